@@ -1,0 +1,64 @@
+import { Link } from "react-router";
+import { Logo } from "./logo.tsx";
+
+export type FooterSite = {
+  brand: string;
+  phone: string;
+  email: string;
+  address: string;
+  facebookUrl: string;
+  linkedinUrl: string;
+};
+
+export function SiteFooter({ site }: { site: FooterSite }) {
+  return (
+    <footer className="mt-16 bg-brand-800 text-brand-50">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
+        <div>
+          <Logo brand={site.brand} light />
+          <p className="mt-3 text-sm text-brand-100">
+            Cursos gratuitos de tecnología, sustentabilidad y transformación urbana para docentes, estudiantes y comunidad.
+          </p>
+        </div>
+        <div>
+          <h2 className="text-base font-semibold text-white">Enlaces Rápidos</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              <Link to="/cursos" className="hover:underline">
+                Todos los cursos
+              </Link>
+            </li>
+            <li>
+              <Link to="/" className="hover:underline">
+                Inicio
+              </Link>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-base font-semibold text-white">Contacto</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              Teléfono: <a href={`tel:${site.phone.replace(/[^+\d]/g, "")}`} className="hover:underline">{site.phone}</a>
+            </li>
+            <li>
+              Correo: <a href={`mailto:${site.email}`} className="hover:underline">{site.email}</a>
+            </li>
+            <li>{site.address}</li>
+          </ul>
+          <div className="mt-4 flex gap-3 text-sm">
+            <a href={site.facebookUrl} target="_blank" rel="noopener noreferrer" className="rounded-md bg-white/10 px-3 py-1 hover:bg-white/20">
+              Facebook
+            </a>
+            <a href={site.linkedinUrl} target="_blank" rel="noopener noreferrer" className="rounded-md bg-white/10 px-3 py-1 hover:bg-white/20">
+              LinkedIn
+            </a>
+          </div>
+        </div>
+      </div>
+      <p className="border-t border-white/10 py-4 text-center text-xs text-brand-100">
+        © {new Date().getFullYear()} {site.brand}. Osorno, Chile.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,140 @@
+import { Form, Link, NavLink } from "react-router";
+import { fullName, initials, profileLinkForRole } from "~/features/auth/roles.ts";
+import { Logo } from "./logo.tsx";
+
+export type HeaderUser = {
+  nombre: string;
+  apellido: string;
+  rol: string;
+  avatarUrl: string | null;
+};
+
+const AUDIENCE_LINKS = [
+  { to: "/cursos/docente", label: "Para Docentes" },
+  { to: "/cursos/estudiante", label: "Para Estudiantes" },
+  { to: "/cursos/comunidad", label: "Para Comunidad" },
+];
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700"}`;
+
+export function SiteHeader({ brand, user }: { brand: string; user: HeaderUser | null }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Link to="/" aria-label={`${brand}: inicio`}>
+          <Logo brand={brand} />
+        </Link>
+
+        <nav aria-label="Principal" className="hidden items-center gap-1 md:flex">
+          <NavLink to="/" end className={navClass}>
+            Inicio
+          </NavLink>
+          <CoursesMenu />
+          <NavLink to="/biblioteca" className={navClass}>
+            Biblioteca
+          </NavLink>
+          <NavLink to="/contacto" className={navClass}>
+            Contacto
+          </NavLink>
+        </nav>
+
+        <div className="hidden items-center gap-2 md:flex">
+          <AccountButtons user={user} />
+        </div>
+
+        <MobileMenu user={user} />
+      </div>
+    </header>
+  );
+}
+
+function CoursesMenu() {
+  return (
+    <details className="hover-menu relative">
+      <summary className="list-none rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700" aria-haspopup="menu">
+        Cursos <span aria-hidden="true">▾</span>
+      </summary>
+      <ul className="hover-menu-panel absolute left-0 top-full z-40 hidden min-w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+        {AUDIENCE_LINKS.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="block px-4 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function AccountButtons({ user }: { user: HeaderUser | null }) {
+  if (!user) {
+    return (
+      <>
+        <Link to="/registro" className="btn-secondary">
+          Registrarse
+        </Link>
+        <Link to="/login" className="btn-primary">
+          Iniciar sesión
+        </Link>
+      </>
+    );
+  }
+  const name = fullName(user.nombre, user.apellido);
+  return (
+    <>
+      <Link
+        to={profileLinkForRole(user.rol)}
+        title={name || undefined}
+        aria-label={name ? `Mi cuenta: ${name}` : "Mi cuenta"}
+        className="inline-flex h-10 w-10 items-center justify-center overflow-hidden rounded-full bg-brand-600 text-sm font-bold text-white ring-2 ring-brand-100"
+      >
+        {user.avatarUrl ? (
+          <img src={user.avatarUrl} alt="" className="h-full w-full object-cover" width={40} height={40} />
+        ) : (
+          initials(user.nombre, user.apellido)
+        )}
+      </Link>
+      <Form method="post" action="/salir">
+        <button type="submit" className="btn-ghost">
+          Salir
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function MobileMenu({ user }: { user: HeaderUser | null }) {
+  return (
+    <details className="relative md:hidden">
+      <summary className="list-none rounded-md border border-slate-300 px-3 py-2 text-sm font-medium" aria-label="Abrir menú">
+        ☰ Menú
+      </summary>
+      <div className="absolute right-0 top-full z-40 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-3 shadow-xl">
+        <nav aria-label="Menú móvil" className="flex flex-col">
+          <Link to="/" className="rounded-md px-3 py-2 hover:bg-brand-50">
+            Inicio
+          </Link>
+          <Link to="/cursos" className="rounded-md px-3 py-2 hover:bg-brand-50">
+            Cursos
+          </Link>
+          {AUDIENCE_LINKS.map((link) => (
+            <Link key={link.to} to={link.to} className="rounded-md py-2 pl-6 pr-3 text-sm text-slate-600 hover:bg-brand-50">
+              {link.label}
+            </Link>
+          ))}
+          <Link to="/biblioteca" className="rounded-md px-3 py-2 hover:bg-brand-50">
+            Biblioteca
+          </Link>
+          <Link to="/contacto" className="rounded-md px-3 py-2 hover:bg-brand-50">
+            Contacto
+          </Link>
+        </nav>
+        <div className="mt-3 flex items-center gap-2 border-t border-slate-200 pt-3">
+          <AccountButtons user={user} />
+        </div>
+      </div>
+    </details>
+  );
+}

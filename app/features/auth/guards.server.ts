@@ -1,0 +1,63 @@
+// Guards: the first line of every protected loader and action. They throw a redirect (or a
+// 403) so the happy path reads straight. The signed-in user is looked up at most once per
+// request (the root middleware puts a lazy lookup into the router context).
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { homeForRole } from "./roles.ts";
+import { getSessionUser, type SessionUser } from "./session.server.ts";
+
+type Lookup = { promise?: Promise<SessionUser | null> };
+const userLookupContext = createContext<Lookup | null>(null);
+
+export type GuardArgs = { request: Request; context?: Readonly<RouterContextProvider> | unknown };
+
+export const sessionMiddleware: MiddlewareFunction<Response> = ({ context }, next) => {
+  context.set(userLookupContext, {});
+  return next();
+};
+
+function lookup(args: GuardArgs): Lookup {
+  const ctx = args.context as Readonly<RouterContextProvider> | undefined;
+  try {
+    return ctx?.get(userLookupContext) ?? {};
+  } catch {
+    return {};
+  }
+}
+
+export function getOptionalUser(args: GuardArgs): Promise<SessionUser | null> {
+  const memo = lookup(args);
+  memo.promise ??= getSessionUser(args.request);
+  return memo.promise;
+}
+
+export function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  const target = `${url.pathname}${url.search}`;
+  const params = new URLSearchParams();
+  if (target !== "/" && !url.pathname.startsWith("/login")) params.set("redirectTo", target);
+  const query = params.toString();
+  return redirect(query ? `/login?${query}` : "/login");
+}
+
+/** An approved, signed-in user; otherwise a redirect to /login?redirectTo=… */
+export async function requireUser(args: GuardArgs): Promise<SessionUser> {
+  const user = await getOptionalUser(args);
+  if (!user) throw loginRedirect(args.request);
+  return user;
+}
+
+/** A user with one of the roles; anonymous → /login, another role → / (SPEC §6). */
+export async function requireRole(args: GuardArgs, ...roles: string[]): Promise<SessionUser> {
+  const user = await requireUser(args);
+  if (!roles.includes(user.rol.toLowerCase())) throw redirect("/");
+  return user;
+}
+
+export const requireAdmin = (args: GuardArgs) => requireRole(args, "admin");
+export const requirePanelUser = (args: GuardArgs) => requireRole(args, "docente", "estudiante", "comunidad");
+
+/** For /login and /registro: a signed-in user goes to their own page. */
+export async function requireAnonymous(args: GuardArgs): Promise<void> {
+  const user = await getOptionalUser(args);
+  if (user) throw redirect(homeForRole(user.rol) ?? "/");
+}

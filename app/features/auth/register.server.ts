@@ -1,0 +1,58 @@
+// Registration: one service for /registro and POST /api/auth/register. New accounts wait
+// for an admin's approval (aprobado = false).
+import { audit } from "~/lib/audit.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { hashPassword } from "~/lib/password.server.ts";
+import { clientIp, consume, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server.ts";
+import { isCommonPassword } from "./common-passwords.ts";
+import type { RegisterInput } from "./schema.ts";
+
+export { REGISTER_FAILED, REGISTER_OK } from "./schema.ts";
+
+export const EMAIL_TAKEN = "Ya existe una cuenta registrada con este correo.";
+export const COMMON_PASSWORD = "Esa contraseña es demasiado común. Elige una más difícil de adivinar.";
+
+export type RegisterResult =
+  | { ok: true; userId: string | null }
+  | { ok: false; status: number; message: string; field?: keyof RegisterInput };
+
+export async function registerUser(input: RegisterInput, request: Request): Promise<RegisterResult> {
+  const limit = await consume([
+    ["registerIp", clientIp(request)],
+    ["registerAccount", input.correo],
+  ]);
+  if (!limit.ok) return { ok: false, status: 429, message: TOO_MANY_REQUESTS };
+
+  // A filled honeypot is a bot: answer as if all went well and store nothing.
+  if (input.sitioWeb) return { ok: true, userId: null };
+
+  if (isCommonPassword(input.password)) {
+    return { ok: false, status: 400, message: COMMON_PASSWORD, field: "password" };
+  }
+  const existing = await prisma.user.findUnique({ where: { correo: input.correo }, select: { id: true } });
+  if (existing) return { ok: false, status: 409, message: EMAIL_TAKEN, field: "correo" };
+
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await prisma.user.create({
+      data: {
+        nombre: input.nombre,
+        apellido: input.apellido,
+        correo: input.correo,
+        fechaNacimiento: new Date(`${input.fechaNacimiento}T12:00:00Z`),
+        rol: input.rol,
+        aprobado: false,
+        passwordHash,
+      },
+      select: { id: true },
+    });
+    await audit(request, "user.register", { actorId: user.id, detail: input.rol });
+    return { ok: true, userId: user.id };
+  } catch (error) {
+    // Two simultaneous registrations with one e-mail: the unique index decides.
+    if ((error as { code?: string }).code === "P2002") {
+      return { ok: false, status: 409, message: EMAIL_TAKEN, field: "correo" };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,57 @@
+// Roles and where each lands. Shared by server and browser code.
+export const ROLES = ["admin", "docente", "estudiante", "comunidad"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles a person may choose when registering (admin is never self-assigned). */
+export const SELF_SERVICE_ROLES = ["docente", "estudiante", "comunidad"] as const;
+export type SelfServiceRole = (typeof SELF_SERVICE_ROLES)[number];
+
+/** Roles that use the /user panel. */
+export const PANEL_USER_ROLES: readonly string[] = SELF_SERVICE_ROLES;
+
+export const ROLE_LABEL: Record<Role, string> = {
+  admin: "Administrador",
+  docente: "Docente",
+  estudiante: "Estudiante",
+  comunidad: "Comunidad",
+};
+
+export function roleLabel(rol: string): string {
+  return ROLE_LABEL[rol.toLowerCase() as Role] ?? rol;
+}
+
+/** Post-login destination by role (SPEC §2); null = unknown role ('Rol desconocido'). */
+export function homeForRole(rol: string): string | null {
+  switch (rol.toLowerCase()) {
+    case "admin":
+      return "/admin";
+    case "docente":
+      return "/docente";
+    case "estudiante":
+      return "/user";
+    case "comunidad":
+      return "/comunidad";
+    default:
+      return null;
+  }
+}
+
+/** Target of the header's initials button (SPEC §4). */
+export function profileLinkForRole(rol: string): string {
+  const r = rol.toLowerCase();
+  if (r === "admin") return "/admin/profile";
+  if (PANEL_USER_ROLES.includes(r)) return "/user";
+  return "/";
+}
+
+/** 'US' when there is no name (SPEC §2). */
+export function initials(nombre?: string | null, apellido?: string | null): string {
+  const first = nombre?.trim()?.[0] ?? "";
+  const last = apellido?.trim()?.[0] ?? "";
+  const value = `${first}${last}`.toUpperCase();
+  return value || "US";
+}
+
+export function fullName(nombre?: string | null, apellido?: string | null): string {
+  return [nombre, apellido].map((s) => s?.trim()).filter(Boolean).join(" ");
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { safeRedirect } from "~/lib/safe-redirect.ts";
+import { homeForRole, initials, profileLinkForRole } from "./roles.ts";
+import { INVALID_ROLE, PASSWORDS_DIFFER, PASSWORD_TOO_SHORT, REQUIRED_ALL, RegisterSchema } from "./schema.ts";
+
+const valid = {
+  nombre: "Ana",
+  apellido: "Pérez",
+  correo: "Ana@Correo.CL",
+  fechaNacimiento: "2001-02-03",
+  rol: "estudiante",
+  password: "una clave larga",
+  confirmarPassword: "una clave larga",
+};
+
+function messages(input: Record<string, unknown>) {
+  const parsed = RegisterSchema.safeParse(input);
+  return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}:${i.message}`);
+}
+
+describe("RegisterSchema", () => {
+  it("accepts a complete registration and normalises the e-mail", () => {
+    const parsed = RegisterSchema.parse(valid);
+    expect(parsed.correo).toBe("ana@correo.cl");
+  });
+
+  it("asks to complete every field when one is blank after trimming", () => {
+    expect(messages({ ...valid, nombre: "   " })).toEqual([`nombre:${REQUIRED_ALL}`]);
+    expect(messages({ ...valid, apellido: undefined })).toEqual([`apellido:${REQUIRED_ALL}`]);
+  });
+
+  it("refuses mismatched passwords, short passwords and roles outside the three", () => {
+    expect(messages({ ...valid, confirmarPassword: "otra cosa distinta" })).toEqual([`confirmarPassword:${PASSWORDS_DIFFER}`]);
+    expect(messages({ ...valid, password: "corta", confirmarPassword: "corta" })).toEqual([`password:${PASSWORD_TOO_SHORT}`]);
+    expect(messages({ ...valid, rol: "admin" })).toEqual([`rol:${INVALID_ROLE}`]);
+  });
+
+  it("refuses impossible birth dates", () => {
+    expect(messages({ ...valid, fechaNacimiento: "2001-02-30" })).toHaveLength(1);
+    expect(messages({ ...valid, fechaNacimiento: "3000-01-01" })).toHaveLength(1);
+  });
+});
+
+describe("safeRedirect", () => {
+  it.each([
+    ["//evil.com", "/"],
+    ["https://evil.com", "/"],
+    ["/\\evil.com", "/"],
+    ["javascript:alert(1)", "/"],
+    ["", "/"],
+    ["/cursos?x=1#a", "/cursos?x=1#a"],
+    ["/user/courses", "/user/courses"],
+  ])("%s → %s", (input, expected) => {
+    expect(safeRedirect(input)).toBe(expected);
+  });
+});
+
+describe("roles", () => {
+  it("sends each role to its page and unknown roles nowhere", () => {
+    expect(homeForRole("admin")).toBe("/admin");
+    expect(homeForRole("docente")).toBe("/docente");
+    expect(homeForRole("Estudiante")).toBe("/user");
+    expect(homeForRole("comunidad")).toBe("/comunidad");
+    expect(homeForRole("otro")).toBeNull();
+  });
+  it("links the initials button per SPEC §4 and shows 'US' without a name", () => {
+    expect(profileLinkForRole("admin")).toBe("/admin/profile");
+    expect(profileLinkForRole("docente")).toBe("/user");
+    expect(profileLinkForRole("x")).toBe("/");
+    expect(initials("", null)).toBe("US");
+    expect(initials("matías", "fuentes")).toBe("MF");
+  });
+});

@@ -1,0 +1,57 @@
+// One schema per form, used by Conform in the browser, by the HTML action and by the /api
+// route alike. Every message is the one SPEC §5/§8 prescribes, or a clear Spanish one.
+import { z } from "zod";
+import { SELF_SERVICE_ROLES } from "./roles.ts";
+
+export const REQUIRED_ALL = "Por favor, completa todos los campos.";
+export const PASSWORDS_DIFFER = "Las contraseñas no coinciden.";
+export const INVALID_EMAIL = "Ingresa un correo electrónico válido.";
+export const INVALID_ROLE = "Selecciona un rol válido: docente, estudiante o comunidad.";
+export const PASSWORD_TOO_SHORT = "La contraseña debe tener al menos 8 caracteres.";
+export const REGISTER_OK = "¡Cuenta creada exitosamente!";
+export const REGISTER_FAILED = "Hubo un problema al registrarse";
+export const INVALID_BIRTHDATE = "Ingresa una fecha de nacimiento válida.";
+
+const required = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Máximo ${max} caracteres.`);
+
+export const email = (requiredMessage: string) =>
+  required(requiredMessage, 254).pipe(z.email(INVALID_EMAIL)).transform((v) => v.toLowerCase());
+
+const birthDate = required(REQUIRED_ALL, 10).refine((value) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+  return date.getUTCFullYear() >= 1900 && date.getTime() <= Date.now();
+}, INVALID_BIRTHDATE);
+
+export const LoginSchema = z.object({
+  correo: email("Ingresa tu correo electrónico."),
+  password: z.string({ error: "Ingresa tu contraseña." }).min(1, "Ingresa tu contraseña.").max(200),
+  redirectTo: z.string().max(500).optional(),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+export const RegisterSchema = z
+  .object({
+    nombre: required(REQUIRED_ALL, 80),
+    apellido: required(REQUIRED_ALL, 80),
+    correo: email(REQUIRED_ALL),
+    fechaNacimiento: birthDate,
+    rol: z.enum(SELF_SERVICE_ROLES, { error: (issue) => (issue.input === undefined ? REQUIRED_ALL : INVALID_ROLE) }),
+    password: z.string({ error: REQUIRED_ALL }).min(1, REQUIRED_ALL).min(8, PASSWORD_TOO_SHORT).max(200),
+    confirmarPassword: z.string({ error: REQUIRED_ALL }).min(1, REQUIRED_ALL).max(200),
+    // Honeypot: people never see it; bots fill it.
+    sitioWeb: z.string().max(200).optional(),
+  })
+  .refine((v) => v.password === v.confirmarPassword, { message: PASSWORDS_DIFFER, path: ["confirmarPassword"] });
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+/** The first message of a failed parse, for JSON APIs ({ error }). */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Datos inválidos.";
+}

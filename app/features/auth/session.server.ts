@@ -1,0 +1,112 @@
+// Database sessions. The cookie carries a random token; the database keeps only its
+// SHA-256 (a leaked database does not hand out live sessions). Deleting or un-approving a
+// user deletes their rows, which ends their sessions at once.
+import crypto from "node:crypto";
+import { createCookie } from "react-router";
+import { prisma } from "~/lib/db.server.ts";
+import { env } from "~/lib/env.server.ts";
+
+export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60; // absolute lifetime
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000; // idle timeout
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+export type SessionUser = {
+  id: string;
+  nombre: string;
+  apellido: string;
+  correo: string;
+  rol: string;
+  aprobado: boolean;
+  imagenPerfil: string | null;
+  fechaNacimiento: Date | null;
+};
+
+export const sessionUserSelect = {
+  id: true,
+  nombre: true,
+  apellido: true,
+  correo: true,
+  rol: true,
+  aprobado: true,
+  imagenPerfil: true,
+  fechaNacimiento: true,
+} as const;
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+function sessionCookie() {
+  if (cookie) return cookie;
+  const { cookieSecure, sessionSecret } = env();
+  cookie = createCookie(cookieSecure ? "__Host-academia_session" : "academia_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: cookieSecure,
+    secrets: [sessionSecret],
+    maxAge: SESSION_MAX_AGE_S,
+  });
+  return cookie;
+}
+
+function hashToken(token: string) {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+async function readToken(request: Request): Promise<string | null> {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  const value = await sessionCookie().parse(header).catch(() => null);
+  return typeof value === "string" && value.length >= 32 && value.length <= 128 ? value : null;
+}
+
+/** Creates a new session (a new id at every login) and returns its Set-Cookie header. */
+export async function createUserSession(userId: string): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await prisma.session.create({
+    data: {
+      id: hashToken(token),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
+    },
+  });
+  return sessionCookie().serialize(token);
+}
+
+/** The signed-in, approved user of this request, or null. Expired rows are removed. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const token = await readToken(request);
+  if (!token) return null;
+  const id = hashToken(token);
+  const session = await prisma.session.findUnique({
+    where: { id },
+    select: { expiresAt: true, lastSeenAt: true, user: { select: sessionUserSelect } },
+  });
+  if (!session) return null;
+  const now = Date.now();
+  if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
+    await prisma.session.deleteMany({ where: { id } });
+    return null;
+  }
+  if (!session.user.aprobado) return null;
+  if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await prisma.session.updateMany({ where: { id }, data: { lastSeenAt: new Date(now) } });
+  }
+  return session.user;
+}
+
+/** Deletes this request's session row and returns the Set-Cookie header that clears it. */
+export async function destroySession(request: Request): Promise<string> {
+  const token = await readToken(request);
+  if (token) await prisma.session.deleteMany({ where: { id: hashToken(token) } });
+  return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
+}
+
+export async function deleteUserSessions(userId: string) {
+  await prisma.session.deleteMany({ where: { userId } });
+}
+
+export async function purgeExpiredSessions() {
+  const idleCutoff = new Date(Date.now() - SESSION_IDLE_MS);
+  await prisma.session.deleteMany({
+    where: { OR: [{ expiresAt: { lte: new Date() } }, { lastSeenAt: { lte: idleCutoff } }] },
+  });
+}

@@ -1,0 +1,23 @@
+// Course audiences (SPEC §3, §9).
+export const AUDIENCES = ["general", "docente", "estudiante", "comunidad"] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+/** Audiences with their own list pages (/cursos/{tipo}). */
+export const AUDIENCE_PAGES = ["docente", "estudiante", "comunidad"] as const;
+export type AudiencePage = (typeof AUDIENCE_PAGES)[number];
+
+export function isAudiencePage(value: string | undefined): value is AudiencePage {
+  return (AUDIENCE_PAGES as readonly string[]).includes(value ?? "");
+}
+
+const LABEL: Record<string, string> = {
+  general: "General",
+  docente: "Docente",
+  estudiante: "Estudiante",
+  comunidad: "Comunidad",
+};
+
+/** 'General' when absent (SPEC §9). */
+export function audienceLabel(dirigidoA: string | null | undefined): string {
+  return LABEL[(dirigidoA ?? "").toLowerCase()] ?? "General";
+}

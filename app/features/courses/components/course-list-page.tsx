@@ -1,0 +1,20 @@
+import type { CourseCardData } from "../courses.server.ts";
+import { CourseCard } from "./course-card.tsx";
+
+export function CourseListPage({ title, banner, courses }: { title: string; banner?: string; courses: CourseCardData[] }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+      {banner ? <p className="mt-3 rounded-lg bg-brand-50 px-4 py-3 font-medium text-brand-800">{banner}</p> : null}
+      {courses.length === 0 ? (
+        <p className="mt-8 text-slate-600">No hay cursos disponibles.</p>
+      ) : (
+        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {courses.map((course) => (
+            <CourseCard key={course.id} course={course} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// Accounts as the admin sees them (/admin/records and /api/auth/users*).
+import { audit } from "~/lib/audit.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { env, publicUrl } from "~/lib/env.server.ts";
+import { enqueueMail } from "~/features/mail/outbox.server.ts";
+import { fullName } from "~/features/auth/roles.ts";
+
+export const APPROVE_FAILED = "No se pudo aprobar el usuario";
+export const DELETE_FAILED = "No se pudo eliminar el usuario";
+export const CANNOT_DELETE_SELF = "No puedes eliminar tu propia cuenta.";
+export const USER_NOT_FOUND = "Usuario no encontrado";
+
+export const RECORDS_PAGE_SIZE = 25;
+
+export const publicUserSelect = {
+  id: true,
+  nombre: true,
+  apellido: true,
+  correo: true,
+  fechaNacimiento: true,
+  rol: true,
+  aprobado: true,
+  aprobadoEn: true,
+  imagenPerfil: true,
+  createdAt: true,
+} as const;
+
+/** All users, pending first, newest first within each group; paginated. */
+export async function listUsers({ page = 1, pageSize = RECORDS_PAGE_SIZE } = {}) {
+  const [total, pending, users] = await Promise.all([
+    prisma.user.count(),
+    prisma.user.count({ where: { aprobado: false } }),
+    prisma.user.findMany({
+      select: publicUserSelect,
+      orderBy: [{ aprobado: "asc" }, { createdAt: "desc" }, { id: "asc" }],
+      skip: (Math.max(1, page) - 1) * pageSize,
+      take: pageSize,
+    }),
+  ]);
+  return { users, total, pending, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+export function getUser(id: string) {
+  return prisma.user.findUnique({ where: { id }, select: publicUserSelect });
+}
+
+export type AdminResult = { ok: true } | { ok: false; status: number; message: string };
+
+export async function approveUser(admin: { id: string }, id: string, request: Request): Promise<AdminResult> {
+  const user = await prisma.user.findUnique({ where: { id }, select: { id: true, aprobado: true, correo: true, nombre: true, apellido: true } });
+  if (!user) return { ok: false, status: 404, message: USER_NOT_FOUND };
+  if (user.aprobado) return { ok: true };
+  const brand = env().APP_NAME;
+  await prisma.$transaction(async (tx) => {
+    await tx.user.update({ where: { id }, data: { aprobado: true, aprobadoEn: new Date() } });
+    await enqueueMail(
+      {
+        kind: "user.approved",
+        to: user.correo,
+        subject: `Tu cuenta en ${brand} fue aprobada`,
+        text:
+          `Hola ${fullName(user.nombre, user.apellido) || user.correo}:\n\n` +
+          `Un administrador aprobó tu cuenta. Ya puedes iniciar sesión en ${publicUrl(request)}/login\n\n` +
+          `Saludos,\n${brand}`,
+      },
+      tx,
+    );
+  });
+  await audit(request, "user.approve", { actorId: admin.id, targetType: "user", targetId: id });
+  return { ok: true };
+}
+
+/** Deletes an account (cascade: sessions, enrolments, attempts, certificates). */
+export async function deleteUser(admin: { id: string }, id: string, request: Request): Promise<AdminResult> {
+  if (admin.id === id) return { ok: false, status: 400, message: CANNOT_DELETE_SELF };
+  const removed = await prisma.$transaction(async (tx) => {
+    const user = await tx.user.findUnique({ where: { id }, select: { id: true, correo: true } });
+    if (!user) return null;
+    // Participant counters follow the enrolments that disappear with the user.
+    const enrolments = await tx.enrolment.findMany({ where: { userId: id }, select: { cursoId: true } });
+    await tx.course.updateMany({
+      where: { id: { in: enrolments.map((e) => e.cursoId) } },
+      data: { cantidadParticipantes: { decrement: 1 } },
+    });
+    await tx.session.deleteMany({ where: { userId: id } });
+    await tx.user.delete({ where: { id } });
+    return user;
+  });
+  if (!removed) return { ok: false, status: 404, message: USER_NOT_FOUND };
+  await audit(request, "user.delete", { actorId: admin.id, targetType: "user", targetId: id, detail: removed.correo });
+  return { ok: true };
+}

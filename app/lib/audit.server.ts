@@ -1,0 +1,36 @@
+import { prisma } from "./db.server.ts";
+import { clientIp } from "./rate-limit.server.ts";
+
+export type AuditAction =
+  | "login.success"
+  | "login.failure"
+  | "user.register"
+  | "user.approve"
+  | "user.delete"
+  | "user.role_change"
+  | "course.publish"
+  | "course.delete"
+  | "certificate.issue"
+  | "book.delete";
+
+/** Appends an audit record (who, what, when). Never throws: auditing must not break a flow. */
+export async function audit(
+  request: Request | null,
+  action: AuditAction,
+  entry: { actorId?: string | null; targetType?: string; targetId?: string; detail?: string } = {},
+) {
+  try {
+    await prisma.auditLog.create({
+      data: {
+        action,
+        actorId: entry.actorId ?? null,
+        targetType: entry.targetType ?? null,
+        targetId: entry.targetId ?? null,
+        detail: entry.detail?.slice(0, 500) ?? null,
+        ip: request ? clientIp(request) : null,
+      },
+    });
+  } catch (error) {
+    console.error("audit failed", error);
+  }
+}

@@ -1,0 +1,81 @@
+// Validated configuration. Every environment variable the app reads is listed here (and in
+// README's configuration table).
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().default("file:./data/academia.db"),
+  DATA_DIR: z.string().default("./data"),
+  SESSION_SECRET: z.string().min(32).optional(),
+  APP_URL: optionalUrl,
+  COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  APP_NAME: z.string().min(1).default("Academia Abierta"),
+  CONTACT_PHONE: z.string().default("+56 64 223 4567"),
+  CONTACT_EMAIL: z.string().default("contacto@academia-abierta.cl"),
+  CONTACT_ADDRESS: z.string().default("Av. Juan Mackenna 1040, Osorno, Chile"),
+  FACEBOOK_URL: z.string().default("https://www.facebook.com/academiaabierta"),
+  LINKEDIN_URL: z.string().default("https://www.linkedin.com/company/academia-abierta"),
+  MAP_EMBED_URL: z
+    .string()
+    .default("https://www.openstreetmap.org/export/embed.html?bbox=-73.16%2C-40.59%2C-73.11%2C-40.56&layer=mapnik"),
+  MAX_PDF_MB: z.coerce.number().positive().default(10),
+  MAX_IMAGE_MB: z.coerce.number().positive().default(5),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: (Env & { sessionSecret: string; dataDir: string; cookieSecure: boolean }) | undefined;
+
+export function env() {
+  if (cached) return cached;
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    throw new Error(`Configuración inválida: ${z.prettifyError(parsed.error)}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const cookieSecure =
+    e.COOKIE_SECURE !== undefined
+      ? e.COOKIE_SECURE === "true"
+      : e.NODE_ENV === "production" && (e.APP_URL?.startsWith("https:") ?? false);
+  cached = { ...e, dataDir, cookieSecure, sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir) };
+  return cached;
+}
+
+/** Test hook: forget the cached configuration after changing process.env. */
+export function resetEnvCache() {
+  cached = undefined;
+}
+
+// Without SESSION_SECRET (the demo), a random secret is made once and kept in the data
+// directory, so no secret is ever committed and restarts keep tokens valid.
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, ".session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const secret = crypto.randomBytes(48).toString("base64url");
+    try {
+      fs.writeFileSync(file, secret, { flag: "wx", mode: 0o600 });
+      return secret;
+    } catch {
+      return fs.readFileSync(file, "utf8").trim();
+    }
+  }
+}
+
+/** The public base URL for links in e-mails, certificates and QR codes. */
+export function publicUrl(request?: Request): string {
+  const configured = env().APP_URL;
+  if (configured) return configured.replace(/\/$/, "");
+  if (request) return new URL(request.url).origin;
+  return `http://localhost:${process.env.PORT ?? 3000}`;
+}

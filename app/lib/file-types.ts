@@ -1,0 +1,43 @@
+// File types are decided by magic bytes, never by the name or the browser's Content-Type.
+export type FileKind = "pdf" | "jpeg" | "png" | "webp";
+
+export const MIME: Record<FileKind, string> = {
+  pdf: "application/pdf",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+};
+
+export const EXTENSION: Record<FileKind, string> = {
+  pdf: ".pdf",
+  jpeg: ".jpg",
+  png: ".png",
+  webp: ".webp",
+};
+
+export function detectFileKind(head: Uint8Array): FileKind | null {
+  const b = head;
+  if (b.length >= 5 && b[0] === 0x25 && b[1] === 0x50 && b[2] === 0x44 && b[3] === 0x46 && b[4] === 0x2d) {
+    return "pdf"; // %PDF-
+  }
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "jpeg";
+  if (
+    b.length >= 8 &&
+    b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 &&
+    b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a
+  ) {
+    return "png";
+  }
+  if (
+    b.length >= 12 &&
+    b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && // RIFF
+    b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50 // WEBP
+  ) {
+    return "webp";
+  }
+  return null;
+}
+
+export function isImageKind(kind: FileKind | null): kind is "jpeg" | "png" | "webp" {
+  return kind === "jpeg" || kind === "png" || kind === "webp";
+}

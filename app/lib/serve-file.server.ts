@@ -1,0 +1,66 @@
+// Serves a stored file with the right type, Content-Disposition, nosniff, caching
+// validators and HTTP Range (a PDF viewer fetches pages). A missing file is a 404, never 500.
+import fs from "node:fs";
+import { Readable } from "node:stream";
+import { statStored, storagePath } from "./storage.server.ts";
+
+export type ServeOptions = {
+  contentType: string;
+  /** Download name (accents kept; RFC 5987 filename*). */
+  filename?: string;
+  disposition?: "inline" | "attachment";
+  cacheControl?: string;
+};
+
+export function contentDisposition(kind: "inline" | "attachment", filename?: string) {
+  if (!filename) return kind;
+  const ascii = filename.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export async function serveStoredFile(request: Request, key: string, opts: ServeOptions): Promise<Response> {
+  const stat = await statStored(key);
+  if (!stat?.isFile()) return new Response("Archivo no encontrado", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  const headers = new Headers({
+    "Content-Type": opts.contentType,
+    "Content-Disposition": contentDisposition(opts.disposition ?? "inline", opts.filename),
+    "X-Content-Type-Options": "nosniff",
+    "Accept-Ranges": "bytes",
+    ETag: etag,
+    "Last-Modified": stat.mtime.toUTCString(),
+    "Cache-Control": opts.cacheControl ?? "private, max-age=0, must-revalidate",
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  });
+
+  if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+
+  let start = 0;
+  let end = stat.size - 1;
+  let status = 200;
+  const range = request.headers.get("Range");
+  if (range && stat.size > 0) {
+    const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+    const ifRange = request.headers.get("If-Range");
+    if (match && (!ifRange || ifRange === etag)) {
+      const [, a = "", b = ""] = match;
+      if (a === "" && b !== "") {
+        start = Math.max(0, stat.size - Number(b));
+      } else {
+        start = Number(a);
+        end = b === "" ? stat.size - 1 : Math.min(Number(b), stat.size - 1);
+      }
+      if (a === "" && b === "" || start > end || start >= stat.size) {
+        headers.set("Content-Range", `bytes */${stat.size}`);
+        return new Response(null, { status: 416, headers });
+      }
+      status = 206;
+      headers.set("Content-Range", `bytes ${start}-${end}/${stat.size}`);
+    }
+  }
+  headers.set("Content-Length", String(stat.size === 0 ? 0 : end - start + 1));
+  if (request.method === "HEAD" || stat.size === 0) return new Response(null, { status, headers });
+  const stream = fs.createReadStream(storagePath(key), { start, end });
+  return new Response(Readable.toWeb(stream) as ReadableStream, { status, headers });
+}

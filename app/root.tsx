@@ -1,0 +1,122 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { FlashToast } from "./components/flash-toast.tsx";
+import { SiteFooter } from "./components/site-footer.tsx";
+import { SiteHeader } from "./components/site-header.tsx";
+import { getOptionalUser, sessionMiddleware } from "./features/auth/guards.server.ts";
+import { siteConfig } from "./features/site/site-config.server.ts";
+import { readFlash } from "./lib/flash.server.ts";
+import { useNonce } from "./lib/nonce.tsx";
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const [user, { flash, setCookie }] = await Promise.all([getOptionalUser(args), readFlash(args.request)]);
+  const site = siteConfig();
+  return data(
+    {
+      site: {
+        brand: site.brand,
+        phone: site.phone,
+        email: site.email,
+        address: site.address,
+        facebookUrl: site.facebookUrl,
+        linkedinUrl: site.linkedinUrl,
+      },
+      user: user
+        ? {
+            nombre: user.nombre,
+            apellido: user.apellido,
+            rol: user.rol,
+            avatarUrl: user.imagenPerfil ? `/usuarios/${user.id}/imagen` : null,
+          }
+        : null,
+      flash,
+    },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.site.brand ?? "Academia Abierta" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="es-CL">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <a href="#contenido" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Ir al contenido
+      </a>
+      <SiteHeader brand={loaderData.site.brand} user={loaderData.user} />
+      <FlashToast key={loaderData.flash?.message} flash={loaderData.flash} />
+      <main id="contenido" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter site={loaderData.site} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  let title = "Ocurrió un error inesperado";
+  let detail = "Intenta nuevamente en unos minutos.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = typeof error.data === "string" && error.data ? error.data : "Página no encontrada";
+      detail = "La página que buscas no existe o fue movida.";
+    } else if (error.status === 403) {
+      title = "Acceso denegado";
+      detail = typeof error.data === "string" ? error.data : "No tienes permiso para ver esta página.";
+    } else if (typeof error.data === "string" && error.data) {
+      title = error.data;
+    }
+  } else if (import.meta.env.DEV && error instanceof Error) {
+    detail = error.message;
+  }
+  const site = root?.site;
+  return (
+    <>
+      {site ? <SiteHeader brand={site.brand} user={root.user} /> : null}
+      <main id="contenido" className="mx-auto w-full max-w-3xl flex-1 px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+        <p className="mt-3 text-slate-600">{detail}</p>
+        <p className="mt-8">
+          <a href="/" className="btn-primary">
+            Volver al inicio
+          </a>
+        </p>
+      </main>
+      {site ? <SiteFooter site={site} /> : null}
+    </>
+  );
+}

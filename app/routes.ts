@@ -1,0 +1,56 @@
+// The map of the product (SPEC §2 and §7), one line per route.
+import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+
+  // Catalog (SPEC §2)
+  route("cursos", "routes/courses/list.tsx"),
+  route("cursos/dirigido/:tipo", "routes/courses/audience.tsx"),
+  route("cursos/:cursoId", "routes/courses/detail.tsx"),
+  route("imagenes/cursos/:cursoId", "routes/courses/image.ts"),
+  route("biblioteca", "routes/library.tsx"),
+  route("contacto", "routes/contact.tsx"),
+
+  // Accounts
+  route("login", "routes/auth/login.tsx"),
+  route("registro", "routes/auth/register.tsx"),
+  route("salir", "routes/auth/logout.ts"),
+  route("docente", "routes/panel-redirect.ts", { id: "docente-home" }),
+  route("comunidad", "routes/panel-redirect.ts", { id: "comunidad-home" }),
+
+  // User panel (estudiante, docente, comunidad)
+  route("user", "routes/user/layout.tsx", [
+    index("routes/user/index.tsx"),
+    route("profile", "routes/user/profile.tsx"),
+    route("courses", "routes/user/courses.tsx"),
+    route("messages", "routes/user/messages.tsx"),
+    route("*", "routes/user/in-development.tsx"),
+  ]),
+
+  // Admin panel
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.ts"),
+    route("profile", "routes/admin/profile.tsx"),
+    route("courses", "routes/admin/courses.tsx"),
+    route("courses/new", "routes/admin/course-new.tsx"),
+    route("courses/edit/:id", "routes/admin/course-edit.tsx"),
+    route("courses/participantes/:id", "routes/admin/participants.tsx"),
+    route("records", "routes/admin/records.tsx"),
+    route("messages", "routes/admin/messages.tsx"),
+    route("library", "routes/admin/library.tsx"),
+    route("*", "routes/admin/in-development.tsx"),
+  ]),
+
+  // JSON API (SPEC §7): resource routes calling the same feature services.
+  ...prefix("api", [
+    route("auth/login", "routes/api/auth.login.ts"),
+    route("auth/register", "routes/api/auth.register.ts"),
+    route("auth/users", "routes/api/auth.users.ts"),
+    route("auth/approve/:id", "routes/api/auth.approve.ts"),
+    route("auth/users/:id", "routes/api/auth.user.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

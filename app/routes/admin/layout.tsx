@@ -1,0 +1,23 @@
+import { PanelLayout } from "~/components/panel-layout.tsx";
+import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { pageTitle } from "~/lib/meta.ts";
+import type { Route } from "./+types/layout";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Panel Administrador");
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  return null;
+}
+
+const LINKS = [
+  { to: "/admin/profile", label: "Mi Perfil" },
+  { to: "/admin/courses", label: "Mis Cursos" },
+  { to: "/admin/records", label: "Registros" },
+  { to: "/admin/messages", label: "Mensajes" },
+  { to: "/admin/library", label: "Biblioteca" },
+];
+
+export default function AdminLayout() {
+  return <PanelLayout title="Panel Administrador" links={LINKS} />;
+}

@@ -1,0 +1,192 @@
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { UrlDialog } from "~/components/ui/url-dialog.tsx";
+import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { fullName, roleLabel } from "~/features/auth/roles.ts";
+import {
+  APPROVE_FAILED,
+  DELETE_FAILED,
+  approveUser,
+  deleteUser,
+  getUser,
+  listUsers,
+} from "~/features/users/users.server.ts";
+import { formatCalendarDate, formatDateTime } from "~/lib/dates.ts";
+import { redirectWithFlash } from "~/lib/flash.server.ts";
+import type { Route } from "./+types/records";
+
+const ActionSchema = z.object({
+  intent: z.enum(["approve", "delete"]),
+  userId: z.string().min(1).max(64),
+});
+
+function pageFrom(url: URL) {
+  return Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const admin = await requireAdmin(args);
+  const url = new URL(args.request.url);
+  const verId = url.searchParams.get("ver");
+  const deleteId = url.searchParams.get("eliminar");
+  const [list, selected, toDelete] = await Promise.all([
+    listUsers({ page: pageFrom(url) }),
+    verId ? getUser(verId) : null,
+    deleteId ? getUser(deleteId) : null,
+  ]);
+  return { ...list, selected, toDelete, adminId: admin.id };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  const { request } = args;
+  const url = new URL(request.url);
+  const back = `/admin/records${url.searchParams.get("page") ? `?page=${pageFrom(url)}` : ""}`;
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return redirectWithFlash(request, back, { type: "error", message: "Solicitud inválida." });
+  const { intent, userId } = parsed.data;
+  try {
+    if (intent === "approve") {
+      const outcome = await approveUser(admin, userId, request);
+      return redirectWithFlash(request, back, outcome.ok
+        ? { type: "success", message: "Usuario aprobado correctamente." }
+        : { type: "error", message: APPROVE_FAILED });
+    }
+    const outcome = await deleteUser(admin, userId, request);
+    return redirectWithFlash(request, back, outcome.ok
+      ? { type: "success", message: "Usuario eliminado correctamente." }
+      : { type: "error", message: outcome.status === 400 ? outcome.message : DELETE_FAILED });
+  } catch (error) {
+    console.error(error);
+    return redirectWithFlash(request, back, { type: "error", message: intent === "approve" ? APPROVE_FAILED : DELETE_FAILED });
+  }
+}
+
+export default function Records({ loaderData }: Route.ComponentProps) {
+  const { users, total, pending, page, pageCount, selected, toDelete, adminId } = loaderData;
+  const navigation = useNavigation();
+  const busyId = navigation.state === "submitting" ? navigation.formData?.get("userId") : null;
+  const here = page > 1 ? `?page=${page}` : "";
+  const withParam = (key: string, value: string) => `?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), [key]: value })}`;
+  const closeHref = `/admin/records${here}`;
+
+  return (
+    <section>
+      <h1 className="text-2xl font-bold text-slate-900">Registros</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        {total} {total === 1 ? "usuario" : "usuarios"} · {pending} {pending === 1 ? "pendiente" : "pendientes"} de aprobación
+      </p>
+
+      <div className="card mt-6 overflow-x-auto">
+        <table className="w-full min-w-[640px] text-left text-sm">
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
+            <tr>
+              <th scope="col" className="px-4 py-3">Nombre</th>
+              <th scope="col" className="px-4 py-3">Correo</th>
+              <th scope="col" className="px-4 py-3">Rol</th>
+              <th scope="col" className="px-4 py-3">Estado</th>
+              <th scope="col" className="px-4 py-3">Registrado</th>
+              <th scope="col" className="px-4 py-3 text-right">Acciones</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {users.map((user) => (
+              <tr key={user.id} className={user.aprobado ? "" : "bg-amber-50/60"}>
+                <td className="px-4 py-3 font-medium text-slate-900">
+                  <Link to={withParam("ver", user.id)} preventScrollReset className="hover:underline">
+                    {fullName(user.nombre, user.apellido) || "Sin nombre"}
+                  </Link>
+                </td>
+                <td className="px-4 py-3">{user.correo}</td>
+                <td className="px-4 py-3">{roleLabel(user.rol)}</td>
+                <td className="px-4 py-3">
+                  {user.aprobado ? (
+                    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Aprobado</span>
+                  ) : (
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Pendiente</span>
+                  )}
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(user.createdAt)}</td>
+                <td className="px-4 py-3">
+                  <div className="flex justify-end gap-2">
+                    <Link to={withParam("ver", user.id)} preventScrollReset className="btn-ghost px-2 py-1">
+                      Ver
+                    </Link>
+                    {!user.aprobado ? (
+                      <Form method="post" preventScrollReset>
+                        <input type="hidden" name="userId" value={user.id} />
+                        <button type="submit" name="intent" value="approve" className="btn-primary px-3 py-1" disabled={busyId === user.id}>
+                          Aprobar
+                        </button>
+                      </Form>
+                    ) : null}
+                    {user.id !== adminId ? (
+                      <Link to={withParam("eliminar", user.id)} preventScrollReset className="btn-danger px-3 py-1">
+                        Eliminar
+                      </Link>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {pageCount > 1 ? (
+        <nav aria-label="Paginación" className="mt-4 flex items-center justify-between text-sm">
+          {page > 1 ? <Link to={`?page=${page - 1}`} className="btn-secondary">← Anterior</Link> : <span />}
+          <span>Página {page} de {pageCount}</span>
+          {page < pageCount ? <Link to={`?page=${page + 1}`} className="btn-secondary">Siguiente →</Link> : <span />}
+        </nav>
+      ) : null}
+
+      {selected ? (
+        <UrlDialog title="Detalle del usuario" closeHref={closeHref}>
+          <dl className="grid grid-cols-3 gap-x-4 gap-y-2 text-sm">
+            <dt className="text-slate-500">Nombre</dt>
+            <dd className="col-span-2 font-medium">{fullName(selected.nombre, selected.apellido) || "Sin nombre"}</dd>
+            <dt className="text-slate-500">Correo</dt>
+            <dd className="col-span-2 break-all">{selected.correo}</dd>
+            <dt className="text-slate-500">Rol</dt>
+            <dd className="col-span-2">{roleLabel(selected.rol)}</dd>
+            <dt className="text-slate-500">Nacimiento</dt>
+            <dd className="col-span-2">{formatCalendarDate(selected.fechaNacimiento)}</dd>
+            <dt className="text-slate-500">Estado</dt>
+            <dd className="col-span-2">{selected.aprobado ? `Aprobado (${formatDateTime(selected.aprobadoEn)})` : "Pendiente de aprobación"}</dd>
+            <dt className="text-slate-500">Registrado</dt>
+            <dd className="col-span-2">{formatDateTime(selected.createdAt)}</dd>
+          </dl>
+          {!selected.aprobado ? (
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="userId" value={selected.id} />
+              <button type="submit" name="intent" value="approve" className="btn-primary">
+                Aprobar
+              </button>
+            </Form>
+          ) : null}
+        </UrlDialog>
+      ) : null}
+
+      {toDelete ? (
+        <UrlDialog title="¿Eliminar usuario?" closeHref={closeHref}>
+          <p className="text-sm text-slate-700">
+            Se eliminará la cuenta de <strong>{fullName(toDelete.nombre, toDelete.apellido) || toDelete.correo}</strong> ({toDelete.correo}) con
+            sus inscripciones y resultados. Sus sesiones abiertas se cerrarán. Esta acción no se puede deshacer.
+          </p>
+          <div className="mt-5 flex justify-end gap-2">
+            <Link to={closeHref} replace preventScrollReset className="btn-ghost">
+              Cancelar
+            </Link>
+            <Form method="post" action={`/admin/records${here}`}>
+              <input type="hidden" name="userId" value={toDelete.id} />
+              <button type="submit" name="intent" value="delete" className="btn-danger">
+                Eliminar definitivamente
+              </button>
+            </Form>
+          </div>
+        </UrlDialog>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { approveUser } from "~/features/users/users.server.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed, requireApiRole } from "~/lib/api.server.ts";
+import type { Route } from "./+types/auth.approve";
+
+export const loader = () => methodNotAllowed("PUT");
+
+/** PUT /api/auth/approve/{id} (admin). */
+export function action(args: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (args.request.method !== "PUT") return methodNotAllowed("PUT");
+    const admin = await requireApiRole(args, "admin");
+    const outcome = await approveUser(admin, args.params.id, args.request);
+    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    return apiJson({ message: "Usuario aprobado", id: args.params.id });
+  });
+}

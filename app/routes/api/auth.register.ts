@@ -1,0 +1,16 @@
+import { REGISTER_OK, registerUser } from "~/features/auth/register.server.ts";
+import { RegisterSchema } from "~/features/auth/schema.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
+import type { Route } from "./+types/auth.register";
+
+export const loader = () => methodNotAllowed("POST");
+
+export function action({ request }: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed("POST");
+    const input = await parseBody(request, RegisterSchema);
+    const outcome = await registerUser(input, request);
+    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    return apiJson({ message: REGISTER_OK }, 201);
+  });
+}

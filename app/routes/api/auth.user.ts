@@ -1,0 +1,16 @@
+import { deleteUser } from "~/features/users/users.server.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed, requireApiRole } from "~/lib/api.server.ts";
+import type { Route } from "./+types/auth.user";
+
+export const loader = () => methodNotAllowed("DELETE");
+
+/** DELETE /api/auth/users/{id} (admin; never oneself). */
+export function action(args: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (args.request.method !== "DELETE") return methodNotAllowed("DELETE");
+    const admin = await requireApiRole(args, "admin");
+    const outcome = await deleteUser(admin, args.params.id, args.request);
+    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    return apiJson({ message: "Usuario eliminado", id: args.params.id });
+  });
+}

@@ -1,0 +1,110 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { FormErrors, TextField } from "~/components/ui/field.tsx";
+import { requireAnonymous } from "~/features/auth/guards.server.ts";
+import { authenticator, LoginError } from "~/features/auth/login.server.ts";
+import { homeForRole } from "~/features/auth/roles.ts";
+import { LoginSchema } from "~/features/auth/schema.ts";
+import { createUserSession } from "~/features/auth/session.server.ts";
+import { pageTitle } from "~/lib/meta.ts";
+import { safeRedirect } from "~/lib/safe-redirect.ts";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Iniciar Sesión");
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAnonymous(args);
+  return null;
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  // remix-auth's FormStrategy reads the body itself, so validate a clone.
+  const submission = parseWithZod(await request.clone().formData(), { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  try {
+    const user = await authenticator.authenticate("form", request);
+    const home = homeForRole(user.rol);
+    if (!home) {
+      return data({ result: submission.reply({ formErrors: ["Rol desconocido"], hideFields: ["password"] }) }, { status: 403 });
+    }
+    const setCookie = await createUserSession(user.id);
+    return redirect(safeRedirect(submission.value.redirectTo, home), { headers: { "Set-Cookie": setCookie } });
+  } catch (error) {
+    if (error instanceof LoginError) {
+      const headers: HeadersInit = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+      return data(
+        { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
+        { status: error.status, headers },
+      );
+    }
+    console.error(error);
+    return data({ result: submission.reply({ formErrors: ["Error en el servidor"], hideFields: ["password"] }) }, { status: 500 });
+  }
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-12">
+      <h1 className="text-2xl font-bold text-slate-900">Iniciar sesión</h1>
+      {redirectTo ? <p className="mt-2 text-sm text-slate-600">Inicia sesión para continuar.</p> : null}
+      <Form method="post" {...getFormProps(form)} className="card mt-6 space-y-4 p-6">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField field={fields.correo} label="Correo electrónico" type="email" autoComplete="email" />
+        <TextField field={fields.password} label="Contraseña" type="password" autoComplete="current-password" />
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Ingresando..." : "Iniciar sesión"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        ¿No tienes cuenta?{" "}
+        <Link to="/registro" className="font-semibold text-brand-700 hover:underline">
+          Regístrate
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm">
+        <Link to="/cursos" className="text-brand-700 hover:underline">
+          Ver cursos
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // SPEC §8: no response / server error / anything else.
+  const message = isRouteErrorResponse(error)
+    ? "Error en el servidor"
+    : error instanceof TypeError
+      ? "No se pudo conectar con el servidor. Verifica que esté encendido."
+      : `Error inesperado: ${error instanceof Error ? error.message : String(error)}`;
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-12">
+      <h1 className="text-2xl font-bold text-slate-900">Iniciar sesión</h1>
+      <p role="alert" className="alert-error mt-6">
+        {message}
+      </p>
+      <p className="mt-6">
+        <a href="/login" className="btn-primary">
+          Reintentar
+        </a>
+      </p>
+    </div>
+  );
+}

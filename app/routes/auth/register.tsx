@@ -1,0 +1,107 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { FormErrors, SelectField, TextField } from "~/components/ui/field.tsx";
+import { requireAnonymous } from "~/features/auth/guards.server.ts";
+import { registerUser } from "~/features/auth/register.server.ts";
+import { REGISTER_FAILED, REGISTER_OK, REQUIRED_ALL, RegisterSchema } from "~/features/auth/schema.ts";
+import { pageTitle } from "~/lib/meta.ts";
+import type { Route } from "./+types/register";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Registro");
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAnonymous(args);
+  return null;
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: RegisterSchema });
+  const hideFields = ["password", "confirmarPassword"];
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields }), success: false }, { status: 400 });
+  }
+  try {
+    const outcome = await registerUser(submission.value, request);
+    if (!outcome.ok) {
+      const reply = outcome.field
+        ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields })
+        : submission.reply({ formErrors: [outcome.message], hideFields });
+      return data({ result: reply, success: false }, { status: outcome.status });
+    }
+    return data({ result: submission.reply({ resetForm: true }), success: true });
+  } catch (error) {
+    console.error(error);
+    return data({ result: submission.reply({ formErrors: [REGISTER_FAILED], hideFields }), success: false }, { status: 500 });
+  }
+}
+
+const ROLE_OPTIONS = [
+  { value: "docente", label: "Docente" },
+  { value: "estudiante", label: "Estudiante" },
+  { value: "comunidad", label: "Comunidad" },
+];
+
+export default function Register({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/registro");
+  const [form, fields] = useForm({
+    id: "registro",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  // Editing a field clears the success / error messages (SPEC §4).
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => setDismissed(false), [actionData]);
+
+  const allFieldErrors = Object.values(form.allErrors).flat();
+  const summary = dismissed
+    ? []
+    : [...(form.errors ?? []), ...(allFieldErrors.includes(REQUIRED_ALL) ? [REQUIRED_ALL] : [])];
+  const hide = [REQUIRED_ALL];
+
+  return (
+    <div className="mx-auto w-full max-w-xl px-4 py-12">
+      <h1 className="text-2xl font-bold text-slate-900">Crear una cuenta</h1>
+      <p className="mt-2 text-sm text-slate-600">Un administrador revisará tu registro antes de que puedas iniciar sesión.</p>
+      <Form method="post" {...getFormProps(form)} onInput={() => setDismissed(true)} className="card mt-6 space-y-4 p-6">
+        {actionData?.success && !dismissed ? (
+          <p role="status" className="alert-success">
+            {REGISTER_OK}
+          </p>
+        ) : null}
+        <FormErrors id={form.errorId} errors={summary} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.nombre} label="Nombre" autoComplete="given-name" hideErrors={hide} />
+          <TextField field={fields.apellido} label="Apellido" autoComplete="family-name" hideErrors={hide} />
+        </div>
+        <TextField field={fields.correo} label="Correo electrónico" type="email" autoComplete="email" hideErrors={hide} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.fechaNacimiento} label="Fecha de nacimiento" type="date" autoComplete="bday" hideErrors={hide} />
+          <SelectField field={fields.rol} label="Rol" options={ROLE_OPTIONS} placeholder="Selecciona tu rol" hideErrors={hide} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.password} label="Contraseña" type="password" autoComplete="new-password" hideErrors={hide} />
+          <TextField field={fields.confirmarPassword} label="Confirmar contraseña" type="password" autoComplete="new-password" hideErrors={hide} />
+        </div>
+        {/* Honeypot: hidden from people and assistive technology; bots fill it. */}
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label htmlFor="sitioWeb">Sitio web</label>
+          <input id="sitioWeb" name="sitioWeb" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Registrando..." : "Registrarse"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        ¿Ya tienes cuenta?{" "}
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          Inicia sesión
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { PanelLayout } from "~/components/panel-layout.tsx";
+import { requirePanelUser } from "~/features/auth/guards.server.ts";
+import { pageTitle } from "~/lib/meta.ts";
+import type { Route } from "./+types/layout";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Panel Usuario");
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requirePanelUser(args);
+  return { nombre: user.nombre, rol: user.rol };
+}
+
+const LINKS = [
+  { to: "/user/profile", label: "Mi Perfil" },
+  { to: "/user/courses", label: "Cursos" },
+  { to: "/user/messages", label: "Mensajes" },
+];
+
+export default function UserLayout() {
+  return <PanelLayout title="Panel Usuario" links={LINKS} />;
+}

@@ -1,0 +1,57 @@
+// Production server: applies pending migrations, then serves the React Router build with
+// compression, long-lived caching for hashed assets, security headers on every response,
+// and a trustworthy client address for rate limits and the audit log.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+// Before anything imports React: React and react-dom must both pick their production builds.
+process.env.NODE_ENV ??= "production";
+
+const { createRequestHandler } = await import("@react-router/express");
+const { default: compression } = await import("compression");
+const { default: express } = await import("express");
+const { deployMigrations } = await import("../scripts/migrate-lib.ts");
+const { databaseUrl } = await import("../app/lib/db-adapter.ts");
+
+const BUILD = path.resolve("build/server/index.js");
+const CLIENT = path.resolve("build/client");
+
+async function main() {
+  if (process.env.SKIP_MIGRATIONS !== "true") await deployMigrations(databaseUrl());
+
+  const build = await import(pathToFileURL(BUILD).href);
+  const app = express();
+  app.disable("x-powered-by");
+  // Behind a reverse proxy set TRUST_PROXY (e.g. "1" or "loopback") so req.ip is the client's.
+  app.set("trust proxy", process.env.TRUST_PROXY ?? false);
+
+  app.use((req, res, next) => {
+    // Our own header, always overwritten: the app never trusts a client-sent value.
+    req.headers["x-academia-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    if ((process.env.APP_URL ?? "").startsWith("https:")) {
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+    next();
+  });
+  app.use(compression());
+  app.use("/assets", express.static(path.join(CLIENT, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(CLIENT, { maxAge: "1h", index: false }));
+  app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
+
+  const port = Number(process.env.PORT) || 3000;
+  const host = process.env.HOST || "0.0.0.0";
+  const server = app.listen(port, host, () => {
+    console.log(`Academia escuchando en http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+  });
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => server.close(() => process.exit(0)));
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,222 @@
+// Account lifecycle against a real SQLite database: register → pending → approved → login
+// → session → logout / deletion, through the same route modules the browser uses.
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/lib/db.server.ts";
+import { getSessionUser } from "~/features/auth/session.server.ts";
+import { BAD_CREDENTIALS, PENDING_APPROVAL } from "~/features/auth/login.server.ts";
+import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
+import { REGISTER_OK } from "~/features/auth/schema.ts";
+import { TOO_MANY_REQUESTS } from "~/lib/rate-limit.server.ts";
+import * as loginRoute from "~/routes/auth/login.tsx";
+import * as registerRoute from "~/routes/auth/register.tsx";
+import * as logoutRoute from "~/routes/auth/logout.ts";
+import * as recordsRoute from "~/routes/admin/records.tsx";
+import * as adminLayout from "~/routes/admin/layout.tsx";
+import * as userLayout from "~/routes/user/layout.tsx";
+import { args, cookieFrom, createUser, formRequest, getRequest, TEST_PASSWORD } from "./factories.ts";
+
+type ActionData = { result?: { error?: Record<string, string[] | null> }; success?: boolean };
+
+function dataOf(value: unknown): { data: ActionData; status: number } {
+  const v = value as { type?: string; data?: ActionData; init?: { status?: number } | null };
+  if (v && v.type === "DataWithResponseInit") return { data: v.data ?? {}, status: v.init?.status ?? 200 };
+  return { data: value as ActionData, status: 200 };
+}
+
+async function login(correo: string, password: string, extra: Record<string, string> = {}) {
+  return loginRoute.action(args(formRequest("/login", { correo, password, ...extra })));
+}
+
+const registration = (correo: string) => ({
+  nombre: "Camila",
+  apellido: "Navarro",
+  correo,
+  fechaNacimiento: "1999-09-09",
+  rol: "docente",
+  password: "pizarra verde 2026",
+  confirmarPassword: "pizarra verde 2026",
+});
+
+describe("registration", () => {
+  it("creates a pending account and clears the form", async () => {
+    const result = dataOf(await registerRoute.action(args(formRequest("/registro", registration("camila@test.cl")))));
+    expect(result.status).toBe(200);
+    expect(result.data.success).toBe(true);
+    const user = await prisma.user.findUniqueOrThrow({ where: { correo: "camila@test.cl" } });
+    expect(user.aprobado).toBe(false);
+    expect(user.rol).toBe("docente");
+    expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(REGISTER_OK).toBe("¡Cuenta creada exitosamente!");
+  });
+
+  it("keeps the typed values and reports every problem", async () => {
+    const result = dataOf(
+      await registerRoute.action(args(formRequest("/registro", { ...registration("x@test.cl"), nombre: " ", rol: "admin" }))),
+    );
+    expect(result.status).toBe(400);
+    const reply = result.data.result as { initialValue?: Record<string, string>; error?: Record<string, string[]> };
+    expect(reply.error?.nombre).toEqual(["Por favor, completa todos los campos."]);
+    expect(reply.error?.rol?.[0]).toMatch(/rol válido/);
+    expect(reply.initialValue?.correo).toBe("x@test.cl");
+    expect(reply.initialValue?.password).toBeUndefined();
+    expect(await prisma.user.count({ where: { correo: "x@test.cl" } })).toBe(0);
+  });
+
+  it("refuses a taken e-mail with a clear message", async () => {
+    await createUser({ correo: "taken@test.cl" });
+    const result = dataOf(await registerRoute.action(args(formRequest("/registro", registration("TAKEN@test.cl")))));
+    expect(result.status).toBe(409);
+    expect(result.data.result?.error?.correo).toEqual([EMAIL_TAKEN]);
+  });
+
+  it("stores nothing when the honeypot is filled", async () => {
+    await registerRoute.action(args(formRequest("/registro", { ...registration("bot@test.cl"), sitioWeb: "http://spam" })));
+    expect(await prisma.user.count({ where: { correo: "bot@test.cl" } })).toBe(0);
+  });
+});
+
+describe("login", () => {
+  it("refuses a pending account only after checking its password", async () => {
+    await createUser({ correo: "pend@test.cl", aprobado: false });
+    const wrong = dataOf(await login("pend@test.cl", "otra clave cualquiera"));
+    expect(wrong.status).toBe(401);
+    const right = dataOf(await login("pend@test.cl", TEST_PASSWORD));
+    expect(right.status).toBe(403);
+    expect((right.data.result as { error?: Record<string, string[]> }).error?.[""]).toEqual([PENDING_APPROVAL]);
+  });
+
+  it("gives the same answer for an unknown e-mail and a wrong password", async () => {
+    await createUser({ correo: "known@test.cl" });
+    const unknown = dataOf(await login("nadie@test.cl", TEST_PASSWORD));
+    const wrong = dataOf(await login("known@test.cl", "no es la clave"));
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    const msg = (d: ActionData) => (d.result as { error?: Record<string, string[]> }).error?.[""];
+    expect(msg(unknown.data)).toEqual([BAD_CREDENTIALS]);
+    expect(msg(wrong.data)).toEqual([BAD_CREDENTIALS]);
+    expect(await prisma.auditLog.count({ where: { action: "login.failure" } })).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each([
+    ["admin", "/admin"],
+    ["docente", "/docente"],
+    ["estudiante", "/user"],
+    ["comunidad", "/comunidad"],
+  ])("sends a %s to %s with a new database session", async (rol, home) => {
+    const user = await createUser({ rol });
+    const response = (await login(user.correo, TEST_PASSWORD)) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(home);
+    const cookie = cookieFrom(response);
+    expect(response.headers.get("Set-Cookie")).toMatch(/HttpOnly/i);
+    expect(response.headers.get("Set-Cookie")).toMatch(/SameSite=Lax/i);
+    const session = await getSessionUser(getRequest("/", cookie));
+    expect(session?.id).toBe(user.id);
+    expect(await prisma.auditLog.count({ where: { action: "login.success", actorId: user.id } })).toBe(1);
+  });
+
+  it("refuses an unknown role ('Rol desconocido') and creates no session", async () => {
+    const user = await createUser({ rol: "invitado" });
+    const result = dataOf(await login(user.correo, TEST_PASSWORD));
+    expect((result.data.result as { error?: Record<string, string[]> }).error?.[""]).toEqual(["Rol desconocido"]);
+    expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("honours a same-site redirectTo and ignores another site's", async () => {
+    const user = await createUser({ rol: "estudiante" });
+    const ok = (await login(user.correo, TEST_PASSWORD, { redirectTo: "/biblioteca" })) as Response;
+    expect(ok.headers.get("Location")).toBe("/biblioteca");
+    const evil = (await login(user.correo, TEST_PASSWORD, { redirectTo: "//evil.com/x" })) as Response;
+    expect(evil.headers.get("Location")).toBe("/user");
+  });
+
+  it("rate-limits guesses on one account (429, Spanish message)", async () => {
+    const user = await createUser({ correo: "target@test.cl" });
+    let last: { status: number; data: ActionData } | undefined;
+    for (let i = 0; i < 9; i++) last = dataOf(await login(user.correo, `intento-${i}-incorrecto`));
+    expect(last?.status).toBe(429);
+    expect((last?.data.result as { error?: Record<string, string[]> }).error?.[""]).toEqual([TOO_MANY_REQUESTS]);
+  });
+});
+
+describe("sessions and guards", () => {
+  async function signedIn(rol: string) {
+    const user = await createUser({ rol });
+    const response = (await login(user.correo, TEST_PASSWORD)) as Response;
+    return { user, cookie: cookieFrom(response) };
+  }
+
+  async function thrown(run: () => Promise<unknown>) {
+    try {
+      await run();
+    } catch (error) {
+      return error as Response;
+    }
+    return null;
+  }
+
+  it("logout by POST deletes the session row; GET /salir changes nothing", async () => {
+    const { user, cookie } = await signedIn("estudiante");
+    const get = (await logoutRoute.loader()) as Response;
+    expect(get.status).toBe(302);
+    expect(await prisma.session.count({ where: { userId: user.id } })).toBe(1);
+    const post = (await logoutRoute.action(args(formRequest("/salir", {}, { cookie })))) as Response;
+    expect(post.headers.get("Location")).toBe("/login");
+    expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0);
+    expect(await getSessionUser(getRequest("/", cookie))).toBeNull();
+  });
+
+  it("guards /admin and /user by role", async () => {
+    const anon = await thrown(() => adminLayout.loader(args(getRequest("/admin/records"))));
+    expect(anon?.headers.get("Location")).toBe("/login?redirectTo=%2Fadmin%2Frecords");
+
+    const student = await signedIn("estudiante");
+    const wrongRole = await thrown(() => adminLayout.loader(args(getRequest("/admin", student.cookie))));
+    expect(wrongRole?.headers.get("Location")).toBe("/");
+    expect(await userLayout.loader(args(getRequest("/user", student.cookie)))).toMatchObject({ rol: "estudiante" });
+
+    const admin = await signedIn("admin");
+    const adminInUser = await thrown(() => userLayout.loader(args(getRequest("/user", admin.cookie))));
+    expect(adminInUser?.headers.get("Location")).toBe("/");
+    // The records page guards itself too, not only through its layout.
+    const direct = await thrown(() => recordsRoute.loader(args(getRequest("/admin/records", student.cookie))));
+    expect(direct?.headers.get("Location")).toBe("/");
+  });
+
+  it("approval lets a pending user in and queues an e-mail; deletion ends open sessions", async () => {
+    const admin = await signedIn("admin");
+    const pending = await createUser({ aprobado: false, correo: "nueva@test.cl" });
+
+    const approve = (await recordsRoute.action(
+      args(formRequest("/admin/records", { intent: "approve", userId: pending.id }, { cookie: admin.cookie })),
+    )) as Response;
+    expect(approve.status).toBe(302);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: pending.id } })).aprobado).toBe(true);
+    expect(await prisma.outboxMail.count({ where: { to: "nueva@test.cl", kind: "user.approved", status: "pending" } })).toBe(1);
+
+    const response = (await login("nueva@test.cl", TEST_PASSWORD)) as Response;
+    const cookie = cookieFrom(response);
+    expect(await getSessionUser(getRequest("/", cookie))).not.toBeNull();
+
+    await recordsRoute.action(args(formRequest("/admin/records", { intent: "delete", userId: pending.id }, { cookie: admin.cookie })));
+    expect(await prisma.user.count({ where: { id: pending.id } })).toBe(0);
+    expect(await getSessionUser(getRequest("/", cookie))).toBeNull();
+    expect(await prisma.auditLog.count({ where: { action: { in: ["user.approve", "user.delete"] }, targetId: pending.id } })).toBe(2);
+  });
+
+  it("an admin cannot delete themselves", async () => {
+    const admin = await signedIn("admin");
+    await recordsRoute.action(args(formRequest("/admin/records", { intent: "delete", userId: admin.user.id }, { cookie: admin.cookie })));
+    expect(await prisma.user.count({ where: { id: admin.user.id } })).toBe(1);
+  });
+
+  it("a non-admin cannot approve or delete", async () => {
+    const student = await signedIn("docente");
+    const pending = await createUser({ aprobado: false });
+    const result = await thrown(() =>
+      recordsRoute.action(args(formRequest("/admin/records", { intent: "approve", userId: pending.id }, { cookie: student.cookie }))),
+    );
+    expect(result?.headers.get("Location")).toBe("/");
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: pending.id } })).aprobado).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+import crypto from "node:crypto";
+import { prisma } from "~/lib/db.server.ts";
+import { hashPassword } from "~/lib/password.server.ts";
+
+export const TEST_PASSWORD = "clave-de-prueba-segura";
+let hashed: Promise<string> | undefined;
+
+export async function createUser(over: { rol?: string; aprobado?: boolean; correo?: string; nombre?: string; apellido?: string } = {}) {
+  hashed ??= hashPassword(TEST_PASSWORD);
+  return prisma.user.create({
+    data: {
+      nombre: over.nombre ?? "Ana",
+      apellido: over.apellido ?? "Pérez",
+      correo: over.correo ?? `u-${crypto.randomUUID()}@test.cl`,
+      rol: over.rol ?? "estudiante",
+      aprobado: over.aprobado ?? true,
+      fechaNacimiento: new Date("2000-05-10T12:00:00Z"),
+      passwordHash: await hashed,
+    },
+  });
+}
+
+/** A request as the browser would send it, from our own origin by default. */
+export function formRequest(path: string, fields: Record<string, string>, init: { cookie?: string; ip?: string; origin?: string } = {}) {
+  const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded" });
+  headers.set("Origin", init.origin ?? "http://localhost:3000");
+  headers.set("Host", "localhost:3000");
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  headers.set("x-academia-client-ip", init.ip ?? `10.0.0.${Math.floor(Math.random() * 250)}`);
+  return new Request(`http://localhost:3000${path}`, { method: "POST", headers, body: new URLSearchParams(fields) });
+}
+
+export function jsonRequest(
+  path: string,
+  body: unknown,
+  init: { method?: string; token?: string; cookie?: string; origin?: string; raw?: string } = {},
+) {
+  const headers = new Headers({ "Content-Type": "application/json", Host: "localhost:3000" });
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  if (init.origin) headers.set("Origin", init.origin);
+  headers.set("x-academia-client-ip", `10.1.0.${Math.floor(Math.random() * 250)}`);
+  const method = init.method ?? "POST";
+  return new Request(`http://localhost:3000${path}`, {
+    method,
+    headers,
+    body: method === "GET" || method === "HEAD" ? undefined : (init.raw ?? JSON.stringify(body)),
+  });
+}
+
+export function getRequest(path: string, cookie?: string) {
+  const headers = new Headers({ Host: "localhost:3000" });
+  if (cookie) headers.set("Cookie", cookie);
+  return new Request(`http://localhost:3000${path}`, { headers });
+}
+
+/** "name=value" of a Set-Cookie header, for the next request's Cookie header. */
+export function cookieFrom(response: Response): string {
+  const setCookie = response.headers.get("Set-Cookie") ?? "";
+  return setCookie.split(";")[0] ?? "";
+}
+
+/** Loader/action arguments as React Router passes them. */
+export function args(request: Request, params: Record<string, string> = {}) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { request, params, context: undefined } as any;
+}
+
+export async function readJson(response: Response) {
+  return (await response.json()) as Record<string, unknown>;
+}

@@ -1,0 +1,40 @@
+// Runs before each test file, in its worker, before the file imports app code: gives the file
+// its own copy of the migrated database and its own data directory.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, beforeEach, vi } from "vitest";
+
+const dir = process.env.ACADEMIA_TEST_DIR;
+const template = process.env.ACADEMIA_TEST_TEMPLATE;
+if (dir && template) {
+  const id = crypto.randomUUID();
+  const db = path.join(dir, `${id}.db`);
+  fs.copyFileSync(template, db);
+  for (const suffix of ["-wal", "-shm"]) {
+    if (fs.existsSync(template + suffix)) fs.copyFileSync(template + suffix, db + suffix);
+  }
+  process.env.DATABASE_URL = `file:${db}`;
+  process.env.DATA_DIR = path.join(dir, `${id}-data`);
+}
+process.env.NODE_ENV = "test";
+process.env.SESSION_SECRET ??= "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
+process.env.APP_URL ??= "http://localhost:3000";
+
+// A test fails on any console.error it did not expect (call `expectConsoleError()` first).
+let allowed = 0;
+let spy: ReturnType<typeof vi.spyOn> | undefined;
+export function expectConsoleError(times = 1) {
+  allowed += times;
+}
+beforeEach(() => {
+  allowed = 0;
+  spy = vi.spyOn(console, "error");
+});
+afterEach(() => {
+  const calls = spy?.mock.calls ?? [];
+  spy?.mockRestore();
+  if (calls.length > allowed) {
+    throw new Error(`console.error inesperado: ${calls.map((c) => c.map(String).join(" ")).join("\n")}`);
+  }
+});
