@@ -35,6 +35,6 @@ afterEach(() => {
   const calls = spy?.mock.calls ?? [];
   spy?.mockRestore();
   if (calls.length > allowed) {
-    throw new Error(`console.error inesperado: ${calls.map((c) => c.map(String).join(" ")).join("\n")}`);
+    throw new Error(`console.error inesperado: ${calls.map((c: unknown[]) => c.map(String).join(" ")).join("\n")}`);
   }
 });

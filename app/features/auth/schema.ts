@@ -3,14 +3,16 @@
 import { z } from "zod";
 import { SELF_SERVICE_ROLES } from "./roles.ts";
 
-export const REQUIRED_ALL = "Por favor, completa todos los campos.";
-export const PASSWORDS_DIFFER = "Las contraseñas no coinciden.";
-export const INVALID_EMAIL = "Ingresa un correo electrónico válido.";
-export const INVALID_ROLE = "Selecciona un rol válido: docente, estudiante o comunidad.";
-export const PASSWORD_TOO_SHORT = "La contraseña debe tener al menos 8 caracteres.";
-export const REGISTER_OK = "¡Cuenta creada exitosamente!";
-export const REGISTER_FAILED = "Hubo un problema al registrarse";
-export const INVALID_BIRTHDATE = "Ingresa una fecha de nacimiento válida.";
+import {
+  INVALID_BIRTHDATE,
+  INVALID_EMAIL,
+  INVALID_ROLE,
+  PASSWORDS_DIFFER,
+  PASSWORD_TOO_SHORT,
+  REQUIRED_ALL,
+} from "./messages.ts";
+
+export * from "./messages.ts";
 
 const required = (message: string, max = 200) =>
   z
@@ -50,6 +52,8 @@ export const RegisterSchema = z
   })
   .refine((v) => v.password === v.confirmarPassword, { message: PASSWORDS_DIFFER, path: ["confirmarPassword"] });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
+/** The form's fields as typed (before parsing). */
+export type RegisterFields = z.input<typeof RegisterSchema>;
 
 /** The first message of a failed parse, for JSON APIs ({ error }). */
 export function firstIssueMessage(error: z.ZodError): string {

@@ -5,7 +5,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { FormErrors, SelectField, TextField } from "~/components/ui/field.tsx";
 import { requireAnonymous } from "~/features/auth/guards.server.ts";
 import { registerUser } from "~/features/auth/register.server.ts";
-import { REGISTER_FAILED, REGISTER_OK, REQUIRED_ALL, RegisterSchema } from "~/features/auth/schema.ts";
+import { REGISTER_FAILED, REGISTER_OK, REQUIRED_ALL } from "~/features/auth/messages.ts";
+import { RegisterSchema, type RegisterFields } from "~/features/auth/schema.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/register";
 
@@ -46,12 +47,12 @@ const ROLE_OPTIONS = [
 export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/registro");
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<RegisterFields>({
     id: "registro",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+    // Validation runs on the server (one schema, one place): keeping Zod out of the browser
+    // saves ~34 KB gzip of JavaScript on these first-load pages.
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
   });
   // Editing a field clears the success / error messages (SPEC §4).
   const [dismissed, setDismissed] = useState(false);

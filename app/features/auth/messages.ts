@@ -1,0 +1,10 @@
+// The account forms' user-visible messages (SPEC §5, §8). Free of Zod so that pages can
+// import them without shipping the validator to the browser.
+export const REQUIRED_ALL = "Por favor, completa todos los campos.";
+export const PASSWORDS_DIFFER = "Las contraseñas no coinciden.";
+export const INVALID_EMAIL = "Ingresa un correo electrónico válido.";
+export const INVALID_ROLE = "Selecciona un rol válido: docente, estudiante o comunidad.";
+export const PASSWORD_TOO_SHORT = "La contraseña debe tener al menos 8 caracteres.";
+export const REGISTER_OK = "¡Cuenta creada exitosamente!";
+export const REGISTER_FAILED = "Hubo un problema al registrarse";
+export const INVALID_BIRTHDATE = "Ingresa una fecha de nacimiento válida.";

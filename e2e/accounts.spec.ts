@@ -1,0 +1,137 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_COMUNIDAD, DEMO_ESTUDIANTE, DEMO_PASSWORD, DEMO_PENDIENTE } from "../prisma/demo-accounts.ts";
+import { adminPage, approveInRecords, deleteInRecords, login, ready, register, uniqueEmail } from "./support.ts";
+
+test("registro → pendiente → aprobado por el admin → ingreso → salir", async ({ page, browser, javaScriptEnabled }) => {
+  const correo = uniqueEmail("docente");
+  const password = "pizarra verde de osorno";
+  await register(page, { nombre: "Valentina", apellido: "Cárdenas", correo, fechaNacimiento: "1990-04-12", rol: "docente", password });
+  await expect(page.getByText("¡Cuenta creada exitosamente!")).toBeVisible();
+  await expect(page.getByLabel("Nombre")).toHaveValue("");
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue("");
+
+  // Pending: refused with a clear message.
+  await login(page, correo, password);
+  await expect(page.getByRole("alert")).toContainText("aún no ha sido aprobada");
+  await expect(page).toHaveURL(/\/login/);
+
+  const admin = await adminPage(browser, javaScriptEnabled);
+  await approveInRecords(admin.page, correo);
+  await admin.close();
+
+  await login(page, correo, password);
+  await expect(page).toHaveURL(/\/user$/); // docente → /docente → /user
+  const account = page.getByRole("link", { name: "Mi cuenta: Valentina Cárdenas" }).first();
+  await expect(account).toHaveAttribute("title", "Valentina Cárdenas");
+  await expect(account).toHaveText("VC");
+  await expect(page).toHaveTitle("Panel Usuario | Academia Abierta");
+
+  await page.getByRole("button", { name: "Salir" }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/user/courses");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%2Fcourses$/);
+});
+
+test("los errores de validación conservan lo escrito", async ({ page }) => {
+  const correo = uniqueEmail("error");
+  await register(page, {
+    nombre: "",
+    apellido: "Pérez",
+    correo,
+    fechaNacimiento: "2000-01-01",
+    rol: "estudiante",
+    password: "una clave bastante larga",
+    confirmar: "otra clave diferente",
+  });
+  await expect(page.getByText("Por favor, completa todos los campos.")).toBeVisible();
+  await expect(page.getByText("Las contraseñas no coinciden.")).toBeVisible();
+  await expect(page.getByLabel("Apellido")).toHaveValue("Pérez");
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue(correo);
+  await expect(page.getByLabel("Rol")).toHaveValue("estudiante");
+  await expect(page.getByText("¡Cuenta creada exitosamente!")).toHaveCount(0);
+});
+
+test("un correo ya registrado recibe un error claro", async ({ page }) => {
+  await register(page, {
+    nombre: "Otra",
+    apellido: "Persona",
+    correo: DEMO_ESTUDIANTE.correo,
+    fechaNacimiento: "2000-01-01",
+    rol: "estudiante",
+    password: "una clave bastante larga",
+  });
+  await expect(page.getByText("Ya existe una cuenta registrada con este correo.")).toBeVisible();
+  await expect(page.getByLabel("Nombre")).toHaveValue("Otra");
+});
+
+test("credenciales incorrectas y cuenta pendiente", async ({ page }) => {
+  await login(page, DEMO_ESTUDIANTE.correo, "no es la clave");
+  await expect(page.getByRole("alert")).toHaveText("Correo o contraseña incorrectos.");
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue(DEMO_ESTUDIANTE.correo);
+  await expect(page.getByLabel("Contraseña")).toHaveValue("");
+
+  await login(page, DEMO_PENDIENTE.correo, DEMO_PASSWORD);
+  await expect(page.getByRole("alert")).toContainText("aún no ha sido aprobada");
+});
+
+test("cada rol llega a su página", async ({ page }) => {
+  await login(page, DEMO_COMUNIDAD.correo, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/user$/); // comunidad → /comunidad → /user
+  await expect(page.getByRole("heading", { name: `Hola, ${DEMO_COMUNIDAD.nombre}` })).toBeVisible();
+});
+
+test("la sesión de un usuario eliminado deja de funcionar", async ({ page, browser, javaScriptEnabled }) => {
+  const correo = uniqueEmail("borrar");
+  const password = "lago llanquihue azul";
+  await register(page, { nombre: "Tomás", apellido: "Vera", correo, fechaNacimiento: "2003-03-03", rol: "estudiante", password });
+  await expect(page.getByText("¡Cuenta creada exitosamente!")).toBeVisible();
+  const admin = await adminPage(browser, javaScriptEnabled);
+  await approveInRecords(admin.page, correo);
+
+  await login(page, correo, password);
+  await expect(page).toHaveURL(/\/user$/);
+
+  await deleteInRecords(admin.page, correo);
+  await admin.close();
+
+  await page.goto("/user/profile");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%2Fprofile$/);
+  await login(page, correo, password);
+  await expect(page.getByRole("alert")).toHaveText("Correo o contraseña incorrectos.");
+});
+
+test("los guardias redirigen", async ({ page }) => {
+  await page.goto("/admin/records");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Frecords$/);
+
+  await login(page, DEMO_ESTUDIANTE.correo, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/user$/);
+  await page.goto("/admin/records");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/user/algo-nuevo");
+  await expect(page.getByText("Contenido en desarrollo")).toBeVisible();
+  await page.goto("/docente");
+  await expect(page).toHaveURL(/\/user$/);
+  // Signed in: /login sends the user to their own page.
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/user$/);
+});
+
+test("la ficha de usuario se abre y se cierra", async ({ browser, javaScriptEnabled }) => {
+  const admin = await adminPage(browser, javaScriptEnabled);
+  const page = admin.page;
+  await page.goto("/admin/records");
+  await page.getByRole("row").filter({ hasText: DEMO_PENDIENTE.correo }).getByRole("link", { name: "Ver" }).click();
+  const dialog = page.getByRole("dialog", { name: "Detalle del usuario" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(DEMO_PENDIENTE.correo);
+  await expect(dialog).toContainText("Pendiente de aprobación");
+  if (javaScriptEnabled) {
+    await page.keyboard.press("Escape");
+  } else {
+    await dialog.getByRole("link", { name: "Cerrar" }).click();
+  }
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/records$/);
+  await admin.close();
+});

@@ -1,0 +1,72 @@
+import { expect, test } from "@playwright/test";
+
+test("inicio: hero, audiencias, testimonios y cursos destacados", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle("Inicio | Academia Abierta");
+  await expect(page.getByRole("link", { name: "Explorar cursos" })).toHaveAttribute("href", "/cursos");
+  for (const audience of ["Docente", "Estudiante", "Comunidad"]) {
+    await expect(page.getByRole("link", { name: new RegExp(`^${audience}`) }).first()).toHaveAttribute("href", "/login");
+  }
+  await expect(page.getByRole("heading", { name: "Cursos destacados" })).toBeVisible();
+  const featured = page.locator("section", { has: page.getByRole("heading", { name: "Cursos destacados" }) }).getByRole("article");
+  await expect(featured).toHaveCount(10);
+  await expect(page.locator("figure")).toHaveCount(3);
+  await page.getByRole("link", { name: "Ver destacados" }).click();
+  await expect(page).toHaveURL(/\/cursos\?destacados=true$/);
+  await expect(page.getByText("Los 10 cursos con más participantes")).toBeVisible();
+  await expect(page).toHaveTitle("Cursos | Academia Abierta");
+});
+
+test("cabecera y pie de página", async ({ page }) => {
+  await page.goto("/contacto");
+  await expect(page).toHaveTitle("Contacto | Academia Abierta");
+  const nav = page.getByRole("navigation", { name: "Principal" });
+  await expect(nav.getByRole("link", { name: "Inicio" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Biblioteca" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Registrarse" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Iniciar sesión" }).first()).toBeVisible();
+
+  // 'Cursos' opens by tap/click (a <details>) without JavaScript too.
+  await nav.getByText("Cursos").click();
+  await nav.getByRole("link", { name: "Para Estudiantes" }).click();
+  await expect(page).toHaveURL(/\/cursos\/estudiante$/);
+
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("heading", { name: "Enlaces Rápidos" })).toBeVisible();
+  await expect(footer.getByRole("link", { name: "Todos los cursos" })).toHaveAttribute("href", "/cursos");
+  await expect(footer).toContainText("Osorno");
+  for (const name of ["Facebook", "LinkedIn"]) {
+    const link = footer.getByRole("link", { name });
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", /noopener/);
+  }
+});
+
+test("el menú 'Cursos' se abre al pasar el mouse", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Principal" });
+  await expect(nav.getByRole("link", { name: "Para Docentes" })).toBeHidden();
+  await nav.getByText("Cursos").hover();
+  await expect(nav.getByRole("link", { name: "Para Docentes" })).toBeVisible();
+});
+
+test("menú móvil sin JavaScript", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Principal" })).toBeHidden();
+  await page.getByText("☰ Menú").click();
+  const mobile = page.getByRole("navigation", { name: "Menú móvil" });
+  await expect(mobile.getByRole("link", { name: "Para Comunidad" })).toBeVisible();
+  await mobile.getByRole("link", { name: "Biblioteca" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fbiblioteca$/);
+  await expect(page).toHaveTitle("Iniciar Sesión | Academia Abierta");
+});
+
+test("categoría no válida y página inexistente", async ({ page }) => {
+  const response = await page.goto("/cursos/dirigido/astronautas");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Categoría no válida" })).toBeVisible();
+  const missing = await page.goto("/no-existe");
+  expect(missing?.status()).toBe(404);
+  await expect(page).toHaveTitle("Academia Abierta");
+});

@@ -1,0 +1,64 @@
+import { expect, type Browser, type Page } from "@playwright/test";
+import { DEMO_ADMIN, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
+
+export const ADMIN = { correo: DEMO_ADMIN.correo, password: DEMO_PASSWORD };
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@prueba.cl`;
+}
+
+/** With JavaScript, wait until React has hydrated the page's forms (Conform sets noValidate). */
+export async function ready(page: Page) {
+  const jsEnabled = await page.evaluate(() => true).catch(() => false);
+  if (jsEnabled) await page.locator("form[novalidate]").first().waitFor({ state: "attached" });
+}
+
+export async function login(page: Page, correo: string, password: string) {
+  await page.goto("/login");
+  await ready(page);
+  await page.getByLabel("Correo electrónico").fill(correo);
+  await page.getByLabel("Contraseña").fill(password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+}
+
+export async function register(
+  page: Page,
+  user: { nombre: string; apellido: string; correo: string; fechaNacimiento: string; rol: string; password: string; confirmar?: string },
+) {
+  await page.goto("/registro");
+  await ready(page);
+  await page.getByLabel("Nombre").fill(user.nombre);
+  await page.getByLabel("Apellido").fill(user.apellido);
+  await page.getByLabel("Correo electrónico").fill(user.correo);
+  await page.getByLabel("Fecha de nacimiento").fill(user.fechaNacimiento);
+  await page.getByLabel("Rol").selectOption(user.rol);
+  await page.getByLabel("Contraseña", { exact: true }).fill(user.password);
+  await page.getByLabel("Confirmar contraseña").fill(user.confirmar ?? user.password);
+  await page.getByRole("button", { name: "Registrarse" }).last().click();
+}
+
+/** A second, independent browser session signed in as the demo admin. */
+export async function adminPage(browser: Browser, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  await login(page, ADMIN.correo, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  return { page, close: () => context.close() };
+}
+
+export async function approveInRecords(admin: Page, correo: string) {
+  await admin.goto("/admin/records");
+  const row = admin.getByRole("row").filter({ hasText: correo });
+  await row.getByRole("button", { name: "Aprobar" }).click();
+  await expect(admin.getByText("Usuario aprobado correctamente.")).toBeVisible();
+  await expect(admin.getByRole("row").filter({ hasText: correo }).getByText("Aprobado")).toBeVisible();
+}
+
+export async function deleteInRecords(admin: Page, correo: string) {
+  await admin.goto("/admin/records");
+  await admin.getByRole("row").filter({ hasText: correo }).getByRole("link", { name: "Eliminar" }).click();
+  await expect(admin.getByRole("dialog", { name: "¿Eliminar usuario?" })).toBeVisible();
+  await admin.getByRole("button", { name: "Eliminar definitivamente" }).click();
+  await expect(admin.getByText("Usuario eliminado correctamente.")).toBeVisible();
+  await expect(admin.getByRole("row").filter({ hasText: correo })).toHaveCount(0);
+}

@@ -1,0 +1,39 @@
+// Serves the production build for the end-to-end suite: a fresh database and data directory
+// under .tmp/e2e, migrated and seeded with the demo data, on 127.0.0.1:E2E_PORT.
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dir = path.join(root, ".tmp", "e2e");
+fs.rmSync(dir, { recursive: true, force: true });
+fs.mkdirSync(dir, { recursive: true });
+
+if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
+  console.error("No build found: run `npm run build` first.");
+  process.exit(1);
+}
+
+// The e2e suite signs in with the demo accounts: never the production admin variables.
+const { ADMIN_EMAIL: _e, ADMIN_PASSWORD: _p, ...inherited } = process.env;
+const env = {
+  ...inherited,
+  NODE_ENV: "production",
+  DATABASE_URL: `file:${path.join(dir, "e2e.db")}`,
+  DATA_DIR: path.join(dir, "data"),
+  PORT: process.env.E2E_PORT ?? "3310",
+  HOST: "127.0.0.1",
+  // Every e2e request comes from 127.0.0.1: widen the per-IP budgets, keep per-account ones.
+  RATE_LIMIT_IP_FACTOR: "100",
+  SMTP_URL: "",
+};
+
+const node = process.execPath;
+execFileSync(node, ["scripts/migrate.ts", "deploy"], { cwd: root, env, stdio: "inherit" });
+execFileSync(node, ["prisma/seed.ts"], { cwd: root, env, stdio: "inherit" });
+
+const server = spawn(node, ["server/index.ts"], { cwd: root, env, stdio: "inherit" });
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code) => process.exit(code ?? 0));
