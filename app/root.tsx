@@ -15,10 +15,11 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { getOptionalUser, sessionMiddleware } from "./features/auth/guards.server.ts";
 import { siteConfig } from "./features/site/site-config.server.ts";
+import { originCheckMiddleware } from "./lib/csrf.server.ts";
 import { readFlash } from "./lib/flash.server.ts";
 import { useNonce } from "./lib/nonce.tsx";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, sessionMiddleware];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { BAD_TOKEN, NO_TOKEN, verifyApiToken } from "~/features/auth/api-token.server.ts";
 import { getOptionalUser, type GuardArgs } from "~/features/auth/guards.server.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
+import { FORBIDDEN_ORIGIN, isCrossSiteMutation } from "./csrf.server.ts";
 
 const JSON_HEADERS = { "Cache-Control": "no-store" };
 
@@ -111,28 +112,10 @@ export async function requireApiRole(args: GuardArgs, ...roles: string[]): Promi
   return user;
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
 /** Refuses a cookie-authenticated state change sent from another site (CSRF). */
 export function assertSameOrigin(request: Request) {
-  if (SAFE_METHODS.has(request.method.toUpperCase())) return;
-  const origin = request.headers.get("Origin");
-  const fetchSite = request.headers.get("Sec-Fetch-Site");
-  const own = new URL(request.url);
-  if (origin && origin !== "null") {
-    const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? own.host;
-    let originHost: string;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      throw new ApiError(403, "Origen no permitido.");
-    }
-    if (originHost !== host) throw new ApiError(403, "Origen no permitido.");
-    return;
-  }
-  if (origin === "null" || fetchSite === "cross-site") throw new ApiError(403, "Origen no permitido.");
+  if (isCrossSiteMutation(request)) throw new ApiError(403, FORBIDDEN_ORIGIN);
 }
-
 
 export function methodNotAllowed(allowed: string) {
   return apiError(405, "Método no permitido.", { headers: { Allow: allowed } });
