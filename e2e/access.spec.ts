@@ -1,0 +1,101 @@
+// The route × identity table (SECURITY.md "Access"): every guarded page and API call refuses
+// who it must, through the whole production stack. HTTP only, so it runs in one project.
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { DEMO_ADMIN, DEMO_COMUNIDAD, DEMO_DOCENTE, DEMO_ESTUDIANTE, DEMO_PASSWORD, DEMO_PENDIENTE } from "../prisma/demo-accounts.ts";
+
+test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "HTTP-level table: once is enough");
+
+type Identity = "visitante" | "pendiente" | "estudiante" | "comunidad" | "docente" | "admin";
+const ACCOUNTS: Record<Exclude<Identity, "visitante">, string> = {
+  pendiente: DEMO_PENDIENTE.correo,
+  estudiante: DEMO_ESTUDIANTE.correo,
+  comunidad: DEMO_COMUNIDAD.correo,
+  docente: DEMO_DOCENTE.correo,
+  admin: DEMO_ADMIN.correo,
+};
+const IDENTITIES: Identity[] = ["visitante", "pendiente", "estudiante", "comunidad", "docente", "admin"];
+const PANEL = new Set<Identity>(["estudiante", "comunidad", "docente"]);
+
+/** What a page answers: 200, "login" (302 → /login?redirectTo=…), "home" (302 → /) or a path. */
+function pageRule(kind: "admin" | "user" | "signed-in" | "public") {
+  return (who: Identity): string => {
+    const signedIn = who !== "visitante" && who !== "pendiente";
+    if (kind === "public") return "200";
+    if (!signedIn) return "login";
+    if (kind === "signed-in") return "200";
+    if (kind === "admin") return who === "admin" ? "200" : "home";
+    return PANEL.has(who) ? "200" : "home";
+  };
+}
+
+const PAGES: Array<[string, (who: Identity) => string]> = [
+  ["/", pageRule("public")],
+  ["/cursos", pageRule("public")],
+  ["/contacto", pageRule("public")],
+  ["/biblioteca", pageRule("signed-in")],
+  ...["/admin/courses", "/admin/courses/new", "/admin/courses/edit/x", "/admin/courses/participantes/x", "/admin/records",
+    "/admin/records?ver=x", "/admin/profile", "/admin/messages", "/admin/library", "/admin/otra-cosa"].map(
+    (p) => [p, pageRule("admin")] as [string, (who: Identity) => string],
+  ),
+  ...["/user", "/user/profile", "/user/courses", "/user/messages", "/user/otra-cosa"].map(
+    (p) => [p, pageRule("user")] as [string, (who: Identity) => string],
+  ),
+];
+
+const API: Array<[string, string, (who: Identity) => number]> = [
+  ["GET", "/api/auth/users", (who) => (who === "admin" ? 200 : who === "visitante" || who === "pendiente" ? 401 : 403)],
+  ["PUT", "/api/auth/approve/no-existe", (who) => (who === "admin" ? 404 : who === "visitante" || who === "pendiente" ? 401 : 403)],
+  ["DELETE", "/api/auth/users/no-existe", (who) => (who === "admin" ? 404 : who === "visitante" || who === "pendiente" ? 401 : 403)],
+];
+
+async function contextFor(who: Identity, baseURL: string): Promise<APIRequestContext> {
+  const ctx = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+  if (who === "visitante") return ctx;
+  const response = await ctx.post("/login", { form: { correo: ACCOUNTS[who], password: DEMO_PASSWORD }, maxRedirects: 0 });
+  expect(response.status(), `login de ${who}`).toBe(who === "pendiente" ? 403 : 302);
+  return ctx;
+}
+
+for (const who of IDENTITIES) {
+  test(`tabla de acceso: ${who}`, async ({ baseURL }) => {
+    const ctx = await contextFor(who, baseURL!);
+    for (const [path, rule] of PAGES) {
+      const expected = rule(who);
+      const response = await ctx.get(path, { maxRedirects: 0 });
+      const location = response.headers()["location"] ?? "";
+      const actual =
+        response.status() === 200
+          ? "200"
+          : response.status() === 302 && location.startsWith("/login?redirectTo=")
+            ? "login"
+            : response.status() === 302 && location === "/"
+              ? "home"
+              : `${response.status()} ${location}`;
+      expect(actual, `${who} GET ${path}`).toBe(expected);
+    }
+    for (const [method, path, rule] of API) {
+      const response = await ctx.fetch(path, { method, maxRedirects: 0 });
+      expect(response.status(), `${who} ${method} ${path}`).toBe(rule(who));
+      const body = await response.json();
+      if (!response.ok()) expect(typeof body.error, `${who} ${method} ${path} error JSON`).toBe("string");
+    }
+    // A GET never changes state: /salir by GET leaves the session in place.
+    if (who !== "visitante" && who !== "pendiente") {
+      await ctx.get("/salir", { maxRedirects: 0 });
+      const still = await ctx.get(PANEL.has(who) ? "/user" : "/admin/records", { maxRedirects: 0 });
+      expect(still.status(), `${who} sigue con sesión tras GET /salir`).toBe(200);
+    }
+    await ctx.dispose();
+  });
+}
+
+test("un POST desde otro sitio se rechaza", async ({ baseURL }) => {
+  const ctx = await contextFor("admin", baseURL!);
+  for (const path of ["/salir", "/admin/records"]) {
+    const response = await ctx.post(path, { headers: { Origin: "https://otro-sitio.example" }, form: { intent: "approve", userId: "x" }, maxRedirects: 0 });
+    expect([400, 403], `${path}`).toContain(response.status());
+  }
+  const stillIn = await ctx.get("/admin/records", { maxRedirects: 0 });
+  expect(stillIn.status()).toBe(200);
+  await ctx.dispose();
+});

@@ -1,0 +1,132 @@
+// `npm run bench`: the production build on loopback with fresh demo data. Reports, per key
+// page and API call, requests/s and p50/p99 latency under a small concurrent load, and the
+// gzip bytes of HTML, JavaScript and CSS a first load needs; checks the budgets
+// (≤ 140 KB gzip JS, ≤ 20 KB gzip CSS per page). Bounded: fixed duration per endpoint.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import zlib from "node:zlib";
+import { DEMO_ADMIN, DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const PORT = Number(process.env.BENCH_PORT ?? 3320);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const JS_BUDGET = 140 * 1024;
+const CSS_BUDGET = 20 * 1024;
+
+const server = spawn(process.execPath, ["scripts/e2e-server.ts"], {
+  cwd: root,
+  env: { ...process.env, E2E_PORT: String(PORT), E2E_DIR_NAME: "bench" },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+process.on("exit", () => server.kill("SIGTERM"));
+
+async function waitForServer() {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${BASE}/login`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(100);
+  }
+  throw new Error("El servidor no respondió a tiempo.");
+}
+
+async function sessionCookie(correo: string) {
+  const response = await fetch(`${BASE}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ correo, password: DEMO_PASSWORD }),
+  });
+  return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+}
+
+async function apiToken(correo: string) {
+  const response = await fetch(`${BASE}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ correo, password: DEMO_PASSWORD }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+type Target = { name: string; path: string; headers?: Record<string, string>; page?: boolean };
+
+async function load(target: Target) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = Date.now() + DURATION_MS;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (Date.now() < end) {
+        const t0 = performance.now();
+        try {
+          const response = await fetch(`${BASE}${target.path}`, { headers: { "Accept-Encoding": "gzip", ...target.headers }, redirect: "manual" });
+          await response.arrayBuffer();
+          if (response.status >= 400) errors++;
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  return { rps: latencies.length / (DURATION_MS / 1000), p50: pct(50), p99: pct(99), errors };
+}
+
+const gzipSize = (buf: Buffer | string) => zlib.gzipSync(buf, { level: 9 }).length;
+
+async function weigh(target: Target) {
+  const response = await fetch(`${BASE}${target.path}`, { headers: target.headers });
+  const html = await response.text();
+  const assets = (re: RegExp) => [...new Set([...html.matchAll(re)].map((m) => m[1]!))];
+  const js = assets(/(?:src|href)="(\/assets\/[^"]+\.js)"/g);
+  const jsImports = assets(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g);
+  const css = assets(/href="(\/assets\/[^"]+\.css)"/g);
+  const bytes = (files: string[]) => files.reduce((sum, f) => sum + gzipSize(fs.readFileSync(path.join(root, "build/client", f))), 0);
+  return { html: gzipSize(html), js: bytes([...new Set([...js, ...jsImports])]), css: bytes(css) };
+}
+
+await waitForServer();
+const adminCookie = await sessionCookie(DEMO_ADMIN.correo);
+const studentCookie = await sessionCookie(DEMO_ESTUDIANTE.correo);
+const token = await apiToken(DEMO_ADMIN.correo);
+
+const targets: Target[] = [
+  { name: "Inicio /", path: "/", page: true },
+  { name: "Cursos /cursos", path: "/cursos", page: true },
+  { name: "Destacados", path: "/cursos?destacados=true", page: true },
+  { name: "Audiencia /cursos/docente", path: "/cursos/docente", page: true },
+  { name: "Login /login", path: "/login", page: true },
+  { name: "Registro /registro", path: "/registro", page: true },
+  { name: "Panel usuario /user", path: "/user", headers: { Cookie: studentCookie }, page: true },
+  { name: "Registros /admin/records", path: "/admin/records", headers: { Cookie: adminCookie }, page: true },
+  { name: "API GET /api/auth/users", path: "/api/auth/users", headers: { Authorization: `Bearer ${token}` } },
+];
+
+const rows: string[] = [];
+let overBudget = false;
+rows.push(`| Ruta | req/s | p50 ms | p99 ms | errores | HTML gz | JS gz | CSS gz |`);
+rows.push(`|---|---:|---:|---:|---:|---:|---:|---:|`);
+for (const target of targets) {
+  const stats = await load(target);
+  const size = target.page ? await weigh(target) : null;
+  if (size && (size.js > JS_BUDGET || size.css > CSS_BUDGET)) overBudget = true;
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  rows.push(
+    `| ${target.name} | ${stats.rps.toFixed(0)} | ${stats.p50.toFixed(1)} | ${stats.p99.toFixed(1)} | ${stats.errors} | ` +
+      `${size ? kb(size.html) : "-"} | ${size ? kb(size.js) : "-"} | ${size ? kb(size.css) : "-"} |`,
+  );
+}
+console.log(`\nBench: ${CONCURRENCY} conexiones, ${DURATION_MS} ms por ruta, build de producción en ${BASE}\n`);
+console.log(rows.join("\n"));
+console.log(`\nPresupuesto: JS ≤ ${JS_BUDGET / 1024} KB gzip, CSS ≤ ${CSS_BUDGET / 1024} KB gzip por página: ${overBudget ? "EXCEDIDO" : "cumplido"}`);
+server.kill("SIGTERM");
+process.exit(overBudget ? 1 : 0);
