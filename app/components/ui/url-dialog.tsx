@@ -24,7 +24,9 @@ export function UrlDialog({
     const dialog = ref.current;
     if (!dialog) return;
     if (!dialog.matches(":modal")) {
-      dialog.close();
+      // Server-rendered as a plain open dialog; re-open it as a modal. Removing the attribute
+      // (rather than close()) fires no "close" event.
+      dialog.removeAttribute("open");
       dialog.showModal();
     }
     const onClose = () => navigate(closeHref, { replace: true, preventScrollReset: true });

@@ -30,9 +30,22 @@ export function getOptionalUser(args: GuardArgs): Promise<SessionUser | null> {
   return memo.promise;
 }
 
+/** The page the user asked for: client-side navigations reach loaders as "/x.data?_routes=…". */
+export function requestedPath(request: Request): string {
+  const url = new URL(request.url);
+  let pathname = url.pathname;
+  if (pathname.endsWith(".data")) {
+    pathname = pathname.slice(0, -".data".length);
+    if (pathname === "/_root") pathname = "/";
+  }
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return `${pathname}${search ? `?${search}` : ""}`;
+}
+
 export function loginRedirect(request: Request): Response {
   const url = new URL(request.url);
-  const target = `${url.pathname}${url.search}`;
+  const target = requestedPath(request);
   const params = new URLSearchParams();
   if (target !== "/" && !url.pathname.startsWith("/login")) params.set("redirectTo", target);
   const query = params.toString();

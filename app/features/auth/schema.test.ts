@@ -71,3 +71,19 @@ describe("roles", () => {
     expect(initials("matías", "fuentes")).toBe("MF");
   });
 });
+
+describe("login redirects", () => {
+  it("point at the page, not at React Router's data URL", async () => {
+    const { requestedPath } = await import("./guards.server.ts");
+    expect(requestedPath(new Request("http://x/biblioteca.data?_routes=routes%2Flibrary"))).toBe("/biblioteca");
+    expect(requestedPath(new Request("http://x/_root.data"))).toBe("/");
+    expect(requestedPath(new Request("http://x/admin/records?page=2"))).toBe("/admin/records?page=2");
+  });
+
+  it("report a password mismatch even when another field is missing", () => {
+    expect(messages({ ...valid, nombre: "", confirmarPassword: "distinta de la otra" })).toEqual([
+      `nombre:${REQUIRED_ALL}`,
+      `confirmarPassword:${PASSWORDS_DIFFER}`,
+    ]);
+  });
+});

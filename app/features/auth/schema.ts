@@ -50,7 +50,15 @@ export const RegisterSchema = z
     // Honeypot: people never see it; bots fill it.
     sitioWeb: z.string().max(200).optional(),
   })
-  .refine((v) => v.password === v.confirmarPassword, { message: PASSWORDS_DIFFER, path: ["confirmarPassword"] });
+  .refine((v) => v.password === v.confirmarPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ["confirmarPassword"],
+    // Also report a mismatch when other fields are missing, so one submit shows every problem.
+    when: (payload) => {
+      const value = payload.value as { password?: unknown; confirmarPassword?: unknown };
+      return typeof value.password === "string" && typeof value.confirmarPassword === "string";
+    },
+  });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 /** The form's fields as typed (before parsing). */
 export type RegisterFields = z.input<typeof RegisterSchema>;
