@@ -14,17 +14,17 @@ const AUDIENCES = [
   {
     title: "Docente",
     text: "Herramientas digitales, metodologías activas y recursos para llevar la sustentabilidad a tu sala de clases.",
-    icon: "🍎",
+    icon: "M4 6h16v11H4zM8 20h8M12 17v3",
   },
   {
     title: "Estudiante",
     text: "Aprende programación, datos y ciudadanía digital a tu ritmo, con certificados al completar cada curso.",
-    icon: "🎒",
+    icon: "M12 3 2 8l10 5 10-5-10-5zM6 10.5V16c0 1.7 2.7 3 6 3s6-1.3 6-3v-5.5",
   },
   {
     title: "Comunidad",
     text: "Cursos para vecinas, vecinos y organizaciones: huertos urbanos, reciclaje, barrios más seguros y trámites en línea.",
-    icon: "🏘️",
+    icon: "M3 11 12 4l9 7M5 10v10h14V10M10 20v-5h4v5",
   },
 ];
 
@@ -69,9 +69,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 grid gap-6 sm:grid-cols-3">
           {AUDIENCES.map((a) => (
             <Link key={a.title} to="/login" className="card block p-6 transition-shadow hover:shadow-md">
-              <span aria-hidden="true" className="text-3xl">
-                {a.icon}
-              </span>
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-10 w-10 rounded-lg bg-brand-50 p-2 text-brand-700" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+                <path d={a.icon} />
+              </svg>
               <h3 className="mt-3 text-xl font-semibold text-brand-800">{a.title}</h3>
               <p className="mt-2 text-sm text-slate-600">{a.text}</p>
             </Link>
