@@ -32,7 +32,7 @@ test("registro → pendiente → aprobado por el admin → ingreso → salir", a
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%2Fcourses$/);
 });
 
-test("los errores de validación conservan lo escrito", async ({ page }) => {
+test("los errores de validación conservan lo escrito", async ({ page, javaScriptEnabled }) => {
   const correo = uniqueEmail("error");
   await register(page, {
     nombre: "",
@@ -49,6 +49,11 @@ test("los errores de validación conservan lo escrito", async ({ page }) => {
   await expect(page.getByLabel("Correo electrónico")).toHaveValue(correo);
   await expect(page.getByLabel("Rol")).toHaveValue("estudiante");
   await expect(page.getByText("¡Cuenta creada exitosamente!")).toHaveCount(0);
+  if (javaScriptEnabled) {
+    // Editing a field clears the form's messages (SPEC §4).
+    await page.getByLabel("Nombre").fill("Rocío");
+    await expect(page.getByText("Por favor, completa todos los campos.")).toHaveCount(0);
+  }
 });
 
 test("un correo ya registrado recibe un error claro", async ({ page }) => {
