@@ -52,5 +52,6 @@ export default [
     route("*", "routes/api/not-found.ts"),
   ]),
 
+  route("healthz", "routes/healthz.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

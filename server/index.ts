@@ -20,6 +20,7 @@ async function main() {
   if (process.env.SKIP_MIGRATIONS !== "true") await deployMigrations(databaseUrl());
 
   const build = await import(pathToFileURL(BUILD).href);
+  build.entry?.module?.startBackgroundJobs?.();
   const app = express();
   app.disable("x-powered-by");
   // Behind a reverse proxy set TRUST_PROXY (e.g. "1" or "loopback") so req.ip is the client's.

@@ -220,3 +220,29 @@ describe("sessions and guards", () => {
     expect((await prisma.user.findUniqueOrThrow({ where: { id: pending.id } })).aprobado).toBe(false);
   });
 });
+
+describe("malformed form posts", () => {
+  async function statusOf(run: () => Promise<unknown>) {
+    try {
+      const result = await run();
+      return result instanceof Response ? result.status : 200;
+    } catch (error) {
+      const e = error as { init?: { status?: number }; status?: number };
+      return e.init?.status ?? e.status ?? 500;
+    }
+  }
+  const post = (path: string, body: string, type: string, length?: number) => {
+    const headers = new Headers({ "Content-Type": type, Origin: "http://localhost:3000", Host: "localhost:3000" });
+    if (length) headers.set("Content-Length", String(length));
+    return new Request(`http://localhost:3000${path}`, { method: "POST", headers, body });
+  };
+
+  it.each([
+    ["/login", loginRoute.action],
+    ["/registro", registerRoute.action],
+  ])("%s answers 400 to a JSON body and 413 to an oversized one, never 500", async (path, action) => {
+    expect(await statusOf(() => action(args(post(path, '{"correo":1}', "application/json"))))).toBe(400);
+    expect(await statusOf(() => action(args(post(path, "garbage", "multipart/form-data; boundary=x"))))).toBe(400);
+    expect(await statusOf(() => action(args(post(path, "a=1", "application/x-www-form-urlencoded", 5_000_000))))).toBe(413);
+  });
+});

@@ -13,6 +13,7 @@ import {
 } from "~/features/users/users.server.ts";
 import { formatCalendarDate, formatDateTime } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
+import { readForm } from "~/lib/form.server.ts";
 import type { Route } from "./+types/records";
 
 const ActionSchema = z.object({
@@ -42,7 +43,7 @@ export async function action(args: Route.ActionArgs) {
   const { request } = args;
   const url = new URL(request.url);
   const back = `/admin/records${url.searchParams.get("page") ? `?page=${pageFrom(url)}` : ""}`;
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return redirectWithFlash(request, back, { type: "error", message: "Solicitud inválida." });
   const { intent, userId } = parsed.data;
   try {

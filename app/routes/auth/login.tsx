@@ -7,6 +7,7 @@ import { authenticator, LoginError } from "~/features/auth/login.server.ts";
 import { homeForRole } from "~/features/auth/roles.ts";
 import { LoginSchema, type LoginInput } from "~/features/auth/schema.ts";
 import { createUserSession } from "~/features/auth/session.server.ts";
+import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
 import type { Route } from "./+types/login";
@@ -21,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
   // remix-auth's FormStrategy reads the body itself, so validate a clone.
-  const submission = parseWithZod(await request.clone().formData(), { schema: LoginSchema });
+  const submission = parseWithZod(await readForm(request.clone()), { schema: LoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

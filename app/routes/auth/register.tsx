@@ -7,6 +7,7 @@ import { requireAnonymous } from "~/features/auth/guards.server.ts";
 import { registerUser } from "~/features/auth/register.server.ts";
 import { REGISTER_FAILED, REGISTER_OK, REQUIRED_ALL } from "~/features/auth/messages.ts";
 import { RegisterSchema, type RegisterFields } from "~/features/auth/schema.ts";
+import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/register";
 
@@ -18,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: RegisterSchema });
+  const submission = parseWithZod(await readForm(request), { schema: RegisterSchema });
   const hideFields = ["password", "confirmarPassword"];
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields }), success: false }, { status: 400 });

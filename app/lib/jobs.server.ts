@@ -1,0 +1,15 @@
+// Periodic housekeeping inside the server process (started by server/index.ts through the
+// build's entry module). Timers are unref'd: they never keep the process alive.
+import { purgeExpiredSessions } from "~/features/auth/session.server.ts";
+
+const HOUR = 60 * 60 * 1000;
+let started = false;
+
+export function startBackgroundJobs() {
+  if (started) return;
+  started = true;
+  const purge = () =>
+    purgeExpiredSessions().catch((error) => console.error("No se pudieron purgar las sesiones vencidas", error));
+  void purge();
+  setInterval(purge, HOUR).unref();
+}
