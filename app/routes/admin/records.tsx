@@ -11,7 +11,7 @@ import {
   getUser,
   listUsers,
 } from "~/features/users/users.server.ts";
-import { formatCalendarDate, formatDateTime } from "~/lib/dates.ts";
+import { formatCalendarDate, formatDate, formatDateTime } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import type { Route } from "./+types/records";
@@ -79,36 +79,35 @@ export default function Records({ loaderData }: Route.ComponentProps) {
       </p>
 
       <div className="card mt-6 overflow-x-auto">
-        <table className="w-full min-w-[640px] text-left text-sm">
+        <table className="w-full min-w-[600px] text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
             <tr>
-              <th scope="col" className="px-4 py-3">Nombre</th>
-              <th scope="col" className="px-4 py-3">Correo</th>
-              <th scope="col" className="px-4 py-3">Rol</th>
-              <th scope="col" className="px-4 py-3">Estado</th>
-              <th scope="col" className="px-4 py-3">Registrado</th>
-              <th scope="col" className="px-4 py-3 text-right">Acciones</th>
+              <th scope="col" className="px-3 py-3">Nombre</th>
+              <th scope="col" className="px-3 py-3">Correo</th>
+              <th scope="col" className="px-3 py-3">Estado</th>
+              <th scope="col" className="px-3 py-3">Registrado</th>
+              <th scope="col" className="px-3 py-3 text-right">Acciones</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {users.map((user) => (
               <tr key={user.id} className={user.aprobado ? "" : "bg-amber-50/60"}>
-                <td className="px-4 py-3 font-medium text-slate-900">
-                  <Link to={withParam("ver", user.id)} preventScrollReset className="hover:underline">
+                <td className="px-3 py-3">
+                  <Link to={withParam("ver", user.id)} preventScrollReset className="font-medium text-slate-900 hover:underline">
                     {fullName(user.nombre, user.apellido) || "Sin nombre"}
                   </Link>
+                  <span className="block text-xs text-slate-500">{roleLabel(user.rol)}</span>
                 </td>
-                <td className="px-4 py-3">{user.correo}</td>
-                <td className="px-4 py-3">{roleLabel(user.rol)}</td>
-                <td className="px-4 py-3">
+                <td className="px-3 py-3 break-all">{user.correo}</td>
+                <td className="px-3 py-3">
                   {user.aprobado ? (
                     <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Aprobado</span>
                   ) : (
                     <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Pendiente</span>
                   )}
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(user.createdAt)}</td>
-                <td className="px-4 py-3">
+                <td className="px-3 py-3 whitespace-nowrap">{formatDate(user.createdAt)}</td>
+                <td className="px-3 py-3">
                   <div className="flex justify-end gap-2">
                     <Link to={withParam("ver", user.id)} preventScrollReset className="btn-ghost px-2 py-1">
                       Ver
