@@ -8,5 +8,7 @@ export default defineConfig({
     setupFiles: ["tests/setup.ts"],
     pool: "forks",
     testTimeout: 20_000,
+    reporters: ["default", "json"],
+    outputFile: { json: ".tmp/results/vitest.json" },
   },
 });

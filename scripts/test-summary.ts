@@ -1,0 +1,28 @@
+// Prints one closing line for CI from the JSON reports that `npm test` leaves in .tmp/results:
+// "tests: N passed, N failed, N skipped".
+import fs from "node:fs";
+
+function read(file: string) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const vitest = read(".tmp/results/vitest.json");
+if (vitest) {
+  passed += vitest.numPassedTests ?? 0;
+  failed += vitest.numFailedTests ?? 0;
+  skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+}
+const playwright = read(".tmp/results/playwright.json");
+if (playwright?.stats) {
+  passed += playwright.stats.expected ?? 0;
+  failed += (playwright.stats.unexpected ?? 0) + (playwright.stats.flaky ?? 0);
+  skipped += playwright.stats.skipped ?? 0;
+}
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
