@@ -6,15 +6,15 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { setImmediate as yieldLoop } from "node:timers/promises";
-import { PrismaClient } from "../app/generated/prisma/client.ts";
-import { createAdapterFactory, databaseUrl } from "../app/lib/db-adapter.ts";
+import { databaseUrl } from "../app/lib/db-adapter.ts";
+import { createPrismaClient } from "../app/lib/db.server.ts";
 import { hashPassword } from "../app/lib/password.server.ts";
 import { storeBytes, uploadsDir } from "../app/lib/storage.server.ts";
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_PASSWORD, type DemoAccount } from "./demo-accounts.ts";
 import { createRandom, makeCoverPng, makeDocumentPdf, toSearchText, type CoverTheme } from "./seed-assets.ts";
 import { BOOKS, COURSES, PARTICIPANT_NAMES, type CourseSeed } from "./seed-catalog.ts";
 
-const prisma = new PrismaClient({ adapter: createAdapterFactory(databaseUrl()) });
+const prisma = createPrismaClient(databaseUrl());
 const random = createRandom(2026);
 const started = performance.now();
 

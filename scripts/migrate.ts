@@ -7,14 +7,20 @@
 //   node scripts/migrate.ts reset --force                delete the database and re-deploy
 //
 // DATABASE_URL (default file:./data/academia.db, relative to the working directory) selects
-// the database, exactly as at runtime.
+// the database, exactly as at runtime. Its scheme selects the provider and the matching schema
+// and migrations folder: file: → prisma/schema.prisma + prisma/migrations (SQLite);
+// postgres:// or postgresql:// → prisma/postgresql/schema.prisma + prisma/postgresql/migrations.
 import { parseArgs } from "node:util";
 import {
   databaseUrl,
   deployMigrations,
   describeError,
   devMigration,
+  migrationsFolderFor,
   diffSchema,
+  databaseProvider,
+  providerPaths,
+  rel,
   migrationStatus,
   resetDatabase,
 } from "./migrate-lib.ts";
@@ -25,6 +31,11 @@ const USAGE = `Usage:
   node scripts/migrate.ts status
   node scripts/migrate.ts diff
   node scripts/migrate.ts reset --force`;
+
+/** The URL without its password, for messages. */
+function redact(url: string): string {
+  return url.replace(/^(postgres(?:ql)?:\/\/[^:/@]*):[^@/]*@/i, "$1:***@");
+}
 
 function fail(message: string, code = 1): never {
   console.error(`Error: ${message}`);
@@ -57,6 +68,14 @@ async function main(argv: string[]): Promise<number> {
   if (positionals.length > 1) fail(`Unexpected argument "${positionals[1]}".\n${USAGE}`, 2);
 
   const url = databaseUrl();
+  let folder: string;
+  let schemaFile: string;
+  try {
+    folder = migrationsFolderFor(url);
+    schemaFile = rel(providerPaths(databaseProvider(url)).schemaPath);
+  } catch (err) {
+    fail((err as Error).message);
+  }
   const started = performance.now();
   const elapsed = () => `${Math.round(performance.now() - started)} ms`;
   const log = (line: string) => console.log(line);
@@ -64,7 +83,7 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "deploy": {
       const r = await deployMigrations(url, { log });
-      if (r.total === 0) console.log("No migrations found in prisma/migrations.");
+      if (r.total === 0) console.log(`No migrations found in ${folder}.`);
       else if (r.applied.length === 0) console.log(`No pending migrations to apply (${r.total} already applied). [${elapsed()}]`);
       else console.log(`Applied ${r.applied.length} migration(s):\n${r.applied.map((n) => `  ${n}`).join("\n")}\n[${elapsed()}]`);
       return 0;
@@ -82,9 +101,9 @@ async function main(argv: string[]): Promise<number> {
       if (r.created === null) {
         console.log(`Already in sync: the schema has no changes, nothing to do (no migration created). [${elapsed()}]`);
       } else if (!r.appliedNew) {
-        console.log(`Created prisma/migrations/${r.created}/migration.sql (not applied: edit it, then run dev or deploy). [${elapsed()}]`);
+        console.log(`Created ${folder}/${r.created}/migration.sql (not applied: edit it, then run dev or deploy). [${elapsed()}]`);
       } else {
-        console.log(`Created and applied prisma/migrations/${r.created}/migration.sql [${elapsed()}]`);
+        console.log(`Created and applied ${folder}/${r.created}/migration.sql [${elapsed()}]`);
       }
       return 0;
     }
@@ -95,16 +114,16 @@ async function main(argv: string[]): Promise<number> {
     }
     case "diff": {
       const sql = await diffSchema({ url });
-      if (sql === "") console.log("-- No changes: prisma/migrations already matches prisma/schema.prisma.");
+      if (sql === "") console.log(`-- No changes: ${folder} already matches ${schemaFile}.`);
       else process.stdout.write(sql.endsWith("\n") ? sql : `${sql}\n`);
       return 0;
     }
     case "reset": {
       if (!values.force) {
-        fail(`reset deletes every row of ${url}. Confirm with: node scripts/migrate.ts reset --force`, 2);
+        fail(`reset deletes every row of ${redact(url)}. Confirm with: node scripts/migrate.ts reset --force`, 2);
       }
       const r = await resetDatabase(url, { log });
-      console.log(`Database ${url} recreated; applied ${r.applied.length} migration(s). [${elapsed()}]`);
+      console.log(`Database ${redact(url)} recreated; applied ${r.applied.length} migration(s). [${elapsed()}]`);
       return 0;
     }
     default:

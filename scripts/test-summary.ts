@@ -13,8 +13,8 @@ function read(file: string) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const vitest = read(".tmp/results/vitest.json");
-if (vitest) {
+for (const vitest of [read(".tmp/results/vitest.json"), read(".tmp/results/vitest-pg.json")]) {
+  if (!vitest) continue;
   passed += vitest.numPassedTests ?? 0;
   failed += vitest.numFailedTests ?? 0;
   skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);

@@ -1,10 +1,31 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PrismaClient } from "~/generated/prisma/client.ts";
-import { createAdapterFactory, databaseUrl, sqliteFilePath } from "./db-adapter.ts";
+// Relative imports (not "~/"): plain Node scripts (seeders, tools) can import this module too.
+import { PrismaClient } from "../generated/prisma/client.ts";
+import { PrismaClient as PgPrismaClient } from "../generated/prisma-pg/client.ts";
+import {
+  createAdapterFactory,
+  createPgAdapterFactory,
+  databaseProvider,
+  databaseUrl,
+  sqliteFilePath,
+} from "./db-adapter.ts";
 
-function createClient() {
-  const url = databaseUrl();
+/**
+ * A Prisma client for DATABASE_URL's provider (docs/decisions/004-postgresql.md):
+ * `file:` → SQLite (the client generated from prisma/schema.prisma, better-sqlite3);
+ * `postgres(ql)://` → PostgreSQL (the client generated from prisma/postgresql/schema.prisma,
+ * @prisma/adapter-pg).
+ */
+export function createPrismaClient(url = databaseUrl()): PrismaClient {
+  if (databaseProvider(url) === "postgresql") {
+    // The one cast between the two generated clients. prisma/postgresql/schema.prisma is derived
+    // mechanically from prisma/schema.prisma (scripts/pg-schema.ts: only the datasource provider
+    // and the generator output differ, no native types, enums or scalar lists), so both clients
+    // have the same models, fields, inputs and results; only their internal provider tag
+    // differs. The app is typed against the SQLite client (the default and source of truth).
+    return new PgPrismaClient({ adapter: createPgAdapterFactory(url) }) as unknown as PrismaClient;
+  }
   const file = sqliteFilePath(url);
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
   const client = new PrismaClient({ adapter: createAdapterFactory(url) });
@@ -18,7 +39,7 @@ function createClient() {
 const globalForPrisma = globalThis as unknown as { __prisma?: PrismaClient };
 
 /** The Prisma client. Only feature *.server.ts modules import it. */
-export const prisma: PrismaClient = globalForPrisma.__prisma ?? createClient();
+export const prisma: PrismaClient = globalForPrisma.__prisma ?? createPrismaClient();
 if (process.env.NODE_ENV !== "production") globalForPrisma.__prisma = prisma;
 
 export type { PrismaClient };
