@@ -70,3 +70,21 @@ test("categoría no válida y página inexistente", async ({ page }) => {
   expect(missing?.status()).toBe(404);
   await expect(page).toHaveTitle("Academia Abierta");
 });
+
+test("cabeceras de seguridad en cada página", async ({ page }) => {
+  const response = await page.goto("/login");
+  const headers = response!.headers();
+  const csp = headers["content-security-policy"] ?? "";
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+  // Every inline script carries this response's nonce (with JS on, hydration proves it runs).
+  const html = await response!.text();
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1] ?? "");
+  expect(inline.length).toBeGreaterThan(0);
+  for (const attrs of inline) expect(attrs).toContain(`nonce="${nonce}"`);
+});
