@@ -126,3 +126,10 @@ export function requireMethod(request: Request, ...methods: string[]) {
     throw new ApiError(405, "Método no permitido.");
   }
 }
+
+/** For calls where the token is optional: a Bearer token must be valid; without one, the
+ * session cookie (if any) or a visitor. */
+export async function optionalApiUser(args: GuardArgs): Promise<SessionUser | null> {
+  if (args.request.headers.has("Authorization")) return requireApiUser(args);
+  return getOptionalUser(args);
+}

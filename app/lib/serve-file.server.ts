@@ -31,7 +31,6 @@ export async function serveStoredFile(request: Request, key: string, opts: Serve
     ETag: etag,
     "Last-Modified": stat.mtime.toUTCString(),
     "Cache-Control": opts.cacheControl ?? "private, max-age=0, must-revalidate",
-    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
   });
 
   if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });

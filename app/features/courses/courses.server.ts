@@ -1,6 +1,9 @@
 // Course data access for the catalog. (Authoring lives in the admin feature.)
+import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { storedExistsSync } from "~/lib/storage.server.ts";
 import { readStringList } from "./json-list.ts";
+import { canAccessMaterials, canSeeCourse, canSeeDrafts, type Viewer } from "./rules.ts";
 
 export const FEATURED_COUNT = 10;
 
@@ -62,10 +65,13 @@ export async function courseImageKey(id: string) {
 
 export const COURSES_PAGE_SIZE = 24;
 
-/** Published courses, optionally for one audience (general courses are listed for all). */
-export async function listPublishedCourses({ audience, page = 1 }: { audience?: string; page?: number } = {}) {
+/**
+ * Courses the viewer may see (drafts for docentes and admins only), optionally for one
+ * audience (courses for everyone, 'general', are listed under every audience). Paginated.
+ */
+export async function listCourses({ viewer, audience, page = 1 }: { viewer: Viewer; audience?: string; page?: number }) {
   const where = {
-    estado: "publicado",
+    ...(canSeeDrafts(viewer) ? {} : { estado: "publicado" }),
     ...(audience ? { dirigidoA: { in: [audience, "general"] } } : {}),
   };
   const [total, rows] = await Promise.all([
@@ -81,9 +87,80 @@ export async function listPublishedCourses({ audience, page = 1 }: { audience?: 
   return { courses: rows.map(toCourseCard), total, page, pageCount: Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE)) };
 }
 
-export function getCourseSummary(id: string) {
-  return prisma.course.findUnique({
+/** Everything the course page shows to this viewer. Materials only when allowed; never answers. */
+export async function getCourseForViewer(id: string, viewer: Viewer) {
+  const course = await prisma.course.findUnique({
     where: { id },
-    select: { ...courseCardSelect, bienvenida: true, modulos: { orderBy: { posicion: "asc" }, select: { id: true, titulo: true, descripcion: true } } },
+    select: {
+      ...courseCardSelect,
+      bienvenida: true,
+      fechaInicio: true,
+      fechaTermino: true,
+      modulos: {
+        orderBy: { posicion: "asc" },
+        select: {
+          id: true,
+          titulo: true,
+          descripcion: true,
+          archivos: { orderBy: { posicion: "asc" }, select: { id: true, nombre: true, storageKey: true, tamano: true } },
+          enlaces: { orderBy: { posicion: "asc" }, select: { id: true, nombre: true, url: true } },
+          _count: { select: { preguntas: true } },
+        },
+      },
+    },
   });
+  if (!course || !canSeeCourse(viewer, course)) return null;
+  const [enrolled, passed] = await Promise.all([
+    isEnrolled(viewer?.id, id),
+    viewer ? passedModuleIds(viewer.id, id) : Promise.resolve(new Set<string>()),
+  ]);
+  const materials = canAccessMaterials(viewer, enrolled);
+  return {
+    ...toCourseCard(course),
+    bienvenida: course.bienvenida,
+    fechaInicio: course.fechaInicio,
+    fechaTermino: course.fechaTermino,
+    enrolled,
+    materials,
+    modulos: course.modulos.map((m, index) => ({
+      id: m.id,
+      index,
+      titulo: m.titulo || `Módulo ${index + 1}`,
+      descripcion: m.descripcion,
+      tieneQuiz: m._count.preguntas > 0,
+      aprobado: passed.has(m.id),
+      archivos: materials
+        ? m.archivos.map((f) => ({ id: f.id, nombre: f.nombre, tamano: f.tamano, disponible: storedExistsSync(f.storageKey) }))
+        : [],
+      enlaces: materials ? m.enlaces.map((l) => ({ id: l.id, nombre: l.nombre, url: l.url })) : [],
+    })),
+  };
+}
+export type CourseForViewer = NonNullable<Awaited<ReturnType<typeof getCourseForViewer>>>;
+
+/** Modules of a course whose quiz this user has passed (any attempt: a pass is never lost). */
+export async function passedModuleIds(userId: string, courseId: string): Promise<Set<string>> {
+  const rows = await prisma.quizAttempt.findMany({
+    where: { userId, cursoId: courseId, aprobado: true },
+    distinct: ["moduloId"],
+    select: { moduloId: true },
+  });
+  return new Set(rows.map((r) => r.moduloId));
+}
+
+/** A module file, if the viewer may open it. */
+export async function getModuleFileForViewer(courseId: string, fileId: string, viewer: Viewer) {
+  const file = await prisma.moduleFile.findFirst({
+    where: { id: fileId, modulo: { cursoId: courseId } },
+    select: { nombre: true, storageKey: true, tipo: true, modulo: { select: { curso: { select: { estado: true } } } } },
+  });
+  if (!file || !canSeeCourse(viewer, file.modulo.curso)) return null;
+  if (!canAccessMaterials(viewer, await isEnrolled(viewer?.id, courseId))) return "forbidden" as const;
+  return { nombre: file.nombre, storageKey: file.storageKey, tipo: file.tipo };
+}
+
+export async function participantCount(id: string, viewer: Viewer) {
+  const course = await prisma.course.findUnique({ where: { id }, select: { estado: true, cantidadParticipantes: true } });
+  if (!course || !canSeeCourse(viewer, course)) return null;
+  return course.cantidadParticipantes;
 }

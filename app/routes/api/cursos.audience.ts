@@ -1,5 +1,17 @@
-import { apiError } from "~/lib/api.server.ts";
+import { isAudiencePage } from "~/features/courses/audience.ts";
+import { INVALID_CATEGORY } from "~/features/courses/audience-page.server.ts";
+import { courseSummaryJson } from "~/features/courses/course-json.ts";
+import { listCourses } from "~/features/courses/courses.server.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { pageFrom } from "~/lib/pagination.ts";
+import type { Route } from "./+types/cursos.audience";
 
-// Placeholder until the catalog issue's work lands here.
-export const loader = () => apiError(404, "Ruta no encontrada.");
-export const action = () => apiError(404, "Ruta no encontrada.");
+/** GET /api/cursos/publico/{tipo}: the public (published) courses of an audience. */
+export function loader({ request, params }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    if (!isAudiencePage(params.tipo)) return apiError(404, INVALID_CATEGORY);
+    const result = await listCourses({ viewer: null, audience: params.tipo, page: pageFrom(request.url) });
+    return apiJson({ cursos: result.courses.map(courseSummaryJson), total: result.total, page: result.page, pageCount: result.pageCount });
+  });
+}
+export const action = () => methodNotAllowed("GET");

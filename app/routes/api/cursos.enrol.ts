@@ -1,5 +1,17 @@
-import { apiError } from "~/lib/api.server.ts";
+import { ENROL_OK } from "~/features/courses/rules.ts";
+import { enrol } from "~/features/enrolment/enrolment.server.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed, requireApiUser } from "~/lib/api.server.ts";
+import type { Route } from "./+types/cursos.enrol";
 
-// Placeholder until the catalog issue's work lands here.
-export const loader = () => apiError(404, "Ruta no encontrada.");
-export const action = () => apiError(404, "Ruta no encontrada.");
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/cursos/{id}/registrarParticipante (Bearer): the same rules as 'Comenzar Curso'. */
+export function action(args: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (args.request.method !== "POST") return methodNotAllowed("POST");
+    const viewer = await requireApiUser(args);
+    const outcome = await enrol(viewer, args.params.id);
+    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    return apiJson({ message: ENROL_OK, yaInscrito: outcome.alreadyEnrolled }, outcome.alreadyEnrolled ? 200 : 201);
+  });
+}

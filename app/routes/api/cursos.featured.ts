@@ -1,5 +1,7 @@
-import { apiError } from "~/lib/api.server.ts";
+import { courseSummaryJson } from "~/features/courses/course-json.ts";
+import { listFeaturedCourses } from "~/features/courses/courses.server.ts";
+import { apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 
-// Placeholder until the catalog issue's work lands here.
-export const loader = () => apiError(404, "Ruta no encontrada.");
-export const action = () => apiError(404, "Ruta no encontrada.");
+/** GET /api/cursos/destacados: the 10 published courses with most participants. */
+export const loader = () => handleApi(async () => apiJson({ cursos: (await listFeaturedCourses()).map(courseSummaryJson) }));
+export const action = () => methodNotAllowed("GET");

@@ -1,5 +1,15 @@
-import { apiError } from "~/lib/api.server.ts";
+import { courseSummaryJson } from "~/features/courses/course-json.ts";
+import { listCourses } from "~/features/courses/courses.server.ts";
+import { apiJson, handleApi, methodNotAllowed, optionalApiUser } from "~/lib/api.server.ts";
+import { pageFrom } from "~/lib/pagination.ts";
+import type { Route } from "./+types/cursos.list";
 
-// Placeholder until the catalog issue's work lands here.
-export const loader = () => apiError(404, "Ruta no encontrada.");
-export const action = () => apiError(404, "Ruta no encontrada.");
+/** GET /api/cursos/lista (token optional): every course the caller may see; ?page=N. */
+export function loader(args: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const viewer = await optionalApiUser(args);
+    const result = await listCourses({ viewer, page: pageFrom(args.request.url) });
+    return apiJson({ cursos: result.courses.map(courseSummaryJson), total: result.total, page: result.page, pageCount: result.pageCount });
+  });
+}
+export const action = () => methodNotAllowed("GET");

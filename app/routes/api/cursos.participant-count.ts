@@ -1,5 +1,15 @@
-import { apiError } from "~/lib/api.server.ts";
+import { participantCount } from "~/features/courses/courses.server.ts";
+import { COURSE_NOT_FOUND } from "~/features/enrolment/enrolment.server.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed, requireApiUser } from "~/lib/api.server.ts";
+import type { Route } from "./+types/cursos.participant-count";
 
-// Placeholder until the catalog issue's work lands here.
-export const loader = () => apiError(404, "Ruta no encontrada.");
-export const action = () => apiError(404, "Ruta no encontrada.");
+/** GET /api/cursos/{id}/cantidadParticipantes (Bearer). */
+export function loader(args: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const viewer = await requireApiUser(args);
+    const count = await participantCount(args.params.id, viewer);
+    if (count === null) return apiError(404, COURSE_NOT_FOUND);
+    return apiJson({ cantidadParticipantes: count });
+  });
+}
+export const action = () => methodNotAllowed("GET");

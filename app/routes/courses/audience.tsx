@@ -1,15 +1,30 @@
+import { isRouteErrorResponse } from "react-router";
+import { getOptionalUser } from "~/features/auth/guards.server.ts";
 import { loadAudiencePage } from "~/features/courses/audience-page.server.ts";
 import { AUDIENCE_TITLE } from "~/features/courses/components/audience-title.ts";
-import { CourseListPage } from "~/features/courses/components/course-list-page.tsx";
+import { CourseListError, CourseListPage } from "~/features/courses/components/course-list-page.tsx";
 import { pageTitle } from "~/lib/meta.ts";
+import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/audience";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cursos");
 
-export function loader({ params }: Route.LoaderArgs) {
-  return loadAudiencePage(params.tipo);
+export async function loader(args: Route.LoaderArgs) {
+  return loadAudiencePage(args.params.tipo, await getOptionalUser(args), pageFrom(args.request.url));
 }
 
 export default function AudienceCourses({ loaderData }: Route.ComponentProps) {
-  return <CourseListPage title={AUDIENCE_TITLE[loaderData.tipo] ?? "Cursos"} courses={loaderData.courses} />;
+  return (
+    <CourseListPage
+      title={AUDIENCE_TITLE[loaderData.tipo] ?? "Cursos"}
+      courses={loaderData.courses}
+      page={loaderData.page}
+      pageCount={loaderData.pageCount}
+    />
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return <CourseListError status={notFound ? 404 : undefined} message={notFound ? String(error.data) : undefined} />;
 }

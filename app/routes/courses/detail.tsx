@@ -1,55 +1,281 @@
-import { data, Link } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { z } from "zod";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";
-import { isAudiencePage } from "~/features/courses/audience.ts";
-import { audienceLabel } from "~/features/courses/audience.ts";
+import { audienceLabel, isAudiencePage } from "~/features/courses/audience.ts";
 import { INVALID_CATEGORY, loadAudiencePage } from "~/features/courses/audience-page.server.ts";
 import { AUDIENCE_TITLE } from "~/features/courses/components/audience-title.ts";
-import { CourseListPage } from "~/features/courses/components/course-list-page.tsx";
-import { getCourseSummary } from "~/features/courses/courses.server.ts";
+import { CourseListError, CourseListPage } from "~/features/courses/components/course-list-page.tsx";
+import { EnrolButton } from "~/features/courses/components/enrol-button.tsx";
+import { getCourseForViewer, type CourseForViewer } from "~/features/courses/courses.server.ts";
+import { ENROL_OK } from "~/features/courses/rules.ts";
+import { COURSE_NOT_FOUND, enrol } from "~/features/enrolment/enrolment.server.ts";
+import { formatCalendarDate } from "~/lib/dates.ts";
+import { redirectWithFlash } from "~/lib/flash.server.ts";
+import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
+import { pageFrom } from "~/lib/pagination.ts";
+import { safeRedirect } from "~/lib/safe-redirect.ts";
 import type { Route } from "./+types/detail";
 
-// /cursos/{x}: an audience list (docente|estudiante|comunidad), a course, or 'Categoría no
-// válida' (DESIGN §2). First version of the detail: the catalog issue completes it.
+// /cursos/{x}: an audience list (docente|estudiante|comunidad), a course, or a 404 (DESIGN §2).
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cursos");
+
+/** Ids are cuids; anything else under /cursos/ was meant as a category. */
+const looksLikeId = (x: string) => /^c[a-z0-9]{15,40}$/.test(x);
 
 export async function loader(args: Route.LoaderArgs) {
   const x = args.params.cursoId;
-  if (isAudiencePage(x)) return { kind: "audience" as const, ...(await loadAudiencePage(x)) };
-  const course = await getCourseSummary(x);
-  const user = course ? await getOptionalUser(args) : null;
-  const canSeeDrafts = user?.rol === "admin" || user?.rol === "docente";
-  if (!course || (course.estado !== "publicado" && !canSeeDrafts)) throw data(INVALID_CATEGORY, { status: 404 });
-  return { kind: "course" as const, course };
+  const viewer = await getOptionalUser(args);
+  if (isAudiencePage(x)) return { kind: "audience" as const, ...(await loadAudiencePage(x, viewer, pageFrom(args.request.url))) };
+  const course = await getCourseForViewer(x, viewer);
+  if (!course) throw data(looksLikeId(x) ? COURSE_NOT_FOUND : INVALID_CATEGORY, { status: 404 });
+  const url = new URL(args.request.url);
+  return { kind: "course" as const, course, pdf: url.searchParams.get("pdf"), signedIn: viewer !== null };
+}
+
+const ActionSchema = z.object({ intent: z.literal("inscribir"), volver: z.string().max(500).optional() });
+
+export async function action(args: Route.ActionArgs) {
+  const { request, params } = args;
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const here = `/cursos/${params.cursoId}`;
+  if (!parsed.success) return redirectWithFlash(request, here, { type: "error", message: "Solicitud inválida." });
+  const back = safeRedirect(parsed.data.volver, here);
+  const viewer = await getOptionalUser(args);
+  const outcome = await enrol(viewer, params.cursoId);
+  if (outcome.ok) {
+    return redirectWithFlash(request, here, {
+      type: "success",
+      message: outcome.alreadyEnrolled ? "Ya estás inscrito en este curso." : ENROL_OK,
+    });
+  }
+  if (outcome.reason === "login") {
+    return redirectWithFlash(request, `/login?${new URLSearchParams({ redirectTo: here })}`, { type: "info", message: outcome.message });
+  }
+  if (outcome.reason === "not-found") throw data(COURSE_NOT_FOUND, { status: 404 });
+  return redirectWithFlash(request, back, { type: "error", message: outcome.message });
 }
 
 export default function CourseOrAudience({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "audience") {
-    return <CourseListPage title={AUDIENCE_TITLE[loaderData.tipo] ?? "Cursos"} courses={loaderData.courses} />;
+    return (
+      <CourseListPage
+        title={AUDIENCE_TITLE[loaderData.tipo] ?? "Cursos"}
+        courses={loaderData.courses}
+        page={loaderData.page}
+        pageCount={loaderData.pageCount}
+      />
+    );
   }
-  const { course } = loaderData;
+  return <CourseDetail course={loaderData.course} pdf={loaderData.pdf} />;
+}
+
+function CourseDetail({ course, pdf }: { course: CourseForViewer; pdf: string | null }) {
+  const hours = course.duracionHoras !== null ? `${course.duracionHoras.toLocaleString("es-CL")} horas` : null;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
-      <p className="text-sm text-brand-700">Dirigido a: {audienceLabel(course.dirigidoA)}</p>
-      <h1 className="mt-1 text-3xl font-bold text-slate-900">{course.titulo}</h1>
-      {course.duracionHoras !== null ? <p className="mt-2 text-slate-600">Duración: {course.duracionHoras} horas</p> : null}
-      {course.bienvenida ? <p className="mt-4 text-slate-700">{course.bienvenida}</p> : null}
-      <h2 className="mt-8 text-xl font-semibold">Módulos</h2>
-      {course.modulos.length === 0 ? (
-        <p className="mt-2 text-slate-600">No hay módulos disponibles.</p>
-      ) : (
-        <ol className="mt-3 space-y-3">
-          {course.modulos.map((m, i) => (
-            <li key={m.id} className="card p-4">
-              <h3 className="font-semibold">{m.titulo || `Módulo ${i + 1}`}</h3>
-              {m.descripcion ? <p className="mt-1 text-sm text-slate-600">{m.descripcion}</p> : null}
-            </li>
-          ))}
-        </ol>
-      )}
+    <article>
+      <header className="bg-gradient-to-br from-brand-700 to-brand-800 text-white">
+        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 md:grid-cols-[1fr_320px] md:items-center">
+          <div>
+            <p className="text-sm font-semibold text-brand-100">
+              Dirigido a: {audienceLabel(course.dirigidoA)}
+              {course.estado !== "publicado" ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">Borrador</span> : null}
+            </p>
+            <h1 className="mt-2 text-3xl font-bold leading-tight sm:text-4xl">{course.titulo}</h1>
+            {hours ? <p className="mt-2 text-brand-100">Duración: {hours}</p> : null}
+            {course.bienvenida ? <p className="mt-4 max-w-2xl text-lg text-white/90">{course.bienvenida}</p> : null}
+            {course.fechaInicio || course.fechaTermino ? (
+              <p className="mt-3 text-sm text-brand-100">
+                Del {formatCalendarDate(course.fechaInicio)} al {formatCalendarDate(course.fechaTermino)}
+              </p>
+            ) : null}
+            <div className="mt-6 max-w-xs">
+              {course.enrolled ? (
+                <p className="inline-flex rounded-lg bg-white/15 px-4 py-2 text-sm font-semibold">Estás inscrito en este curso</p>
+              ) : (
+                <EnrolButton courseId={course.id} className="btn w-full bg-accent-500 text-slate-900 hover:bg-amber-400" />
+              )}
+            </div>
+          </div>
+          {course.imagenUrl ? (
+            <img src={course.imagenUrl} alt="" width={640} height={360} className="hidden aspect-video w-full rounded-xl object-cover shadow-lg md:block" />
+          ) : null}
+        </div>
+      </header>
+
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 md:grid-cols-[1fr_280px]">
+        <section aria-labelledby="modulos" className="min-w-0">
+          <h2 id="modulos" className="text-2xl font-bold text-slate-900">
+            Módulos
+          </h2>
+          {!course.materials ? (
+            <p className="alert-info mt-3">Inscríbete con «Comenzar Curso» para ver los materiales y las evaluaciones de cada módulo.</p>
+          ) : null}
+          {course.modulos.length === 0 ? (
+            <p className="mt-4 text-slate-600">No hay módulos disponibles.</p>
+          ) : (
+            <div className="mt-4 space-y-3">
+              {course.modulos.map((m) => (
+                <ModuleAccordion key={m.id} courseId={course.id} module={m} materials={course.materials} pdf={pdf} />
+              ))}
+            </div>
+          )}
+        </section>
+
+        <aside className="space-y-8">
+          {course.herramientas.length > 0 ? (
+            <section aria-labelledby="herramientas">
+              <h2 id="herramientas" className="text-lg font-semibold text-slate-900">
+                Herramientas
+              </h2>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {course.herramientas.map((tool) => (
+                  <li key={tool} className="rounded-md bg-slate-100 px-2 py-1 text-sm text-slate-700">
+                    {tool}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {course.loAprenderan.length > 0 ? (
+            <section aria-labelledby="aprenderas">
+              <h2 id="aprenderas" className="text-lg font-semibold text-slate-900">
+                Lo que aprenderás
+              </h2>
+              <ul className="mt-2 space-y-1 text-sm text-slate-700">
+                {course.loAprenderan.map((item) => (
+                  <li key={item} className="flex gap-2">
+                    <span aria-hidden="true" className="text-brand-600">
+                      ✓
+                    </span>
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+type ModuleView = CourseForViewer["modulos"][number];
+
+function ModuleAccordion({ courseId, module: m, materials, pdf }: { courseId: string; module: ModuleView; materials: boolean; pdf: string | null }) {
+  const showing = m.archivos.find((f) => f.id === pdf && f.disponible);
+  return (
+    <details id={`modulo-${m.index + 1}`} className="card group" open={showing ? true : undefined}>
+      <summary className="flex list-none items-center justify-between gap-3 px-5 py-4">
+        <span className="flex items-center gap-3">
+          {m.aprobado ? (
+            <span className="inline-flex h-6 w-6 items-center justify-center rounded-full bg-green-600 text-sm text-white" role="img" aria-label="Módulo aprobado">
+              ✓
+            </span>
+          ) : (
+            <span className="inline-flex h-6 w-6 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-600" aria-hidden="true">
+              {m.index + 1}
+            </span>
+          )}
+          <span className="font-semibold text-slate-900">{m.titulo}</span>
+        </span>
+        <span aria-hidden="true" className="text-slate-400 transition-transform group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <div className="space-y-4 border-t border-slate-200 px-5 py-4">
+        {m.descripcion ? <p className="text-slate-700">{m.descripcion}</p> : null}
+        {materials ? (
+          <>
+            {m.archivos.length > 0 ? (
+              <div>
+                <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Material</h3>
+                <ul className="mt-2 space-y-3">
+                  {m.archivos.map((f) => {
+                    const url = `/cursos/${courseId}/archivos/${f.id}`;
+                    if (!f.disponible) {
+                      return (
+                        <li key={f.id} className="alert-error">
+                          URL inválida o no disponible para: {f.nombre}
+                        </li>
+                      );
+                    }
+                    const open = f.id === pdf;
+                    return (
+                      <li key={f.id} className="rounded-lg border border-slate-200 p-3">
+                        <div className="flex flex-wrap items-center justify-between gap-2">
+                          <span className="font-medium text-slate-800">{f.nombre}</span>
+                          <span className="flex flex-wrap gap-2">
+                            <Link
+                              to={open ? `?#modulo-${m.index + 1}` : `?pdf=${f.id}#modulo-${m.index + 1}`}
+                              preventScrollReset
+                              replace
+                              className="btn-ghost px-2 py-1"
+                            >
+                              {open ? "Ocultar PDF" : "Ver PDF"}
+                            </Link>
+                            <a href={url} target="_blank" rel="noopener noreferrer" className="btn-ghost px-2 py-1">
+                              Abrir
+                            </a>
+                            <a href={`${url}?descargar=1`} download className="btn-secondary px-2 py-1">
+                              Descargar
+                            </a>
+                          </span>
+                        </div>
+                        {open ? (
+                          <object data={url} type="application/pdf" width="100%" height="600" className="mt-3 h-[600px] w-full rounded border border-slate-200">
+                            <embed src={url} type="application/pdf" width="100%" height="600" />
+                            <p className="p-3 text-sm">
+                              Tu navegador no puede mostrar el PDF aquí.{" "}
+                              <a href={url} className="text-brand-700 underline">
+                                Ábrelo en una pestaña nueva
+                              </a>
+                              .
+                            </p>
+                          </object>
+                        ) : null}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
+            ) : null}
+            {m.enlaces.length > 0 ? (
+              <div>
+                <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Enlaces útiles</h3>
+                <ul className="mt-2 space-y-1">
+                  {m.enlaces.map((l) => (
+                    <li key={l.id}>
+                      <a href={l.url} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline hover:text-brand-800">
+                        {l.nombre}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            {m.tieneQuiz ? (
+              <Link to={`/cursos/${courseId}/modulos/${m.index}/evaluacion`} className="btn-primary">
+                {m.aprobado ? "Repetir evaluación" : "Realizar evaluación"}
+              </Link>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </details>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <CourseListError status={404} message={String(error.data)} />;
+  }
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">Error al cargar el curso.</h1>
       <p className="mt-8">
-        <Link to="/cursos" className="btn-secondary">
-          Volver a cursos
+        <Link to="/cursos" className="btn-primary">
+          Ver todos los cursos
         </Link>
       </p>
     </div>

@@ -1,25 +1,30 @@
-import { CourseListPage } from "~/features/courses/components/course-list-page.tsx";
-import { listFeaturedCourses, listPublishedCourses } from "~/features/courses/courses.server.ts";
+import { isRouteErrorResponse } from "react-router";
+import { getOptionalUser } from "~/features/auth/guards.server.ts";
+import { CourseListError, CourseListPage } from "~/features/courses/components/course-list-page.tsx";
+import { listCourses, listFeaturedCourses } from "~/features/courses/courses.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
+import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/list";
 
-// First version: published courses and the featured list. Role visibility, pagination links
-// and enrolment come with the catalog issue.
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cursos");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader(args: Route.LoaderArgs) {
+  const url = new URL(args.request.url);
   if (url.searchParams.get("destacados") === "true") {
-    return { featured: true, courses: await listFeaturedCourses() };
+    return { featured: true, courses: await listFeaturedCourses(), page: 1, pageCount: 1 };
   }
-  const { courses } = await listPublishedCourses();
-  return { featured: false, courses };
+  const viewer = await getOptionalUser(args);
+  return { featured: false, ...(await listCourses({ viewer, page: pageFrom(url) })) };
 }
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
   return loaderData.featured ? (
     <CourseListPage title="Cursos destacados" banner="Los 10 cursos con más participantes" courses={loaderData.courses} />
   ) : (
-    <CourseListPage title="Cursos" courses={loaderData.courses} />
+    <CourseListPage title="Cursos" courses={loaderData.courses} page={loaderData.page} pageCount={loaderData.pageCount} />
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <CourseListError status={isRouteErrorResponse(error) ? error.status : undefined} />;
 }

@@ -1,5 +1,22 @@
-import { apiError } from "~/lib/api.server.ts";
+import { getOptionalUser, loginRedirect } from "~/features/auth/guards.server.ts";
+import { getModuleFileForViewer } from "~/features/courses/courses.server.ts";
+import { serveStoredFile } from "~/lib/serve-file.server.ts";
+import type { Route } from "./+types/module-file";
 
-// Placeholder until the catalog issue's work lands here.
-export const loader = () => apiError(404, "Ruta no encontrada.");
-export const action = () => apiError(404, "Ruta no encontrada.");
+// A module's PDF, for enrolled users, docentes and admins. Inline for the viewer; ?descargar=1
+// downloads it under its own name. Range requests let the browser's PDF viewer fetch pages.
+export async function loader(args: Route.LoaderArgs) {
+  const viewer = await getOptionalUser(args);
+  const file = await getModuleFileForViewer(args.params.cursoId, args.params.archivoId, viewer);
+  if (file === null) return new Response("Archivo no encontrado", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (file === "forbidden") {
+    if (!viewer) throw loginRedirect(args.request);
+    return new Response("Inscríbete en el curso para ver sus materiales.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  const download = new URL(args.request.url).searchParams.get("descargar") === "1";
+  return serveStoredFile(args.request, file.storageKey, {
+    contentType: file.tipo,
+    filename: file.nombre,
+    disposition: download ? "attachment" : "inline",
+  });
+}

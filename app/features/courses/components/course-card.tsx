@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { audienceLabel } from "../audience.ts";
 import type { CourseCardData } from "../courses.server.ts";
+import { EnrolButton } from "./enrol-button.tsx";
 
 function formatHours(hours: number | null) {
   if (hours === null || !Number.isFinite(hours)) return null;
@@ -54,11 +55,7 @@ export function CourseCard({ course, action }: { course: CourseCardData; action?
           </div>
         ) : null}
         <div className="relative z-10 mt-auto pt-2">
-          {action ?? (
-            <Link to={`/cursos/${course.id}`} className="btn-primary w-full">
-              Comenzar Curso
-            </Link>
-          )}
+          {action ?? <EnrolButton courseId={course.id} />}
         </div>
       </div>
     </article>

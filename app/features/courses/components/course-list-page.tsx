@@ -1,7 +1,20 @@
+import { Pagination } from "~/components/ui/pagination.tsx";
 import type { CourseCardData } from "../courses.server.ts";
 import { CourseCard } from "./course-card.tsx";
 
-export function CourseListPage({ title, banner, courses }: { title: string; banner?: string; courses: CourseCardData[] }) {
+export function CourseListPage({
+  title,
+  banner,
+  courses,
+  page = 1,
+  pageCount = 1,
+}: {
+  title: string;
+  banner?: string;
+  courses: CourseCardData[];
+  page?: number;
+  pageCount?: number;
+}) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
@@ -15,6 +28,21 @@ export function CourseListPage({ title, banner, courses }: { title: string; bann
           ))}
         </div>
       )}
+      <Pagination page={page} pageCount={pageCount} />
+    </div>
+  );
+}
+
+/** 'Error al cargar cursos' (SPEC §8) for the list pages; 404s keep their own message. */
+export function CourseListError({ status, message }: { status?: number; message?: string }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">{status === 404 && message ? message : "Error al cargar cursos"}</h1>
+      <p className="mt-8">
+        <a href="/cursos" className="btn-primary">
+          Ver todos los cursos
+        </a>
+      </p>
     </div>
   );
 }

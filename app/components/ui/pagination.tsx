@@ -1,0 +1,29 @@
+import { Link, useLocation } from "react-router";
+import { withPage } from "~/lib/pagination.ts";
+
+/** Previous / next links that keep the other query parameters (plain links: no JS needed). */
+export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
+  const { search } = useLocation();
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Paginación" className="mt-8 flex items-center justify-between gap-4 text-sm">
+      {page > 1 ? (
+        <Link to={withPage(search, page - 1)} className="btn-secondary" rel="prev">
+          ← Anterior
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-slate-600">
+        Página {page} de {pageCount}
+      </span>
+      {page < pageCount ? (
+        <Link to={withPage(search, page + 1)} className="btn-secondary" rel="next">
+          Siguiente →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,66 @@
+// Who may see a course, its materials, and take it (SPEC §5, §6). Pure functions: the pages,
+// the /api routes and the services all decide with these.
+
+export type Viewer = { id: string; rol: string } | null;
+export type CourseState = { estado: string; dirigidoA: string };
+
+export const ENROL_LOGIN_REQUIRED = "Por favor inicie sesión para tomar el curso.";
+export const ENROL_NOT_AVAILABLE = "Este curso aún no está disponible.";
+export const ENROL_OK = "¡Registro exitoso!";
+export const ENROL_FAILED = "No se pudo registrar la participación. Por favor contacte al administrador.";
+export const enrolWrongAudience = (audience: string) => `Este curso está dirigido únicamente a usuarios con rol de ${audience}`;
+
+const role = (viewer: Viewer) => viewer?.rol.toLowerCase() ?? null;
+
+/** Docentes and admins see drafts too (marked as drafts); everyone else, published only. */
+export function canSeeDrafts(viewer: Viewer): boolean {
+  const r = role(viewer);
+  return r === "admin" || r === "docente";
+}
+
+export function isPublished(course: { estado: string }) {
+  return course.estado === "publicado";
+}
+
+export function canSeeCourse(viewer: Viewer, course: { estado: string }): boolean {
+  return isPublished(course) || canSeeDrafts(viewer);
+}
+
+/** Files, links and quizzes: enrolled users, docentes and admins. */
+export function canAccessMaterials(viewer: Viewer, enrolled: boolean): boolean {
+  return canSeeDrafts(viewer) || (viewer !== null && enrolled);
+}
+
+export type EnrolDecision =
+  | { ok: true }
+  | { ok: false; status: 401 | 403; reason: "login" | "audience" | "unpublished"; message: string };
+
+/**
+ * May this viewer start this course? Must be signed in; an audience other than 'general' must
+ * match the role (docentes may take any course, admins too); an unpublished course only for
+ * admins and docentes.
+ */
+export function enrolmentDecision(viewer: Viewer, course: CourseState): EnrolDecision {
+  const r = role(viewer);
+  if (!viewer || !r) return { ok: false, status: 401, reason: "login", message: ENROL_LOGIN_REQUIRED };
+  const audience = course.dirigidoA.toLowerCase();
+  const privileged = r === "admin" || r === "docente";
+  if (audience !== "general" && audience !== r && !privileged) {
+    return { ok: false, status: 403, reason: "audience", message: enrolWrongAudience(audience) };
+  }
+  if (!isPublished(course) && !privileged) {
+    return { ok: false, status: 403, reason: "unpublished", message: ENROL_NOT_AVAILABLE };
+  }
+  return { ok: true };
+}
+
+/** Progress as shown: a whole number 0–100; anything non-numeric or out of range is 0 (SPEC §4). */
+export function displayProgress(value: unknown): number {
+  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  if (typeof n !== "number" || !Number.isFinite(n) || n < 0 || n > 100) return 0;
+  return Math.round(n);
+}
+
+export function progressStatus(value: unknown): "Finalizado" | "En progreso" {
+  return displayProgress(value) === 100 ? "Finalizado" : "En progreso";
+}

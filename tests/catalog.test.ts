@@ -1,0 +1,190 @@
+// Catalog, course detail, enrolment and their /api twins against a real SQLite database.
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/lib/db.server.ts";
+import { storeBytes } from "~/lib/storage.server.ts";
+import { listCourses } from "~/features/courses/courses.server.ts";
+import { ENROL_LOGIN_REQUIRED, ENROL_NOT_AVAILABLE, enrolWrongAudience } from "~/features/courses/rules.ts";
+import * as loginApi from "~/routes/api/auth.login.ts";
+import * as detailRoute from "~/routes/courses/detail.tsx";
+import * as fileRoute from "~/routes/courses/module-file.ts";
+import * as apiDetail from "~/routes/api/cursos.detail.ts";
+import * as apiList from "~/routes/api/cursos.list.ts";
+import * as apiAudience from "~/routes/api/cursos.audience.ts";
+import * as apiEnrol from "~/routes/api/cursos.enrol.ts";
+import * as apiCount from "~/routes/api/cursos.participant-count.ts";
+import * as loginRoute from "~/routes/auth/login.tsx";
+import { args, cookieFrom, createUser, formRequest, getRequest, jsonRequest, readJson, TEST_PASSWORD } from "./factories.ts";
+
+async function createCourse(over: { dirigidoA?: string; estado?: string; titulo?: string } = {}) {
+  const pdf = await storeBytes("modules", "pdf", new TextEncoder().encode("%PDF-1.4\n%%EOF\n"));
+  return prisma.course.create({
+    data: {
+      titulo: over.titulo ?? "Curso de prueba",
+      dirigidoA: over.dirigidoA ?? "general",
+      estado: over.estado ?? "publicado",
+      herramientas: ["Uno"],
+      loAprenderan: ["Algo"],
+      modulos: {
+        create: [
+          {
+            posicion: 0,
+            titulo: "Módulo A",
+            archivos: { create: [{ nombre: "Guía.pdf", storageKey: pdf, tamano: 15 }] },
+            enlaces: { create: [{ nombre: "Sitio", url: "https://example.org" }] },
+            preguntas: {
+              create: [{ posicion: 0, texto: "¿2+2?", opciones: { create: [{ posicion: 0, texto: "4", correcta: true }, { posicion: 1, texto: "5" }] } }],
+            },
+          },
+        ],
+      },
+    },
+    include: { modulos: { include: { archivos: true } } },
+  });
+}
+
+async function signedIn(rol: string) {
+  const user = await createUser({ rol });
+  const response = (await loginRoute.action(args(formRequest("/login", { correo: user.correo, password: TEST_PASSWORD })))) as Response;
+  const api = await loginApi.action(args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD })));
+  return { user, cookie: cookieFrom(response), token: (await readJson(api)).token as string };
+}
+
+async function flashOf(response: Response) {
+  return decodeURIComponent(response.headers.get("Set-Cookie") ?? "");
+}
+
+describe("visibility", () => {
+  it("lists drafts only for docentes and admins", async () => {
+    const draft = await createCourse({ estado: "borrador", titulo: "Borrador secreto" });
+    const ids = async (rol: string | null) =>
+      (await listCourses({ viewer: rol ? { id: "x", rol } : null })).courses.map((c) => c.id);
+    expect(await ids(null)).not.toContain(draft.id);
+    expect(await ids("estudiante")).not.toContain(draft.id);
+    expect(await ids("comunidad")).not.toContain(draft.id);
+    expect(await ids("docente")).toContain(draft.id);
+    expect(await ids("admin")).toContain(draft.id);
+  });
+
+  it("the API applies the token's role; the public audience list never shows drafts", async () => {
+    const draft = await createCourse({ estado: "borrador", dirigidoA: "docente" });
+    const docente = await signedIn("docente");
+    const anon = await readJson(await apiList.loader(args(jsonRequest("/api/cursos/lista", null, { method: "GET" }))));
+    const withToken = await readJson(await apiList.loader(args(jsonRequest("/api/cursos/lista", null, { method: "GET", token: docente.token }))));
+    const has = (body: Record<string, unknown>) => (body.cursos as Array<{ id: string }>).some((c) => c.id === draft.id);
+    expect(has(anon)).toBe(false);
+    expect(has(withToken)).toBe(true);
+    const bad = await apiList.loader(args(jsonRequest("/api/cursos/lista", null, { method: "GET", token: "nope" })));
+    expect(bad.status).toBe(401);
+    const publico = await apiAudience.loader(args(jsonRequest("/api/cursos/publico/docente", null, { method: "GET" }), { tipo: "docente" }));
+    expect(has(await readJson(publico))).toBe(false);
+    const invalid = await apiAudience.loader(args(jsonRequest("/api/cursos/publico/otro", null, { method: "GET" }), { tipo: "otro" }));
+    expect(invalid.status).toBe(404);
+    expect(await readJson(invalid)).toEqual({ error: "Categoría no válida" });
+  });
+});
+
+describe("course detail", () => {
+  it("hides materials from visitors and non-enrolled users, never sends answers", async () => {
+    const course = await createCourse();
+    const visitor = await readJson(await apiDetail.loader(args(getRequest(`/api/cursos/${course.id}`), { id: course.id })));
+    expect(visitor.materiales).toBe(false);
+    expect((visitor.modulos as Array<{ archivosModulo: unknown[]; enlaces: unknown[] }>)[0]).toMatchObject({ archivosModulo: [], enlaces: [] });
+
+    const docente = await signedIn("docente");
+    const response = await apiDetail.loader(args(jsonRequest(`/api/cursos/${course.id}`, null, { method: "GET", token: docente.token }), { id: course.id }));
+    const text = await response.text();
+    expect(text).toContain("Guía.pdf");
+    expect(text).not.toMatch(/correcta|respuestaCorrecta/);
+    expect(text).not.toContain('"4"');
+  });
+
+  it("404s an unknown id and a draft for a student", async () => {
+    const draft = await createCourse({ estado: "borrador" });
+    const student = await signedIn("estudiante");
+    const response = await apiDetail.loader(args(jsonRequest(`/api/cursos/${draft.id}`, null, { method: "GET", token: student.token }), { id: draft.id }));
+    expect(response.status).toBe(404);
+    await expect(detailRoute.loader(args(getRequest(`/cursos/${draft.id}`, student.cookie), { cursoId: draft.id }))).rejects.toMatchObject({
+      init: { status: 404 },
+      data: "Curso no encontrado",
+    });
+    await expect(detailRoute.loader(args(getRequest("/cursos/marcianos"), { cursoId: "marcianos" }))).rejects.toMatchObject({
+      data: "Categoría no válida",
+    });
+  });
+
+  it("serves module files only to those who may see materials, with Range support", async () => {
+    const course = await createCourse();
+    const file = course.modulos[0]!.archivos[0]!;
+    const params = { cursoId: course.id, archivoId: file.id };
+    const student = await signedIn("estudiante");
+    const denied = (await fileRoute.loader(args(getRequest("/x", student.cookie), params))) as Response;
+    expect(denied.status).toBe(403);
+    await expect(fileRoute.loader(args(getRequest("/x"), params))).rejects.toHaveProperty("status", 302);
+
+    await prisma.enrolment.create({ data: { userId: student.user.id, cursoId: course.id } });
+    const ok = (await fileRoute.loader(args(getRequest("/x", student.cookie), params))) as Response;
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("Content-Type")).toBe("application/pdf");
+    expect(ok.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    const ranged = new Request("http://localhost:3000/x", { headers: { Cookie: student.cookie, Range: "bytes=0-3" } });
+    const part = (await fileRoute.loader(args(ranged, params))) as Response;
+    expect(part.status).toBe(206);
+    expect(await part.text()).toBe("%PDF");
+    const missing = (await fileRoute.loader(args(getRequest("/x", student.cookie), { ...params, archivoId: "nada" }))) as Response;
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe("enrolment ('Comenzar Curso' and POST /api/cursos/{id}/registrarParticipante)", () => {
+  const enrolForm = (courseId: string, cookie?: string) =>
+    detailRoute.action(args(formRequest(`/cursos/${courseId}`, { intent: "inscribir", volver: "/cursos" }, { cookie }), { cursoId: courseId }));
+
+  it("sends visitors to log in and come back", async () => {
+    const course = await createCourse();
+    const response = (await enrolForm(course.id)) as Response;
+    expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/cursos/${course.id}`)}`);
+    expect(await flashOf(response)).not.toBe("");
+    expect(await prisma.enrolment.count({ where: { cursoId: course.id } })).toBe(0);
+    const api = await apiEnrol.action(args(jsonRequest(`/api/cursos/${course.id}/registrarParticipante`, {}), { id: course.id }));
+    expect(api.status).toBe(401);
+    expect(ENROL_LOGIN_REQUIRED).toBe("Por favor inicie sesión para tomar el curso.");
+  });
+
+  it("enrols once, counts the participant once, and opens the course", async () => {
+    const course = await createCourse({ dirigidoA: "estudiante" });
+    const student = await signedIn("estudiante");
+    const first = (await enrolForm(course.id, student.cookie)) as Response;
+    expect(first.headers.get("Location")).toBe(`/cursos/${course.id}`);
+    await enrolForm(course.id, student.cookie);
+    const again = await apiEnrol.action(args(jsonRequest(`/api/cursos/${course.id}/registrarParticipante`, {}, { token: student.token }), { id: course.id }));
+    expect(again.status).toBe(200);
+    expect(await prisma.enrolment.count({ where: { cursoId: course.id } })).toBe(1);
+    expect((await prisma.course.findUniqueOrThrow({ where: { id: course.id } })).cantidadParticipantes).toBe(1);
+    const count = await apiCount.loader(args(jsonRequest(`/api/cursos/${course.id}/cantidadParticipantes`, null, { method: "GET", token: student.token }), { id: course.id }));
+    expect(await readJson(count)).toEqual({ cantidadParticipantes: 1 });
+  });
+
+  it("refuses another audience and drafts to students, with the spec's messages; docentes may", async () => {
+    const forDocentes = await createCourse({ dirigidoA: "docente" });
+    const draft = await createCourse({ estado: "borrador" });
+    const student = await signedIn("estudiante");
+    const wrong = await apiEnrol.action(args(jsonRequest(`/api/cursos/${forDocentes.id}/registrarParticipante`, {}, { token: student.token }), { id: forDocentes.id }));
+    expect(wrong.status).toBe(403);
+    expect(await readJson(wrong)).toEqual({ error: enrolWrongAudience("docente") });
+    const hidden = await apiEnrol.action(args(jsonRequest(`/api/cursos/${draft.id}/registrarParticipante`, {}, { token: student.token }), { id: draft.id }));
+    expect(await readJson(hidden)).toEqual({ error: ENROL_NOT_AVAILABLE });
+    const page = (await enrolForm(forDocentes.id, student.cookie)) as Response;
+    expect(page.headers.get("Location")).toBe("/cursos");
+    expect(await prisma.enrolment.count({ where: { userId: student.user.id } })).toBe(0);
+
+    const docente = await signedIn("docente");
+    const ok = await apiEnrol.action(args(jsonRequest(`/api/cursos/${draft.id}/registrarParticipante`, {}, { token: docente.token }), { id: draft.id }));
+    expect(ok.status).toBe(201);
+  });
+
+  it("404s an unknown course", async () => {
+    const student = await signedIn("estudiante");
+    const response = await apiEnrol.action(args(jsonRequest(`/api/cursos/nope/registrarParticipante`, {}, { token: student.token }), { id: "nope" }));
+    expect(response.status).toBe(404);
+  });
+});
