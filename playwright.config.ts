@@ -18,6 +18,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: "e2e",
+  // One output folder per port, so that runs on different ports never share artifacts.
+  outputDir: `test-results/port-${PORT}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,

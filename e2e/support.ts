@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
 
 export const ADMIN = { correo: DEMO_ADMIN.correo, password: DEMO_PASSWORD };
@@ -61,4 +61,28 @@ export async function deleteInRecords(admin: Page, correo: string) {
   await admin.getByRole("button", { name: "Eliminar definitivamente" }).click();
   await expect(admin.getByText("Usuario eliminado correctamente.")).toBeVisible();
   await expect(admin.getByRole("row").filter({ hasText: correo })).toHaveCount(0);
+}
+
+/**
+ * A fresh, approved account made through the JSON API (fast): registered, then approved by the
+ * demo admin. Returns its credentials; sign in through the UI with `login`.
+ */
+export async function approvedUser(request: APIRequestContext, rol: "docente" | "estudiante" | "comunidad", nombre = "Prueba") {
+  const correo = uniqueEmail(rol);
+  const password = "clave de prueba larga";
+  const registered = await request.post("/api/auth/register", {
+    data: { nombre, apellido: "E2E", correo, fechaNacimiento: "1995-05-05", rol, password, confirmarPassword: password },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const adminLogin = await request.post("/api/auth/login", { data: ADMIN });
+  const { token } = (await adminLogin.json()) as { token: string };
+  const users = (await (await request.get("/api/auth/users", { headers: { Authorization: `Bearer ${token}` } })).json()) as Array<{
+    id: string;
+    correo: string;
+  }>;
+  const id = users.find((u) => u.correo === correo)?.id;
+  expect(id, "the new user is listed").toBeTruthy();
+  const approved = await request.put(`/api/auth/approve/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(approved.status()).toBe(200);
+  return { id: id!, correo, password };
 }

@@ -1,0 +1,96 @@
+import { expect, test, type Page } from "@playwright/test";
+import { approvedUser, login } from "./support.ts";
+
+async function openCourse(page: Page, titulo: string, from = "/cursos") {
+  await page.goto(from);
+  await page.getByRole("link", { name: titulo }).click();
+  await expect(page.getByRole("heading", { level: 1, name: titulo })).toBeVisible();
+}
+
+function card(page: Page, titulo: string) {
+  return page.getByRole("article").filter({ has: page.getByRole("link", { name: titulo }) });
+}
+
+test("catálogo: todos, por audiencia, destacados y categoría no válida", async ({ page }) => {
+  await page.goto("/cursos");
+  await expect(page.getByRole("heading", { name: "Cursos", level: 1 })).toBeVisible();
+  await expect(card(page, "Introducción a la programación con Python")).toContainText("Estudiante");
+  await expect(card(page, "Ciudadanía digital y seguridad en internet")).toContainText("General");
+  // Visitors see no drafts.
+  await expect(page.getByText("Trámites digitales sin complicaciones")).toHaveCount(0);
+
+  await page.goto("/cursos/docente");
+  await expect(page.getByRole("heading", { name: "Cursos para Docentes" })).toBeVisible();
+  await expect(card(page, "Herramientas digitales para el aula")).toBeVisible();
+  await expect(page.getByText("Introducción a la programación con Python")).toHaveCount(0);
+
+  await page.goto("/cursos/dirigido/comunidad");
+  await expect(card(page, "Huertos urbanos y compostaje en el barrio")).toBeVisible();
+
+  await page.goto("/cursos?destacados=true");
+  await expect(page.getByText("Los 10 cursos con más participantes")).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(10);
+
+  const response = await page.goto("/cursos/piratas");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Categoría no válida" })).toBeVisible();
+});
+
+test("un visitante ve el curso sin materiales; 'Comenzar Curso' pide iniciar sesión y vuelve", async ({ page, request }) => {
+  await openCourse(page, "Diseño de páginas web accesibles");
+  await expect(page.getByText("Dirigido a: Estudiante")).toBeVisible();
+  await page.locator("summary", { hasText: "HTML semántico" }).click();
+  await expect(page.getByText("Títulos, listas, enlaces e imágenes con texto alternativo.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ver PDF" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Realizar evaluación" })).toHaveCount(0);
+
+  const user = await approvedUser(request, "estudiante");
+  await page.getByRole("button", { name: "Comenzar Curso" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcursos%2F/);
+  await expect(page.getByText("Por favor inicie sesión para tomar el curso.")).toBeVisible();
+  await page.getByLabel("Correo electrónico").fill(user.correo);
+  await page.getByLabel("Contraseña").fill(user.password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Diseño de páginas web accesibles" })).toBeVisible();
+
+  // Now enrol: the course opens with its materials.
+  await page.getByRole("button", { name: "Comenzar Curso" }).click();
+  await expect(page.getByText("¡Registro exitoso!")).toBeVisible();
+  await expect(page.getByText("Estás inscrito en este curso")).toBeVisible();
+  await page.locator("summary", { hasText: "HTML semántico" }).click();
+  await page.getByRole("link", { name: "Ver PDF" }).first().click();
+  await expect(page.locator("object[type='application/pdf']")).toHaveAttribute("height", "600");
+  const pdfUrl = await page.locator("object[type='application/pdf']").getAttribute("data");
+  const pdf = await page.request.get(pdfUrl!);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  await expect(page.getByRole("link", { name: "MDN Web Docs en español" })).toHaveAttribute("target", "_blank");
+  await expect(page.getByRole("link", { name: "Realizar evaluación" }).first()).toBeVisible();
+});
+
+test("un estudiante no puede tomar un curso para docentes ni ver un borrador", async ({ page, request }) => {
+  const user = await approvedUser(request, "estudiante");
+  await login(page, user.correo, user.password);
+  await expect(page).toHaveURL(/\/user$/);
+  await page.goto("/cursos/docente");
+  await card(page, "Herramientas digitales para el aula").getByRole("button", { name: "Comenzar Curso" }).click();
+  await expect(page.getByText("Este curso está dirigido únicamente a usuarios con rol de docente")).toBeVisible();
+  await expect(page).toHaveURL(/\/cursos\/docente$/);
+
+  // Drafts are not listed for students, and their page is not found.
+  await page.goto("/cursos/comunidad");
+  await expect(page.getByText("Trámites digitales sin complicaciones")).toHaveCount(0);
+});
+
+test("un docente ve los borradores marcados y puede tomarlos", async ({ page, request }) => {
+  const user = await approvedUser(request, "docente");
+  await login(page, user.correo, user.password);
+  await expect(page).toHaveURL(/\/user$/);
+  await page.goto("/cursos");
+  const draft = card(page, "Trámites digitales sin complicaciones");
+  await expect(draft.getByText("Borrador")).toBeVisible();
+  await draft.getByRole("button", { name: "Comenzar Curso" }).click();
+  await expect(page.getByText("¡Registro exitoso!")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Trámites digitales sin complicaciones" })).toBeVisible();
+  await page.locator("summary", { hasText: "ClaveÚnica" }).click();
+  await expect(page.getByRole("link", { name: "Ver PDF" })).toBeVisible();
+});
