@@ -1,11 +1,12 @@
 // Serves the production build for the end-to-end suite: a fresh database and data directory
-// under .tmp/e2e (or .tmp/$E2E_DIR_NAME), migrated and seeded with the demo data, on 127.0.0.1:E2E_PORT.
+// under .tmp/e2e-<port> (or .tmp/$E2E_DIR_NAME), migrated and seeded with the demo data, on 127.0.0.1:E2E_PORT.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const dir = path.join(root, ".tmp", process.env.E2E_DIR_NAME ?? "e2e");
+// One folder per port: runs on different ports never wipe each other's database.
+const dir = path.join(root, ".tmp", process.env.E2E_DIR_NAME ?? `e2e-${process.env.E2E_PORT ?? "3310"}`);
 fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
 

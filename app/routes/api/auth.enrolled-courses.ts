@@ -1,5 +1,25 @@
-import { apiError } from "~/lib/api.server.ts";
+import { enrolledCourseViews } from "~/features/enrolment/enrolled-courses.server.ts";
+import { getUser, USER_NOT_FOUND } from "~/features/users/users.server.ts";
+import { ApiError, apiJson, handleApi, methodNotAllowed, requireApiUser } from "~/lib/api.server.ts";
+import type { Route } from "./+types/auth.enrolled-courses";
 
-// Placeholder until the catalog issue's work lands here.
-export const loader = () => apiError(404, "Ruta no encontrada.");
-export const action = () => apiError(404, "Ruta no encontrada.");
+export const FORBIDDEN_OTHER_USER = "No tienes permiso para ver los cursos de otro usuario.";
+
+/**
+ * GET /api/auth/{userId}/cursos-inscritos (Bearer or session): the user's enrolled courses,
+ * [{ id, nombre, duracion, progreso }]. Only the caller's own list, or any list for an admin.
+ */
+export function loader(args: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const caller = await requireApiUser(args);
+    const { userId } = args.params;
+    const isAdmin = caller.rol.toLowerCase() === "admin";
+    if (userId !== caller.id) {
+      if (!isAdmin) throw new ApiError(403, FORBIDDEN_OTHER_USER);
+      if (!(await getUser(userId))) throw new ApiError(404, USER_NOT_FOUND);
+    }
+    return apiJson(await enrolledCourseViews(userId));
+  });
+}
+
+export const action = () => methodNotAllowed("GET");

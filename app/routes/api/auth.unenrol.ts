@@ -1,5 +1,17 @@
-import { apiError } from "~/lib/api.server.ts";
+import { NOT_ENROLLED, UNENROL_OK } from "~/features/enrolment/messages.ts";
+import { unenrol } from "~/features/enrolment/enrolment.server.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed, requireApiUser } from "~/lib/api.server.ts";
+import type { Route } from "./+types/auth.unenrol";
 
-// Placeholder until the catalog issue's work lands here.
-export const loader = () => apiError(404, "Ruta no encontrada.");
-export const action = () => apiError(404, "Ruta no encontrada.");
+export const loader = () => methodNotAllowed("DELETE");
+
+/** DELETE /api/auth/usuario/cursos-inscritos/{courseId}: leaves one of the caller's own courses. */
+export function action(args: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (args.request.method.toUpperCase() !== "DELETE") return methodNotAllowed("DELETE");
+    const user = await requireApiUser(args);
+    const { courseId } = args.params;
+    if (!courseId || courseId.length > 64 || !(await unenrol(user.id, courseId))) return apiError(404, NOT_ENROLLED);
+    return apiJson({ message: UNENROL_OK, id: courseId });
+  });
+}

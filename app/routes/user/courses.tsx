@@ -1,6 +1,30 @@
-import { Placeholder } from "~/components/panel-layout.tsx";
+import { EnrolledCourseList, EnrolledCoursesError } from "~/features/enrolment/components/enrolled-course-list.tsx";
+import { loadEnrolledCourses, unenrolAction } from "~/features/enrolment/enrolled-courses.server.ts";
+import type { Route } from "./+types/courses";
 
-// Built in its own issue; the panel guard (layout) already protects it.
-export default function Page() {
-  return <Placeholder title="Mis cursos" />;
+// /user/courses: one's enrolled courses (SPEC §2 "User panel"); the panel guard runs here too.
+const PATH = "/user/courses";
+
+export async function loader(args: Route.LoaderArgs) {
+  const { courses, toRemove } = await loadEnrolledCourses(args);
+  return { courses, toRemove };
+}
+
+export function action(args: Route.ActionArgs) {
+  return unenrolAction(args, PATH);
+}
+
+export default function UserCourses({ loaderData }: Route.ComponentProps) {
+  return (
+    <section>
+      <h1 className="text-2xl font-bold text-slate-900">Mis cursos</h1>
+      <div className="mt-6">
+        <EnrolledCourseList courses={loaderData.courses} toRemove={loaderData.toRemove} action={PATH} closeHref={PATH} />
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <EnrolledCoursesError error={error} title="Mis cursos" retryHref={PATH} />;
 }

@@ -1,27 +1,38 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { roleLabel } from "~/features/auth/roles.ts";
-import type { loader as layoutLoader } from "./layout.tsx";
+import { EnrolledCourseList, EnrolledCoursesError } from "~/features/enrolment/components/enrolled-course-list.tsx";
+import { loadEnrolledCourses, unenrolAction } from "~/features/enrolment/enrolled-courses.server.ts";
+import type { Route } from "./+types/index";
 
-export default function UserHome() {
-  const user = useRouteLoaderData<typeof layoutLoader>("routes/user/layout");
+// /user: a greeting and the same course list as /user/courses.
+export async function loader(args: Route.LoaderArgs) {
+  const { nombre, rol, courses, toRemove } = await loadEnrolledCourses(args);
+  return { nombre, rol, courses, toRemove };
+}
+
+export function action(args: Route.ActionArgs) {
+  return unenrolAction(args, "/user");
+}
+
+export default function UserHome({ loaderData }: Route.ComponentProps) {
+  const { nombre, rol, courses, toRemove } = loaderData;
   return (
     <section>
-      <h1 className="text-2xl font-bold text-slate-900">Hola, {user?.nombre}</h1>
-      <p className="mt-2 text-slate-600">Perfil: {roleLabel(user?.rol ?? "")}</p>
-      <div className="mt-6 grid gap-4 sm:grid-cols-3">
-        <Link to="/user/courses" className="card block p-5 hover:shadow-md">
-          <h2 className="font-semibold text-brand-800">Mis cursos</h2>
-          <p className="mt-1 text-sm text-slate-600">Revisa tu avance y continúa donde quedaste.</p>
+      <h1 className="text-2xl font-bold text-slate-900">Hola, {nombre}</h1>
+      <p className="mt-2 text-slate-600">Perfil: {roleLabel(rol)}</p>
+      <div className="mt-8 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-xl font-semibold text-slate-900">Mis cursos</h2>
+        <Link to="/cursos" className="text-sm font-medium text-brand-700 hover:underline">
+          Explorar más cursos →
         </Link>
-        <Link to="/cursos" className="card block p-5 hover:shadow-md">
-          <h2 className="font-semibold text-brand-800">Explorar cursos</h2>
-          <p className="mt-1 text-sm text-slate-600">Encuentra un nuevo curso gratuito.</p>
-        </Link>
-        <Link to="/user/messages" className="card block p-5 hover:shadow-md">
-          <h2 className="font-semibold text-brand-800">Mensajes</h2>
-          <p className="mt-1 text-sm text-slate-600">Lee y envía mensajes.</p>
-        </Link>
+      </div>
+      <div className="mt-4">
+        <EnrolledCourseList courses={courses} toRemove={toRemove} action="/user?index" closeHref="/user" headingLevel={3} />
       </div>
     </section>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <EnrolledCoursesError error={error} title="Panel Usuario" retryHref="/user" />;
 }

@@ -1,0 +1,165 @@
+import { useEffect, useState } from "react";
+import { Form, Link, isRouteErrorResponse, useNavigation } from "react-router";
+import { ProgressBar } from "~/components/ui/progress-bar.tsx";
+import { UrlDialog } from "~/components/ui/url-dialog.tsx";
+import { progressStatus } from "~/features/courses/rules.ts";
+import { UNENROL_CONFIRM, loadFailedWith } from "../messages.ts";
+
+export type EnrolledCourse = { id: string; nombre: string; duracion: number | string | null; progreso: number };
+
+function formatDuration(duracion: EnrolledCourse["duracion"]): string {
+  if (duracion === null || duracion === "") return "Duración no indicada";
+  if (typeof duracion === "number") return `${duracion} ${duracion === 1 ? "hora" : "horas"}`;
+  return /^\d+(\.\d+)?$/.test(duracion.trim()) ? `${duracion.trim()} horas` : duracion;
+}
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+function StatusBadge({ progreso }: { progreso: number }) {
+  const status = progressStatus(progreso);
+  const tone = status === "Finalizado" ? "bg-green-100 text-green-800" : "bg-amber-100 text-amber-900";
+  return <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>{status}</span>;
+}
+
+/**
+ * The remove control. Without JavaScript (and until hydration) it is a link to ?eliminar=ID,
+ * which renders a confirmation step; with JavaScript it posts directly after confirm().
+ */
+function RemoveButton({ course, action, busy }: { course: EnrolledCourse; action: string; busy: boolean }) {
+  const hydrated = useHydrated();
+  const label = `Eliminar ${course.nombre} de mi lista`;
+  if (!hydrated) {
+    return (
+      <Link to={`?eliminar=${encodeURIComponent(course.id)}`} preventScrollReset aria-label={label} className="btn-ghost px-3 py-1 text-red-700 hover:bg-red-50">
+        Eliminar
+      </Link>
+    );
+  }
+  return (
+    <Form
+      method="post"
+      action={action}
+      preventScrollReset
+      onSubmit={(event) => {
+        if (!window.confirm(UNENROL_CONFIRM)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value="unenrol" />
+      <input type="hidden" name="courseId" value={course.id} />
+      <button type="submit" aria-label={label} className="btn-ghost px-3 py-1 text-red-700 hover:bg-red-50" disabled={busy}>
+        {busy ? "Eliminando..." : "Eliminar"}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * One's enrolled courses (SPEC §2 "User panel", §4): name, status badge, duration, progress
+ * bar and percentage; the card opens /cursos/{id}; a remove button per course. Used by /user
+ * and /user/courses. `action` is the page's own action URL; `closeHref` the page without
+ * ?eliminar.
+ */
+export function EnrolledCourseList({
+  courses,
+  toRemove,
+  action,
+  closeHref,
+  headingLevel = 2,
+}: {
+  courses: EnrolledCourse[];
+  toRemove: EnrolledCourse | null;
+  action: string;
+  closeHref: string;
+  /** Level of each course's heading (2 under the page's h1, 3 under an h2). */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 3 ? "h3" : "h2";
+  const navigation = useNavigation();
+  const busyId = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" ? navigation.formData?.get("courseId") : null;
+
+  if (courses.length === 0) {
+    return (
+      <div className="card p-6 text-slate-700">
+        <p>Aún no te has inscrito en ningún curso. ¡Hay varios gratuitos esperándote!</p>
+        <p className="mt-4">
+          <Link to="/cursos" className="btn-primary">
+            Explorar cursos
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <ul aria-label="Mis cursos" className="grid gap-4 sm:grid-cols-2">
+        {courses.map((course) => (
+          <li key={course.id} className="card relative flex flex-col p-5 transition-shadow hover:shadow-md">
+            <div className="flex items-start justify-between gap-3">
+              <Heading className="font-semibold text-slate-900">
+                <Link to={`/cursos/${course.id}`} className="after:absolute after:inset-0 after:content-[''] hover:underline">
+                  {course.nombre}
+                </Link>
+              </Heading>
+              <StatusBadge progreso={course.progreso} />
+            </div>
+            <p className="mt-1 text-sm text-slate-600">Duración: {formatDuration(course.duracion)}</p>
+            <div className="mt-4">
+              <ProgressBar value={course.progreso} label={`Avance en ${course.nombre}`} />
+            </div>
+            <div className="relative z-10 mt-4 flex justify-end">
+              <RemoveButton course={course} action={action} busy={busyId === course.id} />
+            </div>
+          </li>
+        ))}
+      </ul>
+
+      {toRemove ? (
+        <UrlDialog title={UNENROL_CONFIRM} closeHref={closeHref}>
+          <p className="text-sm text-slate-700">
+            Se quitará <strong>{toRemove.nombre}</strong> de tu lista de cursos.
+          </p>
+          <div className="mt-5 flex justify-end gap-2">
+            <Link to={closeHref} replace preventScrollReset className="btn-ghost">
+              Cancelar
+            </Link>
+            <Form method="post" action={action}>
+              <input type="hidden" name="intent" value="unenrol" />
+              <input type="hidden" name="courseId" value={toRemove.id} />
+              <button type="submit" className="btn-danger" disabled={busyId === toRemove.id}>
+                Sí, eliminar
+              </button>
+            </Form>
+          </div>
+        </UrlDialog>
+      ) : null}
+    </>
+  );
+}
+
+/** What the pages' ErrorBoundary shows when the list cannot be loaded (SPEC §8). */
+export function EnrolledCoursesError({ error, title, retryHref }: { error: unknown; title: string; retryHref: string }) {
+  let statusText: string;
+  if (isRouteErrorResponse(error)) {
+    statusText = (typeof error.data === "string" && error.data) || error.statusText || `HTTP ${error.status}`;
+  } else {
+    statusText = "Error inesperado";
+  }
+  return (
+    <section>
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      <p role="alert" className="alert-error mt-6">
+        {loadFailedWith(statusText)}
+      </p>
+      <p className="mt-6">
+        <a href={retryHref} className="btn-secondary">
+          Reintentar
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+// Loader and action shared by /user and /user/courses (the same list on both pages), and the
+// view model the JSON API answers with. Uses the enrolment service; no rules of its own
+// beyond how progress is shown (SPEC §4).
+import { data } from "react-router";
+import { requirePanelUser, type GuardArgs } from "~/features/auth/guards.server.ts";
+import { displayProgress } from "~/features/courses/rules.ts";
+import { listEnrolledCourses, unenrol } from "~/features/enrolment/enrolment.server.ts";
+import { redirectWithFlash } from "~/lib/flash.server.ts";
+import { readForm } from "~/lib/form.server.ts";
+import { NOT_ENROLLED, UNENROL_FAILED, UNENROL_OK, unenrolFailedWith } from "./messages.ts";
+
+export type EnrolledCourseView = { id: string; nombre: string; duracion: number | string | null; progreso: number };
+
+/** SPEC §3 "Enrolled course": id, nombre, duracion, progreso (0–100; anything else shown as 0). */
+export async function enrolledCourseViews(userId: string): Promise<EnrolledCourseView[]> {
+  const rows = await listEnrolledCourses(userId);
+  return rows.map((r) => ({ id: r.id, nombre: r.nombre, duracion: r.duracion, progreso: displayProgress(r.progreso) }));
+}
+
+/** The panel user's courses, and the course awaiting confirmation (?eliminar=ID), if any. */
+export async function loadEnrolledCourses(args: GuardArgs) {
+  const user = await requirePanelUser(args);
+  let courses: EnrolledCourseView[];
+  try {
+    courses = await enrolledCourseViews(user.id);
+  } catch (error) {
+    console.error(error);
+    // The route's ErrorBoundary shows 'Error al cargar cursos: {status text}'.
+    throw data("Error interno del servidor", { status: 500, statusText: "Error interno del servidor" });
+  }
+  const eliminar = new URL(args.request.url).searchParams.get("eliminar");
+  const toRemove = eliminar ? (courses.find((c) => c.id === eliminar) ?? null) : null;
+  return { nombre: user.nombre, rol: user.rol, courses, toRemove };
+}
+
+/** POST intent=unenrol, courseId=…: leaves the course, then back to `back` with a flash. */
+export async function unenrolAction(args: GuardArgs, back: string) {
+  const user = await requirePanelUser(args);
+  const { request } = args;
+  const form = await readForm(request);
+  const courseId = form.get("courseId");
+  if (form.get("intent") !== "unenrol" || typeof courseId !== "string" || !courseId || courseId.length > 64) {
+    return redirectWithFlash(request, back, { type: "error", message: UNENROL_FAILED });
+  }
+  try {
+    const removed = await unenrol(user.id, courseId);
+    return redirectWithFlash(request, back, removed
+      ? { type: "success", message: UNENROL_OK }
+      : { type: "error", message: unenrolFailedWith(NOT_ENROLLED) });
+  } catch (error) {
+    console.error(error);
+    return redirectWithFlash(request, back, { type: "error", message: UNENROL_FAILED });
+  }
+}

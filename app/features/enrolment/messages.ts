@@ -1,0 +1,7 @@
+// Texts of the enrolled-course list (SPEC §5, §8), shared by the pages, the API and the tests.
+export const UNENROL_CONFIRM = "¿Seguro quieres eliminar este curso de tu lista?";
+export const UNENROL_OK = "Curso eliminado de tu lista.";
+export const UNENROL_FAILED = "Error al eliminar el curso.";
+export const NOT_ENROLLED = "No estás inscrito en este curso.";
+export const unenrolFailedWith = (statusText: string) => `Error al eliminar curso: ${statusText}`;
+export const loadFailedWith = (statusText: string) => `Error al cargar cursos: ${statusText}`;

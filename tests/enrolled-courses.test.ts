@@ -1,0 +1,253 @@
+// One's enrolled courses: the list shown in /user and /user/courses, leaving a course from the
+// page (confirmation step without JS) and the two JSON calls (SPEC §2, §4, §7, §8).
+import { describe, expect, it, vi } from "vitest";
+import { prisma } from "~/lib/db.server.ts";
+import { NO_TOKEN } from "~/features/auth/api-token.server.ts";
+import { NOT_ENROLLED, UNENROL_FAILED, UNENROL_OK, unenrolFailedWith } from "~/features/enrolment/messages.ts";
+import { readFlash } from "~/lib/flash.server.ts";
+import * as loginApi from "~/routes/api/auth.login.ts";
+import * as listApi from "~/routes/api/auth.enrolled-courses.ts";
+import * as unenrolApi from "~/routes/api/auth.unenrol.ts";
+import * as loginRoute from "~/routes/auth/login.tsx";
+import * as coursesPage from "~/routes/user/courses.tsx";
+import * as homePage from "~/routes/user/index.tsx";
+import { expectConsoleError } from "./setup.ts";
+import { args, cookieFrom, createUser, formRequest, getRequest, jsonRequest, readJson, TEST_PASSWORD } from "./factories.ts";
+
+let n = 0;
+async function createCourse(over: { titulo?: string; duracionHoras?: number | null; participantes?: number } = {}) {
+  n += 1;
+  return prisma.course.create({
+    data: {
+      titulo: over.titulo ?? `Curso ${n}`,
+      duracionHoras: over.duracionHoras === undefined ? 12 : over.duracionHoras,
+      estado: "publicado",
+      herramientas: [],
+      loAprenderan: [],
+      cantidadParticipantes: over.participantes ?? 0,
+    },
+  });
+}
+
+async function enrolIn(userId: string, cursoId: string, progreso = 0, registradoEn = new Date()) {
+  await prisma.enrolment.create({ data: { userId, cursoId, progreso, registradoEn } });
+  await prisma.course.update({ where: { id: cursoId }, data: { cantidadParticipantes: { increment: 1 } } });
+}
+
+async function tokenFor(user: { correo: string }) {
+  const response = await loginApi.action(args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD })));
+  return (await readJson(response)).token as string;
+}
+
+async function sessionCookie(user: { correo: string }) {
+  const response = (await loginRoute.action(args(formRequest("/login", { correo: user.correo, password: TEST_PASSWORD })))) as Response;
+  return cookieFrom(response);
+}
+
+async function flashOf(response: Response) {
+  const { flash } = await readFlash(getRequest("/user/courses", cookieFrom(response)));
+  return flash;
+}
+
+/** A student with four courses: finished, half-way, and two with out-of-range progress. */
+async function studentWithCourses() {
+  const user = await createUser({ rol: "estudiante" });
+  const day = 86_400_000;
+  const done = await createCourse({ titulo: "Huertos urbanos", duracionHoras: 8, participantes: 3 });
+  const half = await createCourse({ titulo: "Programación inicial", duracionHoras: 20 });
+  const over = await createCourse({ titulo: "Energía solar", duracionHoras: null });
+  const under = await createCourse({ titulo: "Reciclaje" });
+  await enrolIn(user.id, done.id, 100, new Date(Date.now() - 4 * day));
+  await enrolIn(user.id, half.id, 40, new Date(Date.now() - 3 * day));
+  await enrolIn(user.id, over.id, 150, new Date(Date.now() - 2 * day));
+  await enrolIn(user.id, under.id, -5, new Date(Date.now() - 1 * day));
+  return { user, done, half, over, under };
+}
+
+describe("the enrolled-course list (pages)", () => {
+  it("shows id, nombre, duracion and progreso, newest first; out-of-range progress as 0", async () => {
+    const { user, done, half, over, under } = await studentWithCourses();
+    const cookie = await sessionCookie(user);
+    const data = await coursesPage.loader(args(getRequest("/user/courses", cookie)));
+    expect(data.courses).toEqual([
+      { id: under.id, nombre: "Reciclaje", duracion: 12, progreso: 0 },
+      { id: over.id, nombre: "Energía solar", duracion: null, progreso: 0 },
+      { id: half.id, nombre: "Programación inicial", duracion: 20, progreso: 40 },
+      { id: done.id, nombre: "Huertos urbanos", duracion: 8, progreso: 100 },
+    ]);
+    expect(data.toRemove).toBeNull();
+
+    // /user shows a greeting and the same list.
+    const home = await homePage.loader(args(getRequest("/user", cookie)));
+    expect(home.nombre).toBe("Ana");
+    expect(home.courses).toEqual(data.courses);
+  });
+
+  it("?eliminar=ID selects the course to confirm, only among one's own", async () => {
+    const { user, half } = await studentWithCourses();
+    const cookie = await sessionCookie(user);
+    const data = await coursesPage.loader(args(getRequest(`/user/courses?eliminar=${half.id}`, cookie)));
+    expect(data.toRemove).toMatchObject({ id: half.id, nombre: "Programación inicial" });
+    const stranger = await createCourse();
+    const none = await coursesPage.loader(args(getRequest(`/user/courses?eliminar=${stranger.id}`, cookie)));
+    expect(none.toRemove).toBeNull();
+  });
+
+  it("an empty list is an empty array", async () => {
+    const user = await createUser({ rol: "comunidad" });
+    const data = await coursesPage.loader(args(getRequest("/user/courses", await sessionCookie(user))));
+    expect(data.courses).toEqual([]);
+  });
+
+  it("requires a panel user: visitors go to /login, admins to /", async () => {
+    const visitor = await coursesPage.loader(args(getRequest("/user/courses"))).catch((e: unknown) => e);
+    expect(visitor).toBeInstanceOf(Response);
+    expect((visitor as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fuser%2Fcourses");
+    const admin = await createUser({ rol: "admin" });
+    const refused = await coursesPage.loader(args(getRequest("/user/courses", await sessionCookie(admin)))).catch((e: unknown) => e);
+    expect((refused as Response).headers.get("Location")).toBe("/");
+  });
+
+  it("the action leaves the course, decrements the participant count and flashes a message", async () => {
+    const { user, done, half } = await studentWithCourses();
+    const cookie = await sessionCookie(user);
+    const response = (await coursesPage.action(
+      args(formRequest("/user/courses", { intent: "unenrol", courseId: done.id }, { cookie })),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/user/courses");
+    expect(await flashOf(response)).toEqual({ type: "success", message: UNENROL_OK });
+    expect(await prisma.enrolment.count({ where: { userId: user.id, cursoId: done.id } })).toBe(0);
+    expect((await prisma.course.findUniqueOrThrow({ where: { id: done.id } })).cantidadParticipantes).toBe(3);
+
+    // From /user it goes back to /user.
+    const fromHome = (await homePage.action(args(formRequest("/user?index", { intent: "unenrol", courseId: half.id }, { cookie })))) as Response;
+    expect(fromHome.headers.get("Location")).toBe("/user");
+    expect((await prisma.course.findUniqueOrThrow({ where: { id: half.id } })).cantidadParticipantes).toBe(0);
+  });
+
+  it("the action reports a course one is not enrolled in, and a malformed request", async () => {
+    const { user } = await studentWithCourses();
+    const other = await createCourse({ participantes: 5 });
+    const cookie = await sessionCookie(user);
+    const notEnrolled = (await coursesPage.action(
+      args(formRequest("/user/courses", { intent: "unenrol", courseId: other.id }, { cookie })),
+    )) as Response;
+    expect(await flashOf(notEnrolled)).toEqual({ type: "error", message: unenrolFailedWith(NOT_ENROLLED) });
+    expect((await prisma.course.findUniqueOrThrow({ where: { id: other.id } })).cantidadParticipantes).toBe(5);
+
+    const malformed = (await coursesPage.action(args(formRequest("/user/courses", { intent: "otra" }, { cookie })))) as Response;
+    expect(await flashOf(malformed)).toEqual({ type: "error", message: UNENROL_FAILED });
+  });
+
+  it("one cannot remove someone else's enrolment through the action", async () => {
+    const { user: owner, half } = await studentWithCourses();
+    const intruder = await createUser({ rol: "estudiante" });
+    const cookie = await sessionCookie(intruder);
+    await coursesPage.action(args(formRequest("/user/courses", { intent: "unenrol", courseId: half.id }, { cookie })));
+    expect(await prisma.enrolment.count({ where: { userId: owner.id, cursoId: half.id } })).toBe(1);
+  });
+});
+
+describe("GET /api/auth/{userId}/cursos-inscritos", () => {
+  const get = (userId: string, init: { token?: string; cookie?: string } = {}) =>
+    listApi.loader(args(jsonRequest(`/api/auth/${userId}/cursos-inscritos`, null, { method: "GET", ...init }), { userId }));
+
+  it("returns the caller's own courses as [{ id, nombre, duracion, progreso }]", async () => {
+    const { user, done, over } = await studentWithCourses();
+    const response = await get(user.id, { token: await tokenFor(user) });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Array<Record<string, unknown>>;
+    expect(body).toHaveLength(4);
+    for (const item of body) expect(Object.keys(item).sort()).toEqual(["duracion", "id", "nombre", "progreso"]);
+    expect(body.find((c) => c.id === done.id)).toEqual({ id: done.id, nombre: "Huertos urbanos", duracion: 8, progreso: 100 });
+    expect(body.find((c) => c.id === over.id)?.progreso).toBe(0);
+  });
+
+  it("also answers to the session cookie", async () => {
+    const { user } = await studentWithCourses();
+    const response = await get(user.id, { cookie: await sessionCookie(user) });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toHaveLength(4);
+  });
+
+  it("refuses another user's list (403), without a token (401); lets an admin read any", async () => {
+    const { user } = await studentWithCourses();
+    const other = await createUser({ rol: "docente" });
+    const forbidden = await get(user.id, { token: await tokenFor(other) });
+    expect(forbidden.status).toBe(403);
+    expect(typeof (await readJson(forbidden)).error).toBe("string");
+
+    const none = await get(user.id);
+    expect(none.status).toBe(401);
+    expect(await readJson(none)).toEqual({ error: NO_TOKEN });
+
+    const admin = await createUser({ rol: "admin" });
+    const allowed = await get(user.id, { token: await tokenFor(admin) });
+    expect(allowed.status).toBe(200);
+    expect(await allowed.json()).toHaveLength(4);
+
+    const missing = await get("no-existe", { token: await tokenFor(admin) });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe("DELETE /api/auth/usuario/cursos-inscritos/{courseId}", () => {
+  const del = (courseId: string, init: { token?: string; cookie?: string; origin?: string } = {}) =>
+    unenrolApi.action(
+      args(jsonRequest(`/api/auth/usuario/cursos-inscritos/${courseId}`, null, { method: "DELETE", ...init }), { courseId }),
+    );
+
+  it("leaves one's own course and decrements the counter; 404 when not enrolled", async () => {
+    const { user, done } = await studentWithCourses();
+    const token = await tokenFor(user);
+    const ok = await del(done.id, { token });
+    expect(ok.status).toBe(200);
+    expect(await readJson(ok)).toMatchObject({ message: UNENROL_OK });
+    expect(await prisma.enrolment.count({ where: { userId: user.id, cursoId: done.id } })).toBe(0);
+    expect((await prisma.course.findUniqueOrThrow({ where: { id: done.id } })).cantidadParticipantes).toBe(3);
+
+    const again = await del(done.id, { token });
+    expect(again.status).toBe(404);
+    expect(await readJson(again)).toEqual({ error: NOT_ENROLLED });
+    expect((await prisma.course.findUniqueOrThrow({ where: { id: done.id } })).cantidadParticipantes).toBe(3);
+  });
+
+  it("touches only the caller's own enrolment", async () => {
+    const { user: owner, half } = await studentWithCourses();
+    const other = await createUser({ rol: "estudiante" });
+    const response = await del(half.id, { token: await tokenFor(other) });
+    expect(response.status).toBe(404);
+    expect(await prisma.enrolment.count({ where: { userId: owner.id, cursoId: half.id } })).toBe(1);
+  });
+
+  it("requires a token (401) and refuses a cross-site cookie call (403)", async () => {
+    const { user, half } = await studentWithCourses();
+    const none = await del(half.id);
+    expect(none.status).toBe(401);
+    expect(await readJson(none)).toEqual({ error: NO_TOKEN });
+    const cookie = await sessionCookie(user);
+    const evil = await del(half.id, { cookie, origin: "https://evil.example" });
+    expect(evil.status).toBe(403);
+    expect(await prisma.enrolment.count({ where: { userId: user.id, cursoId: half.id } })).toBe(1);
+    const same = await del(half.id, { cookie, origin: "http://localhost:3000" });
+    expect(same.status).toBe(200);
+  });
+
+  it("answers other methods with 405", async () => {
+    const response = await unenrolApi.loader();
+    expect(response.status).toBe(405);
+  });
+});
+
+describe("a failure while loading the list", () => {
+  it("becomes a 500 route error whose text the ErrorBoundary shows", async () => {
+    const user = await createUser();
+    const cookie = await sessionCookie(user);
+    const spy = vi.spyOn(prisma.enrolment, "findMany").mockRejectedValueOnce(new Error("disk I/O error"));
+    expectConsoleError();
+    const thrown = await coursesPage.loader(args(getRequest("/user/courses", cookie))).catch((e: unknown) => e);
+    spy.mockRestore();
+    expect(thrown).toMatchObject({ init: { status: 500 }, data: "Error interno del servidor" });
+  });
+});
