@@ -15,6 +15,7 @@ const ACCOUNTS: Record<Exclude<Identity, "visitante">, string> = {
 };
 const IDENTITIES: Identity[] = ["visitante", "pendiente", "estudiante", "comunidad", "docente", "admin"];
 const PANEL = new Set<Identity>(["estudiante", "comunidad", "docente"]);
+const anonymous = (who: Identity) => who === "visitante" || who === "pendiente";
 
 /** What a page answers: 200, "login" (302 → /login?redirectTo=…), "home" (302 → /) or a path. */
 function pageRule(kind: "admin" | "user" | "signed-in" | "public") {
@@ -46,6 +47,13 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["GET", "/api/auth/users", (who) => (who === "admin" ? 200 : who === "visitante" || who === "pendiente" ? 401 : 403)],
   ["PUT", "/api/auth/approve/no-existe", (who) => (who === "admin" ? 404 : who === "visitante" || who === "pendiente" ? 401 : 403)],
   ["DELETE", "/api/auth/users/no-existe", (who) => (who === "admin" ? 404 : who === "visitante" || who === "pendiente" ? 401 : 403)],
+  ["GET", "/api/auth/no-existe/cursos-inscritos", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
+  ["DELETE", "/api/auth/usuario/cursos-inscritos/no-existe", (who) => (anonymous(who) ? 401 : 404)],
+  ["POST", "/api/cursos/no-existe/registrarParticipante", (who) => (anonymous(who) ? 401 : 404)],
+  ["GET", "/api/cursos/no-existe/cantidadParticipantes", (who) => (anonymous(who) ? 401 : 404)],
+  ["GET", "/api/cursos/lista", () => 200],
+  ["GET", "/api/cursos/destacados", () => 200],
+  ["GET", "/api/cursos/no-existe", () => 404],
 ];
 
 async function contextFor(who: Identity, baseURL: string): Promise<APIRequestContext> {
