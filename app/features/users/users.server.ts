@@ -1,6 +1,7 @@
 // Accounts as the admin sees them (/admin/records and /api/auth/users*).
 import { audit } from "~/lib/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { deleteStored } from "~/lib/storage.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { fullName } from "~/features/auth/roles.ts";
@@ -74,7 +75,7 @@ export async function approveUser(admin: { id: string }, id: string, request: Re
 export async function deleteUser(admin: { id: string }, id: string, request: Request): Promise<AdminResult> {
   if (admin.id === id) return { ok: false, status: 400, message: CANNOT_DELETE_SELF };
   const removed = await prisma.$transaction(async (tx) => {
-    const user = await tx.user.findUnique({ where: { id }, select: { id: true, correo: true } });
+    const user = await tx.user.findUnique({ where: { id }, select: { id: true, correo: true, imagenPerfil: true } });
     if (!user) return null;
     // Participant counters follow the enrolments that disappear with the user.
     const enrolments = await tx.enrolment.findMany({ where: { userId: id }, select: { cursoId: true } });
@@ -87,6 +88,8 @@ export async function deleteUser(admin: { id: string }, id: string, request: Req
     return user;
   });
   if (!removed) return { ok: false, status: 404, message: USER_NOT_FOUND };
+  // The avatar file goes once the row is gone (a failed delete keeps both).
+  await deleteStored(removed.imagenPerfil);
   await audit(request, "user.delete", { actorId: admin.id, targetType: "user", targetId: id, detail: removed.correo });
   return { ok: true };
 }

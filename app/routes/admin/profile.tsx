@@ -1,13 +1,19 @@
-import { Placeholder } from "~/components/panel-layout.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { ProfilePanel } from "~/features/users/components/profile-panel.tsx";
+import { loadProfilePage, profileFormAction } from "~/features/users/profile.server.ts";
 import type { Route } from "./+types/profile";
 
-// Built in its own issue. Guarded here too: a loader of its own must never rely on the layout.
+// /admin/profile (SPEC §2): guarded here too, a loader of its own never relies on the layout.
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
-  return null;
+  const user = await requireAdmin(args);
+  return loadProfilePage(user.id);
 }
 
-export default function Page() {
-  return <Placeholder title="Mi Perfil" />;
+export async function action(args: Route.ActionArgs) {
+  const user = await requireAdmin(args);
+  return profileFormAction(args.request, user, "/admin/profile");
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <ProfilePanel profile={loaderData.profile} unknownMessage={loaderData.unknownMessage} actionData={actionData} />;
 }

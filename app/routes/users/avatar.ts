@@ -1,5 +1,26 @@
-import { apiError } from "~/lib/api.server.ts";
+import { avatarKey } from "~/features/users/profile.server.ts";
+import { ApiError, requireApiUser } from "~/lib/api.server.ts";
+import { serveStoredFile } from "~/lib/serve-file.server.ts";
+import { detectMimeFromKey } from "~/lib/storage-mime.ts";
+import { isStorageKey } from "~/lib/storage.server.ts";
+import type { Route } from "./+types/avatar";
 
-// Placeholder until the catalog issue's work lands here.
-export const loader = () => apiError(404, "Ruta no encontrada.");
-export const action = () => apiError(404, "Ruta no encontrada.");
+const text = (body: string, status: number) =>
+  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+
+// /usuarios/:userId/imagen: a profile image, for signed-in users only (session cookie or the
+// API's Bearer token; any signed-in user may see any avatar). Private cache, revalidated.
+export async function loader(args: Route.LoaderArgs) {
+  try {
+    await requireApiUser(args);
+  } catch (error) {
+    if (error instanceof ApiError) return text("Inicia sesión para ver esta imagen.", 401);
+    throw error;
+  }
+  const key = await avatarKey(args.params.userId);
+  if (!isStorageKey(key)) return text("Imagen no encontrada", 404);
+  return serveStoredFile(args.request, key, {
+    contentType: detectMimeFromKey(key),
+    cacheControl: "private, max-age=0, must-revalidate",
+  });
+}

@@ -1,0 +1,138 @@
+// The profile panel shared by /user/profile and /admin/profile: the account's data, the
+// avatar (or initials) and the edit form (e-mail + image). A plain multipart POST, so it
+// works without JavaScript; validation runs on the server (no Zod in the browser).
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import { FormErrors, TextField } from "~/components/ui/field.tsx";
+import { fullName, initials, roleLabel } from "~/features/auth/roles.ts";
+import type { ProfileFields } from "~/features/users/profile-schema.ts";
+import type { ProfileActionData, ProfileView } from "~/features/users/profile.server.ts";
+import { formatCalendarDate } from "~/lib/dates.ts";
+
+export function ProfilePanel({
+  profile,
+  unknownMessage,
+  actionData,
+}: {
+  profile: ProfileView | null;
+  unknownMessage: string;
+  actionData?: ProfileActionData;
+}) {
+  return (
+    <section>
+      <h1 className="text-2xl font-bold text-slate-900">Mi Perfil</h1>
+      {profile ? (
+        <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          <ProfileCard profile={profile} />
+          {/* A new key after a saved change: the form starts fresh (file input emptied). */}
+          <ProfileForm key={`${profile.correo}|${profile.avatarUrl ?? ""}`} profile={profile} actionData={actionData} />
+        </div>
+      ) : (
+        <div role="alert" className="alert-error mt-6">
+          {unknownMessage}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Avatar({ profile, size }: { profile: ProfileView; size: number }) {
+  const name = fullName(profile.nombre, profile.apellido);
+  return (
+    <span
+      className="inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-600 text-2xl font-bold text-white ring-4 ring-brand-100"
+      style={{ width: size, height: size }}
+    >
+      {profile.avatarUrl ? (
+        <img src={profile.avatarUrl} alt={`Imagen de perfil de ${name || profile.correo}`} width={size} height={size} className="h-full w-full object-cover" />
+      ) : (
+        <span aria-hidden="true">{initials(profile.nombre, profile.apellido)}</span>
+      )}
+    </span>
+  );
+}
+
+function ProfileCard({ profile }: { profile: ProfileView }) {
+  const name = fullName(profile.nombre, profile.apellido) || "Sin nombre";
+  return (
+    <div className="card p-6">
+      <div className="flex items-center gap-4">
+        <Avatar profile={profile} size={80} />
+        <div className="min-w-0">
+          <p className="truncate text-lg font-semibold text-slate-900">{name}</p>
+          <p className="text-sm text-slate-600">{roleLabel(profile.rol)}</p>
+        </div>
+      </div>
+      <dl className="mt-6 space-y-3 text-sm">
+        <Row label="Nombre" value={profile.nombre || "—"} />
+        <Row label="Apellido" value={profile.apellido || "—"} />
+        <Row label="Correo" value={profile.correo} />
+        <Row label="Rol" value={roleLabel(profile.rol)} />
+        <Row label="Fecha de nacimiento" value={formatCalendarDate(profile.fechaNacimiento)} />
+      </dl>
+    </div>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="grid grid-cols-[10rem_minmax(0,1fr)] gap-2">
+      <dt className="font-medium text-slate-500">{label}</dt>
+      <dd className="break-words text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function ProfileForm({ profile, actionData }: { profile: ProfileView; actionData?: ProfileActionData }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const [form, fields] = useForm<ProfileFields>({
+    id: "perfil",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    defaultValue: { correo: profile.correo },
+    // Validation runs on the server (one schema, one place): no Zod in the browser.
+    shouldValidate: "onSubmit",
+  });
+  const image = fields.imagenPerfil;
+  const imageErrors = image.errors ?? [];
+  const remove = getInputProps(fields.quitarImagen, { type: "checkbox" });
+
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card space-y-4 p-6">
+      <h2 className="text-lg font-semibold text-slate-900">Editar perfil</h2>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.correo} label="Correo electrónico" type="email" autoComplete="email" required />
+      <div>
+        <label htmlFor={image.id} className="label">
+          Imagen de perfil
+        </label>
+        <input
+          id={image.id}
+          name={image.name}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          aria-invalid={imageErrors.length > 0 || undefined}
+          aria-describedby={imageErrors.length > 0 ? `${image.errorId} ${image.id}-ayuda` : `${image.id}-ayuda`}
+          className="input"
+        />
+        <p id={`${image.id}-ayuda`} className="mt-1 text-xs text-slate-500">
+          JPEG, PNG o WebP.
+        </p>
+        {imageErrors.length > 0 ? (
+          <p id={image.errorId} className="field-error">
+            {imageErrors.join(" ")}
+          </p>
+        ) : null}
+      </div>
+      {profile.avatarUrl ? (
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input {...remove} key={remove.key} />
+          Quitar la imagen actual
+        </label>
+      ) : null}
+      <button type="submit" className="btn-primary w-full" disabled={submitting}>
+        {submitting ? "Guardando..." : "Guardar cambios"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,43 @@
+// The profile form's schema (SPEC §5 "Profile edit") and messages (SPEC §8 "Profile"), shared by
+// the two profile pages and PUT /api/auth/users/{id}/profile. Validation runs on the server only.
+import { z } from "zod";
+import { email } from "~/features/auth/schema.ts";
+
+export const PROFILE_UPDATED = "Perfil actualizado con éxito";
+export const UPDATE_FAILED = "Error al actualizar";
+export const USER_UNKNOWN = "Usuario no identificado";
+export const IMAGE_REFUSED = "No se pudo subir la imagen";
+export const IMAGE_FAILED = "Hubo un error al subir la imagen";
+export const NOTHING_TO_UPDATE = "Indica un correo o una imagen para actualizar.";
+export const IMAGE_AS_FILE = "La imagen debe enviarse como archivo (multipart/form-data).";
+
+/** The file field of the form and of the API's multipart body. */
+export const IMAGE_FIELD = "imagenPerfil";
+
+const checkbox = z
+  .string()
+  .max(10)
+  .optional()
+  .transform((v) => v === "on" || v === "true" || v === "1");
+
+/** The HTML form: correo is required (it is pre-filled); the image comes separately as a file. */
+export const ProfileFormSchema = z.object({
+  correo: email("Ingresa tu correo electrónico."),
+  quitarImagen: checkbox,
+});
+export type ProfileFormInput = z.infer<typeof ProfileFormSchema>;
+/** The form's fields as typed (the file input included). */
+export type ProfileFields = z.input<typeof ProfileFormSchema> & { imagenPerfil?: unknown };
+
+/** The API body: correo optional; `imagenPerfil: null` (JSON) or `quitarImagen` removes the image. */
+export const ProfileApiSchema = z
+  .object({
+    correo: email("Ingresa tu correo electrónico.").optional(),
+    imagenPerfil: z.null({ error: IMAGE_AS_FILE }).optional(),
+    quitarImagen: z.union([z.boolean(), checkbox]).optional(),
+  })
+  .transform(({ correo, imagenPerfil, quitarImagen }) => ({
+    correo,
+    quitarImagen: imagenPerfil === null || quitarImagen === true,
+  }));
+export type ProfileApiInput = z.infer<typeof ProfileApiSchema>;

@@ -1,0 +1,196 @@
+// Profiles (SPEC §2 /admin/profile and /user/profile, §7 PUT /api/auth/users/{id}/profile): the
+// one place for the rules. E-mail: valid, lower-case, unique. Image: a real JPEG/PNG/WebP
+// (magic bytes), size-limited, stored under DATA_DIR/uploads/avatars with a server-made name;
+// the old file is deleted only after the database update commits, and a new file whose
+// update fails is deleted. Sessions are keyed by user id, so changing one's own e-mail keeps
+// the session.
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
+import type { SessionUser } from "~/features/auth/session.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { redirectWithFlash } from "~/lib/flash.server.ts";
+import { deleteStored } from "~/lib/storage.server.ts";
+import { discard, imageUploadOptions, parseUpload, UploadError, type StoredUpload, type UploadResult } from "~/lib/upload.server.ts";
+import {
+  IMAGE_FAILED,
+  IMAGE_FIELD,
+  IMAGE_REFUSED,
+  PROFILE_UPDATED,
+  ProfileFormSchema,
+  UPDATE_FAILED,
+  USER_UNKNOWN,
+} from "./profile-schema.ts";
+
+export { EMAIL_TAKEN };
+
+export const profileSelect = {
+  id: true,
+  nombre: true,
+  apellido: true,
+  correo: true,
+  fechaNacimiento: true,
+  rol: true,
+  imagenPerfil: true,
+  aprobado: true,
+  createdAt: true,
+} as const;
+
+export type Profile = NonNullable<Awaited<ReturnType<typeof getProfile>>>;
+
+export function getProfile(userId: string) {
+  return prisma.user.findUnique({ where: { id: userId }, select: profileSelect });
+}
+
+export async function profileExists(userId: string) {
+  return (await prisma.user.count({ where: { id: userId } })) > 0;
+}
+
+/** The stored avatar key of a user, or null. */
+export async function avatarKey(userId: string): Promise<string | null> {
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { imagenPerfil: true } });
+  return user?.imagenPerfil ?? null;
+}
+
+export type ProfileChange = {
+  /** Already validated and lower-cased (ProfileFormSchema / ProfileApiSchema). */
+  correo?: string;
+  /** A new stored image, or null to remove the current one; undefined keeps it. */
+  image?: StoredUpload | null;
+};
+
+export type ProfileOutcome =
+  | { ok: true; profile: Profile }
+  | { ok: false; status: number; message: string; field?: "correo" | typeof IMAGE_FIELD };
+
+/** Updates e-mail and/or image. The new file (if any) is kept only if the update commits. */
+export async function updateProfile(userId: string, change: ProfileChange): Promise<ProfileOutcome> {
+  const newImage = change.image ?? null;
+  let oldKey: string | null = null;
+  let outcome: ProfileOutcome;
+  try {
+    outcome = await prisma.$transaction(async (tx): Promise<ProfileOutcome> => {
+      const current = await tx.user.findUnique({ where: { id: userId }, select: { correo: true, imagenPerfil: true } });
+      if (!current) return { ok: false, status: 404, message: USER_UNKNOWN };
+      const patch: { correo?: string; imagenPerfil?: string | null } = {};
+      if (change.correo !== undefined && change.correo !== current.correo) {
+        const taken = await tx.user.findUnique({ where: { correo: change.correo }, select: { id: true } });
+        if (taken && taken.id !== userId) return { ok: false, status: 409, message: EMAIL_TAKEN, field: "correo" };
+        patch.correo = change.correo;
+      }
+      if (change.image !== undefined && (change.image?.key ?? null) !== current.imagenPerfil) {
+        patch.imagenPerfil = change.image?.key ?? null;
+        oldKey = current.imagenPerfil;
+      }
+      const profile =
+        Object.keys(patch).length > 0
+          ? await tx.user.update({ where: { id: userId }, data: patch, select: profileSelect })
+          : await tx.user.findUniqueOrThrow({ where: { id: userId }, select: profileSelect });
+      return { ok: true, profile };
+    });
+  } catch (error) {
+    if (newImage) await discard([newImage]);
+    const code = (error as { code?: string }).code;
+    // Two simultaneous changes to one e-mail: the unique index decides.
+    if (code === "P2002") return { ok: false, status: 409, message: EMAIL_TAKEN, field: "correo" };
+    if (code === "P2025") return { ok: false, status: 404, message: USER_UNKNOWN };
+    throw error;
+  }
+  if (!outcome.ok) {
+    if (newImage) await discard([newImage]);
+    return outcome;
+  }
+  // Committed: the replaced file is no longer referenced.
+  if (oldKey) await deleteStored(oldKey).catch(() => undefined);
+  return outcome;
+}
+
+/** Removes the profile image (file deleted after the update commits). */
+export function removeProfileImage(userId: string) {
+  return updateProfile(userId, { image: null });
+}
+
+/** Reads a profile form or multipart API body: text fields + the image, if one was sent. */
+export function parseProfileUpload(request: Request): Promise<UploadResult> {
+  return parseUpload(request, imageUploadOptions("avatars", [IMAGE_FIELD]));
+}
+
+export type ProfileActionData = { result: SubmissionResult<string[]>; success: boolean };
+
+/**
+ * The action of both profile pages (the route guards first): parse the upload, validate,
+ * update; success → redirect with 'Perfil actualizado con éxito' (works without JS).
+ */
+export async function profileFormAction(request: Request, user: SessionUser, backTo: string) {
+  let upload: UploadResult;
+  try {
+    upload = await parseProfileUpload(request);
+  } catch (error) {
+    if (!(error instanceof UploadError)) {
+      console.error(error);
+      const submission = parseWithZod(fallbackForm(user), { schema: ProfileFormSchema });
+      return data({ result: submission.reply({ formErrors: [IMAGE_FAILED] }), success: false }, { status: 500 });
+    }
+    // Keep what was typed when the parser got that far; otherwise the current e-mail.
+    const submission = parseWithZod(error.form ?? fallbackForm(user), { schema: ProfileFormSchema });
+    const reply = error.field
+      ? submission.reply({ formErrors: [IMAGE_REFUSED], fieldErrors: { [error.field]: [error.message] } })
+      : submission.reply({ formErrors: [`${IMAGE_REFUSED}: ${error.message}`] });
+    return data({ result: reply, success: false }, { status: error.status });
+  }
+
+  const image = upload.files.get(IMAGE_FIELD);
+  const submission = parseWithZod(upload.form, { schema: ProfileFormSchema });
+  if (submission.status !== "success") {
+    if (image) await discard([image]);
+    return data({ result: submission.reply(), success: false }, { status: 400 });
+  }
+  try {
+    const outcome = await updateProfile(user.id, {
+      correo: submission.value.correo,
+      image: image ?? (submission.value.quitarImagen ? null : undefined),
+    });
+    if (!outcome.ok) {
+      const reply = outcome.field
+        ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } })
+        : submission.reply({ formErrors: [outcome.message] });
+      return data({ result: reply, success: false }, { status: outcome.status });
+    }
+  } catch (error) {
+    console.error(error);
+    return data({ result: submission.reply({ formErrors: [UPDATE_FAILED] }), success: false }, { status: 500 });
+  }
+  return redirectWithFlash(request, backTo, { type: "success", message: PROFILE_UPDATED });
+}
+
+function fallbackForm(user: SessionUser) {
+  const form = new FormData();
+  form.set("correo", user.correo);
+  return form;
+}
+
+/** What the profile pages show (dates as ISO strings, the avatar as a URL). */
+export function toProfileView(profile: Profile) {
+  return {
+    id: profile.id,
+    nombre: profile.nombre,
+    apellido: profile.apellido,
+    correo: profile.correo,
+    rol: profile.rol,
+    fechaNacimiento: profile.fechaNacimiento ? profile.fechaNacimiento.toISOString() : null,
+    // The version parameter changes with the file, so a new image is never a cached old one.
+    avatarUrl: profile.imagenPerfil ? `/usuarios/${profile.id}/imagen?v=${versionOf(profile.imagenPerfil)}` : null,
+  };
+}
+export type ProfileView = ReturnType<typeof toProfileView>;
+
+function versionOf(key: string) {
+  return key.replace(/^.*\//, "").slice(0, 8);
+}
+
+/** Loader data of both profile pages; null profile → 'Usuario no identificado'. */
+export async function loadProfilePage(userId: string) {
+  const profile = await getProfile(userId);
+  return { profile: profile ? toProfileView(profile) : null, unknownMessage: USER_UNKNOWN };
+}

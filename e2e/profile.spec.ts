@@ -1,0 +1,99 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { ADMIN, adminPage, approveInRecords, login, ready, register, uniqueEmail } from "./support.ts";
+
+// A 1×1 PNG, made in code (no binary fixtures in the repository).
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+// Registering and approving a fresh account takes a while without JavaScript.
+test.describe.configure({ timeout: 60_000 });
+
+/** A fresh, approved estudiante signed in on `page` (never the demo accounts' data). */
+async function freshUser(page: Page, browser: Browser, javaScriptEnabled: boolean, nombre: string, apellido: string) {
+  const correo = uniqueEmail("perfil");
+  const password = "volcan osorno nevado";
+  await register(page, { nombre, apellido, correo, fechaNacimiento: "1995-08-20", rol: "estudiante", password });
+  await expect(page.getByText("¡Cuenta creada exitosamente!")).toBeVisible();
+  const admin = await adminPage(browser, javaScriptEnabled);
+  await approveInRecords(admin.page, correo);
+  await admin.close();
+  await login(page, correo, password);
+  await expect(page).toHaveURL(/\/user$/);
+  return { correo, password };
+}
+
+test("cambiar correo e imagen; la cabecera muestra la imagen", async ({ page, browser, javaScriptEnabled }) => {
+  const { correo, password } = await freshUser(page, browser, javaScriptEnabled, "Javiera", "Oyarzún");
+  await page.goto("/user/profile");
+  await ready(page);
+  const account = page.getByRole("link", { name: "Mi cuenta: Javiera Oyarzún" }).first();
+  await expect(account).toHaveText("JO");
+  await expect(page.getByRole("heading", { name: "Mi Perfil" })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: correo })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: /^Estudiante$/ })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "20-08-1995" })).toBeVisible();
+
+  const nuevo = uniqueEmail("nuevo");
+  await page.getByLabel("Correo electrónico").fill(nuevo.toUpperCase());
+  await page.getByLabel("Imagen de perfil").setInputFiles({ name: "yo.png", mimeType: "image/png", buffer: PNG });
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+
+  await expect(page.getByText("Perfil actualizado con éxito")).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/profile$/);
+  await expect(page.getByRole("definition").filter({ hasText: nuevo })).toBeVisible();
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue(nuevo);
+
+  // The header's initials button now shows the image, served only to signed-in users.
+  const headerImage = account.locator("img");
+  await expect(headerImage).toHaveAttribute("src", /^\/usuarios\/[^/]+\/imagen$/);
+  const src = (await headerImage.getAttribute("src")) ?? "";
+  const served = await page.request.get(src);
+  expect(served.status()).toBe(200);
+  expect(served.headers()["content-type"]).toBe("image/png");
+  expect(Buffer.from(await served.body())).toEqual(PNG);
+  await expect(page.getByRole("img", { name: /Imagen de perfil de Javiera Oyarzún/ })).toBeVisible();
+  const anonymous = await browser.newContext();
+  expect((await anonymous.request.get(new URL(src, page.url()).href)).status()).toBe(401);
+  await anonymous.close();
+
+  // The session survived the e-mail change; the new e-mail signs in, the old one does not.
+  await page.getByRole("button", { name: "Salir" }).first().click();
+  await login(page, correo, password);
+  await expect(page.getByRole("alert")).toHaveText("Correo o contraseña incorrectos.");
+  await login(page, nuevo, password);
+  await expect(page).toHaveURL(/\/user$/);
+});
+
+test("un archivo de texto renombrado .png se rechaza con un mensaje claro", async ({ page, browser, javaScriptEnabled }) => {
+  const { correo } = await freshUser(page, browser, javaScriptEnabled, "Matías", "Soto");
+  await page.goto("/user/profile");
+  await ready(page);
+  const escrito = uniqueEmail("escrito");
+  await page.getByLabel("Correo electrónico").fill(escrito);
+  await page
+    .getByLabel("Imagen de perfil")
+    .setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: Buffer.from("esto es texto, no una imagen\n") });
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+
+  await expect(page.getByRole("alert").filter({ hasText: "No se pudo subir la imagen" })).toBeVisible();
+  await expect(page.getByText("El archivo debe ser una imagen JPEG, PNG o WebP.")).toBeVisible();
+  await expect(page.getByLabel("Imagen de perfil")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Correo electrónico")).toHaveValue(escrito);
+  await expect(page.getByText("Perfil actualizado con éxito")).toHaveCount(0);
+  // Nothing changed.
+  await page.goto("/user/profile");
+  await expect(page.getByRole("definition").filter({ hasText: correo })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Mi cuenta: Matías Soto" }).first()).toHaveText("MS");
+});
+
+test("el perfil del administrador muestra 'Administrador'", async ({ page }) => {
+  await login(page, ADMIN.correo, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await page.getByRole("link", { name: "Mi Perfil" }).first().click();
+  await expect(page).toHaveURL(/\/admin\/profile$/);
+  await expect(page.getByRole("definition").filter({ hasText: "Administrador" })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: ADMIN.correo })).toBeVisible();
+  await expect(page.getByLabel("Imagen de perfil")).toHaveAttribute("accept", "image/jpeg,image/png,image/webp");
+});

@@ -1,0 +1,160 @@
+// The streaming upload helper: limits while streaming, type by magic bytes, server-made keys,
+// and a refused upload leaves no file behind. Malformed bodies are a 400, never a 500.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { storagePath, uploadsDir } from "~/lib/storage.server.ts";
+import { imageUploadOptions, MALFORMED_FORM, parseUpload, UploadError, type UploadOptions } from "~/lib/upload.server.ts";
+
+export const PNG_1x1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from("JFIF\0"), Buffer.alloc(64, 1), Buffer.from([0xff, 0xd9])]);
+const WEBP = Buffer.concat([Buffer.from("RIFF"), Buffer.from([0x24, 0, 0, 0]), Buffer.from("WEBPVP8 "), Buffer.alloc(40, 0)]);
+const TEXT = Buffer.from("esto no es una imagen, solo texto\n");
+
+function listFiles(dir = uploadsDir()): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+function multipart(parts: Record<string, string | { bytes: Uint8Array; name: string; type?: string }>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(parts)) {
+    if (typeof value === "string") form.append(name, value);
+    else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type ?? "application/octet-stream" }), value.name);
+  }
+  return new Request("http://localhost:3000/subir", { method: "POST", body: form });
+}
+
+function raw(body: string, contentType = "multipart/form-data; boundary=limite") {
+  return new Request("http://localhost:3000/subir", { method: "POST", body, headers: { "Content-Type": contentType } });
+}
+
+const images = (over: Partial<UploadOptions> = {}): UploadOptions => ({ ...imageUploadOptions("avatars", ["imagen"]), ...over });
+
+async function refusal(promise: Promise<unknown>): Promise<UploadError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(UploadError);
+  return error as UploadError;
+}
+
+describe("parseUpload", () => {
+  it.each([
+    ["PNG", PNG_1x1, "png", ".png", "image/png"],
+    ["JPEG", JPEG, "jpeg", ".jpg", "image/jpeg"],
+    ["WebP", WEBP, "webp", ".webp", "image/webp"],
+  ])("accepts a real %s under a server-made key", async (_label, bytes, kind, ext, mime) => {
+    const { form, files } = await parseUpload(
+      multipart({ correo: "a@b.cl", imagen: { bytes, name: "../../etc/passwd.gif", type: "text/plain" } }),
+      images(),
+    );
+    expect(form.get("correo")).toBe("a@b.cl");
+    const file = files.get("imagen");
+    expect(file).toMatchObject({ field: "imagen", kind, contentType: mime, size: bytes.length });
+    expect(file?.key).toMatch(new RegExp(`^avatars/[0-9a-f-]{36}\\${ext}$`));
+    expect(fs.readFileSync(storagePath(file!.key))).toEqual(bytes);
+  });
+
+  it("refuses a text file named .png and keeps nothing, but keeps the text fields", async () => {
+    const before = listFiles();
+    const error = await refusal(
+      parseUpload(multipart({ correo: "typed@b.cl", imagen: { bytes: TEXT, name: "foto.png", type: "image/png" } }), images()),
+    );
+    expect(error.status).toBe(400);
+    expect(error.message).toBe("El archivo debe ser una imagen JPEG, PNG o WebP.");
+    expect(error.field).toBe("imagen");
+    expect(error.form?.get("correo")).toBe("typed@b.cl");
+    expect(listFiles()).toEqual(before);
+  });
+
+  it("refuses a PDF where images are expected", async () => {
+    const pdf = Buffer.from("%PDF-1.7\n%%EOF\n");
+    const error = await refusal(parseUpload(multipart({ imagen: { bytes: pdf, name: "a.png" } }), images()));
+    expect(error.status).toBe(400);
+  });
+
+  it("refuses an oversize file with 413 while streaming and keeps nothing", async () => {
+    const before = listFiles();
+    const big = Buffer.concat([PNG_1x1, Buffer.alloc(5 * 1024 * 1024, 0)]);
+    const error = await refusal(parseUpload(multipart({ imagen: { bytes: big, name: "grande.png" } }), images()));
+    expect(error.status).toBe(413);
+    expect(error.message).toBe("La imagen supera el máximo de 5 MB.");
+    expect(listFiles()).toEqual(before);
+  });
+
+  it("removes files already stored when a later part breaks a limit", async () => {
+    const before = listFiles();
+    const opts = images({ fileFields: ["a", "b"], maxFileBytes: 2048 });
+    const big = Buffer.concat([PNG_1x1, Buffer.alloc(4096, 0)]);
+    const error = await refusal(
+      parseUpload(multipart({ a: { bytes: PNG_1x1, name: "a.png" }, b: { bytes: big, name: "b.png" } }), opts),
+    );
+    expect(error.status).toBe(413);
+    expect(error.message).toBe("La imagen supera el máximo de 5 MB.");
+    expect(listFiles()).toEqual(before);
+  });
+
+  it("removes the first file when a second one has the wrong type", async () => {
+    const before = listFiles();
+    const opts = images({ fileFields: ["a", "b"] });
+    const error = await refusal(
+      parseUpload(multipart({ a: { bytes: PNG_1x1, name: "a.png" }, b: { bytes: TEXT, name: "b.png" } }), opts),
+    );
+    expect(error.status).toBe(400);
+    expect(listFiles()).toEqual(before);
+  });
+
+  it("refuses a declared Content-Length above the total before reading", async () => {
+    const request = new Request("http://localhost:3000/subir", {
+      method: "POST",
+      body: "x",
+      headers: { "Content-Type": "multipart/form-data; boundary=limite", "Content-Length": String(50 * 1024 * 1024) },
+    });
+    const error = await refusal(parseUpload(request, images()));
+    expect(error.status).toBe(413);
+  });
+
+  it.each([
+    ["garbage", raw("esto no es multipart")],
+    ["no boundary", raw("--x\r\n", "multipart/form-data")],
+    ["another multipart type", raw("--limite--\r\n", "Multipart/Mixed; boundary=limite")],
+    ["no closing boundary", raw('--limite\r\nContent-Disposition: form-data; name="imagen"; filename="a.png"\r\n\r\nabc')],
+  ])("answers a malformed body (%s) with 400", async (_label, request) => {
+    const before = listFiles();
+    const error = await refusal(parseUpload(request, images()));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe(MALFORMED_FORM);
+    expect(listFiles()).toEqual(before);
+  });
+
+  it("ignores files in other fields, empty file inputs and file fields sent as text", async () => {
+    const before = listFiles();
+    const form = new FormData();
+    form.append("imagen", new Blob([]), "");
+    form.append("imagen", "avatars/00000000-0000-0000-0000-000000000000.png");
+    const { form: fields, files } = await parseUpload(new Request("http://localhost:3000/subir", { method: "POST", body: form }), images());
+    expect(files.size).toBe(0);
+    expect(fields.get("imagen")).toBeNull();
+    expect(listFiles()).toEqual(before);
+
+    const other = await parseUpload(multipart({ otro: { bytes: PNG_1x1, name: "a.png" } }), images({ maxFiles: 2 }));
+    expect(other.files.size).toBe(0);
+    expect(listFiles()).toEqual(before);
+  });
+
+  it("falls back to an ordinary form for urlencoded bodies", async () => {
+    const request = new Request("http://localhost:3000/subir", {
+      method: "POST",
+      body: new URLSearchParams({ correo: "x@y.cl", imagen: "avatars/x.png" }),
+    });
+    const { form, files } = await parseUpload(request, images());
+    expect(form.get("correo")).toBe("x@y.cl");
+    expect(form.get("imagen")).toBeNull();
+    expect(files.size).toBe(0);
+  });
+});
