@@ -604,6 +604,28 @@ async function tableNames(url: string): Promise<string[]> {
   });
 }
 
+/** An arbitrary, fixed key for our session-level advisory lock on PostgreSQL. */
+const PG_MIGRATION_LOCK_KEY = 727_073_700;
+
+/**
+ * One migration run at a time per database, across processes. SQLite: a lock directory next
+ * to the file. PostgreSQL: a session advisory lock held on a connection of its own for the
+ * whole run (the engine's own locking was seen to let racing first deploys both try the
+ * initial migration, leaving it marked failed).
+ */
+async function withMigrationLock<T>(target: { provider: DatabaseProvider; url: string; filePath: string | null }, fn: () => Promise<T>): Promise<T> {
+  if (target.provider !== "postgresql") return withFileLock(target.filePath, fn);
+  const client = new pg.Client(pgSettings(target.url).config);
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [PG_MIGRATION_LOCK_KEY]);
+    return await fn();
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [PG_MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end().catch(() => {});
+  }
+}
+
 /**
  * Serializes migration runs against one database file across processes (parallel `deploy`s,
  * test workers): an atomic mkdir next to the database, with stale-lock recovery.
@@ -718,7 +740,7 @@ export async function deployMigrations(url?: string, options: Options = {}): Pro
   const target = resolveUrl(url ?? options.url, options);
   const list = loadMigrationsList(target.migrationsDir);
   checkLockFile(list, target.provider);
-  return withFileLock(target.filePath, () =>
+  return withMigrationLock(target, () =>
     withEngine({ ...options, url: target.url }, async (s) => {
       await setWal(s.url, s.filePath);
       await ensurePgSchema(s.url);
@@ -760,7 +782,7 @@ export async function devMigration(options: DevOptions): Promise<DevResult> {
   if (!migrationName) throw new MigrateError('Give the migration a name: dev --name "add_x"');
   const target = resolveUrl(options.url, options);
   const migrationsDir = target.migrationsDir;
-  return withFileLock(target.filePath, () =>
+  return withMigrationLock(target, () =>
     withEngine({ ...options, url: target.url }, async (s) => {
       await ensurePgSchema(s.url);
       let list = loadMigrationsList(migrationsDir);
