@@ -8,6 +8,7 @@ import path from "node:path";
 import { setImmediate as yieldLoop } from "node:timers/promises";
 import { databaseUrl } from "../app/lib/db-adapter.ts";
 import { createPrismaClient } from "../app/lib/db.server.ts";
+import { progressPercent } from "../app/features/quizzes/progress.ts";
 import { hashPassword } from "../app/lib/password.server.ts";
 import { storeBytes, uploadsDir } from "../app/lib/storage.server.ts";
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_PASSWORD, type DemoAccount } from "./demo-accounts.ts";
@@ -217,7 +218,7 @@ async function enrol(people: Person[], courses: SeededCourse[]) {
           },
         });
       }
-      const progreso = course.quizModules.length ? Math.round((passedModules.length / course.quizModules.length) * 100) : 0;
+      const progreso = progressPercent(course.quizModules.map((m) => m.id), new Set(passedModules.map((m) => m.id)));
       await prisma.enrolment.create({ data: { userId: person.id, cursoId: course.id, progreso } });
       total++;
     }
