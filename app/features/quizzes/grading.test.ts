@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { gradeQuiz, normalizeAnswers, normalizeOptions, type GradableQuestion } from "./grading.ts";
+import { progressPercent } from "./progress.ts";
+
+const q = (id: string, correct: number, n = 3): GradableQuestion => ({
+  id,
+  texto: `Pregunta ${id}`,
+  opciones: Array.from({ length: n }, (_, i) => ({ id: `${id}-${i}`, texto: `Opción ${i}`, correcta: i === correct })),
+});
+
+describe("gradeQuiz", () => {
+  const ten = Array.from({ length: 10 }, (_, i) => q(`p${i}`, 0));
+  const answer = (right: number) => Object.fromEntries(ten.map((x, i) => [x.id, `${x.id}-${i < right ? 0 : 1}`]));
+
+  it("passes at exactly 70 % and fails just under it", () => {
+    const seven = gradeQuiz(ten, answer(7));
+    expect(seven).toMatchObject({ ok: true, grade: { porcentaje: 70, aprobado: true, correctas: 7 } });
+    const three = [q("a", 0), q("b", 0), q("c", 0)];
+    const two = gradeQuiz(three, { a: "a-0", b: "b-0", c: "c-1" }); // 66.7 %
+    expect(two).toMatchObject({ ok: true, grade: { porcentaje: 66, aprobado: false } });
+    const many = Array.from({ length: 1000 }, (_, i) => q(`m${i}`, 0));
+    const ans = Object.fromEntries(many.map((x, i) => [x.id, `${x.id}-${i < 699 ? 0 : 1}`])); // 69.9 %
+    expect(gradeQuiz(many, ans)).toMatchObject({ ok: true, grade: { porcentaje: 69, aprobado: false } });
+  });
+
+  it("names the unanswered questions and ignores options of other questions", () => {
+    const qs = [q("a", 0), q("b", 0), q("c", 0)];
+    expect(gradeQuiz(qs, { a: "a-0", c: "b-0" })).toEqual({ ok: false, unanswered: [2, 3] });
+    expect(gradeQuiz([], {})).toEqual({ ok: false, unanswered: [] });
+  });
+
+  it("records the question and the chosen text", () => {
+    const out = gradeQuiz([q("a", 2)], { a: "a-1" });
+    expect(out).toMatchObject({ ok: true, grade: { respuestas: [{ pregunta: "Pregunta a", respuestaUsuario: "Opción 1", esCorrecta: false }] } });
+  });
+});
+
+describe("normalizeAnswers", () => {
+  const qs = [q("a", 0), q("b", 1)];
+  it.each([
+    ["ids", { a: "a-0", b: "b-1" }],
+    ["indexes in an array", [0, 1]],
+    ["numeric strings", ["0", "1"]],
+    ["texts", ["Opción 0", "Opción 1"]],
+    ["objects", [{ indice: 0 }, { opcionId: "b-1" }]],
+    ["index keys", { 0: 0, 1: "1" }],
+  ])("accepts %s", (_name, raw) => {
+    expect(normalizeAnswers(qs, raw)).toEqual({ a: "a-0", b: "b-1" });
+  });
+  it("drops what does not match", () => {
+    expect(normalizeAnswers(qs, [7, "nada"])).toEqual({});
+    expect(normalizeAnswers(qs, "texto")).toEqual({});
+  });
+});
+
+describe("normalizeOptions", () => {
+  it("accepts strings with an index or a numeric string, and objects with correcta", () => {
+    expect(normalizeOptions(["x", "y"], 1)).toEqual([{ texto: "x", correcta: false }, { texto: "y", correcta: true }]);
+    expect(normalizeOptions(["x", "y"], "0")?.[0]?.correcta).toBe(true);
+    expect(normalizeOptions([{ texto: "x" }, { texto: "y", correcta: true }])?.[1]?.correcta).toBe(true);
+  });
+  it("refuses fewer than 2 options, empty texts, no or several correct ones", () => {
+    expect(normalizeOptions(["x"], 0)).toBeNull();
+    expect(normalizeOptions(["x", " "], 0)).toBeNull();
+    expect(normalizeOptions(["x", "y"])).toBeNull();
+    expect(normalizeOptions([{ texto: "x", correcta: true }, { texto: "y", correcta: true }])).toBeNull();
+    expect(normalizeOptions(["x", "y"], 5)).toBeNull();
+  });
+});
+
+describe("progressPercent", () => {
+  it("counts passed quiz modules over quiz modules", () => {
+    expect(progressPercent([], new Set())).toBe(0);
+    expect(progressPercent(["a", "b", "c"], new Set(["a", "b"]))).toBe(66);
+    expect(progressPercent(["a", "b"], new Set(["a", "b", "x"]))).toBe(100);
+    expect(progressPercent(["a"], new Set(["x"]))).toBe(0);
+  });
+});
