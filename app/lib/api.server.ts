@@ -88,12 +88,19 @@ function bearer(request: Request): string | null {
  * The caller of an /api route: a valid Bearer token, or (for browser calls) the session
  * cookie, in which case a state-changing request must come from our own origin.
  */
-export async function requireApiUser(args: GuardArgs, opts: { cookie?: boolean } = { cookie: true }): Promise<SessionUser> {
+export type AuthMessages = { missing: string; invalid: string; noUser: string };
+const DEFAULT_AUTH_MESSAGES: AuthMessages = { missing: NO_TOKEN, invalid: BAD_TOKEN, noUser: BAD_TOKEN };
+
+export async function requireApiUser(
+  args: GuardArgs,
+  opts: { cookie?: boolean; messages?: AuthMessages } = {},
+): Promise<SessionUser> {
+  const messages = opts.messages ?? DEFAULT_AUTH_MESSAGES;
   const token = bearer(args.request);
   if (token !== null) {
-    if (!token) throw new ApiError(401, BAD_TOKEN);
+    if (!token) throw new ApiError(401, messages.invalid);
     const check = await verifyApiToken(token);
-    if (!check.ok) throw new ApiError(401, check.message);
+    if (!check.ok) throw new ApiError(401, check.reason === "no-user" ? messages.noUser : messages.invalid);
     return check.user;
   }
   if (opts.cookie !== false) {
@@ -101,7 +108,7 @@ export async function requireApiUser(args: GuardArgs, opts: { cookie?: boolean }
     const user = await getOptionalUser(args);
     if (user) return user;
   }
-  throw new ApiError(401, NO_TOKEN);
+  throw new ApiError(401, messages.missing);
 }
 
 export async function requireApiRole(args: GuardArgs, ...roles: string[]): Promise<SessionUser> {

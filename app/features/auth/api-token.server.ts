@@ -25,7 +25,7 @@ export async function issueApiToken(user: { id: string; rol: string }): Promise<
 export const NO_TOKEN = "No se encontró token de autenticación.";
 export const BAD_TOKEN = "Token inválido o mal formado.";
 
-export type TokenCheck = { ok: true; user: SessionUser } | { ok: false; message: string };
+export type TokenCheck = { ok: true; user: SessionUser } | { ok: false; message: string; reason: "invalid" | "no-user" };
 
 export async function verifyApiToken(token: string): Promise<TokenCheck> {
   let userId: unknown;
@@ -33,10 +33,10 @@ export async function verifyApiToken(token: string): Promise<TokenCheck> {
     const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], issuer: ISSUER });
     userId = payload.sub ?? payload.id;
   } catch {
-    return { ok: false, message: BAD_TOKEN };
+    return { ok: false, message: BAD_TOKEN, reason: "invalid" };
   }
-  if (typeof userId !== "string" || !userId) return { ok: false, message: BAD_TOKEN };
+  if (typeof userId !== "string" || !userId) return { ok: false, message: BAD_TOKEN, reason: "no-user" };
   const user = await prisma.user.findUnique({ where: { id: userId }, select: sessionUserSelect });
-  if (!user || !user.aprobado) return { ok: false, message: BAD_TOKEN };
+  if (!user || !user.aprobado) return { ok: false, message: BAD_TOKEN, reason: "no-user" };
   return { ok: true, user };
 }

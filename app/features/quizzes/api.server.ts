@@ -1,0 +1,11 @@
+// The quiz calls' own authentication messages (SPEC §8 "Quiz").
+import { requireApiUser, type AuthMessages } from "~/lib/api.server.ts";
+import type { GuardArgs } from "~/features/auth/guards.server.ts";
+
+export const QUIZ_AUTH_MESSAGES: AuthMessages = {
+  missing: "No hay sesión activa. Inicie sesión nuevamente.",
+  invalid: "Error de autenticación. Por favor, inicia sesión nuevamente.",
+  noUser: "No se pudo identificar al usuario. Por favor, inicia sesión nuevamente.",
+};
+
+export const requireQuizApiUser = (args: GuardArgs) => requireApiUser(args, { messages: QUIZ_AUTH_MESSAGES });

@@ -1,0 +1,139 @@
+// Quizzes: what the taker may see (never the answers), attempts graded on the server, and the
+// progress that follows. One service for the quiz page and the /api calls.
+import { canAccessMaterials, canSeeCourse, type Viewer } from "~/features/courses/rules.ts";
+import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { gradeQuiz, type Grade } from "./grading.ts";
+import { recomputeProgress } from "./progress.server.ts";
+
+export const QUIZ_NOT_FOUND = "Evaluación no encontrada";
+export const QUIZ_FORBIDDEN = "Inscríbete en el curso para rendir esta evaluación.";
+
+type Loaded = {
+  course: { id: string; titulo: string };
+  module: { id: string; index: number; titulo: string };
+  questions: Array<{ id: string; texto: string; opciones: Array<{ id: string; texto: string; correcta: boolean }> }>;
+};
+
+export type QuizAccess = { ok: true; quiz: Loaded } | { ok: false; status: 401 | 403 | 404; message: string };
+
+/** The module's quiz with the correct flags (server only), if this viewer may take it. */
+async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): Promise<QuizAccess> {
+  if (!Number.isInteger(moduleIndex) || moduleIndex < 0 || moduleIndex > 10_000) return { ok: false, status: 404, message: QUIZ_NOT_FOUND };
+  const course = await prisma.course.findUnique({
+    where: { id: courseId },
+    select: {
+      id: true,
+      titulo: true,
+      estado: true,
+      modulos: {
+        orderBy: { posicion: "asc" },
+        skip: moduleIndex,
+        take: 1,
+        select: {
+          id: true,
+          titulo: true,
+          preguntas: {
+            orderBy: { posicion: "asc" },
+            select: { id: true, texto: true, opciones: { orderBy: { posicion: "asc" }, select: { id: true, texto: true, correcta: true } } },
+          },
+        },
+      },
+    },
+  });
+  const module = course?.modulos[0];
+  if (!course || !module || module.preguntas.length === 0 || !canSeeCourse(viewer, course)) {
+    return { ok: false, status: 404, message: QUIZ_NOT_FOUND };
+  }
+  if (!viewer) return { ok: false, status: 401, message: QUIZ_FORBIDDEN };
+  if (!canAccessMaterials(viewer, await isEnrolled(viewer.id, courseId))) return { ok: false, status: 403, message: QUIZ_FORBIDDEN };
+  return {
+    ok: true,
+    quiz: {
+      course: { id: course.id, titulo: course.titulo },
+      module: { id: module.id, index: moduleIndex, titulo: module.titulo || `Módulo ${moduleIndex + 1}` },
+      questions: module.preguntas,
+    },
+  };
+}
+
+/** What the browser gets: questions and option texts, never which one is right. */
+function publicQuiz(quiz: Loaded) {
+  return {
+    course: quiz.course,
+    module: quiz.module,
+    preguntas: quiz.questions.map((q) => ({ id: q.id, texto: q.texto, opciones: q.opciones.map((o) => ({ id: o.id, texto: o.texto })) })),
+  };
+}
+export type PublicQuiz = ReturnType<typeof publicQuiz>;
+
+export type AttemptInfo = { aprobado: boolean; intentosPrevios: number; ultimoIntento: { porcentaje: number } | null; mejorPorcentaje: number | null };
+
+export async function attemptInfo(userId: string, moduleId: string): Promise<AttemptInfo> {
+  const [count, last, best] = await Promise.all([
+    prisma.quizAttempt.count({ where: { userId, moduloId: moduleId } }),
+    prisma.quizAttempt.findFirst({ where: { userId, moduloId: moduleId }, orderBy: { createdAt: "desc" }, select: { porcentaje: true } }),
+    prisma.quizAttempt.findFirst({
+      where: { userId, moduloId: moduleId },
+      orderBy: [{ aprobado: "desc" }, { porcentaje: "desc" }],
+      select: { porcentaje: true, aprobado: true },
+    }),
+  ]);
+  return { aprobado: best?.aprobado ?? false, intentosPrevios: count, ultimoIntento: last ? { porcentaje: last.porcentaje } : null, mejorPorcentaje: best?.porcentaje ?? null };
+}
+
+export async function getQuizForViewer(courseId: string, moduleIndex: number, viewer: Viewer) {
+  const access = await loadQuiz(courseId, moduleIndex, viewer);
+  if (!access.ok) return access;
+  return { ok: true as const, quiz: publicQuiz(access.quiz), info: await attemptInfo(viewer!.id, access.quiz.module.id) };
+}
+
+export type SubmitOutcome =
+  | { ok: true; grade: Omit<Grade, "respuestas"> & { respuestas: Array<{ preguntaId: string; pregunta: string; respuestaUsuario: string; esCorrecta: boolean }> }; progreso: number; info: AttemptInfo }
+  | { ok: false; status: number; message: string; unanswered?: number[] };
+
+export const unansweredMessage = (numbers: number[]) =>
+  numbers.length === 1
+    ? `Responde la pregunta ${numbers[0]} antes de terminar la evaluación.`
+    : `Responde todas las preguntas antes de terminar la evaluación (faltan: ${numbers.join(", ")}).`;
+
+/**
+ * Grades an attempt from the chosen options (question id → option id), stores it with its
+ * answers, and recomputes the course progress. Anything else the client sends is ignored.
+ */
+export async function submitAttempt(viewer: Viewer, courseId: string, moduleIndex: number, answers: Record<string, string>): Promise<SubmitOutcome> {
+  const access = await loadQuiz(courseId, moduleIndex, viewer);
+  if (!access.ok) return access;
+  const { quiz } = access;
+  const outcome = gradeQuiz(quiz.questions, answers);
+  if (!outcome.ok) {
+    return { ok: false, status: 400, message: unansweredMessage(outcome.unanswered), unanswered: outcome.unanswered };
+  }
+  const { grade } = outcome;
+  const userId = viewer!.id;
+  await prisma.quizAttempt.create({
+    data: {
+      userId,
+      cursoId: courseId,
+      moduloId: quiz.module.id,
+      porcentaje: grade.porcentaje,
+      aprobado: grade.aprobado,
+      correctas: grade.correctas,
+      totalPreguntas: grade.totalPreguntas,
+      answers: { create: grade.respuestas.map((r) => ({ ...r })) },
+    },
+  });
+  const { progreso } = await recomputeProgress(userId, courseId);
+  return {
+    ok: true,
+    grade: { ...grade, respuestas: grade.respuestas.map(({ preguntaId, pregunta, respuestaUsuario, esCorrecta }) => ({ preguntaId, pregunta, respuestaUsuario, esCorrecta })) },
+    progreso,
+    info: await attemptInfo(userId, quiz.module.id),
+  };
+}
+
+/** The module's questions for API answer normalisation (ids and option ids, no flags leak). */
+export async function quizQuestionsForNormalising(courseId: string, moduleIndex: number, viewer: Viewer) {
+  const access = await loadQuiz(courseId, moduleIndex, viewer);
+  return access.ok ? access.quiz.questions : null;
+}

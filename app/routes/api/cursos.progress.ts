@@ -1,0 +1,25 @@
+import { requireQuizApiUser } from "~/features/quizzes/api.server.ts";
+import { recomputeProgress } from "~/features/quizzes/progress.server.ts";
+import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import type { Route } from "./+types/cursos.progress";
+
+export const loader = () => methodNotAllowed("POST");
+
+/**
+ * POST /api/cursos/{id}/usuarios/{userId}/progreso: recomputes the real progress from stored
+ * results and returns it; a `progreso` in the body is ignored. Only that user or an admin.
+ */
+export function action(args: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (args.request.method !== "POST") return methodNotAllowed("POST");
+    const caller = await requireQuizApiUser(args);
+    const { id, userId } = args.params;
+    if (caller.id !== userId && caller.rol.toLowerCase() !== "admin") {
+      return apiError(403, "No tienes permiso para actualizar el progreso de otro usuario.");
+    }
+    if (!(await isEnrolled(userId, id))) return apiError(404, "El usuario no está inscrito en este curso.");
+    const { progreso } = await recomputeProgress(userId, id);
+    return apiJson({ progreso });
+  });
+}

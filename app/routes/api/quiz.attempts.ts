@@ -1,0 +1,16 @@
+import { requireQuizApiUser } from "~/features/quizzes/api.server.ts";
+import { getQuizForViewer } from "~/features/quizzes/quiz.server.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import type { Route } from "./+types/quiz.attempts";
+
+/** GET /api/quiz/intentos/{cursoId}/{moduloIndex} (Bearer): { aprobado, intentosPrevios, ultimoIntento }. */
+export function loader(args: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const user = await requireQuizApiUser(args);
+    const result = await getQuizForViewer(args.params.cursoId, Number(args.params.moduloIndex), user);
+    if (!result.ok) return apiError(result.status, result.message);
+    const { aprobado, intentosPrevios, ultimoIntento } = result.info;
+    return apiJson({ aprobado, intentosPrevios, ultimoIntento });
+  });
+}
+export const action = () => methodNotAllowed("GET");

@@ -1,0 +1,153 @@
+import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { getOptionalUser, loginRedirect } from "~/features/auth/guards.server.ts";
+import { PASS_MARK } from "~/features/quizzes/grading.ts";
+import { getQuizForViewer, submitAttempt } from "~/features/quizzes/quiz.server.ts";
+import { readForm } from "~/lib/form.server.ts";
+import { pageTitle } from "~/lib/meta.ts";
+import type { Route } from "./+types/quiz";
+
+// The quiz of one module: answered with radio buttons, graded on the server (works without JS).
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cursos");
+
+const FIELD = "p_";
+
+export async function loader(args: Route.LoaderArgs) {
+  const viewer = await getOptionalUser(args);
+  if (!viewer) throw loginRedirect(args.request);
+  const result = await getQuizForViewer(args.params.cursoId, Number(args.params.index), viewer);
+  if (!result.ok) throw data(result.message, { status: result.status });
+  return result;
+}
+
+export async function action(args: Route.ActionArgs) {
+  const viewer = await getOptionalUser(args);
+  if (!viewer) throw loginRedirect(args.request);
+  const form = await readForm(args.request);
+  const answers: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (name.startsWith(FIELD) && typeof value === "string") answers[name.slice(FIELD.length)] = value;
+  }
+  const outcome = await submitAttempt(viewer, args.params.cursoId, Number(args.params.index), answers);
+  if (!outcome.ok) {
+    if (outcome.status !== 400) throw data(outcome.message, { status: outcome.status });
+    return data({ error: outcome.message, unanswered: outcome.unanswered ?? [], selected: answers, result: null }, { status: 400 });
+  }
+  return { error: null, unanswered: [] as number[], selected: answers, result: { ...outcome.grade, progreso: outcome.progreso } };
+}
+
+export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
+  const { quiz, info } = loaderData;
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const result = actionData?.result ?? null;
+  const unanswered = new Set(actionData?.unanswered ?? []);
+  const selected = actionData?.selected ?? {};
+  const backToCourse = `/cursos/${quiz.course.id}#modulo-${quiz.module.index + 1}`;
+  const correctness = new Map(result?.respuestas.map((r) => [r.preguntaId, r.esCorrecta]));
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <p className="text-sm">
+        <Link to={backToCourse} className="text-brand-700 hover:underline">
+          ← {quiz.course.titulo}
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">Evaluación: {quiz.module.titulo}</h1>
+
+      <dl className="card mt-4 grid grid-cols-3 gap-2 p-4 text-center text-sm">
+        <div>
+          <dt className="text-slate-500">Aprobado</dt>
+          <dd className="font-semibold">{info.aprobado ? "Sí" : "No"}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Intentos previos</dt>
+          <dd className="font-semibold">{info.intentosPrevios}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Último porcentaje</dt>
+          <dd className="font-semibold">{info.ultimoIntento ? `${info.ultimoIntento.porcentaje}%` : "—"}</dd>
+        </div>
+      </dl>
+
+      {result ? (
+        <section aria-live="polite" className={`mt-6 ${result.aprobado ? "alert-success" : "alert-error"}`}>
+          <p className="text-lg font-bold">
+            {result.porcentaje}% · {result.aprobado ? "Aprobado" : "No aprobado"}
+          </p>
+          <p className="mt-1">
+            {result.correctas} de {result.totalPreguntas} respuestas correctas. Se necesita un {PASS_MARK}% para aprobar. Tu avance en el curso:{" "}
+            {result.progreso}%.
+          </p>
+          <p className="mt-3 flex flex-wrap gap-2">
+            <Link to={backToCourse} className="btn-primary">
+              Volver al curso
+            </Link>
+            <a href="" className="btn-secondary">
+              Intentar nuevamente
+            </a>
+          </p>
+        </section>
+      ) : null}
+
+      {actionData?.error ? (
+        <p role="alert" className="alert-error mt-6">
+          {actionData.error}
+        </p>
+      ) : null}
+
+      <Form method="post" className="mt-6 space-y-5" key={result ? "done" : "open"}>
+        {quiz.preguntas.map((q, i) => {
+          const missing = unanswered.has(i + 1);
+          const verdict = correctness.get(q.id);
+          return (
+            <fieldset
+              key={q.id}
+              aria-invalid={missing || undefined}
+              aria-describedby={missing ? `falta-${q.id}` : undefined}
+              className={`card p-5 ${missing ? "border-red-400 ring-2 ring-red-100" : ""}`}
+            >
+              <legend className="px-1 font-semibold text-slate-900">
+                {i + 1}. {q.texto}
+              </legend>
+              {missing ? (
+                <p id={`falta-${q.id}`} className="field-error">
+                  Falta responder esta pregunta.
+                </p>
+              ) : null}
+              <div className="mt-3 space-y-2">
+                {q.opciones.map((o) => (
+                  <label key={o.id} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 px-3 py-2 hover:bg-slate-50">
+                    <input type="radio" name={`${FIELD}${q.id}`} value={o.id} defaultChecked={selected[q.id] === o.id} disabled={!!result} className="mt-1" />
+                    <span>{o.texto}</span>
+                  </label>
+                ))}
+              </div>
+              {verdict !== undefined ? (
+                <p className={`mt-3 text-sm font-semibold ${verdict ? "text-green-700" : "text-red-700"}`}>{verdict ? "✓ Correcta" : "✗ Incorrecta"}</p>
+              ) : null}
+            </fieldset>
+          );
+        })}
+        {!result ? (
+          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={sending}>
+            {sending ? "Enviando..." : "Terminar evaluación"}
+          </button>
+        ) : null}
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Error al cargar la evaluación.";
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">{message}</h1>
+      <p className="mt-8">
+        <Link to="/cursos" className="btn-primary">
+          Ver cursos
+        </Link>
+      </p>
+    </div>
+  );
+}

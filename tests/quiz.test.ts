@@ -1,0 +1,152 @@
+// Quizzes graded on the server, attempts, progress, and the quiz API's own messages.
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/lib/db.server.ts";
+import { QUIZ_AUTH_MESSAGES } from "~/features/quizzes/api.server.ts";
+import * as quizRoute from "~/routes/courses/quiz.tsx";
+import * as loginApi from "~/routes/api/auth.login.ts";
+import * as loginRoute from "~/routes/auth/login.tsx";
+import * as answerApi from "~/routes/api/cursos.answer.ts";
+import * as answersApi from "~/routes/api/quiz.answers.ts";
+import * as attemptsApi from "~/routes/api/quiz.attempts.ts";
+import * as progressApi from "~/routes/api/cursos.progress.ts";
+import { args, cookieFrom, createUser, formRequest, getRequest, jsonRequest, readJson, TEST_PASSWORD } from "./factories.ts";
+
+async function courseWithQuiz() {
+  const course = await prisma.course.create({
+    data: {
+      titulo: "Curso con evaluación",
+      estado: "publicado",
+      herramientas: [],
+      loAprenderan: [],
+      modulos: {
+        create: [0, 1].map((posicion) => ({
+          posicion,
+          titulo: `Módulo ${posicion + 1}`,
+          preguntas: {
+            create: [0, 1, 2].map((i) => ({
+              posicion: i,
+              texto: `M${posicion} pregunta ${i}`,
+              opciones: { create: [0, 1, 2].map((o) => ({ posicion: o, texto: `Opción ${o}`, correcta: o === 1 })) },
+            })),
+          },
+        })),
+      },
+    },
+    include: { modulos: { orderBy: { posicion: "asc" }, include: { preguntas: { orderBy: { posicion: "asc" }, include: { opciones: { orderBy: { posicion: "asc" } } } } } } },
+  });
+  return course;
+}
+
+async function student(enrolIn?: string) {
+  const user = await createUser({ rol: "estudiante" });
+  if (enrolIn) await prisma.enrolment.create({ data: { userId: user.id, cursoId: enrolIn } });
+  const cookie = cookieFrom((await loginRoute.action(args(formRequest("/login", { correo: user.correo, password: TEST_PASSWORD })))) as Response);
+  const token = (await readJson(await loginApi.action(args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD }))))).token as string;
+  return { user, cookie, token };
+}
+
+type Course = Awaited<ReturnType<typeof courseWithQuiz>>;
+const answersFor = (course: Course, m: number, pick: (i: number) => number) =>
+  Object.fromEntries(course.modulos[m]!.preguntas.map((p, i) => [`p_${p.id}`, p.opciones[pick(i)]!.id]));
+
+function dataOf(value: unknown) {
+  const v = value as { type?: string; data?: unknown; init?: { status?: number } };
+  return v?.type === "DataWithResponseInit" ? { body: v.data as Record<string, unknown>, status: v.init?.status ?? 200 } : { body: value as Record<string, unknown>, status: 200 };
+}
+
+describe("quiz page", () => {
+  it("is for signed-in users who may see materials, and never carries the answers", async () => {
+    const course = await courseWithQuiz();
+    const params = { cursoId: course.id, index: "0" };
+    await expect(quizRoute.loader(args(getRequest("/q"), params))).rejects.toHaveProperty("status", 302);
+    const outsider = await student();
+    await expect(quizRoute.loader(args(getRequest("/q", outsider.cookie), params))).rejects.toMatchObject({ init: { status: 403 } });
+    const enrolled = await student(course.id);
+    const data = await quizRoute.loader(args(getRequest("/q", enrolled.cookie), params));
+    expect(data.quiz.preguntas).toHaveLength(3);
+    expect(JSON.stringify(data)).not.toMatch(/correcta/);
+    expect(data.info).toEqual({ aprobado: false, intentosPrevios: 0, ultimoIntento: null, mejorPorcentaje: null });
+    await expect(quizRoute.loader(args(getRequest("/q", enrolled.cookie), { cursoId: course.id, index: "9" }))).rejects.toMatchObject({ init: { status: 404 } });
+  });
+
+  it("names unanswered questions and keeps the chosen answers", async () => {
+    const course = await courseWithQuiz();
+    const s = await student(course.id);
+    const all = answersFor(course, 0, () => 1);
+    const [first] = Object.entries(all);
+    const result = dataOf(await quizRoute.action(args(formRequest("/q", Object.fromEntries([first!]), { cookie: s.cookie }), { cursoId: course.id, index: "0" })));
+    expect(result.status).toBe(400);
+    expect(result.body.error).toBe("Responde todas las preguntas antes de terminar la evaluación (faltan: 2, 3).");
+    expect(result.body.unanswered).toEqual([2, 3]);
+    expect(Object.values(result.body.selected as object)).toEqual([first![1]]);
+    expect(await prisma.quizAttempt.count({ where: { userId: s.user.id } })).toBe(0);
+  });
+
+  it("stores every attempt, keeps a pass, and recomputes progress", async () => {
+    const course = await courseWithQuiz();
+    const s = await student(course.id);
+    const submit = (pick: (i: number) => number) =>
+      quizRoute.action(args(formRequest("/q", answersFor(course, 0, pick), { cookie: s.cookie }), { cursoId: course.id, index: "0" }));
+
+    const failed = dataOf(await submit(() => 0)).body.result as { porcentaje: number; aprobado: boolean; progreso: number };
+    expect(failed).toMatchObject({ porcentaje: 0, aprobado: false, progreso: 0 });
+    const passed = dataOf(await submit(() => 1)).body.result as { porcentaje: number; aprobado: boolean; progreso: number; respuestas: unknown[] };
+    expect(passed).toMatchObject({ porcentaje: 100, aprobado: true, progreso: 50 });
+    expect(JSON.stringify(passed.respuestas)).not.toMatch(/correcta/);
+    const worse = dataOf(await submit((i) => (i === 0 ? 1 : 0))).body.result as { porcentaje: number; aprobado: boolean; progreso: number };
+    expect(worse).toMatchObject({ porcentaje: 33, aprobado: false, progreso: 50 });
+
+    expect(await prisma.quizAttempt.count({ where: { userId: s.user.id } })).toBe(3);
+    expect((await prisma.enrolment.findFirstOrThrow({ where: { userId: s.user.id } })).progreso).toBe(50);
+    const info = await quizRoute.loader(args(getRequest("/q", s.cookie), { cursoId: course.id, index: "0" }));
+    expect(info.info).toEqual({ aprobado: true, intentosPrevios: 3, ultimoIntento: { porcentaje: 33 }, mejorPorcentaje: 100 });
+  });
+});
+
+describe("quiz API", () => {
+  it("ignores a forged pass and grades the answers", async () => {
+    const course = await courseWithQuiz();
+    const s = await student(course.id);
+    const body = { cursoId: course.id, moduloIndex: 1, usuarioId: "otro", respuestas: [0, 0, 0], aprobado: true, porcentaje: 100, calificacion: 100, puntajeTotal: 3 };
+    const response = await answersApi.action(args(jsonRequest("/api/quiz/respuestas", body, { token: s.token })));
+    expect(response.status).toBe(200);
+    expect(await readJson(response)).toMatchObject({ aprobado: false, porcentaje: 0, progreso: 0 });
+    expect(await prisma.quizAttempt.findFirstOrThrow({ where: { userId: s.user.id } })).toMatchObject({ aprobado: false, porcentaje: 0 });
+
+    const right = await answerApi.action(
+      args(jsonRequest(`/api/cursos/${course.id}/modulos/1/responder`, { respuestas: ["1", "Opción 1", { indice: 1 }] }, { token: s.token }), { id: course.id, index: "1" }),
+    );
+    expect(await readJson(right)).toMatchObject({ aprobado: true, porcentaje: 100, progreso: 50 });
+
+    const attempts = await attemptsApi.loader(args(jsonRequest(`/api/quiz/intentos/${course.id}/1`, null, { method: "GET", token: s.token }), { cursoId: course.id, moduloIndex: "1" }));
+    expect(await readJson(attempts)).toEqual({ aprobado: true, intentosPrevios: 2, ultimoIntento: { porcentaje: 100 } });
+
+    const missing = await answersApi.action(args(jsonRequest("/api/quiz/respuestas", { cursoId: course.id, moduloIndex: 0, respuestas: [1] }, { token: s.token })));
+    expect(missing.status).toBe(400);
+  });
+
+  it("speaks the quiz's authentication messages", async () => {
+    const course = await courseWithQuiz();
+    const body = { cursoId: course.id, moduloIndex: 0, respuestas: [1, 1, 1] };
+    const none = await answersApi.action(args(jsonRequest("/api/quiz/respuestas", body)));
+    expect(none.status).toBe(401);
+    expect(await readJson(none)).toEqual({ error: QUIZ_AUTH_MESSAGES.missing });
+    const garbage = await answersApi.action(args(jsonRequest("/api/quiz/respuestas", body, { token: "x.y.z" })));
+    expect(await readJson(garbage)).toEqual({ error: "Error de autenticación. Por favor, inicia sesión nuevamente." });
+    const s = await student(course.id);
+    await prisma.user.delete({ where: { id: s.user.id } });
+    const gone = await answersApi.action(args(jsonRequest("/api/quiz/respuestas", body, { token: s.token })));
+    expect(await readJson(gone)).toEqual({ error: "No se pudo identificar al usuario. Por favor, inicia sesión nuevamente." });
+  });
+
+  it("recomputes progress on request, for oneself or an admin only", async () => {
+    const course = await courseWithQuiz();
+    const s = await student(course.id);
+    const other = await student(course.id);
+    const call = (token: string, userId: string) =>
+      progressApi.action(args(jsonRequest(`/api/cursos/${course.id}/usuarios/${userId}/progreso`, { progreso: 100 }, { token }), { id: course.id, userId }));
+    const own = await call(s.token, s.user.id);
+    expect(await readJson(own)).toEqual({ progreso: 0 });
+    expect((await call(other.token, s.user.id)).status).toBe(403);
+  });
+});
