@@ -1,6 +1,8 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { z } from "zod";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";
+import { certificateForCourse } from "~/features/certificates/certificates.server.ts";
+import { FinishCoursePanel, type FinishPanelCertificate } from "~/features/certificates/finish-course-panel.tsx";
 import { audienceLabel, isAudiencePage } from "~/features/courses/audience.ts";
 import { INVALID_CATEGORY, loadAudiencePage } from "~/features/courses/audience-page.server.ts";
 import { AUDIENCE_TITLE } from "~/features/courses/components/audience-title.ts";
@@ -30,7 +32,8 @@ export async function loader(args: Route.LoaderArgs) {
   const course = await getCourseForViewer(x, viewer);
   if (!course) throw data(looksLikeId(x) ? COURSE_NOT_FOUND : INVALID_CATEGORY, { status: 404 });
   const url = new URL(args.request.url);
-  return { kind: "course" as const, course, pdf: url.searchParams.get("pdf"), signedIn: viewer !== null };
+  const certificate = viewer ? await certificateForCourse(viewer.id, course.id, args.request) : null;
+  return { kind: "course" as const, course, certificate, pdf: url.searchParams.get("pdf"), signedIn: viewer !== null };
 }
 
 const ActionSchema = z.object({ intent: z.literal("inscribir"), volver: z.string().max(500).optional() });
@@ -67,10 +70,20 @@ export default function CourseOrAudience({ loaderData }: Route.ComponentProps) {
       />
     );
   }
-  return <CourseDetail course={loaderData.course} pdf={loaderData.pdf} />;
+  return <CourseDetail course={loaderData.course} pdf={loaderData.pdf} certificate={loaderData.certificate} signedIn={loaderData.signedIn} />;
 }
 
-function CourseDetail({ course, pdf }: { course: CourseForViewer; pdf: string | null }) {
+function CourseDetail({
+  course,
+  pdf,
+  certificate,
+  signedIn,
+}: {
+  course: CourseForViewer;
+  pdf: string | null;
+  certificate: FinishPanelCertificate | null;
+  signedIn: boolean;
+}) {
   const hours = course.duracionHoras !== null ? `${course.duracionHoras.toLocaleString("es-CL")} horas` : null;
   return (
     <article>
@@ -123,6 +136,15 @@ function CourseDetail({ course, pdf }: { course: CourseForViewer; pdf: string | 
         </section>
 
         <aside className="space-y-8">
+          {course.modulos.some((m) => m.tieneQuiz) || certificate ? (
+            <section aria-labelledby="certificado" className="card p-4">
+              <h2 id="certificado" className="text-lg font-semibold text-slate-900">
+                Certificado
+              </h2>
+              <p className="mt-1 text-sm text-slate-600">Aprueba todas las evaluaciones y finaliza el curso para obtener tu certificado.</p>
+              <FinishCoursePanel courseId={course.id} certificate={certificate} canFinish={course.enrolled || !signedIn} className="mt-3" />
+            </section>
+          ) : null}
           {course.herramientas.length > 0 ? (
             <section aria-labelledby="herramientas">
               <h2 id="herramientas" className="text-lg font-semibold text-slate-900">

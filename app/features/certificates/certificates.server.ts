@@ -1,0 +1,274 @@
+// Certificates (SPEC §3, §4; DESIGN §2): 'Finalizar curso' at 100% issues one certificate per
+// user and course, with a random verification code; holder name, course title, hours and date
+// are frozen in the row at issue. The PDF is rendered once, after the row exists, and served
+// from storage afterwards.
+import crypto from "node:crypto";
+import type { Viewer } from "~/features/courses/rules.ts";
+import { recomputeProgress } from "~/features/quizzes/progress.server.ts";
+import { audit } from "~/lib/audit.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { env, publicUrl } from "~/lib/env.server.ts";
+import { deleteStored, statStored, storeBytes } from "~/lib/storage.server.ts";
+import { renderCertificatePdf } from "./certificate-pdf.server.tsx";
+import {
+  FINISH_COURSE_NOT_FOUND,
+  FINISH_FAILED,
+  FINISH_LOGIN_REQUIRED,
+  FINISH_NO_QUIZZES,
+  FINISH_NOT_ENROLLED,
+  finishIncomplete,
+} from "./messages.ts";
+
+// ---------------------------------------------------------------------------------------------
+// Codes and URLs
+
+const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+export const CODE_LENGTH = 16;
+const CODE_PATTERN = new RegExp(`^[A-Z2-7]{${CODE_LENGTH}}$`);
+
+/** 16 base32 characters from 80 random bits: URL-safe and unguessable. */
+export function newCertificateCode(): string {
+  const bytes = crypto.randomBytes(10);
+  let bits = 0;
+  let value = 0;
+  let out = "";
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return out;
+}
+
+/** A code as typed or linked (any case, surrounding spaces) → canonical form, or null. */
+export function normalizeCode(raw: string | undefined | null): string | null {
+  const code = (raw ?? "").trim().toUpperCase();
+  return CODE_PATTERN.test(code) ? code : null;
+}
+
+export const verificationPath = (codigo: string) => `/certificados/${codigo}`;
+export const diplomaPath = (codigo: string) => `/certificados/${codigo}/pdf`;
+export const verificationUrl = (codigo: string, request?: Request) => `${publicUrl(request)}${verificationPath(codigo)}`;
+/** The stable PDF URL (SPEC's diplomaUrl). */
+export const diplomaUrl = (codigo: string, request?: Request) => `${publicUrl(request)}${diplomaPath(codigo)}`;
+
+// ---------------------------------------------------------------------------------------------
+// Issuing
+
+type CertificateRow = {
+  id: string;
+  codigo: string;
+  userId: string;
+  cursoId: string;
+  nombreTitular: string;
+  tituloCurso: string;
+  duracionHoras: number | null;
+  emitidoEn: Date;
+  pdfKey: string | null;
+};
+
+export type FinishReason = "login" | "not-found" | "not-enrolled" | "no-quizzes" | "incomplete" | "error";
+
+export type FinishResult =
+  | { ok: true; created: boolean; codigo: string; diplomaUrl: string; verificationUrl: string; pdfReady: boolean }
+  | { ok: false; status: number; reason: FinishReason; message: string; progreso?: number };
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
+
+/**
+ * 'Finalizar curso' for the signed-in viewer. Requires enrolment (docentes and admins too: a
+ * certificate says that this person took the course). Progress is recomputed here from stored
+ * quiz results, never taken from the client. Finishing again returns the same certificate.
+ */
+export async function finishCourse(viewer: Viewer, courseId: string, request?: Request): Promise<FinishResult> {
+  if (!viewer) return { ok: false, status: 401, reason: "login", message: FINISH_LOGIN_REQUIRED };
+  try {
+    const course = await prisma.course.findUnique({ where: { id: courseId }, select: { id: true, titulo: true, duracionHoras: true } });
+    if (!course) return { ok: false, status: 404, reason: "not-found", message: FINISH_COURSE_NOT_FOUND };
+
+    const existing = await findCertificate(viewer.id, courseId);
+    if (existing) return issued(existing, false, request);
+
+    const enrolment = await prisma.enrolment.findUnique({ where: { userId_cursoId: { userId: viewer.id, cursoId: courseId } }, select: { id: true } });
+    if (!enrolment) return { ok: false, status: 403, reason: "not-enrolled", message: FINISH_NOT_ENROLLED };
+
+    const progress = await recomputeProgress(viewer.id, courseId);
+    if (progress.quizModules === 0) return { ok: false, status: 400, reason: "no-quizzes", message: FINISH_NO_QUIZZES };
+    if (progress.progreso < 100) {
+      return { ok: false, status: 400, reason: "incomplete", message: finishIncomplete(progress.progreso), progreso: progress.progreso };
+    }
+
+    const user = await prisma.user.findUnique({ where: { id: viewer.id }, select: { nombre: true, apellido: true } });
+    if (!user) return { ok: false, status: 401, reason: "login", message: FINISH_LOGIN_REQUIRED };
+    const nombreTitular = `${user.nombre} ${user.apellido}`.replace(/\s+/g, " ").trim();
+
+    const { row, created } = await createOnce({
+      userId: viewer.id,
+      cursoId: courseId,
+      nombreTitular,
+      tituloCurso: course.titulo,
+      duracionHoras: course.duracionHoras,
+    });
+    if (created) {
+      await audit(request ?? null, "certificate.issue", {
+        actorId: viewer.id,
+        targetType: "certificate",
+        targetId: row.id,
+        detail: `${row.codigo} · curso ${courseId}`,
+      });
+    }
+    return issued(row, created, request);
+  } catch (error) {
+    console.error("finishCourse failed", error);
+    return { ok: false, status: 500, reason: "error", message: FINISH_FAILED };
+  }
+}
+
+/** Inserts the row; the unique (userId, cursoId) index decides races, a code collision retries. */
+async function createOnce(data: Omit<CertificateRow, "id" | "codigo" | "emitidoEn" | "pdfKey">): Promise<{ row: CertificateRow; created: boolean }> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const row = await prisma.certificate.create({ data: { ...data, codigo: newCertificateCode() } });
+      return { row, created: true };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await findCertificate(data.userId, data.cursoId);
+      if (winner) return { row: winner, created: false };
+      // Otherwise the random code collided: draw another.
+    }
+  }
+  throw new Error("No se pudo generar un código de certificado único.");
+}
+
+async function issued(row: CertificateRow, created: boolean, request?: Request): Promise<FinishResult> {
+  let pdfReady = true;
+  try {
+    await ensureCertificatePdf(row, request);
+  } catch (error) {
+    // The row stands; the PDF is rendered on its first request instead.
+    console.error("certificate pdf failed", error);
+    pdfReady = false;
+  }
+  return {
+    ok: true,
+    created,
+    codigo: row.codigo,
+    diplomaUrl: diplomaUrl(row.codigo, request),
+    verificationUrl: verificationUrl(row.codigo, request),
+    pdfReady,
+  };
+}
+
+function findCertificate(userId: string, courseId: string): Promise<CertificateRow | null> {
+  return prisma.certificate.findUnique({ where: { userId_cursoId: { userId, cursoId: courseId } } });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The PDF: rendered once from the frozen row, then served from storage
+
+const rendering = new Map<string, Promise<string>>();
+
+/**
+ * The storage key of the certificate's PDF, rendering and storing it if it is missing. Concurrent
+ * calls in this process share one render; across processes the conditional update keeps the
+ * first stored file and the loser deletes its own.
+ */
+export function ensureCertificatePdf(row: CertificateRow, request?: Request): Promise<string> {
+  const running = rendering.get(row.id);
+  if (running) return running;
+  const job = renderAndStore(row, request).finally(() => rendering.delete(row.id));
+  rendering.set(row.id, job);
+  return job;
+}
+
+async function renderAndStore(row: CertificateRow, request?: Request): Promise<string> {
+  const current = await prisma.certificate.findUnique({ where: { id: row.id }, select: { pdfKey: true } });
+  const previous = current?.pdfKey ?? null;
+  if (previous && (await statStored(previous))?.isFile()) return previous;
+
+  const bytes = await renderCertificatePdf({
+    brand: env().APP_NAME,
+    nombreTitular: row.nombreTitular,
+    tituloCurso: row.tituloCurso,
+    duracionHoras: row.duracionHoras,
+    emitidoEn: row.emitidoEn,
+    codigo: row.codigo,
+    // APP_URL when configured (it should be in production); else the origin of this request.
+    verificationUrl: verificationUrl(row.codigo, request),
+  });
+  const key = await storeBytes("certificates", "pdf", bytes);
+  const { count } = await prisma.certificate.updateMany({ where: { id: row.id, pdfKey: previous }, data: { pdfKey: key } });
+  if (count === 0) {
+    await deleteStored(key);
+    const winner = await prisma.certificate.findUnique({ where: { id: row.id }, select: { pdfKey: true } });
+    if (!winner?.pdfKey) throw new Error("El certificado ya no existe.");
+    return winner.pdfKey;
+  }
+  if (previous) await deleteStored(previous);
+  return key;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export type PublicCertificate = {
+  codigo: string;
+  nombreTitular: string;
+  tituloCurso: string;
+  duracionHoras: number | null;
+  emitidoEn: string;
+  cursoId: string;
+  diplomaUrl: string;
+  verificacionUrl: string;
+};
+
+function toPublic(row: CertificateRow, request?: Request): PublicCertificate {
+  return {
+    codigo: row.codigo,
+    nombreTitular: row.nombreTitular,
+    tituloCurso: row.tituloCurso,
+    duracionHoras: row.duracionHoras,
+    emitidoEn: row.emitidoEn.toISOString(),
+    cursoId: row.cursoId,
+    diplomaUrl: diplomaUrl(row.codigo, request),
+    verificacionUrl: verificationUrl(row.codigo, request),
+  };
+}
+
+/** The public verification data of a code, or null (unknown or malformed code). */
+export async function getCertificateByCode(raw: string | undefined, request?: Request): Promise<PublicCertificate | null> {
+  const codigo = normalizeCode(raw);
+  if (!codigo) return null;
+  const row = await prisma.certificate.findUnique({ where: { codigo } });
+  return row ? toPublic(row, request) : null;
+}
+
+/** The row behind the stable PDF URL, with its stored PDF (rendered on first request). */
+export async function certificatePdfByCode(raw: string | undefined, request?: Request): Promise<{ key: string; filename: string } | null> {
+  const codigo = normalizeCode(raw);
+  if (!codigo) return null;
+  const row = await prisma.certificate.findUnique({ where: { codigo } });
+  if (!row) return null;
+  const key = await ensureCertificatePdf(row, request);
+  return { key, filename: `Certificado - ${row.tituloCurso}.pdf` };
+}
+
+/** For the course page loader: the viewer's certificate for this course, if any. */
+export async function certificateForCourse(
+  userId: string | null | undefined,
+  courseId: string,
+  request?: Request,
+): Promise<{ codigo: string; diplomaUrl: string } | null> {
+  if (!userId) return null;
+  const row = await prisma.certificate.findUnique({ where: { userId_cursoId: { userId, cursoId: courseId } }, select: { codigo: true } });
+  return row ? { codigo: row.codigo, diplomaUrl: diplomaUrl(row.codigo, request) } : null;
+}
+
+/** One user's certificates, newest first (GET /api/certificados/usuario/{userId}). */
+export async function listCertificatesForUser(userId: string, request?: Request): Promise<PublicCertificate[]> {
+  const rows = await prisma.certificate.findMany({ where: { userId }, orderBy: [{ emitidoEn: "desc" }, { id: "asc" }] });
+  return rows.map((row) => toPublic(row, request));
+}

@@ -1,0 +1,18 @@
+// Every word the certificate flow shows (SPEC §8 "Finish"). Plain strings: safe for the browser.
+
+export const FINISH_LOGIN_REQUIRED = "Debes iniciar sesión para finalizar el curso.";
+export const FINISH_NO_QUIZZES = "Este curso no tiene evaluaciones para completar.";
+export const finishIncomplete = (percent: number) =>
+  `Has completado ${percent}% del curso. Necesitas completar el 100% para obtener tu certificado.`;
+export const FINISH_FAILED = "No se pudo finalizar el curso. Intenta más tarde.";
+export const FINISH_NOT_ENROLLED = "Debes inscribirte en el curso para finalizarlo.";
+export const FINISH_COURSE_NOT_FOUND = "Curso no encontrado";
+export const FINISH_CONGRATS = "¡Felicitaciones! Completaste el curso y obtuviste tu certificado.";
+export const FINISH_ALREADY = "Ya finalizaste este curso. Este es tu certificado.";
+export const DIPLOMA_MISSING =
+  "Tu certificado fue emitido, pero no pudimos generar el PDF en este momento. Si el problema continúa, contacta a soporte.";
+export const CERTIFICATE_NOT_FOUND = "Certificado no encontrado";
+export const CERTIFICATES_FORBIDDEN = "No tienes permiso para realizar esta acción.";
+export const USER_NOT_FOUND = "Usuario no encontrado";
+export const URL_COPIED = "URL copiada";
+export const URL_COPY_FAILED = "No se pudo copiar. Selecciona el enlace y cópialo manualmente.";

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { finishCourse } from "~/features/certificates/certificates.server.ts";
+import { FINISH_LOGIN_REQUIRED } from "~/features/certificates/messages.ts";
+import { ApiError, apiError, apiJson, handleApi, methodNotAllowed, parseBody, requireApiUser } from "~/lib/api.server.ts";
+import type { Route } from "./+types/cursos.finish";
+
+export const loader = () => methodNotAllowed("POST");
+
+// Only cursoId is read: the user is always the token's (or session's) user; a body usuarioId
+// is ignored.
+const FinishSchema = z.object({
+  cursoId: z.string({ error: "Indica el curso (cursoId)." }).trim().min(1, "Indica el curso (cursoId).").max(100, "Curso no encontrado"),
+});
+
+/** POST /api/cursos/finalizar (Bearer): { diplomaUrl } at 100%, or the Spanish error. */
+export function action(args: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (args.request.method !== "POST") return methodNotAllowed("POST");
+    const viewer = await requireApiUser(args).catch((error: unknown) => {
+      // Neither token nor session: the feature's own message (SPEC §8).
+      if (error instanceof ApiError && error.status === 401 && !args.request.headers.has("Authorization")) {
+        throw new ApiError(401, FINISH_LOGIN_REQUIRED);
+      }
+      throw error;
+    });
+    const { cursoId } = await parseBody(args.request, FinishSchema);
+    const outcome = await finishCourse(viewer, cursoId, args.request);
+    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    return apiJson(
+      { diplomaUrl: outcome.diplomaUrl, codigo: outcome.codigo, verificacionUrl: outcome.verificationUrl },
+      outcome.created ? 201 : 200,
+    );
+  });
+}

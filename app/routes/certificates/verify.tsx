@@ -1,0 +1,70 @@
+// /certificados/{codigo}: public verification of a certificate (DESIGN §2). Anyone, signed in
+// or not, sees the holder, the course, the date and that it is valid.
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { getCertificateByCode } from "~/features/certificates/certificates.server.ts";
+import { CERTIFICATE_NOT_FOUND } from "~/features/certificates/messages.ts";
+import { formatDate } from "~/lib/dates.ts";
+import { pageTitle } from "~/lib/meta.ts";
+import type { Route } from "./+types/verify";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Verificación de certificado");
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const certificado = await getCertificateByCode(params.codigo, request);
+  if (!certificado) throw data(CERTIFICATE_NOT_FOUND, { status: 404 });
+  return { certificado, valido: true as const };
+}
+
+export default function VerifyCertificate({ loaderData }: Route.ComponentProps) {
+  const c = loaderData.certificado;
+  const hours = c.duracionHoras !== null ? `${c.duracionHoras.toLocaleString("es-CL")} horas` : null;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Verificación de certificado</p>
+      <div className="card mt-4 p-6">
+        <p className="inline-flex items-center gap-2 rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-800">
+          <span aria-hidden="true">✓</span> Certificado válido
+        </p>
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">{c.nombreTitular}</h1>
+        <dl className="mt-4 grid gap-3 sm:grid-cols-[max-content_1fr] sm:gap-x-6">
+          <dt className="font-medium text-slate-500">Titular</dt>
+          <dd className="text-slate-900">{c.nombreTitular}</dd>
+          <dt className="font-medium text-slate-500">Curso</dt>
+          <dd className="text-slate-900">{c.tituloCurso}</dd>
+          {hours ? (
+            <>
+              <dt className="font-medium text-slate-500">Duración</dt>
+              <dd className="text-slate-900">{hours}</dd>
+            </>
+          ) : null}
+          <dt className="font-medium text-slate-500">Fecha de emisión</dt>
+          <dd className="text-slate-900">{formatDate(c.emitidoEn)}</dd>
+          <dt className="font-medium text-slate-500">Código</dt>
+          <dd className="font-mono text-slate-900">{c.codigo}</dd>
+        </dl>
+        <p className="mt-6">
+          <a href={c.diplomaUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">
+            Ver Certificado
+          </a>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">{notFound ? CERTIFICATE_NOT_FOUND : "No se pudo verificar el certificado."}</h1>
+      <p className="mt-3 text-slate-600">
+        {notFound ? "El código no corresponde a ningún certificado emitido. Revisa que esté bien escrito." : "Intenta nuevamente en unos minutos."}
+      </p>
+      <p className="mt-8">
+        <Link to="/cursos" className="btn-primary">
+          Ver todos los cursos
+        </Link>
+      </p>
+    </div>
+  );
+}
