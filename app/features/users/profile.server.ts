@@ -10,6 +10,7 @@ import { data } from "react-router";
 import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { publicUserSelect } from "./users.server.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
 import { discard, imageUploadOptions, parseUpload, UploadError, type StoredUpload, type UploadResult } from "~/lib/upload.server.ts";
@@ -25,17 +26,8 @@ import {
 
 export { EMAIL_TAKEN };
 
-export const profileSelect = {
-  id: true,
-  nombre: true,
-  apellido: true,
-  correo: true,
-  fechaNacimiento: true,
-  rol: true,
-  imagenPerfil: true,
-  aprobado: true,
-  createdAt: true,
-} as const;
+/** A profile shows what the admin's records show (one field list for both). */
+export const profileSelect = publicUserSelect;
 
 export type Profile = NonNullable<Awaited<ReturnType<typeof getProfile>>>;
 
