@@ -1,0 +1,100 @@
+// Admin course table: publish, permanent delete (rows and files), participants and CSV.
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/lib/db.server.ts";
+import { storagePath, storeBytes } from "~/lib/storage.server.ts";
+import { participantsCsv } from "~/features/courses/admin-courses.server.ts";
+import * as coursesRoute from "~/routes/admin/courses.tsx";
+import * as participantsRoute from "~/routes/admin/participants.tsx";
+import * as csvRoute from "~/routes/admin/participants-csv.ts";
+import * as publishApi from "~/routes/api/cursos.publish.ts";
+import * as detailApi from "~/routes/api/cursos.detail.ts";
+import * as participantsApi from "~/routes/api/cursos.participants.ts";
+import * as loginApi from "~/routes/api/auth.login.ts";
+import * as loginRoute from "~/routes/auth/login.tsx";
+import { args, cookieFrom, createUser, formRequest, getRequest, jsonRequest, readJson, TEST_PASSWORD } from "./factories.ts";
+
+async function signedIn(rol: string) {
+  const user = await createUser({ rol });
+  const cookie = cookieFrom((await loginRoute.action(args(formRequest("/login", { correo: user.correo, password: TEST_PASSWORD })))) as Response);
+  const token = (await readJson(await loginApi.action(args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD }))))).token as string;
+  return { user, cookie, token };
+}
+
+async function draftWithFiles() {
+  const image = await storeBytes("courses", "png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const pdf = await storeBytes("modules", "pdf", new TextEncoder().encode("%PDF-1.4\n"));
+  return prisma.course.create({
+    data: {
+      titulo: "Borrador con archivos",
+      imagen: image,
+      herramientas: [],
+      loAprenderan: [],
+      modulos: { create: [{ posicion: 0, titulo: "M", archivos: { create: [{ nombre: "a.pdf", storageKey: pdf, tamano: 9 }] } }] },
+    },
+  });
+}
+
+describe("admin courses", () => {
+  it("publishes a draft from the table and through the API (admin only)", async () => {
+    const admin = await signedIn("admin");
+    const course = await draftWithFiles();
+    const response = (await coursesRoute.action(
+      args(formRequest("/admin/courses", { intent: "publish", courseId: course.id }, { cookie: admin.cookie })),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect((await prisma.course.findUniqueOrThrow({ where: { id: course.id } })).estado).toBe("publicado");
+    expect(await prisma.auditLog.count({ where: { action: "course.publish", targetId: course.id } })).toBe(1);
+
+    const other = await draftWithFiles();
+    const student = await signedIn("estudiante");
+    const call = (token?: string) =>
+      publishApi.action(args(jsonRequest(`/api/cursos/${other.id}/publicar`, null, { method: "PUT", token }), { id: other.id }));
+    expect((await call()).status).toBe(401);
+    expect((await call(student.token)).status).toBe(403);
+    expect((await call(admin.token)).status).toBe(200);
+    expect((await prisma.course.findUniqueOrThrow({ where: { id: other.id } })).estado).toBe("publicado");
+  });
+
+  it("deletes permanently: rows, enrolments and stored files; the API needs an admin", async () => {
+    const admin = await signedIn("admin");
+    const course = await draftWithFiles();
+    const files = [course.imagen!, (await prisma.moduleFile.findFirstOrThrow({ where: { modulo: { cursoId: course.id } } })).storageKey];
+    const student = await signedIn("estudiante");
+    await prisma.enrolment.create({ data: { userId: student.user.id, cursoId: course.id } });
+
+    const noToken = await detailApi.action(args(jsonRequest(`/api/cursos/${course.id}`, null, { method: "DELETE" }), { id: course.id }));
+    expect(noToken.status).toBe(401);
+    expect(await prisma.course.count({ where: { id: course.id } })).toBe(1);
+
+    const response = await detailApi.action(args(jsonRequest(`/api/cursos/${course.id}`, null, { method: "DELETE", token: admin.token }), { id: course.id }));
+    expect(response.status).toBe(200);
+    expect(await prisma.course.count({ where: { id: course.id } })).toBe(0);
+    expect(await prisma.enrolment.count({ where: { cursoId: course.id } })).toBe(0);
+    for (const key of files) expect(fs.existsSync(storagePath(key))).toBe(false);
+  });
+
+  it("lists participants, exports CSV, and refuses non-admins", async () => {
+    const admin = await signedIn("admin");
+    const course = await draftWithFiles();
+    const p = await createUser({ nombre: "=Sofía", apellido: "Muñoz" });
+    await prisma.enrolment.create({ data: { userId: p.id, cursoId: course.id, progreso: 50 } });
+    const page = await participantsRoute.loader(args(getRequest(`/admin/courses/participantes/${course.id}`, admin.cookie), { id: course.id }));
+    expect(page.participantes).toEqual([expect.objectContaining({ nombre: "=Sofía Muñoz", correo: p.correo, progreso: 50 })]);
+    const csv = (await csvRoute.loader(args(getRequest("/x", admin.cookie), { id: course.id }))) as Response;
+    const text = await csv.text();
+    expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(text).toContain(`"'=Sofía Muñoz",${p.correo},`);
+
+    const student = await signedIn("estudiante");
+    await expect(participantsRoute.loader(args(getRequest("/x", student.cookie), { id: course.id }))).rejects.toHaveProperty("status", 302);
+    const api = await participantsApi.loader(args(jsonRequest("/x", null, { method: "GET", token: student.token }), { id: course.id }));
+    expect(api.status).toBe(403);
+    const ok = await participantsApi.loader(args(jsonRequest("/x", null, { method: "GET", token: admin.token }), { id: course.id }));
+    expect((await readJson(ok)).participantes).toHaveLength(1);
+  });
+
+  it("writes 'Sin fecha' when a date is missing", () => {
+    expect(participantsCsv([{ nombre: "A", correo: "a@b.cl", registradoEn: null, progreso: 0 }])).toContain("A,a@b.cl,Sin fecha,0%");
+  });
+});
