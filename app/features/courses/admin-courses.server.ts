@@ -5,9 +5,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
 import { fullName } from "~/features/auth/roles.ts";
 
-export const PUBLISH_FAILED = "Error al publicar curso";
-export const DELETE_COURSE_FAILED = "Error al eliminar curso";
-export const PARTICIPANTS_FAILED = "Error al cargar participantes";
+export { DELETE_COURSE_FAILED, PARTICIPANTS_FAILED, PUBLISH_FAILED } from "./admin-messages.ts";
 export const ADMIN_COURSES_PAGE_SIZE = 25;
 export const PARTICIPANTS_PAGE_SIZE = 50;
 

@@ -1,7 +1,8 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
-import { getCourseTitle, listParticipants, PARTICIPANTS_FAILED } from "~/features/courses/admin-courses.server.ts";
+import { getCourseTitle, listParticipants } from "~/features/courses/admin-courses.server.ts";
+import { PARTICIPANTS_FAILED } from "~/features/courses/admin-messages.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/participants";
