@@ -16,6 +16,7 @@ export default [
   route("imagenes/cursos/:cursoId", "routes/courses/image.ts"),
   route("usuarios/:userId/imagen", "routes/users/avatar.ts"),
   route("biblioteca", "routes/library.tsx"),
+  route("biblioteca/:id/pdf", "routes/library/pdf.ts"),
   route("contacto", "routes/contact.tsx"),
 
   // Accounts
@@ -73,6 +74,10 @@ export default [
     route("cursos/:id/usuarios/:userId/progreso", "routes/api/cursos.progress.ts"),
     route("quiz/respuestas", "routes/api/quiz.answers.ts"),
     route("quiz/intentos/:cursoId/:moduloIndex", "routes/api/quiz.attempts.ts"),
+    route("books/libros", "routes/api/books.libros.ts"),
+    route("books/upload", "routes/api/books.upload.ts"),
+    route("books/download/:id", "routes/api/books.download.ts"),
+    route("books/:id", "routes/api/books.book.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

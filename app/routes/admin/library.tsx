@@ -1,13 +1,143 @@
-import { Placeholder } from "~/components/panel-layout.tsx";
+import { Form, Link } from "react-router";
+import { UrlDialog } from "~/components/ui/url-dialog.tsx";
+import { Pagination } from "~/components/ui/pagination.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { adminLibraryAction } from "~/features/library/admin.server.ts";
+import { getBook, listBooks, toBookView } from "~/features/library/books.server.ts";
+import { UploadBookForm } from "~/features/library/components/upload-form.tsx";
+import { LOAD_FAILED } from "~/features/library/messages.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { env } from "~/lib/env.server.ts";
+import { pageFrom } from "~/lib/pagination.ts";
+import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/library";
 
-// Built in its own issue. Guarded here too: a loader of its own must never rely on the layout.
+// /admin/library (SPEC §2): searchable table, upload form, delete confirmation (?eliminar=ID).
+// Guarded here too: a loader of its own never relies on the layout.
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return null;
+  const url = new URL(args.request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const deleteId = url.searchParams.get("eliminar");
+  const maxMb = megabytes(Math.floor(env().MAX_PDF_MB * 1024 * 1024));
+  try {
+    const [list, toDelete, newest] = await Promise.all([
+      listBooks({ q, page: pageFrom(url) }),
+      deleteId ? getBook(deleteId) : null,
+      prisma.book.findFirst({ orderBy: { createdAt: "desc" }, select: { id: true } }),
+    ]);
+    return { ...list, toDelete: toDelete ? toBookView(toDelete) : null, formKey: newest?.id ?? "vacio", maxMb, error: null as string | null };
+  } catch (error) {
+    console.error(error);
+    return { books: [], total: 0, page: 1, pageCount: 1, q, toDelete: null, formKey: "error", maxMb, error: LOAD_FAILED };
+  }
 }
 
-export default function Page() {
-  return <Placeholder title="Biblioteca" />;
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  return adminLibraryAction(args.request, admin);
+}
+
+export default function AdminLibrary({ loaderData, actionData }: Route.ComponentProps) {
+  const { books, total, page, pageCount, q, toDelete, formKey, maxMb, error } = loaderData;
+  const params = (extra: Record<string, string>) => {
+    const p = new URLSearchParams();
+    if (q) p.set("q", q);
+    if (page > 1) p.set("page", String(page));
+    for (const [k, v] of Object.entries(extra)) p.set(k, v);
+    const s = p.toString();
+    return s ? `?${s}` : "";
+  };
+  const closeHref = `/admin/library${params({})}`;
+
+  return (
+    <section>
+      <h1 className="text-2xl font-bold text-slate-900">Biblioteca</h1>
+      <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div>
+          <Form method="get" role="search" className="flex flex-wrap gap-2">
+            <label htmlFor="buscar-libro-admin" className="sr-only">
+              Buscar por título o autor
+            </label>
+            <input id="buscar-libro-admin" type="search" name="q" defaultValue={q} key={q} placeholder="Buscar por título o autor" className="input max-w-sm flex-1" />
+            <button type="submit" className="btn-secondary">
+              Buscar
+            </button>
+          </Form>
+          {error ? (
+            <div role="alert" className="alert-error mt-4">
+              {error}
+            </div>
+          ) : null}
+          <p className="mt-3 text-sm text-slate-600">
+            {total} {total === 1 ? "libro" : "libros"}
+          </p>
+          <div className="card mt-2 overflow-x-auto">
+            <table className="w-full min-w-[640px] text-left text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
+                <tr>
+                  <th scope="col" className="px-3 py-3">Título</th>
+                  <th scope="col" className="px-3 py-3">Autor</th>
+                  <th scope="col" className="px-3 py-3">Páginas</th>
+                  <th scope="col" className="px-3 py-3">Descripción</th>
+                  <th scope="col" className="px-3 py-3 text-right">Acciones</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {books.length === 0 ? (
+                  <tr>
+                    <td colSpan={5} className="px-3 py-6 text-center text-slate-500">
+                      {q ? `No se encontraron libros para "${q}".` : "No hay libros."}
+                    </td>
+                  </tr>
+                ) : (
+                  books.map((book) => (
+                    <tr key={book.id}>
+                      <td className="px-3 py-3 font-medium text-slate-900">{book.title}</td>
+                      <td className="px-3 py-3">{book.author}</td>
+                      <td className="px-3 py-3">{book.pages}</td>
+                      <td className="max-w-xs px-3 py-3 text-slate-600">
+                        <span className="line-clamp-2">{book.description}</span>
+                      </td>
+                      <td className="px-3 py-3">
+                        <div className="flex justify-end gap-2">
+                          <a href={book.pdfUrl} target="_blank" rel="noreferrer" className="btn-ghost px-2 py-1">
+                            Ver PDF
+                          </a>
+                          <Link to={params({ eliminar: book.id })} preventScrollReset className="btn-danger px-3 py-1">
+                            Eliminar
+                          </Link>
+                        </div>
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={page} pageCount={pageCount} />
+        </div>
+        <UploadBookForm key={formKey} actionData={actionData} maxMb={maxMb} />
+      </div>
+
+      {toDelete ? (
+        <UrlDialog title="¿Eliminar libro?" closeHref={closeHref}>
+          <p className="text-sm text-slate-700">
+            Se eliminará el libro <strong>{toDelete.title}</strong> de {toDelete.author} y su archivo PDF. Esta acción no se puede deshacer.
+          </p>
+          <div className="mt-5 flex justify-end gap-2">
+            <Link to={closeHref} replace preventScrollReset className="btn-ghost">
+              Cancelar
+            </Link>
+            <Form method="post" action={closeHref}>
+              <input type="hidden" name="bookId" value={toDelete.id} />
+              <button type="submit" name="intent" value="delete" className="btn-danger">
+                Eliminar definitivamente
+              </button>
+            </Form>
+          </div>
+        </UrlDialog>
+      ) : null}
+    </section>
+  );
 }

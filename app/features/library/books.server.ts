@@ -1,0 +1,224 @@
+// The library (SPEC §2 /biblioteca and /admin/library, §7 /api/books/*): one service for the
+// pages and the API. Search is accent- and case-insensitive through Book.searchText (title +
+// author, lower-cased, without accents). Uploads stream through parseUpload (magic bytes,
+// MAX_PDF_MB); a refused or failed upload leaves no file behind. The file of a deleted book is
+// removed after the row is gone.
+import { PDFDocument } from "pdf-lib";
+import type { SessionUser } from "~/features/auth/session.server.ts";
+import { audit } from "~/lib/audit.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { deleteStored, statStored, storagePath } from "~/lib/storage.server.ts";
+import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
+import fsp from "node:fs/promises";
+import { BookFormSchema, type BookFormInput } from "./schema.ts";
+import { BOOK_NOT_FOUND, DOWNLOAD_FAILED, NO_PDF, PDF_FIELD, PDF_REQUIRED, PDF_UNREADABLE } from "./messages.ts";
+import { serveStoredFile } from "~/lib/serve-file.server.ts";
+
+export const PAGE_SIZE = 12;
+export const API_LIMIT = 500;
+
+const bookSelect = { id: true, title: true, author: true, pages: true, description: true, pdfKey: true, createdAt: true } as const;
+
+/** Lower case, no accents, single spaces: the form of Book.searchText. */
+export function normalizeSearch(...parts: string[]): string {
+  return parts
+    .join(" ")
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function searchWhere(q: string | null | undefined) {
+  const words = normalizeSearch(q ?? "").split(" ").filter(Boolean).slice(0, 8);
+  return words.length ? { AND: words.map((w) => ({ searchText: { contains: w } })) } : {};
+}
+
+/** One page of books (newest first), optionally filtered by a title/author search. */
+export async function listBooks({ q, page = 1, pageSize = PAGE_SIZE }: { q?: string | null; page?: number; pageSize?: number }) {
+  const where = searchWhere(q);
+  const total = await prisma.book.count({ where });
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const books = await prisma.book.findMany({
+    where,
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    skip: (current - 1) * pageSize,
+    take: pageSize,
+    select: bookSelect,
+  });
+  return { books: books.map(toBookView), total, page: current, pageCount, q: (q ?? "").trim() };
+}
+
+/** GET /api/books/libros: every match (up to API_LIMIT), as the API's Book shape. */
+export async function searchBooksJson(q?: string | null) {
+  const books = await prisma.book.findMany({
+    where: searchWhere(q),
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: API_LIMIT,
+    select: bookSelect,
+  });
+  return books.map(toBookJson);
+}
+
+type BookRow = { id: string; title: string; author: string; pages: number; description: string; pdfKey: string; createdAt?: Date };
+
+export function toBookView(book: BookRow) {
+  return {
+    id: book.id,
+    title: book.title,
+    author: book.author,
+    pages: book.pages,
+    description: book.description,
+    pdfUrl: `/biblioteca/${book.id}/pdf`,
+    downloadUrl: `/biblioteca/${book.id}/pdf?descargar=1`,
+  };
+}
+export type BookView = ReturnType<typeof toBookView>;
+
+export function toBookJson(book: BookRow) {
+  return { id: book.id, title: book.title, author: book.author, pages: book.pages, description: book.description, pdfUrl: `/api/books/download/${book.id}` };
+}
+
+export function getBook(id: string) {
+  return prisma.book.findUnique({ where: { id }, select: bookSelect });
+}
+
+/** The book for the preview dialog, and whether its file is there. */
+export async function getBookForPreview(id: string) {
+  const book = await getBook(id);
+  if (!book) return null;
+  const stat = await statStored(book.pdfKey).catch(() => null);
+  return { ...toBookView(book), hasPdf: !!stat?.isFile() && stat.size > 0 };
+}
+
+/** The download name: the title with accents kept and unsafe characters removed. */
+export function bookFilename(title: string): string {
+  const safe = title
+    .normalize("NFC")
+    .replace(/[\p{Cc}\p{Cf}]/gu, "")
+    .replace(/[\\/:*?"<>|]/g, "")
+    .replace(/\s+/g, " ")
+    .replace(/^[\s.]+|[\s.]+$/g, "")
+    .slice(0, 150)
+    .trim();
+  return `${safe || "libro"}.pdf`;
+}
+
+/** The page count of a stored PDF, or null when it cannot be read. */
+export async function readPageCount(key: string): Promise<number | null> {
+  try {
+    const bytes = await fsp.readFile(storagePath(key));
+    const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+    const count = doc.getPageCount();
+    return count > 0 ? count : null;
+  } catch {
+    return null;
+  }
+}
+
+export type UploadOutcome =
+  | { ok: true; book: BookView }
+  | { ok: false; status: number; message: string; field?: "pdf" | "pages"; form?: FormData; fieldErrors?: Record<string, string[]> };
+
+/** Creates a book from an already stored PDF; the file is discarded when anything fails. */
+export async function createBook(input: BookFormInput, pdf: StoredUpload): Promise<UploadOutcome> {
+  try {
+    let pages = input.pages;
+    if (pages === undefined) {
+      const counted = await readPageCount(pdf.key);
+      if (counted === null) {
+        await discard([pdf]);
+        return { ok: false, status: 400, message: PDF_UNREADABLE, field: "pages" };
+      }
+      pages = counted;
+    }
+    const book = await prisma.book.create({
+      data: {
+        title: input.title,
+        author: input.author,
+        description: input.description,
+        pages,
+        pdfKey: pdf.key,
+        pdfSize: pdf.size,
+        searchText: normalizeSearch(input.title, input.author),
+      },
+      select: bookSelect,
+    });
+    return { ok: true, book: toBookView(book) };
+  } catch (error) {
+    await discard([pdf]);
+    throw error;
+  }
+}
+
+/**
+ * The whole upload (page action and POST /api/books/upload): parse the multipart body with the
+ * PDF limits, validate the fields, require a PDF, create the book. Never leaves a file behind
+ * on failure. Unexpected errors are thrown (after cleanup).
+ */
+export async function uploadBook(request: Request): Promise<UploadOutcome> {
+  let form: FormData;
+  let files: Map<string, StoredUpload>;
+  try {
+    ({ form, files } = await parseUpload(request, pdfUploadOptions("books", [PDF_FIELD])));
+  } catch (error) {
+    if (error instanceof UploadError) {
+      return { ok: false, status: error.status, message: error.message, field: error.field ? "pdf" : undefined, form: error.form };
+    }
+    throw error;
+  }
+  const pdf = files.get(PDF_FIELD);
+  const parsed = BookFormSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
+  if (!parsed.success) {
+    if (pdf) await discard([pdf]);
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? "");
+      (fieldErrors[key] ??= []).push(issue.message);
+    }
+    if (!pdf) fieldErrors[PDF_FIELD] = [PDF_REQUIRED];
+    return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? PDF_REQUIRED, form, fieldErrors };
+  }
+  if (!pdf) return { ok: false, status: 400, message: PDF_REQUIRED, field: "pdf", form };
+  const outcome = await createBook(parsed.data, pdf);
+  return outcome.ok ? outcome : { ...outcome, form };
+}
+
+export type DeleteOutcome = { ok: true; title: string } | { ok: false; status: number; message: string };
+
+/** Deletes a book and then its file; audited as "book.delete". */
+export async function deleteBook(admin: SessionUser, id: string, request: Request | null): Promise<DeleteOutcome> {
+  const book = await prisma.book.findUnique({ where: { id }, select: { id: true, title: true, pdfKey: true } });
+  if (!book) return { ok: false, status: 404, message: BOOK_NOT_FOUND };
+  try {
+    await prisma.book.delete({ where: { id } });
+  } catch (error) {
+    if ((error as { code?: string }).code === "P2025") return { ok: false, status: 404, message: BOOK_NOT_FOUND };
+    throw error;
+  }
+  await deleteStored(book.pdfKey).catch(() => undefined);
+  await audit(request, "book.delete", { actorId: admin.id, targetType: "book", targetId: book.id, detail: book.title });
+  return { ok: true, title: book.title };
+}
+
+const TEXT = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+
+/** The book's PDF: inline for the preview, or as a download named after the title. */
+export async function serveBookPdf(request: Request, id: string, download: boolean): Promise<Response> {
+  try {
+    const book = await getBook(id);
+    if (!book) return new Response(BOOK_NOT_FOUND, { status: 404, headers: TEXT });
+    const stat = await statStored(book.pdfKey).catch(() => null);
+    if (!stat?.isFile() || stat.size === 0) return new Response(NO_PDF, { status: 404, headers: TEXT });
+    return await serveStoredFile(request, book.pdfKey, {
+      contentType: "application/pdf",
+      filename: bookFilename(book.title),
+      disposition: download ? "attachment" : "inline",
+    });
+  } catch (error) {
+    console.error(error);
+    return new Response(DOWNLOAD_FAILED, { status: 500, headers: TEXT });
+  }
+}

@@ -1,0 +1,28 @@
+// The book upload form (SPEC §5 "Book upload"): validated on the server only. `pages` may be
+// left empty: the service then reads the page count from the PDF.
+import { z } from "zod";
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `Ingresa ${label}.` })
+    .trim()
+    .min(1, `Ingresa ${label}.`)
+    .max(max, `Máximo ${max} caracteres.`);
+
+export const BookFormSchema = z.object({
+  title: text("el título", 200),
+  author: text("el autor", 200),
+  description: text("la descripción", 5000),
+  pages: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce
+      .number({ error: "Las páginas deben ser un número." })
+      .int("Las páginas deben ser un número entero.")
+      .min(1, "Las páginas deben ser al menos 1.")
+      .max(100_000, "Demasiadas páginas.")
+      .optional(),
+  ),
+});
+export type BookFormInput = z.infer<typeof BookFormSchema>;
+/** The form's fields as typed (the file input included). */
+export type BookFields = { title?: string; author?: string; description?: string; pages?: string; pdf?: unknown };

@@ -1,0 +1,22 @@
+import { deleteBook } from "~/features/library/books.server.ts";
+import { bookDeleted, DELETE_FAILED } from "~/features/library/messages.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed, requireApiRole } from "~/lib/api.server.ts";
+import type { Route } from "./+types/books.book";
+
+export const loader = () => methodNotAllowed("DELETE");
+
+/** DELETE /api/books/{id} (admin). */
+export function action(args: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (args.request.method !== "DELETE") return methodNotAllowed("DELETE");
+    const admin = await requireApiRole(args, "admin");
+    try {
+      const outcome = await deleteBook(admin, args.params.id, args.request);
+      if (!outcome.ok) return apiError(outcome.status, outcome.message);
+      return apiJson({ message: bookDeleted(outcome.title), id: args.params.id });
+    } catch (error) {
+      console.error(error);
+      return apiError(500, DELETE_FAILED);
+    }
+  });
+}

@@ -1,0 +1,14 @@
+import { serveBookPdf } from "~/features/library/books.server.ts";
+import { handleApi, methodNotAllowed, requireApiUser } from "~/lib/api.server.ts";
+import type { Route } from "./+types/books.download";
+
+/** GET /api/books/download/{id} (signed-in): the PDF inline (the preview's source); ?descargar=1 as attachment. */
+export function loader(args: Route.LoaderArgs) {
+  return handleApi(async () => {
+    await requireApiUser(args);
+    const download = new URL(args.request.url).searchParams.get("descargar") === "1";
+    return serveBookPdf(args.request, args.params.id, download);
+  });
+}
+
+export const action = () => methodNotAllowed("GET");

@@ -1,0 +1,22 @@
+import { uploadBook } from "~/features/library/books.server.ts";
+import { BOOK_CREATED, UPLOAD_FAILED } from "~/features/library/messages.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed, requireApiRole } from "~/lib/api.server.ts";
+import type { Route } from "./+types/books.upload";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/books/upload (admin): multipart title, author, description, pages, pdf; { error } on failure. */
+export function action(args: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (args.request.method !== "POST") return methodNotAllowed("POST");
+    await requireApiRole(args, "admin");
+    try {
+      const outcome = await uploadBook(args.request);
+      if (!outcome.ok) return apiError(outcome.status, outcome.message);
+      return apiJson({ message: BOOK_CREATED, book: { ...outcome.book, pdfUrl: `/api/books/download/${outcome.book.id}` } }, 201);
+    } catch (error) {
+      console.error(error);
+      return apiError(500, UPLOAD_FAILED);
+    }
+  });
+}

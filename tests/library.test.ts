@@ -1,0 +1,282 @@
+// The library: /biblioteca, /admin/library, /biblioteca/:id/pdf and /api/books/*, against the
+// real SQLite database and data directory.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { PDFDocument } from "pdf-lib";
+import { afterEach, describe, expect, it } from "vitest";
+import { issueApiToken } from "~/features/auth/api-token.server.ts";
+import { createUserSession } from "~/features/auth/session.server.ts";
+import { bookFilename, listBooks, normalizeSearch, PAGE_SIZE } from "~/features/library/books.server.ts";
+import { BOOK_CREATED, NO_PDF, PDF_ONLY, PDF_REQUIRED, bookDeleted } from "~/features/library/messages.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { resetEnvCache } from "~/lib/env.server.ts";
+import { storeBytes, storedExistsSync, uploadsDir } from "~/lib/storage.server.ts";
+import * as adminLibrary from "~/routes/admin/library.tsx";
+import * as apiBook from "~/routes/api/books.book.ts";
+import * as apiDownload from "~/routes/api/books.download.ts";
+import * as apiLibros from "~/routes/api/books.libros.ts";
+import * as apiUpload from "~/routes/api/books.upload.ts";
+import * as library from "~/routes/library.tsx";
+import * as pdfRoute from "~/routes/library/pdf.ts";
+import { args, createUser, formRequest, getRequest, jsonRequest, readJson } from "./factories.ts";
+
+async function makePdf(pages: number) {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) doc.addPage([200, 200]);
+  return doc.save();
+}
+const TEXT = Buffer.from("esto no es un PDF, solo texto");
+
+function bookFiles(): string[] {
+  const dir = path.join(uploadsDir(), "books");
+  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+}
+
+async function signIn(user: { id: string }) {
+  return (await createUserSession(user.id)).split(";")[0] ?? "";
+}
+
+async function seedBook(over: { title?: string; author?: string; pages?: number; withFile?: boolean } = {}) {
+  const title = over.title ?? `Libro ${crypto.randomUUID()}`;
+  const author = over.author ?? "Autora Prueba";
+  const pdfKey = over.withFile === false ? `books/${crypto.randomUUID()}.pdf` : await storeBytes("books", "pdf", await makePdf(over.pages ?? 2));
+  return prisma.book.create({
+    data: { title, author, pages: over.pages ?? 2, description: "Descripción de prueba", pdfKey, pdfSize: 100, searchText: normalizeSearch(title, author) },
+  });
+}
+
+type Part = string | { bytes: Uint8Array; name: string };
+function multipart(url: string, parts: Record<string, Part>, init: { cookie?: string; token?: string } = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(parts)) {
+    if (typeof value === "string") form.append(name, value);
+    else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: "application/pdf" }), value.name);
+  }
+  const headers = new Headers({ Host: "localhost:3000", Origin: "http://localhost:3000" });
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  return new Request(`http://localhost:3000${url}`, { method: "POST", headers, body: form });
+}
+
+type Reply = { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
+function dataOf(value: unknown): { data: { result?: Reply }; status: number } {
+  const v = value as { type?: string; data?: { result?: Reply }; init?: { status?: number } | null };
+  if (v && v.type === "DataWithResponseInit") return { data: v.data ?? {}, status: v.init?.status ?? 200 };
+  return { data: value as { result?: Reply }, status: 200 };
+}
+
+async function thrown(promise: Promise<unknown>): Promise<Response> {
+  const value = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(value).toBeInstanceOf(Response);
+  return value as Response;
+}
+
+afterEach(() => {
+  delete process.env.MAX_PDF_MB;
+  resetEnvCache();
+});
+
+describe("library search", () => {
+  it("is accent- and case-insensitive, by title or author, and paginated", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const edu = await seedBook({ title: `Educación Rural ${tag}`, author: "Gabriela Mistral" });
+    await seedBook({ title: `Matemática ${tag}`, author: `Ñuñoa Pérez${tag}` });
+    const student = await createUser({ rol: "estudiante" });
+    const cookie = await signIn(student);
+
+    const found = await library.loader(args(getRequest(`/biblioteca?q=${encodeURIComponent(`EDUCACION rural ${tag}`)}`, cookie)));
+    expect(found.books.map((b) => b.title)).toEqual([edu.title]);
+    expect(found.books[0]).toMatchObject({ author: "Gabriela Mistral", pages: 2, description: "Descripción de prueba" });
+
+    const byAuthor = await library.loader(args(getRequest(`/biblioteca?q=${encodeURIComponent(`nunoa perez${tag}`)}`, cookie)));
+    expect(byAuthor.books.map((b) => b.title)).toEqual([`Matemática ${tag}`]);
+
+    for (let i = 0; i < PAGE_SIZE + 1; i++) await seedBook({ title: `Serie ${tag} ${i}` });
+    const first = await listBooks({ q: `serie ${tag}`, page: 1 });
+    const second = await listBooks({ q: `serie ${tag}`, page: 2 });
+    expect(first).toMatchObject({ total: PAGE_SIZE + 1, pageCount: 2, page: 1 });
+    expect(first.books).toHaveLength(PAGE_SIZE);
+    expect(second.books).toHaveLength(1);
+    expect(new Set([...first.books, ...second.books].map((b) => b.id)).size).toBe(PAGE_SIZE + 1);
+  });
+
+  it("requires a signed-in user and opens the preview from ?ver=ID", async () => {
+    const anonymous = await thrown(library.loader(args(getRequest("/biblioteca"))));
+    expect(anonymous.headers.get("Location")).toBe("/login?redirectTo=%2Fbiblioteca");
+    const book = await seedBook();
+    const missing = await seedBook({ withFile: false });
+    const cookie = await signIn(await createUser());
+    const page = await library.loader(args(getRequest(`/biblioteca?ver=${book.id}`, cookie)));
+    expect(page.preview).toMatchObject({ id: book.id, hasPdf: true, pdfUrl: `/biblioteca/${book.id}/pdf` });
+    const noFile = await library.loader(args(getRequest(`/biblioteca?ver=${missing.id}`, cookie)));
+    expect(noFile.preview?.hasPdf).toBe(false);
+  });
+});
+
+describe("book PDF", () => {
+  it("downloads named after the title (accents kept, unsafe characters removed)", async () => {
+    const book = await seedBook({ title: 'Educación: "guía" 1/2?' });
+    const cookie = await signIn(await createUser());
+    const inline = await pdfRoute.loader(args(getRequest(`/biblioteca/${book.id}/pdf`, cookie), { id: book.id }));
+    expect(inline.status).toBe(200);
+    expect(inline.headers.get("Content-Type")).toBe("application/pdf");
+    expect(inline.headers.get("Content-Disposition")).toMatch(/^inline;/);
+    const download = await pdfRoute.loader(args(getRequest(`/biblioteca/${book.id}/pdf?descargar=1`, cookie), { id: book.id }));
+    const disposition = download.headers.get("Content-Disposition") ?? "";
+    expect(disposition).toMatch(/^attachment;/);
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent("Educación guía 12.pdf")}`);
+    expect(bookFilename("  ..Año <nuevo>|  ")).toBe("Año nuevo.pdf");
+
+    const missing = await seedBook({ withFile: false });
+    const gone = await pdfRoute.loader(args(getRequest(`/biblioteca/${missing.id}/pdf`, cookie), { id: missing.id }));
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).toBe(NO_PDF);
+
+    const anonymous = await thrown(pdfRoute.loader(args(getRequest(`/biblioteca/${book.id}/pdf`), { id: book.id })));
+    expect(anonymous.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+  });
+});
+
+describe("admin upload and delete", () => {
+  it("stores a valid PDF and reads the page count when pages is empty", async () => {
+    const admin = await createUser({ rol: "admin" });
+    const cookie = await signIn(admin);
+    const title = `Subido ${crypto.randomUUID()}`;
+    const response = await adminLibrary.action(
+      args(multipart("/admin/library", { title, author: "Autor", pages: "", description: "Desc", pdf: { bytes: await makePdf(3), name: "x.pdf" } }, { cookie })),
+    );
+    expect(response).toBeInstanceOf(Response);
+    expect((response as Response).status).toBe(302);
+    expect((response as Response).headers.get("Set-Cookie")).toContain("academia_flash");
+    const book = await prisma.book.findFirstOrThrow({ where: { title } });
+    expect(book.pages).toBe(3);
+    expect(book.searchText).toBe(normalizeSearch(title, "Autor"));
+    expect(storedExistsSync(book.pdfKey)).toBe(true);
+
+    const page = await adminLibrary.loader(args(getRequest(`/admin/library?q=${encodeURIComponent(title)}`, cookie)));
+    expect(page.books.map((b) => b.title)).toEqual([title]);
+
+    const withPages = await adminLibrary.action(
+      args(multipart("/admin/library", { title: `${title} b`, author: "Autor", pages: "42", description: "Desc", pdf: { bytes: await makePdf(1), name: "x.pdf" } }, { cookie })),
+    );
+    expect((withPages as Response).status).toBe(302);
+    expect((await prisma.book.findFirstOrThrow({ where: { title: `${title} b` } })).pages).toBe(42);
+  });
+
+  it("refuses a text file named .pdf and leaves nothing behind", async () => {
+    const cookie = await signIn(await createUser({ rol: "admin" }));
+    const before = bookFiles();
+    const result = dataOf(
+      await adminLibrary.action(args(multipart("/admin/library", { title: "Falso", author: "A", description: "D", pdf: { bytes: TEXT, name: "falso.pdf" } }, { cookie }))),
+    );
+    expect(result.status).toBe(400);
+    expect(result.data.result?.error?.pdf).toEqual([PDF_ONLY]);
+    expect(result.data.result?.initialValue?.title).toBe("Falso");
+    expect(bookFiles()).toEqual(before);
+    expect(await prisma.book.count({ where: { title: "Falso" } })).toBe(0);
+  });
+
+  it("refuses an oversize PDF (configurable limit) and leaves nothing behind", async () => {
+    process.env.MAX_PDF_MB = "0.01";
+    resetEnvCache();
+    const cookie = await signIn(await createUser({ rol: "admin" }));
+    const before = bookFiles();
+    const big = Buffer.concat([Buffer.from(await makePdf(1)), Buffer.alloc(20 * 1024, 32)]);
+    const result = dataOf(
+      await adminLibrary.action(args(multipart("/admin/library", { title: "Grande", author: "A", description: "D", pdf: { bytes: big, name: "g.pdf" } }, { cookie }))),
+    );
+    expect(result.status).toBe(413);
+    expect(JSON.stringify(result.data.result?.error)).toContain("El PDF supera el máximo de");
+    expect(bookFiles()).toEqual(before);
+  });
+
+  it("asks for the PDF when none was chosen, and drops the file when a field is missing", async () => {
+    const cookie = await signIn(await createUser({ rol: "admin" }));
+    const noFile = dataOf(await adminLibrary.action(args(multipart("/admin/library", { title: "Sin PDF", author: "A", description: "D", pdf: "" }, { cookie }))));
+    expect(noFile.status).toBe(400);
+    expect(noFile.data.result?.error?.pdf).toEqual([PDF_REQUIRED]);
+
+    const before = bookFiles();
+    const noTitle = dataOf(
+      await adminLibrary.action(args(multipart("/admin/library", { title: "", author: "A", description: "D", pdf: { bytes: await makePdf(1), name: "a.pdf" } }, { cookie }))),
+    );
+    expect(noTitle.status).toBe(400);
+    expect(noTitle.data.result?.error?.title?.[0]).toMatch(/título/);
+    expect(bookFiles()).toEqual(before);
+  });
+
+  it("deletes a book and its file, with an audit record", async () => {
+    const admin = await createUser({ rol: "admin" });
+    const cookie = await signIn(admin);
+    const book = await seedBook({ title: "Para borrar" });
+    const response = await adminLibrary.action(args(formRequest("/admin/library", { intent: "delete", bookId: book.id }, { cookie })));
+    expect((response as Response).status).toBe(302);
+    expect(await prisma.book.findUnique({ where: { id: book.id } })).toBeNull();
+    expect(storedExistsSync(book.pdfKey)).toBe(false);
+    expect(await prisma.auditLog.count({ where: { action: "book.delete", targetId: book.id } })).toBe(1);
+    expect(bookDeleted("Para borrar")).toBe('Libro "Para borrar" eliminado correctamente.');
+
+    const student = await signIn(await createUser({ rol: "estudiante" }));
+    const other = await seedBook();
+    const refused = await thrown(adminLibrary.action(args(formRequest("/admin/library", { intent: "delete", bookId: other.id }, { cookie: student }))));
+    expect(refused.headers.get("Location")).toBe("/");
+    expect(await prisma.book.count({ where: { id: other.id } })).toBe(1);
+  });
+});
+
+describe("/api/books", () => {
+  it("lists books for signed-in users only, with ?q= search", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const book = await seedBook({ title: `Pedagogía ${tag}` });
+    expect((await apiLibros.loader(args(jsonRequest("/api/books/libros", null, { method: "GET" })))).status).toBe(401);
+    const token = await issueApiToken(await createUser());
+    const response = await apiLibros.loader(args(jsonRequest(`/api/books/libros?q=pedagogia%20${tag}`, null, { method: "GET", token })));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([
+      { id: book.id, title: book.title, author: book.author, pages: 2, description: book.description, pdfUrl: `/api/books/download/${book.id}` },
+    ]);
+    const download = await apiDownload.loader(args(jsonRequest(`/api/books/download/${book.id}`, null, { method: "GET", token }), { id: book.id }));
+    expect(download.status).toBe(200);
+    expect(download.headers.get("Content-Type")).toBe("application/pdf");
+    expect((await apiDownload.loader(args(jsonRequest(`/api/books/download/${book.id}`, null, { method: "GET" }), { id: book.id }))).status).toBe(401);
+  });
+
+  it("upload and delete: visitor 401, estudiante 403, admin OK", async () => {
+    const before = bookFiles();
+    const pdf = { bytes: await makePdf(2), name: "a.pdf" };
+    const fields = { title: `API ${crypto.randomUUID()}`, author: "A", description: "D", pages: "", pdf };
+    expect((await apiUpload.action(args(multipart("/api/books/upload", fields)))).status).toBe(401);
+    const studentToken = await issueApiToken(await createUser({ rol: "estudiante" }));
+    const forbidden = await apiUpload.action(args(multipart("/api/books/upload", fields, { token: studentToken })));
+    expect(forbidden.status).toBe(403);
+    expect(bookFiles()).toEqual(before);
+
+    const adminToken = await issueApiToken(await createUser({ rol: "admin" }));
+    const bad = await apiUpload.action(args(multipart("/api/books/upload", { ...fields, pdf: { bytes: TEXT, name: "a.pdf" } }, { token: adminToken })));
+    expect(bad.status).toBe(400);
+    expect(await readJson(bad)).toEqual({ error: PDF_ONLY });
+    const missing = await apiUpload.action(args(multipart("/api/books/upload", { ...fields, pdf: "" }, { token: adminToken })));
+    expect(await readJson(missing)).toEqual({ error: PDF_REQUIRED });
+    expect(bookFiles()).toEqual(before);
+
+    const created = await apiUpload.action(args(multipart("/api/books/upload", fields, { token: adminToken })));
+    expect(created.status).toBe(201);
+    const body = (await created.json()) as { message: string; book: { id: string; pages: number } };
+    expect(body.message).toBe(BOOK_CREATED);
+    expect(body.book.pages).toBe(2);
+    const saved = await prisma.book.findUniqueOrThrow({ where: { id: body.book.id } });
+
+    const del = (token?: string) => apiBook.action(args(jsonRequest(`/api/books/${saved.id}`, null, { method: "DELETE", token }), { id: saved.id }));
+    expect((await del()).status).toBe(401);
+    expect((await del(studentToken)).status).toBe(403);
+    const ok = await del(adminToken);
+    expect(ok.status).toBe(200);
+    expect((await readJson(ok)).message).toBe(bookDeleted(saved.title));
+    expect(storedExistsSync(saved.pdfKey)).toBe(false);
+    expect((await del(adminToken)).status).toBe(404);
+  });
+});
