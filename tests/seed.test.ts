@@ -54,7 +54,7 @@ describe("seed", () => {
 
     // Idempotent: a second run leaves the data alone.
     expect(runSeed(file, dataDir)).toContain("nada que sembrar");
-  });
+  }, 90_000); // two seed runs in child processes: generous for a loaded CI machine
 
   it("with ADMIN_EMAIL/ADMIN_PASSWORD creates that admin and no account with a known password", () => {
     const { file, dataDir } = freshDatabase();
@@ -64,7 +64,7 @@ describe("seed", () => {
     expect(users).toEqual([{ correo: "jefa@academia.cl", rol: "admin" }]);
     expect((db.prepare("select count(*) n from Course").get() as { n: number }).n).toBeGreaterThanOrEqual(12);
     db.close();
-  });
+  }, 60_000);
 
   it("makes cover PNGs with the requested size", () => {
     const png = makeCoverPng({ from: "#1e3a8a", to: "#0f766e", accent: "#fbbf24", theme: "tecnologia", width: 320, height: 180 });

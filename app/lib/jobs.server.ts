@@ -1,6 +1,8 @@
 // Periodic housekeeping inside the server process (started by server/index.ts through the
 // build's entry module). Timers are unref'd: they never keep the process alive.
 import { purgeExpiredSessions } from "~/features/auth/session.server.ts";
+import { startMailSender } from "~/features/mail/sender.server.ts";
+import { env } from "./env.server.ts";
 
 const HOUR = 60 * 60 * 1000;
 let started = false;
@@ -12,4 +14,7 @@ export function startBackgroundJobs() {
     purgeExpiredSessions().catch((error) => console.error("No se pudieron purgar las sesiones vencidas", error));
   void purge();
   setInterval(purge, HOUR).unref();
+  // Without SMTP_URL (the demo) mail stays in the outbox, readable by admins.
+  const smtpUrl = env().SMTP_URL?.trim();
+  if (smtpUrl) startMailSender(smtpUrl);
 }

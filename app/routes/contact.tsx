@@ -1,26 +1,139 @@
-import { useRouteLoaderData } from "react-router";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
+import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
+import { contactRateLimit, submitContact } from "~/features/contact/contact.server.ts";
+import { CONTACT_FAILED, CONTACT_OK, type ContactFields } from "~/features/contact/messages.ts";
+import { ContactSchema } from "~/features/contact/schema.ts";
+import { siteConfig } from "~/features/site/site-config.server.ts";
+import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { loader as rootLoader } from "~/root.tsx";
 import type { Route } from "./+types/contact";
 
-// The contact form comes with its own issue; the details are shown already.
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Contacto");
 
-export default function Contact() {
+export function loader() {
+  return { mapEmbedUrl: siteConfig().mapEmbedUrl };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const submission = parseWithZod(form, { schema: ContactSchema });
+  const gate = await contactRateLimit(request);
+  if (!gate.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [gate.message] }), success: false },
+      { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } },
+    );
+  }
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), success: false }, { status: 400 });
+  }
+  try {
+    await submitContact(submission.value, request);
+    return data({ result: submission.reply({ resetForm: true }), success: true });
+  } catch (error) {
+    console.error(error);
+    return data({ result: submission.reply({ formErrors: [CONTACT_FAILED] }), success: false }, { status: 500 });
+  }
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const mapEmbedUrl = loaderData.mapEmbedUrl;
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const site = root?.site;
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/contacto");
+  const [form, fields] = useForm<ContactFields>({
+    id: "contacto",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    shouldValidate: "onSubmit",
+  });
+  // The success message fades after 3 s with JavaScript (SPEC §9); without it, it stays.
+  const [hydrated, setHydrated] = useState(false);
+  const [showOk, setShowOk] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (!actionData?.success) return;
+    setShowOk(true);
+    const t = setTimeout(() => setShowOk(false), 3000);
+    return () => clearTimeout(t);
+  }, [actionData]);
+  const okVisible = hydrated ? showOk : !!actionData?.success;
+
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10">
+    <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Contacto</h1>
-      {site ? (
-        <ul className="card mt-6 space-y-2 p-6 text-slate-700">
-          <li>Teléfono: {site.phone}</li>
-          <li>
-            Correo: <a href={`mailto:${site.email}`} className="text-brand-700 hover:underline">{site.email}</a>
-          </li>
-          <li>Dirección: {site.address}</li>
-        </ul>
-      ) : null}
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <Form method="post" {...getFormProps(form)} className="card space-y-4 p-6" aria-label="Formulario de contacto">
+          <h2 className="text-lg font-semibold text-slate-900">Escríbenos</h2>
+          {okVisible ? (
+            <p role="status" className="alert-success">
+              {CONTACT_OK}
+            </p>
+          ) : null}
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <TextField field={fields.nombre} label="Nombre completo" autoComplete="name" required />
+          <TextField field={fields.correo} label="Correo electrónico" type="email" autoComplete="email" required />
+          <TextAreaField field={fields.mensaje} label="Mensaje" rows={5} />
+          {/* Honeypot: hidden from people and assistive technology; bots fill it. */}
+          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+            <label htmlFor="sitioWeb">Sitio web</label>
+            <input id="sitioWeb" name="sitioWeb" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </div>
+          <button type="submit" className="btn-primary w-full" disabled={sending}>
+            {sending ? "Enviando..." : "Enviar mensaje"}
+          </button>
+        </Form>
+
+        <div className="space-y-6">
+          {site ? (
+            <section className="card p-6 text-slate-700" aria-label="Datos de contacto">
+              <h2 className="text-lg font-semibold text-slate-900">{site.brand}</h2>
+              <ul className="mt-3 space-y-2">
+                <li>
+                  Teléfono: <a href={`tel:${site.phone.replace(/\s+/g, "")}`} className="text-brand-700 hover:underline">{site.phone}</a>
+                </li>
+                <li>
+                  Correo: <a href={`mailto:${site.email}`} className="text-brand-700 hover:underline">{site.email}</a>
+                </li>
+                <li>Dirección: {site.address}</li>
+              </ul>
+              <ul className="mt-4 flex gap-4" aria-label="Redes sociales">
+                <li>
+                  <a href={site.facebookUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline">
+                    Facebook
+                  </a>
+                </li>
+                <li>
+                  <a href={site.linkedinUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline">
+                    LinkedIn
+                  </a>
+                </li>
+              </ul>
+            </section>
+          ) : null}
+          {mapEmbedUrl ? (
+            <section className="card overflow-hidden" aria-label="Mapa">
+              {/* If the map cannot load, the page stays usable: the address above and the link below. */}
+              <iframe
+                title="Mapa de ubicación"
+                src={mapEmbedUrl}
+                loading="lazy"
+                referrerPolicy="no-referrer"
+                className="h-72 w-full border-0 bg-slate-100"
+              />
+              <p className="p-3 text-sm">
+                <a href={mapEmbedUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline">
+                  Abrir el mapa en otra pestaña
+                </a>
+              </p>
+            </section>
+          ) : null}
+        </div>
+      </div>
     </div>
   );
 }

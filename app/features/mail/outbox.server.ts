@@ -14,3 +14,12 @@ export async function enqueueMail(mail: OutgoingMail, tx: Tx = prisma) {
     select: { id: true },
   });
 }
+
+/** The newest outbox rows, for the admin panel (without SMTP_URL mail stays here). */
+export function listOutbox(take = 100) {
+  return prisma.outboxMail.findMany({
+    orderBy: { createdAt: "desc" },
+    take,
+    select: { id: true, to: true, subject: true, text: true, kind: true, status: true, attempts: true, nextAttemptAt: true, lastError: true, sentAt: true, createdAt: true },
+  });
+}

@@ -1,6 +1,18 @@
-import { Placeholder } from "~/components/panel-layout.tsx";
+import { requirePanelUser } from "~/features/auth/guards.server.ts";
+import { MessagesScreen } from "~/features/messages/components/messages-screen.tsx";
+import { messagesScreenAction, messagesScreenLoader } from "~/features/messages/screen.server.ts";
+import type { Route } from "./+types/messages";
 
-// Built in its own issue; the panel guard (layout) already protects it.
-export default function Page() {
-  return <Placeholder title="Tus mensajes" />;
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requirePanelUser(args);
+  return messagesScreenLoader(user, args.request);
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requirePanelUser(args);
+  return messagesScreenAction(user, args.request);
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  return <MessagesScreen title="Tus mensajes" basePath="/user/messages" loaderData={loaderData} actionData={actionData} />;
 }

@@ -1,0 +1,48 @@
+// Contact submissions: stored first, then e-mailed to the academy through the outbox (in the
+// same transaction), so a mail-server outage loses nothing. Spam: honeypot + per-IP limit.
+import { enqueueMail } from "~/features/mail/outbox.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { env } from "~/lib/env.server.ts";
+import { clientIp, consume, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server.ts";
+import type { ContactInput } from "./schema.ts";
+
+export type ContactGate = { ok: true } | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+
+/** The per-IP budget for contact submissions. */
+export async function contactRateLimit(request: Request): Promise<ContactGate> {
+  const limit = await consume([["contactIp", clientIp(request)]]);
+  if (!limit.ok) return { ok: false, status: 429, message: TOO_MANY_REQUESTS, retryAfterSeconds: limit.retryAfterSeconds };
+  return { ok: true };
+}
+
+/** A filled honeypot: answer as if it worked, store nothing. */
+export function isSpam(input: { sitioWeb?: unknown }): boolean {
+  return typeof input.sitioWeb === "string" && input.sitioWeb.trim() !== "";
+}
+
+export async function submitContact(input: ContactInput, request: Request) {
+  if (isSpam(input)) return { stored: false as const };
+  const { APP_NAME: brand, CONTACT_EMAIL: to } = env();
+  const ip = clientIp(request);
+  const row = await prisma.$transaction(async (tx) => {
+    const saved = await tx.contactMessage.create({
+      data: { nombre: input.nombre, correo: input.correo, mensaje: input.mensaje, ip: ip === "local" ? null : ip },
+      select: { id: true },
+    });
+    await enqueueMail(
+      {
+        kind: "contact.form",
+        to,
+        subject: `Contacto desde ${brand}: ${input.nombre}`,
+        text: `Nombre: ${input.nombre}\nCorreo: ${input.correo}\n\n${input.mensaje}\n`,
+      },
+      tx,
+    );
+    return saved;
+  });
+  return { stored: true as const, id: row.id };
+}
+
+export function listContactMessages(take = 100) {
+  return prisma.contactMessage.findMany({ orderBy: { createdAt: "desc" }, take });
+}

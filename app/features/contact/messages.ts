@@ -1,0 +1,9 @@
+// The contact form's user-visible words (SPEC §5, §8), free of Zod for the browser.
+export const CONTACT_OK = "¡Mensaje enviado correctamente!";
+export const CONTACT_FAILED = "Error al enviar el mensaje. Intenta nuevamente.";
+export const NAME_REQUIRED = "Ingresa tu nombre completo.";
+export const EMAIL_REQUIRED = "Ingresa un correo electrónico válido.";
+export const MESSAGE_REQUIRED = "Escribe tu mensaje.";
+export const TOO_LONG = "El texto es demasiado largo.";
+
+export type ContactFields = { nombre: string; correo: string; mensaje: string };

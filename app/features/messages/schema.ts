@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { FILL_ALL, INVALID_RECIPIENT } from "./messages.ts";
+
+const required = (max: number) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string(FILL_ALL).min(1, FILL_ALL).max(max, "El texto es demasiado largo."));
+
+/** Compose: recipient e-mail, subject and content, each trimmed and required (SPEC §5). */
+export const ComposeSchema = z.object({
+  to: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
+    z.string(FILL_ALL).min(1, FILL_ALL).max(254, INVALID_RECIPIENT).pipe(z.email(INVALID_RECIPIENT)),
+  ),
+  subject: required(200),
+  content: required(10_000),
+});
+export type ComposeInput = z.infer<typeof ComposeSchema>;

@@ -1,0 +1,33 @@
+import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { listContactMessages } from "~/features/contact/contact.server.ts";
+import { formatDateTime } from "~/lib/dates.ts";
+import type { Route } from "./+types/contact-messages";
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  return { items: await listContactMessages() };
+}
+
+export default function ContactMessages({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData;
+  return (
+    <section>
+      <h1 className="text-2xl font-bold text-slate-900">Mensajes de contacto</h1>
+      {items.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-600">No hay mensajes</p>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {items.map((m) => (
+            <li key={m.id} className="card p-4 text-sm">
+              <p className="font-semibold text-slate-900">
+                {m.nombre} <span className="font-normal text-slate-500">&lt;{m.correo}&gt;</span>
+              </p>
+              <p className="text-xs text-slate-500">{formatDateTime(m.createdAt)}</p>
+              <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">{m.mensaje}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

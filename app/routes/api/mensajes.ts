@@ -1,0 +1,37 @@
+import { sendMessage, listInbox, toApiMessage } from "~/features/messages/messages.server.ts";
+import { OTHER_INBOX, SEND_FAILED } from "~/features/messages/messages.ts";
+import { ComposeSchema } from "~/features/messages/schema.ts";
+import { ApiError, apiJson, handleApi, methodNotAllowed, parseBody, requireApiUser } from "~/lib/api.server.ts";
+import type { Route } from "./+types/mensajes";
+
+/**
+ * GET /api/mensajes?correo= : the caller's own inbox only (403 for any other address, admins
+ * included: an inbox is private).
+ */
+export function loader(args: Route.LoaderArgs) {
+  return handleApi(async () => {
+    const user = await requireApiUser(args);
+    const correo = (new URL(args.request.url).searchParams.get("correo") ?? user.correo).trim().toLowerCase();
+    if (correo !== user.correo.toLowerCase()) throw new ApiError(403, OTHER_INBOX);
+    return apiJson((await listInbox(user)).map(toApiMessage));
+  });
+}
+
+/** POST /api/mensajes: JSON to, subject, content. The sender is the caller (from* ignored). */
+export function action(args: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (args.request.method.toUpperCase() !== "POST") return methodNotAllowed("GET, POST");
+    const user = await requireApiUser(args);
+    const input = await parseBody(args.request, ComposeSchema);
+    let outcome;
+    try {
+      outcome = await sendMessage(user, input, args.request);
+    } catch (error) {
+      console.error(error);
+      throw new ApiError(500, SEND_FAILED);
+    }
+    if (!outcome.ok) throw new ApiError(outcome.status, outcome.message);
+    const created = (await listInbox({ id: "", correo: input.to }, 1)).find((m) => m.id === outcome.id);
+    return apiJson(created ? toApiMessage(created) : { id: outcome.id }, 201);
+  });
+}

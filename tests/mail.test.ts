@@ -1,0 +1,193 @@
+// Mail delivery against a real SMTP server on 127.0.0.1 (smtp-server), and the contact form's
+// storage, honeypot and rate limit on a real SQLite database.
+import net from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTACT_FAILED, CONTACT_OK } from "~/features/contact/messages.ts";
+import { enqueueMail } from "~/features/mail/outbox.server.ts";
+import { backoffMs, createSmtpTransport, deliverPending, MAX_ATTEMPTS } from "~/features/mail/sender.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { env } from "~/lib/env.server.ts";
+import { TOO_MANY_REQUESTS } from "~/lib/rate-limit.server.ts";
+import * as mailSend from "~/routes/api/mail.send.ts";
+import * as contactRoute from "~/routes/contact.tsx";
+import * as adminContact from "~/routes/admin/contact-messages.tsx";
+import * as adminOutbox from "~/routes/admin/outbox.tsx";
+import { createUserSession } from "~/features/auth/session.server.ts";
+import { args, createUser, formRequest, getRequest, jsonRequest, readJson } from "./factories.ts";
+
+type Received = { from: string; to: string[]; body: string };
+const received: Received[] = [];
+let server: SMTPServer;
+let port = 0;
+
+beforeAll(async () => {
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          body: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  port = (server.server.address() as net.AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+/** A port with nothing listening on it. */
+async function closedPort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", () => resolve()));
+  const p = (s.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return p;
+}
+
+describe("mail sender", () => {
+  it("delivers a pending row over SMTP and marks it sent", async () => {
+    const { id } = await enqueueMail({ kind: "message.notice", to: "destino@test.cl", subject: "Prueba de envío", text: "Hola desde la cola" });
+    const report = await deliverPending(createSmtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 5000 }), {
+      from: "Academia <no-responder@test.cl>",
+    });
+    expect(report.sent).toBeGreaterThanOrEqual(1);
+    const row = await prisma.outboxMail.findUniqueOrThrow({ where: { id } });
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(row.sentAt).not.toBeNull();
+    const mail = received.find((m) => m.to.includes("destino@test.cl"));
+    expect(mail?.from).toBe("no-responder@test.cl");
+    expect(mail?.body).toContain("Subject: =?UTF-8?Q?Prueba_de_env=C3=ADo?=");
+    expect(mail?.body).toContain("Hola desde la cola");
+  });
+
+  it("records the error, counts the attempt and backs off when the server is down", async () => {
+    await prisma.outboxMail.updateMany({ where: { status: "pending" }, data: { status: "sent" } });
+    const { id } = await enqueueMail({ kind: "contact.form", to: "caido@test.cl", subject: "x", text: "y" });
+    const now = new Date();
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${await closedPort()}`, { timeoutMs: 3000 });
+    const report = await deliverPending(transport, { now, from: "a@test.cl" });
+    expect(report).toEqual({ sent: 0, failed: 1 });
+    const row = await prisma.outboxMail.findUniqueOrThrow({ where: { id } });
+    expect(row.status).toBe("pending");
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(row.nextAttemptAt.getTime()).toBe(now.getTime() + backoffMs(1));
+
+    // Not due yet: the next pass leaves it alone; once due, it is retried with a longer delay.
+    expect(await deliverPending(transport, { now, from: "a@test.cl" })).toEqual({ sent: 0, failed: 0 });
+    const later = new Date(now.getTime() + backoffMs(1));
+    await deliverPending(transport, { now: later, from: "a@test.cl" });
+    const again = await prisma.outboxMail.findUniqueOrThrow({ where: { id } });
+    expect(again.attempts).toBe(2);
+    expect(again.nextAttemptAt.getTime()).toBe(later.getTime() + backoffMs(2));
+    expect(backoffMs(2)).toBeGreaterThan(backoffMs(1));
+
+    // The last allowed attempt marks it failed.
+    await prisma.outboxMail.update({ where: { id }, data: { attempts: MAX_ATTEMPTS - 1, nextAttemptAt: now } });
+    await deliverPending(transport, { now, from: "a@test.cl" });
+    expect((await prisma.outboxMail.findUniqueOrThrow({ where: { id } })).status).toBe("failed");
+  });
+});
+
+type ContactReply = { data: { success?: boolean; result?: { error?: Record<string, string[] | null> } }; status: number };
+function dataOf(value: unknown): ContactReply {
+  const v = value as { type?: string; data?: ContactReply["data"]; init?: { status?: number } | null };
+  if (v && v.type === "DataWithResponseInit") return { data: v.data ?? {}, status: v.init?.status ?? 200 };
+  return { data: value as ContactReply["data"], status: 200 };
+}
+
+describe("contact form", () => {
+  it("stores the submission and queues it for the academy even when SMTP is down", async () => {
+    const result = dataOf(
+      await contactRoute.action(
+        args(formRequest("/contacto", { nombre: " Rosa Díaz ", correo: "rosa@test.cl", mensaje: "Quiero información", sitioWeb: "" })),
+      ),
+    );
+    expect(result.status).toBe(200);
+    expect(result.data.success).toBe(true);
+    const saved = await prisma.contactMessage.findFirstOrThrow({ where: { correo: "rosa@test.cl" } });
+    expect(saved).toMatchObject({ nombre: "Rosa Díaz", mensaje: "Quiero información" });
+    const mail = await prisma.outboxMail.findFirstOrThrow({ where: { kind: "contact.form", text: { contains: "rosa@test.cl" } } });
+    expect(mail.to).toBe(env().CONTACT_EMAIL);
+
+    // Delivery fails: the submission and the queued mail are still there.
+    await deliverPending(createSmtpTransport(`smtp://127.0.0.1:${await closedPort()}`, { timeoutMs: 3000 }), { from: "a@test.cl" });
+    expect(await prisma.contactMessage.count({ where: { correo: "rosa@test.cl" } })).toBe(1);
+    const after = await prisma.outboxMail.findUniqueOrThrow({ where: { id: mail.id } });
+    expect(after.status).toBe("pending");
+    expect(after.lastError).toBeTruthy();
+    expect(CONTACT_OK).toBe("¡Mensaje enviado correctamente!");
+    expect(CONTACT_FAILED).toBe("Error al enviar el mensaje. Intenta nuevamente.");
+  });
+
+  it("requires every field", async () => {
+    const result = dataOf(await contactRoute.action(args(formRequest("/contacto", { nombre: "", correo: "no-es-correo", mensaje: " " }))));
+    expect(result.status).toBe(400);
+    expect(Object.keys(result.data.result?.error ?? {}).sort()).toEqual(["correo", "mensaje", "nombre"]);
+  });
+
+  it("stores nothing when the honeypot is filled", async () => {
+    const result = dataOf(
+      await contactRoute.action(args(formRequest("/contacto", { nombre: "Bot", correo: "bot@test.cl", mensaje: "spam", sitioWeb: "http://spam" }))),
+    );
+    expect(result.data.success).toBe(true);
+    expect(await prisma.contactMessage.count({ where: { correo: "bot@test.cl" } })).toBe(0);
+    expect(await prisma.outboxMail.count({ where: { text: { contains: "bot@test.cl" } } })).toBe(0);
+  });
+
+  it("limits submissions per IP (429)", async () => {
+    const ip = "10.9.9.9";
+    const fields = { nombre: "Luis", correo: "luis@test.cl", mensaje: "Hola" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push(dataOf(await contactRoute.action(args(formRequest("/contacto", fields, { ip })))).status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses[5]).toBe(429);
+    const api = await mailSend.action(args(new Request("http://localhost:3000/api/mail/send", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "x-academia-client-ip": ip },
+      body: JSON.stringify(fields),
+    })));
+    expect(api.status).toBe(429);
+    expect(await readJson(api)).toEqual({ error: TOO_MANY_REQUESTS });
+    expect(await prisma.contactMessage.count({ where: { correo: "luis@test.cl" } })).toBe(5);
+  });
+
+  it("accepts the contact form as JSON on /api/mail/send", async () => {
+    const ok = await mailSend.action(args(jsonRequest("/api/mail/send", { nombre: "Marta", correo: "marta@test.cl", mensaje: "Consulta" })));
+    expect(ok.status).toBe(200);
+    expect(await readJson(ok)).toEqual({ message: CONTACT_OK });
+    expect(await prisma.contactMessage.count({ where: { correo: "marta@test.cl" } })).toBe(1);
+    const bad = await mailSend.action(args(jsonRequest("/api/mail/send", { nombre: "Marta", correo: "", mensaje: "Consulta" })));
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe("admin views", () => {
+  it("lets admins (only) read contact submissions and the outbox", async () => {
+    await contactRoute.action(args(formRequest("/contacto", { nombre: "Paz", correo: "paz@test.cl", mensaje: "Hola admin" })));
+    const admin = await createUser({ rol: "admin" });
+    const cookie = (await createUserSession(admin.id)).split(";")[0] ?? "";
+    const contact = await adminContact.loader(args(getRequest("/admin/contact-messages", cookie)));
+    expect(contact.items.some((m) => m.correo === "paz@test.cl")).toBe(true);
+    const outbox = await adminOutbox.loader(args(getRequest("/admin/outbox", cookie)));
+    expect(outbox.items.some((m) => m.kind === "contact.form" && m.text.includes("paz@test.cl"))).toBe(true);
+    const student = await createUser();
+    const studentCookie = (await createUserSession(student.id)).split(";")[0] ?? "";
+    const refused = await adminOutbox.loader(args(getRequest("/admin/outbox", studentCookie))).catch((e: unknown) => e);
+    expect((refused as Response).headers.get("Location")).toBe("/");
+  });
+});

@@ -1,0 +1,164 @@
+// Internal messaging against a real SQLite database, through the same route modules and API
+// handlers the browser and clients use.
+import { describe, expect, it } from "vitest";
+import { createUserSession } from "~/features/auth/session.server.ts";
+import { FILL_ALL, MESSAGE_NOT_FOUND, UNKNOWN_RECIPIENT } from "~/features/messages/messages.ts";
+import { prisma } from "~/lib/db.server.ts";
+import * as adminMessages from "~/routes/admin/messages.tsx";
+import * as apiMensajes from "~/routes/api/mensajes.ts";
+import * as userMessages from "~/routes/user/messages.tsx";
+import { args, createUser, formRequest, getRequest, jsonRequest, readJson } from "./factories.ts";
+
+type Reply = { error?: Record<string, string[] | null> };
+function dataOf(value: unknown): { data: { result?: Reply; success?: boolean }; status: number } {
+  const v = value as { type?: string; data?: { result?: Reply; success?: boolean }; init?: { status?: number } | null };
+  if (v && v.type === "DataWithResponseInit") return { data: v.data ?? {}, status: v.init?.status ?? 200 };
+  return { data: value as { result?: Reply; success?: boolean }, status: 200 };
+}
+
+async function signIn(user: { id: string }) {
+  return (await createUserSession(user.id)).split(";")[0] ?? "";
+}
+
+async function send(cookie: string, fields: Record<string, string>) {
+  return dataOf(await userMessages.action(args(formRequest("/user/messages?nuevo=1", fields, { cookie }))));
+}
+
+describe("compose", () => {
+  it("sends a message from the signed-in user, whatever the form says, and queues a notice", async () => {
+    const ana = await createUser({ nombre: "Ana", apellido: "Pérez", rol: "docente" });
+    const beto = await createUser({ nombre: "Beto", apellido: "Soto" });
+    const cookie = await signIn(ana);
+    const result = await send(cookie, {
+      to: `  ${beto.correo.toUpperCase()} `,
+      subject: "  Hola  ",
+      content: " ¿Cómo estás? ",
+      from: "falso@test.cl",
+      fromName: "Impostor",
+      fromRole: "admin",
+    });
+    expect(result.status).toBe(200);
+    expect(result.data.success).toBe(true);
+    const saved = await prisma.message.findFirstOrThrow({ where: { toId: beto.id } });
+    expect(saved).toMatchObject({
+      from: ana.correo,
+      fromId: ana.id,
+      fromName: "Ana Pérez",
+      fromRole: "docente",
+      to: beto.correo,
+      subject: "Hola",
+      content: "¿Cómo estás?",
+      leidoEn: null,
+    });
+    const mail = await prisma.outboxMail.findFirstOrThrow({ where: { to: beto.correo, kind: "message.notice" } });
+    expect(mail.status).toBe("pending");
+    expect(mail.text).toContain(`/user/messages?ver=${saved.id}`);
+  });
+
+  it("refuses an unknown recipient with a clear message", async () => {
+    const ana = await createUser();
+    const result = await send(await signIn(ana), { to: "nadie@test.cl", subject: "x", content: "y" });
+    expect(result.status).toBe(404);
+    expect(result.data.result?.error?.to).toEqual([UNKNOWN_RECIPIENT]);
+    expect(await prisma.message.count({ where: { to: "nadie@test.cl" } })).toBe(0);
+  });
+
+  it("asks for every field when one is empty or blank", async () => {
+    const ana = await createUser();
+    const beto = await createUser();
+    const result = await send(await signIn(ana), { to: beto.correo, subject: "   ", content: "y" });
+    expect(result.status).toBe(400);
+    expect(result.data.result?.error?.subject).toEqual([FILL_ALL]);
+    expect(FILL_ALL).toBe("Por favor completa todos los campos.");
+    expect(await prisma.message.count({ where: { toId: beto.id } })).toBe(0);
+  });
+});
+
+describe("inbox", () => {
+  it("lists one's own messages, opens one from the URL and marks it read", async () => {
+    const ana = await createUser();
+    const beto = await createUser({ nombre: "Beto", apellido: "Soto" });
+    await send(await signIn(ana), { to: beto.correo, subject: "Tarea", content: "Revisa el módulo 2" });
+    const cookie = await signIn(beto);
+    const list = await userMessages.loader(args(getRequest("/user/messages", cookie)));
+    expect(list.inbox).toHaveLength(1);
+    expect(list.inbox[0]?.leidoEn).toBeNull();
+    expect(list.selected).toBeNull();
+    const id = list.inbox[0]!.id;
+    const opened = await userMessages.loader(args(getRequest(`/user/messages?ver=${id}`, cookie)));
+    expect(opened.selected?.subject).toBe("Tarea");
+    expect(opened.selected?.leidoEn).not.toBeNull();
+    expect(opened.inbox[0]?.leidoEn).not.toBeNull();
+    expect((await prisma.message.findUniqueOrThrow({ where: { id } })).leidoEn).not.toBeNull();
+    // The sender's own inbox is empty.
+    const mine = await userMessages.loader(args(getRequest("/user/messages", await signIn(ana))));
+    expect(mine.inbox).toHaveLength(0);
+  });
+
+  it("cannot open someone else's message (404)", async () => {
+    const ana = await createUser();
+    const beto = await createUser();
+    const eva = await createUser();
+    await send(await signIn(ana), { to: beto.correo, subject: "Privado", content: "Solo para Beto" });
+    const msg = await prisma.message.findFirstOrThrow({ where: { toId: beto.id } });
+    const thrown = await userMessages.loader(args(getRequest(`/user/messages?ver=${msg.id}`, await signIn(eva)))).catch((e: unknown) => e);
+    expect(dataOf(thrown).status).toBe(404);
+    expect(dataOf(thrown).data).toBe(MESSAGE_NOT_FOUND);
+    // Nor the sender, nor the admin.
+    const admin = await createUser({ rol: "admin" });
+    const byAdmin = await adminMessages.loader(args(getRequest(`/admin/messages?ver=${msg.id}`, await signIn(admin)))).catch((e: unknown) => e);
+    expect(dataOf(byAdmin).status).toBe(404);
+    expect((await prisma.message.findUniqueOrThrow({ where: { id: msg.id } })).leidoEn).toBeNull();
+  });
+
+  it("keeps the admin screen for admins", async () => {
+    const student = await createUser();
+    const thrown = await adminMessages.loader(args(getRequest("/admin/messages", await signIn(student)))).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("Location")).toBe("/");
+  });
+});
+
+describe("API /api/mensajes", () => {
+  it("posts as the caller, ignoring from* in the body, and reads only one's own inbox", async () => {
+    const ana = await createUser({ nombre: "Ana", apellido: "Api" });
+    const beto = await createUser();
+    const anaCookie = await signIn(ana);
+    const posted = await apiMensajes.action(
+      args(
+        jsonRequest(
+          "/api/mensajes",
+          { to: beto.correo, subject: "API", content: "Hola", from: "otro@test.cl", fromName: "X", fromRole: "admin" },
+          { cookie: anaCookie, origin: "http://localhost:3000" },
+        ),
+      ),
+    );
+    expect(posted.status).toBe(201);
+    expect(await readJson(posted)).toMatchObject({ from: ana.correo, fromName: "Ana Api", fromRole: "estudiante", to: beto.correo });
+
+    const betoCookie = await signIn(beto);
+    const inbox = await apiMensajes.loader(args(getRequest(`/api/mensajes?correo=${encodeURIComponent(beto.correo)}`, betoCookie)));
+    expect(inbox.status).toBe(200);
+    const list = (await inbox.json()) as Array<{ subject: string; from: string }>;
+    expect(list.map((m) => m.subject)).toEqual(["API"]);
+
+    const other = await apiMensajes.loader(args(getRequest(`/api/mensajes?correo=${encodeURIComponent(beto.correo)}`, anaCookie)));
+    expect(other.status).toBe(403);
+    const admin = await createUser({ rol: "admin" });
+    const byAdmin = await apiMensajes.loader(args(getRequest(`/api/mensajes?correo=${encodeURIComponent(beto.correo)}`, await signIn(admin))));
+    expect(byAdmin.status).toBe(403);
+    const anonymous = await apiMensajes.loader(args(getRequest(`/api/mensajes?correo=${encodeURIComponent(beto.correo)}`)));
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("answers 400 for empty fields and 404 for an unknown recipient", async () => {
+    const ana = await createUser();
+    const cookie = await signIn(ana);
+    const empty = await apiMensajes.action(args(jsonRequest("/api/mensajes", { to: "x@test.cl", subject: "", content: "y" }, { cookie, origin: "http://localhost:3000" })));
+    expect(empty.status).toBe(400);
+    expect(await readJson(empty)).toEqual({ error: FILL_ALL });
+    const unknown = await apiMensajes.action(args(jsonRequest("/api/mensajes", { to: "nadie@test.cl", subject: "a", content: "b" }, { cookie, origin: "http://localhost:3000" })));
+    expect(unknown.status).toBe(404);
+    expect(await readJson(unknown)).toEqual({ error: UNKNOWN_RECIPIENT });
+  });
+});
