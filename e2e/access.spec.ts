@@ -34,7 +34,8 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/cursos", pageRule("public")],
   ["/contacto", pageRule("public")],
   ["/biblioteca", pageRule("signed-in")],
-  ...["/admin/courses", "/admin/courses/new", "/admin/courses/edit/x", "/admin/courses/participantes/x", "/admin/records",
+  ["/admin/courses/participantes/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
+  ...["/admin/courses", "/admin/courses/new", "/admin/courses/edit/x", "/admin/records",
     "/admin/records?ver=x", "/admin/profile", "/admin/messages", "/admin/library", "/admin/otra-cosa"].map(
     (p) => [p, pageRule("admin")] as [string, (who: Identity) => string],
   ),
