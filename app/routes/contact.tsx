@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
+import { Honeypot } from "~/components/ui/honeypot.tsx";
 import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { contactRateLimit, submitContact } from "~/features/contact/contact.server.ts";
 import { CONTACT_FAILED, CONTACT_OK, type ContactFields } from "~/features/contact/messages.ts";
@@ -78,11 +79,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <TextField field={fields.nombre} label="Nombre completo" autoComplete="name" required />
           <TextField field={fields.correo} label="Correo electrónico" type="email" autoComplete="email" required />
           <TextAreaField field={fields.mensaje} label="Mensaje" rows={5} />
-          {/* Honeypot: hidden from people and assistive technology; bots fill it. */}
-          <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-            <label htmlFor="sitioWeb">Sitio web</label>
-            <input id="sitioWeb" name="sitioWeb" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-          </div>
+          <Honeypot />
           <button type="submit" className="btn-primary w-full" disabled={sending}>
             {sending ? "Enviando..." : "Enviar mensaje"}
           </button>

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { UrlDialog } from "~/components/ui/url-dialog.tsx";
+import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { audienceLabel } from "~/features/courses/audience.ts";
 import {
@@ -136,23 +136,12 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
       <Pagination page={page} pageCount={pageCount} />
 
       {toDelete ? (
-        <UrlDialog title="¿Eliminar curso?" closeHref={closeHref}>
+        <ConfirmDeleteDialog title="¿Eliminar curso?" closeHref={closeHref} idName="courseId" idValue={toDelete.id}>
           <p className="text-sm text-slate-700">
             Se eliminará <strong>{toDelete.titulo}</strong> de forma permanente, con sus módulos, archivos, evaluaciones, inscripciones y
             certificados. Esta acción no se puede deshacer.
           </p>
-          <div className="mt-5 flex justify-end gap-2">
-            <Link to={closeHref} replace preventScrollReset className="btn-ghost">
-              Cancelar
-            </Link>
-            <Form method="post" action={closeHref}>
-              <input type="hidden" name="courseId" value={toDelete.id} />
-              <button type="submit" name="intent" value="delete" className="btn-danger">
-                Eliminar definitivamente
-              </button>
-            </Form>
-          </div>
-        </UrlDialog>
+        </ConfirmDeleteDialog>
       ) : null}
     </section>
   );

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { UrlDialog } from "~/components/ui/url-dialog.tsx";
+import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { adminLibraryAction } from "~/features/library/admin.server.ts";
@@ -121,22 +121,11 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
       </div>
 
       {toDelete ? (
-        <UrlDialog title="¿Eliminar libro?" closeHref={closeHref}>
+        <ConfirmDeleteDialog title="¿Eliminar libro?" closeHref={closeHref} idName="bookId" idValue={toDelete.id}>
           <p className="text-sm text-slate-700">
             Se eliminará el libro <strong>{toDelete.title}</strong> de {toDelete.author} y su archivo PDF. Esta acción no se puede deshacer.
           </p>
-          <div className="mt-5 flex justify-end gap-2">
-            <Link to={closeHref} replace preventScrollReset className="btn-ghost">
-              Cancelar
-            </Link>
-            <Form method="post" action={closeHref}>
-              <input type="hidden" name="bookId" value={toDelete.id} />
-              <button type="submit" name="intent" value="delete" className="btn-danger">
-                Eliminar definitivamente
-              </button>
-            </Form>
-          </div>
-        </UrlDialog>
+        </ConfirmDeleteDialog>
       ) : null}
     </section>
   );

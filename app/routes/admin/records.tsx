@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { fullName, roleLabel } from "~/features/auth/roles.ts";
@@ -169,23 +170,12 @@ export default function Records({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {toDelete ? (
-        <UrlDialog title="¿Eliminar usuario?" closeHref={closeHref}>
-          <p className="text-sm text-slate-700">
+        <ConfirmDeleteDialog title="¿Eliminar usuario?" closeHref={closeHref} idName="userId" idValue={toDelete.id}>
+          <p>
             Se eliminará la cuenta de <strong>{fullName(toDelete.nombre, toDelete.apellido) || toDelete.correo}</strong> ({toDelete.correo}) con
             sus inscripciones y resultados. Sus sesiones abiertas se cerrarán. Esta acción no se puede deshacer.
           </p>
-          <div className="mt-5 flex justify-end gap-2">
-            <Link to={closeHref} replace preventScrollReset className="btn-ghost">
-              Cancelar
-            </Link>
-            <Form method="post" action={`/admin/records${here}`}>
-              <input type="hidden" name="userId" value={toDelete.id} />
-              <button type="submit" name="intent" value="delete" className="btn-danger">
-                Eliminar definitivamente
-              </button>
-            </Form>
-          </div>
-        </UrlDialog>
+        </ConfirmDeleteDialog>
       ) : null}
     </section>
   );

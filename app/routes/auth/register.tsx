@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { Honeypot } from "~/components/ui/honeypot.tsx";
 import { FormErrors, SelectField, TextField } from "~/components/ui/field.tsx";
 import { requireAnonymous } from "~/features/auth/guards.server.ts";
 import { registerUser } from "~/features/auth/register.server.ts";
@@ -89,11 +90,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
           <TextField field={fields.password} label="Contraseña" type="password" autoComplete="new-password" hideErrors={hide} />
           <TextField field={fields.confirmarPassword} label="Confirmar contraseña" type="password" autoComplete="new-password" hideErrors={hide} />
         </div>
-        {/* Honeypot: hidden from people and assistive technology; bots fill it. */}
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label htmlFor="sitioWeb">Sitio web</label>
-          <input id="sitioWeb" name="sitioWeb" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
+        <Honeypot />
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
           {submitting ? "Registrando..." : "Registrarse"}
         </button>
