@@ -12,6 +12,7 @@ const RIGHT = ["A todas las personas", "Ancho suficiente y sin obstáculos", "Re
 test("finalizar curso: falta avance, aprobar, certificado PDF y verificación pública", async ({ page, request, browser, javaScriptEnabled }) => {
   const user = await approvedUser(request, "comunidad", "Ñuñoa Pérez");
   await login(page, user.correo, user.password);
+  await expect(page).toHaveURL(/\/user$/); // signed in before navigating on
   await page.goto("/cursos/comunidad");
   await page.getByRole("article").filter({ hasText: COURSE }).getByRole("button", { name: "Comenzar Curso" }).click();
   await expect(page.getByText("¡Registro exitoso!")).toBeVisible();

@@ -9,6 +9,7 @@ const WRONG = ["input()", "Un tipo de computador", "Borrar todo"];
 test("evaluación: faltan respuestas, no aprobado, aprobado; marca y avance", async ({ page, request }) => {
   const user = await approvedUser(request, "estudiante");
   await login(page, user.correo, user.password);
+  await expect(page).toHaveURL(/\/user$/); // signed in before navigating on
   await page.goto("/cursos/estudiante");
   await page.getByRole("article").filter({ hasText: COURSE }).getByRole("button", { name: "Comenzar Curso" }).click();
   await expect(page.getByText("¡Registro exitoso!")).toBeVisible();
