@@ -6,16 +6,8 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf
 // ---------------------------------------------------------------------------------------------
 // Text helpers
 
-/** Text for accent- and case-insensitive search: lower case, NFD, combining marks removed. */
-export function toSearchText(...parts: string[]): string {
-  return parts
-    .join(" ")
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
-}
+/** Text for accent- and case-insensitive search: the library's own rule. */
+export { normalizeSearch as toSearchText } from "../app/features/library/search-text.ts";
 
 /** Small deterministic PRNG (mulberry32), so the seeded catalog is the same on every run. */
 export function createRandom(seed: number): () => number {

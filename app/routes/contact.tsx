@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useForThreeSeconds } from "~/components/ui/use-for-three-seconds.ts";
 import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
 import { Honeypot } from "~/components/ui/honeypot.tsx";
 import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
@@ -52,17 +52,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     shouldValidate: "onSubmit",
   });
-  // The success message fades after 3 s with JavaScript (SPEC §9); without it, it stays.
-  const [hydrated, setHydrated] = useState(false);
-  const [showOk, setShowOk] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    if (!actionData?.success) return;
-    setShowOk(true);
-    const t = setTimeout(() => setShowOk(false), 3000);
-    return () => clearTimeout(t);
-  }, [actionData]);
-  const okVisible = hydrated ? showOk : !!actionData?.success;
+  const okVisible = useForThreeSeconds(actionData, !!actionData?.success);
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">

@@ -13,22 +13,14 @@ import fsp from "node:fs/promises";
 import { BookFormSchema, type BookFormInput } from "./schema.ts";
 import { BOOK_NOT_FOUND, DOWNLOAD_FAILED, NO_PDF, PDF_FIELD, PDF_REQUIRED, PDF_UNREADABLE } from "./messages.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
+import { normalizeSearch } from "./search-text.ts";
+
+export { normalizeSearch };
 
 export const PAGE_SIZE = 12;
 export const API_LIMIT = 500;
 
 const bookSelect = { id: true, title: true, author: true, pages: true, description: true, pdfKey: true, createdAt: true } as const;
-
-/** Lower case, no accents, single spaces: the form of Book.searchText. */
-export function normalizeSearch(...parts: string[]): string {
-  return parts
-    .join(" ")
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 function searchWhere(q: string | null | undefined) {
   const words = normalizeSearch(q ?? "").split(" ").filter(Boolean).slice(0, 8);

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { Pagination } from "~/components/ui/pagination.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
@@ -15,6 +16,7 @@ import {
 import { formatCalendarDate, formatDate, formatDateTime } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
+import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/records";
 
 const ActionSchema = z.object({
@@ -22,9 +24,6 @@ const ActionSchema = z.object({
   userId: z.string().min(1).max(64),
 });
 
-function pageFrom(url: URL) {
-  return Math.max(1, Math.min(100_000, Number(url.searchParams.get("page")) || 1));
-}
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
@@ -134,13 +133,7 @@ export default function Records({ loaderData }: Route.ComponentProps) {
         </table>
       </div>
 
-      {pageCount > 1 ? (
-        <nav aria-label="Paginación" className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? <Link to={`?page=${page - 1}`} className="btn-secondary">← Anterior</Link> : <span />}
-          <span>Página {page} de {pageCount}</span>
-          {page < pageCount ? <Link to={`?page=${page + 1}`} className="btn-secondary">Siguiente →</Link> : <span />}
-        </nav>
-      ) : null}
+      <Pagination page={page} pageCount={pageCount} />
 
       {selected ? (
         <UrlDialog title="Detalle del usuario" closeHref={closeHref}>

@@ -1,4 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForThreeSeconds } from "~/components/ui/use-for-three-seconds.ts";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
@@ -138,14 +139,7 @@ function Compose({ action, actionData }: { action: string; actionData?: Messages
     check();
   }, [actionData]);
 
-  const [showOk, setShowOk] = useState(false);
-  useEffect(() => {
-    if (!actionData?.success) return;
-    setShowOk(true);
-    const t = setTimeout(() => setShowOk(false), 3000);
-    return () => clearTimeout(t);
-  }, [actionData]);
-  const okVisible = hydrated ? showOk : !!actionData?.success;
+  const okVisible = useForThreeSeconds(actionData, !!actionData?.success);
 
   const allFieldErrors = Object.values(form.allErrors).flat();
   const summary = [...(form.errors ?? []), ...(allFieldErrors.includes(FILL_ALL) ? [FILL_ALL] : [])];

@@ -1,0 +1,14 @@
+/**
+ * Lower case, no accents, single spaces: the form of Book.searchText and of search queries,
+ * so that "educacion" finds "Educación" on SQLite and PostgreSQL alike. The one definition
+ * (the seed uses it too).
+ */
+export function normalizeSearch(...parts: string[]): string {
+  return parts
+    .join(" ")
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+}
