@@ -8,6 +8,8 @@ export type AuditAction =
   | "user.approve"
   | "user.delete"
   | "user.role_change"
+  | "course.create"
+  | "course.update"
   | "course.publish"
   | "course.delete"
   | "certificate.issue"

@@ -41,14 +41,23 @@ export type StoredUpload = {
 export type UploadResult = {
   /** The text fields (file fields never appear here, even if sent as text). */
   form: FormData;
-  /** Accepted files by field name. */
+  /** Accepted files by field name (the first one when a field may carry several). */
   files: Map<string, StoredUpload>;
+  /** Every accepted file, in the order received. */
+  all: StoredUpload[];
 };
+
+/** Limits of one kind of file field, when a form mixes kinds (a course: image + PDFs). */
+export type FieldRule = Pick<UploadOptions, "kinds" | "maxFileBytes" | "tooLargeMessage" | "wrongTypeMessage">;
 
 export type UploadOptions = {
   area: StorageArea;
-  /** Fields that may carry a file; files in any other field are ignored (and not stored). */
-  fileFields: readonly string[];
+  /** Fields that may carry a file (names or patterns); files in any other field are ignored (and not stored). */
+  fileFields: readonly (string | RegExp)[];
+  /** Several files in one field (a module's PDFs); default one per field. */
+  multiple?: boolean;
+  /** Per-field limits that override kinds/maxFileBytes/messages (the parser's cap is the largest). */
+  fieldRule?: (field: string) => FieldRule | undefined;
   /** Allowed types (magic bytes). */
   kinds: readonly FileKind[];
   /** Per-file limit in bytes: the real limit, enforced while streaming. */
@@ -92,13 +101,22 @@ export function isMultipart(request: Request) {
   return (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
 }
 
+function matchesField(fields: readonly (string | RegExp)[], name: string) {
+  return fields.some((f) => (typeof f === "string" ? f === name : f.test(name)));
+}
+
+function dropFileFields(form: FormData, fields: readonly (string | RegExp)[]) {
+  for (const name of new Set(form.keys())) if (matchesField(fields, name)) form.delete(name);
+}
+
 /**
  * Parses a form that may carry files. Multipart bodies stream through the limits; any other
  * body falls back to `readForm` (no files). Throws `UploadError` on a refused upload.
  */
 export async function parseUpload(request: Request, opts: UploadOptions): Promise<UploadResult> {
   const maxFiles = opts.maxFiles ?? Math.max(1, opts.fileFields.length);
-  const maxTotalBytes = opts.maxTotalBytes ?? maxFiles * opts.maxFileBytes + FORM_OVERHEAD_BYTES;
+  const maxFileBytes = Math.max(opts.maxFileBytes, ...opts.fileFields.map((f) => (typeof f === "string" ? (opts.fieldRule?.(f)?.maxFileBytes ?? 0) : 0)));
+  const maxTotalBytes = opts.maxTotalBytes ?? maxFiles * maxFileBytes + FORM_OVERHEAD_BYTES;
   const tooLarge = opts.tooLargeMessage ?? `El archivo supera el máximo de ${megabytes(opts.maxFileBytes)} MB.`;
   const wrongType = opts.wrongTypeMessage ?? `El archivo debe ser ${listKinds(opts.kinds)}.`;
 
@@ -116,8 +134,8 @@ export async function parseUpload(request: Request, opts: UploadOptions): Promis
       const e = error as { data?: unknown; init?: { status?: number } | null };
       throw new UploadError(e?.init?.status ?? 400, typeof e?.data === "string" ? e.data : MALFORMED_FORM);
     }
-    for (const field of opts.fileFields) form.delete(field);
-    return { form, files: new Map() };
+    dropFileFields(form, opts.fileFields);
+    return { form, files: new Map(), all: [] };
   }
 
   const length = Number(request.headers.get("Content-Length") ?? 0);
@@ -130,15 +148,21 @@ export async function parseUpload(request: Request, opts: UploadOptions): Promis
     const field = file.fieldName;
     // An empty file input still sends a part (no name, no bytes): nothing was chosen.
     if (file.size === 0) return null;
-    if (!opts.fileFields.includes(field) || rejected) return null;
+    if (!matchesField(opts.fileFields, field) || rejected) return null;
+    const rule = opts.fieldRule?.(field);
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const kind = detectFileKind(bytes.subarray(0, 16));
-    if (!kind || !opts.kinds.includes(kind)) {
-      // Keep reading (the text fields after it are kept for the form), store nothing more.
-      rejected = new UploadError(400, wrongType, field);
+    if (rule && bytes.byteLength > rule.maxFileBytes) {
+      rejected = new UploadError(413, rule.tooLargeMessage ?? `El archivo supera el máximo de ${megabytes(rule.maxFileBytes)} MB.`, field);
       return null;
     }
-    if (stored.some((s) => s.field === field)) {
+    const kind = detectFileKind(bytes.subarray(0, 16));
+    const kinds = rule?.kinds ?? opts.kinds;
+    if (!kind || !kinds.includes(kind)) {
+      // Keep reading (the text fields after it are kept for the form), store nothing more.
+      rejected = new UploadError(400, rule ? (rule.wrongTypeMessage ?? `El archivo debe ser ${listKinds(kinds)}.`) : wrongType, field);
+      return null;
+    }
+    if (!opts.multiple && stored.some((s) => s.field === field)) {
       rejected = new UploadError(400, TOO_MANY_FILES, field);
       return null;
     }
@@ -151,20 +175,22 @@ export async function parseUpload(request: Request, opts: UploadOptions): Promis
   try {
     form = await parseFormData(
       request,
-      { maxFiles, maxFileSize: opts.maxFileBytes, maxTotalSize: maxTotalBytes, maxParts: 100, maxHeaderSize: 8 * 1024 },
+      { maxFiles, maxFileSize: maxFileBytes, maxTotalSize: maxTotalBytes, maxParts: 100, maxHeaderSize: 8 * 1024 },
       handler,
     );
   } catch (error) {
     await discard(stored);
     throw toUploadError(error, tooLarge);
   }
-  for (const field of opts.fileFields) form.delete(field);
+  dropFileFields(form, opts.fileFields);
   if (rejected) {
     await discard(stored);
     const r = rejected as UploadError;
     throw new UploadError(r.status, r.message, r.field, form);
   }
-  return { form, files: new Map(stored.map((s) => [s.field, s])) };
+  const files = new Map<string, StoredUpload>();
+  for (const s of stored) if (!files.has(s.field)) files.set(s.field, s);
+  return { form, files, all: stored };
 }
 
 // The text fields read before a parse error are not recoverable from the parser.

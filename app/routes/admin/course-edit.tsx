@@ -1,13 +1,166 @@
-import { Placeholder } from "~/components/panel-layout.tsx";
+import { data, Link } from "react-router";
+import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { getCourseForEditor } from "~/features/courses/authoring/authoring.server.ts";
+import { CourseFieldsForm } from "~/features/courses/authoring/components/course-fields-form.tsx";
+import { ModuleEditor, ModuleFieldsForm } from "~/features/courses/authoring/components/module-editor.tsx";
+import { courseEditorAction } from "~/features/courses/authoring/editor-action.server.ts";
+import type { EditorActionData } from "~/features/courses/authoring/editor-types.ts";
+import { CONFIRM_DELETE_FILE, CONFIRM_DELETE_MODULE, LOAD_FAILED, MISSING_ID } from "~/features/courses/authoring/messages.ts";
+import { env } from "~/lib/env.server.ts";
+import { pageTitle } from "~/lib/meta.ts";
+import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-edit";
 
-// Built in its own issue. Guarded here too: a loader of its own must never rely on the layout.
+// /admin/courses/edit/{id} (SPEC §2 "Course editor"): the course's fields, then its modules,
+// each with its files, links and quiz. Every part is its own small form (see
+// editor-action.server.ts). Dialogs are addressed by the URL: ?eliminarModulo=, ?eliminarArchivo=;
+// the question being edited by ?pregunta= (one at a time), a new one by ?nuevaPregunta=.
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Editar curso");
+
+const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : "");
+
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return null;
+  const id = args.params.id;
+  if (!id) throw data(MISSING_ID, { status: 400 });
+  const url = new URL(args.request.url);
+  const mb = (n: number) => megabytes(Math.floor(n * 1024 * 1024));
+  let course;
+  try {
+    course = await getCourseForEditor(id);
+  } catch (error) {
+    console.error(error);
+    throw data(LOAD_FAILED, { status: 500 });
+  }
+  if (!course) throw data("Curso no encontrado", { status: 404 });
+  const deleteModuleId = url.searchParams.get("eliminarModulo");
+  const deleteFileId = url.searchParams.get("eliminarArchivo");
+  const files = course.modulos.flatMap((m) => m.archivos);
+  return {
+    course: {
+      id: course.id,
+      titulo: course.titulo,
+      estado: course.estado,
+      hasImage: Boolean(course.imagen),
+      updatedAt: course.updatedAt.getTime(),
+      defaults: {
+        titulo: course.titulo,
+        bienvenida: course.bienvenida,
+        duracionHoras: course.duracionHoras === null ? "" : String(course.duracionHoras),
+        dirigidoA: course.dirigidoA,
+        fechaInicio: day(course.fechaInicio),
+        fechaTermino: day(course.fechaTermino),
+        herramientas: (Array.isArray(course.herramientas) ? course.herramientas : []).join("\n"),
+        loAprenderan: (Array.isArray(course.loAprenderan) ? course.loAprenderan : []).join("\n"),
+      },
+      modulos: course.modulos.map((m) => ({
+        id: m.id,
+        titulo: m.titulo,
+        descripcion: m.descripcion,
+        archivos: m.archivos,
+        enlaces: m.enlaces.map((l) => ({ id: l.id, nombre: l.nombre, url: l.url })),
+        preguntas: m.preguntas.map((q) => ({ id: q.id, texto: q.texto, opciones: q.opciones.map((o) => ({ id: o.id, texto: o.texto, correcta: o.correcta })) })),
+      })),
+    },
+    editQuestionId: url.searchParams.get("pregunta"),
+    newQuestionFor: url.searchParams.get("nuevaPregunta"),
+    toDeleteModule: course.modulos.find((m) => m.id === deleteModuleId) ?? null,
+    toDeleteFile: files.find((f) => f.id === deleteFileId) ?? null,
+    maxPdfMb: mb(env().MAX_PDF_MB),
+    maxImageMb: mb(env().MAX_IMAGE_MB),
+  };
 }
 
-export default function Page() {
-  return <Placeholder title="Editar curso" />;
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  const id = args.params.id;
+  if (!id) throw data(MISSING_ID, { status: 400 });
+  return courseEditorAction(args.request, admin, id);
+}
+
+export default function CourseEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { course, editQuestionId, newQuestionFor, toDeleteModule, toDeleteFile, maxPdfMb, maxImageMb } = loaderData;
+  const ad = actionData as EditorActionData | undefined;
+  const here = `/admin/courses/edit/${course.id}`;
+  return (
+    <section>
+      <Link to="/admin/courses" className="text-sm font-medium text-brand-700 hover:underline">
+        ← Volver a cursos
+      </Link>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">
+          Editar curso{" "}
+          {course.estado === "publicado" ? (
+            <span className="ml-1 rounded-full bg-green-100 px-2 py-0.5 align-middle text-xs font-semibold text-green-800">Publicado</span>
+          ) : (
+            <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900">Borrador</span>
+          )}
+        </h1>
+        <Link to={`/cursos/${course.id}`} className="btn-ghost">
+          Ver curso
+        </Link>
+      </div>
+
+      <section aria-labelledby="datos-curso" className="card mt-6 p-4 sm:p-6">
+        <h2 id="datos-curso" className="text-lg font-semibold text-slate-900">
+          Datos del curso
+        </h2>
+        <div className="mt-4">
+          <CourseFieldsForm
+            key={course.updatedAt}
+            id="editar-curso"
+            mode="edit"
+            lastResult={ad?.kind === "course" ? ad.result : undefined}
+            defaults={course.defaults}
+            imageUrl={course.hasImage ? `/imagenes/cursos/${course.id}?v=${course.updatedAt}` : null}
+            maxImageMb={maxImageMb}
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="modulos" className="mt-8">
+        <h2 id="modulos" className="scroll-mt-20 text-xl font-bold text-slate-900">
+          Módulos ({course.modulos.length})
+        </h2>
+        {course.modulos.length === 0 ? <p className="mt-2 text-slate-600">Este curso aún no tiene módulos.</p> : null}
+        <ol className="mt-4 space-y-6">
+          {course.modulos.map((m, i) => (
+            <ModuleEditor
+              key={m.id}
+              courseId={course.id}
+              module={m}
+              index={i}
+              count={course.modulos.length}
+              actionData={ad}
+              editQuestionId={editQuestionId}
+              addingQuestion={newQuestionFor === m.id}
+              maxPdfMb={maxPdfMb}
+            />
+          ))}
+        </ol>
+        <div className="card mt-6 p-4 sm:p-6">
+          <h3 className="text-lg font-semibold text-slate-900">Agregar módulo</h3>
+          <div className="mt-3">
+            <ModuleFieldsForm key={course.modulos.length} formId="nuevo-modulo" defaults={{ titulo: "", descripcion: "" }} actionData={ad} />
+          </div>
+        </div>
+      </section>
+
+      {toDeleteModule ? (
+        <ConfirmDeleteDialog title={CONFIRM_DELETE_MODULE} closeHref={here} idName="moduloId" idValue={toDeleteModule.id}>
+          <p>
+            Se eliminará <strong>{toDeleteModule.titulo}</strong> con sus archivos, enlaces, preguntas y los intentos de evaluación de los participantes.
+          </p>
+        </ConfirmDeleteDialog>
+      ) : null}
+      {toDeleteFile ? (
+        <ConfirmDeleteDialog title={CONFIRM_DELETE_FILE} closeHref={here} idName="archivoId" idValue={toDeleteFile.id}>
+          <p>
+            Se eliminará <strong>{toDeleteFile.nombre}</strong> de forma permanente.
+          </p>
+        </ConfirmDeleteDialog>
+      ) : null}
+    </section>
+  );
 }

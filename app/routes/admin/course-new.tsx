@@ -1,13 +1,44 @@
-import { Placeholder } from "~/components/panel-layout.tsx";
+import { data, Link } from "react-router";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { CourseFieldsForm } from "~/features/courses/authoring/components/course-fields-form.tsx";
+import { submitNewCourse } from "~/features/courses/authoring/course-submit.server.ts";
+import { COURSE_CREATED } from "~/features/courses/authoring/messages.ts";
+import { toFormReply } from "~/features/courses/authoring/submission.server.ts";
+import { env } from "~/lib/env.server.ts";
+import { redirectWithFlash } from "~/lib/flash.server.ts";
+import { pageTitle } from "~/lib/meta.ts";
+import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-new";
 
-// Built in its own issue. Guarded here too: a loader of its own must never rely on the layout.
+// /admin/courses/new (SPEC §2, §5): the create-course form. New courses are borradores; the
+// editor then adds modules. Guarded here too: a loader of its own never relies on the layout.
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Crear curso");
+
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return null;
+  return { maxImageMb: megabytes(Math.floor(env().MAX_IMAGE_MB * 1024 * 1024)) };
 }
 
-export default function Page() {
-  return <Placeholder title="Crear curso" />;
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  const outcome = await submitNewCourse(admin, args.request, "page");
+  if (outcome.ok) {
+    return redirectWithFlash(args.request, `/admin/courses/edit/${outcome.id}`, { type: "success", message: COURSE_CREATED });
+  }
+  return data({ result: toFormReply(outcome) }, { status: outcome.status });
+}
+
+export default function NewCourse({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="max-w-3xl">
+      <Link to="/admin/courses" className="text-sm font-medium text-brand-700 hover:underline">
+        ← Volver a cursos
+      </Link>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">Crear curso</h1>
+      <p className="mt-1 text-sm text-slate-600">El curso se crea como borrador. Después podrás agregar módulos, archivos, enlaces y evaluaciones, y publicarlo.</p>
+      <div className="card mt-6 p-6">
+        <CourseFieldsForm id="crear-curso" mode="create" lastResult={actionData?.result} maxImageMb={loaderData.maxImageMb} />
+      </div>
+    </section>
+  );
 }

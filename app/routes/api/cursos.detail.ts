@@ -2,6 +2,8 @@ import { courseDetailJson } from "~/features/courses/course-json.ts";
 import { getCourseForViewer } from "~/features/courses/courses.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/enrolment/enrolment.server.ts";
 import { deleteCourse } from "~/features/courses/admin-courses.server.ts";
+import { submitCourseUpdate } from "~/features/courses/authoring/course-submit.server.ts";
+import { UPDATED } from "~/features/courses/authoring/messages.ts";
 import { apiError, apiJson, handleApi, methodNotAllowed, optionalApiUser, requireApiRole } from "~/lib/api.server.ts";
 import type { Route } from "./+types/cursos.detail";
 
@@ -14,12 +16,22 @@ export function loader(args: Route.LoaderArgs) {
   });
 }
 
-/** DELETE /api/cursos/{id} (admin; the spec's client sends no token: the server still requires one).
- * PUT (the course editor's save) comes with the course editor. */
+/**
+ * PUT /api/cursos/{id} (admin; SPEC §7): the course fields as multipart (or JSON), an optional
+ * new imagen, and optionally `modulos` (JSON; existing modules by id, files to keep listed in
+ * archivosModulo) with new files archivosModulo_{index}. All or nothing.
+ * DELETE /api/cursos/{id} (admin; the spec's client sends no token: the server still requires one).
+ */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
-    if (args.request.method !== "DELETE") return methodNotAllowed("GET, DELETE");
+    const method = args.request.method;
+    if (method !== "DELETE" && method !== "PUT") return methodNotAllowed("GET, PUT, DELETE");
     const admin = await requireApiRole(args, "admin");
+    if (method === "PUT") {
+      const outcome = await submitCourseUpdate(admin, args.params.id, args.request, "api");
+      if (!outcome.ok) return apiError(outcome.status, outcome.message);
+      return apiJson({ message: UPDATED, id: args.params.id });
+    }
     const outcome = await deleteCourse(admin, args.params.id, args.request);
     if (!outcome.ok) return apiError(outcome.status, outcome.message);
     return apiJson({ message: "Curso eliminado", id: args.params.id });

@@ -1,0 +1,100 @@
+// The course's own fields (SPEC §5 "Create course", "Course editor"): one multipart form used by
+// /admin/courses/new and by the editor. Plain POST without JavaScript; validated on the server
+// only (no Zod in the browser). Typed values come back after a refused submit.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import { FormErrors, SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx";
+import type { CourseFormFields } from "../schema.ts";
+import { AUDIENCE_OPTIONS } from "../messages.ts";
+
+export type CourseFormDefaults = Partial<Record<Exclude<keyof CourseFormFields, "imagen">, string>>;
+
+export function CourseFieldsForm({
+  id,
+  mode,
+  lastResult,
+  defaults,
+  imageUrl,
+  maxImageMb,
+}: {
+  id: string;
+  mode: "create" | "edit";
+  lastResult?: SubmissionResult<string[]>;
+  defaults?: CourseFormDefaults;
+  imageUrl?: string | null;
+  maxImageMb: string;
+}) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-course";
+  const [form, fields] = useForm<CourseFormFields>({
+    id,
+    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    defaultValue: { dirigidoA: "comunidad", ...defaults },
+    shouldValidate: "onSubmit",
+  });
+  const image = fields.imagen;
+  const imageErrors = image.errors ?? [];
+  const hint = `${id}-imagen-ayuda`;
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField field={fields.titulo} label="Título del curso" required maxLength={200} />
+      <TextAreaField field={fields.bienvenida} label="Bienvenida" rows={4} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          field={fields.duracionHoras}
+          label="Duración (horas)"
+          type="number"
+          min={0}
+          step="0.5"
+          inputMode="decimal"
+          required={mode === "create"}
+        />
+        <SelectField field={fields.dirigidoA} label="Dirigido a" options={AUDIENCE_OPTIONS} />
+        <TextField field={fields.fechaInicio} label="Fecha de inicio" type="date" />
+        <TextField field={fields.fechaTermino} label="Fecha de término" type="date" />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <TextAreaField field={fields.herramientas} label="Herramientas (una por línea)" rows={4} />
+        </div>
+        <div>
+          <TextAreaField field={fields.loAprenderan} label="Lo que aprenderán (uno por línea)" rows={4} />
+        </div>
+      </div>
+      <p className="-mt-2 text-xs text-slate-500">Se quitan los espacios sobrantes, las líneas vacías y los repetidos.</p>
+      <div>
+        <label htmlFor={image.id} className="label">
+          {mode === "create" ? "Imagen del curso (obligatoria)" : "Cambiar imagen del curso"}
+        </label>
+        {imageUrl ? <img src={imageUrl} alt="Imagen actual del curso" width={240} height={135} className="mb-2 aspect-video w-60 rounded-md object-cover" /> : null}
+        <input
+          id={image.id}
+          name={image.name}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          aria-invalid={imageErrors.length > 0 || undefined}
+          aria-describedby={imageErrors.length > 0 ? `${image.errorId} ${hint}` : hint}
+          className="input"
+        />
+        <p id={hint} className="mt-1 text-xs text-slate-500">
+          JPEG, PNG o WebP hasta {maxImageMb}MB{mode === "edit" ? ". Déjalo vacío para mantener la actual." : "."}
+        </p>
+        {imageErrors.length > 0 ? (
+          <p id={image.errorId} className="field-error">
+            {imageErrors.join(" ")}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" name="intent" value={mode === "create" ? "create-course" : "update-course"} className="btn-primary" disabled={submitting || (mode === "create" && navigation.state === "submitting")}>
+        {mode === "create"
+          ? navigation.state === "submitting"
+            ? "Creando curso..."
+            : "Crear curso"
+          : submitting
+            ? "Guardando..."
+            : "Guardar datos del curso"}
+      </button>
+    </Form>
+  );
+}

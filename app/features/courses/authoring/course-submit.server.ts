@@ -1,0 +1,64 @@
+// Create / update a course from a request: read → validate → write, with stored files removed
+// when anything fails. One path for the admin pages and for POST/PUT /api/cursos.
+import type { SessionUser } from "~/features/auth/session.server.ts";
+import { discard } from "~/lib/upload.server.ts";
+import { createCourse, updateCourse } from "./authoring.server.ts";
+import { CREATE_FAILED, UPDATE_FAILED } from "./messages.ts";
+import { readCourseUpload, validateCourse, type CourseUpload, type Rejected } from "./submission.server.ts";
+
+const failed = (message: string, values: Record<string, string>): Rejected => ({
+  ok: false,
+  status: 500,
+  message,
+  fieldErrors: { "": [message] },
+  values,
+});
+
+/** POST /api/cursos and /admin/courses/new. New courses are borradores. */
+export async function submitNewCourse(admin: SessionUser, request: Request, source: "page" | "api"): Promise<{ ok: true; id: string } | Rejected> {
+  const upload = await readCourseUpload(request, source === "api" ? "api" : "editor");
+  if (!upload.ok) return upload;
+  const sub = await validateCourse(upload, { mode: "create", modules: source === "api" });
+  if (!sub.ok) return sub;
+  try {
+    const id = await createCourse(admin, { fields: sub.fields, image: sub.image!, modules: sub.modules, moduleFiles: sub.moduleFiles }, request);
+    return { ok: true, id };
+  } catch (error) {
+    console.error(error);
+    await discard(sub.uploads);
+    return failed(CREATE_FAILED, {});
+  }
+}
+
+/** PUT /api/cursos/{id} (with `modulos`) and the editor's course form (fields and image). */
+export async function submitCourseUpdate(
+  admin: SessionUser,
+  id: string,
+  request: Request,
+  source: "page" | "api",
+  /** The body, when the caller already read it (the editor reads it to learn the intent). */
+  preread?: CourseUpload,
+): Promise<{ ok: true } | Rejected> {
+  const upload = preread ?? (await readCourseUpload(request, source === "api" ? "api" : "editor"));
+  if (!upload.ok) return upload;
+  const hasModules = source === "api" && upload.values.modulos !== undefined;
+  const sub = await validateCourse(upload, { mode: "update", modules: hasModules });
+  if (!sub.ok) return sub;
+  try {
+    const outcome = await updateCourse(
+      admin,
+      id,
+      { fields: sub.fields, image: sub.image, modules: sub.modules, moduleFiles: sub.moduleFiles },
+      request,
+    );
+    if (!outcome.ok) {
+      await discard(sub.uploads);
+      return { ok: false, status: outcome.status, message: outcome.message, fieldErrors: { "": [outcome.message] }, values: {} };
+    }
+    return { ok: true };
+  } catch (error) {
+    console.error(error);
+    await discard(sub.uploads);
+    return failed(UPDATE_FAILED, {});
+  }
+}

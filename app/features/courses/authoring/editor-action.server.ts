@@ -1,0 +1,144 @@
+// The course editor's action (/admin/courses/edit/{id}): every small form of the page posts
+// here with an `intent`. Saved changes answer with a redirect + flash (works without
+// JavaScript); a refused form comes back with its values and errors. The question form's
+// "add option" / "remove option" buttons return the edited draft without saving, so the
+// question rules (SPEC §5) are applied by the server with or without JavaScript.
+import { data } from "react-router";
+import type { SessionUser } from "~/features/auth/session.server.ts";
+import { redirectWithFlash } from "~/lib/flash.server.ts";
+import { readForm } from "~/lib/form.server.ts";
+import { isMultipart } from "~/lib/upload.server.ts";
+import {
+  addLink,
+  addModule,
+  deleteLink,
+  deleteModule,
+  deleteModuleFile,
+  deleteQuestion,
+  moveModule,
+  saveQuestion,
+  updateModule,
+  type EditOutcome,
+} from "./authoring.server.ts";
+import { submitCourseUpdate } from "./course-submit.server.ts";
+import { MAX_OPTIONS, MAX_QUESTION_OPTIONS, MIN_OPTIONS, MIN_QUESTION_OPTIONS, UPDATE_FAILED, UPDATED } from "./messages.ts";
+import { fieldErrors, LinkSchema, ModuleFieldsSchema, QuestionSchema } from "./schema.ts";
+import { readCourseUpload, toFormReply } from "./submission.server.ts";
+import type { EditorActionData, QuestionDraft } from "./editor-types.ts";
+
+const str = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+};
+
+/** The question form as sent: options in order, the checked radio marks the correct one. */
+export function readQuestionDraft(form: FormData): QuestionDraft {
+  const correct = str(form, "correcta");
+  return {
+    texto: str(form, "texto"),
+    opciones: form.getAll("opcion").map((v, i) => ({ texto: typeof v === "string" ? v : "", correcta: String(i) === correct })),
+  };
+}
+
+/** SPEC §5: options can be added up to the maximum… */
+export function addOption(draft: QuestionDraft): { draft: QuestionDraft; error?: string } {
+  if (draft.opciones.length >= MAX_QUESTION_OPTIONS) return { draft, error: MAX_OPTIONS };
+  return { draft: { ...draft, opciones: [...draft.opciones, { texto: "", correcta: false }] } };
+}
+
+/** …removed only while more than 2 exist; removing the correct one makes the first correct. */
+export function removeOption(draft: QuestionDraft, index: number): { draft: QuestionDraft; error?: string } {
+  if (draft.opciones.length <= MIN_QUESTION_OPTIONS) return { draft, error: MIN_OPTIONS };
+  if (!Number.isInteger(index) || index < 0 || index >= draft.opciones.length) return { draft };
+  const removed = draft.opciones[index]!;
+  const opciones = draft.opciones.filter((_, i) => i !== index);
+  if (removed.correcta || !opciones.some((o) => o.correcta)) {
+    opciones.forEach((o, i) => (o.correcta = i === 0));
+  }
+  return { draft: { ...draft, opciones } };
+}
+
+export async function courseEditorAction(request: Request, admin: SessionUser, courseId: string) {
+  const here = `/admin/courses/edit/${courseId}`;
+  const done = (outcome: EditOutcome, anchor?: string, message = UPDATED) =>
+    redirectWithFlash(request, `${here}${anchor ? `#${anchor}` : ""}`, outcome.ok ? { type: "success", message } : { type: "error", message: outcome.message });
+
+  // The course form is multipart (it may carry a new image).
+  if (isMultipart(request)) {
+    const upload = await readCourseUpload(request, "editor");
+    if (!upload.ok) return data({ kind: "course", result: toFormReply(upload) } satisfies EditorActionData, { status: upload.status });
+    if (upload.values.intent !== "update-course") return redirectWithFlash(request, here, { type: "error", message: "Solicitud inválida." });
+    const outcome = await submitCourseUpdate(admin, courseId, request, "page", upload);
+    if (outcome.ok) return redirectWithFlash(request, here, { type: "success", message: UPDATED });
+    return data({ kind: "course", result: toFormReply(outcome) } satisfies EditorActionData, { status: outcome.status });
+  }
+
+  const form = await readForm(request);
+  const intent = str(form, "intent");
+  const moduloId = str(form, "moduloId");
+  try {
+    switch (intent) {
+      case "add-module":
+      case "update-module": {
+        const parsed = ModuleFieldsSchema.safeParse({ titulo: form.get("titulo"), descripcion: form.get("descripcion") });
+        const formId = intent === "add-module" ? "nuevo-modulo" : `modulo-${moduloId}`;
+        if (!parsed.success) {
+          return data(
+            { kind: "form", formId, values: { titulo: str(form, "titulo"), descripcion: str(form, "descripcion") }, errors: fieldErrors(parsed.error) } satisfies EditorActionData,
+            { status: 400 },
+          );
+        }
+        if (intent === "add-module") {
+          const outcome = await addModule(courseId, parsed.data);
+          return done(outcome, outcome.ok ? `modulo-${outcome.id}` : undefined, "Módulo agregado.");
+        }
+        return done(await updateModule(courseId, moduloId, parsed.data), `modulo-${moduloId}`);
+      }
+      case "move-up":
+      case "move-down":
+        return done(await moveModule(courseId, moduloId, intent === "move-up" ? -1 : 1), `modulo-${moduloId}`);
+      case "delete": {
+        const archivoId = str(form, "archivoId");
+        if (archivoId) return done(await deleteModuleFile(courseId, archivoId), undefined, "Archivo eliminado.");
+        return done(await deleteModule(courseId, moduloId), "modulos", "Módulo eliminado.");
+      }
+      case "add-link": {
+        const parsed = LinkSchema.safeParse({ nombre: form.get("nombre"), url: form.get("url") });
+        if (!parsed.success) {
+          return data(
+            { kind: "form", formId: `enlace-${moduloId}`, values: { nombre: str(form, "nombre"), url: str(form, "url") }, errors: fieldErrors(parsed.error) } satisfies EditorActionData,
+            { status: 400 },
+          );
+        }
+        return done(await addLink(courseId, moduloId, parsed.data), `modulo-${moduloId}`);
+      }
+      case "delete-link":
+        return done(await deleteLink(courseId, str(form, "enlaceId")), `modulo-${moduloId}`, "Enlace eliminado.");
+      case "delete-question":
+        return done(await deleteQuestion(courseId, str(form, "preguntaId")), `modulo-${moduloId}`, "Pregunta eliminada.");
+      case "save-question":
+      case "add-option":
+      default: {
+        if (intent !== "save-question" && intent !== "add-option" && !intent.startsWith("remove-option:")) break;
+        const preguntaId = str(form, "preguntaId");
+        const formId = `pregunta-${preguntaId || `nueva-${moduloId}`}`;
+        const draft = readQuestionDraft(form);
+        if (intent !== "save-question") {
+          const next = intent === "add-option" ? addOption(draft) : removeOption(draft, Number(intent.slice("remove-option:".length)));
+          return data({ kind: "question", formId, draft: next.draft, errors: next.error ? [next.error] : [] } satisfies EditorActionData);
+        }
+        const parsed = QuestionSchema.safeParse(draft);
+        if (!parsed.success) {
+          const errors = [...new Set(parsed.error.issues.map((i) => i.message))];
+          return data({ kind: "question", formId, draft, errors } satisfies EditorActionData, { status: 400 });
+        }
+        return done(await saveQuestion(courseId, moduloId, preguntaId || null, parsed.data), `modulo-${moduloId}`);
+      }
+    }
+  } catch (error) {
+    console.error(error);
+    return redirectWithFlash(request, here, { type: "error", message: UPDATE_FAILED });
+  }
+  return redirectWithFlash(request, here, { type: "error", message: "Solicitud inválida." });
+}
+

@@ -1,0 +1,44 @@
+// User-visible messages of course authoring (SPEC §5 "Create course", "Quiz question",
+// "Course editor"; §8 "Admin", "Course editor"). No server or Zod imports: components use them.
+export const DURATION_INVALID = "Por favor ingresa una duración válida.";
+export const IMAGE_REQUIRED = "La imagen del curso es obligatoria.";
+export const TITLE_REQUIRED = "El título del curso es obligatorio.";
+export const DATES_ORDER = "La fecha de inicio no puede ser mayor que la fecha de término.";
+export const DATE_INVALID = "Ingresa una fecha válida.";
+export const AUDIENCE_INVALID = "Elige a quién está dirigido el curso.";
+export const CREATE_FAILED = "Hubo un error al crear el curso.";
+export const COURSE_CREATED = "Curso creado. Agrega sus módulos y publícalo cuando esté listo.";
+
+export const LOAD_FAILED = "Error cargando curso";
+export const MISSING_ID = "Error: ID de curso no proporcionado.";
+export const UNAUTHORIZED_AGAIN = "No autorizado. Por favor inicia sesión de nuevo.";
+export const UNAUTHORIZED = "No autorizado. Por favor inicia sesión.";
+export const UPDATE_FAILED = "Error al actualizar el curso. Intenta nuevamente.";
+export const UPDATED = "Curso actualizado con éxito";
+
+export const MODULE_TITLE_REQUIRED = "El título del módulo es obligatorio.";
+export const MODULE_NOT_FOUND = "El módulo ya no existe.";
+export const CONFIRM_DELETE_MODULE = "¿Eliminar módulo?";
+export const CONFIRM_DELETE_FILE = "¿Eliminar archivo?";
+export const FILES_REQUIRED = "Selecciona al menos un archivo PDF.";
+export const LINK_NAME_REQUIRED = "Escribe el nombre del enlace.";
+export const LINK_URL_INVALID = "Ingresa una URL válida que empiece con http:// o https://.";
+
+export const QUESTION_TEXT_REQUIRED = "Escribe el texto de la pregunta.";
+export const OPTIONS_REQUIRED = "Completa el texto de todas las opciones.";
+export const ONE_CORRECT = "Marca exactamente una opción correcta.";
+export const MIN_OPTIONS = "Una pregunta necesita al menos 2 opciones.";
+export const MAX_OPTIONS = "Una pregunta puede tener como máximo 10 opciones.";
+export const QUESTION_NOT_FOUND = "La pregunta ya no existe.";
+
+export const INVALID_JSON = (field: string) => `El campo ${field} debe ser una lista JSON válida.`;
+
+/** The audiences a course may be aimed at (SPEC §3), in the form's order; comunidad is the default. */
+export const AUDIENCE_OPTIONS = [
+  { value: "comunidad", label: "Comunidad" },
+  { value: "estudiante", label: "Estudiantes" },
+  { value: "docente", label: "Docentes" },
+  { value: "general", label: "General (todos)" },
+] as const;
+export const MIN_QUESTION_OPTIONS = 2;
+export const MAX_QUESTION_OPTIONS = 10;

@@ -1,0 +1,318 @@
+// Course authoring rules (SPEC §5 "Create course", "Quiz question", "Course editor"): the one
+// place they are written. The HTML forms (create page, editor) and the API (POST/PUT
+// /api/cursos) read their input into these schemas; nothing else decides what is valid.
+// Server only: Zod stays out of browser bundles (messages live in ./messages.ts).
+import { z } from "zod";
+import { AUDIENCES } from "../audience.ts";
+import { cleanStringList } from "../json-list.ts";
+import {
+  AUDIENCE_INVALID,
+  DATE_INVALID,
+  DATES_ORDER,
+  DURATION_INVALID,
+  INVALID_JSON,
+  LINK_NAME_REQUIRED,
+  LINK_URL_INVALID,
+  MAX_OPTIONS,
+  MAX_QUESTION_OPTIONS,
+  MIN_OPTIONS,
+  MIN_QUESTION_OPTIONS,
+  MODULE_TITLE_REQUIRED,
+  ONE_CORRECT,
+  OPTIONS_REQUIRED,
+  QUESTION_TEXT_REQUIRED,
+  TITLE_REQUIRED,
+} from "./messages.ts";
+
+const tooLong = (max: number) => `Máximo ${max} caracteres.`;
+
+/** Inline texts (titles, questions, options, list items) are one line: line breaks dropped. */
+export function singleLine(value: unknown): string {
+  return typeof value === "string" ? value.replace(/[\r\n\t]+/g, " ").replace(/ {2,}/g, " ").trim() : "";
+}
+
+/** Multi-line texts (welcome, descriptions): trimmed, line endings normalised. */
+function multiLine(value: unknown): string {
+  return typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "";
+}
+
+const line = (max: number, required?: string) =>
+  z.preprocess(singleLine, required ? z.string().min(1, required).max(max, tooLong(max)) : z.string().max(max, tooLong(max)));
+const paragraph = (max: number) => z.preprocess(multiLine, z.string().max(max, tooLong(max)));
+
+/** Hours: a number >= 0 (comma or point), or empty when allowed; anything else is invalid. */
+const duration = (required: boolean) =>
+  z
+    .preprocess((v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.trim().replace(",", ".") : ""), z.string())
+    .superRefine((v, ctx) => {
+      if (v === "" && !required) return;
+      if (!/^\d{1,5}(\.\d{1,2})?$/.test(v) || Number(v) > 10_000) ctx.addIssue({ code: "custom", message: DURATION_INVALID });
+    })
+    .transform((v) => (v === "" ? null : Number(v)));
+
+/**
+ * A calendar date, stored at noon UTC so that it shows the same day everywhere. Accepts
+ * "YYYY-MM-DD", an ISO date-time, or a seconds-timestamp object ({ seconds } / { _seconds }),
+ * the shapes SPEC §3 lists; empty means no date.
+ */
+export function readCalendarDate(value: unknown): Date | null | "invalid" {
+  if (value === null || value === undefined || value === "") return null;
+  let date: Date | null = null;
+  if (typeof value === "object") {
+    const v = value as { seconds?: unknown; _seconds?: unknown };
+    const seconds = Number(v.seconds ?? v._seconds);
+    if (Number.isFinite(seconds)) date = new Date(seconds * 1000);
+  } else if (typeof value === "string") {
+    const s = value.trim();
+    if (s === "") return null;
+    if (/^\s*\{/.test(s)) {
+      try {
+        return readCalendarDate(JSON.parse(s));
+      } catch {
+        return "invalid";
+      }
+    }
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+    date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12)) : /^\d{4}-\d{2}-\d{2}T/.test(s) ? new Date(s) : null;
+    if (m && date && date.getUTCDate() !== Number(m[3])) return "invalid"; // 2026-02-31
+  }
+  if (!date || Number.isNaN(date.getTime())) return "invalid";
+  const year = date.getUTCFullYear();
+  if (year < 1900 || year > 2200) return "invalid";
+  return new Date(Date.UTC(year, date.getUTCMonth(), date.getUTCDate(), 12));
+}
+
+const calendarDate = z.unknown().transform((v, ctx) => {
+  const d = readCalendarDate(v);
+  if (d === "invalid") {
+    ctx.addIssue({ code: "custom", message: DATE_INVALID });
+    return z.NEVER;
+  }
+  return d;
+});
+
+/**
+ * herramientas / loAprenderan: a JSON list (API, SPEC §7) or one item per line (HTML form).
+ * Items are single lines, trimmed; empties and duplicates are dropped (SPEC §5).
+ */
+const stringList = (field: string) =>
+  z.unknown().transform((v, ctx) => {
+    let items: unknown = v;
+    if (typeof v === "string") {
+      const s = v.trim();
+      if (s.startsWith("[")) {
+        try {
+          items = JSON.parse(s);
+        } catch {
+          ctx.addIssue({ code: "custom", message: INVALID_JSON(field) });
+          return z.NEVER;
+        }
+      } else items = s.split(/\r\n|\r|\n/);
+    }
+    if (items === undefined || items === null) return [];
+    if (!Array.isArray(items) || items.some((i) => typeof i !== "string" && typeof i !== "number")) {
+      ctx.addIssue({ code: "custom", message: INVALID_JSON(field) });
+      return z.NEVER;
+    }
+    const clean = cleanStringList(items.map((i) => singleLine(String(i))));
+    if (clean.length > 50 || clean.some((i) => i.length > 300)) {
+      ctx.addIssue({ code: "custom", message: `Máximo 50 elementos de 300 caracteres en ${field}.` });
+      return z.NEVER;
+    }
+    return clean;
+  });
+
+function courseFields(opts: { requireDuration: boolean }) {
+  return z
+    .object({
+      titulo: line(200, TITLE_REQUIRED),
+      bienvenida: paragraph(5000),
+      duracionHoras: duration(opts.requireDuration),
+      dirigidoA: z.preprocess(
+        (v) => (v === undefined || v === null || v === "" ? "comunidad" : typeof v === "string" ? v.trim().toLowerCase() : v),
+        z.enum(AUDIENCES, { error: AUDIENCE_INVALID }),
+      ),
+      fechaInicio: calendarDate,
+      fechaTermino: calendarDate,
+      herramientas: stringList("herramientas"),
+      loAprenderan: stringList("loAprenderan"),
+    })
+    .superRefine((c, ctx) => {
+      if (c.fechaInicio && c.fechaTermino && c.fechaInicio.getTime() > c.fechaTermino.getTime()) {
+        ctx.addIssue({ code: "custom", path: ["fechaInicio"], message: DATES_ORDER });
+      }
+    });
+}
+
+/** Creating a course: the duration is required (not empty, not negative). */
+export const CreateCourseSchema = courseFields({ requireDuration: true });
+/** Editing a course: the duration is a number >= 0 or empty. */
+export const CourseFieldsSchema = courseFields({ requireDuration: false });
+export type CourseFields = z.infer<typeof CourseFieldsSchema>;
+
+/** Form fields as typed, for Conform on the pages. */
+export type CourseFormFields = {
+  titulo?: string;
+  bienvenida?: string;
+  duracionHoras?: string;
+  dirigidoA?: string;
+  fechaInicio?: string;
+  fechaTermino?: string;
+  herramientas?: string;
+  loAprenderan?: string;
+  imagen?: unknown;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Modules, links, questions
+
+export function isHttpUrl(value: string) {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    const u = new URL(value);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const LinkSchema = z.object({
+  nombre: line(200, LINK_NAME_REQUIRED),
+  url: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(2000, tooLong(2000)).refine(isHttpUrl, LINK_URL_INVALID)),
+});
+
+export const ModuleFieldsSchema = z.object({
+  titulo: line(200, MODULE_TITLE_REQUIRED),
+  descripcion: paragraph(5000),
+});
+
+/**
+ * A quiz question (SPEC §5): text required, 2 to 10 options, every option text filled, exactly
+ * one marked correct.
+ */
+export const QuestionSchema = z
+  .object({
+    texto: line(1000, QUESTION_TEXT_REQUIRED),
+    opciones: z
+      .array(z.object({ texto: line(500), correcta: z.boolean() }))
+      .min(MIN_QUESTION_OPTIONS, MIN_OPTIONS)
+      .max(MAX_QUESTION_OPTIONS, MAX_OPTIONS),
+  })
+  .superRefine((q, ctx) => {
+    if (q.opciones.some((o) => o.texto === "")) ctx.addIssue({ code: "custom", path: ["opciones"], message: OPTIONS_REQUIRED });
+    if (q.opciones.filter((o) => o.correcta).length !== 1) ctx.addIssue({ code: "custom", path: ["opciones"], message: ONE_CORRECT });
+  });
+export type QuestionInput = z.infer<typeof QuestionSchema>;
+
+/**
+ * A question as API clients send it (SPEC §3): `texto` or `pregunta`; options as texts or
+ * { texto, correcta }; `respuestaCorrecta` as an index, a numeric string or the option's text.
+ * Mapped to { texto, opciones: [{ texto, correcta }] } for QuestionSchema to judge.
+ */
+export function questionFromApi(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object") return raw;
+  const q = raw as Record<string, unknown>;
+  const rawOptions = Array.isArray(q.opciones) ? q.opciones : [];
+  const opciones = rawOptions.map((o) => {
+    if (typeof o === "string" || typeof o === "number") return { texto: String(o), correcta: false };
+    const obj = (o ?? {}) as Record<string, unknown>;
+    return { texto: typeof obj.texto === "string" ? obj.texto : "", correcta: obj.correcta === true };
+  });
+  if (!opciones.some((o) => o.correcta) && q.respuestaCorrecta !== undefined && q.respuestaCorrecta !== null) {
+    const r = q.respuestaCorrecta;
+    const index =
+      typeof r === "number" ? r : typeof r === "string" && /^\d+$/.test(r.trim()) ? Number(r.trim()) : opciones.findIndex((o) => o.texto.trim() === String(r).trim());
+    if (Number.isInteger(index) && opciones[index]) opciones[index].correcta = true;
+  }
+  return { texto: q.texto ?? q.pregunta, opciones };
+}
+
+/** A module in the API's `modulos` JSON (SPEC §7): existing ones carry their id (PUT). */
+export const ApiModuleSchema = z.object({
+  id: z.string().max(64).optional(),
+  titulo: z.unknown(),
+  nombre: z.unknown(),
+  descripcion: z.unknown(),
+  enlaces: z.array(LinkSchema).max(50, "Máximo 50 enlaces por módulo.").optional(),
+  /** Existing files to keep (PUT): ids or their URLs; absent = keep them all. */
+  archivosModulo: z.array(z.union([z.string(), z.object({ id: z.string().optional(), url: z.string().optional() })])).optional(),
+  archivos: z.array(z.union([z.string(), z.object({ id: z.string().optional(), url: z.string().optional() })])).optional(),
+  quiz: z
+    .union([z.array(z.unknown()), z.object({ preguntas: z.array(z.unknown()).optional() })])
+    .nullable()
+    .optional(),
+});
+
+export const ApiModuleInput = ApiModuleSchema.transform((m, ctx) => {
+  const fields = ModuleFieldsSchema.safeParse({ titulo: m.titulo ?? m.nombre, descripcion: m.descripcion });
+  if (!fields.success) {
+    for (const issue of fields.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    return z.NEVER;
+  }
+  const rawQuestions = m.quiz === undefined ? undefined : m.quiz === null ? [] : Array.isArray(m.quiz) ? m.quiz : (m.quiz.preguntas ?? []);
+  let preguntas: QuestionInput[] | undefined;
+  if (rawQuestions) {
+    if (rawQuestions.length > 100) {
+      ctx.addIssue({ code: "custom", path: ["quiz"], message: "Máximo 100 preguntas por módulo." });
+      return z.NEVER;
+    }
+    preguntas = [];
+    for (const [i, raw] of rawQuestions.entries()) {
+      const q = QuestionSchema.safeParse(questionFromApi(raw));
+      if (!q.success) {
+        ctx.addIssue({ code: "custom", path: ["quiz", i], message: `Pregunta ${i + 1}: ${q.error.issues[0]?.message}` });
+        return z.NEVER;
+      }
+      preguntas.push(q.data);
+    }
+  }
+  const keep = m.archivosModulo ?? m.archivos;
+  return {
+    id: m.id,
+    ...fields.data,
+    enlaces: m.enlaces,
+    preguntas,
+    keepFiles: keep?.map((f) => (typeof f === "string" ? f : (f.id ?? f.url ?? ""))),
+  };
+});
+export type ApiModule = z.output<typeof ApiModuleInput>;
+
+/** The `modulos` field: a JSON list of modules (at most 50). */
+export const ApiModulesField = z.unknown().transform((v, ctx) => {
+  if (v === undefined || v === null || v === "") return undefined;
+  let list: unknown = v;
+  if (typeof v === "string") {
+    try {
+      list = JSON.parse(v);
+    } catch {
+      ctx.addIssue({ code: "custom", message: INVALID_JSON("modulos") });
+      return z.NEVER;
+    }
+  }
+  if (!Array.isArray(list) || list.length > 50) {
+    ctx.addIssue({ code: "custom", message: INVALID_JSON("modulos") });
+    return z.NEVER;
+  }
+  const out: ApiModule[] = [];
+  for (const [i, raw] of list.entries()) {
+    const m = ApiModuleInput.safeParse(raw);
+    if (!m.success) {
+      const issue = m.error.issues[0];
+      const msg = issue?.message ?? MODULE_TITLE_REQUIRED;
+      ctx.addIssue({ code: "custom", message: `Módulo ${i + 1}: ${msg}` });
+      return z.NEVER;
+    }
+    out.push(m.data);
+  }
+  return out;
+});
+
+/** First message per field, for forms and for the API's { error }. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : "";
+    (out[key] ??= []).includes(issue.message) || out[key]!.push(issue.message);
+  }
+  return out;
+}

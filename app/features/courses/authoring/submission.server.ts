@@ -1,0 +1,143 @@
+// Reading a course submission (create page, editor's course form, POST/PUT /api/cursos): the
+// multipart body streams through the upload limits (image: JPEG/PNG/WebP; module files: PDF,
+// several per module), then the text fields go through the authoring schemas. A refused
+// submission stores nothing: files already written are removed before answering.
+import type { SubmissionResult } from "@conform-to/react";
+import type { z } from "zod";
+import { readBody } from "~/lib/api.server.ts";
+import { discard, imageUploadOptions, isMultipart, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
+import { IMAGE_REQUIRED } from "./messages.ts";
+import { ApiModulesField, CourseFieldsSchema, CreateCourseSchema, fieldErrors, type ApiModule, type CourseFields } from "./schema.ts";
+
+export const IMAGE_FIELD = "imagen";
+/** The editor's per-module upload field. */
+export const FILES_FIELD = "archivos";
+/** The API's per-module fields (SPEC §7): archivosModulo_{index}. */
+const API_FILES = /^archivosModulo_(\d{1,2})$/;
+const MAX_FILES = 20;
+
+export type Rejected = {
+  ok: false;
+  status: number;
+  message: string;
+  fieldErrors: Record<string, string[]>;
+  /** The text fields as sent, so that a form comes back with them. */
+  values: Record<string, string>;
+};
+
+export type CourseUpload = { ok: true; values: Record<string, unknown>; image?: StoredUpload; files: StoredUpload[]; all: StoredUpload[] };
+
+function textValues(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of form.entries()) if (typeof v === "string" && !(k in out)) out[k] = v;
+  return out;
+}
+
+function rejected(status: number, message: string, field: string | undefined, values: Record<string, string>): Rejected {
+  return { ok: false, status, message, fieldErrors: field ? { [field]: [message] } : { "": [message] }, values };
+}
+
+/**
+ * Parses the body: multipart (with files), urlencoded, or JSON (API clients without files).
+ * `fileFields`: which file fields this form may carry.
+ */
+export async function readCourseUpload(request: Request, fileFields: "editor" | "api"): Promise<CourseUpload | Rejected> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type.includes("application/json")) {
+    try {
+      return { ok: true, values: await readBody(request), files: [], all: [] };
+    } catch (error) {
+      const e = error as { status?: number; message?: string };
+      return rejected(e.status ?? 400, e.message ?? "Datos inválidos.", undefined, {});
+    }
+  }
+  const pdf = pdfUploadOptions("modules", []);
+  const image = imageUploadOptions("courses", [IMAGE_FIELD]);
+  try {
+    const { form, all } = await parseUpload(request, {
+      ...pdf,
+      fileFields: [IMAGE_FIELD, fileFields === "api" ? API_FILES : FILES_FIELD],
+      multiple: true,
+      maxFiles: MAX_FILES,
+      fieldRule: (field) => (field === IMAGE_FIELD ? image : undefined),
+    });
+    const imageFile = all.find((f) => f.field === IMAGE_FIELD);
+    if (all.filter((f) => f.field === IMAGE_FIELD).length > 1) {
+      await discard(all);
+      return rejected(400, "Envía una sola imagen.", IMAGE_FIELD, textValues(form));
+    }
+    return { ok: true, values: textValues(form), image: imageFile, files: all.filter((f) => f.field !== IMAGE_FIELD), all };
+  } catch (error) {
+    if (error instanceof UploadError) {
+      const field = error.field === IMAGE_FIELD ? IMAGE_FIELD : error.field ? FILES_FIELD : undefined;
+      return rejected(error.status, error.message, field, error.form ? textValues(error.form) : {});
+    }
+    throw error;
+  }
+}
+
+function firstMessage(errors: Record<string, string[]>) {
+  return Object.values(errors).flat()[0] ?? "Datos inválidos.";
+}
+
+function stringValues(values: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) if (typeof v === "string") out[k] = v;
+  return out;
+}
+
+export type CourseSubmission = {
+  ok: true;
+  fields: CourseFields;
+  image?: StoredUpload;
+  modules?: ApiModule[];
+  moduleFiles: Map<number, StoredUpload[]>;
+  /** Every stored file: the caller discards them if the change fails. */
+  uploads: StoredUpload[];
+};
+
+/**
+ * Validates a course submission (after `readCourseUpload`). On a refusal the stored files are
+ * already removed. `mode` create: duration and image required. `modules`: read the API's
+ * `modulos` JSON and its `archivosModulo_{index}` files.
+ */
+export async function validateCourse(
+  upload: CourseUpload,
+  opts: { mode: "create" | "update"; modules: boolean },
+): Promise<CourseSubmission | Rejected> {
+  const values = upload.values;
+  const schema: z.ZodType<CourseFields> = opts.mode === "create" ? CreateCourseSchema : CourseFieldsSchema;
+  const parsed = schema.safeParse(values);
+  const errors: Record<string, string[]> = parsed.success ? {} : fieldErrors(parsed.error);
+  if (opts.mode === "create" && !upload.image) (errors[IMAGE_FIELD] ??= []).push(IMAGE_REQUIRED);
+
+  let modules: ApiModule[] | undefined;
+  const moduleFiles = new Map<number, StoredUpload[]>();
+  if (opts.modules) {
+    const m = ApiModulesField.safeParse(values.modulos);
+    if (!m.success) (errors.modulos ??= []).push(m.error.issues[0]?.message ?? "Módulos inválidos.");
+    else modules = m.data;
+    for (const f of upload.files) {
+      const index = Number(/_(\d+)$/.exec(f.field)?.[1] ?? -1);
+      if (!modules || index >= modules.length) {
+        if (modules) (errors.modulos ??= []).push(`Se enviaron archivos para el módulo ${index + 1}, que no está en la lista.`);
+        continue;
+      }
+      moduleFiles.set(index, [...(moduleFiles.get(index) ?? []), f]);
+    }
+  } else if (upload.files.length) {
+    (errors[FILES_FIELD] ??= []).push("Los archivos de un módulo se suben desde el editor del curso.");
+  }
+
+  if (!parsed.success || Object.keys(errors).length) {
+    await discard(upload.all);
+    return { ok: false, status: 400, message: firstMessage(errors), fieldErrors: errors, values: stringValues(values) };
+  }
+  return { ok: true, fields: parsed.data, image: upload.image, modules, moduleFiles, uploads: upload.all };
+}
+
+/** A refused submission as Conform's lastResult: the typed values and the errors per field. */
+export function toFormReply(r: Rejected): SubmissionResult<string[]> {
+  const { intent: _intent, ...values } = r.values;
+  return { status: "error", initialValue: values, error: r.fieldErrors };
+}

@@ -1,0 +1,47 @@
+import { redirect } from "react-router";
+import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { addModuleFiles } from "~/features/courses/authoring/authoring.server.ts";
+import { FILES_REQUIRED, UPDATE_FAILED } from "~/features/courses/authoring/messages.ts";
+import { FILES_FIELD, readCourseUpload } from "~/features/courses/authoring/submission.server.ts";
+import { redirectWithFlash } from "~/lib/flash.server.ts";
+import { discard } from "~/lib/upload.server.ts";
+import type { Route } from "./+types/course-files";
+
+// POST /admin/courses/edit/{id}/archivos: a module's PDFs (several at once). The editor's
+// upload form posts here: without JavaScript as a plain form (redirect + flash back to the
+// module); with JavaScript by XHR with a progress bar (Accept: application/json → JSON).
+export const loader = ({ params }: Route.LoaderArgs) => redirect(`/admin/courses/edit/${params.id}`);
+
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args);
+  const { request, params } = args;
+  const json = (request.headers.get("Accept") ?? "").includes("application/json");
+  const answer = (status: number, message: string, moduloId?: string) =>
+    json
+      ? Response.json(status < 300 ? { message } : { error: message }, { status })
+      : redirectWithFlash(request, `/admin/courses/edit/${params.id}${moduloId ? `#modulo-${moduloId}` : ""}`, {
+          type: status < 300 ? "success" : "error",
+          message,
+        });
+
+  const upload = await readCourseUpload(request, "editor");
+  if (!upload.ok) return answer(upload.status, upload.message, upload.values.moduloId);
+  const moduloId = typeof upload.values.moduloId === "string" ? upload.values.moduloId : "";
+  const files = upload.files.filter((f) => f.field === FILES_FIELD);
+  if (files.length === 0 || upload.image) {
+    await discard(upload.all);
+    return answer(400, FILES_REQUIRED, moduloId);
+  }
+  try {
+    const outcome = await addModuleFiles(params.id, moduloId, files);
+    if (!outcome.ok) {
+      await discard(upload.all);
+      return answer(outcome.status, outcome.message, moduloId);
+    }
+  } catch (error) {
+    console.error(error);
+    await discard(upload.all);
+    return answer(500, UPDATE_FAILED, moduloId);
+  }
+  return answer(200, files.length === 1 ? "Archivo agregado." : `${files.length} archivos agregados.`, moduloId);
+}

@@ -1,0 +1,21 @@
+import { submitNewCourse } from "~/features/courses/authoring/course-submit.server.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed, requireApiRole } from "~/lib/api.server.ts";
+import type { Route } from "./+types/cursos.create";
+
+export const loader = () => methodNotAllowed("POST");
+
+/**
+ * POST /api/cursos (admin; SPEC §7): multipart titulo, imagen, bienvenida, duracionHoras,
+ * dirigidoA, fechaInicio, fechaTermino, herramientas and loAprenderan (JSON lists), modulos
+ * (JSON list) and files archivosModulo_{index}. The course starts as borrador. The caller is
+ * checked before a byte of the body is read.
+ */
+export function action(args: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (args.request.method !== "POST") return methodNotAllowed("POST");
+    const admin = await requireApiRole(args, "admin");
+    const outcome = await submitNewCourse(admin, args.request, "api");
+    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    return apiJson({ message: "Curso creado", id: outcome.id, estado: "borrador" }, 201);
+  });
+}
