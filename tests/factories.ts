@@ -69,3 +69,31 @@ export function args(request: Request, params: Record<string, string> = {}) {
 export async function readJson(response: Response) {
   return (await response.json()) as Record<string, unknown>;
 }
+
+export type Part = string | { bytes: Uint8Array; name: string; type?: string };
+
+/** A multipart form as a browser sends it (files as Blobs); repeated names via an entry list. */
+export function multipartRequest(
+  url: string,
+  parts: Record<string, Part> | Array<[string, Part]>,
+  init: { cookie?: string; token?: string; method?: string; accept?: string } = {},
+) {
+  const form = new FormData();
+  for (const [name, value] of Array.isArray(parts) ? parts : Object.entries(parts)) {
+    if (typeof value === "string") form.append(name, value);
+    else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type ?? "application/pdf" }), value.name);
+  }
+  const headers = new Headers({ Host: "localhost:3000", Origin: "http://localhost:3000" });
+  if (init.cookie) headers.set("Cookie", init.cookie);
+  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+  if (init.accept) headers.set("Accept", init.accept);
+  return new Request(`http://localhost:3000${url}`, { method: init.method ?? "POST", headers, body: form });
+}
+
+type Reply = { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
+/** The payload and status of an action's `data(...)` (or a plain returned object). */
+export function dataOf<T = { result?: Reply }>(value: unknown): { data: T; status: number } {
+  const v = value as { type?: string; data?: T; init?: { status?: number } | null };
+  if (v && v.type === "DataWithResponseInit") return { data: (v.data ?? {}) as T, status: v.init?.status ?? 200 };
+  return { data: value as T, status: 200 };
+}

@@ -19,7 +19,7 @@ import * as apiLibros from "~/routes/api/books.libros.ts";
 import * as apiUpload from "~/routes/api/books.upload.ts";
 import * as library from "~/routes/library.tsx";
 import * as pdfRoute from "~/routes/library/pdf.ts";
-import { args, createUser, formRequest, getRequest, jsonRequest, readJson } from "./factories.ts";
+import { args, createUser, dataOf, formRequest, getRequest, jsonRequest, multipartRequest as multipart, readJson } from "./factories.ts";
 
 async function makePdf(pages: number) {
   const doc = await PDFDocument.create();
@@ -44,26 +44,6 @@ async function seedBook(over: { title?: string; author?: string; pages?: number;
   return prisma.book.create({
     data: { title, author, pages: over.pages ?? 2, description: "Descripción de prueba", pdfKey, pdfSize: 100, searchText: normalizeSearch(title, author) },
   });
-}
-
-type Part = string | { bytes: Uint8Array; name: string };
-function multipart(url: string, parts: Record<string, Part>, init: { cookie?: string; token?: string } = {}) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(parts)) {
-    if (typeof value === "string") form.append(name, value);
-    else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: "application/pdf" }), value.name);
-  }
-  const headers = new Headers({ Host: "localhost:3000", Origin: "http://localhost:3000" });
-  if (init.cookie) headers.set("Cookie", init.cookie);
-  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
-  return new Request(`http://localhost:3000${url}`, { method: "POST", headers, body: form });
-}
-
-type Reply = { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
-function dataOf(value: unknown): { data: { result?: Reply }; status: number } {
-  const v = value as { type?: string; data?: { result?: Reply }; init?: { status?: number } | null };
-  if (v && v.type === "DataWithResponseInit") return { data: v.data ?? {}, status: v.init?.status ?? 200 };
-  return { data: value as { result?: Reply }, status: 200 };
 }
 
 async function thrown(promise: Promise<unknown>): Promise<Response> {

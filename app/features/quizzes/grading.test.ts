@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gradeQuiz, normalizeAnswers, normalizeOptions, type GradableQuestion } from "./grading.ts";
+import { gradeQuiz, normalizeAnswers, type GradableQuestion } from "./grading.ts";
 import { progressPercent } from "./progress.ts";
 
 const q = (id: string, correct: number, n = 3): GradableQuestion => ({
@@ -53,20 +53,6 @@ describe("normalizeAnswers", () => {
   });
 });
 
-describe("normalizeOptions", () => {
-  it("accepts strings with an index or a numeric string, and objects with correcta", () => {
-    expect(normalizeOptions(["x", "y"], 1)).toEqual([{ texto: "x", correcta: false }, { texto: "y", correcta: true }]);
-    expect(normalizeOptions(["x", "y"], "0")?.[0]?.correcta).toBe(true);
-    expect(normalizeOptions([{ texto: "x" }, { texto: "y", correcta: true }])?.[1]?.correcta).toBe(true);
-  });
-  it("refuses fewer than 2 options, empty texts, no or several correct ones", () => {
-    expect(normalizeOptions(["x"], 0)).toBeNull();
-    expect(normalizeOptions(["x", " "], 0)).toBeNull();
-    expect(normalizeOptions(["x", "y"])).toBeNull();
-    expect(normalizeOptions([{ texto: "x", correcta: true }, { texto: "y", correcta: true }])).toBeNull();
-    expect(normalizeOptions(["x", "y"], 5)).toBeNull();
-  });
-});
 
 describe("progressPercent", () => {
   it("counts passed quiz modules over quiz modules", () => {

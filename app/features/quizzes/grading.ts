@@ -92,24 +92,3 @@ export function normalizeAnswers(questions: readonly GradableQuestion[], raw: un
   }
   return out;
 }
-
-/**
- * Authoring input (seed, API): options as strings or { texto, correcta } objects, and
- * `respuestaCorrecta` as an index or a numeric string. Returns the options with exactly one
- * marked correct, or null when that cannot be made out.
- */
-export function normalizeOptions(
-  opciones: ReadonlyArray<string | { texto?: unknown; correcta?: unknown }>,
-  respuestaCorrecta?: unknown,
-): Array<{ texto: string; correcta: boolean }> | null {
-  const texts = opciones.map((o) => (typeof o === "string" ? o : typeof o?.texto === "string" ? o.texto : "").trim());
-  let correct = -1;
-  const flagged = opciones.flatMap((o, i) => (typeof o === "object" && o !== null && o.correcta === true ? [i] : []));
-  if (flagged.length === 1) correct = flagged[0]!;
-  else if (flagged.length === 0 && respuestaCorrecta !== undefined && respuestaCorrecta !== null && `${respuestaCorrecta}`.trim() !== "") {
-    const n = Number(respuestaCorrecta);
-    if (Number.isInteger(n) && n >= 0 && n < texts.length) correct = n;
-  }
-  if (correct < 0 || texts.length < 2 || texts.some((t) => !t)) return null;
-  return texts.map((texto, i) => ({ texto, correcta: i === correct }));
-}

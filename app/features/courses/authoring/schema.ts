@@ -82,7 +82,7 @@ export function readCalendarDate(value: unknown): Date | null | "invalid" {
   return new Date(Date.UTC(year, date.getUTCMonth(), date.getUTCDate(), 12));
 }
 
-const calendarDate = z.unknown().transform((v, ctx) => {
+const calendarDate = z.unknown().optional().transform((v, ctx) => {
   const d = readCalendarDate(v);
   if (d === "invalid") {
     ctx.addIssue({ code: "custom", message: DATE_INVALID });
@@ -96,7 +96,7 @@ const calendarDate = z.unknown().transform((v, ctx) => {
  * Items are single lines, trimmed; empties and duplicates are dropped (SPEC §5).
  */
 const stringList = (field: string) =>
-  z.unknown().transform((v, ctx) => {
+  z.unknown().optional().transform((v, ctx) => {
     let items: unknown = v;
     if (typeof v === "string") {
       const s = v.trim();
@@ -230,9 +230,9 @@ export function questionFromApi(raw: unknown): unknown {
 /** A module in the API's `modulos` JSON (SPEC §7): existing ones carry their id (PUT). */
 export const ApiModuleSchema = z.object({
   id: z.string().max(64).optional(),
-  titulo: z.unknown(),
-  nombre: z.unknown(),
-  descripcion: z.unknown(),
+  titulo: z.unknown().optional(),
+  nombre: z.unknown().optional(),
+  descripcion: z.unknown().optional(),
   enlaces: z.array(LinkSchema).max(50, "Máximo 50 enlaces por módulo.").optional(),
   /** Existing files to keep (PUT): ids or their URLs; absent = keep them all. */
   archivosModulo: z.array(z.union([z.string(), z.object({ id: z.string().optional(), url: z.string().optional() })])).optional(),
@@ -278,7 +278,7 @@ export const ApiModuleInput = ApiModuleSchema.transform((m, ctx) => {
 export type ApiModule = z.output<typeof ApiModuleInput>;
 
 /** The `modulos` field: a JSON list of modules (at most 50). */
-export const ApiModulesField = z.unknown().transform((v, ctx) => {
+export const ApiModulesField = z.unknown().optional().transform((v, ctx) => {
   if (v === undefined || v === null || v === "") return undefined;
   let list: unknown = v;
   if (typeof v === "string") {

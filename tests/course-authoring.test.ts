@@ -1,0 +1,366 @@
+// Course authoring through the API (POST/PUT /api/cursos), the create page and the editor:
+// admin only, all-or-nothing, files on disk follow the rows.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import * as M from "~/features/courses/authoring/messages.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { storagePath, uploadsDir } from "~/lib/storage.server.ts";
+import * as loginApi from "~/routes/api/auth.login.ts";
+import * as createApi from "~/routes/api/cursos.create.ts";
+import * as detailApi from "~/routes/api/cursos.detail.ts";
+import * as participantsApi from "~/routes/api/cursos.participants.ts";
+import * as publishApi from "~/routes/api/cursos.publish.ts";
+import * as newPage from "~/routes/admin/course-new.tsx";
+import * as editPage from "~/routes/admin/course-edit.tsx";
+import * as filesRoute from "~/routes/admin/course-files.ts";
+import * as loginRoute from "~/routes/auth/login.tsx";
+import { args, cookieFrom, createUser, dataOf, formRequest, getRequest, jsonRequest, multipartRequest, readJson, TEST_PASSWORD, type Part } from "./factories.ts";
+
+const PNG = { bytes: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"), name: "p.png", type: "image/png" };
+const pdf = (name: string) => ({ bytes: new TextEncoder().encode(`%PDF-1.4\n% ${name}\n%%EOF\n`), name });
+const TEXT = { bytes: new TextEncoder().encode("no soy un pdf"), name: "falso.pdf" };
+
+async function signedIn(rol: string) {
+  const user = await createUser({ rol });
+  const cookie = cookieFrom((await loginRoute.action(args(formRequest("/login", { correo: user.correo, password: TEST_PASSWORD })))) as Response);
+  const token = (await readJson(await loginApi.action(args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD }))))).token as string;
+  return { user, cookie, token };
+}
+
+function storedFiles(area: string) {
+  const dir = path.join(uploadsDir(), area);
+  return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+}
+
+const fields = {
+  titulo: "Curso por API",
+  bienvenida: "Hola",
+  duracionHoras: "6",
+  dirigidoA: "estudiante",
+  fechaInicio: "2027-01-10",
+  fechaTermino: "2027-02-10",
+  herramientas: JSON.stringify(["Planilla", " planilla ", ""]),
+  loAprenderan: JSON.stringify(["Ordenar"]),
+};
+const modules = [
+  { titulo: "Uno", descripcion: "d1", enlaces: [{ nombre: "Docs", url: "https://ejemplo.cl" }], quiz: { preguntas: [{ texto: "¿1+1?", opciones: ["1", "2"], respuestaCorrecta: 1 }] } },
+  { titulo: "Dos", quiz: [] },
+];
+
+function createCall(parts: Array<[string, Part]>, token?: string) {
+  return createApi.action(args(multipartRequest("/api/cursos", parts, { token })));
+}
+
+async function createByApi(token: string) {
+  const parts: Array<[string, Part]> = [
+    ...Object.entries(fields),
+    ["modulos", JSON.stringify(modules)],
+    ["imagen", PNG],
+    ["archivosModulo_0", pdf("a.pdf")],
+    ["archivosModulo_0", pdf("b.pdf")],
+  ];
+  const response = await createCall(parts, token);
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await readJson(response)).id as string;
+}
+
+describe("POST /api/cursos", () => {
+  it("creates a borrador with modules, links, questions and several files per module", async () => {
+    const admin = await signedIn("admin");
+    const id = await createByApi(admin.token);
+    const course = await prisma.course.findUniqueOrThrow({
+      where: { id },
+      include: { modulos: { orderBy: { posicion: "asc" }, include: { archivos: true, enlaces: true, preguntas: { include: { opciones: { orderBy: { posicion: "asc" } } } } } } },
+    });
+    expect(course.estado).toBe("borrador");
+    expect(course.creadoPorId).toBe(admin.user.id);
+    expect(course.herramientas).toEqual(["Planilla"]);
+    expect(course.modulos.map((m) => m.titulo)).toEqual(["Uno", "Dos"]);
+    expect(course.modulos[0]!.archivos.map((f) => f.nombre).sort()).toEqual(["a.pdf", "b.pdf"]);
+    for (const f of course.modulos[0]!.archivos) expect(fs.existsSync(storagePath(f.storageKey))).toBe(true);
+    expect(course.modulos[0]!.enlaces[0]).toMatchObject({ nombre: "Docs", url: "https://ejemplo.cl" });
+    expect(course.modulos[0]!.preguntas[0]!.opciones.map((o) => o.correcta)).toEqual([false, true]);
+    expect(fs.existsSync(storagePath(course.imagen!))).toBe(true);
+    expect(await prisma.auditLog.count({ where: { action: "course.create", targetId: id } })).toBe(1);
+  });
+
+  it("answers 400 with the SPEC messages and leaves no file behind", async () => {
+    const admin = await signedIn("admin");
+    const before = [storedFiles("courses"), storedFiles("modules")];
+    const courses = await prisma.course.count();
+    const cases: Array<[Array<[string, Part]>, string]> = [
+      [[...Object.entries({ ...fields, titulo: " " }), ["imagen", PNG]], M.TITLE_REQUIRED],
+      [[...Object.entries({ ...fields, duracionHoras: "-3" }), ["imagen", PNG]], M.DURATION_INVALID],
+      [[...Object.entries(fields)], M.IMAGE_REQUIRED],
+      [[...Object.entries({ ...fields, fechaInicio: "2027-05-01", fechaTermino: "2027-04-01" }), ["imagen", PNG]], M.DATES_ORDER],
+      [
+        [...Object.entries(fields), ["imagen", PNG], ["modulos", JSON.stringify([{ titulo: "M", quiz: [{ texto: "P", opciones: ["a"], respuestaCorrecta: 0 }] }])], ["archivosModulo_0", pdf("a.pdf")]],
+        `Módulo 1: Pregunta 1: ${M.MIN_OPTIONS}`,
+      ],
+      [[...Object.entries(fields), ["imagen", PNG], ["modulos", JSON.stringify([{ titulo: "M" }])], ["archivosModulo_0", TEXT]], "Solo se permite subir archivos PDF."],
+      [[...Object.entries(fields), ["imagen", { ...TEXT, name: "x.png" }]], "El archivo debe ser una imagen JPEG, PNG o WebP."],
+      [[...Object.entries(fields), ["imagen", PNG], ["modulos", "[]"], ["archivosModulo_3", pdf("x.pdf")]], "Se enviaron archivos para el módulo 4, que no está en la lista."],
+    ];
+    for (const [parts, message] of cases) {
+      const response = await createCall(parts, admin.token);
+      expect(response.status).toBe(400);
+      expect(await readJson(response)).toEqual({ error: message });
+    }
+    expect(await prisma.course.count()).toBe(courses);
+    expect([storedFiles("courses"), storedFiles("modules")]).toEqual(before);
+  });
+
+  it("accepts a minimal course (no dates, no lists, no modules)", async () => {
+    const admin = await signedIn("admin");
+    const response = await createCall([["titulo", "Mínimo"], ["duracionHoras", "0"], ["imagen", PNG]], admin.token);
+    expect(response.status).toBe(201);
+    const course = await prisma.course.findUniqueOrThrow({ where: { id: (await readJson(response)).id as string } });
+    expect(course).toMatchObject({ dirigidoA: "comunidad", herramientas: [], fechaInicio: null, duracionHoras: 0 });
+  });
+});
+
+describe("PUT /api/cursos/{id}", () => {
+  it("updates fields and modules in place: ids kept, files kept or dropped as listed, new files added", async () => {
+    const admin = await signedIn("admin");
+    const id = await createByApi(admin.token);
+    const [uno, dos] = await prisma.module.findMany({ where: { cursoId: id }, orderBy: { posicion: "asc" }, include: { archivos: { orderBy: { nombre: "asc" } } } });
+    const [a, b] = uno!.archivos;
+    const oldImage = (await prisma.course.findUniqueOrThrow({ where: { id } })).imagen!;
+    const student = await createUser({ rol: "estudiante" });
+    await prisma.enrolment.create({ data: { userId: student.id, cursoId: id, progreso: 100 } });
+    await prisma.quizAttempt.create({ data: { userId: student.id, cursoId: id, moduloId: uno!.id, porcentaje: 100, aprobado: true, correctas: 1, totalPreguntas: 1 } });
+
+    const put = (parts: Array<[string, Part]>, token = admin.token) => detailApi.action(args(multipartRequest(`/api/cursos/${id}`, parts, { token, method: "PUT" }), { id }));
+    const newModules = [
+      { id: dos!.id, titulo: "Dos (primero)", quiz: [{ texto: "¿Nuevo?", opciones: ["sí", "no"], respuestaCorrecta: 0 }] },
+      { id: uno!.id, titulo: "Uno renombrado", descripcion: "d1", archivosModulo: [`/cursos/${id}/archivos/${a!.id}`] },
+      { titulo: "Tres" },
+    ];
+    const response = await put([
+      ...Object.entries({ ...fields, titulo: "Curso editado", duracionHoras: "" }),
+      ["modulos", JSON.stringify(newModules)],
+      ["imagen", PNG],
+      ["archivosModulo_2", pdf("c.pdf")],
+    ]);
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await readJson(response)).toMatchObject({ message: M.UPDATED });
+
+    const course = await prisma.course.findUniqueOrThrow({
+      where: { id },
+      include: { modulos: { orderBy: { posicion: "asc" }, include: { archivos: true, preguntas: true } } },
+    });
+    expect(course.titulo).toBe("Curso editado");
+    expect(course.duracionHoras).toBeNull();
+    expect(course.modulos.map((m) => [m.id === dos!.id, m.id === uno!.id, m.titulo])).toEqual([
+      [true, false, "Dos (primero)"],
+      [false, true, "Uno renombrado"],
+      [false, false, "Tres"],
+    ]);
+    expect(course.modulos[1]!.archivos.map((f) => f.id)).toEqual([a!.id]);
+    expect(course.modulos[1]!.preguntas).toHaveLength(1); // quiz not sent: kept
+    expect(course.modulos[2]!.archivos.map((f) => f.nombre)).toEqual(["c.pdf"]);
+    expect(fs.existsSync(storagePath(b!.storageKey))).toBe(false);
+    expect(fs.existsSync(storagePath(a!.storageKey))).toBe(true);
+    expect(fs.existsSync(storagePath(oldImage))).toBe(false);
+    expect(fs.existsSync(storagePath(course.imagen!))).toBe(true);
+    // Module "Dos" now has a quiz the student has not passed: progress is recomputed (1 of 2).
+    expect((await prisma.enrolment.findFirstOrThrow({ where: { userId: student.id, cursoId: id } })).progreso).toBe(50);
+  });
+
+  it("changes nothing when any part is refused, and removes the files it stored", async () => {
+    const admin = await signedIn("admin");
+    const id = await createByApi(admin.token);
+    const snapshot = async () =>
+      JSON.stringify(await prisma.course.findUniqueOrThrow({ where: { id }, include: { modulos: { include: { archivos: true, preguntas: { include: { opciones: true } } } } } }));
+    const before = await snapshot();
+    const files = [storedFiles("courses"), storedFiles("modules")];
+    const response = await detailApi.action(
+      args(
+        multipartRequest(
+          `/api/cursos/${id}`,
+          [
+            ...Object.entries({ ...fields, titulo: "No debe guardarse" }),
+            ["modulos", JSON.stringify([{ titulo: "Bien" }, { titulo: "Mal", quiz: [{ texto: "P", opciones: ["a", "b"] }] }])],
+            ["imagen", PNG],
+            ["archivosModulo_0", pdf("z.pdf")],
+          ],
+          { token: admin.token, method: "PUT" },
+        ),
+        { id },
+      ),
+    );
+    expect(response.status).toBe(400);
+    expect(await readJson(response)).toEqual({ error: `Módulo 2: Pregunta 1: ${M.ONE_CORRECT}` });
+    expect(await snapshot()).toBe(before);
+    expect([storedFiles("courses"), storedFiles("modules")]).toEqual(files);
+
+    const missing = await detailApi.action(args(multipartRequest(`/api/cursos/nope`, [...Object.entries(fields), ["imagen", PNG]], { token: admin.token, method: "PUT" }), { id: "nope" }));
+    expect(missing.status).toBe(404);
+    expect([storedFiles("courses"), storedFiles("modules")]).toEqual(files);
+  });
+
+  it("accepts a JSON body too (fields only)", async () => {
+    const admin = await signedIn("admin");
+    const id = await createByApi(admin.token);
+    const response = await detailApi.action(args(jsonRequest(`/api/cursos/${id}`, { ...fields, titulo: "Por JSON", fechaInicio: { seconds: 1_800_000_000 } }, { method: "PUT", token: admin.token }), { id }));
+    expect(response.status).toBe(200);
+    const course = await prisma.course.findUniqueOrThrow({ where: { id }, include: { modulos: true } });
+    expect(course.titulo).toBe("Por JSON");
+    expect(course.fechaInicio?.toISOString()).toBe("2027-01-15T12:00:00.000Z");
+    expect(course.modulos).toHaveLength(2);
+  });
+});
+
+describe("every admin course call refuses non-admins and callers without a token", () => {
+  it("POST, PUT, publish, DELETE and participants", async () => {
+    const admin = await signedIn("admin");
+    const id = await createByApi(admin.token);
+    const count = await prisma.course.count();
+    const calls: Array<[string, (token?: string) => Promise<Response>]> = [
+      ["POST /api/cursos", (token) => createCall([...Object.entries(fields), ["imagen", PNG]], token)],
+      ["PUT /api/cursos/{id}", (token) => detailApi.action(args(multipartRequest(`/api/cursos/${id}`, [...Object.entries({ ...fields, titulo: "Intruso" })], { token, method: "PUT" }), { id }))],
+      ["PUT /api/cursos/{id}/publicar", (token) => publishApi.action(args(jsonRequest(`/api/cursos/${id}/publicar`, null, { method: "PUT", token }), { id }))],
+      ["DELETE /api/cursos/{id}", (token) => detailApi.action(args(jsonRequest(`/api/cursos/${id}`, null, { method: "DELETE", token }), { id }))],
+      ["GET /api/cursos/{id}/participantes", (token) => participantsApi.loader(args(jsonRequest(`/api/cursos/${id}/participantes`, null, { method: "GET", token }), { id }))],
+    ];
+    const others = await Promise.all(["estudiante", "docente", "comunidad"].map((rol) => signedIn(rol)));
+    for (const [name, call] of calls) {
+      expect((await call()).status, `${name} without a token`).toBe(401);
+      for (const other of others) expect((await call(other.token)).status, `${name} as ${other.user.rol}`).toBe(403);
+    }
+    expect(await prisma.course.count()).toBe(count);
+    expect(await prisma.course.findUniqueOrThrow({ where: { id } })).toMatchObject({ titulo: "Curso por API", estado: "borrador" });
+  });
+
+  it("the create page, the editor and its upload route send non-admins away", async () => {
+    const admin = await signedIn("admin");
+    const id = await createByApi(admin.token);
+    const student = await signedIn("estudiante");
+    for (const run of [
+      () => newPage.loader(args(getRequest("/admin/courses/new", student.cookie))),
+      () => newPage.action(args(multipartRequest("/admin/courses/new", [...Object.entries(fields), ["imagen", PNG]], { cookie: student.cookie }))),
+      () => editPage.loader(args(getRequest(`/admin/courses/edit/${id}`, student.cookie), { id })),
+      () => editPage.action(args(formRequest(`/admin/courses/edit/${id}`, { intent: "add-module", titulo: "X" }, { cookie: student.cookie }), { id })),
+      () => filesRoute.action(args(multipartRequest(`/admin/courses/edit/${id}/archivos`, [["archivos", pdf("x.pdf")]], { cookie: student.cookie }), { id })),
+      () => editPage.loader(args(getRequest(`/admin/courses/edit/${id}`), { id })),
+    ]) {
+      const response = await run().then(
+        (r) => r,
+        (e: unknown) => e,
+      );
+      expect(response).toBeInstanceOf(Response);
+      expect((response as Response).status).toBe(302);
+      expect((response as Response).headers.get("Location")).toMatch(/^\/(login|\?|$)/);
+    }
+    expect(await prisma.module.count({ where: { cursoId: id, titulo: "X" } })).toBe(0);
+  });
+});
+
+describe("the editor's forms", () => {
+  async function setup() {
+    const admin = await signedIn("admin");
+    const id = await createByApi(admin.token);
+    const post = (fieldsIn: Record<string, string>) => editPage.action(args(formRequest(`/admin/courses/edit/${id}`, fieldsIn, { cookie: admin.cookie }), { id }));
+    const mod = await prisma.module.findFirstOrThrow({ where: { cursoId: id, posicion: 0 } });
+    return { admin, id, post, mod };
+  }
+
+  it("the create page redirects to the editor; a refused form comes back with its values", async () => {
+    const admin = await signedIn("admin");
+    const refused = dataOf<{ result: { error: Record<string, string[]>; initialValue: Record<string, string> } }>(
+      await newPage.action(args(multipartRequest("/admin/courses/new", Object.entries({ ...fields, herramientas: "Uno\nDos" }), { cookie: admin.cookie }))),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data.result.error.imagen).toEqual([M.IMAGE_REQUIRED]);
+    expect(refused.data.result.initialValue).toMatchObject({ titulo: "Curso por API", dirigidoA: "estudiante" });
+    expect(refused.data.result.initialValue.herramientas).toMatch(/^Uno\r?\nDos$/);
+
+    const created = (await newPage.action(args(multipartRequest("/admin/courses/new", [...Object.entries(fields), ["imagen", PNG]], { cookie: admin.cookie })))) as Response;
+    expect(created.status).toBe(302);
+    const id = /\/admin\/courses\/edit\/(.+)$/.exec(created.headers.get("Location")!)![1]!;
+    expect(await prisma.course.findUniqueOrThrow({ where: { id } })).toMatchObject({ estado: "borrador", titulo: "Curso por API" });
+  });
+
+  it("a question draft is returned unsaved; saving applies the rules", async () => {
+    const { admin, mod } = await setup();
+    const base = { moduloId: mod.id, formId: "f", texto: "¿Capital de Chile?", correcta: "2" };
+    const questions = await prisma.quizQuestion.count({ where: { moduloId: mod.id } });
+    // Options repeat the same field name, as the browser sends them.
+    const send = (extra: Record<string, string>, opciones: string[]) => {
+      const body = new URLSearchParams({ ...base, ...extra });
+      for (const o of opciones) body.append("opcion", o);
+      const headers = { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost:3000", Host: "localhost:3000", Cookie: admin.cookie };
+      return editPage.action(args(new Request(`http://localhost:3000/admin/courses/edit/${mod.cursoId}`, { method: "POST", headers, body }), { id: mod.cursoId }));
+    };
+
+    const removed = dataOf<{ draft: { opciones: Array<{ texto: string; correcta: boolean }> }; errors: string[] }>(
+      await send({ intent: "remove-option:2" }, ["Lima", "Santiago", "Quito"]),
+    );
+    expect(removed.data.draft.opciones).toEqual([
+      { texto: "Lima", correcta: true },
+      { texto: "Santiago", correcta: false },
+    ]);
+    const refused = dataOf<{ errors: string[] }>(await send({ intent: "save-question", correcta: "" }, ["Lima", ""]));
+    expect(refused.status).toBe(400);
+    expect(refused.data.errors).toEqual([M.OPTIONS_REQUIRED, M.ONE_CORRECT]);
+    expect(await prisma.quizQuestion.count({ where: { moduloId: mod.id } })).toBe(questions);
+
+    const saved = (await send({ intent: "save-question", correcta: "1" }, ["Lima", "Santiago"])) as Response;
+    expect(saved.status).toBe(302);
+    const q = await prisma.quizQuestion.findFirstOrThrow({ where: { moduloId: mod.id, texto: "¿Capital de Chile?" }, include: { opciones: { orderBy: { posicion: "asc" } } } });
+    expect(q.opciones.map((o) => [o.texto, o.correcta])).toEqual([
+      ["Lima", false],
+      ["Santiago", true],
+    ]);
+  });
+
+  it("modules: add, refuse an empty title, move, delete (files removed from disk); links validated", async () => {
+    const { post, id, mod } = await setup();
+    const refused = dataOf<{ errors: Record<string, string[]>; values: Record<string, string> }>(await post({ intent: "add-module", titulo: " ", descripcion: "guardada" }));
+    expect(refused.status).toBe(400);
+    expect(refused.data.errors.titulo).toEqual([M.MODULE_TITLE_REQUIRED]);
+    expect(refused.data.values.descripcion).toBe("guardada");
+
+    expect(((await post({ intent: "add-module", titulo: "Cuatro" })) as Response).status).toBe(302);
+    const order = async () => (await prisma.module.findMany({ where: { cursoId: id }, orderBy: { posicion: "asc" } })).map((m) => m.titulo);
+    expect(await order()).toEqual(["Uno", "Dos", "Cuatro"]);
+    await post({ intent: "move-down", moduloId: mod.id });
+    expect(await order()).toEqual(["Dos", "Uno", "Cuatro"]);
+
+    const badLink = dataOf<{ errors: Record<string, string[]> }>(await post({ intent: "add-link", moduloId: mod.id, nombre: "x", url: "javascript:alert(1)" }));
+    expect(badLink.data.errors.url).toEqual([M.LINK_URL_INVALID]);
+
+    const keys = (await prisma.moduleFile.findMany({ where: { moduloId: mod.id } })).map((f) => f.storageKey);
+    expect(keys).toHaveLength(2);
+    expect(((await post({ intent: "delete", moduloId: mod.id })) as Response).status).toBe(302);
+    expect(await order()).toEqual(["Dos", "Cuatro"]);
+    for (const key of keys) expect(fs.existsSync(storagePath(key))).toBe(false);
+    expect((await prisma.module.findMany({ where: { cursoId: id }, orderBy: { posicion: "asc" } })).map((m) => m.posicion)).toEqual([0, 1]);
+  });
+
+  it("module files: several PDFs at once as JSON for the progress bar; a fake PDF is refused and not stored", async () => {
+    const { admin, id, mod } = await setup();
+    const upload = (parts: Array<[string, Part]>) =>
+      filesRoute.action(args(multipartRequest(`/admin/courses/edit/${id}/archivos`, parts, { cookie: admin.cookie, accept: "application/json" }), { id }));
+    const files = storedFiles("modules");
+    const bad = await upload([["moduloId", mod.id], ["archivos", pdf("ok.pdf")], ["archivos", TEXT]]);
+    expect(bad.status).toBe(400);
+    expect(await readJson(bad)).toEqual({ error: "Solo se permite subir archivos PDF." });
+    expect(storedFiles("modules")).toBe(files);
+
+    const none = await upload([["moduloId", mod.id]]);
+    expect(await readJson(none)).toEqual({ error: M.FILES_REQUIRED });
+
+    const good = await upload([["moduloId", mod.id], ["archivos", pdf("x.pdf")], ["archivos", pdf("y.pdf")]]);
+    expect(good.status).toBe(200);
+    expect(await readJson(good)).toEqual({ message: "2 archivos agregados." });
+    expect(await prisma.moduleFile.count({ where: { moduloId: mod.id } })).toBe(4);
+
+    const wrongCourse = await filesRoute.action(
+      args(multipartRequest(`/admin/courses/edit/otro/archivos`, [["moduloId", mod.id], ["archivos", pdf("z.pdf")]], { cookie: admin.cookie, accept: "application/json" }), { id: "otro" }),
+    );
+    expect(wrongCourse.status).toBe(404);
+    expect(storedFiles("modules")).toBe(files + 2);
+  });
+});
