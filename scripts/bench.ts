@@ -99,6 +99,9 @@ const adminCookie = await sessionCookie(DEMO_ADMIN.correo);
 const studentCookie = await sessionCookie(DEMO_ESTUDIANTE.correo);
 const token = await apiToken(DEMO_ADMIN.correo);
 
+const list = (await (await fetch(`${BASE}/api/cursos/lista`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { cursos?: Array<{ id: string }> } | Array<{ id: string }>;
+const someCourse = (Array.isArray(list) ? list : (list.cursos ?? []))[0]?.id ?? "none";
+
 const targets: Target[] = [
   { name: "Inicio /", path: "/", page: true },
   { name: "Cursos /cursos", path: "/cursos", page: true },
@@ -107,7 +110,12 @@ const targets: Target[] = [
   { name: "Login /login", path: "/login", page: true },
   { name: "Registro /registro", path: "/registro", page: true },
   { name: "Panel usuario /user", path: "/user", headers: { Cookie: studentCookie }, page: true },
+  { name: "Perfil /user/profile", path: "/user/profile", headers: { Cookie: studentCookie }, page: true },
   { name: "Registros /admin/records", path: "/admin/records", headers: { Cookie: adminCookie }, page: true },
+  { name: "Crear curso /admin/courses/new", path: "/admin/courses/new", headers: { Cookie: adminCookie }, page: true },
+  { name: "Editor /admin/courses/edit/{id}", path: `/admin/courses/edit/${someCourse}`, headers: { Cookie: adminCookie }, page: true },
+  { name: "Biblioteca admin /admin/library", path: "/admin/library", headers: { Cookie: adminCookie }, page: true },
+  { name: "Mensajes admin /admin/messages", path: "/admin/messages", headers: { Cookie: adminCookie }, page: true },
   { name: "API GET /api/auth/users", path: "/api/auth/users", headers: { Authorization: `Bearer ${token}` } },
 ];
 

@@ -163,7 +163,7 @@ export function ModuleEditor({
           <ul className="mt-2 divide-y divide-slate-100 text-sm">
             {m.enlaces.map((l) => (
               <li key={l.id} className="flex items-center justify-between gap-2 py-2">
-                <a href={l.url} target="_blank" rel="noopener noreferrer" className="min-w-0 break-all text-brand-700 hover:underline">
+                <a href={l.url} target="_blank" rel="noopener noreferrer" className="min-w-0 break-words text-brand-700 hover:underline">
                   {l.nombre}
                 </a>
                 <Form method="post" preventScrollReset>
