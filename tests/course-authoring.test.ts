@@ -357,6 +357,13 @@ describe("the editor's forms", () => {
     expect(await readJson(good)).toEqual({ message: "2 archivos agregados." });
     expect(await prisma.moduleFile.count({ where: { moduloId: mod.id } })).toBe(4);
 
+    const student = await signedIn("estudiante");
+    const forbidden = await filesRoute.action(
+      args(multipartRequest(`/admin/courses/edit/${id}/archivos`, [["moduloId", mod.id], ["archivos", pdf("z.pdf")]], { cookie: student.cookie, accept: "application/json" }), { id }),
+    );
+    expect(forbidden.status).toBe(401);
+    expect(await readJson(forbidden)).toEqual({ error: M.UNAUTHORIZED_AGAIN });
+
     const wrongCourse = await filesRoute.action(
       args(multipartRequest(`/admin/courses/edit/otro/archivos`, [["moduloId", mod.id], ["archivos", pdf("z.pdf")]], { cookie: admin.cookie, accept: "application/json" }), { id: "otro" }),
     );

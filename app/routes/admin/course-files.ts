@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { getOptionalUser, requireAdmin } from "~/features/auth/guards.server.ts";
 import { addModuleFiles } from "~/features/courses/authoring/authoring.server.ts";
-import { FILES_REQUIRED, UPDATE_FAILED } from "~/features/courses/authoring/messages.ts";
+import { FILES_REQUIRED, UNAUTHORIZED_AGAIN, UPDATE_FAILED } from "~/features/courses/authoring/messages.ts";
 import { FILES_FIELD, readCourseUpload } from "~/features/courses/authoring/submission.server.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { discard } from "~/lib/upload.server.ts";
@@ -13,9 +13,11 @@ import type { Route } from "./+types/course-files";
 export const loader = ({ params }: Route.LoaderArgs) => redirect(`/admin/courses/edit/${params.id}`);
 
 export async function action(args: Route.ActionArgs) {
-  await requireAdmin(args);
   const { request, params } = args;
   const json = (request.headers.get("Accept") ?? "").includes("application/json");
+  // The script gets a status it can explain (SPEC §8 editor: 401 → sign in again), not a login page.
+  if (json && (await getOptionalUser(args))?.rol !== "admin") return Response.json({ error: UNAUTHORIZED_AGAIN }, { status: 401 });
+  await requireAdmin(args);
   const answer = (status: number, message: string, moduloId?: string) =>
     json
       ? Response.json(status < 300 ? { message } : { error: message }, { status })
