@@ -108,6 +108,8 @@ const targets: Target[] = [
   { name: "Registro /registro", path: "/registro", page: true },
   { name: "Panel usuario /user", path: "/user", headers: { Cookie: studentCookie }, page: true },
   { name: "Registros /admin/records", path: "/admin/records", headers: { Cookie: adminCookie }, page: true },
+  { name: "Biblioteca /admin/library", path: "/admin/library", headers: { Cookie: adminCookie }, page: true },
+  { name: "Mensajes /admin/messages", path: "/admin/messages", headers: { Cookie: adminCookie }, page: true },
   { name: "API GET /api/auth/users", path: "/api/auth/users", headers: { Authorization: `Bearer ${token}` } },
 ];
 
