@@ -49,6 +49,29 @@ test("an estudiante searches without accents, previews and downloads a book", as
   expect(download.suggestedFilename()).toBe(`${title}.pdf`);
 });
 
+test("the preview dialog spans most of a desktop screen and the whole width of a phone", async ({ page, request }) => {
+  const user = await approvedUser(request, "comunidad");
+  await login(page, user.correo, user.password);
+  await expect(page).not.toHaveURL(/\/login/);
+  for (const viewport of [
+    { width: 1280, height: 800, min: 0.85, max: 0.95 },
+    { width: 360, height: 740, min: 1, max: 1 },
+  ]) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.goto("/biblioteca");
+    await page.getByRole("article").first().getByRole("link", { name: "Vista Previa" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.locator("iframe")).toBeVisible();
+    const box = (await dialog.boundingBox())!;
+    expect(box.width, `dialog width at ${viewport.width} px`).toBeGreaterThanOrEqual(Math.floor(viewport.width * viewport.min));
+    expect(box.width).toBeLessThanOrEqual(Math.ceil(viewport.width * viewport.max));
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width + 1);
+    const frame = (await dialog.locator("iframe").boundingBox())!;
+    expect(frame.height).toBeGreaterThan(viewport.height * 0.6);
+  }
+});
+
 test("an admin uploads a generated PDF (page count read from it) and deletes it", async ({ browser }, testInfo) => {
   const js = testInfo.project.name === "con-js";
   const title = `Libro E2E ${testInfo.project.name} ${Date.now().toString(36)}`;

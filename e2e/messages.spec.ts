@@ -29,22 +29,42 @@ test("a user writes to another, who sees it unread, opens it and it becomes read
   await expect(other).toHaveURL(/\/user$/);
   await other.goto("/user/messages");
   await expect(other.getByText("Selecciona un mensaje para ver su contenido.")).toBeVisible();
-  const item = other.getByRole("link").filter({ hasText: subject });
+  const item = other.getByRole("button").filter({ hasText: subject });
   await expect(item).toHaveAttribute("data-unread", "true");
   await expect(item.getByText("No leído")).toBeVisible();
   await expect(item).toContainText("Remitente E2E");
   await expect(item).toContainText("Docente");
-  await item.click();
-  await expect(other).toHaveURL(/\/user\/messages\?ver=/);
+
+  // The e-mail notice's link (?ver=ID) only shows the message: a GET never marks it read.
+  const notice = await request.post("/api/auth/login", { data: { correo: recipient.correo, password: recipient.password } });
+  const { token } = (await notice.json()) as { token: string };
+  const apiInbox = async () =>
+    (await (
+      await request.get(`/api/mensajes?correo=${encodeURIComponent(recipient.correo)}`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as Array<{ id: string; subject: string; leido: boolean }>;
+  const id = (await apiInbox()).find((m) => m.subject === subject)!.id;
+  await other.goto(`/user/messages?ver=${id}`);
   const pane = other.getByRole("article", { name: "Mensaje seleccionado" });
+  await expect(pane.getByRole("heading", { name: subject })).toBeVisible();
+  await expect(other.getByRole("button").filter({ hasText: subject })).toHaveAttribute("data-unread", "true");
+  expect((await apiInbox()).find((m) => m.id === id)?.leido).toBe(false);
+
+  // Opening it from the list (a POST) marks it read and keeps the compose toggle.
+  await other.goto("/user/messages?nuevo=1");
+  await expect(other.getByRole("link", { name: "Ocultar formulario" })).toBeVisible();
+  await other.getByRole("button").filter({ hasText: subject }).click();
+  await expect(other).toHaveURL(new RegExp(`/user/messages\\?nuevo=1&ver=${id}$`));
   await expect(pane.getByRole("heading", { name: subject })).toBeVisible();
   await expect(pane).toContainText("De:");
   await expect(pane).toContainText("Rol:");
   await expect(pane).toContainText("Recibido:");
   await expect(pane).toContainText("¿Cuándo empieza el módulo 2?");
-  await expect(other.getByRole("link").filter({ hasText: subject })).toHaveAttribute("data-unread", "false");
+  await expect(other.getByRole("link", { name: "Ocultar formulario" })).toBeVisible();
+  await expect(other.getByRole("button").filter({ hasText: subject })).toHaveAttribute("data-unread", "false");
+  await expect(other.getByRole("button").filter({ hasText: subject })).toHaveAttribute("aria-current", "true");
   await other.reload();
-  await expect(other.getByRole("link").filter({ hasText: subject })).toHaveAttribute("data-unread", "false");
+  await expect(other.getByRole("button").filter({ hasText: subject })).toHaveAttribute("data-unread", "false");
+  expect((await apiInbox()).find((m) => m.id === id)?.leido).toBe(true);
   await context.close();
 });
 

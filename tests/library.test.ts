@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { issueApiToken } from "~/features/auth/api-token.server.ts";
 import { createUserSession } from "~/features/auth/session.server.ts";
 import { bookFilename, listBooks, normalizeSearch, PAGE_SIZE } from "~/features/library/books.server.ts";
-import { BOOK_CREATED, NO_PDF, PDF_ONLY, PDF_REQUIRED, bookDeleted } from "~/features/library/messages.ts";
+import { BOOK_CREATED, looksLikePdf, NO_PDF, PDF_ONLY, PDF_REQUIRED, bookDeleted } from "~/features/library/messages.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { resetEnvCache } from "~/lib/env.server.ts";
 import { storeBytes, storedExistsSync, uploadsDir } from "~/lib/storage.server.ts";
@@ -258,5 +258,37 @@ describe("/api/books", () => {
     expect((await readJson(ok)).message).toBe(bookDeleted(saved.title));
     expect(storedExistsSync(saved.pdfKey)).toBe(false);
     expect((await del(adminToken)).status).toBe(404);
+  });
+
+  it("upload from the admin page with JavaScript: the session cookie from our own origin, never from another site", async () => {
+    const before = bookFiles();
+    const admin = await createUser({ rol: "admin" });
+    const cookie = await signIn(admin);
+    const fields = { title: `Cookie ${crypto.randomUUID()}`, author: "A", description: "D", pages: "3", pdf: { bytes: await makePdf(1), name: "a.pdf" } };
+    const fromElsewhere = multipart("/api/books/upload", fields, { cookie });
+    fromElsewhere.headers.set("Origin", "https://otro-sitio.example");
+    const crossSite = await apiUpload.action(args(fromElsewhere));
+    expect(crossSite.status).toBe(403);
+    expect(await readJson(crossSite)).toEqual({ error: "Origen no permitido." });
+    expect(bookFiles()).toEqual(before);
+    const created = await apiUpload.action(args(multipart("/api/books/upload", fields, { cookie })));
+    expect(created.status).toBe(201);
+    const { book } = (await created.json()) as { book: { id: string; pages: number } };
+    expect(book.pages).toBe(3);
+    const student = await signIn(await createUser({ rol: "estudiante" }));
+    expect((await apiUpload.action(args(multipart("/api/books/upload", fields, { cookie: student })))).status).toBe(403);
+  });
+});
+
+describe("looksLikePdf (the browser's check before sending or on a drop)", () => {
+  it.each([
+    [{ name: "libro.pdf", type: "application/pdf" }, true],
+    [{ name: "LIBRO.PDF", type: "" }, true],
+    [{ name: "descarga", type: "application/pdf" }, true],
+    [{ name: "notas.txt", type: "text/plain" }, false],
+    [{ name: "foto.png", type: "image/png" }, false],
+    [{ name: "libro.pdf.exe", type: "application/octet-stream" }, false],
+  ])("%o → %s", (file, expected) => {
+    expect(looksLikePdf(file)).toBe(expected);
   });
 });

@@ -75,7 +75,7 @@ describe("compose", () => {
 });
 
 describe("inbox", () => {
-  it("lists one's own messages, opens one from the URL and marks it read", async () => {
+  it("lists one's own messages; a GET shows one without marking it, the open POST marks it and redirects", async () => {
     const ana = await createUser();
     const beto = await createUser({ nombre: "Beto", apellido: "Soto" });
     await send(await signIn(ana), { to: beto.correo, subject: "Tarea", content: "Revisa el módulo 2" });
@@ -85,29 +85,65 @@ describe("inbox", () => {
     expect(list.inbox[0]?.leidoEn).toBeNull();
     expect(list.selected).toBeNull();
     const id = list.inbox[0]!.id;
-    const opened = await userMessages.loader(args(getRequest(`/user/messages?ver=${id}`, cookie)));
-    expect(opened.selected?.subject).toBe("Tarea");
-    expect(opened.selected?.leidoEn).not.toBeNull();
-    expect(opened.inbox[0]?.leidoEn).not.toBeNull();
-    expect((await prisma.message.findUniqueOrThrow({ where: { id } })).leidoEn).not.toBeNull();
+
+    // A GET never changes state: the message shows, still unread.
+    const shown = await userMessages.loader(args(getRequest(`/user/messages?ver=${id}`, cookie)));
+    expect(shown.selected?.subject).toBe("Tarea");
+    expect(shown.selected?.leidoEn).toBeNull();
+    expect(shown.inbox[0]?.leidoEn).toBeNull();
+    expect((await prisma.message.findUniqueOrThrow({ where: { id } })).leidoEn).toBeNull();
+
+    // The inbox item's POST marks it read and shows it, keeping the other parameters.
+    const opened = await userMessages.action(args(formRequest("/user/messages?nuevo=1", { intent: "open", id }, { cookie })));
+    expect(opened).toBeInstanceOf(Response);
+    expect((opened as Response).status).toBe(303);
+    expect((opened as Response).headers.get("Location")).toBe(`/user/messages?nuevo=1&ver=${id}`);
+    const readAt = (await prisma.message.findUniqueOrThrow({ where: { id } })).leidoEn;
+    expect(readAt).not.toBeNull();
+    const after = await userMessages.loader(args(getRequest(`/user/messages?nuevo=1&ver=${id}`, cookie)));
+    expect(after.selected?.leidoEn).toEqual(readAt);
+    expect(after.inbox[0]?.leidoEn).toEqual(readAt);
+    expect(after.composeOpen).toBe(true);
+
+    // With JavaScript the same POST reaches the action as "/x.data": the redirect is to the page.
+    const viaJs = (await userMessages.action(args(formRequest(`/user/messages.data?nuevo=1`, { intent: "open", id }, { cookie })))) as Response;
+    expect(viaJs.headers.get("Location")).toBe(`/user/messages?nuevo=1&ver=${id}`);
+
+    // Opening it again keeps the first reading time; a stale ?ver= is replaced.
+    const again = (await userMessages.action(args(formRequest(`/user/messages?ver=otro`, { intent: "open", id }, { cookie })))) as Response;
+    expect(again.headers.get("Location")).toBe(`/user/messages?ver=${id}`);
+    expect((await prisma.message.findUniqueOrThrow({ where: { id } })).leidoEn).toEqual(readAt);
+
     // The sender's own inbox is empty.
     const mine = await userMessages.loader(args(getRequest("/user/messages", await signIn(ana))));
     expect(mine.inbox).toHaveLength(0);
   });
 
-  it("cannot open someone else's message (404)", async () => {
+  it("cannot open or mark someone else's message (404), nor send a malformed open (400)", async () => {
     const ana = await createUser();
     const beto = await createUser();
     const eva = await createUser();
     await send(await signIn(ana), { to: beto.correo, subject: "Privado", content: "Solo para Beto" });
     const msg = await prisma.message.findFirstOrThrow({ where: { toId: beto.id } });
-    const thrown = await userMessages.loader(args(getRequest(`/user/messages?ver=${msg.id}`, await signIn(eva)))).catch((e: unknown) => e);
+    const evaCookie = await signIn(eva);
+    const thrown = await userMessages.loader(args(getRequest(`/user/messages?ver=${msg.id}`, evaCookie))).catch((e: unknown) => e);
     expect(dataOf(thrown).status).toBe(404);
     expect(dataOf(thrown).data).toBe(MESSAGE_NOT_FOUND);
+    const marked = await userMessages.action(args(formRequest("/user/messages", { intent: "open", id: msg.id }, { cookie: evaCookie }))).catch((e: unknown) => e);
+    expect(dataOf(marked).status).toBe(404);
     // Nor the sender, nor the admin.
+    const byAna = await userMessages.action(args(formRequest("/user/messages", { intent: "open", id: msg.id }, { cookie: await signIn(ana) }))).catch((e: unknown) => e);
+    expect(dataOf(byAna).status).toBe(404);
     const admin = await createUser({ rol: "admin" });
-    const byAdmin = await adminMessages.loader(args(getRequest(`/admin/messages?ver=${msg.id}`, await signIn(admin)))).catch((e: unknown) => e);
+    const adminCookie = await signIn(admin);
+    const byAdmin = await adminMessages.loader(args(getRequest(`/admin/messages?ver=${msg.id}`, adminCookie))).catch((e: unknown) => e);
     expect(dataOf(byAdmin).status).toBe(404);
+    const markedByAdmin = await adminMessages.action(args(formRequest("/admin/messages", { intent: "open", id: msg.id }, { cookie: adminCookie }))).catch((e: unknown) => e);
+    expect(dataOf(markedByAdmin).status).toBe(404);
+    for (const fields of [{ intent: "open" }, { intent: "open", id: "x".repeat(65) }] as Record<string, string>[]) {
+      const bad = await userMessages.action(args(formRequest("/user/messages", fields, { cookie: evaCookie }))).catch((e: unknown) => e);
+      expect(dataOf(bad).status).toBe(400);
+    }
     expect((await prisma.message.findUniqueOrThrow({ where: { id: msg.id } })).leidoEn).toBeNull();
   });
 

@@ -74,10 +74,10 @@ export default function Library({ loaderData }: Route.ComponentProps) {
       )}
 
       {preview ? (
-        <UrlDialog title={preview.title} closeHref={keep({})} labelledBy="vista-previa-titulo">
+        <UrlDialog title={preview.title} closeHref={keep({})} labelledBy="vista-previa-titulo" size="wide">
           {preview.hasPdf ? (
             <>
-              <iframe src={preview.pdfUrl} title={`Vista previa de ${preview.title}`} className="h-[65vh] w-full rounded border border-slate-200" />
+              <iframe src={preview.pdfUrl} title={`Vista previa de ${preview.title}`} className="h-[70vh] w-full rounded border border-slate-200" />
               <div className="mt-3 flex justify-end">
                 <a href={preview.downloadUrl} download className="btn-primary">
                   Descargar PDF

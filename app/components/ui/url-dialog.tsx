@@ -1,6 +1,13 @@
 import { useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
 
+/** Dialog widths: "default" for confirmations and details, "wide" for documents (the PDF
+ * preview): most of the viewport on a desktop, the whole width on a phone. */
+const SIZES = {
+  default: "w-full max-w-lg rounded-xl",
+  wide: "w-screen max-w-none rounded-none sm:w-[92vw] sm:max-w-7xl sm:rounded-xl",
+} as const;
+
 /**
  * A dialog whose open state lives in the URL (?ver=ID): it renders on the server and works
  * without JavaScript (closing is a link). With JavaScript it becomes a modal <dialog> that
@@ -11,11 +18,13 @@ export function UrlDialog({
   closeHref,
   children,
   labelledBy = "dialog-title",
+  size = "default",
 }: {
   title: string;
   closeHref: string;
   children: React.ReactNode;
   labelledBy?: string;
+  size?: keyof typeof SIZES;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
@@ -35,12 +44,14 @@ export function UrlDialog({
   }, [closeHref, navigate]);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-4 [&:has(dialog:modal)]:bg-transparent">
+    <div
+      className={`fixed inset-0 z-50 flex items-center justify-center bg-black/40 [&:has(dialog:modal)]:bg-transparent ${size === "wide" ? "sm:p-4" : "p-4"}`}
+    >
       <dialog
         ref={ref}
         open
         aria-labelledby={labelledBy}
-        className="relative m-auto w-full max-w-lg rounded-xl bg-white p-0 shadow-2xl backdrop:bg-black/40"
+        className={`relative m-auto bg-white p-0 shadow-2xl backdrop:bg-black/40 ${SIZES[size]}`}
         onClick={(event) => {
           // A click on the backdrop lands on the <dialog> element itself.
           if (event.target === event.currentTarget) event.currentTarget.close();

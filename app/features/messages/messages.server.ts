@@ -20,6 +20,9 @@ export const messageSelect = {
   createdAt: true,
 } as const;
 
+/** The messages one user may read: addressed to their account or their e-mail. */
+const ownedBy = (user: Pick<SessionUser, "id" | "correo">) => ({ OR: [{ toId: user.id }, { to: user.correo }] });
+
 export type SendResult =
   | { ok: true; id: string }
   | { ok: false; status: number; field?: "to"; message: string };
@@ -66,31 +69,33 @@ export async function sendMessage(sender: Sender, input: ComposeInput, request?:
 /** The inbox of one user: messages addressed to their e-mail (or account), newest first. */
 export function listInbox(user: Pick<SessionUser, "id" | "correo">, take = 200) {
   return prisma.message.findMany({
-    where: { OR: [{ toId: user.id }, { to: user.correo }] },
+    where: ownedBy(user),
     orderBy: { createdAt: "desc" },
     take,
     select: messageSelect,
   });
 }
 
-/** One message of the reader's own inbox, marked read on opening; null when not theirs. */
-export async function openMessage(user: Pick<SessionUser, "id" | "correo">, id: string) {
+/** One message of the reader's own inbox, as it is (a GET never marks it read); null when not theirs. */
+export async function getOwnMessage(user: Pick<SessionUser, "id" | "correo">, id: string) {
   if (!id || id.length > 64) return null;
-  const message = await prisma.message.findFirst({
-    where: { id, OR: [{ toId: user.id }, { to: user.correo }] },
-    select: messageSelect,
-  });
-  if (!message) return null;
-  if (!message.leidoEn) {
-    const leidoEn = new Date();
-    await prisma.message.update({ where: { id }, data: { leidoEn } });
-    return { ...message, leidoEn };
-  }
-  return message;
+  return prisma.message.findFirst({ where: { id, ...ownedBy(user) }, select: messageSelect });
+}
+
+/**
+ * Marks one message of the reader's own inbox read (the "open" POST). False when the message
+ * is not theirs; an already read message keeps its first reading time.
+ */
+export async function markMessageRead(user: Pick<SessionUser, "id" | "correo">, id: string): Promise<boolean> {
+  if (!id || id.length > 64) return false;
+  const owned = await prisma.message.findFirst({ where: { id, ...ownedBy(user) }, select: { id: true } });
+  if (!owned) return false;
+  await prisma.message.updateMany({ where: { id, leidoEn: null }, data: { leidoEn: new Date() } });
+  return true;
 }
 
 export function unreadCount(user: Pick<SessionUser, "id" | "correo">) {
-  return prisma.message.count({ where: { leidoEn: null, OR: [{ toId: user.id }, { to: user.correo }] } });
+  return prisma.message.count({ where: { leidoEn: null, ...ownedBy(user) } });
 }
 
 type MessageRow = Awaited<ReturnType<typeof listInbox>>[number];

@@ -14,3 +14,6 @@ export const ComposeSchema = z.object({
   content: required(10_000),
 });
 export type ComposeInput = z.infer<typeof ComposeSchema>;
+
+/** Opening a message from the inbox list (marks it read): the message id. */
+export const OpenSchema = z.object({ intent: z.literal("open"), id: z.string().trim().min(1).max(64) });

@@ -1,17 +1,19 @@
 // Loader and action shared by /admin/messages and /user/messages (the route guards first).
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { requestedPath } from "~/features/auth/guards.server.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { readForm } from "~/lib/form.server.ts";
-import { listInbox, openMessage, sendMessage } from "./messages.server.ts";
+import { getOwnMessage, listInbox, markMessageRead, sendMessage } from "./messages.server.ts";
 import { MESSAGE_NOT_FOUND, SEND_FAILED } from "./messages.ts";
-import { ComposeSchema } from "./schema.ts";
+import { ComposeSchema, OpenSchema } from "./schema.ts";
 
 export async function messagesScreenLoader(user: SessionUser, request: Request) {
   const url = new URL(request.url);
   const ver = url.searchParams.get("ver");
-  // Opening a message marks it read first, so the list below already shows it read.
-  const selected = ver ? await openMessage(user, ver) : null;
+  // Showing a message never changes it (SECURITY: a GET never changes state); the list's
+  // "open" POST below marks it read.
+  const selected = ver ? await getOwnMessage(user, ver) : null;
   if (ver && !selected) throw data(MESSAGE_NOT_FOUND, { status: 404 });
   const inbox = await listInbox(user).catch((error: unknown) => {
     console.error("No se pudo cargar la bandeja de entrada", error);
@@ -21,7 +23,9 @@ export async function messagesScreenLoader(user: SessionUser, request: Request) 
 }
 
 export async function messagesScreenAction(user: SessionUser, request: Request) {
-  const submission = parseWithZod(await readForm(request), { schema: ComposeSchema });
+  const form = await readForm(request);
+  if (form.get("intent") === "open") return openAction(user, request, form);
+  const submission = parseWithZod(form, { schema: ComposeSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), success: false }, { status: 400 });
   }
@@ -38,4 +42,20 @@ export async function messagesScreenAction(user: SessionUser, request: Request) 
     console.error(error);
     return data({ result: submission.reply({ formErrors: [SEND_FAILED] }), success: false }, { status: 500 });
   }
+}
+
+/**
+ * intent=open (an inbox item): marks the reader's own message read, then shows it: 303 to the
+ * same page (other parameters such as ?nuevo=1 kept) with ?ver=ID. Someone else's message: 404.
+ */
+async function openAction(user: SessionUser, request: Request, form: FormData) {
+  const parsed = OpenSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw data("Solicitud inválida.", { status: 400 });
+  if (!(await markMessageRead(user, parsed.data.id))) throw data(MESSAGE_NOT_FOUND, { status: 404 });
+  // The page's own path and query (a JS navigation posts to "/x.data"): ?ver= replaced.
+  const [pathname = "", search = ""] = requestedPath(request).split("?");
+  const params = new URLSearchParams(search);
+  params.delete("index");
+  params.set("ver", parsed.data.id);
+  return redirect(`${pathname}?${params}`, 303);
 }

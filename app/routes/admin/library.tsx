@@ -117,7 +117,7 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
           </div>
           <Pagination page={page} pageCount={pageCount} />
         </div>
-        <UploadBookForm key={formKey} actionData={actionData} maxMb={maxMb} />
+        <UploadBookForm formKey={formKey} actionData={actionData} maxMb={maxMb} />
       </div>
 
       {toDelete ? (

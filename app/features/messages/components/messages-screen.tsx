@@ -65,23 +65,27 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
                 const current = m.id === selectedId;
                 return (
                   <li key={m.id}>
-                    <Link
-                      to={href(basePath, { ver: m.id, nuevo: composeOpen })}
-                      preventScrollReset
-                      aria-current={current ? "true" : undefined}
-                      className={`block px-4 py-3 text-sm hover:bg-slate-50 ${current ? "bg-brand-50" : ""}`}
-                      data-unread={unread ? "true" : "false"}
-                    >
-                      <span className="flex items-center justify-between gap-2">
-                        <span className={unread ? "font-bold text-slate-900" : "text-slate-800"}>{m.fromName}</span>
-                        {unread ? (
-                          <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">No leído</span>
-                        ) : null}
-                      </span>
-                      <span className="block text-xs text-slate-500">{roleLabel(m.fromRole)}</span>
-                      <span className={`block truncate ${unread ? "font-semibold" : ""}`}>{m.subject}</span>
-                      <span className="block text-xs text-slate-500">{formatDateTime(m.createdAt)}</span>
-                    </Link>
+                    {/* Opening is a POST (it marks the message read), then a redirect to ?ver=ID. */}
+                    <Form method="post" action={href(basePath, { nuevo: composeOpen })} preventScrollReset>
+                      <input type="hidden" name="intent" value="open" />
+                      <input type="hidden" name="id" value={m.id} />
+                      <button
+                        type="submit"
+                        aria-current={current ? "true" : undefined}
+                        className={`block w-full px-4 py-3 text-left text-sm hover:bg-slate-50 ${current ? "bg-brand-50" : ""}`}
+                        data-unread={unread ? "true" : "false"}
+                      >
+                        <span className="flex items-center justify-between gap-2">
+                          <span className={unread ? "font-bold text-slate-900" : "text-slate-800"}>{m.fromName}</span>
+                          {unread ? (
+                            <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">No leído</span>
+                          ) : null}
+                        </span>
+                        <span className="block text-xs text-slate-500">{roleLabel(m.fromRole)}</span>
+                        <span className={`block truncate ${unread ? "font-semibold" : ""}`}>{m.subject}</span>
+                        <span className="block text-xs text-slate-500">{formatDateTime(m.createdAt)}</span>
+                      </button>
+                    </Form>
                   </li>
                 );
               })}
