@@ -183,6 +183,12 @@ test("el editor: reordenar y eliminar módulos y archivos con confirmación", as
     await beta.getByRole("button", { name: "Guardar módulo" }).click();
     await expect(page.getByText("El título del módulo es obligatorio.")).toBeVisible();
 
+    // A text file named .pdf passes the browser's check but not the server's (magic bytes).
+    await moduleCard(page, "Alfa").getByLabel("Agregar archivos PDF").setInputFiles({ name: "falso.pdf", mimeType: "application/pdf", buffer: Buffer.from("no soy un PDF") });
+    await moduleCard(page, "Alfa").getByRole("button", { name: "Subir archivos" }).click();
+    await expect(page.getByText("Solo se permite subir archivos PDF.")).toBeVisible();
+    await expect(moduleCard(page, "Alfa").getByText("falso.pdf")).toHaveCount(0);
+
     await moduleCard(page, "Alfa").getByLabel("Agregar archivos PDF").setInputFiles({ name: "a.pdf", mimeType: "application/pdf", buffer: PDF });
     await moduleCard(page, "Alfa").getByRole("button", { name: "Subir archivos" }).click();
     await expect(moduleCard(page, "Alfa").getByText("a.pdf")).toBeVisible();

@@ -48,6 +48,7 @@ test("a user writes to another, who sees it unread, opens it and it becomes read
   await expect(pane.getByRole("heading", { name: subject })).toBeVisible();
   await expect(other.getByRole("button").filter({ hasText: subject })).toHaveAttribute("data-unread", "true");
   expect((await apiInbox()).find((m) => m.id === id)?.leido).toBe(false);
+  await expect(pane.getByRole("button", { name: "Marcar como leído" })).toBeVisible();
 
   // Opening it from the list (a POST) marks it read and keeps the compose toggle.
   await other.goto("/user/messages?nuevo=1");
@@ -65,6 +66,7 @@ test("a user writes to another, who sees it unread, opens it and it becomes read
   await other.reload();
   await expect(other.getByRole("button").filter({ hasText: subject })).toHaveAttribute("data-unread", "false");
   expect((await apiInbox()).find((m) => m.id === id)?.leido).toBe(true);
+  await expect(pane.getByRole("button", { name: "Marcar como leído" })).toHaveCount(0);
   await context.close();
 });
 

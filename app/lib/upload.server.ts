@@ -17,6 +17,7 @@ import {
 import { env } from "./env.server.ts";
 import { detectFileKind, MIME, type FileKind } from "./file-types.ts";
 import { readForm } from "./form.server.ts";
+import { PDF_ONLY } from "./upload-progress.ts";
 import { deleteStored, storeBytes, type StorageArea } from "./storage.server.ts";
 
 const MB = 1024 * 1024;
@@ -238,6 +239,6 @@ export function pdfUploadOptions(area: StorageArea, fileFields: readonly string[
     kinds: ["pdf"],
     maxFileBytes,
     tooLargeMessage: `El PDF supera el máximo de ${megabytes(maxFileBytes)} MB.`,
-    wrongTypeMessage: "Solo se permite subir archivos PDF.",
+    wrongTypeMessage: PDF_ONLY,
   };
 }

@@ -4,9 +4,9 @@ export const NO_PDF = "No hay archivo PDF disponible para este libro.";
 export const DOWNLOAD_FAILED = "Error descargando el archivo.";
 export const BOOK_CREATED = "Libro creado correctamente.";
 export const UPLOAD_FAILED = "Error al subir el libro.";
-export const CONNECTION_FAILED = "Error al conectar con el servidor.";
+export { CONNECTION_FAILED } from "~/lib/upload-progress.ts";
 export const PDF_REQUIRED = "Por favor, selecciona un archivo PDF.";
-export const PDF_ONLY = "Solo se permite subir archivos PDF.";
+export { PDF_ONLY } from "~/lib/upload-progress.ts";
 export const PDF_UNREADABLE = "No se pudo leer el PDF: indica el número de páginas.";
 export const DELETE_FAILED = "Hubo un error al eliminar el libro.";
 export const BOOK_NOT_FOUND = "Libro no encontrado.";
@@ -14,9 +14,3 @@ export const bookDeleted = (title: string) => `Libro "${title}" eliminado correc
 
 /** The file field of the upload form and of POST /api/books/upload. */
 export const PDF_FIELD = "pdf";
-
-/** A quick client-side check of a chosen or dropped file (name or declared type); the server
- * still decides by magic bytes. */
-export function looksLikePdf(file: { name: string; type: string }): boolean {
-  return /\.pdf$/i.test(file.name) || file.type === "application/pdf";
-}

@@ -11,8 +11,8 @@ import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { useForThreeSeconds } from "~/components/ui/use-for-three-seconds.ts";
 import type { BookActionData } from "~/features/library/admin.server.ts";
 import type { BookFields } from "~/features/library/schema.ts";
-import { errorMessageOf, sendWithProgress } from "~/lib/upload-progress.ts";
-import { BOOK_CREATED, CONNECTION_FAILED, looksLikePdf, PDF_FIELD, PDF_ONLY, PDF_REQUIRED, UPLOAD_FAILED } from "../messages.ts";
+import { CONNECTION_FAILED, errorMessageOf, looksLikePdf, PDF_ONLY, sendWithProgress } from "~/lib/upload-progress.ts";
+import { BOOK_CREATED, PDF_FIELD, PDF_REQUIRED, UPLOAD_FAILED } from "../messages.ts";
 
 export const UPLOAD_URL = "/api/books/upload";
 

@@ -108,6 +108,16 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
                 <dd>{formatDateTime(selected.createdAt)}</dd>
               </dl>
               <p className="mt-4 whitespace-pre-wrap break-words text-slate-800">{selected.content}</p>
+              {!selected.leidoEn ? (
+                // Reached by a link (an e-mail notice): reading it does not mark it; this does.
+                <Form method="post" action={href(basePath, { nuevo: composeOpen })} preventScrollReset className="mt-4">
+                  <input type="hidden" name="intent" value="open" />
+                  <input type="hidden" name="id" value={selected.id} />
+                  <button type="submit" className="btn-secondary">
+                    Marcar como leído
+                  </button>
+                </Form>
+              ) : null}
             </>
           ) : (
             <p className="text-sm text-slate-600">{SELECT_MESSAGE}</p>
