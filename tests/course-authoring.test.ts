@@ -200,6 +200,25 @@ describe("PUT /api/cursos/{id}", () => {
     expect([storedFiles("courses"), storedFiles("modules")]).toEqual(files);
   });
 
+  it("a course read with GET can be sent back as it is: nothing is lost", async () => {
+    const admin = await signedIn("admin");
+    const id = await createByApi(admin.token);
+    const snapshot = async () =>
+      JSON.stringify(
+        await prisma.course.findUniqueOrThrow({
+          where: { id },
+          select: { modulos: { orderBy: { posicion: "asc" }, select: { id: true, titulo: true, archivos: { select: { id: true } }, enlaces: { select: { nombre: true, url: true } }, preguntas: { select: { texto: true } } } } },
+        }),
+      );
+    const before = await snapshot();
+    const read = await readJson(await detailApi.loader(args(jsonRequest(`/api/cursos/${id}`, null, { method: "GET", token: admin.token }), { id })));
+    const response = await detailApi.action(
+      args(multipartRequest(`/api/cursos/${id}`, [...Object.entries(fields), ["modulos", JSON.stringify(read.modulos)]], { token: admin.token, method: "PUT" }), { id }),
+    );
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await snapshot()).toBe(before);
+  });
+
   it("accepts a JSON body too (fields only)", async () => {
     const admin = await signedIn("admin");
     const id = await createByApi(admin.token);

@@ -227,6 +227,9 @@ export function questionFromApi(raw: unknown): unknown {
   return { texto: q.texto ?? q.pregunta, opciones };
 }
 
+/** An existing file to keep: its id, its URL, or the object GET /api/cursos/{id} lists. */
+const FileRef = z.union([z.string(), z.object({ id: z.string().nullish(), url: z.string().nullish() })]);
+
 /** A module in the API's `modulos` JSON (SPEC §7): existing ones carry their id (PUT). */
 export const ApiModuleSchema = z.object({
   id: z.string().max(64).optional(),
@@ -235,8 +238,8 @@ export const ApiModuleSchema = z.object({
   descripcion: z.unknown().optional(),
   enlaces: z.array(LinkSchema).max(50, "Máximo 50 enlaces por módulo.").optional(),
   /** Existing files to keep (PUT): ids or their URLs; absent = keep them all. */
-  archivosModulo: z.array(z.union([z.string(), z.object({ id: z.string().optional(), url: z.string().optional() })])).optional(),
-  archivos: z.array(z.union([z.string(), z.object({ id: z.string().optional(), url: z.string().optional() })])).optional(),
+  archivosModulo: z.array(FileRef).max(100).optional(),
+  archivos: z.array(FileRef).max(100).optional(),
   quiz: z
     .union([z.array(z.unknown()), z.object({ preguntas: z.array(z.unknown()).optional() })])
     .nullable()
@@ -272,7 +275,7 @@ export const ApiModuleInput = ApiModuleSchema.transform((m, ctx) => {
     ...fields.data,
     enlaces: m.enlaces,
     preguntas,
-    keepFiles: keep?.map((f) => (typeof f === "string" ? f : (f.id ?? f.url ?? ""))),
+    keepFiles: keep?.map((f) => (typeof f === "string" ? f : (f.id ?? f.url ?? ""))).filter(Boolean),
   };
 });
 export type ApiModule = z.output<typeof ApiModuleInput>;
