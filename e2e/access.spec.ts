@@ -35,7 +35,8 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/contacto", pageRule("public")],
   ["/biblioteca", pageRule("signed-in")],
   ["/admin/courses/participantes/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
-  ...["/admin/courses", "/admin/courses/new", "/admin/courses/edit/x", "/admin/records",
+  ["/admin/courses/edit/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
+  ...["/admin/courses", "/admin/courses/new", "/admin/records",
     "/admin/records?ver=x", "/admin/profile", "/admin/messages", "/admin/library", "/admin/otra-cosa"].map(
     (p) => [p, pageRule("admin")] as [string, (who: Identity) => string],
   ),
@@ -55,6 +56,14 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["GET", "/api/cursos/lista", () => 200],
   ["GET", "/api/cursos/destacados", () => 200],
   ["GET", "/api/cursos/no-existe", () => 404],
+  // Course administration: admin only, whatever the body (none here: the admin gets 400 or 404).
+  ["POST", "/api/cursos", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
+  ["PUT", "/api/cursos/no-existe", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
+  ["DELETE", "/api/cursos/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
+  ["PUT", "/api/cursos/no-existe/publicar", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
+  ["GET", "/api/cursos/no-existe/participantes", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
+  ["POST", "/api/books/upload", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
+  ["DELETE", "/api/books/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
 ];
 
 async function contextFor(who: Identity, baseURL: string): Promise<APIRequestContext> {
@@ -100,7 +109,7 @@ for (const who of IDENTITIES) {
 
 test("un POST desde otro sitio se rechaza", async ({ baseURL }) => {
   const ctx = await contextFor("admin", baseURL!);
-  for (const path of ["/salir", "/admin/records"]) {
+  for (const path of ["/salir", "/admin/records", "/admin/courses/new", "/admin/courses/edit/x", "/admin/courses/edit/x/archivos", "/api/cursos", "/api/books/upload"]) {
     const response = await ctx.post(path, { headers: { Origin: "https://otro-sitio.example" }, form: { intent: "approve", userId: "x" }, maxRedirects: 0 });
     expect([400, 403], `${path}`).toContain(response.status());
   }
