@@ -9,6 +9,7 @@ import { REGISTER_OK } from "~/features/auth/schema.ts";
 import { TOO_MANY_REQUESTS } from "~/lib/rate-limit.server.ts";
 import * as loginRoute from "~/routes/auth/login.tsx";
 import * as registerRoute from "~/routes/auth/register.tsx";
+import * as loginApi from "~/routes/api/auth.login.ts";
 import * as logoutRoute from "~/routes/auth/logout.ts";
 import * as recordsRoute from "~/routes/admin/records.tsx";
 import * as adminLayout from "~/routes/admin/layout.tsx";
@@ -244,5 +245,30 @@ describe("malformed form posts", () => {
     expect(await statusOf(() => action(args(post(path, '{"correo":1}', "application/json"))))).toBe(400);
     expect(await statusOf(() => action(args(post(path, "garbage", "multipart/form-data; boundary=x"))))).toBe(400);
     expect(await statusOf(() => action(args(post(path, "a=1", "application/x-www-form-urlencoded", 5_000_000))))).toBe(413);
+  });
+
+  // A chunked body has no Content-Length: the limit holds while reading, and reading stops there.
+  const chunked = (path: string, type: string, chunks: number) => {
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ >= chunks) return controller.close();
+        controller.enqueue(new TextEncoder().encode(`a=${"x".repeat(64 * 1024)}&`));
+      },
+    });
+    const headers = new Headers({ "Content-Type": type, Origin: "http://localhost:3000", Host: "localhost:3000" });
+    const request = new Request(`http://localhost:3000${path}`, { method: "POST", headers, body, duplex: "half" } as RequestInit);
+    return { request, sent: () => sent };
+  };
+
+  it("a chunked form or JSON body without Content-Length is cut at the limit (413), not read to the end", async () => {
+    const form = chunked("/login", "application/x-www-form-urlencoded", 10_000);
+    expect(await statusOf(() => loginRoute.action(args(form.request)))).toBe(413);
+    expect(form.sent()).toBeLessThan(10);
+    const json = chunked("/api/auth/login", "application/json", 10_000);
+    expect(await statusOf(() => loginApi.action(args(json.request)))).toBe(413);
+    expect(json.sent()).toBeLessThan(10);
+    const multipart = chunked("/registro", "multipart/form-data; boundary=x", 10_000);
+    expect(await statusOf(() => registerRoute.action(args(multipart.request)))).toBe(413);
   });
 });

@@ -5,6 +5,7 @@ import { BAD_TOKEN, NO_TOKEN, verifyApiToken } from "~/features/auth/api-token.s
 import { getOptionalUser, type GuardArgs } from "~/features/auth/guards.server.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { FORBIDDEN_ORIGIN, isCrossSiteMutation } from "./csrf.server.ts";
+import { BodyTooLargeError, readBodyCapped } from "./form.server.ts";
 
 const JSON_HEADERS = { "Cache-Control": "no-store" };
 
@@ -42,20 +43,26 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
 
 export const MAX_JSON_BYTES = 64 * 1024;
 
-/** Reads a JSON (or urlencoded/multipart form) body as a plain object; 400/413 on bad input. */
+/** Reads a JSON (or urlencoded/multipart form) body as a plain object; 400/413 on bad input.
+ * At most MAX_JSON_BYTES are read, with or without a Content-Length. */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
   const type = request.headers.get("Content-Type") ?? "";
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > MAX_JSON_BYTES) throw new ApiError(413, "El cuerpo de la solicitud es demasiado grande.");
+  const tooLarge = () => new ApiError(413, "El cuerpo de la solicitud es demasiado grande.");
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = await readBodyCapped(request, MAX_JSON_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw tooLarge();
+    throw new ApiError(400, "El cuerpo de la solicitud no se pudo leer.");
+  }
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
     try {
-      return Object.fromEntries(await request.formData());
+      return Object.fromEntries(await new Response(bytes, { headers: { "Content-Type": type } }).formData());
     } catch {
       throw new ApiError(400, "Formulario mal formado.");
     }
   }
-  const text = await request.text().catch(() => "");
-  if (text.length > MAX_JSON_BYTES) throw new ApiError(413, "El cuerpo de la solicitud es demasiado grande.");
+  const text = new TextDecoder().decode(bytes);
   if (!text.trim()) return {};
   let body: unknown;
   try {
