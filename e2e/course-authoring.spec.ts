@@ -206,6 +206,12 @@ test("el editor: reordenar y eliminar módulos y archivos con confirmación", as
     await expect(page.getByText("Módulo eliminado.")).toBeVisible();
     await expect(moduleCard(page, "Alfa")).toHaveCount(0);
     await expect(page.getByRole("heading", { name: "Módulos (1)" })).toBeVisible();
+
+    // Publishing from the editor too.
+    await page.getByRole("button", { name: "Publicar" }).click();
+    await expect(page.getByText("Curso publicado.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Editar curso/ }).getByText("Publicado")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Publicar" })).toHaveCount(0);
   } finally {
     await admin.close();
   }

@@ -301,6 +301,12 @@ describe("the editor's forms", () => {
     expect(await prisma.course.findUniqueOrThrow({ where: { id } })).toMatchObject({ estado: "borrador", titulo: "Curso por API" });
   });
 
+  it("publishes from the editor", async () => {
+    const { post, id } = await setup();
+    expect(((await post({ intent: "publish" })) as Response).status).toBe(302);
+    expect((await prisma.course.findUniqueOrThrow({ where: { id } })).estado).toBe("publicado");
+  });
+
   it("a question draft is returned unsaved; saving applies the rules", async () => {
     const { admin, mod } = await setup();
     const base = { moduloId: mod.id, formId: "f", texto: "¿Capital de Chile?", correcta: "2" };

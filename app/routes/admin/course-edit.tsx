@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { getCourseForEditor } from "~/features/courses/authoring/authoring.server.ts";
@@ -83,6 +83,8 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
   const { course, editQuestionId, newQuestionFor, toDeleteModule, toDeleteFile, maxPdfMb, maxImageMb } = loaderData;
   const ad = actionData as EditorActionData | undefined;
   const here = `/admin/courses/edit/${course.id}`;
+  const navigation = useNavigation();
+  const publishing = navigation.state !== "idle" && navigation.formData?.get("intent") === "publish";
   return (
     <section>
       <Link to="/admin/courses" className="text-sm font-medium text-brand-700 hover:underline">
@@ -97,9 +99,21 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
             <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900">Borrador</span>
           )}
         </h1>
-        <Link to={`/cursos/${course.id}`} className="btn-ghost">
-          Ver curso
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/cursos/${course.id}`} className="btn-ghost">
+            Ver curso
+          </Link>
+          <Link to={`/admin/courses/participantes/${course.id}`} className="btn-ghost">
+            Participantes
+          </Link>
+          {course.estado !== "publicado" ? (
+            <Form method="post" preventScrollReset>
+              <button type="submit" name="intent" value="publish" className="btn-primary" disabled={publishing}>
+                {publishing ? "Publicando..." : "Publicar"}
+              </button>
+            </Form>
+          ) : null}
+        </div>
       </div>
 
       <section aria-labelledby="datos-curso" className="card mt-6 p-4 sm:p-6">

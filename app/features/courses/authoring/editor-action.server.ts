@@ -6,6 +6,7 @@
 import { data } from "react-router";
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
+import { publishCourse, PUBLISH_FAILED } from "../admin-courses.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { isMultipart } from "~/lib/upload.server.ts";
 import {
@@ -93,6 +94,10 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
           return done(outcome, outcome.ok ? `modulo-${outcome.id}` : undefined, "Módulo agregado.");
         }
         return done(await updateModule(courseId, moduloId, parsed.data), `modulo-${moduloId}`);
+      }
+      case "publish": {
+        const outcome = await publishCourse(admin, courseId, request);
+        return done(outcome.ok ? outcome : { ok: false, status: outcome.status, message: PUBLISH_FAILED }, undefined, "Curso publicado.");
       }
       case "move-up":
       case "move-down":
