@@ -8,7 +8,6 @@ import { courseEditorAction } from "~/features/courses/authoring/editor-action.s
 import type { EditorActionData } from "~/features/courses/authoring/editor-types.ts";
 import { CONFIRM_DELETE_FILE, CONFIRM_DELETE_MODULE, LOAD_FAILED, MISSING_ID } from "~/features/courses/authoring/messages.ts";
 import { env } from "~/lib/env.server.ts";
-import { pageTitle } from "~/lib/meta.ts";
 import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-edit";
 
@@ -16,7 +15,6 @@ import type { Route } from "./+types/course-edit";
 // each with its files, links and quiz. Every part is its own small form (see
 // editor-action.server.ts). Dialogs are addressed by the URL: ?eliminarModulo=, ?eliminarArchivo=;
 // the question being edited by ?pregunta= (one at a time), a new one by ?nuevaPregunta=.
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Editar curso");
 
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : "");
 

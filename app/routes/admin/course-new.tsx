@@ -6,13 +6,11 @@ import { COURSE_CREATED } from "~/features/courses/authoring/messages.ts";
 import { toFormReply } from "~/features/courses/authoring/submission.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
-import { pageTitle } from "~/lib/meta.ts";
 import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-new";
 
 // /admin/courses/new (SPEC §2, §5): the create-course form. New courses are borradores; the
 // editor then adds modules. Guarded here too: a loader of its own never relies on the layout.
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Crear curso");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
