@@ -59,6 +59,23 @@ export function removeOption(draft: QuestionDraft, index: number): { draft: Ques
   return { draft: { ...draft, opciones } };
 }
 
+/** The question form: a draft step (add/remove an option, returned unsaved) or a save. */
+async function questionStep(form: FormData, intent: string, courseId: string, moduloId: string, done: (o: EditOutcome, anchor?: string) => Promise<Response>) {
+  const preguntaId = str(form, "preguntaId");
+  const formId = `pregunta-${preguntaId || `nueva-${moduloId}`}`;
+  const draft = readQuestionDraft(form);
+  if (intent !== "save-question") {
+    const next = intent === "add-option" ? addOption(draft) : removeOption(draft, Number(intent.slice("remove-option:".length)));
+    return data({ kind: "question", formId, draft: next.draft, errors: next.error ? [next.error] : [] } satisfies EditorActionData);
+  }
+  const parsed = QuestionSchema.safeParse(draft);
+  if (!parsed.success) {
+    const errors = [...new Set(parsed.error.issues.map((i) => i.message))];
+    return data({ kind: "question", formId, draft, errors } satisfies EditorActionData, { status: 400 });
+  }
+  return done(await saveQuestion(courseId, moduloId, preguntaId || null, parsed.data), `modulo-${moduloId}`);
+}
+
 export async function courseEditorAction(request: Request, admin: SessionUser, courseId: string) {
   const here = `/admin/courses/edit/${courseId}`;
   const done = (outcome: EditOutcome, anchor?: string, message = UPDATED) =>
@@ -78,6 +95,9 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
   const intent = str(form, "intent");
   const moduloId = str(form, "moduloId");
   try {
+    if (intent === "save-question" || intent === "add-option" || intent.startsWith("remove-option:")) {
+      return await questionStep(form, intent, courseId, moduloId, done);
+    }
     switch (intent) {
       case "add-module":
       case "update-module": {
@@ -121,24 +141,6 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
         return done(await deleteLink(courseId, str(form, "enlaceId")), `modulo-${moduloId}`, "Enlace eliminado.");
       case "delete-question":
         return done(await deleteQuestion(courseId, str(form, "preguntaId")), `modulo-${moduloId}`, "Pregunta eliminada.");
-      case "save-question":
-      case "add-option":
-      default: {
-        if (intent !== "save-question" && intent !== "add-option" && !intent.startsWith("remove-option:")) break;
-        const preguntaId = str(form, "preguntaId");
-        const formId = `pregunta-${preguntaId || `nueva-${moduloId}`}`;
-        const draft = readQuestionDraft(form);
-        if (intent !== "save-question") {
-          const next = intent === "add-option" ? addOption(draft) : removeOption(draft, Number(intent.slice("remove-option:".length)));
-          return data({ kind: "question", formId, draft: next.draft, errors: next.error ? [next.error] : [] } satisfies EditorActionData);
-        }
-        const parsed = QuestionSchema.safeParse(draft);
-        if (!parsed.success) {
-          const errors = [...new Set(parsed.error.issues.map((i) => i.message))];
-          return data({ kind: "question", formId, draft, errors } satisfies EditorActionData, { status: 400 });
-        }
-        return done(await saveQuestion(courseId, moduloId, preguntaId || null, parsed.data), `modulo-${moduloId}`);
-      }
     }
   } catch (error) {
     console.error(error);
