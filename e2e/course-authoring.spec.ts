@@ -216,3 +216,56 @@ test("el editor: reordenar y eliminar módulos y archivos con confirmación", as
     await admin.close();
   }
 });
+
+test.describe("con JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "solo con JavaScript");
+
+  test("los PDF de un módulo suben con barra de progreso; una caída de la conexión se informa", async ({ browser }) => {
+    const admin = await adminPage(browser, true);
+    const page = admin.page;
+    try {
+      await page.getByRole("link", { name: "+ Crear curso" }).click();
+      await page.locator("form#crear-curso[novalidate]").waitFor({ state: "attached" });
+      const form = page.locator("form#crear-curso");
+      await form.getByLabel("Título del curso").fill(`Progreso ${Date.now()}`);
+      await form.getByLabel("Duración (horas)").fill("2");
+      await form.getByLabel("Imagen del curso (obligatoria)").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: PNG });
+      await form.getByRole("button", { name: "Crear curso" }).click();
+      await expect(page).toHaveURL(/\/admin\/courses\/edit\//);
+      const add = page.locator("form").filter({ has: page.getByRole("button", { name: "Agregar módulo" }) });
+      await add.getByLabel("Título del módulo").fill("Con archivos");
+      await add.getByRole("button", { name: "Agregar módulo" }).click();
+      const mod = moduleCard(page, "Con archivos");
+      await expect(mod).toHaveCount(1);
+
+      const files = "**/admin/courses/edit/*/archivos";
+      await page.route(files, (route) => route.abort("connectionreset"));
+      await mod.getByLabel("Agregar archivos PDF").setInputFiles({ name: "uno.pdf", mimeType: "application/pdf", buffer: PDF });
+      await mod.getByRole("button", { name: "Subir archivos" }).click();
+      await expect(mod.getByText("Error al conectar con el servidor.")).toBeVisible();
+      await page.unroute(files);
+
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(files, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await mod.getByLabel("Agregar archivos PDF").setInputFiles([
+        { name: "uno.pdf", mimeType: "application/pdf", buffer: PDF },
+        { name: "dos.pdf", mimeType: "application/pdf", buffer: PDF },
+      ]);
+      await mod.getByRole("button", { name: "Subir archivos" }).click();
+      await expect(mod.getByRole("button", { name: "Subiendo..." })).toBeDisabled();
+      await expect(mod.getByRole("progressbar", { name: "Progreso de la subida" })).toBeVisible();
+      release();
+      await expect(mod.getByText("2 archivos agregados.")).toBeVisible();
+      await expect(mod.getByRole("progressbar")).toHaveCount(0);
+      await expect(mod.getByText("uno.pdf")).toBeVisible();
+      await expect(mod.getByText("dos.pdf")).toBeVisible();
+      expect(page.url()).not.toContain("/archivos"); // no navigation: the page stayed
+    } finally {
+      await admin.close();
+    }
+  });
+});
