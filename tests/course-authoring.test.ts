@@ -101,6 +101,7 @@ describe("POST /api/cursos", () => {
       [[...Object.entries(fields), ["imagen", PNG], ["modulos", JSON.stringify([{ titulo: "M" }])], ["archivosModulo_0", TEXT]], "Solo se permite subir archivos PDF."],
       [[...Object.entries(fields), ["imagen", { ...TEXT, name: "x.png" }]], "El archivo debe ser una imagen JPEG, PNG o WebP."],
       [[...Object.entries(fields), ["imagen", PNG], ["modulos", "[]"], ["archivosModulo_3", pdf("x.pdf")]], "Se enviaron archivos para el módulo 4, que no está en la lista."],
+      [[...Object.entries(fields), ["imagen", PNG], ["archivosModulo_0", pdf("x.pdf")]], "Se enviaron archivos para el módulo 1, que no está en la lista."],
     ];
     for (const [parts, message] of cases) {
       const response = await createCall(parts, admin.token);
@@ -194,6 +195,12 @@ describe("PUT /api/cursos/{id}", () => {
     expect(await readJson(response)).toEqual({ error: `Módulo 2: Pregunta 1: ${M.ONE_CORRECT}` });
     expect(await snapshot()).toBe(before);
     expect([storedFiles("courses"), storedFiles("modules")]).toEqual(files);
+
+    const orphan = await detailApi.action(
+      args(multipartRequest(`/api/cursos/${id}`, [...Object.entries(fields), ["archivosModulo_0", pdf("y.pdf")]], { token: admin.token, method: "PUT" }), { id }),
+    );
+    expect(await readJson(orphan)).toEqual({ error: "Se enviaron archivos para el módulo 1, que no está en la lista." });
+    expect(await snapshot()).toBe(before);
 
     const missing = await detailApi.action(args(multipartRequest(`/api/cursos/nope`, [...Object.entries(fields), ["imagen", PNG]], { token: admin.token, method: "PUT" }), { id: "nope" }));
     expect(missing.status).toBe(404);

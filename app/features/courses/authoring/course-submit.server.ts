@@ -41,7 +41,7 @@ export async function submitCourseUpdate(
 ): Promise<{ ok: true } | Rejected> {
   const upload = preread ?? (await readCourseUpload(request, source === "api" ? "api" : "editor"));
   if (!upload.ok) return upload;
-  const hasModules = source === "api" && upload.values.modulos !== undefined;
+  const hasModules = source === "api" && (upload.values.modulos !== undefined || upload.files.length > 0);
   const sub = await validateCourse(upload, { mode: "update", modules: hasModules });
   if (!sub.ok) return sub;
   try {

@@ -120,7 +120,8 @@ export async function validateCourse(
     for (const f of upload.files) {
       const index = Number(/_(\d+)$/.exec(f.field)?.[1] ?? -1);
       if (!modules || index >= modules.length) {
-        if (modules) (errors.modulos ??= []).push(`Se enviaron archivos para el módulo ${index + 1}, que no está en la lista.`);
+        // Only when `modulos` was read: a refused `modulos` already explains the request.
+        if (m.success) (errors.modulos ??= []).push(`Se enviaron archivos para el módulo ${index + 1}, que no está en la lista.`);
         continue;
       }
       moduleFiles.set(index, [...(moduleFiles.get(index) ?? []), f]);
