@@ -14,7 +14,7 @@ import * as contactRoute from "~/routes/contact.tsx";
 import * as adminContact from "~/routes/admin/contact-messages.tsx";
 import * as adminOutbox from "~/routes/admin/outbox.tsx";
 import { createUserSession } from "~/features/auth/session.server.ts";
-import { args, createUser, formRequest, getRequest, jsonRequest, readJson } from "./factories.ts";
+import { args, createUser, dataOf as sharedDataOf, formRequest, getRequest, jsonRequest, readJson } from "./factories.ts";
 
 type Received = { from: string; to: string[]; body: string };
 const received: Received[] = [];
@@ -101,12 +101,8 @@ describe("mail sender", () => {
   });
 });
 
-type ContactReply = { data: { success?: boolean; result?: { error?: Record<string, string[] | null> } }; status: number };
-function dataOf(value: unknown): ContactReply {
-  const v = value as { type?: string; data?: ContactReply["data"]; init?: { status?: number } | null };
-  if (v && v.type === "DataWithResponseInit") return { data: v.data ?? {}, status: v.init?.status ?? 200 };
-  return { data: value as ContactReply["data"], status: 200 };
-}
+type ContactData = { success?: boolean; result?: { error?: Record<string, string[] | null> } };
+const dataOf = (value: unknown) => sharedDataOf<ContactData>(value);
 
 describe("contact form", () => {
   it("stores the submission and queues it for the academy even when SMTP is down", async () => {
@@ -188,6 +184,40 @@ describe("admin views", () => {
     const student = await createUser();
     const studentCookie = (await createUserSession(student.id)).split(";")[0] ?? "";
     const refused = await adminOutbox.loader(args(getRequest("/admin/outbox", studentCookie))).catch((e: unknown) => e);
+    expect((refused as Response).headers.get("Location")).toBe("/");
+  });
+
+  it("filters the outbox by state, pages it, and puts only a failed mail back in the queue", async () => {
+    const admin = await createUser({ rol: "admin" });
+    const cookie = (await createUserSession(admin.id)).split(";")[0] ?? "";
+    const failed = await enqueueMail({ kind: "contact.form", to: "fallido@test.cl", subject: "f", text: "t" });
+    await prisma.outboxMail.update({ where: { id: failed.id }, data: { status: "failed", attempts: MAX_ATTEMPTS, lastError: "550 no existe" } });
+    const sent = await enqueueMail({ kind: "contact.form", to: "enviado@test.cl", subject: "s", text: "t" });
+    await prisma.outboxMail.update({ where: { id: sent.id }, data: { status: "sent", sentAt: new Date() } });
+    for (let i = 0; i < 35; i++) await enqueueMail({ kind: "message.notice", to: `n${i}@test.cl`, subject: "n", text: "t" });
+
+    const onlyFailed = await adminOutbox.loader(args(getRequest("/admin/outbox?estado=failed", cookie)));
+    expect(onlyFailed.items.map((m) => m.id)).toContain(failed.id);
+    expect(onlyFailed.items.every((m) => m.status === "failed")).toBe(true);
+    const all = await adminOutbox.loader(args(getRequest("/admin/outbox?estado=nada", cookie)));
+    expect(all.status).toBeNull();
+    expect(all.items).toHaveLength(30);
+    expect(all.pageCount).toBeGreaterThanOrEqual(2);
+    const second = await adminOutbox.loader(args(getRequest("/admin/outbox?page=2", cookie)));
+    expect(second.items.some((m) => all.items.some((a) => a.id === m.id))).toBe(false);
+
+    const retry = (id: string) => adminOutbox.action(args(formRequest("/admin/outbox?estado=failed", { intent: "retry", id }, { cookie })));
+    expect(((await retry(sent.id)) as Response).status).toBe(302);
+    expect((await prisma.outboxMail.findUniqueOrThrow({ where: { id: sent.id } })).status).toBe("sent");
+    const response = (await retry(failed.id)) as Response;
+    expect(response.headers.get("Location")).toBe("/admin/outbox?estado=failed");
+    const row = await prisma.outboxMail.findUniqueOrThrow({ where: { id: failed.id } });
+    expect(row).toMatchObject({ status: "pending", attempts: 0 });
+    expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+
+    const student = await createUser();
+    const studentCookie = (await createUserSession(student.id)).split(";")[0] ?? "";
+    const refused = await adminOutbox.action(args(formRequest("/admin/outbox", { intent: "retry", id: failed.id }, { cookie: studentCookie }))).catch((e: unknown) => e);
     expect((refused as Response).headers.get("Location")).toBe("/");
   });
 });

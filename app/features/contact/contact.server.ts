@@ -43,6 +43,17 @@ export async function submitContact(input: ContactInput, request: Request) {
   return { stored: true as const, id: row.id };
 }
 
-export function listContactMessages(take = 100) {
-  return prisma.contactMessage.findMany({ orderBy: { createdAt: "desc" }, take });
+export const CONTACT_PAGE_SIZE = 30;
+
+/** Contact submissions for the admin panel, newest first, paginated. */
+export async function listContactMessages({ page = 1 }: { page?: number } = {}) {
+  const [total, items] = await Promise.all([
+    prisma.contactMessage.count(),
+    prisma.contactMessage.findMany({
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      skip: (Math.max(1, page) - 1) * CONTACT_PAGE_SIZE,
+      take: CONTACT_PAGE_SIZE,
+    }),
+  ]);
+  return { items, total, page, pageCount: Math.max(1, Math.ceil(total / CONTACT_PAGE_SIZE)) };
 }

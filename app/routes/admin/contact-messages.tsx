@@ -1,18 +1,21 @@
+import { Pagination } from "~/components/ui/pagination.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { listContactMessages } from "~/features/contact/contact.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
+import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/contact-messages";
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return { items: await listContactMessages() };
+  return listContactMessages({ page: pageFrom(args.request.url) });
 }
 
 export default function ContactMessages({ loaderData }: Route.ComponentProps) {
-  const { items } = loaderData;
+  const { items, total, page, pageCount } = loaderData;
   return (
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Mensajes de contacto</h1>
+      <p className="mt-1 text-sm text-slate-600">{total} mensajes</p>
       {items.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">No hay mensajes</p>
       ) : (
@@ -28,6 +31,7 @@ export default function ContactMessages({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <Pagination page={page} pageCount={pageCount} />
     </section>
   );
 }

@@ -1,20 +1,67 @@
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { Pagination } from "~/components/ui/pagination.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
-import { listOutbox } from "~/features/mail/outbox.server.ts";
+import { listOutbox, OUTBOX_STATUSES, retryMail, type OutboxStatus } from "~/features/mail/outbox.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
+import { redirectWithFlash } from "~/lib/flash.server.ts";
+import { readForm } from "~/lib/form.server.ts";
+import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/outbox";
 
+// /admin/outbox: every e-mail the app queued (approval notices, message notices, contact form),
+// filterable by state; a failed one can be put back in the queue.
 const STATUS: Record<string, string> = { pending: "Pendiente", sent: "Enviado", failed: "Fallido" };
+const FILTERS: Array<[OutboxStatus | null, string]> = [
+  [null, "Todos"],
+  ["pending", "Pendientes"],
+  ["sent", "Enviados"],
+  ["failed", "Fallidos"],
+];
+const RetrySchema = z.object({ intent: z.literal("retry"), id: z.string().min(1).max(64) });
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return { items: await listOutbox() };
+  const url = new URL(args.request.url);
+  const estado = url.searchParams.get("estado");
+  const status = (OUTBOX_STATUSES as readonly string[]).includes(estado ?? "") ? (estado as OutboxStatus) : undefined;
+  return { ...(await listOutbox({ page: pageFrom(url), status })), status: status ?? null };
+}
+
+export async function action(args: Route.ActionArgs) {
+  await requireAdmin(args);
+  const { request } = args;
+  const back = `/admin/outbox${new URL(request.url).search}`;
+  const parsed = RetrySchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) return redirectWithFlash(request, back, { type: "error", message: "Solicitud inválida." });
+  const ok = await retryMail(parsed.data.id);
+  return redirectWithFlash(
+    request,
+    back,
+    ok ? { type: "success", message: "El correo volvió a la cola de envío." } : { type: "error", message: "Solo se puede reintentar un correo fallido." },
+  );
 }
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
-  const { items } = loaderData;
+  const { items, total, page, pageCount, status } = loaderData;
+  const navigation = useNavigation();
+  const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
   return (
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Correo saliente</h1>
+      <p className="mt-1 text-sm text-slate-600">{total} correos</p>
+      <nav aria-label="Filtrar por estado" className="mt-4 flex flex-wrap gap-2 text-sm">
+        {FILTERS.map(([value, label]) => (
+          <Link
+            key={label}
+            to={value ? `?estado=${value}` : "/admin/outbox"}
+            aria-current={status === value ? "page" : undefined}
+            className={status === value ? "btn-primary px-3 py-1" : "btn-ghost px-3 py-1"}
+          >
+            {label}
+          </Link>
+        ))}
+      </nav>
       {items.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">No hay correos en la cola.</p>
       ) : (
@@ -26,16 +73,25 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                   <span className="font-semibold">{STATUS[m.status] ?? m.status}</span> · {m.to} · {m.subject}
                   <span className="block text-xs text-slate-500">
                     Creado {formatDateTime(m.createdAt)} · intentos {m.attempts}
-                    {m.sentAt ? ` · enviado ${formatDateTime(m.sentAt)}` : ` · próximo intento ${formatDateTime(m.nextAttemptAt)}`}
+                    {m.sentAt ? ` · enviado ${formatDateTime(m.sentAt)}` : m.status === "pending" ? ` · próximo intento ${formatDateTime(m.nextAttemptAt)}` : ""}
                   </span>
                 </summary>
                 {m.lastError ? <p className="mt-2 text-red-700">Último error: {m.lastError}</p> : null}
                 <pre className="mt-2 whitespace-pre-wrap break-words text-slate-800">{m.text}</pre>
               </details>
+              {m.status === "failed" ? (
+                <Form method="post" preventScrollReset className="mt-2">
+                  <input type="hidden" name="id" value={m.id} />
+                  <button type="submit" name="intent" value="retry" className="btn-secondary px-3 py-1" disabled={busyId === m.id}>
+                    Reintentar envío
+                  </button>
+                </Form>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
+      <Pagination page={page} pageCount={pageCount} />
     </section>
   );
 }
