@@ -46,8 +46,16 @@ export async function adminPage(browser: Browser, javaScriptEnabled: boolean) {
   return { page, close: () => context.close() };
 }
 
-export async function approveInRecords(admin: Page, correo: string) {
+/** The records table narrowed to one e-mail through its search form. */
+async function findInRecords(admin: Page, correo: string) {
   await admin.goto("/admin/records");
+  await admin.getByRole("searchbox", { name: "Buscar por correo" }).fill(correo);
+  await admin.getByRole("button", { name: "Buscar" }).click();
+  await expect(admin).toHaveURL(/\/admin\/records\?q=/);
+}
+
+export async function approveInRecords(admin: Page, correo: string) {
+  await findInRecords(admin, correo);
   const row = admin.getByRole("row").filter({ hasText: correo });
   await row.getByRole("button", { name: "Aprobar" }).click();
   await expect(admin.getByText("Usuario aprobado correctamente.")).toBeVisible();
@@ -55,7 +63,7 @@ export async function approveInRecords(admin: Page, correo: string) {
 }
 
 export async function deleteInRecords(admin: Page, correo: string) {
-  await admin.goto("/admin/records");
+  await findInRecords(admin, correo);
   await admin.getByRole("row").filter({ hasText: correo }).getByRole("link", { name: "Eliminar" }).click();
   await expect(admin.getByRole("dialog", { name: "¿Eliminar usuario?" })).toBeVisible();
   await admin.getByRole("button", { name: "Eliminar definitivamente" }).click();

@@ -205,6 +205,24 @@ describe("sessions and guards", () => {
     expect(await prisma.auditLog.count({ where: { action: { in: ["user.approve", "user.delete"] }, targetId: pending.id } })).toBe(2);
   });
 
+  it("the records table searches by e-mail and actions come back to the same search", async () => {
+    const admin = await signedIn("admin");
+    const a = await createUser({ aprobado: false, correo: "busqueda.uno@colegio.cl" });
+    await createUser({ correo: "busqueda.dos@colegio.cl" });
+    await createUser({ correo: "otra@persona.cl" });
+    const found = await recordsRoute.loader(args(getRequest("/admin/records?q=%20BUSQUEDA%20", admin.cookie)));
+    expect(found.users.map((u) => u.correo).sort()).toEqual(["busqueda.dos@colegio.cl", "busqueda.uno@colegio.cl"]);
+    expect(found.total).toBe(2);
+    expect(found.q).toBe(" BUSQUEDA ");
+    const none = await recordsRoute.loader(args(getRequest("/admin/records?q=nadie-asi", admin.cookie)));
+    expect(none.users).toEqual([]);
+
+    const approve = (await recordsRoute.action(
+      args(formRequest("/admin/records?q=busqueda&page=1", { intent: "approve", userId: a.id }, { cookie: admin.cookie })),
+    )) as Response;
+    expect(approve.headers.get("Location")).toBe("/admin/records?q=busqueda&page=1");
+  });
+
   it("an admin cannot delete themselves", async () => {
     const admin = await signedIn("admin");
     await recordsRoute.action(args(formRequest("/admin/records", { intent: "delete", userId: admin.user.id }, { cookie: admin.cookie })));

@@ -27,11 +27,15 @@ export const publicUserSelect = {
 } as const;
 
 /** All users, pending first, newest first within each group; paginated. */
-export async function listUsers({ page = 1, pageSize = RECORDS_PAGE_SIZE } = {}) {
+/** Registrations, pending first, newest first; `q` narrows to e-mails containing it (stored lower-case). */
+export async function listUsers({ page = 1, pageSize = RECORDS_PAGE_SIZE, q = "" }: { page?: number; pageSize?: number; q?: string } = {}) {
+  const term = q.trim().toLowerCase().slice(0, 254);
+  const where = term ? { correo: { contains: term } } : {};
   const [total, pending, users] = await Promise.all([
-    prisma.user.count(),
+    prisma.user.count({ where }),
     prisma.user.count({ where: { aprobado: false } }),
     prisma.user.findMany({
+      where,
       select: publicUserSelect,
       orderBy: [{ aprobado: "asc" }, { createdAt: "desc" }, { id: "asc" }],
       skip: (Math.max(1, page) - 1) * pageSize,

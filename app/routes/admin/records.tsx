@@ -30,19 +30,23 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const verId = url.searchParams.get("ver");
   const deleteId = url.searchParams.get("eliminar");
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const [list, selected, toDelete] = await Promise.all([
-    listUsers({ page: pageFrom(url) }),
+    listUsers({ page: pageFrom(url), q }),
     verId ? getUser(verId) : null,
     deleteId ? getUser(deleteId) : null,
   ]);
-  return { ...list, selected, toDelete, adminId: admin.id };
+  return { ...list, q, selected, toDelete, adminId: admin.id };
 }
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { request } = args;
   const url = new URL(request.url);
-  const back = `/admin/records${url.searchParams.get("page") ? `?page=${pageFrom(url)}` : ""}`;
+  const kept = new URLSearchParams();
+  if (url.searchParams.get("q")) kept.set("q", url.searchParams.get("q")!.slice(0, 100));
+  if (url.searchParams.get("page")) kept.set("page", String(pageFrom(url)));
+  const back = `/admin/records${kept.size ? `?${kept}` : ""}`;
   const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return redirectWithFlash(request, back, { type: "error", message: "Solicitud inválida." });
   const { intent, userId } = parsed.data;
@@ -64,19 +68,35 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Records({ loaderData }: Route.ComponentProps) {
-  const { users, total, pending, page, pageCount, selected, toDelete, adminId } = loaderData;
+  const { users, total, pending, page, pageCount, q, selected, toDelete, adminId } = loaderData;
   const navigation = useNavigation();
   const busyId = navigation.state === "submitting" ? navigation.formData?.get("userId") : null;
-  const here = page > 1 ? `?page=${page}` : "";
-  const withParam = (key: string, value: string) => `?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), [key]: value })}`;
-  const closeHref = `/admin/records${here}`;
+  const base = { ...(q ? { q } : {}), ...(page > 1 ? { page: String(page) } : {}) };
+  const withParam = (key: string, value: string) => `?${new URLSearchParams({ ...base, [key]: value })}`;
+  const here = new URLSearchParams(base).toString();
+  const closeHref = `/admin/records${here ? `?${here}` : ""}`;
 
   return (
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Registros</h1>
       <p className="mt-1 text-sm text-slate-600">
-        {total} {total === 1 ? "usuario" : "usuarios"} · {pending} {pending === 1 ? "pendiente" : "pendientes"} de aprobación
+        {total} {total === 1 ? "usuario" : "usuarios"}
+        {q ? ` con «${q}» en el correo` : ""} · {pending} {pending === 1 ? "pendiente" : "pendientes"} de aprobación
       </p>
+      <Form method="get" role="search" className="mt-4 flex flex-wrap gap-2">
+        <label htmlFor="buscar-registro" className="sr-only">
+          Buscar por correo
+        </label>
+        <input id="buscar-registro" name="q" type="search" defaultValue={q} maxLength={100} placeholder="Buscar por correo" className="input max-w-xs" />
+        <button type="submit" className="btn-secondary">
+          Buscar
+        </button>
+        {q ? (
+          <Link to="/admin/records" className="btn-ghost">
+            Limpiar
+          </Link>
+        ) : null}
+      </Form>
 
       <div className="card mt-6 overflow-x-auto">
         <table className="w-full min-w-[600px] text-left text-sm">
@@ -90,6 +110,13 @@ export default function Records({ loaderData }: Route.ComponentProps) {
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
+            {users.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-3 py-6 text-center text-slate-600">
+                  No hay usuarios que coincidan con la búsqueda.
+                </td>
+              </tr>
+            ) : null}
             {users.map((user) => (
               <tr key={user.id} className={user.aprobado ? "" : "bg-amber-50/60"}>
                 <td className="px-3 py-3">
