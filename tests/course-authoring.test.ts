@@ -214,16 +214,55 @@ describe("PUT /api/cursos/{id}", () => {
       JSON.stringify(
         await prisma.course.findUniqueOrThrow({
           where: { id },
-          select: { modulos: { orderBy: { posicion: "asc" }, select: { id: true, titulo: true, archivos: { select: { id: true } }, enlaces: { select: { nombre: true, url: true } }, preguntas: { select: { texto: true } } } } },
+          select: {
+            modulos: {
+              orderBy: { posicion: "asc" },
+              select: {
+                id: true,
+                titulo: true,
+                archivos: { select: { id: true } },
+                enlaces: { select: { nombre: true, url: true } },
+                preguntas: { orderBy: { posicion: "asc" }, select: { id: true, texto: true, opciones: { orderBy: { posicion: "asc" }, select: { texto: true, correcta: true } } } },
+              },
+            },
+          },
         }),
       );
     const before = await snapshot();
     const read = await readJson(await detailApi.loader(args(jsonRequest(`/api/cursos/${id}`, null, { method: "GET", token: admin.token }), { id })));
+    // The author sees the quiz with its answers; a learner never does (tests/catalog.test.ts).
+    const quiz = (read.modulos as Array<{ quiz: { preguntas: Array<{ id: string; respuestaCorrecta: number; opciones: Array<{ correcta: boolean }> }> } }>)[0]!.quiz;
+    expect(quiz.preguntas).toHaveLength(1);
+    expect(quiz.preguntas[0]).toMatchObject({ respuestaCorrecta: 1, opciones: [{ correcta: false }, { correcta: true }] });
+    const student = await signedIn("estudiante");
+    const learner = JSON.stringify(await readJson(await detailApi.loader(args(jsonRequest(`/api/cursos/${id}`, null, { method: "GET", token: student.token }), { id }))));
+    expect(learner).not.toMatch(/correcta|respuestaCorrecta|"quiz"/);
     const response = await detailApi.action(
       args(multipartRequest(`/api/cursos/${id}`, [...Object.entries(fields), ["modulos", JSON.stringify(read.modulos)]], { token: admin.token, method: "PUT" }), { id }),
     );
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await snapshot()).toBe(before);
+
+    // A question edited through the API keeps its id (and the answers that point at it).
+    const modules = read.modulos as Array<{ quiz: { preguntas: Array<{ id: string; texto: string; opciones: Array<{ texto: string; correcta: boolean }> }> } }>;
+    const q = modules[0]!.quiz.preguntas[0]!;
+    modules[0]!.quiz.preguntas = [
+      { ...q, texto: "¿Uno más uno?", opciones: [{ texto: "2", correcta: true }, { texto: "3", correcta: false }] },
+      { id: "inventado", texto: "¿Nueva?", opciones: [{ texto: "sí", correcta: true }, { texto: "no", correcta: false }] },
+    ];
+    const edited = await detailApi.action(
+      args(multipartRequest(`/api/cursos/${id}`, [...Object.entries(fields), ["modulos", JSON.stringify(modules)]], { token: admin.token, method: "PUT" }), { id }),
+    );
+    expect(edited.status).toBe(200);
+    const after = await prisma.quizQuestion.findMany({ where: { modulo: { cursoId: id } }, orderBy: { posicion: "asc" }, include: { opciones: { orderBy: { posicion: "asc" } } } });
+    expect(after.map((x) => [x.id === q.id, x.texto])).toEqual([
+      [true, "¿Uno más uno?"],
+      [false, "¿Nueva?"],
+    ]);
+    expect(after[0]!.opciones.map((o) => [o.texto, o.correcta])).toEqual([
+      ["2", true],
+      ["3", false],
+    ]);
   });
 
   it("accepts a JSON body too (fields only)", async () => {

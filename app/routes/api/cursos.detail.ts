@@ -1,4 +1,5 @@
 import { courseDetailJson } from "~/features/courses/course-json.ts";
+import { getModuleQuizzes } from "~/features/courses/authoring/authoring.server.ts";
 import { getCourseForViewer } from "~/features/courses/courses.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/enrolment/enrolment.server.ts";
 import { deleteCourse } from "~/features/courses/admin-courses.server.ts";
@@ -7,12 +8,20 @@ import { UPDATED } from "~/features/courses/authoring/messages.ts";
 import { apiError, apiJson, handleApi, methodNotAllowed, optionalApiUser, requireApiRole } from "~/lib/api.server.ts";
 import type { Route } from "./+types/cursos.detail";
 
-/** GET /api/cursos/{id}: the course as this caller may see it (drafts and materials by role). */
+/**
+ * GET /api/cursos/{id}: the course as this caller may see it (drafts and materials by role).
+ * Answers never reach learners; an admin (the author) also gets each module's `quiz` with
+ * question ids and the correct option, so the course can be edited and sent back with PUT.
+ */
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
-    const course = await getCourseForViewer(args.params.id, await optionalApiUser(args));
+    const viewer = await optionalApiUser(args);
+    const course = await getCourseForViewer(args.params.id, viewer);
     if (!course) return apiError(404, COURSE_NOT_FOUND);
-    return apiJson(courseDetailJson(course));
+    const json = courseDetailJson(course);
+    if (viewer?.rol !== "admin") return apiJson(json);
+    const quizzes = await getModuleQuizzes(course.id);
+    return apiJson({ ...json, modulos: json.modulos.map((m) => ({ ...m, quiz: { preguntas: quizzes.get(m.id) ?? [] } })) });
   });
 }
 

@@ -74,6 +74,22 @@ export async function getCourseForEditor(id: string) {
 }
 export type EditorCourse = NonNullable<Awaited<ReturnType<typeof getCourseForEditor>>>;
 
+/** Each module's questions as the API shows them to the author (admin): ids and the right option. */
+export async function getModuleQuizzes(courseId: string) {
+  const questions = await prisma.quizQuestion.findMany({
+    where: { modulo: { cursoId: courseId } },
+    orderBy: [{ moduloId: "asc" }, { posicion: "asc" }],
+    select: { id: true, moduloId: true, texto: true, opciones: { orderBy: { posicion: "asc" }, select: { texto: true, correcta: true } } },
+  });
+  const byModule = new Map<string, Array<{ id: string; texto: string; opciones: Array<{ texto: string; correcta: boolean }>; respuestaCorrecta: number }>>();
+  for (const q of questions) {
+    const list = byModule.get(q.moduloId) ?? [];
+    list.push({ id: q.id, texto: q.texto, opciones: q.opciones, respuestaCorrecta: q.opciones.findIndex((o) => o.correcta) });
+    byModule.set(q.moduloId, list);
+  }
+  return byModule;
+}
+
 /** A new course (borrador), optionally with modules (API). Returns its id. */
 export async function createCourse(
   admin: { id: string },
@@ -161,10 +177,7 @@ async function syncModules(tx: Tx, courseId: string, modules: readonly ApiModule
       await tx.moduleLink.deleteMany({ where: { moduloId: old.id } });
       await tx.moduleLink.createMany({ data: m.enlaces.map((l, j) => ({ moduloId: old.id, posicion: j, nombre: l.nombre, url: l.url })) });
     }
-    if (m.preguntas) {
-      await tx.quizQuestion.deleteMany({ where: { moduloId: old.id } });
-      for (const row of questionRows(m.preguntas)) await tx.quizQuestion.create({ data: { moduloId: old.id, ...row } });
-    }
+    if (m.preguntas) await syncQuestions(tx, old.id, m.preguntas);
     let remaining = old.archivos;
     if (m.keepFiles) {
       const keep = new Set(m.keepFiles);
@@ -185,6 +198,28 @@ async function syncModules(tx: Tx, courseId: string, modules: readonly ApiModule
     dropped.push(...removed.flatMap((m) => m.archivos.map((f) => f.storageKey)));
   }
   return dropped;
+}
+
+/**
+ * The module's questions become exactly `preguntas`: one carrying the id of an existing question
+ * of this module is updated in place (its answer records keep pointing at it), others created,
+ * missing ones deleted.
+ */
+async function syncQuestions(tx: Tx, moduleId: string, preguntas: readonly (QuestionInput & { id?: string })[]) {
+  const existing = new Set((await tx.quizQuestion.findMany({ where: { moduloId: moduleId }, select: { id: true } })).map((q) => q.id));
+  const kept = new Set<string>();
+  for (const [posicion, q] of preguntas.entries()) {
+    const row = questionRows([q], posicion)[0]!;
+    if (q.id && existing.has(q.id) && !kept.has(q.id)) {
+      kept.add(q.id);
+      await tx.quizOption.deleteMany({ where: { preguntaId: q.id } });
+      await tx.quizQuestion.update({ where: { id: q.id }, data: row });
+    } else {
+      await tx.quizQuestion.create({ data: { moduloId: moduleId, ...row } });
+    }
+  }
+  const gone = [...existing].filter((id) => !kept.has(id));
+  if (gone.length) await tx.quizQuestion.deleteMany({ where: { id: { in: gone } } });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -253,7 +253,7 @@ export const ApiModuleInput = ApiModuleSchema.transform((m, ctx) => {
     return z.NEVER;
   }
   const rawQuestions = m.quiz === undefined ? undefined : m.quiz === null ? [] : Array.isArray(m.quiz) ? m.quiz : (m.quiz.preguntas ?? []);
-  let preguntas: QuestionInput[] | undefined;
+  let preguntas: Array<QuestionInput & { id?: string }> | undefined;
   if (rawQuestions) {
     if (rawQuestions.length > 100) {
       ctx.addIssue({ code: "custom", path: ["quiz"], message: "Máximo 100 preguntas por módulo." });
@@ -266,7 +266,8 @@ export const ApiModuleInput = ApiModuleSchema.transform((m, ctx) => {
         ctx.addIssue({ code: "custom", path: ["quiz", i], message: `Pregunta ${i + 1}: ${q.error.issues[0]?.message}` });
         return z.NEVER;
       }
-      preguntas.push(q.data);
+      const id = (raw as { id?: unknown } | null)?.id;
+      preguntas.push(typeof id === "string" && id.length <= 64 ? { ...q.data, id } : q.data);
     }
   }
   const keep = m.archivosModulo ?? m.archivos;
