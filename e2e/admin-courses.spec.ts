@@ -24,5 +24,12 @@ test("tabla de cursos: publicar un borrador y ver participantes", async ({ brows
   expect(await csv.text()).toContain("Nombre,Correo,Fecha de registro,Progreso");
   await page.getByRole("link", { name: "← Volver a cursos" }).click();
   await expect(page).toHaveURL(/\/admin\/courses$/);
+
+  // Search without accents or capitals.
+  await page.getByRole("searchbox", { name: "Buscar por título" }).fill("ROBOTICA educativa");
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(page).toHaveURL(/\/admin\/courses\?q=/);
+  await expect(page.getByRole("row").filter({ hasText: "Robótica educativa con materiales reciclados" })).toHaveCount(1);
+  await expect(page.getByRole("row").filter({ hasText: "Ciudadanía digital y seguridad en internet" })).toHaveCount(0);
   await admin.close();
 });

@@ -7,7 +7,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf
 // Text helpers
 
 /** Text for accent- and case-insensitive search: the library's own rule. */
-export { normalizeSearch as toSearchText } from "../app/features/library/search-text.ts";
+export { normalizeSearch as toSearchText } from "../app/lib/search-text.ts";
 
 /** Small deterministic PRNG (mulberry32), so the seeded catalog is the same on every run. */
 export function createRandom(seed: number): () => number {

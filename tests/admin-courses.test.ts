@@ -56,6 +56,23 @@ describe("admin courses", () => {
     expect((await prisma.course.findUniqueOrThrow({ where: { id: other.id } })).estado).toBe("publicado");
   });
 
+  it("searches the table by title, ignoring case and accents; actions come back to the search", async () => {
+    const admin = await signedIn("admin");
+    const a = await prisma.course.create({ data: { titulo: "Robótica Educativa", herramientas: [], loAprenderan: [] } });
+    await prisma.course.create({ data: { titulo: "ROBOTICA para docentes", herramientas: [], loAprenderan: [] } });
+    await prisma.course.create({ data: { titulo: "Huertos urbanos", herramientas: [], loAprenderan: [] } });
+    const found = await coursesRoute.loader(args(getRequest("/admin/courses?q=%20robotica%20", admin.cookie)));
+    expect(found.courses.map((c) => c.titulo).sort()).toEqual(["ROBOTICA para docentes", "Robótica Educativa"]);
+    expect(found.total).toBe(2);
+    const none = await coursesRoute.loader(args(getRequest("/admin/courses?q=astronomía", admin.cookie)));
+    expect(none.courses).toEqual([]);
+    expect(none.pageCount).toBe(1);
+    const response = (await coursesRoute.action(
+      args(formRequest("/admin/courses?q=robotica", { intent: "publish", courseId: a.id }, { cookie: admin.cookie })),
+    )) as Response;
+    expect(response.headers.get("Location")).toBe("/admin/courses?q=robotica");
+  });
+
   it("deletes permanently: rows, enrolments and stored files; the API needs an admin", async () => {
     const admin = await signedIn("admin");
     const course = await draftWithFiles();

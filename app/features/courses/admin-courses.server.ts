@@ -2,6 +2,7 @@
 // permanent deletion (rows and files) and participants. Admin-only: callers guard first.
 import { audit } from "~/lib/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { normalizeSearch } from "~/lib/search-text.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
 import { fullName } from "~/features/auth/roles.ts";
 
@@ -9,26 +10,41 @@ export { DELETE_COURSE_FAILED, PARTICIPANTS_FAILED, PUBLISH_FAILED } from "./adm
 export const ADMIN_COURSES_PAGE_SIZE = 25;
 export const PARTICIPANTS_PAGE_SIZE = 50;
 
-export async function listAdminCourses({ page = 1 }: { page?: number } = {}) {
-  const [total, courses] = await Promise.all([
-    prisma.course.count(),
-    prisma.course.findMany({
-      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-      skip: (Math.max(1, page) - 1) * ADMIN_COURSES_PAGE_SIZE,
-      take: ADMIN_COURSES_PAGE_SIZE,
-      select: {
-        id: true,
-        titulo: true,
-        dirigidoA: true,
-        estado: true,
-        cantidadParticipantes: true,
-        fechaInicio: true,
-        fechaTermino: true,
-        createdAt: true,
-      },
-    }),
-  ]);
-  return { courses, total, page, pageCount: Math.max(1, Math.ceil(total / ADMIN_COURSES_PAGE_SIZE)) };
+const adminCourseSelect = {
+  id: true,
+  titulo: true,
+  dirigidoA: true,
+  estado: true,
+  cantidadParticipantes: true,
+  fechaInicio: true,
+  fechaTermino: true,
+  createdAt: true,
+} as const;
+const newestFirst = [{ createdAt: "desc" as const }, { id: "asc" as const }];
+
+/**
+ * The admin's course table, newest first. `q` keeps the courses whose title contains it,
+ * ignoring case and accents ("robotica" finds "Robótica"): titles are compared in memory, which
+ * suits an academy's catalog (hundreds of courses) on SQLite and PostgreSQL alike.
+ */
+export async function listAdminCourses({ page = 1, q = "" }: { page?: number; q?: string } = {}) {
+  const skip = (Math.max(1, page) - 1) * ADMIN_COURSES_PAGE_SIZE;
+  const term = normalizeSearch(q.slice(0, 200));
+  let total: number;
+  let courses: Array<{ id: string; titulo: string; dirigidoA: string; estado: string; cantidadParticipantes: number; fechaInicio: Date | null; fechaTermino: Date | null; createdAt: Date }>;
+  if (term) {
+    const titles = await prisma.course.findMany({ orderBy: newestFirst, select: { id: true, titulo: true } });
+    const ids = titles.filter((c) => normalizeSearch(c.titulo).includes(term)).map((c) => c.id);
+    total = ids.length;
+    const pageIds = ids.slice(skip, skip + ADMIN_COURSES_PAGE_SIZE);
+    courses = pageIds.length ? await prisma.course.findMany({ where: { id: { in: pageIds } }, orderBy: newestFirst, select: adminCourseSelect }) : [];
+  } else {
+    [total, courses] = await Promise.all([
+      prisma.course.count(),
+      prisma.course.findMany({ orderBy: newestFirst, skip, take: ADMIN_COURSES_PAGE_SIZE, select: adminCourseSelect }),
+    ]);
+  }
+  return { courses, total, page, q, pageCount: Math.max(1, Math.ceil(total / ADMIN_COURSES_PAGE_SIZE)) };
 }
 
 export function getCourseTitle(id: string) {

@@ -13,7 +13,7 @@ import fsp from "node:fs/promises";
 import { BookFormSchema, type BookFormInput } from "./schema.ts";
 import { BOOK_NOT_FOUND, DOWNLOAD_FAILED, NO_PDF, PDF_FIELD, PDF_REQUIRED, PDF_UNREADABLE } from "./messages.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
-import { normalizeSearch } from "./search-text.ts";
+import { normalizeSearch } from "~/lib/search-text.ts";
 
 export { normalizeSearch };
 

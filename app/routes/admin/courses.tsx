@@ -24,7 +24,8 @@ export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const url = new URL(args.request.url);
   const deleteId = url.searchParams.get("eliminar");
-  const [list, toDelete] = await Promise.all([listAdminCourses({ page: pageFrom(url) }), deleteId ? getCourseTitle(deleteId) : null]);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const [list, toDelete] = await Promise.all([listAdminCourses({ page: pageFrom(url), q }), deleteId ? getCourseTitle(deleteId) : null]);
   return { ...list, toDelete };
 }
 
@@ -32,7 +33,10 @@ export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { request } = args;
   const url = new URL(request.url);
-  const back = `/admin/courses${url.searchParams.get("page") ? `?page=${pageFrom(url)}` : ""}`;
+  const kept = new URLSearchParams();
+  if (url.searchParams.get("q")) kept.set("q", url.searchParams.get("q")!.slice(0, 200));
+  if (url.searchParams.get("page")) kept.set("page", String(pageFrom(url)));
+  const back = `/admin/courses${kept.size ? `?${kept}` : ""}`;
   const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return redirectWithFlash(request, back, { type: "error", message: "Solicitud inválida." });
   const { intent, courseId } = parsed.data;
@@ -50,24 +54,43 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AdminCourses({ loaderData }: Route.ComponentProps) {
-  const { courses, total, page, pageCount, toDelete } = loaderData;
+  const { courses, total, page, pageCount, q, toDelete } = loaderData;
   const navigation = useNavigation();
   const busyId = navigation.state === "submitting" ? navigation.formData?.get("courseId") : null;
-  const here = page > 1 ? `?page=${page}` : "";
-  const closeHref = `/admin/courses${here}`;
-  const deleteHref = (id: string) => `?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), eliminar: id })}`;
+  const base = { ...(q ? { q } : {}), ...(page > 1 ? { page: String(page) } : {}) };
+  const here = new URLSearchParams(base).toString();
+  const closeHref = `/admin/courses${here ? `?${here}` : ""}`;
+  const deleteHref = (id: string) => `?${new URLSearchParams({ ...base, eliminar: id })}`;
 
   return (
     <section>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Mis Cursos</h1>
-          <p className="mt-1 text-sm text-slate-600">{total} cursos</p>
+          <p className="mt-1 text-sm text-slate-600">
+            {total} {total === 1 ? "curso" : "cursos"}
+            {q ? ` con «${q}» en el título` : ""}
+          </p>
         </div>
         <Link to="/admin/courses/new" className="btn-primary">
           + Crear curso
         </Link>
       </div>
+
+      <Form method="get" role="search" className="mt-4 flex flex-wrap gap-2">
+        <label htmlFor="buscar-curso" className="sr-only">
+          Buscar por título
+        </label>
+        <input id="buscar-curso" name="q" type="search" defaultValue={q} maxLength={200} placeholder="Buscar por título" className="input max-w-xs" />
+        <button type="submit" className="btn-secondary">
+          Buscar
+        </button>
+        {q ? (
+          <Link to="/admin/courses" className="btn-ghost">
+            Limpiar
+          </Link>
+        ) : null}
+      </Form>
 
       <div className="card mt-6 overflow-x-auto">
         <table className="w-full min-w-[680px] text-left text-sm">
@@ -84,7 +107,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
             {courses.length === 0 ? (
               <tr>
                 <td colSpan={5} className="px-3 py-6 text-center text-slate-600">
-                  No hay cursos disponibles.
+                  {q ? "No hay cursos que coincidan con la búsqueda." : "No hay cursos disponibles."}
                 </td>
               </tr>
             ) : null}

@@ -1,5 +1,6 @@
 /**
- * Lower case, no accents, single spaces: the form of Book.searchText and of search queries,
+ * Lower case, no accents, single spaces: the form of Book.searchText, of course titles when
+ * an admin searches them, and of search queries,
  * so that "educacion" finds "Educación" on SQLite and PostgreSQL alike. The one definition
  * (the seed uses it too).
  */
