@@ -105,6 +105,12 @@ test("el admin crea un curso con módulo, PDF, enlace y evaluación; lo publica;
     await q.getByRole("button", { name: "Guardar pregunta" }).click();
     await expect(moduleCard(page, "Primeros pasos").getByText("2. ¿Qué color tiene el cielo despejado?")).toBeVisible();
 
+    // Questions change places and back.
+    await moduleCard(page, "Primeros pasos").getByRole("button", { name: "Bajar pregunta 1" }).click();
+    await expect(moduleCard(page, "Primeros pasos").getByText("1. ¿Qué color tiene el cielo despejado?")).toBeVisible();
+    await moduleCard(page, "Primeros pasos").getByRole("button", { name: "Subir pregunta 2" }).click();
+    await expect(moduleCard(page, "Primeros pasos").getByText("1. ¿Cuánto es 2 + 2?")).toBeVisible();
+
     // Edit question 1 in place: new text, an option added then removed, an empty option refused first.
     await moduleCard(page, "Primeros pasos").getByRole("link", { name: "Editar pregunta 1" }).click();
     q = page.locator("form[id^=pregunta-]").filter({ has: page.getByRole("heading", { name: "Editar pregunta 1" }) });

@@ -399,6 +399,22 @@ describe("the editor's forms", () => {
     await post({ intent: "move-down", moduloId: mod.id });
     expect(await order()).toEqual(["Dos", "Uno", "Cuatro"]);
 
+    const questionOrder = async () => (await prisma.quizQuestion.findMany({ where: { moduloId: mod.id }, orderBy: { posicion: "asc" } })).map((q) => q.texto);
+    const first = await prisma.quizQuestion.findFirstOrThrow({ where: { moduloId: mod.id } });
+    await prisma.quizQuestion.create({ data: { moduloId: mod.id, posicion: 1, texto: "Segunda" } });
+    expect(await questionOrder()).toEqual(["¿1+1?", "Segunda"]);
+    await post({ intent: "question-down", preguntaId: first.id, moduloId: mod.id });
+    expect(await questionOrder()).toEqual(["Segunda", "¿1+1?"]);
+    await post({ intent: "question-down", preguntaId: first.id, moduloId: mod.id }); // already last
+    expect(await questionOrder()).toEqual(["Segunda", "¿1+1?"]);
+    const other = await signedIn("admin");
+    const foreign = await prisma.course.create({ data: { titulo: "Otro", herramientas: [], loAprenderan: [] } });
+    const wrongCourse = (await editPage.action(
+      args(formRequest(`/admin/courses/edit/${foreign.id}`, { intent: "question-up", preguntaId: first.id }, { cookie: other.cookie }), { id: foreign.id }),
+    )) as Response;
+    expect(wrongCourse.status).toBe(302);
+    expect(await questionOrder()).toEqual(["Segunda", "¿1+1?"]);
+
     const badLink = dataOf<{ errors: Record<string, string[]> }>(await post({ intent: "add-link", moduloId: mod.id, nombre: "x", url: "javascript:alert(1)" }));
     expect(badLink.data.errors.url).toEqual([M.LINK_URL_INVALID]);
 

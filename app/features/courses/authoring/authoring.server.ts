@@ -250,16 +250,34 @@ export async function updateModule(courseId: string, moduleId: string, fields: {
 }
 
 /** Moves a module one place up (-1) or down (+1); positions are renumbered 0..n-1. */
+/** The ids in their new order after moving `id` one place (-1 up, +1 down); null when not there. */
+export function moveOne(ids: readonly string[], id: string, direction: -1 | 1): string[] | null {
+  const from = ids.indexOf(id);
+  if (from < 0) return null;
+  const to = from + direction;
+  const order = [...ids];
+  if (to >= 0 && to < order.length) [order[from], order[to]] = [order[to]!, order[from]!];
+  return order;
+}
+
 export async function moveModule(courseId: string, moduleId: string, direction: -1 | 1): Promise<EditOutcome> {
   return prisma.$transaction(async (tx) => {
     const modules = await tx.module.findMany({ where: { cursoId: courseId }, orderBy: [{ posicion: "asc" }, { createdAt: "asc" }], select: { id: true } });
-    const from = modules.findIndex((m) => m.id === moduleId);
-    if (from < 0) return notFound(MODULE_NOT_FOUND);
-    const to = from + direction;
-    if (to < 0 || to >= modules.length) return { ok: true as const };
-    const order = modules.map((m) => m.id);
-    [order[from], order[to]] = [order[to]!, order[from]!];
+    const order = moveOne(modules.map((m) => m.id), moduleId, direction);
+    if (!order) return notFound(MODULE_NOT_FOUND);
     for (const [posicion, id] of order.entries()) await tx.module.update({ where: { id }, data: { posicion } });
+    return { ok: true as const };
+  });
+}
+
+/** Moves a quiz question one place within its module (the order learners see). */
+export async function moveQuestion(courseId: string, questionId: string, direction: -1 | 1): Promise<EditOutcome> {
+  return prisma.$transaction(async (tx) => {
+    const question = await tx.quizQuestion.findFirst({ where: { id: questionId, modulo: { cursoId: courseId } }, select: { moduloId: true } });
+    if (!question) return notFound(QUESTION_NOT_FOUND);
+    const questions = await tx.quizQuestion.findMany({ where: { moduloId: question.moduloId }, orderBy: { posicion: "asc" }, select: { id: true } });
+    const order = moveOne(questions.map((q) => q.id), questionId, direction)!;
+    for (const [posicion, id] of order.entries()) await tx.quizQuestion.update({ where: { id }, data: { posicion } });
     return { ok: true as const };
   });
 }

@@ -17,6 +17,7 @@ import {
   deleteModuleFile,
   deleteQuestion,
   moveModule,
+  moveQuestion,
   saveQuestion,
   updateModule,
   type EditOutcome,
@@ -139,6 +140,9 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
       }
       case "delete-link":
         return done(await deleteLink(courseId, str(form, "enlaceId")), `modulo-${moduloId}`, "Enlace eliminado.");
+      case "question-up":
+      case "question-down":
+        return done(await moveQuestion(courseId, str(form, "preguntaId"), intent === "question-up" ? -1 : 1), `pregunta-${str(form, "preguntaId")}`);
       case "delete-question":
         return done(await deleteQuestion(courseId, str(form, "preguntaId")), `modulo-${moduloId}`, "Pregunta eliminada.");
     }
