@@ -12,7 +12,6 @@ export const COURSE_CREATED = "Curso creado. Agrega sus módulos y publícalo cu
 export const LOAD_FAILED = "Error cargando curso";
 export const MISSING_ID = "Error: ID de curso no proporcionado.";
 export const UNAUTHORIZED_AGAIN = "No autorizado. Por favor inicia sesión de nuevo.";
-export const UNAUTHORIZED = "No autorizado. Por favor inicia sesión.";
 export const UPDATE_FAILED = "Error al actualizar el curso. Intenta nuevamente.";
 export const UPDATED = "Curso actualizado con éxito";
 
