@@ -12,3 +12,22 @@ export function withPage(search: string, page: number): string {
   const query = params.toString();
   return query ? `?${query}` : "?";
 }
+
+/**
+ * The query of a searchable, paged list (`?q=…&page=N`) plus any extra parameters (a dialog's
+ * `?ver=ID`, `?eliminar=ID`): "?…", or "" when there is nothing to keep. Links, dialogs and the
+ * redirects after an action use it, so the admin comes back to the same search and page.
+ */
+export function listQuery(state: { q?: string | null; page: number }, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  if (state.q) params.set("q", state.q);
+  if (state.page > 1) params.set("page", String(state.page));
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+/** The list state of a request's URL, for the redirect after an action. */
+export function listStateFrom(url: URL, maxQ = 200) {
+  return { q: (url.searchParams.get("q") ?? "").slice(0, maxQ), page: pageFrom(url) };
+}

@@ -1,12 +1,13 @@
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { Pagination } from "~/components/ui/pagination.tsx";
+import { SearchForm } from "~/components/ui/search-form.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { requireUser } from "~/features/auth/guards.server.ts";
 import { getBookForPreview, listBooks } from "~/features/library/books.server.ts";
 import { BookCard } from "~/features/library/components/book-card.tsx";
 import { LOAD_FAILED, NO_PDF } from "~/features/library/messages.ts";
 import { pageTitle } from "~/lib/meta.ts";
-import { pageFrom } from "~/lib/pagination.ts";
+import { listQuery, pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/library";
 
 // /biblioteca (SPEC §2 "Library page"): signed-in users search, preview and download books.
@@ -31,27 +32,12 @@ export default function Library({ loaderData }: Route.ComponentProps) {
   const { books, total, page, pageCount, q, preview, error } = loaderData;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/biblioteca";
-  const keep = (extra: Record<string, string>) => {
-    const params = new URLSearchParams();
-    if (q) params.set("q", q);
-    if (page > 1) params.set("page", String(page));
-    for (const [k, v] of Object.entries(extra)) params.set(k, v);
-    const s = params.toString();
-    return s ? `?${s}` : "/biblioteca";
-  };
+  const keep = (extra: Record<string, string>) => listQuery({ q, page }, extra) || "/biblioteca";
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Biblioteca</h1>
-      <Form method="get" role="search" className="mt-6 flex flex-wrap gap-2">
-        <label htmlFor="buscar-libro" className="sr-only">
-          Buscar por título o autor
-        </label>
-        <input id="buscar-libro" type="search" name="q" defaultValue={q} key={q} placeholder="Buscar por título o autor" className="input max-w-md flex-1" />
-        <button type="submit" className="btn-primary" disabled={searching}>
-          Buscar
-        </button>
-      </Form>
+      <SearchForm id="buscar-libro" label="Buscar por título o autor" q={q} clearHref="/biblioteca" busy={searching} className="mt-6" />
 
       {error ? (
         <div role="alert" className="alert-error mt-6">

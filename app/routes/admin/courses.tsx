@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { Pagination } from "~/components/ui/pagination.tsx";
+import { SearchForm } from "~/components/ui/search-form.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { audienceLabel } from "~/features/courses/audience.ts";
@@ -15,7 +16,7 @@ import {
 import { formatCalendarDate } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
-import { pageFrom } from "~/lib/pagination.ts";
+import { listQuery, listStateFrom, pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/courses";
 
 const ActionSchema = z.object({ intent: z.enum(["publish", "delete"]), courseId: z.string().min(1).max(64) });
@@ -33,10 +34,7 @@ export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { request } = args;
   const url = new URL(request.url);
-  const kept = new URLSearchParams();
-  if (url.searchParams.get("q")) kept.set("q", url.searchParams.get("q")!.slice(0, 200));
-  if (url.searchParams.get("page")) kept.set("page", String(pageFrom(url)));
-  const back = `/admin/courses${kept.size ? `?${kept}` : ""}`;
+  const back = `/admin/courses${listQuery(listStateFrom(url))}`;
   const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return redirectWithFlash(request, back, { type: "error", message: "Solicitud inválida." });
   const { intent, courseId } = parsed.data;
@@ -57,10 +55,8 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
   const { courses, total, page, pageCount, q, toDelete } = loaderData;
   const navigation = useNavigation();
   const busyId = navigation.state === "submitting" ? navigation.formData?.get("courseId") : null;
-  const base = { ...(q ? { q } : {}), ...(page > 1 ? { page: String(page) } : {}) };
-  const here = new URLSearchParams(base).toString();
-  const closeHref = `/admin/courses${here ? `?${here}` : ""}`;
-  const deleteHref = (id: string) => `?${new URLSearchParams({ ...base, eliminar: id })}`;
+  const closeHref = `/admin/courses${listQuery({ q, page })}`;
+  const deleteHref = (id: string) => listQuery({ q, page }, { eliminar: id });
 
   return (
     <section>
@@ -77,20 +73,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      <Form method="get" role="search" className="mt-4 flex flex-wrap gap-2">
-        <label htmlFor="buscar-curso" className="sr-only">
-          Buscar por título
-        </label>
-        <input id="buscar-curso" name="q" type="search" defaultValue={q} maxLength={200} placeholder="Buscar por título" className="input max-w-xs" />
-        <button type="submit" className="btn-secondary">
-          Buscar
-        </button>
-        {q ? (
-          <Link to="/admin/courses" className="btn-ghost">
-            Limpiar
-          </Link>
-        ) : null}
-      </Form>
+      <SearchForm id="buscar-curso" label="Buscar por título" q={q} clearHref="/admin/courses" className="mt-4" />
 
       <div className="card mt-6 overflow-x-auto">
         <table className="w-full min-w-[680px] text-left text-sm">

@@ -1,6 +1,7 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
+import { SearchForm } from "~/components/ui/search-form.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { adminLibraryAction } from "~/features/library/admin.server.ts";
 import { getBook, listBooks, toBookView } from "~/features/library/books.server.ts";
@@ -8,7 +9,7 @@ import { UploadBookForm } from "~/features/library/components/upload-form.tsx";
 import { LOAD_FAILED } from "~/features/library/messages.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
-import { pageFrom } from "~/lib/pagination.ts";
+import { listQuery, pageFrom } from "~/lib/pagination.ts";
 import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/library";
 
@@ -40,14 +41,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AdminLibrary({ loaderData, actionData }: Route.ComponentProps) {
   const { books, total, page, pageCount, q, toDelete, formKey, maxMb, error } = loaderData;
-  const params = (extra: Record<string, string>) => {
-    const p = new URLSearchParams();
-    if (q) p.set("q", q);
-    if (page > 1) p.set("page", String(page));
-    for (const [k, v] of Object.entries(extra)) p.set(k, v);
-    const s = p.toString();
-    return s ? `?${s}` : "";
-  };
+  const params = (extra: Record<string, string>) => listQuery({ q, page }, extra);
   const closeHref = `/admin/library${params({})}`;
 
   return (
@@ -55,15 +49,7 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
       <h1 className="text-2xl font-bold text-slate-900">Biblioteca</h1>
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div>
-          <Form method="get" role="search" className="flex flex-wrap gap-2">
-            <label htmlFor="buscar-libro-admin" className="sr-only">
-              Buscar por título o autor
-            </label>
-            <input id="buscar-libro-admin" type="search" name="q" defaultValue={q} key={q} placeholder="Buscar por título o autor" className="input max-w-sm flex-1" />
-            <button type="submit" className="btn-secondary">
-              Buscar
-            </button>
-          </Form>
+          <SearchForm id="buscar-libro-admin" label="Buscar por título o autor" q={q} clearHref="/admin/library" />
           {error ? (
             <div role="alert" className="alert-error mt-4">
               {error}

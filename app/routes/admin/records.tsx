@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { Pagination } from "~/components/ui/pagination.tsx";
+import { SearchForm } from "~/components/ui/search-form.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
@@ -16,7 +17,7 @@ import {
 import { formatCalendarDate, formatDate, formatDateTime } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
-import { pageFrom } from "~/lib/pagination.ts";
+import { listQuery, listStateFrom, pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/records";
 
 const ActionSchema = z.object({
@@ -43,10 +44,7 @@ export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { request } = args;
   const url = new URL(request.url);
-  const kept = new URLSearchParams();
-  if (url.searchParams.get("q")) kept.set("q", url.searchParams.get("q")!.slice(0, 100));
-  if (url.searchParams.get("page")) kept.set("page", String(pageFrom(url)));
-  const back = `/admin/records${kept.size ? `?${kept}` : ""}`;
+  const back = `/admin/records${listQuery(listStateFrom(url, 100))}`;
   const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return redirectWithFlash(request, back, { type: "error", message: "Solicitud inválida." });
   const { intent, userId } = parsed.data;
@@ -71,10 +69,8 @@ export default function Records({ loaderData }: Route.ComponentProps) {
   const { users, total, pending, page, pageCount, q, selected, toDelete, adminId } = loaderData;
   const navigation = useNavigation();
   const busyId = navigation.state === "submitting" ? navigation.formData?.get("userId") : null;
-  const base = { ...(q ? { q } : {}), ...(page > 1 ? { page: String(page) } : {}) };
-  const withParam = (key: string, value: string) => `?${new URLSearchParams({ ...base, [key]: value })}`;
-  const here = new URLSearchParams(base).toString();
-  const closeHref = `/admin/records${here ? `?${here}` : ""}`;
+  const withParam = (key: string, value: string) => listQuery({ q, page }, { [key]: value });
+  const closeHref = `/admin/records${listQuery({ q, page })}`;
 
   return (
     <section>
@@ -83,20 +79,7 @@ export default function Records({ loaderData }: Route.ComponentProps) {
         {total} {total === 1 ? "usuario" : "usuarios"}
         {q ? ` con «${q}» en el correo` : ""} · {pending} {pending === 1 ? "pendiente" : "pendientes"} de aprobación
       </p>
-      <Form method="get" role="search" className="mt-4 flex flex-wrap gap-2">
-        <label htmlFor="buscar-registro" className="sr-only">
-          Buscar por correo
-        </label>
-        <input id="buscar-registro" name="q" type="search" defaultValue={q} maxLength={100} placeholder="Buscar por correo" className="input max-w-xs" />
-        <button type="submit" className="btn-secondary">
-          Buscar
-        </button>
-        {q ? (
-          <Link to="/admin/records" className="btn-ghost">
-            Limpiar
-          </Link>
-        ) : null}
-      </Form>
+      <SearchForm id="buscar-registro" label="Buscar por correo" q={q} clearHref="/admin/records" maxLength={100} className="mt-4" />
 
       <div className="card mt-6 overflow-x-auto">
         <table className="w-full min-w-[600px] text-left text-sm">
