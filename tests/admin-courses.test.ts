@@ -10,16 +10,7 @@ import * as csvRoute from "~/routes/admin/participants-csv.ts";
 import * as publishApi from "~/routes/api/cursos.publish.ts";
 import * as detailApi from "~/routes/api/cursos.detail.ts";
 import * as participantsApi from "~/routes/api/cursos.participants.ts";
-import * as loginApi from "~/routes/api/auth.login.ts";
-import * as loginRoute from "~/routes/auth/login.tsx";
-import { args, cookieFrom, createUser, formRequest, getRequest, jsonRequest, readJson, TEST_PASSWORD } from "./factories.ts";
-
-async function signedIn(rol: string) {
-  const user = await createUser({ rol });
-  const cookie = cookieFrom((await loginRoute.action(args(formRequest("/login", { correo: user.correo, password: TEST_PASSWORD })))) as Response);
-  const token = (await readJson(await loginApi.action(args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD }))))).token as string;
-  return { user, cookie, token };
-}
+import { args, createUser, formRequest, getRequest, jsonRequest, readJson, signedIn } from "./factories.ts";
 
 async function draftWithFiles() {
   const image = await storeBytes("courses", "png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));

@@ -4,7 +4,6 @@ import { prisma } from "~/lib/db.server.ts";
 import { storeBytes } from "~/lib/storage.server.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
 import { ENROL_LOGIN_REQUIRED, ENROL_NOT_AVAILABLE, enrolWrongAudience } from "~/features/courses/rules.ts";
-import * as loginApi from "~/routes/api/auth.login.ts";
 import * as detailRoute from "~/routes/courses/detail.tsx";
 import * as fileRoute from "~/routes/courses/module-file.ts";
 import * as apiDetail from "~/routes/api/cursos.detail.ts";
@@ -12,8 +11,7 @@ import * as apiList from "~/routes/api/cursos.list.ts";
 import * as apiAudience from "~/routes/api/cursos.audience.ts";
 import * as apiEnrol from "~/routes/api/cursos.enrol.ts";
 import * as apiCount from "~/routes/api/cursos.participant-count.ts";
-import * as loginRoute from "~/routes/auth/login.tsx";
-import { args, cookieFrom, createUser, formRequest, getRequest, jsonRequest, readJson, TEST_PASSWORD } from "./factories.ts";
+import { args, formRequest, getRequest, jsonRequest, readJson, signedIn } from "./factories.ts";
 
 async function createCourse(over: { dirigidoA?: string; estado?: string; titulo?: string } = {}) {
   const pdf = await storeBytes("modules", "pdf", new TextEncoder().encode("%PDF-1.4\n%%EOF\n"));
@@ -40,13 +38,6 @@ async function createCourse(over: { dirigidoA?: string; estado?: string; titulo?
     },
     include: { modulos: { include: { archivos: true } } },
   });
-}
-
-async function signedIn(rol: string) {
-  const user = await createUser({ rol });
-  const response = (await loginRoute.action(args(formRequest("/login", { correo: user.correo, password: TEST_PASSWORD })))) as Response;
-  const api = await loginApi.action(args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD })));
-  return { user, cookie: cookieFrom(response), token: (await readJson(api)).token as string };
 }
 
 async function flashOf(response: Response) {

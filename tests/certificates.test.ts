@@ -22,14 +22,12 @@ import {
 import { prisma } from "~/lib/db.server.ts";
 import { readFlash } from "~/lib/flash.server.ts";
 import { storagePath } from "~/lib/storage.server.ts";
-import * as loginApi from "~/routes/api/auth.login.ts";
 import * as certificadosApi from "~/routes/api/certificados.user.ts";
 import * as finishApi from "~/routes/api/cursos.finish.ts";
-import * as loginRoute from "~/routes/auth/login.tsx";
 import * as pdfRoute from "~/routes/certificates/pdf.ts";
 import * as verifyRoute from "~/routes/certificates/verify.tsx";
 import * as finishRoute from "~/routes/courses/finish.ts";
-import { args, cookieFrom, createUser, formRequest, getRequest, jsonRequest, readJson, TEST_PASSWORD } from "./factories.ts";
+import { args, cookieFrom, createUser, formRequest, getRequest, jsonRequest, readJson, signedIn } from "./factories.ts";
 
 async function createCourse(quizModules: number, over: { titulo?: string; plainModules?: number; duracionHoras?: number | null } = {}) {
   const modules = [
@@ -57,13 +55,6 @@ async function createCourse(quizModules: number, over: { titulo?: string; plainM
 }
 
 type Course = Awaited<ReturnType<typeof createCourse>>;
-
-async function signedIn(over: { rol?: string; nombre?: string; apellido?: string } = {}) {
-  const user = await createUser({ rol: over.rol ?? "estudiante", nombre: over.nombre, apellido: over.apellido });
-  const response = (await loginRoute.action(args(formRequest("/login", { correo: user.correo, password: TEST_PASSWORD })))) as Response;
-  const api = await loginApi.action(args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD })));
-  return { user, cookie: cookieFrom(response), token: (await readJson(api)).token as string };
-}
 
 async function enrol(userId: string, course: Course) {
   await prisma.enrolment.create({ data: { userId, cursoId: course.id } });

@@ -6,7 +6,6 @@ import { describe, expect, it } from "vitest";
 import * as M from "~/features/courses/authoring/messages.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { storagePath, uploadsDir } from "~/lib/storage.server.ts";
-import * as loginApi from "~/routes/api/auth.login.ts";
 import * as createApi from "~/routes/api/cursos.create.ts";
 import * as detailApi from "~/routes/api/cursos.detail.ts";
 import * as participantsApi from "~/routes/api/cursos.participants.ts";
@@ -14,19 +13,11 @@ import * as publishApi from "~/routes/api/cursos.publish.ts";
 import * as newPage from "~/routes/admin/course-new.tsx";
 import * as editPage from "~/routes/admin/course-edit.tsx";
 import * as filesRoute from "~/routes/admin/course-files.ts";
-import * as loginRoute from "~/routes/auth/login.tsx";
-import { args, cookieFrom, createUser, dataOf, formRequest, getRequest, jsonRequest, multipartRequest, readJson, TEST_PASSWORD, type Part } from "./factories.ts";
+import { args, createUser, dataOf, formRequest, getRequest, jsonRequest, multipartRequest, readJson, type Part, signedIn } from "./factories.ts";
 
 const PNG = { bytes: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"), name: "p.png", type: "image/png" };
 const pdf = (name: string) => ({ bytes: new TextEncoder().encode(`%PDF-1.4\n% ${name}\n%%EOF\n`), name });
 const TEXT = { bytes: new TextEncoder().encode("no soy un pdf"), name: "falso.pdf" };
-
-async function signedIn(rol: string) {
-  const user = await createUser({ rol });
-  const cookie = cookieFrom((await loginRoute.action(args(formRequest("/login", { correo: user.correo, password: TEST_PASSWORD })))) as Response);
-  const token = (await readJson(await loginApi.action(args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD }))))).token as string;
-  return { user, cookie, token };
-}
 
 function storedFiles(area: string) {
   const dir = path.join(uploadsDir(), area);

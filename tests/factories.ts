@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
 import { prisma } from "~/lib/db.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";
+import { createUserSession } from "~/features/auth/session.server.ts";
+import * as loginApi from "~/routes/api/auth.login.ts";
+import * as loginRoute from "~/routes/auth/login.tsx";
 
 export const TEST_PASSWORD = "clave-de-prueba-segura";
 let hashed: Promise<string> | undefined;
@@ -96,4 +99,21 @@ export function dataOf<T = { result?: Reply }>(value: unknown): { data: T; statu
   const v = value as { type?: string; data?: T; init?: { status?: number } | null };
   if (v && v.type === "DataWithResponseInit") return { data: (v.data ?? {}) as T, status: v.init?.status ?? 200 };
   return { data: value as T, status: 200 };
+}
+
+/** A session cookie ("name=value") for a user, made directly (when signing in is not under test). */
+export async function sessionCookie(user: { id: string }) {
+  return (await createUserSession(user.id)).split(";")[0] ?? "";
+}
+
+/**
+ * A new approved user signed in the way clients do: through the login form (session cookie)
+ * and POST /api/auth/login (Bearer token).
+ */
+export async function signedIn(over: string | Parameters<typeof createUser>[0] = {}) {
+  const user = await createUser(typeof over === "string" ? { rol: over } : over);
+  const credentials = { correo: user.correo, password: TEST_PASSWORD };
+  const cookie = cookieFrom((await loginRoute.action(args(formRequest("/login", credentials)))) as Response);
+  const token = (await readJson(await loginApi.action(args(jsonRequest("/api/auth/login", credentials))))).token as string;
+  return { user, cookie, token };
 }

@@ -6,7 +6,6 @@ import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterEach, describe, expect, it } from "vitest";
 import { issueApiToken } from "~/features/auth/api-token.server.ts";
-import { createUserSession } from "~/features/auth/session.server.ts";
 import { bookFilename, listBooks, normalizeSearch, PAGE_SIZE } from "~/features/library/books.server.ts";
 import { BOOK_CREATED, NO_PDF, PDF_ONLY, PDF_REQUIRED, bookDeleted } from "~/features/library/messages.ts";
 import { looksLikePdf } from "~/lib/upload-progress.ts";
@@ -20,7 +19,7 @@ import * as apiLibros from "~/routes/api/books.libros.ts";
 import * as apiUpload from "~/routes/api/books.upload.ts";
 import * as library from "~/routes/library.tsx";
 import * as pdfRoute from "~/routes/library/pdf.ts";
-import { args, createUser, dataOf, formRequest, getRequest, jsonRequest, multipartRequest as multipart, readJson } from "./factories.ts";
+import { args, createUser, dataOf, formRequest, getRequest, jsonRequest, multipartRequest as multipart, readJson, sessionCookie as signIn } from "./factories.ts";
 
 async function makePdf(pages: number) {
   const doc = await PDFDocument.create();
@@ -32,10 +31,6 @@ const TEXT = Buffer.from("esto no es un PDF, solo texto");
 function bookFiles(): string[] {
   const dir = path.join(uploadsDir(), "books");
   return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
-}
-
-async function signIn(user: { id: string }) {
-  return (await createUserSession(user.id)).split(";")[0] ?? "";
 }
 
 async function seedBook(over: { title?: string; author?: string; pages?: number; withFile?: boolean } = {}) {

@@ -13,8 +13,7 @@ import * as mailSend from "~/routes/api/mail.send.ts";
 import * as contactRoute from "~/routes/contact.tsx";
 import * as adminContact from "~/routes/admin/contact-messages.tsx";
 import * as adminOutbox from "~/routes/admin/outbox.tsx";
-import { createUserSession } from "~/features/auth/session.server.ts";
-import { args, createUser, dataOf as sharedDataOf, formRequest, getRequest, jsonRequest, readJson } from "./factories.ts";
+import { args, createUser, dataOf as sharedDataOf, formRequest, getRequest, jsonRequest, readJson, sessionCookie } from "./factories.ts";
 
 type Received = { from: string; to: string[]; body: string };
 const received: Received[] = [];
@@ -176,20 +175,20 @@ describe("admin views", () => {
   it("lets admins (only) read contact submissions and the outbox", async () => {
     await contactRoute.action(args(formRequest("/contacto", { nombre: "Paz", correo: "paz@test.cl", mensaje: "Hola admin" })));
     const admin = await createUser({ rol: "admin" });
-    const cookie = (await createUserSession(admin.id)).split(";")[0] ?? "";
+    const cookie = await sessionCookie(admin);
     const contact = await adminContact.loader(args(getRequest("/admin/contact-messages", cookie)));
     expect(contact.items.some((m) => m.correo === "paz@test.cl")).toBe(true);
     const outbox = await adminOutbox.loader(args(getRequest("/admin/outbox", cookie)));
     expect(outbox.items.some((m) => m.kind === "contact.form" && m.text.includes("paz@test.cl"))).toBe(true);
     const student = await createUser();
-    const studentCookie = (await createUserSession(student.id)).split(";")[0] ?? "";
+    const studentCookie = await sessionCookie(student);
     const refused = await adminOutbox.loader(args(getRequest("/admin/outbox", studentCookie))).catch((e: unknown) => e);
     expect((refused as Response).headers.get("Location")).toBe("/");
   });
 
   it("filters the outbox by state, pages it, and puts only a failed mail back in the queue", async () => {
     const admin = await createUser({ rol: "admin" });
-    const cookie = (await createUserSession(admin.id)).split(";")[0] ?? "";
+    const cookie = await sessionCookie(admin);
     const failed = await enqueueMail({ kind: "contact.form", to: "fallido@test.cl", subject: "f", text: "t" });
     await prisma.outboxMail.update({ where: { id: failed.id }, data: { status: "failed", attempts: MAX_ATTEMPTS, lastError: "550 no existe" } });
     const sent = await enqueueMail({ kind: "contact.form", to: "enviado@test.cl", subject: "s", text: "t" });
@@ -216,7 +215,7 @@ describe("admin views", () => {
     expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
 
     const student = await createUser();
-    const studentCookie = (await createUserSession(student.id)).split(";")[0] ?? "";
+    const studentCookie = await sessionCookie(student);
     const refused = await adminOutbox.action(args(formRequest("/admin/outbox", { intent: "retry", id: failed.id }, { cookie: studentCookie }))).catch((e: unknown) => e);
     expect((refused as Response).headers.get("Location")).toBe("/");
   });

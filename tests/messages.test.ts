@@ -1,23 +1,18 @@
 // Internal messaging against a real SQLite database, through the same route modules and API
 // handlers the browser and clients use.
 import { describe, expect, it } from "vitest";
-import { createUserSession } from "~/features/auth/session.server.ts";
 import { FILL_ALL, MESSAGE_NOT_FOUND, UNKNOWN_RECIPIENT } from "~/features/messages/messages.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as adminMessages from "~/routes/admin/messages.tsx";
 import * as apiMensajes from "~/routes/api/mensajes.ts";
 import * as userMessages from "~/routes/user/messages.tsx";
-import { args, createUser, formRequest, getRequest, jsonRequest, readJson } from "./factories.ts";
+import { args, createUser, formRequest, getRequest, jsonRequest, readJson, sessionCookie as signIn } from "./factories.ts";
 
 type Reply = { error?: Record<string, string[] | null> };
 function dataOf(value: unknown): { data: { result?: Reply; success?: boolean }; status: number } {
   const v = value as { type?: string; data?: { result?: Reply; success?: boolean }; init?: { status?: number } | null };
   if (v && v.type === "DataWithResponseInit") return { data: v.data ?? {}, status: v.init?.status ?? 200 };
   return { data: value as { result?: Reply; success?: boolean }, status: 200 };
-}
-
-async function signIn(user: { id: string }) {
-  return (await createUserSession(user.id)).split(";")[0] ?? "";
 }
 
 async function send(cookie: string, fields: Record<string, string>) {

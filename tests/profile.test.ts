@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { roleLabel } from "~/features/auth/roles.ts";
 import { issueApiToken } from "~/features/auth/api-token.server.ts";
-import { createUserSession, getSessionUser } from "~/features/auth/session.server.ts";
+import { getSessionUser } from "~/features/auth/session.server.ts";
 import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
 import { IMAGE_REFUSED, NOTHING_TO_UPDATE, PROFILE_UPDATED, USER_UNKNOWN } from "~/features/users/profile-schema.ts";
 import { loadProfilePage, updateProfile } from "~/features/users/profile.server.ts";
@@ -16,7 +16,7 @@ import * as adminProfile from "~/routes/admin/profile.tsx";
 import * as profileApi from "~/routes/api/auth.user-profile.ts";
 import * as userProfile from "~/routes/user/profile.tsx";
 import * as avatarRoute from "~/routes/users/avatar.ts";
-import { args, createUser, getRequest, jsonRequest, readJson } from "./factories.ts";
+import { args, createUser, getRequest, jsonRequest, readJson, sessionCookie as signIn, multipartRequest as multipart } from "./factories.ts";
 import { expectConsoleError } from "./setup.ts";
 
 const PNG = Buffer.from(
@@ -36,23 +36,6 @@ function dataOf(value: unknown): { data: { result?: Reply; success?: boolean }; 
 function avatarFiles(): string[] {
   const dir = path.join(uploadsDir(), "avatars");
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-}
-
-async function signIn(user: { id: string }) {
-  return (await createUserSession(user.id)).split(";")[0] ?? "";
-}
-
-type Part = string | { bytes: Uint8Array; name: string };
-function multipart(url: string, parts: Record<string, Part>, init: { cookie?: string; token?: string; method?: string } = {}) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(parts)) {
-    if (typeof value === "string") form.append(name, value);
-    else form.append(name, new Blob([new Uint8Array(value.bytes)]), value.name);
-  }
-  const headers = new Headers({ Host: "localhost:3000", Origin: "http://localhost:3000" });
-  if (init.cookie) headers.set("Cookie", init.cookie);
-  if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
-  return new Request(`http://localhost:3000${url}`, { method: init.method ?? "POST", headers, body: form });
 }
 
 async function thrown(promise: Promise<unknown>): Promise<Response> {
