@@ -108,3 +108,51 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
     </div>
   );
 }
+
+/**
+ * Label + file input + hint + error, wired for Conform like the other fields. The file never
+ * comes back after a refused submit (browsers do not allow it); the error says what to choose.
+ * `errors` replaces the field's own (a check made in the browser, e.g. a dropped file).
+ */
+export function FileField({
+  field,
+  label,
+  accept,
+  hint,
+  errors,
+  preview,
+  ...rest
+}: {
+  field: FieldMetadata<unknown>;
+  label: string;
+  accept: string;
+  hint: React.ReactNode;
+  errors?: string[];
+  /** Shown between the label and the input (the current image). */
+  preview?: React.ReactNode;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "accept"> & { ref?: React.Ref<HTMLInputElement> }) {
+  const shown = errors ?? field.errors ?? [];
+  const hintId = `${field.id}-ayuda`;
+  return (
+    <div>
+      <label htmlFor={field.id} className="label">
+        {label}
+      </label>
+      {preview}
+      <input
+        {...rest}
+        id={field.id}
+        name={field.name}
+        type="file"
+        accept={accept}
+        aria-invalid={shown.length > 0 || undefined}
+        aria-describedby={shown.length > 0 ? `${field.errorId} ${hintId}` : hintId}
+        className="input"
+      />
+      <p id={hintId} className="mt-1 text-xs text-slate-500">
+        {hint}
+      </p>
+      <Errors id={field.errorId} errors={shown} />
+    </div>
+  );
+}

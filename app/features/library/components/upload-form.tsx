@@ -6,7 +6,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
-import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
+import { FileField, FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { useForThreeSeconds } from "~/components/ui/use-for-three-seconds.ts";
 import type { BookActionData } from "~/features/library/admin.server.ts";
@@ -126,28 +126,15 @@ function BookForm({ actionData, maxMb, onCreated }: { actionData?: BookActionDat
         onDrop={drop}
         className={hydrated ? `rounded-lg border-2 border-dashed p-3 ${dragging ? "border-brand-600 bg-brand-50" : "border-slate-300"}` : undefined}
       >
-        <label htmlFor={pdf.id} className="label">
-          Archivo PDF
-        </label>
-        <input
+        <FileField
           ref={fileRef}
-          id={pdf.id}
-          name={pdf.name}
-          type="file"
+          field={pdf}
+          label="Archivo PDF"
           accept=".pdf,application/pdf"
           onChange={() => setPdfError(null)}
-          aria-invalid={pdfErrors.length > 0 || undefined}
-          aria-describedby={pdfErrors.length > 0 ? `${pdf.errorId} ${pdf.id}-ayuda` : `${pdf.id}-ayuda`}
-          className="input"
+          hint={`PDF hasta ${maxMb}MB${hydrated ? " · o arrastra el archivo aquí" : ""}`}
+          errors={pdfErrors}
         />
-        <p id={`${pdf.id}-ayuda`} className="mt-1 text-xs text-slate-500">
-          PDF hasta {maxMb}MB{hydrated ? " · o arrastra el archivo aquí" : ""}
-        </p>
-        {pdfErrors.length > 0 ? (
-          <p id={pdf.errorId} className="field-error">
-            {pdfErrors.join(" ")}
-          </p>
-        ) : null}
       </div>
       {progress !== null ? <ProgressBar value={progress * 100} label="Progreso de la subida" /> : null}
       <button type="submit" className="btn-primary w-full" disabled={sending}>

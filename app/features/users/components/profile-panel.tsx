@@ -3,7 +3,7 @@
 // works without JavaScript; validation runs on the server (no Zod in the browser).
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { FormErrors, TextField } from "~/components/ui/field.tsx";
+import { FileField, FormErrors, TextField } from "~/components/ui/field.tsx";
 import { fullName, initials, roleLabel } from "~/features/auth/roles.ts";
 import type { ProfileFields } from "~/features/users/profile-schema.ts";
 import type { ProfileActionData, ProfileView } from "~/features/users/profile.server.ts";
@@ -94,7 +94,6 @@ function ProfileForm({ profile, actionData }: { profile: ProfileView; actionData
     shouldValidate: "onSubmit",
   });
   const image = fields.imagenPerfil;
-  const imageErrors = image.errors ?? [];
   const remove = getInputProps(fields.quitarImagen, { type: "checkbox" });
 
   return (
@@ -102,28 +101,7 @@ function ProfileForm({ profile, actionData }: { profile: ProfileView; actionData
       <h2 className="text-lg font-semibold text-slate-900">Editar perfil</h2>
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={fields.correo} label="Correo electrónico" type="email" autoComplete="email" required />
-      <div>
-        <label htmlFor={image.id} className="label">
-          Imagen de perfil
-        </label>
-        <input
-          id={image.id}
-          name={image.name}
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          aria-invalid={imageErrors.length > 0 || undefined}
-          aria-describedby={imageErrors.length > 0 ? `${image.errorId} ${image.id}-ayuda` : `${image.id}-ayuda`}
-          className="input"
-        />
-        <p id={`${image.id}-ayuda`} className="mt-1 text-xs text-slate-500">
-          JPEG, PNG o WebP.
-        </p>
-        {imageErrors.length > 0 ? (
-          <p id={image.errorId} className="field-error">
-            {imageErrors.join(" ")}
-          </p>
-        ) : null}
-      </div>
+      <FileField field={image} label="Imagen de perfil" accept="image/jpeg,image/png,image/webp" hint="JPEG, PNG o WebP." />
       {profile.avatarUrl ? (
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input {...remove} key={remove.key} />

@@ -3,7 +3,7 @@
 // only (no Zod in the browser). Typed values come back after a refused submit.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { FormErrors, SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx";
+import { FileField, FormErrors, SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import type { CourseFormFields } from "../schema.ts";
 import { AUDIENCE_OPTIONS } from "../messages.ts";
 
@@ -32,9 +32,6 @@ export function CourseFieldsForm({
     defaultValue: { dirigidoA: "comunidad", ...defaults },
     shouldValidate: "onSubmit",
   });
-  const image = fields.imagen;
-  const imageErrors = image.errors ?? [];
-  const hint = `${id}-imagen-ayuda`;
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -63,29 +60,15 @@ export function CourseFieldsForm({
         </div>
       </div>
       <p className="-mt-2 text-xs text-slate-500">Se quitan los espacios sobrantes, las líneas vacías y los repetidos.</p>
-      <div>
-        <label htmlFor={image.id} className="label">
-          {mode === "create" ? "Imagen del curso (obligatoria)" : "Cambiar imagen del curso"}
-        </label>
-        {imageUrl ? <img src={imageUrl} alt="Imagen actual del curso" width={240} height={135} className="mb-2 aspect-video w-60 rounded-md object-cover" /> : null}
-        <input
-          id={image.id}
-          name={image.name}
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          aria-invalid={imageErrors.length > 0 || undefined}
-          aria-describedby={imageErrors.length > 0 ? `${image.errorId} ${hint}` : hint}
-          className="input"
-        />
-        <p id={hint} className="mt-1 text-xs text-slate-500">
-          JPEG, PNG o WebP hasta {maxImageMb}MB{mode === "edit" ? ". Déjalo vacío para mantener la actual." : "."}
-        </p>
-        {imageErrors.length > 0 ? (
-          <p id={image.errorId} className="field-error">
-            {imageErrors.join(" ")}
-          </p>
-        ) : null}
-      </div>
+      <FileField
+        field={fields.imagen}
+        label={mode === "create" ? "Imagen del curso (obligatoria)" : "Cambiar imagen del curso"}
+        accept="image/jpeg,image/png,image/webp"
+        hint={`JPEG, PNG o WebP hasta ${maxImageMb}MB${mode === "edit" ? ". Déjalo vacío para mantener la actual." : "."}`}
+        preview={
+          imageUrl ? <img src={imageUrl} alt="Imagen actual del curso" width={240} height={135} className="mb-2 aspect-video w-60 rounded-md object-cover" /> : null
+        }
+      />
       <button type="submit" name="intent" value={mode === "create" ? "create-course" : "update-course"} className="btn-primary" disabled={submitting || (mode === "create" && navigation.state === "submitting")}>
         {mode === "create"
           ? navigation.state === "submitting"
