@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { expect } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import { createUserSession } from "~/features/auth/session.server.ts";
@@ -116,4 +117,14 @@ export async function signedIn(over: string | Parameters<typeof createUser>[0] =
   const cookie = cookieFrom((await loginRoute.action(args(formRequest("/login", credentials)))) as Response);
   const token = (await readJson(await loginApi.action(args(jsonRequest("/api/auth/login", credentials))))).token as string;
   return { user, cookie, token };
+}
+
+/** The Response a loader or action threw (a redirect, a 404…); fails the test if it did not throw one. */
+export async function thrown(promise: Promise<unknown>): Promise<Response> {
+  const value = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(value).toBeInstanceOf(Response);
+  return value as Response;
 }

@@ -19,7 +19,7 @@ import * as apiLibros from "~/routes/api/books.libros.ts";
 import * as apiUpload from "~/routes/api/books.upload.ts";
 import * as library from "~/routes/library.tsx";
 import * as pdfRoute from "~/routes/library/pdf.ts";
-import { args, createUser, dataOf, formRequest, getRequest, jsonRequest, multipartRequest as multipart, readJson, sessionCookie as signIn } from "./factories.ts";
+import { args, createUser, dataOf, formRequest, getRequest, jsonRequest, multipartRequest as multipart, readJson, sessionCookie as signIn, thrown } from "./factories.ts";
 
 async function makePdf(pages: number) {
   const doc = await PDFDocument.create();
@@ -40,15 +40,6 @@ async function seedBook(over: { title?: string; author?: string; pages?: number;
   return prisma.book.create({
     data: { title, author, pages: over.pages ?? 2, description: "Descripción de prueba", pdfKey, pdfSize: 100, searchText: normalizeSearch(title, author) },
   });
-}
-
-async function thrown(promise: Promise<unknown>): Promise<Response> {
-  const value = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(value).toBeInstanceOf(Response);
-  return value as Response;
 }
 
 afterEach(() => {

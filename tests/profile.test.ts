@@ -16,7 +16,7 @@ import * as adminProfile from "~/routes/admin/profile.tsx";
 import * as profileApi from "~/routes/api/auth.user-profile.ts";
 import * as userProfile from "~/routes/user/profile.tsx";
 import * as avatarRoute from "~/routes/users/avatar.ts";
-import { args, createUser, getRequest, jsonRequest, readJson, sessionCookie as signIn, multipartRequest as multipart } from "./factories.ts";
+import { args, createUser, getRequest, jsonRequest, readJson, sessionCookie as signIn, multipartRequest as multipart, thrown } from "./factories.ts";
 import { expectConsoleError } from "./setup.ts";
 
 const PNG = Buffer.from(
@@ -36,15 +36,6 @@ function dataOf(value: unknown): { data: { result?: Reply; success?: boolean }; 
 function avatarFiles(): string[] {
   const dir = path.join(uploadsDir(), "avatars");
   return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-}
-
-async function thrown(promise: Promise<unknown>): Promise<Response> {
-  const value = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(value).toBeInstanceOf(Response);
-  return value as Response;
 }
 
 describe("profile pages", () => {

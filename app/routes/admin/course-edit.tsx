@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
 import { getCourseForEditor } from "~/features/courses/authoring/authoring.server.ts";
 import { CourseFieldsForm } from "~/features/courses/authoring/components/course-fields-form.tsx";
 import { ModuleEditor, ModuleFieldsForm } from "~/features/courses/authoring/components/module-editor.tsx";
@@ -85,9 +86,7 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
   const publishing = navigation.state !== "idle" && navigation.formData?.get("intent") === "publish";
   return (
     <section>
-      <Link to="/admin/courses" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Volver a cursos
-      </Link>
+      <BackToCourses />
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">
           Editar curso{" "}

@@ -1,5 +1,6 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
 import { CourseFieldsForm } from "~/features/courses/authoring/components/course-fields-form.tsx";
 import { submitNewCourse } from "~/features/courses/authoring/course-submit.server.ts";
 import { COURSE_CREATED } from "~/features/courses/authoring/messages.ts";
@@ -29,9 +30,7 @@ export async function action(args: Route.ActionArgs) {
 export default function NewCourse({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="max-w-3xl">
-      <Link to="/admin/courses" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Volver a cursos
-      </Link>
+      <BackToCourses />
       <h1 className="mt-2 text-2xl font-bold text-slate-900">Crear curso</h1>
       <p className="mt-1 text-sm text-slate-600">El curso se crea como borrador. Después podrás agregar módulos, archivos, enlaces y evaluaciones, y publicarlo.</p>
       <div className="card mt-6 p-6">

@@ -1,6 +1,7 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
 import { getCourseTitle, listParticipants } from "~/features/courses/admin-courses.server.ts";
 import { PARTICIPANTS_FAILED } from "~/features/courses/admin-messages.ts";
 import { formatDate } from "~/lib/dates.ts";
@@ -19,11 +20,7 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
   const { course, participantes, total, page, pageCount } = loaderData;
   return (
     <section>
-      <p>
-        <Link to="/admin/courses" className="text-sm text-brand-700 hover:underline">
-          ← Volver a cursos
-        </Link>
-      </p>
+      <BackToCourses />
       <div className="mt-2 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Participantes</h1>
@@ -72,11 +69,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section>
-      <p>
-        <Link to="/admin/courses" className="text-sm text-brand-700 hover:underline">
-          ← Volver a cursos
-        </Link>
-      </p>
+      <BackToCourses />
       <p role="alert" className="alert-error mt-4">
         {notFound ? "Curso no encontrado" : PARTICIPANTS_FAILED}
       </p>

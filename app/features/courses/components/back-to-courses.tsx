@@ -1,0 +1,12 @@
+import { Link } from "react-router";
+
+/** '← Volver a cursos' (SPEC §2 participants page), on every page below the course table. */
+export function BackToCourses() {
+  return (
+    <p>
+      <Link to="/admin/courses" className="text-sm font-medium text-brand-700 hover:underline">
+        ← Volver a cursos
+      </Link>
+    </p>
+  );
+}
