@@ -196,14 +196,24 @@ export async function deleteBook(admin: SessionUser, id: string, request: Reques
 }
 
 const TEXT = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+/** Errors as plain text: what the page's PDF viewer shows in place of the document. */
+const textError = (status: number, message: string) => new Response(message, { status, headers: TEXT });
 
-/** The book's PDF: inline for the preview, or as a download named after the title. */
-export async function serveBookPdf(request: Request, id: string, download: boolean): Promise<Response> {
+/**
+ * The book's PDF: inline for the preview, or as a download named after the title. `fail` shapes
+ * the errors: text for the page's viewer (default), `{ error }` JSON for the API.
+ */
+export async function serveBookPdf(
+  request: Request,
+  id: string,
+  download: boolean,
+  fail: (status: number, message: string) => Response = textError,
+): Promise<Response> {
   try {
     const book = await getBook(id);
-    if (!book) return new Response(BOOK_NOT_FOUND, { status: 404, headers: TEXT });
+    if (!book) return fail(404, BOOK_NOT_FOUND);
     const stat = await statStored(book.pdfKey).catch(() => null);
-    if (!stat?.isFile() || stat.size === 0) return new Response(NO_PDF, { status: 404, headers: TEXT });
+    if (!stat?.isFile() || stat.size === 0) return fail(404, NO_PDF);
     return await serveStoredFile(request, book.pdfKey, {
       contentType: "application/pdf",
       filename: bookFilename(book.title),
@@ -211,6 +221,6 @@ export async function serveBookPdf(request: Request, id: string, download: boole
     });
   } catch (error) {
     console.error(error);
-    return new Response(DOWNLOAD_FAILED, { status: 500, headers: TEXT });
+    return fail(500, DOWNLOAD_FAILED);
   }
 }

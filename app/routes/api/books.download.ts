@@ -7,10 +7,7 @@ export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiUser(args);
     const download = new URL(args.request.url).searchParams.get("descargar") === "1";
-    const response = await serveBookPdf(args.request, args.params.id, download);
-    // The page's viewer shows a text error; API callers get { error } like every other call.
-    if (response.status >= 400 && response.status !== 416) return apiError(response.status, await response.text());
-    return response;
+    return serveBookPdf(args.request, args.params.id, download, apiError);
   });
 }
 
