@@ -27,9 +27,11 @@ export type Rejected = {
 
 export type CourseUpload = { ok: true; values: Record<string, unknown>; image?: StoredUpload; files: StoredUpload[]; all: StoredUpload[] };
 
-function textValues(form: FormData): Record<string, string> {
+/** The text values of a form or a JSON body (first of each name), to give back to a form. */
+function textValues(values: FormData | Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of form.entries()) if (typeof v === "string" && !(k in out)) out[k] = v;
+  const entries = values instanceof FormData ? values.entries() : Object.entries(values);
+  for (const [k, v] of entries) if (typeof v === "string" && !(k in out)) out[k] = v;
   return out;
 }
 
@@ -80,12 +82,6 @@ function firstMessage(errors: Record<string, string[]>) {
   return Object.values(errors).flat()[0] ?? "Datos inválidos.";
 }
 
-function stringValues(values: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(values)) if (typeof v === "string") out[k] = v;
-  return out;
-}
-
 export type CourseSubmission = {
   ok: true;
   fields: CourseFields;
@@ -132,7 +128,7 @@ export async function validateCourse(
 
   if (!parsed.success || Object.keys(errors).length) {
     await discard(upload.all);
-    return { ok: false, status: 400, message: firstMessage(errors), fieldErrors: errors, values: stringValues(values) };
+    return { ok: false, status: 400, message: firstMessage(errors), fieldErrors: errors, values: textValues(values) };
   }
   return { ok: true, fields: parsed.data, image: upload.image, modules, moduleFiles, uploads: upload.all };
 }
