@@ -62,7 +62,7 @@ type CertificateRow = {
   id: string;
   codigo: string;
   userId: string;
-  cursoId: string;
+  cursoId: string | null;
   nombreTitular: string;
   tituloCurso: string;
   duracionHoras: number | null;
@@ -128,7 +128,7 @@ export async function finishCourse(viewer: Viewer, courseId: string, request?: R
 }
 
 /** Inserts the row; the unique (userId, cursoId) index decides races, a code collision retries. */
-async function createOnce(data: Omit<CertificateRow, "id" | "codigo" | "emitidoEn" | "pdfKey">): Promise<{ row: CertificateRow; created: boolean }> {
+async function createOnce(data: Omit<CertificateRow, "id" | "codigo" | "emitidoEn" | "pdfKey" | "cursoId"> & { cursoId: string }): Promise<{ row: CertificateRow; created: boolean }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       const row = await prisma.certificate.create({ data: { ...data, codigo: newCertificateCode() } });
@@ -220,7 +220,8 @@ export type PublicCertificate = {
   tituloCurso: string;
   duracionHoras: number | null;
   emitidoEn: string;
-  cursoId: string;
+  /** null once the course was deleted: the certificate stays valid. */
+  cursoId: string | null;
   diplomaUrl: string;
   verificacionUrl: string;
 };
