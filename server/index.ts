@@ -12,6 +12,7 @@ const { default: compression } = await import("compression");
 const { default: express } = await import("express");
 const { deployMigrations } = await import("../scripts/migrate-lib.ts");
 const { databaseUrl } = await import("../app/lib/db-adapter.ts");
+const { APP_URL_UNSET_WARNING } = await import("../app/lib/env.server.ts");
 
 const BUILD = path.resolve("build/server/index.js");
 const CLIENT = path.resolve("build/client");
@@ -46,6 +47,8 @@ async function main() {
   const host = process.env.HOST || "0.0.0.0";
   const server = app.listen(port, host, () => {
     console.log(`Academia escuchando en http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+    // Links in mail and certificates come from APP_URL, never from a request's Host header.
+    if (!process.env.APP_URL) console.warn(APP_URL_UNSET_WARNING);
   });
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => server.close(() => process.exit(0)));

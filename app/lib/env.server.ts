@@ -27,6 +27,8 @@ const EnvSchema = z.object({
     .default("https://www.openstreetmap.org/export/embed.html?bbox=-73.16%2C-40.59%2C-73.11%2C-40.56&layer=mapnik"),
   MAX_PDF_MB: z.coerce.number().positive().default(10),
   MAX_IMAGE_MB: z.coerce.number().positive().default(5),
+  PORT: z.coerce.number().int().positive().max(65535).catch(3000),
+  HOST: z.string().catch("0.0.0.0").default("0.0.0.0"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -72,10 +74,23 @@ function persistedSecret(dataDir: string): string {
   }
 }
 
-/** The public base URL for links in e-mails, certificates and QR codes. */
-export function publicUrl(request?: Request): string {
-  const configured = env().APP_URL;
-  if (configured) return configured.replace(/\/$/, "");
-  if (request) return new URL(request.url).origin;
-  return `http://localhost:${process.env.PORT ?? 3000}`;
+/**
+ * The public base URL for links in e-mails, certificates and QR codes: APP_URL, or (the demo,
+ * APP_URL unset) the address this server listens on. Never the request's Host header or any
+ * other request value: a forged Host would otherwise put an attacker's site into our mail.
+ */
+export function publicUrl(): string {
+  const { APP_URL, PORT, HOST } = env();
+  if (APP_URL) return APP_URL.replace(/\/$/, "");
+  return listenOrigin(HOST, PORT);
 }
+
+/** http://localhost:PORT for a wildcard address, else the host the server was told to use. */
+export function listenOrigin(host: string, port: number): string {
+  const wildcard = !host || host === "0.0.0.0" || host === "::" || host === "[::]";
+  const name = wildcard ? "localhost" : host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+export const APP_URL_UNSET_WARNING =
+  "AVISO: APP_URL no está definida. Los enlaces de correos, certificados y códigos QR usarán la dirección local del servidor; en producción define APP_URL con la dirección pública (https://…).";

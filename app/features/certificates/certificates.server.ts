@@ -51,9 +51,9 @@ export function normalizeCode(raw: string | undefined | null): string | null {
 
 export const verificationPath = (codigo: string) => `/certificados/${codigo}`;
 export const diplomaPath = (codigo: string) => `/certificados/${codigo}/pdf`;
-export const verificationUrl = (codigo: string, request?: Request) => `${publicUrl(request)}${verificationPath(codigo)}`;
+export const verificationUrl = (codigo: string) => `${publicUrl()}${verificationPath(codigo)}`;
 /** The stable PDF URL (SPEC's diplomaUrl). */
-export const diplomaUrl = (codigo: string, request?: Request) => `${publicUrl(request)}${diplomaPath(codigo)}`;
+export const diplomaUrl = (codigo: string) => `${publicUrl()}${diplomaPath(codigo)}`;
 
 // ---------------------------------------------------------------------------------------------
 // Issuing
@@ -90,7 +90,7 @@ export async function finishCourse(viewer: Viewer, courseId: string, request?: R
     if (!course) return { ok: false, status: 404, reason: "not-found", message: FINISH_COURSE_NOT_FOUND };
 
     const existing = await findCertificate(viewer.id, courseId);
-    if (existing) return issued(existing, false, request);
+    if (existing) return issued(existing, false);
 
     const enrolment = await prisma.enrolment.findUnique({ where: { userId_cursoId: { userId: viewer.id, cursoId: courseId } }, select: { id: true } });
     if (!enrolment) return { ok: false, status: 403, reason: "not-enrolled", message: FINISH_NOT_ENROLLED };
@@ -120,7 +120,7 @@ export async function finishCourse(viewer: Viewer, courseId: string, request?: R
         detail: `${row.codigo} · curso ${courseId}`,
       });
     }
-    return issued(row, created, request);
+    return issued(row, created);
   } catch (error) {
     console.error("finishCourse failed", error);
     return { ok: false, status: 500, reason: "error", message: FINISH_FAILED };
@@ -143,10 +143,10 @@ async function createOnce(data: Omit<CertificateRow, "id" | "codigo" | "emitidoE
   throw new Error("No se pudo generar un código de certificado único.");
 }
 
-async function issued(row: CertificateRow, created: boolean, request?: Request): Promise<FinishResult> {
+async function issued(row: CertificateRow, created: boolean): Promise<FinishResult> {
   let pdfReady = true;
   try {
-    await ensureCertificatePdf(row, request);
+    await ensureCertificatePdf(row);
   } catch (error) {
     // The row stands; the PDF is rendered on its first request instead.
     console.error("certificate pdf failed", error);
@@ -156,8 +156,8 @@ async function issued(row: CertificateRow, created: boolean, request?: Request):
     ok: true,
     created,
     codigo: row.codigo,
-    diplomaUrl: diplomaUrl(row.codigo, request),
-    verificationUrl: verificationUrl(row.codigo, request),
+    diplomaUrl: diplomaUrl(row.codigo),
+    verificationUrl: verificationUrl(row.codigo),
     pdfReady,
   };
 }
@@ -176,15 +176,15 @@ const rendering = new Map<string, Promise<string>>();
  * calls in this process share one render; across processes the conditional update keeps the
  * first stored file and the loser deletes its own.
  */
-export function ensureCertificatePdf(row: CertificateRow, request?: Request): Promise<string> {
+export function ensureCertificatePdf(row: CertificateRow): Promise<string> {
   const running = rendering.get(row.id);
   if (running) return running;
-  const job = renderAndStore(row, request).finally(() => rendering.delete(row.id));
+  const job = renderAndStore(row).finally(() => rendering.delete(row.id));
   rendering.set(row.id, job);
   return job;
 }
 
-async function renderAndStore(row: CertificateRow, request?: Request): Promise<string> {
+async function renderAndStore(row: CertificateRow): Promise<string> {
   const current = await prisma.certificate.findUnique({ where: { id: row.id }, select: { pdfKey: true } });
   const previous = current?.pdfKey ?? null;
   if (previous && (await statStored(previous))?.isFile()) return previous;
@@ -196,8 +196,8 @@ async function renderAndStore(row: CertificateRow, request?: Request): Promise<s
     duracionHoras: row.duracionHoras,
     emitidoEn: row.emitidoEn,
     codigo: row.codigo,
-    // APP_URL when configured (it should be in production); else the origin of this request.
-    verificationUrl: verificationUrl(row.codigo, request),
+    // APP_URL when configured (it must be in production); else the address the server listens on.
+    verificationUrl: verificationUrl(row.codigo),
   });
   const key = await storeBytes("certificates", "pdf", bytes);
   const { count } = await prisma.certificate.updateMany({ where: { id: row.id, pdfKey: previous }, data: { pdfKey: key } });
@@ -226,7 +226,7 @@ export type PublicCertificate = {
   verificacionUrl: string;
 };
 
-function toPublic(row: CertificateRow, request?: Request): PublicCertificate {
+function toPublic(row: CertificateRow): PublicCertificate {
   return {
     codigo: row.codigo,
     nombreTitular: row.nombreTitular,
@@ -234,26 +234,26 @@ function toPublic(row: CertificateRow, request?: Request): PublicCertificate {
     duracionHoras: row.duracionHoras,
     emitidoEn: row.emitidoEn.toISOString(),
     cursoId: row.cursoId,
-    diplomaUrl: diplomaUrl(row.codigo, request),
-    verificacionUrl: verificationUrl(row.codigo, request),
+    diplomaUrl: diplomaUrl(row.codigo),
+    verificacionUrl: verificationUrl(row.codigo),
   };
 }
 
 /** The public verification data of a code, or null (unknown or malformed code). */
-export async function getCertificateByCode(raw: string | undefined, request?: Request): Promise<PublicCertificate | null> {
+export async function getCertificateByCode(raw: string | undefined): Promise<PublicCertificate | null> {
   const codigo = normalizeCode(raw);
   if (!codigo) return null;
   const row = await prisma.certificate.findUnique({ where: { codigo } });
-  return row ? toPublic(row, request) : null;
+  return row ? toPublic(row) : null;
 }
 
 /** The row behind the stable PDF URL, with its stored PDF (rendered on first request). */
-export async function certificatePdfByCode(raw: string | undefined, request?: Request): Promise<{ key: string; filename: string } | null> {
+export async function certificatePdfByCode(raw: string | undefined): Promise<{ key: string; filename: string } | null> {
   const codigo = normalizeCode(raw);
   if (!codigo) return null;
   const row = await prisma.certificate.findUnique({ where: { codigo } });
   if (!row) return null;
-  const key = await ensureCertificatePdf(row, request);
+  const key = await ensureCertificatePdf(row);
   return { key, filename: `Certificado - ${row.tituloCurso}.pdf` };
 }
 
@@ -261,15 +261,14 @@ export async function certificatePdfByCode(raw: string | undefined, request?: Re
 export async function certificateForCourse(
   userId: string | null | undefined,
   courseId: string,
-  request?: Request,
 ): Promise<{ codigo: string; diplomaUrl: string } | null> {
   if (!userId) return null;
   const row = await prisma.certificate.findUnique({ where: { userId_cursoId: { userId, cursoId: courseId } }, select: { codigo: true } });
-  return row ? { codigo: row.codigo, diplomaUrl: diplomaUrl(row.codigo, request) } : null;
+  return row ? { codigo: row.codigo, diplomaUrl: diplomaUrl(row.codigo) } : null;
 }
 
 /** One user's certificates, newest first (GET /api/certificados/usuario/{userId}). */
-export async function listCertificatesForUser(userId: string, request?: Request): Promise<PublicCertificate[]> {
+export async function listCertificatesForUser(userId: string): Promise<PublicCertificate[]> {
   const rows = await prisma.certificate.findMany({ where: { userId }, orderBy: [{ emitidoEn: "desc" }, { id: "asc" }] });
-  return rows.map((row) => toPublic(row, request));
+  return rows.map((row) => toPublic(row));
 }

@@ -57,7 +57,7 @@ export async function sendMessage(sender: Sender, input: ComposeInput, request?:
         subject: `Nuevo mensaje de ${fromName} en ${brand}`,
         text:
           `Hola:\n\n${fromName} (${roleLabel(sender.rol)}) te envió un mensaje: «${input.subject.trim()}».\n` +
-          `Léelo en ${publicUrl(request)}${inbox}?ver=${created.id}\n\nSaludos,\n${brand}`,
+          `Léelo en ${publicUrl()}${inbox}?ver=${created.id}\n\nSaludos,\n${brand}`,
       },
       tx,
     );

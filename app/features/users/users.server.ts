@@ -65,7 +65,7 @@ export async function approveUser(admin: { id: string }, id: string, request: Re
         subject: `Tu cuenta en ${brand} fue aprobada`,
         text:
           `Hola ${fullName(user.nombre, user.apellido) || user.correo}:\n\n` +
-          `Un administrador aprobó tu cuenta. Ya puedes iniciar sesión en ${publicUrl(request)}/login\n\n` +
+          `Un administrador aprobó tu cuenta. Ya puedes iniciar sesión en ${publicUrl()}/login\n\n` +
           `Saludos,\n${brand}`,
       },
       tx,

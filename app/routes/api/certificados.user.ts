@@ -15,6 +15,6 @@ export function loader(args: Route.LoaderArgs) {
       const exists = await prisma.user.findUnique({ where: { id: userId }, select: { id: true } });
       if (!exists) return apiError(404, USER_NOT_FOUND);
     }
-    return apiJson({ certificados: await listCertificatesForUser(userId, args.request) });
+    return apiJson({ certificados: await listCertificatesForUser(userId) });
   });
 }

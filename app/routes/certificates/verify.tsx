@@ -9,8 +9,8 @@ import type { Route } from "./+types/verify";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Verificación de certificado");
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const certificado = await getCertificateByCode(params.codigo, request);
+export async function loader({ params }: Route.LoaderArgs) {
+  const certificado = await getCertificateByCode(params.codigo);
   if (!certificado) throw data(CERTIFICATE_NOT_FOUND, { status: 404 });
   return { certificado, valido: true as const };
 }

@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
   const course = await getCourseForViewer(x, viewer);
   if (!course) throw data(looksLikeId(x) ? COURSE_NOT_FOUND : INVALID_CATEGORY, { status: 404 });
   const url = new URL(args.request.url);
-  const certificate = viewer ? await certificateForCourse(viewer.id, course.id, args.request) : null;
+  const certificate = viewer ? await certificateForCourse(viewer.id, course.id) : null;
   return { kind: "course" as const, course, certificate, pdf: url.searchParams.get("pdf"), signedIn: viewer !== null };
 }
 
