@@ -23,6 +23,7 @@ export default [
   route("login", "routes/auth/login.tsx"),
   route("registro", "routes/auth/register.tsx"),
   route("salir", "routes/auth/logout.ts"),
+  route("confirmar-correo/:token", "routes/auth/confirm-email.tsx"),
   route("docente", "routes/panel-redirect.ts", { id: "docente-home" }),
   route("comunidad", "routes/panel-redirect.ts", { id: "comunidad-home" }),
 

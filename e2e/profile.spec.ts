@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { ADMIN, adminPage, approveInRecords, login, ready, register, uniqueEmail } from "./support.ts";
+import { ADMIN, adminPage, approveInRecords, emailConfirmationLink, login, ready, register, uniqueEmail } from "./support.ts";
 
 // A 1×1 PNG, made in code (no binary fixtures in the repository).
 const PNG = Buffer.from(
@@ -24,7 +24,7 @@ async function freshUser(page: Page, browser: Browser, javaScriptEnabled: boolea
   return { correo, password };
 }
 
-test("cambiar correo e imagen; la cabecera muestra la imagen", async ({ page, browser, javaScriptEnabled }) => {
+test("cambiar imagen al instante y correo con el enlace de confirmación; la cabecera muestra la imagen", async ({ page, browser, javaScriptEnabled }) => {
   const { correo, password } = await freshUser(page, browser, javaScriptEnabled, "Javiera", "Oyarzún");
   await page.goto("/user/profile");
   await ready(page);
@@ -40,8 +40,22 @@ test("cambiar correo e imagen; la cabecera muestra la imagen", async ({ page, br
   await page.getByLabel("Imagen de perfil").setInputFiles({ name: "yo.png", mimeType: "image/png", buffer: PNG });
   await page.getByRole("button", { name: "Guardar cambios" }).click();
 
-  await expect(page.getByText("Perfil actualizado con éxito")).toBeVisible();
+  // The image is saved; the new e-mail waits for the link sent to it, the old one still holds.
+  await expect(page.getByText(`Te enviamos un enlace a ${nuevo} para confirmar el cambio de correo.`, { exact: false })).toBeVisible();
   await expect(page).toHaveURL(/\/user\/profile$/);
+  await expect(page.getByRole("definition").filter({ hasText: new RegExp(`^${correo}$`) })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: `${nuevo} (revisa ese correo` })).toBeVisible();
+
+  const link = await emailConfirmationLink(browser, javaScriptEnabled, nuevo);
+  await page.goto(link);
+  await expect(page.getByText(nuevo)).toBeVisible();
+  await page.getByRole("button", { name: "Confirmar cambio de correo" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Tu correo fue actualizado. Desde ahora ingresas con ${nuevo}.`);
+  // The link works once.
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toContainText("no es válido, ya fue usado o expiró");
+
+  await page.goto("/user/profile");
   await expect(page.getByRole("definition").filter({ hasText: nuevo })).toBeVisible();
   await expect(page.getByLabel("Correo electrónico")).toHaveValue(nuevo);
 

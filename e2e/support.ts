@@ -62,6 +62,21 @@ export async function approveInRecords(admin: Page, correo: string) {
   await expect(admin.getByRole("row").filter({ hasText: correo }).getByText("Aprobado")).toBeVisible();
 }
 
+/**
+ * The e-mail confirmation link queued for `correo`, read by the demo admin from the outbox
+ * (/admin/outbox shows each mail's text): what the person would click in their mailbox.
+ */
+export async function emailConfirmationLink(browser: Browser, javaScriptEnabled: boolean, correo: string): Promise<string> {
+  const admin = await adminPage(browser, javaScriptEnabled);
+  await admin.page.goto("/admin/outbox?estado=pending");
+  const item = admin.page.getByRole("listitem").filter({ hasText: correo }).first();
+  const text = (await item.locator("pre").textContent()) ?? "";
+  await admin.close();
+  const link = /https?:\/\/\S+\/confirmar-correo\/[A-Za-z0-9_-]{43}/.exec(text)?.[0];
+  expect(link, `enlace de confirmación para ${correo}`).toBeTruthy();
+  return new URL(link!).pathname;
+}
+
 export async function deleteInRecords(admin: Page, correo: string) {
   await findInRecords(admin, correo);
   await admin.getByRole("row").filter({ hasText: correo }).getByRole("link", { name: "Eliminar" }).click();

@@ -7,7 +7,7 @@ import { roleLabel } from "~/features/auth/roles.ts";
 import { issueApiToken } from "~/features/auth/api-token.server.ts";
 import { getSessionUser } from "~/features/auth/session.server.ts";
 import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
-import { IMAGE_REFUSED, NOTHING_TO_UPDATE, PROFILE_UPDATED, USER_UNKNOWN } from "~/features/users/profile-schema.ts";
+import { EMAIL_CONFIRMATION_SENT, IMAGE_REFUSED, NOTHING_TO_UPDATE, PROFILE_UPDATED, USER_UNKNOWN } from "~/features/users/profile-schema.ts";
 import { loadProfilePage, updateProfile } from "~/features/users/profile.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { storagePath, storedExistsSync, uploadsDir } from "~/lib/storage.server.ts";
@@ -15,8 +15,9 @@ import { parseUpload, imageUploadOptions } from "~/lib/upload.server.ts";
 import * as adminProfile from "~/routes/admin/profile.tsx";
 import * as profileApi from "~/routes/api/auth.user-profile.ts";
 import * as userProfile from "~/routes/user/profile.tsx";
+import * as confirmEmail from "~/routes/auth/confirm-email.tsx";
 import * as avatarRoute from "~/routes/users/avatar.ts";
-import { args, createUser, getRequest, jsonRequest, readJson, sessionCookie as signIn, multipartRequest as multipart, thrown } from "./factories.ts";
+import { args, createUser, formRequest, getRequest, jsonRequest, readJson, sessionCookie as signIn, multipartRequest as multipart, thrown } from "./factories.ts";
 import { expectConsoleError } from "./setup.ts";
 
 const PNG = Buffer.from(
@@ -67,7 +68,7 @@ describe("profile pages", () => {
     expect(avatarFiles()).toEqual(before);
   });
 
-  it("change e-mail and image, keep the session, and delete the replaced file", async () => {
+  it("change image at once and e-mail once confirmed, keep the session, and delete the replaced file", async () => {
     const user = await createUser({ rol: "docente" });
     const cookie = await signIn(user);
     const first = await userProfile.action(
@@ -77,6 +78,13 @@ describe("profile pages", () => {
     expect((first as Response).status).toBe(302);
     expect((first as Response).headers.get("Location")).toBe("/user/profile");
     expect((first as Response).headers.get("Set-Cookie")).toContain("academia_flash");
+
+    // The image changes at once; the new e-mail waits for the link sent to it.
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).correo).toBe(user.correo);
+    const link = /\/confirmar-correo\/([A-Za-z0-9_-]{43})/.exec(
+      (await prisma.outboxMail.findFirstOrThrow({ where: { to: "nuevo.correo@test.cl", kind: "email.confirm" } })).text,
+    );
+    expect(await confirmEmail.action(args(formRequest(`/confirmar-correo/${link![1]}`, {}), { token: link![1]! }))).toMatchObject({ ok: true });
 
     const saved = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(saved.correo).toBe("nuevo.correo@test.cl");
@@ -168,7 +176,7 @@ describe("profile service", () => {
     const image = upload.files.get("imagenPerfil")!;
     expect(storedExistsSync(image.key)).toBe(true);
     const spy = vi.spyOn(prisma, "$transaction").mockRejectedValueOnce(new Error("base de datos caída"));
-    await expect(updateProfile(user.id, { image })).rejects.toThrow("base de datos caída");
+    await expect(updateProfile(user, user.id, { image })).rejects.toThrow("base de datos caída");
     spy.mockRestore();
     expect(storedExistsSync(image.key)).toBe(false);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).imagenPerfil).toBeNull();
@@ -178,7 +186,7 @@ describe("profile service", () => {
       imageUploadOptions("avatars", ["imagenPerfil"]),
     );
     const gone = unknown.files.get("imagenPerfil")!;
-    expect(await updateProfile("no-existe", { image: gone })).toMatchObject({ ok: false, status: 404, message: USER_UNKNOWN });
+    expect(await updateProfile({ id: "no-existe", rol: "estudiante" }, "no-existe", { image: gone })).toMatchObject({ ok: false, status: 404, message: USER_UNKNOWN });
     expect(storedExistsSync(gone.key)).toBe(false);
   });
 
@@ -222,14 +230,19 @@ describe("PUT /api/auth/users/{id}/profile", () => {
   const put = (id: string, body: unknown, token?: string) =>
     profileApi.action(args(jsonRequest(`/api/auth/users/${id}/profile`, body, { method: "PUT", token }), { id }));
 
-  it("lets a user change their own e-mail (JSON) and image (multipart)", async () => {
+  it("lets a user change their own e-mail (JSON, once confirmed) and image (multipart)", async () => {
     const user = await createUser();
     const token = await issueApiToken(user);
     const json = await put(user.id, { correo: "Api.Propio@test.cl" }, token);
     expect(json.status).toBe(200);
     const body = await readJson(json);
-    expect(body.message).toBe(PROFILE_UPDATED);
-    expect(body.user).toMatchObject({ id: user.id, correo: "api.propio@test.cl", imagenPerfil: null });
+    expect(body.message).toBe(EMAIL_CONFIRMATION_SENT("api.propio@test.cl"));
+    expect(body.correoPendiente).toBe("api.propio@test.cl");
+    expect(body.user).toMatchObject({ id: user.id, correo: user.correo, imagenPerfil: null });
+    const link = /\/confirmar-correo\/([A-Za-z0-9_-]{43})/.exec(
+      (await prisma.outboxMail.findFirstOrThrow({ where: { to: "api.propio@test.cl", kind: "email.confirm" } })).text,
+    );
+    expect(await confirmEmail.action(args(formRequest(`/confirmar-correo/${link![1]}`, {}), { token: link![1]! }))).toMatchObject({ ok: true });
 
     const response = await profileApi.action(
       args(multipart(`/api/auth/users/${user.id}/profile`, { imagenPerfil: { bytes: PNG, name: "a.png" } }, { token, method: "PUT" }), { id: user.id }),

@@ -7,6 +7,8 @@ export type AuditAction =
   | "user.register"
   | "user.approve"
   | "user.delete"
+  | "user.suspend"
+  | "user.email-change"
   | "user.role_change"
   | "course.create"
   | "course.update"

@@ -1,5 +1,7 @@
-// Internal messages: the sender is always the signed-in user; the recipient must be a
-// registered e-mail; each user reads only messages addressed to their own e-mail.
+// Internal messages: the sender is always the signed-in user; the recipient is typed as an
+// e-mail and resolved to an account when the message is sent. From then on the message belongs
+// to that account (toId): inbox, reading, unread counts and ?ver= all go by user id, so a
+// changed or re-used address never shows a message to anyone else.
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { fullName, roleLabel } from "~/features/auth/roles.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
@@ -20,16 +22,18 @@ export const messageSelect = {
   createdAt: true,
 } as const;
 
-/** The messages one user may read: addressed to their account or their e-mail. */
-const ownedBy = (user: Pick<SessionUser, "id" | "correo">) => ({ OR: [{ toId: user.id }, { to: user.correo }] });
+type Reader = Pick<SessionUser, "id">;
+
+/** The messages one user may read: those addressed to their account, by id (never by address). */
+const ownedBy = (user: Reader) => ({ toId: user.id });
 
 export type SendResult =
-  | { ok: true; id: string }
+  | { ok: true; message: MessageRow }
   | { ok: false; status: number; field?: "to"; message: string };
 
 type Sender = Pick<SessionUser, "id" | "nombre" | "apellido" | "correo" | "rol">;
 
-export async function sendMessage(sender: Sender, input: ComposeInput, request?: Request): Promise<SendResult> {
+export async function sendMessage(sender: Sender, input: ComposeInput): Promise<SendResult> {
   const to = input.to.trim().toLowerCase();
   const recipient = await prisma.user.findUnique({ where: { correo: to }, select: { id: true, correo: true, rol: true } });
   if (!recipient) return { ok: false, status: 404, field: "to", message: UNKNOWN_RECIPIENT };
@@ -47,7 +51,7 @@ export async function sendMessage(sender: Sender, input: ComposeInput, request?:
         subject: input.subject.trim(),
         content: input.content.trim(),
       },
-      select: { id: true },
+      select: messageSelect,
     });
     const inbox = recipient.rol === "admin" ? "/admin/messages" : "/user/messages";
     await enqueueMail(
@@ -63,11 +67,11 @@ export async function sendMessage(sender: Sender, input: ComposeInput, request?:
     );
     return created;
   });
-  return { ok: true, id: message.id };
+  return { ok: true, message };
 }
 
-/** The inbox of one user: messages addressed to their e-mail (or account), newest first. */
-export function listInbox(user: Pick<SessionUser, "id" | "correo">, take = 200) {
+/** The inbox of one user: messages addressed to their account, newest first. */
+export function listInbox(user: Reader, take = 200) {
   return prisma.message.findMany({
     where: ownedBy(user),
     orderBy: { createdAt: "desc" },
@@ -77,7 +81,7 @@ export function listInbox(user: Pick<SessionUser, "id" | "correo">, take = 200) 
 }
 
 /** One message of the reader's own inbox, as it is (a GET never marks it read); null when not theirs. */
-export async function getOwnMessage(user: Pick<SessionUser, "id" | "correo">, id: string) {
+export async function getOwnMessage(user: Reader, id: string) {
   if (!id || id.length > 64) return null;
   return prisma.message.findFirst({ where: { id, ...ownedBy(user) }, select: messageSelect });
 }
@@ -86,7 +90,7 @@ export async function getOwnMessage(user: Pick<SessionUser, "id" | "correo">, id
  * Marks one message of the reader's own inbox read (the "open" POST). False when the message
  * is not theirs; an already read message keeps its first reading time.
  */
-export async function markMessageRead(user: Pick<SessionUser, "id" | "correo">, id: string): Promise<boolean> {
+export async function markMessageRead(user: Reader, id: string): Promise<boolean> {
   if (!id || id.length > 64) return false;
   const owned = await prisma.message.findFirst({ where: { id, ...ownedBy(user) }, select: { id: true } });
   if (!owned) return false;
@@ -94,11 +98,21 @@ export async function markMessageRead(user: Pick<SessionUser, "id" | "correo">, 
   return true;
 }
 
-export function unreadCount(user: Pick<SessionUser, "id" | "correo">) {
+export function unreadCount(user: Reader) {
   return prisma.message.count({ where: { leidoEn: null, ...ownedBy(user) } });
 }
 
-type MessageRow = Awaited<ReturnType<typeof listInbox>>[number];
+type MessageRow = {
+  id: string;
+  from: string;
+  fromName: string;
+  fromRole: string;
+  to: string;
+  subject: string;
+  content: string;
+  leidoEn: Date | null;
+  createdAt: Date;
+};
 
 /** The API shape (SPEC §3): id, from, fromName, fromRole, to, subject, content, date. */
 export function toApiMessage(m: MessageRow) {

@@ -30,7 +30,7 @@ export async function messagesScreenAction(user: SessionUser, request: Request) 
     return data({ result: submission.reply(), success: false }, { status: 400 });
   }
   try {
-    const outcome = await sendMessage(user, submission.value, request);
+    const outcome = await sendMessage(user, submission.value);
     if (!outcome.ok) {
       const reply = outcome.field
         ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } })

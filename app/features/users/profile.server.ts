@@ -2,8 +2,9 @@
 // one place for the rules. E-mail: valid, lower-case, unique. Image: a real JPEG/PNG/WebP
 // (magic bytes), size-limited, stored under DATA_DIR/uploads/avatars with a server-made name;
 // the old file is deleted only after the database update commits, and a new file whose
-// update fails is deleted. Sessions are keyed by user id, so changing one's own e-mail keeps
-// the session.
+// update fails is deleted. Changing one's own e-mail waits for the link sent to the new
+// address (email-change.server.ts); an admin correcting another account's address applies it
+// at once. Sessions are keyed by user id, so a changed e-mail keeps the session.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
@@ -11,10 +12,12 @@ import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { publicUserSelect } from "./users.server.ts";
+import { pendingEmailChange, requestEmailChange } from "./email-change.server.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
 import { discard, imageUploadOptions, parseUpload, UploadError, type StoredUpload, type UploadResult } from "~/lib/upload.server.ts";
 import {
+  EMAIL_CONFIRMATION_SENT,
   IMAGE_FAILED,
   IMAGE_FIELD,
   IMAGE_REFUSED,
@@ -52,24 +55,36 @@ export type ProfileChange = {
   image?: StoredUpload | null;
 };
 
+/** Who asks for the change: the account itself, or an admin correcting someone else's. */
+export type ProfileActor = { id: string; rol: string };
+
 export type ProfileOutcome =
-  | { ok: true; profile: Profile }
+  | { ok: true; profile: Profile; pendingEmail: string | null }
   | { ok: false; status: number; message: string; field?: "correo" | typeof IMAGE_FIELD };
 
-/** Updates e-mail and/or image. The new file (if any) is kept only if the update commits. */
-export async function updateProfile(userId: string, change: ProfileChange): Promise<ProfileOutcome> {
+/**
+ * Updates e-mail and/or image. The new file (if any) is kept only if the update commits. A new
+ * e-mail of one's own is not applied: a confirmation link goes to it (pendingEmail in the outcome).
+ */
+export async function updateProfile(actor: ProfileActor, userId: string, change: ProfileChange): Promise<ProfileOutcome> {
+  const direct = actor.id !== userId && actor.rol.toLowerCase() === "admin";
   const newImage = change.image ?? null;
   let oldKey: string | null = null;
   let outcome: ProfileOutcome;
   try {
     outcome = await prisma.$transaction(async (tx): Promise<ProfileOutcome> => {
-      const current = await tx.user.findUnique({ where: { id: userId }, select: { correo: true, imagenPerfil: true } });
+      const current = await tx.user.findUnique({ where: { id: userId }, select: { correo: true, nombre: true, imagenPerfil: true } });
       if (!current) return { ok: false, status: 404, message: USER_UNKNOWN };
       const patch: { correo?: string; imagenPerfil?: string | null } = {};
+      let pendingEmail: string | null = null;
       if (change.correo !== undefined && change.correo !== current.correo) {
         const taken = await tx.user.findUnique({ where: { correo: change.correo }, select: { id: true } });
         if (taken && taken.id !== userId) return { ok: false, status: 409, message: EMAIL_TAKEN, field: "correo" };
-        patch.correo = change.correo;
+        if (direct) patch.correo = change.correo;
+        else {
+          await requestEmailChange(tx, { id: userId, nombre: current.nombre }, change.correo);
+          pendingEmail = change.correo;
+        }
       }
       if (change.image !== undefined && (change.image?.key ?? null) !== current.imagenPerfil) {
         patch.imagenPerfil = change.image?.key ?? null;
@@ -79,7 +94,7 @@ export async function updateProfile(userId: string, change: ProfileChange): Prom
         Object.keys(patch).length > 0
           ? await tx.user.update({ where: { id: userId }, data: patch, select: profileSelect })
           : await tx.user.findUniqueOrThrow({ where: { id: userId }, select: profileSelect });
-      return { ok: true, profile };
+      return { ok: true, profile, pendingEmail };
     });
   } catch (error) {
     if (newImage) await discard([newImage]);
@@ -100,7 +115,7 @@ export async function updateProfile(userId: string, change: ProfileChange): Prom
 
 /** Removes the profile image (file deleted after the update commits). */
 export function removeProfileImage(userId: string) {
-  return updateProfile(userId, { image: null });
+  return updateProfile({ id: userId, rol: "" }, userId, { image: null });
 }
 
 /** Reads a profile form or multipart API body: text fields + the image, if one was sent. */
@@ -138,8 +153,9 @@ export async function profileFormAction(request: Request, user: SessionUser, bac
     if (image) await discard([image]);
     return data({ result: submission.reply(), success: false }, { status: 400 });
   }
+  let outcome: ProfileOutcome;
   try {
-    const outcome = await updateProfile(user.id, {
+    outcome = await updateProfile(user, user.id, {
       correo: submission.value.correo,
       image: image ?? (submission.value.quitarImagen ? null : undefined),
     });
@@ -153,7 +169,8 @@ export async function profileFormAction(request: Request, user: SessionUser, bac
     console.error(error);
     return data({ result: submission.reply({ formErrors: [UPDATE_FAILED] }), success: false }, { status: 500 });
   }
-  return redirectWithFlash(request, backTo, { type: "success", message: PROFILE_UPDATED });
+  const message = outcome.pendingEmail ? EMAIL_CONFIRMATION_SENT(outcome.pendingEmail) : PROFILE_UPDATED;
+  return redirectWithFlash(request, backTo, { type: outcome.pendingEmail ? "info" : "success", message });
 }
 
 function fallbackForm(user: SessionUser) {
@@ -163,13 +180,15 @@ function fallbackForm(user: SessionUser) {
 }
 
 /** What the profile pages show (dates as ISO strings, the avatar as a URL). */
-export function toProfileView(profile: Profile) {
+export function toProfileView(profile: Profile, pendingEmail: string | null = null) {
   return {
     id: profile.id,
     nombre: profile.nombre,
     apellido: profile.apellido,
     correo: profile.correo,
     rol: profile.rol,
+    /** A new address waiting for its confirmation link to be followed. */
+    correoPendiente: pendingEmail,
     fechaNacimiento: profile.fechaNacimiento ? profile.fechaNacimiento.toISOString() : null,
     // The version parameter changes with the file, so a new image is never a cached old one.
     avatarUrl: profile.imagenPerfil ? `/usuarios/${profile.id}/imagen?v=${versionOf(profile.imagenPerfil)}` : null,
@@ -183,6 +202,6 @@ function versionOf(key: string) {
 
 /** Loader data of both profile pages; null profile → 'Usuario no identificado'. */
 export async function loadProfilePage(userId: string) {
-  const profile = await getProfile(userId);
-  return { profile: profile ? toProfileView(profile) : null, unknownMessage: USER_UNKNOWN };
+  const [profile, pendingEmail] = await Promise.all([getProfile(userId), pendingEmailChange(userId)]);
+  return { profile: profile ? toProfileView(profile, pendingEmail) : null, unknownMessage: USER_UNKNOWN };
 }

@@ -1,4 +1,5 @@
 import {
+  EMAIL_CONFIRMATION_SENT,
   IMAGE_FIELD,
   NOTHING_TO_UPDATE,
   PROFILE_UPDATED,
@@ -17,7 +18,9 @@ export const loader = () => methodNotAllowed("PUT");
 /**
  * PUT /api/auth/users/{id}/profile (SPEC §7): oneself or an admin. Body: multipart/form-data
  * (correo and/or the file imagenPerfil; quitarImagen=true removes it) or JSON { correo }
- * ({ imagenPerfil: null } removes the image). Errors: { error } in Spanish; 401/403/404.
+ * ({ imagenPerfil: null } removes the image). One's own new correo is applied only when the
+ * link e-mailed to it is followed (`correoPendiente` in the answer); an admin changing another
+ * account's correo applies it at once. Errors: { error } in Spanish; 401/403/404/409.
  */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
@@ -56,8 +59,13 @@ export function action(args: Route.ActionArgs) {
     }
     if (correo === undefined && image === undefined) return apiError(400, NOTHING_TO_UPDATE);
 
-    const outcome = await updateProfile(params.id, { correo, image });
+    const outcome = await updateProfile(caller, params.id, { correo, image });
     if (!outcome.ok) return apiError(outcome.status, outcome.message);
-    return apiJson({ message: PROFILE_UPDATED, user: toApiUser(outcome.profile) });
+    // A new e-mail of one's own waits for its confirmation link: `user` still has the old one.
+    return apiJson({
+      message: outcome.pendingEmail ? EMAIL_CONFIRMATION_SENT(outcome.pendingEmail) : PROFILE_UPDATED,
+      user: toApiUser(outcome.profile),
+      correoPendiente: outcome.pendingEmail,
+    });
   });
 }

@@ -25,13 +25,12 @@ export function action(args: Route.ActionArgs) {
     const input = await parseBody(args.request, ComposeSchema);
     let outcome;
     try {
-      outcome = await sendMessage(user, input, args.request);
+      outcome = await sendMessage(user, input);
     } catch (error) {
       console.error(error);
       throw new ApiError(500, SEND_FAILED);
     }
     if (!outcome.ok) throw new ApiError(outcome.status, outcome.message);
-    const created = (await listInbox({ id: "", correo: input.to }, 1)).find((m) => m.id === outcome.id);
-    return apiJson(created ? toApiMessage(created) : { id: outcome.id }, 201);
+    return apiJson(toApiMessage(outcome.message), 201);
   });
 }

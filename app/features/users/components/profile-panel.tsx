@@ -67,6 +67,9 @@ function ProfileCard({ profile }: { profile: ProfileView }) {
         <Row label="Nombre" value={profile.nombre || "—"} />
         <Row label="Apellido" value={profile.apellido || "—"} />
         <Row label="Correo" value={profile.correo} />
+        {profile.correoPendiente ? (
+          <Row label="Correo por confirmar" value={`${profile.correoPendiente} (revisa ese correo y abre el enlace que te enviamos)`} />
+        ) : null}
         <Row label="Rol" value={roleLabel(profile.rol)} />
         <Row label="Fecha de nacimiento" value={formatCalendarDate(profile.fechaNacimiento)} />
       </dl>

@@ -1,0 +1,118 @@
+// Changing one's own e-mail is confirmed: the new address receives a single-use, expiring link
+// (through the outbox) and the account keeps its current address until the link is followed.
+// Only the token's SHA-256 is stored, so a leaked database hands out no confirmations. Admins
+// correcting someone else's address go straight through updateProfile.
+import crypto from "node:crypto";
+import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
+import { enqueueMail } from "~/features/mail/outbox.server.ts";
+import { audit } from "~/lib/audit.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { env, publicUrl } from "~/lib/env.server.ts";
+import { EMAIL_CHANGE_INVALID } from "./profile-schema.ts";
+
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
+
+const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+
+export const confirmEmailPath = (token: string) => `/confirmar-correo/${token}`;
+
+/**
+ * Records a request to move `userId` to `newEmail` and queues the confirmation mail, inside the
+ * caller's transaction. Earlier pending requests of the user are dropped (one link is live).
+ */
+export async function requestEmailChange(tx: Tx, user: { id: string; nombre: string }, newEmail: string) {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await tx.emailChange.deleteMany({ where: { userId: user.id, usedAt: null } });
+  await tx.emailChange.create({
+    data: { userId: user.id, newEmail, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS) },
+  });
+  const brand = env().APP_NAME;
+  await enqueueMail(
+    {
+      kind: "email.confirm",
+      to: newEmail,
+      subject: `Confirma tu nuevo correo en ${brand}`,
+      text:
+        `Hola ${user.nombre}:\n\nPediste usar este correo (${newEmail}) en tu cuenta de ${brand}.\n` +
+        `Para confirmarlo, abre este enlace dentro de las próximas 24 horas:\n${publicUrl()}${confirmEmailPath(token)}\n\n` +
+        `Si no fuiste tú, ignora este mensaje: tu cuenta no cambiará.\n\nSaludos,\n${brand}`,
+    },
+    tx,
+  );
+}
+
+/** The address a user asked to move to and has not confirmed yet, if the link is still live. */
+export async function pendingEmailChange(userId: string): Promise<string | null> {
+  const row = await prisma.emailChange.findFirst({
+    where: { userId, usedAt: null, expiresAt: { gt: new Date() } },
+    orderBy: { createdAt: "desc" },
+    select: { newEmail: true },
+  });
+  return row?.newEmail ?? null;
+}
+
+/** What the confirmation page shows for a token (a GET changes nothing); null when not usable. */
+export async function describeEmailChange(token: string | undefined): Promise<{ newEmail: string } | null> {
+  if (!token || !TOKEN_PATTERN.test(token)) return null;
+  const row = await prisma.emailChange.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { newEmail: true, usedAt: true, expiresAt: true },
+  });
+  if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) return null;
+  return { newEmail: row.newEmail };
+}
+
+export type ConfirmOutcome = { ok: true; correo: string } | { ok: false; status: number; message: string };
+
+/**
+ * Applies a confirmed change: single use (the row is claimed by a conditional update, so two
+ * clicks apply it once), refused when expired or when the address was taken meanwhile. The old
+ * address is told that the account's e-mail changed.
+ */
+export async function confirmEmailChange(token: string | undefined, request: Request | null): Promise<ConfirmOutcome> {
+  if (!token || !TOKEN_PATTERN.test(token)) return { ok: false, status: 404, message: EMAIL_CHANGE_INVALID };
+  const tokenHash = hashToken(token);
+  const brand = env().APP_NAME;
+  try {
+    const outcome = await prisma.$transaction(async (tx): Promise<ConfirmOutcome & { userId?: string; old?: string }> => {
+      const now = new Date();
+      const claimed = await tx.emailChange.updateMany({
+        where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
+        data: { usedAt: now },
+      });
+      if (claimed.count !== 1) return { ok: false, status: 404, message: EMAIL_CHANGE_INVALID };
+      const change = await tx.emailChange.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true, newEmail: true } });
+      const user = await tx.user.findUniqueOrThrow({ where: { id: change.userId }, select: { correo: true, nombre: true } });
+      const taken = await tx.user.findUnique({ where: { correo: change.newEmail }, select: { id: true } });
+      if (taken && taken.id !== change.userId) return { ok: false, status: 409, message: EMAIL_TAKEN };
+      await tx.user.update({ where: { id: change.userId }, data: { correo: change.newEmail } });
+      await tx.emailChange.deleteMany({ where: { userId: change.userId, usedAt: null } });
+      if (user.correo !== change.newEmail) {
+        await enqueueMail(
+          {
+            kind: "email.changed",
+            to: user.correo,
+            subject: `El correo de tu cuenta en ${brand} cambió`,
+            text:
+              `Hola ${user.nombre}:\n\nEl correo de tu cuenta ahora es ${change.newEmail}; desde ahora ingresas con él.\n` +
+              `Si no fuiste tú, escríbenos de inmediato desde ${publicUrl()}/contacto\n\nSaludos,\n${brand}`,
+          },
+          tx,
+        );
+      }
+      return { ok: true, correo: change.newEmail, userId: change.userId, old: user.correo };
+    });
+    if (outcome.ok) {
+      await audit(request, "user.email-change", { actorId: outcome.userId, targetType: "user", targetId: outcome.userId, detail: `${outcome.old} → ${outcome.correo}` });
+      return { ok: true, correo: outcome.correo };
+    }
+    return outcome;
+  } catch (error) {
+    // Someone took the address between our check and the update: the unique index decides.
+    if ((error as { code?: string }).code === "P2002") return { ok: false, status: 409, message: EMAIL_TAKEN };
+    throw error;
+  }
+}
