@@ -6,6 +6,7 @@ import { listCourses } from "~/features/courses/courses.server.ts";
 import { ENROL_LOGIN_REQUIRED, ENROL_NOT_AVAILABLE, enrolWrongAudience } from "~/features/courses/rules.ts";
 import * as detailRoute from "~/routes/courses/detail.tsx";
 import * as fileRoute from "~/routes/courses/module-file.ts";
+import * as imageRoute from "~/routes/courses/image.ts";
 import * as apiDetail from "~/routes/api/cursos.detail.ts";
 import * as apiList from "~/routes/api/cursos.list.ts";
 import * as apiAudience from "~/routes/api/cursos.audience.ts";
@@ -71,6 +72,53 @@ describe("visibility", () => {
     const invalid = await apiAudience.loader(args(jsonRequest("/api/cursos/publico/otro", null, { method: "GET" }), { tipo: "otro" }));
     expect(invalid.status).toBe(404);
     expect(await readJson(invalid)).toEqual({ error: "Categoría no válida" });
+  });
+});
+
+describe("course images (/imagenes/cursos/{id})", () => {
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  async function withImage(estado: string) {
+    const course = await createCourse({ estado });
+    const imagen = await storeBytes("courses", "png", PNG);
+    return prisma.course.update({ where: { id: course.id }, data: { imagen } });
+  }
+  const image = (id: string, init: { cookie?: string; token?: string } = {}) => {
+    const headers = new Headers({ Host: "localhost:3000" });
+    if (init.cookie) headers.set("Cookie", init.cookie);
+    if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
+    return imageRoute.loader(args(new Request(`http://localhost:3000/imagenes/cursos/${id}`, { headers }), { cursoId: id })) as Promise<Response>;
+  };
+
+  it("a draft's image is a 404 wherever its course page is (visitor, estudiante, comunidad); admins and docentes see it", async () => {
+    const draft = await withImage("borrador");
+    const [estudiante, comunidad, docente, admin] = await Promise.all([signedIn("estudiante"), signedIn("comunidad"), signedIn("docente"), signedIn("admin")]);
+
+    for (const who of [{}, { cookie: estudiante.cookie }, { cookie: comunidad.cookie }, { token: estudiante.token }]) {
+      const response = await image(draft.id, who);
+      expect(response.status).toBe(404);
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(await response.text()).toBe("Imagen no encontrada");
+    }
+    // The same answer as the course page gives them.
+    await expect(detailRoute.loader(args(getRequest(`/cursos/${draft.id}`), { cursoId: draft.id }))).rejects.toMatchObject({ init: { status: 404 } });
+
+    for (const who of [{ cookie: admin.cookie }, { token: admin.token }, { cookie: docente.cookie }]) {
+      const response = await image(draft.id, who);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).toBe("image/png");
+      // Never in a shared cache: the next visitor must not get it from there.
+      expect(response.headers.get("Cache-Control")).toBe("private, max-age=0, must-revalidate");
+      expect(new Uint8Array(await response.arrayBuffer())).toEqual(PNG);
+    }
+    expect((await image(draft.id, { token: "no-es-un-token" })).status).toBe(401);
+  });
+
+  it("a published course's image is public and cacheable; an unknown course is a 404", async () => {
+    const published = await withImage("publicado");
+    const response = await image(published.id);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=3600");
+    expect((await image("cnoexiste000000000000000")).status).toBe(404);
   });
 });
 

@@ -3,7 +3,7 @@ import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { storedExistsSync } from "~/lib/storage.server.ts";
 import { readStringList } from "./json-list.ts";
-import { canAccessMaterials, canSeeCourse, canSeeDrafts, type Viewer } from "./rules.ts";
+import { canAccessMaterials, canSeeCourse, canSeeDrafts, isPublished, type Viewer } from "./rules.ts";
 
 export const FEATURED_COUNT = 10;
 
@@ -57,10 +57,15 @@ export async function listFeaturedCourses(limit = FEATURED_COUNT) {
   return rows.map(toCourseCard);
 }
 
-/** The stored image key of a course, for the public image route. */
-export async function courseImageKey(id: string) {
-  const row = await prisma.course.findUnique({ where: { id }, select: { imagen: true, updatedAt: true } });
-  return row?.imagen ? { key: row.imagen, updatedAt: row.updatedAt } : null;
+/**
+ * The stored image key of a course, for the image route: null when there is none or when this
+ * viewer may not see the course (a draft for visitors and learners), exactly as the course page
+ * decides with canSeeCourse. `shared` says whether a shared cache may keep it (published only).
+ */
+export async function courseImageKey(id: string, viewer: Viewer) {
+  const row = await prisma.course.findUnique({ where: { id }, select: { imagen: true, estado: true, updatedAt: true } });
+  if (!row?.imagen || !canSeeCourse(viewer, row)) return null;
+  return { key: row.imagen, updatedAt: row.updatedAt, shared: isPublished(row) };
 }
 
 export const COURSES_PAGE_SIZE = 24;

@@ -1,14 +1,29 @@
 import { courseImageKey } from "~/features/courses/courses.server.ts";
+import { ApiError, optionalApiUser } from "~/lib/api.server.ts";
 import { detectMimeFromKey } from "~/lib/storage-mime.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
 import type { Route } from "./+types/image";
 
-// Course images are public (cards are shown to visitors).
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const image = await courseImageKey(params.cursoId);
-  if (!image) return new Response("Imagen no encontrada", { status: 404 });
-  return serveStoredFile(request, image.key, {
+const text = (body: string, status: number) =>
+  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+
+// /imagenes/cursos/{id}: a course's image for whoever may see the course (the same rule as the
+// course page: a draft's image is a 404 for visitors and learners, as if it did not exist).
+// The viewer comes from the session cookie, or the API's Bearer token (GET /api/cursos/{id}
+// gives admins and docentes a draft's imagenUrl). Published images may sit in shared caches;
+// a draft's stays private, and a 404 is never stored (the course may be published later).
+export async function loader(args: Route.LoaderArgs) {
+  let viewer;
+  try {
+    viewer = await optionalApiUser(args);
+  } catch (error) {
+    if (error instanceof ApiError) return text(error.message, error.status);
+    throw error;
+  }
+  const image = await courseImageKey(args.params.cursoId, viewer);
+  if (!image) return text("Imagen no encontrada", 404);
+  return serveStoredFile(args.request, image.key, {
     contentType: detectMimeFromKey(image.key),
-    cacheControl: "public, max-age=3600",
+    cacheControl: image.shared ? "public, max-age=3600" : "private, max-age=0, must-revalidate",
   });
 }
