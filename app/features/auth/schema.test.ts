@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
 import { homeForRole, initials, profileLinkForRole } from "./roles.ts";
-import { INVALID_ROLE, PASSWORDS_DIFFER, PASSWORD_TOO_SHORT, REQUIRED_ALL, RegisterSchema } from "./schema.ts";
+import { TEXT_NOT_ALLOWED } from "~/lib/text.ts";
+import { INVALID_ROLE, LoginSchema, PASSWORDS_DIFFER, PASSWORD_TOO_SHORT, REQUIRED_ALL, RegisterSchema } from "./schema.ts";
 
 const valid = {
   nombre: "Ana",
@@ -33,6 +34,17 @@ describe("RegisterSchema", () => {
     expect(messages({ ...valid, confirmarPassword: "otra cosa distinta" })).toEqual([`confirmarPassword:${PASSWORDS_DIFFER}`]);
     expect(messages({ ...valid, password: "corta", confirmarPassword: "corta" })).toEqual([`password:${PASSWORD_TOO_SHORT}`]);
     expect(messages({ ...valid, rol: "admin" })).toEqual([`rol:${INVALID_ROLE}`]);
+  });
+
+  it("names and the e-mail are one line: NUL, other control characters and line breaks are refused", () => {
+    expect(messages({ ...valid, nombre: "abc\u0000def" })).toEqual([`nombre:${TEXT_NOT_ALLOWED}`]);
+    expect(messages({ ...valid, nombre: "Ana\nMaría" })).toEqual([`nombre:${TEXT_NOT_ALLOWED}`]);
+    expect(messages({ ...valid, apellido: "Pé\u007frez" })).toEqual([`apellido:${TEXT_NOT_ALLOWED}`]);
+    expect(messages({ ...valid, apellido: "Pérez\tSoto" })).toEqual([`apellido:${TEXT_NOT_ALLOWED}`]);
+    expect(messages({ ...valid, correo: "ana\u0000@correo.cl" })).toEqual([`correo:${TEXT_NOT_ALLOWED}`]);
+    expect(LoginSchema.safeParse({ correo: "ana@correo.cl\r\nBcc: x@y.cl", password: "x" }).success).toBe(false);
+    // Line breaks at either end are whitespace: trimmed, as before.
+    expect(RegisterSchema.parse({ ...valid, nombre: "\n Ana \r\n" }).nombre).toBe("Ana");
   });
 
   it("refuses impossible birth dates", () => {

@@ -1,6 +1,7 @@
 // One schema per form, used by Conform in the browser, by the HTML action and by the /api
 // route alike. Every message is the one SPEC §5/§8 prescribes, or a clear Spanish one.
 import { z } from "zod";
+import { singleLineText } from "~/lib/text.ts";
 import { SELF_SERVICE_ROLES } from "./roles.ts";
 
 import {
@@ -14,12 +15,15 @@ import {
 
 export * from "./messages.ts";
 
+/** A required one-line text (names, e-mail, date): no line breaks or other control characters. */
 const required = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Máximo ${max} caracteres.`);
+  singleLineText(
+    z
+      .string({ error: message })
+      .trim()
+      .min(1, message)
+      .max(max, `Máximo ${max} caracteres.`),
+  );
 
 export const email = (requiredMessage: string) =>
   required(requiredMessage, 254).pipe(z.email(INVALID_EMAIL)).transform((v) => v.toLowerCase());

@@ -1,6 +1,7 @@
 // The book upload form (SPEC §5 "Book upload"): validated on the server only. `pages` may be
 // left empty: the service then reads the page count from the PDF.
 import { z } from "zod";
+import { multiLineText, singleLineText } from "~/lib/text.ts";
 
 const text = (label: string, max: number) =>
   z
@@ -10,9 +11,10 @@ const text = (label: string, max: number) =>
     .max(max, `Máximo ${max} caracteres.`);
 
 export const BookFormSchema = z.object({
-  title: text("el título", 200),
-  author: text("el autor", 200),
-  description: text("la descripción", 5000),
+  // Title and author are one line; the description keeps its line breaks.
+  title: singleLineText(text("el título", 200)),
+  author: singleLineText(text("el autor", 200)),
+  description: multiLineText(text("la descripción", 5000)),
   pages: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
     z.coerce

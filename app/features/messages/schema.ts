@@ -1,17 +1,22 @@
 import { z } from "zod";
+import { multiLineText, singleLineText } from "~/lib/text.ts";
 import { FILL_ALL, INVALID_RECIPIENT } from "./messages.ts";
 
-const required = (max: number) =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string(FILL_ALL).min(1, FILL_ALL).max(max, "El texto es demasiado largo."));
+const trim = (v: unknown) => (typeof v === "string" ? v.trim() : v);
+const required = (max: number) => z.string(FILL_ALL).min(1, FILL_ALL).max(max, "El texto es demasiado largo.");
 
-/** Compose: recipient e-mail, subject and content, each trimmed and required (SPEC §5). */
+/**
+ * Compose: recipient e-mail, subject and content, each trimmed and required (SPEC §5). The
+ * subject is one line (it also becomes the notice e-mail's Subject); the content keeps its
+ * line breaks and tabs.
+ */
 export const ComposeSchema = z.object({
   to: z.preprocess(
     (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-    z.string(FILL_ALL).min(1, FILL_ALL).max(254, INVALID_RECIPIENT).pipe(z.email(INVALID_RECIPIENT)),
+    singleLineText(z.string(FILL_ALL).min(1, FILL_ALL).max(254, INVALID_RECIPIENT)).pipe(z.email(INVALID_RECIPIENT)),
   ),
-  subject: required(200),
-  content: required(10_000),
+  subject: z.preprocess(trim, singleLineText(required(200))),
+  content: z.preprocess(trim, multiLineText(required(10_000))),
 });
 export type ComposeInput = z.infer<typeof ComposeSchema>;
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { addOption, readQuestionDraft, removeOption } from "./editor-action.server.ts";
 import { NEW_QUESTION } from "./editor-types.ts";
+import { TEXT_NOT_ALLOWED } from "~/lib/text.ts";
 import * as M from "./messages.ts";
 import { ApiModulesField, CourseFieldsSchema, CreateCourseSchema, fieldErrors, LinkSchema, ModuleFieldsSchema, QuestionSchema, questionFromApi, readCalendarDate } from "./schema.ts";
 
@@ -175,5 +176,48 @@ describe("course editor", () => {
     expect(bad.error?.issues[0]?.message).toBe(`Módulo 2: Pregunta 1: ${M.OPTIONS_REQUIRED}`);
     expect(ApiModulesField.safeParse(JSON.stringify([{ titulo: "" }])).error?.issues[0]?.message).toBe(`Módulo 1: ${M.MODULE_TITLE_REQUIRED}`);
     expect(ApiModulesField.safeParse("{no").error?.issues[0]?.message).toBe(M.INVALID_JSON("modulos"));
+  });
+});
+
+describe("control characters", () => {
+  const NOT_ALLOWED = [TEXT_NOT_ALLOWED];
+
+  it("inline texts (titles, questions, options, link names) still lose line breaks and tabs, but refuse NUL and other controls", () => {
+    expect(CreateCourseSchema.parse({ ...valid, titulo: "Uno\n\tdos" }).titulo).toBe("Uno dos");
+    expect(errorsOf(CreateCourseSchema, { ...valid, titulo: "abc\u0000def" }).titulo).toEqual(NOT_ALLOWED);
+    expect(errorsOf(ModuleFieldsSchema, { titulo: "Mó\u001bdulo" }).titulo).toEqual(NOT_ALLOWED);
+    expect(LinkSchema.parse({ nombre: "Do\r\ncs", url: "https://a.cl" }).nombre).toBe("Do cs");
+    expect(errorsOf(LinkSchema, { nombre: "Do\u007fcs", url: "https://a.cl" }).nombre).toEqual(NOT_ALLOWED);
+    const q = (texto: string, option: string) => ({ texto, opciones: [{ texto: option, correcta: true }, { texto: "b", correcta: false }] });
+    expect(QuestionSchema.parse(q("¿Uno\ndos?", "a\tb")).opciones[0]?.texto).toBe("a b");
+    expect(errorsOf(QuestionSchema, q("¿P?\u0000", "a")).texto).toEqual(NOT_ALLOWED);
+    expect(errorsOf(QuestionSchema, q("¿P?", "a\u0008")).opciones).toEqual(NOT_ALLOWED);
+  });
+
+  it("a link's URL is one line: line breaks, tabs and other controls are refused (new URL() would silently drop them)", () => {
+    for (const url of ["https://a.cl/\nx", "https://a.cl/\tx", "https://a.cl/\u0000"]) {
+      expect(errorsOf(LinkSchema, { nombre: "a", url }).url).toEqual(NOT_ALLOWED);
+    }
+  });
+
+  it("multi-line texts (welcome, module description) keep line breaks and tabs and refuse other controls", () => {
+    expect(CreateCourseSchema.parse({ ...valid, bienvenida: "Hola\r\n\tmundo" }).bienvenida).toBe("Hola\n\tmundo");
+    expect(errorsOf(CreateCourseSchema, { ...valid, bienvenida: "Hola\u0000" }).bienvenida).toEqual(NOT_ALLOWED);
+    expect(ModuleFieldsSchema.parse({ titulo: "M", descripcion: "a\n\tb" }).descripcion).toBe("a\n\tb");
+    expect(errorsOf(ModuleFieldsSchema, { titulo: "M", descripcion: "a\u000bb" }).descripcion).toEqual(NOT_ALLOWED);
+  });
+
+  it("list items (herramientas, loAprenderan) from lines or JSON refuse NUL and other controls", () => {
+    expect(errorsOf(CreateCourseSchema, { ...valid, herramientas: "Excel\nWo\u0000rd" }).herramientas).toEqual(NOT_ALLOWED);
+    expect(errorsOf(CreateCourseSchema, { ...valid, loAprenderan: JSON.stringify(["Uno", "D\u001fos"]) }).loAprenderan).toEqual(NOT_ALLOWED);
+    expect(CreateCourseSchema.parse({ ...valid, herramientas: JSON.stringify(["Ex\tcel"]) }).herramientas).toEqual(["Ex cel"]);
+  });
+
+  it("the API's modulos JSON names the module and question at fault", () => {
+    const bad = (modules: unknown[]) => ApiModulesField.safeParse(JSON.stringify(modules)).error?.issues[0]?.message;
+    expect(bad([{ titulo: "M\u0000" }])).toBe(`Módulo 1: ${TEXT_NOT_ALLOWED}`);
+    expect(bad([{ titulo: "M", descripcion: "d\u0000" }])).toBe(`Módulo 1: ${TEXT_NOT_ALLOWED}`);
+    expect(bad([{ titulo: "M", enlaces: [{ nombre: "n\u0000", url: "https://a.cl" }] }])).toBe(`Módulo 1: ${TEXT_NOT_ALLOWED}`);
+    expect(bad([{ titulo: "M", quiz: [{ texto: "P", opciones: ["a\u0000", "b"], respuestaCorrecta: 1 }] }])).toBe(`Módulo 1: Pregunta 1: ${TEXT_NOT_ALLOWED}`);
   });
 });

@@ -3,6 +3,7 @@
 // /api/cursos) read their input into these schemas; nothing else decides what is valid.
 // Server only: Zod stays out of browser bundles (messages live in ./messages.ts).
 import { z } from "zod";
+import { isSingleLineText, multiLineText, singleLineText, TEXT_NOT_ALLOWED } from "~/lib/text.ts";
 import { AUDIENCES } from "../audience.ts";
 import { cleanStringList } from "../json-list.ts";
 import {
@@ -36,9 +37,11 @@ function multiLine(value: unknown): string {
   return typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "";
 }
 
+// After singleLine has turned line breaks and tabs into spaces, any control character left (NUL,
+// ESC…) is refused rather than dropped: the author sees what was wrong (app/lib/text.ts).
 const line = (max: number, required?: string) =>
-  z.preprocess(singleLine, required ? z.string().min(1, required).max(max, tooLong(max)) : z.string().max(max, tooLong(max)));
-const paragraph = (max: number) => z.preprocess(multiLine, z.string().max(max, tooLong(max)));
+  z.preprocess(singleLine, singleLineText(required ? z.string().min(1, required).max(max, tooLong(max)) : z.string().max(max, tooLong(max))));
+const paragraph = (max: number) => z.preprocess(multiLine, multiLineText(z.string().max(max, tooLong(max))));
 
 /** Hours: a number >= 0 (comma or point), or empty when allowed; anything else is invalid. */
 const duration = (required: boolean) =>
@@ -114,7 +117,12 @@ const stringList = (field: string) =>
       ctx.addIssue({ code: "custom", message: INVALID_JSON(field) });
       return z.NEVER;
     }
-    const clean = cleanStringList(items.map((i) => singleLine(String(i))));
+    const lines = items.map((i) => singleLine(String(i)));
+    if (!lines.every(isSingleLineText)) {
+      ctx.addIssue({ code: "custom", message: TEXT_NOT_ALLOWED });
+      return z.NEVER;
+    }
+    const clean = cleanStringList(lines);
     if (clean.length > 50 || clean.some((i) => i.length > 300)) {
       ctx.addIssue({ code: "custom", message: `Máximo 50 elementos de 300 caracteres en ${field}.` });
       return z.NEVER;
@@ -178,7 +186,8 @@ export function isHttpUrl(value: string) {
 
 export const LinkSchema = z.object({
   nombre: line(200, LINK_NAME_REQUIRED),
-  url: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(2000, tooLong(2000)).refine(isHttpUrl, LINK_URL_INVALID)),
+  // One line, refused rather than cleaned: new URL() would drop a line break or tab silently.
+  url: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), singleLineText(z.string().max(2000, tooLong(2000))).refine(isHttpUrl, LINK_URL_INVALID)),
 });
 
 export const ModuleFieldsSchema = z.object({

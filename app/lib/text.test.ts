@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { isMultiLineText, isSingleLineText, multiLineText, singleLineText, TEXT_NOT_ALLOWED } from "./text.ts";
+
+// Every C0 control character and DEL, by code point.
+const CONTROLS = [...Array.from({ length: 0x20 }, (_, i) => i), 0x7f].map((c) => String.fromCharCode(c));
+const BREAKS = ["\n", "\r", "\t"];
+
+describe("the text rule", () => {
+  it("one-line texts refuse every C0 control character and DEL, line breaks and tabs included", () => {
+    for (const c of CONTROLS) expect(isSingleLineText(`abc${c}def`), JSON.stringify(c)).toBe(false);
+    expect(isSingleLineText("Ñandú · café — 你好 👋 ")).toBe(true);
+  });
+
+  it("multi-line texts keep line breaks and tabs and refuse every other control character", () => {
+    for (const c of CONTROLS) expect(isMultiLineText(`abc${c}def`), JSON.stringify(c)).toBe(BREAKS.includes(c));
+    expect(isMultiLineText("Hola,\r\n\tsegunda línea\nfin")).toBe(true);
+  });
+
+  it("the Zod helpers refuse with the one Spanish message and keep the schema's own rules", () => {
+    const name = singleLineText(z.string().trim().min(1, "Falta."));
+    expect(name.parse("  Ana  ")).toBe("Ana");
+    expect(name.safeParse("A\u0000na").error?.issues.map((i) => i.message)).toEqual([TEXT_NOT_ALLOWED]);
+    expect(name.safeParse("A\nna").error?.issues.map((i) => i.message)).toEqual([TEXT_NOT_ALLOWED]);
+    expect(name.safeParse("   ").error?.issues.map((i) => i.message)).toEqual(["Falta."]);
+    const body = multiLineText(z.string());
+    expect(body.parse("a\n\tb")).toBe("a\n\tb");
+    expect(body.safeParse("a\u001bb").error?.issues.map((i) => i.message)).toEqual([TEXT_NOT_ALLOWED]);
+  });
+});
