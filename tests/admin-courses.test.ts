@@ -1,4 +1,4 @@
-// Admin course table: publish, permanent delete (rows and files), participants and CSV.
+// Admin course table: publish, permanent delete (rows and files; certificates stay), participants and CSV.
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
@@ -64,12 +64,16 @@ describe("admin courses", () => {
     expect(response.headers.get("Location")).toBe("/admin/courses?q=robotica");
   });
 
-  it("deletes permanently: rows, enrolments and stored files; the API needs an admin", async () => {
+  it("deletes permanently: rows, enrolments and the course's stored files, never an issued certificate or its PDF; the API needs an admin", async () => {
     const admin = await signedIn("admin");
     const course = await draftWithFiles();
     const files = [course.imagen!, (await prisma.moduleFile.findFirstOrThrow({ where: { modulo: { cursoId: course.id } } })).storageKey];
     const student = await signedIn("estudiante");
     await prisma.enrolment.create({ data: { userId: student.user.id, cursoId: course.id } });
+    const pdfKey = await storeBytes("certificates", "pdf", new TextEncoder().encode("%PDF-1.4\n"));
+    const certificate = await prisma.certificate.create({
+      data: { codigo: "QRSTUVWXYZ234567", userId: student.user.id, cursoId: course.id, nombreTitular: "Ana Pérez", tituloCurso: course.titulo, pdfKey },
+    });
 
     const noToken = await detailApi.action(args(jsonRequest(`/api/cursos/${course.id}`, null, { method: "DELETE" }), { id: course.id }));
     expect(noToken.status).toBe(401);
@@ -80,6 +84,8 @@ describe("admin courses", () => {
     expect(await prisma.course.count({ where: { id: course.id } })).toBe(0);
     expect(await prisma.enrolment.count({ where: { cursoId: course.id } })).toBe(0);
     for (const key of files) expect(fs.existsSync(storagePath(key))).toBe(false);
+    expect(await prisma.certificate.findUniqueOrThrow({ where: { id: certificate.id } })).toEqual({ ...certificate, cursoId: null });
+    expect(fs.existsSync(storagePath(pdfKey))).toBe(true);
   });
 
   it("lists participants, exports CSV, and refuses non-admins", async () => {

@@ -22,7 +22,9 @@ import {
 import { prisma } from "~/lib/db.server.ts";
 import { readFlash } from "~/lib/flash.server.ts";
 import { storagePath } from "~/lib/storage.server.ts";
+import * as adminCoursesRoute from "~/routes/admin/courses.tsx";
 import * as certificadosApi from "~/routes/api/certificados.user.ts";
+import * as courseApi from "~/routes/api/cursos.detail.ts";
 import * as finishApi from "~/routes/api/cursos.finish.ts";
 import * as pdfRoute from "~/routes/certificates/pdf.ts";
 import * as verifyRoute from "~/routes/certificates/verify.tsx";
@@ -346,6 +348,72 @@ describe("public verification page", () => {
         data: CERTIFICATE_NOT_FOUND,
       });
     }
+  });
+});
+
+describe("certificates outlive their course", () => {
+  it("deleting the course (admin table or DELETE /api/cursos/{id}) keeps each certificate, its PDF file and its verification", async () => {
+    const first = await createCourse(1, { titulo: "Huertos escolares" });
+    const second = await createCourse(1, { titulo: "Robótica básica", duracionHoras: 8 });
+    const { user, token } = await signedIn({ nombre: "Matías", apellido: "Núñez" });
+    for (const course of [first, second]) {
+      await enrol(user.id, course);
+      await pass(user.id, course, 1);
+      expect((await finishCourse(user, course.id)).ok).toBe(true);
+    }
+    const before = await prisma.certificate.findMany({ where: { userId: user.id }, orderBy: { tituloCurso: "asc" } });
+    expect(before.map((c) => c.tituloCurso)).toEqual(["Huertos escolares", "Robótica básica"]);
+    const pdfsBefore = await Promise.all(before.map((c) => servedPdf(c.codigo)));
+
+    const admin = await signedIn({ rol: "admin" });
+    const page = (await adminCoursesRoute.action(
+      args(formRequest("/admin/courses", { intent: "delete", courseId: first.id }, { cookie: admin.cookie })),
+    )) as Response;
+    expect(page.status).toBe(302);
+    const api = await courseApi.action(args(jsonRequest(`/api/cursos/${second.id}`, null, { method: "DELETE", token: admin.token }), { id: second.id }));
+    expect(api.status).toBe(200);
+    expect(await prisma.course.count({ where: { id: { in: [first.id, second.id] } } })).toBe(0);
+    // Enrolments and attempts go with the course; nothing the certificate shows depends on them.
+    expect(await prisma.enrolment.count({ where: { userId: user.id } })).toBe(0);
+    expect(await prisma.quizAttempt.count({ where: { userId: user.id } })).toBe(0);
+
+    // The rows stay, detached (two of them with cursoId null: the unique index allows it), frozen.
+    const after = await prisma.certificate.findMany({ where: { userId: user.id }, orderBy: { tituloCurso: "asc" } });
+    expect(after).toEqual(before.map((c) => ({ ...c, cursoId: null })));
+    for (const [i, row] of after.entries()) {
+      // The stored PDF stays too, and is served as it was (not rendered again).
+      expect(fs.existsSync(storagePath(row.pdfKey!))).toBe(true);
+      expect(Buffer.from(await servedPdf(row.codigo)).equals(Buffer.from(pdfsBefore[i]!))).toBe(true);
+      expect((await prisma.certificate.findUniqueOrThrow({ where: { id: row.id } })).pdfKey).toBe(row.pdfKey);
+
+      const verified = await verifyRoute.loader(args(getRequest(`/certificados/${row.codigo}`), { codigo: row.codigo }));
+      expect(verified.valido).toBe(true);
+      expect(verified.certificado).toMatchObject({
+        codigo: row.codigo,
+        nombreTitular: "Matías Núñez",
+        tituloCurso: row.tituloCurso,
+        duracionHoras: row.duracionHoras,
+        emitidoEn: row.emitidoEn.toISOString(),
+        cursoId: null,
+      });
+    }
+
+    // The owner's list keeps them, with the frozen title and no course to link to.
+    const listed = await certificadosApi.loader(args(jsonRequest(`/api/certificados/usuario/${user.id}`, null, { method: "GET", token }), { userId: user.id }));
+    const list = (await readJson(listed)).certificados as Array<Record<string, unknown>>;
+    expect(list.map((c) => [c.tituloCurso, c.cursoId]).sort()).toEqual([["Huertos escolares", null], ["Robótica básica", null]]);
+
+    // A missing file is rendered again from the frozen row, course or no course.
+    fs.rmSync(storagePath(after[0]!.pdfKey!));
+    const rerendered = await servedPdf(after[0]!.codigo);
+    if (HAS_PDFTOTEXT) {
+      const text = pdfText(rerendered);
+      expect(text).toContain("Matías Núñez");
+      expect(text).toContain("Huertos escolares");
+    }
+    // The course itself is gone: finishing it again is a 404, and the course page has no certificate to offer.
+    expect(await finishCourse(user, first.id)).toMatchObject({ ok: false, status: 404 });
+    expect(await certificateForCourse(user.id, first.id)).toBeNull();
   });
 });
 

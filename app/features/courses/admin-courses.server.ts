@@ -1,5 +1,6 @@
 // Course administration (SPEC §2 admin panel, §4 course states): the table, publishing,
-// permanent deletion (rows and files) and participants. Admin-only: callers guard first.
+// permanent deletion (rows and files; issued certificates stay) and participants.
+// Admin-only: callers guard first.
 import { audit } from "~/lib/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { normalizeSearch } from "~/lib/search-text.ts";
@@ -67,7 +68,12 @@ export async function publishCourse(admin: { id: string }, id: string, request: 
   return { ok: true };
 }
 
-/** Permanent: the course, its modules, files on disk, attempts, enrolments and certificates. */
+/**
+ * Permanent: the course, its modules, their files on disk, links, questions, attempts and
+ * enrolments. Issued certificates are permanent records and stay: the database detaches them
+ * (cursoId = null) and each keeps its frozen holder, title, hours, date, code and stored PDF, so
+ * /certificados/{codigo} and its PDF keep working. Only the course's own files are deleted here.
+ */
 export async function deleteCourse(admin: { id: string }, id: string, request: Request): Promise<AdminOutcome> {
   const course = await prisma.course.findUnique({
     where: { id },
@@ -75,12 +81,11 @@ export async function deleteCourse(admin: { id: string }, id: string, request: R
       titulo: true,
       imagen: true,
       modulos: { select: { archivos: { select: { storageKey: true } } } },
-      certificates: { select: { pdfKey: true } },
     },
   });
   if (!course) return { ok: false, status: 404, message: "Curso no encontrado" };
-  await prisma.course.delete({ where: { id } }); // rows cascade in the database
-  const keys = [course.imagen, ...course.modulos.flatMap((m) => m.archivos.map((f) => f.storageKey)), ...course.certificates.map((c) => c.pdfKey)];
+  await prisma.course.delete({ where: { id } }); // modules, attempts, enrolments cascade; certificates are set null
+  const keys = [course.imagen, ...course.modulos.flatMap((m) => m.archivos.map((f) => f.storageKey))];
   await Promise.all(keys.map((key) => deleteStored(key).catch(() => {})));
   await audit(request, "course.delete", { actorId: admin.id, targetType: "course", targetId: id, detail: course.titulo });
   return { ok: true };
