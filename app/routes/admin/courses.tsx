@@ -13,6 +13,7 @@ import {
   listAdminCourses,
   publishCourse,
 } from "~/features/courses/admin-courses.server.ts";
+import { DELETE_COURSE_EFFECTS, DELETE_COURSE_KEEPS_CERTIFICATES } from "~/features/courses/admin-messages.ts";
 import { formatCalendarDate } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -143,10 +144,11 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
 
       {toDelete ? (
         <ConfirmDeleteDialog title="¿Eliminar curso?" closeHref={closeHref} idName="courseId" idValue={toDelete.id}>
-          <p className="text-sm text-slate-700">
-            Se eliminará <strong>{toDelete.titulo}</strong> de forma permanente, con sus módulos, archivos, evaluaciones, inscripciones y
-            certificados. Esta acción no se puede deshacer.
+          <p>
+            <strong>{toDelete.titulo}</strong>
           </p>
+          <p className="mt-2">{DELETE_COURSE_EFFECTS}</p>
+          <p className="mt-2">{DELETE_COURSE_KEEPS_CERTIFICATES}</p>
         </ConfirmDeleteDialog>
       ) : null}
     </section>
