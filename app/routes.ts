@@ -58,6 +58,8 @@ export default [
   ...prefix("api", [
     route("auth/login", "routes/api/auth.login.ts"),
     route("auth/register", "routes/api/auth.register.ts"),
+    route("auth/logout", "routes/api/auth.logout.ts"),
+    route("auth/suspend/:id", "routes/api/auth.suspend.ts"),
     route("auth/users", "routes/api/auth.users.ts"),
     route("auth/approve/:id", "routes/api/auth.approve.ts"),
     route("auth/users/:id", "routes/api/auth.user.ts"),

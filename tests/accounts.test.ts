@@ -131,10 +131,11 @@ describe("login", () => {
     expect(evil.headers.get("Location")).toBe("/user");
   });
 
-  it("rate-limits guesses on one account (429, Spanish message)", async () => {
+  it("rate-limits guesses on one account from one source (429, Spanish message)", async () => {
     const user = await createUser({ correo: "target@test.cl" });
+    const guess = (i: number) => loginRoute.action(args(formRequest("/login", { correo: user.correo, password: `intento-${i}-incorrecto` }, { ip: "10.66.0.1" })));
     let last: { status: number; data: ActionData } | undefined;
-    for (let i = 0; i < 9; i++) last = dataOf(await login(user.correo, `intento-${i}-incorrecto`));
+    for (let i = 0; i < 11; i++) last = dataOf(await guess(i));
     expect(last?.status).toBe(429);
     expect((last?.data.result as { error?: Record<string, string[]> }).error?.[""]).toEqual([TOO_MANY_REQUESTS]);
   });

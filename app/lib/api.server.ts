@@ -1,7 +1,7 @@
 // The /api resource routes' plumbing: JSON answers, body parsing that never 500s, Bearer
 // authentication, and the Origin check for cookie-authenticated state changes.
 import type { z } from "zod";
-import { BAD_TOKEN, NO_TOKEN, verifyApiToken } from "~/features/auth/api-token.server.ts";
+import { BAD_TOKEN, NO_TOKEN, TOKEN_ENDED, verifyApiToken } from "~/features/auth/api-token.server.ts";
 import { getOptionalUser, type GuardArgs } from "~/features/auth/guards.server.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { FORBIDDEN_ORIGIN, isCrossSiteMutation } from "./csrf.server.ts";
@@ -95,8 +95,8 @@ function bearer(request: Request): string | null {
  * The caller of an /api route: a valid Bearer token, or (for browser calls) the session
  * cookie, in which case a state-changing request must come from our own origin.
  */
-export type AuthMessages = { missing: string; invalid: string; noUser: string };
-const DEFAULT_AUTH_MESSAGES: AuthMessages = { missing: NO_TOKEN, invalid: BAD_TOKEN, noUser: BAD_TOKEN };
+export type AuthMessages = { missing: string; invalid: string; noUser: string; ended?: string };
+const DEFAULT_AUTH_MESSAGES: AuthMessages = { missing: NO_TOKEN, invalid: BAD_TOKEN, noUser: BAD_TOKEN, ended: TOKEN_ENDED };
 
 export async function requireApiUser(
   args: GuardArgs,
@@ -107,7 +107,10 @@ export async function requireApiUser(
   if (token !== null) {
     if (!token) throw new ApiError(401, messages.invalid);
     const check = await verifyApiToken(token);
-    if (!check.ok) throw new ApiError(401, check.reason === "no-user" ? messages.noUser : messages.invalid);
+    if (!check.ok) {
+      const message = check.reason === "invalid" ? messages.invalid : check.reason === "ended" ? (messages.ended ?? messages.noUser) : messages.noUser;
+      throw new ApiError(401, message);
+    }
     return check.user;
   }
   if (opts.cookie !== false) {

@@ -1,42 +1,75 @@
-// API tokens (SPEC §7): a signed (HS256), expiring JWT whose payload carries the user id.
-// Every /api call re-reads the user, so a deleted or un-approved user's token stops working.
+// API tokens (SPEC §7): a signed (HS256), expiring JWT whose payload carries the user id and a
+// random token id (jti). The token id's SHA-256 is a Session row of kind "api": every call
+// checks that row, so logout (POST /api/auth/logout), suspension and deletion end a token at
+// once, and re-approving an account never revives an old token (its row is gone for good).
+import crypto from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import { env } from "~/lib/env.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { sessionUserSelect, type SessionUser } from "./session.server.ts";
 
-const TOKEN_TTL = "12h";
+export const API_TOKEN_TTL_S = 12 * 60 * 60;
 const ISSUER = "academia";
 
 function key() {
   return new TextEncoder().encode(`api-token:${env().sessionSecret}`);
 }
 
+const rowId = (jti: string) => crypto.createHash("sha256").update(`api:${jti}`).digest("hex");
+
 export async function issueApiToken(user: { id: string; rol: string }): Promise<string> {
+  const jti = crypto.randomBytes(24).toString("base64url");
+  const now = Math.floor(Date.now() / 1000);
+  await prisma.session.create({
+    data: { id: rowId(jti), kind: "api", userId: user.id, expiresAt: new Date((now + API_TOKEN_TTL_S) * 1000) },
+  });
   return new SignJWT({ id: user.id, rol: user.rol })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(user.id)
+    .setJti(jti)
     .setIssuer(ISSUER)
-    .setIssuedAt()
-    .setExpirationTime(TOKEN_TTL)
+    .setIssuedAt(now)
+    .setExpirationTime(now + API_TOKEN_TTL_S)
     .sign(key());
 }
 
 export const NO_TOKEN = "No se encontró token de autenticación.";
 export const BAD_TOKEN = "Token inválido o mal formado.";
+export const TOKEN_ENDED = "La sesión de este token terminó. Inicia sesión nuevamente.";
 
-export type TokenCheck = { ok: true; user: SessionUser } | { ok: false; message: string; reason: "invalid" | "no-user" };
+export type TokenCheck =
+  | { ok: true; user: SessionUser; tokenId: string }
+  | { ok: false; message: string; reason: "invalid" | "no-user" | "ended" };
 
-export async function verifyApiToken(token: string): Promise<TokenCheck> {
-  let userId: unknown;
+async function decode(token: string): Promise<{ userId: string; jti: string } | null> {
   try {
     const { payload } = await jwtVerify(token, key(), { algorithms: ["HS256"], issuer: ISSUER });
-    userId = payload.sub ?? payload.id;
+    const userId = payload.sub ?? payload.id;
+    if (typeof userId !== "string" || !userId || typeof payload.jti !== "string" || !payload.jti) return null;
+    return { userId, jti: payload.jti };
   } catch {
-    return { ok: false, message: BAD_TOKEN, reason: "invalid" };
+    return null;
   }
-  if (typeof userId !== "string" || !userId) return { ok: false, message: BAD_TOKEN, reason: "no-user" };
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: sessionUserSelect });
-  if (!user || !user.aprobado) return { ok: false, message: BAD_TOKEN, reason: "no-user" };
-  return { ok: true, user };
+}
+
+export async function verifyApiToken(token: string): Promise<TokenCheck> {
+  const claims = await decode(token);
+  if (!claims) return { ok: false, message: BAD_TOKEN, reason: "invalid" };
+  const row = await prisma.session.findUnique({
+    where: { id: rowId(claims.jti) },
+    select: { kind: true, userId: true, expiresAt: true, user: { select: sessionUserSelect } },
+  });
+  if (!row || row.kind !== "api" || row.userId !== claims.userId || row.expiresAt.getTime() <= Date.now()) {
+    return { ok: false, message: TOKEN_ENDED, reason: "ended" };
+  }
+  if (!row.user.aprobado) return { ok: false, message: BAD_TOKEN, reason: "no-user" };
+  return { ok: true, user: row.user, tokenId: rowId(claims.jti) };
+}
+
+/** Ends one token (POST /api/auth/logout). False when it was not a live token. */
+export async function revokeApiToken(token: string): Promise<boolean> {
+  const claims = await decode(token);
+  if (!claims) return false;
+  const { count } = await prisma.session.deleteMany({ where: { id: rowId(claims.jti), kind: "api", userId: claims.userId } });
+  return count === 1;
 }

@@ -5,11 +5,13 @@ import { FormStrategy } from "remix-auth-form";
 import { audit } from "~/lib/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { verifyPassword } from "~/lib/password.server.ts";
-import { clientIp, consume, reset, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server.ts";
+import { check, clientIp, recordFailure, reset, TOO_MANY_REQUESTS, type LimiterName } from "~/lib/rate-limit.server.ts";
 import { LoginSchema, firstIssueMessage, type LoginInput } from "./schema.ts";
 import { sessionUserSelect, type SessionUser } from "./session.server.ts";
 
 export const BAD_CREDENTIALS = "Correo o contraseña incorrectos.";
+export const ACCOUNT_SUSPENDED =
+  "Tu cuenta está suspendida. Si crees que es un error, escríbenos desde la página de Contacto.";
 export const PENDING_APPROVAL =
   "Tu cuenta aún no ha sido aprobada por un administrador. Te avisaremos por correo cuando puedas ingresar.";
 
@@ -24,31 +26,40 @@ export class LoginError extends Error {
   }
 }
 
-/** Checks the credentials; throws LoginError (401, 403 pending, 429 rate-limited). */
+/**
+ * Checks the credentials; throws LoginError (401, 403 pending or suspended, 429 rate-limited).
+ * Only failures are counted: a class signing in together from one IP is never refused, while
+ * guessing stops after 10 wrong passwords per account from one source, or 100 failures from one
+ * IP, in 15 minutes. The per-account budget is keyed by source too, so an attacker's guesses
+ * never lock the owner out from another network.
+ */
 export async function verifyLogin(input: LoginInput, request: Request): Promise<SessionUser> {
   const ip = clientIp(request);
-  const limit = await consume([
-    ["loginIp", ip],
-    ["loginAccount", input.correo],
-  ]);
+  const buckets: Array<[LimiterName, string]> = [
+    ["loginFailuresIp", ip],
+    ["loginFailuresAccount", `${input.correo}|${ip}`],
+  ];
+  const limit = await check(buckets);
   if (!limit.ok) throw new LoginError(TOO_MANY_REQUESTS, 429, limit.retryAfterSeconds);
 
   const found = await prisma.user.findUnique({
     where: { correo: input.correo },
-    select: { ...sessionUserSelect, passwordHash: true },
+    select: { ...sessionUserSelect, suspendidoEn: true, passwordHash: true },
   });
   // Unknown e-mail and wrong password: same message, and the same work (a dummy hash).
   const valid = await verifyPassword(input.password, found?.passwordHash);
   if (!found || !valid) {
+    await recordFailure(buckets);
     await audit(request, "login.failure", { actorId: found?.id, detail: input.correo });
     throw new LoginError(BAD_CREDENTIALS, 401);
   }
-  const { passwordHash: _hash, ...user } = found;
+  const { passwordHash: _hash, suspendidoEn, ...user } = found;
   if (!user.aprobado) {
-    await audit(request, "login.failure", { actorId: user.id, detail: "pendiente de aprobación" });
-    throw new LoginError(PENDING_APPROVAL, 403);
+    const suspended = suspendidoEn !== null;
+    await audit(request, "login.failure", { actorId: user.id, detail: suspended ? "suspendida" : "pendiente de aprobación" });
+    throw new LoginError(suspended ? ACCOUNT_SUSPENDED : PENDING_APPROVAL, 403);
   }
-  await reset("loginAccount", input.correo);
+  await reset("loginFailuresAccount", `${input.correo}|${ip}`);
   await audit(request, "login.success", { actorId: user.id });
   return user;
 }

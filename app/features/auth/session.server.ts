@@ -1,6 +1,7 @@
 // Database sessions. The cookie carries a random token; the database keeps only its
-// SHA-256 (a leaked database does not hand out live sessions). Deleting or un-approving a
-// user deletes their rows, which ends their sessions at once.
+// SHA-256 (a leaked database does not hand out live sessions). API tokens live in the same
+// table as kind "api" (api-token.server.ts). Deleting or suspending a user deletes their rows,
+// which ends their sessions and tokens at once.
 import crypto from "node:crypto";
 import { createCookie } from "react-router";
 import { prisma } from "~/lib/db.server.ts";
@@ -78,9 +79,9 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   const id = hashToken(token);
   const session = await prisma.session.findUnique({
     where: { id },
-    select: { expiresAt: true, lastSeenAt: true, user: { select: sessionUserSelect } },
+    select: { kind: true, expiresAt: true, lastSeenAt: true, user: { select: sessionUserSelect } },
   });
-  if (!session) return null;
+  if (!session || session.kind !== "web") return null;
   const now = Date.now();
   if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
     await prisma.session.deleteMany({ where: { id } });
@@ -100,8 +101,9 @@ export async function destroySession(request: Request): Promise<string> {
   return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
-export async function deleteUserSessions(userId: string) {
-  await prisma.session.deleteMany({ where: { userId } });
+/** Ends every session and API token of a user (suspension, deletion, a future password change). */
+export async function deleteUserSessions(userId: string, tx: Pick<typeof prisma, "session"> = prisma) {
+  await tx.session.deleteMany({ where: { userId } });
 }
 
 export async function purgeExpiredSessions() {

@@ -5,10 +5,13 @@ import { deleteStored } from "~/lib/storage.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { fullName } from "~/features/auth/roles.ts";
+import { deleteUserSessions } from "~/features/auth/session.server.ts";
 
 export const APPROVE_FAILED = "No se pudo aprobar el usuario";
 export const DELETE_FAILED = "No se pudo eliminar el usuario";
 export const CANNOT_DELETE_SELF = "No puedes eliminar tu propia cuenta.";
+export const CANNOT_SUSPEND_SELF = "No puedes suspender tu propia cuenta.";
+export const SUSPEND_FAILED = "No se pudo suspender el usuario";
 export const USER_NOT_FOUND = "Usuario no encontrado";
 
 export const RECORDS_PAGE_SIZE = 25;
@@ -22,6 +25,7 @@ export const publicUserSelect = {
   rol: true,
   aprobado: true,
   aprobadoEn: true,
+  suspendidoEn: true,
   imagenPerfil: true,
   createdAt: true,
 } as const;
@@ -33,7 +37,7 @@ export async function listUsers({ page = 1, pageSize = RECORDS_PAGE_SIZE, q = ""
   const where = term ? { correo: { contains: term } } : {};
   const [total, pending, users] = await Promise.all([
     prisma.user.count({ where }),
-    prisma.user.count({ where: { aprobado: false } }),
+    prisma.user.count({ where: { aprobado: false, suspendidoEn: null } }),
     prisma.user.findMany({
       where,
       select: publicUserSelect,
@@ -57,7 +61,7 @@ export async function approveUser(admin: { id: string }, id: string, request: Re
   if (user.aprobado) return { ok: true };
   const brand = env().APP_NAME;
   await prisma.$transaction(async (tx) => {
-    await tx.user.update({ where: { id }, data: { aprobado: true, aprobadoEn: new Date() } });
+    await tx.user.update({ where: { id }, data: { aprobado: true, aprobadoEn: new Date(), suspendidoEn: null } });
     await enqueueMail(
       {
         kind: "user.approved",
@@ -75,6 +79,24 @@ export async function approveUser(admin: { id: string }, id: string, request: Re
   return { ok: true };
 }
 
+/**
+ * Suspends an account: it is no longer approved (suspendidoEn tells it from one never approved)
+ * and every session and API token it had ends now. Approving it again lets the person sign in
+ * anew; nothing old comes back.
+ */
+export async function suspendUser(admin: { id: string }, id: string, request: Request): Promise<AdminResult> {
+  if (admin.id === id) return { ok: false, status: 400, message: CANNOT_SUSPEND_SELF };
+  const found = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.user.updateMany({ where: { id }, data: { aprobado: false, suspendidoEn: new Date() } });
+    if (count === 0) return false;
+    await deleteUserSessions(id, tx);
+    return true;
+  });
+  if (!found) return { ok: false, status: 404, message: USER_NOT_FOUND };
+  await audit(request, "user.suspend", { actorId: admin.id, targetType: "user", targetId: id });
+  return { ok: true };
+}
+
 /** Deletes an account (cascade: sessions, enrolments, attempts, certificates). */
 export async function deleteUser(admin: { id: string }, id: string, request: Request): Promise<AdminResult> {
   if (admin.id === id) return { ok: false, status: 400, message: CANNOT_DELETE_SELF };
@@ -87,7 +109,7 @@ export async function deleteUser(admin: { id: string }, id: string, request: Req
       where: { id: { in: enrolments.map((e) => e.cursoId) } },
       data: { cantidadParticipantes: { decrement: 1 } },
     });
-    await tx.session.deleteMany({ where: { userId: id } });
+    await deleteUserSessions(id, tx);
     await tx.user.delete({ where: { id } });
     return user;
   });

@@ -9,10 +9,12 @@ import { fullName, roleLabel } from "~/features/auth/roles.ts";
 import {
   APPROVE_FAILED,
   DELETE_FAILED,
+  SUSPEND_FAILED,
   approveUser,
   deleteUser,
   getUser,
   listUsers,
+  suspendUser,
 } from "~/features/users/users.server.ts";
 import { formatCalendarDate, formatDate, formatDateTime } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
@@ -21,7 +23,7 @@ import { listQuery, listStateFrom, pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/records";
 
 const ActionSchema = z.object({
-  intent: z.enum(["approve", "delete"]),
+  intent: z.enum(["approve", "suspend", "delete"]),
   userId: z.string().min(1).max(64),
 });
 
@@ -55,13 +57,20 @@ export async function action(args: Route.ActionArgs) {
         ? { type: "success", message: "Usuario aprobado correctamente." }
         : { type: "error", message: APPROVE_FAILED });
     }
+    if (intent === "suspend") {
+      const outcome = await suspendUser(admin, userId, request);
+      return redirectWithFlash(request, back, outcome.ok
+        ? { type: "success", message: "Usuario suspendido: sus sesiones se cerraron." }
+        : { type: "error", message: outcome.status === 400 ? outcome.message : SUSPEND_FAILED });
+    }
     const outcome = await deleteUser(admin, userId, request);
     return redirectWithFlash(request, back, outcome.ok
       ? { type: "success", message: "Usuario eliminado correctamente." }
       : { type: "error", message: outcome.status === 400 ? outcome.message : DELETE_FAILED });
   } catch (error) {
     console.error(error);
-    return redirectWithFlash(request, back, { type: "error", message: intent === "approve" ? APPROVE_FAILED : DELETE_FAILED });
+    const failed = { approve: APPROVE_FAILED, suspend: SUSPEND_FAILED, delete: DELETE_FAILED }[intent];
+    return redirectWithFlash(request, back, { type: "error", message: failed });
   }
 }
 
@@ -112,6 +121,8 @@ export default function Records({ loaderData }: Route.ComponentProps) {
                 <td className="px-3 py-3">
                   {user.aprobado ? (
                     <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Aprobado</span>
+                  ) : user.suspendidoEn ? (
+                    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Suspendido</span>
                   ) : (
                     <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Pendiente</span>
                   )}
@@ -127,6 +138,13 @@ export default function Records({ loaderData }: Route.ComponentProps) {
                         <input type="hidden" name="userId" value={user.id} />
                         <button type="submit" name="intent" value="approve" className="btn-primary px-3 py-1" disabled={busyId === user.id}>
                           Aprobar
+                        </button>
+                      </Form>
+                    ) : user.id !== adminId ? (
+                      <Form method="post" preventScrollReset>
+                        <input type="hidden" name="userId" value={user.id} />
+                        <button type="submit" name="intent" value="suspend" className="btn-ghost px-3 py-1" disabled={busyId === user.id}>
+                          Suspender
                         </button>
                       </Form>
                     ) : null}
@@ -157,7 +175,7 @@ export default function Records({ loaderData }: Route.ComponentProps) {
             <dt className="text-slate-500">Nacimiento</dt>
             <dd className="col-span-2">{formatCalendarDate(selected.fechaNacimiento)}</dd>
             <dt className="text-slate-500">Estado</dt>
-            <dd className="col-span-2">{selected.aprobado ? `Aprobado (${formatDateTime(selected.aprobadoEn)})` : "Pendiente de aprobación"}</dd>
+            <dd className="col-span-2">{selected.aprobado ? `Aprobado (${formatDateTime(selected.aprobadoEn)})` : selected.suspendidoEn ? `Suspendido (${formatDateTime(selected.suspendidoEn)})` : "Pendiente de aprobación"}</dd>
             <dt className="text-slate-500">Registrado</dt>
             <dd className="col-span-2">{formatDateTime(selected.createdAt)}</dd>
           </dl>

@@ -7,11 +7,10 @@ import { EMAIL_CHANGE_INVALID, EMAIL_CHANGED } from "~/features/users/profile-sc
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/confirm-email";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageTitle(matches, "Confirmar correo"),
-  // The token is in the path: never send it on to another site.
-  { name: "referrer", content: "no-referrer" },
-];
+// The token is in the path; the site-wide Referrer-Policy (strict-origin-when-cross-origin)
+// already keeps it from other sites. No "no-referrer" here: browsers would then send
+// `Origin: null` with the confirmation POST, which the CSRF check rightly refuses.
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Confirmar correo");
 
 export async function loader({ params }: Route.LoaderArgs) {
   const change = await describeEmailChange(params.token);

@@ -1,0 +1,16 @@
+import { suspendUser } from "~/features/users/users.server.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed, requireApiRole } from "~/lib/api.server.ts";
+import type { Route } from "./+types/auth.suspend";
+
+export const loader = () => methodNotAllowed("PUT");
+
+/** PUT /api/auth/suspend/{id} (admin; never oneself): un-approves the account and ends its sessions and tokens. */
+export function action(args: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (args.request.method !== "PUT") return methodNotAllowed("PUT");
+    const admin = await requireApiRole(args, "admin");
+    const outcome = await suspendUser(admin, args.params.id, args.request);
+    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    return apiJson({ message: "Usuario suspendido", id: args.params.id });
+  });
+}
