@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
+import { listQuery, listStateFrom } from "~/lib/pagination.ts";
 import { isMultipart } from "~/lib/upload.server.ts";
 import { deleteBook, uploadBook } from "./books.server.ts";
 import { BOOK_CREATED, bookDeleted, DELETE_FAILED, UPLOAD_FAILED } from "./messages.ts";
@@ -19,7 +20,8 @@ const DeleteSchema = z.object({ intent: z.literal("delete"), bookId: z.string().
 
 export async function adminLibraryAction(request: Request, admin: SessionUser) {
   const url = new URL(request.url);
-  const back = `/admin/library${url.search}`;
+  // Back to the same search and page, rebuilt from their checked values (never the raw query).
+  const back = `/admin/library${listQuery(listStateFrom(url))}`;
   if (isMultipart(request)) return uploadAction(request);
 
   let parsed;

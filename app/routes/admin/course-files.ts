@@ -1,16 +1,18 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { getOptionalUser, requireAdmin } from "~/features/auth/guards.server.ts";
 import { addModuleFiles } from "~/features/courses/authoring/authoring.server.ts";
-import { FILES_REQUIRED, UNAUTHORIZED_AGAIN, UPDATE_FAILED } from "~/features/courses/authoring/messages.ts";
+import { COURSE_NOT_FOUND, FILES_REQUIRED, MODULE_NOT_FOUND, UNAUTHORIZED_AGAIN, UPDATE_FAILED } from "~/features/courses/authoring/messages.ts";
 import { FILES_FIELD, readCourseUpload } from "~/features/courses/authoring/submission.server.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
+import { isRecordId, recordIdOr404 } from "~/lib/ids.ts";
 import { discard } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-files";
 
 // POST /admin/courses/edit/{id}/archivos: a module's PDFs (several at once). The editor's
 // upload form posts here: without JavaScript as a plain form (redirect + flash back to the
 // module); with JavaScript by XHR with a progress bar (Accept: application/json → JSON).
-export const loader = ({ params }: Route.LoaderArgs) => redirect(`/admin/courses/edit/${params.id}`);
+// The course id and the module id go into the Location header: only ids shaped like ours do.
+export const loader = ({ params }: Route.LoaderArgs) => redirect(`/admin/courses/edit/${recordIdOr404(params.id, COURSE_NOT_FOUND)}`);
 
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
@@ -18,10 +20,15 @@ export async function action(args: Route.ActionArgs) {
   // The script gets a status it can explain (SPEC §8 editor: 401 → sign in again), not a login page.
   if (json && (await getOptionalUser(args))?.rol !== "admin") return Response.json({ error: UNAUTHORIZED_AGAIN }, { status: 401 });
   await requireAdmin(args);
-  const answer = (status: number, message: string, moduloId?: string) =>
+  const courseId = params.id;
+  if (!isRecordId(courseId)) {
+    if (json) return Response.json({ error: COURSE_NOT_FOUND }, { status: 404 });
+    throw data(COURSE_NOT_FOUND, { status: 404 });
+  }
+  const answer = (status: number, message: string, moduloId?: unknown) =>
     json
       ? Response.json(status < 300 ? { message } : { error: message }, { status })
-      : redirectWithFlash(request, `/admin/courses/edit/${params.id}${moduloId ? `#modulo-${moduloId}` : ""}`, {
+      : redirectWithFlash(request, `/admin/courses/edit/${courseId}${isRecordId(moduloId) ? `#modulo-${moduloId}` : ""}`, {
           type: status < 300 ? "success" : "error",
           message,
         });
@@ -30,12 +37,17 @@ export async function action(args: Route.ActionArgs) {
   if (!upload.ok) return answer(upload.status, upload.message, upload.values.moduloId);
   const moduloId = typeof upload.values.moduloId === "string" ? upload.values.moduloId : "";
   const files = upload.files.filter((f) => f.field === FILES_FIELD);
+  // A module id not shaped like ours names no module: what an unknown one is told.
+  if (moduloId && !isRecordId(moduloId)) {
+    await discard(upload.all);
+    return answer(404, MODULE_NOT_FOUND);
+  }
   if (files.length === 0 || upload.image) {
     await discard(upload.all);
     return answer(400, FILES_REQUIRED, moduloId);
   }
   try {
-    const outcome = await addModuleFiles(params.id, moduloId, files);
+    const outcome = await addModuleFiles(courseId, moduloId, files);
     if (!outcome.ok) {
       await discard(upload.all);
       return answer(outcome.status, outcome.message, moduloId);

@@ -6,7 +6,7 @@ import { listOutbox, OUTBOX_STATUSES, retryMail, type OutboxStatus } from "~/fea
 import { formatDateTime } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
-import { pageFrom } from "~/lib/pagination.ts";
+import { listQuery, pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/outbox";
 
 // /admin/outbox: every e-mail the app queued (approval notices, message notices, contact form),
@@ -20,18 +20,26 @@ const FILTERS: Array<[OutboxStatus | null, string]> = [
 ];
 const RetrySchema = z.object({ intent: z.literal("retry"), id: z.string().min(1).max(64) });
 
+/** ?estado= when it is one of the states; anything else is no filter. */
+function statusFrom(url: URL): OutboxStatus | undefined {
+  const estado = url.searchParams.get("estado");
+  return (OUTBOX_STATUSES as readonly string[]).includes(estado ?? "") ? (estado as OutboxStatus) : undefined;
+}
+
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const url = new URL(args.request.url);
-  const estado = url.searchParams.get("estado");
-  const status = (OUTBOX_STATUSES as readonly string[]).includes(estado ?? "") ? (estado as OutboxStatus) : undefined;
+  const status = statusFrom(url);
   return { ...(await listOutbox({ page: pageFrom(url), status })), status: status ?? null };
 }
 
 export async function action(args: Route.ActionArgs) {
   await requireAdmin(args);
   const { request } = args;
-  const back = `/admin/outbox${new URL(request.url).search}`;
+  // Back to the same filter and page, rebuilt from their checked values (never the raw query).
+  const url = new URL(request.url);
+  const status = statusFrom(url);
+  const back = `/admin/outbox${listQuery({ page: pageFrom(url) }, status ? { estado: status } : {})}`;
   const parsed = RetrySchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return redirectWithFlash(request, back, { type: "error", message: "Solicitud inválida." });
   const ok = await retryMail(parsed.data.id);

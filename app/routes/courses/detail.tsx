@@ -15,6 +15,7 @@ import { formatCalendarDate } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
+import { recordIdOr404 } from "~/lib/ids.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
 import type { Route } from "./+types/detail";
@@ -40,8 +41,9 @@ const ActionSchema = z.object({ intent: z.literal("inscribir"), volver: z.string
 
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
+  // The course id goes into the answer's Location header: only ids shaped like ours do.
+  const here = `/cursos/${recordIdOr404(params.cursoId, COURSE_NOT_FOUND)}`;
   const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  const here = `/cursos/${params.cursoId}`;
   if (!parsed.success) return redirectWithFlash(request, here, { type: "error", message: "Solicitud inválida." });
   const back = safeRedirect(parsed.data.volver, here);
   const viewer = await getOptionalUser(args);

@@ -3,17 +3,19 @@
 import { data, redirect } from "react-router";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";
 import { finishCourse } from "~/features/certificates/certificates.server.ts";
-import { DIPLOMA_MISSING, FINISH_ALREADY, FINISH_CONGRATS } from "~/features/certificates/messages.ts";
+import { DIPLOMA_MISSING, FINISH_ALREADY, FINISH_CONGRATS, FINISH_COURSE_NOT_FOUND } from "~/features/certificates/messages.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
+import { recordIdOr404 } from "~/lib/ids.ts";
 import type { Route } from "./+types/finish";
 
+// The course id goes into every answer's Location header: only ids shaped like ours do.
 export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/cursos/${params.cursoId}`);
+  return redirect(`/cursos/${recordIdOr404(params.cursoId, FINISH_COURSE_NOT_FOUND)}`);
 }
 
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
-  const here = `/cursos/${params.cursoId}`;
+  const here = `/cursos/${recordIdOr404(params.cursoId, FINISH_COURSE_NOT_FOUND)}`;
   const viewer = await getOptionalUser(args);
   const outcome = await finishCourse(viewer, params.cursoId, request);
   if (outcome.ok) {

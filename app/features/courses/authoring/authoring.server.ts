@@ -8,12 +8,11 @@ import { audit } from "~/lib/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { deleteStored, storedExistsSync } from "~/lib/storage.server.ts";
 import type { StoredUpload } from "~/lib/upload.server.ts";
-import { MODULE_NOT_FOUND, QUESTION_NOT_FOUND } from "./messages.ts";
+import { COURSE_NOT_FOUND, FILE_NOT_FOUND, LINK_NOT_FOUND, MODULE_NOT_FOUND, QUESTION_NOT_FOUND } from "./messages.ts";
 import type { ApiModule, CourseFields, QuestionInput } from "./schema.ts";
 
 type Tx = Prisma.TransactionClient;
 export type EditOutcome = { ok: true } | { ok: false; status: number; message: string };
-const COURSE_NOT_FOUND = "Curso no encontrado";
 const notFound = (message = COURSE_NOT_FOUND): EditOutcome => ({ ok: false, status: 404, message });
 
 /** The name shown for an uploaded file: the browser's name, one line, without folders. */
@@ -309,7 +308,7 @@ export async function addModuleFiles(courseId: string, moduleId: string, files: 
 
 export async function deleteModuleFile(courseId: string, fileId: string): Promise<EditOutcome> {
   const file = await prisma.moduleFile.findFirst({ where: { id: fileId, modulo: { cursoId: courseId } }, select: { id: true, storageKey: true } });
-  if (!file) return notFound("El archivo ya no existe.");
+  if (!file) return notFound(FILE_NOT_FOUND);
   await prisma.moduleFile.delete({ where: { id: file.id } });
   await deleteStored(file.storageKey).catch(() => undefined);
   return { ok: true };
@@ -326,7 +325,7 @@ export async function addLink(courseId: string, moduleId: string, link: { nombre
 
 export async function deleteLink(courseId: string, linkId: string): Promise<EditOutcome> {
   const { count } = await prisma.moduleLink.deleteMany({ where: { id: linkId, modulo: { cursoId: courseId } } });
-  return count ? { ok: true } : notFound("El enlace ya no existe.");
+  return count ? { ok: true } : notFound(LINK_NOT_FOUND);
 }
 
 /** Creates (questionId null) or replaces a question of a module. */

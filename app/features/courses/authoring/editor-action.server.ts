@@ -6,6 +6,7 @@
 import { data } from "react-router";
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
+import { isRecordId, recordIdOr404 } from "~/lib/ids.ts";
 import { publishCourse, PUBLISH_FAILED } from "../admin-courses.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { isMultipart } from "~/lib/upload.server.ts";
@@ -23,7 +24,19 @@ import {
   type EditOutcome,
 } from "./authoring.server.ts";
 import { submitCourseUpdate } from "./course-submit.server.ts";
-import { MAX_OPTIONS, MAX_QUESTION_OPTIONS, MIN_OPTIONS, MIN_QUESTION_OPTIONS, UPDATE_FAILED, UPDATED } from "./messages.ts";
+import {
+  COURSE_NOT_FOUND,
+  FILE_NOT_FOUND,
+  LINK_NOT_FOUND,
+  MAX_OPTIONS,
+  MAX_QUESTION_OPTIONS,
+  MIN_OPTIONS,
+  MIN_QUESTION_OPTIONS,
+  MODULE_NOT_FOUND,
+  QUESTION_NOT_FOUND,
+  UPDATE_FAILED,
+  UPDATED,
+} from "./messages.ts";
 import { fieldErrors, LinkSchema, ModuleFieldsSchema, QuestionSchema } from "./schema.ts";
 import { readCourseUpload, toFormReply } from "./submission.server.ts";
 import type { EditorActionData, QuestionDraft } from "./editor-types.ts";
@@ -77,8 +90,18 @@ async function questionStep(form: FormData, intent: string, courseId: string, mo
   return done(await saveQuestion(courseId, moduloId, preguntaId || null, parsed.data), `modulo-${moduloId}`);
 }
 
+/** The record ids the editor's forms may carry, and what an unknown one is told. */
+const ID_FIELDS = [
+  ["moduloId", MODULE_NOT_FOUND],
+  ["preguntaId", QUESTION_NOT_FOUND],
+  ["enlaceId", LINK_NOT_FOUND],
+  ["archivoId", FILE_NOT_FOUND],
+] as const;
+
 export async function courseEditorAction(request: Request, admin: SessionUser, courseId: string) {
-  const here = `/admin/courses/edit/${courseId}`;
+  // Every answer redirects to `here` (plus an anchor made of the ids below): only our own ids
+  // may go into that Location header (app/lib/ids.ts).
+  const here = `/admin/courses/edit/${recordIdOr404(courseId, COURSE_NOT_FOUND)}`;
   const done = (outcome: EditOutcome, anchor?: string, message = UPDATED) =>
     redirectWithFlash(request, `${here}${anchor ? `#${anchor}` : ""}`, outcome.ok ? { type: "success", message } : { type: "error", message: outcome.message });
 
@@ -94,6 +117,12 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
 
   const form = await readForm(request);
   const intent = str(form, "intent");
+  // A sent id that is not shaped like ours names no record: the answer an unknown id gets, given
+  // before the id is used anywhere (never echoed in the redirect's anchor).
+  for (const [field, message] of ID_FIELDS) {
+    const value = str(form, field);
+    if (value && !isRecordId(value)) return done({ ok: false, status: 404, message });
+  }
   const moduloId = str(form, "moduloId");
   try {
     if (intent === "save-question" || intent === "add-option" || intent.startsWith("remove-option:")) {

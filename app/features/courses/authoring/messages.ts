@@ -10,6 +10,7 @@ export const CREATE_FAILED = "Hubo un error al crear el curso.";
 export const COURSE_CREATED = "Curso creado. Agrega sus módulos y publícalo cuando esté listo.";
 
 export const LOAD_FAILED = "Error cargando curso";
+export const COURSE_NOT_FOUND = "Curso no encontrado";
 export const MISSING_ID = "Error: ID de curso no proporcionado.";
 export const UNAUTHORIZED_AGAIN = "No autorizado. Por favor inicia sesión de nuevo.";
 export const UPDATE_FAILED = "Error al actualizar el curso. Intenta nuevamente.";
@@ -20,6 +21,8 @@ export const MODULE_NOT_FOUND = "El módulo ya no existe.";
 export const CONFIRM_DELETE_MODULE = "¿Eliminar módulo?";
 export const CONFIRM_DELETE_FILE = "¿Eliminar archivo?";
 export const FILES_REQUIRED = "Selecciona al menos un archivo PDF.";
+export const FILE_NOT_FOUND = "El archivo ya no existe.";
+export const LINK_NOT_FOUND = "El enlace ya no existe.";
 export const LINK_NAME_REQUIRED = "Escribe el nombre del enlace.";
 export const LINK_URL_INVALID = "Ingresa una URL válida que empiece con http:// o https://.";
 
