@@ -174,3 +174,53 @@ test("ningún formulario de página responde 500 ante un envío mal formado", as
   expect(await still.text()).toContain("Curso para robustez de formularios");
   await ctx.dispose();
 });
+
+test("TRACE y los métodos desconocidos responden 405 con Allow, nunca 5xx; los de siempre siguen igual", async ({ baseURL }) => {
+  const ctx = await playwrightRequest.newContext({ baseURL });
+  const failures: string[] = [];
+  for (const path of ["/", "/cursos", "/api/cursos/lista", "/admin", "/no-existe"]) {
+    for (const method of ["TRACE", "PROPFIND", "MKCOL", "SEARCH", "QUERY"]) {
+      const response = await ctx.fetch(path, { method, maxRedirects: 0 });
+      if (response.status() !== 405 || !response.headers()["allow"]?.includes("GET")) failures.push(`${method} ${path} → ${response.status()} Allow=${response.headers()["allow"]}`);
+    }
+    // Methods Node's HTTP parser does not know are refused by Node itself (400), before the app.
+    const unknown = await ctx.fetch(path, { method: "FOO", maxRedirects: 0 });
+    if (unknown.status() !== 400) failures.push(`FOO ${path} → ${unknown.status()}`);
+    // CONNECT has no listener: Node closes the connection (no answer at all, certainly no 5xx).
+    const connect = await ctx.fetch(path, { method: "CONNECT", maxRedirects: 0, timeout: 5_000 }).catch(() => null);
+    if (connect && connect.status() >= 500) failures.push(`CONNECT ${path} → ${connect.status()}`);
+    // OPTIONS is still React Router's to answer, as before: never a 5xx.
+    const options = await ctx.fetch(path, { method: "OPTIONS", maxRedirects: 0 });
+    if (options.status() >= 500) failures.push(`OPTIONS ${path} → ${options.status()}`);
+  }
+  expect(failures).toEqual([]);
+  const api = await ctx.fetch("/api/cursos/lista", { method: "TRACE" });
+  expect(await api.json()).toEqual({ error: "Método no permitido." });
+  expect((await ctx.get("/cursos")).status()).toBe(200);
+  expect((await ctx.head("/cursos")).status()).toBe(200);
+  await ctx.dispose();
+});
+
+test("ningún id de la solicitud llega a un encabezado: moduloId y rutas con texto raro no dan 500", async ({ baseURL }) => {
+  const ctx = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
+  expect((await ctx.post("/login", { form: { correo: DEMO_ADMIN.correo, password: DEMO_PASSWORD }, maxRedirects: 0 })).status()).toBe(302);
+  const created = await ctx.post("/admin/courses/new", {
+    multipart: { titulo: "Curso para ids raros", duracionHoras: "1", imagen: { name: "p.png", mimeType: "image/png", buffer: PNG } },
+    maxRedirects: 0,
+  });
+  const editor = created.headers()["location"]!;
+  const failures: string[] = [];
+  for (const moduloId of ["módulo✓", "a\u0000b", "a\r\nSet-Cookie: x=1", "x".repeat(70_000)]) {
+    const label = `add-link ${JSON.stringify(moduloId.slice(0, 20))}`;
+    // A 70 KB Location header is more than an HTTP client accepts: that, too, is a failure.
+    const response = await ctx.post(editor, { form: { intent: "add-link", moduloId, nombre: "Docs", url: "https://ejemplo.cl" }, maxRedirects: 0 }).catch((e: Error) => e);
+    if (response instanceof Error) failures.push(`${label} → ${response.message.split("\n")[0]}`);
+    else if (response.status() !== 302 || response.headers()["location"] !== editor) failures.push(`${label} → ${response.status()} ${(response.headers()["location"] ?? "").slice(0, 80)}`);
+  }
+  for (const path of ["/cursos/%E2%9C%93/finalizar", "/cursos/a%0D%0Ab/finalizar", "/admin/courses/edit/%E2%9C%93/archivos", "/admin/courses/edit/a%00b/archivos"]) {
+    const response = await ctx.get(path, { maxRedirects: 0 });
+    if (response.status() !== 404) failures.push(`GET ${path} → ${response.status()}`);
+  }
+  expect(failures).toEqual([]);
+  await ctx.dispose();
+});

@@ -12,6 +12,7 @@ const { default: compression } = await import("compression");
 const { default: express } = await import("express");
 const { deployMigrations } = await import("../scripts/migrate-lib.ts");
 const { databaseUrl } = await import("../app/lib/db-adapter.ts");
+const { allowedMethods } = await import("./allowed-methods.ts");
 const { APP_URL_UNSET_WARNING } = await import("../app/lib/env.server.ts");
 
 const BUILD = path.resolve("build/server/index.js");
@@ -38,6 +39,8 @@ async function main() {
     }
     next();
   });
+  // TRACE and other unknown methods: 405 with Allow, never a 500 (see allowed-methods.ts).
+  app.use(allowedMethods);
   app.use(compression());
   app.use("/assets", express.static(path.join(CLIENT, "assets"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(CLIENT, { maxAge: "1h", index: false }));

@@ -1,0 +1,69 @@
+// Issue 10, "odd requests never answer 5xx": the production server's method guard
+// (server/allowed-methods.ts) in front of a stand-in for React Router. TRACE and other unknown
+// methods are answered 405 with Allow and never reach the app (which threw or logged a stack
+// trace for them); the methods the app serves pass through untouched. The whole production
+// stack is checked end to end in e2e/robustness.spec.ts.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ALLOWED_METHODS, allowedMethods } from "../server/allowed-methods.ts";
+
+let server: http.Server;
+let port = 0;
+const reached: string[] = [];
+
+beforeAll(async () => {
+  const app = express();
+  app.use(allowedMethods);
+  app.all("/{*splat}", (req, res) => {
+    reached.push(req.method);
+    res.status(200).send("app");
+  });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+function send(method: string, path: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, method, path }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("the production server's method guard", () => {
+  it.each(["TRACE", "PROPFIND", "MKCOL", "SEARCH", "QUERY", "LOCK", "PURGE"])("%s answers 405 with Allow and never reaches the app", async (method) => {
+    reached.length = 0;
+    for (const path of ["/", "/cursos", "/admin", "/no-existe"]) {
+      const response = await send(method, path);
+      expect(response.status).toBe(405);
+      expect(response.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+      expect(response.body).toBe("Método no permitido.");
+    }
+    const api = await send(method, "/api/cursos/lista");
+    expect(api.status).toBe(405);
+    expect(api.headers["content-type"]).toMatch(/^application\/json/);
+    expect(JSON.parse(api.body)).toEqual({ error: "Método no permitido." });
+    expect(reached).toEqual([]);
+  });
+
+  it("methods Node's HTTP parser does not know (FOO, TRACK) are a 400 from Node itself, before any app code", async () => {
+    reached.length = 0;
+    for (const method of ["FOO", "TRACK"]) expect((await send(method, "/")).status).toBe(400);
+    expect(reached).toEqual([]);
+  });
+
+  it("GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS go on to the app as before", async () => {
+    reached.length = 0;
+    for (const method of ALLOWED_METHODS) expect((await send(method, "/cursos")).status).toBe(200);
+    expect(reached).toEqual([...ALLOWED_METHODS]);
+  });
+});
