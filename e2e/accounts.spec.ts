@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_COMUNIDAD, DEMO_ESTUDIANTE, DEMO_PASSWORD, DEMO_PENDIENTE } from "../prisma/demo-accounts.ts";
-import { adminPage, approveInRecords, deleteInRecords, login, ready, register, uniqueEmail } from "./support.ts";
+import { adminPage, approveInRecords, approvedUser, deleteInRecords, findInRecords, login, ready, register, uniqueEmail } from "./support.ts";
 
 test("registro → pendiente → aprobado por el admin → ingreso → salir", async ({ page, browser, javaScriptEnabled }) => {
   const correo = uniqueEmail("docente");
@@ -140,4 +140,34 @@ test("la ficha de usuario se abre y se cierra", async ({ browser, javaScriptEnab
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/\/admin\/records$/);
   await admin.close();
+});
+
+test("suspender en Registros cierra la sesión y el token; aprobar de nuevo deja ingresar otra vez", async ({ page, browser, javaScriptEnabled, request }) => {
+  const user = await approvedUser(request, "docente", "Suspendida");
+  await login(page, user.correo, user.password);
+  await expect(page).toHaveURL(/\/user$/);
+  const { token } = (await (await request.post("/api/auth/login", { data: { correo: user.correo, password: user.password } })).json()) as { token: string };
+  const asUser = { headers: { Authorization: `Bearer ${token}` } };
+  expect((await request.get(`/api/auth/${user.id}/cursos-inscritos`, asUser)).status()).toBe(200);
+
+  const admin = await adminPage(browser, javaScriptEnabled);
+  await findInRecords(admin.page, user.correo);
+  await admin.page.getByRole("row").filter({ hasText: user.correo }).getByRole("button", { name: "Suspender" }).click();
+  await expect(admin.page.getByText("Usuario suspendido: sus sesiones se cerraron.")).toBeVisible();
+  await expect(admin.page.getByRole("row").filter({ hasText: user.correo }).getByText("Suspendido")).toBeVisible();
+
+  // The browser session and the API token ended at once.
+  await page.goto("/user/profile");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%2Fprofile$/);
+  expect((await request.get(`/api/auth/${user.id}/cursos-inscritos`, asUser)).status()).toBe(401);
+  await login(page, user.correo, user.password);
+  await expect(page.getByRole("alert")).toHaveText("Tu cuenta está suspendida. Si crees que es un error, escríbenos desde la página de Contacto.");
+
+  await admin.page.getByRole("row").filter({ hasText: user.correo }).getByRole("button", { name: "Aprobar" }).click();
+  await expect(admin.page.getByText("Usuario aprobado correctamente.")).toBeVisible();
+  await admin.close();
+  // Re-approval brings no old token back; signing in works again.
+  expect((await request.get(`/api/auth/${user.id}/cursos-inscritos`, asUser)).status()).toBe(401);
+  await login(page, user.correo, user.password);
+  await expect(page).toHaveURL(/\/user$/);
 });

@@ -47,7 +47,7 @@ export async function adminPage(browser: Browser, javaScriptEnabled: boolean) {
 }
 
 /** The records table narrowed to one e-mail through its search form. */
-async function findInRecords(admin: Page, correo: string) {
+export async function findInRecords(admin: Page, correo: string) {
   await admin.goto("/admin/records");
   await admin.getByRole("searchbox", { name: "Buscar por correo" }).fill(correo);
   await admin.getByRole("button", { name: "Buscar" }).click();
