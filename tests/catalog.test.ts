@@ -106,6 +106,7 @@ describe("course images (/imagenes/cursos/{id})", () => {
       const response = await image(draft.id, who);
       expect(response.status).toBe(200);
       expect(response.headers.get("Content-Type")).toBe("image/png");
+      expect(response.headers.get("Content-Security-Policy")).toBe("sandbox");
       // Never in a shared cache: the next visitor must not get it from there.
       expect(response.headers.get("Cache-Control")).toBe("private, max-age=0, must-revalidate");
       expect(new Uint8Array(await response.arrayBuffer())).toEqual(PNG);
@@ -165,6 +166,7 @@ describe("course detail", () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get("Content-Type")).toBe("application/pdf");
     expect(ok.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(ok.headers.get("Content-Security-Policy")).toBe("sandbox");
     const ranged = new Request("http://localhost:3000/x", { headers: { Cookie: student.cookie, Range: "bytes=0-3" } });
     const part = (await fileRoute.loader(args(ranged, params))) as Response;
     expect(part.status).toBe(206);

@@ -87,6 +87,7 @@ async function servedPdf(codigo: string) {
   const response = (await pdfRoute.loader(args(getRequest(`/certificados/${codigo}/pdf`), { codigo }))) as Response;
   expect(response.status).toBe(200);
   expect(response.headers.get("Content-Type")).toBe("application/pdf");
+  expect(response.headers.get("Content-Security-Policy")).toBe("sandbox");
   return new Uint8Array(await response.arrayBuffer());
 }
 

@@ -92,6 +92,7 @@ describe("book PDF", () => {
     expect(inline.status).toBe(200);
     expect(inline.headers.get("Content-Type")).toBe("application/pdf");
     expect(inline.headers.get("Content-Disposition")).toMatch(/^inline;/);
+    expect(inline.headers.get("Content-Security-Policy")).toBe("sandbox");
     const download = await pdfRoute.loader(args(getRequest(`/biblioteca/${book.id}/pdf?descargar=1`, cookie), { id: book.id }));
     const disposition = download.headers.get("Content-Disposition") ?? "";
     expect(disposition).toMatch(/^attachment;/);

@@ -214,6 +214,7 @@ describe("/usuarios/:userId/imagen", () => {
     expect(ok.headers.get("Content-Type")).toBe("image/png");
     expect(ok.headers.get("Cache-Control")).toMatch(/^private/);
     expect(ok.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(ok.headers.get("Content-Security-Policy")).toBe("sandbox");
     expect(Buffer.from(await ok.arrayBuffer())).toEqual(PNG);
 
     const anonymous = await avatarRoute.loader(args(getRequest(`/usuarios/${owner.id}/imagen`), { userId: owner.id }));

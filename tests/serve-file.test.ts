@@ -49,6 +49,22 @@ describe("stored files", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("sandboxes every stored file with Content-Security-Policy: sandbox (whole, range, revalidation, download)", async () => {
+    const key = await storeBytes("modules", "pdf", pdf);
+    const whole = await serveStoredFile(get(), key, { contentType: "application/pdf" });
+    const etag = whole.headers.get("ETag")!;
+    const answers = [
+      whole,
+      await serveStoredFile(get({ Range: "bytes=0-4" }), key, { contentType: "application/pdf" }),
+      await serveStoredFile(get({ "If-None-Match": etag }), key, { contentType: "application/pdf" }),
+      await serveStoredFile(get(), key, { contentType: "application/pdf", disposition: "attachment", filename: "a.pdf" }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([200, 206, 304, 200]);
+    for (const response of answers) expect(response.headers.get("Content-Security-Policy")).toBe("sandbox");
+    const image = await storeBytes("courses", "png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect((await serveStoredFile(get(), image, { contentType: "image/png" })).headers.get("Content-Security-Policy")).toBe("sandbox");
+  });
+
   it("builds attachment dispositions without header injection", () => {
     expect(contentDisposition("attachment", 'a"b\r\n.pdf')).toBe(`attachment; filename="a_b__.pdf"; filename*=UTF-8''a%22b%0D%0A.pdf`);
   });

@@ -1,5 +1,5 @@
-// Serves a stored file with the right type, Content-Disposition, nosniff, caching
-// validators and HTTP Range (a PDF viewer fetches pages). A missing file is a 404, never 500.
+// Serves a stored file with the right type, Content-Disposition, nosniff, a sandboxing CSP,
+// caching validators and HTTP Range (a PDF viewer fetches pages). A missing file is a 404, never 500.
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import { statStored, storagePath } from "./storage.server.ts";
@@ -18,6 +18,21 @@ export function contentDisposition(kind: "inline" | "attachment", filename?: str
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
+/**
+ * Every stored file is something a user uploaded (course images, module PDFs, books, avatars)
+ * or we generated from user text (certificates). Should a browser ever render one as a
+ * document (a PDF/HTML polyglot, a mislabelled type), `sandbox` gives it an opaque origin with
+ * no scripts, forms, popups, plugins or top navigation: it cannot read our cookies or pages.
+ * Bare `sandbox`, with no allow-* tokens, is the strongest form, and Chromium's built-in PDF
+ * viewer still shows such PDFs, opened directly and in <iframe>, <object> and <embed> (checked
+ * on Chromium 156; e2e/stored-files.spec.ts keeps it so). An <img> ignores the CSP of the
+ * image it loads. `sandbox allow-scripts allow-same-origin` would undo the protection (a script
+ * in our origin can lift its own sandbox), so it is not used. WebKit has been reported to
+ * download a sandboxed PDF rather than show it inline; the pages keep 'Abrir' / 'Descargar'
+ * links next to every viewer.
+ */
+export const STORED_FILE_CSP = "sandbox";
+
 export async function serveStoredFile(request: Request, key: string, opts: ServeOptions): Promise<Response> {
   const stat = await statStored(key);
   if (!stat?.isFile()) return new Response("Archivo no encontrado", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -27,6 +42,7 @@ export async function serveStoredFile(request: Request, key: string, opts: Serve
     "Content-Type": opts.contentType,
     "Content-Disposition": contentDisposition(opts.disposition ?? "inline", opts.filename),
     "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": STORED_FILE_CSP,
     "Accept-Ranges": "bytes",
     ETag: etag,
     "Last-Modified": stat.mtime.toUTCString(),
