@@ -66,6 +66,25 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["DELETE", "/api/books/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
 ];
 
+// A draft of each test's own (the seeded drafts get published by other specs): its page and its
+// image answer alike, 200 to who may see drafts (docentes, admins) and 404 to everyone else.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const seesDrafts = (who: Identity) => who === "docente" || who === "admin";
+
+async function draftWithImage(baseURL: string): Promise<string> {
+  const ctx = await playwrightRequest.newContext({ baseURL });
+  const login = await ctx.post("/api/auth/login", { data: { correo: DEMO_ADMIN.correo, password: DEMO_PASSWORD } });
+  const { token } = (await login.json()) as { token: string };
+  const created = await ctx.post("/api/cursos", {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { titulo: "Borrador de la tabla de acceso", duracionHoras: "1", imagen: { name: "p.png", mimeType: "image/png", buffer: PNG } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await ctx.dispose();
+  return id;
+}
+
 async function contextFor(who: Identity, baseURL: string): Promise<APIRequestContext> {
   const ctx = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   if (who === "visitante") return ctx;
@@ -76,6 +95,7 @@ async function contextFor(who: Identity, baseURL: string): Promise<APIRequestCon
 
 for (const who of IDENTITIES) {
   test(`tabla de acceso: ${who}`, async ({ baseURL }) => {
+    const draftId = await draftWithImage(baseURL!);
     const ctx = await contextFor(who, baseURL!);
     for (const [path, rule] of PAGES) {
       const expected = rule(who);
@@ -90,6 +110,10 @@ for (const who of IDENTITIES) {
               ? "home"
               : `${response.status()} ${location}`;
       expect(actual, `${who} GET ${path}`).toBe(expected);
+    }
+    for (const path of [`/cursos/${draftId}`, `/imagenes/cursos/${draftId}`]) {
+      const response = await ctx.get(path, { maxRedirects: 0 });
+      expect(response.status(), `${who} GET ${path} (borrador)`).toBe(seesDrafts(who) ? 200 : 404);
     }
     for (const [method, path, rule] of API) {
       const response = await ctx.fetch(path, { method, maxRedirects: 0 });
