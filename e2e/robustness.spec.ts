@@ -189,7 +189,7 @@ test("TRACE y los métodos desconocidos responden 405 con Allow, nunca 5xx; los 
     // CONNECT has no listener: Node closes the connection (no answer at all, certainly no 5xx).
     const connect = await ctx.fetch(path, { method: "CONNECT", maxRedirects: 0, timeout: 5_000 }).catch(() => null);
     if (connect && connect.status() >= 500) failures.push(`CONNECT ${path} → ${connect.status()}`);
-    // OPTIONS is still React Router's to answer, as before: never a 5xx.
+    // OPTIONS is answered by the method guard (204 with Allow): never a 5xx.
     const options = await ctx.fetch(path, { method: "OPTIONS", maxRedirects: 0 });
     if (options.status() >= 500) failures.push(`OPTIONS ${path} → ${options.status()}`);
   }

@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALLOWED_METHODS, allowedMethods } from "../server/allowed-methods.ts";
+import { ALLOWED_METHODS, allowedMethods, PAGE_METHODS } from "../server/allowed-methods.ts";
 
 let server: http.Server;
 let port = 0;
@@ -45,11 +45,12 @@ describe("the production server's method guard", () => {
     for (const path of ["/", "/cursos", "/admin", "/no-existe"]) {
       const response = await send(method, path);
       expect(response.status).toBe(405);
-      expect(response.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+      expect(response.headers.allow).toBe("GET, HEAD, POST, OPTIONS");
       expect(response.body).toBe("Método no permitido.");
     }
     const api = await send(method, "/api/cursos/lista");
     expect(api.status).toBe(405);
+    expect(api.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
     expect(api.headers["content-type"]).toMatch(/^application\/json/);
     expect(JSON.parse(api.body)).toEqual({ error: "Método no permitido." });
     expect(reached).toEqual([]);
@@ -61,9 +62,31 @@ describe("the production server's method guard", () => {
     expect(reached).toEqual([]);
   });
 
-  it("GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS go on to the app as before", async () => {
+  it("the API takes GET, HEAD, POST, PUT, PATCH and DELETE; pages GET, HEAD and POST", async () => {
     reached.length = 0;
-    for (const method of ALLOWED_METHODS) expect((await send(method, "/cursos")).status).toBe(200);
-    expect(reached).toEqual([...ALLOWED_METHODS]);
+    const apiMethods = ALLOWED_METHODS.filter((m) => m !== "OPTIONS");
+    for (const method of apiMethods) expect((await send(method, "/api/cursos/lista")).status).toBe(200);
+    const pageMethods = PAGE_METHODS.filter((m) => m !== "OPTIONS");
+    for (const method of pageMethods) expect((await send(method, "/cursos")).status).toBe(200);
+    expect(reached).toEqual([...apiMethods, ...pageMethods]);
+
+    reached.length = 0;
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const response = await send(method, "/admin/courses");
+      expect(response.status).toBe(405);
+      expect(response.headers.allow).toBe("GET, HEAD, POST, OPTIONS");
+    }
+    expect(reached).toEqual([]);
+  });
+
+  it("OPTIONS answers 204 with Allow, without reaching the app (which logged an error for it)", async () => {
+    reached.length = 0;
+    const page = await send("OPTIONS", "/cursos");
+    expect(page.status).toBe(204);
+    expect(page.headers.allow).toBe("GET, HEAD, POST, OPTIONS");
+    const api = await send("OPTIONS", "/api/cursos/lista");
+    expect(api.status).toBe(204);
+    expect(api.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+    expect(reached).toEqual([]);
   });
 });
