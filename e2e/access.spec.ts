@@ -34,6 +34,8 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/cursos", pageRule("public")],
   ["/contacto", pageRule("public")],
   ["/biblioteca", pageRule("signed-in")],
+  // An e-mail confirmation link that is not (or no longer) valid: the same 404 page for everyone.
+  ["/confirmar-correo/no-existe", () => "404 "],
   ["/admin/courses/participantes/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/admin/courses/edit/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ...["/admin/courses", "/admin/courses/new", "/admin/records",
@@ -49,6 +51,9 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["GET", "/api/auth/users", (who) => (who === "admin" ? 200 : who === "visitante" || who === "pendiente" ? 401 : 403)],
   ["PUT", "/api/auth/approve/no-existe", (who) => (who === "admin" ? 404 : who === "visitante" || who === "pendiente" ? 401 : 403)],
   ["DELETE", "/api/auth/users/no-existe", (who) => (who === "admin" ? 404 : who === "visitante" || who === "pendiente" ? 401 : 403)],
+  ["PUT", "/api/auth/suspend/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
+  // Logout ends a Bearer token; a session cookie alone is not one (browsers use /salir).
+  ["POST", "/api/auth/logout", () => 401],
   ["GET", "/api/auth/no-existe/cursos-inscritos", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["DELETE", "/api/auth/usuario/cursos-inscritos/no-existe", (who) => (anonymous(who) ? 401 : 404)],
   ["POST", "/api/cursos/no-existe/registrarParticipante", (who) => (anonymous(who) ? 401 : 404)],
@@ -120,6 +125,17 @@ for (const who of IDENTITIES) {
       expect(response.status(), `${who} ${method} ${path}`).toBe(rule(who));
       const body = await response.json();
       if (!response.ok()) expect(typeof body.error, `${who} ${method} ${path} error JSON`).toBe("string");
+    }
+    // POST /api/auth/logout ends the caller's own token, and only it.
+    if (!anonymous(who)) {
+      const tokenOf = async () =>
+        ((await (await ctx.post("/api/auth/login", { data: { correo: ACCOUNTS[who as Exclude<Identity, "visitante">], password: DEMO_PASSWORD } })).json()) as { token: string }).token;
+      const [ended, kept] = [await tokenOf(), await tokenOf()];
+      const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` }, maxRedirects: 0 });
+      expect((await ctx.post("/api/auth/logout", bearer(ended))).status(), `${who} logout`).toBe(200);
+      expect((await ctx.post("/api/auth/logout", bearer(ended))).status(), `${who} token terminado`).toBe(401);
+      expect((await ctx.get("/api/cursos/lista", bearer(ended))).status(), `${who} token terminado en otra llamada`).toBe(401);
+      expect((await ctx.get("/api/cursos/lista", bearer(kept))).status(), `${who} otro token sigue`).toBe(200);
     }
     // A GET never changes state: /salir by GET leaves the session in place.
     if (who !== "visitante" && who !== "pendiente") {

@@ -25,6 +25,7 @@ import { storagePath } from "~/lib/storage.server.ts";
 import * as adminCoursesRoute from "~/routes/admin/courses.tsx";
 import * as certificadosApi from "~/routes/api/certificados.user.ts";
 import * as courseApi from "~/routes/api/cursos.detail.ts";
+import * as deleteUserApi from "~/routes/api/auth.user.ts";
 import * as finishApi from "~/routes/api/cursos.finish.ts";
 import * as pdfRoute from "~/routes/certificates/pdf.ts";
 import * as verifyRoute from "~/routes/certificates/verify.tsx";
@@ -472,5 +473,25 @@ describe("the finish panel (server-rendered, before hydration)", () => {
     expect(done).toMatch(/<input[^>]*readOnly=""[^>]*value="http:\/\/localhost:3000\/certificados\/ABCDEFGHJKMNPQRS\/pdf"/);
     expect(done).not.toContain("Copiar URL");
     expect(done).not.toContain("Finalizar curso");
+  });
+});
+
+describe("deleting the holder's account", () => {
+  it("removes their certificates and the stored PDFs with them (no orphan files)", async () => {
+    const course = await createCourse(1);
+    const { user, cookie } = await signedIn();
+    const admin = await signedIn("admin");
+    await enrol(user.id, course);
+    await pass(user.id, course, 1);
+    await finishForm(course.id, cookie);
+    const row = await prisma.certificate.findUniqueOrThrow({ where: { userId_cursoId: { userId: user.id, cursoId: course.id } } });
+    expect(fs.existsSync(storagePath(row.pdfKey!))).toBe(true);
+
+    const deleted = await deleteUserApi.action(
+      args(jsonRequest(`/api/auth/users/${user.id}`, null, { method: "DELETE", token: admin.token }), { id: user.id }),
+    );
+    expect(deleted.status).toBe(200);
+    expect(await prisma.certificate.findUnique({ where: { id: row.id } })).toBeNull();
+    expect(fs.existsSync(storagePath(row.pdfKey!))).toBe(false);
   });
 });

@@ -67,5 +67,7 @@ describe("stored files", () => {
 
   it("builds attachment dispositions without header injection", () => {
     expect(contentDisposition("attachment", 'a"b\r\n.pdf')).toBe(`attachment; filename="a_b__.pdf"; filename*=UTF-8''a%22b%0D%0A.pdf`);
+    // A lone surrogate (a JSON-sent title can hold one) must not throw: it becomes U+FFFD.
+    expect(contentDisposition("attachment", "Libro \ud800.pdf")).toBe(`attachment; filename="Libro _.pdf"; filename*=UTF-8''Libro%20%EF%BF%BD.pdf`);
   });
 });

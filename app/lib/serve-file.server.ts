@@ -15,7 +15,8 @@ export type ServeOptions = {
 export function contentDisposition(kind: "inline" | "attachment", filename?: string) {
   if (!filename) return kind;
   const ascii = filename.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  // toWellFormed: a lone surrogate (possible in a JSON-sent title) would make encodeURIComponent throw.
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename.toWellFormed())}`;
 }
 
 /**

@@ -109,13 +109,15 @@ export async function deleteUser(admin: { id: string }, id: string, request: Req
       where: { id: { in: enrolments.map((e) => e.cursoId) } },
       data: { cantidadParticipantes: { decrement: 1 } },
     });
+    // Their certificates go with the account (cascade): so do the stored PDFs, after commit.
+    const certificates = await tx.certificate.findMany({ where: { userId: id, pdfKey: { not: null } }, select: { pdfKey: true } });
     await deleteUserSessions(id, tx);
     await tx.user.delete({ where: { id } });
-    return user;
+    return { ...user, files: [user.imagenPerfil, ...certificates.map((c) => c.pdfKey)] };
   });
   if (!removed) return { ok: false, status: 404, message: USER_NOT_FOUND };
-  // The avatar file goes once the row is gone (a failed delete keeps both).
-  await deleteStored(removed.imagenPerfil);
+  // The files go once the rows are gone (a failed delete keeps both).
+  await Promise.all(removed.files.map((key) => deleteStored(key).catch(() => undefined)));
   await audit(request, "user.delete", { actorId: admin.id, targetType: "user", targetId: id, detail: removed.correo });
   return { ok: true };
 }
