@@ -1,7 +1,14 @@
 // The route × identity table (SECURITY.md "Access"): every guarded page and API call refuses
 // who it must, through the whole production stack. HTTP only, so it runs in one project.
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_COMUNIDAD, DEMO_DOCENTE, DEMO_ESTUDIANTE, DEMO_PASSWORD, DEMO_PENDIENTE } from "../prisma/demo-accounts.ts";
+import {
+  DEMO_ADMIN,
+  DEMO_COMUNIDAD,
+  DEMO_DOCENTE,
+  DEMO_ESTUDIANTE,
+  DEMO_PASSWORD,
+  DEMO_PENDIENTE,
+} from "../prisma/demo-accounts.ts";
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "HTTP-level table: once is enough");
 
@@ -38,10 +45,16 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/confirmar-correo/no-existe", () => "404 "],
   ["/admin/courses/participantes/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/admin/courses/edit/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
-  ...["/admin/courses", "/admin/courses/new", "/admin/records",
-    "/admin/records?ver=x", "/admin/profile", "/admin/messages", "/admin/library", "/admin/otra-cosa"].map(
-    (p) => [p, pageRule("admin")] as [string, (who: Identity) => string],
-  ),
+  ...[
+    "/admin/courses",
+    "/admin/courses/new",
+    "/admin/records",
+    "/admin/records?ver=x",
+    "/admin/profile",
+    "/admin/messages",
+    "/admin/library",
+    "/admin/otra-cosa",
+  ].map((p) => [p, pageRule("admin")] as [string, (who: Identity) => string]),
   ...["/user", "/user/profile", "/user/courses", "/user/messages", "/user/otra-cosa"].map(
     (p) => [p, pageRule("user")] as [string, (who: Identity) => string],
   ),
@@ -49,8 +62,16 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
 
 const API: Array<[string, string, (who: Identity) => number]> = [
   ["GET", "/api/auth/users", (who) => (who === "admin" ? 200 : who === "visitante" || who === "pendiente" ? 401 : 403)],
-  ["PUT", "/api/auth/approve/no-existe", (who) => (who === "admin" ? 404 : who === "visitante" || who === "pendiente" ? 401 : 403)],
-  ["DELETE", "/api/auth/users/no-existe", (who) => (who === "admin" ? 404 : who === "visitante" || who === "pendiente" ? 401 : 403)],
+  [
+    "PUT",
+    "/api/auth/approve/no-existe",
+    (who) => (who === "admin" ? 404 : who === "visitante" || who === "pendiente" ? 401 : 403),
+  ],
+  [
+    "DELETE",
+    "/api/auth/users/no-existe",
+    (who) => (who === "admin" ? 404 : who === "visitante" || who === "pendiente" ? 401 : 403),
+  ],
   ["PUT", "/api/auth/suspend/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   // Logout ends a Bearer token; a session cookie alone is not one (browsers use /salir).
   ["POST", "/api/auth/logout", () => 401],
@@ -73,7 +94,10 @@ const API: Array<[string, string, (who: Identity) => number]> = [
 
 // A draft of each test's own (the seeded drafts get published by other specs): its page and its
 // image answer alike, 200 to who may see drafts (docentes, admins) and 404 to everyone else.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 const seesDrafts = (who: Identity) => who === "docente" || who === "admin";
 
 async function draftWithImage(baseURL: string): Promise<string> {
@@ -82,7 +106,11 @@ async function draftWithImage(baseURL: string): Promise<string> {
   const { token } = (await login.json()) as { token: string };
   const created = await ctx.post("/api/cursos", {
     headers: { Authorization: `Bearer ${token}` },
-    multipart: { titulo: "Borrador de la tabla de acceso", duracionHoras: "1", imagen: { name: "p.png", mimeType: "image/png", buffer: PNG } },
+    multipart: {
+      titulo: "Borrador de la tabla de acceso",
+      duracionHoras: "1",
+      imagen: { name: "p.png", mimeType: "image/png", buffer: PNG },
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
@@ -93,7 +121,10 @@ async function draftWithImage(baseURL: string): Promise<string> {
 async function contextFor(who: Identity, baseURL: string): Promise<APIRequestContext> {
   const ctx = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
   if (who === "visitante") return ctx;
-  const response = await ctx.post("/login", { form: { correo: ACCOUNTS[who], password: DEMO_PASSWORD }, maxRedirects: 0 });
+  const response = await ctx.post("/login", {
+    form: { correo: ACCOUNTS[who], password: DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
   expect(response.status(), `login de ${who}`).toBe(who === "pendiente" ? 403 : 302);
   return ctx;
 }
@@ -129,12 +160,21 @@ for (const who of IDENTITIES) {
     // POST /api/auth/logout ends the caller's own token, and only it.
     if (!anonymous(who)) {
       const tokenOf = async () =>
-        ((await (await ctx.post("/api/auth/login", { data: { correo: ACCOUNTS[who as Exclude<Identity, "visitante">], password: DEMO_PASSWORD } })).json()) as { token: string }).token;
+        (
+          (await (
+            await ctx.post("/api/auth/login", {
+              data: { correo: ACCOUNTS[who as Exclude<Identity, "visitante">], password: DEMO_PASSWORD },
+            })
+          ).json()) as { token: string }
+        ).token;
       const [ended, kept] = [await tokenOf(), await tokenOf()];
       const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` }, maxRedirects: 0 });
       expect((await ctx.post("/api/auth/logout", bearer(ended))).status(), `${who} logout`).toBe(200);
       expect((await ctx.post("/api/auth/logout", bearer(ended))).status(), `${who} token terminado`).toBe(401);
-      expect((await ctx.get("/api/cursos/lista", bearer(ended))).status(), `${who} token terminado en otra llamada`).toBe(401);
+      expect(
+        (await ctx.get("/api/cursos/lista", bearer(ended))).status(),
+        `${who} token terminado en otra llamada`,
+      ).toBe(401);
       expect((await ctx.get("/api/cursos/lista", bearer(kept))).status(), `${who} otro token sigue`).toBe(200);
     }
     // A GET never changes state: /salir by GET leaves the session in place.
@@ -149,8 +189,20 @@ for (const who of IDENTITIES) {
 
 test("un POST desde otro sitio se rechaza", async ({ baseURL }) => {
   const ctx = await contextFor("admin", baseURL!);
-  for (const path of ["/salir", "/admin/records", "/admin/courses/new", "/admin/courses/edit/x", "/admin/courses/edit/x/archivos", "/api/cursos", "/api/books/upload"]) {
-    const response = await ctx.post(path, { headers: { Origin: "https://otro-sitio.example" }, form: { intent: "approve", userId: "x" }, maxRedirects: 0 });
+  for (const path of [
+    "/salir",
+    "/admin/records",
+    "/admin/courses/new",
+    "/admin/courses/edit/x",
+    "/admin/courses/edit/x/archivos",
+    "/api/cursos",
+    "/api/books/upload",
+  ]) {
+    const response = await ctx.post(path, {
+      headers: { Origin: "https://otro-sitio.example" },
+      form: { intent: "approve", userId: "x" },
+      maxRedirects: 0,
+    });
     expect([400, 403], `${path}`).toContain(response.status());
   }
   const stillIn = await ctx.get("/admin/records", { maxRedirects: 0 });

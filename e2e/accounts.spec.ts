@@ -1,11 +1,28 @@
 import { expect, test } from "@playwright/test";
 import { DEMO_COMUNIDAD, DEMO_ESTUDIANTE, DEMO_PASSWORD, DEMO_PENDIENTE } from "../prisma/demo-accounts.ts";
-import { adminPage, approveInRecords, approvedUser, deleteInRecords, findInRecords, login, ready, register, uniqueEmail } from "./support.ts";
+import {
+  adminPage,
+  approveInRecords,
+  approvedUser,
+  deleteInRecords,
+  findInRecords,
+  login,
+  ready,
+  register,
+  uniqueEmail,
+} from "./support.ts";
 
 test("registro → pendiente → aprobado por el admin → ingreso → salir", async ({ page, browser, javaScriptEnabled }) => {
   const correo = uniqueEmail("docente");
   const password = "pizarra verde de osorno";
-  await register(page, { nombre: "Valentina", apellido: "Cárdenas", correo, fechaNacimiento: "1990-04-12", rol: "docente", password });
+  await register(page, {
+    nombre: "Valentina",
+    apellido: "Cárdenas",
+    correo,
+    fechaNacimiento: "1990-04-12",
+    rol: "docente",
+    password,
+  });
   await expect(page.getByText("¡Cuenta creada exitosamente!")).toBeVisible();
   await expect(page.getByLabel("Nombre")).toHaveValue("");
   await expect(page.getByLabel("Correo electrónico")).toHaveValue("");
@@ -89,7 +106,14 @@ test("cada rol llega a su página", async ({ page }) => {
 test("la sesión de un usuario eliminado deja de funcionar", async ({ page, browser, javaScriptEnabled }) => {
   const correo = uniqueEmail("borrar");
   const password = "lago llanquihue azul";
-  await register(page, { nombre: "Tomás", apellido: "Vera", correo, fechaNacimiento: "2003-03-03", rol: "estudiante", password });
+  await register(page, {
+    nombre: "Tomás",
+    apellido: "Vera",
+    correo,
+    fechaNacimiento: "2003-03-03",
+    rol: "estudiante",
+    password,
+  });
   await expect(page.getByText("¡Cuenta creada exitosamente!")).toBeVisible();
   const admin = await adminPage(browser, javaScriptEnabled);
   await approveInRecords(admin.page, correo);
@@ -142,11 +166,18 @@ test("la ficha de usuario se abre y se cierra", async ({ browser, javaScriptEnab
   await admin.close();
 });
 
-test("suspender en Registros cierra la sesión y el token; aprobar de nuevo deja ingresar otra vez", async ({ page, browser, javaScriptEnabled, request }) => {
+test("suspender en Registros cierra la sesión y el token; aprobar de nuevo deja ingresar otra vez", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+  request,
+}) => {
   const user = await approvedUser(request, "docente", "Suspendida");
   await login(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/);
-  const { token } = (await (await request.post("/api/auth/login", { data: { correo: user.correo, password: user.password } })).json()) as { token: string };
+  const { token } = (await (
+    await request.post("/api/auth/login", { data: { correo: user.correo, password: user.password } })
+  ).json()) as { token: string };
   const asUser = { headers: { Authorization: `Bearer ${token}` } };
   expect((await request.get(`/api/auth/${user.id}/cursos-inscritos`, asUser)).status()).toBe(200);
 
@@ -161,7 +192,9 @@ test("suspender en Registros cierra la sesión y el token; aprobar de nuevo deja
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fuser%2Fprofile$/);
   expect((await request.get(`/api/auth/${user.id}/cursos-inscritos`, asUser)).status()).toBe(401);
   await login(page, user.correo, user.password);
-  await expect(page.getByRole("alert")).toHaveText("Tu cuenta está suspendida. Si crees que es un error, escríbenos desde la página de Contacto.");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Tu cuenta está suspendida. Si crees que es un error, escríbenos desde la página de Contacto.",
+  );
 
   await admin.page.getByRole("row").filter({ hasText: user.correo }).getByRole("button", { name: "Aprobar" }).click();
   await expect(admin.page.getByText("Usuario aprobado correctamente.")).toBeVisible();

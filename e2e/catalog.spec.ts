@@ -36,7 +36,10 @@ test("catálogo: todos, por audiencia, destacados y categoría no válida", asyn
   await expect(page.getByRole("heading", { name: "Categoría no válida" })).toBeVisible();
 });
 
-test("un visitante ve el curso sin materiales; 'Comenzar Curso' pide iniciar sesión y vuelve", async ({ page, request }) => {
+test("un visitante ve el curso sin materiales; 'Comenzar Curso' pide iniciar sesión y vuelve", async ({
+  page,
+  request,
+}) => {
   await openCourse(page, "Diseño de páginas web accesibles");
   await expect(page.getByText("Dirigido a: Estudiante")).toBeVisible();
   await page.locator("summary", { hasText: "HTML semántico" }).click();

@@ -6,7 +6,10 @@ import { ADMIN, adminPage, approvedUser } from "./support.ts";
 // issued for it verifiable, with its PDF (issue 10). Both projects share one server, so each
 // builds its own course through the API.
 
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 async function token(request: APIRequestContext, credentials: { correo: string; password: string }) {
   const response = await request.post("/api/auth/login", { data: credentials });
@@ -24,7 +27,9 @@ async function courseWithCertificate(request: APIRequestContext, titulo: string,
       duracionHoras: "6",
       dirigidoA: "general",
       imagen: { name: "portada.png", mimeType: "image/png", buffer: PNG },
-      modulos: JSON.stringify([{ titulo: "Único módulo", quiz: [{ texto: "¿Cuánto es 2 + 2?", opciones: ["3", "4"], respuestaCorrecta: 1 }] }]),
+      modulos: JSON.stringify([
+        { titulo: "Único módulo", quiz: [{ texto: "¿Cuánto es 2 + 2?", opciones: ["3", "4"], respuestaCorrecta: 1 }] },
+      ]),
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -33,14 +38,21 @@ async function courseWithCertificate(request: APIRequestContext, titulo: string,
 
   const learner = await token(request, await approvedUser(request, "estudiante", nombre));
   expect((await request.post(`/api/cursos/${id}/registrarParticipante`, { headers: learner })).status()).toBe(201);
-  const answered = await request.post(`/api/cursos/${id}/modulos/0/responder`, { headers: learner, data: { respuestas: [1] } });
+  const answered = await request.post(`/api/cursos/${id}/modulos/0/responder`, {
+    headers: learner,
+    data: { respuestas: [1] },
+  });
   expect(((await answered.json()) as { aprobado: boolean }).aprobado).toBe(true);
   const finished = await request.post("/api/cursos/finalizar", { headers: learner, data: { cursoId: id } });
   expect(finished.status(), await finished.text()).toBe(201);
   return { id, codigo: ((await finished.json()) as { codigo: string }).codigo };
 }
 
-test("al eliminar un curso, sus certificados siguen verificables con su PDF; el diálogo lo dice", async ({ browser, request, javaScriptEnabled }) => {
+test("al eliminar un curso, sus certificados siguen verificables con su PDF; el diálogo lo dice", async ({
+  browser,
+  request,
+  javaScriptEnabled,
+}) => {
   const titulo = `Curso que se eliminará ${javaScriptEnabled ? "con" : "sin"} JS ${Date.now()}`;
   const { id, codigo } = await courseWithCertificate(request, titulo, "Ñandú");
   const issued = await request.get(`/certificados/${codigo}/pdf`);

@@ -9,7 +9,12 @@ import { approvedUser, login } from "./support.ts";
 const COURSE = "Movilidad sostenible y espacio público";
 const RIGHT = ["A todas las personas", "Ancho suficiente y sin obstáculos", "Reducen siniestros"];
 
-test("finalizar curso: falta avance, aprobar, certificado PDF y verificación pública", async ({ page, request, browser, javaScriptEnabled }) => {
+test("finalizar curso: falta avance, aprobar, certificado PDF y verificación pública", async ({
+  page,
+  request,
+  browser,
+  javaScriptEnabled,
+}) => {
   const user = await approvedUser(request, "comunidad", "Ñuñoa Pérez");
   await login(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/); // signed in before navigating on
@@ -19,7 +24,9 @@ test("finalizar curso: falta avance, aprobar, certificado PDF y verificación p�
   const courseUrl = page.url();
 
   await page.getByRole("button", { name: "Finalizar curso" }).click();
-  await expect(page.getByText("Has completado 0% del curso. Necesitas completar el 100% para obtener tu certificado.")).toBeVisible();
+  await expect(
+    page.getByText("Has completado 0% del curso. Necesitas completar el 100% para obtener tu certificado."),
+  ).toBeVisible();
 
   await page.locator("summary", { hasText: "Caminar la ciudad" }).click();
   await page.getByRole("link", { name: "Realizar evaluación" }).click();

@@ -2,7 +2,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { adminPage, approvedUser, login } from "./support.ts";
 
 // A 1×1 PNG and a one-page PDF, made in code (no binary fixtures in the repository).
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
 );
@@ -11,10 +14,16 @@ test.describe.configure({ timeout: 120_000 });
 
 /** The module card whose heading names it. */
 function moduleCard(page: Page, title: string) {
-  return page.locator("li[id^=modulo-]").filter({ has: page.getByRole("heading", { name: new RegExp(`^Módulo \\d+: ${title}$`) }) });
+  return page
+    .locator("li[id^=modulo-]")
+    .filter({ has: page.getByRole("heading", { name: new RegExp(`^Módulo \\d+: ${title}$`) }) });
 }
 
-test("el admin crea un curso con módulo, PDF, enlace y evaluación; lo publica; un estudiante se inscribe", async ({ browser, request, javaScriptEnabled: js }) => {
+test("el admin crea un curso con módulo, PDF, enlace y evaluación; lo publica; un estudiante se inscribe", async ({
+  browser,
+  request,
+  javaScriptEnabled: js,
+}) => {
   const titulo = `Curso E2E ${js ? "con" : "sin"} JS ${Date.now()}`;
   const admin = await adminPage(browser, js);
   const page = admin.page;
@@ -35,12 +44,16 @@ test("el admin crea un curso con módulo, PDF, enlace y evaluación; lo publica;
     await form.getByLabel("Lo que aprenderán (uno por línea)").fill("Ordenar datos\nOrdenar datos");
     await form.getByRole("button", { name: "Crear curso" }).click();
     await expect(page.getByText("La imagen del curso es obligatoria.")).toBeVisible();
-    await expect(page.getByText("La fecha de inicio no puede ser mayor que la fecha de término.").first()).toBeVisible();
+    await expect(
+      page.getByText("La fecha de inicio no puede ser mayor que la fecha de término.").first(),
+    ).toBeVisible();
     await expect(form.getByLabel("Título del curso")).toHaveValue(titulo);
     await expect(form.getByLabel("Dirigido a")).toHaveValue("estudiante");
 
     await form.getByLabel("Fecha de término").fill("2027-06-30");
-    await form.getByLabel("Imagen del curso (obligatoria)").setInputFiles({ name: "portada.png", mimeType: "image/png", buffer: PNG });
+    await form
+      .getByLabel("Imagen del curso (obligatoria)")
+      .setInputFiles({ name: "portada.png", mimeType: "image/png", buffer: PNG });
     await form.getByRole("button", { name: "Crear curso" }).click();
     await expect(page).toHaveURL(/\/admin\/courses\/edit\/[^/]+$/);
     await expect(page.getByText("Curso creado. Agrega sus módulos y publícalo cuando esté listo.")).toBeVisible();
@@ -59,7 +72,9 @@ test("el admin crea un curso con módulo, PDF, enlace y evaluación; lo publica;
     await expect(mod).toHaveCount(1);
 
     // A PDF.
-    await mod.getByLabel("Agregar archivos PDF").setInputFiles({ name: "guía del módulo.pdf", mimeType: "application/pdf", buffer: PDF });
+    await mod
+      .getByLabel("Agregar archivos PDF")
+      .setInputFiles({ name: "guía del módulo.pdf", mimeType: "application/pdf", buffer: PDF });
     await mod.getByRole("button", { name: "Subir archivos" }).click();
     await expect(page.getByText("Archivo agregado.")).toBeVisible();
     await expect(moduleCard(page, "Primeros pasos").getByText("guía del módulo.pdf")).toBeVisible();
@@ -72,7 +87,10 @@ test("el admin crea un curso con módulo, PDF, enlace y evaluación; lo publica;
     await expect(moduleCard(page, "Primeros pasos").getByLabel("Nombre del enlace")).toHaveValue("Documentación");
     await moduleCard(page, "Primeros pasos").getByLabel("URL").fill("https://ejemplo.cl/docs");
     await moduleCard(page, "Primeros pasos").getByRole("button", { name: "Agregar enlace" }).click();
-    await expect(moduleCard(page, "Primeros pasos").getByRole("link", { name: "Documentación" })).toHaveAttribute("href", "https://ejemplo.cl/docs");
+    await expect(moduleCard(page, "Primeros pasos").getByRole("link", { name: "Documentación" })).toHaveAttribute(
+      "href",
+      "https://ejemplo.cl/docs",
+    );
 
     // Question 1: two options, the second correct.
     await moduleCard(page, "Primeros pasos").getByRole("link", { name: "+ Agregar pregunta" }).click();
@@ -159,7 +177,10 @@ test("el admin crea un curso con módulo, PDF, enlace y evaluación; lo publica;
   }
 });
 
-test("el editor: reordenar y eliminar módulos y archivos con confirmación", async ({ browser, javaScriptEnabled: js }) => {
+test("el editor: reordenar y eliminar módulos y archivos con confirmación", async ({
+  browser,
+  javaScriptEnabled: js,
+}) => {
   const admin = await adminPage(browser, js);
   const page = admin.page;
   try {
@@ -168,7 +189,9 @@ test("el editor: reordenar y eliminar módulos y archivos con confirmación", as
     const form = page.locator("form#crear-curso");
     await form.getByLabel("Título del curso").fill(`Orden ${js ? "JS" : "sin JS"} ${Date.now()}`);
     await form.getByLabel("Duración (horas)").fill("0");
-    await form.getByLabel("Imagen del curso (obligatoria)").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: PNG });
+    await form
+      .getByLabel("Imagen del curso (obligatoria)")
+      .setInputFiles({ name: "p.png", mimeType: "image/png", buffer: PNG });
     await form.getByRole("button", { name: "Crear curso" }).click();
     await expect(page).toHaveURL(/\/admin\/courses\/edit\//);
 
@@ -190,12 +213,16 @@ test("el editor: reordenar y eliminar módulos y archivos con confirmación", as
     await expect(page.getByText("El título del módulo es obligatorio.")).toBeVisible();
 
     // A text file named .pdf passes the browser's check but not the server's (magic bytes).
-    await moduleCard(page, "Alfa").getByLabel("Agregar archivos PDF").setInputFiles({ name: "falso.pdf", mimeType: "application/pdf", buffer: Buffer.from("no soy un PDF") });
+    await moduleCard(page, "Alfa")
+      .getByLabel("Agregar archivos PDF")
+      .setInputFiles({ name: "falso.pdf", mimeType: "application/pdf", buffer: Buffer.from("no soy un PDF") });
     await moduleCard(page, "Alfa").getByRole("button", { name: "Subir archivos" }).click();
     await expect(page.getByText("Solo se permite subir archivos PDF.")).toBeVisible();
     await expect(moduleCard(page, "Alfa").getByText("falso.pdf")).toHaveCount(0);
 
-    await moduleCard(page, "Alfa").getByLabel("Agregar archivos PDF").setInputFiles({ name: "a.pdf", mimeType: "application/pdf", buffer: PDF });
+    await moduleCard(page, "Alfa")
+      .getByLabel("Agregar archivos PDF")
+      .setInputFiles({ name: "a.pdf", mimeType: "application/pdf", buffer: PDF });
     await moduleCard(page, "Alfa").getByRole("button", { name: "Subir archivos" }).click();
     await expect(moduleCard(page, "Alfa").getByText("a.pdf")).toBeVisible();
     await moduleCard(page, "Alfa").getByRole("link", { name: "Eliminar archivo a.pdf" }).click();
@@ -235,7 +262,9 @@ test.describe("con JavaScript", () => {
       const form = page.locator("form#crear-curso");
       await form.getByLabel("Título del curso").fill(`Progreso ${Date.now()}`);
       await form.getByLabel("Duración (horas)").fill("2");
-      await form.getByLabel("Imagen del curso (obligatoria)").setInputFiles({ name: "p.png", mimeType: "image/png", buffer: PNG });
+      await form
+        .getByLabel("Imagen del curso (obligatoria)")
+        .setInputFiles({ name: "p.png", mimeType: "image/png", buffer: PNG });
       await form.getByRole("button", { name: "Crear curso" }).click();
       await expect(page).toHaveURL(/\/admin\/courses\/edit\//);
       const add = page.locator("form").filter({ has: page.getByRole("button", { name: "Agregar módulo" }) });
@@ -246,7 +275,9 @@ test.describe("con JavaScript", () => {
 
       const files = "**/admin/courses/edit/*/archivos";
       await page.route(files, (route) => route.abort("connectionreset"));
-      await mod.getByLabel("Agregar archivos PDF").setInputFiles({ name: "uno.pdf", mimeType: "application/pdf", buffer: PDF });
+      await mod
+        .getByLabel("Agregar archivos PDF")
+        .setInputFiles({ name: "uno.pdf", mimeType: "application/pdf", buffer: PDF });
       await mod.getByRole("button", { name: "Subir archivos" }).click();
       await expect(mod.getByText("Error al conectar con el servidor.")).toBeVisible();
       await page.unroute(files);

@@ -66,7 +66,9 @@ async function smallPdf() {
   return Buffer.from(await doc.save());
 }
 
-test("the upload refuses a renamed text file and an 11 MB PDF, and leaves no file behind", async ({ browser }, testInfo) => {
+test("the upload refuses a renamed text file and an 11 MB PDF, and leaves no file behind", async ({
+  browser,
+}, testInfo) => {
   const js = testInfo.project.name === "con-js";
   const marker = crypto.randomUUID();
   const text = Buffer.from(`texto-${marker}: esto no es un PDF\n`);
@@ -83,12 +85,16 @@ test("the upload refuses a renamed text file and an 11 MB PDF, and leaves no fil
     await expect(page.getByText("PDF hasta 10MB")).toBeVisible();
 
     let form = await fillFields(page, title);
-    await form.getByLabel("Archivo PDF").setInputFiles({ name: "libro.pdf", mimeType: "application/pdf", buffer: text });
+    await form
+      .getByLabel("Archivo PDF")
+      .setInputFiles({ name: "libro.pdf", mimeType: "application/pdf", buffer: text });
     await form.getByRole("button", { name: "Subir libro" }).click();
     await expect(page.getByText("Solo se permite subir archivos PDF.")).toBeVisible();
 
     form = await fillFields(page, title);
-    await form.getByLabel("Archivo PDF").setInputFiles({ name: "grande.pdf", mimeType: "application/pdf", buffer: big });
+    await form
+      .getByLabel("Archivo PDF")
+      .setInputFiles({ name: "grande.pdf", mimeType: "application/pdf", buffer: big });
     await form.getByRole("button", { name: "Subir libro" }).click();
     await expect(page.getByText("El PDF supera el máximo de 10 MB.")).toBeVisible({ timeout: 20_000 });
 
@@ -105,7 +111,10 @@ test("the upload refuses a renamed text file and an 11 MB PDF, and leaves no fil
 test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "JavaScript only");
 
-  test("shows progress while sending, then the success message; a network failure is reported", async ({ browser, request }) => {
+  test("shows progress while sending, then the success message; a network failure is reported", async ({
+    browser,
+    request,
+  }) => {
     const title = `Progreso ${crypto.randomUUID().slice(0, 8)}`;
     const admin = await adminPage(browser, true);
     try {
@@ -115,7 +124,9 @@ test.describe("with JavaScript", () => {
       // The connection drops: nothing is created and the form says so.
       await page.route("**/api/books/upload", (route) => route.abort("connectionreset"));
       let form = await fillFields(page, title);
-      await form.getByLabel("Archivo PDF").setInputFiles({ name: "libro.pdf", mimeType: "application/pdf", buffer: await smallPdf() });
+      await form
+        .getByLabel("Archivo PDF")
+        .setInputFiles({ name: "libro.pdf", mimeType: "application/pdf", buffer: await smallPdf() });
       await form.getByRole("button", { name: "Subir libro" }).click();
       await expect(page.getByText("Error al conectar con el servidor.")).toBeVisible();
       await page.unroute("**/api/books/upload");
@@ -190,7 +201,9 @@ async function drop(page: Page, target: ReturnType<Page["locator"]>, name: strin
 async function deleteByTitle(request: import("@playwright/test").APIRequestContext, title: string) {
   const { token } = (await (await request.post("/api/auth/login", { data: ADMIN })).json()) as { token: string };
   const headers = { Authorization: `Bearer ${token}` };
-  const books = (await (await request.get(`/api/books/libros?q=${encodeURIComponent(title)}`, { headers })).json()) as Array<{ id: string; title: string }>;
+  const books = (await (
+    await request.get(`/api/books/libros?q=${encodeURIComponent(title)}`, { headers })
+  ).json()) as Array<{ id: string; title: string }>;
   const book = books.find((b) => b.title === title);
   expect(book, "the uploaded book is listed").toBeTruthy();
   expect((await request.delete(`/api/books/${book!.id}`, { headers })).status()).toBe(200);

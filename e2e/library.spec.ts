@@ -45,7 +45,10 @@ test("an estudiante searches without accents, previews and downloads a book", as
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("application/pdf");
   expect(response.headers()["content-disposition"]).toContain(`filename*=UTF-8''${encodeURIComponent(`${title}.pdf`)}`);
-  const [download] = await Promise.all([page.waitForEvent("download"), card.getByRole("link", { name: "Descargar PDF" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    card.getByRole("link", { name: "Descargar PDF" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`${title}.pdf`);
 });
 
@@ -63,7 +66,9 @@ test("the preview dialog spans most of a desktop screen and the whole width of a
     const dialog = page.getByRole("dialog");
     await expect(dialog.locator("iframe")).toBeVisible();
     const box = (await dialog.boundingBox())!;
-    expect(box.width, `dialog width at ${viewport.width} px`).toBeGreaterThanOrEqual(Math.floor(viewport.width * viewport.min));
+    expect(box.width, `dialog width at ${viewport.width} px`).toBeGreaterThanOrEqual(
+      Math.floor(viewport.width * viewport.min),
+    );
     expect(box.width).toBeLessThanOrEqual(Math.ceil(viewport.width * viewport.max));
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(viewport.width + 1);

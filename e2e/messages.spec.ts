@@ -1,7 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { approvedUser, login, ready } from "./support.ts";
 
-test("a user writes to another, who sees it unread, opens it and it becomes read", async ({ page, browser, request, javaScriptEnabled }) => {
+test("a user writes to another, who sees it unread, opens it and it becomes read", async ({
+  page,
+  browser,
+  request,
+  javaScriptEnabled,
+}) => {
   const sender = await approvedUser(request, "docente", "Remitente");
   const recipient = await approvedUser(request, "estudiante", "Destinataria");
   const subject = `Consulta ${Date.now().toString(36)}`;
@@ -36,11 +41,15 @@ test("a user writes to another, who sees it unread, opens it and it becomes read
   await expect(item).toContainText("Docente");
 
   // The e-mail notice's link (?ver=ID) only shows the message: a GET never marks it read.
-  const notice = await request.post("/api/auth/login", { data: { correo: recipient.correo, password: recipient.password } });
+  const notice = await request.post("/api/auth/login", {
+    data: { correo: recipient.correo, password: recipient.password },
+  });
   const { token } = (await notice.json()) as { token: string };
   const apiInbox = async () =>
     (await (
-      await request.get(`/api/mensajes?correo=${encodeURIComponent(recipient.correo)}`, { headers: { Authorization: `Bearer ${token}` } })
+      await request.get(`/api/mensajes?correo=${encodeURIComponent(recipient.correo)}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
     ).json()) as Array<{ id: string; subject: string; leido: boolean }>;
   const id = (await apiInbox()).find((m) => m.subject === subject)!.id;
   await other.goto(`/user/messages?ver=${id}`);

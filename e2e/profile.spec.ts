@@ -1,5 +1,14 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { ADMIN, adminPage, approveInRecords, emailConfirmationLink, login, ready, register, uniqueEmail } from "./support.ts";
+import {
+  ADMIN,
+  adminPage,
+  approveInRecords,
+  emailConfirmationLink,
+  login,
+  ready,
+  register,
+  uniqueEmail,
+} from "./support.ts";
 
 // A 1×1 PNG, made in code (no binary fixtures in the repository).
 const PNG = Buffer.from(
@@ -24,7 +33,11 @@ async function freshUser(page: Page, browser: Browser, javaScriptEnabled: boolea
   return { correo, password };
 }
 
-test("cambiar imagen al instante y correo con el enlace de confirmación; la cabecera muestra la imagen", async ({ page, browser, javaScriptEnabled }) => {
+test("cambiar imagen al instante y correo con el enlace de confirmación; la cabecera muestra la imagen", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
   const { correo, password } = await freshUser(page, browser, javaScriptEnabled, "Javiera", "Oyarzún");
   await page.goto("/user/profile");
   await ready(page);
@@ -41,7 +54,9 @@ test("cambiar imagen al instante y correo con el enlace de confirmación; la cab
   await page.getByRole("button", { name: "Guardar cambios" }).click();
 
   // The image is saved; the new e-mail waits for the link sent to it, the old one still holds.
-  await expect(page.getByText(`Te enviamos un enlace a ${nuevo} para confirmar el cambio de correo.`, { exact: false })).toBeVisible();
+  await expect(
+    page.getByText(`Te enviamos un enlace a ${nuevo} para confirmar el cambio de correo.`, { exact: false }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/user\/profile$/);
   await expect(page.getByRole("definition").filter({ hasText: new RegExp(`^${correo}$`) })).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: `${nuevo} (revisa ese correo` })).toBeVisible();
@@ -80,7 +95,11 @@ test("cambiar imagen al instante y correo con el enlace de confirmación; la cab
   await expect(page).toHaveURL(/\/user$/);
 });
 
-test("un archivo de texto renombrado .png se rechaza con un mensaje claro", async ({ page, browser, javaScriptEnabled }) => {
+test("un archivo de texto renombrado .png se rechaza con un mensaje claro", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
   const { correo } = await freshUser(page, browser, javaScriptEnabled, "Matías", "Soto");
   await page.goto("/user/profile");
   await ready(page);

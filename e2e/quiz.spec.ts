@@ -22,7 +22,9 @@ test("evaluación: faltan respuestas, no aprobado, aprobado; marca y avance", as
   // Only the first question answered: the others are named, the choice is kept.
   await page.getByLabel(WRONG[0]!).check();
   await page.getByRole("button", { name: "Terminar evaluación" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Responde todas las preguntas antes de terminar la evaluación (faltan: 2, 3).");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Responde todas las preguntas antes de terminar la evaluación (faltan: 2, 3).",
+  );
   await expect(page.getByLabel(WRONG[0]!)).toBeChecked();
 
   for (const option of WRONG.slice(1)) await page.getByLabel(option).check();

@@ -9,7 +9,10 @@ import { DEMO_ADMIN, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "HTTP-level: once is enough");
 test.describe.configure({ timeout: 120_000 });
 
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 const WEIRD = {
   correo: 1,
@@ -51,11 +54,27 @@ const BODIES: Body[] = [
   { name: "JSON null", headers: { "Content-Type": "application/json" }, data: "null" },
   { name: "tipos equivocados", headers: { "Content-Type": "application/json" }, data: JSON.stringify(WEIRD) },
   // Answered (413) before the body is read; the server then drops the connection, so no keep-alive.
-  { name: "texto enorme", headers: { "Content-Type": "application/json", Connection: "close" }, data: JSON.stringify({ titulo: "a".repeat(300_000), correo: "b".repeat(300_000) }) },
-  { name: "multipart basura", headers: { "Content-Type": "multipart/form-data; boundary=x" }, data: "garbage\r\n--x--" },
+  {
+    name: "texto enorme",
+    headers: { "Content-Type": "application/json", Connection: "close" },
+    data: JSON.stringify({ titulo: "a".repeat(300_000), correo: "b".repeat(300_000) }),
+  },
+  {
+    name: "multipart basura",
+    headers: { "Content-Type": "multipart/form-data; boundary=x" },
+    data: "garbage\r\n--x--",
+  },
   { name: "multipart sin boundary", headers: { "Content-Type": "multipart/form-data" }, data: "a=1" },
-  { name: "formulario raro", headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: "%%%&titulo=%E0%A4%A&modulos=%5B" },
-  { name: "tipo desconocido", headers: { "Content-Type": "application/x-desconocido" }, data: Buffer.from([0, 1, 2, 255]) },
+  {
+    name: "formulario raro",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    data: "%%%&titulo=%E0%A4%A&modulos=%5B",
+  },
+  {
+    name: "tipo desconocido",
+    headers: { "Content-Type": "application/x-desconocido" },
+    data: Buffer.from([0, 1, 2, 255]),
+  },
   { name: "sin cuerpo" },
 ];
 
@@ -69,7 +88,11 @@ test("ninguna llamada a /api responde 500 ante una solicitud mal formada", async
   // A course of this test's own, for the calls that need a real one.
   const created = await ctx.post("/api/cursos", {
     headers: auth,
-    multipart: { titulo: "Curso para robustez", duracionHoras: "1", imagen: { name: "p.png", mimeType: "image/png", buffer: PNG } },
+    multipart: {
+      titulo: "Curso para robustez",
+      duracionHoras: "1",
+      imagen: { name: "p.png", mimeType: "image/png", buffer: PNG },
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const courseId = ((await created.json()) as { id: string }).id;
@@ -115,7 +138,12 @@ test("ninguna llamada a /api responde 500 ante una solicitud mal formada", async
   const failures: string[] = [];
   for (const [method, path] of calls) {
     for (const body of method === "GET" ? [BODIES.at(-1)!] : BODIES) {
-      const response = await ctx.fetch(path, { method, headers: { ...auth, ...body.headers }, data: body.data, maxRedirects: 0 });
+      const response = await ctx.fetch(path, {
+        method,
+        headers: { ...auth, ...body.headers },
+        data: body.data,
+        maxRedirects: 0,
+      });
       const status = response.status();
       const label = `${method} ${path} · ${body.name} → ${status}`;
       if (status >= 500) failures.push(label);
@@ -128,7 +156,10 @@ test("ninguna llamada a /api responde 500 ante una solicitud mal formada", async
   expect(failures).toEqual([]);
 
   // The course was not changed by any of it, and it can still be deleted.
-  const course = (await (await ctx.get(`/api/cursos/${courseId}`, { headers: auth })).json()) as { titulo: string; estado: string };
+  const course = (await (await ctx.get(`/api/cursos/${courseId}`, { headers: auth })).json()) as {
+    titulo: string;
+    estado: string;
+  };
   expect(course).toMatchObject({ titulo: "Curso para robustez", estado: "borrador" });
   expect((await ctx.delete(`/api/cursos/${courseId}`, { headers: auth })).status()).toBe(200);
   await ctx.dispose();
@@ -136,10 +167,17 @@ test("ninguna llamada a /api responde 500 ante una solicitud mal formada", async
 
 test("ningún formulario de página responde 500 ante un envío mal formado", async ({ baseURL }) => {
   const ctx = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
-  const login = await ctx.post("/login", { form: { correo: DEMO_ADMIN.correo, password: DEMO_PASSWORD }, maxRedirects: 0 });
+  const login = await ctx.post("/login", {
+    form: { correo: DEMO_ADMIN.correo, password: DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
   expect(login.status()).toBe(302);
   const created = await ctx.post("/admin/courses/new", {
-    multipart: { titulo: "Curso para robustez de formularios", duracionHoras: "1", imagen: { name: "p.png", mimeType: "image/png", buffer: PNG } },
+    multipart: {
+      titulo: "Curso para robustez de formularios",
+      duracionHoras: "1",
+      imagen: { name: "p.png", mimeType: "image/png", buffer: PNG },
+    },
     maxRedirects: 0,
   });
   expect(created.status()).toBe(302);
@@ -164,7 +202,12 @@ test("ningún formulario de página responde 500 ante un envío mal formado", as
   const failures: string[] = [];
   for (const path of pages) {
     for (const body of BODIES.slice(0, -1)) {
-      const response = await ctx.fetch(path, { method: "POST", headers: body.headers, data: body.data, maxRedirects: 0 });
+      const response = await ctx.fetch(path, {
+        method: "POST",
+        headers: body.headers,
+        data: body.data,
+        maxRedirects: 0,
+      });
       if (response.status() >= 500) failures.push(`POST ${path} · ${body.name} → ${response.status()}`);
     }
   }
@@ -175,13 +218,16 @@ test("ningún formulario de página responde 500 ante un envío mal formado", as
   await ctx.dispose();
 });
 
-test("TRACE y los métodos desconocidos responden 405 con Allow, nunca 5xx; los de siempre siguen igual", async ({ baseURL }) => {
+test("TRACE y los métodos desconocidos responden 405 con Allow, nunca 5xx; los de siempre siguen igual", async ({
+  baseURL,
+}) => {
   const ctx = await playwrightRequest.newContext({ baseURL });
   const failures: string[] = [];
   for (const path of ["/", "/cursos", "/api/cursos/lista", "/admin", "/no-existe"]) {
     for (const method of ["TRACE", "PROPFIND", "MKCOL", "SEARCH", "QUERY"]) {
       const response = await ctx.fetch(path, { method, maxRedirects: 0 });
-      if (response.status() !== 405 || !response.headers()["allow"]?.includes("GET")) failures.push(`${method} ${path} → ${response.status()} Allow=${response.headers()["allow"]}`);
+      if (response.status() !== 405 || !response.headers()["allow"]?.includes("GET"))
+        failures.push(`${method} ${path} → ${response.status()} Allow=${response.headers()["allow"]}`);
     }
     // Methods Node's HTTP parser does not know are refused by Node itself (400), before the app.
     const unknown = await ctx.fetch(path, { method: "FOO", maxRedirects: 0 });
@@ -201,11 +247,21 @@ test("TRACE y los métodos desconocidos responden 405 con Allow, nunca 5xx; los 
   await ctx.dispose();
 });
 
-test("ningún id de la solicitud llega a un encabezado: moduloId y rutas con texto raro no dan 500", async ({ baseURL }) => {
+test("ningún id de la solicitud llega a un encabezado: moduloId y rutas con texto raro no dan 500", async ({
+  baseURL,
+}) => {
   const ctx = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
-  expect((await ctx.post("/login", { form: { correo: DEMO_ADMIN.correo, password: DEMO_PASSWORD }, maxRedirects: 0 })).status()).toBe(302);
+  expect(
+    (
+      await ctx.post("/login", { form: { correo: DEMO_ADMIN.correo, password: DEMO_PASSWORD }, maxRedirects: 0 })
+    ).status(),
+  ).toBe(302);
   const created = await ctx.post("/admin/courses/new", {
-    multipart: { titulo: "Curso para ids raros", duracionHoras: "1", imagen: { name: "p.png", mimeType: "image/png", buffer: PNG } },
+    multipart: {
+      titulo: "Curso para ids raros",
+      duracionHoras: "1",
+      imagen: { name: "p.png", mimeType: "image/png", buffer: PNG },
+    },
     maxRedirects: 0,
   });
   const editor = created.headers()["location"]!;
@@ -213,11 +269,22 @@ test("ningún id de la solicitud llega a un encabezado: moduloId y rutas con tex
   for (const moduloId of ["módulo✓", "a\u0000b", "a\r\nSet-Cookie: x=1", "x".repeat(70_000)]) {
     const label = `add-link ${JSON.stringify(moduloId.slice(0, 20))}`;
     // A 70 KB Location header is more than an HTTP client accepts: that, too, is a failure.
-    const response = await ctx.post(editor, { form: { intent: "add-link", moduloId, nombre: "Docs", url: "https://ejemplo.cl" }, maxRedirects: 0 }).catch((e: Error) => e);
+    const response = await ctx
+      .post(editor, {
+        form: { intent: "add-link", moduloId, nombre: "Docs", url: "https://ejemplo.cl" },
+        maxRedirects: 0,
+      })
+      .catch((e: Error) => e);
     if (response instanceof Error) failures.push(`${label} → ${response.message.split("\n")[0]}`);
-    else if (response.status() !== 302 || response.headers()["location"] !== editor) failures.push(`${label} → ${response.status()} ${(response.headers()["location"] ?? "").slice(0, 80)}`);
+    else if (response.status() !== 302 || response.headers()["location"] !== editor)
+      failures.push(`${label} → ${response.status()} ${(response.headers()["location"] ?? "").slice(0, 80)}`);
   }
-  for (const path of ["/cursos/%E2%9C%93/finalizar", "/cursos/a%0D%0Ab/finalizar", "/admin/courses/edit/%E2%9C%93/archivos", "/admin/courses/edit/a%00b/archivos"]) {
+  for (const path of [
+    "/cursos/%E2%9C%93/finalizar",
+    "/cursos/a%0D%0Ab/finalizar",
+    "/admin/courses/edit/%E2%9C%93/archivos",
+    "/admin/courses/edit/a%00b/archivos",
+  ]) {
     const response = await ctx.get(path, { maxRedirects: 0 });
     if (response.status() !== 404) failures.push(`GET ${path} → ${response.status()}`);
   }

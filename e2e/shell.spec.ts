@@ -5,10 +5,15 @@ test("inicio: hero, audiencias, testimonios y cursos destacados", async ({ page 
   await expect(page).toHaveTitle("Inicio | Academia Abierta");
   await expect(page.getByRole("link", { name: "Explorar cursos" })).toHaveAttribute("href", "/cursos");
   for (const audience of ["Docente", "Estudiante", "Comunidad"]) {
-    await expect(page.getByRole("link", { name: new RegExp(`^${audience}`) }).first()).toHaveAttribute("href", "/login");
+    await expect(page.getByRole("link", { name: new RegExp(`^${audience}`) }).first()).toHaveAttribute(
+      "href",
+      "/login",
+    );
   }
   await expect(page.getByRole("heading", { name: "Cursos destacados" })).toBeVisible();
-  const featured = page.locator("section", { has: page.getByRole("heading", { name: "Cursos destacados" }) }).getByRole("article");
+  const featured = page
+    .locator("section", { has: page.getByRole("heading", { name: "Cursos destacados" }) })
+    .getByRole("article");
   await expect(featured).toHaveCount(10);
   await expect(page.locator("figure")).toHaveCount(3);
   await page.getByRole("link", { name: "Ver destacados" }).click();

@@ -12,13 +12,22 @@ const viewerFrame = (page: Page): Frame | undefined => page.frames().find((f) =>
 
 async function expectPdfShown(page: Page, javaScriptEnabled: boolean) {
   await expect.poll(() => Boolean(viewerFrame(page)), { message: "el visor de PDF de Chromium se abre" }).toBe(true);
-  expect(page.frames().map((f) => f.url()).filter((url) => url.startsWith("chrome-error:"))).toEqual([]);
+  expect(
+    page
+      .frames()
+      .map((f) => f.url())
+      .filter((url) => url.startsWith("chrome-error:")),
+  ).toEqual([]);
   // With JavaScript the viewer runs (Playwright turns it off in every frame otherwise): it
   // loaded the document when it knows its page count.
   if (javaScriptEnabled) await expect(viewerFrame(page)!.locator("#pagelength")).toHaveText(/^[1-9]\d*$/);
 }
 
-test("los PDF de módulos y de la biblioteca se ven en el visor de Chromium con CSP sandbox; las imágenes cargan", async ({ page, request, javaScriptEnabled }) => {
+test("los PDF de módulos y de la biblioteca se ven en el visor de Chromium con CSP sandbox; las imágenes cargan", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
   // A docente sees a course's materials without enrolling.
   const user = await approvedUser(request, "docente");
   await login(page, user.correo, user.password);
@@ -27,7 +36,9 @@ test("los PDF de módulos y de la biblioteca se ven en el visor de Chromium con 
   await page.goto("/cursos");
   const image = page.getByRole("article").first().locator("img").first();
   await expect(image).toBeVisible();
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   const imageResponse = await page.request.get((await image.getAttribute("src"))!);
   expect(imageResponse.status()).toBe(200);
   expect(imageResponse.headers()["content-security-policy"]).toBe("sandbox");

@@ -23,7 +23,15 @@ export async function login(page: Page, correo: string, password: string) {
 
 export async function register(
   page: Page,
-  user: { nombre: string; apellido: string; correo: string; fechaNacimiento: string; rol: string; password: string; confirmar?: string },
+  user: {
+    nombre: string;
+    apellido: string;
+    correo: string;
+    fechaNacimiento: string;
+    rol: string;
+    password: string;
+    confirmar?: string;
+  },
 ) {
   await page.goto("/registro");
   await ready(page);
@@ -66,7 +74,11 @@ export async function approveInRecords(admin: Page, correo: string) {
  * The e-mail confirmation link queued for `correo`, read by the demo admin from the outbox
  * (/admin/outbox shows each mail's text): what the person would click in their mailbox.
  */
-export async function emailConfirmationLink(browser: Browser, javaScriptEnabled: boolean, correo: string): Promise<string> {
+export async function emailConfirmationLink(
+  browser: Browser,
+  javaScriptEnabled: boolean,
+  correo: string,
+): Promise<string> {
   const admin = await adminPage(browser, javaScriptEnabled);
   await admin.page.goto("/admin/outbox?estado=pending");
   const item = admin.page.getByRole("listitem").filter({ hasText: correo }).first();
@@ -90,16 +102,30 @@ export async function deleteInRecords(admin: Page, correo: string) {
  * A fresh, approved account made through the JSON API (fast): registered, then approved by the
  * demo admin. Returns its credentials; sign in through the UI with `login`.
  */
-export async function approvedUser(request: APIRequestContext, rol: "docente" | "estudiante" | "comunidad", nombre = "Prueba") {
+export async function approvedUser(
+  request: APIRequestContext,
+  rol: "docente" | "estudiante" | "comunidad",
+  nombre = "Prueba",
+) {
   const correo = uniqueEmail(rol);
   const password = "clave de prueba larga";
   const registered = await request.post("/api/auth/register", {
-    data: { nombre, apellido: "E2E", correo, fechaNacimiento: "1995-05-05", rol, password, confirmarPassword: password },
+    data: {
+      nombre,
+      apellido: "E2E",
+      correo,
+      fechaNacimiento: "1995-05-05",
+      rol,
+      password,
+      confirmarPassword: password,
+    },
   });
   expect(registered.status(), await registered.text()).toBe(201);
   const adminLogin = await request.post("/api/auth/login", { data: ADMIN });
   const { token } = (await adminLogin.json()) as { token: string };
-  const users = (await (await request.get("/api/auth/users", { headers: { Authorization: `Bearer ${token}` } })).json()) as Array<{
+  const users = (await (
+    await request.get("/api/auth/users", { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as Array<{
     id: string;
     correo: string;
   }>;

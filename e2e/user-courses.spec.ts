@@ -24,7 +24,10 @@ async function freshUser(request: APIRequestContext) {
   expect(registered.status()).toBe(201);
   const { token: adminToken } = await apiToken(request, ADMIN.correo, ADMIN.password);
   const headers = { Authorization: `Bearer ${adminToken}` };
-  const users = (await (await request.get("/api/auth/users", { headers })).json()) as Array<{ id: string; correo: string }>;
+  const users = (await (await request.get("/api/auth/users", { headers })).json()) as Array<{
+    id: string;
+    correo: string;
+  }>;
   const id = users.find((u) => u.correo === user.correo)?.id;
   expect(id).toBeTruthy();
   expect((await request.put(`/api/auth/approve/${id}`, { headers })).status()).toBe(200);
@@ -40,11 +43,17 @@ async function courseIds(request: APIRequestContext, count: number) {
 }
 
 /** Enrols the user in `count` courses through POST /api/cursos/{id}/registrarParticipante. */
-async function enrol(request: APIRequestContext, user: { id: string; correo: string; password: string }, count: number) {
+async function enrol(
+  request: APIRequestContext,
+  user: { id: string; correo: string; password: string },
+  count: number,
+) {
   const ids = await courseIds(request, count);
   const { token } = await apiToken(request, user.correo, user.password);
   for (const id of ids) {
-    const response = await request.post(`/api/cursos/${id}/registrarParticipante`, { headers: { Authorization: `Bearer ${token}` } });
+    const response = await request.post(`/api/cursos/${id}/registrarParticipante`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(response.status(), `inscripción en ${id}`).toBe(201);
   }
 }

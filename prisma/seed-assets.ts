@@ -395,7 +395,13 @@ export async function makeDocumentPdf(spec: PdfDocumentSpec): Promise<{ bytes: U
   const newPage = () => {
     page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
     page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 8, width: PAGE_WIDTH, height: 8, color: band });
-    page.drawText(winAnsi(regular, spec.title), { x: MARGIN, y: PAGE_HEIGHT - 36, size: 8.5, font: regular, color: muted });
+    page.drawText(winAnsi(regular, spec.title), {
+      x: MARGIN,
+      y: PAGE_HEIGHT - 36,
+      size: 8.5,
+      font: regular,
+      color: muted,
+    });
     y = PAGE_HEIGHT - MARGIN - 20;
   };
   const ensure = (needed: number) => {
@@ -436,7 +442,13 @@ export async function makeDocumentPdf(spec: PdfDocumentSpec): Promise<{ bytes: U
     if (i === 0) return;
     const label = `Página ${i + 1} de ${pages.length}`;
     const w = regular.widthOfTextAtSize(label, 8.5);
-    p.drawText(winAnsi(regular, label), { x: PAGE_WIDTH - MARGIN - w, y: MARGIN - 28, size: 8.5, font: regular, color: muted });
+    p.drawText(winAnsi(regular, label), {
+      x: PAGE_WIDTH - MARGIN - w,
+      y: MARGIN - 28,
+      size: 8.5,
+      font: regular,
+      color: muted,
+    });
   });
 
   const bytes = await doc.save({ useObjectStreams: true });

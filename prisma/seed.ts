@@ -43,7 +43,15 @@ async function main() {
 
   const admin = await prisma.user.create({
     data: production
-      ? { nombre: "Administración", apellido: "Academia", correo: adminEmail!, rol: "admin", aprobado: true, aprobadoEn: new Date(), passwordHash: await hashPassword(adminPassword!) }
+      ? {
+          nombre: "Administración",
+          apellido: "Academia",
+          correo: adminEmail!,
+          rol: "admin",
+          aprobado: true,
+          aprobadoEn: new Date(),
+          passwordHash: await hashPassword(adminPassword!),
+        }
       : await demoUserData(DEMO_ADMIN),
   });
 
@@ -67,7 +75,9 @@ async function main() {
   } else {
     console.log(`\nCuentas de demostración (contraseña ${DEMO_PASSWORD}):`);
     for (const account of Object.values(DEMO_ACCOUNTS)) {
-      console.log(`  ${account.rol.padEnd(10)} ${account.correo}${account.aprobado ? "" : " (pendiente de aprobación)"}`);
+      console.log(
+        `  ${account.rol.padEnd(10)} ${account.correo}${account.aprobado ? "" : " (pendiente de aprobación)"}`,
+      );
     }
   }
 }
@@ -106,7 +116,9 @@ async function createDemoPeople(): Promise<Person[]> {
     rol: roles[i % roles.length]!,
     aprobado: true,
     aprobadoEn: new Date(),
-    fechaNacimiento: new Date(Date.UTC(1965 + Math.floor(random() * 45), Math.floor(random() * 12), 1 + Math.floor(random() * 27), 12)),
+    fechaNacimiento: new Date(
+      Date.UTC(1965 + Math.floor(random() * 45), Math.floor(random() * 12), 1 + Math.floor(random() * 27), 12),
+    ),
     passwordHash: unusable,
     createdAt: new Date(Date.now() - Math.floor(random() * 120) * 86_400_000),
   }));
@@ -115,13 +127,26 @@ async function createDemoPeople(): Promise<Person[]> {
   return people;
 }
 
-type SeededCourse = { id: string; dirigidoA: string; estado: string; quizModules: Array<{ id: string; preguntas: Array<{ id: string; texto: string; opciones: Array<{ id: string; texto: string; correcta: boolean }> }> }>; moduleCount: number };
+type SeededCourse = {
+  id: string;
+  dirigidoA: string;
+  estado: string;
+  quizModules: Array<{
+    id: string;
+    preguntas: Array<{ id: string; texto: string; opciones: Array<{ id: string; texto: string; correcta: boolean }> }>;
+  }>;
+  moduleCount: number;
+};
 
 async function createCourses(adminId: string): Promise<SeededCourse[]> {
   const seeded: SeededCourse[] = [];
   for (const [index, course] of COURSES.entries()) {
     const colours = COVER_COLOURS[course.theme];
-    const image = await storeBytes("courses", "png", makeCoverPng({ ...colours, theme: course.theme, seed: index + 1 }));
+    const image = await storeBytes(
+      "courses",
+      "png",
+      makeCoverPng({ ...colours, theme: course.theme, seed: index + 1 }),
+    );
     const created = await prisma.course.create({
       data: {
         titulo: course.titulo,
@@ -170,12 +195,28 @@ async function createCourses(adminId: string): Promise<SeededCourse[]> {
             })),
           },
         },
-        select: { id: true, preguntas: { orderBy: { posicion: "asc" }, select: { id: true, texto: true, opciones: { orderBy: { posicion: "asc" }, select: { id: true, texto: true, correcta: true } } } } },
+        select: {
+          id: true,
+          preguntas: {
+            orderBy: { posicion: "asc" },
+            select: {
+              id: true,
+              texto: true,
+              opciones: { orderBy: { posicion: "asc" }, select: { id: true, texto: true, correcta: true } },
+            },
+          },
+        },
       });
       if (created2.preguntas.length > 0) quizModules.push(created2);
       await yieldLoop();
     }
-    seeded.push({ id: created.id, dirigidoA: created.dirigidoA, estado: created.estado, quizModules, moduleCount: course.modulos.length });
+    seeded.push({
+      id: created.id,
+      dirigidoA: created.dirigidoA,
+      estado: created.estado,
+      quizModules,
+      moduleCount: course.modulos.length,
+    });
   }
   return seeded;
 }
@@ -186,11 +227,17 @@ async function enrol(people: Person[], courses: SeededCourse[]) {
   const extras = people.filter((p) => !p.demo);
   let total = 0;
   for (const [i, course] of published.entries()) {
-    const eligible = extras.filter((p) => course.dirigidoA === "general" || p.rol === course.dirigidoA || p.rol === "docente");
+    const eligible = extras.filter(
+      (p) => course.dirigidoA === "general" || p.rol === course.dirigidoA || p.rol === "docente",
+    );
     const count = Math.max(1, Math.min(eligible.length, eligible.length - i * 2));
     const chosen = eligible.slice(0, count);
     await prisma.enrolment.createMany({
-      data: chosen.map((p) => ({ userId: p.id, cursoId: course.id, registradoEn: new Date(Date.now() - Math.floor(random() * 60) * 86_400_000) })),
+      data: chosen.map((p) => ({
+        userId: p.id,
+        cursoId: course.id,
+        registradoEn: new Date(Date.now() - Math.floor(random() * 60) * 86_400_000),
+      })),
     });
     total += chosen.length;
   }
@@ -212,13 +259,22 @@ async function enrol(people: Person[], courses: SeededCourse[]) {
             answers: {
               create: modulo.preguntas.map((p) => {
                 const right = p.opciones.find((o) => o.correcta)!;
-                return { preguntaId: p.id, opcionId: right.id, pregunta: p.texto, respuestaUsuario: right.texto, esCorrecta: true };
+                return {
+                  preguntaId: p.id,
+                  opcionId: right.id,
+                  pregunta: p.texto,
+                  respuestaUsuario: right.texto,
+                  esCorrecta: true,
+                };
               }),
             },
           },
         });
       }
-      const progreso = progressPercent(course.quizModules.map((m) => m.id), new Set(passedModules.map((m) => m.id)));
+      const progreso = progressPercent(
+        course.quizModules.map((m) => m.id),
+        new Set(passedModules.map((m) => m.id)),
+      );
       await prisma.enrolment.create({ data: { userId: person.id, cursoId: course.id, progreso } });
       total++;
     }
@@ -269,19 +325,66 @@ async function createMessages() {
     const b = by(to);
     return prisma.message.create({
       data: {
-        fromId: a.id, toId: b.id, from: a.correo, fromName: `${a.nombre} ${a.apellido}`, fromRole: a.rol, to: b.correo,
-        subject, content, leidoEn: read ? new Date() : null, createdAt: new Date(Date.now() - hoursAgo * 3_600_000),
+        fromId: a.id,
+        toId: b.id,
+        from: a.correo,
+        fromName: `${a.nombre} ${a.apellido}`,
+        fromRole: a.rol,
+        to: b.correo,
+        subject,
+        content,
+        leidoEn: read ? new Date() : null,
+        createdAt: new Date(Date.now() - hoursAgo * 3_600_000),
       },
     });
   };
-  await send(DEMO_ADMIN.correo, DEMO_ACCOUNTS.estudiante.correo, "Bienvenido a Academia Abierta", "Hola Matías: tu cuenta ya está activa. Te recomendamos comenzar por el curso de introducción a la programación. ¡Éxito!", true, 72);
-  await send(DEMO_ACCOUNTS.docente.correo, DEMO_ACCOUNTS.estudiante.correo, "Material complementario", "Hola Matías, subí una guía extra al módulo 2. Revísala antes de la evaluación.", false, 5);
-  await send(DEMO_ACCOUNTS.comunidad.correo, DEMO_ADMIN.correo, "Consulta por certificado", "Buenas tardes, ¿el certificado del curso de huertos urbanos sirve para postular a fondos municipales?", false, 20);
-  await send(DEMO_ACCOUNTS.estudiante.correo, DEMO_ACCOUNTS.docente.correo, "Duda sobre la evaluación", "Profesora, ¿la evaluación del módulo 3 se puede repetir si no la apruebo?", false, 2);
+  await send(
+    DEMO_ADMIN.correo,
+    DEMO_ACCOUNTS.estudiante.correo,
+    "Bienvenido a Academia Abierta",
+    "Hola Matías: tu cuenta ya está activa. Te recomendamos comenzar por el curso de introducción a la programación. ¡Éxito!",
+    true,
+    72,
+  );
+  await send(
+    DEMO_ACCOUNTS.docente.correo,
+    DEMO_ACCOUNTS.estudiante.correo,
+    "Material complementario",
+    "Hola Matías, subí una guía extra al módulo 2. Revísala antes de la evaluación.",
+    false,
+    5,
+  );
+  await send(
+    DEMO_ACCOUNTS.comunidad.correo,
+    DEMO_ADMIN.correo,
+    "Consulta por certificado",
+    "Buenas tardes, ¿el certificado del curso de huertos urbanos sirve para postular a fondos municipales?",
+    false,
+    20,
+  );
+  await send(
+    DEMO_ACCOUNTS.estudiante.correo,
+    DEMO_ACCOUNTS.docente.correo,
+    "Duda sobre la evaluación",
+    "Profesora, ¿la evaluación del módulo 3 se puede repetir si no la apruebo?",
+    false,
+    2,
+  );
   await prisma.contactMessage.createMany({
     data: [
-      { nombre: "Francisca Gallardo", correo: "francisca.gallardo@ejemplo.cl", mensaje: "Hola, represento a una junta de vecinos de Rahue Bajo. ¿Pueden dictar el curso de reciclaje en nuestra sede?", createdAt: new Date(Date.now() - 30 * 3_600_000) },
-      { nombre: "Liceo Carmela Carvajal", correo: "utp@liceo-ejemplo.cl", mensaje: "Queremos inscribir a 35 estudiantes de tercero medio en el curso de programación. ¿Cómo lo hacemos?", createdAt: new Date(Date.now() - 8 * 3_600_000) },
+      {
+        nombre: "Francisca Gallardo",
+        correo: "francisca.gallardo@ejemplo.cl",
+        mensaje:
+          "Hola, represento a una junta de vecinos de Rahue Bajo. ¿Pueden dictar el curso de reciclaje en nuestra sede?",
+        createdAt: new Date(Date.now() - 30 * 3_600_000),
+      },
+      {
+        nombre: "Liceo Carmela Carvajal",
+        correo: "utp@liceo-ejemplo.cl",
+        mensaje: "Queremos inscribir a 35 estudiantes de tercero medio en el curso de programación. ¿Cómo lo hacemos?",
+        createdAt: new Date(Date.now() - 8 * 3_600_000),
+      },
     ],
   });
 }

@@ -66,7 +66,10 @@ async function load(target: Target) {
       while (Date.now() < end) {
         const t0 = performance.now();
         try {
-          const response = await fetch(`${BASE}${target.path}`, { headers: { "Accept-Encoding": "gzip", ...target.headers }, redirect: "manual" });
+          const response = await fetch(`${BASE}${target.path}`, {
+            headers: { "Accept-Encoding": "gzip", ...target.headers },
+            redirect: "manual",
+          });
           await response.arrayBuffer();
           if (response.status >= 400) errors++;
         } catch {
@@ -90,7 +93,8 @@ async function weigh(target: Target) {
   const js = assets(/(?:src|href)="(\/assets\/[^"]+\.js)"/g);
   const jsImports = assets(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g);
   const css = assets(/href="(\/assets\/[^"]+\.css)"/g);
-  const bytes = (files: string[]) => files.reduce((sum, f) => sum + gzipSize(fs.readFileSync(path.join(root, "build/client", f))), 0);
+  const bytes = (files: string[]) =>
+    files.reduce((sum, f) => sum + gzipSize(fs.readFileSync(path.join(root, "build/client", f))), 0);
   return { html: gzipSize(html), js: bytes([...new Set([...js, ...jsImports])]), css: bytes(css) };
 }
 
@@ -99,7 +103,9 @@ const adminCookie = await sessionCookie(DEMO_ADMIN.correo);
 const studentCookie = await sessionCookie(DEMO_ESTUDIANTE.correo);
 const token = await apiToken(DEMO_ADMIN.correo);
 
-const list = (await (await fetch(`${BASE}/api/cursos/lista`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { cursos?: Array<{ id: string }> } | Array<{ id: string }>;
+const list = (await (
+  await fetch(`${BASE}/api/cursos/lista`, { headers: { Authorization: `Bearer ${token}` } })
+).json()) as { cursos?: Array<{ id: string }> } | Array<{ id: string }>;
 const someCourse = (Array.isArray(list) ? list : (list.cursos ?? []))[0]?.id ?? "none";
 
 const targets: Target[] = [
@@ -113,7 +119,12 @@ const targets: Target[] = [
   { name: "Perfil /user/profile", path: "/user/profile", headers: { Cookie: studentCookie }, page: true },
   { name: "Registros /admin/records", path: "/admin/records", headers: { Cookie: adminCookie }, page: true },
   { name: "Crear curso /admin/courses/new", path: "/admin/courses/new", headers: { Cookie: adminCookie }, page: true },
-  { name: "Editor /admin/courses/edit/{id}", path: `/admin/courses/edit/${someCourse}`, headers: { Cookie: adminCookie }, page: true },
+  {
+    name: "Editor /admin/courses/edit/{id}",
+    path: `/admin/courses/edit/${someCourse}`,
+    headers: { Cookie: adminCookie },
+    page: true,
+  },
   { name: "Biblioteca admin /admin/library", path: "/admin/library", headers: { Cookie: adminCookie }, page: true },
   { name: "Mensajes admin /admin/messages", path: "/admin/messages", headers: { Cookie: adminCookie }, page: true },
   { name: "API GET /api/auth/users", path: "/api/auth/users", headers: { Authorization: `Bearer ${token}` } },
@@ -135,6 +146,8 @@ for (const target of targets) {
 }
 console.log(`\nBench: ${CONCURRENCY} conexiones, ${DURATION_MS} ms por ruta, build de producción en ${BASE}\n`);
 console.log(rows.join("\n"));
-console.log(`\nPresupuesto: JS ≤ ${JS_BUDGET / 1024} KB gzip, CSS ≤ ${CSS_BUDGET / 1024} KB gzip por página: ${overBudget ? "EXCEDIDO" : "cumplido"}`);
+console.log(
+  `\nPresupuesto: JS ≤ ${JS_BUDGET / 1024} KB gzip, CSS ≤ ${CSS_BUDGET / 1024} KB gzip por página: ${overBudget ? "EXCEDIDO" : "cumplido"}`,
+);
 server.kill("SIGTERM");
 process.exit(overBudget ? 1 : 0);

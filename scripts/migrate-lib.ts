@@ -26,11 +26,7 @@ import type {
   SqlMigrationAwareDriverAdapterFactory,
   SqlQuery,
 } from "@prisma/driver-adapter-utils";
-import type {
-  MigrationList,
-  SchemaEngine,
-  SchemaFilter,
-} from "@prisma/schema-engine-wasm";
+import type { MigrationList, SchemaEngine, SchemaFilter } from "@prisma/schema-engine-wasm";
 import {
   createAdapterFactory,
   databaseProvider,
@@ -107,9 +103,7 @@ function loadRuntime(): Promise<Runtime> {
   runtimePromise ??= (async () => {
     const require = createRequire(import.meta.url);
     const bgPath = require.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
-    const runtime = (await import(
-      "@prisma/schema-engine-wasm/schema_engine_bg"
-    )) as Runtime & Record<string, unknown>;
+    const runtime = (await import("@prisma/schema-engine-wasm/schema_engine_bg")) as Runtime & Record<string, unknown>;
     const bytes = fs.readFileSync(path.join(path.dirname(bgPath), "schema_engine_bg.wasm"));
     // The engine arms a 60 s timer that would keep the event loop (and an in-process caller
     // such as Vitest's global setup) alive: hand it unref'd timers instead.
@@ -242,10 +236,7 @@ function wrapAdapter(
  * them when freed, and applyMigrations leaves `PRAGMA locking_mode=EXCLUSIVE` on the main one,
  * so an unclosed connection would lock every other connection out of the file.
  */
-function migrationAwareFactory(
-  url: string,
-  open: Set<SqlDriverAdapter>,
-): SqlMigrationAwareDriverAdapterFactory {
+function migrationAwareFactory(url: string, open: Set<SqlDriverAdapter>): SqlMigrationAwareDriverAdapterFactory {
   if (databaseProvider(url) === "postgresql") return pgMigrationFactory(url, open);
   const base = createAdapterFactory(url) as unknown as SqlMigrationAwareDriverAdapterFactory;
   return {
@@ -378,10 +369,7 @@ function pgMigrationFactory(url: string, open: Set<SqlDriverAdapter>): SqlMigrat
 type EngineError = { message?: string; code?: string; error_code?: string; meta?: unknown };
 
 /** Turns an engine error into readable text, resolving `External error id#N`. */
-export function describeError(
-  error: unknown,
-  bound?: ErrorCapturingSqlMigrationAwareDriverAdapterFactory,
-): string {
+export function describeError(error: unknown, bound?: ErrorCapturingSqlMigrationAwareDriverAdapterFactory): string {
   if (error instanceof MigrateError) return error.message;
   const e = (error ?? {}) as EngineError;
   let message = typeof e.message === "string" ? e.message : String(error);
@@ -613,7 +601,10 @@ const PG_MIGRATION_LOCK_KEY = 727_073_700;
  * whole run (the engine's own locking was seen to let racing first deploys both try the
  * initial migration, leaving it marked failed).
  */
-async function withMigrationLock<T>(target: { provider: DatabaseProvider; url: string; filePath: string | null }, fn: () => Promise<T>): Promise<T> {
+async function withMigrationLock<T>(
+  target: { provider: DatabaseProvider; url: string; filePath: string | null },
+  fn: () => Promise<T>,
+): Promise<T> {
   if (target.provider !== "postgresql") return withFileLock(target.filePath, fn);
   const client = new pg.Client(pgSettings(target.url).config);
   await client.connect();
@@ -896,9 +887,7 @@ export async function migrationStatus(options: Options = {}): Promise<StatusResu
     });
     const h = d.history;
     const pending =
-      h?.diagnostic === "databaseIsBehind" || h?.diagnostic === "historiesDiverge"
-        ? h.unappliedMigrationNames
-        : [];
+      h?.diagnostic === "databaseIsBehind" || h?.diagnostic === "historiesDiverge" ? h.unappliedMigrationNames : [];
     const unknown =
       h?.diagnostic === "migrationsDirectoryIsBehind" || h?.diagnostic === "historiesDiverge"
         ? h.unpersistedMigrationNames
@@ -908,10 +897,8 @@ export async function migrationStatus(options: Options = {}): Promise<StatusResu
     if (unknown.length)
       lines.push(`Applied in the database but missing locally:\n${unknown.map((n) => `  ${n}`).join("\n")}`);
     if (d.failedMigrationNames.length) lines.push(`Failed: ${d.failedMigrationNames.join(", ")}`);
-    if (d.editedMigrationNames.length)
-      lines.push(`Modified after being applied: ${d.editedMigrationNames.join(", ")}`);
-    const upToDate =
-      h === null && d.failedMigrationNames.length === 0 && d.editedMigrationNames.length === 0;
+    if (d.editedMigrationNames.length) lines.push(`Modified after being applied: ${d.editedMigrationNames.join(", ")}`);
+    const upToDate = h === null && d.failedMigrationNames.length === 0 && d.editedMigrationNames.length === 0;
     if (upToDate) lines.push("Database schema is up to date!");
     return {
       total: names.length,

@@ -84,8 +84,12 @@ async function main(argv: string[]): Promise<number> {
     case "deploy": {
       const r = await deployMigrations(url, { log });
       if (r.total === 0) console.log(`No migrations found in ${folder}.`);
-      else if (r.applied.length === 0) console.log(`No pending migrations to apply (${r.total} already applied). [${elapsed()}]`);
-      else console.log(`Applied ${r.applied.length} migration(s):\n${r.applied.map((n) => `  ${n}`).join("\n")}\n[${elapsed()}]`);
+      else if (r.applied.length === 0)
+        console.log(`No pending migrations to apply (${r.total} already applied). [${elapsed()}]`);
+      else
+        console.log(
+          `Applied ${r.applied.length} migration(s):\n${r.applied.map((n) => `  ${n}`).join("\n")}\n[${elapsed()}]`,
+        );
       return 0;
     }
     case "dev": {
@@ -101,7 +105,9 @@ async function main(argv: string[]): Promise<number> {
       if (r.created === null) {
         console.log(`Already in sync: the schema has no changes, nothing to do (no migration created). [${elapsed()}]`);
       } else if (!r.appliedNew) {
-        console.log(`Created ${folder}/${r.created}/migration.sql (not applied: edit it, then run dev or deploy). [${elapsed()}]`);
+        console.log(
+          `Created ${folder}/${r.created}/migration.sql (not applied: edit it, then run dev or deploy). [${elapsed()}]`,
+        );
       } else {
         console.log(`Created and applied ${folder}/${r.created}/migration.sql [${elapsed()}]`);
       }

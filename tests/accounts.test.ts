@@ -52,7 +52,9 @@ describe("registration", () => {
 
   it("keeps the typed values and reports every problem", async () => {
     const result = dataOf(
-      await registerRoute.action(args(formRequest("/registro", { ...registration("x@test.cl"), nombre: " ", rol: "admin" }))),
+      await registerRoute.action(
+        args(formRequest("/registro", { ...registration("x@test.cl"), nombre: " ", rol: "admin" })),
+      ),
     );
     expect(result.status).toBe(400);
     const reply = result.data.result as { initialValue?: Record<string, string>; error?: Record<string, string[]> };
@@ -71,7 +73,9 @@ describe("registration", () => {
   });
 
   it("stores nothing when the honeypot is filled", async () => {
-    await registerRoute.action(args(formRequest("/registro", { ...registration("bot@test.cl"), sitioWeb: "http://spam" })));
+    await registerRoute.action(
+      args(formRequest("/registro", { ...registration("bot@test.cl"), sitioWeb: "http://spam" })),
+    );
     expect(await prisma.user.count({ where: { correo: "bot@test.cl" } })).toBe(0);
   });
 });
@@ -133,7 +137,10 @@ describe("login", () => {
 
   it("rate-limits guesses on one account from one source (429, Spanish message)", async () => {
     const user = await createUser({ correo: "target@test.cl" });
-    const guess = (i: number) => loginRoute.action(args(formRequest("/login", { correo: user.correo, password: `intento-${i}-incorrecto` }, { ip: "10.66.0.1" })));
+    const guess = (i: number) =>
+      loginRoute.action(
+        args(formRequest("/login", { correo: user.correo, password: `intento-${i}-incorrecto` }, { ip: "10.66.0.1" })),
+      );
     let last: { status: number; data: ActionData } | undefined;
     for (let i = 0; i < 11; i++) last = dataOf(await guess(i));
     expect(last?.status).toBe(429);
@@ -194,16 +201,22 @@ describe("sessions and guards", () => {
     )) as Response;
     expect(approve.status).toBe(302);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: pending.id } })).aprobado).toBe(true);
-    expect(await prisma.outboxMail.count({ where: { to: "nueva@test.cl", kind: "user.approved", status: "pending" } })).toBe(1);
+    expect(
+      await prisma.outboxMail.count({ where: { to: "nueva@test.cl", kind: "user.approved", status: "pending" } }),
+    ).toBe(1);
 
     const response = (await login("nueva@test.cl", TEST_PASSWORD)) as Response;
     const cookie = cookieFrom(response);
     expect(await getSessionUser(getRequest("/", cookie))).not.toBeNull();
 
-    await recordsRoute.action(args(formRequest("/admin/records", { intent: "delete", userId: pending.id }, { cookie: admin.cookie })));
+    await recordsRoute.action(
+      args(formRequest("/admin/records", { intent: "delete", userId: pending.id }, { cookie: admin.cookie })),
+    );
     expect(await prisma.user.count({ where: { id: pending.id } })).toBe(0);
     expect(await getSessionUser(getRequest("/", cookie))).toBeNull();
-    expect(await prisma.auditLog.count({ where: { action: { in: ["user.approve", "user.delete"] }, targetId: pending.id } })).toBe(2);
+    expect(
+      await prisma.auditLog.count({ where: { action: { in: ["user.approve", "user.delete"] }, targetId: pending.id } }),
+    ).toBe(2);
   });
 
   it("the records table searches by e-mail and actions come back to the same search", async () => {
@@ -219,14 +232,18 @@ describe("sessions and guards", () => {
     expect(none.users).toEqual([]);
 
     const approve = (await recordsRoute.action(
-      args(formRequest("/admin/records?q=busqueda&page=2", { intent: "approve", userId: a.id }, { cookie: admin.cookie })),
+      args(
+        formRequest("/admin/records?q=busqueda&page=2", { intent: "approve", userId: a.id }, { cookie: admin.cookie }),
+      ),
     )) as Response;
     expect(approve.headers.get("Location")).toBe("/admin/records?q=busqueda&page=2");
   });
 
   it("an admin cannot delete themselves", async () => {
     const admin = await signedIn("admin");
-    await recordsRoute.action(args(formRequest("/admin/records", { intent: "delete", userId: admin.user.id }, { cookie: admin.cookie })));
+    await recordsRoute.action(
+      args(formRequest("/admin/records", { intent: "delete", userId: admin.user.id }, { cookie: admin.cookie })),
+    );
     expect(await prisma.user.count({ where: { id: admin.user.id } })).toBe(1);
   });
 
@@ -234,7 +251,9 @@ describe("sessions and guards", () => {
     const student = await signedIn("docente");
     const pending = await createUser({ aprobado: false });
     const result = await thrown(() =>
-      recordsRoute.action(args(formRequest("/admin/records", { intent: "approve", userId: pending.id }, { cookie: student.cookie }))),
+      recordsRoute.action(
+        args(formRequest("/admin/records", { intent: "approve", userId: pending.id }, { cookie: student.cookie })),
+      ),
     );
     expect(result?.headers.get("Location")).toBe("/");
     expect((await prisma.user.findUniqueOrThrow({ where: { id: pending.id } })).aprobado).toBe(false);
@@ -263,7 +282,9 @@ describe("malformed form posts", () => {
   ])("%s answers 400 to a JSON body and 413 to an oversized one, never 500", async (path, action) => {
     expect(await statusOf(() => action(args(post(path, '{"correo":1}', "application/json"))))).toBe(400);
     expect(await statusOf(() => action(args(post(path, "garbage", "multipart/form-data; boundary=x"))))).toBe(400);
-    expect(await statusOf(() => action(args(post(path, "a=1", "application/x-www-form-urlencoded", 5_000_000))))).toBe(413);
+    expect(await statusOf(() => action(args(post(path, "a=1", "application/x-www-form-urlencoded", 5_000_000))))).toBe(
+      413,
+    );
   });
 
   // A chunked body has no Content-Length: the limit holds while reading, and reading stops there.
@@ -276,7 +297,12 @@ describe("malformed form posts", () => {
       },
     });
     const headers = new Headers({ "Content-Type": type, Origin: "http://localhost:3000", Host: "localhost:3000" });
-    const request = new Request(`http://localhost:3000${path}`, { method: "POST", headers, body, duplex: "half" } as RequestInit);
+    const request = new Request(`http://localhost:3000${path}`, {
+      method: "POST",
+      headers,
+      body,
+      duplex: "half",
+    } as RequestInit);
     return { request, sent: () => sent };
   };
 

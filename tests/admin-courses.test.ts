@@ -21,7 +21,9 @@ async function draftWithFiles() {
       imagen: image,
       herramientas: [],
       loAprenderan: [],
-      modulos: { create: [{ posicion: 0, titulo: "M", archivos: { create: [{ nombre: "a.pdf", storageKey: pdf, tamano: 9 }] } }] },
+      modulos: {
+        create: [{ posicion: 0, titulo: "M", archivos: { create: [{ nombre: "a.pdf", storageKey: pdf, tamano: 9 }] } }],
+      },
     },
   });
 }
@@ -40,7 +42,9 @@ describe("admin courses", () => {
     const other = await draftWithFiles();
     const student = await signedIn("estudiante");
     const call = (token?: string) =>
-      publishApi.action(args(jsonRequest(`/api/cursos/${other.id}/publicar`, null, { method: "PUT", token }), { id: other.id }));
+      publishApi.action(
+        args(jsonRequest(`/api/cursos/${other.id}/publicar`, null, { method: "PUT", token }), { id: other.id }),
+      );
     expect((await call()).status).toBe(401);
     expect((await call(student.token)).status).toBe(403);
     expect((await call(admin.token)).status).toBe(200);
@@ -49,7 +53,9 @@ describe("admin courses", () => {
 
   it("searches the table by title, ignoring case and accents; actions come back to the search", async () => {
     const admin = await signedIn("admin");
-    const a = await prisma.course.create({ data: { titulo: "Robótica Educativa", herramientas: [], loAprenderan: [] } });
+    const a = await prisma.course.create({
+      data: { titulo: "Robótica Educativa", herramientas: [], loAprenderan: [] },
+    });
     await prisma.course.create({ data: { titulo: "ROBOTICA para docentes", herramientas: [], loAprenderan: [] } });
     await prisma.course.create({ data: { titulo: "Huertos urbanos", herramientas: [], loAprenderan: [] } });
     const found = await coursesRoute.loader(args(getRequest("/admin/courses?q=%20robotica%20", admin.cookie)));
@@ -67,24 +73,41 @@ describe("admin courses", () => {
   it("deletes permanently: rows, enrolments and the course's stored files, never an issued certificate or its PDF; the API needs an admin", async () => {
     const admin = await signedIn("admin");
     const course = await draftWithFiles();
-    const files = [course.imagen!, (await prisma.moduleFile.findFirstOrThrow({ where: { modulo: { cursoId: course.id } } })).storageKey];
+    const files = [
+      course.imagen!,
+      (await prisma.moduleFile.findFirstOrThrow({ where: { modulo: { cursoId: course.id } } })).storageKey,
+    ];
     const student = await signedIn("estudiante");
     await prisma.enrolment.create({ data: { userId: student.user.id, cursoId: course.id } });
     const pdfKey = await storeBytes("certificates", "pdf", new TextEncoder().encode("%PDF-1.4\n"));
     const certificate = await prisma.certificate.create({
-      data: { codigo: "QRSTUVWXYZ234567", userId: student.user.id, cursoId: course.id, nombreTitular: "Ana Pérez", tituloCurso: course.titulo, pdfKey },
+      data: {
+        codigo: "QRSTUVWXYZ234567",
+        userId: student.user.id,
+        cursoId: course.id,
+        nombreTitular: "Ana Pérez",
+        tituloCurso: course.titulo,
+        pdfKey,
+      },
     });
 
-    const noToken = await detailApi.action(args(jsonRequest(`/api/cursos/${course.id}`, null, { method: "DELETE" }), { id: course.id }));
+    const noToken = await detailApi.action(
+      args(jsonRequest(`/api/cursos/${course.id}`, null, { method: "DELETE" }), { id: course.id }),
+    );
     expect(noToken.status).toBe(401);
     expect(await prisma.course.count({ where: { id: course.id } })).toBe(1);
 
-    const response = await detailApi.action(args(jsonRequest(`/api/cursos/${course.id}`, null, { method: "DELETE", token: admin.token }), { id: course.id }));
+    const response = await detailApi.action(
+      args(jsonRequest(`/api/cursos/${course.id}`, null, { method: "DELETE", token: admin.token }), { id: course.id }),
+    );
     expect(response.status).toBe(200);
     expect(await prisma.course.count({ where: { id: course.id } })).toBe(0);
     expect(await prisma.enrolment.count({ where: { cursoId: course.id } })).toBe(0);
     for (const key of files) expect(fs.existsSync(storagePath(key))).toBe(false);
-    expect(await prisma.certificate.findUniqueOrThrow({ where: { id: certificate.id } })).toEqual({ ...certificate, cursoId: null });
+    expect(await prisma.certificate.findUniqueOrThrow({ where: { id: certificate.id } })).toEqual({
+      ...certificate,
+      cursoId: null,
+    });
     expect(fs.existsSync(storagePath(pdfKey))).toBe(true);
   });
 
@@ -93,22 +116,34 @@ describe("admin courses", () => {
     const course = await draftWithFiles();
     const p = await createUser({ nombre: "=Sofía", apellido: "Muñoz" });
     await prisma.enrolment.create({ data: { userId: p.id, cursoId: course.id, progreso: 50 } });
-    const page = await participantsRoute.loader(args(getRequest(`/admin/courses/participantes/${course.id}`, admin.cookie), { id: course.id }));
-    expect(page.participantes).toEqual([expect.objectContaining({ nombre: "=Sofía Muñoz", correo: p.correo, progreso: 50 })]);
+    const page = await participantsRoute.loader(
+      args(getRequest(`/admin/courses/participantes/${course.id}`, admin.cookie), { id: course.id }),
+    );
+    expect(page.participantes).toEqual([
+      expect.objectContaining({ nombre: "=Sofía Muñoz", correo: p.correo, progreso: 50 }),
+    ]);
     const csv = (await csvRoute.loader(args(getRequest("/x", admin.cookie), { id: course.id }))) as Response;
     const text = await csv.text();
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(text).toContain(`"'=Sofía Muñoz",${p.correo},`);
 
     const student = await signedIn("estudiante");
-    await expect(participantsRoute.loader(args(getRequest("/x", student.cookie), { id: course.id }))).rejects.toHaveProperty("status", 302);
-    const api = await participantsApi.loader(args(jsonRequest("/x", null, { method: "GET", token: student.token }), { id: course.id }));
+    await expect(
+      participantsRoute.loader(args(getRequest("/x", student.cookie), { id: course.id })),
+    ).rejects.toHaveProperty("status", 302);
+    const api = await participantsApi.loader(
+      args(jsonRequest("/x", null, { method: "GET", token: student.token }), { id: course.id }),
+    );
     expect(api.status).toBe(403);
-    const ok = await participantsApi.loader(args(jsonRequest("/x", null, { method: "GET", token: admin.token }), { id: course.id }));
+    const ok = await participantsApi.loader(
+      args(jsonRequest("/x", null, { method: "GET", token: admin.token }), { id: course.id }),
+    );
     expect((await readJson(ok)).participantes).toHaveLength(1);
   });
 
   it("writes 'Sin fecha' when a date is missing", () => {
-    expect(participantsCsv([{ nombre: "A", correo: "a@b.cl", registradoEn: null, progreso: 0 }])).toContain("A,a@b.cl,Sin fecha,0%");
+    expect(participantsCsv([{ nombre: "A", correo: "a@b.cl", registradoEn: null, progreso: 0 }])).toContain(
+      "A,a@b.cl,Sin fecha,0%",
+    );
   });
 });

@@ -40,21 +40,24 @@ function send(method: string, path: string) {
 }
 
 describe("the production server's method guard", () => {
-  it.each(["TRACE", "PROPFIND", "MKCOL", "SEARCH", "QUERY", "LOCK", "PURGE"])("%s answers 405 with Allow and never reaches the app", async (method) => {
-    reached.length = 0;
-    for (const path of ["/", "/cursos", "/admin", "/no-existe"]) {
-      const response = await send(method, path);
-      expect(response.status).toBe(405);
-      expect(response.headers.allow).toBe("GET, HEAD, POST, OPTIONS");
-      expect(response.body).toBe("Método no permitido.");
-    }
-    const api = await send(method, "/api/cursos/lista");
-    expect(api.status).toBe(405);
-    expect(api.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
-    expect(api.headers["content-type"]).toMatch(/^application\/json/);
-    expect(JSON.parse(api.body)).toEqual({ error: "Método no permitido." });
-    expect(reached).toEqual([]);
-  });
+  it.each(["TRACE", "PROPFIND", "MKCOL", "SEARCH", "QUERY", "LOCK", "PURGE"])(
+    "%s answers 405 with Allow and never reaches the app",
+    async (method) => {
+      reached.length = 0;
+      for (const path of ["/", "/cursos", "/admin", "/no-existe"]) {
+        const response = await send(method, path);
+        expect(response.status).toBe(405);
+        expect(response.headers.allow).toBe("GET, HEAD, POST, OPTIONS");
+        expect(response.body).toBe("Método no permitido.");
+      }
+      const api = await send(method, "/api/cursos/lista");
+      expect(api.status).toBe(405);
+      expect(api.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+      expect(api.headers["content-type"]).toMatch(/^application\/json/);
+      expect(JSON.parse(api.body)).toEqual({ error: "Método no permitido." });
+      expect(reached).toEqual([]);
+    },
+  );
 
   it("methods Node's HTTP parser does not know (FOO, TRACK) are a 400 from Node itself, before any app code", async () => {
     reached.length = 0;

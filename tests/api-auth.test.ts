@@ -13,7 +13,9 @@ import { args, cookieFrom, createUser, formRequest, jsonRequest, readJson, TEST_
 
 async function tokenFor(rol: string, over: { aprobado?: boolean } = {}) {
   const user = await createUser({ rol, ...over });
-  const response = await loginApi.action(args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD })));
+  const response = await loginApi.action(
+    args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD })),
+  );
   const body = await readJson(response);
   return { user, token: body.token as string, response, body };
 }
@@ -22,7 +24,13 @@ describe("POST /api/auth/login", () => {
   it("returns the user and a signed, expiring JWT carrying the id", async () => {
     const { user, response, body, token } = await tokenFor("docente");
     expect(response.status).toBe(200);
-    expect(body.user).toMatchObject({ id: user.id, correo: user.correo, rol: "docente", nombre: "Ana", apellido: "Pérez" });
+    expect(body.user).toMatchObject({
+      id: user.id,
+      correo: user.correo,
+      rol: "docente",
+      nombre: "Ana",
+      apellido: "Pérez",
+    });
     expect(body.user).not.toHaveProperty("passwordHash");
     const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString());
     expect(payload.sub).toBe(user.id);
@@ -45,7 +53,9 @@ describe("POST /api/auth/login", () => {
 
   it("refuses a pending account with 403", async () => {
     const user = await createUser({ aprobado: false });
-    const response = await loginApi.action(args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD })));
+    const response = await loginApi.action(
+      args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD })),
+    );
     expect(response.status).toBe(403);
   });
 });
@@ -65,7 +75,9 @@ describe("POST /api/auth/register", () => {
     expect(ok.status).toBe(201);
     expect((await prisma.user.findUniqueOrThrow({ where: { correo: "pedro@test.cl" } })).aprobado).toBe(false);
 
-    const admin = await registerApi.action(args(jsonRequest("/api/auth/register", { ...body, correo: "p2@test.cl", rol: "admin" })));
+    const admin = await registerApi.action(
+      args(jsonRequest("/api/auth/register", { ...body, correo: "p2@test.cl", rol: "admin" })),
+    );
     expect(admin.status).toBe(400);
     expect(await prisma.user.count({ where: { correo: "p2@test.cl" } })).toBe(0);
 
@@ -81,7 +93,9 @@ describe("admin user API", () => {
     const none = await usersApi.loader(args(jsonRequest("/api/auth/users", null, { method: "GET" })));
     expect(none.status).toBe(401);
     expect(await readJson(none)).toEqual({ error: NO_TOKEN });
-    const bad = await usersApi.loader(args(jsonRequest("/api/auth/users", null, { method: "GET", token: "abc.def.ghi" })));
+    const bad = await usersApi.loader(
+      args(jsonRequest("/api/auth/users", null, { method: "GET", token: "abc.def.ghi" })),
+    );
     expect(bad.status).toBe(401);
     expect(await readJson(bad)).toEqual({ error: BAD_TOKEN });
   });
@@ -92,7 +106,9 @@ describe("admin user API", () => {
       .setIssuer("academia")
       .setExpirationTime("1h")
       .sign(new TextEncoder().encode("otro secreto cualquiera de 32 caracteres"));
-    const response = await usersApi.loader(args(jsonRequest("/api/auth/users", null, { method: "GET", token: forged })));
+    const response = await usersApi.loader(
+      args(jsonRequest("/api/auth/users", null, { method: "GET", token: forged })),
+    );
     expect(response.status).toBe(401);
   });
 
@@ -101,44 +117,78 @@ describe("admin user API", () => {
     const student = await tokenFor("estudiante");
     const pending = await createUser({ aprobado: false });
 
-    const list = await usersApi.loader(args(jsonRequest("/api/auth/users", null, { method: "GET", token: admin.token })));
+    const list = await usersApi.loader(
+      args(jsonRequest("/api/auth/users", null, { method: "GET", token: admin.token })),
+    );
     expect(list.status).toBe(200);
     const users = (await list.json()) as Array<{ id: string; aprobado: boolean }>;
     expect(users[0]?.aprobado).toBe(false); // pending first
     expect(users.some((u) => u.id === pending.id)).toBe(true);
 
-    const forbidden = await approveApi.action(args(jsonRequest(`/api/auth/approve/${pending.id}`, null, { method: "PUT", token: student.token }), { id: pending.id }));
+    const forbidden = await approveApi.action(
+      args(jsonRequest(`/api/auth/approve/${pending.id}`, null, { method: "PUT", token: student.token }), {
+        id: pending.id,
+      }),
+    );
     expect(forbidden.status).toBe(403);
 
-    const approved = await approveApi.action(args(jsonRequest(`/api/auth/approve/${pending.id}`, null, { method: "PUT", token: admin.token }), { id: pending.id }));
+    const approved = await approveApi.action(
+      args(jsonRequest(`/api/auth/approve/${pending.id}`, null, { method: "PUT", token: admin.token }), {
+        id: pending.id,
+      }),
+    );
     expect(approved.status).toBe(200);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: pending.id } })).aprobado).toBe(true);
 
-    const missing = await approveApi.action(args(jsonRequest(`/api/auth/approve/nope`, null, { method: "PUT", token: admin.token }), { id: "nope" }));
+    const missing = await approveApi.action(
+      args(jsonRequest(`/api/auth/approve/nope`, null, { method: "PUT", token: admin.token }), { id: "nope" }),
+    );
     expect(missing.status).toBe(404);
 
-    const self = await userApi.action(args(jsonRequest(`/api/auth/users/${admin.user.id}`, null, { method: "DELETE", token: admin.token }), { id: admin.user.id }));
+    const self = await userApi.action(
+      args(jsonRequest(`/api/auth/users/${admin.user.id}`, null, { method: "DELETE", token: admin.token }), {
+        id: admin.user.id,
+      }),
+    );
     expect(self.status).toBe(400);
 
-    const deleted = await userApi.action(args(jsonRequest(`/api/auth/users/${student.user.id}`, null, { method: "DELETE", token: admin.token }), { id: student.user.id }));
+    const deleted = await userApi.action(
+      args(jsonRequest(`/api/auth/users/${student.user.id}`, null, { method: "DELETE", token: admin.token }), {
+        id: student.user.id,
+      }),
+    );
     expect(deleted.status).toBe(200);
     // The deleted user's token stops working at once.
-    const after = await usersApi.loader(args(jsonRequest("/api/auth/users", null, { method: "GET", token: student.token })));
+    const after = await usersApi.loader(
+      args(jsonRequest("/api/auth/users", null, { method: "GET", token: student.token })),
+    );
     expect(after.status).toBe(401);
   });
 
   it("refuses a cookie-authenticated state change from another origin (CSRF)", async () => {
     const admin = await createUser({ rol: "admin" });
     const pending = await createUser({ aprobado: false });
-    const loginResponse = (await loginRoute.action(args(formRequest("/login", { correo: admin.correo, password: TEST_PASSWORD })))) as Response;
+    const loginResponse = (await loginRoute.action(
+      args(formRequest("/login", { correo: admin.correo, password: TEST_PASSWORD })),
+    )) as Response;
     const cookie = cookieFrom(loginResponse);
     const evil = await approveApi.action(
-      args(jsonRequest(`/api/auth/approve/${pending.id}`, null, { method: "PUT", cookie, origin: "https://evil.example" }), { id: pending.id }),
+      args(
+        jsonRequest(`/api/auth/approve/${pending.id}`, null, { method: "PUT", cookie, origin: "https://evil.example" }),
+        { id: pending.id },
+      ),
     );
     expect(evil.status).toBe(403);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: pending.id } })).aprobado).toBe(false);
     const same = await approveApi.action(
-      args(jsonRequest(`/api/auth/approve/${pending.id}`, null, { method: "PUT", cookie, origin: "http://localhost:3000" }), { id: pending.id }),
+      args(
+        jsonRequest(`/api/auth/approve/${pending.id}`, null, {
+          method: "PUT",
+          cookie,
+          origin: "http://localhost:3000",
+        }),
+        { id: pending.id },
+      ),
     );
     expect(same.status).toBe(200);
   });

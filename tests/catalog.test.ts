@@ -31,7 +31,18 @@ async function createCourse(over: { dirigidoA?: string; estado?: string; titulo?
             archivos: { create: [{ nombre: "Guía.pdf", storageKey: pdf, tamano: 15 }] },
             enlaces: { create: [{ nombre: "Sitio", url: "https://example.org" }] },
             preguntas: {
-              create: [{ posicion: 0, texto: "¿2+2?", opciones: { create: [{ posicion: 0, texto: "4", correcta: true }, { posicion: 1, texto: "5" }] } }],
+              create: [
+                {
+                  posicion: 0,
+                  texto: "¿2+2?",
+                  opciones: {
+                    create: [
+                      { posicion: 0, texto: "4", correcta: true },
+                      { posicion: 1, texto: "5" },
+                    ],
+                  },
+                },
+              ],
             },
           },
         ],
@@ -61,15 +72,22 @@ describe("visibility", () => {
     const draft = await createCourse({ estado: "borrador", dirigidoA: "docente" });
     const docente = await signedIn("docente");
     const anon = await readJson(await apiList.loader(args(jsonRequest("/api/cursos/lista", null, { method: "GET" }))));
-    const withToken = await readJson(await apiList.loader(args(jsonRequest("/api/cursos/lista", null, { method: "GET", token: docente.token }))));
-    const has = (body: Record<string, unknown>) => (body.cursos as Array<{ id: string }>).some((c) => c.id === draft.id);
+    const withToken = await readJson(
+      await apiList.loader(args(jsonRequest("/api/cursos/lista", null, { method: "GET", token: docente.token }))),
+    );
+    const has = (body: Record<string, unknown>) =>
+      (body.cursos as Array<{ id: string }>).some((c) => c.id === draft.id);
     expect(has(anon)).toBe(false);
     expect(has(withToken)).toBe(true);
     const bad = await apiList.loader(args(jsonRequest("/api/cursos/lista", null, { method: "GET", token: "nope" })));
     expect(bad.status).toBe(401);
-    const publico = await apiAudience.loader(args(jsonRequest("/api/cursos/publico/docente", null, { method: "GET" }), { tipo: "docente" }));
+    const publico = await apiAudience.loader(
+      args(jsonRequest("/api/cursos/publico/docente", null, { method: "GET" }), { tipo: "docente" }),
+    );
     expect(has(await readJson(publico))).toBe(false);
-    const invalid = await apiAudience.loader(args(jsonRequest("/api/cursos/publico/otro", null, { method: "GET" }), { tipo: "otro" }));
+    const invalid = await apiAudience.loader(
+      args(jsonRequest("/api/cursos/publico/otro", null, { method: "GET" }), { tipo: "otro" }),
+    );
     expect(invalid.status).toBe(404);
     expect(await readJson(invalid)).toEqual({ error: "Categoría no válida" });
   });
@@ -86,12 +104,19 @@ describe("course images (/imagenes/cursos/{id})", () => {
     const headers = new Headers({ Host: "localhost:3000" });
     if (init.cookie) headers.set("Cookie", init.cookie);
     if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
-    return imageRoute.loader(args(new Request(`http://localhost:3000/imagenes/cursos/${id}`, { headers }), { cursoId: id })) as Promise<Response>;
+    return imageRoute.loader(
+      args(new Request(`http://localhost:3000/imagenes/cursos/${id}`, { headers }), { cursoId: id }),
+    ) as Promise<Response>;
   };
 
   it("a draft's image is a 404 wherever its course page is (visitor, estudiante, comunidad); admins and docentes see it", async () => {
     const draft = await withImage("borrador");
-    const [estudiante, comunidad, docente, admin] = await Promise.all([signedIn("estudiante"), signedIn("comunidad"), signedIn("docente"), signedIn("admin")]);
+    const [estudiante, comunidad, docente, admin] = await Promise.all([
+      signedIn("estudiante"),
+      signedIn("comunidad"),
+      signedIn("docente"),
+      signedIn("admin"),
+    ]);
 
     for (const who of [{}, { cookie: estudiante.cookie }, { cookie: comunidad.cookie }, { token: estudiante.token }]) {
       const response = await image(draft.id, who);
@@ -100,7 +125,9 @@ describe("course images (/imagenes/cursos/{id})", () => {
       expect(await response.text()).toBe("Imagen no encontrada");
     }
     // The same answer as the course page gives them.
-    await expect(detailRoute.loader(args(getRequest(`/cursos/${draft.id}`), { cursoId: draft.id }))).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(
+      detailRoute.loader(args(getRequest(`/cursos/${draft.id}`), { cursoId: draft.id })),
+    ).rejects.toMatchObject({ init: { status: 404 } });
 
     for (const who of [{ cookie: admin.cookie }, { token: admin.token }, { cookie: docente.cookie }]) {
       const response = await image(draft.id, who);
@@ -126,12 +153,19 @@ describe("course images (/imagenes/cursos/{id})", () => {
 describe("course detail", () => {
   it("hides materials from visitors and non-enrolled users, never sends answers", async () => {
     const course = await createCourse();
-    const visitor = await readJson(await apiDetail.loader(args(getRequest(`/api/cursos/${course.id}`), { id: course.id })));
+    const visitor = await readJson(
+      await apiDetail.loader(args(getRequest(`/api/cursos/${course.id}`), { id: course.id })),
+    );
     expect(visitor.materiales).toBe(false);
-    expect((visitor.modulos as Array<{ archivosModulo: unknown[]; enlaces: unknown[] }>)[0]).toMatchObject({ archivosModulo: [], enlaces: [] });
+    expect((visitor.modulos as Array<{ archivosModulo: unknown[]; enlaces: unknown[] }>)[0]).toMatchObject({
+      archivosModulo: [],
+      enlaces: [],
+    });
 
     const docente = await signedIn("docente");
-    const response = await apiDetail.loader(args(jsonRequest(`/api/cursos/${course.id}`, null, { method: "GET", token: docente.token }), { id: course.id }));
+    const response = await apiDetail.loader(
+      args(jsonRequest(`/api/cursos/${course.id}`, null, { method: "GET", token: docente.token }), { id: course.id }),
+    );
     const text = await response.text();
     expect(text).toContain("Guía.pdf");
     expect(text).not.toMatch(/correcta|respuestaCorrecta/);
@@ -141,13 +175,19 @@ describe("course detail", () => {
   it("404s an unknown id and a draft for a student", async () => {
     const draft = await createCourse({ estado: "borrador" });
     const student = await signedIn("estudiante");
-    const response = await apiDetail.loader(args(jsonRequest(`/api/cursos/${draft.id}`, null, { method: "GET", token: student.token }), { id: draft.id }));
+    const response = await apiDetail.loader(
+      args(jsonRequest(`/api/cursos/${draft.id}`, null, { method: "GET", token: student.token }), { id: draft.id }),
+    );
     expect(response.status).toBe(404);
-    await expect(detailRoute.loader(args(getRequest(`/cursos/${draft.id}`, student.cookie), { cursoId: draft.id }))).rejects.toMatchObject({
+    await expect(
+      detailRoute.loader(args(getRequest(`/cursos/${draft.id}`, student.cookie), { cursoId: draft.id })),
+    ).rejects.toMatchObject({
       init: { status: 404 },
       data: "Curso no encontrado",
     });
-    await expect(detailRoute.loader(args(getRequest("/cursos/marcianos"), { cursoId: "marcianos" }))).rejects.toMatchObject({
+    await expect(
+      detailRoute.loader(args(getRequest("/cursos/marcianos"), { cursoId: "marcianos" })),
+    ).rejects.toMatchObject({
       data: "Categoría no válida",
     });
   });
@@ -171,14 +211,20 @@ describe("course detail", () => {
     const part = (await fileRoute.loader(args(ranged, params))) as Response;
     expect(part.status).toBe(206);
     expect(await part.text()).toBe("%PDF");
-    const missing = (await fileRoute.loader(args(getRequest("/x", student.cookie), { ...params, archivoId: "nada" }))) as Response;
+    const missing = (await fileRoute.loader(
+      args(getRequest("/x", student.cookie), { ...params, archivoId: "nada" }),
+    )) as Response;
     expect(missing.status).toBe(404);
   });
 });
 
 describe("enrolment ('Comenzar Curso' and POST /api/cursos/{id}/registrarParticipante)", () => {
   const enrolForm = (courseId: string, cookie?: string) =>
-    detailRoute.action(args(formRequest(`/cursos/${courseId}`, { intent: "inscribir", volver: "/cursos" }, { cookie }), { cursoId: courseId }));
+    detailRoute.action(
+      args(formRequest(`/cursos/${courseId}`, { intent: "inscribir", volver: "/cursos" }, { cookie }), {
+        cursoId: courseId,
+      }),
+    );
 
   it("sends visitors to log in and come back", async () => {
     const course = await createCourse();
@@ -186,7 +232,9 @@ describe("enrolment ('Comenzar Curso' and POST /api/cursos/{id}/registrarPartici
     expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/cursos/${course.id}`)}`);
     expect(await flashOf(response)).not.toBe("");
     expect(await prisma.enrolment.count({ where: { cursoId: course.id } })).toBe(0);
-    const api = await apiEnrol.action(args(jsonRequest(`/api/cursos/${course.id}/registrarParticipante`, {}), { id: course.id }));
+    const api = await apiEnrol.action(
+      args(jsonRequest(`/api/cursos/${course.id}/registrarParticipante`, {}), { id: course.id }),
+    );
     expect(api.status).toBe(401);
     expect(ENROL_LOGIN_REQUIRED).toBe("Por favor inicie sesión para tomar el curso.");
   });
@@ -197,11 +245,20 @@ describe("enrolment ('Comenzar Curso' and POST /api/cursos/{id}/registrarPartici
     const first = (await enrolForm(course.id, student.cookie)) as Response;
     expect(first.headers.get("Location")).toBe(`/cursos/${course.id}`);
     await enrolForm(course.id, student.cookie);
-    const again = await apiEnrol.action(args(jsonRequest(`/api/cursos/${course.id}/registrarParticipante`, {}, { token: student.token }), { id: course.id }));
+    const again = await apiEnrol.action(
+      args(jsonRequest(`/api/cursos/${course.id}/registrarParticipante`, {}, { token: student.token }), {
+        id: course.id,
+      }),
+    );
     expect(again.status).toBe(200);
     expect(await prisma.enrolment.count({ where: { cursoId: course.id } })).toBe(1);
     expect((await prisma.course.findUniqueOrThrow({ where: { id: course.id } })).cantidadParticipantes).toBe(1);
-    const count = await apiCount.loader(args(jsonRequest(`/api/cursos/${course.id}/cantidadParticipantes`, null, { method: "GET", token: student.token }), { id: course.id }));
+    const count = await apiCount.loader(
+      args(
+        jsonRequest(`/api/cursos/${course.id}/cantidadParticipantes`, null, { method: "GET", token: student.token }),
+        { id: course.id },
+      ),
+    );
     expect(await readJson(count)).toEqual({ cantidadParticipantes: 1 });
   });
 
@@ -209,23 +266,37 @@ describe("enrolment ('Comenzar Curso' and POST /api/cursos/{id}/registrarPartici
     const forDocentes = await createCourse({ dirigidoA: "docente" });
     const draft = await createCourse({ estado: "borrador" });
     const student = await signedIn("estudiante");
-    const wrong = await apiEnrol.action(args(jsonRequest(`/api/cursos/${forDocentes.id}/registrarParticipante`, {}, { token: student.token }), { id: forDocentes.id }));
+    const wrong = await apiEnrol.action(
+      args(jsonRequest(`/api/cursos/${forDocentes.id}/registrarParticipante`, {}, { token: student.token }), {
+        id: forDocentes.id,
+      }),
+    );
     expect(wrong.status).toBe(403);
     expect(await readJson(wrong)).toEqual({ error: enrolWrongAudience("docente") });
-    const hidden = await apiEnrol.action(args(jsonRequest(`/api/cursos/${draft.id}/registrarParticipante`, {}, { token: student.token }), { id: draft.id }));
+    const hidden = await apiEnrol.action(
+      args(jsonRequest(`/api/cursos/${draft.id}/registrarParticipante`, {}, { token: student.token }), {
+        id: draft.id,
+      }),
+    );
     expect(await readJson(hidden)).toEqual({ error: ENROL_NOT_AVAILABLE });
     const page = (await enrolForm(forDocentes.id, student.cookie)) as Response;
     expect(page.headers.get("Location")).toBe("/cursos");
     expect(await prisma.enrolment.count({ where: { userId: student.user.id } })).toBe(0);
 
     const docente = await signedIn("docente");
-    const ok = await apiEnrol.action(args(jsonRequest(`/api/cursos/${draft.id}/registrarParticipante`, {}, { token: docente.token }), { id: draft.id }));
+    const ok = await apiEnrol.action(
+      args(jsonRequest(`/api/cursos/${draft.id}/registrarParticipante`, {}, { token: docente.token }), {
+        id: draft.id,
+      }),
+    );
     expect(ok.status).toBe(201);
   });
 
   it("404s an unknown course", async () => {
     const student = await signedIn("estudiante");
-    const response = await apiEnrol.action(args(jsonRequest(`/api/cursos/nope/registrarParticipante`, {}, { token: student.token }), { id: "nope" }));
+    const response = await apiEnrol.action(
+      args(jsonRequest(`/api/cursos/nope/registrarParticipante`, {}, { token: student.token }), { id: "nope" }),
+    );
     expect(response.status).toBe(404);
   });
 });

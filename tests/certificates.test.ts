@@ -32,16 +32,33 @@ import * as verifyRoute from "~/routes/certificates/verify.tsx";
 import * as finishRoute from "~/routes/courses/finish.ts";
 import { args, cookieFrom, createUser, formRequest, getRequest, jsonRequest, readJson, signedIn } from "./factories.ts";
 
-async function createCourse(quizModules: number, over: { titulo?: string; plainModules?: number; duracionHoras?: number | null } = {}) {
+async function createCourse(
+  quizModules: number,
+  over: { titulo?: string; plainModules?: number; duracionHoras?: number | null } = {},
+) {
   const modules = [
     ...Array.from({ length: quizModules }, (_, i) => ({
       posicion: i,
       titulo: `Módulo ${i + 1}`,
       preguntas: {
-        create: [{ posicion: 0, texto: "¿2+2?", opciones: { create: [{ posicion: 0, texto: "4", correcta: true }, { posicion: 1, texto: "5" }] } }],
+        create: [
+          {
+            posicion: 0,
+            texto: "¿2+2?",
+            opciones: {
+              create: [
+                { posicion: 0, texto: "4", correcta: true },
+                { posicion: 1, texto: "5" },
+              ],
+            },
+          },
+        ],
       },
     })),
-    ...Array.from({ length: over.plainModules ?? 0 }, (_, i) => ({ posicion: quizModules + i, titulo: `Lectura ${i + 1}` })),
+    ...Array.from({ length: over.plainModules ?? 0 }, (_, i) => ({
+      posicion: quizModules + i,
+      titulo: `Lectura ${i + 1}`,
+    })),
   ];
   return prisma.course.create({
     data: {
@@ -67,7 +84,15 @@ async function enrol(userId: string, course: Course) {
 async function pass(userId: string, course: Course, count: number) {
   for (const m of course.modulos.slice(0, count)) {
     await prisma.quizAttempt.create({
-      data: { userId, cursoId: course.id, moduloId: m.id, porcentaje: 100, aprobado: true, correctas: 1, totalPreguntas: 1 },
+      data: {
+        userId,
+        cursoId: course.id,
+        moduloId: m.id,
+        porcentaje: 100,
+        aprobado: true,
+        correctas: 1,
+        totalPreguntas: 1,
+      },
     });
   }
 }
@@ -77,7 +102,9 @@ async function flashOf(response: Response) {
 }
 
 function finishForm(courseId: string, cookie?: string, fields: Record<string, string> = {}) {
-  return finishRoute.action(args(formRequest(`/cursos/${courseId}/finalizar`, fields, { cookie }), { cursoId: courseId })) as Promise<Response>;
+  return finishRoute.action(
+    args(formRequest(`/cursos/${courseId}/finalizar`, fields, { cookie }), { cursoId: courseId }),
+  ) as Promise<Response>;
 }
 
 function finishApiCall(body: unknown, token?: string) {
@@ -102,7 +129,10 @@ function hasBinary(name: string) {
 }
 const HAS_PDFTOTEXT = hasBinary("pdftotext");
 const HAS_PDFTOPPM = hasBinary("pdftoppm");
-if (!HAS_PDFTOTEXT) console.warn("pdftotext no está instalado: se omite la comprobación del texto del PDF (apt-get install poppler-utils).");
+if (!HAS_PDFTOTEXT)
+  console.warn(
+    "pdftotext no está instalado: se omite la comprobación del texto del PDF (apt-get install poppler-utils).",
+  );
 
 function pdfText(bytes: Uint8Array) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cert-"));
@@ -126,7 +156,11 @@ describe("Finalizar curso: messages", () => {
     const api = await finishApiCall({ cursoId: course.id });
     expect(api.status).toBe(401);
     expect(await readJson(api)).toEqual({ error: FINISH_LOGIN_REQUIRED });
-    expect(await finishCourse(null, course.id)).toMatchObject({ ok: false, status: 401, message: FINISH_LOGIN_REQUIRED });
+    expect(await finishCourse(null, course.id)).toMatchObject({
+      ok: false,
+      status: 401,
+      message: FINISH_LOGIN_REQUIRED,
+    });
   });
 
   it("a course without quizzes cannot be finished", async () => {
@@ -179,7 +213,9 @@ describe("Finalizar curso: messages", () => {
     const response = await finishForm(course.id, cookie);
     expect(response.headers.get("Location")).toBe(`/cursos/${course.id}`);
     expect(await flashOf(response)).toEqual({ type: "success", message: FINISH_CONGRATS });
-    const row = await prisma.certificate.findUniqueOrThrow({ where: { userId_cursoId: { userId: user.id, cursoId: course.id } } });
+    const row = await prisma.certificate.findUniqueOrThrow({
+      where: { userId_cursoId: { userId: user.id, cursoId: course.id } },
+    });
     expect(row.codigo).toMatch(/^[A-Z2-7]{16}$/);
     expect(row).toMatchObject({ nombreTitular: "Ana Pérez", tituloCurso: course.titulo, duracionHoras: 12 });
     expect(row.pdfKey).toMatch(/^certificates\//);
@@ -281,7 +317,10 @@ describe("the certificate PDF", () => {
     const after = await servedPdf(row.codigo);
     expect(Buffer.from(after).equals(Buffer.from(bytes))).toBe(true);
     const page = await verifyRoute.loader(args(getRequest(`/certificados/${row.codigo}`), { codigo: row.codigo }));
-    expect(page.certificado).toMatchObject({ nombreTitular: "Matías Núñez", tituloCurso: "Introducción a la Programación en Español" });
+    expect(page.certificado).toMatchObject({
+      nombreTitular: "Matías Núñez",
+      tituloCurso: "Introducción a la Programación en Español",
+    });
     // Even a lost file is re-rendered from the frozen row, not from the renamed user.
     fs.rmSync(storagePath(keyBefore!));
     const rerendered = await servedPdf(row.codigo);
@@ -303,7 +342,13 @@ describe("the certificate PDF", () => {
     const course = await createCourse(1, { duracionHoras: null });
     const user = await createUser({ nombre: "José", apellido: "Muñoz" });
     const row = await prisma.certificate.create({
-      data: { codigo: "ABCDEFGHJKMNPQRS", userId: user.id, cursoId: course.id, nombreTitular: "José Muñoz", tituloCurso: course.titulo },
+      data: {
+        codigo: "ABCDEFGHJKMNPQRS",
+        userId: user.id,
+        cursoId: course.id,
+        nombreTitular: "José Muñoz",
+        tituloCurso: course.titulo,
+      },
     });
     expect(row.pdfKey).toBeNull();
     const [a, b] = await Promise.all([servedPdf(row.codigo), servedPdf(row.codigo)]);
@@ -314,9 +359,13 @@ describe("the certificate PDF", () => {
     const mine = fs.readdirSync(dir).filter((f) => f === path.basename(stored.pdfKey!));
     expect(mine).toHaveLength(1);
 
-    const unknown = (await pdfRoute.loader(args(getRequest("/certificados/ZZZZZZZZZZZZZZZZ/pdf"), { codigo: "ZZZZZZZZZZZZZZZZ" }))) as Response;
+    const unknown = (await pdfRoute.loader(
+      args(getRequest("/certificados/ZZZZZZZZZZZZZZZZ/pdf"), { codigo: "ZZZZZZZZZZZZZZZZ" }),
+    )) as Response;
     expect(unknown.status).toBe(404);
-    const malformed = (await pdfRoute.loader(args(getRequest("/certificados/..%2F/pdf"), { codigo: "../x" }))) as Response;
+    const malformed = (await pdfRoute.loader(
+      args(getRequest("/certificados/..%2F/pdf"), { codigo: "../x" }),
+    )) as Response;
     expect(malformed.status).toBe(404);
   });
 });
@@ -345,10 +394,12 @@ describe("public verification page", () => {
     expect(normalizeCode(` ${codigo.toLowerCase()} `)).toBe(codigo);
 
     for (const bad of ["ZZZZZZZZZZZZZZZZ", "no-existe", ""]) {
-      await expect(verifyRoute.loader(args(getRequest(`/certificados/${bad}`), { codigo: bad }))).rejects.toMatchObject({
-        init: { status: 404 },
-        data: CERTIFICATE_NOT_FOUND,
-      });
+      await expect(verifyRoute.loader(args(getRequest(`/certificados/${bad}`), { codigo: bad }))).rejects.toMatchObject(
+        {
+          init: { status: 404 },
+          data: CERTIFICATE_NOT_FOUND,
+        },
+      );
     }
   });
 });
@@ -372,7 +423,9 @@ describe("certificates outlive their course", () => {
       args(formRequest("/admin/courses", { intent: "delete", courseId: first.id }, { cookie: admin.cookie })),
     )) as Response;
     expect(page.status).toBe(302);
-    const api = await courseApi.action(args(jsonRequest(`/api/cursos/${second.id}`, null, { method: "DELETE", token: admin.token }), { id: second.id }));
+    const api = await courseApi.action(
+      args(jsonRequest(`/api/cursos/${second.id}`, null, { method: "DELETE", token: admin.token }), { id: second.id }),
+    );
     expect(api.status).toBe(200);
     expect(await prisma.course.count({ where: { id: { in: [first.id, second.id] } } })).toBe(0);
     // Enrolments and attempts go with the course; nothing the certificate shows depends on them.
@@ -388,7 +441,9 @@ describe("certificates outlive their course", () => {
       expect(Buffer.from(await servedPdf(row.codigo)).equals(Buffer.from(pdfsBefore[i]!))).toBe(true);
       expect((await prisma.certificate.findUniqueOrThrow({ where: { id: row.id } })).pdfKey).toBe(row.pdfKey);
 
-      const verified = await verifyRoute.loader(args(getRequest(`/certificados/${row.codigo}`), { codigo: row.codigo }));
+      const verified = await verifyRoute.loader(
+        args(getRequest(`/certificados/${row.codigo}`), { codigo: row.codigo }),
+      );
       expect(verified.valido).toBe(true);
       expect(verified.certificado).toMatchObject({
         codigo: row.codigo,
@@ -401,9 +456,14 @@ describe("certificates outlive their course", () => {
     }
 
     // The owner's list keeps them, with the frozen title and no course to link to.
-    const listed = await certificadosApi.loader(args(jsonRequest(`/api/certificados/usuario/${user.id}`, null, { method: "GET", token }), { userId: user.id }));
+    const listed = await certificadosApi.loader(
+      args(jsonRequest(`/api/certificados/usuario/${user.id}`, null, { method: "GET", token }), { userId: user.id }),
+    );
     const list = (await readJson(listed)).certificados as Array<Record<string, unknown>>;
-    expect(list.map((c) => [c.tituloCurso, c.cursoId]).sort()).toEqual([["Huertos escolares", null], ["Robótica básica", null]]);
+    expect(list.map((c) => [c.tituloCurso, c.cursoId]).sort()).toEqual([
+      ["Huertos escolares", null],
+      ["Robótica básica", null],
+    ]);
 
     // A missing file is rendered again from the frozen row, course or no course.
     fs.rmSync(storagePath(after[0]!.pdfKey!));
@@ -429,7 +489,9 @@ describe("GET /api/certificados/usuario/{userId}", () => {
     await pass(owner.user.id, course, 1);
     await finishCourse(owner.user, course.id);
     const call = (userId: string, token?: string) =>
-      certificadosApi.loader(args(jsonRequest(`/api/certificados/usuario/${userId}`, null, { method: "GET", token }), { userId }));
+      certificadosApi.loader(
+        args(jsonRequest(`/api/certificados/usuario/${userId}`, null, { method: "GET", token }), { userId }),
+      );
 
     const own = await call(owner.user.id, owner.token);
     expect(own.status).toBe(200);
@@ -455,7 +517,9 @@ describe("GET /api/certificados/usuario/{userId}", () => {
 
 describe("the finish panel (server-rendered, before hydration)", () => {
   function html(props: Parameters<typeof FinishCoursePanel>[0]) {
-    const Stub = createRoutesStub([{ path: "/cursos/:cursoId", Component: () => createElement(FinishCoursePanel, props) }]);
+    const Stub = createRoutesStub([
+      { path: "/cursos/:cursoId", Component: () => createElement(FinishCoursePanel, props) },
+    ]);
     return renderToString(createElement(Stub, { initialEntries: [`/cursos/${props.courseId}`] }));
   }
 
@@ -467,10 +531,18 @@ describe("the finish panel (server-rendered, before hydration)", () => {
     expect(html({ courseId: "c1", certificate: null, canFinish: false })).not.toContain("Finalizar curso");
 
     const url = "http://localhost:3000/certificados/ABCDEFGHJKMNPQRS/pdf";
-    const done = html({ courseId: "c1", certificate: { codigo: "ABCDEFGHJKMNPQRS", diplomaUrl: url }, canFinish: true });
+    const done = html({
+      courseId: "c1",
+      certificate: { codigo: "ABCDEFGHJKMNPQRS", diplomaUrl: url },
+      canFinish: true,
+    });
     expect(done).toContain("¡Felicitaciones!");
-    expect(done).toMatch(/<a href="http:\/\/localhost:3000\/certificados\/ABCDEFGHJKMNPQRS\/pdf" target="_blank" rel="noopener noreferrer"[^>]*>Ver Certificado<\/a>/);
-    expect(done).toMatch(/<input[^>]*readOnly=""[^>]*value="http:\/\/localhost:3000\/certificados\/ABCDEFGHJKMNPQRS\/pdf"/);
+    expect(done).toMatch(
+      /<a href="http:\/\/localhost:3000\/certificados\/ABCDEFGHJKMNPQRS\/pdf" target="_blank" rel="noopener noreferrer"[^>]*>Ver Certificado<\/a>/,
+    );
+    expect(done).toMatch(
+      /<input[^>]*readOnly=""[^>]*value="http:\/\/localhost:3000\/certificados\/ABCDEFGHJKMNPQRS\/pdf"/,
+    );
     expect(done).not.toContain("Copiar URL");
     expect(done).not.toContain("Finalizar curso");
   });
@@ -484,7 +556,9 @@ describe("deleting the holder's account", () => {
     await enrol(user.id, course);
     await pass(user.id, course, 1);
     await finishForm(course.id, cookie);
-    const row = await prisma.certificate.findUniqueOrThrow({ where: { userId_cursoId: { userId: user.id, cursoId: course.id } } });
+    const row = await prisma.certificate.findUniqueOrThrow({
+      where: { userId_cursoId: { userId: user.id, cursoId: course.id } },
+    });
     expect(fs.existsSync(storagePath(row.pdfKey!))).toBe(true);
 
     const deleted = await deleteUserApi.action(

@@ -16,10 +16,26 @@ import * as mensajesApi from "~/routes/api/mensajes.ts";
 import * as registerPage from "~/routes/auth/register.tsx";
 import * as contactPage from "~/routes/contact.tsx";
 import * as userMessages from "~/routes/user/messages.tsx";
-import { args, createUser, dataOf, formRequest, jsonRequest, multipartRequest, readJson, signedIn } from "./factories.ts";
+import {
+  args,
+  createUser,
+  dataOf,
+  formRequest,
+  jsonRequest,
+  multipartRequest,
+  readJson,
+  signedIn,
+} from "./factories.ts";
 
 type Reply = { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
-const PNG = { bytes: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"), name: "p.png", type: "image/png" };
+const PNG = {
+  bytes: Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  ),
+  name: "p.png",
+  type: "image/png",
+};
 
 const registration = (correo: string, nombre = "abc\u0000def") => ({
   nombre,
@@ -36,13 +52,17 @@ describe("accounts", () => {
     const response = await registerApi.action(args(jsonRequest("/api/auth/register", registration("nul@test.cl"))));
     expect(response.status).toBe(400);
     expect(await readJson(response)).toEqual({ error: TEXT_NOT_ALLOWED });
-    const broken = await registerApi.action(args(jsonRequest("/api/auth/register", registration("salto@test.cl", "Ana\r\nMaría"))));
+    const broken = await registerApi.action(
+      args(jsonRequest("/api/auth/register", registration("salto@test.cl", "Ana\r\nMaría"))),
+    );
     expect(await readJson(broken)).toEqual({ error: TEXT_NOT_ALLOWED });
     expect(await prisma.user.count({ where: { correo: { in: ["nul@test.cl", "salto@test.cl"] } } })).toBe(0);
   });
 
   it("the registration form refuses it too and gives the typed values back", async () => {
-    const result = dataOf<{ result: Reply }>(await registerPage.action(args(formRequest("/registro", registration("form-nul@test.cl")))));
+    const result = dataOf<{ result: Reply }>(
+      await registerPage.action(args(formRequest("/registro", registration("form-nul@test.cl")))),
+    );
     expect(result.status).toBe(400);
     expect(result.data.result.error?.nombre).toEqual([TEXT_NOT_ALLOWED]);
     expect(result.data.result.initialValue).toMatchObject({ nombre: "abc\u0000def", correo: "form-nul@test.cl" });
@@ -54,13 +74,18 @@ describe("messages", () => {
   it("a subject with a line break is refused (API and form); the content keeps its line breaks and tabs", async () => {
     const { token, cookie } = await signedIn();
     const beto = await createUser();
-    const send = (fields: Record<string, string>) => mensajesApi.action(args(jsonRequest("/api/mensajes", { to: beto.correo, ...fields }, { token })));
+    const send = (fields: Record<string, string>) =>
+      mensajesApi.action(args(jsonRequest("/api/mensajes", { to: beto.correo, ...fields }, { token })));
 
     const refused = await send({ subject: "Hola\nBcc: otro@test.cl", content: "x" });
     expect(refused.status).toBe(400);
     expect(await readJson(refused)).toEqual({ error: TEXT_NOT_ALLOWED });
     expect((await readJson(await send({ subject: "Hola", content: "a\u0000b" }))).error).toBe(TEXT_NOT_ALLOWED);
-    const form = dataOf<{ result: Reply }>(await userMessages.action(args(formRequest("/user/messages?nuevo=1", { to: beto.correo, subject: "Ho\tla", content: "x" }, { cookie }))));
+    const form = dataOf<{ result: Reply }>(
+      await userMessages.action(
+        args(formRequest("/user/messages?nuevo=1", { to: beto.correo, subject: "Ho\tla", content: "x" }, { cookie })),
+      ),
+    );
     expect(form.status).toBe(400);
     expect(form.data.result.error?.subject).toEqual([TEXT_NOT_ALLOWED]);
     expect(await prisma.message.count({ where: { to: beto.correo } })).toBe(0);
@@ -68,16 +93,25 @@ describe("messages", () => {
     const content = "Primera línea\n\tcon sangría\nfin";
     const sent = await send({ subject: "Con saltos", content });
     expect(sent.status).toBe(201);
-    expect(await prisma.message.findFirstOrThrow({ where: { to: beto.correo } })).toMatchObject({ subject: "Con saltos", content });
+    expect(await prisma.message.findFirstOrThrow({ where: { to: beto.correo } })).toMatchObject({
+      subject: "Con saltos",
+      content,
+    });
   });
 });
 
 describe("contact", () => {
   it("a NUL in the message is refused by /api/mail/send and by the page; a name is one line", async () => {
-    const api = await mailSend.action(args(jsonRequest("/api/mail/send", { nombre: "Rosa", correo: "rosa-nul@test.cl", mensaje: "Hola\u0000" })));
+    const api = await mailSend.action(
+      args(jsonRequest("/api/mail/send", { nombre: "Rosa", correo: "rosa-nul@test.cl", mensaje: "Hola\u0000" })),
+    );
     expect(api.status).toBe(400);
     expect(await readJson(api)).toEqual({ error: TEXT_NOT_ALLOWED });
-    const page = dataOf<{ result: Reply }>(await contactPage.action(args(formRequest("/contacto", { nombre: "Rosa\nDíaz", correo: "rosa-nul@test.cl", mensaje: "Hola" }))));
+    const page = dataOf<{ result: Reply }>(
+      await contactPage.action(
+        args(formRequest("/contacto", { nombre: "Rosa\nDíaz", correo: "rosa-nul@test.cl", mensaje: "Hola" })),
+      ),
+    );
     expect(page.status).toBe(400);
     expect(page.data.result.error?.nombre).toEqual([TEXT_NOT_ALLOWED]);
     expect(await prisma.contactMessage.count({ where: { correo: "rosa-nul@test.cl" } })).toBe(0);
@@ -92,16 +126,32 @@ describe("courses", () => {
       [{ titulo: "Curso\u0000" }, TEXT_NOT_ALLOWED],
       [{ titulo: "Curso", bienvenida: "Hola\u0007" }, TEXT_NOT_ALLOWED],
       [{ titulo: "Curso", herramientas: JSON.stringify(["Planilla\u0000"]) }, TEXT_NOT_ALLOWED],
-      [{ titulo: "Curso", modulos: JSON.stringify([{ titulo: "M", descripcion: "d\u001b" }]) }, `Módulo 1: ${TEXT_NOT_ALLOWED}`],
-      [{ titulo: "Curso", modulos: JSON.stringify([{ titulo: "M", enlaces: [{ nombre: "Docs", url: "https://a.cl/\nx" }] }]) }, `Módulo 1: ${TEXT_NOT_ALLOWED}`],
       [
-        { titulo: "Curso", modulos: JSON.stringify([{ titulo: "M", quiz: [{ texto: "¿P?", opciones: ["a\u0000", "b"], respuestaCorrecta: 1 }] }]) },
+        { titulo: "Curso", modulos: JSON.stringify([{ titulo: "M", descripcion: "d\u001b" }]) },
+        `Módulo 1: ${TEXT_NOT_ALLOWED}`,
+      ],
+      [
+        {
+          titulo: "Curso",
+          modulos: JSON.stringify([{ titulo: "M", enlaces: [{ nombre: "Docs", url: "https://a.cl/\nx" }] }]),
+        },
+        `Módulo 1: ${TEXT_NOT_ALLOWED}`,
+      ],
+      [
+        {
+          titulo: "Curso",
+          modulos: JSON.stringify([
+            { titulo: "M", quiz: [{ texto: "¿P?", opciones: ["a\u0000", "b"], respuestaCorrecta: 1 }] },
+          ]),
+        },
         `Módulo 1: Pregunta 1: ${TEXT_NOT_ALLOWED}`,
       ],
     ];
     for (const [fields, message] of cases) {
       const parts = [...Object.entries({ duracionHoras: "2", ...fields }), ["imagen", PNG] as const];
-      const response = await createCourseApi.action(args(multipartRequest("/api/cursos", parts as never, { token: admin.token })));
+      const response = await createCourseApi.action(
+        args(multipartRequest("/api/cursos", parts as never, { token: admin.token })),
+      );
       expect(response.status, JSON.stringify(fields)).toBe(400);
       expect(await readJson(response)).toEqual({ error: message });
     }
@@ -112,15 +162,25 @@ describe("courses", () => {
     const admin = await signedIn("admin");
     const course = await prisma.course.create({ data: { titulo: "Editor", herramientas: [], loAprenderan: [] } });
     const post = (fields: Record<string, string>) =>
-      editPage.action(args(formRequest(`/admin/courses/edit/${course.id}`, fields, { cookie: admin.cookie }), { id: course.id }));
-    const refused = dataOf<{ errors: Record<string, string[]>; values: Record<string, string> }>(await post({ intent: "add-module", titulo: "Uno", descripcion: "a\u0000b" }));
+      editPage.action(
+        args(formRequest(`/admin/courses/edit/${course.id}`, fields, { cookie: admin.cookie }), { id: course.id }),
+      );
+    const refused = dataOf<{ errors: Record<string, string[]>; values: Record<string, string> }>(
+      await post({ intent: "add-module", titulo: "Uno", descripcion: "a\u0000b" }),
+    );
     expect(refused.status).toBe(400);
     expect(refused.data.errors.descripcion).toEqual([TEXT_NOT_ALLOWED]);
     expect(refused.data.values).toEqual({ titulo: "Uno", descripcion: "a\u0000b" });
     expect(await prisma.module.count({ where: { cursoId: course.id } })).toBe(0);
 
-    expect(((await post({ intent: "add-module", titulo: "Uno\r\ndos", descripcion: "línea 1\r\n\tlínea 2" })) as Response).status).toBe(302);
-    expect(await prisma.module.findFirstOrThrow({ where: { cursoId: course.id } })).toMatchObject({ titulo: "Uno dos", descripcion: "línea 1\n\tlínea 2" });
+    expect(
+      ((await post({ intent: "add-module", titulo: "Uno\r\ndos", descripcion: "línea 1\r\n\tlínea 2" })) as Response)
+        .status,
+    ).toBe(302);
+    expect(await prisma.module.findFirstOrThrow({ where: { cursoId: course.id } })).toMatchObject({
+      titulo: "Uno dos",
+      descripcion: "línea 1\n\tlínea 2",
+    });
   });
 });
 
@@ -134,14 +194,22 @@ describe("library", () => {
     const api = await booksUpload.action(args(multipartRequest("/api/books/upload", fields, { token: admin.token })));
     expect(api.status).toBe(400);
     expect(await readJson(api)).toEqual({ error: TEXT_NOT_ALLOWED });
-    const page = dataOf<{ result: Reply }>(await adminLibrary.action(args(multipartRequest("/admin/library", { ...fields, title: "Libro\r\nDos" }, { cookie: admin.cookie }))));
+    const page = dataOf<{ result: Reply }>(
+      await adminLibrary.action(
+        args(multipartRequest("/admin/library", { ...fields, title: "Libro\r\nDos" }, { cookie: admin.cookie })),
+      ),
+    );
     expect(page.status).toBe(400);
     expect(page.data.result.error?.title).toEqual([TEXT_NOT_ALLOWED]);
     expect(await prisma.book.count({ where: { author: "Autora" } })).toBe(0);
 
-    const created = await booksUpload.action(args(multipartRequest("/api/books/upload", { ...fields, title: "Libro bien" }, { token: admin.token })));
+    const created = await booksUpload.action(
+      args(multipartRequest("/api/books/upload", { ...fields, title: "Libro bien" }, { token: admin.token })),
+    );
     expect(created.status).toBe(201);
     // A multipart body sends a textarea's line breaks as CRLF.
-    expect((await prisma.book.findFirstOrThrow({ where: { title: "Libro bien" } })).description).toMatch(/^Una\r?\n\tdescripción$/);
+    expect((await prisma.book.findFirstOrThrow({ where: { title: "Libro bien" } })).description).toMatch(
+      /^Una\r?\n\tdescripción$/,
+    );
   });
 });

@@ -13,9 +13,27 @@ import * as publishApi from "~/routes/api/cursos.publish.ts";
 import * as newPage from "~/routes/admin/course-new.tsx";
 import * as editPage from "~/routes/admin/course-edit.tsx";
 import * as filesRoute from "~/routes/admin/course-files.ts";
-import { args, createUser, dataOf, formRequest, getRequest, jsonRequest, multipartRequest, readJson, type Part, signedIn } from "./factories.ts";
+import {
+  args,
+  createUser,
+  dataOf,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  multipartRequest,
+  readJson,
+  type Part,
+  signedIn,
+} from "./factories.ts";
 
-const PNG = { bytes: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"), name: "p.png", type: "image/png" };
+const PNG = {
+  bytes: Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  ),
+  name: "p.png",
+  type: "image/png",
+};
 const pdf = (name: string) => ({ bytes: new TextEncoder().encode(`%PDF-1.4\n% ${name}\n%%EOF\n`), name });
 const TEXT = { bytes: new TextEncoder().encode("no soy un pdf"), name: "falso.pdf" };
 
@@ -35,7 +53,12 @@ const fields = {
   loAprenderan: JSON.stringify(["Ordenar"]),
 };
 const modules = [
-  { titulo: "Uno", descripcion: "d1", enlaces: [{ nombre: "Docs", url: "https://ejemplo.cl" }], quiz: { preguntas: [{ texto: "¿1+1?", opciones: ["1", "2"], respuestaCorrecta: 1 }] } },
+  {
+    titulo: "Uno",
+    descripcion: "d1",
+    enlaces: [{ nombre: "Docs", url: "https://ejemplo.cl" }],
+    quiz: { preguntas: [{ texto: "¿1+1?", opciones: ["1", "2"], respuestaCorrecta: 1 }] },
+  },
   { titulo: "Dos", quiz: [] },
 ];
 
@@ -62,7 +85,16 @@ describe("POST /api/cursos", () => {
     const id = await createByApi(admin.token);
     const course = await prisma.course.findUniqueOrThrow({
       where: { id },
-      include: { modulos: { orderBy: { posicion: "asc" }, include: { archivos: true, enlaces: true, preguntas: { include: { opciones: { orderBy: { posicion: "asc" } } } } } } },
+      include: {
+        modulos: {
+          orderBy: { posicion: "asc" },
+          include: {
+            archivos: true,
+            enlaces: true,
+            preguntas: { include: { opciones: { orderBy: { posicion: "asc" } } } },
+          },
+        },
+      },
     });
     expect(course.estado).toBe("borrador");
     expect(course.creadoPorId).toBe(admin.user.id);
@@ -84,15 +116,40 @@ describe("POST /api/cursos", () => {
       [[...Object.entries({ ...fields, titulo: " " }), ["imagen", PNG]], M.TITLE_REQUIRED],
       [[...Object.entries({ ...fields, duracionHoras: "-3" }), ["imagen", PNG]], M.DURATION_INVALID],
       [[...Object.entries(fields)], M.IMAGE_REQUIRED],
-      [[...Object.entries({ ...fields, fechaInicio: "2027-05-01", fechaTermino: "2027-04-01" }), ["imagen", PNG]], M.DATES_ORDER],
       [
-        [...Object.entries(fields), ["imagen", PNG], ["modulos", JSON.stringify([{ titulo: "M", quiz: [{ texto: "P", opciones: ["a"], respuestaCorrecta: 0 }] }])], ["archivosModulo_0", pdf("a.pdf")]],
+        [...Object.entries({ ...fields, fechaInicio: "2027-05-01", fechaTermino: "2027-04-01" }), ["imagen", PNG]],
+        M.DATES_ORDER,
+      ],
+      [
+        [
+          ...Object.entries(fields),
+          ["imagen", PNG],
+          ["modulos", JSON.stringify([{ titulo: "M", quiz: [{ texto: "P", opciones: ["a"], respuestaCorrecta: 0 }] }])],
+          ["archivosModulo_0", pdf("a.pdf")],
+        ],
         `Módulo 1: Pregunta 1: ${M.MIN_OPTIONS}`,
       ],
-      [[...Object.entries(fields), ["imagen", PNG], ["modulos", JSON.stringify([{ titulo: "M" }])], ["archivosModulo_0", TEXT]], "Solo se permite subir archivos PDF."],
-      [[...Object.entries(fields), ["imagen", { ...TEXT, name: "x.png" }]], "El archivo debe ser una imagen JPEG, PNG o WebP."],
-      [[...Object.entries(fields), ["imagen", PNG], ["modulos", "[]"], ["archivosModulo_3", pdf("x.pdf")]], "Se enviaron archivos para el módulo 4, que no está en la lista."],
-      [[...Object.entries(fields), ["imagen", PNG], ["archivosModulo_0", pdf("x.pdf")]], "Se enviaron archivos para el módulo 1, que no está en la lista."],
+      [
+        [
+          ...Object.entries(fields),
+          ["imagen", PNG],
+          ["modulos", JSON.stringify([{ titulo: "M" }])],
+          ["archivosModulo_0", TEXT],
+        ],
+        "Solo se permite subir archivos PDF.",
+      ],
+      [
+        [...Object.entries(fields), ["imagen", { ...TEXT, name: "x.png" }]],
+        "El archivo debe ser una imagen JPEG, PNG o WebP.",
+      ],
+      [
+        [...Object.entries(fields), ["imagen", PNG], ["modulos", "[]"], ["archivosModulo_3", pdf("x.pdf")]],
+        "Se enviaron archivos para el módulo 4, que no está en la lista.",
+      ],
+      [
+        [...Object.entries(fields), ["imagen", PNG], ["archivosModulo_0", pdf("x.pdf")]],
+        "Se enviaron archivos para el módulo 1, que no está en la lista.",
+      ],
     ];
     for (const [parts, message] of cases) {
       const response = await createCall(parts, admin.token);
@@ -105,7 +162,14 @@ describe("POST /api/cursos", () => {
 
   it("accepts a minimal course (no dates, no lists, no modules)", async () => {
     const admin = await signedIn("admin");
-    const response = await createCall([["titulo", "Mínimo"], ["duracionHoras", "0"], ["imagen", PNG]], admin.token);
+    const response = await createCall(
+      [
+        ["titulo", "Mínimo"],
+        ["duracionHoras", "0"],
+        ["imagen", PNG],
+      ],
+      admin.token,
+    );
     expect(response.status).toBe(201);
     const course = await prisma.course.findUniqueOrThrow({ where: { id: (await readJson(response)).id as string } });
     expect(course).toMatchObject({ dirigidoA: "comunidad", herramientas: [], fechaInicio: null, duracionHoras: 0 });
@@ -116,16 +180,35 @@ describe("PUT /api/cursos/{id}", () => {
   it("updates fields and modules in place: ids kept, files kept or dropped as listed, new files added", async () => {
     const admin = await signedIn("admin");
     const id = await createByApi(admin.token);
-    const [uno, dos] = await prisma.module.findMany({ where: { cursoId: id }, orderBy: { posicion: "asc" }, include: { archivos: { orderBy: { nombre: "asc" } } } });
+    const [uno, dos] = await prisma.module.findMany({
+      where: { cursoId: id },
+      orderBy: { posicion: "asc" },
+      include: { archivos: { orderBy: { nombre: "asc" } } },
+    });
     const [a, b] = uno!.archivos;
     const oldImage = (await prisma.course.findUniqueOrThrow({ where: { id } })).imagen!;
     const student = await createUser({ rol: "estudiante" });
     await prisma.enrolment.create({ data: { userId: student.id, cursoId: id, progreso: 100 } });
-    await prisma.quizAttempt.create({ data: { userId: student.id, cursoId: id, moduloId: uno!.id, porcentaje: 100, aprobado: true, correctas: 1, totalPreguntas: 1 } });
+    await prisma.quizAttempt.create({
+      data: {
+        userId: student.id,
+        cursoId: id,
+        moduloId: uno!.id,
+        porcentaje: 100,
+        aprobado: true,
+        correctas: 1,
+        totalPreguntas: 1,
+      },
+    });
 
-    const put = (parts: Array<[string, Part]>, token = admin.token) => detailApi.action(args(multipartRequest(`/api/cursos/${id}`, parts, { token, method: "PUT" }), { id }));
+    const put = (parts: Array<[string, Part]>, token = admin.token) =>
+      detailApi.action(args(multipartRequest(`/api/cursos/${id}`, parts, { token, method: "PUT" }), { id }));
     const newModules = [
-      { id: dos!.id, titulo: "Dos (primero)", quiz: [{ texto: "¿Nuevo?", opciones: ["sí", "no"], respuestaCorrecta: 0 }] },
+      {
+        id: dos!.id,
+        titulo: "Dos (primero)",
+        quiz: [{ texto: "¿Nuevo?", opciones: ["sí", "no"], respuestaCorrecta: 0 }],
+      },
       { id: uno!.id, titulo: "Uno renombrado", descripcion: "d1", archivosModulo: [`/cursos/${id}/archivos/${a!.id}`] },
       { titulo: "Tres" },
     ];
@@ -164,7 +247,12 @@ describe("PUT /api/cursos/{id}", () => {
     const admin = await signedIn("admin");
     const id = await createByApi(admin.token);
     const snapshot = async () =>
-      JSON.stringify(await prisma.course.findUniqueOrThrow({ where: { id }, include: { modulos: { include: { archivos: true, preguntas: { include: { opciones: true } } } } } }));
+      JSON.stringify(
+        await prisma.course.findUniqueOrThrow({
+          where: { id },
+          include: { modulos: { include: { archivos: true, preguntas: { include: { opciones: true } } } } },
+        }),
+      );
     const before = await snapshot();
     const files = [storedFiles("courses"), storedFiles("modules")];
     const response = await detailApi.action(
@@ -173,7 +261,10 @@ describe("PUT /api/cursos/{id}", () => {
           `/api/cursos/${id}`,
           [
             ...Object.entries({ ...fields, titulo: "No debe guardarse" }),
-            ["modulos", JSON.stringify([{ titulo: "Bien" }, { titulo: "Mal", quiz: [{ texto: "P", opciones: ["a", "b"] }] }])],
+            [
+              "modulos",
+              JSON.stringify([{ titulo: "Bien" }, { titulo: "Mal", quiz: [{ texto: "P", opciones: ["a", "b"] }] }]),
+            ],
             ["imagen", PNG],
             ["archivosModulo_0", pdf("z.pdf")],
           ],
@@ -188,12 +279,28 @@ describe("PUT /api/cursos/{id}", () => {
     expect([storedFiles("courses"), storedFiles("modules")]).toEqual(files);
 
     const orphan = await detailApi.action(
-      args(multipartRequest(`/api/cursos/${id}`, [...Object.entries(fields), ["archivosModulo_0", pdf("y.pdf")]], { token: admin.token, method: "PUT" }), { id }),
+      args(
+        multipartRequest(`/api/cursos/${id}`, [...Object.entries(fields), ["archivosModulo_0", pdf("y.pdf")]], {
+          token: admin.token,
+          method: "PUT",
+        }),
+        { id },
+      ),
     );
-    expect(await readJson(orphan)).toEqual({ error: "Se enviaron archivos para el módulo 1, que no está en la lista." });
+    expect(await readJson(orphan)).toEqual({
+      error: "Se enviaron archivos para el módulo 1, que no está en la lista.",
+    });
     expect(await snapshot()).toBe(before);
 
-    const missing = await detailApi.action(args(multipartRequest(`/api/cursos/nope`, [...Object.entries(fields), ["imagen", PNG]], { token: admin.token, method: "PUT" }), { id: "nope" }));
+    const missing = await detailApi.action(
+      args(
+        multipartRequest(`/api/cursos/nope`, [...Object.entries(fields), ["imagen", PNG]], {
+          token: admin.token,
+          method: "PUT",
+        }),
+        { id: "nope" },
+      ),
+    );
     expect(missing.status).toBe(404);
     expect([storedFiles("courses"), storedFiles("modules")]).toEqual(files);
   });
@@ -213,39 +320,95 @@ describe("PUT /api/cursos/{id}", () => {
                 titulo: true,
                 archivos: { select: { id: true } },
                 enlaces: { select: { nombre: true, url: true } },
-                preguntas: { orderBy: { posicion: "asc" }, select: { id: true, texto: true, opciones: { orderBy: { posicion: "asc" }, select: { texto: true, correcta: true } } } },
+                preguntas: {
+                  orderBy: { posicion: "asc" },
+                  select: {
+                    id: true,
+                    texto: true,
+                    opciones: { orderBy: { posicion: "asc" }, select: { texto: true, correcta: true } },
+                  },
+                },
               },
             },
           },
         }),
       );
     const before = await snapshot();
-    const read = await readJson(await detailApi.loader(args(jsonRequest(`/api/cursos/${id}`, null, { method: "GET", token: admin.token }), { id })));
+    const read = await readJson(
+      await detailApi.loader(
+        args(jsonRequest(`/api/cursos/${id}`, null, { method: "GET", token: admin.token }), { id }),
+      ),
+    );
     // The author sees the quiz with its answers; a learner never does (tests/catalog.test.ts).
-    const quiz = (read.modulos as Array<{ quiz: { preguntas: Array<{ id: string; respuestaCorrecta: number; opciones: Array<{ correcta: boolean }> }> } }>)[0]!.quiz;
+    const quiz = (
+      read.modulos as Array<{
+        quiz: { preguntas: Array<{ id: string; respuestaCorrecta: number; opciones: Array<{ correcta: boolean }> }> };
+      }>
+    )[0]!.quiz;
     expect(quiz.preguntas).toHaveLength(1);
-    expect(quiz.preguntas[0]).toMatchObject({ respuestaCorrecta: 1, opciones: [{ correcta: false }, { correcta: true }] });
+    expect(quiz.preguntas[0]).toMatchObject({
+      respuestaCorrecta: 1,
+      opciones: [{ correcta: false }, { correcta: true }],
+    });
     const student = await signedIn("estudiante");
-    const learner = JSON.stringify(await readJson(await detailApi.loader(args(jsonRequest(`/api/cursos/${id}`, null, { method: "GET", token: student.token }), { id }))));
+    const learner = JSON.stringify(
+      await readJson(
+        await detailApi.loader(
+          args(jsonRequest(`/api/cursos/${id}`, null, { method: "GET", token: student.token }), { id }),
+        ),
+      ),
+    );
     expect(learner).not.toMatch(/correcta|respuestaCorrecta|"quiz"/);
     const response = await detailApi.action(
-      args(multipartRequest(`/api/cursos/${id}`, [...Object.entries(fields), ["modulos", JSON.stringify(read.modulos)]], { token: admin.token, method: "PUT" }), { id }),
+      args(
+        multipartRequest(`/api/cursos/${id}`, [...Object.entries(fields), ["modulos", JSON.stringify(read.modulos)]], {
+          token: admin.token,
+          method: "PUT",
+        }),
+        { id },
+      ),
     );
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await snapshot()).toBe(before);
 
     // A question edited through the API keeps its id (and the answers that point at it).
-    const modules = read.modulos as Array<{ quiz: { preguntas: Array<{ id: string; texto: string; opciones: Array<{ texto: string; correcta: boolean }> }> } }>;
+    const modules = read.modulos as Array<{
+      quiz: { preguntas: Array<{ id: string; texto: string; opciones: Array<{ texto: string; correcta: boolean }> }> };
+    }>;
     const q = modules[0]!.quiz.preguntas[0]!;
     modules[0]!.quiz.preguntas = [
-      { ...q, texto: "¿Uno más uno?", opciones: [{ texto: "2", correcta: true }, { texto: "3", correcta: false }] },
-      { id: "inventado", texto: "¿Nueva?", opciones: [{ texto: "sí", correcta: true }, { texto: "no", correcta: false }] },
+      {
+        ...q,
+        texto: "¿Uno más uno?",
+        opciones: [
+          { texto: "2", correcta: true },
+          { texto: "3", correcta: false },
+        ],
+      },
+      {
+        id: "inventado",
+        texto: "¿Nueva?",
+        opciones: [
+          { texto: "sí", correcta: true },
+          { texto: "no", correcta: false },
+        ],
+      },
     ];
     const edited = await detailApi.action(
-      args(multipartRequest(`/api/cursos/${id}`, [...Object.entries(fields), ["modulos", JSON.stringify(modules)]], { token: admin.token, method: "PUT" }), { id }),
+      args(
+        multipartRequest(`/api/cursos/${id}`, [...Object.entries(fields), ["modulos", JSON.stringify(modules)]], {
+          token: admin.token,
+          method: "PUT",
+        }),
+        { id },
+      ),
     );
     expect(edited.status).toBe(200);
-    const after = await prisma.quizQuestion.findMany({ where: { modulo: { cursoId: id } }, orderBy: { posicion: "asc" }, include: { opciones: { orderBy: { posicion: "asc" } } } });
+    const after = await prisma.quizQuestion.findMany({
+      where: { modulo: { cursoId: id } },
+      orderBy: { posicion: "asc" },
+      include: { opciones: { orderBy: { posicion: "asc" } } },
+    });
     expect(after.map((x) => [x.id === q.id, x.texto])).toEqual([
       [true, "¿Uno más uno?"],
       [false, "¿Nueva?"],
@@ -259,7 +422,16 @@ describe("PUT /api/cursos/{id}", () => {
   it("accepts a JSON body too (fields only)", async () => {
     const admin = await signedIn("admin");
     const id = await createByApi(admin.token);
-    const response = await detailApi.action(args(jsonRequest(`/api/cursos/${id}`, { ...fields, titulo: "Por JSON", fechaInicio: { seconds: 1_800_000_000 } }, { method: "PUT", token: admin.token }), { id }));
+    const response = await detailApi.action(
+      args(
+        jsonRequest(
+          `/api/cursos/${id}`,
+          { ...fields, titulo: "Por JSON", fechaInicio: { seconds: 1_800_000_000 } },
+          { method: "PUT", token: admin.token },
+        ),
+        { id },
+      ),
+    );
     expect(response.status).toBe(200);
     const course = await prisma.course.findUniqueOrThrow({ where: { id }, include: { modulos: true } });
     expect(course.titulo).toBe("Por JSON");
@@ -275,10 +447,35 @@ describe("every admin course call refuses non-admins and callers without a token
     const count = await prisma.course.count();
     const calls: Array<[string, (token?: string) => Promise<Response>]> = [
       ["POST /api/cursos", (token) => createCall([...Object.entries(fields), ["imagen", PNG]], token)],
-      ["PUT /api/cursos/{id}", (token) => detailApi.action(args(multipartRequest(`/api/cursos/${id}`, [...Object.entries({ ...fields, titulo: "Intruso" })], { token, method: "PUT" }), { id }))],
-      ["PUT /api/cursos/{id}/publicar", (token) => publishApi.action(args(jsonRequest(`/api/cursos/${id}/publicar`, null, { method: "PUT", token }), { id }))],
-      ["DELETE /api/cursos/{id}", (token) => detailApi.action(args(jsonRequest(`/api/cursos/${id}`, null, { method: "DELETE", token }), { id }))],
-      ["GET /api/cursos/{id}/participantes", (token) => participantsApi.loader(args(jsonRequest(`/api/cursos/${id}/participantes`, null, { method: "GET", token }), { id }))],
+      [
+        "PUT /api/cursos/{id}",
+        (token) =>
+          detailApi.action(
+            args(
+              multipartRequest(`/api/cursos/${id}`, [...Object.entries({ ...fields, titulo: "Intruso" })], {
+                token,
+                method: "PUT",
+              }),
+              { id },
+            ),
+          ),
+      ],
+      [
+        "PUT /api/cursos/{id}/publicar",
+        (token) =>
+          publishApi.action(args(jsonRequest(`/api/cursos/${id}/publicar`, null, { method: "PUT", token }), { id })),
+      ],
+      [
+        "DELETE /api/cursos/{id}",
+        (token) => detailApi.action(args(jsonRequest(`/api/cursos/${id}`, null, { method: "DELETE", token }), { id })),
+      ],
+      [
+        "GET /api/cursos/{id}/participantes",
+        (token) =>
+          participantsApi.loader(
+            args(jsonRequest(`/api/cursos/${id}/participantes`, null, { method: "GET", token }), { id }),
+          ),
+      ],
     ];
     const others = await Promise.all(["estudiante", "docente", "comunidad"].map((rol) => signedIn(rol)));
     for (const [name, call] of calls) {
@@ -286,7 +483,10 @@ describe("every admin course call refuses non-admins and callers without a token
       for (const other of others) expect((await call(other.token)).status, `${name} as ${other.user.rol}`).toBe(403);
     }
     expect(await prisma.course.count()).toBe(count);
-    expect(await prisma.course.findUniqueOrThrow({ where: { id } })).toMatchObject({ titulo: "Curso por API", estado: "borrador" });
+    expect(await prisma.course.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      titulo: "Curso por API",
+      estado: "borrador",
+    });
   });
 
   it("the create page, the editor and its upload route send non-admins away", async () => {
@@ -295,10 +495,31 @@ describe("every admin course call refuses non-admins and callers without a token
     const student = await signedIn("estudiante");
     for (const run of [
       () => newPage.loader(args(getRequest("/admin/courses/new", student.cookie))),
-      () => newPage.action(args(multipartRequest("/admin/courses/new", [...Object.entries(fields), ["imagen", PNG]], { cookie: student.cookie }))),
+      () =>
+        newPage.action(
+          args(
+            multipartRequest("/admin/courses/new", [...Object.entries(fields), ["imagen", PNG]], {
+              cookie: student.cookie,
+            }),
+          ),
+        ),
       () => editPage.loader(args(getRequest(`/admin/courses/edit/${id}`, student.cookie), { id })),
-      () => editPage.action(args(formRequest(`/admin/courses/edit/${id}`, { intent: "add-module", titulo: "X" }, { cookie: student.cookie }), { id })),
-      () => filesRoute.action(args(multipartRequest(`/admin/courses/edit/${id}/archivos`, [["archivos", pdf("x.pdf")]], { cookie: student.cookie }), { id })),
+      () =>
+        editPage.action(
+          args(
+            formRequest(`/admin/courses/edit/${id}`, { intent: "add-module", titulo: "X" }, { cookie: student.cookie }),
+            { id },
+          ),
+        ),
+      () =>
+        filesRoute.action(
+          args(
+            multipartRequest(`/admin/courses/edit/${id}/archivos`, [["archivos", pdf("x.pdf")]], {
+              cookie: student.cookie,
+            }),
+            { id },
+          ),
+        ),
       () => editPage.loader(args(getRequest(`/admin/courses/edit/${id}`), { id })),
     ]) {
       const response = await run().then(
@@ -317,7 +538,8 @@ describe("the editor's forms", () => {
   async function setup() {
     const admin = await signedIn("admin");
     const id = await createByApi(admin.token);
-    const post = (fieldsIn: Record<string, string>) => editPage.action(args(formRequest(`/admin/courses/edit/${id}`, fieldsIn, { cookie: admin.cookie }), { id }));
+    const post = (fieldsIn: Record<string, string>) =>
+      editPage.action(args(formRequest(`/admin/courses/edit/${id}`, fieldsIn, { cookie: admin.cookie }), { id }));
     const mod = await prisma.module.findFirstOrThrow({ where: { cursoId: id, posicion: 0 } });
     return { admin, id, post, mod };
   }
@@ -325,17 +547,30 @@ describe("the editor's forms", () => {
   it("the create page redirects to the editor; a refused form comes back with its values", async () => {
     const admin = await signedIn("admin");
     const refused = dataOf<{ result: { error: Record<string, string[]>; initialValue: Record<string, string> } }>(
-      await newPage.action(args(multipartRequest("/admin/courses/new", Object.entries({ ...fields, herramientas: "Uno\nDos" }), { cookie: admin.cookie }))),
+      await newPage.action(
+        args(
+          multipartRequest("/admin/courses/new", Object.entries({ ...fields, herramientas: "Uno\nDos" }), {
+            cookie: admin.cookie,
+          }),
+        ),
+      ),
     );
     expect(refused.status).toBe(400);
     expect(refused.data.result.error.imagen).toEqual([M.IMAGE_REQUIRED]);
     expect(refused.data.result.initialValue).toMatchObject({ titulo: "Curso por API", dirigidoA: "estudiante" });
     expect(refused.data.result.initialValue.herramientas).toMatch(/^Uno\r?\nDos$/);
 
-    const created = (await newPage.action(args(multipartRequest("/admin/courses/new", [...Object.entries(fields), ["imagen", PNG]], { cookie: admin.cookie })))) as Response;
+    const created = (await newPage.action(
+      args(
+        multipartRequest("/admin/courses/new", [...Object.entries(fields), ["imagen", PNG]], { cookie: admin.cookie }),
+      ),
+    )) as Response;
     expect(created.status).toBe(302);
     const id = /\/admin\/courses\/edit\/(.+)$/.exec(created.headers.get("Location")!)![1]!;
-    expect(await prisma.course.findUniqueOrThrow({ where: { id } })).toMatchObject({ estado: "borrador", titulo: "Curso por API" });
+    expect(await prisma.course.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      estado: "borrador",
+      titulo: "Curso por API",
+    });
   });
 
   it("publishes from the editor", async () => {
@@ -352,8 +587,18 @@ describe("the editor's forms", () => {
     const send = (extra: Record<string, string>, opciones: string[]) => {
       const body = new URLSearchParams({ ...base, ...extra });
       for (const o of opciones) body.append("opcion", o);
-      const headers = { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost:3000", Host: "localhost:3000", Cookie: admin.cookie };
-      return editPage.action(args(new Request(`http://localhost:3000/admin/courses/edit/${mod.cursoId}`, { method: "POST", headers, body }), { id: mod.cursoId }));
+      const headers = {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "http://localhost:3000",
+        Host: "localhost:3000",
+        Cookie: admin.cookie,
+      };
+      return editPage.action(
+        args(
+          new Request(`http://localhost:3000/admin/courses/edit/${mod.cursoId}`, { method: "POST", headers, body }),
+          { id: mod.cursoId },
+        ),
+      );
     };
 
     const removed = dataOf<{ draft: { opciones: Array<{ texto: string; correcta: boolean }> }; errors: string[] }>(
@@ -370,7 +615,10 @@ describe("the editor's forms", () => {
 
     const saved = (await send({ intent: "save-question", correcta: "1" }, ["Lima", "Santiago"])) as Response;
     expect(saved.status).toBe(302);
-    const q = await prisma.quizQuestion.findFirstOrThrow({ where: { moduloId: mod.id, texto: "¿Capital de Chile?" }, include: { opciones: { orderBy: { posicion: "asc" } } } });
+    const q = await prisma.quizQuestion.findFirstOrThrow({
+      where: { moduloId: mod.id, texto: "¿Capital de Chile?" },
+      include: { opciones: { orderBy: { posicion: "asc" } } },
+    });
     expect(q.opciones.map((o) => [o.texto, o.correcta])).toEqual([
       ["Lima", false],
       ["Santiago", true],
@@ -379,18 +627,24 @@ describe("the editor's forms", () => {
 
   it("modules: add, refuse an empty title, move, delete (files removed from disk); links validated", async () => {
     const { post, id, mod } = await setup();
-    const refused = dataOf<{ errors: Record<string, string[]>; values: Record<string, string> }>(await post({ intent: "add-module", titulo: " ", descripcion: "guardada" }));
+    const refused = dataOf<{ errors: Record<string, string[]>; values: Record<string, string> }>(
+      await post({ intent: "add-module", titulo: " ", descripcion: "guardada" }),
+    );
     expect(refused.status).toBe(400);
     expect(refused.data.errors.titulo).toEqual([M.MODULE_TITLE_REQUIRED]);
     expect(refused.data.values.descripcion).toBe("guardada");
 
     expect(((await post({ intent: "add-module", titulo: "Cuatro" })) as Response).status).toBe(302);
-    const order = async () => (await prisma.module.findMany({ where: { cursoId: id }, orderBy: { posicion: "asc" } })).map((m) => m.titulo);
+    const order = async () =>
+      (await prisma.module.findMany({ where: { cursoId: id }, orderBy: { posicion: "asc" } })).map((m) => m.titulo);
     expect(await order()).toEqual(["Uno", "Dos", "Cuatro"]);
     await post({ intent: "move-down", moduloId: mod.id });
     expect(await order()).toEqual(["Dos", "Uno", "Cuatro"]);
 
-    const questionOrder = async () => (await prisma.quizQuestion.findMany({ where: { moduloId: mod.id }, orderBy: { posicion: "asc" } })).map((q) => q.texto);
+    const questionOrder = async () =>
+      (await prisma.quizQuestion.findMany({ where: { moduloId: mod.id }, orderBy: { posicion: "asc" } })).map(
+        (q) => q.texto,
+      );
     const first = await prisma.quizQuestion.findFirstOrThrow({ where: { moduloId: mod.id } });
     await prisma.quizQuestion.create({ data: { moduloId: mod.id, posicion: 1, texto: "Segunda" } });
     expect(await questionOrder()).toEqual(["¿1+1?", "Segunda"]);
@@ -401,12 +655,21 @@ describe("the editor's forms", () => {
     const other = await signedIn("admin");
     const foreign = await prisma.course.create({ data: { titulo: "Otro", herramientas: [], loAprenderan: [] } });
     const wrongCourse = (await editPage.action(
-      args(formRequest(`/admin/courses/edit/${foreign.id}`, { intent: "question-up", preguntaId: first.id }, { cookie: other.cookie }), { id: foreign.id }),
+      args(
+        formRequest(
+          `/admin/courses/edit/${foreign.id}`,
+          { intent: "question-up", preguntaId: first.id },
+          { cookie: other.cookie },
+        ),
+        { id: foreign.id },
+      ),
     )) as Response;
     expect(wrongCourse.status).toBe(302);
     expect(await questionOrder()).toEqual(["Segunda", "¿1+1?"]);
 
-    const badLink = dataOf<{ errors: Record<string, string[]> }>(await post({ intent: "add-link", moduloId: mod.id, nombre: "x", url: "javascript:alert(1)" }));
+    const badLink = dataOf<{ errors: Record<string, string[]> }>(
+      await post({ intent: "add-link", moduloId: mod.id, nombre: "x", url: "javascript:alert(1)" }),
+    );
     expect(badLink.data.errors.url).toEqual([M.LINK_URL_INVALID]);
 
     const keys = (await prisma.moduleFile.findMany({ where: { moduloId: mod.id } })).map((f) => f.storageKey);
@@ -414,15 +677,29 @@ describe("the editor's forms", () => {
     expect(((await post({ intent: "delete", moduloId: mod.id })) as Response).status).toBe(302);
     expect(await order()).toEqual(["Dos", "Cuatro"]);
     for (const key of keys) expect(fs.existsSync(storagePath(key))).toBe(false);
-    expect((await prisma.module.findMany({ where: { cursoId: id }, orderBy: { posicion: "asc" } })).map((m) => m.posicion)).toEqual([0, 1]);
+    expect(
+      (await prisma.module.findMany({ where: { cursoId: id }, orderBy: { posicion: "asc" } })).map((m) => m.posicion),
+    ).toEqual([0, 1]);
   });
 
   it("module files: several PDFs at once as JSON for the progress bar; a fake PDF is refused and not stored", async () => {
     const { admin, id, mod } = await setup();
     const upload = (parts: Array<[string, Part]>) =>
-      filesRoute.action(args(multipartRequest(`/admin/courses/edit/${id}/archivos`, parts, { cookie: admin.cookie, accept: "application/json" }), { id }));
+      filesRoute.action(
+        args(
+          multipartRequest(`/admin/courses/edit/${id}/archivos`, parts, {
+            cookie: admin.cookie,
+            accept: "application/json",
+          }),
+          { id },
+        ),
+      );
     const files = storedFiles("modules");
-    const bad = await upload([["moduloId", mod.id], ["archivos", pdf("ok.pdf")], ["archivos", TEXT]]);
+    const bad = await upload([
+      ["moduloId", mod.id],
+      ["archivos", pdf("ok.pdf")],
+      ["archivos", TEXT],
+    ]);
     expect(bad.status).toBe(400);
     expect(await readJson(bad)).toEqual({ error: "Solo se permite subir archivos PDF." });
     expect(storedFiles("modules")).toBe(files);
@@ -430,20 +707,44 @@ describe("the editor's forms", () => {
     const none = await upload([["moduloId", mod.id]]);
     expect(await readJson(none)).toEqual({ error: M.FILES_REQUIRED });
 
-    const good = await upload([["moduloId", mod.id], ["archivos", pdf("x.pdf")], ["archivos", pdf("y.pdf")]]);
+    const good = await upload([
+      ["moduloId", mod.id],
+      ["archivos", pdf("x.pdf")],
+      ["archivos", pdf("y.pdf")],
+    ]);
     expect(good.status).toBe(200);
     expect(await readJson(good)).toEqual({ message: "2 archivos agregados." });
     expect(await prisma.moduleFile.count({ where: { moduloId: mod.id } })).toBe(4);
 
     const student = await signedIn("estudiante");
     const forbidden = await filesRoute.action(
-      args(multipartRequest(`/admin/courses/edit/${id}/archivos`, [["moduloId", mod.id], ["archivos", pdf("z.pdf")]], { cookie: student.cookie, accept: "application/json" }), { id }),
+      args(
+        multipartRequest(
+          `/admin/courses/edit/${id}/archivos`,
+          [
+            ["moduloId", mod.id],
+            ["archivos", pdf("z.pdf")],
+          ],
+          { cookie: student.cookie, accept: "application/json" },
+        ),
+        { id },
+      ),
     );
     expect(forbidden.status).toBe(401);
     expect(await readJson(forbidden)).toEqual({ error: M.UNAUTHORIZED_AGAIN });
 
     const wrongCourse = await filesRoute.action(
-      args(multipartRequest(`/admin/courses/edit/otro/archivos`, [["moduloId", mod.id], ["archivos", pdf("z.pdf")]], { cookie: admin.cookie, accept: "application/json" }), { id: "otro" }),
+      args(
+        multipartRequest(
+          `/admin/courses/edit/otro/archivos`,
+          [
+            ["moduloId", mod.id],
+            ["archivos", pdf("z.pdf")],
+          ],
+          { cookie: admin.cookie, accept: "application/json" },
+        ),
+        { id: "otro" },
+      ),
     );
     expect(wrongCourse.status).toBe(404);
     expect(storedFiles("modules")).toBe(files + 2);

@@ -7,24 +7,42 @@ import { prisma } from "~/lib/db.server.ts";
 import * as apiProfile from "~/routes/api/auth.user-profile.ts";
 import * as confirmEmail from "~/routes/auth/confirm-email.tsx";
 import * as userProfile from "~/routes/user/profile.tsx";
-import { args, createUser, dataOf, formRequest, getRequest, jsonRequest, multipartRequest, sessionCookie, signedIn } from "./factories.ts";
+import {
+  args,
+  createUser,
+  dataOf,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  multipartRequest,
+  sessionCookie,
+  signedIn,
+} from "./factories.ts";
 
 async function requestChange(user: { id: string }, correo: string) {
   const cookie = await sessionCookie(user);
-  const response = (await userProfile.action(args(multipartRequest("/user/profile", { correo }, { cookie })))) as Response;
+  const response = (await userProfile.action(
+    args(multipartRequest("/user/profile", { correo }, { cookie })),
+  )) as Response;
   expect(response.status).toBe(302);
   return cookie;
 }
 
 async function linkSentTo(correo: string) {
-  const mail = await prisma.outboxMail.findFirstOrThrow({ where: { to: correo, kind: "email.confirm" }, orderBy: { createdAt: "desc" } });
+  const mail = await prisma.outboxMail.findFirstOrThrow({
+    where: { to: correo, kind: "email.confirm" },
+    orderBy: { createdAt: "desc" },
+  });
   const match = /http:\/\/localhost:3000\/confirmar-correo\/([A-Za-z0-9_-]{43})/.exec(mail.text);
   expect(match).not.toBeNull();
   return match![1]!;
 }
 
 const page = (token: string) => confirmEmail.loader(args(getRequest(`/confirmar-correo/${token}`), { token }));
-const confirm = async (token: string) => dataOf<{ ok: boolean; message: string }>(await confirmEmail.action(args(formRequest(`/confirmar-correo/${token}`, {}), { token })));
+const confirm = async (token: string) =>
+  dataOf<{ ok: boolean; message: string }>(
+    await confirmEmail.action(args(formRequest(`/confirmar-correo/${token}`, {}), { token })),
+  );
 const correoOf = async (id: string) => (await prisma.user.findUniqueOrThrow({ where: { id } })).correo;
 
 describe("changing one's own e-mail", () => {
@@ -37,7 +55,10 @@ describe("changing one's own e-mail", () => {
 
     const token = await linkSentTo("despues@test.cl");
     // Opening the link (a GET, as mail scanners do) changes nothing.
-    expect(dataOf<{ newEmail: string }>(await page(token))).toMatchObject({ status: 200, data: { newEmail: "despues@test.cl" } });
+    expect(dataOf<{ newEmail: string }>(await page(token))).toMatchObject({
+      status: 200,
+      data: { newEmail: "despues@test.cl" },
+    });
     expect(await correoOf(user.id)).toBe("antes@test.cl");
 
     expect(await confirm(token)).toMatchObject({ status: 200, data: { ok: true } });
@@ -58,7 +79,10 @@ describe("changing one's own e-mail", () => {
     const second = await linkSentTo("exp-2@test.cl");
     expect((await confirm(first)).status).toBe(404); // a new request replaces the old link
 
-    await prisma.emailChange.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await prisma.emailChange.updateMany({
+      where: { userId: user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect(await confirm(second)).toMatchObject({ status: 404, data: { message: EMAIL_CHANGE_INVALID } });
     expect((await confirm("x".repeat(5000))).status).toBe(404);
     expect((await confirm("../../etc")).status).toBe(404);
@@ -77,10 +101,16 @@ describe("changing one's own e-mail", () => {
   it("through the API: 200 with correoPendiente, the user keeps the old address", async () => {
     const { user, token } = await signedIn({ correo: "api-antes@test.cl" });
     const response = await apiProfile.action(
-      args(jsonRequest(`/api/auth/users/${user.id}/profile`, { correo: "api-despues@test.cl" }, { method: "PUT", token }), { id: user.id }),
+      args(
+        jsonRequest(`/api/auth/users/${user.id}/profile`, { correo: "api-despues@test.cl" }, { method: "PUT", token }),
+        { id: user.id },
+      ),
     );
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ correoPendiente: "api-despues@test.cl", user: { correo: "api-antes@test.cl" } });
+    expect(await response.json()).toMatchObject({
+      correoPendiente: "api-despues@test.cl",
+      user: { correo: "api-antes@test.cl" },
+    });
     expect(await correoOf(user.id)).toBe("api-antes@test.cl");
     expect(await confirm(await linkSentTo("api-despues@test.cl"))).toMatchObject({ data: { ok: true } });
     expect(await correoOf(user.id)).toBe("api-despues@test.cl");
@@ -90,13 +120,27 @@ describe("changing one's own e-mail", () => {
     const admin = await signedIn("admin");
     const other = await createUser({ correo: "mal-escrito@test.cl" });
     const response = await apiProfile.action(
-      args(jsonRequest(`/api/auth/users/${other.id}/profile`, { correo: "bien-escrito@test.cl" }, { method: "PUT", token: admin.token }), { id: other.id }),
+      args(
+        jsonRequest(
+          `/api/auth/users/${other.id}/profile`,
+          { correo: "bien-escrito@test.cl" },
+          { method: "PUT", token: admin.token },
+        ),
+        { id: other.id },
+      ),
     );
     expect(await response.json()).toMatchObject({ correoPendiente: null, user: { correo: "bien-escrito@test.cl" } });
     expect(await correoOf(other.id)).toBe("bien-escrito@test.cl");
 
     const own = await apiProfile.action(
-      args(jsonRequest(`/api/auth/users/${admin.user.id}/profile`, { correo: "admin-nuevo@test.cl" }, { method: "PUT", token: admin.token }), { id: admin.user.id }),
+      args(
+        jsonRequest(
+          `/api/auth/users/${admin.user.id}/profile`,
+          { correo: "admin-nuevo@test.cl" },
+          { method: "PUT", token: admin.token },
+        ),
+        { id: admin.user.id },
+      ),
     );
     expect(await own.json()).toMatchObject({ correoPendiente: "admin-nuevo@test.cl" });
     expect(await correoOf(admin.user.id)).toBe(admin.user.correo);

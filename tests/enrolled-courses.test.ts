@@ -12,7 +12,16 @@ import * as loginRoute from "~/routes/auth/login.tsx";
 import * as coursesPage from "~/routes/user/courses.tsx";
 import * as homePage from "~/routes/user/index.tsx";
 import { expectConsoleError } from "./setup.ts";
-import { args, cookieFrom, createUser, formRequest, getRequest, jsonRequest, readJson, TEST_PASSWORD } from "./factories.ts";
+import {
+  args,
+  cookieFrom,
+  createUser,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  readJson,
+  TEST_PASSWORD,
+} from "./factories.ts";
 
 let n = 0;
 async function createCourse(over: { titulo?: string; duracionHoras?: number | null; participantes?: number } = {}) {
@@ -35,12 +44,16 @@ async function enrolIn(userId: string, cursoId: string, progreso = 0, registrado
 }
 
 async function tokenFor(user: { correo: string }) {
-  const response = await loginApi.action(args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD })));
+  const response = await loginApi.action(
+    args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD })),
+  );
   return (await readJson(response)).token as string;
 }
 
 async function sessionCookie(user: { correo: string }) {
-  const response = (await loginRoute.action(args(formRequest("/login", { correo: user.correo, password: TEST_PASSWORD })))) as Response;
+  const response = (await loginRoute.action(
+    args(formRequest("/login", { correo: user.correo, password: TEST_PASSWORD })),
+  )) as Response;
   return cookieFrom(response);
 }
 
@@ -104,7 +117,9 @@ describe("the enrolled-course list (pages)", () => {
     expect(visitor).toBeInstanceOf(Response);
     expect((visitor as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fuser%2Fcourses");
     const admin = await createUser({ rol: "admin" });
-    const refused = await coursesPage.loader(args(getRequest("/user/courses", await sessionCookie(admin)))).catch((e: unknown) => e);
+    const refused = await coursesPage
+      .loader(args(getRequest("/user/courses", await sessionCookie(admin))))
+      .catch((e: unknown) => e);
     expect((refused as Response).headers.get("Location")).toBe("/");
   });
 
@@ -121,7 +136,9 @@ describe("the enrolled-course list (pages)", () => {
     expect((await prisma.course.findUniqueOrThrow({ where: { id: done.id } })).cantidadParticipantes).toBe(3);
 
     // From /user it goes back to /user.
-    const fromHome = (await homePage.action(args(formRequest("/user?index", { intent: "unenrol", courseId: half.id }, { cookie })))) as Response;
+    const fromHome = (await homePage.action(
+      args(formRequest("/user?index", { intent: "unenrol", courseId: half.id }, { cookie })),
+    )) as Response;
     expect(fromHome.headers.get("Location")).toBe("/user");
     expect((await prisma.course.findUniqueOrThrow({ where: { id: half.id } })).cantidadParticipantes).toBe(0);
   });
@@ -136,7 +153,9 @@ describe("the enrolled-course list (pages)", () => {
     expect(await flashOf(notEnrolled)).toEqual({ type: "error", message: unenrolFailedWith(NOT_ENROLLED) });
     expect((await prisma.course.findUniqueOrThrow({ where: { id: other.id } })).cantidadParticipantes).toBe(5);
 
-    const malformed = (await coursesPage.action(args(formRequest("/user/courses", { intent: "otra" }, { cookie })))) as Response;
+    const malformed = (await coursesPage.action(
+      args(formRequest("/user/courses", { intent: "otra" }, { cookie })),
+    )) as Response;
     expect(await flashOf(malformed)).toEqual({ type: "error", message: UNENROL_FAILED });
   });
 
@@ -151,7 +170,9 @@ describe("the enrolled-course list (pages)", () => {
 
 describe("GET /api/auth/{userId}/cursos-inscritos", () => {
   const get = (userId: string, init: { token?: string; cookie?: string } = {}) =>
-    listApi.loader(args(jsonRequest(`/api/auth/${userId}/cursos-inscritos`, null, { method: "GET", ...init }), { userId }));
+    listApi.loader(
+      args(jsonRequest(`/api/auth/${userId}/cursos-inscritos`, null, { method: "GET", ...init }), { userId }),
+    );
 
   it("returns the caller's own courses as [{ id, nombre, duracion, progreso }]", async () => {
     const { user, done, over } = await studentWithCourses();
@@ -160,7 +181,12 @@ describe("GET /api/auth/{userId}/cursos-inscritos", () => {
     const body = (await response.json()) as Array<Record<string, unknown>>;
     expect(body).toHaveLength(4);
     for (const item of body) expect(Object.keys(item).sort()).toEqual(["duracion", "id", "nombre", "progreso"]);
-    expect(body.find((c) => c.id === done.id)).toEqual({ id: done.id, nombre: "Huertos urbanos", duracion: 8, progreso: 100 });
+    expect(body.find((c) => c.id === done.id)).toEqual({
+      id: done.id,
+      nombre: "Huertos urbanos",
+      duracion: 8,
+      progreso: 100,
+    });
     expect(body.find((c) => c.id === over.id)?.progreso).toBe(0);
   });
 
@@ -195,7 +221,9 @@ describe("GET /api/auth/{userId}/cursos-inscritos", () => {
 describe("DELETE /api/auth/usuario/cursos-inscritos/{courseId}", () => {
   const del = (courseId: string, init: { token?: string; cookie?: string; origin?: string } = {}) =>
     unenrolApi.action(
-      args(jsonRequest(`/api/auth/usuario/cursos-inscritos/${courseId}`, null, { method: "DELETE", ...init }), { courseId }),
+      args(jsonRequest(`/api/auth/usuario/cursos-inscritos/${courseId}`, null, { method: "DELETE", ...init }), {
+        courseId,
+      }),
     );
 
   it("leaves one's own course and decrements the counter; 404 when not enrolled", async () => {

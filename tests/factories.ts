@@ -9,7 +9,9 @@ import * as loginRoute from "~/routes/auth/login.tsx";
 export const TEST_PASSWORD = "clave-de-prueba-segura";
 let hashed: Promise<string> | undefined;
 
-export async function createUser(over: { rol?: string; aprobado?: boolean; correo?: string; nombre?: string; apellido?: string } = {}) {
+export async function createUser(
+  over: { rol?: string; aprobado?: boolean; correo?: string; nombre?: string; apellido?: string } = {},
+) {
   hashed ??= hashPassword(TEST_PASSWORD);
   return prisma.user.create({
     data: {
@@ -25,7 +27,11 @@ export async function createUser(over: { rol?: string; aprobado?: boolean; corre
 }
 
 /** A request as the browser would send it, from our own origin by default. */
-export function formRequest(path: string, fields: Record<string, string>, init: { cookie?: string; ip?: string; origin?: string } = {}) {
+export function formRequest(
+  path: string,
+  fields: Record<string, string>,
+  init: { cookie?: string; ip?: string; origin?: string } = {},
+) {
   const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded" });
   headers.set("Origin", init.origin ?? "http://localhost:3000");
   headers.set("Host", "localhost:3000");
@@ -85,7 +91,8 @@ export function multipartRequest(
   const form = new FormData();
   for (const [name, value] of Array.isArray(parts) ? parts : Object.entries(parts)) {
     if (typeof value === "string") form.append(name, value);
-    else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type ?? "application/pdf" }), value.name);
+    else
+      form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type ?? "application/pdf" }), value.name);
   }
   const headers = new Headers({ Host: "localhost:3000", Origin: "http://localhost:3000" });
   if (init.cookie) headers.set("Cookie", init.cookie);
@@ -115,7 +122,8 @@ export async function signedIn(over: string | Parameters<typeof createUser>[0] =
   const user = await createUser(typeof over === "string" ? { rol: over } : over);
   const credentials = { correo: user.correo, password: TEST_PASSWORD };
   const cookie = cookieFrom((await loginRoute.action(args(formRequest("/login", credentials)))) as Response);
-  const token = (await readJson(await loginApi.action(args(jsonRequest("/api/auth/login", credentials))))).token as string;
+  const token = (await readJson(await loginApi.action(args(jsonRequest("/api/auth/login", credentials)))))
+    .token as string;
   return { user, cookie, token };
 }
 

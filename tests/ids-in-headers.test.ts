@@ -44,10 +44,14 @@ async function flashOf(response: Response) {
 
 async function editorSetup() {
   const admin = await signedIn("admin");
-  const course = await prisma.course.create({ data: { titulo: "Ids", herramientas: [], loAprenderan: [], modulos: { create: { titulo: "M", posicion: 0 } } } });
+  const course = await prisma.course.create({
+    data: { titulo: "Ids", herramientas: [], loAprenderan: [], modulos: { create: { titulo: "M", posicion: 0 } } },
+  });
   const mod = await prisma.module.findFirstOrThrow({ where: { cursoId: course.id } });
   const post = (fields: Record<string, string>) =>
-    editPage.action(args(formRequest(`/admin/courses/edit/${course.id}`, fields, { cookie: admin.cookie }), { id: course.id })) as Promise<Response>;
+    editPage.action(
+      args(formRequest(`/admin/courses/edit/${course.id}`, fields, { cookie: admin.cookie }), { id: course.id }),
+    ) as Promise<Response>;
   return { admin, course, mod, post };
 }
 
@@ -57,19 +61,23 @@ describe("ids", () => {
     expect(isRecordId(user.id)).toBe(true);
     expect(isRecordId(crypto.randomUUID())).toBe(true);
     for (const [, bad] of BAD_IDS) expect(isRecordId(bad)).toBe(false);
-    for (const bad of ["", "a b", "../x", "a#b", "a?b=1", "x".repeat(65), undefined, 5]) expect(isRecordId(bad)).toBe(false);
+    for (const bad of ["", "a b", "../x", "a#b", "a?b=1", "x".repeat(65), undefined, 5])
+      expect(isRecordId(bad)).toBe(false);
   });
 });
 
 describe("the course editor's action", () => {
-  it.each(BAD_IDS)("intent=add-link with a moduloId (%s): the unknown-module flash, a short Location without it, nothing stored", async (_, moduloId) => {
-    const { course, post } = await editorSetup();
-    const response = await post({ intent: "add-link", moduloId, nombre: "Docs", url: "https://ejemplo.cl" });
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/admin/courses/edit/${course.id}`);
-    expect(await flashOf(response)).toEqual({ type: "error", message: M.MODULE_NOT_FOUND });
-    expect(await prisma.moduleLink.count({ where: { modulo: { cursoId: course.id } } })).toBe(0);
-  });
+  it.each(BAD_IDS)(
+    "intent=add-link with a moduloId (%s): the unknown-module flash, a short Location without it, nothing stored",
+    async (_, moduloId) => {
+      const { course, post } = await editorSetup();
+      const response = await post({ intent: "add-link", moduloId, nombre: "Docs", url: "https://ejemplo.cl" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/admin/courses/edit/${course.id}`);
+      expect(await flashOf(response)).toEqual({ type: "error", message: M.MODULE_NOT_FOUND });
+      expect(await prisma.moduleLink.count({ where: { modulo: { cursoId: course.id } } })).toBe(0);
+    },
+  );
 
   it("every intent that echoes an id answers the same way (module, question, link and file ids)", async () => {
     const { course, mod, post } = await editorSetup();
@@ -82,7 +90,10 @@ describe("the course editor's action", () => {
       [{ intent: "delete-link", moduloId: mod.id, enlaceId: bad }, M.LINK_NOT_FOUND],
       [{ intent: "question-up", preguntaId: bad }, M.QUESTION_NOT_FOUND],
       [{ intent: "delete-question", moduloId: mod.id, preguntaId: bad }, M.QUESTION_NOT_FOUND],
-      [{ intent: "save-question", moduloId: mod.id, preguntaId: bad, texto: "¿P?", opcion: "a", correcta: "0" }, M.QUESTION_NOT_FOUND],
+      [
+        { intent: "save-question", moduloId: mod.id, preguntaId: bad, texto: "¿P?", opcion: "a", correcta: "0" },
+        M.QUESTION_NOT_FOUND,
+      ],
       [{ intent: "add-option", moduloId: bad, texto: "¿P?" }, M.MODULE_NOT_FOUND],
     ];
     for (const [fields, message] of cases) {
@@ -105,9 +116,24 @@ describe("the course editor's action", () => {
   it("a malformed course id in the path is a 404 (form and multipart), not a redirect", async () => {
     const admin = await signedIn("admin");
     for (const [, id] of BAD_IDS) {
-      const form = await thrownBy(() => editPage.action(args(formRequest("/admin/courses/edit/x", { intent: "publish" }, { cookie: admin.cookie }), { id })));
+      const form = await thrownBy(() =>
+        editPage.action(
+          args(formRequest("/admin/courses/edit/x", { intent: "publish" }, { cookie: admin.cookie }), { id }),
+        ),
+      );
       expect(form).toEqual({ status: 404, body: M.COURSE_NOT_FOUND });
-      const multipart = await thrownBy(() => editPage.action(args(multipartRequest("/admin/courses/edit/x", { intent: "update-course", titulo: "T" }, { cookie: admin.cookie }), { id })));
+      const multipart = await thrownBy(() =>
+        editPage.action(
+          args(
+            multipartRequest(
+              "/admin/courses/edit/x",
+              { intent: "update-course", titulo: "T" },
+              { cookie: admin.cookie },
+            ),
+            { id },
+          ),
+        ),
+      );
       expect(multipart).toEqual({ status: 404, body: M.COURSE_NOT_FOUND });
     }
   });
@@ -118,15 +144,40 @@ describe("other routes that redirect with an id", () => {
     const { admin, course } = await editorSetup();
     const pdf = { bytes: new TextEncoder().encode("%PDF-1.4\n%%EOF\n"), name: "a.pdf" };
     for (const [, id] of BAD_IDS) {
-      expect(await thrownBy(() => filesRoute.loader(args(getRequest("/x"), { id })))).toEqual({ status: 404, body: M.COURSE_NOT_FOUND });
-      const page = await thrownBy(() => filesRoute.action(args(multipartRequest("/x", { moduloId: "m", archivos: pdf }, { cookie: admin.cookie }), { id })));
+      expect(await thrownBy(() => filesRoute.loader(args(getRequest("/x"), { id })))).toEqual({
+        status: 404,
+        body: M.COURSE_NOT_FOUND,
+      });
+      const page = await thrownBy(() =>
+        filesRoute.action(
+          args(multipartRequest("/x", { moduloId: "m", archivos: pdf }, { cookie: admin.cookie }), { id }),
+        ),
+      );
       expect(page).toEqual({ status: 404, body: M.COURSE_NOT_FOUND });
-      const json = await filesRoute.action(args(multipartRequest("/x", { moduloId: "m", archivos: pdf }, { cookie: admin.cookie, accept: "application/json" }), { id }));
+      const json = await filesRoute.action(
+        args(
+          multipartRequest(
+            "/x",
+            { moduloId: "m", archivos: pdf },
+            { cookie: admin.cookie, accept: "application/json" },
+          ),
+          { id },
+        ),
+      );
       expect(json.status).toBe(404);
       expect(await json.json()).toEqual({ error: M.COURSE_NOT_FOUND });
     }
     for (const [, moduloId] of BAD_IDS) {
-      const response = await filesRoute.action(args(multipartRequest(`/admin/courses/edit/${course.id}/archivos`, { moduloId, archivos: pdf }, { cookie: admin.cookie }), { id: course.id }));
+      const response = await filesRoute.action(
+        args(
+          multipartRequest(
+            `/admin/courses/edit/${course.id}/archivos`,
+            { moduloId, archivos: pdf },
+            { cookie: admin.cookie },
+          ),
+          { id: course.id },
+        ),
+      );
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(`/admin/courses/edit/${course.id}`);
       expect(await flashOf(response)).toEqual({ type: "error", message: M.MODULE_NOT_FOUND });
@@ -137,9 +188,19 @@ describe("other routes that redirect with an id", () => {
   it("finishing a course and enrolling (/cursos/{id}/finalizar, /cursos/{id}): a malformed id is a 404", async () => {
     const { cookie } = await signedIn();
     for (const [, cursoId] of BAD_IDS) {
-      expect(await thrownBy(() => finishRoute.loader(args(getRequest("/x"), { cursoId })))).toEqual({ status: 404, body: "Curso no encontrado" });
-      expect(await thrownBy(() => finishRoute.action(args(formRequest("/x", {}, { cookie }), { cursoId })))).toEqual({ status: 404, body: "Curso no encontrado" });
-      expect(await thrownBy(() => courseDetail.action(args(formRequest("/x", { intent: "inscribir" }, { cookie }), { cursoId })))).toEqual({ status: 404, body: "Curso no encontrado" });
+      expect(await thrownBy(() => finishRoute.loader(args(getRequest("/x"), { cursoId })))).toEqual({
+        status: 404,
+        body: "Curso no encontrado",
+      });
+      expect(await thrownBy(() => finishRoute.action(args(formRequest("/x", {}, { cookie }), { cursoId })))).toEqual({
+        status: 404,
+        body: "Curso no encontrado",
+      });
+      expect(
+        await thrownBy(() =>
+          courseDetail.action(args(formRequest("/x", { intent: "inscribir" }, { cookie }), { cursoId })),
+        ),
+      ).toEqual({ status: 404, body: "Curso no encontrado" });
     }
   });
 
@@ -147,9 +208,19 @@ describe("other routes that redirect with an id", () => {
     const admin = await signedIn("admin");
     const junk = `estado=failed&page=2&x=${"y".repeat(5000)}&eliminar=%0D%0A`;
     const mail = await enqueueMail({ kind: "contact.form", to: "q@test.cl", subject: "s", text: "t" });
-    const outbox = (await adminOutbox.action(args(formRequest(`/admin/outbox?${junk}`, { intent: "retry", id: mail.id }, { cookie: admin.cookie })))) as Response;
+    const outbox = (await adminOutbox.action(
+      args(formRequest(`/admin/outbox?${junk}`, { intent: "retry", id: mail.id }, { cookie: admin.cookie })),
+    )) as Response;
     expect(outbox.headers.get("Location")).toBe("/admin/outbox?page=2&estado=failed");
-    const library = (await adminLibrary.action(args(formRequest(`/admin/library?q=libro&${junk}`, { intent: "delete", bookId: "no-existe" }, { cookie: admin.cookie })))) as Response;
+    const library = (await adminLibrary.action(
+      args(
+        formRequest(
+          `/admin/library?q=libro&${junk}`,
+          { intent: "delete", bookId: "no-existe" },
+          { cookie: admin.cookie },
+        ),
+      ),
+    )) as Response;
     expect(library.headers.get("Location")).toBe("/admin/library?q=libro&page=2");
   });
 });

@@ -19,7 +19,18 @@ import * as apiLibros from "~/routes/api/books.libros.ts";
 import * as apiUpload from "~/routes/api/books.upload.ts";
 import * as library from "~/routes/library.tsx";
 import * as pdfRoute from "~/routes/library/pdf.ts";
-import { args, createUser, dataOf, formRequest, getRequest, jsonRequest, multipartRequest as multipart, readJson, sessionCookie as signIn, thrown } from "./factories.ts";
+import {
+  args,
+  createUser,
+  dataOf,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  multipartRequest as multipart,
+  readJson,
+  sessionCookie as signIn,
+  thrown,
+} from "./factories.ts";
 
 async function makePdf(pages: number) {
   const doc = await PDFDocument.create();
@@ -36,9 +47,20 @@ function bookFiles(): string[] {
 async function seedBook(over: { title?: string; author?: string; pages?: number; withFile?: boolean } = {}) {
   const title = over.title ?? `Libro ${crypto.randomUUID()}`;
   const author = over.author ?? "Autora Prueba";
-  const pdfKey = over.withFile === false ? `books/${crypto.randomUUID()}.pdf` : await storeBytes("books", "pdf", await makePdf(over.pages ?? 2));
+  const pdfKey =
+    over.withFile === false
+      ? `books/${crypto.randomUUID()}.pdf`
+      : await storeBytes("books", "pdf", await makePdf(over.pages ?? 2));
   return prisma.book.create({
-    data: { title, author, pages: over.pages ?? 2, description: "Descripción de prueba", pdfKey, pdfSize: 100, searchText: normalizeSearch(title, author) },
+    data: {
+      title,
+      author,
+      pages: over.pages ?? 2,
+      description: "Descripción de prueba",
+      pdfKey,
+      pdfSize: 100,
+      searchText: normalizeSearch(title, author),
+    },
   });
 }
 
@@ -55,11 +77,19 @@ describe("library search", () => {
     const student = await createUser({ rol: "estudiante" });
     const cookie = await signIn(student);
 
-    const found = await library.loader(args(getRequest(`/biblioteca?q=${encodeURIComponent(`EDUCACION rural ${tag}`)}`, cookie)));
+    const found = await library.loader(
+      args(getRequest(`/biblioteca?q=${encodeURIComponent(`EDUCACION rural ${tag}`)}`, cookie)),
+    );
     expect(found.books.map((b) => b.title)).toEqual([edu.title]);
-    expect(found.books[0]).toMatchObject({ author: "Gabriela Mistral", pages: 2, description: "Descripción de prueba" });
+    expect(found.books[0]).toMatchObject({
+      author: "Gabriela Mistral",
+      pages: 2,
+      description: "Descripción de prueba",
+    });
 
-    const byAuthor = await library.loader(args(getRequest(`/biblioteca?q=${encodeURIComponent(`nunoa perez${tag}`)}`, cookie)));
+    const byAuthor = await library.loader(
+      args(getRequest(`/biblioteca?q=${encodeURIComponent(`nunoa perez${tag}`)}`, cookie)),
+    );
     expect(byAuthor.books.map((b) => b.title)).toEqual([`Matemática ${tag}`]);
 
     for (let i = 0; i < PAGE_SIZE + 1; i++) await seedBook({ title: `Serie ${tag} ${i}` });
@@ -93,7 +123,9 @@ describe("book PDF", () => {
     expect(inline.headers.get("Content-Type")).toBe("application/pdf");
     expect(inline.headers.get("Content-Disposition")).toMatch(/^inline;/);
     expect(inline.headers.get("Content-Security-Policy")).toBe("sandbox");
-    const download = await pdfRoute.loader(args(getRequest(`/biblioteca/${book.id}/pdf?descargar=1`, cookie), { id: book.id }));
+    const download = await pdfRoute.loader(
+      args(getRequest(`/biblioteca/${book.id}/pdf?descargar=1`, cookie), { id: book.id }),
+    );
     const disposition = download.headers.get("Content-Disposition") ?? "";
     expect(disposition).toMatch(/^attachment;/);
     expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent("Educación guía 12.pdf")}`);
@@ -115,7 +147,13 @@ describe("admin upload and delete", () => {
     const cookie = await signIn(admin);
     const title = `Subido ${crypto.randomUUID()}`;
     const response = await adminLibrary.action(
-      args(multipart("/admin/library", { title, author: "Autor", pages: "", description: "Desc", pdf: { bytes: await makePdf(3), name: "x.pdf" } }, { cookie })),
+      args(
+        multipart(
+          "/admin/library",
+          { title, author: "Autor", pages: "", description: "Desc", pdf: { bytes: await makePdf(3), name: "x.pdf" } },
+          { cookie },
+        ),
+      ),
     );
     expect(response).toBeInstanceOf(Response);
     expect((response as Response).status).toBe(302);
@@ -129,7 +167,19 @@ describe("admin upload and delete", () => {
     expect(page.books.map((b) => b.title)).toEqual([title]);
 
     const withPages = await adminLibrary.action(
-      args(multipart("/admin/library", { title: `${title} b`, author: "Autor", pages: "42", description: "Desc", pdf: { bytes: await makePdf(1), name: "x.pdf" } }, { cookie })),
+      args(
+        multipart(
+          "/admin/library",
+          {
+            title: `${title} b`,
+            author: "Autor",
+            pages: "42",
+            description: "Desc",
+            pdf: { bytes: await makePdf(1), name: "x.pdf" },
+          },
+          { cookie },
+        ),
+      ),
     );
     expect((withPages as Response).status).toBe(302);
     expect((await prisma.book.findFirstOrThrow({ where: { title: `${title} b` } })).pages).toBe(42);
@@ -139,7 +189,15 @@ describe("admin upload and delete", () => {
     const cookie = await signIn(await createUser({ rol: "admin" }));
     const before = bookFiles();
     const result = dataOf(
-      await adminLibrary.action(args(multipart("/admin/library", { title: "Falso", author: "A", description: "D", pdf: { bytes: TEXT, name: "falso.pdf" } }, { cookie }))),
+      await adminLibrary.action(
+        args(
+          multipart(
+            "/admin/library",
+            { title: "Falso", author: "A", description: "D", pdf: { bytes: TEXT, name: "falso.pdf" } },
+            { cookie },
+          ),
+        ),
+      ),
     );
     expect(result.status).toBe(400);
     expect(result.data.result?.error?.pdf).toEqual([PDF_ONLY]);
@@ -155,7 +213,15 @@ describe("admin upload and delete", () => {
     const before = bookFiles();
     const big = Buffer.concat([Buffer.from(await makePdf(1)), Buffer.alloc(20 * 1024, 32)]);
     const result = dataOf(
-      await adminLibrary.action(args(multipart("/admin/library", { title: "Grande", author: "A", description: "D", pdf: { bytes: big, name: "g.pdf" } }, { cookie }))),
+      await adminLibrary.action(
+        args(
+          multipart(
+            "/admin/library",
+            { title: "Grande", author: "A", description: "D", pdf: { bytes: big, name: "g.pdf" } },
+            { cookie },
+          ),
+        ),
+      ),
     );
     expect(result.status).toBe(413);
     expect(JSON.stringify(result.data.result?.error)).toContain("El PDF supera el máximo de");
@@ -164,13 +230,25 @@ describe("admin upload and delete", () => {
 
   it("asks for the PDF when none was chosen, and drops the file when a field is missing", async () => {
     const cookie = await signIn(await createUser({ rol: "admin" }));
-    const noFile = dataOf(await adminLibrary.action(args(multipart("/admin/library", { title: "Sin PDF", author: "A", description: "D", pdf: "" }, { cookie }))));
+    const noFile = dataOf(
+      await adminLibrary.action(
+        args(multipart("/admin/library", { title: "Sin PDF", author: "A", description: "D", pdf: "" }, { cookie })),
+      ),
+    );
     expect(noFile.status).toBe(400);
     expect(noFile.data.result?.error?.pdf).toEqual([PDF_REQUIRED]);
 
     const before = bookFiles();
     const noTitle = dataOf(
-      await adminLibrary.action(args(multipart("/admin/library", { title: "", author: "A", description: "D", pdf: { bytes: await makePdf(1), name: "a.pdf" } }, { cookie }))),
+      await adminLibrary.action(
+        args(
+          multipart(
+            "/admin/library",
+            { title: "", author: "A", description: "D", pdf: { bytes: await makePdf(1), name: "a.pdf" } },
+            { cookie },
+          ),
+        ),
+      ),
     );
     expect(noTitle.status).toBe(400);
     expect(noTitle.data.result?.error?.title?.[0]).toMatch(/título/);
@@ -181,7 +259,9 @@ describe("admin upload and delete", () => {
     const admin = await createUser({ rol: "admin" });
     const cookie = await signIn(admin);
     const book = await seedBook({ title: "Para borrar" });
-    const response = await adminLibrary.action(args(formRequest("/admin/library", { intent: "delete", bookId: book.id }, { cookie })));
+    const response = await adminLibrary.action(
+      args(formRequest("/admin/library", { intent: "delete", bookId: book.id }, { cookie })),
+    );
     expect((response as Response).status).toBe(302);
     expect(await prisma.book.findUnique({ where: { id: book.id } })).toBeNull();
     expect(storedExistsSync(book.pdfKey)).toBe(false);
@@ -190,7 +270,11 @@ describe("admin upload and delete", () => {
 
     const student = await signIn(await createUser({ rol: "estudiante" }));
     const other = await seedBook();
-    const refused = await thrown(adminLibrary.action(args(formRequest("/admin/library", { intent: "delete", bookId: other.id }, { cookie: student }))));
+    const refused = await thrown(
+      adminLibrary.action(
+        args(formRequest("/admin/library", { intent: "delete", bookId: other.id }, { cookie: student })),
+      ),
+    );
     expect(refused.headers.get("Location")).toBe("/");
     expect(await prisma.book.count({ where: { id: other.id } })).toBe(1);
   });
@@ -202,15 +286,32 @@ describe("/api/books", () => {
     const book = await seedBook({ title: `Pedagogía ${tag}` });
     expect((await apiLibros.loader(args(jsonRequest("/api/books/libros", null, { method: "GET" })))).status).toBe(401);
     const token = await issueApiToken(await createUser());
-    const response = await apiLibros.loader(args(jsonRequest(`/api/books/libros?q=pedagogia%20${tag}`, null, { method: "GET", token })));
+    const response = await apiLibros.loader(
+      args(jsonRequest(`/api/books/libros?q=pedagogia%20${tag}`, null, { method: "GET", token })),
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual([
-      { id: book.id, title: book.title, author: book.author, pages: 2, description: book.description, pdfUrl: `/api/books/download/${book.id}` },
+      {
+        id: book.id,
+        title: book.title,
+        author: book.author,
+        pages: 2,
+        description: book.description,
+        pdfUrl: `/api/books/download/${book.id}`,
+      },
     ]);
-    const download = await apiDownload.loader(args(jsonRequest(`/api/books/download/${book.id}`, null, { method: "GET", token }), { id: book.id }));
+    const download = await apiDownload.loader(
+      args(jsonRequest(`/api/books/download/${book.id}`, null, { method: "GET", token }), { id: book.id }),
+    );
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Type")).toBe("application/pdf");
-    expect((await apiDownload.loader(args(jsonRequest(`/api/books/download/${book.id}`, null, { method: "GET" }), { id: book.id }))).status).toBe(401);
+    expect(
+      (
+        await apiDownload.loader(
+          args(jsonRequest(`/api/books/download/${book.id}`, null, { method: "GET" }), { id: book.id }),
+        )
+      ).status,
+    ).toBe(401);
   });
 
   it("upload and delete: visitor 401, estudiante 403, admin OK", async () => {
@@ -224,10 +325,14 @@ describe("/api/books", () => {
     expect(bookFiles()).toEqual(before);
 
     const adminToken = await issueApiToken(await createUser({ rol: "admin" }));
-    const bad = await apiUpload.action(args(multipart("/api/books/upload", { ...fields, pdf: { bytes: TEXT, name: "a.pdf" } }, { token: adminToken })));
+    const bad = await apiUpload.action(
+      args(multipart("/api/books/upload", { ...fields, pdf: { bytes: TEXT, name: "a.pdf" } }, { token: adminToken })),
+    );
     expect(bad.status).toBe(400);
     expect(await readJson(bad)).toEqual({ error: PDF_ONLY });
-    const missing = await apiUpload.action(args(multipart("/api/books/upload", { ...fields, pdf: "" }, { token: adminToken })));
+    const missing = await apiUpload.action(
+      args(multipart("/api/books/upload", { ...fields, pdf: "" }, { token: adminToken })),
+    );
     expect(await readJson(missing)).toEqual({ error: PDF_REQUIRED });
     expect(bookFiles()).toEqual(before);
 
@@ -238,7 +343,8 @@ describe("/api/books", () => {
     expect(body.book.pages).toBe(2);
     const saved = await prisma.book.findUniqueOrThrow({ where: { id: body.book.id } });
 
-    const del = (token?: string) => apiBook.action(args(jsonRequest(`/api/books/${saved.id}`, null, { method: "DELETE", token }), { id: saved.id }));
+    const del = (token?: string) =>
+      apiBook.action(args(jsonRequest(`/api/books/${saved.id}`, null, { method: "DELETE", token }), { id: saved.id }));
     expect((await del()).status).toBe(401);
     expect((await del(studentToken)).status).toBe(403);
     const ok = await del(adminToken);
@@ -252,7 +358,13 @@ describe("/api/books", () => {
     const before = bookFiles();
     const admin = await createUser({ rol: "admin" });
     const cookie = await signIn(admin);
-    const fields = { title: `Cookie ${crypto.randomUUID()}`, author: "A", description: "D", pages: "3", pdf: { bytes: await makePdf(1), name: "a.pdf" } };
+    const fields = {
+      title: `Cookie ${crypto.randomUUID()}`,
+      author: "A",
+      description: "D",
+      pages: "3",
+      pdf: { bytes: await makePdf(1), name: "a.pdf" },
+    };
     const fromElsewhere = multipart("/api/books/upload", fields, { cookie });
     fromElsewhere.headers.set("Origin", "https://otro-sitio.example");
     const crossSite = await apiUpload.action(args(fromElsewhere));
@@ -264,7 +376,9 @@ describe("/api/books", () => {
     const { book } = (await created.json()) as { book: { id: string; pages: number } };
     expect(book.pages).toBe(3);
     const student = await signIn(await createUser({ rol: "estudiante" }));
-    expect((await apiUpload.action(args(multipart("/api/books/upload", fields, { cookie: student })))).status).toBe(403);
+    expect((await apiUpload.action(args(multipart("/api/books/upload", fields, { cookie: student })))).status).toBe(
+      403,
+    );
   });
 });
 

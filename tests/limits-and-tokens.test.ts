@@ -16,17 +16,31 @@ import * as apiSuspend from "~/routes/api/auth.suspend.ts";
 import * as apiDeleteUser from "~/routes/api/auth.user.ts";
 import * as loginRoute from "~/routes/auth/login.tsx";
 import * as registerRoute from "~/routes/auth/register.tsx";
-import { args, cookieFrom, createUser, formRequest, getRequest, readJson, signedIn, TEST_PASSWORD } from "./factories.ts";
+import {
+  args,
+  cookieFrom,
+  createUser,
+  formRequest,
+  getRequest,
+  readJson,
+  signedIn,
+  TEST_PASSWORD,
+} from "./factories.ts";
 
 /** A JSON request from a given client IP (what server/index.ts puts in x-academia-client-ip). */
 function fromIp(ip: string, path: string, body: unknown, init: { method?: string; token?: string } = {}) {
   const headers = new Headers({ "Content-Type": "application/json", "x-academia-client-ip": ip });
   if (init.token) headers.set("Authorization", `Bearer ${init.token}`);
   const method = init.method ?? "POST";
-  return new Request(`http://localhost:3000${path}`, { method, headers, body: method === "GET" ? undefined : JSON.stringify(body) });
+  return new Request(`http://localhost:3000${path}`, {
+    method,
+    headers,
+    body: method === "GET" ? undefined : JSON.stringify(body),
+  });
 }
 
-const apiSignIn = (ip: string, correo: string, password: string) => apiLogin.action(args(fromIp(ip, "/api/auth/login", { correo, password })));
+const apiSignIn = (ip: string, correo: string, password: string) =>
+  apiLogin.action(args(fromIp(ip, "/api/auth/login", { correo, password })));
 
 function student(i: number) {
   return {
@@ -53,7 +67,10 @@ describe("a school lab behind one IP", () => {
       }
     }
     expect(await prisma.user.count({ where: { correo: { startsWith: "lab-" } } })).toBe(40);
-    await prisma.user.updateMany({ where: { correo: { startsWith: "lab-" } }, data: { aprobado: true, aprobadoEn: new Date() } });
+    await prisma.user.updateMany({
+      where: { correo: { startsWith: "lab-" } },
+      data: { aprobado: true, aprobadoEn: new Date() },
+    });
 
     for (let i = 0; i < 40; i++) {
       const { correo, password } = student(i);
@@ -62,7 +79,9 @@ describe("a school lab behind one IP", () => {
         for (const typo of ["clave", "Clave larga"]) expect((await apiSignIn(ip, correo, typo)).status).toBe(401);
       }
       if (i % 2 === 0) {
-        const response = (await loginRoute.action(args(formRequest("/login", { correo, password }, { ip })))) as Response;
+        const response = (await loginRoute.action(
+          args(formRequest("/login", { correo, password }, { ip })),
+        )) as Response;
         expect(response.status).toBe(302);
       } else {
         expect((await apiSignIn(ip, correo, password)).status).toBe(200);
@@ -108,7 +127,9 @@ describe("password guessing", () => {
 
 describe("API tokens end", () => {
   const enrolled = (userId: string, token: string) =>
-    apiEnrolled.loader(args(fromIp("10.3.3.3", `/api/auth/${userId}/cursos-inscritos`, null, { method: "GET", token }), { userId }));
+    apiEnrolled.loader(
+      args(fromIp("10.3.3.3", `/api/auth/${userId}/cursos-inscritos`, null, { method: "GET", token }), { userId }),
+    );
 
   it("POST /api/auth/logout revokes that token only", async () => {
     const { user, token } = await signedIn();
@@ -137,7 +158,11 @@ describe("API tokens end", () => {
   it("suspension ends sessions and tokens; re-approval does not bring them back", async () => {
     const admin = await signedIn("admin");
     const { user, cookie, token } = await signedIn("docente");
-    const suspended = await apiSuspend.action(args(fromIp("10.4.4.4", `/api/auth/suspend/${user.id}`, {}, { method: "PUT", token: admin.token }), { id: user.id }));
+    const suspended = await apiSuspend.action(
+      args(fromIp("10.4.4.4", `/api/auth/suspend/${user.id}`, {}, { method: "PUT", token: admin.token }), {
+        id: user.id,
+      }),
+    );
     expect(suspended.status).toBe(200);
     expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0);
     expect((await enrolled(user.id, token)).status).toBe(401);
@@ -147,7 +172,11 @@ describe("API tokens end", () => {
     expect(login.status).toBe(403);
     expect(await readJson(login)).toEqual({ error: ACCOUNT_SUSPENDED });
 
-    const approved = await apiApprove.action(args(fromIp("10.4.4.4", `/api/auth/approve/${user.id}`, {}, { method: "PUT", token: admin.token }), { id: user.id }));
+    const approved = await apiApprove.action(
+      args(fromIp("10.4.4.4", `/api/auth/approve/${user.id}`, {}, { method: "PUT", token: admin.token }), {
+        id: user.id,
+      }),
+    );
     expect(approved.status).toBe(200);
     expect((await enrolled(user.id, token)).status).toBe(401);
     expect(await getSessionUser(getRequest("/user", cookie))).toBeNull();
@@ -157,19 +186,27 @@ describe("API tokens end", () => {
   it("an admin suspends from Registros (plain form), never themselves; other roles cannot", async () => {
     const admin = await signedIn("admin");
     const target = await signedIn("estudiante");
-    const response = (await adminRecords.action(args(formRequest("/admin/records", { intent: "suspend", userId: target.user.id }, { cookie: admin.cookie })))) as Response;
+    const response = (await adminRecords.action(
+      args(formRequest("/admin/records", { intent: "suspend", userId: target.user.id }, { cookie: admin.cookie })),
+    )) as Response;
     expect(response.status).toBe(302);
     expect(await prisma.user.findUniqueOrThrow({ where: { id: target.user.id } })).toMatchObject({ aprobado: false });
     expect(await prisma.session.count({ where: { userId: target.user.id } })).toBe(0);
     const page = await adminRecords.loader(args(getRequest("/admin/records", admin.cookie)));
     expect(page.users.find((u) => u.id === target.user.id)).toMatchObject({ aprobado: false });
 
-    await adminRecords.action(args(formRequest("/admin/records", { intent: "suspend", userId: admin.user.id }, { cookie: admin.cookie })));
+    await adminRecords.action(
+      args(formRequest("/admin/records", { intent: "suspend", userId: admin.user.id }, { cookie: admin.cookie })),
+    );
     expect(await prisma.user.findUniqueOrThrow({ where: { id: admin.user.id } })).toMatchObject({ aprobado: true });
 
     const docente = await signedIn("docente");
     const other = await createUser();
-    const forbidden = await apiSuspend.action(args(fromIp("10.4.4.6", `/api/auth/suspend/${other.id}`, {}, { method: "PUT", token: docente.token }), { id: other.id }));
+    const forbidden = await apiSuspend.action(
+      args(fromIp("10.4.4.6", `/api/auth/suspend/${other.id}`, {}, { method: "PUT", token: docente.token }), {
+        id: other.id,
+      }),
+    );
     expect(forbidden.status).toBe(403);
     expect(await prisma.user.findUniqueOrThrow({ where: { id: other.id } })).toMatchObject({ aprobado: true });
   });
@@ -177,7 +214,11 @@ describe("API tokens end", () => {
   it("deletion ends the tokens", async () => {
     const admin = await signedIn("admin");
     const { user, token } = await signedIn();
-    const deleted = await apiDeleteUser.action(args(fromIp("10.5.5.5", `/api/auth/users/${user.id}`, null, { method: "DELETE", token: admin.token }), { id: user.id }));
+    const deleted = await apiDeleteUser.action(
+      args(fromIp("10.5.5.5", `/api/auth/users/${user.id}`, null, { method: "DELETE", token: admin.token }), {
+        id: user.id,
+      }),
+    );
     expect(deleted.status).toBe(200);
     expect((await enrolled(user.id, token)).status).toBe(401);
   });

@@ -13,7 +13,16 @@ import * as mailSend from "~/routes/api/mail.send.ts";
 import * as contactRoute from "~/routes/contact.tsx";
 import * as adminContact from "~/routes/admin/contact-messages.tsx";
 import * as adminOutbox from "~/routes/admin/outbox.tsx";
-import { args, createUser, dataOf as sharedDataOf, formRequest, getRequest, jsonRequest, readJson, sessionCookie } from "./factories.ts";
+import {
+  args,
+  createUser,
+  dataOf as sharedDataOf,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  readJson,
+  sessionCookie,
+} from "./factories.ts";
 
 type Received = { from: string; to: string[]; body: string };
 const received: Received[] = [];
@@ -57,7 +66,12 @@ async function closedPort(): Promise<number> {
 
 describe("mail sender", () => {
   it("delivers a pending row over SMTP and marks it sent", async () => {
-    const { id } = await enqueueMail({ kind: "message.notice", to: "destino@test.cl", subject: "Prueba de envío", text: "Hola desde la cola" });
+    const { id } = await enqueueMail({
+      kind: "message.notice",
+      to: "destino@test.cl",
+      subject: "Prueba de envío",
+      text: "Hola desde la cola",
+    });
     const report = await deliverPending(createSmtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 5000 }), {
       from: "Academia <no-responder@test.cl>",
     });
@@ -107,18 +121,29 @@ describe("contact form", () => {
   it("stores the submission and queues it for the academy even when SMTP is down", async () => {
     const result = dataOf(
       await contactRoute.action(
-        args(formRequest("/contacto", { nombre: " Rosa Díaz ", correo: "rosa@test.cl", mensaje: "Quiero información", sitioWeb: "" })),
+        args(
+          formRequest("/contacto", {
+            nombre: " Rosa Díaz ",
+            correo: "rosa@test.cl",
+            mensaje: "Quiero información",
+            sitioWeb: "",
+          }),
+        ),
       ),
     );
     expect(result.status).toBe(200);
     expect(result.data.success).toBe(true);
     const saved = await prisma.contactMessage.findFirstOrThrow({ where: { correo: "rosa@test.cl" } });
     expect(saved).toMatchObject({ nombre: "Rosa Díaz", mensaje: "Quiero información" });
-    const mail = await prisma.outboxMail.findFirstOrThrow({ where: { kind: "contact.form", text: { contains: "rosa@test.cl" } } });
+    const mail = await prisma.outboxMail.findFirstOrThrow({
+      where: { kind: "contact.form", text: { contains: "rosa@test.cl" } },
+    });
     expect(mail.to).toBe(env().CONTACT_EMAIL);
 
     // Delivery fails: the submission and the queued mail are still there.
-    await deliverPending(createSmtpTransport(`smtp://127.0.0.1:${await closedPort()}`, { timeoutMs: 3000 }), { from: "a@test.cl" });
+    await deliverPending(createSmtpTransport(`smtp://127.0.0.1:${await closedPort()}`, { timeoutMs: 3000 }), {
+      from: "a@test.cl",
+    });
     expect(await prisma.contactMessage.count({ where: { correo: "rosa@test.cl" } })).toBe(1);
     const after = await prisma.outboxMail.findUniqueOrThrow({ where: { id: mail.id } });
     expect(after.status).toBe("pending");
@@ -128,14 +153,20 @@ describe("contact form", () => {
   });
 
   it("requires every field", async () => {
-    const result = dataOf(await contactRoute.action(args(formRequest("/contacto", { nombre: "", correo: "no-es-correo", mensaje: " " }))));
+    const result = dataOf(
+      await contactRoute.action(args(formRequest("/contacto", { nombre: "", correo: "no-es-correo", mensaje: " " }))),
+    );
     expect(result.status).toBe(400);
     expect(Object.keys(result.data.result?.error ?? {}).sort()).toEqual(["correo", "mensaje", "nombre"]);
   });
 
   it("stores nothing when the honeypot is filled", async () => {
     const result = dataOf(
-      await contactRoute.action(args(formRequest("/contacto", { nombre: "Bot", correo: "bot@test.cl", mensaje: "spam", sitioWeb: "http://spam" }))),
+      await contactRoute.action(
+        args(
+          formRequest("/contacto", { nombre: "Bot", correo: "bot@test.cl", mensaje: "spam", sitioWeb: "http://spam" }),
+        ),
+      ),
     );
     expect(result.data.success).toBe(true);
     expect(await prisma.contactMessage.count({ where: { correo: "bot@test.cl" } })).toBe(0);
@@ -152,29 +183,39 @@ describe("contact form", () => {
     }
     expect(statuses.slice(0, budget)).toEqual(Array(budget).fill(200));
     expect(statuses[budget]).toBe(429);
-    const api = await mailSend.action(args(new Request("http://localhost:3000/api/mail/send", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "x-academia-client-ip": ip },
-      body: JSON.stringify(fields),
-    })));
+    const api = await mailSend.action(
+      args(
+        new Request("http://localhost:3000/api/mail/send", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", "x-academia-client-ip": ip },
+          body: JSON.stringify(fields),
+        }),
+      ),
+    );
     expect(api.status).toBe(429);
     expect(await readJson(api)).toEqual({ error: TOO_MANY_REQUESTS });
     expect(await prisma.contactMessage.count({ where: { correo: "luis@test.cl" } })).toBe(BUDGETS.contactIp.points);
   });
 
   it("accepts the contact form as JSON on /api/mail/send", async () => {
-    const ok = await mailSend.action(args(jsonRequest("/api/mail/send", { nombre: "Marta", correo: "marta@test.cl", mensaje: "Consulta" })));
+    const ok = await mailSend.action(
+      args(jsonRequest("/api/mail/send", { nombre: "Marta", correo: "marta@test.cl", mensaje: "Consulta" })),
+    );
     expect(ok.status).toBe(200);
     expect(await readJson(ok)).toEqual({ message: CONTACT_OK });
     expect(await prisma.contactMessage.count({ where: { correo: "marta@test.cl" } })).toBe(1);
-    const bad = await mailSend.action(args(jsonRequest("/api/mail/send", { nombre: "Marta", correo: "", mensaje: "Consulta" })));
+    const bad = await mailSend.action(
+      args(jsonRequest("/api/mail/send", { nombre: "Marta", correo: "", mensaje: "Consulta" })),
+    );
     expect(bad.status).toBe(400);
   });
 });
 
 describe("admin views", () => {
   it("lets admins (only) read contact submissions and the outbox", async () => {
-    await contactRoute.action(args(formRequest("/contacto", { nombre: "Paz", correo: "paz@test.cl", mensaje: "Hola admin" })));
+    await contactRoute.action(
+      args(formRequest("/contacto", { nombre: "Paz", correo: "paz@test.cl", mensaje: "Hola admin" })),
+    );
     const admin = await createUser({ rol: "admin" });
     const cookie = await sessionCookie(admin);
     const contact = await adminContact.loader(args(getRequest("/admin/contact-messages", cookie)));
@@ -191,10 +232,14 @@ describe("admin views", () => {
     const admin = await createUser({ rol: "admin" });
     const cookie = await sessionCookie(admin);
     const failed = await enqueueMail({ kind: "contact.form", to: "fallido@test.cl", subject: "f", text: "t" });
-    await prisma.outboxMail.update({ where: { id: failed.id }, data: { status: "failed", attempts: MAX_ATTEMPTS, lastError: "550 no existe" } });
+    await prisma.outboxMail.update({
+      where: { id: failed.id },
+      data: { status: "failed", attempts: MAX_ATTEMPTS, lastError: "550 no existe" },
+    });
     const sent = await enqueueMail({ kind: "contact.form", to: "enviado@test.cl", subject: "s", text: "t" });
     await prisma.outboxMail.update({ where: { id: sent.id }, data: { status: "sent", sentAt: new Date() } });
-    for (let i = 0; i < 35; i++) await enqueueMail({ kind: "message.notice", to: `n${i}@test.cl`, subject: "n", text: "t" });
+    for (let i = 0; i < 35; i++)
+      await enqueueMail({ kind: "message.notice", to: `n${i}@test.cl`, subject: "n", text: "t" });
 
     const onlyFailed = await adminOutbox.loader(args(getRequest("/admin/outbox?estado=failed", cookie)));
     expect(onlyFailed.items.map((m) => m.id)).toContain(failed.id);
@@ -206,7 +251,8 @@ describe("admin views", () => {
     const second = await adminOutbox.loader(args(getRequest("/admin/outbox?page=2", cookie)));
     expect(second.items.some((m) => all.items.some((a) => a.id === m.id))).toBe(false);
 
-    const retry = (id: string) => adminOutbox.action(args(formRequest("/admin/outbox?estado=failed", { intent: "retry", id }, { cookie })));
+    const retry = (id: string) =>
+      adminOutbox.action(args(formRequest("/admin/outbox?estado=failed", { intent: "retry", id }, { cookie })));
     expect(((await retry(sent.id)) as Response).status).toBe(302);
     expect((await prisma.outboxMail.findUniqueOrThrow({ where: { id: sent.id } })).status).toBe("sent");
     const response = (await retry(failed.id)) as Response;
@@ -217,7 +263,9 @@ describe("admin views", () => {
 
     const student = await createUser();
     const studentCookie = await sessionCookie(student);
-    const refused = await adminOutbox.action(args(formRequest("/admin/outbox", { intent: "retry", id: failed.id }, { cookie: studentCookie }))).catch((e: unknown) => e);
+    const refused = await adminOutbox
+      .action(args(formRequest("/admin/outbox", { intent: "retry", id: failed.id }, { cookie: studentCookie })))
+      .catch((e: unknown) => e);
     expect((refused as Response).headers.get("Location")).toBe("/");
   });
 });

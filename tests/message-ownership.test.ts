@@ -11,30 +11,48 @@ import * as apiProfile from "~/routes/api/auth.user-profile.ts";
 import * as apiMensajes from "~/routes/api/mensajes.ts";
 import * as apiRegister from "~/routes/api/auth.register.ts";
 import * as userMessages from "~/routes/user/messages.tsx";
-import { args, createUser, formRequest, getRequest, jsonRequest, readJson, sessionCookie, signedIn } from "./factories.ts";
+import {
+  args,
+  createUser,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  readJson,
+  sessionCookie,
+  signedIn,
+} from "./factories.ts";
 
 /** The status of what a loader or action threw (a Response or React Router's data()). */
 async function rejectedStatus(promise: Promise<unknown>): Promise<number | undefined> {
-  const value = (await promise.then(() => null, (e: unknown) => e)) as { status?: number; init?: { status?: number } } | null;
+  const value = (await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )) as { status?: number; init?: { status?: number } } | null;
   return value?.status ?? value?.init?.status;
 }
 
 async function send(cookie: string, to: string, subject: string) {
-  await userMessages.action(args(formRequest("/user/messages", { to, subject, content: `Contenido de ${subject}` }, { cookie })));
+  await userMessages.action(
+    args(formRequest("/user/messages", { to, subject, content: `Contenido de ${subject}` }, { cookie })),
+  );
   return prisma.message.findFirstOrThrow({ where: { subject }, orderBy: { createdAt: "desc" } });
 }
 
 async function inboxSubjects(user: { id: string }) {
   const cookie = await sessionCookie(user);
   const page = await userMessages.loader(args(getRequest("/user/messages", cookie)));
-  const api = (await (await apiMensajes.loader(args(getRequest("/api/mensajes", cookie)))).json()) as { subject: string }[];
+  const api = (await (await apiMensajes.loader(args(getRequest("/api/mensajes", cookie)))).json()) as {
+    subject: string;
+  }[];
   return { page: page.inbox.map((m) => m.subject), api: api.map((m) => m.subject) };
 }
 
 /** An admin corrects an address directly (no confirmation), as the audit's PUT did. */
 async function adminSetsEmail(adminToken: string, userId: string, correo: string) {
   const response = await apiProfile.action(
-    args(jsonRequest(`/api/auth/users/${userId}/profile`, { correo }, { method: "PUT", token: adminToken }), { id: userId }),
+    args(jsonRequest(`/api/auth/users/${userId}/profile`, { correo }, { method: "PUT", token: adminToken }), {
+      id: userId,
+    }),
   );
   expect(response.status).toBe(200);
 }
@@ -56,8 +74,16 @@ describe("a message follows its recipient's account, not the address", () => {
 
     // ?ver= and the open POST go by id too: est2 gets a 404, the message stays unread.
     const est2Cookie = await sessionCookie(est2);
-    expect(await rejectedStatus(userMessages.loader(args(getRequest(`/user/messages?ver=${message.id}`, est2Cookie))))).toBe(404);
-    expect(await rejectedStatus(userMessages.action(args(formRequest("/user/messages", { intent: "open", id: message.id }, { cookie: est2Cookie }))))).toBe(404);
+    expect(
+      await rejectedStatus(userMessages.loader(args(getRequest(`/user/messages?ver=${message.id}`, est2Cookie)))),
+    ).toBe(404);
+    expect(
+      await rejectedStatus(
+        userMessages.action(
+          args(formRequest("/user/messages", { intent: "open", id: message.id }, { cookie: est2Cookie })),
+        ),
+      ),
+    ).toBe(404);
     expect((await prisma.message.findUniqueOrThrow({ where: { id: message.id } })).leidoEn).toBeNull();
   });
 
@@ -68,11 +94,16 @@ describe("a message follows its recipient's account, not the address", () => {
     const received = await send(await sessionCookie(docente), "se-va@test.cl", "Para quien se va");
     const sent = await send(await sessionCookie(gone), docente.correo, "De quien se va");
 
-    const deleted = await apiDeleteUser.action(args(jsonRequest(`/api/auth/users/${gone.id}`, null, { method: "DELETE", token: admin.token }), { id: gone.id }));
+    const deleted = await apiDeleteUser.action(
+      args(jsonRequest(`/api/auth/users/${gone.id}`, null, { method: "DELETE", token: admin.token }), { id: gone.id }),
+    );
     expect(deleted.status).toBe(200);
     expect(await prisma.message.findUnique({ where: { id: received.id } })).toBeNull();
     // What they sent stays with its recipient, detached from the deleted account for good.
-    expect(await prisma.message.findUniqueOrThrow({ where: { id: sent.id } })).toMatchObject({ fromId: null, fromName: "Ana Pérez" });
+    expect(await prisma.message.findUniqueOrThrow({ where: { id: sent.id } })).toMatchObject({
+      fromId: null,
+      fromName: "Ana Pérez",
+    });
 
     const registered = await apiRegister.action(
       args(
@@ -96,11 +127,22 @@ describe("a message follows its recipient's account, not the address", () => {
   it("unread counts and the API's created message come from the recipient's account", async () => {
     const sender = await signedIn("docente");
     const reader = await createUser();
-    const posted = await apiMensajes.action(args(jsonRequest("/api/mensajes", { to: reader.correo.toUpperCase(), subject: "Hola", content: "Texto" }, { token: sender.token })));
+    const posted = await apiMensajes.action(
+      args(
+        jsonRequest(
+          "/api/mensajes",
+          { to: reader.correo.toUpperCase(), subject: "Hola", content: "Texto" },
+          { token: sender.token },
+        ),
+      ),
+    );
     expect(posted.status).toBe(201);
     const body = await readJson(posted);
     expect(body).toMatchObject({ to: reader.correo, subject: "Hola", leido: false });
-    expect(await prisma.message.findUniqueOrThrow({ where: { id: body.id as string } })).toMatchObject({ toId: reader.id, fromId: sender.user.id });
+    expect(await prisma.message.findUniqueOrThrow({ where: { id: body.id as string } })).toMatchObject({
+      toId: reader.id,
+      fromId: sender.user.id,
+    });
   });
 });
 

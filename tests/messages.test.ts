@@ -6,7 +6,15 @@ import { prisma } from "~/lib/db.server.ts";
 import * as adminMessages from "~/routes/admin/messages.tsx";
 import * as apiMensajes from "~/routes/api/mensajes.ts";
 import * as userMessages from "~/routes/user/messages.tsx";
-import { args, createUser, formRequest, getRequest, jsonRequest, readJson, sessionCookie as signIn } from "./factories.ts";
+import {
+  args,
+  createUser,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  readJson,
+  sessionCookie as signIn,
+} from "./factories.ts";
 
 type Reply = { error?: Record<string, string[] | null> };
 function dataOf(value: unknown): { data: { result?: Reply; success?: boolean }; status: number } {
@@ -89,7 +97,9 @@ describe("inbox", () => {
     expect((await prisma.message.findUniqueOrThrow({ where: { id } })).leidoEn).toBeNull();
 
     // The inbox item's POST marks it read and shows it, keeping the other parameters.
-    const opened = await userMessages.action(args(formRequest("/user/messages?nuevo=1", { intent: "open", id }, { cookie })));
+    const opened = await userMessages.action(
+      args(formRequest("/user/messages?nuevo=1", { intent: "open", id }, { cookie })),
+    );
     expect(opened).toBeInstanceOf(Response);
     expect((opened as Response).status).toBe(303);
     expect((opened as Response).headers.get("Location")).toBe(`/user/messages?nuevo=1&ver=${id}`);
@@ -101,11 +111,15 @@ describe("inbox", () => {
     expect(after.composeOpen).toBe(true);
 
     // With JavaScript the same POST reaches the action as "/x.data": the redirect is to the page.
-    const viaJs = (await userMessages.action(args(formRequest(`/user/messages.data?nuevo=1`, { intent: "open", id }, { cookie })))) as Response;
+    const viaJs = (await userMessages.action(
+      args(formRequest(`/user/messages.data?nuevo=1`, { intent: "open", id }, { cookie })),
+    )) as Response;
     expect(viaJs.headers.get("Location")).toBe(`/user/messages?nuevo=1&ver=${id}`);
 
     // Opening it again keeps the first reading time; a stale ?ver= is replaced.
-    const again = (await userMessages.action(args(formRequest(`/user/messages?ver=otro`, { intent: "open", id }, { cookie })))) as Response;
+    const again = (await userMessages.action(
+      args(formRequest(`/user/messages?ver=otro`, { intent: "open", id }, { cookie })),
+    )) as Response;
     expect(again.headers.get("Location")).toBe(`/user/messages?ver=${id}`);
     expect((await prisma.message.findUniqueOrThrow({ where: { id } })).leidoEn).toEqual(readAt);
 
@@ -121,22 +135,34 @@ describe("inbox", () => {
     await send(await signIn(ana), { to: beto.correo, subject: "Privado", content: "Solo para Beto" });
     const msg = await prisma.message.findFirstOrThrow({ where: { toId: beto.id } });
     const evaCookie = await signIn(eva);
-    const thrown = await userMessages.loader(args(getRequest(`/user/messages?ver=${msg.id}`, evaCookie))).catch((e: unknown) => e);
+    const thrown = await userMessages
+      .loader(args(getRequest(`/user/messages?ver=${msg.id}`, evaCookie)))
+      .catch((e: unknown) => e);
     expect(dataOf(thrown).status).toBe(404);
     expect(dataOf(thrown).data).toBe(MESSAGE_NOT_FOUND);
-    const marked = await userMessages.action(args(formRequest("/user/messages", { intent: "open", id: msg.id }, { cookie: evaCookie }))).catch((e: unknown) => e);
+    const marked = await userMessages
+      .action(args(formRequest("/user/messages", { intent: "open", id: msg.id }, { cookie: evaCookie })))
+      .catch((e: unknown) => e);
     expect(dataOf(marked).status).toBe(404);
     // Nor the sender, nor the admin.
-    const byAna = await userMessages.action(args(formRequest("/user/messages", { intent: "open", id: msg.id }, { cookie: await signIn(ana) }))).catch((e: unknown) => e);
+    const byAna = await userMessages
+      .action(args(formRequest("/user/messages", { intent: "open", id: msg.id }, { cookie: await signIn(ana) })))
+      .catch((e: unknown) => e);
     expect(dataOf(byAna).status).toBe(404);
     const admin = await createUser({ rol: "admin" });
     const adminCookie = await signIn(admin);
-    const byAdmin = await adminMessages.loader(args(getRequest(`/admin/messages?ver=${msg.id}`, adminCookie))).catch((e: unknown) => e);
+    const byAdmin = await adminMessages
+      .loader(args(getRequest(`/admin/messages?ver=${msg.id}`, adminCookie)))
+      .catch((e: unknown) => e);
     expect(dataOf(byAdmin).status).toBe(404);
-    const markedByAdmin = await adminMessages.action(args(formRequest("/admin/messages", { intent: "open", id: msg.id }, { cookie: adminCookie }))).catch((e: unknown) => e);
+    const markedByAdmin = await adminMessages
+      .action(args(formRequest("/admin/messages", { intent: "open", id: msg.id }, { cookie: adminCookie })))
+      .catch((e: unknown) => e);
     expect(dataOf(markedByAdmin).status).toBe(404);
     for (const fields of [{ intent: "open" }, { intent: "open", id: "x".repeat(65) }] as Record<string, string>[]) {
-      const bad = await userMessages.action(args(formRequest("/user/messages", fields, { cookie: evaCookie }))).catch((e: unknown) => e);
+      const bad = await userMessages
+        .action(args(formRequest("/user/messages", fields, { cookie: evaCookie })))
+        .catch((e: unknown) => e);
       expect(dataOf(bad).status).toBe(400);
     }
     expect((await prisma.message.findUniqueOrThrow({ where: { id: msg.id } })).leidoEn).toBeNull();
@@ -144,7 +170,9 @@ describe("inbox", () => {
 
   it("keeps the admin screen for admins", async () => {
     const student = await createUser();
-    const thrown = await adminMessages.loader(args(getRequest("/admin/messages", await signIn(student)))).catch((e: unknown) => e);
+    const thrown = await adminMessages
+      .loader(args(getRequest("/admin/messages", await signIn(student))))
+      .catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe("/");
   });
@@ -165,30 +193,59 @@ describe("API /api/mensajes", () => {
       ),
     );
     expect(posted.status).toBe(201);
-    expect(await readJson(posted)).toMatchObject({ from: ana.correo, fromName: "Ana Api", fromRole: "estudiante", to: beto.correo });
+    expect(await readJson(posted)).toMatchObject({
+      from: ana.correo,
+      fromName: "Ana Api",
+      fromRole: "estudiante",
+      to: beto.correo,
+    });
 
     const betoCookie = await signIn(beto);
-    const inbox = await apiMensajes.loader(args(getRequest(`/api/mensajes?correo=${encodeURIComponent(beto.correo)}`, betoCookie)));
+    const inbox = await apiMensajes.loader(
+      args(getRequest(`/api/mensajes?correo=${encodeURIComponent(beto.correo)}`, betoCookie)),
+    );
     expect(inbox.status).toBe(200);
     const list = (await inbox.json()) as Array<{ subject: string; from: string }>;
     expect(list.map((m) => m.subject)).toEqual(["API"]);
 
-    const other = await apiMensajes.loader(args(getRequest(`/api/mensajes?correo=${encodeURIComponent(beto.correo)}`, anaCookie)));
+    const other = await apiMensajes.loader(
+      args(getRequest(`/api/mensajes?correo=${encodeURIComponent(beto.correo)}`, anaCookie)),
+    );
     expect(other.status).toBe(403);
     const admin = await createUser({ rol: "admin" });
-    const byAdmin = await apiMensajes.loader(args(getRequest(`/api/mensajes?correo=${encodeURIComponent(beto.correo)}`, await signIn(admin))));
+    const byAdmin = await apiMensajes.loader(
+      args(getRequest(`/api/mensajes?correo=${encodeURIComponent(beto.correo)}`, await signIn(admin))),
+    );
     expect(byAdmin.status).toBe(403);
-    const anonymous = await apiMensajes.loader(args(getRequest(`/api/mensajes?correo=${encodeURIComponent(beto.correo)}`)));
+    const anonymous = await apiMensajes.loader(
+      args(getRequest(`/api/mensajes?correo=${encodeURIComponent(beto.correo)}`)),
+    );
     expect(anonymous.status).toBe(401);
   });
 
   it("answers 400 for empty fields and 404 for an unknown recipient", async () => {
     const ana = await createUser();
     const cookie = await signIn(ana);
-    const empty = await apiMensajes.action(args(jsonRequest("/api/mensajes", { to: "x@test.cl", subject: "", content: "y" }, { cookie, origin: "http://localhost:3000" })));
+    const empty = await apiMensajes.action(
+      args(
+        jsonRequest(
+          "/api/mensajes",
+          { to: "x@test.cl", subject: "", content: "y" },
+          { cookie, origin: "http://localhost:3000" },
+        ),
+      ),
+    );
     expect(empty.status).toBe(400);
     expect(await readJson(empty)).toEqual({ error: FILL_ALL });
-    const unknown = await apiMensajes.action(args(jsonRequest("/api/mensajes", { to: "nadie@test.cl", subject: "a", content: "b" }, { cookie, origin: "http://localhost:3000" })));
+    const unknown = await apiMensajes.action(
+      args(
+        jsonRequest(
+          "/api/mensajes",
+          { to: "nadie@test.cl", subject: "a", content: "b" },
+          { cookie, origin: "http://localhost:3000" },
+        ),
+      ),
+    );
     expect(unknown.status).toBe(404);
     expect(await readJson(unknown)).toEqual({ error: UNKNOWN_RECIPIENT });
   });

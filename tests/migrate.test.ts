@@ -51,7 +51,19 @@ describe("deployMigrations", () => {
     expect(result.applied).toEqual(migrations.map((m) => m.path));
 
     const { tables, rows, journal } = inspect(path.join(tmp, "nested/dir/fresh.db"));
-    for (const table of ["User", "Session", "Course", "Module", "Enrolment", "Certificate", "Book", "Message", "OutboxMail", "AuditLog", "_prisma_migrations"]) {
+    for (const table of [
+      "User",
+      "Session",
+      "Course",
+      "Module",
+      "Enrolment",
+      "Certificate",
+      "Book",
+      "Message",
+      "OutboxMail",
+      "AuditLog",
+      "_prisma_migrations",
+    ]) {
       expect(tables).toContain(table);
     }
     expect(rows).toHaveLength(migrations.length);

@@ -98,7 +98,19 @@ describe.skipIf(!BASE_URL)(title, () => {
     const tables = (
       await query<{ t: string }>(url, "SELECT tablename::text AS t FROM pg_tables WHERE schemaname = 'public'")
     ).map((r) => r.t);
-    for (const table of ["User", "Session", "Course", "Module", "Enrolment", "Certificate", "Book", "Message", "OutboxMail", "AuditLog", "_prisma_migrations"]) {
+    for (const table of [
+      "User",
+      "Session",
+      "Course",
+      "Module",
+      "Enrolment",
+      "Certificate",
+      "Book",
+      "Message",
+      "OutboxMail",
+      "AuditLog",
+      "_prisma_migrations",
+    ]) {
       expect(tables).toContain(table);
     }
     const rows = await query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
@@ -160,7 +172,12 @@ describe.skipIf(!BASE_URL)(title, () => {
           herramientas: ["Calculadora", "Cuaderno"],
           loAprenderan: ["Ecuaciones", "Matrices: «básico»; ‘avanzado’"],
           creadoPorId: user.id,
-          modulos: { create: [{ posicion: 0, titulo: "Intro" }, { posicion: 1, titulo: "Ecuaciones" }] },
+          modulos: {
+            create: [
+              { posicion: 0, titulo: "Intro" },
+              { posicion: 1, titulo: "Ecuaciones" },
+            ],
+          },
         },
       });
       const read = await prisma.course.findUniqueOrThrow({
@@ -189,9 +206,9 @@ describe.skipIf(!BASE_URL)(title, () => {
           data: { nombre: "Otra", apellido: "Ana", correo: "ana@example.com", rol: "estudiante", passwordHash: "y" },
         }),
       ).rejects.toMatchObject({ code: "P2002" });
-      await expect(
-        prisma.enrolment.create({ data: { userId: user.id, cursoId: course.id } }),
-      ).rejects.toMatchObject({ code: "P2002" });
+      await expect(prisma.enrolment.create({ data: { userId: user.id, cursoId: course.id } })).rejects.toMatchObject({
+        code: "P2002",
+      });
 
       // Library search goes through the normalised searchText column (portable); `contains`
       // itself is case-sensitive on PostgreSQL.

@@ -7,7 +7,13 @@ import { roleLabel } from "~/features/auth/roles.ts";
 import { issueApiToken } from "~/features/auth/api-token.server.ts";
 import { getSessionUser } from "~/features/auth/session.server.ts";
 import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
-import { EMAIL_CONFIRMATION_SENT, IMAGE_REFUSED, NOTHING_TO_UPDATE, PROFILE_UPDATED, USER_UNKNOWN } from "~/features/users/profile-schema.ts";
+import {
+  EMAIL_CONFIRMATION_SENT,
+  IMAGE_REFUSED,
+  NOTHING_TO_UPDATE,
+  PROFILE_UPDATED,
+  USER_UNKNOWN,
+} from "~/features/users/profile-schema.ts";
 import { loadProfilePage, updateProfile } from "~/features/users/profile.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { storagePath, storedExistsSync, uploadsDir } from "~/lib/storage.server.ts";
@@ -17,7 +23,17 @@ import * as profileApi from "~/routes/api/auth.user-profile.ts";
 import * as userProfile from "~/routes/user/profile.tsx";
 import * as confirmEmail from "~/routes/auth/confirm-email.tsx";
 import * as avatarRoute from "~/routes/users/avatar.ts";
-import { args, createUser, formRequest, getRequest, jsonRequest, readJson, sessionCookie as signIn, multipartRequest as multipart, thrown } from "./factories.ts";
+import {
+  args,
+  createUser,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  readJson,
+  sessionCookie as signIn,
+  multipartRequest as multipart,
+  thrown,
+} from "./factories.ts";
 import { expectConsoleError } from "./setup.ts";
 
 const PNG = Buffer.from(
@@ -44,7 +60,14 @@ describe("profile pages", () => {
     const admin = await createUser({ rol: "admin", nombre: "Rosa", apellido: "Muñoz" });
     const cookie = await signIn(admin);
     const page = await adminProfile.loader(args(getRequest("/admin/profile", cookie)));
-    expect(page.profile).toMatchObject({ id: admin.id, nombre: "Rosa", apellido: "Muñoz", correo: admin.correo, rol: "admin", avatarUrl: null });
+    expect(page.profile).toMatchObject({
+      id: admin.id,
+      nombre: "Rosa",
+      apellido: "Muñoz",
+      correo: admin.correo,
+      rol: "admin",
+      avatarUrl: null,
+    });
     expect(page.profile?.fechaNacimiento).toBe("2000-05-10T12:00:00.000Z");
     expect(roleLabel(page.profile!.rol)).toBe("Administrador");
   });
@@ -59,7 +82,11 @@ describe("profile pages", () => {
 
     const before = avatarFiles();
     const refused = await thrown(
-      adminProfile.action(args(multipart("/admin/profile", { correo: "x@test.cl", imagenPerfil: { bytes: PNG, name: "a.png" } }, { cookie }))),
+      adminProfile.action(
+        args(
+          multipart("/admin/profile", { correo: "x@test.cl", imagenPerfil: { bytes: PNG, name: "a.png" } }, { cookie }),
+        ),
+      ),
     );
     expect(refused.headers.get("Location")).toBe("/");
     const admin = await createUser({ rol: "admin" });
@@ -72,7 +99,13 @@ describe("profile pages", () => {
     const user = await createUser({ rol: "docente" });
     const cookie = await signIn(user);
     const first = await userProfile.action(
-      args(multipart("/user/profile", { correo: "  Nuevo.Correo@Test.CL ", imagenPerfil: { bytes: PNG, name: "yo.png" } }, { cookie })),
+      args(
+        multipart(
+          "/user/profile",
+          { correo: "  Nuevo.Correo@Test.CL ", imagenPerfil: { bytes: PNG, name: "yo.png" } },
+          { cookie },
+        ),
+      ),
     );
     expect(first).toBeInstanceOf(Response);
     expect((first as Response).status).toBe(302);
@@ -84,7 +117,9 @@ describe("profile pages", () => {
     const link = /\/confirmar-correo\/([A-Za-z0-9_-]{43})/.exec(
       (await prisma.outboxMail.findFirstOrThrow({ where: { to: "nuevo.correo@test.cl", kind: "email.confirm" } })).text,
     );
-    expect(await confirmEmail.action(args(formRequest(`/confirmar-correo/${link![1]}`, {}), { token: link![1]! }))).toMatchObject({ ok: true });
+    expect(
+      await confirmEmail.action(args(formRequest(`/confirmar-correo/${link![1]}`, {}), { token: link![1]! })),
+    ).toMatchObject({ ok: true });
 
     const saved = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(saved.correo).toBe("nuevo.correo@test.cl");
@@ -96,13 +131,19 @@ describe("profile pages", () => {
     const page = await userProfile.loader(args(getRequest("/user/profile", cookie)));
     expect(page.profile?.avatarUrl).toMatch(new RegExp(`^/usuarios/${user.id}/imagen\\?v=`));
 
-    await userProfile.action(args(multipart("/user/profile", { correo: saved.correo, imagenPerfil: { bytes: JPEG, name: "b.jpg" } }, { cookie })));
+    await userProfile.action(
+      args(
+        multipart("/user/profile", { correo: saved.correo, imagenPerfil: { bytes: JPEG, name: "b.jpg" } }, { cookie }),
+      ),
+    );
     const replaced = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(replaced.imagenPerfil).toMatch(/\.jpg$/);
     expect(storedExistsSync(replaced.imagenPerfil!)).toBe(true);
     expect(storedExistsSync(saved.imagenPerfil!)).toBe(false);
 
-    await userProfile.action(args(multipart("/user/profile", { correo: saved.correo, quitarImagen: "on" }, { cookie })));
+    await userProfile.action(
+      args(multipart("/user/profile", { correo: saved.correo, quitarImagen: "on" }, { cookie })),
+    );
     const removed = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(removed.imagenPerfil).toBeNull();
     expect(storedExistsSync(replaced.imagenPerfil!)).toBe(false);
@@ -113,7 +154,15 @@ describe("profile pages", () => {
     const cookie = await signIn(user);
     const before = avatarFiles();
     const result = dataOf(
-      await userProfile.action(args(multipart("/user/profile", { correo: "escrito@test.cl", imagenPerfil: { bytes: TEXT, name: "foto.png" } }, { cookie }))),
+      await userProfile.action(
+        args(
+          multipart(
+            "/user/profile",
+            { correo: "escrito@test.cl", imagenPerfil: { bytes: TEXT, name: "foto.png" } },
+            { cookie },
+          ),
+        ),
+      ),
     );
     expect(result.status).toBe(400);
     expect(result.data.result?.error?.[""]).toEqual([IMAGE_REFUSED]);
@@ -131,7 +180,11 @@ describe("profile pages", () => {
     const before = avatarFiles();
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
     const result = dataOf(
-      await userProfile.action(args(multipart("/user/profile", { correo: user.correo, imagenPerfil: { bytes: big, name: "g.png" } }, { cookie }))),
+      await userProfile.action(
+        args(
+          multipart("/user/profile", { correo: user.correo, imagenPerfil: { bytes: big, name: "g.png" } }, { cookie }),
+        ),
+      ),
     );
     expect(result.status).toBe(413);
     expect(result.data.result?.error?.[""]?.[0]).toBe(`${IMAGE_REFUSED}: La imagen supera el máximo de 5 MB.`);
@@ -144,7 +197,15 @@ describe("profile pages", () => {
     const cookie = await signIn(user);
     const before = avatarFiles();
     const result = dataOf(
-      await userProfile.action(args(multipart("/user/profile", { correo: "OCUPADO@test.cl", imagenPerfil: { bytes: PNG, name: "a.png" } }, { cookie }))),
+      await userProfile.action(
+        args(
+          multipart(
+            "/user/profile",
+            { correo: "OCUPADO@test.cl", imagenPerfil: { bytes: PNG, name: "a.png" } },
+            { cookie },
+          ),
+        ),
+      ),
     );
     expect(result.status).toBe(409);
     expect(result.data.result?.error?.correo).toEqual([EMAIL_TAKEN]);
@@ -156,7 +217,9 @@ describe("profile pages", () => {
   it("refuse an invalid e-mail", async () => {
     const user = await createUser();
     const cookie = await signIn(user);
-    const result = dataOf(await userProfile.action(args(multipart("/user/profile", { correo: "no-es-correo" }, { cookie }))));
+    const result = dataOf(
+      await userProfile.action(args(multipart("/user/profile", { correo: "no-es-correo" }, { cookie }))),
+    );
     expect(result.status).toBe(400);
     expect(result.data.result?.error?.correo?.[0]).toMatch(/correo/i);
   });
@@ -170,7 +233,14 @@ describe("profile service", () => {
   it("deletes the new file when the database update fails", async () => {
     const user = await createUser();
     const upload = await parseUpload(
-      new Request("http://localhost:3000/x", { method: "POST", body: (() => { const f = new FormData(); f.append("imagenPerfil", new Blob([PNG]), "a.png"); return f; })() }),
+      new Request("http://localhost:3000/x", {
+        method: "POST",
+        body: (() => {
+          const f = new FormData();
+          f.append("imagenPerfil", new Blob([PNG]), "a.png");
+          return f;
+        })(),
+      }),
       imageUploadOptions("avatars", ["imagenPerfil"]),
     );
     const image = upload.files.get("imagenPerfil")!;
@@ -182,11 +252,22 @@ describe("profile service", () => {
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).imagenPerfil).toBeNull();
 
     const unknown = await parseUpload(
-      new Request("http://localhost:3000/x", { method: "POST", body: (() => { const f = new FormData(); f.append("imagenPerfil", new Blob([PNG]), "a.png"); return f; })() }),
+      new Request("http://localhost:3000/x", {
+        method: "POST",
+        body: (() => {
+          const f = new FormData();
+          f.append("imagenPerfil", new Blob([PNG]), "a.png");
+          return f;
+        })(),
+      }),
       imageUploadOptions("avatars", ["imagenPerfil"]),
     );
     const gone = unknown.files.get("imagenPerfil")!;
-    expect(await updateProfile({ id: "no-existe", rol: "estudiante" }, "no-existe", { image: gone })).toMatchObject({ ok: false, status: 404, message: USER_UNKNOWN });
+    expect(await updateProfile({ id: "no-existe", rol: "estudiante" }, "no-existe", { image: gone })).toMatchObject({
+      ok: false,
+      status: 404,
+      message: USER_UNKNOWN,
+    });
     expect(storedExistsSync(gone.key)).toBe(false);
   });
 
@@ -195,7 +276,9 @@ describe("profile service", () => {
     const cookie = await signIn(user);
     expectConsoleError();
     const spy = vi.spyOn(prisma, "$transaction").mockRejectedValueOnce(new Error("caída"));
-    const result = dataOf(await userProfile.action(args(multipart("/user/profile", { correo: "z@test.cl" }, { cookie }))));
+    const result = dataOf(
+      await userProfile.action(args(multipart("/user/profile", { correo: "z@test.cl" }, { cookie }))),
+    );
     spy.mockRestore();
     expect(result.status).toBe(500);
     expect(result.data.result?.error?.[""]).toEqual(["Error al actualizar"]);
@@ -206,10 +289,18 @@ describe("/usuarios/:userId/imagen", () => {
   it("serves the avatar to signed-in users only, with its type and a private cache", async () => {
     const owner = await createUser();
     await userProfile.action(
-      args(multipart("/user/profile", { correo: owner.correo, imagenPerfil: { bytes: PNG, name: "a.png" } }, { cookie: await signIn(owner) })),
+      args(
+        multipart(
+          "/user/profile",
+          { correo: owner.correo, imagenPerfil: { bytes: PNG, name: "a.png" } },
+          { cookie: await signIn(owner) },
+        ),
+      ),
     );
     const viewer = await createUser({ rol: "comunidad" });
-    const ok = await avatarRoute.loader(args(getRequest(`/usuarios/${owner.id}/imagen`, await signIn(viewer)), { userId: owner.id }));
+    const ok = await avatarRoute.loader(
+      args(getRequest(`/usuarios/${owner.id}/imagen`, await signIn(viewer)), { userId: owner.id }),
+    );
     expect(ok.status).toBe(200);
     expect(ok.headers.get("Content-Type")).toBe("image/png");
     expect(ok.headers.get("Cache-Control")).toMatch(/^private/);
@@ -219,10 +310,14 @@ describe("/usuarios/:userId/imagen", () => {
 
     const anonymous = await avatarRoute.loader(args(getRequest(`/usuarios/${owner.id}/imagen`), { userId: owner.id }));
     expect(anonymous.status).toBe(401);
-    const none = await avatarRoute.loader(args(getRequest(`/usuarios/${viewer.id}/imagen`, await signIn(viewer)), { userId: viewer.id }));
+    const none = await avatarRoute.loader(
+      args(getRequest(`/usuarios/${viewer.id}/imagen`, await signIn(viewer)), { userId: viewer.id }),
+    );
     expect(none.status).toBe(404);
     const token = await issueApiToken(viewer);
-    const bearer = new Request(`http://localhost:3000/usuarios/${owner.id}/imagen`, { headers: { Authorization: `Bearer ${token}` } });
+    const bearer = new Request(`http://localhost:3000/usuarios/${owner.id}/imagen`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect((await avatarRoute.loader(args(bearer, { userId: owner.id }))).status).toBe(200);
   });
 });
@@ -243,13 +338,25 @@ describe("PUT /api/auth/users/{id}/profile", () => {
     const link = /\/confirmar-correo\/([A-Za-z0-9_-]{43})/.exec(
       (await prisma.outboxMail.findFirstOrThrow({ where: { to: "api.propio@test.cl", kind: "email.confirm" } })).text,
     );
-    expect(await confirmEmail.action(args(formRequest(`/confirmar-correo/${link![1]}`, {}), { token: link![1]! }))).toMatchObject({ ok: true });
+    expect(
+      await confirmEmail.action(args(formRequest(`/confirmar-correo/${link![1]}`, {}), { token: link![1]! })),
+    ).toMatchObject({ ok: true });
 
     const response = await profileApi.action(
-      args(multipart(`/api/auth/users/${user.id}/profile`, { imagenPerfil: { bytes: PNG, name: "a.png" } }, { token, method: "PUT" }), { id: user.id }),
+      args(
+        multipart(
+          `/api/auth/users/${user.id}/profile`,
+          { imagenPerfil: { bytes: PNG, name: "a.png" } },
+          { token, method: "PUT" },
+        ),
+        { id: user.id },
+      ),
     );
     expect(response.status).toBe(200);
-    expect((await readJson(response)).user).toMatchObject({ correo: "api.propio@test.cl", imagenPerfil: `/usuarios/${user.id}/imagen` });
+    expect((await readJson(response)).user).toMatchObject({
+      correo: "api.propio@test.cl",
+      imagenPerfil: `/usuarios/${user.id}/imagen`,
+    });
     const saved = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(storedExistsSync(saved.imagenPerfil!)).toBe(true);
 
@@ -263,7 +370,14 @@ describe("PUT /api/auth/users/{id}/profile", () => {
     const other = await createUser();
     const before = avatarFiles();
     const forbidden = await profileApi.action(
-      args(multipart(`/api/auth/users/${other.id}/profile`, { imagenPerfil: { bytes: PNG, name: "a.png" } }, { token: await issueApiToken(user), method: "PUT" }), { id: other.id }),
+      args(
+        multipart(
+          `/api/auth/users/${other.id}/profile`,
+          { imagenPerfil: { bytes: PNG, name: "a.png" } },
+          { token: await issueApiToken(user), method: "PUT" },
+        ),
+        { id: other.id },
+      ),
     );
     expect(forbidden.status).toBe(403);
     expect(await readJson(forbidden)).toEqual({ error: "No tienes permiso para modificar este perfil." });
@@ -309,24 +423,32 @@ describe("PUT /api/auth/users/{id}/profile", () => {
     expect(r1.status).toBe(400);
     expect(await readJson(r1)).toEqual({ error: "Formulario mal formado." });
 
-    const text = await profileApi.action(args(multipart(url, { imagenPerfil: { bytes: TEXT, name: "a.png" } }, { token, method: "PUT" }), { id: user.id }));
+    const text = await profileApi.action(
+      args(multipart(url, { imagenPerfil: { bytes: TEXT, name: "a.png" } }, { token, method: "PUT" }), { id: user.id }),
+    );
     expect(text.status).toBe(400);
     expect(await readJson(text)).toEqual({ error: "El archivo debe ser una imagen JPEG, PNG o WebP." });
 
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 10)]);
-    const tooBig = await profileApi.action(args(multipart(url, { imagenPerfil: { bytes: big, name: "a.png" } }, { token, method: "PUT" }), { id: user.id }));
+    const tooBig = await profileApi.action(
+      args(multipart(url, { imagenPerfil: { bytes: big, name: "a.png" } }, { token, method: "PUT" }), { id: user.id }),
+    );
     expect(tooBig.status).toBe(413);
     expect(await readJson(tooBig)).toEqual({ error: "La imagen supera el máximo de 5 MB." });
 
     const badEmail = await profileApi.action(
-      args(multipart(url, { correo: "nope", imagenPerfil: { bytes: PNG, name: "a.png" } }, { token, method: "PUT" }), { id: user.id }),
+      args(multipart(url, { correo: "nope", imagenPerfil: { bytes: PNG, name: "a.png" } }, { token, method: "PUT" }), {
+        id: user.id,
+      }),
     );
     expect(badEmail.status).toBe(400);
 
     expect((await put(user.id, {}, token)).status).toBe(400);
     expect(await readJson(await put(user.id, {}, token))).toEqual({ error: NOTHING_TO_UPDATE });
     expect((await put(user.id, { imagenPerfil: "https://evil.example/x.png" }, token)).status).toBe(400);
-    const brokenJson = await profileApi.action(args(jsonRequest(url, null, { method: "PUT", token, raw: "{correo:" }), { id: user.id }));
+    const brokenJson = await profileApi.action(
+      args(jsonRequest(url, null, { method: "PUT", token, raw: "{correo:" }), { id: user.id }),
+    );
     expect(brokenJson.status).toBe(400);
     expect(avatarFiles()).toEqual(before);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).imagenPerfil).toBeNull();
@@ -334,7 +456,9 @@ describe("PUT /api/auth/users/{id}/profile", () => {
 
   it("answers other methods with 405", async () => {
     const user = await createUser();
-    const response = await profileApi.action(args(jsonRequest(`/api/auth/users/${user.id}/profile`, {}, { method: "POST" }), { id: user.id }));
+    const response = await profileApi.action(
+      args(jsonRequest(`/api/auth/users/${user.id}/profile`, {}, { method: "POST" }), { id: user.id }),
+    );
     expect(response.status).toBe(405);
   });
 });

@@ -15,7 +15,12 @@ const saved = { APP_URL: process.env.APP_URL, PORT: process.env.PORT, HOST: proc
 function forgedHostRequest(path: string, body: unknown, token: string, method = "POST") {
   return new Request(`http://${EVIL}${path}`, {
     method,
-    headers: { "Content-Type": "application/json", Host: EVIL, Authorization: `Bearer ${token}`, "x-academia-client-ip": "10.9.9.9" },
+    headers: {
+      "Content-Type": "application/json",
+      Host: EVIL,
+      Authorization: `Bearer ${token}`,
+      "x-academia-client-ip": "10.9.9.9",
+    },
     body: JSON.stringify(body),
   });
 }
@@ -45,7 +50,9 @@ describe.each([
     const sender = await signedIn("docente");
     const recipient = await createUser();
     const response = await apiMensajes.action(
-      args(forgedHostRequest("/api/mensajes", { to: recipient.correo, subject: "Hola", content: "Texto" }, sender.token)),
+      args(
+        forgedHostRequest("/api/mensajes", { to: recipient.correo, subject: "Hola", content: "Texto" }, sender.token),
+      ),
     );
     expect(response.status).toBe(201);
     const mail = await prisma.outboxMail.findFirstOrThrow({ where: { to: recipient.correo, kind: "message.notice" } });
@@ -79,4 +86,3 @@ describe("listenOrigin", () => {
     expect(listenOrigin("::1", 3000)).toBe("http://[::1]:3000");
   });
 });
-

@@ -9,7 +9,16 @@ import * as answerApi from "~/routes/api/cursos.answer.ts";
 import * as answersApi from "~/routes/api/quiz.answers.ts";
 import * as attemptsApi from "~/routes/api/quiz.attempts.ts";
 import * as progressApi from "~/routes/api/cursos.progress.ts";
-import { args, cookieFrom, createUser, formRequest, getRequest, jsonRequest, readJson, TEST_PASSWORD } from "./factories.ts";
+import {
+  args,
+  cookieFrom,
+  createUser,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  readJson,
+  TEST_PASSWORD,
+} from "./factories.ts";
 
 async function courseWithQuiz() {
   const course = await prisma.course.create({
@@ -32,7 +41,14 @@ async function courseWithQuiz() {
         })),
       },
     },
-    include: { modulos: { orderBy: { posicion: "asc" }, include: { preguntas: { orderBy: { posicion: "asc" }, include: { opciones: { orderBy: { posicion: "asc" } } } } } } },
+    include: {
+      modulos: {
+        orderBy: { posicion: "asc" },
+        include: {
+          preguntas: { orderBy: { posicion: "asc" }, include: { opciones: { orderBy: { posicion: "asc" } } } },
+        },
+      },
+    },
   });
   return course;
 }
@@ -40,8 +56,16 @@ async function courseWithQuiz() {
 async function student(enrolIn?: string) {
   const user = await createUser({ rol: "estudiante" });
   if (enrolIn) await prisma.enrolment.create({ data: { userId: user.id, cursoId: enrolIn } });
-  const cookie = cookieFrom((await loginRoute.action(args(formRequest("/login", { correo: user.correo, password: TEST_PASSWORD })))) as Response);
-  const token = (await readJson(await loginApi.action(args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD }))))).token as string;
+  const cookie = cookieFrom(
+    (await loginRoute.action(
+      args(formRequest("/login", { correo: user.correo, password: TEST_PASSWORD })),
+    )) as Response,
+  );
+  const token = (
+    await readJson(
+      await loginApi.action(args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD }))),
+    )
+  ).token as string;
   return { user, cookie, token };
 }
 
@@ -51,7 +75,9 @@ const answersFor = (course: Course, m: number, pick: (i: number) => number) =>
 
 function dataOf(value: unknown) {
   const v = value as { type?: string; data?: unknown; init?: { status?: number } };
-  return v?.type === "DataWithResponseInit" ? { body: v.data as Record<string, unknown>, status: v.init?.status ?? 200 } : { body: value as Record<string, unknown>, status: 200 };
+  return v?.type === "DataWithResponseInit"
+    ? { body: v.data as Record<string, unknown>, status: v.init?.status ?? 200 }
+    : { body: value as Record<string, unknown>, status: 200 };
 }
 
 describe("quiz page", () => {
@@ -60,13 +86,17 @@ describe("quiz page", () => {
     const params = { cursoId: course.id, index: "0" };
     await expect(quizRoute.loader(args(getRequest("/q"), params))).rejects.toHaveProperty("status", 302);
     const outsider = await student();
-    await expect(quizRoute.loader(args(getRequest("/q", outsider.cookie), params))).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(quizRoute.loader(args(getRequest("/q", outsider.cookie), params))).rejects.toMatchObject({
+      init: { status: 403 },
+    });
     const enrolled = await student(course.id);
     const data = await quizRoute.loader(args(getRequest("/q", enrolled.cookie), params));
     expect(data.quiz.preguntas).toHaveLength(3);
     expect(JSON.stringify(data)).not.toMatch(/correcta/);
     expect(data.info).toEqual({ aprobado: false, intentosPrevios: 0, ultimoIntento: null, mejorPorcentaje: null });
-    await expect(quizRoute.loader(args(getRequest("/q", enrolled.cookie), { cursoId: course.id, index: "9" }))).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(
+      quizRoute.loader(args(getRequest("/q", enrolled.cookie), { cursoId: course.id, index: "9" })),
+    ).rejects.toMatchObject({ init: { status: 404 } });
   });
 
   it("names unanswered questions and keeps the chosen answers", async () => {
@@ -74,7 +104,11 @@ describe("quiz page", () => {
     const s = await student(course.id);
     const all = answersFor(course, 0, () => 1);
     const [first] = Object.entries(all);
-    const result = dataOf(await quizRoute.action(args(formRequest("/q", Object.fromEntries([first!]), { cookie: s.cookie }), { cursoId: course.id, index: "0" })));
+    const result = dataOf(
+      await quizRoute.action(
+        args(formRequest("/q", Object.fromEntries([first!]), { cookie: s.cookie }), { cursoId: course.id, index: "0" }),
+      ),
+    );
     expect(result.status).toBe(400);
     expect(result.body.error).toBe("Responde todas las preguntas antes de terminar la evaluación (faltan: 2, 3).");
     expect(result.body.unanswered).toEqual([2, 3]);
@@ -86,20 +120,40 @@ describe("quiz page", () => {
     const course = await courseWithQuiz();
     const s = await student(course.id);
     const submit = (pick: (i: number) => number) =>
-      quizRoute.action(args(formRequest("/q", answersFor(course, 0, pick), { cookie: s.cookie }), { cursoId: course.id, index: "0" }));
+      quizRoute.action(
+        args(formRequest("/q", answersFor(course, 0, pick), { cookie: s.cookie }), { cursoId: course.id, index: "0" }),
+      );
 
-    const failed = dataOf(await submit(() => 0)).body.result as { porcentaje: number; aprobado: boolean; progreso: number };
+    const failed = dataOf(await submit(() => 0)).body.result as {
+      porcentaje: number;
+      aprobado: boolean;
+      progreso: number;
+    };
     expect(failed).toMatchObject({ porcentaje: 0, aprobado: false, progreso: 0 });
-    const passed = dataOf(await submit(() => 1)).body.result as { porcentaje: number; aprobado: boolean; progreso: number; respuestas: unknown[] };
+    const passed = dataOf(await submit(() => 1)).body.result as {
+      porcentaje: number;
+      aprobado: boolean;
+      progreso: number;
+      respuestas: unknown[];
+    };
     expect(passed).toMatchObject({ porcentaje: 100, aprobado: true, progreso: 50 });
     expect(JSON.stringify(passed.respuestas)).not.toMatch(/correcta/);
-    const worse = dataOf(await submit((i) => (i === 0 ? 1 : 0))).body.result as { porcentaje: number; aprobado: boolean; progreso: number };
+    const worse = dataOf(await submit((i) => (i === 0 ? 1 : 0))).body.result as {
+      porcentaje: number;
+      aprobado: boolean;
+      progreso: number;
+    };
     expect(worse).toMatchObject({ porcentaje: 33, aprobado: false, progreso: 50 });
 
     expect(await prisma.quizAttempt.count({ where: { userId: s.user.id } })).toBe(3);
     expect((await prisma.enrolment.findFirstOrThrow({ where: { userId: s.user.id } })).progreso).toBe(50);
     const info = await quizRoute.loader(args(getRequest("/q", s.cookie), { cursoId: course.id, index: "0" }));
-    expect(info.info).toEqual({ aprobado: true, intentosPrevios: 3, ultimoIntento: { porcentaje: 33 }, mejorPorcentaje: 100 });
+    expect(info.info).toEqual({
+      aprobado: true,
+      intentosPrevios: 3,
+      ultimoIntento: { porcentaje: 33 },
+      mejorPorcentaje: 100,
+    });
   });
 });
 
@@ -107,21 +161,57 @@ describe("quiz API", () => {
   it("ignores a forged pass and grades the answers", async () => {
     const course = await courseWithQuiz();
     const s = await student(course.id);
-    const body = { cursoId: course.id, moduloIndex: 1, usuarioId: "otro", respuestas: [0, 0, 0], aprobado: true, porcentaje: 100, calificacion: 100, puntajeTotal: 3 };
+    const body = {
+      cursoId: course.id,
+      moduloIndex: 1,
+      usuarioId: "otro",
+      respuestas: [0, 0, 0],
+      aprobado: true,
+      porcentaje: 100,
+      calificacion: 100,
+      puntajeTotal: 3,
+    };
     const response = await answersApi.action(args(jsonRequest("/api/quiz/respuestas", body, { token: s.token })));
     expect(response.status).toBe(200);
     expect(await readJson(response)).toMatchObject({ aprobado: false, porcentaje: 0, progreso: 0 });
-    expect(await prisma.quizAttempt.findFirstOrThrow({ where: { userId: s.user.id } })).toMatchObject({ aprobado: false, porcentaje: 0 });
+    expect(await prisma.quizAttempt.findFirstOrThrow({ where: { userId: s.user.id } })).toMatchObject({
+      aprobado: false,
+      porcentaje: 0,
+    });
 
     const right = await answerApi.action(
-      args(jsonRequest(`/api/cursos/${course.id}/modulos/1/responder`, { respuestas: ["1", "Opción 1", { indice: 1 }] }, { token: s.token }), { id: course.id, index: "1" }),
+      args(
+        jsonRequest(
+          `/api/cursos/${course.id}/modulos/1/responder`,
+          { respuestas: ["1", "Opción 1", { indice: 1 }] },
+          { token: s.token },
+        ),
+        { id: course.id, index: "1" },
+      ),
     );
     expect(await readJson(right)).toMatchObject({ aprobado: true, porcentaje: 100, progreso: 50 });
 
-    const attempts = await attemptsApi.loader(args(jsonRequest(`/api/quiz/intentos/${course.id}/1`, null, { method: "GET", token: s.token }), { cursoId: course.id, moduloIndex: "1" }));
-    expect(await readJson(attempts)).toEqual({ aprobado: true, intentosPrevios: 2, ultimoIntento: { porcentaje: 100 } });
+    const attempts = await attemptsApi.loader(
+      args(jsonRequest(`/api/quiz/intentos/${course.id}/1`, null, { method: "GET", token: s.token }), {
+        cursoId: course.id,
+        moduloIndex: "1",
+      }),
+    );
+    expect(await readJson(attempts)).toEqual({
+      aprobado: true,
+      intentosPrevios: 2,
+      ultimoIntento: { porcentaje: 100 },
+    });
 
-    const missing = await answersApi.action(args(jsonRequest("/api/quiz/respuestas", { cursoId: course.id, moduloIndex: 0, respuestas: [1] }, { token: s.token })));
+    const missing = await answersApi.action(
+      args(
+        jsonRequest(
+          "/api/quiz/respuestas",
+          { cursoId: course.id, moduloIndex: 0, respuestas: [1] },
+          { token: s.token },
+        ),
+      ),
+    );
     expect(missing.status).toBe(400);
   });
 
@@ -136,7 +226,9 @@ describe("quiz API", () => {
     const s = await student(course.id);
     await prisma.user.delete({ where: { id: s.user.id } });
     const gone = await answersApi.action(args(jsonRequest("/api/quiz/respuestas", body, { token: s.token })));
-    expect(await readJson(gone)).toEqual({ error: "No se pudo identificar al usuario. Por favor, inicia sesión nuevamente." });
+    expect(await readJson(gone)).toEqual({
+      error: "No se pudo identificar al usuario. Por favor, inicia sesión nuevamente.",
+    });
   });
 
   it("recomputes progress on request, for oneself or an admin only", async () => {
@@ -144,7 +236,12 @@ describe("quiz API", () => {
     const s = await student(course.id);
     const other = await student(course.id);
     const call = (token: string, userId: string) =>
-      progressApi.action(args(jsonRequest(`/api/cursos/${course.id}/usuarios/${userId}/progreso`, { progreso: 100 }, { token }), { id: course.id, userId }));
+      progressApi.action(
+        args(jsonRequest(`/api/cursos/${course.id}/usuarios/${userId}/progreso`, { progreso: 100 }, { token }), {
+          id: course.id,
+          userId,
+        }),
+      );
     const own = await call(s.token, s.user.id);
     expect(await readJson(own)).toEqual({ progreso: 0 });
     expect((await call(other.token, s.user.id)).status).toBe(403);

@@ -76,7 +76,10 @@ describe("PDF maker", () => {
       subtitle: "¿Qué aprenderás? ¡Acción en la comunidad! Ñuble, Osorno y Chiloé",
       author: "Marcela Riquelme Ortiz",
       sections: [
-        { heading: "Introducción", paragraphs: ["La educación ambiental forma ciudadanía crítica: á é í ó ú ñ ü ¿ ¡."] },
+        {
+          heading: "Introducción",
+          paragraphs: ["La educación ambiental forma ciudadanía crítica: á é í ó ú ñ ü ¿ ¡."],
+        },
         { heading: "Capítulo 1", bullets: ["Reducir", "Reutilizar", "Reciclar"] },
         { heading: "Capítulo 2", paragraphs: ["Emisiones de CO₂ → acción climática."] },
       ],
@@ -89,8 +92,15 @@ describe("PDF maker", () => {
   });
 
   it("continues a long section on further pages and reports the real count", async () => {
-    const long = Array.from({ length: 60 }, (_, i) => `Párrafo ${i + 1}: la transformación urbana necesita participación vecinal, datos abiertos y espacios públicos seguros.`);
-    const { bytes, pages } = await makeDocumentPdf({ title: "Ciudades caminables", sections: [{ heading: "Todo", paragraphs: long }] });
+    const long = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `Párrafo ${i + 1}: la transformación urbana necesita participación vecinal, datos abiertos y espacios públicos seguros.`,
+    );
+    const { bytes, pages } = await makeDocumentPdf({
+      title: "Ciudades caminables",
+      sections: [{ heading: "Todo", paragraphs: long }],
+    });
     expect(pages).toBeGreaterThan(2);
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(pages);
   });

@@ -39,7 +39,9 @@ describe("seed", () => {
     expect(count("select count(*) n from User where aprobado = 0")).toBe(1);
     expect(count("select count(*) n from Message")).toBeGreaterThan(0);
     expect(
-      count("select count(*) n from Course c where c.cantidadParticipantes <> (select count(*) from Enrolment e where e.cursoId = c.id)"),
+      count(
+        "select count(*) n from Course c where c.cantidadParticipantes <> (select count(*) from Enrolment e where e.cursoId = c.id)",
+      ),
     ).toBe(0);
     for (const role of ["admin", "docente", "estudiante", "comunidad"]) {
       expect(count(`select count(*) n from User where rol = '${role}' and aprobado = 1`)).toBeGreaterThan(0);
@@ -60,14 +62,24 @@ describe("seed", () => {
     const { file, dataDir } = freshDatabase();
     runSeed(file, dataDir, { ADMIN_EMAIL: "Jefa@Academia.cl", ADMIN_PASSWORD: "una clave de producción" });
     const db = new DatabaseSync(file, { readOnly: true });
-    const users = db.prepare("select correo, rol from User").all().map((u) => ({ ...u }));
+    const users = db
+      .prepare("select correo, rol from User")
+      .all()
+      .map((u) => ({ ...u }));
     expect(users).toEqual([{ correo: "jefa@academia.cl", rol: "admin" }]);
     expect((db.prepare("select count(*) n from Course").get() as { n: number }).n).toBeGreaterThanOrEqual(12);
     db.close();
   }, 60_000);
 
   it("makes cover PNGs with the requested size", () => {
-    const png = makeCoverPng({ from: "#1e3a8a", to: "#0f766e", accent: "#fbbf24", theme: "tecnologia", width: 320, height: 180 });
+    const png = makeCoverPng({
+      from: "#1e3a8a",
+      to: "#0f766e",
+      accent: "#fbbf24",
+      theme: "tecnologia",
+      width: 320,
+      height: 180,
+    });
     expect(detectFileKind(png)).toBe("png");
     expect(pngSize(png)).toEqual({ width: 320, height: 180 });
   });

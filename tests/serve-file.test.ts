@@ -25,7 +25,10 @@ describe("stored files", () => {
 
   it("serves whole files and byte ranges with nosniff and a disposition", async () => {
     const key = await storeBytes("books", "pdf", pdf);
-    const whole = await serveStoredFile(get(), key, { contentType: "application/pdf", filename: "Educación cívica.pdf" });
+    const whole = await serveStoredFile(get(), key, {
+      contentType: "application/pdf",
+      filename: "Educación cívica.pdf",
+    });
     expect(whole.status).toBe(200);
     expect(whole.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(whole.headers.get("Content-Disposition")).toBe(
@@ -41,7 +44,9 @@ describe("stored files", () => {
     const suffix = await serveStoredFile(get({ Range: "bytes=-6" }), key, { contentType: "application/pdf" });
     expect(await suffix.text()).toBe("%%EOF\n");
 
-    const bad = await serveStoredFile(get({ Range: `bytes=${pdf.length + 10}-` }), key, { contentType: "application/pdf" });
+    const bad = await serveStoredFile(get({ Range: `bytes=${pdf.length + 10}-` }), key, {
+      contentType: "application/pdf",
+    });
     expect(bad.status).toBe(416);
 
     await deleteStored(key);
@@ -57,17 +62,27 @@ describe("stored files", () => {
       whole,
       await serveStoredFile(get({ Range: "bytes=0-4" }), key, { contentType: "application/pdf" }),
       await serveStoredFile(get({ "If-None-Match": etag }), key, { contentType: "application/pdf" }),
-      await serveStoredFile(get(), key, { contentType: "application/pdf", disposition: "attachment", filename: "a.pdf" }),
+      await serveStoredFile(get(), key, {
+        contentType: "application/pdf",
+        disposition: "attachment",
+        filename: "a.pdf",
+      }),
     ];
     expect(answers.map((r) => r.status)).toEqual([200, 206, 304, 200]);
     for (const response of answers) expect(response.headers.get("Content-Security-Policy")).toBe("sandbox");
     const image = await storeBytes("courses", "png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-    expect((await serveStoredFile(get(), image, { contentType: "image/png" })).headers.get("Content-Security-Policy")).toBe("sandbox");
+    expect(
+      (await serveStoredFile(get(), image, { contentType: "image/png" })).headers.get("Content-Security-Policy"),
+    ).toBe("sandbox");
   });
 
   it("builds attachment dispositions without header injection", () => {
-    expect(contentDisposition("attachment", 'a"b\r\n.pdf')).toBe(`attachment; filename="a_b__.pdf"; filename*=UTF-8''a%22b%0D%0A.pdf`);
+    expect(contentDisposition("attachment", 'a"b\r\n.pdf')).toBe(
+      `attachment; filename="a_b__.pdf"; filename*=UTF-8''a%22b%0D%0A.pdf`,
+    );
     // A lone surrogate (a JSON-sent title can hold one) must not throw: it becomes U+FFFD.
-    expect(contentDisposition("attachment", "Libro \ud800.pdf")).toBe(`attachment; filename="Libro _.pdf"; filename*=UTF-8''Libro%20%EF%BF%BD.pdf`);
+    expect(contentDisposition("attachment", "Libro \ud800.pdf")).toBe(
+      `attachment; filename="Libro _.pdf"; filename*=UTF-8''Libro%20%EF%BF%BD.pdf`,
+    );
   });
 });

@@ -4,26 +4,50 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { storagePath, uploadsDir } from "~/lib/storage.server.ts";
-import { imageUploadOptions, MALFORMED_FORM, parseUpload, UploadError, type UploadOptions } from "~/lib/upload.server.ts";
+import {
+  imageUploadOptions,
+  MALFORMED_FORM,
+  parseUpload,
+  UploadError,
+  type UploadOptions,
+} from "~/lib/upload.server.ts";
 
 export const PNG_1x1 = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
 );
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from("JFIF\0"), Buffer.alloc(64, 1), Buffer.from([0xff, 0xd9])]);
-const WEBP = Buffer.concat([Buffer.from("RIFF"), Buffer.from([0x24, 0, 0, 0]), Buffer.from("WEBPVP8 "), Buffer.alloc(40, 0)]);
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from("JFIF\0"),
+  Buffer.alloc(64, 1),
+  Buffer.from([0xff, 0xd9]),
+]);
+const WEBP = Buffer.concat([
+  Buffer.from("RIFF"),
+  Buffer.from([0x24, 0, 0, 0]),
+  Buffer.from("WEBPVP8 "),
+  Buffer.alloc(40, 0),
+]);
 const TEXT = Buffer.from("esto no es una imagen, solo texto\n");
 
 function listFiles(dir = uploadsDir()): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 function multipart(parts: Record<string, string | { bytes: Uint8Array; name: string; type?: string }>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(parts)) {
     if (typeof value === "string") form.append(name, value);
-    else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type ?? "application/octet-stream" }), value.name);
+    else
+      form.append(
+        name,
+        new Blob([new Uint8Array(value.bytes)], { type: value.type ?? "application/octet-stream" }),
+        value.name,
+      );
   }
   return new Request("http://localhost:3000/subir", { method: "POST", body: form });
 }
@@ -32,7 +56,10 @@ function raw(body: string, contentType = "multipart/form-data; boundary=limite")
   return new Request("http://localhost:3000/subir", { method: "POST", body, headers: { "Content-Type": contentType } });
 }
 
-const images = (over: Partial<UploadOptions> = {}): UploadOptions => ({ ...imageUploadOptions("avatars", ["imagen"]), ...over });
+const images = (over: Partial<UploadOptions> = {}): UploadOptions => ({
+  ...imageUploadOptions("avatars", ["imagen"]),
+  ...over,
+});
 
 async function refusal(promise: Promise<unknown>): Promise<UploadError> {
   const error = await promise.then(
@@ -63,7 +90,10 @@ describe("parseUpload", () => {
   it("refuses a text file named .png and keeps nothing, but keeps the text fields", async () => {
     const before = listFiles();
     const error = await refusal(
-      parseUpload(multipart({ correo: "typed@b.cl", imagen: { bytes: TEXT, name: "foto.png", type: "image/png" } }), images()),
+      parseUpload(
+        multipart({ correo: "typed@b.cl", imagen: { bytes: TEXT, name: "foto.png", type: "image/png" } }),
+        images(),
+      ),
     );
     expect(error.status).toBe(400);
     expect(error.message).toBe("El archivo debe ser una imagen JPEG, PNG o WebP.");
@@ -123,7 +153,10 @@ describe("parseUpload", () => {
     ["garbage", raw("esto no es multipart")],
     ["no boundary", raw("--x\r\n", "multipart/form-data")],
     ["another multipart type", raw("--limite--\r\n", "Multipart/Mixed; boundary=limite")],
-    ["no closing boundary", raw('--limite\r\nContent-Disposition: form-data; name="imagen"; filename="a.png"\r\n\r\nabc')],
+    [
+      "no closing boundary",
+      raw('--limite\r\nContent-Disposition: form-data; name="imagen"; filename="a.png"\r\n\r\nabc'),
+    ],
   ])("answers a malformed body (%s) with 400", async (_label, request) => {
     const before = listFiles();
     const error = await refusal(parseUpload(request, images()));
@@ -137,7 +170,10 @@ describe("parseUpload", () => {
     const form = new FormData();
     form.append("imagen", new Blob([]), "");
     form.append("imagen", "avatars/00000000-0000-0000-0000-000000000000.png");
-    const { form: fields, files } = await parseUpload(new Request("http://localhost:3000/subir", { method: "POST", body: form }), images());
+    const { form: fields, files } = await parseUpload(
+      new Request("http://localhost:3000/subir", { method: "POST", body: form }),
+      images(),
+    );
     expect(files.size).toBe(0);
     expect(fields.get("imagen")).toBeNull();
     expect(listFiles()).toEqual(before);

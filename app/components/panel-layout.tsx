@@ -17,7 +17,10 @@ function Menu({ links }: { links: PanelLink[] }) {
       ))}
       <li>
         <Form method="post" action="/salir">
-          <button type="submit" className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50">
+          <button
+            type="submit"
+            className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50"
+          >
             Cerrar Sesión
           </button>
         </Form>

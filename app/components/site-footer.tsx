@@ -17,7 +17,8 @@ export function SiteFooter({ site }: { site: FooterSite }) {
         <div>
           <Logo brand={site.brand} light />
           <p className="mt-3 text-sm text-brand-100">
-            Cursos gratuitos de tecnología, sustentabilidad y transformación urbana para docentes, estudiantes y comunidad.
+            Cursos gratuitos de tecnología, sustentabilidad y transformación urbana para docentes, estudiantes y
+            comunidad.
           </p>
         </div>
         <div>
@@ -39,18 +40,34 @@ export function SiteFooter({ site }: { site: FooterSite }) {
           <h2 className="text-base font-semibold text-white">Contacto</h2>
           <ul className="mt-3 space-y-2 text-sm">
             <li>
-              Teléfono: <a href={`tel:${site.phone.replace(/[^+\d]/g, "")}`} className="hover:underline">{site.phone}</a>
+              Teléfono:{" "}
+              <a href={`tel:${site.phone.replace(/[^+\d]/g, "")}`} className="hover:underline">
+                {site.phone}
+              </a>
             </li>
             <li>
-              Correo: <a href={`mailto:${site.email}`} className="hover:underline">{site.email}</a>
+              Correo:{" "}
+              <a href={`mailto:${site.email}`} className="hover:underline">
+                {site.email}
+              </a>
             </li>
             <li>{site.address}</li>
           </ul>
           <div className="mt-4 flex gap-3 text-sm">
-            <a href={site.facebookUrl} target="_blank" rel="noopener noreferrer" className="rounded-md bg-white/10 px-3 py-1 hover:bg-white/20">
+            <a
+              href={site.facebookUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded-md bg-white/10 px-3 py-1 hover:bg-white/20"
+            >
               Facebook
             </a>
-            <a href={site.linkedinUrl} target="_blank" rel="noopener noreferrer" className="rounded-md bg-white/10 px-3 py-1 hover:bg-white/20">
+            <a
+              href={site.linkedinUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded-md bg-white/10 px-3 py-1 hover:bg-white/20"
+            >
               LinkedIn
             </a>
           </div>

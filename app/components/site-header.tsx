@@ -52,13 +52,19 @@ export function SiteHeader({ brand, user }: { brand: string; user: HeaderUser | 
 function CoursesMenu() {
   return (
     <details className="hover-menu relative">
-      <summary className="list-none rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700" aria-haspopup="menu">
+      <summary
+        className="list-none rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700"
+        aria-haspopup="menu"
+      >
         Cursos <span aria-hidden="true">▾</span>
       </summary>
       <ul className="hover-menu-panel absolute left-0 top-full z-40 hidden min-w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
         {AUDIENCE_LINKS.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="block px-4 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700">
+            <Link
+              to={link.to}
+              className="block px-4 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700"
+            >
               {link.label}
             </Link>
           </li>
@@ -108,7 +114,10 @@ function AccountButtons({ user }: { user: HeaderUser | null }) {
 function MobileMenu({ user }: { user: HeaderUser | null }) {
   return (
     <details className="relative md:hidden">
-      <summary className="list-none rounded-md border border-slate-300 px-3 py-2 text-sm font-medium" aria-label="Abrir menú">
+      <summary
+        className="list-none rounded-md border border-slate-300 px-3 py-2 text-sm font-medium"
+        aria-label="Abrir menú"
+      >
         ☰ Menú
       </summary>
       <div className="absolute right-0 top-full z-40 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-3 shadow-xl">
@@ -120,7 +129,11 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
             Cursos
           </Link>
           {AUDIENCE_LINKS.map((link) => (
-            <Link key={link.to} to={link.to} className="rounded-md py-2 pl-6 pr-3 text-sm text-slate-600 hover:bg-brand-50">
+            <Link
+              key={link.to}
+              to={link.to}
+              className="rounded-md py-2 pl-6 pr-3 text-sm text-slate-600 hover:bg-brand-50"
+            >
               {link.label}
             </Link>
           ))}

@@ -96,7 +96,12 @@ function bearer(request: Request): string | null {
  * cookie, in which case a state-changing request must come from our own origin.
  */
 export type AuthMessages = { missing: string; invalid: string; noUser: string; ended?: string };
-const DEFAULT_AUTH_MESSAGES: AuthMessages = { missing: NO_TOKEN, invalid: BAD_TOKEN, noUser: BAD_TOKEN, ended: TOKEN_ENDED };
+const DEFAULT_AUTH_MESSAGES: AuthMessages = {
+  missing: NO_TOKEN,
+  invalid: BAD_TOKEN,
+  noUser: BAD_TOKEN,
+  ended: TOKEN_ENDED,
+};
 
 export async function requireApiUser(
   args: GuardArgs,
@@ -108,7 +113,12 @@ export async function requireApiUser(
     if (!token) throw new ApiError(401, messages.invalid);
     const check = await verifyApiToken(token);
     if (!check.ok) {
-      const message = check.reason === "invalid" ? messages.invalid : check.reason === "ended" ? (messages.ended ?? messages.noUser) : messages.noUser;
+      const message =
+        check.reason === "invalid"
+          ? messages.invalid
+          : check.reason === "ended"
+            ? (messages.ended ?? messages.noUser)
+            : messages.noUser;
       throw new ApiError(401, message);
     }
     return check.user;

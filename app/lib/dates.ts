@@ -31,5 +31,10 @@ export function formatDateTime(value: Date | string | number | null | undefined,
 export function formatCalendarDate(value: Date | string | null | undefined, fallback = "Sin fecha"): string {
   const d = toDate(value);
   if (!d) return fallback;
-  return new Intl.DateTimeFormat("es-CL", { timeZone: "UTC", day: "2-digit", month: "2-digit", year: "numeric" }).format(d);
+  return new Intl.DateTimeFormat("es-CL", {
+    timeZone: "UTC",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+  }).format(d);
 }

@@ -22,9 +22,7 @@ export type DatabaseProvider = "sqlite" | "postgresql";
 export function databaseProvider(url: string): DatabaseProvider {
   if (url.startsWith("file:")) return "sqlite";
   if (/^postgres(ql)?:\/\//i.test(url)) return "postgresql";
-  throw new Error(
-    `DATABASE_URL must be a SQLite file: URL or a postgresql:// URL, got "${url.split(":")[0]}:"`,
-  );
+  throw new Error(`DATABASE_URL must be a SQLite file: URL or a postgresql:// URL, got "${url.split(":")[0]}:"`);
 }
 
 /** Absolute file path of a SQLite `file:` URL (":memory:" is returned as is). */

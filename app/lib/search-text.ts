@@ -5,11 +5,5 @@
  * (the seed uses it too).
  */
 export function normalizeSearch(...parts: string[]): string {
-  return parts
-    .join(" ")
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+  return parts.join(" ").normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }

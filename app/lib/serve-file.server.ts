@@ -14,7 +14,10 @@ export type ServeOptions = {
 
 export function contentDisposition(kind: "inline" | "attachment", filename?: string) {
   if (!filename) return kind;
-  const ascii = filename.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]|["\\]/g, "_");
+  const ascii = filename
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]|["\\]/g, "_");
   // toWellFormed: a lone surrogate (possible in a JSON-sent title) would make encodeURIComponent throw.
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename.toWellFormed())}`;
 }
@@ -36,7 +39,11 @@ export const STORED_FILE_CSP = "sandbox";
 
 export async function serveStoredFile(request: Request, key: string, opts: ServeOptions): Promise<Response> {
   const stat = await statStored(key);
-  if (!stat?.isFile()) return new Response("Archivo no encontrado", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!stat?.isFile())
+    return new Response("Archivo no encontrado", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
 
   const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
   const headers = new Headers({
@@ -67,7 +74,7 @@ export async function serveStoredFile(request: Request, key: string, opts: Serve
         start = Number(a);
         end = b === "" ? stat.size - 1 : Math.min(Number(b), stat.size - 1);
       }
-      if (a === "" && b === "" || start > end || start >= stat.size) {
+      if ((a === "" && b === "") || start > end || start >= stat.size) {
         headers.set("Content-Range", `bytes */${stat.size}`);
         return new Response(null, { status: 416, headers });
       }

@@ -116,7 +116,9 @@ describe("sendWithProgress", () => {
     await expect(pending).rejects.toMatchObject({ name: "AbortError" });
 
     FakeXhr.last = null;
-    await expect(sendWithProgress("/x", new FormData(), () => {}, controller.signal)).rejects.toMatchObject({ name: "AbortError" });
+    await expect(sendWithProgress("/x", new FormData(), () => {}, controller.signal)).rejects.toMatchObject({
+      name: "AbortError",
+    });
     expect(FakeXhr.last).toBeNull();
   });
 });

@@ -116,7 +116,10 @@ function dropFileFields(form: FormData, fields: readonly (string | RegExp)[]) {
  */
 export async function parseUpload(request: Request, opts: UploadOptions): Promise<UploadResult> {
   const maxFiles = opts.maxFiles ?? Math.max(1, opts.fileFields.length);
-  const maxFileBytes = Math.max(opts.maxFileBytes, ...opts.fileFields.map((f) => (typeof f === "string" ? (opts.fieldRule?.(f)?.maxFileBytes ?? 0) : 0)));
+  const maxFileBytes = Math.max(
+    opts.maxFileBytes,
+    ...opts.fileFields.map((f) => (typeof f === "string" ? (opts.fieldRule?.(f)?.maxFileBytes ?? 0) : 0)),
+  );
   const maxTotalBytes = opts.maxTotalBytes ?? maxFiles * maxFileBytes + FORM_OVERHEAD_BYTES;
   const tooLarge = opts.tooLargeMessage ?? `El archivo supera el máximo de ${megabytes(opts.maxFileBytes)} MB.`;
   const wrongType = opts.wrongTypeMessage ?? `El archivo debe ser ${listKinds(opts.kinds)}.`;
@@ -153,14 +156,22 @@ export async function parseUpload(request: Request, opts: UploadOptions): Promis
     const rule = opts.fieldRule?.(field);
     const bytes = new Uint8Array(await file.arrayBuffer());
     if (rule && bytes.byteLength > rule.maxFileBytes) {
-      rejected = new UploadError(413, rule.tooLargeMessage ?? `El archivo supera el máximo de ${megabytes(rule.maxFileBytes)} MB.`, field);
+      rejected = new UploadError(
+        413,
+        rule.tooLargeMessage ?? `El archivo supera el máximo de ${megabytes(rule.maxFileBytes)} MB.`,
+        field,
+      );
       return null;
     }
     const kind = detectFileKind(bytes.subarray(0, 16));
     const kinds = rule?.kinds ?? opts.kinds;
     if (!kind || !kinds.includes(kind)) {
       // Keep reading (the text fields after it are kept for the form), store nothing more.
-      rejected = new UploadError(400, rule ? (rule.wrongTypeMessage ?? `El archivo debe ser ${listKinds(kinds)}.`) : wrongType, field);
+      rejected = new UploadError(
+        400,
+        rule ? (rule.wrongTypeMessage ?? `El archivo debe ser ${listKinds(kinds)}.`) : wrongType,
+        field,
+      );
       return null;
     }
     if (!opts.multiple && stored.some((s) => s.field === field)) {
@@ -202,7 +213,11 @@ function toUploadError(error: unknown, tooLarge: string): unknown {
   if (error instanceof MaxFilesExceededError || error instanceof MaxPartsExceededError) {
     return new UploadError(400, TOO_MANY_FILES);
   }
-  if (error instanceof MaxHeaderSizeExceededError || error instanceof MultipartParseError || error instanceof FormDataParseError) {
+  if (
+    error instanceof MaxHeaderSizeExceededError ||
+    error instanceof MultipartParseError ||
+    error instanceof FormDataParseError
+  ) {
     return new UploadError(400, MALFORMED_FORM);
   }
   // A client that hangs up mid-upload surfaces as a stream error: still the client's side.

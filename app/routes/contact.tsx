@@ -81,21 +81,37 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <h2 className="text-lg font-semibold text-slate-900">{site.brand}</h2>
               <ul className="mt-3 space-y-2">
                 <li>
-                  Teléfono: <a href={`tel:${site.phone.replace(/\s+/g, "")}`} className="text-brand-700 hover:underline">{site.phone}</a>
+                  Teléfono:{" "}
+                  <a href={`tel:${site.phone.replace(/\s+/g, "")}`} className="text-brand-700 hover:underline">
+                    {site.phone}
+                  </a>
                 </li>
                 <li>
-                  Correo: <a href={`mailto:${site.email}`} className="text-brand-700 hover:underline">{site.email}</a>
+                  Correo:{" "}
+                  <a href={`mailto:${site.email}`} className="text-brand-700 hover:underline">
+                    {site.email}
+                  </a>
                 </li>
                 <li>Dirección: {site.address}</li>
               </ul>
               <ul className="mt-4 flex gap-4" aria-label="Redes sociales">
                 <li>
-                  <a href={site.facebookUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline">
+                  <a
+                    href={site.facebookUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-700 hover:underline"
+                  >
                     Facebook
                   </a>
                 </li>
                 <li>
-                  <a href={site.linkedinUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline">
+                  <a
+                    href={site.linkedinUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-700 hover:underline"
+                  >
                     LinkedIn
                   </a>
                 </li>
@@ -113,7 +129,12 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 className="h-72 w-full border-0 bg-slate-100"
               />
               <p className="p-3 text-sm">
-                <a href={mapEmbedUrl} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline">
+                <a
+                  href={mapEmbedUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="text-brand-700 hover:underline"
+                >
                   Abrir el mapa en otra pestaña
                 </a>
               </p>

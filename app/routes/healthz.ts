@@ -3,5 +3,8 @@ import { databaseIsUp } from "~/lib/db.server.ts";
 // For load balancers and uptime checks: 200 when the database answers, 503 otherwise.
 export async function loader() {
   const ok = await databaseIsUp();
-  return Response.json({ status: ok ? "ok" : "error" }, { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  return Response.json(
+    { status: ok ? "ok" : "error" },
+    { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+  );
 }

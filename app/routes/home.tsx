@@ -30,12 +30,14 @@ const AUDIENCES = [
 
 const TESTIMONIALS = [
   {
-    quote: "Los cursos de herramientas digitales me ayudaron a preparar clases más participativas. Los materiales en PDF son muy claros.",
+    quote:
+      "Los cursos de herramientas digitales me ayudaron a preparar clases más participativas. Los materiales en PDF son muy claros.",
     name: "Paula Cárcamo",
     role: "Profesora de Ciencias, Osorno",
   },
   {
-    quote: "Hice el curso de programación desde el celular en el bus. Las evaluaciones cortas me mantuvieron motivado hasta el certificado.",
+    quote:
+      "Hice el curso de programación desde el celular en el bus. Las evaluaciones cortas me mantuvieron motivado hasta el certificado.",
     name: "Benjamín Oyarzún",
     role: "Estudiante de 3° medio, Purranque",
   },
@@ -51,10 +53,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <section className="bg-gradient-to-br from-brand-700 to-brand-800 text-white">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
-          <h1 className="max-w-2xl text-3xl font-bold leading-tight sm:text-5xl">Aprende gratis, a tu ritmo y desde donde estés</h1>
+          <h1 className="max-w-2xl text-3xl font-bold leading-tight sm:text-5xl">
+            Aprende gratis, a tu ritmo y desde donde estés
+          </h1>
           <p className="mt-4 max-w-2xl text-lg text-brand-100">
-            Cursos de tecnología, sustentabilidad y transformación urbana para docentes, estudiantes y comunidad, con material descargable,
-            evaluaciones y certificado.
+            Cursos de tecnología, sustentabilidad y transformación urbana para docentes, estudiantes y comunidad, con
+            material descargable, evaluaciones y certificado.
           </p>
           <Link to="/cursos" className="btn mt-8 bg-accent-500 px-6 py-3 text-base text-slate-900 hover:bg-amber-400">
             Explorar cursos
@@ -69,7 +73,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mt-6 grid gap-6 sm:grid-cols-3">
           {AUDIENCES.map((a) => (
             <Link key={a.title} to="/login" className="card block p-6 transition-shadow hover:shadow-md">
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-10 w-10 rounded-lg bg-brand-50 p-2 text-brand-700" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-10 w-10 rounded-lg bg-brand-50 p-2 text-brand-700"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={1.8}
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d={a.icon} />
               </svg>
               <h3 className="mt-3 text-xl font-semibold text-brand-800">{a.title}</h3>

@@ -20,7 +20,10 @@ export async function loader(args: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const verId = url.searchParams.get("ver");
   try {
-    const [list, preview] = await Promise.all([listBooks({ q, page: pageFrom(url) }), verId ? getBookForPreview(verId) : null]);
+    const [list, preview] = await Promise.all([
+      listBooks({ q, page: pageFrom(url) }),
+      verId ? getBookForPreview(verId) : null,
+    ]);
     return { ...list, preview, error: null as string | null };
   } catch (error) {
     console.error(error);
@@ -37,14 +40,23 @@ export default function Library({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Biblioteca</h1>
-      <SearchForm id="buscar-libro" label="Buscar por título o autor" q={q} clearHref="/biblioteca" busy={searching} className="mt-6" />
+      <SearchForm
+        id="buscar-libro"
+        label="Buscar por título o autor"
+        q={q}
+        clearHref="/biblioteca"
+        busy={searching}
+        className="mt-6"
+      />
 
       {error ? (
         <div role="alert" className="alert-error mt-6">
           {error}
         </div>
       ) : books.length === 0 ? (
-        <p className="card mt-6 p-6 text-slate-600">{q ? `No se encontraron libros para "${q}".` : "No hay libros disponibles."}</p>
+        <p className="card mt-6 p-6 text-slate-600">
+          {q ? `No se encontraron libros para "${q}".` : "No hay libros disponibles."}
+        </p>
       ) : (
         <>
           <p className="mt-4 text-sm text-slate-600">
@@ -63,7 +75,11 @@ export default function Library({ loaderData }: Route.ComponentProps) {
         <UrlDialog title={preview.title} closeHref={keep({})} labelledBy="vista-previa-titulo" size="wide">
           {preview.hasPdf ? (
             <>
-              <iframe src={preview.pdfUrl} title={`Vista previa de ${preview.title}`} className="h-[70vh] w-full rounded border border-slate-200" />
+              <iframe
+                src={preview.pdfUrl}
+                title={`Vista previa de ${preview.title}`}
+                className="h-[70vh] w-full rounded border border-slate-200"
+              />
               <div className="mt-3 flex justify-end">
                 <a href={preview.downloadUrl} download className="btn-primary">
                   Descargar PDF

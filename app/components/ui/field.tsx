@@ -130,7 +130,9 @@ export function FileField({
   errors?: string[];
   /** Shown between the label and the input (the current image). */
   preview?: React.ReactNode;
-} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "accept"> & { ref?: React.Ref<HTMLInputElement> }) {
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "accept"> & {
+    ref?: React.Ref<HTMLInputElement>;
+  }) {
   const shown = errors ?? field.errors ?? [];
   const hintId = `${field.id}-ayuda`;
   return (

@@ -16,7 +16,10 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
         aria-valuetext={`${pct}%`}
         className="h-2.5 flex-1 overflow-hidden rounded-full bg-slate-200"
       >
-        <div className={`h-full rounded-full ${pct === 100 ? "bg-green-600" : "bg-brand-600"}`} style={{ width: `${pct}%` }} />
+        <div
+          className={`h-full rounded-full ${pct === 100 ? "bg-green-600" : "bg-brand-600"}`}
+          style={{ width: `${pct}%` }}
+        />
       </div>
       <span className="w-12 shrink-0 text-right text-sm font-semibold tabular-nums text-slate-700">{pct}%</span>
     </div>

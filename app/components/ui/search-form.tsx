@@ -27,7 +27,16 @@ export function SearchForm({
         {label}
       </label>
       {/* Keyed by the search, so the box shows the current one after back/forward navigation. */}
-      <input id={id} key={q} name="q" type="search" defaultValue={q} maxLength={maxLength} placeholder={label} className="input max-w-md flex-1" />
+      <input
+        id={id}
+        key={q}
+        name="q"
+        type="search"
+        defaultValue={q}
+        maxLength={maxLength}
+        placeholder={label}
+        className="input max-w-md flex-1"
+      />
       <button type="submit" className="btn-secondary" disabled={busy}>
         Buscar
       </button>

@@ -61,7 +61,13 @@ export function UrlDialog({
           <h2 id={labelledBy} className="text-lg font-semibold text-slate-900">
             {title}
           </h2>
-          <Link to={closeHref} replace preventScrollReset aria-label="Cerrar" className="rounded-md px-2 text-2xl leading-none text-slate-500 hover:bg-slate-100">
+          <Link
+            to={closeHref}
+            replace
+            preventScrollReset
+            aria-label="Cerrar"
+            className="rounded-md px-2 text-2xl leading-none text-slate-500 hover:bg-slate-100"
+          >
             ×
           </Link>
         </div>

@@ -70,6 +70,8 @@ export async function verifyApiToken(token: string): Promise<TokenCheck> {
 export async function revokeApiToken(token: string): Promise<boolean> {
   const claims = await decode(token);
   if (!claims) return false;
-  const { count } = await prisma.session.deleteMany({ where: { id: rowId(claims.jti), kind: "api", userId: claims.userId } });
+  const { count } = await prisma.session.deleteMany({
+    where: { id: rowId(claims.jti), kind: "api", userId: claims.userId },
+  });
   return count === 1;
 }

@@ -56,7 +56,10 @@ export async function verifyLogin(input: LoginInput, request: Request): Promise<
   const { passwordHash: _hash, suspendidoEn, ...user } = found;
   if (!user.aprobado) {
     const suspended = suspendidoEn !== null;
-    await audit(request, "login.failure", { actorId: user.id, detail: suspended ? "suspendida" : "pendiente de aprobación" });
+    await audit(request, "login.failure", {
+      actorId: user.id,
+      detail: suspended ? "suspendida" : "pendiente de aprobación",
+    });
     throw new LoginError(suspended ? ACCOUNT_SUSPENDED : PENDING_APPROVAL, 403);
   }
   await reset("loginFailuresAccount", `${input.correo}|${ip}`);

@@ -13,8 +13,7 @@ export const EMAIL_TAKEN = "Ya existe una cuenta registrada con este correo.";
 export const COMMON_PASSWORD = "Esa contraseña es demasiado común. Elige una más difícil de adivinar.";
 
 export type RegisterResult =
-  | { ok: true; userId: string | null }
-  | { ok: false; status: number; message: string; field?: keyof RegisterInput };
+  { ok: true; userId: string | null } | { ok: false; status: number; message: string; field?: keyof RegisterInput };
 
 export async function registerUser(input: RegisterInput, request: Request): Promise<RegisterResult> {
   const limit = await consume([

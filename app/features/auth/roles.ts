@@ -53,5 +53,8 @@ export function initials(nombre?: string | null, apellido?: string | null): stri
 }
 
 export function fullName(nombre?: string | null, apellido?: string | null): string {
-  return [nombre, apellido].map((s) => s?.trim()).filter(Boolean).join(" ");
+  return [nombre, apellido]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(" ");
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
 import { homeForRole, initials, profileLinkForRole } from "./roles.ts";
 import { TEXT_NOT_ALLOWED } from "~/lib/text.ts";
-import { INVALID_ROLE, LoginSchema, PASSWORDS_DIFFER, PASSWORD_TOO_SHORT, REQUIRED_ALL, RegisterSchema } from "./schema.ts";
+import {
+  INVALID_ROLE,
+  LoginSchema,
+  PASSWORDS_DIFFER,
+  PASSWORD_TOO_SHORT,
+  REQUIRED_ALL,
+  RegisterSchema,
+} from "./schema.ts";
 
 const valid = {
   nombre: "Ana",
@@ -31,8 +38,12 @@ describe("RegisterSchema", () => {
   });
 
   it("refuses mismatched passwords, short passwords and roles outside the three", () => {
-    expect(messages({ ...valid, confirmarPassword: "otra cosa distinta" })).toEqual([`confirmarPassword:${PASSWORDS_DIFFER}`]);
-    expect(messages({ ...valid, password: "corta", confirmarPassword: "corta" })).toEqual([`password:${PASSWORD_TOO_SHORT}`]);
+    expect(messages({ ...valid, confirmarPassword: "otra cosa distinta" })).toEqual([
+      `confirmarPassword:${PASSWORDS_DIFFER}`,
+    ]);
+    expect(messages({ ...valid, password: "corta", confirmarPassword: "corta" })).toEqual([
+      `password:${PASSWORD_TOO_SHORT}`,
+    ]);
     expect(messages({ ...valid, rol: "admin" })).toEqual([`rol:${INVALID_ROLE}`]);
   });
 

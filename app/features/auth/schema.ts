@@ -17,16 +17,12 @@ export * from "./messages.ts";
 
 /** A required one-line text (names, e-mail, date): no line breaks or other control characters. */
 const required = (message: string, max = 200) =>
-  singleLineText(
-    z
-      .string({ error: message })
-      .trim()
-      .min(1, message)
-      .max(max, `Máximo ${max} caracteres.`),
-  );
+  singleLineText(z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres.`));
 
 export const email = (requiredMessage: string) =>
-  required(requiredMessage, 254).pipe(z.email(INVALID_EMAIL)).transform((v) => v.toLowerCase());
+  required(requiredMessage, 254)
+    .pipe(z.email(INVALID_EMAIL))
+    .transform((v) => v.toLowerCase());
 
 const birthDate = required(REQUIRED_ALL, 10).refine((value) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

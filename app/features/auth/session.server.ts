@@ -55,7 +55,9 @@ function hashToken(token: string) {
 async function readToken(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!header) return null;
-  const value = await sessionCookie().parse(header).catch(() => null);
+  const value = await sessionCookie()
+    .parse(header)
+    .catch(() => null);
   return typeof value === "string" && value.length >= 32 && value.length <= 128 ? value : null;
 }
 

@@ -21,7 +21,12 @@ const BRAND = "#1d4ed8";
 const INK = "#0f172a";
 const MUTED = "#475569";
 
-const longDate = new Intl.DateTimeFormat("es-CL", { timeZone: "America/Santiago", day: "numeric", month: "long", year: "numeric" });
+const longDate = new Intl.DateTimeFormat("es-CL", {
+  timeZone: "America/Santiago",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
 
 export function formatIssueDate(date: Date) {
   return longDate.format(date);
@@ -36,15 +41,38 @@ function hoursLabel(hours: number | null) {
 const s = StyleSheet.create({
   page: { padding: 28, fontFamily: "Helvetica", color: INK, backgroundColor: "#ffffff" },
   frame: { flex: 1, borderWidth: 3, borderColor: BRAND, padding: 6 },
-  inner: { flex: 1, borderWidth: 1, borderColor: "#93c5fd", paddingHorizontal: 48, paddingTop: 44, paddingBottom: 30, alignItems: "center" },
+  inner: {
+    flex: 1,
+    borderWidth: 1,
+    borderColor: "#93c5fd",
+    paddingHorizontal: 48,
+    paddingTop: 44,
+    paddingBottom: 30,
+    alignItems: "center",
+  },
   brand: { fontSize: 16, fontFamily: "Helvetica-Bold", color: BRAND, letterSpacing: 2, textTransform: "uppercase" },
   title: { marginTop: 26, fontSize: 30, fontFamily: "Helvetica-Bold", letterSpacing: 1.5 },
   lead: { marginTop: 26, fontSize: 13, color: MUTED },
   holder: { marginTop: 12, fontSize: 34, fontFamily: "Helvetica-Bold", textAlign: "center" },
   rule: { marginTop: 8, width: 360, borderBottomWidth: 1, borderBottomColor: "#cbd5e1" },
-  course: { marginTop: 10, fontSize: 22, fontFamily: "Helvetica-Bold", color: BRAND, textAlign: "center", maxWidth: 640 },
+  course: {
+    marginTop: 10,
+    fontSize: 22,
+    fontFamily: "Helvetica-Bold",
+    color: BRAND,
+    textAlign: "center",
+    maxWidth: 640,
+  },
   detail: { marginTop: 10, fontSize: 13, color: MUTED, textAlign: "center" },
-  footer: { position: "absolute", left: 48, right: 48, bottom: 26, flexDirection: "row", alignItems: "flex-end", justifyContent: "space-between" },
+  footer: {
+    position: "absolute",
+    left: 48,
+    right: 48,
+    bottom: 26,
+    flexDirection: "row",
+    alignItems: "flex-end",
+    justifyContent: "space-between",
+  },
   verify: { flexDirection: "row", alignItems: "flex-end" },
   qr: { width: 86, height: 86 },
   verifyText: { marginLeft: 12, maxWidth: 360 },
@@ -67,17 +95,47 @@ function CertificateDocument({ data, qr }: { data: CertificatePdfData; qr: strin
   const hours = hoursLabel(data.duracionHoras);
   const date = formatIssueDate(data.emitidoEn);
   return (
-    <Document title={`Certificado: ${data.tituloCurso}`} author={data.brand} subject={`Certificado de ${data.nombreTitular}`} language="es-CL">
+    <Document
+      title={`Certificado: ${data.tituloCurso}`}
+      author={data.brand}
+      subject={`Certificado de ${data.nombreTitular}`}
+      language="es-CL"
+    >
       <Page size="A4" orientation="landscape" style={s.page}>
         <View style={s.frame}>
           <View style={s.inner}>
             <Text style={s.brand}>{data.brand}</Text>
             <Text style={s.title}>CERTIFICADO DE APROBACIÓN</Text>
             <Text style={s.lead}>Se certifica que</Text>
-            <Text style={[s.holder, { fontSize: fit(data.nombreTitular, 34, [[40, 28], [70, 22]]) }]}>{data.nombreTitular}</Text>
+            <Text
+              style={[
+                s.holder,
+                {
+                  fontSize: fit(data.nombreTitular, 34, [
+                    [40, 28],
+                    [70, 22],
+                  ]),
+                },
+              ]}
+            >
+              {data.nombreTitular}
+            </Text>
             <View style={s.rule} />
             <Text style={s.lead}>ha completado satisfactoriamente el curso</Text>
-            <Text style={[s.course, { fontSize: fit(data.tituloCurso, 22, [[70, 18], [140, 15], [220, 12]]) }]}>{data.tituloCurso}</Text>
+            <Text
+              style={[
+                s.course,
+                {
+                  fontSize: fit(data.tituloCurso, 22, [
+                    [70, 18],
+                    [140, 15],
+                    [220, 12],
+                  ]),
+                },
+              ]}
+            >
+              {data.tituloCurso}
+            </Text>
             {hours ? <Text style={s.detail}>con una duración de {hours}</Text> : null}
             <View style={s.footer}>
               <View style={s.verify}>

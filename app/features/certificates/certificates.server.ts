@@ -86,19 +86,31 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
 export async function finishCourse(viewer: Viewer, courseId: string, request?: Request): Promise<FinishResult> {
   if (!viewer) return { ok: false, status: 401, reason: "login", message: FINISH_LOGIN_REQUIRED };
   try {
-    const course = await prisma.course.findUnique({ where: { id: courseId }, select: { id: true, titulo: true, duracionHoras: true } });
+    const course = await prisma.course.findUnique({
+      where: { id: courseId },
+      select: { id: true, titulo: true, duracionHoras: true },
+    });
     if (!course) return { ok: false, status: 404, reason: "not-found", message: FINISH_COURSE_NOT_FOUND };
 
     const existing = await findCertificate(viewer.id, courseId);
     if (existing) return issued(existing, false);
 
-    const enrolment = await prisma.enrolment.findUnique({ where: { userId_cursoId: { userId: viewer.id, cursoId: courseId } }, select: { id: true } });
+    const enrolment = await prisma.enrolment.findUnique({
+      where: { userId_cursoId: { userId: viewer.id, cursoId: courseId } },
+      select: { id: true },
+    });
     if (!enrolment) return { ok: false, status: 403, reason: "not-enrolled", message: FINISH_NOT_ENROLLED };
 
     const progress = await recomputeProgress(viewer.id, courseId);
     if (progress.quizModules === 0) return { ok: false, status: 400, reason: "no-quizzes", message: FINISH_NO_QUIZZES };
     if (progress.progreso < 100) {
-      return { ok: false, status: 400, reason: "incomplete", message: finishIncomplete(progress.progreso), progreso: progress.progreso };
+      return {
+        ok: false,
+        status: 400,
+        reason: "incomplete",
+        message: finishIncomplete(progress.progreso),
+        progreso: progress.progreso,
+      };
     }
 
     const user = await prisma.user.findUnique({ where: { id: viewer.id }, select: { nombre: true, apellido: true } });
@@ -128,7 +140,9 @@ export async function finishCourse(viewer: Viewer, courseId: string, request?: R
 }
 
 /** Inserts the row; the unique (userId, cursoId) index decides races, a code collision retries. */
-async function createOnce(data: Omit<CertificateRow, "id" | "codigo" | "emitidoEn" | "pdfKey" | "cursoId"> & { cursoId: string }): Promise<{ row: CertificateRow; created: boolean }> {
+async function createOnce(
+  data: Omit<CertificateRow, "id" | "codigo" | "emitidoEn" | "pdfKey" | "cursoId"> & { cursoId: string },
+): Promise<{ row: CertificateRow; created: boolean }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       const row = await prisma.certificate.create({ data: { ...data, codigo: newCertificateCode() } });
@@ -200,7 +214,10 @@ async function renderAndStore(row: CertificateRow): Promise<string> {
     verificationUrl: verificationUrl(row.codigo),
   });
   const key = await storeBytes("certificates", "pdf", bytes);
-  const { count } = await prisma.certificate.updateMany({ where: { id: row.id, pdfKey: previous }, data: { pdfKey: key } });
+  const { count } = await prisma.certificate.updateMany({
+    where: { id: row.id, pdfKey: previous },
+    data: { pdfKey: key },
+  });
   if (count === 0) {
     await deleteStored(key);
     const winner = await prisma.certificate.findUnique({ where: { id: row.id }, select: { pdfKey: true } });
@@ -263,12 +280,18 @@ export async function certificateForCourse(
   courseId: string,
 ): Promise<{ codigo: string; diplomaUrl: string } | null> {
   if (!userId) return null;
-  const row = await prisma.certificate.findUnique({ where: { userId_cursoId: { userId, cursoId: courseId } }, select: { codigo: true } });
+  const row = await prisma.certificate.findUnique({
+    where: { userId_cursoId: { userId, cursoId: courseId } },
+    select: { codigo: true },
+  });
   return row ? { codigo: row.codigo, diplomaUrl: diplomaUrl(row.codigo) } : null;
 }
 
 /** One user's certificates, newest first (GET /api/certificados/usuario/{userId}). */
 export async function listCertificatesForUser(userId: string): Promise<PublicCertificate[]> {
-  const rows = await prisma.certificate.findMany({ where: { userId }, orderBy: [{ emitidoEn: "desc" }, { id: "asc" }] });
+  const rows = await prisma.certificate.findMany({
+    where: { userId },
+    orderBy: [{ emitidoEn: "desc" }, { id: "asc" }],
+  });
   return rows.map((row) => toPublic(row));
 }

@@ -67,7 +67,10 @@ function CertificateLinks({ certificate, className }: { certificate: FinishPanel
   }
 
   return (
-    <section aria-labelledby={`${fieldId}-titulo`} className={`rounded-xl border border-green-200 bg-green-50 p-4 text-slate-900 ${className}`}>
+    <section
+      aria-labelledby={`${fieldId}-titulo`}
+      className={`rounded-xl border border-green-200 bg-green-50 p-4 text-slate-900 ${className}`}
+    >
       <h2 id={`${fieldId}-titulo`} className="text-lg font-semibold text-green-800">
         ¡Felicitaciones! Completaste el curso.
       </h2>

@@ -11,7 +11,8 @@ export type ContactGate = { ok: true } | { ok: false; status: 429; message: stri
 /** The per-IP budget for contact submissions. */
 export async function contactRateLimit(request: Request): Promise<ContactGate> {
   const limit = await consume([["contactIp", clientIp(request)]]);
-  if (!limit.ok) return { ok: false, status: 429, message: TOO_MANY_REQUESTS, retryAfterSeconds: limit.retryAfterSeconds };
+  if (!limit.ok)
+    return { ok: false, status: 429, message: TOO_MANY_REQUESTS, retryAfterSeconds: limit.retryAfterSeconds };
   return { ok: true };
 }
 

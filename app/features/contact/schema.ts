@@ -10,7 +10,9 @@ export const ContactSchema = z.object({
   nombre: z.preprocess(trim, singleLineText(trimmed(NAME_REQUIRED, 200))),
   correo: z.preprocess(
     trim,
-    singleLineText(z.string(EMAIL_REQUIRED).min(1, EMAIL_REQUIRED).max(254, EMAIL_REQUIRED)).pipe(z.email(EMAIL_REQUIRED)),
+    singleLineText(z.string(EMAIL_REQUIRED).min(1, EMAIL_REQUIRED).max(254, EMAIL_REQUIRED)).pipe(
+      z.email(EMAIL_REQUIRED),
+    ),
   ),
   mensaje: z.preprocess(trim, multiLineText(trimmed(MESSAGE_REQUIRED, 5000))),
   sitioWeb: z.unknown().optional(),

@@ -32,13 +32,28 @@ export async function listAdminCourses({ page = 1, q = "" }: { page?: number; q?
   const skip = (Math.max(1, page) - 1) * ADMIN_COURSES_PAGE_SIZE;
   const term = normalizeSearch(q.slice(0, 200));
   let total: number;
-  let courses: Array<{ id: string; titulo: string; dirigidoA: string; estado: string; cantidadParticipantes: number; fechaInicio: Date | null; fechaTermino: Date | null; createdAt: Date }>;
+  let courses: Array<{
+    id: string;
+    titulo: string;
+    dirigidoA: string;
+    estado: string;
+    cantidadParticipantes: number;
+    fechaInicio: Date | null;
+    fechaTermino: Date | null;
+    createdAt: Date;
+  }>;
   if (term) {
     const titles = await prisma.course.findMany({ orderBy: newestFirst, select: { id: true, titulo: true } });
     const ids = titles.filter((c) => normalizeSearch(c.titulo).includes(term)).map((c) => c.id);
     total = ids.length;
     const pageIds = ids.slice(skip, skip + ADMIN_COURSES_PAGE_SIZE);
-    courses = pageIds.length ? await prisma.course.findMany({ where: { id: { in: pageIds } }, orderBy: newestFirst, select: adminCourseSelect }) : [];
+    courses = pageIds.length
+      ? await prisma.course.findMany({
+          where: { id: { in: pageIds } },
+          orderBy: newestFirst,
+          select: adminCourseSelect,
+        })
+      : [];
   } else {
     [total, courses] = await Promise.all([
       prisma.course.count(),
@@ -87,12 +102,20 @@ export async function deleteCourse(admin: { id: string }, id: string, request: R
   await prisma.course.delete({ where: { id } }); // modules, attempts, enrolments cascade; certificates are set null
   const keys = [course.imagen, ...course.modulos.flatMap((m) => m.archivos.map((f) => f.storageKey))];
   await Promise.all(keys.map((key) => deleteStored(key).catch(() => {})));
-  await audit(request, "course.delete", { actorId: admin.id, targetType: "course", targetId: id, detail: course.titulo });
+  await audit(request, "course.delete", {
+    actorId: admin.id,
+    targetType: "course",
+    targetId: id,
+    detail: course.titulo,
+  });
   return { ok: true };
 }
 
 /** Participants (SPEC §3): id, nombre, correo, registradoEn, and their progress. */
-export async function listParticipants(courseId: string, { page = 1, all = false }: { page?: number; all?: boolean } = {}) {
+export async function listParticipants(
+  courseId: string,
+  { page = 1, all = false }: { page?: number; all?: boolean } = {},
+) {
   const where = { cursoId: courseId };
   const [total, rows] = await Promise.all([
     prisma.enrolment.count({ where }),
@@ -100,7 +123,11 @@ export async function listParticipants(courseId: string, { page = 1, all = false
       where,
       orderBy: [{ registradoEn: "asc" }, { id: "asc" }],
       ...(all ? {} : { skip: (Math.max(1, page) - 1) * PARTICIPANTS_PAGE_SIZE, take: PARTICIPANTS_PAGE_SIZE }),
-      select: { registradoEn: true, progreso: true, user: { select: { id: true, nombre: true, apellido: true, correo: true } } },
+      select: {
+        registradoEn: true,
+        progreso: true,
+        user: { select: { id: true, nombre: true, apellido: true, correo: true } },
+      },
     }),
   ]);
   return {
@@ -118,11 +145,23 @@ export async function listParticipants(courseId: string, { page = 1, all = false
 }
 
 /** RFC 4180 CSV (with a BOM so spreadsheet programs read the accents). */
-export function participantsCsv(rows: Array<{ nombre: string; correo: string; registradoEn: Date | null; progreso: number }>) {
-  const cell = (value: string) => (/[",\r\n;]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/^([=+\-@])/, "'$1").replace(/"/g, '""')}"` : value);
+export function participantsCsv(
+  rows: Array<{ nombre: string; correo: string; registradoEn: Date | null; progreso: number }>,
+) {
+  const cell = (value: string) =>
+    /[",\r\n;]/.test(value) || /^[=+\-@]/.test(value)
+      ? `"${value.replace(/^([=+\-@])/, "'$1").replace(/"/g, '""')}"`
+      : value;
   const lines = [["Nombre", "Correo", "Fecha de registro", "Progreso"].join(",")];
   for (const r of rows) {
-    lines.push([cell(r.nombre), cell(r.correo), r.registradoEn ? r.registradoEn.toISOString().slice(0, 10) : "Sin fecha", `${r.progreso}%`].join(","));
+    lines.push(
+      [
+        cell(r.nombre),
+        cell(r.correo),
+        r.registradoEn ? r.registradoEn.toISOString().slice(0, 10) : "Sin fecha",
+        `${r.progreso}%`,
+      ].join(","),
+    );
   }
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }

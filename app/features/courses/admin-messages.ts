@@ -3,5 +3,7 @@ export const PUBLISH_FAILED = "Error al publicar curso";
 export const DELETE_COURSE_FAILED = "Error al eliminar curso";
 export const PARTICIPANTS_FAILED = "Error al cargar participantes";
 /** The course-deletion dialog: what goes, and what stays (certificates are permanent records). */
-export const DELETE_COURSE_EFFECTS = "Se eliminarán el curso, sus módulos, materiales, evaluaciones e inscripciones. Esta acción no se puede deshacer.";
-export const DELETE_COURSE_KEEPS_CERTIFICATES = "Los certificados ya emitidos se conservan y siguen siendo verificables.";
+export const DELETE_COURSE_EFFECTS =
+  "Se eliminarán el curso, sus módulos, materiales, evaluaciones e inscripciones. Esta acción no se puede deshacer.";
+export const DELETE_COURSE_KEEPS_CERTIFICATES =
+  "Los certificados ya emitidos se conservan y siguen siendo verificables.";

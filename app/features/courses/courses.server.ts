@@ -63,7 +63,10 @@ export async function listFeaturedCourses(limit = FEATURED_COUNT) {
  * decides with canSeeCourse. `shared` says whether a shared cache may keep it (published only).
  */
 export async function courseImageKey(id: string, viewer: Viewer) {
-  const row = await prisma.course.findUnique({ where: { id }, select: { imagen: true, estado: true, updatedAt: true } });
+  const row = await prisma.course.findUnique({
+    where: { id },
+    select: { imagen: true, estado: true, updatedAt: true },
+  });
   if (!row?.imagen || !canSeeCourse(viewer, row)) return null;
   return { key: row.imagen, updatedAt: row.updatedAt, shared: isPublished(row) };
 }
@@ -74,7 +77,15 @@ export const COURSES_PAGE_SIZE = 24;
  * Courses the viewer may see (drafts for docentes and admins only), optionally for one
  * audience (courses for everyone, 'general', are listed under every audience). Paginated.
  */
-export async function listCourses({ viewer, audience, page = 1 }: { viewer: Viewer; audience?: string; page?: number }) {
+export async function listCourses({
+  viewer,
+  audience,
+  page = 1,
+}: {
+  viewer: Viewer;
+  audience?: string;
+  page?: number;
+}) {
   const where = {
     ...(canSeeDrafts(viewer) ? {} : { estado: "publicado" }),
     ...(audience ? { dirigidoA: { in: [audience, "general"] } } : {}),
@@ -107,7 +118,10 @@ export async function getCourseForViewer(id: string, viewer: Viewer) {
           id: true,
           titulo: true,
           descripcion: true,
-          archivos: { orderBy: { posicion: "asc" }, select: { id: true, nombre: true, storageKey: true, tamano: true } },
+          archivos: {
+            orderBy: { posicion: "asc" },
+            select: { id: true, nombre: true, storageKey: true, tamano: true },
+          },
           enlaces: { orderBy: { posicion: "asc" }, select: { id: true, nombre: true, url: true } },
           _count: { select: { preguntas: true } },
         },
@@ -135,7 +149,12 @@ export async function getCourseForViewer(id: string, viewer: Viewer) {
       tieneQuiz: m._count.preguntas > 0,
       aprobado: passed.has(m.id),
       archivos: materials
-        ? m.archivos.map((f) => ({ id: f.id, nombre: f.nombre, tamano: f.tamano, disponible: storedExistsSync(f.storageKey) }))
+        ? m.archivos.map((f) => ({
+            id: f.id,
+            nombre: f.nombre,
+            tamano: f.tamano,
+            disponible: storedExistsSync(f.storageKey),
+          }))
         : [],
       enlaces: materials ? m.enlaces.map((l) => ({ id: l.id, nombre: l.nombre, url: l.url })) : [],
     })),
@@ -165,7 +184,10 @@ export async function getModuleFileForViewer(courseId: string, fileId: string, v
 }
 
 export async function participantCount(id: string, viewer: Viewer) {
-  const course = await prisma.course.findUnique({ where: { id }, select: { estado: true, cantidadParticipantes: true } });
+  const course = await prisma.course.findUnique({
+    where: { id },
+    select: { estado: true, cantidadParticipantes: true },
+  });
   if (!course || !canSeeCourse(viewer, course)) return null;
   return course.cantidadParticipantes;
 }

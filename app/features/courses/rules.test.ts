@@ -35,13 +35,21 @@ describe("visibility", () => {
 
 describe("enrolment", () => {
   it("requires a signed-in user", () => {
-    expect(enrolmentDecision(null, course("general"))).toMatchObject({ ok: false, status: 401, message: ENROL_LOGIN_REQUIRED });
+    expect(enrolmentDecision(null, course("general"))).toMatchObject({
+      ok: false,
+      status: 401,
+      message: ENROL_LOGIN_REQUIRED,
+    });
   });
 
   it("matches the audience for estudiante and comunidad; docentes and admins take any", () => {
     expect(enrolmentDecision(as("estudiante"), course("estudiante")).ok).toBe(true);
     expect(enrolmentDecision(as("estudiante"), course("general")).ok).toBe(true);
-    expect(enrolmentDecision(as("estudiante"), course("docente"))).toMatchObject({ ok: false, status: 403, message: enrolWrongAudience("docente") });
+    expect(enrolmentDecision(as("estudiante"), course("docente"))).toMatchObject({
+      ok: false,
+      status: 403,
+      message: enrolWrongAudience("docente"),
+    });
     expect(enrolWrongAudience("docente")).toBe("Este curso está dirigido únicamente a usuarios con rol de docente");
     expect(enrolmentDecision(as("comunidad"), course("estudiante")).ok).toBe(false);
     expect(enrolmentDecision(as("docente"), course("comunidad")).ok).toBe(true);
@@ -49,7 +57,10 @@ describe("enrolment", () => {
   });
 
   it("keeps drafts for docentes and admins", () => {
-    expect(enrolmentDecision(as("estudiante"), course("general", "borrador"))).toMatchObject({ ok: false, message: ENROL_NOT_AVAILABLE });
+    expect(enrolmentDecision(as("estudiante"), course("general", "borrador"))).toMatchObject({
+      ok: false,
+      message: ENROL_NOT_AVAILABLE,
+    });
     expect(enrolmentDecision(as("docente"), course("general", "borrador")).ok).toBe(true);
     expect(enrolmentDecision(as("admin"), course("docente", "borrador")).ok).toBe(true);
   });

@@ -8,7 +8,8 @@ export const ENROL_LOGIN_REQUIRED = "Por favor inicie sesión para tomar el curs
 export const ENROL_NOT_AVAILABLE = "Este curso aún no está disponible.";
 export const ENROL_OK = "¡Registro exitoso!";
 export const ENROL_FAILED = "No se pudo registrar la participación. Por favor contacte al administrador.";
-export const enrolWrongAudience = (audience: string) => `Este curso está dirigido únicamente a usuarios con rol de ${audience}`;
+export const enrolWrongAudience = (audience: string) =>
+  `Este curso está dirigido únicamente a usuarios con rol de ${audience}`;
 
 const role = (viewer: Viewer) => viewer?.rol.toLowerCase() ?? null;
 
@@ -32,8 +33,7 @@ export function canAccessMaterials(viewer: Viewer, enrolled: boolean): boolean {
 }
 
 export type EnrolDecision =
-  | { ok: true }
-  | { ok: false; status: 401 | 403; reason: "login" | "audience" | "unpublished"; message: string };
+  { ok: true } | { ok: false; status: 401 | 403; reason: "login" | "audience" | "unpublished"; message: string };
 
 /**
  * May this viewer start this course? Must be signed in; an audience other than 'general' must

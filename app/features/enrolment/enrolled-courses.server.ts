@@ -44,9 +44,11 @@ export async function unenrolAction(args: GuardArgs, back: string) {
   }
   try {
     const removed = await unenrol(user.id, courseId);
-    return redirectWithFlash(request, back, removed
-      ? { type: "success", message: UNENROL_OK }
-      : { type: "error", message: unenrolFailedWith(NOT_ENROLLED) });
+    return redirectWithFlash(
+      request,
+      back,
+      removed ? { type: "success", message: UNENROL_OK } : { type: "error", message: unenrolFailedWith(NOT_ENROLLED) },
+    );
   } catch (error) {
     console.error(error);
     return redirectWithFlash(request, back, { type: "error", message: UNENROL_FAILED });

@@ -7,17 +7,28 @@ export const COURSE_NOT_FOUND = "Curso no encontrado";
 
 export type EnrolResult =
   | { ok: true; alreadyEnrolled: boolean }
-  | { ok: false; status: number; message: string; reason: "login" | "audience" | "unpublished" | "not-found" | "error" };
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      reason: "login" | "audience" | "unpublished" | "not-found" | "error";
+    };
 
 export async function enrol(viewer: Viewer, courseId: string): Promise<EnrolResult> {
-  const course = await prisma.course.findUnique({ where: { id: courseId }, select: { id: true, estado: true, dirigidoA: true } });
+  const course = await prisma.course.findUnique({
+    where: { id: courseId },
+    select: { id: true, estado: true, dirigidoA: true },
+  });
   if (!course) return { ok: false, status: 404, message: COURSE_NOT_FOUND, reason: "not-found" };
   const decision: EnrolDecision = enrolmentDecision(viewer, course);
   if (!decision.ok) return decision;
   const userId = viewer!.id;
   try {
     const created = await prisma.$transaction(async (tx) => {
-      const existing = await tx.enrolment.findUnique({ where: { userId_cursoId: { userId, cursoId: courseId } }, select: { id: true } });
+      const existing = await tx.enrolment.findUnique({
+        where: { userId_cursoId: { userId, cursoId: courseId } },
+        select: { id: true },
+      });
       if (existing) return false;
       await tx.enrolment.create({ data: { userId, cursoId: courseId } });
       await tx.course.update({ where: { id: courseId }, data: { cantidadParticipantes: { increment: 1 } } });
@@ -45,7 +56,10 @@ export async function unenrol(userId: string, courseId: string): Promise<boolean
 
 export async function isEnrolled(userId: string | undefined, courseId: string): Promise<boolean> {
   if (!userId) return false;
-  const row = await prisma.enrolment.findUnique({ where: { userId_cursoId: { userId, cursoId: courseId } }, select: { id: true } });
+  const row = await prisma.enrolment.findUnique({
+    where: { userId_cursoId: { userId, cursoId: courseId } },
+    select: { id: true },
+  });
   return row !== null;
 }
 

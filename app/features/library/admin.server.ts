@@ -33,7 +33,11 @@ export async function adminLibraryAction(request: Request, admin: SessionUser) {
   if (!parsed?.success) return redirectWithFlash(request, back, { type: "error", message: "Solicitud inválida." });
   try {
     const outcome = await deleteBook(admin, parsed.data.bookId, request);
-    return redirectWithFlash(request, back, outcome.ok ? { type: "success", message: bookDeleted(outcome.title) } : { type: "error", message: DELETE_FAILED });
+    return redirectWithFlash(
+      request,
+      back,
+      outcome.ok ? { type: "success", message: bookDeleted(outcome.title) } : { type: "error", message: DELETE_FAILED },
+    );
   } catch (error) {
     console.error(error);
     return redirectWithFlash(request, back, { type: "error", message: DELETE_FAILED });
@@ -47,7 +51,9 @@ async function uploadAction(request: Request) {
   } catch (error) {
     console.error(error);
     const submission = parseWithZod(new FormData(), { schema: BookFormSchema });
-    return data({ result: submission.reply({ formErrors: [UPLOAD_FAILED] }) } satisfies BookActionData, { status: 500 });
+    return data({ result: submission.reply({ formErrors: [UPLOAD_FAILED] }) } satisfies BookActionData, {
+      status: 500,
+    });
   }
   if (outcome.ok) return redirectWithFlash(request, "/admin/library", { type: "success", message: BOOK_CREATED });
   const submission = parseWithZod(outcome.form ?? new FormData(), { schema: BookFormSchema });

@@ -20,15 +20,34 @@ export { normalizeSearch };
 export const PAGE_SIZE = 12;
 export const API_LIMIT = 500;
 
-const bookSelect = { id: true, title: true, author: true, pages: true, description: true, pdfKey: true, createdAt: true } as const;
+const bookSelect = {
+  id: true,
+  title: true,
+  author: true,
+  pages: true,
+  description: true,
+  pdfKey: true,
+  createdAt: true,
+} as const;
 
 function searchWhere(q: string | null | undefined) {
-  const words = normalizeSearch(q ?? "").split(" ").filter(Boolean).slice(0, 8);
+  const words = normalizeSearch(q ?? "")
+    .split(" ")
+    .filter(Boolean)
+    .slice(0, 8);
   return words.length ? { AND: words.map((w) => ({ searchText: { contains: w } })) } : {};
 }
 
 /** One page of books (newest first), optionally filtered by a title/author search. */
-export async function listBooks({ q, page = 1, pageSize = PAGE_SIZE }: { q?: string | null; page?: number; pageSize?: number }) {
+export async function listBooks({
+  q,
+  page = 1,
+  pageSize = PAGE_SIZE,
+}: {
+  q?: string | null;
+  page?: number;
+  pageSize?: number;
+}) {
   const where = searchWhere(q);
   const total = await prisma.book.count({ where });
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -54,7 +73,15 @@ export async function searchBooksJson(q?: string | null) {
   return books.map(toBookJson);
 }
 
-type BookRow = { id: string; title: string; author: string; pages: number; description: string; pdfKey: string; createdAt?: Date };
+type BookRow = {
+  id: string;
+  title: string;
+  author: string;
+  pages: number;
+  description: string;
+  pdfKey: string;
+  createdAt?: Date;
+};
 
 export function toBookView(book: BookRow) {
   return {
@@ -70,7 +97,14 @@ export function toBookView(book: BookRow) {
 export type BookView = ReturnType<typeof toBookView>;
 
 export function toBookJson(book: BookRow) {
-  return { id: book.id, title: book.title, author: book.author, pages: book.pages, description: book.description, pdfUrl: `/api/books/download/${book.id}` };
+  return {
+    id: book.id,
+    title: book.title,
+    author: book.author,
+    pages: book.pages,
+    description: book.description,
+    pdfUrl: `/api/books/download/${book.id}`,
+  };
 }
 
 export function getBook(id: string) {
@@ -112,7 +146,14 @@ export async function readPageCount(key: string): Promise<number | null> {
 
 export type UploadOutcome =
   | { ok: true; book: BookView }
-  | { ok: false; status: number; message: string; field?: "pdf" | "pages"; form?: FormData; fieldErrors?: Record<string, string[]> };
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      field?: "pdf" | "pages";
+      form?: FormData;
+      fieldErrors?: Record<string, string[]>;
+    };
 
 /** Creates a book from an already stored PDF; the file is discarded when anything fails. */
 export async function createBook(input: BookFormInput, pdf: StoredUpload): Promise<UploadOutcome> {
@@ -157,12 +198,20 @@ export async function uploadBook(request: Request): Promise<UploadOutcome> {
     ({ form, files } = await parseUpload(request, pdfUploadOptions("books", [PDF_FIELD])));
   } catch (error) {
     if (error instanceof UploadError) {
-      return { ok: false, status: error.status, message: error.message, field: error.field ? "pdf" : undefined, form: error.form };
+      return {
+        ok: false,
+        status: error.status,
+        message: error.message,
+        field: error.field ? "pdf" : undefined,
+        form: error.form,
+      };
     }
     throw error;
   }
   const pdf = files.get(PDF_FIELD);
-  const parsed = BookFormSchema.safeParse(Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")));
+  const parsed = BookFormSchema.safeParse(
+    Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")),
+  );
   if (!parsed.success) {
     if (pdf) await discard([pdf]);
     const fieldErrors: Record<string, string[]> = {};

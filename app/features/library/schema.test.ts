@@ -3,7 +3,8 @@ import { TEXT_NOT_ALLOWED } from "~/lib/text.ts";
 import { BookFormSchema } from "./schema.ts";
 
 const valid = { title: "Desolación", author: "Gabriela Mistral", description: "Poemas", pages: "" };
-const errors = (input: Record<string, unknown>) => BookFormSchema.safeParse(input).error?.issues.map((i) => `${i.path.join(".")}:${i.message}`) ?? [];
+const errors = (input: Record<string, unknown>) =>
+  BookFormSchema.safeParse(input).error?.issues.map((i) => `${i.path.join(".")}:${i.message}`) ?? [];
 
 describe("BookFormSchema: control characters", () => {
   it("title and author are one line: control characters and line breaks are refused", () => {
@@ -13,7 +14,9 @@ describe("BookFormSchema: control characters", () => {
   });
 
   it("the description is multi-line: line breaks and tabs kept, other controls refused", () => {
-    expect(BookFormSchema.parse({ ...valid, description: "Primera parte\n\tSegunda parte" }).description).toBe("Primera parte\n\tSegunda parte");
+    expect(BookFormSchema.parse({ ...valid, description: "Primera parte\n\tSegunda parte" }).description).toBe(
+      "Primera parte\n\tSegunda parte",
+    );
     expect(errors({ ...valid, description: "Poemas\u0007" })).toEqual([`description:${TEXT_NOT_ALLOWED}`]);
   });
 });

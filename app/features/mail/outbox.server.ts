@@ -29,7 +29,19 @@ export async function listOutbox({ page = 1, status }: { page?: number; status?:
       orderBy: [{ createdAt: "desc" }, { id: "asc" }],
       skip: (Math.max(1, page) - 1) * OUTBOX_PAGE_SIZE,
       take: OUTBOX_PAGE_SIZE,
-      select: { id: true, to: true, subject: true, text: true, kind: true, status: true, attempts: true, nextAttemptAt: true, lastError: true, sentAt: true, createdAt: true },
+      select: {
+        id: true,
+        to: true,
+        subject: true,
+        text: true,
+        kind: true,
+        status: true,
+        attempts: true,
+        nextAttemptAt: true,
+        lastError: true,
+        sentAt: true,
+        createdAt: true,
+      },
     }),
   ]);
   return { items, total, page, pageCount: Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE)) };

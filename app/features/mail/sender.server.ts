@@ -60,7 +60,13 @@ export async function deliverPending(
   for (const mail of due) {
     const attempts = mail.attempts + 1;
     try {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+      });
       await prisma.outboxMail.update({
         where: { id: mail.id },
         data: { status: "sent", attempts, sentAt: new Date(), lastError: null },

@@ -28,14 +28,16 @@ type Reader = Pick<SessionUser, "id">;
 const ownedBy = (user: Reader) => ({ toId: user.id });
 
 export type SendResult =
-  | { ok: true; message: MessageRow }
-  | { ok: false; status: number; field?: "to"; message: string };
+  { ok: true; message: MessageRow } | { ok: false; status: number; field?: "to"; message: string };
 
 type Sender = Pick<SessionUser, "id" | "nombre" | "apellido" | "correo" | "rol">;
 
 export async function sendMessage(sender: Sender, input: ComposeInput): Promise<SendResult> {
   const to = input.to.trim().toLowerCase();
-  const recipient = await prisma.user.findUnique({ where: { correo: to }, select: { id: true, correo: true, rol: true } });
+  const recipient = await prisma.user.findUnique({
+    where: { correo: to },
+    select: { id: true, correo: true, rol: true },
+  });
   if (!recipient) return { ok: false, status: 404, field: "to", message: UNKNOWN_RECIPIENT };
   const fromName = fullName(sender.nombre, sender.apellido) || sender.correo;
   const brand = env().APP_NAME;

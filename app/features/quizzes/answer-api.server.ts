@@ -6,9 +6,15 @@ import type { SessionUser } from "~/features/auth/session.server.ts";
 import { normalizeAnswers } from "./grading.ts";
 import { QUIZ_NOT_FOUND, quizQuestionsForNormalising, submitAttempt } from "./quiz.server.ts";
 
-export async function answerFromApi(user: SessionUser, courseId: unknown, moduleIndex: unknown, body: Record<string, unknown>) {
+export async function answerFromApi(
+  user: SessionUser,
+  courseId: unknown,
+  moduleIndex: unknown,
+  body: Record<string, unknown>,
+) {
   const index = typeof moduleIndex === "number" ? moduleIndex : Number(moduleIndex);
-  if (typeof courseId !== "string" || !courseId || !Number.isInteger(index)) throw new ApiError(400, "Faltan cursoId o moduloIndex válidos.");
+  if (typeof courseId !== "string" || !courseId || !Number.isInteger(index))
+    throw new ApiError(400, "Faltan cursoId o moduloIndex válidos.");
   const questions = await quizQuestionsForNormalising(courseId, index, user);
   if (!questions) {
     // Same checks (and messages) as a submission: 404 / 403.
@@ -23,9 +29,12 @@ export async function answerFromApi(user: SessionUser, courseId: unknown, module
     calificacion: outcome.grade.porcentaje,
     correctas: outcome.grade.correctas,
     totalPreguntas: outcome.grade.totalPreguntas,
-    respuestas: outcome.grade.respuestas.map(({ pregunta, respuestaUsuario, esCorrecta }) => ({ pregunta, respuestaUsuario, esCorrecta })),
+    respuestas: outcome.grade.respuestas.map(({ pregunta, respuestaUsuario, esCorrecta }) => ({
+      pregunta,
+      respuestaUsuario,
+      esCorrecta,
+    })),
     progreso: outcome.progreso,
     intentosPrevios: outcome.info.intentosPrevios,
   });
 }
-

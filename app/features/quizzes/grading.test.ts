@@ -31,7 +31,10 @@ describe("gradeQuiz", () => {
 
   it("records the question and the chosen text", () => {
     const out = gradeQuiz([q("a", 2)], { a: "a-1" });
-    expect(out).toMatchObject({ ok: true, grade: { respuestas: [{ pregunta: "Pregunta a", respuestaUsuario: "Opción 1", esCorrecta: false }] } });
+    expect(out).toMatchObject({
+      ok: true,
+      grade: { respuestas: [{ pregunta: "Pregunta a", respuestaUsuario: "Opción 1", esCorrecta: false }] },
+    });
   });
 });
 
@@ -52,7 +55,6 @@ describe("normalizeAnswers", () => {
     expect(normalizeAnswers(qs, "texto")).toEqual({});
   });
 });
-
 
 describe("progressPercent", () => {
   it("counts passed quiz modules over quiz modules", () => {

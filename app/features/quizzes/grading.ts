@@ -31,7 +31,10 @@ export type GradeOutcome = { ok: true; grade: Grade } | { ok: false; unanswered:
  * Grades answers given as question id → option id. Every question must be answered with one
  * of its own options; otherwise the 1-based numbers of the unanswered questions come back.
  */
-export function gradeQuiz(questions: readonly GradableQuestion[], answers: Readonly<Record<string, string>>): GradeOutcome {
+export function gradeQuiz(
+  questions: readonly GradableQuestion[],
+  answers: Readonly<Record<string, string>>,
+): GradeOutcome {
   const unanswered: number[] = [];
   const respuestas: AnswerRecord[] = [];
   questions.forEach((q, i) => {
@@ -40,7 +43,13 @@ export function gradeQuiz(questions: readonly GradableQuestion[], answers: Reado
       unanswered.push(i + 1);
       return;
     }
-    respuestas.push({ preguntaId: q.id, opcionId: chosen.id, pregunta: q.texto, respuestaUsuario: chosen.texto, esCorrecta: chosen.correcta });
+    respuestas.push({
+      preguntaId: q.id,
+      opcionId: chosen.id,
+      pregunta: q.texto,
+      respuestaUsuario: chosen.texto,
+      esCorrecta: chosen.correcta,
+    });
   });
   if (questions.length === 0 || unanswered.length > 0) return { ok: false, unanswered };
   const correctas = respuestas.filter((r) => r.esCorrecta).length;

@@ -33,7 +33,10 @@ export async function recomputeCourseProgress(courseId: string): Promise<void> {
   if (enrolments.length === 0) return;
   const quizIds = quizModules.map((m) => m.id);
   const passed = quizIds.length
-    ? await prisma.quizAttempt.groupBy({ by: ["userId", "moduloId"], where: { cursoId: courseId, aprobado: true, moduloId: { in: quizIds } } })
+    ? await prisma.quizAttempt.groupBy({
+        by: ["userId", "moduloId"],
+        where: { cursoId: courseId, aprobado: true, moduloId: { in: quizIds } },
+      })
     : [];
   const passedBy = new Map<string, Set<string>>();
   for (const p of passed) {
@@ -49,5 +52,6 @@ export async function recomputeCourseProgress(courseId: string): Promise<void> {
     if (!ids) byValue.set(value, (ids = []));
     ids.push(e.id);
   }
-  for (const [progreso, ids] of byValue) await prisma.enrolment.updateMany({ where: { id: { in: ids } }, data: { progreso } });
+  for (const [progreso, ids] of byValue)
+    await prisma.enrolment.updateMany({ where: { id: { in: ids } }, data: { progreso } });
 }

@@ -19,7 +19,8 @@ export type QuizAccess = { ok: true; quiz: Loaded } | { ok: false; status: 401 |
 
 /** The module's quiz with the correct flags (server only), if this viewer may take it. */
 async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): Promise<QuizAccess> {
-  if (!Number.isInteger(moduleIndex) || moduleIndex < 0 || moduleIndex > 10_000) return { ok: false, status: 404, message: QUIZ_NOT_FOUND };
+  if (!Number.isInteger(moduleIndex) || moduleIndex < 0 || moduleIndex > 10_000)
+    return { ok: false, status: 404, message: QUIZ_NOT_FOUND };
   const course = await prisma.course.findUnique({
     where: { id: courseId },
     select: {
@@ -35,7 +36,11 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
           titulo: true,
           preguntas: {
             orderBy: { posicion: "asc" },
-            select: { id: true, texto: true, opciones: { orderBy: { posicion: "asc" }, select: { id: true, texto: true, correcta: true } } },
+            select: {
+              id: true,
+              texto: true,
+              opciones: { orderBy: { posicion: "asc" }, select: { id: true, texto: true, correcta: true } },
+            },
           },
         },
       },
@@ -46,7 +51,8 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
     return { ok: false, status: 404, message: QUIZ_NOT_FOUND };
   }
   if (!viewer) return { ok: false, status: 401, message: QUIZ_FORBIDDEN };
-  if (!canAccessMaterials(viewer, await isEnrolled(viewer.id, courseId))) return { ok: false, status: 403, message: QUIZ_FORBIDDEN };
+  if (!canAccessMaterials(viewer, await isEnrolled(viewer.id, courseId)))
+    return { ok: false, status: 403, message: QUIZ_FORBIDDEN };
   return {
     ok: true,
     quiz: {
@@ -62,34 +68,63 @@ function publicQuiz(quiz: Loaded) {
   return {
     course: quiz.course,
     module: quiz.module,
-    preguntas: quiz.questions.map((q) => ({ id: q.id, texto: q.texto, opciones: q.opciones.map((o) => ({ id: o.id, texto: o.texto })) })),
+    preguntas: quiz.questions.map((q) => ({
+      id: q.id,
+      texto: q.texto,
+      opciones: q.opciones.map((o) => ({ id: o.id, texto: o.texto })),
+    })),
   };
 }
 export type PublicQuiz = ReturnType<typeof publicQuiz>;
 
-export type AttemptInfo = { aprobado: boolean; intentosPrevios: number; ultimoIntento: { porcentaje: number } | null; mejorPorcentaje: number | null };
+export type AttemptInfo = {
+  aprobado: boolean;
+  intentosPrevios: number;
+  ultimoIntento: { porcentaje: number } | null;
+  mejorPorcentaje: number | null;
+};
 
 export async function attemptInfo(userId: string, moduleId: string): Promise<AttemptInfo> {
   const [count, last, best] = await Promise.all([
     prisma.quizAttempt.count({ where: { userId, moduloId: moduleId } }),
-    prisma.quizAttempt.findFirst({ where: { userId, moduloId: moduleId }, orderBy: { createdAt: "desc" }, select: { porcentaje: true } }),
+    prisma.quizAttempt.findFirst({
+      where: { userId, moduloId: moduleId },
+      orderBy: { createdAt: "desc" },
+      select: { porcentaje: true },
+    }),
     prisma.quizAttempt.findFirst({
       where: { userId, moduloId: moduleId },
       orderBy: [{ aprobado: "desc" }, { porcentaje: "desc" }],
       select: { porcentaje: true, aprobado: true },
     }),
   ]);
-  return { aprobado: best?.aprobado ?? false, intentosPrevios: count, ultimoIntento: last ? { porcentaje: last.porcentaje } : null, mejorPorcentaje: best?.porcentaje ?? null };
+  return {
+    aprobado: best?.aprobado ?? false,
+    intentosPrevios: count,
+    ultimoIntento: last ? { porcentaje: last.porcentaje } : null,
+    mejorPorcentaje: best?.porcentaje ?? null,
+  };
 }
 
 export async function getQuizForViewer(courseId: string, moduleIndex: number, viewer: Viewer) {
   const access = await loadQuiz(courseId, moduleIndex, viewer);
   if (!access.ok) return access;
-  return { ok: true as const, quiz: publicQuiz(access.quiz), info: await attemptInfo(viewer!.id, access.quiz.module.id) };
+  return {
+    ok: true as const,
+    quiz: publicQuiz(access.quiz),
+    info: await attemptInfo(viewer!.id, access.quiz.module.id),
+  };
 }
 
 export type SubmitOutcome =
-  | { ok: true; grade: Omit<Grade, "respuestas"> & { respuestas: Array<{ preguntaId: string; pregunta: string; respuestaUsuario: string; esCorrecta: boolean }> }; progreso: number; info: AttemptInfo }
+  | {
+      ok: true;
+      grade: Omit<Grade, "respuestas"> & {
+        respuestas: Array<{ preguntaId: string; pregunta: string; respuestaUsuario: string; esCorrecta: boolean }>;
+      };
+      progreso: number;
+      info: AttemptInfo;
+    }
   | { ok: false; status: number; message: string; unanswered?: number[] };
 
 export const unansweredMessage = (numbers: number[]) =>
@@ -101,7 +136,12 @@ export const unansweredMessage = (numbers: number[]) =>
  * Grades an attempt from the chosen options (question id → option id), stores it with its
  * answers, and recomputes the course progress. Anything else the client sends is ignored.
  */
-export async function submitAttempt(viewer: Viewer, courseId: string, moduleIndex: number, answers: Record<string, string>): Promise<SubmitOutcome> {
+export async function submitAttempt(
+  viewer: Viewer,
+  courseId: string,
+  moduleIndex: number,
+  answers: Record<string, string>,
+): Promise<SubmitOutcome> {
   const access = await loadQuiz(courseId, moduleIndex, viewer);
   if (!access.ok) return access;
   const { quiz } = access;
@@ -126,7 +166,15 @@ export async function submitAttempt(viewer: Viewer, courseId: string, moduleInde
   const { progreso } = await recomputeProgress(userId, courseId);
   return {
     ok: true,
-    grade: { ...grade, respuestas: grade.respuestas.map(({ preguntaId, pregunta, respuestaUsuario, esCorrecta }) => ({ preguntaId, pregunta, respuestaUsuario, esCorrecta })) },
+    grade: {
+      ...grade,
+      respuestas: grade.respuestas.map(({ preguntaId, pregunta, respuestaUsuario, esCorrecta }) => ({
+        preguntaId,
+        pregunta,
+        respuestaUsuario,
+        esCorrecta,
+      })),
+    },
     progreso,
     info: await attemptInfo(userId, quiz.module.id),
   };

@@ -27,7 +27,12 @@ export async function requestEmailChange(tx: Tx, user: { id: string; nombre: str
   const token = crypto.randomBytes(32).toString("base64url");
   await tx.emailChange.deleteMany({ where: { userId: user.id, usedAt: null } });
   await tx.emailChange.create({
-    data: { userId: user.id, newEmail, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS) },
+    data: {
+      userId: user.id,
+      newEmail,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_MS),
+    },
   });
   const brand = env().APP_NAME;
   await enqueueMail(
@@ -77,36 +82,49 @@ export async function confirmEmailChange(token: string | undefined, request: Req
   const tokenHash = hashToken(token);
   const brand = env().APP_NAME;
   try {
-    const outcome = await prisma.$transaction(async (tx): Promise<ConfirmOutcome & { userId?: string; old?: string }> => {
-      const now = new Date();
-      const claimed = await tx.emailChange.updateMany({
-        where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
-        data: { usedAt: now },
-      });
-      if (claimed.count !== 1) return { ok: false, status: 404, message: EMAIL_CHANGE_INVALID };
-      const change = await tx.emailChange.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true, newEmail: true } });
-      const user = await tx.user.findUniqueOrThrow({ where: { id: change.userId }, select: { correo: true, nombre: true } });
-      const taken = await tx.user.findUnique({ where: { correo: change.newEmail }, select: { id: true } });
-      if (taken && taken.id !== change.userId) return { ok: false, status: 409, message: EMAIL_TAKEN };
-      await tx.user.update({ where: { id: change.userId }, data: { correo: change.newEmail } });
-      await tx.emailChange.deleteMany({ where: { userId: change.userId, usedAt: null } });
-      if (user.correo !== change.newEmail) {
-        await enqueueMail(
-          {
-            kind: "email.changed",
-            to: user.correo,
-            subject: `El correo de tu cuenta en ${brand} cambió`,
-            text:
-              `Hola ${user.nombre}:\n\nEl correo de tu cuenta ahora es ${change.newEmail}; desde ahora ingresas con él.\n` +
-              `Si no fuiste tú, escríbenos de inmediato desde ${publicUrl()}/contacto\n\nSaludos,\n${brand}`,
-          },
-          tx,
-        );
-      }
-      return { ok: true, correo: change.newEmail, userId: change.userId, old: user.correo };
-    });
+    const outcome = await prisma.$transaction(
+      async (tx): Promise<ConfirmOutcome & { userId?: string; old?: string }> => {
+        const now = new Date();
+        const claimed = await tx.emailChange.updateMany({
+          where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
+          data: { usedAt: now },
+        });
+        if (claimed.count !== 1) return { ok: false, status: 404, message: EMAIL_CHANGE_INVALID };
+        const change = await tx.emailChange.findUniqueOrThrow({
+          where: { tokenHash },
+          select: { userId: true, newEmail: true },
+        });
+        const user = await tx.user.findUniqueOrThrow({
+          where: { id: change.userId },
+          select: { correo: true, nombre: true },
+        });
+        const taken = await tx.user.findUnique({ where: { correo: change.newEmail }, select: { id: true } });
+        if (taken && taken.id !== change.userId) return { ok: false, status: 409, message: EMAIL_TAKEN };
+        await tx.user.update({ where: { id: change.userId }, data: { correo: change.newEmail } });
+        await tx.emailChange.deleteMany({ where: { userId: change.userId, usedAt: null } });
+        if (user.correo !== change.newEmail) {
+          await enqueueMail(
+            {
+              kind: "email.changed",
+              to: user.correo,
+              subject: `El correo de tu cuenta en ${brand} cambió`,
+              text:
+                `Hola ${user.nombre}:\n\nEl correo de tu cuenta ahora es ${change.newEmail}; desde ahora ingresas con él.\n` +
+                `Si no fuiste tú, escríbenos de inmediato desde ${publicUrl()}/contacto\n\nSaludos,\n${brand}`,
+            },
+            tx,
+          );
+        }
+        return { ok: true, correo: change.newEmail, userId: change.userId, old: user.correo };
+      },
+    );
     if (outcome.ok) {
-      await audit(request, "user.email-change", { actorId: outcome.userId, targetType: "user", targetId: outcome.userId, detail: `${outcome.old} → ${outcome.correo}` });
+      await audit(request, "user.email-change", {
+        actorId: outcome.userId,
+        targetType: "user",
+        targetId: outcome.userId,
+        detail: `${outcome.old} → ${outcome.correo}`,
+      });
       return { ok: true, correo: outcome.correo };
     }
     return outcome;

@@ -11,7 +11,8 @@ export const IMAGE_FAILED = "Hubo un error al subir la imagen";
 export const NOTHING_TO_UPDATE = "Indica un correo o una imagen para actualizar.";
 export const EMAIL_CONFIRMATION_SENT = (correo: string) =>
   `Te enviamos un enlace a ${correo} para confirmar el cambio de correo. Hasta que lo confirmes seguirás usando tu correo actual.`;
-export const EMAIL_CHANGE_INVALID = "El enlace para confirmar el correo no es válido, ya fue usado o expiró. Solicita el cambio nuevamente desde tu perfil.";
+export const EMAIL_CHANGE_INVALID =
+  "El enlace para confirmar el correo no es válido, ya fue usado o expiró. Solicita el cambio nuevamente desde tu perfil.";
 export const EMAIL_CHANGED = (correo: string) => `Tu correo fue actualizado. Desde ahora ingresas con ${correo}.`;
 export const IMAGE_AS_FILE = "La imagen debe enviarse como archivo (multipart/form-data).";
 

@@ -15,7 +15,14 @@ import { publicUserSelect } from "./users.server.ts";
 import { pendingEmailChange, requestEmailChange } from "./email-change.server.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
-import { discard, imageUploadOptions, parseUpload, UploadError, type StoredUpload, type UploadResult } from "~/lib/upload.server.ts";
+import {
+  discard,
+  imageUploadOptions,
+  parseUpload,
+  UploadError,
+  type StoredUpload,
+  type UploadResult,
+} from "~/lib/upload.server.ts";
 import {
   EMAIL_CONFIRMATION_SENT,
   IMAGE_FAILED,
@@ -66,14 +73,21 @@ export type ProfileOutcome =
  * Updates e-mail and/or image. The new file (if any) is kept only if the update commits. A new
  * e-mail of one's own is not applied: a confirmation link goes to it (pendingEmail in the outcome).
  */
-export async function updateProfile(actor: ProfileActor, userId: string, change: ProfileChange): Promise<ProfileOutcome> {
+export async function updateProfile(
+  actor: ProfileActor,
+  userId: string,
+  change: ProfileChange,
+): Promise<ProfileOutcome> {
   const direct = actor.id !== userId && actor.rol.toLowerCase() === "admin";
   const newImage = change.image ?? null;
   let oldKey: string | null = null;
   let outcome: ProfileOutcome;
   try {
     outcome = await prisma.$transaction(async (tx): Promise<ProfileOutcome> => {
-      const current = await tx.user.findUnique({ where: { id: userId }, select: { correo: true, nombre: true, imagenPerfil: true } });
+      const current = await tx.user.findUnique({
+        where: { id: userId },
+        select: { correo: true, nombre: true, imagenPerfil: true },
+      });
       if (!current) return { ok: false, status: 404, message: USER_UNKNOWN };
       const patch: { correo?: string; imagenPerfil?: string | null } = {};
       let pendingEmail: string | null = null;

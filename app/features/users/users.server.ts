@@ -32,7 +32,11 @@ export const publicUserSelect = {
 
 /** All users, pending first, newest first within each group; paginated. */
 /** Registrations, pending first, newest first; `q` narrows to e-mails containing it (stored lower-case). */
-export async function listUsers({ page = 1, pageSize = RECORDS_PAGE_SIZE, q = "" }: { page?: number; pageSize?: number; q?: string } = {}) {
+export async function listUsers({
+  page = 1,
+  pageSize = RECORDS_PAGE_SIZE,
+  q = "",
+}: { page?: number; pageSize?: number; q?: string } = {}) {
   const term = q.trim().toLowerCase().slice(0, 254);
   const where = term ? { correo: { contains: term } } : {};
   const [total, pending, users] = await Promise.all([
@@ -56,7 +60,10 @@ export function getUser(id: string) {
 export type AdminResult = { ok: true } | { ok: false; status: number; message: string };
 
 export async function approveUser(admin: { id: string }, id: string, request: Request): Promise<AdminResult> {
-  const user = await prisma.user.findUnique({ where: { id }, select: { id: true, aprobado: true, correo: true, nombre: true, apellido: true } });
+  const user = await prisma.user.findUnique({
+    where: { id },
+    select: { id: true, aprobado: true, correo: true, nombre: true, apellido: true },
+  });
   if (!user) return { ok: false, status: 404, message: USER_NOT_FOUND };
   if (user.aprobado) return { ok: true };
   const brand = env().APP_NAME;
@@ -110,7 +117,10 @@ export async function deleteUser(admin: { id: string }, id: string, request: Req
       data: { cantidadParticipantes: { decrement: 1 } },
     });
     // Their certificates go with the account (cascade): so do the stored PDFs, after commit.
-    const certificates = await tx.certificate.findMany({ where: { userId: id, pdfKey: { not: null } }, select: { pdfKey: true } });
+    const certificates = await tx.certificate.findMany({
+      where: { userId: id, pdfKey: { not: null } },
+      select: { pdfKey: true },
+    });
     await deleteUserSessions(id, tx);
     await tx.user.delete({ where: { id } });
     return { ...user, files: [user.imagenPerfil, ...certificates.map((c) => c.pdfKey)] };

@@ -7,7 +7,12 @@ import { CourseFieldsForm } from "~/features/courses/authoring/components/course
 import { ModuleEditor, ModuleFieldsForm } from "~/features/courses/authoring/components/module-editor.tsx";
 import { courseEditorAction } from "~/features/courses/authoring/editor-action.server.ts";
 import type { EditorActionData } from "~/features/courses/authoring/editor-types.ts";
-import { CONFIRM_DELETE_FILE, CONFIRM_DELETE_MODULE, LOAD_FAILED, MISSING_ID } from "~/features/courses/authoring/messages.ts";
+import {
+  CONFIRM_DELETE_FILE,
+  CONFIRM_DELETE_MODULE,
+  LOAD_FAILED,
+  MISSING_ID,
+} from "~/features/courses/authoring/messages.ts";
 import { env } from "~/lib/env.server.ts";
 import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-edit";
@@ -59,7 +64,11 @@ export async function loader(args: Route.LoaderArgs) {
         descripcion: m.descripcion,
         archivos: m.archivos,
         enlaces: m.enlaces.map((l) => ({ id: l.id, nombre: l.nombre, url: l.url })),
-        preguntas: m.preguntas.map((q) => ({ id: q.id, texto: q.texto, opciones: q.opciones.map((o) => ({ id: o.id, texto: o.texto, correcta: o.correcta })) })),
+        preguntas: m.preguntas.map((q) => ({
+          id: q.id,
+          texto: q.texto,
+          opciones: q.opciones.map((o) => ({ id: o.id, texto: o.texto, correcta: o.correcta })),
+        })),
       })),
     },
     editQuestionId: url.searchParams.get("pregunta"),
@@ -91,9 +100,13 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
         <h1 className="text-2xl font-bold text-slate-900">
           Editar curso{" "}
           {course.estado === "publicado" ? (
-            <span className="ml-1 rounded-full bg-green-100 px-2 py-0.5 align-middle text-xs font-semibold text-green-800">Publicado</span>
+            <span className="ml-1 rounded-full bg-green-100 px-2 py-0.5 align-middle text-xs font-semibold text-green-800">
+              Publicado
+            </span>
           ) : (
-            <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900">Borrador</span>
+            <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900">
+              Borrador
+            </span>
           )}
         </h1>
         <div className="flex flex-wrap gap-2">
@@ -153,15 +166,26 @@ export default function CourseEditor({ loaderData, actionData }: Route.Component
         <div className="card mt-6 p-4 sm:p-6">
           <h3 className="text-lg font-semibold text-slate-900">Agregar módulo</h3>
           <div className="mt-3">
-            <ModuleFieldsForm key={course.modulos.length} formId="nuevo-modulo" defaults={{ titulo: "", descripcion: "" }} actionData={ad} />
+            <ModuleFieldsForm
+              key={course.modulos.length}
+              formId="nuevo-modulo"
+              defaults={{ titulo: "", descripcion: "" }}
+              actionData={ad}
+            />
           </div>
         </div>
       </section>
 
       {toDeleteModule ? (
-        <ConfirmDeleteDialog title={CONFIRM_DELETE_MODULE} closeHref={here} idName="moduloId" idValue={toDeleteModule.id}>
+        <ConfirmDeleteDialog
+          title={CONFIRM_DELETE_MODULE}
+          closeHref={here}
+          idName="moduloId"
+          idValue={toDeleteModule.id}
+        >
           <p>
-            Se eliminará <strong>{toDeleteModule.titulo}</strong> con sus archivos, enlaces, preguntas y los intentos de evaluación de los participantes.
+            Se eliminará <strong>{toDeleteModule.titulo}</strong> con sus archivos, enlaces, preguntas y los intentos de
+            evaluación de los participantes.
           </p>
         </ConfirmDeleteDialog>
       ) : null}

@@ -1,7 +1,13 @@
 import { data, redirect } from "react-router";
 import { getOptionalUser, requireAdmin } from "~/features/auth/guards.server.ts";
 import { addModuleFiles } from "~/features/courses/authoring/authoring.server.ts";
-import { COURSE_NOT_FOUND, FILES_REQUIRED, MODULE_NOT_FOUND, UNAUTHORIZED_AGAIN, UPDATE_FAILED } from "~/features/courses/authoring/messages.ts";
+import {
+  COURSE_NOT_FOUND,
+  FILES_REQUIRED,
+  MODULE_NOT_FOUND,
+  UNAUTHORIZED_AGAIN,
+  UPDATE_FAILED,
+} from "~/features/courses/authoring/messages.ts";
 import { FILES_FIELD, readCourseUpload } from "~/features/courses/authoring/submission.server.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { isRecordId, recordIdOr404 } from "~/lib/ids.ts";
@@ -12,13 +18,15 @@ import type { Route } from "./+types/course-files";
 // upload form posts here: without JavaScript as a plain form (redirect + flash back to the
 // module); with JavaScript by XHR with a progress bar (Accept: application/json → JSON).
 // The course id and the module id go into the Location header: only ids shaped like ours do.
-export const loader = ({ params }: Route.LoaderArgs) => redirect(`/admin/courses/edit/${recordIdOr404(params.id, COURSE_NOT_FOUND)}`);
+export const loader = ({ params }: Route.LoaderArgs) =>
+  redirect(`/admin/courses/edit/${recordIdOr404(params.id, COURSE_NOT_FOUND)}`);
 
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const json = (request.headers.get("Accept") ?? "").includes("application/json");
   // The script gets a status it can explain (SPEC §8 editor: 401 → sign in again), not a login page.
-  if (json && (await getOptionalUser(args))?.rol !== "admin") return Response.json({ error: UNAUTHORIZED_AGAIN }, { status: 401 });
+  if (json && (await getOptionalUser(args))?.rol !== "admin")
+    return Response.json({ error: UNAUTHORIZED_AGAIN }, { status: 401 });
   await requireAdmin(args);
   const courseId = params.id;
   if (!isRecordId(courseId)) {
@@ -28,10 +36,14 @@ export async function action(args: Route.ActionArgs) {
   const answer = (status: number, message: string, moduloId?: unknown) =>
     json
       ? Response.json(status < 300 ? { message } : { error: message }, { status })
-      : redirectWithFlash(request, `/admin/courses/edit/${courseId}${isRecordId(moduloId) ? `#modulo-${moduloId}` : ""}`, {
-          type: status < 300 ? "success" : "error",
-          message,
-        });
+      : redirectWithFlash(
+          request,
+          `/admin/courses/edit/${courseId}${isRecordId(moduloId) ? `#modulo-${moduloId}` : ""}`,
+          {
+            type: status < 300 ? "success" : "error",
+            message,
+          },
+        );
 
   const upload = await readCourseUpload(request, "editor");
   if (!upload.ok) return answer(upload.status, upload.message, upload.values.moduloId);

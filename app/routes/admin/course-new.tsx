@@ -22,7 +22,10 @@ export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const outcome = await submitNewCourse(admin, args.request, "page");
   if (outcome.ok) {
-    return redirectWithFlash(args.request, `/admin/courses/edit/${outcome.id}`, { type: "success", message: COURSE_CREATED });
+    return redirectWithFlash(args.request, `/admin/courses/edit/${outcome.id}`, {
+      type: "success",
+      message: COURSE_CREATED,
+    });
   }
   return data({ result: toFormReply(outcome) }, { status: outcome.status });
 }
@@ -32,9 +35,16 @@ export default function NewCourse({ loaderData, actionData }: Route.ComponentPro
     <section className="max-w-3xl">
       <BackToCourses />
       <h1 className="mt-2 text-2xl font-bold text-slate-900">Crear curso</h1>
-      <p className="mt-1 text-sm text-slate-600">El curso se crea como borrador. Después podrás agregar módulos, archivos, enlaces y evaluaciones, y publicarlo.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        El curso se crea como borrador. Después podrás agregar módulos, archivos, enlaces y evaluaciones, y publicarlo.
+      </p>
       <div className="card mt-6 p-6">
-        <CourseFieldsForm id="crear-curso" mode="create" lastResult={actionData?.result} maxImageMb={loaderData.maxImageMb} />
+        <CourseFieldsForm
+          id="crear-curso"
+          mode="create"
+          lastResult={actionData?.result}
+          maxImageMb={loaderData.maxImageMb}
+        />
       </div>
     </section>
   );

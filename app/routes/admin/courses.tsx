@@ -27,7 +27,10 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const deleteId = url.searchParams.get("eliminar");
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
-  const [list, toDelete] = await Promise.all([listAdminCourses({ page: pageFrom(url), q }), deleteId ? getCourseTitle(deleteId) : null]);
+  const [list, toDelete] = await Promise.all([
+    listAdminCourses({ page: pageFrom(url), q }),
+    deleteId ? getCourseTitle(deleteId) : null,
+  ]);
   return { ...list, toDelete };
 }
 
@@ -42,13 +45,24 @@ export async function action(args: Route.ActionArgs) {
   try {
     if (intent === "publish") {
       const outcome = await publishCourse(admin, courseId, request);
-      return redirectWithFlash(request, back, outcome.ok ? { type: "success", message: "Curso publicado." } : { type: "error", message: PUBLISH_FAILED });
+      return redirectWithFlash(
+        request,
+        back,
+        outcome.ok ? { type: "success", message: "Curso publicado." } : { type: "error", message: PUBLISH_FAILED },
+      );
     }
     const outcome = await deleteCourse(admin, courseId, request);
-    return redirectWithFlash(request, back, outcome.ok ? { type: "success", message: "Curso eliminado." } : { type: "error", message: DELETE_COURSE_FAILED });
+    return redirectWithFlash(
+      request,
+      back,
+      outcome.ok ? { type: "success", message: "Curso eliminado." } : { type: "error", message: DELETE_COURSE_FAILED },
+    );
   } catch (error) {
     console.error(error);
-    return redirectWithFlash(request, back, { type: "error", message: intent === "publish" ? PUBLISH_FAILED : DELETE_COURSE_FAILED });
+    return redirectWithFlash(request, back, {
+      type: "error",
+      message: intent === "publish" ? PUBLISH_FAILED : DELETE_COURSE_FAILED,
+    });
   }
 }
 
@@ -80,11 +94,21 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
         <table className="w-full min-w-[680px] text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
             <tr>
-              <th scope="col" className="px-3 py-3">Curso</th>
-              <th scope="col" className="px-3 py-3">Estado</th>
-              <th scope="col" className="px-3 py-3 text-right">Participantes</th>
-              <th scope="col" className="px-3 py-3">Fechas</th>
-              <th scope="col" className="px-3 py-3 text-right">Acciones</th>
+              <th scope="col" className="px-3 py-3">
+                Curso
+              </th>
+              <th scope="col" className="px-3 py-3">
+                Estado
+              </th>
+              <th scope="col" className="px-3 py-3 text-right">
+                Participantes
+              </th>
+              <th scope="col" className="px-3 py-3">
+                Fechas
+              </th>
+              <th scope="col" className="px-3 py-3 text-right">
+                Acciones
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -105,9 +129,13 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="px-3 py-3">
                   {c.estado === "publicado" ? (
-                    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Publicado</span>
+                    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                      Publicado
+                    </span>
                   ) : (
-                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Borrador</span>
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                      Borrador
+                    </span>
                   )}
                 </td>
                 <td className="px-3 py-3 text-right tabular-nums">{c.cantidadParticipantes}</td>
@@ -119,7 +147,13 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
                     {c.estado !== "publicado" ? (
                       <Form method="post" preventScrollReset>
                         <input type="hidden" name="courseId" value={c.id} />
-                        <button type="submit" name="intent" value="publish" className="btn-primary px-2 py-1" disabled={busyId === c.id}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="publish"
+                          className="btn-primary px-2 py-1"
+                          disabled={busyId === c.id}
+                        >
                           Publicar
                         </button>
                       </Form>

@@ -27,10 +27,26 @@ export async function loader(args: Route.LoaderArgs) {
       deleteId ? getBook(deleteId) : null,
       prisma.book.findFirst({ orderBy: { createdAt: "desc" }, select: { id: true } }),
     ]);
-    return { ...list, toDelete: toDelete ? toBookView(toDelete) : null, formKey: newest?.id ?? "vacio", maxMb, error: null as string | null };
+    return {
+      ...list,
+      toDelete: toDelete ? toBookView(toDelete) : null,
+      formKey: newest?.id ?? "vacio",
+      maxMb,
+      error: null as string | null,
+    };
   } catch (error) {
     console.error(error);
-    return { books: [], total: 0, page: 1, pageCount: 1, q, toDelete: null, formKey: "error", maxMb, error: LOAD_FAILED };
+    return {
+      books: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      q,
+      toDelete: null,
+      formKey: "error",
+      maxMb,
+      error: LOAD_FAILED,
+    };
   }
 }
 
@@ -62,11 +78,21 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
             <table className="w-full min-w-[640px] text-left text-sm">
               <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
                 <tr>
-                  <th scope="col" className="px-3 py-3">Título</th>
-                  <th scope="col" className="px-3 py-3">Autor</th>
-                  <th scope="col" className="px-3 py-3">Páginas</th>
-                  <th scope="col" className="px-3 py-3">Descripción</th>
-                  <th scope="col" className="px-3 py-3 text-right">Acciones</th>
+                  <th scope="col" className="px-3 py-3">
+                    Título
+                  </th>
+                  <th scope="col" className="px-3 py-3">
+                    Autor
+                  </th>
+                  <th scope="col" className="px-3 py-3">
+                    Páginas
+                  </th>
+                  <th scope="col" className="px-3 py-3">
+                    Descripción
+                  </th>
+                  <th scope="col" className="px-3 py-3 text-right">
+                    Acciones
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -109,7 +135,8 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
       {toDelete ? (
         <ConfirmDeleteDialog title="¿Eliminar libro?" closeHref={closeHref} idName="bookId" idValue={toDelete.id}>
           <p className="text-sm text-slate-700">
-            Se eliminará el libro <strong>{toDelete.title}</strong> de {toDelete.author} y su archivo PDF. Esta acción no se puede deshacer.
+            Se eliminará el libro <strong>{toDelete.title}</strong> de {toDelete.author} y su archivo PDF. Esta acción
+            no se puede deshacer.
           </p>
         </ConfirmDeleteDialog>
       ) : null}

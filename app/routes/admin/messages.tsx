@@ -17,7 +17,12 @@ export async function action(args: Route.ActionArgs) {
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <MessagesScreen title="Mensajes del Administrador" basePath="/admin/messages" loaderData={loaderData} actionData={actionData} />
+      <MessagesScreen
+        title="Mensajes del Administrador"
+        basePath="/admin/messages"
+        loaderData={loaderData}
+        actionData={actionData}
+      />
       <p className="mt-8 flex flex-wrap gap-3 text-sm">
         <Link to="/admin/contact-messages" className="btn-secondary">
           Mensajes del formulario de contacto

@@ -46,7 +46,9 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithFlash(
     request,
     back,
-    ok ? { type: "success", message: "El correo volvió a la cola de envío." } : { type: "error", message: "Solo se puede reintentar un correo fallido." },
+    ok
+      ? { type: "success", message: "El correo volvió a la cola de envío." }
+      : { type: "error", message: "Solo se puede reintentar un correo fallido." },
   );
 }
 
@@ -81,7 +83,11 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                   <span className="font-semibold">{STATUS[m.status] ?? m.status}</span> · {m.to} · {m.subject}
                   <span className="block text-xs text-slate-500">
                     Creado {formatDateTime(m.createdAt)} · intentos {m.attempts}
-                    {m.sentAt ? ` · enviado ${formatDateTime(m.sentAt)}` : m.status === "pending" ? ` · próximo intento ${formatDateTime(m.nextAttemptAt)}` : ""}
+                    {m.sentAt
+                      ? ` · enviado ${formatDateTime(m.sentAt)}`
+                      : m.status === "pending"
+                        ? ` · próximo intento ${formatDateTime(m.nextAttemptAt)}`
+                        : ""}
                   </span>
                 </summary>
                 {m.lastError ? <p className="mt-2 text-red-700">Último error: {m.lastError}</p> : null}
@@ -90,7 +96,13 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
               {m.status === "failed" ? (
                 <Form method="post" preventScrollReset className="mt-2">
                   <input type="hidden" name="id" value={m.id} />
-                  <button type="submit" name="intent" value="retry" className="btn-secondary px-3 py-1" disabled={busyId === m.id}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="retry"
+                    className="btn-secondary px-3 py-1"
+                    disabled={busyId === m.id}
+                  >
                     Reintentar envío
                   </button>
                 </Form>

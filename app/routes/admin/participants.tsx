@@ -41,10 +41,18 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
           <table className="w-full min-w-[520px] text-left text-sm">
             <thead className="sticky top-0 border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
               <tr>
-                <th scope="col" className="px-3 py-3">Nombre</th>
-                <th scope="col" className="px-3 py-3">Correo</th>
-                <th scope="col" className="px-3 py-3">Fecha de registro</th>
-                <th scope="col" className="px-3 py-3 text-right">Progreso</th>
+                <th scope="col" className="px-3 py-3">
+                  Nombre
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Correo
+                </th>
+                <th scope="col" className="px-3 py-3">
+                  Fecha de registro
+                </th>
+                <th scope="col" className="px-3 py-3 text-right">
+                  Progreso
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

@@ -27,7 +27,6 @@ const ActionSchema = z.object({
   userId: z.string().min(1).max(64),
 });
 
-
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
   const url = new URL(args.request.url);
@@ -53,20 +52,32 @@ export async function action(args: Route.ActionArgs) {
   try {
     if (intent === "approve") {
       const outcome = await approveUser(admin, userId, request);
-      return redirectWithFlash(request, back, outcome.ok
-        ? { type: "success", message: "Usuario aprobado correctamente." }
-        : { type: "error", message: APPROVE_FAILED });
+      return redirectWithFlash(
+        request,
+        back,
+        outcome.ok
+          ? { type: "success", message: "Usuario aprobado correctamente." }
+          : { type: "error", message: APPROVE_FAILED },
+      );
     }
     if (intent === "suspend") {
       const outcome = await suspendUser(admin, userId, request);
-      return redirectWithFlash(request, back, outcome.ok
-        ? { type: "success", message: "Usuario suspendido: sus sesiones se cerraron." }
-        : { type: "error", message: outcome.status === 400 ? outcome.message : SUSPEND_FAILED });
+      return redirectWithFlash(
+        request,
+        back,
+        outcome.ok
+          ? { type: "success", message: "Usuario suspendido: sus sesiones se cerraron." }
+          : { type: "error", message: outcome.status === 400 ? outcome.message : SUSPEND_FAILED },
+      );
     }
     const outcome = await deleteUser(admin, userId, request);
-    return redirectWithFlash(request, back, outcome.ok
-      ? { type: "success", message: "Usuario eliminado correctamente." }
-      : { type: "error", message: outcome.status === 400 ? outcome.message : DELETE_FAILED });
+    return redirectWithFlash(
+      request,
+      back,
+      outcome.ok
+        ? { type: "success", message: "Usuario eliminado correctamente." }
+        : { type: "error", message: outcome.status === 400 ? outcome.message : DELETE_FAILED },
+    );
   } catch (error) {
     console.error(error);
     const failed = { approve: APPROVE_FAILED, suspend: SUSPEND_FAILED, delete: DELETE_FAILED }[intent];
@@ -88,17 +99,34 @@ export default function Records({ loaderData }: Route.ComponentProps) {
         {total} {total === 1 ? "usuario" : "usuarios"}
         {q ? ` con «${q}» en el correo` : ""} · {pending} {pending === 1 ? "pendiente" : "pendientes"} de aprobación
       </p>
-      <SearchForm id="buscar-registro" label="Buscar por correo" q={q} clearHref="/admin/records" maxLength={100} className="mt-4" />
+      <SearchForm
+        id="buscar-registro"
+        label="Buscar por correo"
+        q={q}
+        clearHref="/admin/records"
+        maxLength={100}
+        className="mt-4"
+      />
 
       <div className="card mt-6 overflow-x-auto">
         <table className="w-full min-w-[600px] text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
             <tr>
-              <th scope="col" className="px-3 py-3">Nombre</th>
-              <th scope="col" className="px-3 py-3">Correo</th>
-              <th scope="col" className="px-3 py-3">Estado</th>
-              <th scope="col" className="px-3 py-3">Registrado</th>
-              <th scope="col" className="px-3 py-3 text-right">Acciones</th>
+              <th scope="col" className="px-3 py-3">
+                Nombre
+              </th>
+              <th scope="col" className="px-3 py-3">
+                Correo
+              </th>
+              <th scope="col" className="px-3 py-3">
+                Estado
+              </th>
+              <th scope="col" className="px-3 py-3">
+                Registrado
+              </th>
+              <th scope="col" className="px-3 py-3 text-right">
+                Acciones
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -112,7 +140,11 @@ export default function Records({ loaderData }: Route.ComponentProps) {
             {users.map((user) => (
               <tr key={user.id} className={user.aprobado ? "" : "bg-amber-50/60"}>
                 <td className="px-3 py-3">
-                  <Link to={withParam("ver", user.id)} preventScrollReset className="font-medium text-slate-900 hover:underline">
+                  <Link
+                    to={withParam("ver", user.id)}
+                    preventScrollReset
+                    className="font-medium text-slate-900 hover:underline"
+                  >
                     {fullName(user.nombre, user.apellido) || "Sin nombre"}
                   </Link>
                   <span className="block text-xs text-slate-500">{roleLabel(user.rol)}</span>
@@ -120,11 +152,17 @@ export default function Records({ loaderData }: Route.ComponentProps) {
                 <td className="px-3 py-3 break-all">{user.correo}</td>
                 <td className="px-3 py-3">
                   {user.aprobado ? (
-                    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">Aprobado</span>
+                    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                      Aprobado
+                    </span>
                   ) : user.suspendidoEn ? (
-                    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Suspendido</span>
+                    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+                      Suspendido
+                    </span>
                   ) : (
-                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Pendiente</span>
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                      Pendiente
+                    </span>
                   )}
                 </td>
                 <td className="px-3 py-3 whitespace-nowrap">{formatDate(user.createdAt)}</td>
@@ -136,14 +174,26 @@ export default function Records({ loaderData }: Route.ComponentProps) {
                     {!user.aprobado ? (
                       <Form method="post" preventScrollReset>
                         <input type="hidden" name="userId" value={user.id} />
-                        <button type="submit" name="intent" value="approve" className="btn-primary px-3 py-1" disabled={busyId === user.id}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="approve"
+                          className="btn-primary px-3 py-1"
+                          disabled={busyId === user.id}
+                        >
                           Aprobar
                         </button>
                       </Form>
                     ) : user.id !== adminId ? (
                       <Form method="post" preventScrollReset>
                         <input type="hidden" name="userId" value={user.id} />
-                        <button type="submit" name="intent" value="suspend" className="btn-ghost px-3 py-1" disabled={busyId === user.id}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="suspend"
+                          className="btn-ghost px-3 py-1"
+                          disabled={busyId === user.id}
+                        >
                           Suspender
                         </button>
                       </Form>
@@ -175,7 +225,13 @@ export default function Records({ loaderData }: Route.ComponentProps) {
             <dt className="text-slate-500">Nacimiento</dt>
             <dd className="col-span-2">{formatCalendarDate(selected.fechaNacimiento)}</dd>
             <dt className="text-slate-500">Estado</dt>
-            <dd className="col-span-2">{selected.aprobado ? `Aprobado (${formatDateTime(selected.aprobadoEn)})` : selected.suspendidoEn ? `Suspendido (${formatDateTime(selected.suspendidoEn)})` : "Pendiente de aprobación"}</dd>
+            <dd className="col-span-2">
+              {selected.aprobado
+                ? `Aprobado (${formatDateTime(selected.aprobadoEn)})`
+                : selected.suspendidoEn
+                  ? `Suspendido (${formatDateTime(selected.suspendidoEn)})`
+                  : "Pendiente de aprobación"}
+            </dd>
             <dt className="text-slate-500">Registrado</dt>
             <dd className="col-span-2">{formatDateTime(selected.createdAt)}</dd>
           </dl>
@@ -193,8 +249,9 @@ export default function Records({ loaderData }: Route.ComponentProps) {
       {toDelete ? (
         <ConfirmDeleteDialog title="¿Eliminar usuario?" closeHref={closeHref} idName="userId" idValue={toDelete.id}>
           <p>
-            Se eliminará la cuenta de <strong>{fullName(toDelete.nombre, toDelete.apellido) || toDelete.correo}</strong> ({toDelete.correo}) con
-            sus inscripciones y resultados. Sus sesiones abiertas se cerrarán. Esta acción no se puede deshacer.
+            Se eliminará la cuenta de <strong>{fullName(toDelete.nombre, toDelete.apellido) || toDelete.correo}</strong>{" "}
+            ({toDelete.correo}) con sus inscripciones y resultados. Sus sesiones abiertas se cerrarán. Esta acción no se
+            puede deshacer.
           </p>
         </ConfirmDeleteDialog>
       ) : null}

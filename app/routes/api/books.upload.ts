@@ -13,7 +13,10 @@ export function action(args: Route.ActionArgs) {
     try {
       const outcome = await uploadBook(args.request);
       if (!outcome.ok) return apiError(outcome.status, outcome.message);
-      return apiJson({ message: BOOK_CREATED, book: { ...outcome.book, pdfUrl: `/api/books/download/${outcome.book.id}` } }, 201);
+      return apiJson(
+        { message: BOOK_CREATED, book: { ...outcome.book, pdfUrl: `/api/books/download/${outcome.book.id}` } },
+        201,
+      );
     } catch (error) {
       console.error(error);
       return apiError(500, UPLOAD_FAILED);

@@ -11,7 +11,12 @@ export function loader({ request, params }: Route.LoaderArgs) {
   return handleApi(async () => {
     if (!isAudiencePage(params.tipo)) return apiError(404, INVALID_CATEGORY);
     const result = await listCourses({ viewer: null, audience: params.tipo, page: pageFrom(request.url) });
-    return apiJson({ cursos: result.courses.map(courseSummaryJson), total: result.total, page: result.page, pageCount: result.pageCount });
+    return apiJson({
+      cursos: result.courses.map(courseSummaryJson),
+      total: result.total,
+      page: result.page,
+      pageCount: result.pageCount,
+    });
   });
 }
 export const action = () => methodNotAllowed("GET");

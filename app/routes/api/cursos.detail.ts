@@ -21,7 +21,10 @@ export function loader(args: Route.LoaderArgs) {
     const json = courseDetailJson(course);
     if (viewer?.rol !== "admin") return apiJson(json);
     const quizzes = await getModuleQuizzes(course.id);
-    return apiJson({ ...json, modulos: json.modulos.map((m) => ({ ...m, quiz: { preguntas: quizzes.get(m.id) ?? [] } })) });
+    return apiJson({
+      ...json,
+      modulos: json.modulos.map((m) => ({ ...m, quiz: { preguntas: quizzes.get(m.id) ?? [] } })),
+    });
   });
 }
 

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { finishCourse } from "~/features/certificates/certificates.server.ts";
 import { FINISH_LOGIN_REQUIRED } from "~/features/certificates/messages.ts";
-import { ApiError, apiError, apiJson, handleApi, methodNotAllowed, parseBody, requireApiUser } from "~/lib/api.server.ts";
+import {
+  ApiError,
+  apiError,
+  apiJson,
+  handleApi,
+  methodNotAllowed,
+  parseBody,
+  requireApiUser,
+} from "~/lib/api.server.ts";
 import type { Route } from "./+types/cursos.finish";
 
 export const loader = () => methodNotAllowed("POST");
@@ -9,7 +17,11 @@ export const loader = () => methodNotAllowed("POST");
 // Only cursoId is read: the user is always the token's (or session's) user; a body usuarioId
 // is ignored.
 const FinishSchema = z.object({
-  cursoId: z.string({ error: "Indica el curso (cursoId)." }).trim().min(1, "Indica el curso (cursoId).").max(100, "Curso no encontrado"),
+  cursoId: z
+    .string({ error: "Indica el curso (cursoId)." })
+    .trim()
+    .min(1, "Indica el curso (cursoId).")
+    .max(100, "Curso no encontrado"),
 });
 
 /** POST /api/cursos/finalizar (Bearer): { diplomaUrl } at 100%, or the Spanish error. */

@@ -9,7 +9,12 @@ export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     const viewer = await optionalApiUser(args);
     const result = await listCourses({ viewer, page: pageFrom(args.request.url) });
-    return apiJson({ cursos: result.courses.map(courseSummaryJson), total: result.total, page: result.page, pageCount: result.pageCount });
+    return apiJson({
+      cursos: result.courses.map(courseSummaryJson),
+      total: result.total,
+      page: result.page,
+      pageCount: result.pageCount,
+    });
   });
 }
 export const action = () => methodNotAllowed("GET");

@@ -8,7 +8,9 @@ export function loader(args: Route.LoaderArgs) {
     await requireApiRole(args, "admin");
     if (!(await getCourseTitle(args.params.id))) return apiError(404, "Curso no encontrado");
     const { participantes } = await listParticipants(args.params.id, { all: true });
-    return apiJson({ participantes: participantes.map((p) => ({ ...p, registradoEn: p.registradoEn?.toISOString() ?? null })) });
+    return apiJson({
+      participantes: participantes.map((p) => ({ ...p, registradoEn: p.registradoEn?.toISOString() ?? null })),
+    });
   });
 }
 export const action = () => methodNotAllowed("GET");

@@ -9,7 +9,11 @@ export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
     if (args.request.method !== "PUT") return methodNotAllowed("PUT");
     const admin = await requireApiRole(args, "admin");
-    const outcome = await publishCourse(admin, args.params.id, args.request).catch(() => ({ ok: false as const, status: 500, message: PUBLISH_FAILED }));
+    const outcome = await publishCourse(admin, args.params.id, args.request).catch(() => ({
+      ok: false as const,
+      status: 500,
+      message: PUBLISH_FAILED,
+    }));
     if (!outcome.ok) return apiError(outcome.status, outcome.message);
     return apiJson({ message: "Curso publicado", id: args.params.id, estado: "publicado" });
   });

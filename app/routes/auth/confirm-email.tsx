@@ -14,7 +14,10 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Con
 
 export async function loader({ params }: Route.LoaderArgs) {
   const change = await describeEmailChange(params.token);
-  return data({ newEmail: change?.newEmail ?? null }, { status: change ? 200 : 404, headers: { "Cache-Control": "no-store" } });
+  return data(
+    { newEmail: change?.newEmail ?? null },
+    { status: change ? 200 : 404, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -29,14 +32,17 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
     <div className="mx-auto max-w-xl px-4 py-12">
       <h1 className="text-2xl font-bold text-slate-900">Confirmar correo</h1>
       {actionData ? (
-        <div role={actionData.ok ? "status" : "alert"} className={`mt-6 ${actionData.ok ? "alert-success" : "alert-error"}`}>
+        <div
+          role={actionData.ok ? "status" : "alert"}
+          className={`mt-6 ${actionData.ok ? "alert-success" : "alert-error"}`}
+        >
           {actionData.message}
         </div>
       ) : loaderData.newEmail ? (
         <Form method="post" className="card mt-6 space-y-4 p-6">
           <p className="text-slate-700">
-            Confirma que quieres usar <strong className="break-all">{loaderData.newEmail}</strong> como el correo de tu cuenta.
-            Desde entonces ingresarás con él.
+            Confirma que quieres usar <strong className="break-all">{loaderData.newEmail}</strong> como el correo de tu
+            cuenta. Desde entonces ingresarás con él.
           </p>
           <button type="submit" className="btn-primary" disabled={pending}>
             {pending ? "Confirmando…" : "Confirmar cambio de correo"}

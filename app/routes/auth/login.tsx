@@ -30,7 +30,10 @@ export async function action(args: Route.ActionArgs) {
     const user = await authenticator.authenticate("form", request);
     const home = homeForRole(user.rol);
     if (!home) {
-      return data({ result: submission.reply({ formErrors: ["Rol desconocido"], hideFields: ["password"] }) }, { status: 403 });
+      return data(
+        { result: submission.reply({ formErrors: ["Rol desconocido"], hideFields: ["password"] }) },
+        { status: 403 },
+      );
     }
     const setCookie = await createUserSession(user.id);
     return redirect(safeRedirect(submission.value.redirectTo, home), { headers: { "Set-Cookie": setCookie } });
@@ -43,7 +46,10 @@ export async function action(args: Route.ActionArgs) {
       );
     }
     console.error(error);
-    return data({ result: submission.reply({ formErrors: ["Error en el servidor"], hideFields: ["password"] }) }, { status: 500 });
+    return data(
+      { result: submission.reply({ formErrors: ["Error en el servidor"], hideFields: ["password"] }) },
+      { status: 500 },
+    );
   }
 }
 

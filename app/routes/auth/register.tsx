@@ -36,7 +36,10 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: submission.reply({ resetForm: true }), success: true });
   } catch (error) {
     console.error(error);
-    return data({ result: submission.reply({ formErrors: [REGISTER_FAILED], hideFields }), success: false }, { status: 500 });
+    return data(
+      { result: submission.reply({ formErrors: [REGISTER_FAILED], hideFields }), success: false },
+      { status: 500 },
+    );
   }
 }
 
@@ -69,8 +72,15 @@ export default function Register({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-12">
       <h1 className="text-2xl font-bold text-slate-900">Crear una cuenta</h1>
-      <p className="mt-2 text-sm text-slate-600">Un administrador revisará tu registro antes de que puedas iniciar sesión.</p>
-      <Form method="post" {...getFormProps(form)} onInput={() => setDismissed(true)} className="card mt-6 space-y-4 p-6">
+      <p className="mt-2 text-sm text-slate-600">
+        Un administrador revisará tu registro antes de que puedas iniciar sesión.
+      </p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onInput={() => setDismissed(true)}
+        className="card mt-6 space-y-4 p-6"
+      >
         {actionData?.success && !dismissed ? (
           <p role="status" className="alert-success">
             {REGISTER_OK}
@@ -81,14 +91,44 @@ export default function Register({ actionData }: Route.ComponentProps) {
           <TextField field={fields.nombre} label="Nombre" autoComplete="given-name" hideErrors={hide} />
           <TextField field={fields.apellido} label="Apellido" autoComplete="family-name" hideErrors={hide} />
         </div>
-        <TextField field={fields.correo} label="Correo electrónico" type="email" autoComplete="email" hideErrors={hide} />
+        <TextField
+          field={fields.correo}
+          label="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          hideErrors={hide}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.fechaNacimiento} label="Fecha de nacimiento" type="date" autoComplete="bday" hideErrors={hide} />
-          <SelectField field={fields.rol} label="Rol" options={ROLE_OPTIONS} placeholder="Selecciona tu rol" hideErrors={hide} />
+          <TextField
+            field={fields.fechaNacimiento}
+            label="Fecha de nacimiento"
+            type="date"
+            autoComplete="bday"
+            hideErrors={hide}
+          />
+          <SelectField
+            field={fields.rol}
+            label="Rol"
+            options={ROLE_OPTIONS}
+            placeholder="Selecciona tu rol"
+            hideErrors={hide}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.password} label="Contraseña" type="password" autoComplete="new-password" hideErrors={hide} />
-          <TextField field={fields.confirmarPassword} label="Confirmar contraseña" type="password" autoComplete="new-password" hideErrors={hide} />
+          <TextField
+            field={fields.password}
+            label="Contraseña"
+            type="password"
+            autoComplete="new-password"
+            hideErrors={hide}
+          />
+          <TextField
+            field={fields.confirmarPassword}
+            label="Confirmar contraseña"
+            type="password"
+            autoComplete="new-password"
+            hideErrors={hide}
+          />
         </div>
         <Honeypot />
         <button type="submit" className="btn-primary w-full" disabled={submitting}>

@@ -7,7 +7,11 @@ import type { Route } from "./+types/pdf";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const pdf = await certificatePdfByCode(params.codigo);
-  if (!pdf) return new Response(CERTIFICATE_NOT_FOUND, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!pdf)
+    return new Response(CERTIFICATE_NOT_FOUND, {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   return serveStoredFile(request, pdf.key, {
     contentType: "application/pdf",
     filename: pdf.filename,

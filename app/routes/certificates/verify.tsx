@@ -56,9 +56,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">{notFound ? CERTIFICATE_NOT_FOUND : "No se pudo verificar el certificado."}</h1>
+      <h1 className="text-3xl font-bold text-slate-900">
+        {notFound ? CERTIFICATE_NOT_FOUND : "No se pudo verificar el certificado."}
+      </h1>
       <p className="mt-3 text-slate-600">
-        {notFound ? "El código no corresponde a ningún certificado emitido. Revisa que esté bien escrito." : "Intenta nuevamente en unos minutos."}
+        {notFound
+          ? "El código no corresponde a ningún certificado emitido. Revisa que esté bien escrito."
+          : "Intenta nuevamente en unos minutos."}
       </p>
       <p className="mt-8">
         <Link to="/cursos" className="btn-primary">

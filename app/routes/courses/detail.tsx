@@ -29,7 +29,8 @@ const looksLikeId = (x: string) => /^c[a-z0-9]{15,40}$/.test(x);
 export async function loader(args: Route.LoaderArgs) {
   const x = args.params.cursoId;
   const viewer = await getOptionalUser(args);
-  if (isAudiencePage(x)) return { kind: "audience" as const, ...(await loadAudiencePage(x, viewer, pageFrom(args.request.url))) };
+  if (isAudiencePage(x))
+    return { kind: "audience" as const, ...(await loadAudiencePage(x, viewer, pageFrom(args.request.url))) };
   const course = await getCourseForViewer(x, viewer);
   if (!course) throw data(looksLikeId(x) ? COURSE_NOT_FOUND : INVALID_CATEGORY, { status: 404 });
   const url = new URL(args.request.url);
@@ -55,7 +56,10 @@ export async function action(args: Route.ActionArgs) {
     });
   }
   if (outcome.reason === "login") {
-    return redirectWithFlash(request, `/login?${new URLSearchParams({ redirectTo: here })}`, { type: "info", message: outcome.message });
+    return redirectWithFlash(request, `/login?${new URLSearchParams({ redirectTo: here })}`, {
+      type: "info",
+      message: outcome.message,
+    });
   }
   if (outcome.reason === "not-found") throw data(COURSE_NOT_FOUND, { status: 404 });
   return redirectWithFlash(request, back, { type: "error", message: outcome.message });
@@ -72,7 +76,14 @@ export default function CourseOrAudience({ loaderData }: Route.ComponentProps) {
       />
     );
   }
-  return <CourseDetail course={loaderData.course} pdf={loaderData.pdf} certificate={loaderData.certificate} signedIn={loaderData.signedIn} />;
+  return (
+    <CourseDetail
+      course={loaderData.course}
+      pdf={loaderData.pdf}
+      certificate={loaderData.certificate}
+      signedIn={loaderData.signedIn}
+    />
+  );
 }
 
 function CourseDetail({
@@ -94,7 +105,9 @@ function CourseDetail({
           <div>
             <p className="text-sm font-semibold text-brand-100">
               Dirigido a: {audienceLabel(course.dirigidoA)}
-              {course.estado !== "publicado" ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">Borrador</span> : null}
+              {course.estado !== "publicado" ? (
+                <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">Borrador</span>
+              ) : null}
             </p>
             <h1 className="mt-2 text-3xl font-bold leading-tight sm:text-4xl">{course.titulo}</h1>
             {hours ? <p className="mt-2 text-brand-100">Duración: {hours}</p> : null}
@@ -106,14 +119,25 @@ function CourseDetail({
             ) : null}
             <div className="mt-6 max-w-xs">
               {course.enrolled ? (
-                <p className="inline-flex rounded-lg bg-white/15 px-4 py-2 text-sm font-semibold">Estás inscrito en este curso</p>
+                <p className="inline-flex rounded-lg bg-white/15 px-4 py-2 text-sm font-semibold">
+                  Estás inscrito en este curso
+                </p>
               ) : (
-                <EnrolButton courseId={course.id} className="btn w-full bg-accent-500 text-slate-900 hover:bg-amber-400" />
+                <EnrolButton
+                  courseId={course.id}
+                  className="btn w-full bg-accent-500 text-slate-900 hover:bg-amber-400"
+                />
               )}
             </div>
           </div>
           {course.imagenUrl ? (
-            <img src={course.imagenUrl} alt="" width={640} height={360} className="hidden aspect-video w-full rounded-xl object-cover shadow-lg md:block" />
+            <img
+              src={course.imagenUrl}
+              alt=""
+              width={640}
+              height={360}
+              className="hidden aspect-video w-full rounded-xl object-cover shadow-lg md:block"
+            />
           ) : null}
         </div>
       </header>
@@ -124,7 +148,9 @@ function CourseDetail({
             Módulos
           </h2>
           {!course.materials ? (
-            <p className="alert-info mt-3">Inscríbete con «Comenzar Curso» para ver los materiales y las evaluaciones de cada módulo.</p>
+            <p className="alert-info mt-3">
+              Inscríbete con «Comenzar Curso» para ver los materiales y las evaluaciones de cada módulo.
+            </p>
           ) : null}
           {course.modulos.length === 0 ? (
             <p className="mt-4 text-slate-600">No hay módulos disponibles.</p>
@@ -143,8 +169,15 @@ function CourseDetail({
               <h2 id="certificado" className="text-lg font-semibold text-slate-900">
                 Certificado
               </h2>
-              <p className="mt-1 text-sm text-slate-600">Aprueba todas las evaluaciones y finaliza el curso para obtener tu certificado.</p>
-              <FinishCoursePanel courseId={course.id} certificate={certificate} canFinish={course.enrolled || !signedIn} className="mt-3" />
+              <p className="mt-1 text-sm text-slate-600">
+                Aprueba todas las evaluaciones y finaliza el curso para obtener tu certificado.
+              </p>
+              <FinishCoursePanel
+                courseId={course.id}
+                certificate={certificate}
+                canFinish={course.enrolled || !signedIn}
+                className="mt-3"
+              />
             </section>
           ) : null}
           {course.herramientas.length > 0 ? (
@@ -186,18 +219,35 @@ function CourseDetail({
 
 type ModuleView = CourseForViewer["modulos"][number];
 
-function ModuleAccordion({ courseId, module: m, materials, pdf }: { courseId: string; module: ModuleView; materials: boolean; pdf: string | null }) {
+function ModuleAccordion({
+  courseId,
+  module: m,
+  materials,
+  pdf,
+}: {
+  courseId: string;
+  module: ModuleView;
+  materials: boolean;
+  pdf: string | null;
+}) {
   const showing = m.archivos.find((f) => f.id === pdf && f.disponible);
   return (
     <details id={`modulo-${m.index + 1}`} className="card group" open={showing ? true : undefined}>
       <summary className="flex list-none items-center justify-between gap-3 px-5 py-4">
         <span className="flex items-center gap-3">
           {m.aprobado ? (
-            <span className="inline-flex h-6 w-6 items-center justify-center rounded-full bg-green-600 text-sm text-white" role="img" aria-label="Módulo aprobado">
+            <span
+              className="inline-flex h-6 w-6 items-center justify-center rounded-full bg-green-600 text-sm text-white"
+              role="img"
+              aria-label="Módulo aprobado"
+            >
               ✓
             </span>
           ) : (
-            <span className="inline-flex h-6 w-6 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-600" aria-hidden="true">
+            <span
+              className="inline-flex h-6 w-6 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-600"
+              aria-hidden="true"
+            >
               {m.index + 1}
             </span>
           )}
@@ -247,7 +297,13 @@ function ModuleAccordion({ courseId, module: m, materials, pdf }: { courseId: st
                           </span>
                         </div>
                         {open ? (
-                          <object data={url} type="application/pdf" width="100%" height="600" className="mt-3 h-[600px] w-full rounded border border-slate-200">
+                          <object
+                            data={url}
+                            type="application/pdf"
+                            width="100%"
+                            height="600"
+                            className="mt-3 h-[600px] w-full rounded border border-slate-200"
+                          >
                             <embed src={url} type="application/pdf" width="100%" height="600" />
                             <p className="p-3 text-sm">
                               Tu navegador no puede mostrar el PDF aquí.{" "}
@@ -270,7 +326,12 @@ function ModuleAccordion({ courseId, module: m, materials, pdf }: { courseId: st
                 <ul className="mt-2 space-y-1">
                   {m.enlaces.map((l) => (
                     <li key={l.id}>
-                      <a href={l.url} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline hover:text-brand-800">
+                      <a
+                        href={l.url}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="text-brand-700 underline hover:text-brand-800"
+                      >
                         {l.nombre}
                       </a>
                     </li>

@@ -3,7 +3,12 @@
 import { data, redirect } from "react-router";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";
 import { finishCourse } from "~/features/certificates/certificates.server.ts";
-import { DIPLOMA_MISSING, FINISH_ALREADY, FINISH_CONGRATS, FINISH_COURSE_NOT_FOUND } from "~/features/certificates/messages.ts";
+import {
+  DIPLOMA_MISSING,
+  FINISH_ALREADY,
+  FINISH_CONGRATS,
+  FINISH_COURSE_NOT_FOUND,
+} from "~/features/certificates/messages.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { recordIdOr404 } from "~/lib/ids.ts";
 import type { Route } from "./+types/finish";
@@ -20,10 +25,16 @@ export async function action(args: Route.ActionArgs) {
   const outcome = await finishCourse(viewer, params.cursoId, request);
   if (outcome.ok) {
     if (!outcome.pdfReady) return redirectWithFlash(request, here, { type: "info", message: DIPLOMA_MISSING });
-    return redirectWithFlash(request, here, { type: "success", message: outcome.created ? FINISH_CONGRATS : FINISH_ALREADY });
+    return redirectWithFlash(request, here, {
+      type: "success",
+      message: outcome.created ? FINISH_CONGRATS : FINISH_ALREADY,
+    });
   }
   if (outcome.reason === "login") {
-    return redirectWithFlash(request, `/login?${new URLSearchParams({ redirectTo: here })}`, { type: "info", message: outcome.message });
+    return redirectWithFlash(request, `/login?${new URLSearchParams({ redirectTo: here })}`, {
+      type: "info",
+      message: outcome.message,
+    });
   }
   if (outcome.reason === "not-found") throw data(outcome.message, { status: 404 });
   return redirectWithFlash(request, here, { type: "error", message: outcome.message });

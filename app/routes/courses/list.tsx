@@ -19,9 +19,18 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
   return loaderData.featured ? (
-    <CourseListPage title="Cursos destacados" banner="Los 10 cursos con más participantes" courses={loaderData.courses} />
+    <CourseListPage
+      title="Cursos destacados"
+      banner="Los 10 cursos con más participantes"
+      courses={loaderData.courses}
+    />
   ) : (
-    <CourseListPage title="Cursos" courses={loaderData.courses} page={loaderData.page} pageCount={loaderData.pageCount} />
+    <CourseListPage
+      title="Cursos"
+      courses={loaderData.courses}
+      page={loaderData.page}
+      pageCount={loaderData.pageCount}
+    />
   );
 }
 

@@ -8,10 +8,17 @@ import type { Route } from "./+types/module-file";
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await getOptionalUser(args);
   const file = await getModuleFileForViewer(args.params.cursoId, args.params.archivoId, viewer);
-  if (file === null) return new Response("Archivo no encontrado", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (file === null)
+    return new Response("Archivo no encontrado", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   if (file === "forbidden") {
     if (!viewer) throw loginRedirect(args.request);
-    return new Response("Inscríbete en el curso para ver sus materiales.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response("Inscríbete en el curso para ver sus materiales.", {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   const download = new URL(args.request.url).searchParams.get("descargar") === "1";
   return serveStoredFile(args.request, file.storageKey, {

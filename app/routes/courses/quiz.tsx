@@ -30,9 +30,17 @@ export async function action(args: Route.ActionArgs) {
   const outcome = await submitAttempt(viewer, args.params.cursoId, Number(args.params.index), answers);
   if (!outcome.ok) {
     if (outcome.status !== 400) throw data(outcome.message, { status: outcome.status });
-    return data({ error: outcome.message, unanswered: outcome.unanswered ?? [], selected: answers, result: null }, { status: 400 });
+    return data(
+      { error: outcome.message, unanswered: outcome.unanswered ?? [], selected: answers, result: null },
+      { status: 400 },
+    );
   }
-  return { error: null, unanswered: [] as number[], selected: answers, result: { ...outcome.grade, progreso: outcome.progreso } };
+  return {
+    error: null,
+    unanswered: [] as number[],
+    selected: answers,
+    result: { ...outcome.grade, progreso: outcome.progreso },
+  };
 }
 
 export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
@@ -75,8 +83,8 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
             {result.porcentaje}% · {result.aprobado ? "Aprobado" : "No aprobado"}
           </p>
           <p className="mt-1">
-            {result.correctas} de {result.totalPreguntas} respuestas correctas. Se necesita un {PASS_MARK}% para aprobar. Tu avance en el curso:{" "}
-            {result.progreso}%.
+            {result.correctas} de {result.totalPreguntas} respuestas correctas. Se necesita un {PASS_MARK}% para
+            aprobar. Tu avance en el curso: {result.progreso}%.
           </p>
           <p className="mt-3 flex flex-wrap gap-2">
             <Link to={backToCourse} className="btn-primary">
@@ -116,14 +124,26 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
               ) : null}
               <div className="mt-3 space-y-2">
                 {q.opciones.map((o) => (
-                  <label key={o.id} className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 px-3 py-2 hover:bg-slate-50">
-                    <input type="radio" name={`${FIELD}${q.id}`} value={o.id} defaultChecked={selected[q.id] === o.id} disabled={!!result} className="mt-1" />
+                  <label
+                    key={o.id}
+                    className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 px-3 py-2 hover:bg-slate-50"
+                  >
+                    <input
+                      type="radio"
+                      name={`${FIELD}${q.id}`}
+                      value={o.id}
+                      defaultChecked={selected[q.id] === o.id}
+                      disabled={!!result}
+                      className="mt-1"
+                    />
                     <span>{o.texto}</span>
                   </label>
                 ))}
               </div>
               {verdict !== undefined ? (
-                <p className={`mt-3 text-sm font-semibold ${verdict ? "text-green-700" : "text-red-700"}`}>{verdict ? "✓ Correcta" : "✗ Incorrecta"}</p>
+                <p className={`mt-3 text-sm font-semibold ${verdict ? "text-green-700" : "text-red-700"}`}>
+                  {verdict ? "✓ Correcta" : "✗ Incorrecta"}
+                </p>
               ) : null}
             </fieldset>
           );
@@ -139,7 +159,8 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Error al cargar la evaluación.";
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Error al cargar la evaluación.";
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{message}</h1>

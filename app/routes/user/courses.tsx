@@ -19,7 +19,12 @@ export default function UserCourses({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Mis cursos</h1>
       <div className="mt-6">
-        <EnrolledCourseList courses={loaderData.courses} toRemove={loaderData.toRemove} action={PATH} closeHref={PATH} />
+        <EnrolledCourseList
+          courses={loaderData.courses}
+          toRemove={loaderData.toRemove}
+          action={PATH}
+          closeHref={PATH}
+        />
       </div>
     </section>
   );

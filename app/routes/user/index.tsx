@@ -27,7 +27,13 @@ export default function UserHome({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <div className="mt-4">
-        <EnrolledCourseList courses={courses} toRemove={toRemove} action="/user?index" closeHref="/user" headingLevel={3} />
+        <EnrolledCourseList
+          courses={courses}
+          toRemove={toRemove}
+          action="/user?index"
+          closeHref="/user"
+          headingLevel={3}
+        />
       </div>
     </section>
   );

@@ -14,5 +14,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  return <MessagesScreen title="Tus mensajes" basePath="/user/messages" loaderData={loaderData} actionData={actionData} />;
+  return (
+    <MessagesScreen title="Tus mensajes" basePath="/user/messages" loaderData={loaderData} actionData={actionData} />
+  );
 }

@@ -15,5 +15,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  return <ProfilePanel profile={loaderData.profile} unknownMessage={loaderData.unknownMessage} actionData={actionData} />;
+  return (
+    <ProfilePanel profile={loaderData.profile} unknownMessage={loaderData.unknownMessage} actionData={actionData} />
+  );
 }

@@ -18,7 +18,10 @@ const notFound = (message = COURSE_NOT_FOUND): EditOutcome => ({ ok: false, stat
 /** The name shown for an uploaded file: the browser's name, one line, without folders. */
 export function displayFileName(original: string) {
   const base = original.split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[\u0000-\u001f\u007f]+/g, " ").trim().slice(0, 200);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .trim()
+    .slice(0, 200);
   return clean || "Documento.pdf";
 }
 
@@ -36,7 +39,13 @@ function courseData(fields: CourseFields) {
 }
 
 function fileRows(files: readonly StoredUpload[], start = 0) {
-  return files.map((f, i) => ({ posicion: start + i, nombre: displayFileName(f.originalName), storageKey: f.key, tipo: f.contentType, tamano: f.size }));
+  return files.map((f, i) => ({
+    posicion: start + i,
+    nombre: displayFileName(f.originalName),
+    storageKey: f.key,
+    tipo: f.contentType,
+    tamano: f.size,
+  }));
 }
 
 function questionRows(preguntas: readonly QuestionInput[], start = 0) {
@@ -67,7 +76,12 @@ export async function getCourseForEditor(id: string) {
     ...course,
     modulos: course.modulos.map((m) => ({
       ...m,
-      archivos: m.archivos.map((f) => ({ id: f.id, nombre: f.nombre, tamano: f.tamano, disponible: storedExistsSync(f.storageKey) })),
+      archivos: m.archivos.map((f) => ({
+        id: f.id,
+        nombre: f.nombre,
+        tamano: f.tamano,
+        disponible: storedExistsSync(f.storageKey),
+      })),
     })),
   };
 }
@@ -78,12 +92,30 @@ export async function getModuleQuizzes(courseId: string) {
   const questions = await prisma.quizQuestion.findMany({
     where: { modulo: { cursoId: courseId } },
     orderBy: [{ moduloId: "asc" }, { posicion: "asc" }],
-    select: { id: true, moduloId: true, texto: true, opciones: { orderBy: { posicion: "asc" }, select: { texto: true, correcta: true } } },
+    select: {
+      id: true,
+      moduloId: true,
+      texto: true,
+      opciones: { orderBy: { posicion: "asc" }, select: { texto: true, correcta: true } },
+    },
   });
-  const byModule = new Map<string, Array<{ id: string; texto: string; opciones: Array<{ texto: string; correcta: boolean }>; respuestaCorrecta: number }>>();
+  const byModule = new Map<
+    string,
+    Array<{
+      id: string;
+      texto: string;
+      opciones: Array<{ texto: string; correcta: boolean }>;
+      respuestaCorrecta: number;
+    }>
+  >();
   for (const q of questions) {
     const list = byModule.get(q.moduloId) ?? [];
-    list.push({ id: q.id, texto: q.texto, opciones: q.opciones, respuestaCorrecta: q.opciones.findIndex((o) => o.correcta) });
+    list.push({
+      id: q.id,
+      texto: q.texto,
+      opciones: q.opciones,
+      respuestaCorrecta: q.opciones.findIndex((o) => o.correcta),
+    });
     byModule.set(q.moduloId, list);
   }
   return byModule;
@@ -92,7 +124,12 @@ export async function getModuleQuizzes(courseId: string) {
 /** A new course (borrador), optionally with modules (API). Returns its id. */
 export async function createCourse(
   admin: { id: string },
-  input: { fields: CourseFields; image: StoredUpload; modules?: readonly ApiModule[]; moduleFiles?: ReadonlyMap<number, StoredUpload[]> },
+  input: {
+    fields: CourseFields;
+    image: StoredUpload;
+    modules?: readonly ApiModule[];
+    moduleFiles?: ReadonlyMap<number, StoredUpload[]>;
+  },
   request: Request | null,
 ) {
   const course = await prisma.course.create({
@@ -114,7 +151,12 @@ export async function createCourse(
     },
     select: { id: true, titulo: true },
   });
-  await audit(request, "course.create", { actorId: admin.id, targetType: "course", targetId: course.id, detail: course.titulo });
+  await audit(request, "course.create", {
+    actorId: admin.id,
+    targetType: "course",
+    targetId: course.id,
+    detail: course.titulo,
+  });
   return course.id;
 }
 
@@ -126,13 +168,21 @@ export async function createCourse(
 export async function updateCourse(
   admin: { id: string },
   id: string,
-  input: { fields: CourseFields; image?: StoredUpload; modules?: readonly ApiModule[]; moduleFiles?: ReadonlyMap<number, StoredUpload[]> },
+  input: {
+    fields: CourseFields;
+    image?: StoredUpload;
+    modules?: readonly ApiModule[];
+    moduleFiles?: ReadonlyMap<number, StoredUpload[]>;
+  },
   request: Request | null,
 ): Promise<EditOutcome> {
   const result = await prisma.$transaction(async (tx) => {
     const current = await tx.course.findUnique({ where: { id }, select: { imagen: true } });
     if (!current) return null;
-    await tx.course.update({ where: { id }, data: { ...courseData(input.fields), ...(input.image ? { imagen: input.image.key } : {}) } });
+    await tx.course.update({
+      where: { id },
+      data: { ...courseData(input.fields), ...(input.image ? { imagen: input.image.key } : {}) },
+    });
     const dropped: string[] = input.image && current.imagen ? [current.imagen] : [];
     if (input.modules) dropped.push(...(await syncModules(tx, id, input.modules, input.moduleFiles ?? new Map())));
     return dropped;
@@ -140,12 +190,22 @@ export async function updateCourse(
   if (!result) return notFound();
   await Promise.all(result.map((key) => deleteStored(key).catch(() => undefined)));
   if (input.modules) await recomputeCourseProgress(id);
-  await audit(request, "course.update", { actorId: admin.id, targetType: "course", targetId: id, detail: input.fields.titulo });
+  await audit(request, "course.update", {
+    actorId: admin.id,
+    targetType: "course",
+    targetId: id,
+    detail: input.fields.titulo,
+  });
   return { ok: true };
 }
 
 /** Returns the storage keys of the files the new list no longer holds. */
-async function syncModules(tx: Tx, courseId: string, modules: readonly ApiModule[], moduleFiles: ReadonlyMap<number, StoredUpload[]>) {
+async function syncModules(
+  tx: Tx,
+  courseId: string,
+  modules: readonly ApiModule[],
+  moduleFiles: ReadonlyMap<number, StoredUpload[]>,
+) {
   const existing = await tx.module.findMany({
     where: { cursoId: courseId },
     select: { id: true, archivos: { select: { id: true, storageKey: true, posicion: true } } },
@@ -171,10 +231,15 @@ async function syncModules(tx: Tx, courseId: string, modules: readonly ApiModule
       continue;
     }
     kept.add(old.id);
-    await tx.module.update({ where: { id: old.id }, data: { posicion: i, titulo: m.titulo, descripcion: m.descripcion } });
+    await tx.module.update({
+      where: { id: old.id },
+      data: { posicion: i, titulo: m.titulo, descripcion: m.descripcion },
+    });
     if (m.enlaces) {
       await tx.moduleLink.deleteMany({ where: { moduloId: old.id } });
-      await tx.moduleLink.createMany({ data: m.enlaces.map((l, j) => ({ moduloId: old.id, posicion: j, nombre: l.nombre, url: l.url })) });
+      await tx.moduleLink.createMany({
+        data: m.enlaces.map((l, j) => ({ moduloId: old.id, posicion: j, nombre: l.nombre, url: l.url })),
+      });
     }
     if (m.preguntas) await syncQuestions(tx, old.id, m.preguntas);
     let remaining = old.archivos;
@@ -189,7 +254,8 @@ async function syncModules(tx: Tx, courseId: string, modules: readonly ApiModule
       remaining = old.archivos.filter(isKept);
     }
     const start = remaining.reduce((max, f) => Math.max(max, f.posicion + 1), 0);
-    if (newFiles.length) await tx.moduleFile.createMany({ data: fileRows(newFiles, start).map((r) => ({ ...r, moduloId: old.id })) });
+    if (newFiles.length)
+      await tx.moduleFile.createMany({ data: fileRows(newFiles, start).map((r) => ({ ...r, moduloId: old.id })) });
   }
   const removed = existing.filter((m) => !kept.has(m.id));
   if (removed.length) {
@@ -205,7 +271,9 @@ async function syncModules(tx: Tx, courseId: string, modules: readonly ApiModule
  * missing ones deleted.
  */
 async function syncQuestions(tx: Tx, moduleId: string, preguntas: readonly (QuestionInput & { id?: string })[]) {
-  const existing = new Set((await tx.quizQuestion.findMany({ where: { moduloId: moduleId }, select: { id: true } })).map((q) => q.id));
+  const existing = new Set(
+    (await tx.quizQuestion.findMany({ where: { moduloId: moduleId }, select: { id: true } })).map((q) => q.id),
+  );
   const kept = new Set<string>();
   for (const [posicion, q] of preguntas.entries()) {
     const row = questionRows([q], posicion)[0]!;
@@ -232,18 +300,28 @@ async function touch(tx: Tx, courseId: string) {
   await tx.course.update({ where: { id: courseId }, data: { updatedAt: new Date() } });
 }
 
-export async function addModule(courseId: string, fields: { titulo: string; descripcion: string }): Promise<EditOutcome & { id?: string }> {
+export async function addModule(
+  courseId: string,
+  fields: { titulo: string; descripcion: string },
+): Promise<EditOutcome & { id?: string }> {
   return prisma.$transaction(async (tx) => {
     const course = await tx.course.findUnique({ where: { id: courseId }, select: { id: true } });
     if (!course) return notFound();
     const last = await tx.module.aggregate({ where: { cursoId: courseId }, _max: { posicion: true } });
-    const created = await tx.module.create({ data: { cursoId: courseId, posicion: (last._max.posicion ?? -1) + 1, ...fields }, select: { id: true } });
+    const created = await tx.module.create({
+      data: { cursoId: courseId, posicion: (last._max.posicion ?? -1) + 1, ...fields },
+      select: { id: true },
+    });
     await touch(tx, courseId);
     return { ok: true as const, id: created.id };
   });
 }
 
-export async function updateModule(courseId: string, moduleId: string, fields: { titulo: string; descripcion: string }): Promise<EditOutcome> {
+export async function updateModule(
+  courseId: string,
+  moduleId: string,
+  fields: { titulo: string; descripcion: string },
+): Promise<EditOutcome> {
   const { count } = await prisma.module.updateMany({ where: { id: moduleId, cursoId: courseId }, data: fields });
   return count ? { ok: true } : notFound(MODULE_NOT_FOUND);
 }
@@ -261,8 +339,16 @@ export function moveOne(ids: readonly string[], id: string, direction: -1 | 1): 
 
 export async function moveModule(courseId: string, moduleId: string, direction: -1 | 1): Promise<EditOutcome> {
   return prisma.$transaction(async (tx) => {
-    const modules = await tx.module.findMany({ where: { cursoId: courseId }, orderBy: [{ posicion: "asc" }, { createdAt: "asc" }], select: { id: true } });
-    const order = moveOne(modules.map((m) => m.id), moduleId, direction);
+    const modules = await tx.module.findMany({
+      where: { cursoId: courseId },
+      orderBy: [{ posicion: "asc" }, { createdAt: "asc" }],
+      select: { id: true },
+    });
+    const order = moveOne(
+      modules.map((m) => m.id),
+      moduleId,
+      direction,
+    );
     if (!order) return notFound(MODULE_NOT_FOUND);
     for (const [posicion, id] of order.entries()) await tx.module.update({ where: { id }, data: { posicion } });
     return { ok: true as const };
@@ -272,10 +358,21 @@ export async function moveModule(courseId: string, moduleId: string, direction: 
 /** Moves a quiz question one place within its module (the order learners see). */
 export async function moveQuestion(courseId: string, questionId: string, direction: -1 | 1): Promise<EditOutcome> {
   return prisma.$transaction(async (tx) => {
-    const question = await tx.quizQuestion.findFirst({ where: { id: questionId, modulo: { cursoId: courseId } }, select: { moduloId: true } });
+    const question = await tx.quizQuestion.findFirst({
+      where: { id: questionId, modulo: { cursoId: courseId } },
+      select: { moduloId: true },
+    });
     if (!question) return notFound(QUESTION_NOT_FOUND);
-    const questions = await tx.quizQuestion.findMany({ where: { moduloId: question.moduloId }, orderBy: { posicion: "asc" }, select: { id: true } });
-    const order = moveOne(questions.map((q) => q.id), questionId, direction)!;
+    const questions = await tx.quizQuestion.findMany({
+      where: { moduloId: question.moduloId },
+      orderBy: { posicion: "asc" },
+      select: { id: true },
+    });
+    const order = moveOne(
+      questions.map((q) => q.id),
+      questionId,
+      direction,
+    )!;
     for (const [posicion, id] of order.entries()) await tx.quizQuestion.update({ where: { id }, data: { posicion } });
     return { ok: true as const };
   });
@@ -284,10 +381,17 @@ export async function moveQuestion(courseId: string, questionId: string, directi
 /** Deletes a module with its files (on disk too), links, questions and attempts. */
 export async function deleteModule(courseId: string, moduleId: string): Promise<EditOutcome> {
   const keys = await prisma.$transaction(async (tx) => {
-    const module = await tx.module.findFirst({ where: { id: moduleId, cursoId: courseId }, select: { id: true, archivos: { select: { storageKey: true } } } });
+    const module = await tx.module.findFirst({
+      where: { id: moduleId, cursoId: courseId },
+      select: { id: true, archivos: { select: { storageKey: true } } },
+    });
     if (!module) return null;
     await tx.module.delete({ where: { id: moduleId } });
-    const rest = await tx.module.findMany({ where: { cursoId: courseId }, orderBy: [{ posicion: "asc" }, { createdAt: "asc" }], select: { id: true } });
+    const rest = await tx.module.findMany({
+      where: { cursoId: courseId },
+      orderBy: [{ posicion: "asc" }, { createdAt: "asc" }],
+      select: { id: true },
+    });
     for (const [posicion, m] of rest.entries()) await tx.module.update({ where: { id: m.id }, data: { posicion } });
     return module.archivos.map((f) => f.storageKey);
   });
@@ -297,24 +401,37 @@ export async function deleteModule(courseId: string, moduleId: string): Promise<
   return { ok: true };
 }
 
-export async function addModuleFiles(courseId: string, moduleId: string, files: readonly StoredUpload[]): Promise<EditOutcome> {
+export async function addModuleFiles(
+  courseId: string,
+  moduleId: string,
+  files: readonly StoredUpload[],
+): Promise<EditOutcome> {
   return prisma.$transaction(async (tx) => {
     if (!(await moduleOf(tx, courseId, moduleId))) return notFound(MODULE_NOT_FOUND);
     const last = await tx.moduleFile.aggregate({ where: { moduloId: moduleId }, _max: { posicion: true } });
-    await tx.moduleFile.createMany({ data: fileRows(files, (last._max.posicion ?? -1) + 1).map((r) => ({ ...r, moduloId: moduleId })) });
+    await tx.moduleFile.createMany({
+      data: fileRows(files, (last._max.posicion ?? -1) + 1).map((r) => ({ ...r, moduloId: moduleId })),
+    });
     return { ok: true as const };
   });
 }
 
 export async function deleteModuleFile(courseId: string, fileId: string): Promise<EditOutcome> {
-  const file = await prisma.moduleFile.findFirst({ where: { id: fileId, modulo: { cursoId: courseId } }, select: { id: true, storageKey: true } });
+  const file = await prisma.moduleFile.findFirst({
+    where: { id: fileId, modulo: { cursoId: courseId } },
+    select: { id: true, storageKey: true },
+  });
   if (!file) return notFound(FILE_NOT_FOUND);
   await prisma.moduleFile.delete({ where: { id: file.id } });
   await deleteStored(file.storageKey).catch(() => undefined);
   return { ok: true };
 }
 
-export async function addLink(courseId: string, moduleId: string, link: { nombre: string; url: string }): Promise<EditOutcome> {
+export async function addLink(
+  courseId: string,
+  moduleId: string,
+  link: { nombre: string; url: string },
+): Promise<EditOutcome> {
   return prisma.$transaction(async (tx) => {
     if (!(await moduleOf(tx, courseId, moduleId))) return notFound(MODULE_NOT_FOUND);
     const last = await tx.moduleLink.aggregate({ where: { moduloId: moduleId }, _max: { posicion: true } });
@@ -329,17 +446,30 @@ export async function deleteLink(courseId: string, linkId: string): Promise<Edit
 }
 
 /** Creates (questionId null) or replaces a question of a module. */
-export async function saveQuestion(courseId: string, moduleId: string, questionId: string | null, q: QuestionInput): Promise<EditOutcome> {
+export async function saveQuestion(
+  courseId: string,
+  moduleId: string,
+  questionId: string | null,
+  q: QuestionInput,
+): Promise<EditOutcome> {
   const outcome = await prisma.$transaction(async (tx): Promise<EditOutcome> => {
     if (!(await moduleOf(tx, courseId, moduleId))) return notFound(MODULE_NOT_FOUND);
     if (questionId) {
-      const found = await tx.quizQuestion.findFirst({ where: { id: questionId, moduloId: moduleId }, select: { id: true } });
+      const found = await tx.quizQuestion.findFirst({
+        where: { id: questionId, moduloId: moduleId },
+        select: { id: true },
+      });
       if (!found) return notFound(QUESTION_NOT_FOUND);
       await tx.quizOption.deleteMany({ where: { preguntaId: questionId } });
-      await tx.quizQuestion.update({ where: { id: questionId }, data: { texto: q.texto, opciones: questionRows([q])[0]!.opciones } });
+      await tx.quizQuestion.update({
+        where: { id: questionId },
+        data: { texto: q.texto, opciones: questionRows([q])[0]!.opciones },
+      });
     } else {
       const last = await tx.quizQuestion.aggregate({ where: { moduloId: moduleId }, _max: { posicion: true } });
-      await tx.quizQuestion.create({ data: { moduloId: moduleId, ...questionRows([q], (last._max.posicion ?? -1) + 1)[0]! } });
+      await tx.quizQuestion.create({
+        data: { moduloId: moduleId, ...questionRows([q], (last._max.posicion ?? -1) + 1)[0]! },
+      });
     }
     return { ok: true };
   });

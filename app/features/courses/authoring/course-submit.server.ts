@@ -15,13 +15,21 @@ const failed = (message: string, values: Record<string, string>): Rejected => ({
 });
 
 /** POST /api/cursos and /admin/courses/new. New courses are borradores. */
-export async function submitNewCourse(admin: SessionUser, request: Request, source: "page" | "api"): Promise<{ ok: true; id: string } | Rejected> {
+export async function submitNewCourse(
+  admin: SessionUser,
+  request: Request,
+  source: "page" | "api",
+): Promise<{ ok: true; id: string } | Rejected> {
   const upload = await readCourseUpload(request, source === "api" ? "api" : "editor");
   if (!upload.ok) return upload;
   const sub = await validateCourse(upload, { mode: "create", modules: source === "api" });
   if (!sub.ok) return sub;
   try {
-    const id = await createCourse(admin, { fields: sub.fields, image: sub.image!, modules: sub.modules, moduleFiles: sub.moduleFiles }, request);
+    const id = await createCourse(
+      admin,
+      { fields: sub.fields, image: sub.image!, modules: sub.modules, moduleFiles: sub.moduleFiles },
+      request,
+    );
     return { ok: true, id };
   } catch (error) {
     console.error(error);
@@ -53,7 +61,13 @@ export async function submitCourseUpdate(
     );
     if (!outcome.ok) {
       await discard(sub.uploads);
-      return { ok: false, status: outcome.status, message: outcome.message, fieldErrors: { "": [outcome.message] }, values: {} };
+      return {
+        ok: false,
+        status: outcome.status,
+        message: outcome.message,
+        fieldErrors: { "": [outcome.message] },
+        values: {},
+      };
     }
     return { ok: true };
   } catch (error) {

@@ -51,7 +51,9 @@ export function readQuestionDraft(form: FormData): QuestionDraft {
   const correct = str(form, "correcta");
   return {
     texto: str(form, "texto"),
-    opciones: form.getAll("opcion").map((v, i) => ({ texto: typeof v === "string" ? v : "", correcta: String(i) === correct })),
+    opciones: form
+      .getAll("opcion")
+      .map((v, i) => ({ texto: typeof v === "string" ? v : "", correcta: String(i) === correct })),
   };
 }
 
@@ -74,13 +76,25 @@ export function removeOption(draft: QuestionDraft, index: number): { draft: Ques
 }
 
 /** The question form: a draft step (add/remove an option, returned unsaved) or a save. */
-async function questionStep(form: FormData, intent: string, courseId: string, moduloId: string, done: (o: EditOutcome, anchor?: string) => Promise<Response>) {
+async function questionStep(
+  form: FormData,
+  intent: string,
+  courseId: string,
+  moduloId: string,
+  done: (o: EditOutcome, anchor?: string) => Promise<Response>,
+) {
   const preguntaId = str(form, "preguntaId");
   const formId = `pregunta-${preguntaId || `nueva-${moduloId}`}`;
   const draft = readQuestionDraft(form);
   if (intent !== "save-question") {
-    const next = intent === "add-option" ? addOption(draft) : removeOption(draft, Number(intent.slice("remove-option:".length)));
-    return data({ kind: "question", formId, draft: next.draft, errors: next.error ? [next.error] : [] } satisfies EditorActionData);
+    const next =
+      intent === "add-option" ? addOption(draft) : removeOption(draft, Number(intent.slice("remove-option:".length)));
+    return data({
+      kind: "question",
+      formId,
+      draft: next.draft,
+      errors: next.error ? [next.error] : [],
+    } satisfies EditorActionData);
   }
   const parsed = QuestionSchema.safeParse(draft);
   if (!parsed.success) {
@@ -103,16 +117,26 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
   // may go into that Location header (app/lib/ids.ts).
   const here = `/admin/courses/edit/${recordIdOr404(courseId, COURSE_NOT_FOUND)}`;
   const done = (outcome: EditOutcome, anchor?: string, message = UPDATED) =>
-    redirectWithFlash(request, `${here}${anchor ? `#${anchor}` : ""}`, outcome.ok ? { type: "success", message } : { type: "error", message: outcome.message });
+    redirectWithFlash(
+      request,
+      `${here}${anchor ? `#${anchor}` : ""}`,
+      outcome.ok ? { type: "success", message } : { type: "error", message: outcome.message },
+    );
 
   // The course form is multipart (it may carry a new image).
   if (isMultipart(request)) {
     const upload = await readCourseUpload(request, "editor");
-    if (!upload.ok) return data({ kind: "course", result: toFormReply(upload) } satisfies EditorActionData, { status: upload.status });
-    if (upload.values.intent !== "update-course") return redirectWithFlash(request, here, { type: "error", message: "Solicitud inválida." });
+    if (!upload.ok)
+      return data({ kind: "course", result: toFormReply(upload) } satisfies EditorActionData, {
+        status: upload.status,
+      });
+    if (upload.values.intent !== "update-course")
+      return redirectWithFlash(request, here, { type: "error", message: "Solicitud inválida." });
     const outcome = await submitCourseUpdate(admin, courseId, request, "page", upload);
     if (outcome.ok) return redirectWithFlash(request, here, { type: "success", message: UPDATED });
-    return data({ kind: "course", result: toFormReply(outcome) } satisfies EditorActionData, { status: outcome.status });
+    return data({ kind: "course", result: toFormReply(outcome) } satisfies EditorActionData, {
+      status: outcome.status,
+    });
   }
 
   const form = await readForm(request);
@@ -131,11 +155,19 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
     switch (intent) {
       case "add-module":
       case "update-module": {
-        const parsed = ModuleFieldsSchema.safeParse({ titulo: form.get("titulo"), descripcion: form.get("descripcion") });
+        const parsed = ModuleFieldsSchema.safeParse({
+          titulo: form.get("titulo"),
+          descripcion: form.get("descripcion"),
+        });
         const formId = intent === "add-module" ? "nuevo-modulo" : `modulo-${moduloId}`;
         if (!parsed.success) {
           return data(
-            { kind: "form", formId, values: { titulo: str(form, "titulo"), descripcion: str(form, "descripcion") }, errors: fieldErrors(parsed.error) } satisfies EditorActionData,
+            {
+              kind: "form",
+              formId,
+              values: { titulo: str(form, "titulo"), descripcion: str(form, "descripcion") },
+              errors: fieldErrors(parsed.error),
+            } satisfies EditorActionData,
             { status: 400 },
           );
         }
@@ -147,7 +179,11 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
       }
       case "publish": {
         const outcome = await publishCourse(admin, courseId, request);
-        return done(outcome.ok ? outcome : { ok: false, status: outcome.status, message: PUBLISH_FAILED }, undefined, "Curso publicado.");
+        return done(
+          outcome.ok ? outcome : { ok: false, status: outcome.status, message: PUBLISH_FAILED },
+          undefined,
+          "Curso publicado.",
+        );
       }
       case "move-up":
       case "move-down":
@@ -161,7 +197,12 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
         const parsed = LinkSchema.safeParse({ nombre: form.get("nombre"), url: form.get("url") });
         if (!parsed.success) {
           return data(
-            { kind: "form", formId: `enlace-${moduloId}`, values: { nombre: str(form, "nombre"), url: str(form, "url") }, errors: fieldErrors(parsed.error) } satisfies EditorActionData,
+            {
+              kind: "form",
+              formId: `enlace-${moduloId}`,
+              values: { nombre: str(form, "nombre"), url: str(form, "url") },
+              errors: fieldErrors(parsed.error),
+            } satisfies EditorActionData,
             { status: 400 },
           );
         }
@@ -171,9 +212,16 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
         return done(await deleteLink(courseId, str(form, "enlaceId")), `modulo-${moduloId}`, "Enlace eliminado.");
       case "question-up":
       case "question-down":
-        return done(await moveQuestion(courseId, str(form, "preguntaId"), intent === "question-up" ? -1 : 1), `pregunta-${str(form, "preguntaId")}`);
+        return done(
+          await moveQuestion(courseId, str(form, "preguntaId"), intent === "question-up" ? -1 : 1),
+          `pregunta-${str(form, "preguntaId")}`,
+        );
       case "delete-question":
-        return done(await deleteQuestion(courseId, str(form, "preguntaId")), `modulo-${moduloId}`, "Pregunta eliminada.");
+        return done(
+          await deleteQuestion(courseId, str(form, "preguntaId")),
+          `modulo-${moduloId}`,
+          "Pregunta eliminada.",
+        );
     }
   } catch (error) {
     console.error(error);
@@ -181,4 +229,3 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
   }
   return redirectWithFlash(request, here, { type: "error", message: "Solicitud inválida." });
 }
-

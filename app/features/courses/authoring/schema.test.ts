@@ -4,9 +4,27 @@ import { addOption, readQuestionDraft, removeOption } from "./editor-action.serv
 import { NEW_QUESTION } from "./editor-types.ts";
 import { TEXT_NOT_ALLOWED } from "~/lib/text.ts";
 import * as M from "./messages.ts";
-import { ApiModulesField, CourseFieldsSchema, CreateCourseSchema, fieldErrors, LinkSchema, ModuleFieldsSchema, QuestionSchema, questionFromApi, readCalendarDate } from "./schema.ts";
+import {
+  ApiModulesField,
+  CourseFieldsSchema,
+  CreateCourseSchema,
+  fieldErrors,
+  LinkSchema,
+  ModuleFieldsSchema,
+  QuestionSchema,
+  questionFromApi,
+  readCalendarDate,
+} from "./schema.ts";
 
-const valid = { titulo: "Curso", duracionHoras: "10", dirigidoA: "docente", fechaInicio: "2027-01-01", fechaTermino: "2027-02-01", herramientas: "", loAprenderan: "" };
+const valid = {
+  titulo: "Curso",
+  duracionHoras: "10",
+  dirigidoA: "docente",
+  fechaInicio: "2027-01-01",
+  fechaTermino: "2027-02-01",
+  herramientas: "",
+  loAprenderan: "",
+};
 
 function errorsOf(schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, input: unknown) {
   const r = schema.safeParse(input);
@@ -44,8 +62,12 @@ describe("create course", () => {
   });
 
   it("refuses a start date later than the end date (same day is fine)", () => {
-    expect(errorsOf(CreateCourseSchema, { ...valid, fechaInicio: "2027-03-02", fechaTermino: "2027-03-01" }).fechaInicio).toEqual([M.DATES_ORDER]);
-    expect(CreateCourseSchema.safeParse({ ...valid, fechaInicio: "2027-03-01", fechaTermino: "2027-03-01" }).success).toBe(true);
+    expect(
+      errorsOf(CreateCourseSchema, { ...valid, fechaInicio: "2027-03-02", fechaTermino: "2027-03-01" }).fechaInicio,
+    ).toEqual([M.DATES_ORDER]);
+    expect(
+      CreateCourseSchema.safeParse({ ...valid, fechaInicio: "2027-03-01", fechaTermino: "2027-03-01" }).success,
+    ).toBe(true);
     expect(CreateCourseSchema.safeParse({ ...valid, fechaInicio: "", fechaTermino: "" }).success).toBe(true);
   });
 
@@ -57,7 +79,9 @@ describe("create course", () => {
     expect(readCalendarDate("2026-02-31")).toBe("invalid");
     expect(readCalendarDate("mañana")).toBe("invalid");
     expect(readCalendarDate("")).toBeNull();
-    expect(errorsOf(CreateCourseSchema, { ...valid, fechaTermino: "31/12/2027" }).fechaTermino).toEqual([M.DATE_INVALID]);
+    expect(errorsOf(CreateCourseSchema, { ...valid, fechaTermino: "31/12/2027" }).fechaTermino).toEqual([
+      M.DATE_INVALID,
+    ]);
   });
 
   it("aims at comunidad by default and only at known audiences", () => {
@@ -68,35 +92,83 @@ describe("create course", () => {
   });
 
   it("tools and learning items: trimmed, one line each, unique, without empties; lines or a JSON list", () => {
-    const r = CreateCourseSchema.parse({ ...valid, herramientas: "  Excel \n\nexcel\r\nWord  ", loAprenderan: '["Uno", " uno ", "", "Dos\\nlíneas"]' });
+    const r = CreateCourseSchema.parse({
+      ...valid,
+      herramientas: "  Excel \n\nexcel\r\nWord  ",
+      loAprenderan: '["Uno", " uno ", "", "Dos\\nlíneas"]',
+    });
     expect(r.herramientas).toEqual(["Excel", "Word"]);
     expect(r.loAprenderan).toEqual(["Uno", "Dos líneas"]);
     expect(CreateCourseSchema.parse({ ...valid, herramientas: ["a", "a", " b "] }).herramientas).toEqual(["a", "b"]);
-    expect(errorsOf(CreateCourseSchema, { ...valid, herramientas: "[no es json" }).herramientas).toEqual([M.INVALID_JSON("herramientas")]);
-    expect(errorsOf(CreateCourseSchema, { ...valid, loAprenderan: '[{"a":1}]' }).loAprenderan).toEqual([M.INVALID_JSON("loAprenderan")]);
+    expect(errorsOf(CreateCourseSchema, { ...valid, herramientas: "[no es json" }).herramientas).toEqual([
+      M.INVALID_JSON("herramientas"),
+    ]);
+    expect(errorsOf(CreateCourseSchema, { ...valid, loAprenderan: '[{"a":1}]' }).loAprenderan).toEqual([
+      M.INVALID_JSON("loAprenderan"),
+    ]);
   });
 });
 
 describe("quiz question", () => {
-  const q = (texto: string, opciones: Array<[string, boolean]>) => ({ texto, opciones: opciones.map(([t, c]) => ({ texto: t, correcta: c })) });
+  const q = (texto: string, opciones: Array<[string, boolean]>) => ({
+    texto,
+    opciones: opciones.map(([t, c]) => ({ texto: t, correcta: c })),
+  });
 
   it("accepts text, 2+ filled options and exactly one correct; drops line breaks", () => {
-    const r = QuestionSchema.parse(q(" ¿Dos\nlíneas? ", [[" Sí\r\n", true], ["No", false]]));
+    const r = QuestionSchema.parse(
+      q(" ¿Dos\nlíneas? ", [
+        [" Sí\r\n", true],
+        ["No", false],
+      ]),
+    );
     expect(r.texto).toBe("¿Dos líneas?");
     expect(r.opciones[0]).toEqual({ texto: "Sí", correcta: true });
   });
 
   it("needs the question text", () => {
-    expect(errorsOf(QuestionSchema, q("  ", [["a", true], ["b", false]])).texto).toEqual([M.QUESTION_TEXT_REQUIRED]);
+    expect(
+      errorsOf(
+        QuestionSchema,
+        q("  ", [
+          ["a", true],
+          ["b", false],
+        ]),
+      ).texto,
+    ).toEqual([M.QUESTION_TEXT_REQUIRED]);
   });
 
   it("needs every option text filled", () => {
-    expect(errorsOf(QuestionSchema, q("P", [["a", true], ["  ", false]])).opciones).toEqual([M.OPTIONS_REQUIRED]);
+    expect(
+      errorsOf(
+        QuestionSchema,
+        q("P", [
+          ["a", true],
+          ["  ", false],
+        ]),
+      ).opciones,
+    ).toEqual([M.OPTIONS_REQUIRED]);
   });
 
   it("needs exactly one correct option", () => {
-    expect(errorsOf(QuestionSchema, q("P", [["a", false], ["b", false]])).opciones).toEqual([M.ONE_CORRECT]);
-    expect(errorsOf(QuestionSchema, q("P", [["a", true], ["b", true]])).opciones).toEqual([M.ONE_CORRECT]);
+    expect(
+      errorsOf(
+        QuestionSchema,
+        q("P", [
+          ["a", false],
+          ["b", false],
+        ]),
+      ).opciones,
+    ).toEqual([M.ONE_CORRECT]);
+    expect(
+      errorsOf(
+        QuestionSchema,
+        q("P", [
+          ["a", true],
+          ["b", true],
+        ]),
+      ).opciones,
+    ).toEqual([M.ONE_CORRECT]);
   });
 
   it("needs at least 2 options and at most 10", () => {
@@ -111,19 +183,38 @@ describe("quiz question", () => {
   });
 
   it("options are removable only while more than 2 exist; removing the correct one makes the first correct", () => {
-    const two = q("P", [["a", false], ["b", true]]);
+    const two = q("P", [
+      ["a", false],
+      ["b", true],
+    ]);
     expect(removeOption(two, 1)).toEqual({ draft: two, error: M.MIN_OPTIONS });
-    const three = q("P", [["a", false], ["b", false], ["c", true]]);
+    const three = q("P", [
+      ["a", false],
+      ["b", false],
+      ["c", true],
+    ]);
     expect(removeOption(three, 2).draft.opciones).toEqual([
       { texto: "a", correcta: true },
       { texto: "b", correcta: false },
     ]);
-    expect(removeOption(q("P", [["a", false], ["b", true], ["c", false]]), 0).draft.opciones).toEqual([
+    expect(
+      removeOption(
+        q("P", [
+          ["a", false],
+          ["b", true],
+          ["c", false],
+        ]),
+        0,
+      ).draft.opciones,
+    ).toEqual([
       { texto: "b", correcta: true },
       { texto: "c", correcta: false },
     ]);
     expect(addOption(three).draft.opciones).toHaveLength(4);
-    const ten = q("P", Array.from({ length: 10 }, (_, i) => [`o${i}`, i === 0] as [string, boolean]));
+    const ten = q(
+      "P",
+      Array.from({ length: 10 }, (_, i) => [`o${i}`, i === 0] as [string, boolean]),
+    );
     expect(addOption(ten).error).toBe(M.MAX_OPTIONS);
   });
 
@@ -133,27 +224,51 @@ describe("quiz question", () => {
     form.append("opcion", "a");
     form.append("opcion", "b");
     form.set("correcta", "1");
-    expect(readQuestionDraft(form)).toEqual(q("P", [["a", false], ["b", true]]));
+    expect(readQuestionDraft(form)).toEqual(
+      q("P", [
+        ["a", false],
+        ["b", true],
+      ]),
+    );
   });
 
   it("maps the API's shapes: texts + respuestaCorrecta (index, numeric string, text) or flagged objects", () => {
-    const expected = q("P", [["a", false], ["b", true]]);
-    expect(QuestionSchema.parse(questionFromApi({ pregunta: "P", opciones: ["a", "b"], respuestaCorrecta: 1 }))).toEqual(expected);
-    expect(QuestionSchema.parse(questionFromApi({ texto: "P", opciones: ["a", "b"], respuestaCorrecta: "1" }))).toEqual(expected);
-    expect(QuestionSchema.parse(questionFromApi({ texto: "P", opciones: ["a", "b"], respuestaCorrecta: "b" }))).toEqual(expected);
-    expect(QuestionSchema.parse(questionFromApi({ texto: "P", opciones: [{ texto: "a" }, { texto: "b", correcta: true }] }))).toEqual(expected);
-    expect(QuestionSchema.safeParse(questionFromApi({ texto: "P", opciones: ["a", "b"], respuestaCorrecta: 7 })).success).toBe(false);
+    const expected = q("P", [
+      ["a", false],
+      ["b", true],
+    ]);
+    expect(
+      QuestionSchema.parse(questionFromApi({ pregunta: "P", opciones: ["a", "b"], respuestaCorrecta: 1 })),
+    ).toEqual(expected);
+    expect(QuestionSchema.parse(questionFromApi({ texto: "P", opciones: ["a", "b"], respuestaCorrecta: "1" }))).toEqual(
+      expected,
+    );
+    expect(QuestionSchema.parse(questionFromApi({ texto: "P", opciones: ["a", "b"], respuestaCorrecta: "b" }))).toEqual(
+      expected,
+    );
+    expect(
+      QuestionSchema.parse(questionFromApi({ texto: "P", opciones: [{ texto: "a" }, { texto: "b", correcta: true }] })),
+    ).toEqual(expected);
+    expect(
+      QuestionSchema.safeParse(questionFromApi({ texto: "P", opciones: ["a", "b"], respuestaCorrecta: 7 })).success,
+    ).toBe(false);
   });
 });
 
 describe("course editor", () => {
   it("requires a module title", () => {
     expect(errorsOf(ModuleFieldsSchema, { titulo: " \n ", descripcion: "" }).titulo).toEqual([M.MODULE_TITLE_REQUIRED]);
-    expect(ModuleFieldsSchema.parse({ titulo: "Uno\ndos", descripcion: " a\r\nb " })).toEqual({ titulo: "Uno dos", descripcion: "a\nb" });
+    expect(ModuleFieldsSchema.parse({ titulo: "Uno\ndos", descripcion: " a\r\nb " })).toEqual({
+      titulo: "Uno dos",
+      descripcion: "a\nb",
+    });
   });
 
   it("links need a name and an http(s) URL", () => {
-    expect(LinkSchema.parse({ nombre: " Docs ", url: " https://ejemplo.cl/x " })).toEqual({ nombre: "Docs", url: "https://ejemplo.cl/x" });
+    expect(LinkSchema.parse({ nombre: " Docs ", url: " https://ejemplo.cl/x " })).toEqual({
+      nombre: "Docs",
+      url: "https://ejemplo.cl/x",
+    });
     for (const url of ["javascript:alert(1)", "ftp://x.cl", "ejemplo.cl", "https://", ""]) {
       expect(errorsOf(LinkSchema, { nombre: "a", url }).url).toEqual([M.LINK_URL_INVALID]);
     }
@@ -163,7 +278,12 @@ describe("course editor", () => {
   it("reads the API's modulos JSON with links and quiz, naming the module and question at fault", () => {
     const modules = ApiModulesField.parse(
       JSON.stringify([
-        { titulo: "M1", descripcion: "d", enlaces: [{ nombre: "n", url: "https://a.cl" }], quiz: { preguntas: [{ texto: "P", opciones: ["a", "b"], respuestaCorrecta: 0 }] } },
+        {
+          titulo: "M1",
+          descripcion: "d",
+          enlaces: [{ nombre: "n", url: "https://a.cl" }],
+          quiz: { preguntas: [{ texto: "P", opciones: ["a", "b"], respuestaCorrecta: 0 }] },
+        },
         { nombre: "M2", quiz: [] },
       ]),
     );
@@ -171,10 +291,17 @@ describe("course editor", () => {
       ["M1", 1, 1],
       ["M2", 0, undefined],
     ]);
-    const bad = ApiModulesField.safeParse(JSON.stringify([{ titulo: "M1" }, { titulo: "M2", quiz: [{ texto: "P", opciones: ["a", ""], respuestaCorrecta: 0 }] }]));
+    const bad = ApiModulesField.safeParse(
+      JSON.stringify([
+        { titulo: "M1" },
+        { titulo: "M2", quiz: [{ texto: "P", opciones: ["a", ""], respuestaCorrecta: 0 }] },
+      ]),
+    );
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.message).toBe(`Módulo 2: Pregunta 1: ${M.OPTIONS_REQUIRED}`);
-    expect(ApiModulesField.safeParse(JSON.stringify([{ titulo: "" }])).error?.issues[0]?.message).toBe(`Módulo 1: ${M.MODULE_TITLE_REQUIRED}`);
+    expect(ApiModulesField.safeParse(JSON.stringify([{ titulo: "" }])).error?.issues[0]?.message).toBe(
+      `Módulo 1: ${M.MODULE_TITLE_REQUIRED}`,
+    );
     expect(ApiModulesField.safeParse("{no").error?.issues[0]?.message).toBe(M.INVALID_JSON("modulos"));
   });
 });
@@ -188,7 +315,13 @@ describe("control characters", () => {
     expect(errorsOf(ModuleFieldsSchema, { titulo: "Mó\u001bdulo" }).titulo).toEqual(NOT_ALLOWED);
     expect(LinkSchema.parse({ nombre: "Do\r\ncs", url: "https://a.cl" }).nombre).toBe("Do cs");
     expect(errorsOf(LinkSchema, { nombre: "Do\u007fcs", url: "https://a.cl" }).nombre).toEqual(NOT_ALLOWED);
-    const q = (texto: string, option: string) => ({ texto, opciones: [{ texto: option, correcta: true }, { texto: "b", correcta: false }] });
+    const q = (texto: string, option: string) => ({
+      texto,
+      opciones: [
+        { texto: option, correcta: true },
+        { texto: "b", correcta: false },
+      ],
+    });
     expect(QuestionSchema.parse(q("¿Uno\ndos?", "a\tb")).opciones[0]?.texto).toBe("a b");
     expect(errorsOf(QuestionSchema, q("¿P?\u0000", "a")).texto).toEqual(NOT_ALLOWED);
     expect(errorsOf(QuestionSchema, q("¿P?", "a\u0008")).opciones).toEqual(NOT_ALLOWED);
@@ -208,16 +341,26 @@ describe("control characters", () => {
   });
 
   it("list items (herramientas, loAprenderan) from lines or JSON refuse NUL and other controls", () => {
-    expect(errorsOf(CreateCourseSchema, { ...valid, herramientas: "Excel\nWo\u0000rd" }).herramientas).toEqual(NOT_ALLOWED);
-    expect(errorsOf(CreateCourseSchema, { ...valid, loAprenderan: JSON.stringify(["Uno", "D\u001fos"]) }).loAprenderan).toEqual(NOT_ALLOWED);
-    expect(CreateCourseSchema.parse({ ...valid, herramientas: JSON.stringify(["Ex\tcel"]) }).herramientas).toEqual(["Ex cel"]);
+    expect(errorsOf(CreateCourseSchema, { ...valid, herramientas: "Excel\nWo\u0000rd" }).herramientas).toEqual(
+      NOT_ALLOWED,
+    );
+    expect(
+      errorsOf(CreateCourseSchema, { ...valid, loAprenderan: JSON.stringify(["Uno", "D\u001fos"]) }).loAprenderan,
+    ).toEqual(NOT_ALLOWED);
+    expect(CreateCourseSchema.parse({ ...valid, herramientas: JSON.stringify(["Ex\tcel"]) }).herramientas).toEqual([
+      "Ex cel",
+    ]);
   });
 
   it("the API's modulos JSON names the module and question at fault", () => {
     const bad = (modules: unknown[]) => ApiModulesField.safeParse(JSON.stringify(modules)).error?.issues[0]?.message;
     expect(bad([{ titulo: "M\u0000" }])).toBe(`Módulo 1: ${TEXT_NOT_ALLOWED}`);
     expect(bad([{ titulo: "M", descripcion: "d\u0000" }])).toBe(`Módulo 1: ${TEXT_NOT_ALLOWED}`);
-    expect(bad([{ titulo: "M", enlaces: [{ nombre: "n\u0000", url: "https://a.cl" }] }])).toBe(`Módulo 1: ${TEXT_NOT_ALLOWED}`);
-    expect(bad([{ titulo: "M", quiz: [{ texto: "P", opciones: ["a\u0000", "b"], respuestaCorrecta: 1 }] }])).toBe(`Módulo 1: Pregunta 1: ${TEXT_NOT_ALLOWED}`);
+    expect(bad([{ titulo: "M", enlaces: [{ nombre: "n\u0000", url: "https://a.cl" }] }])).toBe(
+      `Módulo 1: ${TEXT_NOT_ALLOWED}`,
+    );
+    expect(bad([{ titulo: "M", quiz: [{ texto: "P", opciones: ["a\u0000", "b"], respuestaCorrecta: 1 }] }])).toBe(
+      `Módulo 1: Pregunta 1: ${TEXT_NOT_ALLOWED}`,
+    );
   });
 });

@@ -29,7 +29,12 @@ const tooLong = (max: number) => `Máximo ${max} caracteres.`;
 
 /** Inline texts (titles, questions, options, list items) are one line: line breaks dropped. */
 export function singleLine(value: unknown): string {
-  return typeof value === "string" ? value.replace(/[\r\n\t]+/g, " ").replace(/ {2,}/g, " ").trim() : "";
+  return typeof value === "string"
+    ? value
+        .replace(/[\r\n\t]+/g, " ")
+        .replace(/ {2,}/g, " ")
+        .trim()
+    : "";
 }
 
 /** Multi-line texts (welcome, descriptions): trimmed, line endings normalised. */
@@ -40,16 +45,23 @@ function multiLine(value: unknown): string {
 // After singleLine has turned line breaks and tabs into spaces, any control character left (NUL,
 // ESC…) is refused rather than dropped: the author sees what was wrong (app/lib/text.ts).
 const line = (max: number, required?: string) =>
-  z.preprocess(singleLine, singleLineText(required ? z.string().min(1, required).max(max, tooLong(max)) : z.string().max(max, tooLong(max))));
+  z.preprocess(
+    singleLine,
+    singleLineText(required ? z.string().min(1, required).max(max, tooLong(max)) : z.string().max(max, tooLong(max))),
+  );
 const paragraph = (max: number) => z.preprocess(multiLine, multiLineText(z.string().max(max, tooLong(max))));
 
 /** Hours: a number >= 0 (comma or point), or empty when allowed; anything else is invalid. */
 const duration = (required: boolean) =>
   z
-    .preprocess((v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.trim().replace(",", ".") : ""), z.string())
+    .preprocess(
+      (v) => (typeof v === "number" ? String(v) : typeof v === "string" ? v.trim().replace(",", ".") : ""),
+      z.string(),
+    )
     .superRefine((v, ctx) => {
       if (v === "" && !required) return;
-      if (!/^\d{1,5}(\.\d{1,2})?$/.test(v) || Number(v) > 10_000) ctx.addIssue({ code: "custom", message: DURATION_INVALID });
+      if (!/^\d{1,5}(\.\d{1,2})?$/.test(v) || Number(v) > 10_000)
+        ctx.addIssue({ code: "custom", message: DURATION_INVALID });
     })
     .transform((v) => (v === "" ? null : Number(v)));
 
@@ -76,7 +88,11 @@ export function readCalendarDate(value: unknown): Date | null | "invalid" {
       }
     }
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-    date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12)) : /^\d{4}-\d{2}-\d{2}T/.test(s) ? new Date(s) : null;
+    date = m
+      ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12))
+      : /^\d{4}-\d{2}-\d{2}T/.test(s)
+        ? new Date(s)
+        : null;
     if (m && date && date.getUTCDate() !== Number(m[3])) return "invalid"; // 2026-02-31
   }
   if (!date || Number.isNaN(date.getTime())) return "invalid";
@@ -85,50 +101,56 @@ export function readCalendarDate(value: unknown): Date | null | "invalid" {
   return new Date(Date.UTC(year, date.getUTCMonth(), date.getUTCDate(), 12));
 }
 
-const calendarDate = z.unknown().optional().transform((v, ctx) => {
-  const d = readCalendarDate(v);
-  if (d === "invalid") {
-    ctx.addIssue({ code: "custom", message: DATE_INVALID });
-    return z.NEVER;
-  }
-  return d;
-});
+const calendarDate = z
+  .unknown()
+  .optional()
+  .transform((v, ctx) => {
+    const d = readCalendarDate(v);
+    if (d === "invalid") {
+      ctx.addIssue({ code: "custom", message: DATE_INVALID });
+      return z.NEVER;
+    }
+    return d;
+  });
 
 /**
  * herramientas / loAprenderan: a JSON list (API, SPEC §7) or one item per line (HTML form).
  * Items are single lines, trimmed; empties and duplicates are dropped (SPEC §5).
  */
 const stringList = (field: string) =>
-  z.unknown().optional().transform((v, ctx) => {
-    let items: unknown = v;
-    if (typeof v === "string") {
-      const s = v.trim();
-      if (s.startsWith("[")) {
-        try {
-          items = JSON.parse(s);
-        } catch {
-          ctx.addIssue({ code: "custom", message: INVALID_JSON(field) });
-          return z.NEVER;
-        }
-      } else items = s.split(/\r\n|\r|\n/);
-    }
-    if (items === undefined || items === null) return [];
-    if (!Array.isArray(items) || items.some((i) => typeof i !== "string" && typeof i !== "number")) {
-      ctx.addIssue({ code: "custom", message: INVALID_JSON(field) });
-      return z.NEVER;
-    }
-    const lines = items.map((i) => singleLine(String(i)));
-    if (!lines.every(isSingleLineText)) {
-      ctx.addIssue({ code: "custom", message: TEXT_NOT_ALLOWED });
-      return z.NEVER;
-    }
-    const clean = cleanStringList(lines);
-    if (clean.length > 50 || clean.some((i) => i.length > 300)) {
-      ctx.addIssue({ code: "custom", message: `Máximo 50 elementos de 300 caracteres en ${field}.` });
-      return z.NEVER;
-    }
-    return clean;
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx) => {
+      let items: unknown = v;
+      if (typeof v === "string") {
+        const s = v.trim();
+        if (s.startsWith("[")) {
+          try {
+            items = JSON.parse(s);
+          } catch {
+            ctx.addIssue({ code: "custom", message: INVALID_JSON(field) });
+            return z.NEVER;
+          }
+        } else items = s.split(/\r\n|\r|\n/);
+      }
+      if (items === undefined || items === null) return [];
+      if (!Array.isArray(items) || items.some((i) => typeof i !== "string" && typeof i !== "number")) {
+        ctx.addIssue({ code: "custom", message: INVALID_JSON(field) });
+        return z.NEVER;
+      }
+      const lines = items.map((i) => singleLine(String(i)));
+      if (!lines.every(isSingleLineText)) {
+        ctx.addIssue({ code: "custom", message: TEXT_NOT_ALLOWED });
+        return z.NEVER;
+      }
+      const clean = cleanStringList(lines);
+      if (clean.length > 50 || clean.some((i) => i.length > 300)) {
+        ctx.addIssue({ code: "custom", message: `Máximo 50 elementos de 300 caracteres en ${field}.` });
+        return z.NEVER;
+      }
+      return clean;
+    });
 
 function courseFields(opts: { requireDuration: boolean }) {
   return z
@@ -137,7 +159,8 @@ function courseFields(opts: { requireDuration: boolean }) {
       bienvenida: paragraph(5000),
       duracionHoras: duration(opts.requireDuration),
       dirigidoA: z.preprocess(
-        (v) => (v === undefined || v === null || v === "" ? "comunidad" : typeof v === "string" ? v.trim().toLowerCase() : v),
+        (v) =>
+          v === undefined || v === null || v === "" ? "comunidad" : typeof v === "string" ? v.trim().toLowerCase() : v,
         z.enum(AUDIENCES, { error: AUDIENCE_INVALID }),
       ),
       fechaInicio: calendarDate,
@@ -187,7 +210,10 @@ export function isHttpUrl(value: string) {
 export const LinkSchema = z.object({
   nombre: line(200, LINK_NAME_REQUIRED),
   // One line, refused rather than cleaned: new URL() would drop a line break or tab silently.
-  url: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), singleLineText(z.string().max(2000, tooLong(2000))).refine(isHttpUrl, LINK_URL_INVALID)),
+  url: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : ""),
+    singleLineText(z.string().max(2000, tooLong(2000))).refine(isHttpUrl, LINK_URL_INVALID),
+  ),
 });
 
 export const ModuleFieldsSchema = z.object({
@@ -208,8 +234,10 @@ export const QuestionSchema = z
       .max(MAX_QUESTION_OPTIONS, MAX_OPTIONS),
   })
   .superRefine((q, ctx) => {
-    if (q.opciones.some((o) => o.texto === "")) ctx.addIssue({ code: "custom", path: ["opciones"], message: OPTIONS_REQUIRED });
-    if (q.opciones.filter((o) => o.correcta).length !== 1) ctx.addIssue({ code: "custom", path: ["opciones"], message: ONE_CORRECT });
+    if (q.opciones.some((o) => o.texto === ""))
+      ctx.addIssue({ code: "custom", path: ["opciones"], message: OPTIONS_REQUIRED });
+    if (q.opciones.filter((o) => o.correcta).length !== 1)
+      ctx.addIssue({ code: "custom", path: ["opciones"], message: ONE_CORRECT });
   });
 export type QuestionInput = z.infer<typeof QuestionSchema>;
 
@@ -230,7 +258,11 @@ export function questionFromApi(raw: unknown): unknown {
   if (!opciones.some((o) => o.correcta) && q.respuestaCorrecta !== undefined && q.respuestaCorrecta !== null) {
     const r = q.respuestaCorrecta;
     const index =
-      typeof r === "number" ? r : typeof r === "string" && /^\d+$/.test(r.trim()) ? Number(r.trim()) : opciones.findIndex((o) => o.texto.trim() === String(r).trim());
+      typeof r === "number"
+        ? r
+        : typeof r === "string" && /^\d+$/.test(r.trim())
+          ? Number(r.trim())
+          : opciones.findIndex((o) => o.texto.trim() === String(r).trim());
     if (Number.isInteger(index) && opciones[index]) opciones[index].correcta = true;
   }
   return { texto: q.texto ?? q.pregunta, opciones };
@@ -261,7 +293,8 @@ export const ApiModuleInput = ApiModuleSchema.transform((m, ctx) => {
     for (const issue of fields.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
     return z.NEVER;
   }
-  const rawQuestions = m.quiz === undefined ? undefined : m.quiz === null ? [] : Array.isArray(m.quiz) ? m.quiz : (m.quiz.preguntas ?? []);
+  const rawQuestions =
+    m.quiz === undefined ? undefined : m.quiz === null ? [] : Array.isArray(m.quiz) ? m.quiz : (m.quiz.preguntas ?? []);
   let preguntas: Array<QuestionInput & { id?: string }> | undefined;
   if (rawQuestions) {
     if (rawQuestions.length > 100) {
@@ -272,7 +305,11 @@ export const ApiModuleInput = ApiModuleSchema.transform((m, ctx) => {
     for (const [i, raw] of rawQuestions.entries()) {
       const q = QuestionSchema.safeParse(questionFromApi(raw));
       if (!q.success) {
-        ctx.addIssue({ code: "custom", path: ["quiz", i], message: `Pregunta ${i + 1}: ${q.error.issues[0]?.message}` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["quiz", i],
+          message: `Pregunta ${i + 1}: ${q.error.issues[0]?.message}`,
+        });
         return z.NEVER;
       }
       const id = (raw as { id?: unknown } | null)?.id;
@@ -291,34 +328,37 @@ export const ApiModuleInput = ApiModuleSchema.transform((m, ctx) => {
 export type ApiModule = z.output<typeof ApiModuleInput>;
 
 /** The `modulos` field: a JSON list of modules (at most 50). */
-export const ApiModulesField = z.unknown().optional().transform((v, ctx) => {
-  if (v === undefined || v === null || v === "") return undefined;
-  let list: unknown = v;
-  if (typeof v === "string") {
-    try {
-      list = JSON.parse(v);
-    } catch {
+export const ApiModulesField = z
+  .unknown()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || v === "") return undefined;
+    let list: unknown = v;
+    if (typeof v === "string") {
+      try {
+        list = JSON.parse(v);
+      } catch {
+        ctx.addIssue({ code: "custom", message: INVALID_JSON("modulos") });
+        return z.NEVER;
+      }
+    }
+    if (!Array.isArray(list) || list.length > 50) {
       ctx.addIssue({ code: "custom", message: INVALID_JSON("modulos") });
       return z.NEVER;
     }
-  }
-  if (!Array.isArray(list) || list.length > 50) {
-    ctx.addIssue({ code: "custom", message: INVALID_JSON("modulos") });
-    return z.NEVER;
-  }
-  const out: ApiModule[] = [];
-  for (const [i, raw] of list.entries()) {
-    const m = ApiModuleInput.safeParse(raw);
-    if (!m.success) {
-      const issue = m.error.issues[0];
-      const msg = issue?.message ?? MODULE_TITLE_REQUIRED;
-      ctx.addIssue({ code: "custom", message: `Módulo ${i + 1}: ${msg}` });
-      return z.NEVER;
+    const out: ApiModule[] = [];
+    for (const [i, raw] of list.entries()) {
+      const m = ApiModuleInput.safeParse(raw);
+      if (!m.success) {
+        const issue = m.error.issues[0];
+        const msg = issue?.message ?? MODULE_TITLE_REQUIRED;
+        ctx.addIssue({ code: "custom", message: `Módulo ${i + 1}: ${msg}` });
+        return z.NEVER;
+      }
+      out.push(m.data);
     }
-    out.push(m.data);
-  }
-  return out;
-});
+    return out;
+  });
 
 /** First message per field, for forms and for the API's { error }. */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {

@@ -5,9 +5,24 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { readBody } from "~/lib/api.server.ts";
-import { discard, imageUploadOptions, isMultipart, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
+import {
+  discard,
+  imageUploadOptions,
+  isMultipart,
+  parseUpload,
+  pdfUploadOptions,
+  UploadError,
+  type StoredUpload,
+} from "~/lib/upload.server.ts";
 import { IMAGE_REQUIRED } from "./messages.ts";
-import { ApiModulesField, CourseFieldsSchema, CreateCourseSchema, fieldErrors, type ApiModule, type CourseFields } from "./schema.ts";
+import {
+  ApiModulesField,
+  CourseFieldsSchema,
+  CreateCourseSchema,
+  fieldErrors,
+  type ApiModule,
+  type CourseFields,
+} from "./schema.ts";
 
 export const IMAGE_FIELD = "imagen";
 /** The editor's per-module upload field. */
@@ -25,7 +40,13 @@ export type Rejected = {
   values: Record<string, string>;
 };
 
-export type CourseUpload = { ok: true; values: Record<string, unknown>; image?: StoredUpload; files: StoredUpload[]; all: StoredUpload[] };
+export type CourseUpload = {
+  ok: true;
+  values: Record<string, unknown>;
+  image?: StoredUpload;
+  files: StoredUpload[];
+  all: StoredUpload[];
+};
 
 /** The text values of a form or a JSON body (first of each name), to give back to a form. */
 function textValues(values: FormData | Record<string, unknown>): Record<string, string> {
@@ -35,7 +56,12 @@ function textValues(values: FormData | Record<string, unknown>): Record<string, 
   return out;
 }
 
-function rejected(status: number, message: string, field: string | undefined, values: Record<string, string>): Rejected {
+function rejected(
+  status: number,
+  message: string,
+  field: string | undefined,
+  values: Record<string, string>,
+): Rejected {
   return { ok: false, status, message, fieldErrors: field ? { [field]: [message] } : { "": [message] }, values };
 }
 
@@ -43,7 +69,10 @@ function rejected(status: number, message: string, field: string | undefined, va
  * Parses the body: multipart (with files), urlencoded, or JSON (API clients without files).
  * `fileFields`: which file fields this form may carry.
  */
-export async function readCourseUpload(request: Request, fileFields: "editor" | "api"): Promise<CourseUpload | Rejected> {
+export async function readCourseUpload(
+  request: Request,
+  fileFields: "editor" | "api",
+): Promise<CourseUpload | Rejected> {
   const type = request.headers.get("Content-Type") ?? "";
   if (type.includes("application/json")) {
     try {
@@ -68,7 +97,13 @@ export async function readCourseUpload(request: Request, fileFields: "editor" | 
       await discard(all);
       return rejected(400, "Envía una sola imagen.", IMAGE_FIELD, textValues(form));
     }
-    return { ok: true, values: textValues(form), image: imageFile, files: all.filter((f) => f.field !== IMAGE_FIELD), all };
+    return {
+      ok: true,
+      values: textValues(form),
+      image: imageFile,
+      files: all.filter((f) => f.field !== IMAGE_FIELD),
+      all,
+    };
   } catch (error) {
     if (error instanceof UploadError) {
       const field = error.field === IMAGE_FIELD ? IMAGE_FIELD : error.field ? FILES_FIELD : undefined;
@@ -117,7 +152,8 @@ export async function validateCourse(
       const index = Number(/_(\d+)$/.exec(f.field)?.[1] ?? -1);
       if (!modules || index >= modules.length) {
         // Only when `modulos` was read: a refused `modulos` already explains the request.
-        if (m.success) (errors.modulos ??= []).push(`Se enviaron archivos para el módulo ${index + 1}, que no está en la lista.`);
+        if (m.success)
+          (errors.modulos ??= []).push(`Se enviaron archivos para el módulo ${index + 1}, que no está en la lista.`);
         continue;
       }
       moduleFiles.set(index, [...(moduleFiles.get(index) ?? []), f]);

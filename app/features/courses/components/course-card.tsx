@@ -15,13 +15,23 @@ export function CourseCard({ course, action }: { course: CourseCardData; action?
     <article className="card relative flex flex-col overflow-hidden transition-shadow hover:shadow-md">
       <div className="relative aspect-video bg-brand-50">
         {course.imagenUrl ? (
-          <img src={course.imagenUrl} alt="" loading="lazy" decoding="async" width={640} height={360} className="h-full w-full object-cover" />
+          <img
+            src={course.imagenUrl}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={640}
+            height={360}
+            className="h-full w-full object-cover"
+          />
         ) : null}
         <span className="absolute left-3 top-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-brand-800 shadow">
           {audienceLabel(course.dirigidoA)}
         </span>
         {course.estado !== "publicado" ? (
-          <span className="absolute right-3 top-3 rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">Borrador</span>
+          <span className="absolute right-3 top-3 rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">
+            Borrador
+          </span>
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
@@ -54,9 +64,7 @@ export function CourseCard({ course, action }: { course: CourseCardData; action?
             </ul>
           </div>
         ) : null}
-        <div className="relative z-10 mt-auto pt-2">
-          {action ?? <EnrolButton courseId={course.id} />}
-        </div>
+        <div className="relative z-10 mt-auto pt-2">{action ?? <EnrolButton courseId={course.id} />}</div>
       </div>
     </article>
   );

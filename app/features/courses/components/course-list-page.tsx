@@ -37,7 +37,9 @@ export function CourseListPage({
 export function CourseListError({ status, message }: { status?: number; message?: string }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">{status === 404 && message ? message : "Error al cargar cursos"}</h1>
+      <h1 className="text-3xl font-bold text-slate-900">
+        {status === 404 && message ? message : "Error al cargar cursos"}
+      </h1>
       <p className="mt-8">
         <a href="/cursos" className="btn-primary">
           Ver todos los cursos

@@ -5,7 +5,10 @@ export function EnrolButton({ courseId, className = "btn-primary w-full" }: { co
   const location = useLocation();
   const navigation = useNavigation();
   const action = `/cursos/${courseId}`;
-  const busy = navigation.state === "submitting" && navigation.formAction === action && navigation.formData?.get("intent") === "inscribir";
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formAction === action &&
+    navigation.formData?.get("intent") === "inscribir";
   return (
     <Form method="post" action={action}>
       <input type="hidden" name="volver" value={`${location.pathname}${location.search}`} />

@@ -34,7 +34,12 @@ function RemoveButton({ course, action, busy }: { course: EnrolledCourse; action
   const label = `Eliminar ${course.nombre} de mi lista`;
   if (!hydrated) {
     return (
-      <Link to={`?eliminar=${encodeURIComponent(course.id)}`} preventScrollReset aria-label={label} className="btn-ghost px-3 py-1 text-red-700 hover:bg-red-50">
+      <Link
+        to={`?eliminar=${encodeURIComponent(course.id)}`}
+        preventScrollReset
+        aria-label={label}
+        className="btn-ghost px-3 py-1 text-red-700 hover:bg-red-50"
+      >
         Eliminar
       </Link>
     );
@@ -50,7 +55,12 @@ function RemoveButton({ course, action, busy }: { course: EnrolledCourse; action
     >
       <input type="hidden" name="intent" value="unenrol" />
       <input type="hidden" name="courseId" value={course.id} />
-      <button type="submit" aria-label={label} className="btn-ghost px-3 py-1 text-red-700 hover:bg-red-50" disabled={busy}>
+      <button
+        type="submit"
+        aria-label={label}
+        className="btn-ghost px-3 py-1 text-red-700 hover:bg-red-50"
+        disabled={busy}
+      >
         {busy ? "Eliminando..." : "Eliminar"}
       </button>
     </Form>
@@ -79,7 +89,10 @@ export function EnrolledCourseList({
 }) {
   const Heading = headingLevel === 3 ? "h3" : "h2";
   const navigation = useNavigation();
-  const busyId = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" ? navigation.formData?.get("courseId") : null;
+  const busyId =
+    navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST"
+      ? navigation.formData?.get("courseId")
+      : null;
 
   if (courses.length === 0) {
     return (
@@ -101,7 +114,10 @@ export function EnrolledCourseList({
           <li key={course.id} className="card relative flex flex-col p-5 transition-shadow hover:shadow-md">
             <div className="flex items-start justify-between gap-3">
               <Heading className="font-semibold text-slate-900">
-                <Link to={`/cursos/${course.id}`} className="after:absolute after:inset-0 after:content-[''] hover:underline">
+                <Link
+                  to={`/cursos/${course.id}`}
+                  className="after:absolute after:inset-0 after:content-[''] hover:underline"
+                >
                   {course.nombre}
                 </Link>
               </Heading>
@@ -142,7 +158,15 @@ export function EnrolledCourseList({
 }
 
 /** What the pages' ErrorBoundary shows when the list cannot be loaded (SPEC §8). */
-export function EnrolledCoursesError({ error, title, retryHref }: { error: unknown; title: string; retryHref: string }) {
+export function EnrolledCoursesError({
+  error,
+  title,
+  retryHref,
+}: {
+  error: unknown;
+  title: string;
+  retryHref: string;
+}) {
   let statusText: string;
   if (isRouteErrorResponse(error)) {
     statusText = (typeof error.data === "string" && error.data) || error.statusText || `HTTP ${error.status}`;

@@ -9,7 +9,9 @@ export function BookCard({ book, previewHref }: { book: BookView; previewHref: s
         {book.title}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{book.author}</p>
-      <p className="mt-1 text-xs text-slate-500">{book.pages} {book.pages === 1 ? "página" : "páginas"}</p>
+      <p className="mt-1 text-xs text-slate-500">
+        {book.pages} {book.pages === 1 ? "página" : "páginas"}
+      </p>
       <p className="mt-3 line-clamp-4 flex-1 text-sm text-slate-700">{book.description}</p>
       <div className="mt-4 flex flex-wrap gap-2">
         <Link to={previewHref} preventScrollReset className="btn-secondary">

@@ -20,7 +20,15 @@ export const UPLOAD_URL = "/api/books/upload";
  * `formKey` changes when the list gains a book: the fields remount empty, while the success
  * message (kept out here) stays for its 3 seconds.
  */
-export function UploadBookForm({ actionData, maxMb, formKey }: { actionData?: BookActionData; maxMb: string; formKey: string }) {
+export function UploadBookForm({
+  actionData,
+  maxMb,
+  formKey,
+}: {
+  actionData?: BookActionData;
+  maxMb: string;
+  formKey: string;
+}) {
   const [createdAt, setCreatedAt] = useState(0);
   const okVisible = useForThreeSeconds(createdAt, createdAt > 0);
   return (
@@ -36,7 +44,15 @@ export function UploadBookForm({ actionData, maxMb, formKey }: { actionData?: Bo
   );
 }
 
-function BookForm({ actionData, maxMb, onCreated }: { actionData?: BookActionData; maxMb: string; onCreated: () => void }) {
+function BookForm({
+  actionData,
+  maxMb,
+  onCreated,
+}: {
+  actionData?: BookActionData;
+  maxMb: string;
+  onCreated: () => void;
+}) {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const [form, fields] = useForm<BookFields>({
@@ -56,7 +72,8 @@ function BookForm({ actionData, maxMb, onCreated }: { actionData?: BookActionDat
     return () => abortRef.current?.abort();
   }, []);
 
-  const sending = progress !== null || (navigation.state === "submitting" && navigation.formEncType === "multipart/form-data");
+  const sending =
+    progress !== null || (navigation.state === "submitting" && navigation.formEncType === "multipart/form-data");
   const pdf = fields.pdf;
   const pdfErrors = pdfError ? [pdfError] : (pdf.errors ?? []);
 
@@ -109,7 +126,13 @@ function BookForm({ actionData, maxMb, onCreated }: { actionData?: BookActionDat
   }
 
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onSubmit={hydrated ? upload : undefined} className="space-y-4">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      onSubmit={hydrated ? upload : undefined}
+      className="space-y-4"
+    >
       <FormErrors id={form.errorId} errors={error ? [error] : form.errors} />
       <TextField field={fields.title} label="Título" required maxLength={200} />
       <TextField field={fields.author} label="Autor" required maxLength={200} />
@@ -124,7 +147,11 @@ function BookForm({ actionData, maxMb, onCreated }: { actionData?: BookActionDat
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={drop}
-        className={hydrated ? `rounded-lg border-2 border-dashed p-3 ${dragging ? "border-brand-600 bg-brand-50" : "border-slate-300"}` : undefined}
+        className={
+          hydrated
+            ? `rounded-lg border-2 border-dashed p-3 ${dragging ? "border-brand-600 bg-brand-50" : "border-slate-300"}`
+            : undefined
+        }
       >
         <FileField
           ref={fileRef}

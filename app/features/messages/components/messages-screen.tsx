@@ -51,11 +51,15 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
         </Link>
       </div>
 
-      {composeOpen ? <Compose action={href(basePath, { ver: selectedId, nuevo: true })} actionData={actionData} /> : null}
+      {composeOpen ? (
+        <Compose action={href(basePath, { ver: selectedId, nuevo: true })} actionData={actionData} />
+      ) : null}
 
       <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="card overflow-hidden">
-          <h2 className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-700">Bandeja de entrada</h2>
+          <h2 className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-700">
+            Bandeja de entrada
+          </h2>
           {inbox.length === 0 ? (
             <p className="p-4 text-sm text-slate-600">{NO_MESSAGES}</p>
           ) : (
@@ -78,7 +82,9 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
                         <span className="flex items-center justify-between gap-2">
                           <span className={unread ? "font-bold text-slate-900" : "text-slate-800"}>{m.fromName}</span>
                           {unread ? (
-                            <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">No leído</span>
+                            <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                              No leído
+                            </span>
                           ) : null}
                         </span>
                         <span className="block text-xs text-slate-500">{roleLabel(m.fromRole)}</span>

@@ -44,7 +44,13 @@ function Avatar({ profile, size }: { profile: ProfileView; size: number }) {
       style={{ width: size, height: size }}
     >
       {profile.avatarUrl ? (
-        <img src={profile.avatarUrl} alt={`Imagen de perfil de ${name || profile.correo}`} width={size} height={size} className="h-full w-full object-cover" />
+        <img
+          src={profile.avatarUrl}
+          alt={`Imagen de perfil de ${name || profile.correo}`}
+          width={size}
+          height={size}
+          className="h-full w-full object-cover"
+        />
       ) : (
         <span aria-hidden="true">{initials(profile.nombre, profile.apellido)}</span>
       )}
@@ -68,7 +74,10 @@ function ProfileCard({ profile }: { profile: ProfileView }) {
         <Row label="Apellido" value={profile.apellido || "—"} />
         <Row label="Correo" value={profile.correo} />
         {profile.correoPendiente ? (
-          <Row label="Correo por confirmar" value={`${profile.correoPendiente} (revisa ese correo y abre el enlace que te enviamos)`} />
+          <Row
+            label="Correo por confirmar"
+            value={`${profile.correoPendiente} (revisa ese correo y abre el enlace que te enviamos)`}
+          />
         ) : null}
         <Row label="Rol" value={roleLabel(profile.rol)} />
         <Row label="Fecha de nacimiento" value={formatCalendarDate(profile.fechaNacimiento)} />
@@ -104,7 +113,12 @@ function ProfileForm({ profile, actionData }: { profile: ProfileView; actionData
       <h2 className="text-lg font-semibold text-slate-900">Editar perfil</h2>
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField field={fields.correo} label="Correo electrónico" type="email" autoComplete="email" required />
-      <FileField field={image} label="Imagen de perfil" accept="image/jpeg,image/png,image/webp" hint="JPEG, PNG o WebP." />
+      <FileField
+        field={image}
+        label="Imagen de perfil"
+        accept="image/jpeg,image/png,image/webp"
+        hint="JPEG, PNG o WebP."
+      />
       {profile.avatarUrl ? (
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input {...remove} key={remove.key} />

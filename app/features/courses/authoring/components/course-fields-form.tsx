@@ -59,17 +59,33 @@ export function CourseFieldsForm({
           <TextAreaField field={fields.loAprenderan} label="Lo que aprenderán (uno por línea)" rows={4} />
         </div>
       </div>
-      <p className="-mt-2 text-xs text-slate-500">Se quitan los espacios sobrantes, las líneas vacías y los repetidos.</p>
+      <p className="-mt-2 text-xs text-slate-500">
+        Se quitan los espacios sobrantes, las líneas vacías y los repetidos.
+      </p>
       <FileField
         field={fields.imagen}
         label={mode === "create" ? "Imagen del curso (obligatoria)" : "Cambiar imagen del curso"}
         accept="image/jpeg,image/png,image/webp"
         hint={`JPEG, PNG o WebP hasta ${maxImageMb}MB${mode === "edit" ? ". Déjalo vacío para mantener la actual." : "."}`}
         preview={
-          imageUrl ? <img src={imageUrl} alt="Imagen actual del curso" width={240} height={135} className="mb-2 aspect-video w-60 rounded-md object-cover" /> : null
+          imageUrl ? (
+            <img
+              src={imageUrl}
+              alt="Imagen actual del curso"
+              width={240}
+              height={135}
+              className="mb-2 aspect-video w-60 rounded-md object-cover"
+            />
+          ) : null
         }
       />
-      <button type="submit" name="intent" value={mode === "create" ? "create-course" : "update-course"} className="btn-primary" disabled={submitting || (mode === "create" && navigation.state === "submitting")}>
+      <button
+        type="submit"
+        name="intent"
+        value={mode === "create" ? "create-course" : "update-course"}
+        className="btn-primary"
+        disabled={submitting || (mode === "create" && navigation.state === "submitting")}
+      >
         {mode === "create"
           ? navigation.state === "submitting"
             ? "Creando curso..."

@@ -30,11 +30,23 @@ function FieldError({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 function kb(bytes: number) {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 /** Module title + description (also the "add module" form). */
-export function ModuleFieldsForm({ formId, moduloId, defaults, actionData }: { formId: string; moduloId?: string; defaults: { titulo: string; descripcion: string }; actionData?: EditorActionData }) {
+export function ModuleFieldsForm({
+  formId,
+  moduloId,
+  defaults,
+  actionData,
+}: {
+  formId: string;
+  moduloId?: string;
+  defaults: { titulo: string; descripcion: string };
+  actionData?: EditorActionData;
+}) {
   const navigation = useNavigation();
   const state = formState(actionData, formId);
   const values = state?.values ?? defaults;
@@ -64,10 +76,23 @@ export function ModuleFieldsForm({ formId, moduloId, defaults, actionData }: { f
         <label htmlFor={`${formId}-descripcion`} className="label">
           Descripción
         </label>
-        <textarea id={`${formId}-descripcion`} name="descripcion" defaultValue={values.descripcion} rows={3} maxLength={5000} className="input" />
+        <textarea
+          id={`${formId}-descripcion`}
+          name="descripcion"
+          defaultValue={values.descripcion}
+          rows={3}
+          maxLength={5000}
+          className="input"
+        />
         <FieldError id={`${formId}-descripcion-error`} errors={state?.errors.descripcion} />
       </div>
-      <button type="submit" name="intent" value={moduloId ? "update-module" : "add-module"} className={moduloId ? "btn-secondary" : "btn-primary"} disabled={busy}>
+      <button
+        type="submit"
+        name="intent"
+        value={moduloId ? "update-module" : "add-module"}
+        className={moduloId ? "btn-secondary" : "btn-primary"}
+        disabled={busy}
+      >
         {busy ? "Guardando..." : moduloId ? "Guardar módulo" : "Agregar módulo"}
       </button>
     </Form>
@@ -103,7 +128,9 @@ export function ModuleEditor({
   const linkFormId = `enlace-${m.id}`;
   const linkState = formState(actionData, linkFormId);
   const draftFor = (formId: string, saved: QuestionDraft) =>
-    actionData?.kind === "question" && actionData.formId === formId ? { draft: actionData.draft, errors: actionData.errors } : { draft: saved, errors: [] };
+    actionData?.kind === "question" && actionData.formId === formId
+      ? { draft: actionData.draft, errors: actionData.errors }
+      : { draft: saved, errors: [] };
   const newFormId = `pregunta-nueva-${m.id}`;
   const newDraft = draftFor(newFormId, NEW_QUESTION);
 
@@ -116,21 +143,45 @@ export function ModuleEditor({
         <div className="flex flex-wrap gap-1">
           <Form method="post" preventScrollReset className="contents">
             <input type="hidden" name="moduloId" value={m.id} />
-            <button type="submit" name="intent" value="move-up" className="btn-ghost px-2 py-1 text-sm" disabled={index === 0 || busy("move-up")} aria-label={`Subir módulo ${index + 1}`}>
+            <button
+              type="submit"
+              name="intent"
+              value="move-up"
+              className="btn-ghost px-2 py-1 text-sm"
+              disabled={index === 0 || busy("move-up")}
+              aria-label={`Subir módulo ${index + 1}`}
+            >
               ↑ Subir
             </button>
-            <button type="submit" name="intent" value="move-down" className="btn-ghost px-2 py-1 text-sm" disabled={index === count - 1 || busy("move-down")} aria-label={`Bajar módulo ${index + 1}`}>
+            <button
+              type="submit"
+              name="intent"
+              value="move-down"
+              className="btn-ghost px-2 py-1 text-sm"
+              disabled={index === count - 1 || busy("move-down")}
+              aria-label={`Bajar módulo ${index + 1}`}
+            >
               ↓ Bajar
             </button>
           </Form>
-          <Link to={`?eliminarModulo=${m.id}`} preventScrollReset className="btn-danger px-2 py-1 text-sm" aria-label={`${CONFIRM_DELETE_MODULE} ${m.titulo}`}>
+          <Link
+            to={`?eliminarModulo=${m.id}`}
+            preventScrollReset
+            className="btn-danger px-2 py-1 text-sm"
+            aria-label={`${CONFIRM_DELETE_MODULE} ${m.titulo}`}
+          >
             Eliminar módulo
           </Link>
         </div>
       </div>
 
       <div className="mt-4">
-        <ModuleFieldsForm formId={`modulo-${m.id}`} moduloId={m.id} defaults={{ titulo: m.titulo, descripcion: m.descripcion }} actionData={actionData} />
+        <ModuleFieldsForm
+          formId={`modulo-${m.id}`}
+          moduloId={m.id}
+          defaults={{ titulo: m.titulo, descripcion: m.descripcion }}
+          actionData={actionData}
+        />
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
@@ -144,9 +195,16 @@ export function ModuleEditor({
               <li key={f.id} className="flex items-center justify-between gap-2 py-2">
                 <span className="min-w-0 break-words">
                   {f.nombre} <span className="text-xs text-slate-500">({kb(f.tamano)})</span>
-                  {!f.disponible ? <span className="ml-1 text-xs font-semibold text-red-700">falta en el servidor</span> : null}
+                  {!f.disponible ? (
+                    <span className="ml-1 text-xs font-semibold text-red-700">falta en el servidor</span>
+                  ) : null}
                 </span>
-                <Link to={`?eliminarArchivo=${f.id}`} preventScrollReset className="btn-ghost shrink-0 px-2 py-1 text-sm text-red-700" aria-label={`Eliminar archivo ${f.nombre}`}>
+                <Link
+                  to={`?eliminarArchivo=${f.id}`}
+                  preventScrollReset
+                  className="btn-ghost shrink-0 px-2 py-1 text-sm text-red-700"
+                  aria-label={`Eliminar archivo ${f.nombre}`}
+                >
                   Eliminar
                 </Link>
               </li>
@@ -163,34 +221,67 @@ export function ModuleEditor({
           <ul className="mt-2 divide-y divide-slate-100 text-sm">
             {m.enlaces.map((l) => (
               <li key={l.id} className="flex items-center justify-between gap-2 py-2">
-                <a href={l.url} target="_blank" rel="noopener noreferrer" className="min-w-0 break-words text-brand-700 hover:underline">
+                <a
+                  href={l.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="min-w-0 break-words text-brand-700 hover:underline"
+                >
                   {l.nombre}
                 </a>
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="moduloId" value={m.id} />
                   <input type="hidden" name="enlaceId" value={l.id} />
-                  <button type="submit" name="intent" value="delete-link" className="btn-ghost px-2 py-1 text-sm text-red-700" disabled={busy("delete-link", ["enlaceId", l.id])} aria-label={`Eliminar enlace ${l.nombre}`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="delete-link"
+                    className="btn-ghost px-2 py-1 text-sm text-red-700"
+                    disabled={busy("delete-link", ["enlaceId", l.id])}
+                    aria-label={`Eliminar enlace ${l.nombre}`}
+                  >
                     Eliminar
                   </button>
                 </Form>
               </li>
             ))}
           </ul>
-          <Form method="post" preventScrollReset className="mt-3 space-y-2" key={linkState ? JSON.stringify(linkState.values) : "vacio"}>
+          <Form
+            method="post"
+            preventScrollReset
+            className="mt-3 space-y-2"
+            key={linkState ? JSON.stringify(linkState.values) : "vacio"}
+          >
             <input type="hidden" name="formId" value={linkFormId} />
             <input type="hidden" name="moduloId" value={m.id} />
             <div>
               <label htmlFor={`${linkFormId}-nombre`} className="label">
                 Nombre del enlace
               </label>
-              <input id={`${linkFormId}-nombre`} name="nombre" defaultValue={linkState?.values.nombre} maxLength={200} required className="input" />
+              <input
+                id={`${linkFormId}-nombre`}
+                name="nombre"
+                defaultValue={linkState?.values.nombre}
+                maxLength={200}
+                required
+                className="input"
+              />
               <FieldError id={`${linkFormId}-nombre-error`} errors={linkState?.errors.nombre} />
             </div>
             <div>
               <label htmlFor={`${linkFormId}-url`} className="label">
                 URL
               </label>
-              <input id={`${linkFormId}-url`} name="url" type="url" defaultValue={linkState?.values.url} maxLength={2000} required placeholder="https://" className="input" />
+              <input
+                id={`${linkFormId}-url`}
+                name="url"
+                type="url"
+                defaultValue={linkState?.values.url}
+                maxLength={2000}
+                required
+                placeholder="https://"
+                className="input"
+              />
               <FieldError id={`${linkFormId}-url-error`} errors={linkState?.errors.url} />
             </div>
             <button type="submit" name="intent" value="add-link" className="btn-secondary" disabled={busy("add-link")}>
@@ -204,12 +295,17 @@ export function ModuleEditor({
         <h4 id={`evaluacion-${m.id}`} className="font-semibold text-slate-900">
           Evaluación ({m.preguntas.length} {m.preguntas.length === 1 ? "pregunta" : "preguntas"})
         </h4>
-        {m.preguntas.length === 0 ? <p className="mt-2 text-sm text-slate-600">Este módulo no tiene evaluación. Agrega preguntas para crearla.</p> : null}
+        {m.preguntas.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">Este módulo no tiene evaluación. Agrega preguntas para crearla.</p>
+        ) : null}
         <ol className="mt-2 space-y-3">
           {m.preguntas.map((q, qi) => {
             const formId = `pregunta-${q.id}`;
             if (editQuestionId === q.id || (actionData?.kind === "question" && actionData.formId === formId)) {
-              const { draft, errors } = draftFor(formId, { texto: q.texto, opciones: q.opciones.map((o) => ({ texto: o.texto, correcta: o.correcta })) });
+              const { draft, errors } = draftFor(formId, {
+                texto: q.texto,
+                opciones: q.opciones.map((o) => ({ texto: o.texto, correcta: o.correcta })),
+              });
               return (
                 <li key={q.id} id={formId} className="scroll-mt-20">
                   <QuestionForm
@@ -232,19 +328,45 @@ export function ModuleEditor({
                     {qi + 1}. {q.texto}
                   </p>
                   <div className="flex gap-1">
-                    <Link to={`?pregunta=${q.id}#pregunta-${q.id}`} preventScrollReset className="btn-ghost px-2 py-1 text-sm" aria-label={`Editar pregunta ${qi + 1}`}>
+                    <Link
+                      to={`?pregunta=${q.id}#pregunta-${q.id}`}
+                      preventScrollReset
+                      className="btn-ghost px-2 py-1 text-sm"
+                      aria-label={`Editar pregunta ${qi + 1}`}
+                    >
                       Editar
                     </Link>
                     <Form method="post" preventScrollReset className="contents">
                       <input type="hidden" name="moduloId" value={m.id} />
                       <input type="hidden" name="preguntaId" value={q.id} />
-                      <button type="submit" name="intent" value="question-up" className="btn-ghost px-2 py-1 text-sm" disabled={qi === 0 || busy("question-up", ["preguntaId", q.id])} aria-label={`Subir pregunta ${qi + 1}`}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="question-up"
+                        className="btn-ghost px-2 py-1 text-sm"
+                        disabled={qi === 0 || busy("question-up", ["preguntaId", q.id])}
+                        aria-label={`Subir pregunta ${qi + 1}`}
+                      >
                         ↑
                       </button>
-                      <button type="submit" name="intent" value="question-down" className="btn-ghost px-2 py-1 text-sm" disabled={qi === m.preguntas.length - 1 || busy("question-down", ["preguntaId", q.id])} aria-label={`Bajar pregunta ${qi + 1}`}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="question-down"
+                        className="btn-ghost px-2 py-1 text-sm"
+                        disabled={qi === m.preguntas.length - 1 || busy("question-down", ["preguntaId", q.id])}
+                        aria-label={`Bajar pregunta ${qi + 1}`}
+                      >
                         ↓
                       </button>
-                      <button type="submit" name="intent" value="delete-question" className="btn-ghost px-2 py-1 text-sm text-red-700" disabled={busy("delete-question", ["preguntaId", q.id])} aria-label={`Eliminar pregunta ${qi + 1}`}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="delete-question"
+                        className="btn-ghost px-2 py-1 text-sm text-red-700"
+                        disabled={busy("delete-question", ["preguntaId", q.id])}
+                        aria-label={`Eliminar pregunta ${qi + 1}`}
+                      >
                         Eliminar
                       </button>
                     </Form>
@@ -284,4 +406,3 @@ export function ModuleEditor({
     </li>
   );
 }
-

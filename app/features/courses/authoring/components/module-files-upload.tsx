@@ -9,7 +9,15 @@ import { FILES_REQUIRED, UNAUTHORIZED_AGAIN, UPDATE_FAILED } from "../messages.t
 
 type Status = { type: "success" | "error"; text: string } | null;
 
-export function ModuleFilesUpload({ courseId, moduloId, maxPdfMb }: { courseId: string; moduloId: string; maxPdfMb: string }) {
+export function ModuleFilesUpload({
+  courseId,
+  moduloId,
+  maxPdfMb,
+}: {
+  courseId: string;
+  moduloId: string;
+  maxPdfMb: string;
+}) {
   const action = `/admin/courses/edit/${courseId}/archivos`;
   const revalidator = useRevalidator();
   const [hydrated, setHydrated] = useState(false);
@@ -39,7 +47,8 @@ export function ModuleFilesUpload({ courseId, moduloId, maxPdfMb }: { courseId: 
       const { status: code, json } = await sendWithProgress(action, body, setProgress, controller.signal);
       if (code >= 200 && code < 300) {
         form.reset();
-        const message = json && typeof json === "object" && "message" in json ? String((json as { message: unknown }).message) : "";
+        const message =
+          json && typeof json === "object" && "message" in json ? String((json as { message: unknown }).message) : "";
         setStatus({ type: "success", text: message || "Archivos agregados." });
         await revalidator.revalidate();
       } else {
@@ -55,7 +64,14 @@ export function ModuleFilesUpload({ courseId, moduloId, maxPdfMb }: { courseId: 
   }
 
   return (
-    <Form method="post" action={action} encType="multipart/form-data" reloadDocument onSubmit={hydrated ? upload : undefined} className="mt-3 space-y-2">
+    <Form
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      reloadDocument
+      onSubmit={hydrated ? upload : undefined}
+      className="mt-3 space-y-2"
+    >
       <input type="hidden" name="moduloId" value={moduloId} />
       <label htmlFor={inputId} className="label">
         Agregar archivos PDF
@@ -76,7 +92,11 @@ export function ModuleFilesUpload({ courseId, moduloId, maxPdfMb }: { courseId: 
       </p>
       {progress !== null ? <ProgressBar value={progress * 100} label="Progreso de la subida" /> : null}
       {status ? (
-        <p id={statusId} role={status.type === "error" ? "alert" : "status"} className={status.type === "error" ? "field-error" : "text-sm font-medium text-green-800"}>
+        <p
+          id={statusId}
+          role={status.type === "error" ? "alert" : "status"}
+          className={status.type === "error" ? "field-error" : "text-sm font-medium text-green-800"}
+        >
           {status.text}
         </p>
       ) : null}

@@ -29,7 +29,13 @@ export function QuestionForm({
   const canRemove = draft.opciones.length > MIN_QUESTION_OPTIONS;
   const errorId = `${formId}-errores`;
   return (
-    <Form method="post" preventScrollReset id={formId} className="space-y-3 rounded-md border border-brand-200 bg-brand-50/40 p-4" aria-describedby={errors.length ? errorId : undefined}>
+    <Form
+      method="post"
+      preventScrollReset
+      id={formId}
+      className="space-y-3 rounded-md border border-brand-200 bg-brand-50/40 p-4"
+      aria-describedby={errors.length ? errorId : undefined}
+    >
       {/* Enter in a text box saves (the first submit button of a form is its default). */}
       <button type="submit" name="intent" value="save-question" className="sr-only" tabIndex={-1} aria-hidden="true">
         Guardar
@@ -49,7 +55,14 @@ export function QuestionForm({
         <label htmlFor={`${formId}-texto`} className="label">
           Pregunta
         </label>
-        <input id={`${formId}-texto`} name="texto" defaultValue={draft.texto} maxLength={1000} required className="input" />
+        <input
+          id={`${formId}-texto`}
+          name="texto"
+          defaultValue={draft.texto}
+          maxLength={1000}
+          required
+          className="input"
+        />
       </div>
       <fieldset className="space-y-2">
         <legend className="label">Opciones (marca la correcta)</legend>
@@ -67,9 +80,24 @@ export function QuestionForm({
             <label htmlFor={`${formId}-opcion-${i}`} className="sr-only">
               Opción {i + 1}
             </label>
-            <input id={`${formId}-opcion-${i}`} name="opcion" defaultValue={o.texto} maxLength={500} placeholder={`Opción ${i + 1}`} className="input flex-1" />
+            <input
+              id={`${formId}-opcion-${i}`}
+              name="opcion"
+              defaultValue={o.texto}
+              maxLength={500}
+              placeholder={`Opción ${i + 1}`}
+              className="input flex-1"
+            />
             {canRemove ? (
-              <button type="submit" name="intent" value={`remove-option:${i}`} formNoValidate className="btn-ghost px-2 py-1 text-sm" disabled={busy} aria-label={`Quitar opción ${i + 1}`}>
+              <button
+                type="submit"
+                name="intent"
+                value={`remove-option:${i}`}
+                formNoValidate
+                className="btn-ghost px-2 py-1 text-sm"
+                disabled={busy}
+                aria-label={`Quitar opción ${i + 1}`}
+              >
                 Quitar
               </button>
             ) : null}
@@ -78,7 +106,14 @@ export function QuestionForm({
       </fieldset>
       <div className="flex flex-wrap gap-2">
         {draft.opciones.length < MAX_QUESTION_OPTIONS ? (
-          <button type="submit" name="intent" value="add-option" formNoValidate className="btn-secondary" disabled={busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="add-option"
+            formNoValidate
+            className="btn-secondary"
+            disabled={busy}
+          >
             + Agregar opción
           </button>
         ) : null}
