@@ -1,4 +1,5 @@
-// Migration CLI (Prisma's schema engine as WebAssembly; see scripts/migrate-lib.ts).
+// Migration CLI (Prisma's schema engine as WebAssembly; the library is server/migrate/, which
+// the production server also uses to deploy at start).
 //
 //   node scripts/migrate.ts deploy                       apply pending migrations
 //   node scripts/migrate.ts dev --name NAME [--create-only] [--accept-data-loss]
@@ -23,7 +24,7 @@ import {
   rel,
   migrationStatus,
   resetDatabase,
-} from "./migrate-lib.ts";
+} from "../server/migrate/index.ts";
 
 const USAGE = `Usage:
   node scripts/migrate.ts deploy

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { deployMigrations } from "../scripts/migrate-lib.ts";
+import { deployMigrations } from "../server/migrate/index.ts";
 
 export default async function setup() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "academia-test-"));

@@ -1,11 +1,11 @@
-// scripts/migrate-lib.ts: deploy on a fresh SQLite file (the path the Vitest global setup uses).
+// server/migrate/: deploy on a fresh SQLite file (the path the Vitest global setup uses).
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
-import { deployMigrations, loadMigrationsList, migrationStatus } from "../scripts/migrate-lib.ts";
+import { deployMigrations, loadMigrationsList, migrationStatus } from "../server/migrate/index.ts";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "academia-migrate-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));

@@ -19,7 +19,7 @@ import {
   loadMigrationsList,
   migrationStatus,
   MIGRATIONS_DIR,
-} from "../scripts/migrate-lib.ts";
+} from "../server/migrate/index.ts";
 
 const BASE_URL = process.env.TEST_POSTGRES_URL;
 const title = BASE_URL

@@ -33,13 +33,13 @@ import {
   databaseUrl,
   pgSettings,
   sqliteFilePath,
-} from "../app/lib/db-adapter.ts";
-import type { DatabaseProvider } from "../app/lib/db-adapter.ts";
+} from "../../app/lib/db-adapter.ts";
+import type { DatabaseProvider } from "../../app/lib/db-adapter.ts";
 
 export { databaseUrl, databaseProvider };
 export type { DatabaseProvider };
 
-const ROOT = path.resolve(import.meta.dirname, "..");
+const ROOT = path.resolve(import.meta.dirname, "../..");
 /** SQLite (the default and the source of truth). */
 export const SCHEMA_PATH = path.join(ROOT, "prisma", "schema.prisma");
 export const MIGRATIONS_DIR = path.join(ROOT, "prisma", "migrations");
