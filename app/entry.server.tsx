@@ -10,7 +10,7 @@ import { applyDocumentHeaders } from "./lib/security-headers.server.ts";
 export const streamTimeout = 5_000;
 
 // Called once by server/index.ts after the build is loaded.
-export { startBackgroundJobs } from "./lib/jobs.server.ts";
+export { startBackgroundJobs } from "./jobs.server.ts";
 
 export default function handleRequest(
   request: Request,

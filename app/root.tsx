@@ -12,7 +12,8 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { FlashToast } from "./components/flash-toast.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
-import { SiteHeader } from "./components/site-header.tsx";
+import { SiteHeader, type HeaderUser } from "./components/site-header.tsx";
+import { fullName, initials, profileLinkForRole } from "./features/auth/roles.ts";
 import { getOptionalUser, sessionMiddleware } from "./features/auth/guards.server.ts";
 import { siteConfig } from "./features/site/site-config.server.ts";
 import { originCheckMiddleware } from "./lib/csrf.server.ts";
@@ -37,12 +38,12 @@ export async function loader(args: Route.LoaderArgs) {
         linkedinUrl: site.linkedinUrl,
       },
       user: user
-        ? {
-            nombre: user.nombre,
-            apellido: user.apellido,
-            rol: user.rol,
+        ? ({
+            name: fullName(user.nombre, user.apellido),
+            initials: initials(user.nombre, user.apellido),
+            profileHref: profileLinkForRole(user.rol),
             avatarUrl: user.imagenPerfil ? `/usuarios/${user.id}/imagen` : null,
-          }
+          } satisfies HeaderUser)
         : null,
       flash,
     },

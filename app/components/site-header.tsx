@@ -1,11 +1,13 @@
 import { Form, Link, NavLink } from "react-router";
-import { fullName, initials, profileLinkForRole } from "~/features/auth/roles.ts";
 import { Logo } from "./logo.tsx";
 
+/** What the header shows of the signed-in user, prepared by the root loader. */
 export type HeaderUser = {
-  nombre: string;
-  apellido: string;
-  rol: string;
+  /** First and last name, or "" when both are empty. */
+  name: string;
+  initials: string;
+  /** Where the initials button leads for this role. */
+  profileHref: string;
   avatarUrl: string | null;
 };
 
@@ -87,11 +89,11 @@ function AccountButtons({ user }: { user: HeaderUser | null }) {
       </>
     );
   }
-  const name = fullName(user.nombre, user.apellido);
+  const { name } = user;
   return (
     <>
       <Link
-        to={profileLinkForRole(user.rol)}
+        to={user.profileHref}
         title={name || undefined}
         aria-label={name ? `Mi cuenta: ${name}` : "Mi cuenta"}
         className="inline-flex h-10 w-10 items-center justify-center overflow-hidden rounded-full bg-brand-600 text-sm font-bold text-white ring-2 ring-brand-100"
@@ -99,7 +101,7 @@ function AccountButtons({ user }: { user: HeaderUser | null }) {
         {user.avatarUrl ? (
           <img src={user.avatarUrl} alt="" className="h-full w-full object-cover" width={40} height={40} />
         ) : (
-          initials(user.nombre, user.apellido)
+          user.initials
         )}
       </Link>
       <Form method="post" action="/salir">

@@ -1,9 +1,7 @@
-// The /api resource routes' plumbing: JSON answers, body parsing that never 500s, Bearer
-// authentication, and the Origin check for cookie-authenticated state changes.
+// The /api resource routes' plumbing: JSON answers, body parsing that never 500s, and the
+// Origin check for cookie-authenticated state changes. Who the caller is (Bearer token or
+// session cookie) is the auth feature's: app/features/auth/api-guards.server.ts.
 import type { z } from "zod";
-import { BAD_TOKEN, NO_TOKEN, TOKEN_ENDED, verifyApiToken } from "~/features/auth/api-token.server.ts";
-import { getOptionalUser, type GuardArgs } from "~/features/auth/guards.server.ts";
-import type { SessionUser } from "~/features/auth/session.server.ts";
 import { FORBIDDEN_ORIGIN, isCrossSiteMutation } from "./csrf.server.ts";
 import { BodyTooLargeError, readBodyCapped } from "./form.server.ts";
 
@@ -84,61 +82,6 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
   return parsed.data;
 }
 
-function bearer(request: Request): string | null {
-  const header = request.headers.get("Authorization");
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  return match?.[1] ?? "";
-}
-
-/**
- * The caller of an /api route: a valid Bearer token, or (for browser calls) the session
- * cookie, in which case a state-changing request must come from our own origin.
- */
-export type AuthMessages = { missing: string; invalid: string; noUser: string; ended?: string };
-const DEFAULT_AUTH_MESSAGES: AuthMessages = {
-  missing: NO_TOKEN,
-  invalid: BAD_TOKEN,
-  noUser: BAD_TOKEN,
-  ended: TOKEN_ENDED,
-};
-
-export async function requireApiUser(
-  args: GuardArgs,
-  opts: { cookie?: boolean; messages?: AuthMessages } = {},
-): Promise<SessionUser> {
-  const messages = opts.messages ?? DEFAULT_AUTH_MESSAGES;
-  const token = bearer(args.request);
-  if (token !== null) {
-    if (!token) throw new ApiError(401, messages.invalid);
-    const check = await verifyApiToken(token);
-    if (!check.ok) {
-      const message =
-        check.reason === "invalid"
-          ? messages.invalid
-          : check.reason === "ended"
-            ? (messages.ended ?? messages.noUser)
-            : messages.noUser;
-      throw new ApiError(401, message);
-    }
-    return check.user;
-  }
-  if (opts.cookie !== false) {
-    assertSameOrigin(args.request);
-    const user = await getOptionalUser(args);
-    if (user) return user;
-  }
-  throw new ApiError(401, messages.missing);
-}
-
-export async function requireApiRole(args: GuardArgs, ...roles: string[]): Promise<SessionUser> {
-  const user = await requireApiUser(args);
-  if (!roles.includes(user.rol.toLowerCase())) {
-    throw new ApiError(403, "No tienes permiso para realizar esta acción.");
-  }
-  return user;
-}
-
 /** Refuses a cookie-authenticated state change sent from another site (CSRF). */
 export function assertSameOrigin(request: Request) {
   if (isCrossSiteMutation(request)) throw new ApiError(403, FORBIDDEN_ORIGIN);
@@ -152,11 +95,4 @@ export function requireMethod(request: Request, ...methods: string[]) {
   if (!methods.includes(request.method.toUpperCase())) {
     throw new ApiError(405, "Método no permitido.");
   }
-}
-
-/** For calls where the token is optional: a Bearer token must be valid; without one, the
- * session cookie (if any) or a visitor. */
-export async function optionalApiUser(args: GuardArgs): Promise<SessionUser | null> {
-  if (args.request.headers.has("Authorization")) return requireApiUser(args);
-  return getOptionalUser(args);
 }

@@ -43,13 +43,3 @@ export const prisma: PrismaClient = globalForPrisma.__prisma ?? createPrismaClie
 if (process.env.NODE_ENV !== "production") globalForPrisma.__prisma = prisma;
 
 export type { PrismaClient };
-
-/** For the health check: the database answers a trivial query. */
-export async function databaseIsUp(): Promise<boolean> {
-  try {
-    await prisma.$queryRawUnsafe("SELECT 1");
-    return true;
-  } catch {
-    return false;
-  }
-}

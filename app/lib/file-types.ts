@@ -1,6 +1,9 @@
 // File types are decided by magic bytes, never by the name or the browser's Content-Type.
 export type FileKind = "pdf" | "jpeg" | "png" | "webp";
 
+/** The refusal of anything but a PDF where only PDFs go (server check and the browser's early one). */
+export const PDF_ONLY = "Solo se permite subir archivos PDF.";
+
 export const MIME: Record<FileKind, string> = {
   pdf: "application/pdf",
   jpeg: "image/jpeg",

@@ -76,7 +76,6 @@ export function errorMessageOf(json: unknown): string | null {
 
 /** No answer from the server (SPEC §8 library upload; any upload with a progress bar). */
 export const CONNECTION_FAILED = "Error al conectar con el servidor.";
-export const PDF_ONLY = "Solo se permite subir archivos PDF.";
 
 /** The browser's quick check of a chosen or dropped file; the server still reads its magic bytes. */
 export function looksLikePdf(file: { name: string; type: string }): boolean {

@@ -17,7 +17,7 @@ import {
 import { env } from "./env.server.ts";
 import { detectFileKind, MIME, type FileKind } from "./file-types.ts";
 import { readForm } from "./form.server.ts";
-import { PDF_ONLY } from "./upload-progress.ts";
+import { PDF_ONLY } from "./file-types.ts";
 import { deleteStored, storeBytes, type StorageArea } from "./storage.server.ts";
 
 const MB = 1024 * 1024;

@@ -1,4 +1,4 @@
-import { databaseIsUp } from "~/lib/db.server.ts";
+import { databaseIsUp } from "~/features/site/health.server.ts";
 
 // For load balancers and uptime checks: 200 when the database answers, 503 otherwise.
 export async function loader() {

@@ -2,7 +2,7 @@
 // POST /api/auth/login.
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { audit } from "~/lib/audit.server.ts";
+import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { verifyPassword } from "~/lib/password.server.ts";
 import { check, clientIp, recordFailure, reset, TOO_MANY_REQUESTS, type LimiterName } from "~/lib/rate-limit.server.ts";

@@ -1,6 +1,6 @@
 // Registration: one service for /registro and POST /api/auth/register. New accounts wait
 // for an admin's approval (aprobado = false).
-import { audit } from "~/lib/audit.server.ts";
+import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import { clientIp, consume, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server.ts";

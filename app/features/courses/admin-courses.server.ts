@@ -1,11 +1,12 @@
 // Course administration (SPEC §2 admin panel, §4 course states): the table, publishing,
 // permanent deletion (rows and files; issued certificates stay) and participants.
 // Admin-only: callers guard first.
-import { audit } from "~/lib/audit.server.ts";
+import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { normalizeSearch } from "~/lib/search-text.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
 import { fullName } from "~/features/auth/roles.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 
 export { DELETE_COURSE_FAILED, PARTICIPANTS_FAILED, PUBLISH_FAILED } from "./admin-messages.ts";
 export const ADMIN_COURSES_PAGE_SIZE = 25;
@@ -77,7 +78,7 @@ export async function publishCourse(admin: { id: string }, id: string, request: 
   });
   if (count === 0) {
     const exists = await prisma.course.count({ where: { id } });
-    return exists ? { ok: true } : { ok: false, status: 404, message: "Curso no encontrado" };
+    return exists ? { ok: true } : { ok: false, status: 404, message: COURSE_NOT_FOUND };
   }
   await audit(request, "course.publish", { actorId: admin.id, targetType: "course", targetId: id });
   return { ok: true };
@@ -98,7 +99,7 @@ export async function deleteCourse(admin: { id: string }, id: string, request: R
       modulos: { select: { archivos: { select: { storageKey: true } } } },
     },
   });
-  if (!course) return { ok: false, status: 404, message: "Curso no encontrado" };
+  if (!course) return { ok: false, status: 404, message: COURSE_NOT_FOUND };
   await prisma.course.delete({ where: { id } }); // modules, attempts, enrolments cascade; certificates are set null
   const keys = [course.imagen, ...course.modulos.flatMap((m) => m.archivos.map((f) => f.storageKey))];
   await Promise.all(keys.map((key) => deleteStored(key).catch(() => {})));

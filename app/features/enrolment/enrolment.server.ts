@@ -3,7 +3,8 @@
 import { prisma } from "~/lib/db.server.ts";
 import { ENROL_FAILED, enrolmentDecision, type EnrolDecision, type Viewer } from "~/features/courses/rules.ts";
 
-export const COURSE_NOT_FOUND = "Curso no encontrado";
+export { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 
 export type EnrolResult =
   | { ok: true; alreadyEnrolled: boolean }

@@ -5,7 +5,7 @@
 // removed after the row is gone.
 import { PDFDocument } from "pdf-lib";
 import type { SessionUser } from "~/features/auth/session.server.ts";
-import { audit } from "~/lib/audit.server.ts";
+import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { deleteStored, statStored, storagePath } from "~/lib/storage.server.ts";
 import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
@@ -272,4 +272,10 @@ export async function serveBookPdf(
     console.error(error);
     return fail(500, DOWNLOAD_FAILED);
   }
+}
+
+/** The id of the latest book: the upload form's key, so it starts empty after each upload. */
+export async function newestBookId(): Promise<string | null> {
+  const newest = await prisma.book.findFirst({ orderBy: { createdAt: "desc" }, select: { id: true } });
+  return newest?.id ?? null;
 }

@@ -6,7 +6,7 @@ export const BOOK_CREATED = "Libro creado correctamente.";
 export const UPLOAD_FAILED = "Error al subir el libro.";
 export { CONNECTION_FAILED } from "~/lib/upload-progress.ts";
 export const PDF_REQUIRED = "Por favor, selecciona un archivo PDF.";
-export { PDF_ONLY } from "~/lib/upload-progress.ts";
+export { PDF_ONLY } from "~/lib/file-types.ts";
 export const PDF_UNREADABLE = "No se pudo leer el PDF: indica el número de páginas.";
 export const DELETE_FAILED = "Hubo un error al eliminar el libro.";
 export const BOOK_NOT_FOUND = "Libro no encontrado.";

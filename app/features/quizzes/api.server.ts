@@ -1,5 +1,5 @@
 // The quiz calls' own authentication messages (SPEC §8 "Quiz").
-import { requireApiUser, type AuthMessages } from "~/lib/api.server.ts";
+import { requireApiUser, type AuthMessages } from "~/features/auth/api-guards.server.ts";
 import type { GuardArgs } from "~/features/auth/guards.server.ts";
 
 export const QUIZ_AUTH_MESSAGES: AuthMessages = {

@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
-import { audit } from "~/lib/audit.server.ts";
+import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { EMAIL_CHANGE_INVALID } from "./profile-schema.ts";

@@ -1,5 +1,5 @@
 // Accounts as the admin sees them (/admin/records and /api/auth/users*).
-import { audit } from "~/lib/audit.server.ts";
+import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";

@@ -16,6 +16,7 @@ import {
 import { env } from "~/lib/env.server.ts";
 import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-edit";
+import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 
 // /admin/courses/edit/{id} (SPEC §2 "Course editor"): the course's fields, then its modules,
 // each with its files, links and quiz. Every part is its own small form (see
@@ -37,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
     console.error(error);
     throw data(LOAD_FAILED, { status: 500 });
   }
-  if (!course) throw data("Curso no encontrado", { status: 404 });
+  if (!course) throw data(COURSE_NOT_FOUND, { status: 404 });
   const deleteModuleId = url.searchParams.get("eliminarModulo");
   const deleteFileId = url.searchParams.get("eliminarArchivo");
   const files = course.modulos.flatMap((m) => m.archivos);

@@ -4,10 +4,9 @@ import { Pagination } from "~/components/ui/pagination.tsx";
 import { SearchForm } from "~/components/ui/search-form.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { adminLibraryAction } from "~/features/library/admin.server.ts";
-import { getBook, listBooks, toBookView } from "~/features/library/books.server.ts";
+import { getBook, listBooks, newestBookId, toBookView } from "~/features/library/books.server.ts";
 import { UploadBookForm } from "~/features/library/components/upload-form.tsx";
 import { LOAD_FAILED } from "~/features/library/messages.ts";
-import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { listQuery, pageFrom } from "~/lib/pagination.ts";
 import { megabytes } from "~/lib/upload.server.ts";
@@ -25,12 +24,12 @@ export async function loader(args: Route.LoaderArgs) {
     const [list, toDelete, newest] = await Promise.all([
       listBooks({ q, page: pageFrom(url) }),
       deleteId ? getBook(deleteId) : null,
-      prisma.book.findFirst({ orderBy: { createdAt: "desc" }, select: { id: true } }),
+      newestBookId(),
     ]);
     return {
       ...list,
       toDelete: toDelete ? toBookView(toDelete) : null,
-      formKey: newest?.id ?? "vacio",
+      formKey: newest ?? "vacio",
       maxMb,
       error: null as string | null,
     };

@@ -7,12 +7,13 @@ import { PARTICIPANTS_FAILED } from "~/features/courses/admin-messages.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/participants";
+import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 
 // The course's participants (SPEC §2). Guarded here, unlike the old system.
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const course = await getCourseTitle(args.params.id);
-  if (!course) throw data("Curso no encontrado", { status: 404 });
+  if (!course) throw data(COURSE_NOT_FOUND, { status: 404 });
   return { course, ...(await listParticipants(course.id, { page: pageFrom(args.request.url) })) };
 }
 
@@ -79,7 +80,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section>
       <BackToCourses />
       <p role="alert" className="alert-error mt-4">
-        {notFound ? "Curso no encontrado" : PARTICIPANTS_FAILED}
+        {notFound ? COURSE_NOT_FOUND : PARTICIPANTS_FAILED}
       </p>
     </section>
   );

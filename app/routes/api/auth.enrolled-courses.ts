@@ -1,6 +1,7 @@
 import { enrolledCourseViews } from "~/features/enrolment/enrolled-courses.server.ts";
 import { getUser, USER_NOT_FOUND } from "~/features/users/users.server.ts";
-import { ApiError, apiJson, handleApi, methodNotAllowed, requireApiUser } from "~/lib/api.server.ts";
+import { ApiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/auth.enrolled-courses";
 
 export const FORBIDDEN_OTHER_USER = "No tienes permiso para ver los cursos de otro usuario.";

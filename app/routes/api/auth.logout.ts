@@ -1,5 +1,6 @@
 import { revokeApiToken } from "~/features/auth/api-token.server.ts";
-import { apiJson, handleApi, methodNotAllowed, requireApiUser } from "~/lib/api.server.ts";
+import { apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { bearer, requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/auth.logout";
 
 export const loader = () => methodNotAllowed("POST");
@@ -12,8 +13,7 @@ export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
     if (args.request.method.toUpperCase() !== "POST") return methodNotAllowed("POST");
     await requireApiUser(args, { cookie: false });
-    const token = /^Bearer\s+(\S+)$/i.exec((args.request.headers.get("Authorization") ?? "").trim())?.[1] ?? "";
-    await revokeApiToken(token);
+    await revokeApiToken(bearer(args.request) ?? "");
     return apiJson({ message: "Sesión cerrada" });
   });
 }

@@ -7,15 +7,8 @@ import {
 } from "~/features/users/profile-schema.ts";
 import { parseProfileUpload, profileExists, updateProfile } from "~/features/users/profile.server.ts";
 import { toApiUser } from "~/features/users/public-user.ts";
-import {
-  ApiError,
-  apiError,
-  apiJson,
-  handleApi,
-  methodNotAllowed,
-  readBody,
-  requireApiUser,
-} from "~/lib/api.server.ts";
+import { ApiError, apiError, apiJson, handleApi, methodNotAllowed, readBody } from "~/lib/api.server.ts";
+import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import { discard, isMultipart, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/auth.user-profile";
 

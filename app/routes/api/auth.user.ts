@@ -1,5 +1,6 @@
 import { deleteUser } from "~/features/users/users.server.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed, requireApiRole } from "~/lib/api.server.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/auth.user";
 
 export const loader = () => methodNotAllowed("DELETE");

@@ -1,6 +1,7 @@
 import { toApiUser } from "~/features/users/public-user.ts";
 import { listUsers } from "~/features/users/users.server.ts";
-import { apiJson, handleApi, methodNotAllowed, requireApiRole } from "~/lib/api.server.ts";
+import { apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/auth.users";
 
 const API_PAGE_SIZE = 100;

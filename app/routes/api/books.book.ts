@@ -1,6 +1,7 @@
 import { deleteBook } from "~/features/library/books.server.ts";
 import { bookDeleted, DELETE_FAILED } from "~/features/library/messages.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed, requireApiRole } from "~/lib/api.server.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/books.book";
 
 export const loader = () => methodNotAllowed("DELETE");

@@ -1,5 +1,6 @@
 import { serveBookPdf } from "~/features/library/books.server.ts";
-import { apiError, handleApi, methodNotAllowed, requireApiUser } from "~/lib/api.server.ts";
+import { apiError, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/books.download";
 
 /** GET /api/books/download/{id} (signed-in): the PDF inline (the preview's source); ?descargar=1 as attachment. */

@@ -1,6 +1,7 @@
 import { searchBooksJson } from "~/features/library/books.server.ts";
 import { LOAD_FAILED } from "~/features/library/messages.ts";
-import { apiJson, handleApi, methodNotAllowed, requireApiUser } from "~/lib/api.server.ts";
+import { apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/books.libros";
 
 /** GET /api/books/libros (signed-in): [{ id, title, author, pages, description, pdfUrl }], ?q= searches. */

@@ -1,6 +1,7 @@
 import { uploadBook } from "~/features/library/books.server.ts";
 import { BOOK_CREATED, UPLOAD_FAILED } from "~/features/library/messages.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed, requireApiRole } from "~/lib/api.server.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/books.upload";
 
 export const loader = () => methodNotAllowed("POST");

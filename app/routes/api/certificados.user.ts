@@ -1,7 +1,8 @@
 import { listCertificatesForUser } from "~/features/certificates/certificates.server.ts";
 import { CERTIFICATES_FORBIDDEN, USER_NOT_FOUND } from "~/features/certificates/messages.ts";
-import { apiError, apiJson, handleApi, requireApiUser } from "~/lib/api.server.ts";
-import { prisma } from "~/lib/db.server.ts";
+import { apiError, apiJson, handleApi } from "~/lib/api.server.ts";
+import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { profileExists } from "~/features/users/profile.server.ts";
 import type { Route } from "./+types/certificados.user";
 
 /** GET /api/certificados/usuario/{userId} (Bearer): one's own certificates; admins anyone's. */
@@ -12,8 +13,7 @@ export function loader(args: Route.LoaderArgs) {
     const isAdmin = viewer.rol.toLowerCase() === "admin";
     if (viewer.id !== userId && !isAdmin) return apiError(403, CERTIFICATES_FORBIDDEN);
     if (viewer.id !== userId) {
-      const exists = await prisma.user.findUnique({ where: { id: userId }, select: { id: true } });
-      if (!exists) return apiError(404, USER_NOT_FOUND);
+      if (!(await profileExists(userId))) return apiError(404, USER_NOT_FOUND);
     }
     return apiJson({ certificados: await listCertificatesForUser(userId) });
   });

@@ -1,5 +1,6 @@
 import { submitNewCourse } from "~/features/courses/authoring/course-submit.server.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed, requireApiRole } from "~/lib/api.server.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/cursos.create";
 
 export const loader = () => methodNotAllowed("POST");

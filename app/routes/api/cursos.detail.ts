@@ -5,7 +5,8 @@ import { COURSE_NOT_FOUND } from "~/features/enrolment/enrolment.server.ts";
 import { deleteCourse } from "~/features/courses/admin-courses.server.ts";
 import { submitCourseUpdate } from "~/features/courses/authoring/course-submit.server.ts";
 import { UPDATED } from "~/features/courses/authoring/messages.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed, optionalApiUser, requireApiRole } from "~/lib/api.server.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { optionalApiUser, requireApiRole } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/cursos.detail";
 
 /**

@@ -1,6 +1,7 @@
 import { ENROL_OK } from "~/features/courses/rules.ts";
 import { enrol } from "~/features/enrolment/enrolment.server.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed, requireApiUser } from "~/lib/api.server.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/cursos.enrol";
 
 export const loader = () => methodNotAllowed("POST");

@@ -1,16 +1,10 @@
 import { z } from "zod";
 import { finishCourse } from "~/features/certificates/certificates.server.ts";
 import { FINISH_LOGIN_REQUIRED } from "~/features/certificates/messages.ts";
-import {
-  ApiError,
-  apiError,
-  apiJson,
-  handleApi,
-  methodNotAllowed,
-  parseBody,
-  requireApiUser,
-} from "~/lib/api.server.ts";
+import { ApiError, apiError, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
+import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/cursos.finish";
+import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -21,7 +15,7 @@ const FinishSchema = z.object({
     .string({ error: "Indica el curso (cursoId)." })
     .trim()
     .min(1, "Indica el curso (cursoId).")
-    .max(100, "Curso no encontrado"),
+    .max(100, COURSE_NOT_FOUND),
 });
 
 /** POST /api/cursos/finalizar (Bearer): { diplomaUrl } at 100%, or the Spanish error. */

@@ -1,6 +1,7 @@
 import { courseSummaryJson } from "~/features/courses/course-json.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
-import { apiJson, handleApi, methodNotAllowed, optionalApiUser } from "~/lib/api.server.ts";
+import { apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { optionalApiUser } from "~/features/auth/api-guards.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/cursos.list";
 

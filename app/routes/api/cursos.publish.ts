@@ -1,5 +1,6 @@
 import { publishCourse, PUBLISH_FAILED } from "~/features/courses/admin-courses.server.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed, requireApiRole } from "~/lib/api.server.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/cursos.publish";
 
 export const loader = () => methodNotAllowed("PUT");

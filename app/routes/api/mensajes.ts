@@ -1,7 +1,8 @@
 import { sendMessage, listInbox, toApiMessage } from "~/features/messages/messages.server.ts";
 import { OTHER_INBOX, SEND_FAILED } from "~/features/messages/messages.ts";
 import { ComposeSchema } from "~/features/messages/schema.ts";
-import { ApiError, apiJson, handleApi, methodNotAllowed, parseBody, requireApiUser } from "~/lib/api.server.ts";
+import { ApiError, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
+import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/mensajes";
 
 /**

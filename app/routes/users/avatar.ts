@@ -1,5 +1,6 @@
 import { avatarKey } from "~/features/users/profile.server.ts";
-import { ApiError, requireApiUser } from "~/lib/api.server.ts";
+import { ApiError } from "~/lib/api.server.ts";
+import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
 import { detectMimeFromKey } from "~/lib/storage-mime.ts";
 import { isStorageKey } from "~/lib/storage.server.ts";

@@ -4,7 +4,7 @@
 // removed by the caller (`discard`), files a change drops are removed after it commits.
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { recomputeCourseProgress } from "~/features/quizzes/progress.server.ts";
-import { audit } from "~/lib/audit.server.ts";
+import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { deleteStored, storedExistsSync } from "~/lib/storage.server.ts";
 import type { StoredUpload } from "~/lib/upload.server.ts";

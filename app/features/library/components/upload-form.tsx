@@ -11,7 +11,8 @@ import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { useForThreeSeconds } from "~/components/ui/use-for-three-seconds.ts";
 import type { BookActionData } from "~/features/library/admin.server.ts";
 import type { BookFields } from "~/features/library/schema.ts";
-import { CONNECTION_FAILED, errorMessageOf, looksLikePdf, PDF_ONLY, sendWithProgress } from "~/lib/upload-progress.ts";
+import { PDF_ONLY } from "~/lib/file-types.ts";
+import { CONNECTION_FAILED, errorMessageOf, looksLikePdf, sendWithProgress } from "~/lib/upload-progress.ts";
 import { BOOK_CREATED, PDF_FIELD, PDF_REQUIRED, UPLOAD_FAILED } from "../messages.ts";
 
 export const UPLOAD_URL = "/api/books/upload";

@@ -4,7 +4,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
-import { CONNECTION_FAILED, errorMessageOf, looksLikePdf, PDF_ONLY, sendWithProgress } from "~/lib/upload-progress.ts";
+import { PDF_ONLY } from "~/lib/file-types.ts";
+import { CONNECTION_FAILED, errorMessageOf, looksLikePdf, sendWithProgress } from "~/lib/upload-progress.ts";
 import { FILES_REQUIRED, UNAUTHORIZED_AGAIN, UPDATE_FAILED } from "../messages.ts";
 
 type Status = { type: "success" | "error"; text: string } | null;

@@ -1,8 +1,9 @@
 // Periodic housekeeping inside the server process (started by server/index.ts through the
-// build's entry module). Timers are unref'd: they never keep the process alive.
+// build's entry module). It composes features, so it sits beside the entry module rather than
+// in lib/ (which imports no feature). Timers are unref'd: they never keep the process alive.
 import { purgeExpiredSessions } from "~/features/auth/session.server.ts";
 import { startMailSender } from "~/features/mail/sender.server.ts";
-import { env } from "./env.server.ts";
+import { env } from "~/lib/env.server.ts";
 
 const HOUR = 60 * 60 * 1000;
 let started = false;

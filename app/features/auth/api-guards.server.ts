@@ -1,0 +1,70 @@
+// Who calls an /api route: a valid Bearer token, or (for browser calls) the session cookie, in
+// which case a state-changing request must come from our own origin. Failures are ApiError
+// (401/403), which handleApi turns into the API's { error } answer.
+import { ApiError, assertSameOrigin } from "~/lib/api.server.ts";
+import { BAD_TOKEN, NO_TOKEN, TOKEN_ENDED, verifyApiToken } from "./api-token.server.ts";
+import { getOptionalUser, type GuardArgs } from "./guards.server.ts";
+import type { SessionUser } from "./session.server.ts";
+
+/** The token of an Authorization: Bearer header; "" for a malformed one, null without one. */
+export function bearer(request: Request): string | null {
+  const header = request.headers.get("Authorization");
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? "";
+}
+
+/**
+ * The caller of an /api route: a valid Bearer token, or (for browser calls) the session
+ * cookie, in which case a state-changing request must come from our own origin.
+ */
+export type AuthMessages = { missing: string; invalid: string; noUser: string; ended?: string };
+const DEFAULT_AUTH_MESSAGES: AuthMessages = {
+  missing: NO_TOKEN,
+  invalid: BAD_TOKEN,
+  noUser: BAD_TOKEN,
+  ended: TOKEN_ENDED,
+};
+
+export async function requireApiUser(
+  args: GuardArgs,
+  opts: { cookie?: boolean; messages?: AuthMessages } = {},
+): Promise<SessionUser> {
+  const messages = opts.messages ?? DEFAULT_AUTH_MESSAGES;
+  const token = bearer(args.request);
+  if (token !== null) {
+    if (!token) throw new ApiError(401, messages.invalid);
+    const check = await verifyApiToken(token);
+    if (!check.ok) {
+      const message =
+        check.reason === "invalid"
+          ? messages.invalid
+          : check.reason === "ended"
+            ? (messages.ended ?? messages.noUser)
+            : messages.noUser;
+      throw new ApiError(401, message);
+    }
+    return check.user;
+  }
+  if (opts.cookie !== false) {
+    assertSameOrigin(args.request);
+    const user = await getOptionalUser(args);
+    if (user) return user;
+  }
+  throw new ApiError(401, messages.missing);
+}
+
+export async function requireApiRole(args: GuardArgs, ...roles: string[]): Promise<SessionUser> {
+  const user = await requireApiUser(args);
+  if (!roles.includes(user.rol.toLowerCase())) {
+    throw new ApiError(403, "No tienes permiso para realizar esta acción.");
+  }
+  return user;
+}
+
+/** For calls where the token is optional: a Bearer token must be valid; without one, the
+ * session cookie (if any) or a visitor. */
+export async function optionalApiUser(args: GuardArgs): Promise<SessionUser | null> {
+  if (args.request.headers.has("Authorization")) return requireApiUser(args);
+  return getOptionalUser(args);
+}
