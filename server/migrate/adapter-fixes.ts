@@ -1,0 +1,108 @@
+// The driver adapters the schema engine gets are the runtime's (app/lib/db-adapter.ts), wrapped
+// to fix how they run migration scripts, and tracked so every connection is closed at the end.
+//
+// SQLite: better-sqlite3 cannot prepare several statements at once, but the engine replays
+// each migration on the shadow database with one executeRaw per script: parameterless
+// multi-statement commands go to executeScript instead (isMultiStatement decides).
+//
+// PostgreSQL: a parameterless query goes over pg's simple-query protocol, which runs several
+// statements at once (in one implicit transaction), so executeRaw needs no help; but
+// @prisma/adapter-pg's executeScript splits the script on every `;` (breaking string literals
+// and dollar-quoted bodies, and losing atomicity): the whole script goes as one executeRaw.
+// PostgreSQL's other fixes (the "char" type, shadow databases) are in postgres-adapter.ts.
+import type { SqlDriverAdapter, SqlQuery } from "@prisma/driver-adapter-utils";
+
+/**
+ * True when `sql` holds more than one statement (a `;` outside quotes/comments followed by
+ * more SQL). Conservative: a trigger body counts as several, which is fine (executeScript).
+ */
+export function isMultiStatement(sql: string): boolean {
+  let seenTerminator = false;
+  let i = 0;
+  const n = sql.length;
+  while (i < n) {
+    const c = sql[i]!;
+    const next = sql[i + 1];
+    if (c === "-" && next === "-") {
+      const end = sql.indexOf("\n", i);
+      i = end === -1 ? n : end + 1;
+      continue;
+    }
+    if (c === "/" && next === "*") {
+      const end = sql.indexOf("*/", i + 2);
+      i = end === -1 ? n : end + 2;
+      continue;
+    }
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    if (c === ";") {
+      seenTerminator = true;
+      i++;
+      continue;
+    }
+    if (seenTerminator) return true;
+    if (c === "'" || c === '"' || c === "`" || c === "[") {
+      const close = c === "[" ? "]" : c;
+      i++;
+      while (i < n) {
+        if (sql[i] === close) {
+          if (close !== "]" && sql[i + 1] === close) {
+            i += 2; // doubled quote escape
+            continue;
+          }
+          break;
+        }
+        i++;
+      }
+      i++;
+      continue;
+    }
+    i++;
+  }
+  return false;
+}
+
+/**
+ * Wraps a connection for the engine (see the header for the two script fixes). It joins `open`
+ * until disposed; `onDispose` runs after the connection has closed (e.g. dropping a shadow database).
+ */
+export function wrapAdapter(
+  adapter: SqlDriverAdapter,
+  open: Set<SqlDriverAdapter>,
+  onDispose?: () => Promise<void>,
+): SqlDriverAdapter {
+  const isPg = adapter.provider === "postgres";
+  const wrapped: SqlDriverAdapter = {
+    provider: adapter.provider,
+    adapterName: adapter.adapterName,
+    queryRaw: (q: SqlQuery) => adapter.queryRaw(q),
+    executeRaw: async (q: SqlQuery) => {
+      if (!isPg && q.args.length === 0 && isMultiStatement(q.sql)) {
+        await adapter.executeScript(q.sql);
+        return 0;
+      }
+      return adapter.executeRaw(q);
+    },
+    executeScript: isPg
+      ? async (script: string) => {
+          await adapter.executeRaw({ sql: script, args: [], argTypes: [] });
+        }
+      : (script: string) => adapter.executeScript(script),
+    startTransaction: (isolationLevel) => adapter.startTransaction(isolationLevel),
+    dispose: async () => {
+      if (!open.delete(wrapped)) return;
+      try {
+        await adapter.dispose();
+      } finally {
+        await onDispose?.();
+      }
+    },
+  };
+  open.add(wrapped);
+  if (adapter.getConnectionInfo) {
+    wrapped.getConnectionInfo = () => adapter.getConnectionInfo!();
+  }
+  return wrapped;
+}
