@@ -1,5 +1,5 @@
 // The one place that turns DATABASE_URL into a Prisma driver adapter factory.
-// Used by the runtime client (app/lib/db.server.ts) and by scripts/migrate.ts, so both
+// Used by the runtime client (app/lib/db.server.ts) and by the migrations (server/migrate/), so both
 // resolve relative `file:` URLs the same way (against the working directory) and pick the
 // same provider from the URL's scheme:
 //   file:...                               SQLite (better-sqlite3), the default
