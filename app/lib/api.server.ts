@@ -3,6 +3,7 @@
 // session cookie) is the auth feature's: app/features/auth/api-guards.server.ts.
 import type { z } from "zod";
 import { FORBIDDEN_ORIGIN, isCrossSiteMutation } from "./csrf.server.ts";
+import { asFailure, fail, FailureError, type Failure } from "./failure.ts";
 import { BodyTooLargeError, readBodyCapped } from "./form.server.ts";
 
 const JSON_HEADERS = { "Cache-Control": "no-store" };
@@ -17,22 +18,25 @@ export function apiJson<T>(body: T, status = 200) {
   return Response.json(body, { status, headers: JSON_HEADERS });
 }
 
-/** Throwable variants, for guards. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
+/** The API adapter of a service's Failure: its status and `{ error: message }`. */
+export function apiFailure(failure: Pick<Failure, "status" | "message">) {
+  return apiError(failure.status, failure.message);
+}
+
+/** A thrown Failure for guards (the API's name for FailureError). */
+export class ApiError extends FailureError {
+  constructor(status: number, message: string) {
+    super(fail(status, message));
   }
 }
 
-/** Runs an /api handler: ApiError → JSON error; unexpected errors → 500 JSON without details. */
+/** Runs an /api handler: a thrown Failure (ApiError, FailureError) → JSON error; unexpected errors → 500 JSON without details. */
 export async function handleApi(run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ApiError) return apiError(error.status, error.message);
+    const failure = asFailure(error);
+    if (failure) return apiFailure(failure);
     if (error instanceof Response) return error;
     console.error(error);
     return apiError(500, "Error en el servidor");

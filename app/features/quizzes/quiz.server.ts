@@ -3,7 +3,8 @@
 import { canAccessMaterials, canSeeCourse, type Viewer } from "~/features/courses/rules.ts";
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { gradeQuiz, type Grade } from "./grading.ts";
+import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
+import { gradeQuiz, type GradableQuestion, type Grade } from "./grading.ts";
 import { recomputeProgress } from "./progress.server.ts";
 
 export const QUIZ_NOT_FOUND = "Evaluación no encontrada";
@@ -15,12 +16,9 @@ type Loaded = {
   questions: Array<{ id: string; texto: string; opciones: Array<{ id: string; texto: string; correcta: boolean }> }>;
 };
 
-export type QuizAccess = { ok: true; quiz: Loaded } | { ok: false; status: 401 | 403 | 404; message: string };
-
-/** The module's quiz with the correct flags (server only), if this viewer may take it. */
-async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): Promise<QuizAccess> {
-  if (!Number.isInteger(moduleIndex) || moduleIndex < 0 || moduleIndex > 10_000)
-    return { ok: false, status: 404, message: QUIZ_NOT_FOUND };
+/** The module's quiz with the correct flags (server only), if this viewer may take it (else 404 / 401 / 403). */
+async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): Promise<Result<{ quiz: Loaded }>> {
+  if (!Number.isInteger(moduleIndex) || moduleIndex < 0 || moduleIndex > 10_000) return fail(404, QUIZ_NOT_FOUND);
   const course = await prisma.course.findUnique({
     where: { id: courseId },
     select: {
@@ -48,19 +46,17 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
   });
   const module = course?.modulos[0];
   if (!course || !module || module.preguntas.length === 0 || !canSeeCourse(viewer, course)) {
-    return { ok: false, status: 404, message: QUIZ_NOT_FOUND };
+    return fail(404, QUIZ_NOT_FOUND);
   }
-  if (!viewer) return { ok: false, status: 401, message: QUIZ_FORBIDDEN };
-  if (!canAccessMaterials(viewer, await isEnrolled(viewer.id, courseId)))
-    return { ok: false, status: 403, message: QUIZ_FORBIDDEN };
-  return {
-    ok: true,
+  if (!viewer) return fail(401, QUIZ_FORBIDDEN);
+  if (!canAccessMaterials(viewer, await isEnrolled(viewer.id, courseId))) return fail(403, QUIZ_FORBIDDEN);
+  return ok({
     quiz: {
       course: { id: course.id, titulo: course.titulo },
       module: { id: module.id, index: moduleIndex, titulo: module.titulo || `Módulo ${moduleIndex + 1}` },
       questions: module.preguntas,
     },
-  };
+  });
 }
 
 /** What the browser gets: questions and option texts, never which one is right. */
@@ -109,23 +105,22 @@ export async function attemptInfo(userId: string, moduleId: string): Promise<Att
 export async function getQuizForViewer(courseId: string, moduleIndex: number, viewer: Viewer) {
   const access = await loadQuiz(courseId, moduleIndex, viewer);
   if (!access.ok) return access;
-  return {
-    ok: true as const,
+  return ok({
     quiz: publicQuiz(access.quiz),
     info: await attemptInfo(viewer!.id, access.quiz.module.id),
-  };
+  });
 }
 
-export type SubmitOutcome =
-  | {
-      ok: true;
-      grade: Omit<Grade, "respuestas"> & {
-        respuestas: Array<{ preguntaId: string; pregunta: string; respuestaUsuario: string; esCorrecta: boolean }>;
-      };
-      progreso: number;
-      info: AttemptInfo;
-    }
-  | { ok: false; status: number; message: string; unanswered?: number[] };
+type Submitted = {
+  grade: Omit<Grade, "respuestas"> & {
+    respuestas: Array<{ preguntaId: string; pregunta: string; respuestaUsuario: string; esCorrecta: boolean }>;
+  };
+  progreso: number;
+  info: AttemptInfo;
+};
+
+/** Unanswered questions are a 400 that lists their 1-based numbers. */
+type SubmitFailure = Failure & { unanswered?: number[] };
 
 export const unansweredMessage = (numbers: number[]) =>
   numbers.length === 1
@@ -135,20 +130,21 @@ export const unansweredMessage = (numbers: number[]) =>
 /**
  * Grades an attempt from the chosen options (question id → option id), stores it with its
  * answers, and recomputes the course progress. Anything else the client sends is ignored.
+ * The quiz is loaded once: `answers` may be a function of its questions (the API's loose
+ * answer shapes are normalised against them).
  */
 export async function submitAttempt(
   viewer: Viewer,
   courseId: string,
   moduleIndex: number,
-  answers: Record<string, string>,
-): Promise<SubmitOutcome> {
+  answers: Record<string, string> | ((questions: readonly GradableQuestion[]) => Record<string, string>),
+): Promise<Result<Submitted, SubmitFailure>> {
   const access = await loadQuiz(courseId, moduleIndex, viewer);
   if (!access.ok) return access;
   const { quiz } = access;
-  const outcome = gradeQuiz(quiz.questions, answers);
-  if (!outcome.ok) {
-    return { ok: false, status: 400, message: unansweredMessage(outcome.unanswered), unanswered: outcome.unanswered };
-  }
+  const chosen = typeof answers === "function" ? answers(quiz.questions) : answers;
+  const outcome = gradeQuiz(quiz.questions, chosen);
+  if (!outcome.ok) return { ...fail(400, unansweredMessage(outcome.unanswered)), unanswered: outcome.unanswered };
   const { grade } = outcome;
   const userId = viewer!.id;
   await prisma.quizAttempt.create({
@@ -164,8 +160,7 @@ export async function submitAttempt(
     },
   });
   const { progreso } = await recomputeProgress(userId, courseId);
-  return {
-    ok: true,
+  return ok({
     grade: {
       ...grade,
       respuestas: grade.respuestas.map(({ preguntaId, pregunta, respuestaUsuario, esCorrecta }) => ({
@@ -177,11 +172,5 @@ export async function submitAttempt(
     },
     progreso,
     info: await attemptInfo(userId, quiz.module.id),
-  };
-}
-
-/** The module's questions for API answer normalisation (ids and option ids, no flags leak). */
-export async function quizQuestionsForNormalising(courseId: string, moduleIndex: number, viewer: Viewer) {
-  const access = await loadQuiz(courseId, moduleIndex, viewer);
-  return access.ok ? access.quiz.questions : null;
+  });
 }

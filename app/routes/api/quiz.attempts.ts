@@ -1,6 +1,6 @@
 import { requireQuizApiUser } from "~/features/quizzes/api.server.ts";
 import { getQuizForViewer } from "~/features/quizzes/quiz.server.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import type { Route } from "./+types/quiz.attempts";
 
 /** GET /api/quiz/intentos/{cursoId}/{moduloIndex} (Bearer): { aprobado, intentosPrevios, ultimoIntento }. */
@@ -8,7 +8,7 @@ export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     const user = await requireQuizApiUser(args);
     const result = await getQuizForViewer(args.params.cursoId, Number(args.params.moduloIndex), user);
-    if (!result.ok) return apiError(result.status, result.message);
+    if (!result.ok) return apiFailure(result);
     const { aprobado, intentosPrevios, ultimoIntento } = result.info;
     return apiJson({ aprobado, intentosPrevios, ultimoIntento });
   });
