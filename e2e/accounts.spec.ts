@@ -7,7 +7,6 @@ import {
   deleteInRecords,
   findInRecords,
   login,
-  ready,
   register,
   uniqueEmail,
 } from "./support.ts";
@@ -67,7 +66,7 @@ test("los errores de validación conservan lo escrito", async ({ page, javaScrip
   await expect(page.getByLabel("Rol")).toHaveValue("estudiante");
   await expect(page.getByText("¡Cuenta creada exitosamente!")).toHaveCount(0);
   if (javaScriptEnabled) {
-    // Editing a field clears the form's messages (SPEC §4).
+    // Editing a field clears the form's messages (docs/product.md#texts-sign-in-and-registration).
     await page.getByLabel("Nombre").fill("Rocío");
     await expect(page.getByText("Por favor, completa todos los campos.")).toHaveCount(0);
   }

@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type APIRequestContext } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { ADMIN, adminPage } from "./support.ts";
 
-// The admin's book upload (SPEC §2 /admin/library, §4 "Book upload"): refusals leave no file
+// The admin's book upload (docs/product.md#library): refusals leave no file
 // on disk; with JavaScript the form goes through POST /api/books/upload with a progress bar,
 // and a PDF can be dropped on the form.
 
@@ -198,7 +198,7 @@ async function drop(page: Page, target: ReturnType<Page["locator"]>, name: strin
   await target.dispatchEvent("drop", { dataTransfer });
 }
 
-async function deleteByTitle(request: import("@playwright/test").APIRequestContext, title: string) {
+async function deleteByTitle(request: APIRequestContext, title: string) {
   const { token } = (await (await request.post("/api/auth/login", { data: ADMIN })).json()) as { token: string };
   const headers = { Authorization: `Bearer ${token}` };
   const books = (await (

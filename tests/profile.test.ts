@@ -11,7 +11,6 @@ import {
   EMAIL_CONFIRMATION_SENT,
   IMAGE_REFUSED,
   NOTHING_TO_UPDATE,
-  PROFILE_UPDATED,
   USER_UNKNOWN,
 } from "~/features/users/profile-schema.ts";
 import { loadProfilePage, updateProfile } from "~/features/users/profile.server.ts";

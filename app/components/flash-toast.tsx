@@ -1,11 +1,13 @@
-import { useEffect, useState } from "react";
+import { useHydrated } from "./ui/use-hydrated.ts";
 
 export type FlashMessage = { type: "success" | "error" | "info"; message: string };
 
-/** A flash message from the server. Success messages fade after 3 s (SPEC §9) with JS. */
+/**
+ * A flash message from the server. Success messages fade after 3 s with JS
+ * (docs/product.md#working-without-javascript).
+ */
 export function FlashToast({ flash }: { flash: FlashMessage | null }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   if (!flash) return null;
   const tone = flash.type === "error" ? "alert-error" : flash.type === "success" ? "alert-success" : "alert-info";
   const fades = hydrated && flash.type === "success";

@@ -5,13 +5,15 @@
 // (a textarea); in a one-line field it is refused like the rest. Every schema applies one of
 // the two helpers below, so the forms and the /api routes refuse the same texts with the same
 // message. Server only (Zod stays out of browser bundles).
-import { z } from "zod";
+import type { z } from "zod";
 
 export const TEXT_NOT_ALLOWED = "El texto contiene caracteres no permitidos.";
 
 /** Any C0 control character or DEL: line feed, carriage return and tab included. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const CONTROL = /[\u0000-\u001f\u007f]/;
 /** The same, except the ones a multi-line text is made of: tab, line feed, carriage return. */
+// eslint-disable-next-line no-control-regex -- idem
 const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** True when `value` may be stored as a one-line text. */

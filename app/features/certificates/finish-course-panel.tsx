@@ -1,4 +1,4 @@
-// 'Finalizar curso' on the course page (SPEC §2). A plain POST form (the server decides and
+// 'Finalizar curso' on the course page (docs/product.md#certificates). A plain POST form (the server decides and
 // answers with a flash message), so it works without JavaScript. Once a certificate exists:
 // a congratulation, 'Ver Certificado' (new tab), the direct link in a read-only field and
 // 'Copiar URL' (only after hydration; without JS the field is selectable).
@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { URL_COPIED, URL_COPY_FAILED } from "./messages.ts";
+import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
 export type FinishPanelCertificate = { codigo: string; diplomaUrl: string };
 
@@ -47,9 +48,8 @@ function CertificateLinks({ certificate, className }: { certificate: FinishPanel
   const fieldId = useId();
   const statusId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [status, setStatus] = useState<"" | "ok" | "error">("");
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     if (!status) return;
     const timer = setTimeout(() => setStatus(""), 3000);

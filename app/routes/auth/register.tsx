@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Honeypot } from "~/components/ui/honeypot.tsx";
 import { FormErrors, SelectField, TextField } from "~/components/ui/field.tsx";
@@ -59,9 +59,10 @@ export default function Register({ actionData }: Route.ComponentProps) {
     // saves ~34 KB gzip of JavaScript on these first-load pages.
     shouldValidate: "onSubmit",
   });
-  // Editing a field clears the success / error messages (SPEC §4).
-  const [dismissed, setDismissed] = useState(false);
-  useEffect(() => setDismissed(false), [actionData]);
+  // Editing a field clears the success / error messages (docs/product.md#texts-sign-in-and-registration).
+  // The answer the person has since edited away; a new answer shows again.
+  const [dismissedFor, setDismissedFor] = useState<unknown>(null);
+  const dismissed = actionData !== undefined && dismissedFor === actionData;
 
   const allFieldErrors = Object.values(form.allErrors).flat();
   const summary = dismissed
@@ -78,7 +79,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
       <Form
         method="post"
         {...getFormProps(form)}
-        onInput={() => setDismissed(true)}
+        onInput={() => setDismissedFor(actionData)}
         className="card mt-6 space-y-4 p-6"
       >
         {actionData?.success && !dismissed ? (

@@ -90,7 +90,8 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
             <Link to={backToCourse} className="btn-primary">
               Volver al curso
             </Link>
-            <a href="" className="btn-secondary">
+            {/* A fresh GET of this page: an empty quiz, with or without JavaScript. */}
+            <a href={`/cursos/${quiz.course.id}/modulos/${quiz.module.index}/evaluacion`} className="btn-secondary">
               Intentar nuevamente
             </a>
           </p>

@@ -1,4 +1,4 @@
-// Course authoring (SPEC §2 course editor, §4, §5, §7 POST/PUT /api/cursos): the data access
+// Course authoring (docs/product.md#course-editor; POST/PUT /api/cursos): the data access
 // for creating and editing courses, shared by the admin pages and the API. Admin-only: callers
 // guard first. Every change is one transaction; files stored for a change that fails are
 // removed by the caller (`discard`), files a change drops are removed after it commits.
@@ -19,6 +19,7 @@ const notFound = (message = COURSE_NOT_FOUND): EditOutcome => ({ ok: false, stat
 export function displayFileName(original: string) {
   const base = original.split(/[\\/]/).pop() ?? "";
   const clean = base
+    // eslint-disable-next-line no-control-regex -- control characters never reach a download name
     .replace(/[\u0000-\u001f\u007f]+/g, " ")
     .trim()
     .slice(0, 200);
@@ -267,8 +268,9 @@ async function syncModules(
 
 /**
  * The module's questions become exactly `preguntas`: one carrying the id of an existing question
- * of this module is updated in place (its answer records keep pointing at it), others created,
- * missing ones deleted.
+ * of this module is updated in place (its answer records keep pointing at it; its options are
+ * replaced, so their link to the old options is cleared and the answers' text copies remain),
+ * others created, missing ones deleted.
  */
 async function syncQuestions(tx: Tx, moduleId: string, preguntas: readonly (QuestionInput & { id?: string })[]) {
   const existing = new Set(
@@ -326,7 +328,6 @@ export async function updateModule(
   return count ? { ok: true } : notFound(MODULE_NOT_FOUND);
 }
 
-/** Moves a module one place up (-1) or down (+1); positions are renumbered 0..n-1. */
 /** The ids in their new order after moving `id` one place (-1 up, +1 down); null when not there. */
 export function moveOne(ids: readonly string[], id: string, direction: -1 | 1): string[] | null {
   const from = ids.indexOf(id);
@@ -337,6 +338,7 @@ export function moveOne(ids: readonly string[], id: string, direction: -1 | 1): 
   return order;
 }
 
+/** Moves a module one place up (-1) or down (+1); positions are renumbered 0..n-1. */
 export async function moveModule(courseId: string, moduleId: string, direction: -1 | 1): Promise<EditOutcome> {
   return prisma.$transaction(async (tx) => {
     const modules = await tx.module.findMany({

@@ -1,4 +1,4 @@
-// Course authoring rules (SPEC §5 "Create course", "Quiz question", "Course editor"): the one
+// Course authoring rules (docs/product.md#course-editor): the one
 // place they are written. The HTML forms (create page, editor) and the API (POST/PUT
 // /api/cursos) read their input into these schemas; nothing else decides what is valid.
 // Server only: Zod stays out of browser bundles (messages live in ./messages.ts).
@@ -68,7 +68,7 @@ const duration = (required: boolean) =>
 /**
  * A calendar date, stored at noon UTC so that it shows the same day everywhere. Accepts
  * "YYYY-MM-DD", an ISO date-time, or a seconds-timestamp object ({ seconds } / { _seconds }),
- * the shapes SPEC §3 lists; empty means no date.
+ * the shapes API clients send (docs/product.md#api-courses); empty means no date.
  */
 export function readCalendarDate(value: unknown): Date | null | "invalid" {
   if (value === null || value === undefined || value === "") return null;
@@ -114,8 +114,8 @@ const calendarDate = z
   });
 
 /**
- * herramientas / loAprenderan: a JSON list (API, SPEC §7) or one item per line (HTML form).
- * Items are single lines, trimmed; empties and duplicates are dropped (SPEC §5).
+ * herramientas / loAprenderan: a JSON list (API, docs/product.md#api-courses) or one item per line (HTML form).
+ * Items are single lines, trimmed; empties and duplicates are dropped (docs/product.md#course-editor).
  */
 const stringList = (field: string) =>
   z
@@ -222,7 +222,7 @@ export const ModuleFieldsSchema = z.object({
 });
 
 /**
- * A quiz question (SPEC §5): text required, 2 to 10 options, every option text filled, exactly
+ * A quiz question (docs/product.md#course-editor): text required, 2 to 10 options, every option text filled, exactly
  * one marked correct.
  */
 export const QuestionSchema = z
@@ -242,7 +242,7 @@ export const QuestionSchema = z
 export type QuestionInput = z.infer<typeof QuestionSchema>;
 
 /**
- * A question as API clients send it (SPEC §3): `texto` or `pregunta`; options as texts or
+ * A question as API clients send it (docs/product.md#api-courses): `texto` or `pregunta`; options as texts or
  * { texto, correcta }; `respuestaCorrecta` as an index, a numeric string or the option's text.
  * Mapped to { texto, opciones: [{ texto, correcta }] } for QuestionSchema to judge.
  */
@@ -271,7 +271,7 @@ export function questionFromApi(raw: unknown): unknown {
 /** An existing file to keep: its id, its URL, or the object GET /api/cursos/{id} lists. */
 const FileRef = z.union([z.string(), z.object({ id: z.string().nullish(), url: z.string().nullish() })]);
 
-/** A module in the API's `modulos` JSON (SPEC §7): existing ones carry their id (PUT). */
+/** A module in the API's `modulos` JSON (docs/product.md#api-courses): existing ones carry their id (PUT). */
 export const ApiModuleSchema = z.object({
   id: z.string().max(64).optional(),
   titulo: z.unknown().optional(),
@@ -365,7 +365,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : "";
-    (out[key] ??= []).includes(issue.message) || out[key]!.push(issue.message);
+    const messages = (out[key] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
   }
   return out;
 }

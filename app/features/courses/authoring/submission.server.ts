@@ -8,7 +8,6 @@ import { readBody } from "~/lib/api.server.ts";
 import {
   discard,
   imageUploadOptions,
-  isMultipart,
   parseUpload,
   pdfUploadOptions,
   UploadError,
@@ -27,7 +26,7 @@ import {
 export const IMAGE_FIELD = "imagen";
 /** The editor's per-module upload field. */
 export const FILES_FIELD = "archivos";
-/** The API's per-module fields (SPEC §7): archivosModulo_{index}. */
+/** The API's per-module fields (docs/product.md#api-courses): archivosModulo_{index}. */
 const API_FILES = /^archivosModulo_(\d{1,2})$/;
 const MAX_FILES = 20;
 

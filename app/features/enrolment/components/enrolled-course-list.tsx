@@ -1,9 +1,9 @@
-import { useEffect, useState } from "react";
 import { Form, Link, isRouteErrorResponse, useNavigation } from "react-router";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { progressStatus } from "~/features/courses/rules.ts";
 import { UNENROL_CONFIRM, loadFailedWith } from "../messages.ts";
+import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
 export type EnrolledCourse = { id: string; nombre: string; duracion: number | string | null; progreso: number };
 
@@ -11,12 +11,6 @@ function formatDuration(duracion: EnrolledCourse["duracion"]): string {
   if (duracion === null || duracion === "") return "Duración no indicada";
   if (typeof duracion === "number") return `${duracion} ${duracion === 1 ? "hora" : "horas"}`;
   return /^\d+(\.\d+)?$/.test(duracion.trim()) ? `${duracion.trim()} horas` : duracion;
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 function StatusBadge({ progreso }: { progreso: number }) {
@@ -68,7 +62,7 @@ function RemoveButton({ course, action, busy }: { course: EnrolledCourse; action
 }
 
 /**
- * One's enrolled courses (SPEC §2 "User panel", §4): name, status badge, duration, progress
+ * One's enrolled courses (docs/product.md#enrolled-courses): name, status badge, duration, progress
  * bar and percentage; the card opens /cursos/{id}; a remove button per course. Used by /user
  * and /user/courses. `action` is the page's own action URL; `closeHref` the page without
  * ?eliminar.
@@ -157,7 +151,7 @@ export function EnrolledCourseList({
   );
 }
 
-/** What the pages' ErrorBoundary shows when the list cannot be loaded (SPEC §8). */
+/** What the pages' ErrorBoundary shows when the list cannot be loaded (docs/product.md#texts-courses-and-enrolment). */
 export function EnrolledCoursesError({
   error,
   title,

@@ -1,4 +1,4 @@
-// The admin's upload form (SPEC §4 "Book upload", §5). Without JavaScript it is a plain
+// The admin's upload form (docs/product.md#library). Without JavaScript it is a plain
 // multipart POST to the page's action. With JavaScript the same form is sent to
 // POST /api/books/upload by sendWithProgress (XHR), with a progress bar and
 // 'Generando libro...'; a PDF can also be dropped on the file zone. Validation runs on the
@@ -14,6 +14,7 @@ import type { BookFields } from "~/features/library/schema.ts";
 import { PDF_ONLY } from "~/lib/file-types.ts";
 import { CONNECTION_FAILED, errorMessageOf, looksLikePdf, sendWithProgress } from "~/lib/upload-progress.ts";
 import { BOOK_CREATED, PDF_FIELD, PDF_REQUIRED, UPLOAD_FAILED } from "../messages.ts";
+import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
 export const UPLOAD_URL = "/api/books/upload";
 
@@ -61,17 +62,14 @@ function BookForm({
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     shouldValidate: "onSubmit",
   });
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pdfError, setPdfError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const abortRef = useRef<AbortController | null>(null);
-  useEffect(() => {
-    setHydrated(true);
-    return () => abortRef.current?.abort();
-  }, []);
+  useEffect(() => () => abortRef.current?.abort(), []);
 
   const sending =
     progress !== null || (navigation.state === "submitting" && navigation.formEncType === "multipart/form-data");

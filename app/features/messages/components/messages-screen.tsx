@@ -6,6 +6,7 @@ import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx"
 import { roleLabel } from "~/features/auth/roles.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { FILL_ALL, NO_MESSAGES, SELECT_MESSAGE, SEND_OK, type ComposeFields } from "../messages.ts";
+import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
 type Msg = {
   id: string;
@@ -146,7 +147,7 @@ function Compose({ action, actionData }: { action: string; actionData?: Messages
   const formRef = useRef<HTMLFormElement>(null);
   // With JavaScript the button is disabled while a field is empty; the server-rendered
   // button is always enabled so the form works without JavaScript.
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [complete, setComplete] = useState(false);
   const check = () => {
     const el = formRef.current;
@@ -154,10 +155,9 @@ function Compose({ action, actionData }: { action: string; actionData?: Messages
     const fd = new FormData(el);
     setComplete(["to", "subject", "content"].every((k) => String(fd.get(k) ?? "").trim() !== ""));
   };
-  useEffect(() => {
-    setHydrated(true);
-    check();
-  }, [actionData]);
+  // After each server answer, read back what the form holds now (the DOM is the source: the
+  // browser may have kept or reset typed values), so the send button matches it.
+  useEffect(check, [actionData]);
 
   const okVisible = useForThreeSeconds(actionData, !!actionData?.success);
 

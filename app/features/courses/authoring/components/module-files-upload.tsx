@@ -7,6 +7,7 @@ import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { PDF_ONLY } from "~/lib/file-types.ts";
 import { CONNECTION_FAILED, errorMessageOf, looksLikePdf, sendWithProgress } from "~/lib/upload-progress.ts";
 import { FILES_REQUIRED, UNAUTHORIZED_AGAIN, UPDATE_FAILED } from "../messages.ts";
+import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
 type Status = { type: "success" | "error"; text: string } | null;
 
@@ -21,14 +22,11 @@ export function ModuleFilesUpload({
 }) {
   const action = `/admin/courses/edit/${courseId}/archivos`;
   const revalidator = useRevalidator();
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [progress, setProgress] = useState<number | null>(null);
   const [status, setStatus] = useState<Status>(null);
   const abortRef = useRef<AbortController | null>(null);
-  useEffect(() => {
-    setHydrated(true);
-    return () => abortRef.current?.abort();
-  }, []);
+  useEffect(() => () => abortRef.current?.abort(), []);
   const inputId = `archivos-${moduloId}-input`;
   const statusId = `${inputId}-estado`;
 
