@@ -77,7 +77,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <a
         href="#contenido"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        className={
+          "sr-only focus:not-sr-only focus:absolute focus:left-2 " +
+          "focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        }
       >
         Ir al contenido
       </a>

@@ -3,7 +3,8 @@ import { Form, NavLink, Outlet } from "react-router";
 export type PanelLink = { to: string; label: string; end?: boolean };
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-brand-50"}`;
+  "block rounded-lg px-3 py-2 text-sm font-medium " +
+  (isActive ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-brand-50");
 
 function Menu({ links }: { links: PanelLink[] }) {
   return (

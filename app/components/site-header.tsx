@@ -60,7 +60,12 @@ function CoursesMenu() {
       >
         Cursos <span aria-hidden="true">▾</span>
       </summary>
-      <ul className="hover-menu-panel absolute left-0 top-full z-40 hidden min-w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+      <ul
+        className={
+          "hover-menu-panel absolute left-0 top-full z-40 hidden " +
+          "min-w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        }
+      >
         {AUDIENCE_LINKS.map((link) => (
           <li key={link.to}>
             <Link
@@ -96,7 +101,10 @@ function AccountButtons({ user }: { user: HeaderUser | null }) {
         to={user.profileHref}
         title={name || undefined}
         aria-label={name ? `Mi cuenta: ${name}` : "Mi cuenta"}
-        className="inline-flex h-10 w-10 items-center justify-center overflow-hidden rounded-full bg-brand-600 text-sm font-bold text-white ring-2 ring-brand-100"
+        className={
+          "inline-flex h-10 w-10 items-center justify-center overflow-hidden " +
+          "rounded-full bg-brand-600 text-sm font-bold text-white ring-2 ring-brand-100"
+        }
       >
         {user.avatarUrl ? (
           <img src={user.avatarUrl} alt="" className="h-full w-full object-cover" width={40} height={40} />
@@ -122,7 +130,11 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
       >
         ☰ Menú
       </summary>
-      <div className="absolute right-0 top-full z-40 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-3 shadow-xl">
+      <div
+        className={
+          "absolute right-0 top-full z-40 mt-2 w-64 " + "rounded-xl border border-slate-200 bg-white p-3 shadow-xl"
+        }
+      >
         <nav aria-label="Menú móvil" className="flex flex-col">
           <Link to="/" className="rounded-md px-3 py-2 hover:bg-brand-50">
             Inicio

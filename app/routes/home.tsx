@@ -23,7 +23,9 @@ const AUDIENCES = [
   },
   {
     title: "Comunidad",
-    text: "Cursos para vecinas, vecinos y organizaciones: huertos urbanos, reciclaje, barrios más seguros y trámites en línea.",
+    text:
+      "Cursos para vecinas, vecinos y organizaciones: huertos urbanos, reciclaje, " +
+      "barrios más seguros y trámites en línea.",
     icon: "M3 11 12 4l9 7M5 10v10h14V10M10 20v-5h4v5",
   },
 ];
@@ -31,13 +33,15 @@ const AUDIENCES = [
 const TESTIMONIALS = [
   {
     quote:
-      "Los cursos de herramientas digitales me ayudaron a preparar clases más participativas. Los materiales en PDF son muy claros.",
+      "Los cursos de herramientas digitales me ayudaron a preparar clases más participativas. " +
+      "Los materiales en PDF son muy claros.",
     name: "Paula Cárcamo",
     role: "Profesora de Ciencias, Osorno",
   },
   {
     quote:
-      "Hice el curso de programación desde el celular en el bus. Las evaluaciones cortas me mantuvieron motivado hasta el certificado.",
+      "Hice el curso de programación desde el celular en el bus. " +
+      "Las evaluaciones cortas me mantuvieron motivado hasta el certificado.",
     name: "Benjamín Oyarzún",
     role: "Estudiante de 3° medio, Purranque",
   },

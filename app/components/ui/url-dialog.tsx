@@ -45,11 +45,15 @@ export function UrlDialog({
 
   return (
     <div
-      className={`fixed inset-0 z-50 flex items-center justify-center bg-black/40 [&:has(dialog:modal)]:bg-transparent ${size === "wide" ? "sm:p-4" : "p-4"}`}
+      className={
+        "fixed inset-0 z-50 flex items-center justify-center bg-black/40 [&:has(dialog:modal)]:bg-transparent " +
+        (size === "wide" ? "sm:p-4" : "p-4")
+      }
     >
       {/* Keyboard users close it with Escape (native <dialog>) or the close link; the click
           handler only adds closing on a backdrop click for pointer users. */}
-      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events,
+          jsx-a11y/no-noninteractive-element-interactions */}
       <dialog
         ref={ref}
         open

@@ -1,4 +1,5 @@
-// Every word the certificate flow shows (SPEC §8 "Finish"). Plain strings: safe for the browser.
+// Every word the certificate flow shows (docs/product.md#texts-quizzes-and-certificates).
+// Plain strings: safe for the browser.
 
 export const FINISH_LOGIN_REQUIRED = "Debes iniciar sesión para finalizar el curso.";
 export const FINISH_NO_QUIZZES = "Este curso no tiene evaluaciones para completar.";
@@ -10,7 +11,8 @@ export { COURSE_NOT_FOUND as FINISH_COURSE_NOT_FOUND } from "~/features/courses/
 export const FINISH_CONGRATS = "¡Felicitaciones! Completaste el curso y obtuviste tu certificado.";
 export const FINISH_ALREADY = "Ya finalizaste este curso. Este es tu certificado.";
 export const DIPLOMA_MISSING =
-  "Tu certificado fue emitido, pero no pudimos generar el PDF en este momento. Si el problema continúa, contacta a soporte.";
+  "Tu certificado fue emitido, pero no pudimos generar el PDF en este momento. " +
+  "Si el problema continúa, contacta a soporte.";
 export const CERTIFICATE_NOT_FOUND = "Certificado no encontrado";
 export const CERTIFICATES_FORBIDDEN = "No tienes permiso para realizar esta acción.";
 export const USER_NOT_FOUND = "Usuario no encontrado";

@@ -42,7 +42,8 @@ export async function requestEmailChange(tx: Tx, user: { id: string; nombre: str
       subject: `Confirma tu nuevo correo en ${brand}`,
       text:
         `Hola ${user.nombre}:\n\nPediste usar este correo (${newEmail}) en tu cuenta de ${brand}.\n` +
-        `Para confirmarlo, abre este enlace dentro de las próximas 24 horas:\n${publicUrl()}${confirmEmailPath(token)}\n\n` +
+        "Para confirmarlo, abre este enlace dentro de las próximas 24 horas:\n" +
+        `${publicUrl()}${confirmEmailPath(token)}\n\n` +
         `Si no fuiste tú, ignora este mensaje: tu cuenta no cambiará.\n\nSaludos,\n${brand}`,
     },
     tx,
@@ -109,7 +110,8 @@ export async function confirmEmailChange(token: string | undefined, request: Req
               to: user.correo,
               subject: `El correo de tu cuenta en ${brand} cambió`,
               text:
-                `Hola ${user.nombre}:\n\nEl correo de tu cuenta ahora es ${change.newEmail}; desde ahora ingresas con él.\n` +
+                `Hola ${user.nombre}:\n\nEl correo de tu cuenta ahora es ${change.newEmail}; ` +
+                "desde ahora ingresas con él.\n" +
                 `Si no fuiste tú, escríbenos de inmediato desde ${publicUrl()}/contacto\n\nSaludos,\n${brand}`,
             },
             tx,

@@ -1,4 +1,4 @@
-// The profile form's schema (SPEC §5 "Profile edit") and messages (SPEC §8 "Profile"), shared by
+// The profile form's schema and messages (docs/product.md#profile), shared by
 // the two profile pages and PUT /api/auth/users/{id}/profile. Validation runs on the server only.
 import { z } from "zod";
 import { email } from "~/features/auth/schema.ts";
@@ -10,9 +10,11 @@ export const IMAGE_REFUSED = "No se pudo subir la imagen";
 export const IMAGE_FAILED = "Hubo un error al subir la imagen";
 export const NOTHING_TO_UPDATE = "Indica un correo o una imagen para actualizar.";
 export const EMAIL_CONFIRMATION_SENT = (correo: string) =>
-  `Te enviamos un enlace a ${correo} para confirmar el cambio de correo. Hasta que lo confirmes seguirás usando tu correo actual.`;
+  `Te enviamos un enlace a ${correo} para confirmar el cambio de correo. ` +
+  "Hasta que lo confirmes seguirás usando tu correo actual.";
 export const EMAIL_CHANGE_INVALID =
-  "El enlace para confirmar el correo no es válido, ya fue usado o expiró. Solicita el cambio nuevamente desde tu perfil.";
+  "El enlace para confirmar el correo no es válido, ya fue usado o expiró. " +
+  "Solicita el cambio nuevamente desde tu perfil.";
 export const EMAIL_CHANGED = (correo: string) => `Tu correo fue actualizado. Desde ahora ingresas con ${correo}.`;
 export const IMAGE_AS_FILE = "La imagen debe enviarse como archivo (multipart/form-data).";
 

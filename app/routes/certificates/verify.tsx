@@ -1,4 +1,4 @@
-// /certificados/{codigo}: public verification of a certificate (DESIGN §2). Anyone, signed in
+// /certificados/{codigo}: public verification of a certificate (docs/product.md#certificates). Anyone, signed in
 // or not, sees the holder, the course, the date and that it is valid.
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { getCertificateByCode } from "~/features/certificates/certificates.server.ts";
@@ -22,7 +22,12 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
     <div className="mx-auto max-w-3xl px-4 py-12">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Verificación de certificado</p>
       <div className="card mt-4 p-6">
-        <p className="inline-flex items-center gap-2 rounded-full bg-green-100 px-3 py-1 text-sm font-semibold text-green-800">
+        <p
+          className={
+            "inline-flex items-center gap-2 rounded-full bg-green-100 " +
+            "px-3 py-1 text-sm font-semibold text-green-800"
+          }
+        >
           <span aria-hidden="true">✓</span> Certificado válido
         </p>
         <h1 className="mt-4 text-2xl font-bold text-slate-900">{c.nombreTitular}</h1>

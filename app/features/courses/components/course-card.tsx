@@ -8,7 +8,7 @@ function formatHours(hours: number | null) {
   return `${hours.toLocaleString("es-CL")} ${hours === 1 ? "hora" : "horas"}`;
 }
 
-/** A course in a list (SPEC §2): badge, image, title, hours, tools, learning, 'Comenzar Curso'. */
+/** A course in a list (docs/product.md#course-lists): badge, image, title, hours, tools, learning, 'Comenzar Curso'. */
 export function CourseCard({ course, action }: { course: CourseCardData; action?: React.ReactNode }) {
   const hours = formatHours(course.duracionHoras);
   return (
@@ -25,11 +25,19 @@ export function CourseCard({ course, action }: { course: CourseCardData; action?
             className="h-full w-full object-cover"
           />
         ) : null}
-        <span className="absolute left-3 top-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-brand-800 shadow">
+        <span
+          className={
+            "absolute left-3 top-3 rounded-full bg-white/95 " + "px-3 py-1 text-xs font-semibold text-brand-800 shadow"
+          }
+        >
           {audienceLabel(course.dirigidoA)}
         </span>
         {course.estado !== "publicado" ? (
-          <span className="absolute right-3 top-3 rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">
+          <span
+            className={
+              "absolute right-3 top-3 rounded-full bg-amber-100 " + "px-3 py-1 text-xs font-semibold text-amber-900"
+            }
+          >
             Borrador
           </span>
         ) : null}

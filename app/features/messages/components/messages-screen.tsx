@@ -77,13 +77,19 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
                       <button
                         type="submit"
                         aria-current={current ? "true" : undefined}
-                        className={`block w-full px-4 py-3 text-left text-sm hover:bg-slate-50 ${current ? "bg-brand-50" : ""}`}
+                        className={
+                          "block w-full px-4 py-3 text-left text-sm hover:bg-slate-50" + (current ? " bg-brand-50" : "")
+                        }
                         data-unread={unread ? "true" : "false"}
                       >
                         <span className="flex items-center justify-between gap-2">
                           <span className={unread ? "font-bold text-slate-900" : "text-slate-800"}>{m.fromName}</span>
                           {unread ? (
-                            <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                            <span
+                              className={
+                                "rounded-full bg-brand-100 px-2 " + "py-0.5 text-xs font-semibold text-brand-800"
+                              }
+                            >
                               No leído
                             </span>
                           ) : null}

@@ -40,7 +40,10 @@ function Avatar({ profile, size }: { profile: ProfileView; size: number }) {
   const name = fullName(profile.nombre, profile.apellido);
   return (
     <span
-      className="inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-600 text-2xl font-bold text-white ring-4 ring-brand-100"
+      className={
+        "inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full " +
+        "bg-brand-600 text-2xl font-bold text-white ring-4 ring-brand-100"
+      }
       style={{ width: size, height: size }}
     >
       {profile.avatarUrl ? (

@@ -1,4 +1,4 @@
-// The course's own fields (SPEC §5 "Create course", "Course editor"): one multipart form used by
+// The course's own fields (docs/product.md#course-editor): one multipart form used by
 // /admin/courses/new and by the editor. Plain POST without JavaScript; validated on the server
 // only (no Zod in the browser). Typed values come back after a refused submit.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
@@ -66,7 +66,9 @@ export function CourseFieldsForm({
         field={fields.imagen}
         label={mode === "create" ? "Imagen del curso (obligatoria)" : "Cambiar imagen del curso"}
         accept="image/jpeg,image/png,image/webp"
-        hint={`JPEG, PNG o WebP hasta ${maxImageMb}MB${mode === "edit" ? ". Déjalo vacío para mantener la actual." : "."}`}
+        hint={
+          `JPEG, PNG o WebP hasta ${maxImageMb}MB` + (mode === "edit" ? ". Déjalo vacío para mantener la actual." : ".")
+        }
         preview={
           imageUrl ? (
             <img
