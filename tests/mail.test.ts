@@ -5,7 +5,13 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_FAILED, CONTACT_OK } from "~/features/contact/messages.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
-import { backoffMs, createSmtpTransport, deliverPending, MAX_ATTEMPTS } from "~/features/mail/sender.server.ts";
+import {
+  backoffMs,
+  createSmtpTransport,
+  deliverPending,
+  LEASE_MS,
+  MAX_ATTEMPTS,
+} from "~/features/mail/sender.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { BUDGETS, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server.ts";
@@ -63,6 +69,49 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => s.close(() => resolve()));
   return p;
 }
+
+describe("mail sender on several instances", () => {
+  it("two senders running at once deliver each queued mail exactly once", async () => {
+    await prisma.outboxMail.updateMany({ where: { status: "pending" }, data: { status: "sent" } });
+    const to = Array.from({ length: 12 }, (_, i) => `una-vez-${i}@test.cl`);
+    for (const address of to) await enqueueMail({ kind: "message.notice", to: address, subject: "Una vez", text: "x" });
+    const smtp = () => createSmtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 5000 });
+    const reports = await Promise.all([
+      deliverPending(smtp(), { from: "a@test.cl", senderId: "instancia-a" }),
+      deliverPending(smtp(), { from: "a@test.cl", senderId: "instancia-b" }),
+    ]);
+    expect(reports[0]!.sent + reports[1]!.sent).toBe(12);
+    for (const address of to) expect(received.filter((m) => m.to.includes(address))).toHaveLength(1);
+    const rows = await prisma.outboxMail.findMany({ where: { to: { in: to } } });
+    expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
+  });
+
+  it("a sender that died after claiming leaves the row to another once the lease runs out", async () => {
+    await prisma.outboxMail.updateMany({ where: { status: "pending" }, data: { status: "sent" } });
+    const now = new Date();
+    const { id } = await enqueueMail({ kind: "message.notice", to: "huerfano@test.cl", subject: "Lease", text: "x" });
+    // What a claim leaves behind when its process is killed before sending.
+    await prisma.outboxMail.update({
+      where: { id },
+      data: { claimedBy: "instancia-muerta", nextAttemptAt: new Date(now.getTime() + LEASE_MS) },
+    });
+    const smtp = createSmtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 5000 });
+    expect(await deliverPending(smtp, { now, from: "a@test.cl", senderId: "instancia-viva" })).toEqual({
+      sent: 0,
+      failed: 0,
+    });
+    const later = new Date(now.getTime() + LEASE_MS + 1000);
+    expect(await deliverPending(smtp, { now: later, from: "a@test.cl", senderId: "instancia-viva" })).toEqual({
+      sent: 1,
+      failed: 0,
+    });
+    expect(await prisma.outboxMail.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: "sent",
+      claimedBy: "instancia-viva",
+    });
+    expect(received.filter((m) => m.to.includes("huerfano@test.cl"))).toHaveLength(1);
+  });
+});
 
 describe("mail sender", () => {
   it("delivers a pending row over SMTP and marks it sent", async () => {

@@ -2,11 +2,21 @@
 // A failure records the error, counts the attempt and schedules a retry with exponential
 // back-off; after MAX_ATTEMPTS the row is marked failed. Rows live in the database, so a
 // restart loses nothing: the next run picks them up.
+//
+// Several app instances may run this at once. Each due row is claimed before it is sent, by one
+// conditional update that moves its nextAttemptAt LEASE_MS ahead and writes this sender's id:
+// only one sender's update matches, so each mail goes out once. A sender that dies after the
+// claim leaves the row pending; when the lease runs out another sender takes it.
+import crypto from "node:crypto";
 import nodemailer from "nodemailer";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
 
 export const MAX_ATTEMPTS = 8;
+/** How long a claimed row is kept from other senders: longer than an SMTP exchange may take. */
+export const LEASE_MS = 5 * 60 * 1000;
+/** This process's sender id (host and pid for the admin's eye, random for uniqueness). */
+export const SENDER_ID = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
 const MINUTE = 60 * 1000;
 const MAX_DELAY = 6 * 60 * MINUTE;
 
@@ -47,17 +57,25 @@ export type DeliveryReport = { sent: number; failed: number };
 /** One pass over the due pending mail. */
 export async function deliverPending(
   transport: MailTransport,
-  opts: { now?: Date; limit?: number; from?: string } = {},
+  opts: { now?: Date; limit?: number; from?: string; senderId?: string } = {},
 ): Promise<DeliveryReport> {
   const now = opts.now ?? new Date();
   const from = opts.from ?? mailFrom();
+  const senderId = opts.senderId ?? SENDER_ID;
   const due = await prisma.outboxMail.findMany({
     where: { status: "pending", nextAttemptAt: { lte: now } },
     orderBy: { nextAttemptAt: "asc" },
     take: opts.limit ?? 50,
   });
   const report: DeliveryReport = { sent: 0, failed: 0 };
-  for (const mail of due) {
+  for (const candidate of due) {
+    // The claim: only the sender whose update still finds the row due gets it.
+    const claimed = await prisma.outboxMail.updateMany({
+      where: { id: candidate.id, status: "pending", nextAttemptAt: candidate.nextAttemptAt },
+      data: { nextAttemptAt: new Date(now.getTime() + LEASE_MS), claimedBy: senderId },
+    });
+    if (claimed.count !== 1) continue;
+    const mail = candidate;
     const attempts = mail.attempts + 1;
     try {
       await transport.sendMail({
@@ -67,15 +85,15 @@ export async function deliverPending(
         text: mail.text,
         html: mail.html ?? undefined,
       });
-      await prisma.outboxMail.update({
-        where: { id: mail.id },
+      await prisma.outboxMail.updateMany({
+        where: { id: mail.id, claimedBy: senderId },
         data: { status: "sent", attempts, sentAt: new Date(), lastError: null },
       });
       report.sent++;
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      await prisma.outboxMail.update({
-        where: { id: mail.id },
+      await prisma.outboxMail.updateMany({
+        where: { id: mail.id, claimedBy: senderId },
         data: {
           attempts,
           lastError: message,
