@@ -1,10 +1,10 @@
-// The map of the product (SPEC §2 and §7), one line per route.
+// The map of the product (docs/product.md#screens and #json-api), one line per route.
 import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
 
-  // Catalog (SPEC §2)
+  // Catalog (docs/product.md#public-pages)
   route("cursos", "routes/courses/list.tsx"),
   route("cursos/dirigido/:tipo", "routes/courses/audience.tsx"),
   route("cursos/:cursoId", "routes/courses/detail.tsx"),
@@ -54,7 +54,7 @@ export default [
     route("*", "routes/admin/in-development.tsx"),
   ]),
 
-  // JSON API (SPEC §7): resource routes calling the same feature services.
+  // JSON API (docs/product.md#json-api): resource routes calling the same feature services.
   ...prefix("api", [
     route("auth/login", "routes/api/auth.login.ts"),
     route("auth/register", "routes/api/auth.register.ts"),

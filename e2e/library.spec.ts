@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { adminPage, approvedUser, login } from "./support.ts";
 
-// The library (SPEC §2): both projects (JS off/on) share one server, so titles are unique.
+// The library (docs/product.md#library): both projects (JS off/on) share one server, so titles are unique.
 
 test("a visitor is sent to /login and back to the library after signing in", async ({ page, request }) => {
   await page.goto("/biblioteca");

@@ -108,7 +108,7 @@ describe("POST /api/cursos", () => {
     expect(await prisma.auditLog.count({ where: { action: "course.create", targetId: id } })).toBe(1);
   });
 
-  it("answers 400 with the SPEC messages and leaves no file behind", async () => {
+  it("answers 400 with the documented messages and leaves no file behind", async () => {
     const admin = await signedIn("admin");
     const before = [storedFiles("courses"), storedFiles("modules")];
     const courses = await prisma.course.count();

@@ -1,5 +1,5 @@
 // One's enrolled courses: the list shown in /user and /user/courses, leaving a course from the
-// page (confirmation step without JS) and the two JSON calls (SPEC §2, §4, §7, §8).
+// page (confirmation step without JS) and the two JSON calls (docs/product.md#enrolled-courses, #api-accounts).
 import { describe, expect, it, vi } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { NO_TOKEN } from "~/features/auth/api-token.server.ts";

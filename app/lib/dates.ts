@@ -1,4 +1,4 @@
-// Dates are shown in es-CL, time zone America/Santiago (DESIGN §2).
+// Dates are shown in es-CL, time zone America/Santiago (docs/product.md#dates).
 const TZ = "America/Santiago";
 
 const dateFmt = new Intl.DateTimeFormat("es-CL", { timeZone: TZ, day: "2-digit", month: "2-digit", year: "numeric" });

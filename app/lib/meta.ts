@@ -1,4 +1,4 @@
-// Page titles: '{section} | {brand}' (SPEC §2), the brand alone elsewhere.
+// Page titles: '{section} | {brand}' (docs/product.md#page-titles), the brand alone elsewhere.
 type RootData = { site?: { brand?: string } } | undefined;
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 

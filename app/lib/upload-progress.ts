@@ -74,7 +74,7 @@ export function errorMessageOf(json: unknown): string | null {
   return null;
 }
 
-/** No answer from the server (SPEC §8 library upload; any upload with a progress bar). */
+/** No answer from the server (docs/product.md#texts-library; any upload with a progress bar). */
 export const CONNECTION_FAILED = "Error al conectar con el servidor.";
 
 /** The browser's quick check of a chosen or dropped file; the server still reads its magic bytes. */

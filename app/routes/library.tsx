@@ -10,7 +10,7 @@ import { pageTitle } from "~/lib/meta.ts";
 import { listQuery, pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/library";
 
-// /biblioteca (SPEC §2 "Library page"): signed-in users search, preview and download books.
+// /biblioteca (docs/product.md#library): signed-in users search, preview and download books.
 // The preview is a URL-addressed dialog (?ver=ID), so it works without JavaScript.
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Biblioteca");
 

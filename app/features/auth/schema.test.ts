@@ -86,7 +86,7 @@ describe("roles", () => {
     expect(homeForRole("comunidad")).toBe("/comunidad");
     expect(homeForRole("otro")).toBeNull();
   });
-  it("links the initials button per SPEC §4 and shows 'US' without a name", () => {
+  it("links the initials button per docs/product.md#header-and-footer and shows 'US' without a name", () => {
     expect(profileLinkForRole("admin")).toBe("/admin/profile");
     expect(profileLinkForRole("docente")).toBe("/user");
     expect(profileLinkForRole("x")).toBe("/");

@@ -1,5 +1,6 @@
-// One schema per form, used by Conform in the browser, by the HTML action and by the /api
-// route alike. Every message is the one SPEC §5/§8 prescribes, or a clear Spanish one.
+// One schema per form, used on the server only (decision 003): by the HTML action, through
+// Conform's parseWithZod, and by the /api route alike. Every message is the one
+// docs/product.md#texts-sign-in-and-registration lists, or a clear Spanish one.
 import { z } from "zod";
 import { singleLineText } from "~/lib/text.ts";
 import { SELF_SERVICE_ROLES } from "./roles.ts";

@@ -1,4 +1,4 @@
-// The contact form's user-visible words (SPEC §5, §8), free of Zod for the browser.
+// The contact form's user-visible words (docs/product.md#contact), free of Zod for the browser.
 export const CONTACT_OK = "¡Mensaje enviado correctamente!";
 export const CONTACT_FAILED = "Error al enviar el mensaje. Intenta nuevamente.";
 export const NAME_REQUIRED = "Ingresa tu nombre completo.";

@@ -1,4 +1,4 @@
-// Course administration (SPEC §2 admin panel, §4 course states): the table, publishing,
+// Course administration (docs/product.md#admin-panel, docs/product.md#publishing-and-deletion): the table, publishing,
 // permanent deletion (rows and files; issued certificates stay) and participants.
 // Admin-only: callers guard first.
 import { audit } from "~/features/audit/audit.server.ts";
@@ -112,7 +112,7 @@ export async function deleteCourse(admin: { id: string }, id: string, request: R
   return { ok: true };
 }
 
-/** Participants (SPEC §3): id, nombre, correo, registradoEn, and their progress. */
+/** Participants (docs/product.md#participants): id, nombre, correo, registradoEn, and their progress. */
 export async function listParticipants(
   courseId: string,
   { page = 1, all = false }: { page?: number; all?: boolean } = {},

@@ -1,4 +1,4 @@
-// Course audiences (SPEC §3, §9).
+// Course audiences (docs/product.md#courses).
 export const AUDIENCES = ["general", "docente", "estudiante", "comunidad"] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
@@ -17,7 +17,7 @@ const LABEL: Record<string, string> = {
   comunidad: "Comunidad",
 };
 
-/** 'General' when absent (SPEC §9). */
+/** 'General' when absent (docs/product.md#course-lists). */
 export function audienceLabel(dirigidoA: string | null | undefined): string {
   return LABEL[(dirigidoA ?? "").toLowerCase()] ?? "General";
 }

@@ -1,6 +1,6 @@
 import type { CourseCardData, CourseForViewer } from "./courses.server.ts";
 
-/** A course in API lists (SPEC §3 field names). */
+/** A course in API lists, with the product's field names (docs/product.md#api-courses). */
 export function courseSummaryJson(c: CourseCardData) {
   return {
     id: c.id,

@@ -1,4 +1,4 @@
-// Course data access for the catalog. (Authoring lives in the admin feature.)
+// Course data access for the catalog. (Authoring lives in ./authoring/.)
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { storedExistsSync } from "~/lib/storage.server.ts";
@@ -46,7 +46,7 @@ export function toCourseCard(row: CardRow) {
 }
 export type CourseCardData = ReturnType<typeof toCourseCard>;
 
-/** The published courses with the most participants (SPEC §9: top 10). */
+/** The published courses with the most participants: the top 10 (docs/product.md#course-lists). */
 export async function listFeaturedCourses(limit = FEATURED_COUNT) {
   const rows = await prisma.course.findMany({
     where: { estado: "publicado" },

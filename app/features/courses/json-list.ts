@@ -8,7 +8,7 @@ export function readStringList(value: unknown): string[] {
   return parsed.success ? parsed.data : [];
 }
 
-/** Trimmed, non-empty, unique (SPEC §5). */
+/** Trimmed, non-empty, unique (docs/product.md#course-editor). */
 export function cleanStringList(values: readonly string[]): string[] {
   const seen = new Set<string>();
   const out: string[] = [];

@@ -1,6 +1,6 @@
 // Loader and action shared by /user and /user/courses (the same list on both pages), and the
 // view model the JSON API answers with. Uses the enrolment service; no rules of its own
-// beyond how progress is shown (SPEC §4).
+// beyond how progress is shown (docs/product.md#enrolled-courses).
 import { data } from "react-router";
 import { requirePanelUser, type GuardArgs } from "~/features/auth/guards.server.ts";
 import { displayProgress } from "~/features/courses/rules.ts";
@@ -11,7 +11,10 @@ import { NOT_ENROLLED, UNENROL_FAILED, UNENROL_OK, unenrolFailedWith } from "./m
 
 export type EnrolledCourseView = { id: string; nombre: string; duracion: number | string | null; progreso: number };
 
-/** SPEC §3 "Enrolled course": id, nombre, duracion, progreso (0–100; anything else shown as 0). */
+/**
+ * One's enrolled courses as the API and the panel show them (docs/product.md#enrolled-courses): id,
+ * nombre, duracion, progreso (0–100; anything else shown as 0).
+ */
 export async function enrolledCourseViews(userId: string): Promise<EnrolledCourseView[]> {
   const rows = await listEnrolledCourses(userId);
   return rows.map((r) => ({ id: r.id, nombre: r.nombre, duracion: r.duracion, progreso: displayProgress(r.progreso) }));

@@ -1,4 +1,4 @@
-// Texts of the enrolled-course list (SPEC §5, §8), shared by the pages, the API and the tests.
+// Texts of the enrolled-course list (docs/product.md#enrolled-courses), shared by the pages, the API and the tests.
 export const UNENROL_CONFIRM = "¿Seguro quieres eliminar este curso de tu lista?";
 export const UNENROL_OK = "Curso eliminado de tu lista.";
 export const UNENROL_FAILED = "Error al eliminar el curso.";

@@ -1,4 +1,4 @@
-// The admin library page's action (SPEC §2 /admin/library): a multipart POST uploads a book,
+// The admin library page's action (docs/product.md#library): a multipart POST uploads a book,
 // a form POST with intent=delete removes one. Both answer with a redirect + flash on success
 // (works without JavaScript); a refused upload re-renders the form with the server's message.
 import type { SubmissionResult } from "@conform-to/react";

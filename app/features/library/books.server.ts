@@ -1,4 +1,4 @@
-// The library (SPEC §2 /biblioteca and /admin/library, §7 /api/books/*): one service for the
+// The library (docs/product.md#library, docs/product.md#api-library): one service for the
 // pages and the API. Search is accent- and case-insensitive through Book.searchText (title +
 // author, lower-cased, without accents). Uploads stream through parseUpload (magic bytes,
 // MAX_PDF_MB); a refused or failed upload leaves no file behind. The file of a deleted book is

@@ -1,4 +1,4 @@
-// The library's messages (SPEC §5 "Book upload", §8 "Library"), shared by pages and API.
+// The library's messages (docs/product.md#texts-library), shared by pages and API.
 export const LOAD_FAILED = "Error al cargar los libros";
 export const NO_PDF = "No hay archivo PDF disponible para este libro.";
 export const DOWNLOAD_FAILED = "Error descargando el archivo.";

@@ -1,4 +1,4 @@
-// The book upload form (SPEC §5 "Book upload"): validated on the server only. `pages` may be
+// The book upload form (docs/product.md#library): validated on the server only. `pages` may be
 // left empty: the service then reads the page count from the PDF.
 import { z } from "zod";
 import { multiLineText, singleLineText } from "~/lib/text.ts";

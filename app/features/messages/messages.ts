@@ -1,4 +1,4 @@
-// The messages screen's user-visible words (SPEC §2, §5, §8). Free of Zod and Prisma, so the
+// The messages screen's user-visible words (docs/product.md#messages). Free of Zod and Prisma, so the
 // page can import them without shipping either to the browser.
 export const FILL_ALL = "Por favor completa todos los campos.";
 export const SEND_FAILED = "Ocurrió un error al enviar el mensaje.";

@@ -6,7 +6,7 @@ const trim = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 const required = (max: number) => z.string(FILL_ALL).min(1, FILL_ALL).max(max, "El texto es demasiado largo.");
 
 /**
- * Compose: recipient e-mail, subject and content, each trimmed and required (SPEC §5). The
+ * Compose: recipient e-mail, subject and content, each trimmed and required (docs/product.md#messages). The
  * subject is one line (it also becomes the notice e-mail's Subject); the content keeps its
  * line breaks and tabs.
  */

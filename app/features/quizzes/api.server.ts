@@ -1,4 +1,4 @@
-// The quiz calls' own authentication messages (SPEC §8 "Quiz").
+// The quiz calls' own authentication messages (docs/product.md#api-conventions).
 import { requireApiUser, type AuthMessages } from "~/features/auth/api-guards.server.ts";
 import type { GuardArgs } from "~/features/auth/guards.server.ts";
 

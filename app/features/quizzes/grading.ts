@@ -1,4 +1,4 @@
-// Quiz grading (SPEC §4, §5, §9): pure functions, the only place that decides a result.
+// Quiz grading (docs/product.md#grading): pure functions, the only place that decides a result.
 
 export const PASS_MARK = 70;
 

@@ -1,4 +1,4 @@
-// Course progress (SPEC §4): passed modules ÷ modules that have a quiz, as a whole percentage.
+// Course progress (docs/product.md#progress): passed modules ÷ modules that have a quiz, as a whole percentage.
 // A course without quiz modules has no progress to make (0) and cannot be finished.
 
 export function progressPercent(quizModuleIds: readonly string[], passedModuleIds: ReadonlySet<string>): number {

@@ -30,7 +30,6 @@ export const publicUserSelect = {
   createdAt: true,
 } as const;
 
-/** All users, pending first, newest first within each group; paginated. */
 /** Registrations, pending first, newest first; `q` narrows to e-mails containing it (stored lower-case). */
 export async function listUsers({
   page = 1,

@@ -10,7 +10,7 @@ import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-new";
 
-// /admin/courses/new (SPEC §2, §5): the create-course form. New courses are borradores; the
+// /admin/courses/new (docs/product.md#course-editor): the create-course form. New courses are borradores; the
 // editor then adds modules. Guarded here too: a loader of its own never relies on the layout.
 
 export async function loader(args: Route.LoaderArgs) {

@@ -12,7 +12,7 @@ import { listQuery, pageFrom } from "~/lib/pagination.ts";
 import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/library";
 
-// /admin/library (SPEC §2): searchable table, upload form, delete confirmation (?eliminar=ID).
+// /admin/library (docs/product.md#library): searchable table, upload form, delete confirmation (?eliminar=ID).
 // Guarded here too: a loader of its own never relies on the layout.
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);

@@ -9,7 +9,7 @@ import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/participants";
 import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 
-// The course's participants (SPEC §2). Guarded here, unlike the old system.
+// The course's participants (docs/product.md#participants). Guarded here, like every admin page.
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const course = await getCourseTitle(args.params.id);

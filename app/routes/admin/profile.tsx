@@ -3,7 +3,7 @@ import { ProfilePanel } from "~/features/users/components/profile-panel.tsx";
 import { loadProfilePage, profileFormAction } from "~/features/users/profile.server.ts";
 import type { Route } from "./+types/profile";
 
-// /admin/profile (SPEC §2): guarded here too, a loader of its own never relies on the layout.
+// /admin/profile (docs/product.md#profile): guarded here too, a loader of its own never relies on the layout.
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireAdmin(args);
   return loadProfilePage(user.id);

@@ -6,7 +6,7 @@ import type { Route } from "./+types/cursos.create";
 export const loader = () => methodNotAllowed("POST");
 
 /**
- * POST /api/cursos (admin; SPEC §7): multipart titulo, imagen, bienvenida, duracionHoras,
+ * POST /api/cursos (admin; docs/product.md#api-courses): multipart titulo, imagen, bienvenida, duracionHoras,
  * dirigidoA, fechaInicio, fechaTermino, herramientas and loAprenderan (JSON lists), modulos
  * (JSON list) and files archivosModulo_{index}. The course starts as borrador. The caller is
  * checked before a byte of the body is read.

@@ -95,7 +95,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // SPEC §8: no response / server error / anything else.
+  // docs/product.md#texts-sign-in-and-registration: no response / server error / anything else.
   const message = isRouteErrorResponse(error)
     ? "Error en el servidor"
     : error instanceof TypeError

@@ -20,7 +20,7 @@ import { pageFrom } from "~/lib/pagination.ts";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
 import type { Route } from "./+types/detail";
 
-// /cursos/{x}: an audience list (docente|estudiante|comunidad), a course, or a 404 (DESIGN §2).
+// /cursos/{x}: an audience list (docente|estudiante|comunidad), a course, or a 404 (docs/product.md#public-pages).
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cursos");
 
 /** Ids are cuids; anything else under /cursos/ was meant as a category. */

@@ -2,7 +2,7 @@ import { EnrolledCourseList, EnrolledCoursesError } from "~/features/enrolment/c
 import { loadEnrolledCourses, unenrolAction } from "~/features/enrolment/enrolled-courses.server.ts";
 import type { Route } from "./+types/courses";
 
-// /user/courses: one's enrolled courses (SPEC §2 "User panel"); the panel guard runs here too.
+// /user/courses: one's enrolled courses (docs/product.md#user-panel); the panel guard runs here too.
 const PATH = "/user/courses";
 
 export async function loader(args: Route.LoaderArgs) {

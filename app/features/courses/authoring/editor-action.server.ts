@@ -2,7 +2,7 @@
 // here with an `intent`. Saved changes answer with a redirect + flash (works without
 // JavaScript); a refused form comes back with its values and errors. The question form's
 // "add option" / "remove option" buttons return the edited draft without saving, so the
-// question rules (SPEC §5) are applied by the server with or without JavaScript.
+// question rules (docs/product.md#course-editor) are applied by the server with or without JavaScript.
 import { data } from "react-router";
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
@@ -57,7 +57,7 @@ export function readQuestionDraft(form: FormData): QuestionDraft {
   };
 }
 
-/** SPEC §5: options can be added up to the maximum… */
+/** Options can be added up to the maximum (docs/product.md#course-editor)… */
 export function addOption(draft: QuestionDraft): { draft: QuestionDraft; error?: string } {
   if (draft.opciones.length >= MAX_QUESTION_OPTIONS) return { draft, error: MAX_OPTIONS };
   return { draft: { ...draft, opciones: [...draft.opciones, { texto: "", correcta: false }] } };

@@ -9,7 +9,7 @@ export type EditorActionData =
   | { kind: "form"; formId: string; values: Record<string, string>; errors: Record<string, string[]> }
   | { kind: "question"; formId: string; draft: QuestionDraft; errors: string[] };
 
-/** A new question starts with 2 empty options, the first marked correct (SPEC §5). */
+/** A new question starts with 2 empty options, the first marked correct (docs/product.md#course-editor). */
 export const NEW_QUESTION: QuestionDraft = {
   texto: "",
   opciones: [

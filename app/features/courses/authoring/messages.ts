@@ -1,5 +1,5 @@
-// User-visible messages of course authoring (SPEC §5 "Create course", "Quiz question",
-// "Course editor"; §8 "Admin", "Course editor"). No server or Zod imports: components use them.
+// User-visible messages of course authoring (docs/product.md#course-editor and
+// #texts-course-administration). No server or Zod imports: components use them.
 export const DURATION_INVALID = "Por favor ingresa una duración válida.";
 export const IMAGE_REQUIRED = "La imagen del curso es obligatoria.";
 export const TITLE_REQUIRED = "El título del curso es obligatorio.";
@@ -35,7 +35,7 @@ export const QUESTION_NOT_FOUND = "La pregunta ya no existe.";
 
 export const INVALID_JSON = (field: string) => `El campo ${field} debe ser una lista JSON válida.`;
 
-/** The audiences a course may be aimed at (SPEC §3), in the form's order; comunidad is the default. */
+/** The audiences a course may be aimed at (docs/product.md#courses), in the form's order; comunidad is the default. */
 export const AUDIENCE_OPTIONS = [
   { value: "comunidad", label: "Comunidad" },
   { value: "estudiante", label: "Estudiantes" },

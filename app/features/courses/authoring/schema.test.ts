@@ -1,4 +1,4 @@
-// Every authoring rule of SPEC §5 (create course, quiz question, course editor).
+// Every authoring rule of docs/product.md#course-editor (create course, quiz question, course editor).
 import { describe, expect, it } from "vitest";
 import { addOption, readQuestionDraft, removeOption } from "./editor-action.server.ts";
 import { NEW_QUESTION } from "./editor-types.ts";
@@ -71,7 +71,7 @@ describe("create course", () => {
     expect(CreateCourseSchema.safeParse({ ...valid, fechaInicio: "", fechaTermino: "" }).success).toBe(true);
   });
 
-  it("reads dates as SPEC §3 sends them and refuses impossible ones", () => {
+  it("reads dates in the shapes API clients send and refuses impossible ones", () => {
     expect(readCalendarDate({ seconds: 1_800_000_000, nanoseconds: 0 })).toEqual(new Date("2027-01-15T12:00:00.000Z"));
     expect(readCalendarDate({ _seconds: 1_800_000_000 })).toEqual(new Date("2027-01-15T12:00:00.000Z"));
     expect(readCalendarDate('{"seconds":1800000000}')).toEqual(new Date("2027-01-15T12:00:00.000Z"));

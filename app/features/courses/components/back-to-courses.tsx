@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-/** '← Volver a cursos' (SPEC §2 participants page), on every page below the course table. */
+/** '← Volver a cursos' (docs/product.md#participants), on every page below the course table. */
 export function BackToCourses() {
   return (
     <p>

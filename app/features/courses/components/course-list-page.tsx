@@ -33,7 +33,10 @@ export function CourseListPage({
   );
 }
 
-/** 'Error al cargar cursos' (SPEC §8) for the list pages; 404s keep their own message. */
+/**
+ * 'Error al cargar cursos' (docs/product.md#texts-courses-and-enrolment) for the list pages; 404s
+ * keep their own message.
+ */
 export function CourseListError({ status, message }: { status?: number; message?: string }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-16 text-center">

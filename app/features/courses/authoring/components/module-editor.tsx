@@ -1,4 +1,4 @@
-// One module in the course editor (SPEC §2 "Course editor", §5): its fields, order, files,
+// One module in the course editor (docs/product.md#course-editor): its fields, order, files,
 // links and quiz questions, each a small independent form (nothing typed elsewhere is lost
 // and large files go up one module at a time).
 import { Form, Link, useNavigation } from "react-router";

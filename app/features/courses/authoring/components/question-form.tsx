@@ -1,4 +1,4 @@
-// One quiz question, created or edited in place (SPEC §4, §5). The buttons 'Agregar opción' and
+// One quiz question, created or edited in place (docs/product.md#course-editor). The buttons 'Agregar opción' and
 // 'Quitar' post the draft to the server, which applies the rules (at least 2 options, removing
 // the correct one makes the first correct) and returns it unsaved: the same with or without
 // JavaScript, and nothing typed is lost. 'Guardar pregunta' saves it.
