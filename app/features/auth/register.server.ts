@@ -2,8 +2,9 @@
 // for an admin's approval (aprobado = false).
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { fail, ok, type Result } from "~/lib/failure.ts";
 import { hashPassword } from "~/lib/password.server.ts";
-import { clientIp, consume, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
+import { clientIp, consume, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import type { RegisterInput } from "./schema.ts";
 
@@ -12,24 +13,20 @@ export { REGISTER_FAILED, REGISTER_OK } from "./schema.ts";
 export const EMAIL_TAKEN = "Ya existe una cuenta registrada con este correo.";
 export const COMMON_PASSWORD = "Esa contraseña es demasiado común. Elige una más difícil de adivinar.";
 
-export type RegisterResult =
-  { ok: true; userId: string | null } | { ok: false; status: number; message: string; field?: keyof RegisterInput };
-
-export async function registerUser(input: RegisterInput, request: Request): Promise<RegisterResult> {
+/** A refusal names the form field it belongs to (password, correo) when there is one. */
+export async function registerUser(input: RegisterInput, request: Request): Promise<Result<{ userId: string | null }>> {
   const limit = await consume([
     ["registerIp", clientIp(request)],
     ["registerAccount", input.correo],
   ]);
-  if (!limit.ok) return { ok: false, status: 429, message: TOO_MANY_REQUESTS };
+  if (!limit.ok) return fail(429, TOO_MANY_REQUESTS);
 
   // A filled honeypot is a bot: answer as if all went well and store nothing.
-  if (input.sitioWeb) return { ok: true, userId: null };
+  if (input.sitioWeb) return ok({ userId: null });
 
-  if (isCommonPassword(input.password)) {
-    return { ok: false, status: 400, message: COMMON_PASSWORD, field: "password" };
-  }
+  if (isCommonPassword(input.password)) return fail(400, COMMON_PASSWORD, { field: "password" });
   const existing = await prisma.user.findUnique({ where: { correo: input.correo }, select: { id: true } });
-  if (existing) return { ok: false, status: 409, message: EMAIL_TAKEN, field: "correo" };
+  if (existing) return fail(409, EMAIL_TAKEN, { field: "correo" });
 
   const passwordHash = await hashPassword(input.password);
   try {
@@ -46,12 +43,10 @@ export async function registerUser(input: RegisterInput, request: Request): Prom
       select: { id: true },
     });
     await audit(request, "user.register", { actorId: user.id, detail: input.rol });
-    return { ok: true, userId: user.id };
+    return ok({ userId: user.id });
   } catch (error) {
     // Two simultaneous registrations with one e-mail: the unique index decides.
-    if ((error as { code?: string }).code === "P2002") {
-      return { ok: false, status: 409, message: EMAIL_TAKEN, field: "correo" };
-    }
+    if ((error as { code?: string }).code === "P2002") return fail(409, EMAIL_TAKEN, { field: "correo" });
     throw error;
   }
 }

@@ -8,6 +8,7 @@ import { recomputeProgress } from "~/features/quizzes/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
+import { fail, ok, type Failure, type Ok, type Result } from "~/lib/failure.ts";
 import { deleteStored, statStored, storeBytes } from "~/lib/storage.server.ts";
 import { renderCertificatePdf } from "./certificate-pdf.server.tsx";
 import {
@@ -72,9 +73,7 @@ type CertificateRow = {
 
 export type FinishReason = "login" | "not-found" | "not-enrolled" | "no-quizzes" | "incomplete" | "error";
 
-export type FinishResult =
-  | { ok: true; created: boolean; codigo: string; diplomaUrl: string; verificationUrl: string; pdfReady: boolean }
-  | { ok: false; status: number; reason: FinishReason; message: string; progreso?: number };
+type Finished = { created: boolean; codigo: string; diplomaUrl: string; verificationUrl: string; pdfReady: boolean };
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
 
@@ -83,14 +82,18 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
  * certificate says that this person took the course). Progress is recomputed here from stored
  * quiz results, never taken from the client. Finishing again returns the same certificate.
  */
-export async function finishCourse(viewer: Viewer, courseId: string, request?: Request): Promise<FinishResult> {
-  if (!viewer) return { ok: false, status: 401, reason: "login", message: FINISH_LOGIN_REQUIRED };
+export async function finishCourse(
+  viewer: Viewer,
+  courseId: string,
+  request?: Request,
+): Promise<Result<Finished, Failure<FinishReason>>> {
+  if (!viewer) return fail(401, FINISH_LOGIN_REQUIRED, { reason: "login" });
   try {
     const course = await prisma.course.findUnique({
       where: { id: courseId },
       select: { id: true, titulo: true, duracionHoras: true },
     });
-    if (!course) return { ok: false, status: 404, reason: "not-found", message: FINISH_COURSE_NOT_FOUND };
+    if (!course) return fail(404, FINISH_COURSE_NOT_FOUND, { reason: "not-found" });
 
     const existing = await findCertificate(viewer.id, courseId);
     if (existing) return issued(existing, false);
@@ -99,22 +102,14 @@ export async function finishCourse(viewer: Viewer, courseId: string, request?: R
       where: { userId_cursoId: { userId: viewer.id, cursoId: courseId } },
       select: { id: true },
     });
-    if (!enrolment) return { ok: false, status: 403, reason: "not-enrolled", message: FINISH_NOT_ENROLLED };
+    if (!enrolment) return fail(403, FINISH_NOT_ENROLLED, { reason: "not-enrolled" });
 
     const progress = await recomputeProgress(viewer.id, courseId);
-    if (progress.quizModules === 0) return { ok: false, status: 400, reason: "no-quizzes", message: FINISH_NO_QUIZZES };
-    if (progress.progreso < 100) {
-      return {
-        ok: false,
-        status: 400,
-        reason: "incomplete",
-        message: finishIncomplete(progress.progreso),
-        progreso: progress.progreso,
-      };
-    }
+    if (progress.quizModules === 0) return fail(400, FINISH_NO_QUIZZES, { reason: "no-quizzes" });
+    if (progress.progreso < 100) return fail(400, finishIncomplete(progress.progreso), { reason: "incomplete" });
 
     const user = await prisma.user.findUnique({ where: { id: viewer.id }, select: { nombre: true, apellido: true } });
-    if (!user) return { ok: false, status: 401, reason: "login", message: FINISH_LOGIN_REQUIRED };
+    if (!user) return fail(401, FINISH_LOGIN_REQUIRED, { reason: "login" });
     const nombreTitular = `${user.nombre} ${user.apellido}`.replace(/\s+/g, " ").trim();
 
     const { row, created } = await createOnce({
@@ -135,7 +130,7 @@ export async function finishCourse(viewer: Viewer, courseId: string, request?: R
     return issued(row, created);
   } catch (error) {
     console.error("finishCourse failed", error);
-    return { ok: false, status: 500, reason: "error", message: FINISH_FAILED };
+    return fail(500, FINISH_FAILED, { reason: "error" });
   }
 }
 
@@ -157,7 +152,7 @@ async function createOnce(
   throw new Error("No se pudo generar un código de certificado único.");
 }
 
-async function issued(row: CertificateRow, created: boolean): Promise<FinishResult> {
+async function issued(row: CertificateRow, created: boolean): Promise<Ok<Finished>> {
   let pdfReady = true;
   try {
     await ensureCertificatePdf(row);
@@ -166,14 +161,13 @@ async function issued(row: CertificateRow, created: boolean): Promise<FinishResu
     console.error("certificate pdf failed", error);
     pdfReady = false;
   }
-  return {
-    ok: true,
+  return ok({
     created,
     codigo: row.codigo,
     diplomaUrl: diplomaUrl(row.codigo),
     verificationUrl: verificationUrl(row.codigo),
     pdfReady,
-  };
+  });
 }
 
 function findCertificate(userId: string, courseId: string): Promise<CertificateRow | null> {

@@ -1,5 +1,6 @@
 // Who may see a course, its materials, and take it (SPEC §5, §6). Pure functions: the pages,
 // the /api routes and the services all decide with these.
+import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 
 export type Viewer = { id: string; rol: string } | null;
 export type CourseState = { estado: string; dirigidoA: string };
@@ -32,26 +33,26 @@ export function canAccessMaterials(viewer: Viewer, enrolled: boolean): boolean {
   return canSeeDrafts(viewer) || (viewer !== null && enrolled);
 }
 
-export type EnrolDecision =
-  { ok: true } | { ok: false; status: 401 | 403; reason: "login" | "audience" | "unpublished"; message: string };
+/** Why a course cannot be taken (the enrolment service adds "not-found" and "error"). */
+export type EnrolRefusal = "login" | "audience" | "unpublished" | "not-found" | "error";
 
 /**
  * May this viewer start this course? Must be signed in; an audience other than 'general' must
  * match the role (docentes may take any course, admins too); an unpublished course only for
  * admins and docentes.
  */
-export function enrolmentDecision(viewer: Viewer, course: CourseState): EnrolDecision {
+export function enrolmentDecision(viewer: Viewer, course: CourseState): Result<object, Failure<EnrolRefusal>> {
   const r = role(viewer);
-  if (!viewer || !r) return { ok: false, status: 401, reason: "login", message: ENROL_LOGIN_REQUIRED };
+  if (!viewer || !r) return fail(401, ENROL_LOGIN_REQUIRED, { reason: "login" });
   const audience = course.dirigidoA.toLowerCase();
   const privileged = r === "admin" || r === "docente";
   if (audience !== "general" && audience !== r && !privileged) {
-    return { ok: false, status: 403, reason: "audience", message: enrolWrongAudience(audience) };
+    return fail(403, enrolWrongAudience(audience), { reason: "audience" });
   }
   if (!isPublished(course) && !privileged) {
-    return { ok: false, status: 403, reason: "unpublished", message: ENROL_NOT_AVAILABLE };
+    return fail(403, ENROL_NOT_AVAILABLE, { reason: "unpublished" });
   }
-  return { ok: true };
+  return ok();
 }
 
 /** Progress as shown: a whole number 0–100; anything non-numeric or out of range is 0 (SPEC §4). */

@@ -1,27 +1,22 @@
 // Enrolment: taking a course, leaving it, and the list of one's courses. The participant
 // counter moves in the same transaction as the enrolment row.
 import { prisma } from "~/lib/db.server.ts";
-import { ENROL_FAILED, enrolmentDecision, type EnrolDecision, type Viewer } from "~/features/courses/rules.ts";
+import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
+import { ENROL_FAILED, enrolmentDecision, type EnrolRefusal, type Viewer } from "~/features/courses/rules.ts";
 
 export { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 
-export type EnrolResult =
-  | { ok: true; alreadyEnrolled: boolean }
-  | {
-      ok: false;
-      status: number;
-      message: string;
-      reason: "login" | "audience" | "unpublished" | "not-found" | "error";
-    };
-
-export async function enrol(viewer: Viewer, courseId: string): Promise<EnrolResult> {
+export async function enrol(
+  viewer: Viewer,
+  courseId: string,
+): Promise<Result<{ alreadyEnrolled: boolean }, Failure<EnrolRefusal>>> {
   const course = await prisma.course.findUnique({
     where: { id: courseId },
     select: { id: true, estado: true, dirigidoA: true },
   });
-  if (!course) return { ok: false, status: 404, message: COURSE_NOT_FOUND, reason: "not-found" };
-  const decision: EnrolDecision = enrolmentDecision(viewer, course);
+  if (!course) return fail(404, COURSE_NOT_FOUND, { reason: "not-found" });
+  const decision = enrolmentDecision(viewer, course);
   if (!decision.ok) return decision;
   const userId = viewer!.id;
   try {
@@ -35,12 +30,12 @@ export async function enrol(viewer: Viewer, courseId: string): Promise<EnrolResu
       await tx.course.update({ where: { id: courseId }, data: { cantidadParticipantes: { increment: 1 } } });
       return true;
     });
-    return { ok: true, alreadyEnrolled: !created };
+    return ok({ alreadyEnrolled: !created });
   } catch (error) {
     // Two simultaneous clicks: the unique index keeps one row; the second is "already enrolled".
-    if ((error as { code?: string }).code === "P2002") return { ok: true, alreadyEnrolled: true };
+    if ((error as { code?: string }).code === "P2002") return ok({ alreadyEnrolled: true });
     console.error(error);
-    return { ok: false, status: 500, message: ENROL_FAILED, reason: "error" };
+    return fail(500, ENROL_FAILED, { reason: "error" });
   }
 }
 

@@ -7,6 +7,7 @@ import { fullName, roleLabel } from "~/features/auth/roles.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
+import { fail, ok, type Result } from "~/lib/failure.ts";
 import type { ComposeInput } from "./schema.ts";
 import { UNKNOWN_RECIPIENT } from "./messages.ts";
 
@@ -27,18 +28,15 @@ type Reader = Pick<SessionUser, "id">;
 /** The messages one user may read: those addressed to their account, by id (never by address). */
 const ownedBy = (user: Reader) => ({ toId: user.id });
 
-export type SendResult =
-  { ok: true; message: MessageRow } | { ok: false; status: number; field?: "to"; message: string };
-
 type Sender = Pick<SessionUser, "id" | "nombre" | "apellido" | "correo" | "rol">;
 
-export async function sendMessage(sender: Sender, input: ComposeInput): Promise<SendResult> {
+export async function sendMessage(sender: Sender, input: ComposeInput): Promise<Result<{ sent: MessageRow }>> {
   const to = input.to.trim().toLowerCase();
   const recipient = await prisma.user.findUnique({
     where: { correo: to },
     select: { id: true, correo: true, rol: true },
   });
-  if (!recipient) return { ok: false, status: 404, field: "to", message: UNKNOWN_RECIPIENT };
+  if (!recipient) return fail(404, UNKNOWN_RECIPIENT, { field: "to" });
   const fromName = fullName(sender.nombre, sender.apellido) || sender.correo;
   const brand = env().APP_NAME;
   const message = await prisma.$transaction(async (tx) => {
@@ -69,7 +67,7 @@ export async function sendMessage(sender: Sender, input: ComposeInput): Promise<
     );
     return created;
   });
-  return { ok: true, message };
+  return ok({ sent: message });
 }
 
 /** The inbox of one user: messages addressed to their account, newest first. */

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { requestedPath } from "~/features/auth/guards.server.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
+import { formReply } from "~/lib/failure.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { getOwnMessage, listInbox, markMessageRead, sendMessage } from "./messages.server.ts";
 import { MESSAGE_NOT_FOUND, SEND_FAILED } from "./messages.ts";
@@ -32,10 +33,7 @@ export async function messagesScreenAction(user: SessionUser, request: Request) 
   try {
     const outcome = await sendMessage(user, submission.value);
     if (!outcome.ok) {
-      const reply = outcome.field
-        ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } })
-        : submission.reply({ formErrors: [outcome.message] });
-      return data({ result: reply, success: false }, { status: outcome.status });
+      return data({ result: formReply(submission, outcome), success: false }, { status: outcome.status });
     }
     return data({ result: submission.reply({ resetForm: true }), success: true });
   } catch (error) {

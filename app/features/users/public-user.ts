@@ -1,7 +1,4 @@
-/**
- * The user as the API shows it (docs/product.md#api-accounts): id, nombre, apellido, correo,
- * fechaNacimiento, rol, imagenPerfil.
- */
+/** The user as the API shows it (SPEC §7: id, nombre, apellido, correo, fechaNacimiento, rol, imagenPerfil). */
 export function toApiUser(user: {
   id: string;
   nombre: string;

@@ -1,6 +1,6 @@
 import { REGISTER_OK, registerUser } from "~/features/auth/register.server.ts";
 import { RegisterSchema } from "~/features/auth/schema.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
+import { apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import type { Route } from "./+types/auth.register";
 
 export const loader = () => methodNotAllowed("POST");
@@ -10,7 +10,7 @@ export function action({ request }: Route.ActionArgs) {
     if (request.method !== "POST") return methodNotAllowed("POST");
     const input = await parseBody(request, RegisterSchema);
     const outcome = await registerUser(input, request);
-    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    if (!outcome.ok) return apiFailure(outcome);
     return apiJson({ message: REGISTER_OK }, 201);
   });
 }

@@ -1,6 +1,6 @@
 import { ENROL_OK } from "~/features/courses/rules.ts";
 import { enrol } from "~/features/enrolment/enrolment.server.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/cursos.enrol";
 
@@ -12,7 +12,7 @@ export function action(args: Route.ActionArgs) {
     if (args.request.method !== "POST") return methodNotAllowed("POST");
     const viewer = await requireApiUser(args);
     const outcome = await enrol(viewer, args.params.id);
-    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    if (!outcome.ok) return apiFailure(outcome);
     return apiJson({ message: ENROL_OK, yaInscrito: outcome.alreadyEnrolled }, outcome.alreadyEnrolled ? 200 : 201);
   });
 }

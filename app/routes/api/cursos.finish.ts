@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { finishCourse } from "~/features/certificates/certificates.server.ts";
 import { FINISH_LOGIN_REQUIRED } from "~/features/certificates/messages.ts";
-import { ApiError, apiError, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
+import { ApiError, apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/cursos.finish";
 import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
@@ -31,7 +31,7 @@ export function action(args: Route.ActionArgs) {
     });
     const { cursoId } = await parseBody(args.request, FinishSchema);
     const outcome = await finishCourse(viewer, cursoId, args.request);
-    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    if (!outcome.ok) return apiFailure(outcome);
     return apiJson(
       { diplomaUrl: outcome.diplomaUrl, codigo: outcome.codigo, verificacionUrl: outcome.verificationUrl },
       outcome.created ? 201 : 200,

@@ -1,7 +1,7 @@
 import { sendMessage, listInbox, toApiMessage } from "~/features/messages/messages.server.ts";
 import { OTHER_INBOX, SEND_FAILED } from "~/features/messages/messages.ts";
 import { ComposeSchema } from "~/features/messages/schema.ts";
-import { ApiError, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
+import { ApiError, apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/mensajes";
 
@@ -31,7 +31,7 @@ export function action(args: Route.ActionArgs) {
       console.error(error);
       throw new ApiError(500, SEND_FAILED);
     }
-    if (!outcome.ok) throw new ApiError(outcome.status, outcome.message);
-    return apiJson(toApiMessage(outcome.message), 201);
+    if (!outcome.ok) return apiFailure(outcome);
+    return apiJson(toApiMessage(outcome.sent), 201);
   });
 }

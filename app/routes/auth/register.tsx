@@ -8,6 +8,7 @@ import { requireAnonymous } from "~/features/auth/guards.server.ts";
 import { registerUser } from "~/features/auth/register.server.ts";
 import { REGISTER_FAILED, REGISTER_OK, REQUIRED_ALL } from "~/features/auth/messages.ts";
 import { RegisterSchema, type RegisterFields } from "~/features/auth/schema.ts";
+import { formReply } from "~/lib/failure.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/register";
@@ -28,10 +29,10 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const outcome = await registerUser(submission.value, request);
     if (!outcome.ok) {
-      const reply = outcome.field
-        ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] }, hideFields })
-        : submission.reply({ formErrors: [outcome.message], hideFields });
-      return data({ result: reply, success: false }, { status: outcome.status });
+      return data(
+        { result: formReply(submission, outcome, { hideFields }), success: false },
+        { status: outcome.status },
+      );
     }
     return data({ result: submission.reply({ resetForm: true }), success: true });
   } catch (error) {
