@@ -6,7 +6,7 @@ import { getSessionUser } from "~/features/auth/session.server.ts";
 import { BAD_CREDENTIALS, PENDING_APPROVAL } from "~/features/auth/login.server.ts";
 import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
 import { REGISTER_OK } from "~/features/auth/schema.ts";
-import { TOO_MANY_REQUESTS } from "~/lib/rate-limit.server.ts";
+import { TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import * as loginRoute from "~/routes/auth/login.tsx";
 import * as registerRoute from "~/routes/auth/register.tsx";
 import * as loginApi from "~/routes/api/auth.login.ts";

@@ -262,7 +262,7 @@ describe("enrolment ('Comenzar Curso' and POST /api/cursos/{id}/registrarPartici
     expect(await readJson(count)).toEqual({ cantidadParticipantes: 1 });
   });
 
-  it("refuses another audience and drafts to students, with the spec's messages; docentes may", async () => {
+  it("refuses another audience and drafts to students, with the documented messages; docentes may", async () => {
     const forDocentes = await createCourse({ dirigidoA: "docente" });
     const draft = await createCourse({ estado: "borrador" });
     const student = await signedIn("estudiante");

@@ -5,7 +5,7 @@ import { API_TOKEN_TTL_S, TOKEN_ENDED } from "~/features/auth/api-token.server.t
 import { ACCOUNT_SUSPENDED } from "~/features/auth/login.server.ts";
 import { getSessionUser } from "~/features/auth/session.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { BUDGETS, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server.ts";
+import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import * as adminRecords from "~/routes/admin/records.tsx";
 import * as apiApprove from "~/routes/api/auth.approve.ts";
 import * as apiEnrolled from "~/routes/api/auth.enrolled-courses.ts";
@@ -228,5 +228,31 @@ describe("API tokens end", () => {
     expect(cookieFrom(new Response(null, { headers: { "Set-Cookie": cookie } }))).toBe(cookie);
     // The token's row is kind "api": presenting its id as a cookie value finds no web session.
     expect(await getSessionUser(getRequest("/user", `academia_session=${token}`))).toBeNull();
+  });
+});
+
+describe("limits shared by every app instance", () => {
+  it("failures counted by another instance (its own database client) spend the same budget", async () => {
+    const { RateLimiterPrisma } = await import("rate-limiter-flexible");
+    const { createPrismaClient } = await import("~/lib/db.server.ts");
+    const other = createPrismaClient(process.env.DATABASE_URL!);
+    try {
+      const owner = await createUser();
+      const ip = "99.1.1.1";
+      const key = `${owner.correo}|${ip}`;
+      // The other instance records 6 wrong passwords, this one 4: the 11th attempt is refused here.
+      const remote = new RateLimiterPrisma({
+        storeClient: other,
+        tableName: "rateLimit",
+        keyPrefix: "loginFailuresAccount",
+        ...BUDGETS.loginFailuresAccount,
+      });
+      for (let i = 0; i < 6; i++) await remote.penalty(key, 1);
+      for (let i = 0; i < 4; i++) expect((await apiSignIn(ip, owner.correo, `mal-${i}`)).status).toBe(401);
+      expect((await apiSignIn(ip, owner.correo, TEST_PASSWORD)).status).toBe(429);
+      expect((await remote.get(key))?.consumedPoints).toBe(10);
+    } finally {
+      await other.$disconnect();
+    }
   });
 });

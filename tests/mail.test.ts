@@ -14,7 +14,7 @@ import {
 } from "~/features/mail/sender.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
-import { BUDGETS, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server.ts";
+import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import * as mailSend from "~/routes/api/mail.send.ts";
 import * as contactRoute from "~/routes/contact.tsx";
 import * as adminContact from "~/routes/admin/contact-messages.tsx";

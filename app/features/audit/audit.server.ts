@@ -1,5 +1,5 @@
 import { prisma } from "~/lib/db.server.ts";
-import { clientIp } from "~/lib/rate-limit.server.ts";
+import { clientIp } from "~/lib/client-ip.ts";
 
 export type AuditAction =
   | "login.success"

@@ -1,5 +1,6 @@
-// API tokens (SPEC §7): a signed (HS256), expiring JWT whose payload carries the user id and a
-// random token id (jti). The token id's SHA-256 is a Session row of kind "api": every call
+// API tokens (docs/product.md#sessions-and-api-tokens): a signed (HS256), expiring JWT whose
+// payload carries the user id and a random token id (jti). The token id's SHA-256 is a Session
+// row of kind "api": every call
 // checks that row, so logout (POST /api/auth/logout), suspension and deletion end a token at
 // once, and re-approving an account never revives an old token (its row is gone for good).
 import crypto from "node:crypto";

@@ -59,7 +59,7 @@ export async function requireUser(args: GuardArgs): Promise<SessionUser> {
   return user;
 }
 
-/** A user with one of the roles; anonymous → /login, another role → / (SPEC §6). */
+/** A user with one of the roles; anonymous → /login, another role → / (docs/product.md#roles). */
 export async function requireRole(args: GuardArgs, ...roles: string[]): Promise<SessionUser> {
   const user = await requireUser(args);
   if (!roles.includes(user.rol.toLowerCase())) throw redirect("/");

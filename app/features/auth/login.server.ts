@@ -5,7 +5,7 @@ import { FormStrategy } from "remix-auth-form";
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { verifyPassword } from "~/lib/password.server.ts";
-import { check, clientIp, recordFailure, reset, TOO_MANY_REQUESTS, type LimiterName } from "~/lib/rate-limit.server.ts";
+import { check, clientIp, recordFailure, reset, TOO_MANY_REQUESTS, type LimiterName } from "~/features/limits/rate-limits.server.ts";
 import { LoginSchema, firstIssueMessage, type LoginInput } from "./schema.ts";
 import { sessionUserSelect, type SessionUser } from "./session.server.ts";
 

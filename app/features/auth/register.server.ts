@@ -4,7 +4,7 @@ import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { hashPassword } from "~/lib/password.server.ts";
-import { clientIp, consume, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server.ts";
+import { clientIp, consume, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import type { RegisterInput } from "./schema.ts";
 

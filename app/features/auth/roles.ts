@@ -20,7 +20,10 @@ export function roleLabel(rol: string): string {
   return ROLE_LABEL[rol.toLowerCase() as Role] ?? rol;
 }
 
-/** Post-login destination by role (SPEC §2); null = unknown role ('Rol desconocido'). */
+/**
+ * Post-login destination by role (docs/product.md#post-login-destinations); null = unknown role
+ * ('Rol desconocido').
+ */
 export function homeForRole(rol: string): string | null {
   switch (rol.toLowerCase()) {
     case "admin":
@@ -36,7 +39,7 @@ export function homeForRole(rol: string): string | null {
   }
 }
 
-/** Target of the header's initials button (SPEC §4). */
+/** Target of the header's initials button (docs/product.md#header-and-footer). */
 export function profileLinkForRole(rol: string): string {
   const r = rol.toLowerCase();
   if (r === "admin") return "/admin/profile";
@@ -44,7 +47,7 @@ export function profileLinkForRole(rol: string): string {
   return "/";
 }
 
-/** 'US' when there is no name (SPEC §2). */
+/** 'US' when there is no name (docs/product.md#header-and-footer). */
 export function initials(nombre?: string | null, apellido?: string | null): string {
   const first = nombre?.trim()?.[0] ?? "";
   const last = apellido?.trim()?.[0] ?? "";

@@ -3,7 +3,7 @@
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
-import { clientIp, consume, TOO_MANY_REQUESTS } from "~/lib/rate-limit.server.ts";
+import { clientIp, consume, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import type { ContactInput } from "./schema.ts";
 
 export type ContactGate = { ok: true } | { ok: false; status: 429; message: string; retryAfterSeconds: number };

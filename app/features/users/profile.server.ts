@@ -1,4 +1,4 @@
-// Profiles (SPEC §2 /admin/profile and /user/profile, §7 PUT /api/auth/users/{id}/profile): the
+// Profiles (/admin/profile, /user/profile and PUT /api/auth/users/{id}/profile; docs/product.md#profile): the
 // one place for the rules. E-mail: valid, lower-case, unique. Image: a real JPEG/PNG/WebP
 // (magic bytes), size-limited, stored under DATA_DIR/uploads/avatars with a server-made name;
 // the old file is deleted only after the database update commits, and a new file whose

@@ -1,4 +1,7 @@
-/** The user as the API shows it (SPEC §7: id, nombre, apellido, correo, fechaNacimiento, rol, imagenPerfil). */
+/**
+ * The user as the API shows it (docs/product.md#api-accounts): id, nombre, apellido, correo,
+ * fechaNacimiento, rol, imagenPerfil.
+ */
 export function toApiUser(user: {
   id: string;
   nombre: string;

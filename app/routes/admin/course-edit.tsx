@@ -18,7 +18,7 @@ import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-edit";
 import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 
-// /admin/courses/edit/{id} (SPEC §2 "Course editor"): the course's fields, then its modules,
+// /admin/courses/edit/{id} (docs/product.md#course-editor): the course's fields, then its modules,
 // each with its files, links and quiz. Every part is its own small form (see
 // editor-action.server.ts). Dialogs are addressed by the URL: ?eliminarModulo=, ?eliminarArchivo=;
 // the question being edited by ?pregunta= (one at a time), a new one by ?nuevaPregunta=.

@@ -24,7 +24,8 @@ export const loader = ({ params }: Route.LoaderArgs) =>
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const json = (request.headers.get("Accept") ?? "").includes("application/json");
-  // The script gets a status it can explain (SPEC §8 editor: 401 → sign in again), not a login page.
+  // The script gets a status it can explain (401, 'No autorizado. Por favor inicia sesión de
+  // nuevo.'), not a login page.
   if (json && (await getOptionalUser(args))?.rol !== "admin")
     return Response.json({ error: UNAUTHORIZED_AGAIN }, { status: 401 });
   await requireAdmin(args);

@@ -17,7 +17,7 @@ export const FORBIDDEN_PROFILE = "No tienes permiso para modificar este perfil."
 export const loader = () => methodNotAllowed("PUT");
 
 /**
- * PUT /api/auth/users/{id}/profile (SPEC §7): oneself or an admin. Body: multipart/form-data
+ * PUT /api/auth/users/{id}/profile (docs/product.md#api-accounts): oneself or an admin. Body: multipart/form-data
  * (correo and/or the file imagenPerfil; quitarImagen=true removes it) or JSON { correo }
  * ({ imagenPerfil: null } removes the image). One's own new correo is applied only when the
  * link e-mailed to it is followed (`correoPendiente` in the answer); an admin changing another

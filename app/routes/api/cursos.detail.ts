@@ -30,10 +30,10 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * PUT /api/cursos/{id} (admin; SPEC §7): the course fields as multipart (or JSON), an optional
+ * PUT /api/cursos/{id} (admin; docs/product.md#api-courses): the course fields as multipart (or JSON), an optional
  * new imagen, and optionally `modulos` (JSON; existing modules by id, files to keep listed in
  * archivosModulo) with new files archivosModulo_{index}. All or nothing.
- * DELETE /api/cursos/{id} (admin; the spec's client sends no token: the server still requires one).
+ * DELETE /api/cursos/{id} (admin; the original client sent no token: the server requires one).
  */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {

@@ -1,7 +1,10 @@
-// Brute-force and spam limits (rate-limiter-flexible, in memory: one app process per
-// database; a scaled-out deployment would switch these to a shared store). The budgets are
-// sized for a school lab where 30–40 people share one public IP (docs/decisions/006).
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+// Brute-force and spam limits (rate-limiter-flexible with its Prisma store): the counters live
+// in the database (RateLimit), so every app instance counts against the same budgets and a
+// restart forgets nothing. The budgets are sized for a school lab where 30–40 people share one
+// public IP (docs/decisions/006).
+import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
+import { prisma } from "~/lib/db.server.ts";
+export { clientIp } from "~/lib/client-ip.ts";
 
 export const TOO_MANY_REQUESTS = "Demasiados intentos. Espera unos minutos e inténtalo nuevamente.";
 
@@ -24,8 +27,11 @@ export const BUDGETS = {
 } as const;
 
 const limiters = Object.fromEntries(
-  Object.entries(BUDGETS).map(([name, budget]) => [name, new RateLimiterMemory({ keyPrefix: name, ...budget })]),
-) as Record<keyof typeof BUDGETS, RateLimiterMemory>;
+  Object.entries(BUDGETS).map(([name, budget]) => [
+    name,
+    new RateLimiterPrisma({ storeClient: prisma, tableName: "rateLimit", keyPrefix: name, ...budget }),
+  ]),
+) as Record<keyof typeof BUDGETS, RateLimiterPrisma>;
 
 export type LimiterName = keyof typeof BUDGETS;
 
@@ -71,9 +77,4 @@ export async function recordFailure(checks: Array<[LimiterName, string]>): Promi
 
 export async function reset(name: LimiterName, key: string) {
   await limiters[name].delete(normal(key));
-}
-
-/** The client's address as set by our server (server/index.ts overwrites any sent value). */
-export function clientIp(request: Request): string {
-  return request.headers.get("x-academia-client-ip") ?? "local";
 }
