@@ -3,6 +3,7 @@
 // Admin-only: callers guard first.
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { fail, ok, type Result } from "~/lib/failure.ts";
 import { normalizeSearch } from "~/lib/search-text.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
 import { fullName } from "~/features/auth/roles.ts";
@@ -68,20 +69,18 @@ export function getCourseTitle(id: string) {
   return prisma.course.findUnique({ where: { id }, select: { id: true, titulo: true, estado: true } });
 }
 
-export type AdminOutcome = { ok: true } | { ok: false; status: number; message: string };
-
 /** borrador → publicado (offered only while not published; publishing twice is harmless). */
-export async function publishCourse(admin: { id: string }, id: string, request: Request): Promise<AdminOutcome> {
+export async function publishCourse(admin: { id: string }, id: string, request: Request): Promise<Result> {
   const { count } = await prisma.course.updateMany({
     where: { id, estado: { not: "publicado" } },
     data: { estado: "publicado", publicadoEn: new Date() },
   });
   if (count === 0) {
     const exists = await prisma.course.count({ where: { id } });
-    return exists ? { ok: true } : { ok: false, status: 404, message: COURSE_NOT_FOUND };
+    return exists ? ok() : fail(404, COURSE_NOT_FOUND);
   }
   await audit(request, "course.publish", { actorId: admin.id, targetType: "course", targetId: id });
-  return { ok: true };
+  return ok();
 }
 
 /**
@@ -90,7 +89,7 @@ export async function publishCourse(admin: { id: string }, id: string, request: 
  * (cursoId = null) and each keeps its frozen holder, title, hours, date, code and stored PDF, so
  * /certificados/{codigo} and its PDF keep working. Only the course's own files are deleted here.
  */
-export async function deleteCourse(admin: { id: string }, id: string, request: Request): Promise<AdminOutcome> {
+export async function deleteCourse(admin: { id: string }, id: string, request: Request): Promise<Result> {
   const course = await prisma.course.findUnique({
     where: { id },
     select: {
@@ -99,7 +98,7 @@ export async function deleteCourse(admin: { id: string }, id: string, request: R
       modulos: { select: { archivos: { select: { storageKey: true } } } },
     },
   });
-  if (!course) return { ok: false, status: 404, message: COURSE_NOT_FOUND };
+  if (!course) return fail(404, COURSE_NOT_FOUND);
   await prisma.course.delete({ where: { id } }); // modules, attempts, enrolments cascade; certificates are set null
   const keys = [course.imagen, ...course.modulos.flatMap((m) => m.archivos.map((f) => f.storageKey))];
   await Promise.all(keys.map((key) => deleteStored(key).catch(() => {})));

@@ -1,6 +1,7 @@
 // Accounts as the admin sees them (/admin/records and /api/auth/users*).
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { fail, ok, type Result } from "~/lib/failure.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
@@ -56,15 +57,13 @@ export function getUser(id: string) {
   return prisma.user.findUnique({ where: { id }, select: publicUserSelect });
 }
 
-export type AdminResult = { ok: true } | { ok: false; status: number; message: string };
-
-export async function approveUser(admin: { id: string }, id: string, request: Request): Promise<AdminResult> {
+export async function approveUser(admin: { id: string }, id: string, request: Request): Promise<Result> {
   const user = await prisma.user.findUnique({
     where: { id },
     select: { id: true, aprobado: true, correo: true, nombre: true, apellido: true },
   });
-  if (!user) return { ok: false, status: 404, message: USER_NOT_FOUND };
-  if (user.aprobado) return { ok: true };
+  if (!user) return fail(404, USER_NOT_FOUND);
+  if (user.aprobado) return ok();
   const brand = env().APP_NAME;
   await prisma.$transaction(async (tx) => {
     await tx.user.update({ where: { id }, data: { aprobado: true, aprobadoEn: new Date(), suspendidoEn: null } });
@@ -82,7 +81,7 @@ export async function approveUser(admin: { id: string }, id: string, request: Re
     );
   });
   await audit(request, "user.approve", { actorId: admin.id, targetType: "user", targetId: id });
-  return { ok: true };
+  return ok();
 }
 
 /**
@@ -90,22 +89,22 @@ export async function approveUser(admin: { id: string }, id: string, request: Re
  * and every session and API token it had ends now. Approving it again lets the person sign in
  * anew; nothing old comes back.
  */
-export async function suspendUser(admin: { id: string }, id: string, request: Request): Promise<AdminResult> {
-  if (admin.id === id) return { ok: false, status: 400, message: CANNOT_SUSPEND_SELF };
+export async function suspendUser(admin: { id: string }, id: string, request: Request): Promise<Result> {
+  if (admin.id === id) return fail(400, CANNOT_SUSPEND_SELF);
   const found = await prisma.$transaction(async (tx) => {
     const { count } = await tx.user.updateMany({ where: { id }, data: { aprobado: false, suspendidoEn: new Date() } });
     if (count === 0) return false;
     await deleteUserSessions(id, tx);
     return true;
   });
-  if (!found) return { ok: false, status: 404, message: USER_NOT_FOUND };
+  if (!found) return fail(404, USER_NOT_FOUND);
   await audit(request, "user.suspend", { actorId: admin.id, targetType: "user", targetId: id });
-  return { ok: true };
+  return ok();
 }
 
 /** Deletes an account (cascade: sessions, enrolments, attempts, certificates). */
-export async function deleteUser(admin: { id: string }, id: string, request: Request): Promise<AdminResult> {
-  if (admin.id === id) return { ok: false, status: 400, message: CANNOT_DELETE_SELF };
+export async function deleteUser(admin: { id: string }, id: string, request: Request): Promise<Result> {
+  if (admin.id === id) return fail(400, CANNOT_DELETE_SELF);
   const removed = await prisma.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id }, select: { id: true, correo: true, imagenPerfil: true } });
     if (!user) return null;
@@ -124,9 +123,9 @@ export async function deleteUser(admin: { id: string }, id: string, request: Req
     await tx.user.delete({ where: { id } });
     return { ...user, files: [user.imagenPerfil, ...certificates.map((c) => c.pdfKey)] };
   });
-  if (!removed) return { ok: false, status: 404, message: USER_NOT_FOUND };
+  if (!removed) return fail(404, USER_NOT_FOUND);
   // The files go once the rows are gone (a failed delete keeps both).
   await Promise.all(removed.files.map((key) => deleteStored(key).catch(() => undefined)));
   await audit(request, "user.delete", { actorId: admin.id, targetType: "user", targetId: id, detail: removed.correo });
-  return { ok: true };
+  return ok();
 }

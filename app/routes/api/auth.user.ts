@@ -1,5 +1,5 @@
 import { deleteUser } from "~/features/users/users.server.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/auth.user";
 
@@ -11,7 +11,7 @@ export function action(args: Route.ActionArgs) {
     if (args.request.method !== "DELETE") return methodNotAllowed("DELETE");
     const admin = await requireApiRole(args, "admin");
     const outcome = await deleteUser(admin, args.params.id, args.request);
-    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    if (!outcome.ok) return apiFailure(outcome);
     return apiJson({ message: "Usuario eliminado", id: args.params.id });
   });
 }

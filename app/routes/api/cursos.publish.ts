@@ -1,6 +1,7 @@
 import { publishCourse, PUBLISH_FAILED } from "~/features/courses/admin-courses.server.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { fail } from "~/lib/failure.ts";
 import type { Route } from "./+types/cursos.publish";
 
 export const loader = () => methodNotAllowed("PUT");
@@ -10,12 +11,8 @@ export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
     if (args.request.method !== "PUT") return methodNotAllowed("PUT");
     const admin = await requireApiRole(args, "admin");
-    const outcome = await publishCourse(admin, args.params.id, args.request).catch(() => ({
-      ok: false as const,
-      status: 500,
-      message: PUBLISH_FAILED,
-    }));
-    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    const outcome = await publishCourse(admin, args.params.id, args.request).catch(() => fail(500, PUBLISH_FAILED));
+    if (!outcome.ok) return apiFailure(outcome);
     return apiJson({ message: "Curso publicado", id: args.params.id, estado: "publicado" });
   });
 }

@@ -6,14 +6,14 @@ import type { Prisma } from "~/generated/prisma/client.ts";
 import { recomputeCourseProgress } from "~/features/quizzes/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { fail, ok, type Result } from "~/lib/failure.ts";
 import { deleteStored, storedExistsSync } from "~/lib/storage.server.ts";
 import type { StoredUpload } from "~/lib/upload.server.ts";
 import { COURSE_NOT_FOUND, FILE_NOT_FOUND, LINK_NOT_FOUND, MODULE_NOT_FOUND, QUESTION_NOT_FOUND } from "./messages.ts";
 import type { ApiModule, CourseFields, QuestionInput } from "./schema.ts";
 
 type Tx = Prisma.TransactionClient;
-export type EditOutcome = { ok: true } | { ok: false; status: number; message: string };
-const notFound = (message = COURSE_NOT_FOUND): EditOutcome => ({ ok: false, status: 404, message });
+const notFound = (message = COURSE_NOT_FOUND) => fail(404, message);
 
 /** The name shown for an uploaded file: the browser's name, one line, without folders. */
 export function displayFileName(original: string) {
@@ -176,7 +176,7 @@ export async function updateCourse(
     moduleFiles?: ReadonlyMap<number, StoredUpload[]>;
   },
   request: Request | null,
-): Promise<EditOutcome> {
+): Promise<Result> {
   const result = await prisma.$transaction(async (tx) => {
     const current = await tx.course.findUnique({ where: { id }, select: { imagen: true } });
     if (!current) return null;
@@ -197,7 +197,7 @@ export async function updateCourse(
     targetId: id,
     detail: input.fields.titulo,
   });
-  return { ok: true };
+  return ok();
 }
 
 /** Returns the storage keys of the files the new list no longer holds. */
@@ -305,7 +305,7 @@ async function touch(tx: Tx, courseId: string) {
 export async function addModule(
   courseId: string,
   fields: { titulo: string; descripcion: string },
-): Promise<EditOutcome & { id?: string }> {
+): Promise<Result<{ id: string }>> {
   return prisma.$transaction(async (tx) => {
     const course = await tx.course.findUnique({ where: { id: courseId }, select: { id: true } });
     if (!course) return notFound();
@@ -315,7 +315,7 @@ export async function addModule(
       select: { id: true },
     });
     await touch(tx, courseId);
-    return { ok: true as const, id: created.id };
+    return ok({ id: created.id });
   });
 }
 
@@ -323,9 +323,9 @@ export async function updateModule(
   courseId: string,
   moduleId: string,
   fields: { titulo: string; descripcion: string },
-): Promise<EditOutcome> {
+): Promise<Result> {
   const { count } = await prisma.module.updateMany({ where: { id: moduleId, cursoId: courseId }, data: fields });
-  return count ? { ok: true } : notFound(MODULE_NOT_FOUND);
+  return count ? ok() : notFound(MODULE_NOT_FOUND);
 }
 
 /** The ids in their new order after moving `id` one place (-1 up, +1 down); null when not there. */
@@ -339,7 +339,7 @@ export function moveOne(ids: readonly string[], id: string, direction: -1 | 1): 
 }
 
 /** Moves a module one place up (-1) or down (+1); positions are renumbered 0..n-1. */
-export async function moveModule(courseId: string, moduleId: string, direction: -1 | 1): Promise<EditOutcome> {
+export async function moveModule(courseId: string, moduleId: string, direction: -1 | 1): Promise<Result> {
   return prisma.$transaction(async (tx) => {
     const modules = await tx.module.findMany({
       where: { cursoId: courseId },
@@ -353,12 +353,12 @@ export async function moveModule(courseId: string, moduleId: string, direction: 
     );
     if (!order) return notFound(MODULE_NOT_FOUND);
     for (const [posicion, id] of order.entries()) await tx.module.update({ where: { id }, data: { posicion } });
-    return { ok: true as const };
+    return ok();
   });
 }
 
 /** Moves a quiz question one place within its module (the order learners see). */
-export async function moveQuestion(courseId: string, questionId: string, direction: -1 | 1): Promise<EditOutcome> {
+export async function moveQuestion(courseId: string, questionId: string, direction: -1 | 1): Promise<Result> {
   return prisma.$transaction(async (tx) => {
     const question = await tx.quizQuestion.findFirst({
       where: { id: questionId, modulo: { cursoId: courseId } },
@@ -376,12 +376,12 @@ export async function moveQuestion(courseId: string, questionId: string, directi
       direction,
     )!;
     for (const [posicion, id] of order.entries()) await tx.quizQuestion.update({ where: { id }, data: { posicion } });
-    return { ok: true as const };
+    return ok();
   });
 }
 
 /** Deletes a module with its files (on disk too), links, questions and attempts. */
-export async function deleteModule(courseId: string, moduleId: string): Promise<EditOutcome> {
+export async function deleteModule(courseId: string, moduleId: string): Promise<Result> {
   const keys = await prisma.$transaction(async (tx) => {
     const module = await tx.module.findFirst({
       where: { id: moduleId, cursoId: courseId },
@@ -400,25 +400,25 @@ export async function deleteModule(courseId: string, moduleId: string): Promise<
   if (!keys) return notFound(MODULE_NOT_FOUND);
   await Promise.all(keys.map((k) => deleteStored(k).catch(() => undefined)));
   await recomputeCourseProgress(courseId);
-  return { ok: true };
+  return ok();
 }
 
 export async function addModuleFiles(
   courseId: string,
   moduleId: string,
   files: readonly StoredUpload[],
-): Promise<EditOutcome> {
+): Promise<Result> {
   return prisma.$transaction(async (tx) => {
     if (!(await moduleOf(tx, courseId, moduleId))) return notFound(MODULE_NOT_FOUND);
     const last = await tx.moduleFile.aggregate({ where: { moduloId: moduleId }, _max: { posicion: true } });
     await tx.moduleFile.createMany({
       data: fileRows(files, (last._max.posicion ?? -1) + 1).map((r) => ({ ...r, moduloId: moduleId })),
     });
-    return { ok: true as const };
+    return ok();
   });
 }
 
-export async function deleteModuleFile(courseId: string, fileId: string): Promise<EditOutcome> {
+export async function deleteModuleFile(courseId: string, fileId: string): Promise<Result> {
   const file = await prisma.moduleFile.findFirst({
     where: { id: fileId, modulo: { cursoId: courseId } },
     select: { id: true, storageKey: true },
@@ -426,25 +426,25 @@ export async function deleteModuleFile(courseId: string, fileId: string): Promis
   if (!file) return notFound(FILE_NOT_FOUND);
   await prisma.moduleFile.delete({ where: { id: file.id } });
   await deleteStored(file.storageKey).catch(() => undefined);
-  return { ok: true };
+  return ok();
 }
 
 export async function addLink(
   courseId: string,
   moduleId: string,
   link: { nombre: string; url: string },
-): Promise<EditOutcome> {
+): Promise<Result> {
   return prisma.$transaction(async (tx) => {
     if (!(await moduleOf(tx, courseId, moduleId))) return notFound(MODULE_NOT_FOUND);
     const last = await tx.moduleLink.aggregate({ where: { moduloId: moduleId }, _max: { posicion: true } });
     await tx.moduleLink.create({ data: { moduloId: moduleId, posicion: (last._max.posicion ?? -1) + 1, ...link } });
-    return { ok: true as const };
+    return ok();
   });
 }
 
-export async function deleteLink(courseId: string, linkId: string): Promise<EditOutcome> {
+export async function deleteLink(courseId: string, linkId: string): Promise<Result> {
   const { count } = await prisma.moduleLink.deleteMany({ where: { id: linkId, modulo: { cursoId: courseId } } });
-  return count ? { ok: true } : notFound(LINK_NOT_FOUND);
+  return count ? ok() : notFound(LINK_NOT_FOUND);
 }
 
 /** Creates (questionId null) or replaces a question of a module. */
@@ -453,8 +453,8 @@ export async function saveQuestion(
   moduleId: string,
   questionId: string | null,
   q: QuestionInput,
-): Promise<EditOutcome> {
-  const outcome = await prisma.$transaction(async (tx): Promise<EditOutcome> => {
+): Promise<Result> {
+  const outcome = await prisma.$transaction(async (tx): Promise<Result> => {
     if (!(await moduleOf(tx, courseId, moduleId))) return notFound(MODULE_NOT_FOUND);
     if (questionId) {
       const found = await tx.quizQuestion.findFirst({
@@ -473,16 +473,16 @@ export async function saveQuestion(
         data: { moduloId: moduleId, ...questionRows([q], (last._max.posicion ?? -1) + 1)[0]! },
       });
     }
-    return { ok: true };
+    return ok();
   });
   // A module's first question gives it a quiz: everyone's progress in the course changes.
   if (outcome.ok && !questionId) await recomputeCourseProgress(courseId);
   return outcome;
 }
 
-export async function deleteQuestion(courseId: string, questionId: string): Promise<EditOutcome> {
+export async function deleteQuestion(courseId: string, questionId: string): Promise<Result> {
   const { count } = await prisma.quizQuestion.deleteMany({ where: { id: questionId, modulo: { cursoId: courseId } } });
   if (!count) return notFound(QUESTION_NOT_FOUND);
   await recomputeCourseProgress(courseId);
-  return { ok: true };
+  return ok();
 }

@@ -5,6 +5,7 @@
 // question rules (docs/product.md#course-editor) are applied by the server with or without JavaScript.
 import { data } from "react-router";
 import type { SessionUser } from "~/features/auth/session.server.ts";
+import { fail, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { isRecordId, recordIdOr404 } from "~/lib/ids.ts";
 import { publishCourse, PUBLISH_FAILED } from "../admin-courses.server.ts";
@@ -21,7 +22,6 @@ import {
   moveQuestion,
   saveQuestion,
   updateModule,
-  type EditOutcome,
 } from "./authoring.server.ts";
 import { submitCourseUpdate } from "./course-submit.server.ts";
 import {
@@ -81,7 +81,7 @@ async function questionStep(
   intent: string,
   courseId: string,
   moduloId: string,
-  done: (o: EditOutcome, anchor?: string) => Promise<Response>,
+  done: (o: Result, anchor?: string) => Promise<Response>,
 ) {
   const preguntaId = str(form, "preguntaId");
   const formId = `pregunta-${preguntaId || `nueva-${moduloId}`}`;
@@ -116,7 +116,7 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
   // Every answer redirects to `here` (plus an anchor made of the ids below): only our own ids
   // may go into that Location header (app/lib/ids.ts).
   const here = `/admin/courses/edit/${recordIdOr404(courseId, COURSE_NOT_FOUND)}`;
-  const done = (outcome: EditOutcome, anchor?: string, message = UPDATED) =>
+  const done = (outcome: Result, anchor?: string, message = UPDATED) =>
     redirectWithFlash(
       request,
       `${here}${anchor ? `#${anchor}` : ""}`,
@@ -145,7 +145,7 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
   // before the id is used anywhere (never echoed in the redirect's anchor).
   for (const [field, message] of ID_FIELDS) {
     const value = str(form, field);
-    if (value && !isRecordId(value)) return done({ ok: false, status: 404, message });
+    if (value && !isRecordId(value)) return done(fail(404, message));
   }
   const moduloId = str(form, "moduloId");
   try {
@@ -179,11 +179,7 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
       }
       case "publish": {
         const outcome = await publishCourse(admin, courseId, request);
-        return done(
-          outcome.ok ? outcome : { ok: false, status: outcome.status, message: PUBLISH_FAILED },
-          undefined,
-          "Curso publicado.",
-        );
+        return done(outcome.ok ? outcome : fail(outcome.status, PUBLISH_FAILED), undefined, "Curso publicado.");
       }
       case "move-up":
       case "move-down":
