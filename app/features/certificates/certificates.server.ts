@@ -1,4 +1,4 @@
-// Certificates (SPEC §3, §4; DESIGN §2): 'Finalizar curso' at 100% issues one certificate per
+// Certificates (docs/product.md#certificates): 'Finalizar curso' at 100% issues one certificate per
 // user and course, with a random verification code; holder name, course title, hours and date
 // are frozen in the row at issue. The PDF is rendered once, after the row exists, and served
 // from storage afterwards.
@@ -53,7 +53,7 @@ export function normalizeCode(raw: string | undefined | null): string | null {
 export const verificationPath = (codigo: string) => `/certificados/${codigo}`;
 export const diplomaPath = (codigo: string) => `/certificados/${codigo}/pdf`;
 export const verificationUrl = (codigo: string) => `${publicUrl()}${verificationPath(codigo)}`;
-/** The stable PDF URL (SPEC's diplomaUrl). */
+/** The stable PDF URL: the API's diplomaUrl (docs/product.md#certificates). */
 export const diplomaUrl = (codigo: string) => `${publicUrl()}${diplomaPath(codigo)}`;
 
 // ---------------------------------------------------------------------------------------------

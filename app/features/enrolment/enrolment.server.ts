@@ -59,7 +59,7 @@ export async function isEnrolled(userId: string | undefined, courseId: string): 
   return row !== null;
 }
 
-/** One's courses (SPEC §3 "Enrolled course"): id, nombre, duracion, progreso; newest first. */
+/** One's courses (docs/product.md#enrolled-courses): id, nombre, duracion, progreso; newest first. */
 export async function listEnrolledCourses(userId: string) {
   const rows = await prisma.enrolment.findMany({
     where: { userId },

@@ -12,7 +12,7 @@ import { ComposeSchema, OpenSchema } from "./schema.ts";
 export async function messagesScreenLoader(user: SessionUser, request: Request) {
   const url = new URL(request.url);
   const ver = url.searchParams.get("ver");
-  // Showing a message never changes it (SECURITY: a GET never changes state); the list's
+  // Showing a message never changes it (docs/product.md#security: a GET never changes state); the list's
   // "open" POST below marks it read.
   const selected = ver ? await getOwnMessage(user, ver) : null;
   if (ver && !selected) throw data(MESSAGE_NOT_FOUND, { status: 404 });

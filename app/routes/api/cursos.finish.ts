@@ -23,7 +23,7 @@ export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
     if (args.request.method !== "POST") return methodNotAllowed("POST");
     const viewer = await requireApiUser(args).catch((error: unknown) => {
-      // Neither token nor session: the feature's own message (SPEC §8).
+      // Neither token nor session: the feature's own message (docs/product.md#certificates).
       if (error instanceof ApiError && error.status === 401 && !args.request.headers.has("Authorization")) {
         throw new ApiError(401, FINISH_LOGIN_REQUIRED);
       }
