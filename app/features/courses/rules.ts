@@ -1,5 +1,5 @@
-// Who may see a course, its materials, and take it (SPEC §5, §6). Pure functions: the pages,
-// the /api routes and the services all decide with these.
+// Who may see a course, its materials, and take it (docs/product.md#visibility, #enrolment).
+// Pure functions: the pages, the /api routes and the services all decide with these.
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 
 export type Viewer = { id: string; rol: string } | null;
@@ -55,7 +55,10 @@ export function enrolmentDecision(viewer: Viewer, course: CourseState): Result<o
   return ok();
 }
 
-/** Progress as shown: a whole number 0–100; anything non-numeric or out of range is 0 (SPEC §4). */
+/**
+ * Progress as shown: a whole number 0–100; anything non-numeric or out of range is 0
+ * (docs/product.md#enrolled-courses).
+ */
 export function displayProgress(value: unknown): number {
   const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
   if (typeof n !== "number" || !Number.isFinite(n) || n < 0 || n > 100) return 0;

@@ -114,7 +114,10 @@ type MessageRow = {
   createdAt: Date;
 };
 
-/** The API shape (SPEC §3): id, from, fromName, fromRole, to, subject, content, date. */
+/**
+ * The API shape (docs/product.md#api-messages-and-contact): id, from, fromName, fromRole, to,
+ * subject, content, date, leido.
+ */
 export function toApiMessage(m: MessageRow) {
   return {
     id: m.id,
