@@ -6,6 +6,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
 import type { SessionUser } from "~/features/auth/session.server.ts";
+import { formReply } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { listQuery, listStateFrom } from "~/lib/pagination.ts";
@@ -59,8 +60,6 @@ async function uploadAction(request: Request) {
   const submission = parseWithZod(outcome.form ?? new FormData(), { schema: BookFormSchema });
   const reply = outcome.fieldErrors
     ? submission.reply({ fieldErrors: outcome.fieldErrors })
-    : outcome.field
-      ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } })
-      : submission.reply({ formErrors: [outcome.message || UPLOAD_FAILED] });
+    : formReply(submission, { ...outcome, message: outcome.message || UPLOAD_FAILED });
   return data({ result: reply } satisfies BookActionData, { status: outcome.status });
 }

@@ -7,6 +7,7 @@ import { PDFDocument } from "pdf-lib";
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { deleteStored, statStored, storagePath } from "~/lib/storage.server.ts";
 import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
 import fsp from "node:fs/promises";
@@ -144,26 +145,19 @@ export async function readPageCount(key: string): Promise<number | null> {
   }
 }
 
-export type UploadOutcome =
-  | { ok: true; book: BookView }
-  | {
-      ok: false;
-      status: number;
-      message: string;
-      field?: "pdf" | "pages";
-      form?: FormData;
-      fieldErrors?: Record<string, string[]>;
-    };
+/** A refused upload keeps the sent form (to show it again) and, for invalid fields, every field's errors. */
+type UploadFailure = Failure & { form?: FormData; fieldErrors?: Record<string, string[]> };
+type Uploaded = Result<{ book: BookView }, UploadFailure>;
 
 /** Creates a book from an already stored PDF; the file is discarded when anything fails. */
-export async function createBook(input: BookFormInput, pdf: StoredUpload): Promise<UploadOutcome> {
+export async function createBook(input: BookFormInput, pdf: StoredUpload): Promise<Uploaded> {
   try {
     let pages = input.pages;
     if (pages === undefined) {
       const counted = await readPageCount(pdf.key);
       if (counted === null) {
         await discard([pdf]);
-        return { ok: false, status: 400, message: PDF_UNREADABLE, field: "pages" };
+        return fail(400, PDF_UNREADABLE, { field: "pages" });
       }
       pages = counted;
     }
@@ -179,7 +173,7 @@ export async function createBook(input: BookFormInput, pdf: StoredUpload): Promi
       },
       select: bookSelect,
     });
-    return { ok: true, book: toBookView(book) };
+    return ok({ book: toBookView(book) });
   } catch (error) {
     await discard([pdf]);
     throw error;
@@ -191,20 +185,14 @@ export async function createBook(input: BookFormInput, pdf: StoredUpload): Promi
  * PDF limits, validate the fields, require a PDF, create the book. Never leaves a file behind
  * on failure. Unexpected errors are thrown (after cleanup).
  */
-export async function uploadBook(request: Request): Promise<UploadOutcome> {
+export async function uploadBook(request: Request): Promise<Uploaded> {
   let form: FormData;
   let files: Map<string, StoredUpload>;
   try {
     ({ form, files } = await parseUpload(request, pdfUploadOptions("books", [PDF_FIELD])));
   } catch (error) {
     if (error instanceof UploadError) {
-      return {
-        ok: false,
-        status: error.status,
-        message: error.message,
-        field: error.field ? "pdf" : undefined,
-        form: error.form,
-      };
+      return { ...fail(error.status, error.message, { field: error.field ? PDF_FIELD : undefined }), form: error.form };
     }
     throw error;
   }
@@ -220,28 +208,30 @@ export async function uploadBook(request: Request): Promise<UploadOutcome> {
       (fieldErrors[key] ??= []).push(issue.message);
     }
     if (!pdf) fieldErrors[PDF_FIELD] = [PDF_REQUIRED];
-    return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? PDF_REQUIRED, form, fieldErrors };
+    return { ...fail(400, parsed.error.issues[0]?.message ?? PDF_REQUIRED), form, fieldErrors };
   }
-  if (!pdf) return { ok: false, status: 400, message: PDF_REQUIRED, field: "pdf", form };
+  if (!pdf) return { ...fail(400, PDF_REQUIRED, { field: PDF_FIELD }), form };
   const outcome = await createBook(parsed.data, pdf);
   return outcome.ok ? outcome : { ...outcome, form };
 }
 
-export type DeleteOutcome = { ok: true; title: string } | { ok: false; status: number; message: string };
-
 /** Deletes a book and then its file; audited as "book.delete". */
-export async function deleteBook(admin: SessionUser, id: string, request: Request | null): Promise<DeleteOutcome> {
+export async function deleteBook(
+  admin: SessionUser,
+  id: string,
+  request: Request | null,
+): Promise<Result<{ title: string }>> {
   const book = await prisma.book.findUnique({ where: { id }, select: { id: true, title: true, pdfKey: true } });
-  if (!book) return { ok: false, status: 404, message: BOOK_NOT_FOUND };
+  if (!book) return fail(404, BOOK_NOT_FOUND);
   try {
     await prisma.book.delete({ where: { id } });
   } catch (error) {
-    if ((error as { code?: string }).code === "P2025") return { ok: false, status: 404, message: BOOK_NOT_FOUND };
+    if ((error as { code?: string }).code === "P2025") return fail(404, BOOK_NOT_FOUND);
     throw error;
   }
   await deleteStored(book.pdfKey).catch(() => undefined);
   await audit(request, "book.delete", { actorId: admin.id, targetType: "book", targetId: book.id, detail: book.title });
-  return { ok: true, title: book.title };
+  return ok({ title: book.title });
 }
 
 const TEXT = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };

@@ -8,6 +8,7 @@ import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
+import { fail, ok, type Result } from "~/lib/failure.ts";
 import { EMAIL_CHANGE_INVALID } from "./profile-schema.ts";
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -71,26 +72,27 @@ export async function describeEmailChange(token: string | undefined): Promise<{ 
   return { newEmail: row.newEmail };
 }
 
-export type ConfirmOutcome = { ok: true; correo: string } | { ok: false; status: number; message: string };
-
 /**
  * Applies a confirmed change: single use (the row is claimed by a conditional update, so two
  * clicks apply it once), refused when expired or when the address was taken meanwhile. The old
  * address is told that the account's e-mail changed.
  */
-export async function confirmEmailChange(token: string | undefined, request: Request | null): Promise<ConfirmOutcome> {
-  if (!token || !TOKEN_PATTERN.test(token)) return { ok: false, status: 404, message: EMAIL_CHANGE_INVALID };
+export async function confirmEmailChange(
+  token: string | undefined,
+  request: Request | null,
+): Promise<Result<{ correo: string }>> {
+  if (!token || !TOKEN_PATTERN.test(token)) return fail(404, EMAIL_CHANGE_INVALID);
   const tokenHash = hashToken(token);
   const brand = env().APP_NAME;
   try {
     const outcome = await prisma.$transaction(
-      async (tx): Promise<ConfirmOutcome & { userId?: string; old?: string }> => {
+      async (tx): Promise<Result<{ correo: string; userId: string; old: string }>> => {
         const now = new Date();
         const claimed = await tx.emailChange.updateMany({
           where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
           data: { usedAt: now },
         });
-        if (claimed.count !== 1) return { ok: false, status: 404, message: EMAIL_CHANGE_INVALID };
+        if (claimed.count !== 1) return fail(404, EMAIL_CHANGE_INVALID);
         const change = await tx.emailChange.findUniqueOrThrow({
           where: { tokenHash },
           select: { userId: true, newEmail: true },
@@ -100,7 +102,7 @@ export async function confirmEmailChange(token: string | undefined, request: Req
           select: { correo: true, nombre: true },
         });
         const taken = await tx.user.findUnique({ where: { correo: change.newEmail }, select: { id: true } });
-        if (taken && taken.id !== change.userId) return { ok: false, status: 409, message: EMAIL_TAKEN };
+        if (taken && taken.id !== change.userId) return fail(409, EMAIL_TAKEN);
         await tx.user.update({ where: { id: change.userId }, data: { correo: change.newEmail } });
         await tx.emailChange.deleteMany({ where: { userId: change.userId, usedAt: null } });
         if (user.correo !== change.newEmail) {
@@ -117,7 +119,7 @@ export async function confirmEmailChange(token: string | undefined, request: Req
             tx,
           );
         }
-        return { ok: true, correo: change.newEmail, userId: change.userId, old: user.correo };
+        return ok({ correo: change.newEmail, userId: change.userId, old: user.correo });
       },
     );
     if (outcome.ok) {
@@ -127,12 +129,12 @@ export async function confirmEmailChange(token: string | undefined, request: Req
         targetId: outcome.userId,
         detail: `${outcome.old} → ${outcome.correo}`,
       });
-      return { ok: true, correo: outcome.correo };
+      return ok({ correo: outcome.correo });
     }
     return outcome;
   } catch (error) {
     // Someone took the address between our check and the update: the unique index decides.
-    if ((error as { code?: string }).code === "P2002") return { ok: false, status: 409, message: EMAIL_TAKEN };
+    if ((error as { code?: string }).code === "P2002") return fail(409, EMAIL_TAKEN);
     throw error;
   }
 }

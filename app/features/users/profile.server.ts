@@ -11,6 +11,7 @@ import { data } from "react-router";
 import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { fail, formReply, ok, type Result } from "~/lib/failure.ts";
 import { publicUserSelect } from "./users.server.ts";
 import { pendingEmailChange, requestEmailChange } from "./email-change.server.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
@@ -65,9 +66,8 @@ export type ProfileChange = {
 /** Who asks for the change: the account itself, or an admin correcting someone else's. */
 export type ProfileActor = { id: string; rol: string };
 
-export type ProfileOutcome =
-  | { ok: true; profile: Profile; pendingEmail: string | null }
-  | { ok: false; status: number; message: string; field?: "correo" | typeof IMAGE_FIELD };
+/** A saved change; a refusal names its field (correo) when it has one. */
+type ProfileUpdated = { profile: Profile; pendingEmail: string | null };
 
 /**
  * Updates e-mail and/or image. The new file (if any) is kept only if the update commits. A new
@@ -77,23 +77,23 @@ export async function updateProfile(
   actor: ProfileActor,
   userId: string,
   change: ProfileChange,
-): Promise<ProfileOutcome> {
+): Promise<Result<ProfileUpdated>> {
   const direct = actor.id !== userId && actor.rol.toLowerCase() === "admin";
   const newImage = change.image ?? null;
   let oldKey: string | null = null;
-  let outcome: ProfileOutcome;
+  let outcome: Result<ProfileUpdated>;
   try {
-    outcome = await prisma.$transaction(async (tx): Promise<ProfileOutcome> => {
+    outcome = await prisma.$transaction(async (tx): Promise<Result<ProfileUpdated>> => {
       const current = await tx.user.findUnique({
         where: { id: userId },
         select: { correo: true, nombre: true, imagenPerfil: true },
       });
-      if (!current) return { ok: false, status: 404, message: USER_UNKNOWN };
+      if (!current) return fail(404, USER_UNKNOWN);
       const patch: { correo?: string; imagenPerfil?: string | null } = {};
       let pendingEmail: string | null = null;
       if (change.correo !== undefined && change.correo !== current.correo) {
         const taken = await tx.user.findUnique({ where: { correo: change.correo }, select: { id: true } });
-        if (taken && taken.id !== userId) return { ok: false, status: 409, message: EMAIL_TAKEN, field: "correo" };
+        if (taken && taken.id !== userId) return fail(409, EMAIL_TAKEN, { field: "correo" });
         if (direct) patch.correo = change.correo;
         else {
           await requestEmailChange(tx, { id: userId, nombre: current.nombre }, change.correo);
@@ -108,14 +108,14 @@ export async function updateProfile(
         Object.keys(patch).length > 0
           ? await tx.user.update({ where: { id: userId }, data: patch, select: profileSelect })
           : await tx.user.findUniqueOrThrow({ where: { id: userId }, select: profileSelect });
-      return { ok: true, profile, pendingEmail };
+      return ok({ profile, pendingEmail });
     });
   } catch (error) {
     if (newImage) await discard([newImage]);
     const code = (error as { code?: string }).code;
     // Two simultaneous changes to one e-mail: the unique index decides.
-    if (code === "P2002") return { ok: false, status: 409, message: EMAIL_TAKEN, field: "correo" };
-    if (code === "P2025") return { ok: false, status: 404, message: USER_UNKNOWN };
+    if (code === "P2002") return fail(409, EMAIL_TAKEN, { field: "correo" });
+    if (code === "P2025") return fail(404, USER_UNKNOWN);
     throw error;
   }
   if (!outcome.ok) {
@@ -167,17 +167,14 @@ export async function profileFormAction(request: Request, user: SessionUser, bac
     if (image) await discard([image]);
     return data({ result: submission.reply(), success: false }, { status: 400 });
   }
-  let outcome: ProfileOutcome;
+  let outcome: Result<ProfileUpdated>;
   try {
     outcome = await updateProfile(user, user.id, {
       correo: submission.value.correo,
       image: image ?? (submission.value.quitarImagen ? null : undefined),
     });
     if (!outcome.ok) {
-      const reply = outcome.field
-        ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } })
-        : submission.reply({ formErrors: [outcome.message] });
-      return data({ result: reply, success: false }, { status: outcome.status });
+      return data({ result: formReply(submission, outcome), success: false }, { status: outcome.status });
     }
   } catch (error) {
     console.error(error);

@@ -1,7 +1,8 @@
 import { deleteBook } from "~/features/library/books.server.ts";
 import { bookDeleted, DELETE_FAILED } from "~/features/library/messages.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { fail } from "~/lib/failure.ts";
 import type { Route } from "./+types/books.book";
 
 export const loader = () => methodNotAllowed("DELETE");
@@ -13,11 +14,11 @@ export function action(args: Route.ActionArgs) {
     const admin = await requireApiRole(args, "admin");
     try {
       const outcome = await deleteBook(admin, args.params.id, args.request);
-      if (!outcome.ok) return apiError(outcome.status, outcome.message);
+      if (!outcome.ok) return apiFailure(outcome);
       return apiJson({ message: bookDeleted(outcome.title), id: args.params.id });
     } catch (error) {
       console.error(error);
-      return apiError(500, DELETE_FAILED);
+      return apiFailure(fail(500, DELETE_FAILED));
     }
   });
 }

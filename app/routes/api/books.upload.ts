@@ -1,7 +1,8 @@
 import { uploadBook } from "~/features/library/books.server.ts";
 import { BOOK_CREATED, UPLOAD_FAILED } from "~/features/library/messages.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { fail } from "~/lib/failure.ts";
 import type { Route } from "./+types/books.upload";
 
 export const loader = () => methodNotAllowed("POST");
@@ -13,14 +14,14 @@ export function action(args: Route.ActionArgs) {
     await requireApiRole(args, "admin");
     try {
       const outcome = await uploadBook(args.request);
-      if (!outcome.ok) return apiError(outcome.status, outcome.message);
+      if (!outcome.ok) return apiFailure(outcome);
       return apiJson(
         { message: BOOK_CREATED, book: { ...outcome.book, pdfUrl: `/api/books/download/${outcome.book.id}` } },
         201,
       );
     } catch (error) {
       console.error(error);
-      return apiError(500, UPLOAD_FAILED);
+      return apiFailure(fail(500, UPLOAD_FAILED));
     }
   });
 }
