@@ -1,5 +1,5 @@
 import { submitNewCourse } from "~/features/courses/authoring/course-submit.server.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/cursos.create";
 
@@ -16,7 +16,7 @@ export function action(args: Route.ActionArgs) {
     if (args.request.method !== "POST") return methodNotAllowed("POST");
     const admin = await requireApiRole(args, "admin");
     const outcome = await submitNewCourse(admin, args.request, "api");
-    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    if (!outcome.ok) return apiFailure(outcome);
     return apiJson({ message: "Curso creado", id: outcome.id, estado: "borrador" }, 201);
   });
 }

@@ -5,7 +5,7 @@ import { COURSE_NOT_FOUND } from "~/features/enrolment/enrolment.server.ts";
 import { deleteCourse } from "~/features/courses/admin-courses.server.ts";
 import { submitCourseUpdate } from "~/features/courses/authoring/course-submit.server.ts";
 import { UPDATED } from "~/features/courses/authoring/messages.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { apiError, apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { optionalApiUser, requireApiRole } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/cursos.detail";
 
@@ -42,11 +42,11 @@ export function action(args: Route.ActionArgs) {
     const admin = await requireApiRole(args, "admin");
     if (method === "PUT") {
       const outcome = await submitCourseUpdate(admin, args.params.id, args.request, "api");
-      if (!outcome.ok) return apiError(outcome.status, outcome.message);
+      if (!outcome.ok) return apiFailure(outcome);
       return apiJson({ message: UPDATED, id: args.params.id });
     }
     const outcome = await deleteCourse(admin, args.params.id, args.request);
-    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    if (!outcome.ok) return apiFailure(outcome);
     return apiJson({ message: "Curso eliminado", id: args.params.id });
   });
 }

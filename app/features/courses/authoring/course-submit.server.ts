@@ -1,25 +1,24 @@
 // Create / update a course from a request: read → validate → write, with stored files removed
 // when anything fails. One path for the admin pages and for POST/PUT /api/cursos.
 import type { SessionUser } from "~/features/auth/session.server.ts";
+import { ok, type Ok } from "~/lib/failure.ts";
 import { discard } from "~/lib/upload.server.ts";
 import { createCourse, updateCourse } from "./authoring.server.ts";
 import { CREATE_FAILED, UPDATE_FAILED } from "./messages.ts";
-import { readCourseUpload, validateCourse, type CourseUpload, type Rejected } from "./submission.server.ts";
-
-const failed = (message: string, values: Record<string, string>): Rejected => ({
-  ok: false,
-  status: 500,
-  message,
-  fieldErrors: { "": [message] },
-  values,
-});
+import {
+  readCourseUpload,
+  refusal,
+  validateCourse,
+  type CourseRefusal,
+  type CourseUpload,
+} from "./submission.server.ts";
 
 /** POST /api/cursos and /admin/courses/new. New courses are borradores. */
 export async function submitNewCourse(
   admin: SessionUser,
   request: Request,
   source: "page" | "api",
-): Promise<{ ok: true; id: string } | Rejected> {
+): Promise<Ok<{ id: string }> | CourseRefusal> {
   const upload = await readCourseUpload(request, source === "api" ? "api" : "editor");
   if (!upload.ok) return upload;
   const sub = await validateCourse(upload, { mode: "create", modules: source === "api" });
@@ -30,11 +29,11 @@ export async function submitNewCourse(
       { fields: sub.fields, image: sub.image!, modules: sub.modules, moduleFiles: sub.moduleFiles },
       request,
     );
-    return { ok: true, id };
+    return ok({ id });
   } catch (error) {
     console.error(error);
     await discard(sub.uploads);
-    return failed(CREATE_FAILED, {});
+    return refusal(500, CREATE_FAILED);
   }
 }
 
@@ -46,7 +45,7 @@ export async function submitCourseUpdate(
   source: "page" | "api",
   /** The body, when the caller already read it (the editor reads it to learn the intent). */
   preread?: CourseUpload,
-): Promise<{ ok: true } | Rejected> {
+): Promise<Ok | CourseRefusal> {
   const upload = preread ?? (await readCourseUpload(request, source === "api" ? "api" : "editor"));
   if (!upload.ok) return upload;
   const hasModules = source === "api" && (upload.values.modulos !== undefined || upload.files.length > 0);
@@ -61,18 +60,12 @@ export async function submitCourseUpdate(
     );
     if (!outcome.ok) {
       await discard(sub.uploads);
-      return {
-        ok: false,
-        status: outcome.status,
-        message: outcome.message,
-        fieldErrors: { "": [outcome.message] },
-        values: {},
-      };
+      return refusal(outcome.status, outcome.message);
     }
-    return { ok: true };
+    return ok();
   } catch (error) {
     console.error(error);
     await discard(sub.uploads);
-    return failed(UPDATE_FAILED, {});
+    return refusal(500, UPDATE_FAILED);
   }
 }

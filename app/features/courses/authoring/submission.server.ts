@@ -5,6 +5,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { readBody } from "~/lib/api.server.ts";
+import { fail, type Failure } from "~/lib/failure.ts";
 import {
   discard,
   imageUploadOptions,
@@ -30,14 +31,8 @@ export const FILES_FIELD = "archivos";
 const API_FILES = /^archivosModulo_(\d{1,2})$/;
 const MAX_FILES = 20;
 
-export type Rejected = {
-  ok: false;
-  status: number;
-  message: string;
-  fieldErrors: Record<string, string[]>;
-  /** The text fields as sent, so that a form comes back with them. */
-  values: Record<string, string>;
-};
+/** A refused submission: the one Failure plus every field's errors and, so that a form comes back with them, the text fields as sent. */
+export type CourseRefusal = Failure & { fieldErrors: Record<string, string[]>; values: Record<string, string> };
 
 export type CourseUpload = {
   ok: true;
@@ -55,13 +50,18 @@ function textValues(values: FormData | Record<string, unknown>): Record<string, 
   return out;
 }
 
-function rejected(
+/** A refusal whose message goes under `field` (none: the whole form). */
+export function refusal(
   status: number,
   message: string,
-  field: string | undefined,
-  values: Record<string, string>,
-): Rejected {
-  return { ok: false, status, message, fieldErrors: field ? { [field]: [message] } : { "": [message] }, values };
+  field?: string,
+  values: Record<string, string> = {},
+): CourseRefusal {
+  return {
+    ...fail(status, message, { field }),
+    fieldErrors: field ? { [field]: [message] } : { "": [message] },
+    values,
+  };
 }
 
 /**
@@ -71,14 +71,14 @@ function rejected(
 export async function readCourseUpload(
   request: Request,
   fileFields: "editor" | "api",
-): Promise<CourseUpload | Rejected> {
+): Promise<CourseUpload | CourseRefusal> {
   const type = request.headers.get("Content-Type") ?? "";
   if (type.includes("application/json")) {
     try {
       return { ok: true, values: await readBody(request), files: [], all: [] };
     } catch (error) {
       const e = error as { status?: number; message?: string };
-      return rejected(e.status ?? 400, e.message ?? "Datos inválidos.", undefined, {});
+      return refusal(e.status ?? 400, e.message ?? "Datos inválidos.");
     }
   }
   const pdf = pdfUploadOptions("modules", []);
@@ -94,7 +94,7 @@ export async function readCourseUpload(
     const imageFile = all.find((f) => f.field === IMAGE_FIELD);
     if (all.filter((f) => f.field === IMAGE_FIELD).length > 1) {
       await discard(all);
-      return rejected(400, "Envía una sola imagen.", IMAGE_FIELD, textValues(form));
+      return refusal(400, "Envía una sola imagen.", IMAGE_FIELD, textValues(form));
     }
     return {
       ok: true,
@@ -106,7 +106,7 @@ export async function readCourseUpload(
   } catch (error) {
     if (error instanceof UploadError) {
       const field = error.field === IMAGE_FIELD ? IMAGE_FIELD : error.field ? FILES_FIELD : undefined;
-      return rejected(error.status, error.message, field, error.form ? textValues(error.form) : {});
+      return refusal(error.status, error.message, field, error.form ? textValues(error.form) : {});
     }
     throw error;
   }
@@ -134,7 +134,7 @@ export type CourseSubmission = {
 export async function validateCourse(
   upload: CourseUpload,
   opts: { mode: "create" | "update"; modules: boolean },
-): Promise<CourseSubmission | Rejected> {
+): Promise<CourseSubmission | CourseRefusal> {
   const values = upload.values;
   const schema: z.ZodType<CourseFields> = opts.mode === "create" ? CreateCourseSchema : CourseFieldsSchema;
   const parsed = schema.safeParse(values);
@@ -163,13 +163,13 @@ export async function validateCourse(
 
   if (!parsed.success || Object.keys(errors).length) {
     await discard(upload.all);
-    return { ok: false, status: 400, message: firstMessage(errors), fieldErrors: errors, values: textValues(values) };
+    return { ...fail(400, firstMessage(errors)), fieldErrors: errors, values: textValues(values) };
   }
   return { ok: true, fields: parsed.data, image: upload.image, modules, moduleFiles, uploads: upload.all };
 }
 
 /** A refused submission as Conform's lastResult: the typed values and the errors per field. */
-export function toFormReply(r: Rejected): SubmissionResult<string[]> {
+export function toFormReply(r: CourseRefusal): SubmissionResult<string[]> {
   const { intent: _intent, ...values } = r.values;
   return { status: "error", initialValue: values, error: r.fieldErrors };
 }
