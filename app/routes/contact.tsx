@@ -8,6 +8,7 @@ import { contactRateLimit, submitContact } from "~/features/contact/contact.serv
 import { CONTACT_FAILED, CONTACT_OK, type ContactFields } from "~/features/contact/messages.ts";
 import { ContactSchema } from "~/features/contact/schema.ts";
 import { siteConfig } from "~/features/site/site-config.server.ts";
+import { formReply } from "~/lib/failure.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { loader as rootLoader } from "~/root.tsx";
@@ -25,8 +26,8 @@ export async function action({ request }: Route.ActionArgs) {
   const gate = await contactRateLimit(request);
   if (!gate.ok) {
     return data(
-      { result: submission.reply({ formErrors: [gate.message] }), success: false },
-      { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } },
+      { result: formReply(submission, gate), success: false },
+      { status: gate.status, headers: { "Retry-After": String(gate.retryAfterSeconds) } },
     );
   }
   if (submission.status !== "success") {

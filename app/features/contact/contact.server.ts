@@ -3,17 +3,17 @@
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
+import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { clientIp, consume, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import type { ContactInput } from "./schema.ts";
 
-export type ContactGate = { ok: true } | { ok: false; status: 429; message: string; retryAfterSeconds: number };
-
-/** The per-IP budget for contact submissions. */
-export async function contactRateLimit(request: Request): Promise<ContactGate> {
+/** The per-IP budget for contact submissions: over it, a 429 that says when to retry. */
+export async function contactRateLimit(
+  request: Request,
+): Promise<Result<object, Failure & { retryAfterSeconds: number }>> {
   const limit = await consume([["contactIp", clientIp(request)]]);
-  if (!limit.ok)
-    return { ok: false, status: 429, message: TOO_MANY_REQUESTS, retryAfterSeconds: limit.retryAfterSeconds };
-  return { ok: true };
+  if (!limit.ok) return { ...fail(429, TOO_MANY_REQUESTS), retryAfterSeconds: limit.retryAfterSeconds };
+  return ok();
 }
 
 /** A filled honeypot: answer as if it worked, store nothing. */
