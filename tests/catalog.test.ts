@@ -4,6 +4,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { storeBytes } from "~/lib/storage.server.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
 import { ENROL_LOGIN_REQUIRED, ENROL_NOT_AVAILABLE, enrolWrongAudience } from "~/features/courses/rules.ts";
+import type { Role } from "~/features/auth/roles.ts";
 import * as detailRoute from "~/routes/courses/detail.tsx";
 import * as fileRoute from "~/routes/courses/module-file.ts";
 import * as imageRoute from "~/routes/courses/image.ts";
@@ -59,7 +60,7 @@ async function flashOf(response: Response) {
 describe("visibility", () => {
   it("lists drafts only for docentes and admins", async () => {
     const draft = await createCourse({ estado: "borrador", titulo: "Borrador secreto" });
-    const ids = async (rol: string | null) =>
+    const ids = async (rol: Role | null) =>
       (await listCourses({ viewer: rol ? { id: "x", rol } : null })).courses.map((c) => c.id);
     expect(await ids(null)).not.toContain(draft.id);
     expect(await ids("estudiante")).not.toContain(draft.id);

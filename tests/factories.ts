@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { expect } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";
-import { createUserSession } from "~/features/auth/session.server.ts";
+import { createUserSession, toSessionUser } from "~/features/auth/session.server.ts";
 import * as loginApi from "~/routes/api/auth.login.ts";
 import * as loginRoute from "~/routes/auth/login.tsx";
 
@@ -13,7 +13,8 @@ export async function createUser(
   over: { rol?: string; aprobado?: boolean; correo?: string; nombre?: string; apellido?: string } = {},
 ) {
   hashed ??= hashPassword(TEST_PASSWORD);
-  return prisma.user.create({
+  // The role typed as the app reads it (session, API token, login): lower-cased, null if unknown.
+  const row = await prisma.user.create({
     data: {
       nombre: over.nombre ?? "Ana",
       apellido: over.apellido ?? "Pérez",
@@ -24,6 +25,7 @@ export async function createUser(
       passwordHash: await hashed,
     },
   });
+  return toSessionUser(row);
 }
 
 /** A request as the browser would send it, from our own origin by default. */

@@ -3,7 +3,8 @@
 // (401/403), which handleApi turns into the API's { error } answer.
 import { ApiError, assertSameOrigin } from "~/lib/api.server.ts";
 import { BAD_TOKEN, NO_TOKEN, TOKEN_ENDED, verifyApiToken } from "./api-token.server.ts";
-import { getOptionalUser, type GuardArgs } from "./guards.server.ts";
+import { getOptionalUser, hasRole, type GuardArgs } from "./guards.server.ts";
+import { isAdmin, type Role } from "./roles.ts";
 import type { SessionUser } from "./session.server.ts";
 
 /** The token of an Authorization: Bearer header; "" for a malformed one, null without one. */
@@ -54,12 +55,18 @@ export async function requireApiUser(
   throw new ApiError(401, messages.missing);
 }
 
-export async function requireApiRole(args: GuardArgs, ...roles: string[]): Promise<SessionUser> {
+export async function requireApiRole(args: GuardArgs, ...roles: Role[]): Promise<SessionUser> {
   const user = await requireApiUser(args);
-  if (!roles.includes(user.rol.toLowerCase())) {
+  if (!hasRole(user, roles)) {
     throw new ApiError(403, "No tienes permiso para realizar esta acción.");
   }
   return user;
+}
+
+/** Ownership: the caller acts on their own account, or is an admin; otherwise a 403 with the
+ * route's message. */
+export function requireSelfOrAdmin(user: Pick<SessionUser, "id" | "rol">, targetUserId: string, message: string) {
+  if (user.id !== targetUserId && !isAdmin(user)) throw new ApiError(403, message);
 }
 
 /** For calls where the token is optional: a Bearer token must be valid; without one, the

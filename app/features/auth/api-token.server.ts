@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import { env } from "~/lib/env.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { sessionUserSelect, type SessionUser } from "./session.server.ts";
+import { sessionUserSelect, toSessionUser, type SessionUser } from "./session.server.ts";
 
 export const API_TOKEN_TTL_S = 12 * 60 * 60;
 const ISSUER = "academia";
@@ -18,7 +18,7 @@ function key() {
 
 const rowId = (jti: string) => crypto.createHash("sha256").update(`api:${jti}`).digest("hex");
 
-export async function issueApiToken(user: { id: string; rol: string }): Promise<string> {
+export async function issueApiToken(user: { id: string; rol: string | null }): Promise<string> {
   const jti = crypto.randomBytes(24).toString("base64url");
   const now = Math.floor(Date.now() / 1000);
   await prisma.session.create({
@@ -64,7 +64,7 @@ export async function verifyApiToken(token: string): Promise<TokenCheck> {
     return { ok: false, message: TOKEN_ENDED, reason: "ended" };
   }
   if (!row.user.aprobado) return { ok: false, message: BAD_TOKEN, reason: "no-user" };
-  return { ok: true, user: row.user, tokenId: rowId(claims.jti) };
+  return { ok: true, user: toSessionUser(row.user), tokenId: rowId(claims.jti) };
 }
 
 /** Ends one token (POST /api/auth/logout). False when it was not a live token. */

@@ -2,7 +2,7 @@
 // 403) so the happy path reads straight. The signed-in user is looked up at most once per
 // request (the root middleware puts a lazy lookup into the router context).
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { homeForRole } from "./roles.ts";
+import { homeForRole, type Role } from "./roles.ts";
 import { getSessionUser, type SessionUser } from "./session.server.ts";
 
 type Lookup = { promise?: Promise<SessionUser | null> };
@@ -60,10 +60,15 @@ export async function requireUser(args: GuardArgs): Promise<SessionUser> {
 }
 
 /** A user with one of the roles; anonymous → /login, another role → / (docs/product.md#roles). */
-export async function requireRole(args: GuardArgs, ...roles: string[]): Promise<SessionUser> {
+export async function requireRole(args: GuardArgs, ...roles: Role[]): Promise<SessionUser> {
   const user = await requireUser(args);
-  if (!roles.includes(user.rol.toLowerCase())) throw redirect("/");
+  if (!hasRole(user, roles)) throw redirect("/");
   return user;
+}
+
+/** Whether the user's role is one of these (an unknown role never is). */
+export function hasRole(user: Pick<SessionUser, "rol">, roles: readonly Role[]): boolean {
+  return user.rol !== null && roles.includes(user.rol);
 }
 
 export const requireAdmin = (args: GuardArgs) => requireRole(args, "admin");

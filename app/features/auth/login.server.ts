@@ -5,9 +5,16 @@ import { FormStrategy } from "remix-auth-form";
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { verifyPassword } from "~/lib/password.server.ts";
-import { check, clientIp, recordFailure, reset, TOO_MANY_REQUESTS, type LimiterName } from "~/features/limits/rate-limits.server.ts";
+import {
+  check,
+  clientIp,
+  recordFailure,
+  reset,
+  TOO_MANY_REQUESTS,
+  type LimiterName,
+} from "~/features/limits/rate-limits.server.ts";
 import { LoginSchema, firstIssueMessage, type LoginInput } from "./schema.ts";
-import { sessionUserSelect, type SessionUser } from "./session.server.ts";
+import { sessionUserSelect, toSessionUser, type SessionUser } from "./session.server.ts";
 
 export const BAD_CREDENTIALS = "Correo o contraseña incorrectos.";
 export const ACCOUNT_SUSPENDED =
@@ -64,7 +71,7 @@ export async function verifyLogin(input: LoginInput, request: Request): Promise<
   }
   await reset("loginFailuresAccount", `${input.correo}|${ip}`);
   await audit(request, "login.success", { actorId: user.id });
-  return user;
+  return toSessionUser(user);
 }
 
 export const authenticator = new Authenticator<SessionUser>();

@@ -2,6 +2,18 @@
 export const ROLES = ["admin", "docente", "estudiante", "comunidad"] as const;
 export type Role = (typeof ROLES)[number];
 
+/** A stored role as the app uses it: lower-cased once, where the user is read; null for a
+ * role the app does not know (such an account cannot sign in: 'Rol desconocido'). */
+export function toRole(stored: string): Role | null {
+  const rol = stored.toLowerCase();
+  return (ROLES as readonly string[]).includes(rol) ? (rol as Role) : null;
+}
+
+/** Admins may act on any account (docs/product.md#roles). */
+export function isAdmin(user: { rol: Role | null } | null | undefined): boolean {
+  return user?.rol === "admin";
+}
+
 /** Roles a person may choose when registering (admin is never self-assigned). */
 export const SELF_SERVICE_ROLES = ["docente", "estudiante", "comunidad"] as const;
 export type SelfServiceRole = (typeof SELF_SERVICE_ROLES)[number];
@@ -16,7 +28,8 @@ export const ROLE_LABEL: Record<Role, string> = {
   comunidad: "Comunidad",
 };
 
-export function roleLabel(rol: string): string {
+export function roleLabel(rol: string | null): string {
+  if (rol === null) return "";
   return ROLE_LABEL[rol.toLowerCase() as Role] ?? rol;
 }
 
@@ -24,8 +37,8 @@ export function roleLabel(rol: string): string {
  * Post-login destination by role (docs/product.md#post-login-destinations); null = unknown role
  * ('Rol desconocido').
  */
-export function homeForRole(rol: string): string | null {
-  switch (rol.toLowerCase()) {
+export function homeForRole(rol: string | null): string | null {
+  switch (rol?.toLowerCase()) {
     case "admin":
       return "/admin";
     case "docente":
@@ -40,8 +53,8 @@ export function homeForRole(rol: string): string | null {
 }
 
 /** Target of the header's initials button (docs/product.md#header-and-footer). */
-export function profileLinkForRole(rol: string): string {
-  const r = rol.toLowerCase();
+export function profileLinkForRole(rol: string | null): string {
+  const r = rol?.toLowerCase() ?? "";
   if (r === "admin") return "/admin/profile";
   if (PANEL_USER_ROLES.includes(r)) return "/user";
   return "/";

@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import { createCookie } from "react-router";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
+import { toRole, type Role } from "./roles.ts";
 
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60; // absolute lifetime
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000; // idle timeout
@@ -16,7 +17,8 @@ export type SessionUser = {
   nombre: string;
   apellido: string;
   correo: string;
-  rol: string;
+  /** Lower-cased once here (toRole); null for a stored role the app does not know. */
+  rol: Role | null;
   aprobado: boolean;
   imagenPerfil: string | null;
   fechaNacimiento: Date | null;
@@ -32,6 +34,11 @@ export const sessionUserSelect = {
   imagenPerfil: true,
   fechaNacimiento: true,
 } as const;
+
+/** The user row selected with sessionUserSelect, as the app uses it (the role typed). */
+export function toSessionUser<T extends { rol: string }>(row: T): Omit<T, "rol"> & { rol: Role | null } {
+  return { ...row, rol: toRole(row.rol) };
+}
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function sessionCookie() {
@@ -93,7 +100,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await prisma.session.updateMany({ where: { id }, data: { lastSeenAt: new Date(now) } });
   }
-  return session.user;
+  return toSessionUser(session.user);
 }
 
 /** Deletes this request's session row and returns the Set-Cookie header that clears it. */

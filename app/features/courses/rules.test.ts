@@ -10,8 +10,9 @@ import {
   progressStatus,
   type Viewer,
 } from "./rules.ts";
+import type { Role } from "~/features/auth/roles.ts";
 
-const as = (rol: string): Viewer => ({ id: rol, rol });
+const as = (rol: Role): Viewer => ({ id: rol, rol });
 const course = (dirigidoA: string, estado = "publicado") => ({ dirigidoA, estado });
 
 describe("visibility", () => {

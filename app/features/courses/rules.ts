@@ -1,8 +1,10 @@
 // Who may see a course, its materials, and take it (docs/product.md#visibility, #enrolment).
 // Pure functions: the pages, the /api routes and the services all decide with these.
+import type { Role } from "~/features/auth/roles.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 
-export type Viewer = { id: string; rol: string } | null;
+/** The signed-in user (role lower-cased where the session is read; null = unknown role), or a visitor. */
+export type Viewer = { id: string; rol: Role | null } | null;
 export type CourseState = { estado: string; dirigidoA: string };
 
 export const ENROL_LOGIN_REQUIRED = "Por favor inicie sesión para tomar el curso.";
@@ -12,7 +14,7 @@ export const ENROL_FAILED = "No se pudo registrar la participación. Por favor c
 export const enrolWrongAudience = (audience: string) =>
   `Este curso está dirigido únicamente a usuarios con rol de ${audience}`;
 
-const role = (viewer: Viewer) => viewer?.rol.toLowerCase() ?? null;
+const role = (viewer: Viewer) => viewer?.rol ?? null;
 
 /** Docentes and admins see drafts too (marked as drafts); everyone else, published only. */
 export function canSeeDrafts(viewer: Viewer): boolean {
@@ -43,7 +45,7 @@ export type EnrolRefusal = "login" | "audience" | "unpublished" | "not-found" | 
  */
 export function enrolmentDecision(viewer: Viewer, course: CourseState): Result<object, Failure<EnrolRefusal>> {
   const r = role(viewer);
-  if (!viewer || !r) return fail(401, ENROL_LOGIN_REQUIRED, { reason: "login" });
+  if (!viewer) return fail(401, ENROL_LOGIN_REQUIRED, { reason: "login" });
   const audience = course.dirigidoA.toLowerCase();
   const privileged = r === "admin" || r === "docente";
   if (audience !== "general" && audience !== r && !privileged) {

@@ -46,7 +46,7 @@ export async function sendMessage(sender: Sender, input: ComposeInput): Promise<
         toId: recipient.id,
         from: sender.correo,
         fromName,
-        fromRole: sender.rol,
+        fromRole: sender.rol ?? "",
         to: recipient.correo,
         subject: input.subject.trim(),
         content: input.content.trim(),

@@ -9,16 +9,19 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
+import { isAdmin, type Role } from "~/features/auth/roles.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { fail, formReply, ok, type Result } from "~/lib/failure.ts";
-import { publicUserSelect } from "./users.server.ts";
+import { publicUserSelect, USER_NOT_FOUND } from "./users.server.ts";
 import { pendingEmailChange, requestEmailChange } from "./email-change.server.ts";
+import { readBody } from "~/lib/api.server.ts";
+import { fail, formReply, ok, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
 import {
   discard,
   imageUploadOptions,
+  isMultipart,
   parseUpload,
   UploadError,
   type StoredUpload,
@@ -29,7 +32,9 @@ import {
   IMAGE_FAILED,
   IMAGE_FIELD,
   IMAGE_REFUSED,
+  NOTHING_TO_UPDATE,
   PROFILE_UPDATED,
+  ProfileApiSchema,
   ProfileFormSchema,
   UPDATE_FAILED,
   USER_UNKNOWN,
@@ -64,7 +69,7 @@ export type ProfileChange = {
 };
 
 /** Who asks for the change: the account itself, or an admin correcting someone else's. */
-export type ProfileActor = { id: string; rol: string };
+export type ProfileActor = { id: string; rol: Role | null };
 
 /** A saved change; a refusal names its field (correo) when it has one. */
 type ProfileUpdated = { profile: Profile; pendingEmail: string | null };
@@ -78,7 +83,7 @@ export async function updateProfile(
   userId: string,
   change: ProfileChange,
 ): Promise<Result<ProfileUpdated>> {
-  const direct = actor.id !== userId && actor.rol.toLowerCase() === "admin";
+  const direct = actor.id !== userId && isAdmin(actor);
   const newImage = change.image ?? null;
   let oldKey: string | null = null;
   let outcome: Result<ProfileUpdated>;
@@ -129,7 +134,7 @@ export async function updateProfile(
 
 /** Removes the profile image (file deleted after the update commits). */
 export function removeProfileImage(userId: string) {
-  return updateProfile({ id: userId, rol: "" }, userId, { image: null });
+  return updateProfile({ id: userId, rol: null }, userId, { image: null });
 }
 
 /** Reads a profile form or multipart API body: text fields + the image, if one was sent. */
@@ -182,6 +187,53 @@ export async function profileFormAction(request: Request, user: SessionUser, bac
   }
   const message = outcome.pendingEmail ? EMAIL_CONFIRMATION_SENT(outcome.pendingEmail) : PROFILE_UPDATED;
   return redirectWithFlash(request, backTo, { type: outcome.pendingEmail ? "info" : "success", message });
+}
+
+/**
+ * The change a PUT /api/auth/users/{id}/profile body asks for: multipart (or urlencoded) with
+ * correo and/or the file imagenPerfil (quitarImagen=true removes the image), or JSON { correo }
+ * ({ imagenPerfil: null } removes it). Upload and validation errors become a status and message.
+ */
+async function readProfileApiChange(request: Request): Promise<Result<{ change: ProfileChange }>> {
+  const invalid = (issues: { message: string }[]) => fail(400, issues[0]?.message ?? "Datos inválidos.");
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!isMultipart(request) && !type.includes("application/x-www-form-urlencoded")) {
+    const parsed = ProfileApiSchema.safeParse(await readBody(request));
+    if (!parsed.success) return invalid(parsed.error.issues);
+    return ok({ change: { correo: parsed.data.correo, image: parsed.data.quitarImagen ? null : undefined } });
+  }
+  let upload: UploadResult;
+  try {
+    upload = await parseProfileUpload(request);
+  } catch (error) {
+    if (error instanceof UploadError) return fail(error.status, error.message);
+    throw error;
+  }
+  const file = upload.files.get(IMAGE_FIELD);
+  const raw = Object.fromEntries([...upload.form.entries()].filter(([, v]) => typeof v === "string" && v !== ""));
+  const parsed = ProfileApiSchema.safeParse(raw);
+  if (!parsed.success) {
+    if (file) await discard([file]);
+    return invalid(parsed.error.issues);
+  }
+  return ok({ change: { correo: parsed.data.correo, image: file ?? (parsed.data.quitarImagen ? null : undefined) } });
+}
+
+/**
+ * The API twin of profileFormAction (the route checks who may ask first): 404 for an unknown
+ * user before the body is read (nothing is stored for it), then parse, validate and update.
+ */
+export async function profileApiAction(
+  actor: ProfileActor,
+  userId: string,
+  request: Request,
+): Promise<Result<ProfileUpdated>> {
+  if (!(await profileExists(userId))) return fail(404, USER_NOT_FOUND);
+  const read = await readProfileApiChange(request);
+  if (!read.ok) return read;
+  const { correo, image } = read.change;
+  if (correo === undefined && image === undefined) return fail(400, NOTHING_TO_UPDATE);
+  return updateProfile(actor, userId, { correo, image });
 }
 
 function fallbackForm(user: SessionUser) {

@@ -8,7 +8,7 @@ export function toApiUser(user: {
   apellido: string;
   correo: string;
   fechaNacimiento: Date | null;
-  rol: string;
+  rol: string | null;
   imagenPerfil: string | null;
   aprobado?: boolean;
   createdAt?: Date;

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { getOptionalUser, requireAdmin } from "~/features/auth/guards.server.ts";
+import { isAdmin } from "~/features/auth/roles.ts";
 import { addModuleFiles } from "~/features/courses/authoring/authoring.server.ts";
 import {
   COURSE_NOT_FOUND,
@@ -26,7 +27,7 @@ export async function action(args: Route.ActionArgs) {
   const json = (request.headers.get("Accept") ?? "").includes("application/json");
   // The script gets a status it can explain (401, 'No autorizado. Por favor inicia sesión de
   // nuevo.'), not a login page.
-  if (json && (await getOptionalUser(args))?.rol !== "admin")
+  if (json && !isAdmin(await getOptionalUser(args)))
     return Response.json({ error: UNAUTHORIZED_AGAIN }, { status: 401 });
   await requireAdmin(args);
   const courseId = params.id;

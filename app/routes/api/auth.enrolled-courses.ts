@@ -1,7 +1,7 @@
 import { enrolledCourseViews } from "~/features/enrolment/enrolled-courses.server.ts";
 import { getUser, USER_NOT_FOUND } from "~/features/users/users.server.ts";
 import { ApiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser, requireSelfOrAdmin } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/auth.enrolled-courses";
 
 export const FORBIDDEN_OTHER_USER = "No tienes permiso para ver los cursos de otro usuario.";
@@ -14,9 +14,8 @@ export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     const caller = await requireApiUser(args);
     const { userId } = args.params;
-    const isAdmin = caller.rol.toLowerCase() === "admin";
+    requireSelfOrAdmin(caller, userId, FORBIDDEN_OTHER_USER);
     if (userId !== caller.id) {
-      if (!isAdmin) throw new ApiError(403, FORBIDDEN_OTHER_USER);
       if (!(await getUser(userId))) throw new ApiError(404, USER_NOT_FOUND);
     }
     return apiJson(await enrolledCourseViews(userId));

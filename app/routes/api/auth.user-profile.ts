@@ -1,15 +1,8 @@
-import {
-  EMAIL_CONFIRMATION_SENT,
-  IMAGE_FIELD,
-  NOTHING_TO_UPDATE,
-  PROFILE_UPDATED,
-  ProfileApiSchema,
-} from "~/features/users/profile-schema.ts";
-import { parseProfileUpload, profileExists, updateProfile } from "~/features/users/profile.server.ts";
+import { requireApiUser, requireSelfOrAdmin } from "~/features/auth/api-guards.server.ts";
+import { EMAIL_CONFIRMATION_SENT, PROFILE_UPDATED } from "~/features/users/profile-schema.ts";
+import { profileApiAction } from "~/features/users/profile.server.ts";
 import { toApiUser } from "~/features/users/public-user.ts";
-import { ApiError, apiError, apiJson, handleApi, methodNotAllowed, readBody } from "~/lib/api.server.ts";
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
-import { discard, isMultipart, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
+import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import type { Route } from "./+types/auth.user-profile";
 
 export const FORBIDDEN_PROFILE = "No tienes permiso para modificar este perfil.";
@@ -28,40 +21,9 @@ export function action(args: Route.ActionArgs) {
     const { request, params } = args;
     if (request.method.toUpperCase() !== "PUT") return methodNotAllowed("PUT");
     const caller = await requireApiUser(args);
-    if (caller.id !== params.id && caller.rol.toLowerCase() !== "admin") throw new ApiError(403, FORBIDDEN_PROFILE);
-    // Before reading the body: nothing is stored for an unknown user.
-    if (!(await profileExists(params.id))) return apiError(404, "Usuario no encontrado");
-
-    let correo: string | undefined;
-    let image: StoredUpload | null | undefined;
-    const type = request.headers.get("Content-Type") ?? "";
-    if (isMultipart(request) || type.includes("application/x-www-form-urlencoded")) {
-      let upload;
-      try {
-        upload = await parseProfileUpload(request);
-      } catch (error) {
-        if (error instanceof UploadError) throw new ApiError(error.status, error.message);
-        throw error;
-      }
-      const file = upload.files.get(IMAGE_FIELD);
-      const raw = Object.fromEntries([...upload.form.entries()].filter(([, v]) => typeof v === "string" && v !== ""));
-      const parsed = ProfileApiSchema.safeParse(raw);
-      if (!parsed.success) {
-        if (file) await discard([file]);
-        throw new ApiError(400, parsed.error.issues[0]?.message ?? "Datos inválidos.");
-      }
-      correo = parsed.data.correo;
-      image = file ?? (parsed.data.quitarImagen ? null : undefined);
-    } else {
-      const parsed = ProfileApiSchema.safeParse(await readBody(request));
-      if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Datos inválidos.");
-      correo = parsed.data.correo;
-      image = parsed.data.quitarImagen ? null : undefined;
-    }
-    if (correo === undefined && image === undefined) return apiError(400, NOTHING_TO_UPDATE);
-
-    const outcome = await updateProfile(caller, params.id, { correo, image });
-    if (!outcome.ok) return apiError(outcome.status, outcome.message);
+    requireSelfOrAdmin(caller, params.id, FORBIDDEN_PROFILE);
+    const outcome = await profileApiAction(caller, params.id, request);
+    if (!outcome.ok) return apiFailure(outcome);
     // A new e-mail of one's own waits for its confirmation link: `user` still has the old one.
     return apiJson({
       message: outcome.pendingEmail ? EMAIL_CONFIRMATION_SENT(outcome.pendingEmail) : PROFILE_UPDATED,

@@ -1,7 +1,7 @@
 import { listCertificatesForUser } from "~/features/certificates/certificates.server.ts";
 import { CERTIFICATES_FORBIDDEN, USER_NOT_FOUND } from "~/features/certificates/messages.ts";
 import { apiError, apiJson, handleApi } from "~/lib/api.server.ts";
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser, requireSelfOrAdmin } from "~/features/auth/api-guards.server.ts";
 import { profileExists } from "~/features/users/profile.server.ts";
 import type { Route } from "./+types/certificados.user";
 
@@ -10,8 +10,7 @@ export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     const viewer = await requireApiUser(args);
     const userId = args.params.userId;
-    const isAdmin = viewer.rol.toLowerCase() === "admin";
-    if (viewer.id !== userId && !isAdmin) return apiError(403, CERTIFICATES_FORBIDDEN);
+    requireSelfOrAdmin(viewer, userId, CERTIFICATES_FORBIDDEN);
     if (viewer.id !== userId) {
       if (!(await profileExists(userId))) return apiError(404, USER_NOT_FOUND);
     }

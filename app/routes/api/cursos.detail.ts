@@ -7,6 +7,7 @@ import { submitCourseUpdate } from "~/features/courses/authoring/course-submit.s
 import { UPDATED } from "~/features/courses/authoring/messages.ts";
 import { apiError, apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { optionalApiUser, requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { isAdmin } from "~/features/auth/roles.ts";
 import type { Route } from "./+types/cursos.detail";
 
 /**
@@ -20,7 +21,7 @@ export function loader(args: Route.LoaderArgs) {
     const course = await getCourseForViewer(args.params.id, viewer);
     if (!course) return apiError(404, COURSE_NOT_FOUND);
     const json = courseDetailJson(course);
-    if (viewer?.rol !== "admin") return apiJson(json);
+    if (!isAdmin(viewer)) return apiJson(json);
     const quizzes = await getModuleQuizzes(course.id);
     return apiJson({
       ...json,

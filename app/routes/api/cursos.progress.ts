@@ -2,6 +2,7 @@ import { requireQuizApiUser } from "~/features/quizzes/api.server.ts";
 import { recomputeProgress } from "~/features/quizzes/progress.server.ts";
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { requireSelfOrAdmin } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/cursos.progress";
 
 export const loader = () => methodNotAllowed("POST");
@@ -15,9 +16,7 @@ export function action(args: Route.ActionArgs) {
     if (args.request.method !== "POST") return methodNotAllowed("POST");
     const caller = await requireQuizApiUser(args);
     const { id, userId } = args.params;
-    if (caller.id !== userId && caller.rol.toLowerCase() !== "admin") {
-      return apiError(403, "No tienes permiso para actualizar el progreso de otro usuario.");
-    }
+    requireSelfOrAdmin(caller, userId, "No tienes permiso para actualizar el progreso de otro usuario.");
     if (!(await isEnrolled(userId, id))) return apiError(404, "El usuario no está inscrito en este curso.");
     const { progreso } = await recomputeProgress(userId, id);
     return apiJson({ progreso });
