@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs tests/postgres.test.ts against a throwaway PostgreSQL cluster (127.0.0.1, free port,
-# temp dir), then stops the cluster and deletes it, whatever the outcome.
+# Runs tests/postgres.test.ts, then the whole Vitest suite (PG_TEST_FULL=0 skips it), against a
+# throwaway PostgreSQL cluster (127.0.0.1, free port, temp dir), then stops the cluster and
+# deletes it, whatever the outcome.
 #
 #   bash scripts/pg-test.sh [extra vitest args]
 #
@@ -25,4 +26,10 @@ if [[ -z "${TEST_POSTGRES_URL:-}" ]]; then
 fi
 
 node_modules/.bin/vitest run tests/postgres.test.ts --outputFile.json=.tmp/results/vitest-pg.json "$@"
+# The whole Vitest suite again, on PostgreSQL: every rule proven on both databases. Each test
+# file gets its own database copied from a migrated template (tests/global-setup.ts).
+if [[ "${PG_TEST_FULL:-1}" == "1" ]]; then
+  TEST_DATABASE=postgresql node_modules/.bin/vitest run --exclude tests/postgres.test.ts \
+    --outputFile.json=.tmp/results/vitest-pg-suite.json "$@"
+fi
 echo "pg-test: done in $(( ($(date +%s%N) - started) / 1000000 )) ms"

@@ -13,7 +13,8 @@ function read(file: string) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const vitest of [read(".tmp/results/vitest.json"), read(".tmp/results/vitest-pg.json")]) {
+for (const file of ["vitest.json", "vitest-pg.json", "vitest-pg-suite.json"]) {
+  const vitest = read(`.tmp/results/${file}`);
   if (!vitest) continue;
   passed += vitest.numPassedTests ?? 0;
   failed += vitest.numFailedTests ?? 0;

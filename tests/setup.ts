@@ -3,11 +3,28 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import pg from "pg";
 import { afterEach, beforeEach, vi } from "vitest";
+import { pgDatabaseUrl, PG_TEST_PREFIX } from "./global-setup.ts";
 
 const dir = process.env.ACADEMIA_TEST_DIR;
 const template = process.env.ACADEMIA_TEST_TEMPLATE;
-if (dir && template) {
+const pgTemplate = process.env.ACADEMIA_TEST_PG_TEMPLATE;
+if (dir && pgTemplate) {
+  // PostgreSQL: a database of this file's own, copied from the migrated template.
+  const id = crypto.randomUUID();
+  const name = `${PG_TEST_PREFIX}${process.env.ACADEMIA_TEST_PG_RUN}_${id.replace(/-/g, "")}`;
+  const base = process.env.TEST_POSTGRES_URL!;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${pgTemplate}"`);
+  } finally {
+    await admin.end();
+  }
+  process.env.DATABASE_URL = pgDatabaseUrl(base, name);
+  process.env.DATA_DIR = path.join(dir, `${id}-data`);
+} else if (dir && template) {
   const id = crypto.randomUUID();
   const db = path.join(dir, `${id}.db`);
   fs.copyFileSync(template, db);
