@@ -42,6 +42,11 @@ export function env() {
     throw new Error(`Configuración inválida: ${z.prettifyError(parsed.error)}`);
   }
   const e = parsed.data;
+  // Several instances on one PostgreSQL database must sign cookies and tokens alike: a secret
+  // generated into each machine's data directory would not be shared.
+  if (!e.SESSION_SECRET && /^postgres(ql)?:/.test(e.DATABASE_URL)) {
+    throw new Error(SESSION_SECRET_REQUIRED);
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const cookieSecure =
     e.COOKIE_SECURE !== undefined
@@ -50,6 +55,10 @@ export function env() {
   cached = { ...e, dataDir, cookieSecure, sessionSecret: e.SESSION_SECRET ?? persistedSecret(dataDir) };
   return cached;
 }
+
+export const SESSION_SECRET_REQUIRED =
+  "Configuración inválida: SESSION_SECRET es obligatoria con PostgreSQL (DATABASE_URL=postgresql://…): " +
+  "todas las instancias deben firmar sesiones y tokens con el mismo secreto (32 caracteres o más).";
 
 /** Test hook: forget the cached configuration after changing process.env. */
 export function resetEnvCache() {

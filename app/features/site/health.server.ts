@@ -1,5 +1,8 @@
-// What /healthz reports to load balancers and uptime checks.
+// What /healthz reports to load balancers and uptime checks: the database and the file
+// storage, each reachable or not.
+import fsp from "node:fs/promises";
 import { prisma } from "~/lib/db.server.ts";
+import { uploadsDir } from "~/lib/storage.server.ts";
 
 /** True when the database answers a trivial query. */
 export async function databaseIsUp(): Promise<boolean> {
@@ -9,4 +12,32 @@ export async function databaseIsUp(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** True when the uploads directory exists (or can be made) and is writable. */
+export async function storageIsUp(): Promise<boolean> {
+  try {
+    await fsp.mkdir(uploadsDir(), { recursive: true });
+    await fsp.access(uploadsDir(), fsp.constants.R_OK | fsp.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type Health = { status: "ok" | "error"; database: "ok" | "error"; storage: "ok" | "error"; reason?: string };
+
+export async function health(): Promise<Health> {
+  const [database, storage] = await Promise.all([databaseIsUp(), storageIsUp()]);
+  const problems = [
+    database ? null : "la base de datos no responde",
+    storage ? null : "el almacenamiento de archivos no responde",
+  ];
+  const reason = problems.filter(Boolean).join("; ");
+  return {
+    status: database && storage ? "ok" : "error",
+    database: database ? "ok" : "error",
+    storage: storage ? "ok" : "error",
+    ...(reason ? { reason } : {}),
+  };
 }
