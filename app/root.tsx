@@ -1,15 +1,7 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { GeneralErrorBoundary } from "./components/general-error-boundary.tsx";
 import { FlashToast } from "./components/flash-toast.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader, type HeaderUser } from "./components/site-header.tsx";
@@ -94,35 +86,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The document-level boundary: the site's header and footer around the one error page body. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const root = useRouteLoaderData<typeof loader>("root");
-  let title = "Ocurrió un error inesperado";
-  let detail = "Intenta nuevamente en unos minutos.";
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) {
-      title = typeof error.data === "string" && error.data ? error.data : "Página no encontrada";
-      detail = "La página que buscas no existe o fue movida.";
-    } else if (error.status === 403) {
-      title = "Acceso denegado";
-      detail = typeof error.data === "string" ? error.data : "No tienes permiso para ver esta página.";
-    } else if (typeof error.data === "string" && error.data) {
-      title = error.data;
-    }
-  } else if (import.meta.env.DEV && error instanceof Error) {
-    detail = error.message;
-  }
   const site = root?.site;
   return (
     <>
       {site ? <SiteHeader brand={site.brand} user={root.user} /> : null}
-      <main id="contenido" className="mx-auto w-full max-w-3xl flex-1 px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
-        <p className="mt-3 text-slate-600">{detail}</p>
-        <p className="mt-8">
-          <a href="/" className="btn-primary">
-            Volver al inicio
-          </a>
-        </p>
+      <main id="contenido" className="flex-1">
+        <GeneralErrorBoundary error={error} />
       </main>
       {site ? <SiteFooter site={site} /> : null}
     </>

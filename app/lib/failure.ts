@@ -18,7 +18,10 @@ export type Failure<R extends string = string> = {
 
 export type Ok<T extends object = object> = { ok: true } & T;
 
-/** A service's answer: `{ ok: true, ...value }` or a Failure (extended with data if needed, e.g. `Failure & { unanswered: number[] }`). */
+/**
+ * A service's answer: `{ ok: true, ...value }` or a Failure (extended with data where a caller
+ * needs it, e.g. `Failure & { unanswered: number[] }`).
+ */
 export type Result<T extends object = object, F extends Failure = Failure> = Ok<T> | F;
 
 export function ok(): Ok;

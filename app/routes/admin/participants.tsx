@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
@@ -75,13 +76,13 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section>
-      <BackToCourses />
-      <p role="alert" className="alert-error mt-4">
-        {notFound ? COURSE_NOT_FOUND : PARTICIPANTS_FAILED}
-      </p>
-    </section>
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{ 404: () => ({ title: COURSE_NOT_FOUND }) }}
+      defaultStatusHandler={() => ({ title: PARTICIPANTS_FAILED })}
+      unexpectedErrorHandler={() => ({ title: PARTICIPANTS_FAILED })}
+      back={{ href: "/admin/courses", label: "← Volver a cursos" }}
+    />
   );
 }

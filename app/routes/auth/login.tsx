@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
 import { requireAnonymous } from "~/features/auth/guards.server.ts";
 import { authenticator, LoginError } from "~/features/auth/login.server.ts";
@@ -96,22 +97,19 @@ export default function Login({ actionData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // docs/product.md#texts-sign-in-and-registration: no response / server error / anything else.
-  const message = isRouteErrorResponse(error)
-    ? "Error en el servidor"
-    : error instanceof TypeError
-      ? "No se pudo conectar con el servidor. Verifica que esté encendido."
-      : `Error inesperado: ${error instanceof Error ? error.message : String(error)}`;
+  const failed = (detail: string) => ({ title: "Iniciar sesión", detail, alert: true });
   return (
-    <div className="mx-auto w-full max-w-md px-4 py-12">
-      <h1 className="text-2xl font-bold text-slate-900">Iniciar sesión</h1>
-      <p role="alert" className="alert-error mt-6">
-        {message}
-      </p>
-      <p className="mt-6">
-        <a href="/login" className="btn-primary">
-          Reintentar
-        </a>
-      </p>
-    </div>
+    <GeneralErrorBoundary
+      error={error}
+      defaultStatusHandler={() => failed("Error en el servidor")}
+      unexpectedErrorHandler={(e) =>
+        failed(
+          e instanceof TypeError
+            ? "No se pudo conectar con el servidor. Verifica que esté encendido."
+            : `Error inesperado: ${e instanceof Error ? e.message : String(e)}`,
+        )
+      }
+      back={{ href: "/login", label: "Reintentar" }}
+    />
   );
 }

@@ -1,9 +1,10 @@
 // /certificados/{codigo}: public verification of a certificate (docs/product.md#certificates). Anyone, signed in
 // or not, sees the holder, the course, the date and that it is valid.
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getCertificateByCode } from "~/features/certificates/certificates.server.ts";
 import { CERTIFICATE_NOT_FOUND } from "~/features/certificates/messages.ts";
 import { formatDate } from "~/lib/dates.ts";
+import { invariantResponse } from "~/lib/invariant.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/verify";
 
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Ver
 
 export async function loader({ params }: Route.LoaderArgs) {
   const certificado = await getCertificateByCode(params.codigo);
-  if (!certificado) throw data(CERTIFICATE_NOT_FOUND, { status: 404 });
+  invariantResponse(certificado, CERTIFICATE_NOT_FOUND, { status: 404 });
   return { certificado, valido: true as const };
 }
 
@@ -58,22 +59,22 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const failed = () => ({
+    title: "No se pudo verificar el certificado.",
+    detail: "Intenta nuevamente en unos minutos.",
+  });
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">
-        {notFound ? CERTIFICATE_NOT_FOUND : "No se pudo verificar el certificado."}
-      </h1>
-      <p className="mt-3 text-slate-600">
-        {notFound
-          ? "El código no corresponde a ningún certificado emitido. Revisa que esté bien escrito."
-          : "Intenta nuevamente en unos minutos."}
-      </p>
-      <p className="mt-8">
-        <Link to="/cursos" className="btn-primary">
-          Ver todos los cursos
-        </Link>
-      </p>
-    </div>
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{
+        404: () => ({
+          title: CERTIFICATE_NOT_FOUND,
+          detail: "El código no corresponde a ningún certificado emitido. Revisa que esté bien escrito.",
+        }),
+      }}
+      defaultStatusHandler={failed}
+      unexpectedErrorHandler={failed}
+      back={{ href: "/cursos", label: "Ver todos los cursos" }}
+    />
   );
 }

@@ -1,8 +1,12 @@
-import { isRouteErrorResponse } from "react-router";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";
 import { loadAudiencePage } from "~/features/courses/audience-page.server.ts";
 import { AUDIENCE_TITLE } from "~/features/courses/components/audience-title.ts";
-import { CourseListError, CourseListPage } from "~/features/courses/components/course-list-page.tsx";
+import {
+  COURSE_LIST_BACK,
+  COURSES_LOAD_FAILED,
+  CourseListPage,
+} from "~/features/courses/components/course-list-page.tsx";
 import { pageTitle } from "~/lib/meta.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/audience";
@@ -25,6 +29,14 @@ export default function AudienceCourses({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return <CourseListError status={notFound ? 404 : undefined} message={notFound ? String(error.data) : undefined} />;
+  const failed = () => ({ title: COURSES_LOAD_FAILED });
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{ 404: ({ message }) => ({ title: message ?? COURSES_LOAD_FAILED }) }}
+      defaultStatusHandler={failed}
+      unexpectedErrorHandler={failed}
+      back={COURSE_LIST_BACK}
+    />
+  );
 }

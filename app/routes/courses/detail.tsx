@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Link } from "react-router";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { z } from "zod";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";
 import { certificateForCourse } from "~/features/certificates/certificates.server.ts";
@@ -6,7 +7,7 @@ import { FinishCoursePanel, type FinishPanelCertificate } from "~/features/certi
 import { audienceLabel, isAudiencePage } from "~/features/courses/audience.ts";
 import { INVALID_CATEGORY, loadAudiencePage } from "~/features/courses/audience-page.server.ts";
 import { AUDIENCE_TITLE } from "~/features/courses/components/audience-title.ts";
-import { CourseListError, CourseListPage } from "~/features/courses/components/course-list-page.tsx";
+import { COURSE_LIST_BACK, CourseListPage } from "~/features/courses/components/course-list-page.tsx";
 import { EnrolButton } from "~/features/courses/components/enrol-button.tsx";
 import { getCourseForViewer, type CourseForViewer } from "~/features/courses/courses.server.ts";
 import { ENROL_OK } from "~/features/courses/rules.ts";
@@ -352,17 +353,14 @@ function ModuleAccordion({
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <CourseListError status={404} message={String(error.data)} />;
-  }
+  const failed = () => ({ title: "Error al cargar el curso." });
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Error al cargar el curso.</h1>
-      <p className="mt-8">
-        <Link to="/cursos" className="btn-primary">
-          Ver todos los cursos
-        </Link>
-      </p>
-    </div>
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{ 404: ({ message }) => ({ title: message ?? COURSE_NOT_FOUND }) }}
+      defaultStatusHandler={failed}
+      unexpectedErrorHandler={failed}
+      back={COURSE_LIST_BACK}
+    />
   );
 }

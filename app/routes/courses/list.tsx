@@ -1,6 +1,10 @@
-import { isRouteErrorResponse } from "react-router";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";
-import { CourseListError, CourseListPage } from "~/features/courses/components/course-list-page.tsx";
+import {
+  COURSE_LIST_BACK,
+  COURSES_LOAD_FAILED,
+  CourseListPage,
+} from "~/features/courses/components/course-list-page.tsx";
 import { listCourses, listFeaturedCourses } from "~/features/courses/courses.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { pageFrom } from "~/lib/pagination.ts";
@@ -35,5 +39,13 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <CourseListError status={isRouteErrorResponse(error) ? error.status : undefined} />;
+  const failed = () => ({ title: COURSES_LOAD_FAILED });
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      defaultStatusHandler={failed}
+      unexpectedErrorHandler={failed}
+      back={COURSE_LIST_BACK}
+    />
+  );
 }

@@ -1,4 +1,5 @@
-import { data, Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getOptionalUser, loginRedirect } from "~/features/auth/guards.server.ts";
 import { PASS_MARK } from "~/features/quizzes/grading.ts";
 import { getQuizForViewer, submitAttempt } from "~/features/quizzes/quiz.server.ts";
@@ -159,17 +160,15 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
+const QUIZ_LOAD_FAILED = "Error al cargar la evaluación.";
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Error al cargar la evaluación.";
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">{message}</h1>
-      <p className="mt-8">
-        <Link to="/cursos" className="btn-primary">
-          Ver cursos
-        </Link>
-      </p>
-    </div>
+    <GeneralErrorBoundary
+      error={error}
+      defaultStatusHandler={({ message }) => ({ title: message ?? QUIZ_LOAD_FAILED })}
+      unexpectedErrorHandler={() => ({ title: QUIZ_LOAD_FAILED })}
+      back={{ href: "/cursos", label: "Ver cursos" }}
+    />
   );
 }

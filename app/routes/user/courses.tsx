@@ -1,4 +1,5 @@
-import { EnrolledCourseList, EnrolledCoursesError } from "~/features/enrolment/components/enrolled-course-list.tsx";
+import { EnrolledCourseList, enrolledCoursesError } from "~/features/enrolment/components/enrolled-course-list.tsx";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { loadEnrolledCourses, unenrolAction } from "~/features/enrolment/enrolled-courses.server.ts";
 import type { Route } from "./+types/courses";
 
@@ -31,5 +32,5 @@ export default function UserCourses({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <EnrolledCoursesError error={error} title="Mis cursos" retryHref={PATH} />;
+  return <GeneralErrorBoundary error={error} {...enrolledCoursesError("Mis cursos", PATH)} />;
 }

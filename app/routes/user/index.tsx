@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { roleLabel } from "~/features/auth/roles.ts";
-import { EnrolledCourseList, EnrolledCoursesError } from "~/features/enrolment/components/enrolled-course-list.tsx";
+import { EnrolledCourseList, enrolledCoursesError } from "~/features/enrolment/components/enrolled-course-list.tsx";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { loadEnrolledCourses, unenrolAction } from "~/features/enrolment/enrolled-courses.server.ts";
 import type { Route } from "./+types/index";
 
@@ -40,5 +41,5 @@ export default function UserHome({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <EnrolledCoursesError error={error} title="Panel Usuario" retryHref="/user" />;
+  return <GeneralErrorBoundary error={error} {...enrolledCoursesError("Panel Usuario", "/user")} />;
 }

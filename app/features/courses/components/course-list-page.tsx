@@ -37,17 +37,6 @@ export function CourseListPage({
  * 'Error al cargar cursos' (docs/product.md#texts-courses-and-enrolment) for the list pages; 404s
  * keep their own message.
  */
-export function CourseListError({ status, message }: { status?: number; message?: string }) {
-  return (
-    <div className="mx-auto max-w-6xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">
-        {status === 404 && message ? message : "Error al cargar cursos"}
-      </h1>
-      <p className="mt-8">
-        <a href="/cursos" className="btn-primary">
-          Ver todos los cursos
-        </a>
-      </p>
-    </div>
-  );
-}
+/** The course pages' error texts (their ErrorBoundary renders GeneralErrorBoundary with these). */
+export const COURSES_LOAD_FAILED = "Error al cargar cursos";
+export const COURSE_LIST_BACK = { href: "/cursos", label: "Ver todos los cursos" };

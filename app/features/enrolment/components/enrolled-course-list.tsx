@@ -1,7 +1,8 @@
-import { Form, Link, isRouteErrorResponse, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { progressStatus } from "~/features/courses/rules.ts";
+import type { StatusInfo } from "~/components/general-error-boundary.tsx";
 import { UNENROL_CONFIRM, loadFailedWith } from "../messages.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
@@ -152,32 +153,12 @@ export function EnrolledCourseList({
 }
 
 /** What the pages' ErrorBoundary shows when the list cannot be loaded (docs/product.md#texts-courses-and-enrolment). */
-export function EnrolledCoursesError({
-  error,
-  title,
-  retryHref,
-}: {
-  error: unknown;
-  title: string;
-  retryHref: string;
-}) {
-  let statusText: string;
-  if (isRouteErrorResponse(error)) {
-    statusText = (typeof error.data === "string" && error.data) || error.statusText || `HTTP ${error.status}`;
-  } else {
-    statusText = "Error inesperado";
-  }
-  return (
-    <section>
-      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
-      <p role="alert" className="alert-error mt-6">
-        {loadFailedWith(statusText)}
-      </p>
-      <p className="mt-6">
-        <a href={retryHref} className="btn-secondary">
-          Reintentar
-        </a>
-      </p>
-    </section>
-  );
+export function enrolledCoursesError(title: string, retryHref: string) {
+  const failed = (statusText: string) => ({ title, detail: loadFailedWith(statusText), alert: true });
+  return {
+    defaultStatusHandler: ({ status, statusText, message }: StatusInfo) =>
+      failed(message || statusText || `HTTP ${status}`),
+    unexpectedErrorHandler: () => failed("Error inesperado"),
+    back: { href: retryHref, label: "Reintentar" },
+  };
 }
