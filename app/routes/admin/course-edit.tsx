@@ -1,12 +1,14 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
+import { CourseStateBadge } from "~/components/ui/badge.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
+import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
 import { getCourseForEditor } from "~/features/courses/authoring/authoring.server.ts";
 import { CourseFieldsForm } from "~/features/courses/authoring/components/course-fields-form.tsx";
 import { ModuleEditor, ModuleFieldsForm } from "~/features/courses/authoring/components/module-editor.tsx";
 import { courseEditorAction } from "~/features/courses/authoring/editor-action.server.ts";
-import type { EditorActionData } from "~/features/courses/authoring/editor-types.ts";
+import { courseEditorView } from "~/features/courses/authoring/editor-view.ts";
 import {
   CONFIRM_DELETE_FILE,
   CONFIRM_DELETE_MODULE,
@@ -14,6 +16,7 @@ import {
   MISSING_ID,
 } from "~/features/courses/authoring/messages.ts";
 import { env } from "~/lib/env.server.ts";
+import { invariantResponse } from "~/lib/invariant.ts";
 import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-edit";
 import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
@@ -23,12 +26,10 @@ import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 // editor-action.server.ts). Dialogs are addressed by the URL: ?eliminarModulo=, ?eliminarArchivo=;
 // the question being edited by ?pregunta= (one at a time), a new one by ?nuevaPregunta=.
 
-const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : "");
-
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const id = args.params.id;
-  if (!id) throw data(MISSING_ID, { status: 400 });
+  invariantResponse(id, MISSING_ID, { status: 400 });
   const url = new URL(args.request.url);
   const mb = (n: number) => megabytes(Math.floor(n * 1024 * 1024));
   let course;
@@ -38,44 +39,9 @@ export async function loader(args: Route.LoaderArgs) {
     console.error(error);
     throw data(LOAD_FAILED, { status: 500 });
   }
-  if (!course) throw data(COURSE_NOT_FOUND, { status: 404 });
-  const deleteModuleId = url.searchParams.get("eliminarModulo");
-  const deleteFileId = url.searchParams.get("eliminarArchivo");
-  const files = course.modulos.flatMap((m) => m.archivos);
+  invariantResponse(course, COURSE_NOT_FOUND, { status: 404 });
   return {
-    course: {
-      id: course.id,
-      titulo: course.titulo,
-      estado: course.estado,
-      hasImage: Boolean(course.imagen),
-      updatedAt: course.updatedAt.getTime(),
-      defaults: {
-        titulo: course.titulo,
-        bienvenida: course.bienvenida,
-        duracionHoras: course.duracionHoras === null ? "" : String(course.duracionHoras),
-        dirigidoA: course.dirigidoA,
-        fechaInicio: day(course.fechaInicio),
-        fechaTermino: day(course.fechaTermino),
-        herramientas: (Array.isArray(course.herramientas) ? course.herramientas : []).join("\n"),
-        loAprenderan: (Array.isArray(course.loAprenderan) ? course.loAprenderan : []).join("\n"),
-      },
-      modulos: course.modulos.map((m) => ({
-        id: m.id,
-        titulo: m.titulo,
-        descripcion: m.descripcion,
-        archivos: m.archivos,
-        enlaces: m.enlaces.map((l) => ({ id: l.id, nombre: l.nombre, url: l.url })),
-        preguntas: m.preguntas.map((q) => ({
-          id: q.id,
-          texto: q.texto,
-          opciones: q.opciones.map((o) => ({ id: o.id, texto: o.texto, correcta: o.correcta })),
-        })),
-      })),
-    },
-    editQuestionId: url.searchParams.get("pregunta"),
-    newQuestionFor: url.searchParams.get("nuevaPregunta"),
-    toDeleteModule: course.modulos.find((m) => m.id === deleteModuleId) ?? null,
-    toDeleteFile: files.find((f) => f.id === deleteFileId) ?? null,
+    ...courseEditorView(course, url.searchParams),
     maxPdfMb: mb(env().MAX_PDF_MB),
     maxImageMb: mb(env().MAX_IMAGE_MB),
   };
@@ -84,31 +50,20 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const id = args.params.id;
-  if (!id) throw data(MISSING_ID, { status: 400 });
+  invariantResponse(id, MISSING_ID, { status: 400 });
   return courseEditorAction(args.request, admin, id);
 }
 
-export default function CourseEditor({ loaderData, actionData }: Route.ComponentProps) {
+export default function CourseEditor({ loaderData, actionData: ad }: Route.ComponentProps) {
   const { course, editQuestionId, newQuestionFor, toDeleteModule, toDeleteFile, maxPdfMb, maxImageMb } = loaderData;
-  const ad = actionData as EditorActionData | undefined;
   const here = `/admin/courses/edit/${course.id}`;
-  const navigation = useNavigation();
-  const publishing = navigation.state !== "idle" && navigation.formData?.get("intent") === "publish";
+  const publishing = usePendingIntent()({ intent: "publish" }, { untilLoaded: true });
   return (
     <section>
       <BackToCourses />
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">
-          Editar curso{" "}
-          {course.estado === "publicado" ? (
-            <span className="ml-1 rounded-full bg-green-100 px-2 py-0.5 align-middle text-xs font-semibold text-green-800">
-              Publicado
-            </span>
-          ) : (
-            <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900">
-              Borrador
-            </span>
-          )}
+          Editar curso <CourseStateBadge estado={course.estado} className="ml-1 align-middle" />
         </h1>
         <div className="flex flex-wrap gap-2">
           <Link to={`/cursos/${course.id}`} className="btn-ghost">

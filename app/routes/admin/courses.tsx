@@ -1,5 +1,8 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { z } from "zod";
+import { ActionsCell, AdminTable } from "~/components/ui/admin-table.tsx";
+import { CourseStateBadge } from "~/components/ui/badge.tsx";
+import { IntentButton } from "~/components/ui/intent-button.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { SearchForm } from "~/components/ui/search-form.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
@@ -66,10 +69,16 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+const COLUMNS = [
+  { label: "Curso" },
+  { label: "Estado" },
+  { label: "Participantes", align: "right" },
+  { label: "Fechas" },
+  { label: "Acciones", align: "right" },
+] as const;
+
 export default function AdminCourses({ loaderData }: Route.ComponentProps) {
   const { courses, total, page, pageCount, q, toDelete } = loaderData;
-  const navigation = useNavigation();
-  const busyId = navigation.state === "submitting" ? navigation.formData?.get("courseId") : null;
   const closeHref = `/admin/courses${listQuery({ q, page })}`;
   const deleteHref = (id: string) => listQuery({ q, page }, { eliminar: id });
 
@@ -90,90 +99,51 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
 
       <SearchForm id="buscar-curso" label="Buscar por título" q={q} clearHref="/admin/courses" className="mt-4" />
 
-      <div className="card mt-6 overflow-x-auto">
-        <table className="w-full min-w-[680px] text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-            <tr>
-              <th scope="col" className="px-3 py-3">
-                Curso
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Estado
-              </th>
-              <th scope="col" className="px-3 py-3 text-right">
+      <AdminTable
+        columns={COLUMNS}
+        minWidth="min-w-[680px]"
+        empty={
+          courses.length === 0
+            ? q
+              ? "No hay cursos que coincidan con la búsqueda."
+              : "No hay cursos disponibles."
+            : null
+        }
+      >
+        {courses.map((c) => (
+          <tr key={c.id}>
+            <td className="px-3 py-3">
+              <Link to={`/cursos/${c.id}`} className="font-medium text-slate-900 hover:underline">
+                {c.titulo}
+              </Link>
+              <span className="block text-xs text-slate-500">{audienceLabel(c.dirigidoA)}</span>
+            </td>
+            <td className="px-3 py-3">
+              <CourseStateBadge estado={c.estado} />
+            </td>
+            <td className="px-3 py-3 text-right tabular-nums">{c.cantidadParticipantes}</td>
+            <td className="px-3 py-3 whitespace-nowrap text-xs text-slate-600">
+              {formatCalendarDate(c.fechaInicio)} – {formatCalendarDate(c.fechaTermino)}
+            </td>
+            <ActionsCell wrap>
+              {c.estado !== "publicado" ? (
+                <IntentButton intent="publish" idName="courseId" id={c.id} className="btn-primary px-2 py-1">
+                  Publicar
+                </IntentButton>
+              ) : null}
+              <Link to={`/admin/courses/edit/${c.id}`} className="btn-ghost px-2 py-1">
+                Editar
+              </Link>
+              <Link to={`/admin/courses/participantes/${c.id}`} className="btn-ghost px-2 py-1">
                 Participantes
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Fechas
-              </th>
-              <th scope="col" className="px-3 py-3 text-right">
-                Acciones
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {courses.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-slate-600">
-                  {q ? "No hay cursos que coincidan con la búsqueda." : "No hay cursos disponibles."}
-                </td>
-              </tr>
-            ) : null}
-            {courses.map((c) => (
-              <tr key={c.id}>
-                <td className="px-3 py-3">
-                  <Link to={`/cursos/${c.id}`} className="font-medium text-slate-900 hover:underline">
-                    {c.titulo}
-                  </Link>
-                  <span className="block text-xs text-slate-500">{audienceLabel(c.dirigidoA)}</span>
-                </td>
-                <td className="px-3 py-3">
-                  {c.estado === "publicado" ? (
-                    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-                      Publicado
-                    </span>
-                  ) : (
-                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                      Borrador
-                    </span>
-                  )}
-                </td>
-                <td className="px-3 py-3 text-right tabular-nums">{c.cantidadParticipantes}</td>
-                <td className="px-3 py-3 whitespace-nowrap text-xs text-slate-600">
-                  {formatCalendarDate(c.fechaInicio)} – {formatCalendarDate(c.fechaTermino)}
-                </td>
-                <td className="px-3 py-3">
-                  <div className="flex flex-wrap justify-end gap-1">
-                    {c.estado !== "publicado" ? (
-                      <Form method="post" preventScrollReset>
-                        <input type="hidden" name="courseId" value={c.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="publish"
-                          className="btn-primary px-2 py-1"
-                          disabled={busyId === c.id}
-                        >
-                          Publicar
-                        </button>
-                      </Form>
-                    ) : null}
-                    <Link to={`/admin/courses/edit/${c.id}`} className="btn-ghost px-2 py-1">
-                      Editar
-                    </Link>
-                    <Link to={`/admin/courses/participantes/${c.id}`} className="btn-ghost px-2 py-1">
-                      Participantes
-                    </Link>
-                    <Link to={deleteHref(c.id)} preventScrollReset className="btn-danger px-2 py-1">
-                      Eliminar
-                    </Link>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+              </Link>
+              <Link to={deleteHref(c.id)} preventScrollReset className="btn-danger px-2 py-1">
+                Eliminar
+              </Link>
+            </ActionsCell>
+          </tr>
+        ))}
+      </AdminTable>
       <Pagination page={page} pageCount={pageCount} />
 
       {toDelete ? (

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ActionsCell, AdminTable } from "~/components/ui/admin-table.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { SearchForm } from "~/components/ui/search-form.tsx";
@@ -54,6 +55,14 @@ export async function action(args: Route.ActionArgs) {
   return adminLibraryAction(args.request, admin);
 }
 
+const COLUMNS = [
+  { label: "Título" },
+  { label: "Autor" },
+  { label: "Páginas" },
+  { label: "Descripción" },
+  { label: "Acciones", align: "right" },
+] as const;
+
 export default function AdminLibrary({ loaderData, actionData }: Route.ComponentProps) {
   const { books, total, page, pageCount, q, toDelete, formKey, maxMb, error } = loaderData;
   const params = (extra: Record<string, string>) => listQuery({ q, page }, extra);
@@ -73,59 +82,31 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
           <p className="mt-3 text-sm text-slate-600">
             {total} {total === 1 ? "libro" : "libros"}
           </p>
-          <div className="card mt-2 overflow-x-auto">
-            <table className="w-full min-w-[640px] text-left text-sm">
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-                <tr>
-                  <th scope="col" className="px-3 py-3">
-                    Título
-                  </th>
-                  <th scope="col" className="px-3 py-3">
-                    Autor
-                  </th>
-                  <th scope="col" className="px-3 py-3">
-                    Páginas
-                  </th>
-                  <th scope="col" className="px-3 py-3">
-                    Descripción
-                  </th>
-                  <th scope="col" className="px-3 py-3 text-right">
-                    Acciones
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {books.length === 0 ? (
-                  <tr>
-                    <td colSpan={5} className="px-3 py-6 text-center text-slate-500">
-                      {q ? `No se encontraron libros para "${q}".` : "No hay libros."}
-                    </td>
-                  </tr>
-                ) : (
-                  books.map((book) => (
-                    <tr key={book.id}>
-                      <td className="px-3 py-3 font-medium text-slate-900">{book.title}</td>
-                      <td className="px-3 py-3">{book.author}</td>
-                      <td className="px-3 py-3">{book.pages}</td>
-                      <td className="max-w-xs px-3 py-3 text-slate-600">
-                        <span className="line-clamp-2">{book.description}</span>
-                      </td>
-                      <td className="px-3 py-3">
-                        <div className="flex justify-end gap-2">
-                          <a href={book.pdfUrl} target="_blank" rel="noreferrer" className="btn-ghost px-2 py-1">
-                            Ver PDF
-                          </a>
-                          <Link to={params({ eliminar: book.id })} preventScrollReset className="btn-danger px-3 py-1">
-                            Eliminar
-                          </Link>
-                        </div>
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            columns={COLUMNS}
+            minWidth="min-w-[640px]"
+            className="card mt-2 overflow-x-auto"
+            empty={books.length === 0 ? (q ? `No se encontraron libros para "${q}".` : "No hay libros.") : null}
+          >
+            {books.map((book) => (
+              <tr key={book.id}>
+                <td className="px-3 py-3 font-medium text-slate-900">{book.title}</td>
+                <td className="px-3 py-3">{book.author}</td>
+                <td className="px-3 py-3">{book.pages}</td>
+                <td className="max-w-xs px-3 py-3 text-slate-600">
+                  <span className="line-clamp-2">{book.description}</span>
+                </td>
+                <ActionsCell>
+                  <a href={book.pdfUrl} target="_blank" rel="noreferrer" className="btn-ghost px-2 py-1">
+                    Ver PDF
+                  </a>
+                  <Link to={params({ eliminar: book.id })} preventScrollReset className="btn-danger px-3 py-1">
+                    Eliminar
+                  </Link>
+                </ActionsCell>
+              </tr>
+            ))}
+          </AdminTable>
           <Pagination page={page} pageCount={pageCount} />
         </div>
         <UploadBookForm formKey={formKey} actionData={actionData} maxMb={maxMb} />

@@ -1,5 +1,6 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { z } from "zod";
+import { IntentButton } from "~/components/ui/intent-button.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { listOutbox, OUTBOX_STATUSES, retryMail, type OutboxStatus } from "~/features/mail/outbox.server.ts";
@@ -54,8 +55,6 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, status } = loaderData;
-  const navigation = useNavigation();
-  const busyId = navigation.state !== "idle" ? navigation.formData?.get("id") : null;
   return (
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Correo saliente</h1>
@@ -94,18 +93,16 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                 <pre className="mt-2 whitespace-pre-wrap break-words text-slate-800">{m.text}</pre>
               </details>
               {m.status === "failed" ? (
-                <Form method="post" preventScrollReset className="mt-2">
-                  <input type="hidden" name="id" value={m.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="retry"
-                    className="btn-secondary px-3 py-1"
-                    disabled={busyId === m.id}
-                  >
-                    Reintentar envío
-                  </button>
-                </Form>
+                <IntentButton
+                  intent="retry"
+                  idName="id"
+                  id={m.id}
+                  className="btn-secondary px-3 py-1"
+                  formClassName="mt-2"
+                  untilLoaded
+                >
+                  Reintentar envío
+                </IntentButton>
               ) : null}
             </li>
           ))}

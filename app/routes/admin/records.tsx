@@ -1,5 +1,8 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { z } from "zod";
+import { ActionsCell, AdminTable } from "~/components/ui/admin-table.tsx";
+import { Badge } from "~/components/ui/badge.tsx";
+import { IntentButton } from "~/components/ui/intent-button.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { SearchForm } from "~/components/ui/search-form.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
@@ -85,10 +88,16 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+const COLUMNS = [
+  { label: "Nombre" },
+  { label: "Correo" },
+  { label: "Estado" },
+  { label: "Registrado" },
+  { label: "Acciones", align: "right" },
+] as const;
+
 export default function Records({ loaderData }: Route.ComponentProps) {
   const { users, total, pending, page, pageCount, q, selected, toDelete, adminId } = loaderData;
-  const navigation = useNavigation();
-  const busyId = navigation.state === "submitting" ? navigation.formData?.get("userId") : null;
   const withParam = (key: string, value: string) => listQuery({ q, page }, { [key]: value });
   const closeHref = `/admin/records${listQuery({ q, page })}`;
 
@@ -108,108 +117,56 @@ export default function Records({ loaderData }: Route.ComponentProps) {
         className="mt-4"
       />
 
-      <div className="card mt-6 overflow-x-auto">
-        <table className="w-full min-w-[600px] text-left text-sm">
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-            <tr>
-              <th scope="col" className="px-3 py-3">
-                Nombre
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Correo
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Estado
-              </th>
-              <th scope="col" className="px-3 py-3">
-                Registrado
-              </th>
-              <th scope="col" className="px-3 py-3 text-right">
-                Acciones
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {users.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-3 py-6 text-center text-slate-600">
-                  No hay usuarios que coincidan con la búsqueda.
-                </td>
-              </tr>
-            ) : null}
-            {users.map((user) => (
-              <tr key={user.id} className={user.aprobado ? "" : "bg-amber-50/60"}>
-                <td className="px-3 py-3">
-                  <Link
-                    to={withParam("ver", user.id)}
-                    preventScrollReset
-                    className="font-medium text-slate-900 hover:underline"
-                  >
-                    {fullName(user.nombre, user.apellido) || "Sin nombre"}
-                  </Link>
-                  <span className="block text-xs text-slate-500">{roleLabel(user.rol)}</span>
-                </td>
-                <td className="px-3 py-3 break-all">{user.correo}</td>
-                <td className="px-3 py-3">
-                  {user.aprobado ? (
-                    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-                      Aprobado
-                    </span>
-                  ) : user.suspendidoEn ? (
-                    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
-                      Suspendido
-                    </span>
-                  ) : (
-                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                      Pendiente
-                    </span>
-                  )}
-                </td>
-                <td className="px-3 py-3 whitespace-nowrap">{formatDate(user.createdAt)}</td>
-                <td className="px-3 py-3">
-                  <div className="flex justify-end gap-2">
-                    <Link to={withParam("ver", user.id)} preventScrollReset className="btn-ghost px-2 py-1">
-                      Ver
-                    </Link>
-                    {!user.aprobado ? (
-                      <Form method="post" preventScrollReset>
-                        <input type="hidden" name="userId" value={user.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="approve"
-                          className="btn-primary px-3 py-1"
-                          disabled={busyId === user.id}
-                        >
-                          Aprobar
-                        </button>
-                      </Form>
-                    ) : user.id !== adminId ? (
-                      <Form method="post" preventScrollReset>
-                        <input type="hidden" name="userId" value={user.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value="suspend"
-                          className="btn-ghost px-3 py-1"
-                          disabled={busyId === user.id}
-                        >
-                          Suspender
-                        </button>
-                      </Form>
-                    ) : null}
-                    {user.id !== adminId ? (
-                      <Link to={withParam("eliminar", user.id)} preventScrollReset className="btn-danger px-3 py-1">
-                        Eliminar
-                      </Link>
-                    ) : null}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        columns={COLUMNS}
+        minWidth="min-w-[600px]"
+        empty={users.length === 0 ? "No hay usuarios que coincidan con la búsqueda." : null}
+      >
+        {users.map((user) => (
+          <tr key={user.id} className={user.aprobado ? "" : "bg-amber-50/60"}>
+            <td className="px-3 py-3">
+              <Link
+                to={withParam("ver", user.id)}
+                preventScrollReset
+                className="font-medium text-slate-900 hover:underline"
+              >
+                {fullName(user.nombre, user.apellido) || "Sin nombre"}
+              </Link>
+              <span className="block text-xs text-slate-500">{roleLabel(user.rol)}</span>
+            </td>
+            <td className="px-3 py-3 break-all">{user.correo}</td>
+            <td className="px-3 py-3">
+              {user.aprobado ? (
+                <Badge tone="green">Aprobado</Badge>
+              ) : user.suspendidoEn ? (
+                <Badge tone="red">Suspendido</Badge>
+              ) : (
+                <Badge tone="amber">Pendiente</Badge>
+              )}
+            </td>
+            <td className="px-3 py-3 whitespace-nowrap">{formatDate(user.createdAt)}</td>
+            <ActionsCell>
+              <Link to={withParam("ver", user.id)} preventScrollReset className="btn-ghost px-2 py-1">
+                Ver
+              </Link>
+              {!user.aprobado ? (
+                <IntentButton intent="approve" idName="userId" id={user.id} className="btn-primary px-3 py-1">
+                  Aprobar
+                </IntentButton>
+              ) : user.id !== adminId ? (
+                <IntentButton intent="suspend" idName="userId" id={user.id} className="btn-ghost px-3 py-1">
+                  Suspender
+                </IntentButton>
+              ) : null}
+              {user.id !== adminId ? (
+                <Link to={withParam("eliminar", user.id)} preventScrollReset className="btn-danger px-3 py-1">
+                  Eliminar
+                </Link>
+              ) : null}
+            </ActionsCell>
+          </tr>
+        ))}
+      </AdminTable>
 
       <Pagination page={page} pageCount={pageCount} />
 
@@ -236,12 +193,16 @@ export default function Records({ loaderData }: Route.ComponentProps) {
             <dd className="col-span-2">{formatDateTime(selected.createdAt)}</dd>
           </dl>
           {!selected.aprobado ? (
-            <Form method="post" className="mt-4">
-              <input type="hidden" name="userId" value={selected.id} />
-              <button type="submit" name="intent" value="approve" className="btn-primary">
-                Aprobar
-              </button>
-            </Form>
+            <IntentButton
+              intent="approve"
+              idName="userId"
+              id={selected.id}
+              className="btn-primary"
+              formClassName="mt-4"
+              preventScrollReset={false}
+            >
+              Aprobar
+            </IntentButton>
           ) : null}
         </UrlDialog>
       ) : null}

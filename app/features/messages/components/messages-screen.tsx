@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { useForThreeSeconds } from "~/components/ui/use-for-three-seconds.ts";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { roleLabel } from "~/features/auth/roles.ts";
 import { formatDateTime } from "~/lib/dates.ts";
@@ -143,7 +144,7 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
 
 function Compose({ action, actionData }: { action: string; actionData?: MessagesScreenProps["actionData"] }) {
   const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "send";
+  const sending = usePendingIntent()({ intent: "send" });
   const [form, fields] = useForm<ComposeFields>({
     id: "redactar",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,

@@ -4,6 +4,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { FileField, FormErrors, SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx";
+import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import type { CourseFormFields } from "../schema.ts";
 import { AUDIENCE_OPTIONS } from "../messages.ts";
 
@@ -25,7 +26,8 @@ export function CourseFieldsForm({
   maxImageMb: string;
 }) {
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "update-course";
+  // Creating: the page's only form; editing: this form among the editor's many.
+  const submitting = usePendingIntent()(mode === "create" ? {} : { intent: "update-course" });
   const [form, fields] = useForm<CourseFormFields>({
     id,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
@@ -86,10 +88,10 @@ export function CourseFieldsForm({
         name="intent"
         value={mode === "create" ? "create-course" : "update-course"}
         className="btn-primary"
-        disabled={submitting || (mode === "create" && navigation.state === "submitting")}
+        disabled={submitting}
       >
         {mode === "create"
-          ? navigation.state === "submitting"
+          ? submitting
             ? "Creando curso..."
             : "Crear curso"
           : submitting

@@ -1,7 +1,8 @@
 // One module in the course editor (docs/product.md#course-editor): its fields, order, files,
 // links and quiz questions, each a small independent form (nothing typed elsewhere is lost
 // and large files go up one module at a time).
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import type { EditorActionData, QuestionDraft } from "../editor-types.ts";
 import { NEW_QUESTION } from "../editor-types.ts";
 import { CONFIRM_DELETE_MODULE } from "../messages.ts";
@@ -47,10 +48,9 @@ export function ModuleFieldsForm({
   defaults: { titulo: string; descripcion: string };
   actionData?: EditorActionData;
 }) {
-  const navigation = useNavigation();
   const state = formState(actionData, formId);
   const values = state?.values ?? defaults;
-  const busy = navigation.state !== "idle" && navigation.formData?.get("formId") === formId;
+  const busy = usePendingIntent()({ formId }, { untilLoaded: true });
   const titleError = `${formId}-titulo-error`;
   return (
     <Form method="post" preventScrollReset className="space-y-3" key={state ? JSON.stringify(state.values) : "saved"}>
@@ -119,12 +119,9 @@ export function ModuleEditor({
   maxPdfMb: string;
 }) {
   const here = `/admin/courses/edit/${courseId}`;
-  const navigation = useNavigation();
+  const pending = usePendingIntent();
   const busy = (intent: string, extra?: [string, string]) =>
-    navigation.state !== "idle" &&
-    navigation.formData?.get("intent") === intent &&
-    navigation.formData?.get("moduloId") === m.id &&
-    (!extra || navigation.formData?.get(extra[0]) === extra[1]);
+    pending({ intent, moduloId: m.id, ...(extra ? { [extra[0]]: extra[1] } : {}) }, { untilLoaded: true });
   const linkFormId = `enlace-${m.id}`;
   const linkState = formState(actionData, linkFormId);
   const draftFor = (formId: string, saved: QuestionDraft) =>

@@ -2,7 +2,8 @@
 // 'Quitar' post the draft to the server, which applies the rules (at least 2 options, removing
 // the correct one makes the first correct) and returns it unsaved: the same with or without
 // JavaScript, and nothing typed is lost. 'Guardar pregunta' saves it.
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import { MAX_QUESTION_OPTIONS, MIN_QUESTION_OPTIONS } from "../messages.ts";
 import type { QuestionDraft } from "../editor-types.ts";
 
@@ -23,9 +24,9 @@ export function QuestionForm({
   cancelHref: string;
   number: number;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("formId") === formId;
-  const saving = busy && navigation.formData?.get("intent") === "save-question";
+  const pending = usePendingIntent();
+  const busy = pending({ formId }, { untilLoaded: true });
+  const saving = pending({ formId, intent: "save-question" }, { untilLoaded: true });
   const canRemove = draft.opciones.length > MIN_QUESTION_OPTIONS;
   const errorId = `${formId}-errores`;
   return (

@@ -1,0 +1,67 @@
+import type { ReactNode } from "react";
+
+export type AdminColumn = { label: string; align?: "right" };
+
+const HEAD_CLASS = "border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500";
+
+/**
+ * The admin lists' table (courses, records, library, participants): a card holding a table
+ * that scrolls sideways on narrow screens, column headers, and a full-width row with `empty`
+ * when there is nothing to list. Rows (`<tr>` with `<td className={cell…}>`) are the children.
+ */
+export function AdminTable({
+  columns,
+  minWidth,
+  empty,
+  className = "card mt-6 overflow-x-auto",
+  stickyHeader = false,
+  children,
+}: {
+  columns: readonly AdminColumn[];
+  /** A Tailwind min-width class written out in full (e.g. "min-w-[600px]"), so it is generated. */
+  minWidth: string;
+  /** Shown in a single row instead of the rows; null or undefined when there are rows. */
+  empty?: ReactNode;
+  className?: string;
+  stickyHeader?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <table className={`w-full ${minWidth} text-left text-sm`}>
+        <thead className={`${stickyHeader ? "sticky top-0 " : ""}${HEAD_CLASS}`}>
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.label}
+                scope="col"
+                className={column.align === "right" ? "px-3 py-3 text-right" : "px-3 py-3"}
+              >
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {empty ? (
+            <tr>
+              <td colSpan={columns.length} className="px-3 py-6 text-center text-slate-600">
+                {empty}
+              </td>
+            </tr>
+          ) : null}
+          {children}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A row's actions cell: its buttons and links, right-aligned. */
+export function ActionsCell({ children, wrap = false }: { children: ReactNode; wrap?: boolean }) {
+  return (
+    <td className="px-3 py-3">
+      <div className={wrap ? "flex flex-wrap justify-end gap-1" : "flex justify-end gap-2"}>{children}</div>
+    </td>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from "react";
+
+const TONES = {
+  green: "bg-green-100 text-green-800",
+  amber: "bg-amber-100 text-amber-900",
+  red: "bg-red-100 text-red-800",
+} as const;
+
+/** A small status pill (Publicado, Borrador, Aprobado, Pendiente, Suspendido…). */
+export function Badge({
+  tone,
+  className = "",
+  children,
+}: {
+  tone: keyof typeof TONES;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[tone]} ${className}`.trim()}>
+      {children}
+    </span>
+  );
+}
+
+/** A course's state as the admin pages show it. */
+export function CourseStateBadge({ estado, className }: { estado: string; className?: string }) {
+  return estado === "publicado" ? (
+    <Badge tone="green" className={className}>
+      Publicado
+    </Badge>
+  ) : (
+    <Badge tone="amber" className={className}>
+      Borrador
+    </Badge>
+  );
+}
