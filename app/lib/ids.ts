@@ -5,7 +5,7 @@
 // and a header cannot hold a line break, NUL or non-Latin-1 text (Headers.set throws → 500) and
 // should not echo kilobytes of input. Anything else is no record of ours: a 404 or the editor's
 // "no longer exists", exactly like an unknown id. Free of Zod and server code.
-import { data } from "react-router";
+import { invariantResponse } from "./invariant.ts";
 
 const RECORD_ID = /^[a-z0-9-]{1,64}$/i;
 
@@ -16,6 +16,6 @@ export function isRecordId(value: unknown): value is string {
 
 /** The id, or a thrown 404 with the route's Spanish message (React Router shows its error page). */
 export function recordIdOr404(value: string | undefined, message: string): string {
-  if (!isRecordId(value)) throw data(message, { status: 404 });
+  invariantResponse(isRecordId(value), message, { status: 404 });
   return value;
 }

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { invariantResponse } from "~/lib/invariant.ts";
 import { isAudiencePage } from "./audience.ts";
 import { listCourses } from "./courses.server.ts";
 import type { Viewer } from "./rules.ts";
@@ -7,6 +7,6 @@ export const INVALID_CATEGORY = "Categoría no válida";
 
 /** /cursos/{tipo} and /cursos/dirigido/{tipo}: the audience's list, or a 404. */
 export async function loadAudiencePage(tipo: string | undefined, viewer: Viewer, page: number) {
-  if (!isAudiencePage(tipo)) throw data(INVALID_CATEGORY, { status: 404 });
+  invariantResponse(isAudiencePage(tipo), INVALID_CATEGORY, { status: 404 });
   return { tipo, ...(await listCourses({ viewer, audience: tipo, page })) };
 }

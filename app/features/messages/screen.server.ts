@@ -4,6 +4,7 @@ import { data, redirect } from "react-router";
 import { requestedPath } from "~/features/auth/guards.server.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { formReply } from "~/lib/failure.ts";
+import { invariantResponse } from "~/lib/invariant.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { getOwnMessage, listInbox, markMessageRead, sendMessage } from "./messages.server.ts";
 import { MESSAGE_NOT_FOUND, SEND_FAILED } from "./messages.ts";
@@ -15,7 +16,7 @@ export async function messagesScreenLoader(user: SessionUser, request: Request) 
   // Showing a message never changes it (docs/product.md#security: a GET never changes state); the list's
   // "open" POST below marks it read.
   const selected = ver ? await getOwnMessage(user, ver) : null;
-  if (ver && !selected) throw data(MESSAGE_NOT_FOUND, { status: 404 });
+  invariantResponse(!ver || selected, MESSAGE_NOT_FOUND, { status: 404 });
   const inbox = await listInbox(user).catch((error: unknown) => {
     console.error("No se pudo cargar la bandeja de entrada", error);
     return [];
@@ -48,8 +49,8 @@ export async function messagesScreenAction(user: SessionUser, request: Request) 
  */
 async function openAction(user: SessionUser, request: Request, form: FormData) {
   const parsed = OpenSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw data("Solicitud inválida.", { status: 400 });
-  if (!(await markMessageRead(user, parsed.data.id))) throw data(MESSAGE_NOT_FOUND, { status: 404 });
+  invariantResponse(parsed.success, "Solicitud inválida.", { status: 400 });
+  invariantResponse(await markMessageRead(user, parsed.data.id), MESSAGE_NOT_FOUND, { status: 404 });
   // The page's own path and query (a JS navigation posts to "/x.data"): ?ver= replaced.
   const [pathname = "", search = ""] = requestedPath(request).split("?");
   const params = new URLSearchParams(search);

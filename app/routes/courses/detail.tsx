@@ -11,8 +11,10 @@ import { COURSE_LIST_BACK, CourseListPage } from "~/features/courses/components/
 import { EnrolButton } from "~/features/courses/components/enrol-button.tsx";
 import { getCourseForViewer, type CourseForViewer } from "~/features/courses/courses.server.ts";
 import { ENROL_OK } from "~/features/courses/rules.ts";
-import { COURSE_NOT_FOUND, enrol } from "~/features/enrolment/enrolment.server.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+import { enrol } from "~/features/enrolment/enrolment.server.ts";
 import { formatCalendarDate } from "~/lib/dates.ts";
+import { invariantResponse } from "~/lib/invariant.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
@@ -33,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (isAudiencePage(x))
     return { kind: "audience" as const, ...(await loadAudiencePage(x, viewer, pageFrom(args.request.url))) };
   const course = await getCourseForViewer(x, viewer);
-  if (!course) throw data(looksLikeId(x) ? COURSE_NOT_FOUND : INVALID_CATEGORY, { status: 404 });
+  invariantResponse(course, () => (looksLikeId(x) ? COURSE_NOT_FOUND : INVALID_CATEGORY), { status: 404 });
   const url = new URL(args.request.url);
   const certificate = viewer ? await certificateForCourse(viewer.id, course.id) : null;
   return { kind: "course" as const, course, certificate, pdf: url.searchParams.get("pdf"), signedIn: viewer !== null };
