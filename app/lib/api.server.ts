@@ -30,7 +30,10 @@ export class ApiError extends FailureError {
   }
 }
 
-/** Runs an /api handler: a thrown Failure (ApiError, FailureError) → JSON error; unexpected errors → 500 JSON without details. */
+/**
+ * Runs an /api handler: a thrown Failure (ApiError, FailureError) → its JSON error; unexpected
+ * errors → 500 JSON without details.
+ */
 export async function handleApi(run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();

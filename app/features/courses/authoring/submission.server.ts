@@ -31,7 +31,10 @@ export const FILES_FIELD = "archivos";
 const API_FILES = /^archivosModulo_(\d{1,2})$/;
 const MAX_FILES = 20;
 
-/** A refused submission: the one Failure plus every field's errors and, so that a form comes back with them, the text fields as sent. */
+/**
+ * A refused submission: the one Failure plus every field's errors and, so that a form comes back
+ * with them, the text fields as sent.
+ */
 export type CourseRefusal = Failure & { fieldErrors: Record<string, string[]>; values: Record<string, string> };
 
 export type CourseUpload = {
