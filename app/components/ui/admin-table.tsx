@@ -5,9 +5,9 @@ export type AdminColumn = { label: string; align?: "right" };
 const HEAD_CLASS = "border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500";
 
 /**
- * The admin lists' table (courses, records, library, participants): a card holding a table
- * that scrolls sideways on narrow screens, column headers, and a full-width row with `empty`
- * when there is nothing to list. Rows (`<tr>` with `<td className={cell…}>`) are the children.
+ * The admin lists' table (courses, records, library, participants): a card holding a table on
+ * wide screens and one small card per row on a phone (app.css, .admin-table), column headers,
+ * and a full-width row with `empty` when there is nothing to list. Rows (`<tr>`) are the children.
  */
 export function AdminTable({
   columns,
@@ -28,7 +28,7 @@ export function AdminTable({
 }) {
   return (
     <div className={className}>
-      <table className={`w-full ${minWidth} text-left text-sm`}>
+      <table className={`admin-table w-full ${minWidth} text-left text-sm`}>
         <thead className={`${stickyHeader ? "sticky top-0 " : ""}${HEAD_CLASS}`}>
           <tr>
             {columns.map((column) => (
@@ -61,7 +61,9 @@ export function AdminTable({
 export function ActionsCell({ children, wrap = false }: { children: ReactNode; wrap?: boolean }) {
   return (
     <td className="px-3 py-3">
-      <div className={wrap ? "flex flex-wrap justify-end gap-1" : "flex justify-end gap-2"}>{children}</div>
+      <div className={`admin-table-actions ${wrap ? "flex flex-wrap justify-end gap-1" : "flex justify-end gap-2"}`}>
+        {children}
+      </div>
     </td>
   );
 }

@@ -3,7 +3,7 @@
 // to that account (toId): inbox, reading, unread counts and ?ver= all go by user id, so a
 // changed or re-used address never shows a message to anyone else.
 import type { SessionUser } from "~/features/auth/session.server.ts";
-import { fullName, roleLabel } from "~/features/auth/roles.ts";
+import { fullName, roleLabel, toRole } from "~/features/auth/roles.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
@@ -53,7 +53,7 @@ export async function sendMessage(sender: Sender, input: ComposeInput): Promise<
       },
       select: messageSelect,
     });
-    const inbox = recipient.rol === "admin" ? "/admin/messages" : "/user/messages";
+    const inbox = toRole(recipient.rol) === "admin" ? "/admin/messages" : "/user/messages";
     await enqueueMail(
       {
         kind: "message.notice",

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { progressStatus } from "~/features/courses/rules.ts";
@@ -83,11 +84,9 @@ export function EnrolledCourseList({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 3 ? "h3" : "h2";
-  const navigation = useNavigation();
-  const busyId =
-    navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST"
-      ? navigation.formData?.get("courseId")
-      : null;
+  const pending = usePendingIntent();
+  // Both forms here (leave, confirm leaving) are POSTs carrying the course's id.
+  const busy = (courseId: string) => pending({ courseId }, { untilLoaded: true });
 
   if (courses.length === 0) {
     return (
@@ -123,7 +122,7 @@ export function EnrolledCourseList({
               <ProgressBar value={course.progreso} label={`Avance en ${course.nombre}`} />
             </div>
             <div className="relative z-10 mt-4 flex justify-end">
-              <RemoveButton course={course} action={action} busy={busyId === course.id} />
+              <RemoveButton course={course} action={action} busy={busy(course.id)} />
             </div>
           </li>
         ))}
@@ -141,7 +140,7 @@ export function EnrolledCourseList({
             <Form method="post" action={action}>
               <input type="hidden" name="intent" value="unenrol" />
               <input type="hidden" name="courseId" value={toRemove.id} />
-              <button type="submit" className="btn-danger" disabled={busyId === toRemove.id}>
+              <button type="submit" className="btn-danger" disabled={busy(toRemove.id)}>
                 Sí, eliminar
               </button>
             </Form>
