@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { QUIZ_AUTH_MESSAGES } from "~/features/quizzes/api.server.ts";
+import { QUIZ_FORBIDDEN, QUIZ_NOT_FOUND } from "~/features/quizzes/quiz.server.ts";
 import * as quizRoute from "~/routes/courses/quiz.tsx";
 import * as loginApi from "~/routes/api/auth.login.ts";
 import * as loginRoute from "~/routes/auth/login.tsx";
@@ -229,6 +230,25 @@ describe("quiz API", () => {
     expect(await readJson(gone)).toEqual({
       error: "No se pudo identificar al usuario. Por favor, inicia sesión nuevamente.",
     });
+  });
+
+  it("refuses an unknown module (404) and a course one is not in (403) with the quiz's words, storing nothing", async () => {
+    const course = await courseWithQuiz();
+    const outsider = await student();
+    const answer = (index: string, token: string) =>
+      answerApi.action(
+        args(jsonRequest(`/api/cursos/${course.id}/modulos/${index}/responder`, { respuestas: [1, 1, 1] }, { token }), {
+          id: course.id,
+          index,
+        }),
+      );
+    const missing = await answer("9", outsider.token);
+    expect(missing.status).toBe(404);
+    expect(await readJson(missing)).toEqual({ error: QUIZ_NOT_FOUND });
+    const forbidden = await answer("0", outsider.token);
+    expect(forbidden.status).toBe(403);
+    expect(await readJson(forbidden)).toEqual({ error: QUIZ_FORBIDDEN });
+    expect(await prisma.quizAttempt.count({ where: { userId: outsider.user.id } })).toBe(0);
   });
 
   it("recomputes progress on request, for oneself or an admin only", async () => {
