@@ -149,6 +149,13 @@ describe("login", () => {
 });
 
 describe("sessions and guards", () => {
+  it("reads the stored role once, lower-cased: a capitalised 'Admin' is an admin", async () => {
+    const user = await createUser({ rol: "Admin" });
+    const response = (await login(user.correo, TEST_PASSWORD)) as Response;
+    expect(response.headers.get("Location")).toBe("/admin");
+    expect((await getSessionUser(getRequest("/", cookieFrom(response))))?.rol).toBe("admin");
+  });
+
   async function signedIn(rol: string) {
     const user = await createUser({ rol });
     const response = (await login(user.correo, TEST_PASSWORD)) as Response;
