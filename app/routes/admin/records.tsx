@@ -100,6 +100,7 @@ export default function Records({ loaderData }: Route.ComponentProps) {
   const { users, total, pending, page, pageCount, q, selected, toDelete, adminId } = loaderData;
   const withParam = (key: string, value: string) => listQuery({ q, page }, { [key]: value });
   const closeHref = `/admin/records${listQuery({ q, page })}`;
+  const deleteName = toDelete ? fullName(toDelete.nombre, toDelete.apellido) || toDelete.correo : "";
 
   return (
     <section>
@@ -210,9 +211,8 @@ export default function Records({ loaderData }: Route.ComponentProps) {
       {toDelete ? (
         <ConfirmDeleteDialog title="¿Eliminar usuario?" closeHref={closeHref} idName="userId" idValue={toDelete.id}>
           <p>
-            Se eliminará la cuenta de <strong>{fullName(toDelete.nombre, toDelete.apellido) || toDelete.correo}</strong>{" "}
-            ({toDelete.correo}) con sus inscripciones y resultados. Sus sesiones abiertas se cerrarán. Esta acción no se
-            puede deshacer.
+            Se eliminará la cuenta de <strong>{deleteName}</strong> ({toDelete.correo}) con sus inscripciones y
+            resultados. Sus sesiones abiertas se cerrarán. Esta acción no se puede deshacer.
           </p>
         </ConfirmDeleteDialog>
       ) : null}
