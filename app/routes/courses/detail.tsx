@@ -248,7 +248,10 @@ function ModuleAccordion({
             </span>
           ) : (
             <span
-              className="inline-flex h-6 w-6 items-center justify-center rounded-full bg-slate-200 text-xs font-semibold text-slate-600"
+              className={
+                "inline-flex h-6 w-6 items-center justify-center " +
+                "rounded-full bg-slate-200 text-xs font-semibold text-slate-600"
+              }
               aria-hidden="true"
             >
               {m.index + 1}

@@ -128,7 +128,10 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
                 {q.opciones.map((o) => (
                   <label
                     key={o.id}
-                    className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 px-3 py-2 hover:bg-slate-50"
+                    className={
+                      "flex cursor-pointer items-start gap-3 rounded-lg " +
+                      "border border-slate-200 px-3 py-2 hover:bg-slate-50"
+                    }
                   >
                     <input
                       type="radio"
