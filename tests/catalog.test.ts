@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { storeBytes } from "~/lib/storage.server.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
-import { ENROL_LOGIN_REQUIRED, ENROL_NOT_AVAILABLE, enrolWrongAudience } from "~/features/courses/rules.ts";
+import { ENROL_LOGIN_REQUIRED, enrolWrongAudience } from "~/features/courses/rules.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 import type { Role } from "~/features/auth/roles.ts";
 import * as detailRoute from "~/routes/courses/detail.tsx";
 import * as fileRoute from "~/routes/courses/module-file.ts";
@@ -279,7 +280,9 @@ describe("enrolment ('Comenzar Curso' and POST /api/cursos/{id}/registrarPartici
         id: draft.id,
       }),
     );
-    expect(await readJson(hidden)).toEqual({ error: ENROL_NOT_AVAILABLE });
+    // A draft answers as its page does: it does not exist for this viewer.
+    expect(hidden.status).toBe(404);
+    expect(await readJson(hidden)).toEqual({ error: COURSE_NOT_FOUND });
     const page = (await enrolForm(forDocentes.id, student.cookie)) as Response;
     expect(page.headers.get("Location")).toBe("/cursos");
     expect(await prisma.enrolment.count({ where: { userId: student.user.id } })).toBe(0);

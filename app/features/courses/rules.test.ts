@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   ENROL_LOGIN_REQUIRED,
-  ENROL_NOT_AVAILABLE,
   canAccessMaterials,
   canSeeCourse,
   displayProgress,
@@ -11,6 +10,7 @@ import {
   type Viewer,
 } from "./rules.ts";
 import type { Role } from "~/features/auth/roles.ts";
+import { COURSE_NOT_FOUND } from "./messages.ts";
 
 const as = (rol: Role): Viewer => ({ id: rol, rol });
 const course = (dirigidoA: string, estado = "publicado") => ({ dirigidoA, estado });
@@ -57,11 +57,13 @@ describe("enrolment", () => {
     expect(enrolmentDecision(as("admin"), course("estudiante")).ok).toBe(true);
   });
 
-  it("keeps drafts for docentes and admins", () => {
+  it("keeps drafts for docentes and admins; for others a draft does not exist (404, whatever its audience)", () => {
     expect(enrolmentDecision(as("estudiante"), course("general", "borrador"))).toMatchObject({
       ok: false,
-      message: ENROL_NOT_AVAILABLE,
+      status: 404,
+      message: COURSE_NOT_FOUND,
     });
+    expect(enrolmentDecision(as("estudiante"), course("docente", "borrador"))).toMatchObject({ status: 404 });
     expect(enrolmentDecision(as("docente"), course("general", "borrador")).ok).toBe(true);
     expect(enrolmentDecision(as("admin"), course("docente", "borrador")).ok).toBe(true);
   });

@@ -2,13 +2,13 @@
 // Pure functions: the pages, the /api routes and the services all decide with these.
 import type { Role } from "~/features/auth/roles.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
+import { COURSE_NOT_FOUND } from "./messages.ts";
 
 /** The signed-in user (role lower-cased where the session is read; null = unknown role), or a visitor. */
 export type Viewer = { id: string; rol: Role | null } | null;
 export type CourseState = { estado: string; dirigidoA: string };
 
 export const ENROL_LOGIN_REQUIRED = "Por favor inicie sesión para tomar el curso.";
-export const ENROL_NOT_AVAILABLE = "Este curso aún no está disponible.";
 export const ENROL_OK = "¡Registro exitoso!";
 export const ENROL_FAILED = "No se pudo registrar la participación. Por favor contacte al administrador.";
 export const enrolWrongAudience = (audience: string) =>
@@ -36,23 +36,22 @@ export function canAccessMaterials(viewer: Viewer, enrolled: boolean): boolean {
 }
 
 /** Why a course cannot be taken (the enrolment service adds "not-found" and "error"). */
-export type EnrolRefusal = "login" | "audience" | "unpublished" | "not-found" | "error";
+export type EnrolRefusal = "login" | "audience" | "not-found" | "error";
 
 /**
  * May this viewer start this course? Must be signed in; an audience other than 'general' must
- * match the role (docentes may take any course, admins too); an unpublished course only for
- * admins and docentes.
+ * match the role (docentes may take any course, admins too). A draft is, for everyone who may
+ * not see drafts, a course that does not exist (404, as its page and image answer): checked
+ * first, so no other answer reveals that the draft is there.
  */
 export function enrolmentDecision(viewer: Viewer, course: CourseState): Result<object, Failure<EnrolRefusal>> {
   const r = role(viewer);
   if (!viewer) return fail(401, ENROL_LOGIN_REQUIRED, { reason: "login" });
-  const audience = course.dirigidoA.toLowerCase();
   const privileged = r === "admin" || r === "docente";
+  if (!isPublished(course) && !privileged) return fail(404, COURSE_NOT_FOUND, { reason: "not-found" });
+  const audience = course.dirigidoA.toLowerCase();
   if (audience !== "general" && audience !== r && !privileged) {
     return fail(403, enrolWrongAudience(audience), { reason: "audience" });
-  }
-  if (!isPublished(course) && !privileged) {
-    return fail(403, ENROL_NOT_AVAILABLE, { reason: "unpublished" });
   }
   return ok();
 }
