@@ -279,3 +279,59 @@ describe("a failure while loading the list", () => {
     expect(thrown).toMatchObject({ init: { status: 500 }, data: "Error interno del servidor" });
   });
 });
+
+describe("enrolling again", () => {
+  it("starts from the modules already passed, not from 0% (attempts outlive an enrolment)", async () => {
+    const { enrol } = await import("~/features/enrolment/enrolment.server.ts");
+    const user = await createUser({ rol: "estudiante" });
+    const course = await prisma.course.create({
+      data: {
+        titulo: "Curso con dos evaluaciones",
+        estado: "publicado",
+        herramientas: [],
+        loAprenderan: [],
+        modulos: {
+          create: [0, 1].map((posicion) => ({
+            posicion,
+            titulo: `Módulo ${posicion + 1}`,
+            preguntas: {
+              create: [
+                {
+                  posicion: 0,
+                  texto: "¿Sí?",
+                  opciones: {
+                    create: [
+                      { posicion: 0, texto: "Sí", correcta: true },
+                      { posicion: 1, texto: "No" },
+                    ],
+                  },
+                },
+              ],
+            },
+          })),
+        },
+      },
+      include: { modulos: true },
+    });
+    // One module passed during an earlier enrolment that the person then left.
+    await prisma.quizAttempt.create({
+      data: {
+        userId: user.id,
+        cursoId: course.id,
+        moduloId: course.modulos[0]!.id,
+        porcentaje: 100,
+        aprobado: true,
+        correctas: 1,
+        totalPreguntas: 1,
+      },
+    });
+    expect(await enrol({ id: user.id, rol: "estudiante" }, course.id)).toMatchObject({
+      ok: true,
+      alreadyEnrolled: false,
+    });
+    const row = await prisma.enrolment.findUniqueOrThrow({
+      where: { userId_cursoId: { userId: user.id, cursoId: course.id } },
+    });
+    expect(row.progreso).toBe(50);
+  });
+});

@@ -1,5 +1,6 @@
 // Enrolment: taking a course, leaving it, and the list of one's courses. The participant
 // counter moves in the same transaction as the enrolment row.
+import { recomputeProgress } from "~/features/quizzes/progress.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { ENROL_FAILED, enrolmentDecision, type EnrolRefusal, type Viewer } from "~/features/courses/rules.ts";
@@ -30,6 +31,9 @@ export async function enrol(
       await tx.course.update({ where: { id: courseId }, data: { cantidadParticipantes: { increment: 1 } } });
       return true;
     });
+    // Attempts outlive an enrolment (leaving a course, or quizzes taken before enrolling as a
+    // docente): a new enrolment starts from what was already passed, not from 0%.
+    if (created) await recomputeProgress(userId, courseId);
     return ok({ alreadyEnrolled: !created });
   } catch (error) {
     // Two simultaneous clicks: the unique index keeps one row; the second is "already enrolled".
