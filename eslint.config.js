@@ -66,7 +66,7 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs["recommended-latest"].rules,
-      "max-len": ["error", { code: 120, ignoreUrls: true, ignoreRegExpLiterals: true }],
+      "max-len": ["error", { code: 120, ignoreRegExpLiterals: true }],
     },
   },
   // Layers.

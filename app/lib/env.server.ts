@@ -102,4 +102,5 @@ export function listenOrigin(host: string, port: number): string {
 }
 
 export const APP_URL_UNSET_WARNING =
-  "AVISO: APP_URL no está definida. Los enlaces de correos, certificados y códigos QR usarán la dirección local del servidor; en producción define APP_URL con la dirección pública (https://…).";
+  "AVISO: APP_URL no está definida. Los enlaces de correos, certificados y códigos QR usarán " +
+  "la dirección local del servidor; en producción define APP_URL con la dirección pública (https://…).";
