@@ -1,8 +1,6 @@
 // Serves a stored file with the right type, Content-Disposition, nosniff, a sandboxing CSP,
 // caching validators and HTTP Range (a PDF viewer fetches pages). A missing file is a 404, never 500.
-import fs from "node:fs";
-import { Readable } from "node:stream";
-import { statStored, storagePath } from "./storage.server.ts";
+import { readStored, statStored } from "./storage.server.ts";
 
 export type ServeOptions = {
   contentType: string;
@@ -39,13 +37,13 @@ export const STORED_FILE_CSP = "sandbox";
 
 export async function serveStoredFile(request: Request, key: string, opts: ServeOptions): Promise<Response> {
   const stat = await statStored(key);
-  if (!stat?.isFile())
+  if (!stat)
     return new Response("Archivo no encontrado", {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
 
-  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+  const etag = `W/"${stat.etag}"`;
   const headers = new Headers({
     "Content-Type": opts.contentType,
     "Content-Disposition": contentDisposition(opts.disposition ?? "inline", opts.filename),
@@ -53,7 +51,7 @@ export async function serveStoredFile(request: Request, key: string, opts: Serve
     "Content-Security-Policy": STORED_FILE_CSP,
     "Accept-Ranges": "bytes",
     ETag: etag,
-    "Last-Modified": stat.mtime.toUTCString(),
+    "Last-Modified": stat.modifiedAt.toUTCString(),
     "Cache-Control": opts.cacheControl ?? "private, max-age=0, must-revalidate",
   });
 
@@ -84,6 +82,11 @@ export async function serveStoredFile(request: Request, key: string, opts: Serve
   }
   headers.set("Content-Length", String(stat.size === 0 ? 0 : end - start + 1));
   if (request.method === "HEAD" || stat.size === 0) return new Response(null, { status, headers });
-  const stream = fs.createReadStream(storagePath(key), { start, end });
-  return new Response(Readable.toWeb(stream) as ReadableStream, { status, headers });
+  const stream = await readStored(key, { start, end });
+  if (!stream)
+    return new Response("Archivo no encontrado", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  return new Response(stream, { status, headers });
 }

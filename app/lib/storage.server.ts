@@ -1,11 +1,16 @@
-// Files live under DATA_DIR/uploads with server-made names. A storage key is
-// "<area>/<uuid><ext>"; nothing a user typed ever becomes part of a path.
+// Stored files (course images, module PDFs, books, avatars, certificates) go through one
+// FileStorage (./storage/types.ts): the local disk under DATA_DIR/uploads by default. A storage
+// key is "<area>/<uuid><ext>", made here; nothing a user typed ever becomes part of a key.
+// Callers use the functions below and never learn which storage is in use.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import fsp from "node:fs/promises";
 import path from "node:path";
 import { env } from "./env.server.ts";
-import { EXTENSION, type FileKind } from "./file-types.ts";
+import { EXTENSION, MIME, type FileKind } from "./file-types.ts";
+import { createLocalStorage } from "./storage/local.server.ts";
+import type { ByteRange, FileStorage, StoredStat } from "./storage/types.ts";
+
+export type { ByteRange, StoredStat };
 
 export type StorageArea = "courses" | "modules" | "books" | "avatars" | "certificates";
 
@@ -15,42 +20,74 @@ export function uploadsDir() {
   return path.join(env().dataDir, "uploads");
 }
 
-export function newStorageKey(area: StorageArea, kind: FileKind) {
-  return `${area}/${crypto.randomUUID()}${EXTENSION[kind]}`;
+let local: FileStorage | undefined;
+
+/** The storage in use. */
+export function fileStorage(): FileStorage {
+  local ??= createLocalStorage(uploadsDir);
+  return local;
 }
 
-/** Absolute path of a key; throws on anything that is not a server-made key. */
-export function storagePath(key: string) {
-  if (!KEY_PATTERN.test(key)) throw new Error(`Clave de archivo inválida: ${key}`);
-  return path.join(uploadsDir(), key);
+export function newStorageKey(area: StorageArea, kind: FileKind) {
+  return `${area}/${crypto.randomUUID()}${EXTENSION[kind]}`;
 }
 
 export function isStorageKey(key: string | null | undefined): key is string {
   return typeof key === "string" && KEY_PATTERN.test(key);
 }
 
-/** Writes bytes under a new key (never overwrites) and returns the key. */
+function checked(key: string): string {
+  if (!KEY_PATTERN.test(key)) throw new Error(`Clave de archivo inválida: ${key}`);
+  return key;
+}
+
+/** Stores bytes under a new key (never overwrites) and returns the key. */
 export async function storeBytes(area: StorageArea, kind: FileKind, bytes: Uint8Array) {
   const key = newStorageKey(area, kind);
-  const file = storagePath(key);
-  await fsp.mkdir(path.dirname(file), { recursive: true });
-  await fsp.writeFile(file, bytes, { flag: "wx" });
+  await fileStorage().put(key, bytes, MIME[kind]);
   return key;
 }
 
 export async function deleteStored(key: string | null | undefined) {
   if (!isStorageKey(key)) return;
-  await fsp.rm(storagePath(key), { force: true });
+  await fileStorage().delete(key);
 }
 
-export async function statStored(key: string) {
-  try {
-    return await fsp.stat(storagePath(key));
-  } catch {
-    return null;
-  }
+/** Size, time and validator of a stored object; null when it is missing (or the key is not ours). */
+export async function statStored(key: string): Promise<StoredStat | null> {
+  if (!isStorageKey(key)) return null;
+  return fileStorage().stat(key);
 }
 
+/** A stored object's bytes, all or a range, as a stream; null when it is missing. */
+export function readStored(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null> {
+  return fileStorage().read(checked(key), range);
+}
+
+/** A whole stored object in memory (small files only: a PDF whose pages are counted). */
+export async function readStoredBytes(key: string): Promise<Uint8Array | null> {
+  const stream = await readStored(key);
+  return stream ? new Uint8Array(await new Response(stream).arrayBuffer()) : null;
+}
+
+/** Whether the storage answers and can be written (/healthz). */
+export function storageIsReachable(): Promise<boolean> {
+  return fileStorage().ping();
+}
+
+// Local-disk views, for the seed, the tests and the course pages' "file is there" mark.
+
+/** Absolute path of a key on the local disk; throws on anything that is not a server-made key. */
+export function storagePath(key: string) {
+  return path.join(uploadsDir(), checked(key));
+}
+
+/**
+ * Whether a stored file is there, without waiting (course pages mark each file). On the local
+ * disk it is checked; a remote storage is trusted (the row exists only once the file was
+ * stored, and a missing one answers 404 when opened).
+ */
 export function storedExistsSync(key: string) {
-  return isStorageKey(key) && fs.existsSync(storagePath(key));
+  if (!isStorageKey(key)) return false;
+  return fileStorage().kind === "local" ? fs.existsSync(storagePath(key)) : true;
 }

@@ -195,7 +195,7 @@ export function ensureCertificatePdf(row: CertificateRow): Promise<string> {
 async function renderAndStore(row: CertificateRow): Promise<string> {
   const current = await prisma.certificate.findUnique({ where: { id: row.id }, select: { pdfKey: true } });
   const previous = current?.pdfKey ?? null;
-  if (previous && (await statStored(previous))?.isFile()) return previous;
+  if (previous && (await statStored(previous))) return previous;
 
   const bytes = await renderCertificatePdf({
     brand: env().APP_NAME,

@@ -8,9 +8,8 @@ import type { SessionUser } from "~/features/auth/session.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
-import { deleteStored, statStored, storagePath } from "~/lib/storage.server.ts";
+import { deleteStored, readStoredBytes, statStored } from "~/lib/storage.server.ts";
 import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
-import fsp from "node:fs/promises";
 import { BookFormSchema, type BookFormInput } from "./schema.ts";
 import { BOOK_NOT_FOUND, DOWNLOAD_FAILED, NO_PDF, PDF_FIELD, PDF_REQUIRED, PDF_UNREADABLE } from "./messages.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
@@ -117,7 +116,7 @@ export async function getBookForPreview(id: string) {
   const book = await getBook(id);
   if (!book) return null;
   const stat = await statStored(book.pdfKey).catch(() => null);
-  return { ...toBookView(book), hasPdf: !!stat?.isFile() && stat.size > 0 };
+  return { ...toBookView(book), hasPdf: !!stat && stat.size > 0 };
 }
 
 /** The download name: the title with accents kept and unsafe characters removed. */
@@ -136,7 +135,8 @@ export function bookFilename(title: string): string {
 /** The page count of a stored PDF, or null when it cannot be read. */
 export async function readPageCount(key: string): Promise<number | null> {
   try {
-    const bytes = await fsp.readFile(storagePath(key));
+    const bytes = await readStoredBytes(key);
+    if (!bytes) return null;
     const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
     const count = doc.getPageCount();
     return count > 0 ? count : null;
@@ -252,7 +252,7 @@ export async function serveBookPdf(
     const book = await getBook(id);
     if (!book) return fail(404, BOOK_NOT_FOUND);
     const stat = await statStored(book.pdfKey).catch(() => null);
-    if (!stat?.isFile() || stat.size === 0) return fail(404, NO_PDF);
+    if (!stat || stat.size === 0) return fail(404, NO_PDF);
     return await serveStoredFile(request, book.pdfKey, {
       contentType: "application/pdf",
       filename: bookFilename(book.title),

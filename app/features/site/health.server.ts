@@ -1,8 +1,7 @@
 // What /healthz reports to load balancers and uptime checks: the database and the file
 // storage, each reachable or not.
-import fsp from "node:fs/promises";
 import { prisma } from "~/lib/db.server.ts";
-import { uploadsDir } from "~/lib/storage.server.ts";
+import { storageIsReachable } from "~/lib/storage.server.ts";
 
 /** True when the database answers a trivial query. */
 export async function databaseIsUp(): Promise<boolean> {
@@ -14,15 +13,9 @@ export async function databaseIsUp(): Promise<boolean> {
   }
 }
 
-/** True when the uploads directory exists (or can be made) and is writable. */
-export async function storageIsUp(): Promise<boolean> {
-  try {
-    await fsp.mkdir(uploadsDir(), { recursive: true });
-    await fsp.access(uploadsDir(), fsp.constants.R_OK | fsp.constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
+/** True when the file storage answers and can be written. */
+export function storageIsUp(): Promise<boolean> {
+  return storageIsReachable().catch(() => false);
 }
 
 export type Health = { status: "ok" | "error"; database: "ok" | "error"; storage: "ok" | "error"; reason?: string };
