@@ -17,5 +17,5 @@ export function startBackgroundJobs() {
   setInterval(purge, HOUR).unref();
   // Without SMTP_URL (the demo) mail stays in the outbox, readable by admins.
   const smtpUrl = env().SMTP_URL?.trim();
-  if (smtpUrl) startMailSender(smtpUrl);
+  if (smtpUrl) startMailSender(smtpUrl, env().MAIL_SEND_INTERVAL_S * 1000);
 }

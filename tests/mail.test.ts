@@ -9,7 +9,7 @@ import {
   backoffMs,
   createSmtpTransport,
   deliverPending,
-  LEASE_MS,
+  leaseMs,
   MAX_ATTEMPTS,
 } from "~/features/mail/sender.server.ts";
 import { prisma } from "~/lib/db.server.ts";
@@ -93,14 +93,14 @@ describe("mail sender on several instances", () => {
     // What a claim leaves behind when its process is killed before sending.
     await prisma.outboxMail.update({
       where: { id },
-      data: { claimedBy: "instancia-muerta", nextAttemptAt: new Date(now.getTime() + LEASE_MS) },
+      data: { claimedBy: "instancia-muerta", nextAttemptAt: new Date(now.getTime() + leaseMs()) },
     });
     const smtp = createSmtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 5000 });
     expect(await deliverPending(smtp, { now, from: "a@test.cl", senderId: "instancia-viva" })).toEqual({
       sent: 0,
       failed: 0,
     });
-    const later = new Date(now.getTime() + LEASE_MS + 1000);
+    const later = new Date(now.getTime() + leaseMs() + 1000);
     expect(await deliverPending(smtp, { now: later, from: "a@test.cl", senderId: "instancia-viva" })).toEqual({
       sent: 1,
       failed: 0,

@@ -27,6 +27,9 @@ const EnvSchema = z.object({
     .default("https://www.openstreetmap.org/export/embed.html?bbox=-73.16%2C-40.59%2C-73.11%2C-40.56&layer=mapnik"),
   MAX_PDF_MB: z.coerce.number().positive().default(10),
   MAX_IMAGE_MB: z.coerce.number().positive().default(5),
+  /** How often each instance's mail sender looks at the outbox, and how long a claim holds. */
+  MAIL_SEND_INTERVAL_S: z.coerce.number().positive().default(30),
+  MAIL_LEASE_S: z.coerce.number().positive().default(300),
   PORT: z.coerce.number().int().positive().max(65535).catch(3000),
   HOST: z.string().catch("0.0.0.0").default("0.0.0.0"),
 });

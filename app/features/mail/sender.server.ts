@@ -4,7 +4,7 @@
 // restart loses nothing: the next run picks them up.
 //
 // Several app instances may run this at once. Each due row is claimed before it is sent, by one
-// conditional update that moves its nextAttemptAt LEASE_MS ahead and writes this sender's id:
+// conditional update that moves its nextAttemptAt MAIL_LEASE_S ahead and writes this sender's id:
 // only one sender's update matches, so each mail goes out once. A sender that dies after the
 // claim leaves the row pending; when the lease runs out another sender takes it.
 import crypto from "node:crypto";
@@ -14,7 +14,7 @@ import { env } from "~/lib/env.server.ts";
 
 export const MAX_ATTEMPTS = 8;
 /** How long a claimed row is kept from other senders: longer than an SMTP exchange may take. */
-export const LEASE_MS = 5 * 60 * 1000;
+export const leaseMs = () => env().MAIL_LEASE_S * 1000;
 /** This process's sender id (host and pid for the admin's eye, random for uniqueness). */
 export const SENDER_ID = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
 const MINUTE = 60 * 1000;
@@ -72,7 +72,7 @@ export async function deliverPending(
     // The claim: only the sender whose update still finds the row due gets it.
     const claimed = await prisma.outboxMail.updateMany({
       where: { id: candidate.id, status: "pending", nextAttemptAt: candidate.nextAttemptAt },
-      data: { nextAttemptAt: new Date(now.getTime() + LEASE_MS), claimedBy: senderId },
+      data: { nextAttemptAt: new Date(now.getTime() + leaseMs()), claimedBy: senderId },
     });
     if (claimed.count !== 1) continue;
     const mail = candidate;
