@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # What the test suite needs from Debian, installed when missing: Chromium for the end-to-end
 # suite (Playwright cannot download browsers here), poppler-utils to read PDFs back, and
-# PostgreSQL's server binaries for the PostgreSQL data-layer test (a throwaway local cluster).
+# PostgreSQL's server binaries for the PostgreSQL data-layer test (a throwaway local cluster),
+# and nginx for the scale-out test's load balancer.
 set -euo pipefail
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 need=()
 [ -x "$chromium_path" ] || need+=(chromium)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || command -v pg_ctl >/dev/null 2>&1 || need+=(postgresql)
+command -v nginx >/dev/null 2>&1 || need+=(nginx-light) # the balancer of the scale-out test
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
   echo "Faltan paquetes: ${need[*]}. Instálalos con: sudo apt-get install -y ${need[*]}" >&2

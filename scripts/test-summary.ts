@@ -20,8 +20,9 @@ for (const file of ["vitest.json", "vitest-pg.json", "vitest-pg-suite.json"]) {
   failed += vitest.numFailedTests ?? 0;
   skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
 }
-const playwright = read(".tmp/results/playwright.json");
-if (playwright?.stats) {
+for (const file of ["playwright.json", "playwright-scale.json", "playwright-scale-cross.json"]) {
+  const playwright = read(`.tmp/results/${file}`);
+  if (!playwright?.stats) continue;
   passed += playwright.stats.expected ?? 0;
   failed += (playwright.stats.unexpected ?? 0) + (playwright.stats.flaky ?? 0);
   skipped += playwright.stats.skipped ?? 0;

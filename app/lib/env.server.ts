@@ -27,6 +27,14 @@ const EnvSchema = z.object({
     .default("https://www.openstreetmap.org/export/embed.html?bbox=-73.16%2C-40.59%2C-73.11%2C-40.56&layer=mapnik"),
   MAX_PDF_MB: z.coerce.number().positive().default(10),
   MAX_IMAGE_MB: z.coerce.number().positive().default(5),
+  /** An S3-compatible bucket for every stored file (app/lib/storage/s3.server.ts reads these). */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.string().optional(),
+  S3_PREFIX: z.string().optional(),
   /** How often each instance's mail sender looks at the outbox, and how long a claim holds. */
   MAIL_SEND_INTERVAL_S: z.coerce.number().positive().default(30),
   MAIL_LEASE_S: z.coerce.number().positive().default(300),

@@ -1,13 +1,15 @@
 // Stored files (course images, module PDFs, books, avatars, certificates) go through one
-// FileStorage (./storage/types.ts): the local disk under DATA_DIR/uploads by default. A storage
-// key is "<area>/<uuid><ext>", made here; nothing a user typed ever becomes part of a key.
-// Callers use the functions below and never learn which storage is in use.
+// FileStorage (./storage/types.ts): an S3-compatible bucket when S3_BUCKET is set, otherwise the
+// local disk under DATA_DIR/uploads. A storage key is "<area>/<uuid><ext>", made here; nothing a
+// user typed ever becomes part of a key. Callers use the functions below and never learn which
+// storage is in use.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { env } from "./env.server.ts";
 import { EXTENSION, MIME, type FileKind } from "./file-types.ts";
 import { createLocalStorage } from "./storage/local.server.ts";
+import { createS3Storage, s3ConfigFromEnv } from "./storage/s3.server.ts";
 import type { ByteRange, FileStorage, StoredStat } from "./storage/types.ts";
 
 export type { ByteRange, StoredStat };
@@ -20,12 +22,23 @@ export function uploadsDir() {
   return path.join(env().dataDir, "uploads");
 }
 
-let local: FileStorage | undefined;
+let selected: FileStorage | undefined;
 
-/** The storage in use. */
+/** The storage in use: chosen once per process from the configuration. */
 export function fileStorage(): FileStorage {
-  local ??= createLocalStorage(uploadsDir);
-  return local;
+  if (selected) return selected;
+  const e = env();
+  const s3 = s3ConfigFromEnv({
+    S3_BUCKET: e.S3_BUCKET,
+    S3_ENDPOINT: e.S3_ENDPOINT,
+    S3_REGION: e.S3_REGION,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+    S3_FORCE_PATH_STYLE: e.S3_FORCE_PATH_STYLE,
+    S3_PREFIX: e.S3_PREFIX,
+  });
+  selected = s3 ? createS3Storage(s3) : createLocalStorage(uploadsDir);
+  return selected;
 }
 
 export function newStorageKey(area: StorageArea, kind: FileKind) {
