@@ -18,6 +18,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: "e2e",
+  // The scale-out checks need the servers scripts/scale-test.sh starts (playwright.scale.config.ts).
+  testIgnore: ["scale/**"],
   // One output folder per port, so that runs on different ports never share artifacts.
   outputDir: `test-results/port-${PORT}`,
   fullyParallel: true,

@@ -7,6 +7,7 @@ import base from "./playwright.config.ts";
 export default defineConfig({
   ...base,
   testDir: "e2e",
+  testIgnore: [],
   testMatch: [
     "scale/*.spec.ts",
     "accounts.spec.ts",
