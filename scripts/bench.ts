@@ -8,6 +8,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import zlib from "node:zlib";
 import { DEMO_ADMIN, DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
+import { measureUploadMemory, serverPid, UPLOAD_MEMORY_BUDGET } from "./bench/upload-memory.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
@@ -149,5 +150,14 @@ console.log(rows.join("\n"));
 console.log(
   `\nPresupuesto: JS ≤ ${JS_BUDGET / 1024} KB gzip, CSS ≤ ${CSS_BUDGET / 1024} KB gzip por página: ${overBudget ? "EXCEDIDO" : "cumplido"}`,
 );
+
+const uploads = await measureUploadMemory(BASE, token, serverPid(server.pid!));
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+const uploadsOver = uploads.rise > UPLOAD_MEMORY_BUDGET;
+console.log(
+  `\nSubidas: ${uploads.count} PDF de ${mb(uploads.fileBytes)} a la vez en ${uploads.seconds.toFixed(1)} s; ` +
+    `memoria residente ${mb(uploads.before)} → pico ${mb(uploads.peak)} (+${mb(uploads.rise)}; ` +
+    `presupuesto +${mb(UPLOAD_MEMORY_BUDGET)}): ${uploadsOver ? "EXCEDIDO" : "cumplido"}`,
+);
 server.kill("SIGTERM");
-process.exit(overBudget ? 1 : 0);
+process.exit(overBudget || uploadsOver ? 1 : 0);
