@@ -9,10 +9,11 @@ import { fullName, initials, profileLinkForRole } from "./features/auth/roles.ts
 import { getOptionalUser, sessionMiddleware } from "./features/auth/guards.server.ts";
 import { siteConfig } from "./features/site/site-config.server.ts";
 import { originCheckMiddleware } from "./lib/csrf.server.ts";
+import { pageCacheMiddleware } from "./lib/page-cache.server.ts";
 import { readFlash } from "./lib/flash.server.ts";
 import { useNonce } from "./lib/nonce.tsx";
 
-export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, pageCacheMiddleware, sessionMiddleware];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

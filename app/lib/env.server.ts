@@ -38,6 +38,8 @@ const EnvSchema = z.object({
   /** How often each instance's mail sender looks at the outbox, and how long a claim holds. */
   MAIL_SEND_INTERVAL_S: z.coerce.number().positive().default(30),
   MAIL_LEASE_S: z.coerce.number().positive().default(300),
+  /** How long an anonymous catalog page may be served from memory (0: never); see page-cache.server.ts. */
+  PAGE_CACHE_S: z.coerce.number().min(0).default(60),
   PORT: z.coerce.number().int().positive().max(65535).catch(3000),
   HOST: z.string().catch("0.0.0.0").default("0.0.0.0"),
 });

@@ -2,6 +2,7 @@
 // permanent deletion (rows and files; issued certificates stay) and participants.
 // Admin-only: callers guard first.
 import { audit } from "~/features/audit/audit.server.ts";
+import { bumpCatalog } from "~/lib/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { normalizeSearch } from "~/lib/search-text.ts";
@@ -71,10 +72,13 @@ export function getCourseTitle(id: string) {
 
 /** borrador → publicado (offered only while not published; publishing twice is harmless). */
 export async function publishCourse(admin: { id: string }, id: string, request: Request): Promise<Result> {
-  const { count } = await prisma.course.updateMany({
-    where: { id, estado: { not: "publicado" } },
-    data: { estado: "publicado", publicadoEn: new Date() },
-  });
+  const [{ count }] = await prisma.$transaction([
+    prisma.course.updateMany({
+      where: { id, estado: { not: "publicado" } },
+      data: { estado: "publicado", publicadoEn: new Date() },
+    }),
+    bumpCatalog(),
+  ]);
   if (count === 0) {
     const exists = await prisma.course.count({ where: { id } });
     return exists ? ok() : fail(404, COURSE_NOT_FOUND);
@@ -99,7 +103,8 @@ export async function deleteCourse(admin: { id: string }, id: string, request: R
     },
   });
   if (!course) return fail(404, COURSE_NOT_FOUND);
-  await prisma.course.delete({ where: { id } }); // modules, attempts, enrolments cascade; certificates are set null
+  // Modules, attempts and enrolments cascade; certificates are set null.
+  await prisma.$transaction([prisma.course.delete({ where: { id } }), bumpCatalog()]);
   const keys = [course.imagen, ...course.modulos.flatMap((m) => m.archivos.map((f) => f.storageKey))];
   await Promise.all(keys.map((key) => deleteStored(key).catch(() => {})));
   await audit(request, "course.delete", {

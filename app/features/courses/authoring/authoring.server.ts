@@ -5,6 +5,7 @@
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { recomputeCourseProgress } from "~/features/quizzes/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
+import { bumpCatalog } from "~/lib/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { deleteStored, storedExistsSync } from "~/lib/storage.server.ts";
@@ -184,6 +185,7 @@ export async function updateCourse(
       where: { id },
       data: { ...courseData(input.fields), ...(input.image ? { imagen: input.image.key } : {}) },
     });
+    await bumpCatalog(tx);
     const dropped: string[] = input.image && current.imagen ? [current.imagen] : [];
     if (input.modules) dropped.push(...(await syncModules(tx, id, input.modules, input.moduleFiles ?? new Map())));
     return dropped;
@@ -300,6 +302,7 @@ async function moduleOf(tx: Tx, courseId: string, moduleId: string) {
 
 async function touch(tx: Tx, courseId: string) {
   await tx.course.update({ where: { id: courseId }, data: { updatedAt: new Date() } });
+  await bumpCatalog(tx);
 }
 
 export async function addModule(
@@ -414,6 +417,7 @@ export async function addModuleFiles(
     await tx.moduleFile.createMany({
       data: fileRows(files, (last._max.posicion ?? -1) + 1).map((r) => ({ ...r, moduloId: moduleId })),
     });
+    await bumpCatalog(tx);
     return ok();
   });
 }

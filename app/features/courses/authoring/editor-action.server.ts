@@ -5,6 +5,7 @@
 // question rules (docs/product.md#course-editor) are applied by the server with or without JavaScript.
 import { data } from "react-router";
 import type { SessionUser } from "~/features/auth/session.server.ts";
+import { bumpCatalog } from "~/lib/catalog-stamp.server.ts";
 import { fail, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { isRecordId, recordIdOr404 } from "~/lib/ids.ts";
@@ -116,12 +117,15 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
   // Every answer redirects to `here` (plus an anchor made of the ids below): only our own ids
   // may go into that Location header (app/lib/ids.ts).
   const here = `/admin/courses/edit/${recordIdOr404(courseId, COURSE_NOT_FOUND)}`;
-  const done = (outcome: Result, anchor?: string, message = UPDATED) =>
-    redirectWithFlash(
+  const done = async (outcome: Result, anchor?: string, message = UPDATED) => {
+    // Every editor step may change the public course page: cached copies are dropped.
+    if (outcome.ok) await bumpCatalog();
+    return redirectWithFlash(
       request,
       `${here}${anchor ? `#${anchor}` : ""}`,
       outcome.ok ? { type: "success", message } : { type: "error", message: outcome.message },
     );
+  };
 
   // The course form is multipart (it may carry a new image).
   if (isMultipart(request)) {
