@@ -29,6 +29,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
+      "**/build/",
       ".react-router/",
       "app/generated/",
       "node_modules/",

@@ -2,7 +2,10 @@
 // page and API call, requests/s and p50/p99 latency under a small concurrent load, and the
 // gzip bytes of HTML, JavaScript and CSS a first load needs; checks the budgets
 // (≤ 140 KB gzip JS, ≤ 20 KB gzip CSS per page). Bounded: fixed duration per endpoint.
-import { spawn } from "node:child_process";
+// Side by side: a bare React Router page of 24 static cards (scripts/bench/bare, served by
+// react-router-serve with its gzip) is measured before and after the app's pages, and each
+// page's requests/s is printed as a ratio of it (goal: ≥ 0.85× for /, /cursos, a course page).
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -14,7 +17,11 @@ const root = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+const BARE_PORT = PORT + 1;
+const BARE_BASE = `http://127.0.0.1:${BARE_PORT}`;
+const BARE_DIR = path.join(root, "scripts/bench/bare");
+const RATIO_GOAL = 0.85;
 const JS_BUDGET = 140 * 1024;
 const CSS_BUDGET = 20 * 1024;
 
@@ -23,12 +30,28 @@ const server = spawn(process.execPath, ["scripts/e2e-server.ts"], {
   env: { ...process.env, E2E_PORT: String(PORT), E2E_DIR_NAME: "bench" },
   stdio: ["ignore", "ignore", "inherit"],
 });
-process.on("exit", () => server.kill("SIGTERM"));
+execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
+  cwd: BARE_DIR,
+  stdio: "ignore",
+});
+const bare = spawn(
+  process.execPath,
+  [path.join(root, "node_modules/@react-router/serve/bin.cjs"), "build/server/index.js"],
+  {
+    cwd: BARE_DIR,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(BARE_PORT), HOST: "127.0.0.1" },
+    stdio: "ignore",
+  },
+);
+process.on("exit", () => {
+  server.kill("SIGTERM");
+  bare.kill("SIGTERM");
+});
 
-async function waitForServer() {
+async function waitForServer(url = `${BASE}/login`) {
   for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(`${BASE}/login`)).ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {
       // not up yet
     }
@@ -56,7 +79,15 @@ async function apiToken(correo: string) {
   return ((await response.json()) as { token: string }).token;
 }
 
-type Target = { name: string; path: string; headers?: Record<string, string>; page?: boolean };
+type Target = {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+  page?: boolean;
+  /** Compared with the bare page. */
+  ratio?: boolean;
+  base?: string;
+};
 
 async function load(target: Target) {
   const latencies: number[] = [];
@@ -67,7 +98,7 @@ async function load(target: Target) {
       while (Date.now() < end) {
         const t0 = performance.now();
         try {
-          const response = await fetch(`${BASE}${target.path}`, {
+          const response = await fetch(`${target.base ?? BASE}${target.path}`, {
             headers: { "Accept-Encoding": "gzip", ...target.headers },
             redirect: "manual",
           });
@@ -100,6 +131,7 @@ async function weigh(target: Target) {
 }
 
 await waitForServer();
+await waitForServer(`${BARE_BASE}/`);
 const adminCookie = await sessionCookie(DEMO_ADMIN.correo);
 const studentCookie = await sessionCookie(DEMO_ESTUDIANTE.correo);
 const token = await apiToken(DEMO_ADMIN.correo);
@@ -108,10 +140,14 @@ const list = (await (
   await fetch(`${BASE}/api/cursos/lista`, { headers: { Authorization: `Bearer ${token}` } })
 ).json()) as { cursos?: Array<{ id: string }> } | Array<{ id: string }>;
 const someCourse = (Array.isArray(list) ? list : (list.cursos ?? []))[0]?.id ?? "none";
+const featured = (await (await fetch(`${BASE}/api/cursos/destacados`)).json()) as { cursos: Array<{ id: string }> };
+const publicCourse = featured.cursos[0]?.id ?? someCourse;
+const bareTarget: Target = { name: "Página React Router desnuda (24 tarjetas)", path: "/", base: BARE_BASE };
 
 const targets: Target[] = [
-  { name: "Inicio /", path: "/", page: true },
-  { name: "Cursos /cursos", path: "/cursos", page: true },
+  { name: "Inicio /", path: "/", page: true, ratio: true },
+  { name: "Cursos /cursos", path: "/cursos", page: true, ratio: true },
+  { name: "Curso /cursos/{id}", path: `/cursos/${publicCourse}`, page: true, ratio: true },
   { name: "Destacados", path: "/cursos?destacados=true", page: true },
   { name: "Audiencia /cursos/docente", path: "/cursos/docente", page: true },
   { name: "Login /login", path: "/login", page: true },
@@ -133,20 +169,37 @@ const targets: Target[] = [
 
 const rows: string[] = [];
 let overBudget = false;
-rows.push(`| Ruta | req/s | p50 ms | p99 ms | errores | HTML gz | JS gz | CSS gz |`);
-rows.push(`|---|---:|---:|---:|---:|---:|---:|---:|`);
-for (const target of targets) {
-  const stats = await load(target);
+// The bare page before and after the app's pages: its mean is the reference for the ratios.
+const bareBefore = await load(bareTarget);
+const measured: Array<{ target: Target; stats: Awaited<ReturnType<typeof load>> }> = [];
+for (const target of targets) measured.push({ target, stats: await load(target) });
+const bareAfter = await load(bareTarget);
+const bareRps = (bareBefore.rps + bareAfter.rps) / 2;
+const belowRatio: string[] = [];
+rows.push(`| Ruta | req/s | × desnuda | p50 ms | p99 ms | errores | HTML gz | JS gz | CSS gz |`);
+rows.push(`|---|---:|---:|---:|---:|---:|---:|---:|---:|`);
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+rows.push(
+  `| ${bareTarget.name} | ${bareRps.toFixed(0)} | 1.00 | ${bareBefore.p50.toFixed(1)} | ${bareBefore.p99.toFixed(1)} | ` +
+    `${bareBefore.errors + bareAfter.errors} | - | - | - |`,
+);
+for (const { target, stats } of measured) {
   const size = target.page ? await weigh(target) : null;
   if (size && (size.js > JS_BUDGET || size.css > CSS_BUDGET)) overBudget = true;
-  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const ratio = stats.rps / bareRps;
+  if (target.ratio && (ratio < RATIO_GOAL || stats.p99 >= 100)) belowRatio.push(target.name);
   rows.push(
-    `| ${target.name} | ${stats.rps.toFixed(0)} | ${stats.p50.toFixed(1)} | ${stats.p99.toFixed(1)} | ${stats.errors} | ` +
+    `| ${target.name} | ${stats.rps.toFixed(0)} | ${ratio.toFixed(2)} | ${stats.p50.toFixed(1)} | ` +
+      `${stats.p99.toFixed(1)} | ${stats.errors} | ` +
       `${size ? kb(size.html) : "-"} | ${size ? kb(size.js) : "-"} | ${size ? kb(size.css) : "-"} |`,
   );
 }
 console.log(`\nBench: ${CONCURRENCY} conexiones, ${DURATION_MS} ms por ruta, build de producción en ${BASE}\n`);
 console.log(rows.join("\n"));
+console.log(
+  `\nFrente a la página desnuda (meta ≥ ${RATIO_GOAL}×, p99 < 100 ms): ` +
+    (belowRatio.length ? `por debajo: ${belowRatio.join(", ")}` : "cumplido"),
+);
 console.log(
   `\nPresupuesto: JS ≤ ${JS_BUDGET / 1024} KB gzip, CSS ≤ ${CSS_BUDGET / 1024} KB gzip por página: ${overBudget ? "EXCEDIDO" : "cumplido"}`,
 );

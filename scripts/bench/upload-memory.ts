@@ -46,7 +46,7 @@ export async function measureUploadMemory(base: string, token: string, pid: numb
     form.append("title", `Libro de carga ${i}`);
     form.append("author", "Bench");
     form.append("description", "Medición de memoria");
-    form.append("pdf", new Blob([pdf], { type: "application/pdf" }), `carga-${i}.pdf`);
+    form.append("pdf", new Blob([new Uint8Array(pdf)], { type: "application/pdf" }), `carga-${i}.pdf`);
     const response = await fetch(`${base}/api/books/upload`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}` },
