@@ -123,7 +123,9 @@ export async function getCourseForViewer(id: string, viewer: Viewer) {
             select: { id: true, nombre: true, storageKey: true, tamano: true },
           },
           enlaces: { orderBy: { posicion: "asc" }, select: { id: true, nombre: true, url: true } },
-          _count: { select: { preguntas: true } },
+          // Whether the module has a quiz: one question of this module read through the
+          // (moduloId, posicion) index. A `_count` here groups the whole QuizQuestion table.
+          preguntas: { orderBy: { posicion: "asc" }, take: 1, select: { id: true } },
         },
       },
     },
@@ -146,7 +148,7 @@ export async function getCourseForViewer(id: string, viewer: Viewer) {
       index,
       titulo: m.titulo || `Módulo ${index + 1}`,
       descripcion: m.descripcion,
-      tieneQuiz: m._count.preguntas > 0,
+      tieneQuiz: m.preguntas.length > 0,
       aprobado: passed.has(m.id),
       archivos: materials
         ? m.archivos.map((f) => ({
