@@ -193,4 +193,109 @@ describe("parseUpload", () => {
     expect(form.get("imagen")).toBeNull();
     expect(files.size).toBe(0);
   });
+
+  it("writes a file to storage while its bytes are still arriving, and reads the whole refused body", async () => {
+    // A PNG of 3 MiB sent in 64 KiB pieces: the second half is only sent once a partial file
+    // is already on disk, which cannot happen if the upload were buffered whole first.
+    const boundary = "limite";
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="correo"\r\n\r\nstream@b.cl\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="imagen"; filename="f.png"\r\n` +
+        `Content-Type: image/png\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const file = Buffer.concat([PNG_1x1, Buffer.alloc(3 * 1024 * 1024 - PNG_1x1.length, 7)]);
+    const piece = 64 * 1024;
+    let sent = 0;
+    let sawPartial = false;
+    const partials = () => listFiles().filter((f) => f.endsWith(".part") && fs.statSync(f).size > 0);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(head);
+      },
+      async pull(controller) {
+        if (sent >= file.length) {
+          controller.enqueue(tail);
+          return controller.close();
+        }
+        if (sent === Math.floor(file.length / 2 / piece) * piece) {
+          for (let i = 0; i < 200 && partials().length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+          sawPartial = partials().length > 0;
+        }
+        controller.enqueue(file.subarray(sent, sent + piece));
+        sent += piece;
+      },
+    });
+    const request = new Request("http://localhost:3000/subir", {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    } as RequestInit);
+    const { form, files } = await parseUpload(request, images({ maxFileBytes: 4 * 1024 * 1024 }));
+    expect(sawPartial).toBe(true);
+    expect(form.get("correo")).toBe("stream@b.cl");
+    const stored = files.get("imagen")!;
+    expect(stored.size).toBe(file.length);
+    expect(fs.readFileSync(storagePath(stored.key)).equals(file)).toBe(true);
+    expect(partials()).toEqual([]);
+  });
+
+  it("keeps the text fields sent before an oversize file, and reads the body to its end", async () => {
+    const before = listFiles();
+    const big = Buffer.concat([PNG_1x1, Buffer.alloc(6 * 1024 * 1024, 0)]);
+    let read = 0;
+    const whole = await new Response(
+      (() => {
+        const f = new FormData();
+        f.append("titulo", "Álgebra para todos");
+        f.append("imagen", new Blob([new Uint8Array(big)]), "grande.png");
+        return f;
+      })(),
+    );
+    const contentType = whole.headers.get("Content-Type")!;
+    const bytes = new Uint8Array(await whole.arrayBuffer());
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (read >= bytes.length) return controller.close();
+        const chunk = bytes.subarray(read, read + 256 * 1024);
+        read += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request("http://localhost:3000/subir", {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: { "Content-Type": contentType },
+    } as RequestInit);
+    const error = await refusal(
+      parseUpload(request, images({ maxFileBytes: 5 * 1024 * 1024, maxTotalBytes: 5.5 * 1024 * 1024 })),
+    );
+    expect(error.status).toBe(413);
+    expect(error.form?.get("titulo")).toBe("Álgebra para todos");
+    expect(read).toBe(bytes.length);
+    expect(listFiles()).toEqual(before);
+  });
+
+  it("reads the body of a request refused by its declared length before answering", async () => {
+    let read = 0;
+    const size = 2 * 1024 * 1024;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (read >= size) return controller.close();
+        read += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const request = new Request("http://localhost:3000/subir", {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: { "Content-Type": "multipart/form-data; boundary=limite", "Content-Length": String(50 * 1024 * 1024) },
+    } as RequestInit);
+    const error = await refusal(parseUpload(request, images()));
+    expect(error.status).toBe(413);
+    expect(read).toBe(size);
+  });
 });

@@ -61,6 +61,16 @@ export async function storeBytes(area: StorageArea, kind: FileKind, bytes: Uint8
   return key;
 }
 
+/**
+ * Stores a stream under a new key as it arrives (no whole-file buffer) and returns the key and
+ * size. When the stream fails (a limit, a client gone), nothing is left under the key.
+ */
+export async function storeStream(area: StorageArea, kind: FileKind, stream: ReadableStream<Uint8Array>) {
+  const key = newStorageKey(area, kind);
+  const { size } = await fileStorage().put(key, stream, MIME[kind]);
+  return { key, size };
+}
+
 export async function deleteStored(key: string | null | undefined) {
   if (!isStorageKey(key)) return;
   await fileStorage().delete(key);

@@ -3,22 +3,12 @@
 // decided by its magic bytes against an allowlist; accepted files are written under a
 // server-made key. Any rejection removes what was already written: a refused upload leaves
 // no file behind. A malformed body is the client's mistake (400), never a 500.
-import {
-  FormDataParseError,
-  MaxFilesExceededError,
-  MaxFileSizeExceededError,
-  MaxHeaderSizeExceededError,
-  MaxPartsExceededError,
-  MaxTotalSizeExceededError,
-  MultipartParseError,
-  parseFormData,
-  type FileUpload,
-} from "@remix-run/form-data-parser";
 import { env } from "./env.server.ts";
 import { detectFileKind, MIME, type FileKind } from "./file-types.ts";
 import { readForm } from "./form.server.ts";
 import { PDF_ONLY } from "./file-types.ts";
-import { deleteStored, storeBytes, type StorageArea } from "./storage.server.ts";
+import { drainBody, MultipartError, readMultipart, type IncomingFile } from "./multipart.server.ts";
+import { deleteStored, storeStream, type StorageArea } from "./storage.server.ts";
 
 const MB = 1024 * 1024;
 /** Room for the text fields and multipart framing on top of the files themselves. */
@@ -143,27 +133,23 @@ export async function parseUpload(request: Request, opts: UploadOptions): Promis
   }
 
   const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > maxTotalBytes) throw new UploadError(413, tooLarge);
+  if (length > maxTotalBytes) {
+    // Answer only once the body is read: a proxy still sending it would otherwise fail (502).
+    await drainBody(request);
+    throw new UploadError(413, tooLarge);
+  }
 
   const stored: StoredUpload[] = [];
   let rejected: UploadError | null = null;
 
-  const handler = async (file: FileUpload) => {
-    const field = file.fieldName;
-    // An empty file input still sends a part (no name, no bytes): nothing was chosen.
-    if (file.size === 0) return null;
-    if (!matchesField(opts.fileFields, field) || rejected) return null;
+  const onFile = async (file: IncomingFile) => {
+    const field = file.field;
+    if (!matchesField(opts.fileFields, field) || rejected) return; // the rest is dropped unread
     const rule = opts.fieldRule?.(field);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    if (rule && bytes.byteLength > rule.maxFileBytes) {
-      rejected = new UploadError(
-        413,
-        rule.tooLargeMessage ?? `El archivo supera el máximo de ${megabytes(rule.maxFileBytes)} MB.`,
-        field,
-      );
-      return null;
-    }
-    const kind = detectFileKind(bytes.subarray(0, 16));
+    const { head, stream } = await peek(file.stream, 16);
+    // An empty file input still sends a part (no name, no bytes): nothing was chosen.
+    if (head.byteLength === 0) return;
+    const kind = detectFileKind(head);
     const kinds = rule?.kinds ?? opts.kinds;
     if (!kind || !kinds.includes(kind)) {
       // Keep reading (the text fields after it are kept for the form), store nothing more.
@@ -172,27 +158,42 @@ export async function parseUpload(request: Request, opts: UploadOptions): Promis
         rule ? (rule.wrongTypeMessage ?? `El archivo debe ser ${listKinds(kinds)}.`) : wrongType,
         field,
       );
-      return null;
+      return;
     }
     if (!opts.multiple && stored.some((s) => s.field === field)) {
       rejected = new UploadError(400, TOO_MANY_FILES, field);
-      return null;
+      return;
     }
-    const key = await storeBytes(opts.area, kind, bytes);
-    stored.push({ field, key, kind, contentType: MIME[kind], size: bytes.byteLength, originalName: file.name });
-    return null;
+    const limit = rule?.maxFileBytes ?? opts.maxFileBytes;
+    try {
+      const { key, size } = await storeStream(opts.area, kind, capped(stream, limit));
+      stored.push({ field, key, kind, contentType: MIME[kind], size, originalName: file.filename });
+    } catch (error) {
+      if (!(error instanceof MultipartError) || error.reason !== "file-too-large") throw error;
+      const message = rule
+        ? (rule.tooLargeMessage ?? `El archivo supera el máximo de ${megabytes(rule.maxFileBytes)} MB.`)
+        : tooLarge;
+      rejected = new UploadError(413, message, field);
+    }
   };
 
   let form: FormData;
   try {
-    form = await parseFormData(
+    form = await readMultipart(
       request,
-      { maxFiles, maxFileSize: maxFileBytes, maxTotalSize: maxTotalBytes, maxParts: 100, maxHeaderSize: 8 * 1024 },
-      handler,
+      {
+        maxFiles,
+        maxFileBytes,
+        maxTotalBytes,
+        maxParts: 100,
+        maxFieldBytes: FORM_OVERHEAD_BYTES,
+        maxHeaderBytes: 8 * 1024,
+      },
+      onFile,
     );
   } catch (error) {
     await discard(stored);
-    throw toUploadError(error, tooLarge);
+    throw toUploadError(error, tooLarge, opts.fileFields);
   }
   dropFileFields(form, opts.fileFields);
   if (rejected) {
@@ -205,26 +206,70 @@ export async function parseUpload(request: Request, opts: UploadOptions): Promis
   return { form, files, all: stored };
 }
 
-// The text fields read before a parse error are not recoverable from the parser.
-function toUploadError(error: unknown, tooLarge: string): unknown {
-  if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
-    return new UploadError(413, tooLarge);
+/** The first `n` bytes of a stream (fewer if it is shorter), and the whole stream again. */
+async function peek(source: ReadableStream<Uint8Array>, n: number) {
+  const reader = source.getReader();
+  const chunks: Uint8Array[] = [];
+  let have = 0;
+  let ended = false;
+  while (have < n) {
+    const { done, value } = await reader.read();
+    if (done) {
+      ended = true;
+      break;
+    }
+    chunks.push(value);
+    have += value.byteLength;
   }
-  if (error instanceof MaxFilesExceededError || error instanceof MaxPartsExceededError) {
-    return new UploadError(400, TOO_MANY_FILES);
+  const head = new Uint8Array(Math.min(have, n));
+  let offset = 0;
+  for (const chunk of chunks) {
+    if (offset >= head.byteLength) break;
+    head.set(chunk.subarray(0, head.byteLength - offset), offset);
+    offset += Math.min(chunk.byteLength, head.byteLength - offset);
   }
-  if (
-    error instanceof MaxHeaderSizeExceededError ||
-    error instanceof MultipartParseError ||
-    error instanceof FormDataParseError
-  ) {
-    return new UploadError(400, MALFORMED_FORM);
+  const stream = new ReadableStream<Uint8Array>({
+    pull: async (controller) => {
+      const next = chunks.shift();
+      if (next) return controller.enqueue(next);
+      if (ended) return controller.close();
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return { head, stream };
+}
+
+/** The stream, failing with `file-too-large` once it passes `limit` bytes. */
+function capped(source: ReadableStream<Uint8Array>, limit: number) {
+  let size = 0;
+  return source.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > limit) controller.error(new MultipartError("file-too-large"));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}
+
+// A refused body: the text fields sent before the offending part come back with the message.
+function toUploadError(error: unknown, tooLarge: string, fileFields: readonly (string | RegExp)[]): unknown {
+  if (!(error instanceof MultipartError)) return error; // disk full, bucket down…: a real server error
+  const form = error.form;
+  if (form) dropFileFields(form, fileFields);
+  switch (error.reason) {
+    case "total-too-large":
+    case "file-too-large":
+      return new UploadError(413, tooLarge, undefined, form);
+    case "too-many-parts":
+      return new UploadError(400, TOO_MANY_FILES, undefined, form);
+    default:
+      return new UploadError(400, MALFORMED_FORM);
   }
-  // A client that hangs up mid-upload surfaces as a stream error: still the client's side.
-  if (error instanceof TypeError && /body|stream|terminated|aborted/i.test(error.message)) {
-    return new UploadError(400, MALFORMED_FORM);
-  }
-  return error; // disk full, permissions…: a real server error
 }
 
 /** Removes files stored by a request that did not go through (best effort). */

@@ -132,8 +132,18 @@ export function bookFilename(title: string): string {
   return `${safe || "libro"}.pdf`;
 }
 
+// Counting pages loads the whole PDF (pdf-lib): one at a time per process, so ten concurrent
+// 10 MB uploads cost one file's worth of memory here, not ten.
+let pageCountQueue: Promise<unknown> = Promise.resolve();
+
 /** The page count of a stored PDF, or null when it cannot be read. */
-export async function readPageCount(key: string): Promise<number | null> {
+export function readPageCount(key: string): Promise<number | null> {
+  const turn = pageCountQueue.then(() => countPages(key));
+  pageCountQueue = turn.catch(() => undefined);
+  return turn;
+}
+
+async function countPages(key: string): Promise<number | null> {
   try {
     const bytes = await readStoredBytes(key);
     if (!bytes) return null;
