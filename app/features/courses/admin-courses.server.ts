@@ -24,6 +24,8 @@ const adminCourseSelect = {
   fechaTermino: true,
   createdAt: true,
 } as const;
+/** Above this many matches a search walks the newest-first index instead of sorting them. */
+const DENSE_SEARCH = 1000;
 const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
 
 /**
@@ -36,16 +38,18 @@ export async function listAdminCourses({ page = 1, q = "" }: { page?: number; q?
   const skip = (Math.max(1, page) - 1) * ADMIN_COURSES_PAGE_SIZE;
   const term = normalizeSearch(q.slice(0, 200));
   const where = term ? { tituloBusqueda: prefixRange(term) } : {};
-  const [total, courses] = await Promise.all([
-    term ? prisma.course.count({ where }) : countAllCourses(),
-    prisma.course.findMany({
-      where,
-      orderBy: newestFirst,
-      skip,
-      take: ADMIN_COURSES_PAGE_SIZE,
-      select: adminCourseSelect,
-    }),
-  ]);
+  const total = term ? await prisma.course.count({ where }) : await countAllCourses();
+  // Few matches: read them from the tituloBusqueda range and sort them. Many (a prefix like
+  // "curso"): walk the newest-first index and keep the matching rows; at that density a page is
+  // found within a few thousand entries, where sorting every match would not be bounded. The
+  // LIKE of `startsWith` is what makes SQLite take that index (a LIKE is not read from a range).
+  const courses = await prisma.course.findMany({
+    where: total > DENSE_SEARCH ? { tituloBusqueda: { startsWith: term } } : where,
+    orderBy: newestFirst,
+    skip,
+    take: ADMIN_COURSES_PAGE_SIZE,
+    select: adminCourseSelect,
+  });
   return { courses, total, page, q, pageCount: Math.max(1, Math.ceil(total / ADMIN_COURSES_PAGE_SIZE)) };
 }
 
