@@ -11,12 +11,12 @@ const statements: Array<{ query: string; params: unknown[] }> = [];
 
 // The app's client is this logging one (lib/db.server.ts reuses globalThis.__prisma outside
 // production); app modules are imported after it is in place.
-const logged = new PrismaClient({
-  adapter: createAdapterFactory(databaseUrl()),
-  log: [{ emit: "event", level: "query" }],
-});
-logged.$on("query", (e) => statements.push({ query: e.query, params: JSON.parse(e.params) as unknown[] }));
-(globalThis as { __prisma?: unknown }).__prisma = logged;
+// (SQLite only: on PostgreSQL the app's own client is used and only the Tally tests run.)
+const logged = sqlite
+  ? new PrismaClient({ adapter: createAdapterFactory(databaseUrl()), log: [{ emit: "event", level: "query" }] })
+  : null;
+logged?.$on("query", (e) => statements.push({ query: e.query, params: JSON.parse(e.params) as unknown[] }));
+if (logged) (globalThis as { __prisma?: unknown }).__prisma = logged;
 
 const { prisma } = await import("~/lib/db.server.ts");
 const courses = await import("~/features/courses/courses.server.ts");
@@ -33,7 +33,7 @@ async function plansOf(run: () => Promise<unknown>) {
   const selects = statements.filter((s) => /^\s*SELECT/i.test(s.query));
   const plans = [];
   for (const { query, params } of selects) {
-    const rows = await logged.$queryRawUnsafe<Array<{ detail: string }>>(`EXPLAIN QUERY PLAN ${query}`, ...params);
+    const rows = await logged!.$queryRawUnsafe<Array<{ detail: string }>>(`EXPLAIN QUERY PLAN ${query}`, ...params);
     plans.push({ query, plan: rows.map((r) => r.detail) });
   }
   return plans;
