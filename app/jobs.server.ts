@@ -2,6 +2,8 @@
 // build's entry module). It composes features, so it sits beside the entry module rather than
 // in lib/ (which imports no feature). Timers are unref'd: they never keep the process alive.
 import { purgeExpiredSessions } from "~/features/auth/session.server.ts";
+import { backfillCourseSearch } from "~/features/courses/admin-courses.server.ts";
+import { optimizeDatabase } from "~/features/site/db-maintenance.server.ts";
 import { startMailSender } from "~/features/mail/sender.server.ts";
 import { env } from "~/lib/env.server.ts";
 
@@ -15,6 +17,14 @@ export function startBackgroundJobs() {
     purgeExpiredSessions().catch((error) => console.error("No se pudieron purgar las sesiones vencidas", error));
   void purge();
   setInterval(purge, HOUR).unref();
+  // Runs after the migrations (server/index.ts deploys first): search columns the migration
+  // added empty are filled, then the planner gets statistics, and keeps them fresh hourly.
+  const optimize = (atStart: boolean) =>
+    optimizeDatabase({ atStart }).catch((error) => console.error("No se pudo optimizar la base de datos", error));
+  void backfillCourseSearch()
+    .catch((error) => console.error("No se pudo completar la búsqueda de cursos", error))
+    .then(() => optimize(true));
+  setInterval(() => void optimize(false), HOUR).unref();
   // Without SMTP_URL (the demo) mail stays in the outbox, readable by admins.
   const smtpUrl = env().SMTP_URL?.trim();
   if (smtpUrl) startMailSender(smtpUrl, env().MAIL_SEND_INTERVAL_S * 1000);

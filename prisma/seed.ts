@@ -8,6 +8,7 @@ import path from "node:path";
 import { setImmediate as yieldLoop } from "node:timers/promises";
 import { databaseUrl } from "../app/lib/db-adapter.ts";
 import { createPrismaClient } from "../app/lib/db.server.ts";
+import { courseTitleFields } from "../app/features/courses/title-search.ts";
 import { progressPercent } from "../app/features/quizzes/progress.ts";
 import { hashPassword } from "../app/lib/password.server.ts";
 import { storeBytes, uploadsDir } from "../app/lib/storage.server.ts";
@@ -149,7 +150,7 @@ async function createCourses(adminId: string): Promise<SeededCourse[]> {
     );
     const created = await prisma.course.create({
       data: {
-        titulo: course.titulo,
+        ...courseTitleFields(course.titulo),
         imagen: image,
         bienvenida: course.bienvenida,
         duracionHoras: course.duracionHoras,

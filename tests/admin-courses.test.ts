@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { storagePath, storeBytes } from "~/lib/storage.server.ts";
 import { participantsCsv } from "~/features/courses/admin-courses.server.ts";
+import { courseTitleFields } from "~/features/courses/title-search.ts";
 import * as coursesRoute from "~/routes/admin/courses.tsx";
 import * as participantsRoute from "~/routes/admin/participants.tsx";
 import * as csvRoute from "~/routes/admin/participants-csv.ts";
@@ -53,11 +54,12 @@ describe("admin courses", () => {
 
   it("searches the table by title, ignoring case and accents; actions come back to the search", async () => {
     const admin = await signedIn("admin");
-    const a = await prisma.course.create({
-      data: { titulo: "Robótica Educativa", herramientas: [], loAprenderan: [] },
-    });
-    await prisma.course.create({ data: { titulo: "ROBOTICA para docentes", herramientas: [], loAprenderan: [] } });
-    await prisma.course.create({ data: { titulo: "Huertos urbanos", herramientas: [], loAprenderan: [] } });
+    // Titles as the course services write them (with their search form).
+    const make = (titulo: string) =>
+      prisma.course.create({ data: { ...courseTitleFields(titulo), herramientas: [], loAprenderan: [] } });
+    const a = await make("Robótica Educativa");
+    await make("ROBOTICA para docentes");
+    await make("Huertos urbanos");
     const found = await coursesRoute.loader(args(getRequest("/admin/courses?q=%20robotica%20", admin.cookie)));
     expect(found.courses.map((c) => c.titulo).sort()).toEqual(["ROBOTICA para docentes", "Robótica Educativa"]);
     expect(found.total).toBe(2);

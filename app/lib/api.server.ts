@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { FORBIDDEN_ORIGIN, isCrossSiteMutation } from "./csrf.server.ts";
 import { asFailure, fail, FailureError, type Failure } from "./failure.ts";
 import { BodyTooLargeError, readBodyCapped } from "./form.server.ts";
+import { withPage } from "./pagination.ts";
 
 const JSON_HEADERS = { "Cache-Control": "no-store" };
 
@@ -16,6 +17,27 @@ export function apiError(status: number, error: string, init?: { headers?: Heade
 
 export function apiJson<T>(body: T, status = 200) {
   return Response.json(body, { status, headers: JSON_HEADERS });
+}
+
+/**
+ * A page of a keyset list (lib/keyset.ts) as JSON, with an RFC 8288 `Link` header whose
+ * `next` / `prev` URLs carry the cursor, so a client that follows them reads every page at the
+ * cost of the first. The body keeps the API's shape; `?page=N` alone still works.
+ */
+export function apiPageJson<T>(
+  body: T,
+  requestUrl: string,
+  list: { page: number; cursors: { prev: string | null; next: string | null } },
+) {
+  const url = new URL(requestUrl);
+  const links: string[] = [];
+  const link = (page: number, cursor: { desde: string } | { antes: string }, rel: string) =>
+    links.push(`<${url.pathname}${withPage(url.search, page, cursor)}>; rel="${rel}"`);
+  if (list.cursors.next) link(list.page + 1, { desde: list.cursors.next }, "next");
+  if (list.cursors.prev) link(list.page - 1, { antes: list.cursors.prev }, "prev");
+  const response = apiJson(body);
+  if (links.length) response.headers.set("Link", links.join(", "));
+  return response;
 }
 
 /** The API adapter of a service's Failure: its status and `{ error: message }`. */

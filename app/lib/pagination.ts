@@ -4,11 +4,17 @@ export function pageFrom(url: URL | string): number {
   return Number.isInteger(value) && value > 0 ? Math.min(value, 100_000) : 1;
 }
 
-/** The same URL (path + query) with another page number. */
-export function withPage(search: string, page: number): string {
+/**
+ * The same URL (path + query) with another page number and, for keyset lists (lib/keyset.ts),
+ * the cursor that reads it (`desde` or `antes`); any cursor of the current page is dropped.
+ */
+export function withPage(search: string, page: number, cursor?: { desde: string } | { antes: string }): string {
   const params = new URLSearchParams(search);
   if (page <= 1) params.delete("page");
   else params.set("page", String(page));
+  params.delete("desde");
+  params.delete("antes");
+  if (cursor && page > 1) for (const [key, value] of Object.entries(cursor)) params.set(key, value);
   const query = params.toString();
   return query ? `?${query}` : "?";
 }

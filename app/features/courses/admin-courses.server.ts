@@ -5,10 +5,11 @@ import { audit } from "~/features/audit/audit.server.ts";
 import { bumpCatalog } from "~/lib/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
-import { normalizeSearch } from "~/lib/search-text.ts";
+import { normalizeSearch, prefixRange } from "~/lib/search-text.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
 import { fullName } from "~/features/auth/roles.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+import { courseTitleFields } from "./title-search.ts";
 
 export { DELETE_COURSE_FAILED, PARTICIPANTS_FAILED, PUBLISH_FAILED } from "./admin-messages.ts";
 export const ADMIN_COURSES_PAGE_SIZE = 25;
@@ -24,46 +25,60 @@ const adminCourseSelect = {
   fechaTermino: true,
   createdAt: true,
 } as const;
-const newestFirst = [{ createdAt: "desc" as const }, { id: "asc" as const }];
+/** Above this many matches a search walks the newest-first index instead of sorting them. */
+const DENSE_SEARCH = 1000;
+const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
 
 /**
- * The admin's course table, newest first. `q` keeps the courses whose title contains it,
- * ignoring case and accents ("robotica" finds "Robótica"): titles are compared in memory, which
- * suits an academy's catalog (hundreds of courses) on SQLite and PostgreSQL alike.
+ * The admin's course table, newest first, 25 a page. `q` keeps the courses whose title starts
+ * with it, ignoring case and accents ("robotica" finds "Robótica educativa"): a prefix range of
+ * the indexed Course.tituloBusqueda, so a search costs what its matches cost, never a read of
+ * every title (docs/decisions/009-flat-cost-at-scale.md). The unfiltered count is the Tally.
  */
 export async function listAdminCourses({ page = 1, q = "" }: { page?: number; q?: string } = {}) {
   const skip = (Math.max(1, page) - 1) * ADMIN_COURSES_PAGE_SIZE;
   const term = normalizeSearch(q.slice(0, 200));
-  let total: number;
-  let courses: Array<{
-    id: string;
-    titulo: string;
-    dirigidoA: string;
-    estado: string;
-    cantidadParticipantes: number;
-    fechaInicio: Date | null;
-    fechaTermino: Date | null;
-    createdAt: Date;
-  }>;
-  if (term) {
-    const titles = await prisma.course.findMany({ orderBy: newestFirst, select: { id: true, titulo: true } });
-    const ids = titles.filter((c) => normalizeSearch(c.titulo).includes(term)).map((c) => c.id);
-    total = ids.length;
-    const pageIds = ids.slice(skip, skip + ADMIN_COURSES_PAGE_SIZE);
-    courses = pageIds.length
-      ? await prisma.course.findMany({
-          where: { id: { in: pageIds } },
-          orderBy: newestFirst,
-          select: adminCourseSelect,
-        })
-      : [];
-  } else {
-    [total, courses] = await Promise.all([
-      prisma.course.count(),
-      prisma.course.findMany({ orderBy: newestFirst, skip, take: ADMIN_COURSES_PAGE_SIZE, select: adminCourseSelect }),
-    ]);
-  }
+  const where = term ? { tituloBusqueda: prefixRange(term) } : {};
+  const total = term ? await prisma.course.count({ where }) : await countAllCourses();
+  // Few matches: read them from the tituloBusqueda range and sort them. Many (a prefix like
+  // "curso"): walk the newest-first index and keep the matching rows; at that density a page is
+  // found within a few thousand entries, where sorting every match would not be bounded. The
+  // LIKE of `startsWith` is what makes SQLite take that index (a LIKE is not read from a range).
+  const courses = await prisma.course.findMany({
+    where: total > DENSE_SEARCH ? { tituloBusqueda: { startsWith: term } } : where,
+    orderBy: newestFirst,
+    skip,
+    take: ADMIN_COURSES_PAGE_SIZE,
+    select: adminCourseSelect,
+  });
   return { courses, total, page, q, pageCount: Math.max(1, Math.ceil(total / ADMIN_COURSES_PAGE_SIZE)) };
+}
+
+/** Every course, from the Tally rows the database keeps (prisma/schema.prisma). */
+async function countAllCourses() {
+  const { _sum } = await prisma.tally.aggregate({
+    where: { key: { gte: "course:", lt: "course;" } },
+    _sum: { n: true },
+  });
+  return Math.max(0, _sum.n ?? 0);
+}
+
+/**
+ * Fills tituloBusqueda for rows written before the column existed (the migration adds it
+ * empty): at start, a batch at a time through the index, with the one normalisation.
+ */
+export async function backfillCourseSearch(batch = 500) {
+  for (;;) {
+    const rows = await prisma.course.findMany({
+      where: { tituloBusqueda: "", titulo: { not: "" } },
+      select: { id: true, titulo: true },
+      take: batch,
+    });
+    if (rows.length === 0) return;
+    await prisma.$transaction(
+      rows.map((r) => prisma.course.update({ where: { id: r.id }, data: courseTitleFields(r.titulo) })),
+    );
+  }
 }
 
 export function getCourseTitle(id: string) {

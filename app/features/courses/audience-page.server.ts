@@ -1,4 +1,6 @@
 import { invariantResponse } from "~/lib/invariant.ts";
+import { cursorFrom } from "~/lib/keyset.ts";
+import { pageFrom } from "~/lib/pagination.ts";
 import { isAudiencePage } from "./audience.ts";
 import { listCourses } from "./courses.server.ts";
 import type { Viewer } from "./rules.ts";
@@ -6,7 +8,7 @@ import type { Viewer } from "./rules.ts";
 export const INVALID_CATEGORY = "Categoría no válida";
 
 /** /cursos/{tipo} and /cursos/dirigido/{tipo}: the audience's list, or a 404. */
-export async function loadAudiencePage(tipo: string | undefined, viewer: Viewer, page: number) {
+export async function loadAudiencePage(tipo: string | undefined, viewer: Viewer, url: string) {
   invariantResponse(isAudiencePage(tipo), INVALID_CATEGORY, { status: 404 });
-  return { tipo, ...(await listCourses({ viewer, audience: tipo, page })) };
+  return { tipo, ...(await listCourses({ viewer, audience: tipo, page: pageFrom(url), cursor: cursorFrom(url) })) };
 }

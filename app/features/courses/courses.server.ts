@@ -1,6 +1,7 @@
 // Course data access for the catalog. (Authoring lives in ./authoring/.)
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { encodeKey, fetchKeysetPage, keysetQuery, type Cursor } from "~/lib/keyset.ts";
 import { storedExistsSync } from "~/lib/storage.server.ts";
 import { readStringList } from "./json-list.ts";
 import { canAccessMaterials, canSeeCourse, canSeeDrafts, isPublished, type Viewer } from "./rules.ts";
@@ -50,7 +51,9 @@ export type CourseCardData = ReturnType<typeof toCourseCard>;
 export async function listFeaturedCourses(limit = FEATURED_COUNT) {
   const rows = await prisma.course.findMany({
     where: { estado: "publicado" },
-    orderBy: [{ cantidadParticipantes: "desc" }, { createdAt: "desc" }, { id: "asc" }],
+    // Exactly the index (estado, cantidadParticipantes, createdAt, id) read backwards: the top 10
+    // without sorting the published courses, statistics or not.
+    orderBy: [{ cantidadParticipantes: "desc" }, { createdAt: "desc" }, { id: "desc" }],
     take: limit,
     select: courseCardSelect,
   });
@@ -74,33 +77,88 @@ export async function courseImageKey(id: string, viewer: Viewer) {
 export const COURSES_PAGE_SIZE = 24;
 
 /**
+ * The index ranges a course list reads: one per (dirigidoA, estado) pair it shows, or one for
+ * the whole list. Each is a range of an index ending in (createdAt, id) (prisma/schema.prisma),
+ * so a page never sorts or skips rows, whatever the catalog's size.
+ */
+function listRanges(viewer: Viewer, audience?: string) {
+  const states = canSeeDrafts(viewer) ? ["publicado", "borrador"] : ["publicado"];
+  if (!audience) return canSeeDrafts(viewer) ? [{}] : [{ estado: "publicado" }];
+  return [audience, "general"].flatMap((dirigidoA) => states.map((estado) => ({ dirigidoA, estado })));
+}
+
+/** How many courses a list holds: the Tally rows the database keeps (no row is counted). */
+async function countCourses(viewer: Viewer, audience?: string) {
+  const tallies = await prisma.tally.findMany({
+    where: { key: { gte: "course:", lt: "course;" } },
+    select: { key: true, n: true },
+  });
+  const states = canSeeDrafts(viewer) ? null : new Set(["publicado"]);
+  const audiences = audience ? new Set([audience, "general"]) : null;
+  let total = 0;
+  for (const { key, n } of tallies) {
+    const [, estado = "", dirigidoA = ""] = key.split(":");
+    if ((!states || states.has(estado)) && (!audiences || audiences.has(dirigidoA))) total += n;
+  }
+  return Math.max(0, total);
+}
+
+/**
  * Courses the viewer may see (drafts for docentes and admins only), optionally for one
- * audience (courses for everyone, 'general', are listed under every audience). Paginated.
+ * audience (courses for everyone, 'general', are listed under every audience), newest first.
+ * With a cursor (the links the pages and the API's Link header give) a page is an index range
+ * read from that key; a bare `?page=N` still works by skipping rows (old links, typed URLs).
  */
 export async function listCourses({
   viewer,
   audience,
   page = 1,
+  cursor = null,
 }: {
   viewer: Viewer;
   audience?: string;
   page?: number;
+  cursor?: Cursor | null;
 }) {
-  const where = {
-    ...(canSeeDrafts(viewer) ? {} : { estado: "publicado" }),
-    ...(audience ? { dirigidoA: { in: [audience, "general"] } } : {}),
-  };
-  const [total, rows] = await Promise.all([
-    prisma.course.count({ where }),
+  const ranges = listRanges(viewer, audience);
+  const total = await countCourses(viewer, audience);
+  const pageCount = Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const read = (where: object, query: { where: object; orderBy: object[]; take: number; skip?: number }) =>
     prisma.course.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-      skip: (Math.max(1, page) - 1) * COURSES_PAGE_SIZE,
+      where: { AND: [where, query.where] },
+      orderBy: query.orderBy as Array<{ createdAt: "asc" | "desc" } | { id: "asc" | "desc" }>,
+      take: query.take,
+      skip: query.skip,
+      select: { ...courseCardSelect, createdAt: true },
+    });
+  let rows;
+  if (cursor || current === 1) {
+    const found = await fetchKeysetPage(ranges.length, cursor, COURSES_PAGE_SIZE, (i, query) =>
+      read(ranges[i]!, query),
+    );
+    rows = found.rows;
+  } else {
+    // No cursor: the rows before this page are skipped (one range: a (createdAt, id) index walk).
+    const where = ranges.length === 1 ? ranges[0]! : { OR: ranges };
+    rows = await read(where, {
+      ...keysetQuery(null),
+      skip: (current - 1) * COURSES_PAGE_SIZE,
       take: COURSES_PAGE_SIZE,
-      select: courseCardSelect,
-    }),
-  ]);
-  return { courses: rows.map(toCourseCard), total, page, pageCount: Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE)) };
+    });
+  }
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  return {
+    courses: rows.map(toCourseCard),
+    total,
+    page: current,
+    pageCount,
+    cursors: {
+      prev: current > 1 && first ? encodeKey(first) : null,
+      next: current < pageCount && last ? encodeKey(last) : null,
+    },
+  };
 }
 
 /** Everything the course page shows to this viewer. Materials only when allowed; never answers. */
@@ -123,7 +181,9 @@ export async function getCourseForViewer(id: string, viewer: Viewer) {
             select: { id: true, nombre: true, storageKey: true, tamano: true },
           },
           enlaces: { orderBy: { posicion: "asc" }, select: { id: true, nombre: true, url: true } },
-          _count: { select: { preguntas: true } },
+          // Whether the module has a quiz: one question of this module read through the
+          // (moduloId, posicion) index. A `_count` here groups the whole QuizQuestion table.
+          preguntas: { orderBy: { posicion: "asc" }, take: 1, select: { id: true } },
         },
       },
     },
@@ -146,7 +206,7 @@ export async function getCourseForViewer(id: string, viewer: Viewer) {
       index,
       titulo: m.titulo || `Módulo ${index + 1}`,
       descripcion: m.descripcion,
-      tieneQuiz: m._count.preguntas > 0,
+      tieneQuiz: m.preguntas.length > 0,
       aprobado: passed.has(m.id),
       archivos: materials
         ? m.archivos.map((f) => ({

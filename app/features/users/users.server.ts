@@ -2,6 +2,7 @@
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
+import { prefixRange } from "~/lib/search-text.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
@@ -31,26 +32,36 @@ export const publicUserSelect = {
   createdAt: true,
 } as const;
 
-/** Registrations, pending first, newest first; `q` narrows to e-mails containing it (stored lower-case). */
+/**
+ * Registrations, pending first, newest first. `q` narrows to e-mails that start with it (stored
+ * lower-case): a range of the unique index on correo, never a scan of every account. The counts
+ * are the Tally rows the database keeps (docs/decisions/009-flat-cost-at-scale.md).
+ */
 export async function listUsers({
   page = 1,
   pageSize = RECORDS_PAGE_SIZE,
   q = "",
 }: { page?: number; pageSize?: number; q?: string } = {}) {
   const term = q.trim().toLowerCase().slice(0, 254);
-  const where = term ? { correo: { contains: term } } : {};
+  const where = term ? { correo: prefixRange(term) } : {};
   const [total, pending, users] = await Promise.all([
-    prisma.user.count({ where }),
-    prisma.user.count({ where: { aprobado: false, suspendidoEn: null } }),
+    term ? prisma.user.count({ where }) : tally("user:all"),
+    tally("user:pending"),
     prisma.user.findMany({
       where,
       select: publicUserSelect,
-      orderBy: [{ aprobado: "asc" }, { createdAt: "desc" }, { id: "asc" }],
+      // Exactly the index (aprobado, createdAt DESC, id DESC): no sort.
+      orderBy: [{ aprobado: "asc" }, { createdAt: "desc" }, { id: "desc" }],
       skip: (Math.max(1, page) - 1) * pageSize,
       take: pageSize,
     }),
   ]);
   return { users, total, pending, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+async function tally(key: string) {
+  const row = await prisma.tally.findUnique({ where: { key }, select: { n: true } });
+  return Math.max(0, row?.n ?? 0);
 }
 
 export function getUser(id: string) {

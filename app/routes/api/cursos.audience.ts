@@ -2,7 +2,8 @@ import { isAudiencePage } from "~/features/courses/audience.ts";
 import { INVALID_CATEGORY } from "~/features/courses/audience-page.server.ts";
 import { courseSummaryJson } from "~/features/courses/course-json.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { apiError, apiPageJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/cursos.audience";
 
@@ -10,13 +11,23 @@ import type { Route } from "./+types/cursos.audience";
 export function loader({ request, params }: Route.LoaderArgs) {
   return handleApi(async () => {
     if (!isAudiencePage(params.tipo)) return apiError(404, INVALID_CATEGORY);
-    const result = await listCourses({ viewer: null, audience: params.tipo, page: pageFrom(request.url) });
-    return apiJson({
-      cursos: result.courses.map(courseSummaryJson),
-      total: result.total,
-      page: result.page,
-      pageCount: result.pageCount,
+    const url = request.url;
+    const result = await listCourses({
+      viewer: null,
+      audience: params.tipo,
+      page: pageFrom(url),
+      cursor: cursorFrom(url),
     });
+    return apiPageJson(
+      {
+        cursos: result.courses.map(courseSummaryJson),
+        total: result.total,
+        page: result.page,
+        pageCount: result.pageCount,
+      },
+      url,
+      result,
+    );
   });
 }
 export const action = () => methodNotAllowed("GET");

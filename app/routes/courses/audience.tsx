@@ -8,13 +8,12 @@ import {
   CourseListPage,
 } from "~/features/courses/components/course-list-page.tsx";
 import { pageTitle } from "~/lib/meta.ts";
-import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/audience";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cursos");
 
 export async function loader(args: Route.LoaderArgs) {
-  return loadAudiencePage(args.params.tipo, await getOptionalUser(args), pageFrom(args.request.url));
+  return loadAudiencePage(args.params.tipo, await getOptionalUser(args), args.request.url);
 }
 
 export default function AudienceCourses({ loaderData }: Route.ComponentProps) {
@@ -24,6 +23,7 @@ export default function AudienceCourses({ loaderData }: Route.ComponentProps) {
       courses={loaderData.courses}
       page={loaderData.page}
       pageCount={loaderData.pageCount}
+      cursors={loaderData.cursors}
     />
   );
 }

@@ -19,7 +19,6 @@ import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { recordIdOr404 } from "~/lib/ids.ts";
-import { pageFrom } from "~/lib/pagination.ts";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
 import type { Route } from "./+types/detail";
 
@@ -32,8 +31,7 @@ const looksLikeId = (x: string) => /^c[a-z0-9]{15,40}$/.test(x);
 export async function loader(args: Route.LoaderArgs) {
   const x = args.params.cursoId;
   const viewer = await getOptionalUser(args);
-  if (isAudiencePage(x))
-    return { kind: "audience" as const, ...(await loadAudiencePage(x, viewer, pageFrom(args.request.url))) };
+  if (isAudiencePage(x)) return { kind: "audience" as const, ...(await loadAudiencePage(x, viewer, args.request.url)) };
   const course = await getCourseForViewer(x, viewer);
   invariantResponse(course, () => (looksLikeId(x) ? COURSE_NOT_FOUND : INVALID_CATEGORY), { status: 404 });
   const url = new URL(args.request.url);
@@ -76,6 +74,7 @@ export default function CourseOrAudience({ loaderData }: Route.ComponentProps) {
         courses={loaderData.courses}
         page={loaderData.page}
         pageCount={loaderData.pageCount}
+        cursors={loaderData.cursors}
       />
     );
   }

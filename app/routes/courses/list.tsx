@@ -7,6 +7,7 @@ import {
 } from "~/features/courses/components/course-list-page.tsx";
 import { listCourses, listFeaturedCourses } from "~/features/courses/courses.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
+import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/list";
 
@@ -15,10 +16,10 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cur
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   if (url.searchParams.get("destacados") === "true") {
-    return { featured: true, courses: await listFeaturedCourses(), page: 1, pageCount: 1 };
+    return { featured: true, courses: await listFeaturedCourses(), page: 1, pageCount: 1, cursors: undefined };
   }
   const viewer = await getOptionalUser(args);
-  return { featured: false, ...(await listCourses({ viewer, page: pageFrom(url) })) };
+  return { featured: false, ...(await listCourses({ viewer, page: pageFrom(url), cursor: cursorFrom(url) })) };
 }
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
@@ -34,6 +35,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
       courses={loaderData.courses}
       page={loaderData.page}
       pageCount={loaderData.pageCount}
+      cursors={loaderData.cursors}
     />
   );
 }

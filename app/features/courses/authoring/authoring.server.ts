@@ -2,6 +2,7 @@
 // for creating and editing courses, shared by the admin pages and the API. Admin-only: callers
 // guard first. Every change is one transaction; files stored for a change that fails are
 // removed by the caller (`discard`), files a change drops are removed after it commits.
+import { courseTitleFields } from "~/features/courses/title-search.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { recomputeCourseProgress } from "~/features/quizzes/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
@@ -29,7 +30,7 @@ export function displayFileName(original: string) {
 
 function courseData(fields: CourseFields) {
   return {
-    titulo: fields.titulo,
+    ...courseTitleFields(fields.titulo),
     bienvenida: fields.bienvenida,
     duracionHoras: fields.duracionHoras,
     dirigidoA: fields.dirigidoA,

@@ -8,12 +8,14 @@ export function CourseListPage({
   courses,
   page = 1,
   pageCount = 1,
+  cursors,
 }: {
   title: string;
   banner?: string;
   courses: CourseCardData[];
   page?: number;
   pageCount?: number;
+  cursors?: { prev: string | null; next: string | null };
 }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -28,7 +30,7 @@ export function CourseListPage({
           ))}
         </div>
       )}
-      <Pagination page={page} pageCount={pageCount} />
+      <Pagination page={page} pageCount={pageCount} cursors={cursors} />
     </div>
   );
 }

@@ -1,0 +1,75 @@
+// Keyset pagination for lists ordered newest first, (createdAt DESC, id DESC): a page is read
+// from a cursor (the key of the row it follows or precedes) as a range of an index that ends in
+// (…, createdAt, id), so page 2 000 costs what page 1 costs; OFFSET would walk every row before
+// it (docs/decisions/009-flat-cost-at-scale.md). Links carry `?page=N&desde=KEY` (next) or
+// `?page=N&antes=KEY` (previous); N is only shown.
+
+export type RowKey = { createdAt: Date; id: string };
+/** `desde`: the rows after this key (next page); `antes`: the rows before it (previous page). */
+export type Cursor = { desde: RowKey } | { antes: RowKey };
+
+/** "1763891234567_ckabc…": milliseconds and id. */
+export function encodeKey(row: RowKey): string {
+  return `${row.createdAt.getTime()}_${row.id}`;
+}
+
+function decodeKey(value: string | null): RowKey | null {
+  const match = value ? /^(\d{1,15})_([A-Za-z0-9_-]{1,64})$/.exec(value) : null;
+  return match ? { createdAt: new Date(Number(match[1])), id: match[2]! } : null;
+}
+
+/** The cursor of a request's URL (`desde` wins over `antes`), or null for none or nonsense. */
+export function cursorFrom(url: URL | string): Cursor | null {
+  const params = new URL(url, "http://x").searchParams;
+  const desde = decodeKey(params.get("desde"));
+  if (desde) return { desde };
+  const antes = decodeKey(params.get("antes"));
+  return antes ? { antes } : null;
+}
+
+/**
+ * Prisma `where` and `orderBy` for the page after or before `cursor`. The range is on createdAt
+ * alone (`lte`/`gte`, which an index on (…, createdAt, id) reads in order); the rows of the same
+ * instant on the wrong side of the id are filtered out. Rows before a key come oldest first:
+ * fetchPage turns them round.
+ */
+export function keysetQuery(cursor: Cursor | null) {
+  const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+  if (!cursor) return { where: {}, orderBy: newestFirst };
+  if ("desde" in cursor) {
+    const { createdAt, id } = cursor.desde;
+    return { where: { createdAt: { lte: createdAt }, NOT: { createdAt, id: { gte: id } } }, orderBy: newestFirst };
+  }
+  const { createdAt, id } = cursor.antes;
+  return {
+    where: { createdAt: { gte: createdAt }, NOT: { createdAt, id: { lte: id } } },
+    orderBy: [{ createdAt: "asc" as const }, { id: "asc" as const }],
+  };
+}
+
+/** Newest first, (createdAt DESC, id DESC): how rows of several ranges are merged. */
+export function compareNewestFirst(a: RowKey, b: RowKey): number {
+  const byTime = b.createdAt.getTime() - a.createdAt.getTime();
+  if (byTime !== 0) return byTime;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+/**
+ * One keyset page from one or more index ranges (`read` is called once per range with the
+ * cursor's where/orderBy and a row budget): each range gives at most size + 1 rows, they are
+ * merged newest first, and the extra row tells whether there is more in that direction.
+ */
+export async function fetchKeysetPage<T extends RowKey>(
+  ranges: number,
+  cursor: Cursor | null,
+  size: number,
+  read: (range: number, query: ReturnType<typeof keysetQuery> & { take: number }) => Promise<T[]>,
+) {
+  const query = { ...keysetQuery(cursor), take: size + 1 };
+  const backwards = cursor !== null && "antes" in cursor;
+  const parts = await Promise.all(Array.from({ length: ranges }, (_, i) => read(i, query)));
+  const merged = parts.flat().sort(compareNewestFirst);
+  const rows = backwards ? merged.slice(-size) : merged.slice(0, size);
+  const more = merged.length > size;
+  return { rows, hasNewer: backwards ? more : cursor !== null, hasOlder: backwards ? true : more };
+}

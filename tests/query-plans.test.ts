@@ -1,0 +1,163 @@
+// The hot queries stay on their indexes (docs/decisions/009-flat-cost-at-scale.md): every SQL
+// statement the services send is caught from Prisma's query log and explained by SQLite
+// (EXPLAIN QUERY PLAN, no statistics: the planner of a fresh database). A full scan of a table
+// that grows, or a sort of all its rows, fails the test. Also: the Tally counts the triggers keep.
+import { beforeAll, describe, expect, it } from "vitest";
+import { PrismaClient } from "~/generated/prisma/client.ts";
+import { createAdapterFactory, databaseProvider, databaseUrl } from "~/lib/db-adapter.ts";
+
+const sqlite = databaseProvider(databaseUrl()) === "sqlite";
+const statements: Array<{ query: string; params: unknown[] }> = [];
+
+// The app's client is this logging one (lib/db.server.ts reuses globalThis.__prisma outside
+// production); app modules are imported after it is in place.
+// (SQLite only: on PostgreSQL the app's own client is used and only the Tally tests run.)
+const logged = sqlite
+  ? new PrismaClient({ adapter: createAdapterFactory(databaseUrl()), log: [{ emit: "event", level: "query" }] })
+  : null;
+logged?.$on("query", (e) => statements.push({ query: e.query, params: JSON.parse(e.params) as unknown[] }));
+if (logged) (globalThis as { __prisma?: unknown }).__prisma = logged;
+
+const { prisma } = await import("~/lib/db.server.ts");
+const courses = await import("~/features/courses/courses.server.ts");
+const admin = await import("~/features/courses/admin-courses.server.ts");
+const users = await import("~/features/users/users.server.ts");
+const messages = await import("~/features/messages/messages.server.ts");
+const { courseTitleFields } = await import("~/features/courses/title-search.ts");
+const { createUser } = await import("./factories.ts");
+
+/** The plans of every statement `run` sends, as "detail" lines. */
+async function plansOf(run: () => Promise<unknown>) {
+  statements.length = 0;
+  await run();
+  const selects = statements.filter((s) => /^\s*SELECT/i.test(s.query));
+  const plans = [];
+  for (const { query, params } of selects) {
+    const rows = await logged!.$queryRawUnsafe<Array<{ detail: string }>>(`EXPLAIN QUERY PLAN ${query}`, ...params);
+    plans.push({ query, plan: rows.map((r) => r.detail) });
+  }
+  return plans;
+}
+
+const BIG = "(main\\.)?(Course|User|Message|QuizQuestion|Module|Enrolment)";
+/**
+ * A plan that reads a growing table whole (a SCAN without an index, or of a covering index,
+ * which is a count or a filter over every row), or sorts rows. A search may sort its own matches
+ * (`sortsMatches`): they come from an index range, not from the whole table.
+ */
+function badLines(plan: string[], sortsMatches: boolean) {
+  return plan.filter(
+    (line) =>
+      new RegExp(`^SCAN ${BIG}( AS \\w+)?$`).test(line) ||
+      new RegExp(`^SCAN ${BIG}( AS \\w+)? USING COVERING INDEX`).test(line) ||
+      (/USE TEMP B-TREE FOR (ORDER BY|GROUP BY)/.test(line) && !sortsMatches),
+  );
+}
+
+async function expectIndexed(run: () => Promise<unknown>, { sortsMatches = false } = {}) {
+  const plans = await plansOf(run);
+  expect(plans.length).toBeGreaterThan(0);
+  for (const { query, plan } of plans) {
+    expect({ query, bad: badLines(plan, sortsMatches) }).toEqual({ query, bad: [] });
+    if (process.env.SHOW_PLANS) console.log(`${query}\n  ${plan.join("\n  ")}`);
+  }
+  return plans;
+}
+
+describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
+  let courseId = "";
+  let userId = "";
+  beforeAll(async () => {
+    const user = await createUser({ rol: "admin" });
+    userId = user.id;
+    for (const [i, titulo] of ["Matemáticas básicas", "Robótica educativa", "Huertos urbanos"].entries()) {
+      const course = await prisma.course.create({
+        data: {
+          ...courseTitleFields(titulo),
+          estado: "publicado",
+          dirigidoA: i === 0 ? "general" : "docente",
+          herramientas: [],
+          loAprenderan: [],
+          modulos: { create: [{ posicion: 0, titulo: "M", preguntas: { create: [{ posicion: 0, texto: "¿?" }] } }] },
+        },
+      });
+      courseId = course.id;
+    }
+  });
+
+  it("the course page reads its modules' questions through (moduloId, posicion)", async () => {
+    const plans = await expectIndexed(() => courses.getCourseForViewer(courseId, null));
+    const question = plans.find((p) => p.query.includes("QuizQuestion"))!;
+    expect(question.plan.join("\n")).toMatch(
+      /SEARCH (main\.)?QuizQuestion USING (COVERING )?INDEX QuizQuestion_moduloId_posicion_idx/,
+    );
+  });
+
+  it("featured courses read the top of (estado, cantidadParticipantes, createdAt, id), no sort", async () => {
+    const plans = await expectIndexed(() => courses.listFeaturedCourses());
+    expect(plans[0]!.plan.join("\n")).toMatch(/Course_estado_cantidadParticipantes_createdAt_id_idx/);
+  });
+
+  it("course lists: page 1, a cursor page, an audience and the counts are index ranges", async () => {
+    const first = await courses.listCourses({ viewer: null });
+    await expectIndexed(() => courses.listCourses({ viewer: null }));
+    const key = first.courses.length ? first.cursors : null;
+    expect(key).not.toBeNull();
+    const cursor = { desde: { createdAt: new Date(), id: "zzzz" } };
+    await expectIndexed(() => courses.listCourses({ viewer: null, page: 2, cursor }));
+    await expectIndexed(() => courses.listCourses({ viewer: null, page: 2, cursor: { antes: cursor.desde } }));
+    await expectIndexed(() => courses.listCourses({ viewer: null, audience: "docente", cursor }));
+    await expectIndexed(() => courses.listCourses({ viewer: { id: userId, rol: "admin" } as never, cursor }));
+  });
+
+  it("admin course search and the records search are prefix ranges of their indexes", async () => {
+    const search = await expectIndexed(() => admin.listAdminCourses({ q: "matematica" }), {
+      sortsMatches: true,
+    });
+    expect(search.map((p) => p.plan.join("\n")).join("\n")).toMatch(/Course_tituloBusqueda_idx/);
+    await expectIndexed(() => admin.listAdminCourses({}));
+    const records = await expectIndexed(() => users.listUsers({ q: "ana" }), { sortsMatches: true });
+    expect(records.map((p) => p.plan.join("\n")).join("\n")).toMatch(/User_correo_key/);
+    await expectIndexed(() => users.listUsers({}));
+  });
+
+  it("the inbox reads (toId, createdAt, id)", async () => {
+    const plans = await expectIndexed(() => messages.listInbox({ id: userId }));
+    expect(plans[0]!.plan.join("\n")).toMatch(/Message_toId_createdAt_id_idx/);
+  });
+});
+
+describe("Tally: the counts the lists show, kept by the database's triggers", () => {
+  const tally = async (key: string) => (await prisma.tally.findUnique({ where: { key } }))?.n ?? 0;
+
+  it("follows courses created, published, moved to another audience and deleted", async () => {
+    const before = await tally("course:publicado:comunidad");
+    const draftsBefore = await tally("course:borrador:comunidad");
+    const course = await prisma.course.create({
+      data: { ...courseTitleFields("Tally"), dirigidoA: "comunidad", herramientas: [], loAprenderan: [] },
+    });
+    expect(await tally("course:borrador:comunidad")).toBe(draftsBefore + 1);
+    await prisma.course.update({ where: { id: course.id }, data: { estado: "publicado" } });
+    expect(await tally("course:borrador:comunidad")).toBe(draftsBefore);
+    expect(await tally("course:publicado:comunidad")).toBe(before + 1);
+    await prisma.course.update({ where: { id: course.id }, data: { dirigidoA: "estudiante" } });
+    expect(await tally("course:publicado:comunidad")).toBe(before);
+    await prisma.course.delete({ where: { id: course.id } });
+    expect(await prisma.course.count({ where: { estado: "publicado", dirigidoA: "comunidad" } })).toBe(before);
+  });
+
+  it("follows accounts: all of them, and the pending ones (not approved, not suspended)", async () => {
+    const all = await tally("user:all");
+    const pending = await tally("user:pending");
+    const user = await createUser({ aprobado: false });
+    expect([await tally("user:all"), await tally("user:pending")]).toEqual([all + 1, pending + 1]);
+    await prisma.user.update({ where: { id: user.id }, data: { aprobado: true } });
+    expect(await tally("user:pending")).toBe(pending);
+    await prisma.user.update({ where: { id: user.id }, data: { aprobado: false, suspendidoEn: new Date() } });
+    expect(await tally("user:pending")).toBe(pending);
+    await prisma.user.delete({ where: { id: user.id } });
+    expect(await tally("user:all")).toBe(all);
+    expect(await prisma.user.count()).toBe(all);
+    expect(await prisma.user.count({ where: { aprobado: false, suspendidoEn: null } })).toBe(pending);
+  });
+});
