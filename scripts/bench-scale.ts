@@ -17,6 +17,7 @@
 // not 200). The last line printed is always `worst growth: N.N× PATH`.
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 import { DEMO_ADMIN, DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
@@ -49,13 +50,20 @@ type Context = {
 };
 
 let server: ChildProcess | null = null;
+const seenServerLines = new Set<string>();
 process.on("exit", () => server?.kill("SIGTERM"));
 
 async function startServer(keep: boolean) {
   server = spawn(process.execPath, ["scripts/e2e-server.ts"], {
     cwd: root,
     env: { ...process.env, E2E_PORT: String(PORT), E2E_DIR_NAME: DIR_NAME, E2E_KEEP_DB: keep ? "1" : "" },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  // The server's errors and warnings, each distinct line once (a warning per request would bury the rest).
+  createInterface({ input: server.stderr! }).on("line", (line) => {
+    if (seenServerLines.has(line)) return;
+    seenServerLines.add(line);
+    console.error(`  servidor: ${line}`);
   });
   const exited = new Promise<never>((_, reject) =>
     server!.once("exit", (code) => reject(new Error(`El servidor terminó antes de responder (código ${code}).`))),
