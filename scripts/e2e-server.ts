@@ -1,5 +1,7 @@
 // Serves the production build for the end-to-end suite: a fresh database and data directory
 // under .tmp/e2e-<port> (or .tmp/$E2E_DIR_NAME), migrated and seeded with the demo data, on 127.0.0.1:E2E_PORT.
+// E2E_KEEP_DB=1 serves the folder's existing database and files as they are (migrated, not wiped
+// nor seeded again): `npm run bench:scale` enlarges the demo database between two runs.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -7,7 +9,8 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 // One folder per port: runs on different ports never wipe each other's database.
 const dir = path.join(root, ".tmp", process.env.E2E_DIR_NAME ?? `e2e-${process.env.E2E_PORT ?? "3310"}`);
-fs.rmSync(dir, { recursive: true, force: true });
+const keep = process.env.E2E_KEEP_DB === "1";
+if (!keep) fs.rmSync(dir, { recursive: true, force: true });
 fs.mkdirSync(dir, { recursive: true });
 
 if (!fs.existsSync(path.join(root, "build", "server", "index.js"))) {
@@ -31,7 +34,7 @@ const env = {
 
 const node = process.execPath;
 execFileSync(node, ["scripts/migrate.ts", "deploy"], { cwd: root, env, stdio: "inherit" });
-execFileSync(node, ["prisma/seed.ts"], { cwd: root, env, stdio: "inherit" });
+if (!keep) execFileSync(node, ["prisma/seed.ts"], { cwd: root, env, stdio: "inherit" });
 
 const server = spawn(node, ["server/index.ts"], { cwd: root, env, stdio: "inherit" });
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
