@@ -178,6 +178,87 @@ describe("inbox", () => {
   });
 });
 
+describe("inbox pages", () => {
+  it("shows 20 at a time newest first with excerpts, and the links walk every message once both ways", async () => {
+    const reader = await createUser();
+    const sender = await createUser({ nombre: "Eva" });
+    const start = Date.now() - 60_000;
+    // Some share a timestamp: the id breaks the tie, so nothing is skipped or shown twice.
+    await prisma.message.createMany({
+      data: Array.from({ length: 45 }, (_, i) => ({
+        fromId: sender.id,
+        from: sender.correo,
+        fromName: "Eva Pérez",
+        fromRole: "estudiante",
+        toId: reader.id,
+        to: reader.correo,
+        subject: `Asunto ${i}`,
+        content: `Mensaje número ${i}. ${"Texto largo ".repeat(40)}`,
+        createdAt: new Date(start + Math.floor(i / 3) * 1000),
+      })),
+    });
+    const cookie = await signIn(reader);
+    const seen: string[] = [];
+    let url = "/user/messages";
+    const pages = [];
+    for (;;) {
+      const page = await userMessages.loader(args(getRequest(url, cookie)));
+      pages.push({ url, page });
+      expect(page.inbox.length).toBeLessThanOrEqual(20);
+      for (const m of page.inbox) {
+        expect(m).not.toHaveProperty("content");
+        expect(m.excerpt.length).toBeLessThanOrEqual(120);
+        seen.push(m.subject);
+      }
+      if (!page.cursors.next) break;
+      url = `/user/messages?page=${page.page + 1}&desde=${page.cursors.next}`;
+    }
+    expect(pages.map((p) => p.page.inbox.length)).toEqual([20, 20, 5]);
+    expect(new Set(seen).size).toBe(45);
+    expect(seen[0]).toBe("Asunto 44");
+    expect(pages[0]!.page.inbox[0]!.excerpt).toMatch(/^Mensaje número 44\. Texto largo/);
+    expect(pages[0]!.page.cursors.prev).toBeNull();
+
+    // Back from the last page: the middle page again, exactly.
+    const last = pages[2]!.page;
+    const back = await userMessages.loader(
+      args(getRequest(`/user/messages?page=2&antes=${last.cursors.prev}`, cookie)),
+    );
+    expect(back.inbox.map((m) => m.id)).toEqual(pages[1]!.page.inbox.map((m) => m.id));
+
+    // The API: 50 at a time, newest first, whole texts; the Link header leads to the older ones.
+    const api = await apiMensajes.loader(args(getRequest("/api/mensajes", cookie)));
+    const listed = (await api.json()) as Array<{ subject: string; content: string }>;
+    expect(listed).toHaveLength(45);
+    expect(listed[0]!.content).toMatch(/^Mensaje número 44\./);
+    expect(api.headers.get("Link")).toBeNull();
+    await prisma.message.createMany({
+      data: Array.from({ length: 10 }, (_, i) => ({
+        fromId: sender.id,
+        from: sender.correo,
+        fromName: "Eva Pérez",
+        fromRole: "estudiante",
+        toId: reader.id,
+        to: reader.correo,
+        subject: `Nuevo ${i}`,
+        content: "Hola",
+      })),
+    });
+    const first = await apiMensajes.loader(args(getRequest("/api/mensajes", cookie)));
+    expect(((await first.json()) as unknown[]).length).toBe(50);
+    const next = /<([^>]+)>; rel="next"/.exec(first.headers.get("Link") ?? "")?.[1];
+    expect(next).toMatch(/^\/api\/mensajes\?page=2&desde=/);
+    const older = await apiMensajes.loader(args(getRequest(next!, cookie)));
+    expect(((await older.json()) as Array<{ subject: string }>).map((m) => m.subject)).toEqual([
+      "Asunto 4",
+      "Asunto 3",
+      "Asunto 2",
+      "Asunto 1",
+      "Asunto 0",
+    ]);
+  });
+});
+
 describe("API /api/mensajes", () => {
   it("posts as the caller, ignoring from* in the body, and reads only one's own inbox", async () => {
     const ana = await createUser({ nombre: "Ana", apellido: "Api" });

@@ -122,7 +122,7 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
   });
 
   it("the inbox reads (toId, createdAt, id)", async () => {
-    const plans = await expectIndexed(() => messages.listInbox({ id: userId }));
+    const plans = await expectIndexed(() => messages.listInboxPage({ id: userId }, null));
     expect(plans[0]!.plan.join("\n")).toMatch(/Message_toId_createdAt_id_idx/);
   });
 });

@@ -8,6 +8,7 @@ import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
+import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
 import type { ComposeInput } from "./schema.ts";
 import { UNKNOWN_RECIPIENT } from "./messages.ts";
 
@@ -70,14 +71,37 @@ export async function sendMessage(sender: Sender, input: ComposeInput): Promise<
   return ok({ sent: message });
 }
 
-/** The inbox of one user: messages addressed to their account, newest first. */
-export function listInbox(user: Reader, take = 200) {
-  return prisma.message.findMany({
-    where: ownedBy(user),
-    orderBy: { createdAt: "desc" },
-    take,
-    select: messageSelect,
-  });
+export const INBOX_PAGE_SIZE = 20;
+export const API_INBOX_PAGE_SIZE = 50;
+
+/**
+ * One page of a user's inbox, newest first: a range of the (toId, createdAt, id) index read from
+ * the cursor of the page's links (lib/keyset.ts), so the 50th page costs what the first does.
+ * `cursors` are the keys of the previous (newer) and next (older) pages, when there are any.
+ */
+export async function listInboxPage(user: Reader, cursor: Cursor | null, size = INBOX_PAGE_SIZE) {
+  const { rows, hasNewer, hasOlder } = await fetchKeysetPage(1, cursor, size, (_range, query) =>
+    prisma.message.findMany({
+      where: { AND: [ownedBy(user), query.where] },
+      orderBy: query.orderBy,
+      take: query.take,
+      select: messageSelect,
+    }),
+  );
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    rows,
+    cursors: { prev: hasNewer && first ? encodeKey(first) : null, next: hasOlder && last ? encodeKey(last) : null },
+  };
+}
+
+const EXCERPT_CHARS = 120;
+
+/** The start of a message's text on one line, for the inbox list (the whole text is only shown when opened). */
+export function excerpt(content: string): string {
+  const line = content.replace(/\s+/g, " ").trim();
+  return line.length > EXCERPT_CHARS ? `${line.slice(0, EXCERPT_CHARS - 1).trimEnd()}…` : line;
 }
 
 /** One message of the reader's own inbox, as it is (a GET never marks it read); null when not theirs. */

@@ -6,7 +6,9 @@ import type { SessionUser } from "~/features/auth/session.server.ts";
 import { formReply } from "~/lib/failure.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { readForm } from "~/lib/form.server.ts";
-import { getOwnMessage, listInbox, markMessageRead, sendMessage } from "./messages.server.ts";
+import { cursorFrom } from "~/lib/keyset.ts";
+import { pageFrom } from "~/lib/pagination.ts";
+import { excerpt, getOwnMessage, listInboxPage, markMessageRead, sendMessage } from "./messages.server.ts";
 import { MESSAGE_NOT_FOUND, SEND_FAILED } from "./messages.ts";
 import { ComposeSchema, OpenSchema } from "./schema.ts";
 
@@ -17,11 +19,20 @@ export async function messagesScreenLoader(user: SessionUser, request: Request) 
   // "open" POST below marks it read.
   const selected = ver ? await getOwnMessage(user, ver) : null;
   invariantResponse(!ver || selected, MESSAGE_NOT_FOUND, { status: 404 });
-  const inbox = await listInbox(user).catch((error: unknown) => {
+  const page = await listInboxPage(user, cursorFrom(url)).catch((error: unknown) => {
     console.error("No se pudo cargar la bandeja de entrada", error);
-    return [];
+    return { rows: [], cursors: { prev: null, next: null } };
   });
-  return { inbox, selected, composeOpen: url.searchParams.get("nuevo") === "1", me: user.correo };
+  // The list shows an excerpt: whole texts only travel for the message being read.
+  const inbox = page.rows.map(({ content, ...m }) => ({ ...m, excerpt: excerpt(content) }));
+  return {
+    inbox,
+    cursors: page.cursors,
+    page: pageFrom(url),
+    selected,
+    composeOpen: url.searchParams.get("nuevo") === "1",
+    me: user.correo,
+  };
 }
 
 export async function messagesScreenAction(user: SessionUser, request: Request) {

@@ -1,20 +1,33 @@
-import { sendMessage, listInbox, toApiMessage } from "~/features/messages/messages.server.ts";
+import { API_INBOX_PAGE_SIZE, listInboxPage, sendMessage, toApiMessage } from "~/features/messages/messages.server.ts";
 import { OTHER_INBOX, SEND_FAILED } from "~/features/messages/messages.ts";
 import { ComposeSchema } from "~/features/messages/schema.ts";
-import { ApiError, apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
+import {
+  ApiError,
+  apiFailure,
+  apiJson,
+  apiPageJson,
+  handleApi,
+  methodNotAllowed,
+  parseBody,
+} from "~/lib/api.server.ts";
+import { cursorFrom } from "~/lib/keyset.ts";
+import { pageFrom } from "~/lib/pagination.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/mensajes";
 
 /**
  * GET /api/mensajes?correo= : the caller's own inbox only (403 for any other address, admins
- * included: an inbox is private).
+ * included: an inbox is private), newest first, 50 at a time: the `Link` header (rel="next",
+ * rel="prev") gives the URLs of the older and newer pages.
  */
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     const user = await requireApiUser(args);
     const correo = (new URL(args.request.url).searchParams.get("correo") ?? user.correo).trim().toLowerCase();
     if (correo !== user.correo.toLowerCase()) throw new ApiError(403, OTHER_INBOX);
-    return apiJson((await listInbox(user)).map(toApiMessage));
+    const url = args.request.url;
+    const inbox = await listInboxPage(user, cursorFrom(url), API_INBOX_PAGE_SIZE);
+    return apiPageJson(inbox.rows.map(toApiMessage), url, { page: pageFrom(url), cursors: inbox.cursors });
   });
 }
 

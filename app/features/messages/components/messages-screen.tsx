@@ -1,11 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useForThreeSeconds } from "~/components/ui/use-for-three-seconds.ts";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { roleLabel } from "~/features/auth/roles.ts";
 import { formatDateTime } from "~/lib/dates.ts";
+import { withPage } from "~/lib/pagination.ts";
 import { FILL_ALL, NO_MESSAGES, SELECT_MESSAGE, SEND_OK, type ComposeFields } from "../messages.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
@@ -20,10 +21,18 @@ type Msg = {
   createdAt: Date | string;
 };
 
+type ListedMsg = Omit<Msg, "content"> & { excerpt: string };
+
 export type MessagesScreenProps = {
   title: string;
   basePath: string;
-  loaderData: { inbox: Msg[]; selected: Msg | null; composeOpen: boolean };
+  loaderData: {
+    inbox: ListedMsg[];
+    cursors: { prev: string | null; next: string | null };
+    page: number;
+    selected: Msg | null;
+    composeOpen: boolean;
+  };
   actionData?: { result: SubmissionResult<string[]>; success: boolean };
 };
 
@@ -35,8 +44,35 @@ function href(basePath: string, params: { ver?: string | null; nuevo?: boolean }
   return s ? `${basePath}?${s}` : basePath;
 }
 
+/** Newer / older pages of the inbox (plain links that keep ?ver= and ?nuevo=). */
+function InboxPages({ cursors, page }: { cursors: { prev: string | null; next: string | null }; page: number }) {
+  const { search } = useLocation();
+  if (!cursors.prev && !cursors.next) return null;
+  return (
+    <nav
+      aria-label="Páginas de la bandeja"
+      className="flex justify-between gap-2 border-t border-slate-200 p-3 text-sm"
+    >
+      {cursors.prev ? (
+        <Link to={withPage(search, page - 1, { antes: cursors.prev })} rel="prev" className="btn-secondary">
+          ← Más recientes
+        </Link>
+      ) : (
+        <span />
+      )}
+      {cursors.next ? (
+        <Link to={withPage(search, page + 1, { desde: cursors.next })} rel="next" className="btn-secondary">
+          Más antiguos →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
 export function MessagesScreen({ title, basePath, loaderData, actionData }: MessagesScreenProps) {
-  const { inbox, selected, composeOpen } = loaderData;
+  const { inbox, cursors, page, selected, composeOpen } = loaderData;
   const selectedId = selected?.id ?? null;
   return (
     <section>
@@ -97,6 +133,7 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
                         </span>
                         <span className="block text-xs text-slate-500">{roleLabel(m.fromRole)}</span>
                         <span className={`block truncate ${unread ? "font-semibold" : ""}`}>{m.subject}</span>
+                        <span className="block truncate text-xs text-slate-600">{m.excerpt}</span>
                         <span className="block text-xs text-slate-500">{formatDateTime(m.createdAt)}</span>
                       </button>
                     </Form>
@@ -105,6 +142,7 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
               })}
             </ul>
           )}
+          <InboxPages cursors={cursors} page={page} />
         </div>
 
         <article className="card p-5" aria-label="Mensaje seleccionado">
