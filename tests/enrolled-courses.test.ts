@@ -335,3 +335,51 @@ describe("enrolling again", () => {
     expect(row.progreso).toBe(50);
   });
 });
+
+describe("long lists of one's courses", () => {
+  it("come 20 to a page in the panel and 100 to a page in the API, newest first, each course once", async () => {
+    const user = await createUser();
+    const start = Date.now() - 3_600_000;
+    const courses = [];
+    for (let i = 0; i < 105; i++) courses.push(await createCourse({ titulo: `Largo ${i}` }));
+    await prisma.enrolment.createMany({
+      data: courses.map((c, i) => ({ userId: user.id, cursoId: c.id, registradoEn: new Date(start + i * 1000) })),
+    });
+    const cookie = await sessionCookie(user);
+    const seen: string[] = [];
+    for (let page = 1; page <= 6; page++) {
+      const data = await coursesPage.loader(args(getRequest(`/user/courses?page=${page}`, cookie)));
+      expect(data.page).toBe(page);
+      expect(data.pageCount).toBe(6);
+      expect(data.courses).toHaveLength(page < 6 ? 20 : 5);
+      seen.push(...data.courses.map((c) => c.nombre));
+    }
+    expect(seen[0]).toBe("Largo 104");
+    expect(new Set(seen).size).toBe(105);
+    // The confirmation of leaving a course finds it on any page.
+    const confirm = await homePage.loader(args(getRequest(`/user?eliminar=${courses[0]!.id}`, cookie)));
+    expect(confirm.toRemove?.nombre).toBe("Largo 0");
+
+    const token = await tokenFor(user);
+    const first = await listApi.loader(
+      args(jsonRequest(`/api/auth/${user.id}/cursos-inscritos`, undefined, { method: "GET", token }), {
+        userId: user.id,
+      }),
+    );
+    expect(((await first.json()) as unknown[]).length).toBe(100);
+    expect(first.headers.get("X-Total-Count")).toBe("105");
+    expect(first.headers.get("Link")).toBe(`</api/auth/${user.id}/cursos-inscritos?page=2>; rel="next"`);
+    const second = await listApi.loader(
+      args(jsonRequest(`/api/auth/${user.id}/cursos-inscritos?page=2`, undefined, { method: "GET", token }), {
+        userId: user.id,
+      }),
+    );
+    expect(((await second.json()) as Array<{ nombre: string }>).map((c) => c.nombre)).toEqual([
+      "Largo 4",
+      "Largo 3",
+      "Largo 2",
+      "Largo 1",
+      "Largo 0",
+    ]);
+  });
+});

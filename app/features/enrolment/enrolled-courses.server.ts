@@ -4,36 +4,56 @@
 import { data } from "react-router";
 import { requirePanelUser, type GuardArgs } from "~/features/auth/guards.server.ts";
 import { displayProgress } from "~/features/courses/rules.ts";
-import { listEnrolledCourses, unenrol } from "~/features/enrolment/enrolment.server.ts";
+import { getEnrolledCourse, listEnrolledCourses, unenrol } from "~/features/enrolment/enrolment.server.ts";
+import { pageFrom } from "~/lib/pagination.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { NOT_ENROLLED, UNENROL_FAILED, UNENROL_OK, unenrolFailedWith } from "./messages.ts";
 
 export type EnrolledCourseView = { id: string; nombre: string; duracion: number | string | null; progreso: number };
 
+export const ENROLLED_PAGE_SIZE = 20;
+export const API_ENROLLED_PAGE_SIZE = 100;
+
+const toView = (r: { id: string; nombre: string; duracion: number | null; progreso: number }): EnrolledCourseView => ({
+  id: r.id,
+  nombre: r.nombre,
+  duracion: r.duracion,
+  progreso: displayProgress(r.progreso),
+});
+
 /**
- * One's enrolled courses as the API and the panel show them (docs/product.md#enrolled-courses): id,
- * nombre, duracion, progreso (0–100; anything else shown as 0).
+ * One page of one's enrolled courses as the API and the panel show them
+ * (docs/product.md#enrolled-courses): id, nombre, duracion, progreso (0–100; anything else shown as 0).
  */
-export async function enrolledCourseViews(userId: string): Promise<EnrolledCourseView[]> {
-  const rows = await listEnrolledCourses(userId);
-  return rows.map((r) => ({ id: r.id, nombre: r.nombre, duracion: r.duracion, progreso: displayProgress(r.progreso) }));
+export async function enrolledCourseViews(userId: string, page = 1, size = ENROLLED_PAGE_SIZE) {
+  const list = await listEnrolledCourses(userId, { page, size });
+  return { ...list, courses: list.courses.map(toView) };
 }
 
-/** The panel user's courses, and the course awaiting confirmation (?eliminar=ID), if any. */
+/** The panel user's courses (?page=N), and the course awaiting confirmation (?eliminar=ID), if any. */
 export async function loadEnrolledCourses(args: GuardArgs) {
   const user = await requirePanelUser(args);
-  let courses: EnrolledCourseView[];
+  const url = new URL(args.request.url);
+  const eliminar = url.searchParams.get("eliminar");
   try {
-    courses = await enrolledCourseViews(user.id);
+    const [list, toRemove] = await Promise.all([
+      enrolledCourseViews(user.id, pageFrom(url)),
+      eliminar && eliminar.length <= 64 ? getEnrolledCourse(user.id, eliminar) : null,
+    ]);
+    return {
+      nombre: user.nombre,
+      rol: user.rol,
+      courses: list.courses,
+      page: list.page,
+      pageCount: list.pageCount,
+      toRemove: toRemove ? toView(toRemove) : null,
+    };
   } catch (error) {
     console.error(error);
     // The route's ErrorBoundary shows 'Error al cargar cursos: {status text}'.
     throw data("Error interno del servidor", { status: 500, statusText: "Error interno del servidor" });
   }
-  const eliminar = new URL(args.request.url).searchParams.get("eliminar");
-  const toRemove = eliminar ? (courses.find((c) => c.id === eliminar) ?? null) : null;
-  return { nombre: user.nombre, rol: user.rol, courses, toRemove };
 }
 
 /** POST intent=unenrol, courseId=…: leaves the course, then back to `back` with a flash. */

@@ -63,18 +63,43 @@ export async function isEnrolled(userId: string | undefined, courseId: string): 
   return row !== null;
 }
 
-/** One's courses (docs/product.md#enrolled-courses): id, nombre, duracion, progreso; newest first. */
-export async function listEnrolledCourses(userId: string) {
+/**
+ * One's courses (docs/product.md#enrolled-courses): id, nombre, duracion, progreso; newest first,
+ * a page at a time. The page is a range of the (userId, registradoEn) index: its cost follows the
+ * user's own enrolments, never the size of the academy.
+ */
+export async function listEnrolledCourses(
+  userId: string,
+  { page = 1, size = 1000 }: { page?: number; size?: number } = {},
+) {
+  const where = { userId };
+  const total = await prisma.enrolment.count({ where });
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const current = Math.min(Math.max(1, page), pageCount);
   const rows = await prisma.enrolment.findMany({
-    where: { userId },
+    where,
     orderBy: [{ registradoEn: "desc" }, { id: "asc" }],
+    skip: (current - 1) * size,
+    take: size,
     select: { progreso: true, registradoEn: true, curso: { select: { id: true, titulo: true, duracionHoras: true } } },
   });
-  return rows.map((r) => ({
+  const courses = rows.map((r) => ({
     id: r.curso.id,
     nombre: r.curso.titulo,
     duracion: r.curso.duracionHoras,
     progreso: r.progreso,
     registradoEn: r.registradoEn,
   }));
+  return { courses, total, page: current, pageCount };
+}
+
+/** One enrolled course of a user (the one to confirm leaving), or null. */
+export async function getEnrolledCourse(userId: string, courseId: string) {
+  const row = await prisma.enrolment.findUnique({
+    where: { userId_cursoId: { userId, cursoId: courseId } },
+    select: { progreso: true, curso: { select: { id: true, titulo: true, duracionHoras: true } } },
+  });
+  return row
+    ? { id: row.curso.id, nombre: row.curso.titulo, duracion: row.curso.duracionHoras, progreso: row.progreso }
+    : null;
 }

@@ -1,5 +1,6 @@
 import { EnrolledCourseList, enrolledCoursesError } from "~/features/enrolment/components/enrolled-course-list.tsx";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
+import { Pagination } from "~/components/ui/pagination.tsx";
 import { loadEnrolledCourses, unenrolAction } from "~/features/enrolment/enrolled-courses.server.ts";
 import type { Route } from "./+types/courses";
 
@@ -7,8 +8,8 @@ import type { Route } from "./+types/courses";
 const PATH = "/user/courses";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { courses, toRemove } = await loadEnrolledCourses(args);
-  return { courses, toRemove };
+  const { courses, toRemove, page, pageCount } = await loadEnrolledCourses(args);
+  return { courses, toRemove, page, pageCount };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -26,6 +27,7 @@ export default function UserCourses({ loaderData }: Route.ComponentProps) {
           action={PATH}
           closeHref={PATH}
         />
+        <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />
       </div>
     </section>
   );

@@ -2,13 +2,14 @@ import { Link } from "react-router";
 import { roleLabel } from "~/features/auth/roles.ts";
 import { EnrolledCourseList, enrolledCoursesError } from "~/features/enrolment/components/enrolled-course-list.tsx";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
+import { Pagination } from "~/components/ui/pagination.tsx";
 import { loadEnrolledCourses, unenrolAction } from "~/features/enrolment/enrolled-courses.server.ts";
 import type { Route } from "./+types/index";
 
 // /user: a greeting and the same course list as /user/courses.
 export async function loader(args: Route.LoaderArgs) {
-  const { nombre, rol, courses, toRemove } = await loadEnrolledCourses(args);
-  return { nombre, rol, courses, toRemove };
+  const { nombre, rol, courses, toRemove, page, pageCount } = await loadEnrolledCourses(args);
+  return { nombre, rol, courses, toRemove, page, pageCount };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -16,7 +17,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function UserHome({ loaderData }: Route.ComponentProps) {
-  const { nombre, rol, courses, toRemove } = loaderData;
+  const { nombre, rol, courses, toRemove, page, pageCount } = loaderData;
   return (
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Hola, {nombre}</h1>
@@ -35,6 +36,7 @@ export default function UserHome({ loaderData }: Route.ComponentProps) {
           closeHref="/user"
           headingLevel={3}
         />
+        <Pagination page={page} pageCount={pageCount} />
       </div>
     </section>
   );
