@@ -149,3 +149,50 @@ describe("admin courses", () => {
     );
   });
 });
+
+describe("GET /api/cursos/{id}/participantes in pages", () => {
+  it("answers 200 at a time in enrolment order, with Link and X-Total-Count", async () => {
+    const { token } = await signedIn("admin");
+    const course = await prisma.course.create({
+      data: { ...courseTitleFields("Curso concurrido"), estado: "publicado", herramientas: [], loAprenderan: [] },
+    });
+    const stamp = Date.now();
+    await prisma.user.createMany({
+      data: Array.from({ length: 205 }, (_, i) => ({
+        nombre: `P${i}`,
+        apellido: "Prueba",
+        correo: `p${i}-${stamp}@test.cl`,
+        rol: "estudiante",
+        aprobado: true,
+        fechaNacimiento: new Date("2000-01-01"),
+        passwordHash: "x",
+      })),
+    });
+    const users = await prisma.user.findMany({
+      where: { correo: { endsWith: `-${stamp}@test.cl` } },
+      select: { id: true, nombre: true },
+    });
+    const order = new Map(users.map((u) => [u.id, Number(u.nombre.slice(1))]));
+    await prisma.enrolment.createMany({
+      data: users.map((u) => ({
+        userId: u.id,
+        cursoId: course.id,
+        registradoEn: new Date(stamp + order.get(u.id)! * 1000),
+      })),
+    });
+    const get = (path: string) =>
+      participantsApi.loader(args(jsonRequest(path, undefined, { method: "GET", token }), { id: course.id }));
+    const first = await get(`/api/cursos/${course.id}/participantes`);
+    const firstBody = (await first.json()) as { participantes: Array<{ nombre: string }> };
+    expect(firstBody.participantes).toHaveLength(200);
+    expect(firstBody.participantes[0]!.nombre).toBe("P0 Prueba");
+    expect(first.headers.get("X-Total-Count")).toBe("205");
+    expect(first.headers.get("Link")).toBe(`</api/cursos/${course.id}/participantes?page=2>; rel="next"`);
+    const second = await get(`/api/cursos/${course.id}/participantes?page=2`);
+    const names = ((await second.json()) as { participantes: Array<{ nombre: string }> }).participantes.map(
+      (p) => p.nombre,
+    );
+    expect(names).toEqual(["P200 Prueba", "P201 Prueba", "P202 Prueba", "P203 Prueba", "P204 Prueba"]);
+    expect(second.headers.get("Link")).toBe(`</api/cursos/${course.id}/participantes?page=1>; rel="prev"`);
+  });
+});

@@ -40,6 +40,25 @@ export function apiPageJson<T>(
   return response;
 }
 
+/**
+ * A numbered page of an API list: the body, and the Link header to the next and previous
+ * pages (?page=N) with the list's total in X-Total-Count.
+ */
+export function apiNumberedPageJson<T>(
+  body: T,
+  requestUrl: string,
+  list: { page: number; pageCount: number; total: number },
+) {
+  const url = new URL(requestUrl);
+  const links: string[] = [];
+  if (list.page < list.pageCount) links.push(`<${url.pathname}?page=${list.page + 1}>; rel="next"`);
+  if (list.page > 1) links.push(`<${url.pathname}?page=${list.page - 1}>; rel="prev"`);
+  const response = apiJson(body);
+  if (links.length) response.headers.set("Link", links.join(", "));
+  response.headers.set("X-Total-Count", String(list.total));
+  return response;
+}
+
 /** The API adapter of a service's Failure: its status and `{ error: message }`. */
 export function apiFailure(failure: Pick<Failure, "status" | "message">) {
   return apiError(failure.status, failure.message);

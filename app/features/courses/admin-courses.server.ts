@@ -134,7 +134,7 @@ export async function deleteCourse(admin: { id: string }, id: string, request: R
 /** Participants (docs/product.md#participants): id, nombre, correo, registradoEn, and their progress. */
 export async function listParticipants(
   courseId: string,
-  { page = 1, all = false }: { page?: number; all?: boolean } = {},
+  { page = 1, all = false, size = PARTICIPANTS_PAGE_SIZE }: { page?: number; all?: boolean; size?: number } = {},
 ) {
   const where = { cursoId: courseId };
   const [total, rows] = await Promise.all([
@@ -142,7 +142,7 @@ export async function listParticipants(
     prisma.enrolment.findMany({
       where,
       orderBy: [{ registradoEn: "asc" }, { id: "asc" }],
-      ...(all ? {} : { skip: (Math.max(1, page) - 1) * PARTICIPANTS_PAGE_SIZE, take: PARTICIPANTS_PAGE_SIZE }),
+      ...(all ? {} : { skip: (Math.max(1, page) - 1) * size, take: size }),
       select: {
         registradoEn: true,
         progreso: true,
@@ -153,7 +153,7 @@ export async function listParticipants(
   return {
     total,
     page,
-    pageCount: Math.max(1, Math.ceil(total / PARTICIPANTS_PAGE_SIZE)),
+    pageCount: Math.max(1, Math.ceil(total / size)),
     participantes: rows.map((r) => ({
       id: r.user.id,
       nombre: fullName(r.user.nombre, r.user.apellido),

@@ -1,7 +1,7 @@
 import { API_ENROLLED_PAGE_SIZE, enrolledCourseViews } from "~/features/enrolment/enrolled-courses.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { getUser, USER_NOT_FOUND } from "~/features/users/users.server.ts";
-import { ApiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { ApiError, apiNumberedPageJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiUser, requireSelfOrAdmin } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/auth.enrolled-courses";
 
@@ -22,13 +22,7 @@ export function loader(args: Route.LoaderArgs) {
     }
     const url = new URL(args.request.url);
     const list = await enrolledCourseViews(userId, pageFrom(url), API_ENROLLED_PAGE_SIZE);
-    const response = apiJson(list.courses);
-    const links: string[] = [];
-    if (list.page < list.pageCount) links.push(`<${url.pathname}?page=${list.page + 1}>; rel="next"`);
-    if (list.page > 1) links.push(`<${url.pathname}?page=${list.page - 1}>; rel="prev"`);
-    if (links.length) response.headers.set("Link", links.join(", "));
-    response.headers.set("X-Total-Count", String(list.total));
-    return response;
+    return apiNumberedPageJson(list.courses, url.href, list);
   });
 }
 

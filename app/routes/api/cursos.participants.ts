@@ -1,18 +1,27 @@
 import { getCourseTitle, listParticipants } from "~/features/courses/admin-courses.server.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { apiError, apiNumberedPageJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/cursos.participants";
 import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 
-/** GET /api/cursos/{id}/participantes (admin): { participantes: [...] }. */
+const API_PAGE_SIZE = 200;
+
+/**
+ * GET /api/cursos/{id}/participantes (admin): { participantes: [...] }, 200 at a time in
+ * enrolment order (?page=N; Link header and X-Total-Count).
+ */
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiRole(args, "admin");
     if (!(await getCourseTitle(args.params.id))) return apiError(404, COURSE_NOT_FOUND);
-    const { participantes } = await listParticipants(args.params.id, { all: true });
-    return apiJson({
-      participantes: participantes.map((p) => ({ ...p, registradoEn: p.registradoEn?.toISOString() ?? null })),
-    });
+    const url = new URL(args.request.url);
+    const list = await listParticipants(args.params.id, { page: pageFrom(url), size: API_PAGE_SIZE });
+    return apiNumberedPageJson(
+      { participantes: list.participantes.map((p) => ({ ...p, registradoEn: p.registradoEn?.toISOString() ?? null })) },
+      url.href,
+      list,
+    );
   });
 }
 export const action = () => methodNotAllowed("GET");
