@@ -38,6 +38,8 @@ describe("pageCacheKey", () => {
     ["/cursos", "/cursos"],
     ["/cursos?page=3", "/cursos?page=3"],
     ["/cursos?page=003", "/cursos?page=3"],
+    ["/cursos?desde=1763891234567_ckabc&page=2", "/cursos?desde=1763891234567_ckabc&page=2"],
+    ["/cursos?page=2&desde=1763891234567_ckabc", "/cursos?desde=1763891234567_ckabc&page=2"],
     ["/cursos/dirigido/docente", "/cursos/dirigido/docente"],
     ["/cursos/cm0abc123def456ghi789jkl0", "/cursos/cm0abc123def456ghi789jkl0"],
   ])("caches %s", (path, key) => {
@@ -50,6 +52,8 @@ describe("pageCacheKey", () => {
     "/cursos?q=algo",
     "/cursos?page=2&x=1",
     "/cursos?page=abc",
+    "/cursos?page=1&page=2",
+    "/cursos?desde=x%27or",
     "/login",
     "/user",
     "/admin/courses",

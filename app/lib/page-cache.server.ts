@@ -34,14 +34,23 @@ export function pageCacheKey(request: Request): string | null {
   if (OUR_COOKIES.test(request.headers.get("Cookie") ?? "")) return null;
   const url = new URL(request.url);
   if (!CACHEABLE_PATH.test(url.pathname)) return null; // also leaves out ".data" requests
-  const params = [...url.searchParams];
-  if (params.length === 0) return url.pathname;
-  // Only a page number: any other query renders without the cache (and cannot flood it).
-  if (params.length === 1 && params[0]![0] === "page" && /^\d{1,6}$/.test(params[0]![1])) {
-    return `${url.pathname}?page=${Number(params[0]![1])}`;
+  // Only a page number and the page links' cursor (lib/keyset.ts): any other query renders
+  // without the cache (and cannot flood it; the cache is bounded anyway).
+  const kept = new URLSearchParams();
+  for (const [name, value] of url.searchParams) {
+    if (kept.has(name) || !(PAGE_PARAMS[name]?.test(value) ?? false)) return null;
+    kept.set(name, name === "page" ? String(Number(value)) : value);
   }
-  return null;
+  kept.sort();
+  const query = kept.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
 }
+
+const PAGE_PARAMS: Record<string, RegExp> = {
+  page: /^\d{1,6}$/,
+  desde: /^\d{1,15}_[A-Za-z0-9_-]{1,64}$/,
+  antes: /^\d{1,15}_[A-Za-z0-9_-]{1,64}$/,
+};
 
 const NONCE_IN_CSP = /'nonce-([A-Za-z0-9+/=]+)'/;
 
