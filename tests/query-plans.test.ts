@@ -23,6 +23,7 @@ const courses = await import("~/features/courses/courses.server.ts");
 const admin = await import("~/features/courses/admin-courses.server.ts");
 const users = await import("~/features/users/users.server.ts");
 const messages = await import("~/features/messages/messages.server.ts");
+const books = await import("~/features/library/books.server.ts");
 const { courseTitleFields } = await import("~/features/courses/title-search.ts");
 const { createUser } = await import("./factories.ts");
 
@@ -119,6 +120,11 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
     const records = await expectIndexed(() => users.listUsers({ q: "ana" }), { sortsMatches: true });
     expect(records.map((p) => p.plan.join("\n")).join("\n")).toMatch(/User_correo_key/);
     await expectIndexed(() => users.listUsers({}));
+  });
+
+  it("the library's newest-first page reads (createdAt, id), no sort", async () => {
+    const plans = await expectIndexed(() => books.listBooks({}));
+    expect(plans.map((p) => p.plan.join("\n")).join("\n")).toMatch(/Book_createdAt_id_idx/);
   });
 
   it("the inbox reads (toId, createdAt, id)", async () => {

@@ -54,7 +54,7 @@ export async function listBooks({
   const current = Math.min(Math.max(1, page), pageCount);
   const books = await prisma.book.findMany({
     where,
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     skip: (current - 1) * pageSize,
     take: pageSize,
     select: bookSelect,
@@ -66,7 +66,7 @@ export async function listBooks({
 export async function searchBooksJson(q?: string | null) {
   const books = await prisma.book.findMany({
     where: searchWhere(q),
-    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: API_LIMIT,
     select: bookSelect,
   });
