@@ -36,7 +36,8 @@ const ONLY = process.env.BENCH_SCALE_ONLY ? new RegExp(process.env.BENCH_SCALE_O
 const MAX = process.env.BENCH_SCALE_MAX ? Number(process.env.BENCH_SCALE_MAX) : null;
 
 type Auth = "studentCookie" | "adminCookie" | "studentToken" | "adminToken";
-type Target = { label: string; path: string; auth?: Auth };
+/** `after`: the page is reached as users reach it, by the "next" link of the page `after` names. */
+type Target = { label: string; path: string; auth?: Auth; after?: string };
 type Stats = { path: string; p50: number; p99: number; n: number; errors: Map<string, number> };
 type Context = {
   /** A published course of the seed (with modules and quizzes): the same id on both databases. */
@@ -164,7 +165,8 @@ function targets(ctx: Context, large: boolean): Target[] {
     { label: "Inicio", path: "/" },
     { label: "Cursos", path: "/cursos" },
     { label: "Cursos, página 2", path: "/cursos?page=2" },
-    { label: "Cursos, página profunda", path: `/cursos?page=${deep}` },
+    { label: "Cursos, página profunda (?page=N tecleado)", path: `/cursos?page=${deep}` },
+    { label: "Cursos, página profunda por su enlace", path: "", after: `/cursos?page=${deep - 1}` },
     { label: "Cursos destacados", path: "/cursos?destacados=true" },
     { label: "Cursos para estudiantes", path: "/cursos/dirigido/estudiante" },
     { label: "Página de un curso", path: `/cursos/${ctx.seededCourse}` },
@@ -173,7 +175,12 @@ function targets(ctx: Context, large: boolean): Target[] {
     { label: "Login (control)", path: "/login" },
     // JSON API lists.
     { label: "API cursos", path: "/api/cursos/lista?page=1" },
-    { label: "API cursos, página profunda", path: `/api/cursos/lista?page=${deepApi}` },
+    { label: "API cursos, página profunda (?page=N tecleado)", path: `/api/cursos/lista?page=${deepApi}` },
+    {
+      label: "API cursos, página profunda por su enlace",
+      path: "",
+      after: `/api/cursos/lista?page=${deepApi - 1}`,
+    },
     { label: "API destacados", path: "/api/cursos/destacados" },
     { label: "API cursos para estudiantes", path: "/api/cursos/publico/estudiante" },
     { label: "API un curso", path: `/api/cursos/${ctx.seededCourse}` },
@@ -193,7 +200,17 @@ function targets(ctx: Context, large: boolean): Target[] {
     // The demo admin's panel.
     { label: "Admin cursos", path: "/admin/courses", auth: "adminCookie" },
     { label: "Admin cursos, búsqueda", path: "/admin/courses?q=robotica", auth: "adminCookie" },
-    { label: "Admin cursos, página profunda", path: `/admin/courses?page=${deepAdmin}`, auth: "adminCookie" },
+    {
+      label: "Admin cursos, página profunda (?page=N tecleado)",
+      path: `/admin/courses?page=${deepAdmin}`,
+      auth: "adminCookie",
+    },
+    {
+      label: "Admin cursos, página profunda por su enlace",
+      path: "",
+      after: `/admin/courses?page=${deepAdmin - 1}`,
+      auth: "adminCookie",
+    },
     { label: "Admin editor de curso", path: `/admin/courses/edit/${ctx.seededCourse}`, auth: "adminCookie" },
     { label: "Admin participantes", path: `/admin/courses/participantes/${ctx.topCourse}`, auth: "adminCookie" },
     { label: "Admin registros", path: "/admin/records", auth: "adminCookie" },
@@ -241,10 +258,26 @@ async function measure(target: Target, headers: Record<string, string>): Promise
   return { path: target.path, p50: pct(50), p99: pct(99), n: latencies.length, errors };
 }
 
+/** The "next" link of a page: the API's Link header, or the page's rel="next" anchor. */
+async function nextLink(path: string, headers: Record<string, string>) {
+  const response = await fetch(`${BASE}${path}`, { headers, redirect: "manual" });
+  const fromHeader = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get("Link") ?? "")?.[1];
+  if (fromHeader) return fromHeader;
+  const html = await response.text();
+  const anchor = /<a\b[^>]*\brel="next"[^>]*>/.exec(html)?.[0] ?? "";
+  const href = /\bhref="([^"]+)"/.exec(anchor)?.[1];
+  if (!href) return path; // no next page (a short demo list): the page itself
+  const url = new URL(href.replaceAll("&amp;", "&"), `${BASE}${path}`);
+  return `${url.pathname}${url.search}`;
+}
+
 async function measureAll(ctx: Context, large: boolean, phase: string) {
   const auth = await credentials();
   const results = new Map<string, Stats>();
   const list = targets(ctx, large);
+  for (const target of list) {
+    if (target.after) target.path = await nextLink(target.after, target.auth ? auth[target.auth] : {});
+  }
   // One sequential pass over every target first: the server's code is compiled and its caches
   // filled before anything is timed.
   for (const target of list) {
