@@ -196,3 +196,38 @@ describe("GET /api/cursos/{id}/participantes in pages", () => {
     expect(second.headers.get("Link")).toBe(`</api/cursos/${course.id}/participantes?page=1>; rel="prev"`);
   });
 });
+
+describe("the admin course table by its page links", () => {
+  it("walks every course once, forwards and back, through the cursors of the links", async () => {
+    const { cookie } = await signedIn("admin");
+    const base = Date.now() - 86_400_000;
+    await prisma.course.createMany({
+      data: Array.from({ length: 60 }, (_, i) => ({
+        ...courseTitleFields(`Tabla ${i}`),
+        herramientas: [],
+        loAprenderan: [],
+        createdAt: new Date(base + Math.floor(i / 4) * 1000), // ties broken by id
+      })),
+    });
+    const seen = new Set<string>();
+    const pages: Array<{ ids: string[]; prev: string | null; page: number }> = [];
+    let url = "/admin/courses";
+    for (let guard = 0; guard < 100; guard++) {
+      const data = await coursesRoute.loader(args(getRequest(url, cookie)));
+      pages.push({ ids: data.courses.map((c) => c.id), prev: data.cursors.prev, page: data.page });
+      for (const c of data.courses) {
+        expect(seen.has(c.id)).toBe(false);
+        seen.add(c.id);
+      }
+      if (!data.cursors.next) break;
+      url = `/admin/courses?page=${data.page + 1}&desde=${data.cursors.next}`;
+    }
+    const total = await prisma.course.count();
+    expect(seen.size).toBe(total);
+    const last = pages.at(-1)!;
+    const back = await coursesRoute.loader(
+      args(getRequest(`/admin/courses?page=${last.page - 1}&antes=${last.prev}`, cookie)),
+    );
+    expect(back.courses.map((c) => c.id)).toEqual(pages.at(-2)!.ids);
+  });
+});

@@ -4,6 +4,7 @@
 import { audit } from "~/features/audit/audit.server.ts";
 import { bumpCatalog } from "~/lib/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { normalizeSearch, prefixRange } from "~/lib/search-text.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
@@ -35,23 +36,55 @@ const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
  * the indexed Course.tituloBusqueda, so a search costs what its matches cost, never a read of
  * every title (docs/decisions/009-flat-cost-at-scale.md). The unfiltered count is the Tally.
  */
-export async function listAdminCourses({ page = 1, q = "" }: { page?: number; q?: string } = {}) {
-  const skip = (Math.max(1, page) - 1) * ADMIN_COURSES_PAGE_SIZE;
+export async function listAdminCourses({
+  page = 1,
+  q = "",
+  cursor = null,
+}: { page?: number; q?: string; cursor?: Cursor | null } = {}) {
   const term = normalizeSearch(q.slice(0, 200));
   const where = term ? { tituloBusqueda: prefixRange(term) } : {};
   const total = term ? await prisma.course.count({ where }) : await countAllCourses();
-  // Few matches: read them from the tituloBusqueda range and sort them. Many (a prefix like
-  // "curso"): walk the newest-first index and keep the matching rows; at that density a page is
-  // found within a few thousand entries, where sorting every match would not be bounded. The
-  // LIKE of `startsWith` is what makes SQLite take that index (a LIKE is not read from a range).
-  const courses = await prisma.course.findMany({
-    where: total > DENSE_SEARCH ? { tituloBusqueda: { startsWith: term } } : where,
-    orderBy: newestFirst,
-    skip,
-    take: ADMIN_COURSES_PAGE_SIZE,
-    select: adminCourseSelect,
-  });
-  return { courses, total, page, q, pageCount: Math.max(1, Math.ceil(total / ADMIN_COURSES_PAGE_SIZE)) };
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_COURSES_PAGE_SIZE));
+  let courses;
+  if (!term && (cursor || page <= 1)) {
+    // The whole table by its page links: a range of the (createdAt, id) index from the cursor,
+    // so page 2 000 costs what page 1 costs (lib/keyset.ts).
+    const found = await fetchKeysetPage(1, cursor, ADMIN_COURSES_PAGE_SIZE, (_range, query) =>
+      prisma.course.findMany({
+        where: query.where,
+        orderBy: query.orderBy as Array<{ createdAt: "asc" | "desc" } | { id: "asc" | "desc" }>,
+        take: query.take,
+        select: adminCourseSelect,
+      }),
+    );
+    courses = found.rows;
+  } else {
+    // Few matches: read them from the tituloBusqueda range and sort them. Many (a prefix like
+    // "curso"): walk the newest-first index and keep the matching rows; at that density a page is
+    // found within a few thousand entries, where sorting every match would not be bounded. The
+    // LIKE of `startsWith` is what makes SQLite take that index (a LIKE is not read from a range).
+    courses = await prisma.course.findMany({
+      where: total > DENSE_SEARCH ? { tituloBusqueda: { startsWith: term } } : where,
+      orderBy: newestFirst,
+      skip: (Math.max(1, page) - 1) * ADMIN_COURSES_PAGE_SIZE,
+      take: ADMIN_COURSES_PAGE_SIZE,
+      select: adminCourseSelect,
+    });
+  }
+  const first = courses[0];
+  const last = courses.at(-1);
+  return {
+    courses,
+    total,
+    page,
+    q,
+    pageCount,
+    // A search's pages stay numbered (its matches are few, or found near the top of the index).
+    cursors: {
+      prev: !term && page > 1 && first ? encodeKey(first) : null,
+      next: !term && page < pageCount && last ? encodeKey(last) : null,
+    },
+  };
 }
 
 /** Every course, from the Tally rows the database keeps (prisma/schema.prisma). */

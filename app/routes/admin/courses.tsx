@@ -4,6 +4,7 @@ import { ActionsCell, AdminTable } from "~/components/ui/admin-table.tsx";
 import { CourseStateBadge } from "~/components/ui/badge.tsx";
 import { IntentButton } from "~/components/ui/intent-button.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
+import { cursorFrom } from "~/lib/keyset.ts";
 import { SearchForm } from "~/components/ui/search-form.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
@@ -31,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
   const deleteId = url.searchParams.get("eliminar");
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const [list, toDelete] = await Promise.all([
-    listAdminCourses({ page: pageFrom(url), q }),
+    listAdminCourses({ page: pageFrom(url), q, cursor: cursorFrom(url) }),
     deleteId ? getCourseTitle(deleteId) : null,
   ]);
   return { ...list, toDelete };
@@ -144,7 +145,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </AdminTable>
-      <Pagination page={page} pageCount={pageCount} />
+      <Pagination page={page} pageCount={pageCount} cursors={loaderData.cursors} />
 
       {toDelete ? (
         <ConfirmDeleteDialog title="¿Eliminar curso?" closeHref={closeHref} idName="courseId" idValue={toDelete.id}>
