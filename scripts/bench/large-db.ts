@@ -362,6 +362,9 @@ export function generateLargeDb(file: string, scale = 1): LargeDbResult {
       adminId,
     );
 
+    // The title's search form, as the course services write it (courseTitleFields).
+    db.exec(`UPDATE "Course" SET tituloBusqueda = fold(titulo) WHERE tituloBusqueda = ''`);
+
     // Modules: 0, 1 or 2 per course (one per course on average), two questions each, three
     // options per question with exactly one correct.
     db.exec(`CREATE TEMP TABLE gm (n INTEGER PRIMARY KEY, id TEXT NOT NULL, cn INTEGER NOT NULL, p INTEGER NOT NULL)`);
