@@ -20,7 +20,8 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
-import { DEMO_ADMIN, DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
+import { DEMO_ADMIN, DEMO_ESTUDIANTE } from "../prisma/demo-accounts.ts";
+import { apiToken, sessionCookie } from "./bench/sign-in.ts";
 import { formatCounts, generateLargeDb } from "./bench/large-db.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -92,36 +93,12 @@ async function stopServer() {
   await exited;
 }
 
-async function sessionCookie(correo: string) {
-  const response = await fetch(`${BASE}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ correo, password: DEMO_PASSWORD }),
-  });
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  if (response.status >= 400 || !cookie)
-    throw new Error(`No se pudo iniciar sesión como ${correo}: ${response.status}`);
-  return cookie;
-}
-
-async function apiToken(correo: string) {
-  const response = await fetch(`${BASE}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ correo, password: DEMO_PASSWORD }),
-  });
-  const body = (await response.json()) as { token?: string };
-  if (!response.ok || !body.token) throw new Error(`No se obtuvo token para ${correo}: ${response.status}`);
-  return body.token;
-}
-
 async function credentials(): Promise<Record<Auth, Record<string, string>>> {
   return {
-    studentCookie: { Cookie: await sessionCookie(DEMO_ESTUDIANTE.correo) },
-    adminCookie: { Cookie: await sessionCookie(DEMO_ADMIN.correo) },
-    studentToken: { Authorization: `Bearer ${await apiToken(DEMO_ESTUDIANTE.correo)}` },
-    adminToken: { Authorization: `Bearer ${await apiToken(DEMO_ADMIN.correo)}` },
+    studentCookie: { Cookie: await sessionCookie(BASE, DEMO_ESTUDIANTE.correo) },
+    adminCookie: { Cookie: await sessionCookie(BASE, DEMO_ADMIN.correo) },
+    studentToken: { Authorization: `Bearer ${await apiToken(BASE, DEMO_ESTUDIANTE.correo)}` },
+    adminToken: { Authorization: `Bearer ${await apiToken(BASE, DEMO_ADMIN.correo)}` },
   };
 }
 

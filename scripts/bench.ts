@@ -10,7 +10,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import zlib from "node:zlib";
-import { DEMO_ADMIN, DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
+import { DEMO_ADMIN, DEMO_ESTUDIANTE } from "../prisma/demo-accounts.ts";
+import { apiToken, sessionCookie } from "./bench/sign-in.ts";
 import { measureUploadMemory, serverPid, UPLOAD_MEMORY_BUDGET } from "./bench/upload-memory.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -58,25 +59,6 @@ async function waitForServer(url = `${BASE}/login`) {
     await sleep(100);
   }
   throw new Error("El servidor no respondió a tiempo.");
-}
-
-async function sessionCookie(correo: string) {
-  const response = await fetch(`${BASE}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ correo, password: DEMO_PASSWORD }),
-  });
-  return (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-}
-
-async function apiToken(correo: string) {
-  const response = await fetch(`${BASE}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ correo, password: DEMO_PASSWORD }),
-  });
-  return ((await response.json()) as { token: string }).token;
 }
 
 type Target = {
@@ -132,9 +114,9 @@ async function weigh(target: Target) {
 
 await waitForServer();
 await waitForServer(`${BARE_BASE}/`);
-const adminCookie = await sessionCookie(DEMO_ADMIN.correo);
-const studentCookie = await sessionCookie(DEMO_ESTUDIANTE.correo);
-const token = await apiToken(DEMO_ADMIN.correo);
+const adminCookie = await sessionCookie(BASE, DEMO_ADMIN.correo);
+const studentCookie = await sessionCookie(BASE, DEMO_ESTUDIANTE.correo);
+const token = await apiToken(BASE, DEMO_ADMIN.correo);
 
 const list = (await (
   await fetch(`${BASE}/api/cursos/lista`, { headers: { Authorization: `Bearer ${token}` } })

@@ -178,25 +178,37 @@ describe("inbox", () => {
   });
 });
 
+/** `count` messages from one user to another, written directly (their contents by index). */
+async function delivered(
+  sender: { id: string; correo: string },
+  reader: { id: string; correo: string },
+  count: number,
+  fields: (i: number) => { subject: string; content: string; createdAt?: Date },
+) {
+  await prisma.message.createMany({
+    data: Array.from({ length: count }, (_, i) => ({
+      fromId: sender.id,
+      from: sender.correo,
+      fromName: "Eva Pérez",
+      fromRole: "estudiante",
+      toId: reader.id,
+      to: reader.correo,
+      ...fields(i),
+    })),
+  });
+}
+
 describe("inbox pages", () => {
   it("shows 20 at a time newest first with excerpts, and the links walk every message once both ways", async () => {
     const reader = await createUser();
     const sender = await createUser({ nombre: "Eva" });
     const start = Date.now() - 60_000;
     // Some share a timestamp: the id breaks the tie, so nothing is skipped or shown twice.
-    await prisma.message.createMany({
-      data: Array.from({ length: 45 }, (_, i) => ({
-        fromId: sender.id,
-        from: sender.correo,
-        fromName: "Eva Pérez",
-        fromRole: "estudiante",
-        toId: reader.id,
-        to: reader.correo,
-        subject: `Asunto ${i}`,
-        content: `Mensaje número ${i}. ${"Texto largo ".repeat(40)}`,
-        createdAt: new Date(start + Math.floor(i / 3) * 1000),
-      })),
-    });
+    await delivered(sender, reader, 45, (i) => ({
+      subject: `Asunto ${i}`,
+      content: `Mensaje número ${i}. ${"Texto largo ".repeat(40)}`,
+      createdAt: new Date(start + Math.floor(i / 3) * 1000),
+    }));
     const cookie = await signIn(reader);
     const seen: string[] = [];
     let url = "/user/messages";
@@ -232,18 +244,7 @@ describe("inbox pages", () => {
     expect(listed).toHaveLength(45);
     expect(listed[0]!.content).toMatch(/^Mensaje número 44\./);
     expect(api.headers.get("Link")).toBeNull();
-    await prisma.message.createMany({
-      data: Array.from({ length: 10 }, (_, i) => ({
-        fromId: sender.id,
-        from: sender.correo,
-        fromName: "Eva Pérez",
-        fromRole: "estudiante",
-        toId: reader.id,
-        to: reader.correo,
-        subject: `Nuevo ${i}`,
-        content: "Hola",
-      })),
-    });
+    await delivered(sender, reader, 10, (i) => ({ subject: `Nuevo ${i}`, content: "Hola" }));
     const first = await apiMensajes.loader(args(getRequest("/api/mensajes", cookie)));
     expect(((await first.json()) as unknown[]).length).toBe(50);
     const next = /<([^>]+)>; rel="next"/.exec(first.headers.get("Link") ?? "")?.[1];

@@ -15,6 +15,11 @@ export function courseSummaryJson(c: CourseCardData) {
   };
 }
 
+/** A page of a course list as the API answers it: { cursos, total, page, pageCount }. */
+export function courseListJson(list: { courses: CourseCardData[]; total: number; page: number; pageCount: number }) {
+  return { cursos: list.courses.map(courseSummaryJson), total: list.total, page: list.page, pageCount: list.pageCount };
+}
+
 /** The course as the API shows it to this viewer: materials only when allowed, never answers. */
 export function courseDetailJson(c: CourseForViewer) {
   return {

@@ -70,7 +70,7 @@ export async function isEnrolled(userId: string | undefined, courseId: string): 
  */
 export async function listEnrolledCourses(
   userId: string,
-  { page = 1, size = 1000 }: { page?: number; size?: number } = {},
+  { page, size }: { page: number; size: number },
 ) {
   const where = { userId };
   const total = await prisma.enrolment.count({ where });

@@ -1,6 +1,6 @@
 import { isAudiencePage } from "~/features/courses/audience.ts";
 import { INVALID_CATEGORY } from "~/features/courses/audience-page.server.ts";
-import { courseSummaryJson } from "~/features/courses/course-json.ts";
+import { courseListJson } from "~/features/courses/course-json.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
 import { apiError, apiPageJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
@@ -18,16 +18,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
       page: pageFrom(url),
       cursor: cursorFrom(url),
     });
-    return apiPageJson(
-      {
-        cursos: result.courses.map(courseSummaryJson),
-        total: result.total,
-        page: result.page,
-        pageCount: result.pageCount,
-      },
-      url,
-      result,
-    );
+    return apiPageJson(courseListJson(result), url, result);
   });
 }
 export const action = () => methodNotAllowed("GET");

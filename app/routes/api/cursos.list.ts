@@ -1,4 +1,4 @@
-import { courseSummaryJson } from "~/features/courses/course-json.ts";
+import { courseListJson } from "~/features/courses/course-json.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
 import { apiPageJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { optionalApiUser } from "~/features/auth/api-guards.server.ts";
@@ -12,16 +12,7 @@ export function loader(args: Route.LoaderArgs) {
     const viewer = await optionalApiUser(args);
     const url = args.request.url;
     const result = await listCourses({ viewer, page: pageFrom(url), cursor: cursorFrom(url) });
-    return apiPageJson(
-      {
-        cursos: result.courses.map(courseSummaryJson),
-        total: result.total,
-        page: result.page,
-        pageCount: result.pageCount,
-      },
-      url,
-      result,
-    );
+    return apiPageJson(courseListJson(result), url, result);
   });
 }
 export const action = () => methodNotAllowed("GET");
