@@ -68,10 +68,7 @@ export async function isEnrolled(userId: string | undefined, courseId: string): 
  * a page at a time. The page is a range of the (userId, registradoEn) index: its cost follows the
  * user's own enrolments, never the size of the academy.
  */
-export async function listEnrolledCourses(
-  userId: string,
-  { page, size }: { page: number; size: number },
-) {
+export async function listEnrolledCourses(userId: string, { page, size }: { page: number; size: number }) {
   const where = { userId };
   const total = await prisma.enrolment.count({ where });
   const pageCount = Math.max(1, Math.ceil(total / size));
