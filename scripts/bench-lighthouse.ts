@@ -111,26 +111,31 @@ const pages = [
 ];
 
 const port = await launchChromium();
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
+if (REPORTS) fs.mkdirSync(REPORTS, { recursive: true });
+
+/** One Lighthouse run; a run that fails to record the page (it happens now and then) is retried twice. */
+async function audit(url: string, label: string) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+    const problem = result ? result.lhr.runtimeError?.message : "sin resultado";
+    if (!problem) {
+      if (REPORTS) fs.writeFileSync(path.join(REPORTS, `${label}.json`), JSON.stringify(result!.lhr));
+      return result!.lhr;
+    }
+    if (attempt === 3) throw new Error(`Lighthouse falló en ${url}: ${problem}`);
+    console.error(`Lighthouse falló en ${url} (${problem}); otra vez.`);
+  }
+}
+
 const rows = ["| Página | puntaje (mediana) | LCP (mediana) | puntajes | LCP por corrida |", "|---|---:|---:|---|---|"];
 const details: string[] = [];
 let failed = false;
-for (const page of pages) {
+for (const [index, page] of pages.entries()) {
   const scores: number[] = [];
   const lcps: number[] = [];
   for (let run = 0; run < RUNS; run++) {
-    const result = await lighthouse(`${BASE}${page.path}`, {
-      port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance"],
-    });
-    if (process.env.BENCH_LIGHTHOUSE_VERBOSE) {
-      console.error(page.path, run, result?.lhr.categories.performance.score, result?.lhr.runtimeError);
-    }
-    if (!result || result.lhr.runtimeError) {
-      throw new Error(`Lighthouse falló en ${page.path}: ${result?.lhr.runtimeError?.message ?? "sin resultado"}`);
-    }
-    const { lhr } = result;
+    const lhr = await audit(`${BASE}${page.path}`, `${index}-${run}`);
     scores.push(Math.round((lhr.categories.performance.score ?? 0) * 100));
     lcps.push(lhr.audits["largest-contentful-paint"]?.numericValue ?? Infinity);
     if (run === RUNS - 1) {
