@@ -19,18 +19,18 @@ function flatten(node: ReactNode): ReactElement<ElementProps>[] {
 }
 
 /**
- * The bootstrap: after the first frame, the module preloads and then, in a task of its own (no long
- * task), React Router's module script (the route modules and the client entry), nonced like the rest.
+ * The bootstrap: after the first frame, the module preloads (four a task: starting a fetch costs
+ * the main thread) and then, in a task of its own, React Router's module script (the route modules
+ * and the client entry), nonced like the rest.
  * It runs once even when the page is hidden (no frames): then at the latest after 1.5 s.
  */
 function bootstrap(preloads: string[], moduleScript: string) {
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
   return (
-    `(function(n,p,m){var d=0;function go(){if(d)return;d=1;` +
-    `p.forEach(function(h){var l=document.createElement("link");` +
-    `l.rel="modulepreload";l.href=h;l.nonce=n;document.head.appendChild(l)});` +
-    `setTimeout(function(){var s=document.createElement("script");` +
-    `s.type="module";s.nonce=n;s.textContent=m;document.body.appendChild(s)},0)}` +
+    `(function(n,p,m){var d=0,i=0;function go(){if(d)return;d=1;next()}` +
+    `function next(){if(i<p.length){p.slice(i,i+=4).forEach(function(h){var l=document.createElement("link");` +
+    `l.rel="modulepreload";l.href=h;l.nonce=n;document.head.appendChild(l)});setTimeout(next,0);return}` +
+    `var s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=m;document.body.appendChild(s)}` +
     `requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})});setTimeout(go,1500)})` +
     `(document.currentScript.nonce,${json(preloads)},${json(moduleScript)});`
   );

@@ -38,7 +38,7 @@ export function CourseCard({
             alt=""
             loading={priority ? "eager" : "lazy"}
             fetchPriority={priority ? "high" : undefined}
-            decoding={priority ? undefined : "async"}
+            decoding="async"
             width={640}
             height={360}
           />
