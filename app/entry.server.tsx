@@ -4,6 +4,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
+import documentCss from "./app.css?inline";
+import { DocumentCssContext } from "./lib/document-styles.tsx";
 import { NonceContext } from "./lib/nonce.tsx";
 import { applyDocumentHeaders } from "./lib/security-headers.server.ts";
 
@@ -35,7 +37,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <DocumentCssContext.Provider value={documentCss}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </DocumentCssContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

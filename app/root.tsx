@@ -1,6 +1,5 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { GeneralErrorBoundary } from "./components/general-error-boundary.tsx";
 import { FlashToast } from "./components/flash-toast.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
@@ -11,7 +10,13 @@ import { siteConfig } from "./features/site/site-config.server.ts";
 import { originCheckMiddleware } from "./lib/csrf.server.ts";
 import { pageCacheMiddleware } from "./lib/page-cache.server.ts";
 import { readFlash } from "./lib/flash.server.ts";
+import { DeferredScripts } from "./lib/deferred-scripts.tsx";
+import { DocumentStyles } from "./lib/document-styles.tsx";
 import { useNonce } from "./lib/nonce.tsx";
+
+// The stylesheet is inlined by entry.server.tsx (DocumentStyles); in development it is also
+// loaded as a module so that Vite updates it in place while editing.
+if (import.meta.env.DEV) void import("./app.css");
 
 export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, pageCacheMiddleware, sessionMiddleware];
 
@@ -54,12 +59,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <DocumentStyles />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -111,7 +111,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ) : (
             <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {loaderData.featured.map((course) => (
-                <CourseCard key={course.id} course={course} />
+                <CourseCard key={course.id} course={course} headingLevel={3} />
               ))}
             </div>
           )}

@@ -8,71 +8,71 @@ function formatHours(hours: number | null) {
   return `${hours.toLocaleString("es-CL")} ${hours === 1 ? "hora" : "horas"}`;
 }
 
-/** A course in a list (docs/product.md#course-lists): badge, image, title, hours, tools, learning, 'Comenzar Curso'. */
-export function CourseCard({ course, action }: { course: CourseCardData; action?: React.ReactNode }) {
+/**
+ * A course in a list (docs/product.md#course-lists): badge, image, title, hours, tools, learning,
+ * 'Comenzar Curso'. Its look is the `course-card*` classes of app.css (one short class per element,
+ * not the utilities repeated in every card). `headingLevel` is the title's level (2 under the page's
+ * h1, 3 under a section's h2); the tools and learning headings are one level below. `priority`:
+ * the first card of a list, whose image is the largest paint: loaded at once and first.
+ */
+export function CourseCard({
+  course,
+  action,
+  headingLevel = 2,
+  priority = false,
+}: {
+  course: CourseCardData;
+  action?: React.ReactNode;
+  headingLevel?: 2 | 3;
+  priority?: boolean;
+}) {
   const hours = formatHours(course.duracionHoras);
+  const Title = headingLevel === 3 ? "h3" : "h2";
+  const Label = headingLevel === 3 ? "h4" : "h3";
   return (
-    <article className="card relative flex flex-col overflow-hidden transition-shadow hover:shadow-md">
-      <div className="relative aspect-video bg-brand-50">
+    <article className="course-card">
+      <div className="course-card-media">
         {course.imagenUrl ? (
           <img
             src={course.imagenUrl}
             alt=""
-            loading="lazy"
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
             decoding="async"
             width={640}
             height={360}
-            className="h-full w-full object-cover"
           />
         ) : null}
-        <span
-          className={
-            "absolute left-3 top-3 rounded-full bg-white/95 " + "px-3 py-1 text-xs font-semibold text-brand-800 shadow"
-          }
-        >
-          {audienceLabel(course.dirigidoA)}
-        </span>
-        {course.estado !== "publicado" ? (
-          <span
-            className={
-              "absolute right-3 top-3 rounded-full bg-amber-100 " + "px-3 py-1 text-xs font-semibold text-amber-900"
-            }
-          >
-            Borrador
-          </span>
-        ) : null}
+        <span className="course-card-badge">{audienceLabel(course.dirigidoA)}</span>
+        {course.estado !== "publicado" ? <span className="course-card-draft">Borrador</span> : null}
       </div>
-      <div className="flex flex-1 flex-col gap-3 p-4">
-        <h3 className="text-lg font-semibold leading-snug text-slate-900">
+      <div className="course-card-body">
+        <Title className="course-card-title">
           {/* The whole card opens the course; the link's box covers it. */}
-          <Link to={`/cursos/${course.id}`} className="after:absolute after:inset-0 after:content-['']">
-            {course.titulo}
-          </Link>
-        </h3>
-        {hours ? <p className="text-sm text-slate-600">Duración: {hours}</p> : null}
+          <Link to={`/cursos/${course.id}`}>{course.titulo}</Link>
+        </Title>
+        {hours ? <p className="course-card-meta">Duración: {hours}</p> : null}
         {course.herramientas.length > 0 ? (
           <div>
-            <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Herramientas</h4>
-            <ul className="mt-1 flex flex-wrap gap-1">
+            <Label className="course-card-label">Herramientas</Label>
+            <ul className="course-card-tools">
               {course.herramientas.slice(0, 6).map((tool) => (
-                <li key={tool} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                  {tool}
-                </li>
+                <li key={tool}>{tool}</li>
               ))}
             </ul>
           </div>
         ) : null}
         {course.loAprenderan.length > 0 ? (
           <div>
-            <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Lo que aprenderás</h4>
-            <ul className="mt-1 list-inside list-disc text-sm text-slate-700">
+            <Label className="course-card-label">Lo que aprenderás</Label>
+            <ul className="course-card-learn">
               {course.loAprenderan.slice(0, 3).map((item) => (
                 <li key={item}>{item}</li>
               ))}
             </ul>
           </div>
         ) : null}
-        <div className="relative z-10 mt-auto pt-2">{action ?? <EnrolButton courseId={course.id} />}</div>
+        <div className="course-card-action">{action ?? <EnrolButton courseId={course.id} />}</div>
       </div>
     </article>
   );

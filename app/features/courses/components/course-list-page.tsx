@@ -25,8 +25,8 @@ export function CourseListPage({
         <p className="mt-8 text-slate-600">No hay cursos disponibles.</p>
       ) : (
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {courses.map((course) => (
-            <CourseCard key={course.id} course={course} />
+          {courses.map((course, index) => (
+            <CourseCard key={course.id} course={course} priority={index === 0} />
           ))}
         </div>
       )}
