@@ -2,7 +2,8 @@
 // on every replay, and a page rendered again as soon as the catalog changes (the stamp in the
 // database, so every instance sees it).
 import { beforeEach, describe, expect, it } from "vitest";
-import { publishCourse } from "~/features/courses/admin-courses.server.ts";
+import { deleteCourse, publishCourse } from "~/features/courses/admin-courses.server.ts";
+import { addModule } from "~/features/courses/authoring/authoring.server.ts";
 import { bumpCatalog, catalogVersion } from "~/lib/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { clearPageCache, pageCacheKey, pageCacheMiddleware } from "~/lib/page-cache.server.ts";
@@ -125,6 +126,31 @@ describe("pageCacheMiddleware", () => {
     expect(outcome.ok).toBe(true);
     const after = await visit("/cursos", page.next);
     expect(after.response.headers.get("X-Page-Cache")).toBe("miss");
+  });
+
+  it("adding a module and deleting a course are catalog changes too", async () => {
+    const admin = await createUser({ rol: "admin" });
+    const course = await prisma.course.create({
+      data: {
+        titulo: "Curso publicado",
+        estado: "publicado",
+        dirigidoA: "docente",
+        herramientas: [],
+        loAprenderan: [],
+        creadoPorId: admin.id,
+      },
+    });
+    const page = renderer();
+    const path = `/cursos/${course.id}`;
+    await visit(path, page.next);
+    expect((await visit(path, page.next)).response.headers.get("X-Page-Cache")).toBe("hit");
+
+    expect((await addModule(course.id, { titulo: "Módulo nuevo", descripcion: "" })).ok).toBe(true);
+    expect((await visit(path, page.next)).response.headers.get("X-Page-Cache")).toBe("miss");
+
+    await visit("/", page.next);
+    expect((await deleteCourse(admin, course.id, getRequest("/admin/courses"))).ok).toBe(true);
+    expect((await visit("/", page.next)).response.headers.get("X-Page-Cache")).toBe("miss");
   });
 
   it("does not keep answers that set a cookie or are not 200, nor serve signed-in visitors", async () => {
