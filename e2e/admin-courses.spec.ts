@@ -30,7 +30,7 @@ test("tabla de cursos: publicar un borrador y ver participantes", async ({ brows
       .then((h) => h!),
   );
   expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-  expect(await csv.text()).toContain("Nombre,Correo,Fecha de registro,Progreso");
+  expect(await csv.text()).toContain("Nombre;Correo;Fecha de registro;Progreso\r\n");
   await page.getByRole("link", { name: "← Volver a cursos" }).click();
   await expect(page).toHaveURL(/\/admin\/courses$/);
 

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { storagePath, storeBytes } from "~/lib/storage.server.ts";
-import { participantsCsv } from "~/features/courses/admin-courses.server.ts";
+import { participantCsvBatches, participantsCsv } from "~/features/courses/admin-courses.server.ts";
+import { formatDate } from "~/lib/dates.ts";
 import { courseTitleFields } from "~/features/courses/title-search.ts";
 import * as coursesRoute from "~/routes/admin/courses.tsx";
 import * as participantsRoute from "~/routes/admin/participants.tsx";
@@ -125,9 +126,10 @@ describe("admin courses", () => {
       expect.objectContaining({ nombre: "=Sofía Muñoz", correo: p.correo, progreso: 50 }),
     ]);
     const csv = (await csvRoute.loader(args(getRequest("/x", admin.cookie), { id: course.id }))) as Response;
-    const text = await csv.text();
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer());
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(text).toContain(`"'=Sofía Muñoz",${p.correo},`);
+    expect(text.startsWith("\uFEFFNombre;Correo;Fecha de registro;Progreso\r\n")).toBe(true);
+    expect(text).toContain(`'=Sofía Muñoz;${p.correo};${formatDate(new Date())};50%\r\n`);
 
     const student = await signedIn("estudiante");
     await expect(
@@ -145,8 +147,40 @@ describe("admin courses", () => {
 
   it("writes 'Sin fecha' when a date is missing", () => {
     expect(participantsCsv([{ nombre: "A", correo: "a@b.cl", registradoEn: null, progreso: 0 }])).toContain(
-      "A,a@b.cl,Sin fecha,0%",
+      "A;a@b.cl;Sin fecha;0%\r\n",
     );
+  });
+
+  it("exports every participant once, 1 000 at a time, even when enrolled at the same instant", async () => {
+    const course = await prisma.course.create({
+      data: { ...courseTitleFields("Curso masivo"), estado: "publicado", herramientas: [], loAprenderan: [] },
+    });
+    const stamp = Date.now();
+    await prisma.user.createMany({
+      data: Array.from({ length: 1203 }, (_, i) => ({
+        nombre: `M${i}`,
+        apellido: "Masivo",
+        correo: `m${i}-${stamp}@test.cl`,
+        rol: "estudiante",
+        aprobado: true,
+        fechaNacimiento: new Date("2000-01-01"),
+        passwordHash: "x",
+      })),
+    });
+    const users = await prisma.user.findMany({
+      where: { correo: { endsWith: `-${stamp}@test.cl` } },
+      select: { id: true },
+    });
+    const at = new Date("2026-03-01T12:00:00Z");
+    await prisma.enrolment.createMany({
+      data: users.map((u) => ({ userId: u.id, cursoId: course.id, registradoEn: at })),
+    });
+    const batches = [];
+    for await (const batch of participantCsvBatches(course.id)) batches.push(batch);
+    expect(batches.map((b) => b.length)).toEqual([1000, 203]);
+    const emails = batches.flat().map((row) => row[1]);
+    expect(new Set(emails).size).toBe(1203);
+    expect(batches[0]?.[0]?.[2]).toBe("01-03-2026");
   });
 });
 

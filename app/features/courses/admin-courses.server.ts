@@ -4,6 +4,8 @@
 import { audit } from "~/features/audit/audit.server.ts";
 import { bumpCatalog } from "~/lib/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { csvDocument, type CsvCell } from "~/lib/csv.server.ts";
+import { formatDate } from "~/lib/dates.ts";
 import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { normalizeSearch, prefixRange } from "~/lib/search-text.ts";
@@ -167,7 +169,7 @@ export async function deleteCourse(admin: { id: string }, id: string, request: R
 /** Participants (docs/product.md#participants): id, nombre, correo, registradoEn, and their progress. */
 export async function listParticipants(
   courseId: string,
-  { page = 1, all = false, size = PARTICIPANTS_PAGE_SIZE }: { page?: number; all?: boolean; size?: number } = {},
+  { page = 1, size = PARTICIPANTS_PAGE_SIZE }: { page?: number; size?: number } = {},
 ) {
   const where = { cursoId: courseId };
   const [total, rows] = await Promise.all([
@@ -175,7 +177,8 @@ export async function listParticipants(
     prisma.enrolment.findMany({
       where,
       orderBy: [{ registradoEn: "asc" }, { id: "asc" }],
-      ...(all ? {} : { skip: (Math.max(1, page) - 1) * size, take: size }),
+      skip: (Math.max(1, page) - 1) * size,
+      take: size,
       select: {
         registradoEn: true,
         progreso: true,
@@ -197,24 +200,63 @@ export async function listParticipants(
   };
 }
 
-/** RFC 4180 CSV (with a BOM so spreadsheet programs read the accents). */
-export function participantsCsv(
-  rows: Array<{ nombre: string; correo: string; registradoEn: Date | null; progreso: number }>,
-) {
-  const cell = (value: string) =>
-    /[",\r\n;]/.test(value) || /^[=+\-@]/.test(value)
-      ? `"${value.replace(/^([=+\-@])/, "'$1").replace(/"/g, '""')}"`
-      : value;
-  const lines = [["Nombre", "Correo", "Fecha de registro", "Progreso"].join(",")];
-  for (const r of rows) {
-    lines.push(
-      [
-        cell(r.nombre),
-        cell(r.correo),
-        r.registradoEn ? r.registradoEn.toISOString().slice(0, 10) : "Sin fecha",
-        `${r.progreso}%`,
-      ].join(","),
+type ParticipantRow = { nombre: string; correo: string; registradoEn: Date | null; progreso: number };
+
+export const PARTICIPANTS_CSV_HEADER = ["Nombre", "Correo", "Fecha de registro", "Progreso"] as const;
+
+/** One participant as a CSV row (lib/csv.server.ts: es-CL dates, ";" between cells). */
+export function participantCsvRow(r: ParticipantRow): CsvCell[] {
+  return [r.nombre, r.correo, formatDate(r.registradoEn), `${r.progreso}%`];
+}
+
+/** A small participants list as a whole CSV document. */
+export function participantsCsv(rows: ParticipantRow[]) {
+  return csvDocument(PARTICIPANTS_CSV_HEADER, rows.map(participantCsvRow));
+}
+
+const CSV_BATCH = 1000;
+
+/** Every participant of a course as CSV rows, 1 000 at a time in enrolment order (keyset). */
+export async function* participantCsvBatches(courseId: string): AsyncGenerator<CsvCell[][]> {
+  let after: { registradoEn: Date; id: string } | null = null;
+  for (;;) {
+    const rows: Array<{
+      id: string;
+      registradoEn: Date;
+      progreso: number;
+      user: { nombre: string; apellido: string; correo: string };
+    }> = await prisma.enrolment.findMany({
+      where: {
+        cursoId: courseId,
+        ...(after
+          ? {
+              OR: [
+                { registradoEn: { gt: after.registradoEn } },
+                { registradoEn: after.registradoEn, id: { gt: after.id } },
+              ],
+            }
+          : {}),
+      },
+      orderBy: [{ registradoEn: "asc" }, { id: "asc" }],
+      take: CSV_BATCH,
+      select: {
+        id: true,
+        registradoEn: true,
+        progreso: true,
+        user: { select: { nombre: true, apellido: true, correo: true } },
+      },
+    });
+    if (rows.length === 0) return;
+    yield rows.map((r) =>
+      participantCsvRow({
+        nombre: fullName(r.user.nombre, r.user.apellido),
+        correo: r.user.correo,
+        registradoEn: r.registradoEn,
+        progreso: r.progreso,
+      }),
     );
+    if (rows.length < CSV_BATCH) return;
+    const last = rows[rows.length - 1]!;
+    after = { registradoEn: last.registradoEn, id: last.id };
   }
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
