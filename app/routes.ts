@@ -22,6 +22,7 @@ export default [
   // Accounts
   route("login", "routes/auth/login.tsx"),
   route("registro", "routes/auth/register.tsx"),
+  route("registro/enviado", "routes/auth/register-sent.tsx"),
   route("salir", "routes/auth/logout.ts"),
   route("confirmar-correo/:token", "routes/auth/confirm-email.tsx"),
   route("docente", "routes/panel-redirect.ts", { id: "docente-home" }),

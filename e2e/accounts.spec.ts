@@ -22,9 +22,11 @@ test("registro → pendiente → aprobado por el admin → ingreso → salir", a
     rol: "docente",
     password,
   });
-  await expect(page.getByText("¡Cuenta creada exitosamente!")).toBeVisible();
-  await expect(page.getByLabel("Nombre")).toHaveValue("");
-  await expect(page.getByLabel("Correo electrónico")).toHaveValue("");
+  // A confirmation page of its own: what happens next, and ways on.
+  await expect(page).toHaveURL(/\/registro\/enviado$/);
+  await expect(page.getByRole("heading", { name: "¡Cuenta creada exitosamente!" })).toBeVisible();
+  await expect(page.getByText("esperando la aprobación de un administrador")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ver cursos" })).toBeVisible();
 
   // Pending: refused with a clear message.
   await login(page, correo, password);
@@ -32,6 +34,14 @@ test("registro → pendiente → aprobado por el admin → ingreso → salir", a
   await expect(page).toHaveURL(/\/login/);
 
   const admin = await adminPage(browser, javaScriptEnabled);
+  // The admin menu counts the registrations waiting for approval.
+  await admin.page.goto("/admin/profile");
+  await expect(
+    admin.page
+      .getByRole("navigation", { name: "Panel Administrador" })
+      .last()
+      .getByRole("link", { name: /^Registros \d+\+? pendientes$/ }),
+  ).toBeVisible();
   await approveInRecords(admin.page, correo);
   await admin.close();
 
@@ -39,7 +49,7 @@ test("registro → pendiente → aprobado por el admin → ingreso → salir", a
   await expect(page).toHaveURL(/\/user$/); // docente → /docente → /user
   const account = page.getByRole("link", { name: "Mi cuenta: Valentina Cárdenas" }).first();
   await expect(account).toHaveAttribute("title", "Valentina Cárdenas");
-  await expect(account).toHaveText("VC");
+  await expect(account.locator("[aria-hidden=true]")).toHaveText("VC");
   await expect(page).toHaveTitle("Panel Usuario | Academia Abierta");
 
   await page.getByRole("button", { name: "Salir" }).first().click();
@@ -69,6 +79,11 @@ test("los errores de validación conservan lo escrito", async ({ page, javaScrip
     // Editing a field clears the form's messages (docs/product.md#texts-sign-in-and-registration).
     await page.getByLabel("Nombre").fill("Rocío");
     await expect(page.getByText("Por favor, completa todos los campos.")).toHaveCount(0);
+    // Typing in a field clears its own error at once.
+    await expect(page.getByLabel("Confirmar contraseña")).toHaveAttribute("aria-invalid", "true");
+    await page.getByLabel("Confirmar contraseña").fill("una clave bastante larga");
+    await expect(page.getByText("Las contraseñas no coinciden.")).toHaveCount(0);
+    await expect(page.getByLabel("Confirmar contraseña")).not.toHaveAttribute("aria-invalid", "true");
   }
 });
 

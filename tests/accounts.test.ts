@@ -9,6 +9,8 @@ import { REGISTER_OK } from "~/features/auth/schema.ts";
 import { TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import * as loginRoute from "~/routes/auth/login.tsx";
 import * as registerRoute from "~/routes/auth/register.tsx";
+import { noticeAdminsOfRegistration } from "~/features/users/registration-notice.server.ts";
+import { countPendingUsers } from "~/features/users/users.server.ts";
 import * as loginApi from "~/routes/api/auth.login.ts";
 import * as logoutRoute from "~/routes/auth/logout.ts";
 import * as recordsRoute from "~/routes/admin/records.tsx";
@@ -39,10 +41,12 @@ const registration = (correo: string) => ({
 });
 
 describe("registration", () => {
-  it("creates a pending account and clears the form", async () => {
-    const result = dataOf(await registerRoute.action(args(formRequest("/registro", registration("camila@test.cl")))));
-    expect(result.status).toBe(200);
-    expect(result.data.success).toBe(true);
+  it("creates a pending account and lands on the confirmation page", async () => {
+    const response = (await registerRoute.action(
+      args(formRequest("/registro", registration("camila@test.cl"))),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/registro/enviado");
     const user = await prisma.user.findUniqueOrThrow({ where: { correo: "camila@test.cl" } });
     expect(user.aprobado).toBe(false);
     expect(user.rol).toBe("docente");
@@ -70,6 +74,33 @@ describe("registration", () => {
     const result = dataOf(await registerRoute.action(args(formRequest("/registro", registration("TAKEN@test.cl")))));
     expect(result.status).toBe(409);
     expect(result.data.result?.error?.correo).toEqual([EMAIL_TAKEN]);
+  });
+
+  it("tells every admin by e-mail, at most once an hour, how many registrations wait", async () => {
+    const admins = [await createUser({ rol: "admin" }), await createUser({ rol: "admin" })];
+    await createUser({ rol: "admin", aprobado: false }); // a suspended admin hears nothing
+    await prisma.cacheStamp.deleteMany({ where: { name: "registration-notice" } });
+    const notices = () =>
+      prisma.outboxMail.findMany({ where: { kind: "registration.notice" }, orderBy: { createdAt: "asc" } });
+    const before = await countPendingUsers();
+
+    await registerRoute.action(args(formRequest("/registro", registration("aviso1@test.cl"))));
+    let mails = await notices();
+    expect(mails.map((m) => m.to).sort()).toEqual(admins.map((a) => a.correo).sort());
+    expect(mails[0]?.text).toContain(`${before + 1} registros esperan la aprobación`);
+    expect(mails[0]?.text).toContain("http://localhost:3000/admin/records");
+
+    // A second registration in the same hour: no new e-mail (the menu shows the count).
+    await registerRoute.action(args(formRequest("/registro", registration("aviso2@test.cl"))));
+    expect(await notices()).toHaveLength(2);
+    expect(await countPendingUsers()).toBe(before + 2);
+
+    // The next hour, one more notice each; none when nobody waits.
+    expect(await noticeAdminsOfRegistration(new Date(Date.now() + 60 * 60 * 1000))).toBe(2);
+    await prisma.user.updateMany({ where: { aprobado: false }, data: { aprobado: true } });
+    expect(await noticeAdminsOfRegistration(new Date(Date.now() + 3 * 60 * 60 * 1000))).toBe(0);
+    mails = await notices();
+    expect(mails).toHaveLength(4);
   });
 
   it("stores nothing when the honeypot is filled", async () => {

@@ -100,16 +100,18 @@ function AccountButtons({ user }: { user: HeaderUser | null }) {
       <Link
         to={user.profileHref}
         title={name || undefined}
-        aria-label={name ? `Mi cuenta: ${name}` : "Mi cuenta"}
         className={
           "inline-flex h-10 w-10 items-center justify-center overflow-hidden " +
           "rounded-full bg-brand-600 text-sm font-bold text-white ring-2 ring-brand-100"
         }
       >
+        {/* The name is read from the hidden text, not an aria-label: the initials shown are not
+            words, and a label that does not contain the visible text confuses voice control. */}
+        <span className="sr-only">{name ? `Mi cuenta: ${name}` : "Mi cuenta"}</span>
         {user.avatarUrl ? (
           <img src={user.avatarUrl} alt="" className="h-full w-full object-cover" width={40} height={40} />
         ) : (
-          user.initials
+          <span aria-hidden="true">{user.initials}</span>
         )}
       </Link>
       <Form method="post" action="/salir">

@@ -1,5 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { useState } from "react";
 
 type InputType = "text" | "email" | "password" | "date" | "number" | "url" | "search" | "tel";
 
@@ -11,6 +12,17 @@ function Errors({ id, errors, hide }: { id: string; errors?: string[]; hide?: st
       {shown.join(" ")}
     </p>
   );
+}
+
+/**
+ * A field's errors until the person edits the field: typing (or choosing) clears its message
+ * and its aria-invalid at once, before the next submit; the next answer's errors show again.
+ * Without JavaScript the errors simply stay until the form is sent again.
+ */
+function useErrorsUntilEdited(errors: string[] | undefined) {
+  const [editedFor, setEditedFor] = useState<string[] | undefined | null>(null);
+  const visible = editedFor !== null && editedFor === errors ? undefined : errors;
+  return { errors: visible, onEdit: () => setEditedFor(errors) };
 }
 
 /** Label + input + error, wired for Conform (aria-invalid, aria-describedby, constraints). */
@@ -29,14 +41,26 @@ export function TextField({
   /** Messages already shown in the form summary. */
   hideErrors?: string[];
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue">) {
-  const props = getInputProps(field, { type, ariaDescribedBy: field.errors?.length ? field.errorId : undefined });
+  const { errors, onEdit } = useErrorsUntilEdited(field.errors);
+  const props = getInputProps(field, { type, ariaDescribedBy: errors?.length ? field.errorId : undefined });
   return (
     <div>
       <label htmlFor={field.id} className="label">
         {label}
       </label>
-      <input {...props} {...rest} key={props.key} autoComplete={autoComplete} className="input" />
-      <Errors id={field.errorId} errors={field.errors} hide={hideErrors} />
+      <input
+        {...props}
+        {...rest}
+        key={props.key}
+        aria-invalid={errors?.length ? true : undefined}
+        onInput={(event) => {
+          onEdit();
+          rest.onInput?.(event);
+        }}
+        autoComplete={autoComplete}
+        className="input"
+      />
+      <Errors id={field.errorId} errors={errors} hide={hideErrors} />
     </div>
   );
 }
@@ -54,13 +78,20 @@ export function SelectField({
   placeholder?: string;
   hideErrors?: string[];
 }) {
-  const props = getSelectProps(field, { ariaDescribedBy: field.errors?.length ? field.errorId : undefined });
+  const { errors, onEdit } = useErrorsUntilEdited(field.errors);
+  const props = getSelectProps(field, { ariaDescribedBy: errors?.length ? field.errorId : undefined });
   return (
     <div>
       <label htmlFor={field.id} className="label">
         {label}
       </label>
-      <select {...props} key={props.key} className="input">
+      <select
+        {...props}
+        key={props.key}
+        aria-invalid={errors?.length ? true : undefined}
+        onChange={onEdit}
+        className="input"
+      >
         {placeholder ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -68,7 +99,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <Errors id={field.errorId} errors={field.errors} hide={hideErrors} />
+      <Errors id={field.errorId} errors={errors} hide={hideErrors} />
     </div>
   );
 }
@@ -84,14 +115,22 @@ export function TextAreaField({
   rows?: number;
   hideErrors?: string[];
 }) {
-  const props = getTextareaProps(field, { ariaDescribedBy: field.errors?.length ? field.errorId : undefined });
+  const { errors, onEdit } = useErrorsUntilEdited(field.errors);
+  const props = getTextareaProps(field, { ariaDescribedBy: errors?.length ? field.errorId : undefined });
   return (
     <div>
       <label htmlFor={field.id} className="label">
         {label}
       </label>
-      <textarea {...props} key={props.key} rows={rows} className="input" />
-      <Errors id={field.errorId} errors={field.errors} hide={hideErrors} />
+      <textarea
+        {...props}
+        key={props.key}
+        rows={rows}
+        aria-invalid={errors?.length ? true : undefined}
+        onInput={onEdit}
+        className="input"
+      />
+      <Errors id={field.errorId} errors={errors} hide={hideErrors} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import { clientIp, consume, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
+import { noticeAdminsOfRegistration } from "~/features/users/registration-notice.server.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import type { RegisterInput } from "./schema.ts";
 
@@ -43,6 +44,8 @@ export async function registerUser(input: RegisterInput, request: Request): Prom
       select: { id: true },
     });
     await audit(request, "user.register", { actorId: user.id, detail: input.rol });
+    // The account exists: a failed notice must not turn the registration into an error.
+    await noticeAdminsOfRegistration().catch((error: unknown) => console.error(error));
     return ok({ userId: user.id });
   } catch (error) {
     // Two simultaneous registrations with one e-mail: the unique index decides.

@@ -2,7 +2,8 @@
 // loses nothing. Delivery (nodemailer over SMTP_URL, with retries) reads pending rows.
 import { prisma } from "~/lib/db.server.ts";
 
-export type MailKind = "user.approved" | "message.notice" | "contact.form" | "email.confirm" | "email.changed";
+export type MailKind =
+  "user.approved" | "registration.notice" | "message.notice" | "contact.form" | "email.confirm" | "email.changed";
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: MailKind };
 

@@ -64,6 +64,11 @@ async function tally(key: string) {
   return Math.max(0, row?.n ?? 0);
 }
 
+/** Accounts waiting for approval (the trigger-kept Tally: one primary-key read). */
+export function countPendingUsers() {
+  return tally("user:pending");
+}
+
 export function getUser(id: string) {
   return prisma.user.findUnique({ where: { id }, select: publicUserSelect });
 }

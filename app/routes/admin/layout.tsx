@@ -1,5 +1,6 @@
-import { PanelLayout } from "~/components/panel-layout.tsx";
+import { PanelLayout, type PanelLink } from "~/components/panel-layout.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { countPendingUsers } from "~/features/users/users.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/layout";
 
@@ -7,17 +8,16 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Pan
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return null;
+  return { pending: await countPendingUsers() };
 }
 
-const LINKS = [
-  { to: "/admin/profile", label: "Mi Perfil" },
-  { to: "/admin/courses", label: "Mis Cursos" },
-  { to: "/admin/records", label: "Registros" },
-  { to: "/admin/messages", label: "Mensajes" },
-  { to: "/admin/library", label: "Biblioteca" },
-];
-
-export default function AdminLayout() {
-  return <PanelLayout title="Panel Administrador" links={LINKS} />;
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const links: PanelLink[] = [
+    { to: "/admin/profile", label: "Mi Perfil" },
+    { to: "/admin/courses", label: "Mis Cursos" },
+    { to: "/admin/records", label: "Registros", count: loaderData.pending, countLabel: "pendientes" },
+    { to: "/admin/messages", label: "Mensajes" },
+    { to: "/admin/library", label: "Biblioteca" },
+  ];
+  return <PanelLayout title="Panel Administrador" links={links} />;
 }

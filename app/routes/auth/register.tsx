@@ -1,12 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Honeypot } from "~/components/ui/honeypot.tsx";
 import { FormErrors, SelectField, TextField } from "~/components/ui/field.tsx";
 import { requireAnonymous } from "~/features/auth/guards.server.ts";
 import { registerUser } from "~/features/auth/register.server.ts";
-import { REGISTER_FAILED, REGISTER_OK, REQUIRED_ALL } from "~/features/auth/messages.ts";
+import { REGISTER_FAILED, REQUIRED_ALL } from "~/features/auth/messages.ts";
 import { RegisterSchema, type RegisterFields } from "~/features/auth/schema.ts";
 import { formReply } from "~/lib/failure.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -24,23 +24,18 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: RegisterSchema });
   const hideFields = ["password", "confirmarPassword"];
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields }), success: false }, { status: 400 });
+    return data({ result: submission.reply({ hideFields }) }, { status: 400 });
   }
   try {
     const outcome = await registerUser(submission.value, request);
     if (!outcome.ok) {
-      return data(
-        { result: formReply(submission, outcome, { hideFields }), success: false },
-        { status: outcome.status },
-      );
+      return data({ result: formReply(submission, outcome, { hideFields }) }, { status: outcome.status });
     }
-    return data({ result: submission.reply({ resetForm: true }), success: true });
+    // Post/redirect/get: the confirmation is a page of its own (a reload sends nothing again).
+    return redirect("/registro/enviado");
   } catch (error) {
     console.error(error);
-    return data(
-      { result: submission.reply({ formErrors: [REGISTER_FAILED], hideFields }), success: false },
-      { status: 500 },
-    );
+    return data({ result: submission.reply({ formErrors: [REGISTER_FAILED], hideFields }) }, { status: 500 });
   }
 }
 
@@ -83,11 +78,6 @@ export default function Register({ actionData }: Route.ComponentProps) {
         onInput={() => setDismissedFor(actionData)}
         className="card mt-6 space-y-4 p-6"
       >
-        {actionData?.success && !dismissed ? (
-          <p role="status" className="alert-success">
-            {REGISTER_OK}
-          </p>
-        ) : null}
         <FormErrors id={form.errorId} errors={summary} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField field={fields.nombre} label="Nombre" autoComplete="given-name" hideErrors={hide} />

@@ -1,0 +1,89 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
+import { ADMIN, login } from "./support.ts";
+
+// axe-core (WCAG 2.1 A and AA rules) on every page of the product, as each role sees it, at a
+// phone's width and a desktop's. axe runs inside the page, so only the JavaScript project runs it;
+// the markup is the same server-rendered HTML without JavaScript.
+test.describe.configure({ timeout: 120_000 });
+
+const WIDTHS = [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+];
+
+async function violations(page: Page, paths: string[]) {
+  const found: string[] = [];
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    for (const path of paths) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(path === "/no-existe" ? 404 : 200);
+      const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      for (const v of result.violations) {
+        found.push(
+          `${size.width}px ${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+        );
+      }
+    }
+  }
+  return found;
+}
+
+async function firstCoursePath(page: Page) {
+  await page.goto("/cursos");
+  const href = await page.locator('main article a[href^="/cursos/"]').first().getAttribute("href");
+  expect(href).toBeTruthy();
+  return href!;
+}
+
+test.beforeEach(({ javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "axe runs inside the page: the JavaScript project checks the same markup");
+});
+
+test("páginas públicas sin infracciones de accesibilidad", async ({ page }) => {
+  const course = await firstCoursePath(page);
+  expect(
+    await violations(page, [
+      "/",
+      "/cursos",
+      "/cursos/dirigido/docente",
+      course,
+      "/biblioteca",
+      "/contacto",
+      "/login",
+      "/registro",
+      "/registro/enviado",
+      "/no-existe",
+    ]),
+  ).toEqual([]);
+});
+
+test("panel de usuario sin infracciones de accesibilidad", async ({ page }) => {
+  await login(page, DEMO_ESTUDIANTE.correo, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/user$/);
+  const course = await firstCoursePath(page);
+  expect(await violations(page, ["/user", "/user/profile", "/user/courses", "/user/messages", course])).toEqual([]);
+});
+
+test("panel de administración sin infracciones de accesibilidad", async ({ page }) => {
+  await login(page, ADMIN.correo, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  const editor = await page.locator('a[href^="/admin/courses/edit/"]').first().getAttribute("href");
+  const participants = await page.locator('a[href^="/admin/courses/participantes/"]').first().getAttribute("href");
+  expect(
+    await violations(page, [
+      "/admin/courses",
+      "/admin/courses/new",
+      editor!,
+      participants!,
+      "/admin/records",
+      "/admin/messages",
+      "/admin/contact-messages",
+      "/admin/outbox",
+      "/admin/library",
+      "/admin/profile",
+    ]),
+  ).toEqual([]);
+});
