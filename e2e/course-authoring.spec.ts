@@ -50,6 +50,24 @@ test("el admin crea un curso con módulo, PDF, enlace y evaluación; lo publica;
     await expect(form.getByLabel("Título del curso")).toHaveValue(titulo);
     await expect(form.getByLabel("Dirigido a")).toHaveValue("estudiante");
 
+    // A good image with a bad date: the refusal says that the image must be chosen again.
+    await form
+      .getByLabel("Imagen del curso (obligatoria)")
+      .setInputFiles({ name: "portada.png", mimeType: "image/png", buffer: PNG });
+    await form.getByRole("button", { name: "Crear curso" }).click();
+    await expect(
+      page.getByText("Vuelve a elegir la imagen: el navegador no la conserva cuando el formulario tiene errores."),
+    ).toBeVisible();
+    await expect(form.getByLabel("Título del curso")).toHaveValue(titulo);
+    if (js) {
+      // With JavaScript an image over the limit is refused as soon as it is chosen.
+      await form
+        .getByLabel("Imagen del curso (obligatoria)")
+        .setInputFiles({ name: "enorme.png", mimeType: "image/png", buffer: Buffer.alloc(6 * 1024 * 1024) });
+      await expect(page.getByText("La imagen supera el máximo de 5 MB.")).toBeVisible();
+      await expect(form.getByLabel("Imagen del curso (obligatoria)")).toHaveValue("");
+    }
+
     await form.getByLabel("Fecha de término").fill("2027-06-30");
     await form
       .getByLabel("Imagen del curso (obligatoria)")

@@ -97,6 +97,13 @@ test("the upload refuses a renamed text file and an 11 MB PDF, and leaves no fil
       .setInputFiles({ name: "grande.pdf", mimeType: "application/pdf", buffer: big });
     await form.getByRole("button", { name: "Subir libro" }).click();
     await expect(page.getByText("El PDF supera el máximo de 10 MB.")).toBeVisible({ timeout: 20_000 });
+    // Nothing typed is lost: without JavaScript the server gives the fields back with the
+    // refusal; with it the file is refused in the browser before anything is sent.
+    form = page.locator("form#subir-libro");
+    await expect(form.getByLabel("Título", { exact: true })).toHaveValue(title);
+    await expect(form.getByLabel("Autor", { exact: true })).toHaveValue("Autora E2E");
+    await expect(form.getByLabel("Descripción")).toHaveValue("Una prueba de subida.");
+    await expect(page.getByText("Por favor, completa todos los campos.")).toHaveCount(0);
 
     await expect(page.getByRole("row").filter({ hasText: title })).toHaveCount(0);
     // Other tests upload (and delete) books on the same server at the same time, so the check

@@ -278,6 +278,42 @@ describe("parseUpload", () => {
     expect(listFiles()).toEqual(before);
   });
 
+  it("gives back every text field of a body refused by its declared length, storing nothing", async () => {
+    const before = listFiles();
+    const big = Buffer.concat([PNG_1x1, Buffer.alloc(6 * 1024 * 1024, 0)]);
+    const f = new FormData();
+    f.append("titulo", "Álgebra para todos");
+    f.append("imagen", new Blob([new Uint8Array(big)]), "grande.png");
+    f.append("descripcion", "Escrita después del archivo");
+    const whole = new Response(f);
+    const bytes = new Uint8Array(await whole.arrayBuffer());
+    let read = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (read >= bytes.length) return controller.close();
+        const chunk = bytes.subarray(read, read + 256 * 1024);
+        read += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request("http://localhost:3000/subir", {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: { "Content-Type": whole.headers.get("Content-Type")!, "Content-Length": String(bytes.length) },
+    } as RequestInit);
+    const error = await refusal(
+      parseUpload(request, images({ maxFileBytes: 5 * 1024 * 1024, maxTotalBytes: 5.5 * 1024 * 1024 })),
+    );
+    expect(error.status).toBe(413);
+    expect(error.field).toBe("imagen");
+    expect(error.form?.get("titulo")).toBe("Álgebra para todos");
+    expect(error.form?.get("descripcion")).toBe("Escrita después del archivo");
+    expect(error.form?.has("imagen")).toBe(false);
+    expect(read).toBe(bytes.length);
+    expect(listFiles()).toEqual(before);
+  });
+
   it("reads the body of a request refused by its declared length before answering", async () => {
     let read = 0;
     const size = 2 * 1024 * 1024;

@@ -3,6 +3,29 @@ export type FileKind = "pdf" | "jpeg" | "png" | "webp";
 
 /** The refusal of anything but a PDF where only PDFs go (server check and the browser's early one). */
 export const PDF_ONLY = "Solo se permite subir archivos PDF.";
+export const IMAGE_ONLY = "El archivo debe ser una imagen JPEG, PNG o WebP.";
+
+/** What an upload field takes: a PDF, or a picture (JPEG, PNG, WebP). */
+export type UploadKind = "pdf" | "image";
+
+/** The refusal of a file over the size limit (`mb` as shown: "10", "9,5"): server and browser. */
+export function tooLargeMessage(kind: UploadKind, mb: string) {
+  return kind === "pdf" ? `El PDF supera el máximo de ${mb} MB.` : `La imagen supera el máximo de ${mb} MB.`;
+}
+
+/**
+ * The browser's early check of a chosen file (by its declared type and size; the server decides
+ * again by its bytes): the message to show, or null when it may be sent.
+ */
+export function checkChosenFile(file: { type: string; name: string; size: number }, kind: UploadKind, mb: string) {
+  const type = file.type.toLowerCase();
+  const isPdf = type === "application/pdf" || (type === "" && /\.pdf$/i.test(file.name));
+  const isImage = ["image/jpeg", "image/png", "image/webp"].includes(type);
+  if (kind === "pdf" ? !isPdf : !isImage) return kind === "pdf" ? PDF_ONLY : IMAGE_ONLY;
+  const limit = Number(mb.replace(",", ".")) * 1024 * 1024;
+  if (Number.isFinite(limit) && limit > 0 && file.size > limit) return tooLargeMessage(kind, mb);
+  return null;
+}
 
 export const MIME: Record<FileKind, string> = {
   pdf: "application/pdf",

@@ -6,7 +6,7 @@
 import { env } from "./env.server.ts";
 import { detectFileKind, MIME, type FileKind } from "./file-types.ts";
 import { readForm } from "./form.server.ts";
-import { PDF_ONLY } from "./file-types.ts";
+import { IMAGE_ONLY, PDF_ONLY, tooLargeMessage } from "./file-types.ts";
 import { drainBody, MultipartError, readMultipart, type IncomingFile } from "./multipart.server.ts";
 import { deleteStored, storeStream, type StorageArea } from "./storage.server.ts";
 
@@ -134,9 +134,13 @@ export async function parseUpload(request: Request, opts: UploadOptions): Promis
 
   const length = Number(request.headers.get("Content-Length") ?? 0);
   if (length > maxTotalBytes) {
-    // Answer only once the body is read: a proxy still sending it would otherwise fail (502).
-    await drainBody(request);
-    throw new UploadError(413, tooLarge);
+    // Refused by its declared length: nothing is stored, but the body is read to its end (a
+    // proxy still sending it would otherwise answer 502) and its text fields come back with the
+    // error, so the person finds the title and description they typed.
+    const form = await textFieldsOnly(request, length);
+    if (form) dropFileFields(form, opts.fileFields);
+    const field = opts.fileFields.find((f): f is string => typeof f === "string");
+    throw new UploadError(413, tooLarge, field, form);
   }
 
   const stored: StoredUpload[] = [];
@@ -204,6 +208,32 @@ export async function parseUpload(request: Request, opts: UploadOptions): Promis
   const files = new Map<string, StoredUpload>();
   for (const s of stored) if (!files.has(s.field)) files.set(s.field, s);
   return { form, files, all: stored };
+}
+
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/** The text fields of a body whose files are dropped unread (up to 64 MiB, else just drained). */
+async function textFieldsOnly(request: Request, declared: number): Promise<FormData | undefined> {
+  if (declared > DRAIN_LIMIT_BYTES) {
+    await drainBody(request);
+    return undefined;
+  }
+  try {
+    return await readMultipart(
+      request,
+      {
+        maxFiles: 100,
+        maxFileBytes: DRAIN_LIMIT_BYTES,
+        maxTotalBytes: DRAIN_LIMIT_BYTES,
+        maxParts: 100,
+        maxFieldBytes: FORM_OVERHEAD_BYTES,
+        maxHeaderBytes: 8 * 1024,
+      },
+      async () => {}, // every file part is read and dropped
+    );
+  } catch (error) {
+    return error instanceof MultipartError ? error.form : undefined;
+  }
 }
 
 /** The first `n` bytes of a stream (fewer if it is shorter), and the whole stream again. */
@@ -285,8 +315,8 @@ export function imageUploadOptions(area: StorageArea, fileFields: readonly strin
     fileFields,
     kinds: ["jpeg", "png", "webp"],
     maxFileBytes,
-    tooLargeMessage: `La imagen supera el máximo de ${megabytes(maxFileBytes)} MB.`,
-    wrongTypeMessage: "El archivo debe ser una imagen JPEG, PNG o WebP.",
+    tooLargeMessage: tooLargeMessage("image", megabytes(maxFileBytes)),
+    wrongTypeMessage: IMAGE_ONLY,
   };
 }
 
@@ -298,7 +328,7 @@ export function pdfUploadOptions(area: StorageArea, fileFields: readonly string[
     fileFields,
     kinds: ["pdf"],
     maxFileBytes,
-    tooLargeMessage: `El PDF supera el máximo de ${megabytes(maxFileBytes)} MB.`,
+    tooLargeMessage: tooLargeMessage("pdf", megabytes(maxFileBytes)),
     wrongTypeMessage: PDF_ONLY,
   };
 }

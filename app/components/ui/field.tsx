@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { useState } from "react";
+import { checkChosenFile, type UploadKind } from "~/lib/file-types.ts";
 
 type InputType = "text" | "email" | "password" | "date" | "number" | "url" | "search" | "tel";
 
@@ -160,6 +161,8 @@ export function FileField({
   hint,
   errors,
   preview,
+  check,
+  onChange,
   ...rest
 }: {
   field: FieldMetadata<unknown>;
@@ -169,10 +172,25 @@ export function FileField({
   errors?: string[];
   /** Shown between the label and the input (the current image). */
   preview?: React.ReactNode;
+  /**
+   * With JavaScript, a chosen file of the wrong type or over `mb` megabytes is refused at once
+   * (the input is emptied and the message shown), before anything is sent.
+   */
+  check?: { kind: UploadKind; mb: string };
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "accept"> & {
     ref?: React.Ref<HTMLInputElement>;
   }) {
-  const shown = errors ?? field.errors ?? [];
+  const own = useErrorsUntilEdited(errors ?? field.errors);
+  const [refused, setRefused] = useState<string | null>(null);
+  const shown = refused ? [refused] : (own.errors ?? []);
+  const choose = (event: React.ChangeEvent<HTMLInputElement>) => {
+    own.onEdit();
+    const file = event.currentTarget.files?.[0];
+    const problem = file && check ? checkChosenFile(file, check.kind, check.mb) : null;
+    if (problem) event.currentTarget.value = "";
+    setRefused(problem);
+    onChange?.(event);
+  };
   const hintId = `${field.id}-ayuda`;
   return (
     <div>
@@ -186,6 +204,7 @@ export function FileField({
         name={field.name}
         type="file"
         accept={accept}
+        onChange={choose}
         aria-invalid={shown.length > 0 || undefined}
         aria-describedby={shown.length > 0 ? `${field.errorId} ${hintId}` : hintId}
         className="input"

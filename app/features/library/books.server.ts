@@ -11,7 +11,15 @@ import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { deleteStored, readStoredBytes, statStored } from "~/lib/storage.server.ts";
 import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
 import { BookFormSchema, type BookFormInput } from "./schema.ts";
-import { BOOK_NOT_FOUND, DOWNLOAD_FAILED, NO_PDF, PDF_FIELD, PDF_REQUIRED, PDF_UNREADABLE } from "./messages.ts";
+import {
+  BOOK_NOT_FOUND,
+  DOWNLOAD_FAILED,
+  NO_PDF,
+  PDF_CHOOSE_AGAIN,
+  PDF_FIELD,
+  PDF_REQUIRED,
+  PDF_UNREADABLE,
+} from "./messages.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
 import { normalizeSearch } from "~/lib/search-text.ts";
 
@@ -217,7 +225,7 @@ export async function uploadBook(request: Request): Promise<Uploaded> {
       const key = String(issue.path[0] ?? "");
       (fieldErrors[key] ??= []).push(issue.message);
     }
-    if (!pdf) fieldErrors[PDF_FIELD] = [PDF_REQUIRED];
+    fieldErrors[PDF_FIELD] = [pdf ? PDF_CHOOSE_AGAIN : PDF_REQUIRED];
     return { ...fail(400, parsed.error.issues[0]?.message ?? PDF_REQUIRED), form, fieldErrors };
   }
   if (!pdf) return { ...fail(400, PDF_REQUIRED, { field: PDF_FIELD }), form };

@@ -6,6 +6,9 @@ export const BOOK_CREATED = "Libro creado correctamente.";
 export const UPLOAD_FAILED = "Error al subir el libro.";
 export { CONNECTION_FAILED } from "~/lib/upload-progress.ts";
 export const PDF_REQUIRED = "Por favor, selecciona un archivo PDF.";
+/** The PDF was fine but another field was not: browsers never keep a chosen file after a refusal. */
+export const PDF_CHOOSE_AGAIN =
+  "Vuelve a elegir el PDF: el navegador no lo conserva cuando el formulario tiene errores.";
 export { PDF_ONLY } from "~/lib/file-types.ts";
 export const PDF_UNREADABLE = "No se pudo leer el PDF: indica el número de páginas.";
 export const DELETE_FAILED = "Hubo un error al eliminar el libro.";

@@ -2,6 +2,9 @@
 // #texts-course-administration). No server or Zod imports: components use them.
 export const DURATION_INVALID = "Por favor ingresa una duración válida.";
 export const IMAGE_REQUIRED = "La imagen del curso es obligatoria.";
+/** The image was fine but another field was not: browsers never keep a chosen file. */
+export const IMAGE_CHOOSE_AGAIN =
+  "Vuelve a elegir la imagen: el navegador no la conserva cuando el formulario tiene errores.";
 export const TITLE_REQUIRED = "El título del curso es obligatorio.";
 export const DATES_ORDER = "La fecha de inicio no puede ser mayor que la fecha de término.";
 export const DATE_INVALID = "Ingresa una fecha válida.";

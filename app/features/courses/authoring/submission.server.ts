@@ -14,7 +14,7 @@ import {
   UploadError,
   type StoredUpload,
 } from "~/lib/upload.server.ts";
-import { IMAGE_REQUIRED } from "./messages.ts";
+import { IMAGE_CHOOSE_AGAIN, IMAGE_REQUIRED } from "./messages.ts";
 import {
   ApiModulesField,
   CourseFieldsSchema,
@@ -166,7 +166,10 @@ export async function validateCourse(
 
   if (!parsed.success || Object.keys(errors).length) {
     await discard(upload.all);
-    return { ...fail(400, firstMessage(errors)), fieldErrors: errors, values: textValues(values) };
+    const message = firstMessage(errors);
+    // The image was fine but is gone with the refusal: say so next to its field.
+    if (upload.image && !errors[IMAGE_FIELD]) errors[IMAGE_FIELD] = [IMAGE_CHOOSE_AGAIN];
+    return { ...fail(400, message), fieldErrors: errors, values: textValues(values) };
   }
   return { ok: true, fields: parsed.data, image: upload.image, modules, moduleFiles, uploads: upload.all };
 }

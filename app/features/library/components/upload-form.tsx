@@ -11,7 +11,7 @@ import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { useForThreeSeconds } from "~/components/ui/use-for-three-seconds.ts";
 import type { BookActionData } from "~/features/library/admin.server.ts";
 import type { BookFields } from "~/features/library/schema.ts";
-import { PDF_ONLY } from "~/lib/file-types.ts";
+import { checkChosenFile, PDF_ONLY } from "~/lib/file-types.ts";
 import { CONNECTION_FAILED, errorMessageOf, looksLikePdf, sendWithProgress } from "~/lib/upload-progress.ts";
 import { BOOK_CREATED, PDF_FIELD, PDF_REQUIRED, UPLOAD_FAILED } from "../messages.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
@@ -84,7 +84,8 @@ function BookForm({
     const file = body.get(PDF_FIELD);
     setError(null);
     if (!(file instanceof File) || file.size === 0) return setPdfError(PDF_REQUIRED);
-    if (!looksLikePdf(file)) return setPdfError(PDF_ONLY);
+    const problem = looksLikePdf(file) ? checkChosenFile(file, "pdf", maxMb) : PDF_ONLY;
+    if (problem) return setPdfError(problem);
     setPdfError(null);
     setProgress(0);
     const controller = new AbortController();
@@ -157,6 +158,7 @@ function BookForm({
           field={pdf}
           label="Archivo PDF"
           accept=".pdf,application/pdf"
+          check={{ kind: "pdf", mb: maxMb }}
           onChange={() => setPdfError(null)}
           hint={`PDF hasta ${maxMb}MB${hydrated ? " · o arrastra el archivo aquí" : ""}`}
           errors={pdfErrors}

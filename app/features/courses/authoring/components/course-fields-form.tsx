@@ -68,6 +68,7 @@ export function CourseFieldsForm({
         field={fields.imagen}
         label={mode === "create" ? "Imagen del curso (obligatoria)" : "Cambiar imagen del curso"}
         accept="image/jpeg,image/png,image/webp"
+        check={{ kind: "image", mb: maxImageMb }}
         hint={
           `JPEG, PNG o WebP hasta ${maxImageMb}MB` + (mode === "edit" ? ". Déjalo vacío para mantener la actual." : ".")
         }
