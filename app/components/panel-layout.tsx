@@ -1,6 +1,6 @@
 import { Form, NavLink, Outlet } from "react-router";
 
-export type PanelLink = { to: string; label: string; end?: boolean };
+export type PanelLink = { to: string; label: string; end?: boolean; badge?: React.ReactNode };
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   "block rounded-lg px-3 py-2 text-sm font-medium " +
@@ -13,6 +13,7 @@ function Menu({ links }: { links: PanelLink[] }) {
         <li key={link.to}>
           <NavLink to={link.to} end={link.end} className={linkClass}>
             {link.label}
+            {link.badge}
           </NavLink>
         </li>
       ))}

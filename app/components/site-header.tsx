@@ -9,6 +9,17 @@ export type HeaderUser = {
   /** Where the initials button leads for this role. */
   profileHref: string;
   avatarUrl: string | null;
+  /** The user's messages screen ('Mensajes'), null for a role without one. */
+  messagesHref: string | null;
+  /** Unread messages in the user's inbox (counted up to a cap). */
+  unread: number;
+};
+
+type HeaderProps = {
+  brand: string;
+  user: HeaderUser | null;
+  /** What follows 'Mensajes' (the unread count), rendered by the messages feature. */
+  messagesBadge?: React.ReactNode;
 };
 
 const AUDIENCE_LINKS = [
@@ -20,7 +31,7 @@ const AUDIENCE_LINKS = [
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700"}`;
 
-export function SiteHeader({ brand, user }: { brand: string; user: HeaderUser | null }) {
+export function SiteHeader({ brand, user, messagesBadge }: HeaderProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
@@ -42,10 +53,10 @@ export function SiteHeader({ brand, user }: { brand: string; user: HeaderUser | 
         </nav>
 
         <div className="hidden items-center gap-2 md:flex">
-          <AccountButtons user={user} />
+          <AccountButtons user={user} messagesBadge={messagesBadge} />
         </div>
 
-        <MobileMenu user={user} />
+        <MobileMenu user={user} messagesBadge={messagesBadge} />
       </div>
     </header>
   );
@@ -81,7 +92,7 @@ function CoursesMenu() {
   );
 }
 
-function AccountButtons({ user }: { user: HeaderUser | null }) {
+function AccountButtons({ user, messagesBadge }: Omit<HeaderProps, "brand">) {
   if (!user) {
     return (
       <>
@@ -97,6 +108,12 @@ function AccountButtons({ user }: { user: HeaderUser | null }) {
   const { name } = user;
   return (
     <>
+      {user.messagesHref ? (
+        <Link to={user.messagesHref} className="btn-ghost">
+          Mensajes
+          {messagesBadge}
+        </Link>
+      ) : null}
       <Link
         to={user.profileHref}
         title={name || undefined}
@@ -121,7 +138,7 @@ function AccountButtons({ user }: { user: HeaderUser | null }) {
   );
 }
 
-function MobileMenu({ user }: { user: HeaderUser | null }) {
+function MobileMenu({ user, messagesBadge }: Omit<HeaderProps, "brand">) {
   return (
     <details className="relative md:hidden">
       <summary
@@ -159,7 +176,7 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
           </Link>
         </nav>
         <div className="mt-3 flex items-center gap-2 border-t border-slate-200 pt-3">
-          <AccountButtons user={user} />
+          <AccountButtons user={user} messagesBadge={messagesBadge} />
         </div>
       </div>
     </details>
