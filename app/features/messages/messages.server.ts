@@ -213,10 +213,16 @@ export async function markMessageRead(user: Reader, id: string): Promise<boolean
 
 /**
  * How many messages of the user's inbox are unread, counted up to UNREAD_CAP + 1 (a menu shows
- * "99+" beyond): a bounded range of the (toId, leidoEn) index, cheap enough for every page.
+ * "99+" beyond): a bounded range of the (toId, leidoEn) index, cheap enough for every page. The
+ * order is the index's own (a count with `take` is otherwise ordered by id, a sort of every
+ * unread message).
  */
 export function unreadCount(user: Reader) {
-  return prisma.message.count({ where: { ...ownedBy(user), leidoEn: null }, take: UNREAD_CAP + 1 });
+  return prisma.message.count({
+    where: { ...ownedBy(user), leidoEn: null },
+    orderBy: { leidoEn: "asc" },
+    take: UNREAD_CAP + 1,
+  });
 }
 
 /** The API shape of a sent message: the same without `leido` (not the sender's to know), plus `toName`. */
