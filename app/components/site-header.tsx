@@ -117,7 +117,8 @@ function AccountButtons({ user, messagesBadge }: Omit<HeaderProps, "brand">) {
       <Link
         to={user.profileHref}
         title={name || undefined}
-        aria-label={name ? `Mi cuenta: ${name}` : "Mi cuenta"}
+        // The initials shown lead the name (WCAG 2.5.3, label in name); a photo shows no text.
+        aria-label={`${user.avatarUrl ? "" : `${user.initials}, `}${name ? `Mi cuenta: ${name}` : "Mi cuenta"}`}
         className={
           "inline-flex h-10 w-10 items-center justify-center overflow-hidden " +
           "rounded-full bg-brand-600 text-sm font-bold text-white ring-2 ring-brand-100"

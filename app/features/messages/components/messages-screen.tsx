@@ -234,10 +234,10 @@ function InboxList({ messages, selectedId, here }: { messages: ListedMsg[]; sele
                         </span>
                       ) : null}
                     </span>
-                    <span className="block text-xs text-slate-500">{roleLabel(m.fromRole)}</span>
+                    <span className="block text-xs text-slate-600">{roleLabel(m.fromRole)}</span>
                     <span className={`block truncate ${unread ? "font-semibold" : ""}`}>{m.subject}</span>
                     <span className="block truncate text-xs text-slate-600">{m.excerpt}</span>
-                    <span className="block text-xs text-slate-500">{formatDateTime(m.createdAt)}</span>
+                    <span className="block text-xs text-slate-600">{formatDateTime(m.createdAt)}</span>
                   </button>
                 </Form>
               </li>
@@ -279,7 +279,7 @@ function SentList({
                   <span className="block text-slate-800">Para: {m.toName}</span>
                   <span className="block truncate">{m.subject}</span>
                   <span className="block truncate text-xs text-slate-600">{m.excerpt}</span>
-                  <span className="block text-xs text-slate-500">{formatDateTime(m.createdAt)}</span>
+                  <span className="block text-xs text-slate-600">{formatDateTime(m.createdAt)}</span>
                 </Link>
               </li>
             );
