@@ -4,8 +4,10 @@ import { GeneralErrorBoundary } from "./components/general-error-boundary.tsx";
 import { FlashToast } from "./components/flash-toast.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader, type HeaderUser } from "./components/site-header.tsx";
-import { fullName, initials, profileLinkForRole } from "./features/auth/roles.ts";
+import { fullName, initials, messagesLinkForRole, profileLinkForRole } from "./features/auth/roles.ts";
 import { getOptionalUser, sessionMiddleware } from "./features/auth/guards.server.ts";
+import { UnreadBadge } from "./features/messages/components/unread-badge.tsx";
+import { unreadCount } from "./features/messages/messages.server.ts";
 import { siteConfig } from "./features/site/site-config.server.ts";
 import { originCheckMiddleware } from "./lib/csrf.server.ts";
 import { pageCacheMiddleware } from "./lib/page-cache.server.ts";
@@ -25,6 +27,9 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export async function loader(args: Route.LoaderArgs) {
   const [user, { flash, setCookie }] = await Promise.all([getOptionalUser(args), readFlash(args.request)]);
   const site = siteConfig();
+  // Once per request, for the header and the panel menus (UnreadBadge): a capped index range.
+  const messagesHref = user ? messagesLinkForRole(user.rol) : null;
+  const unread = user && messagesHref ? await unreadCount(user) : 0;
   return data(
     {
       site: {
@@ -41,6 +46,8 @@ export async function loader(args: Route.LoaderArgs) {
             initials: initials(user.nombre, user.apellido),
             profileHref: profileLinkForRole(user.rol),
             avatarUrl: user.imagenPerfil ? `/usuarios/${user.id}/imagen` : null,
+            messagesHref,
+            unread,
           } satisfies HeaderUser)
         : null,
       flash,
@@ -83,7 +90,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
       >
         Ir al contenido
       </a>
-      <SiteHeader brand={loaderData.site.brand} user={loaderData.user} />
+      <SiteHeader
+        brand={loaderData.site.brand}
+        user={loaderData.user}
+        messagesBadge={<UnreadBadge count={loaderData.user?.unread ?? 0} />}
+      />
       <FlashToast key={loaderData.flash?.message} flash={loaderData.flash} />
       <main id="contenido" className="flex-1">
         <Outlet />
@@ -99,7 +110,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const site = root?.site;
   return (
     <>
-      {site ? <SiteHeader brand={site.brand} user={root.user} /> : null}
+      {site ? (
+        <SiteHeader
+          brand={site.brand}
+          user={root.user}
+          messagesBadge={<UnreadBadge count={root.user?.unread ?? 0} />}
+        />
+      ) : null}
       <main id="contenido" className="flex-1">
         <GeneralErrorBoundary error={error} />
       </main>

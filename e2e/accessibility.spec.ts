@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
+import { axeViolations } from "./axe.ts";
 import { ADMIN, login } from "./support.ts";
 
 // axe-core (WCAG 2.1 A and AA rules) on every page of the product, as each role sees it, at a
@@ -20,12 +20,7 @@ async function violations(page: Page, paths: string[]) {
     for (const path of paths) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(path === "/no-existe" ? 404 : 200);
-      const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      for (const v of result.violations) {
-        found.push(
-          `${size.width}px ${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-        );
-      }
+      for (const v of await axeViolations(page)) found.push(`${size.width}px ${path}: ${v}`);
     }
   }
   return found;
@@ -64,7 +59,16 @@ test("panel de usuario sin infracciones de accesibilidad", async ({ page }) => {
   await login(page, DEMO_ESTUDIANTE.correo, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/user$/);
   const course = await firstCoursePath(page);
-  expect(await violations(page, ["/user", "/user/profile", "/user/courses", "/user/messages", course])).toEqual([]);
+  expect(
+    await violations(page, [
+      "/user",
+      "/user/profile",
+      "/user/courses",
+      "/user/messages",
+      "/user/messages?carpeta=enviados",
+      course,
+    ]),
+  ).toEqual([]);
 });
 
 test("panel de administración sin infracciones de accesibilidad", async ({ page }) => {
@@ -80,6 +84,7 @@ test("panel de administración sin infracciones de accesibilidad", async ({ page
       participants!,
       "/admin/records",
       "/admin/messages",
+      "/admin/messages?carpeta=enviados",
       "/admin/contact-messages",
       "/admin/outbox",
       "/admin/library",

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe.ts";
 import { approvedUser, login, ready } from "./support.ts";
 
 test("a user writes to another, who sees it unread, opens it and it becomes read", async ({
@@ -76,6 +77,102 @@ test("a user writes to another, who sees it unread, opens it and it becomes read
   await expect(other.getByRole("button").filter({ hasText: subject })).toHaveAttribute("data-unread", "false");
   expect((await apiInbox()).find((m) => m.id === id)?.leido).toBe(true);
   await expect(pane.getByRole("button", { name: "Marcar como leído" })).toHaveCount(0);
+  await context.close();
+});
+
+test("answering a message: compose prefilled, sent, in 'Enviados' and in the other's inbox with the unread count", async ({
+  page,
+  browser,
+  request,
+  javaScriptEnabled,
+}) => {
+  test.slow(); // two people, two sign-ins and three axe runs
+  const sender = await approvedUser(request, "docente", "Remitente");
+  const recipient = await approvedUser(request, "estudiante", "Destinataria");
+  const subject = `Pregunta ${Date.now().toString(36)}`;
+  const tokenOf = async (who: { correo: string; password: string }) =>
+    ((await (await request.post("/api/auth/login", { data: who })).json()) as { token: string }).token;
+  const posted = await request.post("/api/mensajes", {
+    headers: { Authorization: `Bearer ${await tokenOf(sender)}` },
+    data: { to: recipient.correo, subject, content: "¿Leíste el material del módulo 1?" },
+  });
+  expect(posted.status()).toBe(201);
+
+  // The recipient: one unread, in the header and in the panel menu.
+  await login(page, recipient.correo, recipient.password);
+  await expect(page).toHaveURL(/\/user$/);
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Mensajes (1 sin leer)" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Mensajes (1 sin leer)" })).toContainText("Mensajes (1)");
+  const menu = page.getByRole("navigation", { name: "Panel Usuario" });
+  await menu.getByRole("link", { name: "Mensajes (1 sin leer)" }).click();
+  await expect(page).toHaveURL(/\/user\/messages$/);
+  const folders = page.getByRole("navigation", { name: "Carpetas" });
+  await expect(folders.getByRole("link", { name: "Recibidos" })).toHaveAttribute("aria-current", "page");
+
+  // Opening it marks it read: the counts go.
+  await page.getByRole("button").filter({ hasText: subject }).click();
+  const pane = page.getByRole("article", { name: "Mensaje seleccionado" });
+  await expect(pane.getByRole("heading", { name: subject })).toBeVisible();
+  const id = new URL(page.url()).searchParams.get("ver");
+  expect(id).toBeTruthy();
+  await expect(menu.getByRole("link", { name: "Mensajes", exact: true })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Mensajes", exact: true })).toBeVisible();
+
+  // 'Responder': the form opens with the sender and "Re: subject".
+  await pane.getByRole("link", { name: "Responder" }).click();
+  await expect(page).toHaveURL(/responder=/);
+  const form = page.getByRole("form", { name: "Nuevo mensaje" });
+  await expect(form).toContainText(`Respondiendo a Remitente E2E <${sender.correo}>`);
+  await expect(form.getByLabel("Correo del destinatario")).toHaveValue(sender.correo);
+  await expect(form.getByLabel("Asunto")).toHaveValue(`Re: ${subject}`);
+  await expect(pane.getByRole("heading", { name: subject })).toBeVisible();
+  await ready(page);
+  const send = form.getByRole("button", { name: "Enviar mensaje", exact: true });
+  if (javaScriptEnabled) await expect(send).toBeDisabled();
+  await form.getByLabel("Contenido").fill("Sí, ya lo leí. ¡Gracias!");
+  await send.click();
+  await expect(page.getByText("Mensaje enviado correctamente.")).toBeVisible();
+  await expect(page).not.toHaveURL(/responder=/);
+  await expect(page.getByLabel("Asunto")).toHaveValue("");
+  await expect(page.getByLabel("Correo del destinatario")).toHaveValue("");
+
+  // 'Enviados': the answer, newest first; it opens by a plain link.
+  await folders.getByRole("link", { name: "Enviados" }).click();
+  await expect(page).toHaveURL(/carpeta=enviados/);
+  await expect(folders.getByRole("link", { name: "Enviados" })).toHaveAttribute("aria-current", "page");
+  const sent = page.getByRole("list", { name: "Mensajes enviados" });
+  const item = sent.getByRole("link").filter({ hasText: `Re: ${subject}` });
+  await expect(item).toContainText("Para: Remitente E2E");
+  await item.click();
+  await expect(pane.getByRole("heading", { name: `Re: ${subject}` })).toBeVisible();
+  await expect(pane).toContainText("Para:");
+  await expect(pane).toContainText("Enviado:");
+  await expect(pane).toContainText("Sí, ya lo leí. ¡Gracias!");
+  const opened = new URL(page.url());
+  await expectNoAxeViolations(page, browser, opened.pathname + opened.search, javaScriptEnabled);
+  await expectNoAxeViolations(page, browser, `/user/messages?ver=${id}&responder=${id}`, javaScriptEnabled);
+
+  // Someone else's message cannot be answered.
+  await page.goto("/user/messages?responder=no-es-mio");
+  await expect(page.getByRole("alert")).toContainText("Solo puedes responder los mensajes que recibiste.");
+  await expect(page.getByLabel("Correo del destinatario")).toHaveValue("");
+
+  // The sender: the answer is in the inbox, unread, counted in the menu.
+  const context = await browser.newContext({ javaScriptEnabled });
+  const other = await context.newPage();
+  await login(other, sender.correo, sender.password);
+  await expect(other).toHaveURL(/\/user$/);
+  await expect(other.getByRole("banner").getByRole("link", { name: "Mensajes (1 sin leer)" })).toBeVisible();
+  await other.goto("/user/messages");
+  const answer = other.getByRole("button").filter({ hasText: `Re: ${subject}` });
+  await expect(answer).toHaveAttribute("data-unread", "true");
+  await expect(answer).toContainText("Destinataria E2E");
+  await expectNoAxeViolations(other, browser, "/user/messages", javaScriptEnabled);
+  await answer.click();
+  await expect(
+    other.getByRole("navigation", { name: "Panel Usuario" }).getByRole("link", { name: "Mensajes", exact: true }),
+  ).toBeVisible();
   await context.close();
 });
 

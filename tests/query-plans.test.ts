@@ -131,6 +131,32 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
     const plans = await expectIndexed(() => messages.listInboxPage({ id: userId }, null));
     expect(plans[0]!.plan.join("\n")).toMatch(/Message_toId_createdAt_id_idx/);
   });
+
+  it("the sent folder reads (fromId, createdAt, id), its recipients' names by primary key", async () => {
+    const reader = await createUser();
+    await prisma.message.create({
+      data: {
+        fromId: userId,
+        toId: reader.id,
+        from: "a@test.cl",
+        fromName: "A",
+        fromRole: "admin",
+        to: reader.correo,
+        subject: "s",
+        content: "c",
+      },
+    });
+    const plans = await expectIndexed(() => messages.listSentPage({ id: userId }, null));
+    expect(plans[0]!.plan.join("\n")).toMatch(/Message_fromId_createdAt_id_idx/);
+    const cursor = { desde: { createdAt: new Date(), id: "zzzz" } };
+    const later = await expectIndexed(() => messages.listSentPage({ id: userId }, cursor));
+    expect(later[0]!.plan.join("\n")).toMatch(/Message_fromId_createdAt_id_idx/);
+  });
+
+  it("the unread count of the menus is a range of (toId, leidoEn)", async () => {
+    const plans = await expectIndexed(() => messages.unreadCount({ id: userId }));
+    expect(plans[0]!.plan.join("\n")).toMatch(/Message_toId_leidoEn_idx/);
+  });
 });
 
 describe("Tally: the counts the lists show, kept by the database's triggers", () => {

@@ -1,19 +1,6 @@
 import { Form, NavLink, Outlet } from "react-router";
 
-export type PanelLink = {
-  to: string;
-  label: string;
-  end?: boolean;
-  /** A number shown after the label (pending registrations, unread messages); 0 shows nothing. */
-  count?: number;
-  /** What the number counts, for screen readers: "pendientes", "sin leer". */
-  countLabel?: string;
-};
-
-/** "99+" past 99: the badge stays small. */
-export function countText(n: number) {
-  return n > 99 ? "99+" : String(n);
-}
+export type PanelLink = { to: string; label: string; end?: boolean; badge?: React.ReactNode };
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   "block rounded-lg px-3 py-2 text-sm font-medium " +
@@ -26,13 +13,7 @@ function Menu({ links }: { links: PanelLink[] }) {
         <li key={link.to}>
           <NavLink to={link.to} end={link.end} className={linkClass}>
             {link.label}
-            {link.count ? " " : null}
-            {link.count ? (
-              <span className="ml-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
-                {countText(link.count)}
-                <span className="sr-only"> {link.countLabel ?? ""}</span>
-              </span>
-            ) : null}
+            {link.badge}
           </NavLink>
         </li>
       ))}

@@ -9,6 +9,17 @@ export type HeaderUser = {
   /** Where the initials button leads for this role. */
   profileHref: string;
   avatarUrl: string | null;
+  /** The user's messages screen ('Mensajes'), null for a role without one. */
+  messagesHref: string | null;
+  /** Unread messages in the user's inbox (counted up to a cap). */
+  unread: number;
+};
+
+type HeaderProps = {
+  brand: string;
+  user: HeaderUser | null;
+  /** What follows 'Mensajes' (the unread count), rendered by the messages feature. */
+  messagesBadge?: React.ReactNode;
 };
 
 const AUDIENCE_LINKS = [
@@ -20,7 +31,7 @@ const AUDIENCE_LINKS = [
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700"}`;
 
-export function SiteHeader({ brand, user }: { brand: string; user: HeaderUser | null }) {
+export function SiteHeader({ brand, user, messagesBadge }: HeaderProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
@@ -42,10 +53,10 @@ export function SiteHeader({ brand, user }: { brand: string; user: HeaderUser | 
         </nav>
 
         <div className="hidden items-center gap-2 md:flex">
-          <AccountButtons user={user} />
+          <AccountButtons user={user} messagesBadge={messagesBadge} />
         </div>
 
-        <MobileMenu user={user} />
+        <MobileMenu user={user} messagesBadge={messagesBadge} />
       </div>
     </header>
   );
@@ -81,7 +92,7 @@ function CoursesMenu() {
   );
 }
 
-function AccountButtons({ user }: { user: HeaderUser | null }) {
+function AccountButtons({ user, messagesBadge }: Omit<HeaderProps, "brand">) {
   if (!user) {
     return (
       <>
@@ -97,21 +108,26 @@ function AccountButtons({ user }: { user: HeaderUser | null }) {
   const { name } = user;
   return (
     <>
+      {user.messagesHref ? (
+        <Link to={user.messagesHref} className="btn-ghost">
+          Mensajes
+          {messagesBadge}
+        </Link>
+      ) : null}
       <Link
         to={user.profileHref}
         title={name || undefined}
+        // The initials shown lead the name (WCAG 2.5.3, label in name); a photo shows no text.
+        aria-label={`${user.avatarUrl ? "" : `${user.initials}, `}${name ? `Mi cuenta: ${name}` : "Mi cuenta"}`}
         className={
           "inline-flex h-10 w-10 items-center justify-center overflow-hidden " +
           "rounded-full bg-brand-600 text-sm font-bold text-white ring-2 ring-brand-100"
         }
       >
-        {/* The name is read from the hidden text, not an aria-label: the initials shown are not
-            words, and a label that does not contain the visible text confuses voice control. */}
-        <span className="sr-only">{name ? `Mi cuenta: ${name}` : "Mi cuenta"}</span>
         {user.avatarUrl ? (
           <img src={user.avatarUrl} alt="" className="h-full w-full object-cover" width={40} height={40} />
         ) : (
-          <span aria-hidden="true">{user.initials}</span>
+          user.initials
         )}
       </Link>
       <Form method="post" action="/salir">
@@ -123,7 +139,7 @@ function AccountButtons({ user }: { user: HeaderUser | null }) {
   );
 }
 
-function MobileMenu({ user }: { user: HeaderUser | null }) {
+function MobileMenu({ user, messagesBadge }: Omit<HeaderProps, "brand">) {
   return (
     <details className="relative md:hidden">
       <summary
@@ -161,7 +177,7 @@ function MobileMenu({ user }: { user: HeaderUser | null }) {
           </Link>
         </nav>
         <div className="mt-3 flex items-center gap-2 border-t border-slate-200 pt-3">
-          <AccountButtons user={user} />
+          <AccountButtons user={user} messagesBadge={messagesBadge} />
         </div>
       </div>
     </details>

@@ -60,6 +60,14 @@ export function profileLinkForRole(rol: string | null): string {
   return "/";
 }
 
+/** The messages screen of a role's panel (the header's 'Mensajes'); null for a role without one. */
+export function messagesLinkForRole(rol: string | null): string | null {
+  const r = rol?.toLowerCase() ?? "";
+  if (r === "admin") return "/admin/messages";
+  if (PANEL_USER_ROLES.includes(r)) return "/user/messages";
+  return null;
+}
+
 /** 'US' when there is no name (docs/product.md#header-and-footer). */
 export function initials(nombre?: string | null, apellido?: string | null): string {
   const first = nombre?.trim()?.[0] ?? "";

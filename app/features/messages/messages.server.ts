@@ -10,7 +10,14 @@ import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
 import type { ComposeInput } from "./schema.ts";
-import { UNKNOWN_RECIPIENT } from "./messages.ts";
+import {
+  REPLY_NOT_FOUND,
+  REPLY_SENDER_GONE,
+  replySubject,
+  UNKNOWN_RECIPIENT,
+  UNREAD_CAP,
+  type ReplyDraft,
+} from "./messages.ts";
 
 export const messageSelect = {
   id: true,
@@ -28,6 +35,8 @@ type Reader = Pick<SessionUser, "id">;
 
 /** The messages one user may read: those addressed to their account, by id (never by address). */
 const ownedBy = (user: Reader) => ({ toId: user.id });
+/** The messages one user sent (their sent folder), by id: a detached sender (fromId null) has none. */
+const sentBy = (user: Reader) => ({ fromId: user.id });
 
 type Sender = Pick<SessionUser, "id" | "nombre" | "apellido" | "correo" | "rol">;
 
@@ -75,12 +84,28 @@ export const INBOX_PAGE_SIZE = 20;
 export const API_INBOX_PAGE_SIZE = 50;
 
 /**
- * One page of a user's inbox, newest first: a range of the (toId, createdAt, id) index read from
- * the cursor of the page's links (lib/keyset.ts), so the 50th page costs what the first does.
- * `cursors` are the keys of the previous (newer) and next (older) pages, when there are any.
+ * One page of a folder, newest first: a range of the folder's (toId or fromId, createdAt, id)
+ * index read from the cursor of the page's links (lib/keyset.ts), so the 50th page costs what
+ * the first does. `cursors` are the keys of the previous (newer) and next (older) pages, when
+ * there are any.
  */
-export async function listInboxPage(user: Reader, cursor: Cursor | null, size = INBOX_PAGE_SIZE) {
-  const { rows, hasNewer, hasOlder } = await fetchKeysetPage(1, cursor, size, (_range, query) =>
+async function fetchFolderPage<T extends { createdAt: Date; id: string }>(
+  cursor: Cursor | null,
+  size: number,
+  read: (query: { where: object; orderBy: object; take: number }) => Promise<T[]>,
+) {
+  const { rows, hasNewer, hasOlder } = await fetchKeysetPage(1, cursor, size, (_range, query) => read(query));
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    rows,
+    cursors: { prev: hasNewer && first ? encodeKey(first) : null, next: hasOlder && last ? encodeKey(last) : null },
+  };
+}
+
+/** One page of a user's inbox (the messages addressed to them), on (toId, createdAt, id). */
+export function listInboxPage(user: Reader, cursor: Cursor | null, size = INBOX_PAGE_SIZE) {
+  return fetchFolderPage(cursor, size, (query) =>
     prisma.message.findMany({
       where: { AND: [ownedBy(user), query.where] },
       orderBy: query.orderBy,
@@ -88,12 +113,76 @@ export async function listInboxPage(user: Reader, cursor: Cursor | null, size = 
       select: messageSelect,
     }),
   );
-  const first = rows[0];
-  const last = rows.at(-1);
-  return {
-    rows,
-    cursors: { prev: hasNewer && first ? encodeKey(first) : null, next: hasOlder && last ? encodeKey(last) : null },
-  };
+}
+
+/**
+ * A sent message as its sender sees it: with the recipient's current name, and without the
+ * reading time (whether and when someone read a message is theirs, not the sender's).
+ */
+const sentSelect = {
+  id: true,
+  from: true,
+  fromName: true,
+  fromRole: true,
+  to: true,
+  subject: true,
+  content: true,
+  createdAt: true,
+  recipient: { select: { nombre: true, apellido: true } },
+} as const;
+
+/** The recipient's name as shown in the sent folder: the account's current name, else the address. */
+function withRecipientName<T extends { to: string; recipient: { nombre: string; apellido: string } }>(row: T) {
+  const { recipient, ...message } = row;
+  return { ...message, toName: fullName(recipient.nombre, recipient.apellido) || message.to };
+}
+
+/**
+ * One page of a user's sent folder (the messages they sent), newest first, on (fromId,
+ * createdAt, id); each with the recipient's name (read in one query for the page, by id).
+ */
+export async function listSentPage(user: Reader, cursor: Cursor | null, size = INBOX_PAGE_SIZE) {
+  const page = await fetchFolderPage(cursor, size, (query) =>
+    prisma.message.findMany({
+      where: { AND: [sentBy(user), query.where] },
+      orderBy: query.orderBy,
+      take: query.take,
+      select: sentSelect,
+    }),
+  );
+  return { rows: page.rows.map(withRecipientName), cursors: page.cursors };
+}
+
+/** One message the user sent, as it is (reading one's own sent message changes nothing); null when not theirs. */
+export async function getOwnSentMessage(user: Reader, id: string) {
+  if (!id || id.length > 64) return null;
+  const row = await prisma.message.findFirst({ where: { id, ...sentBy(user) }, select: sentSelect });
+  return row ? withRecipientName(row) : null;
+}
+
+/**
+ * The compose form's prefill for answering a message: only one the user received (someone
+ * else's, or an unknown id: 404), to its sender's account (gone: 410), subject "Re: …" once.
+ */
+export async function getReplyDraft(user: Reader, id: string): Promise<Result<{ draft: ReplyDraft }>> {
+  const original =
+    id && id.length <= 64
+      ? await prisma.message.findFirst({
+          where: { id, ...ownedBy(user) },
+          select: { id: true, subject: true, sender: { select: { correo: true, nombre: true, apellido: true } } },
+        })
+      : null;
+  if (!original) return fail(404, REPLY_NOT_FOUND);
+  const { sender } = original;
+  if (!sender) return fail(410, REPLY_SENDER_GONE);
+  return ok({
+    draft: {
+      replyTo: original.id,
+      to: sender.correo,
+      toName: fullName(sender.nombre, sender.apellido) || sender.correo,
+      subject: replySubject(original.subject),
+    },
+  });
 }
 
 const EXCERPT_CHARS = 120;
@@ -122,8 +211,33 @@ export async function markMessageRead(user: Reader, id: string): Promise<boolean
   return true;
 }
 
+/**
+ * How many messages of the user's inbox are unread, counted up to UNREAD_CAP + 1 (a menu shows
+ * "99+" beyond): a bounded range of the (toId, leidoEn) index, cheap enough for every page. The
+ * order is the index's own (a count with `take` is otherwise ordered by id, a sort of every
+ * unread message).
+ */
 export function unreadCount(user: Reader) {
-  return prisma.message.count({ where: { leidoEn: null, ...ownedBy(user) } });
+  return prisma.message.count({
+    where: { ...ownedBy(user), leidoEn: null },
+    orderBy: { leidoEn: "asc" },
+    take: UNREAD_CAP + 1,
+  });
+}
+
+/** The API shape of a sent message: the same without `leido` (not the sender's to know), plus `toName`. */
+export function toApiSentMessage(m: Omit<MessageRow, "leidoEn"> & { toName: string }) {
+  return {
+    id: m.id,
+    from: m.from,
+    fromName: m.fromName,
+    fromRole: m.fromRole,
+    to: m.to,
+    toName: m.toName,
+    subject: m.subject,
+    content: m.content,
+    date: m.createdAt.toISOString(),
+  };
 }
 
 type MessageRow = {

@@ -9,5 +9,48 @@ export const MESSAGE_NOT_FOUND = "Mensaje no encontrado";
 export const NO_MESSAGES = "No hay mensajes";
 export const SELECT_MESSAGE = "Selecciona un mensaje para ver su contenido.";
 export const OTHER_INBOX = "Solo puedes leer los mensajes de tu propio correo.";
+export const REPLY_NOT_FOUND = "Solo puedes responder los mensajes que recibiste.";
+export const REPLY_SENDER_GONE = "No puedes responder este mensaje: la cuenta del remitente ya no existe.";
+export const NO_SENT_MESSAGES = "No has enviado mensajes";
+
+export const SUBJECT_MAX = 200;
+
+/** The subject of an answer: "Re: " once, however many the original already had ("Re: RE: x" → "Re: x"). */
+export function replySubject(subject: string): string {
+  const rest = subject.replace(/^\s*(?:re\s*:\s*)+/i, "").trim();
+  return `Re: ${rest}`.slice(0, SUBJECT_MAX).trimEnd();
+}
+
+/** Unread counts shown in menus stop here: more reads "99+". */
+export const UNREAD_CAP = 99;
+
+/** The unread count as a menu shows it: "3", "99+"; "" for none. */
+export function unreadBadge(count: number): string {
+  if (count <= 0) return "";
+  return count > UNREAD_CAP ? `${UNREAD_CAP}+` : String(count);
+}
+
+/** The menu's accessible wording of the count: "3 sin leer", "más de 99 sin leer". */
+export function unreadLabel(count: number): string {
+  return count > UNREAD_CAP ? `más de ${UNREAD_CAP} sin leer` : `${count} sin leer`;
+}
 
 export type ComposeFields = { to: string; subject: string; content: string };
+
+/** The two folders of the messages screen: `?carpeta=enviados`, or the inbox without it. */
+export type Folder = "recibidos" | "enviados";
+
+/** The folder a page or API URL asks for: `?carpeta=enviados` the sent messages, anything else the inbox. */
+export function folderFrom(url: URL | string): Folder {
+  return new URL(url, "http://x").searchParams.get("carpeta") === "enviados" ? "enviados" : "recibidos";
+}
+
+/** The compose form's prefill for answering a received message (`?responder=ID`). */
+export type ReplyDraft = {
+  /** The message answered. */
+  replyTo: string;
+  /** Its sender's current address, resolved by account id (not the snapshot on the message). */
+  to: string;
+  toName: string;
+  subject: string;
+};

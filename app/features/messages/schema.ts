@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { multiLineText, singleLineText } from "~/lib/text.ts";
-import { FILL_ALL, INVALID_RECIPIENT } from "./messages.ts";
+import { FILL_ALL, INVALID_RECIPIENT, SUBJECT_MAX } from "./messages.ts";
 
 const trim = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 const required = (max: number) => z.string(FILL_ALL).min(1, FILL_ALL).max(max, "El texto es demasiado largo.");
@@ -15,7 +15,7 @@ export const ComposeSchema = z.object({
     (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
     singleLineText(z.string(FILL_ALL).min(1, FILL_ALL).max(254, INVALID_RECIPIENT)).pipe(z.email(INVALID_RECIPIENT)),
   ),
-  subject: z.preprocess(trim, singleLineText(required(200))),
+  subject: z.preprocess(trim, singleLineText(required(SUBJECT_MAX))),
   content: z.preprocess(trim, multiLineText(required(10_000))),
 });
 export type ComposeInput = z.infer<typeof ComposeSchema>;

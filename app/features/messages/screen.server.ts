@@ -8,31 +8,61 @@ import { invariantResponse } from "~/lib/invariant.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
-import { excerpt, getOwnMessage, listInboxPage, markMessageRead, sendMessage } from "./messages.server.ts";
-import { MESSAGE_NOT_FOUND, SEND_FAILED } from "./messages.ts";
+import {
+  excerpt,
+  getOwnMessage,
+  getOwnSentMessage,
+  getReplyDraft,
+  listInboxPage,
+  listSentPage,
+  markMessageRead,
+  sendMessage,
+} from "./messages.server.ts";
+import { folderFrom, MESSAGE_NOT_FOUND, SEND_FAILED } from "./messages.ts";
 import { ComposeSchema, OpenSchema } from "./schema.ts";
+
+const NO_CURSORS = { prev: null, next: null };
+
+/** The list shows an excerpt: whole texts only travel for the message being read. */
+function withExcerpt<T extends { content: string }>({ content, ...message }: T) {
+  return { ...message, excerpt: excerpt(content) };
+}
 
 export async function messagesScreenLoader(user: SessionUser, request: Request) {
   const url = new URL(request.url);
+  const folder = folderFrom(url);
   const ver = url.searchParams.get("ver");
+  const responder = url.searchParams.get("responder");
   // Showing a message never changes it (docs/product.md#security: a GET never changes state); the list's
-  // "open" POST below marks it read.
-  const selected = ver ? await getOwnMessage(user, ver) : null;
-  invariantResponse(!ver || selected, MESSAGE_NOT_FOUND, { status: 404 });
-  const page = await listInboxPage(user, cursorFrom(url)).catch((error: unknown) => {
-    console.error("No se pudo cargar la bandeja de entrada", error);
-    return { rows: [], cursors: { prev: null, next: null } };
-  });
-  // The list shows an excerpt: whole texts only travel for the message being read.
-  const inbox = page.rows.map(({ content, ...m }) => ({ ...m, excerpt: excerpt(content) }));
+  // "open" POST below marks it read. In the sent folder ?ver= is one of the user's sent messages.
+  const [received, sent, reply] = await Promise.all([
+    ver && folder === "recibidos" ? getOwnMessage(user, ver) : null,
+    ver && folder === "enviados" ? getOwnSentMessage(user, ver) : null,
+    responder ? getReplyDraft(user, responder) : null,
+  ]);
+  invariantResponse(!ver || received || sent, MESSAGE_NOT_FOUND, { status: 404 });
+  const cursor = cursorFrom(url);
+  const inboxPage = folder === "recibidos" ? await listInboxPage(user, cursor).catch(listFailed) : null;
+  const sentPage = folder === "enviados" ? await listSentPage(user, cursor).catch(listFailed) : null;
   return {
-    inbox,
-    cursors: page.cursors,
+    folder,
+    inbox: (inboxPage?.rows ?? []).map(withExcerpt),
+    sent: (sentPage?.rows ?? []).map(withExcerpt),
+    cursors: (inboxPage ?? sentPage)?.cursors ?? NO_CURSORS,
     page: pageFrom(url),
-    selected,
-    composeOpen: url.searchParams.get("nuevo") === "1",
+    selected: received,
+    selectedSent: sent,
+    // ?responder=ID opens the form prefilled to answer one's own received message.
+    composeOpen: url.searchParams.get("nuevo") === "1" || responder !== null,
+    reply: reply?.ok ? reply.draft : null,
+    replyError: reply && !reply.ok ? reply.message : null,
     me: user.correo,
   };
+}
+
+function listFailed(error: unknown) {
+  console.error("No se pudo cargar la carpeta de mensajes", error);
+  return { rows: [], cursors: NO_CURSORS };
 }
 
 export async function messagesScreenAction(user: SessionUser, request: Request) {

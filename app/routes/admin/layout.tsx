@@ -1,4 +1,5 @@
 import { PanelLayout, type PanelLink } from "~/components/panel-layout.tsx";
+import { UnreadBadge, useUnreadMessages } from "~/features/messages/components/unread-badge.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { countPendingUsers } from "~/features/users/users.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
@@ -12,12 +13,25 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const unread = useUnreadMessages();
   const links: PanelLink[] = [
     { to: "/admin/profile", label: "Mi Perfil" },
     { to: "/admin/courses", label: "Mis Cursos" },
-    { to: "/admin/records", label: "Registros", count: loaderData.pending, countLabel: "pendientes" },
-    { to: "/admin/messages", label: "Mensajes" },
+    { to: "/admin/records", label: "Registros", badge: <PendingBadge count={loaderData.pending} /> },
+    { to: "/admin/messages", label: "Mensajes", badge: <UnreadBadge count={unread} /> },
     { to: "/admin/library", label: "Biblioteca" },
   ];
   return <PanelLayout title="Panel Administrador" links={links} />;
+}
+
+/** " (3)" after 'Registros', read out as "3 pendientes"; nothing when nobody waits. */
+function PendingBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  const shown = count > 99 ? "99+" : String(count);
+  return (
+    <>
+      <span aria-hidden="true"> ({shown})</span>
+      <span className="sr-only"> ({count > 99 ? "más de 99" : count} pendientes)</span>
+    </>
+  );
 }

@@ -1,5 +1,12 @@
-import { API_INBOX_PAGE_SIZE, listInboxPage, sendMessage, toApiMessage } from "~/features/messages/messages.server.ts";
-import { OTHER_INBOX, SEND_FAILED } from "~/features/messages/messages.ts";
+import {
+  API_INBOX_PAGE_SIZE,
+  listInboxPage,
+  listSentPage,
+  sendMessage,
+  toApiMessage,
+  toApiSentMessage,
+} from "~/features/messages/messages.server.ts";
+import { folderFrom, OTHER_INBOX, SEND_FAILED } from "~/features/messages/messages.ts";
 import { ComposeSchema } from "~/features/messages/schema.ts";
 import {
   ApiError,
@@ -18,7 +25,8 @@ import type { Route } from "./+types/mensajes";
 /**
  * GET /api/mensajes?correo= : the caller's own inbox only (403 for any other address, admins
  * included: an inbox is private), newest first, 50 at a time: the `Link` header (rel="next",
- * rel="prev") gives the URLs of the older and newer pages.
+ * rel="prev") gives the URLs of the older and newer pages. `?carpeta=enviados`: the messages
+ * the caller sent instead, the same way (with `toName`, without `leido`).
  */
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
@@ -26,8 +34,13 @@ export function loader(args: Route.LoaderArgs) {
     const correo = (new URL(args.request.url).searchParams.get("correo") ?? user.correo).trim().toLowerCase();
     if (correo !== user.correo.toLowerCase()) throw new ApiError(403, OTHER_INBOX);
     const url = args.request.url;
+    const list = { page: pageFrom(url) };
+    if (folderFrom(url) === "enviados") {
+      const sent = await listSentPage(user, cursorFrom(url), API_INBOX_PAGE_SIZE);
+      return apiPageJson(sent.rows.map(toApiSentMessage), url, { ...list, cursors: sent.cursors });
+    }
     const inbox = await listInboxPage(user, cursorFrom(url), API_INBOX_PAGE_SIZE);
-    return apiPageJson(inbox.rows.map(toApiMessage), url, { page: pageFrom(url), cursors: inbox.cursors });
+    return apiPageJson(inbox.rows.map(toApiMessage), url, { ...list, cursors: inbox.cursors });
   });
 }
 

@@ -1,4 +1,5 @@
 import { PanelLayout } from "~/components/panel-layout.tsx";
+import { UnreadBadge, useUnreadMessages } from "~/features/messages/components/unread-badge.tsx";
 import { requirePanelUser } from "~/features/auth/guards.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/layout";
@@ -10,12 +11,12 @@ export async function loader(args: Route.LoaderArgs) {
   return { nombre: user.nombre, rol: user.rol };
 }
 
-const LINKS = [
-  { to: "/user/profile", label: "Mi Perfil" },
-  { to: "/user/courses", label: "Cursos" },
-  { to: "/user/messages", label: "Mensajes" },
-];
-
 export default function UserLayout() {
-  return <PanelLayout title="Panel Usuario" links={LINKS} />;
+  const unread = useUnreadMessages();
+  const links = [
+    { to: "/user/profile", label: "Mi Perfil" },
+    { to: "/user/courses", label: "Cursos" },
+    { to: "/user/messages", label: "Mensajes", badge: <UnreadBadge count={unread} /> },
+  ];
+  return <PanelLayout title="Panel Usuario" links={links} />;
 }

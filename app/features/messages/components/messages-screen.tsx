@@ -7,7 +7,16 @@ import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx"
 import { roleLabel } from "~/features/auth/roles.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { withPage } from "~/lib/pagination.ts";
-import { FILL_ALL, NO_MESSAGES, SELECT_MESSAGE, SEND_OK, type ComposeFields } from "../messages.ts";
+import {
+  FILL_ALL,
+  NO_MESSAGES,
+  NO_SENT_MESSAGES,
+  SELECT_MESSAGE,
+  SEND_OK,
+  type ComposeFields,
+  type Folder,
+  type ReplyDraft,
+} from "../messages.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
 type Msg = {
@@ -23,28 +32,88 @@ type Msg = {
 
 type ListedMsg = Omit<Msg, "content"> & { excerpt: string };
 
+/** A message the user sent: the recipient's name, no reading state (that is the recipient's). */
+type SentMsg = {
+  id: string;
+  to: string;
+  toName: string;
+  subject: string;
+  content: string;
+  createdAt: Date | string;
+};
+
+type ListedSentMsg = Omit<SentMsg, "content"> & { excerpt: string };
+
 export type MessagesScreenProps = {
   title: string;
   basePath: string;
   loaderData: {
+    folder: Folder;
     inbox: ListedMsg[];
+    sent: ListedSentMsg[];
     cursors: { prev: string | null; next: string | null };
     page: number;
     selected: Msg | null;
+    selectedSent: SentMsg | null;
     composeOpen: boolean;
+    reply: ReplyDraft | null;
+    replyError: string | null;
   };
   actionData?: { result: SubmissionResult<string[]>; success: boolean };
 };
 
-function href(basePath: string, params: { ver?: string | null; nuevo?: boolean }) {
-  const q = new URLSearchParams();
-  if (params.nuevo) q.set("nuevo", "1");
-  if (params.ver) q.set("ver", params.ver);
-  const s = q.toString();
-  return s ? `${basePath}?${s}` : basePath;
+/**
+ * This page's address with some parameters set, or removed (null); the others (folder, page,
+ * cursor, ?nuevo=, ?ver=) are kept, so every link and form comes back to the same list page.
+ */
+function useHere(basePath: string) {
+  const { search } = useLocation();
+  return (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(search);
+    params.delete("index");
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) params.delete(name);
+      else params.set(name, value);
+    }
+    const query = params.toString();
+    return query ? `${basePath}?${query}` : basePath;
+  };
 }
 
-/** Newer / older pages of the inbox (plain links that keep ?ver= and ?nuevo=). */
+type Here = ReturnType<typeof useHere>;
+
+const FOLDERS: ReadonlyArray<{ folder: Folder; label: string; carpeta: string | null }> = [
+  { folder: "recibidos", label: "Recibidos", carpeta: null },
+  { folder: "enviados", label: "Enviados", carpeta: "enviados" },
+];
+
+/** 'Recibidos' / 'Enviados': plain links (?carpeta=enviados), the current one aria-current. */
+function FolderTabs({ folder, here }: { folder: Folder; here: Here }) {
+  return (
+    <nav aria-label="Carpetas" className="mt-6 flex gap-2 border-b border-slate-200">
+      {FOLDERS.map((f) => {
+        const current = f.folder === folder;
+        return (
+          <Link
+            key={f.folder}
+            to={here({ carpeta: f.carpeta, ver: null, page: null, desde: null, antes: null })}
+            aria-current={current ? "page" : undefined}
+            className={
+              "-mb-px rounded-t-lg border px-4 py-2 text-sm font-medium " +
+              (current
+                ? "border-slate-200 border-b-white bg-white text-brand-800"
+                : "border-transparent text-slate-700 hover:text-brand-700")
+            }
+          >
+            {f.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** Newer / older pages of the folder (plain links that keep ?carpeta=, ?ver= and ?nuevo=). */
 function InboxPages({ cursors, page }: { cursors: { prev: string | null; next: string | null }; page: number }) {
   const { search } = useLocation();
   if (!cursors.prev && !cursors.next) return null;
@@ -72,14 +141,14 @@ function InboxPages({ cursors, page }: { cursors: { prev: string | null; next: s
 }
 
 export function MessagesScreen({ title, basePath, loaderData, actionData }: MessagesScreenProps) {
-  const { inbox, cursors, page, selected, composeOpen } = loaderData;
-  const selectedId = selected?.id ?? null;
+  const { folder, cursors, page, selected, selectedSent, composeOpen, reply, replyError } = loaderData;
+  const here = useHere(basePath);
   return (
     <section>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <Link
-          to={href(basePath, { ver: selectedId, nuevo: !composeOpen })}
+          to={here(composeOpen ? { nuevo: null, responder: null } : { nuevo: "1" })}
           preventScrollReset
           replace
           className="btn-primary"
@@ -89,88 +158,38 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
         </Link>
       </div>
 
-      {composeOpen ? (
-        <Compose action={href(basePath, { ver: selectedId, nuevo: true })} actionData={actionData} />
+      {composeOpen && replyError ? (
+        <p role="alert" className="alert-error mt-4">
+          {replyError}
+        </p>
       ) : null}
+      {composeOpen ? (
+        // Posted without ?responder=: once sent, the page shows an empty form again.
+        <Compose
+          key={reply?.replyTo ?? "nuevo"}
+          action={here({ nuevo: "1", responder: null })}
+          actionData={actionData}
+          reply={reply}
+        />
+      ) : null}
+
+      <FolderTabs folder={folder} here={here} />
 
       <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="card overflow-hidden">
-          <h2 className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-700">
-            Bandeja de entrada
-          </h2>
-          {inbox.length === 0 ? (
-            <p className="p-4 text-sm text-slate-600">{NO_MESSAGES}</p>
+          {folder === "enviados" ? (
+            <SentList messages={loaderData.sent} selectedId={selectedSent?.id ?? null} here={here} />
           ) : (
-            <ul className="divide-y divide-slate-100" aria-label="Mensajes recibidos">
-              {inbox.map((m) => {
-                const unread = !m.leidoEn;
-                const current = m.id === selectedId;
-                return (
-                  <li key={m.id}>
-                    {/* Opening is a POST (it marks the message read), then a redirect to ?ver=ID. */}
-                    <Form method="post" action={href(basePath, { nuevo: composeOpen })} preventScrollReset>
-                      <input type="hidden" name="intent" value="open" />
-                      <input type="hidden" name="id" value={m.id} />
-                      <button
-                        type="submit"
-                        aria-current={current ? "true" : undefined}
-                        className={
-                          "block w-full px-4 py-3 text-left text-sm hover:bg-slate-50" + (current ? " bg-brand-50" : "")
-                        }
-                        data-unread={unread ? "true" : "false"}
-                      >
-                        <span className="flex items-center justify-between gap-2">
-                          <span className={unread ? "font-bold text-slate-900" : "text-slate-800"}>{m.fromName}</span>
-                          {unread ? (
-                            <span
-                              className={
-                                "rounded-full bg-brand-100 px-2 " + "py-0.5 text-xs font-semibold text-brand-800"
-                              }
-                            >
-                              No leído
-                            </span>
-                          ) : null}
-                        </span>
-                        <span className="block text-xs text-slate-500">{roleLabel(m.fromRole)}</span>
-                        <span className={`block truncate ${unread ? "font-semibold" : ""}`}>{m.subject}</span>
-                        <span className="block truncate text-xs text-slate-600">{m.excerpt}</span>
-                        <span className="block text-xs text-slate-500">{formatDateTime(m.createdAt)}</span>
-                      </button>
-                    </Form>
-                  </li>
-                );
-              })}
-            </ul>
+            <InboxList messages={loaderData.inbox} selectedId={selected?.id ?? null} here={here} />
           )}
           <InboxPages cursors={cursors} page={page} />
         </div>
 
         <article className="card p-5" aria-label="Mensaje seleccionado">
           {selected ? (
-            <>
-              <h2 className="text-xl font-semibold text-slate-900">{selected.subject}</h2>
-              <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                <dt className="text-slate-500">De:</dt>
-                <dd>
-                  {selected.fromName} <span className="text-slate-500">&lt;{selected.from}&gt;</span>
-                </dd>
-                <dt className="text-slate-500">Rol:</dt>
-                <dd>{roleLabel(selected.fromRole)}</dd>
-                <dt className="text-slate-500">Recibido:</dt>
-                <dd>{formatDateTime(selected.createdAt)}</dd>
-              </dl>
-              <p className="mt-4 whitespace-pre-wrap break-words text-slate-800">{selected.content}</p>
-              {!selected.leidoEn ? (
-                // Reached by a link (an e-mail notice): reading it does not mark it; this does.
-                <Form method="post" action={href(basePath, { nuevo: composeOpen })} preventScrollReset className="mt-4">
-                  <input type="hidden" name="intent" value="open" />
-                  <input type="hidden" name="id" value={selected.id} />
-                  <button type="submit" className="btn-secondary">
-                    Marcar como leído
-                  </button>
-                </Form>
-              ) : null}
-            </>
+            <ReceivedMessage message={selected} here={here} />
+          ) : selectedSent ? (
+            <SentMessage message={selectedSent} />
           ) : (
             <p className="text-sm text-slate-600">{SELECT_MESSAGE}</p>
           )}
@@ -180,11 +199,164 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
   );
 }
 
-function Compose({ action, actionData }: { action: string; actionData?: MessagesScreenProps["actionData"] }) {
+const listHeading = "border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-700";
+
+function InboxList({ messages, selectedId, here }: { messages: ListedMsg[]; selectedId: string | null; here: Here }) {
+  return (
+    <>
+      <h2 className={listHeading}>Bandeja de entrada</h2>
+      {messages.length === 0 ? (
+        <p className="p-4 text-sm text-slate-600">{NO_MESSAGES}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label="Mensajes recibidos">
+          {messages.map((m) => {
+            const unread = !m.leidoEn;
+            const current = m.id === selectedId;
+            return (
+              <li key={m.id}>
+                {/* Opening is a POST (it marks the message read), then a redirect to ?ver=ID. */}
+                <Form method="post" action={here({ ver: null })} preventScrollReset>
+                  <input type="hidden" name="intent" value="open" />
+                  <input type="hidden" name="id" value={m.id} />
+                  <button
+                    type="submit"
+                    aria-current={current ? "true" : undefined}
+                    className={
+                      "block w-full px-4 py-3 text-left text-sm hover:bg-slate-50" + (current ? " bg-brand-50" : "")
+                    }
+                    data-unread={unread ? "true" : "false"}
+                  >
+                    <span className="flex items-center justify-between gap-2">
+                      <span className={unread ? "font-bold text-slate-900" : "text-slate-800"}>{m.fromName}</span>
+                      {unread ? (
+                        <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                          No leído
+                        </span>
+                      ) : null}
+                    </span>
+                    <span className="block text-xs text-slate-600">{roleLabel(m.fromRole)}</span>
+                    <span className={`block truncate ${unread ? "font-semibold" : ""}`}>{m.subject}</span>
+                    <span className="block truncate text-xs text-slate-600">{m.excerpt}</span>
+                    <span className="block text-xs text-slate-600">{formatDateTime(m.createdAt)}</span>
+                  </button>
+                </Form>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/** The sent folder: plain links to ?ver=ID (reading one's own sent message changes nothing). */
+function SentList({
+  messages,
+  selectedId,
+  here,
+}: {
+  messages: ListedSentMsg[];
+  selectedId: string | null;
+  here: Here;
+}) {
+  return (
+    <>
+      <h2 className={listHeading}>Enviados</h2>
+      {messages.length === 0 ? (
+        <p className="p-4 text-sm text-slate-600">{NO_SENT_MESSAGES}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100" aria-label="Mensajes enviados">
+          {messages.map((m) => {
+            const current = m.id === selectedId;
+            return (
+              <li key={m.id}>
+                <Link
+                  to={here({ ver: m.id })}
+                  preventScrollReset
+                  aria-current={current ? "true" : undefined}
+                  className={"block px-4 py-3 text-sm hover:bg-slate-50" + (current ? " bg-brand-50" : "")}
+                >
+                  <span className="block text-slate-800">Para: {m.toName}</span>
+                  <span className="block truncate">{m.subject}</span>
+                  <span className="block truncate text-xs text-slate-600">{m.excerpt}</span>
+                  <span className="block text-xs text-slate-600">{formatDateTime(m.createdAt)}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function ReceivedMessage({ message, here }: { message: Msg; here: Here }) {
+  return (
+    <>
+      <h2 className="text-xl font-semibold text-slate-900">{message.subject}</h2>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-500">De:</dt>
+        <dd>
+          {message.fromName} <span className="text-slate-500">&lt;{message.from}&gt;</span>
+        </dd>
+        <dt className="text-slate-500">Rol:</dt>
+        <dd>{roleLabel(message.fromRole)}</dd>
+        <dt className="text-slate-500">Recibido:</dt>
+        <dd>{formatDateTime(message.createdAt)}</dd>
+      </dl>
+      <p className="mt-4 whitespace-pre-wrap break-words text-slate-800">{message.content}</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        {/* A plain link: the server resolves the sender and prefills the form (?responder=ID). */}
+        <Link to={here({ responder: message.id, nuevo: "1" })} preventScrollReset className="btn-primary">
+          Responder
+        </Link>
+        {!message.leidoEn ? (
+          // Reached by a link (an e-mail notice): reading it does not mark it; this does.
+          <Form method="post" action={here({ ver: null })} preventScrollReset>
+            <input type="hidden" name="intent" value="open" />
+            <input type="hidden" name="id" value={message.id} />
+            <button type="submit" className="btn-secondary">
+              Marcar como leído
+            </button>
+          </Form>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function SentMessage({ message }: { message: SentMsg }) {
+  return (
+    <>
+      <h2 className="text-xl font-semibold text-slate-900">{message.subject}</h2>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-500">Para:</dt>
+        <dd>
+          {message.toName} <span className="text-slate-500">&lt;{message.to}&gt;</span>
+        </dd>
+        <dt className="text-slate-500">Enviado:</dt>
+        <dd>{formatDateTime(message.createdAt)}</dd>
+      </dl>
+      <p className="mt-4 whitespace-pre-wrap break-words text-slate-800">{message.content}</p>
+    </>
+  );
+}
+
+/** The compose form; `reply` prefills the recipient and "Re: subject" (?responder=ID). */
+function Compose({
+  action,
+  actionData,
+  reply,
+}: {
+  action: string;
+  actionData?: MessagesScreenProps["actionData"];
+  reply: ReplyDraft | null;
+}) {
   const navigation = useNavigation();
   const sending = usePendingIntent()({ intent: "send" });
   const [form, fields] = useForm<ComposeFields>({
     id: "redactar",
+    defaultValue: reply ? { to: reply.to, subject: reply.subject } : undefined,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
     // Server-side validation only: Zod stays out of the browser.
     shouldValidate: "onSubmit",
@@ -227,6 +399,11 @@ function Compose({ action, actionData }: { action: string; actionData?: Messages
         </p>
       ) : null}
       <FormErrors id={form.errorId} errors={summary} />
+      {reply ? (
+        <p className="text-sm text-slate-700">
+          Respondiendo a <strong>{reply.toName}</strong> <span className="text-slate-500">&lt;{reply.to}&gt;</span>
+        </p>
+      ) : null}
       <TextField field={fields.to} label="Correo del destinatario" type="email" autoComplete="off" hideErrors={hide} />
       <TextField field={fields.subject} label="Asunto" hideErrors={hide} />
       <TextAreaField field={fields.content} label="Contenido" rows={5} hideErrors={hide} />
