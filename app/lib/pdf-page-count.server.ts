@@ -8,8 +8,10 @@
 // nested dictionaries and arrays, so "/Type/Pages", "/Type /Pages % note\n", "/Count" before or
 // after "/Type" and "/Type /Page" (a leaf) are all told apart. Stream data after a dictionary is
 // skipped by its direct /Length (checked against the "endstream" that must follow) or else by
-// searching for "endstream"; a window tail is kept across chunk boundaries so nothing that
-// straddles two chunks is missed. It remembers:
+// searching for "endstream", without being decoded or copied (the window is bytes; only an
+// object's own bytes are decoded, as latin1, to be parsed); a window tail is kept across chunk
+// boundaries so nothing that straddles two chunks is missed. Known limit: a /Length too long
+// for its data makes the scan pass over the objects that follow it. It remembers:
 //   - each /Type /Pages dictionary's /Count (a direct integer, or a reference to one),
 //   - each /Type /Catalog's /Pages reference, and the trailer's (or XRef stream's) /Root.
 // The answer is the /Count of the page tree root the catalog names (the last definition of an
@@ -33,7 +35,7 @@ export const MAX_OBJECT_STREAM_BYTES = 4 * 1024 * 1024;
 export const MAX_INFLATED_BYTES = 16 * 1024 * 1024;
 const MAX_DEPTH = 64;
 /** Characters kept from the end of the window when nothing was found in it. */
-const TAIL = 256;
+const TAIL = 64;
 
 /** What the scan held at most (for tests): the window's length and one object stream's bytes. */
 export type PageCountStats = { maxWindow: number; maxObjectStream: number; bytes: number };
@@ -52,19 +54,26 @@ class Malformed extends Error {}
 const WS = new Set([0, 9, 10, 12, 13, 32]);
 const DELIM = new Set("()<>[]{}/%".split("").map((c) => c.charCodeAt(0)));
 const isRegular = (c: number) => !WS.has(c) && !DELIM.has(c);
-const HEADER =
-  /(\d{1,10})[\0\t\n\f\r ]+(\d{1,5})[\0\t\n\f\r ]+obj(?=[\0\t\n\f\r ()<>[\]{}/%])|trailer(?=[\0\t\n\f\r <%])/g;
+/** The object number and generation before an "obj" keyword (the window's end). */
+const HEADER = /(?:^|[^0-9])(\d{1,10})[\0\t\n\f\r ]+\d{1,5}[\0\t\n\f\r ]+$/;
+const OBJ = Buffer.from("obj");
+const TRAILER = Buffer.from("trailer");
+const ENDSTREAM = Buffer.from("endstream");
 
 /**
  * A recursive-descent reader of one PDF value in `s` from `i`. Throws NeedMore when the value
  * runs past the end of `s` and `s` is not the end of the input (`final` false).
  */
 class Lexer {
-  constructor(
-    readonly s: string,
-    public i: number,
-    readonly final: boolean,
-  ) {}
+  readonly s: string;
+  i: number;
+  readonly final: boolean;
+
+  constructor(s: string, i: number, final: boolean) {
+    this.s = s;
+    this.i = i;
+    this.final = final;
+  }
 
   private end(): never {
     throw this.final ? new Malformed() : new NeedMore();
@@ -299,14 +308,19 @@ function readObjectStream(text: string, n: number, first: number, tree: PageTree
 /**
  * The page count of the PDF whose bytes `source` yields (a web ReadableStream or any async
  * iterable of chunks), or null when no page tree was found. Reads the source to its end (a
- * later incremental update may change the count) and releases it when it stops early.
+ * later incremental update may change the count) and releases it when it stops early. The
+ * window is bytes: stream data is skipped without being copied or decoded, and only an
+ * object's own few hundred bytes are decoded (as latin1) to be parsed.
  */
 export async function countPdfPages(source: AsyncIterable<Uint8Array>, stats?: PageCountStats): Promise<number | null> {
   const iterator = source[Symbol.asyncIterator]();
   const tree = new PageTree();
-  let buf = "";
+  let win: Buffer = Buffer.alloc(0);
   let pos = 0;
   let done = false;
+  // Where "trailer" is next in this window (-1: nowhere after trailerFrom), so it is looked for once.
+  let trailerWin: Buffer | null = null;
+  let trailerAt = -1;
 
   /** Appends the next chunk (dropping what was consumed); false at the end of the input. */
   const more = async (): Promise<boolean> => {
@@ -316,43 +330,77 @@ export async function countPdfPages(source: AsyncIterable<Uint8Array>, stats?: P
       done = true;
       return false;
     }
-    const chunk = next.value;
-    buf = buf.slice(pos) + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1");
+    const chunk = Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
+    win = pos >= win.length ? chunk : Buffer.concat([win.subarray(pos), chunk]);
     pos = 0;
     if (stats) {
       stats.bytes += chunk.byteLength;
-      stats.maxWindow = Math.max(stats.maxWindow, buf.length);
+      stats.maxWindow = Math.max(stats.maxWindow, win.length);
     }
     return true;
   };
 
   /** Reads one value at `pos` (growing the window as needed); null when it is too long or malformed. */
   const readValue = async (): Promise<{ value: Value; keyword: string } | null> => {
+    let span = 512;
     for (;;) {
-      const lexer = new Lexer(buf, pos, done);
+      const end = Math.min(win.length, pos + span);
+      const lexer = new Lexer(win.toString("latin1", pos, end), 0, done && end === win.length);
       try {
         const value = lexer.value();
         const keyword = lexer.keyword();
-        pos = lexer.i;
+        pos += lexer.i;
         return { value, keyword };
       } catch (error) {
         if (!(error instanceof NeedMore)) return null;
-        if (buf.length - pos > MAX_OBJECT_CHARS || !(await more())) return null;
+        if (end < win.length) span *= 4;
+        else if (win.length - pos > MAX_OBJECT_CHARS || !(await more())) return null;
       }
     }
   };
 
-  /** Moves `pos` to just after "endstream"; `keep` receives the data before it. */
-  const findEndstream = async (keep?: (data: string) => boolean) => {
+  /** The next object header ("12 0 obj") or "trailer" at or after `pos`; null at the end. */
+  const nextHeader = async (): Promise<{ objNum: number | null } | null> => {
     for (;;) {
-      const at = buf.indexOf("endstream", pos);
+      const obj = win.indexOf(OBJ, pos);
+      if (trailerWin !== win || (trailerAt >= 0 && trailerAt < pos)) {
+        trailerWin = win;
+        trailerAt = win.indexOf(TRAILER, pos);
+      }
+      const at = trailerAt >= 0 && (obj < 0 || trailerAt < obj) ? trailerAt : obj;
+      const keywordEnd = at + (at === trailerAt ? TRAILER.length : OBJ.length);
+      if (at < 0 || keywordEnd >= win.length) {
+        // Keep a tail: a header may straddle this chunk and the next.
+        pos = Math.max(pos, win.length - TAIL);
+        if (await more()) continue;
+        return null;
+      }
+      if (isRegular(win[keywordEnd]!)) {
+        pos = at + 1; // "objects", "trailers": not a keyword
+        continue;
+      }
+      if (at === trailerAt) {
+        pos = keywordEnd;
+        return { objNum: null };
+      }
+      const from = Math.max(pos, at - 24);
+      const head = HEADER.exec(win.toString("latin1", from, at));
+      pos = keywordEnd;
+      if (head) return { objNum: Number(head[1]) };
+    }
+  };
+
+  /** Moves `pos` to just after "endstream"; `keep` receives the data before it. */
+  const findEndstream = async (keep: (data: Buffer) => void) => {
+    for (;;) {
+      const at = win.indexOf(ENDSTREAM, pos);
       if (at >= 0) {
-        keep?.(buf.slice(pos, at));
-        pos = at + 9;
+        keep(win.subarray(pos, at));
+        pos = at + ENDSTREAM.length;
         return;
       }
-      const safe = Math.max(pos, buf.length - 8);
-      keep?.(buf.slice(pos, safe));
+      const safe = Math.max(pos, win.length - ENDSTREAM.length + 1);
+      keep(win.subarray(pos, safe));
       pos = safe;
       if (!(await more())) return;
     }
@@ -361,55 +409,46 @@ export async function countPdfPages(source: AsyncIterable<Uint8Array>, stats?: P
   /** Passes over a stream's data (after the "stream" keyword); returns it when `collect` and within `cap`. */
   const passStream = async (length: number | undefined, collect: boolean, cap: number) => {
     // "stream" is followed by CRLF or LF (a lone CR is tolerated).
-    while (buf.length - pos < 2 && (await more()));
-    if (buf.startsWith("\r\n", pos)) pos += 2;
-    else if (buf[pos] === "\n" || buf[pos] === "\r") pos += 1;
-    const parts: string[] = [];
+    while (win.length - pos < 2 && (await more()));
+    if (win[pos] === 13 && win[pos + 1] === 10) pos += 2;
+    else if (win[pos] === 10 || win[pos] === 13) pos += 1;
+    const parts: Buffer[] = [];
     let size = 0;
-    const keep = (data: string) => {
-      if (!collect) return false;
+    const keep = (data: Buffer) => {
+      if (!collect) return;
       size += data.length;
       if (size > cap) collect = false;
-      else parts.push(data);
+      else parts.push(Buffer.from(data)); // a copy: the chunk itself is not kept
       if (stats && collect) stats.maxObjectStream = Math.max(stats.maxObjectStream, size);
-      return collect;
     };
     if (length !== undefined && Number.isSafeInteger(length) && length >= 0) {
       let left = length;
-      while (left > buf.length - pos) {
-        keep(buf.slice(pos));
-        left -= buf.length - pos;
-        pos = buf.length;
+      while (left > win.length - pos) {
+        keep(win.subarray(pos));
+        left -= win.length - pos;
+        pos = win.length;
         if (!(await more())) return null;
       }
-      keep(buf.slice(pos, pos + left));
+      keep(win.subarray(pos, pos + left));
       pos += left;
-      while (buf.length - pos < 40 && (await more()));
-      const after = /^[\0\t\n\f\r ]*endstream/.exec(buf.slice(pos, pos + 40));
+      while (win.length - pos < 40 && (await more()));
+      const after = /^[\0\t\n\f\r ]*endstream/.exec(win.toString("latin1", pos, pos + 40));
       if (after) pos += after[0].length;
       // The /Length was short: the rest of the data runs to the "endstream" further on.
       else await findEndstream(keep);
     } else {
       await findEndstream(keep);
     }
-    return collect ? parts.join("") : null;
+    return collect ? Buffer.concat(parts) : null;
   };
 
   try {
     for (;;) {
-      HEADER.lastIndex = pos;
-      const head = HEADER.exec(buf);
-      if (!head) {
-        // Keep a tail: a header may straddle this chunk and the next.
-        pos = Math.max(pos, buf.length - TAIL);
-        if (await more()) continue;
-        break;
-      }
-      pos = head.index + head[0].length;
-      const objNum = head[1] === undefined ? null : Number(head[1]);
+      const head = await nextHeader();
+      if (!head) break;
       const read = await readValue();
       if (!read) continue; // resume the search right after the header
-      tree.take(objNum, read.value);
+      tree.take(head.objNum, read.value);
       if (read.keyword !== "stream" || read.value.t !== "dict") continue;
       const dict = read.value.map;
       const objectStream = name(dict.get("Type")) === "ObjStm" && isFlate(dict);
@@ -420,7 +459,7 @@ export async function countPdfPages(source: AsyncIterable<Uint8Array>, stats?: P
       if (data === null || n === undefined || first === undefined || n < 0 || first < 0) continue;
       let inflated: Buffer;
       try {
-        inflated = await inflate(Buffer.from(data, "latin1"), {
+        inflated = await inflate(data, {
           maxOutputLength: MAX_INFLATED_BYTES,
           finishFlush: zlib.constants.Z_SYNC_FLUSH,
         });
