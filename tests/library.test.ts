@@ -11,7 +11,7 @@ import { BOOK_CREATED, NO_PDF, PDF_ONLY, PDF_REQUIRED, bookDeleted } from "~/fea
 import { looksLikePdf } from "~/lib/upload-progress.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { resetEnvCache } from "~/lib/env.server.ts";
-import { storeBytes, storedExistsSync, uploadsDir } from "~/lib/storage.server.ts";
+import { readStoredChunks, storeBytes, storedExistsSync, uploadsDir } from "~/lib/storage.server.ts";
 import * as adminLibrary from "~/routes/admin/library.tsx";
 import * as apiBook from "~/routes/api/books.book.ts";
 import * as apiDownload from "~/routes/api/books.download.ts";
@@ -406,6 +406,23 @@ describe("readPageCount (a stored book's pages)", () => {
     );
     expect(await readPageCount(damaged)).toBeNull();
     expect(await readPageCount(`books/${crypto.randomUUID()}.pdf`)).toBeNull();
+  });
+});
+
+describe("readStoredChunks (what the page count reads)", () => {
+  it("yields the stored bytes in order through one reused buffer, and null for a missing file", async () => {
+    const bytes = crypto.randomBytes(1000);
+    const key = await storeBytes("books", "pdf", bytes);
+    const seen: Buffer[] = [];
+    const buffers = new Set<ArrayBufferLike>();
+    for await (const chunk of (await readStoredChunks(key, 64))!) {
+      expect(chunk.byteLength).toBeLessThanOrEqual(64);
+      seen.push(Buffer.from(chunk));
+      buffers.add(chunk.buffer);
+    }
+    expect(Buffer.concat(seen)).toEqual(bytes);
+    expect(buffers.size).toBe(1);
+    expect(await readStoredChunks(`books/${crypto.randomUUID()}.pdf`)).toBeNull();
   });
 });
 

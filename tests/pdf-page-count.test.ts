@@ -17,6 +17,16 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 async function* chunked(bytes: Uint8Array, size: number) {
   for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
 }
+/** Chunks in one reused buffer, as readStoredChunks reads the local disk. */
+async function* reused(bytes: Uint8Array, size: number) {
+  const buffer = new Uint8Array(size);
+  for (let i = 0; i < bytes.length; i += size) {
+    const n = Math.min(size, bytes.length - i);
+    buffer.set(bytes.subarray(i, i + n));
+    yield buffer.subarray(0, n);
+    buffer.fill(0x41); // what was handed out is overwritten before the next chunk
+  }
+}
 const count = (bytes: Uint8Array, size = 65536, stats?: PageCountStats) => countPdfPages(chunked(bytes, size), stats);
 const newStats = (): PageCountStats => ({ maxWindow: 0, maxObjectStream: 0, bytes: 0 });
 
@@ -128,6 +138,8 @@ describe("countPdfPages", () => {
     for (let size = 1; size <= 64; size++) {
       expect(await count(bytes, size), `chunks of ${size}`).toBe(7);
       expect(await count(compressed, size), `compressed, chunks of ${size}`).toBe(3);
+      expect(await countPdfPages(reused(bytes, size)), `one reused buffer of ${size}`).toBe(7);
+      expect(await countPdfPages(reused(compressed, size)), `compressed, one reused buffer of ${size}`).toBe(3);
     }
     // The root's /Count split right in its middle ("/Cou" | "nt 7").
     const at = bytes.indexOf("/Count 7");

@@ -307,7 +307,8 @@ function readObjectStream(text: string, n: number, first: number, tree: PageTree
 
 /**
  * The page count of the PDF whose bytes `source` yields (a web ReadableStream or any async
- * iterable of chunks), or null when no page tree was found. Reads the source to its end (a
+ * iterable of chunks, which may reuse one buffer: a chunk is not used after the next is asked
+ * for), or null when no page tree was found. Reads the source to its end (a
  * later incremental update may change the count) and releases it when it stops early. The
  * window is bytes: stream data is skipped without being copied or decoded, and only an
  * object's own few hundred bytes are decoded (as latin1) to be parsed.
@@ -318,21 +319,43 @@ export async function countPdfPages(source: AsyncIterable<Uint8Array>, stats?: P
   let win: Buffer = Buffer.alloc(0);
   let pos = 0;
   let done = false;
-  // Where "trailer" is next in this window (-1: nowhere after trailerFrom), so it is looked for once.
-  let trailerWin: Buffer | null = null;
+  // The scan's own buffer for an unread rest and the chunk after it: reused, so a scan makes
+  // little garbage, and safe with a source that reuses its chunks' memory.
+  let own: Buffer = Buffer.alloc(0);
+  let generation = 0;
+  // Where "trailer" is next in this window (-1: nowhere after where it was looked for).
+  let trailerGeneration = -1;
   let trailerAt = -1;
 
-  /** Appends the next chunk (dropping what was consumed); false at the end of the input. */
+  /** Appends the next chunk after the unread rest; false at the end of the input. */
   const more = async (): Promise<boolean> => {
     if (done) return false;
+    const rest = win.length - pos;
+    if (rest > 0) {
+      // Before asking for the next chunk, which may overwrite this one.
+      if (own.length < rest) own = Buffer.allocUnsafe(Math.max(rest * 2, 128 * 1024));
+      win.copy(own, 0, pos, win.length);
+      win = own.subarray(0, rest);
+      pos = 0;
+    }
     const next = await iterator.next();
     if (next.done) {
       done = true;
       return false;
     }
     const chunk = Buffer.from(next.value.buffer, next.value.byteOffset, next.value.byteLength);
-    win = pos >= win.length ? chunk : Buffer.concat([win.subarray(pos), chunk]);
+    if (rest === 0) win = chunk;
+    else {
+      if (own.length < rest + chunk.length) {
+        const bigger = Buffer.allocUnsafe(Math.max((rest + chunk.length) * 2, 128 * 1024));
+        own.copy(bigger, 0, 0, rest);
+        own = bigger;
+      }
+      chunk.copy(own, rest);
+      win = own.subarray(0, rest + chunk.length);
+    }
     pos = 0;
+    generation++;
     if (stats) {
       stats.bytes += chunk.byteLength;
       stats.maxWindow = Math.max(stats.maxWindow, win.length);
@@ -363,8 +386,8 @@ export async function countPdfPages(source: AsyncIterable<Uint8Array>, stats?: P
   const nextHeader = async (): Promise<{ objNum: number | null } | null> => {
     for (;;) {
       const obj = win.indexOf(OBJ, pos);
-      if (trailerWin !== win || (trailerAt >= 0 && trailerAt < pos)) {
-        trailerWin = win;
+      if (trailerGeneration !== generation || (trailerAt >= 0 && trailerAt < pos)) {
+        trailerGeneration = generation;
         trailerAt = win.indexOf(TRAILER, pos);
       }
       const at = trailerAt >= 0 && (obj < 0 || trailerAt < obj) ? trailerAt : obj;

@@ -9,7 +9,7 @@ import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { countPdfPages } from "~/lib/pdf-page-count.server.ts";
-import { deleteStored, readStored, readStoredBytes, statStored } from "~/lib/storage.server.ts";
+import { deleteStored, readStoredBytes, readStoredChunks, statStored } from "~/lib/storage.server.ts";
 import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
 import { BookFormSchema, type BookFormInput } from "./schema.ts";
 import { BOOK_NOT_FOUND, DOWNLOAD_FAILED, NO_PDF, PDF_FIELD, PDF_REQUIRED, PDF_UNREADABLE } from "./messages.ts";
@@ -134,8 +134,9 @@ export function bookFilename(title: string): string {
 }
 
 // Counting pages: a streaming scan of the stored file (~/lib/pdf-page-count.server.ts), which
-// holds a small window of it at a time, whatever its size, so concurrent uploads are counted
-// side by side. Only when the scan finds no page tree (an object stream it cannot read, a
+// holds a small window of it at a time, whatever its size, read from the local disk into one
+// reused buffer (readStoredChunks: no per-chunk garbage to pile up between collections), so
+// concurrent uploads are counted side by side. Only when the scan finds no page tree (an object stream it cannot read, a
 // damaged file) is the whole file parsed with pdf-lib, and then only when it is at most
 // PDF_LIB_FALLBACK_BYTES and one file at a time per process.
 export const PDF_LIB_FALLBACK_BYTES = 20 * 1024 * 1024;
@@ -154,8 +155,8 @@ export async function readPageCount(key: string): Promise<number | null> {
 
 async function scanPages(key: string): Promise<number | null> {
   try {
-    const stream = await readStored(key);
-    return stream ? await countPdfPages(stream) : null;
+    const chunks = await readStoredChunks(key);
+    return chunks ? await countPdfPages(chunks) : null;
   } catch {
     return null;
   }
