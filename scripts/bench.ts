@@ -5,6 +5,9 @@
 // Side by side: a bare React Router page of 24 static cards (scripts/bench/bare, served by
 // react-router-serve with its gzip) is measured before and after the app's pages, and each
 // page's requests/s is printed as a ratio of it (goal: ≥ 0.85× for /, /cursos, a course page).
+// Last, the memory of ten concurrent 10 MB uploads (scripts/bench/upload-memory.ts).
+// BENCH_ONLY=upload runs only that last measurement (no page loads, no bare page):
+// `BENCH_ONLY=upload npm run bench`.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -19,6 +22,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3320);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+const ONLY_UPLOAD = process.env.BENCH_ONLY === "upload";
 const BARE_PORT = PORT + 1;
 const BARE_BASE = `http://127.0.0.1:${BARE_PORT}`;
 const BARE_DIR = path.join(root, "scripts/bench/bare");
@@ -31,22 +35,22 @@ const server = spawn(process.execPath, ["scripts/e2e-server.ts"], {
   env: { ...process.env, E2E_PORT: String(PORT), E2E_DIR_NAME: "bench" },
   stdio: ["ignore", "ignore", "inherit"],
 });
-execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
-  cwd: BARE_DIR,
-  stdio: "ignore",
-});
-const bare = spawn(
-  process.execPath,
-  [path.join(root, "node_modules/@react-router/serve/bin.cjs"), "build/server/index.js"],
-  {
+if (!ONLY_UPLOAD) {
+  execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], {
     cwd: BARE_DIR,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(BARE_PORT), HOST: "127.0.0.1" },
     stdio: "ignore",
-  },
-);
+  });
+}
+const bare = ONLY_UPLOAD
+  ? null
+  : spawn(process.execPath, [path.join(root, "node_modules/@react-router/serve/bin.cjs"), "build/server/index.js"], {
+      cwd: BARE_DIR,
+      env: { ...process.env, NODE_ENV: "production", PORT: String(BARE_PORT), HOST: "127.0.0.1" },
+      stdio: "ignore",
+    });
 process.on("exit", () => {
   server.kill("SIGTERM");
-  bare.kill("SIGTERM");
+  bare?.kill("SIGTERM");
 });
 
 async function waitForServer(url = `${BASE}/login`) {
@@ -122,10 +126,11 @@ async function weigh(target: Target) {
 }
 
 await waitForServer();
-await waitForServer(`${BARE_BASE}/`);
+if (!ONLY_UPLOAD) await waitForServer(`${BARE_BASE}/`);
+const token = await apiToken(BASE, DEMO_ADMIN.correo);
+if (ONLY_UPLOAD) await measureUploads(false);
 const adminCookie = await sessionCookie(BASE, DEMO_ADMIN.correo);
 const studentCookie = await sessionCookie(BASE, DEMO_ESTUDIANTE.correo);
-const token = await apiToken(BASE, DEMO_ADMIN.correo);
 
 const list = (await (
   await fetch(`${BASE}/api/cursos/lista`, { headers: { Authorization: `Bearer ${token}` } })
@@ -206,13 +211,18 @@ console.log(
   `\nPresupuesto: JS ≤ ${JS_BUDGET / 1024} KB gzip, CSS ≤ ${CSS_BUDGET / 1024} KB gzip por página: ${overBudget ? "EXCEDIDO" : "cumplido"}`,
 );
 
-const uploads = await measureUploadMemory(BASE, token, serverPid(server.pid!));
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-const uploadsOver = uploads.rise > UPLOAD_MEMORY_BUDGET;
-console.log(
-  `\nSubidas: ${uploads.count} PDF de ${mb(uploads.fileBytes)} a la vez en ${uploads.seconds.toFixed(1)} s; ` +
-    `memoria residente ${mb(uploads.before)} → pico ${mb(uploads.peak)} (+${mb(uploads.rise)}; ` +
-    `presupuesto +${mb(UPLOAD_MEMORY_BUDGET)}): ${uploadsOver ? "EXCEDIDO" : "cumplido"}`,
-);
-server.kill("SIGTERM");
-process.exit(overBudget || uploadsOver ? 1 : 0);
+await measureUploads(overBudget);
+
+/** The memory of concurrent uploads, reported; ends the process (failing when over a budget). */
+async function measureUploads(overBudget: boolean): Promise<never> {
+  const uploads = await measureUploadMemory(BASE, token, serverPid(server.pid!));
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+  const uploadsOver = uploads.rise > UPLOAD_MEMORY_BUDGET;
+  console.log(
+    `\nSubidas: ${uploads.count} PDF de ${mb(uploads.fileBytes)} a la vez en ${uploads.seconds.toFixed(1)} s; ` +
+      `memoria residente ${mb(uploads.before)} → pico ${mb(uploads.peak)} (+${mb(uploads.rise)}; ` +
+      `presupuesto +${mb(UPLOAD_MEMORY_BUDGET)}): ${uploadsOver ? "EXCEDIDO" : "cumplido"}`,
+  );
+  server.kill("SIGTERM");
+  process.exit(overBudget || uploadsOver ? 1 : 0);
+}

@@ -6,12 +6,12 @@ import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterEach, describe, expect, it } from "vitest";
 import { issueApiToken } from "~/features/auth/api-token.server.ts";
-import { bookFilename, listBooks, normalizeSearch, PAGE_SIZE } from "~/features/library/books.server.ts";
+import { bookFilename, listBooks, normalizeSearch, PAGE_SIZE, readPageCount } from "~/features/library/books.server.ts";
 import { BOOK_CREATED, NO_PDF, PDF_ONLY, PDF_REQUIRED, bookDeleted } from "~/features/library/messages.ts";
 import { looksLikePdf } from "~/lib/upload-progress.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { resetEnvCache } from "~/lib/env.server.ts";
-import { storeBytes, storedExistsSync, uploadsDir } from "~/lib/storage.server.ts";
+import { readStoredChunks, storeBytes, storedExistsSync, uploadsDir } from "~/lib/storage.server.ts";
 import * as adminLibrary from "~/routes/admin/library.tsx";
 import * as apiBook from "~/routes/api/books.book.ts";
 import * as apiDownload from "~/routes/api/books.download.ts";
@@ -379,6 +379,50 @@ describe("/api/books", () => {
     expect((await apiUpload.action(args(multipart("/api/books/upload", fields, { cookie: student })))).status).toBe(
       403,
     );
+  });
+});
+
+describe("readPageCount (a stored book's pages)", () => {
+  it("counts by streaming, falls back to pdf-lib when the scan finds no tree, and answers null otherwise", async () => {
+    const compressed = await storeBytes("books", "pdf", await makePdf(4)); // object streams
+    expect(await readPageCount(compressed)).toBe(4);
+    // A page tree without /Count: the scan finds no count, pdf-lib counts the leaves.
+    const noCount = await storeBytes(
+      "books",
+      "pdf",
+      Buffer.from(
+        "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n" +
+          "2 0 obj\n<< /Type /Pages /Kids [3 0 R 4 0 R] >>\nendobj\n" +
+          "3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >>\nendobj\n" +
+          "4 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] >>\nendobj\n" +
+          "trailer\n<< /Root 1 0 R >>\n%%EOF\n",
+      ),
+    );
+    expect(await readPageCount(noCount)).toBe(2);
+    const damaged = await storeBytes(
+      "books",
+      "pdf",
+      Buffer.concat([Buffer.from("%PDF-1.7\n"), crypto.randomBytes(4096)]),
+    );
+    expect(await readPageCount(damaged)).toBeNull();
+    expect(await readPageCount(`books/${crypto.randomUUID()}.pdf`)).toBeNull();
+  });
+});
+
+describe("readStoredChunks (what the page count reads)", () => {
+  it("yields the stored bytes in order through one reused buffer, and null for a missing file", async () => {
+    const bytes = crypto.randomBytes(1000);
+    const key = await storeBytes("books", "pdf", bytes);
+    const seen: Buffer[] = [];
+    const buffers = new Set<ArrayBufferLike>();
+    for await (const chunk of (await readStoredChunks(key, 64))!) {
+      expect(chunk.byteLength).toBeLessThanOrEqual(64);
+      seen.push(Buffer.from(chunk));
+      buffers.add(chunk.buffer);
+    }
+    expect(Buffer.concat(seen)).toEqual(bytes);
+    expect(buffers.size).toBe(1);
+    expect(await readStoredChunks(`books/${crypto.randomUUID()}.pdf`)).toBeNull();
   });
 });
 

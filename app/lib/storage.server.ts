@@ -5,6 +5,7 @@
 // storage is in use.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import fsp from "node:fs/promises";
 import path from "node:path";
 import { env } from "./env.server.ts";
 import { EXTENSION, MIME, type FileKind } from "./file-types.ts";
@@ -85,6 +86,36 @@ export async function statStored(key: string): Promise<StoredStat | null> {
 /** A stored object's bytes, all or a range, as a stream; null when it is missing. */
 export function readStored(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null> {
   return fileStorage().read(checked(key), range);
+}
+
+/**
+ * A stored object's bytes in order, for a reader that looks at each chunk once (a PDF's page
+ * count): on the local disk read into one reused buffer of `chunkSize` bytes, so a chunk is
+ * only valid until the next is asked for and reading a large file leaves no garbage behind (a
+ * new buffer per chunk, as a read stream makes, piles up between garbage collections); on a
+ * remote storage the response's own chunks. Null when the object is missing.
+ */
+export async function readStoredChunks(key: string, chunkSize = 64 * 1024): Promise<AsyncIterable<Uint8Array> | null> {
+  if (fileStorage().kind !== "local") return readStored(key);
+  let handle: fsp.FileHandle;
+  try {
+    handle = await fsp.open(storagePath(key), "r");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+  return (async function* () {
+    try {
+      const buffer = Buffer.allocUnsafe(chunkSize);
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, 0, chunkSize, null);
+        if (bytesRead === 0) return;
+        yield buffer.subarray(0, bytesRead);
+      }
+    } finally {
+      await handle.close();
+    }
+  })();
 }
 
 /** A whole stored object in memory (small files only: a PDF whose pages are counted). */

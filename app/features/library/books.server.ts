@@ -8,7 +8,8 @@ import type { SessionUser } from "~/features/auth/session.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
-import { deleteStored, readStoredBytes, statStored } from "~/lib/storage.server.ts";
+import { countPdfPages } from "~/lib/pdf-page-count.server.ts";
+import { deleteStored, readStoredBytes, readStoredChunks, statStored } from "~/lib/storage.server.ts";
 import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
 import { BookFormSchema, type BookFormInput } from "./schema.ts";
 import {
@@ -140,18 +141,36 @@ export function bookFilename(title: string): string {
   return `${safe || "libro"}.pdf`;
 }
 
-// Counting pages loads the whole PDF (pdf-lib): one at a time per process, so ten concurrent
-// 10 MB uploads cost one file's worth of memory here, not ten.
-let pageCountQueue: Promise<unknown> = Promise.resolve();
+// Counting pages: a streaming scan of the stored file (~/lib/pdf-page-count.server.ts), which
+// holds a small window of it at a time, whatever its size, read from the local disk into one
+// reused buffer (readStoredChunks: no per-chunk garbage to pile up between collections), so
+// concurrent uploads are counted side by side. Only when the scan finds no page tree (an object stream it cannot read, a
+// damaged file) is the whole file parsed with pdf-lib, and then only when it is at most
+// PDF_LIB_FALLBACK_BYTES and one file at a time per process.
+export const PDF_LIB_FALLBACK_BYTES = 20 * 1024 * 1024;
+let fallbackQueue: Promise<unknown> = Promise.resolve();
 
 /** The page count of a stored PDF, or null when it cannot be read. */
-export function readPageCount(key: string): Promise<number | null> {
-  const turn = pageCountQueue.then(() => countPages(key));
-  pageCountQueue = turn.catch(() => undefined);
+export async function readPageCount(key: string): Promise<number | null> {
+  const scanned = await scanPages(key);
+  if (scanned !== null) return scanned;
+  const stat = await statStored(key).catch(() => null);
+  if (!stat || stat.size === 0 || stat.size > PDF_LIB_FALLBACK_BYTES) return null;
+  const turn = fallbackQueue.then(() => loadPages(key));
+  fallbackQueue = turn.catch(() => undefined);
   return turn;
 }
 
-async function countPages(key: string): Promise<number | null> {
+async function scanPages(key: string): Promise<number | null> {
+  try {
+    const chunks = await readStoredChunks(key);
+    return chunks ? await countPdfPages(chunks) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function loadPages(key: string): Promise<number | null> {
   try {
     const bytes = await readStoredBytes(key);
     if (!bytes) return null;
