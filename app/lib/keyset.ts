@@ -2,7 +2,8 @@
 // from a cursor (the key of the row it follows or precedes) as a range of an index that ends in
 // (…, createdAt, id), so page 2 000 costs what page 1 costs; OFFSET would walk every row before
 // it (docs/decisions/009-flat-cost-at-scale.md). Links carry `?page=N&desde=KEY` (next) or
-// `?page=N&antes=KEY` (previous); N is only shown.
+// `?page=N&antes=KEY` (previous); N is only shown. A bare `?page=N` (a typed URL, an old link)
+// skips rows, but only index entries: fetchOffsetPage.
 
 export type RowKey = { createdAt: Date; id: string };
 /** `desde`: the rows after this key (next page); `antes`: the rows before it (previous page). */
@@ -72,4 +73,22 @@ export async function fetchKeysetPage<T extends RowKey>(
   const rows = backwards ? merged.slice(-size) : merged.slice(0, size);
   const more = merged.length > size;
   return { rows, hasNewer: backwards ? more : cursor !== null, hasOlder: backwards ? true : more };
+}
+
+/**
+ * A numbered page without a cursor (a typed `?page=N`), as a deferred join: `readIds` skips and
+ * takes ids alone (`select: { id: true }` in the list's order, which an index ending in
+ * (…, createdAt, id) answers without reading a row: a covering walk of its entries), then
+ * `readRows` loads that page's rows by primary key; they are returned in the ids' order. Still
+ * proportional to N, but an index entry per skipped row instead of a table row
+ * (docs/decisions/009-flat-cost-at-scale.md).
+ */
+export async function fetchOffsetPage<T extends { id: string }>(
+  readIds: () => Promise<Array<{ id: string }>>,
+  readRows: (ids: string[]) => Promise<T[]>,
+): Promise<T[]> {
+  const ids = (await readIds()).map((row) => row.id);
+  if (ids.length === 0) return [];
+  const byId = new Map((await readRows(ids)).map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

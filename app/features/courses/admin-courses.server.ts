@@ -4,7 +4,7 @@
 import { audit } from "~/features/audit/audit.server.ts";
 import { bumpCatalog } from "~/lib/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
+import { encodeKey, fetchKeysetPage, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { normalizeSearch, prefixRange } from "~/lib/search-text.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
@@ -58,6 +58,19 @@ export async function listAdminCourses({
       }),
     );
     courses = found.rows;
+  } else if (!term) {
+    // A typed ?page=N without its cursor: the (createdAt, id) entries before it are skipped, ids
+    // only, then the page's rows are read by id (a deferred join, lib/keyset.ts).
+    courses = await fetchOffsetPage(
+      () =>
+        prisma.course.findMany({
+          orderBy: newestFirst,
+          skip: (page - 1) * ADMIN_COURSES_PAGE_SIZE,
+          take: ADMIN_COURSES_PAGE_SIZE,
+          select: { id: true },
+        }),
+      (ids) => prisma.course.findMany({ where: { id: { in: ids } }, select: adminCourseSelect }),
+    );
   } else {
     // Few matches: read them from the tituloBusqueda range and sort them. Many (a prefix like
     // "curso"): walk the newest-first index and keep the matching rows; at that density a page is
