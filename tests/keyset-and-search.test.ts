@@ -76,6 +76,15 @@ describe("keyset pages", () => {
     }
     expect(seen).toEqual(expected.map((c) => c.id));
     expect(page.total).toBe(expected.length);
+    // A bare ?page=N (a typed URL: ids from the index, then the rows) gives the same rows.
+    const typed = await listCourses({ viewer: null, audience: "docente", page: 2 });
+    expect(typed.courses.map((c) => c.id)).toEqual(seen.slice(COURSES_PAGE_SIZE, 2 * COURSES_PAGE_SIZE));
+    const all = await prisma.course.findMany({
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { id: true },
+    });
+    const adminTyped = await listAdminCourses({ page: 2 });
+    expect(adminTyped.courses.map((c) => c.id)).toEqual(all.slice(25, 50).map((c) => c.id));
   });
 
   it("the page links and the API's Link header carry the cursor; the JSON keeps its shape", async () => {
