@@ -204,23 +204,26 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
         loAprenderan: [],
       })),
     });
+    await createUser({});
+    await createUser({});
     for (const run of [
       () => courses.listCourses({ viewer: null, page: 2 }),
       () => admin.listAdminCourses({ page: 2 }),
       () => books.listBooks({ page: 2 }),
+      () => users.listUsers({ page: 2, pageSize: 1 }),
     ]) {
       const plans = await plansOf(run);
       const skip = plans.find(
-        (p) => /^SELECT `main`.`(Course|Book)`.`id` FROM/.test(p.query) && /OFFSET/.test(p.query),
+        (p) => /^SELECT `main`.`(Course|Book|User)`.`id` FROM/.test(p.query) && /OFFSET/.test(p.query),
       );
       expect(skip?.plan.join("\n")).toMatch(
-        /(SCAN|SEARCH) (main\.)?(Course|Book) USING COVERING INDEX (Course|Book)_(estado_)?createdAt_id_idx/,
+        /(SCAN|SEARCH) (main\.)?(Course|Book|User) USING COVERING INDEX (Course_|Book_|User_aprobado_)(estado_)?createdAt_id_idx/,
       );
-      const rows = plans.filter((p) => p !== skip && /FROM `main`.`(Course|Book)` WHERE/.test(p.query));
+      const rows = plans.filter((p) => p !== skip && /FROM `main`.`(Course|Book|User)` WHERE/.test(p.query));
       expect(rows.length).toBeGreaterThan(0);
       for (const { plan } of rows)
         expect(plan.join("\n")).toMatch(
-          /SEARCH (main\.)?(Course|Book) USING INDEX sqlite_autoindex_(Course|Book)_1 \(id=\?\)/,
+          /SEARCH (main\.)?(Course|Book|User) USING INDEX sqlite_autoindex_(Course|Book|User)_1 \(id=\?\)/,
         );
     }
   });

@@ -2,6 +2,7 @@
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
+import { fetchOffsetPage } from "~/lib/keyset.ts";
 import { prefixRange } from "~/lib/search-text.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
@@ -44,17 +45,20 @@ export async function listUsers({
 }: { page?: number; pageSize?: number; q?: string } = {}) {
   const term = q.trim().toLowerCase().slice(0, 254);
   const where = term ? { correo: prefixRange(term) } : {};
+  // Exactly the index (aprobado, createdAt DESC, id DESC): no sort.
+  const orderBy = [{ aprobado: "asc" as const }, { createdAt: "desc" as const }, { id: "desc" as const }];
+  const skip = (Math.max(1, page) - 1) * pageSize;
   const [total, pending, users] = await Promise.all([
     term ? prisma.user.count({ where }) : tally("user:all"),
     tally("user:pending"),
-    prisma.user.findMany({
-      where,
-      select: publicUserSelect,
-      // Exactly the index (aprobado, createdAt DESC, id DESC): no sort.
-      orderBy: [{ aprobado: "asc" }, { createdAt: "desc" }, { id: "desc" }],
-      skip: (Math.max(1, page) - 1) * pageSize,
-      take: pageSize,
-    }),
+    term || skip === 0
+      ? prisma.user.findMany({ where, select: publicUserSelect, orderBy, skip, take: pageSize })
+      : // A later page of every account: that index's entries are skipped, ids only, then the
+        // page's rows are read by id (a deferred join, lib/keyset.ts).
+        fetchOffsetPage(
+          () => prisma.user.findMany({ orderBy, skip, take: pageSize, select: { id: true } }),
+          (ids) => prisma.user.findMany({ where: { id: { in: ids } }, select: publicUserSelect }),
+        ),
   ]);
   return { users, total, pending, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
