@@ -134,7 +134,7 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
     for (const [title, author] of [
       ["Educación rural", "Gabriela Mistral"],
       ["Matemáticas para todos", "Ana Pérez"],
-    ]) {
+    ] as const) {
       await prisma.book.create({
         data: {
           title,
