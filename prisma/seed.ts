@@ -308,8 +308,7 @@ async function createBooks() {
         description: book.description,
         pdfKey,
         pdfSize: bytes.length,
-        ...bookSearchFields(book.title, book.author),
-        createdAt: new Date(Date.now() - (BOOKS.length - i) * 3_600_000),
+        ...bookSearchFields(book.title, book.author, new Date(Date.now() - (BOOKS.length - i) * 3_600_000)),
       },
     });
   }

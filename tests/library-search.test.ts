@@ -31,10 +31,8 @@ function bookData(title: string, author = "Autora Prueba", createdAt?: Date) {
   };
 }
 
-const createBook = (title: string, author?: string, createdAt?: Date) =>
-  prisma.book.create({
-    data: { ...bookData(title, author, createdAt), ...bookSearchFields(title, author ?? "Autora Prueba") },
-  });
+const createBook = (title: string, author = "Autora Prueba", createdAt?: Date) =>
+  prisma.book.create({ data: { ...bookData(title, author), ...bookSearchFields(title, author, createdAt) } });
 
 /** `n` books sharing the word `word` (and `extra` words), several per instant, with their words. */
 async function manyBooks(n: number, word: string, extra = "") {
@@ -46,7 +44,9 @@ async function manyBooks(n: number, word: string, extra = "") {
   }));
   await prisma.book.createMany({ data: rows });
   await prisma.bookWord.createMany({
-    data: rows.flatMap((row) => searchWords(row.searchText).map((w) => ({ bookId: row.id, word: w }))),
+    data: rows.flatMap((row) =>
+      searchWords(row.searchText).map((w) => ({ bookId: row.id, word: w, createdAt: row.createdAt! })),
+    ),
   });
   return rows;
 }
@@ -106,7 +106,7 @@ describe("library search on the word index", () => {
     const book = await createBook(`Huertos urbanos ${t}`);
     await prisma.book.update({
       where: { id: book.id },
-      data: { title: `Compostaje ${t}`, ...bookSearchUpdate(`Compostaje ${t}`, book.author) },
+      data: { title: `Compostaje ${t}`, ...bookSearchUpdate(book, `Compostaje ${t}`, book.author) },
     });
     expect((await listBooks({ q: `huertos ${t}` })).books).toEqual([]);
     expect((await listBooks({ q: `compost ${t}` })).books.map((b) => b.id)).toEqual([book.id]);

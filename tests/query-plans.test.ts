@@ -130,7 +130,7 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
     expect(text).toMatch(/Tally/);
   });
 
-  it("the library search reads the (word, bookId) index: rare words by their ids, common ones by a walk", async () => {
+  it("the library search reads the (word, createdAt, bookId) index: rare words by their keys, common ones by a walk", async () => {
     for (const [title, author] of [
       ["Educación rural", "Gabriela Mistral"],
       ["Matemáticas para todos", "Ana Pérez"],
@@ -148,7 +148,7 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
       });
     }
     const onWords =
-      /SEARCH (main\.)?BookWord USING (COVERING )?INDEX (BookWord_word_bookId_idx \(word>\? AND word<\?\)|sqlite_autoindex_BookWord_1 \(bookId=\? AND word>\? AND word<\?\))/;
+      /SEARCH (main\.)?BookWord USING (COVERING )?INDEX (BookWord_word_createdAt_bookId_idx \(word>\? AND word<\?\)|sqlite_autoindex_BookWord_1 \(bookId=\? AND word>\? AND word<\?\))/;
     for (const run of [
       () => books.listBooks({ q: "matematica" }),
       () => books.listBooks({ q: "educacion mistral" }),
@@ -167,6 +167,7 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
     // A word with more than DENSE_SEARCH entries: the newest-first walk, each book checked by
     // primary key, stopping at the page (LIMIT); its count reads the word's range.
     const ids = Array.from({ length: books.DENSE_SEARCH + 1 }, (_, i) => `densebook${String(i).padStart(5, "0")}`);
+    const when = new Date();
     await prisma.book.createMany({
       data: ids.map((id) => ({
         id,
@@ -177,10 +178,11 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
         pdfKey: id,
         pdfSize: 1,
         searchText: "denso autor",
+        createdAt: when,
       })),
     });
     await prisma.bookWord.createMany({
-      data: ids.flatMap((bookId) => searchWords("denso autor").map((word) => ({ bookId, word }))),
+      data: ids.flatMap((bookId) => searchWords("denso autor").map((word) => ({ bookId, word, createdAt: when }))),
     });
     const dense = await expectIndexed(() => books.listBooks({ q: "denso autor" }), { sortsMatches: true });
     const walk = dense.find((p) => /FROM `main`.`Book` WHERE \(EXISTS/.test(p.query))!;
@@ -191,7 +193,7 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
     expect(walk.plan.join("\n")).not.toMatch(/TEMP B-TREE/);
     const count = dense.find((p) => /COUNT\(DISTINCT/.test(p.query))!;
     expect(count.plan.join("\n")).toMatch(
-      /SEARCH w USING COVERING INDEX BookWord_word_bookId_idx \(word>\? AND word<\?\)/,
+      /SEARCH w USING COVERING INDEX BookWord_word_createdAt_bookId_idx \(word>\? AND word<\?\)/,
     );
   });
 

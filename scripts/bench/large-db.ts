@@ -468,8 +468,8 @@ export function generateLargeDb(file: string, scale = 1): LargeDbResult {
     // Their words, as the service writes them (book-words.ts), so the server's start-up
     // backfill has nothing to do during the measurement.
     run(`
-      INSERT INTO "BookWord" (bookId, word)
-      SELECT b.id, j.value FROM "Book" b, json_each(search_words(b.searchText)) j
+      INSERT INTO "BookWord" (bookId, word, createdAt)
+      SELECT b.id, j.value, b.createdAt FROM "Book" b, json_each(search_words(b.searchText)) j
       WHERE NOT EXISTS (SELECT 1 FROM "BookWord" w WHERE w.bookId = b.id)`);
 
     // Sent (and a few failed) mails for the admin's outbox: none pending, so the server's

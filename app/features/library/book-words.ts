@@ -12,17 +12,25 @@ export function searchWords(searchText: string): string[] {
   return [...new Set(searchText.split(" ").filter(Boolean))];
 }
 
-/** searchText and its words, for a new book's create data. */
-export function bookSearchFields(title: string, author: string) {
-  const searchText = normalizeSearch(title, author);
-  return { searchText, words: { create: searchWords(searchText).map((word) => ({ word })) } };
-}
-
-/** searchText and its words, for an update of a book's title or author (the old words go). */
-export function bookSearchUpdate(title: string, author: string) {
+/**
+ * searchText, createdAt and the words, for a new book's create data. The words carry the book's
+ * createdAt (their index gives the matches' order), so it is set here, not by the database.
+ */
+export function bookSearchFields(title: string, author: string, createdAt: Date = new Date()) {
   const searchText = normalizeSearch(title, author);
   return {
     searchText,
-    words: { deleteMany: {}, create: searchWords(searchText).map((word) => ({ word })) },
+    createdAt,
+    words: { create: searchWords(searchText).map((word) => ({ word, createdAt })) },
+  };
+}
+
+/** searchText and its words, for an update of a book's title or author (the old words go). */
+export function bookSearchUpdate(book: { createdAt: Date }, title: string, author: string) {
+  const searchText = normalizeSearch(title, author);
+  const { createdAt } = book;
+  return {
+    searchText,
+    words: { deleteMany: {}, create: searchWords(searchText).map((word) => ({ word, createdAt })) },
   };
 }

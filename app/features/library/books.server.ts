@@ -9,7 +9,7 @@ import { audit } from "~/features/audit/audit.server.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
-import { fetchOffsetPage } from "~/lib/keyset.ts";
+import { compareNewestFirst, fetchOffsetPage, type RowKey } from "~/lib/keyset.ts";
 import { deleteStored, readStoredBytes, statStored } from "~/lib/storage.server.ts";
 import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
 import { BookFormSchema, type BookFormInput } from "./schema.ts";
@@ -45,34 +45,40 @@ function queryWords(q: string | null | undefined): string[] {
 const hasWord = (word: string) => ({ words: { some: { word: prefixRange(word) } } });
 
 /**
- * The ids of the books matching every word, when one word is rare enough: the rarest word's
- * range of the (word, bookId) index (at most DENSE_SEARCH entries, found by counting each
- * word's range up to that bound), then each other word checked for those books only, by
- * primary key. null when every word is common: then a page is found soonest by walking the
- * newest-first (createdAt, id) index with an EXISTS per word (matchingBooks).
+ * The books matching every word, newest first, when one word is rare enough: the rarest word's
+ * range of the (word, createdAt, bookId) index (at most DENSE_SEARCH entries, found by counting
+ * each word's range up to that bound) gives ids and their order without reading a book; each
+ * other word is checked for those books only, by primary key. null when every word is common:
+ * then a page is found soonest by walking the newest-first (createdAt, id) index with an EXISTS
+ * per word (matchingBooks).
  */
-async function sparseMatches(words: string[]): Promise<string[] | null> {
+async function sparseMatches(words: string[]): Promise<RowKey[] | null> {
   const estimates = await Promise.all(
     words.map((word) =>
       prisma.bookWord.count({
         where: { word: prefixRange(word) },
-        orderBy: [{ word: "asc" }, { bookId: "asc" }],
+        orderBy: [{ word: "asc" }, { createdAt: "asc" }, { bookId: "asc" }],
         take: DENSE_SEARCH + 1,
       }),
     ),
   );
   const order = words.map((word, i) => ({ word, n: estimates[i]! })).sort((a, b) => a.n - b.n);
   if (order[0]!.n > DENSE_SEARCH) return null;
-  let ids: string[] | null = null;
-  for (const { word } of order) {
-    const rows: Array<{ bookId: string }> = await prisma.bookWord.findMany({
-      where: ids ? { bookId: { in: ids }, word: prefixRange(word) } : { word: prefixRange(word) },
+  const [rarest, ...others] = order;
+  const found = await prisma.bookWord.findMany({
+    where: { word: prefixRange(rarest!.word) },
+    select: { bookId: true, createdAt: true },
+  });
+  let keys = new Map(found.map((row) => [row.bookId, row.createdAt]));
+  for (const { word } of others) {
+    if (keys.size === 0) break;
+    const rows = await prisma.bookWord.findMany({
+      where: { bookId: { in: [...keys.keys()] }, word: prefixRange(word) },
       select: { bookId: true },
     });
-    ids = [...new Set(rows.map((row) => row.bookId))];
-    if (ids.length === 0) break;
+    keys = new Map(rows.map((row) => [row.bookId, keys.get(row.bookId)!]));
   }
-  return ids;
+  return [...keys].map(([id, createdAt]) => ({ id, createdAt })).sort(compareNewestFirst);
 }
 
 /**
@@ -100,23 +106,18 @@ async function countDense(words: string[]): Promise<number> {
 
 /**
  * The books matching every word, newest first, `take` of them after `skip`; and how many match
- * when `counted`. Few matches: sorted from their ids. Many: the newest-first walk stops at the
+ * when `counted`. Few matches: their keys sorted, the page read by id. Many: the newest-first walk stops at the
  * page (at that density within a few thousand entries); its count reads the rarest word's range.
  */
 async function matchingBooks(words: string[], skip: number, take: number, counted: boolean) {
-  const ids = await sparseMatches(words);
-  if (ids) {
-    const books =
-      ids.length === 0
-        ? []
-        : await prisma.book.findMany({
-            where: { id: { in: ids } },
-            orderBy: newestFirst,
-            skip,
-            take,
-            select: bookSelect,
-          });
-    return { books, total: ids.length };
+  const matches = await sparseMatches(words);
+  if (matches) {
+    const page = matches.slice(skip, skip + take);
+    const books = await fetchOffsetPage(
+      async () => page,
+      (ids) => prisma.book.findMany({ where: { id: { in: ids } }, select: bookSelect }),
+    );
+    return { books, total: matches.length };
   }
   const [books, total] = await Promise.all([
     prisma.book.findMany({
@@ -195,13 +196,17 @@ export async function backfillBookWords(batch = 500) {
     const rows = await prisma.book.findMany({
       where: { id: { gt: after }, words: { none: {} } },
       orderBy: { id: "asc" },
-      select: { id: true, searchText: true, title: true, author: true },
+      select: { id: true, searchText: true, title: true, author: true, createdAt: true },
       take: batch,
     });
     if (rows.length === 0) return;
     after = rows.at(-1)!.id;
     const words = rows.flatMap((row) =>
-      searchWords(row.searchText || normalizeSearch(row.title, row.author)).map((word) => ({ bookId: row.id, word })),
+      searchWords(row.searchText || normalizeSearch(row.title, row.author)).map((word) => ({
+        bookId: row.id,
+        word,
+        createdAt: row.createdAt,
+      })),
     );
     await prisma.bookWord.createMany({ data: words });
   }

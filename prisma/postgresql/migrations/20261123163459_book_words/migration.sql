@@ -2,12 +2,13 @@
 CREATE TABLE "BookWord" (
     "bookId" TEXT NOT NULL,
     "word" TEXT NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL,
 
     CONSTRAINT "BookWord_pkey" PRIMARY KEY ("bookId","word")
 );
 
 -- CreateIndex
-CREATE INDEX "BookWord_word_bookId_idx" ON "BookWord"("word", "bookId");
+CREATE INDEX "BookWord_word_createdAt_bookId_idx" ON "BookWord"("word", "createdAt", "bookId");
 
 -- AddForeignKey
 ALTER TABLE "BookWord" ADD CONSTRAINT "BookWord_bookId_fkey" FOREIGN KEY ("bookId") REFERENCES "Book"("id") ON DELETE CASCADE ON UPDATE CASCADE;
