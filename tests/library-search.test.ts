@@ -142,5 +142,11 @@ describe("library search on the word index", () => {
     const all = await prisma.book.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { id: true } });
     const second = await listBooks({ page: 2 });
     expect(second.books.map((b) => b.id)).toEqual(all.slice(PAGE_SIZE, 2 * PAGE_SIZE).map((b) => b.id));
+    // Past the middle the page is read from the oldest end: the same rows.
+    const last = Math.ceil(all.length / PAGE_SIZE);
+    for (const n of [last - 1, last]) {
+      const typed = await listBooks({ page: n });
+      expect(typed.books.map((b) => b.id)).toEqual(all.slice((n - 1) * PAGE_SIZE, n * PAGE_SIZE).map((b) => b.id));
+    }
   });
 });

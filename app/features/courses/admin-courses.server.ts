@@ -29,6 +29,7 @@ const adminCourseSelect = {
 /** Above this many matches a search walks the newest-first index instead of sorting them. */
 const DENSE_SEARCH = 1000;
 const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
 /**
  * The admin's course table, newest first, 25 a page. `q` keeps the courses whose title starts
@@ -59,16 +60,12 @@ export async function listAdminCourses({
     );
     courses = found.rows;
   } else if (!term) {
-    // A typed ?page=N without its cursor: the (createdAt, id) entries before it are skipped, ids
-    // only, then the page's rows are read by id (a deferred join, lib/keyset.ts).
+    // A typed ?page=N without its cursor: the (createdAt, id) entries before it (or after it,
+    // past the middle) are skipped, ids only, then the page's rows are read by id (lib/keyset.ts).
     courses = await fetchOffsetPage(
-      () =>
-        prisma.course.findMany({
-          orderBy: newestFirst,
-          skip: (page - 1) * ADMIN_COURSES_PAGE_SIZE,
-          take: ADMIN_COURSES_PAGE_SIZE,
-          select: { id: true },
-        }),
+      { skip: (page - 1) * ADMIN_COURSES_PAGE_SIZE, take: ADMIN_COURSES_PAGE_SIZE, total },
+      ({ skip, take, reverse }) =>
+        prisma.course.findMany({ orderBy: reverse ? oldestFirst : newestFirst, skip, take, select: { id: true } }),
       (ids) => prisma.course.findMany({ where: { id: { in: ids } }, select: adminCourseSelect }),
     );
   } else {

@@ -1,7 +1,7 @@
 // Course data access for the catalog. (Authoring lives in ./authoring/.)
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { encodeKey, fetchKeysetPage, fetchOffsetPage, keysetQuery, type Cursor } from "~/lib/keyset.ts";
+import { encodeKey, fetchKeysetPage, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
 import { storedExistsSync } from "~/lib/storage.server.ts";
 import { readStringList } from "./json-list.ts";
 import { canAccessMaterials, canSeeCourse, canSeeDrafts, isPublished, type Viewer } from "./rules.ts";
@@ -75,6 +75,8 @@ export async function courseImageKey(id: string, viewer: Viewer) {
 }
 
 export const COURSES_PAGE_SIZE = 24;
+const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
 /**
  * The index ranges a course list reads: one per (dirigidoA, estado) pair it shows, or one for
@@ -139,16 +141,18 @@ export async function listCourses({
     );
     rows = found.rows;
   } else {
-    // No cursor (a typed ?page=N): the entries before this page are skipped in the list's index,
-    // ids only, then the page's rows are read by id (a deferred join, lib/keyset.ts).
+    // No cursor (a typed ?page=N): the entries before this page (or after it, past the middle)
+    // are skipped in the list's index, ids only, then the page's rows are read by id (a deferred
+    // join, lib/keyset.ts).
     const where = ranges.length === 1 ? ranges[0]! : { OR: ranges };
     rows = await fetchOffsetPage(
-      () =>
+      { skip: (current - 1) * COURSES_PAGE_SIZE, take: COURSES_PAGE_SIZE, total },
+      ({ skip, take, reverse }) =>
         prisma.course.findMany({
           where,
-          orderBy: keysetQuery(null).orderBy,
-          skip: (current - 1) * COURSES_PAGE_SIZE,
-          take: COURSES_PAGE_SIZE,
+          orderBy: reverse ? oldestFirst : newestFirst,
+          skip,
+          take,
           select: { id: true },
         }),
       (ids) => prisma.course.findMany({ where: { id: { in: ids } }, select: { ...courseCardSelect, createdAt: true } }),

@@ -9,7 +9,7 @@ import { audit } from "~/features/audit/audit.server.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
-import { compareNewestFirst, fetchOffsetPage, type RowKey } from "~/lib/keyset.ts";
+import { compareNewestFirst, fetchOffsetPage, rowsInOrder, type RowKey } from "~/lib/keyset.ts";
 import { deleteStored, readStoredBytes, statStored } from "~/lib/storage.server.ts";
 import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
 import { BookFormSchema, type BookFormInput } from "./schema.ts";
@@ -35,6 +35,7 @@ const bookSelect = {
   createdAt: true,
 } as const;
 const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
 /** The query's distinct words in the one normalised form (at most 8). */
 function queryWords(q: string | null | undefined): string[] {
@@ -113,8 +114,8 @@ async function matchingBooks(words: string[], skip: number, take: number, counte
   const matches = await sparseMatches(words);
   if (matches) {
     const page = matches.slice(skip, skip + take);
-    const books = await fetchOffsetPage(
-      async () => page,
+    const books = await rowsInOrder(
+      page.map((key) => key.id),
       (ids) => prisma.book.findMany({ where: { id: { in: ids } }, select: bookSelect }),
     );
     return { books, total: matches.length };
@@ -158,12 +159,14 @@ export async function listBooks({
   } else {
     total = await countAllBooks();
     // Page 1 is the top of the (createdAt, id) index; a later one skips that index's entries
-    // (ids only), then reads its rows by id (a deferred join, lib/keyset.ts).
+    // from the nearer end (ids only), then reads its rows by id (a deferred join, lib/keyset.ts).
     books =
       skip === 0
         ? await prisma.book.findMany({ orderBy: newestFirst, take: pageSize, select: bookSelect })
         : await fetchOffsetPage(
-            () => prisma.book.findMany({ orderBy: newestFirst, skip, take: pageSize, select: { id: true } }),
+            { skip, take: pageSize, total },
+            ({ skip, take, reverse }) =>
+              prisma.book.findMany({ orderBy: reverse ? oldestFirst : newestFirst, skip, take, select: { id: true } }),
             (ids) => prisma.book.findMany({ where: { id: { in: ids } }, select: bookSelect }),
           );
   }

@@ -47,19 +47,23 @@ export async function listUsers({
   const where = term ? { correo: prefixRange(term) } : {};
   // Exactly the index (aprobado, createdAt DESC, id DESC): no sort.
   const orderBy = [{ aprobado: "asc" as const }, { createdAt: "desc" as const }, { id: "desc" as const }];
+  const backwards = [{ aprobado: "desc" as const }, { createdAt: "asc" as const }, { id: "asc" as const }];
   const skip = (Math.max(1, page) - 1) * pageSize;
-  const [total, pending, users] = await Promise.all([
+  const [total, pending] = await Promise.all([
     term ? prisma.user.count({ where }) : tally("user:all"),
     tally("user:pending"),
-    term || skip === 0
-      ? prisma.user.findMany({ where, select: publicUserSelect, orderBy, skip, take: pageSize })
-      : // A later page of every account: that index's entries are skipped, ids only, then the
-        // page's rows are read by id (a deferred join, lib/keyset.ts).
-        fetchOffsetPage(
-          () => prisma.user.findMany({ orderBy, skip, take: pageSize, select: { id: true } }),
-          (ids) => prisma.user.findMany({ where: { id: { in: ids } }, select: publicUserSelect }),
-        ),
   ]);
+  const users =
+    term || skip === 0
+      ? await prisma.user.findMany({ where, select: publicUserSelect, orderBy, skip, take: pageSize })
+      : // A later page of every account: that index's entries are skipped from the nearer end,
+        // ids only, then the page's rows are read by id (a deferred join, lib/keyset.ts).
+        await fetchOffsetPage(
+          { skip, take: pageSize, total },
+          ({ skip, take, reverse }) =>
+            prisma.user.findMany({ orderBy: reverse ? backwards : orderBy, skip, take, select: { id: true } }),
+          (ids) => prisma.user.findMany({ where: { id: { in: ids } }, select: publicUserSelect }),
+        );
   return { users, total, pending, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
