@@ -191,7 +191,7 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
       /SEARCH t\d USING (COVERING )?INDEX sqlite_autoindex_BookWord_1 \(bookId=\? AND word>\? AND word<\?\)/,
     );
     expect(walk.plan.join("\n")).not.toMatch(/TEMP B-TREE/);
-    const count = dense.find((p) => /COUNT\(DISTINCT/.test(p.query))!;
+    const count = dense.find((p) => /FROM "BookWord" w/.test(p.query))!;
     expect(count.plan.join("\n")).toMatch(
       /SEARCH w USING COVERING INDEX BookWord_word_createdAt_bookId_idx \(word>\? AND word<\?\)/,
     );

@@ -83,13 +83,23 @@ async function sparseMatches(words: string[]): Promise<RowKey[] | null> {
 }
 
 /**
- * How many books match every word when they are all common: the distinct books of one word's
- * range of (word, bookId) (the longest word, likely the rarest), each checked for the others by
- * primary key. Proportional to that word's matches (Prisma has no COUNT(DISTINCT): plain SQL,
- * the same on SQLite and PostgreSQL).
+ * How many books match every word when they are all common: the books of one word's range of
+ * (word, createdAt, bookId) (the longest word, likely the rarest), each checked for the others
+ * by primary key. When that range holds a single word (its first and last entries say so), a
+ * book is in it once and its entries are counted as they are; otherwise they are made distinct
+ * (a sort of the matches). Proportional to that word's matches. Plain SQL (Prisma has no
+ * COUNT(DISTINCT)), the same on SQLite and PostgreSQL.
  */
 async function countDense(words: string[]): Promise<number> {
   const [first, ...rest] = [...words].sort((a, b) => b.length - a.length);
+  const edge = (dir: "asc" | "desc") =>
+    prisma.bookWord.findFirst({
+      where: { word: prefixRange(first!) },
+      orderBy: [{ word: dir }, { createdAt: dir }, { bookId: dir }],
+      select: { word: true },
+    });
+  const [lowest, highest] = await Promise.all([edge("asc"), edge("desc")]);
+  const counted = lowest?.word === highest?.word ? Prisma.raw("COUNT(*)") : Prisma.raw('COUNT(DISTINCT w."bookId")');
   const range = (alias: string, word: string) => {
     const column = Prisma.raw(`${alias}."word"`);
     return Prisma.sql`${column} >= ${word} AND ${column} < ${`${word}\uffff`}`;
@@ -100,7 +110,7 @@ async function countDense(words: string[]): Promise<number> {
       WHERE ${Prisma.raw(`${alias}."bookId"`)} = w."bookId" AND ${range(alias, word)})`;
   });
   const [row] = await prisma.$queryRaw<Array<{ n: number | bigint | string }>>`
-    SELECT COUNT(DISTINCT w."bookId") AS n FROM "BookWord" w
+    SELECT ${counted} AS n FROM "BookWord" w
     WHERE ${range("w", first!)}${others.length ? Prisma.join(others, "") : Prisma.empty}`;
   return Number(row?.n ?? 0);
 }
