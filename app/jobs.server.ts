@@ -3,6 +3,7 @@
 // in lib/ (which imports no feature). Timers are unref'd: they never keep the process alive.
 import { purgeExpiredSessions } from "~/features/auth/session.server.ts";
 import { backfillCourseSearch } from "~/features/courses/admin-courses.server.ts";
+import { backfillBookWords } from "~/features/library/books.server.ts";
 import { optimizeDatabase } from "~/features/site/db-maintenance.server.ts";
 import { startMailSender } from "~/features/mail/sender.server.ts";
 import { env } from "~/lib/env.server.ts";
@@ -23,6 +24,8 @@ export function startBackgroundJobs() {
     optimizeDatabase({ atStart }).catch((error) => console.error("No se pudo optimizar la base de datos", error));
   void backfillCourseSearch()
     .catch((error) => console.error("No se pudo completar la búsqueda de cursos", error))
+    .then(() => backfillBookWords())
+    .catch((error) => console.error("No se pudo completar la búsqueda de la biblioteca", error))
     .then(() => optimize(true));
   setInterval(() => void optimize(false), HOUR).unref();
   // Without SMTP_URL (the demo) mail stays in the outbox, readable by admins.

@@ -9,6 +9,7 @@ import { setImmediate as yieldLoop } from "node:timers/promises";
 import { databaseUrl } from "../app/lib/db-adapter.ts";
 import { createPrismaClient } from "../app/lib/db.server.ts";
 import { courseTitleFields } from "../app/features/courses/title-search.ts";
+import { bookSearchFields } from "../app/features/library/book-words.ts";
 import { progressPercent } from "../app/features/quizzes/progress.ts";
 import { hashPassword } from "../app/lib/password.server.ts";
 import { storeBytes, uploadsDir } from "../app/lib/storage.server.ts";
@@ -307,8 +308,7 @@ async function createBooks() {
         description: book.description,
         pdfKey,
         pdfSize: bytes.length,
-        searchText: toSearchText(book.title, book.author),
-        createdAt: new Date(Date.now() - (BOOKS.length - i) * 3_600_000),
+        ...bookSearchFields(book.title, book.author, new Date(Date.now() - (BOOKS.length - i) * 3_600_000)),
       },
     });
   }

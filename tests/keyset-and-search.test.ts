@@ -10,7 +10,8 @@ import { backfillCourseSearch, listAdminCourses } from "~/features/courses/admin
 import { courseTitleFields } from "~/features/courses/title-search.ts";
 import * as listApi from "~/routes/api/cursos.list.ts";
 import * as listPage from "~/routes/courses/list.tsx";
-import { args, getRequest, jsonRequest, readJson } from "./factories.ts";
+import { listUsers } from "~/features/users/users.server.ts";
+import { args, createUser, getRequest, jsonRequest, readJson } from "./factories.ts";
 
 async function publishedCourses(n: number, dirigidoA = "estudiante") {
   // Several courses share each instant: the id breaks the tie, and the cursor must too.
@@ -76,6 +77,21 @@ describe("keyset pages", () => {
     }
     expect(seen).toEqual(expected.map((c) => c.id));
     expect(page.total).toBe(expected.length);
+    // A bare ?page=N (a typed URL: ids from the index, then the rows) gives the same rows.
+    const typed = await listCourses({ viewer: null, audience: "docente", page: 2 });
+    expect(typed.courses.map((c) => c.id)).toEqual(seen.slice(COURSES_PAGE_SIZE, 2 * COURSES_PAGE_SIZE));
+    const all = await prisma.course.findMany({
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { id: true },
+    });
+    // Every page of the admin table, typed: the first half skips from the newest end, the second
+    // from the oldest (lib/keyset.ts fetchOffsetPage), the same rows either way.
+    const pageCount = Math.ceil(all.length / 25);
+    for (let n = 2; n <= pageCount; n++) {
+      const typedPage = await listAdminCourses({ page: n });
+      expect(typedPage.courses.map((c) => c.id)).toEqual(all.slice((n - 1) * 25, n * 25).map((c) => c.id));
+    }
+    expect((await listAdminCourses({ page: pageCount + 1 })).courses).toEqual([]);
   });
 
   it("the page links and the API's Link header carry the cursor; the JSON keeps its shape", async () => {
@@ -95,6 +111,22 @@ describe("keyset pages", () => {
     expect(second.page).toBe(2);
     const ids = new Set(body.cursos.map((c: { id: string }) => c.id));
     expect(second.cursos.some((c: { id: string }) => ids.has(c.id))).toBe(false);
+  });
+});
+
+describe("typed pages of the records", () => {
+  it("give the same rows as the whole list in its order, from either end", async () => {
+    for (let i = 0; i < 7; i++) await createUser({ aprobado: i % 3 === 0 });
+    const all = await prisma.user.findMany({
+      orderBy: [{ aprobado: "asc" }, { createdAt: "desc" }, { id: "desc" }],
+      select: { id: true },
+    });
+    const size = 2;
+    const pageCount = Math.ceil(all.length / size);
+    for (let n = 1; n <= pageCount; n++) {
+      const page = await listUsers({ page: n, pageSize: size });
+      expect(page.users.map((u) => u.id)).toEqual(all.slice((n - 1) * size, n * size).map((u) => u.id));
+    }
   });
 });
 

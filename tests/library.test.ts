@@ -6,6 +6,7 @@ import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterEach, describe, expect, it } from "vitest";
 import { issueApiToken } from "~/features/auth/api-token.server.ts";
+import { bookSearchFields } from "~/features/library/book-words.ts";
 import { bookFilename, listBooks, normalizeSearch, PAGE_SIZE, readPageCount } from "~/features/library/books.server.ts";
 import { BOOK_CREATED, NO_PDF, PDF_ONLY, PDF_REQUIRED, bookDeleted } from "~/features/library/messages.ts";
 import { looksLikePdf } from "~/lib/upload-progress.ts";
@@ -59,7 +60,7 @@ async function seedBook(over: { title?: string; author?: string; pages?: number;
       description: "Descripción de prueba",
       pdfKey,
       pdfSize: 100,
-      searchText: normalizeSearch(title, author),
+      ...bookSearchFields(title, author),
     },
   });
 }

@@ -25,6 +25,7 @@ const users = await import("~/features/users/users.server.ts");
 const messages = await import("~/features/messages/messages.server.ts");
 const books = await import("~/features/library/books.server.ts");
 const { courseTitleFields } = await import("~/features/courses/title-search.ts");
+const { bookSearchFields, searchWords } = await import("~/features/library/book-words.ts");
 const { createUser } = await import("./factories.ts");
 
 /** The plans of every statement `run` sends, as "detail" lines. */
@@ -40,7 +41,7 @@ async function plansOf(run: () => Promise<unknown>) {
   return plans;
 }
 
-const BIG = "(main\\.)?(Course|User|Message|QuizQuestion|Module|Enrolment)";
+const BIG = "(main\\.)?(Course|User|Message|QuizQuestion|Module|Enrolment|Book|BookWord)";
 /**
  * A plan that reads a growing table whole (a SCAN without an index, or of a covering index,
  * which is a count or a filter over every row), or sorts rows. A search may sort its own matches
@@ -122,9 +123,111 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
     await expectIndexed(() => users.listUsers({}));
   });
 
-  it("the library's newest-first page reads (createdAt, id), no sort", async () => {
+  it("the library's newest-first page reads (createdAt, id), no sort; its count is the Tally", async () => {
     const plans = await expectIndexed(() => books.listBooks({}));
-    expect(plans.map((p) => p.plan.join("\n")).join("\n")).toMatch(/Book_createdAt_id_idx/);
+    const text = plans.map((p) => p.plan.join("\n")).join("\n");
+    expect(text).toMatch(/Book_createdAt_id_idx/);
+    expect(text).toMatch(/Tally/);
+  });
+
+  it("the library search reads the (word, createdAt, bookId) index: rare words by their keys, common ones by a walk", async () => {
+    for (const [title, author] of [
+      ["Educación rural", "Gabriela Mistral"],
+      ["Matemáticas para todos", "Ana Pérez"],
+    ] as const) {
+      await prisma.book.create({
+        data: {
+          title,
+          author,
+          pages: 1,
+          description: "",
+          pdfKey: title,
+          pdfSize: 1,
+          ...bookSearchFields(title, author),
+        },
+      });
+    }
+    const onWords =
+      /SEARCH (main\.)?BookWord USING (COVERING )?INDEX (BookWord_word_createdAt_bookId_idx \(word>\? AND word<\?\)|sqlite_autoindex_BookWord_1 \(bookId=\? AND word>\? AND word<\?\))/;
+    for (const run of [
+      () => books.listBooks({ q: "matematica" }),
+      () => books.listBooks({ q: "educacion mistral" }),
+      () => books.searchBooksJson("educ"),
+    ]) {
+      const plans = await expectIndexed(run, { sortsMatches: true });
+      for (const { query, plan } of plans.filter((p) => p.query.includes("BookWord"))) {
+        expect({ query, plan: plan.some((line) => onWords.test(line)) }).toEqual({ query, plan: true });
+      }
+      // The books themselves: by primary key, never a walk of the table.
+      const rows = plans.filter((p) => /FROM `main`.`Book` WHERE/.test(p.query));
+      for (const { plan } of rows)
+        expect(plan.join("\n")).toMatch(/SEARCH (main\.)?Book USING INDEX sqlite_autoindex_Book_1 \(id=\?\)/);
+    }
+
+    // A word with more than DENSE_SEARCH entries: the newest-first walk, each book checked by
+    // primary key, stopping at the page (LIMIT); its count reads the word's range.
+    const ids = Array.from({ length: books.DENSE_SEARCH + 1 }, (_, i) => `densebook${String(i).padStart(5, "0")}`);
+    const when = new Date();
+    await prisma.book.createMany({
+      data: ids.map((id) => ({
+        id,
+        title: "Denso",
+        author: "Autor",
+        pages: 1,
+        description: "",
+        pdfKey: id,
+        pdfSize: 1,
+        searchText: "denso autor",
+        createdAt: when,
+      })),
+    });
+    await prisma.bookWord.createMany({
+      data: ids.flatMap((bookId) => searchWords("denso autor").map((word) => ({ bookId, word, createdAt: when }))),
+    });
+    const dense = await expectIndexed(() => books.listBooks({ q: "denso autor" }), { sortsMatches: true });
+    const walk = dense.find((p) => /FROM `main`.`Book` WHERE \(EXISTS/.test(p.query))!;
+    expect(walk.plan.join("\n")).toMatch(/SCAN (main\.)?Book USING INDEX Book_createdAt_id_idx/);
+    expect(walk.plan.join("\n")).toMatch(
+      /SEARCH t\d USING (COVERING )?INDEX sqlite_autoindex_BookWord_1 \(bookId=\? AND word>\? AND word<\?\)/,
+    );
+    expect(walk.plan.join("\n")).not.toMatch(/TEMP B-TREE/);
+    const count = dense.find((p) => /FROM "BookWord" w/.test(p.query))!;
+    expect(count.plan.join("\n")).toMatch(
+      /SEARCH w USING COVERING INDEX BookWord_word_createdAt_bookId_idx \(word>\? AND word<\?\)/,
+    );
+  });
+
+  it("a typed ?page=N skips entries of a covering index, ids only, then reads the page by id", async () => {
+    await prisma.course.createMany({
+      data: Array.from({ length: 30 }, (_, i) => ({
+        ...courseTitleFields(`Página ${i}`),
+        estado: "publicado",
+        herramientas: [],
+        loAprenderan: [],
+      })),
+    });
+    await createUser({});
+    await createUser({});
+    for (const run of [
+      () => courses.listCourses({ viewer: null, page: 2 }),
+      () => admin.listAdminCourses({ page: 2 }),
+      () => books.listBooks({ page: 2 }),
+      () => users.listUsers({ page: 2, pageSize: 1 }),
+    ]) {
+      const plans = await plansOf(run);
+      const skip = plans.find(
+        (p) => /^SELECT `main`.`(Course|Book|User)`.`id` FROM/.test(p.query) && /OFFSET/.test(p.query),
+      );
+      expect(skip?.plan.join("\n")).toMatch(
+        /(SCAN|SEARCH) (main\.)?(Course|Book|User) USING COVERING INDEX (Course_|Book_|User_aprobado_)(estado_)?createdAt_id_idx/,
+      );
+      const rows = plans.filter((p) => p !== skip && /FROM `main`.`(Course|Book|User)` WHERE/.test(p.query));
+      expect(rows.length).toBeGreaterThan(0);
+      for (const { plan } of rows)
+        expect(plan.join("\n")).toMatch(
+          /SEARCH (main\.)?(Course|Book|User) USING INDEX sqlite_autoindex_(Course|Book|User)_1 \(id=\?\)/,
+        );
+    }
   });
 
   it("the inbox reads (toId, createdAt, id)", async () => {

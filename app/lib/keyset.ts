@@ -2,7 +2,8 @@
 // from a cursor (the key of the row it follows or precedes) as a range of an index that ends in
 // (…, createdAt, id), so page 2 000 costs what page 1 costs; OFFSET would walk every row before
 // it (docs/decisions/009-flat-cost-at-scale.md). Links carry `?page=N&desde=KEY` (next) or
-// `?page=N&antes=KEY` (previous); N is only shown.
+// `?page=N&antes=KEY` (previous); N is only shown. A bare `?page=N` (a typed URL, an old link)
+// skips rows, but only index entries: fetchOffsetPage.
 
 export type RowKey = { createdAt: Date; id: string };
 /** `desde`: the rows after this key (next page); `antes`: the rows before it (previous page). */
@@ -72,4 +73,37 @@ export async function fetchKeysetPage<T extends RowKey>(
   const rows = backwards ? merged.slice(-size) : merged.slice(0, size);
   const more = merged.length > size;
   return { rows, hasNewer: backwards ? more : cursor !== null, hasOlder: backwards ? true : more };
+}
+
+/** Rows read by id (`readRows`, any order), returned in the order of `ids`. */
+export async function rowsInOrder<T extends { id: string }>(
+  ids: string[],
+  readRows: (ids: string[]) => Promise<T[]>,
+): Promise<T[]> {
+  if (ids.length === 0) return [];
+  const byId = new Map((await readRows(ids)).map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * A numbered page without a cursor (a typed `?page=N`), as a deferred join: `readIds` skips and
+ * takes ids alone (`select: { id: true }`, which an index ending in (…, createdAt, id) answers
+ * without reading a row: a covering walk of its entries), then `readRows` loads that page's rows
+ * by primary key, returned in the list's order. With the list's `total` (a Tally), a page past
+ * the middle is read from the other end (`reverse`: the list's order turned round, fewer entries
+ * to skip; the ids are turned back), so the cost is proportional to the distance from the nearer
+ * end, at most half the list (docs/decisions/009-flat-cost-at-scale.md).
+ */
+export async function fetchOffsetPage<T extends { id: string }>(
+  { skip, take, total }: { skip: number; take: number; total?: number },
+  readIds: (window: { skip: number; take: number; reverse: boolean }) => Promise<Array<{ id: string }>>,
+  readRows: (ids: string[]) => Promise<T[]>,
+): Promise<T[]> {
+  if (total !== undefined && skip >= total) return []; // past the end: nothing to walk
+  const fromEnd = total !== undefined && skip > total / 2;
+  const window = fromEnd
+    ? { skip: Math.max(0, total - skip - take), take: Math.min(take, total - skip), reverse: true }
+    : { skip, take, reverse: false };
+  const ids = (await readIds(window)).map((row) => row.id);
+  return rowsInOrder(fromEnd ? ids.reverse() : ids, readRows);
 }

@@ -6,7 +6,7 @@ import { bumpCatalog } from "~/lib/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { csvDocument, type CsvCell } from "~/lib/csv.server.ts";
 import { formatDate } from "~/lib/dates.ts";
-import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
+import { encodeKey, fetchKeysetPage, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { normalizeSearch, prefixRange } from "~/lib/search-text.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
@@ -31,6 +31,7 @@ const adminCourseSelect = {
 /** Above this many matches a search walks the newest-first index instead of sorting them. */
 const DENSE_SEARCH = 1000;
 const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
 /**
  * The admin's course table, newest first, 25 a page. `q` keeps the courses whose title starts
@@ -60,6 +61,15 @@ export async function listAdminCourses({
       }),
     );
     courses = found.rows;
+  } else if (!term) {
+    // A typed ?page=N without its cursor: the (createdAt, id) entries before it (or after it,
+    // past the middle) are skipped, ids only, then the page's rows are read by id (lib/keyset.ts).
+    courses = await fetchOffsetPage(
+      { skip: (page - 1) * ADMIN_COURSES_PAGE_SIZE, take: ADMIN_COURSES_PAGE_SIZE, total },
+      ({ skip, take, reverse }) =>
+        prisma.course.findMany({ orderBy: reverse ? oldestFirst : newestFirst, skip, take, select: { id: true } }),
+      (ids) => prisma.course.findMany({ where: { id: { in: ids } }, select: adminCourseSelect }),
+    );
   } else {
     // Few matches: read them from the tituloBusqueda range and sort them. Many (a prefix like
     // "curso"): walk the newest-first index and keep the matching rows; at that density a page is

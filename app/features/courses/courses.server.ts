@@ -1,7 +1,7 @@
 // Course data access for the catalog. (Authoring lives in ./authoring/.)
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { encodeKey, fetchKeysetPage, keysetQuery, type Cursor } from "~/lib/keyset.ts";
+import { encodeKey, fetchKeysetPage, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
 import { storedExistsSync } from "~/lib/storage.server.ts";
 import { readStringList } from "./json-list.ts";
 import { canAccessMaterials, canSeeCourse, canSeeDrafts, isPublished, type Viewer } from "./rules.ts";
@@ -75,6 +75,8 @@ export async function courseImageKey(id: string, viewer: Viewer) {
 }
 
 export const COURSES_PAGE_SIZE = 24;
+const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
 /**
  * The index ranges a course list reads: one per (dirigidoA, estado) pair it shows, or one for
@@ -107,7 +109,8 @@ async function countCourses(viewer: Viewer, audience?: string) {
  * Courses the viewer may see (drafts for docentes and admins only), optionally for one
  * audience (courses for everyone, 'general', are listed under every audience), newest first.
  * With a cursor (the links the pages and the API's Link header give) a page is an index range
- * read from that key; a bare `?page=N` still works by skipping rows (old links, typed URLs).
+ * read from that key; a bare `?page=N` still works by skipping index entries (old links, typed
+ * URLs).
  */
 export async function listCourses({
   viewer,
@@ -124,12 +127,11 @@ export async function listCourses({
   const total = await countCourses(viewer, audience);
   const pageCount = Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pageCount);
-  const read = (where: object, query: { where: object; orderBy: object[]; take: number; skip?: number }) =>
+  const read = (where: object, query: { where: object; orderBy: object[]; take: number }) =>
     prisma.course.findMany({
       where: { AND: [where, query.where] },
       orderBy: query.orderBy as Array<{ createdAt: "asc" | "desc" } | { id: "asc" | "desc" }>,
       take: query.take,
-      skip: query.skip,
       select: { ...courseCardSelect, createdAt: true },
     });
   let rows;
@@ -139,13 +141,22 @@ export async function listCourses({
     );
     rows = found.rows;
   } else {
-    // No cursor: the rows before this page are skipped (one range: a (createdAt, id) index walk).
+    // No cursor (a typed ?page=N): the entries before this page (or after it, past the middle)
+    // are skipped in the list's index, ids only, then the page's rows are read by id (a deferred
+    // join, lib/keyset.ts).
     const where = ranges.length === 1 ? ranges[0]! : { OR: ranges };
-    rows = await read(where, {
-      ...keysetQuery(null),
-      skip: (current - 1) * COURSES_PAGE_SIZE,
-      take: COURSES_PAGE_SIZE,
-    });
+    rows = await fetchOffsetPage(
+      { skip: (current - 1) * COURSES_PAGE_SIZE, take: COURSES_PAGE_SIZE, total },
+      ({ skip, take, reverse }) =>
+        prisma.course.findMany({
+          where,
+          orderBy: reverse ? oldestFirst : newestFirst,
+          skip,
+          take,
+          select: { id: true },
+        }),
+      (ids) => prisma.course.findMany({ where: { id: { in: ids } }, select: { ...courseCardSelect, createdAt: true } }),
+    );
   }
   const first = rows[0];
   const last = rows[rows.length - 1];

@@ -1,14 +1,16 @@
 // The library (docs/product.md#library, docs/product.md#api-library): one service for the
-// pages and the API. Search is accent- and case-insensitive through Book.searchText (title +
-// author, lower-cased, without accents). Uploads stream through parseUpload (magic bytes,
-// MAX_PDF_MB); a refused or failed upload leaves no file behind. The file of a deleted book is
-// removed after the row is gone.
+// pages and the API. Search is accent- and case-insensitive and reads an index: every query
+// word must start one of the book's words (title + author, BookWord, ./book-words.ts). Uploads
+// stream through parseUpload (magic bytes, MAX_PDF_MB); a refused or failed upload leaves no
+// file behind. The file of a deleted book is removed after the row is gone.
 import { PDFDocument } from "pdf-lib";
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
+import { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { countPdfPages } from "~/lib/pdf-page-count.server.ts";
+import { compareNewestFirst, fetchOffsetPage, rowsInOrder, type RowKey } from "~/lib/keyset.ts";
 import { deleteStored, readStoredBytes, readStoredChunks, statStored } from "~/lib/storage.server.ts";
 import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
 import { BookFormSchema, type BookFormInput } from "./schema.ts";
@@ -22,12 +24,15 @@ import {
   PDF_UNREADABLE,
 } from "./messages.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
-import { normalizeSearch } from "~/lib/search-text.ts";
+import { normalizeSearch, prefixRange } from "~/lib/search-text.ts";
+import { bookSearchFields, searchWords } from "./book-words.ts";
 
 export { normalizeSearch };
 
 export const PAGE_SIZE = 12;
 export const API_LIMIT = 500;
+/** Above this many index entries for every query word, a search walks the newest-first index. */
+export const DENSE_SEARCH = 1000;
 
 const bookSelect = {
   id: true,
@@ -38,13 +43,119 @@ const bookSelect = {
   pdfKey: true,
   createdAt: true,
 } as const;
+const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
-function searchWhere(q: string | null | undefined) {
-  const words = normalizeSearch(q ?? "")
-    .split(" ")
-    .filter(Boolean)
-    .slice(0, 8);
-  return words.length ? { AND: words.map((w) => ({ searchText: { contains: w } })) } : {};
+/** The query's distinct words in the one normalised form (at most 8). */
+function queryWords(q: string | null | undefined): string[] {
+  return searchWords(normalizeSearch((q ?? "").slice(0, 200))).slice(0, 8);
+}
+
+/** "One of the book's words starts with `word`": an EXISTS on BookWord's primary key (bookId, word). */
+const hasWord = (word: string) => ({ words: { some: { word: prefixRange(word) } } });
+
+/**
+ * The books matching every word, newest first, when one word is rare enough: the rarest word's
+ * range of the (word, createdAt, bookId) index (at most DENSE_SEARCH entries, found by counting
+ * each word's range up to that bound) gives ids and their order without reading a book; each
+ * other word is checked for those books only, by primary key. null when every word is common:
+ * then a page is found soonest by walking the newest-first (createdAt, id) index with an EXISTS
+ * per word (matchingBooks).
+ */
+async function sparseMatches(words: string[]): Promise<RowKey[] | null> {
+  const estimates = await Promise.all(
+    words.map((word) =>
+      prisma.bookWord.count({
+        where: { word: prefixRange(word) },
+        orderBy: [{ word: "asc" }, { createdAt: "asc" }, { bookId: "asc" }],
+        take: DENSE_SEARCH + 1,
+      }),
+    ),
+  );
+  const order = words.map((word, i) => ({ word, n: estimates[i]! })).sort((a, b) => a.n - b.n);
+  if (order[0]!.n > DENSE_SEARCH) return null;
+  const [rarest, ...others] = order;
+  const found = await prisma.bookWord.findMany({
+    where: { word: prefixRange(rarest!.word) },
+    select: { bookId: true, createdAt: true },
+  });
+  let keys = new Map(found.map((row) => [row.bookId, row.createdAt]));
+  for (const { word } of others) {
+    if (keys.size === 0) break;
+    const rows = await prisma.bookWord.findMany({
+      where: { bookId: { in: [...keys.keys()] }, word: prefixRange(word) },
+      select: { bookId: true },
+    });
+    keys = new Map(rows.map((row) => [row.bookId, keys.get(row.bookId)!]));
+  }
+  return [...keys].map(([id, createdAt]) => ({ id, createdAt })).sort(compareNewestFirst);
+}
+
+/**
+ * How many books match every word when they are all common: the books of one word's range of
+ * (word, createdAt, bookId) (the longest word, likely the rarest), each checked for the others
+ * by primary key. When that range holds a single word (its first and last entries say so), a
+ * book is in it once and its entries are counted as they are; otherwise they are made distinct
+ * (a sort of the matches). Proportional to that word's matches. Plain SQL (Prisma has no
+ * COUNT(DISTINCT)), the same on SQLite and PostgreSQL.
+ */
+async function countDense(words: string[]): Promise<number> {
+  const [first, ...rest] = [...words].sort((a, b) => b.length - a.length);
+  const edge = (dir: "asc" | "desc") =>
+    prisma.bookWord.findFirst({
+      where: { word: prefixRange(first!) },
+      orderBy: [{ word: dir }, { createdAt: dir }, { bookId: dir }],
+      select: { word: true },
+    });
+  const [lowest, highest] = await Promise.all([edge("asc"), edge("desc")]);
+  const counted = lowest?.word === highest?.word ? Prisma.raw("COUNT(*)") : Prisma.raw('COUNT(DISTINCT w."bookId")');
+  const range = (alias: string, word: string) => {
+    const column = Prisma.raw(`${alias}."word"`);
+    return Prisma.sql`${column} >= ${word} AND ${column} < ${`${word}\uffff`}`;
+  };
+  const others = rest.map((word, i) => {
+    const alias = `o${i}`;
+    return Prisma.sql` AND EXISTS (SELECT 1 FROM "BookWord" ${Prisma.raw(alias)}
+      WHERE ${Prisma.raw(`${alias}."bookId"`)} = w."bookId" AND ${range(alias, word)})`;
+  });
+  const [row] = await prisma.$queryRaw<Array<{ n: number | bigint | string }>>`
+    SELECT ${counted} AS n FROM "BookWord" w
+    WHERE ${range("w", first!)}${others.length ? Prisma.join(others, "") : Prisma.empty}`;
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The books matching every word, newest first, `take` of them after `skip`; and how many match
+ * when `counted`. Few matches: their keys sorted, the page read by id. Many: the newest-first walk stops at the
+ * page (at that density within a few thousand entries); its count reads the rarest word's range.
+ */
+async function matchingBooks(words: string[], skip: number, take: number, counted: boolean) {
+  const matches = await sparseMatches(words);
+  if (matches) {
+    const page = matches.slice(skip, skip + take);
+    const books = await rowsInOrder(
+      page.map((key) => key.id),
+      (ids) => prisma.book.findMany({ where: { id: { in: ids } }, select: bookSelect }),
+    );
+    return { books, total: matches.length };
+  }
+  const [books, total] = await Promise.all([
+    prisma.book.findMany({
+      where: { AND: words.map(hasWord) },
+      orderBy: newestFirst,
+      skip,
+      take,
+      select: bookSelect,
+    }),
+    counted ? countDense(words) : Promise.resolve(-1),
+  ]);
+  return { books, total };
+}
+
+/** How many books there are: the Tally row the database keeps (prisma/schema.prisma). */
+async function countAllBooks() {
+  const row = await prisma.tally.findUnique({ where: { key: "book:all" }, select: { n: true } });
+  return Math.max(0, row?.n ?? 0);
 }
 
 /** One page of books (newest first), optionally filtered by a title/author search. */
@@ -57,29 +168,70 @@ export async function listBooks({
   page?: number;
   pageSize?: number;
 }) {
-  const where = searchWhere(q);
-  const total = await prisma.book.count({ where });
+  const words = queryWords(q);
+  const wanted = Math.max(1, page);
+  const skip = (wanted - 1) * pageSize;
+  let books: Array<BookRow & { id: string }>;
+  let total: number;
+  if (words.length > 0) {
+    ({ books, total } = await matchingBooks(words, skip, pageSize, true));
+  } else {
+    total = await countAllBooks();
+    // Page 1 is the top of the (createdAt, id) index; a later one skips that index's entries
+    // from the nearer end (ids only), then reads its rows by id (a deferred join, lib/keyset.ts).
+    books =
+      skip === 0
+        ? await prisma.book.findMany({ orderBy: newestFirst, take: pageSize, select: bookSelect })
+        : await fetchOffsetPage(
+            { skip, take: pageSize, total },
+            ({ skip, take, reverse }) =>
+              prisma.book.findMany({ orderBy: reverse ? oldestFirst : newestFirst, skip, take, select: { id: true } }),
+            (ids) => prisma.book.findMany({ where: { id: { in: ids } }, select: bookSelect }),
+          );
+  }
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const current = Math.min(Math.max(1, page), pageCount);
-  const books = await prisma.book.findMany({
-    where,
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    skip: (current - 1) * pageSize,
-    take: pageSize,
-    select: bookSelect,
-  });
+  const current = Math.min(wanted, pageCount);
+  if (current !== wanted) {
+    // A page past the end shows the last one.
+    return listBooks({ q, page: current, pageSize });
+  }
   return { books: books.map(toBookView), total, page: current, pageCount, q: (q ?? "").trim() };
 }
 
 /** GET /api/books/libros: every match (up to API_LIMIT), as the API's Book shape. */
 export async function searchBooksJson(q?: string | null) {
-  const books = await prisma.book.findMany({
-    where: searchWhere(q),
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: API_LIMIT,
-    select: bookSelect,
-  });
+  const words = queryWords(q);
+  const books = words.length
+    ? (await matchingBooks(words, 0, API_LIMIT, false)).books
+    : await prisma.book.findMany({ orderBy: newestFirst, take: API_LIMIT, select: bookSelect });
   return books.map(toBookJson);
+}
+
+/**
+ * Fills BookWord for books written before the table existed (or by a writer that skipped
+ * bookSearchFields): at start, a batch at a time in id order, each book's words from its
+ * searchText (the one normalisation).
+ */
+export async function backfillBookWords(batch = 500) {
+  let after = "";
+  for (;;) {
+    const rows = await prisma.book.findMany({
+      where: { id: { gt: after }, words: { none: {} } },
+      orderBy: { id: "asc" },
+      select: { id: true, searchText: true, title: true, author: true, createdAt: true },
+      take: batch,
+    });
+    if (rows.length === 0) return;
+    after = rows.at(-1)!.id;
+    const words = rows.flatMap((row) =>
+      searchWords(row.searchText || normalizeSearch(row.title, row.author)).map((word) => ({
+        bookId: row.id,
+        word,
+        createdAt: row.createdAt,
+      })),
+    );
+    await prisma.bookWord.createMany({ data: words });
+  }
 }
 
 type BookRow = {
@@ -144,9 +296,9 @@ export function bookFilename(title: string): string {
 // Counting pages: a streaming scan of the stored file (~/lib/pdf-page-count.server.ts), which
 // holds a small window of it at a time, whatever its size, read from the local disk into one
 // reused buffer (readStoredChunks: no per-chunk garbage to pile up between collections), so
-// concurrent uploads are counted side by side. Only when the scan finds no page tree (an object stream it cannot read, a
-// damaged file) is the whole file parsed with pdf-lib, and then only when it is at most
-// PDF_LIB_FALLBACK_BYTES and one file at a time per process.
+// concurrent uploads are counted side by side. Only when the scan finds no page tree (an object
+// stream it cannot read, a damaged file) is the whole file parsed with pdf-lib, and then only
+// when it is at most PDF_LIB_FALLBACK_BYTES and one file at a time per process.
 export const PDF_LIB_FALLBACK_BYTES = 20 * 1024 * 1024;
 let fallbackQueue: Promise<unknown> = Promise.resolve();
 
@@ -206,7 +358,7 @@ export async function createBook(input: BookFormInput, pdf: StoredUpload): Promi
         pages,
         pdfKey: pdf.key,
         pdfSize: pdf.size,
-        searchText: normalizeSearch(input.title, input.author),
+        ...bookSearchFields(input.title, input.author),
       },
       select: bookSelect,
     });

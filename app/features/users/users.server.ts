@@ -2,6 +2,7 @@
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
+import { fetchOffsetPage } from "~/lib/keyset.ts";
 import { prefixRange } from "~/lib/search-text.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
@@ -44,18 +45,25 @@ export async function listUsers({
 }: { page?: number; pageSize?: number; q?: string } = {}) {
   const term = q.trim().toLowerCase().slice(0, 254);
   const where = term ? { correo: prefixRange(term) } : {};
-  const [total, pending, users] = await Promise.all([
+  // Exactly the index (aprobado, createdAt DESC, id DESC): no sort.
+  const orderBy = [{ aprobado: "asc" as const }, { createdAt: "desc" as const }, { id: "desc" as const }];
+  const backwards = [{ aprobado: "desc" as const }, { createdAt: "asc" as const }, { id: "asc" as const }];
+  const skip = (Math.max(1, page) - 1) * pageSize;
+  const [total, pending] = await Promise.all([
     term ? prisma.user.count({ where }) : tally("user:all"),
     tally("user:pending"),
-    prisma.user.findMany({
-      where,
-      select: publicUserSelect,
-      // Exactly the index (aprobado, createdAt DESC, id DESC): no sort.
-      orderBy: [{ aprobado: "asc" }, { createdAt: "desc" }, { id: "desc" }],
-      skip: (Math.max(1, page) - 1) * pageSize,
-      take: pageSize,
-    }),
   ]);
+  const users =
+    term || skip === 0
+      ? await prisma.user.findMany({ where, select: publicUserSelect, orderBy, skip, take: pageSize })
+      : // A later page of every account: that index's entries are skipped from the nearer end,
+        // ids only, then the page's rows are read by id (a deferred join, lib/keyset.ts).
+        await fetchOffsetPage(
+          { skip, take: pageSize, total },
+          ({ skip, take, reverse }) =>
+            prisma.user.findMany({ orderBy: reverse ? backwards : orderBy, skip, take, select: { id: true } }),
+          (ids) => prisma.user.findMany({ where: { id: { in: ids } }, select: publicUserSelect }),
+        );
   return { users, total, pending, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
