@@ -282,6 +282,24 @@ describe("admin upload and delete", () => {
 });
 
 describe("/api/books", () => {
+  it("answers 50 books a page, newest first, with Link (keeping ?q=) and X-Total-Count", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const made = [];
+    for (let i = 0; i < 53; i++) made.push(await seedBook({ title: `Serie ${tag} tomo ${i}`, withFile: false }));
+    const token = await issueApiToken(await createUser());
+    const get = (query: string) =>
+      apiLibros.loader(args(jsonRequest(`/api/books/libros?${query}`, null, { method: "GET", token })));
+    const first = await get(`q=serie%20${tag}`);
+    expect(first.headers.get("X-Total-Count")).toBe("53");
+    expect(first.headers.get("Link")).toBe(`</api/books/libros?q=serie+${tag}&page=2>; rel="next"`);
+    const firstIds = ((await first.json()) as Array<{ id: string }>).map((b) => b.id);
+    expect(firstIds).toHaveLength(50);
+    const second = await get(`q=serie%20${tag}&page=2`);
+    const secondIds = ((await second.json()) as Array<{ id: string }>).map((b) => b.id);
+    expect(secondIds).toHaveLength(3);
+    expect(new Set([...firstIds, ...secondIds])).toEqual(new Set(made.map((b) => b.id)));
+  });
+
   it("lists books for signed-in users only, with ?q= search", async () => {
     const tag = crypto.randomUUID().slice(0, 8);
     const book = await seedBook({ title: `Pedagogía ${tag}` });
@@ -301,6 +319,8 @@ describe("/api/books", () => {
         pdfUrl: `/api/books/download/${book.id}`,
       },
     ]);
+    expect(response.headers.get("X-Total-Count")).toBe("1");
+    expect(response.headers.get("Link")).toBeNull();
     const download = await apiDownload.loader(
       args(jsonRequest(`/api/books/download/${book.id}`, null, { method: "GET", token }), { id: book.id }),
     );

@@ -50,9 +50,15 @@ export function apiNumberedPageJson<T>(
   list: { page: number; pageCount: number; total: number },
 ) {
   const url = new URL(requestUrl);
+  // The other parameters (a search's ?q=) stay in the links.
+  const at = (page: number) => {
+    const params = new URLSearchParams(url.search);
+    params.set("page", String(page));
+    return `${url.pathname}?${params}`;
+  };
   const links: string[] = [];
-  if (list.page < list.pageCount) links.push(`<${url.pathname}?page=${list.page + 1}>; rel="next"`);
-  if (list.page > 1) links.push(`<${url.pathname}?page=${list.page - 1}>; rel="prev"`);
+  if (list.page < list.pageCount) links.push(`<${at(list.page + 1)}>; rel="next"`);
+  if (list.page > 1) links.push(`<${at(list.page - 1)}>; rel="prev"`);
   const response = apiJson(body);
   if (links.length) response.headers.set("Link", links.join(", "));
   response.headers.set("X-Total-Count", String(list.total));

@@ -30,7 +30,8 @@ import { bookSearchFields, searchWords } from "./book-words.ts";
 export { normalizeSearch };
 
 export const PAGE_SIZE = 12;
-export const API_LIMIT = 500;
+/** GET /api/books/libros answers 50 books a page (?page=N; Link header, X-Total-Count). */
+export const API_PAGE_SIZE = 50;
 /** Above this many index entries for every query word, a search walks the newest-first index. */
 export const DENSE_SEARCH = 1000;
 
@@ -158,16 +159,27 @@ async function countAllBooks() {
   return Math.max(0, row?.n ?? 0);
 }
 
+type PageQuery = { q?: string | null; page?: number; pageSize?: number };
+
 /** One page of books (newest first), optionally filtered by a title/author search. */
-export async function listBooks({
-  q,
-  page = 1,
-  pageSize = PAGE_SIZE,
-}: {
-  q?: string | null;
-  page?: number;
-  pageSize?: number;
-}) {
+export async function listBooks(query: PageQuery) {
+  const { rows, ...list } = await bookPage(query);
+  return { books: rows.map(toBookView), ...list };
+}
+
+/** GET /api/books/libros: one page of books (API_PAGE_SIZE), as the API's Book shape. */
+export async function searchBooksJson(q?: string | null, page = 1) {
+  const { rows, ...list } = await bookPage({ q, page, pageSize: API_PAGE_SIZE });
+  return { books: rows.map(toBookJson), ...list };
+}
+
+async function bookPage({ q, page = 1, pageSize = PAGE_SIZE }: PageQuery): Promise<{
+  rows: Array<BookRow & { id: string }>;
+  total: number;
+  page: number;
+  pageCount: number;
+  q: string;
+}> {
   const words = queryWords(q);
   const wanted = Math.max(1, page);
   const skip = (wanted - 1) * pageSize;
@@ -193,18 +205,9 @@ export async function listBooks({
   const current = Math.min(wanted, pageCount);
   if (current !== wanted) {
     // A page past the end shows the last one.
-    return listBooks({ q, page: current, pageSize });
+    return bookPage({ q, page: current, pageSize });
   }
-  return { books: books.map(toBookView), total, page: current, pageCount, q: (q ?? "").trim() };
-}
-
-/** GET /api/books/libros: every match (up to API_LIMIT), as the API's Book shape. */
-export async function searchBooksJson(q?: string | null) {
-  const words = queryWords(q);
-  const books = words.length
-    ? (await matchingBooks(words, 0, API_LIMIT, false)).books
-    : await prisma.book.findMany({ orderBy: newestFirst, take: API_LIMIT, select: bookSelect });
-  return books.map(toBookJson);
+  return { rows: books, total, page: current, pageCount, q: (q ?? "").trim() };
 }
 
 /**

@@ -1,15 +1,21 @@
 import { searchBooksJson } from "~/features/library/books.server.ts";
 import { LOAD_FAILED } from "~/features/library/messages.ts";
-import { apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { apiNumberedPageJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { pageFrom } from "~/lib/pagination.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/books.libros";
 
-/** GET /api/books/libros (signed-in): [{ id, title, author, pages, description, pdfUrl }], ?q= searches. */
+/**
+ * GET /api/books/libros (signed-in): [{ id, title, author, pages, description, pdfUrl }], newest
+ * first, 50 a page (?page=N; Link header, X-Total-Count); ?q= searches the starts of words.
+ */
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiUser(args);
     try {
-      return apiJson(await searchBooksJson(new URL(args.request.url).searchParams.get("q")));
+      const url = new URL(args.request.url);
+      const list = await searchBooksJson(url.searchParams.get("q"), pageFrom(url));
+      return apiNumberedPageJson(list.books, url.href, list);
     } catch (error) {
       console.error(error);
       return Response.json({ error: LOAD_FAILED }, { status: 500, headers: { "Cache-Control": "no-store" } });
