@@ -30,6 +30,26 @@ async function draftWithFiles() {
   });
 }
 
+/** `n` approved students named {prefix}0…{prefix}{n-1}, made in one statement. */
+async function manyStudents(n: number, prefix: string) {
+  const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+  await prisma.user.createMany({
+    data: Array.from({ length: n }, (_, i) => ({
+      nombre: `${prefix}${i}`,
+      apellido: "Prueba",
+      correo: `${prefix}${i}-${stamp}@test.cl`,
+      rol: "estudiante",
+      aprobado: true,
+      fechaNacimiento: new Date("2000-01-01"),
+      passwordHash: "x",
+    })),
+  });
+  return prisma.user.findMany({
+    where: { correo: { endsWith: `-${stamp}@test.cl` } },
+    select: { id: true, nombre: true },
+  });
+}
+
 describe("admin courses", () => {
   it("publishes a draft from the table and through the API (admin only)", async () => {
     const admin = await signedIn("admin");
@@ -155,22 +175,7 @@ describe("admin courses", () => {
     const course = await prisma.course.create({
       data: { ...courseTitleFields("Curso masivo"), estado: "publicado", herramientas: [], loAprenderan: [] },
     });
-    const stamp = Date.now();
-    await prisma.user.createMany({
-      data: Array.from({ length: 1203 }, (_, i) => ({
-        nombre: `M${i}`,
-        apellido: "Masivo",
-        correo: `m${i}-${stamp}@test.cl`,
-        rol: "estudiante",
-        aprobado: true,
-        fechaNacimiento: new Date("2000-01-01"),
-        passwordHash: "x",
-      })),
-    });
-    const users = await prisma.user.findMany({
-      where: { correo: { endsWith: `-${stamp}@test.cl` } },
-      select: { id: true },
-    });
+    const users = await manyStudents(1203, "M");
     const at = new Date("2026-03-01T12:00:00Z");
     await prisma.enrolment.createMany({
       data: users.map((u) => ({ userId: u.id, cursoId: course.id, registradoEn: at })),
@@ -191,21 +196,7 @@ describe("GET /api/cursos/{id}/participantes in pages", () => {
       data: { ...courseTitleFields("Curso concurrido"), estado: "publicado", herramientas: [], loAprenderan: [] },
     });
     const stamp = Date.now();
-    await prisma.user.createMany({
-      data: Array.from({ length: 205 }, (_, i) => ({
-        nombre: `P${i}`,
-        apellido: "Prueba",
-        correo: `p${i}-${stamp}@test.cl`,
-        rol: "estudiante",
-        aprobado: true,
-        fechaNacimiento: new Date("2000-01-01"),
-        passwordHash: "x",
-      })),
-    });
-    const users = await prisma.user.findMany({
-      where: { correo: { endsWith: `-${stamp}@test.cl` } },
-      select: { id: true, nombre: true },
-    });
+    const users = await manyStudents(205, "P");
     const order = new Map(users.map((u) => [u.id, Number(u.nombre.slice(1))]));
     await prisma.enrolment.createMany({
       data: users.map((u) => ({

@@ -241,76 +241,64 @@ describe("parseUpload", () => {
     expect(partials()).toEqual([]);
   });
 
-  it("keeps the text fields sent before an oversize file, and reads the body to its end", async () => {
-    const before = listFiles();
-    const big = Buffer.concat([PNG_1x1, Buffer.alloc(6 * 1024 * 1024, 0)]);
-    let read = 0;
-    const whole = await new Response(
-      (() => {
-        const f = new FormData();
-        f.append("titulo", "Álgebra para todos");
-        f.append("imagen", new Blob([new Uint8Array(big)]), "grande.png");
-        return f;
-      })(),
-    );
-    const contentType = whole.headers.get("Content-Type")!;
+  /** A form sent 256 KiB at a time, counting what the server read; with or without its length. */
+  async function streamedForm(form: FormData, declareLength: boolean) {
+    const whole = new Response(form);
     const bytes = new Uint8Array(await whole.arrayBuffer());
+    const sent = { read: 0, total: bytes.length };
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (read >= bytes.length) return controller.close();
-        const chunk = bytes.subarray(read, read + 256 * 1024);
-        read += chunk.length;
+        if (sent.read >= bytes.length) return controller.close();
+        const chunk = bytes.subarray(sent.read, sent.read + 256 * 1024);
+        sent.read += chunk.length;
         controller.enqueue(chunk);
       },
     });
+    const headers: Record<string, string> = { "Content-Type": whole.headers.get("Content-Type")! };
+    if (declareLength) headers["Content-Length"] = String(bytes.length);
     const request = new Request("http://localhost:3000/subir", {
       method: "POST",
       body,
       duplex: "half",
-      headers: { "Content-Type": contentType },
+      headers,
     } as RequestInit);
-    const error = await refusal(
-      parseUpload(request, images({ maxFileBytes: 5 * 1024 * 1024, maxTotalBytes: 5.5 * 1024 * 1024 })),
+    return { request, sent };
+  }
+
+  function oversizeForm(after?: string) {
+    const f = new FormData();
+    f.append("titulo", "Álgebra para todos");
+    f.append(
+      "imagen",
+      new Blob([new Uint8Array(Buffer.concat([PNG_1x1, Buffer.alloc(6 * 1024 * 1024, 0)]))]),
+      "grande.png",
     );
+    if (after) f.append("descripcion", after);
+    return f;
+  }
+
+  const FIVE_MB = { maxFileBytes: 5 * 1024 * 1024, maxTotalBytes: 5.5 * 1024 * 1024 };
+
+  it("keeps the text fields sent before an oversize file, and reads the body to its end", async () => {
+    const before = listFiles();
+    const { request, sent } = await streamedForm(oversizeForm(), false);
+    const error = await refusal(parseUpload(request, images(FIVE_MB)));
     expect(error.status).toBe(413);
     expect(error.form?.get("titulo")).toBe("Álgebra para todos");
-    expect(read).toBe(bytes.length);
+    expect(sent.read).toBe(sent.total);
     expect(listFiles()).toEqual(before);
   });
 
   it("gives back every text field of a body refused by its declared length, storing nothing", async () => {
     const before = listFiles();
-    const big = Buffer.concat([PNG_1x1, Buffer.alloc(6 * 1024 * 1024, 0)]);
-    const f = new FormData();
-    f.append("titulo", "Álgebra para todos");
-    f.append("imagen", new Blob([new Uint8Array(big)]), "grande.png");
-    f.append("descripcion", "Escrita después del archivo");
-    const whole = new Response(f);
-    const bytes = new Uint8Array(await whole.arrayBuffer());
-    let read = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (read >= bytes.length) return controller.close();
-        const chunk = bytes.subarray(read, read + 256 * 1024);
-        read += chunk.length;
-        controller.enqueue(chunk);
-      },
-    });
-    const request = new Request("http://localhost:3000/subir", {
-      method: "POST",
-      body,
-      duplex: "half",
-      headers: { "Content-Type": whole.headers.get("Content-Type")!, "Content-Length": String(bytes.length) },
-    } as RequestInit);
-    const error = await refusal(
-      parseUpload(request, images({ maxFileBytes: 5 * 1024 * 1024, maxTotalBytes: 5.5 * 1024 * 1024 })),
-    );
+    const { request, sent } = await streamedForm(oversizeForm("Escrita después del archivo"), true);
+    const error = await refusal(parseUpload(request, images(FIVE_MB)));
     expect(error.status).toBe(413);
     expect(error.field).toBe("imagen");
     expect(error.form?.get("titulo")).toBe("Álgebra para todos");
     expect(error.form?.get("descripcion")).toBe("Escrita después del archivo");
     expect(error.form?.has("imagen")).toBe(false);
-    expect(read).toBe(bytes.length);
+    expect(sent.read).toBe(sent.total);
     expect(listFiles()).toEqual(before);
   });
 

@@ -119,17 +119,8 @@ export function listInboxPage(user: Reader, cursor: Cursor | null, size = INBOX_
  * A sent message as its sender sees it: with the recipient's current name, and without the
  * reading time (whether and when someone read a message is theirs, not the sender's).
  */
-const sentSelect = {
-  id: true,
-  from: true,
-  fromName: true,
-  fromRole: true,
-  to: true,
-  subject: true,
-  content: true,
-  createdAt: true,
-  recipient: { select: { nombre: true, apellido: true } },
-} as const;
+const { leidoEn: _readTime, ...withoutReadTime } = messageSelect;
+const sentSelect = { ...withoutReadTime, recipient: { select: { nombre: true, apellido: true } } } as const;
 
 /** The recipient's name as shown in the sent folder: the account's current name, else the address. */
 function withRecipientName<T extends { to: string; recipient: { nombre: string; apellido: string } }>(row: T) {
