@@ -188,7 +188,7 @@ describe("Finalizar curso: messages", () => {
     expect(api.status).toBe(400);
     expect(await readJson(api)).toEqual({ error: message });
     expect(await prisma.certificate.count({ where: { userId: user.id } })).toBe(0);
-    expect((await prisma.enrolment.findFirstOrThrow({ where: { userId: user.id } })).progreso).toBe(66);
+    expect((await prisma.enrolment.findFirstOrThrow({ where: { userId: user.id } })).progreso).toBe(67);
   });
 
   it("requires enrolment, and a failed attempt at a non-existent course is a 404", async () => {

@@ -1,5 +1,5 @@
 // Quiz grading (docs/product.md#grading): pure functions, the only place that decides a result.
-import { percentOf } from "~/lib/percent.ts";
+import { percentOf } from "../../lib/percent.ts";
 
 export const PASS_MARK = 70;
 
