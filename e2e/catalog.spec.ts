@@ -119,7 +119,7 @@ test("las tarjetas muestran el estado del estudiante; un visitante sigue viendo 
 
   await page.goto("/cursos/comunidad");
   const started = card(page, other);
-  await expect(started.getByRole("link", { name: `Continuar: ${other}` })).toBeVisible();
+  await expect(started.getByRole("link", { name: `Continuar con ${other}` })).toBeVisible();
   await expect(started.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
   const done = card(page, ONE_QUIZ_COURSE.titulo);
   await expect(done.getByText("Finalizado ✓")).toBeVisible();

@@ -69,6 +69,6 @@ test("evaluación: faltan respuestas, no aprobado, aprobado; marca y avance; rep
   await page.goto("/cursos/estudiante");
   const card = page.getByRole("article").filter({ hasText: COURSE });
   await expect(card.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "33");
-  await expect(card.getByRole("link", { name: `Continuar: ${COURSE}` })).toBeVisible();
+  await expect(card.getByRole("link", { name: `Continuar con ${COURSE}` })).toBeVisible();
   await expect(card.getByRole("button", { name: "Comenzar Curso" })).toHaveCount(0);
 });

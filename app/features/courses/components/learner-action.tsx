@@ -30,7 +30,7 @@ export function LearnerAction({
       <ProgressBar value={state.progreso} label={`Avance en ${course.titulo}`} />
       <Link to={`/cursos/${course.id}`} className="btn-primary w-full">
         {CONTINUE}
-        <span className="sr-only">{`: ${course.titulo}`}</span>
+        <span className="sr-only">{` con ${course.titulo}`}</span>
       </Link>
     </div>
   );
