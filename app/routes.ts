@@ -33,6 +33,7 @@ export default [
     index("routes/user/index.tsx"),
     route("profile", "routes/user/profile.tsx"),
     route("courses", "routes/user/courses.tsx"),
+    route("certificates", "routes/user/certificates.tsx"),
     route("messages", "routes/user/messages.tsx"),
     route("*", "routes/user/in-development.tsx"),
   ]),

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
 import { axeViolations } from "./axe.ts";
-import { ADMIN, login } from "./support.ts";
+import { ADMIN, learnerWithCertificate, login } from "./support.ts";
 
 // axe-core (WCAG 2.1 A and AA rules) on every page of the product, as each role sees it, at a
 // phone's width and a desktop's. axe runs inside the page, so only the JavaScript project runs it;
@@ -64,9 +64,28 @@ test("panel de usuario sin infracciones de accesibilidad", async ({ page }) => {
       "/user",
       "/user/profile",
       "/user/courses",
+      "/user/certificates",
       "/user/messages",
       "/user/messages?carpeta=enviados",
       course,
+    ]),
+  ).toEqual([]);
+});
+
+test("un curso finalizado, sus tarjetas y 'Mis certificados' sin infracciones de accesibilidad", async ({
+  page,
+  request,
+}) => {
+  const learner = await learnerWithCertificate(request);
+  await login(page, learner.correo, learner.password);
+  await expect(page).toHaveURL(/\/user$/);
+  expect(
+    await violations(page, [
+      "/user/certificates",
+      "/user/courses",
+      "/cursos/comunidad",
+      `/cursos/${learner.cursoId}`,
+      `/certificados/${learner.codigo}`,
     ]),
   ).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { approvedUser, login } from "./support.ts";
+import { approvedUser, learnerWithCertificate, login, ONE_QUIZ_COURSE } from "./support.ts";
 
 async function openCourse(page: Page, titulo: string, from = "/cursos") {
   await page.goto(from);
@@ -59,7 +59,11 @@ test("un visitante ve el curso sin materiales; 'Comenzar Curso' pide iniciar ses
   // Now enrol: the course opens with its materials.
   await page.getByRole("button", { name: "Comenzar Curso" }).click();
   await expect(page.getByText("¡Registro exitoso!")).toBeVisible();
-  await expect(page.getByText("Estás inscrito en este curso")).toBeVisible();
+  // The banner now says where the learner stands and leads on.
+  await expect(page.getByText("Tu avance: 0%")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Continuar", exact: true })).toHaveAttribute("href", "#modulo-1");
+  await expect(page.getByRole("button", { name: "Comenzar Curso" })).toHaveCount(0);
+  await expect(page.getByRole("progressbar", { name: "Tu avance en el curso" })).toHaveAttribute("aria-valuenow", "0");
   await page.locator("summary", { hasText: "HTML semántico" }).click();
   await page.getByRole("link", { name: "Ver PDF" }).first().click();
   await expect(page.locator("object[type='application/pdf']")).toHaveAttribute("height", "600");
@@ -96,4 +100,46 @@ test("un docente ve los borradores marcados y puede tomarlos", async ({ page, re
   await expect(page.getByRole("heading", { level: 1, name: "Trámites digitales sin complicaciones" })).toBeVisible();
   await page.locator("summary", { hasText: "ClaveÚnica" }).click();
   await expect(page.getByRole("link", { name: "Ver PDF" })).toBeVisible();
+});
+
+test("las tarjetas muestran el estado del estudiante; un visitante sigue viendo 'Comenzar Curso'", async ({
+  page,
+  request,
+  browser,
+  javaScriptEnabled,
+}) => {
+  test.slow();
+  const learner = await learnerWithCertificate(request);
+  const other = "Huertos urbanos y compostaje en el barrio";
+  await login(page, learner.correo, learner.password);
+  await expect(page).toHaveURL(/\/user$/);
+  await page.goto("/cursos/comunidad");
+  await card(page, other).getByRole("button", { name: "Comenzar Curso" }).click();
+  await expect(page.getByText("¡Registro exitoso!")).toBeVisible();
+
+  await page.goto("/cursos/comunidad");
+  const started = card(page, other);
+  await expect(started.getByRole("link", { name: `Continuar con ${other}` })).toBeVisible();
+  await expect(started.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
+  const done = card(page, ONE_QUIZ_COURSE.titulo);
+  await expect(done.getByText("Finalizado ✓")).toBeVisible();
+  const certificate = done.getByRole("link", { name: "Ver certificado (se abre en una pestaña nueva)" });
+  await expect(certificate).toHaveAttribute("target", "_blank");
+  await expect(certificate).toHaveAttribute("rel", /noopener/);
+  await expect(certificate).toHaveAttribute("href", `/certificados/${learner.codigo}/pdf`);
+  await expect(done.getByRole("button", { name: "Comenzar Curso" })).toHaveCount(0);
+  // The same on /cursos and on the featured list (whichever of them holds these courses).
+  await page.goto("/cursos");
+  await expect(card(page, ONE_QUIZ_COURSE.titulo).getByText("Finalizado ✓")).toBeVisible();
+
+  // A visitor, right after (the anonymous page cache included), sees today's cards.
+  const anonymous = await browser.newContext({ javaScriptEnabled });
+  const visitor = await anonymous.newPage();
+  for (let i = 0; i < 2; i++) {
+    await visitor.goto("/cursos/comunidad");
+    await expect(card(visitor, ONE_QUIZ_COURSE.titulo).getByRole("button", { name: "Comenzar Curso" })).toBeVisible();
+    await expect(visitor.getByText("Finalizado ✓")).toHaveCount(0);
+    await expect(visitor.getByRole("link", { name: /^Continuar/ })).toHaveCount(0);
+  }
+  await anonymous.close();
 });

@@ -135,3 +135,42 @@ export async function approvedUser(
   expect(approved.status()).toBe(200);
   return { id: id!, correo, password };
 }
+
+/** A seeded course for comunidad whose only quiz is its first module: one pass makes 100 %. */
+export const ONE_QUIZ_COURSE = {
+  titulo: "Movilidad sostenible y espacio público",
+  audience: "comunidad" as const,
+  module: "Caminar la ciudad",
+  right: ["A todas las personas", "Ancho suficiente y sin obstáculos", "Reducen siniestros"],
+};
+
+/** The id of a published course, read from the catalog's links. */
+export async function courseIdByTitle(request: APIRequestContext, titulo: string, list = "/cursos") {
+  const html = await (await request.get(list)).text();
+  const id = new RegExp(`href="/cursos/([a-z0-9]{20,})"[^>]*>${titulo}<`).exec(html)?.[1];
+  expect(id, `curso ${titulo}`).toBeTruthy();
+  return id!;
+}
+
+/**
+ * A fresh comunidad account that finished ONE_QUIZ_COURSE through the JSON API (enrolled,
+ * passed its quiz, finished): it holds a certificate. Sign in through the UI with `login`.
+ */
+export async function learnerWithCertificate(request: APIRequestContext, nombre = "Certificada") {
+  const user = await approvedUser(request, "comunidad", nombre);
+  const { token } = (await (
+    await request.post("/api/auth/login", { data: { correo: user.correo, password: user.password } })
+  ).json()) as { token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  const cursoId = await courseIdByTitle(request, ONE_QUIZ_COURSE.titulo, `/cursos/${ONE_QUIZ_COURSE.audience}`);
+  expect((await request.post(`/api/cursos/${cursoId}/registrarParticipante`, { headers })).status()).toBe(201);
+  const answered = await request.post("/api/quiz/respuestas", {
+    headers,
+    data: { cursoId, moduloIndex: 0, respuestas: ONE_QUIZ_COURSE.right },
+  });
+  expect(((await answered.json()) as { aprobado: boolean }).aprobado).toBe(true);
+  const finished = await request.post("/api/cursos/finalizar", { headers, data: { cursoId } });
+  expect(finished.status()).toBe(201);
+  const { codigo } = (await finished.json()) as { codigo: string };
+  return { ...user, cursoId, codigo };
+}

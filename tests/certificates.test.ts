@@ -175,20 +175,20 @@ describe("Finalizar curso: messages", () => {
     expect(await readJson(api)).toEqual({ error: FINISH_NO_QUIZZES });
   });
 
-  it("at 66% says how far the user is (progress computed on the server)", async () => {
+  it("at 2 of 3 (67%) says how far the user is (progress computed on the server, rounded to the nearest)", async () => {
     const course = await createCourse(3, { plainModules: 1 });
     const { user, cookie, token } = await signedIn();
     await enrol(user.id, course);
     await pass(user.id, course, 2);
-    const message = "Has completado 66% del curso. Necesitas completar el 100% para obtener tu certificado.";
-    expect(finishIncomplete(66)).toBe(message);
+    const message = "Has completado 67% del curso. Necesitas completar el 100% para obtener tu certificado.";
+    expect(finishIncomplete(67)).toBe(message);
     const response = await finishForm(course.id, cookie, { progreso: "100" });
     expect(await flashOf(response)).toEqual({ type: "error", message });
     const api = await finishApiCall({ cursoId: course.id, progreso: 100 }, token);
     expect(api.status).toBe(400);
     expect(await readJson(api)).toEqual({ error: message });
     expect(await prisma.certificate.count({ where: { userId: user.id } })).toBe(0);
-    expect((await prisma.enrolment.findFirstOrThrow({ where: { userId: user.id } })).progreso).toBe(66);
+    expect((await prisma.enrolment.findFirstOrThrow({ where: { userId: user.id } })).progreso).toBe(67);
   });
 
   it("requires enrolment, and a failed attempt at a non-existent course is a 404", async () => {
@@ -538,7 +538,7 @@ describe("the finish panel (server-rendered, before hydration)", () => {
     });
     expect(done).toContain("¡Felicitaciones!");
     expect(done).toMatch(
-      /<a href="http:\/\/localhost:3000\/certificados\/ABCDEFGHJKMNPQRS\/pdf" target="_blank" rel="noopener noreferrer"[^>]*>Ver Certificado<\/a>/,
+      /<a href="http:\/\/localhost:3000\/certificados\/ABCDEFGHJKMNPQRS\/pdf" target="_blank" rel="noopener"[^>]*>Ver certificado<span class="sr-only"> \(se abre en una pestaña nueva\)<\/span><\/a>/,
     );
     expect(done).toMatch(
       /<input[^>]*readOnly=""[^>]*value="http:\/\/localhost:3000\/certificados\/ABCDEFGHJKMNPQRS\/pdf"/,

@@ -83,10 +83,10 @@ describe("the enrolled-course list (pages)", () => {
     const cookie = await sessionCookie(user);
     const data = await coursesPage.loader(args(getRequest("/user/courses", cookie)));
     expect(data.courses).toEqual([
-      { id: under.id, nombre: "Reciclaje", duracion: 12, progreso: 0 },
-      { id: over.id, nombre: "Energía solar", duracion: null, progreso: 0 },
-      { id: half.id, nombre: "Programación inicial", duracion: 20, progreso: 40 },
-      { id: done.id, nombre: "Huertos urbanos", duracion: 8, progreso: 100 },
+      { id: under.id, nombre: "Reciclaje", duracion: 12, progreso: 0, certificado: null },
+      { id: over.id, nombre: "Energía solar", duracion: null, progreso: 0, certificado: null },
+      { id: half.id, nombre: "Programación inicial", duracion: 20, progreso: 40, certificado: null },
+      { id: done.id, nombre: "Huertos urbanos", duracion: 8, progreso: 100, certificado: null },
     ]);
     expect(data.toRemove).toBeNull();
 

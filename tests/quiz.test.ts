@@ -202,6 +202,7 @@ describe("quiz API", () => {
       aprobado: true,
       intentosPrevios: 2,
       ultimoIntento: { porcentaje: 100 },
+      mejorPorcentaje: 100,
     });
 
     const missing = await answersApi.action(

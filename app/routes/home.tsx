@@ -1,13 +1,22 @@
 import { Link } from "react-router";
 import { CourseCard } from "~/features/courses/components/course-card.tsx";
+import { getOptionalUser } from "~/features/auth/guards.server.ts";
 import { listFeaturedCourses } from "~/features/courses/courses.server.ts";
+import { learnerStates } from "~/features/enrolment/learner-state.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Inicio");
 
-export async function loader() {
-  return { featured: await listFeaturedCourses() };
+export async function loader(args: Route.LoaderArgs) {
+  const [featured, viewer] = await Promise.all([listFeaturedCourses(), getOptionalUser(args)]);
+  return {
+    featured,
+    learner: await learnerStates(
+      viewer,
+      featured.map((c) => c.id),
+    ),
+  };
 }
 
 const AUDIENCES = [
@@ -111,7 +120,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ) : (
             <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {loaderData.featured.map((course) => (
-                <CourseCard key={course.id} course={course} headingLevel={3} />
+                <CourseCard key={course.id} course={course} learner={loaderData.learner[course.id]} headingLevel={3} />
               ))}
             </div>
           )}

@@ -1,3 +1,5 @@
+import { formatPercent } from "~/lib/percent.ts";
+
 /**
  * An accessible progress bar (role="progressbar", aria-valuenow/min/max) with the percentage
  * written next to it, so it reads the same with or without CSS and assistive technology.
@@ -13,7 +15,7 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
         aria-valuenow={pct}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuetext={`${pct}%`}
+        aria-valuetext={formatPercent(pct)}
         className="h-2.5 flex-1 overflow-hidden rounded-full bg-slate-200"
       >
         <div
@@ -21,7 +23,9 @@ export function ProgressBar({ value, label }: { value: number; label: string }) 
           style={{ width: `${pct}%` }}
         />
       </div>
-      <span className="w-12 shrink-0 text-right text-sm font-semibold tabular-nums text-slate-700">{pct}%</span>
+      <span className="w-12 shrink-0 text-right text-sm font-semibold tabular-nums text-slate-700">
+        {formatPercent(pct)}
+      </span>
     </div>
   );
 }

@@ -17,9 +17,20 @@ export type CertificatePdfData = {
 // Whole words only: the default (English) hyphenation splits Spanish words badly.
 Font.registerHyphenationCallback((word) => [word]);
 
-const BRAND = "#1d4ed8";
-const INK = "#0f172a";
-const MUTED = "#475569";
+// The site's colours (app/app.css, --color-brand-*; certificate-pdf.test.ts keeps them in step):
+// the frame and rules in brand-600, text in brand-700 / brand-800 (over 4.5:1 on white), the
+// inner border in brand-100.
+export const PDF_COLOURS = {
+  frame: "#1f7a63", // --color-brand-600
+  brand: "#17614e", // --color-brand-700
+  brandDark: "#124c3e", // --color-brand-800
+  soft: "#d5ece4", // --color-brand-100
+  ink: "#0f172a",
+  muted: "#475569",
+};
+const BRAND = PDF_COLOURS.brand;
+const INK = PDF_COLOURS.ink;
+const MUTED = PDF_COLOURS.muted;
 
 const longDate = new Intl.DateTimeFormat("es-CL", {
   timeZone: "America/Santiago",
@@ -40,21 +51,27 @@ function hoursLabel(hours: number | null) {
 
 const s = StyleSheet.create({
   page: { padding: 28, fontFamily: "Helvetica", color: INK, backgroundColor: "#ffffff" },
-  frame: { flex: 1, borderWidth: 3, borderColor: BRAND, padding: 6 },
+  frame: { flex: 1, borderWidth: 3, borderColor: PDF_COLOURS.frame, padding: 6 },
   inner: {
     flex: 1,
     borderWidth: 1,
-    borderColor: "#93c5fd",
+    borderColor: PDF_COLOURS.soft,
     paddingHorizontal: 48,
     paddingTop: 44,
     paddingBottom: 30,
     alignItems: "center",
   },
   brand: { fontSize: 16, fontFamily: "Helvetica-Bold", color: BRAND, letterSpacing: 2, textTransform: "uppercase" },
-  title: { marginTop: 26, fontSize: 30, fontFamily: "Helvetica-Bold", letterSpacing: 1.5 },
+  title: {
+    marginTop: 26,
+    fontSize: 30,
+    fontFamily: "Helvetica-Bold",
+    letterSpacing: 1.5,
+    color: PDF_COLOURS.brandDark,
+  },
   lead: { marginTop: 26, fontSize: 13, color: MUTED },
   holder: { marginTop: 12, fontSize: 34, fontFamily: "Helvetica-Bold", textAlign: "center" },
-  rule: { marginTop: 8, width: 360, borderBottomWidth: 1, borderBottomColor: "#cbd5e1" },
+  rule: { marginTop: 8, width: 360, borderBottomWidth: 1, borderBottomColor: PDF_COLOURS.frame },
   course: {
     marginTop: 10,
     fontSize: 22,

@@ -289,3 +289,38 @@ export async function listCertificatesForUser(userId: string): Promise<PublicCer
   });
   return rows.map((row) => toPublic(row));
 }
+
+export const MY_CERTIFICATES_PAGE_SIZE = 20;
+
+/**
+ * 'Mis certificados' (docs/product.md#my-certificates): one page of one's certificates, newest
+ * first, as frozen at issue (title, hours, date), with the public verification link and the PDF.
+ */
+export async function listMyCertificates(userId: string, page = 1, size = MY_CERTIFICATES_PAGE_SIZE) {
+  const where = { userId };
+  const total = await prisma.certificate.count({ where });
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows = await prisma.certificate.findMany({
+    where,
+    orderBy: [{ emitidoEn: "desc" }, { id: "asc" }],
+    skip: (current - 1) * size,
+    take: size,
+    select: { codigo: true, tituloCurso: true, duracionHoras: true, emitidoEn: true, cursoId: true },
+  });
+  return {
+    certificates: rows.map((row) => ({
+      codigo: row.codigo,
+      tituloCurso: row.tituloCurso,
+      duracionHoras: row.duracionHoras,
+      emitidoEn: row.emitidoEn.toISOString(),
+      cursoId: row.cursoId,
+      verificacionPath: verificationPath(row.codigo),
+      verificacionUrl: verificationUrl(row.codigo),
+      pdfPath: diplomaPath(row.codigo),
+    })),
+    total,
+    page: current,
+    pageCount,
+  };
+}

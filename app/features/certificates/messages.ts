@@ -18,3 +18,12 @@ export const CERTIFICATES_FORBIDDEN = "No tienes permiso para realizar esta acci
 export const USER_NOT_FOUND = "Usuario no encontrado";
 export const URL_COPIED = "URL copiada";
 export const URL_COPY_FAILED = "No se pudo copiar. Selecciona el enlace y cópialo manualmente.";
+export const FINISH_HOW = "Aprueba todas las evaluaciones y finaliza el curso para obtener tu certificado.";
+export const passedQuizzes = (passed: number, total: number) =>
+  `${passed} de ${total} ${total === 1 ? "evaluación aprobada" : "evaluaciones aprobadas"}`;
+export const MATERIALS_AFTER_FINISH =
+  "Ya finalizaste este curso y tu certificado se conserva. " +
+  "Para volver a ver los materiales, inscríbete de nuevo con «Comenzar Curso».";
+export const MY_CERTIFICATES_EMPTY =
+  "Aún no tienes certificados. Aprueba las evaluaciones de un curso y finalízalo para obtener el tuyo.";
+export const MY_CERTIFICATES_LOAD_FAILED = "No se pudieron cargar tus certificados.";

@@ -1,3 +1,4 @@
+import { withLearnerStates } from "~/features/enrolment/learner-state.server.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
@@ -7,8 +8,9 @@ import type { Viewer } from "./rules.ts";
 
 export const INVALID_CATEGORY = "Categoría no válida";
 
-/** /cursos/{tipo} and /cursos/dirigido/{tipo}: the audience's list, or a 404. */
+/** /cursos/{tipo} and /cursos/dirigido/{tipo}: the audience's list (with the viewer's learner states), or a 404. */
 export async function loadAudiencePage(tipo: string | undefined, viewer: Viewer, url: string) {
   invariantResponse(isAudiencePage(tipo), INVALID_CATEGORY, { status: 404 });
-  return { tipo, ...(await listCourses({ viewer, audience: tipo, page: pageFrom(url), cursor: cursorFrom(url) })) };
+  const list = await listCourses({ viewer, audience: tipo, page: pageFrom(url), cursor: cursorFrom(url) });
+  return { tipo, ...(await withLearnerStates(viewer, list)) };
 }

@@ -1,5 +1,6 @@
 // Course data access for the catalog. (Authoring lives in ./authoring/.)
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
+import { progressPercent } from "~/features/quizzes/progress.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { encodeKey, fetchKeysetPage, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
 import { storedExistsSync } from "~/lib/storage.server.ts";
@@ -205,6 +206,7 @@ export async function getCourseForViewer(id: string, viewer: Viewer) {
     viewer ? passedModuleIds(viewer.id, id) : Promise.resolve(new Set<string>()),
   ]);
   const materials = canAccessMaterials(viewer, enrolled);
+  const quizModuleIds = course.modulos.filter((m) => m.preguntas.length > 0).map((m) => m.id);
   return {
     ...toCourseCard(course),
     bienvenida: course.bienvenida,
@@ -212,6 +214,9 @@ export async function getCourseForViewer(id: string, viewer: Viewer) {
     fechaTermino: course.fechaTermino,
     enrolled,
     materials,
+    // The viewer's progress, from the same stored passes and the same rule as everywhere.
+    progreso: progressPercent(quizModuleIds, passed),
+    evaluaciones: { total: quizModuleIds.length, aprobadas: quizModuleIds.filter((id) => passed.has(id)).length },
     modulos: course.modulos.map((m, index) => ({
       id: m.id,
       index,

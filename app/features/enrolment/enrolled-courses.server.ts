@@ -8,6 +8,7 @@ import { getEnrolledCourse, listEnrolledCourses, unenrol } from "~/features/enro
 import { pageFrom } from "~/lib/pagination.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
+import { certificatesByCourse } from "./learner-state.server.ts";
 import { NOT_ENROLLED, UNENROL_FAILED, UNENROL_OK, unenrolFailedWith } from "./messages.ts";
 
 export type EnrolledCourseView = { id: string; nombre: string; duracion: number | string | null; progreso: number };
@@ -41,13 +42,18 @@ export async function loadEnrolledCourses(args: GuardArgs) {
       enrolledCourseViews(user.id, pageFrom(url)),
       eliminar && eliminar.length <= 64 ? getEnrolledCourse(user.id, eliminar) : null,
     ]);
+    // The certificates of the listed courses (and of the one to confirm), in one query.
+    const ids = list.courses.map((c) => c.id);
+    if (toRemove) ids.push(toRemove.id);
+    const certificates = await certificatesByCourse(user.id, ids);
+    const withCertificate = (view: EnrolledCourseView) => ({ ...view, certificado: certificates.get(view.id) ?? null });
     return {
       nombre: user.nombre,
       rol: user.rol,
-      courses: list.courses,
+      courses: list.courses.map(withCertificate),
       page: list.page,
       pageCount: list.pageCount,
-      toRemove: toRemove ? toView(toRemove) : null,
+      toRemove: toRemove ? withCertificate(toView(toRemove)) : null,
     };
   } catch (error) {
     console.error(error);

@@ -17,7 +17,7 @@ describe("gradeQuiz", () => {
     expect(seven).toMatchObject({ ok: true, grade: { porcentaje: 70, aprobado: true, correctas: 7 } });
     const three = [q("a", 0), q("b", 0), q("c", 0)];
     const two = gradeQuiz(three, { a: "a-0", b: "b-0", c: "c-1" }); // 66.7 %
-    expect(two).toMatchObject({ ok: true, grade: { porcentaje: 66, aprobado: false } });
+    expect(two).toMatchObject({ ok: true, grade: { porcentaje: 67, aprobado: false } });
     const many = Array.from({ length: 1000 }, (_, i) => q(`m${i}`, 0));
     const ans = Object.fromEntries(many.map((x, i) => [x.id, `${x.id}-${i < 699 ? 0 : 1}`])); // 69.9 %
     expect(gradeQuiz(many, ans)).toMatchObject({ ok: true, grade: { porcentaje: 69, aprobado: false } });
@@ -59,7 +59,7 @@ describe("normalizeAnswers", () => {
 describe("progressPercent", () => {
   it("counts passed quiz modules over quiz modules", () => {
     expect(progressPercent([], new Set())).toBe(0);
-    expect(progressPercent(["a", "b", "c"], new Set(["a", "b"]))).toBe(66);
+    expect(progressPercent(["a", "b", "c"], new Set(["a", "b"]))).toBe(67);
     expect(progressPercent(["a", "b"], new Set(["a", "b", "x"]))).toBe(100);
     expect(progressPercent(["a"], new Set(["x"]))).toBe(0);
   });

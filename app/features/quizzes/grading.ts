@@ -1,4 +1,5 @@
 // Quiz grading (docs/product.md#grading): pure functions, the only place that decides a result.
+import { percentOf } from "../../lib/percent.ts";
 
 export const PASS_MARK = 70;
 
@@ -19,7 +20,7 @@ export type AnswerRecord = {
 export type Grade = {
   correctas: number;
   totalPreguntas: number;
-  /** Whole percentage, rounded down: 69.9 % shows as 69 and does not pass. */
+  /** Whole percentage (percentOf: 2 of 3 is 67); a fail never reads as the pass mark (69.7 % is 69). */
   porcentaje: number;
   aprobado: boolean;
   respuestas: AnswerRecord[];
@@ -59,7 +60,7 @@ export function gradeQuiz(
     grade: {
       correctas,
       totalPreguntas: total,
-      porcentaje: Math.floor((correctas * 100) / total),
+      porcentaje: percentOf(correctas, total, [PASS_MARK]),
       // Exact integer comparison: 7/10 passes, 69.9 % does not.
       aprobado: correctas * 100 >= PASS_MARK * total,
       respuestas,

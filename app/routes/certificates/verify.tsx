@@ -2,6 +2,7 @@
 // or not, sees the holder, the course, the date and that it is valid.
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getCertificateByCode } from "~/features/certificates/certificates.server.ts";
+import { CertificateLink } from "~/features/certificates/components/certificate-link.tsx";
 import { CERTIFICATE_NOT_FOUND } from "~/features/certificates/messages.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
@@ -31,10 +32,10 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
         >
           <span aria-hidden="true">✓</span> Certificado válido
         </p>
-        <h1 className="mt-4 text-2xl font-bold text-slate-900">{c.nombreTitular}</h1>
+        {/* The holder once, as the page's heading; the list below says what they completed. */}
+        <p className="mt-4 text-sm font-medium text-slate-600">Titular</p>
+        <h1 className="text-2xl font-bold text-slate-900">{c.nombreTitular}</h1>
         <dl className="mt-4 grid gap-3 sm:grid-cols-[max-content_1fr] sm:gap-x-6">
-          <dt className="font-medium text-slate-500">Titular</dt>
-          <dd className="text-slate-900">{c.nombreTitular}</dd>
           <dt className="font-medium text-slate-500">Curso</dt>
           <dd className="text-slate-900">{c.tituloCurso}</dd>
           {hours ? (
@@ -49,9 +50,7 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
           <dd className="font-mono text-slate-900">{c.codigo}</dd>
         </dl>
         <p className="mt-6">
-          <a href={c.diplomaUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">
-            Ver Certificado
-          </a>
+          <CertificateLink href={c.diplomaUrl} />
         </p>
       </div>
     </div>

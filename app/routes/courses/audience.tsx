@@ -21,6 +21,7 @@ export default function AudienceCourses({ loaderData }: Route.ComponentProps) {
     <CourseListPage
       title={AUDIENCE_TITLE[loaderData.tipo] ?? "Cursos"}
       courses={loaderData.courses}
+      learner={loaderData.learner}
       page={loaderData.page}
       pageCount={loaderData.pageCount}
       cursors={loaderData.cursors}

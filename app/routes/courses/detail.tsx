@@ -9,9 +9,14 @@ import { INVALID_CATEGORY, loadAudiencePage } from "~/features/courses/audience-
 import { AUDIENCE_TITLE } from "~/features/courses/components/audience-title.ts";
 import { COURSE_LIST_BACK, CourseListPage } from "~/features/courses/components/course-list-page.tsx";
 import { EnrolButton } from "~/features/courses/components/enrol-button.tsx";
+import { ProgressBar } from "~/components/ui/progress-bar.tsx";
+import { CertificateLink } from "~/features/certificates/components/certificate-link.tsx";
+import { FINISH_HOW, MATERIALS_AFTER_FINISH, passedQuizzes } from "~/features/certificates/messages.ts";
+import { CONTINUE, FINISHED } from "~/features/enrolment/learner-state.ts";
+import { formatPercent } from "~/lib/percent.ts";
 import { getCourseForViewer, type CourseForViewer } from "~/features/courses/courses.server.ts";
 import { ENROL_OK } from "~/features/courses/rules.ts";
-import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+import { COURSE_NOT_FOUND, MATERIALS_NEED_ENROLMENT } from "~/features/courses/messages.ts";
 import { enrol } from "~/features/enrolment/enrolment.server.ts";
 import { formatCalendarDate } from "~/lib/dates.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
@@ -72,6 +77,7 @@ export default function CourseOrAudience({ loaderData }: Route.ComponentProps) {
       <CourseListPage
         title={AUDIENCE_TITLE[loaderData.tipo] ?? "Cursos"}
         courses={loaderData.courses}
+        learner={loaderData.learner}
         page={loaderData.page}
         pageCount={loaderData.pageCount}
         cursors={loaderData.cursors}
@@ -120,16 +126,7 @@ function CourseDetail({
               </p>
             ) : null}
             <div className="mt-6 max-w-xs">
-              {course.enrolled ? (
-                <p className="inline-flex rounded-lg bg-white/15 px-4 py-2 text-sm font-semibold">
-                  Estás inscrito en este curso
-                </p>
-              ) : (
-                <EnrolButton
-                  courseId={course.id}
-                  className="btn w-full bg-accent-500 text-slate-900 hover:bg-amber-400"
-                />
-              )}
+              <CourseCallToAction course={course} certificate={certificate} />
             </div>
           </div>
           {course.imagenUrl ? (
@@ -150,9 +147,7 @@ function CourseDetail({
             Módulos
           </h2>
           {!course.materials ? (
-            <p className="alert-info mt-3">
-              Inscríbete con «Comenzar Curso» para ver los materiales y las evaluaciones de cada módulo.
-            </p>
+            <p className="alert-info mt-3">{certificate ? MATERIALS_AFTER_FINISH : MATERIALS_NEED_ENROLMENT}</p>
           ) : null}
           {course.modulos.length === 0 ? (
             <p className="mt-4 text-slate-600">No hay módulos disponibles.</p>
@@ -171,9 +166,20 @@ function CourseDetail({
               <h2 id="certificado" className="text-lg font-semibold text-slate-900">
                 Certificado
               </h2>
-              <p className="mt-1 text-sm text-slate-600">
-                Aprueba todas las evaluaciones y finaliza el curso para obtener tu certificado.
-              </p>
+              {/* Once issued, the certificate is what this panel is about: no more asking to pass. */}
+              {certificate ? null : (
+                <>
+                  <p className="mt-1 text-sm text-slate-600">{FINISH_HOW}</p>
+                  {course.enrolled && course.evaluaciones.total > 0 ? (
+                    <div className="mt-3">
+                      <ProgressBar value={course.progreso} label="Tu avance en el curso" />
+                      <p className="mt-1 text-sm text-slate-600">
+                        {passedQuizzes(course.evaluaciones.aprobadas, course.evaluaciones.total)}
+                      </p>
+                    </div>
+                  ) : null}
+                </>
+              )}
               <FinishCoursePanel
                 courseId={course.id}
                 certificate={certificate}
@@ -216,6 +222,51 @@ function CourseDetail({
         </aside>
       </div>
     </article>
+  );
+}
+
+/**
+ * The banner's call to action for this viewer (docs/product.md#learner-state): 'Comenzar Curso';
+ * 'Continuar' (to the first module whose quiz is not passed yet) with the progress; or, once the
+ * certificate exists, 'Finalizado ✓' and 'Ver certificado' (and 'Comenzar Curso' again for someone
+ * who has left the course since, to see its materials).
+ */
+function CourseCallToAction({
+  course,
+  certificate,
+}: {
+  course: CourseForViewer;
+  certificate: FinishPanelCertificate | null;
+}) {
+  const enrol = (
+    <EnrolButton courseId={course.id} className="btn w-full bg-accent-500 text-slate-900 hover:bg-amber-400" />
+  );
+  if (certificate) {
+    return (
+      <div className="space-y-3">
+        <p className="inline-flex rounded-lg bg-white/15 px-4 py-2 text-sm font-semibold">{FINISHED}</p>
+        <CertificateLink
+          href={certificate.diplomaUrl}
+          className="btn w-full bg-accent-500 text-slate-900 hover:bg-amber-400"
+        />
+        {course.enrolled ? null : enrol}
+      </div>
+    );
+  }
+  if (!course.enrolled) return enrol;
+  const next = course.modulos.find((m) => m.tieneQuiz && !m.aprobado) ?? course.modulos[0];
+  return (
+    <div className="space-y-3">
+      {course.evaluaciones.total > 0 ? (
+        <p className="text-sm font-semibold text-brand-100">Tu avance: {formatPercent(course.progreso)}</p>
+      ) : null}
+      <a
+        href={next ? `#modulo-${next.index + 1}` : "#modulos"}
+        className="btn w-full bg-accent-500 text-slate-900 hover:bg-amber-400"
+      >
+        {CONTINUE}
+      </a>
+    </div>
   );
 }
 

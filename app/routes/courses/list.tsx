@@ -6,6 +6,7 @@ import {
   CourseListPage,
 } from "~/features/courses/components/course-list-page.tsx";
 import { listCourses, listFeaturedCourses } from "~/features/courses/courses.server.ts";
+import { withLearnerStates } from "~/features/enrolment/learner-state.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
@@ -15,11 +16,13 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cur
 
 export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
-  if (url.searchParams.get("destacados") === "true") {
-    return { featured: true, courses: await listFeaturedCourses(), page: 1, pageCount: 1, cursors: undefined };
-  }
   const viewer = await getOptionalUser(args);
-  return { featured: false, ...(await listCourses({ viewer, page: pageFrom(url), cursor: cursorFrom(url) })) };
+  if (url.searchParams.get("destacados") === "true") {
+    const featured = await withLearnerStates(viewer, { courses: await listFeaturedCourses() });
+    return { featured: true, ...featured, page: 1, pageCount: 1, cursors: undefined };
+  }
+  const list = await listCourses({ viewer, page: pageFrom(url), cursor: cursorFrom(url) });
+  return { featured: false, ...(await withLearnerStates(viewer, list)) };
 }
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
@@ -28,11 +31,13 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
       title="Cursos destacados"
       banner="Los 10 cursos con más participantes"
       courses={loaderData.courses}
+      learner={loaderData.learner}
     />
   ) : (
     <CourseListPage
       title="Cursos"
       courses={loaderData.courses}
+      learner={loaderData.learner}
       page={loaderData.page}
       pageCount={loaderData.pageCount}
       cursors={loaderData.cursors}

@@ -2,7 +2,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getOptionalUser, loginRedirect } from "~/features/auth/guards.server.ts";
 import { PASS_MARK } from "~/features/quizzes/grading.ts";
-import { getQuizForViewer, submitAttempt } from "~/features/quizzes/quiz.server.ts";
+import { bestKept, resultLabel } from "~/features/quizzes/messages.ts";
+import { getQuizForViewer, submitAttempt, type AttemptInfo } from "~/features/quizzes/quiz.server.ts";
+import { formatPercent } from "~/lib/percent.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/quiz";
@@ -40,7 +42,7 @@ export async function action(args: Route.ActionArgs) {
     error: null,
     unanswered: [] as number[],
     selected: answers,
-    result: { ...outcome.grade, progreso: outcome.progreso },
+    result: { ...outcome.grade, progreso: outcome.progreso, info: outcome.info },
   };
 }
 
@@ -63,30 +65,20 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
       </p>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">Evaluación: {quiz.module.titulo}</h1>
 
-      <dl className="card mt-4 grid grid-cols-3 gap-2 p-4 text-center text-sm">
-        <div>
-          <dt className="text-slate-500">Aprobado</dt>
-          <dd className="font-semibold">{info.aprobado ? "Sí" : "No"}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Intentos previos</dt>
-          <dd className="font-semibold">{info.intentosPrevios}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Último porcentaje</dt>
-          <dd className="font-semibold">{info.ultimoIntento ? `${info.ultimoIntento.porcentaje}%` : "—"}</dd>
-        </div>
-      </dl>
+      <QuizStanding info={result?.info ?? info} />
 
       {result ? (
         <section aria-live="polite" className={`mt-6 ${result.aprobado ? "alert-success" : "alert-error"}`}>
-          <p className="text-lg font-bold">
-            {result.porcentaje}% · {result.aprobado ? "Aprobado" : "No aprobado"}
-          </p>
+          <h2 className="text-lg font-bold">{resultLabel(result.porcentaje, result.aprobado)}</h2>
           <p className="mt-1">
-            {result.correctas} de {result.totalPreguntas} respuestas correctas. Se necesita un {PASS_MARK}% para
-            aprobar. Tu avance en el curso: {result.progreso}%.
+            {result.correctas} de {result.totalPreguntas} respuestas correctas. Se necesita un{" "}
+            {formatPercent(PASS_MARK)} para aprobar. Tu avance en el curso: {formatPercent(result.progreso)}.
           </p>
+          {result.info.intentosPrevios > 1 && result.info.mejorPorcentaje !== null ? (
+            <p className="mt-1 font-semibold">
+              {bestKept(resultLabel(result.info.mejorPorcentaje, result.info.aprobado))}
+            </p>
+          ) : null}
           <p className="mt-3 flex flex-wrap gap-2">
             <Link to={backToCourse} className="btn-primary">
               Volver al curso
@@ -160,6 +152,27 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
         ) : null}
       </Form>
     </div>
+  );
+}
+
+/**
+ * What counts so far: the best result and whether the module is passed (a later, worse attempt
+ * never takes a pass away), and how many attempts there were.
+ */
+function QuizStanding({ info }: { info: AttemptInfo }) {
+  return (
+    <dl className="card mt-4 grid grid-cols-2 gap-2 p-4 text-center text-sm">
+      <div>
+        <dt className="text-slate-600">Mejor resultado</dt>
+        <dd className="font-semibold">
+          {info.mejorPorcentaje === null ? "Sin intentos" : resultLabel(info.mejorPorcentaje, info.aprobado)}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-slate-600">Intentos</dt>
+        <dd className="font-semibold">{info.intentosPrevios}</dd>
+      </div>
+    </dl>
   );
 }
 

@@ -16,6 +16,7 @@ export default function UserLayout() {
   const links = [
     { to: "/user/profile", label: "Mi Perfil" },
     { to: "/user/courses", label: "Cursos" },
+    { to: "/user/certificates", label: "Mis certificados" },
     { to: "/user/messages", label: "Mensajes", badge: <UnreadBadge count={unread} /> },
   ];
   return <PanelLayout title="Panel Usuario" links={links} />;

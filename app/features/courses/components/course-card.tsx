@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { audienceLabel } from "../audience.ts";
 import type { CourseCardData } from "../courses.server.ts";
-import { EnrolButton } from "./enrol-button.tsx";
+import type { LearnerState } from "~/features/enrolment/learner-state.ts";
+import { LearnerAction } from "./learner-action.tsx";
 
 function formatHours(hours: number | null) {
   if (hours === null || !Number.isFinite(hours)) return null;
@@ -10,19 +11,23 @@ function formatHours(hours: number | null) {
 
 /**
  * A course in a list (docs/product.md#course-lists): badge, image, title, hours, tools, learning,
- * 'Comenzar Curso'. Its look is the `course-card*` classes of app.css (one short class per element,
- * not the utilities repeated in every card). `headingLevel` is the title's level (2 under the page's
- * h1, 3 under a section's h2); the tools and learning headings are one level below. `priority`:
+ * and the learner's call to action (LearnerAction: 'Comenzar Curso', 'Continuar' or 'Finalizado ✓').
+ * Its look is the `course-card*` classes of app.css (one short class per element, not the utilities
+ * repeated in every card). `headingLevel` is the title's level (2 under the page's h1, 3 under a
+ * section's h2); the tools and learning headings are one level below. `priority`:
  * the first card of a list, whose image is the largest paint: loaded at once and first.
  */
 export function CourseCard({
   course,
   action,
+  learner,
   headingLevel = 2,
   priority = false,
 }: {
   course: CourseCardData;
   action?: React.ReactNode;
+  /** The signed-in viewer's state in this course (none: 'Comenzar Curso'). */
+  learner?: LearnerState;
   headingLevel?: 2 | 3;
   priority?: boolean;
 }) {
@@ -72,7 +77,7 @@ export function CourseCard({
             </ul>
           </div>
         ) : null}
-        <div className="course-card-action">{action ?? <EnrolButton courseId={course.id} />}</div>
+        <div className="course-card-action">{action ?? <LearnerAction course={course} state={learner} />}</div>
       </div>
     </article>
   );

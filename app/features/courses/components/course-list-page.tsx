@@ -1,4 +1,5 @@
 import { Pagination } from "~/components/ui/pagination.tsx";
+import type { LearnerStates } from "~/features/enrolment/learner-state.ts";
 import type { CourseCardData } from "../courses.server.ts";
 import { CourseCard } from "./course-card.tsx";
 
@@ -6,6 +7,7 @@ export function CourseListPage({
   title,
   banner,
   courses,
+  learner = {},
   page = 1,
   pageCount = 1,
   cursors,
@@ -13,6 +15,8 @@ export function CourseListPage({
   title: string;
   banner?: string;
   courses: CourseCardData[];
+  /** The signed-in viewer's state per course id (visitors: none). */
+  learner?: LearnerStates;
   page?: number;
   pageCount?: number;
   cursors?: { prev: string | null; next: string | null };
@@ -26,7 +30,7 @@ export function CourseListPage({
       ) : (
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {courses.map((course, index) => (
-            <CourseCard key={course.id} course={course} priority={index === 0} />
+            <CourseCard key={course.id} course={course} learner={learner[course.id]} priority={index === 0} />
           ))}
         </div>
       )}

@@ -4,10 +4,18 @@ import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { progressStatus } from "~/features/courses/rules.ts";
 import type { StatusInfo } from "~/components/general-error-boundary.tsx";
-import { UNENROL_CONFIRM, loadFailedWith } from "../messages.ts";
+import { CertificateLink } from "~/features/certificates/components/certificate-link.tsx";
+import { UNENROL_CONFIRM, UNENROL_KEEPS_CERTIFICATE, UNENROL_KEEPS_RESULTS, loadFailedWith } from "../messages.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
-export type EnrolledCourse = { id: string; nombre: string; duracion: number | string | null; progreso: number };
+export type EnrolledCourse = {
+  id: string;
+  nombre: string;
+  duracion: number | string | null;
+  progreso: number;
+  /** The certificate of a finished course, if issued. */
+  certificado?: { codigo: string; pdfUrl: string } | null;
+};
 
 function formatDuration(duracion: EnrolledCourse["duracion"]): string {
   if (duracion === null || duracion === "") return "Duración no indicada";
@@ -15,8 +23,8 @@ function formatDuration(duracion: EnrolledCourse["duracion"]): string {
   return /^\d+(\.\d+)?$/.test(duracion.trim()) ? `${duracion.trim()} horas` : duracion;
 }
 
-function StatusBadge({ progreso }: { progreso: number }) {
-  const status = progressStatus(progreso);
+function StatusBadge({ progreso, finished }: { progreso: number; finished: boolean }) {
+  const status = finished ? "Finalizado" : progressStatus(progreso);
   const tone = status === "Finalizado" ? "bg-green-100 text-green-800" : "bg-amber-100 text-amber-900";
   return <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>{status}</span>;
 }
@@ -46,7 +54,8 @@ function RemoveButton({ course, action, busy }: { course: EnrolledCourse; action
       action={action}
       preventScrollReset
       onSubmit={(event) => {
-        if (!window.confirm(UNENROL_CONFIRM)) event.preventDefault();
+        const question = course.certificado ? `${UNENROL_CONFIRM}\n\n${UNENROL_KEEPS_CERTIFICATE}` : UNENROL_CONFIRM;
+        if (!window.confirm(question)) event.preventDefault();
       }}
     >
       <input type="hidden" name="intent" value="unenrol" />
@@ -115,13 +124,18 @@ export function EnrolledCourseList({
                   {course.nombre}
                 </Link>
               </Heading>
-              <StatusBadge progreso={course.progreso} />
+              <StatusBadge progreso={course.progreso} finished={!!course.certificado} />
             </div>
             <p className="mt-1 text-sm text-slate-600">Duración: {formatDuration(course.duracion)}</p>
             <div className="mt-4">
               <ProgressBar value={course.progreso} label={`Avance en ${course.nombre}`} />
             </div>
-            <div className="relative z-10 mt-4 flex justify-end">
+            <div className="relative z-10 mt-4 flex flex-wrap items-center justify-end gap-2">
+              {course.certificado ? (
+                <CertificateLink href={course.certificado.pdfUrl} className="btn-secondary mr-auto px-3 py-1">
+                  Ver certificado<span className="sr-only">{` de ${course.nombre}`}</span>
+                </CertificateLink>
+              ) : null}
               <RemoveButton course={course} action={action} busy={busy(course.id)} />
             </div>
           </li>
@@ -132,6 +146,9 @@ export function EnrolledCourseList({
         <UrlDialog title={UNENROL_CONFIRM} closeHref={closeHref}>
           <p className="text-sm text-slate-700">
             Se quitará <strong>{toRemove.nombre}</strong> de tu lista de cursos.
+          </p>
+          <p className="mt-2 text-sm text-slate-700">
+            {toRemove.certificado ? UNENROL_KEEPS_CERTIFICATE : UNENROL_KEEPS_RESULTS}
           </p>
           <div className="mt-5 flex justify-end gap-2">
             <Link to={closeHref} replace preventScrollReset className="btn-ghost">

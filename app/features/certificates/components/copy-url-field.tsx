@@ -1,0 +1,58 @@
+// A URL in a read-only field, selected on focus, with 'Copiar URL' once JavaScript runs (before
+// that, and without JavaScript, the field's text is there to select and copy by hand).
+// Browser-safe.
+import { useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "~/components/ui/use-hydrated.ts";
+import { URL_COPIED, URL_COPY_FAILED } from "../messages.ts";
+
+export function CopyUrlField({ url, label, className = "" }: { url: string; label: string; className?: string }) {
+  const fieldId = useId();
+  const statusId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const hydrated = useHydrated();
+  const [status, setStatus] = useState<"" | "ok" | "error">("");
+  useEffect(() => {
+    if (!status) return;
+    const timer = setTimeout(() => setStatus(""), 3000);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setStatus("ok");
+    } catch {
+      input.current?.select();
+      setStatus("error");
+    }
+  }
+
+  return (
+    <div className={className}>
+      <label htmlFor={fieldId} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          ref={input}
+          id={fieldId}
+          type="text"
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+          className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+          aria-describedby={statusId}
+        />
+        {hydrated ? (
+          <button type="button" onClick={copy} className="btn-secondary px-3 py-1 text-sm">
+            Copiar URL
+          </button>
+        ) : null}
+      </div>
+      <p id={statusId} role="status" aria-live="polite" className="mt-1 min-h-5 text-sm">
+        {status === "ok" ? <span className="text-green-700">{URL_COPIED}</span> : null}
+        {status === "error" ? <span className="text-red-700">{URL_COPY_FAILED}</span> : null}
+      </p>
+    </div>
+  );
+}
