@@ -103,7 +103,12 @@ function CourseDetail({
   return (
     <article>
       <header className="bg-gradient-to-br from-brand-700 to-brand-800 text-white">
-        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 md:grid-cols-[1fr_320px] md:items-center">
+        <div
+          className={
+            "mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 " +
+            "md:grid-cols-[minmax(0,1fr)_320px] md:items-center"
+          }
+        >
           <div>
             <p className="text-sm font-semibold text-brand-100">
               Dirigido a: {audienceLabel(course.dirigidoA)}
@@ -144,7 +149,7 @@ function CourseDetail({
         </div>
       </header>
 
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 md:grid-cols-[1fr_280px]">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-10 md:grid-cols-[minmax(0,1fr)_280px]">
         <section aria-labelledby="modulos" className="min-w-0">
           <h2 id="modulos" className="text-2xl font-bold text-slate-900">
             Módulos
