@@ -209,3 +209,105 @@ test("ninguna página se desplaza hacia el lado a 320 y 360 px, con datos largos
   );
   expect(problems).toEqual([]);
 });
+
+/** The visible menu buttons (a <summary>) in the page's header and main area. */
+async function menuButtons(page: Page) {
+  return page
+    .locator("header summary:visible, main summary:visible")
+    .filter({ hasText: /Men[uú]|Panel/ })
+    .count();
+}
+
+test("los paneles tienen un solo botón de menú en el teléfono: su menú es una franja de pestañas", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await login(page, ADMIN.correo, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/courses$/);
+  expect(await menuButtons(page)).toBe(1);
+  const panel = page.getByRole("navigation", { name: "Panel Administrador" });
+  // The panel's links are there without opening anything; the strip scrolls inside itself.
+  await expect(panel.getByRole("link", { name: "Mis Cursos" })).toBeVisible();
+  await panel.getByRole("link", { name: /^Biblioteca/ }).scrollIntoViewIfNeeded();
+  await panel.getByRole("link", { name: /^Biblioteca/ }).click();
+  await expect(page).toHaveURL(/\/admin\/library$/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await menuButtons(page)).toBe(1);
+  // The header's menu is the page's one menu button.
+  await page.getByText("☰ Menú").click();
+  await expect(
+    page.getByRole("navigation", { name: "Menú móvil" }).getByRole("link", { name: "Cursos" }),
+  ).toBeVisible();
+});
+
+test("ir a un módulo lo deja abierto y visible bajo la cabecera; en el teléfono el PDF se abre aparte", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, info) => {
+  const data = await longData(request, info.project.name === "con-js" ? "mj" : "ms");
+  const course = `/cursos/${data.courseId}`;
+  await page.setViewportSize({ width: 360, height: 740 });
+  await login(page, data.learner.correo, data.learner.password);
+  await expect(page).toHaveURL(/\/user$/);
+
+  const module = (n: number) => page.locator(`details#modulo-${n}`);
+  const expectBelowHeader = async (n: number) => {
+    await expect(module(n)).toBeInViewport();
+    await expect
+      .poll(async () => {
+        const header = await page.getByRole("banner").boundingBox();
+        const summary = await module(n).locator("summary").boundingBox();
+        return summary!.y >= header!.y + header!.height - 1;
+      })
+      .toBe(true);
+  };
+
+  // ?modulo=N (what 'Volver al curso' uses): opened by the server, scrolled to below the header.
+  await page.goto(`${course}?modulo=7#modulo-7`);
+  await expect(module(7)).toHaveAttribute("open", "");
+  await expectBelowHeader(7);
+  await expect(module(6)).not.toHaveAttribute("open", "");
+
+  // A plain #modulo-N: visible below the header; opened too once JavaScript runs.
+  await page.goto(`${course}#modulo-8`);
+  await expectBelowHeader(8);
+  if (javaScriptEnabled) await expect(module(8)).toHaveAttribute("open", "");
+
+  // From a quiz, 'Volver al curso' comes back to that module, open.
+  await page.goto(`${course}/modulos/9/evaluacion`);
+  await page.getByLabel("4", { exact: true }).check();
+  await page.getByRole("button", { name: "Terminar evaluación" }).click();
+  await page.getByRole("link", { name: "Volver al curso" }).click();
+  await expect(page).toHaveURL(new RegExp(`${course}\\?modulo=10#modulo-10$`));
+  await expect(module(10)).toHaveAttribute("open", "");
+  await expectBelowHeader(10);
+
+  // On a phone: 'Abrir PDF' (the phone's own viewer) instead of the embedded one, which is not loaded.
+  const pdfRequests: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes(`/archivos/${data.fileId}`)) pdfRequests.push(r.url());
+  });
+  await page.goto(`${course}?modulo=1#modulo-1`);
+  const material = module(1).getByRole("listitem").filter({ hasText: "guia-de-planificacion" });
+  await expect(material.getByRole("link", { name: "Abrir PDF" })).toBeVisible();
+  await expect(material.getByRole("link", { name: "Abrir PDF" })).toHaveAttribute(
+    "href",
+    `${course}/archivos/${data.fileId}`,
+  );
+  await expect(material.getByRole("link", { name: "Ver PDF" })).toBeHidden();
+  await page.goto(`${course}?pdf=${data.fileId}#modulo-1`);
+  await expect(module(1)).toHaveAttribute("open", "");
+  await expect(page.locator("object[type='application/pdf']")).toBeHidden();
+  await expect(material.getByRole("link", { name: "Abrir PDF" })).toBeVisible();
+  expect(pdfRequests).toEqual([]);
+
+  // On a wide screen the embedded viewer stays: 'Ver PDF' shows it and keeps the module in view.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${course}?modulo=1#modulo-1`);
+  await material.getByRole("link", { name: "Ver PDF" }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?pdf=${data.fileId}#modulo-1$`));
+  await expect(page.locator("object[type='application/pdf']")).toBeVisible();
+  await expectBelowHeader(1);
+  await material.getByRole("link", { name: "Ocultar PDF" }).click();
+  await expect(page.locator("object[type='application/pdf']")).toHaveCount(0);
+  await expect(module(1)).toHaveAttribute("open", "");
+});

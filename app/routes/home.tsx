@@ -6,8 +6,11 @@ import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Inicio");
 
+/** The home page shows the first few featured courses; 'Ver destacados' leads to all of them. */
+const HOME_FEATURED = 4;
+
 export async function loader() {
-  return { featured: await listFeaturedCourses() };
+  return { featured: (await listFeaturedCourses()).slice(0, HOME_FEATURED) };
 }
 
 const AUDIENCES = [
@@ -98,22 +101,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="bg-brand-50" aria-labelledby="destacados">
         <div className="mx-auto max-w-6xl px-4 py-12">
-          <div className="flex flex-wrap items-end justify-between gap-4">
-            <h2 id="destacados" className="text-2xl font-bold text-slate-900">
-              Cursos destacados
-            </h2>
-            <Link to="/cursos?destacados=true" className="btn-secondary">
-              Ver destacados
-            </Link>
-          </div>
+          <h2 id="destacados" className="text-2xl font-bold text-slate-900">
+            Cursos destacados
+          </h2>
           {loaderData.featured.length === 0 ? (
             <p className="mt-6 text-slate-600">No hay cursos disponibles.</p>
           ) : (
-            <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {loaderData.featured.map((course) => (
-                <CourseCard key={course.id} course={course} headingLevel={3} />
-              ))}
-            </div>
+            <>
+              <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+                {loaderData.featured.map((course) => (
+                  <CourseCard key={course.id} course={course} headingLevel={3} />
+                ))}
+              </div>
+              <p className="mt-8 text-center">
+                <Link to="/cursos?destacados=true" className="btn-secondary">
+                  Ver destacados
+                </Link>
+              </p>
+            </>
           )}
         </div>
       </section>

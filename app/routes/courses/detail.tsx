@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Link, useLocation, useSearchParams } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { z } from "zod";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";
@@ -238,8 +239,17 @@ function ModuleAccordion({
   pdf: string | null;
 }) {
   const showing = m.archivos.find((f) => f.id === pdf && f.disponible);
+  // A module asked for opens: ?modulo=N from the server (no JavaScript needed, e.g. 'Volver al
+  // curso' from a quiz), a plain #modulo-N link once JavaScript runs.
+  const anchor = `modulo-${m.index + 1}`;
+  const asked = useSearchParams()[0].get("modulo") === String(m.index + 1);
+  const ref = useRef<HTMLDetailsElement>(null);
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === `#${anchor}` && ref.current) ref.current.open = true;
+  }, [hash, anchor]);
   return (
-    <details id={`modulo-${m.index + 1}`} className="card group" open={showing ? true : undefined}>
+    <details ref={ref} id={anchor} className="card group scroll-mt-20" open={showing || asked ? true : undefined}>
       <summary className="flex list-none items-center justify-between gap-3 px-5 py-4">
         <span className="flex items-center gap-3">
           {m.aprobado ? (
@@ -290,16 +300,18 @@ function ModuleAccordion({
                         <div className="flex flex-wrap items-center justify-between gap-2">
                           <span className="font-medium text-slate-800">{f.nombre}</span>
                           <span className="flex flex-wrap gap-2">
+                            {/* The embedded viewer is for wide screens; on a phone 'Abrir PDF' (the
+                                phone's own full-screen viewer) is the main action. */}
                             <Link
-                              to={open ? `?#modulo-${m.index + 1}` : `?pdf=${f.id}#modulo-${m.index + 1}`}
+                              to={open ? `?modulo=${m.index + 1}#${anchor}` : `?pdf=${f.id}#${anchor}`}
                               preventScrollReset
                               replace
-                              className="btn-ghost px-2 py-1"
+                              className="btn-ghost hidden px-2 py-1 sm:inline-flex"
                             >
                               {open ? "Ocultar PDF" : "Ver PDF"}
                             </Link>
-                            <a href={url} target="_blank" rel="noopener noreferrer" className="btn-ghost px-2 py-1">
-                              Abrir
+                            <a href={url} target="_blank" rel="noopener noreferrer" className="pdf-open">
+                              Abrir PDF
                             </a>
                             <a href={`${url}?descargar=1`} download className="btn-secondary px-2 py-1">
                               Descargar
@@ -312,7 +324,7 @@ function ModuleAccordion({
                             type="application/pdf"
                             width="100%"
                             height="600"
-                            className="mt-3 h-[600px] w-full rounded border border-slate-200"
+                            className="mt-3 hidden h-[600px] w-full rounded border border-slate-200 sm:block"
                           >
                             <embed src={url} type="application/pdf" width="100%" height="600" />
                             <p className="p-3 text-sm">
