@@ -231,6 +231,16 @@ test("los paneles tienen un solo botón de menú en el teléfono: su menú es un
   await expect(page).toHaveURL(/\/admin\/library$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(await menuButtons(page)).toBe(1);
+  // Tables are row cards: the header row hidden, each cell led by its column, actions in reach.
+  await page.goto("/admin/records");
+  await expect(page.getByRole("columnheader", { name: "Correo" })).toBeHidden();
+  const row = page.locator("tbody tr").first();
+  await expect(row.locator("td[data-label='Correo']")).toBeVisible();
+  for (const action of await row.locator(".admin-table-actions > *").all()) {
+    const box = (await action.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+  await expect(row.getByRole("link", { name: "Ver" })).toBeVisible();
   // The header's menu is the page's one menu button.
   await page.getByText("☰ Menú").click();
   await expect(
