@@ -3,50 +3,44 @@ import { Form, NavLink, Outlet } from "react-router";
 export type PanelLink = { to: string; label: string; end?: boolean; badge?: React.ReactNode };
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  "block rounded-lg px-3 py-2 text-sm font-medium " +
+  "block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium " +
   (isActive ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-brand-50");
 
-function Menu({ links }: { links: PanelLink[] }) {
-  return (
-    <ul className="space-y-1">
-      {links.map((link) => (
-        <li key={link.to}>
-          <NavLink to={link.to} end={link.end} className={linkClass}>
-            {link.label}
-            {link.badge}
-          </NavLink>
-        </li>
-      ))}
-      <li>
-        <Form method="post" action="/salir">
-          <button
-            type="submit"
-            className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50"
-          >
-            Cerrar Sesión
-          </button>
-        </Form>
-      </li>
-    </ul>
-  );
-}
-
-/** Side menu + content. On small screens the menu collapses behind a button (a <details>, no JS). */
+/**
+ * Side menu + content. On a phone the menu is a strip of tabs under the header that scrolls
+ * sideways (app.css, .panel-menu): the header's '☰ Menú' stays the page's only menu button.
+ */
 export function PanelLayout({ title, links }: { title: string; links: PanelLink[] }) {
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
-      <details className="card md:hidden">
-        <summary className="list-none px-4 py-3 font-semibold" aria-label={`Menú de ${title}`}>
-          ☰ {title}
-        </summary>
-        <nav aria-label={title} className="border-t border-slate-200 p-3">
-          <Menu links={links} />
-        </nav>
-      </details>
-      <aside className="hidden w-56 shrink-0 md:block">
-        <nav aria-label={title} className="card sticky top-20 p-3">
-          <p className="px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-slate-500">{title}</p>
-          <Menu links={links} />
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-4 md:flex-row md:gap-6 md:py-6">
+      <aside className="min-w-0 shrink-0 md:w-56">
+        <nav aria-label={title} className="card p-1.5 md:sticky md:top-20 md:p-3">
+          <p className="hidden px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-slate-500 md:block">
+            {title}
+          </p>
+          <ul className="panel-menu">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className={linkClass}>
+                  {link.label}
+                  {link.badge}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <Form method="post" action="/salir">
+                <button
+                  type="submit"
+                  className={
+                    "block w-full whitespace-nowrap rounded-lg px-3 py-2 text-left text-sm font-medium " +
+                    "text-red-700 hover:bg-red-50"
+                  }
+                >
+                  Cerrar Sesión
+                </button>
+              </Form>
+            </li>
+          </ul>
         </nav>
       </aside>
       <div className="min-w-0 flex-1">

@@ -62,33 +62,37 @@ export function SiteHeader({ brand, user, messagesBadge }: HeaderProps) {
   );
 }
 
+/** 'Cursos' leads to /cursos; the ▾ beside it opens the audiences (a <details>; also on hover and focus). */
 function CoursesMenu() {
   return (
-    <details className="hover-menu relative">
-      <summary
-        className="list-none rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:text-brand-700"
-        aria-haspopup="menu"
-      >
-        Cursos <span aria-hidden="true">▾</span>
-      </summary>
-      <ul
-        className={
-          "hover-menu-panel absolute left-0 top-full z-40 hidden " +
-          "min-w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
-        }
-      >
-        {AUDIENCE_LINKS.map((link) => (
-          <li key={link.to}>
-            <Link
-              to={link.to}
-              className="block px-4 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700"
-            >
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </details>
+    <div className="hover-menu relative flex items-center">
+      <NavLink to="/cursos" end className={navClass}>
+        Cursos
+      </NavLink>
+      <details className="hover-menu-toggle">
+        <summary className="list-none rounded-md px-1.5 py-2 text-sm text-slate-700 hover:text-brand-700">
+          <span aria-hidden="true">▾</span>
+          <span className="sr-only">Cursos por público</span>
+        </summary>
+        <ul
+          className={
+            "hover-menu-panel absolute left-0 top-full z-40 hidden " +
+            "min-w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+          }
+        >
+          {AUDIENCE_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                className="block px-4 py-2 text-sm text-slate-700 hover:bg-brand-50 hover:text-brand-700"
+              >
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </div>
   );
 }
 

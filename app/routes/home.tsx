@@ -8,8 +8,11 @@ import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Inicio");
 
+/** The home page shows the first few featured courses; 'Ver destacados' leads to all of them. */
+const HOME_FEATURED = 4;
+
 export async function loader(args: Route.LoaderArgs) {
-  const [featured, viewer] = await Promise.all([listFeaturedCourses(), getOptionalUser(args)]);
+  const [featured, viewer] = await Promise.all([listFeaturedCourses(HOME_FEATURED), getOptionalUser(args)]);
   return {
     featured,
     learner: await learnerStates(
@@ -107,22 +110,29 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="bg-brand-50" aria-labelledby="destacados">
         <div className="mx-auto max-w-6xl px-4 py-12">
-          <div className="flex flex-wrap items-end justify-between gap-4">
-            <h2 id="destacados" className="text-2xl font-bold text-slate-900">
-              Cursos destacados
-            </h2>
-            <Link to="/cursos?destacados=true" className="btn-secondary">
-              Ver destacados
-            </Link>
-          </div>
+          <h2 id="destacados" className="text-2xl font-bold text-slate-900">
+            Cursos destacados
+          </h2>
           {loaderData.featured.length === 0 ? (
             <p className="mt-6 text-slate-600">No hay cursos disponibles.</p>
           ) : (
-            <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {loaderData.featured.map((course) => (
-                <CourseCard key={course.id} course={course} learner={loaderData.learner[course.id]} headingLevel={3} />
-              ))}
-            </div>
+            <>
+              <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+                {loaderData.featured.map((course) => (
+                  <CourseCard
+                    key={course.id}
+                    course={course}
+                    learner={loaderData.learner[course.id]}
+                    headingLevel={3}
+                  />
+                ))}
+              </div>
+              <p className="mt-8 text-center">
+                <Link to="/cursos?destacados=true" className="btn-secondary">
+                  Ver destacados
+                </Link>
+              </p>
+            </>
           )}
         </div>
       </section>

@@ -1,3 +1,4 @@
+import { Email } from "~/components/ui/email.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { listContactMessages } from "~/features/contact/contact.server.ts";
@@ -23,7 +24,7 @@ export default function ContactMessages({ loaderData }: Route.ComponentProps) {
           {items.map((m) => (
             <li key={m.id} className="card p-4 text-sm">
               <p className="font-semibold text-slate-900">
-                {m.nombre} <span className="font-normal text-slate-500">&lt;{m.correo}&gt;</span>
+                {m.nombre} <Email value={m.correo} bracketed className="font-normal text-slate-500" />
               </p>
               <p className="text-xs text-slate-500">{formatDateTime(m.createdAt)}</p>
               <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">{m.mensaje}</p>

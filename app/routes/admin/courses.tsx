@@ -119,11 +119,13 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
               </Link>
               <span className="block text-xs text-slate-500">{audienceLabel(c.dirigidoA)}</span>
             </td>
-            <td className="px-3 py-3">
+            <td data-label="Estado" className="px-3 py-3">
               <CourseStateBadge estado={c.estado} />
             </td>
-            <td className="px-3 py-3 text-right tabular-nums">{c.cantidadParticipantes}</td>
-            <td className="px-3 py-3 whitespace-nowrap text-xs text-slate-600">
+            <td data-label="Participantes" className="px-3 py-3 text-right tabular-nums">
+              {c.cantidadParticipantes}
+            </td>
+            <td data-label="Fechas" className="px-3 py-3 whitespace-nowrap text-xs text-slate-600">
               {formatCalendarDate(c.fechaInicio)} – {formatCalendarDate(c.fechaTermino)}
             </td>
             <ActionsCell wrap>

@@ -91,9 +91,13 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
             {books.map((book) => (
               <tr key={book.id}>
                 <td className="px-3 py-3 font-medium text-slate-900">{book.title}</td>
-                <td className="px-3 py-3">{book.author}</td>
-                <td className="px-3 py-3">{book.pages}</td>
-                <td className="max-w-xs px-3 py-3 text-slate-600">
+                <td data-label="Autor" className="px-3 py-3">
+                  {book.author}
+                </td>
+                <td data-label="Páginas" className="px-3 py-3">
+                  {book.pages}
+                </td>
+                <td data-label="Descripción" className="max-w-xs px-3 py-3 text-slate-600">
                   <span className="line-clamp-2">{book.description}</span>
                 </td>
                 <ActionsCell>

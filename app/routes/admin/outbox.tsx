@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { z } from "zod";
+import { Email } from "~/components/ui/email.tsx";
 import { IntentButton } from "~/components/ui/intent-button.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
@@ -79,7 +80,8 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
             <li key={m.id} className="card p-4 text-sm">
               <details>
                 <summary className="cursor-pointer">
-                  <span className="font-semibold">{STATUS[m.status] ?? m.status}</span> · {m.to} · {m.subject}
+                  <span className="font-semibold">{STATUS[m.status] ?? m.status}</span> · <Email value={m.to} /> ·{" "}
+                  {m.subject}
                   <span className="block text-xs text-slate-500">
                     Creado {formatDateTime(m.createdAt)} · intentos {m.attempts}
                     {m.sentAt

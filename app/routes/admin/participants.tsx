@@ -1,5 +1,6 @@
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { AdminTable } from "~/components/ui/admin-table.tsx";
+import { Email } from "~/components/ui/email.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
@@ -56,9 +57,15 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
           {participantes.map((p) => (
             <tr key={p.id}>
               <td className="px-3 py-2 font-medium text-slate-900">{p.nombre || "Sin nombre"}</td>
-              <td className="px-3 py-2 break-all">{p.correo}</td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatDate(p.registradoEn)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{p.progreso}%</td>
+              <td data-label="Correo" className="px-3 py-2">
+                <Email value={p.correo} />
+              </td>
+              <td data-label="Fecha de registro" className="px-3 py-2 whitespace-nowrap">
+                {formatDate(p.registradoEn)}
+              </td>
+              <td data-label="Progreso" className="px-3 py-2 text-right tabular-nums">
+                {p.progreso}%
+              </td>
             </tr>
           ))}
         </AdminTable>

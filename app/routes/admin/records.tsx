@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { z } from "zod";
 import { ActionsCell, AdminTable } from "~/components/ui/admin-table.tsx";
+import { Email } from "~/components/ui/email.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { IntentButton } from "~/components/ui/intent-button.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
@@ -135,8 +136,10 @@ export default function Records({ loaderData }: Route.ComponentProps) {
               </Link>
               <span className="block text-xs text-slate-500">{roleLabel(user.rol)}</span>
             </td>
-            <td className="px-3 py-3 break-all">{user.correo}</td>
-            <td className="px-3 py-3">
+            <td data-label="Correo" className="px-3 py-3">
+              <Email value={user.correo} />
+            </td>
+            <td data-label="Estado" className="px-3 py-3">
               {user.aprobado ? (
                 <Badge tone="green">Aprobado</Badge>
               ) : user.suspendidoEn ? (
@@ -145,7 +148,9 @@ export default function Records({ loaderData }: Route.ComponentProps) {
                 <Badge tone="amber">Pendiente</Badge>
               )}
             </td>
-            <td className="px-3 py-3 whitespace-nowrap">{formatDate(user.createdAt)}</td>
+            <td data-label="Registrado" className="px-3 py-3 whitespace-nowrap">
+              {formatDate(user.createdAt)}
+            </td>
             <ActionsCell>
               <Link to={withParam("ver", user.id)} preventScrollReset className="btn-ghost px-2 py-1">
                 Ver
@@ -177,7 +182,9 @@ export default function Records({ loaderData }: Route.ComponentProps) {
             <dt className="text-slate-500">Nombre</dt>
             <dd className="col-span-2 font-medium">{fullName(selected.nombre, selected.apellido) || "Sin nombre"}</dd>
             <dt className="text-slate-500">Correo</dt>
-            <dd className="col-span-2 break-all">{selected.correo}</dd>
+            <dd className="col-span-2">
+              <Email value={selected.correo} />
+            </dd>
             <dt className="text-slate-500">Rol</dt>
             <dd className="col-span-2">{roleLabel(selected.rol)}</dd>
             <dt className="text-slate-500">Nacimiento</dt>
@@ -211,8 +218,8 @@ export default function Records({ loaderData }: Route.ComponentProps) {
       {toDelete ? (
         <ConfirmDeleteDialog title="¿Eliminar usuario?" closeHref={closeHref} idName="userId" idValue={toDelete.id}>
           <p>
-            Se eliminará la cuenta de <strong>{deleteName}</strong> ({toDelete.correo}) con sus inscripciones y
-            resultados. Sus sesiones abiertas se cerrarán. Esta acción no se puede deshacer.
+            Se eliminará la cuenta de <strong>{deleteName}</strong> (<Email value={toDelete.correo} />) con sus
+            inscripciones y resultados. Sus sesiones abiertas se cerrarán. Esta acción no se puede deshacer.
           </p>
         </ConfirmDeleteDialog>
       ) : null}

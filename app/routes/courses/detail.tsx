@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Link, useLocation, useSearchParams } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { z } from "zod";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";
@@ -109,7 +110,12 @@ function CourseDetail({
   return (
     <article>
       <header className="bg-gradient-to-br from-brand-700 to-brand-800 text-white">
-        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 md:grid-cols-[1fr_320px] md:items-center">
+        <div
+          className={
+            "mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 " +
+            "md:grid-cols-[minmax(0,1fr)_320px] md:items-center"
+          }
+        >
           <div>
             <p className="text-sm font-semibold text-brand-100">
               Dirigido a: {audienceLabel(course.dirigidoA)}
@@ -141,7 +147,7 @@ function CourseDetail({
         </div>
       </header>
 
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 md:grid-cols-[1fr_280px]">
+      <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-10 md:grid-cols-[minmax(0,1fr)_280px]">
         <section aria-labelledby="modulos" className="min-w-0">
           <h2 id="modulos" className="text-2xl font-bold text-slate-900">
             Módulos
@@ -284,8 +290,17 @@ function ModuleAccordion({
   pdf: string | null;
 }) {
   const showing = m.archivos.find((f) => f.id === pdf && f.disponible);
+  // A module asked for opens: ?modulo=N from the server (no JavaScript needed, e.g. 'Volver al
+  // curso' from a quiz), a plain #modulo-N link once JavaScript runs.
+  const anchor = `modulo-${m.index + 1}`;
+  const asked = useSearchParams()[0].get("modulo") === String(m.index + 1);
+  const ref = useRef<HTMLDetailsElement>(null);
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === `#${anchor}` && ref.current) ref.current.open = true;
+  }, [hash, anchor]);
   return (
-    <details id={`modulo-${m.index + 1}`} className="card group" open={showing ? true : undefined}>
+    <details ref={ref} id={anchor} className="card group scroll-mt-20" open={showing || asked ? true : undefined}>
       <summary className="flex list-none items-center justify-between gap-3 px-5 py-4">
         <span className="flex items-center gap-3">
           {m.aprobado ? (
@@ -336,16 +351,18 @@ function ModuleAccordion({
                         <div className="flex flex-wrap items-center justify-between gap-2">
                           <span className="font-medium text-slate-800">{f.nombre}</span>
                           <span className="flex flex-wrap gap-2">
+                            {/* The embedded viewer is for wide screens; on a phone 'Abrir PDF' (the
+                                phone's own full-screen viewer) is the main action. */}
                             <Link
-                              to={open ? `?#modulo-${m.index + 1}` : `?pdf=${f.id}#modulo-${m.index + 1}`}
+                              to={open ? `?modulo=${m.index + 1}#${anchor}` : `?pdf=${f.id}#${anchor}`}
                               preventScrollReset
                               replace
-                              className="btn-ghost px-2 py-1"
+                              className="btn-ghost hidden px-2 py-1 sm:inline-flex"
                             >
                               {open ? "Ocultar PDF" : "Ver PDF"}
                             </Link>
-                            <a href={url} target="_blank" rel="noopener noreferrer" className="btn-ghost px-2 py-1">
-                              Abrir
+                            <a href={url} target="_blank" rel="noopener noreferrer" className="pdf-open">
+                              Abrir PDF
                             </a>
                             <a href={`${url}?descargar=1`} download className="btn-secondary px-2 py-1">
                               Descargar
@@ -358,7 +375,7 @@ function ModuleAccordion({
                             type="application/pdf"
                             width="100%"
                             height="600"
-                            className="mt-3 h-[600px] w-full rounded border border-slate-200"
+                            className="mt-3 hidden h-[600px] w-full rounded border border-slate-200 sm:block"
                           >
                             <embed src={url} type="application/pdf" width="100%" height="600" />
                             <p className="p-3 text-sm">

@@ -53,7 +53,9 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData?.result ?? null;
   const unanswered = new Set(actionData?.unanswered ?? []);
   const selected = actionData?.selected ?? {};
-  const backToCourse = `/cursos/${quiz.course.id}#modulo-${quiz.module.index + 1}`;
+  // Back to this module, opened and scrolled to (without JavaScript too).
+  const moduleNumber = quiz.module.index + 1;
+  const backToCourse = `/cursos/${quiz.course.id}?modulo=${moduleNumber}#modulo-${moduleNumber}`;
   const correctness = new Map(result?.respuestas.map((r) => [r.preguntaId, r.esCorrecta]));
 
   return (

@@ -3,6 +3,7 @@ import { useForThreeSeconds } from "~/components/ui/use-for-three-seconds.ts";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
+import { Email } from "~/components/ui/email.tsx";
 import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { roleLabel } from "~/features/auth/roles.ts";
 import { formatDateTime } from "~/lib/dates.ts";
@@ -297,7 +298,7 @@ function ReceivedMessage({ message, here }: { message: Msg; here: Here }) {
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-500">De:</dt>
         <dd>
-          {message.fromName} <span className="text-slate-500">&lt;{message.from}&gt;</span>
+          {message.fromName} <Email value={message.from} bracketed className="text-slate-500" />
         </dd>
         <dt className="text-slate-500">Rol:</dt>
         <dd>{roleLabel(message.fromRole)}</dd>
@@ -332,7 +333,7 @@ function SentMessage({ message }: { message: SentMsg }) {
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-500">Para:</dt>
         <dd>
-          {message.toName} <span className="text-slate-500">&lt;{message.to}&gt;</span>
+          {message.toName} <Email value={message.to} bracketed className="text-slate-500" />
         </dd>
         <dt className="text-slate-500">Enviado:</dt>
         <dd>{formatDateTime(message.createdAt)}</dd>
@@ -401,7 +402,7 @@ function Compose({
       <FormErrors id={form.errorId} errors={summary} />
       {reply ? (
         <p className="text-sm text-slate-700">
-          Respondiendo a <strong>{reply.toName}</strong> <span className="text-slate-500">&lt;{reply.to}&gt;</span>
+          Respondiendo a <strong>{reply.toName}</strong> <Email value={reply.to} bracketed className="text-slate-500" />
         </p>
       ) : null}
       <TextField field={fields.to} label="Correo del destinatario" type="email" autoComplete="off" hideErrors={hide} />

@@ -3,6 +3,7 @@
 // works without JavaScript; validation runs on the server (no Zod in the browser).
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
+import { Email } from "~/components/ui/email.tsx";
 import { FileField, FormErrors, TextField } from "~/components/ui/field.tsx";
 import { fullName, initials, roleLabel } from "~/features/auth/roles.ts";
 import type { ProfileFields } from "~/features/users/profile-schema.ts";
@@ -22,7 +23,7 @@ export function ProfilePanel({
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Mi Perfil</h1>
       {profile ? (
-        <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
           <ProfileCard profile={profile} />
           {/* A new key after a saved change: the form starts fresh (file input emptied). */}
           <ProfileForm key={`${profile.correo}|${profile.avatarUrl ?? ""}`} profile={profile} actionData={actionData} />
@@ -75,11 +76,15 @@ function ProfileCard({ profile }: { profile: ProfileView }) {
       <dl className="mt-6 space-y-3 text-sm">
         <Row label="Nombre" value={profile.nombre || "—"} />
         <Row label="Apellido" value={profile.apellido || "—"} />
-        <Row label="Correo" value={profile.correo} />
+        <Row label="Correo" value={<Email value={profile.correo} />} />
         {profile.correoPendiente ? (
           <Row
             label="Correo por confirmar"
-            value={`${profile.correoPendiente} (revisa ese correo y abre el enlace que te enviamos)`}
+            value={
+              <>
+                <Email value={profile.correoPendiente} /> (revisa ese correo y abre el enlace que te enviamos)
+              </>
+            }
           />
         ) : null}
         <Row label="Rol" value={roleLabel(profile.rol)} />
@@ -89,11 +94,11 @@ function ProfileCard({ profile }: { profile: ProfileView }) {
   );
 }
 
-function Row({ label, value }: { label: string; value: string }) {
+function Row({ label, value }: { label: string; value: React.ReactNode }) {
   return (
-    <div className="grid grid-cols-[10rem_minmax(0,1fr)] gap-2">
+    <div className="grid gap-x-2 sm:grid-cols-[10rem_minmax(0,1fr)]">
       <dt className="font-medium text-slate-500">{label}</dt>
-      <dd className="break-words text-slate-900">{value}</dd>
+      <dd className="text-slate-900">{value}</dd>
     </div>
   );
 }
