@@ -30,7 +30,17 @@ import * as finishApi from "~/routes/api/cursos.finish.ts";
 import * as pdfRoute from "~/routes/certificates/pdf.ts";
 import * as verifyRoute from "~/routes/certificates/verify.tsx";
 import * as finishRoute from "~/routes/courses/finish.ts";
-import { args, cookieFrom, createUser, formRequest, getRequest, jsonRequest, readJson, signedIn } from "./factories.ts";
+import {
+  args,
+  cookieFrom,
+  createUser,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  readJson,
+  signedIn,
+  oneQuestionQuiz,
+} from "./factories.ts";
 
 async function createCourse(
   quizModules: number,
@@ -40,20 +50,7 @@ async function createCourse(
     ...Array.from({ length: quizModules }, (_, i) => ({
       posicion: i,
       titulo: `Módulo ${i + 1}`,
-      preguntas: {
-        create: [
-          {
-            posicion: 0,
-            texto: "¿2+2?",
-            opciones: {
-              create: [
-                { posicion: 0, texto: "4", correcta: true },
-                { posicion: 1, texto: "5" },
-              ],
-            },
-          },
-        ],
-      },
+      preguntas: oneQuestionQuiz(),
     })),
     ...Array.from({ length: over.plainModules ?? 0 }, (_, i) => ({
       posicion: quizModules + i,

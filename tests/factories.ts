@@ -138,3 +138,21 @@ export async function thrown(promise: Promise<unknown>): Promise<Response> {
   expect(value).toBeInstanceOf(Response);
   return value as Response;
 }
+
+/** A module's quiz of one question ('¿2+2?', '4' right, '5' wrong), as nested-create data. */
+export function oneQuestionQuiz() {
+  return {
+    create: [
+      {
+        posicion: 0,
+        texto: "¿2+2?",
+        opciones: {
+          create: [
+            { posicion: 0, texto: "4", correcta: true },
+            { posicion: 1, texto: "5" },
+          ],
+        },
+      },
+    ],
+  };
+}

@@ -14,7 +14,7 @@ import * as listRoute from "~/routes/courses/list.tsx";
 import * as detailRoute from "~/routes/courses/detail.tsx";
 import * as myCertificatesRoute from "~/routes/user/certificates.tsx";
 import * as myCoursesRoute from "~/routes/user/courses.tsx";
-import { args, getRequest, signedIn } from "./factories.ts";
+import { args, getRequest, signedIn, oneQuestionQuiz } from "./factories.ts";
 
 let n = 0;
 async function createCourse(quizModules = 1, titulo = `Curso de estado ${++n} ${Date.now()}`) {
@@ -30,20 +30,7 @@ async function createCourse(quizModules = 1, titulo = `Curso de estado ${++n} ${
         create: Array.from({ length: quizModules }, (_, i) => ({
           posicion: i,
           titulo: `Módulo ${i + 1}`,
-          preguntas: {
-            create: [
-              {
-                posicion: 0,
-                texto: "¿2+2?",
-                opciones: {
-                  create: [
-                    { posicion: 0, texto: "4", correcta: true },
-                    { posicion: 1, texto: "5" },
-                  ],
-                },
-              },
-            ],
-          },
+          preguntas: oneQuestionQuiz(),
         })),
       },
     },

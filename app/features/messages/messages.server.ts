@@ -218,17 +218,8 @@ export function unreadCount(user: Reader) {
 
 /** The API shape of a sent message: the same without `leido` (not the sender's to know), plus `toName`. */
 export function toApiSentMessage(m: Omit<MessageRow, "leidoEn"> & { toName: string }) {
-  return {
-    id: m.id,
-    from: m.from,
-    fromName: m.fromName,
-    fromRole: m.fromRole,
-    to: m.to,
-    toName: m.toName,
-    subject: m.subject,
-    content: m.content,
-    date: m.createdAt.toISOString(),
-  };
+  const { leido: _notTheSenders, ...shown } = toApiMessage({ ...m, leidoEn: null });
+  return { ...shown, toName: m.toName };
 }
 
 type MessageRow = {
