@@ -143,3 +143,30 @@ test("las tarjetas muestran el estado del estudiante; un visitante sigue viendo 
   }
   await anonymous.close();
 });
+
+test("una página del catálogo servida desde la memoria se hidrata con su CSP por hash", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "hydration and the CSP of scripts need JavaScript");
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  page.on("pageerror", (error) => violations.push(error.message));
+
+  await page.goto("/cursos");
+  const replay = await page.reload();
+  expect(replay?.headers()["x-page-cache"]).toBe("hit");
+  expect(replay?.headers()["content-security-policy"]).toMatch(/'sha256-[\w+/=]+'/);
+  expect(replay?.headers()["content-security-policy"]).not.toContain("nonce-");
+  // Hydrated: a card's link navigates on the client (the page's own window survives).
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await page.getByRole("link", { name: "Introducción a la programación con Python" }).first().click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Introducción a la programación con Python" }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+  expect(violations).toEqual([]);
+});

@@ -1,12 +1,22 @@
-// The anonymous page cache: only plain anonymous GETs of the catalog pages, a fresh CSP nonce
-// on every replay, and a page rendered again as soon as the catalog changes (the stamp in the
-// database, so every instance sees it).
+// The anonymous page cache: only plain anonymous GETs of the catalog pages, replays that are the
+// same bytes every time (inline scripts allowed by hash, compressed once, ETag), and a page
+// rendered again as soon as the catalog changes (the stamp in the database, so every instance
+// sees it).
+import crypto from "node:crypto";
+import zlib from "node:zlib";
 import { beforeEach, describe, expect, it } from "vitest";
 import { deleteCourse, publishCourse } from "~/features/courses/admin-courses.server.ts";
 import { addModule } from "~/features/courses/authoring/authoring.server.ts";
 import { bumpCatalog, catalogVersion } from "~/lib/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { clearPageCache, pageCacheKey, pageCacheMiddleware } from "~/lib/page-cache.server.ts";
+import {
+  clearPageCache,
+  pageCacheKey,
+  pageCacheMiddleware,
+  pageCacheSettled,
+  pickEncoding,
+  withScriptHashes,
+} from "~/lib/page-cache.server.ts";
 import { createUser, getRequest } from "./factories.ts";
 
 const NONCE = "c3RvcmVkLW5vbmNlLTEyMzQ=";
@@ -27,11 +37,19 @@ function renderer(body = "<h1>Cursos</h1>") {
   return { next, renders: () => renders };
 }
 
-async function visit(path: string, next: () => Promise<Response>, cookie?: string) {
+async function visit(path: string, next: () => Promise<Response>, cookie?: string, headers: HeadersInit = {}) {
+  const request = getRequest(path, cookie);
+  for (const [name, value] of new Headers(headers)) request.headers.set(name, value);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const response = (await pageCacheMiddleware({ request: getRequest(path, cookie) } as any, next as any)) as Response;
-  return { response, html: await response.text() };
+  const response = (await pageCacheMiddleware({ request } as any, next as any)) as Response;
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const encoding = response.headers.get("Content-Encoding");
+  const plain =
+    encoding === "br" ? zlib.brotliDecompressSync(bytes) : encoding === "gzip" ? zlib.gunzipSync(bytes) : bytes;
+  return { response, bytes, html: plain.toString("utf8") };
 }
+
+const sha256 = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 describe("pageCacheKey", () => {
   it.each([
@@ -76,23 +94,50 @@ describe("pageCacheKey", () => {
 describe("pageCacheMiddleware", () => {
   beforeEach(() => clearPageCache());
 
-  it("renders once, then replays with a fresh nonce in the page and in its CSP", async () => {
+  it("renders once, then replays the same bytes: scripts allowed by hash, no nonce left", async () => {
     const page = renderer();
     const first = await visit("/cursos", page.next);
     expect(first.response.headers.get("X-Page-Cache")).toBe("miss");
-    expect(first.html).toContain(NONCE);
+    expect(first.html).not.toContain(NONCE);
+    const csp = first.response.headers.get("Content-Security-Policy")!;
+    expect(csp).toBe(`default-src 'self'; script-src 'self' ${sha256("x")} 'strict-dynamic'`);
 
-    const seen = new Set<string>();
-    for (let i = 0; i < 3; i++) {
-      const again = await visit("/cursos", page.next);
+    await pageCacheSettled();
+    const replays = [];
+    for (let i = 0; i < 3; i++)
+      replays.push(await visit("/cursos", page.next, undefined, { "Accept-Encoding": "gzip" }));
+    for (const again of replays) {
       expect(again.response.headers.get("X-Page-Cache")).toBe("hit");
-      expect(again.html).not.toContain(NONCE);
-      const nonce = /nonce="([^"]+)"/.exec(again.html)![1]!;
-      expect(again.response.headers.get("Content-Security-Policy")).toContain(`'nonce-${nonce}'`);
-      expect(again.response.headers.get("Content-Security-Policy")).not.toContain(NONCE);
-      seen.add(nonce);
+      expect(again.response.headers.get("Content-Encoding")).toBe("gzip");
+      expect(again.response.headers.get("Content-Length")).toBe(String(again.bytes.length));
+      expect(again.response.headers.get("Content-Security-Policy")).toBe(csp);
+      expect(again.html).toBe(first.html);
+      expect(again.bytes.equals(replays[0]!.bytes)).toBe(true);
     }
-    expect(seen.size).toBe(3);
+    expect(page.renders()).toBe(1);
+  });
+
+  it("sends Brotli or gzip as the browser accepts, the plain page otherwise, and 304 for its ETag", async () => {
+    const page = renderer("<h1>Cursos</h1>".repeat(200));
+    const first = await visit("/", page.next);
+    await pageCacheSettled();
+    const br = await visit("/", page.next, undefined, { "Accept-Encoding": "gzip, deflate, br" });
+    expect(br.response.headers.get("Content-Encoding")).toBe("br");
+    expect(br.response.headers.get("Vary")).toContain("Accept-Encoding");
+    expect(br.bytes.length).toBeLessThan(Buffer.byteLength(first.html) / 5);
+    expect(br.html).toBe(first.html);
+    const plain = await visit("/", page.next, undefined, { "Accept-Encoding": "identity" });
+    expect(plain.response.headers.get("Content-Encoding")).toBeNull();
+    expect(plain.html).toBe(first.html);
+
+    const etag = br.response.headers.get("ETag")!;
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    const revalidated = await visit("/", page.next, undefined, { "If-None-Match": etag });
+    expect(revalidated.response.status).toBe(304);
+    expect(revalidated.bytes.length).toBe(0);
+    expect(revalidated.response.headers.get("ETag")).toBe(etag);
+    const other = await visit("/", page.next, undefined, { "If-None-Match": 'W/"otro"' });
+    expect(other.response.status).toBe(200);
     expect(page.renders()).toBe(1);
   });
 
@@ -176,5 +221,44 @@ describe("pageCacheMiddleware", () => {
     const signedIn = await visit("/cursos", page.next, "academia_session=abc");
     expect(signedIn.response.headers.get("X-Page-Cache")).toBeNull();
     expect(page.renders()).toBe(2);
+  });
+});
+
+describe("withScriptHashes", () => {
+  const csp = `script-src 'self' 'nonce-${NONCE}' 'strict-dynamic'`;
+
+  it("hashes every inline script, once each, and takes the nonce out of the page", () => {
+    const html = `<script nonce="${NONCE}">a()</script><p>x</p><script nonce="${NONCE}" type="module">b()</script>`;
+    const frozen = withScriptHashes(html + `<script nonce="${NONCE}">a()</script>`, csp)!;
+    expect(frozen.html).toBe(`<script>a()</script><p>x</p><script type="module">b()</script><script>a()</script>`);
+    expect(frozen.csp).toBe(`script-src 'self' ${sha256("a()")} ${sha256("b()")} 'strict-dynamic'`);
+  });
+
+  it("refuses a page with a script loaded by src, or with the nonce left anywhere else", () => {
+    expect(withScriptHashes(`<script nonce="${NONCE}" src="/x.js"></script>`, csp)).toBeNull();
+    expect(withScriptHashes(`<p data-n="${NONCE}"></p>`, csp)).toBeNull();
+  });
+
+  it("keeps a page without a CSP (development) as it is", () => {
+    expect(withScriptHashes("<script>a()</script>", null)).toEqual({ html: "<script>a()</script>", csp: null });
+  });
+});
+
+describe("pickEncoding", () => {
+  it.each([
+    ["gzip, deflate, br", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0.5, gzip", "gzip"],
+    ["br;q=0, gzip;q=0", null],
+    ["*", "br"],
+    ["identity", null],
+    ["", null],
+  ] as const)("%j → %s", (header, expected) => {
+    expect(pickEncoding(header, ["br", "gzip"])).toBe(expected);
+  });
+
+  it("only offers what is stored", () => {
+    expect(pickEncoding("br, gzip", [])).toBeNull();
+    expect(pickEncoding("br, gzip", ["gzip"])).toBe("gzip");
   });
 });

@@ -3,19 +3,31 @@
 // memory, and served again while the catalog has not changed (catalog-stamp.server.ts) and for
 // at most PAGE_CACHE_S seconds (the participant counts they show may lag that long). Only plain
 // document GETs without any of our cookies or a token are cached, and only complete 200 HTML
-// answers that set no cookie. Each replay gets a fresh CSP nonce: the stored page's nonce (128
-// random bits, so it cannot occur by chance elsewhere in the page) is replaced in the page and
-// in its Content-Security-Policy.
+// answers that set no cookie.
+//
+// A replay is the same bytes every time: the stored page's inline scripts are allowed by their
+// SHA-256 hashes instead of the render's nonce (which is taken out of the page), so the page can
+// be compressed once, in the background after the render, and sent as it is (Brotli or gzip,
+// whichever the browser takes), with an ETag that lets a returning visitor on a slow connection
+// get a 304 instead of the page. A page whose scripts cannot all be hashed (one with a src) is
+// not cached. See docs/decisions/010-anonymous-page-cache-and-streamed-uploads.md.
 import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
 import { catalogVersion } from "./catalog-stamp.server.ts";
 import { env } from "./env.server.ts";
 
+type Encoding = "br" | "gzip";
+
 type Entry = {
-  html: string;
+  body: Buffer;
+  /** The body compressed once; filled in shortly after the render. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+  compressed: Promise<void>;
   status: number;
   headers: [string, string][];
-  nonce: string | null;
+  etag: string;
   version: number;
   at: number;
 };
@@ -53,18 +65,85 @@ const PAGE_PARAMS: Record<string, RegExp> = {
 };
 
 const NONCE_IN_CSP = /'nonce-([A-Za-z0-9+/=]+)'/;
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
-function replay(entry: Entry) {
-  const headers = new Headers(entry.headers);
-  let html = entry.html;
-  if (entry.nonce) {
-    const fresh = crypto.randomBytes(16).toString("base64");
-    html = html.replaceAll(entry.nonce, fresh);
-    const csp = headers.get("Content-Security-Policy");
-    if (csp) headers.set("Content-Security-Policy", csp.replaceAll(entry.nonce, fresh));
+/**
+ * The page without its nonce and the CSP that allows its inline scripts by hash instead, or
+ * null when that cannot be done safely (a script loaded by src, a nonce left elsewhere).
+ * Without a CSP (development) the page is kept as it is.
+ */
+export function withScriptHashes(html: string, csp: string | null): { html: string; csp: string | null } | null {
+  const nonce = csp ? NONCE_IN_CSP.exec(csp)?.[1] : undefined;
+  if (!csp || !nonce) return { html, csp };
+  const hashes = new Set<string>();
+  for (const [, attributes, content] of html.matchAll(SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes!)) return null;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(content!, "utf8").digest("base64")}'`);
   }
-  headers.set("X-Page-Cache", "hit");
-  return new Response(html, { status: entry.status, headers });
+  const page = html.replaceAll(` nonce="${nonce}"`, "");
+  if (page.includes(nonce)) return null;
+  return { html: page, csp: csp.replace(`'nonce-${nonce}'`, [...hashes].join(" ") || "'none'") };
+}
+
+/** The encoding to send of those a stored page has, by the request's Accept-Encoding. */
+export function pickEncoding(acceptEncoding: string | null, available: readonly Encoding[]): Encoding | null {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const quality = (encoding: Encoding) => accepted.get(encoding) ?? accepted.get("*") ?? 0;
+  const usable = available.filter((encoding) => quality(encoding) > 0);
+  // Brotli first when the browser takes both equally (smaller), as the compression middleware does.
+  usable.sort((a, b) => quality(b) - quality(a) || (a === "br" ? -1 : 1));
+  return usable[0] ?? null;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Compresses a stored page once, off the main thread; replays send these bytes as they are. */
+async function compress(entry: Entry) {
+  try {
+    const [br, gz] = await Promise.all([
+      brotli(entry.body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+        },
+      }),
+      gzip(entry.body, { level: 9 }),
+    ]);
+    entry.encoded = { br, gzip: gz };
+  } catch (error) {
+    // The page is still served, compressed per response by the server's middleware.
+    console.error("page cache: compression failed", error);
+  }
+}
+
+function matchesEtag(request: Request, etag: string) {
+  const header = request.headers.get("If-None-Match");
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const t = tag.trim();
+    return t === "*" || t === etag || t.replace(/^W\//, "") === etag.replace(/^W\//, "");
+  });
+}
+
+function replay(entry: Entry, request: Request, state: "hit" | "miss") {
+  const headers = new Headers(entry.headers);
+  headers.set("ETag", entry.etag);
+  headers.set("X-Page-Cache", state);
+  headers.append("Vary", "Accept-Encoding");
+  if (matchesEtag(request, entry.etag)) return new Response(null, { status: 304, headers });
+  const encoding = pickEncoding(request.headers.get("Accept-Encoding"), Object.keys(entry.encoded) as Encoding[]);
+  const body = encoding ? entry.encoded[encoding]! : entry.body;
+  if (encoding) headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(body.length));
+  return new Response(new Uint8Array(body), { status: entry.status, headers });
 }
 
 function remember(key: string, entry: Entry) {
@@ -83,7 +162,7 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   if (!key) return next();
   const version = await catalogVersion();
   const cached = entries.get(key);
-  if (cached && cached.version === version && Date.now() - cached.at < ttlMs) return replay(cached);
+  if (cached && cached.version === version && Date.now() - cached.at < ttlMs) return replay(cached, request, "hit");
 
   const response = await next();
   const cacheable =
@@ -91,23 +170,35 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
     !response.headers.has("Set-Cookie") &&
     (response.headers.get("Content-Type") ?? "").startsWith("text/html");
   if (!cacheable) return response;
-  const html = await response.text();
-  const nonce = NONCE_IN_CSP.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1] ?? null;
+  const rendered = await response.text();
+  const frozen = withScriptHashes(rendered, response.headers.get("Content-Security-Policy"));
+  if (!frozen) return new Response(rendered, { status: response.status, headers: response.headers });
+
+  const headers = new Headers(response.headers);
+  if (frozen.csp) headers.set("Content-Security-Policy", frozen.csp);
+  headers.delete("Content-Length");
+  const body = Buffer.from(frozen.html, "utf8");
   const entry: Entry = {
-    html,
+    body,
+    encoded: {},
+    compressed: Promise.resolve(),
     status: response.status,
-    headers: [...response.headers],
-    nonce,
+    headers: [...headers],
+    etag: `W/"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
     version,
     at: Date.now(),
   };
   remember(key, entry);
-  const headers = new Headers(response.headers);
-  headers.set("X-Page-Cache", "miss");
-  return new Response(html, { status: response.status, headers });
+  entry.compressed = compress(entry);
+  return replay(entry, request, "miss");
 };
 
 /** Drops every cached page (tests). */
 export function clearPageCache() {
   entries.clear();
+}
+
+/** Waits until every stored page has its compressed forms (tests). */
+export async function pageCacheSettled() {
+  await Promise.all([...entries.values()].map((entry) => entry.compressed));
 }
