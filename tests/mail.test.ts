@@ -317,4 +317,63 @@ describe("admin views", () => {
       .catch((e: unknown) => e);
     expect((refused as Response).headers.get("Location")).toBe("/");
   });
+
+  it("walks every page by its links both ways, and a typed page is the same page, counts from the Tally", async () => {
+    const admin = await createUser({ rol: "admin" });
+    const cookie = await sessionCookie(admin);
+    // Rows of one instant too: the order is (createdAt, id), never createdAt alone.
+    const at = new Date("2026-11-20T10:00:00Z");
+    await prisma.outboxMail.createMany({
+      data: Array.from({ length: 75 }, (_, i) => ({
+        kind: "message.notice",
+        to: `p${i}@test.cl`,
+        subject: `p${i}`,
+        text: "t",
+        status: i % 5 === 0 ? "failed" : "sent",
+        createdAt: i < 40 ? at : new Date(at.getTime() + i * 1000),
+      })),
+    });
+    const expected = await prisma.outboxMail.findMany({
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { id: true },
+    });
+    const load = (query: string) => adminOutbox.loader(args(getRequest(`/admin/outbox${query}`, cookie)));
+    const first = await load("");
+    expect(first.total).toBe(expected.length);
+    expect(first.pageCount).toBe(Math.ceil(expected.length / 30));
+
+    const seen: string[] = [];
+    let page = first;
+    const pages = [first];
+    for (;;) {
+      seen.push(...page.items.map((m) => m.id));
+      if (!page.cursors.next) break;
+      page = await load(`?page=${page.page + 1}&desde=${page.cursors.next}`);
+      pages.push(page);
+    }
+    expect(seen).toEqual(expected.map((m) => m.id));
+    expect(pages.at(-1)!.page).toBe(first.pageCount);
+    // Back from the last page by its 'Anterior' links: the same pages.
+    for (let i = pages.length - 1; i > 0; i--) {
+      const back = await load(`?page=${pages[i]!.page - 1}&antes=${pages[i]!.cursors.prev}`);
+      expect(back.items.map((m) => m.id)).toEqual(pages[i - 1]!.items.map((m) => m.id));
+    }
+    // A typed ?page=N (no cursor) is the same page; past the end is the last page.
+    for (const p of pages) expect((await load(`?page=${p.page}`)).items).toEqual(p.items);
+    expect((await load("?page=9999")).page).toBe(first.pageCount);
+
+    const failedOnly = await load("?estado=failed");
+    const failedCount = await prisma.outboxMail.count({ where: { status: "failed" } });
+    expect(failedOnly.total).toBe(failedCount);
+    expect(failedOnly.items.map((m) => m.id)).toEqual(
+      (
+        await prisma.outboxMail.findMany({
+          where: { status: "failed" },
+          orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+          take: 30,
+          select: { id: true },
+        })
+      ).map((m) => m.id),
+    );
+  });
 });

@@ -24,6 +24,7 @@ const admin = await import("~/features/courses/admin-courses.server.ts");
 const users = await import("~/features/users/users.server.ts");
 const messages = await import("~/features/messages/messages.server.ts");
 const books = await import("~/features/library/books.server.ts");
+const outbox = await import("~/features/mail/outbox.server.ts");
 const { courseTitleFields } = await import("~/features/courses/title-search.ts");
 const { bookSearchFields, searchWords } = await import("~/features/library/book-words.ts");
 const { createUser } = await import("./factories.ts");
@@ -41,7 +42,7 @@ async function plansOf(run: () => Promise<unknown>) {
   return plans;
 }
 
-const BIG = "(main\\.)?(Course|User|Message|QuizQuestion|Module|Enrolment|Book|BookWord)";
+const BIG = "(main\\.)?(Course|User|Message|QuizQuestion|Module|Enrolment|Book|BookWord|OutboxMail)";
 /**
  * A plan that reads a growing table whole (a SCAN without an index, or of a covering index,
  * which is a count or a filter over every row), or sorts rows. A search may sort its own matches
@@ -256,6 +257,17 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
     expect(later[0]!.plan.join("\n")).toMatch(/Message_fromId_createdAt_id_idx/);
   });
 
+  it("the admin outbox reads (createdAt, id) or (status, createdAt, id) from a cursor, no sort", async () => {
+    for (let i = 0; i < 3; i++)
+      await outbox.enqueueMail({ kind: "message.notice", to: `o${i}@test.cl`, subject: "s", text: "t" });
+    const cursor = { desde: { createdAt: new Date(), id: "zzzz" } };
+    const all = await expectIndexed(() => outbox.listOutbox({ cursor }));
+    expect(all.map((p) => p.plan.join("\n")).join("\n")).toMatch(/OutboxMail_createdAt_id_idx/);
+    const pending = await expectIndexed(() => outbox.listOutbox({ status: "pending", cursor }));
+    expect(pending.map((p) => p.plan.join("\n")).join("\n")).toMatch(/OutboxMail_status_createdAt_id_idx/);
+    await expectIndexed(() => outbox.listOutbox({ status: "sent" }));
+  });
+
   it("the unread count of the menus is a range of (toId, leidoEn)", async () => {
     const plans = await expectIndexed(() => messages.unreadCount({ id: userId }));
     expect(plans[0]!.plan.join("\n")).toMatch(/Message_toId_leidoEn_idx/);
@@ -294,5 +306,22 @@ describe("Tally: the counts the lists show, kept by the database's triggers", ()
     expect(await tally("user:all")).toBe(all);
     expect(await prisma.user.count()).toBe(all);
     expect(await prisma.user.count({ where: { aprobado: false, suspendidoEn: null } })).toBe(pending);
+  });
+
+  it("follows the outbox: every mail, and each status as the sender moves it", async () => {
+    const keys = ["outbox:all", "outbox:pending", "outbox:sent", "outbox:failed"];
+    const before = await Promise.all(keys.map(tally));
+    const mail = await prisma.outboxMail.create({
+      data: { kind: "message.notice", to: "t@test.cl", subject: "s", text: "t" },
+    });
+    expect(await Promise.all(keys.map(tally))).toEqual([before[0]! + 1, before[1]! + 1, before[2], before[3]]);
+    await prisma.outboxMail.update({ where: { id: mail.id }, data: { status: "failed", attempts: 1 } });
+    await prisma.outboxMail.update({ where: { id: mail.id }, data: { attempts: 2 } });
+    expect(await Promise.all(keys.map(tally))).toEqual([before[0]! + 1, before[1], before[2], before[3]! + 1]);
+    await prisma.outboxMail.update({ where: { id: mail.id }, data: { status: "sent" } });
+    expect(await Promise.all(keys.map(tally))).toEqual([before[0]! + 1, before[1], before[2]! + 1, before[3]]);
+    await prisma.outboxMail.delete({ where: { id: mail.id } });
+    expect(await Promise.all(keys.map(tally))).toEqual(before);
+    expect(await tally("outbox:all")).toBe(await prisma.outboxMail.count());
   });
 });

@@ -10,6 +10,7 @@ import { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { countPdfPages } from "~/lib/pdf-page-count.server.ts";
+import { readTally } from "~/lib/tally.server.ts";
 import { compareNewestFirst, fetchOffsetPage, rowsInOrder, type RowKey } from "~/lib/keyset.ts";
 import { deleteStored, readStoredBytes, readStoredChunks, statStored } from "~/lib/storage.server.ts";
 import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
@@ -154,9 +155,8 @@ async function matchingBooks(words: string[], skip: number, take: number, counte
 }
 
 /** How many books there are: the Tally row the database keeps (prisma/schema.prisma). */
-async function countAllBooks() {
-  const row = await prisma.tally.findUnique({ where: { key: "book:all" }, select: { n: true } });
-  return Math.max(0, row?.n ?? 0);
+function countAllBooks() {
+  return readTally("book:all");
 }
 
 type PageQuery = { q?: string | null; page?: number; pageSize?: number };

@@ -1,6 +1,8 @@
 // The mail outbox: every e-mail is first a row here, so a mail-server outage or a restart
 // loses nothing. Delivery (nodemailer over SMTP_URL, with retries) reads pending rows.
 import { prisma } from "~/lib/db.server.ts";
+import { encodeKey, fetchKeysetPage, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
+import { readTally } from "~/lib/tally.server.ts";
 
 export type MailKind =
   "user.approved" | "registration.notice" | "message.notice" | "contact.form" | "email.confirm" | "email.changed";
@@ -20,32 +22,73 @@ export const OUTBOX_PAGE_SIZE = 30;
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
-/** The outbox for the admin panel, newest first, paginated, optionally one status only. */
-export async function listOutbox({ page = 1, status }: { page?: number; status?: OutboxStatus } = {}) {
+const outboxSelect = {
+  id: true,
+  to: true,
+  subject: true,
+  text: true,
+  kind: true,
+  status: true,
+  attempts: true,
+  nextAttemptAt: true,
+  lastError: true,
+  sentAt: true,
+  createdAt: true,
+} as const;
+const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+
+/**
+ * The outbox for the admin panel, newest first, 30 a page, optionally one status only. A page
+ * reached by its links is a range of the (createdAt, id) or (status, createdAt, id) index read
+ * from a cursor; a typed ?page=N skips index entries from the nearer end (lib/keyset.ts); the
+ * counts are the Tally keys the database keeps, so every page costs the same at any size.
+ */
+export async function listOutbox({
+  page = 1,
+  status,
+  cursor = null,
+}: { page?: number; status?: OutboxStatus; cursor?: Cursor | null } = {}) {
   const where = status ? { status } : {};
-  const [total, items] = await Promise.all([
-    prisma.outboxMail.count({ where }),
-    prisma.outboxMail.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-      skip: (Math.max(1, page) - 1) * OUTBOX_PAGE_SIZE,
-      take: OUTBOX_PAGE_SIZE,
-      select: {
-        id: true,
-        to: true,
-        subject: true,
-        text: true,
-        kind: true,
-        status: true,
-        attempts: true,
-        nextAttemptAt: true,
-        lastError: true,
-        sentAt: true,
-        createdAt: true,
-      },
-    }),
-  ]);
-  return { items, total, page, pageCount: Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE)) };
+  const total = await readTally(status ? `outbox:${status}` : "outbox:all");
+  const pageCount = Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const items =
+    cursor || current === 1
+      ? (
+          await fetchKeysetPage(1, cursor, OUTBOX_PAGE_SIZE, (_range, query) =>
+            prisma.outboxMail.findMany({
+              where: { ...where, ...query.where },
+              orderBy: query.orderBy as typeof newestFirst | typeof oldestFirst,
+              take: query.take,
+              select: outboxSelect,
+            }),
+          )
+        ).rows
+      : await fetchOffsetPage(
+          { skip: (current - 1) * OUTBOX_PAGE_SIZE, take: OUTBOX_PAGE_SIZE, total },
+          ({ skip, take, reverse }) =>
+            prisma.outboxMail.findMany({
+              where,
+              orderBy: reverse ? oldestFirst : newestFirst,
+              skip,
+              take,
+              select: { id: true },
+            }),
+          (ids) => prisma.outboxMail.findMany({ where: { id: { in: ids } }, select: outboxSelect }),
+        );
+  const first = items[0];
+  const last = items.at(-1);
+  return {
+    items,
+    total,
+    page: current,
+    pageCount,
+    cursors: {
+      prev: current > 1 && first ? encodeKey(first) : null,
+      next: current < pageCount && last ? encodeKey(last) : null,
+    },
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { fetchOffsetPage } from "~/lib/keyset.ts";
+import { readTally } from "~/lib/tally.server.ts";
 import { prefixRange } from "~/lib/search-text.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
@@ -50,8 +51,8 @@ export async function listUsers({
   const backwards = [{ aprobado: "desc" as const }, { createdAt: "asc" as const }, { id: "asc" as const }];
   const skip = (Math.max(1, page) - 1) * pageSize;
   const [total, pending] = await Promise.all([
-    term ? prisma.user.count({ where }) : tally("user:all"),
-    tally("user:pending"),
+    term ? prisma.user.count({ where }) : readTally("user:all"),
+    readTally("user:pending"),
   ]);
   const users =
     term || skip === 0
@@ -67,14 +68,9 @@ export async function listUsers({
   return { users, total, pending, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
 }
 
-async function tally(key: string) {
-  const row = await prisma.tally.findUnique({ where: { key }, select: { n: true } });
-  return Math.max(0, row?.n ?? 0);
-}
-
 /** Accounts waiting for approval (the trigger-kept Tally: one primary-key read). */
 export function countPendingUsers() {
-  return tally("user:pending");
+  return readTally("user:pending");
 }
 
 export function getUser(id: string) {

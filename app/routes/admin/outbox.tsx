@@ -8,6 +8,7 @@ import { listOutbox, OUTBOX_STATUSES, retryMail, type OutboxStatus } from "~/fea
 import { formatDateTime } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
+import { cursorFrom } from "~/lib/keyset.ts";
 import { listQuery, pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/outbox";
 
@@ -32,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const url = new URL(args.request.url);
   const status = statusFrom(url);
-  return { ...(await listOutbox({ page: pageFrom(url), status })), status: status ?? null };
+  return { ...(await listOutbox({ page: pageFrom(url), status, cursor: cursorFrom(url) })), status: status ?? null };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -110,7 +111,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Pagination page={page} pageCount={pageCount} />
+      <Pagination page={page} pageCount={pageCount} cursors={loaderData.cursors} />
     </section>
   );
 }
