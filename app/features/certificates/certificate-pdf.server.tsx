@@ -3,6 +3,7 @@
 // the browser bundle.
 import { Document, Font, Image, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
 import QRCode from "qrcode";
+import { formatHours } from "~/lib/hours.ts";
 
 export type CertificatePdfData = {
   brand: string;
@@ -41,12 +42,6 @@ const longDate = new Intl.DateTimeFormat("es-CL", {
 
 export function formatIssueDate(date: Date) {
   return longDate.format(date);
-}
-
-function hoursLabel(hours: number | null) {
-  if (hours === null || !Number.isFinite(hours)) return null;
-  const n = hours.toLocaleString("es-CL", { maximumFractionDigits: 1 });
-  return `${n} ${hours === 1 ? "hora" : "horas"}`;
 }
 
 const s = StyleSheet.create({
@@ -109,7 +104,7 @@ function fit(text: string, base: number, steps: Array<[number, number]>) {
 }
 
 function CertificateDocument({ data, qr }: { data: CertificatePdfData; qr: string }) {
-  const hours = hoursLabel(data.duracionHoras);
+  const hours = formatHours(data.duracionHoras);
   const date = formatIssueDate(data.emitidoEn);
   return (
     <Document

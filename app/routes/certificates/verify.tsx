@@ -8,6 +8,7 @@ import { formatDate } from "~/lib/dates.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/verify";
+import { formatHours } from "~/lib/hours.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Verificación de certificado");
 
@@ -19,7 +20,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export default function VerifyCertificate({ loaderData }: Route.ComponentProps) {
   const c = loaderData.certificado;
-  const hours = c.duracionHoras !== null ? `${c.duracionHoras.toLocaleString("es-CL")} horas` : null;
+  const hours = formatHours(c.duracionHoras);
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Verificación de certificado</p>

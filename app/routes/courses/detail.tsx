@@ -27,6 +27,7 @@ import { pageTitle } from "~/lib/meta.ts";
 import { recordIdOr404 } from "~/lib/ids.ts";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
 import type { Route } from "./+types/detail";
+import { formatHours } from "~/lib/hours.ts";
 
 // /cursos/{x}: an audience list (docente|estudiante|comunidad), a course, or a 404 (docs/product.md#public-pages).
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cursos");
@@ -106,7 +107,7 @@ function CourseDetail({
   certificate: FinishPanelCertificate | null;
   signedIn: boolean;
 }) {
-  const hours = course.duracionHoras !== null ? `${course.duracionHoras.toLocaleString("es-CL")} horas` : null;
+  const hours = formatHours(course.duracionHoras);
   return (
     <article>
       <header className="bg-gradient-to-br from-brand-700 to-brand-800 text-white">

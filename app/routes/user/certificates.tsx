@@ -9,16 +9,12 @@ import { MY_CERTIFICATES_EMPTY, MY_CERTIFICATES_LOAD_FAILED } from "~/features/c
 import { formatDate } from "~/lib/dates.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/certificates";
+import { formatHours } from "~/lib/hours.ts";
 
 // /user/certificates: 'Mis certificados' (docs/product.md#my-certificates); guarded here too.
 export async function loader(args: Route.LoaderArgs) {
   const user = await requirePanelUser(args);
   return listMyCertificates(user.id, pageFrom(args.request.url));
-}
-
-function hoursLabel(hours: number | null) {
-  if (hours === null || !Number.isFinite(hours)) return null;
-  return `${hours.toLocaleString("es-CL")} ${hours === 1 ? "hora" : "horas"}`;
 }
 
 export default function MyCertificates({ loaderData }: Route.ComponentProps) {
@@ -38,7 +34,7 @@ export default function MyCertificates({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul aria-label="Mis certificados" className="mt-6 grid gap-4">
           {certificates.map((c) => {
-            const hours = hoursLabel(c.duracionHoras);
+            const hours = formatHours(c.duracionHoras);
             return (
               <li key={c.codigo} className="card p-5">
                 <h2 className="font-semibold text-slate-900">{c.tituloCurso}</h2>

@@ -1,13 +1,9 @@
 import { Link } from "react-router";
+import { formatHours } from "~/lib/hours.ts";
 import { audienceLabel } from "../audience.ts";
 import type { CourseCardData } from "../courses.server.ts";
 import type { LearnerState } from "~/features/enrolment/learner-state.ts";
 import { LearnerAction } from "./learner-action.tsx";
-
-function formatHours(hours: number | null) {
-  if (hours === null || !Number.isFinite(hours)) return null;
-  return `${hours.toLocaleString("es-CL")} ${hours === 1 ? "hora" : "horas"}`;
-}
 
 /**
  * A course in a list (docs/product.md#course-lists): badge, image, title, hours, tools, learning,
