@@ -1,15 +1,10 @@
 // Dates are shown in es-CL, time zone America/Santiago (docs/product.md#dates).
 const TZ = "America/Santiago";
 
-const dateFmt = new Intl.DateTimeFormat("es-CL", { timeZone: TZ, day: "2-digit", month: "2-digit", year: "numeric" });
-const dateTimeFmt = new Intl.DateTimeFormat("es-CL", {
-  timeZone: TZ,
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+// Made on first use, not when a page's modules load: the first Intl date format with a time zone
+// loads the locale's and the zone's data, tens of milliseconds of a slow phone's main thread.
+let dateFmt: Intl.DateTimeFormat | undefined;
+let dateTimeFmt: Intl.DateTimeFormat | undefined;
 
 function toDate(value: Date | string | number | null | undefined): Date | null {
   if (value === null || value === undefined || value === "") return null;
@@ -19,22 +14,31 @@ function toDate(value: Date | string | number | null | undefined): Date | null {
 
 export function formatDate(value: Date | string | number | null | undefined, fallback = "Sin fecha"): string {
   const d = toDate(value);
+  dateFmt ??= new Intl.DateTimeFormat("es-CL", { timeZone: TZ, day: "2-digit", month: "2-digit", year: "numeric" });
   return d ? dateFmt.format(d) : fallback;
 }
 
 export function formatDateTime(value: Date | string | number | null | undefined, fallback = "Sin fecha"): string {
   const d = toDate(value);
-  return d ? dateTimeFmt.format(d) : fallback;
-}
-
-/** A calendar date stored at noon UTC (birth dates, course dates): shown without a zone shift. */
-export function formatCalendarDate(value: Date | string | null | undefined, fallback = "Sin fecha"): string {
-  const d = toDate(value);
-  if (!d) return fallback;
-  return new Intl.DateTimeFormat("es-CL", {
-    timeZone: "UTC",
+  dateTimeFmt ??= new Intl.DateTimeFormat("es-CL", {
+    timeZone: TZ,
     day: "2-digit",
     month: "2-digit",
     year: "numeric",
-  }).format(d);
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+  return d ? dateTimeFmt.format(d) : fallback;
+}
+
+/**
+ * A calendar date stored at noon UTC (birth dates, course dates): shown without a zone shift, as
+ * es-CL writes it ("05-03-2026"). Written out by hand (no zone to convert): the course page
+ * hydrates without loading any Intl data (dates.test.ts checks it against Intl).
+ */
+export function formatCalendarDate(value: Date | string | null | undefined, fallback = "Sin fecha"): string {
+  const d = toDate(value);
+  if (!d) return fallback;
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(d.getUTCDate())}-${two(d.getUTCMonth() + 1)}-${String(d.getUTCFullYear()).padStart(4, "0")}`;
 }
