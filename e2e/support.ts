@@ -72,7 +72,8 @@ export async function approveInRecords(admin: Page, correo: string) {
 
 /**
  * The e-mail confirmation link queued for `correo`, read by the demo admin from the outbox
- * (/admin/outbox shows each mail's text): what the person would click in their mailbox.
+ * (/admin/outbox lists each mail's start; its subject opens the whole text): what the person
+ * would click in their mailbox.
  */
 export async function emailConfirmationLink(
   browser: Browser,
@@ -82,7 +83,9 @@ export async function emailConfirmationLink(
   const admin = await adminPage(browser, javaScriptEnabled);
   await admin.page.goto("/admin/outbox?estado=pending");
   const item = admin.page.getByRole("listitem").filter({ hasText: correo }).first();
-  const text = (await item.locator("pre").textContent()) ?? "";
+  await item.getByRole("link", { name: /ver correo completo/ }).click();
+  const opened = admin.page.getByRole("article").filter({ hasText: correo });
+  const text = (await opened.locator("pre").textContent()) ?? "";
   await admin.close();
   const link = /https?:\/\/\S+\/confirmar-correo\/[A-Za-z0-9_-]{43}/.exec(text)?.[0];
   expect(link, `enlace de confirmación para ${correo}`).toBeTruthy();

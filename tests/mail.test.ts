@@ -270,7 +270,7 @@ describe("admin views", () => {
     const contact = await adminContact.loader(args(getRequest("/admin/contact-messages", cookie)));
     expect(contact.items.some((m) => m.correo === "paz@test.cl")).toBe(true);
     const outbox = await adminOutbox.loader(args(getRequest("/admin/outbox", cookie)));
-    expect(outbox.items.some((m) => m.kind === "contact.form" && m.text.includes("paz@test.cl"))).toBe(true);
+    expect(outbox.items.some((m) => m.kind === "contact.form" && m.excerpt.includes("paz@test.cl"))).toBe(true);
     const student = await createUser();
     const studentCookie = await sessionCookie(student);
     const refused = await adminOutbox.loader(args(getRequest("/admin/outbox", studentCookie))).catch((e: unknown) => e);
@@ -361,6 +361,22 @@ describe("admin views", () => {
     // A typed ?page=N (no cursor) is the same page; past the end is the last page.
     for (const p of pages) expect((await load(`?page=${p.page}`)).items).toEqual(p.items);
     expect((await load("?page=9999")).page).toBe(first.pageCount);
+
+    // The list carries the start of each text; ?ver=ID the whole mail, keeping the list as it was.
+    const long = await enqueueMail({
+      kind: "contact.form",
+      to: "largo@test.cl",
+      subject: "Largo",
+      text: "palabra ".repeat(400),
+    });
+    const withLong = await load(`?ver=${long.id}`);
+    const listed = withLong.items.find((m) => m.id === long.id)!;
+    expect(listed).not.toHaveProperty("text");
+    expect(listed.excerpt.length).toBeLessThanOrEqual(120);
+    expect(listed.excerpt.endsWith("…")).toBe(true);
+    expect(withLong.opened?.text).toBe("palabra ".repeat(400));
+    expect((await load("?ver=noexiste")).opened).toBeNull();
+    expect((await load(`?ver=${"x".repeat(65)}`)).opened).toBeNull();
 
     const failedOnly = await load("?estado=failed");
     const failedCount = await prisma.outboxMail.count({ where: { status: "failed" } });

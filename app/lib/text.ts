@@ -35,3 +35,11 @@ export function singleLineText<T extends z.ZodType<string>>(schema: T): T {
 export function multiLineText<T extends z.ZodType<string>>(schema: T): T {
   return schema.refine(isMultiLineText, TEXT_NOT_ALLOWED);
 }
+
+const EXCERPT_CHARS = 120;
+
+/** The start of a text on one line, for a list (inbox, outbox): the whole text is shown when opened. */
+export function excerpt(content: string): string {
+  const line = content.replace(/\s+/g, " ").trim();
+  return line.length > EXCERPT_CHARS ? `${line.slice(0, EXCERPT_CHARS - 1).trimEnd()}…` : line;
+}

@@ -3,6 +3,7 @@
 import { prisma } from "~/lib/db.server.ts";
 import { encodeKey, fetchKeysetPage, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
 import { readTally } from "~/lib/tally.server.ts";
+import { excerpt } from "~/lib/text.ts";
 
 export type MailKind =
   "user.approved" | "registration.notice" | "message.notice" | "contact.form" | "email.confirm" | "email.changed";
@@ -80,7 +81,8 @@ export async function listOutbox({
   const first = items[0];
   const last = items.at(-1);
   return {
-    items,
+    // The list shows the start of each mail; the whole text is read for the one opened (getOutboxMail).
+    items: items.map(({ text, ...mail }) => ({ ...mail, excerpt: excerpt(text) })),
     total,
     page: current,
     pageCount,
@@ -89,6 +91,12 @@ export async function listOutbox({
       next: current < pageCount && last ? encodeKey(last) : null,
     },
   };
+}
+
+/** One mail of the outbox, whole (the admin opened it from the list), or null. */
+export function getOutboxMail(id: string) {
+  if (!id || id.length > 64) return Promise.resolve(null);
+  return prisma.outboxMail.findUnique({ where: { id }, select: outboxSelect });
 }
 
 /**

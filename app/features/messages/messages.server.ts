@@ -176,14 +176,6 @@ export async function getReplyDraft(user: Reader, id: string): Promise<Result<{ 
   });
 }
 
-const EXCERPT_CHARS = 120;
-
-/** The start of a message's text on one line, for the inbox list (the whole text is only shown when opened). */
-export function excerpt(content: string): string {
-  const line = content.replace(/\s+/g, " ").trim();
-  return line.length > EXCERPT_CHARS ? `${line.slice(0, EXCERPT_CHARS - 1).trimEnd()}…` : line;
-}
-
 /** One message of the reader's own inbox, as it is (a GET never marks it read); null when not theirs. */
 export async function getOwnMessage(user: Reader, id: string) {
   if (!id || id.length > 64) return null;

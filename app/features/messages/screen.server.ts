@@ -8,8 +8,8 @@ import { invariantResponse } from "~/lib/invariant.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
+import { excerpt } from "~/lib/text.ts";
 import {
-  excerpt,
   getOwnMessage,
   getOwnSentMessage,
   getReplyDraft,

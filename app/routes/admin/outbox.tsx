@@ -1,10 +1,16 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { z } from "zod";
 import { Email } from "~/components/ui/email.tsx";
 import { IntentButton } from "~/components/ui/intent-button.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
-import { listOutbox, OUTBOX_STATUSES, retryMail, type OutboxStatus } from "~/features/mail/outbox.server.ts";
+import {
+  getOutboxMail,
+  listOutbox,
+  OUTBOX_STATUSES,
+  retryMail,
+  type OutboxStatus,
+} from "~/features/mail/outbox.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -13,7 +19,8 @@ import { listQuery, pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/outbox";
 
 // /admin/outbox: every e-mail the app queued (approval notices, message notices, contact form),
-// filterable by state; a failed one can be put back in the queue.
+// filterable by state, each with the start of its text; ?ver=ID shows one mail whole above the
+// list; a failed one can be put back in the queue.
 const STATUS: Record<string, string> = { pending: "Pendiente", sent: "Enviado", failed: "Fallido" };
 const FILTERS: Array<[OutboxStatus | null, string]> = [
   [null, "Todos"],
@@ -33,7 +40,11 @@ export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const url = new URL(args.request.url);
   const status = statusFrom(url);
-  return { ...(await listOutbox({ page: pageFrom(url), status, cursor: cursorFrom(url) })), status: status ?? null };
+  const [list, opened] = await Promise.all([
+    listOutbox({ page: pageFrom(url), status, cursor: cursorFrom(url) }),
+    getOutboxMail(url.searchParams.get("ver") ?? ""),
+  ]);
+  return { ...list, opened, status: status ?? null };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -55,8 +66,50 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
+/** The list's own query with `ver` set (or taken out): opening a mail keeps the filter and page. */
+function withOpened(search: string, id: string | null) {
+  const params = new URLSearchParams(search);
+  if (id) params.set("ver", id);
+  else params.delete("ver");
+  const query = params.toString();
+  return query ? `?${query}` : "/admin/outbox";
+}
+
+function When({
+  mail,
+}: {
+  mail: { createdAt: Date; attempts: number; sentAt: Date | null; status: string; nextAttemptAt: Date };
+}) {
+  return (
+    <>
+      Creado {formatDateTime(mail.createdAt)} · intentos {mail.attempts}
+      {mail.sentAt
+        ? ` · enviado ${formatDateTime(mail.sentAt)}`
+        : mail.status === "pending"
+          ? ` · próximo intento ${formatDateTime(mail.nextAttemptAt)}`
+          : ""}
+    </>
+  );
+}
+
+function RetryButton({ id }: { id: string }) {
+  return (
+    <IntentButton
+      intent="retry"
+      idName="id"
+      id={id}
+      className="btn-secondary px-3 py-1"
+      formClassName="mt-2"
+      untilLoaded
+    >
+      Reintentar envío
+    </IntentButton>
+  );
+}
+
 export default function Outbox({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, status } = loaderData;
+  const { items, total, page, pageCount, status, opened } = loaderData;
+  const { search } = useLocation();
   return (
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Correo saliente</h1>
@@ -73,40 +126,47 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
+      {opened ? (
+        <article aria-labelledby="correo-abierto" className="card mt-4 p-4 text-sm">
+          <h2 id="correo-abierto" className="text-lg font-semibold text-slate-900">
+            {opened.subject}
+          </h2>
+          <p className="mt-1">
+            <span className="font-semibold">{STATUS[opened.status] ?? opened.status}</span> · Para{" "}
+            <Email value={opened.to} />
+          </p>
+          <p className="text-xs text-slate-500">
+            <When mail={opened} />
+          </p>
+          {opened.lastError ? <p className="mt-2 text-red-700">Último error: {opened.lastError}</p> : null}
+          <pre className="mt-3 whitespace-pre-wrap break-words font-sans text-slate-800">{opened.text}</pre>
+          <div className="mt-3 flex flex-wrap gap-2">
+            {opened.status === "failed" ? <RetryButton id={opened.id} /> : null}
+            <Link to={withOpened(search, null)} className="btn-ghost mt-2 px-3 py-1">
+              Cerrar
+            </Link>
+          </div>
+        </article>
+      ) : null}
       {items.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">No hay correos en la cola.</p>
       ) : (
         <ul className="mt-4 space-y-3">
           {items.map((m) => (
             <li key={m.id} className="card p-4 text-sm">
-              <details>
-                <summary className="cursor-pointer">
-                  <span className="font-semibold">{STATUS[m.status] ?? m.status}</span> · <Email value={m.to} /> ·{" "}
+              <p>
+                <span className="font-semibold">{STATUS[m.status] ?? m.status}</span> · <Email value={m.to} /> ·{" "}
+                <Link to={withOpened(search, m.id)} className="font-medium text-slate-900 underline hover:no-underline">
                   {m.subject}
-                  <span className="block text-xs text-slate-500">
-                    Creado {formatDateTime(m.createdAt)} · intentos {m.attempts}
-                    {m.sentAt
-                      ? ` · enviado ${formatDateTime(m.sentAt)}`
-                      : m.status === "pending"
-                        ? ` · próximo intento ${formatDateTime(m.nextAttemptAt)}`
-                        : ""}
-                  </span>
-                </summary>
-                {m.lastError ? <p className="mt-2 text-red-700">Último error: {m.lastError}</p> : null}
-                <pre className="mt-2 whitespace-pre-wrap break-words text-slate-800">{m.text}</pre>
-              </details>
-              {m.status === "failed" ? (
-                <IntentButton
-                  intent="retry"
-                  idName="id"
-                  id={m.id}
-                  className="btn-secondary px-3 py-1"
-                  formClassName="mt-2"
-                  untilLoaded
-                >
-                  Reintentar envío
-                </IntentButton>
-              ) : null}
+                  <span className="sr-only"> (ver correo completo)</span>
+                </Link>
+              </p>
+              <p className="text-xs text-slate-500">
+                <When mail={m} />
+              </p>
+              <p className="mt-1 truncate text-slate-700">{m.excerpt}</p>
+              {m.lastError ? <p className="mt-1 text-red-700">Último error: {m.lastError}</p> : null}
+              {m.status === "failed" ? <RetryButton id={m.id} /> : null}
             </li>
           ))}
         </ul>
