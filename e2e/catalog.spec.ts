@@ -160,6 +160,9 @@ test("una página del catálogo servida desde la memoria se hidrata con su CSP p
   expect(replay?.headers()["x-page-cache"]).toBe("hit");
   expect(replay?.headers()["content-security-policy"]).toMatch(/'sha256-[\w+/=]+'/);
   expect(replay?.headers()["content-security-policy"]).not.toContain("nonce-");
+  // One Cache-Control: a browser may keep this public page and revalidate it by its ETag.
+  expect(replay?.headers()["cache-control"]).toBe("no-cache");
+  expect(replay?.headers()["etag"]).toMatch(/^W\/"/);
   // Hydrated: a card's link navigates on the client (the page's own window survives).
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
   await page.evaluate(() => Object.assign(window, { samePage: true }));

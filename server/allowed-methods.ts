@@ -20,13 +20,18 @@ const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
 export const allowedMethods: RequestHandler = (req, res, next) => {
   const api = isApi(req.path);
   const allowed = api ? ALLOWED_METHODS : PAGE_METHODS;
-  res.set("Cache-Control", "no-store");
+  // Only the guard's own answers get its Cache-Control: one set for every request was sent
+  // again beside the app's own (React Router appends headers), so pages and files went out with
+  // two (`no-store` and theirs) and no browser could keep or revalidate anything.
   if (req.method === "OPTIONS") {
-    res.status(204).set("Allow", allowed.join(", ")).end();
+    res
+      .status(204)
+      .set({ Allow: allowed.join(", "), "Cache-Control": "no-store" })
+      .end();
     return;
   }
   if ((api ? API : PAGES).has(req.method)) return next();
-  res.status(405).set("Allow", allowed.join(", "));
+  res.status(405).set({ Allow: allowed.join(", "), "Cache-Control": "no-store" });
   // The API answers errors as JSON { error } (SPEC §7); pages as text.
   if (api) res.json({ error: MESSAGE });
   else res.type("text/plain; charset=utf-8").send(MESSAGE);

@@ -49,6 +49,7 @@ describe("the production server's method guard", () => {
         expect(response.status).toBe(405);
         expect(response.headers.allow).toBe("GET, HEAD, POST, OPTIONS");
         expect(response.body).toBe("Método no permitido.");
+        expect(response.headers["cache-control"]).toBe("no-store");
       }
       const api = await send(method, "/api/cursos/lista");
       expect(api.status).toBe(405);
@@ -70,7 +71,12 @@ describe("the production server's method guard", () => {
     const apiMethods = ALLOWED_METHODS.filter((m) => m !== "OPTIONS");
     for (const method of apiMethods) expect((await send(method, "/api/cursos/lista")).status).toBe(200);
     const pageMethods = PAGE_METHODS.filter((m) => m !== "OPTIONS");
-    for (const method of pageMethods) expect((await send(method, "/cursos")).status).toBe(200);
+    for (const method of pageMethods) {
+      const response = await send(method, "/cursos");
+      expect(response.status).toBe(200);
+      // The app decides its own caching: the guard adds no second Cache-Control to what passes.
+      expect(response.headers["cache-control"]).toBeUndefined();
+    }
     expect(reached).toEqual([...apiMethods, ...pageMethods]);
 
     reached.length = 0;

@@ -130,6 +130,7 @@ describe("pageCacheMiddleware", () => {
     expect(plain.response.headers.get("Content-Encoding")).toBeNull();
     expect(plain.html).toBe(first.html);
 
+    expect(br.response.headers.get("Cache-Control")).toBe("no-cache");
     const etag = br.response.headers.get("ETag")!;
     expect(etag).toMatch(/^W\/"[\w-]+"$/);
     const revalidated = await visit("/", page.next, undefined, { "If-None-Match": etag });

@@ -176,6 +176,9 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
 
   const headers = new Headers(response.headers);
   if (frozen.csp) headers.set("Content-Security-Policy", frozen.csp);
+  // The same public page for every visitor: a browser may keep it, asking each time whether it
+  // changed (its ETag), so a returning visitor on a slow connection gets a 304.
+  headers.set("Cache-Control", "no-cache");
   headers.delete("Content-Length");
   const body = Buffer.from(frozen.html, "utf8");
   const entry: Entry = {

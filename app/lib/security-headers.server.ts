@@ -37,5 +37,8 @@ export function applyDocumentHeaders(headers: Headers, nonce: string) {
   }
   headers.set("X-Frame-Options", "DENY");
   // nosniff, Referrer-Policy, COOP and HSTS are set on every response by server/index.ts.
-  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
+  // A page may be personal (a panel, a signed-in header): never kept by the browser or a proxy,
+  // so "Back" after "Salir" on a shared lab computer shows nothing of the last person. The
+  // anonymous catalog pages the page cache replays say `no-cache` instead (page-cache.server.ts).
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
 }
