@@ -1,0 +1,12 @@
+import { openApiDocument } from "~/features/api-docs/openapi.server.ts";
+import { handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+
+/** GET /api/openapi.json (public): the OpenAPI 3.1 document of the API (features/api-docs). */
+export const loader = () =>
+  handleApi(async () =>
+    Response.json(openApiDocument(), {
+      // The same document until the next deploy; a client may keep it for a while.
+      headers: { "Cache-Control": "public, max-age=300" },
+    }),
+  );
+export const action = () => methodNotAllowed("GET");
