@@ -584,8 +584,14 @@ function schemaOf(schema: z.ZodType, io: "input" | "output", defs: Record<string
     io,
     metadata,
     unrepresentable: "any",
-    override: ({ jsonSchema }) => {
+    override: ({ zodSchema, jsonSchema }) => {
       const s = jsonSchema as JsonSchema;
+      // A field a client may leave out (a preprocess gives it a default) is not required of it.
+      if (io === "input" && zodSchema._zod.def.type === "object" && Array.isArray(s.required)) {
+        const shape = (zodSchema as unknown as z.ZodObject).shape;
+        s.required = s.required.filter((key: string) => !shape[key]?.safeParse(undefined).success);
+        if (!(s.required as string[]).length) delete s.required;
+      }
       // Zod spells out a date's regular expression beside its format: the format says it.
       if (typeof s.format === "string" && s.format.startsWith("date")) delete s.pattern;
       if (s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;
