@@ -104,7 +104,12 @@ describe("the document and app/routes.ts", () => {
     const routed: Record<string, string[]> = {};
     for (const { template } of API_ROUTES) routed[template] = await servedMethods(template);
     const documented = Object.fromEntries(
-      Object.entries(doc.paths).map(([path, ops]) => [path, Object.keys(ops).map((m) => m.toUpperCase()).sort()]),
+      Object.entries(doc.paths).map(([path, ops]) => [
+        path,
+        Object.keys(ops)
+          .map((m) => m.toUpperCase())
+          .sort(),
+      ]),
     );
     expect(documented).toEqual(routed);
   });
@@ -307,10 +312,20 @@ describe("every documented call answers as documented", () => {
     const byAdmin = await call("put", "/api/auth/users/{id}/profile", { id: target.id }, { token: admin.token, json });
     expect(byAdmin.status).toBe(200);
     const form: Array<[string, Part]> = [["imagenPerfil", PNG]];
-    const own = await call("put", "/api/auth/users/{id}/profile", { id: student.user.id }, { token: student.token, form });
+    const own = await call(
+      "put",
+      "/api/auth/users/{id}/profile",
+      { id: student.user.id },
+      { token: student.token, form },
+    );
     expect(own.status).toBe(200);
     expect((own.body.user as { imagenPerfil: string | null }).imagenPerfil).toBeTruthy();
-    const foreign = await call("put", "/api/auth/users/{id}/profile", { id: admin.user.id }, { token: student.token, json });
+    const foreign = await call(
+      "put",
+      "/api/auth/users/{id}/profile",
+      { id: admin.user.id },
+      { token: student.token, json },
+    );
     expect(foreign.status).toBe(403);
   });
 
@@ -337,7 +352,10 @@ describe("every documented call answers as documented", () => {
       ["duracionHoras", "6"],
       ["dirigidoA", "docente"],
       ["herramientas", JSON.stringify(["Planilla"])],
-      ["modulos", JSON.stringify([{ titulo: "Uno", quiz: [{ texto: "¿1+1?", opciones: ["1", "2"], respuestaCorrecta: 1 }] }])],
+      [
+        "modulos",
+        JSON.stringify([{ titulo: "Uno", quiz: [{ texto: "¿1+1?", opciones: ["1", "2"], respuestaCorrecta: 1 }] }]),
+      ],
       ["imagen", PNG],
       ["archivosModulo_0", modulePdf],
     ];
@@ -379,18 +397,33 @@ describe("every documented call answers as documented", () => {
     const others = await call("get", "/api/auth/{userId}/cursos-inscritos", { userId: admin.user.id }, { token });
     expect(others.status).toBe(403);
 
-    const wrong = await call("post", "/api/quiz/respuestas", {}, { token, json: { cursoId: id, moduloIndex: 0, respuestas: [1] } });
+    const wrong = await call(
+      "post",
+      "/api/quiz/respuestas",
+      {},
+      { token, json: { cursoId: id, moduloIndex: 0, respuestas: [1] } },
+    );
     expect(wrong.status).toBe(200);
     expect((await call("post", "/api/quiz/respuestas", {}, { token, json: { respuestas: [] } })).status).toBe(400);
-    const right = await call("post", "/api/cursos/{id}/modulos/{index}/responder", { id, index: "0" }, {
-      token,
-      json: { respuestas: [0] },
-    });
+    const right = await call(
+      "post",
+      "/api/cursos/{id}/modulos/{index}/responder",
+      { id, index: "0" },
+      {
+        token,
+        json: { respuestas: [0] },
+      },
+    );
     expect(right.body).toMatchObject({ aprobado: true, progreso: 100 });
-    const noQuiz = await call("post", "/api/cursos/{id}/modulos/{index}/responder", { id, index: "7" }, {
-      token,
-      json: { respuestas: [0] },
-    });
+    const noQuiz = await call(
+      "post",
+      "/api/cursos/{id}/modulos/{index}/responder",
+      { id, index: "7" },
+      {
+        token,
+        json: { respuestas: [0] },
+      },
+    );
     expect(noQuiz.status).toBe(404);
 
     const attempts = { cursoId: id, moduloIndex: "0" };
@@ -424,7 +457,12 @@ describe("every documented call answers as documented", () => {
     expect((inbox.body as unknown as unknown[]).length).toBe(1);
     const sent = await call("get", "/api/mensajes", {}, { token: student.token, query: "?carpeta=enviados" });
     expect((sent.body as unknown as Array<{ toName: string }>)[0]?.toName).toBeTruthy();
-    const foreign = await call("get", "/api/mensajes", {}, { token: student.token, query: `?correo=${admin.user.correo}` });
+    const foreign = await call(
+      "get",
+      "/api/mensajes",
+      {},
+      { token: student.token, query: `?correo=${admin.user.correo}` },
+    );
     expect(foreign.status).toBe(403);
 
     const contact = { nombre: "Rosa Díaz", correo: "rosa@test.cl", mensaje: "Quisiera información." };
@@ -480,7 +518,11 @@ describe("every documented call answers as documented", () => {
         statuses.some((s) => s < 300),
         `${key}: ningún 2xx`,
       ).toBe(true);
-      if (!noError.has(key)) expect(statuses.some((s) => s >= 400 && s < 500), `${key}: ningún 4xx`).toBe(true);
+      if (!noError.has(key))
+        expect(
+          statuses.some((s) => s >= 400 && s < 500),
+          `${key}: ningún 4xx`,
+        ).toBe(true);
     }
   });
 });

@@ -31,8 +31,10 @@ type Document = {
 // The page's own rules (method badges, nested field lists): here rather than in app.css, so the
 // site's stylesheet does not grow for one page.
 const PAGE_CSS = `
-.doc-method{display:inline-block;min-width:4.5rem;border-radius:.375rem;padding:.125rem .5rem;font:600 .75rem/1.5 ui-monospace,monospace;text-align:center;color:#fff}
-.doc-get{background:#1f7a63}.doc-post{background:#1d4ed8}.doc-put{background:#a16207}.doc-delete{background:#b91c1c}
+.doc-method{display:inline-block;min-width:4.5rem;border-radius:.375rem;padding:.125rem .5rem;
+  font:600 .75rem/1.5 ui-monospace,monospace;text-align:center;color:#fff}
+.doc-get{background:#1f7a63}.doc-post{background:#1d4ed8}
+.doc-put{background:#a16207}.doc-delete{background:#b91c1c}
 .doc-path{font-family:ui-monospace,monospace;overflow-wrap:anywhere}
 .doc-fields{margin:.25rem 0 0;padding-left:1.1rem;list-style:disc}
 .doc-fields .doc-fields{list-style:circle}
@@ -77,7 +79,8 @@ const TYPE_NAMES: Record<string, string> = {
 
 function limits(s: Schema): string {
   const out: string[] = [];
-  if (typeof s.minLength === "number" && s.minLength > 0) out.push(`mín. ${s.minLength} caracteres`);
+  if (s.minLength === 1) out.push("no vacío");
+  else if (typeof s.minLength === "number" && s.minLength > 1) out.push(`mín. ${s.minLength} caracteres`);
   if (typeof s.maxLength === "number") out.push(`máx. ${s.maxLength} caracteres`);
   if (typeof s.minimum === "number") out.push(`desde ${s.minimum}`);
   if (typeof s.maximum === "number") out.push(`hasta ${s.maximum}`);
@@ -118,7 +121,7 @@ function SchemaView({ schema }: { schema: Schema }): ReactNode {
   if (types.includes("array")) {
     return (
       <>
-        lista{limits(schema)} de <SchemaView schema={(schema.items ?? {}) as Schema} />
+        lista{limits(schema)} de: <SchemaView schema={(schema.items ?? {}) as Schema} />
         {description}
       </>
     );

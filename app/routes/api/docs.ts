@@ -11,7 +11,7 @@ export const loader = () =>
       "Content-Type": "text/html; charset=utf-8",
       "Content-Security-Policy": REFERENCE_CSP,
       "X-Frame-Options": "DENY",
-      "Cache-Control": "public, max-age=300",
+      "Cache-Control": "no-store",
     });
     return new Response(apiReferenceHtml(), { headers });
   });

@@ -5,8 +5,7 @@ import { handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 export const loader = () =>
   handleApi(async () =>
     Response.json(openApiDocument(), {
-      // The same document until the next deploy; a client may keep it for a while.
-      headers: { "Cache-Control": "public, max-age=300" },
+      headers: { "Cache-Control": "no-store" },
     }),
   );
 export const action = () => methodNotAllowed("GET");
