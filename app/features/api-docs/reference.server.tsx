@@ -276,7 +276,7 @@ function Reference({ doc, brand }: { doc: Document; brand: string }) {
           ))}
         </nav>
         {byTag.map((tag) => (
-          <section key={tag.name} id={tag.name} className="mt-10" aria-labelledby={`${tag.name}-titulo`}>
+          <section key={tag.name} id={tag.name} className="mt-8" aria-labelledby={`${tag.name}-titulo`}>
             <h2 id={`${tag.name}-titulo`} className="text-2xl font-bold text-slate-900">
               {tag.name}
             </h2>
@@ -286,7 +286,7 @@ function Reference({ doc, brand }: { doc: Document; brand: string }) {
             ))}
           </section>
         ))}
-        <section id="esquemas" className="mt-10" aria-labelledby="esquemas-titulo">
+        <section id="esquemas" className="mt-8" aria-labelledby="esquemas-titulo">
           <h2 id="esquemas-titulo" className="text-2xl font-bold text-slate-900">
             Esquemas
           </h2>
