@@ -89,6 +89,8 @@ export default [
     route("books/upload", "routes/api/books.upload.ts"),
     route("books/download/:id", "routes/api/books.download.ts"),
     route("books/:id", "routes/api/books.book.ts"),
+    route("openapi.json", "routes/api/openapi.ts"),
+    route("docs", "routes/api/docs.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -1,7 +1,7 @@
 // The /api resource routes' plumbing: JSON answers, body parsing that never 500s, and the
 // Origin check for cookie-authenticated state changes. Who the caller is (Bearer token or
 // session cookie) is the auth feature's: app/features/auth/api-guards.server.ts.
-import type { z } from "zod";
+import { z } from "zod";
 import { FORBIDDEN_ORIGIN, isCrossSiteMutation } from "./csrf.server.ts";
 import { asFailure, fail, FailureError, type Failure } from "./failure.ts";
 import { BodyTooLargeError, readBodyCapped } from "./form.server.ts";
@@ -9,10 +9,21 @@ import { withPage } from "./pagination.ts";
 
 const JSON_HEADERS = { "Cache-Control": "no-store" };
 
+// The answers every /api route shares, as the OpenAPI document (features/api-docs) shows them.
+/** Every 4xx/5xx answer of the API. */
+export const ApiErrorSchema = z.object({ error: z.string().meta({ description: "El motivo, en español." }) });
+/** A state change's confirmation. */
+export const ApiNoticeSchema = z.object({ message: z.string() });
+/** A state change on one record: the confirmation and the record's id. */
+export const ApiNoticeIdSchema = z.object({ message: z.string(), id: z.string() });
+export type ApiNotice = z.output<typeof ApiNoticeSchema>;
+export type ApiNoticeId = z.output<typeof ApiNoticeIdSchema>;
+
 export function apiError(status: number, error: string, init?: { headers?: HeadersInit }) {
   const headers = new Headers(init?.headers);
   headers.set("Cache-Control", "no-store");
-  return Response.json({ error }, { status, headers });
+  const body: z.output<typeof ApiErrorSchema> = { error };
+  return Response.json(body, { status, headers });
 }
 
 export function apiJson<T>(body: T, status = 200) {

@@ -3,6 +3,7 @@
 // are frozen in the row at issue. The PDF is rendered once, after the row exists, and served
 // from storage afterwards.
 import crypto from "node:crypto";
+import type { z } from "zod";
 import type { Viewer } from "~/features/courses/rules.ts";
 import { recomputeProgress } from "~/features/quizzes/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
@@ -10,6 +11,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Failure, type Ok, type Result } from "~/lib/failure.ts";
 import { deleteStored, statStored, storeBytes } from "~/lib/storage.server.ts";
+import type { PublicCertificateSchema } from "./schema.ts";
 import { renderCertificatePdf } from "./certificate-pdf.server.tsx";
 import {
   FINISH_COURSE_NOT_FOUND,
@@ -225,17 +227,8 @@ async function renderAndStore(row: CertificateRow): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-export type PublicCertificate = {
-  codigo: string;
-  nombreTitular: string;
-  tituloCurso: string;
-  duracionHoras: number | null;
-  emitidoEn: string;
-  /** null once the course was deleted: the certificate stays valid. */
-  cursoId: string | null;
-  diplomaUrl: string;
-  verificacionUrl: string;
-};
+/** The public verification data (cursoId is null once the course was deleted: the certificate stays valid). */
+export type PublicCertificate = z.output<typeof PublicCertificateSchema>;
 
 function toPublic(row: CertificateRow): PublicCertificate {
   return {

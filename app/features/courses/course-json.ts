@@ -1,7 +1,104 @@
+// The courses as the API answers them (docs/product.md#api-courses). Each mapper's result is its
+// schema's output, and the OpenAPI document (features/api-docs) is made from the same schemas,
+// so the answer and its documentation cannot drift. Server only: Zod stays out of browser bundles.
+import { z } from "zod";
 import type { CourseCardData, CourseForViewer } from "./courses.server.ts";
 
-/** A course in API lists, with the product's field names (docs/product.md#api-courses). */
-export function courseSummaryJson(c: CourseCardData) {
+const dirigidoA = z.string().meta({ description: "general, docente, estudiante o comunidad." });
+const estado = z.string().meta({ description: "borrador o publicado." });
+
+/** A course in API lists. */
+export const CourseSummarySchema = z.object({
+  id: z.string(),
+  titulo: z.string(),
+  imagenUrl: z.string().nullable(),
+  duracionHoras: z.number().nullable(),
+  dirigidoA,
+  estado,
+  herramientas: z.array(z.string()),
+  loAprenderan: z.array(z.string()),
+  cantidadParticipantes: z.int().min(0),
+});
+export type CourseSummary = z.output<typeof CourseSummarySchema>;
+
+/** GET /api/cursos/lista and /api/cursos/publico/{tipo}: one page of a list. */
+export const CourseListSchema = z.object({
+  cursos: z.array(CourseSummarySchema),
+  total: z.int().min(0),
+  page: z.int().min(1),
+  pageCount: z.int().min(1),
+});
+
+/** GET /api/cursos/destacados. */
+export const FeaturedCoursesSchema = z.object({ cursos: z.array(CourseSummarySchema) });
+export type FeaturedCourses = z.output<typeof FeaturedCoursesSchema>;
+
+/** A quiz question as its author (an admin) edits it: with the correct option. */
+export const AuthorQuestionSchema = z.object({
+  id: z.string(),
+  texto: z.string(),
+  opciones: z.array(z.object({ texto: z.string(), correcta: z.boolean() })),
+  respuestaCorrecta: z.int().meta({ description: "Índice (desde 0) de la opción correcta." }),
+});
+
+const CourseModuleSchema = z.object({
+  id: z.string(),
+  titulo: z.string(),
+  nombre: z.string().meta({ description: "El mismo título (nombre de los clientes anteriores)." }),
+  descripcion: z.string(),
+  tieneQuiz: z.boolean(),
+  aprobado: z.boolean().meta({ description: "Si quien llama aprobó la evaluación del módulo." }),
+  archivosModulo: z.array(
+    z.object({
+      nombre: z.string(),
+      url: z.string().nullable().meta({ description: "null si el archivo no está disponible." }),
+    }),
+  ),
+  enlaces: z.array(z.object({ nombre: z.string(), url: z.string() })),
+  quiz: z
+    .object({ preguntas: z.array(AuthorQuestionSchema) })
+    .optional()
+    .meta({ description: "Solo para administradores: las preguntas con su respuesta correcta." }),
+});
+
+/** GET /api/cursos/{id}: the course as this caller may see it. */
+export const CourseDetailSchema = CourseSummarySchema.extend({
+  bienvenida: z.string(),
+  fechaInicio: z.iso.datetime().nullable(),
+  fechaTermino: z.iso.datetime().nullable(),
+  inscrito: z.boolean(),
+  materiales: z.boolean().meta({ description: "Si quien llama puede ver archivos y enlaces de los módulos." }),
+  modulos: z.array(CourseModuleSchema),
+});
+export type CourseDetail = z.output<typeof CourseDetailSchema>;
+
+/** POST /api/cursos and PUT /api/cursos/{id}/publicar: the course and its new state. */
+export const CourseStateSchema = z.object({ message: z.string(), id: z.string(), estado });
+export type CourseState = z.output<typeof CourseStateSchema>;
+
+/** POST /api/cursos/{id}/registrarParticipante. */
+export const EnrolledSchema = z.object({
+  message: z.string(),
+  yaInscrito: z.boolean().meta({ description: "true (y estado 200) si ya estaba inscrito." }),
+});
+export type Enrolled = z.output<typeof EnrolledSchema>;
+
+/** GET /api/cursos/{id}/cantidadParticipantes. */
+export const ParticipantCountSchema = z.object({ cantidadParticipantes: z.int().min(0) });
+
+const ParticipantSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  correo: z.string(),
+  registradoEn: z.iso.datetime().nullable(),
+  progreso: z.number().meta({ description: "Porcentaje (0 a 100)." }),
+});
+
+/** GET /api/cursos/{id}/participantes: one page, in enrolment order. */
+export const ParticipantsSchema = z.object({ participantes: z.array(ParticipantSchema) });
+export type Participants = z.output<typeof ParticipantsSchema>;
+
+export function courseSummaryJson(c: CourseCardData): CourseSummary {
   return {
     id: c.id,
     titulo: c.titulo,
@@ -16,12 +113,17 @@ export function courseSummaryJson(c: CourseCardData) {
 }
 
 /** A page of a course list as the API answers it: { cursos, total, page, pageCount }. */
-export function courseListJson(list: { courses: CourseCardData[]; total: number; page: number; pageCount: number }) {
+export function courseListJson(list: {
+  courses: CourseCardData[];
+  total: number;
+  page: number;
+  pageCount: number;
+}): z.output<typeof CourseListSchema> {
   return { cursos: list.courses.map(courseSummaryJson), total: list.total, page: list.page, pageCount: list.pageCount };
 }
 
 /** The course as the API shows it to this viewer: materials only when allowed, never answers. */
-export function courseDetailJson(c: CourseForViewer) {
+export function courseDetailJson(c: CourseForViewer): CourseDetail {
   return {
     ...courseSummaryJson(c),
     bienvenida: c.bienvenida,
@@ -42,5 +144,22 @@ export function courseDetailJson(c: CourseForViewer) {
       })),
       enlaces: m.enlaces.map((l) => ({ nombre: l.nombre, url: l.url })),
     })),
+  };
+}
+
+/** A participant of GET /api/cursos/{id}/participantes (dates as ISO strings). */
+export function participantJson(p: {
+  id: string;
+  nombre: string;
+  correo: string;
+  registradoEn: Date | null;
+  progreso: number;
+}): z.output<typeof ParticipantSchema> {
+  return {
+    id: p.id,
+    nombre: p.nombre,
+    correo: p.correo,
+    registradoEn: p.registradoEn?.toISOString() ?? null,
+    progreso: p.progreso,
   };
 }

@@ -2,6 +2,7 @@
 // view model the JSON API answers with. Uses the enrolment service; no rules of its own
 // beyond how progress is shown (docs/product.md#enrolled-courses).
 import { data } from "react-router";
+import { z } from "zod";
 import { requirePanelUser, type GuardArgs } from "~/features/auth/guards.server.ts";
 import { displayProgress } from "~/features/courses/rules.ts";
 import { getEnrolledCourse, listEnrolledCourses, unenrol } from "~/features/enrolment/enrolment.server.ts";
@@ -11,7 +12,14 @@ import { readForm } from "~/lib/form.server.ts";
 import { certificatesByCourse } from "./learner-state.server.ts";
 import { NOT_ENROLLED, UNENROL_FAILED, UNENROL_OK, unenrolFailedWith } from "./messages.ts";
 
-export type EnrolledCourseView = { id: string; nombre: string; duracion: number | string | null; progreso: number };
+/** One enrolled course as GET /api/auth/{userId}/cursos-inscritos lists it (and the panel shows it). */
+export const EnrolledCourseSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  duracion: z.number().nullable().meta({ description: "Horas del curso, o null." }),
+  progreso: z.number().min(0).max(100).meta({ description: "Porcentaje (0 a 100)." }),
+});
+export type EnrolledCourseView = z.output<typeof EnrolledCourseSchema>;
 
 export const ENROLLED_PAGE_SIZE = 20;
 export const API_ENROLLED_PAGE_SIZE = 100;

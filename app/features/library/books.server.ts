@@ -14,7 +14,7 @@ import { readTally } from "~/lib/tally.server.ts";
 import { compareNewestFirst, fetchOffsetPage, rowsInOrder, type RowKey } from "~/lib/keyset.ts";
 import { deleteStored, readStoredBytes, readStoredChunks, statStored } from "~/lib/storage.server.ts";
 import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
-import { BookFormSchema, type BookFormInput } from "./schema.ts";
+import { BookFormSchema, type BookFormInput, type BookJson } from "./schema.ts";
 import {
   BOOK_NOT_FOUND,
   DOWNLOAD_FAILED,
@@ -260,7 +260,7 @@ export function toBookView(book: BookRow) {
 }
 export type BookView = ReturnType<typeof toBookView>;
 
-export function toBookJson(book: BookRow) {
+export function toBookJson(book: BookRow): BookJson {
   return {
     id: book.id,
     title: book.title,

@@ -28,3 +28,29 @@ export const BookFormSchema = z.object({
 export type BookFormInput = z.infer<typeof BookFormSchema>;
 /** The form's fields as typed (the file input included). */
 export type BookFields = { title?: string; author?: string; description?: string; pages?: string; pdf?: unknown };
+
+/** POST /api/books/upload (multipart/form-data): the form's fields and the PDF (books.server.ts reads it). */
+export const BookUploadFormSchema = z.object({
+  ...BookFormSchema.shape,
+  pdf: z.file().mime("application/pdf").meta({ description: "El libro en PDF." }),
+});
+
+/** A book as GET /api/books/libros lists it: toBookJson's result. */
+export const BookJsonSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  author: z.string(),
+  pages: z.int().min(1),
+  description: z.string(),
+  pdfUrl: z.string().meta({ description: "GET /api/books/download/{id}." }),
+});
+export type BookJson = z.output<typeof BookJsonSchema>;
+
+/** POST /api/books/upload (201). */
+export const BookCreatedSchema = z.object({
+  message: z.string(),
+  book: BookJsonSchema.extend({
+    downloadUrl: z.string().meta({ description: "La descarga desde la biblioteca del sitio (con sesión)." }),
+  }),
+});
+export type BookCreated = z.output<typeof BookCreatedSchema>;

@@ -9,7 +9,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
-import type { ComposeInput } from "./schema.ts";
+import type { ApiMessage, ApiSentMessage, ComposeInput } from "./schema.ts";
 import {
   REPLY_NOT_FOUND,
   REPLY_SENDER_GONE,
@@ -209,7 +209,7 @@ export function unreadCount(user: Reader) {
 }
 
 /** The API shape of a sent message: the same without `leido` (not the sender's to know), plus `toName`. */
-export function toApiSentMessage(m: Omit<MessageRow, "leidoEn"> & { toName: string }) {
+export function toApiSentMessage(m: Omit<MessageRow, "leidoEn"> & { toName: string }): ApiSentMessage {
   const { leido: _notTheSenders, ...shown } = toApiMessage({ ...m, leidoEn: null });
   return { ...shown, toName: m.toName };
 }
@@ -230,7 +230,7 @@ type MessageRow = {
  * The API shape (docs/product.md#api-messages-and-contact): id, from, fromName, fromRole, to,
  * subject, content, date, leido.
  */
-export function toApiMessage(m: MessageRow) {
+export function toApiMessage(m: MessageRow): ApiMessage {
   return {
     id: m.id,
     from: m.from,

@@ -22,3 +22,21 @@ export type ComposeInput = z.infer<typeof ComposeSchema>;
 
 /** Opening a message from the inbox list (marks it read): the message id. */
 export const OpenSchema = z.object({ intent: z.literal("open"), id: z.string().trim().min(1).max(64) });
+
+/** A message as the API shows it (docs/product.md#api-messages-and-contact): toApiMessage's result. */
+export const ApiMessageSchema = z.object({
+  id: z.string(),
+  from: z.string().meta({ description: "Correo de quien envía." }),
+  fromName: z.string(),
+  fromRole: z.string(),
+  to: z.string().meta({ description: "Correo de quien recibe." }),
+  subject: z.string(),
+  content: z.string(),
+  date: z.iso.datetime(),
+  leido: z.boolean(),
+});
+export type ApiMessage = z.output<typeof ApiMessageSchema>;
+
+/** A sent message (?carpeta=enviados): without `leido` (not the sender's to know), with `toName`. */
+export const ApiSentMessageSchema = ApiMessageSchema.omit({ leido: true }).extend({ toName: z.string() });
+export type ApiSentMessage = z.output<typeof ApiSentMessageSchema>;

@@ -1,10 +1,64 @@
 // POST /api/cursos/{id}/modulos/{index}/responder and POST /api/quiz/respuestas share this:
 // only `respuestas` is read; any aprobado / calificacion / porcentaje / puntajeTotal / usuarioId
 // the client sends is ignored. The response is the server's result.
+import { z } from "zod";
 import { ApiError, apiFailure, apiJson } from "~/lib/api.server.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { normalizeAnswers } from "./grading.ts";
 import { submitAttempt } from "./quiz.server.ts";
+
+/** One answer: an option's id, its index (number or numeric string), its text, or an object with one of them. */
+const AnswerSchema = z.union([
+  z.string(),
+  z.int(),
+  z.object({
+    opcionId: z.string().optional(),
+    indice: z.int().optional(),
+    respuestaUsuario: z.union([z.string(), z.int()]).optional(),
+    respuesta: z.union([z.string(), z.int()]).optional(),
+  }),
+]);
+
+/**
+ * What the answer calls read (the rest of the body is ignored): `respuestas` in question order, or
+ * keyed by question id (or index). normalizeAnswers reads it leniently (an unreadable answer
+ * counts as unanswered); this schema documents it (features/api-docs).
+ */
+export const QuizAnswersSchema = z.object({
+  respuestas: z.union([z.array(AnswerSchema), z.record(z.string(), AnswerSchema)]),
+});
+
+/** POST /api/quiz/respuestas: the same body with the course and the module. */
+export const QuizAnswersWithModuleSchema = QuizAnswersSchema.extend({
+  cursoId: z.string(),
+  moduloIndex: z.union([z.int().min(0), z.string()]).meta({ description: "Índice del módulo (desde 0)." }),
+});
+
+/** The result of an attempt, graded on the server. */
+export const QuizResultSchema = z.object({
+  aprobado: z.boolean(),
+  porcentaje: z.int().min(0).max(100),
+  calificacion: z.number().meta({ description: "El mismo porcentaje (nombre de los clientes anteriores)." }),
+  correctas: z.int().min(0),
+  totalPreguntas: z.int().min(0),
+  respuestas: z.array(z.object({ pregunta: z.string(), respuestaUsuario: z.string(), esCorrecta: z.boolean() })),
+  progreso: z.number().meta({ description: "El progreso del curso después del intento (0 a 100)." }),
+  intentosPrevios: z.int().min(0),
+});
+export type QuizResult = z.output<typeof QuizResultSchema>;
+
+/** GET /api/quiz/intentos/{cursoId}/{moduloIndex}. */
+export const QuizAttemptsSchema = z.object({
+  aprobado: z.boolean(),
+  intentosPrevios: z.int().min(0),
+  ultimoIntento: z.object({ porcentaje: z.number() }).nullable(),
+  mejorPorcentaje: z.number().nullable(),
+});
+export type QuizAttempts = z.output<typeof QuizAttemptsSchema>;
+
+/** POST /api/cursos/{id}/usuarios/{userId}/progreso. */
+export const ProgressSchema = z.object({ progreso: z.number().meta({ description: "Porcentaje (0 a 100)." }) });
+export type Progress = z.output<typeof ProgressSchema>;
 
 export async function answerFromApi(
   user: SessionUser,
@@ -21,7 +75,7 @@ export async function answerFromApi(
     normalizeAnswers(questions, body.respuestas),
   );
   if (!outcome.ok) return apiFailure(outcome);
-  return apiJson({
+  return apiJson<QuizResult>({
     aprobado: outcome.grade.aprobado,
     porcentaje: outcome.grade.porcentaje,
     calificacion: outcome.grade.porcentaje,

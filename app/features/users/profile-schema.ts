@@ -37,14 +37,18 @@ export type ProfileFormInput = z.infer<typeof ProfileFormSchema>;
 export type ProfileFields = z.input<typeof ProfileFormSchema> & { imagenPerfil?: unknown };
 
 /** The API body: correo optional; `imagenPerfil: null` (JSON) or `quitarImagen` removes the image. */
-export const ProfileApiSchema = z
-  .object({
-    correo: email("Ingresa tu correo electrónico.").optional(),
-    imagenPerfil: z.null({ error: IMAGE_AS_FILE }).optional(),
-    quitarImagen: z.union([z.boolean(), checkbox]).optional(),
-  })
-  .transform(({ correo, imagenPerfil, quitarImagen }) => ({
-    correo,
-    quitarImagen: imagenPerfil === null || quitarImagen === true,
-  }));
+const ProfileApiFields = z.object({
+  correo: email("Ingresa tu correo electrónico.").optional(),
+  imagenPerfil: z.null({ error: IMAGE_AS_FILE }).optional(),
+  quitarImagen: z.union([z.boolean(), checkbox]).optional(),
+});
+export const ProfileApiSchema = ProfileApiFields.transform(({ correo, imagenPerfil, quitarImagen }) => ({
+  correo,
+  quitarImagen: imagenPerfil === null || quitarImagen === true,
+}));
 export type ProfileApiInput = z.infer<typeof ProfileApiSchema>;
+
+/** The API's multipart body, for the OpenAPI document (features/api-docs): the same fields and the image file. */
+export const ProfileApiFormSchema = ProfileApiFields.extend({
+  imagenPerfil: z.file().optional().meta({ description: "Imagen de perfil nueva (JPEG, PNG o WebP)." }),
+});

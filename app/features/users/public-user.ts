@@ -1,3 +1,20 @@
+// Server only (the /api routes): Zod stays out of browser bundles.
+import { z } from "zod";
+
+/** The user as the API shows it; toApiUser's result is this schema's output. */
+export const ApiUserSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  correo: z.string(),
+  fechaNacimiento: z.iso.date().nullable(),
+  rol: z.string().nullable(),
+  imagenPerfil: z.string().nullable().meta({ description: "URL de la imagen de perfil, o null." }),
+  aprobado: z.boolean().optional().meta({ description: "Solo en la lista de usuarios (administración)." }),
+  creadoEn: z.iso.datetime().optional().meta({ description: "Solo en la lista de usuarios (administración)." }),
+});
+export type ApiUser = z.output<typeof ApiUserSchema>;
+
 /**
  * The user as the API shows it (docs/product.md#api-accounts): id, nombre, apellido, correo,
  * fechaNacimiento, rol, imagenPerfil.
@@ -12,7 +29,7 @@ export function toApiUser(user: {
   imagenPerfil: string | null;
   aprobado?: boolean;
   createdAt?: Date;
-}) {
+}): ApiUser {
   return {
     id: user.id,
     nombre: user.nombre,
@@ -25,3 +42,21 @@ export function toApiUser(user: {
     ...(user.createdAt ? { creadoEn: user.createdAt.toISOString() } : {}),
   };
 }
+
+/** POST /api/auth/login: the user and the Bearer token for the next calls. */
+export const ApiLoginSchema = z.object({
+  user: ApiUserSchema,
+  token: z.string().meta({ description: "JWT (HS256) para `Authorization: Bearer …`; vence en 12 horas." }),
+});
+export type ApiLogin = z.output<typeof ApiLoginSchema>;
+
+/** PUT /api/auth/users/{id}/profile. */
+export const ApiProfileUpdatedSchema = z.object({
+  message: z.string(),
+  user: ApiUserSchema,
+  correoPendiente: z
+    .string()
+    .nullable()
+    .meta({ description: "El correo nuevo que espera su enlace de confirmación; `user` aún tiene el anterior." }),
+});
+export type ApiProfileUpdated = z.output<typeof ApiProfileUpdatedSchema>;

@@ -1,7 +1,7 @@
 import { issueApiToken } from "~/features/auth/api-token.server.ts";
 import { LoginError, verifyLogin } from "~/features/auth/login.server.ts";
 import { LoginSchema } from "~/features/auth/schema.ts";
-import { toApiUser } from "~/features/users/public-user.ts";
+import { toApiUser, type ApiLogin } from "~/features/users/public-user.ts";
 import { apiError, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import type { Route } from "./+types/auth.login";
 
@@ -13,7 +13,7 @@ export function action({ request }: Route.ActionArgs) {
     const input = await parseBody(request, LoginSchema);
     try {
       const user = await verifyLogin(input, request);
-      return apiJson({ user: toApiUser(user), token: await issueApiToken(user) });
+      return apiJson<ApiLogin>({ user: toApiUser(user), token: await issueApiToken(user) });
     } catch (error) {
       if (error instanceof LoginError) {
         return apiError(error.status, error.message, {

@@ -1,5 +1,5 @@
 import { revokeApiToken } from "~/features/auth/api-token.server.ts";
-import { apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { type ApiNotice, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { bearer, requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/auth.logout";
 
@@ -14,6 +14,6 @@ export function action(args: Route.ActionArgs) {
     if (args.request.method.toUpperCase() !== "POST") return methodNotAllowed("POST");
     await requireApiUser(args, { cookie: false });
     await revokeApiToken(bearer(args.request) ?? "");
-    return apiJson({ message: "Sesión cerrada" });
+    return apiJson<ApiNotice>({ message: "Sesión cerrada" });
   });
 }

@@ -1,6 +1,6 @@
 import { REGISTER_OK, registerUser } from "~/features/auth/register.server.ts";
 import { RegisterSchema } from "~/features/auth/schema.ts";
-import { apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
+import { type ApiNotice, apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import type { Route } from "./+types/auth.register";
 
 export const loader = () => methodNotAllowed("POST");
@@ -11,6 +11,6 @@ export function action({ request }: Route.ActionArgs) {
     const input = await parseBody(request, RegisterSchema);
     const outcome = await registerUser(input, request);
     if (!outcome.ok) return apiFailure(outcome);
-    return apiJson({ message: REGISTER_OK }, 201);
+    return apiJson<ApiNotice>({ message: REGISTER_OK }, 201);
   });
 }

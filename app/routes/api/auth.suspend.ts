@@ -1,5 +1,5 @@
 import { suspendUser } from "~/features/users/users.server.ts";
-import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { type ApiNoticeId, apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/auth.suspend";
 
@@ -12,6 +12,6 @@ export function action(args: Route.ActionArgs) {
     const admin = await requireApiRole(args, "admin");
     const outcome = await suspendUser(admin, args.params.id, args.request);
     if (!outcome.ok) return apiFailure(outcome);
-    return apiJson({ message: "Usuario suspendido", id: args.params.id });
+    return apiJson<ApiNoticeId>({ message: "Usuario suspendido", id: args.params.id });
   });
 }

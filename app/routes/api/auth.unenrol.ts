@@ -1,6 +1,6 @@
 import { NOT_ENROLLED, UNENROL_OK } from "~/features/enrolment/messages.ts";
 import { unenrol } from "~/features/enrolment/enrolment.server.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { type ApiNoticeId, apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/auth.unenrol";
 
@@ -13,6 +13,6 @@ export function action(args: Route.ActionArgs) {
     const user = await requireApiUser(args);
     const { courseId } = args.params;
     if (!courseId || courseId.length > 64 || !(await unenrol(user.id, courseId))) return apiError(404, NOT_ENROLLED);
-    return apiJson({ message: UNENROL_OK, id: courseId });
+    return apiJson<ApiNoticeId>({ message: UNENROL_OK, id: courseId });
   });
 }

@@ -1,7 +1,7 @@
 import { requireApiUser, requireSelfOrAdmin } from "~/features/auth/api-guards.server.ts";
 import { EMAIL_CONFIRMATION_SENT, PROFILE_UPDATED } from "~/features/users/profile-schema.ts";
 import { profileApiAction } from "~/features/users/profile.server.ts";
-import { toApiUser } from "~/features/users/public-user.ts";
+import { toApiUser, type ApiProfileUpdated } from "~/features/users/public-user.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import type { Route } from "./+types/auth.user-profile";
 
@@ -25,7 +25,7 @@ export function action(args: Route.ActionArgs) {
     const outcome = await profileApiAction(caller, params.id, request);
     if (!outcome.ok) return apiFailure(outcome);
     // A new e-mail of one's own waits for its confirmation link: `user` still has the old one.
-    return apiJson({
+    return apiJson<ApiProfileUpdated>({
       message: outcome.pendingEmail ? EMAIL_CONFIRMATION_SENT(outcome.pendingEmail) : PROFILE_UPDATED,
       user: toApiUser(outcome.profile),
       correoPendiente: outcome.pendingEmail,

@@ -1,6 +1,6 @@
 import { deleteBook } from "~/features/library/books.server.ts";
 import { bookDeleted, DELETE_FAILED } from "~/features/library/messages.ts";
-import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { type ApiNoticeId, apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import { fail } from "~/lib/failure.ts";
 import type { Route } from "./+types/books.book";
@@ -15,7 +15,7 @@ export function action(args: Route.ActionArgs) {
     try {
       const outcome = await deleteBook(admin, args.params.id, args.request);
       if (!outcome.ok) return apiFailure(outcome);
-      return apiJson({ message: bookDeleted(outcome.title), id: args.params.id });
+      return apiJson<ApiNoticeId>({ message: bookDeleted(outcome.title), id: args.params.id });
     } catch (error) {
       console.error(error);
       return apiFailure(fail(500, DELETE_FAILED));

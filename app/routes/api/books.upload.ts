@@ -1,5 +1,6 @@
 import { uploadBook } from "~/features/library/books.server.ts";
 import { BOOK_CREATED, UPLOAD_FAILED } from "~/features/library/messages.ts";
+import type { BookCreated } from "~/features/library/schema.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import { fail } from "~/lib/failure.ts";
@@ -15,7 +16,7 @@ export function action(args: Route.ActionArgs) {
     try {
       const outcome = await uploadBook(args.request);
       if (!outcome.ok) return apiFailure(outcome);
-      return apiJson(
+      return apiJson<BookCreated>(
         { message: BOOK_CREATED, book: { ...outcome.book, pdfUrl: `/api/books/download/${outcome.book.id}` } },
         201,
       );

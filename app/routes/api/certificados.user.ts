@@ -1,4 +1,5 @@
 import { listCertificatesForUser } from "~/features/certificates/certificates.server.ts";
+import type { UserCertificates } from "~/features/certificates/schema.ts";
 import { CERTIFICATES_FORBIDDEN, USER_NOT_FOUND } from "~/features/certificates/messages.ts";
 import { apiError, apiJson, handleApi } from "~/lib/api.server.ts";
 import { requireApiUser, requireSelfOrAdmin } from "~/features/auth/api-guards.server.ts";
@@ -14,6 +15,6 @@ export function loader(args: Route.LoaderArgs) {
     if (viewer.id !== userId) {
       if (!(await profileExists(userId))) return apiError(404, USER_NOT_FOUND);
     }
-    return apiJson({ certificados: await listCertificatesForUser(userId) });
+    return apiJson<UserCertificates>({ certificados: await listCertificatesForUser(userId) });
   });
 }

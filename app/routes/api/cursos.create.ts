@@ -1,3 +1,4 @@
+import type { CourseState } from "~/features/courses/course-json.ts";
 import { submitNewCourse } from "~/features/courses/authoring/course-submit.server.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
@@ -17,6 +18,6 @@ export function action(args: Route.ActionArgs) {
     const admin = await requireApiRole(args, "admin");
     const outcome = await submitNewCourse(admin, args.request, "api");
     if (!outcome.ok) return apiFailure(outcome);
-    return apiJson({ message: "Curso creado", id: outcome.id, estado: "borrador" }, 201);
+    return apiJson<CourseState>({ message: "Curso creado", id: outcome.id, estado: "borrador" }, 201);
   });
 }

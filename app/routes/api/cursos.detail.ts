@@ -1,11 +1,11 @@
-import { courseDetailJson } from "~/features/courses/course-json.ts";
+import { courseDetailJson, type CourseDetail } from "~/features/courses/course-json.ts";
 import { getModuleQuizzes } from "~/features/courses/authoring/authoring.server.ts";
 import { getCourseForViewer } from "~/features/courses/courses.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/enrolment/enrolment.server.ts";
 import { deleteCourse } from "~/features/courses/admin-courses.server.ts";
 import { submitCourseUpdate } from "~/features/courses/authoring/course-submit.server.ts";
 import { UPDATED } from "~/features/courses/authoring/messages.ts";
-import { apiError, apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { type ApiNoticeId, apiError, apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { optionalApiUser, requireApiRole } from "~/features/auth/api-guards.server.ts";
 import { isAdmin } from "~/features/auth/roles.ts";
 import type { Route } from "./+types/cursos.detail";
@@ -23,7 +23,7 @@ export function loader(args: Route.LoaderArgs) {
     const json = courseDetailJson(course);
     if (!isAdmin(viewer)) return apiJson(json);
     const quizzes = await getModuleQuizzes(course.id);
-    return apiJson({
+    return apiJson<CourseDetail>({
       ...json,
       modulos: json.modulos.map((m) => ({ ...m, quiz: { preguntas: quizzes.get(m.id) ?? [] } })),
     });
@@ -44,10 +44,10 @@ export function action(args: Route.ActionArgs) {
     if (method === "PUT") {
       const outcome = await submitCourseUpdate(admin, args.params.id, args.request, "api");
       if (!outcome.ok) return apiFailure(outcome);
-      return apiJson({ message: UPDATED, id: args.params.id });
+      return apiJson<ApiNoticeId>({ message: UPDATED, id: args.params.id });
     }
     const outcome = await deleteCourse(admin, args.params.id, args.request);
     if (!outcome.ok) return apiFailure(outcome);
-    return apiJson({ message: "Curso eliminado", id: args.params.id });
+    return apiJson<ApiNoticeId>({ message: "Curso eliminado", id: args.params.id });
   });
 }

@@ -1,3 +1,4 @@
+import type { Enrolled } from "~/features/courses/course-json.ts";
 import { ENROL_OK } from "~/features/courses/rules.ts";
 import { enrol } from "~/features/enrolment/enrolment.server.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
@@ -13,6 +14,9 @@ export function action(args: Route.ActionArgs) {
     const viewer = await requireApiUser(args);
     const outcome = await enrol(viewer, args.params.id);
     if (!outcome.ok) return apiFailure(outcome);
-    return apiJson({ message: ENROL_OK, yaInscrito: outcome.alreadyEnrolled }, outcome.alreadyEnrolled ? 200 : 201);
+    return apiJson<Enrolled>(
+      { message: ENROL_OK, yaInscrito: outcome.alreadyEnrolled },
+      outcome.alreadyEnrolled ? 200 : 201,
+    );
   });
 }

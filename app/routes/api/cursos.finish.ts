@@ -1,22 +1,11 @@
-import { z } from "zod";
 import { finishCourse } from "~/features/certificates/certificates.server.ts";
 import { FINISH_LOGIN_REQUIRED } from "~/features/certificates/messages.ts";
+import { FinishSchema, type Finished } from "~/features/certificates/schema.ts";
 import { ApiError, apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/cursos.finish";
-import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 
 export const loader = () => methodNotAllowed("POST");
-
-// Only cursoId is read: the user is always the token's (or session's) user; a body usuarioId
-// is ignored.
-const FinishSchema = z.object({
-  cursoId: z
-    .string({ error: "Indica el curso (cursoId)." })
-    .trim()
-    .min(1, "Indica el curso (cursoId).")
-    .max(100, COURSE_NOT_FOUND),
-});
 
 /** POST /api/cursos/finalizar (Bearer): { diplomaUrl } at 100%, or the Spanish error. */
 export function action(args: Route.ActionArgs) {
@@ -32,7 +21,7 @@ export function action(args: Route.ActionArgs) {
     const { cursoId } = await parseBody(args.request, FinishSchema);
     const outcome = await finishCourse(viewer, cursoId, args.request);
     if (!outcome.ok) return apiFailure(outcome);
-    return apiJson(
+    return apiJson<Finished>(
       { diplomaUrl: outcome.diplomaUrl, codigo: outcome.codigo, verificacionUrl: outcome.verificationUrl },
       outcome.created ? 201 : 200,
     );

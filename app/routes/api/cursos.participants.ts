@@ -1,3 +1,4 @@
+import { participantJson, type Participants } from "~/features/courses/course-json.ts";
 import { getCourseTitle, listParticipants } from "~/features/courses/admin-courses.server.ts";
 import { apiError, apiNumberedPageJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
@@ -17,8 +18,8 @@ export function loader(args: Route.LoaderArgs) {
     if (!(await getCourseTitle(args.params.id))) return apiError(404, COURSE_NOT_FOUND);
     const url = new URL(args.request.url);
     const list = await listParticipants(args.params.id, { page: pageFrom(url), size: API_PAGE_SIZE });
-    return apiNumberedPageJson(
-      { participantes: list.participantes.map((p) => ({ ...p, registradoEn: p.registradoEn?.toISOString() ?? null })) },
+    return apiNumberedPageJson<Participants>(
+      { participantes: list.participantes.map(participantJson) },
       url.href,
       list,
     );

@@ -1,3 +1,4 @@
+import type { Progress } from "~/features/quizzes/answer-api.server.ts";
 import { requireQuizApiUser } from "~/features/quizzes/api.server.ts";
 import { recomputeProgress } from "~/features/quizzes/progress.server.ts";
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
@@ -19,6 +20,6 @@ export function action(args: Route.ActionArgs) {
     requireSelfOrAdmin(caller, userId, "No tienes permiso para actualizar el progreso de otro usuario.");
     if (!(await isEnrolled(userId, id))) return apiError(404, "El usuario no está inscrito en este curso.");
     const { progreso } = await recomputeProgress(userId, id);
-    return apiJson({ progreso });
+    return apiJson<Progress>({ progreso });
   });
 }

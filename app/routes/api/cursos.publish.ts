@@ -1,3 +1,4 @@
+import type { CourseState } from "~/features/courses/course-json.ts";
 import { publishCourse, PUBLISH_FAILED } from "~/features/courses/admin-courses.server.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
@@ -13,6 +14,6 @@ export function action(args: Route.ActionArgs) {
     const admin = await requireApiRole(args, "admin");
     const outcome = await publishCourse(admin, args.params.id, args.request).catch(() => fail(500, PUBLISH_FAILED));
     if (!outcome.ok) return apiFailure(outcome);
-    return apiJson({ message: "Curso publicado", id: args.params.id, estado: "publicado" });
+    return apiJson<CourseState>({ message: "Curso publicado", id: args.params.id, estado: "publicado" });
   });
 }

@@ -1,7 +1,7 @@
 import { contactRateLimit, submitContact } from "~/features/contact/contact.server.ts";
 import { CONTACT_FAILED, CONTACT_OK } from "~/features/contact/messages.ts";
 import { ContactSchema } from "~/features/contact/schema.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
+import { type ApiNotice, apiError, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import type { Route } from "./+types/mail.send";
 
 /** POST /api/mail/send: the contact form (nombre, correo, mensaje). Public, rate-limited. */
@@ -17,7 +17,7 @@ export function action(args: Route.ActionArgs) {
       console.error(error);
       return apiError(500, CONTACT_FAILED);
     }
-    return apiJson({ message: CONTACT_OK });
+    return apiJson<ApiNotice>({ message: CONTACT_OK });
   });
 }
 

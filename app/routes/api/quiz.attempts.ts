@@ -1,3 +1,4 @@
+import type { QuizAttempts } from "~/features/quizzes/answer-api.server.ts";
 import { requireQuizApiUser } from "~/features/quizzes/api.server.ts";
 import { getQuizForViewer } from "~/features/quizzes/quiz.server.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
@@ -13,7 +14,7 @@ export function loader(args: Route.LoaderArgs) {
     const result = await getQuizForViewer(args.params.cursoId, Number(args.params.moduloIndex), user);
     if (!result.ok) return apiFailure(result);
     const { aprobado, intentosPrevios, ultimoIntento, mejorPorcentaje } = result.info;
-    return apiJson({ aprobado, intentosPrevios, ultimoIntento, mejorPorcentaje });
+    return apiJson<QuizAttempts>({ aprobado, intentosPrevios, ultimoIntento, mejorPorcentaje });
   });
 }
 export const action = () => methodNotAllowed("GET");

@@ -63,7 +63,8 @@ const duration = (required: boolean) =>
       if (!/^\d{1,5}(\.\d{1,2})?$/.test(v) || Number(v) > 10_000)
         ctx.addIssue({ code: "custom", message: DURATION_INVALID });
     })
-    .transform((v) => (v === "" ? null : Number(v)));
+    .transform((v) => (v === "" ? null : Number(v)))
+    .meta({ description: "Horas: número mayor o igual a 0 (se acepta coma decimal)." });
 
 /**
  * A calendar date, stored at noon UTC so that it shows the same day everywhere. Accepts
@@ -111,7 +112,8 @@ const calendarDate = z
       return z.NEVER;
     }
     return d;
-  });
+  })
+  .meta({ description: "Fecha AAAA-MM-DD, fecha-hora ISO o { seconds }; vacía: sin fecha." });
 
 /**
  * herramientas / loAprenderan: a JSON list (API, docs/product.md#api-courses) or one item per line (HTML form).
@@ -150,7 +152,8 @@ const stringList = (field: string) =>
         return z.NEVER;
       }
       return clean;
-    });
+    })
+    .meta({ description: "Lista JSON de textos (o un texto por línea)." });
 
 function courseFields(opts: { requireDuration: boolean }) {
   return z
@@ -370,3 +373,47 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   }
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The API's bodies as the OpenAPI document (features/api-docs) shows them: the same field schemas,
+// plus the files the upload parser reads (submission.server.ts) and `modulos` as JSON.
+
+const moduleFiles = {
+  patternProperties: {
+    "^archivosModulo_\\d{1,2}$": {
+      type: "array",
+      items: { type: "string", format: "binary", contentMediaType: "application/pdf" },
+      description: "PDF del módulo con ese índice (desde 0); el campo se puede repetir.",
+    },
+  },
+};
+
+/** POST /api/cursos (multipart/form-data). */
+export const CourseCreateFormSchema = z
+  .object({
+    ...CreateCourseSchema.shape,
+    imagen: z.file().meta({ description: "Imagen del curso (JPEG, PNG o WebP)." }),
+    modulos: z.string().optional().meta({
+      description: "JSON: lista de módulos (ApiModulo).",
+      contentMediaType: "application/json",
+    }),
+  })
+  .meta(moduleFiles);
+
+/** PUT /api/cursos/{id} (multipart/form-data): every field optional but the title. */
+export const CourseUpdateFormSchema = z
+  .object({
+    ...CourseFieldsSchema.shape,
+    imagen: z.file().optional().meta({ description: "Imagen nueva (opcional)." }),
+    modulos: z.string().optional().meta({
+      description: "JSON: lista de módulos (ApiModulo); los existentes con su id. Sin él, los módulos no cambian.",
+      contentMediaType: "application/json",
+    }),
+  })
+  .meta(moduleFiles);
+
+/** PUT /api/cursos/{id} (application/json). */
+export const CourseUpdateJsonSchema = z.object({
+  ...CourseFieldsSchema.shape,
+  modulos: z.array(ApiModuleSchema).max(50).optional(),
+});

@@ -1,0 +1,528 @@
+// Issue 15, "a documented, machine-checkable API": the OpenAPI document (features/api-docs) has
+// every /api route of app/routes.ts with the methods its module serves, no path that no route
+// has, and is a sound OpenAPI 3.1 document; every documented call, made for real against this
+// file's SQLite database, answers a documented status with a body its JSON Schema (draft 2020-12,
+// checked by Ajv) accepts.
+import { PDFDocument } from "pdf-lib";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes.ts";
+import { openApiDocument } from "~/features/api-docs/openapi.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import {
+  args,
+  createUser,
+  getRequest,
+  jsonRequest,
+  multipartRequest,
+  oneQuestionQuiz,
+  type Part,
+  signedIn,
+  TEST_PASSWORD,
+} from "./factories.ts";
+
+type Schema = Record<string, unknown>;
+type Answer = { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: Schema }> };
+type Operation = {
+  responses: Record<string, Answer>;
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  parameters?: Array<{ name: string; in: string }>;
+  security?: unknown[];
+};
+type Doc = {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Schema>; securitySchemes: Record<string, unknown> };
+};
+type Method = "get" | "post" | "put" | "delete";
+
+const doc = openApiDocument() as unknown as Doc;
+
+// ---------------------------------------------------------------------------------------------
+// The /api routes of app/routes.ts
+
+type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
+function flatten(entries: RouteEntry[], parent = ""): Array<{ path: string; file: string }> {
+  return entries.flatMap((entry) => {
+    const path = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    return [{ path: `/${path}`, file: entry.file }, ...flatten(entry.children ?? [], path)];
+  });
+}
+const API_ROUTES = flatten(routes as RouteEntry[])
+  .filter((r) => r.path.startsWith("/api/") && !r.path.endsWith("*"))
+  .map((r) => ({ template: r.path.replace(/:(\w+)/g, "{$1}"), file: r.file }));
+
+type RouteModule = {
+  loader?: (a: unknown) => Promise<Response> | Response;
+  action?: (a: unknown) => Promise<Response> | Response;
+};
+function routeModule(template: string): Promise<RouteModule> {
+  const route = API_ROUTES.find((r) => r.template === template);
+  if (!route) throw new Error(`No hay ruta para ${template}`);
+  return import(/* @vite-ignore */ new URL(`../app/${route.file}`, import.meta.url).pathname);
+}
+
+const allowOf = (response: Response) =>
+  (response.headers.get("Allow") ?? "")
+    .split(",")
+    .map((m) => m.trim())
+    .filter(Boolean);
+
+/**
+ * The methods a route module serves: GET when its loader answers anything but 405, plus what
+ * its 405 answers list in Allow (every API handler checks the method before anything else).
+ */
+async function servedMethods(template: string): Promise<string[]> {
+  const mod = await routeModule(template);
+  const params = Object.fromEntries([...template.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, "no-existe"]));
+  const url = template.replace(/\{(\w+)\}/g, "no-existe");
+  const methods = new Set<string>();
+  if (mod.loader) {
+    const response = await mod.loader(args(getRequest(url), params));
+    if (response.status === 405) allowOf(response).forEach((m) => methods.add(m));
+    else methods.add("GET");
+  }
+  if (mod.action) {
+    const odd = new Request(`http://localhost:3000${url}`, { method: "PROPFIND", headers: { Host: "localhost:3000" } });
+    const response = await mod.action(args(odd, params));
+    expect(response.status, `${template} PROPFIND`).toBe(405);
+    allowOf(response).forEach((m) => methods.add(m));
+    // What Allow lists is really served (a 401, 400 or 404 here, never a 405).
+    for (const method of [...methods].filter((m) => m !== "GET")) {
+      const served = await mod.action(args(jsonRequest(url, {}, { method }), params));
+      expect(served.status, `${method} ${template}`).not.toBe(405);
+    }
+  }
+  return [...methods].sort();
+}
+
+describe("the document and app/routes.ts", () => {
+  it("has every /api route with each method its module serves, and nothing else", async () => {
+    expect(API_ROUTES.length).toBeGreaterThan(30);
+    const routed: Record<string, string[]> = {};
+    for (const { template } of API_ROUTES) routed[template] = await servedMethods(template);
+    const documented = Object.fromEntries(
+      Object.entries(doc.paths).map(([path, ops]) => [
+        path,
+        Object.keys(ops)
+          .map((m) => m.toUpperCase())
+          .sort(),
+      ]),
+    );
+    expect(documented).toEqual(routed);
+  });
+
+  it("is a structurally valid OpenAPI 3.1 document", () => {
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(doc.info.title).toBeTruthy();
+    expect(doc.info.version).toBeTruthy();
+    expect(Object.keys(doc.components.securitySchemes)).toContain("bearer");
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      expect(path).toMatch(/^\/api\//);
+      const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name).sort();
+      for (const [method, op] of Object.entries(ops)) {
+        expect(["get", "post", "put", "delete"]).toContain(method);
+        expect(Object.keys(op.responses).length, `${method} ${path}`).toBeGreaterThan(0);
+        for (const status of Object.keys(op.responses)) expect(status).toMatch(/^[1-5]\d\d$/);
+        // Each {param} of the path is a required path parameter, and no other.
+        const declared = (op.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name);
+        expect(declared.sort(), `${method} ${path}`).toEqual(pathParams);
+        for (const security of (op.security ?? []) as Array<Record<string, unknown>>) {
+          for (const scheme of Object.keys(security)) expect(doc.components.securitySchemes).toHaveProperty(scheme);
+        }
+      }
+    }
+    // Every $ref points at something, and every schema is valid JSON Schema 2020-12.
+    const refs: string[] = [];
+    const schemas: Schema[] = [];
+    const walk = (node: unknown, inSchema: boolean) => {
+      if (!node || typeof node !== "object") return;
+      if (Array.isArray(node)) return node.forEach((n) => walk(n, inSchema));
+      for (const [key, value] of Object.entries(node)) {
+        if (key === "$ref" && typeof value === "string") refs.push(value);
+        if (key === "schema" && !inSchema && value && typeof value === "object") schemas.push(value as Schema);
+        walk(value, inSchema || key === "schema" || key === "schemas");
+      }
+    };
+    walk(doc, false);
+    schemas.push(...Object.values(doc.components.schemas));
+    expect(refs.length).toBeGreaterThan(10);
+    for (const ref of refs) {
+      expect(ref).toMatch(/^#\//);
+      expect(resolvePointer(ref), ref).toBeDefined();
+    }
+    for (const schema of schemas) expect(ajv.validateSchema(schema), JSON.stringify(ajv.errors)).toBe(true);
+  });
+});
+
+function resolvePointer(ref: string): unknown {
+  return ref
+    .slice(2)
+    .split("/")
+    .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], doc);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Real answers against the document
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addSchema(doc, "openapi.json");
+const validators = new Map<string, ValidateFunction>();
+function validatorAt(pointer: string) {
+  let validate = validators.get(pointer);
+  if (!validate) {
+    validate = ajv.compile({ $ref: `openapi.json#${pointer}` });
+    validators.set(pointer, validate);
+  }
+  return validate;
+}
+const escape = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
+
+/** Statuses seen per documented call ("get /api/cursos/{id}" → [200, 404]). */
+const seen = new Map<string, Set<number>>();
+
+type Call = { token?: string; json?: unknown; form?: Array<[string, Part]>; query?: string; range?: string };
+
+/** Calls a documented operation's route handler and checks the answer against the document. */
+async function call(method: Method, template: string, params: Record<string, string> = {}, init: Call = {}) {
+  const op = doc.paths[template]?.[method];
+  expect(op, `${method} ${template} está documentada`).toBeDefined();
+  const mod = await routeModule(template);
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ""));
+  const url = `${path}${init.query ?? ""}`;
+  const verb = method.toUpperCase();
+  const request = init.form
+    ? multipartRequest(url, init.form, { token: init.token, method: verb })
+    : jsonRequest(url, init.json ?? {}, { method: verb, token: init.token });
+  if (init.range) request.headers.set("Range", init.range);
+  const handler = method === "get" ? mod.loader : mod.action;
+  const response = await handler!(args(request, params));
+  const where = `${verb} ${url} → ${response.status}`;
+
+  const answer = op!.responses[String(response.status)];
+  expect(answer, `${where}: estado no documentado`).toBeDefined();
+  const [type] = Object.keys(answer!.content ?? {});
+  expect(response.headers.get("Content-Type") ?? "", where).toContain(type ?? "");
+  let body: unknown = null;
+  if (type === "application/json") {
+    body = await response.clone().json();
+    const pointer = `/paths/${escape(template)}/${method}/responses/${response.status}/content/application~1json/schema`;
+    const validate = validatorAt(pointer);
+    expect(validate(body), `${where}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`).toBe(
+      true,
+    );
+  }
+  for (const header of Object.keys(answer!.headers ?? {})) {
+    if (header === "Link") continue; // only when there is another page
+    expect(response.headers.get(header), `${where}: encabezado ${header}`).not.toBeNull();
+  }
+  // What the test sends is what the document says a client may send.
+  if (init.json !== undefined && response.status < 300) {
+    const pointer = `/paths/${escape(template)}/${method}/requestBody/content/application~1json/schema`;
+    const validate = validatorAt(pointer);
+    expect(validate(init.json), `${where} (cuerpo enviado): ${ajv.errorsText(validate.errors)}`).toBe(true);
+  }
+  const key = `${method} ${template}`;
+  seen.set(key, (seen.get(key) ?? new Set()).add(response.status));
+  return { status: response.status, body: body as Record<string, unknown>, response };
+}
+
+const PNG = {
+  bytes: Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+    "base64",
+  ),
+  name: "p.png",
+  type: "image/png",
+};
+const modulePdf = { bytes: new TextEncoder().encode("%PDF-1.4\n% modulo\n%%EOF\n"), name: "m.pdf" };
+async function bookPdf() {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([200, 200]);
+  return { bytes: await pdf.save(), name: "libro.pdf" };
+}
+
+let admin: Awaited<ReturnType<typeof signedIn>>;
+let student: Awaited<ReturnType<typeof signedIn>>;
+let course: { id: string };
+const UNKNOWN = "no-existe";
+
+beforeAll(async () => {
+  admin = await signedIn("admin");
+  student = await signedIn("estudiante");
+  course = await prisma.course.create({
+    data: {
+      titulo: "Compostaje en casa",
+      dirigidoA: "estudiante",
+      estado: "publicado",
+      duracionHoras: 10,
+      herramientas: ["Pala"],
+      loAprenderan: ["Compostar"],
+      modulos: { create: [{ posicion: 0, titulo: "Uno", descripcion: "Primer módulo", preguntas: oneQuestionQuiz() }] },
+    },
+  });
+});
+
+describe("every documented call answers as documented", () => {
+  it("accounts: register, login, logout", async () => {
+    const body = {
+      nombre: "Pedro",
+      apellido: "Ulloa",
+      correo: "pedro-openapi@test.cl",
+      fechaNacimiento: "1990-01-01",
+      rol: "comunidad",
+      password: "bosque nativo sur",
+      confirmarPassword: "bosque nativo sur",
+    };
+    expect((await call("post", "/api/auth/register", {}, { json: body })).status).toBe(201);
+    expect((await call("post", "/api/auth/register", {}, { json: {} })).status).toBe(400);
+
+    const user = await createUser();
+    const login = await call("post", "/api/auth/login", {}, { json: { correo: user.correo, password: TEST_PASSWORD } });
+    expect(login.status).toBe(200);
+    const wrong = await call("post", "/api/auth/login", {}, { json: { correo: user.correo, password: "otra-clave" } });
+    expect(wrong.status).toBe(401);
+
+    expect((await call("post", "/api/auth/logout", {}, { token: login.body.token as string })).status).toBe(200);
+    expect((await call("post", "/api/auth/logout", {}, {})).status).toBe(401);
+  });
+
+  it("accounts: the admin's calls and the profile", async () => {
+    const users = await call("get", "/api/auth/users", {}, { token: admin.token });
+    expect(users.status).toBe(200);
+    expect((await call("get", "/api/auth/users", {}, { token: student.token })).status).toBe(403);
+
+    const pending = await createUser({ aprobado: false });
+    expect((await call("put", "/api/auth/approve/{id}", { id: pending.id }, { token: admin.token })).status).toBe(200);
+    expect((await call("put", "/api/auth/approve/{id}", { id: UNKNOWN }, { token: admin.token })).status).toBe(404);
+
+    const other = await createUser();
+    expect((await call("put", "/api/auth/suspend/{id}", { id: other.id }, { token: admin.token })).status).toBe(200);
+    expect((await call("put", "/api/auth/suspend/{id}", { id: other.id }, { token: student.token })).status).toBe(403);
+
+    expect((await call("delete", "/api/auth/users/{id}", { id: other.id }, { token: admin.token })).status).toBe(200);
+    expect((await call("delete", "/api/auth/users/{id}", { id: other.id }, {})).status).toBe(401);
+
+    const target = await createUser();
+    const json = { correo: `nuevo-${target.id}@test.cl` };
+    const byAdmin = await call("put", "/api/auth/users/{id}/profile", { id: target.id }, { token: admin.token, json });
+    expect(byAdmin.status).toBe(200);
+    const form: Array<[string, Part]> = [["imagenPerfil", PNG]];
+    const own = await call(
+      "put",
+      "/api/auth/users/{id}/profile",
+      { id: student.user.id },
+      { token: student.token, form },
+    );
+    expect(own.status).toBe(200);
+    expect((own.body.user as { imagenPerfil: string | null }).imagenPerfil).toBeTruthy();
+    const foreign = await call(
+      "put",
+      "/api/auth/users/{id}/profile",
+      { id: admin.user.id },
+      { token: student.token, json },
+    );
+    expect(foreign.status).toBe(403);
+  });
+
+  it("courses: lists and one course", async () => {
+    const featured = await call("get", "/api/cursos/destacados");
+    expect(featured.status).toBe(200);
+    expect((await call("get", "/api/cursos/publico/{tipo}", { tipo: "estudiante" })).status).toBe(200);
+    expect((await call("get", "/api/cursos/publico/{tipo}", { tipo: "nadie" })).status).toBe(404);
+    const list = await call("get", "/api/cursos/lista", {}, { token: admin.token });
+    expect(list.status).toBe(200);
+    expect((await call("get", "/api/cursos/lista", {}, { token: "no.es.token" })).status).toBe(401);
+
+    expect((await call("get", "/api/cursos/{id}", { id: course.id })).status).toBe(200);
+    // An admin also gets each module's quiz with its answers: the same schema says so.
+    const asAdmin = await call("get", "/api/cursos/{id}", { id: course.id }, { token: admin.token });
+    expect((asAdmin.body.modulos as Array<{ quiz?: unknown }>)[0]?.quiz).toBeDefined();
+    expect((await call("get", "/api/cursos/{id}", { id: UNKNOWN })).status).toBe(404);
+  });
+
+  it("courses: create, edit, publish, delete (multipart and JSON)", async () => {
+    const fields: Array<[string, Part]> = [
+      ["titulo", "Curso por API"],
+      ["bienvenida", "Hola"],
+      ["duracionHoras", "6"],
+      ["dirigidoA", "docente"],
+      ["herramientas", JSON.stringify(["Planilla"])],
+      [
+        "modulos",
+        JSON.stringify([{ titulo: "Uno", quiz: [{ texto: "¿1+1?", opciones: ["1", "2"], respuestaCorrecta: 1 }] }]),
+      ],
+      ["imagen", PNG],
+      ["archivosModulo_0", modulePdf],
+    ];
+    const created = await call("post", "/api/cursos", {}, { token: admin.token, form: fields });
+    expect(created.status).toBe(201);
+    expect((await call("post", "/api/cursos", {}, { token: student.token, form: fields })).status).toBe(403);
+    const id = created.body.id as string;
+
+    const edit = { titulo: "Curso por API, segunda edición", duracionHoras: "8", dirigidoA: "docente" };
+    expect((await call("put", "/api/cursos/{id}", { id }, { token: admin.token, json: edit })).status).toBe(200);
+    const empty = await call("put", "/api/cursos/{id}", { id }, { token: admin.token, json: { titulo: " " } });
+    expect(empty.status).toBe(400);
+
+    expect((await call("put", "/api/cursos/{id}/publicar", { id }, { token: admin.token })).status).toBe(200);
+    expect((await call("put", "/api/cursos/{id}/publicar", { id: UNKNOWN }, { token: admin.token })).status).toBe(404);
+
+    expect((await call("get", "/api/cursos/{id}/participantes", { id }, { token: admin.token })).status).toBe(200);
+    const none = await call("get", "/api/cursos/{id}/participantes", { id: UNKNOWN }, { token: admin.token });
+    expect(none.status).toBe(404);
+
+    expect((await call("delete", "/api/cursos/{id}", { id }, { token: admin.token })).status).toBe(200);
+    expect((await call("delete", "/api/cursos/{id}", { id }, { token: admin.token })).status).toBe(404);
+  });
+
+  it("enrolment, quizzes, progress and the certificate", async () => {
+    const token = student.token;
+    const id = course.id;
+    expect((await call("post", "/api/cursos/{id}/registrarParticipante", { id }, { token })).status).toBe(201);
+    expect((await call("post", "/api/cursos/{id}/registrarParticipante", { id }, { token })).status).toBe(200);
+    const missing = await call("post", "/api/cursos/{id}/registrarParticipante", { id: UNKNOWN }, { token });
+    expect(missing.status).toBe(404);
+
+    expect((await call("get", "/api/cursos/{id}/cantidadParticipantes", { id }, { token })).status).toBe(200);
+    const noCount = await call("get", "/api/cursos/{id}/cantidadParticipantes", { id: UNKNOWN }, { token });
+    expect(noCount.status).toBe(404);
+
+    const mine = { userId: student.user.id };
+    expect((await call("get", "/api/auth/{userId}/cursos-inscritos", mine, { token })).status).toBe(200);
+    const others = await call("get", "/api/auth/{userId}/cursos-inscritos", { userId: admin.user.id }, { token });
+    expect(others.status).toBe(403);
+
+    const wrong = await call(
+      "post",
+      "/api/quiz/respuestas",
+      {},
+      { token, json: { cursoId: id, moduloIndex: 0, respuestas: [1] } },
+    );
+    expect(wrong.status).toBe(200);
+    expect((await call("post", "/api/quiz/respuestas", {}, { token, json: { respuestas: [] } })).status).toBe(400);
+    const right = await call(
+      "post",
+      "/api/cursos/{id}/modulos/{index}/responder",
+      { id, index: "0" },
+      {
+        token,
+        json: { respuestas: [0] },
+      },
+    );
+    expect(right.body).toMatchObject({ aprobado: true, progreso: 100 });
+    const noQuiz = await call(
+      "post",
+      "/api/cursos/{id}/modulos/{index}/responder",
+      { id, index: "7" },
+      {
+        token,
+        json: { respuestas: [0] },
+      },
+    );
+    expect(noQuiz.status).toBe(404);
+
+    const attempts = { cursoId: id, moduloIndex: "0" };
+    expect((await call("get", "/api/quiz/intentos/{cursoId}/{moduloIndex}", attempts, { token })).status).toBe(200);
+    const noAttempts = { cursoId: UNKNOWN, moduloIndex: "0" };
+    expect((await call("get", "/api/quiz/intentos/{cursoId}/{moduloIndex}", noAttempts, { token })).status).toBe(404);
+
+    const progress = "/api/cursos/{id}/usuarios/{userId}/progreso";
+    expect((await call("post", progress, { id, userId: student.user.id }, { token })).status).toBe(200);
+    expect((await call("post", progress, { id, userId: admin.user.id }, { token })).status).toBe(403);
+
+    expect((await call("post", "/api/cursos/finalizar", {}, { token, json: { cursoId: id } })).status).toBe(201);
+    expect((await call("post", "/api/cursos/finalizar", {}, { token, json: { cursoId: id } })).status).toBe(200);
+    expect((await call("post", "/api/cursos/finalizar", {}, { token, json: {} })).status).toBe(400);
+
+    const certificates = await call("get", "/api/certificados/usuario/{userId}", mine, { token });
+    expect((certificates.body.certificados as unknown[]).length).toBe(1);
+    const foreign = await call("get", "/api/certificados/usuario/{userId}", { userId: admin.user.id }, { token });
+    expect(foreign.status).toBe(403);
+
+    const leave = "/api/auth/usuario/cursos-inscritos/{courseId}";
+    expect((await call("delete", leave, { courseId: id }, { token })).status).toBe(200);
+    expect((await call("delete", leave, { courseId: id }, { token })).status).toBe(404);
+  });
+
+  it("messages and the contact form", async () => {
+    const message = { to: admin.user.correo, subject: "Consulta", content: "¿Cuándo empieza?" };
+    expect((await call("post", "/api/mensajes", {}, { token: student.token, json: message })).status).toBe(201);
+    expect((await call("post", "/api/mensajes", {}, { token: student.token, json: {} })).status).toBe(400);
+    const inbox = await call("get", "/api/mensajes", {}, { token: admin.token });
+    expect((inbox.body as unknown as unknown[]).length).toBe(1);
+    const sent = await call("get", "/api/mensajes", {}, { token: student.token, query: "?carpeta=enviados" });
+    expect((sent.body as unknown as Array<{ toName: string }>)[0]?.toName).toBeTruthy();
+    const foreign = await call(
+      "get",
+      "/api/mensajes",
+      {},
+      { token: student.token, query: `?correo=${admin.user.correo}` },
+    );
+    expect(foreign.status).toBe(403);
+
+    const contact = { nombre: "Rosa Díaz", correo: "rosa@test.cl", mensaje: "Quisiera información." };
+    expect((await call("post", "/api/mail/send", {}, { json: contact })).status).toBe(200);
+    expect((await call("post", "/api/mail/send", {}, { json: {} })).status).toBe(400);
+  });
+
+  it("the library", async () => {
+    const book: Array<[string, Part]> = [
+      ["title", "Suelos vivos"],
+      ["author", "Autora Prueba"],
+      ["description", "Un libro sobre suelos."],
+      ["pdf", await bookPdf()],
+    ];
+    const uploaded = await call("post", "/api/books/upload", {}, { token: admin.token, form: book });
+    expect(uploaded.status).toBe(201);
+    const noFile = await call("post", "/api/books/upload", {}, { token: admin.token, form: book.slice(0, 3) });
+    expect(noFile.status).toBe(400);
+    const id = (uploaded.body.book as { id: string }).id;
+
+    const books = await call("get", "/api/books/libros", {}, { token: student.token, query: "?q=suelos" });
+    expect((books.body as unknown as unknown[]).length).toBe(1);
+    expect((await call("get", "/api/books/libros", {}, {})).status).toBe(401);
+
+    expect((await call("get", "/api/books/download/{id}", { id }, { token: student.token })).status).toBe(200);
+    const part = await call("get", "/api/books/download/{id}", { id }, { token: student.token, range: "bytes=0-3" });
+    expect(part.status).toBe(206);
+    const none = await call("get", "/api/books/download/{id}", { id: UNKNOWN }, { token: student.token });
+    expect(none.status).toBe(404);
+
+    expect((await call("delete", "/api/books/{id}", { id }, { token: admin.token })).status).toBe(200);
+    expect((await call("delete", "/api/books/{id}", { id }, { token: admin.token })).status).toBe(404);
+  });
+
+  it("the documentation itself", async () => {
+    const openapi = await call("get", "/api/openapi.json");
+    expect(openapi.body).toEqual(JSON.parse(JSON.stringify(doc)));
+    const page = await call("get", "/api/docs");
+    const html = await page.response.text();
+    expect(page.response.headers.get("Content-Security-Policy")).toMatch(/default-src 'none'/);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('<html lang="es-CL">');
+    for (const path of Object.keys(doc.paths)) expect(html).toContain(path);
+  });
+
+  it("checked a success of every documented call, and an error of nearly all", () => {
+    const calls = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
+    // Public reads with nothing to refuse.
+    const noError = new Set(["get /api/cursos/destacados", "get /api/openapi.json", "get /api/docs"]);
+    for (const key of calls) {
+      const statuses = [...(seen.get(key) ?? [])];
+      expect(
+        statuses.some((s) => s < 300),
+        `${key}: ningún 2xx`,
+      ).toBe(true);
+      if (!noError.has(key))
+        expect(
+          statuses.some((s) => s >= 400 && s < 500),
+          `${key}: ningún 4xx`,
+        ).toBe(true);
+    }
+  });
+});
