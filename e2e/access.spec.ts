@@ -9,6 +9,7 @@ import {
   DEMO_PASSWORD,
   DEMO_PENDIENTE,
 } from "../prisma/demo-accounts.ts";
+import { PNG_1PX } from "./support.ts";
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "HTTP-level table: once is enough");
 
@@ -94,10 +95,6 @@ const API: Array<[string, string, (who: Identity) => number]> = [
 
 // A draft of each test's own (the seeded drafts get published by other specs): its page and its
 // image answer alike, 200 to who may see drafts (docentes, admins) and 404 to everyone else.
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 const seesDrafts = (who: Identity) => who === "docente" || who === "admin";
 
 async function draftWithImage(baseURL: string): Promise<string> {
@@ -109,7 +106,7 @@ async function draftWithImage(baseURL: string): Promise<string> {
     multipart: {
       titulo: "Borrador de la tabla de acceso",
       duracionHoras: "1",
-      imagen: { name: "p.png", mimeType: "image/png", buffer: PNG },
+      imagen: { name: "p.png", mimeType: "image/png", buffer: PNG_1PX },
     },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -1,15 +1,10 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { DELETE_COURSE_EFFECTS, DELETE_COURSE_KEEPS_CERTIFICATES } from "../app/features/courses/admin-messages.ts";
-import { ADMIN, adminPage, approvedUser } from "./support.ts";
+import { PNG_1PX, ADMIN, adminPage, approvedUser } from "./support.ts";
 
 // Certificates are permanent records: an admin deleting the course keeps every certificate
 // issued for it verifiable, with its PDF (issue 10). Both projects share one server, so each
 // builds its own course through the API.
-
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 async function token(request: APIRequestContext, credentials: { correo: string; password: string }) {
   const response = await request.post("/api/auth/login", { data: credentials });
@@ -26,7 +21,7 @@ async function courseWithCertificate(request: APIRequestContext, titulo: string,
       titulo,
       duracionHoras: "6",
       dirigidoA: "general",
-      imagen: { name: "portada.png", mimeType: "image/png", buffer: PNG },
+      imagen: { name: "portada.png", mimeType: "image/png", buffer: PNG_1PX },
       modulos: JSON.stringify([
         { titulo: "Único módulo", quiz: [{ texto: "¿Cuánto es 2 + 2?", opciones: ["3", "4"], respuestaCorrecta: 1 }] },
       ]),

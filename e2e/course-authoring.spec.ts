@@ -1,11 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { adminPage, approvedUser, login } from "./support.ts";
+import { PNG_1PX, adminPage, approvedUser, login } from "./support.ts";
 
-// A 1×1 PNG and a one-page PDF, made in code (no binary fixtures in the repository).
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
+// A one-page PDF made in code (no binary fixtures in the repository; the PNG is support.ts's).
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
 );
@@ -53,7 +49,7 @@ test("el admin crea un curso con módulo, PDF, enlace y evaluación; lo publica;
     // A good image with a bad date: the refusal says that the image must be chosen again.
     await form
       .getByLabel("Imagen del curso (obligatoria)")
-      .setInputFiles({ name: "portada.png", mimeType: "image/png", buffer: PNG });
+      .setInputFiles({ name: "portada.png", mimeType: "image/png", buffer: PNG_1PX });
     await form.getByRole("button", { name: "Crear curso" }).click();
     await expect(
       page.getByText("Vuelve a elegir la imagen: el navegador no la conserva cuando el formulario tiene errores."),
@@ -71,7 +67,7 @@ test("el admin crea un curso con módulo, PDF, enlace y evaluación; lo publica;
     await form.getByLabel("Fecha de término").fill("2027-06-30");
     await form
       .getByLabel("Imagen del curso (obligatoria)")
-      .setInputFiles({ name: "portada.png", mimeType: "image/png", buffer: PNG });
+      .setInputFiles({ name: "portada.png", mimeType: "image/png", buffer: PNG_1PX });
     await form.getByRole("button", { name: "Crear curso" }).click();
     await expect(page).toHaveURL(/\/admin\/courses\/edit\/[^/]+$/);
     await expect(page.getByText("Curso creado. Agrega sus módulos y publícalo cuando esté listo.")).toBeVisible();
@@ -209,7 +205,7 @@ test("el editor: reordenar y eliminar módulos y archivos con confirmación", as
     await form.getByLabel("Duración (horas)").fill("0");
     await form
       .getByLabel("Imagen del curso (obligatoria)")
-      .setInputFiles({ name: "p.png", mimeType: "image/png", buffer: PNG });
+      .setInputFiles({ name: "p.png", mimeType: "image/png", buffer: PNG_1PX });
     await form.getByRole("button", { name: "Crear curso" }).click();
     await expect(page).toHaveURL(/\/admin\/courses\/edit\//);
 
@@ -282,7 +278,7 @@ test.describe("con JavaScript", () => {
       await form.getByLabel("Duración (horas)").fill("2");
       await form
         .getByLabel("Imagen del curso (obligatoria)")
-        .setInputFiles({ name: "p.png", mimeType: "image/png", buffer: PNG });
+        .setInputFiles({ name: "p.png", mimeType: "image/png", buffer: PNG_1PX });
       await form.getByRole("button", { name: "Crear curso" }).click();
       await expect(page).toHaveURL(/\/admin\/courses\/edit\//);
       const add = page.locator("form").filter({ has: page.getByRole("button", { name: "Agregar módulo" }) });

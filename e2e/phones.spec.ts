@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { ADMIN, login } from "./support.ts";
+import { PNG_1PX, ADMIN, login } from "./support.ts";
 
 // Phones first, admin included (issue 14): no page scrolls sideways at 320 or 360 px, with
 // realistic long data (a long e-mail address, a long course title, a course with 10 modules, a
@@ -8,10 +8,6 @@ import { ADMIN, login } from "./support.ts";
 test.describe.configure({ timeout: 240_000 });
 
 const WIDTHS = [320, 360];
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 async function bearer(request: APIRequestContext, credentials: { correo: string; password: string }) {
   const response = await request.post("/api/auth/login", { data: credentials });
@@ -75,7 +71,7 @@ async function longData(request: APIRequestContext, tag: string): Promise<LongDa
       dirigidoA: "docente",
       herramientas: JSON.stringify(["Planillas de cálculo colaborativas", "Sistemas de información geográfica"]),
       loAprenderan: JSON.stringify(["Diseñar un proyecto de infraestructura verde con la comunidad escolar"]),
-      imagen: { name: "portada.png", mimeType: "image/png", buffer: PNG },
+      imagen: { name: "portada.png", mimeType: "image/png", buffer: PNG_1PX },
       modulos: JSON.stringify(modulos),
       archivosModulo_0: {
         name: "guia-de-planificacion-participativa-de-infraestructura-verde.pdf",

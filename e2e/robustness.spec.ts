@@ -5,14 +5,10 @@
 // or a course this test created.
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
+import { PNG_1PX } from "./support.ts";
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "HTTP-level: once is enough");
 test.describe.configure({ timeout: 120_000 });
-
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 const WEIRD = {
   correo: 1,
@@ -91,7 +87,7 @@ test("ninguna llamada a /api responde 500 ante una solicitud mal formada", async
     multipart: {
       titulo: "Curso para robustez",
       duracionHoras: "1",
-      imagen: { name: "p.png", mimeType: "image/png", buffer: PNG },
+      imagen: { name: "p.png", mimeType: "image/png", buffer: PNG_1PX },
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -176,7 +172,7 @@ test("ningún formulario de página responde 500 ante un envío mal formado", as
     multipart: {
       titulo: "Curso para robustez de formularios",
       duracionHoras: "1",
-      imagen: { name: "p.png", mimeType: "image/png", buffer: PNG },
+      imagen: { name: "p.png", mimeType: "image/png", buffer: PNG_1PX },
     },
     maxRedirects: 0,
   });
@@ -260,7 +256,7 @@ test("ningún id de la solicitud llega a un encabezado: moduloId y rutas con tex
     multipart: {
       titulo: "Curso para ids raros",
       duracionHoras: "1",
-      imagen: { name: "p.png", mimeType: "image/png", buffer: PNG },
+      imagen: { name: "p.png", mimeType: "image/png", buffer: PNG_1PX },
     },
     maxRedirects: 0,
   });

@@ -177,3 +177,9 @@ export async function learnerWithCertificate(request: APIRequestContext, nombre 
   const { codigo } = (await finished.json()) as { codigo: string };
   return { ...user, cursoId, codigo };
 }
+
+/** A 1×1 PNG made in code (no binary fixtures in the repository). */
+export const PNG_1PX = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);

@@ -17,6 +17,7 @@ import * as registerPage from "~/routes/auth/register.tsx";
 import * as contactPage from "~/routes/contact.tsx";
 import * as userMessages from "~/routes/user/messages.tsx";
 import {
+  PNG_1PX,
   args,
   createUser,
   dataOf,
@@ -29,10 +30,7 @@ import {
 
 type Reply = { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
 const PNG = {
-  bytes: Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-    "base64",
-  ),
+  bytes: PNG_1PX,
   name: "p.png",
   type: "image/png",
 };

@@ -14,6 +14,7 @@ import * as newPage from "~/routes/admin/course-new.tsx";
 import * as editPage from "~/routes/admin/course-edit.tsx";
 import * as filesRoute from "~/routes/admin/course-files.ts";
 import {
+  PNG_1PX,
   args,
   createUser,
   dataOf,
@@ -27,10 +28,7 @@ import {
 } from "./factories.ts";
 
 const PNG = {
-  bytes: Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-    "base64",
-  ),
+  bytes: PNG_1PX,
   name: "p.png",
   type: "image/png",
 };

@@ -156,3 +156,9 @@ export function oneQuestionQuiz() {
     ],
   };
 }
+
+/** A 1×1 PNG made in code (no binary fixtures in the repository). */
+export const PNG_1PX = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);

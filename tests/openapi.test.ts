@@ -11,6 +11,7 @@ import routes from "~/routes.ts";
 import { openApiDocument } from "~/features/api-docs/openapi.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import {
+  PNG_1PX,
   args,
   createUser,
   getRequest,
@@ -232,10 +233,7 @@ async function call(method: Method, template: string, params: Record<string, str
 }
 
 const PNG = {
-  bytes: Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-    "base64",
-  ),
+  bytes: PNG_1PX,
   name: "p.png",
   type: "image/png",
 };

@@ -23,6 +23,7 @@ import * as userProfile from "~/routes/user/profile.tsx";
 import * as confirmEmail from "~/routes/auth/confirm-email.tsx";
 import * as avatarRoute from "~/routes/users/avatar.ts";
 import {
+  PNG_1PX,
   args,
   createUser,
   formRequest,
@@ -35,10 +36,6 @@ import {
 } from "./factories.ts";
 import { expectConsoleError } from "./setup.ts";
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 7), Buffer.from([0xff, 0xd9])]);
 const TEXT = Buffer.from("hola, no soy una imagen");
 
@@ -83,7 +80,11 @@ describe("profile pages", () => {
     const refused = await thrown(
       adminProfile.action(
         args(
-          multipart("/admin/profile", { correo: "x@test.cl", imagenPerfil: { bytes: PNG, name: "a.png" } }, { cookie }),
+          multipart(
+            "/admin/profile",
+            { correo: "x@test.cl", imagenPerfil: { bytes: PNG_1PX, name: "a.png" } },
+            { cookie },
+          ),
         ),
       ),
     );
@@ -101,7 +102,7 @@ describe("profile pages", () => {
       args(
         multipart(
           "/user/profile",
-          { correo: "  Nuevo.Correo@Test.CL ", imagenPerfil: { bytes: PNG, name: "yo.png" } },
+          { correo: "  Nuevo.Correo@Test.CL ", imagenPerfil: { bytes: PNG_1PX, name: "yo.png" } },
           { cookie },
         ),
       ),
@@ -123,7 +124,7 @@ describe("profile pages", () => {
     const saved = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(saved.correo).toBe("nuevo.correo@test.cl");
     expect(saved.imagenPerfil).toMatch(/^avatars\/[0-9a-f-]{36}\.png$/);
-    expect(fs.readFileSync(storagePath(saved.imagenPerfil!))).toEqual(PNG);
+    expect(fs.readFileSync(storagePath(saved.imagenPerfil!))).toEqual(PNG_1PX);
     // The session survives an e-mail change.
     expect((await getSessionUser(getRequest("/", cookie)))?.correo).toBe("nuevo.correo@test.cl");
 
@@ -177,7 +178,7 @@ describe("profile pages", () => {
     const user = await createUser();
     const cookie = await signIn(user);
     const before = avatarFiles();
-    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const big = Buffer.concat([PNG_1PX, Buffer.alloc(5 * 1024 * 1024)]);
     const result = dataOf(
       await userProfile.action(
         args(
@@ -200,7 +201,7 @@ describe("profile pages", () => {
         args(
           multipart(
             "/user/profile",
-            { correo: "OCUPADO@test.cl", imagenPerfil: { bytes: PNG, name: "a.png" } },
+            { correo: "OCUPADO@test.cl", imagenPerfil: { bytes: PNG_1PX, name: "a.png" } },
             { cookie },
           ),
         ),
@@ -236,7 +237,7 @@ describe("profile service", () => {
         method: "POST",
         body: (() => {
           const f = new FormData();
-          f.append("imagenPerfil", new Blob([PNG]), "a.png");
+          f.append("imagenPerfil", new Blob([PNG_1PX]), "a.png");
           return f;
         })(),
       }),
@@ -255,7 +256,7 @@ describe("profile service", () => {
         method: "POST",
         body: (() => {
           const f = new FormData();
-          f.append("imagenPerfil", new Blob([PNG]), "a.png");
+          f.append("imagenPerfil", new Blob([PNG_1PX]), "a.png");
           return f;
         })(),
       }),
@@ -291,7 +292,7 @@ describe("/usuarios/:userId/imagen", () => {
       args(
         multipart(
           "/user/profile",
-          { correo: owner.correo, imagenPerfil: { bytes: PNG, name: "a.png" } },
+          { correo: owner.correo, imagenPerfil: { bytes: PNG_1PX, name: "a.png" } },
           { cookie: await signIn(owner) },
         ),
       ),
@@ -305,7 +306,7 @@ describe("/usuarios/:userId/imagen", () => {
     expect(ok.headers.get("Cache-Control")).toMatch(/^private/);
     expect(ok.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(ok.headers.get("Content-Security-Policy")).toBe("sandbox");
-    expect(Buffer.from(await ok.arrayBuffer())).toEqual(PNG);
+    expect(Buffer.from(await ok.arrayBuffer())).toEqual(PNG_1PX);
 
     const anonymous = await avatarRoute.loader(args(getRequest(`/usuarios/${owner.id}/imagen`), { userId: owner.id }));
     expect(anonymous.status).toBe(401);
@@ -345,7 +346,7 @@ describe("PUT /api/auth/users/{id}/profile", () => {
       args(
         multipart(
           `/api/auth/users/${user.id}/profile`,
-          { imagenPerfil: { bytes: PNG, name: "a.png" } },
+          { imagenPerfil: { bytes: PNG_1PX, name: "a.png" } },
           { token, method: "PUT" },
         ),
         { id: user.id },
@@ -372,7 +373,7 @@ describe("PUT /api/auth/users/{id}/profile", () => {
       args(
         multipart(
           `/api/auth/users/${other.id}/profile`,
-          { imagenPerfil: { bytes: PNG, name: "a.png" } },
+          { imagenPerfil: { bytes: PNG_1PX, name: "a.png" } },
           { token: await issueApiToken(user), method: "PUT" },
         ),
         { id: other.id },
@@ -428,7 +429,7 @@ describe("PUT /api/auth/users/{id}/profile", () => {
     expect(text.status).toBe(400);
     expect(await readJson(text)).toEqual({ error: "El archivo debe ser una imagen JPEG, PNG o WebP." });
 
-    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const big = Buffer.concat([PNG_1PX, Buffer.alloc(5 * 1024 * 1024 + 10)]);
     const tooBig = await profileApi.action(
       args(multipart(url, { imagenPerfil: { bytes: big, name: "a.png" } }, { token, method: "PUT" }), { id: user.id }),
     );
@@ -436,9 +437,12 @@ describe("PUT /api/auth/users/{id}/profile", () => {
     expect(await readJson(tooBig)).toEqual({ error: "La imagen supera el máximo de 5 MB." });
 
     const badEmail = await profileApi.action(
-      args(multipart(url, { correo: "nope", imagenPerfil: { bytes: PNG, name: "a.png" } }, { token, method: "PUT" }), {
-        id: user.id,
-      }),
+      args(
+        multipart(url, { correo: "nope", imagenPerfil: { bytes: PNG_1PX, name: "a.png" } }, { token, method: "PUT" }),
+        {
+          id: user.id,
+        },
+      ),
     );
     expect(badEmail.status).toBe(400);
 

@@ -11,11 +11,8 @@ import {
   UploadError,
   type UploadOptions,
 } from "~/lib/upload.server.ts";
+import { PNG_1PX } from "./factories.ts";
 
-export const PNG_1x1 = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 const JPEG = Buffer.concat([
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
   Buffer.from("JFIF\0"),
@@ -72,7 +69,7 @@ async function refusal(promise: Promise<unknown>): Promise<UploadError> {
 
 describe("parseUpload", () => {
   it.each([
-    ["PNG", PNG_1x1, "png", ".png", "image/png"],
+    ["PNG", PNG_1PX, "png", ".png", "image/png"],
     ["JPEG", JPEG, "jpeg", ".jpg", "image/jpeg"],
     ["WebP", WEBP, "webp", ".webp", "image/webp"],
   ])("accepts a real %s under a server-made key", async (_label, bytes, kind, ext, mime) => {
@@ -110,7 +107,7 @@ describe("parseUpload", () => {
 
   it("refuses an oversize file with 413 while streaming and keeps nothing", async () => {
     const before = listFiles();
-    const big = Buffer.concat([PNG_1x1, Buffer.alloc(5 * 1024 * 1024, 0)]);
+    const big = Buffer.concat([PNG_1PX, Buffer.alloc(5 * 1024 * 1024, 0)]);
     const error = await refusal(parseUpload(multipart({ imagen: { bytes: big, name: "grande.png" } }), images()));
     expect(error.status).toBe(413);
     expect(error.message).toBe("La imagen supera el máximo de 5 MB.");
@@ -120,9 +117,9 @@ describe("parseUpload", () => {
   it("removes files already stored when a later part breaks a limit", async () => {
     const before = listFiles();
     const opts = images({ fileFields: ["a", "b"], maxFileBytes: 2048 });
-    const big = Buffer.concat([PNG_1x1, Buffer.alloc(4096, 0)]);
+    const big = Buffer.concat([PNG_1PX, Buffer.alloc(4096, 0)]);
     const error = await refusal(
-      parseUpload(multipart({ a: { bytes: PNG_1x1, name: "a.png" }, b: { bytes: big, name: "b.png" } }), opts),
+      parseUpload(multipart({ a: { bytes: PNG_1PX, name: "a.png" }, b: { bytes: big, name: "b.png" } }), opts),
     );
     expect(error.status).toBe(413);
     expect(error.message).toBe("La imagen supera el máximo de 5 MB.");
@@ -133,7 +130,7 @@ describe("parseUpload", () => {
     const before = listFiles();
     const opts = images({ fileFields: ["a", "b"] });
     const error = await refusal(
-      parseUpload(multipart({ a: { bytes: PNG_1x1, name: "a.png" }, b: { bytes: TEXT, name: "b.png" } }), opts),
+      parseUpload(multipart({ a: { bytes: PNG_1PX, name: "a.png" }, b: { bytes: TEXT, name: "b.png" } }), opts),
     );
     expect(error.status).toBe(400);
     expect(listFiles()).toEqual(before);
@@ -178,7 +175,7 @@ describe("parseUpload", () => {
     expect(fields.get("imagen")).toBeNull();
     expect(listFiles()).toEqual(before);
 
-    const other = await parseUpload(multipart({ otro: { bytes: PNG_1x1, name: "a.png" } }), images({ maxFiles: 2 }));
+    const other = await parseUpload(multipart({ otro: { bytes: PNG_1PX, name: "a.png" } }), images({ maxFiles: 2 }));
     expect(other.files.size).toBe(0);
     expect(listFiles()).toEqual(before);
   });
@@ -204,7 +201,7 @@ describe("parseUpload", () => {
         `Content-Type: image/png\r\n\r\n`,
     );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-    const file = Buffer.concat([PNG_1x1, Buffer.alloc(3 * 1024 * 1024 - PNG_1x1.length, 7)]);
+    const file = Buffer.concat([PNG_1PX, Buffer.alloc(3 * 1024 * 1024 - PNG_1PX.length, 7)]);
     const piece = 64 * 1024;
     let sent = 0;
     let sawPartial = false;
@@ -270,7 +267,7 @@ describe("parseUpload", () => {
     f.append("titulo", "Álgebra para todos");
     f.append(
       "imagen",
-      new Blob([new Uint8Array(Buffer.concat([PNG_1x1, Buffer.alloc(6 * 1024 * 1024, 0)]))]),
+      new Blob([new Uint8Array(Buffer.concat([PNG_1PX, Buffer.alloc(6 * 1024 * 1024, 0)]))]),
       "grande.png",
     );
     if (after) f.append("descripcion", after);
