@@ -64,7 +64,7 @@ export default function CourseReportPage({ loaderData }: Route.ComponentProps) {
           table={
             <FiguresTable
               caption="Embudo del curso"
-              head={["Etapa", "Participantes", "De los inscritos"]}
+              head={["Etapa", "Personas", "% de inscritos"]}
               rows={embudo.map((s) => [
                 s.etapa,
                 formatCount(s.participantes),

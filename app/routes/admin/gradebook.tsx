@@ -79,6 +79,7 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
           minWidth={modulos.length > 2 ? "min-w-[900px]" : "min-w-[640px]"}
           className="card mt-6 max-h-[70vh] overflow-auto"
           stickyHeader
+          scrollLabel="Tabla de calificaciones"
         >
           {participantes.map((p) => (
             <tr key={p.id}>

@@ -48,7 +48,7 @@ export default function Resumen({ loaderData }: Route.ComponentProps) {
         </Stat>
         <Stat label="Pendientes de aprobación" value={usuarios.pendientes}>
           {usuarios.pendientes > 0 ? (
-            <Link to="/admin/records" className="font-medium text-brand-700 hover:underline">
+            <Link to="/admin/records" className="font-medium text-brand-700 underline">
               Revisar en Registros
             </Link>
           ) : (
@@ -66,7 +66,7 @@ export default function Resumen({ loaderData }: Route.ComponentProps) {
           {correos.fallidos > 0 ? (
             <>
               {" · "}
-              <Link to="/admin/outbox?estado=failed" className="font-medium text-brand-700 hover:underline">
+              <Link to="/admin/outbox?estado=failed" className="font-medium text-brand-700 underline">
                 Ver fallidos
               </Link>
             </>
@@ -116,7 +116,7 @@ export default function Resumen({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="mt-4 text-xs text-slate-500">
         Los meses son meses calendario en hora UTC. Los informes de cada curso están en{" "}
-        <Link to="/admin/courses" className="text-brand-700 hover:underline">
+        <Link to="/admin/courses" className="text-brand-700 underline">
           Mis Cursos
         </Link>{" "}
         (Reportes).
