@@ -40,7 +40,7 @@ export default [
 
   // Admin panel
   route("admin", "routes/admin/layout.tsx", [
-    index("routes/admin/index.ts"),
+    index("routes/admin/index.tsx"),
     route("profile", "routes/admin/profile.tsx"),
     route("courses", "routes/admin/courses.tsx"),
     route("courses/new", "routes/admin/course-new.tsx"),
@@ -48,6 +48,9 @@ export default [
     route("courses/edit/:id/archivos", "routes/admin/course-files.ts"),
     route("courses/participantes/:id", "routes/admin/participants.tsx"),
     route("courses/participantes/:id/csv", "routes/admin/participants-csv.ts"),
+    route("courses/reportes/:id", "routes/admin/course-report.tsx"),
+    route("courses/calificaciones/:id", "routes/admin/gradebook.tsx"),
+    route("courses/calificaciones/:id/csv", "routes/admin/gradebook-csv.ts"),
     route("records", "routes/admin/records.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("contact-messages", "routes/admin/contact-messages.tsx"),
@@ -91,6 +94,9 @@ export default [
     route("books/:id", "routes/api/books.book.ts"),
     route("openapi.json", "routes/api/openapi.ts"),
     route("docs", "routes/api/docs.ts"),
+    route("admin/resumen", "routes/api/admin.resumen.ts"),
+    route("admin/cursos/:id/reporte", "routes/api/admin.course-report.ts"),
+    route("admin/cursos/:id/calificaciones", "routes/api/admin.gradebook.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
 

@@ -46,7 +46,10 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/confirmar-correo/no-existe", () => "404 "],
   ["/admin/courses/participantes/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/admin/courses/edit/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
+  ["/admin/courses/reportes/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
+  ["/admin/courses/calificaciones/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ...[
+    "/admin",
     "/admin/courses",
     "/admin/courses/new",
     "/admin/records",
@@ -89,6 +92,10 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["DELETE", "/api/cursos/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["PUT", "/api/cursos/no-existe/publicar", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["GET", "/api/cursos/no-existe/participantes", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
+  // Admin insight (issue 15).
+  ["GET", "/api/admin/resumen", (who) => (who === "admin" ? 200 : anonymous(who) ? 401 : 403)],
+  ["GET", "/api/admin/cursos/no-existe/reporte", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
+  ["GET", "/api/admin/cursos/no-existe/calificaciones", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["POST", "/api/books/upload", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["DELETE", "/api/books/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
 ];

@@ -92,7 +92,8 @@ test("un curso finalizado, sus tarjetas y 'Mis certificados' sin infracciones de
 
 test("panel de administración sin infracciones de accesibilidad", async ({ page }) => {
   await login(page, ADMIN.correo, ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/admin/courses");
   const editor = await page.locator('a[href^="/admin/courses/edit/"]').first().getAttribute("href");
   const participants = await page.locator('a[href^="/admin/courses/participantes/"]').first().getAttribute("href");
   expect(
@@ -108,6 +109,20 @@ test("panel de administración sin infracciones de accesibilidad", async ({ page
       "/admin/outbox",
       "/admin/library",
       "/admin/profile",
+    ]),
+  ).toEqual([]);
+});
+
+test("Resumen, reportes y calificaciones de un curso sin infracciones de accesibilidad", async ({ page, request }) => {
+  // A course with a participant who passed its quiz: the charts, tables and grades all have content.
+  const learner = await learnerWithCertificate(request, "Reportada");
+  await login(page, ADMIN.correo, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  expect(
+    await violations(page, [
+      "/admin",
+      `/admin/courses/reportes/${learner.cursoId}`,
+      `/admin/courses/calificaciones/${learner.cursoId}`,
     ]),
   ).toEqual([]);
 });

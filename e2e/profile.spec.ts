@@ -123,7 +123,7 @@ test("un archivo de texto renombrado .png se rechaza con un mensaje claro", asyn
 
 test("el perfil del administrador muestra 'Administrador'", async ({ page }) => {
   await login(page, ADMIN.correo, ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/courses$/);
+  await expect(page).toHaveURL(/\/admin$/);
   await page.getByRole("link", { name: "Mi Perfil" }).first().click();
   await expect(page).toHaveURL(/\/admin\/profile$/);
   await expect(page.getByRole("definition").filter({ hasText: "Administrador" })).toBeVisible();

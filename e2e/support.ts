@@ -50,7 +50,9 @@ export async function adminPage(browser: Browser, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
   await login(page, ADMIN.correo, ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/courses$/);
+  // An admin lands on the panel's Resumen; the callers start from the course table.
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/admin/courses");
   return { page, close: () => context.close() };
 }
 

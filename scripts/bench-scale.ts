@@ -168,6 +168,19 @@ function targets(ctx: Context, large: boolean): Target[] {
     { label: "API certificados", path: `/api/certificados/usuario/${ctx.studentId}`, auth: "studentToken" },
     { label: "API usuarios (admin)", path: "/api/auth/users", auth: "adminToken" },
     { label: "API participantes (admin)", path: `/api/cursos/${ctx.topCourse}/participantes`, auth: "adminToken" },
+    // Admin insight (issue 15): the summary from the Tally; a course's report and gradebook on
+    // the course with most participants.
+    { label: "API resumen (admin)", path: "/api/admin/resumen", auth: "adminToken" },
+    {
+      label: "API reporte de un curso (admin)",
+      path: `/api/admin/cursos/${ctx.topCourse}/reporte`,
+      auth: "adminToken",
+    },
+    {
+      label: "API calificaciones (admin)",
+      path: `/api/admin/cursos/${ctx.topCourse}/calificaciones?page=1`,
+      auth: "adminToken",
+    },
     // The demo estudiante's panel.
     { label: "Panel estudiante", path: "/user", auth: "studentCookie" },
     { label: "Mis cursos", path: "/user/courses", auth: "studentCookie" },
@@ -175,6 +188,7 @@ function targets(ctx: Context, large: boolean): Target[] {
     { label: "Mensajes estudiante", path: "/user/messages", auth: "studentCookie" },
     { label: "Perfil estudiante", path: "/user/profile", auth: "studentCookie" },
     // The demo admin's panel.
+    { label: "Admin resumen", path: "/admin", auth: "adminCookie" },
     { label: "Admin cursos", path: "/admin/courses", auth: "adminCookie" },
     { label: "Admin cursos, búsqueda", path: "/admin/courses?q=robotica", auth: "adminCookie" },
     {
@@ -190,6 +204,8 @@ function targets(ctx: Context, large: boolean): Target[] {
     },
     { label: "Admin editor de curso", path: `/admin/courses/edit/${ctx.seededCourse}`, auth: "adminCookie" },
     { label: "Admin participantes", path: `/admin/courses/participantes/${ctx.topCourse}`, auth: "adminCookie" },
+    { label: "Admin reportes de un curso", path: `/admin/courses/reportes/${ctx.topCourse}`, auth: "adminCookie" },
+    { label: "Admin calificaciones", path: `/admin/courses/calificaciones/${ctx.topCourse}`, auth: "adminCookie" },
     { label: "Admin registros", path: "/admin/records", auth: "adminCookie" },
     { label: "Admin registros, búsqueda", path: "/admin/records?q=gonzalez", auth: "adminCookie" },
     { label: "Admin biblioteca", path: "/admin/library", auth: "adminCookie" },

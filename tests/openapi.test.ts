@@ -374,6 +374,22 @@ describe("every documented call answers as documented", () => {
     const none = await call("get", "/api/cursos/{id}/participantes", { id: UNKNOWN }, { token: admin.token });
     expect(none.status).toBe(404);
 
+    // The admin reports of the same course (the resumen has nothing to refuse an admin: a student is refused).
+    expect((await call("get", "/api/admin/resumen", {}, { token: admin.token })).status).toBe(200);
+    expect((await call("get", "/api/admin/resumen", {}, { token: student.token })).status).toBe(403);
+    expect((await call("get", "/api/admin/cursos/{id}/reporte", { id }, { token: admin.token })).status).toBe(200);
+    const noReport = await call("get", "/api/admin/cursos/{id}/reporte", { id: UNKNOWN }, { token: admin.token });
+    expect(noReport.status).toBe(404);
+    const grades = await call("get", "/api/admin/cursos/{id}/calificaciones", { id }, { token: admin.token });
+    expect(grades.status).toBe(200);
+    const noGrades = await call(
+      "get",
+      "/api/admin/cursos/{id}/calificaciones",
+      { id: UNKNOWN },
+      { token: admin.token },
+    );
+    expect(noGrades.status).toBe(404);
+
     expect((await call("delete", "/api/cursos/{id}", { id }, { token: admin.token })).status).toBe(200);
     expect((await call("delete", "/api/cursos/{id}", { id }, { token: admin.token })).status).toBe(404);
   });

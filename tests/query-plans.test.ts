@@ -27,6 +27,7 @@ const books = await import("~/features/library/books.server.ts");
 const outbox = await import("~/features/mail/outbox.server.ts");
 const { courseTitleFields } = await import("~/features/courses/title-search.ts");
 const { bookSearchFields, searchWords } = await import("~/features/library/book-words.ts");
+const reports = await import("~/features/reports/reports.server.ts");
 const { createUser } = await import("./factories.ts");
 
 /** The plans of every statement `run` sends, as "detail" lines. */
@@ -42,7 +43,8 @@ async function plansOf(run: () => Promise<unknown>) {
   return plans;
 }
 
-const BIG = "(main\\.)?(Course|User|Message|QuizQuestion|Module|Enrolment|Book|BookWord|OutboxMail)";
+const BIG =
+  "(main\\.)?(Course|User|Message|QuizQuestion|Module|Enrolment|Book|BookWord|QuizAttempt|AttemptAnswer|Certificate|Tally|OutboxMail)";
 /**
  * A plan that reads a growing table whole (a SCAN without an index, or of a covering index,
  * which is a count or a filter over every row), or sorts rows. A search may sort its own matches
@@ -266,6 +268,55 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
     const pending = await expectIndexed(() => outbox.listOutbox({ status: "pending", cursor }));
     expect(pending.map((p) => p.plan.join("\n")).join("\n")).toMatch(/OutboxMail_status_createdAt_id_idx/);
     await expectIndexed(() => outbox.listOutbox({ status: "sent" }));
+  });
+
+  it("admin reports: the Resumen reads Tally keys only; a course's report and gradebook its own index ranges", async () => {
+    const student = await createUser();
+    const course = await prisma.course.findUniqueOrThrow({
+      where: { id: courseId },
+      include: { modulos: { include: { preguntas: true } } },
+    });
+    const modulo = course.modulos[0]!;
+    await prisma.enrolment.create({ data: { userId: student.id, cursoId: courseId } });
+    await prisma.quizAttempt.create({
+      data: {
+        userId: student.id,
+        cursoId: courseId,
+        moduloId: modulo.id,
+        porcentaje: 0,
+        aprobado: false,
+        correctas: 0,
+        totalPreguntas: 1,
+        answers: {
+          create: [{ preguntaId: modulo.preguntas[0]!.id, pregunta: "¿?", respuestaUsuario: "x", esCorrecta: false }],
+        },
+      },
+    });
+    const resumen = await expectIndexed(() => reports.getResumen());
+    expect(resumen.map((p) => p.query).join("\n")).not.toMatch(/"(User|Course|Enrolment|Certificate|OutboxMail)"/);
+    expect(resumen[0]!.plan.join("\n")).toMatch(
+      /SEARCH (main\.)?Tally USING INDEX sqlite_autoindex_Tally_1 \(key=\?\)/,
+    );
+
+    const report = (await expectIndexed(() => reports.getCourseReport(courseId))).map((p) => p.plan.join("\n"));
+    const all = report.join("\n");
+    expect(all).toMatch(
+      /USING COVERING INDEX QuizAttempt_cursoId_userId_moduloId_aprobado_porcentaje_idx \(cursoId=\?\)/,
+    );
+    expect(all).toMatch(
+      /USING COVERING INDEX AttemptAnswer_preguntaId_esCorrecta_idx \(preguntaId=\? AND esCorrecta=\?\)/,
+    );
+    expect(all).toMatch(/USING INDEX Enrolment_cursoId_registradoEn_idx \(cursoId=\?\)/);
+    expect(all).toMatch(/USING INDEX Certificate_cursoId_idx \(cursoId=\?\)/);
+
+    const page = (await expectIndexed(() => reports.getGradebook(courseId))).map((p) => p.plan.join("\n"));
+    expect(page.join("\n")).toMatch(
+      /USING COVERING INDEX QuizAttempt_cursoId_userId_moduloId_aprobado_porcentaje_idx \(cursoId=\? AND userId=\?\)/,
+    );
+    const csv = (await reports.gradebookCsv(courseId))!;
+    await expectIndexed(async () => {
+      for await (const batch of csv.batches) expect(batch.length).toBeGreaterThan(0);
+    });
   });
 
   it("the unread count of the menus is a range of (toId, leidoEn)", async () => {

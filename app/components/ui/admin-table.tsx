@@ -15,6 +15,7 @@ export function AdminTable({
   empty,
   className = "card mt-6 overflow-x-auto",
   stickyHeader = false,
+  scrollLabel,
   children,
 }: {
   columns: readonly AdminColumn[];
@@ -24,10 +25,16 @@ export function AdminTable({
   empty?: ReactNode;
   className?: string;
   stickyHeader?: boolean;
+  /**
+   * For a table that may scroll inside its box (a gradebook's many columns): the box becomes a
+   * labelled region that takes the keyboard focus, so it can be scrolled without a mouse.
+   */
+  scrollLabel?: string;
   children?: ReactNode;
 }) {
+  const region = scrollLabel ? { role: "region", "aria-label": scrollLabel, tabIndex: 0 } : {};
   return (
-    <div className={className}>
+    <div className={className} {...region}>
       <table className={`admin-table w-full ${minWidth} text-left text-sm`}>
         <thead className={`${stickyHeader ? "sticky top-0 " : ""}${HEAD_CLASS}`}>
           <tr>

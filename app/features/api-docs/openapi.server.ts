@@ -47,6 +47,7 @@ import { ApiMessageSchema, ApiSentMessageSchema, ComposeSchema } from "~/feature
 import { ContactSchema } from "~/features/contact/schema.ts";
 import { BookCreatedSchema, BookJsonSchema, BookUploadFormSchema } from "~/features/library/schema.ts";
 import { ApiErrorSchema, ApiNoticeIdSchema, ApiNoticeSchema } from "~/lib/api.server.ts";
+import { CourseReportSchema, GradebookSchema, ResumenSchema } from "~/features/reports/schema.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The vocabulary of the registry
@@ -88,6 +89,7 @@ const TAGS = [
   { name: "Certificados", description: "Certificados de los cursos terminados." },
   { name: "Mensajes", description: "Mensajes entre usuarios y formulario de contacto." },
   { name: "Biblioteca", description: "Libros en PDF." },
+  { name: "Reportes", description: "Cifras de la academia y de cada curso, para administradores." },
   { name: "Documentación", description: "Este documento y su página de referencia." },
 ] as const;
 
@@ -503,6 +505,36 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       access: "admin",
       ok: { 200: done("Libro eliminado.") },
       errors: { 404: "Libro no encontrado." },
+    },
+  },
+  "/api/admin/resumen": {
+    get: {
+      tag: "Reportes",
+      summary: "Resumen de la academia",
+      description: "Usuarios por rol, cursos, inscripciones, certificados, correos en espera y los últimos 12 meses.",
+      access: "admin",
+      ok: { 200: json("El resumen.", ResumenSchema) },
+    },
+  },
+  "/api/admin/cursos/{id}/reporte": {
+    get: {
+      tag: "Reportes",
+      summary: "Reporte de un curso",
+      description: "Embudo de participantes, tasa de aprobación por módulo y preguntas más falladas.",
+      access: "admin",
+      ok: { 200: json("El reporte.", CourseReportSchema) },
+      errors: { 404: "Curso no encontrado." },
+    },
+  },
+  "/api/admin/cursos/{id}/calificaciones": {
+    get: {
+      tag: "Reportes",
+      summary: "Libro de calificaciones de un curso",
+      description: "Participantes × módulos con evaluación: mejor nota, intentos y aprobado; 100 por página.",
+      access: "admin",
+      query: ["page"],
+      ok: { 200: json("Una página del libro de calificaciones.", GradebookSchema, PAGED) },
+      errors: { 404: "Curso no encontrado." },
     },
   },
   "/api/openapi.json": {

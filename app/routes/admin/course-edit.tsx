@@ -72,6 +72,9 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
           <Link to={`/admin/courses/participantes/${course.id}`} className="btn-ghost">
             Participantes
           </Link>
+          <Link to={`/admin/courses/reportes/${course.id}`} className="btn-ghost">
+            Reportes
+          </Link>
           {course.estado !== "publicado" ? (
             <Form method="post" preventScrollReset>
               <button type="submit" name="intent" value="publish" className="btn-primary" disabled={publishing}>

@@ -140,6 +140,9 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
               <Link to={`/admin/courses/participantes/${c.id}`} className="btn-ghost px-2 py-1">
                 Participantes
               </Link>
+              <Link to={`/admin/courses/reportes/${c.id}`} className="btn-ghost px-2 py-1">
+                Reportes
+              </Link>
               <Link to={deleteHref(c.id)} preventScrollReset className="btn-danger px-2 py-1">
                 Eliminar
               </Link>

@@ -15,6 +15,7 @@ export async function loader(args: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const unread = useUnreadMessages();
   const links: PanelLink[] = [
+    { to: "/admin", label: "Resumen", end: true },
     { to: "/admin/profile", label: "Mi Perfil" },
     { to: "/admin/courses", label: "Mis Cursos" },
     { to: "/admin/records", label: "Registros", badge: <PendingBadge count={loaderData.pending} /> },

@@ -1,0 +1,351 @@
+// Insight for the people who run the academy (docs/product.md#resumen, #reportes,
+// #calificaciones; docs/decisions/013-admin-insight.md). One module for the admin pages and the
+// /api/admin routes; the answers are the shapes of ./schema.ts.
+//
+// Cost: the summary reads only Tally rows (counters the database's triggers keep), about forty
+// primary-key reads at any size. A course's report and gradebook read that course's rows through
+// its indexes: Enrolment (cursoId, registradoEn), QuizAttempt (cursoId, userId, moduloId,
+// aprobado, porcentaje) and AttemptAnswer (preguntaId, esCorrecta), both covering, so a report
+// costs what the course holds, never what the academy holds.
+import { fullName } from "~/features/auth/roles.ts";
+import { Prisma } from "~/generated/prisma/client.ts";
+import type { CsvCell } from "~/lib/csv.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { percentOf } from "~/lib/percent.ts";
+import { lastMonths } from "./months.ts";
+import { ROLES_IN_SUMMARY, type CourseReport, type Gradebook, type Resumen } from "./schema.ts";
+
+const ESTADOS = ["publicado", "borrador"] as const;
+const AUDIENCIAS = ["general", "docente", "estudiante", "comunidad"] as const;
+
+/** The summary of /admin and GET /api/admin/resumen, from the Tally alone. */
+export async function getResumen(now = new Date()): Promise<Resumen> {
+  const months = lastMonths(now);
+  const courseKeys = ESTADOS.flatMap((e) => AUDIENCIAS.map((a) => `course:${e}:${a}`));
+  const keys = [
+    "user:all",
+    "user:pending",
+    ...ROLES_IN_SUMMARY.map((r) => `user:rol:${r}`),
+    ...courseKeys,
+    "enrol:all",
+    "cert:all",
+    "outbox:pending",
+    "outbox:failed",
+    ...months.flatMap((m) => [`enrol:${m}`, `cert:${m}`]),
+  ];
+  const rows = await prisma.tally.findMany({ where: { key: { in: keys } }, select: { key: true, n: true } });
+  const tally = new Map(rows.map((r) => [r.key, r.n]));
+  // A counter never shows below zero (a key whose rows were written before its trigger existed).
+  const n = (key: string) => Math.max(0, tally.get(key) ?? 0);
+  const courses = (estado: string) => AUDIENCIAS.reduce((sum, a) => sum + n(`course:${estado}:${a}`), 0);
+  return {
+    usuarios: {
+      total: n("user:all"),
+      pendientes: n("user:pending"),
+      porRol: {
+        admin: n("user:rol:admin"),
+        docente: n("user:rol:docente"),
+        estudiante: n("user:rol:estudiante"),
+        comunidad: n("user:rol:comunidad"),
+      },
+    },
+    cursos: { publicados: courses("publicado"), borradores: courses("borrador") },
+    inscripciones: n("enrol:all"),
+    certificados: n("cert:all"),
+    correos: { pendientes: n("outbox:pending"), fallidos: n("outbox:failed") },
+    meses: months.map((mes) => ({ mes, inscripciones: n(`enrol:${mes}`), certificados: n(`cert:${mes}`) })),
+  };
+}
+
+type QuizModule = { id: string; posicion: number; titulo: string };
+
+/** A course's modules that have a quiz (at least one question), in order: the graded ones. */
+async function quizModules(courseId: string): Promise<QuizModule[]> {
+  return prisma.module.findMany({
+    where: { cursoId: courseId, preguntas: { some: {} } },
+    orderBy: { posicion: "asc" },
+    select: { id: true, posicion: true, titulo: true },
+  });
+}
+
+type Grade = { userId: string; moduloId: string; intentos: number; mejor: number; aprobado: boolean };
+
+/**
+ * Every (participant, module) pair of a course with attempts: how many, the best score, whether
+ * one passed. Grouped in the order of QuizAttempt (cursoId, userId, moduloId, …), read from that
+ * index alone. `userIds`: only these participants (a gradebook page); otherwise every current
+ * participant of the course (attempts outlive an enrolment, and a report counts participants).
+ */
+async function grades(courseId: string, userIds?: string[]): Promise<Grade[]> {
+  if (userIds && userIds.length === 0) return [];
+  const who = userIds
+    ? Prisma.sql`a."userId" IN (${Prisma.join(userIds)})`
+    : Prisma.sql`EXISTS (SELECT 1 FROM "Enrolment" e WHERE e."userId" = a."userId" AND e."cursoId" = a."cursoId")`;
+  const rows = await prisma.$queryRaw<
+    Array<{ userId: string; moduloId: string; intentos: unknown; mejor: unknown; aprobado: unknown }>
+  >`
+    SELECT a."userId", a."moduloId", COUNT(*) AS "intentos", MAX(a."porcentaje") AS "mejor",
+           MAX(CASE WHEN a."aprobado" THEN 1 ELSE 0 END) AS "aprobado"
+    FROM "QuizAttempt" a
+    WHERE a."cursoId" = ${courseId} AND ${who}
+    GROUP BY a."userId", a."moduloId"`;
+  return rows.map((r) => ({
+    userId: r.userId,
+    moduloId: r.moduloId,
+    intentos: Number(r.intentos),
+    mejor: Number(r.mejor),
+    aprobado: Number(r.aprobado) === 1,
+  }));
+}
+
+/** Every question of the course's modules with how often it was answered, and answered wrong. */
+async function questionStats(courseId: string) {
+  const rows = await prisma.$queryRaw<
+    Array<{ id: string; moduloId: string; posicion: unknown; texto: string; respuestas: unknown; incorrectas: unknown }>
+  >`
+    SELECT q."id", q."moduloId", q."posicion", q."texto",
+           (SELECT COUNT(*) FROM "AttemptAnswer" a WHERE a."preguntaId" = q."id") AS "respuestas",
+           (SELECT COUNT(*) FROM "AttemptAnswer" a WHERE a."preguntaId" = q."id" AND a."esCorrecta" = FALSE)
+             AS "incorrectas"
+    FROM "Module" m JOIN "QuizQuestion" q ON q."moduloId" = m."id"
+    WHERE m."cursoId" = ${courseId}`;
+  return rows.map((r) => ({
+    id: r.id,
+    moduloId: r.moduloId,
+    posicion: Number(r.posicion),
+    texto: r.texto,
+    respuestas: Number(r.respuestas),
+    incorrectas: Number(r.incorrectas),
+  }));
+}
+
+/** How many questions a module's ranking lists. */
+export const MOST_MISSED = 5;
+
+async function countCertificatesOfParticipants(courseId: string) {
+  const [row] = await prisma.$queryRaw<Array<{ n: unknown }>>`
+    SELECT COUNT(*) AS "n" FROM "Certificate" c
+    WHERE c."cursoId" = ${courseId}
+      AND EXISTS (SELECT 1 FROM "Enrolment" e WHERE e."userId" = c."userId" AND e."cursoId" = c."cursoId")`;
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * A course's report, or null when there is no such course. Every figure counts the course's
+ * current participants; the questions most often answered wrong count every recorded answer to
+ * the question as it is now (answers to a deleted question are not attributed to any).
+ */
+export async function getCourseReport(courseId: string): Promise<CourseReport | null> {
+  const course = await prisma.course.findUnique({
+    where: { id: courseId },
+    select: { id: true, titulo: true, estado: true },
+  });
+  if (!course) return null;
+  const [modules, enrolled, byPair, questions, certified] = await Promise.all([
+    quizModules(course.id),
+    prisma.enrolment.count({ where: { cursoId: course.id } }),
+    grades(course.id),
+    questionStats(course.id),
+    countCertificatesOfParticipants(course.id),
+  ]);
+  const started = new Set(byPair.map((g) => g.userId)).size;
+  const modulos = modules.map((m) => {
+    const pairs = byPair.filter((g) => g.moduloId === m.id);
+    const tried = pairs.length;
+    const passed = pairs.filter((g) => g.aprobado).length;
+    const intentos = pairs.reduce((sum, g) => sum + g.intentos, 0);
+    const own = questions.filter((q) => q.moduloId === m.id);
+    const preguntasMasFalladas = own
+      .filter((q) => q.incorrectas > 0)
+      .sort(
+        (a, b) =>
+          b.incorrectas - a.incorrectas ||
+          b.incorrectas * a.respuestas - a.incorrectas * b.respuestas ||
+          a.posicion - b.posicion,
+      )
+      .slice(0, MOST_MISSED)
+      .map((q) => ({
+        preguntaId: q.id,
+        texto: q.texto,
+        respuestas: q.respuestas,
+        incorrectas: q.incorrectas,
+        tasaError: percentOf(q.incorrectas, q.respuestas),
+      }));
+    return {
+      id: m.id,
+      posicion: m.posicion,
+      titulo: m.titulo,
+      preguntas: own.length,
+      participantesConIntento: tried,
+      aprobados: passed,
+      tasaAprobacion: percentOf(passed, tried),
+      intentos,
+      promedioIntentos: tried ? Math.round((intentos / tried) * 10) / 10 : 0,
+      preguntasMasFalladas,
+    };
+  });
+  return {
+    curso: course,
+    embudo: [
+      { etapa: "Inscritos", participantes: enrolled },
+      { etapa: "Comenzaron (al menos un intento)", participantes: started },
+      ...modulos.map((m) => ({
+        etapa: `Aprobaron el módulo ${m.posicion + 1}: ${m.titulo}`,
+        participantes: m.aprobados,
+      })),
+      { etapa: "Obtuvieron el certificado", participantes: certified },
+    ],
+    modulos,
+  };
+}
+
+export const GRADEBOOK_PAGE_SIZE = 25;
+export const GRADEBOOK_API_PAGE_SIZE = 100;
+
+type GradeCell = Gradebook["participantes"][number]["notas"][number];
+
+/** Grades by "userId moduloId". */
+function byPairKey(all: Grade[]) {
+  return new Map(all.map((g) => [`${g.userId} ${g.moduloId}`, g]));
+}
+
+function cellsFor(userId: string, modules: QuizModule[], all: Map<string, Grade>): GradeCell[] {
+  return modules.map((m) => {
+    const g = all.get(`${userId} ${m.id}`);
+    return {
+      moduloId: m.id,
+      mejorNota: g ? g.mejor : null,
+      intentos: g?.intentos ?? 0,
+      aprobado: g?.aprobado ?? false,
+    };
+  });
+}
+
+/**
+ * A page of a course's gradebook: its participants in enrolment order (as the participants list)
+ * × its quiz modules, with the best score, attempts and whether passed. Null when no such course.
+ */
+export async function getGradebook(
+  courseId: string,
+  { page = 1, size = GRADEBOOK_PAGE_SIZE }: { page?: number; size?: number } = {},
+): Promise<Gradebook | null> {
+  const course = await prisma.course.findUnique({ where: { id: courseId }, select: { id: true, titulo: true } });
+  if (!course) return null;
+  const [modules, total] = await Promise.all([
+    quizModules(course.id),
+    prisma.enrolment.count({ where: { cursoId: course.id } }),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const current = Math.min(Math.max(1, page), pageCount);
+  // OFFSET over this course's range of (cursoId, registradoEn): bounded by the course's size.
+  const rows = await prisma.enrolment.findMany({
+    where: { cursoId: course.id },
+    orderBy: [{ registradoEn: "asc" }, { id: "asc" }],
+    skip: (current - 1) * size,
+    take: size,
+    select: { user: { select: { id: true, nombre: true, apellido: true, correo: true } } },
+  });
+  const all = byPairKey(
+    modules.length
+      ? await grades(
+          course.id,
+          rows.map((r) => r.user.id),
+        )
+      : [],
+  );
+  return {
+    curso: course,
+    modulos: modules,
+    participantes: rows.map(({ user }) => ({
+      id: user.id,
+      nombre: fullName(user.nombre, user.apellido),
+      correo: user.correo,
+      notas: cellsFor(user.id, modules, all),
+    })),
+    total,
+    page: current,
+    pageCount,
+  };
+}
+
+/** The gradebook CSV's header: name, e-mail, then three columns per quiz module. */
+export function gradebookCsvHeader(modules: QuizModule[]): string[] {
+  return [
+    "Nombre",
+    "Correo",
+    ...modules.flatMap((m) => {
+      const name = `Módulo ${m.posicion + 1}: ${m.titulo}`;
+      return [`${name} - Mejor nota`, `${name} - Intentos`, `${name} - Aprobado`];
+    }),
+  ];
+}
+
+/** One participant's CSV row: '80%' (empty without attempts), attempts, 'Sí' / 'No'. */
+export function gradebookCsvRow(p: { nombre: string; correo: string; notas: GradeCell[] }): CsvCell[] {
+  return [
+    p.nombre,
+    p.correo,
+    ...p.notas.flatMap((n) => [n.mejorNota === null ? "" : `${n.mejorNota}%`, n.intentos, n.aprobado ? "Sí" : "No"]),
+  ];
+}
+
+const CSV_BATCH = 1000;
+
+/**
+ * The whole gradebook as CSV (header and batches of 1 000 participants, keyset on the course's
+ * (registradoEn, id), as the participants export); null when there is no such course.
+ */
+export async function gradebookCsv(courseId: string) {
+  const course = await prisma.course.findUnique({ where: { id: courseId }, select: { id: true, titulo: true } });
+  if (!course) return null;
+  const modules = await quizModules(course.id);
+  async function* batches(): AsyncGenerator<CsvCell[][]> {
+    let after: { registradoEn: Date; id: string } | null = null;
+    for (;;) {
+      const rows: Array<{
+        id: string;
+        registradoEn: Date;
+        user: { id: string; nombre: string; apellido: string; correo: string };
+      }> = await prisma.enrolment.findMany({
+        where: {
+          cursoId: course!.id,
+          ...(after
+            ? {
+                OR: [
+                  { registradoEn: { gt: after.registradoEn } },
+                  { registradoEn: after.registradoEn, id: { gt: after.id } },
+                ],
+              }
+            : {}),
+        },
+        orderBy: [{ registradoEn: "asc" }, { id: "asc" }],
+        take: CSV_BATCH,
+        select: {
+          id: true,
+          registradoEn: true,
+          user: { select: { id: true, nombre: true, apellido: true, correo: true } },
+        },
+      });
+      if (rows.length === 0) return;
+      const all = byPairKey(
+        modules.length
+          ? await grades(
+              course!.id,
+              rows.map((r) => r.user.id),
+            )
+          : [],
+      );
+      yield rows.map(({ user }) =>
+        gradebookCsvRow({
+          nombre: fullName(user.nombre, user.apellido),
+          correo: user.correo,
+          notas: cellsFor(user.id, modules, all),
+        }),
+      );
+      if (rows.length < CSV_BATCH) return;
+      const last = rows[rows.length - 1]!;
+      after = { registradoEn: last.registradoEn, id: last.id };
+    }
+  }
+  return { course, header: gradebookCsvHeader(modules), batches: batches() };
+}

@@ -1,0 +1,84 @@
+// The admin reports' JSON shapes (docs/product.md#json-api): the answers of
+// GET /api/admin/resumen, /api/admin/cursos/{id}/reporte and /api/admin/cursos/{id}/calificaciones.
+// The services (reports.server.ts) build exactly these objects; the HTML pages render the same
+// objects, and the OpenAPI document is generated from these schemas.
+import { z } from "zod";
+
+const count = z.number().int().nonnegative();
+const percent = z.number().int().min(0).max(100);
+const month = z.string().regex(/^\d{4}-\d{2}$/);
+
+export const ResumenSchema = z.object({
+  usuarios: z.object({
+    total: count,
+    pendientes: count.describe("Cuentas sin aprobar (no suspendidas)"),
+    porRol: z.object({ admin: count, docente: count, estudiante: count, comunidad: count }),
+  }),
+  cursos: z.object({ publicados: count, borradores: count }),
+  inscripciones: count,
+  certificados: count,
+  correos: z.object({ pendientes: count, fallidos: count }).describe("Correos que esperan en la bandeja de salida"),
+  meses: z
+    .array(z.object({ mes: month.describe("AAAA-MM (UTC)"), inscripciones: count, certificados: count }))
+    .length(12)
+    .describe("Los últimos 12 meses, el más antiguo primero; el último es el mes en curso"),
+});
+export type Resumen = z.infer<typeof ResumenSchema>;
+
+export const CourseReportSchema = z.object({
+  curso: z.object({ id: z.string(), titulo: z.string(), estado: z.string() }),
+  embudo: z
+    .array(z.object({ etapa: z.string(), participantes: count }))
+    .describe("Inscritos → con al menos un intento → aprobaron cada módulo → certificado"),
+  modulos: z.array(
+    z.object({
+      id: z.string(),
+      posicion: count,
+      titulo: z.string(),
+      preguntas: count,
+      participantesConIntento: count,
+      aprobados: count,
+      tasaAprobacion: percent.describe("Aprobados ÷ participantes con intento"),
+      intentos: count,
+      promedioIntentos: z.number().nonnegative().describe("Intentos ÷ participantes con intento, un decimal"),
+      preguntasMasFalladas: z.array(
+        z.object({
+          preguntaId: z.string(),
+          texto: z.string(),
+          respuestas: count,
+          incorrectas: count,
+          tasaError: percent,
+        }),
+      ),
+    }),
+  ),
+});
+export type CourseReport = z.infer<typeof CourseReportSchema>;
+
+export const GradebookSchema = z.object({
+  curso: z.object({ id: z.string(), titulo: z.string() }),
+  modulos: z.array(z.object({ id: z.string(), posicion: count, titulo: z.string() })),
+  participantes: z.array(
+    z.object({
+      id: z.string(),
+      nombre: z.string(),
+      correo: z.string(),
+      notas: z
+        .array(
+          z.object({
+            moduloId: z.string(),
+            mejorNota: percent.nullable().describe("El mejor porcentaje; null sin intentos"),
+            intentos: count,
+            aprobado: z.boolean(),
+          }),
+        )
+        .describe("Una por módulo con evaluación, en el orden de `modulos`"),
+    }),
+  ),
+  total: count,
+  page: z.number().int().positive(),
+  pageCount: z.number().int().positive(),
+});
+export type Gradebook = z.infer<typeof GradebookSchema>;
+
+export const ROLES_IN_SUMMARY = ["admin", "docente", "estudiante", "comunidad"] as const;

@@ -1,0 +1,17 @@
+import { requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+import { getCourseReport } from "~/features/reports/reports.server.ts";
+import type { CourseReport } from "~/features/reports/schema.ts";
+import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import type { Route } from "./+types/admin.course-report";
+
+/** GET /api/admin/cursos/{id}/reporte (admin): a course's funnel and quiz modules (CourseReportSchema). */
+export function loader(args: Route.LoaderArgs) {
+  return handleApi(async () => {
+    await requireApiRole(args, "admin");
+    const report = await getCourseReport(args.params.id);
+    return report ? apiJson<CourseReport>(report) : apiError(404, COURSE_NOT_FOUND);
+  });
+}
+
+export const action = () => methodNotAllowed("GET");

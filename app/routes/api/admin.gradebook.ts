@@ -1,0 +1,25 @@
+import { requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+import { getGradebook, GRADEBOOK_API_PAGE_SIZE } from "~/features/reports/reports.server.ts";
+import type { Gradebook } from "~/features/reports/schema.ts";
+import { apiError, apiNumberedPageJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { pageFrom } from "~/lib/pagination.ts";
+import type { Route } from "./+types/admin.gradebook";
+
+/**
+ * GET /api/admin/cursos/{id}/calificaciones?page=N (admin): a page of the course's gradebook,
+ * 100 participants in enrolment order (GradebookSchema; Link header and X-Total-Count).
+ */
+export function loader(args: Route.LoaderArgs) {
+  return handleApi(async () => {
+    await requireApiRole(args, "admin");
+    const gradebook = await getGradebook(args.params.id, {
+      page: pageFrom(args.request.url),
+      size: GRADEBOOK_API_PAGE_SIZE,
+    });
+    if (!gradebook) return apiError(404, COURSE_NOT_FOUND);
+    return apiNumberedPageJson<Gradebook>(gradebook, args.request.url, gradebook);
+  });
+}
+
+export const action = () => methodNotAllowed("GET");

@@ -1,0 +1,498 @@
+// Issue 15, part 1: the admin's Resumen, a course's report and gradebook (services, pages, API,
+// CSV), and the Tally counters the database's triggers keep for them.
+import crypto from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { courseTitleFields } from "~/features/courses/title-search.ts";
+import { lastMonths, monthKey } from "~/features/reports/months.ts";
+import {
+  getCourseReport,
+  getGradebook,
+  getResumen,
+  gradebookCsv,
+  gradebookCsvHeader,
+} from "~/features/reports/reports.server.ts";
+import { CourseReportSchema, GradebookSchema, ResumenSchema } from "~/features/reports/schema.ts";
+import { prisma } from "~/lib/db.server.ts";
+import * as reportPage from "~/routes/admin/course-report.tsx";
+import * as gradebookCsvRoute from "~/routes/admin/gradebook-csv.ts";
+import * as gradebookPage from "~/routes/admin/gradebook.tsx";
+import * as resumenPage from "~/routes/admin/index.tsx";
+import * as reportApi from "~/routes/api/admin.course-report.ts";
+import * as gradebookApi from "~/routes/api/admin.gradebook.ts";
+import * as resumenApi from "~/routes/api/admin.resumen.ts";
+import { args, createUser, dataOf, getRequest, jsonRequest, readJson, signedIn, thrown } from "./factories.ts";
+
+const tally = async (key: string) => (await prisma.tally.findUnique({ where: { key } }))?.n ?? 0;
+
+async function newCourse(titulo = "Curso con reportes") {
+  return prisma.course.create({
+    data: {
+      ...courseTitleFields(titulo),
+      estado: "publicado",
+      herramientas: [],
+      loAprenderan: [],
+      modulos: {
+        create: [
+          {
+            posicion: 0,
+            titulo: "Sumas",
+            preguntas: {
+              create: [
+                { posicion: 0, texto: "¿2+2?" },
+                { posicion: 1, texto: "¿3+3?" },
+                { posicion: 2, texto: "¿1+1?" },
+              ],
+            },
+          },
+          { posicion: 1, titulo: "Lecturas", descripcion: "Sin evaluación" },
+          { posicion: 2, titulo: "Restas", preguntas: { create: [{ posicion: 0, texto: "¿5-3?" }] } },
+        ],
+      },
+    },
+    include: { modulos: { orderBy: { posicion: "asc" }, include: { preguntas: { orderBy: { posicion: "asc" } } } } },
+  });
+}
+
+type Course = Awaited<ReturnType<typeof newCourse>>;
+
+async function enrol(userId: string, course: Course, registradoEn: Date) {
+  await prisma.enrolment.create({ data: { userId, cursoId: course.id, registradoEn } });
+}
+
+/** One graded attempt; `wrong`: the question ids answered wrong (the others right). */
+async function attempt(userId: string, course: Course, moduleIndex: number, porcentaje: number, wrong: string[] = []) {
+  const module = course.modulos[moduleIndex]!;
+  await prisma.quizAttempt.create({
+    data: {
+      userId,
+      cursoId: course.id,
+      moduloId: module.id,
+      porcentaje,
+      aprobado: porcentaje >= 70,
+      correctas: 0,
+      totalPreguntas: module.preguntas.length,
+      answers: {
+        create: module.preguntas.map((q) => ({
+          preguntaId: q.id,
+          pregunta: q.texto,
+          respuestaUsuario: "x",
+          esCorrecta: !wrong.includes(q.id),
+        })),
+      },
+    },
+  });
+}
+
+async function certify(userId: string, cursoId: string | null, emitidoEn = new Date()) {
+  return prisma.certificate.create({
+    data: {
+      codigo: crypto.randomUUID().slice(0, 12),
+      userId,
+      cursoId,
+      nombreTitular: "Titular",
+      tituloCurso: "Curso",
+      emitidoEn,
+    },
+  });
+}
+
+describe("a course's report and gradebook", () => {
+  let course: Course;
+  let ids: { a: string; b: string; c: string; d: string; gone: string };
+  let q: { sum1: string; sum2: string; sum3: string; rest: string };
+
+  beforeAll(async () => {
+    course = await newCourse();
+    const [sumas, , restas] = course.modulos;
+    q = {
+      sum1: sumas!.preguntas[0]!.id,
+      sum2: sumas!.preguntas[1]!.id,
+      sum3: sumas!.preguntas[2]!.id,
+      rest: restas!.preguntas[0]!.id,
+    };
+    const names = ["Ana", "Bruno", "Carla", "Diego", "Elena"];
+    const users = [];
+    for (const nombre of names) users.push(await createUser({ nombre, apellido: "Prueba" }));
+    const [a, b, c, d, gone] = users.map((u) => u.id) as [string, string, string, string, string];
+    ids = { a, b, c, d, gone };
+    // Enrolment order: Ana, Bruno, Carla, Diego (the gradebook's order).
+    for (const [i, id] of [a, b, c, d].entries()) await enrol(id, course, new Date(Date.UTC(2026, 0, 10 + i)));
+    // Ana: Sumas failed then passed, Restas passed at once; certificate.
+    await attempt(a, course, 0, 33, [q.sum1, q.sum2]);
+    await attempt(a, course, 0, 100);
+    await attempt(a, course, 2, 100);
+    await certify(a, course.id);
+    // Bruno: Sumas passed at the third attempt.
+    await attempt(b, course, 0, 33, [q.sum1, q.sum3]);
+    await attempt(b, course, 0, 67, [q.sum1]);
+    await attempt(b, course, 0, 100);
+    // Carla: one failed attempt at Sumas.
+    await attempt(c, course, 0, 67, [q.sum2]);
+    // Diego: enrolled, never tried. Elena tried, passed and left the course: not a participant.
+    await attempt(gone, course, 0, 100);
+    await attempt(gone, course, 2, 0, [q.rest]);
+    await certify(gone, course.id);
+  });
+
+  it("the funnel: enrolled → started → passed each quiz module → certificate, current participants only", async () => {
+    const report = (await getCourseReport(course.id))!;
+    expect(CourseReportSchema.parse(report)).toEqual(report);
+    expect(report.embudo).toEqual([
+      { etapa: "Inscritos", participantes: 4 },
+      { etapa: "Comenzaron (al menos un intento)", participantes: 3 },
+      { etapa: "Aprobaron el módulo 1: Sumas", participantes: 2 },
+      { etapa: "Aprobaron el módulo 3: Restas", participantes: 1 },
+      { etapa: "Obtuvieron el certificado", participantes: 1 },
+    ]);
+  });
+
+  it("per quiz module: pass rate, average attempts, the questions most often answered wrong", async () => {
+    const report = (await getCourseReport(course.id))!;
+    expect(report.modulos.map((m) => m.titulo)).toEqual(["Sumas", "Restas"]);
+    const [sumas, restas] = report.modulos;
+    expect(sumas).toMatchObject({
+      preguntas: 3,
+      participantesConIntento: 3,
+      aprobados: 2,
+      tasaAprobacion: 67,
+      intentos: 6,
+      promedioIntentos: 2,
+    });
+    expect(restas).toMatchObject({
+      preguntas: 1,
+      participantesConIntento: 1,
+      aprobados: 1,
+      tasaAprobacion: 100,
+      intentos: 1,
+      promedioIntentos: 1,
+    });
+    // Every recorded answer counts (Elena's too): ¿2+2? wrong 3 times of 7, ¿3+3? twice, ¿1+1? once.
+    expect(sumas!.preguntasMasFalladas).toEqual([
+      { preguntaId: q.sum1, texto: "¿2+2?", respuestas: 7, incorrectas: 3, tasaError: 43 },
+      { preguntaId: q.sum2, texto: "¿3+3?", respuestas: 7, incorrectas: 2, tasaError: 29 },
+      { preguntaId: q.sum3, texto: "¿1+1?", respuestas: 7, incorrectas: 1, tasaError: 14 },
+    ]);
+    expect(restas!.preguntasMasFalladas).toEqual([
+      { preguntaId: q.rest, texto: "¿5-3?", respuestas: 2, incorrectas: 1, tasaError: 50 },
+    ]);
+  });
+
+  it("a course without participants or quizzes reports zeros; an unknown course is null", async () => {
+    const empty = await prisma.course.create({
+      data: { ...courseTitleFields("Vacío"), herramientas: [], loAprenderan: [] },
+    });
+    const report = (await getCourseReport(empty.id))!;
+    expect(report.embudo).toEqual([
+      { etapa: "Inscritos", participantes: 0 },
+      { etapa: "Comenzaron (al menos un intento)", participantes: 0 },
+      { etapa: "Obtuvieron el certificado", participantes: 0 },
+    ]);
+    expect(report.modulos).toEqual([]);
+    expect(await getCourseReport("no-existe")).toBeNull();
+    expect(await getGradebook("no-existe")).toBeNull();
+  });
+
+  it("the gradebook: participants in enrolment order × quiz modules, best score, attempts, passed; paged", async () => {
+    const first = (await getGradebook(course.id, { page: 1, size: 2 }))!;
+    expect(GradebookSchema.parse(first)).toEqual(first);
+    expect(first.modulos.map((m) => m.titulo)).toEqual(["Sumas", "Restas"]);
+    expect([first.total, first.page, first.pageCount]).toEqual([4, 1, 2]);
+    const [sumas, restas] = first.modulos.map((m) => m.id);
+    expect(first.participantes).toEqual([
+      {
+        id: ids.a,
+        nombre: "Ana Prueba",
+        correo: expect.any(String),
+        notas: [
+          { moduloId: sumas, mejorNota: 100, intentos: 2, aprobado: true },
+          { moduloId: restas, mejorNota: 100, intentos: 1, aprobado: true },
+        ],
+      },
+      {
+        id: ids.b,
+        nombre: "Bruno Prueba",
+        correo: expect.any(String),
+        notas: [
+          { moduloId: sumas, mejorNota: 100, intentos: 3, aprobado: true },
+          { moduloId: restas, mejorNota: null, intentos: 0, aprobado: false },
+        ],
+      },
+    ]);
+    const second = (await getGradebook(course.id, { page: 2, size: 2 }))!;
+    expect(
+      second.participantes.map((p) => [p.nombre, p.notas.map((n) => [n.mejorNota, n.intentos, n.aprobado])]),
+    ).toEqual([
+      [
+        "Carla Prueba",
+        [
+          [67, 1, false],
+          [null, 0, false],
+        ],
+      ],
+      [
+        "Diego Prueba",
+        [
+          [null, 0, false],
+          [null, 0, false],
+        ],
+      ],
+    ]);
+    // A page past the end shows the last one.
+    expect((await getGradebook(course.id, { page: 9, size: 2 }))!.page).toBe(2);
+  });
+
+  it("the CSV: the participants export's conventions, three columns per quiz module", async () => {
+    const csv = (await gradebookCsv(course.id))!;
+    expect(csv.header).toEqual(gradebookCsvHeader(course.modulos.filter((m) => m.preguntas.length)));
+    const admin = await signedIn("admin");
+    const response = (await gradebookCsvRoute.loader(
+      args(getRequest(`/admin/courses/calificaciones/${course.id}/csv`, admin.cookie), { id: course.id }),
+    )) as Response;
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toContain("calificaciones-Curso con reportes.csv");
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
+    const lines = text.split("\r\n");
+    expect(lines[0]).toBe(
+      "\uFEFFNombre;Correo;Módulo 1: Sumas - Mejor nota;Módulo 1: Sumas - Intentos;Módulo 1: Sumas - Aprobado;" +
+        "Módulo 3: Restas - Mejor nota;Módulo 3: Restas - Intentos;Módulo 3: Restas - Aprobado",
+    );
+    expect(lines[1]).toMatch(/^Ana Prueba;[^;]+@test\.cl;100%;2;Sí;100%;1;Sí$/);
+    expect(lines[2]).toMatch(/^Bruno Prueba;[^;]+;100%;3;Sí;;0;No$/);
+    expect(lines[3]).toMatch(/^Carla Prueba;[^;]+;67%;1;No;;0;No$/);
+    expect(lines[4]).toMatch(/^Diego Prueba;[^;]+;;0;No;;0;No$/);
+    expect(lines.slice(5)).toEqual([""]);
+  });
+
+  it("pages: admins only (a visitor to /login, another role to /), 404 for an unknown course", async () => {
+    const student = await signedIn("estudiante");
+    const admin = await signedIn("admin");
+    const pages = [
+      [resumenPage.loader, "/admin", {}],
+      [reportPage.loader, `/admin/courses/reportes/${course.id}`, { id: course.id }],
+      [gradebookPage.loader, `/admin/courses/calificaciones/${course.id}`, { id: course.id }],
+      [gradebookCsvRoute.loader, `/admin/courses/calificaciones/${course.id}/csv`, { id: course.id }],
+    ] as const;
+    for (const [loader, path, params] of pages) {
+      const anonymous = await thrown(loader(args(getRequest(path), params)));
+      expect(anonymous.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+      const other = await thrown(loader(args(getRequest(path, student.cookie), params)));
+      expect([other.status, other.headers.get("Location")]).toEqual([302, "/"]);
+    }
+    const missing = await reportPage
+      .loader(args(getRequest("/admin/courses/reportes/x", admin.cookie), { id: "x" }))
+      .catch((e: unknown) => e);
+    expect(dataOf(missing).status).toBe(404);
+    const data = await gradebookPage.loader(
+      args(getRequest(`/admin/courses/calificaciones/${course.id}?page=1`, admin.cookie), { id: course.id }),
+    );
+    expect(data.gradebook.participantes).toHaveLength(4);
+    const summary = await resumenPage.loader(args(getRequest("/admin", admin.cookie)));
+    expect(ResumenSchema.parse(summary.resumen)).toEqual(summary.resumen);
+  });
+
+  it("API: 401 without a token, 403 for another role, 404 unknown course, 405 other methods; the schemas' shapes", async () => {
+    const student = await signedIn("estudiante");
+    const admin = await signedIn("admin");
+    const calls = [
+      [resumenApi, "/api/admin/resumen", {}],
+      [reportApi, `/api/admin/cursos/${course.id}/reporte`, { id: course.id }],
+      [gradebookApi, `/api/admin/cursos/${course.id}/calificaciones`, { id: course.id }],
+    ] as const;
+    for (const [route, path, params] of calls) {
+      const none = await route.loader(args(jsonRequest(path, null, { method: "GET" }), params));
+      expect([none.status, Object.keys(await readJson(none))]).toEqual([401, ["error"]]);
+      const other = await route.loader(args(jsonRequest(path, null, { method: "GET", token: student.token }), params));
+      expect([other.status, Object.keys(await readJson(other))]).toEqual([403, ["error"]]);
+      const post = route.action();
+      expect([post.status, post.headers.get("Allow"), await readJson(post)]).toEqual([
+        405,
+        "GET",
+        { error: "Método no permitido." },
+      ]);
+    }
+    const get = (route: (typeof calls)[number][0], path: string, params = {}) =>
+      route.loader(args(jsonRequest(path, null, { method: "GET", token: admin.token }), params));
+
+    const resumen = await get(resumenApi, "/api/admin/resumen");
+    expect(resumen.status).toBe(200);
+    expect(ResumenSchema.safeParse(await resumen.json()).success).toBe(true);
+
+    const report = await get(reportApi, `/api/admin/cursos/${course.id}/reporte`, { id: course.id });
+    expect(report.status).toBe(200);
+    expect(CourseReportSchema.parse(await report.json())).toEqual(await getCourseReport(course.id));
+
+    const grades = await get(gradebookApi, `/api/admin/cursos/${course.id}/calificaciones?page=1`, { id: course.id });
+    expect(grades.status).toBe(200);
+    expect(grades.headers.get("X-Total-Count")).toBe("4");
+    const body = GradebookSchema.parse(await grades.json());
+    expect(body.participantes.map((p) => p.nombre)).toEqual([
+      "Ana Prueba",
+      "Bruno Prueba",
+      "Carla Prueba",
+      "Diego Prueba",
+    ]);
+
+    for (const route of [reportApi, gradebookApi]) {
+      const missing = await get(route, "/api/admin/cursos/x/reporte", { id: "x" });
+      expect([missing.status, await readJson(missing)]).toEqual([404, { error: "Curso no encontrado" }]);
+    }
+  });
+});
+
+describe("the Resumen: totals and months from the Tally", () => {
+  it("the last 12 months: the current month last, month and year edges in UTC", () => {
+    expect(lastMonths(new Date("2031-06-15T12:00:00Z"))).toEqual([
+      "2030-07",
+      "2030-08",
+      "2030-09",
+      "2030-10",
+      "2030-11",
+      "2030-12",
+      "2031-01",
+      "2031-02",
+      "2031-03",
+      "2031-04",
+      "2031-05",
+      "2031-06",
+    ]);
+    expect(lastMonths(new Date("2031-01-01T00:00:00Z"))[11]).toBe("2031-01");
+    expect(lastMonths(new Date("2030-12-31T23:59:59.999Z"))[0]).toBe("2030-01");
+    expect(monthKey(new Date("2031-03-31T23:59:59.999Z"))).toBe("2031-03");
+  });
+
+  it("buckets enrolments and certificates by month: window edges, an empty month", async () => {
+    const course = await newCourse("Meses");
+    const other = await newCourse("Meses 2");
+    const users = [];
+    for (let i = 0; i < 6; i++) users.push(await createUser());
+    const at = (iso: string) => new Date(iso);
+    // Just before the window, its first instant, an inner month, its last instant, just after.
+    await enrol(users[0]!.id, course, at("2030-06-30T23:59:59.999Z"));
+    await enrol(users[1]!.id, course, at("2030-07-01T00:00:00.000Z"));
+    await enrol(users[2]!.id, course, at("2030-10-15T12:00:00.000Z"));
+    await enrol(users[3]!.id, course, at("2030-10-20T12:00:00.000Z"));
+    await enrol(users[4]!.id, course, at("2031-06-30T23:59:59.999Z"));
+    await enrol(users[5]!.id, course, at("2031-07-01T00:00:00.000Z"));
+    await certify(users[2]!.id, course.id, at("2030-12-01T00:00:00.000Z"));
+    await certify(users[3]!.id, other.id, at("2031-06-30T10:00:00.000Z"));
+
+    const resumen = await getResumen(new Date("2031-06-15T12:00:00Z"));
+    expect(ResumenSchema.parse(resumen)).toEqual(resumen);
+    const byMonth = Object.fromEntries(resumen.meses.map((m) => [m.mes, [m.inscripciones, m.certificados]]));
+    expect(resumen.meses.map((m) => m.mes)).toEqual(lastMonths(new Date("2031-06-15T12:00:00Z")));
+    expect(byMonth).toEqual({
+      "2030-07": [1, 0],
+      "2030-08": [0, 0],
+      "2030-09": [0, 0],
+      "2030-10": [2, 0],
+      "2030-11": [0, 0],
+      "2030-12": [0, 1],
+      "2031-01": [0, 0],
+      "2031-02": [0, 0],
+      "2031-03": [0, 0],
+      "2031-04": [0, 0],
+      "2031-05": [0, 0],
+      "2031-06": [1, 1],
+    });
+  });
+
+  it("the totals equal counting the rows (users by role, pending, courses, enrolments, certificates, outbox)", async () => {
+    await createUser({ rol: "docente", aprobado: false });
+    await prisma.outboxMail.create({ data: { to: "a@test.cl", subject: "s", text: "t", kind: "user.approved" } });
+    await prisma.outboxMail.create({
+      data: { to: "b@test.cl", subject: "s", text: "t", kind: "user.approved", status: "failed" },
+    });
+    const resumen = await getResumen();
+    const roles = Object.fromEntries(
+      await Promise.all(
+        (["admin", "docente", "estudiante", "comunidad"] as const).map(
+          async (rol) => [rol, await prisma.user.count({ where: { rol } })] as const,
+        ),
+      ),
+    );
+    expect(resumen).toMatchObject({
+      usuarios: {
+        total: await prisma.user.count(),
+        pendientes: await prisma.user.count({ where: { aprobado: false, suspendidoEn: null } }),
+        porRol: roles,
+      },
+      cursos: {
+        publicados: await prisma.course.count({ where: { estado: "publicado" } }),
+        borradores: await prisma.course.count({ where: { estado: "borrador" } }),
+      },
+      inscripciones: await prisma.enrolment.count(),
+      certificados: await prisma.certificate.count(),
+      correos: {
+        pendientes: await prisma.outboxMail.count({ where: { status: "pending" } }),
+        fallidos: await prisma.outboxMail.count({ where: { status: "failed" } }),
+      },
+    });
+    expect(resumen.correos.fallidos).toBeGreaterThan(0);
+    expect(resumen.usuarios.porRol.docente).toBeGreaterThan(0);
+  });
+});
+
+describe("Tally triggers of the Resumen", () => {
+  it("enrolments: insert, move to another month, delete, and deleted with their user", async () => {
+    const course = await newCourse("Triggers");
+    const user = await createUser();
+    const [all, may, june] = [await tally("enrol:all"), await tally("enrol:2032-05"), await tally("enrol:2032-06")];
+    await enrol(user.id, course, new Date("2032-05-31T23:00:00Z"));
+    expect([await tally("enrol:all"), await tally("enrol:2032-05")]).toEqual([all + 1, may + 1]);
+    await prisma.enrolment.updateMany({
+      where: { userId: user.id },
+      data: { registradoEn: new Date("2032-06-01T01:00:00Z") },
+    });
+    expect([await tally("enrol:all"), await tally("enrol:2032-05"), await tally("enrol:2032-06")]).toEqual([
+      all + 1,
+      may,
+      june + 1,
+    ]);
+    await prisma.enrolment.deleteMany({ where: { userId: user.id } });
+    expect([await tally("enrol:all"), await tally("enrol:2032-06")]).toEqual([all, june]);
+    await enrol(user.id, course, new Date("2032-06-02T00:00:00Z"));
+    await prisma.user.delete({ where: { id: user.id } });
+    expect([await tally("enrol:all"), await tally("enrol:2032-06")]).toEqual([all, june]);
+    expect(await tally("enrol:all")).toBe(await prisma.enrolment.count());
+  });
+
+  it("certificates: insert, kept when their course is deleted, gone with their holder", async () => {
+    const course = await newCourse("Certificados");
+    const user = await createUser();
+    const [all, month] = [await tally("cert:all"), await tally("cert:2032-07")];
+    await certify(user.id, course.id, new Date("2032-07-10T00:00:00Z"));
+    expect([await tally("cert:all"), await tally("cert:2032-07")]).toEqual([all + 1, month + 1]);
+    await prisma.course.delete({ where: { id: course.id } });
+    expect([await tally("cert:all"), await tally("cert:2032-07")]).toEqual([all + 1, month + 1]);
+    await prisma.user.delete({ where: { id: user.id } });
+    expect([await tally("cert:all"), await tally("cert:2032-07")]).toEqual([all, month]);
+    expect(await tally("cert:all")).toBe(await prisma.certificate.count());
+  });
+
+  it("accounts by role and mail by status follow inserts, changes and deletes", async () => {
+    const [docentes, comunidad] = [await tally("user:rol:docente"), await tally("user:rol:comunidad")];
+    const user = await createUser({ rol: "docente" });
+    expect(await tally("user:rol:docente")).toBe(docentes + 1);
+    await prisma.user.update({ where: { id: user.id }, data: { rol: "comunidad" } });
+    expect([await tally("user:rol:docente"), await tally("user:rol:comunidad")]).toEqual([docentes, comunidad + 1]);
+    await prisma.user.delete({ where: { id: user.id } });
+    expect(await tally("user:rol:comunidad")).toBe(comunidad);
+
+    const [pending, sent, failed] = [
+      await tally("outbox:pending"),
+      await tally("outbox:sent"),
+      await tally("outbox:failed"),
+    ];
+    const mail = await prisma.outboxMail.create({
+      data: { to: "c@test.cl", subject: "s", text: "t", kind: "user.approved" },
+    });
+    expect(await tally("outbox:pending")).toBe(pending + 1);
+    await prisma.outboxMail.update({ where: { id: mail.id }, data: { status: "failed" } });
+    expect([await tally("outbox:pending"), await tally("outbox:failed")]).toEqual([pending, failed + 1]);
+    await prisma.outboxMail.update({ where: { id: mail.id }, data: { status: "sent", attempts: 2 } });
+    expect([await tally("outbox:failed"), await tally("outbox:sent")]).toEqual([failed, sent + 1]);
+    await prisma.outboxMail.delete({ where: { id: mail.id } });
+    expect(await tally("outbox:sent")).toBe(sent);
+    expect(await tally("outbox:sent")).toBe(await prisma.outboxMail.count({ where: { status: "sent" } }));
+  });
+});
