@@ -1,5 +1,6 @@
 import { getOptionalUser, loginRedirect } from "~/features/auth/guards.server.ts";
 import { getModuleFileForViewer } from "~/features/courses/courses.server.ts";
+import { keepOffline } from "~/features/offline/offline.server.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
 import type { Route } from "./+types/module-file";
 
@@ -21,6 +22,9 @@ export async function loader(args: Route.LoaderArgs) {
     });
   }
   const download = new URL(args.request.url).searchParams.get("descargar") === "1";
+  // An enrolled learner's device may keep the file to read it offline (the service worker keeps
+  // only the plain URL, never a download or a range).
+  if (file.enrolled && !download) keepOffline(args);
   return serveStoredFile(args.request, file.storageKey, {
     contentType: file.tipo,
     filename: file.nombre,
