@@ -20,12 +20,14 @@ const isApi = (path: string) => path === "/api" || path.startsWith("/api/");
 export const allowedMethods: RequestHandler = (req, res, next) => {
   const api = isApi(req.path);
   const allowed = api ? ALLOWED_METHODS : PAGE_METHODS;
+  if ((api ? API : PAGES).has(req.method) && req.method !== "OPTIONS") return next();
+  // Only on the answers given here: set before next(), it also reached every page, file and
+  // hashed asset (express.static keeps a Cache-Control already set), so nothing was ever cached.
   res.set("Cache-Control", "no-store");
   if (req.method === "OPTIONS") {
     res.status(204).set("Allow", allowed.join(", ")).end();
     return;
   }
-  if ((api ? API : PAGES).has(req.method)) return next();
   res.status(405).set("Allow", allowed.join(", "));
   // The API answers errors as JSON { error } (SPEC §7); pages as text.
   if (api) res.json({ error: MESSAGE });
