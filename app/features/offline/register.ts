@@ -10,9 +10,39 @@ import { CACHE_PREFIX } from "./sw-policy.js";
 export function useServiceWorker(signedIn: boolean) {
   useEffect(() => {
     if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
-    if (signedIn) navigator.serviceWorker.register("/sw.js").catch(() => undefined);
-    else forget().catch(() => undefined);
+    if (!signedIn) {
+      forget().catch(() => undefined);
+      return;
+    }
+    register().catch(() => undefined);
+    window.addEventListener("click", offlineLinks, true);
+    return () => window.removeEventListener("click", offlineLinks, true);
   }, [signedIn]);
+}
+
+async function register() {
+  await navigator.serviceWorker.register("/sw.js");
+  const { active } = await navigator.serviceWorker.ready;
+  // A worker that became active while this page was loading claimed the clients of that moment,
+  // not this page: ask it again (it calls clients.claim()).
+  if (!navigator.serviceWorker.controller) active?.postMessage({ type: "claim" });
+}
+
+/**
+ * Without a connection, a link of ours loads as a document (the worker answers: the kept page or
+ * the offline page) instead of a client-side navigation, which would need the code of a page this
+ * device may never have loaded (React Router then reloads the current page). Runs before React's
+ * own click handling (capture, on window).
+ */
+function offlineLinks(event: MouseEvent) {
+  if (navigator.onLine || !navigator.serviceWorker.controller || event.defaultPrevented || event.button !== 0) return;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = (event.target as Element | null)?.closest?.("a[href]");
+  if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
+  if (link.origin !== location.origin || link.hash) return;
+  event.preventDefault();
+  event.stopPropagation();
+  location.assign(link.href);
 }
 
 async function forget() {

@@ -270,7 +270,10 @@ async function save(urls, port) {
 self.addEventListener("message", (event) => {
   const port = event.ports && event.ports[0];
   const data = event.data;
-  if (!port || !data || typeof data !== "object") return;
+  if (!data || typeof data !== "object") return;
+  // A page that loaded while this worker was activating (register.ts).
+  if (data.type === "claim") return event.waitUntil(self.clients.claim());
+  if (!port) return;
   if (data.type === "list") event.waitUntil(keptUrls().then((urls) => port.postMessage({ type: "list", urls })));
   else if (data.type === "save") event.waitUntil(save(data.urls, port));
 });
