@@ -136,8 +136,12 @@ describe("/sw.js and /manifest.webmanifest", () => {
     process.env.OFFLINE_CACHE_MB = "12";
     resetEnvCache();
     try {
-      const response = sw.loader();
+      const response = sw.loader({ request: getRequest("/sw.js") } as never);
       expect(response.headers.get("Content-Type")).toBe("text/javascript; charset=utf-8");
+      // An unchanged worker is a 304 when the browser checks for updates.
+      const etag = response.headers.get("ETag")!;
+      const again = new Request("http://localhost:3000/sw.js", { headers: { "If-None-Match": etag } });
+      expect(sw.loader({ request: again } as never).status).toBe(304);
       expect(response.headers.get("Cache-Control")).toBe("no-cache");
       const source = await response.text();
       expect(source).toContain(`const CONFIG = {"limitBytes":${12 * 1024 * 1024}};`);

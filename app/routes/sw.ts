@@ -1,15 +1,20 @@
+import crypto from "node:crypto";
 import { serviceWorkerScript } from "~/features/offline/offline.server.ts";
+import type { Route } from "./+types/sw";
 
 // /sw.js: the offline service worker (docs/decisions/012-offline-course-material.md), at the root so
-// that its scope is the whole site. Browsers look for a new version at every navigation (they
-// bypass the HTTP cache for it); no-cache keeps proxies from serving an old one.
-export function loader() {
-  return new Response(serviceWorkerScript(), {
-    headers: {
-      "Content-Type": "text/javascript; charset=utf-8",
-      "Cache-Control": "no-cache",
-      // The worker fetches only from this site.
-      "Content-Security-Policy": "default-src 'self'",
-    },
+// that its scope is the whole site. Browsers check it for a new version after navigations (they
+// bypass the HTTP cache for it): the ETag makes an unchanged worker a 304 of a few bytes.
+export function loader({ request }: Route.LoaderArgs) {
+  const script = serviceWorkerScript();
+  const etag = `"${crypto.createHash("sha256").update(script).digest("base64url").slice(0, 27)}"`;
+  const headers = new Headers({
+    "Content-Type": "text/javascript; charset=utf-8",
+    "Cache-Control": "no-cache",
+    ETag: etag,
+    // The worker fetches only from this site.
+    "Content-Security-Policy": "default-src 'self'",
   });
+  if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+  return new Response(script, { headers });
 }
