@@ -3,6 +3,7 @@
 // a page not kept shows "Sin conexión"; after "Salir" nothing is left; an admin's pages are never
 // kept. Without JavaScript nothing changes: no service worker, no offline controls.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { axeViolations } from "./axe.ts";
 import { ADMIN, approvedUser, courseIdByTitle, login } from "./support.ts";
 
 const COURSE = "Diseño de páginas web accesibles";
@@ -90,6 +91,7 @@ test("con JavaScript: el curso y sus PDF se leen sin conexión, y al salir no qu
     "Listo: este módulo se puede leer sin conexión en este dispositivo.",
   );
   await expect(saved.module.getByText("Disponible sin conexión", { exact: true })).toBeVisible();
+  expect(await axeViolations(page), "axe: página del curso con los controles sin conexión").toEqual([]);
 
   // One cache, this user's, with the course page and both PDFs, and nothing else.
   const kept = await offlineCaches(page);
@@ -129,6 +131,7 @@ test("con JavaScript: el curso y sus PDF se leen sin conexión, y al salir no qu
   const notKept = await page.goto("/user/courses");
   expect(notKept?.status()).toBe(503);
   await expect(page.getByRole("heading", { level: 1, name: "Sin conexión" })).toBeVisible();
+  expect(await axeViolations(page), "axe: página sin conexión").toEqual([]);
   await page.getByRole("link", { name: COURSE }).click();
   await expect(page.getByRole("heading", { level: 1, name: COURSE })).toBeVisible();
 
