@@ -157,6 +157,32 @@ test("con JavaScript: el curso y sus PDF se leen sin conexión, y al salir no qu
   await context.setOffline(false);
 });
 
+test("con JavaScript: quien deja el curso ya no conserva su material", async ({ page, request, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "Sin JavaScript no hay service worker.");
+  const learner = await enrolledLearner(request);
+  await login(page, learner.correo, learner.password);
+  await expect(page).toHaveURL(/\/user$/);
+  const coursePath = `/cursos/${learner.cursoId}`;
+  await page.goto(coursePath);
+  await controlled(page);
+  const { module, url } = await moduleFileUrl(page, OPENED);
+  await module.getByRole("button", { name: "Guardar para leer sin conexión" }).click();
+  await expect(module.getByText("Módulo disponible sin conexión")).toBeVisible();
+  expect(Object.values(await offlineCaches(page)).flat()).toEqual(expect.arrayContaining([coursePath, url]));
+
+  // Left through the API (any client): the next visit of the course page drops its kept copies.
+  const { token } = (await (
+    await request.post("/api/auth/login", { data: { correo: learner.correo, password: learner.password } })
+  ).json()) as { token: string };
+  const left = await request.delete(`/api/auth/usuario/cursos-inscritos/${learner.cursoId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(left.status()).toBe(200);
+  await page.goto(coursePath);
+  await expect(page.getByText("Inscríbete con «Comenzar Curso»")).toBeVisible();
+  await expect.poll(() => offlineCaches(page).then((c) => Object.values(c).flat())).toEqual([]);
+});
+
 test("con JavaScript: las páginas del administrador nunca se guardan", async ({
   page,
   context,

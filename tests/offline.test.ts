@@ -91,20 +91,25 @@ describe("offline marks", () => {
     expect(flashed.headers.get("X-Offline-Keep")).toBeNull();
   });
 
-  it("marks nothing for someone not enrolled, an admin or a visitor; a visitor's pages say 'none'", async () => {
+  it("marks 'not keepable' for someone not enrolled or an admin, nothing for a visitor ('none')", async () => {
     const { course, fileId } = await courseWithFile();
     const other = await createUser({ rol: "estudiante" });
     const admin = await createUser({ rol: "admin" });
 
-    const notEnrolled = await coursePage(course.id, await sessionCookie(other));
+    // Signed in but not enrolled (never, or no longer): whatever the device kept of the course goes.
+    const otherCookie = await sessionCookie(other);
+    const notEnrolled = await coursePage(course.id, otherCookie);
     expect(notEnrolled.headers.get("X-Offline-User")).toBe(offlineKey(other.id));
-    expect(notEnrolled.headers.get("X-Offline-Keep")).toBeNull();
+    expect(notEnrolled.headers.get("X-Offline-Keep")).toBe("0");
+    const refused = await file(course.id, fileId, otherCookie);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("X-Offline-Keep")).toBe("0");
 
     // An admin may open every file, but it is not a learner's material.
     const adminCookie = await sessionCookie(admin);
     const adminFile = await file(course.id, fileId, adminCookie);
     expect(adminFile.status).toBe(200);
-    expect(adminFile.headers.get("X-Offline-Keep")).toBeNull();
+    expect(adminFile.headers.get("X-Offline-Keep")).toBe("0");
 
     const visitor = await coursePage(course.id);
     expect(visitor.headers.get("X-Offline-User")).toBe("none");

@@ -9,7 +9,8 @@ import { NO_USER } from "./sw-policy.js";
 import policySource from "./sw-policy.js?raw";
 import workerSource from "./service-worker.js?raw";
 
-type Mark = { keep: boolean };
+/** keep: true (may be kept), false (must not: the worker drops what it kept of this course), null (no say). */
+type Mark = { keep: boolean | null };
 const offlineMarkContext = createContext<Mark | null>(null);
 
 /**
@@ -26,14 +27,15 @@ export function offlineKey(userId: string): string {
 }
 
 /**
- * Called by a loader whose answer the learner may read offline (their enrolled course's page, a
- * module file of it): the answer gets X-Offline-Keep.
+ * Called by the loader of a course page or module file with whether the learner may read it
+ * offline (enrolled): `true` gives the answer X-Offline-Keep: 1; `false` gives X-Offline-Keep: 0,
+ * and the worker then drops what it kept of the course (the learner left it, or lost access).
  */
-export function keepOffline(args: GuardArgs) {
+export function keepOffline(args: GuardArgs, keep = true) {
   const ctx = args.context as Readonly<RouterContextProvider> | undefined;
   try {
     const mark = ctx?.get(offlineMarkContext);
-    if (mark) mark.keep = true;
+    if (mark) mark.keep = keep;
   } catch {
     // No middleware ran (a loader called directly by a test): nothing to mark.
   }
@@ -42,22 +44,22 @@ export function keepOffline(args: GuardArgs) {
 /**
  * Root middleware, inside the session middleware. Every page and data answer to a GET says who is
  * signed in (X-Offline-User: the user's key, or "none"): the worker drops a previous user's cache
- * and, at "none", all of them. A marked 200 answer that sets no cookie (a flash message shown once
- * would otherwise come back offline) also gets X-Offline-Keep: 1.
+ * and, at "none", all of them. A 200 marked keepable that sets no cookie (a flash message shown
+ * once would otherwise come back offline) gets X-Offline-Keep: 1; one marked not keepable, 0.
  */
 export const offlineMiddleware: MiddlewareFunction<Response> = async (args, next) => {
-  const mark: Mark = { keep: false };
+  const mark: Mark = { keep: null };
   args.context.set(offlineMarkContext, mark);
   const response = await next();
   if (args.request.method !== "GET") return response;
   const page = (response.headers.get("Content-Type") ?? "").startsWith("text/html");
   const data = new URL(args.request.url).pathname.endsWith(".data");
-  if (!page && !data && !mark.keep) return response;
+  if (!page && !data && mark.keep === null) return response;
   const user = await getOptionalUser(args);
   response.headers.set("X-Offline-User", user ? offlineKey(user.id) : NO_USER);
-  if (mark.keep && user && response.status === 200 && !response.headers.has("Set-Cookie")) {
-    response.headers.set("X-Offline-Keep", "1");
-  }
+  if (!user || mark.keep === null) return response;
+  if (mark.keep === false) response.headers.set("X-Offline-Keep", "0");
+  else if (response.status === 200 && !response.headers.has("Set-Cookie")) response.headers.set("X-Offline-Keep", "1");
   return response;
 };
 

@@ -1,7 +1,8 @@
 // The service worker (docs/decisions/012-offline-course-material.md). app/routes/sw.ts serves it as
 // /sw.js after `const CONFIG = { limitBytes }` and the functions of sw-policy.js (CACHE_PREFIX,
-// cacheName, keyOfCache, userKeyOf, NO_USER, requestKind, mayKeep, documentUrlOfData, planEviction,
-// parseRange, titleOf, offlinePageHtml). Registered only for signed-in users (register.ts).
+// cacheName, keyOfCache, userKeyOf, NO_USER, requestKind, mayKeep, courseToDrop, inCourse,
+// documentUrlOfData, planEviction, parseRange, titleOf, offlinePageHtml). Registered only for
+// signed-in users (register.ts).
 //
 // What it does, and nothing else:
 // - Navigations: the network first; without a connection, a kept page or the offline page.
@@ -11,9 +12,10 @@
 // - Keeps only answers the server marked for the signed-in learner (X-Offline-Keep, X-Offline-User)
 //   on the allow-list of sw-policy.js, in one cache per user, under CONFIG.limitBytes, oldest out.
 // - Drops every cache when an answer says nobody is signed in, and another user's cache when a
-//   new user signs in (X-Offline-User).
+//   new user signs in (X-Offline-User); drops a course's entries when an answer says the learner
+//   may no longer keep it (X-Offline-Keep: 0, e.g. they left the course).
 /* global CONFIG, CACHE_PREFIX, cacheName, keyOfCache, userKeyOf, NO_USER, requestKind, mayKeep */
-/* global documentUrlOfData, planEviction, parseRange, titleOf, offlinePageHtml */
+/* global documentUrlOfData, planEviction, parseRange, titleOf, offlinePageHtml, courseToDrop, inCourse */
 
 const ORIGIN = self.location.origin;
 
@@ -120,10 +122,28 @@ function keepInfo(request, response) {
   };
 }
 
-/** After a network answer: learn who is signed in, and keep a copy when the rules allow it. */
+/** Deletes the kept entries of a course ("/cursos/{id}": its pages and files). */
+function dropCourse(course) {
+  return serial(async () => {
+    const cache = await currentCache();
+    if (!cache) return;
+    for (const request of await cache.keys()) {
+      const url = new URL(request.url);
+      if (inCourse(url.pathname + url.search, course)) await cache.delete(request);
+    }
+  });
+}
+
+/**
+ * After a network answer: learn who is signed in; keep a copy when the rules allow it, or drop
+ * the course's entries when the answer says they may no longer be kept.
+ */
 function afterNetwork(event, url, response) {
   const learnt = learnUser(response.headers);
-  if (!mayKeep(url, ORIGIN, keepInfo(event.request, response))) return event.waitUntil(learnt);
+  const info = keepInfo(event.request, response);
+  const course = courseToDrop(url, ORIGIN, info);
+  if (course) return event.waitUntil(learnt.then(() => dropCourse(course)));
+  if (!mayKeep(url, ORIGIN, info)) return event.waitUntil(learnt);
   const copy = response.clone();
   event.waitUntil(learnt.then(() => keep(url, copy)));
 }
@@ -254,7 +274,10 @@ async function save(urls, port) {
         const request = new Request(url.href, { credentials: "same-origin" });
         const response = await fetch(request);
         await learnUser(response.headers);
-        if (mayKeep(url, ORIGIN, keepInfo(request, response))) outcome = await keep(url, response);
+        const info = keepInfo(request, response);
+        const course = courseToDrop(url, ORIGIN, info);
+        if (course) await dropCourse(course);
+        if (mayKeep(url, ORIGIN, info)) outcome = await keep(url, response);
         else await response.body?.cancel();
       } catch {
         outcome = "error";

@@ -20,6 +20,9 @@ export type KeepInfo = {
 };
 export function mayKeep(url: URL, origin: string, info: KeepInfo): boolean;
 
+export function courseToDrop(url: URL, origin: string, info: Pick<KeepInfo, "keep" | "user">): string | null;
+export function inCourse(path: string, course: string): boolean;
+
 export function documentUrlOfData(url: URL): string;
 
 export type CacheEntry = { url: string; size: number; time: number };

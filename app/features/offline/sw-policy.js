@@ -66,6 +66,23 @@ export function mayKeep(url, origin, { status, redirected, keep, user, range }) 
   return keep === "1" && key !== null && key !== NO_USER;
 }
 
+/**
+ * The course whose kept entries an answer says to drop (X-Offline-Keep: 0: the learner is no
+ * longer enrolled, or may no longer open it), as its page path "/cursos/{id}"; otherwise null.
+ */
+export function courseToDrop(url, origin, { keep, user }) {
+  const kind = requestKind(url, origin);
+  if ((kind !== "page" && kind !== "file") || keep !== "0") return null;
+  const key = userKeyOf(user);
+  if (key === null || key === NO_USER) return null;
+  return url.pathname.split("/").slice(0, 3).join("/");
+}
+
+/** Whether a kept entry's path (with its query) belongs to the course page path "/cursos/{id}". */
+export function inCourse(path, course) {
+  return path === course || path.startsWith(`${course}/`) || path.startsWith(`${course}?`);
+}
+
 /** The document a React Router data URL stands for: /x.data?_routes=… → /x; /_.data → /. */
 export function documentUrlOfData(url) {
   const doc = new URL(url.href);

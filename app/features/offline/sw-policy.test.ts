@@ -3,7 +3,9 @@
 import { describe, expect, it } from "vitest";
 import {
   cacheName,
+  courseToDrop,
   documentUrlOfData,
+  inCourse,
   keyOfCache,
   mayKeep,
   NO_USER,
@@ -86,6 +88,29 @@ describe("mayKeep", () => {
     for (const path of ["/admin/courses", "/api/cursos/c1", "/cursos/c1.data", "/user/courses", "/"]) {
       expect(mayKeep(at(path), ORIGIN, ok)).toBe(false);
     }
+  });
+});
+
+describe("courseToDrop (a learner who left a course loses its kept copies)", () => {
+  it("names the course of a page or file the server says may no longer be kept", () => {
+    expect(courseToDrop(at("/cursos/c1"), ORIGIN, { keep: "0", user: KEY })).toBe("/cursos/c1");
+    expect(courseToDrop(at("/cursos/c1?pdf=f1"), ORIGIN, { keep: "0", user: KEY })).toBe("/cursos/c1");
+    expect(courseToDrop(at("/cursos/c1/archivos/f1"), ORIGIN, { keep: "0", user: KEY })).toBe("/cursos/c1");
+  });
+
+  it("drops nothing without an explicit 0 for a signed-in user, nor outside the allow-list", () => {
+    expect(courseToDrop(at("/cursos/c1"), ORIGIN, { keep: null, user: KEY })).toBeNull();
+    expect(courseToDrop(at("/cursos/c1"), ORIGIN, { keep: "1", user: KEY })).toBeNull();
+    expect(courseToDrop(at("/cursos/c1"), ORIGIN, { keep: "0", user: NO_USER })).toBeNull();
+    expect(courseToDrop(at("/admin/courses"), ORIGIN, { keep: "0", user: KEY })).toBeNull();
+  });
+
+  it("matches the course's page, its variants and its files, not another course", () => {
+    expect(inCourse("/cursos/c1", "/cursos/c1")).toBe(true);
+    expect(inCourse("/cursos/c1?modulo=2", "/cursos/c1")).toBe(true);
+    expect(inCourse("/cursos/c1/archivos/f1", "/cursos/c1")).toBe(true);
+    expect(inCourse("/cursos/c10", "/cursos/c1")).toBe(false);
+    expect(inCourse("/cursos/c10/archivos/f1", "/cursos/c1")).toBe(false);
   });
 });
 

@@ -45,8 +45,9 @@ export async function loader(args: Route.LoaderArgs) {
   invariantResponse(course, () => (looksLikeId(x) ? COURSE_NOT_FOUND : INVALID_CATEGORY), { status: 404 });
   const url = new URL(args.request.url);
   const certificate = viewer ? await certificateForCourse(viewer.id, course.id) : null;
-  // The page of a course the learner is enrolled in may be kept on their device (decision 012).
-  if (course.enrolled) keepOffline(args);
+  // The page of a course the learner is enrolled in may be kept on their device (decision 012);
+  // for anyone else signed in, whatever their device kept of it goes.
+  if (viewer) keepOffline(args, course.enrolled);
   return { kind: "course" as const, course, certificate, pdf: url.searchParams.get("pdf"), signedIn: viewer !== null };
 }
 

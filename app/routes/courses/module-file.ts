@@ -16,6 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
     });
   if (file === "forbidden") {
     if (!viewer) throw loginRedirect(args.request);
+    keepOffline(args, false); // no longer enrolled: a copy kept on the device goes (decision 012)
     return new Response("Inscríbete en el curso para ver sus materiales.", {
       status: 403,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
@@ -24,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
   const download = new URL(args.request.url).searchParams.get("descargar") === "1";
   // An enrolled learner's device may keep the file to read it offline (the service worker keeps
   // only the plain URL, never a download or a range).
-  if (file.enrolled && !download) keepOffline(args);
+  if (!download) keepOffline(args, file.enrolled);
   return serveStoredFile(args.request, file.storageKey, {
     contentType: file.tipo,
     filename: file.nombre,
