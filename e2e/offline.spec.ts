@@ -170,7 +170,8 @@ test("con JavaScript: quien deja el curso ya no conserva su material", async ({ 
   await expect(module.getByText("Módulo disponible sin conexión")).toBeVisible();
   expect(Object.values(await offlineCaches(page)).flat()).toEqual(expect.arrayContaining([coursePath, url]));
 
-  // Left through the API (any client): the next visit of the course page drops its kept copies.
+  // Left through the API (any client): the next visit of the course page drops its kept copies,
+  // here a client-side one from the catalog (only its data comes over the network).
   const { token } = (await (
     await request.post("/api/auth/login", { data: { correo: learner.correo, password: learner.password } })
   ).json()) as { token: string };
@@ -178,7 +179,10 @@ test("con JavaScript: quien deja el curso ya no conserva su material", async ({ 
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(left.status()).toBe(200);
-  await page.goto(coursePath);
+  await page.goto("/cursos/estudiante");
+  await controlled(page);
+  await page.getByRole("link", { name: COURSE }).first().click();
+  await expect(page).toHaveURL(new RegExp(`${coursePath}$`));
   await expect(page.getByText("Inscríbete con «Comenzar Curso»")).toBeVisible();
   await expect.poll(() => offlineCaches(page).then((c) => Object.values(c).flat())).toEqual([]);
 });

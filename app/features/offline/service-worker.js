@@ -220,7 +220,11 @@ async function cacheFirst(event, url) {
 async function dataRequest(event, url) {
   try {
     const response = await fetch(event.request);
-    event.waitUntil(learnUser(response.headers));
+    // A client-side visit of a course page the learner left says so too (X-Offline-Keep: 0).
+    const info = { keep: response.headers.get("X-Offline-Keep"), user: response.headers.get("X-Offline-User") };
+    const course = courseToDrop(new URL(documentUrlOfData(url), ORIGIN), ORIGIN, info);
+    const learnt = learnUser(response.headers);
+    event.waitUntil(course ? learnt.then(() => dropCourse(course)) : learnt);
     return response;
   } catch (error) {
     if (event.request.signal && event.request.signal.aborted) throw error;
