@@ -11,6 +11,8 @@ import { unreadCount } from "./features/messages/messages.server.ts";
 import { siteConfig } from "./features/site/site-config.server.ts";
 import { originCheckMiddleware } from "./lib/csrf.server.ts";
 import { pageCacheMiddleware } from "./lib/page-cache.server.ts";
+import { offlineMiddleware } from "./features/offline/offline.server.ts";
+import { useServiceWorker } from "./features/offline/register.ts";
 import { readFlash } from "./lib/flash.server.ts";
 import { DeferredScripts } from "./lib/deferred-scripts.tsx";
 import { DocumentStyles } from "./lib/document-styles.tsx";
@@ -20,9 +22,18 @@ import { useNonce } from "./lib/nonce.tsx";
 // loaded as a module so that Vite updates it in place while editing.
 if (import.meta.env.DEV) void import("./app.css");
 
-export const middleware: Route.MiddlewareFunction[] = [originCheckMiddleware, pageCacheMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  originCheckMiddleware,
+  pageCacheMiddleware,
+  sessionMiddleware,
+  offlineMiddleware,
+];
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
+];
 
 export async function loader(args: Route.LoaderArgs) {
   const [user, { flash, setCookie }] = await Promise.all([getOptionalUser(args), readFlash(args.request)]);
@@ -65,6 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f7a63" />
         <Meta />
         <DocumentStyles />
         <Links />
@@ -79,6 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useServiceWorker(loaderData.user !== null);
   return (
     <>
       <a

@@ -101,5 +101,8 @@ export default [
   ]),
 
   route("healthz", "routes/healthz.ts"),
+  // Offline reading and installing on a phone (docs/product.md#offline-reading)
+  route("sw.js", "routes/sw.ts"),
+  route("manifest.webmanifest", "routes/manifest.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -22,7 +22,8 @@ export const allowedMethods: RequestHandler = (req, res, next) => {
   const allowed = api ? ALLOWED_METHODS : PAGE_METHODS;
   // Only the guard's own answers get its Cache-Control: one set for every request was sent
   // again beside the app's own (React Router appends headers), so pages and files went out with
-  // two (`no-store` and theirs) and no browser could keep or revalidate anything.
+  // two (`no-store` and theirs), and express.static keeps one already set, so the hashed /assets
+  // were never cached despite `immutable`: no browser could keep or revalidate anything.
   if (req.method === "OPTIONS") {
     res
       .status(204)

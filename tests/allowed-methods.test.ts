@@ -98,4 +98,11 @@ describe("the production server's method guard", () => {
     expect(api.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
     expect(reached).toEqual([]);
   });
+
+  it("adds Cache-Control: no-store to its own answers only: what passes keeps the app's caching", async () => {
+    expect((await send("TRACE", "/")).headers["cache-control"]).toBe("no-store");
+    expect((await send("OPTIONS", "/")).headers["cache-control"]).toBe("no-store");
+    // The stand-in app sets none: a hashed asset, a page or a file decides its own (it was no-store).
+    expect((await send("GET", "/assets/root-abc123.js")).headers["cache-control"]).toBeUndefined();
+  });
 });

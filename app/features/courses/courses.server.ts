@@ -255,8 +255,10 @@ export async function getModuleFileForViewer(courseId: string, fileId: string, v
     select: { nombre: true, storageKey: true, tipo: true, modulo: { select: { curso: { select: { estado: true } } } } },
   });
   if (!file || !canSeeCourse(viewer, file.modulo.curso)) return null;
-  if (!canAccessMaterials(viewer, await isEnrolled(viewer?.id, courseId))) return "forbidden" as const;
-  return { nombre: file.nombre, storageKey: file.storageKey, tipo: file.tipo };
+  const enrolled = await isEnrolled(viewer?.id, courseId);
+  if (!canAccessMaterials(viewer, enrolled)) return "forbidden" as const;
+  // enrolled: a learner's file, which their device may keep for reading offline (decision 014).
+  return { nombre: file.nombre, storageKey: file.storageKey, tipo: file.tipo, enrolled };
 }
 
 export async function participantCount(id: string, viewer: Viewer) {

@@ -19,6 +19,9 @@ import { getCourseForViewer, type CourseForViewer } from "~/features/courses/cou
 import { ENROL_OK } from "~/features/courses/rules.ts";
 import { COURSE_NOT_FOUND, MATERIALS_NEED_ENROLMENT } from "~/features/courses/messages.ts";
 import { enrol } from "~/features/enrolment/enrolment.server.ts";
+import { keepOffline } from "~/features/offline/offline.server.ts";
+import { OfflineBadge, SaveModuleOffline } from "~/features/offline/components/save-module-offline.tsx";
+import { useOfflineMaterial, type OfflineMaterial } from "~/features/offline/use-offline.ts";
 import { formatCalendarDate } from "~/lib/dates.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
@@ -43,6 +46,9 @@ export async function loader(args: Route.LoaderArgs) {
   invariantResponse(course, () => (looksLikeId(x) ? COURSE_NOT_FOUND : INVALID_CATEGORY), { status: 404 });
   const url = new URL(args.request.url);
   const certificate = viewer ? await certificateForCourse(viewer.id, course.id) : null;
+  // The page of a course the learner is enrolled in may be kept on their device (decision 014);
+  // for anyone else signed in, whatever their device kept of it goes.
+  if (viewer) keepOffline(args, course.enrolled);
   return { kind: "course" as const, course, certificate, pdf: url.searchParams.get("pdf"), signedIn: viewer !== null };
 }
 
@@ -108,6 +114,8 @@ function CourseDetail({
   signedIn: boolean;
 }) {
   const hours = formatHours(course.duracionHoras);
+  // After hydration, with a service worker: which materials this device keeps (decision 014).
+  const offline = useOfflineMaterial(course.enrolled && course.materials, `/cursos/${course.id}`);
   return (
     <article>
       <header className="bg-gradient-to-br from-brand-700 to-brand-800 text-white">
@@ -161,7 +169,14 @@ function CourseDetail({
           ) : (
             <div className="mt-4 space-y-3">
               {course.modulos.map((m) => (
-                <ModuleAccordion key={m.id} courseId={course.id} module={m} materials={course.materials} pdf={pdf} />
+                <ModuleAccordion
+                  key={m.id}
+                  courseId={course.id}
+                  module={m}
+                  materials={course.materials}
+                  pdf={pdf}
+                  offline={offline}
+                />
               ))}
             </div>
           )}
@@ -284,13 +299,17 @@ function ModuleAccordion({
   module: m,
   materials,
   pdf,
+  offline,
 }: {
   courseId: string;
   module: ModuleView;
   materials: boolean;
   pdf: string | null;
+  offline: OfflineMaterial;
 }) {
   const showing = m.archivos.find((f) => f.id === pdf && f.disponible);
+  const fileUrl = (fileId: string) => `/cursos/${courseId}/archivos/${fileId}`;
+  const offlineFiles = offline.active ? m.archivos.filter((f) => f.disponible).map((f) => fileUrl(f.id)) : [];
   // A module asked for opens: ?modulo=N from the server (no JavaScript needed, e.g. 'Volver al
   // curso' from a quiz), a plain #modulo-N link once JavaScript runs.
   const anchor = `modulo-${m.index + 1}`;
@@ -338,7 +357,7 @@ function ModuleAccordion({
                 <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Material</h3>
                 <ul className="mt-2 space-y-3">
                   {m.archivos.map((f) => {
-                    const url = `/cursos/${courseId}/archivos/${f.id}`;
+                    const url = fileUrl(f.id);
                     if (!f.disponible) {
                       return (
                         <li key={f.id} className="alert-error">
@@ -350,7 +369,10 @@ function ModuleAccordion({
                     return (
                       <li key={f.id} className="rounded-lg border border-slate-200 p-3">
                         <div className="flex flex-wrap items-center justify-between gap-2">
-                          <span className="font-medium text-slate-800">{f.nombre}</span>
+                          <span className="flex flex-wrap items-center gap-2">
+                            <span className="font-medium text-slate-800">{f.nombre}</span>
+                            {offline.active && offline.kept.has(url) ? <OfflineBadge /> : null}
+                          </span>
                           <span className="flex flex-wrap gap-2">
                             {/* The embedded viewer is for wide screens; on a phone 'Abrir PDF' (the
                                 phone's own full-screen viewer) is the main action. */}
@@ -392,6 +414,11 @@ function ModuleAccordion({
                     );
                   })}
                 </ul>
+                {offlineFiles.length > 0 ? (
+                  <div className="mt-3">
+                    <SaveModuleOffline offline={offline} pageUrl={`/cursos/${courseId}`} fileUrls={offlineFiles} />
+                  </div>
+                ) : null}
               </div>
             ) : null}
             {m.enlaces.length > 0 ? (

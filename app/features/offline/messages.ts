@@ -1,0 +1,14 @@
+// The words of offline reading (docs/product.md#offline-reading). The offline page's own words live
+// in sw-policy.js (the service worker shows it, without this module).
+export const OFFLINE_AVAILABLE = "Disponible sin conexión";
+export const SAVE_FOR_OFFLINE = "Guardar para leer sin conexión";
+export const MODULE_KEPT = "Módulo disponible sin conexión";
+export const SAVING = "Guardando…";
+
+export const savingProgress = (done: number, total: number) => `Guardado ${done} de ${total}…`;
+
+export function saveOutcome(total: number, failed: number, full: number): string {
+  if (failed === 0) return "Listo: este módulo se puede leer sin conexión en este dispositivo.";
+  if (full > 0) return "Un archivo es más grande que el espacio para leer sin conexión en este dispositivo.";
+  return `No se pudieron guardar ${failed} de ${total}. Revisa tu conexión e inténtalo de nuevo.`;
+}

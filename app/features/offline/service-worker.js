@@ -1,0 +1,306 @@
+// The service worker (docs/decisions/014-offline-course-material.md). app/routes/sw.ts serves it as
+// /sw.js after `const CONFIG = { limitBytes }` and the functions of sw-policy.js (CACHE_PREFIX,
+// cacheName, keyOfCache, userKeyOf, NO_USER, requestKind, mayKeep, courseToDrop, inCourse,
+// documentUrlOfData, planEviction, parseRange, titleOf, offlinePageHtml). Registered only for
+// signed-in users (register.ts).
+//
+// What it does, and nothing else:
+// - Navigations: the network first; without a connection, a kept page or the offline page.
+// - Module files (/cursos/{id}/archivos/{id}): the kept copy first, else the network.
+// - React Router data requests (*.data): the network; without a connection, an answer that makes
+//   React Router load the page as a document instead (then the first rule answers it).
+// - Keeps only answers the server marked for the signed-in learner (X-Offline-Keep, X-Offline-User)
+//   on the allow-list of sw-policy.js, in one cache per user, under CONFIG.limitBytes, oldest out.
+// - Drops every cache when an answer says nobody is signed in, and another user's cache when a
+//   new user signs in (X-Offline-User); drops a course's entries when an answer says the learner
+//   may no longer keep it (X-Offline-Keep: 0, e.g. they left the course).
+/* global CONFIG, CACHE_PREFIX, cacheName, keyOfCache, userKeyOf, NO_USER, requestKind, mayKeep */
+/* global documentUrlOfData, planEviction, parseRange, titleOf, offlinePageHtml, courseToDrop, inCourse */
+
+const ORIGIN = self.location.origin;
+
+self.addEventListener("install", () => self.skipWaiting());
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      // Caches of an older entry format are not read any more.
+      for (const name of await caches.keys()) {
+        if (name.startsWith(CACHE_PREFIX) && keyOfCache(name) === null) await caches.delete(name);
+      }
+      await self.clients.claim();
+    })(),
+  );
+});
+
+// Cache writes one at a time: a user switch, a store and its evictions never interleave.
+let queue = Promise.resolve();
+function serial(task) {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Deletes our caches, except the one of `key` (null: all of them). */
+async function forgetAllBut(key) {
+  for (const name of await caches.keys()) {
+    if (name.startsWith(CACHE_PREFIX) && (key === null || name !== cacheName(key))) await caches.delete(name);
+  }
+}
+
+/** What an answer of ours says about who is signed in (X-Offline-User), acted upon. */
+function learnUser(headers) {
+  const key = userKeyOf(headers.get("X-Offline-User"));
+  if (key === null) return Promise.resolve();
+  return serial(() => forgetAllBut(key === NO_USER ? null : key));
+}
+
+/** The cache of the user last seen on this device (there is at most one), or null. */
+async function currentCache() {
+  for (const name of await caches.keys()) {
+    if (keyOfCache(name) !== null) return caches.open(name);
+  }
+  return null;
+}
+
+/** The index of a cache: every entry's URL, size and time (headers of the stored answers). */
+async function entriesOf(cache) {
+  const entries = [];
+  for (const request of await cache.keys()) {
+    const stored = await cache.match(request);
+    if (!stored) continue;
+    const title = stored.headers.get("X-Offline-Title");
+    entries.push({
+      url: request.url,
+      size: Number(stored.headers.get("X-Offline-Size")) || 0,
+      time: Number(stored.headers.get("X-Offline-Time")) || 0,
+      title: title ? decodeURIComponent(title) : null,
+    });
+  }
+  return entries;
+}
+
+const keyOf = (url) => url.origin + url.pathname + url.search;
+
+/** Stores a keepable answer: "kept", "full" (larger than the whole limit) or "error". */
+async function keep(url, response) {
+  const key = userKeyOf(response.headers.get("X-Offline-User"));
+  try {
+    const body = await response.blob();
+    // The body is stored decoded: the transfer headers of the network answer no longer apply.
+    const headers = new Headers(response.headers);
+    for (const name of ["Content-Encoding", "Content-Length", "Transfer-Encoding", "X-Offline-Keep"]) {
+      headers.delete(name);
+    }
+    headers.set("X-Offline-Size", String(body.size));
+    headers.set("X-Offline-Time", String(Date.now()));
+    if (requestKind(url, ORIGIN) === "page") {
+      const title = titleOf(await body.text());
+      if (title) headers.set("X-Offline-Title", encodeURIComponent(title));
+    }
+    return await serial(async () => {
+      await forgetAllBut(key);
+      const cache = await caches.open(cacheName(key));
+      const plan = planEviction(await entriesOf(cache), { url: keyOf(url), size: body.size }, CONFIG.limitBytes);
+      if (!plan.fits) return "full";
+      for (const old of plan.evict) await cache.delete(old);
+      await cache.put(keyOf(url), new Response(body, { status: 200, statusText: "OK", headers }));
+      return "kept";
+    });
+  } catch {
+    return "error"; // a connection lost while reading, a full disk (quota): nothing kept
+  }
+}
+
+function keepInfo(request, response) {
+  return {
+    status: response.status,
+    redirected: response.redirected,
+    keep: response.headers.get("X-Offline-Keep"),
+    user: response.headers.get("X-Offline-User"),
+    range: request.headers.has("Range"),
+  };
+}
+
+/** Deletes the kept entries of a course ("/cursos/{id}": its pages and files). */
+function dropCourse(course) {
+  return serial(async () => {
+    const cache = await currentCache();
+    if (!cache) return;
+    for (const request of await cache.keys()) {
+      const url = new URL(request.url);
+      if (inCourse(url.pathname + url.search, course)) await cache.delete(request);
+    }
+  });
+}
+
+/**
+ * After a network answer: learn who is signed in; keep a copy when the rules allow it, or drop
+ * the course's entries when the answer says they may no longer be kept.
+ */
+function afterNetwork(event, url, response) {
+  const learnt = learnUser(response.headers);
+  const info = keepInfo(event.request, response);
+  const course = courseToDrop(url, ORIGIN, info);
+  if (course) return event.waitUntil(learnt.then(() => dropCourse(course)));
+  if (!mayKeep(url, ORIGIN, info)) return event.waitUntil(learnt);
+  const copy = response.clone();
+  event.waitUntil(learnt.then(() => keep(url, copy)));
+}
+
+async function fromCache(url, anyQuery) {
+  const cache = await currentCache();
+  if (!cache) return null;
+  return (await cache.match(keyOf(url))) ?? (anyQuery ? await cache.match(url.pathname, { ignoreSearch: true }) : null);
+}
+
+async function offlinePage(url) {
+  const cache = await currentCache();
+  const entries = cache ? await entriesOf(cache) : [];
+  const pages = entries
+    .filter((e) => requestKind(new URL(e.url), ORIGIN) === "page")
+    .sort((a, b) => b.time - a.time)
+    .map((e) => ({ url: new URL(e.url).pathname, title: e.title }));
+  return new Response(offlinePageHtml(url.pathname + url.search, pages), {
+    status: 503,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+    },
+  });
+}
+
+/** Navigations and course pages: fresh from the network; without a connection, the kept copy. */
+async function networkFirst(event, url, kind) {
+  let response;
+  try {
+    response = await fetch(event.request);
+  } catch (error) {
+    const kept = kind === "page" ? await fromCache(url, true) : null;
+    if (kept) return kept;
+    if (event.request.mode === "navigate") return offlinePage(url);
+    throw error;
+  }
+  afterNetwork(event, url, response);
+  return response;
+}
+
+/** A kept answer, or the requested byte range of it (a PDF viewer may ask for pages). */
+async function withRange(kept, rangeHeader) {
+  if (!rangeHeader) return kept;
+  const body = await kept.blob();
+  const range = parseRange(rangeHeader, body.size);
+  const headers = new Headers(kept.headers);
+  if (range === null) return new Response(body, { status: 200, headers });
+  if (range === "invalid") {
+    headers.set("Content-Range", `bytes */${body.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  headers.set("Content-Range", `bytes ${range.start}-${range.end}/${body.size}`);
+  headers.set("Content-Length", String(range.end - range.start + 1));
+  return new Response(body.slice(range.start, range.end + 1), { status: 206, headers });
+}
+
+/** Module files: the kept copy first (no data spent on a file already on the device). */
+async function cacheFirst(event, url) {
+  const kept = await fromCache(url, false);
+  if (kept) return withRange(kept, event.request.headers.get("Range"));
+  let response;
+  try {
+    response = await fetch(event.request);
+  } catch (error) {
+    if (event.request.mode === "navigate") return offlinePage(url);
+    throw error;
+  }
+  afterNetwork(event, url, response);
+  return response;
+}
+
+async function dataRequest(event, url) {
+  try {
+    const response = await fetch(event.request);
+    // A client-side visit of a course page the learner left says so too (X-Offline-Keep: 0).
+    const info = { keep: response.headers.get("X-Offline-Keep"), user: response.headers.get("X-Offline-User") };
+    const course = courseToDrop(new URL(documentUrlOfData(url), ORIGIN), ORIGIN, info);
+    const learnt = learnUser(response.headers);
+    event.waitUntil(course ? learnt.then(() => dropCourse(course)) : learnt);
+    return response;
+  } catch (error) {
+    if (event.request.signal && event.request.signal.aborted) throw error;
+    // React Router turns this answer into a document load of the page (single-fetch.js).
+    return new Response(null, {
+      status: 204,
+      headers: { "X-Remix-Redirect": documentUrlOfData(url), "X-Remix-Reload-Document": "true" },
+    });
+  }
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== ORIGIN) return;
+  const kind = requestKind(url, ORIGIN);
+  if (kind === "file") event.respondWith(cacheFirst(event, url));
+  else if (kind === "data") event.respondWith(dataRequest(event, url));
+  else if (kind === "page" || request.mode === "navigate") event.respondWith(networkFirst(event, url, kind));
+});
+
+/** The URLs (path and query) kept for the user last seen. */
+async function keptUrls() {
+  const cache = await currentCache();
+  if (!cache) return [];
+  return (await entriesOf(cache)).map((e) => {
+    const url = new URL(e.url);
+    return url.pathname + url.search;
+  });
+}
+
+/** "Guardar para leer sin conexión": fetches and keeps each URL, reporting progress on `port`. */
+async function save(urls, port) {
+  const list = Array.isArray(urls) ? urls.filter((u) => typeof u === "string").slice(0, 200) : [];
+  const already = new Set(await keptUrls());
+  const failed = [];
+  let full = 0;
+  let done = 0;
+  for (const u of list) {
+    const url = new URL(u, ORIGIN);
+    const kind = requestKind(url, ORIGIN);
+    // Files kept stay as they are (cache first); a page is fetched again, to keep it current.
+    if (kind === "file" && already.has(url.pathname)) {
+      port.postMessage({ type: "progress", done: ++done, total: list.length });
+      continue;
+    }
+    let outcome = "error";
+    if (kind === "page" || kind === "file") {
+      try {
+        const request = new Request(url.href, { credentials: "same-origin" });
+        const response = await fetch(request);
+        await learnUser(response.headers);
+        const info = keepInfo(request, response);
+        const course = courseToDrop(url, ORIGIN, info);
+        if (course) await dropCourse(course);
+        if (mayKeep(url, ORIGIN, info)) outcome = await keep(url, response);
+        else await response.body?.cancel();
+      } catch {
+        outcome = "error";
+      }
+    }
+    if (outcome === "full") full += 1;
+    if (outcome !== "kept") failed.push(url.pathname + url.search);
+    port.postMessage({ type: "progress", done: ++done, total: list.length });
+  }
+  port.postMessage({ type: "done", failed, full, kept: await keptUrls() });
+}
+
+self.addEventListener("message", (event) => {
+  const port = event.ports && event.ports[0];
+  const data = event.data;
+  if (!data || typeof data !== "object") return;
+  // A page that loaded while this worker was activating (register.ts).
+  if (data.type === "claim") return event.waitUntil(self.clients.claim());
+  if (!port) return;
+  if (data.type === "list") event.waitUntil(keptUrls().then((urls) => port.postMessage({ type: "list", urls })));
+  else if (data.type === "save") event.waitUntil(save(data.urls, port));
+});
