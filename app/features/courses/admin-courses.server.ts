@@ -4,6 +4,7 @@
 import { audit } from "~/features/audit/audit.server.ts";
 import { bumpCatalog } from "~/lib/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { courseEnrolmentBatches } from "~/features/enrolment/course-enrolments.server.ts";
 import { csvDocument, type CsvCell } from "~/lib/csv.server.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { encodeKey, fetchKeysetPage, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
@@ -224,39 +225,9 @@ export function participantsCsv(rows: ParticipantRow[]) {
   return csvDocument(PARTICIPANTS_CSV_HEADER, rows.map(participantCsvRow));
 }
 
-const CSV_BATCH = 1000;
-
 /** Every participant of a course as CSV rows, 1 000 at a time in enrolment order (keyset). */
 export async function* participantCsvBatches(courseId: string): AsyncGenerator<CsvCell[][]> {
-  let after: { registradoEn: Date; id: string } | null = null;
-  for (;;) {
-    const rows: Array<{
-      id: string;
-      registradoEn: Date;
-      progreso: number;
-      user: { nombre: string; apellido: string; correo: string };
-    }> = await prisma.enrolment.findMany({
-      where: {
-        cursoId: courseId,
-        ...(after
-          ? {
-              OR: [
-                { registradoEn: { gt: after.registradoEn } },
-                { registradoEn: after.registradoEn, id: { gt: after.id } },
-              ],
-            }
-          : {}),
-      },
-      orderBy: [{ registradoEn: "asc" }, { id: "asc" }],
-      take: CSV_BATCH,
-      select: {
-        id: true,
-        registradoEn: true,
-        progreso: true,
-        user: { select: { nombre: true, apellido: true, correo: true } },
-      },
-    });
-    if (rows.length === 0) return;
+  for await (const rows of courseEnrolmentBatches(courseId)) {
     yield rows.map((r) =>
       participantCsvRow({
         nombre: fullName(r.user.nombre, r.user.apellido),
@@ -265,8 +236,5 @@ export async function* participantCsvBatches(courseId: string): AsyncGenerator<C
         progreso: r.progreso,
       }),
     );
-    if (rows.length < CSV_BATCH) return;
-    const last = rows[rows.length - 1]!;
-    after = { registradoEn: last.registradoEn, id: last.id };
   }
 }

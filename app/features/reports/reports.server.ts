@@ -11,6 +11,7 @@ import { fullName } from "~/features/auth/roles.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { CsvCell } from "~/lib/csv.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { courseEnrolmentBatches } from "~/features/enrolment/course-enrolments.server.ts";
 import { percentOf } from "~/lib/percent.ts";
 import { lastMonths } from "./months.ts";
 import { ROLES_IN_SUMMARY, type CourseReport, type Gradebook, type Resumen } from "./schema.ts";
@@ -289,8 +290,6 @@ export function gradebookCsvRow(p: { nombre: string; correo: string; notas: Grad
   ];
 }
 
-const CSV_BATCH = 1000;
-
 /**
  * The whole gradebook as CSV (header and batches of 1 000 participants, keyset on the course's
  * (registradoEn, id), as the participants export); null when there is no such course.
@@ -300,33 +299,7 @@ export async function gradebookCsv(courseId: string) {
   if (!course) return null;
   const modules = await quizModules(course.id);
   async function* batches(): AsyncGenerator<CsvCell[][]> {
-    let after: { registradoEn: Date; id: string } | null = null;
-    for (;;) {
-      const rows: Array<{
-        id: string;
-        registradoEn: Date;
-        user: { id: string; nombre: string; apellido: string; correo: string };
-      }> = await prisma.enrolment.findMany({
-        where: {
-          cursoId: course!.id,
-          ...(after
-            ? {
-                OR: [
-                  { registradoEn: { gt: after.registradoEn } },
-                  { registradoEn: after.registradoEn, id: { gt: after.id } },
-                ],
-              }
-            : {}),
-        },
-        orderBy: [{ registradoEn: "asc" }, { id: "asc" }],
-        take: CSV_BATCH,
-        select: {
-          id: true,
-          registradoEn: true,
-          user: { select: { id: true, nombre: true, apellido: true, correo: true } },
-        },
-      });
-      if (rows.length === 0) return;
+    for await (const rows of courseEnrolmentBatches(course!.id)) {
       const all = byPairKey(
         modules.length
           ? await grades(
@@ -342,9 +315,6 @@ export async function gradebookCsv(courseId: string) {
           notas: cellsFor(user.id, modules, all),
         }),
       );
-      if (rows.length < CSV_BATCH) return;
-      const last = rows[rows.length - 1]!;
-      after = { registradoEn: last.registradoEn, id: last.id };
     }
   }
   return { course, header: gradebookCsvHeader(modules), batches: batches() };

@@ -1,8 +1,7 @@
-import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { CourseStateBadge } from "~/components/ui/badge.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
-import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
+import { BackToCourses, BelowCoursesErrorBoundary } from "~/features/courses/components/back-to-courses.tsx";
 import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 import { ChartWithTable, FiguresTable, formatCount, FunnelChart } from "~/features/reports/components/charts.tsx";
 import { CourseReportNav } from "~/features/reports/components/course-report-nav.tsx";
@@ -136,13 +135,5 @@ export default function CourseReportPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      statusHandlers={{ 404: () => ({ title: COURSE_NOT_FOUND }) }}
-      defaultStatusHandler={() => ({ title: REPORT_FAILED })}
-      unexpectedErrorHandler={() => ({ title: REPORT_FAILED })}
-      back={{ href: "/admin/courses", label: "← Volver a cursos" }}
-    />
-  );
+  return <BelowCoursesErrorBoundary error={error} failed={REPORT_FAILED} />;
 }

@@ -1,10 +1,9 @@
-import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Email } from "~/components/ui/email.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
-import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
+import { BackToCourses, BelowCoursesErrorBoundary } from "~/features/courses/components/back-to-courses.tsx";
 import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 import { formatCount } from "~/features/reports/components/charts.tsx";
 import { CourseReportNav } from "~/features/reports/components/course-report-nav.tsx";
@@ -104,13 +103,5 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      statusHandlers={{ 404: () => ({ title: COURSE_NOT_FOUND }) }}
-      defaultStatusHandler={() => ({ title: GRADEBOOK_FAILED })}
-      unexpectedErrorHandler={() => ({ title: GRADEBOOK_FAILED })}
-      back={{ href: "/admin/courses", label: "← Volver a cursos" }}
-    />
-  );
+  return <BelowCoursesErrorBoundary error={error} failed={GRADEBOOK_FAILED} />;
 }

@@ -1,9 +1,8 @@
-import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { Email } from "~/components/ui/email.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
-import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
+import { BackToCourses, BelowCoursesErrorBoundary } from "~/features/courses/components/back-to-courses.tsx";
 import { getCourseTitle, listParticipants } from "~/features/courses/admin-courses.server.ts";
 import { PARTICIPANTS_FAILED } from "~/features/courses/admin-messages.ts";
 import { formatDate } from "~/lib/dates.ts";
@@ -76,13 +75,5 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      statusHandlers={{ 404: () => ({ title: COURSE_NOT_FOUND }) }}
-      defaultStatusHandler={() => ({ title: PARTICIPANTS_FAILED })}
-      unexpectedErrorHandler={() => ({ title: PARTICIPANTS_FAILED })}
-      back={{ href: "/admin/courses", label: "← Volver a cursos" }}
-    />
-  );
+  return <BelowCoursesErrorBoundary error={error} failed={PARTICIPANTS_FAILED} />;
 }

@@ -1,0 +1,49 @@
+// A course's enrolments in enrolment order, (registradoEn, id), read in batches from a keyset on
+// the course's own (cursoId, registradoEn) index: the CSV exports of the participants list and of
+// the gradebook stream a course of any size without holding it whole or skipping with OFFSET.
+import { prisma } from "~/lib/db.server.ts";
+
+export const ENROLMENT_BATCH = 1000;
+
+export type CourseEnrolment = {
+  id: string;
+  registradoEn: Date;
+  progreso: number;
+  user: { id: string; nombre: string; apellido: string; correo: string };
+};
+
+/** Every enrolment of `courseId`, `size` at a time, oldest first. */
+export async function* courseEnrolmentBatches(
+  courseId: string,
+  size = ENROLMENT_BATCH,
+): AsyncGenerator<CourseEnrolment[]> {
+  let after: { registradoEn: Date; id: string } | null = null;
+  for (;;) {
+    const rows: CourseEnrolment[] = await prisma.enrolment.findMany({
+      where: {
+        cursoId: courseId,
+        ...(after
+          ? {
+              OR: [
+                { registradoEn: { gt: after.registradoEn } },
+                { registradoEn: after.registradoEn, id: { gt: after.id } },
+              ],
+            }
+          : {}),
+      },
+      orderBy: [{ registradoEn: "asc" }, { id: "asc" }],
+      take: size,
+      select: {
+        id: true,
+        registradoEn: true,
+        progreso: true,
+        user: { select: { id: true, nombre: true, apellido: true, correo: true } },
+      },
+    });
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < size) return;
+    const last = rows[rows.length - 1]!;
+    after = { registradoEn: last.registradoEn, id: last.id };
+  }
+}
