@@ -268,7 +268,12 @@ describe("admin views", () => {
     const admin = await createUser({ rol: "admin" });
     const cookie = await sessionCookie(admin);
     const contact = await adminContact.loader(args(getRequest("/admin/contact-messages", cookie)));
-    expect(contact.items.some((m) => m.correo === "paz@test.cl")).toBe(true);
+    const listed = contact.items.find((m) => m.correo === "paz@test.cl")!;
+    expect(listed).not.toHaveProperty("mensaje");
+    const opened = await adminContact.loader(args(getRequest(`/admin/contact-messages?ver=${listed.id}`, cookie)));
+    expect(opened.opened?.mensaje).toContain(listed.excerpt.replace(/…$/, ""));
+    expect(opened.items).toEqual(contact.items);
+    expect((await adminContact.loader(args(getRequest("/admin/contact-messages?ver=otro", cookie)))).opened).toBeNull();
     const outbox = await adminOutbox.loader(args(getRequest("/admin/outbox", cookie)));
     expect(outbox.items.some((m) => m.kind === "contact.form" && m.excerpt.includes("paz@test.cl"))).toBe(true);
     const student = await createUser();

@@ -3,6 +3,7 @@
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
+import { excerpt } from "~/lib/text.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { clientIp, consume, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import type { ContactInput } from "./schema.ts";
@@ -46,15 +47,29 @@ export async function submitContact(input: ContactInput, request: Request) {
 
 export const CONTACT_PAGE_SIZE = 30;
 
-/** Contact submissions for the admin panel, newest first, paginated. */
+/**
+ * Contact submissions for the admin panel, newest first, paginated, each with the start of its
+ * message (the whole text is read for the one opened: getContactMessage).
+ */
 export async function listContactMessages({ page = 1 }: { page?: number } = {}) {
-  const [total, items] = await Promise.all([
+  const [total, rows] = await Promise.all([
     prisma.contactMessage.count(),
     prisma.contactMessage.findMany({
       orderBy: [{ createdAt: "desc" }, { id: "asc" }],
       skip: (Math.max(1, page) - 1) * CONTACT_PAGE_SIZE,
       take: CONTACT_PAGE_SIZE,
+      select: { id: true, nombre: true, correo: true, mensaje: true, createdAt: true },
     }),
   ]);
+  const items = rows.map(({ mensaje, ...row }) => ({ ...row, excerpt: excerpt(mensaje) }));
   return { items, total, page, pageCount: Math.max(1, Math.ceil(total / CONTACT_PAGE_SIZE)) };
+}
+
+/** One contact submission, whole (the admin opened it from the list), or null. */
+export function getContactMessage(id: string) {
+  if (!id || id.length > 64) return Promise.resolve(null);
+  return prisma.contactMessage.findUnique({
+    where: { id },
+    select: { id: true, nombre: true, correo: true, mensaje: true, createdAt: true },
+  });
 }
