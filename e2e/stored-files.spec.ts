@@ -1,5 +1,5 @@
 import { expect, test, type Frame, type Page } from "@playwright/test";
-import { approvedUser, login } from "./support.ts";
+import { approvedUser, courseIdByTitle, login } from "./support.ts";
 
 // Stored files (course images, module PDFs, books, avatars, certificates) are served with
 // `Content-Security-Policy: sandbox` (app/lib/serve-file.server.ts). Chromium's built-in PDF
@@ -43,7 +43,9 @@ test("los PDF de módulos y de la biblioteca se ven en el visor de Chromium con 
   expect(imageResponse.status()).toBe(200);
   expect(imageResponse.headers()["content-security-policy"]).toBe("sandbox");
 
-  await page.getByRole("link", { name: "Diseño de páginas web accesibles" }).click();
+  // By its id: other specs add courses, which a docente (who sees drafts) finds first on /cursos.
+  const cursoId = await courseIdByTitle(request, "Diseño de páginas web accesibles", "/cursos/estudiante");
+  await page.goto(`/cursos/${cursoId}`);
   await expect(page.getByRole("heading", { level: 1, name: "Diseño de páginas web accesibles" })).toBeVisible();
   await page.locator("summary", { hasText: "HTML semántico" }).click();
   await page.getByRole("link", { name: "Ver PDF" }).first().click();
