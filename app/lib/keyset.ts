@@ -48,6 +48,19 @@ export function keysetQuery(cursor: Cursor | null) {
   };
 }
 
+/**
+ * The cursors of a numbered page's links (`?page=N&antes=KEY` / `?page=N&desde=KEY`): the key of
+ * its first row for 'Anterior', of its last for 'Siguiente'; null where there is no such page.
+ */
+export function pageCursors(rows: RowKey[], page: number, pageCount: number) {
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    prev: page > 1 && first ? encodeKey(first) : null,
+    next: page < pageCount && last ? encodeKey(last) : null,
+  };
+}
+
 /** Newest first, (createdAt DESC, id DESC): how rows of several ranges are merged. */
 export function compareNewestFirst(a: RowKey, b: RowKey): number {
   const byTime = b.createdAt.getTime() - a.createdAt.getTime();

@@ -37,3 +37,16 @@ export function listQuery(state: { q?: string | null; page: number }, extra: Rec
 export function listStateFrom(url: URL, maxQ = 200) {
   return { q: (url.searchParams.get("q") ?? "").slice(0, maxQ), page: pageFrom(url) };
 }
+
+/**
+ * A list's own query with one parameter set (or taken out when `value` is null), the others
+ * kept: opening an item above a list (`?ver=ID`) and closing it leave the filter and page as
+ * they were. `path` when nothing is left.
+ */
+export function withParam(search: string, name: string, value: string | null, path: string): string {
+  const params = new URLSearchParams(search);
+  if (value) params.set(name, value);
+  else params.delete(name);
+  const query = params.toString();
+  return query ? `?${query}` : path;
+}

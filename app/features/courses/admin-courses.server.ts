@@ -7,7 +7,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { courseEnrolmentBatches } from "~/features/enrolment/course-enrolments.server.ts";
 import { csvDocument, type CsvCell } from "~/lib/csv.server.ts";
 import { formatDate } from "~/lib/dates.ts";
-import { encodeKey, fetchKeysetPage, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
+import { fetchKeysetPage, pageCursors, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { normalizeSearch, prefixRange } from "~/lib/search-text.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
@@ -84,8 +84,6 @@ export async function listAdminCourses({
       select: adminCourseSelect,
     });
   }
-  const first = courses[0];
-  const last = courses.at(-1);
   return {
     courses,
     total,
@@ -93,10 +91,7 @@ export async function listAdminCourses({
     q,
     pageCount,
     // A search's pages stay numbered (its matches are few, or found near the top of the index).
-    cursors: {
-      prev: !term && page > 1 && first ? encodeKey(first) : null,
-      next: !term && page < pageCount && last ? encodeKey(last) : null,
-    },
+    cursors: term ? { prev: null, next: null } : pageCursors(courses, page, pageCount),
   };
 }
 

@@ -2,7 +2,7 @@
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import { progressPercent } from "~/features/quizzes/progress.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { encodeKey, fetchKeysetPage, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
+import { fetchKeysetPage, pageCursors, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
 import { storedExistsSync } from "~/lib/storage.server.ts";
 import { readStringList } from "./json-list.ts";
 import { canAccessMaterials, canSeeCourse, canSeeDrafts, isPublished, type Viewer } from "./rules.ts";
@@ -159,17 +159,12 @@ export async function listCourses({
       (ids) => prisma.course.findMany({ where: { id: { in: ids } }, select: { ...courseCardSelect, createdAt: true } }),
     );
   }
-  const first = rows[0];
-  const last = rows[rows.length - 1];
   return {
     courses: rows.map(toCourseCard),
     total,
     page: current,
     pageCount,
-    cursors: {
-      prev: current > 1 && first ? encodeKey(first) : null,
-      next: current < pageCount && last ? encodeKey(last) : null,
-    },
+    cursors: pageCursors(rows, current, pageCount),
   };
 }
 

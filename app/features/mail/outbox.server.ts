@@ -1,7 +1,7 @@
 // The mail outbox: every e-mail is first a row here, so a mail-server outage or a restart
 // loses nothing. Delivery (nodemailer over SMTP_URL, with retries) reads pending rows.
 import { prisma } from "~/lib/db.server.ts";
-import { encodeKey, fetchKeysetPage, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
+import { fetchKeysetPage, pageCursors, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
 import { readTally } from "~/lib/tally.server.ts";
 import { excerpt } from "~/lib/text.ts";
 
@@ -78,18 +78,13 @@ export async function listOutbox({
             }),
           (ids) => prisma.outboxMail.findMany({ where: { id: { in: ids } }, select: outboxSelect }),
         );
-  const first = items[0];
-  const last = items.at(-1);
   return {
     // The list shows the start of each mail; the whole text is read for the one opened (getOutboxMail).
     items: items.map(({ text, ...mail }) => ({ ...mail, excerpt: excerpt(text) })),
     total,
     page: current,
     pageCount,
-    cursors: {
-      prev: current > 1 && first ? encodeKey(first) : null,
-      next: current < pageCount && last ? encodeKey(last) : null,
-    },
+    cursors: pageCursors(items, current, pageCount),
   };
 }
 

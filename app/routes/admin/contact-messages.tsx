@@ -4,7 +4,7 @@ import { Pagination } from "~/components/ui/pagination.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { getContactMessage, listContactMessages } from "~/features/contact/contact.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
-import { pageFrom } from "~/lib/pagination.ts";
+import { pageFrom, withParam } from "~/lib/pagination.ts";
 import type { Route } from "./+types/contact-messages";
 
 // /admin/contact-messages: the contact form's submissions, newest first, each with the start of
@@ -17,15 +17,6 @@ export async function loader(args: Route.LoaderArgs) {
     getContactMessage(url.searchParams.get("ver") ?? ""),
   ]);
   return { ...list, opened };
-}
-
-/** The list's own query with `ver` set (or taken out): opening a message keeps the page. */
-function withOpened(search: string, id: string | null) {
-  const params = new URLSearchParams(search);
-  if (id) params.set("ver", id);
-  else params.delete("ver");
-  const query = params.toString();
-  return query ? `?${query}` : "/admin/contact-messages";
 }
 
 export default function ContactMessages({ loaderData }: Route.ComponentProps) {
@@ -42,7 +33,10 @@ export default function ContactMessages({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="text-xs text-slate-500">{formatDateTime(opened.createdAt)}</p>
           <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">{opened.mensaje}</p>
-          <Link to={withOpened(search, null)} className="btn-ghost mt-3 inline-block px-3 py-1">
+          <Link
+            to={withParam(search, "ver", null, "/admin/contact-messages")}
+            className="btn-ghost mt-3 inline-block px-3 py-1"
+          >
             Cerrar
           </Link>
         </article>
@@ -54,7 +48,10 @@ export default function ContactMessages({ loaderData }: Route.ComponentProps) {
           {items.map((m) => (
             <li key={m.id} className="card p-4 text-sm">
               <p className="font-semibold text-slate-900">
-                <Link to={withOpened(search, m.id)} className="underline hover:no-underline">
+                <Link
+                  to={withParam(search, "ver", m.id, "/admin/contact-messages")}
+                  className="underline hover:no-underline"
+                >
                   {m.nombre}
                   <span className="sr-only"> (ver mensaje completo)</span>
                 </Link>{" "}

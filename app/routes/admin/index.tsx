@@ -75,43 +75,21 @@ export default function Resumen({ loaderData }: Route.ComponentProps) {
       </dl>
 
       <div className="mt-6 grid gap-6">
-        <ChartWithTable
-          id="inscripciones-por-mes"
+        <MonthlyFigure
+          id="inscripciones"
           title="Inscripciones por mes"
-          chart={
-            <MonthlyBarChart
-              id="grafico-inscripciones"
-              title="Inscripciones por mes, últimos 12 meses"
-              unit="inscripciones"
-              months={meses.map((m) => ({ mes: m.mes, value: m.inscripciones }))}
-            />
-          }
-          table={
-            <FiguresTable
-              caption="Inscripciones por mes, últimos 12 meses"
-              head={["Mes", "Inscripciones"]}
-              rows={meses.map((m) => [monthLabel(m.mes), formatCount(m.inscripciones)])}
-            />
-          }
+          long="Inscripciones por mes, últimos 12 meses"
+          unit="inscripciones"
+          column="Inscripciones"
+          months={meses.map((m) => ({ mes: m.mes, value: m.inscripciones }))}
         />
-        <ChartWithTable
-          id="certificados-por-mes"
+        <MonthlyFigure
+          id="certificados"
           title="Certificados por mes"
-          chart={
-            <MonthlyBarChart
-              id="grafico-certificados"
-              title="Certificados emitidos por mes, últimos 12 meses"
-              unit="certificados"
-              months={meses.map((m) => ({ mes: m.mes, value: m.certificados }))}
-            />
-          }
-          table={
-            <FiguresTable
-              caption="Certificados emitidos por mes, últimos 12 meses"
-              head={["Mes", "Certificados"]}
-              rows={meses.map((m) => [monthLabel(m.mes), formatCount(m.certificados)])}
-            />
-          }
+          long="Certificados emitidos por mes, últimos 12 meses"
+          unit="certificados"
+          column="Certificados"
+          months={meses.map((m) => ({ mes: m.mes, value: m.certificados }))}
         />
       </div>
       <p className="mt-4 text-xs text-slate-500">
@@ -122,5 +100,37 @@ export default function Resumen({ loaderData }: Route.ComponentProps) {
         (Reportes).
       </p>
     </section>
+  );
+}
+
+/** One month series as a bar chart with the same figures in a table beside it. */
+function MonthlyFigure({
+  id,
+  title,
+  long,
+  unit,
+  column,
+  months,
+}: {
+  id: string;
+  title: string;
+  long: string;
+  unit: string;
+  column: string;
+  months: Array<{ mes: string; value: number }>;
+}) {
+  return (
+    <ChartWithTable
+      id={`${id}-por-mes`}
+      title={title}
+      chart={<MonthlyBarChart id={`grafico-${id}`} title={long} unit={unit} months={months} />}
+      table={
+        <FiguresTable
+          caption={long}
+          head={["Mes", column]}
+          rows={months.map((m) => [monthLabel(m.mes), formatCount(m.value)])}
+        />
+      }
+    />
   );
 }

@@ -15,7 +15,7 @@ import { formatDateTime } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
-import { listQuery, pageFrom } from "~/lib/pagination.ts";
+import { listQuery, pageFrom, withParam } from "~/lib/pagination.ts";
 import type { Route } from "./+types/outbox";
 
 // /admin/outbox: every e-mail the app queued (approval notices, message notices, contact form),
@@ -64,15 +64,6 @@ export async function action(args: Route.ActionArgs) {
       ? { type: "success", message: "El correo volvió a la cola de envío." }
       : { type: "error", message: "Solo se puede reintentar un correo fallido." },
   );
-}
-
-/** The list's own query with `ver` set (or taken out): opening a mail keeps the filter and page. */
-function withOpened(search: string, id: string | null) {
-  const params = new URLSearchParams(search);
-  if (id) params.set("ver", id);
-  else params.delete("ver");
-  const query = params.toString();
-  return query ? `?${query}` : "/admin/outbox";
 }
 
 function When({
@@ -142,7 +133,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           <pre className="mt-3 whitespace-pre-wrap break-words font-sans text-slate-800">{opened.text}</pre>
           <div className="mt-3 flex flex-wrap gap-2">
             {opened.status === "failed" ? <RetryButton id={opened.id} /> : null}
-            <Link to={withOpened(search, null)} className="btn-ghost mt-2 px-3 py-1">
+            <Link to={withParam(search, "ver", null, "/admin/outbox")} className="btn-ghost mt-2 px-3 py-1">
               Cerrar
             </Link>
           </div>
@@ -156,7 +147,10 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
             <li key={m.id} className="card p-4 text-sm">
               <p>
                 <span className="font-semibold">{STATUS[m.status] ?? m.status}</span> · <Email value={m.to} /> ·{" "}
-                <Link to={withOpened(search, m.id)} className="font-medium text-slate-900 underline hover:no-underline">
+                <Link
+                  to={withParam(search, "ver", m.id, "/admin/outbox")}
+                  className="font-medium text-slate-900 underline hover:no-underline"
+                >
                   {m.subject}
                   <span className="sr-only"> (ver correo completo)</span>
                 </Link>
