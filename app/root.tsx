@@ -1,4 +1,4 @@
-import { data, Links, Meta, Outlet, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { GeneralErrorBoundary } from "./components/general-error-boundary.tsx";
 import { FlashToast } from "./components/flash-toast.tsx";
@@ -15,6 +15,7 @@ import { offlineMiddleware } from "./features/offline/offline.server.ts";
 import { useServiceWorker } from "./features/offline/register.ts";
 import { readFlash } from "./lib/flash.server.ts";
 import { DeferredScripts } from "./lib/deferred-scripts.tsx";
+import { LeanScrollRestoration } from "./lib/scroll-restoration.tsx";
 import { DocumentStyles } from "./lib/document-styles.tsx";
 import { useNonce } from "./lib/nonce.tsx";
 
@@ -83,7 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        <ScrollRestoration nonce={nonce} />
+        <LeanScrollRestoration nonce={nonce} />
         <DeferredScripts nonce={nonce} />
       </body>
     </html>

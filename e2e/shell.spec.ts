@@ -97,3 +97,30 @@ test("cabeceras de seguridad en cada página", async ({ page }) => {
   expect(inline.length).toBeGreaterThan(0);
   for (const attrs of inline) expect(attrs).toContain(`nonce="${nonce}"`);
 });
+
+test("la posición de lectura vuelve tras recargar la página y al volver atrás", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JavaScript the browser restores the position by itself");
+  await page.setViewportSize({ width: 390, height: 640 });
+  await page.goto("/cursos");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  // A fresh entry gets a key of its own before hydration (the inline script), which React Router keeps.
+  const key = await page.evaluate(() => (window.history.state as { key?: string } | null)?.key);
+  expect(key).toMatch(/^[0-9a-z]+$/);
+  await page.evaluate(() => window.scrollTo(0, 900));
+  await page.waitForFunction(() => Math.abs(window.scrollY - 900) < 2);
+  // Reloaded as a document: the inline script scrolls back to where the reader was.
+  await page.reload();
+  await page.waitForFunction(() => Math.abs(window.scrollY - 900) < 2);
+  // A client navigation to another page (without scrolling to a link first) and Back: the same
+  // position again, on the same history entry.
+  await page.evaluate(() =>
+    (
+      window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }
+    ).__reactRouterDataRouter.navigate("/"),
+  );
+  await expect(page).toHaveURL(/\/$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/cursos$/);
+  await page.waitForFunction(() => Math.abs(window.scrollY - 900) < 2);
+  expect(await page.evaluate(() => (window.history.state as { key?: string } | null)?.key)).toBe(key);
+});
