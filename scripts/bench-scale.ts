@@ -1,21 +1,26 @@
 // `npm run bench:scale` (issue 13, goal 1): how the cost of every public page, panel page,
 // admin list and search, and API list grows from the demo database to a large one.
 //
-// One production build, one folder (.tmp/bench-scale): the e2e server migrates and seeds the
-// demo data and is measured; then it is stopped, scripts/bench/large-db.ts adds 100 000
-// courses, 300 000 modules and questions, 100 000 users, 500 000 enrolments, 200 000 messages…
-// in SQL (no ANALYZE: the app is expected to keep its own statistics), and the same server is
-// started again on that database (E2E_KEEP_DB=1) and measured the same way. Per target: a
-// sequential warm-up, then a fixed small concurrency for a fixed time, gzip accepted; p50/p99
-// on each database and the growth (p50 large / p50 demo). Rows are matched by label: "deep
-// page" is the last page on the demo database and page 2000 (4000 for the API) on the large one.
+// One production build, two folders: the e2e server migrates and seeds the demo data in
+// .tmp/bench-scale-demo and stops; the folder is copied to .tmp/bench-scale, where
+// scripts/bench/large-db.ts adds 100 000 courses, 300 000 modules and questions, 100 000 users,
+// 500 000 enrolments, 200 000 messages… in SQL (no ANALYZE: the app is expected to keep its own
+// statistics). Then both databases are served at once (E2E_KEEP_DB=1; the same ids on both), the
+// large one on BENCH_SCALE_PORT and the demo one on the next port, and each target is measured
+// on both in alternation, BENCH_SCALE_ROUNDS times: a change of the machine's load during the run
+// weighs on both sides of a ratio alike. Per target: a sequential warm-up on each, then a fixed
+// small concurrency for a fixed time per round, gzip accepted; p50/p99 over the rounds on each
+// database and the growth (p50 large / p50 demo). Rows are matched by label: "deep page" is the
+// last page on the demo database and page 2000 (4000 for the API) on the large one.
 //
-// Settings (environment): BENCH_SCALE_PORT (3330), BENCH_SCALE_CONCURRENCY (4), BENCH_SCALE_MS
-// (2000 per target), BENCH_SCALE_WARMUP_MS (500), BENCH_SCALE_FACTOR (1: the size of the large
+// Settings (environment): BENCH_SCALE_PORT (3330, and the next one), BENCH_SCALE_CONCURRENCY (4),
+// BENCH_SCALE_MS (2000 per target and database, split over the rounds), BENCH_SCALE_ROUNDS (2),
+// BENCH_SCALE_WARMUP_MS (500), BENCH_SCALE_FACTOR (1: the size of the large
 // database, smaller for a quick try), BENCH_SCALE_ONLY (a regular expression on labels or
 // paths), BENCH_SCALE_MAX (when set: exit 1 if the worst growth exceeds it or a response was
 // not 200). The last line printed is always `worst growth: N.N× PATH`.
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { DatabaseSync } from "node:sqlite";
@@ -26,11 +31,19 @@ import { formatCounts, generateLargeDb } from "./bench/large-db.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_SCALE_PORT ?? 3330);
-const BASE = `http://127.0.0.1:${PORT}`;
-const DIR_NAME = "bench-scale";
-const DB_FILE = path.join(root, ".tmp", DIR_NAME, "e2e.db");
+type Side = { name: "demo" | "grande"; port: number; base: string; dirName: string; dbFile: string };
+const side = (name: Side["name"], port: number, dirName: string): Side => ({
+  name,
+  port,
+  base: `http://127.0.0.1:${port}`,
+  dirName,
+  dbFile: path.join(root, ".tmp", dirName, "e2e.db"),
+});
+const LARGE = side("grande", PORT, "bench-scale");
+const DEMO = side("demo", PORT + 1, "bench-scale-demo");
 const CONCURRENCY = Math.max(1, Number(process.env.BENCH_SCALE_CONCURRENCY ?? 4));
 const DURATION_MS = Number(process.env.BENCH_SCALE_MS ?? 2000);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_SCALE_ROUNDS ?? 2));
 const WARMUP_MS = Number(process.env.BENCH_SCALE_WARMUP_MS ?? 500);
 const SCALE = Number(process.env.BENCH_SCALE_FACTOR ?? 1);
 const ONLY = process.env.BENCH_SCALE_ONLY ? new RegExp(process.env.BENCH_SCALE_ONLY, "i") : null;
@@ -51,29 +64,30 @@ type Context = {
   lastAdminPage: number;
 };
 
-let server: ChildProcess | null = null;
+const servers = new Map<Side, ChildProcess>();
 const seenServerLines = new Set<string>();
-process.on("exit", () => server?.kill("SIGTERM"));
+process.on("exit", () => servers.forEach((child) => child.kill("SIGTERM")));
 
-async function startServer(keep: boolean) {
-  server = spawn(process.execPath, ["scripts/e2e-server.ts"], {
+async function startServer(at: Side, keep: boolean) {
+  const child = spawn(process.execPath, ["scripts/e2e-server.ts"], {
     cwd: root,
-    env: { ...process.env, E2E_PORT: String(PORT), E2E_DIR_NAME: DIR_NAME, E2E_KEEP_DB: keep ? "1" : "" },
+    env: { ...process.env, E2E_PORT: String(at.port), E2E_DIR_NAME: at.dirName, E2E_KEEP_DB: keep ? "1" : "" },
     stdio: ["ignore", "ignore", "pipe"],
   });
+  servers.set(at, child);
   // The server's errors and warnings, each distinct line once (a warning per request would bury the rest).
-  createInterface({ input: server.stderr! }).on("line", (line) => {
+  createInterface({ input: child.stderr! }).on("line", (line) => {
     if (seenServerLines.has(line)) return;
     seenServerLines.add(line);
     console.error(`  servidor: ${line}`);
   });
   const exited = new Promise<never>((_, reject) =>
-    server!.once("exit", (code) => reject(new Error(`El servidor terminó antes de responder (código ${code}).`))),
+    child.once("exit", (code) => reject(new Error(`El servidor terminó antes de responder (código ${code}).`))),
   );
   const ready = (async () => {
     for (let i = 0; i < 1200; i++) {
       try {
-        if ((await fetch(`${BASE}/login`)).ok) return;
+        if ((await fetch(`${at.base}/login`)).ok) return;
       } catch {
         // not up yet
       }
@@ -84,27 +98,27 @@ async function startServer(keep: boolean) {
   await Promise.race([ready, exited]);
 }
 
-async function stopServer() {
-  const child = server;
-  server = null;
+async function stopServer(at: Side) {
+  const child = servers.get(at);
+  servers.delete(at);
   if (!child || child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   await exited;
 }
 
-async function credentials(): Promise<Record<Auth, Record<string, string>>> {
+async function credentials(base: string): Promise<Record<Auth, Record<string, string>>> {
   return {
-    studentCookie: { Cookie: await sessionCookie(BASE, DEMO_ESTUDIANTE.correo) },
-    adminCookie: { Cookie: await sessionCookie(BASE, DEMO_ADMIN.correo) },
-    studentToken: { Authorization: `Bearer ${await apiToken(BASE, DEMO_ESTUDIANTE.correo)}` },
-    adminToken: { Authorization: `Bearer ${await apiToken(BASE, DEMO_ADMIN.correo)}` },
+    studentCookie: { Cookie: await sessionCookie(base, DEMO_ESTUDIANTE.correo) },
+    adminCookie: { Cookie: await sessionCookie(base, DEMO_ADMIN.correo) },
+    studentToken: { Authorization: `Bearer ${await apiToken(base, DEMO_ESTUDIANTE.correo)}` },
+    adminToken: { Authorization: `Bearer ${await apiToken(base, DEMO_ADMIN.correo)}` },
   };
 }
 
 /** Ids and page counts of the database the server is about to serve (read-only, WAL-safe). */
-function readContext(seededCourse?: string): Context {
-  const db = new DatabaseSync(DB_FILE, { readOnly: true });
+function readContext(dbFile: string, seededCourse?: string): Context {
+  const db = new DatabaseSync(dbFile, { readOnly: true });
   try {
     const one = (sql: string, ...params: string[]) => db.prepare(sql).get(...params) as Record<string, unknown>;
     const published = Number(one(`SELECT count(*) AS n FROM "Course" WHERE estado = 'publicado'`).n);
@@ -217,76 +231,102 @@ function targets(ctx: Context, large: boolean): Target[] {
   return ONLY ? list.filter((t) => ONLY.test(t.label) || ONLY.test(t.path)) : list;
 }
 
-async function measure(target: Target, headers: Record<string, string>): Promise<Stats> {
-  const errors = new Map<string, number>();
-  const once = async () => {
-    const t0 = performance.now();
-    try {
-      const response = await fetch(`${BASE}${target.path}`, {
-        headers: { "Accept-Encoding": "gzip", ...headers },
-        redirect: "manual",
-      });
-      await response.arrayBuffer();
-      if (response.status !== 200) errors.set(String(response.status), (errors.get(String(response.status)) ?? 0) + 1);
-    } catch (error) {
-      const key = error instanceof Error ? error.message : String(error);
-      errors.set(key, (errors.get(key) ?? 0) + 1);
-    }
-    return performance.now() - t0;
-  };
-  // Warm-up: sequential, at least two requests; not counted.
-  const warmEnd = performance.now() + WARMUP_MS;
-  for (let i = 0; i < 2 || performance.now() < warmEnd; i++) await once();
-  errors.clear();
-  const latencies: number[] = [];
-  const end = performance.now() + DURATION_MS;
+/** Latencies of one target on one server, and its non-200 answers by status or error. */
+type Sample = { latencies: number[]; errors: Map<string, number> };
+
+async function request(base: string, target: Target, headers: Record<string, string>, errors?: Map<string, number>) {
+  const t0 = performance.now();
+  try {
+    const response = await fetch(`${base}${target.path}`, {
+      headers: { "Accept-Encoding": "gzip", ...headers },
+      redirect: "manual",
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) errors?.set(String(response.status), (errors.get(String(response.status)) ?? 0) + 1);
+  } catch (error) {
+    const key = error instanceof Error ? error.message : String(error);
+    errors?.set(key, (errors.get(key) ?? 0) + 1);
+  }
+  return performance.now() - t0;
+}
+
+/** Sequential warm-up: at least two requests and WARMUP_MS; not counted. */
+async function warmUp(base: string, target: Target, headers: Record<string, string>) {
+  const end = performance.now() + WARMUP_MS;
+  for (let i = 0; i < 2 || performance.now() < end; i++) await request(base, target, headers);
+}
+
+/** CONCURRENCY clients for `durationMs`, their latencies added to `into`. */
+async function load(base: string, target: Target, headers: Record<string, string>, durationMs: number, into: Sample) {
+  const end = performance.now() + durationMs;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      do latencies.push(await once());
+      do into.latencies.push(await request(base, target, headers, into.errors));
       while (performance.now() < end);
     }),
   );
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-  return { path: target.path, p50: pct(50), p99: pct(99), n: latencies.length, errors };
+}
+
+function stats(path: string, sample: Sample): Stats {
+  const sorted = [...sample.latencies].sort((a, b) => a - b);
+  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+  return { path, p50: pct(50), p99: pct(99), n: sorted.length, errors: sample.errors };
 }
 
 /** The "next" link of a page: the API's Link header, or the page's rel="next" anchor. */
-async function nextLink(path: string, headers: Record<string, string>) {
-  const response = await fetch(`${BASE}${path}`, { headers, redirect: "manual" });
+async function nextLink(base: string, path: string, headers: Record<string, string>) {
+  const response = await fetch(`${base}${path}`, { headers, redirect: "manual" });
   const fromHeader = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get("Link") ?? "")?.[1];
   if (fromHeader) return fromHeader;
   const html = await response.text();
   const anchor = /<a\b[^>]*\brel="next"[^>]*>/.exec(html)?.[0] ?? "";
   const href = /\bhref="([^"]+)"/.exec(anchor)?.[1];
   if (!href) return path; // no next page (a short demo list): the page itself
-  const url = new URL(href.replaceAll("&amp;", "&"), `${BASE}${path}`);
+  const url = new URL(href.replaceAll("&amp;", "&"), `${base}${path}`);
   return `${url.pathname}${url.search}`;
 }
 
-async function measureAll(ctx: Context, large: boolean, phase: string) {
-  const auth = await credentials();
-  const results = new Map<string, Stats>();
+/** Each side's targets with their credentials, the "after" paths followed on that side. */
+async function prepare(at: Side, ctx: Context, large: boolean) {
+  const auth = await credentials(at.base);
   const list = targets(ctx, large);
+  const headersOf = (target: Target) => (target.auth ? auth[target.auth] : {});
   for (const target of list) {
-    if (target.after) target.path = await nextLink(target.after, target.auth ? auth[target.auth] : {});
+    if (target.after) target.path = await nextLink(at.base, target.after, headersOf(target));
   }
   // One sequential pass over every target first: the server's code is compiled and its caches
   // filled before anything is timed.
-  for (const target of list) {
-    const response = await fetch(`${BASE}${target.path}`, {
-      headers: { "Accept-Encoding": "gzip", ...(target.auth ? auth[target.auth] : {}) },
-      redirect: "manual",
-    }).catch(() => null);
-    await response?.arrayBuffer();
-  }
-  for (const [i, target] of list.entries()) {
-    const stats = await measure(target, target.auth ? auth[target.auth] : {});
-    results.set(target.label, stats);
-    const errs = stats.errors.size ? `  errores: ${[...stats.errors].map(([k, v]) => `${k}×${v}`).join(", ")}` : "";
+  for (const target of list) await request(at.base, target, headersOf(target));
+  return { list, headersOf };
+}
+
+/** Every target on both sides, in alternation: per round, demo then large. */
+async function measureBoth(demoCtx: Context, largeCtx: Context) {
+  const demo = await prepare(DEMO, demoCtx, false);
+  const large = await prepare(LARGE, largeCtx, true);
+  const results = new Map<string, { demo: Stats; large: Stats }>();
+  const largeByLabel = new Map(large.list.map((t) => [t.label, t]));
+  for (const [i, demoTarget] of demo.list.entries()) {
+    const largeTarget = largeByLabel.get(demoTarget.label);
+    if (!largeTarget) continue;
+    const sides = [
+      { at: DEMO, target: demoTarget, headers: demo.headersOf(demoTarget) },
+      { at: LARGE, target: largeTarget, headers: large.headersOf(largeTarget) },
+    ];
+    for (const { at, target, headers } of sides) await warmUp(at.base, target, headers);
+    const samples = sides.map((): Sample => ({ latencies: [], errors: new Map() }));
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [k, { at, target, headers }] of sides.entries()) {
+        await load(at.base, target, headers, DURATION_MS / ROUNDS, samples[k]!);
+      }
+    }
+    const [d, l] = [stats(demoTarget.path, samples[0]!), stats(largeTarget.path, samples[1]!)];
+    results.set(demoTarget.label, { demo: d, large: l });
+    const errs = (s: Stats) =>
+      s.errors.size ? ` errores: ${[...s.errors].map(([k, v]) => `${k}×${v}`).join(", ")}` : "";
     console.error(
-      `  [${phase} ${i + 1}/${list.length}] ${target.path}: p50 ${stats.p50.toFixed(1)} ms, ` +
-        `p99 ${stats.p99.toFixed(1)} ms (${stats.n})${errs}`,
+      `  [${i + 1}/${demo.list.length}] ${largeTarget.path}: p50 ${d.p50.toFixed(1)} → ${l.p50.toFixed(1)} ms, ` +
+        `p99 ${d.p99.toFixed(1)} → ${l.p99.toFixed(1)} ms (${d.n}/${l.n})${errs(d)}${errs(l)}`,
     );
   }
   return results;
@@ -296,24 +336,26 @@ const ms = (n: number) => n.toFixed(1);
 
 async function main() {
   const t0 = performance.now();
-  console.error(`bench:scale: base de demostración en ${BASE}…`);
-  await startServer(false);
-  const demoCtx = readContext();
-  const demo = await measureAll(demoCtx, false, "demo");
-  await stopServer();
+  console.error(`bench:scale: base de demostración (${DEMO.base})…`);
+  await startServer(DEMO, false);
+  await stopServer(DEMO);
+  // The demo folder (database and files) copied for the large one: the same ids on both.
+  const largeDir = path.dirname(LARGE.dbFile);
+  fs.rmSync(largeDir, { recursive: true, force: true });
+  fs.cpSync(path.dirname(DEMO.dbFile), largeDir, { recursive: true });
 
   console.error(`bench:scale: generando la base grande (escala ${SCALE})…`);
-  const generated = generateLargeDb(DB_FILE, SCALE);
-  console.error(`bench:scale: base grande en ${(generated.ms / 1000).toFixed(1)} s; midiendo…`);
-  await startServer(true);
-  const largeCtx = readContext(demoCtx.seededCourse);
-  const large = await measureAll(largeCtx, true, "grande");
-  await stopServer();
+  const generated = generateLargeDb(LARGE.dbFile, SCALE);
+  console.error(`bench:scale: base grande en ${(generated.ms / 1000).toFixed(1)} s; midiendo ambas alternadamente…`);
+  await Promise.all([startServer(DEMO, true), startServer(LARGE, true)]);
+  const demoCtx = readContext(DEMO.dbFile);
+  const largeCtx = readContext(LARGE.dbFile, demoCtx.seededCourse);
+  const measured = await measureBoth(demoCtx, largeCtx);
+  await Promise.all([stopServer(DEMO), stopServer(LARGE)]);
 
   const rows: Array<{ label: string; path: string; demo: Stats; large: Stats; growth: number }> = [];
-  for (const [label, l] of large) {
-    const d = demo.get(label);
-    if (d) rows.push({ label, path: l.path, demo: d, large: l, growth: l.p50 / Math.max(d.p50, 0.001) });
+  for (const [label, { demo: d, large: l }] of measured) {
+    rows.push({ label, path: l.path, demo: d, large: l, growth: l.p50 / Math.max(d.p50, 0.001) });
   }
   const shortPath = (p: string) => p.replace(/[a-z0-9-]{20,}/g, "{id}");
   const pathOf = (r: (typeof rows)[number]) =>
@@ -333,8 +375,9 @@ async function main() {
   const worst = rows.reduce<(typeof rows)[number] | null>((w, r) => (!w || r.growth > w.growth ? r : w), null);
 
   console.log(
-    `\nbench:scale: ${CONCURRENCY} conexiones, ${DURATION_MS} ms por ruta (calentamiento secuencial ` +
-      `${WARMUP_MS} ms), gzip, build de producción en ${BASE}; tiempos en ms\n`,
+    `\nbench:scale: ${CONCURRENCY} conexiones, ${DURATION_MS} ms por ruta y base en ${ROUNDS} vueltas alternadas ` +
+      `(calentamiento secuencial ${WARMUP_MS} ms), gzip, build de producción en ${DEMO.base} (demo) y ` +
+      `${LARGE.base} (grande); tiempos en ms\n`,
   );
   console.log(lines.join("\n"));
   console.log(`\nBase grande (escala ${SCALE}) generada en ${(generated.ms / 1000).toFixed(1)} s:`);
@@ -355,6 +398,6 @@ async function main() {
 
 main().catch(async (error: unknown) => {
   console.error(error);
-  await stopServer().catch(() => {});
+  await Promise.all([stopServer(DEMO), stopServer(LARGE)]).catch(() => {});
   process.exit(2);
 });
