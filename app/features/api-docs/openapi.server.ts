@@ -366,7 +366,7 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
     get: {
       tag: "Cursos",
       summary: "Participantes de un curso, en orden de inscripción",
-      description: "200 por página.",
+      description: "50 por página.",
       access: "admin",
       query: ["page"],
       ok: { 200: json("Una página de participantes.", ParticipantsSchema, PAGED) },
