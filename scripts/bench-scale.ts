@@ -227,6 +227,17 @@ function targets(ctx: Context, large: boolean): Target[] {
     { label: "Admin correos salientes", path: "/admin/outbox", auth: "adminCookie" },
     { label: "Admin mensajes", path: "/admin/messages", auth: "adminCookie" },
     { label: "Admin contacto", path: "/admin/contact-messages", auth: "adminCookie" },
+    {
+      label: "Admin contacto, página profunda (?page=N tecleado)",
+      path: `/admin/contact-messages?page=${large ? 1000 : 1}`,
+      auth: "adminCookie",
+    },
+    {
+      label: "Admin contacto, página profunda por su enlace",
+      path: "",
+      after: `/admin/contact-messages?page=${large ? 999 : 1}`,
+      auth: "adminCookie",
+    },
   ];
   return ONLY ? list.filter((t) => ONLY.test(t.label) || ONLY.test(t.path)) : list;
 }

@@ -25,6 +25,7 @@ const users = await import("~/features/users/users.server.ts");
 const messages = await import("~/features/messages/messages.server.ts");
 const books = await import("~/features/library/books.server.ts");
 const outbox = await import("~/features/mail/outbox.server.ts");
+const contact = await import("~/features/contact/contact.server.ts");
 const { courseTitleFields } = await import("~/features/courses/title-search.ts");
 const { bookSearchFields, searchWords } = await import("~/features/library/book-words.ts");
 const reports = await import("~/features/reports/reports.server.ts");
@@ -44,7 +45,7 @@ async function plansOf(run: () => Promise<unknown>) {
 }
 
 const BIG =
-  "(main\\.)?(Course|User|Message|QuizQuestion|Module|Enrolment|Book|BookWord|QuizAttempt|AttemptAnswer|Certificate|Tally|OutboxMail)";
+  "(main\\.)?(Course|User|Message|QuizQuestion|Module|Enrolment|Book|BookWord|QuizAttempt|AttemptAnswer|Certificate|Tally|OutboxMail|ContactMessage)";
 /**
  * A plan that reads a growing table whole (a SCAN without an index, or of a covering index,
  * which is a count or a filter over every row), or sorts rows. A search may sort its own matches
@@ -270,6 +271,20 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
     await expectIndexed(() => outbox.listOutbox({ status: "sent" }));
   });
 
+  it("the admin contact list reads (createdAt, id) from a cursor or a typed page, no sort; its count is the Tally", async () => {
+    await prisma.contactMessage.createMany({
+      data: Array.from({ length: 3 }, (_, i) => ({ nombre: `C${i}`, correo: `c${i}@test.cl`, mensaje: "Hola" })),
+    });
+    const first = await expectIndexed(() => contact.listContactMessages());
+    const text = first.map((p) => p.plan.join("\n")).join("\n");
+    expect(text).toMatch(/ContactMessage_createdAt_id_idx/);
+    expect(text).toMatch(/Tally/);
+    const cursor = { desde: { createdAt: new Date(), id: "zzzz" } };
+    const later = await expectIndexed(() => contact.listContactMessages({ cursor }));
+    expect(later.map((p) => p.plan.join("\n")).join("\n")).toMatch(/ContactMessage_createdAt_id_idx/);
+    await expectIndexed(() => contact.listContactMessages({ page: 2 }));
+  });
+
   it("admin reports: the Resumen reads Tally keys only; a course's report and gradebook its own index ranges", async () => {
     const student = await createUser();
     const course = await prisma.course.findUniqueOrThrow({
@@ -357,6 +372,17 @@ describe("Tally: the counts the lists show, kept by the database's triggers", ()
     expect(await tally("user:all")).toBe(all);
     expect(await prisma.user.count()).toBe(all);
     expect(await prisma.user.count({ where: { aprobado: false, suspendidoEn: null } })).toBe(pending);
+  });
+
+  it("follows the contact submissions", async () => {
+    const before = await tally("contact:all");
+    const row = await prisma.contactMessage.create({ data: { nombre: "T", correo: "t@test.cl", mensaje: "Hola" } });
+    expect(await tally("contact:all")).toBe(before + 1);
+    await prisma.contactMessage.update({ where: { id: row.id }, data: { leidoEn: new Date() } });
+    expect(await tally("contact:all")).toBe(before + 1);
+    await prisma.contactMessage.delete({ where: { id: row.id } });
+    expect(await tally("contact:all")).toBe(before);
+    expect(before).toBe(await prisma.contactMessage.count());
   });
 
   it("follows the outbox: every mail, and each status as the sender moves it", async () => {

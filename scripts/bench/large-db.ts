@@ -222,7 +222,7 @@ const DAY = 86_400;
 const YEAR = 365 * DAY;
 
 /** Counts at scale 1 (issue 13). */
-const BASE = { users: 100_000, courses: 100_000, books: 20_000, messages: 200_000, outbox: 20_000 };
+const BASE = { users: 100_000, courses: 100_000, books: 20_000, messages: 200_000, outbox: 20_000, contact: 50_000 };
 
 const cuid = `('c' || lower(hex(randomblob(12))))`;
 const uuid =
@@ -238,6 +238,7 @@ export function generateLargeDb(file: string, scale = 1): LargeDbResult {
   const nBooks = Math.max(1, Math.round(BASE.books * scale));
   const nMessages = Math.max(1, Math.round(BASE.messages * scale));
   const nOutbox = Math.max(1, Math.round(BASE.outbox * scale));
+  const nContact = Math.max(1, Math.round(BASE.contact * scale));
   const now = Math.floor(Date.now() / 1000);
   /** A stored date (Prisma's form) `secondsAgo` seconds before now, with milliseconds from `msExpr`. */
   const ago = (secondsAgo: string, msExpr = "0") =>
@@ -281,6 +282,7 @@ export function generateLargeDb(file: string, scale = 1): LargeDbResult {
     "Book",
     "BookWord",
     "OutboxMail",
+    "ContactMessage",
   ];
   for (const table of TABLES) before[table] = count(table);
 
@@ -486,6 +488,17 @@ export function generateLargeDb(file: string, scale = 1): LargeDbResult {
              CASE WHEN s.n % 10 <> 0 THEN ${ago(`${h("s.n", 61)} % ${YEAR}`)} END,
              ${ago(`${h("s.n", 61)} % ${YEAR}`, "s.n")}
       FROM s JOIN gu ON gu.n = ${h("s.n", 62)} % ${nUsers} + 1 JOIN "User" u ON u.id = gu.id`);
+
+    // Contact form submissions over a year, for the admin's contact list.
+    run(`
+      ${series(nContact)}
+      INSERT INTO "ContactMessage" (id, nombre, correo, mensaje, ip, createdAt)
+      SELECT ${cuid}, u.nombre || ' ' || u.apellido, u.correo,
+             'Hola, quisiera saber si los cursos de ' || c.titulo || ' entregan certificado y cuándo comienza ' ||
+             'la próxima versión. Trabajo en una escuela rural y me interesa inscribir a mis colegas. Gracias.',
+             '10.0.' || (s.n % 250) || '.' || (s.n % 200), ${ago(`${h("s.n", 71)} % ${YEAR}`, "s.n")}
+      FROM s JOIN gu ON gu.n = ${h("s.n", 72)} % ${nUsers} + 1 JOIN "User" u ON u.id = gu.id
+             JOIN gc ON gc.n = ${h("s.n", 73)} % ${nCourses} + 1 JOIN "Course" c ON c.id = gc.id`);
 
     for (const table of ["gu", "gc", "gm", "gq", "pc"]) db.exec(`DROP TABLE temp.${table}`);
     db.exec("COMMIT");

@@ -4,6 +4,8 @@ import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { excerpt } from "~/lib/text.ts";
+import { type Cursor, fetchKeysetPage, fetchOffsetPage, pageCursors } from "~/lib/keyset.ts";
+import { readTally } from "~/lib/tally.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { clientIp, consume, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import type { ContactInput } from "./schema.ts";
@@ -47,22 +49,46 @@ export async function submitContact(input: ContactInput, request: Request) {
 
 export const CONTACT_PAGE_SIZE = 30;
 
+const contactSelect = { id: true, nombre: true, correo: true, mensaje: true, createdAt: true } as const;
+const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+
 /**
- * Contact submissions for the admin panel, newest first, paginated, each with the start of its
- * message (the whole text is read for the one opened: getContactMessage).
+ * Contact submissions for the admin panel, newest first, 30 a page, each with the start of its
+ * message (the whole text is read for the one opened: getContactMessage). Like the outbox: a page
+ * reached by its links is a range of the (createdAt, id) index read from a cursor, a typed ?page=N
+ * skips index entries from the nearer end (lib/keyset.ts), and the count is the Tally key
+ * `contact:all` the database keeps, so every page costs the same however many messages arrive.
  */
-export async function listContactMessages({ page = 1 }: { page?: number } = {}) {
-  const [total, rows] = await Promise.all([
-    prisma.contactMessage.count(),
-    prisma.contactMessage.findMany({
-      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
-      skip: (Math.max(1, page) - 1) * CONTACT_PAGE_SIZE,
-      take: CONTACT_PAGE_SIZE,
-      select: { id: true, nombre: true, correo: true, mensaje: true, createdAt: true },
-    }),
-  ]);
+export async function listContactMessages({ page = 1, cursor = null }: { page?: number; cursor?: Cursor | null } = {}) {
+  const total = await readTally("contact:all");
+  const pageCount = Math.max(1, Math.ceil(total / CONTACT_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const rows =
+    cursor || current === 1
+      ? (
+          await fetchKeysetPage(1, cursor, CONTACT_PAGE_SIZE, (_range, query) =>
+            prisma.contactMessage.findMany({
+              where: query.where,
+              orderBy: query.orderBy as typeof newestFirst | typeof oldestFirst,
+              take: query.take,
+              select: contactSelect,
+            }),
+          )
+        ).rows
+      : await fetchOffsetPage(
+          { skip: (current - 1) * CONTACT_PAGE_SIZE, take: CONTACT_PAGE_SIZE, total },
+          ({ skip, take, reverse }) =>
+            prisma.contactMessage.findMany({
+              orderBy: reverse ? oldestFirst : newestFirst,
+              skip,
+              take,
+              select: { id: true },
+            }),
+          (ids) => prisma.contactMessage.findMany({ where: { id: { in: ids } }, select: contactSelect }),
+        );
   const items = rows.map(({ mensaje, ...row }) => ({ ...row, excerpt: excerpt(mensaje) }));
-  return { items, total, page, pageCount: Math.max(1, Math.ceil(total / CONTACT_PAGE_SIZE)) };
+  return { items, total, page: current, pageCount, cursors: pageCursors(rows, current, pageCount) };
 }
 
 /** One contact submission, whole (the admin opened it from the list), or null. */
@@ -70,6 +96,6 @@ export function getContactMessage(id: string) {
   if (!id || id.length > 64) return Promise.resolve(null);
   return prisma.contactMessage.findUnique({
     where: { id },
-    select: { id: true, nombre: true, correo: true, mensaje: true, createdAt: true },
+    select: contactSelect,
   });
 }

@@ -4,6 +4,7 @@ import { Pagination } from "~/components/ui/pagination.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { getContactMessage, listContactMessages } from "~/features/contact/contact.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
+import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom, withParam } from "~/lib/pagination.ts";
 import type { Route } from "./+types/contact-messages";
 
@@ -13,14 +14,14 @@ export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const url = new URL(args.request.url);
   const [list, opened] = await Promise.all([
-    listContactMessages({ page: pageFrom(url) }),
+    listContactMessages({ page: pageFrom(url), cursor: cursorFrom(url) }),
     getContactMessage(url.searchParams.get("ver") ?? ""),
   ]);
   return { ...list, opened };
 }
 
 export default function ContactMessages({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, opened } = loaderData;
+  const { items, total, page, pageCount, cursors, opened } = loaderData;
   const { search } = useLocation();
   return (
     <section>
@@ -63,7 +64,7 @@ export default function ContactMessages({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <Pagination page={page} pageCount={pageCount} />
+      <Pagination page={page} pageCount={pageCount} cursors={cursors} />
     </section>
   );
 }
