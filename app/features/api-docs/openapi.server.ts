@@ -256,7 +256,7 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
     get: {
       tag: "Cursos",
       summary: "Cursos en que está inscrito un usuario",
-      description: "Solo los propios (un administrador, los de cualquiera). 100 por página.",
+      description: "Solo los propios (un administrador, los de cualquiera). 50 por página.",
       access: "user",
       query: ["page"],
       ok: { 200: json("Una página de cursos.", z.array(EnrolledCourseSchema), PAGED) },
