@@ -11,7 +11,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { countPdfPages } from "~/lib/pdf-page-count.server.ts";
 import { readTally } from "~/lib/tally.server.ts";
-import { compareNewestFirst, fetchOffsetPage, rowsInOrder, type RowKey } from "~/lib/keyset.ts";
+import { fetchOffsetPage, rowsInOrder } from "~/lib/keyset.ts";
 import { deleteStored, readStoredBytes, readStoredChunks, statStored } from "~/lib/storage.server.ts";
 import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
 import { BookFormSchema, type BookFormInput, type BookJson } from "./schema.ts";
@@ -56,15 +56,36 @@ function queryWords(q: string | null | undefined): string[] {
 /** "One of the book's words starts with `word`": an EXISTS on BookWord's primary key (bookId, word). */
 const hasWord = (word: string) => ({ words: { some: { word: prefixRange(word) } } });
 
+/** SQL: `alias.word` in the range of words starting with `word` (prefixRange's bounds). */
+function wordRange(alias: string, word: string) {
+  const column = Prisma.raw(`${alias}."word"`);
+  return Prisma.sql`${column} >= ${word} AND ${column} < ${`${word}\uffff`}`;
+}
+
+/** SQL: "and the book of `w` also has a word starting with each of `words`" (BookWord's primary key). */
+function alsoHas(words: string[]) {
+  if (words.length === 0) return Prisma.empty;
+  return Prisma.join(
+    words.map((word, i) => {
+      const alias = `o${i}`;
+      return Prisma.sql` AND EXISTS (SELECT 1 FROM "BookWord" ${Prisma.raw(alias)}
+        WHERE ${Prisma.raw(`${alias}."bookId"`)} = w."bookId" AND ${wordRange(alias, word)})`;
+    }),
+    "",
+  );
+}
+
 /**
- * The books matching every word, newest first, when one word is rare enough: the rarest word's
- * range of the (word, createdAt, bookId) index (at most DENSE_SEARCH entries, found by counting
- * each word's range up to that bound) gives ids and their order without reading a book; each
- * other word is checked for those books only, by primary key. null when every word is common:
- * then a page is found soonest by walking the newest-first (createdAt, id) index with an EXISTS
- * per word (matchingBooks).
+ * One page of the books matching every word, newest first, and how many match, when one word is
+ * rare enough: the rarest word's range of the (word, createdAt, bookId) index (at most
+ * DENSE_SEARCH entries, found by counting each word's range up to that bound) gives ids and their
+ * order without reading a book; each other word is checked for those books by primary key. The
+ * matches are made distinct, counted and sorted by the database (a few hundred index entries at
+ * most: well under a millisecond), and only the page's ids come back. null when every word is
+ * common: then a page is found soonest by walking the newest-first (createdAt, id) index with an
+ * EXISTS per word (matchingBooks).
  */
-async function sparseMatches(words: string[]): Promise<RowKey[] | null> {
+async function sparsePage(words: string[], skip: number, take: number) {
   const estimates = await Promise.all(
     words.map((word) =>
       prisma.bookWord.count({
@@ -77,20 +98,14 @@ async function sparseMatches(words: string[]): Promise<RowKey[] | null> {
   const order = words.map((word, i) => ({ word, n: estimates[i]! })).sort((a, b) => a.n - b.n);
   if (order[0]!.n > DENSE_SEARCH) return null;
   const [rarest, ...others] = order;
-  const found = await prisma.bookWord.findMany({
-    where: { word: prefixRange(rarest!.word) },
-    select: { bookId: true, createdAt: true },
-  });
-  let keys = new Map(found.map((row) => [row.bookId, row.createdAt]));
-  for (const { word } of others) {
-    if (keys.size === 0) break;
-    const rows = await prisma.bookWord.findMany({
-      where: { bookId: { in: [...keys.keys()] }, word: prefixRange(word) },
-      select: { bookId: true },
-    });
-    keys = new Map(rows.map((row) => [row.bookId, keys.get(row.bookId)!]));
-  }
-  return [...keys].map(([id, createdAt]) => ({ id, createdAt })).sort(compareNewestFirst);
+  const matches = Prisma.sql`SELECT w."bookId" AS "id", MAX(w."createdAt") AS "createdAt" FROM "BookWord" w
+    WHERE ${wordRange("w", rarest!.word)}${alsoHas(others.map((o) => o.word))} GROUP BY w."bookId"`;
+  const [counted, page] = await Promise.all([
+    prisma.$queryRaw<Array<{ n: number | bigint | string }>>`SELECT COUNT(*) AS n FROM (${matches}) m`,
+    prisma.$queryRaw<Array<{ id: string }>>`SELECT m."id" FROM (${matches}) m
+      ORDER BY m."createdAt" DESC, m."id" DESC LIMIT ${take} OFFSET ${skip}`,
+  ]);
+  return { ids: page.map((row) => row.id), total: Number(counted[0]?.n ?? 0) };
 }
 
 /**
@@ -111,35 +126,23 @@ async function countDense(words: string[]): Promise<number> {
     });
   const [lowest, highest] = await Promise.all([edge("asc"), edge("desc")]);
   const counted = lowest?.word === highest?.word ? Prisma.raw("COUNT(*)") : Prisma.raw('COUNT(DISTINCT w."bookId")');
-  const range = (alias: string, word: string) => {
-    const column = Prisma.raw(`${alias}."word"`);
-    return Prisma.sql`${column} >= ${word} AND ${column} < ${`${word}\uffff`}`;
-  };
-  const others = rest.map((word, i) => {
-    const alias = `o${i}`;
-    return Prisma.sql` AND EXISTS (SELECT 1 FROM "BookWord" ${Prisma.raw(alias)}
-      WHERE ${Prisma.raw(`${alias}."bookId"`)} = w."bookId" AND ${range(alias, word)})`;
-  });
   const [row] = await prisma.$queryRaw<Array<{ n: number | bigint | string }>>`
-    SELECT ${counted} AS n FROM "BookWord" w
-    WHERE ${range("w", first!)}${others.length ? Prisma.join(others, "") : Prisma.empty}`;
+    SELECT ${counted} AS n FROM "BookWord" w WHERE ${wordRange("w", first!)}${alsoHas(rest)}`;
   return Number(row?.n ?? 0);
 }
 
 /**
  * The books matching every word, newest first, `take` of them after `skip`; and how many match
- * when `counted`. Few matches: their keys sorted, the page read by id. Many: the newest-first walk stops at the
+ * when `counted`. Few matches: counted, sorted and paged by the database, the page read by id. Many: the newest-first walk stops at the
  * page (at that density within a few thousand entries); its count reads the rarest word's range.
  */
 async function matchingBooks(words: string[], skip: number, take: number, counted: boolean) {
-  const matches = await sparseMatches(words);
-  if (matches) {
-    const page = matches.slice(skip, skip + take);
-    const books = await rowsInOrder(
-      page.map((key) => key.id),
-      (ids) => prisma.book.findMany({ where: { id: { in: ids } }, select: bookSelect }),
+  const sparse = await sparsePage(words, skip, take);
+  if (sparse) {
+    const books = await rowsInOrder(sparse.ids, (ids) =>
+      prisma.book.findMany({ where: { id: { in: ids } }, select: bookSelect }),
     );
-    return { books, total: matches.length };
+    return { books, total: sparse.total };
   }
   const [books, total] = await Promise.all([
     prisma.book.findMany({
