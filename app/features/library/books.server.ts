@@ -133,8 +133,9 @@ async function countDense(words: string[]): Promise<number> {
 
 /**
  * The books matching every word, newest first, `take` of them after `skip`; and how many match
- * when `counted`. Few matches: counted, sorted and paged by the database, the page read by id. Many: the newest-first walk stops at the
- * page (at that density within a few thousand entries); its count reads the rarest word's range.
+ * when `counted`. Few matches: counted, sorted and paged by the database, the page read by id.
+ * Many: the newest-first walk stops at the page (at that density within a few thousand entries);
+ * its count reads the rarest word's range.
  */
 async function matchingBooks(words: string[], skip: number, take: number, counted: boolean) {
   const sparse = await sparsePage(words, skip, take);
