@@ -31,8 +31,10 @@ function bootstrap(preloads: string[], moduleScript: string) {
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
   return (
     `(function(n,p,m){var d=0,i=0;function go(){if(d)return;d=1;next()}` +
-    `function next(){if(i<p.length){var f=document.createDocumentFragment();p.slice(i,i+=6).forEach(function(h){var l=document.createElement("link");` +
-    `l.rel="modulepreload";l.href=h;l.nonce=n;f.appendChild(l)});document.head.appendChild(f);setTimeout(next,0);return}` +
+    `function next(){if(i<p.length){var f=document.createDocumentFragment();` +
+    `p.slice(i,i+=6).forEach(function(h){var l=document.createElement("link");` +
+    `l.rel="modulepreload";l.href=h;l.nonce=n;f.appendChild(l)});` +
+    `document.head.appendChild(f);setTimeout(next,0);return}` +
     `var s=document.createElement("script");s.type="module";s.nonce=n;s.textContent=m;document.body.appendChild(s)}` +
     `requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})});setTimeout(go,1500)})` +
     `(document.currentScript.nonce,${json(preloads)},${json(moduleScript)});`
