@@ -32,6 +32,13 @@ import {
 
 type Received = { from: string; to: string[]; body: string };
 const received: Received[] = [];
+
+/** "ms_id" keys compared as the list orders them: time, then id. */
+const compareKeys = (a: string, b: string) => {
+  const [ta, ia] = [Number(a.split("_")[0]), a.slice(a.indexOf("_") + 1)];
+  const [tb, ib] = [Number(b.split("_")[0]), b.slice(b.indexOf("_") + 1)];
+  return ta !== tb ? ta - tb : ia < ib ? -1 : ia > ib ? 1 : 0;
+};
 let server: SMTPServer;
 let port = 0;
 
@@ -261,6 +268,38 @@ describe("contact form", () => {
 });
 
 describe("admin views", () => {
+  it("pages contact submissions newest first, by the links' cursors and by a typed page alike", async () => {
+    const admin = await createUser({ rol: "admin" });
+    const cookie = await sessionCookie(admin);
+    const base = Date.now() - 3_600_000;
+    await prisma.contactMessage.createMany({
+      data: Array.from({ length: 65 }, (_, i) => ({
+        nombre: `Remitente ${i}`,
+        correo: `r${i}@paginas.cl`,
+        mensaje: `Mensaje ${i}`,
+        createdAt: new Date(base + Math.floor(i / 2) * 1000), // pairs share an instant: the id decides
+      })),
+    });
+    const load = (query: string) => adminContact.loader(args(getRequest(`/admin/contact-messages${query}`, cookie)));
+    const first = await load("");
+    expect(first.total).toBe(await prisma.contactMessage.count());
+    const walked = [...first.items];
+    let page = first;
+    while (page.cursors.next) {
+      page = await load(`?page=${page.page + 1}&desde=${page.cursors.next}`);
+      walked.push(...page.items);
+    }
+    expect(walked.map((m) => m.id)).toHaveLength(first.total);
+    expect(new Set(walked.map((m) => m.id)).size).toBe(first.total);
+    const keys = walked.map((m) => `${new Date(m.createdAt).getTime()}_${m.id}`);
+    expect(keys).toEqual([...keys].sort((a, b) => compareKeys(b, a)));
+    // A typed page is the same page its links lead to; back from there by 'Anterior'.
+    const typed = await load("?page=2");
+    expect(typed.items.map((m) => m.id)).toEqual(walked.slice(30, 60).map((m) => m.id));
+    const back = await load(`?page=1&antes=${typed.cursors.prev}`);
+    expect(back.items.map((m) => m.id)).toEqual(first.items.map((m) => m.id));
+  });
+
   it("lets admins (only) read contact submissions and the outbox", async () => {
     await contactRoute.action(
       args(formRequest("/contacto", { nombre: "Paz", correo: "paz@test.cl", mensaje: "Hola admin" })),

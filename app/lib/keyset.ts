@@ -62,7 +62,7 @@ export function pageCursors(rows: RowKey[], page: number, pageCount: number) {
 }
 
 /** Newest first, (createdAt DESC, id DESC): how rows of several ranges are merged. */
-export function compareNewestFirst(a: RowKey, b: RowKey): number {
+export function compareListOrder(a: RowKey, b: RowKey): number {
   const byTime = b.createdAt.getTime() - a.createdAt.getTime();
   if (byTime !== 0) return byTime;
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
@@ -82,7 +82,7 @@ export async function fetchKeysetPage<T extends RowKey>(
   const query = { ...keysetQuery(cursor), take: size + 1 };
   const backwards = cursor !== null && "antes" in cursor;
   const parts = await Promise.all(Array.from({ length: ranges }, (_, i) => read(i, query)));
-  const merged = parts.flat().sort(compareNewestFirst);
+  const merged = parts.flat().sort(compareListOrder);
   const rows = backwards ? merged.slice(-size) : merged.slice(0, size);
   const more = merged.length > size;
   return { rows, hasNewer: backwards ? more : cursor !== null, hasOlder: backwards ? true : more };
@@ -119,4 +119,41 @@ export async function fetchOffsetPage<T extends { id: string }>(
     : { skip, take, reverse: false };
   const ids = (await readIds(window)).map((row) => row.id);
   return rowsInOrder(fromEnd ? ids.reverse() : ids, readRows);
+}
+
+/** (createdAt, id), one direction: Prisma's orderBy for a list's index. */
+type ListOrder = Array<{ createdAt: "asc" | "desc" } | { id: "asc" | "desc" }>;
+
+/**
+ * One page of a list ordered newest first whose total the database keeps (a Tally key): from its
+ * links' cursor, or page 1, a keyset range (`read.range`: the cursor's where/orderBy and a row
+ * budget); a typed `?page=N` a deferred join from the nearer end (`read.ids`, then `read.rows` by
+ * primary key). The page is clamped to the list; its links' cursors come with it. The outbox and
+ * the contact submissions page this way.
+ */
+export async function newestFirstPage<T extends RowKey>(
+  { page, size, total, cursor }: { page: number; size: number; total: number; cursor: Cursor | null },
+  read: {
+    range: (query: {
+      where: ReturnType<typeof keysetQuery>["where"];
+      orderBy: ListOrder;
+      take: number;
+    }) => Promise<T[]>;
+    ids: (window: { orderBy: ListOrder; skip: number; take: number }) => Promise<Array<{ id: string }>>;
+    rows: (ids: string[]) => Promise<T[]>;
+  },
+) {
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const current = Math.min(Math.max(1, page), pageCount);
+  const newest = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+  const oldest = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+  const items =
+    cursor || current === 1
+      ? (await fetchKeysetPage(1, cursor, size, (_range, query) => read.range(query))).rows
+      : await fetchOffsetPage(
+          { skip: (current - 1) * size, take: size, total },
+          ({ skip, take, reverse }) => read.ids({ orderBy: reverse ? oldest : newest, skip, take }),
+          read.rows,
+        );
+  return { items, page: current, pageCount, cursors: pageCursors(items, current, pageCount) };
 }

@@ -4,7 +4,7 @@ import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { excerpt } from "~/lib/text.ts";
-import { type Cursor, fetchKeysetPage, fetchOffsetPage, pageCursors } from "~/lib/keyset.ts";
+import { newestFirstPage, type Cursor } from "~/lib/keyset.ts";
 import { readTally } from "~/lib/tally.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { clientIp, consume, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
@@ -50,8 +50,6 @@ export async function submitContact(input: ContactInput, request: Request) {
 export const CONTACT_PAGE_SIZE = 30;
 
 const contactSelect = { id: true, nombre: true, correo: true, mensaje: true, createdAt: true } as const;
-const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
-const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
 /**
  * Contact submissions for the admin panel, newest first, 30 a page, each with the start of its
@@ -62,33 +60,15 @@ const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
  */
 export async function listContactMessages({ page = 1, cursor = null }: { page?: number; cursor?: Cursor | null } = {}) {
   const total = await readTally("contact:all");
-  const pageCount = Math.max(1, Math.ceil(total / CONTACT_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pageCount);
-  const rows =
-    cursor || current === 1
-      ? (
-          await fetchKeysetPage(1, cursor, CONTACT_PAGE_SIZE, (_range, query) =>
-            prisma.contactMessage.findMany({
-              where: query.where,
-              orderBy: query.orderBy as typeof newestFirst | typeof oldestFirst,
-              take: query.take,
-              select: contactSelect,
-            }),
-          )
-        ).rows
-      : await fetchOffsetPage(
-          { skip: (current - 1) * CONTACT_PAGE_SIZE, take: CONTACT_PAGE_SIZE, total },
-          ({ skip, take, reverse }) =>
-            prisma.contactMessage.findMany({
-              orderBy: reverse ? oldestFirst : newestFirst,
-              skip,
-              take,
-              select: { id: true },
-            }),
-          (ids) => prisma.contactMessage.findMany({ where: { id: { in: ids } }, select: contactSelect }),
-        );
-  const items = rows.map(({ mensaje, ...row }) => ({ ...row, excerpt: excerpt(mensaje) }));
-  return { items, total, page: current, pageCount, cursors: pageCursors(rows, current, pageCount) };
+  const { items, ...list } = await newestFirstPage(
+    { page, size: CONTACT_PAGE_SIZE, total, cursor },
+    {
+      range: (query) => prisma.contactMessage.findMany({ ...query, select: contactSelect }),
+      ids: (window) => prisma.contactMessage.findMany({ ...window, select: { id: true } }),
+      rows: (ids) => prisma.contactMessage.findMany({ where: { id: { in: ids } }, select: contactSelect }),
+    },
+  );
+  return { items: items.map(({ mensaje, ...row }) => ({ ...row, excerpt: excerpt(mensaje) })), total, ...list };
 }
 
 /** One contact submission, whole (the admin opened it from the list), or null. */

@@ -1,7 +1,7 @@
 // The mail outbox: every e-mail is first a row here, so a mail-server outage or a restart
 // loses nothing. Delivery (nodemailer over SMTP_URL, with retries) reads pending rows.
 import { prisma } from "~/lib/db.server.ts";
-import { fetchKeysetPage, pageCursors, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
+import { newestFirstPage, type Cursor } from "~/lib/keyset.ts";
 import { readTally } from "~/lib/tally.server.ts";
 import { excerpt } from "~/lib/text.ts";
 
@@ -36,8 +36,6 @@ const outboxSelect = {
   sentAt: true,
   createdAt: true,
 } as const;
-const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
-const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
 /**
  * The outbox for the admin panel, newest first, 30 a page, optionally one status only. A page
@@ -52,40 +50,17 @@ export async function listOutbox({
 }: { page?: number; status?: OutboxStatus; cursor?: Cursor | null } = {}) {
   const where = status ? { status } : {};
   const total = await readTally(status ? `outbox:${status}` : "outbox:all");
-  const pageCount = Math.max(1, Math.ceil(total / OUTBOX_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pageCount);
-  const items =
-    cursor || current === 1
-      ? (
-          await fetchKeysetPage(1, cursor, OUTBOX_PAGE_SIZE, (_range, query) =>
-            prisma.outboxMail.findMany({
-              where: { ...where, ...query.where },
-              orderBy: query.orderBy as typeof newestFirst | typeof oldestFirst,
-              take: query.take,
-              select: outboxSelect,
-            }),
-          )
-        ).rows
-      : await fetchOffsetPage(
-          { skip: (current - 1) * OUTBOX_PAGE_SIZE, take: OUTBOX_PAGE_SIZE, total },
-          ({ skip, take, reverse }) =>
-            prisma.outboxMail.findMany({
-              where,
-              orderBy: reverse ? oldestFirst : newestFirst,
-              skip,
-              take,
-              select: { id: true },
-            }),
-          (ids) => prisma.outboxMail.findMany({ where: { id: { in: ids } }, select: outboxSelect }),
-        );
-  return {
-    // The list shows the start of each mail; the whole text is read for the one opened (getOutboxMail).
-    items: items.map(({ text, ...mail }) => ({ ...mail, excerpt: excerpt(text) })),
-    total,
-    page: current,
-    pageCount,
-    cursors: pageCursors(items, current, pageCount),
-  };
+  const { items, ...list } = await newestFirstPage(
+    { page, size: OUTBOX_PAGE_SIZE, total, cursor },
+    {
+      range: (query) =>
+        prisma.outboxMail.findMany({ ...query, where: { ...where, ...query.where }, select: outboxSelect }),
+      ids: (window) => prisma.outboxMail.findMany({ ...window, where, select: { id: true } }),
+      rows: (ids) => prisma.outboxMail.findMany({ where: { id: { in: ids } }, select: outboxSelect }),
+    },
+  );
+  // The list shows the start of each mail; the whole text is read for the one opened (getOutboxMail).
+  return { items: items.map(({ text, ...mail }) => ({ ...mail, excerpt: excerpt(text) })), total, ...list };
 }
 
 /** One mail of the outbox, whole (the admin opened it from the list), or null. */
