@@ -62,7 +62,7 @@ export function pageCursors(rows: RowKey[], page: number, pageCount: number) {
 }
 
 /** Newest first, (createdAt DESC, id DESC): how rows of several ranges are merged. */
-export function compareListOrder(a: RowKey, b: RowKey): number {
+export function compareNewestFirst(a: RowKey, b: RowKey): number {
   const byTime = b.createdAt.getTime() - a.createdAt.getTime();
   if (byTime !== 0) return byTime;
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
@@ -82,7 +82,7 @@ export async function fetchKeysetPage<T extends RowKey>(
   const query = { ...keysetQuery(cursor), take: size + 1 };
   const backwards = cursor !== null && "antes" in cursor;
   const parts = await Promise.all(Array.from({ length: ranges }, (_, i) => read(i, query)));
-  const merged = parts.flat().sort(compareListOrder);
+  const merged = parts.flat().sort(compareNewestFirst);
   const rows = backwards ? merged.slice(-size) : merged.slice(0, size);
   const more = merged.length > size;
   return { rows, hasNewer: backwards ? more : cursor !== null, hasOlder: backwards ? true : more };
