@@ -3,7 +3,7 @@
 // session cookie) is the auth feature's: app/features/auth/api-guards.server.ts.
 import { z } from "zod";
 import { FORBIDDEN_ORIGIN, isCrossSiteMutation } from "./csrf.server.ts";
-import { asFailure, fail, FailureError, type Failure } from "./failure.ts";
+import { asFailure, fail, FailureError, failureHeaders, type Failure } from "./failure.ts";
 import { BodyTooLargeError, readBodyCapped } from "./form.server.ts";
 import { withPage } from "./pagination.ts";
 
@@ -77,8 +77,8 @@ export function apiNumberedPageJson<T>(
 }
 
 /** The API adapter of a service's Failure: its status and `{ error: message }`. */
-export function apiFailure(failure: Pick<Failure, "status" | "message">) {
-  return apiError(failure.status, failure.message);
+export function apiFailure(failure: Pick<Failure, "status" | "message" | "retryAfterSeconds">) {
+  return apiError(failure.status, failure.message, { headers: failureHeaders(failure) });
 }
 
 /** A thrown Failure for guards (the API's name for FailureError). */

@@ -14,6 +14,8 @@ export type Failure<R extends string = string> = {
   field?: string;
   /** What went wrong, for callers that act on it (redirect to login, 404 page…). */
   reason?: R;
+  /** For a 429: when to try again (both adapters send it as `Retry-After`). */
+  retryAfterSeconds?: number;
 };
 
 export type Ok<T extends object = object> = { ok: true } & T;
@@ -33,12 +35,18 @@ export function ok<T extends object>(value?: T): Ok<T> {
 export function fail<R extends string = never>(
   status: number,
   message: string,
-  extra?: { field?: string; reason?: R },
+  extra?: { field?: string; reason?: R; retryAfterSeconds?: number },
 ): Failure<R> {
   const failure: Failure<R> = { ok: false, status, message };
   if (extra?.field !== undefined) failure.field = extra.field;
   if (extra?.reason !== undefined) failure.reason = extra.reason;
+  if (extra?.retryAfterSeconds !== undefined) failure.retryAfterSeconds = extra.retryAfterSeconds;
   return failure;
+}
+
+/** The HTTP headers a Failure carries (`Retry-After` for a 429), for either adapter. */
+export function failureHeaders(failure: Pick<Failure, "retryAfterSeconds">): Record<string, string> {
+  return failure.retryAfterSeconds ? { "Retry-After": String(Math.max(1, Math.ceil(failure.retryAfterSeconds))) } : {};
 }
 
 /** A Failure as an exception, for guard-like early exits. */

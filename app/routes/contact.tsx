@@ -8,13 +8,16 @@ import { contactRateLimit, submitContact } from "~/features/contact/contact.serv
 import { CONTACT_FAILED, CONTACT_OK, type ContactFields } from "~/features/contact/messages.ts";
 import { ContactSchema } from "~/features/contact/schema.ts";
 import { siteConfig } from "~/features/site/site-config.server.ts";
-import { formReply } from "~/lib/failure.ts";
+import { failureHeaders, formReply } from "~/lib/failure.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
+import { keepRetryAfter } from "~/lib/route-headers.ts";
 import type { loader as rootLoader } from "~/root.tsx";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Contacto");
+
+export const headers = keepRetryAfter;
 
 export function loader() {
   return { mapEmbedUrl: siteConfig().mapEmbedUrl };
@@ -27,7 +30,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!gate.ok) {
     return data(
       { result: formReply(submission, gate), success: false },
-      { status: gate.status, headers: { "Retry-After": String(gate.retryAfterSeconds) } },
+      { status: gate.status, headers: failureHeaders(gate) },
     );
   }
   if (submission.status !== "success") {

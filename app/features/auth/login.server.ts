@@ -3,16 +3,22 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { audit } from "~/features/audit/audit.server.ts";
+import { fullName } from "~/features/auth/roles.ts";
+import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { env, publicUrl } from "~/lib/env.server.ts";
+import { fail, raise } from "~/lib/failure.ts";
 import { verifyPassword } from "~/lib/password.server.ts";
 import {
-  check,
+  BUDGETS,
   clientIp,
-  recordFailure,
-  reset,
+  penalty,
+  release,
+  reserve,
   TOO_MANY_REQUESTS,
-  type LimiterName,
+  type Bucket,
 } from "~/features/limits/rate-limits.server.ts";
+import { knowsAccount, readDevice } from "./device.server.ts";
 import { LoginSchema, firstIssueMessage, type LoginInput } from "./schema.ts";
 import { sessionUserSelect, toSessionUser, type SessionUser } from "./session.server.ts";
 
@@ -22,44 +28,43 @@ export const ACCOUNT_SUSPENDED =
 export const PENDING_APPROVAL =
   "Tu cuenta aún no ha sido aprobada por un administrador. Te avisaremos por correo cuando puedas ingresar.";
 
-export class LoginError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-    this.name = "LoginError";
-  }
-}
-
 /**
- * Checks the credentials; throws LoginError (401, 403 pending or suspended, 429 rate-limited).
- * Only failures are counted: a class signing in together from one IP is never refused, while
- * guessing stops after 10 wrong passwords per account from one source, or 100 failures from one
- * IP, in 15 minutes. The per-account budget is keyed by source too, so an attacker's guesses
- * never lock the owner out from another network.
+ * Checks the credentials; throws a FailureError (401, 403 pending or suspended, 429 with
+ * `retryAfterSeconds`). The limits (docs/decisions/006, BUDGETS):
+ * - a browser (its signed device cookie) has its own budget of failures, whoever it tries;
+ *   without a device cookie the request spends its IP's budget, which failures for unknown
+ *   addresses spend too — so a classmate's script never refuses the class's browsers;
+ * - an address has a budget of failures from anywhere, and its owner is told by e-mail when it
+ *   runs out; a browser the owner signed in from before is exempt from it;
+ * - a point is reserved in each budget before the password is checked (one atomic statement per
+ *   budget), so concurrent guesses cannot slip past the limit; a right password gives it back.
  */
 export async function verifyLogin(input: LoginInput, request: Request): Promise<SessionUser> {
   const ip = clientIp(request);
-  const buckets: Array<[LimiterName, string]> = [
-    ["loginFailuresIp", ip],
-    ["loginFailuresAccount", `${input.correo}|${ip}`],
-  ];
-  const limit = await check(buckets);
-  if (!limit.ok) throw new LoginError(TOO_MANY_REQUESTS, 429, limit.retryAfterSeconds);
-
+  const device = await readDevice(request);
   const found = await prisma.user.findUnique({
     where: { correo: input.correo },
     select: { ...sessionUserSelect, suspendidoEn: true, passwordHash: true },
   });
+  const source: Bucket = device ? ["loginFailuresDevice", device.id] : ["loginFailuresIp", ip];
+  const account: Bucket = ["loginFailuresAccount", input.correo];
+  const buckets = found && knowsAccount(device, found.id) ? [source] : [source, account];
+  const reservation = await reserve(buckets);
+  if (!reservation.ok) {
+    raise(fail(429, TOO_MANY_REQUESTS, { retryAfterSeconds: reservation.retryAfterSeconds }));
+  }
+
   // Unknown e-mail and wrong password: same message, and the same work (a dummy hash).
   const valid = await verifyPassword(input.password, found?.passwordHash);
   if (!found || !valid) {
-    await recordFailure(buckets);
+    // The reserved points stay spent: they are this failure.
+    if (!found && device) await penalty([["loginFailuresIp", ip]]);
+    const accountSpent = buckets.length > 1 ? reservation.spent[1] : undefined;
+    if (found && accountSpent === BUDGETS.loginFailuresAccount.points) await noticeOwnerOfGuessing(found);
     await audit(request, "login.failure", { actorId: found?.id, detail: input.correo });
-    throw new LoginError(BAD_CREDENTIALS, 401);
+    raise(fail(401, BAD_CREDENTIALS));
   }
+  await release(buckets);
   const { passwordHash: _hash, suspendidoEn, ...user } = found;
   if (!user.aprobado) {
     const suspended = suspendidoEn !== null;
@@ -67,18 +72,36 @@ export async function verifyLogin(input: LoginInput, request: Request): Promise<
       actorId: user.id,
       detail: suspended ? "suspendida" : "pendiente de aprobación",
     });
-    throw new LoginError(suspended ? ACCOUNT_SUSPENDED : PENDING_APPROVAL, 403);
+    raise(fail(403, suspended ? ACCOUNT_SUSPENDED : PENDING_APPROVAL));
   }
-  await reset("loginFailuresAccount", `${input.correo}|${ip}`);
   await audit(request, "login.success", { actorId: user.id });
   return toSessionUser(user);
+}
+
+/** Tells the owner, once per window, that their account's budget of wrong passwords ran out. */
+async function noticeOwnerOfGuessing(user: { correo: string; nombre: string; apellido: string }) {
+  const brand = env().APP_NAME;
+  const minutes = BUDGETS.loginFailuresAccount.duration / 60;
+  await enqueueMail({
+    kind: "login.guessing",
+    to: user.correo,
+    subject: `Intentos fallidos de ingresar a tu cuenta en ${brand}`,
+    text:
+      `Hola ${fullName(user.nombre, user.apellido) || user.correo}:\n\n` +
+      `Hubo ${BUDGETS.loginFailuresAccount.points} intentos de ingresar a tu cuenta con una contraseña incorrecta ` +
+      `en los últimos ${minutes} minutos. Por seguridad, durante ${minutes} minutos solo podrás ingresar desde ` +
+      `un navegador donde ya hayas iniciado sesión antes.\n\n` +
+      `Si fuiste tú, no tienes que hacer nada. Si no fuiste tú, alguien intenta adivinar tu contraseña: ` +
+      `no la compartas y no uses la misma en otros sitios. Ingresa en ${publicUrl()}/login\n\n` +
+      `Saludos,\n${brand}`,
+  });
 }
 
 export const authenticator = new Authenticator<SessionUser>();
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
     const parsed = LoginSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw new LoginError(firstIssueMessage(parsed.error), 400);
+    if (!parsed.success) raise(fail(400, firstIssueMessage(parsed.error)));
     return verifyLogin(parsed.data, request);
   }),
   "form",

@@ -20,7 +20,7 @@ export async function registerUser(input: RegisterInput, request: Request): Prom
     ["registerIp", clientIp(request)],
     ["registerAccount", input.correo],
   ]);
-  if (!limit.ok) return fail(429, TOO_MANY_REQUESTS);
+  if (!limit.ok) return fail(429, TOO_MANY_REQUESTS, { retryAfterSeconds: limit.retryAfterSeconds });
 
   // A filled honeypot is a bot: answer as if all went well and store nothing.
   if (input.sitioWeb) return ok({ userId: null });

@@ -12,18 +12,32 @@ export const TOO_MANY_REQUESTS = "Demasiados intentos. Espera unos minutos e int
 // one address, or the end-to-end suite, whose every request comes from 127.0.0.1).
 const ipFactor = Math.max(1, Number(process.env.RATE_LIMIT_IP_FACTOR) || 1);
 
+const MINUTE = 60;
+const DAY = 24 * 60 * MINUTE;
+
 /** The budgets, in one place (the tests and the decision record read them from here). */
 export const BUDGETS = {
-  /** Failed sign-ins from one IP, any account: a lab's typos are far below, a spray is not. */
-  loginFailuresIp: { points: 100 * ipFactor, duration: 15 * 60 },
-  /** Wrong passwords for one account from one IP: the owner elsewhere is never locked out. */
-  loginFailuresAccount: { points: 10, duration: 15 * 60 },
+  /** Failed sign-ins from one browser (its signed device cookie), any account. */
+  loginFailuresDevice: { points: 10, duration: 15 * MINUTE },
+  /**
+   * Failed sign-ins from one IP that count against everyone there without a device cookie
+   * (scripts, API clients): failures without a device cookie, and failures for unknown addresses.
+   */
+  loginFailuresIp: { points: 100 * ipFactor, duration: 15 * MINUTE },
+  /** Wrong passwords for one address, from anywhere; a browser the owner signed in from is exempt. */
+  loginFailuresAccount: { points: 10, duration: 15 * MINUTE },
+  /** New device cookies handed out to one IP: a lab of 40 opening the form many times over. */
+  loginDevicesIp: { points: 200 * ipFactor, duration: 15 * MINUTE },
   /** Registrations from one IP: a class of 40, plus retries, several classes an hour. */
-  registerIp: { points: 120 * ipFactor, duration: 60 * 60 },
+  registerIp: { points: 120 * ipFactor, duration: 60 * MINUTE },
   /** Registration attempts for one e-mail address. */
-  registerAccount: { points: 5, duration: 60 * 60 },
+  registerAccount: { points: 5, duration: 60 * MINUTE },
   /** Contact messages from one IP. */
-  contactIp: { points: 40 * ipFactor, duration: 15 * 60 },
+  contactIp: { points: 40 * ipFactor, duration: 15 * MINUTE },
+  /** Internal messages from one sender (by user id): a teacher writing to a class of 40, one by one. */
+  messagesSenderMinute: { points: 20, duration: MINUTE },
+  /** Internal messages from one sender in a day: five classes of 40. */
+  messagesSenderDay: { points: 200, duration: DAY },
 } as const;
 
 const limiters = Object.fromEntries(
@@ -34,20 +48,23 @@ const limiters = Object.fromEntries(
 ) as Record<keyof typeof BUDGETS, RateLimiterPrisma>;
 
 export type LimiterName = keyof typeof BUDGETS;
+export type Bucket = [LimiterName, string];
 
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 const normal = (key: string) => key.toLowerCase();
+const rowKey = ([name, key]: Bucket) => `${name}:${normal(key)}`;
+const secondsOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-/** Takes one point from each named bucket; refused when any bucket is empty. */
-export async function consume(checks: Array<[LimiterName, string]>): Promise<RateLimitResult> {
+/** Takes one point from each named bucket; refused when any bucket is empty (the points stay spent). */
+export async function consume(checks: Bucket[]): Promise<RateLimitResult> {
   let retry = 0;
   for (const [name, key] of checks) {
     try {
       await limiters[name].consume(normal(key));
     } catch (error) {
       if (error instanceof RateLimiterRes) {
-        retry = Math.max(retry, Math.ceil(error.msBeforeNext / 1000));
+        retry = Math.max(retry, secondsOf(error.msBeforeNext));
       } else {
         throw error;
       }
@@ -56,25 +73,59 @@ export async function consume(checks: Array<[LimiterName, string]>): Promise<Rat
   return retry > 0 ? { ok: false, retryAfterSeconds: retry } : { ok: true };
 }
 
-/** Refused when any bucket is already spent; takes nothing (failures are counted separately). */
-export async function check(checks: Array<[LimiterName, string]>): Promise<RateLimitResult> {
+export type Reservation =
+  | { ok: true; /** Points spent in each bucket after this one, in the order given. */ spent: number[] }
+  | { ok: false; retryAfterSeconds: number };
+
+/**
+ * Reserves one point in each bucket before the guarded work runs: the increment and the check
+ * are one statement in the database, so concurrent requests cannot all pass a check made before
+ * any of them counted. Refused (nothing kept) when any bucket would go over its budget; a caller
+ * whose work succeeded gives the points back with `release`.
+ */
+export async function reserve(buckets: Bucket[]): Promise<Reservation> {
+  const taken: Bucket[] = [];
+  const spent: number[] = [];
   let retry = 0;
-  for (const [name, key] of checks) {
-    const state = await limiters[name].get(normal(key));
-    if (state && state.consumedPoints >= BUDGETS[name].points) {
-      retry = Math.max(retry, Math.ceil(state.msBeforeNext / 1000));
+  for (const bucket of buckets) {
+    const [name, key] = bucket;
+    try {
+      const res = await limiters[name].consume(normal(key));
+      spent.push(res.consumedPoints);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      retry = Math.max(retry, secondsOf(error.msBeforeNext));
     }
+    taken.push(bucket);
   }
-  return retry > 0 ? { ok: false, retryAfterSeconds: Math.max(1, retry) } : { ok: true };
+  if (retry === 0) return { ok: true, spent };
+  await release(taken);
+  return { ok: false, retryAfterSeconds: retry };
 }
 
-/** Counts one failure in each bucket (never throws for a spent bucket). */
-export async function recordFailure(checks: Array<[LimiterName, string]>): Promise<void> {
-  for (const [name, key] of checks) {
+/** Gives back one reserved point in each bucket (never below zero, never into a new window). */
+export async function release(buckets: Bucket[]): Promise<void> {
+  for (const bucket of buckets) {
+    await prisma.rateLimit.updateMany({
+      where: { key: rowKey(bucket), points: { gt: 0 }, expire: { gt: new Date() } },
+      data: { points: { decrement: 1 } },
+    });
+  }
+}
+
+/** Counts one point in each bucket without refusing anything (never throws for a spent bucket). */
+export async function penalty(buckets: Bucket[]): Promise<void> {
+  for (const [name, key] of buckets) {
     await limiters[name].penalty(normal(key), 1);
   }
 }
 
-export async function reset(name: LimiterName, key: string) {
-  await limiters[name].delete(normal(key));
+/** Whether a bucket is spent, and for how long, without taking anything. */
+export async function spentFor(bucket: Bucket): Promise<RateLimitResult> {
+  const [name, key] = bucket;
+  const state = await limiters[name].get(normal(key));
+  if (state && state.consumedPoints >= BUDGETS[name].points) {
+    return { ok: false, retryAfterSeconds: secondsOf(state.msBeforeNext) };
+  }
+  return { ok: true };
 }

@@ -6,7 +6,13 @@ import { readTally } from "~/lib/tally.server.ts";
 import { excerpt } from "~/lib/text.ts";
 
 export type MailKind =
-  "user.approved" | "registration.notice" | "message.notice" | "contact.form" | "email.confirm" | "email.changed";
+  | "user.approved"
+  | "registration.notice"
+  | "message.notice"
+  | "contact.form"
+  | "email.confirm"
+  | "email.changed"
+  | "login.guessing";
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: MailKind };
 

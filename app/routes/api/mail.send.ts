@@ -1,7 +1,15 @@
 import { contactRateLimit, submitContact } from "~/features/contact/contact.server.ts";
 import { CONTACT_FAILED, CONTACT_OK } from "~/features/contact/messages.ts";
 import { ContactSchema } from "~/features/contact/schema.ts";
-import { type ApiNotice, apiError, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
+import {
+  type ApiNotice,
+  apiError,
+  apiFailure,
+  apiJson,
+  handleApi,
+  methodNotAllowed,
+  parseBody,
+} from "~/lib/api.server.ts";
 import type { Route } from "./+types/mail.send";
 
 /** POST /api/mail/send: the contact form (nombre, correo, mensaje). Public, rate-limited. */
@@ -9,7 +17,7 @@ export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
     if (args.request.method.toUpperCase() !== "POST") return methodNotAllowed("POST");
     const gate = await contactRateLimit(args.request);
-    if (!gate.ok) return apiError(429, gate.message, { headers: { "Retry-After": String(gate.retryAfterSeconds) } });
+    if (!gate.ok) return apiFailure(gate);
     const input = await parseBody(args.request, ContactSchema);
     try {
       await submitContact(input, args.request);

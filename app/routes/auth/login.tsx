@@ -4,20 +4,28 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
 import { requireAnonymous } from "~/features/auth/guards.server.ts";
-import { authenticator, LoginError } from "~/features/auth/login.server.ts";
+import { issueDevice, rememberSignIn } from "~/features/auth/device.server.ts";
+import { authenticator } from "~/features/auth/login.server.ts";
 import { homeForRole } from "~/features/auth/roles.ts";
 import { LoginSchema, type LoginInput } from "~/features/auth/schema.ts";
 import { createUserSession } from "~/features/auth/session.server.ts";
+import { asFailure, failureHeaders, formReply } from "~/lib/failure.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
+import { keepRetryAfter } from "~/lib/route-headers.ts";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Iniciar Sesión");
 
+export const headers = keepRetryAfter;
+
 export async function loader(args: Route.LoaderArgs) {
   await requireAnonymous(args);
-  return null;
+  // The browser that shows the form gets its device cookie now, so that its first attempt
+  // already counts against its own budget rather than its IP's (docs/decisions/006).
+  const device = await issueDevice(args.request);
+  return device ? data(null, { headers: { "Set-Cookie": device } }) : null;
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -36,20 +44,20 @@ export async function action(args: Route.ActionArgs) {
         { status: 403 },
       );
     }
-    const setCookie = await createUserSession(user.id);
-    return redirect(safeRedirect(submission.value.redirectTo, home), { headers: { "Set-Cookie": setCookie } });
+    const headers = new Headers();
+    headers.append("Set-Cookie", await createUserSession(user.id));
+    headers.append("Set-Cookie", await rememberSignIn(request, user.id));
+    return redirect(safeRedirect(submission.value.redirectTo, home), { headers });
   } catch (error) {
-    if (error instanceof LoginError) {
-      const headers: HeadersInit = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
-      return data(
-        { result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
-        { status: error.status, headers },
-      );
-    }
-    console.error(error);
+    const failure = asFailure(error);
+    if (!failure) throw error;
+    const headers = new Headers(failureHeaders(failure));
+    // A browser that came without a device cookie (it skipped the form) gets one now.
+    const device = await issueDevice(request);
+    if (device) headers.append("Set-Cookie", device);
     return data(
-      { result: submission.reply({ formErrors: ["Error en el servidor"], hideFields: ["password"] }) },
-      { status: 500 },
+      { result: formReply(submission, { message: failure.message }, { hideFields: ["password"] }) },
+      { status: failure.status, headers },
     );
   }
 }

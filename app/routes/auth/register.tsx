@@ -8,12 +8,15 @@ import { requireAnonymous } from "~/features/auth/guards.server.ts";
 import { registerUser } from "~/features/auth/register.server.ts";
 import { REGISTER_FAILED, REQUIRED_ALL } from "~/features/auth/messages.ts";
 import { RegisterSchema, type RegisterFields } from "~/features/auth/schema.ts";
-import { formReply } from "~/lib/failure.ts";
+import { failureHeaders, formReply } from "~/lib/failure.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
+import { keepRetryAfter } from "~/lib/route-headers.ts";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Registro");
+
+export const headers = keepRetryAfter;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAnonymous(args);
@@ -29,7 +32,10 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     const outcome = await registerUser(submission.value, request);
     if (!outcome.ok) {
-      return data({ result: formReply(submission, outcome, { hideFields }) }, { status: outcome.status });
+      return data(
+        { result: formReply(submission, outcome, { hideFields }) },
+        { status: outcome.status, headers: failureHeaders(outcome) },
+      );
     }
     // Post/redirect/get: the confirmation is a page of its own (a reload sends nothing again).
     return redirect("/registro/enviado");

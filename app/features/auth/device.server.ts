@@ -1,0 +1,82 @@
+// The sign-in device cookie: a random id per browser, signed, so that sign-in limits can tell
+// one browser from another behind a school's shared IP (docs/decisions/006). It also carries a
+// short tag per account that signed in successfully from this browser — an HMAC of the device id
+// and the user id, so it names nobody to whoever looks at the cookie — which exempts that
+// account's owner from the cap on guesses at their account.
+import crypto from "node:crypto";
+import { createCookie } from "react-router";
+import { env } from "~/lib/env.server.ts";
+import { clientIp, consume } from "~/features/limits/rate-limits.server.ts";
+
+export type Device = { id: string; known: string[] };
+
+/** A year; browsers cap a cookie's life at 400 days anyway. */
+const DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
+/** Accounts remembered per browser (a shared lab computer): the oldest is forgotten first. */
+export const KNOWN_ACCOUNTS_MAX = 10;
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+function deviceCookie() {
+  if (cookie) return cookie;
+  const { cookieSecure, sessionSecret } = env();
+  cookie = createCookie(cookieSecure ? "__Host-academia_dispositivo" : "academia_dispositivo", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: cookieSecure,
+    secrets: [sessionSecret],
+    maxAge: DEVICE_MAX_AGE_S,
+  });
+  return cookie;
+}
+
+const ID = /^[A-Za-z0-9_-]{22,64}$/;
+const TAG = /^[A-Za-z0-9_-]{16}$/;
+
+function tagOf(deviceId: string, userId: string) {
+  return crypto
+    .createHmac("sha256", env().sessionSecret)
+    .update(`dispositivo:${deviceId}:${userId}`)
+    .digest("base64url")
+    .slice(0, 16);
+}
+
+/** The request's device, when its cookie is present, signed by us and well formed. */
+export async function readDevice(request: Request): Promise<Device | null> {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  const value: unknown = await deviceCookie()
+    .parse(header)
+    .catch(() => null);
+  if (!value || typeof value !== "object") return null;
+  const { id, known } = value as { id?: unknown; known?: unknown };
+  if (typeof id !== "string" || !ID.test(id) || !Array.isArray(known)) return null;
+  const tags = known.filter((tag): tag is string => typeof tag === "string" && TAG.test(tag));
+  return { id, known: tags.slice(0, KNOWN_ACCOUNTS_MAX) };
+}
+
+/** Whether the owner of `userId` signed in successfully from this browser before. */
+export function knowsAccount(device: Device | null, userId: string): boolean {
+  return device !== null && device.known.includes(tagOf(device.id, userId));
+}
+
+const serialize = (device: Device) => deviceCookie().serialize(device);
+const newDevice = (): Device => ({ id: crypto.randomBytes(18).toString("base64url"), known: [] });
+
+/**
+ * A Set-Cookie header with a new device for a browser that has none, or null (it has one, or
+ * this IP has been handed its budget of new devices: its sign-ins then count per IP).
+ */
+export async function issueDevice(request: Request): Promise<string | null> {
+  if (await readDevice(request)) return null;
+  const limit = await consume([["loginDevicesIp", clientIp(request)]]);
+  return limit.ok ? serialize(newDevice()) : null;
+}
+
+/** After a successful sign-in: this browser now knows the account (a new device if it had none). */
+export async function rememberSignIn(request: Request, userId: string): Promise<string> {
+  const device = (await readDevice(request)) ?? newDevice();
+  const tag = tagOf(device.id, userId);
+  const known = [tag, ...device.known.filter((t) => t !== tag)].slice(0, KNOWN_ACCOUNTS_MAX);
+  return serialize({ id: device.id, known });
+}
