@@ -1,7 +1,8 @@
 // Internal messaging against a real SQLite database, through the same route modules and API
 // handlers the browser and clients use.
 import { describe, expect, it } from "vitest";
-import { FILL_ALL, MESSAGE_NOT_FOUND, UNKNOWN_RECIPIENT } from "~/features/messages/messages.ts";
+import { BUDGETS } from "~/features/limits/rate-limits.server.ts";
+import { FILL_ALL, MESSAGE_NOT_FOUND, SENDING_TOO_FAST, UNKNOWN_RECIPIENT } from "~/features/messages/messages.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as adminMessages from "~/routes/admin/messages.tsx";
 import * as apiMensajes from "~/routes/api/mensajes.ts";
@@ -330,5 +331,57 @@ describe("API /api/mensajes", () => {
     );
     expect(unknown.status).toBe(404);
     expect(await readJson(unknown)).toEqual({ error: UNKNOWN_RECIPIENT });
+  });
+});
+
+describe("the academy's mail is no megaphone (issue 22 §3)", () => {
+  const post = (cookie: string, to: string, i: number) =>
+    apiMensajes.action(
+      args(
+        jsonRequest(
+          "/api/mensajes",
+          { to, subject: `¡Gana un premio! visita premio.example ${i}`, content: "Texto" },
+          { cookie, origin: "http://localhost:3000" },
+        ),
+      ),
+    );
+
+  it("60 messages in a burst: 20 go out, the rest get 429 with Retry-After, and no notice carries the subject", async () => {
+    const sender = await createUser({ rol: "comunidad", nombre: "Rita", apellido: "Rojas" });
+    const target = await createUser();
+    const cookie = await signIn(sender);
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => post(cookie, target.correo, i)));
+    const sent = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(sent).toHaveLength(BUDGETS.messagesSenderMinute.points);
+    expect(refused).toHaveLength(60 - BUDGETS.messagesSenderMinute.points);
+    expect(Number(refused[0]!.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await readJson(refused[0]!)).toEqual({ error: SENDING_TOO_FAST });
+    const notices = await prisma.outboxMail.findMany({ where: { to: target.correo, kind: "message.notice" } });
+    expect(notices).toHaveLength(BUDGETS.messagesSenderMinute.points);
+    for (const notice of notices) {
+      expect(notice.subject).toBe("Nuevo mensaje de Rita Rojas en Academia Abierta");
+      expect(`${notice.subject}\n${notice.text}`).not.toMatch(/premio/);
+      expect(notice.text).toContain("Rita Rojas (Comunidad) te envió un mensaje");
+    }
+    // Another sender is not held back by Rita's burst.
+    const other = await signIn(await createUser());
+    expect((await post(other, target.correo, 0)).status).toBe(201);
+  });
+
+  it("addresses tried without an account spend the budget too, and the web form says when to retry", async () => {
+    const sender = await createUser();
+    const cookie = await signIn(sender);
+    for (let i = 0; i < BUDGETS.messagesSenderMinute.points; i++) {
+      expect((await post(cookie, `nadie-${i}@test.cl`, i)).status).toBe(404);
+    }
+    const answer = await userMessages.action(
+      args(formRequest("/user/messages?nuevo=1", { to: "otro@test.cl", subject: "a", content: "b" }, { cookie })),
+    );
+    const { data, status } = dataOf(answer);
+    expect(status).toBe(429);
+    expect(data.result?.error?.[""]).toEqual([SENDING_TOO_FAST]);
+    const headers = new Headers((answer as { init?: { headers?: HeadersInit } }).init?.headers);
+    expect(Number(headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 });

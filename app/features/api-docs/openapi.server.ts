@@ -451,11 +451,13 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
     post: {
       tag: "Mensajes",
       summary: "Enviar un mensaje",
-      description: "Quien envía es siempre quien llama.",
+      description:
+        "Quien envía es siempre quien llama. A lo más 20 mensajes por minuto y 200 por día por remitente " +
+        "(cada intento cuenta). El aviso por correo al destinatario lleva solo el nombre de quien envía y un enlace.",
       access: "user",
       body: { json: ComposeSchema },
       ok: { 201: json("El mensaje enviado.", ApiMessageSchema) },
-      errors: { 404: "Destinatario desconocido." },
+      errors: { 404: "Destinatario desconocido.", 429: "Demasiados mensajes (ver Retry-After)." },
     },
   },
   "/api/mail/send": {

@@ -7,6 +7,7 @@ import { fullName, roleLabel, toRole } from "~/features/auth/roles.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
+import { consume } from "~/features/limits/rate-limits.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
 import type { ApiMessage, ApiSentMessage, ComposeInput } from "./schema.ts";
@@ -14,6 +15,7 @@ import {
   REPLY_NOT_FOUND,
   REPLY_SENDER_GONE,
   replySubject,
+  SENDING_TOO_FAST,
   UNKNOWN_RECIPIENT,
   UNREAD_CAP,
   type ReplyDraft,
@@ -40,7 +42,18 @@ const sentBy = (user: Reader) => ({ fromId: user.id });
 
 type Sender = Pick<SessionUser, "id" | "nombre" | "apellido" | "correo" | "rol">;
 
+/**
+ * Sends a message from the signed-in sender. Every attempt spends the sender's budgets (20 a
+ * minute, 200 a day: a teacher writing to each of their students), so the academy's mail is no
+ * megaphone and the 'no account with that address' answer reveals little. The notice e-mail
+ * carries the sender's name and a link, never the subject or text the sender chose.
+ */
 export async function sendMessage(sender: Sender, input: ComposeInput): Promise<Result<{ sent: MessageRow }>> {
+  const limit = await consume([
+    ["messagesSenderMinute", sender.id],
+    ["messagesSenderDay", sender.id],
+  ]);
+  if (!limit.ok) return fail(429, SENDING_TOO_FAST, { retryAfterSeconds: limit.retryAfterSeconds });
   const to = input.to.trim().toLowerCase();
   const recipient = await prisma.user.findUnique({
     where: { correo: to },
@@ -70,7 +83,7 @@ export async function sendMessage(sender: Sender, input: ComposeInput): Promise<
         to: recipient.correo,
         subject: `Nuevo mensaje de ${fromName} en ${brand}`,
         text:
-          `Hola:\n\n${fromName} (${roleLabel(sender.rol)}) te envió un mensaje: «${input.subject.trim()}».\n` +
+          `Hola:\n\n${fromName} (${roleLabel(sender.rol)}) te envió un mensaje en ${brand}.\n` +
           `Léelo en ${publicUrl()}${inbox}?ver=${created.id}\n\nSaludos,\n${brand}`,
       },
       tx,

@@ -12,6 +12,7 @@ export const OTHER_INBOX = "Solo puedes leer los mensajes de tu propio correo.";
 export const REPLY_NOT_FOUND = "Solo puedes responder los mensajes que recibiste.";
 export const REPLY_SENDER_GONE = "No puedes responder este mensaje: la cuenta del remitente ya no existe.";
 export const NO_SENT_MESSAGES = "No has enviado mensajes";
+export const SENDING_TOO_FAST = "Enviaste muchos mensajes en poco tiempo. Espera unos minutos e inténtalo nuevamente.";
 
 export const SUBJECT_MAX = 200;
 

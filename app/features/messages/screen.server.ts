@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { requestedPath } from "~/features/auth/guards.server.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
-import { formReply } from "~/lib/failure.ts";
+import { failureHeaders, formReply } from "~/lib/failure.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
@@ -75,7 +75,10 @@ export async function messagesScreenAction(user: SessionUser, request: Request) 
   try {
     const outcome = await sendMessage(user, submission.value);
     if (!outcome.ok) {
-      return data({ result: formReply(submission, outcome), success: false }, { status: outcome.status });
+      return data(
+        { result: formReply(submission, outcome), success: false },
+        { status: outcome.status, headers: failureHeaders(outcome) },
+      );
     }
     return data({ result: submission.reply({ resetForm: true }), success: true });
   } catch (error) {

@@ -2,7 +2,10 @@ import { Link } from "react-router";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { MessagesScreen } from "~/features/messages/components/messages-screen.tsx";
 import { messagesScreenAction, messagesScreenLoader } from "~/features/messages/screen.server.ts";
+import { keepRetryAfter } from "~/lib/route-headers.ts";
 import type { Route } from "./+types/messages";
+
+export const headers = keepRetryAfter;
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
