@@ -5,6 +5,7 @@ import { purgeExpiredSessions } from "~/features/auth/session.server.ts";
 import { backfillCourseSearch } from "~/features/courses/admin-courses.server.ts";
 import { backfillBookWords } from "~/features/library/books.server.ts";
 import { optimizeDatabase } from "~/features/site/db-maintenance.server.ts";
+import { dropSentMailTexts } from "~/features/mail/outbox.server.ts";
 import { startMailSender } from "~/features/mail/sender.server.ts";
 import { env } from "~/lib/env.server.ts";
 
@@ -18,6 +19,11 @@ export function startBackgroundJobs() {
     purgeExpiredSessions().catch((error) => console.error("No se pudieron purgar las sesiones vencidas", error));
   void purge();
   setInterval(purge, HOUR).unref();
+  // Sent mail keeps its text for a while (a confirmation link's not at all): see outbox.server.ts.
+  const dropTexts = () =>
+    dropSentMailTexts().catch((error) => console.error("No se pudo borrar el texto de los correos enviados", error));
+  void dropTexts();
+  setInterval(dropTexts, HOUR).unref();
   // Runs after the migrations (server/index.ts deploys first): search columns the migration
   // added empty are filled, then the planner gets statistics, and keeps them fresh hourly.
   const optimize = (atStart: boolean) =>

@@ -13,7 +13,7 @@ import {
   MAX_ATTEMPTS,
 } from "~/features/mail/sender.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { env } from "~/lib/env.server.ts";
+import { env, resetEnvCache } from "~/lib/env.server.ts";
 import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import * as mailSend from "~/routes/api/mail.send.ts";
 import * as contactRoute from "~/routes/contact.tsx";
@@ -118,6 +118,63 @@ describe("mail sender on several instances", () => {
     });
     expect(received.filter((m) => m.to.includes("huerfano@test.cl"))).toHaveLength(1);
   });
+  it("a pass longer than the lease leases each mail when it claims it: a second sender sends none twice", async () => {
+    await prisma.outboxMail.updateMany({ where: { status: "pending" }, data: { status: "sent" } });
+    // The first instance's mail server takes 800 ms per message, so its pass outlasts a 2 s lease;
+    // the second instance reaches the usual quick one.
+    const slowlyReceived: string[] = [];
+    const slow = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on("end", () => {
+          slowlyReceived.push(...session.envelope.rcptTo.map((r) => r.address));
+          setTimeout(callback, 800);
+        });
+      },
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", () => resolve()));
+    const slowPort = (slow.server.address() as net.AddressInfo).port;
+    const lease = process.env.MAIL_LEASE_S;
+    process.env.MAIL_LEASE_S = "2";
+    resetEnvCache();
+    try {
+      const to = Array.from({ length: 6 }, (_, i) => `lento-${i}@test.cl`);
+      for (const address of to) await enqueueMail({ kind: "message.notice", to: address, subject: "Lento", text: "x" });
+      let firstDone = false;
+      const first = deliverPending(createSmtpTransport(`smtp://127.0.0.1:${slowPort}`, { timeoutMs: 5000 }), {
+        from: "a@test.cl",
+        senderId: "instancia-lenta",
+      }).finally(() => {
+        firstDone = true;
+      });
+      // The second instance's sender starts once the first pass has outlived its lease, and ticks
+      // every 100 ms for as long as that pass runs.
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      await sleep(leaseMs() + 100);
+      const quick = createSmtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 5000 });
+      let secondSent = 0;
+      while (!firstDone) {
+        secondSent += (await deliverPending(quick, { from: "a@test.cl", senderId: "instancia-b" })).sent;
+        await sleep(100);
+      }
+      expect((await first).sent + secondSent).toBe(to.length);
+      for (const address of to) {
+        const copies =
+          slowlyReceived.filter((a) => a === address).length + received.filter((m) => m.to.includes(address)).length;
+        expect(copies, address).toBe(1);
+      }
+      const rows = await prisma.outboxMail.findMany({ where: { to: { in: to } } });
+      expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
+    } finally {
+      if (lease === undefined) delete process.env.MAIL_LEASE_S;
+      else process.env.MAIL_LEASE_S = lease;
+      resetEnvCache();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
 });
 
 describe("mail sender", () => {
@@ -152,15 +209,19 @@ describe("mail sender", () => {
     expect(row.status).toBe("pending");
     expect(row.attempts).toBe(1);
     expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
-    expect(row.nextAttemptAt.getTime()).toBe(now.getTime() + backoffMs(1));
+    // The back-off counts from the failure: the pass's start (`now`) plus the few ms it took.
+    const lateBy = (at: Date, start: Date, delay: number) => at.getTime() - start.getTime() - delay;
+    expect(lateBy(row.nextAttemptAt, now, backoffMs(1))).toBeGreaterThanOrEqual(0);
+    expect(lateBy(row.nextAttemptAt, now, backoffMs(1))).toBeLessThan(5000);
 
     // Not due yet: the next pass leaves it alone; once due, it is retried with a longer delay.
     expect(await deliverPending(transport, { now, from: "a@test.cl" })).toEqual({ sent: 0, failed: 0 });
-    const later = new Date(now.getTime() + backoffMs(1));
+    const later = row.nextAttemptAt;
     await deliverPending(transport, { now: later, from: "a@test.cl" });
     const again = await prisma.outboxMail.findUniqueOrThrow({ where: { id } });
     expect(again.attempts).toBe(2);
-    expect(again.nextAttemptAt.getTime()).toBe(later.getTime() + backoffMs(2));
+    expect(lateBy(again.nextAttemptAt, later, backoffMs(2))).toBeGreaterThanOrEqual(0);
+    expect(lateBy(again.nextAttemptAt, later, backoffMs(2))).toBeLessThan(5000);
     expect(backoffMs(2)).toBeGreaterThan(backoffMs(1));
 
     // The last allowed attempt marks it failed.

@@ -16,6 +16,43 @@ export type MailKind =
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: MailKind };
 
+/**
+ * Kinds whose text carries a secret: the e-mail confirmation's single-use link, whose token the
+ * database otherwise keeps only as a hash. Such a text is dropped once the mail is sent.
+ */
+const SECRET_KINDS: ReadonlySet<string> = new Set<MailKind>(["email.confirm"]);
+/** Days a sent mail keeps its text; then only its envelope (to, subject, kind, dates) remains. */
+export const SENT_TEXT_RETENTION_DAYS = 30;
+/** What a sent mail's text becomes once dropped (the admin's outbox shows it). */
+export const DROPPED_TEXT = "(El texto de este correo se borró después de enviarlo.)";
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The body fields the sender writes with "sent": the text dropped at once for a secret kind. */
+export function bodyOnceSent(kind: string): { text?: string; html?: null } {
+  return SECRET_KINDS.has(kind) ? { text: DROPPED_TEXT, html: null } : {};
+}
+
+/**
+ * Housekeeping (hourly, on every instance: an idempotent update): drops the text of mail sent
+ * SENT_TEXT_RETENTION_DAYS ago or more, and of any sent secret kind still holding it (sent by an
+ * older version, or its sender's update lost). Pending and failed mail keep theirs to be sent.
+ */
+export async function dropSentMailTexts(now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - SENT_TEXT_RETENTION_DAYS * DAY);
+  const kept = { text: { not: DROPPED_TEXT } };
+  const dropped = { text: DROPPED_TEXT, html: null };
+  // Both read a range of the (status, createdAt, id) index: sentAt is never before createdAt.
+  const old = await prisma.outboxMail.updateMany({
+    where: { status: "sent", createdAt: { lte: cutoff }, sentAt: { lte: cutoff }, ...kept },
+    data: dropped,
+  });
+  const secret = await prisma.outboxMail.updateMany({
+    where: { status: "sent", createdAt: { gt: cutoff }, kind: { in: [...SECRET_KINDS] }, ...kept },
+    data: dropped,
+  });
+  return old.count + secret.count;
+}
+
 type Tx = Pick<typeof prisma, "outboxMail">;
 
 export async function enqueueMail(mail: OutgoingMail, tx: Tx = prisma) {

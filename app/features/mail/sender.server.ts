@@ -3,14 +3,17 @@
 // back-off; after MAX_ATTEMPTS the row is marked failed. Rows live in the database, so a
 // restart loses nothing: the next run picks them up.
 //
-// Several app instances may run this at once. Each due row is claimed before it is sent, by one
-// conditional update that moves its nextAttemptAt MAIL_LEASE_S ahead and writes this sender's id:
-// only one sender's update matches, so each mail goes out once. A sender that dies after the
-// claim leaves the row pending; when the lease runs out another sender takes it.
+// Several app instances may run this at once. A pass takes due rows one at a time: each is
+// claimed just before it is sent, by one conditional update that succeeds only while the row is
+// still as it was read (pending, due: never claimed or its lease over), and that moves its
+// nextAttemptAt MAIL_LEASE_S past the moment of the claim and writes this sender's id. Only one
+// sender's update matches, so each mail goes out once, however long the pass before it took. A
+// sender that dies after the claim leaves the row pending; when the lease runs out another takes it.
 import crypto from "node:crypto";
 import nodemailer from "nodemailer";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
+import { bodyOnceSent } from "./outbox.server.ts";
 
 export const MAX_ATTEMPTS = 8;
 /** How long a claimed row is kept from other senders: longer than an SMTP exchange may take. */
@@ -54,28 +57,34 @@ export function mailFrom(): string {
 
 export type DeliveryReport = { sent: number; failed: number };
 
-/** One pass over the due pending mail. */
+/**
+ * One pass over the due pending mail, at most `limit` claims. `now` is the pass's start (tests
+ * move it); the pass's clock runs on from it, so a lease or a back-off counts from the moment of
+ * its own claim or failure, not from the start of a pass that may have lasted minutes.
+ */
 export async function deliverPending(
   transport: MailTransport,
   opts: { now?: Date; limit?: number; from?: string; senderId?: string } = {},
 ): Promise<DeliveryReport> {
-  const now = opts.now ?? new Date();
+  const startedAt = Date.now();
+  const start = (opts.now ?? new Date(startedAt)).getTime();
+  const clock = () => start + (Date.now() - startedAt);
   const from = opts.from ?? mailFrom();
   const senderId = opts.senderId ?? SENDER_ID;
-  const due = await prisma.outboxMail.findMany({
-    where: { status: "pending", nextAttemptAt: { lte: now } },
-    orderBy: { nextAttemptAt: "asc" },
-    take: opts.limit ?? 50,
-  });
   const report: DeliveryReport = { sent: 0, failed: 0 };
-  for (const candidate of due) {
-    // The claim: only the sender whose update still finds the row due gets it.
+  for (let claims = 0; claims < (opts.limit ?? 50); claims++) {
+    const mail = await prisma.outboxMail.findFirst({
+      where: { status: "pending", nextAttemptAt: { lte: new Date(clock()) } },
+      orderBy: { nextAttemptAt: "asc" },
+    });
+    if (!mail) break;
+    // The claim: only an update that still finds the row as read (so nobody claimed it since)
+    // gets it, leased from now. A lost race costs one read; the next round reads afresh.
     const claimed = await prisma.outboxMail.updateMany({
-      where: { id: candidate.id, status: "pending", nextAttemptAt: candidate.nextAttemptAt },
-      data: { nextAttemptAt: new Date(now.getTime() + leaseMs()), claimedBy: senderId },
+      where: { id: mail.id, status: "pending", nextAttemptAt: mail.nextAttemptAt },
+      data: { nextAttemptAt: new Date(clock() + leaseMs()), claimedBy: senderId },
     });
     if (claimed.count !== 1) continue;
-    const mail = candidate;
     const attempts = mail.attempts + 1;
     try {
       await transport.sendMail({
@@ -87,7 +96,7 @@ export async function deliverPending(
       });
       await prisma.outboxMail.updateMany({
         where: { id: mail.id, claimedBy: senderId },
-        data: { status: "sent", attempts, sentAt: new Date(), lastError: null },
+        data: { status: "sent", attempts, sentAt: new Date(), lastError: null, ...bodyOnceSent(mail.kind) },
       });
       report.sent++;
     } catch (error) {
@@ -98,7 +107,7 @@ export async function deliverPending(
           attempts,
           lastError: message,
           status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
-          nextAttemptAt: new Date(now.getTime() + backoffMs(attempts)),
+          nextAttemptAt: new Date(clock() + backoffMs(attempts)),
         },
       });
       report.failed++;
