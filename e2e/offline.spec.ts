@@ -1,7 +1,7 @@
 // Offline reading (docs/product.md#offline-reading, decision 014). With JavaScript: a learner's
 // enrolled course page and the module PDFs they opened or saved open again without a connection;
-// a page not kept shows "Sin conexión"; after "Salir" nothing is left; an admin's pages are never
-// kept. Without JavaScript nothing changes: no service worker, no offline controls.
+// a page not kept shows "Sin conexión"; after "Salir", or once the browser no longer holds the
+// learner's sign-in (cookies cleared), nothing is left; an admin's pages are never kept. Without JavaScript nothing changes: no service worker, no offline controls.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
 import { ADMIN, approvedUser, courseIdByTitle, login } from "./support.ts";
@@ -9,6 +9,7 @@ import { ADMIN, approvedUser, courseIdByTitle, login } from "./support.ts";
 const COURSE = "Diseño de páginas web accesibles";
 const OPENED = "HTML semántico"; // its PDF is opened (kept on the way)
 const SAVED = "CSS y diseño adaptable"; // its PDF is kept with "Guardar para leer sin conexión"
+const LEARNER_NAME = "Lectora E2E"; // enrolledLearner's name, shown in the header
 const PDF_VIEWER = "chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/";
 
 /** A fresh estudiante enrolled in COURSE through the JSON API. */
@@ -154,6 +155,45 @@ test("con JavaScript: el curso y sus PDF se leen sin conexión, y al salir no qu
   await context.setOffline(true);
   const after = await page.goto(opened.url).catch((error: Error) => error);
   expect(after instanceof Error ? "sin respuesta" : after?.headers()["content-type"]).not.toBe("application/pdf");
+  await context.setOffline(false);
+});
+
+test("con JavaScript: sin la sesión de quien los guardó, el curso y sus PDF no se abren sin conexión", async ({
+  page,
+  context,
+  request,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "Sin JavaScript no hay service worker.");
+  test.setTimeout(60_000);
+  const learner = await enrolledLearner(request);
+  await login(page, learner.correo, learner.password);
+  await expect(page).toHaveURL(/\/user$/);
+  const coursePath = `/cursos/${learner.cursoId}`;
+  await page.goto(coursePath);
+  await controlled(page);
+  const { url } = await moduleFileUrl(page, OPENED);
+  await page.goto(url);
+  await expectPdfShown(page);
+  await page.goto(coursePath);
+  await controlled(page);
+  expect(await page.content()).toContain(LEARNER_NAME);
+  await expect
+    .poll(() => offlineCaches(page).then((c) => Object.values(c).flat()))
+    .toEqual(expect.arrayContaining([coursePath, url]));
+
+  // A shared computer: the cookies are cleared (or the session ended) and there is no signal.
+  // What the device kept was this learner's: it is not shown to whoever sits down next.
+  await context.clearCookies();
+  await context.setOffline(true);
+  const offline = await page.goto(coursePath);
+  expect(offline?.status()).toBe(503);
+  await expect(page.getByRole("heading", { level: 1, name: "Sin conexión" })).toBeVisible();
+  expect(await page.content()).not.toContain(LEARNER_NAME);
+  await expect(page.getByRole("link", { name: COURSE })).toHaveCount(0);
+  const pdf = await page.goto(url).catch((error: Error) => error);
+  expect(pdf instanceof Error ? "sin respuesta" : pdf?.headers()["content-type"]).not.toBe("application/pdf");
+  expect(await offlineCaches(page)).toEqual({});
   await context.setOffline(false);
 });
 

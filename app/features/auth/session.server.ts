@@ -81,6 +81,17 @@ export async function createUserSession(userId: string): Promise<string> {
   return sessionCookie().serialize(token);
 }
 
+// When the session behind each user that getSessionUser returned ends unless it is used again (its
+// absolute expiry or its idle timeout, whichever comes first), and whether this request moved that
+// time (a touch). Kept beside the user object rather than in it: loaders hand users to pages. The
+// offline sign-in marker (features/offline/offline.server.ts) expires at this time.
+const sessionEnds = new WeakMap<SessionUser, { endsAt: Date; renewed: boolean }>();
+
+/** See sessionEnds; null for a user object that did not come from getSessionUser. */
+export function sessionEndOf(user: SessionUser): { endsAt: Date; renewed: boolean } | null {
+  return sessionEnds.get(user) ?? null;
+}
+
 /** The signed-in, approved user of this request, or null. Expired rows are removed. */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const token = await readToken(request);
@@ -97,10 +108,17 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     return null;
   }
   if (!session.user.aprobado) return null;
-  if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  const touched = now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS;
+  if (touched) {
     await prisma.session.updateMany({ where: { id }, data: { lastSeenAt: new Date(now) } });
   }
-  return toSessionUser(session.user);
+  const user = toSessionUser(session.user);
+  const lastSeen = touched ? now : session.lastSeenAt.getTime();
+  sessionEnds.set(user, {
+    endsAt: new Date(Math.min(session.expiresAt.getTime(), lastSeen + SESSION_IDLE_MS)),
+    renewed: touched,
+  });
+  return user;
 }
 
 /** Deletes this request's session row and returns the Set-Cookie header that clears it. */

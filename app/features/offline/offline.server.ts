@@ -4,6 +4,7 @@
 import crypto from "node:crypto";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getOptionalUser, type GuardArgs } from "~/features/auth/guards.server.ts";
+import { sessionEndOf, type SessionUser } from "~/features/auth/session.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { NO_USER } from "./sw-policy.js";
 import policySource from "./sw-policy.js?raw";
@@ -41,11 +42,62 @@ export function keepOffline(args: GuardArgs, keep = true) {
   }
 }
 
+// The sign-in marker: a cookie that tells the worker, offline, whose sign-in this browser still
+// holds, so that it answers from a user's kept cache only while that user is signed in here (a
+// shared computer whose cookies were cleared, or whose session ended, shows nothing kept). Its
+// value is the user's offline key, the one X-Offline-User carries (never the id or e-mail). Like
+// the session cookie (session.server.ts): `__Host-` and Secure when cookies are Secure, SameSite=Lax,
+// Path=/; unlike it, not HttpOnly (the worker reads it with cookieStore) and not a credential
+// (the session cookie alone signs in). It expires when the session does unless used again
+// (sessionEndOf), is renewed when the session is, and is cleared at "Salir" and on any page for
+// nobody signed in.
+
+/** The marker cookie's name (served to the worker in /sw.js). */
+function offlineMarkerName(): string {
+  return env().cookieSecure ? "__Host-academia_offline" : "academia_offline";
+}
+
+function markerCookie(value: string, maxAgeS: number): string {
+  const secure = env().cookieSecure ? "; Secure" : "";
+  return `${offlineMarkerName()}=${value}; Max-Age=${maxAgeS}; Path=/; SameSite=Lax${secure}`;
+}
+
+/** The Set-Cookie header that clears the marker ("Salir", with the session cookie's). */
+export function clearOfflineMarker(): string {
+  return `${markerCookie("", 0)}; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+}
+
+/** The marker this request carries, or null. */
+function markerOf(request: Request): string | null {
+  const name = offlineMarkerName();
+  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=");
+  }
+  return null;
+}
+
+/**
+ * The Set-Cookie header that brings this request's marker in line with its session, or null: set
+ * for a signed-in user whose browser lacks it or holds another's (the first page after signing in),
+ * renewed when the session's idle timeout moved, cleared when nobody is signed in.
+ */
+function markerUpdate(request: Request, user: SessionUser | null): string | null {
+  const held = markerOf(request);
+  if (!user) return held === null ? null : clearOfflineMarker();
+  const end = sessionEndOf(user);
+  const key = offlineKey(user.id);
+  if (!end || (held === key && !end.renewed)) return null;
+  const maxAgeS = Math.floor((end.endsAt.getTime() - Date.now()) / 1000);
+  return maxAgeS > 0 ? markerCookie(key, maxAgeS) : clearOfflineMarker();
+}
+
 /**
  * Root middleware, inside the session middleware. Every page and data answer to a GET says who is
  * signed in (X-Offline-User: the user's key, or "none"): the worker drops a previous user's cache
  * and, at "none", all of them. A 200 marked keepable that sets no cookie (a flash message shown
- * once would otherwise come back offline) gets X-Offline-Keep: 1; one marked not keepable, 0.
+ * once would otherwise come back offline) gets X-Offline-Keep: 1; one marked not keepable, 0. The
+ * same answers keep the sign-in marker in line with the session (markerUpdate).
  */
 export const offlineMiddleware: MiddlewareFunction<Response> = async (args, next) => {
   const mark: Mark = { keep: null };
@@ -57,15 +109,19 @@ export const offlineMiddleware: MiddlewareFunction<Response> = async (args, next
   if (!page && !data && mark.keep === null) return response;
   const user = await getOptionalUser(args);
   response.headers.set("X-Offline-User", user ? offlineKey(user.id) : NO_USER);
-  if (!user || mark.keep === null) return response;
-  if (mark.keep === false) response.headers.set("X-Offline-Keep", "0");
-  else if (response.status === 200 && !response.headers.has("Set-Cookie")) response.headers.set("X-Offline-Keep", "1");
+  if (user && mark.keep === false) response.headers.set("X-Offline-Keep", "0");
+  else if (user && mark.keep && response.status === 200 && !response.headers.has("Set-Cookie")) {
+    response.headers.set("X-Offline-Keep", "1");
+  }
+  const marker = markerUpdate(args.request, user);
+  if (marker) response.headers.append("Set-Cookie", marker);
   return response;
 };
 
-/** /sw.js: the configuration, the policy's functions (without `export`), then the worker. */
+/** /sw.js: the configuration, the marker's name, the policy's functions (without `export`), then the worker. */
 export function serviceWorkerScript(): string {
   const config = { limitBytes: Math.round(env().OFFLINE_CACHE_MB * 1024 * 1024) };
   const policy = policySource.replace(/^export /gm, "");
-  return `"use strict";\nconst CONFIG = ${JSON.stringify(config)};\n${policy}\n${workerSource}`;
+  const marker = `const MARKER_COOKIE = ${JSON.stringify(offlineMarkerName())};`;
+  return `"use strict";\nconst CONFIG = ${JSON.stringify(config)};\n${marker}\n${policy}\n${workerSource}`;
 }

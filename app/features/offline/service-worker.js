@@ -1,8 +1,8 @@
 // The service worker (docs/decisions/014-offline-course-material.md). app/routes/sw.ts serves it as
-// /sw.js after `const CONFIG = { limitBytes }` and the functions of sw-policy.js (CACHE_PREFIX,
-// cacheName, keyOfCache, userKeyOf, NO_USER, requestKind, mayKeep, courseToDrop, inCourse,
-// documentUrlOfData, planEviction, parseRange, titleOf, offlinePageHtml). Registered only for
-// signed-in users (register.ts).
+// /sw.js after `const CONFIG = { limitBytes }`, `const MARKER_COOKIE` (the sign-in marker's name)
+// and the functions of sw-policy.js (CACHE_PREFIX, cacheName, keyOfCache, userKeyOf, NO_USER,
+// requestKind, mayKeep, mayServeKept, courseToDrop, inCourse, documentUrlOfData, planEviction,
+// parseRange, titleOf, offlinePageHtml). Registered only for signed-in users (register.ts).
 //
 // What it does, and nothing else:
 // - Navigations: the network first; without a connection, a kept page or the offline page.
@@ -14,7 +14,11 @@
 // - Drops every cache when an answer says nobody is signed in, and another user's cache when a
 //   new user signs in (X-Offline-User); drops a course's entries when an answer says the learner
 //   may no longer keep it (X-Offline-Keep: 0, e.g. they left the course).
-/* global CONFIG, CACHE_PREFIX, cacheName, keyOfCache, userKeyOf, NO_USER, requestKind, mayKeep */
+// - Answers from (and keeps into) a user's cache only while the browser holds that user's sign-in
+//   (the marker cookie, read with cookieStore); otherwise it deletes the kept copies. Without
+//   cookieStore it keeps and shows nothing.
+/* global CONFIG, MARKER_COOKIE, CACHE_PREFIX, cacheName, keyOfCache, userKeyOf, NO_USER, requestKind */
+/* global mayKeep, mayServeKept */
 /* global documentUrlOfData, planEviction, parseRange, titleOf, offlinePageHtml, courseToDrop, inCourse */
 
 const ORIGIN = self.location.origin;
@@ -55,12 +59,50 @@ function learnUser(headers) {
   return serial(() => forgetAllBut(key === NO_USER ? null : key));
 }
 
-/** The cache of the user last seen on this device (there is at most one), or null. */
+/**
+ * The cache of the user last seen on this device (there is at most one), or null. For changes made
+ * inside serial(); what is shown comes from ownedCache().
+ */
 async function currentCache() {
   for (const name of await caches.keys()) {
     if (keyOfCache(name) !== null) return caches.open(name);
   }
   return null;
+}
+
+/**
+ * The user key in the sign-in marker cookie (offline.server.ts), or null: none (cookies cleared,
+ * the session over, signed out), or no cookieStore to read it with (then nothing kept is shown).
+ */
+async function markerKey() {
+  if (!self.cookieStore) return null;
+  try {
+    const cookie = await self.cookieStore.get(MARKER_COOKIE);
+    const key = userKeyOf(cookie ? cookie.value : null);
+    return key === NO_USER ? null : key;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The kept cache that may be shown: the one of the user whose sign-in this browser holds, or null.
+ * Every other kept cache is deleted first (a shared computer whose cookies were cleared, or whose
+ * session ended, keeps nothing of the previous learner). Not for use inside serial().
+ */
+async function ownedCache() {
+  const marker = await markerKey();
+  let owned = null;
+  let others = false;
+  for (const name of await caches.keys()) {
+    const key = keyOfCache(name);
+    if (key === null) continue;
+    if (mayServeKept(marker, key)) owned = name;
+    else others = true;
+  }
+  // Not "all but `owned`": the cache of the user now signed in may be being written right now.
+  if (others) await serial(() => forgetAllBut(marker));
+  return owned ? caches.open(owned) : null;
 }
 
 /** The index of a cache: every entry's URL, size and time (headers of the stored answers). */
@@ -86,6 +128,11 @@ const keyOf = (url) => url.origin + url.pathname + url.search;
 async function keep(url, response) {
   const key = userKeyOf(response.headers.get("X-Offline-User"));
   try {
+    // A copy that could not be shown (no marker of this user, or no cookieStore) is not kept.
+    if (!mayServeKept(await markerKey(), key)) {
+      await response.body?.cancel();
+      return "error";
+    }
     const body = await response.blob();
     // The body is stored decoded: the transfer headers of the network answer no longer apply.
     const headers = new Headers(response.headers);
@@ -149,13 +196,13 @@ function afterNetwork(event, url, response) {
 }
 
 async function fromCache(url, anyQuery) {
-  const cache = await currentCache();
+  const cache = await ownedCache();
   if (!cache) return null;
   return (await cache.match(keyOf(url))) ?? (anyQuery ? await cache.match(url.pathname, { ignoreSearch: true }) : null);
 }
 
 async function offlinePage(url) {
-  const cache = await currentCache();
+  const cache = await ownedCache();
   const entries = cache ? await entriesOf(cache) : [];
   const pages = entries
     .filter((e) => requestKind(new URL(e.url), ORIGIN) === "page")
@@ -247,9 +294,9 @@ self.addEventListener("fetch", (event) => {
   else if (kind === "page" || request.mode === "navigate") event.respondWith(networkFirst(event, url, kind));
 });
 
-/** The URLs (path and query) kept for the user last seen. */
+/** The URLs (path and query) kept for the user signed in on this browser. */
 async function keptUrls() {
-  const cache = await currentCache();
+  const cache = await ownedCache();
   if (!cache) return [];
   return (await entriesOf(cache)).map((e) => {
     const url = new URL(e.url);
@@ -301,6 +348,9 @@ self.addEventListener("message", (event) => {
   // A page that loaded while this worker was activating (register.ts).
   if (data.type === "claim") return event.waitUntil(self.clients.claim());
   if (!port) return;
-  if (data.type === "list") event.waitUntil(keptUrls().then((urls) => port.postMessage({ type: "list", urls })));
-  else if (data.type === "save") event.waitUntil(save(data.urls, port));
+  // `available`: whether this browser can show kept copies at all (use-offline.ts hides the controls).
+  const available = Boolean(self.cookieStore);
+  if (data.type === "list") {
+    event.waitUntil(keptUrls().then((urls) => port.postMessage({ type: "list", urls, available })));
+  } else if (data.type === "save") event.waitUntil(save(data.urls, port));
 });

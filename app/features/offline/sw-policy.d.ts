@@ -8,6 +8,8 @@ export function cacheName(key: string): string;
 export function keyOfCache(name: string): string | null;
 export function userKeyOf(header: string | null): string | null;
 
+export function mayServeKept(marker: string | null, owner: string | null): boolean;
+
 export type RequestKind = "page" | "file" | "data";
 export function requestKind(url: URL, origin: string): RequestKind | null;
 

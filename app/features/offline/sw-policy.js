@@ -30,6 +30,18 @@ export function userKeyOf(header) {
   return header && KEY.test(header) ? header : null;
 }
 
+/**
+ * Whether the kept cache of the user whose key is `owner` may answer: only while this browser still
+ * holds that user's sign-in, that is while the sign-in marker cookie (offline.server.ts: set with
+ * the session, gone with it, readable by the worker) carries the same key. No marker (cookies
+ * cleared, the session over, signed out), another user's, or none the worker can read (`marker`
+ * null: no cookieStore): no, and the kept copies are deleted instead of shown to whoever is there.
+ */
+export function mayServeKept(marker, owner) {
+  const key = userKeyOf(marker);
+  return key !== null && key !== NO_USER && key === owner;
+}
+
 // The allow-list. A course page: /cursos/{id}, with at most the page's own ?pdf= and ?modulo=
 // (the embedded viewer, an opened module). A module file: /cursos/{id}/archivos/{fileId}, with no
 // query (?descargar=1 is a download, not kept). Nothing else, whatever the server says.

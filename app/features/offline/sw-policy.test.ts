@@ -8,6 +8,7 @@ import {
   inCourse,
   keyOfCache,
   mayKeep,
+  mayServeKept,
   NO_USER,
   offlinePageHtml,
   parseRange,
@@ -128,6 +129,23 @@ describe("user keys and cache names", () => {
     expect(userKeyOf(null)).toBeNull();
     expect(userKeyOf("short")).toBeNull();
     expect(userKeyOf("with space and more characters")).toBeNull();
+  });
+});
+
+describe("mayServeKept (kept copies only while the browser holds their owner's sign-in)", () => {
+  it("answers from the cache whose owner the sign-in marker names", () => {
+    expect(mayServeKept(KEY, KEY)).toBe(true);
+  });
+
+  it.each([
+    ["no marker (cookies cleared, session over, signed out)", null, KEY],
+    ["an empty marker", "", KEY],
+    ["another user's marker", "OtherUserKey0123456789", KEY],
+    ["a marker that is not a key", "../x", KEY],
+    ["'none' as a marker", NO_USER, NO_USER],
+    ["no owner", KEY, null],
+  ])("does not with %s", (_why, marker, owner) => {
+    expect(mayServeKept(marker, owner)).toBe(false);
   });
 });
 

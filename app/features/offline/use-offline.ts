@@ -2,14 +2,15 @@ import { useCallback, useEffect, useState } from "react";
 
 // The course page's view of the offline cache: whether a service worker controls the page, which
 // URLs it keeps for this learner, and "save these" with progress (service-worker.js answers the
-// "list" and "save" messages). Everything here runs after hydration: without JavaScript or
-// without a worker, `active` stays false and the page shows no offline controls.
+// "list" and "save" messages). Everything here runs after hydration: without JavaScript, without a
+// worker, or with a worker that cannot show kept copies in this browser (no cookieStore to check
+// the sign-in with), `active` stays false and the page shows no offline controls.
 
 export type SaveProgress = { done: number; total: number };
 export type SaveResult = { failed: string[]; full: number };
 
 type Reply =
-  | { type: "list"; urls: string[] }
+  | { type: "list"; urls: string[]; available?: boolean }
   | { type: "progress"; done: number; total: number }
   | { type: "done"; failed: string[]; full: number; kept: string[] };
 
@@ -26,6 +27,9 @@ function ask(message: object, onReply: (reply: Reply) => boolean | void) {
 
 export function useOfflineMaterial(enabled: boolean, pageUrl: string) {
   const [active, setActive] = useState(false);
+  // Whether the worker can show kept copies in this browser: known from its first "list" answer
+  // (an older worker's answer does not say, and it could).
+  const [available, setAvailable] = useState(false);
   const [kept, setKept] = useState<ReadonlySet<string>>(new Set());
 
   const refresh = useCallback(() => {
@@ -51,7 +55,8 @@ export function useOfflineMaterial(enabled: boolean, pageUrl: string) {
     ask({ type: "list" }, (reply) => {
       if (reply.type !== "list") return true;
       setKept(new Set(reply.urls));
-      if (!reply.urls.includes(pageUrl)) {
+      setAvailable(reply.available !== false);
+      if (reply.available !== false && !reply.urls.includes(pageUrl)) {
         ask({ type: "save", urls: [pageUrl] }, (r) => (r.type === "done" ? (setKept(new Set(r.kept)), true) : false));
       }
       return true;
@@ -76,7 +81,7 @@ export function useOfflineMaterial(enabled: boolean, pageUrl: string) {
     [],
   );
 
-  return { active: enabled && active, kept, save };
+  return { active: enabled && active && available, kept, save };
 }
 
 export type OfflineMaterial = ReturnType<typeof useOfflineMaterial>;
