@@ -68,6 +68,44 @@ describe("accounts", () => {
   });
 });
 
+describe("spoofed text (issue 22 §5): C1 controls and bidirectional overrides", () => {
+  it("names and subjects with U+0085, U+202E or U+2066–2069 are refused before they reach an e-mail subject", async () => {
+    for (const [i, nombre] of [
+      "Ana\u0085María",
+      "Ana\u202eairáM",
+      "Ana\u2066María\u2069",
+      "Ana\u2028María",
+    ].entries()) {
+      const response = await registerApi.action(
+        args(jsonRequest("/api/auth/register", registration(`bidi-${i}@test.cl`, nombre))),
+      );
+      expect(response.status, JSON.stringify(nombre)).toBe(400);
+      expect(await readJson(response)).toEqual({ error: TEXT_NOT_ALLOWED });
+    }
+    expect(await prisma.user.count({ where: { correo: { startsWith: "bidi-" } } })).toBe(0);
+    // No admin notice was queued either: the registration never happened.
+    expect(await prisma.outboxMail.count({ where: { text: { contains: "\u202e" } } })).toBe(0);
+
+    const { token } = await signedIn();
+    const beto = await createUser();
+    for (const subject of ["Factura\u202efdp.exe", "Hola\u0085Bcc", "Hola\u2067x\u2069"]) {
+      const refused = await mensajesApi.action(
+        args(jsonRequest("/api/mensajes", { to: beto.correo, subject, content: "x" }, { token })),
+      );
+      expect(refused.status, JSON.stringify(subject)).toBe(400);
+    }
+    // A C1 control in a message body is refused too; plain accents and emoji are not.
+    const body = await mensajesApi.action(
+      args(jsonRequest("/api/mensajes", { to: beto.correo, subject: "Hola", content: "a\u0085b" }, { token })),
+    );
+    expect(body.status).toBe(400);
+    const fine = await mensajesApi.action(
+      args(jsonRequest("/api/mensajes", { to: beto.correo, subject: "Ñandú 👋", content: "¿Qué tal?" }, { token })),
+    );
+    expect(fine.status).toBe(201);
+  });
+});
+
 describe("messages", () => {
   it("a subject with a line break is refused (API and form); the content keeps its line breaks and tabs", async () => {
     const { token, cookie } = await signedIn();

@@ -5,6 +5,22 @@ import { isMultiLineText, isSingleLineText, multiLineText, singleLineText, TEXT_
 // Every C0 control character and DEL, by code point.
 const CONTROLS = [...Array.from({ length: 0x20 }, (_, i) => i), 0x7f].map((c) => String.fromCharCode(c));
 const BREAKS = ["\n", "\r", "\t"];
+// C1 controls (U+0080–U+009F, NEL among them).
+const C1 = Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(0x80 + i));
+// Line and paragraph separators, bidirectional embeddings, overrides (U+202E) and isolates.
+const SPOOFING = [
+  "\u2028",
+  "\u2029",
+  "\u202a",
+  "\u202b",
+  "\u202c",
+  "\u202d",
+  "\u202e",
+  "\u2066",
+  "\u2067",
+  "\u2068",
+  "\u2069",
+];
 
 describe("the text rule", () => {
   it("one-line texts refuse every C0 control character and DEL, line breaks and tabs included", () => {
@@ -12,9 +28,18 @@ describe("the text rule", () => {
     expect(isSingleLineText("Ñandú · café — 你好 👋 ")).toBe(true);
   });
 
+  it("one-line texts refuse C1 controls, line separators and bidirectional overrides (issue 22 §5)", () => {
+    for (const c of [...C1, ...SPOOFING]) expect(isSingleLineText(`Ana${c}María`), JSON.stringify(c)).toBe(false);
+    // A name whose letters a bidi override would show reversed: "Pago‮fdp.exe" reads as "Pagoexe.pdf".
+    expect(isSingleLineText("Pago\u202efdp.exe")).toBe(false);
+    // Marks that are not overrides stay (a left-to-right mark in a name written in two scripts).
+    expect(isSingleLineText("Ana \u200eשרה")).toBe(true);
+  });
+
   it("multi-line texts keep line breaks and tabs and refuse every other control character", () => {
     for (const c of CONTROLS) expect(isMultiLineText(`abc${c}def`), JSON.stringify(c)).toBe(BREAKS.includes(c));
     expect(isMultiLineText("Hola,\r\n\tsegunda línea\nfin")).toBe(true);
+    for (const c of C1) expect(isMultiLineText(`abc${c}def`), JSON.stringify(c)).toBe(false);
   });
 
   it("the Zod helpers refuse with the one Spanish message and keep the schema's own rules", () => {

@@ -1,20 +1,25 @@
 // The one rule for text people send (names, titles, e-mails, subjects, messages, descriptions):
-// no C0 control characters (U+0000–U+001F) and no DEL (U+007F). They are invisible, break
-// e-mail headers, CSV exports and PDFs, and a NUL truncates the text in some clients. A line
-// break or a tab is a control character too: it is kept only where the field is multi-line
-// (a textarea); in a one-line field it is refused like the rest. Every schema applies one of
-// the two helpers below, so the forms and the /api routes refuse the same texts with the same
-// message. Server only (Zod stays out of browser bundles).
+// no C0 control characters (U+0000–U+001F), no DEL (U+007F) and no C1 control characters
+// (U+0080–U+009F, NEL U+0085 among them). They are invisible, break e-mail headers, CSV exports
+// and PDFs, and a NUL truncates the text in some clients. A line break or a tab is a control
+// character too: it is kept only where the field is multi-line (a textarea); in a one-line field
+// it is refused like the rest, and so are the Unicode line and paragraph separators
+// (U+2028, U+2029) and the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+// U+2066–U+2069), which make a name or a subject read backwards ('‮gpj.exe' spoofing) in lists,
+// e-mail subjects and certificates. Every schema applies one of the two helpers below, so the
+// forms and the /api routes refuse the same texts with the same message. Server only (Zod stays
+// out of browser bundles).
 import type { z } from "zod";
 
 export const TEXT_NOT_ALLOWED = "El texto contiene caracteres no permitidos.";
 
-/** Any C0 control character or DEL: line feed, carriage return and tab included. */
+/** Any C0 or C1 control character or DEL (line feed, carriage return and tab included), the
+ * Unicode line and paragraph separators and the bidirectional embeddings, overrides and isolates. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-const CONTROL = /[\u0000-\u001f\u007f]/;
-/** The same, except the ones a multi-line text is made of: tab, line feed, carriage return. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** C0 controls but the ones a multi-line text is made of (tab, line feed, carriage return), DEL and C1. */
 // eslint-disable-next-line no-control-regex -- idem
-const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /** True when `value` may be stored as a one-line text. */
 export function isSingleLineText(value: string): boolean {
