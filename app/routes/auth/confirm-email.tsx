@@ -23,7 +23,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const outcome = await confirmEmailChange(params.token, request);
   if (!outcome.ok) return data({ ok: false as const, message: outcome.message }, { status: outcome.status });
-  return { ok: true as const, message: EMAIL_CHANGED(outcome.correo) };
+  // An explicit 200: after the action the loader runs again and, the link now used, answers 404;
+  // without a status of its own the page that says it worked would go out as 404.
+  return data({ ok: true as const, message: EMAIL_CHANGED(outcome.correo) }, { status: 200 });
 }
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
