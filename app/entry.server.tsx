@@ -7,7 +7,7 @@ import { ServerRouter, type EntryContext } from "react-router";
 import documentCss from "./app.css?inline";
 import { DocumentCssContext } from "./lib/document-styles.tsx";
 import { NonceContext } from "./lib/nonce.tsx";
-import { applyDocumentHeaders } from "./lib/security-headers.server.ts";
+import { applyDocumentHeaders, pageCspOf } from "./lib/security-headers.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -21,7 +21,9 @@ export default function handleRequest(
   routerContext: EntryContext,
 ) {
   const nonce = crypto.randomBytes(16).toString("base64");
-  applyDocumentHeaders(responseHeaders, nonce);
+  const { matches } = routerContext.staticHandlerContext;
+  const handles = matches.map((m) => routerContext.routeModules[m.route.id]?.handle);
+  applyDocumentHeaders(responseHeaders, nonce, pageCspOf(handles));
 
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

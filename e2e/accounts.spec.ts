@@ -218,3 +218,33 @@ test("suspender en Registros cierra la sesión y el token; aprobar de nuevo deja
   await login(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/);
 });
+
+test("un navegador que adivina contraseñas se detiene con 429 y Retry-After; la clase no", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
+  // Issue 22 §2: this browser's own budget (10 failures), whatever address it tries.
+  const tries = 10;
+  for (let i = 0; i < tries; i++) {
+    await login(page, uniqueEmail("adivina"), "no es la clave");
+    await expect(page.getByRole("alert")).toContainText("Correo o contraseña incorrectos.");
+  }
+  const answer = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/login"),
+  );
+  await login(page, uniqueEmail("adivina"), "no es la clave");
+  const refused = await answer;
+  expect(refused.status()).toBe(429);
+  expect(Number(await refused.headerValue("Retry-After"))).toBeGreaterThan(0);
+  await expect(page.getByRole("alert")).toContainText(
+    "Demasiados intentos. Espera unos minutos e inténtalo nuevamente.",
+  );
+
+  // Another browser on the same IP (a classmate) signs in as usual.
+  const other = await browser.newContext({ javaScriptEnabled });
+  const classmate = await other.newPage();
+  await login(classmate, DEMO_ESTUDIANTE.correo, DEMO_PASSWORD);
+  await expect(classmate).toHaveURL(/\/user$/);
+  await other.close();
+});

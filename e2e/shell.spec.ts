@@ -87,6 +87,8 @@ test("cabeceras de seguridad en cada página", async ({ page }) => {
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
   expect(nonce).toBeTruthy();
   expect(csp).toContain("frame-ancestors 'none'");
+  // No plugins or <object> anywhere but the course page's PDF viewer (issue 22 §5; stored-files.spec.ts).
+  expect(csp).toContain("object-src 'none'");
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["x-frame-options"]).toBe("DENY");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");

@@ -51,6 +51,9 @@ test("los PDF de módulos y de la biblioteca se ven en el visor de Chromium con 
   await page.getByRole("link", { name: "Ver PDF" }).first().click();
   const object = page.locator("object[type='application/pdf']");
   await expect(object).toBeVisible();
+  // Only the course page's document allows an <object> of our own files; 'Ver PDF' loads one.
+  const coursePage = await page.request.get(page.url());
+  expect(coursePage.headers()["content-security-policy"]).toContain("object-src 'self'");
   const modulePdf = await page.request.get((await object.getAttribute("data"))!);
   expect(modulePdf.headers()["content-type"]).toBe("application/pdf");
   expect(modulePdf.headers()["content-security-policy"]).toBe("sandbox");

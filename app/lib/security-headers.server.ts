@@ -1,7 +1,22 @@
 // Headers for every HTML document (see also server/index.ts for the ones on every response).
 import { env } from "./env.server.ts";
 
-export function contentSecurityPolicy(nonce: string): string {
+/** What a page's document may need beyond the default policy (a route's `handle.csp`). */
+export type PageCsp = { /** `<object>`/`<embed>` of our own files: the course page's PDF viewer. */ objects?: boolean };
+
+/** The policy a document's matched routes ask for (their `handle.csp`, merged). */
+export function pageCspOf(handles: unknown[]): PageCsp {
+  const objects = handles.some((h) => (h as { csp?: PageCsp } | undefined)?.csp?.objects === true);
+  return { objects };
+}
+
+/**
+ * The document's CSP. `object-src` is 'none' except on the course page, whose embedded PDF viewer
+ * is an `<object>` with an `<embed>` fallback (the specification's viewer) of our own files,
+ * each served with `Content-Security-Policy: sandbox`. A client-side navigation keeps the first
+ * document's policy, so the course page's 'Ver PDF' link loads a document of its own.
+ */
+export function contentSecurityPolicy(nonce: string, page: PageCsp = {}): string {
   const mapOrigin = originOf(env().MAP_EMBED_URL);
   const directives = [
     "default-src 'self'",
@@ -11,7 +26,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "font-src 'self'",
     "connect-src 'self'",
     "media-src 'self'",
-    "object-src 'self'",
+    page.objects ? "object-src 'self'" : "object-src 'none'",
     `frame-src 'self'${mapOrigin ? ` ${mapOrigin}` : ""}`,
     "worker-src 'self' blob:",
     "form-action 'self'",
@@ -31,9 +46,9 @@ function originOf(url: string | undefined) {
   }
 }
 
-export function applyDocumentHeaders(headers: Headers, nonce: string) {
+export function applyDocumentHeaders(headers: Headers, nonce: string, page: PageCsp = {}) {
   if (process.env.NODE_ENV === "production") {
-    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, page));
   }
   headers.set("X-Frame-Options", "DENY");
   // nosniff, Referrer-Policy, COOP and HSTS are set on every response by server/index.ts.

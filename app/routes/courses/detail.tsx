@@ -29,10 +29,14 @@ import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { recordIdOr404 } from "~/lib/ids.ts";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
+import type { PageCsp } from "~/lib/security-headers.server.ts";
 import type { Route } from "./+types/detail";
 import { formatHours } from "~/lib/hours.ts";
 
 // /cursos/{x}: an audience list (docente|estudiante|comunidad), a course, or a 404 (docs/product.md#public-pages).
+/** The embedded PDF viewer is an <object>: this page's document allows our own (security-headers.server.ts). */
+export const handle = { csp: { objects: true } satisfies PageCsp };
+
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cursos");
 
 /** Ids are cuids; anything else under /cursos/ was meant as a category. */
@@ -376,8 +380,11 @@ function ModuleAccordion({
                           <span className="flex flex-wrap gap-2">
                             {/* The embedded viewer is for wide screens; on a phone 'Abrir PDF' (the
                                 phone's own full-screen viewer) is the main action. */}
+                            {/* A document load (reloadDocument) for the viewer: only this page's
+                                policy allows an <object> (security-headers.server.ts). */}
                             <Link
                               to={open ? `?modulo=${m.index + 1}#${anchor}` : `?pdf=${f.id}#${anchor}`}
+                              reloadDocument={!open}
                               preventScrollReset
                               replace
                               className="btn-ghost hidden px-2 py-1 sm:inline-flex"
