@@ -1,6 +1,7 @@
 // Periodic housekeeping inside the server process (started by server/index.ts through the
 // build's entry module). It composes features, so it sits beside the entry module rather than
 // in lib/ (which imports no feature). Timers are unref'd: they never keep the process alive.
+import { purgeAccountTokens } from "~/features/auth/account-token.server.ts";
 import { purgeExpiredSessions } from "~/features/auth/session.server.ts";
 import { backfillCourseSearch } from "~/features/courses/admin-courses.server.ts";
 import { backfillBookWords } from "~/features/library/books.server.ts";
@@ -16,7 +17,9 @@ export function startBackgroundJobs() {
   if (started) return;
   started = true;
   const purge = () =>
-    purgeExpiredSessions().catch((error) => console.error("No se pudieron purgar las sesiones vencidas", error));
+    Promise.all([purgeExpiredSessions(), purgeAccountTokens()]).catch((error) =>
+      console.error("No se pudieron purgar las sesiones y enlaces vencidos", error),
+    );
   void purge();
   setInterval(purge, HOUR).unref();
   // Sent mail keeps its text for a while (a confirmation link's not at all): see outbox.server.ts.

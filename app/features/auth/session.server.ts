@@ -128,9 +128,19 @@ export async function destroySession(request: Request): Promise<string> {
   return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
-/** Ends every session and API token of a user (suspension, deletion, a future password change). */
-export async function deleteUserSessions(userId: string, tx: Pick<typeof prisma, "session"> = prisma) {
-  await tx.session.deleteMany({ where: { userId } });
+/** Ends every session and API token of a user (suspension, deletion, a password change), but `exceptId`. */
+export async function deleteUserSessions(
+  userId: string,
+  tx: Pick<typeof prisma, "session"> = prisma,
+  exceptId?: string | null,
+) {
+  await tx.session.deleteMany({ where: { userId, ...(exceptId ? { id: { not: exceptId } } : {}) } });
+}
+
+/** The id (hash) of this request's browser session row, or null: the one a password change keeps. */
+export async function currentSessionId(request: Request): Promise<string | null> {
+  const token = await readToken(request);
+  return token ? hashToken(token) : null;
 }
 
 export async function purgeExpiredSessions() {

@@ -1,0 +1,73 @@
+// Single-use links for an account (AccountToken): a new password ("password": e-mailed from
+// /recuperar, or created by an admin to hand over) and the proof of an address at registration
+// ("correo"). The link carries 256 random bits; the database keeps only their SHA-256, so a
+// leaked database hands out no live link. Issuing a token voids the user's earlier ones of the
+// same purpose; using one is a conditional update, so two clicks cannot both succeed.
+import crypto from "node:crypto";
+import { prisma } from "~/lib/db.server.ts";
+
+export type TokenPurpose = "password" | "correo";
+
+type Tx = Pick<typeof prisma, "accountToken">;
+
+const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+/** What a token in a URL looks like (43 base64url characters); anything else is not looked up. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A new token for `purpose` (the earlier ones of that purpose void); returns the raw token for the link. */
+export async function issueAccountToken(
+  input: { userId: string; purpose: TokenPurpose; ttlMs: number; createdById?: string | null },
+  tx: Tx = prisma,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + input.ttlMs);
+  await tx.accountToken.deleteMany({ where: { userId: input.userId, purpose: input.purpose } });
+  await tx.accountToken.create({
+    data: {
+      userId: input.userId,
+      purpose: input.purpose,
+      tokenHash: hash(token),
+      expiresAt,
+      createdById: input.createdById ?? null,
+    },
+  });
+  return { token, expiresAt };
+}
+
+export type FoundToken = { id: string; userId: string; createdById: string | null; expiresAt: Date };
+
+/** The live token (unused, unexpired, of this purpose) behind a raw token from a link, or null. */
+export async function findAccountToken(token: unknown, purpose: TokenPurpose, tx: Tx = prisma) {
+  if (typeof token !== "string" || !TOKEN.test(token)) return null;
+  const row = await tx.accountToken.findUnique({
+    where: { tokenHash: hash(token) },
+    select: { id: true, userId: true, purpose: true, usedAt: true, expiresAt: true, createdById: true },
+  });
+  if (!row || row.purpose !== purpose || row.usedAt || row.expiresAt.getTime() <= Date.now()) return null;
+  return {
+    id: row.id,
+    userId: row.userId,
+    createdById: row.createdById,
+    expiresAt: row.expiresAt,
+  } satisfies FoundToken;
+}
+
+/** Marks a found token used; false when another request used it first (or it expired meanwhile). */
+export async function useAccountToken(id: string, tx: Tx = prisma): Promise<boolean> {
+  const { count } = await tx.accountToken.updateMany({
+    where: { id, usedAt: null, expiresAt: { gt: new Date() } },
+    data: { usedAt: new Date() },
+  });
+  return count === 1;
+}
+
+/** Voids every token of a user (of one purpose, or all): a password change voids the reset links. */
+export async function voidAccountTokens(userId: string, purpose?: TokenPurpose, tx: Tx = prisma) {
+  await tx.accountToken.deleteMany({ where: { userId, ...(purpose ? { purpose } : {}) } });
+}
+
+/** Housekeeping: tokens past their expiry, or used more than a day ago, are deleted. */
+export async function purgeAccountTokens(now = new Date()) {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  await prisma.accountToken.deleteMany({ where: { OR: [{ expiresAt: { lte: now } }, { usedAt: { lte: dayAgo } }] } });
+}

@@ -1,0 +1,35 @@
+// The one way a password changes (recovery link, admin's link, 'Cambiar contraseña'): the new
+// hash is stored, every reset link of the account is void, and every browser session and API
+// token ends but the one the person is using (none, for a recovery link), in one transaction.
+import { isCommonPassword } from "~/features/auth/common-passwords.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { fail, ok, type Result } from "~/lib/failure.ts";
+import { hashPassword } from "~/lib/password.server.ts";
+import { voidAccountTokens } from "./account-token.server.ts";
+import { COMMON_PASSWORD } from "./register.server.ts";
+import { deleteUserSessions } from "./session.server.ts";
+
+/** A password the registration's rules allow beyond its length (checked by the schemas): not a common one. */
+export function checkNewPassword(password: string): Result {
+  return isCommonPassword(password) ? fail(400, COMMON_PASSWORD, { field: "password" }) : ok();
+}
+
+/**
+ * Stores a new password for `userId` and ends the account's other sessions and tokens.
+ * `keepSessionId`: the browser session to keep (the one changing its own password), or null.
+ * Extra work that must commit with it (marking a link used) runs in `alsoInTx`.
+ */
+export async function setPassword(
+  userId: string,
+  password: string,
+  options: { keepSessionId?: string | null; alsoInTx?: (tx: typeof prisma) => Promise<boolean> } = {},
+): Promise<boolean> {
+  const passwordHash = await hashPassword(password);
+  return prisma.$transaction(async (tx) => {
+    if (options.alsoInTx && !(await options.alsoInTx(tx as typeof prisma))) return false;
+    await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+    await voidAccountTokens(userId, "password", tx);
+    await deleteUserSessions(userId, tx, options.keepSessionId ?? null);
+    return true;
+  });
+}
