@@ -31,6 +31,7 @@ export const publicUserSelect = {
   aprobadoEn: true,
   suspendidoEn: true,
   imagenPerfil: true,
+  correoConfirmado: true,
   createdAt: true,
 } as const;
 
@@ -46,9 +47,20 @@ export async function listUsers({
 }: { page?: number; pageSize?: number; q?: string } = {}) {
   const term = q.trim().toLowerCase().slice(0, 254);
   const where = term ? { correo: prefixRange(term) } : {};
-  // Exactly the index (aprobado, createdAt DESC, id DESC): no sort.
-  const orderBy = [{ aprobado: "asc" as const }, { createdAt: "desc" as const }, { id: "desc" as const }];
-  const backwards = [{ aprobado: "desc" as const }, { createdAt: "asc" as const }, { id: "asc" as const }];
+  // Exactly the index (aprobado, correoConfirmado DESC, createdAt DESC, id DESC): no sort. Pending
+  // first; in each state the proven addresses first.
+  const orderBy = [
+    { aprobado: "asc" as const },
+    { correoConfirmado: "desc" as const },
+    { createdAt: "desc" as const },
+    { id: "desc" as const },
+  ];
+  const backwards = [
+    { aprobado: "desc" as const },
+    { correoConfirmado: "asc" as const },
+    { createdAt: "asc" as const },
+    { id: "asc" as const },
+  ];
   const skip = (Math.max(1, page) - 1) * pageSize;
   const [total, pending] = await Promise.all([
     term ? prisma.user.count({ where }) : readTally("user:all"),

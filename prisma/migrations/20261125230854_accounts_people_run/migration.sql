@@ -1,8 +1,17 @@
+-- Accounts people run (issue 23 part 1). Written by hand: the generated SQL rebuilt the User
+-- table to change its index, and a rebuilt table loses its Tally triggers (user:all,
+-- user:pending, role counts). Adding columns and swapping the index keeps them.
+
 -- AlterTable
 ALTER TABLE "Session" ADD COLUMN "dispositivo" TEXT;
 
 -- AlterTable
+ALTER TABLE "User" ADD COLUMN "correoConfirmado" BOOLEAN NOT NULL DEFAULT false;
 ALTER TABLE "User" ADD COLUMN "correoConfirmadoEn" DATETIME;
+
+-- Registros: pending first, the confirmed addresses of each state first, newest first.
+DROP INDEX "User_aprobado_createdAt_id_idx";
+CREATE INDEX "User_aprobado_correoConfirmado_createdAt_id_idx" ON "User"("aprobado", "correoConfirmado" DESC, "createdAt" DESC, "id" DESC);
 
 -- CreateTable
 CREATE TABLE "AccountToken" (

@@ -1,8 +1,12 @@
+-- DropIndex
+DROP INDEX "User_aprobado_createdAt_id_idx";
+
 -- AlterTable
 ALTER TABLE "Session" ADD COLUMN     "dispositivo" TEXT;
 
 -- AlterTable
-ALTER TABLE "User" ADD COLUMN     "correoConfirmadoEn" TIMESTAMP(3);
+ALTER TABLE "User" ADD COLUMN     "correoConfirmado" BOOLEAN NOT NULL DEFAULT false,
+ADD COLUMN     "correoConfirmadoEn" TIMESTAMP(3);
 
 -- CreateTable
 CREATE TABLE "AccountToken" (
@@ -26,6 +30,9 @@ CREATE INDEX "AccountToken_userId_purpose_idx" ON "AccountToken"("userId", "purp
 
 -- CreateIndex
 CREATE INDEX "AccountToken_expiresAt_idx" ON "AccountToken"("expiresAt");
+
+-- CreateIndex
+CREATE INDEX "User_aprobado_correoConfirmado_createdAt_id_idx" ON "User"("aprobado", "correoConfirmado" DESC, "createdAt" DESC, "id" DESC);
 
 -- AddForeignKey
 ALTER TABLE "AccountToken" ADD CONSTRAINT "AccountToken_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
