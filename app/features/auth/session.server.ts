@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import { createCookie } from "react-router";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
+import { deviceLabel } from "./device-label.ts";
 import { toRole, type Role } from "./roles.ts";
 
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60; // absolute lifetime
@@ -68,14 +69,18 @@ async function readToken(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length >= 32 && value.length <= 128 ? value : null;
 }
 
-/** Creates a new session (a new id at every login) and returns its Set-Cookie header. */
-export async function createUserSession(userId: string): Promise<string> {
+/**
+ * Creates a new session (a new id at every login) and returns its Set-Cookie header. The sign-in
+ * request's User-Agent becomes the short device label 'Sesiones abiertas' shows (never the header).
+ */
+export async function createUserSession(userId: string, request?: Request | null): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
   await prisma.session.create({
     data: {
       id: hashToken(token),
       userId,
       expiresAt: new Date(Date.now() + SESSION_MAX_AGE_S * 1000),
+      dispositivo: request ? deviceLabel(request.headers.get("User-Agent")) : null,
     },
   });
   return sessionCookie().serialize(token);

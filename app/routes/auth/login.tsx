@@ -45,7 +45,7 @@ export async function action(args: Route.ActionArgs) {
       );
     }
     const headers = new Headers();
-    headers.append("Set-Cookie", await createUserSession(user.id));
+    headers.append("Set-Cookie", await createUserSession(user.id, request));
     headers.append("Set-Cookie", await rememberSignIn(request, user.id));
     return redirect(safeRedirect(submission.value.redirectTo, home), { headers });
   } catch (error) {
