@@ -23,6 +23,7 @@ export default [
   route("login", "routes/auth/login.tsx"),
   route("registro", "routes/auth/register.tsx"),
   route("registro/enviado", "routes/auth/register-sent.tsx"),
+  route("registro/confirmar/:token", "routes/auth/confirm-registration.tsx"),
   route("salir", "routes/auth/logout.ts"),
   route("confirmar-correo/:token", "routes/auth/confirm-email.tsx"),
   route("docente", "routes/panel-redirect.ts", { id: "docente-home" }),

@@ -44,6 +44,7 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/biblioteca", pageRule("signed-in")],
   // An e-mail confirmation link that is not (or no longer) valid: the same 404 page for everyone.
   ["/confirmar-correo/no-existe", () => "404 "],
+  ["/registro/confirmar/no-existe", () => "404 "],
   ["/admin/courses/participantes/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/admin/courses/edit/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/admin/courses/reportes/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],

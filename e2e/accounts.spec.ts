@@ -5,6 +5,7 @@ import {
   approveInRecords,
   approvedUser,
   deleteInRecords,
+  emailConfirmationLink,
   findInRecords,
   login,
   register,
@@ -33,6 +34,19 @@ test("registro → pendiente → aprobado por el admin → ingreso → salir", a
   await expect(page.getByRole("alert")).toContainText("aún no ha sido aprobada");
   await expect(page).toHaveURL(/\/login/);
 
+  // The address is proven by the link e-mailed at registration (a GET changes nothing; the button does).
+  const link = await emailConfirmationLink(browser, javaScriptEnabled, correo, "/registro/confirmar/");
+  await page.goto(link);
+  await expect(page.getByText(correo)).toBeVisible();
+  const confirmed = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/registro/confirmar/"),
+  );
+  await page.getByRole("button", { name: "Confirmar mi correo" }).click();
+  expect((await confirmed).status()).toBe(200);
+  await expect(page.getByRole("status")).toContainText("¡Listo! Confirmaste tu correo.");
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toContainText("no es válido, ya fue usado o expiró");
+
   const admin = await adminPage(browser, javaScriptEnabled);
   // The admin menu counts the registrations waiting for approval.
   await admin.page.goto("/admin/profile");
@@ -42,6 +56,9 @@ test("registro → pendiente → aprobado por el admin → ingreso → salir", a
       .last()
       .getByRole("link", { name: /^Registros \((\d+|más de 99) pendientes\)$/ }),
   ).toBeVisible();
+  await findInRecords(admin.page, correo);
+  await expect(admin.page.getByRole("row").filter({ hasText: correo }).getByText("Correo confirmado")).toBeVisible();
+  // Confirmed: approved at once, without the question asked for an unconfirmed address.
   await approveInRecords(admin.page, correo);
   await admin.close();
 
@@ -87,7 +104,9 @@ test("los errores de validación conservan lo escrito", async ({ page, javaScrip
   }
 });
 
-test("un correo ya registrado recibe un error claro", async ({ page }) => {
+test("registrar un correo que ya tiene cuenta responde como un registro nuevo (no dice qué correos existen)", async ({
+  page,
+}) => {
   await register(page, {
     nombre: "Otra",
     apellido: "Persona",
@@ -96,8 +115,9 @@ test("un correo ya registrado recibe un error claro", async ({ page }) => {
     rol: "estudiante",
     password: "una clave bastante larga",
   });
-  await expect(page.getByText("Ya existe una cuenta registrada con este correo.")).toBeVisible();
-  await expect(page.getByLabel("Nombre")).toHaveValue("Otra");
+  await expect(page).toHaveURL(/\/registro\/enviado$/);
+  await expect(page.getByRole("heading", { name: "¡Cuenta creada exitosamente!" })).toBeVisible();
+  await expect(page.getByText("Ya existe una cuenta")).toHaveCount(0);
 });
 
 test("credenciales incorrectas y cuenta pendiente", async ({ page, javaScriptEnabled }) => {

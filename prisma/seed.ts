@@ -52,6 +52,8 @@ async function main() {
           rol: "admin",
           aprobado: true,
           aprobadoEn: new Date(),
+          correoConfirmado: true,
+          correoConfirmadoEn: new Date(),
           passwordHash: await hashPassword(adminPassword!),
         }
       : await demoUserData(DEMO_ADMIN),
@@ -94,6 +96,9 @@ async function demoUserData(account: DemoAccount) {
     rol: account.rol,
     aprobado: account.aprobado,
     aprobadoEn: account.aprobado ? new Date() : null,
+    // Accounts the academy creates have their addresses confirmed (docs/product.md#registration-and-approval).
+    correoConfirmado: true,
+    correoConfirmadoEn: new Date(),
     fechaNacimiento: new Date(`${account.fechaNacimiento}T12:00:00Z`),
     passwordHash: await demoHash,
   };
@@ -118,6 +123,7 @@ async function createDemoPeople(): Promise<Person[]> {
     rol: roles[i % roles.length]!,
     aprobado: true,
     aprobadoEn: new Date(),
+    correoConfirmado: true,
     fechaNacimiento: new Date(
       Date.UTC(1965 + Math.floor(random() * 45), Math.floor(random() * 12), 1 + Math.floor(random() * 27), 12),
     ),

@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { getSessionUser } from "~/features/auth/session.server.ts";
 import { BAD_CREDENTIALS, PENDING_APPROVAL } from "~/features/auth/login.server.ts";
-import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
 import { REGISTER_OK } from "~/features/auth/schema.ts";
 import { TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
+import * as apiRegister from "~/routes/api/auth.register.ts";
 import * as loginRoute from "~/routes/auth/login.tsx";
 import * as registerRoute from "~/routes/auth/register.tsx";
 import { noticeAdminsOfRegistration } from "~/features/users/registration-notice.server.ts";
@@ -16,7 +16,16 @@ import * as logoutRoute from "~/routes/auth/logout.ts";
 import * as recordsRoute from "~/routes/admin/records.tsx";
 import * as adminLayout from "~/routes/admin/layout.tsx";
 import * as userLayout from "~/routes/user/layout.tsx";
-import { args, cookieFrom, createUser, formRequest, getRequest, TEST_PASSWORD } from "./factories.ts";
+import {
+  args,
+  cookieFrom,
+  createUser,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  readJson,
+  TEST_PASSWORD,
+} from "./factories.ts";
 
 type ActionData = { result?: { error?: Record<string, string[] | null> }; success?: boolean };
 
@@ -69,11 +78,31 @@ describe("registration", () => {
     expect(await prisma.user.count({ where: { correo: "x@test.cl" } })).toBe(0);
   });
 
-  it("refuses a taken e-mail with a clear message", async () => {
-    await createUser({ correo: "taken@test.cl" });
-    const result = dataOf(await registerRoute.action(args(formRequest("/registro", registration("TAKEN@test.cl")))));
-    expect(result.status).toBe(409);
-    expect(result.data.result?.error?.correo).toEqual([EMAIL_TAKEN]);
+  it("answers a taken e-mail exactly like a new registration and tells the owner instead (issue 23)", async () => {
+    const owner = await createUser({ correo: "taken@test.cl" });
+    const fresh = (await registerRoute.action(
+      args(formRequest("/registro", registration("libre@test.cl"))),
+    )) as Response;
+    const taken = (await registerRoute.action(
+      args(formRequest("/registro", registration("TAKEN@test.cl"))),
+    )) as Response;
+    for (const answer of [fresh, taken]) {
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("Location")).toBe("/registro/enviado");
+    }
+    const apiFresh = await apiRegister.action(args(jsonRequest("/api/auth/register", registration("libre2@test.cl"))));
+    const apiTaken = await apiRegister.action(args(jsonRequest("/api/auth/register", registration("taken@test.cl"))));
+    expect(apiTaken.status).toBe(apiFresh.status);
+    expect(await readJson(apiTaken)).toEqual(await readJson(apiFresh));
+
+    expect(await prisma.user.count({ where: { correo: "taken@test.cl" } })).toBe(1);
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: owner.id } })).nombre).toBe(owner.nombre);
+    const toOwner = await prisma.outboxMail.findMany({ where: { to: "taken@test.cl" } });
+    expect(toOwner.map((m) => m.kind)).toEqual(["registration.taken", "registration.taken"]);
+    expect(toOwner[0]!.subject).toMatch(/^Alguien intentó crear una cuenta con tu correo/);
+    expect(toOwner[0]!.text).toContain("/recuperar");
+    // The new addresses got their confirmation links instead.
+    expect(await prisma.outboxMail.count({ where: { to: "libre@test.cl", kind: "registration.confirm" } })).toBe(1);
   });
 
   it("tells every admin by e-mail, at most once an hour, how many registrations wait", async () => {

@@ -10,7 +10,15 @@ export const TEST_PASSWORD = "clave-de-prueba-segura";
 let hashed: Promise<string> | undefined;
 
 export async function createUser(
-  over: { rol?: string; aprobado?: boolean; correo?: string; nombre?: string; apellido?: string } = {},
+  over: {
+    rol?: string;
+    aprobado?: boolean;
+    correo?: string;
+    nombre?: string;
+    apellido?: string;
+    /** Whether the address is proven; true by default, as for accounts the academy creates. */
+    correoConfirmado?: boolean;
+  } = {},
 ) {
   hashed ??= hashPassword(TEST_PASSWORD);
   // The role typed as the app reads it (session, API token, login): lower-cased, null if unknown.
@@ -21,6 +29,7 @@ export async function createUser(
       correo: over.correo ?? `u-${crypto.randomUUID()}@test.cl`,
       rol: over.rol ?? "estudiante",
       aprobado: over.aprobado ?? true,
+      correoConfirmado: over.correoConfirmado ?? true,
       fechaNacimiento: new Date("2000-05-10T12:00:00Z"),
       passwordHash: await hashed,
     },

@@ -118,8 +118,8 @@ describe("profile pages", () => {
       (await prisma.outboxMail.findFirstOrThrow({ where: { to: "nuevo.correo@test.cl", kind: "email.confirm" } })).text,
     );
     expect(
-      await confirmEmail.action(args(formRequest(`/confirmar-correo/${link![1]}`, {}), { token: link![1]! })),
-    ).toMatchObject({ ok: true });
+      dataOf(await confirmEmail.action(args(formRequest(`/confirmar-correo/${link![1]}`, {}), { token: link![1]! }))),
+    ).toMatchObject({ status: 200, data: { ok: true } });
 
     const saved = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(saved.correo).toBe("nuevo.correo@test.cl");
@@ -339,8 +339,8 @@ describe("PUT /api/auth/users/{id}/profile", () => {
       (await prisma.outboxMail.findFirstOrThrow({ where: { to: "api.propio@test.cl", kind: "email.confirm" } })).text,
     );
     expect(
-      await confirmEmail.action(args(formRequest(`/confirmar-correo/${link![1]}`, {}), { token: link![1]! })),
-    ).toMatchObject({ ok: true });
+      dataOf(await confirmEmail.action(args(formRequest(`/confirmar-correo/${link![1]}`, {}), { token: link![1]! }))),
+    ).toMatchObject({ status: 200, data: { ok: true } });
 
     const response = await profileApi.action(
       args(

@@ -188,10 +188,15 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
     post: {
       tag: "Cuentas",
       summary: "Crear una cuenta (queda pendiente de aprobación)",
+      description:
+        "Responde igual (201, el mismo mensaje) si el correo ya tiene una cuenta: no dice qué correos existen. " +
+        "A un correo nuevo se le envía un enlace para confirmarlo (vale 7 días); al dueño de un correo ya " +
+        "registrado, un aviso ('Alguien intentó crear una cuenta con tu correo…'), o un enlace nuevo si aún " +
+        "no lo confirmaba.",
       access: "public",
       body: { json: RegisterSchema },
-      ok: { 201: json("Cuenta creada; se envió un correo de confirmación.", ApiNoticeSchema) },
-      errors: { 409: "El correo ya está registrado.", 429: "Demasiados registros desde esta dirección." },
+      ok: { 201: json("Registro recibido; se envió un correo a esa dirección.", ApiNoticeSchema) },
+      errors: { 429: "Demasiados registros desde esta dirección o para este correo (ver Retry-After)." },
     },
   },
   "/api/auth/logout": {

@@ -5,6 +5,7 @@ export type AuditAction =
   | "login.success"
   | "login.failure"
   | "user.register"
+  | "user.email-confirm"
   | "user.approve"
   | "user.delete"
   | "user.suspend"

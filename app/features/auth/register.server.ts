@@ -1,12 +1,19 @@
 // Registration: one service for /registro and POST /api/auth/register. New accounts wait
-// for an admin's approval (aprobado = false).
+// for an admin's approval (aprobado = false) and are sent a link that proves their address.
+// The answer never tells which addresses have an account: registering an address that has
+// one answers exactly like a new registration, after the same work (a password hash), and
+// e-mails the address's owner instead (a new confirmation link if they never confirmed it).
 import { audit } from "~/features/audit/audit.server.ts";
+import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import { clientIp, consume, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import { noticeAdminsOfRegistration } from "~/features/users/registration-notice.server.ts";
+import { findAccountToken, issueAccountToken, useAccountToken } from "./account-token.server.ts";
 import { isCommonPassword } from "./common-passwords.ts";
+import { fullName } from "./roles.ts";
 import type { RegisterInput } from "./schema.ts";
 
 export { REGISTER_FAILED, REGISTER_OK } from "./schema.ts";
@@ -14,7 +21,59 @@ export { REGISTER_FAILED, REGISTER_OK } from "./schema.ts";
 export const EMAIL_TAKEN = "Ya existe una cuenta registrada con este correo.";
 export const COMMON_PASSWORD = "Esa contraseña es demasiado común. Elige una más difícil de adivinar.";
 
-/** A refusal names the form field it belongs to (password, correo) when there is one. */
+/** How long the link that proves an address works (a newer one voids it). */
+export const CONFIRM_ADDRESS_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
+
+/** Queues the e-mail with the link that proves `user`'s address (a new token, the older ones void). */
+export async function sendAddressConfirmation(
+  user: { id: string; correo: string; nombre: string; apellido: string },
+  tx: Tx,
+) {
+  const { token } = await issueAccountToken({ userId: user.id, purpose: "correo", ttlMs: CONFIRM_ADDRESS_TTL_MS }, tx);
+  const brand = env().APP_NAME;
+  await enqueueMail(
+    {
+      kind: "registration.confirm",
+      to: user.correo,
+      subject: `Confirma tu correo en ${brand}`,
+      text:
+        `Hola ${fullName(user.nombre, user.apellido) || user.correo}:\n\n` +
+        `Para confirmar que este correo es tuyo, abre este enlace (vale 7 días y sirve una vez):\n` +
+        `${publicUrl()}/registro/confirmar/${token}\n\n` +
+        `Después, un administrador revisará tu registro y te avisaremos cuando puedas iniciar sesión.\n` +
+        `Si no creaste una cuenta, ignora este correo.\n\nSaludos,\n${brand}`,
+    },
+    tx,
+  );
+}
+
+/** The owner of an address someone tried to register again is told, and pointed to recovery. */
+async function noticeOwnerOfAttempt(user: { correo: string; nombre: string; apellido: string }, tx: Tx) {
+  const brand = env().APP_NAME;
+  await enqueueMail(
+    {
+      kind: "registration.taken",
+      to: user.correo,
+      subject: `Alguien intentó crear una cuenta con tu correo en ${brand}`,
+      text:
+        `Hola ${fullName(user.nombre, user.apellido) || user.correo}:\n\n` +
+        `Alguien intentó crear una cuenta con tu correo en ${brand}, pero ya tienes una. ` +
+        `No se creó ninguna cuenta nueva.\n\n` +
+        `Si fuiste tú, inicia sesión en ${publicUrl()}/login. Si no recuerdas tu contraseña, ` +
+        `crea una nueva en ${publicUrl()}/recuperar\n` +
+        `Si no fuiste tú, no tienes que hacer nada.\n\nSaludos,\n${brand}`,
+    },
+    tx,
+  );
+}
+
+/**
+ * A refusal names the form field it belongs to (password) when there is one. `userId` is the
+ * new account's, or null when nothing was created (a bot's honeypot, an address with an
+ * account): callers answer both alike.
+ */
 export async function registerUser(input: RegisterInput, request: Request): Promise<Result<{ userId: string | null }>> {
   const limit = await consume([
     ["registerIp", clientIp(request)],
@@ -26,30 +85,91 @@ export async function registerUser(input: RegisterInput, request: Request): Prom
   if (input.sitioWeb) return ok({ userId: null });
 
   if (isCommonPassword(input.password)) return fail(400, COMMON_PASSWORD, { field: "password" });
-  const existing = await prisma.user.findUnique({ where: { correo: input.correo }, select: { id: true } });
-  if (existing) return fail(409, EMAIL_TAKEN, { field: "correo" });
-
+  // The hash comes first, whatever the address: a known address costs what a new one does.
   const passwordHash = await hashPassword(input.password);
+  const existing = await prisma.user.findUnique({
+    where: { correo: input.correo },
+    select: { id: true, correo: true, nombre: true, apellido: true, correoConfirmado: true },
+  });
+  if (existing) {
+    await answerForExisting(existing);
+    return ok({ userId: null });
+  }
   try {
-    const user = await prisma.user.create({
-      data: {
-        nombre: input.nombre,
-        apellido: input.apellido,
-        correo: input.correo,
-        fechaNacimiento: new Date(`${input.fechaNacimiento}T12:00:00Z`),
-        rol: input.rol,
-        aprobado: false,
-        passwordHash,
-      },
-      select: { id: true },
+    const user = await prisma.$transaction(async (tx) => {
+      const created = await tx.user.create({
+        data: {
+          nombre: input.nombre,
+          apellido: input.apellido,
+          correo: input.correo,
+          fechaNacimiento: new Date(`${input.fechaNacimiento}T12:00:00Z`),
+          rol: input.rol,
+          aprobado: false,
+          passwordHash,
+        },
+        select: { id: true, correo: true, nombre: true, apellido: true },
+      });
+      await sendAddressConfirmation(created, tx);
+      return created;
     });
     await audit(request, "user.register", { actorId: user.id, detail: input.rol });
     // The account exists: a failed notice must not turn the registration into an error.
     await noticeAdminsOfRegistration().catch((error: unknown) => console.error(error));
     return ok({ userId: user.id });
   } catch (error) {
-    // Two simultaneous registrations with one e-mail: the unique index decides.
-    if ((error as { code?: string }).code === "P2002") return fail(409, EMAIL_TAKEN, { field: "correo" });
-    throw error;
+    // Two simultaneous registrations with one e-mail: the unique index decides; the other
+    // answers as any registration of a known address does.
+    if ((error as { code?: string }).code !== "P2002") throw error;
+    const winner = await prisma.user.findUnique({
+      where: { correo: input.correo },
+      select: { id: true, correo: true, nombre: true, apellido: true, correoConfirmado: true },
+    });
+    if (winner) await answerForExisting(winner);
+    return ok({ userId: null });
   }
+}
+
+/** A registration of an address that has an account: a new link if it was never proven, else a notice. */
+async function answerForExisting(user: {
+  id: string;
+  correo: string;
+  nombre: string;
+  apellido: string;
+  correoConfirmado: boolean;
+}) {
+  await prisma.$transaction(async (tx) => {
+    if (user.correoConfirmado) await noticeOwnerOfAttempt(user, tx);
+    else await sendAddressConfirmation(user, tx);
+  });
+}
+
+export const ADDRESS_CONFIRMED_WAIT =
+  "¡Listo! Confirmaste tu correo. Un administrador revisará tu registro y te avisaremos cuando puedas iniciar sesión.";
+export const ADDRESS_CONFIRMED_READY = "¡Listo! Confirmaste tu correo. Ya puedes iniciar sesión.";
+export const ADDRESS_LINK_INVALID =
+  "Este enlace no es válido, ya fue usado o expiró. Si aún no confirmas tu correo, regístrate de nuevo " +
+  "con el mismo correo y te enviaremos un enlace nuevo.";
+
+/** The address a live confirmation link is for (a GET shows it and changes nothing), or null. */
+export async function describeAddressConfirmation(token: unknown): Promise<{ correo: string } | null> {
+  const found = await findAccountToken(token, "correo");
+  if (!found) return null;
+  return prisma.user.findUnique({ where: { id: found.userId }, select: { correo: true } });
+}
+
+/** Uses a confirmation link once: the account's address is proven from now on. */
+export async function confirmAddress(token: unknown, request: Request): Promise<Result<{ message: string }>> {
+  const found = await findAccountToken(token, "correo");
+  if (!found) return fail(404, ADDRESS_LINK_INVALID);
+  const user = await prisma.$transaction(async (tx) => {
+    if (!(await useAccountToken(found.id, tx))) return null;
+    return tx.user.update({
+      where: { id: found.userId },
+      data: { correoConfirmado: true, correoConfirmadoEn: new Date() },
+      select: { id: true, aprobado: true },
+    });
+  });
+  if (!user) return fail(404, ADDRESS_LINK_INVALID);
+  await audit(request, "user.email-confirm", { actorId: user.id, targetType: "user", targetId: user.id });
+  return ok({ message: user.aprobado ? ADDRESS_CONFIRMED_READY : ADDRESS_CONFIRMED_WAIT });
 }

@@ -11,6 +11,10 @@ export const ApiUserSchema = z.object({
   rol: z.string().nullable(),
   imagenPerfil: z.string().nullable().meta({ description: "URL de la imagen de perfil, o null." }),
   aprobado: z.boolean().optional().meta({ description: "Solo en la lista de usuarios (administración)." }),
+  correoConfirmado: z.boolean().optional().meta({
+    description:
+      "Si su titular confirmó el correo con el enlace del registro. Solo en la lista de usuarios (administración).",
+  }),
   creadoEn: z.iso.datetime().optional().meta({ description: "Solo en la lista de usuarios (administración)." }),
 });
 export type ApiUser = z.output<typeof ApiUserSchema>;
@@ -28,6 +32,7 @@ export function toApiUser(user: {
   rol: string | null;
   imagenPerfil: string | null;
   aprobado?: boolean;
+  correoConfirmado?: boolean;
   createdAt?: Date;
 }): ApiUser {
   return {
@@ -39,6 +44,7 @@ export function toApiUser(user: {
     rol: user.rol,
     imagenPerfil: user.imagenPerfil ? `/usuarios/${user.id}/imagen` : null,
     ...(user.aprobado !== undefined ? { aprobado: user.aprobado } : {}),
+    ...(user.correoConfirmado !== undefined ? { correoConfirmado: user.correoConfirmado } : {}),
     ...(user.createdAt ? { creadoEn: user.createdAt.toISOString() } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { z } from "zod";
 import { ActionsCell, AdminTable } from "~/components/ui/admin-table.tsx";
 import { Email } from "~/components/ui/email.tsx";
@@ -27,7 +27,8 @@ import { listQuery, listStateFrom, pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/records";
 
 const ActionSchema = z.object({
-  intent: z.enum(["approve", "suspend", "delete"]),
+  // "approve-unconfirmed": the admin chose to approve an account whose address is not proven.
+  intent: z.enum(["approve", "approve-unconfirmed", "suspend", "delete"]),
   userId: z.string().min(1).max(64),
 });
 
@@ -36,13 +37,15 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const verId = url.searchParams.get("ver");
   const deleteId = url.searchParams.get("eliminar");
+  const approveId = url.searchParams.get("aprobar");
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const [list, selected, toDelete] = await Promise.all([
+  const [list, selected, toDelete, toApprove] = await Promise.all([
     listUsers({ page: pageFrom(url), q }),
     verId ? getUser(verId) : null,
     deleteId ? getUser(deleteId) : null,
+    approveId ? getUser(approveId) : null,
   ]);
-  return { ...list, q, selected, toDelete, adminId: admin.id };
+  return { ...list, q, selected, toDelete, toApprove: toApprove?.aprobado ? null : toApprove, adminId: admin.id };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -54,7 +57,12 @@ export async function action(args: Route.ActionArgs) {
   if (!parsed.success) return redirectWithFlash(request, back, { type: "error", message: "Solicitud inválida." });
   const { intent, userId } = parsed.data;
   try {
-    if (intent === "approve") {
+    if (intent === "approve" || intent === "approve-unconfirmed") {
+      // An address nobody proved: the admin is asked to confirm the choice first.
+      const user = intent === "approve" ? await getUser(userId) : null;
+      if (user && !user.aprobado && !user.correoConfirmado) {
+        return redirect(`/admin/records${listQuery(listStateFrom(url, 100), { aprobar: userId })}`);
+      }
       const outcome = await approveUser(admin, userId, request);
       return redirectWithFlash(
         request,
@@ -84,7 +92,12 @@ export async function action(args: Route.ActionArgs) {
     );
   } catch (error) {
     console.error(error);
-    const failed = { approve: APPROVE_FAILED, suspend: SUSPEND_FAILED, delete: DELETE_FAILED }[intent];
+    const failed = {
+      approve: APPROVE_FAILED,
+      "approve-unconfirmed": APPROVE_FAILED,
+      suspend: SUSPEND_FAILED,
+      delete: DELETE_FAILED,
+    }[intent];
     return redirectWithFlash(request, back, { type: "error", message: failed });
   }
 }
@@ -98,10 +111,11 @@ const COLUMNS = [
 ] as const;
 
 export default function Records({ loaderData }: Route.ComponentProps) {
-  const { users, total, pending, page, pageCount, q, selected, toDelete, adminId } = loaderData;
+  const { users, total, pending, page, pageCount, q, selected, toDelete, toApprove, adminId } = loaderData;
   const withParam = (key: string, value: string) => listQuery({ q, page }, { [key]: value });
   const closeHref = `/admin/records${listQuery({ q, page })}`;
   const deleteName = toDelete ? fullName(toDelete.nombre, toDelete.apellido) || toDelete.correo : "";
+  const approveName = toApprove ? fullName(toApprove.nombre, toApprove.apellido) || toApprove.correo : "";
 
   return (
     <section>
@@ -147,6 +161,11 @@ export default function Records({ loaderData }: Route.ComponentProps) {
               ) : (
                 <Badge tone="amber">Pendiente</Badge>
               )}
+              {!user.aprobado ? (
+                <span className="mt-1 block text-xs text-slate-600">
+                  {user.correoConfirmado ? "Correo confirmado" : "Correo sin confirmar"}
+                </span>
+              ) : null}
             </td>
             <td data-label="Registrado" className="px-3 py-3 whitespace-nowrap">
               {formatDate(user.createdAt)}
@@ -155,7 +174,11 @@ export default function Records({ loaderData }: Route.ComponentProps) {
               <Link to={withParam("ver", user.id)} preventScrollReset className="btn-ghost px-2 py-1">
                 Ver
               </Link>
-              {!user.aprobado ? (
+              {!user.aprobado && !user.correoConfirmado ? (
+                <Link to={withParam("aprobar", user.id)} preventScrollReset className="btn-primary px-3 py-1">
+                  Aprobar
+                </Link>
+              ) : !user.aprobado ? (
                 <IntentButton intent="approve" idName="userId" id={user.id} className="btn-primary px-3 py-1">
                   Aprobar
                 </IntentButton>
@@ -184,6 +207,9 @@ export default function Records({ loaderData }: Route.ComponentProps) {
             <dt className="text-slate-500">Correo</dt>
             <dd className="col-span-2">
               <Email value={selected.correo} />
+              <span className="block text-xs text-slate-600">
+                {selected.correoConfirmado ? "Confirmado por su titular" : "Sin confirmar"}
+              </span>
             </dd>
             <dt className="text-slate-500">Rol</dt>
             <dd className="col-span-2">{roleLabel(selected.rol)}</dd>
@@ -212,6 +238,29 @@ export default function Records({ loaderData }: Route.ComponentProps) {
               Aprobar
             </IntentButton>
           ) : null}
+        </UrlDialog>
+      ) : null}
+
+      {toApprove ? (
+        <UrlDialog title="¿Aprobar sin correo confirmado?" closeHref={closeHref}>
+          <p className="text-slate-700">
+            <strong>{approveName}</strong> aún no confirma que <Email value={toApprove.correo} /> es su correo: podría
+            estar mal escrito o ser de otra persona. ¿Quieres aprobar la cuenta de todos modos?
+          </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <IntentButton
+              intent="approve-unconfirmed"
+              idName="userId"
+              id={toApprove.id}
+              className="btn-primary"
+              preventScrollReset={false}
+            >
+              Aprobar de todos modos
+            </IntentButton>
+            <Link to={closeHref} preventScrollReset className="btn-secondary">
+              Cancelar
+            </Link>
+          </div>
         </UrlDialog>
       ) : null}
 

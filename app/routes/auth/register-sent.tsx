@@ -12,12 +12,10 @@ export default function RegisterSent() {
       <div className="card p-6" role="status">
         <h1 className="text-2xl font-bold text-slate-900">{REGISTER_OK}</h1>
         <p className="mt-3 text-slate-700">
-          Tu cuenta está esperando la aprobación de un administrador. Te enviaremos un correo electrónico cuando esté
-          aprobada; entonces podrás iniciar sesión.
+          Revisa tu correo: te enviamos un enlace para confirmar que es tuyo. Tu cuenta está esperando la aprobación de
+          un administrador; te enviaremos un correo electrónico cuando esté aprobada, y entonces podrás iniciar sesión.
         </p>
-        <p className="mt-2 text-sm text-slate-600">
-          Mientras tanto puedes revisar el catálogo de cursos y la biblioteca.
-        </p>
+        <p className="mt-2 text-sm text-slate-600">Mientras tanto puedes revisar el catálogo de cursos.</p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to="/cursos" className="btn-primary">
             Ver cursos
