@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Certificate" ADD COLUMN "nombreActualizadoEn" DATETIME;
+ALTER TABLE "Certificate" ADD COLUMN "nombreOriginal" TEXT;
