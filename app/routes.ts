@@ -65,6 +65,7 @@ export default [
     route("auth/login", "routes/api/auth.login.ts"),
     route("auth/register", "routes/api/auth.register.ts"),
     route("auth/logout", "routes/api/auth.logout.ts"),
+    route("auth/change-password", "routes/api/auth.change-password.ts"),
     route("auth/suspend/:id", "routes/api/auth.suspend.ts"),
     route("auth/users", "routes/api/auth.users.ts"),
     route("auth/approve/:id", "routes/api/auth.approve.ts"),

@@ -80,6 +80,8 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["PUT", "/api/auth/suspend/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   // Logout ends a Bearer token; a session cookie alone is not one (browsers use /salir).
   ["POST", "/api/auth/logout", () => 401],
+  // A signed-in caller (token or, from the site, the session cookie) changes its own password: no body → 400.
+  ["POST", "/api/auth/change-password", (who) => (anonymous(who) ? 401 : 400)],
   ["GET", "/api/auth/no-existe/cursos-inscritos", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["DELETE", "/api/auth/usuario/cursos-inscritos/no-existe", (who) => (anonymous(who) ? 401 : 404)],
   ["POST", "/api/cursos/no-existe/registrarParticipante", (who) => (anonymous(who) ? 401 : 404)],
@@ -200,6 +202,8 @@ test("un POST desde otro sitio se rechaza", async ({ baseURL }) => {
     "/admin/courses/new",
     "/admin/courses/edit/x",
     "/admin/courses/edit/x/archivos",
+    "/admin/profile",
+    "/api/auth/change-password",
     "/api/cursos",
     "/api/books/upload",
   ]) {

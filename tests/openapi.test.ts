@@ -289,6 +289,16 @@ describe("every documented call answers as documented", () => {
     expect((await call("post", "/api/auth/logout", {}, {})).status).toBe(401);
   });
 
+  it("accounts: change one's own password", async () => {
+    const { token } = await signedIn();
+    const path = "/api/auth/change-password";
+    const body = { passwordActual: TEST_PASSWORD, password: "otoño en chiloé", confirmarPassword: "otoño en chiloé" };
+    const wrong = await call("post", path, {}, { token, json: { ...body, passwordActual: "no-es-la-clave" } });
+    expect(wrong.status).toBe(400);
+    expect((await call("post", path, {}, { token, json: body })).status).toBe(200);
+    expect((await call("post", path, {}, { json: body })).status).toBe(401);
+  });
+
   it("accounts: the admin's calls and the profile", async () => {
     const users = await call("get", "/api/auth/users", {}, { token: admin.token });
     expect(users.status).toBe(200);

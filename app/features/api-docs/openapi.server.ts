@@ -11,6 +11,7 @@ import { z } from "zod";
 import { ApiLoginSchema, ApiProfileUpdatedSchema, ApiUserSchema } from "~/features/users/public-user.ts";
 import { ProfileApiFormSchema, ProfileApiSchema } from "~/features/users/profile-schema.ts";
 import { LoginSchema, RegisterSchema } from "~/features/auth/schema.ts";
+import { ChangePasswordSchema } from "~/features/auth/change-password-schema.ts";
 import { API_TOKEN_TTL_S } from "~/features/auth/api-token.server.ts";
 import { AUDIENCE_PAGES } from "~/features/courses/audience.ts";
 import {
@@ -206,6 +207,24 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       description: "Desde entonces el token se rechaza (401). Otros tokens y sesiones siguen abiertos.",
       access: "token",
       ok: { 200: json("Token cerrado.", ApiNoticeSchema) },
+    },
+  },
+  "/api/auth/change-password": {
+    post: {
+      tag: "Cuentas",
+      summary: "Cambiar la propia contraseña",
+      description:
+        "Pide la contraseña actual; la nueva sigue las reglas del registro (al menos 8 caracteres, no una de las " +
+        "más comunes). Cierra todas las demás sesiones y tokens de la cuenta; el token con que se llama (o, desde " +
+        "el sitio, la sesión del navegador) sigue abierto. A lo más 10 contraseñas actuales incorrectas cada " +
+        "15 minutos por cuenta.",
+      access: "user",
+      body: { json: ChangePasswordSchema },
+      ok: { 200: json("Contraseña cambiada.", ApiNoticeSchema) },
+      errors: {
+        400: "Datos inválidos (el mensaje dice cuál) o la contraseña actual incorrecta.",
+        429: "Demasiadas contraseñas actuales incorrectas (ver Retry-After).",
+      },
     },
   },
   "/api/auth/users": {

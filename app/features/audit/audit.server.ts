@@ -10,6 +10,7 @@ export type AuditAction =
   | "user.delete"
   | "user.suspend"
   | "user.email-change"
+  | "user.password-change"
   | "user.role_change"
   | "course.create"
   | "course.update"

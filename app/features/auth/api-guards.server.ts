@@ -5,7 +5,7 @@ import { ApiError, assertSameOrigin } from "~/lib/api.server.ts";
 import { BAD_TOKEN, NO_TOKEN, TOKEN_ENDED, verifyApiToken } from "./api-token.server.ts";
 import { getOptionalUser, hasRole, type GuardArgs } from "./guards.server.ts";
 import { isAdmin, type Role } from "./roles.ts";
-import type { SessionUser } from "./session.server.ts";
+import { currentSessionId, type SessionUser } from "./session.server.ts";
 
 /** The token of an Authorization: Bearer header; "" for a malformed one, null without one. */
 export function bearer(request: Request): string | null {
@@ -31,6 +31,17 @@ export async function requireApiUser(
   args: GuardArgs,
   opts: { cookie?: boolean; messages?: AuthMessages } = {},
 ): Promise<SessionUser> {
+  return (await requireApiCaller(args, opts)).user;
+}
+
+/**
+ * requireApiUser, with the Session row the caller's credentials are: the token's row, or the
+ * browser session's (what a password change keeps open).
+ */
+export async function requireApiCaller(
+  args: GuardArgs,
+  opts: { cookie?: boolean; messages?: AuthMessages } = {},
+): Promise<{ user: SessionUser; sessionId: string | null }> {
   const messages = opts.messages ?? DEFAULT_AUTH_MESSAGES;
   const token = bearer(args.request);
   if (token !== null) {
@@ -45,12 +56,12 @@ export async function requireApiUser(
             : messages.noUser;
       throw new ApiError(401, message);
     }
-    return check.user;
+    return { user: check.user, sessionId: check.tokenId };
   }
   if (opts.cookie !== false) {
     assertSameOrigin(args.request);
     const user = await getOptionalUser(args);
-    if (user) return user;
+    if (user) return { user, sessionId: await currentSessionId(args.request) };
   }
   throw new ApiError(401, messages.missing);
 }

@@ -38,6 +38,8 @@ export const BUDGETS = {
   messagesSenderMinute: { points: 20, duration: MINUTE },
   /** Internal messages from one sender in a day: five classes of 40. */
   messagesSenderDay: { points: 200, duration: DAY },
+  /** Wrong current passwords in 'Cambiar contraseña', per account: a stolen session cannot guess on. */
+  passwordChangeUser: { points: 10, duration: 15 * MINUTE },
 } as const;
 
 const limiters = Object.fromEntries(

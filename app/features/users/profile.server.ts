@@ -8,6 +8,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { CHANGE_PASSWORD_INTENT, CLOSE_OTHER_SESSIONS_INTENT } from "~/features/auth/account-security.ts";
+import { changePasswordFormAction } from "~/features/auth/change-password.server.ts";
+import { closeOtherSessionsFormAction } from "~/features/auth/open-sessions.server.ts";
 import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
 import { isAdmin, type Role } from "~/features/auth/roles.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
@@ -17,6 +20,7 @@ import { pendingEmailChange, requestEmailChange } from "./email-change.server.ts
 import { readBody } from "~/lib/api.server.ts";
 import { fail, formReply, ok, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
+import { readForm } from "~/lib/form.server.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
 import {
   discard,
@@ -148,7 +152,7 @@ export type ProfileActionData = { result: SubmissionResult<string[]>; success: b
  * The action of both profile pages (the route guards first): parse the upload, validate,
  * update; success → redirect with 'Perfil actualizado con éxito' (works without JS).
  */
-export async function profileFormAction(request: Request, user: SessionUser, backTo: string) {
+async function profileFormAction(request: Request, user: SessionUser, backTo: string) {
   let upload: UploadResult;
   try {
     upload = await parseProfileUpload(request);
@@ -234,6 +238,18 @@ export async function profileApiAction(
   const { correo, image } = read.change;
   if (correo === undefined && image === undefined) return fail(400, NOTHING_TO_UPDATE);
   return updateProfile(actor, userId, { correo, image });
+}
+
+/**
+ * The one action of both profile pages, whose forms say which they are by their `intent`: the
+ * profile edit (multipart, for its image), 'Cambiar contraseña' and 'Cerrar las demás sesiones'.
+ */
+export async function profilePageAction(request: Request, user: SessionUser, backTo: string) {
+  const form = isMultipart(request) ? null : await readForm(request.clone()).catch(() => null);
+  const intent = form?.get("intent");
+  if (intent === CHANGE_PASSWORD_INTENT) return changePasswordFormAction(request, user, backTo);
+  if (intent === CLOSE_OTHER_SESSIONS_INTENT) return closeOtherSessionsFormAction(request, user, backTo);
+  return profileFormAction(request, user, backTo);
 }
 
 function fallbackForm(user: SessionUser) {

@@ -1,24 +1,37 @@
 // The profile panel shared by /user/profile and /admin/profile: the account's data, the
-// avatar (or initials) and the edit form (e-mail + image). A plain multipart POST, so it
-// works without JavaScript; validation runs on the server (no Zod in the browser).
+// avatar (or initials), the edit form (e-mail + image), 'Cambiar contraseña' and 'Sesiones
+// abiertas'. Plain POSTs (the edit multipart, the others with an `intent`), so they work
+// without JavaScript; validation runs on the server (no Zod in the browser).
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { Email } from "~/components/ui/email.tsx";
+import { OpenSessions } from "~/features/auth/components/open-sessions.tsx";
+import { PasswordChangeForm } from "~/features/auth/components/password-change-form.tsx";
+import type { ChangePasswordActionData } from "~/features/auth/change-password.server.ts";
+import type { OpenSessionsView } from "~/features/auth/open-sessions.server.ts";
 import { FileField, FormErrors, TextField } from "~/components/ui/field.tsx";
 import { fullName, initials, roleLabel } from "~/features/auth/roles.ts";
 import type { ProfileFields } from "~/features/users/profile-schema.ts";
 import type { ProfileActionData, ProfileView } from "~/features/users/profile.server.ts";
 import { formatCalendarDate } from "~/lib/dates.ts";
 
+/** The edit form's `intent`: the page's one action also serves the other forms. */
+const PROFILE_INTENT = "perfil";
+
 export function ProfilePanel({
   profile,
   unknownMessage,
+  sessions,
   actionData,
 }: {
   profile: ProfileView | null;
   unknownMessage: string;
-  actionData?: ProfileActionData;
+  sessions: OpenSessionsView;
+  actionData?: ProfileActionData | ChangePasswordActionData;
 }) {
+  // Each form shows only its own answer.
+  const passwordData = actionData && "intent" in actionData ? actionData : undefined;
+  const profileData = actionData && !("intent" in actionData) ? actionData : undefined;
   return (
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Mi Perfil</h1>
@@ -26,7 +39,13 @@ export function ProfilePanel({
         <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
           <ProfileCard profile={profile} />
           {/* A new key after a saved change: the form starts fresh (file input emptied). */}
-          <ProfileForm key={`${profile.correo}|${profile.avatarUrl ?? ""}`} profile={profile} actionData={actionData} />
+          <ProfileForm
+            key={`${profile.correo}|${profile.avatarUrl ?? ""}`}
+            profile={profile}
+            actionData={profileData}
+          />
+          <PasswordChangeForm correo={profile.correo} actionData={passwordData} />
+          <OpenSessions view={sessions} />
         </div>
       ) : (
         <div role="alert" className="alert-error mt-6">
@@ -105,7 +124,7 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
 
 function ProfileForm({ profile, actionData }: { profile: ProfileView; actionData?: ProfileActionData }) {
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === PROFILE_INTENT;
   const [form, fields] = useForm<ProfileFields>({
     id: "perfil",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
@@ -120,6 +139,7 @@ function ProfileForm({ profile, actionData }: { profile: ProfileView; actionData
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card space-y-4 p-6">
       <h2 className="text-lg font-semibold text-slate-900">Editar perfil</h2>
       <FormErrors id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="intent" value={PROFILE_INTENT} />
       <TextField field={fields.correo} label="Correo electrónico" type="email" autoComplete="email" required />
       <FileField
         field={image}

@@ -1,0 +1,71 @@
+// 'Cambiar contraseña' (docs/product.md#password-change): the one service behind the form of both
+// profile pages and POST /api/auth/change-password. The current password is required; a wrong one
+// spends a point of the account's own budget (passwordChangeUser, 10 / 15 min), so a borrowed or
+// stolen session cannot guess on. The change itself is setPassword's: the new hash, every reset
+// link void, and every other browser session and API token of the account ended, in one
+// transaction; the caller's own session (or token) stays.
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { audit } from "~/features/audit/audit.server.ts";
+import { release, reserve, TOO_MANY_REQUESTS, type Bucket } from "~/features/limits/rate-limits.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { fail, failureHeaders, formReply, ok, type Result } from "~/lib/failure.ts";
+import { redirectWithFlash } from "~/lib/flash.server.ts";
+import { readForm } from "~/lib/form.server.ts";
+import { verifyPassword } from "~/lib/password.server.ts";
+import { CHANGE_PASSWORD_INTENT, CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED } from "./account-security.ts";
+import { ChangePasswordSchema, PASSWORD_FIELDS, type ChangePasswordInput } from "./change-password-schema.ts";
+import { currentSessionId } from "./session.server.ts";
+import { checkNewPassword, setPassword } from "./set-password.server.ts";
+
+/**
+ * Changes `userId`'s password after checking the current one. `keepSessionId`: the Session row
+ * the caller is using (a browser session, or an API token's row), which stays open.
+ */
+export async function changePassword(
+  userId: string,
+  input: ChangePasswordInput,
+  keepSessionId: string | null,
+  request: Request | null = null,
+): Promise<Result> {
+  const common = checkNewPassword(input.password);
+  if (!common.ok) return common;
+  // Reserved before the password is checked (concurrent guesses each count), given back when right.
+  const bucket: Bucket = ["passwordChangeUser", userId];
+  const reserved = await reserve([bucket]);
+  if (!reserved.ok) return fail(429, TOO_MANY_REQUESTS, { retryAfterSeconds: reserved.retryAfterSeconds });
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
+  if (!(await verifyPassword(input.passwordActual, user?.passwordHash))) {
+    return fail(400, CURRENT_PASSWORD_WRONG, { field: "passwordActual" });
+  }
+  await release([bucket]);
+  await setPassword(userId, input.password, { keepSessionId });
+  await audit(request, "user.password-change", { actorId: userId, targetType: "user", targetId: userId });
+  return ok();
+}
+
+export type ChangePasswordActionData = { intent: typeof CHANGE_PASSWORD_INTENT; result: SubmissionResult<string[]> };
+
+/**
+ * The form's action on /user/profile and /admin/profile (the route guards first): validate,
+ * change, and back to the page with 'Contraseña actualizada…' (works without JavaScript). The
+ * passwords typed are never sent back.
+ */
+export async function changePasswordFormAction(request: Request, user: { id: string }, backTo: string) {
+  const keep = await currentSessionId(request);
+  const submission = parseWithZod(await readForm(request), { schema: ChangePasswordSchema });
+  const answer = (result: ChangePasswordActionData["result"], init: ResponseInit) =>
+    data<ChangePasswordActionData>({ intent: CHANGE_PASSWORD_INTENT, result }, init);
+  if (submission.status !== "success") {
+    return answer(submission.reply({ hideFields: PASSWORD_FIELDS }), { status: 400 });
+  }
+  const outcome = await changePassword(user.id, submission.value, keep, request);
+  if (!outcome.ok) {
+    return answer(formReply(submission, outcome, { hideFields: PASSWORD_FIELDS }), {
+      status: outcome.status,
+      headers: failureHeaders(outcome),
+    });
+  }
+  return redirectWithFlash(request, backTo, { type: "success", message: PASSWORD_CHANGED });
+}
