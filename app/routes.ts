@@ -84,6 +84,7 @@ export default [
     route("cursos/:id/participantes", "routes/api/cursos.participants.ts"),
     route("cursos/finalizar", "routes/api/cursos.finish.ts"),
     route("certificados/usuario/:userId", "routes/api/certificados.user.ts"),
+    route("certificados/actualizar-nombre", "routes/api/certificados.actualizar-nombre.ts"),
     route("cursos/:id/modulos/:index/responder", "routes/api/cursos.answer.ts"),
     route("cursos/:id/usuarios/:userId/progreso", "routes/api/cursos.progress.ts"),
     route("quiz/respuestas", "routes/api/quiz.answers.ts"),

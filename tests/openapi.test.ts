@@ -467,6 +467,10 @@ describe("every documented call answers as documented", () => {
     expect((certificates.body.certificados as unknown[]).length).toBe(1);
     const foreign = await call("get", "/api/certificados/usuario/{userId}", { userId: admin.user.id }, { token });
     expect(foreign.status).toBe(403);
+    // The holder's name, rectified: nothing to change here (the name is the same), and no token: 401.
+    const rename = await call("post", "/api/certificados/actualizar-nombre", {}, { token });
+    expect(rename.body).toMatchObject({ actualizados: 0 });
+    expect((await call("post", "/api/certificados/actualizar-nombre", {}, {})).status).toBe(401);
 
     const leave = "/api/auth/usuario/cursos-inscritos/{courseId}";
     expect((await call("delete", leave, { courseId: id }, { token })).status).toBe(200);

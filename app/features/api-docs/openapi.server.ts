@@ -36,6 +36,7 @@ import {
   FinishSchema,
   PublicCertificateSchema,
   UserCertificatesSchema,
+  NameUpdatedSchema,
 } from "~/features/certificates/schema.ts";
 import {
   ProgressSchema,
@@ -416,6 +417,18 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       access: "user",
       ok: { 200: json("Los certificados, los más nuevos primero.", UserCertificatesSchema) },
       errors: { 403: "No es tu cuenta.", 404: "Usuario no encontrado." },
+    },
+  },
+  "/api/certificados/actualizar-nombre": {
+    post: {
+      tag: "Certificados",
+      summary: "Actualizar el nombre en mis certificados",
+      description:
+        "Los certificados de quien llama que muestran otro nombre pasan a mostrar su nombre actual: mismo código " +
+        "y enlace de verificación, PDF nuevo; la verificación indica la fecha del cambio.",
+      access: "user",
+      ok: { 200: json("Cuántos certificados se actualizaron.", NameUpdatedSchema) },
+      errors: { 400: "El perfil no tiene nombre." },
     },
   },
   "/api/cursos/{id}/modulos/{index}/responder": {

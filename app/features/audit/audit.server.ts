@@ -17,6 +17,7 @@ export type AuditAction =
   | "course.publish"
   | "course.delete"
   | "certificate.issue"
+  | "certificate.rename"
   | "book.delete";
 
 /** Appends an audit record (who, what, when). Never throws: auditing must not break a flow. */

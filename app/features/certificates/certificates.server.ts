@@ -14,6 +14,7 @@ import { deleteStored, statStored, storeBytes } from "~/lib/storage.server.ts";
 import type { PublicCertificateSchema } from "./schema.ts";
 import { renderCertificatePdf } from "./certificate-pdf.server.tsx";
 import {
+  NAME_REQUIRED_FOR_CERTIFICATES,
   FINISH_COURSE_NOT_FOUND,
   FINISH_FAILED,
   FINISH_LOGIN_REQUIRED,
@@ -61,6 +62,10 @@ export const diplomaUrl = (codigo: string) => `${publicUrl()}${diplomaPath(codig
 // ---------------------------------------------------------------------------------------------
 // Issuing
 
+/** The holder's name as a certificate prints it (at issue, and when its holder updates it). */
+export const holderName = (user: { nombre: string; apellido: string }) =>
+  `${user.nombre} ${user.apellido}`.replace(/\s+/g, " ").trim();
+
 type CertificateRow = {
   id: string;
   codigo: string;
@@ -71,6 +76,7 @@ type CertificateRow = {
   duracionHoras: number | null;
   emitidoEn: Date;
   pdfKey: string | null;
+  nombreActualizadoEn: Date | null;
 };
 
 export type FinishReason = "login" | "not-found" | "not-enrolled" | "no-quizzes" | "incomplete" | "error";
@@ -112,7 +118,7 @@ export async function finishCourse(
 
     const user = await prisma.user.findUnique({ where: { id: viewer.id }, select: { nombre: true, apellido: true } });
     if (!user) return fail(401, FINISH_LOGIN_REQUIRED, { reason: "login" });
-    const nombreTitular = `${user.nombre} ${user.apellido}`.replace(/\s+/g, " ").trim();
+    const nombreTitular = holderName(user);
 
     const { row, created } = await createOnce({
       userId: viewer.id,
@@ -138,7 +144,9 @@ export async function finishCourse(
 
 /** Inserts the row; the unique (userId, cursoId) index decides races, a code collision retries. */
 async function createOnce(
-  data: Omit<CertificateRow, "id" | "codigo" | "emitidoEn" | "pdfKey" | "cursoId"> & { cursoId: string },
+  data: Omit<CertificateRow, "id" | "codigo" | "emitidoEn" | "pdfKey" | "cursoId" | "nombreActualizadoEn"> & {
+    cursoId: string;
+  },
 ): Promise<{ row: CertificateRow; created: boolean }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
@@ -237,6 +245,7 @@ function toPublic(row: CertificateRow): PublicCertificate {
     tituloCurso: row.tituloCurso,
     duracionHoras: row.duracionHoras,
     emitidoEn: row.emitidoEn.toISOString(),
+    nombreActualizadoEn: row.nombreActualizadoEn?.toISOString() ?? null,
     cursoId: row.cursoId,
     diplomaUrl: diplomaUrl(row.codigo),
     verificacionUrl: verificationUrl(row.codigo),
@@ -316,4 +325,61 @@ export async function listMyCertificates(userId: string, page = 1, size = MY_CER
     page: current,
     pageCount,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The holder's name (Ley 21.719, rectification): a certificate keeps the name it was issued
+// with until its holder asks for the corrected one; then the same code and link get a new PDF.
+
+/** How many of the user's certificates print a name other than their current one. */
+export function countOutdatedNames(user: { id: string; nombre: string; apellido: string }): Promise<number> {
+  return prisma.certificate.count({ where: { userId: user.id, nombreTitular: { not: holderName(user) } } });
+}
+
+/**
+ * 'Actualizar el nombre en mis certificados': every certificate of the user that prints another
+ * name gets the current one; the first name stays in nombreOriginal (never shown), the date in
+ * nombreActualizadoEn, and the PDF is rendered anew on its next request (the old file deleted).
+ */
+export async function updateNameOnCertificates(
+  user: { id: string; nombre: string; apellido: string },
+  request: Request | null,
+): Promise<Result<{ updated: number }>> {
+  const name = holderName(user);
+  if (!name) return fail(400, NAME_REQUIRED_FOR_CERTIFICATES);
+  const rows = await prisma.certificate.findMany({
+    where: { userId: user.id, nombreTitular: { not: name } },
+    select: { id: true, nombreTitular: true, nombreOriginal: true, pdfKey: true },
+  });
+  if (rows.length === 0) return ok({ updated: 0 });
+  const now = new Date();
+  const replaced = await prisma.$transaction(async (tx) => {
+    const files: string[] = [];
+    for (const row of rows) {
+      // Only if nobody changed it meanwhile (a second click, another instance).
+      const { count } = await tx.certificate.updateMany({
+        where: { id: row.id, nombreTitular: row.nombreTitular },
+        data: {
+          nombreTitular: name,
+          nombreOriginal: row.nombreOriginal ?? row.nombreTitular,
+          nombreActualizadoEn: now,
+          pdfKey: null,
+        },
+      });
+      if (count === 1 && row.pdfKey) files.push(row.pdfKey);
+    }
+    return files;
+  });
+  for (const key of replaced) {
+    await deleteStored(key).catch((error: unknown) =>
+      console.error(`No se pudo borrar el PDF reemplazado de un certificado (${key})`, error),
+    );
+  }
+  await audit(request, "certificate.rename", {
+    actorId: user.id,
+    targetType: "user",
+    targetId: user.id,
+    detail: `${rows.length}`,
+  });
+  return ok({ updated: rows.length });
 }

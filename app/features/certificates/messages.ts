@@ -27,3 +27,21 @@ export const MATERIALS_AFTER_FINISH =
 export const MY_CERTIFICATES_EMPTY =
   "Aún no tienes certificados. Aprueba las evaluaciones de un curso y finalízalo para obtener el tuyo.";
 export const MY_CERTIFICATES_LOAD_FAILED = "No se pudieron cargar tus certificados.";
+export const UPDATE_NAME_BUTTON = "Actualizar el nombre en mis certificados";
+export const nameOutdated = (count: number, current: string) =>
+  count === 1
+    ? `Uno de tus certificados muestra un nombre distinto del tuyo actual («${current}»).`
+    : `${count} de tus certificados muestran un nombre distinto del tuyo actual («${current}»).`;
+export const NAME_UPDATE_HOW =
+  "Si lo actualizas, cada certificado conserva su código y su enlace de verificación, se genera un PDF nuevo " +
+  "y la página de verificación indica la fecha del cambio.";
+export const nameUpdated = (count: number) =>
+  count === 0
+    ? "Tus certificados ya muestran tu nombre actual."
+    : count === 1
+      ? "Actualizamos el nombre en 1 certificado. Su código y su enlace de verificación no cambian."
+      : `Actualizamos el nombre en ${count} certificados. Sus códigos y enlaces de verificación no cambian.`;
+export const NAME_UPDATE_FAILED = "No se pudo actualizar el nombre en tus certificados. Intenta más tarde.";
+export const NAME_REQUIRED_FOR_CERTIFICATES =
+  "Tu perfil no tiene nombre: agrégalo antes de actualizar tus certificados.";
+export const nameUpdatedOn = (date: string) => `Nombre actualizado por su titular el ${date}.`;

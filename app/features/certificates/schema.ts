@@ -21,6 +21,10 @@ export const PublicCertificateSchema = z.object({
   tituloCurso: z.string(),
   duracionHoras: z.number().nullable(),
   emitidoEn: z.iso.datetime(),
+  nombreActualizadoEn: z.iso
+    .datetime()
+    .nullable()
+    .meta({ description: "Cuándo su titular actualizó el nombre (mismo código y enlace, PDF nuevo); null si nunca." }),
   cursoId: z.string().nullable().meta({ description: "null si el curso fue eliminado: el certificado sigue válido." }),
   diplomaUrl: z.string(),
   verificacionUrl: z.string(),
@@ -29,6 +33,10 @@ export const PublicCertificateSchema = z.object({
 /** GET /api/certificados/usuario/{userId}. */
 export const UserCertificatesSchema = z.object({ certificados: z.array(PublicCertificateSchema) });
 export type UserCertificates = z.output<typeof UserCertificatesSchema>;
+
+/** POST /api/certificados/actualizar-nombre: how many certificates now carry the holder's current name. */
+export const NameUpdatedSchema = z.object({ message: z.string(), actualizados: z.number().int() });
+export type NameUpdated = z.output<typeof NameUpdatedSchema>;
 
 /** POST /api/cursos/finalizar: the certificate (new: 201; already issued: 200). */
 export const FinishedSchema = z.object({ diplomaUrl: z.string(), codigo: z.string(), verificacionUrl: z.string() });

@@ -3,7 +3,7 @@
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getCertificateByCode } from "~/features/certificates/certificates.server.ts";
 import { CertificateLink } from "~/features/certificates/components/certificate-link.tsx";
-import { CERTIFICATE_NOT_FOUND } from "~/features/certificates/messages.ts";
+import { CERTIFICATE_NOT_FOUND, nameUpdatedOn } from "~/features/certificates/messages.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { pageTitle } from "~/lib/meta.ts";
@@ -36,6 +36,9 @@ export default function VerifyCertificate({ loaderData }: Route.ComponentProps) 
         {/* The holder once, as the page's heading; the list below says what they completed. */}
         <p className="mt-4 text-sm font-medium text-slate-600">Titular</p>
         <h1 className="text-2xl font-bold text-slate-900">{c.nombreTitular}</h1>
+        {c.nombreActualizadoEn ? (
+          <p className="mt-1 text-sm text-slate-600">{nameUpdatedOn(formatDate(c.nombreActualizadoEn))}</p>
+        ) : null}
         <dl className="mt-4 grid gap-3 sm:grid-cols-[max-content_1fr] sm:gap-x-6">
           <dt className="font-medium text-slate-500">Curso</dt>
           <dd className="text-slate-900">{c.tituloCurso}</dd>

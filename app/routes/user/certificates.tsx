@@ -1,11 +1,26 @@
-import { Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { requirePanelUser } from "~/features/auth/guards.server.ts";
-import { listMyCertificates } from "~/features/certificates/certificates.server.ts";
+import {
+  countOutdatedNames,
+  holderName,
+  listMyCertificates,
+  updateNameOnCertificates,
+} from "~/features/certificates/certificates.server.ts";
 import { CertificateLink } from "~/features/certificates/components/certificate-link.tsx";
 import { CopyUrlField } from "~/features/certificates/components/copy-url-field.tsx";
-import { MY_CERTIFICATES_EMPTY, MY_CERTIFICATES_LOAD_FAILED } from "~/features/certificates/messages.ts";
+import {
+  MY_CERTIFICATES_EMPTY,
+  MY_CERTIFICATES_LOAD_FAILED,
+  NAME_UPDATE_FAILED,
+  NAME_UPDATE_HOW,
+  nameOutdated,
+  nameUpdated,
+  UPDATE_NAME_BUTTON,
+} from "~/features/certificates/messages.ts";
+import { redirectWithFlash } from "~/lib/flash.server.ts";
+import { readForm } from "~/lib/form.server.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/certificates";
@@ -14,14 +29,53 @@ import { formatHours } from "~/lib/hours.ts";
 // /user/certificates: 'Mis certificados' (docs/product.md#my-certificates); guarded here too.
 export async function loader(args: Route.LoaderArgs) {
   const user = await requirePanelUser(args);
-  return listMyCertificates(user.id, pageFrom(args.request.url));
+  const [list, outdated] = await Promise.all([
+    listMyCertificates(user.id, pageFrom(args.request.url)),
+    countOutdatedNames(user),
+  ]);
+  return { ...list, outdated, currentName: holderName(user) };
+}
+
+/** intent=actualizar-nombre: the certificates that print another name get the current one. */
+export async function action(args: Route.ActionArgs) {
+  const user = await requirePanelUser(args);
+  const { request } = args;
+  const form = await readForm(request);
+  if (form.get("intent") !== "actualizar-nombre") {
+    return redirectWithFlash(request, "/user/certificates", { type: "error", message: "Solicitud inválida." });
+  }
+  try {
+    const outcome = await updateNameOnCertificates(user, request);
+    return redirectWithFlash(
+      request,
+      "/user/certificates",
+      outcome.ok
+        ? { type: "success", message: nameUpdated(outcome.updated) }
+        : { type: "error", message: outcome.message },
+    );
+  } catch (error) {
+    console.error(error);
+    return redirectWithFlash(request, "/user/certificates", { type: "error", message: NAME_UPDATE_FAILED });
+  }
 }
 
 export default function MyCertificates({ loaderData }: Route.ComponentProps) {
-  const { certificates, page, pageCount } = loaderData;
+  const { certificates, page, pageCount, outdated, currentName } = loaderData;
+  const sending = useNavigation().state === "submitting";
   return (
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Mis certificados</h1>
+      {outdated > 0 ? (
+        <div className="card mt-6 border-amber-300 bg-amber-50 p-5">
+          <p className="font-medium text-slate-900">{nameOutdated(outdated, currentName)}</p>
+          <p className="mt-1 text-sm text-slate-700">{NAME_UPDATE_HOW}</p>
+          <Form method="post" className="mt-3">
+            <button type="submit" name="intent" value="actualizar-nombre" className="btn-primary" disabled={sending}>
+              {sending ? "Actualizando…" : UPDATE_NAME_BUTTON}
+            </button>
+          </Form>
+        </div>
+      ) : null}
       {certificates.length === 0 ? (
         <div className="card mt-6 p-6 text-slate-700">
           <p>{MY_CERTIFICATES_EMPTY}</p>
