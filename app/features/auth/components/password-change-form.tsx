@@ -33,8 +33,10 @@ export function PasswordChangeForm({ correo, actionData }: { correo: string; act
   }, [navigation.state, ours, actionData, form]);
 
   return (
-    <Form method="post" {...getFormProps(form)} className="card space-y-4 p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Cambiar contraseña</h2>
+    <Form method="post" {...getFormProps(form)} aria-labelledby={`${form.id}-titulo`} className="card space-y-4 p-6">
+      <h2 id={`${form.id}-titulo`} className="text-lg font-semibold text-slate-900">
+        Cambiar contraseña
+      </h2>
       <p className="text-sm text-slate-600">
         Usa al menos 8 caracteres. Al cambiarla se cierran tus sesiones en otros navegadores y aplicaciones; esta sigue
         abierta.
