@@ -299,6 +299,18 @@ describe("every documented call answers as documented", () => {
     expect((await call("post", path, {}, { json: body })).status).toBe(401);
   });
 
+  it("accounts: recover a forgotten password", async () => {
+    const user = await createUser();
+    const forgot = "/api/auth/forgot-password";
+    expect((await call("post", forgot, {}, { json: { correo: user.correo } })).status).toBe(200);
+    expect((await call("post", forgot, {}, { json: { correo: "no-es-correo" } })).status).toBe(400);
+    const mail = await prisma.outboxMail.findFirstOrThrow({ where: { to: user.correo, kind: "password.reset" } });
+    const token = /\/recuperar\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    const body = { token, password: "marea alta en puerto montt", confirmarPassword: "marea alta en puerto montt" };
+    expect((await call("post", "/api/auth/reset-password", {}, { json: body })).status).toBe(200);
+    expect((await call("post", "/api/auth/reset-password", {}, { json: body })).status).toBe(400);
+  });
+
   it("accounts: the admin's calls and the profile", async () => {
     const users = await call("get", "/api/auth/users", {}, { token: admin.token });
     expect(users.status).toBe(200);

@@ -12,6 +12,7 @@ import { ApiLoginSchema, ApiProfileUpdatedSchema, ApiUserSchema } from "~/featur
 import { ProfileApiFormSchema, ProfileApiSchema } from "~/features/users/profile-schema.ts";
 import { LoginSchema, RegisterSchema } from "~/features/auth/schema.ts";
 import { ChangePasswordSchema } from "~/features/auth/change-password-schema.ts";
+import { ForgotPasswordSchema, ResetPasswordSchema } from "~/features/auth/recovery-schema.ts";
 import { API_TOKEN_TTL_S } from "~/features/auth/api-token.server.ts";
 import { AUDIENCE_PAGES } from "~/features/courses/audience.ts";
 import {
@@ -226,6 +227,32 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
         400: "Datos inválidos (el mensaje dice cuál) o la contraseña actual incorrecta.",
         429: "Demasiadas contraseñas actuales incorrectas (ver Retry-After).",
       },
+    },
+  },
+  "/api/auth/forgot-password": {
+    post: {
+      tag: "Cuentas",
+      summary: "Pedir un enlace para crear una nueva contraseña",
+      description:
+        "Responde lo mismo exista o no una cuenta con ese correo; si existe, le envía un enlace a " +
+        "/recuperar/{token} que sirve una vez durante una hora y anula los anteriores.",
+      access: "public",
+      body: { json: ForgotPasswordSchema },
+      ok: { 200: json("La respuesta de siempre.", ApiNoticeSchema) },
+      errors: { 429: "Demasiadas solicitudes desde esta dirección IP o para ese correo (ver Retry-After)." },
+    },
+  },
+  "/api/auth/reset-password": {
+    post: {
+      tag: "Cuentas",
+      summary: "Crear una nueva contraseña con el token de un enlace de recuperación",
+      description:
+        "Cierra todas las sesiones y tokens de la cuenta. Una cuenta pendiente o suspendida sigue sin poder " +
+        "ingresar hasta que un administrador la apruebe.",
+      access: "public",
+      body: { json: ResetPasswordSchema },
+      ok: { 200: json("Contraseña cambiada.", ApiNoticeSchema) },
+      errors: { 400: "Enlace no válido, usado o vencido, o contraseña que no cumple las reglas." },
     },
   },
   "/api/auth/users": {

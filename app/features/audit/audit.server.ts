@@ -10,6 +10,8 @@ export type AuditAction =
   | "user.delete"
   | "user.suspend"
   | "user.email-change"
+  | "user.password-reset"
+  | "user.password-link"
   | "user.password-change"
   | "user.role_change"
   | "course.create"

@@ -34,6 +34,16 @@ export const BUDGETS = {
   registerAccount: { points: 5, duration: 60 * MINUTE },
   /** Contact messages from one IP. */
   contactIp: { points: 40 * ipFactor, duration: 15 * MINUTE },
+  /**
+   * Password recovery requests (/recuperar and its API twin) from one IP: a class of 40 asking
+   * at once, most twice (a typo, a second link), with room to spare.
+   */
+  recoverIp: { points: 100 * ipFactor, duration: 15 * MINUTE },
+  /**
+   * Recovery requests for one typed address, whether or not an account has it (a 429 tells
+   * nothing): a person asks again twice; nobody fills someone's inbox with links.
+   */
+  recoverAddress: { points: 3, duration: 15 * MINUTE },
   /** Internal messages from one sender (by user id): a teacher writing to a class of 40, one by one. */
   messagesSenderMinute: { points: 20, duration: MINUTE },
   /** Internal messages from one sender in a day: five classes of 40. */

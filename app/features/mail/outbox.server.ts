@@ -14,7 +14,8 @@ export type MailKind =
   | "email.changed"
   | "login.guessing"
   | "registration.confirm"
-  | "registration.taken";
+  | "registration.taken"
+  | "password.reset";
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: MailKind };
 
@@ -22,7 +23,11 @@ export type OutgoingMail = { to: string; subject: string; text: string; html?: s
  * Kinds whose text carries a secret: the e-mail confirmation's single-use link, whose token the
  * database otherwise keeps only as a hash. Such a text is dropped once the mail is sent.
  */
-const SECRET_KINDS: ReadonlySet<string> = new Set<MailKind>(["email.confirm", "registration.confirm"]);
+const SECRET_KINDS: ReadonlySet<string> = new Set<MailKind>([
+  "email.confirm",
+  "registration.confirm",
+  "password.reset",
+]);
 /** Days a sent mail keeps its text; then only its envelope (to, subject, kind, dates) remains. */
 export const SENT_TEXT_RETENTION_DAYS = 30;
 /** What a sent mail's text becomes once dropped (the admin's outbox shows it). */

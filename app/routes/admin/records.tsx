@@ -8,6 +8,7 @@ import { Pagination } from "~/components/ui/pagination.tsx";
 import { SearchForm } from "~/components/ui/search-form.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
+import { PasswordLinkButton } from "~/features/auth/components/password-link-button.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { fullName, roleLabel } from "~/features/auth/roles.ts";
 import {
@@ -238,6 +239,7 @@ export default function Records({ loaderData }: Route.ComponentProps) {
               Aprobar
             </IntentButton>
           ) : null}
+          {selected.id !== adminId ? <PasswordLinkButton userId={selected.id} className="mt-4" /> : null}
         </UrlDialog>
       ) : null}
 

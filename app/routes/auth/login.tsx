@@ -8,6 +8,7 @@ import { issueDevice, rememberSignIn } from "~/features/auth/device.server.ts";
 import { authenticator } from "~/features/auth/login.server.ts";
 import { homeForRole } from "~/features/auth/roles.ts";
 import { LoginSchema, type LoginInput } from "~/features/auth/schema.ts";
+import { FORGOT_LINK } from "~/features/auth/recovery-messages.ts";
 import { createUserSession } from "~/features/auth/session.server.ts";
 import { asFailure, failureHeaders, formReply } from "~/lib/failure.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -88,7 +89,12 @@ export default function Login({ actionData }: Route.ComponentProps) {
           {submitting ? "Ingresando..." : "Iniciar sesión"}
         </button>
       </Form>
-      <p className="mt-6 text-center text-sm text-slate-600">
+      <p className="mt-4 text-center text-sm">
+        <Link to="/recuperar" className="font-semibold text-brand-700 hover:underline">
+          {FORGOT_LINK}
+        </Link>
+      </p>
+      <p className="mt-4 text-center text-sm text-slate-600">
         ¿No tienes cuenta?{" "}
         <Link to="/registro" className="font-semibold text-brand-700 hover:underline">
           Regístrate

@@ -1,0 +1,19 @@
+// 'Crear enlace para restablecer contraseña' on a user's record (Registros): a POST to the
+// admin's one-time link page, which shows the link once. Works without JavaScript.
+import { Form, useNavigation } from "react-router";
+import { CREATE_RESET_LINK } from "../recovery-messages.ts";
+
+export const passwordLinkPath = (userId: string) => `/admin/records/${encodeURIComponent(userId)}/enlace-contrasena`;
+
+export function PasswordLinkButton({ userId, className = "" }: { userId: string; className?: string }) {
+  const navigation = useNavigation();
+  const action = passwordLinkPath(userId);
+  const pending = navigation.state === "submitting" && navigation.formAction === action;
+  return (
+    <Form method="post" action={action} className={className}>
+      <button type="submit" className="btn-secondary" disabled={pending}>
+        {pending ? "Creando enlace..." : CREATE_RESET_LINK}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,18 @@
+// Password recovery's user-visible texts (docs/product.md#password-recovery): /recuperar, the
+// link's page, the admin's one-time link and the /api twins. Free of Zod and server code, so
+// pages can import them.
+
+/** The one answer to a recovery request, whether or not the address has an account. */
+export const RESET_REQUESTED =
+  "Si existe una cuenta con ese correo, te enviamos un enlace para crear una nueva contraseña.";
+/** An unknown, used, superseded or expired link. */
+export const RESET_LINK_INVALID =
+  "El enlace para crear una nueva contraseña no es válido, ya fue usado o expiró. " +
+  "Si pediste más de uno, usa el del correo más reciente.";
+export const RESET_DONE = "Tu contraseña fue cambiada. Ya puedes iniciar sesión.";
+export const RESET_LINK_CREATED =
+  "Enlace creado. Entrégalo a la persona: sirve una sola vez durante 24 horas y no se volverá a mostrar.";
+export const RESET_LINK_SELF = "Para cambiar tu propia contraseña usa 'Cambiar contraseña' en tu perfil.";
+export const FORGOT_LINK = "¿Olvidaste tu contraseña?";
+export const ASK_NEW_LINK = "Pedir un enlace nuevo";
+export const CREATE_RESET_LINK = "Crear enlace para restablecer contraseña";

@@ -1,0 +1,137 @@
+// Password recovery (docs/product.md#password-recovery): one service for /recuperar,
+// /recuperar/{token}, the admin's one-time link and POST /api/auth/forgot-password and
+// /api/auth/reset-password. The links are AccountTokens of purpose "password" (256 random bits,
+// only their SHA-256 stored, single use; a newer link or a password change voids the older);
+// the new password goes through setPassword, which ends every session and API token.
+import { audit } from "~/features/audit/audit.server.ts";
+import { enqueueMail } from "~/features/mail/outbox.server.ts";
+import { USER_NOT_FOUND } from "~/features/users/users.server.ts";
+import { clientIp, consume, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { env, publicUrl } from "~/lib/env.server.ts";
+import { fail, ok, type Result } from "~/lib/failure.ts";
+import {
+  findAccountToken,
+  issueAccountToken,
+  // Not a React hook: renamed so that the hooks lint rule does not take it for one.
+  useAccountToken as spendAccountToken,
+} from "./account-token.server.ts";
+import { RESET_LINK_INVALID, RESET_LINK_SELF } from "./recovery-messages.ts";
+import type { NewPasswordInput } from "./recovery-schema.ts";
+import { fullName } from "./roles.ts";
+import { checkNewPassword, setPassword } from "./set-password.server.ts";
+
+/** An e-mailed link lives an hour; one an admin hands over, a day (the learner may see them tomorrow). */
+export const EMAIL_LINK_TTL_MS = 60 * 60 * 1000;
+export const ADMIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const resetPath = (token: string) => `/recuperar/${token}`;
+
+/**
+ * A recovery request for a typed address. The answer is the same whether or not an account has
+ * it, and so is its timing: the limits (keyed by the typed address, never by the account), one
+ * indexed read, then for an account one transaction that voids its earlier links, stores the new
+ * one and queues the e-mail, and for an unknown address a wait as long as that transaction takes
+ * lately. Nothing argon2-like is needed: no password is checked.
+ */
+export async function requestPasswordReset(correo: string, request: Request): Promise<Result> {
+  const limit = await consume([
+    ["recoverIp", clientIp(request)],
+    ["recoverAddress", correo],
+  ]);
+  if (!limit.ok) return fail(429, TOO_MANY_REQUESTS, { retryAfterSeconds: limit.retryAfterSeconds });
+
+  const user = await prisma.user.findUnique({
+    where: { correo },
+    select: { id: true, nombre: true, apellido: true, correo: true },
+  });
+  const started = performance.now();
+  if (!user) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(accountWritesMs, 1000)));
+    return ok();
+  }
+  await prisma.$transaction(async (tx) => {
+    const { token } = await issueAccountToken({ userId: user.id, purpose: "password", ttlMs: EMAIL_LINK_TTL_MS }, tx);
+    await enqueueMail(resetMail(user, token), tx);
+  });
+  accountWritesMs += (performance.now() - started - accountWritesMs) / 4;
+  return ok();
+}
+
+/** How long an account's link and e-mail take to store lately (a moving average, in ms). */
+let accountWritesMs = 2;
+
+function resetMail(user: { nombre: string; apellido: string; correo: string }, token: string) {
+  const brand = env().APP_NAME;
+  return {
+    kind: "password.reset" as const,
+    to: user.correo,
+    subject: `Crea una nueva contraseña en ${brand}`,
+    text:
+      `Hola ${fullName(user.nombre, user.apellido) || user.correo}:\n\n` +
+      `Pediste crear una nueva contraseña para tu cuenta de ${brand}. Abre este enlace dentro de la ` +
+      `próxima hora; sirve una sola vez:\n${publicUrl()}${resetPath(token)}\n\n` +
+      "Al cambiarla se cerrará tu sesión en todos tus dispositivos.\n" +
+      "Si no fuiste tú, ignora este mensaje: tu contraseña no cambiará.\n\n" +
+      `Saludos,\n${brand}`,
+  };
+}
+
+/** What the link's page shows (a GET changes nothing: mail scanners open links too); null when not usable. */
+export async function describeResetLink(token: unknown): Promise<{ correo: string } | null> {
+  const found = await findAccountToken(token, "password");
+  if (!found) return null;
+  const user = await prisma.user.findUnique({ where: { id: found.userId }, select: { correo: true } });
+  return user ? { correo: user.correo } : null;
+}
+
+/**
+ * Sets the new password a link allows: the link is spent in the same transaction as the new
+ * hash, so two submissions set it once. Every browser session and API token of the account
+ * ends (the person signs in anew); a pending or suspended account still waits for an admin.
+ * A refused link answers 400 with reason "link".
+ */
+export async function resetPassword(
+  token: unknown,
+  input: Pick<NewPasswordInput, "password">,
+  request: Request,
+): Promise<Result> {
+  const found = await findAccountToken(token, "password");
+  if (!found) return fail(400, RESET_LINK_INVALID, { reason: "link" });
+  const allowed = checkNewPassword(input.password);
+  if (!allowed.ok) return allowed;
+  const done = await setPassword(found.userId, input.password, {
+    keepSessionId: null,
+    alsoInTx: (tx) => spendAccountToken(found.id, tx),
+  });
+  if (!done) return fail(400, RESET_LINK_INVALID, { reason: "link" });
+  await audit(request, "user.password-reset", {
+    actorId: found.userId,
+    targetType: "user",
+    targetId: found.userId,
+    detail: found.createdById ? `enlace de un administrador (${found.createdById})` : "enlace por correo",
+  });
+  return ok();
+}
+
+/**
+ * An admin's one-time link for someone who cannot read their e-mail: valid 24 hours, voiding
+ * the earlier links, never e-mailed and never stored in clear (the page shows it once).
+ */
+export async function createAdminResetLink(
+  admin: { id: string },
+  userId: string,
+  request: Request,
+): Promise<Result<{ url: string; expiresAt: Date }>> {
+  if (admin.id === userId) return fail(400, RESET_LINK_SELF);
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { id: true } });
+  if (!user) return fail(404, USER_NOT_FOUND);
+  const { token, expiresAt } = await issueAccountToken({
+    userId,
+    purpose: "password",
+    ttlMs: ADMIN_LINK_TTL_MS,
+    createdById: admin.id,
+  });
+  await audit(request, "user.password-link", { actorId: admin.id, targetType: "user", targetId: userId });
+  return ok({ url: `${publicUrl()}${resetPath(token)}`, expiresAt });
+}
