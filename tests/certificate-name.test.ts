@@ -13,6 +13,7 @@ import { readFlash } from "~/lib/flash.server.ts";
 import { statStored } from "~/lib/storage.server.ts";
 import * as apiRename from "~/routes/api/certificados.actualizar-nombre.ts";
 import * as pdfRoute from "~/routes/certificates/pdf.ts";
+import * as verifyRoute from "~/routes/certificates/verify.tsx";
 import * as myCertificates from "~/routes/user/certificates.tsx";
 import {
   args,
@@ -135,5 +136,34 @@ describe("a certificate's holder name", () => {
     expect(await call()).toEqual({ status: 200, body: { message: nameUpdated(0), actualizados: 0 } });
     const anonymous = await apiRename.action(args(jsonRequest("/api/certificados/actualizar-nombre", {})));
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("a revoked certificate (its holder deleted the account and asked for it)", () => {
+  it("verifies as revoked, shows no name, and has no PDF", async () => {
+    const cert = await prisma.certificate.create({
+      data: {
+        codigo: "REVOKEDAAAAAAAAA",
+        userId: null,
+        nombreTitular: "",
+        tituloCurso: "Curso revocado",
+        revocadoEn: new Date("2026-11-20T12:00:00Z"),
+      },
+    });
+    const verified = await getCertificateByCode(cert.codigo);
+    expect(verified).toMatchObject({ nombreTitular: "", revocadoEn: "2026-11-20T12:00:00.000Z" });
+    const page = (await verifyRoute.loader(
+      args(getRequest(`/certificados/${cert.codigo}`), { codigo: cert.codigo }),
+    )) as {
+      valido: boolean;
+    };
+    expect(page.valido).toBe(false);
+    const pdf = await pdfRoute
+      .loader(args(getRequest(`/certificados/${cert.codigo}/pdf`), { codigo: cert.codigo }))
+      .then(
+        (r) => r as Response,
+        (e: unknown) => e as Response,
+      );
+    expect(pdf.status).toBe(404);
   });
 });

@@ -33,7 +33,12 @@ function inspect(file: string) {
       rolled_back_at: string | null;
     }[];
     const journal = (db.prepare("PRAGMA journal_mode").get() as { journal_mode: string }).journal_mode;
-    return { tables, rows, journal };
+    const triggers = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").all() as unknown as {
+        name: string;
+      }[]
+    ).map((r) => r.name);
+    return { tables, rows, journal, triggers };
   } finally {
     db.close();
   }
@@ -76,6 +81,38 @@ describe("deployMigrations", () => {
     expect(init.finished_at).not.toBeNull();
     expect(init.rolled_back_at).toBeNull();
     expect(journal).toBe("wal");
+  });
+
+  it("keeps every Tally trigger: a migration that rebuilds a table must create its triggers again", async () => {
+    await deployMigrations(fileUrl("triggers.db"));
+    const { triggers } = inspect(path.join(tmp, "triggers.db"));
+    // decisions 009 and 013: the counts the admin pages read are kept by these triggers.
+    expect(triggers).toEqual(
+      [
+        "Book_tally_delete",
+        "Book_tally_insert",
+        "Certificate_tally_delete",
+        "Certificate_tally_insert",
+        "Certificate_tally_update",
+        "ContactMessage_tally_delete",
+        "ContactMessage_tally_insert",
+        "Course_tally_delete",
+        "Course_tally_insert",
+        "Course_tally_update",
+        "Enrolment_tally_delete",
+        "Enrolment_tally_insert",
+        "Enrolment_tally_update",
+        "OutboxMail_tally_delete",
+        "OutboxMail_tally_insert",
+        "OutboxMail_tally_update",
+        "User_role_tally_delete",
+        "User_role_tally_insert",
+        "User_role_tally_update",
+        "User_tally_delete",
+        "User_tally_insert",
+        "User_tally_update",
+      ].sort(),
+    );
   });
 
   it("is idempotent: a second deploy applies nothing and status is up to date", async () => {

@@ -69,7 +69,8 @@ export const holderName = (user: { nombre: string; apellido: string }) =>
 type CertificateRow = {
   id: string;
   codigo: string;
-  userId: string;
+  /** Null once the holder deleted their account and kept the certificate verifiable. */
+  userId: string | null;
   cursoId: string | null;
   nombreTitular: string;
   tituloCurso: string;
@@ -77,6 +78,8 @@ type CertificateRow = {
   emitidoEn: Date;
   pdfKey: string | null;
   nombreActualizadoEn: Date | null;
+  /** Revoked at its holder's request: no name, no PDF, and the verification page says so. */
+  revocadoEn: Date | null;
 };
 
 export type FinishReason = "login" | "not-found" | "not-enrolled" | "no-quizzes" | "incomplete" | "error";
@@ -144,9 +147,7 @@ export async function finishCourse(
 
 /** Inserts the row; the unique (userId, cursoId) index decides races, a code collision retries. */
 async function createOnce(
-  data: Omit<CertificateRow, "id" | "codigo" | "emitidoEn" | "pdfKey" | "cursoId" | "nombreActualizadoEn"> & {
-    cursoId: string;
-  },
+  data: Pick<CertificateRow, "nombreTitular" | "tituloCurso" | "duracionHoras"> & { userId: string; cursoId: string },
 ): Promise<{ row: CertificateRow; created: boolean }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
@@ -246,6 +247,7 @@ function toPublic(row: CertificateRow): PublicCertificate {
     duracionHoras: row.duracionHoras,
     emitidoEn: row.emitidoEn.toISOString(),
     nombreActualizadoEn: row.nombreActualizadoEn?.toISOString() ?? null,
+    revocadoEn: row.revocadoEn?.toISOString() ?? null,
     cursoId: row.cursoId,
     diplomaUrl: diplomaUrl(row.codigo),
     verificacionUrl: verificationUrl(row.codigo),
@@ -265,7 +267,7 @@ export async function certificatePdfByCode(raw: string | undefined): Promise<{ k
   const codigo = normalizeCode(raw);
   if (!codigo) return null;
   const row = await prisma.certificate.findUnique({ where: { codigo } });
-  if (!row) return null;
+  if (!row || row.revocadoEn) return null;
   const key = await ensureCertificatePdf(row);
   return { key, filename: `Certificado - ${row.tituloCurso}.pdf` };
 }

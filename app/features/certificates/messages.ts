@@ -14,6 +14,7 @@ export const DIPLOMA_MISSING =
   "Tu certificado fue emitido, pero no pudimos generar el PDF en este momento. " +
   "Si el problema continúa, contacta a soporte.";
 export const CERTIFICATE_NOT_FOUND = "Certificado no encontrado";
+export const CERTIFICATE_REVOKED = "Certificado revocado a petición de su titular";
 export const CERTIFICATES_FORBIDDEN = "No tienes permiso para realizar esta acción.";
 export const USER_NOT_FOUND = "Usuario no encontrado";
 export const URL_COPIED = "URL copiada";

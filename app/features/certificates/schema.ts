@@ -25,7 +25,12 @@ export const PublicCertificateSchema = z.object({
     .datetime()
     .nullable()
     .meta({ description: "Cuándo su titular actualizó el nombre (mismo código y enlace, PDF nuevo); null si nunca." }),
+  revocadoEn: z.iso.datetime().nullable().meta({
+    description:
+      'Cuándo se revocó a petición de su titular (al eliminar su cuenta); entonces nombreTitular es "" y no hay PDF.',
+  }),
   cursoId: z.string().nullable().meta({ description: "null si el curso fue eliminado: el certificado sigue válido." }),
+
   diplomaUrl: z.string(),
   verificacionUrl: z.string(),
 });

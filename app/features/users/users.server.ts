@@ -146,11 +146,13 @@ export async function deleteUser(admin: { id: string }, id: string, request: Req
       where: { id: { in: enrolments.map((e) => e.cursoId) } },
       data: { cantidadParticipantes: { decrement: 1 } },
     });
-    // Their certificates go with the account (cascade): so do the stored PDFs, after commit.
+    // Their certificates go with the account: so do the stored PDFs, after commit. (A certificate's
+    // user reference is SET NULL so that a holder may keep it verifiable; this path deletes it.)
     const certificates = await tx.certificate.findMany({
       where: { userId: id, pdfKey: { not: null } },
       select: { pdfKey: true },
     });
+    await tx.certificate.deleteMany({ where: { userId: id } });
     await deleteUserSessions(id, tx);
     await tx.user.delete({ where: { id } });
     return { ...user, files: [user.imagenPerfil, ...certificates.map((c) => c.pdfKey)] };

@@ -3,7 +3,7 @@
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getCertificateByCode } from "~/features/certificates/certificates.server.ts";
 import { CertificateLink } from "~/features/certificates/components/certificate-link.tsx";
-import { CERTIFICATE_NOT_FOUND, nameUpdatedOn } from "~/features/certificates/messages.ts";
+import { CERTIFICATE_NOT_FOUND, CERTIFICATE_REVOKED, nameUpdatedOn } from "~/features/certificates/messages.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { pageTitle } from "~/lib/meta.ts";
@@ -15,12 +15,30 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Ver
 export async function loader({ params }: Route.LoaderArgs) {
   const certificado = await getCertificateByCode(params.codigo);
   invariantResponse(certificado, CERTIFICATE_NOT_FOUND, { status: 404 });
-  return { certificado, valido: true as const };
+  return { certificado, valido: certificado.revocadoEn === null };
 }
 
 export default function VerifyCertificate({ loaderData }: Route.ComponentProps) {
   const c = loaderData.certificado;
   const hours = formatHours(c.duracionHoras);
+  if (c.revocadoEn) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12">
+        <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Verificación de certificado</p>
+        <div className="card mt-4 p-6">
+          <h1 className="text-2xl font-bold text-slate-900">{CERTIFICATE_REVOKED}</h1>
+          <dl className="mt-4 grid gap-3 sm:grid-cols-[max-content_1fr] sm:gap-x-6">
+            <dt className="font-medium text-slate-500">Curso</dt>
+            <dd className="text-slate-900">{c.tituloCurso}</dd>
+            <dt className="font-medium text-slate-500">Fecha de revocación</dt>
+            <dd className="text-slate-900">{formatDate(c.revocadoEn)}</dd>
+            <dt className="font-medium text-slate-500">Código</dt>
+            <dd className="font-mono text-slate-900">{c.codigo}</dd>
+          </dl>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Verificación de certificado</p>
