@@ -41,9 +41,14 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/", pageRule("public")],
   ["/cursos", pageRule("public")],
   ["/contacto", pageRule("public")],
+  ["/privacidad", pageRule("public")],
   ["/biblioteca", pageRule("signed-in")],
   // An e-mail confirmation link that is not (or no longer) valid: the same 404 page for everyone.
   ["/confirmar-correo/no-existe", () => "404 "],
+  // Password recovery: the form is for everyone; an unknown link is the same 404 page for everyone.
+  ["/recuperar", pageRule("public")],
+  ["/recuperar/no-existe", () => "404 "],
+  ["/admin/records/x/enlace-contrasena", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/registro/confirmar/no-existe", () => "404 "],
   ["/admin/courses/participantes/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/admin/courses/edit/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
@@ -80,6 +85,9 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["PUT", "/api/auth/suspend/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   // Logout ends a Bearer token; a session cookie alone is not one (browsers use /salir).
   ["POST", "/api/auth/logout", () => 401],
+  // Public, whoever calls: without a body, 400.
+  ["POST", "/api/auth/forgot-password", () => 400],
+  ["POST", "/api/auth/reset-password", () => 400],
   // A signed-in caller (token or, from the site, the session cookie) changes its own password: no body → 400.
   ["POST", "/api/auth/change-password", (who) => (anonymous(who) ? 401 : 400)],
   ["GET", "/api/auth/no-existe/cursos-inscritos", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
@@ -199,6 +207,7 @@ test("un POST desde otro sitio se rechaza", async ({ baseURL }) => {
   for (const path of [
     "/salir",
     "/admin/records",
+    "/admin/records/x/enlace-contrasena",
     "/admin/courses/new",
     "/admin/courses/edit/x",
     "/admin/courses/edit/x/archivos",
