@@ -6,6 +6,7 @@ import { purgeExpiredSessions } from "~/features/auth/session.server.ts";
 import { backfillCourseSearch } from "~/features/courses/admin-courses.server.ts";
 import { backfillBookWords } from "~/features/library/books.server.ts";
 import { optimizeDatabase } from "~/features/site/db-maintenance.server.ts";
+import { purgePastRetention } from "~/features/privacy/retention.server.ts";
 import { dropSentMailTexts } from "~/features/mail/outbox.server.ts";
 import { startMailSender } from "~/features/mail/sender.server.ts";
 import { env } from "~/lib/env.server.ts";
@@ -22,6 +23,11 @@ export function startBackgroundJobs() {
     );
   void purge();
   setInterval(purge, HOUR).unref();
+  // Personal data past its stated retention (docs/product.md#personal-data).
+  const retention = () =>
+    purgePastRetention().catch((error) => console.error("No se pudieron borrar los datos vencidos", error));
+  void retention();
+  setInterval(retention, HOUR).unref();
   // Sent mail keeps its text for a while (a confirmation link's not at all): see outbox.server.ts.
   const dropTexts = () =>
     dropSentMailTexts().catch((error) => console.error("No se pudo borrar el texto de los correos enviados", error));

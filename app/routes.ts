@@ -18,6 +18,7 @@ export default [
   route("biblioteca", "routes/library.tsx"),
   route("biblioteca/:id/pdf", "routes/library/pdf.ts"),
   route("contacto", "routes/contact.tsx"),
+  route("privacidad", "routes/privacy.tsx"),
 
   // Accounts
   route("login", "routes/auth/login.tsx"),

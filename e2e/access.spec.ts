@@ -42,6 +42,7 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/cursos", pageRule("public")],
   ["/contacto", pageRule("public")],
   ["/privacidad", pageRule("public")],
+  ["/privacidad", pageRule("public")],
   ["/biblioteca", pageRule("signed-in")],
   // An e-mail confirmation link that is not (or no longer) valid: the same 404 page for everyone.
   ["/confirmar-correo/no-existe", () => "404 "],

@@ -47,6 +47,8 @@ test("páginas públicas sin infracciones de accesibilidad", async ({ page }) =>
       course,
       "/biblioteca",
       "/contacto",
+      "/privacidad",
+      "/registro/confirmar/no-existe",
       "/login",
       "/registro",
       "/registro/enviado",

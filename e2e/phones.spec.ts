@@ -155,6 +155,7 @@ test("ninguna página se desplaza hacia el lado a 320 y 360 px, con datos largos
     "/cursos/docente",
     course,
     "/contacto",
+    "/privacidad",
     "/login",
     "/registro",
     "/registro/enviado",

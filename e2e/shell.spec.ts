@@ -126,3 +126,16 @@ test("la posición de lectura vuelve tras recargar la página y al volver atrás
   await page.waitForFunction(() => Math.abs(window.scrollY - 900) < 2);
   expect(await page.evaluate(() => (window.history.state as { key?: string } | null)?.key)).toBe(key);
 });
+
+test("el aviso de privacidad está enlazado en el pie y en el registro", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Aviso de privacidad" }).click();
+  await expect(page).toHaveURL(/\/privacidad$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Aviso de privacidad" })).toBeVisible();
+  for (const section of ["Quién es responsable", "Qué datos tratamos y para qué", "Cuánto tiempo los guardamos"]) {
+    await expect(page.getByRole("heading", { level: 2, name: section })).toBeVisible();
+  }
+  await expect(page.getByRole("heading", { level: 2, name: "Tus derechos y cómo ejercerlos" })).toBeVisible();
+  await page.goto("/registro");
+  await expect(page.getByRole("link", { name: "aviso de privacidad" })).toHaveAttribute("href", "/privacidad");
+});

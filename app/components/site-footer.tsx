@@ -34,6 +34,11 @@ export function SiteFooter({ site }: { site: FooterSite }) {
                 Inicio
               </Link>
             </li>
+            <li>
+              <Link to="/privacidad" className="hover:underline">
+                Aviso de privacidad
+              </Link>
+            </li>
           </ul>
         </div>
         <div>

@@ -20,6 +20,10 @@ const EnvSchema = z.object({
   CONTACT_PHONE: z.string().default("+56 64 223 4567"),
   CONTACT_EMAIL: z.string().default("contacto@academia-abierta.cl"),
   CONTACT_ADDRESS: z.string().default("Av. Juan Mackenna 1040, Osorno, Chile"),
+  /** Who is responsible for personal data (Ley 21.719) and how to reach them: /privacidad. */
+  PRIVACY_CONTROLLER: z.string().optional(),
+  PRIVACY_EMAIL: z.string().optional(),
+  PRIVACY_ADDRESS: z.string().optional(),
   FACEBOOK_URL: z.string().default("https://www.facebook.com/academiaabierta"),
   LINKEDIN_URL: z.string().default("https://www.linkedin.com/company/academia-abierta"),
   MAP_EMBED_URL: z

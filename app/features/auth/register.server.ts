@@ -11,6 +11,7 @@ import { fail, ok, type Result } from "~/lib/failure.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import { clientIp, consume, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import { noticeAdminsOfRegistration } from "~/features/users/registration-notice.server.ts";
+import { PRIVACY_NOTICE_VERSION } from "~/features/privacy/retention.ts";
 import { findAccountToken, issueAccountToken, useAccountToken } from "./account-token.server.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { fullName } from "./roles.ts";
@@ -106,6 +107,9 @@ export async function registerUser(input: RegisterInput, request: Request): Prom
           rol: input.rol,
           aprobado: false,
           passwordHash,
+          // The notice the form (and the API's documentation) pointed to when the person registered.
+          privacidadVersion: PRIVACY_NOTICE_VERSION,
+          privacidadAceptadaEn: new Date(),
         },
         select: { id: true, correo: true, nombre: true, apellido: true },
       });

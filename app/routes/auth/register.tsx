@@ -129,6 +129,13 @@ export default function Register({ actionData }: Route.ComponentProps) {
           />
         </div>
         <Honeypot />
+        <p className="text-sm text-slate-600">
+          Al registrarte aceptas el{" "}
+          <Link to="/privacidad" className="font-semibold text-brand-700 underline">
+            aviso de privacidad
+          </Link>
+          , que explica qué datos guardamos, para qué y cómo ejercer tus derechos.
+        </p>
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
           {submitting ? "Registrando..." : "Registrarse"}
         </button>
