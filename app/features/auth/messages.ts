@@ -8,3 +8,11 @@ export const PASSWORD_TOO_SHORT = "La contraseña debe tener al menos 8 caracter
 export const REGISTER_OK = "¡Cuenta creada exitosamente!";
 export const REGISTER_FAILED = "Hubo un problema al registrarse";
 export const INVALID_BIRTHDATE = "Ingresa una fecha de nacimiento válida.";
+
+// Proving the address (/registro/confirmar/{token}).
+export const ADDRESS_CONFIRMED_WAIT =
+  "¡Listo! Confirmaste tu correo. Un administrador revisará tu registro y te avisaremos cuando puedas iniciar sesión.";
+export const ADDRESS_CONFIRMED_READY = "¡Listo! Confirmaste tu correo. Ya puedes iniciar sesión.";
+export const ADDRESS_LINK_INVALID =
+  "Este enlace no es válido, ya fue usado o expiró. Si aún no confirmas tu correo, regístrate de nuevo " +
+  "con el mismo correo y te enviaremos un enlace nuevo.";

@@ -15,9 +15,11 @@ import { PRIVACY_NOTICE_VERSION } from "~/features/privacy/retention.ts";
 import { findAccountToken, issueAccountToken, useAccountToken } from "./account-token.server.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { fullName } from "./roles.ts";
+import { ADDRESS_CONFIRMED_READY, ADDRESS_CONFIRMED_WAIT, ADDRESS_LINK_INVALID } from "./messages.ts";
 import type { RegisterInput } from "./schema.ts";
 
 export { REGISTER_FAILED, REGISTER_OK } from "./schema.ts";
+export { ADDRESS_CONFIRMED_READY, ADDRESS_CONFIRMED_WAIT, ADDRESS_LINK_INVALID } from "./messages.ts";
 
 export const EMAIL_TAKEN = "Ya existe una cuenta registrada con este correo.";
 export const COMMON_PASSWORD = "Esa contraseña es demasiado común. Elige una más difícil de adivinar.";
@@ -146,13 +148,6 @@ async function answerForExisting(user: {
     else await sendAddressConfirmation(user, tx);
   });
 }
-
-export const ADDRESS_CONFIRMED_WAIT =
-  "¡Listo! Confirmaste tu correo. Un administrador revisará tu registro y te avisaremos cuando puedas iniciar sesión.";
-export const ADDRESS_CONFIRMED_READY = "¡Listo! Confirmaste tu correo. Ya puedes iniciar sesión.";
-export const ADDRESS_LINK_INVALID =
-  "Este enlace no es válido, ya fue usado o expiró. Si aún no confirmas tu correo, regístrate de nuevo " +
-  "con el mismo correo y te enviaremos un enlace nuevo.";
 
 /** The address a live confirmation link is for (a GET shows it and changes nothing), or null. */
 export async function describeAddressConfirmation(token: unknown): Promise<{ correo: string } | null> {

@@ -2,7 +2,8 @@
 // Opening it changes nothing (mail scanners and link previews open links too); the button posts
 // the confirmation, which works without JavaScript and counts once.
 import { data, Form, Link, useNavigation } from "react-router";
-import { ADDRESS_LINK_INVALID, confirmAddress, describeAddressConfirmation } from "~/features/auth/register.server.ts";
+import { ADDRESS_LINK_INVALID } from "~/features/auth/messages.ts";
+import { confirmAddress, describeAddressConfirmation } from "~/features/auth/register.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/confirm-registration";
 
