@@ -19,6 +19,7 @@ export default [
   route("biblioteca/:id/pdf", "routes/library/pdf.ts"),
   route("contacto", "routes/contact.tsx"),
   route("privacidad", "routes/privacy.tsx"),
+  route("avisos/baja/:token", "routes/email-notices-off.tsx"),
 
   // Accounts
   route("login", "routes/auth/login.tsx"),

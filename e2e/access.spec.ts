@@ -42,7 +42,8 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/cursos", pageRule("public")],
   ["/contacto", pageRule("public")],
   ["/privacidad", pageRule("public")],
-  ["/privacidad", pageRule("public")],
+  // An opt-out link whose signature is not ours: the same 404 page for everyone.
+  ["/avisos/baja/x.y", () => "404 "],
   ["/biblioteca", pageRule("signed-in")],
   // An e-mail confirmation link that is not (or no longer) valid: the same 404 page for everyone.
   ["/confirmar-correo/no-existe", () => "404 "],

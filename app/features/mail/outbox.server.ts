@@ -17,7 +17,15 @@ export type MailKind =
   | "registration.taken"
   | "password.reset";
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string; kind: MailKind };
+export type OutgoingMail = {
+  to: string;
+  /** The account the mail is for, by id, when it is for one. */
+  toUserId?: string | null;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: MailKind;
+};
 
 /**
  * Kinds whose text carries a secret: the e-mail confirmation's single-use link, whose token the
@@ -64,7 +72,14 @@ type Tx = Pick<typeof prisma, "outboxMail">;
 
 export async function enqueueMail(mail: OutgoingMail, tx: Tx = prisma) {
   return tx.outboxMail.create({
-    data: { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null, kind: mail.kind },
+    data: {
+      to: mail.to,
+      toUserId: mail.toUserId ?? null,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      kind: mail.kind,
+    },
     select: { id: true },
   });
 }

@@ -12,6 +12,7 @@
 import crypto from "node:crypto";
 import nodemailer from "nodemailer";
 import { prisma } from "~/lib/db.server.ts";
+import { OPTIONAL_KINDS, optOutHeaders } from "./opt-out.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { bodyOnceSent } from "./outbox.server.ts";
 
@@ -29,7 +30,14 @@ export function backoffMs(attempts: number): number {
 }
 
 export type MailTransport = {
-  sendMail(mail: { from: string; to: string; subject: string; text: string; html?: string }): Promise<unknown>;
+  sendMail(mail: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+    headers?: Record<string, string>;
+  }): Promise<unknown>;
 };
 
 export function createSmtpTransport(url: string, options: { timeoutMs?: number } = {}): MailTransport {
@@ -93,6 +101,8 @@ export async function deliverPending(
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
+        // An optional notice says how to stop them in one click (RFC 8058).
+        ...(mail.toUserId && OPTIONAL_KINDS.has(mail.kind) ? { headers: optOutHeaders(mail.toUserId) } : {}),
       });
       await prisma.outboxMail.updateMany({
         where: { id: mail.id, claimedBy: senderId },

@@ -4,6 +4,7 @@
 // changed or re-used address never shows a message to anyone else.
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { fullName, roleLabel, toRole } from "~/features/auth/roles.ts";
+import { optOutFooter } from "~/features/mail/opt-out.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
@@ -57,7 +58,7 @@ export async function sendMessage(sender: Sender, input: ComposeInput): Promise<
   const to = input.to.trim().toLowerCase();
   const recipient = await prisma.user.findUnique({
     where: { correo: to },
-    select: { id: true, correo: true, rol: true },
+    select: { id: true, correo: true, rol: true, avisosCorreo: true },
   });
   if (!recipient) return fail(404, UNKNOWN_RECIPIENT, { field: "to" });
   const fromName = fullName(sender.nombre, sender.apellido) || sender.correo;
@@ -76,15 +77,19 @@ export async function sendMessage(sender: Sender, input: ComposeInput): Promise<
       },
       select: messageSelect,
     });
+    // The notice is optional: only for people who keep e-mail notices on (objection).
+    if (!recipient.avisosCorreo) return created;
     const inbox = toRole(recipient.rol) === "admin" ? "/admin/messages" : "/user/messages";
     await enqueueMail(
       {
         kind: "message.notice",
         to: recipient.correo,
+        toUserId: recipient.id,
         subject: `Nuevo mensaje de ${fromName} en ${brand}`,
         text:
           `Hola:\n\n${fromName} (${roleLabel(sender.rol)}) te envió un mensaje en ${brand}.\n` +
-          `Léelo en ${publicUrl()}${inbox}?ver=${created.id}\n\nSaludos,\n${brand}`,
+          `Léelo en ${publicUrl()}${inbox}?ver=${created.id}\n\nSaludos,\n${brand}` +
+          optOutFooter(recipient.id),
       },
       tx,
     );

@@ -5,6 +5,7 @@
 // one e-mail, not forty. The pending count is also on "Registros" in the admin menu.
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
+import { optOutFooter } from "~/features/mail/opt-out.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { countPendingUsers } from "./users.server.ts";
 
@@ -35,8 +36,8 @@ export async function noticeAdminsOfRegistration(now = new Date()): Promise<numb
   const [pending, admins] = await Promise.all([
     countPendingUsers(),
     prisma.user.findMany({
-      where: { rol: "admin", aprobado: true },
-      select: { correo: true },
+      where: { rol: "admin", aprobado: true, avisosCorreo: true },
+      select: { id: true, correo: true },
       orderBy: { createdAt: "asc" },
       take: MAX_ADMINS,
     }),
@@ -53,7 +54,12 @@ export async function noticeAdminsOfRegistration(now = new Date()): Promise<numb
       `Este aviso se envía como máximo una vez por hora.\n\n${brand}`,
   };
   await prisma.$transaction(async (tx) => {
-    for (const admin of admins) await enqueueMail({ ...mail, to: admin.correo }, tx);
+    for (const admin of admins) {
+      await enqueueMail(
+        { ...mail, to: admin.correo, toUserId: admin.id, text: mail.text + optOutFooter(admin.id) },
+        tx,
+      );
+    }
   });
   return admins.length;
 }
