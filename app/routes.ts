@@ -26,6 +26,7 @@ export default [
   route("registro", "routes/auth/register.tsx"),
   route("registro/enviado", "routes/auth/register-sent.tsx"),
   route("registro/confirmar/:token", "routes/auth/confirm-registration.tsx"),
+  route("registro/autorizar/:token", "routes/auth/guardian-consent.tsx"),
   route("salir", "routes/auth/logout.ts"),
   route("confirmar-correo/:token", "routes/auth/confirm-email.tsx"),
   route("recuperar", "routes/auth/forgot-password.tsx"),

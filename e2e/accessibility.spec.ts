@@ -49,6 +49,7 @@ test("páginas públicas sin infracciones de accesibilidad", async ({ page }) =>
       "/contacto",
       "/privacidad",
       "/registro/confirmar/no-existe",
+      "/registro/autorizar/no-existe",
       "/login",
       "/registro",
       "/registro/enviado",

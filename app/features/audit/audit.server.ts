@@ -6,6 +6,7 @@ export type AuditAction =
   | "login.failure"
   | "user.register"
   | "user.email-confirm"
+  | "user.guardian-consent"
   | "user.approve"
   | "user.delete"
   | "user.suspend"

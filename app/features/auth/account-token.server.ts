@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { prisma } from "~/lib/db.server.ts";
 
-export type TokenPurpose = "password" | "correo";
+export type TokenPurpose = "password" | "correo" | "tutor";
 
 type Tx = Pick<typeof prisma, "accountToken">;
 

@@ -16,3 +16,14 @@ export const ADDRESS_CONFIRMED_READY = "¡Listo! Confirmaste tu correo. Ya puede
 export const ADDRESS_LINK_INVALID =
   "Este enlace no es válido, ya fue usado o expiró. Si aún no confirmas tu correo, regístrate de nuevo " +
   "con el mismo correo y te enviaremos un enlace nuevo.";
+
+// A parent's or guardian's consent (registrants under 14; /registro/autorizar/{token}).
+export const GUARDIAN_REQUIRED =
+  "Como tienes menos de 14 años, indica el nombre y el correo de tu madre, padre o tutor: " +
+  "le pediremos que autorice tu registro.";
+export const GUARDIAN_OWN_EMAIL = "El correo de tu madre, padre o tutor debe ser distinto del tuyo.";
+export const GUARDIAN_CONSENTED =
+  "Gracias. Registramos tu autorización. Un administrador revisará la cuenta y le avisaremos por correo " +
+  "cuando pueda ingresar.";
+export const GUARDIAN_LINK_INVALID = "Este enlace de autorización no es válido, ya fue usado o expiró.";
+export const GUARDIAN_PENDING = "Esta cuenta espera la autorización de su madre, padre o tutor.";

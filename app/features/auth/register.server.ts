@@ -13,9 +13,16 @@ import { clientIp, consume, TOO_MANY_REQUESTS } from "~/features/limits/rate-lim
 import { noticeAdminsOfRegistration } from "~/features/users/registration-notice.server.ts";
 import { PRIVACY_NOTICE_VERSION } from "~/features/privacy/retention.ts";
 import { findAccountToken, issueAccountToken, useAccountToken } from "./account-token.server.ts";
+import { needsGuardian } from "./age.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { fullName } from "./roles.ts";
-import { ADDRESS_CONFIRMED_READY, ADDRESS_CONFIRMED_WAIT, ADDRESS_LINK_INVALID } from "./messages.ts";
+import {
+  ADDRESS_CONFIRMED_READY,
+  ADDRESS_CONFIRMED_WAIT,
+  ADDRESS_LINK_INVALID,
+  GUARDIAN_CONSENTED,
+  GUARDIAN_LINK_INVALID,
+} from "./messages.ts";
 import type { RegisterInput } from "./schema.ts";
 
 export { REGISTER_FAILED, REGISTER_OK } from "./schema.ts";
@@ -47,6 +54,38 @@ export async function sendAddressConfirmation(
         `${publicUrl()}/registro/confirmar/${token}\n\n` +
         `Después, un administrador revisará tu registro y te avisaremos cuando puedas iniciar sesión.\n` +
         `Si no creaste una cuenta, ignora este correo.\n\nSaludos,\n${brand}`,
+    },
+    tx,
+  );
+}
+
+/** How long a guardian's consent link works (a newer one voids it). */
+export const GUARDIAN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** Queues the e-mail asking a registrant's parent or guardian to consent ('Autorizo el registro de …'). */
+async function askGuardian(
+  child: { id: string; nombre: string; apellido: string },
+  guardian: { nombre: string; correo: string },
+  tx: Tx,
+) {
+  const { token } = await issueAccountToken({ userId: child.id, purpose: "tutor", ttlMs: GUARDIAN_TTL_MS }, tx);
+  const brand = env().APP_NAME;
+  const name = fullName(child.nombre, child.apellido);
+  await enqueueMail(
+    {
+      kind: "registration.guardian",
+      to: guardian.correo,
+      subject: `Autoriza el registro de ${name} en ${brand}`,
+      text:
+        `Hola ${guardian.nombre}:\n\n` +
+        `${name} se registró en ${brand}, una academia en línea con cursos gratuitos, e indicó que eres ` +
+        `su madre, padre o tutor. Como tiene menos de 14 años, la ley chilena (Ley 21.719) pide tu ` +
+        `autorización para tratar sus datos personales (nombre, correo, fecha de nacimiento, sus cursos y ` +
+        `resultados) con el fin de darle acceso a los cursos.\n\n` +
+        `Lee el aviso de privacidad: ${publicUrl()}/privacidad\n` +
+        `Para autorizar el registro, abre este enlace (vale 14 días y sirve una vez):\n` +
+        `${publicUrl()}/registro/autorizar/${token}\n\n` +
+        `Si no autorizas el registro, ignora este correo: la cuenta no podrá usarse.\n\nSaludos,\n${brand}`,
     },
     tx,
   );
@@ -98,6 +137,11 @@ export async function registerUser(input: RegisterInput, request: Request): Prom
     await answerForExisting(existing);
     return ok({ userId: null });
   }
+  // Under 14: the schema made sure both are there.
+  const guardian =
+    needsGuardian(input.fechaNacimiento) && input.tutorNombre && input.tutorCorreo
+      ? { nombre: input.tutorNombre, correo: input.tutorCorreo }
+      : null;
   try {
     const user = await prisma.$transaction(async (tx) => {
       const created = await tx.user.create({
@@ -112,10 +156,12 @@ export async function registerUser(input: RegisterInput, request: Request): Prom
           // The notice the form (and the API's documentation) pointed to when the person registered.
           privacidadVersion: PRIVACY_NOTICE_VERSION,
           privacidadAceptadaEn: new Date(),
+          ...(guardian ? { requiereTutor: true, tutorNombre: guardian.nombre, tutorCorreo: guardian.correo } : {}),
         },
         select: { id: true, correo: true, nombre: true, apellido: true },
       });
       await sendAddressConfirmation(created, tx);
+      if (guardian) await askGuardian(created, guardian, tx);
       return created;
     });
     await audit(request, "user.register", { actorId: user.id, detail: input.rol });
@@ -171,4 +217,29 @@ export async function confirmAddress(token: unknown, request: Request): Promise<
   if (!user) return fail(404, ADDRESS_LINK_INVALID);
   await audit(request, "user.email-confirm", { actorId: user.id, targetType: "user", targetId: user.id });
   return ok({ message: user.aprobado ? ADDRESS_CONFIRMED_READY : ADDRESS_CONFIRMED_WAIT });
+}
+
+/** The registrant a live guardian link is about (a GET shows it and changes nothing), or null. */
+export async function describeGuardianConsent(token: unknown) {
+  const found = await findAccountToken(token, "tutor");
+  if (!found) return null;
+  return prisma.user.findUnique({ where: { id: found.userId }, select: { nombre: true, apellido: true } });
+}
+
+/** A guardian's 'Autorizo el registro de …': consent recorded once; the admin may then approve. */
+export async function confirmGuardianConsent(token: unknown, request: Request): Promise<Result<{ message: string }>> {
+  const found = await findAccountToken(token, "tutor");
+  if (!found) return fail(404, GUARDIAN_LINK_INVALID);
+  const done = await prisma.$transaction(async (tx) => {
+    if (!(await useAccountToken(found.id, tx))) return false;
+    // A consent already recorded (the school's) stays as it was given.
+    await tx.user.updateMany({
+      where: { id: found.userId, consentimientoEn: null },
+      data: { consentimientoEn: new Date(), consentimientoOrigen: "tutor" },
+    });
+    return true;
+  });
+  if (!done) return fail(404, GUARDIAN_LINK_INVALID);
+  await audit(request, "user.guardian-consent", { targetType: "user", targetId: found.userId, detail: "tutor" });
+  return ok({ message: GUARDIAN_CONSENTED });
 }

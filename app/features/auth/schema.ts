@@ -3,9 +3,12 @@
 // docs/product.md#texts-sign-in-and-registration lists, or a clear Spanish one.
 import { z } from "zod";
 import { singleLineText } from "~/lib/text.ts";
+import { needsGuardian } from "./age.ts";
 import { SELF_SERVICE_ROLES } from "./roles.ts";
 
 import {
+  GUARDIAN_OWN_EMAIL,
+  GUARDIAN_REQUIRED,
   INVALID_BIRTHDATE,
   INVALID_EMAIL,
   INVALID_ROLE,
@@ -24,6 +27,17 @@ export const email = (requiredMessage: string) =>
   required(requiredMessage, 254)
     .pipe(z.email(INVALID_EMAIL))
     .transform((v) => v.toLowerCase());
+
+/** An optional one-line text: blank is absent. */
+const optional = (max: number) =>
+  singleLineText(z.string().trim().max(max, `Máximo ${max} caracteres.`))
+    .optional()
+    .transform((v) => v || undefined);
+/** An optional e-mail address: blank is absent. */
+const optionalEmail = z
+  .union([z.literal(""), email(INVALID_EMAIL)])
+  .optional()
+  .transform((v) => v || undefined);
 
 const birthDate = required(REQUIRED_ALL, 10).refine((value) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -48,6 +62,9 @@ export const RegisterSchema = z
     rol: z.enum(SELF_SERVICE_ROLES, { error: (issue) => (issue.input === undefined ? REQUIRED_ALL : INVALID_ROLE) }),
     password: z.string({ error: REQUIRED_ALL }).min(1, REQUIRED_ALL).min(8, PASSWORD_TOO_SHORT).max(200),
     confirmarPassword: z.string({ error: REQUIRED_ALL }).min(1, REQUIRED_ALL).max(200),
+    // Under 14 (age.ts): a parent's or guardian's name and address, who is asked to consent.
+    tutorNombre: optional(160),
+    tutorCorreo: optionalEmail,
     // Honeypot: people never see it; bots fill it.
     sitioWeb: z.string().max(200).optional(),
   })
@@ -59,6 +76,13 @@ export const RegisterSchema = z
       const value = payload.value as { password?: unknown; confirmarPassword?: unknown };
       return typeof value.password === "string" && typeof value.confirmarPassword === "string";
     },
+  })
+  .superRefine((v, ctx) => {
+    if (!needsGuardian(v.fechaNacimiento)) return;
+    if (!v.tutorNombre) ctx.addIssue({ code: "custom", message: GUARDIAN_REQUIRED, path: ["tutorNombre"] });
+    if (!v.tutorCorreo) ctx.addIssue({ code: "custom", message: GUARDIAN_REQUIRED, path: ["tutorCorreo"] });
+    else if (v.tutorCorreo === v.correo)
+      ctx.addIssue({ code: "custom", message: GUARDIAN_OWN_EMAIL, path: ["tutorCorreo"] });
   });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 /** The form's fields as typed (before parsing). */

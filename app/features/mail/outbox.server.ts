@@ -15,6 +15,7 @@ export type MailKind =
   | "login.guessing"
   | "registration.confirm"
   | "registration.taken"
+  | "registration.guardian"
   | "password.reset";
 
 export type OutgoingMail = {
@@ -34,6 +35,7 @@ export type OutgoingMail = {
 const SECRET_KINDS: ReadonlySet<string> = new Set<MailKind>([
   "email.confirm",
   "registration.confirm",
+  "registration.guardian",
   "password.reset",
 ]);
 /** Days a sent mail keeps its text; then only its envelope (to, subject, kind, dates) remains. */

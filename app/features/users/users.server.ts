@@ -10,6 +10,7 @@ import { env, publicUrl } from "~/lib/env.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { fullName } from "~/features/auth/roles.ts";
 import { deleteUserSessions } from "~/features/auth/session.server.ts";
+import { GUARDIAN_PENDING } from "~/features/auth/messages.ts";
 
 export const APPROVE_FAILED = "No se pudo aprobar el usuario";
 export const DELETE_FAILED = "No se pudo eliminar el usuario";
@@ -17,6 +18,8 @@ export const CANNOT_DELETE_SELF = "No puedes eliminar tu propia cuenta.";
 export const CANNOT_SUSPEND_SELF = "No puedes suspender tu propia cuenta.";
 export const SUSPEND_FAILED = "No se pudo suspender el usuario";
 export const USER_NOT_FOUND = "Usuario no encontrado";
+export { GUARDIAN_PENDING };
+export const SCHOOL_CONSENT_RECORDED = "Registramos que el colegio reunió la autorización de su madre, padre o tutor.";
 
 export const RECORDS_PAGE_SIZE = 25;
 
@@ -32,6 +35,11 @@ export const publicUserSelect = {
   suspendidoEn: true,
   imagenPerfil: true,
   correoConfirmado: true,
+  requiereTutor: true,
+  tutorNombre: true,
+  tutorCorreo: true,
+  consentimientoEn: true,
+  consentimientoOrigen: true,
   createdAt: true,
 } as const;
 
@@ -92,10 +100,20 @@ export function getUser(id: string) {
 export async function approveUser(admin: { id: string }, id: string, request: Request): Promise<Result> {
   const user = await prisma.user.findUnique({
     where: { id },
-    select: { id: true, aprobado: true, correo: true, nombre: true, apellido: true },
+    select: {
+      id: true,
+      aprobado: true,
+      correo: true,
+      nombre: true,
+      apellido: true,
+      requiereTutor: true,
+      consentimientoEn: true,
+    },
   });
   if (!user) return fail(404, USER_NOT_FOUND);
   if (user.aprobado) return ok();
+  // Under 14 at registration: a parent's or guardian's consent (or the school's) comes first.
+  if (user.requiereTutor && !user.consentimientoEn) return fail(409, GUARDIAN_PENDING, { reason: "guardian" });
   const brand = env().APP_NAME;
   await prisma.$transaction(async (tx) => {
     await tx.user.update({ where: { id }, data: { aprobado: true, aprobadoEn: new Date(), suspendidoEn: null } });
@@ -161,5 +179,25 @@ export async function deleteUser(admin: { id: string }, id: string, request: Req
   // The files go once the rows are gone (a failed delete keeps both).
   await Promise.all(removed.files.map((key) => deleteStored(key).catch(() => undefined)));
   await audit(request, "user.delete", { actorId: admin.id, targetType: "user", targetId: id, detail: removed.correo });
+  return ok();
+}
+
+/**
+ * An account a school registered for a child under 14: the school collected the parent's or
+ * guardian's consent on paper (docs/product.md#personal-data), and an admin records that here
+ * (audited) instead of the e-mailed link.
+ */
+export async function recordSchoolConsent(admin: { id: string }, id: string, request: Request): Promise<Result> {
+  const { count } = await prisma.user.updateMany({
+    where: { id, requiereTutor: true, consentimientoEn: null },
+    data: { consentimientoEn: new Date(), consentimientoOrigen: "escuela" },
+  });
+  if (count === 0) return (await getUser(id)) ? ok() : fail(404, USER_NOT_FOUND);
+  await audit(request, "user.guardian-consent", {
+    actorId: admin.id,
+    targetType: "user",
+    targetId: id,
+    detail: "escuela",
+  });
   return ok();
 }

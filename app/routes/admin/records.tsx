@@ -19,6 +19,8 @@ import {
   deleteUser,
   getUser,
   listUsers,
+  recordSchoolConsent,
+  SCHOOL_CONSENT_RECORDED,
   suspendUser,
 } from "~/features/users/users.server.ts";
 import { formatCalendarDate, formatDate, formatDateTime } from "~/lib/dates.ts";
@@ -29,7 +31,7 @@ import type { Route } from "./+types/records";
 
 const ActionSchema = z.object({
   // "approve-unconfirmed": the admin chose to approve an account whose address is not proven.
-  intent: z.enum(["approve", "approve-unconfirmed", "suspend", "delete"]),
+  intent: z.enum(["approve", "approve-unconfirmed", "consent-school", "suspend", "delete"]),
   userId: z.string().min(1).max(64),
 });
 
@@ -70,7 +72,17 @@ export async function action(args: Route.ActionArgs) {
         back,
         outcome.ok
           ? { type: "success", message: "Usuario aprobado correctamente." }
-          : { type: "error", message: APPROVE_FAILED },
+          : { type: "error", message: outcome.reason === "guardian" ? outcome.message : APPROVE_FAILED },
+      );
+    }
+    if (intent === "consent-school") {
+      const outcome = await recordSchoolConsent(admin, userId, request);
+      return redirectWithFlash(
+        request,
+        back,
+        outcome.ok
+          ? { type: "success", message: SCHOOL_CONSENT_RECORDED }
+          : { type: "error", message: outcome.message },
       );
     }
     if (intent === "suspend") {
@@ -96,11 +108,22 @@ export async function action(args: Route.ActionArgs) {
     const failed = {
       approve: APPROVE_FAILED,
       "approve-unconfirmed": APPROVE_FAILED,
+      "consent-school": APPROVE_FAILED,
       suspend: SUSPEND_FAILED,
       delete: DELETE_FAILED,
     }[intent];
     return redirectWithFlash(request, back, { type: "error", message: failed });
   }
+}
+
+type Consent = { requiereTutor: boolean; consentimientoEn: Date | string | null; consentimientoOrigen: string | null };
+const waitsForGuardian = (u: Consent) => u.requiereTutor && !u.consentimientoEn;
+function consentLabel(u: Consent) {
+  if (!u.consentimientoEn) return "Autorización pendiente: se le envió un enlace por correo.";
+  const when = formatDateTime(u.consentimientoEn);
+  return u.consentimientoOrigen === "escuela"
+    ? `Autorización reunida por el colegio (registrada el ${when}).`
+    : `Autorizó el registro el ${when}.`;
 }
 
 const COLUMNS = [
@@ -167,6 +190,9 @@ export default function Records({ loaderData }: Route.ComponentProps) {
                   {user.correoConfirmado ? "Correo confirmado" : "Correo sin confirmar"}
                 </span>
               ) : null}
+              {!user.aprobado && waitsForGuardian(user) ? (
+                <span className="mt-1 block text-xs font-medium text-amber-800">Espera autorización del tutor</span>
+              ) : null}
             </td>
             <td data-label="Registrado" className="px-3 py-3 whitespace-nowrap">
               {formatDate(user.createdAt)}
@@ -226,7 +252,34 @@ export default function Records({ loaderData }: Route.ComponentProps) {
             </dd>
             <dt className="text-slate-500">Registrado</dt>
             <dd className="col-span-2">{formatDateTime(selected.createdAt)}</dd>
+            {selected.requiereTutor ? (
+              <>
+                <dt className="text-slate-500">Tutor</dt>
+                <dd className="col-span-2">
+                  {selected.tutorNombre ?? "Sin nombre"}
+                  {selected.tutorCorreo ? (
+                    <>
+                      {" "}
+                      (<Email value={selected.tutorCorreo} />)
+                    </>
+                  ) : null}
+                  <span className="block text-xs text-slate-600">{consentLabel(selected)}</span>
+                </dd>
+              </>
+            ) : null}
           </dl>
+          {!selected.aprobado && waitsForGuardian(selected) ? (
+            <IntentButton
+              intent="consent-school"
+              idName="userId"
+              id={selected.id}
+              className="btn-secondary"
+              formClassName="mt-4"
+              preventScrollReset={false}
+            >
+              Registrar autorización reunida por el colegio
+            </IntentButton>
+          ) : null}
           {!selected.aprobado ? (
             <IntentButton
               intent="approve"

@@ -128,6 +128,25 @@ export default function Register({ actionData }: Route.ComponentProps) {
             hideErrors={hide}
           />
         </div>
+        <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-slate-800">Si tienes menos de 14 años</legend>
+          <p className="text-sm text-slate-600">
+            Tu madre, padre o tutor debe autorizar tu registro: le enviaremos un enlace a su correo.
+          </p>
+          <TextField
+            field={fields.tutorNombre}
+            label="Nombre de tu madre, padre o tutor"
+            autoComplete="off"
+            hideErrors={hide}
+          />
+          <TextField
+            field={fields.tutorCorreo}
+            label="Correo de tu madre, padre o tutor"
+            type="email"
+            autoComplete="off"
+            hideErrors={hide}
+          />
+        </fieldset>
         <Honeypot />
         <p className="text-sm text-slate-600">
           Al registrarte aceptas el{" "}
