@@ -546,7 +546,7 @@ describe("the finish panel (server-rendered, before hydration)", () => {
 });
 
 describe("deleting the holder's account", () => {
-  it("removes their certificates and the stored PDFs with them (no orphan files)", async () => {
+  it("revoked at deletion, a certificate keeps no name and no stored PDF (no orphan files)", async () => {
     const course = await createCourse(1);
     const { user, cookie } = await signedIn();
     const admin = await signedIn("admin");
@@ -558,11 +558,23 @@ describe("deleting the holder's account", () => {
     });
     expect(fs.existsSync(storagePath(row.pdfKey!))).toBe(true);
 
+    // The admin's choice (issue 23): revoked. Kept verifiable is the default (tests/account-deletion.test.ts).
     const deleted = await deleteUserApi.action(
-      args(jsonRequest(`/api/auth/users/${user.id}`, null, { method: "DELETE", token: admin.token }), { id: user.id }),
+      args(
+        jsonRequest(
+          `/api/auth/users/${user.id}`,
+          { certificados: "revocar" },
+          { method: "DELETE", token: admin.token },
+        ),
+        { id: user.id },
+      ),
     );
     expect(deleted.status).toBe(200);
-    expect(await prisma.certificate.findUnique({ where: { id: row.id } })).toBeNull();
+    expect(await prisma.certificate.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      userId: null,
+      nombreTitular: "",
+      pdfKey: null,
+    });
     expect(fs.existsSync(storagePath(row.pdfKey!))).toBe(false);
   });
 });

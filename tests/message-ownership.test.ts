@@ -99,10 +99,13 @@ describe("a message follows its recipient's account, not the address", () => {
     );
     expect(deleted.status).toBe(200);
     expect(await prisma.message.findUnique({ where: { id: received.id } })).toBeNull();
-    // What they sent stays with its recipient, detached from the deleted account for good.
+    // What they sent stays with its recipient, detached from the deleted account for good, and
+    // without their name, address or role (issue 23: 'Cuenta eliminada').
     expect(await prisma.message.findUniqueOrThrow({ where: { id: sent.id } })).toMatchObject({
       fromId: null,
-      fromName: "Ana Pérez",
+      fromName: "Cuenta eliminada",
+      from: "",
+      fromRole: "",
     });
 
     const registered = await apiRegister.action(

@@ -107,8 +107,12 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
 export const MAX_JSON_BYTES = 64 * 1024;
 
 /** Reads a JSON (or urlencoded/multipart form) body as a plain object; 400/413 on bad input.
- * At most MAX_JSON_BYTES are read, with or without a Content-Length. */
-export async function readBody(request: Request): Promise<Record<string, unknown>> {
+ * At most MAX_JSON_BYTES are read, with or without a Content-Length. `nullIsEmpty`: a JSON `null`
+ * reads as `{}` (a call whose body is optional, such as an admin's DELETE). */
+export async function readBody(
+  request: Request,
+  options: { nullIsEmpty?: boolean } = {},
+): Promise<Record<string, unknown>> {
   const type = request.headers.get("Content-Type") ?? "";
   const tooLarge = () => new ApiError(413, "El cuerpo de la solicitud es demasiado grande.");
   let bytes: Uint8Array<ArrayBuffer>;
@@ -133,6 +137,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   } catch {
     throw new ApiError(400, "El cuerpo de la solicitud no es un JSON válido.");
   }
+  if (body === null && options.nullIsEmpty) return {};
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new ApiError(400, "El cuerpo de la solicitud debe ser un objeto JSON.");
   }
@@ -140,8 +145,12 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 }
 
 /** Parses the body with a Zod schema; the first Spanish message on failure (400). */
-export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  const body = await readBody(request);
+export async function parseBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: { nullIsEmpty?: boolean } = {},
+): Promise<z.infer<S>> {
+  const body = await readBody(request, options);
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError(400, parsed.error.issues[0]?.message ?? "Datos inválidos.");
   return parsed.data;

@@ -219,8 +219,9 @@ async function renderAndStore(row: CertificateRow): Promise<string> {
     verificationUrl: verificationUrl(row.codigo),
   });
   const key = await storeBytes("certificates", "pdf", bytes);
+  // Not onto a certificate revoked meanwhile (its holder deleted the account): it keeps no PDF.
   const { count } = await prisma.certificate.updateMany({
-    where: { id: row.id, pdfKey: previous },
+    where: { id: row.id, pdfKey: previous, revocadoEn: null },
     data: { pdfKey: key },
   });
   if (count === 0) {

@@ -5,7 +5,6 @@ import { fail, ok, type Result } from "~/lib/failure.ts";
 import { fetchOffsetPage } from "~/lib/keyset.ts";
 import { readTally } from "~/lib/tally.server.ts";
 import { prefixRange } from "~/lib/search-text.ts";
-import { deleteStored } from "~/lib/storage.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { fullName } from "~/features/auth/roles.ts";
@@ -152,35 +151,7 @@ export async function suspendUser(admin: { id: string }, id: string, request: Re
   return ok();
 }
 
-/** Deletes an account (cascade: sessions, enrolments, attempts, certificates). */
-export async function deleteUser(admin: { id: string }, id: string, request: Request): Promise<Result> {
-  if (admin.id === id) return fail(400, CANNOT_DELETE_SELF);
-  const removed = await prisma.$transaction(async (tx) => {
-    const user = await tx.user.findUnique({ where: { id }, select: { id: true, correo: true, imagenPerfil: true } });
-    if (!user) return null;
-    // Participant counters follow the enrolments that disappear with the user.
-    const enrolments = await tx.enrolment.findMany({ where: { userId: id }, select: { cursoId: true } });
-    await tx.course.updateMany({
-      where: { id: { in: enrolments.map((e) => e.cursoId) } },
-      data: { cantidadParticipantes: { decrement: 1 } },
-    });
-    // Their certificates go with the account: so do the stored PDFs, after commit. (A certificate's
-    // user reference is SET NULL so that a holder may keep it verifiable; this path deletes it.)
-    const certificates = await tx.certificate.findMany({
-      where: { userId: id, pdfKey: { not: null } },
-      select: { pdfKey: true },
-    });
-    await tx.certificate.deleteMany({ where: { userId: id } });
-    await deleteUserSessions(id, tx);
-    await tx.user.delete({ where: { id } });
-    return { ...user, files: [user.imagenPerfil, ...certificates.map((c) => c.pdfKey)] };
-  });
-  if (!removed) return fail(404, USER_NOT_FOUND);
-  // The files go once the rows are gone (a failed delete keeps both).
-  await Promise.all(removed.files.map((key) => deleteStored(key).catch(() => undefined)));
-  await audit(request, "user.delete", { actorId: admin.id, targetType: "user", targetId: id, detail: removed.correo });
-  return ok();
-}
+// Deleting an account: deleteUser and deleteAccount in ./account-deletion.server.ts.
 
 /**
  * An account a school registered for a child under 14: the school collected the parent's or

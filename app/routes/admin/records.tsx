@@ -6,7 +6,6 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { IntentButton } from "~/components/ui/intent-button.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { SearchForm } from "~/components/ui/search-form.tsx";
-import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { PasswordLinkButton } from "~/features/auth/components/password-link-button.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
@@ -16,13 +15,15 @@ import {
   DELETE_FAILED,
   SUSPEND_FAILED,
   approveUser,
-  deleteUser,
   getUser,
   listUsers,
   recordSchoolConsent,
   SCHOOL_CONSENT_RECORDED,
   suspendUser,
 } from "~/features/users/users.server.ts";
+import { CERTIFICATE_CHOICES, DEFAULT_CERTIFICATE_CHOICE, USER_DELETED } from "~/features/users/account-deletion.ts";
+import { deleteUser, deletionTarget } from "~/features/users/account-deletion.server.ts";
+import { DeleteUserDialog } from "~/features/users/components/delete-user-dialog.tsx";
 import { formatCalendarDate, formatDate, formatDateTime } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -33,6 +34,8 @@ const ActionSchema = z.object({
   // "approve-unconfirmed": the admin chose to approve an account whose address is not proven.
   intent: z.enum(["approve", "approve-unconfirmed", "consent-school", "suspend", "delete"]),
   userId: z.string().min(1).max(64),
+  // Deleting: what becomes of the account's certificates (kept verifiable unless the admin revokes them).
+  certificados: z.enum(CERTIFICATE_CHOICES).default(DEFAULT_CERTIFICATE_CHOICE),
 });
 
 export async function loader(args: Route.LoaderArgs) {
@@ -45,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [list, selected, toDelete, toApprove] = await Promise.all([
     listUsers({ page: pageFrom(url), q }),
     verId ? getUser(verId) : null,
-    deleteId ? getUser(deleteId) : null,
+    deleteId ? deletionTarget(deleteId) : null,
     approveId ? getUser(approveId) : null,
   ]);
   return { ...list, q, selected, toDelete, toApprove: toApprove?.aprobado ? null : toApprove, adminId: admin.id };
@@ -58,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
   const back = `/admin/records${listQuery(listStateFrom(url, 100))}`;
   const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return redirectWithFlash(request, back, { type: "error", message: "Solicitud inválida." });
-  const { intent, userId } = parsed.data;
+  const { intent, userId, certificados } = parsed.data;
   try {
     if (intent === "approve" || intent === "approve-unconfirmed") {
       // An address nobody proved: the admin is asked to confirm the choice first.
@@ -95,12 +98,12 @@ export async function action(args: Route.ActionArgs) {
           : { type: "error", message: outcome.status === 400 ? outcome.message : SUSPEND_FAILED },
       );
     }
-    const outcome = await deleteUser(admin, userId, request);
+    const outcome = await deleteUser(admin, userId, request, certificados);
     return redirectWithFlash(
       request,
       back,
       outcome.ok
-        ? { type: "success", message: "Usuario eliminado correctamente." }
+        ? { type: "success", message: USER_DELETED }
         : { type: "error", message: outcome.status === 400 ? outcome.message : DELETE_FAILED },
     );
   } catch (error) {
@@ -319,14 +322,7 @@ export default function Records({ loaderData }: Route.ComponentProps) {
         </UrlDialog>
       ) : null}
 
-      {toDelete ? (
-        <ConfirmDeleteDialog title="¿Eliminar usuario?" closeHref={closeHref} idName="userId" idValue={toDelete.id}>
-          <p>
-            Se eliminará la cuenta de <strong>{deleteName}</strong> (<Email value={toDelete.correo} />) con sus
-            inscripciones y resultados. Sus sesiones abiertas se cerrarán. Esta acción no se puede deshacer.
-          </p>
-        </ConfirmDeleteDialog>
-      ) : null}
+      {toDelete ? <DeleteUserDialog user={toDelete} name={deleteName} closeHref={closeHref} /> : null}
     </section>
   );
 }

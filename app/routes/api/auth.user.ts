@@ -1,17 +1,23 @@
-import { deleteUser } from "~/features/users/users.server.ts";
-import { type ApiNoticeId, apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { USER_DELETED } from "~/features/users/account-deletion.ts";
+import { AdminDeleteUserSchema } from "~/features/users/account-deletion-schema.ts";
+import { deleteUser } from "~/features/users/account-deletion.server.ts";
+import { type ApiNoticeId, apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import type { Route } from "./+types/auth.user";
 
 export const loader = () => methodNotAllowed("DELETE");
 
-/** DELETE /api/auth/users/{id} (admin; never oneself). */
+/**
+ * DELETE /api/auth/users/{id} (admin; never oneself), optionally with { certificados: "conservar" |
+ * "revocar" }: without it (or with no body) the certificates stay verifiable.
+ */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
     if (args.request.method !== "DELETE") return methodNotAllowed("DELETE");
     const admin = await requireApiRole(args, "admin");
-    const outcome = await deleteUser(admin, args.params.id, args.request);
+    const { certificados } = await parseBody(args.request, AdminDeleteUserSchema, { nullIsEmpty: true });
+    const outcome = await deleteUser(admin, args.params.id, args.request, certificados);
     if (!outcome.ok) return apiFailure(outcome);
-    return apiJson<ApiNoticeId>({ message: "Usuario eliminado", id: args.params.id });
+    return apiJson<ApiNoticeId>({ message: USER_DELETED, id: args.params.id });
   });
 }

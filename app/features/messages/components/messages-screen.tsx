@@ -298,10 +298,11 @@ function ReceivedMessage({ message, here }: { message: Msg; here: Here }) {
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-500">De:</dt>
         <dd>
-          {message.fromName} <Email value={message.from} bracketed className="text-slate-500" />
+          {message.fromName} {/* A deleted account's messages keep no address ('Cuenta eliminada'). */}
+          {message.from ? <Email value={message.from} bracketed className="text-slate-500" /> : null}
         </dd>
         <dt className="text-slate-500">Rol:</dt>
-        <dd>{roleLabel(message.fromRole)}</dd>
+        <dd>{roleLabel(message.fromRole) || "—"}</dd>
         <dt className="text-slate-500">Recibido:</dt>
         <dd>{formatDateTime(message.createdAt)}</dd>
       </dl>

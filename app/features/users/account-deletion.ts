@@ -1,0 +1,48 @@
+// The words, form intent and choices of 'Eliminar mi cuenta' (docs/product.md#suspension-and-deletion):
+// shared by the profile pages, the admin's Registros dialog, the API and the tests. Free of Zod and
+// of server code, so the components import them without shipping either to the browser.
+
+/** The profile form's `intent`: the profile pages hold several forms and one action. */
+export const DELETE_ACCOUNT_INTENT = "eliminar-cuenta";
+/** The search parameter that opens the confirmation dialog (works without JavaScript). */
+export const DELETE_ACCOUNT_PARAM = "eliminar-cuenta";
+
+/** Whether a profile page's action data answers this form (the pages hold several forms). */
+export function isDeleteAccountData<T>(value: T): value is Extract<T, { intent: typeof DELETE_ACCOUNT_INTENT }> {
+  return (value as { intent?: unknown } | null | undefined)?.intent === DELETE_ACCOUNT_INTENT;
+}
+
+/** What becomes of the person's certificates: kept verifiable with their name, or revoked. */
+export const CERTIFICATE_CHOICES = ["conservar", "revocar"] as const;
+export type CertificateChoice = (typeof CERTIFICATE_CHOICES)[number];
+/** When nobody says (the admin's API call without a body): the certificates stay verifiable. */
+export const DEFAULT_CERTIFICATE_CHOICE: CertificateChoice = "conservar";
+
+/** What a deleted person's sent messages show as their sender, in place of name, e-mail and role. */
+export const DELETED_SENDER = "Cuenta eliminada";
+
+export const ACCOUNT_DELETED = "Tu cuenta fue eliminada.";
+export const USER_DELETED = "Usuario eliminado correctamente.";
+export const DELETE_PASSWORD_REQUIRED = "Ingresa tu contraseña para confirmar.";
+export const DELETE_PASSWORD_WRONG = "La contraseña no es correcta.";
+export const CERTIFICATE_CHOICE_INVALID = "Elige «conservar» o «revocar» para tus certificados.";
+export const LAST_ADMIN =
+  "No puedes eliminar tu cuenta: eres el único administrador aprobado y la academia quedaría sin nadie que la " +
+  "administre. Primero debe haber otra cuenta de administrador aprobada.";
+export const DELETE_ACCOUNT_FAILED = "No se pudo eliminar la cuenta. Inténtalo nuevamente.";
+
+/** The two choices as the forms show them (the holder's own words and an admin's). */
+export const CERTIFICATE_CHOICE_LABELS: Record<CertificateChoice, { own: string; theirs: string }> = {
+  conservar: {
+    own: "Mantenerlos verificables: su página seguirá mostrando tu nombre, el curso y la fecha, y su PDF.",
+    theirs: "Mantenerlos verificables: su página seguirá mostrando el nombre, el curso y la fecha, y su PDF.",
+  },
+  revocar: {
+    own:
+      "Revocarlos: su página dirá «Certificado revocado a petición de su titular», sin tu nombre, " +
+      "y se borrarán sus PDF.",
+    theirs:
+      "Revocarlos: su página dirá «Certificado revocado a petición de su titular», sin el nombre, " +
+      "y se borrarán sus PDF.",
+  },
+};

@@ -1,0 +1,62 @@
+// Registros' '¿Eliminar usuario?' (docs/product.md#suspension-and-deletion): the admin's confirmation
+// step, addressed by the URL (?eliminar=ID, works without JavaScript), with what goes and, when the
+// account holds certificates, what becomes of them (kept verifiable by default, or revoked).
+import { Form, Link } from "react-router";
+import { Email } from "~/components/ui/email.tsx";
+import { UrlDialog } from "~/components/ui/url-dialog.tsx";
+import {
+  CERTIFICATE_CHOICE_LABELS,
+  CERTIFICATE_CHOICES,
+  DEFAULT_CERTIFICATE_CHOICE,
+  DELETED_SENDER,
+} from "~/features/users/account-deletion.ts";
+
+export function DeleteUserDialog({
+  user,
+  name,
+  closeHref,
+}: {
+  user: { id: string; correo: string; certificados: number };
+  name: string;
+  closeHref: string;
+}) {
+  return (
+    <UrlDialog title="¿Eliminar usuario?" closeHref={closeHref}>
+      <Form method="post" action={closeHref} className="space-y-4 text-sm text-slate-700">
+        <input type="hidden" name="userId" value={user.id} />
+        <p>
+          Se eliminará la cuenta de <strong>{name}</strong> (<Email value={user.correo} />) con su perfil, sus
+          inscripciones y resultados y los mensajes que recibió. Sus sesiones abiertas se cerrarán. Los mensajes que
+          envió dirán «{DELETED_SENDER}» como remitente. Esta acción no se puede deshacer.
+        </p>
+        {user.certificados > 0 ? (
+          <fieldset className="space-y-2">
+            <legend className="label">
+              {user.certificados === 1 ? "Su certificado" : `Sus ${user.certificados} certificados`}
+            </legend>
+            {CERTIFICATE_CHOICES.map((value) => (
+              <label key={value} className="flex items-start gap-2">
+                <input
+                  type="radio"
+                  name="certificados"
+                  value={value}
+                  defaultChecked={value === DEFAULT_CERTIFICATE_CHOICE}
+                  className="mt-1"
+                />
+                <span>{CERTIFICATE_CHOICE_LABELS[value].theirs}</span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <Link to={closeHref} replace preventScrollReset className="btn-ghost">
+            Cancelar
+          </Link>
+          <button type="submit" name="intent" value="delete" className="btn-danger">
+            Eliminar definitivamente
+          </button>
+        </div>
+      </Form>
+    </UrlDialog>
+  );
+}
