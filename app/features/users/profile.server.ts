@@ -16,6 +16,8 @@ import { isAdmin, type Role } from "~/features/auth/roles.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { publicUserSelect, USER_NOT_FOUND } from "./users.server.ts";
+import { DELETE_ACCOUNT_INTENT } from "./account-deletion.ts";
+import { deleteAccountFormAction } from "./account-deletion.server.ts";
 import { pendingEmailChange, requestEmailChange } from "./email-change.server.ts";
 import { readBody } from "~/lib/api.server.ts";
 import { fail, formReply, ok, type Result } from "~/lib/failure.ts";
@@ -242,13 +244,15 @@ export async function profileApiAction(
 
 /**
  * The one action of both profile pages, whose forms say which they are by their `intent`: the
- * profile edit (multipart, for its image), 'Cambiar contraseña' and 'Cerrar las demás sesiones'.
+ * profile edit (multipart, for its image), 'Cambiar contraseña', 'Cerrar las demás sesiones' and
+ * 'Eliminar mi cuenta'.
  */
 export async function profilePageAction(request: Request, user: SessionUser, backTo: string) {
   const form = isMultipart(request) ? null : await readForm(request.clone()).catch(() => null);
   const intent = form?.get("intent");
   if (intent === CHANGE_PASSWORD_INTENT) return changePasswordFormAction(request, user, backTo);
   if (intent === CLOSE_OTHER_SESSIONS_INTENT) return closeOtherSessionsFormAction(request, user, backTo);
+  if (intent === DELETE_ACCOUNT_INTENT) return deleteAccountFormAction(request, user);
   return profileFormAction(request, user, backTo);
 }
 
