@@ -93,6 +93,8 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["POST", "/api/auth/reset-password", () => 400],
   // A signed-in caller (token or, from the site, the session cookie) changes its own password: no body → 400.
   ["POST", "/api/auth/change-password", (who) => (anonymous(who) ? 401 : 400)],
+  // Deleting one's own account needs the password in the body: without one, 400 and nothing deleted.
+  ["DELETE", "/api/auth/cuenta", (who) => (anonymous(who) ? 401 : 400)],
   ["GET", "/api/auth/no-existe/cursos-inscritos", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["DELETE", "/api/auth/usuario/cursos-inscritos/no-existe", (who) => (anonymous(who) ? 401 : 404)],
   ["POST", "/api/cursos/no-existe/registrarParticipante", (who) => (anonymous(who) ? 401 : 404)],

@@ -299,6 +299,16 @@ describe("every documented call answers as documented", () => {
     expect((await call("post", path, {}, { json: body })).status).toBe(401);
   });
 
+  it("accounts: delete one's own account", async () => {
+    const { token } = await signedIn();
+    const path = "/api/auth/cuenta";
+    const wrong = await call("delete", path, {}, { token, json: { password: "no-es-la-clave" } });
+    expect(wrong.status).toBe(400);
+    const gone = await call("delete", path, {}, { token, json: { password: TEST_PASSWORD, certificados: "revocar" } });
+    expect(gone.status).toBe(200);
+    expect((await call("delete", path, {}, { token, json: { password: TEST_PASSWORD } })).status).toBe(401);
+  });
+
   it("accounts: recover a forgotten password", async () => {
     const user = await createUser();
     const forgot = "/api/auth/forgot-password";
