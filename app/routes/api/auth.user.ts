@@ -1,5 +1,4 @@
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
-import { USER_DELETED } from "~/features/users/account-deletion.ts";
 import { AdminDeleteUserSchema } from "~/features/users/account-deletion-schema.ts";
 import { deleteUser } from "~/features/users/account-deletion.server.ts";
 import { type ApiNoticeId, apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
@@ -18,6 +17,6 @@ export function action(args: Route.ActionArgs) {
     const { certificados } = await parseBody(args.request, AdminDeleteUserSchema, { nullIsEmpty: true });
     const outcome = await deleteUser(admin, args.params.id, args.request, certificados);
     if (!outcome.ok) return apiFailure(outcome);
-    return apiJson<ApiNoticeId>({ message: USER_DELETED, id: args.params.id });
+    return apiJson<ApiNoticeId>({ message: "Usuario eliminado", id: args.params.id });
   });
 }
