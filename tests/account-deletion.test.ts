@@ -27,6 +27,7 @@ import * as recordsRoute from "~/routes/admin/records.tsx";
 import * as apiCuenta from "~/routes/api/auth.cuenta.ts";
 import * as apiForgot from "~/routes/api/auth.forgot-password.ts";
 import * as apiLogin from "~/routes/api/auth.login.ts";
+import * as apiRegister from "~/routes/api/auth.register.ts";
 import * as apiDeleteUser from "~/routes/api/auth.user.ts";
 import * as courseList from "~/routes/api/cursos.list.ts";
 import * as apiMessages from "~/routes/api/mensajes.ts";
@@ -460,6 +461,45 @@ describe("an admin's deletion", () => {
     expect(await rowsMentioning(revoke.needles)).toEqual([]);
     expect((await call(revoke.user.id, null)).status).toBe(404);
     expect((await call(admin.user.id, null)).status).toBe(400);
+  });
+});
+
+describe("a child's account", () => {
+  it("takes along the request for the guardian's consent and the guardian's address", async () => {
+    const admin = await signedIn("admin");
+    const tag = crypto.randomUUID().slice(0, 8);
+    const child = { nombre: `Nahuel${tag}`, apellido: `Catrileo${tag}`, correo: `nahuel-${tag}@borrar.cl` };
+    const tutorCorreo = `mama-${tag}@borrar.cl`;
+    const registered = await apiRegister.action(
+      args(
+        jsonRequest("/api/auth/register", {
+          ...child,
+          fechaNacimiento: `${new Date().getFullYear() - 10}-03-03`,
+          rol: "estudiante",
+          password: "bosque nativo del sur",
+          confirmarPassword: "bosque nativo del sur",
+          tutorNombre: `Ana${tag}`,
+          tutorCorreo,
+        }),
+      ),
+    );
+    expect(registered.status).toBe(201);
+    const user = await prisma.user.findUniqueOrThrow({ where: { correo: child.correo } });
+    expect(await prisma.outboxMail.count({ where: { to: tutorCorreo, kind: "registration.guardian" } })).toBe(1);
+    // The guardian's own mail (say, they have an account too) stays.
+    await prisma.outboxMail.create({
+      data: { to: tutorCorreo, subject: "Otro asunto", text: "…", kind: "user.approved" },
+    });
+
+    const deleted = await apiDeleteUser.action(
+      args(jsonRequest(`/api/auth/users/${user.id}`, undefined, { method: "DELETE", token: admin.token }), {
+        id: user.id,
+      }),
+    );
+    expect(deleted.status).toBe(200);
+    expect(await prisma.outboxMail.count({ where: { to: tutorCorreo } })).toBe(1);
+    expect(await rowsMentioning([child.correo, child.nombre, child.apellido, `Ana${tag}`])).toEqual([]);
+    expect(await prisma.accountToken.count({ where: { userId: user.id } })).toBe(0);
   });
 });
 

@@ -83,10 +83,19 @@ export async function deleteAccount(userId: string, deletion: Deletion): Promise
 async function eraseAccount(tx: Tx, userId: string, choice: CertificateChoice) {
   const user = await tx.user.findUnique({
     where: { id: userId },
-    select: { id: true, correo: true, nombre: true, apellido: true, rol: true, imagenPerfil: true },
+    select: {
+      id: true,
+      correo: true,
+      nombre: true,
+      apellido: true,
+      rol: true,
+      imagenPerfil: true,
+      tutorCorreo: true,
+    },
   });
   if (!user) return null;
   const now = new Date();
+  const name = fullName(user.nombre, user.apellido);
 
   // Every address the account had or asked for: mail, counters and audit details name them.
   const changes = await tx.emailChange.findMany({ where: { userId }, select: { newEmail: true } });
@@ -136,13 +145,17 @@ async function eraseAccount(tx: Tx, userId: string, choice: CertificateChoice) {
     where: { fromId: userId },
     data: { fromId: null, from: "", fromName: DELETED_SENDER, fromRole: "" },
   });
-  const names = unique([fullName(user.nombre, user.apellido), ...sent.map((m) => m.fromName)]).filter(
-    (name) => name !== DELETED_SENDER,
-  );
+  const names = unique([name, ...sent.map((m) => m.fromName)]).filter((n) => n !== DELETED_SENDER);
   await scrubMessageNotices(tx, sent, names);
 
-  // Mail to the person's addresses goes (its text names them); so do the counters kept for them.
-  await tx.outboxMail.deleteMany({ where: { to: { in: addresses } } });
+  // Mail for the person goes (its text names them): to any of their addresses or their account,
+  // and the request for their guardian's consent (to the guardian, naming the child).
+  const guardianMail =
+    user.tutorCorreo && name
+      ? [{ kind: "registration.guardian", to: user.tutorCorreo, subject: { contains: name } }]
+      : [];
+  await tx.outboxMail.deleteMany({ where: { OR: [{ to: { in: addresses } }, { toUserId: userId }, ...guardianMail] } });
+  // So do the counters kept for them.
   await tx.rateLimit.deleteMany({ where: { key: { in: counterKeys([userId, ...addresses]) } } });
 
   // Audit entries keep the action, the date and the ids (which now point at nobody), without the
