@@ -14,6 +14,7 @@ export type AuditAction =
   | "user.password-reset"
   | "user.password-link"
   | "user.password-change"
+  | "user.data-export"
   | "user.role_change"
   | "course.create"
   | "course.update"

@@ -1,0 +1,626 @@
+// 'Descargar mis datos' (docs/product.md#my-data; Ley 21.719, access and portability): one ZIP
+// with everything the academy keeps about the signed-in person, for /mis-datos and its API twin
+// GET /api/auth/mis-datos alike. Only the caller's own rows: every query is keyed by their id,
+// and nothing here takes another id. Never a password hash, a session's or a link's token hash.
+// Streamed (lib/zip.server.ts): rows are read in keyset batches as the archive is read, files
+// are piped from storage, so a long history costs time, not memory.
+import { audit, type AuditAction } from "~/features/audit/audit.server.ts";
+import { ensureCertificatePdf, verificationUrl } from "~/features/certificates/certificates.server.ts";
+import { BUDGETS, consume } from "~/features/limits/rate-limits.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { env } from "~/lib/env.server.ts";
+import { fail, ok, type Result } from "~/lib/failure.ts";
+import { isStorageKey, readStoredChunks } from "~/lib/storage.server.ts";
+import { zipStream, type ZipEntry } from "~/lib/zip.server.ts";
+import { USER_NOT_FOUND } from "./users.server.ts";
+
+export const MY_DATA_TOO_MANY =
+  `Puedes descargar tus datos hasta ${BUDGETS.myDataUser.points} veces por hora. ` +
+  "Espera unos minutos e inténtalo nuevamente.";
+
+/** Rows read per query: a batch is all a download holds of any table at a time. */
+const BATCH = 200;
+const TIME_ZONE = "America/Santiago";
+
+/**
+ * The signed-in person's data as a streamed ZIP and its file name; spends one of their downloads
+ * (BUDGETS.myDataUser): past the budget, a 429 with Retry-After.
+ */
+export async function myDataArchive(
+  userId: string,
+  request: Request | null,
+): Promise<Result<{ filename: string; archive: AsyncGenerator<Uint8Array> }>> {
+  const limit = await consume([["myDataUser", userId]]);
+  if (!limit.ok) return fail(429, MY_DATA_TOO_MANY, { retryAfterSeconds: limit.retryAfterSeconds });
+  const user = await readAccount(userId);
+  if (!user) return fail(404, USER_NOT_FOUND);
+  await audit(request, "user.data-export", { actorId: userId, targetType: "user", targetId: userId });
+  const now = new Date();
+  return ok({
+    filename: `mis-datos-academia-${calendarDay(now)}.zip`,
+    archive: zipStream(entries(user, now), { modifiedAt: now, timeZone: TIME_ZONE }),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The archive's files, in order
+
+/** Every column of the account but its password hash. */
+const PROFILE_SELECT = {
+  id: true,
+  nombre: true,
+  apellido: true,
+  correo: true,
+  fechaNacimiento: true,
+  rol: true,
+  aprobado: true,
+  aprobadoEn: true,
+  suspendidoEn: true,
+  imagenPerfil: true,
+  correoConfirmado: true,
+  correoConfirmadoEn: true,
+  privacidadVersion: true,
+  privacidadAceptadaEn: true,
+  requiereTutor: true,
+  tutorNombre: true,
+  tutorCorreo: true,
+  consentimientoEn: true,
+  consentimientoOrigen: true,
+  avisosCorreo: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
+
+const readAccount = (id: string) => prisma.user.findUnique({ where: { id }, select: PROFILE_SELECT });
+type Account = NonNullable<Awaited<ReturnType<typeof readAccount>>>;
+
+async function* entries(user: Account, now: Date): AsyncGenerator<ZipEntry> {
+  yield { name: "LEEME.txt", data: readme(now) };
+
+  // The image first, so that perfil.json names it only when it is really in the archive.
+  let avatar: string | null = null;
+  if (isStorageKey(user.imagenPerfil)) {
+    const chunks = await readStoredChunks(user.imagenPerfil);
+    if (chunks) {
+      avatar = `imagen-de-perfil.${user.imagenPerfil.split(".").pop()}`;
+      yield { name: avatar, data: chunks, compressed: true };
+    }
+  }
+  yield { name: "perfil.json", data: json(profile(user, avatar, now)) };
+  yield { name: "inscripciones.json", data: json(enrolments(user.id)) };
+  yield { name: "evaluaciones.json", data: json(attempts(user.id)) };
+
+  // The PDFs, then the list that names them: a certificate whose PDF could not be had says so.
+  const pdfs = new Set<string>();
+  for await (const batch of keyset("emitidoEn", (last, take) =>
+    prisma.certificate.findMany({
+      where: { userId: user.id, revocadoEn: null, ...after("emitidoEn", last) },
+      orderBy: [{ emitidoEn: "asc" }, { id: "asc" }],
+      take,
+    }),
+  )) {
+    for (const row of batch) {
+      const chunks = await certificatePdf(row);
+      if (!chunks) continue;
+      pdfs.add(row.codigo);
+      yield { name: certificateFile(row.codigo), data: chunks, compressed: true };
+    }
+  }
+  yield { name: "certificados.json", data: json(certificates(user.id, pdfs)) };
+
+  yield { name: "mensajes-enviados.json", data: json(sentMessages(user.id)) };
+  yield { name: "mensajes-recibidos.json", data: json(receivedMessages(user.id)) };
+  yield { name: "correos.json", data: json(mails(user.id)) };
+  yield { name: "sesiones.json", data: json(sessions(user.id)) };
+  yield { name: "registro-de-actividad.json", data: json(activity(user.id)) };
+}
+
+function profile(user: Account, avatar: string | null, now: Date) {
+  return {
+    descargadoEn: now,
+    perfil: {
+      id: user.id,
+      nombre: user.nombre,
+      apellido: user.apellido,
+      correo: user.correo,
+      fechaNacimiento: user.fechaNacimiento ? user.fechaNacimiento.toISOString().slice(0, 10) : null,
+      rol: user.rol,
+      aprobado: user.aprobado,
+      aprobadoEn: user.aprobadoEn,
+      suspendidoEn: user.suspendidoEn,
+      imagenDePerfil: avatar,
+      creadoEn: user.createdAt,
+      actualizadoEn: user.updatedAt,
+    },
+    consentimientos: {
+      avisoDePrivacidad: { version: user.privacidadVersion, aceptadoEn: user.privacidadAceptadaEn },
+      correoConfirmado: { confirmado: user.correoConfirmado, confirmadoEn: user.correoConfirmadoEn },
+      // Under 14 at registration: who authorised it, when and how (the guardian's link or the school).
+      tutor: user.requiereTutor
+        ? {
+            nombre: user.tutorNombre,
+            correo: user.tutorCorreo,
+            consentimientoEn: user.consentimientoEn,
+            consentimientoDadoPor: GUARDIAN_CONSENT[user.consentimientoOrigen ?? ""] ?? user.consentimientoOrigen,
+          }
+        : null,
+      avisosPorCorreo: user.avisosCorreo,
+    },
+    cambiosDeCorreo: rows(
+      keyset("createdAt", (last, take) =>
+        prisma.emailChange.findMany({
+          where: { userId: user.id, ...after("createdAt", last) },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          take,
+          select: { id: true, newEmail: true, createdAt: true, expiresAt: true, usedAt: true },
+        }),
+      ),
+      (r) => ({ correoNuevo: r.newEmail, pedidoEn: r.createdAt, venceEn: r.expiresAt, usadoEn: r.usedAt }),
+    ),
+    enlacesDeCuenta: rows(
+      keyset("createdAt", (last, take) =>
+        prisma.accountToken.findMany({
+          where: { userId: user.id, ...after("createdAt", last) },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          take,
+          select: { id: true, purpose: true, createdAt: true, expiresAt: true, usedAt: true, createdById: true },
+        }),
+      ),
+      (r) => ({
+        para: TOKEN_PURPOSES[r.purpose] ?? r.purpose,
+        creadoEn: r.createdAt,
+        venceEn: r.expiresAt,
+        usadoEn: r.usedAt,
+        creadoPorUnAdministrador: r.createdById !== null,
+      }),
+    ),
+  };
+}
+
+const GUARDIAN_CONSENT: Record<string, string> = {
+  tutor: "tu madre, padre o tutor (con el enlace del correo)",
+  escuela: "tu escuela (registrado por un administrador)",
+};
+
+const TOKEN_PURPOSES: Record<string, string> = {
+  password: "crear una nueva contraseña",
+  correo: "confirmar el correo",
+  tutor: "autorización de tu madre, padre o tutor",
+};
+
+function enrolments(userId: string) {
+  return rows(
+    keyset("registradoEn", (last, take) =>
+      prisma.enrolment.findMany({
+        where: { userId, ...after("registradoEn", last) },
+        orderBy: [{ registradoEn: "asc" }, { id: "asc" }],
+        take,
+        select: {
+          id: true,
+          cursoId: true,
+          progreso: true,
+          registradoEn: true,
+          finalizadoEn: true,
+          curso: { select: { titulo: true } },
+        },
+      }),
+    ),
+    (r) => ({
+      id: r.id,
+      cursoId: r.cursoId,
+      curso: r.curso.titulo,
+      progreso: r.progreso,
+      inscritoEn: r.registradoEn,
+      finalizadoEn: r.finalizadoEn,
+    }),
+  );
+}
+
+/**
+ * Every quiz attempt with its answers, module by module (the attempts' index is
+ * (userId, moduloId, createdAt): each module's attempts are one range of it), oldest first.
+ */
+function attempts(userId: string) {
+  return rows(
+    (async function* () {
+      const modules = await prisma.quizAttempt.groupBy({ by: ["moduloId"], where: { userId } });
+      for (const { moduloId } of modules) {
+        const modulo = await prisma.module.findUnique({
+          where: { id: moduloId },
+          select: { titulo: true, posicion: true, curso: { select: { titulo: true } } },
+        });
+        for await (const batch of keyset("createdAt", (last, take) =>
+          prisma.quizAttempt.findMany({
+            where: { userId, moduloId, ...after("createdAt", last) },
+            orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+            take,
+            select: {
+              id: true,
+              cursoId: true,
+              moduloId: true,
+              porcentaje: true,
+              aprobado: true,
+              correctas: true,
+              totalPreguntas: true,
+              createdAt: true,
+              answers: { select: { id: true, pregunta: true, respuestaUsuario: true, esCorrecta: true } },
+            },
+          }),
+        )) {
+          yield batch.map((r) => ({ ...r, modulo }));
+        }
+      }
+    })(),
+    (r) => ({
+      id: r.id,
+      cursoId: r.cursoId,
+      curso: r.modulo?.curso.titulo ?? null,
+      moduloId: r.moduloId,
+      modulo: r.modulo ? { numero: r.modulo.posicion + 1, titulo: r.modulo.titulo } : null,
+      fecha: r.createdAt,
+      porcentaje: r.porcentaje,
+      aprobado: r.aprobado,
+      correctas: r.correctas,
+      totalPreguntas: r.totalPreguntas,
+      // In the order they were recorded (the quiz's order).
+      respuestas: [...r.answers]
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        .map((a) => ({ pregunta: a.pregunta, respuesta: a.respuestaUsuario, correcta: a.esCorrecta })),
+    }),
+  );
+}
+
+type CertificateRow = Parameters<typeof ensureCertificatePdf>[0];
+const certificateFile = (codigo: string) => `certificados/${codigo}.pdf`;
+
+/** The stored PDF's bytes (rendered now if it is missing), or null when it cannot be had. */
+async function certificatePdf(row: CertificateRow) {
+  try {
+    return await readStoredChunks(await ensureCertificatePdf(row));
+  } catch (error) {
+    console.error(`No se pudo incluir el PDF del certificado ${row.codigo} en una descarga de datos`, error);
+    return null;
+  }
+}
+
+function certificates(userId: string, pdfs: Set<string>) {
+  return rows(
+    keyset("emitidoEn", (last, take) =>
+      prisma.certificate.findMany({
+        where: { userId, ...after("emitidoEn", last) },
+        orderBy: [{ emitidoEn: "asc" }, { id: "asc" }],
+        take,
+        select: {
+          id: true,
+          codigo: true,
+          cursoId: true,
+          nombreTitular: true,
+          nombreOriginal: true,
+          nombreActualizadoEn: true,
+          tituloCurso: true,
+          duracionHoras: true,
+          emitidoEn: true,
+          revocadoEn: true,
+        },
+      }),
+    ),
+    (r) => ({
+      id: r.id,
+      codigo: r.codigo,
+      cursoId: r.cursoId,
+      nombreTitular: r.nombreTitular,
+      nombreOriginal: r.nombreOriginal,
+      nombreActualizadoEn: r.nombreActualizadoEn,
+      curso: r.tituloCurso,
+      duracionHoras: r.duracionHoras,
+      emitidoEn: r.emitidoEn,
+      revocadoEn: r.revocadoEn,
+      verificacion: verificationUrl(r.codigo),
+      archivo: pdfs.has(r.codigo) ? certificateFile(r.codigo) : null,
+    }),
+  );
+}
+
+const MESSAGE_SELECT = {
+  id: true,
+  from: true,
+  fromName: true,
+  fromRole: true,
+  to: true,
+  subject: true,
+  content: true,
+  leidoEn: true,
+  createdAt: true,
+} as const;
+
+/** What the person sent: whether it was read is the recipient's (docs/product.md#messages). */
+function sentMessages(userId: string) {
+  return rows(
+    keyset("createdAt", (last, take) =>
+      prisma.message.findMany({
+        where: { fromId: userId, ...after("createdAt", last) },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take,
+        select: MESSAGE_SELECT,
+      }),
+    ),
+    (r) => ({ id: r.id, para: r.to, asunto: r.subject, contenido: r.content, enviadoEn: r.createdAt }),
+  );
+}
+
+function receivedMessages(userId: string) {
+  return rows(
+    keyset("createdAt", (last, take) =>
+      prisma.message.findMany({
+        where: { toId: userId, ...after("createdAt", last) },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take,
+        select: MESSAGE_SELECT,
+      }),
+    ),
+    (r) => ({
+      id: r.id,
+      de: { nombre: r.fromName, correo: r.from, rol: r.fromRole },
+      para: r.to,
+      asunto: r.subject,
+      contenido: r.content,
+      recibidoEn: r.createdAt,
+      leidoEn: r.leidoEn,
+    }),
+  );
+}
+
+/**
+ * The e-mail the academy sent (or will send) to the account: what, when and how it went, not
+ * its text, which may carry a live single-use link.
+ */
+function mails(userId: string) {
+  return rows(
+    keyset("createdAt", (last, take) =>
+      prisma.outboxMail.findMany({
+        where: { toUserId: userId, ...after("createdAt", last) },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take,
+        select: { id: true, to: true, subject: true, kind: true, status: true, createdAt: true, sentAt: true },
+      }),
+    ),
+    (r) => ({
+      para: r.to,
+      asunto: r.subject,
+      tipo: r.kind,
+      estado: MAIL_STATES[r.status] ?? r.status,
+      creadoEn: r.createdAt,
+      enviadoEn: r.sentAt,
+    }),
+  );
+}
+const MAIL_STATES: Record<string, string> = { pending: "por enviar", sent: "enviado", failed: "no se pudo enviar" };
+
+/** Browser sessions and API tokens: what and when, never the row's id (the token's hash). */
+function sessions(userId: string) {
+  return rows(
+    keyset("createdAt", (last, take) =>
+      prisma.session.findMany({
+        where: { userId, ...after("createdAt", last) },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take,
+        select: { id: true, kind: true, dispositivo: true, createdAt: true, lastSeenAt: true, expiresAt: true },
+      }),
+    ),
+    (r) => ({
+      tipo: r.kind === "api" ? "token de la API" : "navegador",
+      dispositivo: r.dispositivo,
+      iniciadaEn: r.createdAt,
+      ultimoUso: r.lastSeenAt,
+      venceEn: r.expiresAt,
+    }),
+  );
+}
+
+const ACTIONS: Partial<Record<AuditAction, string>> = {
+  "login.success": "Ingreso a la cuenta",
+  "login.failure": "Intento de ingreso fallido",
+  "user.register": "Registro de la cuenta",
+  "user.email-confirm": "Confirmación del correo",
+  "user.approve": "Cuenta aprobada",
+  "user.suspend": "Cuenta suspendida",
+  "user.delete": "Cuenta eliminada",
+  "user.email-change": "Cambio de correo",
+  "user.password-reset": "Nueva contraseña con un enlace de recuperación",
+  "user.password-link": "Enlace para restablecer la contraseña creado por un administrador",
+  "user.password-change": "Cambio de contraseña",
+  "user.data-export": "Descarga de tus datos",
+  "user.role_change": "Cambio de rol",
+  "course.create": "Curso creado",
+  "course.update": "Curso editado",
+  "course.publish": "Curso publicado",
+  "course.delete": "Curso eliminado",
+  "certificate.issue": "Certificado emitido",
+  "certificate.rename": "Nombre actualizado en los certificados",
+  "book.delete": "Libro eliminado",
+};
+const actionText = (action: string) => ACTIONS[action as AuditAction] ?? action;
+
+/**
+ * The audit log's entries made by the person, and those about their account made by someone
+ * else (an admin's approval, suspension…): of these, what and when, not who nor from where.
+ */
+function activity(userId: string) {
+  const select = {
+    id: true,
+    action: true,
+    targetType: true,
+    targetId: true,
+    detail: true,
+    ip: true,
+    createdAt: true,
+  } as const;
+  return {
+    hechasPorTi: rows(
+      keyset("createdAt", (last, take) =>
+        prisma.auditLog.findMany({
+          where: { actorId: userId, ...after("createdAt", last) },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          take,
+          select,
+        }),
+      ),
+      (r) => ({
+        accion: r.action,
+        descripcion: actionText(r.action),
+        fecha: r.createdAt,
+        sobre: r.targetType ? { tipo: r.targetType, id: r.targetId } : null,
+        detalle: r.detail,
+        ip: r.ip,
+      }),
+    ),
+    sobreTuCuenta: rows(
+      keyset("createdAt", (last, take) =>
+        prisma.auditLog.findMany({
+          where: {
+            targetType: "user",
+            targetId: userId,
+            OR: [{ actorId: null }, { actorId: { not: userId } }],
+            ...after("createdAt", last),
+          },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          take,
+          select,
+        }),
+      ),
+      (r) => ({ accion: r.action, descripcion: actionText(r.action), fecha: r.createdAt, detalle: r.detail }),
+    ),
+  };
+}
+
+function readme(now: Date): string {
+  const brand = env().APP_NAME;
+  const when = new Intl.DateTimeFormat("es-CL", { timeZone: TIME_ZONE, dateStyle: "long", timeStyle: "short" });
+  return [
+    `Tus datos en ${brand}`,
+    `Descargados el ${when.format(now)} (hora de Chile).`,
+    "",
+    "Este archivo contiene todo lo que la academia guarda sobre tu cuenta (Ley 21.719: derechos de",
+    "acceso y portabilidad). Los archivos .json son texto: se abren con cualquier editor y otros",
+    "programas pueden leerlos. Las fechas están en formato ISO 8601, en hora UTC.",
+    "",
+    "perfil.json",
+    "  Tu cuenta: nombre, apellido, correo, fecha de nacimiento, rol y estado (aprobada, suspendida).",
+    "  Tus consentimientos: la versión del aviso de privacidad que aceptaste y cuándo, si confirmaste",
+    "  tu correo y cuándo, quién autorizó tu registro si tenías menos de 14 años (tutor), y si",
+    "  aceptas avisos por correo (avisosPorCorreo). También los cambios de correo que pediste y los",
+    "  enlaces de tu cuenta (nueva contraseña, confirmar correo), sin sus claves. Tu contraseña no",
+    "  está: la academia guarda solo una huella de ella, que no sirve para leerla.",
+    "imagen-de-perfil.jpg, .png o .webp",
+    "  Tu imagen de perfil, si subiste una.",
+    "inscripciones.json",
+    "  Los cursos en que estás inscrito, con tu avance y la fecha de inscripción.",
+    "evaluaciones.json",
+    "  Cada intento de evaluación: curso, módulo, fecha, nota y tus respuestas, una por una.",
+    "certificados.json y la carpeta certificados/",
+    "  Tus certificados (código, nombre, curso, horas, fecha y enlace de verificación) y el PDF de",
+    "  cada uno. Un certificado revocado no tiene PDF.",
+    "mensajes-enviados.json y mensajes-recibidos.json",
+    "  Los mensajes que enviaste y los que recibiste en la academia.",
+    "correos.json",
+    "  Los correos que la academia te envió: asunto, tipo, estado y fecha. Su texto no está (puede",
+    "  llevar un enlace de un solo uso).",
+    "sesiones.json",
+    "  Los navegadores y tokens de la API con tu cuenta abierta: dispositivo, inicio, último uso y",
+    "  vencimiento. Las claves de las sesiones no están.",
+    "registro-de-actividad.json",
+    "  El registro de auditoría de tu cuenta: lo que hiciste (hechasPorTi: ingresos, cambios de",
+    "  contraseña, esta descarga…, con la dirección IP) y lo que otra persona hizo sobre tu cuenta",
+    "  (sobreTuCuenta: una aprobación, una suspensión…, sin decir quién ni desde dónde).",
+    "",
+    "Para corregir tus datos usa tu perfil; para eliminarlos, 'Eliminar mi cuenta'. La página",
+    "/privacidad explica qué guardamos, para qué, por cuánto tiempo y cómo ejercer cada derecho.",
+    "",
+  ].join("\r\n");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading in batches, writing JSON as it is read
+
+type Key = { id: string; at: Date };
+type KeyField = "createdAt" | "registradoEn" | "emitidoEn";
+
+/**
+ * Prisma's `where` for the rows after `last` in (field, id) order: the range is on the date
+ * alone (an index ending in it reads it in order), the rows of the same instant up to the id
+ * filtered out, as lib/keyset.ts does newest first.
+ */
+function after<F extends KeyField>(field: F, last: Key | null) {
+  if (!last) return {};
+  return {
+    [field]: { gte: last.at },
+    NOT: { [field]: last.at, id: { lte: last.id } },
+  } as { [K in F]: { gte: Date } } & { NOT: { [K in F]: Date } & { id: { lte: string } } };
+}
+
+/** A table's rows BATCH at a time, in (field, id) order from a cursor: never the whole history in memory. */
+async function* keyset<F extends KeyField, T extends { id: string } & { [K in F]: Date }>(
+  field: F,
+  read: (last: Key | null, take: number) => Promise<T[]>,
+): AsyncGenerator<T[]> {
+  let last: Key | null = null;
+  for (;;) {
+    const batch = await read(last, BATCH);
+    if (batch.length > 0) yield batch;
+    if (batch.length < BATCH) return;
+    const end = batch.at(-1)!;
+    last = { id: end.id, at: end[field] };
+  }
+}
+
+/** A JSON array written batch by batch. */
+class Rows {
+  constructor(readonly batches: AsyncIterable<readonly unknown[]>) {}
+}
+function rows<T>(batches: AsyncIterable<readonly T[]>, item: (row: T) => unknown): Rows {
+  return new Rows(
+    (async function* () {
+      for await (const batch of batches) yield batch.map(item);
+    })(),
+  );
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/** Indented JSON text of `value`, its Rows written as they are read. */
+async function* json(value: unknown, indent = ""): AsyncGenerator<string> {
+  const inner = `${indent}  `;
+  if (value instanceof Rows) {
+    let first = true;
+    yield "[";
+    for await (const batch of value.batches) {
+      let text = "";
+      for (const item of batch) {
+        text += `${first ? "" : ","}\n${inner}${JSON.stringify(item, null, 2).replaceAll("\n", `\n${inner}`)}`;
+        first = false;
+      }
+      if (text) yield text;
+    }
+    yield first ? "]" : `\n${indent}]`;
+  } else if (isPlainObject(value) && Object.values(value).some((v) => v instanceof Rows || isPlainObject(v))) {
+    const keys = Object.keys(value);
+    yield "{";
+    for (const [i, key] of keys.entries()) {
+      yield `\n${inner}${JSON.stringify(key)}: `;
+      yield* json(value[key], inner);
+      if (i < keys.length - 1) yield ",";
+    }
+    yield keys.length ? `\n${indent}}` : "}";
+  } else {
+    yield JSON.stringify(value, null, 2).replaceAll("\n", `\n${indent}`);
+  }
+  if (!indent) yield "\n";
+}
+
+/** "2026-11-25": the day in Chile, for the file's name. */
+function calendarDay(at: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" })
+    .format(at)
+    .slice(0, 10);
+}

@@ -1,0 +1,23 @@
+import { requireUser } from "~/features/auth/guards.server.ts";
+import { myDataArchive } from "~/features/users/my-data.server.ts";
+import { failureHeaders } from "~/lib/failure.ts";
+import { zipResponse } from "~/lib/zip.server.ts";
+import type { Route } from "./+types/my-data";
+
+// /mis-datos: 'Descargar mis datos' from either profile (docs/product.md#my-data), a plain link:
+// the signed-in person's own ZIP, whatever their role; a visitor goes to /login and back.
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireUser(args);
+  const outcome = await myDataArchive(user.id, args.request);
+  if (!outcome.ok) {
+    return new Response(outcome.message, {
+      status: outcome.status,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        ...failureHeaders(outcome),
+      },
+    });
+  }
+  return zipResponse(outcome.filename, outcome.archive);
+}
