@@ -289,6 +289,14 @@ describe("every documented call answers as documented", () => {
     expect((await call("post", "/api/auth/logout", {}, {})).status).toBe(401);
   });
 
+  it("accounts: download one's own data (ZIP)", async () => {
+    const { token } = await signedIn();
+    const download = await call("get", "/api/auth/mis-datos", {}, { token });
+    expect(download.status).toBe(200);
+    expect(new Uint8Array(await download.response.arrayBuffer()).subarray(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
+    expect((await call("get", "/api/auth/mis-datos", {}, {})).status).toBe(401);
+  });
+
   it("accounts: change one's own password", async () => {
     const { token } = await signedIn();
     const path = "/api/auth/change-password";
