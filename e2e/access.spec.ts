@@ -50,6 +50,8 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   // Password recovery: the form is for everyone; an unknown link is the same 404 page for everyone.
   ["/recuperar", pageRule("public")],
   ["/recuperar/no-existe", () => "404 "],
+  // 'Descargar mis datos': the signed-in person's own ZIP, whatever their role.
+  ["/mis-datos", pageRule("signed-in")],
   ["/admin/records/x/enlace-contrasena", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/registro/confirmar/no-existe", () => "404 "],
   ["/registro/autorizar/no-existe", () => "404 "],
@@ -95,6 +97,8 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["POST", "/api/auth/change-password", (who) => (anonymous(who) ? 401 : 400)],
   // Deleting one's own account needs the password in the body: without one, 400 and nothing deleted.
   ["DELETE", "/api/auth/cuenta", (who) => (anonymous(who) ? 401 : 400)],
+  // One's own data as a ZIP (token or, from the site, the session cookie).
+  ["GET", "/api/auth/mis-datos", (who) => (anonymous(who) ? 401 : 200)],
   ["GET", "/api/auth/no-existe/cursos-inscritos", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["DELETE", "/api/auth/usuario/cursos-inscritos/no-existe", (who) => (anonymous(who) ? 401 : 404)],
   ["POST", "/api/cursos/no-existe/registrarParticipante", (who) => (anonymous(who) ? 401 : 404)],
@@ -174,7 +178,8 @@ for (const who of IDENTITIES) {
     for (const [method, path, rule] of API) {
       const response = await ctx.fetch(path, { method, maxRedirects: 0 });
       expect(response.status(), `${who} ${method} ${path}`).toBe(rule(who));
-      const body = await response.json();
+      // Every answer is JSON but the data download's ZIP.
+      const body = response.headers()["content-type"] === "application/zip" ? {} : await response.json();
       if (!response.ok()) expect(typeof body.error, `${who} ${method} ${path} error JSON`).toBe("string");
     }
     // POST /api/auth/logout ends the caller's own token, and only it.
