@@ -31,6 +31,7 @@ export default [
   route("confirmar-correo/:token", "routes/auth/confirm-email.tsx"),
   route("recuperar", "routes/auth/forgot-password.tsx"),
   route("recuperar/:token", "routes/auth/reset-password.tsx"),
+  route("mis-datos", "routes/users/my-data.ts"),
   route("docente", "routes/panel-redirect.ts", { id: "docente-home" }),
   route("comunidad", "routes/panel-redirect.ts", { id: "comunidad-home" }),
 
@@ -72,6 +73,8 @@ export default [
     route("auth/register", "routes/api/auth.register.ts"),
     route("auth/logout", "routes/api/auth.logout.ts"),
     route("auth/change-password", "routes/api/auth.change-password.ts"),
+    route("auth/mis-datos", "routes/api/auth.my-data.ts"),
+    route("auth/cuenta", "routes/api/auth.cuenta.ts"),
     route("auth/forgot-password", "routes/api/auth.forgot-password.ts"),
     route("auth/reset-password", "routes/api/auth.reset-password.ts"),
     route("auth/suspend/:id", "routes/api/auth.suspend.ts"),

@@ -35,7 +35,7 @@ export async function register(
 ) {
   await page.goto("/registro");
   await ready(page);
-  await page.getByLabel("Nombre").fill(user.nombre);
+  await page.getByLabel("Nombre", { exact: true }).fill(user.nombre);
   await page.getByLabel("Apellido").fill(user.apellido);
   await page.getByLabel("Correo electrónico").fill(user.correo);
   await page.getByLabel("Fecha de nacimiento").fill(user.fechaNacimiento);

@@ -13,7 +13,13 @@ import { ProfileApiFormSchema, ProfileApiSchema } from "~/features/users/profile
 import { LoginSchema, RegisterSchema } from "~/features/auth/schema.ts";
 import { ChangePasswordSchema } from "~/features/auth/change-password-schema.ts";
 import { ForgotPasswordSchema, ResetPasswordSchema } from "~/features/auth/recovery-schema.ts";
+import {
+  AccountDeletedSchema,
+  AdminDeleteUserSchema,
+  DeleteAccountSchema,
+} from "~/features/users/account-deletion-schema.ts";
 import { API_TOKEN_TTL_S } from "~/features/auth/api-token.server.ts";
+import { BUDGETS } from "~/features/limits/rate-limits.server.ts";
 import { AUDIENCE_PAGES } from "~/features/courses/audience.ts";
 import {
   CourseDetailSchema,
@@ -65,9 +71,10 @@ type Access = "public" | "optional" | "user" | "token" | "admin";
 type Header = keyof typeof HEADERS;
 type Answer = {
   description: string;
-  /** The JSON body; absent for a body of another type (`pdf`, `html`). */
+  /** The JSON body; absent for a body of another type (`pdf`, `zip`, `html`). */
   schema?: z.ZodType;
   pdf?: boolean;
+  zip?: boolean;
   html?: boolean;
   headers?: Header[];
 };
@@ -77,8 +84,8 @@ type Operation = {
   description?: string;
   access: Access;
   query?: Array<keyof typeof QUERY>;
-  /** Request bodies by media type: JSON and/or multipart. */
-  body?: { json?: z.ZodType; form?: z.ZodType };
+  /** Request bodies by media type: JSON and/or multipart; `optional` when a call may send none. */
+  body?: { json?: z.ZodType; form?: z.ZodType; optional?: boolean };
   /** The success answers by status. */
   ok: Record<number, Answer>;
   /** The error answers ({ error }) by status, beyond the ones `access` and `body` imply. */
@@ -229,6 +236,41 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       },
     },
   },
+  "/api/auth/mis-datos": {
+    get: {
+      tag: "Cuentas",
+      summary: "Descargar mis datos (ZIP)",
+      description:
+        "Todo lo que la academia guarda sobre quien llama, y nada de otra persona: perfil y consentimientos, " +
+        "inscripciones, evaluaciones con sus respuestas, certificados (con sus PDF), mensajes enviados y " +
+        "recibidos, sesiones y registro de actividad, en archivos JSON con un LEEME.txt. El mismo archivo que " +
+        `'Descargar mis datos' del perfil. A lo más ${BUDGETS.myDataUser.points} descargas por hora por cuenta.`,
+      access: "user",
+      ok: { 200: { description: "El archivo ZIP (mis-datos-academia-AAAA-MM-DD.zip).", zip: true } },
+      errors: { 429: "Demasiadas descargas (ver Retry-After)." },
+    },
+  },
+  "/api/auth/cuenta": {
+    delete: {
+      tag: "Cuentas",
+      summary: "Eliminar la propia cuenta y sus datos personales",
+      description:
+        "Pide la contraseña. Borra de inmediato el perfil, las inscripciones, los resultados, los mensajes " +
+        "recibidos y todas las sesiones y tokens de la cuenta; los mensajes enviados quedan con quienes los " +
+        "recibieron, con 'Cuenta eliminada' como remitente. certificados: conservar (por omisión) los deja " +
+        "verificables con el nombre que tienen; revocar los revoca (sin nombre ni PDF). A lo más " +
+        `${BUDGETS.accountDeletionUser.points} contraseñas incorrectas cada 15 minutos por cuenta. El último ` +
+        "administrador aprobado no puede eliminar su cuenta.",
+      access: "user",
+      body: { json: DeleteAccountSchema },
+      ok: { 200: json("Cuenta eliminada.", AccountDeletedSchema) },
+      errors: {
+        400: "Datos inválidos (el mensaje dice cuál) o la contraseña incorrecta.",
+        409: "Eres el único administrador aprobado.",
+        429: "Demasiadas contraseñas incorrectas (ver Retry-After).",
+      },
+    },
+  },
   "/api/auth/forgot-password": {
     post: {
       tag: "Cuentas",
@@ -286,10 +328,14 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
   "/api/auth/users/{id}": {
     delete: {
       tag: "Cuentas",
-      summary: "Eliminar una cuenta",
+      summary: "Eliminar una cuenta y sus datos personales",
+      description:
+        "Como 'Eliminar mi cuenta': cierra sus sesiones y tokens; sus mensajes enviados dicen 'Cuenta eliminada'. " +
+        "El cuerpo es opcional: sin él, o sin certificados, los certificados siguen verificables (conservar).",
       access: "admin",
+      body: { json: AdminDeleteUserSchema, optional: true },
       ok: { 200: done("Cuenta eliminada.") },
-      errors: { 404: "Usuario no encontrado.", 409: "No puedes eliminar tu propia cuenta." },
+      errors: { 400: "No puedes eliminar tu propia cuenta, o certificados no válido.", 404: "Usuario no encontrado." },
     },
   },
   "/api/auth/users/{id}/profile": {
@@ -722,7 +768,9 @@ function answerOf(answer: Answer, defs: Record<string, JsonSchema>) {
     ? { "application/json": { schema: schemaOf(answer.schema, "output", defs) } }
     : answer.pdf
       ? { "application/pdf": { schema: { type: "string", contentMediaType: "application/pdf" } } }
-      : { "text/html": { schema: { type: "string" } } };
+      : answer.zip
+        ? { "application/zip": { schema: { type: "string", contentMediaType: "application/zip" } } }
+        : { "text/html": { schema: { type: "string" } } };
   return { description: answer.description, ...(headers ? { headers } : {}), content };
 }
 
@@ -735,7 +783,7 @@ function operationOf(method: Method, path: string, op: Operation, defs: Record<s
   }));
   const queryParams = (op.query ?? []).map((name) => ({ name, in: "query", required: false, ...QUERY[name] }));
   const body = op.body && {
-    required: true,
+    required: !op.body.optional,
     content: {
       ...(op.body.json ? { "application/json": { schema: schemaOf(op.body.json, "input", defs) } } : {}),
       ...(op.body.form ? { "multipart/form-data": { schema: schemaOf(op.body.form, "input", defs) } } : {}),

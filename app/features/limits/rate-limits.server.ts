@@ -50,6 +50,10 @@ export const BUDGETS = {
   messagesSenderDay: { points: 200, duration: DAY },
   /** Wrong current passwords in 'Cambiar contraseña', per account: a stolen session cannot guess on. */
   passwordChangeUser: { points: 10, duration: 15 * MINUTE },
+  /** 'Descargar mis datos' per account (web and API): a few a day is what a person needs; each reads all their rows. */
+  myDataUser: { points: 5, duration: 60 * MINUTE },
+  /** Wrong passwords in 'Eliminar mi cuenta', per account: a borrowed session cannot guess on. */
+  accountDeletionUser: { points: 5, duration: 15 * MINUTE },
 } as const;
 
 const limiters = Object.fromEntries(
@@ -67,6 +71,11 @@ export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: num
 const normal = (key: string) => key.toLowerCase();
 const rowKey = ([name, key]: Bucket) => `${name}:${normal(key)}`;
 const secondsOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** The counter rows of these subjects (a user id, an address) in every budget: a deleted account's go with it. */
+export function counterKeys(subjects: string[]): string[] {
+  return (Object.keys(BUDGETS) as LimiterName[]).flatMap((name) => subjects.map((subject) => rowKey([name, subject])));
+}
 
 /** Takes one point from each named bucket; refused when any bucket is empty (the points stay spent). */
 export async function consume(checks: Bucket[]): Promise<RateLimitResult> {
