@@ -60,6 +60,7 @@ export default [
     route("courses/calificaciones/:id/csv", "routes/admin/gradebook-csv.ts"),
     route("records", "routes/admin/records.tsx"),
     route("records/:id/enlace-contrasena", "routes/admin/password-link.tsx"),
+    route("records/:id/corregir", "routes/admin/user-correct.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("contact-messages", "routes/admin/contact-messages.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),

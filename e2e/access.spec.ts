@@ -53,6 +53,7 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   // 'Descargar mis datos': the signed-in person's own ZIP, whatever their role.
   ["/mis-datos", pageRule("signed-in")],
   ["/admin/records/x/enlace-contrasena", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
+  ["/admin/records/x/corregir", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/registro/confirmar/no-existe", () => "404 "],
   ["/registro/autorizar/no-existe", () => "404 "],
   ["/admin/courses/participantes/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
@@ -218,6 +219,7 @@ test("un POST desde otro sitio se rechaza", async ({ baseURL }) => {
     "/salir",
     "/admin/records",
     "/admin/records/x/enlace-contrasena",
+    "/admin/records/x/corregir",
     "/admin/courses/new",
     "/admin/courses/edit/x",
     "/admin/courses/edit/x/archivos",

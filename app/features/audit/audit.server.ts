@@ -6,6 +6,8 @@ export type AuditAction =
   | "login.failure"
   | "user.register"
   | "user.email-confirm"
+  | "user.profile-rectify"
+  | "user.profile-correct"
   | "user.guardian-consent"
   | "user.approve"
   | "user.delete"

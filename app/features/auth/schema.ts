@@ -53,12 +53,22 @@ export const LoginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
+/**
+ * A person's name and birth date under the registration's rules: registration, the profile
+ * (rectification) and an admin's correction on a user's record use these same fields.
+ */
+export const PersonFields = {
+  nombre: required(REQUIRED_ALL, 80),
+  apellido: required(REQUIRED_ALL, 80),
+  fechaNacimiento: birthDate,
+};
+
 export const RegisterSchema = z
   .object({
-    nombre: required(REQUIRED_ALL, 80),
-    apellido: required(REQUIRED_ALL, 80),
+    nombre: PersonFields.nombre,
+    apellido: PersonFields.apellido,
     correo: email(REQUIRED_ALL),
-    fechaNacimiento: birthDate,
+    fechaNacimiento: PersonFields.fechaNacimiento,
     rol: z.enum(SELF_SERVICE_ROLES, { error: (issue) => (issue.input === undefined ? REQUIRED_ALL : INVALID_ROLE) }),
     password: z.string({ error: REQUIRED_ALL }).min(1, REQUIRED_ALL).min(8, PASSWORD_TOO_SHORT).max(200),
     confirmarPassword: z.string({ error: REQUIRED_ALL }).min(1, REQUIRED_ALL).max(200),

@@ -1,14 +1,17 @@
 // The profile form's schema and messages (docs/product.md#profile), shared by
 // the two profile pages and PUT /api/auth/users/{id}/profile. Validation runs on the server only.
 import { z } from "zod";
-import { email } from "~/features/auth/schema.ts";
+import { email, PersonFields } from "~/features/auth/schema.ts";
 
 export const PROFILE_UPDATED = "Perfil actualizado con éxito";
 export const UPDATE_FAILED = "Error al actualizar";
 export const USER_UNKNOWN = "Usuario no identificado";
 export const IMAGE_REFUSED = "No se pudo subir la imagen";
 export const IMAGE_FAILED = "Hubo un error al subir la imagen";
-export const NOTHING_TO_UPDATE = "Indica un correo o una imagen para actualizar.";
+export const NOTHING_TO_UPDATE = "Indica qué datos quieres actualizar.";
+export const NAME_ON_CERTIFICATES =
+  "Perfil actualizado con éxito. Tus certificados conservan el nombre con que se emitieron: puedes " +
+  "actualizarlo en «Mis certificados».";
 export const EMAIL_CONFIRMATION_SENT = (correo: string) =>
   `Te enviamos un enlace a ${correo} para confirmar el cambio de correo. ` +
   "Hasta que lo confirmes seguirás usando tu correo actual.";
@@ -29,8 +32,16 @@ const checkbox = z
 
 /** The HTML form: correo is required (it is pre-filled); the image comes separately as a file. */
 export const ProfileFormSchema = z.object({
+  // The page's form always sends them (rectification); absent keeps them, blank is refused.
+  nombre: PersonFields.nombre.optional(),
+  apellido: PersonFields.apellido.optional(),
+  fechaNacimiento: PersonFields.fechaNacimiento.optional(),
   correo: email("Ingresa tu correo electrónico."),
   quitarImagen: checkbox,
+  /** Objection: the optional notices by e-mail (a new message…); unchecked is off… */
+  avisosCorreo: checkbox,
+  /** …when the form had the checkbox (it sends this marker beside it). */
+  conAvisos: z.literal("1").optional(),
 });
 export type ProfileFormInput = z.infer<typeof ProfileFormSchema>;
 /** The form's fields as typed (the file input included). */
@@ -38,12 +49,16 @@ export type ProfileFields = z.input<typeof ProfileFormSchema> & { imagenPerfil?:
 
 /** The API body: correo optional; `imagenPerfil: null` (JSON) or `quitarImagen` removes the image. */
 const ProfileApiFields = z.object({
+  nombre: PersonFields.nombre.optional(),
+  apellido: PersonFields.apellido.optional(),
+  fechaNacimiento: PersonFields.fechaNacimiento.optional(),
+  avisosCorreo: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).optional(),
   correo: email("Ingresa tu correo electrónico.").optional(),
   imagenPerfil: z.null({ error: IMAGE_AS_FILE }).optional(),
   quitarImagen: z.union([z.boolean(), checkbox]).optional(),
 });
-export const ProfileApiSchema = ProfileApiFields.transform(({ correo, imagenPerfil, quitarImagen }) => ({
-  correo,
+export const ProfileApiSchema = ProfileApiFields.transform(({ imagenPerfil, quitarImagen, ...fields }) => ({
+  ...fields,
   quitarImagen: imagenPerfil === null || quitarImagen === true,
 }));
 export type ProfileApiInput = z.infer<typeof ProfileApiSchema>;

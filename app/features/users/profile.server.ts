@@ -14,6 +14,8 @@ import { closeOtherSessionsFormAction } from "~/features/auth/open-sessions.serv
 import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
 import { isAdmin, type Role } from "~/features/auth/roles.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
+import { audit } from "~/features/audit/audit.server.ts";
+import { countOutdatedNames } from "~/features/certificates/certificates.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { publicUserSelect, USER_NOT_FOUND } from "./users.server.ts";
 import { DELETE_ACCOUNT_INTENT } from "./account-deletion.ts";
@@ -38,6 +40,7 @@ import {
   IMAGE_FAILED,
   IMAGE_FIELD,
   IMAGE_REFUSED,
+  NAME_ON_CERTIFICATES,
   NOTHING_TO_UPDATE,
   PROFILE_UPDATED,
   ProfileApiSchema,
@@ -68,6 +71,13 @@ export async function avatarKey(userId: string): Promise<string | null> {
 }
 
 export type ProfileChange = {
+  /** Already validated (PersonFields): rectification by the person, or an admin's correction. */
+  nombre?: string;
+  apellido?: string;
+  /** YYYY-MM-DD. */
+  fechaNacimiento?: string;
+  /** Objection: optional notices by e-mail on or off. */
+  avisosCorreo?: boolean;
   /** Already validated and lower-cased (ProfileFormSchema / ProfileApiSchema). */
   correo?: string;
   /** A new stored image, or null to remove the current one; undefined keeps it. */
@@ -78,7 +88,7 @@ export type ProfileChange = {
 export type ProfileActor = { id: string; rol: Role | null };
 
 /** A saved change; a refusal names its field (correo) when it has one. */
-type ProfileUpdated = { profile: Profile; pendingEmail: string | null };
+type ProfileUpdated = { profile: Profile; pendingEmail: string | null; corrected: string[] };
 
 /**
  * Updates e-mail and/or image. The new file (if any) is kept only if the update commits. A new
@@ -97,10 +107,37 @@ export async function updateProfile(
     outcome = await prisma.$transaction(async (tx): Promise<Result<ProfileUpdated>> => {
       const current = await tx.user.findUnique({
         where: { id: userId },
-        select: { correo: true, nombre: true, imagenPerfil: true },
+        select: {
+          correo: true,
+          nombre: true,
+          apellido: true,
+          fechaNacimiento: true,
+          avisosCorreo: true,
+          imagenPerfil: true,
+        },
       });
       if (!current) return fail(404, USER_UNKNOWN);
-      const patch: { correo?: string; imagenPerfil?: string | null } = {};
+      const patch: {
+        correo?: string;
+        imagenPerfil?: string | null;
+        nombre?: string;
+        apellido?: string;
+        fechaNacimiento?: Date;
+        avisosCorreo?: boolean;
+      } = {};
+      // Rectification: the registration's rules were checked by the schema; only changes count.
+      if (change.nombre !== undefined && change.nombre !== current.nombre) patch.nombre = change.nombre;
+      if (change.apellido !== undefined && change.apellido !== current.apellido) patch.apellido = change.apellido;
+      if (
+        change.fechaNacimiento !== undefined &&
+        change.fechaNacimiento !== current.fechaNacimiento?.toISOString().slice(0, 10)
+      ) {
+        patch.fechaNacimiento = new Date(`${change.fechaNacimiento}T12:00:00Z`);
+      }
+      const corrected = Object.keys(patch);
+      if (change.avisosCorreo !== undefined && change.avisosCorreo !== current.avisosCorreo) {
+        patch.avisosCorreo = change.avisosCorreo;
+      }
       let pendingEmail: string | null = null;
       if (change.correo !== undefined && change.correo !== current.correo) {
         const taken = await tx.user.findUnique({ where: { correo: change.correo }, select: { id: true } });
@@ -119,7 +156,7 @@ export async function updateProfile(
         Object.keys(patch).length > 0
           ? await tx.user.update({ where: { id: userId }, data: patch, select: profileSelect })
           : await tx.user.findUniqueOrThrow({ where: { id: userId }, select: profileSelect });
-      return ok({ profile, pendingEmail });
+      return ok({ profile, pendingEmail, corrected });
     });
   } catch (error) {
     if (newImage) await discard([newImage]);
@@ -135,6 +172,15 @@ export async function updateProfile(
   }
   // Committed: the replaced file is no longer referenced.
   if (oldKey) await deleteStored(oldKey).catch(() => undefined);
+  if (outcome.corrected.length > 0) {
+    // Which fields, never their values: the entry outlives the data it would otherwise copy.
+    await audit(null, actor.id === userId ? "user.profile-rectify" : "user.profile-correct", {
+      actorId: actor.id,
+      targetType: "user",
+      targetId: userId,
+      detail: outcome.corrected.join(","),
+    });
+  }
   return outcome;
 }
 
@@ -180,9 +226,14 @@ async function profileFormAction(request: Request, user: SessionUser, backTo: st
   }
   let outcome: Result<ProfileUpdated>;
   try {
+    const { nombre, apellido, fechaNacimiento, avisosCorreo, conAvisos, correo, quitarImagen } = submission.value;
     outcome = await updateProfile(user, user.id, {
-      correo: submission.value.correo,
-      image: image ?? (submission.value.quitarImagen ? null : undefined),
+      nombre,
+      apellido,
+      fechaNacimiento,
+      avisosCorreo: conAvisos ? avisosCorreo : undefined,
+      correo,
+      image: image ?? (quitarImagen ? null : undefined),
     });
     if (!outcome.ok) {
       return data({ result: formReply(submission, outcome), success: false }, { status: outcome.status });
@@ -191,8 +242,16 @@ async function profileFormAction(request: Request, user: SessionUser, backTo: st
     console.error(error);
     return data({ result: submission.reply({ formErrors: [UPDATE_FAILED] }), success: false }, { status: 500 });
   }
-  const message = outcome.pendingEmail ? EMAIL_CONFIRMATION_SENT(outcome.pendingEmail) : PROFILE_UPDATED;
-  return redirectWithFlash(request, backTo, { type: outcome.pendingEmail ? "info" : "success", message });
+  if (outcome.pendingEmail) {
+    return redirectWithFlash(request, backTo, { type: "info", message: EMAIL_CONFIRMATION_SENT(outcome.pendingEmail) });
+  }
+  // A corrected name: the certificates keep theirs until the person updates them there.
+  const renamed = outcome.corrected.some((f) => f === "nombre" || f === "apellido");
+  const outdated = renamed ? await countOutdatedNames(outcome.profile) : 0;
+  return redirectWithFlash(request, backTo, {
+    type: "success",
+    message: outdated > 0 ? NAME_ON_CERTIFICATES : PROFILE_UPDATED,
+  });
 }
 
 /**
@@ -206,7 +265,8 @@ async function readProfileApiChange(request: Request): Promise<Result<{ change: 
   if (!isMultipart(request) && !type.includes("application/x-www-form-urlencoded")) {
     const parsed = ProfileApiSchema.safeParse(await readBody(request));
     if (!parsed.success) return invalid(parsed.error.issues);
-    return ok({ change: { correo: parsed.data.correo, image: parsed.data.quitarImagen ? null : undefined } });
+    const { quitarImagen, ...fields } = parsed.data;
+    return ok({ change: { ...fields, image: quitarImagen ? null : undefined } });
   }
   let upload: UploadResult;
   try {
@@ -222,7 +282,8 @@ async function readProfileApiChange(request: Request): Promise<Result<{ change: 
     if (file) await discard([file]);
     return invalid(parsed.error.issues);
   }
-  return ok({ change: { correo: parsed.data.correo, image: file ?? (parsed.data.quitarImagen ? null : undefined) } });
+  const { quitarImagen, ...fields } = parsed.data;
+  return ok({ change: { ...fields, image: file ?? (quitarImagen ? null : undefined) } });
 }
 
 /**
@@ -237,9 +298,8 @@ export async function profileApiAction(
   if (!(await profileExists(userId))) return fail(404, USER_NOT_FOUND);
   const read = await readProfileApiChange(request);
   if (!read.ok) return read;
-  const { correo, image } = read.change;
-  if (correo === undefined && image === undefined) return fail(400, NOTHING_TO_UPDATE);
-  return updateProfile(actor, userId, { correo, image });
+  if (Object.values(read.change).every((v) => v === undefined)) return fail(400, NOTHING_TO_UPDATE);
+  return updateProfile(actor, userId, read.change);
 }
 
 /**
@@ -258,6 +318,9 @@ export async function profilePageAction(request: Request, user: SessionUser, bac
 
 function fallbackForm(user: SessionUser) {
   const form = new FormData();
+  form.set("nombre", user.nombre);
+  form.set("apellido", user.apellido);
+  if (user.fechaNacimiento) form.set("fechaNacimiento", user.fechaNacimiento.toISOString().slice(0, 10));
   form.set("correo", user.correo);
   return form;
 }
@@ -273,6 +336,7 @@ export function toProfileView(profile: Profile, pendingEmail: string | null = nu
     /** A new address waiting for its confirmation link to be followed. */
     correoPendiente: pendingEmail,
     fechaNacimiento: profile.fechaNacimiento ? profile.fechaNacimiento.toISOString() : null,
+    avisosCorreo: profile.avisosCorreo,
     // The version parameter changes with the file, so a new image is never a cached old one.
     avatarUrl: profile.imagenPerfil ? `/usuarios/${profile.id}/imagen?v=${versionOf(profile.imagenPerfil)}` : null,
   };

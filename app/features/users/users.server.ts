@@ -34,6 +34,7 @@ export const publicUserSelect = {
   suspendidoEn: true,
   imagenPerfil: true,
   correoConfirmado: true,
+  avisosCorreo: true,
   requiereTutor: true,
   tutorNombre: true,
   tutorCorreo: true,

@@ -296,6 +296,11 @@ export default function Records({ loaderData }: Route.ComponentProps) {
             </IntentButton>
           ) : null}
           {selected.id !== adminId ? <PasswordLinkButton userId={selected.id} className="mt-4" /> : null}
+          <p className="mt-4">
+            <Link to={`/admin/records/${encodeURIComponent(selected.id)}/corregir`} className="btn-secondary">
+              Corregir datos
+            </Link>
+          </p>
         </UrlDialog>
       ) : null}
 

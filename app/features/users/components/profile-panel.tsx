@@ -128,18 +128,30 @@ function ProfileForm({ profile, actionData }: { profile: ProfileView; actionData
   const [form, fields] = useForm<ProfileFields>({
     id: "perfil",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultValue: { correo: profile.correo },
+    defaultValue: {
+      nombre: profile.nombre,
+      apellido: profile.apellido,
+      fechaNacimiento: profile.fechaNacimiento?.slice(0, 10) ?? "",
+      correo: profile.correo,
+      avisosCorreo: profile.avisosCorreo ? "on" : undefined,
+    },
     // Validation runs on the server (one schema, one place): no Zod in the browser.
     shouldValidate: "onSubmit",
   });
   const image = fields.imagenPerfil;
   const remove = getInputProps(fields.quitarImagen, { type: "checkbox" });
+  const notices = getInputProps(fields.avisosCorreo, { type: "checkbox" });
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="card space-y-4 p-6">
       <h2 className="text-lg font-semibold text-slate-900">Editar perfil</h2>
       <FormErrors id={form.errorId} errors={form.errors} />
       <input type="hidden" name="intent" value={PROFILE_INTENT} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.nombre} label="Nombre" autoComplete="given-name" required />
+        <TextField field={fields.apellido} label="Apellido" autoComplete="family-name" required />
+      </div>
+      <TextField field={fields.fechaNacimiento} label="Fecha de nacimiento" type="date" autoComplete="bday" required />
       <TextField field={fields.correo} label="Correo electrónico" type="email" autoComplete="email" required />
       <FileField
         field={image}
@@ -153,6 +165,14 @@ function ProfileForm({ profile, actionData }: { profile: ProfileView; actionData
           Quitar la imagen actual
         </label>
       ) : null}
+      <input type="hidden" name="conAvisos" value="1" />
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input {...notices} key={notices.key} className="mt-1" />
+        <span>
+          Recibir por correo avisos de mensajes nuevos y otros avisos opcionales (los correos necesarios para tu cuenta
+          llegan siempre)
+        </span>
+      </label>
       <button type="submit" className="btn-primary w-full" disabled={submitting}>
         {submitting ? "Guardando..." : "Guardar cambios"}
       </button>
