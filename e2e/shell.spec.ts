@@ -137,5 +137,8 @@ test("el aviso de privacidad está enlazado en el pie y en el registro", async (
   }
   await expect(page.getByRole("heading", { level: 2, name: "Tus derechos y cómo ejercerlos" })).toBeVisible();
   await page.goto("/registro");
-  await expect(page.getByRole("link", { name: "aviso de privacidad" })).toHaveAttribute("href", "/privacidad");
+  await expect(page.locator("form").getByRole("link", { name: "aviso de privacidad" })).toHaveAttribute(
+    "href",
+    "/privacidad",
+  );
 });

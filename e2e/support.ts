@@ -91,6 +91,8 @@ export async function emailConfirmationLink(
   correo: string,
   /** The link's path before its token: the e-mail change's, or another mailed link's. */
   path = "/confirmar-correo/",
+  /** What the token looks like (a 256-bit token by default; an opt-out link is `{id}.{firma}`). */
+  token = "[A-Za-z0-9_-]{43}",
 ): Promise<string> {
   const admin = await adminPage(browser, javaScriptEnabled);
   await admin.page.goto("/admin/outbox?estado=pending");
@@ -99,7 +101,7 @@ export async function emailConfirmationLink(
   const opened = admin.page.getByRole("article").filter({ hasText: correo });
   const text = (await opened.locator("pre").textContent()) ?? "";
   await admin.close();
-  const link = new RegExp(`https?://\\S+${path}[A-Za-z0-9_-]{43}`).exec(text)?.[0];
+  const link = new RegExp(`https?://\\S+${path}${token}`).exec(text)?.[0];
   expect(link, `enlace de confirmación para ${correo}`).toBeTruthy();
   return new URL(link!).pathname;
 }
