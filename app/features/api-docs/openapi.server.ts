@@ -341,13 +341,21 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
   "/api/auth/users/{id}/profile": {
     put: {
       tag: "Cuentas",
-      summary: "Cambiar el correo o la imagen de perfil",
+      summary: "Corregir los datos del perfil: nombre, apellido, fecha de nacimiento, correo, imagen, avisos",
       description:
-        "La propia cuenta o un administrador. Un correo nuevo propio se aplica al seguir el enlace que se le envía.",
+        "La propia cuenta o un administrador (la corrección de un administrador queda en el registro de auditoría). " +
+        "Nombre, apellido y fecha de nacimiento siguen las reglas del registro; un campo omitido se conserva. " +
+        "avisosCorreo activa o desactiva los avisos opcionales por correo. Un correo nuevo propio se aplica al " +
+        "seguir el enlace que se le envía.",
       access: "user",
       body: { form: ProfileApiFormSchema, json: ProfileApiSchema },
       ok: { 200: json("Perfil actualizado.", ApiProfileUpdatedSchema) },
-      errors: { 403: "No es tu perfil.", 404: "Usuario no encontrado.", 409: "El correo ya está en uso." },
+      errors: {
+        400: "Datos inválidos (por ejemplo, una fecha de nacimiento imposible).",
+        403: "No es tu perfil.",
+        404: "Usuario no encontrado.",
+        409: "El correo ya está en uso.",
+      },
     },
   },
   "/api/auth/{userId}/cursos-inscritos": {
