@@ -10,7 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { CHANGE_PASSWORD_INTENT, CLOSE_OTHER_SESSIONS_INTENT } from "~/features/auth/account-security.ts";
 import { changePasswordFormAction } from "~/features/auth/change-password.server.ts";
-import { closeOtherSessionsFormAction } from "~/features/auth/open-sessions.server.ts";
+import { closeOtherSessionsFormAction, listOpenSessions } from "~/features/auth/open-sessions.server.ts";
 import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
 import { isAdmin, type Role } from "~/features/auth/roles.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
@@ -19,7 +19,7 @@ import { countOutdatedNames } from "~/features/certificates/certificates.server.
 import { prisma } from "~/lib/db.server.ts";
 import { publicUserSelect, USER_NOT_FOUND } from "./users.server.ts";
 import { DELETE_ACCOUNT_INTENT } from "./account-deletion.ts";
-import { deleteAccountFormAction } from "./account-deletion.server.ts";
+import { accountDeletionView, deleteAccountFormAction } from "./account-deletion.server.ts";
 import { pendingEmailChange, requestEmailChange } from "./email-change.server.ts";
 import { readBody } from "~/lib/api.server.ts";
 import { fail, formReply, ok, type Result } from "~/lib/failure.ts";
@@ -346,6 +346,17 @@ export type ProfileView = ReturnType<typeof toProfileView>;
 function versionOf(key: string) {
   return key.replace(/^.*\//, "").slice(0, 8);
 }
+
+/** The whole 'Mi Perfil' page's data (both panels): the profile, open sessions, what deletion would do. */
+export async function loadProfileScreen(user: SessionUser, request: Request) {
+  const [page, sessions, deletion] = await Promise.all([
+    loadProfilePage(user.id),
+    listOpenSessions(user.id, request),
+    accountDeletionView(user),
+  ]);
+  return { ...page, sessions, deletion };
+}
+export type ProfileScreenData = Awaited<ReturnType<typeof loadProfileScreen>>;
 
 /** Loader data of both profile pages; null profile → 'Usuario no identificado'. */
 export async function loadProfilePage(userId: string) {
