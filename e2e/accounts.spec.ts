@@ -13,6 +13,8 @@ import {
 } from "./support.ts";
 
 test("registro → pendiente → aprobado por el admin → ingreso → salir", async ({ page, browser, javaScriptEnabled }) => {
+  // The whole life of an account, with the address proven and an admin in a second browser: a long flow.
+  test.slow();
   const correo = uniqueEmail("docente");
   const password = "pizarra verde de osorno";
   await register(page, {

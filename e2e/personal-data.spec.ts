@@ -25,6 +25,8 @@ test("un registro de menos de 14 años espera la autorización de su tutor", asy
   browser,
   javaScriptEnabled,
 }) => {
+  // Registration, the guardian's link and an admin in a second browser: a long flow.
+  test.slow();
   const correo = uniqueEmail("nino");
   const tutor = uniqueEmail("tutor");
   await page.goto("/registro");
