@@ -1,9 +1,7 @@
 // Objection (issue 23 part 3): optional notices (a new message, waiting registrations) go only to
 // people who keep them on; each carries a link — and RFC 8058 one-click headers, checked on a real
 // SMTP server — that turns them off without signing in. Needed mail is never affected.
-import type net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
+import { describe, expect, it } from "vitest";
 import { optOutPath, userOfOptOut } from "~/features/mail/opt-out.server.ts";
 import { createSmtpTransport, deliverPending } from "~/features/mail/sender.server.ts";
 import { noticeAdminsOfRegistration } from "~/features/users/registration-notice.server.ts";
@@ -11,28 +9,9 @@ import { prisma } from "~/lib/db.server.ts";
 import * as apiMensajes from "~/routes/api/mensajes.ts";
 import * as optOutPage from "~/routes/email-notices-off.tsx";
 import { args, createUser, dataOf, formRequest, getRequest, jsonRequest, signedIn } from "./factories.ts";
+import { smtpCapture } from "./smtp.ts";
 
-const received: string[] = [];
-let server: SMTPServer;
-let port = 0;
-beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push(Buffer.concat(chunks).toString("utf8"));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  port = (server.server.address() as net.AddressInfo).port;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+const smtp = smtpCapture();
 
 const tokenOf = (userId: string) => optOutPath(userId).split("/").at(-1)!;
 const page = (token: string) => optOutPage.loader(args(getRequest(`/avisos/baja/${token}`), { token }));
@@ -57,8 +36,8 @@ describe("optional notices", () => {
     expect(notice.toUserId).toBe(reader.id);
     expect(notice.text).toContain(`http://localhost:3000${optOutPath(reader.id)}`);
 
-    await deliverPending(createSmtpTransport(`smtp://127.0.0.1:${port}`), { now: new Date(Date.now() + 1000) });
-    const raw = received.find((m) => m.includes("lectora@test.cl"))!;
+    await deliverPending(createSmtpTransport(`smtp://127.0.0.1:${smtp.port}`), { now: new Date(Date.now() + 1000) });
+    const raw = smtp.received.find((m) => m.to.includes("lectora@test.cl"))!.raw;
     expect(raw).toBeTruthy();
     expect(raw.replace(/\r\n\s+/g, " ")).toContain(`List-Unsubscribe: <http://localhost:3000${optOutPath(reader.id)}>`);
     expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");

@@ -2,8 +2,7 @@
 // as soon as the mail is sent (the account keeps only its hash), and every sent mail's text is
 // dropped SENT_TEXT_RETENTION_DAYS after sending. Against a real SMTP server on 127.0.0.1.
 import net from "node:net";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   DROPPED_TEXT,
   dropSentMailTexts,
@@ -14,39 +13,11 @@ import { createSmtpTransport, deliverPending } from "~/features/mail/sender.serv
 import { describeEmailChange, requestEmailChange } from "~/features/users/email-change.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { createUser } from "./factories.ts";
+import { smtpCapture } from "./smtp.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 const LINK = /\/confirmar-correo\/([A-Za-z0-9_-]{43})/;
-const received: string[] = [];
-let server: SMTPServer;
-let port = 0;
-
-beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        // Quoted-printable wraps long lines with "=" at their end: joined again here.
-        received.push(
-          Buffer.concat(chunks)
-            .toString("utf8")
-            .replace(/=\r?\n/g, ""),
-        );
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  port = (server.server.address() as net.AddressInfo).port;
-});
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+const smtp = smtpCapture();
 
 /** A port with nothing listening on it. */
 async function closedPort(): Promise<number> {
@@ -74,10 +45,10 @@ describe("the e-mail confirmation's token in the outbox", () => {
     expect(await textOf(mail.id)).toContain(token);
 
     await prisma.outboxMail.update({ where: { id: mail.id }, data: { nextAttemptAt: new Date() } });
-    const up = createSmtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 5000 });
+    const up = createSmtpTransport(`smtp://127.0.0.1:${smtp.port}`, { timeoutMs: 5000 });
     expect(await deliverPending(up, { from: "a@test.cl" })).toEqual({ sent: 1, failed: 0 });
     // The person got the link; the outbox no longer holds it, and the link still works.
-    expect(received.some((body) => body.includes(token!))).toBe(true);
+    expect(smtp.received.some(({ raw }) => raw.includes(token!))).toBe(true);
     const sent = await prisma.outboxMail.findUniqueOrThrow({ where: { id: mail.id } });
     expect(sent).toMatchObject({ status: "sent", text: DROPPED_TEXT, html: null, subject: mail.subject });
     expect(JSON.stringify(await prisma.outboxMail.findMany())).not.toContain(token);
@@ -87,7 +58,7 @@ describe("the e-mail confirmation's token in the outbox", () => {
   it("other mail keeps its text when sent", async () => {
     await prisma.outboxMail.updateMany({ where: { status: "pending" }, data: { status: "sent" } });
     const { id } = await enqueueMail({ kind: "message.notice", to: "aviso@test.cl", subject: "s", text: "Hola" });
-    const up = createSmtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 5000 });
+    const up = createSmtpTransport(`smtp://127.0.0.1:${smtp.port}`, { timeoutMs: 5000 });
     expect(await deliverPending(up, { from: "a@test.cl" })).toEqual({ sent: 1, failed: 0 });
     expect(await textOf(id)).toBe("Hola");
   });

@@ -3,9 +3,7 @@
 // changes nothing on GET and sets the password once, ending every session and API token; an
 // admin can make a 24-hour link to hand over; the requests are limited per IP and per address;
 // the /api twins do the same. Against this file's own database and a real SMTP server.
-import type net from "node:net";
-import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PENDING_APPROVAL, ACCOUNT_SUSPENDED } from "~/features/auth/login.server.ts";
 import { COMMON_PASSWORD } from "~/features/auth/register.server.ts";
 import { PASSWORDS_DIFFER, PASSWORD_TOO_SHORT } from "~/features/auth/messages.ts";
@@ -37,6 +35,7 @@ import {
   TEST_PASSWORD,
   thrown,
 } from "./factories.ts";
+import { smtpCapture } from "./smtp.ts";
 
 const NEW_PASSWORD = "lluvia en el sur de chile";
 const HOUR = 60 * 60 * 1000;
@@ -480,40 +479,16 @@ describe("the API twins", () => {
 });
 
 describe("the link in the outbox", () => {
-  const received: string[] = [];
-  let server: SMTPServer;
-  let port = 0;
-  beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, _session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => {
-          received.push(
-            Buffer.concat(chunks)
-              .toString("utf8")
-              .replace(/=\r?\n/g, ""),
-          );
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-    port = (server.server.address() as net.AddressInfo).port;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const smtp = smtpCapture();
 
   it("reaches the person through SMTP and is dropped from the stored text once sent", async () => {
     await prisma.outboxMail.updateMany({ where: { status: "pending" }, data: { status: "sent" } });
     const user = await createUser({ correo: "smtp-rec@liceo.cl" });
     await forgot(user.correo);
     const token = await linkSentTo(user.correo);
-    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 5000 });
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${smtp.port}`, { timeoutMs: 5000 });
     expect(await deliverPending(transport, { from: "academia@test.cl" })).toEqual({ sent: 1, failed: 0 });
-    expect(received.some((body) => body.includes(`/recuperar/${token}`))).toBe(true);
+    expect(smtp.received.some(({ raw }) => raw.includes(`/recuperar/${token}`))).toBe(true);
     const mail = await prisma.outboxMail.findFirstOrThrow({ where: { to: user.correo } });
     expect(mail).toMatchObject({ status: "sent", text: DROPPED_TEXT });
     expect(JSON.stringify(await prisma.outboxMail.findMany())).not.toContain(token);
