@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
 
@@ -81,9 +82,11 @@ export async function approveInRecords(admin: Page, correo: string) {
 }
 
 /**
- * The e-mail confirmation link queued for `correo`, read by the demo admin from the outbox
- * (/admin/outbox lists each mail's start; its subject opens the whole text): what the person
- * would click in their mailbox.
+ * The link mailed to `correo`: what the person would click in their mailbox. Without SMTP (the
+ * e2e server) the mail waits in the outbox, where the demo admin reads it (/admin/outbox lists
+ * each mail's start; its subject opens the whole text). In the scale-out run mail is really sent,
+ * and a mail carrying a link drops its text once sent: the link is read from the recording SMTP
+ * server's log (SCALE_MAIL_LOG) instead.
  */
 export async function emailConfirmationLink(
   browser: Browser,
@@ -94,6 +97,27 @@ export async function emailConfirmationLink(
   /** What the token looks like (a 256-bit token by default; an opt-out link is `{id}.{firma}`). */
   token = "[A-Za-z0-9_-]{43}",
 ): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+${path}${token}`);
+  const mailLog = process.env.SCALE_MAIL_LOG;
+  if (mailLog) {
+    let link: string | undefined;
+    await expect
+      .poll(
+        () => {
+          const sent = fs
+            .readFileSync(mailLog, "utf8")
+            .split("\n")
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as { to: string[]; body: string })
+            .filter((m) => m.to.includes(correo));
+          link = sent.map((m) => pattern.exec(m.body)?.[0]).findLast(Boolean);
+          return link;
+        },
+        { message: `enlace enviado a ${correo}`, timeout: 30_000, intervals: [500] },
+      )
+      .toBeTruthy();
+    return new URL(link!).pathname;
+  }
   const admin = await adminPage(browser, javaScriptEnabled);
   await admin.page.goto("/admin/outbox?estado=pending");
   const item = admin.page.getByRole("listitem").filter({ hasText: correo }).first();
@@ -101,7 +125,7 @@ export async function emailConfirmationLink(
   const opened = admin.page.getByRole("article").filter({ hasText: correo });
   const text = (await opened.locator("pre").textContent()) ?? "";
   await admin.close();
-  const link = new RegExp(`https?://\\S+${path}${token}`).exec(text)?.[0];
+  const link = pattern.exec(text)?.[0];
   expect(link, `enlace de confirmación para ${correo}`).toBeTruthy();
   return new URL(link!).pathname;
 }
