@@ -61,10 +61,16 @@ test("un visitante ve el curso sin materiales; 'Comenzar Curso' pide iniciar ses
   await expect(page.getByText("¡Registro exitoso!")).toBeVisible();
   // The banner now says where the learner stands and leads on.
   await expect(page.getByText("Tu avance: 0%")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Continuar", exact: true })).toHaveAttribute("href", "#modulo-1");
   await expect(page.getByRole("button", { name: "Comenzar Curso" })).toHaveCount(0);
   await expect(page.getByRole("progressbar", { name: "Tu avance en el curso" })).toHaveAttribute("aria-valuenow", "0");
-  await page.locator("summary", { hasText: "HTML semántico" }).click();
+  // 'Continuar' opens the module to take, with or without JavaScript (issue 24 §2): the server
+  // renders it open for ?modulo=1, and #modulo-1 scrolls to it.
+  const next = page.getByRole("link", { name: "Continuar", exact: true });
+  await expect(next).toHaveAttribute("href", /\?modulo=1#modulo-1$/);
+  await next.click();
+  await expect(page).toHaveURL(/\?modulo=1#modulo-1$/);
+  await expect(page.locator("#modulo-1")).toHaveAttribute("open", "");
+  await expect(page.locator("#modulo-1 summary")).toContainText("HTML semántico");
   await page.getByRole("link", { name: "Ver PDF" }).first().click();
   await expect(page.locator("object[type='application/pdf']")).toHaveAttribute("height", "600");
   const pdfUrl = await page.locator("object[type='application/pdf']").getAttribute("data");

@@ -286,12 +286,14 @@ function CourseCallToAction({
       {course.evaluaciones.total > 0 ? (
         <p className="text-sm font-semibold text-brand-100">Tu avance: {formatPercent(course.progreso)}</p>
       ) : null}
-      <a
-        href={next ? `#modulo-${next.index + 1}` : "#modulos"}
+      {/* ?modulo=N: the server opens the module, with or without JavaScript; #modulo-N scrolls to it. */}
+      <Link
+        to={next ? `?modulo=${next.index + 1}#modulo-${next.index + 1}` : "#modulos"}
+        preventScrollReset
         className="btn w-full bg-accent-500 text-slate-900 hover:bg-amber-400"
       >
         {CONTINUE}
-      </a>
+      </Link>
     </div>
   );
 }
