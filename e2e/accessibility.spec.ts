@@ -51,6 +51,7 @@ test("páginas públicas sin infracciones de accesibilidad", async ({ page }) =>
       "/privacidad",
       "/registro/confirmar/no-existe",
       "/registro/autorizar/no-existe",
+      "/avisos/baja/no-existe",
       "/login",
       "/registro",
       "/registro/enviado",

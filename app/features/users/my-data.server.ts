@@ -12,7 +12,8 @@ import { env } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isStorageKey, readStoredChunks } from "~/lib/storage.server.ts";
 import { zipStream, type ZipEntry } from "~/lib/zip.server.ts";
-import { USER_NOT_FOUND } from "./users.server.ts";
+import { messageSelect } from "~/features/messages/messages.server.ts";
+import { publicUserSelect, USER_NOT_FOUND } from "./users.server.ts";
 
 export const MY_DATA_TOO_MANY =
   `Puedes descargar tus datos hasta ${BUDGETS.myDataUser.points} veces por hora. ` +
@@ -45,29 +46,12 @@ export async function myDataArchive(
 // ---------------------------------------------------------------------------------------------
 // The archive's files, in order
 
-/** Every column of the account but its password hash. */
+/** Every column of the account but its password hash: the admin's view of it, and the rest. */
 const PROFILE_SELECT = {
-  id: true,
-  nombre: true,
-  apellido: true,
-  correo: true,
-  fechaNacimiento: true,
-  rol: true,
-  aprobado: true,
-  aprobadoEn: true,
-  suspendidoEn: true,
-  imagenPerfil: true,
-  correoConfirmado: true,
+  ...publicUserSelect,
   correoConfirmadoEn: true,
   privacidadVersion: true,
   privacidadAceptadaEn: true,
-  requiereTutor: true,
-  tutorNombre: true,
-  tutorCorreo: true,
-  consentimientoEn: true,
-  consentimientoOrigen: true,
-  avisosCorreo: true,
-  createdAt: true,
   updatedAt: true,
 } as const;
 
@@ -321,18 +305,6 @@ function certificates(userId: string, pdfs: Set<string>) {
   );
 }
 
-const MESSAGE_SELECT = {
-  id: true,
-  from: true,
-  fromName: true,
-  fromRole: true,
-  to: true,
-  subject: true,
-  content: true,
-  leidoEn: true,
-  createdAt: true,
-} as const;
-
 /** What the person sent: whether it was read is the recipient's (docs/product.md#messages). */
 function sentMessages(userId: string) {
   return rows(
@@ -341,7 +313,7 @@ function sentMessages(userId: string) {
         where: { fromId: userId, ...after("createdAt", last) },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
         take,
-        select: MESSAGE_SELECT,
+        select: messageSelect,
       }),
     ),
     (r) => ({ id: r.id, para: r.to, asunto: r.subject, contenido: r.content, enviadoEn: r.createdAt }),
@@ -355,7 +327,7 @@ function receivedMessages(userId: string) {
         where: { toId: userId, ...after("createdAt", last) },
         orderBy: [{ createdAt: "asc" }, { id: "asc" }],
         take,
-        select: MESSAGE_SELECT,
+        select: messageSelect,
       }),
     ),
     (r) => ({
