@@ -4,38 +4,24 @@
 // ones are refused by the service, checkNewPassword).
 import { z } from "zod";
 import { CONFIRMATION_REQUIRED, CURRENT_PASSWORD_REQUIRED, NEW_PASSWORD_REQUIRED } from "./account-security.ts";
-import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from "./messages.ts";
+import { matchingPasswords, newPasswordFields, PASSWORD_MAX } from "./schema.ts";
 
-const MAX = 200;
-const tooLong = `Máximo ${MAX} caracteres.`;
+const { password, confirmarPassword } = newPasswordFields({
+  password: NEW_PASSWORD_REQUIRED,
+  confirmation: CONFIRMATION_REQUIRED,
+});
 
-export const ChangePasswordSchema = z
-  .object({
+export const ChangePasswordSchema = matchingPasswords(
+  z.object({
     passwordActual: z
       .string({ error: CURRENT_PASSWORD_REQUIRED })
       .min(1, CURRENT_PASSWORD_REQUIRED)
-      .max(MAX, tooLong)
+      .max(PASSWORD_MAX, `Máximo ${PASSWORD_MAX} caracteres.`)
       .meta({ description: "La contraseña con que ingresas hoy." }),
-    password: z
-      .string({ error: NEW_PASSWORD_REQUIRED })
-      .min(1, NEW_PASSWORD_REQUIRED)
-      .min(8, PASSWORD_TOO_SHORT)
-      .max(MAX, tooLong)
-      .meta({ description: "La contraseña nueva: al menos 8 caracteres, no una de las más comunes." }),
-    confirmarPassword: z
-      .string({ error: CONFIRMATION_REQUIRED })
-      .min(1, CONFIRMATION_REQUIRED)
-      .max(MAX, tooLong)
-      .meta({ description: "La contraseña nueva otra vez." }),
-  })
-  .refine((v) => v.password === v.confirmarPassword, {
-    message: PASSWORDS_DIFFER,
-    path: ["confirmarPassword"],
-    when: (payload) => {
-      const value = payload.value as { password?: unknown; confirmarPassword?: unknown };
-      return typeof value.password === "string" && typeof value.confirmarPassword === "string";
-    },
-  });
+    password: password.meta({ description: "La contraseña nueva: al menos 8 caracteres, no una de las más comunes." }),
+    confirmarPassword: confirmarPassword.meta({ description: "La contraseña nueva otra vez." }),
+  }),
+);
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
 /** The form's fields as typed. */
 export type ChangePasswordFields = z.input<typeof ChangePasswordSchema>;

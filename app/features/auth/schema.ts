@@ -53,6 +53,40 @@ export const LoginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
+export const PASSWORD_MAX = 200;
+const PASSWORD_TOO_LONG = `Máximo ${PASSWORD_MAX} caracteres.`;
+
+/**
+ * A new password typed twice under the registration's rules (8 to 200 characters; the common
+ * ones are refused by the services, checkNewPassword): registration, recovery and 'Cambiar
+ * contraseña'. What a missing field says is each form's own.
+ */
+export function newPasswordFields(missing = { password: REQUIRED_ALL, confirmation: REQUIRED_ALL }) {
+  return {
+    password: z
+      .string({ error: missing.password })
+      .min(1, missing.password)
+      .min(8, PASSWORD_TOO_SHORT)
+      .max(PASSWORD_MAX, PASSWORD_TOO_LONG),
+    confirmarPassword: z
+      .string({ error: missing.confirmation })
+      .min(1, missing.confirmation)
+      .max(PASSWORD_MAX, PASSWORD_TOO_LONG),
+  };
+}
+
+/** Both passwords equal; reported whenever both were sent, so one submit shows every problem. */
+export function matchingPasswords<T extends z.ZodType<{ password: string; confirmarPassword: string }>>(schema: T) {
+  return schema.refine((v) => v.password === v.confirmarPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ["confirmarPassword"],
+    when: (payload) => {
+      const value = payload.value as { password?: unknown; confirmarPassword?: unknown };
+      return typeof value.password === "string" && typeof value.confirmarPassword === "string";
+    },
+  });
+}
+
 /**
  * A person's name and birth date under the registration's rules: registration, the profile
  * (rectification) and an admin's correction on a user's record use these same fields.
@@ -63,37 +97,27 @@ export const PersonFields = {
   fechaNacimiento: birthDate,
 };
 
-export const RegisterSchema = z
-  .object({
+export const RegisterSchema = matchingPasswords(
+  z.object({
     nombre: PersonFields.nombre,
     apellido: PersonFields.apellido,
     correo: email(REQUIRED_ALL),
     fechaNacimiento: PersonFields.fechaNacimiento,
     rol: z.enum(SELF_SERVICE_ROLES, { error: (issue) => (issue.input === undefined ? REQUIRED_ALL : INVALID_ROLE) }),
-    password: z.string({ error: REQUIRED_ALL }).min(1, REQUIRED_ALL).min(8, PASSWORD_TOO_SHORT).max(200),
-    confirmarPassword: z.string({ error: REQUIRED_ALL }).min(1, REQUIRED_ALL).max(200),
+    ...newPasswordFields(),
     // Under 14 (age.ts): a parent's or guardian's name and address, who is asked to consent.
     tutorNombre: optional(160),
     tutorCorreo: optionalEmail,
     // Honeypot: people never see it; bots fill it.
     sitioWeb: z.string().max(200).optional(),
-  })
-  .refine((v) => v.password === v.confirmarPassword, {
-    message: PASSWORDS_DIFFER,
-    path: ["confirmarPassword"],
-    // Also report a mismatch when other fields are missing, so one submit shows every problem.
-    when: (payload) => {
-      const value = payload.value as { password?: unknown; confirmarPassword?: unknown };
-      return typeof value.password === "string" && typeof value.confirmarPassword === "string";
-    },
-  })
-  .superRefine((v, ctx) => {
-    if (!needsGuardian(v.fechaNacimiento)) return;
-    if (!v.tutorNombre) ctx.addIssue({ code: "custom", message: GUARDIAN_REQUIRED, path: ["tutorNombre"] });
-    if (!v.tutorCorreo) ctx.addIssue({ code: "custom", message: GUARDIAN_REQUIRED, path: ["tutorCorreo"] });
-    else if (v.tutorCorreo === v.correo)
-      ctx.addIssue({ code: "custom", message: GUARDIAN_OWN_EMAIL, path: ["tutorCorreo"] });
-  });
+  }),
+).superRefine((v, ctx) => {
+  if (!needsGuardian(v.fechaNacimiento)) return;
+  if (!v.tutorNombre) ctx.addIssue({ code: "custom", message: GUARDIAN_REQUIRED, path: ["tutorNombre"] });
+  if (!v.tutorCorreo) ctx.addIssue({ code: "custom", message: GUARDIAN_REQUIRED, path: ["tutorCorreo"] });
+  else if (v.tutorCorreo === v.correo)
+    ctx.addIssue({ code: "custom", message: GUARDIAN_OWN_EMAIL, path: ["tutorCorreo"] });
+});
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 /** The form's fields as typed (before parsing). */
 export type RegisterFields = z.input<typeof RegisterSchema>;
