@@ -100,6 +100,26 @@ test("la lista muestra nombre, estado, duración y avance, y abre el curso", asy
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 });
 
+test("'Continuar' en una tarjeta abre el módulo que toca, con y sin JavaScript (issue 24 §2)", async ({
+  page,
+  request,
+}) => {
+  const user = await freshUser(request);
+  await enrol(request, user, 1);
+  await login(page, user.correo, user.password);
+  await expect(page).toHaveURL(/\/user$/);
+  await page.goto("/user/courses");
+  const card = courseCards(page).first();
+  const name = (await card.getByRole("heading").textContent())!.trim();
+  // Nothing passed yet: the module to take is the first one, and the server opens it (?modulo=1).
+  const next = card.getByRole("link", { name: `Continuar con ${name}` });
+  await expect(next).toHaveAttribute("href", /^\/cursos\/[a-z0-9]+\?modulo=1#modulo-1$/);
+  await next.click();
+  await expect(page).toHaveURL(/\/cursos\/[a-z0-9]+\?modulo=1#modulo-1$/);
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(page.locator("#modulo-1")).toHaveAttribute("open", "");
+});
+
 test("eliminar un curso pide confirmación y lo quita de la lista", async ({ page, request, javaScriptEnabled }) => {
   const user = await freshUser(request);
   await enrol(request, user, 2);

@@ -83,10 +83,32 @@ describe("the enrolled-course list (pages)", () => {
     const cookie = await sessionCookie(user);
     const data = await coursesPage.loader(args(getRequest("/user/courses", cookie)));
     expect(data.courses).toEqual([
-      { id: under.id, nombre: "Reciclaje", duracion: 12, progreso: 0, certificado: null },
-      { id: over.id, nombre: "Energía solar", duracion: null, progreso: 0, certificado: null },
-      { id: half.id, nombre: "Programación inicial", duracion: 20, progreso: 40, certificado: null },
-      { id: done.id, nombre: "Huertos urbanos", duracion: 8, progreso: 100, certificado: null },
+      // No modules yet: 'Continuar' leads to the course's module list; a finished course has none.
+      {
+        id: under.id,
+        nombre: "Reciclaje",
+        duracion: 12,
+        progreso: 0,
+        certificado: null,
+        continuar: `/cursos/${under.id}#modulos`,
+      },
+      {
+        id: over.id,
+        nombre: "Energía solar",
+        duracion: null,
+        progreso: 0,
+        certificado: null,
+        continuar: `/cursos/${over.id}#modulos`,
+      },
+      {
+        id: half.id,
+        nombre: "Programación inicial",
+        duracion: 20,
+        progreso: 40,
+        certificado: null,
+        continuar: `/cursos/${half.id}#modulos`,
+      },
+      { id: done.id, nombre: "Huertos urbanos", duracion: 8, progreso: 100, certificado: null, continuar: null },
     ]);
     expect(data.toRemove).toBeNull();
 
@@ -94,6 +116,92 @@ describe("the enrolled-course list (pages)", () => {
     const home = await homePage.loader(args(getRequest("/user", cookie)));
     expect(home.nombre).toBe("Ana");
     expect(home.courses).toEqual(data.courses);
+  });
+
+  it("'Continuar' leads to each course's next module to take, ?modulo=N#modulo-N, as the course banner does (issue 24 §2)", async () => {
+    const user = await createUser({ rol: "estudiante" });
+    const quizModule = (posicion: number) => ({
+      posicion,
+      titulo: `Módulo ${posicion + 1}`,
+      preguntas: { create: [{ posicion: 0, texto: "¿Listo?" }] },
+    });
+    // Module 1 passed, module 2 without a quiz, module 3 a quiz not passed yet: module 3 is next.
+    const midway = await prisma.course.create({
+      data: {
+        titulo: "Química del suelo",
+        estado: "publicado",
+        herramientas: [],
+        loAprenderan: [],
+        modulos: { create: [quizModule(0), { posicion: 1, titulo: "Lectura" }, quizModule(2)] },
+      },
+      include: { modulos: { orderBy: { posicion: "asc" } } },
+    });
+    // Nothing passed yet: module 1.
+    const fresh = await prisma.course.create({
+      data: {
+        titulo: "Astronomía",
+        estado: "publicado",
+        herramientas: [],
+        loAprenderan: [],
+        modulos: { create: [quizModule(0), quizModule(1)] },
+      },
+    });
+    // Modules without quizzes: the first one.
+    const reading = await prisma.course.create({
+      data: {
+        titulo: "Lecturas",
+        estado: "publicado",
+        herramientas: [],
+        loAprenderan: [],
+        modulos: {
+          create: [
+            { posicion: 0, titulo: "Uno" },
+            { posicion: 1, titulo: "Dos" },
+          ],
+        },
+      },
+    });
+    // Finished (its certificate exists): shows 'Ver certificado', not 'Continuar'.
+    const finished = await prisma.course.create({
+      data: {
+        titulo: "Compostaje",
+        estado: "publicado",
+        herramientas: [],
+        loAprenderan: [],
+        modulos: { create: [quizModule(0)] },
+      },
+    });
+    for (const course of [midway, fresh, reading, finished]) await enrolIn(user.id, course.id, 50);
+    const [first] = midway.modulos;
+    await prisma.quizAttempt.create({
+      data: {
+        userId: user.id,
+        cursoId: midway.id,
+        moduloId: first!.id,
+        porcentaje: 100,
+        aprobado: true,
+        correctas: 1,
+        totalPreguntas: 1,
+      },
+    });
+    await prisma.certificate.create({
+      data: {
+        userId: user.id,
+        cursoId: finished.id,
+        codigo: "CERT-COMPOST-1",
+        tituloCurso: "Compostaje",
+        nombreTitular: "Ana",
+      },
+    });
+
+    const data = await coursesPage.loader(args(getRequest("/user/courses", await sessionCookie(user))));
+    const continuar = Object.fromEntries(data.courses.map((c) => [c.id, c.continuar]));
+    expect(continuar).toEqual({
+      [midway.id]: `/cursos/${midway.id}?modulo=3#modulo-3`,
+      [fresh.id]: `/cursos/${fresh.id}?modulo=1#modulo-1`,
+      [reading.id]: `/cursos/${reading.id}?modulo=1#modulo-1`,
+      [finished.id]: null,
+    });
   });
 
   it("?eliminar=ID selects the course to confirm, only among one's own", async () => {

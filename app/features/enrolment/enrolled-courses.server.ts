@@ -4,12 +4,12 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { requirePanelUser, type GuardArgs } from "~/features/auth/guards.server.ts";
-import { displayProgress } from "~/features/courses/rules.ts";
+import { displayProgress, progressStatus } from "~/features/courses/rules.ts";
 import { getEnrolledCourse, listEnrolledCourses, unenrol } from "~/features/enrolment/enrolment.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
-import { certificatesByCourse } from "./learner-state.server.ts";
+import { certificatesByCourse, continueHrefs } from "./learner-state.server.ts";
 import { NOT_ENROLLED, UNENROL_FAILED, UNENROL_OK, unenrolFailedWith } from "./messages.ts";
 
 /** One enrolled course as GET /api/auth/{userId}/cursos-inscritos lists it (and the panel shows it). */
@@ -55,12 +55,24 @@ export async function loadEnrolledCourses(args: GuardArgs) {
     // The certificates of the listed courses (and of the one to confirm), in one query.
     const ids = list.courses.map((c) => c.id);
     if (toRemove) ids.push(toRemove.id);
-    const certificates = await certificatesByCourse(user.id, ids);
+    // And where 'Continuar' leads in each unfinished one (a constant number of queries too).
+    const [certificates, next] = await Promise.all([
+      certificatesByCourse(user.id, ids),
+      continueHrefs(
+        user.id,
+        list.courses.filter((c) => progressStatus(c.progreso) !== "Finalizado").map((c) => c.id),
+      ),
+    ]);
     const withCertificate = (view: EnrolledCourseView) => ({ ...view, certificado: certificates.get(view.id) ?? null });
+    // A finished course (certificate issued, or 100 %) shows no 'Continuar'.
+    const withNext = (view: EnrolledCourseView) => {
+      const card = withCertificate(view);
+      return { ...card, continuar: card.certificado ? null : (next.get(view.id) ?? null) };
+    };
     return {
       nombre: user.nombre,
       rol: user.rol,
-      courses: list.courses.map(withCertificate),
+      courses: list.courses.map(withNext),
       page: list.page,
       pageCount: list.pageCount,
       toRemove: toRemove ? withCertificate(toView(toRemove)) : null,

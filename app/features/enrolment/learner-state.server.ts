@@ -6,7 +6,7 @@ import { diplomaPath } from "~/features/certificates/certificates.server.ts";
 import type { Viewer } from "~/features/courses/rules.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { displayProgress } from "~/features/courses/rules.ts";
-import type { LearnerStates } from "./learner-state.ts";
+import { continueHref, nextModuleIndex, type LearnerStates } from "./learner-state.ts";
 
 export async function learnerStates(viewer: Viewer, courseIds: readonly string[]): Promise<LearnerStates> {
   if (!viewer || courseIds.length === 0) return {};
@@ -45,4 +45,35 @@ export async function withLearnerStates<T extends { courses: ReadonlyArray<{ id:
       list.courses.map((c) => c.id),
     ),
   };
+}
+
+/**
+ * Where each course's 'Continuar' leads for this user (`/cursos/{id}?modulo=N#modulo-N`, the
+ * module to take by nextModuleIndex, the course banner's rule), for a whole page of courses in
+ * three queries whatever its size, each an index range: their modules in order (cursoId,
+ * posicion), which of them have a quiz (one row per module, grouped on (moduloId, posicion)),
+ * and the user's passed attempts among these courses (userId, cursoId). Course id → href.
+ */
+export async function continueHrefs(userId: string, courseIds: readonly string[]): Promise<Map<string, string>> {
+  const hrefs = new Map<string, string>();
+  if (courseIds.length === 0) return hrefs;
+  const ids = [...new Set(courseIds)];
+  const [modules, withQuiz, passes] = await Promise.all([
+    prisma.module.findMany({
+      where: { cursoId: { in: ids } },
+      orderBy: [{ cursoId: "asc" }, { posicion: "asc" }],
+      select: { id: true, cursoId: true },
+    }),
+    prisma.quizQuestion.groupBy({ by: ["moduloId"], where: { modulo: { cursoId: { in: ids } } } }),
+    prisma.quizAttempt.findMany({
+      where: { userId, cursoId: { in: ids }, aprobado: true },
+      select: { moduloId: true },
+    }),
+  ]);
+  const quiz = new Set(withQuiz.map((q) => q.moduloId));
+  const passed = new Set(passes.map((p) => p.moduloId));
+  const byCourse = new Map<string, Array<{ tieneQuiz: boolean; aprobado: boolean }>>(ids.map((id) => [id, []]));
+  for (const m of modules) byCourse.get(m.cursoId)?.push({ tieneQuiz: quiz.has(m.id), aprobado: passed.has(m.id) });
+  for (const [id, list] of byCourse) hrefs.set(id, continueHref(nextModuleIndex(list), `/cursos/${id}`));
+  return hrefs;
 }

@@ -12,3 +12,25 @@ export const CONTINUE = "Continuar";
 export const FINISHED = "Finalizado ✓";
 export const SEE_CERTIFICATE = "Ver certificado";
 export const NEW_TAB_HINT = "(se abre en una pestaña nueva)";
+
+/**
+ * The module to take next (docs/product.md#learner-state): the first one with a quiz not passed
+ * yet, else the first one; null for a course without modules. The course banner's 'Continuar'
+ * and the 'Mis cursos' cards follow this one rule.
+ */
+export function nextModuleIndex(modules: ReadonlyArray<{ tieneQuiz: boolean; aprobado: boolean }>): number | null {
+  if (modules.length === 0) return null;
+  const index = modules.findIndex((m) => m.tieneQuiz && !m.aprobado);
+  return index === -1 ? 0 : index;
+}
+
+/**
+ * Where 'Continuar' leads: `?modulo=N` makes the server open module N (no JavaScript needed) and
+ * `#modulo-N` scrolls to it; a course without modules, to its module list. `coursePath` is empty
+ * on the course page itself, `/cursos/{id}` elsewhere.
+ */
+export function continueHref(nextIndex: number | null, coursePath = ""): string {
+  if (nextIndex === null) return `${coursePath}#modulos`;
+  const n = nextIndex + 1;
+  return `${coursePath}?modulo=${n}#modulo-${n}`;
+}

@@ -13,7 +13,7 @@ import { EnrolButton } from "~/features/courses/components/enrol-button.tsx";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { CertificateLink } from "~/features/certificates/components/certificate-link.tsx";
 import { FINISH_HOW, MATERIALS_AFTER_FINISH, passedQuizzes } from "~/features/certificates/messages.ts";
-import { CONTINUE, FINISHED } from "~/features/enrolment/learner-state.ts";
+import { continueHref, CONTINUE, FINISHED, nextModuleIndex } from "~/features/enrolment/learner-state.ts";
 import { formatPercent } from "~/lib/percent.ts";
 import { getCourseForViewer, type CourseForViewer } from "~/features/courses/courses.server.ts";
 import { ENROL_OK } from "~/features/courses/rules.ts";
@@ -280,7 +280,6 @@ function CourseCallToAction({
     );
   }
   if (!course.enrolled) return enrol;
-  const next = course.modulos.find((m) => m.tieneQuiz && !m.aprobado) ?? course.modulos[0];
   return (
     <div className="space-y-3">
       {course.evaluaciones.total > 0 ? (
@@ -288,7 +287,7 @@ function CourseCallToAction({
       ) : null}
       {/* ?modulo=N: the server opens the module, with or without JavaScript; #modulo-N scrolls to it. */}
       <Link
-        to={next ? `?modulo=${next.index + 1}#modulo-${next.index + 1}` : "#modulos"}
+        to={continueHref(nextModuleIndex(course.modulos))}
         preventScrollReset
         className="btn w-full bg-accent-500 text-slate-900 hover:bg-amber-400"
       >

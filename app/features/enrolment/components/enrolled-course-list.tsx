@@ -5,6 +5,7 @@ import { UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { progressStatus } from "~/features/courses/rules.ts";
 import type { StatusInfo } from "~/components/general-error-boundary.tsx";
 import { CertificateLink } from "~/features/certificates/components/certificate-link.tsx";
+import { CONTINUE } from "../learner-state.ts";
 import { UNENROL_CONFIRM, UNENROL_KEEPS_CERTIFICATE, UNENROL_KEEPS_RESULTS, loadFailedWith } from "../messages.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
@@ -15,6 +16,8 @@ export type EnrolledCourse = {
   progreso: number;
   /** The certificate of a finished course, if issued. */
   certificado?: { codigo: string; pdfUrl: string } | null;
+  /** Where 'Continuar' leads (the module to take, opened by the server); null for a finished course. */
+  continuar?: string | null;
 };
 
 function formatDuration(duracion: EnrolledCourse["duracion"]): string {
@@ -74,7 +77,8 @@ function RemoveButton({ course, action, busy }: { course: EnrolledCourse; action
 
 /**
  * One's enrolled courses (docs/product.md#enrolled-courses): name, status badge, duration, progress
- * bar and percentage; the card opens /cursos/{id}; a remove button per course. Used by /user
+ * bar and percentage; the card opens /cursos/{id}; 'Continuar' (unfinished courses) opens the module to
+ * take; a remove button per course. Used by /user
  * and /user/courses. `action` is the page's own action URL; `closeHref` the page without
  * ?eliminar.
  */
@@ -131,6 +135,12 @@ export function EnrolledCourseList({
               <ProgressBar value={course.progreso} label={`Avance en ${course.nombre}`} />
             </div>
             <div className="relative z-10 mt-4 flex flex-wrap items-center justify-end gap-2">
+              {course.continuar ? (
+                <Link to={course.continuar} className="btn-primary mr-auto px-3 py-1">
+                  {CONTINUE}
+                  <span className="sr-only">{` con ${course.nombre}`}</span>
+                </Link>
+              ) : null}
               {course.certificado ? (
                 <CertificateLink href={course.certificado.pdfUrl} className="btn-secondary mr-auto px-3 py-1">
                   Ver certificado<span className="sr-only">{` de ${course.nombre}`}</span>
