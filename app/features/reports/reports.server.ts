@@ -3,14 +3,16 @@
 // /api/admin routes; the answers are the shapes of ./schema.ts.
 //
 // Cost: the summary reads only Tally rows (counters the database's triggers keep), about forty
-// primary-key reads at any size. A course's report and gradebook read that course's rows through
-// its indexes: Enrolment (cursoId, registradoEn), QuizAttempt (cursoId, userId, moduloId,
-// aprobado, porcentaje) and AttemptAnswer (preguntaId, esCorrecta), both covering, so a report
-// costs what the course holds, never what the academy holds.
+// primary-key reads at any size. A course's report reads its modules and questions and their Tally
+// keys (kept by triggers as attempts, answers, enrolments and certificates are written: migration
+// report_counts), so it costs the same for 50 learners or 50 000 (issue 24 §7). A gradebook page
+// reads its participants through Enrolment (cursoId, registradoEn) and their attempts through
+// QuizAttempt (cursoId, userId, moduloId, aprobado, porcentaje), covering: it costs its page.
 import { fullName } from "~/features/auth/roles.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { CsvCell } from "~/lib/csv.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { readTally } from "~/lib/tally.server.ts";
 import { courseEnrolmentBatches } from "~/features/enrolment/course-enrolments.server.ts";
 import { percentOf } from "~/lib/percent.ts";
 import { lastMonths } from "./months.ts";
@@ -72,23 +74,19 @@ async function quizModules(courseId: string): Promise<QuizModule[]> {
 type Grade = { userId: string; moduloId: string; intentos: number; mejor: number; aprobado: boolean };
 
 /**
- * Every (participant, module) pair of a course with attempts: how many, the best score, whether
- * one passed. Grouped in the order of QuizAttempt (cursoId, userId, moduloId, …), read from that
- * index alone. `userIds`: only these participants (a gradebook page); otherwise every current
- * participant of the course (attempts outlive an enrolment, and a report counts participants).
+ * These participants' (participant, module) pairs of a course with attempts: how many, the best
+ * score, whether one passed. Grouped in the order of QuizAttempt (cursoId, userId, moduloId, …),
+ * read from that index alone, one range per participant (a gradebook page or CSV batch).
  */
-async function grades(courseId: string, userIds?: string[]): Promise<Grade[]> {
-  if (userIds && userIds.length === 0) return [];
-  const who = userIds
-    ? Prisma.sql`a."userId" IN (${Prisma.join(userIds)})`
-    : Prisma.sql`EXISTS (SELECT 1 FROM "Enrolment" e WHERE e."userId" = a."userId" AND e."cursoId" = a."cursoId")`;
+async function grades(courseId: string, userIds: string[]): Promise<Grade[]> {
+  if (userIds.length === 0) return [];
   const rows = await prisma.$queryRaw<
     Array<{ userId: string; moduloId: string; intentos: unknown; mejor: unknown; aprobado: unknown }>
   >`
     SELECT a."userId", a."moduloId", COUNT(*) AS "intentos", MAX(a."porcentaje") AS "mejor",
            MAX(CASE WHEN a."aprobado" THEN 1 ELSE 0 END) AS "aprobado"
     FROM "QuizAttempt" a
-    WHERE a."cursoId" = ${courseId} AND ${who}
+    WHERE a."cursoId" = ${courseId} AND a."userId" IN (${Prisma.join(userIds)})
     GROUP BY a."userId", a."moduloId"`;
   return rows.map((r) => ({
     userId: r.userId,
@@ -99,37 +97,43 @@ async function grades(courseId: string, userIds?: string[]): Promise<Grade[]> {
   }));
 }
 
-/** Every question of the course's modules with how often it was answered, and answered wrong. */
-async function questionStats(courseId: string) {
-  const rows = await prisma.$queryRaw<
-    Array<{ id: string; moduloId: string; posicion: unknown; texto: string; respuestas: unknown; incorrectas: unknown }>
-  >`
-    SELECT q."id", q."moduloId", q."posicion", q."texto",
-           (SELECT COUNT(*) FROM "AttemptAnswer" a WHERE a."preguntaId" = q."id") AS "respuestas",
-           (SELECT COUNT(*) FROM "AttemptAnswer" a WHERE a."preguntaId" = q."id" AND a."esCorrecta" = FALSE)
-             AS "incorrectas"
+/** Every question of the course's modules (the course's own rows, whatever its participants). */
+async function courseQuestions(courseId: string) {
+  const rows = await prisma.$queryRaw<Array<{ id: string; moduloId: string; posicion: unknown; texto: string }>>`
+    SELECT q."id", q."moduloId", q."posicion", q."texto"
     FROM "Module" m JOIN "QuizQuestion" q ON q."moduloId" = m."id"
     WHERE m."cursoId" = ${courseId}`;
-  return rows.map((r) => ({
-    id: r.id,
-    moduloId: r.moduloId,
-    posicion: Number(r.posicion),
-    texto: r.texto,
-    respuestas: Number(r.respuestas),
-    incorrectas: Number(r.incorrectas),
-  }));
+  return rows.map((r) => ({ id: r.id, moduloId: r.moduloId, posicion: Number(r.posicion), texto: r.texto }));
+}
+
+/**
+ * The report's counts kept by the database's triggers (migration report_counts, decision 013):
+ * a course's current participants, those who started and those certified; per module, its
+ * participants with an attempt, those who passed and their attempts; per question, its answers
+ * and wrong answers. One read of a few Tally keys per module and question, at any course size.
+ */
+export function reportKeys(courseId: string, moduleIds: string[], questionIds: string[]) {
+  const curso = (k: "inscritos" | "comenzaron" | "certificados") => `report:curso:${courseId}:${k}`;
+  const modulo = (id: string, k: "con-intento" | "aprobados" | "intentos") => `report:modulo:${id}:${k}`;
+  const pregunta = (id: string, k: "respuestas" | "incorrectas") => `report:pregunta:${id}:${k}`;
+  const keys = [
+    curso("inscritos"),
+    curso("comenzaron"),
+    curso("certificados"),
+    ...moduleIds.flatMap((id) => [modulo(id, "con-intento"), modulo(id, "aprobados"), modulo(id, "intentos")]),
+    ...questionIds.flatMap((id) => [pregunta(id, "respuestas"), pregunta(id, "incorrectas")]),
+  ];
+  return { keys, curso, modulo, pregunta };
+}
+
+async function readTallies(keys: string[]) {
+  const rows = await prisma.tally.findMany({ where: { key: { in: keys } }, select: { key: true, n: true } });
+  const tally = new Map(rows.map((r) => [r.key, r.n]));
+  return (key: string) => Math.max(0, tally.get(key) ?? 0);
 }
 
 /** How many questions a module's ranking lists. */
 export const MOST_MISSED = 5;
-
-async function countCertificatesOfParticipants(courseId: string) {
-  const [row] = await prisma.$queryRaw<Array<{ n: unknown }>>`
-    SELECT COUNT(*) AS "n" FROM "Certificate" c
-    WHERE c."cursoId" = ${courseId}
-      AND EXISTS (SELECT 1 FROM "Enrolment" e WHERE e."userId" = c."userId" AND e."cursoId" = c."cursoId")`;
-  return Number(row?.n ?? 0);
-}
 
 /**
  * A course's report, or null when there is no such course. Every figure counts the course's
@@ -142,19 +146,25 @@ export async function getCourseReport(courseId: string): Promise<CourseReport | 
     select: { id: true, titulo: true, estado: true },
   });
   if (!course) return null;
-  const [modules, enrolled, byPair, questions, certified] = await Promise.all([
-    quizModules(course.id),
-    prisma.enrolment.count({ where: { cursoId: course.id } }),
-    grades(course.id),
-    questionStats(course.id),
-    countCertificatesOfParticipants(course.id),
-  ]);
-  const started = new Set(byPair.map((g) => g.userId)).size;
+  const [modules, allQuestions] = await Promise.all([quizModules(course.id), courseQuestions(course.id)]);
+  const { keys, curso, modulo, pregunta } = reportKeys(
+    course.id,
+    modules.map((m) => m.id),
+    allQuestions.map((q) => q.id),
+  );
+  const n = await readTallies(keys);
+  const questions = allQuestions.map((q) => ({
+    ...q,
+    respuestas: n(pregunta(q.id, "respuestas")),
+    incorrectas: n(pregunta(q.id, "incorrectas")),
+  }));
+  const enrolled = n(curso("inscritos"));
+  const started = n(curso("comenzaron"));
+  const certified = n(curso("certificados"));
   const modulos = modules.map((m) => {
-    const pairs = byPair.filter((g) => g.moduloId === m.id);
-    const tried = pairs.length;
-    const passed = pairs.filter((g) => g.aprobado).length;
-    const intentos = pairs.reduce((sum, g) => sum + g.intentos, 0);
+    const tried = n(modulo(m.id, "con-intento"));
+    const passed = n(modulo(m.id, "aprobados"));
+    const intentos = n(modulo(m.id, "intentos"));
     const own = questions.filter((q) => q.moduloId === m.id);
     const preguntasMasFalladas = own
       .filter((q) => q.incorrectas > 0)
@@ -234,7 +244,7 @@ export async function getGradebook(
   if (!course) return null;
   const [modules, total] = await Promise.all([
     quizModules(course.id),
-    prisma.enrolment.count({ where: { cursoId: course.id } }),
+    readTally(reportKeys(course.id, [], []).curso("inscritos")),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / size));
   const current = Math.min(Math.max(1, page), pageCount);
