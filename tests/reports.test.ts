@@ -340,7 +340,7 @@ describe("a course's report and gradebook", () => {
 });
 
 describe("the Resumen: totals and months from the Tally", () => {
-  it("the last 12 months: the current month last, month and year edges in UTC", () => {
+  it("the last 12 months: the current month last, month and year edges in Chile's time", () => {
     expect(lastMonths(new Date("2031-06-15T12:00:00Z"))).toEqual([
       "2030-07",
       "2030-08",
@@ -355,9 +355,14 @@ describe("the Resumen: totals and months from the Tally", () => {
       "2031-05",
       "2031-06",
     ]);
-    expect(lastMonths(new Date("2031-01-01T00:00:00Z"))[11]).toBe("2031-01");
-    expect(lastMonths(new Date("2030-12-31T23:59:59.999Z"))[0]).toBe("2030-01");
-    expect(monthKey(new Date("2031-03-31T23:59:59.999Z"))).toBe("2031-03");
+    // Summer time (UTC-3) in January: 00:00 UTC on the 1st is still 31 December in Chile.
+    expect(lastMonths(new Date("2031-01-01T00:00:00Z"))[11]).toBe("2030-12");
+    expect(lastMonths(new Date("2031-01-01T03:00:00Z"))[11]).toBe("2031-01");
+    expect(lastMonths(new Date("2031-01-01T02:59:59.999Z"))[0]).toBe("2030-01");
+    expect(monthKey(new Date("2031-03-31T22:00:00-03:00"))).toBe("2031-03");
+    // Winter time (UTC-4) in July.
+    expect(monthKey(new Date("2031-07-01T03:59:59.999Z"))).toBe("2031-06");
+    expect(monthKey(new Date("2031-07-01T04:00:00Z"))).toBe("2031-07");
   });
 
   it("buckets enrolments and certificates by month: window edges, an empty month", async () => {
@@ -366,13 +371,15 @@ describe("the Resumen: totals and months from the Tally", () => {
     const users = [];
     for (let i = 0; i < 6; i++) users.push(await createUser());
     const at = (iso: string) => new Date(iso);
-    // Just before the window, its first instant, an inner month, its last instant, just after.
-    await enrol(users[0]!.id, course, at("2030-06-30T23:59:59.999Z"));
-    await enrol(users[1]!.id, course, at("2030-07-01T00:00:00.000Z"));
+    // Just before the window, its first instant, an inner month, its last instant, just after
+    // (in Chile's time: July begins at 04:00 UTC, in winter time).
+    await enrol(users[0]!.id, course, at("2030-07-01T03:59:59.999Z"));
+    await enrol(users[1]!.id, course, at("2030-07-01T04:00:00.000Z"));
     await enrol(users[2]!.id, course, at("2030-10-15T12:00:00.000Z"));
     await enrol(users[3]!.id, course, at("2030-10-20T12:00:00.000Z"));
-    await enrol(users[4]!.id, course, at("2031-06-30T23:59:59.999Z"));
-    await enrol(users[5]!.id, course, at("2031-07-01T00:00:00.000Z"));
+    await enrol(users[4]!.id, course, at("2031-07-01T03:59:59.999Z"));
+    await enrol(users[5]!.id, course, at("2031-07-01T04:00:00.000Z"));
+    // 00:00 UTC on 1 December is 21:00 on 30 November in Chile.
     await certify(users[2]!.id, course.id, at("2030-12-01T00:00:00.000Z"));
     await certify(users[3]!.id, other.id, at("2031-06-30T10:00:00.000Z"));
 
@@ -385,8 +392,8 @@ describe("the Resumen: totals and months from the Tally", () => {
       "2030-08": [0, 0],
       "2030-09": [0, 0],
       "2030-10": [2, 0],
-      "2030-11": [0, 0],
-      "2030-12": [0, 1],
+      "2030-11": [0, 1],
+      "2030-12": [0, 0],
       "2031-01": [0, 0],
       "2031-02": [0, 0],
       "2031-03": [0, 0],
@@ -433,6 +440,26 @@ describe("the Resumen: totals and months from the Tally", () => {
 });
 
 describe("Tally triggers of the Resumen", () => {
+  it("months in Chile's time: 22:00 on 31 March in Osorno counts in March; summer and winter time", async () => {
+    const course = await newCourse("Osorno");
+    const [a, b, c, d] = [await createUser(), await createUser(), await createUser(), await createUser()];
+    const keys = ["enrol:2033-03", "enrol:2033-04", "cert:2033-08", "cert:2033-09", "cert:2033-10"];
+    const before = await Promise.all(keys.map(tally));
+    // Summer time (UTC-3): 22:00 on 31 March is 01:00 UTC on 1 April.
+    await enrol(a.id, course, new Date("2033-03-31T22:00:00-03:00"));
+    // Summer time lasts into April (until the first Sunday after the 1st): 00:30 on 1 April is
+    // 03:30 UTC, April.
+    await enrol(b.id, course, new Date("2033-04-01T00:30:00-03:00"));
+    // Winter time (UTC-4): 23:30 on 31 August is 03:30 UTC on 1 September.
+    await certify(c.id, course.id, new Date("2033-08-31T23:30:00-04:00"));
+    // Summer time since early September (UTC-3): 00:30 on 1 October is 03:30 UTC, already October.
+    await certify(d.id, course.id, new Date("2033-10-01T00:30:00-03:00"));
+    const after = await Promise.all(keys.map(tally));
+    expect(after.map((n, i) => n - before[i]!)).toEqual([1, 1, 1, 0, 1]);
+    const resumen = await getResumen(new Date("2033-04-15T12:00:00Z"));
+    expect(resumen.meses.find((m) => m.mes === "2033-03")!.inscripciones).toBe(after[0]);
+  });
+
   it("enrolments: insert, move to another month, delete, and deleted with their user", async () => {
     const course = await newCourse("Triggers");
     const user = await createUser();
@@ -441,7 +468,7 @@ describe("Tally triggers of the Resumen", () => {
     expect([await tally("enrol:all"), await tally("enrol:2032-05")]).toEqual([all + 1, may + 1]);
     await prisma.enrolment.updateMany({
       where: { userId: user.id },
-      data: { registradoEn: new Date("2032-06-01T01:00:00Z") },
+      data: { registradoEn: new Date("2032-06-01T12:00:00Z") },
     });
     expect([await tally("enrol:all"), await tally("enrol:2032-05"), await tally("enrol:2032-06")]).toEqual([
       all + 1,

@@ -19,7 +19,13 @@ export const ResumenSchema = z.object({
   certificados: count,
   correos: z.object({ pendientes: count, fallidos: count }).describe("Correos que esperan en la bandeja de salida"),
   meses: z
-    .array(z.object({ mes: month.describe("AAAA-MM (UTC)"), inscripciones: count, certificados: count }))
+    .array(
+      z.object({
+        mes: month.describe("AAAA-MM, mes calendario en hora de Chile (America/Santiago)"),
+        inscripciones: count,
+        certificados: count,
+      }),
+    )
     .length(12)
     .describe("Los últimos 12 meses, el más antiguo primero; el último es el mes en curso"),
 });

@@ -93,7 +93,7 @@ export default function Resumen({ loaderData }: Route.ComponentProps) {
         />
       </div>
       <p className="mt-4 text-xs text-slate-500">
-        Los meses son meses calendario en hora UTC. Los informes de cada curso están en{" "}
+        Cada mes va del día 1 al último día del mes, en hora de Chile. Los informes de cada curso están en{" "}
         <Link to="/admin/courses" className="text-brand-700 underline">
           Mis Cursos
         </Link>{" "}
