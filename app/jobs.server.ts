@@ -3,7 +3,8 @@
 // in lib/ (which imports no feature). Timers are unref'd: they never keep the process alive.
 import { purgeAccountTokens } from "~/features/auth/account-token.server.ts";
 import { purgeExpiredSessions } from "~/features/auth/session.server.ts";
-import { backfillCourseSearch } from "~/features/courses/admin-courses.server.ts";
+import { backfillCourseSearch, backfillCourseWords } from "~/features/courses/admin-courses.server.ts";
+import { backfillUserWords } from "~/features/users/users.server.ts";
 import { backfillBookWords } from "~/features/library/books.server.ts";
 import { optimizeDatabase } from "~/features/site/db-maintenance.server.ts";
 import { purgePastRetention } from "~/features/privacy/retention.server.ts";
@@ -38,6 +39,8 @@ export function startBackgroundJobs() {
   const optimize = (atStart: boolean) =>
     optimizeDatabase({ atStart }).catch((error) => console.error("No se pudo optimizar la base de datos", error));
   void backfillCourseSearch()
+    .then(() => backfillCourseWords())
+    .then(() => backfillUserWords())
     .catch((error) => console.error("No se pudo completar la búsqueda de cursos", error))
     .then(() => backfillBookWords())
     .catch((error) => console.error("No se pudo completar la búsqueda de la biblioteca", error))

@@ -8,7 +8,8 @@ import path from "node:path";
 import { setImmediate as yieldLoop } from "node:timers/promises";
 import { databaseUrl } from "../app/lib/db-adapter.ts";
 import { createPrismaClient } from "../app/lib/db.server.ts";
-import { courseTitleFields } from "../app/features/courses/title-search.ts";
+import { courseTitleFields, courseWordsCreate } from "../app/features/courses/title-search.ts";
+import { userSearchWords, userWordsCreate } from "../app/features/users/user-words.ts";
 import { bookSearchFields } from "../app/features/library/book-words.ts";
 import { progressPercent } from "../app/features/quizzes/progress.ts";
 import { hashPassword } from "../app/lib/password.server.ts";
@@ -55,6 +56,7 @@ async function main() {
           correoConfirmado: true,
           correoConfirmadoEn: new Date(),
           passwordHash: await hashPassword(adminPassword!),
+          ...userWordsCreate({ nombre: "Administración", apellido: "Academia", correo: adminEmail! }),
         }
       : await demoUserData(DEMO_ADMIN),
   });
@@ -101,6 +103,7 @@ async function demoUserData(account: DemoAccount) {
     correoConfirmadoEn: new Date(),
     fechaNacimiento: new Date(`${account.fechaNacimiento}T12:00:00Z`),
     passwordHash: await demoHash,
+    ...userWordsCreate(account),
   };
 }
 
@@ -131,6 +134,10 @@ async function createDemoPeople(): Promise<Person[]> {
     createdAt: new Date(Date.now() - Math.floor(random() * 120) * 86_400_000),
   }));
   await prisma.user.createMany({ data: rows });
+  // Their words for the Registros search (createMany writes no relations).
+  await prisma.userWord.createMany({
+    data: rows.flatMap((row) => userSearchWords(row).map((word) => ({ userId: row.id, word }))),
+  });
   for (const row of rows) people.push({ id: row.id, rol: row.rol, demo: false });
   return people;
 }
@@ -158,6 +165,7 @@ async function createCourses(adminId: string): Promise<SeededCourse[]> {
     const created = await prisma.course.create({
       data: {
         ...courseTitleFields(course.titulo),
+        ...courseWordsCreate(course),
         imagen: image,
         bienvenida: course.bienvenida,
         duracionHoras: course.duracionHoras,

@@ -5,7 +5,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { storagePath, storeBytes } from "~/lib/storage.server.ts";
 import { participantCsvBatches, participantsCsv } from "~/features/courses/admin-courses.server.ts";
 import { formatDate } from "~/lib/dates.ts";
-import { courseTitleFields } from "~/features/courses/title-search.ts";
+import { courseTitleFields, courseWordsCreate } from "~/features/courses/title-search.ts";
 import * as coursesRoute from "~/routes/admin/courses.tsx";
 import * as participantsRoute from "~/routes/admin/participants.tsx";
 import * as csvRoute from "~/routes/admin/participants-csv.ts";
@@ -77,7 +77,9 @@ describe("admin courses", () => {
     const admin = await signedIn("admin");
     // Titles as the course services write them (with their search form).
     const make = (titulo: string) =>
-      prisma.course.create({ data: { ...courseTitleFields(titulo), herramientas: [], loAprenderan: [] } });
+      prisma.course.create({
+        data: { ...courseTitleFields(titulo), ...courseWordsCreate({ titulo }), herramientas: [], loAprenderan: [] },
+      });
     const a = await make("Robótica Educativa");
     await make("ROBOTICA para docentes");
     await make("Huertos urbanos");

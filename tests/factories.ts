@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import { createUserSession, toSessionUser } from "~/features/auth/session.server.ts";
+import { userWordsCreate } from "~/features/users/user-words.ts";
 import * as loginApi from "~/routes/api/auth.login.ts";
 import * as loginRoute from "~/routes/auth/login.tsx";
 
@@ -22,11 +23,16 @@ export async function createUser(
 ) {
   hashed ??= hashPassword(TEST_PASSWORD);
   // The role typed as the app reads it (session, API token, login): lower-cased, null if unknown.
+  const person = {
+    nombre: over.nombre ?? "Ana",
+    apellido: over.apellido ?? "Pérez",
+    correo: over.correo ?? `u-${crypto.randomUUID()}@test.cl`,
+  };
   const row = await prisma.user.create({
     data: {
-      nombre: over.nombre ?? "Ana",
-      apellido: over.apellido ?? "Pérez",
-      correo: over.correo ?? `u-${crypto.randomUUID()}@test.cl`,
+      ...person,
+      // Its words for the Registros search, as the registration writes them.
+      ...userWordsCreate(person),
       rol: over.rol ?? "estudiante",
       aprobado: over.aprobado ?? true,
       correoConfirmado: over.correoConfirmado ?? true,

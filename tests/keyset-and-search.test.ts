@@ -1,13 +1,17 @@
 // Keyset pages (lib/keyset.ts) and the indexed searches (docs/decisions/009-flat-cost-at-scale.md):
 // following the cursors visits every course exactly once, forwards and backwards, whatever the
-// ties of createdAt; the API's Link header carries them; the admin's title search ignores
-// accents and case through Course.tituloBusqueda; the records search is by e-mail prefix.
+// ties of createdAt; the API's Link header carries them; the admin's search ignores accents and
+// case through CourseWord (tests/word-search.test.ts has the word searches in full).
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { COURSES_PAGE_SIZE, listCourses } from "~/features/courses/courses.server.ts";
-import { backfillCourseSearch, listAdminCourses } from "~/features/courses/admin-courses.server.ts";
-import { courseTitleFields } from "~/features/courses/title-search.ts";
+import {
+  backfillCourseSearch,
+  backfillCourseWords,
+  listAdminCourses,
+} from "~/features/courses/admin-courses.server.ts";
+import { courseTitleFields, courseWordsCreate } from "~/features/courses/title-search.ts";
 import * as listApi from "~/routes/api/cursos.list.ts";
 import * as listPage from "~/routes/courses/list.tsx";
 import { listUsers } from "~/features/users/users.server.ts";
@@ -131,26 +135,30 @@ describe("typed pages of the records", () => {
 });
 
 describe("indexed searches", () => {
-  it("the admin's title search ignores accents and case ('matematica' finds 'Matemáticas')", async () => {
-    await prisma.course.createMany({
-      data: ["Matemáticas para todos", "MATEMÁTICA financiera", "Educación matemática"].map((titulo) => ({
-        ...courseTitleFields(titulo),
-        herramientas: [],
-        loAprenderan: [],
-      })),
-    });
+  it("the admin's search ignores accents and case and finds any word ('matematica' finds 'Matemáticas')", async () => {
+    for (const titulo of ["Matemáticas para todos", "MATEMÁTICA financiera", "Educación matemática", "Huertos"]) {
+      await prisma.course.create({
+        data: { ...courseTitleFields(titulo), ...courseWordsCreate({ titulo }), herramientas: [], loAprenderan: [] },
+      });
+    }
     const found = await listAdminCourses({ q: "  Matematica " });
-    expect(found.courses.map((c) => c.titulo).sort()).toEqual(["MATEMÁTICA financiera", "Matemáticas para todos"]);
-    expect(found.total).toBe(2);
+    expect(found.courses.map((c) => c.titulo).sort()).toEqual([
+      "Educación matemática",
+      "MATEMÁTICA financiera",
+      "Matemáticas para todos",
+    ]);
+    expect(found.total).toBe(3);
   });
 
-  it("rows written before the search column existed are filled at start", async () => {
+  it("rows written before the search column and the words existed are filled at start", async () => {
     const old = await prisma.course.create({
       data: { titulo: "Ñandú y Pingüino", herramientas: [], loAprenderan: [] },
     });
     expect((await listAdminCourses({ q: "nandu" })).courses).toEqual([]);
     await backfillCourseSearch(2);
+    await backfillCourseWords(2);
     expect((await prisma.course.findUniqueOrThrow({ where: { id: old.id } })).tituloBusqueda).toBe("nandu y pinguino");
     expect((await listAdminCourses({ q: "ÑANDÚ" })).courses.map((c) => c.id)).toEqual([old.id]);
+    expect((await listAdminCourses({ q: "pinguino" })).courses.map((c) => c.id)).toEqual([old.id]);
   });
 });

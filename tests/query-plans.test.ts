@@ -26,7 +26,7 @@ const messages = await import("~/features/messages/messages.server.ts");
 const books = await import("~/features/library/books.server.ts");
 const outbox = await import("~/features/mail/outbox.server.ts");
 const contact = await import("~/features/contact/contact.server.ts");
-const { courseTitleFields } = await import("~/features/courses/title-search.ts");
+const { courseTitleFields, courseWordsCreate } = await import("~/features/courses/title-search.ts");
 const { bookSearchFields, searchWords } = await import("~/features/library/book-words.ts");
 const reports = await import("~/features/reports/reports.server.ts");
 const { createUser } = await import("./factories.ts");
@@ -45,7 +45,7 @@ async function plansOf(run: () => Promise<unknown>) {
 }
 
 const BIG =
-  "(main\\.)?(Course|User|Message|QuizQuestion|Module|Enrolment|Book|BookWord|QuizAttempt|AttemptAnswer|Certificate|Tally|OutboxMail|ContactMessage)";
+  "(main\\.)?(Course|CourseWord|User|UserWord|Message|QuizQuestion|Module|Enrolment|Book|BookWord|QuizAttempt|AttemptAnswer|Certificate|Tally|OutboxMail|ContactMessage)";
 /**
  * A plan that reads a growing table whole (a SCAN without an index, or of a covering index,
  * which is a count or a filter over every row), or sorts rows. A search may sort its own matches
@@ -116,14 +116,99 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
     await expectIndexed(() => courses.listCourses({ viewer: { id: userId, rol: "admin" } as never, cursor }));
   });
 
-  it("admin course search and the records search are prefix ranges of their indexes", async () => {
-    const search = await expectIndexed(() => admin.listAdminCourses({ q: "matematica" }), {
-      sortsMatches: true,
+  it("the word searches (catalog, admin courses, records) read their word index: rare words by keys, common ones by a walk", async () => {
+    // Issue 24 §3: CourseWord and UserWord, as the library's BookWord (features/search/word-search.server.ts).
+    for (const titulo of ["Introducción a la programación", "Programación creativa"]) {
+      await prisma.course.create({
+        data: {
+          ...courseTitleFields(titulo),
+          ...courseWordsCreate({ titulo }),
+          estado: "publicado",
+          herramientas: [],
+          loAprenderan: [],
+        },
+      });
+    }
+    await createUser({ nombre: "Sofía", apellido: "Núñez", correo: "sofia.nunez@escuela.cl" });
+    const onWords =
+      /SEARCH (main\.)?(w|o\d+|t\d+|CourseWord|UserWord) USING (COVERING )?INDEX ((Course|User)Word_word_(course|user)Id_idx \(word>\? AND word<\?\)|sqlite_autoindex_(Course|User)Word_1 \((course|user)Id=\? AND word>\? AND word<\?\))/;
+    const viewer = { id: userId, rol: "docente" } as never;
+    const cursor = { desde: { createdAt: new Date(), id: "zzzz" } };
+    for (const run of [
+      () => courses.listCourses({ viewer: null, q: "programacion" }),
+      () => courses.listCourses({ viewer: null, q: "programacion creativa", cursor }),
+      () => courses.listCourses({ viewer: null, audience: "docente", q: "programacion" }),
+      () => courses.listCourses({ viewer, q: "programacion", page: 2 }),
+      () => admin.listAdminCourses({ q: "programacion" }),
+      () => users.listUsers({ q: "Sofía Núñez" }),
+    ]) {
+      const plans = await expectIndexed(run, { sortsMatches: true });
+      const words = plans.filter((p) => /(Course|User)Word/.test(p.query));
+      expect(words.length).toBeGreaterThan(0);
+      for (const { query, plan } of words) {
+        expect({ query, plan: plan.some((line) => onWords.test(line)) }).toEqual({ query, plan: true });
+      }
+      // The rows themselves: by primary key among the matches (never a walk of the table).
+      for (const { query, plan } of plans.filter((p) => /FROM `main`.`(Course|User)` WHERE/.test(p.query))) {
+        expect({ query, plan: plan.join("\n") }).toEqual({
+          query,
+          plan: expect.stringMatching(
+            /SEARCH (main\.)?(Course|User) USING INDEX sqlite_autoindex_(Course|User)_1 \(id=\?\)/,
+          ),
+        });
+      }
+      // The visibility of a sparse search: the course by primary key after its words (CROSS JOIN).
+      for (const { plan } of plans.filter((p) => /CROSS JOIN "Course" c/.test(p.query))) {
+        expect(plan.join("\n")).toMatch(/SEARCH c USING INDEX sqlite_autoindex_Course_1 \(id=\?\)/);
+      }
+    }
+
+    // Every word on more than DENSE_SEARCH rows: the list's own index walked, each row checked
+    // by primary key per word, stopping at the page; the count reads the longest word's range.
+    const n = books.DENSE_SEARCH + 1;
+    await prisma.course.createMany({
+      data: Array.from({ length: n }, (_, i) => ({
+        id: `densec${String(i).padStart(5, "0")}`,
+        ...courseTitleFields("Denso"),
+        estado: "publicado",
+        herramientas: [],
+        loAprenderan: [],
+      })),
     });
-    expect(search.map((p) => p.plan.join("\n")).join("\n")).toMatch(/Course_tituloBusqueda_idx/);
+    await prisma.courseWord.createMany({
+      data: Array.from({ length: n }, (_, i) => ({ courseId: `densec${String(i).padStart(5, "0")}`, word: "denso" })),
+    });
+    await prisma.user.createMany({
+      data: Array.from({ length: n }, (_, i) => ({
+        id: `denseu${String(i).padStart(5, "0")}`,
+        nombre: "Denso",
+        apellido: "X",
+        correo: `denso${i}@x.cl`,
+        rol: "estudiante",
+        passwordHash: "x",
+      })),
+    });
+    await users.backfillUserWords();
+    const walks: Array<[() => Promise<unknown>, RegExp]> = [
+      [() => courses.listCourses({ viewer: null, q: "denso" }), /Course_estado_createdAt_id_idx/],
+      [
+        () => courses.listCourses({ viewer: null, audience: "docente", q: "denso" }),
+        /Course_dirigidoA_estado_createdAt_id_idx/,
+      ],
+      [() => admin.listAdminCourses({ q: "denso" }), /Course_createdAt_id_idx/],
+      [() => users.listUsers({ q: "denso" }), /User_aprobado_correoConfirmado_createdAt_id_idx/],
+    ];
+    for (const [run, index] of walks) {
+      const plans = await expectIndexed(run, { sortsMatches: true });
+      const walk = plans.find((p) => /FROM `main`.`(Course|User)` WHERE .*EXISTS/.test(p.query))!;
+      expect(walk.plan.join("\n")).toMatch(index);
+      expect(walk.plan.join("\n")).not.toMatch(/TEMP B-TREE/);
+      expect(walk.plan.join("\n")).toMatch(/SEARCH t\d USING (COVERING )?INDEX sqlite_autoindex_(Course|User)Word_1/);
+    }
+  });
+
+  it("the unfiltered admin course table and records stay on their indexes", async () => {
     await expectIndexed(() => admin.listAdminCourses({}));
-    const records = await expectIndexed(() => users.listUsers({ q: "ana" }), { sortsMatches: true });
-    expect(records.map((p) => p.plan.join("\n")).join("\n")).toMatch(/User_correo_key/);
     await expectIndexed(() => users.listUsers({}));
   });
 

@@ -24,6 +24,7 @@ import {
   GUARDIAN_LINK_INVALID,
 } from "./messages.ts";
 import type { RegisterInput } from "./schema.ts";
+import { userWordsCreate } from "~/features/users/user-words.ts";
 
 export { REGISTER_FAILED, REGISTER_OK } from "./schema.ts";
 export { ADDRESS_CONFIRMED_READY, ADDRESS_CONFIRMED_WAIT, ADDRESS_LINK_INVALID } from "./messages.ts";
@@ -149,6 +150,7 @@ export async function registerUser(input: RegisterInput, request: Request): Prom
           nombre: input.nombre,
           apellido: input.apellido,
           correo: input.correo,
+          ...userWordsCreate(input),
           fechaNacimiento: new Date(`${input.fechaNacimiento}T12:00:00Z`),
           rol: input.rol,
           aprobado: false,

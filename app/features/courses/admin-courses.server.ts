@@ -9,11 +9,12 @@ import { csvDocument, type CsvCell } from "~/lib/csv.server.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { fetchKeysetPage, pageCursors, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
-import { normalizeSearch, prefixRange } from "~/lib/search-text.ts";
+import { queryWords } from "~/lib/search-text.ts";
+import { COURSE_WORDS, countDense, hasWordFilter, sparseOwners } from "~/features/search/word-search.server.ts";
 import { deleteStored } from "~/lib/storage.server.ts";
 import { fullName } from "~/features/auth/roles.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
-import { courseTitleFields } from "./title-search.ts";
+import { courseSearchWords, courseTitleFields } from "./title-search.ts";
 
 export { DELETE_COURSE_FAILED, PARTICIPANTS_FAILED, PUBLISH_FAILED } from "./admin-messages.ts";
 export const ADMIN_COURSES_PAGE_SIZE = 25;
@@ -29,61 +30,78 @@ const adminCourseSelect = {
   fechaTermino: true,
   createdAt: true,
 } as const;
-/** Above this many matches a search walks the newest-first index instead of sorting them. */
-const DENSE_SEARCH = 1000;
 const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
 const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
 /**
- * The admin's course table, newest first, 25 a page. `q` keeps the courses whose title starts
- * with it, ignoring case and accents ("robotica" finds "Robótica educativa"): a prefix range of
- * the indexed Course.tituloBusqueda, so a search costs what its matches cost, never a read of
- * every title (docs/decisions/009-flat-cost-at-scale.md). The unfiltered count is the Tally.
+ * The admin's course table, newest first, 25 a page. `q` keeps the courses with a word starting
+ * with each of its words, ignoring case and accents ('programacion' finds 'Introducción a la
+ * programación'), in the title, the welcome text, the tools or what learners will learn: prefix
+ * ranges of the CourseWord index (features/search/word-search.server.ts), never a read of every course
+ * (docs/decisions/009-flat-cost-at-scale.md). The unfiltered count is the Tally.
  */
 export async function listAdminCourses({
   page = 1,
   q = "",
   cursor = null,
 }: { page?: number; q?: string; cursor?: Cursor | null } = {}) {
-  const term = normalizeSearch(q.slice(0, 200));
-  const where = term ? { tituloBusqueda: prefixRange(term) } : {};
-  const total = term ? await prisma.course.count({ where }) : await countAllCourses();
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_COURSES_PAGE_SIZE));
+  const words = queryWords(q);
+  const skip = (Math.max(1, page) - 1) * ADMIN_COURSES_PAGE_SIZE;
   let courses;
-  if (!term && (cursor || page <= 1)) {
-    // The whole table by its page links: a range of the (createdAt, id) index from the cursor,
-    // so page 2 000 costs what page 1 costs (lib/keyset.ts).
-    const found = await fetchKeysetPage(1, cursor, ADMIN_COURSES_PAGE_SIZE, (_range, query) =>
+  let total: number;
+  const matches = words.length > 0 ? await sparseOwners(COURSE_WORDS, words) : null;
+  if (matches) {
+    // Few matches: read by id and sorted (at most DENSE_SEARCH of them).
+    total = matches.length;
+    courses =
+      total === 0
+        ? []
+        : await prisma.course.findMany({
+            where: { id: { in: matches } },
+            orderBy: newestFirst,
+            skip,
+            take: ADMIN_COURSES_PAGE_SIZE,
+            select: adminCourseSelect,
+          });
+  } else if (words.length > 0) {
+    // Many (a word like "curso"): walk the newest-first index, each course checked by primary
+    // key for each word; at that density a page is found within a few thousand entries.
+    [courses, total] = await Promise.all([
       prisma.course.findMany({
-        where: query.where,
-        orderBy: query.orderBy as Array<{ createdAt: "asc" | "desc" } | { id: "asc" | "desc" }>,
-        take: query.take,
+        where: { AND: words.map(hasWordFilter) },
+        orderBy: newestFirst,
+        skip,
+        take: ADMIN_COURSES_PAGE_SIZE,
         select: adminCourseSelect,
       }),
-    );
-    courses = found.rows;
-  } else if (!term) {
-    // A typed ?page=N without its cursor: the (createdAt, id) entries before it (or after it,
-    // past the middle) are skipped, ids only, then the page's rows are read by id (lib/keyset.ts).
-    courses = await fetchOffsetPage(
-      { skip: (page - 1) * ADMIN_COURSES_PAGE_SIZE, take: ADMIN_COURSES_PAGE_SIZE, total },
-      ({ skip, take, reverse }) =>
-        prisma.course.findMany({ orderBy: reverse ? oldestFirst : newestFirst, skip, take, select: { id: true } }),
-      (ids) => prisma.course.findMany({ where: { id: { in: ids } }, select: adminCourseSelect }),
-    );
+      countDense(COURSE_WORDS, words),
+    ]);
   } else {
-    // Few matches: read them from the tituloBusqueda range and sort them. Many (a prefix like
-    // "curso"): walk the newest-first index and keep the matching rows; at that density a page is
-    // found within a few thousand entries, where sorting every match would not be bounded. The
-    // LIKE of `startsWith` is what makes SQLite take that index (a LIKE is not read from a range).
-    courses = await prisma.course.findMany({
-      where: total > DENSE_SEARCH ? { tituloBusqueda: { startsWith: term } } : where,
-      orderBy: newestFirst,
-      skip: (Math.max(1, page) - 1) * ADMIN_COURSES_PAGE_SIZE,
-      take: ADMIN_COURSES_PAGE_SIZE,
-      select: adminCourseSelect,
-    });
+    total = await countAllCourses();
+    if (cursor || page <= 1) {
+      // The whole table by its page links: a range of the (createdAt, id) index from the cursor,
+      // so page 2 000 costs what page 1 costs (lib/keyset.ts).
+      const found = await fetchKeysetPage(1, cursor, ADMIN_COURSES_PAGE_SIZE, (_range, query) =>
+        prisma.course.findMany({
+          where: query.where,
+          orderBy: query.orderBy as Array<{ createdAt: "asc" | "desc" } | { id: "asc" | "desc" }>,
+          take: query.take,
+          select: adminCourseSelect,
+        }),
+      );
+      courses = found.rows;
+    } else {
+      // A typed ?page=N without its cursor: the (createdAt, id) entries before it (or after it,
+      // past the middle) are skipped, ids only, then the page's rows are read by id (lib/keyset.ts).
+      courses = await fetchOffsetPage(
+        { skip, take: ADMIN_COURSES_PAGE_SIZE, total },
+        ({ skip, take, reverse }) =>
+          prisma.course.findMany({ orderBy: reverse ? oldestFirst : newestFirst, skip, take, select: { id: true } }),
+        (ids) => prisma.course.findMany({ where: { id: { in: ids } }, select: adminCourseSelect }),
+      );
+    }
   }
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_COURSES_PAGE_SIZE));
   return {
     courses,
     total,
@@ -91,7 +109,7 @@ export async function listAdminCourses({
     q,
     pageCount,
     // A search's pages stay numbered (its matches are few, or found near the top of the index).
-    cursors: term ? { prev: null, next: null } : pageCursors(courses, page, pageCount),
+    cursors: words.length > 0 ? { prev: null, next: null } : pageCursors(courses, page, pageCount),
   };
 }
 
@@ -119,6 +137,27 @@ export async function backfillCourseSearch(batch = 500) {
     await prisma.$transaction(
       rows.map((r) => prisma.course.update({ where: { id: r.id }, data: courseTitleFields(r.titulo) })),
     );
+  }
+}
+
+/**
+ * Fills CourseWord for courses written before the table existed (or by a writer that skipped
+ * courseWordsCreate): at start, a batch at a time in id order, with the one normalisation.
+ */
+export async function backfillCourseWords(batch = 200) {
+  let after = "";
+  for (;;) {
+    const rows = await prisma.course.findMany({
+      where: { id: { gt: after }, words: { none: {} } },
+      orderBy: { id: "asc" },
+      select: { id: true, titulo: true, bienvenida: true, herramientas: true, loAprenderan: true },
+      take: batch,
+    });
+    if (rows.length === 0) return;
+    after = rows.at(-1)!.id;
+    await prisma.courseWord.createMany({
+      data: rows.flatMap((row) => courseSearchWords(row).map((word) => ({ courseId: row.id, word }))),
+    });
   }
 }
 

@@ -4,6 +4,7 @@ import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { isAudiencePage } from "./audience.ts";
 import { listCourses } from "./courses.server.ts";
+import { searchFrom } from "./search-query.ts";
 import type { Viewer } from "./rules.ts";
 
 export const INVALID_CATEGORY = "Categoría no válida";
@@ -11,6 +12,7 @@ export const INVALID_CATEGORY = "Categoría no válida";
 /** /cursos/{tipo} and /cursos/dirigido/{tipo}: the audience's list (with the viewer's learner states), or a 404. */
 export async function loadAudiencePage(tipo: string | undefined, viewer: Viewer, url: string) {
   invariantResponse(isAudiencePage(tipo), INVALID_CATEGORY, { status: 404 });
-  const list = await listCourses({ viewer, audience: tipo, page: pageFrom(url), cursor: cursorFrom(url) });
-  return { tipo, ...(await withLearnerStates(viewer, list)) };
+  const q = searchFrom(url);
+  const list = await listCourses({ viewer, audience: tipo, page: pageFrom(url), cursor: cursorFrom(url), q });
+  return { tipo, q, ...(await withLearnerStates(viewer, list)) };
 }

@@ -1,7 +1,16 @@
 // Course data access for the catalog. (Authoring lives in ./authoring/.)
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import { progressPercent } from "~/features/quizzes/progress.ts";
+import { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { queryWords } from "~/lib/search-text.ts";
+import {
+  COURSE_WORDS,
+  countDense,
+  hasWordFilter,
+  sparseOwners,
+  type OwnerFilter,
+} from "~/features/search/word-search.server.ts";
 import { fetchKeysetPage, pageCursors, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
 import { storedExistsSync } from "~/lib/storage.server.ts";
 import { readStringList } from "./json-list.ts";
@@ -107,38 +116,60 @@ async function countCourses(viewer: Viewer, audience?: string) {
 }
 
 /**
+ * The visibility of `listRanges` as SQL on the course `c` joined to a word row `w` (a search's
+ * sparse path, features/search/word-search.server.ts): the same states and audiences, or null for none.
+ */
+function visibleFilter(viewer: Viewer, audience?: string): OwnerFilter | undefined {
+  const conditions = [
+    ...(canSeeDrafts(viewer) ? [] : [Prisma.sql`c."estado" = ${"publicado"}`]),
+    ...(audience ? [Prisma.sql`c."dirigidoA" IN (${audience}, ${"general"})`] : []),
+  ];
+  if (conditions.length === 0) return undefined;
+  return {
+    join: Prisma.sql` CROSS JOIN "Course" c`,
+    where: Prisma.join([Prisma.sql`c."id" = w."courseId"`, ...conditions], " AND "),
+  };
+}
+
+type ListQuery = { where: object; orderBy: object[]; take: number };
+const readCards = (where: object, query: ListQuery) =>
+  prisma.course.findMany({
+    where: { AND: [where, query.where] },
+    orderBy: query.orderBy as Array<{ createdAt: "asc" | "desc" } | { id: "asc" | "desc" }>,
+    take: query.take,
+    select: { ...courseCardSelect, createdAt: true },
+  });
+
+/**
  * Courses the viewer may see (drafts for docentes and admins only), optionally for one
  * audience (courses for everyone, 'general', are listed under every audience), newest first.
  * With a cursor (the links the pages and the API's Link header give) a page is an index range
  * read from that key; a bare `?page=N` still works by skipping index entries (old links, typed
- * URLs).
+ * URLs). `q` keeps the courses with a word starting with each of its words (searchCourses).
  */
 export async function listCourses({
   viewer,
   audience,
   page = 1,
   cursor = null,
+  q = "",
 }: {
   viewer: Viewer;
   audience?: string;
   page?: number;
   cursor?: Cursor | null;
+  q?: string | null;
 }) {
+  const words = queryWords(q);
+  if (words.length > 0) return searchCourses({ viewer, audience, page, cursor, words });
   const ranges = listRanges(viewer, audience);
   const total = await countCourses(viewer, audience);
   const pageCount = Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pageCount);
-  const read = (where: object, query: { where: object; orderBy: object[]; take: number }) =>
-    prisma.course.findMany({
-      where: { AND: [where, query.where] },
-      orderBy: query.orderBy as Array<{ createdAt: "asc" | "desc" } | { id: "asc" | "desc" }>,
-      take: query.take,
-      select: { ...courseCardSelect, createdAt: true },
-    });
   let rows;
   if (cursor || current === 1) {
     const found = await fetchKeysetPage(ranges.length, cursor, COURSES_PAGE_SIZE, (i, query) =>
-      read(ranges[i]!, query),
+      readCards(ranges[i]!, query),
     );
     rows = found.rows;
   } else {
@@ -158,6 +189,65 @@ export async function listCourses({
         }),
       (ids) => prisma.course.findMany({ where: { id: { in: ids } }, select: { ...courseCardSelect, createdAt: true } }),
     );
+  }
+  return {
+    courses: rows.map(toCourseCard),
+    total,
+    page: current,
+    pageCount,
+    cursors: pageCursors(rows, current, pageCount),
+  };
+}
+
+/**
+ * A catalog search (/cursos?q=, the audience lists, GET /api/cursos/lista?q=): the courses of
+ * the list (the same visibility: published ones for visitors and learners, the audience's and
+ * the general ones) with a word of the title, welcome text, tools or what learners will learn
+ * starting with each query word, accents and case ignored, newest first and paged by the same
+ * cursors. On the CourseWord index (features/search/word-search.server.ts, decision 009): when one word is
+ * rare, its range gives at most DENSE_SEARCH candidates, checked for the other words and the
+ * visibility by primary key, then the page is read among them by id; when every word is common,
+ * the list's own index ranges are walked with an EXISTS per word, stopping at the page.
+ */
+async function searchCourses({
+  viewer,
+  audience,
+  page,
+  cursor,
+  words,
+}: {
+  viewer: Viewer;
+  audience?: string;
+  page: number;
+  cursor: Cursor | null;
+  words: string[];
+}) {
+  const ranges = listRanges(viewer, audience);
+  const filter = visibleFilter(viewer, audience);
+  const matches = await sparseOwners(COURSE_WORDS, words, filter);
+  const total = matches ? matches.length : await countDense(COURSE_WORDS, words, filter);
+  const pageCount = Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pageCount);
+  // Where the page is read: among the matches by id, or along the list's ranges with the words.
+  const parts = matches
+    ? [{ id: { in: matches } }]
+    : ranges.map((range) => ({ AND: [range, ...words.map(hasWordFilter)] }));
+  let rows: Array<CardRow & { createdAt: Date }> = [];
+  if (total === 0) rows = [];
+  else if (cursor || current === 1) {
+    const found = await fetchKeysetPage(parts.length, cursor, COURSES_PAGE_SIZE, (i, query) =>
+      readCards(parts[i]!, query),
+    );
+    rows = found.rows;
+  } else {
+    // A typed ?page=N: the matches before it are skipped (few, or near the top of the walk).
+    rows = await prisma.course.findMany({
+      where: parts.length === 1 ? parts[0]! : { OR: parts },
+      orderBy: newestFirst,
+      skip: (current - 1) * COURSES_PAGE_SIZE,
+      take: COURSES_PAGE_SIZE,
+      select: { ...courseCardSelect, createdAt: true },
+    });
   }
   return {
     courses: rows.map(toCourseCard),

@@ -1,11 +1,45 @@
-// The admin's course search reads Course.tituloBusqueda, the title in the one normalised form
-// of app/lib/search-text.ts. Every write of a title goes through courseTitleFields, so the two
-// never drift apart (authoring, the seed); rows made before the column existed are filled at
-// start by backfillCourseSearch (admin-courses.server.ts).
+// The course searches. The catalog's (/cursos?q=, the audience lists, GET /api/cursos/lista?q=)
+// and the admin's read CourseWord: one row per distinct word of the title, the welcome text,
+// the tools and what learners will learn (app/lib/search-text.ts searchWords), written as a
+// nested write of every create or edit of those fields (courseWordsCreate / courseWordsUpdate:
+// one transaction with the course; authoring, the seed); rows made before the table existed are
+// filled at start by backfillCourseWords (admin-courses.server.ts). Course.tituloBusqueda, the
+// title's folded form, is written with the title by courseTitleFields.
 // Relative import: the seed (plain Node) imports this module too.
-import { normalizeSearch } from "../../lib/search-text.ts";
+import { normalizeSearch, searchWords, wordsCreate, wordsUpdate } from "../../lib/search-text.ts";
 
 /** The title and its search form, for a course's create or update data. */
 export function courseTitleFields(titulo: string) {
   return { titulo, tituloBusqueda: normalizeSearch(titulo) };
+}
+
+/** The fields a course is found by. */
+export type CourseSearchText = {
+  titulo: string;
+  bienvenida?: string | null;
+  herramientas?: unknown;
+  loAprenderan?: unknown;
+};
+
+const strings = (list: unknown) =>
+  Array.isArray(list) ? list.filter((item): item is string => typeof item === "string") : [];
+
+/** The distinct words of a course's title, welcome text, tools and what learners will learn. */
+export function courseSearchWords(course: CourseSearchText): string[] {
+  return searchWords(
+    course.titulo,
+    course.bienvenida ?? "",
+    ...strings(course.herramientas),
+    ...strings(course.loAprenderan),
+  );
+}
+
+/** `words` of a new course's create data (a nested write: the same statement as the course). */
+export function courseWordsCreate(course: CourseSearchText) {
+  return { words: wordsCreate(courseSearchWords(course)) };
+}
+
+/** `words` of a course's update data that rewrites its fields: the old words go. */
+export function courseWordsUpdate(course: CourseSearchText) {
+  return { words: wordsUpdate(courseSearchWords(course)) };
 }

@@ -5,12 +5,9 @@
 // service, the seed); rows made before the table existed are filled at start by
 // backfillBookWords (books.server.ts). docs/decisions/009-flat-cost-at-scale.md.
 // Relative import: the seed (plain Node) imports this module too.
-import { normalizeSearch } from "../../lib/search-text.ts";
+import { normalizeSearch, searchWords, wordsCreate, wordsUpdate } from "../../lib/search-text.ts";
 
-/** The distinct words of a search form ("a b a" → ["a", "b"]). */
-export function searchWords(searchText: string): string[] {
-  return [...new Set(searchText.split(" ").filter(Boolean))];
-}
+export { searchWords };
 
 /**
  * searchText, createdAt and the words, for a new book's create data. The words carry the book's
@@ -21,7 +18,7 @@ export function bookSearchFields(title: string, author: string, createdAt: Date 
   return {
     searchText,
     createdAt,
-    words: { create: searchWords(searchText).map((word) => ({ word, createdAt })) },
+    words: wordsCreate(searchWords(searchText), { createdAt }),
   };
 }
 
@@ -31,6 +28,6 @@ export function bookSearchUpdate(book: { createdAt: Date }, title: string, autho
   const { createdAt } = book;
   return {
     searchText,
-    words: { deleteMany: {}, create: searchWords(searchText).map((word) => ({ word, createdAt })) },
+    words: wordsUpdate(searchWords(searchText), { createdAt }),
   };
 }

@@ -25,17 +25,23 @@ import {
   PDF_UNREADABLE,
 } from "./messages.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
-import { normalizeSearch, prefixRange } from "~/lib/search-text.ts";
+import { normalizeSearch, queryWords } from "~/lib/search-text.ts";
+import {
+  alsoHas,
+  BOOK_WORDS,
+  countDense,
+  DENSE_SEARCH,
+  hasWordFilter,
+  rarestFirst,
+  wordRange,
+} from "~/features/search/word-search.server.ts";
 import { bookSearchFields, searchWords } from "./book-words.ts";
 
-export { normalizeSearch };
+export { DENSE_SEARCH, normalizeSearch };
 
 export const PAGE_SIZE = 12;
 /** GET /api/books/libros answers 50 books a page (?page=N; Link header, X-Total-Count). */
 export const API_PAGE_SIZE = 50;
-/** Above this many index entries for every query word, a search walks the newest-first index. */
-export const DENSE_SEARCH = 1000;
-
 const bookSelect = {
   id: true,
   title: true,
@@ -48,33 +54,6 @@ const bookSelect = {
 const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
 const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
-/** The query's distinct words in the one normalised form (at most 8). */
-function queryWords(q: string | null | undefined): string[] {
-  return searchWords(normalizeSearch((q ?? "").slice(0, 200))).slice(0, 8);
-}
-
-/** "One of the book's words starts with `word`": an EXISTS on BookWord's primary key (bookId, word). */
-const hasWord = (word: string) => ({ words: { some: { word: prefixRange(word) } } });
-
-/** SQL: `alias.word` in the range of words starting with `word` (prefixRange's bounds). */
-function wordRange(alias: string, word: string) {
-  const column = Prisma.raw(`${alias}."word"`);
-  return Prisma.sql`${column} >= ${word} AND ${column} < ${`${word}\uffff`}`;
-}
-
-/** SQL: "and the book of `w` also has a word starting with each of `words`" (BookWord's primary key). */
-function alsoHas(words: string[]) {
-  if (words.length === 0) return Prisma.empty;
-  return Prisma.join(
-    words.map((word, i) => {
-      const alias = `o${i}`;
-      return Prisma.sql` AND EXISTS (SELECT 1 FROM "BookWord" ${Prisma.raw(alias)}
-        WHERE ${Prisma.raw(`${alias}."bookId"`)} = w."bookId" AND ${wordRange(alias, word)})`;
-    }),
-    "",
-  );
-}
-
 /**
  * One page of the books matching every word, newest first, and how many match, when one word is
  * rare enough: the rarest word's range of the (word, createdAt, bookId) index (at most
@@ -86,49 +65,20 @@ function alsoHas(words: string[]) {
  * EXISTS per word (matchingBooks).
  */
 async function sparsePage(words: string[], skip: number, take: number) {
-  const estimates = await Promise.all(
-    words.map((word) =>
-      prisma.bookWord.count({
-        where: { word: prefixRange(word) },
-        orderBy: [{ word: "asc" }, { createdAt: "asc" }, { bookId: "asc" }],
-        take: DENSE_SEARCH + 1,
-      }),
-    ),
-  );
-  const order = words.map((word, i) => ({ word, n: estimates[i]! })).sort((a, b) => a.n - b.n);
+  const order = await rarestFirst(BOOK_WORDS, words);
   if (order[0]!.n > DENSE_SEARCH) return null;
   const [rarest, ...others] = order;
   const matches = Prisma.sql`SELECT w."bookId" AS "id", MAX(w."createdAt") AS "createdAt" FROM "BookWord" w
-    WHERE ${wordRange("w", rarest!.word)}${alsoHas(others.map((o) => o.word))} GROUP BY w."bookId"`;
+    WHERE ${wordRange("w", rarest!.word)}${alsoHas(
+      BOOK_WORDS,
+      others.map((o) => o.word),
+    )} GROUP BY w."bookId"`;
   const [counted, page] = await Promise.all([
     prisma.$queryRaw<Array<{ n: number | bigint | string }>>`SELECT COUNT(*) AS n FROM (${matches}) m`,
     prisma.$queryRaw<Array<{ id: string }>>`SELECT m."id" FROM (${matches}) m
       ORDER BY m."createdAt" DESC, m."id" DESC LIMIT ${take} OFFSET ${skip}`,
   ]);
   return { ids: page.map((row) => row.id), total: Number(counted[0]?.n ?? 0) };
-}
-
-/**
- * How many books match every word when they are all common: the books of one word's range of
- * (word, createdAt, bookId) (the longest word, likely the rarest), each checked for the others
- * by primary key. When that range holds a single word (its first and last entries say so), a
- * book is in it once and its entries are counted as they are; otherwise they are made distinct
- * (a sort of the matches). Proportional to that word's matches. Plain SQL (Prisma has no
- * COUNT(DISTINCT)), the same on SQLite and PostgreSQL.
- */
-async function countDense(words: string[]): Promise<number> {
-  const [first, ...rest] = [...words].sort((a, b) => b.length - a.length);
-  const edge = (dir: "asc" | "desc") =>
-    prisma.bookWord.findFirst({
-      where: { word: prefixRange(first!) },
-      orderBy: [{ word: dir }, { createdAt: dir }, { bookId: dir }],
-      select: { word: true },
-    });
-  const [lowest, highest] = await Promise.all([edge("asc"), edge("desc")]);
-  const counted = lowest?.word === highest?.word ? Prisma.raw("COUNT(*)") : Prisma.raw('COUNT(DISTINCT w."bookId")');
-  const [row] = await prisma.$queryRaw<Array<{ n: number | bigint | string }>>`
-    SELECT ${counted} AS n FROM "BookWord" w WHERE ${wordRange("w", first!)}${alsoHas(rest)}`;
-  return Number(row?.n ?? 0);
 }
 
 /**
@@ -147,13 +97,13 @@ async function matchingBooks(words: string[], skip: number, take: number, counte
   }
   const [books, total] = await Promise.all([
     prisma.book.findMany({
-      where: { AND: words.map(hasWord) },
+      where: { AND: words.map(hasWordFilter) },
       orderBy: newestFirst,
       skip,
       take,
       select: bookSelect,
     }),
-    counted ? countDense(words) : Promise.resolve(-1),
+    counted ? countDense(BOOK_WORDS, words) : Promise.resolve(-1),
   ]);
   return { books, total };
 }

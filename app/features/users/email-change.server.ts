@@ -10,6 +10,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { EMAIL_CHANGE_INVALID } from "./profile-schema.ts";
+import { userWordsUpdate } from "./user-words.ts";
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -99,11 +100,14 @@ export async function confirmEmailChange(
         });
         const user = await tx.user.findUniqueOrThrow({
           where: { id: change.userId },
-          select: { correo: true, nombre: true },
+          select: { correo: true, nombre: true, apellido: true },
         });
         const taken = await tx.user.findUnique({ where: { correo: change.newEmail }, select: { id: true } });
         if (taken && taken.id !== change.userId) return fail(409, EMAIL_TAKEN);
-        await tx.user.update({ where: { id: change.userId }, data: { correo: change.newEmail } });
+        await tx.user.update({
+          where: { id: change.userId },
+          data: { correo: change.newEmail, ...userWordsUpdate({ ...user, correo: change.newEmail }) },
+        });
         await tx.emailChange.deleteMany({ where: { userId: change.userId, usedAt: null } });
         if (user.correo !== change.newEmail) {
           await enqueueMail(

@@ -48,6 +48,7 @@ import {
   UPDATE_FAILED,
   USER_UNKNOWN,
 } from "./profile-schema.ts";
+import { userWordsUpdate } from "./user-words.ts";
 
 export { EMAIL_TAKEN };
 
@@ -152,9 +153,18 @@ export async function updateProfile(
         patch.imagenPerfil = change.image?.key ?? null;
         oldKey = current.imagenPerfil;
       }
+      // A new name, surname or address: the Registros search's words are rewritten with it.
+      const found =
+        patch.nombre !== undefined || patch.apellido !== undefined || patch.correo !== undefined
+          ? userWordsUpdate({
+              nombre: patch.nombre ?? current.nombre,
+              apellido: patch.apellido ?? current.apellido,
+              correo: patch.correo ?? current.correo,
+            })
+          : {};
       const profile =
         Object.keys(patch).length > 0
-          ? await tx.user.update({ where: { id: userId }, data: patch, select: profileSelect })
+          ? await tx.user.update({ where: { id: userId }, data: { ...patch, ...found }, select: profileSelect })
           : await tx.user.findUniqueOrThrow({ where: { id: userId }, select: profileSelect });
       return ok({ profile, pendingEmail, corrected });
     });

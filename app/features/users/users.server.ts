@@ -4,7 +4,9 @@ import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { fetchOffsetPage } from "~/lib/keyset.ts";
 import { readTally } from "~/lib/tally.server.ts";
-import { prefixRange } from "~/lib/search-text.ts";
+import { queryWords } from "~/lib/search-text.ts";
+import { countDense, hasWordFilter, sparseOwners, USER_WORDS } from "~/features/search/word-search.server.ts";
+import { userSearchWords } from "./user-words.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { fullName } from "~/features/auth/roles.ts";
@@ -44,17 +46,18 @@ export const publicUserSelect = {
 } as const;
 
 /**
- * Registrations, pending first, newest first. `q` narrows to e-mails that start with it (stored
- * lower-case): a range of the unique index on correo, never a scan of every account. The counts
- * are the Tally rows the database keeps (docs/decisions/009-flat-cost-at-scale.md).
+ * Registrations, pending first, newest first. `q` keeps the accounts with a word of the name,
+ * surname or e-mail starting with each of its words, ignoring case and accents ('Sofía',
+ * 'nunez', 'sofia.nunez@'): prefix ranges of the UserWord index (features/search/word-search.server.ts),
+ * never a scan of every account. The counts are the Tally rows the database keeps
+ * (docs/decisions/009-flat-cost-at-scale.md).
  */
 export async function listUsers({
   page = 1,
   pageSize = RECORDS_PAGE_SIZE,
   q = "",
 }: { page?: number; pageSize?: number; q?: string } = {}) {
-  const term = q.trim().toLowerCase().slice(0, 254);
-  const where = term ? { correo: prefixRange(term) } : {};
+  const words = queryWords(q);
   // Exactly the index (aprobado, correoConfirmado DESC, createdAt DESC, id DESC): no sort. Pending
   // first; in each state the proven addresses first.
   const orderBy = [
@@ -70,22 +73,73 @@ export async function listUsers({
     { id: "asc" as const },
   ];
   const skip = (Math.max(1, page) - 1) * pageSize;
-  const [total, pending] = await Promise.all([
-    term ? prisma.user.count({ where }) : readTally("user:all"),
-    readTally("user:pending"),
-  ]);
-  const users =
-    term || skip === 0
-      ? await prisma.user.findMany({ where, select: publicUserSelect, orderBy, skip, take: pageSize })
-      : // A later page of every account: that index's entries are skipped from the nearer end,
-        // ids only, then the page's rows are read by id (a deferred join, lib/keyset.ts).
-        await fetchOffsetPage(
-          { skip, take: pageSize, total },
-          ({ skip, take, reverse }) =>
-            prisma.user.findMany({ orderBy: reverse ? backwards : orderBy, skip, take, select: { id: true } }),
-          (ids) => prisma.user.findMany({ where: { id: { in: ids } }, select: publicUserSelect }),
-        );
-  return { users, total, pending, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  const pending = readTally("user:pending");
+  let users;
+  let total: number;
+  const matches = words.length > 0 ? await sparseOwners(USER_WORDS, words) : null;
+  if (matches) {
+    // Few matches (one word's range holds at most DENSE_SEARCH entries): they are read by id
+    // and sorted.
+    total = matches.length;
+    users =
+      total === 0
+        ? []
+        : await prisma.user.findMany({
+            where: { id: { in: matches } },
+            select: publicUserSelect,
+            orderBy,
+            skip,
+            take: pageSize,
+          });
+  } else if (words.length > 0) {
+    // Every word common: the list's own index is walked, each account checked by primary key
+    // for each word, up to the page; the count reads the longest word's range.
+    [users, total] = await Promise.all([
+      prisma.user.findMany({
+        where: { AND: words.map(hasWordFilter) },
+        select: publicUserSelect,
+        orderBy,
+        skip,
+        take: pageSize,
+      }),
+      countDense(USER_WORDS, words),
+    ]);
+  } else {
+    total = await readTally("user:all");
+    users =
+      skip === 0
+        ? await prisma.user.findMany({ select: publicUserSelect, orderBy, take: pageSize })
+        : // A later page of every account: that index's entries are skipped from the nearer end,
+          // ids only, then the page's rows are read by id (a deferred join, lib/keyset.ts).
+          await fetchOffsetPage(
+            { skip, take: pageSize, total },
+            ({ skip, take, reverse }) =>
+              prisma.user.findMany({ orderBy: reverse ? backwards : orderBy, skip, take, select: { id: true } }),
+            (ids) => prisma.user.findMany({ where: { id: { in: ids } }, select: publicUserSelect }),
+          );
+  }
+  return { users, total, pending: await pending, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/**
+ * Fills UserWord for accounts written before the table existed (or by a writer that skipped
+ * userWordsCreate): at start, a batch at a time in id order, with the one normalisation.
+ */
+export async function backfillUserWords(batch = 500) {
+  let after = "";
+  for (;;) {
+    const rows = await prisma.user.findMany({
+      where: { id: { gt: after }, words: { none: {} } },
+      orderBy: { id: "asc" },
+      select: { id: true, nombre: true, apellido: true, correo: true },
+      take: batch,
+    });
+    if (rows.length === 0) return;
+    after = rows.at(-1)!.id;
+    await prisma.userWord.createMany({
+      data: rows.flatMap((row) => userSearchWords(row).map((word) => ({ userId: row.id, word }))),
+    });
+  }
 }
 
 /** Accounts waiting for approval (the trigger-kept Tally: one primary-key read). */

@@ -90,7 +90,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold text-slate-900">Mis Cursos</h1>
           <p className="mt-1 text-sm text-slate-600">
             {total} {total === 1 ? "curso" : "cursos"}
-            {q ? ` con «${q}» en el título` : ""}
+            {q ? ` con «${q}»` : ""}
           </p>
         </div>
         <Link to="/admin/courses/new" className="btn-primary">
@@ -98,7 +98,13 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      <SearchForm id="buscar-curso" label="Buscar por título" q={q} clearHref="/admin/courses" className="mt-4" />
+      <SearchForm
+        id="buscar-curso"
+        label="Buscar por título o contenido"
+        q={q}
+        clearHref="/admin/courses"
+        className="mt-4"
+      />
 
       <AdminTable
         columns={COLUMNS}

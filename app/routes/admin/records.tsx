@@ -149,11 +149,12 @@ export default function Records({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold text-slate-900">Registros</h1>
       <p className="mt-1 text-sm text-slate-600">
         {total} {total === 1 ? "usuario" : "usuarios"}
-        {q ? ` con «${q}» en el correo` : ""} · {pending} {pending === 1 ? "pendiente" : "pendientes"} de aprobación
+        {q ? ` con «${q}» en el correo o el nombre` : ""} · {pending} {pending === 1 ? "pendiente" : "pendientes"} de
+        aprobación
       </p>
       <SearchForm
         id="buscar-registro"
-        label="Buscar por correo"
+        label="Buscar por correo o nombre"
         q={q}
         clearHref="/admin/records"
         maxLength={100}

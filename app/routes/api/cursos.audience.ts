@@ -5,6 +5,7 @@ import { listCourses } from "~/features/courses/courses.server.ts";
 import { apiError, apiPageJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
+import { searchFrom } from "~/features/courses/search-query.ts";
 import type { Route } from "./+types/cursos.audience";
 
 /** GET /api/cursos/publico/{tipo}: the public (published) courses of an audience. */
@@ -17,6 +18,7 @@ export function loader({ request, params }: Route.LoaderArgs) {
       audience: params.tipo,
       page: pageFrom(url),
       cursor: cursorFrom(url),
+      q: searchFrom(url),
     });
     return apiPageJson(courseListJson(result), url, result);
   });

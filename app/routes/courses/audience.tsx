@@ -25,6 +25,8 @@ export default function AudienceCourses({ loaderData }: Route.ComponentProps) {
       page={loaderData.page}
       pageCount={loaderData.pageCount}
       cursors={loaderData.cursors}
+      search={{ q: loaderData.q, clearHref: `/cursos/dirigido/${loaderData.tipo}` }}
+      total={loaderData.total}
     />
   );
 }

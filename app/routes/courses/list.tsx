@@ -10,6 +10,7 @@ import { withLearnerStates } from "~/features/enrolment/learner-state.server.ts"
 import { pageTitle } from "~/lib/meta.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
+import { searchFrom } from "~/features/courses/search-query.ts";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cursos");
@@ -19,10 +20,11 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = await getOptionalUser(args);
   if (url.searchParams.get("destacados") === "true") {
     const featured = await withLearnerStates(viewer, { courses: await listFeaturedCourses() });
-    return { featured: true, ...featured, page: 1, pageCount: 1, cursors: undefined };
+    return { featured: true, q: "", ...featured, page: 1, pageCount: 1, total: undefined, cursors: undefined };
   }
-  const list = await listCourses({ viewer, page: pageFrom(url), cursor: cursorFrom(url) });
-  return { featured: false, ...(await withLearnerStates(viewer, list)) };
+  const q = searchFrom(url);
+  const list = await listCourses({ viewer, page: pageFrom(url), cursor: cursorFrom(url), q });
+  return { featured: false, q, ...(await withLearnerStates(viewer, list)) };
 }
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
@@ -41,6 +43,8 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
       page={loaderData.page}
       pageCount={loaderData.pageCount}
       cursors={loaderData.cursors}
+      search={{ q: loaderData.q, clearHref: "/cursos" }}
+      total={loaderData.total}
     />
   );
 }

@@ -2,7 +2,7 @@
 // for creating and editing courses, shared by the admin pages and the API. Admin-only: callers
 // guard first. Every change is one transaction; files stored for a change that fails are
 // removed by the caller (`discard`), files a change drops are removed after it commits.
-import { courseTitleFields } from "~/features/courses/title-search.ts";
+import { courseTitleFields, courseWordsCreate, courseWordsUpdate } from "~/features/courses/title-search.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { recomputeCourseProgress } from "~/features/quizzes/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
@@ -138,6 +138,7 @@ export async function createCourse(
   const course = await prisma.course.create({
     data: {
       ...courseData(input.fields),
+      ...courseWordsCreate(input.fields),
       imagen: input.image.key,
       estado: "borrador",
       creadoPorId: admin.id,
@@ -184,7 +185,11 @@ export async function updateCourse(
     if (!current) return null;
     await tx.course.update({
       where: { id },
-      data: { ...courseData(input.fields), ...(input.image ? { imagen: input.image.key } : {}) },
+      data: {
+        ...courseData(input.fields),
+        ...courseWordsUpdate(input.fields),
+        ...(input.image ? { imagen: input.image.key } : {}),
+      },
     });
     await bumpCatalog(tx);
     const dropped: string[] = input.image && current.imagen ? [current.imagen] : [];

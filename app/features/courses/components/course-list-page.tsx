@@ -1,4 +1,7 @@
 import { Pagination } from "~/components/ui/pagination.tsx";
+import { SearchForm } from "~/components/ui/search-form.tsx";
+import { COURSE_SEARCH_LABEL, courseSearchEmpty, courseSearchSummary } from "../messages.ts";
+import { COURSE_SEARCH_MAX } from "../search-query.ts";
 import type { LearnerStates } from "~/features/enrolment/learner-state.ts";
 import type { CourseCardData } from "../courses.server.ts";
 import { CourseCard } from "./course-card.tsx";
@@ -11,6 +14,8 @@ export function CourseListPage({
   page = 1,
   pageCount = 1,
   cursors,
+  search,
+  total,
 }: {
   title: string;
   banner?: string;
@@ -20,13 +25,35 @@ export function CourseListPage({
   page?: number;
   pageCount?: number;
   cursors?: { prev: string | null; next: string | null };
+  /** A searchable list: its box (a GET form, `?q=`, kept in the paging links) and the current search. */
+  search?: { q: string; clearHref: string };
+  /** How many courses the list (or the search) holds. */
+  total?: number;
 }) {
+  const q = search?.q.trim() ?? "";
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
       {banner ? <p className="mt-3 rounded-lg bg-brand-50 px-4 py-3 font-medium text-brand-800">{banner}</p> : null}
+      {search ? (
+        <SearchForm
+          id="buscar-cursos"
+          label={COURSE_SEARCH_LABEL}
+          q={search.q}
+          clearHref={search.clearHref}
+          maxLength={COURSE_SEARCH_MAX}
+          className="mt-6"
+        />
+      ) : null}
+      {q && courses.length > 0 && total !== undefined ? (
+        <p className="mt-4 text-slate-600" role="status">
+          {courseSearchSummary(total, q)}
+        </p>
+      ) : null}
       {courses.length === 0 ? (
-        <p className="mt-8 text-slate-600">No hay cursos disponibles.</p>
+        <p className="mt-8 text-slate-600" role={q ? "status" : undefined}>
+          {q ? courseSearchEmpty(q) : "No hay cursos disponibles."}
+        </p>
       ) : (
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {courses.map((course, index) => (

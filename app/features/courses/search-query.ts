@@ -1,0 +1,7 @@
+/** The length a course search box takes (and the server reads: more is cut). */
+export const COURSE_SEARCH_MAX = 200;
+
+/** A list's search as typed (`?q=`), at most COURSE_SEARCH_MAX characters; "" for none. */
+export function searchFrom(url: URL | string): string {
+  return (new URL(url, "http://x").searchParams.get("q") ?? "").slice(0, COURSE_SEARCH_MAX);
+}

@@ -1,0 +1,306 @@
+// Search that finds what people type (issue 24 §3, docs/decisions/009-flat-cost-at-scale.md):
+// the admin's Registros and course table and the learners' catalog search whole words anywhere
+// in the name, e-mail, title, welcome text, tools and what learners will learn, folded like the
+// stored text, on the word indexes (UserWord, CourseWord); learners only ever find what they may
+// see; the words follow every write (registration, rectification, an e-mail change, deletion,
+// the course editor); older rows are filled at start.
+import { describe, expect, it } from "vitest";
+import { backfillCourseWords, listAdminCourses } from "~/features/courses/admin-courses.server.ts";
+import { createCourse, updateCourse } from "~/features/courses/authoring/authoring.server.ts";
+import type { CourseFields } from "~/features/courses/authoring/schema.ts";
+import { COURSES_PAGE_SIZE, listCourses } from "~/features/courses/courses.server.ts";
+import { courseTitleFields, courseWordsCreate } from "~/features/courses/title-search.ts";
+import { deleteUser } from "~/features/users/account-deletion.server.ts";
+import { updateProfile } from "~/features/users/profile.server.ts";
+import { backfillUserWords, listUsers } from "~/features/users/users.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { cursorFrom } from "~/lib/keyset.ts";
+import { queryWords, searchWords } from "~/lib/search-text.ts";
+import { DENSE_SEARCH } from "~/features/search/word-search.server.ts";
+import * as listApi from "~/routes/api/cursos.list.ts";
+import * as audienceApi from "~/routes/api/cursos.audience.ts";
+import * as listPage from "~/routes/courses/list.tsx";
+import * as audiencePage from "~/routes/courses/audience.tsx";
+import * as confirmEmail from "~/routes/auth/confirm-email.tsx";
+import * as userProfile from "~/routes/user/profile.tsx";
+import {
+  args,
+  createUser,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  multipartRequest,
+  readJson,
+  sessionCookie,
+} from "./factories.ts";
+
+const names = (list: { users: Array<{ nombre: string; apellido: string }> }) =>
+  list.users.map((u) => `${u.nombre} ${u.apellido}`).sort();
+const titles = (list: { courses: Array<{ titulo: string }> }) => list.courses.map((c) => c.titulo).sort();
+
+type Course = { titulo: string; bienvenida?: string; herramientas?: string[]; loAprenderan?: string[] };
+/** A course as the course services write it (its words too). */
+function makeCourse(course: Course, over: { estado?: string; dirigidoA?: string; createdAt?: Date } = {}) {
+  const fields = { bienvenida: "", herramientas: [], loAprenderan: [], ...course };
+  return prisma.course.create({
+    data: {
+      ...courseTitleFields(fields.titulo),
+      ...courseWordsCreate(fields),
+      bienvenida: fields.bienvenida,
+      herramientas: fields.herramientas,
+      loAprenderan: fields.loAprenderan,
+      estado: over.estado ?? "publicado",
+      dirigidoA: over.dirigidoA ?? "general",
+      ...(over.createdAt ? { createdAt: over.createdAt } : {}),
+    },
+  });
+}
+
+const admin = { id: "admin", rol: "admin" as const };
+
+describe("the words of a text and of a query", () => {
+  it("fold accents and case, keep each word and its parts, and trim a query word's punctuation", () => {
+    expect(searchWords("Sofía", "Núñez", "Sofia.Nunez@Escuela.cl")).toEqual([
+      "sofia",
+      "nunez",
+      "sofia.nunez@escuela.cl",
+      "nunez@escuela.cl",
+      "escuela.cl",
+      "cl",
+    ]);
+    expect(searchWords("Programación (Python)")).toEqual(["programacion", "(python)", "python)"]);
+    expect(queryWords("  Núñez, SOFÍA  sofia ")).toEqual(["nunez", "sofia"]);
+    expect(queryWords("sofia.nunez@")).toEqual(["sofia.nunez"]);
+    expect(queryWords(" ¿? ")).toEqual([]);
+  });
+});
+
+describe("Registros: whole words of the name, surname or e-mail, accents and case ignored", () => {
+  it("'Sofía' and 'Núñez' find the people as 'sofia' does; several words must all match", async () => {
+    await createUser({ nombre: "Sofía", apellido: "Núñez", correo: "sofia.nunez@escuela.cl" });
+    await createUser({ nombre: "Sofia", apellido: "Rojas", correo: "srojas@correo.cl" });
+    await createUser({ nombre: "Pedro", apellido: "Núñez Soto", correo: "pedro@escuela.cl" });
+    await createUser({ nombre: "Ana", apellido: "Pérez", correo: "ana@otra.cl" });
+    for (const q of ["Sofía", "sofia", "SOFIA", "sof"]) {
+      expect(names(await listUsers({ q }))).toEqual(["Sofia Rojas", "Sofía Núñez"]);
+    }
+    expect(names(await listUsers({ q: "Núñez" }))).toEqual(["Pedro Núñez Soto", "Sofía Núñez"]);
+    expect(names(await listUsers({ q: "nunez sofia" }))).toEqual(["Sofía Núñez"]);
+    expect(names(await listUsers({ q: "soto" }))).toEqual(["Pedro Núñez Soto"]);
+    // The address: whole, from its start, or any of its parts.
+    expect(names(await listUsers({ q: "sofia.nunez@" }))).toEqual(["Sofía Núñez"]);
+    expect(names(await listUsers({ q: "escuela.cl" }))).toEqual(["Pedro Núñez Soto", "Sofía Núñez"]);
+    expect((await listUsers({ q: "nunez sofia" })).total).toBe(1);
+    // Inside a word is not a word's start.
+    expect((await listUsers({ q: "ofia" })).users).toEqual([]);
+  });
+
+  it("follows rectification, an admin's correction, a confirmed e-mail change and deletion", async () => {
+    const user = await createUser({ nombre: "Marta", apellido: "Gómez", correo: "marta@antes.cl" });
+    expect((await updateProfile(user, user.id, { apellido: "Íñiguez" })).ok).toBe(true);
+    expect(names(await listUsers({ q: "iniguez" }))).toEqual(["Marta Íñiguez"]);
+    expect((await listUsers({ q: "gomez" })).users).toEqual([]);
+
+    expect((await updateProfile(admin, user.id, { correo: "marta@corregido.cl" })).ok).toBe(true);
+    expect(names(await listUsers({ q: "corregido" }))).toEqual(["Marta Íñiguez"]);
+    expect((await listUsers({ q: "antes" })).users).toEqual([]);
+
+    // One's own new address: the words change when the link is followed, not before.
+    const cookie = await sessionCookie(user);
+    const asked = (await userProfile.action(
+      args(multipartRequest("/user/profile", { correo: "marta@despues.cl" }, { cookie })),
+    )) as Response;
+    expect(asked.status).toBe(302);
+    expect((await listUsers({ q: "despues" })).users).toEqual([]);
+    const mail = await prisma.outboxMail.findFirstOrThrow({ where: { to: "marta@despues.cl", kind: "email.confirm" } });
+    const token = /confirmar-correo\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    await confirmEmail.action(args(formRequest(`/confirmar-correo/${token}`, {}), { token }));
+    expect(names(await listUsers({ q: "despues" }))).toEqual(["Marta Íñiguez"]);
+    expect((await listUsers({ q: "corregido" })).users).toEqual([]);
+
+    const other = await createUser({ rol: "admin" });
+    expect((await deleteUser(other, user.id, getRequest("/admin/records"))).ok).toBe(true);
+    expect(await prisma.userWord.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("accounts written before the words existed are found once filled at start", async () => {
+    const old = await prisma.user.create({
+      data: { nombre: "Óscar", apellido: "Peña", correo: "oscar@viejo.cl", rol: "estudiante", passwordHash: "x" },
+    });
+    expect((await listUsers({ q: "oscar" })).users).toEqual([]);
+    await backfillUserWords(1);
+    await backfillUserWords(1); // nothing left: no duplicate words
+    expect((await listUsers({ q: "Óscar pena" })).users.map((u) => u.id)).toEqual([old.id]);
+  });
+
+  it("many matches (every word common) page through the list's order with an exact count", async () => {
+    const when = Date.UTC(2031, 0, 1);
+    const rows = Array.from({ length: DENSE_SEARCH + 3 }, (_, i) => ({
+      id: `denseuser${String(i).padStart(5, "0")}`,
+      nombre: "Comun",
+      apellido: "Apellido",
+      correo: `comun${i}@masivo.cl`,
+      rol: "estudiante",
+      passwordHash: "x",
+      aprobado: i % 2 === 0,
+      createdAt: new Date(when + i),
+    }));
+    await prisma.user.createMany({ data: rows });
+    await backfillUserWords();
+    const expected = await prisma.user.findMany({
+      where: { nombre: "Comun" },
+      orderBy: [{ aprobado: "asc" }, { correoConfirmado: "desc" }, { createdAt: "desc" }, { id: "desc" }],
+      select: { id: true },
+    });
+    const first = await listUsers({ q: "comun masivo", pageSize: 25 });
+    expect(first.total).toBe(rows.length);
+    expect(first.users.map((u) => u.id)).toEqual(expected.slice(0, 25).map((u) => u.id));
+    const third = await listUsers({ q: "comun masivo", page: 3, pageSize: 25 });
+    expect(third.users.map((u) => u.id)).toEqual(expected.slice(50, 75).map((u) => u.id));
+  });
+});
+
+describe("the admin's course search: whole words anywhere, on the word index", () => {
+  it("'programacion' finds 'Introducción a la programación'; the editor's writes rewrite the words", async () => {
+    const image = { key: "courses/x.png", originalName: "x.png", contentType: "image/png", size: 1 };
+    const fields: CourseFields = {
+      titulo: "Introducción a la programación",
+      bienvenida: "Bienvenida al curso.",
+      duracionHoras: 10,
+      dirigidoA: "estudiante",
+      fechaInicio: null,
+      fechaTermino: null,
+      herramientas: ["Scratch"],
+      loAprenderan: ["Pensamiento computacional"],
+    } as CourseFields;
+    const user = await createUser({ rol: "admin" });
+    const id = await createCourse(user, { fields, image: image as never }, null);
+    await makeCourse({ titulo: "Huertos urbanos" });
+    for (const q of ["programacion", "Programación", "introduccion program", "scratch", "computacional"]) {
+      expect(titles(await listAdminCourses({ q }))).toEqual(["Introducción a la programación"]);
+    }
+    expect((await listAdminCourses({ q: "programacion" })).total).toBe(1);
+
+    const edited = { ...fields, titulo: "Robótica educativa", herramientas: ["Arduino"] } as CourseFields;
+    expect((await updateCourse(user, id, { fields: edited }, null)).ok).toBe(true);
+    expect((await listAdminCourses({ q: "programacion" })).courses).toEqual([]);
+    expect((await listAdminCourses({ q: "scratch" })).courses).toEqual([]);
+    expect(titles(await listAdminCourses({ q: "arduino educativa" }))).toEqual(["Robótica educativa"]);
+  });
+});
+
+describe("the catalog search (/cursos?q=, the audience lists, GET /api/cursos/lista?q=)", () => {
+  it("searches title, welcome text, tools and what learners will learn; learners never find drafts", async () => {
+    await makeCourse({ titulo: "Programación creativa", bienvenida: "Aprende jugando." }, { dirigidoA: "estudiante" });
+    await makeCourse({ titulo: "Huertos", herramientas: ["Pala"], loAprenderan: ["Compostaje en la escuela"] });
+    await makeCourse({ titulo: "Programación avanzada" }, { estado: "borrador" });
+    await makeCourse({ titulo: "Didáctica de la programación" }, { dirigidoA: "docente" });
+
+    const learner = { id: "x", rol: "estudiante" as const };
+    for (const viewer of [null, learner]) {
+      expect(titles(await listCourses({ viewer, q: "PROGRAMACION" }))).toEqual([
+        "Didáctica de la programación",
+        "Programación creativa",
+      ]);
+      expect(titles(await listCourses({ viewer, q: "jugando" }))).toEqual(["Programación creativa"]);
+      expect(titles(await listCourses({ viewer, q: "pala compost" }))).toEqual(["Huertos"]);
+      expect((await listCourses({ viewer, q: "avanzada" })).courses).toEqual([]);
+      expect((await listCourses({ viewer, q: "avanzada" })).total).toBe(0);
+    }
+    // Docentes and admins see drafts, in a search too.
+    expect(titles(await listCourses({ viewer: { id: "d", rol: "docente" }, q: "avanzada" }))).toEqual([
+      "Programación avanzada",
+    ]);
+    // An audience list: its own courses and the general ones.
+    expect(titles(await listCourses({ viewer: null, audience: "estudiante", q: "programacion" }))).toEqual([
+      "Programación creativa",
+    ]);
+    expect(titles(await listCourses({ viewer: null, audience: "docente", q: "escuela" }))).toEqual(["Huertos"]);
+
+    // The pages and the API read ?q= the same way.
+    const page = await listPage.loader(args(getRequest("/cursos?q=programaci%C3%B3n")));
+    expect(page).toMatchObject({ q: "programación", total: 2 });
+    const audience = await audiencePage.loader(
+      args(getRequest("/cursos/dirigido/estudiante?q=creativa"), { tipo: "estudiante" }),
+    );
+    expect(audience).toMatchObject({ q: "creativa", total: 1 });
+    const api = await listApi.loader(args(jsonRequest("/api/cursos/lista?q=avanzada", null, { method: "GET" })));
+    expect(((await readJson(api)) as { cursos: unknown[] }).cursos).toEqual([]);
+    const pub = await audienceApi.loader(
+      args(jsonRequest("/api/cursos/publico/docente?q=didactica", null, { method: "GET" }), { tipo: "docente" }),
+    );
+    expect(((await readJson(pub)) as { cursos: Array<{ titulo: string }> }).cursos.map((c) => c.titulo)).toEqual([
+      "Didáctica de la programación",
+    ]);
+  });
+
+  it("pages a search by cursors, forwards and backwards, and the Link header keeps the query", async () => {
+    const base = Date.UTC(2031, 0, 1);
+    for (let i = 0; i < COURSES_PAGE_SIZE * 2 + 3; i++) {
+      // Several per instant: the cursor's id breaks the tie.
+      await makeCourse({ titulo: `Taller de ciencias ${i}` }, { createdAt: new Date(base + Math.floor(i / 3) * 1000) });
+    }
+    await makeCourse({ titulo: "Otro tema" });
+    const expected = await prisma.course.findMany({
+      where: { titulo: { startsWith: "Taller" } },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { id: true },
+    });
+    const pages = [await listCourses({ viewer: null, q: "ciencias taller" })];
+    while (pages.at(-1)!.cursors.next) {
+      const last = pages.at(-1)!;
+      const cursor = cursorFrom(`http://x/?desde=${last.cursors.next}`);
+      pages.push(await listCourses({ viewer: null, q: "ciencias taller", page: last.page + 1, cursor }));
+    }
+    expect(pages.flatMap((p) => p.courses.map((c) => c.id))).toEqual(expected.map((c) => c.id));
+    expect(pages[0]!.total).toBe(expected.length);
+    const back = await listCourses({
+      viewer: null,
+      q: "ciencias taller",
+      page: 2,
+      cursor: cursorFrom(`http://x/?antes=${pages[2]!.cursors.prev}`),
+    });
+    expect(back.courses.map((c) => c.id)).toEqual(pages[1]!.courses.map((c) => c.id));
+    // A typed ?page=N gives the same rows.
+    const typed = await listCourses({ viewer: null, q: "ciencias taller", page: 2 });
+    expect(typed.courses.map((c) => c.id)).toEqual(pages[1]!.courses.map((c) => c.id));
+
+    const response = await listApi.loader(
+      args(jsonRequest("/api/cursos/lista?q=ciencias+taller", null, { method: "GET" })),
+    );
+    const next = /<([^>]+)>; rel="next"/.exec(response.headers.get("Link")!)![1]!;
+    expect(next).toMatch(/^\/api\/cursos\/lista\?q=ciencias\+taller&page=2&desde=\d+_/);
+  });
+
+  it("a word on more than DENSE_SEARCH courses walks the list's index: drafts still left out, counted exactly", async () => {
+    const when = Date.UTC(2032, 0, 1);
+    const rows = Array.from({ length: DENSE_SEARCH + 10 }, (_, i) => ({
+      id: `densecourse${String(i).padStart(5, "0")}`,
+      ...courseTitleFields(`Curso masivo ${i}`),
+      estado: i % 10 === 0 ? "borrador" : "publicado",
+      dirigidoA: i % 2 === 0 ? "docente" : "general",
+      herramientas: [],
+      loAprenderan: [],
+      createdAt: new Date(when + i),
+    }));
+    await prisma.course.createMany({ data: rows });
+    await backfillCourseWords();
+    const published = rows.filter((r) => r.estado === "publicado").reverse();
+    const first = await listCourses({ viewer: null, q: "masivo curso" });
+    expect(first.total).toBe(published.length);
+    expect(first.courses.map((c) => c.id)).toEqual(published.slice(0, COURSES_PAGE_SIZE).map((r) => r.id));
+    const second = await listCourses({
+      viewer: null,
+      q: "masivo curso",
+      page: 2,
+      cursor: cursorFrom(`http://x/?desde=${first.cursors.next}`),
+    });
+    expect(second.courses.map((c) => c.id)).toEqual(
+      published.slice(COURSES_PAGE_SIZE, 2 * COURSES_PAGE_SIZE).map((r) => r.id),
+    );
+    const general = await listCourses({ viewer: null, audience: "estudiante", q: "masivo" });
+    const generalRows = published.filter((r) => r.dirigidoA === "general");
+    expect(general.total).toBe(generalRows.length);
+    expect(general.courses.map((c) => c.id)).toEqual(generalRows.slice(0, COURSES_PAGE_SIZE).map((r) => r.id));
+  });
+});
