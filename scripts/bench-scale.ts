@@ -155,6 +155,7 @@ function targets(ctx: Context, large: boolean): Target[] {
     // Public pages (a visitor; the library needs an account: the demo estudiante's).
     { label: "Inicio", path: "/" },
     { label: "Cursos", path: "/cursos" },
+    { label: "Cursos, búsqueda", path: "/cursos?q=programacion" },
     { label: "Cursos, página 2", path: "/cursos?page=2" },
     { label: "Cursos, página profunda (?page=N tecleado)", path: `/cursos?page=${deep}` },
     { label: "Cursos, página profunda por su enlace", path: "", after: `/cursos?page=${deep - 1}` },
@@ -205,6 +206,7 @@ function targets(ctx: Context, large: boolean): Target[] {
     { label: "Admin resumen", path: "/admin", auth: "adminCookie" },
     { label: "Admin cursos", path: "/admin/courses", auth: "adminCookie" },
     { label: "Admin cursos, búsqueda", path: "/admin/courses?q=robotica", auth: "adminCookie" },
+    { label: "Admin cursos, búsqueda de una palabra común", path: "/admin/courses?q=curso", auth: "adminCookie" },
     {
       label: "Admin cursos, página profunda (?page=N tecleado)",
       path: `/admin/courses?page=${deepAdmin}`,
@@ -222,6 +224,7 @@ function targets(ctx: Context, large: boolean): Target[] {
     { label: "Admin calificaciones", path: `/admin/courses/calificaciones/${ctx.topCourse}`, auth: "adminCookie" },
     { label: "Admin registros", path: "/admin/records", auth: "adminCookie" },
     { label: "Admin registros, búsqueda", path: "/admin/records?q=gonzalez", auth: "adminCookie" },
+    { label: "Admin registros, búsqueda por nombre", path: "/admin/records?q=Sof%C3%ADa", auth: "adminCookie" },
     { label: "Admin biblioteca", path: "/admin/library", auth: "adminCookie" },
     { label: "Admin biblioteca, búsqueda", path: "/admin/library?q=educacion", auth: "adminCookie" },
     { label: "Admin correos salientes", path: "/admin/outbox", auth: "adminCookie" },

@@ -14,6 +14,9 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { searchWords } from "../../app/features/library/book-words.ts";
 import { normalizeSearch } from "../../app/lib/search-text.ts";
+import { addQuizActivity } from "./quiz-activity.ts";
+import { courseSearchWords } from "../../app/features/courses/title-search.ts";
+import { userSearchWords } from "../../app/features/users/user-words.ts";
 import { DEMO_ADMIN, DEMO_COMUNIDAD, DEMO_DOCENTE, DEMO_ESTUDIANTE } from "../../prisma/demo-accounts.ts";
 
 export type LargeDbCounts = Record<string, number>;
@@ -283,6 +286,9 @@ export function generateLargeDb(file: string, scale = 1): LargeDbResult {
     "BookWord",
     "OutboxMail",
     "ContactMessage",
+    "QuizAttempt",
+    "AttemptAnswer",
+    "Certificate",
   ];
   for (const table of TABLES) before[table] = count(table);
 
@@ -500,6 +506,9 @@ export function generateLargeDb(file: string, scale = 1): LargeDbResult {
       FROM s JOIN gu ON gu.n = ${h("s.n", 72)} % ${nUsers} + 1 JOIN "User" u ON u.id = gu.id
              JOIN gc ON gc.n = ${h("s.n", 73)} % ${nCourses} + 1 JOIN "Course" c ON c.id = gc.id`);
 
+    // Quiz attempts with their answers, and certificates (issue 24 §7).
+    addQuizActivity(db, { cuid, ago, h });
+
     for (const table of ["gu", "gc", "gm", "gq", "pc"]) db.exec(`DROP TABLE temp.${table}`);
     db.exec("COMMIT");
   } catch (error) {
@@ -507,6 +516,7 @@ export function generateLargeDb(file: string, scale = 1): LargeDbResult {
     db.close();
     throw error;
   }
+  fillSearchWords(db);
   const violations = db.prepare("PRAGMA foreign_key_check").all();
   if (violations.length > 0) throw new Error(`foreign key violations: ${JSON.stringify(violations.slice(0, 5))}`);
   db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
@@ -521,6 +531,42 @@ export function generateLargeDb(file: string, scale = 1): LargeDbResult {
 }
 
 /** One line per table: rows added, and the total. */
+/**
+ * The catalog's and the accounts' words (CourseWord, UserWord: issue 24 §3), as the services write
+ * them (courseSearchWords, userSearchWords), for every row without them, so the server's start-up
+ * backfill has nothing to do during the measurement.
+ */
+function fillSearchWords(db: DatabaseSync) {
+  const list = (value: unknown): unknown => {
+    try {
+      return JSON.parse(String(value ?? "[]"));
+    } catch {
+      return [];
+    }
+  };
+  db.function("course_words", { deterministic: true }, (titulo, bienvenida, herramientas, loAprenderan) =>
+    JSON.stringify(
+      courseSearchWords({
+        titulo: String(titulo ?? ""),
+        bienvenida: String(bienvenida ?? ""),
+        herramientas: list(herramientas),
+        loAprenderan: list(loAprenderan),
+      }),
+    ),
+  );
+  db.function("user_words", { deterministic: true }, (nombre, apellido, correo) =>
+    JSON.stringify(userSearchWords({ nombre: String(nombre), apellido: String(apellido), correo: String(correo) })),
+  );
+  db.exec("BEGIN");
+  db.exec(`INSERT INTO "CourseWord" (courseId, word)
+    SELECT c.id, j.value FROM "Course" c, json_each(course_words(c.titulo, c.bienvenida, c.herramientas, c.loAprenderan)) j
+    WHERE NOT EXISTS (SELECT 1 FROM "CourseWord" w WHERE w.courseId = c.id)`);
+  db.exec(`INSERT INTO "UserWord" (userId, word)
+    SELECT u.id, j.value FROM "User" u, json_each(user_words(u.nombre, u.apellido, u.correo)) j
+    WHERE NOT EXISTS (SELECT 1 FROM "UserWord" w WHERE w.userId = u.id)`);
+  db.exec("COMMIT");
+}
+
 export function formatCounts({ added, totals }: LargeDbResult): string {
   return Object.keys(totals)
     .map(
