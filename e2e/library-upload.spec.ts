@@ -115,6 +115,82 @@ test("the upload refuses a renamed text file and an 11 MB PDF, and leaves no fil
   }
 });
 
+test("the upload form comes before the list, and a book is edited: fields, errors that keep the typed values, a new PDF (issue 24 §2)", async ({
+  browser,
+  request,
+}, testInfo) => {
+  const js = testInfo.project.name === "con-js";
+  const tag = crypto.randomUUID().slice(0, 8);
+  const title = `Por editar ${tag}`;
+  const renamed = `Editado ${tag}`;
+  // A book to edit, uploaded through the API.
+  const { token } = (await (await request.post("/api/auth/login", { data: ADMIN })).json()) as { token: string };
+  const created = await request.post("/api/books/upload", {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      title,
+      author: "Autora E2E",
+      description: "Antes de editar.",
+      pdf: { name: "antes.pdf", mimeType: "application/pdf", buffer: await smallPdf() },
+    },
+  });
+  expect(created.status()).toBe(201);
+
+  const admin = await adminPage(browser, js);
+  try {
+    const page = admin.page;
+    await openLibrary(page, js);
+    // The upload form is first on the page, before the table.
+    const table = page.getByRole("table");
+    await expect(table).toBeVisible();
+    const uploadFirst = await page
+      .locator("form#subir-libro")
+      .evaluate(
+        (form, t) => !!(form.compareDocumentPosition(t!) & Node.DOCUMENT_POSITION_FOLLOWING),
+        await table.elementHandle(),
+      );
+    expect(uploadFirst).toBe(true);
+
+    await page.getByRole("searchbox", { name: "Buscar por título o autor" }).fill(tag);
+    await page.getByRole("button", { name: "Buscar" }).click();
+    await expect(page).toHaveURL(new RegExp(`q=${tag}`));
+    await page.getByRole("link", { name: `Editar ${title}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Editar libro" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Título", { exact: true })).toHaveValue(title);
+    await expect(dialog.getByLabel("Páginas")).toHaveValue("2");
+
+    // A blank title (spaces pass the browser's `required`): refused by the server, the typed values stay.
+    await dialog.getByLabel("Título", { exact: true }).fill("   ");
+    await dialog.getByLabel("Autor", { exact: true }).fill("Autora cambiada");
+    await dialog.getByLabel("Descripción").fill("Después de editar.");
+    await dialog.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(dialog.getByText("Ingresa el título.")).toBeVisible();
+    await expect(dialog.getByLabel("Autor", { exact: true })).toHaveValue("Autora cambiada");
+    await expect(dialog.getByLabel("Descripción")).toHaveValue("Después de editar.");
+
+    // Saved with a new title and a new PDF of 3 pages (pages emptied: read from the file).
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < 3; i++) doc.addPage([200, 200]);
+    await dialog.getByLabel("Título", { exact: true }).fill(renamed);
+    await dialog.getByLabel("Páginas").fill("");
+    await dialog
+      .getByLabel("Reemplazar PDF (opcional)")
+      .setInputFiles({ name: "nuevo.pdf", mimeType: "application/pdf", buffer: Buffer.from(await doc.save()) });
+    await dialog.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByText("Libro actualizado correctamente.")).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`/admin/library\\?q=${tag}$`));
+    const row = page.getByRole("row").filter({ hasText: renamed });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole("cell").nth(1)).toHaveText("Autora cambiada");
+    await expect(row.getByRole("cell").nth(2)).toHaveText("3");
+  } finally {
+    await admin.close();
+  }
+  await deleteByTitle(request, renamed);
+});
+
 test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "JavaScript only");
 

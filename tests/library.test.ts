@@ -4,11 +4,22 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { issueApiToken } from "~/features/auth/api-token.server.ts";
 import { bookSearchFields } from "~/features/library/book-words.ts";
 import { bookFilename, listBooks, normalizeSearch, PAGE_SIZE, readPageCount } from "~/features/library/books.server.ts";
-import { BOOK_CREATED, NO_PDF, PDF_ONLY, PDF_REQUIRED, bookDeleted } from "~/features/library/messages.ts";
+import {
+  BOOK_CREATED,
+  BOOK_NOT_FOUND,
+  BOOK_UPDATED,
+  NO_PDF,
+  PDF_CHOOSE_AGAIN,
+  PDF_ONLY,
+  PDF_REQUIRED,
+  UPDATE_FAILED,
+  bookDeleted,
+} from "~/features/library/messages.ts";
+import { readFlash } from "~/lib/flash.server.ts";
 import { looksLikePdf } from "~/lib/upload-progress.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { resetEnvCache } from "~/lib/env.server.ts";
@@ -32,6 +43,7 @@ import {
   sessionCookie as signIn,
   thrown,
 } from "./factories.ts";
+import { expectConsoleError } from "./setup.ts";
 
 async function makePdf(pages: number) {
   const doc = await PDFDocument.create();
@@ -278,6 +290,234 @@ describe("admin upload and delete", () => {
     );
     expect(refused.headers.get("Location")).toBe("/");
     expect(await prisma.book.count({ where: { id: other.id } })).toBe(1);
+  });
+});
+
+describe("admin edit (issue 24 §2): title, author, description, pages and an optional new PDF", () => {
+  const editUrl = (id: string, query = "") => `/admin/library?editar=${id}${query}`;
+  async function flashOf(response: Response) {
+    const { flash } = await readFlash(getRequest("/admin/library", response.headers.get("Set-Cookie") ?? ""));
+    return flash;
+  }
+
+  it("?editar=ID opens the edit form with the book's values; an unknown id opens nothing", async () => {
+    const cookie = await signIn(await createUser({ rol: "admin" }));
+    const book = await seedBook({ title: "Para editar", pages: 7 });
+    const page = await adminLibrary.loader(args(getRequest(editUrl(book.id), cookie)));
+    expect(page.toEdit).toMatchObject({ id: book.id, title: "Para editar", author: "Autora Prueba", pages: 7 });
+    const none = await adminLibrary.loader(args(getRequest(editUrl("no-existe"), cookie)));
+    expect(none.toEdit).toBeNull();
+  });
+
+  it("saves the fields without a PDF: same file, the search words follow, audited, back to the list with a flash", async () => {
+    const admin = await createUser({ rol: "admin" });
+    const cookie = await signIn(admin);
+    const tag = crypto.randomUUID().slice(0, 8);
+    const book = await seedBook({ title: `Antiguo ${tag}`, pages: 2 });
+    const response = (await adminLibrary.action(
+      args(
+        multipart(
+          editUrl(book.id, `&q=${tag}&page=1`),
+          {
+            title: `Renovado ${tag}`,
+            author: "Gabriela Mistral",
+            description: "Nueva descripción",
+            pages: "9",
+            pdf: "",
+          },
+          { cookie },
+        ),
+      ),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/admin/library?q=${tag}`);
+    expect(await flashOf(response)).toEqual({ type: "success", message: BOOK_UPDATED });
+    const saved = await prisma.book.findUniqueOrThrow({ where: { id: book.id } });
+    expect(saved).toMatchObject({
+      title: `Renovado ${tag}`,
+      author: "Gabriela Mistral",
+      description: "Nueva descripción",
+      pages: 9,
+      pdfKey: book.pdfKey,
+      searchText: normalizeSearch(`Renovado ${tag}`, "Gabriela Mistral"),
+    });
+    expect(storedExistsSync(book.pdfKey)).toBe(true);
+    // The word index follows the edit: the new title is found, the old one no longer.
+    expect((await listBooks({ q: `renovado ${tag}` })).books.map((b) => b.id)).toEqual([book.id]);
+    expect((await listBooks({ q: `antiguo ${tag}` })).total).toBe(0);
+    expect((await listBooks({ q: `mistral ${tag}` })).books.map((b) => b.id)).toEqual([book.id]);
+    const audit = await prisma.auditLog.findMany({ where: { action: "book.update", targetId: book.id } });
+    expect(audit).toMatchObject([{ actorId: admin.id, targetType: "book", detail: `Renovado ${tag}` }]);
+  });
+
+  it("replaces the PDF: the new file is stored, the row points to it, then the old file is removed; empty pages are read from the new PDF", async () => {
+    const cookie = await signIn(await createUser({ rol: "admin" }));
+    const book = await seedBook({ title: "Con PDF nuevo", pages: 2 });
+    const bytes = await makePdf(5);
+    const response = (await adminLibrary.action(
+      args(
+        multipart(
+          editUrl(book.id),
+          { title: "Con PDF nuevo", author: "A", description: "D", pages: "", pdf: { bytes, name: "nuevo.pdf" } },
+          { cookie },
+        ),
+      ),
+    )) as Response;
+    expect(response.status).toBe(302);
+    const saved = await prisma.book.findUniqueOrThrow({ where: { id: book.id } });
+    expect(saved.pdfKey).not.toBe(book.pdfKey);
+    expect(saved.pages).toBe(5);
+    expect(saved.pdfSize).toBe(bytes.length);
+    expect(storedExistsSync(saved.pdfKey)).toBe(true);
+    expect(storedExistsSync(book.pdfKey)).toBe(false);
+  });
+
+  it("empty pages without a new PDF are read from the current one", async () => {
+    const cookie = await signIn(await createUser({ rol: "admin" }));
+    const book = await seedBook({ title: "Páginas del actual", pages: 3 });
+    await prisma.book.update({ where: { id: book.id }, data: { pages: 99 } });
+    const response = (await adminLibrary.action(
+      args(
+        multipart(
+          editUrl(book.id),
+          { title: "Páginas del actual", author: "A", description: "D", pages: "" },
+          { cookie },
+        ),
+      ),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect((await prisma.book.findUniqueOrThrow({ where: { id: book.id } })).pages).toBe(3);
+  });
+
+  it("field errors keep the typed values and change nothing; a sent PDF is dropped and asked again", async () => {
+    const cookie = await signIn(await createUser({ rol: "admin" }));
+    const book = await seedBook({ title: "Sin cambios" });
+    const before = bookFiles();
+    const result = dataOf(
+      await adminLibrary.action(
+        args(
+          multipart(
+            editUrl(book.id),
+            {
+              title: "",
+              author: "Autor escrito",
+              description: "Texto escrito",
+              pages: "4",
+              pdf: { bytes: await makePdf(1), name: "a.pdf" },
+            },
+            { cookie },
+          ),
+        ),
+      ),
+    );
+    expect(result.status).toBe(400);
+    expect(result.data.result?.error?.title?.[0]).toMatch(/título/);
+    expect(result.data.result?.error?.pdf).toEqual([PDF_CHOOSE_AGAIN]);
+    expect(result.data.result?.initialValue).toMatchObject({ author: "Autor escrito", description: "Texto escrito" });
+    expect(bookFiles()).toEqual(before);
+    expect(await prisma.book.findUniqueOrThrow({ where: { id: book.id } })).toMatchObject({
+      title: "Sin cambios",
+      pdfKey: book.pdfKey,
+    });
+  });
+
+  it("the upload's limits: a text file named .pdf (400) and an oversize PDF (413) leave the book and its file as they were", async () => {
+    const cookie = await signIn(await createUser({ rol: "admin" }));
+    const book = await seedBook({ title: "Protegido" });
+    const before = bookFiles();
+    const fake = dataOf(
+      await adminLibrary.action(
+        args(
+          multipart(
+            editUrl(book.id),
+            { title: "Otro", author: "A", description: "D", pdf: { bytes: TEXT, name: "falso.pdf" } },
+            { cookie },
+          ),
+        ),
+      ),
+    );
+    expect(fake.status).toBe(400);
+    expect(fake.data.result?.error?.pdf).toEqual([PDF_ONLY]);
+    expect(fake.data.result?.initialValue?.title).toBe("Otro");
+
+    process.env.MAX_PDF_MB = "0.01";
+    resetEnvCache();
+    const big = Buffer.concat([Buffer.from(await makePdf(1)), Buffer.alloc(20 * 1024, 32)]);
+    const tooBig = dataOf(
+      await adminLibrary.action(
+        args(
+          multipart(
+            editUrl(book.id),
+            { title: "Otro", author: "A", description: "D", pdf: { bytes: big, name: "g.pdf" } },
+            { cookie },
+          ),
+        ),
+      ),
+    );
+    expect(tooBig.status).toBe(413);
+    expect(JSON.stringify(tooBig.data.result?.error)).toContain("El PDF supera el máximo de");
+    expect(bookFiles()).toEqual(before);
+    expect(await prisma.book.findUniqueOrThrow({ where: { id: book.id } })).toMatchObject({
+      title: "Protegido",
+      pdfKey: book.pdfKey,
+    });
+  });
+
+  it("when the row cannot be written, the new PDF is removed and the old one kept", async () => {
+    const cookie = await signIn(await createUser({ rol: "admin" }));
+    const book = await seedBook({ title: "Falla al guardar" });
+    const before = bookFiles();
+    const spy = vi.spyOn(prisma.book, "update").mockRejectedValueOnce(new Error("base de datos caída"));
+    expectConsoleError();
+    try {
+      const result = dataOf(
+        await adminLibrary.action(
+          args(
+            multipart(
+              editUrl(book.id),
+              { title: "Nuevo", author: "A", description: "D", pdf: { bytes: await makePdf(1), name: "n.pdf" } },
+              { cookie },
+            ),
+          ),
+        ),
+      );
+      expect(result.status).toBe(500);
+      expect(result.data.result?.error?.[""]).toEqual([UPDATE_FAILED]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(bookFiles()).toEqual(before);
+    expect(storedExistsSync(book.pdfKey)).toBe(true);
+    expect((await prisma.book.findUniqueOrThrow({ where: { id: book.id } })).title).toBe("Falla al guardar");
+  });
+
+  it("an unknown book is a 404 that leaves no file; only admins may edit", async () => {
+    const cookie = await signIn(await createUser({ rol: "admin" }));
+    const before = bookFiles();
+    const missing = dataOf(
+      await adminLibrary.action(
+        args(
+          multipart(
+            editUrl("no-existe"),
+            { title: "T", author: "A", description: "D", pdf: { bytes: await makePdf(1), name: "n.pdf" } },
+            { cookie },
+          ),
+        ),
+      ),
+    );
+    expect(missing.status).toBe(404);
+    expect(JSON.stringify(missing.data.result?.error)).toContain(BOOK_NOT_FOUND);
+    expect(bookFiles()).toEqual(before);
+
+    const book = await seedBook({ title: "Solo admins" });
+    const student = await signIn(await createUser({ rol: "estudiante" }));
+    const refused = await thrown(
+      adminLibrary.action(
+        args(multipart(editUrl(book.id), { title: "X", author: "A", description: "D" }, { cookie: student })),
+      ),
+    );
+    expect(refused.headers.get("Location")).toBe("/");
+    expect((await prisma.book.findUniqueOrThrow({ where: { id: book.id } })).title).toBe("Solo admins");
   });
 });
 

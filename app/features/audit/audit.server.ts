@@ -24,6 +24,7 @@ export type AuditAction =
   | "course.delete"
   | "certificate.issue"
   | "certificate.rename"
+  | "book.update"
   | "book.delete";
 
 /** Appends an audit record (who, what, when). Never throws: auditing must not break a flow. */

@@ -1,6 +1,8 @@
 // The admin library page's action (docs/product.md#library): a multipart POST uploads a book,
-// a form POST with intent=delete removes one. Both answer with a redirect + flash on success
-// (works without JavaScript); a refused upload re-renders the form with the server's message.
+// the same to ?editar=ID edits that book (its form is addressed by the URL, so a refused edit
+// re-renders it open), a form POST with intent=delete removes one. Each answers with a redirect
+// + flash on success (works without JavaScript); a refused upload or edit re-renders its form
+// with the server's messages and the typed values.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
@@ -12,10 +14,12 @@ import { readForm } from "~/lib/form.server.ts";
 import { listQuery, listStateFrom } from "~/lib/pagination.ts";
 import { isMultipart } from "~/lib/upload.server.ts";
 import { deleteBook, uploadBook } from "./books.server.ts";
-import { BOOK_CREATED, bookDeleted, DELETE_FAILED, UPLOAD_FAILED } from "./messages.ts";
+import { updateBook } from "./edit.server.ts";
+import { BOOK_CREATED, BOOK_UPDATED, bookDeleted, DELETE_FAILED, UPDATE_FAILED, UPLOAD_FAILED } from "./messages.ts";
 import { BookFormSchema } from "./schema.ts";
 
-export type BookActionData = { result: SubmissionResult<string[]> };
+/** A refused upload's or edit's reply; `form` says which form it answers ("edit" for ?editar=ID). */
+export type BookActionData = { result: SubmissionResult<string[]>; form?: "upload" | "edit" };
 
 const DeleteSchema = z.object({ intent: z.literal("delete"), bookId: z.string().min(1).max(64) });
 
@@ -23,7 +27,10 @@ export async function adminLibraryAction(request: Request, admin: SessionUser) {
   const url = new URL(request.url);
   // Back to the same search and page, rebuilt from their checked values (never the raw query).
   const back = `/admin/library${listQuery(listStateFrom(url))}`;
-  if (isMultipart(request)) return uploadAction(request);
+  const editId = url.searchParams.get("editar");
+  if (isMultipart(request)) {
+    return editId ? editAction(request, admin, editId.slice(0, 64), back) : uploadAction(request);
+  }
 
   let parsed;
   try {
@@ -52,14 +59,36 @@ async function uploadAction(request: Request) {
   } catch (error) {
     console.error(error);
     const submission = parseWithZod(new FormData(), { schema: BookFormSchema });
-    return data({ result: submission.reply({ formErrors: [UPLOAD_FAILED] }) } satisfies BookActionData, {
-      status: 500,
-    });
+    return data(
+      { result: submission.reply({ formErrors: [UPLOAD_FAILED] }), form: "upload" } satisfies BookActionData,
+      {
+        status: 500,
+      },
+    );
   }
   if (outcome.ok) return redirectWithFlash(request, "/admin/library", { type: "success", message: BOOK_CREATED });
   const submission = parseWithZod(outcome.form ?? new FormData(), { schema: BookFormSchema });
   const reply = outcome.fieldErrors
     ? submission.reply({ fieldErrors: outcome.fieldErrors })
     : formReply(submission, { ...outcome, message: outcome.message || UPLOAD_FAILED });
-  return data({ result: reply } satisfies BookActionData, { status: outcome.status });
+  return data({ result: reply, form: "upload" } satisfies BookActionData, { status: outcome.status });
+}
+
+async function editAction(request: Request, admin: SessionUser, id: string, back: string) {
+  let outcome: Awaited<ReturnType<typeof updateBook>>;
+  try {
+    outcome = await updateBook(admin, id, request);
+  } catch (error) {
+    console.error(error);
+    const submission = parseWithZod(new FormData(), { schema: BookFormSchema });
+    return data({ result: submission.reply({ formErrors: [UPDATE_FAILED] }), form: "edit" } satisfies BookActionData, {
+      status: 500,
+    });
+  }
+  if (outcome.ok) return redirectWithFlash(request, back, { type: "success", message: BOOK_UPDATED });
+  const submission = parseWithZod(outcome.form ?? new FormData(), { schema: BookFormSchema });
+  const reply = outcome.fieldErrors
+    ? submission.reply({ fieldErrors: outcome.fieldErrors })
+    : formReply(submission, { ...outcome, message: outcome.message || UPDATE_FAILED });
+  return data({ result: reply, form: "edit" } satisfies BookActionData, { status: outcome.status });
 }

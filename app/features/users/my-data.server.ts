@@ -409,6 +409,7 @@ const ACTIONS: Partial<Record<AuditAction, string>> = {
   "course.delete": "Curso eliminado",
   "certificate.issue": "Certificado emitido",
   "certificate.rename": "Nombre actualizado en los certificados",
+  "book.update": "Libro editado",
   "book.delete": "Libro eliminado",
 };
 const actionText = (action: string) => ACTIONS[action as AuditAction] ?? action;

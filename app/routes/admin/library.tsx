@@ -6,6 +6,7 @@ import { SearchForm } from "~/components/ui/search-form.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { adminLibraryAction } from "~/features/library/admin.server.ts";
 import { getBook, listBooks, newestBookId, toBookView } from "~/features/library/books.server.ts";
+import { EditBookDialog } from "~/features/library/components/edit-form.tsx";
 import { UploadBookForm } from "~/features/library/components/upload-form.tsx";
 import { LOAD_FAILED } from "~/features/library/messages.ts";
 import { env } from "~/lib/env.server.ts";
@@ -13,23 +14,27 @@ import { listQuery, pageFrom } from "~/lib/pagination.ts";
 import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/library";
 
-// /admin/library (docs/product.md#library): searchable table, upload form, delete confirmation (?eliminar=ID).
+// /admin/library (docs/product.md#library): the upload form first, then the searchable table; the
+// edit form (?editar=ID) and the delete confirmation (?eliminar=ID) are dialogs addressed by the URL.
 // Guarded here too: a loader of its own never relies on the layout.
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const url = new URL(args.request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const deleteId = url.searchParams.get("eliminar");
+  const editId = url.searchParams.get("editar");
   const maxMb = megabytes(Math.floor(env().MAX_PDF_MB * 1024 * 1024));
   try {
-    const [list, toDelete, newest] = await Promise.all([
+    const [list, toDelete, toEdit, newest] = await Promise.all([
       listBooks({ q, page: pageFrom(url) }),
-      deleteId ? getBook(deleteId) : null,
+      deleteId ? getBook(deleteId.slice(0, 64)) : null,
+      editId ? getBook(editId.slice(0, 64)) : null,
       newestBookId(),
     ]);
     return {
       ...list,
       toDelete: toDelete ? toBookView(toDelete) : null,
+      toEdit: toEdit ? toBookView(toEdit) : null,
       formKey: newest ?? "vacio",
       maxMb,
       error: null as string | null,
@@ -43,6 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
       pageCount: 1,
       q,
       toDelete: null,
+      toEdit: null,
       formKey: "error",
       maxMb,
       error: LOAD_FAILED,
@@ -64,14 +70,19 @@ const COLUMNS = [
 ] as const;
 
 export default function AdminLibrary({ loaderData, actionData }: Route.ComponentProps) {
-  const { books, total, page, pageCount, q, toDelete, formKey, maxMb, error } = loaderData;
+  const { books, total, page, pageCount, q, toDelete, toEdit, formKey, maxMb, error } = loaderData;
   const params = (extra: Record<string, string>) => listQuery({ q, page }, extra);
   const closeHref = `/admin/library${params({})}`;
+  // Each form shows only its own refusal.
+  const uploadReply = actionData?.form === "edit" ? undefined : actionData;
+  const editReply = actionData?.form === "edit" ? actionData : undefined;
 
   return (
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Biblioteca</h1>
-      <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      {/* The upload form comes first (issue 24 §2): on a phone it is not below the whole list. */}
+      <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] xl:items-start">
+        <UploadBookForm formKey={formKey} actionData={uploadReply} maxMb={maxMb} />
         <div>
           <SearchForm id="buscar-libro-admin" label="Buscar por título o autor" q={q} clearHref="/admin/library" />
           {error ? (
@@ -100,10 +111,18 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
                 <td data-label="Descripción" className="max-w-xs px-3 py-3 text-slate-600">
                   <span className="line-clamp-2">{book.description}</span>
                 </td>
-                <ActionsCell>
+                <ActionsCell wrap>
                   <a href={book.pdfUrl} target="_blank" rel="noreferrer" className="btn-ghost px-2 py-1">
                     Ver PDF
                   </a>
+                  <Link
+                    to={params({ editar: book.id })}
+                    preventScrollReset
+                    aria-label={`Editar ${book.title}`}
+                    className="btn-secondary px-3 py-1"
+                  >
+                    Editar
+                  </Link>
                   <Link to={params({ eliminar: book.id })} preventScrollReset className="btn-danger px-3 py-1">
                     Eliminar
                   </Link>
@@ -113,8 +132,18 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
           </AdminTable>
           <Pagination page={page} pageCount={pageCount} />
         </div>
-        <UploadBookForm formKey={formKey} actionData={actionData} maxMb={maxMb} />
       </div>
+
+      {toEdit ? (
+        <EditBookDialog
+          key={toEdit.id}
+          book={toEdit}
+          action={`/admin/library${params({ editar: toEdit.id })}`}
+          closeHref={closeHref}
+          actionData={editReply}
+          maxMb={maxMb}
+        />
+      ) : null}
 
       {toDelete ? (
         <ConfirmDeleteDialog title="¿Eliminar libro?" closeHref={closeHref} idName="bookId" idValue={toDelete.id}>

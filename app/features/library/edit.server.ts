@@ -1,0 +1,126 @@
+// Editing a book (docs/product.md#library, issue 24 §2): title, author, description, pages and,
+// optionally, a new PDF, with the upload's rules (BookFormSchema; the PDF streamed to storage by
+// parseUpload with its magic-byte check and MAX_PDF_MB, decision 010). The row and its search
+// words (BookWord, bookSearchUpdate) are written in one update; the replaced file is removed only
+// after the new one is stored and the row points to it, so a failure at any step leaves the book
+// whole with one of its two files, and a refused or failed edit leaves no new file behind.
+// Library pages are for signed-in users only, never kept by the anonymous page cache: no catalog
+// stamp to bump (as for an upload or a deletion).
+import type { SessionUser } from "~/features/auth/session.server.ts";
+import { audit } from "~/features/audit/audit.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
+import { deleteStored } from "~/lib/storage.server.ts";
+import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
+import { bookSearchUpdate } from "./book-words.ts";
+import { readPageCount, toBookView, type BookView } from "./books.server.ts";
+import { BOOK_NOT_FOUND, PDF_CHOOSE_AGAIN, PDF_FIELD, PDF_UNREADABLE, UPDATE_FAILED } from "./messages.ts";
+import { BookFormSchema, type BookFormInput } from "./schema.ts";
+
+/** A refused edit keeps the sent form (to show it again) and, for invalid fields, every field's errors. */
+type EditFailure = Failure & { form?: FormData; fieldErrors?: Record<string, string[]> };
+export type Edited = Result<{ book: BookView }, EditFailure>;
+
+const editSelect = {
+  id: true,
+  title: true,
+  author: true,
+  pages: true,
+  description: true,
+  pdfKey: true,
+  createdAt: true,
+} as const;
+
+/**
+ * The whole edit (the admin page's action): parse the multipart body with the PDF limits, check
+ * the book exists and the fields, then write. Unexpected errors are thrown after the new file,
+ * if any, is removed.
+ */
+export async function updateBook(admin: SessionUser, id: string, request: Request): Promise<Edited> {
+  let form: FormData;
+  let files: Map<string, StoredUpload>;
+  try {
+    ({ form, files } = await parseUpload(request, pdfUploadOptions("books", [PDF_FIELD])));
+  } catch (error) {
+    if (error instanceof UploadError) {
+      return { ...fail(error.status, error.message, { field: error.field ? PDF_FIELD : undefined }), form: error.form };
+    }
+    throw error;
+  }
+  const pdf = files.get(PDF_FIELD) ?? null;
+  let outcome: Edited;
+  try {
+    outcome = await saveEdit(id, form, pdf);
+  } catch (error) {
+    if (pdf) await discard([pdf]);
+    throw error;
+  }
+  if (!outcome.ok) {
+    if (pdf) await discard([pdf]);
+    return { ...outcome, form: outcome.form ?? form };
+  }
+  await audit(request, "book.update", {
+    actorId: admin.id,
+    targetType: "book",
+    targetId: id,
+    detail: outcome.book.title,
+  });
+  return outcome;
+}
+
+async function saveEdit(id: string, form: FormData, pdf: StoredUpload | null): Promise<Edited> {
+  const parsed = BookFormSchema.safeParse(
+    Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")),
+  );
+  // Two admins saving the same book at once: the update is conditional on the file it replaces
+  // (where pdfKey = the one read), so each replaced file is removed exactly once; a lost race
+  // reads the book again.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const current = await prisma.book.findUnique({ where: { id }, select: editSelect });
+    if (!current) return fail(404, BOOK_NOT_FOUND);
+    if (!parsed.success) return invalid(parsed.error.issues, pdf);
+    const pages = parsed.data.pages ?? (await readPageCount(pdf?.key ?? current.pdfKey));
+    if (pages === null) return fail(400, PDF_UNREADABLE, { field: "pages" });
+    const saved = await writeEdit(current, { ...parsed.data, pages }, pdf);
+    if (!saved) continue;
+    if (pdf) await deleteStored(current.pdfKey).catch(() => undefined);
+    return ok({ book: toBookView(saved) });
+  }
+  return fail(409, UPDATE_FAILED);
+}
+
+/** The row and its words in one update, only while it still has the file read; null otherwise. */
+async function writeEdit(
+  current: { id: string; pdfKey: string; createdAt: Date },
+  input: BookFormInput & { pages: number },
+  pdf: StoredUpload | null,
+) {
+  try {
+    return await prisma.book.update({
+      where: { id: current.id, pdfKey: current.pdfKey },
+      data: {
+        title: input.title,
+        author: input.author,
+        description: input.description,
+        pages: input.pages,
+        ...(pdf ? { pdfKey: pdf.key, pdfSize: pdf.size } : {}),
+        ...bookSearchUpdate(current, input.title, input.author),
+      },
+      select: editSelect,
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === "P2025") return null;
+    throw error;
+  }
+}
+
+function invalid(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, pdf: StoredUpload | null): Edited {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? "");
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  // Browsers never keep a chosen file after a refusal: ask for it again when one was sent.
+  if (pdf) fieldErrors[PDF_FIELD] = [PDF_CHOOSE_AGAIN];
+  return { ...fail(400, issues[0]?.message ?? BOOK_NOT_FOUND), fieldErrors };
+}
