@@ -24,7 +24,13 @@ import {
 } from "./factories.ts";
 
 type Schema = Record<string, unknown>;
-type Answer = { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: Schema }> };
+type Answer = {
+  $ref?: string;
+  description: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema: Schema; examples?: Record<string, { value: unknown }> }>;
+  "x-texto-variable"?: boolean;
+};
 type Operation = {
   responses: Record<string, Answer>;
   requestBody?: { content: Record<string, { schema: Schema }> };
@@ -183,6 +189,9 @@ function validatorAt(pointer: string) {
 }
 const escape = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
 
+/** Error answers whose text the document does not list for their status. */
+const undocumentedErrors: string[] = [];
+
 /** Statuses seen per documented call ("get /api/cursos/{id}" → [200, 404]). */
 const seen = new Map<string, Set<number>>();
 
@@ -204,18 +213,32 @@ async function call(method: Method, template: string, params: Record<string, str
   const response = await handler!(args(request, params));
   const where = `${verb} ${url} → ${response.status}`;
 
-  const answer = op!.responses[String(response.status)];
-  expect(answer, `${where}: estado no documentado`).toBeDefined();
+  const documented = op!.responses[String(response.status)];
+  expect(documented, `${where}: estado no documentado`).toBeDefined();
+  // A shared answer (405, an unknown path's 404) is a $ref to components/responses.
+  const answer = (documented?.$ref ? resolvePointer(documented.$ref) : documented) as Answer | undefined;
+  const answerPointer = documented?.$ref
+    ? documented.$ref.slice(1)
+    : `/paths/${escape(template)}/${method}/responses/${response.status}`;
   const [type] = Object.keys(answer!.content ?? {});
   expect(response.headers.get("Content-Type") ?? "", where).toContain(type ?? "");
   let body: unknown = null;
   if (type === "application/json") {
     body = await response.clone().json();
-    const pointer = `/paths/${escape(template)}/${method}/responses/${response.status}/content/application~1json/schema`;
-    const validate = validatorAt(pointer);
+    const validate = validatorAt(`${answerPointer}/content/application~1json/schema`);
     expect(validate(body), `${where}: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`).toBe(
       true,
     );
+  }
+  // An error's text is one the document lists for that status: the same constant the code sends.
+  if (response.status >= 400) {
+    const texts = Object.values(answer!.content?.["application/json"]?.examples ?? {}).map(
+      (e) => (e.value as { error: string }).error,
+    );
+    const error = (body as { error: string }).error;
+    if (!texts.length || (!answer!["x-texto-variable"] && !texts.includes(error))) {
+      undocumentedErrors.push(`${where}: ${JSON.stringify(error)} (documentados: ${JSON.stringify(texts)})`);
+    }
   }
   for (const header of Object.keys(answer!.headers ?? {})) {
     if (header === "Link") continue; // only when there is another page
@@ -582,5 +605,9 @@ describe("every documented call answers as documented", () => {
           `${key}: ningún 4xx`,
         ).toBe(true);
     }
+  });
+
+  it("every error answered is documented with the very text the code sends (issue 24 §6)", () => {
+    expect(undocumentedErrors).toEqual([]);
   });
 });

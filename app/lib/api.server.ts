@@ -19,6 +19,91 @@ export const ApiNoticeIdSchema = z.object({ message: z.string(), id: z.string() 
 export type ApiNotice = z.output<typeof ApiNoticeSchema>;
 export type ApiNoticeId = z.output<typeof ApiNoticeIdSchema>;
 
+/** The answer of a method a route does not serve (with `Allow`) and of an unknown /api path. */
+export const METHOD_NOT_ALLOWED = "Método no permitido.";
+export const API_NOT_FOUND = "Ruta no encontrada.";
+
+// The ownership refusals of the calls on a user's records (requireSelfOrAdmin's texts).
+export const FORBIDDEN_PROFILE = "No tienes permiso para modificar este perfil.";
+export const FORBIDDEN_OTHER_COURSES = "No tienes permiso para ver los cursos de otro usuario.";
+export const FORBIDDEN_OTHER_PROGRESS = "No tienes permiso para actualizar el progreso de otro usuario.";
+export const PROGRESS_NOT_ENROLLED = "El usuario no está inscrito en este curso.";
+
+/**
+ * The query parameters of the API's lists and downloads: how the OpenAPI document shows each
+ * (features/api-docs) and how a route checks it (apiQuery), side by side so they cannot differ.
+ * A value the document does not allow is a 400 with `invalid`, never read as something else.
+ */
+export const QUERY_PARAMS = {
+  page: {
+    schema: { type: "integer", minimum: 1, maximum: 999_999_999 },
+    description: "Número de página (desde 1; una página después de la última da la última).",
+    invalid: "El parámetro page debe ser un número entero desde 1.",
+    valid: (v: string) => /^[1-9]\d{0,8}$/.test(v),
+  },
+  desde: {
+    schema: { type: "string", pattern: "^\\d{1,15}_[A-Za-z0-9_-]{1,64}$" },
+    description: 'Cursor de la página siguiente (tómalo del encabezado Link, rel="next").',
+    invalid: 'El parámetro desde no es un cursor válido: tómalo del encabezado Link (rel="next").',
+    valid: (v: string) => /^\d{1,15}_[A-Za-z0-9_-]{1,64}$/.test(v),
+  },
+  antes: {
+    schema: { type: "string", pattern: "^\\d{1,15}_[A-Za-z0-9_-]{1,64}$" },
+    description: 'Cursor de la página anterior (tómalo del encabezado Link, rel="prev").',
+    invalid: 'El parámetro antes no es un cursor válido: tómalo del encabezado Link (rel="prev").',
+    valid: (v: string) => /^\d{1,15}_[A-Za-z0-9_-]{1,64}$/.test(v),
+  },
+  q: {
+    schema: { type: "string", maxLength: 200 },
+    description: "Busca por el comienzo de las palabras.",
+    invalid: "La búsqueda (q) admite hasta 200 caracteres.",
+    valid: (v: string) => v.length <= 200,
+  },
+  correo: {
+    schema: { type: "string", maxLength: 254 },
+    description: "Tu propio correo (por omisión, el de quien llama).",
+    invalid: "El parámetro correo admite hasta 254 caracteres.",
+    valid: (v: string) => v.length <= 254,
+  },
+  carpeta: {
+    schema: { type: "string", enum: ["recibidos", "enviados"] },
+    description: "recibidos (por omisión) o enviados.",
+    invalid: "El parámetro carpeta debe ser recibidos o enviados.",
+    valid: (v: string) => v === "recibidos" || v === "enviados",
+  },
+  descargar: {
+    schema: { type: "string", enum: ["1"] },
+    description: "1: como descarga (attachment).",
+    invalid: "El parámetro descargar solo admite el valor 1.",
+    valid: (v: string) => v === "1",
+  },
+} as const;
+export type QueryParam = keyof typeof QUERY_PARAMS;
+
+/**
+ * Checks the named query parameters of an API request as the document describes them: absent
+ * is fine, anything present must be valid (else a 400 with the parameter's message). Returns
+ * the URL for the route to read them.
+ */
+export function apiQuery(request: Request | string, ...names: QueryParam[]): URL {
+  const url = new URL(typeof request === "string" ? request : request.url);
+  for (const name of names) {
+    for (const value of url.searchParams.getAll(name)) {
+      if (!QUERY_PARAMS[name].valid(value)) throw new ApiError(400, QUERY_PARAMS[name].invalid);
+    }
+  }
+  return url;
+}
+
+/**
+ * A value of a fixed list as a row stores it (a string column), typed as the list's: the API's
+ * answers show such fields as enums. A row with another value is a bug, not an answer.
+ */
+export function fixedValue<const T extends readonly string[]>(list: T, value: string): T[number] {
+  if (!(list as readonly string[]).includes(value)) throw new Error(`Valor fuera de la lista: ${value}`);
+  return value;
+}
+
 export function apiError(status: number, error: string, init?: { headers?: HeadersInit }) {
   const headers = new Headers(init?.headers);
   headers.set("Cache-Control", "no-store");
@@ -105,6 +190,11 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
 }
 
 export const MAX_JSON_BYTES = 64 * 1024;
+export const BODY_TOO_LARGE = "El cuerpo de la solicitud es demasiado grande.";
+export const BODY_UNREADABLE = "El cuerpo de la solicitud no se pudo leer.";
+export const FORM_MALFORMED = "Formulario mal formado.";
+export const BODY_NOT_JSON = "El cuerpo de la solicitud no es un JSON válido.";
+export const BODY_NOT_OBJECT = "El cuerpo de la solicitud debe ser un objeto JSON.";
 
 /** Reads a JSON (or urlencoded/multipart form) body as a plain object; 400/413 on bad input.
  * At most MAX_JSON_BYTES are read, with or without a Content-Length. `nullIsEmpty`: a JSON `null`
@@ -114,19 +204,19 @@ export async function readBody(
   options: { nullIsEmpty?: boolean } = {},
 ): Promise<Record<string, unknown>> {
   const type = request.headers.get("Content-Type") ?? "";
-  const tooLarge = () => new ApiError(413, "El cuerpo de la solicitud es demasiado grande.");
+  const tooLarge = () => new ApiError(413, BODY_TOO_LARGE);
   let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = await readBodyCapped(request, MAX_JSON_BYTES);
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw tooLarge();
-    throw new ApiError(400, "El cuerpo de la solicitud no se pudo leer.");
+    throw new ApiError(400, BODY_UNREADABLE);
   }
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
     try {
       return Object.fromEntries(await new Response(bytes, { headers: { "Content-Type": type } }).formData());
     } catch {
-      throw new ApiError(400, "Formulario mal formado.");
+      throw new ApiError(400, FORM_MALFORMED);
     }
   }
   const text = new TextDecoder().decode(bytes);
@@ -135,11 +225,11 @@ export async function readBody(
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ApiError(400, "El cuerpo de la solicitud no es un JSON válido.");
+    throw new ApiError(400, BODY_NOT_JSON);
   }
   if (body === null && options.nullIsEmpty) return {};
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new ApiError(400, "El cuerpo de la solicitud debe ser un objeto JSON.");
+    throw new ApiError(400, BODY_NOT_OBJECT);
   }
   return body as Record<string, unknown>;
 }
@@ -162,11 +252,11 @@ export function assertSameOrigin(request: Request) {
 }
 
 export function methodNotAllowed(allowed: string) {
-  return apiError(405, "Método no permitido.", { headers: { Allow: allowed } });
+  return apiError(405, METHOD_NOT_ALLOWED, { headers: { Allow: allowed } });
 }
 
 export function requireMethod(request: Request, ...methods: string[]) {
   if (!methods.includes(request.method.toUpperCase())) {
-    throw new ApiError(405, "Método no permitido.");
+    throw new ApiError(405, METHOD_NOT_ALLOWED);
   }
 }

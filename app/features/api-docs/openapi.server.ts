@@ -18,8 +18,34 @@ import {
   AdminDeleteUserSchema,
   DeleteAccountSchema,
 } from "~/features/users/account-deletion-schema.ts";
-import { API_TOKEN_TTL_S } from "~/features/auth/api-token.server.ts";
-import { BUDGETS } from "~/features/limits/rate-limits.server.ts";
+import { API_TOKEN_TTL_S, BAD_TOKEN, NO_TOKEN, TOKEN_ENDED } from "~/features/auth/api-token.server.ts";
+import { NOT_ALLOWED } from "~/features/auth/api-guards.server.ts";
+import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
+import { ACCOUNT_SUSPENDED, BAD_CREDENTIALS, PENDING_APPROVAL } from "~/features/auth/login.server.ts";
+import { CURRENT_PASSWORD_WRONG } from "~/features/auth/account-security.ts";
+import { GUARDIAN_PENDING } from "~/features/auth/messages.ts";
+import { RESET_LINK_INVALID } from "~/features/auth/recovery-messages.ts";
+import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
+import { MY_DATA_TOO_MANY } from "~/features/users/my-data.server.ts";
+import { DELETE_PASSWORD_WRONG, LAST_ADMIN } from "~/features/users/account-deletion.ts";
+import { CANNOT_DELETE_SELF, CANNOT_SUSPEND_SELF, USER_NOT_FOUND } from "~/features/users/users.server.ts";
+import { NOTHING_TO_UPDATE, USER_UNKNOWN } from "~/features/users/profile-schema.ts";
+import { NOT_ENROLLED } from "~/features/enrolment/messages.ts";
+import { INVALID_CATEGORY } from "~/features/courses/audience-page.server.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+import { COURSES_PAGE_SIZE } from "~/features/courses/courses.server.ts";
+import { enrolWrongAudience } from "~/features/courses/rules.ts";
+import {
+  CERTIFICATES_FORBIDDEN,
+  FINISH_NO_QUIZZES,
+  FINISH_NOT_ENROLLED,
+  finishIncomplete,
+  NAME_REQUIRED_FOR_CERTIFICATES,
+} from "~/features/certificates/messages.ts";
+import { QUIZ_AUTH_MESSAGES } from "~/features/quizzes/api.server.ts";
+import { QUIZ_FORBIDDEN, QUIZ_NOT_FOUND } from "~/features/quizzes/quiz.server.ts";
+import { OTHER_INBOX, SENDING_TOO_FAST, UNKNOWN_RECIPIENT } from "~/features/messages/messages.ts";
+import { BOOK_NOT_FOUND, NO_PDF } from "~/features/library/messages.ts";
 import { AUDIENCE_PAGES } from "~/features/courses/audience.ts";
 import {
   CourseDetailSchema,
@@ -33,6 +59,7 @@ import {
 } from "~/features/courses/course-json.ts";
 import {
   ApiModuleSchema,
+  ApiQuestionSchema,
   CourseCreateFormSchema,
   CourseUpdateFormSchema,
   CourseUpdateJsonSchema,
@@ -47,15 +74,39 @@ import {
 } from "~/features/certificates/schema.ts";
 import {
   ProgressSchema,
+  QUIZ_TARGET_MISSING,
   QuizAnswersSchema,
   QuizAnswersWithModuleSchema,
   QuizAttemptsSchema,
   QuizResultSchema,
 } from "~/features/quizzes/answer-api.server.ts";
-import { ApiMessageSchema, ApiSentMessageSchema, ComposeSchema } from "~/features/messages/schema.ts";
+import {
+  ApiFolderItemSchema,
+  ApiMessageSchema,
+  ApiReceivedItemSchema,
+  ApiSentItemSchema,
+  ComposeSchema,
+} from "~/features/messages/schema.ts";
 import { ContactSchema } from "~/features/contact/schema.ts";
 import { BookCreatedSchema, BookJsonSchema, BookUploadFormSchema } from "~/features/library/schema.ts";
-import { ApiErrorSchema, ApiNoticeIdSchema, ApiNoticeSchema } from "~/lib/api.server.ts";
+import {
+  API_NOT_FOUND,
+  ApiErrorSchema,
+  BODY_NOT_JSON,
+  BODY_NOT_OBJECT,
+  BODY_TOO_LARGE,
+  BODY_UNREADABLE,
+  FORBIDDEN_OTHER_COURSES,
+  FORBIDDEN_OTHER_PROGRESS,
+  FORBIDDEN_PROFILE,
+  PROGRESS_NOT_ENROLLED,
+  ApiNoticeIdSchema,
+  ApiNoticeSchema,
+  METHOD_NOT_ALLOWED,
+  QUERY_PARAMS,
+  type QueryParam,
+} from "~/lib/api.server.ts";
+import { publicUrl } from "~/lib/env.server.ts";
 import { CourseReportSchema, GradebookSchema, ResumenSchema } from "~/features/reports/schema.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -71,6 +122,8 @@ type Access = "public" | "optional" | "user" | "token" | "admin";
 type Header = keyof typeof HEADERS;
 type Answer = {
   description: string;
+  /** An example of the body (shown beside the schema; a generator's mock uses it). */
+  example?: unknown;
   /** The JSON body; absent for a body of another type (`pdf`, `zip`, `html`). */
   schema?: z.ZodType;
   pdf?: boolean;
@@ -89,8 +142,19 @@ type Operation = {
   /** The success answers by status. */
   ok: Record<number, Answer>;
   /** The error answers ({ error }) by status, beyond the ones `access` and `body` imply. */
-  errors?: Record<number, string>;
+  errors?: Record<number, ErrorDoc>;
+  /** The 401 texts, when the call has its own (the quiz calls). */
+  unauthenticated?: readonly string[];
 };
+/**
+ * An error answer: what it means and the exact texts the code sends, taken from the constants
+ * the code answers with (each becomes an example; tests/openapi.test.ts checks every error it
+ * provokes against them). `varies`: the text depends on the input (a validation message).
+ */
+type ErrorDoc = { description: string; texts: readonly string[]; varies?: boolean };
+const error = (description: string, ...texts: string[]): ErrorDoc => ({ description, texts });
+/** An error whose text depends on the input: `texts` are examples of it. */
+const invalid = (description: string, ...texts: string[]): ErrorDoc => ({ description, texts, varies: true });
 
 const TAGS = [
   { name: "Cuentas", description: "Ingreso, registro, tokens y administración de usuarios." },
@@ -114,34 +178,20 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Curso: CourseDetailSchema,
   EstadoDelCurso: CourseStateSchema,
   ApiModulo: ApiModuleSchema,
+  PreguntaDeApi: ApiQuestionSchema,
   CursoInscrito: EnrolledCourseSchema,
   Certificado: PublicCertificateSchema,
   ResultadoDeEvaluacion: QuizResultSchema,
   Respuestas: QuizAnswersSchema,
   Mensaje: ApiMessageSchema,
-  MensajeEnviado: ApiSentMessageSchema,
+  MensajeRecibido: ApiReceivedItemSchema,
+  MensajeEnviado: ApiSentItemSchema,
   Libro: BookJsonSchema,
 };
 
-/** The query parameters the routes read (lib/pagination.ts, lib/keyset.ts, the routes). */
-const QUERY = {
-  page: { schema: { type: "integer", minimum: 1 }, description: "Número de página (desde 1)." },
-  desde: {
-    schema: { type: "string" },
-    description: 'Cursor de la página siguiente (tómalo del encabezado Link, rel="next").',
-  },
-  antes: {
-    schema: { type: "string" },
-    description: 'Cursor de la página anterior (tómalo del encabezado Link, rel="prev").',
-  },
-  q: { schema: { type: "string", maxLength: 200 }, description: "Busca por el comienzo de las palabras." },
-  correo: { schema: { type: "string" }, description: "Tu propio correo (por omisión, el de quien llama)." },
-  carpeta: {
-    schema: { type: "string", enum: ["recibidos", "enviados"] },
-    description: "recibidos (por omisión) o enviados.",
-  },
-  descargar: { schema: { type: "string", enum: ["1"] }, description: "1: como descarga (attachment)." },
-} as const;
+/** The query parameters the routes read and check (lib/api.server.ts: QUERY_PARAMS, apiQuery). */
+const QUERY: Record<QueryParam, { schema: Record<string, unknown>; description: string; invalid: string }> =
+  QUERY_PARAMS;
 
 const HEADERS = {
   Link: {
@@ -163,6 +213,21 @@ const PATH_PARAMS: Record<string, { description: string; schema: Record<string, 
   tipo: { description: "Público del curso.", schema: { type: "string", enum: [...AUDIENCE_PAGES] } },
 };
 
+const QUIZ_401 = [QUIZ_AUTH_MESSAGES.missing, QUIZ_AUTH_MESSAGES.invalid, QUIZ_AUTH_MESSAGES.noUser];
+
+/** A course as the lists show it, for the examples. */
+const EXAMPLE_COURSE: z.output<typeof CourseSummarySchema> = {
+  id: "cm3x2k9a10000ab12cd34ef56",
+  titulo: "Compostaje en casa",
+  imagenUrl: null,
+  duracionHoras: 10,
+  dirigidoA: "general",
+  estado: "publicado",
+  herramientas: ["Pala", "Balde con tapa"],
+  loAprenderan: ["Separar residuos orgánicos", "Mantener una compostera"],
+  cantidadParticipantes: 42,
+};
+
 const json = (description: string, schema: z.ZodType, headers?: Header[]): Answer => ({ description, schema, headers });
 const done = (description = "Hecho.") => json(description, ApiNoticeIdSchema);
 const PAGED: Header[] = ["Link", "X-Total-Count"];
@@ -172,7 +237,7 @@ const KEYSET = ["page", "desde", "antes"] as const;
 const OpenApiSchema = z.looseObject({
   openapi: z.string(),
   info: z.looseObject({ title: z.string(), version: z.string() }),
-  paths: z.record(z.string(), z.unknown()),
+  paths: z.record(z.string(), z.record(z.string(), z.looseObject({}))),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -188,9 +253,9 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       body: { json: LoginSchema },
       ok: { 200: json("El usuario y su token.", ApiLoginSchema) },
       errors: {
-        401: "Correo o contraseña incorrectos.",
-        403: "Cuenta pendiente de aprobación.",
-        429: "Demasiados intentos (ver Retry-After).",
+        401: error("Correo o contraseña incorrectos.", BAD_CREDENTIALS),
+        403: error("Cuenta pendiente de aprobación o suspendida.", PENDING_APPROVAL, ACCOUNT_SUSPENDED),
+        429: error("Demasiados intentos (ver Retry-After).", TOO_MANY_REQUESTS),
       },
     },
   },
@@ -206,7 +271,12 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       access: "public",
       body: { json: RegisterSchema },
       ok: { 201: json("Registro recibido; se envió un correo a esa dirección.", ApiNoticeSchema) },
-      errors: { 429: "Demasiados registros desde esta dirección o para este correo (ver Retry-After)." },
+      errors: {
+        429: error(
+          "Demasiados registros desde esta dirección o para este correo (ver Retry-After).",
+          TOO_MANY_REQUESTS,
+        ),
+      },
     },
   },
   "/api/auth/logout": {
@@ -231,8 +301,11 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       body: { json: ChangePasswordSchema },
       ok: { 200: json("Contraseña cambiada.", ApiNoticeSchema) },
       errors: {
-        400: "Datos inválidos (el mensaje dice cuál) o la contraseña actual incorrecta.",
-        429: "Demasiadas contraseñas actuales incorrectas (ver Retry-After).",
+        400: invalid(
+          "Datos inválidos (el mensaje dice cuál) o la contraseña actual incorrecta.",
+          CURRENT_PASSWORD_WRONG,
+        ),
+        429: error("Demasiadas contraseñas actuales incorrectas (ver Retry-After).", TOO_MANY_REQUESTS),
       },
     },
   },
@@ -247,7 +320,7 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
         `'Descargar mis datos' del perfil. A lo más ${BUDGETS.myDataUser.points} descargas por hora por cuenta.`,
       access: "user",
       ok: { 200: { description: "El archivo ZIP (mis-datos-academia-AAAA-MM-DD.zip).", zip: true } },
-      errors: { 429: "Demasiadas descargas (ver Retry-After)." },
+      errors: { 429: error("Demasiadas descargas (ver Retry-After).", MY_DATA_TOO_MANY) },
     },
   },
   "/api/auth/cuenta": {
@@ -265,9 +338,9 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       body: { json: DeleteAccountSchema },
       ok: { 200: json("Cuenta eliminada.", AccountDeletedSchema) },
       errors: {
-        400: "Datos inválidos (el mensaje dice cuál) o la contraseña incorrecta.",
-        409: "Eres el único administrador aprobado.",
-        429: "Demasiadas contraseñas incorrectas (ver Retry-After).",
+        400: invalid("Datos inválidos (el mensaje dice cuál) o la contraseña incorrecta.", DELETE_PASSWORD_WRONG),
+        409: error("Eres el único administrador aprobado.", LAST_ADMIN),
+        429: error("Demasiadas contraseñas incorrectas (ver Retry-After).", TOO_MANY_REQUESTS),
       },
     },
   },
@@ -281,7 +354,12 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       access: "public",
       body: { json: ForgotPasswordSchema },
       ok: { 200: json("La respuesta de siempre.", ApiNoticeSchema) },
-      errors: { 429: "Demasiadas solicitudes desde esta dirección IP o para ese correo (ver Retry-After)." },
+      errors: {
+        429: error(
+          "Demasiadas solicitudes desde esta dirección IP o para ese correo (ver Retry-After).",
+          TOO_MANY_REQUESTS,
+        ),
+      },
     },
   },
   "/api/auth/reset-password": {
@@ -294,7 +372,9 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       access: "public",
       body: { json: ResetPasswordSchema },
       ok: { 200: json("Contraseña cambiada.", ApiNoticeSchema) },
-      errors: { 400: "Enlace no válido, usado o vencido, o contraseña que no cumple las reglas." },
+      errors: {
+        400: invalid("Enlace no válido, usado o vencido, o contraseña que no cumple las reglas.", RESET_LINK_INVALID),
+      },
     },
   },
   "/api/auth/users": {
@@ -313,7 +393,10 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       summary: "Aprobar una cuenta",
       access: "admin",
       ok: { 200: done("Cuenta aprobada.") },
-      errors: { 404: "Usuario no encontrado." },
+      errors: {
+        404: error("Usuario no encontrado.", USER_NOT_FOUND),
+        409: error("La cuenta espera la autorización de su madre, padre o tutor.", GUARDIAN_PENDING),
+      },
     },
   },
   "/api/auth/suspend/{id}": {
@@ -322,7 +405,10 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       summary: "Suspender una cuenta (cierra sus sesiones y tokens)",
       access: "admin",
       ok: { 200: done("Cuenta suspendida.") },
-      errors: { 404: "Usuario no encontrado.", 409: "No puedes suspender tu propia cuenta." },
+      errors: {
+        400: error("No puedes suspender tu propia cuenta.", CANNOT_SUSPEND_SELF),
+        404: error("Usuario no encontrado.", USER_NOT_FOUND),
+      },
     },
   },
   "/api/auth/users/{id}": {
@@ -335,7 +421,10 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       access: "admin",
       body: { json: AdminDeleteUserSchema, optional: true },
       ok: { 200: done("Cuenta eliminada.") },
-      errors: { 400: "No puedes eliminar tu propia cuenta, o certificados no válido.", 404: "Usuario no encontrado." },
+      errors: {
+        400: invalid("No puedes eliminar tu propia cuenta, o certificados no válido.", CANNOT_DELETE_SELF),
+        404: error("Usuario no encontrado.", USER_NOT_FOUND),
+      },
     },
   },
   "/api/auth/users/{id}/profile": {
@@ -351,10 +440,10 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       body: { form: ProfileApiFormSchema, json: ProfileApiSchema },
       ok: { 200: json("Perfil actualizado.", ApiProfileUpdatedSchema) },
       errors: {
-        400: "Datos inválidos (por ejemplo, una fecha de nacimiento imposible).",
-        403: "No es tu perfil.",
-        404: "Usuario no encontrado.",
-        409: "El correo ya está en uso.",
+        400: invalid("Datos inválidos (por ejemplo, una fecha de nacimiento imposible).", NOTHING_TO_UPDATE),
+        403: error("No es tu perfil.", FORBIDDEN_PROFILE),
+        404: error("Usuario no encontrado.", USER_NOT_FOUND, USER_UNKNOWN),
+        409: error("El correo ya tiene una cuenta.", EMAIL_TAKEN),
       },
     },
   },
@@ -366,34 +455,44 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       access: "user",
       query: ["page"],
       ok: { 200: json("Una página de cursos.", z.array(EnrolledCourseSchema), PAGED) },
-      errors: { 403: "No es tu cuenta.", 404: "Usuario no encontrado." },
+      errors: {
+        403: error("No es tu cuenta.", FORBIDDEN_OTHER_COURSES),
+        404: error("Usuario no encontrado.", USER_NOT_FOUND),
+      },
     },
   },
   "/api/auth/usuario/cursos-inscritos/{courseId}": {
     delete: {
       tag: "Cursos",
       summary: "Dejar un curso propio",
+      description:
+        "Borra la inscripción de quien llama en ese curso con su progreso y resultados; los certificados ya " +
+        "emitidos siguen válidos.",
       access: "user",
       ok: { 200: done("Inscripción eliminada.") },
-      errors: { 404: "No estás inscrito en ese curso." },
+      errors: { 404: error("No estás inscrito en ese curso.", NOT_ENROLLED) },
     },
   },
   "/api/cursos/destacados": {
     get: {
       tag: "Cursos",
       summary: "Los 10 cursos publicados con más participantes",
+      description: "Los de más participantes primero; sin credenciales, igual para todos.",
       access: "public",
-      ok: { 200: json("Los cursos.", FeaturedCoursesSchema) },
+      ok: { 200: { ...json("Los cursos.", FeaturedCoursesSchema), example: { cursos: [EXAMPLE_COURSE] } } },
     },
   },
   "/api/cursos/publico/{tipo}": {
     get: {
       tag: "Cursos",
       summary: "Cursos publicados para un público",
+      description:
+        "Los cursos publicados dirigidos a ese público (docente, estudiante o comunidad), " +
+        `${COURSES_PAGE_SIZE} por página.`,
       access: "public",
       query: [...KEYSET],
       ok: { 200: json("Una página de cursos.", CourseListSchema, ["Link"]) },
-      errors: { 404: "Público desconocido." },
+      errors: { 404: error("Público desconocido.", INVALID_CATEGORY) },
     },
   },
   "/api/cursos/lista": {
@@ -423,7 +522,7 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
         "Los materiales solo si quien llama puede verlos; las respuestas correctas, solo para administradores.",
       access: "optional",
       ok: { 200: json("El curso.", CourseDetailSchema) },
-      errors: { 404: "Curso no encontrado (o no visible para quien llama)." },
+      errors: { 404: error("Curso no encontrado (o no visible para quien llama).", COURSE_NOT_FOUND) },
     },
     put: {
       tag: "Cursos",
@@ -431,32 +530,39 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       access: "admin",
       body: { form: CourseUpdateFormSchema, json: CourseUpdateJsonSchema },
       ok: { 200: done("Curso actualizado.") },
-      errors: { 404: "Curso no encontrado." },
+      errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
     },
     delete: {
       tag: "Cursos",
       summary: "Eliminar un curso",
       access: "admin",
       ok: { 200: done("Curso eliminado.") },
-      errors: { 404: "Curso no encontrado." },
+      errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
     },
   },
   "/api/cursos/{id}/cantidadParticipantes": {
     get: {
       tag: "Cursos",
       summary: "Cantidad de participantes de un curso",
+      description: "Cuántas personas están inscritas; un borrador solo lo cuenta un administrador (si no, 404).",
       access: "user",
       ok: { 200: json("La cantidad.", ParticipantCountSchema) },
-      errors: { 404: "Curso no encontrado." },
+      errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
     },
   },
   "/api/cursos/{id}/registrarParticipante": {
     post: {
       tag: "Cursos",
       summary: "Inscribirse en un curso",
+      description:
+        "Las mismas reglas que 'Comenzar curso' del sitio: un curso publicado, dirigido a todos o al rol de " +
+        "quien llama. Inscribirse dos veces no es un error (200, yaInscrito).",
       access: "user",
       ok: { 201: json("Inscripción creada.", EnrolledSchema), 200: json("Ya estaba inscrito.", EnrolledSchema) },
-      errors: { 403: "El curso no admite a quien llama.", 404: "Curso no encontrado." },
+      errors: {
+        403: invalid("El curso es para otro público.", enrolWrongAudience("docente")),
+        404: error("Curso no encontrado.", COURSE_NOT_FOUND),
+      },
     },
   },
   "/api/cursos/{id}/publicar": {
@@ -465,7 +571,7 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       summary: "Publicar un curso",
       access: "admin",
       ok: { 200: json("Curso publicado.", CourseStateSchema) },
-      errors: { 404: "Curso no encontrado." },
+      errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
     },
   },
   "/api/cursos/{id}/participantes": {
@@ -476,7 +582,7 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       access: "admin",
       query: ["page"],
       ok: { 200: json("Una página de participantes.", ParticipantsSchema, PAGED) },
-      errors: { 404: "Curso no encontrado." },
+      errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
     },
   },
   "/api/cursos/finalizar": {
@@ -487,7 +593,15 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       access: "user",
       body: { json: FinishSchema },
       ok: { 201: json("Certificado emitido.", FinishedSchema), 200: json("Ya estaba emitido.", FinishedSchema) },
-      errors: { 403: "El curso aún no está terminado.", 404: "Curso no encontrado." },
+      errors: {
+        400: invalid(
+          "El curso aún no está terminado, o no tiene evaluaciones.",
+          finishIncomplete(50),
+          FINISH_NO_QUIZZES,
+        ),
+        403: error("Quien llama no está inscrito en el curso.", FINISH_NOT_ENROLLED),
+        404: error("Curso no encontrado.", COURSE_NOT_FOUND),
+      },
     },
   },
   "/api/certificados/usuario/{userId}": {
@@ -497,7 +611,10 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       description: "Los propios; un administrador, los de cualquiera.",
       access: "user",
       ok: { 200: json("Los certificados, los más nuevos primero.", UserCertificatesSchema) },
-      errors: { 403: "No es tu cuenta.", 404: "Usuario no encontrado." },
+      errors: {
+        403: error("No es tu cuenta.", CERTIFICATES_FORBIDDEN),
+        404: error("Usuario no encontrado.", USER_NOT_FOUND),
+      },
     },
   },
   "/api/certificados/actualizar-nombre": {
@@ -509,7 +626,7 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
         "y enlace de verificación, PDF nuevo; la verificación indica la fecha del cambio.",
       access: "user",
       ok: { 200: json("Cuántos certificados se actualizaron.", NameUpdatedSchema) },
-      errors: { 400: "El perfil no tiene nombre." },
+      errors: { 400: error("El perfil no tiene nombre.", NAME_REQUIRED_FOR_CERTIFICATES) },
     },
   },
   "/api/cursos/{id}/modulos/{index}/responder": {
@@ -520,26 +637,45 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       access: "user",
       body: { json: QuizAnswersSchema },
       ok: { 200: json("El resultado.", QuizResultSchema) },
-      errors: { 403: "No inscrito en el curso.", 404: "Curso, módulo o evaluación no encontrados." },
+      unauthenticated: QUIZ_401,
+      errors: {
+        400: invalid("Faltan el curso o el módulo, o las respuestas no son válidas.", QUIZ_TARGET_MISSING),
+        403: error("No inscrito en el curso.", QUIZ_FORBIDDEN),
+        404: error("Curso, módulo o evaluación no encontrados.", QUIZ_NOT_FOUND),
+      },
     },
   },
   "/api/quiz/respuestas": {
     post: {
       tag: "Evaluaciones",
       summary: "Responder una evaluación (curso y módulo en el cuerpo)",
+      description:
+        "Como POST /api/cursos/{id}/modulos/{index}/responder, con cursoId y moduloIndex en el cuerpo. Se " +
+        "califica en el servidor; cualquier nota enviada se ignora.",
       access: "user",
       body: { json: QuizAnswersWithModuleSchema },
       ok: { 200: json("El resultado.", QuizResultSchema) },
-      errors: { 403: "No inscrito en el curso.", 404: "Curso, módulo o evaluación no encontrados." },
+      unauthenticated: QUIZ_401,
+      errors: {
+        400: invalid("Faltan el curso o el módulo, o las respuestas no son válidas.", QUIZ_TARGET_MISSING),
+        403: error("No inscrito en el curso.", QUIZ_FORBIDDEN),
+        404: error("Curso, módulo o evaluación no encontrados.", QUIZ_NOT_FOUND),
+      },
     },
   },
   "/api/quiz/intentos/{cursoId}/{moduloIndex}": {
     get: {
       tag: "Evaluaciones",
       summary: "Intentos propios en la evaluación de un módulo",
+      description: "Si quien llama ya la aprobó, cuántas veces la rindió, su último porcentaje y el mejor.",
       access: "user",
       ok: { 200: json("Los intentos.", QuizAttemptsSchema) },
-      errors: { 403: "No inscrito en el curso.", 404: "Curso, módulo o evaluación no encontrados." },
+      unauthenticated: QUIZ_401,
+      errors: {
+        400: invalid("Faltan el curso o el módulo, o las respuestas no son válidas.", QUIZ_TARGET_MISSING),
+        403: error("No inscrito en el curso.", QUIZ_FORBIDDEN),
+        404: error("Curso, módulo o evaluación no encontrados.", QUIZ_NOT_FOUND),
+      },
     },
   },
   "/api/cursos/{id}/usuarios/{userId}/progreso": {
@@ -549,22 +685,25 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       description: "A partir de los resultados guardados; un progreso enviado se ignora. El propio o un administrador.",
       access: "user",
       ok: { 200: json("El progreso.", ProgressSchema) },
-      errors: { 403: "No es tu cuenta.", 404: "El usuario no está inscrito en el curso." },
+      errors: {
+        403: error("No es tu cuenta.", FORBIDDEN_OTHER_PROGRESS),
+        404: error("El usuario no está inscrito en el curso.", PROGRESS_NOT_ENROLLED),
+      },
     },
   },
   "/api/mensajes": {
     get: {
       tag: "Mensajes",
       summary: "Mensajes recibidos (o enviados) de quien llama",
-      description: "Los más nuevos primero, 50 por página; ?carpeta=enviados da MensajeEnviado en vez de Mensaje.",
+      description:
+        "Los más nuevos primero, 50 por página. Cada mensaje dice su carpeta: recibidos (MensajeRecibido, con " +
+        "leido) o, con ?carpeta=enviados, enviados (MensajeEnviado, con toName y sin leido).",
       access: "user",
       query: ["correo", "carpeta", ...KEYSET],
       ok: {
-        200: json("Una página de mensajes.", z.union([z.array(ApiMessageSchema), z.array(ApiSentMessageSchema)]), [
-          "Link",
-        ]),
+        200: json("Una página de mensajes.", z.array(ApiFolderItemSchema), ["Link"]),
       },
-      errors: { 403: "Una bandeja ajena (también para administradores)." },
+      errors: { 403: error("Una bandeja ajena (también para administradores).", OTHER_INBOX) },
     },
     post: {
       tag: "Mensajes",
@@ -575,17 +714,23 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       access: "user",
       body: { json: ComposeSchema },
       ok: { 201: json("El mensaje enviado.", ApiMessageSchema) },
-      errors: { 404: "Destinatario desconocido.", 429: "Demasiados mensajes (ver Retry-After)." },
+      errors: {
+        404: error("Destinatario desconocido.", UNKNOWN_RECIPIENT),
+        429: error("Demasiados mensajes (ver Retry-After).", SENDING_TOO_FAST),
+      },
     },
   },
   "/api/mail/send": {
     post: {
       tag: "Mensajes",
       summary: "Formulario de contacto",
+      description:
+        "Llega a los administradores; no requiere cuenta. Un número limitado de mensajes cada " +
+        `${BUDGETS.contactIp.duration / 60} minutos desde cada dirección IP.`,
       access: "public",
       body: { json: ContactSchema },
       ok: { 200: json("Mensaje recibido.", ApiNoticeSchema) },
-      errors: { 429: "Demasiados mensajes (ver Retry-After)." },
+      errors: { 429: error("Demasiados mensajes (ver Retry-After).", TOO_MANY_REQUESTS) },
     },
   },
   "/api/books/libros": {
@@ -615,7 +760,7 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       access: "user",
       query: ["descargar"],
       ok: { 200: { description: "El PDF.", pdf: true }, 206: { description: "Un rango del PDF.", pdf: true } },
-      errors: { 404: "Libro no encontrado o sin PDF." },
+      errors: { 404: error("Libro no encontrado o sin PDF.", BOOK_NOT_FOUND, NO_PDF) },
     },
   },
   "/api/books/{id}": {
@@ -624,7 +769,7 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       summary: "Eliminar un libro",
       access: "admin",
       ok: { 200: done("Libro eliminado.") },
-      errors: { 404: "Libro no encontrado." },
+      errors: { 404: error("Libro no encontrado.", BOOK_NOT_FOUND) },
     },
   },
   "/api/admin/resumen": {
@@ -643,7 +788,7 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       description: "Embudo de participantes, tasa de aprobación por módulo y preguntas más falladas.",
       access: "admin",
       ok: { 200: json("El reporte.", CourseReportSchema) },
-      errors: { 404: "Curso no encontrado." },
+      errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
     },
   },
   "/api/admin/cursos/{id}/calificaciones": {
@@ -654,23 +799,32 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       access: "admin",
       query: ["page"],
       ok: { 200: json("Una página del libro de calificaciones.", GradebookSchema, PAGED) },
-      errors: { 404: "Curso no encontrado." },
+      errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
     },
   },
   "/api/openapi.json": {
     get: {
       tag: "Documentación",
       summary: "Este documento (OpenAPI 3.1)",
+      description:
+        "Hecho de los mismos esquemas con que las rutas leen y responden; sirve para generar clientes " +
+        "(su servers da la dirección base).",
       access: "public",
-      ok: { 200: json("El documento.", OpenApiSchema) },
+      ok: {
+        200: {
+          ...json("El documento.", OpenApiSchema),
+          example: { openapi: "3.1.1", info: { title: "API de la academia", version: "1.0.0" }, paths: {} },
+        },
+      },
     },
   },
   "/api/docs": {
     get: {
       tag: "Documentación",
       summary: "La referencia de la API, para leer (HTML)",
+      description: "Este documento como una página sin JavaScript, para leer en el navegador o en un teléfono.",
       access: "public",
-      ok: { 200: { description: "La página.", html: true } },
+      ok: { 200: { description: "La página.", html: true, example: '<!DOCTYPE html><html lang="es-CL">…</html>' } },
     },
   },
 };
@@ -682,17 +836,34 @@ type JsonSchema = Record<string, unknown>;
 const REF = "#/components/schemas/";
 
 /** The errors every call of this kind can answer, beyond its own. */
-function impliedErrors(op: Operation): Record<number, string> {
-  const errors: Record<number, string> = {};
+function impliedErrors(op: Operation): Record<number, ErrorDoc> {
+  const errors: Record<number, ErrorDoc> = {};
   if (op.body) {
-    errors[400] = "Datos inválidos (el mensaje dice cuál).";
-    errors[413] = "El cuerpo o un archivo supera el máximo.";
+    errors[400] = {
+      description: "Datos inválidos (el mensaje dice cuál).",
+      texts: [BODY_NOT_JSON, BODY_NOT_OBJECT, BODY_UNREADABLE],
+      varies: true,
+    };
+    errors[413] = error("El cuerpo o un archivo supera el máximo.", BODY_TOO_LARGE);
+  }
+  if (op.query?.length) {
+    const texts = op.query.map((name) => QUERY[name].invalid);
+    errors[400] = errors[400]
+      ? { ...errors[400], texts: [...errors[400].texts, ...texts] }
+      : error("Un parámetro de la consulta no es válido (el mensaje dice cuál).", ...texts);
   }
   if (op.access === "user" || op.access === "token" || op.access === "admin") {
-    errors[401] = "Sin token o sesión, o token inválido o cerrado.";
+    const texts = op.unauthenticated ?? [NO_TOKEN, BAD_TOKEN, TOKEN_ENDED];
+    errors[401] = error("Sin token o sesión, o token inválido o cerrado.", ...texts);
   }
-  if (op.access === "optional") errors[401] = "Token inválido o cerrado (sin token se responde como a un visitante).";
-  if (op.access === "admin") errors[403] = "Quien llama no es administrador.";
+  if (op.access === "optional") {
+    errors[401] = error(
+      "Token inválido o cerrado (sin token se responde como a un visitante).",
+      BAD_TOKEN,
+      TOKEN_ENDED,
+    );
+  }
+  if (op.access === "admin") errors[403] = error("Quien llama no es administrador.", NOT_ALLOWED);
   return errors;
 }
 
@@ -747,6 +918,18 @@ function schemaOf(schema: z.ZodType, io: "input" | "output", defs: Record<string
       // Zod spells out a date's regular expression beside its format: the format says it.
       if (typeof s.format === "string" && s.format.startsWith("date")) delete s.pattern;
       if (s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;
+      // A discriminated union says which field tells its options apart, and which value is which.
+      const discriminator = (zodSchema._zod.def as { discriminator?: string }).discriminator;
+      if (discriminator && Array.isArray(s.oneOf)) {
+        const options = (zodSchema as unknown as z.ZodDiscriminatedUnion<z.ZodObject[]>).options;
+        const mapping: Record<string, string> = {};
+        options.forEach((option, i) => {
+          const ref = (s.oneOf as JsonSchema[])[i]?.$ref;
+          const value = (option.shape[discriminator] as z.ZodLiteral<string>).value;
+          if (typeof ref === "string") mapping[value] = ref;
+        });
+        s.discriminator = { propertyName: discriminator, mapping };
+      }
       if (s.minimum === Number.MIN_SAFE_INTEGER) delete s.minimum;
     },
   }) as JsonSchema;
@@ -766,9 +949,35 @@ function relink(schema: JsonSchema): JsonSchema {
   return JSON.parse(JSON.stringify(schema).replaceAll('"#/$defs/', `"${REF}`)) as JsonSchema;
 }
 
-function errorAnswer(description: string) {
-  return { description, content: { "application/json": { schema: { $ref: `${REF}Error` } } } };
+/** The texts of an error answer as named examples (`error-1`, …). */
+function errorExamples(texts: readonly string[]) {
+  return Object.fromEntries([...new Set(texts)].map((text, i) => [`error-${i + 1}`, { value: { error: text } }]));
 }
+
+function errorAnswer({ description, texts, varies }: ErrorDoc) {
+  const examples = texts.length ? { examples: errorExamples(texts) } : {};
+  return {
+    description,
+    // The examples are some of the texts, not all: the text says what in the input is wrong.
+    ...(varies ? { "x-texto-variable": true } : {}),
+    content: { "application/json": { schema: { $ref: `${REF}Error` }, ...examples } },
+  };
+}
+
+/** The answers every call shares: a method the path does not serve, and a path that is no call. */
+const SHARED_RESPONSES = {
+  MetodoNoPermitido: {
+    description: "Método no admitido en esta ruta; Allow dice cuáles lo son.",
+    headers: { Allow: { description: "Los métodos que la ruta admite.", schema: { type: "string" } } },
+    content: {
+      "application/json": { schema: { $ref: `${REF}Error` }, examples: errorExamples([METHOD_NOT_ALLOWED]) },
+    },
+  },
+  RutaNoEncontrada: {
+    description: "Ruta no encontrada: la dirección no es la de ninguna llamada (cualquier método).",
+    content: { "application/json": { schema: { $ref: `${REF}Error` }, examples: errorExamples([API_NOT_FOUND]) } },
+  },
+};
 
 function answerOf(answer: Answer, defs: Record<string, JsonSchema>) {
   const headers = answer.headers?.length ? Object.fromEntries(answer.headers.map((h) => [h, HEADERS[h]])) : undefined;
@@ -779,6 +988,11 @@ function answerOf(answer: Answer, defs: Record<string, JsonSchema>) {
       : answer.zip
         ? { "application/zip": { schema: { type: "string", contentMediaType: "application/zip" } } }
         : { "text/html": { schema: { type: "string" } } };
+  if (answer.example !== undefined) {
+    for (const media of Object.values(content) as Array<Record<string, unknown>>) {
+      media.examples = { ejemplo: { value: answer.example } };
+    }
+  }
   return { description: answer.description, ...(headers ? { headers } : {}), content };
 }
 
@@ -789,7 +1003,13 @@ function operationOf(method: Method, path: string, op: Operation, defs: Record<s
     required: true,
     ...(PATH_PARAMS[name!] ?? { schema: { type: "string" } }),
   }));
-  const queryParams = (op.query ?? []).map((name) => ({ name, in: "query", required: false, ...QUERY[name] }));
+  const queryParams = (op.query ?? []).map((name) => ({
+    name,
+    in: "query",
+    required: false,
+    description: QUERY[name].description,
+    schema: QUERY[name].schema,
+  }));
   const body = op.body && {
     required: !op.body.optional,
     content: {
@@ -797,14 +1017,24 @@ function operationOf(method: Method, path: string, op: Operation, defs: Record<s
       ...(op.body.form ? { "multipart/form-data": { schema: schemaOf(op.body.form, "input", defs) } } : {}),
     },
   };
-  const errors = { ...impliedErrors(op), ...op.errors };
+  // A call's own error of a status the implied ones have too adds its texts to theirs.
+  const errors = impliedErrors(op);
+  for (const [status, own] of Object.entries(op.errors ?? {}) as unknown as Array<[number, ErrorDoc]>) {
+    const implied = errors[status];
+    errors[status] = implied
+      ? { description: own.description, texts: [...own.texts, ...implied.texts], varies: own.varies || implied.varies }
+      : own;
+  }
   const responses: Record<string, unknown> = {};
   for (const [status, answer] of Object.entries(op.ok)) responses[status] = answerOf(answer, defs);
-  for (const [status, description] of Object.entries(errors)) {
-    const answer = errorAnswer(description);
+  for (const [status, doc] of Object.entries(errors)) {
+    const answer = errorAnswer(doc);
     // A 429 says when to come back.
     responses[status] = status === "429" ? { ...answer, headers: { "Retry-After": HEADERS["Retry-After"] } } : answer;
   }
+  // A path with a typo answers 404 for any call; a call with its own 404 says so above.
+  responses["404"] ??= { $ref: "#/components/responses/RutaNoEncontrada" };
+  responses["405"] = { $ref: "#/components/responses/MetodoNoPermitido" };
   const roles = op.access === "admin" ? " Requiere el rol admin." : "";
   return {
     operationId: operationId(method, path),
@@ -850,10 +1080,14 @@ export function openApiDocument(): JsonSchema {
   cached = {
     openapi: "3.1.1",
     info: { title: "API de la academia", version: "1.0.0", description: DESCRIPTION },
+    // The public address (APP_URL), never a request's Host header: generated clients take it as
+    // their base URL.
+    servers: [{ url: publicUrl(), description: "Esta academia." }],
     tags: TAGS,
     paths,
     components: {
       schemas: sorted,
+      responses: SHARED_RESPONSES,
       securitySchemes: {
         bearer: {
           type: "http",

@@ -1,7 +1,7 @@
 // /api/docs: the OpenAPI document (./openapi.server.ts) as a page to read, rendered on the server
 // once per process. No JavaScript at all (its Content-Security-Policy allows none), the site's
 // stylesheet plus a few rules of its own, so nothing of it reaches the other pages' bundles.
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import siteCss from "~/app.css?inline";
 import { siteConfig } from "~/features/site/site-config.server.ts";
@@ -9,8 +9,13 @@ import { openApiDocument } from "./openapi.server.ts";
 
 type Schema = Record<string, unknown>;
 type Param = { name: string; in: string; required: boolean; description?: string; schema: Schema };
-type Media = Record<string, { schema: Schema }>;
-type Answer = { description: string; headers?: Record<string, { description: string }>; content?: Media };
+type Media = Record<string, { schema: Schema; examples?: Record<string, { value: unknown }> }>;
+type Answer = {
+  $ref?: string;
+  description: string;
+  headers?: Record<string, { description: string }>;
+  content?: Media;
+};
 type Operation = {
   operationId: string;
   tags: string[];
@@ -25,7 +30,7 @@ type Document = {
   info: { title: string; description: string };
   tags: Array<{ name: string; description: string }>;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Schema> };
+  components: { schemas: Record<string, Schema>; responses: Record<string, Answer> };
 };
 
 // The page's own rules (method badges, nested field lists): here rather than in app.css, so the
@@ -95,16 +100,33 @@ function SchemaView({ schema }: { schema: Schema }): ReactNode {
     return <a href={`#esquema-${name}`}>{name}</a>;
   }
   const description = typeof schema.description === "string" ? <> — {inline(schema.description)}</> : null;
-  if (Array.isArray(schema.anyOf)) {
-    const options = schema.anyOf as Schema[];
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(alternatives)) {
+    // No wrapping element: an alternative may be an object with its list of fields (a `ul`), which a
+    // `span` may not hold.
+    const discriminator = (schema.discriminator as { propertyName?: string } | undefined)?.propertyName;
     return (
       <>
-        {options.map((o, i) => (
-          <span key={i}>
+        {(alternatives as Schema[]).map((o, i) => (
+          <Fragment key={i}>
             {i > 0 ? " o " : ""}
             <SchemaView schema={o} />
-          </span>
+          </Fragment>
         ))}
+        {discriminator ? (
+          <>
+            {" "}
+            (según <code>{discriminator}</code>)
+          </>
+        ) : null}
+        {description}
+      </>
+    );
+  }
+  if (schema.const !== undefined) {
+    return (
+      <>
+        siempre {JSON.stringify(schema.const)}
         {description}
       </>
     );
@@ -161,7 +183,34 @@ function SchemaView({ schema }: { schema: Schema }): ReactNode {
   );
 }
 
-function OperationView({ method, path, op }: { method: string; path: string; op: Operation }) {
+/** An answer's examples, as the JSON a client receives. */
+function Examples({ media }: { media: Media[string] }) {
+  const values = Object.values(media.examples ?? {}).map((e) => e.value);
+  if (!values.length) return null;
+  return (
+    <div>
+      {values.length > 1 ? "Ejemplos" : "Ejemplo"}:{" "}
+      {values.map((value, i) => (
+        <Fragment key={i}>
+          {i > 0 ? "; " : ""}
+          <code>{typeof value === "string" ? value : JSON.stringify(value)}</code>
+        </Fragment>
+      ))}
+    </div>
+  );
+}
+
+function OperationView({
+  method,
+  path,
+  op,
+  shared,
+}: {
+  method: string;
+  path: string;
+  op: Operation;
+  shared: Record<string, Answer>;
+}) {
   const params = op.parameters ?? [];
   return (
     <section id={op.operationId} className="doc-op card mt-4 p-4" aria-labelledby={`${op.operationId}-titulo`}>
@@ -198,27 +247,31 @@ function OperationView({ method, path, op }: { method: string; path: string; op:
       ) : null}
       <h4 className="mt-3 text-sm font-semibold">Respuestas</h4>
       <ul className="doc-fields text-sm">
-        {Object.entries(op.responses).map(([status, answer]) => (
-          <li key={status}>
-            <strong>{status}</strong> {answer.description}
-            {Object.entries(answer.content ?? {}).map(([type, media]) => (
-              <div key={type}>
-                <code>{type}</code>: <SchemaView schema={media.schema} />
-              </div>
-            ))}
-            {Object.keys(answer.headers ?? {}).length ? (
-              <div>
-                Encabezados:{" "}
-                {Object.entries(answer.headers!).map(([name, h], i) => (
-                  <span key={name}>
-                    {i > 0 ? "; " : ""}
-                    <code>{name}</code> ({h.description})
-                  </span>
-                ))}
-              </div>
-            ) : null}
-          </li>
-        ))}
+        {Object.entries(op.responses).map(([status, documented]) => {
+          const answer = documented.$ref ? shared[documented.$ref.split("/").pop()!]! : documented;
+          return (
+            <li key={status}>
+              <strong>{status}</strong> {answer.description}
+              {Object.entries(answer.content ?? {}).map(([type, media]) => (
+                <div key={type}>
+                  <code>{type}</code>: <SchemaView schema={media.schema} />
+                  <Examples media={media} />
+                </div>
+              ))}
+              {Object.keys(answer.headers ?? {}).length ? (
+                <div>
+                  Encabezados:{" "}
+                  {Object.entries(answer.headers!).map(([name, h], i) => (
+                    <span key={name}>
+                      {i > 0 ? "; " : ""}
+                      <code>{name}</code> ({h.description})
+                    </span>
+                  ))}
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
@@ -282,7 +335,13 @@ function Reference({ doc, brand }: { doc: Document; brand: string }) {
             </h2>
             <p className="mt-1 text-slate-600">{tag.description}</p>
             {tag.operations.map(({ method, path, op }) => (
-              <OperationView key={op.operationId} method={method} path={path} op={op} />
+              <OperationView
+                key={op.operationId}
+                method={method}
+                path={path}
+                op={op}
+                shared={doc.components.responses}
+              />
             ))}
           </section>
         ))}

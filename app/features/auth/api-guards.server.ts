@@ -66,10 +66,13 @@ export async function requireApiCaller(
   throw new ApiError(401, messages.missing);
 }
 
+/** An admin's call made by another role. */
+export const NOT_ALLOWED = "No tienes permiso para realizar esta acción.";
+
 export async function requireApiRole(args: GuardArgs, ...roles: Role[]): Promise<SessionUser> {
   const user = await requireApiUser(args);
   if (!hasRole(user, roles)) {
-    throw new ApiError(403, "No tienes permiso para realizar esta acción.");
+    throw new ApiError(403, NOT_ALLOWED);
   }
   return user;
 }

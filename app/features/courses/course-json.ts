@@ -2,10 +2,13 @@
 // schema's output, and the OpenAPI document (features/api-docs) is made from the same schemas,
 // so the answer and its documentation cannot drift. Server only: Zod stays out of browser bundles.
 import { z } from "zod";
+import { fixedValue } from "~/lib/api.server.ts";
+import { AUDIENCES } from "./audience.ts";
 import type { CourseCardData, CourseForViewer } from "./courses.server.ts";
 
-const dirigidoA = z.string().meta({ description: "general, docente, estudiante o comunidad." });
-const estado = z.string().meta({ description: "borrador o publicado." });
+export const COURSE_STATES = ["borrador", "publicado"] as const;
+const dirigidoA = z.enum(AUDIENCES).meta({ description: "A quién se dirige el curso." });
+const estado = z.enum(COURSE_STATES).meta({ description: "Un borrador solo lo ven los administradores." });
 
 /** A course in API lists. */
 export const CourseSummarySchema = z.object({
@@ -104,8 +107,8 @@ export function courseSummaryJson(c: CourseCardData): CourseSummary {
     titulo: c.titulo,
     imagenUrl: c.imagenUrl,
     duracionHoras: c.duracionHoras,
-    dirigidoA: c.dirigidoA,
-    estado: c.estado,
+    dirigidoA: fixedValue(AUDIENCES, c.dirigidoA),
+    estado: fixedValue(COURSE_STATES, c.estado),
     herramientas: c.herramientas,
     loAprenderan: c.loAprenderan,
     cantidadParticipantes: c.cantidadParticipantes,

@@ -3,7 +3,7 @@
 // to that account (toId): inbox, reading, unread counts and ?ver= all go by user id, so a
 // changed or re-used address never shows a message to anyone else.
 import type { SessionUser } from "~/features/auth/session.server.ts";
-import { fullName, roleLabel, toRole } from "~/features/auth/roles.ts";
+import { fullName, ROLES, roleLabel, toRole } from "~/features/auth/roles.ts";
 import { optOutFooter } from "~/features/mail/opt-out.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { prisma } from "~/lib/db.server.ts";
@@ -11,6 +11,7 @@ import { env, publicUrl } from "~/lib/env.server.ts";
 import { consume } from "~/features/limits/rate-limits.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
+import { fixedValue } from "~/lib/api.server.ts";
 import type { ApiMessage, ApiSentMessage, ComposeInput } from "./schema.ts";
 import {
   REPLY_NOT_FOUND,
@@ -253,7 +254,7 @@ export function toApiMessage(m: MessageRow): ApiMessage {
     id: m.id,
     from: m.from,
     fromName: m.fromName,
-    fromRole: m.fromRole,
+    fromRole: fixedValue([...ROLES, ""], m.fromRole),
     to: m.to,
     subject: m.subject,
     content: m.content,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ROLES } from "~/features/auth/roles.ts";
 import { multiLineText, singleLineText } from "~/lib/text.ts";
 import { FILL_ALL, INVALID_RECIPIENT, SUBJECT_MAX } from "./messages.ts";
 
@@ -28,7 +29,7 @@ export const ApiMessageSchema = z.object({
   id: z.string(),
   from: z.string().meta({ description: "Correo de quien envía." }),
   fromName: z.string(),
-  fromRole: z.string(),
+  fromRole: z.enum([...ROLES, ""]).meta({ description: 'El rol de quien envía; "" si su cuenta fue eliminada.' }),
   to: z.string().meta({ description: "Correo de quien recibe." }),
   subject: z.string(),
   content: z.string(),
@@ -40,3 +41,12 @@ export type ApiMessage = z.output<typeof ApiMessageSchema>;
 /** A sent message (?carpeta=enviados): without `leido` (not the sender's to know), with `toName`. */
 export const ApiSentMessageSchema = ApiMessageSchema.omit({ leido: true }).extend({ toName: z.string() });
 export type ApiSentMessage = z.output<typeof ApiSentMessageSchema>;
+
+/**
+ * GET /api/mensajes: each item says its folder (`carpeta`), so a generated client narrows on it
+ * (a received message has `leido`, a sent one `toName`) whatever `?carpeta=` was asked.
+ */
+export const ApiReceivedItemSchema = ApiMessageSchema.extend({ carpeta: z.literal("recibidos") });
+export const ApiSentItemSchema = ApiSentMessageSchema.extend({ carpeta: z.literal("enviados") });
+export const ApiFolderItemSchema = z.discriminatedUnion("carpeta", [ApiReceivedItemSchema, ApiSentItemSchema]);
+export type ApiFolderItem = z.output<typeof ApiFolderItemSchema>;

@@ -60,6 +60,9 @@ export type QuizAttempts = z.output<typeof QuizAttemptsSchema>;
 export const ProgressSchema = z.object({ progreso: z.number().meta({ description: "Porcentaje (0 a 100)." }) });
 export type Progress = z.output<typeof ProgressSchema>;
 
+/** POST /api/quiz/respuestas without a course or a module index. */
+export const QUIZ_TARGET_MISSING = "Faltan cursoId o moduloIndex válidos.";
+
 export async function answerFromApi(
   user: SessionUser,
   courseId: unknown,
@@ -68,7 +71,7 @@ export async function answerFromApi(
 ) {
   const index = typeof moduleIndex === "number" ? moduleIndex : Number(moduleIndex);
   if (typeof courseId !== "string" || !courseId || !Number.isInteger(index))
-    throw new ApiError(400, "Faltan cursoId o moduloIndex válidos.");
+    throw new ApiError(400, QUIZ_TARGET_MISSING);
   // One load of the quiz: its access checks (404 / 401 / 403), then the answers normalised
   // against its questions.
   const outcome = await submitAttempt(user, courseId, index, (questions) =>

@@ -1,5 +1,7 @@
 // Server only (the /api routes): Zod stays out of browser bundles.
 import { z } from "zod";
+import { ROLES } from "~/features/auth/roles.ts";
+import { fixedValue } from "~/lib/api.server.ts";
 
 /** The user as the API shows it; toApiUser's result is this schema's output. */
 export const ApiUserSchema = z.object({
@@ -8,7 +10,7 @@ export const ApiUserSchema = z.object({
   apellido: z.string(),
   correo: z.string(),
   fechaNacimiento: z.iso.date().nullable(),
-  rol: z.string().nullable(),
+  rol: z.enum(ROLES).nullable(),
   imagenPerfil: z.string().nullable().meta({ description: "URL de la imagen de perfil, o null." }),
   aprobado: z.boolean().optional().meta({ description: "Solo en la lista de usuarios (administración)." }),
   correoConfirmado: z.boolean().optional().meta({
@@ -41,7 +43,7 @@ export function toApiUser(user: {
     apellido: user.apellido,
     correo: user.correo,
     fechaNacimiento: user.fechaNacimiento ? user.fechaNacimiento.toISOString().slice(0, 10) : null,
-    rol: user.rol,
+    rol: user.rol === null ? null : fixedValue(ROLES, user.rol),
     imagenPerfil: user.imagenPerfil ? `/usuarios/${user.id}/imagen` : null,
     ...(user.aprobado !== undefined ? { aprobado: user.aprobado } : {}),
     ...(user.correoConfirmado !== undefined ? { correoConfirmado: user.correoConfirmado } : {}),

@@ -1,11 +1,15 @@
 import { API_ENROLLED_PAGE_SIZE, enrolledCourseViews } from "~/features/enrolment/enrolled-courses.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { getUser, USER_NOT_FOUND } from "~/features/users/users.server.ts";
-import { ApiError, apiNumberedPageJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import {
+  ApiError,
+  apiNumberedPageJson,
+  handleApi,
+  methodNotAllowed,
+  FORBIDDEN_OTHER_COURSES,
+} from "~/lib/api.server.ts";
 import { requireApiUser, requireSelfOrAdmin } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/auth.enrolled-courses";
-
-export const FORBIDDEN_OTHER_USER = "No tienes permiso para ver los cursos de otro usuario.";
 
 /**
  * GET /api/auth/{userId}/cursos-inscritos (Bearer or session): the user's enrolled courses,
@@ -16,7 +20,7 @@ export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     const caller = await requireApiUser(args);
     const { userId } = args.params;
-    requireSelfOrAdmin(caller, userId, FORBIDDEN_OTHER_USER);
+    requireSelfOrAdmin(caller, userId, FORBIDDEN_OTHER_COURSES);
     if (userId !== caller.id) {
       if (!(await getUser(userId))) throw new ApiError(404, USER_NOT_FOUND);
     }

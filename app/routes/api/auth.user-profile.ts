@@ -2,10 +2,8 @@ import { requireApiUser, requireSelfOrAdmin } from "~/features/auth/api-guards.s
 import { EMAIL_CONFIRMATION_SENT, PROFILE_UPDATED } from "~/features/users/profile-schema.ts";
 import { profileApiAction } from "~/features/users/profile.server.ts";
 import { toApiUser, type ApiProfileUpdated } from "~/features/users/public-user.ts";
-import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { apiFailure, apiJson, handleApi, methodNotAllowed, FORBIDDEN_PROFILE } from "~/lib/api.server.ts";
 import type { Route } from "./+types/auth.user-profile";
-
-export const FORBIDDEN_PROFILE = "No tienes permiso para modificar este perfil.";
 
 export const loader = () => methodNotAllowed("PUT");
 

@@ -2,7 +2,14 @@ import type { Progress } from "~/features/quizzes/answer-api.server.ts";
 import { requireQuizApiUser } from "~/features/quizzes/api.server.ts";
 import { recomputeProgress } from "~/features/quizzes/progress.server.ts";
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import {
+  apiError,
+  apiJson,
+  handleApi,
+  methodNotAllowed,
+  FORBIDDEN_OTHER_PROGRESS,
+  PROGRESS_NOT_ENROLLED,
+} from "~/lib/api.server.ts";
 import { requireSelfOrAdmin } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/cursos.progress";
 
@@ -17,8 +24,8 @@ export function action(args: Route.ActionArgs) {
     if (args.request.method !== "POST") return methodNotAllowed("POST");
     const caller = await requireQuizApiUser(args);
     const { id, userId } = args.params;
-    requireSelfOrAdmin(caller, userId, "No tienes permiso para actualizar el progreso de otro usuario.");
-    if (!(await isEnrolled(userId, id))) return apiError(404, "El usuario no está inscrito en este curso.");
+    requireSelfOrAdmin(caller, userId, FORBIDDEN_OTHER_PROGRESS);
+    if (!(await isEnrolled(userId, id))) return apiError(404, PROGRESS_NOT_ENROLLED);
     const { progreso } = await recomputeProgress(userId, id);
     return apiJson<Progress>({ progreso });
   });

@@ -7,7 +7,7 @@ import {
   toApiSentMessage,
 } from "~/features/messages/messages.server.ts";
 import { folderFrom, OTHER_INBOX, SEND_FAILED } from "~/features/messages/messages.ts";
-import { ComposeSchema } from "~/features/messages/schema.ts";
+import { ComposeSchema, type ApiFolderItem } from "~/features/messages/schema.ts";
 import {
   ApiError,
   apiFailure,
@@ -37,10 +37,12 @@ export function loader(args: Route.LoaderArgs) {
     const list = { page: pageFrom(url) };
     if (folderFrom(url) === "enviados") {
       const sent = await listSentPage(user, cursorFrom(url), API_INBOX_PAGE_SIZE);
-      return apiPageJson(sent.rows.map(toApiSentMessage), url, { ...list, cursors: sent.cursors });
+      const items = sent.rows.map((m): ApiFolderItem => ({ ...toApiSentMessage(m), carpeta: "enviados" }));
+      return apiPageJson(items, url, { ...list, cursors: sent.cursors });
     }
     const inbox = await listInboxPage(user, cursorFrom(url), API_INBOX_PAGE_SIZE);
-    return apiPageJson(inbox.rows.map(toApiMessage), url, { ...list, cursors: inbox.cursors });
+    const items = inbox.rows.map((m): ApiFolderItem => ({ ...toApiMessage(m), carpeta: "recibidos" }));
+    return apiPageJson(items, url, { ...list, cursors: inbox.cursors });
   });
 }
 

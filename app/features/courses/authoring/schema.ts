@@ -274,18 +274,54 @@ export function questionFromApi(raw: unknown): unknown {
 /** An existing file to keep: its id, its URL, or the object GET /api/cursos/{id} lists. */
 const FileRef = z.union([z.string(), z.object({ id: z.string().nullish(), url: z.string().nullish() })]);
 
+/**
+ * What a client sends for a module's text and its questions: read as they come and judged by
+ * ApiModuleInput below (with its Spanish messages), documented with the types a client should
+ * send (the OpenAPI document, features/api-docs).
+ */
+const sentText = (description: string) => z.unknown().optional().meta({ type: "string", description });
+/** A question as API clients may send it (questionFromApi). */
+export const ApiQuestionSchema = z.unknown().meta({
+  type: "object",
+  description:
+    "texto (o pregunta), de 2 a 10 opciones (textos, o { texto, correcta }) y la correcta: marcada con " +
+    "correcta, o en respuestaCorrecta (su índice desde 0, o su texto). Con id, la pregunta existente (PUT).",
+  properties: {
+    id: { type: "string", maxLength: 64 },
+    texto: { type: "string", maxLength: 1000 },
+    pregunta: { type: "string", maxLength: 1000, description: "Lo mismo que texto (clientes anteriores)." },
+    opciones: {
+      type: "array",
+      minItems: MIN_QUESTION_OPTIONS,
+      maxItems: MAX_QUESTION_OPTIONS,
+      items: {
+        anyOf: [
+          { type: "string", maxLength: 500 },
+          {
+            type: "object",
+            properties: { texto: { type: "string", maxLength: 500 }, correcta: { type: "boolean" } },
+            required: ["texto"],
+          },
+        ],
+      },
+    },
+    respuestaCorrecta: { anyOf: [{ type: "integer", minimum: 0 }, { type: "string" }] },
+  },
+  required: ["opciones"],
+});
+
 /** A module in the API's `modulos` JSON (docs/product.md#api-courses): existing ones carry their id (PUT). */
 export const ApiModuleSchema = z.object({
   id: z.string().max(64).optional(),
-  titulo: z.unknown().optional(),
-  nombre: z.unknown().optional(),
-  descripcion: z.unknown().optional(),
+  titulo: sentText("El título del módulo (hasta 200 caracteres)."),
+  nombre: sentText("Lo mismo que titulo (clientes anteriores)."),
+  descripcion: sentText("La descripción (hasta 5000 caracteres)."),
   enlaces: z.array(LinkSchema).max(50, "Máximo 50 enlaces por módulo.").optional(),
   /** Existing files to keep (PUT): ids or their URLs; absent = keep them all. */
   archivosModulo: z.array(FileRef).max(100).optional(),
   archivos: z.array(FileRef).max(100).optional(),
   quiz: z
-    .union([z.array(z.unknown()), z.object({ preguntas: z.array(z.unknown()).optional() })])
+    .union([z.array(ApiQuestionSchema), z.object({ preguntas: z.array(ApiQuestionSchema).optional() })])
     .nullable()
     .optional(),
 });
