@@ -19,6 +19,9 @@
 // database, smaller for a quick try), BENCH_SCALE_ONLY (a regular expression on labels or
 // paths), BENCH_SCALE_MAX (when set: exit 1 if the worst growth exceeds it or a response was
 // not 200). The last line printed is always `worst growth: N.N× PATH`.
+// BENCH_SCALE_DB=postgresql (issue 24 §7): the same two databases, once generated, are copied into
+// PostgreSQL (scripts/bench/pg-copy.ts: BENCH_SCALE_PG_URL, or a throwaway cluster) and the two
+// servers serve those instead.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -28,6 +31,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { DEMO_ADMIN, DEMO_ESTUDIANTE } from "../prisma/demo-accounts.ts";
 import { apiToken, sessionCookie } from "./bench/sign-in.ts";
 import { formatCounts, generateLargeDb } from "./bench/large-db.ts";
+import { copyToPostgres, startPostgres } from "./bench/pg-copy.ts";
+import { addQuizActivityToFile, quizAndCertificatePaths } from "./bench/quiz-activity.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_SCALE_PORT ?? 3330);
@@ -48,6 +53,9 @@ const WARMUP_MS = Number(process.env.BENCH_SCALE_WARMUP_MS ?? 500);
 const SCALE = Number(process.env.BENCH_SCALE_FACTOR ?? 1);
 const ONLY = process.env.BENCH_SCALE_ONLY ? new RegExp(process.env.BENCH_SCALE_ONLY, "i") : null;
 const MAX = process.env.BENCH_SCALE_MAX ? Number(process.env.BENCH_SCALE_MAX) : null;
+const ON_POSTGRES = process.env.BENCH_SCALE_DB === "postgresql";
+/** On PostgreSQL: each side's database URL (the server is started directly, already migrated). */
+const pgUrls = new Map<Side, string>();
 
 type Auth = "studentCookie" | "adminCookie" | "studentToken" | "adminToken";
 /** `after`: the page is reached as users reach it, by the "next" link of the page `after` names. */
@@ -62,6 +70,8 @@ type Context = {
   /** Last page of /cursos and /api/cursos/lista for a visitor, and of /admin/courses. */
   lastCatalogPage: number;
   lastAdminPage: number;
+  /** A certificate's verification page and a quiz of the demo estudiante (issue 24 §7). */
+  paths: { verification: string; quiz: string };
 };
 
 const servers = new Map<Side, ChildProcess>();
@@ -69,11 +79,29 @@ const seenServerLines = new Set<string>();
 process.on("exit", () => servers.forEach((child) => child.kill("SIGTERM")));
 
 async function startServer(at: Side, keep: boolean) {
-  const child = spawn(process.execPath, ["scripts/e2e-server.ts"], {
-    cwd: root,
-    env: { ...process.env, E2E_PORT: String(at.port), E2E_DIR_NAME: at.dirName, E2E_KEEP_DB: keep ? "1" : "" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const pgUrl = pgUrls.get(at);
+  // On PostgreSQL, the production server as scripts/e2e-server.ts starts it, on that database.
+  const { ADMIN_EMAIL: _e, ADMIN_PASSWORD: _p, ...inherited } = process.env;
+  const child = pgUrl
+    ? spawn(process.execPath, ["server/index.ts"], {
+        cwd: root,
+        env: {
+          ...inherited,
+          NODE_ENV: "production",
+          DATABASE_URL: pgUrl,
+          DATA_DIR: path.join(path.dirname(at.dbFile), "data"),
+          PORT: String(at.port),
+          HOST: "127.0.0.1",
+          RATE_LIMIT_IP_FACTOR: "100",
+          SMTP_URL: "",
+        },
+        stdio: ["ignore", "ignore", "pipe"],
+      })
+    : spawn(process.execPath, ["scripts/e2e-server.ts"], {
+        cwd: root,
+        env: { ...process.env, E2E_PORT: String(at.port), E2E_DIR_NAME: at.dirName, E2E_KEEP_DB: keep ? "1" : "" },
+        stdio: ["ignore", "ignore", "pipe"],
+      });
   servers.set(at, child);
   // The server's errors and warnings, each distinct line once (a warning per request would bury the rest).
   createInterface({ input: child.stderr! }).on("line", (line) => {
@@ -123,7 +151,9 @@ function readContext(dbFile: string, seededCourse?: string): Context {
     const one = (sql: string, ...params: string[]) => db.prepare(sql).get(...params) as Record<string, unknown>;
     const published = Number(one(`SELECT count(*) AS n FROM "Course" WHERE estado = 'publicado'`).n);
     const all = Number(one(`SELECT count(*) AS n FROM "Course"`).n);
+    const studentId = String(one(`SELECT id FROM "User" WHERE correo = ?`, DEMO_ESTUDIANTE.correo).id);
     return {
+      paths: quizAndCertificatePaths(db, studentId),
       seededCourse:
         seededCourse ??
         String(
@@ -198,6 +228,10 @@ function targets(ctx: Context, large: boolean): Target[] {
     },
     // The demo estudiante's panel.
     { label: "Panel estudiante", path: "/user", auth: "studentCookie" },
+    // Issue 24 §7: certificates and quizzes (the large database has 250 000 and 1 000 000).
+    { label: "Mis certificados", path: "/user/certificates", auth: "studentCookie" },
+    { label: "Verificación de un certificado", path: ctx.paths.verification },
+    { label: "Evaluación de un módulo", path: ctx.paths.quiz, auth: "studentCookie" },
     { label: "Mis cursos", path: "/user/courses", auth: "studentCookie" },
     { label: "Mis cursos, búsqueda", path: "/user/courses?q=programacion", auth: "studentCookie" },
     { label: "Mensajes estudiante", path: "/user/messages", auth: "studentCookie" },
@@ -353,6 +387,8 @@ async function main() {
   console.error(`bench:scale: base de demostración (${DEMO.base})…`);
   await startServer(DEMO, false);
   await stopServer(DEMO);
+  // Quiz attempts and certificates on the demo database too (issue 24 §7).
+  addQuizActivityToFile(DEMO.dbFile);
   // The demo folder (database and files) copied for the large one: the same ids on both.
   const largeDir = path.dirname(LARGE.dbFile);
   fs.rmSync(largeDir, { recursive: true, force: true });
@@ -361,11 +397,22 @@ async function main() {
   console.error(`bench:scale: generando la base grande (escala ${SCALE})…`);
   const generated = generateLargeDb(LARGE.dbFile, SCALE);
   console.error(`bench:scale: base grande en ${(generated.ms / 1000).toFixed(1)} s; midiendo ambas alternadamente…`);
+  const postgres = ON_POSTGRES ? startPostgres() : null;
+  let copied = "";
+  if (postgres) {
+    for (const at of [DEMO, LARGE]) {
+      console.error(`bench:scale: copiando la base ${at.name} a PostgreSQL…`);
+      const { url, ms: took } = await copyToPostgres(at.dbFile, postgres.url, `bench_scale_${at.name}`);
+      pgUrls.set(at, url);
+      copied += ` ${at.name} ${(took / 1000).toFixed(1)} s`;
+    }
+  }
   await Promise.all([startServer(DEMO, true), startServer(LARGE, true)]);
   const demoCtx = readContext(DEMO.dbFile);
   const largeCtx = readContext(LARGE.dbFile, demoCtx.seededCourse);
   const measured = await measureBoth(demoCtx, largeCtx);
   await Promise.all([stopServer(DEMO), stopServer(LARGE)]);
+  postgres?.stop();
 
   const rows: Array<{ label: string; path: string; demo: Stats; large: Stats; growth: number }> = [];
   for (const [label, { demo: d, large: l }] of measured) {
@@ -394,6 +441,7 @@ async function main() {
       `${LARGE.base} (grande); tiempos en ms\n`,
   );
   console.log(lines.join("\n"));
+  console.log(`\nMotor: ${ON_POSTGRES ? `PostgreSQL (copia:${copied})` : "SQLite"}`);
   console.log(`\nBase grande (escala ${SCALE}) generada en ${(generated.ms / 1000).toFixed(1)} s:`);
   console.log(formatCounts(generated));
   console.log(`\nDuración total: ${((performance.now() - t0) / 1000).toFixed(0)} s`);
