@@ -37,7 +37,7 @@ export const PROGRESS_NOT_ENROLLED = "El usuario no está inscrito en este curso
 export const QUERY_PARAMS = {
   page: {
     schema: { type: "integer", minimum: 1, maximum: 999_999_999 },
-    description: "Número de página (desde 1; una página después de la última da la última).",
+    description: "Número de página (desde 1).",
     invalid: "El parámetro page debe ser un número entero desde 1.",
     valid: (v: string) => /^[1-9]\d{0,8}$/.test(v),
   },

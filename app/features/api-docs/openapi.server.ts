@@ -829,6 +829,16 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
   },
 };
 
+/**
+ * The query parameters the document gives a GET call: the ones its route checks with apiQuery
+ * (lib/api.server.ts), so the route refuses what the document does not allow.
+ */
+export function documentedQuery(path: string): QueryParam[] {
+  const op = OPERATIONS[path]?.get;
+  if (!op) throw new Error(`${path} no está en el documento de la API.`);
+  return op.query ?? [];
+}
+
 // ---------------------------------------------------------------------------------------------
 // The document, built once from the registry
 

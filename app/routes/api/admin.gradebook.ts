@@ -2,7 +2,8 @@ import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 import { getGradebook, GRADEBOOK_API_PAGE_SIZE } from "~/features/reports/reports.server.ts";
 import type { Gradebook } from "~/features/reports/schema.ts";
-import { apiError, apiNumberedPageJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { apiError, apiNumberedPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/admin.gradebook";
 
@@ -13,6 +14,7 @@ import type { Route } from "./+types/admin.gradebook";
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiRole(args, "admin");
+    apiQuery(args.request, ...documentedQuery("/api/admin/cursos/{id}/calificaciones"));
     const gradebook = await getGradebook(args.params.id, {
       page: pageFrom(args.request.url),
       size: GRADEBOOK_API_PAGE_SIZE,

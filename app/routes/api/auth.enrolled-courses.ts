@@ -1,9 +1,11 @@
 import { API_ENROLLED_PAGE_SIZE, enrolledCourseViews } from "~/features/enrolment/enrolled-courses.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
+import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
 import { getUser, USER_NOT_FOUND } from "~/features/users/users.server.ts";
 import {
   ApiError,
   apiNumberedPageJson,
+  apiQuery,
   handleApi,
   methodNotAllowed,
   FORBIDDEN_OTHER_COURSES,
@@ -19,12 +21,12 @@ import type { Route } from "./+types/auth.enrolled-courses";
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     const caller = await requireApiUser(args);
+    const url = apiQuery(args.request, ...documentedQuery("/api/auth/{userId}/cursos-inscritos"));
     const { userId } = args.params;
     requireSelfOrAdmin(caller, userId, FORBIDDEN_OTHER_COURSES);
     if (userId !== caller.id) {
       if (!(await getUser(userId))) throw new ApiError(404, USER_NOT_FOUND);
     }
-    const url = new URL(args.request.url);
     const list = await enrolledCourseViews(userId, pageFrom(url), API_ENROLLED_PAGE_SIZE);
     return apiNumberedPageJson(list.courses, url.href, list);
   });

@@ -1,6 +1,7 @@
 import { toApiUser } from "~/features/users/public-user.ts";
 import { listUsers } from "~/features/users/users.server.ts";
-import { apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { apiJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/auth.users";
 
@@ -10,7 +11,8 @@ const API_PAGE_SIZE = 100;
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiRole(args, "admin");
-    const page = Math.max(1, Math.min(10_000, Number(new URL(args.request.url).searchParams.get("page")) || 1));
+    const url = apiQuery(args.request, ...documentedQuery("/api/auth/users"));
+    const page = Math.min(10_000, Number(url.searchParams.get("page") ?? 1));
     const result = await listUsers({ page, pageSize: API_PAGE_SIZE });
     const response = apiJson(result.users.map(toApiUser));
     response.headers.set("X-Total-Count", String(result.total));

@@ -1,5 +1,6 @@
 import { serveBookPdf } from "~/features/library/books.server.ts";
-import { apiError, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { apiError, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/books.download";
 
@@ -7,7 +8,8 @@ import type { Route } from "./+types/books.download";
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiUser(args);
-    const download = new URL(args.request.url).searchParams.get("descargar") === "1";
+    const url = apiQuery(args.request, ...documentedQuery("/api/books/download/{id}"));
+    const download = url.searchParams.get("descargar") === "1";
     return serveBookPdf(args.request, args.params.id, download, apiError);
   });
 }

@@ -1,6 +1,7 @@
 import { searchBooksJson } from "~/features/library/books.server.ts";
 import { LOAD_FAILED } from "~/features/library/messages.ts";
-import { apiNumberedPageJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { apiNumberedPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/books.libros";
@@ -12,8 +13,8 @@ import type { Route } from "./+types/books.libros";
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiUser(args);
+    const url = apiQuery(args.request, ...documentedQuery("/api/books/libros"));
     try {
-      const url = new URL(args.request.url);
       const list = await searchBooksJson(url.searchParams.get("q"), pageFrom(url));
       return apiNumberedPageJson(list.books, url.href, list);
     } catch (error) {

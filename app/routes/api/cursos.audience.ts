@@ -2,7 +2,8 @@ import { isAudiencePage } from "~/features/courses/audience.ts";
 import { INVALID_CATEGORY } from "~/features/courses/audience-page.server.ts";
 import { courseListJson } from "~/features/courses/course-json.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
-import { apiError, apiPageJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { apiError, apiPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { searchFrom } from "~/features/courses/search-query.ts";
@@ -11,6 +12,7 @@ import type { Route } from "./+types/cursos.audience";
 /** GET /api/cursos/publico/{tipo}: the public (published) courses of an audience. */
 export function loader({ request, params }: Route.LoaderArgs) {
   return handleApi(async () => {
+    apiQuery(request, ...documentedQuery("/api/cursos/publico/{tipo}"));
     if (!isAudiencePage(params.tipo)) return apiError(404, INVALID_CATEGORY);
     const url = request.url;
     const result = await listCourses({

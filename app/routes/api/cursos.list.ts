@@ -1,6 +1,7 @@
 import { courseListJson } from "~/features/courses/course-json.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
-import { apiPageJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { apiPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { optionalApiUser } from "~/features/auth/api-guards.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
@@ -14,6 +15,7 @@ import type { Route } from "./+types/cursos.list";
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     const viewer = await optionalApiUser(args);
+    apiQuery(args.request, ...documentedQuery("/api/cursos/lista"));
     const url = args.request.url;
     const result = await listCourses({ viewer, page: pageFrom(url), cursor: cursorFrom(url), q: searchFrom(url) });
     return apiPageJson(courseListJson(result), url, result);

@@ -1,6 +1,7 @@
 import { participantJson, type Participants } from "~/features/courses/course-json.ts";
 import { getCourseTitle, listParticipants } from "~/features/courses/admin-courses.server.ts";
-import { apiError, apiNumberedPageJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { apiError, apiNumberedPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/cursos.participants";
@@ -18,8 +19,8 @@ const API_PAGE_SIZE = 50;
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiRole(args, "admin");
+    const url = apiQuery(args.request, ...documentedQuery("/api/cursos/{id}/participantes"));
     if (!(await getCourseTitle(args.params.id))) return apiError(404, COURSE_NOT_FOUND);
-    const url = new URL(args.request.url);
     const list = await listParticipants(args.params.id, { page: pageFrom(url), size: API_PAGE_SIZE });
     return apiNumberedPageJson<Participants>(
       { participantes: list.participantes.map(participantJson) },

@@ -13,10 +13,12 @@ import {
   apiFailure,
   apiJson,
   apiPageJson,
+  apiQuery,
   handleApi,
   methodNotAllowed,
   parseBody,
 } from "~/lib/api.server.ts";
+import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
@@ -31,7 +33,8 @@ import type { Route } from "./+types/mensajes";
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     const user = await requireApiUser(args);
-    const correo = (new URL(args.request.url).searchParams.get("correo") ?? user.correo).trim().toLowerCase();
+    const checked = apiQuery(args.request, ...documentedQuery("/api/mensajes"));
+    const correo = (checked.searchParams.get("correo") ?? user.correo).trim().toLowerCase();
     if (correo !== user.correo.toLowerCase()) throw new ApiError(403, OTHER_INBOX);
     const url = args.request.url;
     const list = { page: pageFrom(url) };
