@@ -225,7 +225,7 @@ test("los paneles tienen un solo botón de menú en el teléfono: su menú es un
   await expect(page).toHaveURL(/\/admin$/);
   expect(await menuButtons(page)).toBe(1);
   const panel = page.getByRole("navigation", { name: "Panel Administrador" });
-  // The panel's links are there without opening anything; the strip scrolls inside itself.
+  // The panel's links are there without opening anything; the tabs wrap (e2e/phone-views.spec.ts).
   await expect(panel.getByRole("link", { name: "Mis Cursos" })).toBeVisible();
   await panel.getByRole("link", { name: /^Biblioteca/ }).scrollIntoViewIfNeeded();
   await panel.getByRole("link", { name: /^Biblioteca/ }).click();

@@ -7,8 +7,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   (isActive ? "bg-brand-600 text-white" : "text-slate-700 hover:bg-brand-50");
 
 /**
- * Side menu + content. On a phone the menu is a strip of tabs under the header that scrolls
- * sideways (app.css, .panel-menu): the header's '☰ Menú' stays the page's only menu button.
+ * Side menu + content. On a phone the menu is a block of tabs under the header that wrap
+ * (app.css, .panel-menu), so every tab and its count are in sight: the header's '☰ Menú' stays
+ * the page's only menu button.
  */
 export function PanelLayout({ title, links }: { title: string; links: PanelLink[] }) {
   return (

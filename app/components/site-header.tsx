@@ -70,7 +70,13 @@ function CoursesMenu() {
         Cursos
       </NavLink>
       <details className="hover-menu-toggle">
-        <summary className="list-none rounded-md px-1.5 py-2 text-sm text-slate-700 hover:text-brand-700">
+        {/* At least 24 × 24 px (WCAG 2.2, 2.5.8 target size). */}
+        <summary
+          className={
+            "flex h-9 min-w-7 list-none items-center justify-center rounded-md px-1.5 text-sm text-slate-700 " +
+            "hover:text-brand-700"
+          }
+        >
           <span aria-hidden="true">▾</span>
           <span className="sr-only">Cursos por público</span>
         </summary>
@@ -124,7 +130,7 @@ function AccountButtons({ user, messagesBadge }: Omit<HeaderProps, "brand">) {
         // The initials shown lead the name (WCAG 2.5.3, label in name); a photo shows no text.
         aria-label={`${user.avatarUrl ? "" : `${user.initials}, `}${name ? `Mi cuenta: ${name}` : "Mi cuenta"}`}
         className={
-          "inline-flex h-10 w-10 items-center justify-center overflow-hidden " +
+          "inline-flex h-10 w-10 shrink-0 items-center justify-center overflow-hidden " +
           "rounded-full bg-brand-600 text-sm font-bold text-white ring-2 ring-brand-100"
         }
       >
@@ -146,11 +152,11 @@ function AccountButtons({ user, messagesBadge }: Omit<HeaderProps, "brand">) {
 function MobileMenu({ user, messagesBadge }: Omit<HeaderProps, "brand">) {
   return (
     <details className="relative md:hidden">
-      <summary
-        className="list-none rounded-md border border-slate-300 px-3 py-2 text-sm font-medium"
-        aria-label="Abrir menú"
-      >
-        ☰ Menú
+      {/* The unread count rides on the menu button, seen without opening it (issue 24 §1). Named
+          by its words, 'Menú (2 sin leer)': what is seen is what is read. */}
+      <summary className="list-none rounded-md border border-slate-300 px-3 py-2 text-sm font-medium">
+        <span aria-hidden="true">☰</span> Menú
+        {user?.messagesHref ? messagesBadge : null}
       </summary>
       <div
         className={
@@ -180,7 +186,7 @@ function MobileMenu({ user, messagesBadge }: Omit<HeaderProps, "brand">) {
             Contacto
           </Link>
         </nav>
-        <div className="mt-3 flex items-center gap-2 border-t border-slate-200 pt-3">
+        <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3">
           <AccountButtons user={user} messagesBadge={messagesBadge} />
         </div>
       </div>

@@ -5,7 +5,8 @@ import { UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { requireUser } from "~/features/auth/guards.server.ts";
 import { getBookForPreview, listBooks } from "~/features/library/books.server.ts";
 import { BookCard } from "~/features/library/components/book-card.tsx";
-import { LOAD_FAILED, NO_PDF } from "~/features/library/messages.ts";
+import { BookPreview } from "~/features/library/components/book-preview.tsx";
+import { LOAD_FAILED } from "~/features/library/messages.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { listQuery, pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/library";
@@ -73,24 +74,7 @@ export default function Library({ loaderData }: Route.ComponentProps) {
 
       {preview ? (
         <UrlDialog title={preview.title} closeHref={keep({})} labelledBy="vista-previa-titulo" size="wide">
-          {preview.hasPdf ? (
-            <>
-              <iframe
-                src={preview.pdfUrl}
-                title={`Vista previa de ${preview.title}`}
-                className="h-[70vh] w-full rounded border border-slate-200"
-              />
-              <div className="mt-3 flex justify-end">
-                <a href={preview.downloadUrl} download className="btn-primary">
-                  Descargar PDF
-                </a>
-              </div>
-            </>
-          ) : (
-            <p role="alert" className="alert-error">
-              {NO_PDF}
-            </p>
-          )}
+          <BookPreview preview={preview} />
         </UrlDialog>
       ) : null}
     </div>

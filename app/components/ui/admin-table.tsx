@@ -15,6 +15,7 @@ export function AdminTable({
   empty,
   className = "card mt-6 overflow-x-auto",
   stickyHeader = false,
+  caption,
   scrollLabel,
   children,
 }: {
@@ -26,16 +27,24 @@ export function AdminTable({
   className?: string;
   stickyHeader?: boolean;
   /**
-   * For a table that may scroll inside its box (a gradebook's many columns): the box becomes a
-   * labelled region that takes the keyboard focus, so it can be scrolled without a mouse.
+   * The table's name (`<caption>`, WCAG 1.3.1): visually hidden, the page's heading already
+   * shows it. It also names the scroll box (below) unless `scrollLabel` does.
+   */
+  caption?: string;
+  /**
+   * The box the table scrolls in (sideways on a narrow screen, or a gradebook's many columns) is
+   * a labelled region that takes the keyboard focus, so it can be scrolled without a mouse
+   * (WCAG 2.1.1). Named by this, or by the caption.
    */
   scrollLabel?: string;
   children?: ReactNode;
 }) {
-  const region = scrollLabel ? { role: "region", "aria-label": scrollLabel, tabIndex: 0 } : {};
+  const regionLabel = scrollLabel ?? caption;
+  const region = regionLabel ? { role: "region", "aria-label": regionLabel, tabIndex: 0 } : {};
   return (
     <div className={className} {...region}>
       <table className={`admin-table w-full ${minWidth} text-left text-sm`}>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className={`${stickyHeader ? "sticky top-0 " : ""}${HEAD_CLASS}`}>
           <tr>
             {columns.map((column) => (

@@ -81,7 +81,12 @@ export default function CourseReportPage({ loaderData }: Route.ComponentProps) {
             <p className="card mt-3 p-6 text-slate-600">{NO_QUIZZES}</p>
           ) : (
             <>
-              <AdminTable columns={MODULE_COLUMNS} minWidth="min-w-[600px]" className="card mt-3 overflow-x-auto">
+              <AdminTable
+                columns={MODULE_COLUMNS}
+                minWidth="min-w-[600px]"
+                className="card mt-3 overflow-x-auto"
+                caption="Evaluaciones por módulo"
+              >
                 {modulos.map((m) => (
                   <tr key={m.id}>
                     <td className="px-3 py-2 font-medium text-slate-900">

@@ -109,6 +109,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
       <AdminTable
         columns={COLUMNS}
         minWidth="min-w-[680px]"
+        caption="Cursos"
         empty={
           courses.length === 0
             ? q

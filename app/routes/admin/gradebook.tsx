@@ -77,6 +77,7 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
           columns={columns}
           minWidth={modulos.length > 2 ? "min-w-[900px]" : "min-w-[640px]"}
           className="card mt-6 max-h-[70vh] overflow-auto"
+          caption="Calificaciones por participante y módulo"
           stickyHeader
           scrollLabel="Tabla de calificaciones"
         >

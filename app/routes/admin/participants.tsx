@@ -51,6 +51,7 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
           columns={COLUMNS}
           minWidth="min-w-[520px]"
           className="card mt-6 max-h-[60vh] overflow-auto"
+          caption="Participantes del curso"
           stickyHeader
         >
           {participantes.map((p) => (

@@ -164,6 +164,7 @@ export default function Records({ loaderData }: Route.ComponentProps) {
       <AdminTable
         columns={COLUMNS}
         minWidth="min-w-[600px]"
+        caption="Usuarios registrados"
         empty={users.length === 0 ? "No hay usuarios que coincidan con la búsqueda." : null}
       >
         {users.map((user) => (

@@ -270,7 +270,8 @@ function CourseCallToAction({
   if (certificate) {
     return (
       <div className="space-y-3">
-        <p className="inline-flex rounded-lg bg-white/15 px-4 py-2 text-sm font-semibold">{FINISHED}</p>
+        {/* A status, not a control: no button's box around it (issue 24 §1). */}
+        <p className="text-base font-semibold">{FINISHED}</p>
         <CertificateLink
           href={certificate.diplomaUrl}
           className="btn w-full bg-accent-500 text-slate-900 hover:bg-amber-400"

@@ -9,6 +9,8 @@ import { roleLabel } from "~/features/auth/roles.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { withPage } from "~/lib/pagination.ts";
 import {
+  BACK_TO_INBOX,
+  BACK_TO_SENT,
   FILL_ALL,
   NO_MESSAGES,
   NO_SENT_MESSAGES,
@@ -141,9 +143,30 @@ function InboxPages({ cursors, page }: { cursors: { prev: string | null; next: s
   );
 }
 
+/** Below this width (Tailwind's md) the list and the opened message do not fit side by side. */
+const PHONE_QUERY = "(width < 48rem)";
+
+/**
+ * On a phone, an opened message (?ver=ID) is shown instead of the list (CSS, so also without
+ * JavaScript, where the page loads at its top). With JavaScript the list's forms keep the scroll
+ * position (preventScrollReset), so the message is scrolled to and its heading takes the focus
+ * (the button that opened it is gone).
+ */
+function useShowOpenedOnPhone(openId: string | null) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!openId || !window.matchMedia(PHONE_QUERY).matches) return;
+    heading.current?.closest("article")?.scrollIntoView({ block: "start" });
+    heading.current?.focus({ preventScroll: true });
+  }, [openId]);
+  return heading;
+}
+
 export function MessagesScreen({ title, basePath, loaderData, actionData }: MessagesScreenProps) {
   const { folder, cursors, page, selected, selectedSent, composeOpen, reply, replyError } = loaderData;
   const here = useHere(basePath);
+  const openId = selected?.id ?? selectedSent?.id ?? null;
+  const heading = useShowOpenedOnPhone(openId);
   return (
     <section>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -177,7 +200,7 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
       <FolderTabs folder={folder} here={here} />
 
       <div className="mt-6 grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <div className="card overflow-hidden">
+        <div className={`card overflow-hidden${openId ? " hidden md:block" : ""}`}>
           {folder === "enviados" ? (
             <SentList messages={loaderData.sent} selectedId={selectedSent?.id ?? null} here={here} />
           ) : (
@@ -186,11 +209,19 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
           <InboxPages cursors={cursors} page={page} />
         </div>
 
-        <article className="card p-5" aria-label="Mensaje seleccionado">
+        <article className="card scroll-mt-20 p-5" aria-label="Mensaje seleccionado">
+          {openId ? (
+            <p className="mb-3 md:hidden">
+              <Link to={here({ ver: null })} className="text-sm font-medium text-brand-700 underline">
+                <span aria-hidden="true">← </span>
+                {folder === "enviados" ? BACK_TO_SENT : BACK_TO_INBOX}
+              </Link>
+            </p>
+          ) : null}
           {selected ? (
-            <ReceivedMessage message={selected} here={here} />
+            <ReceivedMessage message={selected} here={here} heading={heading} />
           ) : selectedSent ? (
-            <SentMessage message={selectedSent} />
+            <SentMessage message={selectedSent} heading={heading} />
           ) : (
             <p className="text-sm text-slate-600">{SELECT_MESSAGE}</p>
           )}
@@ -291,10 +322,14 @@ function SentList({
   );
 }
 
-function ReceivedMessage({ message, here }: { message: Msg; here: Here }) {
+type HeadingRef = React.RefObject<HTMLHeadingElement | null>;
+
+function ReceivedMessage({ message, here, heading }: { message: Msg; here: Here; heading: HeadingRef }) {
   return (
     <>
-      <h2 className="text-xl font-semibold text-slate-900">{message.subject}</h2>
+      <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold text-slate-900">
+        {message.subject}
+      </h2>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-500">De:</dt>
         <dd>
@@ -327,10 +362,12 @@ function ReceivedMessage({ message, here }: { message: Msg; here: Here }) {
   );
 }
 
-function SentMessage({ message }: { message: SentMsg }) {
+function SentMessage({ message, heading }: { message: SentMsg; heading: HeadingRef }) {
   return (
     <>
-      <h2 className="text-xl font-semibold text-slate-900">{message.subject}</h2>
+      <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold text-slate-900">
+        {message.subject}
+      </h2>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-500">Para:</dt>
         <dd>

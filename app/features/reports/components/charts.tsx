@@ -1,9 +1,9 @@
-// The admin reports' charts: plain SVG drawn on the server (no chart library, nothing for the
-// browser to run), scaled to the width of their box through the viewBox, so a phone at 320 px
-// shows the whole chart without scrolling sideways. Each chart is an image with a title and a
-// one-sentence description (role="img", aria-labelledby), and always comes with a text table of
-// the same figures beside it (below it on a phone): the table is what a screen reader reads and
-// what a person copies from.
+// The admin reports' charts: drawn on the server (no chart library, nothing for the browser
+// to run), the monthly bars in SVG scaled to the width of their box through the viewBox, the
+// funnel in HTML, so a phone at 320 px shows the whole chart without scrolling sideways. Each
+// chart is an image with a title and a one-sentence description (role="img",
+// aria-labelledby), and always comes with a text table of the same figures beside it (below
+// it on a phone): the table is what a screen reader reads and what a person copies from.
 import type { ReactNode } from "react";
 import { monthLabel } from "../months.ts";
 
@@ -109,11 +109,11 @@ function compact(n: number): string {
   return `${(n / 1_000_000).toFixed(1).replace(".", ",")}M`;
 }
 
-const ROW = 30;
-
 /**
- * A funnel: one horizontal bar per stage, its length the stage's share of the first stage, with a
- * short label (`short`) and the count. The stages' full names are in the table beside it.
+ * A funnel: one horizontal bar per stage, its length the stage's share of the largest stage, with
+ * a short label (`short`) and the count. The stages' full names are in the table beside it.
+ * Drawn in HTML rather than SVG, so its words keep their size on a phone (at least 12 px; a
+ * scaled SVG shrank them to about 9 px).
  */
 export function FunnelChart({
   id,
@@ -126,9 +126,6 @@ export function FunnelChart({
 }) {
   const first = steps[0]?.value ?? 0;
   const max = Math.max(1, ...steps.map((s) => s.value));
-  const labelW = 96;
-  const barW = W - labelW - 56;
-  const height = steps.length * ROW + 8;
   const last = steps[steps.length - 1];
   const description =
     first === 0
@@ -136,33 +133,28 @@ export function FunnelChart({
       : `De ${formatCount(first)} inscritos, ${formatCount(last?.value ?? 0)} llegaron a la última etapa ` +
         `(${last?.short ?? ""}).`;
   return (
-    <svg
-      viewBox={`0 0 ${W} ${height}`}
-      role="img"
-      aria-labelledby={`${id}-titulo ${id}-desc`}
-      className="block h-auto w-full max-w-xl"
-    >
-      <title id={`${id}-titulo`}>{title}</title>
-      <desc id={`${id}-desc`}>{description}</desc>
-      {steps.map((s, i) => {
-        const y = 4 + i * ROW;
-        const w = (s.value / max) * barW;
-        return (
-          <g key={`${i}-${s.short}`}>
-            <text x={labelW - 6} y={y + 16} textAnchor="end" fontSize="11" className="fill-slate-700">
-              {s.short}
-            </text>
-            <rect x={labelW} y={y + 4} width={barW} height={18} rx="3" className="fill-slate-100" />
+    <div role="img" aria-labelledby={`${id}-titulo ${id}-desc`} className="max-w-xl space-y-1.5 text-xs sm:text-sm">
+      <span id={`${id}-titulo`} className="sr-only">
+        {title}
+      </span>
+      <span id={`${id}-desc`} className="sr-only">
+        {description}
+      </span>
+      {steps.map((s, i) => (
+        <div key={`${i}-${s.short}`} className="grid grid-cols-[5.5rem_minmax(0,1fr)_3rem] items-center gap-2">
+          <span className="truncate text-right text-slate-700">{s.short}</span>
+          <span className="block h-[18px] rounded bg-slate-100">
             {s.value > 0 ? (
-              <rect x={labelW} y={y + 4} width={Math.max(w, 2)} height={18} rx="3" className="fill-brand-600" />
+              <span
+                className="block h-full min-w-0.5 rounded bg-brand-600"
+                style={{ width: `${(s.value / max) * 100}%` }}
+              />
             ) : null}
-            <text x={labelW + barW + 6} y={y + 17} fontSize="11" className="fill-slate-800">
-              {compact(s.value)}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
+          </span>
+          <span className="tabular-nums text-slate-800">{compact(s.value)}</span>
+        </div>
+      ))}
+    </div>
   );
 }
 
