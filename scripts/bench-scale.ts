@@ -94,6 +94,8 @@ async function startServer(at: Side, keep: boolean) {
           HOST: "127.0.0.1",
           RATE_LIMIT_IP_FACTOR: "100",
           SMTP_URL: "",
+          // Required with PostgreSQL (every instance signs with one secret); a throwaway one here.
+          SESSION_SECRET: process.env.SESSION_SECRET || "bench-scale-secreto-de-prueba-de-32-caracteres",
         },
         stdio: ["ignore", "ignore", "pipe"],
       })
