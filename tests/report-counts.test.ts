@@ -4,7 +4,12 @@
 // deleted question, a deleted module, a deleted account, certificates issued, detached and
 // deleted, another course deleted) the kept counts and the report equal a recount from the rows.
 import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
+import { deployMigrations } from "../server/migrate/index.ts";
 import { courseTitleFields } from "~/features/courses/title-search.ts";
 import { getCourseReport, getGradebook } from "~/features/reports/reports.server.ts";
 import { prisma } from "~/lib/db.server.ts";
@@ -216,5 +221,79 @@ describe("a course's report from counts the database keeps (issue 24 §7)", () =
       { preguntaId: fr.preguntas[0]!.id, texto: "¿½ + ½?", respuestas: 6, incorrectas: 3, tasaError: 50 },
     ]);
     expect((await getGradebook(course.id))!.total).toBe(4);
+  });
+});
+
+describe.skipIf(process.env.TEST_DATABASE === "postgresql")("the migrations count the rows written before them", () => {
+  it("report_counts and local_months: the report's keys and the months in Chile's time from existing rows", async () => {
+    const all = path.resolve("prisma/migrations");
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "academia-report-counts-"));
+    try {
+      // The migrations before report_counts, then rows, then every migration.
+      const before = path.join(tmp, "before");
+      fs.mkdirSync(before);
+      for (const name of fs.readdirSync(all)) {
+        if (name.includes("_") && name >= "20261126020200") continue;
+        fs.cpSync(path.join(all, name), path.join(before, name), { recursive: true });
+      }
+      const file = path.join(tmp, "old.db");
+      await deployMigrations(`file:${file}`, { migrationsDir: before });
+      const db = new DatabaseSync(file);
+      const now = "2031-05-05T12:00:00.000+00:00";
+      db.exec(`
+        INSERT INTO "User" (id, nombre, apellido, correo, rol, passwordHash, updatedAt) VALUES
+          ('u1', 'A', 'B', 'a@t.cl', 'estudiante', 'x', '${now}'),
+          ('u2', 'C', 'D', 'c@t.cl', 'estudiante', 'x', '${now}'),
+          ('u3', 'E', 'F', 'e@t.cl', 'estudiante', 'x', '${now}');
+        INSERT INTO "Course" (id, titulo, herramientas, loAprenderan, updatedAt) VALUES ('c1', 'Curso', '[]', '[]', '${now}');
+        INSERT INTO "Module" (id, cursoId, posicion, titulo, updatedAt) VALUES ('m1', 'c1', 0, 'Uno', '${now}');
+        INSERT INTO "QuizQuestion" (id, moduloId, posicion, texto) VALUES ('q1', 'm1', 0, '¿?');
+        -- 22:00 on 31 March in Osorno (01:00 UTC on 1 April), and mid-April.
+        INSERT INTO "Enrolment" (id, userId, cursoId, registradoEn) VALUES
+          ('e1', 'u1', 'c1', '2031-04-01T01:00:00.000+00:00'), ('e2', 'u2', 'c1', '2031-04-15T12:00:00.000+00:00');
+        INSERT INTO "QuizAttempt" (id, userId, cursoId, moduloId, porcentaje, aprobado, correctas, totalPreguntas) VALUES
+          ('a1', 'u1', 'c1', 'm1', 0, 0, 0, 1), ('a2', 'u1', 'c1', 'm1', 100, 1, 1, 1),
+          ('a3', 'u2', 'c1', 'm1', 0, 0, 0, 1), ('a4', 'u3', 'c1', 'm1', 100, 1, 1, 1);
+        INSERT INTO "AttemptAnswer" (id, intentoId, preguntaId, pregunta, respuestaUsuario, esCorrecta) VALUES
+          ('r1', 'a1', 'q1', '¿?', 'x', 0), ('r2', 'a2', 'q1', '¿?', 'x', 1),
+          ('r3', 'a3', 'q1', '¿?', 'x', 0), ('r4', 'a4', 'q1', '¿?', 'x', 1);
+        INSERT INTO "Certificate" (id, codigo, userId, cursoId, nombreTitular, tituloCurso, emitidoEn) VALUES
+          ('k1', 'AAAAAAAAAAAAAAAA', 'u1', 'c1', 'A B', 'Curso', '2031-09-01T03:30:00.000+00:00'),
+          ('k3', 'BBBBBBBBBBBBBBBB', 'u3', 'c1', 'E F', 'Curso', '2031-05-01T12:00:00.000+00:00');
+      `);
+      db.close();
+      await deployMigrations(`file:${file}`);
+      const check = new DatabaseSync(file, { readOnly: true });
+      const tally = Object.fromEntries(
+        (
+          check
+            .prepare(
+              `SELECT key, n FROM "Tally" WHERE key LIKE 'report:%' OR key LIKE 'enrol:2%' OR key LIKE 'cert:2%'`,
+            )
+            .all() as Array<{
+            key: string;
+            n: number;
+          }>
+        ).map((r) => [r.key, r.n]),
+      );
+      check.close();
+      expect(tally).toEqual({
+        "report:curso:c1:inscritos": 2,
+        "report:curso:c1:comenzaron": 2,
+        "report:curso:c1:certificados": 1,
+        "report:modulo:m1:con-intento": 2,
+        "report:modulo:m1:aprobados": 1,
+        "report:modulo:m1:intentos": 3,
+        "report:pregunta:q1:respuestas": 4,
+        "report:pregunta:q1:incorrectas": 2,
+        // Osorno's 31 March in March; 23:30 on 31 August (winter time) in August.
+        "enrol:2031-03": 1,
+        "enrol:2031-04": 1,
+        "cert:2031-08": 1,
+        "cert:2031-05": 1,
+      });
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
   });
 });
