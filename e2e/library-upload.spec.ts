@@ -140,8 +140,8 @@ test("the upload form comes before the list, and a book is edited: fields, error
   try {
     const page = admin.page;
     await openLibrary(page, js);
-    // The upload form is first on the page, before the table.
-    const table = page.getByRole("table");
+    // The upload form is first on the page, before the table (named by its caption).
+    const table = page.getByRole("table", { name: "Libros de la biblioteca" });
     await expect(table).toBeVisible();
     const uploadFirst = await page
       .locator("form#subir-libro")

@@ -95,6 +95,7 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
           </p>
           <AdminTable
             columns={COLUMNS}
+            caption="Libros de la biblioteca"
             minWidth="min-w-[640px]"
             className="card mt-2 overflow-x-auto"
             empty={books.length === 0 ? (q ? `No se encontraron libros para "${q}".` : "No hay libros.") : null}
