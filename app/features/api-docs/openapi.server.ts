@@ -375,7 +375,7 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       summary: "Dejar un curso propio",
       access: "user",
       ok: { 200: done("Inscripción eliminada.") },
-      errors: { 404: "No estás inscrito en ese curso." },
+      errors: { 404: "No te has inscrito en este curso." },
     },
   },
   "/api/cursos/destacados": {
@@ -549,7 +549,7 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       description: "A partir de los resultados guardados; un progreso enviado se ignora. El propio o un administrador.",
       access: "user",
       ok: { 200: json("El progreso.", ProgressSchema) },
-      errors: { 403: "No es tu cuenta.", 404: "El usuario no está inscrito en el curso." },
+      errors: { 403: "No es tu cuenta.", 404: "La cuenta no está inscrita en este curso." },
     },
   },
   "/api/mensajes": {

@@ -18,7 +18,7 @@ export function action(args: Route.ActionArgs) {
     const caller = await requireQuizApiUser(args);
     const { id, userId } = args.params;
     requireSelfOrAdmin(caller, userId, "No tienes permiso para actualizar el progreso de otro usuario.");
-    if (!(await isEnrolled(userId, id))) return apiError(404, "El usuario no está inscrito en este curso.");
+    if (!(await isEnrolled(userId, id))) return apiError(404, "La cuenta no está inscrita en este curso.");
     const { progreso } = await recomputeProgress(userId, id);
     return apiJson<Progress>({ progreso });
   });
