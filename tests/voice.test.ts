@@ -179,7 +179,8 @@ function isTitleCased(text: string): boolean {
   return false;
 }
 
-const FORMAL = /\b(usted|ustedes|inicie|ingrese|intente|verifique|revise|haga|seleccione|escriba|vuelva|contacte|elija|espere|pulse|presione|haz clic aquí)\b/iu;
+const FORMAL =
+  /\b(usted|ustedes|inicie|ingrese|intente|verifique|revise|haga|seleccione|escriba|vuelva|contacte|elija|espere|pulse|presione|haz clic aquí)\b/iu;
 // A participle after 'haber' does not agree ('te has inscrito' is everyone's).
 const MASCULINE =
   /(?<![\p{L}])(?<!\b(?:he|has|ha|hemos|han) )(inscritos?|bienvenidos?|registrados?|conectados?|interesados?|el usuario|los usuarios|los estudiantes|los alumnos|alumnos?|los docentes|todos los usuarios)(?![\p{L}])/iu;
@@ -213,7 +214,7 @@ describe("the voice of the product's texts (docs/product.md#voice)", () => {
       "// Un comentario Con Mayúsculas",
       "const a = /\"'/.test(x) ? 'Uno' : \"Dos\";",
       "const b = `Tres ${n > 1 ? `cuatro` : 'cinco'} seis`;",
-      "return <p className=\"x\">Hola mundo</p>;",
+      'return <p className="x">Hola mundo</p>;',
     ].join("\n");
     expect(texts(src)).toEqual(["Uno", "Dos", "cuatro", "cinco", "Tres {} seis", "x", "Hola mundo"]);
   });

@@ -467,7 +467,12 @@ function activity(userId: string) {
 
 function readme(now: Date): string {
   const brand = env().APP_NAME;
-  const when = new Intl.DateTimeFormat("es-CL", { timeZone: TIME_ZONE, dateStyle: "long", timeStyle: "short", hourCycle: "h23" });
+  const when = new Intl.DateTimeFormat("es-CL", {
+    timeZone: TIME_ZONE,
+    dateStyle: "long",
+    timeStyle: "short",
+    hourCycle: "h23",
+  });
   return [
     `Tus datos en ${brand}`,
     `Descargados el ${when.format(now)} (hora de Chile).`,
