@@ -20,7 +20,7 @@ test("catálogo: todos, por audiencia, destacados y categoría no válida", asyn
   await expect(page.getByText("Trámites digitales sin complicaciones")).toHaveCount(0);
 
   await page.goto("/cursos/docente");
-  await expect(page.getByRole("heading", { name: "Cursos para Docentes" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Cursos para docentes" })).toBeVisible();
   await expect(card(page, "Herramientas digitales para el aula")).toBeVisible();
   await expect(page.getByText("Introducción a la programación con Python")).toHaveCount(0);
 

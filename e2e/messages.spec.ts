@@ -186,7 +186,7 @@ test("compose asks for every field and reports an unknown recipient", async ({ p
   await page.getByLabel("Asunto").fill("Hola");
   await page.getByLabel("Contenido").fill("¿Hay alguien?");
   await page.getByRole("button", { name: "Enviar mensaje", exact: true }).click();
-  await expect(page.getByText("No hay ningún usuario registrado con ese correo.")).toBeVisible();
+  await expect(page.getByText("No hay ninguna cuenta registrada con ese correo.")).toBeVisible();
   if (!javaScriptEnabled) {
     await page.getByLabel("Asunto").fill("   ");
     await page.getByRole("button", { name: "Enviar mensaje", exact: true }).click();

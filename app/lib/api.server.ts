@@ -27,7 +27,7 @@ export const API_NOT_FOUND = "Ruta no encontrada.";
 export const FORBIDDEN_PROFILE = "No tienes permiso para modificar este perfil.";
 export const FORBIDDEN_OTHER_COURSES = "No tienes permiso para ver los cursos de otro usuario.";
 export const FORBIDDEN_OTHER_PROGRESS = "No tienes permiso para actualizar el progreso de otro usuario.";
-export const PROGRESS_NOT_ENROLLED = "El usuario no está inscrito en este curso.";
+export const PROGRESS_NOT_ENROLLED = "La cuenta no está inscrita en este curso.";
 
 /**
  * The query parameters of the API's lists and downloads: how the OpenAPI document shows each

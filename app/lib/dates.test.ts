@@ -19,7 +19,13 @@ describe("dates", () => {
 
   it("shows instants in Santiago's time", () => {
     expect(formatDate("2026-01-01T02:00:00Z")).toBe("31-12-2025");
-    expect(formatDateTime("2026-07-01T16:05:00Z")).toBe("01-07-2026, 12:05 p. m.");
+    expect(formatDateTime("2026-07-01T16:05:00Z")).toBe("01-07-2026, 12:05");
+    expect(formatDate(undefined)).toBe("Sin fecha");
+  });
+
+  it("shows times in 24-hour form, as Chilean systems do (docs/product.md#voice)", () => {
+    expect(formatDateTime("2026-07-01T20:05:00Z")).toBe("01-07-2026, 16:05");
+    expect(formatDateTime("2026-07-01T04:05:00Z")).toBe("01-07-2026, 00:05");
     expect(formatDate(undefined)).toBe("Sin fecha");
   });
 });

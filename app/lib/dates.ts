@@ -27,6 +27,7 @@ export function formatDateTime(value: Date | string | number | null | undefined,
     year: "numeric",
     hour: "2-digit",
     minute: "2-digit",
+    hourCycle: "h23",
   });
   return d ? dateTimeFmt.format(d) : fallback;
 }

@@ -40,7 +40,7 @@ export default function EmailNoticesOff({ loaderData, actionData }: Route.Compon
       invalid={INVALID}
       links={
         <Link to="/login" className="text-brand-700 hover:underline">
-          Ir a Iniciar Sesión
+          Ir a iniciar sesión
         </Link>
       }
     >

@@ -6,7 +6,7 @@ export function loader() {
   const manifest = {
     name: siteConfig().brand,
     short_name: "Academia",
-    description: "Cursos en línea. Los cursos en que estás inscrito y sus PDF también se leen sin conexión.",
+    description: "Cursos en línea. Los cursos en que te inscribiste y sus PDF también se leen sin conexión.",
     lang: "es-CL",
     start_url: "/",
     scope: "/",

@@ -470,7 +470,7 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
         "emitidos siguen válidos.",
       access: "user",
       ok: { 200: done("Inscripción eliminada.") },
-      errors: { 404: error("No estás inscrito en ese curso.", NOT_ENROLLED) },
+      errors: { 404: error("No te has inscrito en ese curso.", NOT_ENROLLED) },
     },
   },
   "/api/cursos/destacados": {
@@ -687,7 +687,7 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       ok: { 200: json("El progreso.", ProgressSchema) },
       errors: {
         403: error("No es tu cuenta.", FORBIDDEN_OTHER_PROGRESS),
-        404: error("El usuario no está inscrito en el curso.", PROGRESS_NOT_ENROLLED),
+        404: error("La cuenta no está inscrita en el curso.", PROGRESS_NOT_ENROLLED),
       },
     },
   },

@@ -6,6 +6,6 @@ export const UNENROL_KEEPS_CERTIFICATE =
 export const UNENROL_KEEPS_RESULTS = "Tus resultados en las evaluaciones se conservan si vuelves a inscribirte.";
 export const UNENROL_OK = "Curso eliminado de tu lista.";
 export const UNENROL_FAILED = "Error al eliminar el curso.";
-export const NOT_ENROLLED = "No estás inscrito en este curso.";
+export const NOT_ENROLLED = "No te has inscrito en este curso.";
 export const unenrolFailedWith = (statusText: string) => `Error al eliminar curso: ${statusText}`;
 export const loadFailedWith = (statusText: string) => `Error al cargar cursos: ${statusText}`;

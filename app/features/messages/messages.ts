@@ -3,7 +3,7 @@
 export const FILL_ALL = "Por favor completa todos los campos.";
 export const SEND_FAILED = "Ocurrió un error al enviar el mensaje.";
 export const SEND_OK = "Mensaje enviado correctamente.";
-export const UNKNOWN_RECIPIENT = "No hay ningún usuario registrado con ese correo.";
+export const UNKNOWN_RECIPIENT = "No hay ninguna cuenta registrada con ese correo.";
 export const INVALID_RECIPIENT = "Ingresa un correo electrónico válido.";
 export const MESSAGE_NOT_FOUND = "Mensaje no encontrado";
 export const NO_MESSAGES = "No hay mensajes";

@@ -163,7 +163,7 @@ function profile(user: Account, avatar: string | null, now: Date) {
 
 const GUARDIAN_CONSENT: Record<string, string> = {
   tutor: "tu madre, padre o tutor (con el enlace del correo)",
-  escuela: "tu escuela (registrado por un administrador)",
+  escuela: "tu escuela (lo registró un administrador)",
 };
 
 const TOKEN_PURPOSES: Record<string, string> = {
@@ -468,7 +468,12 @@ function activity(userId: string) {
 
 function readme(now: Date): string {
   const brand = env().APP_NAME;
-  const when = new Intl.DateTimeFormat("es-CL", { timeZone: TIME_ZONE, dateStyle: "long", timeStyle: "short" });
+  const when = new Intl.DateTimeFormat("es-CL", {
+    timeZone: TIME_ZONE,
+    dateStyle: "long",
+    timeStyle: "short",
+    hourCycle: "h23",
+  });
   return [
     `Tus datos en ${brand}`,
     `Descargados el ${when.format(now)} (hora de Chile).`,
@@ -487,7 +492,7 @@ function readme(now: Date): string {
     "imagen-de-perfil.jpg, .png o .webp",
     "  Tu imagen de perfil, si subiste una.",
     "inscripciones.json",
-    "  Los cursos en que estás inscrito, con tu avance y la fecha de inscripción.",
+    "  Los cursos en que te inscribiste, con tu avance y la fecha de inscripción.",
     "evaluaciones.json",
     "  Cada intento de evaluación: curso, módulo, fecha, nota y tus respuestas, una por una.",
     "certificados.json y la carpeta certificados/",

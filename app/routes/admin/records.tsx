@@ -133,7 +133,7 @@ const COLUMNS = [
   { label: "Nombre" },
   { label: "Correo" },
   { label: "Estado" },
-  { label: "Registrado" },
+  { label: "Fecha de registro" },
   { label: "Acciones", align: "right" },
 ] as const;
 
@@ -164,7 +164,7 @@ export default function Records({ loaderData }: Route.ComponentProps) {
       <AdminTable
         columns={COLUMNS}
         minWidth="min-w-[600px]"
-        caption="Usuarios registrados"
+        caption="Cuentas registradas"
         empty={users.length === 0 ? "No hay usuarios que coincidan con la búsqueda." : null}
       >
         {users.map((user) => (
@@ -199,7 +199,7 @@ export default function Records({ loaderData }: Route.ComponentProps) {
                 <span className="mt-1 block text-xs font-medium text-amber-800">Espera autorización del tutor</span>
               ) : null}
             </td>
-            <td data-label="Registrado" className="px-3 py-3 whitespace-nowrap">
+            <td data-label="Fecha de registro" className="px-3 py-3 whitespace-nowrap">
               {formatDate(user.createdAt)}
             </td>
             <ActionsCell>
@@ -255,7 +255,7 @@ export default function Records({ loaderData }: Route.ComponentProps) {
                   ? `Suspendido (${formatDateTime(selected.suspendidoEn)})`
                   : "Pendiente de aprobación"}
             </dd>
-            <dt className="text-slate-500">Registrado</dt>
+            <dt className="text-slate-500">Fecha de registro</dt>
             <dd className="col-span-2">{formatDateTime(selected.createdAt)}</dd>
             {selected.requiereTutor ? (
               <>

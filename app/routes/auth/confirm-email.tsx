@@ -35,7 +35,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
       invalid={EMAIL_CHANGE_INVALID}
       links={
         <Link to="/login" className="text-brand-700 hover:underline">
-          Ir a Iniciar Sesión
+          Ir a iniciar sesión
         </Link>
       }
     >

@@ -35,7 +35,7 @@ export default function ConfirmRegistration({ loaderData, actionData }: Route.Co
             Ver cursos
           </Link>
           <Link to="/login" className="text-brand-700 hover:underline">
-            Ir a Iniciar Sesión
+            Ir a iniciar sesión
           </Link>
         </>
       }

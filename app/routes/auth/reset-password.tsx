@@ -105,7 +105,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       )}
       <p className="mt-6 text-sm">
         <Link to="/login" className="text-brand-700 hover:underline">
-          Ir a Iniciar Sesión
+          Ir a iniciar sesión
         </Link>
       </p>
     </div>

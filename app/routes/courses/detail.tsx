@@ -70,7 +70,7 @@ export async function action(args: Route.ActionArgs) {
   if (outcome.ok) {
     return redirectWithFlash(request, here, {
       type: "success",
-      message: outcome.alreadyEnrolled ? "Ya estás inscrito en este curso." : ENROL_OK,
+      message: outcome.alreadyEnrolled ? "Ya te inscribiste en este curso." : ENROL_OK,
     });
   }
   if (outcome.reason === "login") {

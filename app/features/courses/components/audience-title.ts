@@ -1,5 +1,5 @@
 export const AUDIENCE_TITLE: Record<string, string> = {
-  docente: "Cursos para Docentes",
-  estudiante: "Cursos para Estudiantes",
-  comunidad: "Cursos para Comunidad",
+  docente: "Cursos para docentes",
+  estudiante: "Cursos para estudiantes",
+  comunidad: "Cursos para comunidad",
 };
