@@ -11,6 +11,7 @@ import { unreadCount } from "./features/messages/messages.server.ts";
 import { siteConfig } from "./features/site/site-config.server.ts";
 import { originCheckMiddleware } from "./lib/csrf.server.ts";
 import { pageCacheMiddleware } from "./lib/page-cache.server.ts";
+import { personalPageCacheMiddleware } from "./features/site/personal-page-cache.server.ts";
 import { offlineMiddleware } from "./features/offline/offline.server.ts";
 import { useServiceWorker } from "./features/offline/register.ts";
 import { readFlash } from "./lib/flash.server.ts";
@@ -28,6 +29,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   pageCacheMiddleware,
   sessionMiddleware,
   offlineMiddleware,
+  personalPageCacheMiddleware,
 ];
 
 export const links: Route.LinksFunction = () => [

@@ -4,7 +4,8 @@
 // (≤ 140 KB gzip JS, ≤ 20 KB gzip CSS per page). Bounded: fixed duration per endpoint.
 // Side by side: a bare React Router page of 24 static cards (scripts/bench/bare, served by
 // react-router-serve with its gzip) is measured before and after the app's pages, and each
-// page's requests/s is printed as a ratio of it (goal: ≥ 0.85× for /, /cursos, a course page).
+// page's requests/s is printed as a ratio of it (goal: ≥ 0.85× and p99 < 50 ms for /, /cursos, a
+// course page, anonymous and signed in, and a learner's own pages).
 // Last, the memory of ten concurrent 10 MB uploads (scripts/bench/upload-memory.ts).
 // BENCH_ONLY=upload runs only that last measurement (no page loads, no bare page):
 // `BENCH_ONLY=upload npm run bench`.
@@ -27,6 +28,7 @@ const BARE_PORT = PORT + 1;
 const BARE_BASE = `http://127.0.0.1:${BARE_PORT}`;
 const BARE_DIR = path.join(root, "scripts/bench/bare");
 const RATIO_GOAL = 0.85;
+const P99_GOAL_MS = 50;
 const JS_BUDGET = 140 * 1024;
 const CSS_BUDGET = 20 * 1024;
 
@@ -148,7 +150,38 @@ const targets: Target[] = [
   { name: "Audiencia /cursos/docente", path: "/cursos/docente", page: true },
   { name: "Login /login", path: "/login", page: true },
   { name: "Registro /registro", path: "/registro", page: true },
-  { name: "Panel usuario /user", path: "/user", headers: { Cookie: studentCookie }, page: true },
+  // A signed-in learner's pages (their own page replayed while nothing on it changed:
+  // app/features/site/personal-page-cache.server.ts); the morning rush of first visits is bench:sign-in.
+  { name: "Cursos con sesión", path: "/cursos", headers: { Cookie: studentCookie }, page: true, ratio: true },
+  {
+    name: "Curso con sesión",
+    path: `/cursos/${publicCourse}`,
+    headers: { Cookie: studentCookie },
+    page: true,
+    ratio: true,
+  },
+  { name: "Panel usuario /user", path: "/user", headers: { Cookie: studentCookie }, page: true, ratio: true },
+  {
+    name: "Mis cursos /user/courses",
+    path: "/user/courses",
+    headers: { Cookie: studentCookie },
+    page: true,
+    ratio: true,
+  },
+  {
+    name: "Mis certificados /user/certificates",
+    path: "/user/certificates",
+    headers: { Cookie: studentCookie },
+    page: true,
+    ratio: true,
+  },
+  {
+    name: "Mensajes /user/messages",
+    path: "/user/messages",
+    headers: { Cookie: studentCookie },
+    page: true,
+    ratio: true,
+  },
   { name: "Perfil /user/profile", path: "/user/profile", headers: { Cookie: studentCookie }, page: true },
   { name: "Registros /admin/records", path: "/admin/records", headers: { Cookie: adminCookie }, page: true },
   { name: "Crear curso /admin/courses/new", path: "/admin/courses/new", headers: { Cookie: adminCookie }, page: true },
@@ -194,7 +227,7 @@ for (const { target, stats } of measured) {
   const size = target.page ? await weigh(target) : null;
   if (size && (size.js > JS_BUDGET || size.css > CSS_BUDGET)) overBudget = true;
   const ratio = stats.rps / bareRps;
-  if (target.ratio && (ratio < RATIO_GOAL || stats.p99 >= 100)) belowRatio.push(target.name);
+  if (target.ratio && (ratio < RATIO_GOAL || stats.p99 >= P99_GOAL_MS)) belowRatio.push(target.name);
   rows.push(
     `| ${target.name} | ${stats.rps.toFixed(0)} | ${ratio.toFixed(2)} | ${stats.p50.toFixed(1)} | ` +
       `${stats.p99.toFixed(1)} | ${stats.errors} | ` +
@@ -204,7 +237,7 @@ for (const { target, stats } of measured) {
 console.log(`\nBench: ${CONCURRENCY} conexiones, ${DURATION_MS} ms por ruta, build de producción en ${BASE}\n`);
 console.log(rows.join("\n"));
 console.log(
-  `\nFrente a la página desnuda (meta ≥ ${RATIO_GOAL}×, p99 < 100 ms): ` +
+  `\nFrente a la página desnuda (meta ≥ ${RATIO_GOAL}×, p99 < ${P99_GOAL_MS} ms): ` +
     (belowRatio.length ? `por debajo: ${belowRatio.join(", ")}` : "cumplido"),
 );
 console.log(
