@@ -16,6 +16,9 @@ test("la referencia de la API se lee en un teléfono, sin JavaScript", async ({ 
   expect(response?.headers()["content-security-policy"]).toContain("default-src 'none'");
   await expect(page.getByRole("heading", { level: 1, name: "API de la academia" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "POST /api/auth/login" })).toBeVisible();
+  // Each answer shows its example: the error texts the code sends, the 405 every call shares.
+  await expect(page.locator("#postAuthLogin")).toContainText('{"error":"Correo o contraseña incorrectos."}');
+  await expect(page.locator("#postAuthLogin")).toContainText('{"error":"Método no permitido."}');
   // The index links to each call, and the call's section is there.
   await page.getByRole("link", { name: "GET /api/cursos/lista" }).click();
   await expect(page).toHaveURL(/#getCursosLista$/);
@@ -41,4 +44,7 @@ test("la referencia de la API se lee en un teléfono, sin JavaScript", async ({ 
   const doc = await openapi.json();
   expect(doc.openapi).toMatch(/^3\.1\./);
   expect(Object.keys(doc.paths)).toContain("/api/docs");
+  // Issue 24 §6: a generated client gets its base URL from servers (APP_URL, not this request's Host).
+  expect(doc.servers).toHaveLength(1);
+  expect(doc.servers[0].url).toMatch(/^https?:\/\//);
 });

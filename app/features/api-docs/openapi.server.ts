@@ -64,6 +64,7 @@ import {
   CourseUpdateFormSchema,
   CourseUpdateJsonSchema,
 } from "~/features/courses/authoring/schema.ts";
+import { API_CERTIFICATES_PAGE_SIZE } from "~/features/certificates/certificates.server.ts";
 import { EnrolledCourseSchema } from "~/features/enrolment/enrolled-courses.server.ts";
 import {
   FinishedSchema,
@@ -608,9 +609,12 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
     get: {
       tag: "Certificados",
       summary: "Certificados de un usuario",
-      description: "Los propios; un administrador, los de cualquiera.",
+      description:
+        "Los propios; un administrador, los de cualquiera. Los más nuevos primero, " +
+        `${API_CERTIFICATES_PAGE_SIZE} por página.`,
       access: "user",
-      ok: { 200: json("Los certificados, los más nuevos primero.", UserCertificatesSchema) },
+      query: [...KEYSET],
+      ok: { 200: json("Una página de certificados, los más nuevos primero.", UserCertificatesSchema, ["Link"]) },
       errors: {
         403: error("No es tu cuenta.", CERTIFICATES_FORBIDDEN),
         404: error("Usuario no encontrado.", USER_NOT_FOUND),

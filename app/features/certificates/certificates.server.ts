@@ -10,6 +10,7 @@ import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Failure, type Ok, type Result } from "~/lib/failure.ts";
+import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
 import { deleteStored, statStored, storeBytes } from "~/lib/storage.server.ts";
 import type { PublicCertificateSchema } from "./schema.ts";
 import { renderCertificatePdf } from "./certificate-pdf.server.tsx";
@@ -286,13 +287,44 @@ export async function certificateForCourse(
   return row ? { codigo: row.codigo, diplomaUrl: diplomaUrl(row.codigo) } : null;
 }
 
-/** One user's certificates, newest first (GET /api/certificados/usuario/{userId}). */
-export async function listCertificatesForUser(userId: string): Promise<PublicCertificate[]> {
-  const rows = await prisma.certificate.findMany({
-    where: { userId },
-    orderBy: [{ emitidoEn: "desc" }, { id: "asc" }],
+/** GET /api/certificados/usuario/{userId}: certificates per page, as the API's other keyset lists. */
+export const API_CERTIFICATES_PAGE_SIZE = 50;
+
+/**
+ * One page of a user's certificates, newest first (emitidoEn DESC, id DESC), from a cursor of the
+ * page before or after (lib/keyset.ts; null: the first page): a range of the index
+ * (userId, emitidoEn, id), so every page costs what the first costs. The cursors of the pages
+ * next to it come with it, for the API's Link header.
+ */
+export async function listCertificatesPage(userId: string, cursor: Cursor | null, size = API_CERTIFICATES_PAGE_SIZE) {
+  const page = await fetchKeysetPage(1, cursor, size, async (_range, query) => {
+    // lib/keyset.ts speaks of (createdAt, id); a certificate's instant is emitidoEn.
+    const rows = await prisma.certificate.findMany({
+      where: { AND: [{ userId }, onIssueDate(query.where)] },
+      orderBy: query.orderBy.map((o) => ("createdAt" in o ? { emitidoEn: o.createdAt } : o)),
+      take: query.take,
+    });
+    return rows.map((row) => ({ row, createdAt: row.emitidoEn, id: row.id }));
   });
-  return rows.map((row) => toPublic(row));
+  const first = page.rows[0];
+  const last = page.rows.at(-1);
+  return {
+    certificates: page.rows.map(({ row }) => toPublic(row)),
+    cursors: {
+      prev: page.hasNewer && first ? encodeKey(first) : null,
+      next: page.hasOlder && last ? encodeKey(last) : null,
+    },
+  };
+}
+
+/** A keyset `where` on createdAt, on emitidoEn instead. */
+function onIssueDate(where: object): object {
+  return Object.fromEntries(
+    Object.entries(where).map(([key, value]) => [
+      key === "createdAt" ? "emitidoEn" : key,
+      key === "NOT" && value && typeof value === "object" ? onIssueDate(value) : value,
+    ]),
+  );
 }
 
 export const MY_CERTIFICATES_PAGE_SIZE = 20;
