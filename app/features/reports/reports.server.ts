@@ -15,6 +15,8 @@ import { prisma } from "~/lib/db.server.ts";
 import { readTally } from "~/lib/tally.server.ts";
 import { courseEnrolmentBatches } from "~/features/enrolment/course-enrolments.server.ts";
 import { percentOf } from "~/lib/percent.ts";
+import { fixedValue } from "~/lib/api.server.ts";
+import { COURSE_STATES } from "~/features/courses/course-json.ts";
 import { lastMonths } from "./months.ts";
 import { ROLES_IN_SUMMARY, type CourseReport, type Gradebook, type Resumen } from "./schema.ts";
 
@@ -196,7 +198,7 @@ export async function getCourseReport(courseId: string): Promise<CourseReport | 
     };
   });
   return {
-    curso: course,
+    curso: { ...course, estado: fixedValue(COURSE_STATES, course.estado) },
     embudo: [
       { etapa: "Inscritos", participantes: enrolled },
       { etapa: "Comenzaron (al menos un intento)", participantes: started },

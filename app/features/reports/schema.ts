@@ -3,6 +3,7 @@
 // The services (reports.server.ts) build exactly these objects; the HTML pages render the same
 // objects, and the OpenAPI document is generated from these schemas.
 import { z } from "zod";
+import { COURSE_STATES } from "~/features/courses/course-json.ts";
 
 const count = z.number().int().nonnegative();
 const percent = z.number().int().min(0).max(100);
@@ -32,7 +33,7 @@ export const ResumenSchema = z.object({
 export type Resumen = z.infer<typeof ResumenSchema>;
 
 export const CourseReportSchema = z.object({
-  curso: z.object({ id: z.string(), titulo: z.string(), estado: z.string() }),
+  curso: z.object({ id: z.string(), titulo: z.string(), estado: z.enum(COURSE_STATES) }),
   embudo: z
     .array(z.object({ etapa: z.string(), participantes: count }))
     .describe("Inscritos → con al menos un intento → aprobaron cada módulo → certificado"),
