@@ -8,6 +8,8 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALLOWED_METHODS, allowedMethods, PAGE_METHODS } from "../server/allowed-methods.ts";
+// The 405 the OpenAPI document gives every call (components/responses/MetodoNoPermitido).
+import { METHOD_NOT_ALLOWED } from "~/lib/api.server.ts";
 
 let server: http.Server;
 let port = 0;
@@ -48,14 +50,14 @@ describe("the production server's method guard", () => {
         const response = await send(method, path);
         expect(response.status).toBe(405);
         expect(response.headers.allow).toBe("GET, HEAD, POST, OPTIONS");
-        expect(response.body).toBe("Método no permitido.");
+        expect(response.body).toBe(METHOD_NOT_ALLOWED);
         expect(response.headers["cache-control"]).toBe("no-store");
       }
       const api = await send(method, "/api/cursos/lista");
       expect(api.status).toBe(405);
       expect(api.headers.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
       expect(api.headers["content-type"]).toMatch(/^application\/json/);
-      expect(JSON.parse(api.body)).toEqual({ error: "Método no permitido." });
+      expect(JSON.parse(api.body)).toEqual({ error: METHOD_NOT_ALLOWED });
       expect(reached).toEqual([]);
     },
   );

@@ -121,6 +121,25 @@ describe("the document and app/routes.ts", () => {
     expect(documented).toEqual(routed);
   });
 
+  it("every route answers a method it does not serve with the documented 405 (JSON, Allow)", async () => {
+    const shared = (doc.components as unknown as { responses: Record<string, Answer> }).responses.MetodoNoPermitido!;
+    const texts = Object.values(shared.content!["application/json"]!.examples!).map((e) => e.value);
+    const wrong: string[] = [];
+    for (const { template } of API_ROUTES) {
+      const mod = await routeModule(template);
+      const params = Object.fromEntries([...template.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, "no-existe"]));
+      const url = `http://localhost:3000${template.replace(/\{(\w+)\}/g, "no-existe")}`;
+      const odd = new Request(url, { method: "PROPFIND", headers: { Host: "localhost:3000" } });
+      const response = mod.action ? await mod.action(args(odd, params)) : null;
+      if (!response || response.status !== 405 || !response.headers.get("Allow")) {
+        wrong.push(`${template}: ${response?.status ?? "sin action"}`);
+        continue;
+      }
+      expect(texts, template).toContainEqual(await response.json());
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it("is a structurally valid OpenAPI 3.1 document", () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
     expect(doc.info.title).toBeTruthy();

@@ -2,7 +2,7 @@ import { listCertificatesPage } from "~/features/certificates/certificates.serve
 import type { UserCertificates } from "~/features/certificates/schema.ts";
 import { CERTIFICATES_FORBIDDEN, USER_NOT_FOUND } from "~/features/certificates/messages.ts";
 import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
-import { apiError, apiPageJson, apiQuery, handleApi } from "~/lib/api.server.ts";
+import { apiError, apiPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { requireApiUser, requireSelfOrAdmin } from "~/features/auth/api-guards.server.ts";
@@ -29,3 +29,5 @@ export function loader(args: Route.LoaderArgs) {
     });
   });
 }
+
+export const action = () => methodNotAllowed("GET");
