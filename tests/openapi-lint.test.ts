@@ -64,7 +64,7 @@ describe("a generated client types what it reads", () => {
     expect(rol.anyOf ?? [rol]).toContainEqual(expect.objectContaining({ enum: expect.arrayContaining(["admin"]) }));
   });
 
-  it("no field of any schema is untyped ({}): ApiModulo's titulo, nombre, descripcion and quiz items included", () => {
+  it("no field of any schema, answer or body is untyped ({}): ApiModulo's titulo, nombre, descripcion and quiz items included", () => {
     const untyped: string[] = [];
     const walk = (node: unknown, where: string) => {
       if (!node || typeof node !== "object") return;
@@ -89,6 +89,10 @@ describe("a generated client types what it reads", () => {
           const json = answer.content?.["application/json"] as { schema?: unknown } | undefined;
           if (json?.schema) walk(json.schema, `${method} ${path} ${status}`);
         }
+        // And what a client sends: JSON and multipart bodies.
+        const body = (op as { requestBody?: { content: Record<string, { schema: unknown }> } }).requestBody;
+        for (const [type, media] of Object.entries(body?.content ?? {}))
+          walk(media.schema, `${method} ${path} ${type}`);
       }
     }
     expect(untyped).toEqual([]);

@@ -15,6 +15,9 @@ export const ContactSchema = z.object({
     ),
   ),
   mensaje: z.preprocess(trim, multiLineText(trimmed(MESSAGE_REQUIRED, 5000))),
-  sitioWeb: z.unknown().optional(),
+  sitioWeb: z
+    .unknown()
+    .optional()
+    .meta({ type: "string", description: "Déjalo vacío (una trampa para programas automáticos)." }),
 });
 export type ContactInput = z.infer<typeof ContactSchema>;

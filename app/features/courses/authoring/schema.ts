@@ -113,7 +113,13 @@ const calendarDate = z
     }
     return d;
   })
-  .meta({ description: "Fecha AAAA-MM-DD, fecha-hora ISO o { seconds }; vacía: sin fecha." });
+  .meta({
+    description: "Fecha AAAA-MM-DD, fecha-hora ISO o { seconds }; vacía: sin fecha.",
+    anyOf: [
+      { type: "string" },
+      { type: "object", properties: { seconds: { type: "integer" } }, required: ["seconds"] },
+    ],
+  });
 
 /**
  * herramientas / loAprenderan: a JSON list (API, docs/product.md#api-courses) or one item per line (HTML form).
@@ -153,7 +159,10 @@ const stringList = (field: string) =>
       }
       return clean;
     })
-    .meta({ description: "Lista JSON de textos (o un texto por línea)." });
+    .meta({
+      description: "Lista JSON de textos (o un texto por línea).",
+      anyOf: [{ type: "array", items: { type: "string" } }, { type: "string" }],
+    });
 
 function courseFields(opts: { requireDuration: boolean }) {
   return z
