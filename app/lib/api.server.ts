@@ -5,6 +5,7 @@ import { z } from "zod";
 import { FORBIDDEN_ORIGIN, isCrossSiteMutation } from "./csrf.server.ts";
 import { asFailure, fail, FailureError, failureHeaders, type Failure } from "./failure.ts";
 import { BodyTooLargeError, readBodyCapped } from "./form.server.ts";
+import { CURSOR_PATTERN, isCursor } from "./keyset.ts";
 import { withPage } from "./pagination.ts";
 
 const JSON_HEADERS = { "Cache-Control": "no-store" };
@@ -42,16 +43,16 @@ export const QUERY_PARAMS = {
     valid: (v: string) => /^[1-9]\d{0,8}$/.test(v),
   },
   desde: {
-    schema: { type: "string", pattern: "^\\d{1,15}_[A-Za-z0-9_-]{1,64}$" },
+    schema: { type: "string", pattern: CURSOR_PATTERN },
     description: 'Cursor de la página siguiente (tómalo del encabezado Link, rel="next").',
     invalid: 'El parámetro desde no es un cursor válido: tómalo del encabezado Link (rel="next").',
-    valid: (v: string) => /^\d{1,15}_[A-Za-z0-9_-]{1,64}$/.test(v),
+    valid: isCursor,
   },
   antes: {
-    schema: { type: "string", pattern: "^\\d{1,15}_[A-Za-z0-9_-]{1,64}$" },
+    schema: { type: "string", pattern: CURSOR_PATTERN },
     description: 'Cursor de la página anterior (tómalo del encabezado Link, rel="prev").',
     invalid: 'El parámetro antes no es un cursor válido: tómalo del encabezado Link (rel="prev").',
-    valid: (v: string) => /^\d{1,15}_[A-Za-z0-9_-]{1,64}$/.test(v),
+    valid: isCursor,
   },
   q: {
     schema: { type: "string", maxLength: 200 },

@@ -14,8 +14,17 @@ export function encodeKey(row: RowKey): string {
   return `${row.createdAt.getTime()}_${row.id}`;
 }
 
+/** The shape of a cursor ("milliseconds_id"): the API document's pattern and every check. */
+export const CURSOR_PATTERN = "^(\\d{1,15})_([A-Za-z0-9_-]{1,64})$";
+const CURSOR = new RegExp(CURSOR_PATTERN);
+
+/** Whether a query value is shaped like a cursor. */
+export function isCursor(value: string): boolean {
+  return CURSOR.test(value);
+}
+
 function decodeKey(value: string | null): RowKey | null {
-  const match = value ? /^(\d{1,15})_([A-Za-z0-9_-]{1,64})$/.exec(value) : null;
+  const match = value ? CURSOR.exec(value) : null;
   return match ? { createdAt: new Date(Number(match[1])), id: match[2]! } : null;
 }
 
