@@ -89,7 +89,7 @@ test("el administrador ve el Resumen y abre los reportes y las calificaciones de
   await expect(page.getByRole("heading", { name: "Reportes", level: 1 })).toBeVisible();
   await expect(page.getByRole("img", { name: /^Embudo/ })).toBeVisible();
   const funnel = page.getByRole("table", { name: "Embudo del curso" });
-  await expect(funnel.getByRole("row", { name: /Inscritos 1 100%/ })).toBeVisible();
+  await expect(funnel.getByRole("row", { name: /Participantes 1 100%/ })).toBeVisible();
   await expect(funnel.getByRole("row", { name: /Aprobaron el módulo 1: Huerto en casa 1 100%/ })).toBeVisible();
   await expect(page.getByRole("cell", { name: "100%" }).first()).toBeVisible();
   await expect(page.getByText("¿Cuánto riego necesita una lechuga?")).toBeVisible();

@@ -195,7 +195,10 @@ describe("a course's report from counts the database keeps (issue 24 §7)", () =
 
     const report = (await getCourseReport(course.id))!;
     const n = (key: string) => expected.get(key) ?? 0;
-    expect(report.embudo[0]).toEqual({ etapa: "Inscritos", participantes: n(`report:curso:${course.id}:inscritos`) });
+    expect(report.embudo[0]).toEqual({
+      etapa: "Participantes",
+      participantes: n(`report:curso:${course.id}:inscritos`),
+    });
     expect(report.embudo[1]!.participantes).toBe(n(`report:curso:${course.id}:comenzaron`));
     expect(report.embudo.at(-1)!.participantes).toBe(n(`report:curso:${course.id}:certificados`));
     expect(report.modulos.map((m) => m.titulo)).toEqual(["Fracciones", "Decimales"]);

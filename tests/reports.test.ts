@@ -138,7 +138,7 @@ describe("a course's report and gradebook", () => {
     const report = (await getCourseReport(course.id))!;
     expect(CourseReportSchema.parse(report)).toEqual(report);
     expect(report.embudo).toEqual([
-      { etapa: "Inscritos", participantes: 4 },
+      { etapa: "Participantes", participantes: 4 },
       { etapa: "Comenzaron (al menos un intento)", participantes: 3 },
       { etapa: "Aprobaron el módulo 1: Sumas", participantes: 2 },
       { etapa: "Aprobaron el módulo 3: Restas", participantes: 1 },
@@ -183,7 +183,7 @@ describe("a course's report and gradebook", () => {
     });
     const report = (await getCourseReport(empty.id))!;
     expect(report.embudo).toEqual([
-      { etapa: "Inscritos", participantes: 0 },
+      { etapa: "Participantes", participantes: 0 },
       { etapa: "Comenzaron (al menos un intento)", participantes: 0 },
       { etapa: "Obtuvieron el certificado", participantes: 0 },
     ]);

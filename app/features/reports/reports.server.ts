@@ -200,7 +200,7 @@ export async function getCourseReport(courseId: string): Promise<CourseReport | 
   return {
     curso: { ...course, estado: fixedValue(COURSE_STATES, course.estado) },
     embudo: [
-      { etapa: "Inscritos", participantes: enrolled },
+      { etapa: "Participantes", participantes: enrolled },
       { etapa: "Comenzaron (al menos un intento)", participantes: started },
       ...modulos.map((m) => ({
         etapa: `Aprobaron el módulo ${m.posicion + 1}: ${m.titulo}`,

@@ -36,7 +36,7 @@ export const CourseReportSchema = z.object({
   curso: z.object({ id: z.string(), titulo: z.string(), estado: z.enum(COURSE_STATES) }),
   embudo: z
     .array(z.object({ etapa: z.string(), participantes: count }))
-    .describe("Inscritos → con al menos un intento → aprobaron cada módulo → certificado"),
+    .describe("Participantes → con al menos un intento → aprobaron cada módulo → certificado"),
   modulos: z.array(
     z.object({
       id: z.string(),

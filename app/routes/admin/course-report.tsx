@@ -35,7 +35,7 @@ export default function CourseReportPage({ loaderData }: Route.ComponentProps) {
   const enrolled = embudo[0]?.participantes ?? 0;
   // The chart's short labels; the table beside it has the stages' full names.
   const short = (i: number) =>
-    i === 0 ? "Inscritos" : i === 1 ? "Comenzaron" : i === embudo.length - 1 ? "Certificado" : `Módulo ${i - 1}`;
+    i === 0 ? "Participantes" : i === 1 ? "Comenzaron" : i === embudo.length - 1 ? "Certificado" : `Módulo ${i - 1}`;
   return (
     <section>
       <BackToCourses />
@@ -56,14 +56,14 @@ export default function CourseReportPage({ loaderData }: Route.ComponentProps) {
           chart={
             <FunnelChart
               id="grafico-embudo"
-              title="Embudo: inscritos, comenzaron, aprobaron cada módulo, certificado"
+              title="Embudo: participantes, comenzaron, aprobaron cada módulo, certificado"
               steps={embudo.map((s, i) => ({ short: short(i), value: s.participantes }))}
             />
           }
           table={
             <FiguresTable
               caption="Embudo del curso"
-              head={["Etapa", "Personas", "% de inscritos"]}
+              head={["Etapa", "Personas", "% de participantes"]}
               rows={embudo.map((s) => [
                 s.etapa,
                 formatCount(s.participantes),

@@ -130,7 +130,7 @@ export function FunnelChart({
   const description =
     first === 0
       ? "El curso aún no tiene participantes."
-      : `De ${formatCount(first)} inscritos, ${formatCount(last?.value ?? 0)} llegaron a la última etapa ` +
+      : `De ${formatCount(first)} participantes, ${formatCount(last?.value ?? 0)} llegaron a la última etapa ` +
         `(${last?.short ?? ""}).`;
   return (
     <div role="img" aria-labelledby={`${id}-titulo ${id}-desc`} className="max-w-xl space-y-1.5 text-xs sm:text-sm">
