@@ -158,7 +158,11 @@ export function FunnelChart({
   );
 }
 
-/** A small table of a chart's figures (the chart's accessible equivalent). */
+/**
+ * A small table of a chart's figures (the chart's accessible equivalent). Its labels may break
+ * inside a word (`overflow-wrap: anywhere`) so that a long heading such as '% de participantes' or
+ * a long module title never widens a 320 px page (e2e/phones.spec.ts).
+ */
 export function FiguresTable({
   caption,
   head,
@@ -174,7 +178,7 @@ export function FiguresTable({
       <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
         <tr>
           {head.map((h, i) => (
-            <th key={h} scope="col" className={i === 0 ? "py-2 pr-2" : "py-2 pl-2 text-right"}>
+            <th key={h} scope="col" className={`[overflow-wrap:anywhere] ${i === 0 ? "py-2 pr-2" : "py-2 pl-2 text-right"}`}>
               {h}
             </th>
           ))}
@@ -185,7 +189,7 @@ export function FiguresTable({
           <tr key={r}>
             {cells.map((cell, i) =>
               i === 0 ? (
-                <th key={i} scope="row" className="py-1.5 pr-2 font-normal text-slate-700">
+                <th key={i} scope="row" className="py-1.5 pr-2 font-normal text-slate-700 [overflow-wrap:anywhere]">
                   {cell}
                 </th>
               ) : (
