@@ -190,7 +190,7 @@ function targets(ctx: Context, large: boolean): Target[] {
     { label: "Cursos, búsqueda", path: "/cursos?q=programacion" },
     { label: "Cursos, página 2", path: "/cursos?page=2" },
     { label: "Cursos, página profunda (?page=N tecleado)", path: `/cursos?page=${deep}` },
-    { label: "Cursos, página profunda por su enlace", path: "", after: `/cursos?page=${deep - 1}` },
+    { label: "Cursos, página profunda por su enlace", path: "", after: `/cursos?page=${Math.max(1, deep - 1)}` },
     { label: "Cursos destacados", path: "/cursos?destacados=true" },
     { label: "Cursos para estudiantes", path: "/cursos/dirigido/estudiante" },
     { label: "Página de un curso", path: `/cursos/${ctx.seededCourse}` },
@@ -203,7 +203,7 @@ function targets(ctx: Context, large: boolean): Target[] {
     {
       label: "API cursos, página profunda por su enlace",
       path: "",
-      after: `/api/cursos/lista?page=${deepApi - 1}`,
+      after: `/api/cursos/lista?page=${Math.max(1, deepApi - 1)}`,
     },
     { label: "API destacados", path: "/api/cursos/destacados" },
     { label: "API cursos para estudiantes", path: "/api/cursos/publico/estudiante" },
@@ -251,7 +251,7 @@ function targets(ctx: Context, large: boolean): Target[] {
     {
       label: "Admin cursos, página profunda por su enlace",
       path: "",
-      after: `/admin/courses?page=${deepAdmin - 1}`,
+      after: `/admin/courses?page=${Math.max(1, deepAdmin - 1)}`,
       auth: "adminCookie",
     },
     { label: "Admin editor de curso", path: `/admin/courses/edit/${ctx.seededCourse}`, auth: "adminCookie" },

@@ -1,11 +1,10 @@
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";
 import { loadAudiencePage } from "~/features/courses/audience-page.server.ts";
-import { AUDIENCE_TITLE } from "~/features/courses/components/audience-title.ts";
 import {
+  AudienceListPage,
   COURSE_LIST_BACK,
   COURSES_LOAD_FAILED,
-  CourseListPage,
 } from "~/features/courses/components/course-list-page.tsx";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/audience";
@@ -17,18 +16,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function AudienceCourses({ loaderData }: Route.ComponentProps) {
-  return (
-    <CourseListPage
-      title={AUDIENCE_TITLE[loaderData.tipo] ?? "Cursos"}
-      courses={loaderData.courses}
-      learner={loaderData.learner}
-      page={loaderData.page}
-      pageCount={loaderData.pageCount}
-      cursors={loaderData.cursors}
-      search={{ q: loaderData.q, clearHref: `/cursos/dirigido/${loaderData.tipo}` }}
-      total={loaderData.total}
-    />
-  );
+  return <AudienceListPage data={loaderData} path={`/cursos/dirigido/${loaderData.tipo}`} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -7,8 +7,7 @@ import { certificateForCourse } from "~/features/certificates/certificates.serve
 import { FinishCoursePanel, type FinishPanelCertificate } from "~/features/certificates/finish-course-panel.tsx";
 import { audienceLabel, isAudiencePage } from "~/features/courses/audience.ts";
 import { INVALID_CATEGORY, loadAudiencePage } from "~/features/courses/audience-page.server.ts";
-import { AUDIENCE_TITLE } from "~/features/courses/components/audience-title.ts";
-import { COURSE_LIST_BACK, CourseListPage } from "~/features/courses/components/course-list-page.tsx";
+import { AudienceListPage, COURSE_LIST_BACK } from "~/features/courses/components/course-list-page.tsx";
 import { EnrolButton } from "~/features/courses/components/enrol-button.tsx";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { CertificateLink } from "~/features/certificates/components/certificate-link.tsx";
@@ -85,16 +84,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function CourseOrAudience({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "audience") {
-    return (
-      <CourseListPage
-        title={AUDIENCE_TITLE[loaderData.tipo] ?? "Cursos"}
-        courses={loaderData.courses}
-        learner={loaderData.learner}
-        page={loaderData.page}
-        pageCount={loaderData.pageCount}
-        cursors={loaderData.cursors}
-      />
-    );
+    return <AudienceListPage data={loaderData} path={`/cursos/${loaderData.tipo}`} />;
   }
   return (
     <CourseDetail

@@ -4,6 +4,8 @@ import { COURSE_SEARCH_LABEL, courseSearchEmpty, courseSearchSummary } from "../
 import { COURSE_SEARCH_MAX } from "../search-query.ts";
 import type { LearnerStates } from "~/features/enrolment/learner-state.ts";
 import type { CourseCardData } from "../courses.server.ts";
+import type { loadAudiencePage } from "../audience-page.server.ts";
+import { AUDIENCE_TITLE } from "./audience-title.ts";
 import { CourseCard } from "./course-card.tsx";
 
 export function CourseListPage({
@@ -67,9 +69,35 @@ export function CourseListPage({
 }
 
 /**
+ * An audience's list (`/cursos/dirigido/{tipo}` and its short form `/cursos/{tipo}`): one
+ * component, so both addresses have the same search box and figures. 'Limpiar' goes back to the
+ * address the person is on (`path`).
+ */
+export function AudienceListPage({
+  data,
+  path,
+}: {
+  data: Awaited<ReturnType<typeof loadAudiencePage>>;
+  path: string;
+}) {
+  return (
+    <CourseListPage
+      title={AUDIENCE_TITLE[data.tipo] ?? "Cursos"}
+      courses={data.courses}
+      learner={data.learner}
+      page={data.page}
+      pageCount={data.pageCount}
+      cursors={data.cursors}
+      search={{ q: data.q, clearHref: path }}
+      total={data.total}
+    />
+  );
+}
+
+/**
+ * The course pages' error texts (their ErrorBoundary renders GeneralErrorBoundary with these):
  * 'Error al cargar cursos' (docs/product.md#texts-courses-and-enrolment) for the list pages; 404s
  * keep their own message.
  */
-/** The course pages' error texts (their ErrorBoundary renders GeneralErrorBoundary with these). */
 export const COURSES_LOAD_FAILED = "Error al cargar cursos";
 export const COURSE_LIST_BACK = { href: "/cursos", label: "Ver todos los cursos" };
