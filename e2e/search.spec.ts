@@ -4,9 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { ADMIN, login } from "./support.ts";
 
-test("un visitante busca cursos sin tildes, ve cuántos hay y limpia", async ({
-  page,
-}) => {
+test("un visitante busca cursos sin tildes, ve cuántos hay y limpia", async ({ page }) => {
   await page.goto("/cursos");
   const box = page.getByRole("searchbox", { name: "Buscar cursos" });
   await box.fill("PROGRAMACION");

@@ -73,13 +73,7 @@ export function CourseListPage({
  * component, so both addresses have the same search box and figures. 'Limpiar' goes back to the
  * address the person is on (`path`).
  */
-export function AudienceListPage({
-  data,
-  path,
-}: {
-  data: Awaited<ReturnType<typeof loadAudiencePage>>;
-  path: string;
-}) {
+export function AudienceListPage({ data, path }: { data: Awaited<ReturnType<typeof loadAudiencePage>>; path: string }) {
   return (
     <CourseListPage
       title={AUDIENCE_TITLE[data.tipo] ?? "Cursos"}

@@ -178,7 +178,11 @@ export function FiguresTable({
       <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
         <tr>
           {head.map((h, i) => (
-            <th key={h} scope="col" className={`[overflow-wrap:anywhere] ${i === 0 ? "py-2 pr-2" : "py-2 pl-2 text-right"}`}>
+            <th
+              key={h}
+              scope="col"
+              className={`[overflow-wrap:anywhere] ${i === 0 ? "py-2 pr-2" : "py-2 pl-2 text-right"}`}
+            >
               {h}
             </th>
           ))}
