@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 import { backfillCourseWords, listAdminCourses } from "~/features/courses/admin-courses.server.ts";
 import { createCourse, updateCourse } from "~/features/courses/authoring/authoring.server.ts";
 import type { CourseFields } from "~/features/courses/authoring/schema.ts";
+import { courseListJson } from "~/features/courses/course-json.ts";
 import { COURSES_PAGE_SIZE, listCourses } from "~/features/courses/courses.server.ts";
+import { courseSearchSummary } from "~/features/courses/messages.ts";
 import { courseTitleFields, courseWordsCreate } from "~/features/courses/title-search.ts";
 import { deleteUser } from "~/features/users/account-deletion.server.ts";
 import { updateProfile } from "~/features/users/profile.server.ts";
@@ -16,7 +18,7 @@ import { backfillUserWords, listUsers } from "~/features/users/users.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { queryWords, searchWords } from "~/lib/search-text.ts";
-import { DENSE_SEARCH } from "~/features/search/word-search.server.ts";
+import { DENSE_SEARCH, SEARCH_COUNT_CAP } from "~/features/search/word-search.server.ts";
 import * as listApi from "~/routes/api/cursos.list.ts";
 import * as audienceApi from "~/routes/api/cursos.audience.ts";
 import * as listPage from "~/routes/courses/list.tsx";
@@ -133,7 +135,7 @@ describe("Registros: whole words of the name, surname or e-mail, accents and cas
     expect((await listUsers({ q: "Óscar pena" })).users.map((u) => u.id)).toEqual([old.id]);
   });
 
-  it("many matches (every word common) page through the list's order with an exact count", async () => {
+  it("many matches (every word common) page through the list's order; the count stops past SEARCH_COUNT_CAP", async () => {
     const when = Date.UTC(2031, 0, 1);
     const rows = Array.from({ length: DENSE_SEARCH + 3 }, (_, i) => ({
       id: `denseuser${String(i).padStart(5, "0")}`,
@@ -153,7 +155,8 @@ describe("Registros: whole words of the name, surname or e-mail, accents and cas
       select: { id: true },
     });
     const first = await listUsers({ q: "comun masivo", pageSize: 25 });
-    expect(first.total).toBe(rows.length);
+    expect(rows.length).toBeGreaterThan(SEARCH_COUNT_CAP);
+    expect(first).toMatchObject({ total: SEARCH_COUNT_CAP, totalExact: false, pageCount: SEARCH_COUNT_CAP / 25 });
     expect(first.users.map((u) => u.id)).toEqual(expected.slice(0, 25).map((u) => u.id));
     const third = await listUsers({ q: "comun masivo", page: 3, pageSize: 25 });
     expect(third.users.map((u) => u.id)).toEqual(expected.slice(50, 75).map((u) => u.id));
@@ -272,9 +275,9 @@ describe("the catalog search (/cursos?q=, the audience lists, GET /api/cursos/li
     expect(next).toMatch(/^\/api\/cursos\/lista\?q=ciencias\+taller&page=2&desde=\d+_/);
   });
 
-  it("a word on more than DENSE_SEARCH courses walks the list's index: drafts still left out, counted exactly", async () => {
+  it("a word on more than DENSE_SEARCH courses walks the list's index: drafts left out, counted up to the cap", async () => {
     const when = Date.UTC(2032, 0, 1);
-    const rows = Array.from({ length: DENSE_SEARCH + 10 }, (_, i) => ({
+    const rows = Array.from({ length: DENSE_SEARCH + 200 }, (_, i) => ({
       id: `densecourse${String(i).padStart(5, "0")}`,
       ...courseTitleFields(`Curso masivo ${i}`),
       estado: i % 10 === 0 ? "borrador" : "publicado",
@@ -287,7 +290,13 @@ describe("the catalog search (/cursos?q=, the audience lists, GET /api/cursos/li
     await backfillCourseWords();
     const published = rows.filter((r) => r.estado === "publicado").reverse();
     const first = await listCourses({ viewer: null, q: "masivo curso" });
-    expect(first.total).toBe(published.length);
+    // More published matches than the count reads: the cap, said as such by the page and the API.
+    expect(published.length).toBeGreaterThan(SEARCH_COUNT_CAP);
+    expect(first).toMatchObject({ total: SEARCH_COUNT_CAP, totalExact: false });
+    expect(courseListJson(first)).toMatchObject({ total: SEARCH_COUNT_CAP, totalExacto: false });
+    expect(courseSearchSummary(first.total, first.totalExact, "masivo curso")).toBe(
+      "Más de 1.000 cursos con «masivo curso». Agrega otra palabra para acotar la búsqueda.",
+    );
     expect(first.courses.map((c) => c.id)).toEqual(published.slice(0, COURSES_PAGE_SIZE).map((r) => r.id));
     const second = await listCourses({
       viewer: null,
@@ -300,7 +309,9 @@ describe("the catalog search (/cursos?q=, the audience lists, GET /api/cursos/li
     );
     const general = await listCourses({ viewer: null, audience: "estudiante", q: "masivo" });
     const generalRows = published.filter((r) => r.dirigidoA === "general");
-    expect(general.total).toBe(generalRows.length);
+    // Fewer than the cap: counted exactly.
+    expect(generalRows.length).toBeLessThan(SEARCH_COUNT_CAP);
+    expect(general).toMatchObject({ total: generalRows.length, totalExact: true });
     expect(general.courses.map((c) => c.id)).toEqual(generalRows.slice(0, COURSES_PAGE_SIZE).map((r) => r.id));
   });
 });

@@ -139,12 +139,14 @@ export function apiPageJson<T>(
 
 /**
  * A numbered page of an API list: the body, and the Link header to the next and previous
- * pages (?page=N) with the list's total in X-Total-Count.
+ * pages (?page=N) with the list's total in X-Total-Count; for a searchable list, X-Total-Exact
+ * says whether that total is exact (false: a search found more than it counts, the total is the
+ * cap).
  */
 export function apiNumberedPageJson<T>(
   body: T,
   requestUrl: string,
-  list: { page: number; pageCount: number; total: number },
+  list: { page: number; pageCount: number; total: number; totalExact?: boolean },
 ) {
   const url = new URL(requestUrl);
   // The other parameters (a search's ?q=) stay in the links.
@@ -159,6 +161,7 @@ export function apiNumberedPageJson<T>(
   const response = apiJson(body);
   if (links.length) response.headers.set("Link", links.join(", "));
   response.headers.set("X-Total-Count", String(list.total));
+  if (list.totalExact !== undefined) response.headers.set("X-Total-Exact", String(list.totalExact));
   return response;
 }
 

@@ -1,3 +1,4 @@
+import { countPhrase, SEARCH_NARROW_HINT } from "~/lib/search-count.ts";
 import { useNavigation } from "react-router";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { SearchForm } from "~/components/ui/search-form.tsx";
@@ -28,12 +29,12 @@ export async function loader(args: Route.LoaderArgs) {
     return { ...list, preview, error: null as string | null };
   } catch (error) {
     console.error(error);
-    return { books: [], total: 0, page: 1, pageCount: 1, q, preview: null, error: LOAD_FAILED };
+    return { books: [], total: 0, totalExact: true, page: 1, pageCount: 1, q, preview: null, error: LOAD_FAILED };
   }
 }
 
 export default function Library({ loaderData }: Route.ComponentProps) {
-  const { books, total, page, pageCount, q, preview, error } = loaderData;
+  const { books, total, totalExact, page, pageCount, q, preview, error } = loaderData;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/biblioteca";
   const keep = (extra: Record<string, string>) => listQuery({ q, page }, extra) || "/biblioteca";
@@ -61,7 +62,8 @@ export default function Library({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mt-4 text-sm text-slate-600">
-            {total} {total === 1 ? "libro" : "libros"}
+            {countPhrase(total, totalExact, "libro", "libros")}
+            {totalExact ? "" : `. ${SEARCH_NARROW_HINT}`}
           </p>
           <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {books.map((book) => (

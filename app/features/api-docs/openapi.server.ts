@@ -200,6 +200,12 @@ const HEADERS = {
     schema: { type: "string" },
   },
   "X-Total-Count": { description: "Cantidad total de elementos de la lista.", schema: { type: "integer" } },
+  "X-Total-Exact": {
+    description:
+      "false cuando una búsqueda (?q=) encuentra más de 1000 elementos: X-Total-Count es entonces " +
+      "1000 y las páginas llegan a los 1000 más recientes; true en otro caso.",
+    schema: { type: "string", enum: ["true", "false"] },
+  },
   "X-Page-Count": { description: "Cantidad de páginas.", schema: { type: "integer" } },
   "Retry-After": { description: "Segundos que hay que esperar antes de reintentar.", schema: { type: "integer" } },
 } as const;
@@ -744,7 +750,7 @@ export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       description: "50 por página.",
       access: "user",
       query: ["page", "q"],
-      ok: { 200: json("Una página de libros.", z.array(BookJsonSchema), PAGED) },
+      ok: { 200: json("Una página de libros.", z.array(BookJsonSchema), [...PAGED, "X-Total-Exact"]) },
     },
   },
   "/api/books/upload": {

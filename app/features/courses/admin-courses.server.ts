@@ -49,6 +49,7 @@ export async function listAdminCourses({
   const skip = (Math.max(1, page) - 1) * ADMIN_COURSES_PAGE_SIZE;
   let courses;
   let total: number;
+  let totalExact = true;
   const matches = words.length > 0 ? await sparseOwners(COURSE_WORDS, words) : null;
   if (matches) {
     // Few matches: read by id and sorted (at most DENSE_SEARCH of them).
@@ -66,7 +67,8 @@ export async function listAdminCourses({
   } else if (words.length > 0) {
     // Many (a word like "curso"): walk the newest-first index, each course checked by primary
     // key for each word; at that density a page is found within a few thousand entries.
-    [courses, total] = await Promise.all([
+    let count;
+    [courses, count] = await Promise.all([
       prisma.course.findMany({
         where: { AND: words.map(hasWordFilter) },
         orderBy: newestFirst,
@@ -76,6 +78,7 @@ export async function listAdminCourses({
       }),
       countDense(COURSE_WORDS, words),
     ]);
+    ({ total, exact: totalExact } = count);
   } else {
     total = await countAllCourses();
     if (cursor || page <= 1) {
@@ -105,6 +108,7 @@ export async function listAdminCourses({
   return {
     courses,
     total,
+    totalExact,
     page,
     q,
     pageCount,

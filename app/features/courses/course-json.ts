@@ -28,6 +28,12 @@ export type CourseSummary = z.output<typeof CourseSummarySchema>;
 export const CourseListSchema = z.object({
   cursos: z.array(CourseSummarySchema),
   total: z.int().min(0),
+  totalExacto: z
+    .boolean()
+    .describe(
+      "false cuando una búsqueda (?q=) encuentra más de 1000 cursos: total es entonces 1000 y las " +
+        "páginas llegan a los 1000 más recientes.",
+    ),
   page: z.int().min(1),
   pageCount: z.int().min(1),
 });
@@ -115,14 +121,21 @@ export function courseSummaryJson(c: CourseCardData): CourseSummary {
   };
 }
 
-/** A page of a course list as the API answers it: { cursos, total, page, pageCount }. */
+/** A page of a course list as the API answers it: { cursos, total, totalExacto, page, pageCount }. */
 export function courseListJson(list: {
   courses: CourseCardData[];
   total: number;
+  totalExact: boolean;
   page: number;
   pageCount: number;
 }): z.output<typeof CourseListSchema> {
-  return { cursos: list.courses.map(courseSummaryJson), total: list.total, page: list.page, pageCount: list.pageCount };
+  return {
+    cursos: list.courses.map(courseSummaryJson),
+    total: list.total,
+    totalExacto: list.totalExact,
+    page: list.page,
+    pageCount: list.pageCount,
+  };
 }
 
 /** The course as the API shows it to this viewer: materials only when allowed, never answers. */

@@ -6,6 +6,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { queryWords } from "~/lib/search-text.ts";
 import {
   COURSE_WORDS,
+  exactCount,
   countDense,
   hasWordFilter,
   sparseOwners,
@@ -193,6 +194,7 @@ export async function listCourses({
   return {
     courses: rows.map(toCourseCard),
     total,
+    totalExact: true,
     page: current,
     pageCount,
     cursors: pageCursors(rows, current, pageCount),
@@ -225,7 +227,8 @@ async function searchCourses({
   const ranges = listRanges(viewer, audience);
   const filter = visibleFilter(viewer, audience);
   const matches = await sparseOwners(COURSE_WORDS, words, filter);
-  const total = matches ? matches.length : await countDense(COURSE_WORDS, words, filter);
+  // Exact up to SEARCH_COUNT_CAP matches; past it the pages reach the newest SEARCH_COUNT_CAP.
+  const { total, exact } = matches ? exactCount(matches.length) : await countDense(COURSE_WORDS, words, filter);
   const pageCount = Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pageCount);
   // Where the page is read: among the matches by id, or along the list's ranges with the words.
@@ -252,6 +255,7 @@ async function searchCourses({
   return {
     courses: rows.map(toCourseCard),
     total,
+    totalExact: exact,
     page: current,
     pageCount,
     cursors: pageCursors(rows, current, pageCount),

@@ -31,6 +31,7 @@ import {
   BOOK_WORDS,
   countDense,
   DENSE_SEARCH,
+  exactCount,
   hasWordFilter,
   rarestFirst,
   wordRange,
@@ -82,20 +83,20 @@ async function sparsePage(words: string[], skip: number, take: number) {
 }
 
 /**
- * The books matching every word, newest first, `take` of them after `skip`; and how many match
- * when `counted`. Few matches: counted, sorted and paged by the database, the page read by id.
- * Many: the newest-first walk stops at the page (at that density within a few thousand entries);
- * its count reads the rarest word's range.
+ * The books matching every word, newest first, `take` of them after `skip`; and how many match.
+ * Few matches: counted, sorted and paged by the database, the page read by id. Many: the
+ * newest-first walk stops at the page (at that density within a few thousand entries); its count
+ * reads the rarest word's range up to SEARCH_COUNT_CAP matches (countDense).
  */
-async function matchingBooks(words: string[], skip: number, take: number, counted: boolean) {
+async function matchingBooks(words: string[], skip: number, take: number) {
   const sparse = await sparsePage(words, skip, take);
   if (sparse) {
     const books = await rowsInOrder(sparse.ids, (ids) =>
       prisma.book.findMany({ where: { id: { in: ids } }, select: bookSelect }),
     );
-    return { books, total: sparse.total };
+    return { books, count: exactCount(sparse.total) };
   }
-  const [books, total] = await Promise.all([
+  const [books, count] = await Promise.all([
     prisma.book.findMany({
       where: { AND: words.map(hasWordFilter) },
       orderBy: newestFirst,
@@ -103,9 +104,9 @@ async function matchingBooks(words: string[], skip: number, take: number, counte
       take,
       select: bookSelect,
     }),
-    counted ? countDense(BOOK_WORDS, words) : Promise.resolve(-1),
+    countDense(BOOK_WORDS, words),
   ]);
-  return { books, total };
+  return { books, count };
 }
 
 /** How many books there are: the Tally row the database keeps (prisma/schema.prisma). */
@@ -130,6 +131,8 @@ export async function searchBooksJson(q?: string | null, page = 1) {
 async function bookPage({ q, page = 1, pageSize = PAGE_SIZE }: PageQuery): Promise<{
   rows: Array<BookRow & { id: string }>;
   total: number;
+  /** false when a search has more than SEARCH_COUNT_CAP matches (`total` is then the cap). */
+  totalExact: boolean;
   page: number;
   pageCount: number;
   q: string;
@@ -139,8 +142,11 @@ async function bookPage({ q, page = 1, pageSize = PAGE_SIZE }: PageQuery): Promi
   const skip = (wanted - 1) * pageSize;
   let books: Array<BookRow & { id: string }>;
   let total: number;
+  let totalExact = true;
   if (words.length > 0) {
-    ({ books, total } = await matchingBooks(words, skip, pageSize, true));
+    let count;
+    ({ books, count } = await matchingBooks(words, skip, pageSize));
+    ({ total, exact: totalExact } = count);
   } else {
     total = await countAllBooks();
     // Page 1 is the top of the (createdAt, id) index; a later one skips that index's entries
@@ -161,7 +167,7 @@ async function bookPage({ q, page = 1, pageSize = PAGE_SIZE }: PageQuery): Promi
     // A page past the end shows the last one.
     return bookPage({ q, page: current, pageSize });
   }
-  return { rows: books, total, page: current, pageCount, q: (q ?? "").trim() };
+  return { rows: books, total, totalExact, page: current, pageCount, q: (q ?? "").trim() };
 }
 
 /**

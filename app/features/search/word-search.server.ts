@@ -7,7 +7,8 @@
 // entries. When one word is rare, its range gives the candidates and each other word is checked
 // for them by primary key (sparseOwners: at most DENSE_SEARCH ids). When every word is common, the
 // caller walks its list's newest-first index with an EXISTS per word (hasWordFilter) and stops
-// at the page; the count reads the longest word's range (countDense).
+// at the page; the count reads the longest word's range up to SEARCH_COUNT_CAP matches
+// (countDense): past it, lists say 'más de 1000' and page through the first 1000.
 import { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { prefixRange } from "~/lib/search-text.ts";
@@ -83,13 +84,28 @@ export async function sparseOwners(index: WordIndex, words: string[], filter?: O
 }
 
 /**
- * How many rows match every word (and `filter`) when they are all common: the rows of the
- * longest word's range (likely the rarest), each checked for the others by primary key. When
- * that range holds a single word (its first and last entries say so), a row is in it once and
- * its entries are counted as they are; otherwise they are made distinct.
- * Proportional to that word's matches. Plain SQL, the same on SQLite and PostgreSQL.
+ * A search's count: exact up to SEARCH_COUNT_CAP matches; past it, `total` is the cap and `exact`
+ * false (the lists say 'más de 1000' and page through the first SEARCH_COUNT_CAP, like the
+ * search engines people know). Counting every match of a common word made a search cost what
+ * its matches cost: 72 ms for 'programacion' among 100 000 courses, 2.6 ms with the cap.
  */
-export async function countDense(index: WordIndex, words: string[], filter?: OwnerFilter): Promise<number> {
+export type SearchCount = { total: number; exact: boolean };
+
+/** Past this many matches a search's count stops (SearchCount). */
+export const SEARCH_COUNT_CAP = DENSE_SEARCH;
+
+/** The count of a search whose matches are all known (at most SEARCH_COUNT_CAP of them). */
+export const exactCount = (total: number): SearchCount => ({ total, exact: true });
+
+/**
+ * How many rows match every word (and `filter`) when they are all common, up to
+ * SEARCH_COUNT_CAP: the rows of the longest word's range (likely the rarest), each checked for
+ * the others by primary key, until one more than the cap is found. When that range holds a
+ * single word (its first and last entries say so), a row is in it once and its entries are
+ * counted as they are; otherwise they are made distinct.
+ * At most SEARCH_COUNT_CAP + 1 matches are read. Plain SQL, the same on SQLite and PostgreSQL.
+ */
+export async function countDense(index: WordIndex, words: string[], filter?: OwnerFilter): Promise<SearchCount> {
   const [first, ...rest] = [...words].sort((a, b) => b.length - a.length);
   const table = Prisma.raw(`"${index.table}"`);
   const edge = async (dir: "ASC" | "DESC") => {
@@ -98,9 +114,11 @@ export async function countDense(index: WordIndex, words: string[], filter?: Own
     return row?.word;
   };
   const [lowest, highest] = await Promise.all([edge("ASC"), edge("DESC")]);
-  const counted = lowest === highest ? Prisma.raw("COUNT(*)") : Prisma.raw(`COUNT(DISTINCT w."${index.owner}")`);
+  const selected = Prisma.raw(lowest === highest ? "1" : `DISTINCT w."${index.owner}"`);
   const [row] = await prisma.$queryRaw<Array<{ n: number | bigint | string }>>`
-    SELECT ${counted} AS n FROM ${table} w${filter ? filter.join : Prisma.empty}
-    WHERE ${wordRange("w", first!)}${alsoHas(index, rest)}${filter ? Prisma.sql` AND ${filter.where}` : Prisma.empty}`;
-  return Number(row?.n ?? 0);
+    SELECT COUNT(*) AS n FROM (SELECT ${selected} FROM ${table} w${filter ? filter.join : Prisma.empty}
+    WHERE ${wordRange("w", first!)}${alsoHas(index, rest)}${filter ? Prisma.sql` AND ${filter.where}` : Prisma.empty}
+    LIMIT ${SEARCH_COUNT_CAP + 1}) m`;
+  const n = Number(row?.n ?? 0);
+  return n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, exact: false } : exactCount(n);
 }

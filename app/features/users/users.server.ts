@@ -76,6 +76,7 @@ export async function listUsers({
   const pending = readTally("user:pending");
   let users;
   let total: number;
+  let totalExact = true;
   const matches = words.length > 0 ? await sparseOwners(USER_WORDS, words) : null;
   if (matches) {
     // Few matches (one word's range holds at most DENSE_SEARCH entries): they are read by id
@@ -94,7 +95,8 @@ export async function listUsers({
   } else if (words.length > 0) {
     // Every word common: the list's own index is walked, each account checked by primary key
     // for each word, up to the page; the count reads the longest word's range.
-    [users, total] = await Promise.all([
+    let count;
+    [users, count] = await Promise.all([
       prisma.user.findMany({
         where: { AND: words.map(hasWordFilter) },
         select: publicUserSelect,
@@ -104,6 +106,7 @@ export async function listUsers({
       }),
       countDense(USER_WORDS, words),
     ]);
+    ({ total, exact: totalExact } = count);
   } else {
     total = await readTally("user:all");
     users =
@@ -118,7 +121,14 @@ export async function listUsers({
             (ids) => prisma.user.findMany({ where: { id: { in: ids } }, select: publicUserSelect }),
           );
   }
-  return { users, total, pending: await pending, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  return {
+    users,
+    total,
+    totalExact,
+    pending: await pending,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+  };
 }
 
 /**

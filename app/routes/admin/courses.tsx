@@ -1,3 +1,4 @@
+import { countPhrase, SEARCH_NARROW_HINT } from "~/lib/search-count.ts";
 import { Link } from "react-router";
 import { z } from "zod";
 import { ActionsCell, AdminTable } from "~/components/ui/admin-table.tsx";
@@ -79,7 +80,7 @@ const COLUMNS = [
 ] as const;
 
 export default function AdminCourses({ loaderData }: Route.ComponentProps) {
-  const { courses, total, page, pageCount, q, toDelete } = loaderData;
+  const { courses, total, totalExact, page, pageCount, q, toDelete } = loaderData;
   const closeHref = `/admin/courses${listQuery({ q, page })}`;
   const deleteHref = (id: string) => listQuery({ q, page }, { eliminar: id });
 
@@ -89,8 +90,9 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Mis Cursos</h1>
           <p className="mt-1 text-sm text-slate-600">
-            {total} {total === 1 ? "curso" : "cursos"}
+            {countPhrase(total, totalExact, "curso", "cursos")}
             {q ? ` con «${q}»` : ""}
+            {totalExact ? "" : `. ${SEARCH_NARROW_HINT}`}
           </p>
         </div>
         <Link to="/admin/courses/new" className="btn-primary">

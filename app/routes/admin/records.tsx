@@ -1,3 +1,4 @@
+import { countPhrase, SEARCH_NARROW_HINT } from "~/lib/search-count.ts";
 import { Link, redirect } from "react-router";
 import { z } from "zod";
 import { ActionsCell, AdminTable } from "~/components/ui/admin-table.tsx";
@@ -138,7 +139,7 @@ const COLUMNS = [
 ] as const;
 
 export default function Records({ loaderData }: Route.ComponentProps) {
-  const { users, total, pending, page, pageCount, q, selected, toDelete, toApprove, adminId } = loaderData;
+  const { users, total, totalExact, pending, page, pageCount, q, selected, toDelete, toApprove, adminId } = loaderData;
   const withParam = (key: string, value: string) => listQuery({ q, page }, { [key]: value });
   const closeHref = `/admin/records${listQuery({ q, page })}`;
   const deleteName = toDelete ? fullName(toDelete.nombre, toDelete.apellido) || toDelete.correo : "";
@@ -148,8 +149,9 @@ export default function Records({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Registros</h1>
       <p className="mt-1 text-sm text-slate-600">
-        {total} {total === 1 ? "usuario" : "usuarios"}
-        {q ? ` con «${q}» en el correo o el nombre` : ""} · {pending} {pending === 1 ? "pendiente" : "pendientes"} de
+        {countPhrase(total, totalExact, "usuario", "usuarios")}
+        {q ? ` con «${q}» en el correo o el nombre` : ""}
+        {totalExact ? "" : `. ${SEARCH_NARROW_HINT}`} · {pending} {pending === 1 ? "pendiente" : "pendientes"} de
         aprobación
       </p>
       <SearchForm

@@ -20,7 +20,16 @@ export async function loader(args: Route.LoaderArgs) {
   const viewer = await getOptionalUser(args);
   if (url.searchParams.get("destacados") === "true") {
     const featured = await withLearnerStates(viewer, { courses: await listFeaturedCourses() });
-    return { featured: true, q: "", ...featured, page: 1, pageCount: 1, total: undefined, cursors: undefined };
+    return {
+      featured: true,
+      q: "",
+      ...featured,
+      page: 1,
+      pageCount: 1,
+      total: undefined,
+      totalExact: true,
+      cursors: undefined,
+    };
   }
   const q = searchFrom(url);
   const list = await listCourses({ viewer, page: pageFrom(url), cursor: cursorFrom(url), q });
@@ -45,6 +54,7 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
       cursors={loaderData.cursors}
       search={{ q: loaderData.q, clearHref: "/cursos" }}
       total={loaderData.total}
+      totalExact={loaderData.totalExact}
     />
   );
 }

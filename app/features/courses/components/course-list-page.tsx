@@ -18,6 +18,7 @@ export function CourseListPage({
   cursors,
   search,
   total,
+  totalExact = true,
 }: {
   title: string;
   banner?: string;
@@ -31,6 +32,8 @@ export function CourseListPage({
   search?: { q: string; clearHref: string };
   /** How many courses the list (or the search) holds. */
   total?: number;
+  /** false when a search found more than it counts (`total` is then the cap). */
+  totalExact?: boolean;
 }) {
   const q = search?.q.trim() ?? "";
   return (
@@ -49,7 +52,7 @@ export function CourseListPage({
       ) : null}
       {q && courses.length > 0 && total !== undefined ? (
         <p className="mt-4 text-slate-600" role="status">
-          {courseSearchSummary(total, q)}
+          {courseSearchSummary(total, totalExact, q)}
         </p>
       ) : null}
       {courses.length === 0 ? (
@@ -84,6 +87,7 @@ export function AudienceListPage({ data, path }: { data: Awaited<ReturnType<type
       cursors={data.cursors}
       search={{ q: data.q, clearHref: path }}
       total={data.total}
+      totalExact={data.totalExact}
     />
   );
 }
