@@ -111,7 +111,7 @@ describe("quiz page", () => {
       ),
     );
     expect(result.status).toBe(400);
-    expect(result.body.error).toBe("Responde todas las preguntas antes de terminar la evaluación (faltan: 2, 3).");
+    expect(result.body.message).toBe("Responde todas las preguntas antes de terminar la evaluación (faltan: 2, 3).");
     expect(result.body.unanswered).toEqual([2, 3]);
     expect(Object.values(result.body.selected as object)).toEqual([first![1]]);
     expect(await prisma.quizAttempt.count({ where: { userId: s.user.id } })).toBe(0);

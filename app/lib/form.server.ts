@@ -1,7 +1,9 @@
 import { data } from "react-router";
+import { asFailure, fail, raise } from "./failure.ts";
 
 /** Max size of an ordinary (non-upload) form body. Uploads use the streaming parser. */
 export const MAX_FORM_BYTES = 256 * 1024;
+const FORM_INVALID = "Formulario inválido.";
 
 export class BodyTooLargeError extends Error {
   constructor() {
@@ -47,17 +49,28 @@ export async function readBodyCapped(request: Request, max: number): Promise<Uin
  * never a 500. Forms with files go through `parseUpload` instead.
  */
 export async function readForm(request: Request, max = MAX_FORM_BYTES): Promise<FormData> {
+  try {
+    return await parseForm(request, max);
+  } catch (error) {
+    const failure = asFailure(error);
+    if (failure) throw data(failure.message, { status: failure.status });
+    throw error;
+  }
+}
+
+/** readForm for a service: the same refusals, thrown as a FailureError (400/413). */
+export async function parseForm(request: Request, max = MAX_FORM_BYTES): Promise<FormData> {
   const type = request.headers.get("Content-Type") ?? "";
   let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = await readBodyCapped(request, max);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw data(error.message, { status: 413 });
-    throw data("Formulario inválido.", { status: 400 });
+    if (error instanceof BodyTooLargeError) raise(fail(413, error.message));
+    raise(fail(400, FORM_INVALID));
   }
   try {
     return await new Response(bytes, { headers: { "Content-Type": type } }).formData();
   } catch {
-    throw data("Formulario inválido.", { status: 400 });
+    raise(fail(400, FORM_INVALID));
   }
 }

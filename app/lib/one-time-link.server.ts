@@ -2,7 +2,7 @@
 // notices to stop): opening it changes nothing and says 404 when the link is not (or no longer)
 // valid; the button's POST says what happened.
 import { data } from "react-router";
-import type { Failure } from "./failure.ts";
+import type { Result } from "./failure.ts";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -16,7 +16,7 @@ export function linkPageAnswer<T extends object>(value: T, live: boolean) {
  * the link now used, answers 404; without a status of its own the page that says it worked would
  * go out as 404.
  */
-export function linkActionAnswer(outcome: { ok: true; message: string } | Failure) {
+export function linkActionAnswer(outcome: Result<{ message: string }>) {
   return outcome.ok
     ? data({ ok: true as const, message: outcome.message }, { status: 200, headers: NO_STORE })
     : data({ ok: false as const, message: outcome.message }, { status: outcome.status, headers: NO_STORE });

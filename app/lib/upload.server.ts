@@ -4,8 +4,9 @@
 // server-made key. Any rejection removes what was already written: a refused upload leaves
 // no file behind. A malformed body is the client's mistake (400), never a 500.
 import { env } from "./env.server.ts";
+import { asFailure, fail, FailureError } from "./failure.ts";
 import { detectFileKind, MIME, type FileKind } from "./file-types.ts";
-import { readForm } from "./form.server.ts";
+import { parseForm } from "./form.server.ts";
 import { IMAGE_ONLY, PDF_ONLY, tooLargeMessage } from "./file-types.ts";
 import { drainBody, MultipartError, readMultipart, type IncomingFile } from "./multipart.server.ts";
 import { deleteStored, storeStream, type StorageArea } from "./storage.server.ts";
@@ -63,16 +64,20 @@ export type UploadOptions = {
   wrongTypeMessage?: string;
 };
 
-/** A refused upload: status (400/413) and a Spanish message; `form` holds the text fields read so far. */
-export class UploadError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly field?: string,
-    readonly form?: FormData,
-  ) {
-    super(message);
+/**
+ * A refused upload: the one Failure (400/413, a Spanish message, the file field it concerns)
+ * thrown as a FailureError, so handleApi and asFailure read it like any other; `form` holds the
+ * text fields read so far.
+ */
+export class UploadError extends FailureError {
+  readonly form?: FormData;
+  constructor(status: number, message: string, field?: string, form?: FormData) {
+    super(fail(status, message, { field }));
     this.name = "UploadError";
+    this.form = form;
+  }
+  get field() {
+    return this.failure.field;
   }
 }
 
@@ -123,10 +128,11 @@ export async function parseUpload(request: Request, opts: UploadOptions): Promis
   if (!isMultipart(request)) {
     let form: FormData;
     try {
-      form = await readForm(request);
+      form = await parseForm(request);
     } catch (error) {
-      const e = error as { data?: unknown; init?: { status?: number } | null };
-      throw new UploadError(e?.init?.status ?? 400, typeof e?.data === "string" ? e.data : MALFORMED_FORM);
+      const failure = asFailure(error);
+      if (!failure) throw error;
+      throw new UploadError(failure.status, failure.message);
     }
     dropFileFields(form, opts.fileFields);
     return { form, files: new Map(), all: [] };

@@ -7,7 +7,7 @@ import { OneTimeLinkPage } from "~/components/ui/one-time-link-page.tsx";
 import { setEmailNotices, userOfOptOut } from "~/features/mail/opt-out.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { linkActionAnswer, linkPageAnswer } from "~/lib/one-time-link.server.ts";
-import { fail } from "~/lib/failure.ts";
+import { fail, ok } from "~/lib/failure.ts";
 import type { Route } from "./+types/email-notices-off";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Avisos por correo");
@@ -26,7 +26,7 @@ export function loader({ params }: Route.LoaderArgs) {
 export async function action({ params }: Route.ActionArgs) {
   const userId = userOfOptOut(params.token);
   const done = userId !== null && (await setEmailNotices(userId, false));
-  return linkActionAnswer(done ? { ok: true, message: DONE } : fail(404, INVALID));
+  return linkActionAnswer(done ? ok({ message: DONE }) : fail(404, INVALID));
 }
 
 export default function EmailNoticesOff({ loaderData, actionData }: Route.ComponentProps) {

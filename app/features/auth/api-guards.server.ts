@@ -2,6 +2,7 @@
 // which case a state-changing request must come from our own origin. Failures are ApiError
 // (401/403), which handleApi turns into the API's { error } answer.
 import { ApiError, assertSameOrigin } from "~/lib/api.server.ts";
+import { raise } from "~/lib/failure.ts";
 import { BAD_TOKEN, NO_TOKEN, TOKEN_ENDED, verifyApiToken } from "./api-token.server.ts";
 import { getOptionalUser, hasRole, type GuardArgs } from "./guards.server.ts";
 import { isAdmin, type Role } from "./roles.ts";
@@ -54,7 +55,7 @@ export async function requireApiCaller(
           : check.reason === "ended"
             ? (messages.ended ?? messages.noUser)
             : messages.noUser;
-      throw new ApiError(401, message);
+      raise({ ...check, message });
     }
     return { user: check.user, sessionId: check.tokenId };
   }

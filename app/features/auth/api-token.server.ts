@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import { env } from "~/lib/env.server.ts";
+import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { sessionUserSelect, toSessionUser, type SessionUser } from "./session.server.ts";
 
@@ -38,9 +39,8 @@ export const NO_TOKEN = "No se encontró token de autenticación.";
 export const BAD_TOKEN = "Token inválido o mal formado.";
 export const TOKEN_ENDED = "La sesión de este token terminó. Inicia sesión nuevamente.";
 
-export type TokenCheck =
-  | { ok: true; user: SessionUser; tokenId: string }
-  | { ok: false; message: string; reason: "invalid" | "no-user" | "ended" };
+/** A token's check: its user and Session row, or a 401 Failure saying why (`reason`). */
+export type TokenCheck = Result<{ user: SessionUser; tokenId: string }, Failure<"invalid" | "no-user" | "ended">>;
 
 async function decode(token: string): Promise<{ userId: string; jti: string } | null> {
   try {
@@ -55,16 +55,16 @@ async function decode(token: string): Promise<{ userId: string; jti: string } | 
 
 export async function verifyApiToken(token: string): Promise<TokenCheck> {
   const claims = await decode(token);
-  if (!claims) return { ok: false, message: BAD_TOKEN, reason: "invalid" };
+  if (!claims) return fail(401, BAD_TOKEN, { reason: "invalid" });
   const row = await prisma.session.findUnique({
     where: { id: rowId(claims.jti) },
     select: { kind: true, userId: true, expiresAt: true, user: { select: sessionUserSelect } },
   });
   if (!row || row.kind !== "api" || row.userId !== claims.userId || row.expiresAt.getTime() <= Date.now()) {
-    return { ok: false, message: TOKEN_ENDED, reason: "ended" };
+    return fail(401, TOKEN_ENDED, { reason: "ended" });
   }
-  if (!row.user.aprobado) return { ok: false, message: BAD_TOKEN, reason: "no-user" };
-  return { ok: true, user: toSessionUser(row.user), tokenId: rowId(claims.jti) };
+  if (!row.user.aprobado) return fail(401, BAD_TOKEN, { reason: "no-user" });
+  return ok({ user: toSessionUser(row.user), tokenId: rowId(claims.jti) });
 }
 
 /** Ends one token (POST /api/auth/logout). False when it was not a live token. */

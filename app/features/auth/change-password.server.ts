@@ -8,7 +8,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { audit } from "~/features/audit/audit.server.ts";
-import { release, reserve, TOO_MANY_REQUESTS, type Bucket } from "~/features/limits/rate-limits.server.ts";
+import { release, reserve, type Bucket } from "~/features/limits/rate-limits.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, failureHeaders, formReply, ok, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
@@ -34,7 +34,7 @@ export async function changePassword(
   // Reserved before the password is checked (concurrent guesses each count), given back when right.
   const bucket: Bucket = ["passwordChangeUser", userId];
   const reserved = await reserve([bucket]);
-  if (!reserved.ok) return fail(429, TOO_MANY_REQUESTS, { retryAfterSeconds: reserved.retryAfterSeconds });
+  if (!reserved.ok) return reserved;
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
   if (!(await verifyPassword(input.passwordActual, user?.passwordHash))) {
     return fail(400, CURRENT_PASSWORD_WRONG, { field: "passwordActual" });

@@ -9,15 +9,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, raise } from "~/lib/failure.ts";
 import { verifyPassword } from "~/lib/password.server.ts";
-import {
-  BUDGETS,
-  clientIp,
-  penalty,
-  release,
-  reserve,
-  TOO_MANY_REQUESTS,
-  type Bucket,
-} from "~/features/limits/rate-limits.server.ts";
+import { BUDGETS, clientIp, penalty, release, reserve, type Bucket } from "~/features/limits/rate-limits.server.ts";
 import { knowsAccount, readDevice } from "./device.server.ts";
 import { LoginSchema, firstIssueMessage, type LoginInput } from "./schema.ts";
 import { sessionUserSelect, toSessionUser, type SessionUser } from "./session.server.ts";
@@ -50,9 +42,7 @@ export async function verifyLogin(input: LoginInput, request: Request): Promise<
   const account: Bucket = ["loginFailuresAccount", input.correo];
   const buckets = found && knowsAccount(device, found.id) ? [source] : [source, account];
   const reservation = await reserve(buckets);
-  if (!reservation.ok) {
-    raise(fail(429, TOO_MANY_REQUESTS, { retryAfterSeconds: reservation.retryAfterSeconds }));
-  }
+  if (!reservation.ok) raise(reservation);
 
   // Unknown e-mail and wrong password: same message, and the same work (a dummy hash).
   const valid = await verifyPassword(input.password, found?.passwordHash);

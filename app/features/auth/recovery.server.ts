@@ -6,7 +6,7 @@
 import { audit } from "~/features/audit/audit.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { USER_NOT_FOUND } from "~/features/users/users.server.ts";
-import { clientIp, consume, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
+import { clientIp, consume } from "~/features/limits/rate-limits.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
@@ -39,7 +39,7 @@ export async function requestPasswordReset(correo: string, request: Request): Pr
     ["recoverIp", clientIp(request)],
     ["recoverAddress", correo],
   ]);
-  if (!limit.ok) return fail(429, TOO_MANY_REQUESTS, { retryAfterSeconds: limit.retryAfterSeconds });
+  if (!limit.ok) return limit;
 
   const user = await prisma.user.findUnique({
     where: { correo },

@@ -9,7 +9,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { hashPassword } from "~/lib/password.server.ts";
-import { clientIp, consume, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
+import { clientIp, consume } from "~/features/limits/rate-limits.server.ts";
 import { noticeAdminsOfRegistration } from "~/features/users/registration-notice.server.ts";
 import { PRIVACY_NOTICE_VERSION } from "~/features/privacy/retention.ts";
 import { findAccountToken, issueAccountToken, useAccountToken } from "./account-token.server.ts";
@@ -122,7 +122,7 @@ export async function registerUser(input: RegisterInput, request: Request): Prom
     ["registerIp", clientIp(request)],
     ["registerAccount", input.correo],
   ]);
-  if (!limit.ok) return fail(429, TOO_MANY_REQUESTS, { retryAfterSeconds: limit.retryAfterSeconds });
+  if (!limit.ok) return limit;
 
   // A filled honeypot is a bot: answer as if all went well and store nothing.
   if (input.sitioWeb) return ok({ userId: null });

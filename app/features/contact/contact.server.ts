@@ -6,15 +6,13 @@ import { env } from "~/lib/env.server.ts";
 import { excerpt } from "~/lib/text.ts";
 import { newestFirstPage, type Cursor } from "~/lib/keyset.ts";
 import { readTally } from "~/lib/tally.server.ts";
-import { fail, ok, type Result } from "~/lib/failure.ts";
-import { clientIp, consume, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
+import type { Result } from "~/lib/failure.ts";
+import { clientIp, consume } from "~/features/limits/rate-limits.server.ts";
 import type { ContactInput } from "./schema.ts";
 
 /** The per-IP budget for contact submissions: over it, a 429 that says when to retry. */
 export async function contactRateLimit(request: Request): Promise<Result> {
-  const limit = await consume([["contactIp", clientIp(request)]]);
-  if (!limit.ok) return fail(429, TOO_MANY_REQUESTS, { retryAfterSeconds: limit.retryAfterSeconds });
-  return ok();
+  return consume([["contactIp", clientIp(request)]]);
 }
 
 /** A filled honeypot: answer as if it worked, store nothing. */

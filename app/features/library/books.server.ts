@@ -386,30 +386,27 @@ export async function deleteBook(
   return ok({ title: book.title });
 }
 
-const TEXT = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
-/** Errors as plain text: what the page's PDF viewer shows in place of the document. */
-const textError = (status: number, message: string) => new Response(message, { status, headers: TEXT });
-
 /**
- * The book's PDF: inline for the preview, or as a download named after the title. `fail` shapes
- * the errors: text for the page's viewer (default), `{ error }` JSON for the API.
+ * The book's PDF: inline for the preview, or as a download named after the title; a Failure
+ * (404, or 500 after logging) for the caller's adapter: text for the page's viewer, `{ error }`
+ * JSON for the API.
  */
 export async function serveBookPdf(
   request: Request,
   id: string,
   download: boolean,
-  fail: (status: number, message: string) => Response = textError,
-): Promise<Response> {
+): Promise<Result<{ response: Response }>> {
   try {
     const book = await getBook(id);
     if (!book) return fail(404, BOOK_NOT_FOUND);
     const stat = await statStored(book.pdfKey).catch(() => null);
     if (!stat || stat.size === 0) return fail(404, NO_PDF);
-    return await serveStoredFile(request, book.pdfKey, {
+    const response = await serveStoredFile(request, book.pdfKey, {
       contentType: "application/pdf",
       filename: bookFilename(book.title),
       disposition: download ? "attachment" : "inline",
     });
+    return ok({ response });
   } catch (error) {
     console.error(error);
     return fail(500, DOWNLOAD_FAILED);

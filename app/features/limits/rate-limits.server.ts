@@ -4,6 +4,7 @@
 // public IP (docs/decisions/006).
 import { RateLimiterPrisma, RateLimiterRes } from "rate-limiter-flexible";
 import { prisma } from "~/lib/db.server.ts";
+import { fail, ok, type Result } from "~/lib/failure.ts";
 export { clientIp } from "~/lib/client-ip.ts";
 
 export const TOO_MANY_REQUESTS = "Demasiados intentos. Espera unos minutos e inténtalo nuevamente.";
@@ -66,7 +67,10 @@ const limiters = Object.fromEntries(
 export type LimiterName = keyof typeof BUDGETS;
 export type Bucket = [LimiterName, string];
 
-export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
+/** A budget's answer: go on, or the 429 Failure (its message and `retryAfterSeconds`) to answer with. */
+export type RateLimitResult<T extends object = object> = Result<T>;
+
+const tooMany = (retryAfterSeconds: number, message: string) => fail(429, message, { retryAfterSeconds });
 
 const normal = (key: string) => key.toLowerCase();
 const rowKey = ([name, key]: Bucket) => `${name}:${normal(key)}`;
@@ -77,8 +81,11 @@ export function counterKeys(subjects: string[]): string[] {
   return (Object.keys(BUDGETS) as LimiterName[]).flatMap((name) => subjects.map((subject) => rowKey([name, subject])));
 }
 
-/** Takes one point from each named bucket; refused when any bucket is empty (the points stay spent). */
-export async function consume(checks: Bucket[]): Promise<RateLimitResult> {
+/**
+ * Takes one point from each named bucket; refused when any bucket is empty (the points stay
+ * spent), with `message` (default TOO_MANY_REQUESTS).
+ */
+export async function consume(checks: Bucket[], message = TOO_MANY_REQUESTS): Promise<RateLimitResult> {
   let retry = 0;
   for (const [name, key] of checks) {
     try {
@@ -91,12 +98,11 @@ export async function consume(checks: Bucket[]): Promise<RateLimitResult> {
       }
     }
   }
-  return retry > 0 ? { ok: false, retryAfterSeconds: retry } : { ok: true };
+  return retry > 0 ? tooMany(retry, message) : ok();
 }
 
-export type Reservation =
-  | { ok: true; /** Points spent in each bucket after this one, in the order given. */ spent: number[] }
-  | { ok: false; retryAfterSeconds: number };
+/** A reservation: the points spent in each bucket after this one, in the order given. */
+export type Reservation = RateLimitResult<{ spent: number[] }>;
 
 /**
  * Reserves one point in each bucket before the guarded work runs: the increment and the check
@@ -104,7 +110,7 @@ export type Reservation =
  * any of them counted. Refused (nothing kept) when any bucket would go over its budget; a caller
  * whose work succeeded gives the points back with `release`.
  */
-export async function reserve(buckets: Bucket[]): Promise<Reservation> {
+export async function reserve(buckets: Bucket[], message = TOO_MANY_REQUESTS): Promise<Reservation> {
   const taken: Bucket[] = [];
   const spent: number[] = [];
   let retry = 0;
@@ -119,9 +125,9 @@ export async function reserve(buckets: Bucket[]): Promise<Reservation> {
     }
     taken.push(bucket);
   }
-  if (retry === 0) return { ok: true, spent };
+  if (retry === 0) return ok({ spent });
   await release(taken);
-  return { ok: false, retryAfterSeconds: retry };
+  return tooMany(retry, message);
 }
 
 /** Gives back one reserved point in each bucket (never below zero, never into a new window). */
@@ -142,11 +148,11 @@ export async function penalty(buckets: Bucket[]): Promise<void> {
 }
 
 /** Whether a bucket is spent, and for how long, without taking anything. */
-export async function spentFor(bucket: Bucket): Promise<RateLimitResult> {
+export async function spentFor(bucket: Bucket, message = TOO_MANY_REQUESTS): Promise<RateLimitResult> {
   const [name, key] = bucket;
   const state = await limiters[name].get(normal(key));
   if (state && state.consumedPoints >= BUDGETS[name].points) {
-    return { ok: false, retryAfterSeconds: secondsOf(state.msBeforeNext) };
+    return tooMany(secondsOf(state.msBeforeNext), message);
   }
-  return { ok: true };
+  return ok();
 }

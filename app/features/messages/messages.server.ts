@@ -51,11 +51,14 @@ type Sender = Pick<SessionUser, "id" | "nombre" | "apellido" | "correo" | "rol">
  * carries the sender's name and a link, never the subject or text the sender chose.
  */
 export async function sendMessage(sender: Sender, input: ComposeInput): Promise<Result<{ sent: MessageRow }>> {
-  const limit = await consume([
-    ["messagesSenderMinute", sender.id],
-    ["messagesSenderDay", sender.id],
-  ]);
-  if (!limit.ok) return fail(429, SENDING_TOO_FAST, { retryAfterSeconds: limit.retryAfterSeconds });
+  const limit = await consume(
+    [
+      ["messagesSenderMinute", sender.id],
+      ["messagesSenderDay", sender.id],
+    ],
+    SENDING_TOO_FAST,
+  );
+  if (!limit.ok) return limit;
   const to = input.to.trim().toLowerCase();
   const recipient = await prisma.user.findUnique({
     where: { correo: to },

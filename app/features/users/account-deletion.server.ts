@@ -14,7 +14,7 @@ import { data, redirect } from "react-router";
 import { audit } from "~/features/audit/audit.server.ts";
 import { fullName, isAdmin, toRole, type Role } from "~/features/auth/roles.ts";
 import { deleteUserSessions, destroySession } from "~/features/auth/session.server.ts";
-import { counterKeys, release, reserve, TOO_MANY_REQUESTS, type Bucket } from "~/features/limits/rate-limits.server.ts";
+import { counterKeys, release, reserve, type Bucket } from "~/features/limits/rate-limits.server.ts";
 import { DROPPED_TEXT } from "~/features/mail/outbox.server.ts";
 import { clearOfflineMarker } from "~/features/offline/offline.server.ts";
 import { prisma } from "~/lib/db.server.ts";
@@ -229,7 +229,7 @@ export async function deleteOwnAccount(
 ): Promise<Result<AccountDeleted>> {
   const bucket: Bucket = ["accountDeletionUser", userId];
   const reserved = await reserve([bucket]);
-  if (!reserved.ok) return fail(429, TOO_MANY_REQUESTS, { retryAfterSeconds: reserved.retryAfterSeconds });
+  if (!reserved.ok) return reserved;
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
   if (!(await verifyPassword(input.password, user?.passwordHash))) {
     return fail(400, DELETE_PASSWORD_WRONG, { field: "password" });

@@ -9,7 +9,7 @@ import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
-import { EMAIL_CHANGE_INVALID } from "./profile-schema.ts";
+import { EMAIL_CHANGE_INVALID, EMAIL_CHANGED } from "./profile-schema.ts";
 import { userWordsUpdate } from "./user-words.ts";
 
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -81,7 +81,7 @@ export async function describeEmailChange(token: string | undefined): Promise<{ 
 export async function confirmEmailChange(
   token: string | undefined,
   request: Request | null,
-): Promise<Result<{ correo: string }>> {
+): Promise<Result<{ correo: string; message: string }>> {
   if (!token || !TOKEN_PATTERN.test(token)) return fail(404, EMAIL_CHANGE_INVALID);
   const tokenHash = hashToken(token);
   const brand = env().APP_NAME;
@@ -133,7 +133,7 @@ export async function confirmEmailChange(
         targetId: outcome.userId,
         detail: `${outcome.old} → ${outcome.correo}`,
       });
-      return ok({ correo: outcome.correo });
+      return ok({ correo: outcome.correo, message: EMAIL_CHANGED(outcome.correo) });
     }
     return outcome;
   } catch (error) {

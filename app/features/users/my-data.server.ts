@@ -31,8 +31,8 @@ export async function myDataArchive(
   userId: string,
   request: Request | null,
 ): Promise<Result<{ filename: string; archive: AsyncGenerator<Uint8Array> }>> {
-  const limit = await consume([["myDataUser", userId]]);
-  if (!limit.ok) return fail(429, MY_DATA_TOO_MANY, { retryAfterSeconds: limit.retryAfterSeconds });
+  const limit = await consume([["myDataUser", userId]], MY_DATA_TOO_MANY);
+  if (!limit.ok) return limit;
   const user = await readAccount(userId);
   if (!user) return fail(404, USER_NOT_FOUND);
   await audit(request, "user.data-export", { actorId: userId, targetType: "user", targetId: userId });

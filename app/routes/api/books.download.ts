@@ -1,6 +1,6 @@
 import { serveBookPdf } from "~/features/library/books.server.ts";
 import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
-import { apiError, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { apiFailure, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/books.download";
 
@@ -10,7 +10,8 @@ export function loader(args: Route.LoaderArgs) {
     await requireApiUser(args);
     const url = apiQuery(args.request, ...documentedQuery("/api/books/download/{id}"));
     const download = url.searchParams.get("descargar") === "1";
-    return serveBookPdf(args.request, args.params.id, download, apiError);
+    const served = await serveBookPdf(args.request, args.params.id, download);
+    return served.ok ? served.response : apiFailure(served);
   });
 }
 

@@ -4,7 +4,7 @@
 import { Link } from "react-router";
 import { OneTimeLinkPage } from "~/components/ui/one-time-link-page.tsx";
 import { confirmEmailChange, describeEmailChange } from "~/features/users/email-change.server.ts";
-import { EMAIL_CHANGE_INVALID, EMAIL_CHANGED } from "~/features/users/profile-schema.ts";
+import { EMAIL_CHANGE_INVALID } from "~/features/users/profile-schema.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { linkActionAnswer, linkPageAnswer } from "~/lib/one-time-link.server.ts";
 import type { Route } from "./+types/confirm-email";
@@ -20,8 +20,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const outcome = await confirmEmailChange(params.token, request);
-  return linkActionAnswer(outcome.ok ? { ok: true, message: EMAIL_CHANGED(outcome.correo) } : outcome);
+  return linkActionAnswer(await confirmEmailChange(params.token, request));
 }
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {

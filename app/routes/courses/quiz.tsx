@@ -4,6 +4,7 @@ import { getOptionalUser, loginRedirect } from "~/features/auth/guards.server.ts
 import { PASS_MARK } from "~/features/quizzes/grading.ts";
 import { bestKept, resultLabel } from "~/features/quizzes/messages.ts";
 import { getQuizForViewer, submitAttempt, type AttemptInfo } from "~/features/quizzes/quiz.server.ts";
+import { ok } from "~/lib/failure.ts";
 import { formatPercent } from "~/lib/percent.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
@@ -31,27 +32,22 @@ export async function action(args: Route.ActionArgs) {
     if (name.startsWith(FIELD) && typeof value === "string") answers[name.slice(FIELD.length)] = value;
   }
   const outcome = await submitAttempt(viewer, args.params.cursoId, Number(args.params.index), answers);
+  // A refused attempt (unanswered questions) is the Failure itself, shown with the choices kept;
+  // any other (no access, no quiz) is the page's error.
   if (!outcome.ok) {
     if (outcome.status !== 400) throw data(outcome.message, { status: outcome.status });
-    return data(
-      { error: outcome.message, unanswered: outcome.unanswered ?? [], selected: answers, result: null },
-      { status: 400 },
-    );
+    return data({ ...outcome, selected: answers }, { status: outcome.status });
   }
-  return {
-    error: null,
-    unanswered: [] as number[],
-    selected: answers,
-    result: { ...outcome.grade, progreso: outcome.progreso, info: outcome.info },
-  };
+  return ok({ selected: answers, result: { ...outcome.grade, progreso: outcome.progreso, info: outcome.info } });
 }
 
 export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
   const { quiz, info } = loaderData;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
-  const result = actionData?.result ?? null;
-  const unanswered = new Set(actionData?.unanswered ?? []);
+  const result = actionData?.ok ? actionData.result : null;
+  const failure = actionData && !actionData.ok ? actionData : null;
+  const unanswered = new Set(failure?.unanswered ?? []);
   const selected = actionData?.selected ?? {};
   // Back to this module, opened and scrolled to (without JavaScript too).
   const moduleNumber = quiz.module.index + 1;
@@ -93,9 +89,9 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      {actionData?.error ? (
+      {failure ? (
         <p role="alert" className="alert-error mt-6">
-          {actionData.error}
+          {failure.message}
         </p>
       ) : null}
 

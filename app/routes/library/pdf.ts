@@ -4,8 +4,14 @@ import type { Route } from "./+types/pdf";
 
 // /biblioteca/:id/pdf: a book's PDF for signed-in users. Inline (the preview's source);
 // ?descargar=1 downloads it named after the title. Range requests come through serveStoredFile.
+// A Failure is plain text: what the page's PDF viewer shows in place of the document.
 export async function loader(args: Route.LoaderArgs) {
   await requireUser(args);
   const download = new URL(args.request.url).searchParams.get("descargar") === "1";
-  return serveBookPdf(args.request, args.params.id, download);
+  const served = await serveBookPdf(args.request, args.params.id, download);
+  if (served.ok) return served.response;
+  return new Response(served.message, {
+    status: served.status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }

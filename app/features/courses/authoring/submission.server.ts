@@ -5,7 +5,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { readBody } from "~/lib/api.server.ts";
-import { fail, type Failure } from "~/lib/failure.ts";
+import { asFailure, fail, type Failure } from "~/lib/failure.ts";
 import {
   discard,
   imageUploadOptions,
@@ -80,8 +80,9 @@ export async function readCourseUpload(
     try {
       return { ok: true, values: await readBody(request), files: [], all: [] };
     } catch (error) {
-      const e = error as { status?: number; message?: string };
-      return refusal(e.status ?? 400, e.message ?? "Datos inválidos.");
+      const failure = asFailure(error);
+      if (!failure) throw error;
+      return refusal(failure.status, failure.message);
     }
   }
   const pdf = pdfUploadOptions("modules", []);
