@@ -177,11 +177,17 @@ export class ApiError extends FailureError {
   }
 }
 
+export const SERVER_ERROR = "Error en el servidor";
+
 /**
  * Runs an /api handler: a thrown Failure (ApiError, FailureError) → its JSON error; unexpected
- * errors → 500 JSON without details.
+ * errors are logged and answered 500 without details: `{ error: unexpected }` (default
+ * SERVER_ERROR; a route may name what failed, e.g. 'Error al cargar los libros').
  */
-export async function handleApi(run: () => Promise<Response>): Promise<Response> {
+export async function handleApi(
+  run: () => Promise<Response>,
+  options: { unexpected?: string } = {},
+): Promise<Response> {
   try {
     return await run();
   } catch (error) {
@@ -189,7 +195,7 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
     if (failure) return apiFailure(failure);
     if (error instanceof Response) return error;
     console.error(error);
-    return apiError(500, "Error en el servidor");
+    return apiError(500, options.unexpected ?? SERVER_ERROR);
   }
 }
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { ApiError, apiFailure, handleApi } from "./api.server.ts";
+import { describe, expect, it, vi } from "vitest";
+import { ApiError, apiFailure, handleApi, SERVER_ERROR } from "./api.server.ts";
 import { asFailure, fail, FailureError, formReply, ok, raise } from "./failure.ts";
 import { invariantResponse } from "./invariant.ts";
 
@@ -37,6 +37,27 @@ describe("its adapters", () => {
     const thrown = await handleApi(async () => raise(fail(403, "Inscríbete en el curso")));
     expect(thrown.status).toBe(403);
     expect(await thrown.json()).toEqual({ error: "Inscríbete en el curso" });
+  });
+
+  it("an unexpected error is a 500 with the route's own text (or the default), never its details", async () => {
+    const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const named = await handleApi(
+        async () => {
+          throw new Error("SQLITE_BUSY");
+        },
+        { unexpected: "Error al cargar los libros" },
+      );
+      expect(named.status).toBe(500);
+      expect(await named.json()).toEqual({ error: "Error al cargar los libros" });
+      const plain = await handleApi(async () => {
+        throw new Error("SQLITE_BUSY");
+      });
+      expect(await plain.json()).toEqual({ error: SERVER_ERROR });
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("the form reply puts the message under its field, or on the whole form", () => {

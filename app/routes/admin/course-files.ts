@@ -10,6 +10,7 @@ import {
   UPDATE_FAILED,
 } from "~/features/courses/authoring/messages.ts";
 import { FILES_FIELD, readCourseUpload } from "~/features/courses/authoring/submission.server.ts";
+import { apiError, apiJson, type ApiNotice } from "~/lib/api.server.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { isRecordId, recordIdOr404 } from "~/lib/ids.ts";
 import { discard } from "~/lib/upload.server.ts";
@@ -27,17 +28,19 @@ export async function action(args: Route.ActionArgs) {
   const json = (request.headers.get("Accept") ?? "").includes("application/json");
   // The script gets a status it can explain (401, 'No autorizado. Por favor inicia sesión de
   // nuevo.'), not a login page.
-  if (json && !isAdmin(await getOptionalUser(args)))
-    return Response.json({ error: UNAUTHORIZED_AGAIN }, { status: 401 });
+  if (json && !isAdmin(await getOptionalUser(args))) return apiError(401, UNAUTHORIZED_AGAIN);
   await requireAdmin(args);
   const courseId = params.id;
   if (!isRecordId(courseId)) {
-    if (json) return Response.json({ error: COURSE_NOT_FOUND }, { status: 404 });
+    if (json) return apiError(404, COURSE_NOT_FOUND);
     throw data(COURSE_NOT_FOUND, { status: 404 });
   }
+  // JSON through the API's adapter ({ message } or { error }); the page gets a flash.
   const answer = (status: number, message: string, moduloId?: unknown) =>
     json
-      ? Response.json(status < 300 ? { message } : { error: message }, { status })
+      ? status < 300
+        ? apiJson<ApiNotice>({ message }, status)
+        : apiError(status, message)
       : redirectWithFlash(
           request,
           `/admin/courses/edit/${courseId}${isRecordId(moduloId) ? `#modulo-${moduloId}` : ""}`,

@@ -11,17 +11,15 @@ import type { Route } from "./+types/books.libros";
  * first, 50 a page (?page=N; Link header, X-Total-Count); ?q= searches the starts of words.
  */
 export function loader(args: Route.LoaderArgs) {
-  return handleApi(async () => {
-    await requireApiUser(args);
-    const url = apiQuery(args.request, ...documentedQuery("/api/books/libros"));
-    try {
+  return handleApi(
+    async () => {
+      await requireApiUser(args);
+      const url = apiQuery(args.request, ...documentedQuery("/api/books/libros"));
       const list = await searchBooksJson(url.searchParams.get("q"), pageFrom(url));
       return apiNumberedPageJson(list.books, url.href, list);
-    } catch (error) {
-      console.error(error);
-      return Response.json({ error: LOAD_FAILED }, { status: 500, headers: { "Cache-Control": "no-store" } });
-    }
-  });
+    },
+    { unexpected: LOAD_FAILED },
+  );
 }
 
 export const action = () => methodNotAllowed("GET");
