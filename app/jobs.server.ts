@@ -11,9 +11,25 @@ import { purgePastRetention } from "~/features/privacy/retention.server.ts";
 import { dropSentMailTexts } from "~/features/mail/outbox.server.ts";
 import { startMailSender } from "~/features/mail/sender.server.ts";
 import { env } from "~/lib/env.server.ts";
+import { takeFailedDeletes } from "~/lib/storage.server.ts";
 
 const HOUR = 60 * 60 * 1000;
 let started = false;
+
+/**
+ * The hour's stored files that could not be deleted (each logged with its key by
+ * deleteStoredLogged): reported as one line when there were any. Returns the count.
+ */
+export function reportFailedDeletes(): number {
+  const count = takeFailedDeletes();
+  if (count > 0) {
+    console.error(
+      `[housekeeping] ${count} stored file(s) could not be deleted since the last report: ` +
+        "they are orphaned, see the [storage] lines above for their keys",
+    );
+  }
+  return count;
+}
 
 export function startBackgroundJobs() {
   if (started) return;
@@ -34,6 +50,7 @@ export function startBackgroundJobs() {
     dropSentMailTexts().catch((error) => console.error("No se pudo borrar el texto de los correos enviados", error));
   void dropTexts();
   setInterval(dropTexts, HOUR).unref();
+  setInterval(reportFailedDeletes, HOUR).unref();
   // Runs after the migrations (server/index.ts deploys first): search columns the migration
   // added empty are filled, then the planner gets statistics, and keeps them fresh hourly.
   const optimize = (atStart: boolean) =>

@@ -32,8 +32,20 @@ export function createPrismaClient(url = databaseUrl()): PrismaClient {
   // WAL is set once by the migration script (it persists in the file); synchronous=NORMAL is
   // per connection: durable across process crashes and ~5x faster for writes.
   void client.$executeRawUnsafe("PRAGMA synchronous = NORMAL").catch(() => {});
-  void client.$executeRawUnsafe("PRAGMA foreign_keys = ON").catch(() => {});
+  // Foreign keys are what cascade and refuse deletions: never run without them. A failure here
+  // is not swallowed: it is logged and ends the process at start.
+  void enableForeignKeys(client).catch((error: unknown) => {
+    console.error("[db] PRAGMA foreign_keys = ON failed: refusing to run without foreign keys", error);
+    process.exit(1);
+  });
   return client;
+}
+
+/** Turns SQLite's foreign keys on and checks they are (the pragma is silently ignored in a transaction). */
+export async function enableForeignKeys(client: Pick<PrismaClient, "$executeRawUnsafe" | "$queryRawUnsafe">) {
+  await client.$executeRawUnsafe("PRAGMA foreign_keys = ON");
+  const [row] = await client.$queryRawUnsafe<{ foreign_keys: number | bigint }[]>("PRAGMA foreign_keys");
+  if (Number(row?.foreign_keys) !== 1) throw new Error("PRAGMA foreign_keys is still off");
 }
 
 const globalForPrisma = globalThis as unknown as { __prisma?: PrismaClient };

@@ -77,6 +77,32 @@ export async function deleteStored(key: string | null | undefined) {
   await fileStorage().delete(key);
 }
 
+let failedDeletes = 0;
+
+/**
+ * Deletes a stored file nothing references any more (a replaced image, a refused upload, a
+ * deleted record's file) without failing the caller, whose change is already made: a failure
+ * is logged with the key, so the orphaned file can be found and removed, and counted for the
+ * housekeeping job's report (takeFailedDeletes). Resolves false when the file may remain.
+ */
+export async function deleteStoredLogged(key: string | null | undefined): Promise<boolean> {
+  try {
+    await deleteStored(key);
+    return true;
+  } catch (error) {
+    failedDeletes += 1;
+    console.error(`[storage] could not delete ${key}: the file is left orphaned`, error);
+    return false;
+  }
+}
+
+/** How many deletions failed since the last call (the housekeeping job reports them). */
+export function takeFailedDeletes(): number {
+  const count = failedDeletes;
+  failedDeletes = 0;
+  return count;
+}
+
 /** Size, time and validator of a stored object; null when it is missing (or the key is not ours). */
 export async function statStored(key: string): Promise<StoredStat | null> {
   if (!isStorageKey(key)) return null;

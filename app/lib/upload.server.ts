@@ -9,7 +9,7 @@ import { detectFileKind, MIME, type FileKind } from "./file-types.ts";
 import { parseForm } from "./form.server.ts";
 import { IMAGE_ONLY, PDF_ONLY, tooLargeMessage } from "./file-types.ts";
 import { drainBody, MultipartError, readMultipart, type IncomingFile } from "./multipart.server.ts";
-import { deleteStored, storeStream, type StorageArea } from "./storage.server.ts";
+import { deleteStoredLogged, storeStream, type StorageArea } from "./storage.server.ts";
 
 const MB = 1024 * 1024;
 /** Room for the text fields and multipart framing on top of the files themselves. */
@@ -308,9 +308,9 @@ function toUploadError(error: unknown, tooLarge: string, fileFields: readonly (s
   }
 }
 
-/** Removes files stored by a request that did not go through (best effort). */
+/** Removes files stored by a request that did not go through (a failure is logged and counted). */
 export async function discard(files: Iterable<StoredUpload> | StoredUpload[]) {
-  await Promise.all([...files].map((f) => deleteStored(f.key).catch(() => undefined)));
+  await Promise.all([...files].map((f) => deleteStoredLogged(f.key)));
 }
 
 /** The app's image upload (avatars, course images): JPEG/PNG/WebP up to MAX_IMAGE_MB. */

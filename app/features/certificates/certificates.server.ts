@@ -11,7 +11,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Failure, type Ok, type Result } from "~/lib/failure.ts";
 import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
-import { deleteStored, statStored, storeBytes } from "~/lib/storage.server.ts";
+import { deleteStoredLogged, statStored, storeBytes } from "~/lib/storage.server.ts";
 import type { PublicCertificateSchema } from "./schema.ts";
 import { renderCertificatePdf } from "./certificate-pdf.server.tsx";
 import {
@@ -226,12 +226,12 @@ async function renderAndStore(row: CertificateRow): Promise<string> {
     data: { pdfKey: key },
   });
   if (count === 0) {
-    await deleteStored(key);
+    await deleteStoredLogged(key);
     const winner = await prisma.certificate.findUnique({ where: { id: row.id }, select: { pdfKey: true } });
     if (!winner?.pdfKey) throw new Error("El certificado ya no existe.");
     return winner.pdfKey;
   }
-  if (previous) await deleteStored(previous);
+  if (previous) await deleteStoredLogged(previous);
   return key;
 }
 
@@ -406,9 +406,7 @@ export async function updateNameOnCertificates(
     return files;
   });
   for (const key of replaced) {
-    await deleteStored(key).catch((error: unknown) =>
-      console.error(`No se pudo borrar el PDF reemplazado de un certificado (${key})`, error),
-    );
+    await deleteStoredLogged(key);
   }
   await audit(request, "certificate.rename", {
     actorId: user.id,

@@ -11,7 +11,7 @@ import { fetchKeysetPage, pageCursors, fetchOffsetPage, type Cursor } from "~/li
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { queryWords } from "~/lib/search-text.ts";
 import { COURSE_WORDS, countDense, hasWordFilter, sparseOwners } from "~/features/search/word-search.server.ts";
-import { deleteStored } from "~/lib/storage.server.ts";
+import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import { fullName } from "~/features/auth/roles.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 import { courseSearchWords, courseTitleFields } from "./title-search.ts";
@@ -205,7 +205,7 @@ export async function deleteCourse(admin: { id: string }, id: string, request: R
   // Modules, attempts and enrolments cascade; certificates are set null.
   await prisma.$transaction([prisma.course.delete({ where: { id } }), bumpCatalog()]);
   const keys = [course.imagen, ...course.modulos.flatMap((m) => m.archivos.map((f) => f.storageKey))];
-  await Promise.all(keys.map((key) => deleteStored(key).catch(() => {})));
+  await Promise.all(keys.map((key) => deleteStoredLogged(key)));
   await audit(request, "course.delete", {
     actorId: admin.id,
     targetType: "course",

@@ -12,7 +12,7 @@ import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { countPdfPages } from "~/lib/pdf-page-count.server.ts";
 import { readTally } from "~/lib/tally.server.ts";
 import { fetchOffsetPage, rowsInOrder } from "~/lib/keyset.ts";
-import { deleteStored, readStoredBytes, readStoredChunks, statStored } from "~/lib/storage.server.ts";
+import { deleteStoredLogged, readStoredBytes, readStoredChunks, statStored } from "~/lib/storage.server.ts";
 import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
 import { BookFormSchema, type BookFormInput, type BookJson } from "./schema.ts";
 import {
@@ -381,7 +381,7 @@ export async function deleteBook(
     if ((error as { code?: string }).code === "P2025") return fail(404, BOOK_NOT_FOUND);
     throw error;
   }
-  await deleteStored(book.pdfKey).catch(() => undefined);
+  await deleteStoredLogged(book.pdfKey);
   await audit(request, "book.delete", { actorId: admin.id, targetType: "book", targetId: book.id, detail: book.title });
   return ok({ title: book.title });
 }

@@ -10,7 +10,7 @@ import type { SessionUser } from "~/features/auth/session.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
-import { deleteStored } from "~/lib/storage.server.ts";
+import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
 import { bookSearchUpdate } from "./book-words.ts";
 import { readPageCount, toBookView, type BookView } from "./books.server.ts";
@@ -83,7 +83,7 @@ async function saveEdit(id: string, form: FormData, pdf: StoredUpload | null): P
     if (pages === null) return fail(400, PDF_UNREADABLE, { field: "pages" });
     const saved = await writeEdit(current, { ...parsed.data, pages }, pdf);
     if (!saved) continue;
-    if (pdf) await deleteStored(current.pdfKey).catch(() => undefined);
+    if (pdf) await deleteStoredLogged(current.pdfKey);
     return ok({ book: toBookView(saved) });
   }
   return fail(409, UPDATE_FAILED);

@@ -22,7 +22,7 @@ import { asFailure, fail, failureHeaders, formReply, ok, raise, type Result } fr
 import { flashHeader } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { verifyPassword } from "~/lib/password.server.ts";
-import { deleteStored } from "~/lib/storage.server.ts";
+import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import {
   ACCOUNT_DELETED,
   DEFAULT_CERTIFICATE_CHOICE,
@@ -65,9 +65,7 @@ export async function deleteAccount(userId: string, deletion: Deletion): Promise
   // The rows are gone: now the files nobody may keep. A failure is logged with its key, to be
   // deleted by hand; it never undoes the deletion.
   for (const key of removed.files) {
-    await deleteStored(key).catch((error: unknown) =>
-      console.error(`No se pudo borrar el archivo ${key} de una cuenta eliminada`, error),
-    );
+    await deleteStoredLogged(key);
   }
   // The person's own deletion records no IP (theirs); an admin's records the admin's.
   const choice = deletion.certificados;

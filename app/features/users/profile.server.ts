@@ -25,7 +25,7 @@ import { readBody } from "~/lib/api.server.ts";
 import { fail, formReply, ok, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
-import { deleteStored } from "~/lib/storage.server.ts";
+import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import {
   discard,
   imageUploadOptions,
@@ -181,7 +181,7 @@ export async function updateProfile(
     return outcome;
   }
   // Committed: the replaced file is no longer referenced.
-  if (oldKey) await deleteStored(oldKey).catch(() => undefined);
+  if (oldKey) await deleteStoredLogged(oldKey);
   if (outcome.corrected.length > 0) {
     // Which fields, never their values: the entry outlives the data it would otherwise copy.
     await audit(null, actor.id === userId ? "user.profile-rectify" : "user.profile-correct", {

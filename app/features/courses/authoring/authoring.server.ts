@@ -9,7 +9,7 @@ import { audit } from "~/features/audit/audit.server.ts";
 import { bumpCatalog } from "~/lib/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
-import { deleteStored, storedExistsSync } from "~/lib/storage.server.ts";
+import { deleteStoredLogged, storedExistsSync } from "~/lib/storage.server.ts";
 import type { StoredUpload } from "~/lib/upload.server.ts";
 import { COURSE_NOT_FOUND, FILE_NOT_FOUND, LINK_NOT_FOUND, MODULE_NOT_FOUND, QUESTION_NOT_FOUND } from "./messages.ts";
 import type { ApiModule, CourseFields, QuestionInput } from "./schema.ts";
@@ -197,7 +197,7 @@ export async function updateCourse(
     return dropped;
   });
   if (!result) return notFound();
-  await Promise.all(result.map((key) => deleteStored(key).catch(() => undefined)));
+  await Promise.all(result.map((key) => deleteStoredLogged(key)));
   if (input.modules) await recomputeCourseProgress(id);
   await audit(request, "course.update", {
     actorId: admin.id,
@@ -407,7 +407,7 @@ export async function deleteModule(courseId: string, moduleId: string): Promise<
     return module.archivos.map((f) => f.storageKey);
   });
   if (!keys) return notFound(MODULE_NOT_FOUND);
-  await Promise.all(keys.map((k) => deleteStored(k).catch(() => undefined)));
+  await Promise.all(keys.map((k) => deleteStoredLogged(k)));
   await recomputeCourseProgress(courseId);
   return ok();
 }
@@ -435,7 +435,7 @@ export async function deleteModuleFile(courseId: string, fileId: string): Promis
   });
   if (!file) return notFound(FILE_NOT_FOUND);
   await prisma.moduleFile.delete({ where: { id: file.id } });
-  await deleteStored(file.storageKey).catch(() => undefined);
+  await deleteStoredLogged(file.storageKey);
   return ok();
 }
 

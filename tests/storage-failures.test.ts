@@ -1,0 +1,77 @@
+// Failures nobody sees are not swallowed (issue 25 §2): a stored file that cannot be deleted is
+// logged with its key and counted for the housekeeping job's report, and SQLite's foreign keys
+// are checked on, not assumed.
+import { afterEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { reportFailedDeletes } from "~/jobs.server.ts";
+import { enableForeignKeys, prisma } from "~/lib/db.server.ts";
+import { deleteStoredLogged, fileStorage, newStorageKey, takeFailedDeletes } from "~/lib/storage.server.ts";
+import { discard, type StoredUpload } from "~/lib/upload.server.ts";
+import { expectConsoleError } from "./setup.ts";
+
+let broken: MockInstance | undefined;
+afterEach(() => {
+  broken?.mockRestore();
+  broken = undefined;
+  takeFailedDeletes();
+});
+
+/** The storage in use, made to fail every deletion; the console.error calls (setup's spy) returned. */
+function brokenDeletes(expectedErrors: number) {
+  broken = vi.spyOn(fileStorage(), "delete").mockRejectedValue(new Error("EACCES: bucket refused the delete"));
+  expectConsoleError(expectedErrors);
+  return vi.mocked(console.error);
+}
+
+describe("a failed storage delete", () => {
+  it("is logged with its key and counted, never thrown at the caller", async () => {
+    takeFailedDeletes();
+    const logged = brokenDeletes(3);
+    const key = newStorageKey("books", "pdf");
+    await expect(deleteStoredLogged(key)).resolves.toBe(false);
+    const upload: StoredUpload = {
+      field: "pdf",
+      key: newStorageKey("modules", "pdf"),
+      kind: "pdf",
+      contentType: "application/pdf",
+      size: 1,
+      originalName: "a.pdf",
+    };
+    await expect(discard([upload])).resolves.toBeUndefined();
+
+    const lines = logged.mock.calls.map((call) => String(call[0]));
+    expect(lines).toEqual([
+      `[storage] could not delete ${key}: the file is left orphaned`,
+      `[storage] could not delete ${upload.key}: the file is left orphaned`,
+    ]);
+    expect(logged.mock.calls[0]![1]).toMatchObject({ message: "EACCES: bucket refused the delete" });
+
+    // The housekeeping job reports the count once, then starts again from zero.
+    expect(reportFailedDeletes()).toBe(2);
+    expect(String(logged.mock.calls.at(-1)![0])).toMatch(/^\[housekeeping\] 2 stored file\(s\) could not be deleted/);
+    expect(reportFailedDeletes()).toBe(0);
+  });
+
+  it("a key that is not ours is not a failure", async () => {
+    await expect(deleteStoredLogged("../etc/passwd")).resolves.toBe(true);
+    expect(takeFailedDeletes()).toBe(0);
+  });
+});
+
+describe("SQLite's foreign keys", () => {
+  it.runIf(process.env.DATABASE_URL?.startsWith("file:") ?? true)("are on in the app's client", async () => {
+    await expect(enableForeignKeys(prisma)).resolves.toBeUndefined();
+  });
+
+  it("a pragma that fails or does not take is an error, not silence", async () => {
+    const failing = {
+      $executeRawUnsafe: () => Promise.reject(new Error("SQLITE_BUSY")),
+      $queryRawUnsafe: () => Promise.resolve([{ foreign_keys: 1 }]),
+    } as unknown as Parameters<typeof enableForeignKeys>[0];
+    await expect(enableForeignKeys(failing)).rejects.toThrow("SQLITE_BUSY");
+    const ignored = {
+      $executeRawUnsafe: () => Promise.resolve(0),
+      $queryRawUnsafe: () => Promise.resolve([{ foreign_keys: 0 }]),
+    } as unknown as Parameters<typeof enableForeignKeys>[0];
+    await expect(enableForeignKeys(ignored)).rejects.toThrow("PRAGMA foreign_keys is still off");
+  });
+});
