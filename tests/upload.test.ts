@@ -9,8 +9,10 @@ import {
   MALFORMED_FORM,
   parseUpload,
   UploadError,
+  withUpload,
   type UploadOptions,
 } from "~/lib/upload.server.ts";
+import { fail, ok } from "~/lib/failure.ts";
 import { PNG_1PX } from "./factories.ts";
 
 const JPEG = Buffer.concat([
@@ -318,5 +320,42 @@ describe("parseUpload", () => {
     const error = await refusal(parseUpload(request, images()));
     expect(error.status).toBe(413);
     expect(read).toBe(size);
+  });
+});
+
+describe("withUpload: commit or discard", () => {
+  async function stored() {
+    const { all } = await parseUpload(multipart({ imagen: { bytes: PNG_1PX, name: "a.png" } }), images());
+    expect(all).toHaveLength(1);
+    expect(fs.existsSync(storagePath(all[0]!.key))).toBe(true);
+    return all;
+  }
+
+  it("a handler that throws leaves no file behind, and its error goes on", async () => {
+    const all = await stored();
+    await expect(
+      withUpload(all, async () => {
+        throw new Error("la base de datos no responde");
+      }),
+    ).rejects.toThrow("la base de datos no responde");
+    expect(fs.existsSync(storagePath(all[0]!.key))).toBe(false);
+  });
+
+  it("a handler that returns a Failure leaves no file behind, and the Failure is its answer", async () => {
+    const all = await stored();
+    const outcome = await withUpload(all[0], async () => fail(409, "El curso cambió."));
+    expect(outcome).toEqual({ ok: false, status: 409, message: "El curso cambió." });
+    expect(fs.existsSync(storagePath(all[0]!.key))).toBe(false);
+  });
+
+  it("a handler that commits keeps the file", async () => {
+    const all = await stored();
+    const outcome = await withUpload(all, async (files) => ok({ key: files[0]!.key }));
+    expect(outcome).toEqual({ ok: true, key: all[0]!.key });
+    expect(fs.existsSync(storagePath(all[0]!.key))).toBe(true);
+  });
+
+  it("no file is fine", async () => {
+    expect(await withUpload(undefined, async () => fail(400, "Falta el archivo."))).toMatchObject({ status: 400 });
   });
 });

@@ -308,6 +308,28 @@ function toUploadError(error: unknown, tooLarge: string, fileFields: readonly (s
   }
 }
 
+/**
+ * Commit or discard: runs the handler with the files a request stored (one, several, or none) and
+ * keeps them only when it commits, that is returns a success (`{ ok: true, … }`). A Failure
+ * returned or anything thrown removes every file first (the Failure is then returned, the error
+ * rethrown), so a handler cannot leave a file behind by forgetting a branch.
+ */
+export async function withUpload<
+  F extends StoredUpload | readonly StoredUpload[] | null | undefined,
+  R extends { ok: boolean },
+>(files: F, run: (files: F) => Promise<R>): Promise<R> {
+  const stored: StoredUpload[] = !files ? [] : Array.isArray(files) ? [...files] : [files as StoredUpload];
+  let result: R;
+  try {
+    result = await run(files);
+  } catch (error) {
+    await discard(stored);
+    throw error;
+  }
+  if (!result.ok) await discard(stored);
+  return result;
+}
+
 /** Removes files stored by a request that did not go through (a failure is logged and counted). */
 export async function discard(files: Iterable<StoredUpload> | StoredUpload[]) {
   await Promise.all([...files].map((f) => deleteStoredLogged(f.key)));

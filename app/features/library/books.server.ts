@@ -13,7 +13,7 @@ import { countPdfPages } from "~/lib/pdf-page-count.server.ts";
 import { readTally } from "~/lib/tally.server.ts";
 import { fetchOffsetPage, rowsInOrder } from "~/lib/keyset.ts";
 import { deleteStoredLogged, readStoredBytes, readStoredChunks, statStored } from "~/lib/storage.server.ts";
-import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
+import { parseUpload, pdfUploadOptions, UploadError, withUpload, type StoredUpload } from "~/lib/upload.server.ts";
 import { BookFormSchema, type BookFormInput, type BookJson } from "./schema.ts";
 import {
   BOOK_NOT_FOUND,
@@ -302,15 +302,12 @@ type UploadFailure = Failure & { form?: FormData; fieldErrors?: Record<string, s
 type Uploaded = Result<{ book: BookView }, UploadFailure>;
 
 /** Creates a book from an already stored PDF; the file is discarded when anything fails. */
-export async function createBook(input: BookFormInput, pdf: StoredUpload): Promise<Uploaded> {
-  try {
+export function createBook(input: BookFormInput, pdf: StoredUpload): Promise<Uploaded> {
+  return withUpload(pdf, async (): Promise<Uploaded> => {
     let pages = input.pages;
     if (pages === undefined) {
       const counted = await readPageCount(pdf.key);
-      if (counted === null) {
-        await discard([pdf]);
-        return fail(400, PDF_UNREADABLE, { field: "pages" });
-      }
+      if (counted === null) return fail(400, PDF_UNREADABLE, { field: "pages" });
       pages = counted;
     }
     const book = await prisma.book.create({
@@ -326,10 +323,7 @@ export async function createBook(input: BookFormInput, pdf: StoredUpload): Promi
       select: bookSelect,
     });
     return ok({ book: toBookView(book) });
-  } catch (error) {
-    await discard([pdf]);
-    throw error;
-  }
+  });
 }
 
 /**
@@ -348,12 +342,15 @@ export async function uploadBook(request: Request): Promise<Uploaded> {
     }
     throw error;
   }
-  const pdf = files.get(PDF_FIELD);
+  // The PDF is kept only when the book is created.
+  return withUpload(files.get(PDF_FIELD), (pdf) => createFromForm(form, pdf));
+}
+
+async function createFromForm(form: FormData, pdf: StoredUpload | undefined): Promise<Uploaded> {
   const parsed = BookFormSchema.safeParse(
     Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")),
   );
   if (!parsed.success) {
-    if (pdf) await discard([pdf]);
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) {
       const key = String(issue.path[0] ?? "");

@@ -11,7 +11,7 @@ import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
-import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";
+import { parseUpload, pdfUploadOptions, UploadError, withUpload, type StoredUpload } from "~/lib/upload.server.ts";
 import { bookSearchUpdate } from "./book-words.ts";
 import { readPageCount, toBookView, type BookView } from "./books.server.ts";
 import { BOOK_NOT_FOUND, PDF_CHOOSE_AGAIN, PDF_FIELD, PDF_UNREADABLE, UPDATE_FAILED } from "./messages.ts";
@@ -48,17 +48,9 @@ export async function updateBook(admin: SessionUser, id: string, request: Reques
     throw error;
   }
   const pdf = files.get(PDF_FIELD) ?? null;
-  let outcome: Edited;
-  try {
-    outcome = await saveEdit(id, form, pdf);
-  } catch (error) {
-    if (pdf) await discard([pdf]);
-    throw error;
-  }
-  if (!outcome.ok) {
-    if (pdf) await discard([pdf]);
-    return { ...outcome, form: outcome.form ?? form };
-  }
+  // The new PDF is kept only when the edit is saved.
+  const outcome = await withUpload(pdf, (file) => saveEdit(id, form, file));
+  if (!outcome.ok) return { ...outcome, form: outcome.form ?? form };
   await audit(request, "book.update", {
     actorId: admin.id,
     targetType: "book",

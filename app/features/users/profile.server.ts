@@ -22,16 +22,16 @@ import { DELETE_ACCOUNT_INTENT } from "./account-deletion.ts";
 import { accountDeletionView, deleteAccountFormAction } from "./account-deletion.server.ts";
 import { pendingEmailChange, requestEmailChange } from "./email-change.server.ts";
 import { readBody } from "~/lib/api.server.ts";
-import { fail, formReply, ok, type Result } from "~/lib/failure.ts";
+import { fail, formReply, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import {
-  discard,
   imageUploadOptions,
   isMultipart,
   parseUpload,
   UploadError,
+  withUpload,
   type StoredUpload,
   type UploadResult,
 } from "~/lib/upload.server.ts";
@@ -103,83 +103,81 @@ export async function updateProfile(
   const direct = actor.id !== userId && isAdmin(actor);
   const newImage = change.image ?? null;
   let oldKey: string | null = null;
-  let outcome: Result<ProfileUpdated>;
-  try {
-    outcome = await prisma.$transaction(async (tx): Promise<Result<ProfileUpdated>> => {
-      const current = await tx.user.findUnique({
-        where: { id: userId },
-        select: {
-          correo: true,
-          nombre: true,
-          apellido: true,
-          fechaNacimiento: true,
-          avisosCorreo: true,
-          imagenPerfil: true,
-        },
-      });
-      if (!current) return fail(404, USER_UNKNOWN);
-      const patch: {
-        correo?: string;
-        imagenPerfil?: string | null;
-        nombre?: string;
-        apellido?: string;
-        fechaNacimiento?: Date;
-        avisosCorreo?: boolean;
-      } = {};
-      // Rectification: the registration's rules were checked by the schema; only changes count.
-      if (change.nombre !== undefined && change.nombre !== current.nombre) patch.nombre = change.nombre;
-      if (change.apellido !== undefined && change.apellido !== current.apellido) patch.apellido = change.apellido;
-      if (
-        change.fechaNacimiento !== undefined &&
-        change.fechaNacimiento !== current.fechaNacimiento?.toISOString().slice(0, 10)
-      ) {
-        patch.fechaNacimiento = new Date(`${change.fechaNacimiento}T12:00:00Z`);
-      }
-      const corrected = Object.keys(patch);
-      if (change.avisosCorreo !== undefined && change.avisosCorreo !== current.avisosCorreo) {
-        patch.avisosCorreo = change.avisosCorreo;
-      }
-      let pendingEmail: string | null = null;
-      if (change.correo !== undefined && change.correo !== current.correo) {
-        const taken = await tx.user.findUnique({ where: { correo: change.correo }, select: { id: true } });
-        if (taken && taken.id !== userId) return fail(409, EMAIL_TAKEN, { field: "correo" });
-        if (direct) patch.correo = change.correo;
-        else {
-          await requestEmailChange(tx, { id: userId, nombre: current.nombre }, change.correo);
-          pendingEmail = change.correo;
+  // The new image is kept only if the update commits.
+  const outcome = await withUpload(newImage, async (): Promise<Result<ProfileUpdated>> => {
+    try {
+      return await prisma.$transaction(async (tx): Promise<Result<ProfileUpdated>> => {
+        const current = await tx.user.findUnique({
+          where: { id: userId },
+          select: {
+            correo: true,
+            nombre: true,
+            apellido: true,
+            fechaNacimiento: true,
+            avisosCorreo: true,
+            imagenPerfil: true,
+          },
+        });
+        if (!current) return fail(404, USER_UNKNOWN);
+        const patch: {
+          correo?: string;
+          imagenPerfil?: string | null;
+          nombre?: string;
+          apellido?: string;
+          fechaNacimiento?: Date;
+          avisosCorreo?: boolean;
+        } = {};
+        // Rectification: the registration's rules were checked by the schema; only changes count.
+        if (change.nombre !== undefined && change.nombre !== current.nombre) patch.nombre = change.nombre;
+        if (change.apellido !== undefined && change.apellido !== current.apellido) patch.apellido = change.apellido;
+        if (
+          change.fechaNacimiento !== undefined &&
+          change.fechaNacimiento !== current.fechaNacimiento?.toISOString().slice(0, 10)
+        ) {
+          patch.fechaNacimiento = new Date(`${change.fechaNacimiento}T12:00:00Z`);
         }
-      }
-      if (change.image !== undefined && (change.image?.key ?? null) !== current.imagenPerfil) {
-        patch.imagenPerfil = change.image?.key ?? null;
-        oldKey = current.imagenPerfil;
-      }
-      // A new name, surname or address: the Registros search's words are rewritten with it.
-      const found =
-        patch.nombre !== undefined || patch.apellido !== undefined || patch.correo !== undefined
-          ? userWordsUpdate({
-              nombre: patch.nombre ?? current.nombre,
-              apellido: patch.apellido ?? current.apellido,
-              correo: patch.correo ?? current.correo,
-            })
-          : {};
-      const profile =
-        Object.keys(patch).length > 0
-          ? await tx.user.update({ where: { id: userId }, data: { ...patch, ...found }, select: profileSelect })
-          : await tx.user.findUniqueOrThrow({ where: { id: userId }, select: profileSelect });
-      return ok({ profile, pendingEmail, corrected });
-    });
-  } catch (error) {
-    if (newImage) await discard([newImage]);
-    const code = (error as { code?: string }).code;
-    // Two simultaneous changes to one e-mail: the unique index decides.
-    if (code === "P2002") return fail(409, EMAIL_TAKEN, { field: "correo" });
-    if (code === "P2025") return fail(404, USER_UNKNOWN);
-    throw error;
-  }
-  if (!outcome.ok) {
-    if (newImage) await discard([newImage]);
-    return outcome;
-  }
+        const corrected = Object.keys(patch);
+        if (change.avisosCorreo !== undefined && change.avisosCorreo !== current.avisosCorreo) {
+          patch.avisosCorreo = change.avisosCorreo;
+        }
+        let pendingEmail: string | null = null;
+        if (change.correo !== undefined && change.correo !== current.correo) {
+          const taken = await tx.user.findUnique({ where: { correo: change.correo }, select: { id: true } });
+          if (taken && taken.id !== userId) return fail(409, EMAIL_TAKEN, { field: "correo" });
+          if (direct) patch.correo = change.correo;
+          else {
+            await requestEmailChange(tx, { id: userId, nombre: current.nombre }, change.correo);
+            pendingEmail = change.correo;
+          }
+        }
+        if (change.image !== undefined && (change.image?.key ?? null) !== current.imagenPerfil) {
+          patch.imagenPerfil = change.image?.key ?? null;
+          oldKey = current.imagenPerfil;
+        }
+        // A new name, surname or address: the Registros search's words are rewritten with it.
+        const found =
+          patch.nombre !== undefined || patch.apellido !== undefined || patch.correo !== undefined
+            ? userWordsUpdate({
+                nombre: patch.nombre ?? current.nombre,
+                apellido: patch.apellido ?? current.apellido,
+                correo: patch.correo ?? current.correo,
+              })
+            : {};
+        const profile =
+          Object.keys(patch).length > 0
+            ? await tx.user.update({ where: { id: userId }, data: { ...patch, ...found }, select: profileSelect })
+            : await tx.user.findUniqueOrThrow({ where: { id: userId }, select: profileSelect });
+        return ok({ profile, pendingEmail, corrected });
+      });
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      // Two simultaneous changes to one e-mail: the unique index decides.
+      if (code === "P2002") return fail(409, EMAIL_TAKEN, { field: "correo" });
+      if (code === "P2025") return fail(404, USER_UNKNOWN);
+      throw error;
+    }
+  });
+  if (!outcome.ok) return outcome;
   // Committed: the replaced file is no longer referenced.
   if (oldKey) await deleteStoredLogged(oldKey);
   if (outcome.corrected.length > 0) {
@@ -230,27 +228,28 @@ async function profileFormAction(request: Request, user: SessionUser, backTo: st
 
   const image = upload.files.get(IMAGE_FIELD);
   const submission = parseWithZod(upload.form, { schema: ProfileFormSchema });
-  if (submission.status !== "success") {
-    if (image) await discard([image]);
-    return data({ result: submission.reply(), success: false }, { status: 400 });
-  }
-  let outcome: Result<ProfileUpdated>;
+  let outcome: Result<ProfileUpdated, Failure<string>>;
   try {
-    const { nombre, apellido, fechaNacimiento, avisosCorreo, conAvisos, correo, quitarImagen } = submission.value;
-    outcome = await updateProfile(user, user.id, {
-      nombre,
-      apellido,
-      fechaNacimiento,
-      avisosCorreo: conAvisos ? avisosCorreo : undefined,
-      correo,
-      image: image ?? (quitarImagen ? null : undefined),
+    // The image is kept only when the update commits: an invalid form or a refusal drops it.
+    outcome = await withUpload(image, async (): Promise<Result<ProfileUpdated, Failure<string>>> => {
+      if (submission.status !== "success") return fail(400, "Datos inválidos.", { reason: "invalid" });
+      const { nombre, apellido, fechaNacimiento, avisosCorreo, conAvisos, correo, quitarImagen } = submission.value;
+      return updateProfile(user, user.id, {
+        nombre,
+        apellido,
+        fechaNacimiento,
+        avisosCorreo: conAvisos ? avisosCorreo : undefined,
+        correo,
+        image: image ?? (quitarImagen ? null : undefined),
+      });
     });
-    if (!outcome.ok) {
-      return data({ result: formReply(submission, outcome), success: false }, { status: outcome.status });
-    }
   } catch (error) {
     console.error(error);
     return data({ result: submission.reply({ formErrors: [UPDATE_FAILED] }), success: false }, { status: 500 });
+  }
+  if (!outcome.ok) {
+    const result = outcome.reason === "invalid" ? submission.reply() : formReply(submission, outcome);
+    return data({ result, success: false }, { status: outcome.status });
   }
   if (outcome.pendingEmail) {
     return redirectWithFlash(request, backTo, { type: "info", message: EMAIL_CONFIRMATION_SENT(outcome.pendingEmail) });
@@ -285,15 +284,15 @@ async function readProfileApiChange(request: Request): Promise<Result<{ change: 
     if (error instanceof UploadError) return fail(error.status, error.message);
     throw error;
   }
-  const file = upload.files.get(IMAGE_FIELD);
-  const raw = Object.fromEntries([...upload.form.entries()].filter(([, v]) => typeof v === "string" && v !== ""));
-  const parsed = ProfileApiSchema.safeParse(raw);
-  if (!parsed.success) {
-    if (file) await discard([file]);
-    return invalid(parsed.error.issues);
-  }
-  const { quitarImagen, ...fields } = parsed.data;
-  return ok({ change: { ...fields, image: file ?? (quitarImagen ? null : undefined) } });
+  // An invalid body drops the image; a valid one hands it to updateProfile, which keeps it only
+  // when the update commits.
+  return withUpload(upload.files.get(IMAGE_FIELD), async (file) => {
+    const raw = Object.fromEntries([...upload.form.entries()].filter(([, v]) => typeof v === "string" && v !== ""));
+    const parsed = ProfileApiSchema.safeParse(raw);
+    if (!parsed.success) return invalid(parsed.error.issues);
+    const { quitarImagen, ...fields } = parsed.data;
+    return ok({ change: { ...fields, image: file ?? (quitarImagen ? null : undefined) } });
+  });
 }
 
 /**

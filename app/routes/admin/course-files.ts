@@ -11,9 +11,10 @@ import {
 } from "~/features/courses/authoring/messages.ts";
 import { FILES_FIELD, readCourseUpload } from "~/features/courses/authoring/submission.server.ts";
 import { apiError, apiJson, type ApiNotice } from "~/lib/api.server.ts";
+import { fail, ok, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { isRecordId, recordIdOr404 } from "~/lib/ids.ts";
-import { discard } from "~/lib/upload.server.ts";
+import { withUpload } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-files";
 
 // POST /admin/courses/edit/{id}/archivos: a module's PDFs (several at once). The editor's
@@ -54,25 +55,19 @@ export async function action(args: Route.ActionArgs) {
   if (!upload.ok) return answer(upload.status, upload.message, upload.values.moduloId);
   const moduloId = typeof upload.values.moduloId === "string" ? upload.values.moduloId : "";
   const files = upload.files.filter((f) => f.field === FILES_FIELD);
-  // A module id not shaped like ours names no module: what an unknown one is told.
-  if (moduloId && !isRecordId(moduloId)) {
-    await discard(upload.all);
-    return answer(404, MODULE_NOT_FOUND);
-  }
-  if (files.length === 0 || upload.image) {
-    await discard(upload.all);
-    return answer(400, FILES_REQUIRED, moduloId);
-  }
-  try {
-    const outcome = await addModuleFiles(courseId, moduloId, files);
-    if (!outcome.ok) {
-      await discard(upload.all);
-      return answer(outcome.status, outcome.message, moduloId);
+  // The files are kept only when the module takes them.
+  const outcome = await withUpload(upload.all, async (): Promise<Result<{ message: string }>> => {
+    // A module id not shaped like ours names no module: what an unknown one is told.
+    if (moduloId && !isRecordId(moduloId)) return fail(404, MODULE_NOT_FOUND);
+    if (files.length === 0 || upload.image) return fail(400, FILES_REQUIRED);
+    try {
+      const added = await addModuleFiles(courseId, moduloId, files);
+      if (!added.ok) return added;
+    } catch (error) {
+      console.error(error);
+      return fail(500, UPDATE_FAILED);
     }
-  } catch (error) {
-    console.error(error);
-    await discard(upload.all);
-    return answer(500, UPDATE_FAILED, moduloId);
-  }
-  return answer(200, files.length === 1 ? "Archivo agregado." : `${files.length} archivos agregados.`, moduloId);
+    return ok({ message: files.length === 1 ? "Archivo agregado." : `${files.length} archivos agregados.` });
+  });
+  return outcome.ok ? answer(200, outcome.message, moduloId) : answer(outcome.status, outcome.message, moduloId);
 }

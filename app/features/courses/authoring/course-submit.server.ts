@@ -2,7 +2,7 @@
 // when anything fails. One path for the admin pages and for POST/PUT /api/cursos.
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { ok, type Ok } from "~/lib/failure.ts";
-import { discard } from "~/lib/upload.server.ts";
+import { withUpload } from "~/lib/upload.server.ts";
 import { createCourse, updateCourse } from "./authoring.server.ts";
 import { CREATE_FAILED, UPDATE_FAILED } from "./messages.ts";
 import {
@@ -21,20 +21,22 @@ export async function submitNewCourse(
 ): Promise<Ok<{ id: string }> | CourseRefusal> {
   const upload = await readCourseUpload(request, source === "api" ? "api" : "editor");
   if (!upload.ok) return upload;
-  const sub = await validateCourse(upload, { mode: "create", modules: source === "api" });
-  if (!sub.ok) return sub;
-  try {
-    const id = await createCourse(
-      admin,
-      { fields: sub.fields, image: sub.image!, modules: sub.modules, moduleFiles: sub.moduleFiles },
-      request,
-    );
-    return ok({ id });
-  } catch (error) {
-    console.error(error);
-    await discard(sub.uploads);
-    return refusal(500, CREATE_FAILED);
-  }
+  // The files are kept only when the course is created.
+  return withUpload(upload.all, async (): Promise<Ok<{ id: string }> | CourseRefusal> => {
+    const sub = await validateCourse(upload, { mode: "create", modules: source === "api" });
+    if (!sub.ok) return sub;
+    try {
+      const id = await createCourse(
+        admin,
+        { fields: sub.fields, image: sub.image!, modules: sub.modules, moduleFiles: sub.moduleFiles },
+        request,
+      );
+      return ok({ id });
+    } catch (error) {
+      console.error(error);
+      return refusal(500, CREATE_FAILED);
+    }
+  });
 }
 
 /** PUT /api/cursos/{id} (with `modulos`) and the editor's course form (fields and image). */
@@ -49,23 +51,21 @@ export async function submitCourseUpdate(
   const upload = preread ?? (await readCourseUpload(request, source === "api" ? "api" : "editor"));
   if (!upload.ok) return upload;
   const hasModules = source === "api" && (upload.values.modulos !== undefined || upload.files.length > 0);
-  const sub = await validateCourse(upload, { mode: "update", modules: hasModules });
-  if (!sub.ok) return sub;
-  try {
-    const outcome = await updateCourse(
-      admin,
-      id,
-      { fields: sub.fields, image: sub.image, modules: sub.modules, moduleFiles: sub.moduleFiles },
-      request,
-    );
-    if (!outcome.ok) {
-      await discard(sub.uploads);
-      return refusal(outcome.status, outcome.message);
+  // The files are kept only when the course is updated.
+  return withUpload(upload.all, async (): Promise<Ok | CourseRefusal> => {
+    const sub = await validateCourse(upload, { mode: "update", modules: hasModules });
+    if (!sub.ok) return sub;
+    try {
+      const outcome = await updateCourse(
+        admin,
+        id,
+        { fields: sub.fields, image: sub.image, modules: sub.modules, moduleFiles: sub.moduleFiles },
+        request,
+      );
+      return outcome.ok ? ok() : refusal(outcome.status, outcome.message);
+    } catch (error) {
+      console.error(error);
+      return refusal(500, UPDATE_FAILED);
     }
-    return ok();
-  } catch (error) {
-    console.error(error);
-    await discard(sub.uploads);
-    return refusal(500, UPDATE_FAILED);
-  }
+  });
 }

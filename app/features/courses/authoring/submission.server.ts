@@ -7,11 +7,11 @@ import type { z } from "zod";
 import { readBody } from "~/lib/api.server.ts";
 import { asFailure, fail, type Failure } from "~/lib/failure.ts";
 import {
-  discard,
   imageUploadOptions,
   parseUpload,
   pdfUploadOptions,
   UploadError,
+  withUpload,
   type StoredUpload,
 } from "~/lib/upload.server.ts";
 import { IMAGE_CHOOSE_AGAIN, IMAGE_REQUIRED } from "./messages.ts";
@@ -95,18 +95,19 @@ export async function readCourseUpload(
       maxFiles: MAX_FILES,
       fieldRule: (field) => (field === IMAGE_FIELD ? image : undefined),
     });
-    const imageFile = all.find((f) => f.field === IMAGE_FIELD);
-    if (all.filter((f) => f.field === IMAGE_FIELD).length > 1) {
-      await discard(all);
-      return refusal(400, "Envía una sola imagen.", IMAGE_FIELD, textValues(form));
-    }
-    return {
-      ok: true,
-      values: textValues(form),
-      image: imageFile,
-      files: all.filter((f) => f.field !== IMAGE_FIELD),
-      all,
-    };
+    // Kept for the caller (validateCourse, then the write) unless it is refused here.
+    return await withUpload(all, async (): Promise<CourseUpload | CourseRefusal> => {
+      if (all.filter((f) => f.field === IMAGE_FIELD).length > 1) {
+        return refusal(400, "Envía una sola imagen.", IMAGE_FIELD, textValues(form));
+      }
+      return {
+        ok: true,
+        values: textValues(form),
+        image: all.find((f) => f.field === IMAGE_FIELD),
+        files: all.filter((f) => f.field !== IMAGE_FIELD),
+        all,
+      };
+    });
   } catch (error) {
     if (error instanceof UploadError) {
       const field = error.field === IMAGE_FIELD ? IMAGE_FIELD : error.field ? FILES_FIELD : undefined;
@@ -135,7 +136,14 @@ export type CourseSubmission = {
  * already removed. `mode` create: duration and image required. `modules`: read the API's
  * `modulos` JSON and its `archivosModulo_{index}` files.
  */
-export async function validateCourse(
+export function validateCourse(
+  upload: CourseUpload,
+  opts: { mode: "create" | "update"; modules: boolean },
+): Promise<CourseSubmission | CourseRefusal> {
+  return withUpload(upload.all, () => checkCourse(upload, opts));
+}
+
+async function checkCourse(
   upload: CourseUpload,
   opts: { mode: "create" | "update"; modules: boolean },
 ): Promise<CourseSubmission | CourseRefusal> {
@@ -166,7 +174,6 @@ export async function validateCourse(
   }
 
   if (!parsed.success || Object.keys(errors).length) {
-    await discard(upload.all);
     const message = firstMessage(errors);
     // The image was fine but is gone with the refusal: say so next to its field.
     if (upload.image && !errors[IMAGE_FIELD]) errors[IMAGE_FIELD] = [IMAGE_CHOOSE_AGAIN];
