@@ -2,7 +2,7 @@
 // permanent deletion (rows and files; issued certificates stay) and participants.
 // Admin-only: callers guard first.
 import { audit } from "~/features/audit/audit.server.ts";
-import { bumpCatalog } from "~/lib/catalog-stamp.server.ts";
+import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { courseEnrolmentBatches } from "~/features/enrolment/course-enrolments.server.ts";
 import { csvDocument, type CsvCell } from "~/lib/csv.server.ts";

@@ -10,7 +10,7 @@ import { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { countPdfPages } from "~/lib/pdf-page-count.server.ts";
-import { readTally } from "~/lib/tally.server.ts";
+import { readTally } from "~/features/site/tally.server.ts";
 import { fetchOffsetPage, rowsInOrder } from "~/lib/keyset.ts";
 import { deleteStored, readStoredBytes, readStoredChunks, statStored } from "~/lib/storage.server.ts";
 import { discard, parseUpload, pdfUploadOptions, UploadError, type StoredUpload } from "~/lib/upload.server.ts";

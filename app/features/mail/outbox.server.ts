@@ -2,7 +2,7 @@
 // loses nothing. Delivery (nodemailer over SMTP_URL, with retries) reads pending rows.
 import { prisma } from "~/lib/db.server.ts";
 import { newestFirstPage, type Cursor } from "~/lib/keyset.ts";
-import { readTally } from "~/lib/tally.server.ts";
+import { readTally } from "~/features/site/tally.server.ts";
 import { excerpt } from "~/lib/text.ts";
 
 export type MailKind =

@@ -6,7 +6,7 @@ import { courseTitleFields, courseWordsCreate, courseWordsUpdate } from "~/featu
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { recomputeCourseProgress } from "~/features/quizzes/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
-import { bumpCatalog } from "~/lib/catalog-stamp.server.ts";
+import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { deleteStored, storedExistsSync } from "~/lib/storage.server.ts";
