@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { courseTitleFields } from "~/features/courses/title-search.ts";
-import { lastMonths, monthKey } from "~/features/reports/months.ts";
+import { lastMonths, monthKey, monthStart } from "~/features/reports/months.ts";
 import {
   getCourseReport,
   getGradebook,
@@ -363,6 +363,15 @@ describe("the Resumen: totals and months from the Tally", () => {
     // Winter time (UTC-4) in July.
     expect(monthKey(new Date("2031-07-01T03:59:59.999Z"))).toBe("2031-06");
     expect(monthKey(new Date("2031-07-01T04:00:00Z"))).toBe("2031-07");
+  });
+
+  it("LocalMonth (migration local_months) is monthStart of every month, 1990–2100: the triggers' months are Intl's", async () => {
+    const rows = await prisma.localMonth.findMany({ orderBy: { desde: "asc" } });
+    expect(rows).toHaveLength((2100 - 1990 + 1) * 12);
+    for (const { desde, mes } of rows) {
+      const [year, month] = mes.split("-").map(Number);
+      expect(desde.toISOString(), mes).toBe(monthStart(year!, month!).toISOString());
+    }
   });
 
   it("buckets enrolments and certificates by month: window edges, an empty month", async () => {

@@ -52,7 +52,7 @@ const EnvSchema = z.object({
   HOST: z.string().catch("0.0.0.0").default("0.0.0.0"),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+type Env = z.infer<typeof EnvSchema>;
 
 let cached: (Env & { sessionSecret: string; dataDir: string; cookieSecure: boolean }) | undefined;
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 
 /** Max size of an ordinary (non-upload) form body. Uploads use the streaming parser. */
-export const MAX_FORM_BYTES = 256 * 1024;
+const MAX_FORM_BYTES = 256 * 1024;
 
 export class BodyTooLargeError extends Error {
   constructor() {

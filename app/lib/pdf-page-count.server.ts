@@ -30,9 +30,9 @@ import zlib from "node:zlib";
 
 const inflate = promisify(zlib.inflate);
 
-export const MAX_OBJECT_CHARS = 1024 * 1024;
-export const MAX_OBJECT_STREAM_BYTES = 4 * 1024 * 1024;
-export const MAX_INFLATED_BYTES = 16 * 1024 * 1024;
+const MAX_OBJECT_CHARS = 1024 * 1024;
+const MAX_OBJECT_STREAM_BYTES = 4 * 1024 * 1024;
+const MAX_INFLATED_BYTES = 16 * 1024 * 1024;
 const MAX_DEPTH = 64;
 /** Characters kept from the end of the window when nothing was found in it. */
 const TAIL = 64;

@@ -26,7 +26,7 @@ export function uploadsDir() {
 let selected: FileStorage | undefined;
 
 /** The storage in use: chosen once per process from the configuration. */
-export function fileStorage(): FileStorage {
+function fileStorage(): FileStorage {
   if (selected) return selected;
   const e = env();
   const s3 = s3ConfigFromEnv({
@@ -42,7 +42,7 @@ export function fileStorage(): FileStorage {
   return selected;
 }
 
-export function newStorageKey(area: StorageArea, kind: FileKind) {
+function newStorageKey(area: StorageArea, kind: FileKind) {
   return `${area}/${crypto.randomUUID()}${EXTENSION[kind]}`;
 }
 

@@ -18,7 +18,7 @@ export async function contactRateLimit(request: Request): Promise<Result> {
 }
 
 /** A filled honeypot: answer as if it worked, store nothing. */
-export function isSpam(input: { sitioWeb?: unknown }): boolean {
+function isSpam(input: { sitioWeb?: unknown }): boolean {
   return typeof input.sitioWeb === "string" && input.sitioWeb.trim() !== "";
 }
 
@@ -45,7 +45,7 @@ export async function submitContact(input: ContactInput, request: Request) {
   return { stored: true as const, id: row.id };
 }
 
-export const CONTACT_PAGE_SIZE = 30;
+const CONTACT_PAGE_SIZE = 30;
 
 const contactSelect = { id: true, nombre: true, correo: true, mensaje: true, createdAt: true } as const;
 

@@ -21,7 +21,7 @@ export const EnrolledCourseSchema = z.object({
 });
 export type EnrolledCourseView = z.output<typeof EnrolledCourseSchema>;
 
-export const ENROLLED_PAGE_SIZE = 20;
+const ENROLLED_PAGE_SIZE = 20;
 // 50 a page, like the other API lists: a page costs its rows (an enrolment and a course read by
 // key each), not the size of the database (issue 13).
 export const API_ENROLLED_PAGE_SIZE = 50;

@@ -4,7 +4,6 @@ export const NO_PDF = "No hay archivo PDF disponible para este libro.";
 export const DOWNLOAD_FAILED = "Error descargando el archivo.";
 export const BOOK_CREATED = "Libro creado correctamente.";
 export const UPLOAD_FAILED = "Error al subir el libro.";
-export { CONNECTION_FAILED } from "~/lib/upload-progress.ts";
 export const PDF_REQUIRED = "Por favor, selecciona un archivo PDF.";
 /** The PDF was fine but another field was not: browsers never keep a chosen file after a refusal. */
 export const PDF_CHOOSE_AGAIN =

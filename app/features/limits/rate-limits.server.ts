@@ -63,7 +63,7 @@ const limiters = Object.fromEntries(
   ]),
 ) as Record<keyof typeof BUDGETS, RateLimiterPrisma>;
 
-export type LimiterName = keyof typeof BUDGETS;
+type LimiterName = keyof typeof BUDGETS;
 export type Bucket = [LimiterName, string];
 
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
@@ -139,14 +139,4 @@ export async function penalty(buckets: Bucket[]): Promise<void> {
   for (const [name, key] of buckets) {
     await limiters[name].penalty(normal(key), 1);
   }
-}
-
-/** Whether a bucket is spent, and for how long, without taking anything. */
-export async function spentFor(bucket: Bucket): Promise<RateLimitResult> {
-  const [name, key] = bucket;
-  const state = await limiters[name].get(normal(key));
-  if (state && state.consumedPoints >= BUDGETS[name].points) {
-    return { ok: false, retryAfterSeconds: secondsOf(state.msBeforeNext) };
-  }
-  return { ok: true };
 }

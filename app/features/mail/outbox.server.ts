@@ -86,7 +86,7 @@ export async function enqueueMail(mail: OutgoingMail, tx: Tx = prisma) {
   });
 }
 
-export const OUTBOX_PAGE_SIZE = 30;
+const OUTBOX_PAGE_SIZE = 30;
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 

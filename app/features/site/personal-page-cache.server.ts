@@ -177,8 +177,3 @@ export function clearPersonalPageCache() {
   entries.clear();
   storedBytes = 0;
 }
-
-/** How many pages are kept and their bytes (tests, the benchmark). */
-export function personalPageCacheSize() {
-  return { entries: entries.size, bytes: storedBytes };
-}

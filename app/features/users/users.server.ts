@@ -19,10 +19,9 @@ export const CANNOT_DELETE_SELF = "No puedes eliminar tu propia cuenta.";
 export const CANNOT_SUSPEND_SELF = "No puedes suspender tu propia cuenta.";
 export const SUSPEND_FAILED = "No se pudo suspender el usuario";
 export const USER_NOT_FOUND = "Usuario no encontrado";
-export { GUARDIAN_PENDING };
 export const SCHOOL_CONSENT_RECORDED = "Registramos que el colegio reunió la autorización de su madre, padre o tutor.";
 
-export const RECORDS_PAGE_SIZE = 25;
+const RECORDS_PAGE_SIZE = 25;
 
 export const publicUserSelect = {
   id: true,
