@@ -83,7 +83,7 @@ export default tseslint.config(
     files: ["app/**/*.tsx"],
     ...jsxA11y.flatConfigs.recommended,
   },
-  // The offline service worker and its rules: plain JavaScript served as /sw.js (decision 012).
+  // The offline service worker and its rules: plain JavaScript served as /sw.js (decision 014).
   {
     files: ["app/features/offline/*.js"],
     languageOptions: { sourceType: "module", globals: { ...globals.serviceworker } },

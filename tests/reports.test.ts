@@ -1,4 +1,4 @@
-// Issue 15, part 1: the admin's Resumen, a course's report and gradebook (services, pages, API,
+// The admin's Resumen, a course's report and gradebook (services, pages, API,
 // CSV), and the Tally counters the database's triggers keep for them.
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -500,7 +500,7 @@ describe("Tally triggers of the Resumen", () => {
     expect([await tally("cert:all"), await tally("cert:2032-07")]).toEqual([all + 1, month + 1]);
     await prisma.course.delete({ where: { id: course.id } });
     expect([await tally("cert:all"), await tally("cert:2032-07")]).toEqual([all + 1, month + 1]);
-    // A holder's account may go while the certificate stays verifiable (issue 23: userId SET NULL).
+    // A holder's account may go while the certificate stays verifiable (userId SET NULL).
     await prisma.user.delete({ where: { id: user.id } });
     expect([await tally("cert:all"), await tally("cert:2032-07")]).toEqual([all + 1, month + 1]);
     await prisma.certificate.deleteMany({

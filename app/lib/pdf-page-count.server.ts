@@ -1,4 +1,4 @@
-// The page count of a PDF read as a stream (issue 13, goal 4): the file passes through once, in
+// The page count of a PDF read as a stream: the file passes through once, in
 // the chunks its stream delivers, and only a small window of it is held at a time, so ten
 // concurrent 10 MB uploads do not cost ten files' worth of memory.
 //

@@ -12,7 +12,7 @@ export { PDF_ONLY } from "~/lib/file-types.ts";
 export const PDF_UNREADABLE = "No se pudo leer el PDF: indica el número de páginas.";
 export const DELETE_FAILED = "Hubo un error al eliminar el libro.";
 export const BOOK_NOT_FOUND = "Libro no encontrado.";
-/** Editing a book (issue 24 §2): not in the original product, so not quoted by docs/product.md's texts. */
+/** Editing a book: not in the original product, so not quoted by docs/product.md's texts. */
 export const BOOK_UPDATED = "Libro actualizado correctamente.";
 export const UPDATE_FAILED = "Error al actualizar el libro.";
 /** The edit form's file field: optional, the current PDF stays when it is left empty. */

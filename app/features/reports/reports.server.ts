@@ -5,7 +5,7 @@
 // Cost: the summary reads only Tally rows (counters the database's triggers keep), about forty
 // primary-key reads at any size. A course's report reads its modules and questions and their Tally
 // keys (kept by triggers as attempts, answers, enrolments and certificates are written: migration
-// report_counts), so it costs the same for 50 learners or 50 000 (issue 24 §7). A gradebook page
+// report_counts), so it costs the same for 50 learners or 50 000. A gradebook page
 // reads its participants through Enrolment (cursoId, registradoEn) and their attempts through
 // QuizAttempt (cursoId, userId, moduloId, aprobado, porcentaje), covering: it costs its page.
 import { fullName } from "~/features/auth/roles.ts";
