@@ -1,5 +1,5 @@
 // ESLint: correctness (typescript-eslint, React hooks), accessibility (jsx-a11y) and the layers
-// of the code base (docs/architecture in README "Layout"): a change that breaks a layer fails
+// of the code base (README.md, "Layout"): a change that breaks a layer fails
 // `npm test` instead of slipping through review. Formatting is Prettier's (prettier.config.js).
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
@@ -13,17 +13,38 @@ const FEATURES = {
   message: "lib/ and components/ import no feature: pass data in, or move the code into the feature.",
 };
 const ROUTES = { group: ["~/routes/*", "~/routes/**"], message: "Only app/routes.ts knows the route modules." };
+const ROOT = {
+  regex: String.raw`^(~|\.{1,2})(/\.\.)*/root(\.tsx)?$`,
+  message: "app/root.tsx imports the features, lib/ and components/, never the other way: share a type instead.",
+};
+// Every way to name the database module, its adapter or the generated Prisma client: the `~/`
+// alias, a relative path from any depth, with or without an extension, and the Prisma packages.
+const DATABASE = String.raw`(^|/)(db\.server|db-adapter)(\.[cm]?[jt]sx?)?$|(^|/)generated(/|$)|^@prisma(/|$)`;
 const PRISMA = {
-  group: [
-    "~/lib/db.server.ts",
-    "~/lib/db.server",
-    "~/generated/*",
-    "~/generated/**",
-    "@prisma/client",
-    "@prisma/client/*",
-  ],
+  regex: DATABASE,
   message: "Data access lives in app/features/<area>/*.server.ts: call a feature service instead.",
 };
+// The same paths in `import("…")` and `typeof import("…")`, which no-restricted-imports does not see.
+const DYNAMIC_PRISMA = [
+  "error",
+  ...["ImportExpression > Literal.source", "TSImportType Literal"].map((selector) => ({
+    selector: `${selector}[value=/${DATABASE.replaceAll("/", "\\x2F")}/]`,
+    message: PRISMA.message,
+  })),
+];
+/**
+ * The files that may reach the database: the feature services and their tests, the client itself
+ * (lib/db.server.ts, lib/db-adapter.ts), the Vitest suite, the seed and the server's migrations.
+ */
+const DATA_ACCESS = [
+  "app/features/**/*.server.{ts,tsx}",
+  "app/features/**/*.test.ts",
+  "app/lib/db.server.ts",
+  "app/lib/db-adapter.ts",
+  "tests/**",
+  "prisma/**",
+  "server/**",
+];
 
 export default tseslint.config(
   {
@@ -62,7 +83,7 @@ export default tseslint.config(
     files: ["app/**/*.tsx"],
     ...jsxA11y.flatConfigs.recommended,
   },
-  // The offline service worker and its rules: plain JavaScript served as /sw.js (decision 012).
+  // The offline service worker and its rules: plain JavaScript served as /sw.js (decision 014).
   {
     files: ["app/features/offline/*.js"],
     languageOptions: { sourceType: "module", globals: { ...globals.serviceworker } },
@@ -76,23 +97,37 @@ export default tseslint.config(
       "max-len": ["error", { code: 120, ignoreRegExpLiterals: true }],
     },
   },
-  // Layers.
+  // Layers (README "Layout"). Each block restates every pattern that applies to its files: a later
+  // block's options replace an earlier one's for the files both match.
   {
-    files: ["app/lib/**/*.{ts,tsx}"],
+    files: ["**/*.{ts,tsx,js}"],
+    ignores: DATA_ACCESS,
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [PRISMA] }],
+      "no-restricted-syntax": DYNAMIC_PRISMA,
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx,js}"],
+    ignores: DATA_ACCESS,
+    rules: { "no-restricted-imports": ["error", { patterns: [ROUTES, PRISMA] }] },
+  },
+  {
+    files: ["app/features/**/*.{ts,tsx,js}"],
+    ignores: DATA_ACCESS,
+    rules: { "no-restricted-imports": ["error", { patterns: [ROUTES, ROOT, PRISMA] }] },
+  },
+  {
+    files: ["app/features/**/*.server.{ts,tsx}", "app/features/**/*.test.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [ROUTES, ROOT] }] },
+  },
+  {
+    files: ["app/lib/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}"],
     ignores: ["app/lib/db.server.ts", "app/lib/db-adapter.ts", "app/lib/**/*.test.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [FEATURES, ROUTES, PRISMA] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [FEATURES, ROUTES, ROOT, PRISMA] }] },
   },
   {
-    files: ["app/components/**/*.{ts,tsx}"],
-    rules: { "no-restricted-imports": ["error", { patterns: [FEATURES, ROUTES, PRISMA] }] },
-  },
-  {
-    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx", "app/entry.server.tsx"],
-    rules: { "no-restricted-imports": ["error", { patterns: [ROUTES, PRISMA] }] },
-  },
-  {
-    files: ["app/features/**/*.{ts,tsx}"],
-    ignores: ["app/features/**/*.server.{ts,tsx}", "app/features/**/*.test.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [ROUTES, PRISMA] }] },
+    files: ["app/lib/db.server.ts", "app/lib/db-adapter.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [FEATURES, ROUTES, ROOT] }] },
   },
 );

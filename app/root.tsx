@@ -6,11 +6,11 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader, type HeaderUser } from "./components/site-header.tsx";
 import { fullName, initials, messagesLinkForRole, profileLinkForRole } from "./features/auth/roles.ts";
 import { getOptionalUser, sessionMiddleware } from "./features/auth/guards.server.ts";
-import { UnreadBadge } from "./features/messages/components/unread-badge.tsx";
+import { UnreadBadge, type RootUnread } from "./features/messages/components/unread-badge.tsx";
 import { unreadCount } from "./features/messages/messages.server.ts";
 import { siteConfig } from "./features/site/site-config.server.ts";
 import { originCheckMiddleware } from "./lib/csrf.server.ts";
-import { pageCacheMiddleware } from "./lib/page-cache.server.ts";
+import { pageCacheMiddleware } from "./features/site/page-cache.server.ts";
 import { personalPageCacheMiddleware } from "./features/site/personal-page-cache.server.ts";
 import { offlineMiddleware } from "./features/offline/offline.server.ts";
 import { useServiceWorker } from "./features/offline/register.ts";
@@ -44,30 +44,29 @@ export async function loader(args: Route.LoaderArgs) {
   // Once per request, for the header and the panel menus (UnreadBadge): a capped index range.
   const messagesHref = user ? messagesLinkForRole(user.rol) : null;
   const unread = user && messagesHref ? await unreadCount(user) : 0;
-  return data(
-    {
-      site: {
-        brand: site.brand,
-        phone: site.phone,
-        email: site.email,
-        address: site.address,
-        facebookUrl: site.facebookUrl,
-        linkedinUrl: site.linkedinUrl,
-      },
-      user: user
-        ? ({
-            name: fullName(user.nombre, user.apellido),
-            initials: initials(user.nombre, user.apellido),
-            profileHref: profileLinkForRole(user.rol),
-            avatarUrl: user.imagenPerfil ? `/usuarios/${user.id}/imagen` : null,
-            messagesHref,
-            unread,
-          } satisfies HeaderUser)
-        : null,
-      flash,
+  const shared = {
+    site: {
+      brand: site.brand,
+      phone: site.phone,
+      email: site.email,
+      address: site.address,
+      facebookUrl: site.facebookUrl,
+      linkedinUrl: site.linkedinUrl,
     },
-    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
-  );
+    user: user
+      ? ({
+          name: fullName(user.nombre, user.apellido),
+          initials: initials(user.nombre, user.apellido),
+          profileHref: profileLinkForRole(user.rol),
+          avatarUrl: user.imagenPerfil ? `/usuarios/${user.id}/imagen` : null,
+          messagesHref,
+          unread,
+        } satisfies HeaderUser)
+      : null,
+    flash,
+  };
+  // The message badge reads `user.unread` without importing this module (RootUnread).
+  return data(shared satisfies RootUnread, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.site.brand ?? "Academia Abierta" }];

@@ -1,4 +1,4 @@
-// The route × identity table (SECURITY.md "Access"): every guarded page and API call refuses
+// The route × identity table (docs/product.md#security): every guarded page and API call refuses
 // who it must, through the whole production stack. HTTP only, so it runs in one project.
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import {
@@ -113,7 +113,7 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["DELETE", "/api/cursos/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["PUT", "/api/cursos/no-existe/publicar", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["GET", "/api/cursos/no-existe/participantes", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
-  // Admin insight (issue 15).
+  // Admin insight.
   ["GET", "/api/admin/resumen", (who) => (who === "admin" ? 200 : anonymous(who) ? 401 : 403)],
   ["GET", "/api/admin/cursos/no-existe/reporte", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["GET", "/api/admin/cursos/no-existe/calificaciones", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],

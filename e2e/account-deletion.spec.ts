@@ -1,4 +1,4 @@
-// Issue 23 part 3: 'Eliminar mi cuenta' in the profile, through the production build, JavaScript
+// 'Eliminar mi cuenta' in the profile, through the production build, JavaScript
 // off and on: a fresh account (registered and approved through the API) opens the confirmation
 // dialog, is refused with a wrong password, then deletes itself with the right one, lands on the
 // home page signed out, and cannot sign in again. Its certificate, revoked at its choice, then

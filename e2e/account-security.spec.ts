@@ -1,4 +1,4 @@
-// Issue 23: 'Cambiar contraseña' and 'Sesiones abiertas' in the profile, through the production
+// 'Cambiar contraseña' and 'Sesiones abiertas' in the profile, through the production
 // build, JavaScript off and on: a second browser (another context, another device) signed in to
 // the same account is out after a password change or 'Cerrar las demás sesiones'; this one stays.
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";

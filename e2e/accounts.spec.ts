@@ -246,7 +246,7 @@ test("un navegador que adivina contraseñas se detiene con 429 y Retry-After; la
   browser,
   javaScriptEnabled,
 }) => {
-  // Issue 22 §2: this browser's own budget (10 failures), whatever address it tries.
+  // This browser's own budget (10 failures), whatever address it tries.
   const tries = 10;
   for (let i = 0; i < tries; i++) {
     await login(page, uniqueEmail("adivina"), "no es la clave");

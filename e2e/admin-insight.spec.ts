@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { ADMIN, approvedUser, login } from "./support.ts";
 
-// Issue 15, part 1: the admin lands on the Resumen (figures, a chart with its table), opens a
+// The admin lands on the Resumen (figures, a chart with its table), opens a
 // course's Reportes from the course table (funnel, the question most often missed) and its
 // gradebook (best score, attempts, passed; CSV). JavaScript off and on.
 

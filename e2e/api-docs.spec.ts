@@ -1,4 +1,4 @@
-// Issue 15: the API reference at /api/docs is a page to read on a phone, with no JavaScript at
+// The API reference at /api/docs is a page to read on a phone, with no JavaScript at
 // all (its CSP allows none), and the OpenAPI document it is made from is served beside it.
 import { expect, test } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
@@ -44,7 +44,7 @@ test("la referencia de la API se lee en un teléfono, sin JavaScript", async ({ 
   const doc = await openapi.json();
   expect(doc.openapi).toMatch(/^3\.1\./);
   expect(Object.keys(doc.paths)).toContain("/api/docs");
-  // Issue 24 §6: a generated client gets its base URL from servers (APP_URL, not this request's Host).
+  // A generated client gets its base URL from servers (APP_URL, not this request's Host).
   expect(doc.servers).toHaveLength(1);
   expect(doc.servers[0].url).toMatch(/^https?:\/\//);
 });

@@ -63,7 +63,7 @@ test("un visitante ve el curso sin materiales; 'Comenzar Curso' pide iniciar ses
   await expect(page.getByText("Tu avance: 0%")).toBeVisible();
   await expect(page.getByRole("button", { name: "Comenzar Curso" })).toHaveCount(0);
   await expect(page.getByRole("progressbar", { name: "Tu avance en el curso" })).toHaveAttribute("aria-valuenow", "0");
-  // 'Continuar' opens the module to take, with or without JavaScript (issue 24 §2): the server
+  // 'Continuar' opens the module to take, with or without JavaScript: the server
   // renders it open for ?modulo=1, and #modulo-1 scrolls to it.
   const next = page.getByRole("link", { name: "Continuar", exact: true });
   await expect(next).toHaveAttribute("href", /\?modulo=1#modulo-1$/);

@@ -3,7 +3,7 @@ import { DELETE_COURSE_EFFECTS, DELETE_COURSE_KEEPS_CERTIFICATES } from "../app/
 import { PNG_1PX, ADMIN, adminPage, approvedUser } from "./support.ts";
 
 // Certificates are permanent records: an admin deleting the course keeps every certificate
-// issued for it verifiable, with its PDF (issue 10). Both projects share one server, so each
+// issued for it verifiable, with its PDF. Both projects share one server, so each
 // builds its own course through the API.
 
 async function token(request: APIRequestContext, credentials: { correo: string; password: string }) {

@@ -67,7 +67,7 @@ test("the preview dialog spans most of a desktop screen and the whole width of a
     await page.goto("/biblioteca");
     await page.getByRole("article").first().getByRole("link", { name: "Vista Previa" }).click();
     const dialog = page.getByRole("dialog");
-    // A phone shows no PDF inside a page: 'Abrir PDF' there instead of the frame (issue 24 §1).
+    // A phone shows no PDF inside a page: 'Abrir PDF' there instead of the frame.
     const phone = viewport.width < 640;
     await expect(dialog.locator("iframe")).toBeVisible({ visible: !phone });
     await expect(dialog.getByRole("link", { name: "Abrir PDF" })).toBeVisible({ visible: phone });

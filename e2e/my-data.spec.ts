@@ -1,4 +1,4 @@
-// Issue 23 part 3, 'Descargar mis datos': the link in the profile downloads the person's own ZIP
+// 'Descargar mis datos': the link in the profile downloads the person's own ZIP
 // through the production build, JavaScript off and on, and the page stays where it was. The
 // archive is opened with Python's zipfile (CRCs checked).
 import { execFileSync } from "node:child_process";

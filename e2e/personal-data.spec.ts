@@ -1,4 +1,4 @@
-// Personal data under Ley 21.719 (issue 23), JavaScript off and on: a child's registration waits
+// Personal data under Ley 21.719, JavaScript off and on: a child's registration waits
 // for a guardian's consent; a person corrects their own name; the link in an optional notice
 // turns notices off without signing in.
 import { expect, test } from "@playwright/test";

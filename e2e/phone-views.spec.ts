@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from "@
 import { PDFDocument } from "pdf-lib";
 import { ADMIN, PNG_1PX, approvedUser, learnerWithCertificate, login, uniqueEmail } from "./support.ts";
 
-// Issue 24 §1 (phones) and §5 (WCAG 2.2 AA): what a person sees at 360 px, measured (boxes,
+// Phones and WCAG 2.2 AA (docs/product.md#screens): what a person sees at 360 px, measured (boxes,
 // computed styles), JavaScript off and on; and the admin tables' captions and scroll boxes.
 test.describe.configure({ timeout: 120_000 });
 

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { PDFDocument } from "pdf-lib";
 import { PNG_1PX, ADMIN, login } from "./support.ts";
 
-// Phones first, admin included (issue 14): no page scrolls sideways at 320 or 360 px, with
+// Phones first, admin included: no page scrolls sideways at 320 or 360 px, with
 // realistic long data (a long e-mail address, a long course title, a course with 10 modules, a
 // long book title), JavaScript off and on.
 test.describe.configure({ timeout: 240_000 });

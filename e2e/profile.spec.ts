@@ -68,7 +68,7 @@ test("cambiar imagen al instante y correo con el enlace de confirmación; la cab
     (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/confirmar-correo/"),
   );
   await page.getByRole("button", { name: "Confirmar cambio de correo" }).click();
-  // Issue 22 §5: the page that says it worked answers 200 (it went out as 404: the link is used by then).
+  // The page that says it worked answers 200 (it went out as 404: the link is used by then).
   expect((await confirmed).status()).toBe(200);
   await expect(page.getByRole("status")).toHaveText(`Tu correo fue actualizado. Desde ahora ingresas con ${nuevo}.`);
   // The link works once.

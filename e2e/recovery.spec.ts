@@ -1,4 +1,4 @@
-// Password recovery (issue 23 part 1) through the production build, JavaScript off and on: the
+// Password recovery through the production build, JavaScript off and on: the
 // link e-mailed from /recuperar (read from the outbox, as the person would from their mailbox)
 // sets a new password once and ends the account's other sessions; an admin's one-time link from
 // the user's record in Registros does the same for someone who cannot read e-mail.

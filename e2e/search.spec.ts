@@ -1,4 +1,4 @@
-// The search boxes people type into (docs/product.md, issue 24 §3): plain GET forms, so each
+// The search boxes people type into (docs/product.md): plain GET forms, so each
 // test runs with JavaScript off and on (the two Playwright projects). Accents and case do not
 // matter; whole words match anywhere in the title or name.
 import { expect, test } from "@playwright/test";

@@ -14,7 +14,7 @@ test("inicio: hero, audiencias, testimonios y cursos destacados", async ({ page 
   const featured = page
     .locator("section", { has: page.getByRole("heading", { name: "Cursos destacados" }) })
     .getByRole("article");
-  // A few on the home page (issue 14: phones first); 'Ver destacados' lists all of them.
+  // A few on the home page (phones first); 'Ver destacados' lists all of them.
   await expect(featured).toHaveCount(4);
   await expect(page.locator("figure")).toHaveCount(3);
   await page.getByRole("link", { name: "Ver destacados" }).click();
@@ -87,7 +87,7 @@ test("cabeceras de seguridad en cada página", async ({ page }) => {
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
   expect(nonce).toBeTruthy();
   expect(csp).toContain("frame-ancestors 'none'");
-  // No plugins or <object> anywhere but the course page's PDF viewer (issue 22 §5; stored-files.spec.ts).
+  // No plugins or <object> anywhere but the course page's PDF viewer (stored-files.spec.ts).
   expect(csp).toContain("object-src 'none'");
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["x-frame-options"]).toBe("DENY");

@@ -3,7 +3,7 @@
 
 export const DEMO_PASSWORD = "Academia2026!";
 
-export type DemoRole = "admin" | "docente" | "estudiante" | "comunidad";
+type DemoRole = "admin" | "docente" | "estudiante" | "comunidad";
 
 export interface DemoAccount {
   correo: string;
@@ -68,5 +68,3 @@ export const DEMO_ACCOUNTS = {
   comunidad: DEMO_COMUNIDAD,
   pendiente: DEMO_PENDIENTE,
 } as const;
-
-export type DemoAccountKey = keyof typeof DEMO_ACCOUNTS;

@@ -24,7 +24,7 @@ export function createRandom(seed: number): () => number {
 // ---------------------------------------------------------------------------------------------
 // PNG
 
-export const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);

@@ -1,8 +1,8 @@
 // The demo catalog: courses, modules, quizzes, books and participant names (Spanish, Chile).
 import type { CoverTheme, PdfSection } from "./seed-assets.ts";
 
-export type QuestionSeed = { texto: string; opciones: string[]; correcta: number };
-export type ModuleSeed = {
+type QuestionSeed = { texto: string; opciones: string[]; correcta: number };
+type ModuleSeed = {
   titulo: string;
   descripcion: string;
   archivos: Array<{ titulo: string; secciones: PdfSection[] }>;

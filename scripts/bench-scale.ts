@@ -1,4 +1,4 @@
-// `npm run bench:scale` (issue 13, goal 1): how the cost of every public page, panel page,
+// `npm run bench:scale`: how the cost of every public page, panel page,
 // admin list and search, and API list grows from the demo database to a large one.
 //
 // One production build, two folders: the e2e server migrates and seeds the demo data in
@@ -19,7 +19,7 @@
 // database, smaller for a quick try), BENCH_SCALE_ONLY (a regular expression on labels or
 // paths), BENCH_SCALE_MAX (when set: exit 1 if the worst growth exceeds it or a response was
 // not 200). The last line printed is always `worst growth: N.N× PATH`.
-// BENCH_SCALE_DB=postgresql (issue 24 §7): the same two databases, once generated, are copied into
+// BENCH_SCALE_DB=postgresql: the same two databases, once generated, are copied into
 // PostgreSQL (scripts/bench/pg-copy.ts: BENCH_SCALE_PG_URL, or a throwaway cluster) and the two
 // servers serve those instead.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -70,7 +70,7 @@ type Context = {
   /** Last page of /cursos and /api/cursos/lista for a visitor, and of /admin/courses. */
   lastCatalogPage: number;
   lastAdminPage: number;
-  /** A certificate's verification page and a quiz of the demo estudiante (issue 24 §7). */
+  /** A certificate's verification page and a quiz of the demo estudiante. */
   paths: { verification: string; quiz: string };
 };
 
@@ -215,7 +215,7 @@ function targets(ctx: Context, large: boolean): Target[] {
     { label: "API certificados", path: `/api/certificados/usuario/${ctx.studentId}`, auth: "studentToken" },
     { label: "API usuarios (admin)", path: "/api/auth/users", auth: "adminToken" },
     { label: "API participantes (admin)", path: `/api/cursos/${ctx.topCourse}/participantes`, auth: "adminToken" },
-    // Admin insight (issue 15): the summary from the Tally; a course's report and gradebook on
+    // Admin insight: the summary from the Tally; a course's report and gradebook on
     // the course with most participants.
     { label: "API resumen (admin)", path: "/api/admin/resumen", auth: "adminToken" },
     {
@@ -230,7 +230,7 @@ function targets(ctx: Context, large: boolean): Target[] {
     },
     // The demo estudiante's panel.
     { label: "Panel estudiante", path: "/user", auth: "studentCookie" },
-    // Issue 24 §7: certificates and quizzes (the large database has 250 000 and 1 000 000).
+    // Certificates and quizzes (the large database has 250 000 and 1 000 000).
     { label: "Mis certificados", path: "/user/certificates", auth: "studentCookie" },
     { label: "Verificación de un certificado", path: ctx.paths.verification },
     { label: "Evaluación de un módulo", path: ctx.paths.quiz, auth: "studentCookie" },
@@ -389,7 +389,7 @@ async function main() {
   console.error(`bench:scale: base de demostración (${DEMO.base})…`);
   await startServer(DEMO, false);
   await stopServer(DEMO);
-  // Quiz attempts and certificates on the demo database too (issue 24 §7).
+  // Quiz attempts and certificates on the demo database too.
   addQuizActivityToFile(DEMO.dbFile);
   // The demo folder (database and files) copied for the large one: the same ids on both.
   const largeDir = path.dirname(LARGE.dbFile);

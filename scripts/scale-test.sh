@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Scale-out proof (issue 12): two app instances on one PostgreSQL database and one S3-compatible
+# Scale-out proof: two app instances on one PostgreSQL database and one S3-compatible
 # bucket (s3rver) behind nginx (round robin), a recording SMTP server, then Playwright through
 # the balancer and across instances.
 #

@@ -1,4 +1,4 @@
-// Issue 23 part 3, deletion: 'Eliminar mi cuenta' on the profile pages, DELETE /api/auth/cuenta and
+// Deletion: 'Eliminar mi cuenta' on the profile pages, DELETE /api/auth/cuenta and
 // the admin's deletion (Registros, DELETE /api/auth/users/{id}), against the real database and
 // data directory. The account and its personal data go at once: afterwards no table holds the
 // person's name or any of their addresses (but a certificate they chose to keep verifiable), their

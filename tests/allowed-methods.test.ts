@@ -1,4 +1,4 @@
-// Issue 10, "odd requests never answer 5xx": the production server's method guard
+// Odd requests never answer 5xx (docs/product.md#security): the production server's method guard
 // (server/allowed-methods.ts) in front of a stand-in for React Router. TRACE and other unknown
 // methods are answered 405 with Allow and never reach the app (which threw or logged a stack
 // trace for them); the methods the app serves pass through untouched. The whole production

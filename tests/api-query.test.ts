@@ -1,4 +1,4 @@
-// Issue 24 §6, "the API is lenient where the document is strict": every query parameter the
+// The API is lenient where the document is strict (docs/product.md#api-conventions): every query parameter the
 // OpenAPI document gives a list or download answers a value it does not allow (page=0, page=abc,
 // carpeta=otra, a made-up cursor, …) with a 400 and the parameter's Spanish message, as JSON
 // { error }, instead of reading it as page 1 or the inbox; the values it allows still answer 200.

@@ -285,7 +285,7 @@ describe("enrolment ('Comenzar Curso' and POST /api/cursos/{id}/registrarPartici
     expect(await readJson(hidden)).toEqual({ error: COURSE_NOT_FOUND });
     const page = (await enrolForm(forDocentes.id, student.cookie)) as Response;
     expect(page.headers.get("Location")).toBe("/cursos");
-    // Issue 22 §1: a 'volver' that normalises to //host goes back to the course instead.
+    // A 'volver' that normalises to //host goes back to the course instead.
     const evil = (await enrolForm(forDocentes.id, student.cookie, "/cursos/..//evil.example/x")) as Response;
     expect(evil.headers.get("Location")).toBe(`/cursos/${forDocentes.id}`);
     expect(await prisma.enrolment.count({ where: { userId: student.user.id } })).toBe(0);

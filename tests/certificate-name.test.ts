@@ -1,4 +1,4 @@
-// 'Actualizar el nombre en mis certificados' (issue 23 part 2, rectification): a certificate keeps
+// 'Actualizar el nombre en mis certificados' (rectification): a certificate keeps
 // the name it was issued with until its holder asks; then the same code and verification link
 // get a new PDF, the verification page says when, and the first name stays in the row unshown.
 import { execFileSync } from "node:child_process";

@@ -1,4 +1,4 @@
-// Issue 24 §6: GET /api/certificados/usuario/{userId} answered every certificate at once (501 in
+// GET /api/certificados/usuario/{userId} answered every certificate at once (501 in
 // one answer on a large database). It is paged like the API's other keyset lists (messages,
 // courses): 50 a page, newest first, the `Link` header's rel="next" / rel="prev" URLs carry the
 // cursor (`desde` / `antes`, with `page` for show), and a page is a range of the index

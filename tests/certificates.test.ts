@@ -558,7 +558,7 @@ describe("deleting the holder's account", () => {
     });
     expect(fs.existsSync(storagePath(row.pdfKey!))).toBe(true);
 
-    // The admin's choice (issue 23): revoked. Kept verifiable is the default (tests/account-deletion.test.ts).
+    // The admin's choice: revoked. Kept verifiable is the default (tests/account-deletion.test.ts).
     const deleted = await deleteUserApi.action(
       args(
         jsonRequest(

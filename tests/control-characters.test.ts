@@ -1,4 +1,4 @@
-// Issue 10, "No control characters stored": NUL and the other C0 controls are refused with one
+// No control characters stored (docs/product.md#text-fields): NUL and the other C0 controls are refused with one
 // Spanish message by every form and /api route that stores text people type (users, messages,
 // contact, courses, modules, links, books); line breaks and tabs survive only in multi-line
 // fields. Through the same route modules the browser and clients use, against a real database.

@@ -1,5 +1,5 @@
 // Changing one's own e-mail is confirmed through a single-use, expiring link sent to the new
-// address (issue 10 §1); admins correct another account's address directly.
+// address; admins correct another account's address directly.
 import { describe, expect, it } from "vitest";
 import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
 import { EMAIL_CHANGE_INVALID } from "~/features/users/profile-schema.ts";

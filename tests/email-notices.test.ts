@@ -1,4 +1,4 @@
-// Objection (issue 23 part 3): optional notices (a new message, waiting registrations) go only to
+// Objection: optional notices (a new message, waiting registrations) go only to
 // people who keep them on; each carries a link — and RFC 8058 one-click headers, checked on a real
 // SMTP server — that turns them off without signing in. Needed mail is never affected.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// 'Continuar' on the 'Mis cursos' cards (issue 24 §2): where each card leads is computed for the
+// 'Continuar' on the 'Mis cursos' cards: where each card leads is computed for the
 // whole page in a constant number of queries (no query per card), each on an index
 // (docs/decisions/009-flat-cost-at-scale.md). Prisma's query log is caught as in
 // tests/query-plans.test.ts: the app's client is a logging one, installed before app modules load.

@@ -1,4 +1,4 @@
-// The one Failure from its real sources (code health, issue 25 §2): a refused sign-in, a refused
+// The one Failure from its real sources: a refused sign-in, a refused
 // upload, a spent rate-limit budget and a bad API token are each a Failure, and the two adapters
 // (the API's `{ error }` and the form's Conform reply) answer them with the same status and text.
 import { parseWithZod } from "@conform-to/zod/v4";

@@ -1,4 +1,4 @@
-// Children (issue 23 part 3, Ley 21.719): a registrant under 14 names a parent or guardian, who is
+// Children (Ley 21.719): a registrant under 14 names a parent or guardian, who is
 // e-mailed a link ('Autorizo el registro de …'); the account waits for that consent — or for an
 // admin's record that the school collected it — before an admin may approve it.
 import { describe, expect, it } from "vitest";

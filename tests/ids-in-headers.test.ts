@@ -1,4 +1,4 @@
-// Issue 10, "user input never reaches a header": ids a request carries (route params, form
+// User input never reaches a header (docs/product.md#security): ids a request carries (route params, form
 // fields) are checked against the shape of our ids before they go into a redirect's Location.
 // Non-Latin-1 text, NUL or CR/LF there made Headers.set throw (500); 70 000 characters made a
 // 70 KB header. A malformed id is answered as an unknown one: 404, or the editor's flash.

@@ -8,7 +8,7 @@ import { learnerStates } from "~/features/enrolment/learner-state.server.ts";
 import { unenrol } from "~/features/enrolment/enrolment.server.ts";
 import { UNENROL_KEEPS_CERTIFICATE } from "~/features/enrolment/messages.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { pageCacheKey } from "~/lib/page-cache.server.ts";
+import { pageCacheKey } from "~/features/site/page-cache.server.ts";
 import * as homeRoute from "~/routes/home.tsx";
 import * as listRoute from "~/routes/courses/list.tsx";
 import * as detailRoute from "~/routes/courses/detail.tsx";

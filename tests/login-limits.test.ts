@@ -1,4 +1,4 @@
-// Sign-in limits a classmate cannot turn against the class (issue 22 §2, docs/decisions/006):
+// Sign-in limits a classmate cannot turn against the class (docs/decisions/006):
 // budgets per browser (signed device cookie), per IP only for requests without one and for
 // unknown addresses, per address across every IP with a notice to the owner and an exemption
 // for browsers the owner signed in from, and points reserved before the password is checked.

@@ -1,4 +1,4 @@
-// Messages belong to accounts, not to e-mail addresses (issue 10 §1): the recipient is resolved
+// Messages belong to accounts, not to e-mail addresses: the recipient is resolved
 // when the message is sent and every read goes by user id. Against the real SQLite database,
 // through the same route modules and API handlers the browser and clients use.
 import fs from "node:fs";
@@ -100,7 +100,7 @@ describe("a message follows its recipient's account, not the address", () => {
     expect(deleted.status).toBe(200);
     expect(await prisma.message.findUnique({ where: { id: received.id } })).toBeNull();
     // What they sent stays with its recipient, detached from the deleted account for good, and
-    // without their name, address or role (issue 23: 'Cuenta eliminada').
+    // without their name, address or role ('Cuenta eliminada').
     expect(await prisma.message.findUniqueOrThrow({ where: { id: sent.id } })).toMatchObject({
       fromId: null,
       fromName: "Cuenta eliminada",

@@ -1,4 +1,4 @@
-// Messages in both directions (issue 14): answering a received message, the sent folder and the
+// Messages in both directions: answering a received message, the sent folder and the
 // unread count of the menus. Against the real SQLite database, through the same route modules,
 // services and API handlers the browser and clients use.
 import { describe, expect, it } from "vitest";

@@ -116,7 +116,7 @@ describe("deployMigrations", () => {
         "User_tally_delete",
         "User_tally_insert",
         "User_tally_update",
-        // issue 24 §7: a course's report (migration report_counts)
+        // A course's report (migration report_counts)
         "AttemptAnswer_report_delete",
         "AttemptAnswer_report_insert",
         "AttemptAnswer_report_update",

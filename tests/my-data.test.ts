@@ -1,4 +1,4 @@
-// 'Descargar mis datos' (issue 23 part 3, Ley 21.719 access and portability): /mis-datos and
+// 'Descargar mis datos' (Ley 21.719 access and portability): /mis-datos and
 // GET /api/auth/mis-datos give the signed-in person one ZIP, streamed, with everything about
 // them and nothing about anyone else: its entries are checked by Python's zipfile and `unzip -t`,
 // parsed, and compared with the database row by row; no password or token hash is in its bytes.

@@ -1,4 +1,4 @@
-// Issue 24 §6, "the API document, as a client generator sees it": Redocly's recommended ruleset
+// The API document as a client generator sees it (decision 012): Redocly's recommended ruleset
 // finds no error in the OpenAPI document (a generator needs `servers` for a base URL); the fixed
 // lists of the answers are enums and no field a client reads is untyped (`{}`, TypeScript's
 // `unknown`); GET /api/mensajes says which shape each item has; every operation has a description

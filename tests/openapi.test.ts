@@ -1,4 +1,4 @@
-// Issue 15, "a documented, machine-checkable API": the OpenAPI document (features/api-docs) has
+// A documented, machine-checkable API (decision 012): the OpenAPI document (features/api-docs) has
 // every /api route of app/routes.ts with the methods its module serves, no path that no route
 // has, and is a sound OpenAPI 3.1 document; every documented call, made for real against this
 // file's SQLite database, answers a documented status with a body its JSON Schema (draft 2020-12,

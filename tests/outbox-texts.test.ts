@@ -1,4 +1,4 @@
-// How long the outbox keeps what a mail says (issue 22): a confirmation link's token is dropped
+// How long the outbox keeps what a mail says: a confirmation link's token is dropped
 // as soon as the mail is sent (the account keeps only its hash), and every sent mail's text is
 // dropped SENT_TEXT_RETENTION_DAYS after sending. Against a real SMTP server on 127.0.0.1.
 import net from "node:net";

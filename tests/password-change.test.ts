@@ -1,4 +1,4 @@
-// Issue 23: 'Cambiar contraseña' and 'Sesiones abiertas' on /user/profile and /admin/profile, and
+// 'Cambiar contraseña' and 'Sesiones abiertas' on /user/profile and /admin/profile, and
 // POST /api/auth/change-password, against the real SQLite database: the current password is
 // required (a wrong one is a field error, changes nothing and spends the account's own budget),
 // the registration's rules hold, a change ends every other session and token but the caller's,

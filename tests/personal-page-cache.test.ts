@@ -11,7 +11,7 @@ import { keepOffline, offlineMiddleware } from "~/features/offline/offline.serve
 import { enrol, unenrol } from "~/features/enrolment/enrolment.server.ts";
 import { sendMessage } from "~/features/messages/messages.server.ts";
 import { courseTitleFields } from "~/features/courses/title-search.ts";
-import { bumpCatalog, stampsOf } from "~/lib/catalog-stamp.server.ts";
+import { bumpCatalog, stampsOf } from "~/features/site/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import {
   clearPersonalPageCache,

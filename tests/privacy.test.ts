@@ -1,4 +1,4 @@
-// Personal data under Ley 21.719 (issue 23 part 3): the notice at /privacidad names who is
+// Personal data under Ley 21.719 (docs/product.md#personal-data): the notice at /privacidad names who is
 // responsible from configuration and states the retention the features enforce; a registration
 // records the notice's version; the housekeeping deletes what is past its retention.
 import { afterEach, describe, expect, it } from "vitest";

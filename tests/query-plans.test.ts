@@ -117,7 +117,7 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
   });
 
   it("the word searches (catalog, admin courses, records) read their word index: rare words by keys, common ones by a walk", async () => {
-    // Issue 24 §3: CourseWord and UserWord, as the library's BookWord (features/search/word-search.server.ts).
+    // CourseWord and UserWord, as the library's BookWord (features/search/word-search.server.ts).
     for (const titulo of ["Introducción a la programación", "Programación creativa"]) {
       await prisma.course.create({
         data: {
@@ -398,7 +398,7 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
       /SEARCH (main\.)?Tally USING INDEX sqlite_autoindex_Tally_1 \(key=\?\)/,
     );
 
-    // Issue 24 §7: the report reads the course's modules and questions and their Tally keys,
+    // The report reads the course's modules and questions and their Tally keys,
     // never its enrolments, attempts, answers or certificates (the triggers keep those counts).
     const reportPlans = await expectIndexed(() => reports.getCourseReport(courseId));
     expect(reportPlans.map((p) => p.query).join("\n")).not.toMatch(

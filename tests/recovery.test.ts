@@ -1,4 +1,4 @@
-// Password recovery (issue 23 §1, docs/product.md#password-recovery): /recuperar answers alike
+// Password recovery (docs/product.md#password-recovery): /recuperar answers alike
 // for every address and e-mails a single-use, hour-long link through the outbox; the link's page
 // changes nothing on GET and sets the password once, ending every session and API token; an
 // admin can make a 24-hour link to hand over; the requests are limited per IP and per address;

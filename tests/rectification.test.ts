@@ -1,4 +1,4 @@
-// Rectification (issue 23 part 2): people correct their own nombre, apellido and fecha de
+// Rectification: people correct their own nombre, apellido and fecha de
 // nacimiento in the profile and through the API, under the registration's rules; an admin
 // corrects them on a user's record (audited: which fields, never their values). Objection: the
 // profile's checkbox turns the optional notices by e-mail off and on.

@@ -1,4 +1,4 @@
-// Registration proves the address (issue 23 part 1): a single-use link e-mailed at registration,
+// Registration proves the address: a single-use link e-mailed at registration,
 // Registros shows which addresses are confirmed (those first), and approving an unconfirmed one
 // asks the admin to confirm the choice; the API approval still works (the admin decides).
 import { describe, expect, it } from "vitest";

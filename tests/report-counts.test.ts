@@ -1,4 +1,4 @@
-// Issue 24 §7: a course's report reads counts the database's triggers keep (migration
+// A course's report reads counts the database's triggers keep (migration
 // report_counts), not its attempts and answers. After a mix of writes (attempts before and after
 // enrolling, leaving and re-joining a course, deleted attempts and answers, an edited and a
 // deleted question, a deleted module, a deleted account, certificates issued, detached and
@@ -86,7 +86,7 @@ const certify = (userId: string, cursoId: string) =>
     data: { codigo: crypto.randomUUID().slice(0, 12), userId, cursoId, nombreTitular: "T", tituloCurso: "C" },
   });
 
-/** The report's figures counted from the raw rows (what the report computed before issue 24). */
+/** The report's figures counted from the raw rows (what the report computed before the triggers kept them). */
 async function recount(courseId: string) {
   const participants = new Set(
     (await prisma.enrolment.findMany({ where: { cursoId: courseId }, select: { userId: true } })).map((e) => e.userId),

@@ -1,9 +1,9 @@
-// Issue 15, part 1: the admin's Resumen, a course's report and gradebook (services, pages, API,
+// The admin's Resumen, a course's report and gradebook (services, pages, API,
 // CSV), and the Tally counters the database's triggers keep for them.
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { courseTitleFields } from "~/features/courses/title-search.ts";
-import { lastMonths, monthKey } from "~/features/reports/months.ts";
+import { lastMonths, monthKey, monthStart } from "~/features/reports/months.ts";
 import {
   getCourseReport,
   getGradebook,
@@ -365,6 +365,15 @@ describe("the Resumen: totals and months from the Tally", () => {
     expect(monthKey(new Date("2031-07-01T04:00:00Z"))).toBe("2031-07");
   });
 
+  it("LocalMonth (migration local_months) is monthStart of every month, 1990–2100: the triggers' months are Intl's", async () => {
+    const rows = await prisma.localMonth.findMany({ orderBy: { desde: "asc" } });
+    expect(rows).toHaveLength((2100 - 1990 + 1) * 12);
+    for (const { desde, mes } of rows) {
+      const [year, month] = mes.split("-").map(Number);
+      expect(desde.toISOString(), mes).toBe(monthStart(year!, month!).toISOString());
+    }
+  });
+
   it("buckets enrolments and certificates by month: window edges, an empty month", async () => {
     const course = await newCourse("Meses");
     const other = await newCourse("Meses 2");
@@ -491,7 +500,7 @@ describe("Tally triggers of the Resumen", () => {
     expect([await tally("cert:all"), await tally("cert:2032-07")]).toEqual([all + 1, month + 1]);
     await prisma.course.delete({ where: { id: course.id } });
     expect([await tally("cert:all"), await tally("cert:2032-07")]).toEqual([all + 1, month + 1]);
-    // A holder's account may go while the certificate stays verifiable (issue 23: userId SET NULL).
+    // A holder's account may go while the certificate stays verifiable (userId SET NULL).
     await prisma.user.delete({ where: { id: user.id } });
     expect([await tally("cert:all"), await tally("cert:2032-07")]).toEqual([all + 1, month + 1]);
     await prisma.certificate.deleteMany({

@@ -1,4 +1,4 @@
-// The lean scroll-restoration script of a document's first load (issue 13, goal 6).
+// The lean scroll-restoration script of a document's first load.
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { restoreScrollScript } from "~/lib/scroll-restoration.tsx";

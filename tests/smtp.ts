@@ -4,7 +4,7 @@ import type net from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { SMTPServer } from "smtp-server";
 
-export type CapturedMail = { from: string; to: string[]; raw: string };
+type CapturedMail = { from: string; to: string[]; raw: string };
 
 /** Starts a capturing server before the file's (or describe block's) tests and stops it after. */
 export function smtpCapture() {

@@ -1,4 +1,4 @@
-// Failures nobody sees are not swallowed (issue 25 §2): a stored file that cannot be deleted is
+// Failures nobody sees are not swallowed: a stored file that cannot be deleted is
 // logged with its key and counted for the housekeeping job's report, and SQLite's foreign keys
 // are checked on, not assumed.
 import { afterEach, describe, expect, it, vi, type MockInstance } from "vitest";

@@ -115,7 +115,7 @@ function texts(src: string): string[] {
   return out.map((t) => t.replace(/\s+/g, " ").trim()).filter((t) => /\p{L}/u.test(t));
 }
 
-// --- The spec's own words, kept as quoted (../shared/SPEC.md, "the original specification"). ---
+// --- The spec's own words, kept as quoted (docs/product.md#voice: the original specification's texts). ---
 
 /** Quoted by the specification (§2 screens, §4 states, §8 error catalogue): kept even in Title Case or 'usted'. */
 const SPEC_QUOTED = new Set([

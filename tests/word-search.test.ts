@@ -1,4 +1,4 @@
-// Search that finds what people type (issue 24 §3, docs/decisions/009-flat-cost-at-scale.md):
+// Search that finds what people type (docs/decisions/009-flat-cost-at-scale.md):
 // the admin's Registros and course table and the learners' catalog search whole words anywhere
 // in the name, e-mail, title, welcome text, tools and what learners will learn, folded like the
 // stored text, on the word indexes (UserWord, CourseWord); learners only ever find what they may

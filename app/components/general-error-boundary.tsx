@@ -10,7 +10,7 @@ export type ErrorCopy = { title: string; detail?: string; alert?: boolean };
 /** A thrown response: its status and the data() message, if it was a non-empty string. */
 export type StatusInfo = { status: number; statusText: string; message: string | null };
 
-export const UNEXPECTED_ERROR = "Ocurrió un error inesperado";
+const UNEXPECTED_ERROR = "Ocurrió un error inesperado";
 const TRY_AGAIN = "Intenta nuevamente en unos minutos.";
 
 const DEFAULT_STATUS_COPY: Partial<Record<number, (info: StatusInfo) => ErrorCopy>> = {

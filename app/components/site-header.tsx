@@ -152,7 +152,7 @@ function AccountButtons({ user, messagesBadge }: Omit<HeaderProps, "brand">) {
 function MobileMenu({ user, messagesBadge }: Omit<HeaderProps, "brand">) {
   return (
     <details className="relative md:hidden">
-      {/* The unread count rides on the menu button, seen without opening it (issue 24 §1). Named
+      {/* The unread count rides on the menu button, seen without opening it. Named
           by its words, 'Menú (2 sin leer)': what is seen is what is read. */}
       <summary className="list-none rounded-md border border-slate-300 px-3 py-2 text-sm font-medium">
         <span aria-hidden="true">☰</span> Menú

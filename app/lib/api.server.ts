@@ -199,10 +199,10 @@ export async function handleApi(
   }
 }
 
-export const MAX_JSON_BYTES = 64 * 1024;
+const MAX_JSON_BYTES = 64 * 1024;
 export const BODY_TOO_LARGE = "El cuerpo de la solicitud es demasiado grande.";
 export const BODY_UNREADABLE = "El cuerpo de la solicitud no se pudo leer.";
-export const FORM_MALFORMED = "Formulario mal formado.";
+const FORM_MALFORMED = "Formulario mal formado.";
 export const BODY_NOT_JSON = "El cuerpo de la solicitud no es un JSON válido.";
 export const BODY_NOT_OBJECT = "El cuerpo de la solicitud debe ser un objeto JSON.";
 
@@ -263,10 +263,4 @@ export function assertSameOrigin(request: Request) {
 
 export function methodNotAllowed(allowed: string) {
   return apiError(405, METHOD_NOT_ALLOWED, { headers: { Allow: allowed } });
-}
-
-export function requireMethod(request: Request, ...methods: string[]) {
-  if (!methods.includes(request.method.toUpperCase())) {
-    throw new ApiError(405, METHOD_NOT_ALLOWED);
-  }
 }

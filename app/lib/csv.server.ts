@@ -7,7 +7,7 @@
 // batch, never built whole in memory.
 import { contentDisposition } from "./serve-file.server.ts";
 
-export const CSV_SEPARATOR = ";";
+const CSV_SEPARATOR = ";";
 const BOM = "\uFEFF";
 
 export type CsvCell = string | number | null | undefined;
@@ -21,7 +21,7 @@ export function csvCell(value: CsvCell): string {
 }
 
 /** One line of cells, CRLF ended. */
-export function csvLine(cells: readonly CsvCell[]): string {
+function csvLine(cells: readonly CsvCell[]): string {
   return `${cells.map(csvCell).join(CSV_SEPARATOR)}\r\n`;
 }
 

@@ -9,7 +9,7 @@ import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { PoolConfig } from "pg";
 
-export const DEFAULT_DATABASE_URL = "file:./data/academia.db";
+const DEFAULT_DATABASE_URL = "file:./data/academia.db";
 
 export function databaseUrl(): string {
   return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;

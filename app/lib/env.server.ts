@@ -42,9 +42,9 @@ const EnvSchema = z.object({
   /** How often each instance's mail sender looks at the outbox, and how long a claim holds. */
   MAIL_SEND_INTERVAL_S: z.coerce.number().positive().default(30),
   MAIL_LEASE_S: z.coerce.number().positive().default(300),
-  /** How long an anonymous catalog page may be served from memory (0: never); see page-cache.server.ts. */
+  /** How long an anonymous catalog page may be served from memory (0: never); features/site/page-cache.server.ts. */
   PAGE_CACHE_S: z.coerce.number().min(0).default(60),
-  /** The memory signed-in people's own pages may take (0: none kept); see personal-page-cache.server.ts. */
+  /** The memory signed-in people's own pages may take (0: none); features/site/personal-page-cache.server.ts. */
   PERSONAL_PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   /** The most a signed-in learner's device keeps for reading offline (decision 014), in MB. */
   OFFLINE_CACHE_MB: z.coerce.number().positive().max(2000).default(50),
@@ -52,7 +52,7 @@ const EnvSchema = z.object({
   HOST: z.string().catch("0.0.0.0").default("0.0.0.0"),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+type Env = z.infer<typeof EnvSchema>;
 
 let cached: (Env & { sessionSecret: string; dataDir: string; cookieSecure: boolean }) | undefined;
 

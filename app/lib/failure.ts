@@ -66,7 +66,7 @@ export function raise(failure: Failure): never {
   throw new FailureError(failure);
 }
 
-export function isFailure(value: unknown): value is Failure {
+function isFailure(value: unknown): value is Failure {
   if (!value || typeof value !== "object") return false;
   const v = value as Record<string, unknown>;
   return v.ok === false && typeof v.status === "number" && typeof v.message === "string";

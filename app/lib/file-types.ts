@@ -75,7 +75,3 @@ export function detectFileKind(head: Uint8Array): FileKind | null {
   }
   return null;
 }
-
-export function isImageKind(kind: FileKind | null): kind is "jpeg" | "png" | "webp" {
-  return kind === "jpeg" || kind === "png" || kind === "webp";
-}

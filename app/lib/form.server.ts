@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { asFailure, fail, raise } from "./failure.ts";
 
 /** Max size of an ordinary (non-upload) form body. Uploads use the streaming parser. */
-export const MAX_FORM_BYTES = 256 * 1024;
+const MAX_FORM_BYTES = 256 * 1024;
 const FORM_INVALID = "Formulario inválido.";
 
 export class BodyTooLargeError extends Error {

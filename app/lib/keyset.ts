@@ -71,7 +71,7 @@ export function pageCursors(rows: RowKey[], page: number, pageCount: number) {
 }
 
 /** Newest first, (createdAt DESC, id DESC): how rows of several ranges are merged. */
-export function compareNewestFirst(a: RowKey, b: RowKey): number {
+function compareNewestFirst(a: RowKey, b: RowKey): number {
   const byTime = b.createdAt.getTime() - a.createdAt.getTime();
   if (byTime !== 0) return byTime;
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;

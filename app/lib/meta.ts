@@ -2,7 +2,7 @@
 type RootData = { site?: { brand?: string } } | undefined;
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
-export function brandFrom(matches: ReadonlyArray<MatchLike>): string {
+function brandFrom(matches: ReadonlyArray<MatchLike>): string {
   const root = matches.find((m) => m?.id === "root")?.loaderData as RootData;
   return root?.site?.brand ?? "Academia Abierta";
 }

@@ -4,8 +4,6 @@ import { hash, verify } from "@node-rs/argon2";
 // (a const enum, which isolated modules cannot import).
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const PASSWORD_MIN_LENGTH = 8;
-
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }

@@ -1,4 +1,4 @@
-// The page count of a PDF read as a stream (issue 13, goal 4): the file passes through once, in
+// The page count of a PDF read as a stream: the file passes through once, in
 // the chunks its stream delivers, and only a small window of it is held at a time, so ten
 // concurrent 10 MB uploads do not cost ten files' worth of memory.
 //
@@ -30,9 +30,9 @@ import zlib from "node:zlib";
 
 const inflate = promisify(zlib.inflate);
 
-export const MAX_OBJECT_CHARS = 1024 * 1024;
-export const MAX_OBJECT_STREAM_BYTES = 4 * 1024 * 1024;
-export const MAX_INFLATED_BYTES = 16 * 1024 * 1024;
+const MAX_OBJECT_CHARS = 1024 * 1024;
+const MAX_OBJECT_STREAM_BYTES = 4 * 1024 * 1024;
+const MAX_INFLATED_BYTES = 16 * 1024 * 1024;
 const MAX_DEPTH = 64;
 /** Characters kept from the end of the window when nothing was found in it. */
 const TAIL = 64;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { safeRedirect } from "./safe-redirect.ts";
 
-// Known open-redirect bypasses (issue 22 §1): each must end at the fallback, as typed and as the
+// Known open-redirect bypasses: each must end at the fallback, as typed and as the
 // browser would read the normalised result.
 const BYPASSES = [
   "//evil.example",

@@ -9,7 +9,7 @@ export function normalizeSearch(...parts: string[]): string {
 }
 
 /** Longest indexed word (a pasted address or URL is cut there; a query word too, so it still matches). */
-export const MAX_WORD = 100;
+const MAX_WORD = 100;
 const RUN = /[\p{L}\p{N}]+/gu;
 const EDGES = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 

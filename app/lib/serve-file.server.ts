@@ -33,7 +33,7 @@ export function contentDisposition(kind: "inline" | "attachment", filename?: str
  * download a sandboxed PDF rather than show it inline; the pages keep 'Abrir' / 'Descargar'
  * links next to every viewer.
  */
-export const STORED_FILE_CSP = "sandbox";
+const STORED_FILE_CSP = "sandbox";
 
 export async function serveStoredFile(request: Request, key: string, opts: ServeOptions): Promise<Response> {
   const stat = await statStored(key);

@@ -16,7 +16,7 @@ const MB = 1024 * 1024;
 const FORM_OVERHEAD_BYTES = 256 * 1024;
 
 export const MALFORMED_FORM = "Formulario mal formado.";
-export const TOO_MANY_FILES = "Se enviaron demasiados archivos.";
+const TOO_MANY_FILES = "Se enviaron demasiados archivos.";
 
 export type StoredUpload = {
   /** The form field the file came in. */
@@ -40,7 +40,7 @@ export type UploadResult = {
 };
 
 /** Limits of one kind of file field, when a form mixes kinds (a course: image + PDFs). */
-export type FieldRule = Pick<UploadOptions, "kinds" | "maxFileBytes" | "tooLargeMessage" | "wrongTypeMessage">;
+type FieldRule = Pick<UploadOptions, "kinds" | "maxFileBytes" | "tooLargeMessage" | "wrongTypeMessage">;
 
 export type UploadOptions = {
   area: StorageArea;

@@ -23,7 +23,7 @@ async function tokenOn(ctx: APIRequestContext, correo: string, password: string)
   return ((await response.json()) as { token: string }).token;
 }
 
-/** How many new-message notices reached an address (a notice names no subject: issue 22 §3). */
+/** How many new-message notices reached an address (a notice names no subject). */
 function mailsTo(address: string): number {
   return fs
     .readFileSync(MAIL_LOG, "utf8")

@@ -1,4 +1,4 @@
-// The large database of issue 13: adds to a freshly migrated and seeded demo SQLite database
+// The large database of decision 009: adds to a freshly migrated and seeded demo SQLite database
 // 100 000 courses (97 % published), 100 000 modules with 200 000 quiz questions (600 000 options),
 // 100 000 users of every role, 500 000 enrolments, 200 000 messages (half of them to the demo
 // estudiante and the demo admin), 20 000 books and 20 000 sent mails: in SQL (INSERT … SELECT
@@ -224,7 +224,7 @@ const OPCIONES = [
 const DAY = 86_400;
 const YEAR = 365 * DAY;
 
-/** Counts at scale 1 (issue 13). */
+/** Counts at scale 1. */
 const BASE = { users: 100_000, courses: 100_000, books: 20_000, messages: 200_000, outbox: 20_000, contact: 50_000 };
 
 const cuid = `('c' || lower(hex(randomblob(12))))`;
@@ -506,7 +506,7 @@ export function generateLargeDb(file: string, scale = 1): LargeDbResult {
       FROM s JOIN gu ON gu.n = ${h("s.n", 72)} % ${nUsers} + 1 JOIN "User" u ON u.id = gu.id
              JOIN gc ON gc.n = ${h("s.n", 73)} % ${nCourses} + 1 JOIN "Course" c ON c.id = gc.id`);
 
-    // Quiz attempts with their answers, and certificates (issue 24 §7).
+    // Quiz attempts with their answers, and certificates.
     addQuizActivity(db, { cuid, ago, h });
 
     for (const table of ["gu", "gc", "gm", "gq", "pc"]) db.exec(`DROP TABLE temp.${table}`);
@@ -532,7 +532,7 @@ export function generateLargeDb(file: string, scale = 1): LargeDbResult {
 
 /** One line per table: rows added, and the total. */
 /**
- * The catalog's and the accounts' words (CourseWord, UserWord: issue 24 §3), as the services write
+ * The catalog's and the accounts' words (CourseWord, UserWord), as the services write
  * them (courseSearchWords, userSearchWords), for every row without them, so the server's start-up
  * backfill has nothing to do during the measurement.
  */

@@ -1,4 +1,4 @@
-// bench:scale on PostgreSQL (issue 24 §7, BENCH_SCALE_DB=postgresql): the demo and large SQLite
+// bench:scale on PostgreSQL (BENCH_SCALE_DB=postgresql): the demo and large SQLite
 // databases, once generated, are copied row for row into two PostgreSQL databases migrated from
 // prisma/postgresql/migrations, so both engines are measured on the same data (the same ids).
 // The copy runs with session_replication_role = replica (no triggers, no foreign-key checks):

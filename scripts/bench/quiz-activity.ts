@@ -1,5 +1,5 @@
 // Quiz attempts (with their answers) and certificates for the large database of
-// `npm run bench:scale` (issue 24 §7): two or three attempts at the first quiz module of every
+// `npm run bench:scale`: two or three attempts at the first quiz module of every
 // enrolled course that has one (from the second on, passed three times in four), one answer per
 // question of the module, and a certificate for every other enrolment. With the large database's
 // 500 000 enrolments (about 70 % in a course with a quiz) and two-question modules: about

@@ -1,4 +1,4 @@
-// Memory of concurrent uploads (issue 13, goal 4): ten 10 MB books sent at once to
+// Memory of concurrent uploads: ten 10 MB books sent at once to
 // POST /api/books/upload, with the page count left to the server. Reports how much the
 // server's resident memory rose at its peak (VmHWM, reset first through clear_refs) over
 // its resident memory before, against the budget of 60 MB for all ten.

@@ -16,7 +16,7 @@ import type { SqlDriverAdapter, SqlQuery } from "@prisma/driver-adapter-utils";
  * True when `sql` holds more than one statement (a `;` outside quotes/comments followed by
  * more SQL). Conservative: a trigger body counts as several, which is fine (executeScript).
  */
-export function isMultiStatement(sql: string): boolean {
+function isMultiStatement(sql: string): boolean {
   let seenTerminator = false;
   let i = 0;
   const n = sql.length;

@@ -30,7 +30,7 @@ export type DevResult = {
   warnings: string[];
 };
 
-export function slugifyName(name: string): string {
+function slugifyName(name: string): string {
   return name
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -18,23 +18,8 @@
 //   deploy.ts            deploy, and one run at a time per database (lock directory, advisory lock)
 //   dev-commands.ts      dev, status, diff, reset
 export { databaseProvider, databaseUrl } from "../../app/lib/db-adapter.ts";
-export type { DatabaseProvider } from "../../app/lib/db-adapter.ts";
-export {
-  LOCK_FILE_CONTENT,
-  MIGRATIONS_DIR,
-  PG_MIGRATIONS_DIR,
-  PG_SCHEMA_PATH,
-  SCHEMA_PATH,
-  lockFileContent,
-  migrationsFolderFor,
-  providerPaths,
-  rel,
-} from "./providers.ts";
-export type { Options } from "./providers.ts";
-export { MigrateError, describeError } from "./errors.ts";
-export { isMultiStatement } from "./adapter-fixes.ts";
-export { loadMigrationsList, sha256 } from "./migration-list.ts";
+export { MIGRATIONS_DIR, PG_MIGRATIONS_DIR, migrationsFolderFor, providerPaths, rel } from "./providers.ts";
+export { describeError } from "./errors.ts";
+export { loadMigrationsList } from "./migration-list.ts";
 export { deployMigrations } from "./deploy.ts";
-export type { DeployResult } from "./deploy.ts";
-export { devMigration, diffSchema, migrationStatus, resetDatabase, slugifyName } from "./dev-commands.ts";
-export type { DevOptions, DevResult, StatusResult } from "./dev-commands.ts";
+export { devMigration, diffSchema, migrationStatus, resetDatabase } from "./dev-commands.ts";

@@ -2,16 +2,10 @@
 // <timestamp>_<name>/migration.sql per migration, in name order, plus migration_lock.toml.
 // The engine stores sha256(migration.sql) as `_prisma_migrations.checksum`, the same checksum
 // the Prisma CLI writes, so both accept the same history and both notice an edited migration.
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { MigrationList } from "@prisma/schema-engine-wasm";
 import { LOCK_FILE, MIGRATIONS_DIR } from "./providers.ts";
-
-/** The checksum recorded for a migration.sql (hex sha256 of its text). */
-export function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
-}
 
 /** Reads a migrations folder (default: SQLite's); an unreadable migration.sql is passed on as an error. */
 export function loadMigrationsList(migrationsDir = MIGRATIONS_DIR): MigrationList {

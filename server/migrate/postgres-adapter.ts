@@ -84,7 +84,7 @@ export async function pgConnect(config: pg.PoolConfig, schema: string | undefine
 }
 
 /** Runs `sql` on a one-off pg connection to the URL's database (not through the engine). */
-export async function pgAdmin(config: pg.PoolConfig, sql: string): Promise<void> {
+async function pgAdmin(config: pg.PoolConfig, sql: string): Promise<void> {
   const client = new pg.Client(config);
   await client.connect();
   try {

@@ -15,10 +15,10 @@ import { MigrateError } from "./errors.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 /** SQLite (the default and the source of truth). */
-export const SCHEMA_PATH = path.join(ROOT, "prisma", "schema.prisma");
+const SCHEMA_PATH = path.join(ROOT, "prisma", "schema.prisma");
 export const MIGRATIONS_DIR = path.join(ROOT, "prisma", "migrations");
 /** PostgreSQL: derived by scripts/pg-schema.ts; its own migration history. */
-export const PG_SCHEMA_PATH = path.join(ROOT, "prisma", "postgresql", "schema.prisma");
+const PG_SCHEMA_PATH = path.join(ROOT, "prisma", "postgresql", "schema.prisma");
 export const PG_MIGRATIONS_DIR = path.join(ROOT, "prisma", "postgresql", "migrations");
 export const LOCK_FILE = "migration_lock.toml";
 
@@ -29,7 +29,6 @@ export function lockFileContent(provider: DatabaseProvider): string {
     `provider = "${provider}"\n`
   );
 }
-export const LOCK_FILE_CONTENT = lockFileContent("sqlite");
 
 /** Default schema and migrations folder of a provider. */
 export function providerPaths(provider: DatabaseProvider): { schemaPath: string; migrationsDir: string } {

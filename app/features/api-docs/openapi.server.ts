@@ -250,7 +250,7 @@ const OpenApiSchema = z.looseObject({
 // ---------------------------------------------------------------------------------------------
 // The calls: one entry per path and method of the `api` block of app/routes.ts
 
-export const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
+const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
   "/api/auth/login": {
     post: {
       tag: "Cuentas",

@@ -34,7 +34,7 @@ export async function issueAccountToken(
   return { token, expiresAt };
 }
 
-export type FoundToken = { id: string; userId: string; createdById: string | null; expiresAt: Date };
+type FoundToken = { id: string; userId: string; createdById: string | null; expiresAt: Date };
 
 /** The live token (unused, unexpired, of this purpose) behind a raw token from a link, or null. */
 export async function findAccountToken(token: unknown, purpose: TokenPurpose, tx: Tx = prisma) {

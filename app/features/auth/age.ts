@@ -3,7 +3,7 @@
 // 2026-11-26 in Santiago, whatever the server's time zone. Plain module: safe for the browser.
 
 /** Under this age (in whole years) a registration needs a parent's or guardian's consent. */
-export const CONSENT_AGE = 14;
+const CONSENT_AGE = 14;
 
 /** Today's date in Chile as YYYY-MM-DD. */
 export function chileToday(now = new Date()): string {

@@ -13,7 +13,7 @@ export type Device = { id: string; known: string[] };
 /** A year; browsers cap a cookie's life at 400 days anyway. */
 const DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** Accounts remembered per browser (a shared lab computer): the oldest is forgotten first. */
-export const KNOWN_ACCOUNTS_MAX = 10;
+const KNOWN_ACCOUNTS_MAX = 10;
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function deviceCookie() {

@@ -60,7 +60,7 @@ export async function requireUser(args: GuardArgs): Promise<SessionUser> {
 }
 
 /** A user with one of the roles; anonymous → /login, another role → / (docs/product.md#roles). */
-export async function requireRole(args: GuardArgs, ...roles: Role[]): Promise<SessionUser> {
+async function requireRole(args: GuardArgs, ...roles: Role[]): Promise<SessionUser> {
   const user = await requireUser(args);
   if (!hasRole(user, roles)) throw redirect("/");
   return user;

@@ -20,7 +20,7 @@ function liveWebSessions(userId: string) {
 }
 
 /** What the page shows of one session: never its id. Dates as ISO strings. */
-export type OpenSessionView = { dispositivo: string; ultimoUso: string; inicio: string; actual: boolean };
+type OpenSessionView = { dispositivo: string; ultimoUso: string; inicio: string; actual: boolean };
 export type OpenSessionsView = { sesiones: OpenSessionView[]; total: number };
 
 /**
@@ -52,7 +52,7 @@ export async function listOpenSessions(userId: string, request: Request): Promis
 }
 
 /** Ends every browser session of the account but `keepId`; how many open ones ended. */
-export async function closeOtherSessions(userId: string, keepId: string | null): Promise<number> {
+async function closeOtherSessions(userId: string, keepId: string | null): Promise<number> {
   const others = keepId ? { id: { not: keepId } } : {};
   return prisma.$transaction(async (tx) => {
     const open = await tx.session.count({ where: { ...liveWebSessions(userId), ...others } });

@@ -24,4 +24,3 @@ export const ResetPasswordSchema = matchingPasswords(
     ...newPasswordFields(),
   }),
 );
-export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;

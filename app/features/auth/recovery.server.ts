@@ -22,10 +22,10 @@ import { fullName } from "./roles.ts";
 import { checkNewPassword, setPassword } from "./set-password.server.ts";
 
 /** An e-mailed link lives an hour; one an admin hands over, a day (the learner may see them tomorrow). */
-export const EMAIL_LINK_TTL_MS = 60 * 60 * 1000;
-export const ADMIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+const EMAIL_LINK_TTL_MS = 60 * 60 * 1000;
+const ADMIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
-export const resetPath = (token: string) => `/recuperar/${token}`;
+const resetPath = (token: string) => `/recuperar/${token}`;
 
 /**
  * A recovery request for a typed address. The answer is the same whether or not an account has

@@ -26,22 +26,19 @@ import {
 import type { RegisterInput } from "./schema.ts";
 import { userWordsCreate } from "~/features/users/user-words.ts";
 
-export { REGISTER_FAILED, REGISTER_OK } from "./schema.ts";
+export { REGISTER_OK } from "./schema.ts";
 export { ADDRESS_CONFIRMED_READY, ADDRESS_CONFIRMED_WAIT, ADDRESS_LINK_INVALID } from "./messages.ts";
 
 export const EMAIL_TAKEN = "Ya existe una cuenta registrada con este correo.";
 export const COMMON_PASSWORD = "Esa contraseña es demasiado común. Elige una más difícil de adivinar.";
 
 /** How long the link that proves an address works (a newer one voids it). */
-export const CONFIRM_ADDRESS_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const CONFIRM_ADDRESS_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 
 /** Queues the e-mail with the link that proves `user`'s address (a new token, the older ones void). */
-export async function sendAddressConfirmation(
-  user: { id: string; correo: string; nombre: string; apellido: string },
-  tx: Tx,
-) {
+async function sendAddressConfirmation(user: { id: string; correo: string; nombre: string; apellido: string }, tx: Tx) {
   const { token } = await issueAccountToken({ userId: user.id, purpose: "correo", ttlMs: CONFIRM_ADDRESS_TTL_MS }, tx);
   const brand = env().APP_NAME;
   await enqueueMail(
@@ -61,7 +58,7 @@ export async function sendAddressConfirmation(
 }
 
 /** How long a guardian's consent link works (a newer one voids it). */
-export const GUARDIAN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+const GUARDIAN_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 
 /** Queues the e-mail asking a registrant's parent or guardian to consent ('Autorizo el registro de …'). */
 async function askGuardian(

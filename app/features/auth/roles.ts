@@ -16,12 +16,11 @@ export function isAdmin(user: { rol: Role | null } | null | undefined): boolean 
 
 /** Roles a person may choose when registering (admin is never self-assigned). */
 export const SELF_SERVICE_ROLES = ["docente", "estudiante", "comunidad"] as const;
-export type SelfServiceRole = (typeof SELF_SERVICE_ROLES)[number];
 
 /** Roles that use the /user panel. */
-export const PANEL_USER_ROLES: readonly string[] = SELF_SERVICE_ROLES;
+const PANEL_USER_ROLES: readonly string[] = SELF_SERVICE_ROLES;
 
-export const ROLE_LABEL: Record<Role, string> = {
+const ROLE_LABEL: Record<Role, string> = {
   admin: "Administrador",
   docente: "Docente",
   estudiante: "Estudiante",

@@ -40,7 +40,7 @@ const longDate = new Intl.DateTimeFormat("es-CL", {
   year: "numeric",
 });
 
-export function formatIssueDate(date: Date) {
+function formatIssueDate(date: Date) {
   return longDate.format(date);
 }
 

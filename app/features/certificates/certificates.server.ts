@@ -28,11 +28,11 @@ import {
 // Codes and URLs
 
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-export const CODE_LENGTH = 16;
+const CODE_LENGTH = 16;
 const CODE_PATTERN = new RegExp(`^[A-Z2-7]{${CODE_LENGTH}}$`);
 
 /** 16 base32 characters from 80 random bits: URL-safe and unguessable. */
-export function newCertificateCode(): string {
+function newCertificateCode(): string {
   const bytes = crypto.randomBytes(10);
   let bits = 0;
   let value = 0;
@@ -54,11 +54,11 @@ export function normalizeCode(raw: string | undefined | null): string | null {
   return CODE_PATTERN.test(code) ? code : null;
 }
 
-export const verificationPath = (codigo: string) => `/certificados/${codigo}`;
+const verificationPath = (codigo: string) => `/certificados/${codigo}`;
 export const diplomaPath = (codigo: string) => `/certificados/${codigo}/pdf`;
 export const verificationUrl = (codigo: string) => `${publicUrl()}${verificationPath(codigo)}`;
 /** The stable PDF URL: the API's diplomaUrl (docs/product.md#certificates). */
-export const diplomaUrl = (codigo: string) => `${publicUrl()}${diplomaPath(codigo)}`;
+const diplomaUrl = (codigo: string) => `${publicUrl()}${diplomaPath(codigo)}`;
 
 // ---------------------------------------------------------------------------------------------
 // Issuing
@@ -327,7 +327,7 @@ function onIssueDate(where: object): object {
   );
 }
 
-export const MY_CERTIFICATES_PAGE_SIZE = 20;
+const MY_CERTIFICATES_PAGE_SIZE = 20;
 
 /**
  * 'Mis certificados' (docs/product.md#my-certificates): one page of one's certificates, newest

@@ -10,7 +10,7 @@ import { CopyUrlField } from "./components/copy-url-field.tsx";
 
 export type FinishPanelCertificate = { codigo: string; diplomaUrl: string };
 
-export function finishActionPath(courseId: string) {
+function finishActionPath(courseId: string) {
   return `/cursos/${courseId}/finalizar`;
 }
 

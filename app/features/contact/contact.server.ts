@@ -5,7 +5,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { excerpt } from "~/lib/text.ts";
 import { newestFirstPage, type Cursor } from "~/lib/keyset.ts";
-import { readTally } from "~/lib/tally.server.ts";
+import { readTally } from "~/features/site/tally.server.ts";
 import type { Result } from "~/lib/failure.ts";
 import { clientIp, consume } from "~/features/limits/rate-limits.server.ts";
 import type { ContactInput } from "./schema.ts";
@@ -16,7 +16,7 @@ export async function contactRateLimit(request: Request): Promise<Result> {
 }
 
 /** A filled honeypot: answer as if it worked, store nothing. */
-export function isSpam(input: { sitioWeb?: unknown }): boolean {
+function isSpam(input: { sitioWeb?: unknown }): boolean {
   return typeof input.sitioWeb === "string" && input.sitioWeb.trim() !== "";
 }
 
@@ -43,7 +43,7 @@ export async function submitContact(input: ContactInput, request: Request) {
   return { stored: true as const, id: row.id };
 }
 
-export const CONTACT_PAGE_SIZE = 30;
+const CONTACT_PAGE_SIZE = 30;
 
 const contactSelect = { id: true, nombre: true, correo: true, mensaje: true, createdAt: true } as const;
 

@@ -2,7 +2,7 @@
 // permanent deletion (rows and files; issued certificates stay) and participants.
 // Admin-only: callers guard first.
 import { audit } from "~/features/audit/audit.server.ts";
-import { bumpCatalog } from "~/lib/catalog-stamp.server.ts";
+import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { courseEnrolmentBatches } from "~/features/enrolment/course-enrolments.server.ts";
 import { csvDocument, type CsvCell } from "~/lib/csv.server.ts";
@@ -16,9 +16,9 @@ import { fullName } from "~/features/auth/roles.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 import { courseSearchWords, courseTitleFields } from "./title-search.ts";
 
-export { DELETE_COURSE_FAILED, PARTICIPANTS_FAILED, PUBLISH_FAILED } from "./admin-messages.ts";
-export const ADMIN_COURSES_PAGE_SIZE = 25;
-export const PARTICIPANTS_PAGE_SIZE = 50;
+export { DELETE_COURSE_FAILED, PUBLISH_FAILED } from "./admin-messages.ts";
+const ADMIN_COURSES_PAGE_SIZE = 25;
+const PARTICIPANTS_PAGE_SIZE = 50;
 
 const adminCourseSelect = {
   id: true,
@@ -254,7 +254,7 @@ type ParticipantRow = { nombre: string; correo: string; registradoEn: Date | nul
 export const PARTICIPANTS_CSV_HEADER = ["Nombre", "Correo", "Fecha de registro", "Progreso"] as const;
 
 /** One participant as a CSV row (lib/csv.server.ts: es-CL dates, ";" between cells). */
-export function participantCsvRow(r: ParticipantRow): CsvCell[] {
+function participantCsvRow(r: ParticipantRow): CsvCell[] {
   return [r.nombre, r.correo, formatDate(r.registradoEn), `${r.progreso}%`];
 }
 

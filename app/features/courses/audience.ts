@@ -1,6 +1,5 @@
 // Course audiences (docs/product.md#courses).
 export const AUDIENCES = ["general", "docente", "estudiante", "comunidad"] as const;
-export type Audience = (typeof AUDIENCES)[number];
 
 /** Audiences with their own list pages (/cursos/{tipo}). */
 export const AUDIENCE_PAGES = ["docente", "estudiante", "comunidad"] as const;

@@ -43,7 +43,7 @@ export const FeaturedCoursesSchema = z.object({ cursos: z.array(CourseSummarySch
 export type FeaturedCourses = z.output<typeof FeaturedCoursesSchema>;
 
 /** A quiz question as its author (an admin) edits it: with the correct option. */
-export const AuthorQuestionSchema = z.object({
+const AuthorQuestionSchema = z.object({
   id: z.string(),
   texto: z.string(),
   opciones: z.array(z.object({ texto: z.string(), correcta: z.boolean() })),

@@ -17,9 +17,9 @@ import { storedExistsSync } from "~/lib/storage.server.ts";
 import { readStringList } from "./json-list.ts";
 import { canAccessMaterials, canSeeCourse, canSeeDrafts, isPublished, type Viewer } from "./rules.ts";
 
-export const FEATURED_COUNT = 10;
+const FEATURED_COUNT = 10;
 
-export const courseCardSelect = {
+const courseCardSelect = {
   id: true,
   titulo: true,
   imagen: true,
@@ -43,7 +43,7 @@ type CardRow = {
   cantidadParticipantes: number;
 };
 
-export function toCourseCard(row: CardRow) {
+function toCourseCard(row: CardRow) {
   return {
     id: row.id,
     titulo: row.titulo,
@@ -328,7 +328,7 @@ export async function getCourseForViewer(id: string, viewer: Viewer) {
 export type CourseForViewer = NonNullable<Awaited<ReturnType<typeof getCourseForViewer>>>;
 
 /** Modules of a course whose quiz this user has passed (any attempt: a pass is never lost). */
-export async function passedModuleIds(userId: string, courseId: string): Promise<Set<string>> {
+async function passedModuleIds(userId: string, courseId: string): Promise<Set<string>> {
   const rows = await prisma.quizAttempt.findMany({
     where: { userId, cursoId: courseId, aprobado: true },
     distinct: ["moduloId"],

@@ -3,7 +3,7 @@
 // the gradebook stream a course of any size without holding it whole or skipping with OFFSET.
 import { prisma } from "~/lib/db.server.ts";
 
-export const ENROLMENT_BATCH = 1000;
+const ENROLMENT_BATCH = 1000;
 
 export type CourseEnrolment = {
   id: string;

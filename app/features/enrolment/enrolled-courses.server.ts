@@ -21,9 +21,9 @@ export const EnrolledCourseSchema = z.object({
 });
 export type EnrolledCourseView = z.output<typeof EnrolledCourseSchema>;
 
-export const ENROLLED_PAGE_SIZE = 20;
+const ENROLLED_PAGE_SIZE = 20;
 // 50 a page, like the other API lists: a page costs its rows (an enrolment and a course read by
-// key each), not the size of the database (issue 13).
+// key each), not the size of the database.
 export const API_ENROLLED_PAGE_SIZE = 50;
 
 const toView = (r: { id: string; nombre: string; duracion: number | null; progreso: number }): EnrolledCourseView => ({

@@ -10,7 +10,7 @@ import { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { countPdfPages } from "~/lib/pdf-page-count.server.ts";
-import { readTally } from "~/lib/tally.server.ts";
+import { readTally } from "~/features/site/tally.server.ts";
 import { fetchOffsetPage, rowsInOrder } from "~/lib/keyset.ts";
 import { deleteStoredLogged, readStoredBytes, readStoredChunks, statStored } from "~/lib/storage.server.ts";
 import { parseUpload, pdfUploadOptions, UploadError, withUpload, type StoredUpload } from "~/lib/upload.server.ts";
@@ -220,7 +220,7 @@ export function toBookView(book: BookRow) {
 }
 export type BookView = ReturnType<typeof toBookView>;
 
-export function toBookJson(book: BookRow): BookJson {
+function toBookJson(book: BookRow): BookJson {
   return {
     id: book.id,
     title: book.title,
@@ -262,7 +262,7 @@ export function bookFilename(title: string): string {
 // concurrent uploads are counted side by side. Only when the scan finds no page tree (an object
 // stream it cannot read, a damaged file) is the whole file parsed with pdf-lib, and then only
 // when it is at most PDF_LIB_FALLBACK_BYTES and one file at a time per process.
-export const PDF_LIB_FALLBACK_BYTES = 20 * 1024 * 1024;
+const PDF_LIB_FALLBACK_BYTES = 20 * 1024 * 1024;
 let fallbackQueue: Promise<unknown> = Promise.resolve();
 
 /** The page count of a stored PDF, or null when it cannot be read. */
@@ -302,7 +302,7 @@ type UploadFailure = Failure & { form?: FormData; fieldErrors?: Record<string, s
 type Uploaded = Result<{ book: BookView }, UploadFailure>;
 
 /** Creates a book from an already stored PDF; the file is discarded when anything fails. */
-export function createBook(input: BookFormInput, pdf: StoredUpload): Promise<Uploaded> {
+function createBook(input: BookFormInput, pdf: StoredUpload): Promise<Uploaded> {
   return withUpload(pdf, async (): Promise<Uploaded> => {
     let pages = input.pages;
     if (pages === undefined) {

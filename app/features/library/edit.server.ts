@@ -1,4 +1,4 @@
-// Editing a book (docs/product.md#library, issue 24 §2): title, author, description, pages and,
+// Editing a book (docs/product.md#library): title, author, description, pages and,
 // optionally, a new PDF, with the upload's rules (BookFormSchema; the PDF streamed to storage by
 // parseUpload with its magic-byte check and MAX_PDF_MB, decision 010). The row and its search
 // words (BookWord, bookSearchUpdate) are written in one update; the replaced file is removed only

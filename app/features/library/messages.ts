@@ -4,7 +4,6 @@ export const NO_PDF = "No hay archivo PDF disponible para este libro.";
 export const DOWNLOAD_FAILED = "Error descargando el archivo.";
 export const BOOK_CREATED = "Libro creado correctamente.";
 export const UPLOAD_FAILED = "Error al subir el libro.";
-export { CONNECTION_FAILED } from "~/lib/upload-progress.ts";
 export const PDF_REQUIRED = "Por favor, selecciona un archivo PDF.";
 /** The PDF was fine but another field was not: browsers never keep a chosen file after a refusal. */
 export const PDF_CHOOSE_AGAIN =
@@ -13,7 +12,7 @@ export { PDF_ONLY } from "~/lib/file-types.ts";
 export const PDF_UNREADABLE = "No se pudo leer el PDF: indica el número de páginas.";
 export const DELETE_FAILED = "Hubo un error al eliminar el libro.";
 export const BOOK_NOT_FOUND = "Libro no encontrado.";
-/** Editing a book (issue 24 §2): not in the original product, so not quoted by docs/product.md's texts. */
+/** Editing a book: not in the original product, so not quoted by docs/product.md's texts. */
 export const BOOK_UPDATED = "Libro actualizado correctamente.";
 export const UPDATE_FAILED = "Error al actualizar el libro.";
 /** The edit form's file field: optional, the current PDF stays when it is left empty. */

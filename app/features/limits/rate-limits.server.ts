@@ -64,7 +64,7 @@ const limiters = Object.fromEntries(
   ]),
 ) as Record<keyof typeof BUDGETS, RateLimiterPrisma>;
 
-export type LimiterName = keyof typeof BUDGETS;
+type LimiterName = keyof typeof BUDGETS;
 export type Bucket = [LimiterName, string];
 
 /** A budget's answer: go on, or the 429 Failure (its message and `retryAfterSeconds`) to answer with. */
@@ -145,14 +145,4 @@ export async function penalty(buckets: Bucket[]): Promise<void> {
   for (const [name, key] of buckets) {
     await limiters[name].penalty(normal(key), 1);
   }
-}
-
-/** Whether a bucket is spent, and for how long, without taking anything. */
-export async function spentFor(bucket: Bucket, message = TOO_MANY_REQUESTS): Promise<RateLimitResult> {
-  const [name, key] = bucket;
-  const state = await limiters[name].get(normal(key));
-  if (state && state.consumedPoints >= BUDGETS[name].points) {
-    return tooMany(secondsOf(state.msBeforeNext), message);
-  }
-  return ok();
 }

@@ -23,7 +23,7 @@ function signature(userId: string) {
 
 /** The path of a user's opt-out link (/avisos/baja/{id}.{firma}). */
 export const optOutPath = (userId: string) => `/avisos/baja/${userId}.${signature(userId)}`;
-export const optOutUrl = (userId: string) => `${publicUrl()}${optOutPath(userId)}`;
+const optOutUrl = (userId: string) => `${publicUrl()}${optOutPath(userId)}`;
 
 /** The user an opt-out token names, when its signature is ours; else null. */
 export function userOfOptOut(token: unknown): string | null {
@@ -53,9 +53,4 @@ export function optOutHeaders(userId: string): Record<string, string> {
 export async function setEmailNotices(userId: string, on: boolean): Promise<boolean> {
   const { count } = await prisma.user.updateMany({ where: { id: userId }, data: { avisosCorreo: on } });
   return count === 1;
-}
-
-/** Whether a person still wants optional notices (and exists), with the address to reach them. */
-export function noticeRecipient(userId: string) {
-  return prisma.user.findUnique({ where: { id: userId }, select: { correo: true, avisosCorreo: true } });
 }

@@ -2,7 +2,7 @@
 // loses nothing. Delivery (nodemailer over SMTP_URL, with retries) reads pending rows.
 import { prisma } from "~/lib/db.server.ts";
 import { newestFirstPage, type Cursor } from "~/lib/keyset.ts";
-import { readTally } from "~/lib/tally.server.ts";
+import { readTally } from "~/features/site/tally.server.ts";
 import { excerpt } from "~/lib/text.ts";
 
 export type MailKind =
@@ -86,7 +86,7 @@ export async function enqueueMail(mail: OutgoingMail, tx: Tx = prisma) {
   });
 }
 
-export const OUTBOX_PAGE_SIZE = 30;
+const OUTBOX_PAGE_SIZE = 30;
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 

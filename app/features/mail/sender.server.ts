@@ -20,7 +20,7 @@ export const MAX_ATTEMPTS = 8;
 /** How long a claimed row is kept from other senders: longer than an SMTP exchange may take. */
 export const leaseMs = () => env().MAIL_LEASE_S * 1000;
 /** This process's sender id (host and pid for the admin's eye, random for uniqueness). */
-export const SENDER_ID = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
+const SENDER_ID = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
 const MINUTE = 60 * 1000;
 const MAX_DELAY = 6 * 60 * MINUTE;
 
@@ -51,7 +51,7 @@ export function createSmtpTransport(url: string, options: { timeoutMs?: number }
   return transport;
 }
 
-export function mailFrom(): string {
+function mailFrom(): string {
   const e = env();
   if (e.MAIL_FROM) return e.MAIL_FROM;
   let host = "localhost";

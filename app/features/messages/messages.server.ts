@@ -102,7 +102,7 @@ export async function sendMessage(sender: Sender, input: ComposeInput): Promise<
   return ok({ sent: message });
 }
 
-export const INBOX_PAGE_SIZE = 20;
+const INBOX_PAGE_SIZE = 20;
 export const API_INBOX_PAGE_SIZE = 50;
 
 /**

@@ -39,7 +39,7 @@ export const ApiMessageSchema = z.object({
 export type ApiMessage = z.output<typeof ApiMessageSchema>;
 
 /** A sent message (?carpeta=enviados): without `leido` (not the sender's to know), with `toName`. */
-export const ApiSentMessageSchema = ApiMessageSchema.omit({ leido: true }).extend({ toName: z.string() });
+const ApiSentMessageSchema = ApiMessageSchema.omit({ leido: true }).extend({ toName: z.string() });
 export type ApiSentMessage = z.output<typeof ApiSentMessageSchema>;
 
 /**

@@ -9,7 +9,7 @@ export type GradableQuestion = {
   opciones: ReadonlyArray<{ id: string; texto: string; correcta: boolean }>;
 };
 
-export type AnswerRecord = {
+type AnswerRecord = {
   preguntaId: string;
   opcionId: string;
   pregunta: string;

@@ -71,7 +71,6 @@ function publicQuiz(quiz: Loaded) {
     })),
   };
 }
-export type PublicQuiz = ReturnType<typeof publicQuiz>;
 
 export type AttemptInfo = {
   aprobado: boolean;
@@ -80,7 +79,7 @@ export type AttemptInfo = {
   mejorPorcentaje: number | null;
 };
 
-export async function attemptInfo(userId: string, moduleId: string): Promise<AttemptInfo> {
+async function attemptInfo(userId: string, moduleId: string): Promise<AttemptInfo> {
   const [count, last, best] = await Promise.all([
     prisma.quizAttempt.count({ where: { userId, moduloId: moduleId } }),
     prisma.quizAttempt.findFirst({
@@ -122,7 +121,7 @@ type Submitted = {
 /** Unanswered questions are a 400 that lists their 1-based numbers. */
 type SubmitFailure = Failure & { unanswered?: number[] };
 
-export const unansweredMessage = (numbers: number[]) =>
+const unansweredMessage = (numbers: number[]) =>
   numbers.length === 1
     ? `Responde la pregunta ${numbers[0]} antes de terminar la evaluación.`
     : `Responde todas las preguntas antes de terminar la evaluación (faltan: ${numbers.join(", ")}).`;

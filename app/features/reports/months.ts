@@ -3,7 +3,7 @@
 // decision 013): an enrolment at 22:00 on 31 March in Osorno counts in March.
 
 /** The academy's time zone: the Resumen's months are its calendar months. */
-export const TIME_ZONE = "America/Santiago";
+const TIME_ZONE = "America/Santiago";
 
 const MONTH = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit" });
 

@@ -5,14 +5,14 @@
 // Cost: the summary reads only Tally rows (counters the database's triggers keep), about forty
 // primary-key reads at any size. A course's report reads its modules and questions and their Tally
 // keys (kept by triggers as attempts, answers, enrolments and certificates are written: migration
-// report_counts), so it costs the same for 50 learners or 50 000 (issue 24 §7). A gradebook page
+// report_counts), so it costs the same for 50 learners or 50 000. A gradebook page
 // reads its participants through Enrolment (cursoId, registradoEn) and their attempts through
 // QuizAttempt (cursoId, userId, moduloId, aprobado, porcentaje), covering: it costs its page.
 import { fullName } from "~/features/auth/roles.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { CsvCell } from "~/lib/csv.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { readTally } from "~/lib/tally.server.ts";
+import { readTally } from "~/features/site/tally.server.ts";
 import { courseEnrolmentBatches } from "~/features/enrolment/course-enrolments.server.ts";
 import { percentOf } from "~/lib/percent.ts";
 import { fixedValue } from "~/lib/api.server.ts";
@@ -114,7 +114,7 @@ async function courseQuestions(courseId: string) {
  * participants with an attempt, those who passed and their attempts; per question, its answers
  * and wrong answers. One read of a few Tally keys per module and question, at any course size.
  */
-export function reportKeys(courseId: string, moduleIds: string[], questionIds: string[]) {
+function reportKeys(courseId: string, moduleIds: string[], questionIds: string[]) {
   const curso = (k: "inscritos" | "comenzaron" | "certificados") => `report:curso:${courseId}:${k}`;
   const modulo = (id: string, k: "con-intento" | "aprobados" | "intentos") => `report:modulo:${id}:${k}`;
   const pregunta = (id: string, k: "respuestas" | "incorrectas") => `report:pregunta:${id}:${k}`;
@@ -135,7 +135,7 @@ async function readTallies(keys: string[]) {
 }
 
 /** How many questions a module's ranking lists. */
-export const MOST_MISSED = 5;
+const MOST_MISSED = 5;
 
 /**
  * A course's report, or null when there is no such course. Every figure counts the course's
@@ -212,7 +212,7 @@ export async function getCourseReport(courseId: string): Promise<CourseReport | 
   };
 }
 
-export const GRADEBOOK_PAGE_SIZE = 25;
+const GRADEBOOK_PAGE_SIZE = 25;
 export const GRADEBOOK_API_PAGE_SIZE = 100;
 
 type GradeCell = Gradebook["participantes"][number]["notas"][number];
@@ -294,7 +294,7 @@ export function gradebookCsvHeader(modules: QuizModule[]): string[] {
 }
 
 /** One participant's CSV row: '80%' (empty without attempts), attempts, 'Sí' / 'No'. */
-export function gradebookCsvRow(p: { nombre: string; correo: string; notas: GradeCell[] }): CsvCell[] {
+function gradebookCsvRow(p: { nombre: string; correo: string; notas: GradeCell[] }): CsvCell[] {
   return [
     p.nombre,
     p.correo,

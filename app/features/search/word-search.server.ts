@@ -92,7 +92,7 @@ export async function sparseOwners(index: WordIndex, words: string[], filter?: O
 export type SearchCount = { total: number; exact: boolean };
 
 /** Past this many matches a search's count stops (SearchCount). */
-export const SEARCH_COUNT_CAP = DENSE_SEARCH;
+export const SEARCH_COUNT_CAP = 1000;
 
 /** The count of a search whose matches are all known (at most SEARCH_COUNT_CAP of them). */
 export const exactCount = (total: number): SearchCount => ({ total, exact: true });

@@ -4,7 +4,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { storageIsReachable } from "~/lib/storage.server.ts";
 
 /** True when the database answers a trivial query. */
-export async function databaseIsUp(): Promise<boolean> {
+async function databaseIsUp(): Promise<boolean> {
   try {
     await prisma.$queryRawUnsafe("SELECT 1");
     return true;
@@ -14,7 +14,7 @@ export async function databaseIsUp(): Promise<boolean> {
 }
 
 /** True when the file storage answers and can be written. */
-export function storageIsUp(): Promise<boolean> {
+function storageIsUp(): Promise<boolean> {
   return storageIsReachable().catch(() => false);
 }
 

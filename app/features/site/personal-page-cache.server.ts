@@ -18,9 +18,9 @@ import zlib from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";
 import { keepOffline, offlineMarkOf } from "~/features/offline/offline.server.ts";
-import { stampsOf } from "~/lib/catalog-stamp.server.ts";
+import { stampsOf } from "~/features/site/catalog-stamp.server.ts";
 import { env } from "~/lib/env.server.ts";
-import { pickEncoding, withScriptHashes } from "~/lib/page-cache.server.ts";
+import { pickEncoding, withScriptHashes } from "~/features/site/page-cache.server.ts";
 
 // "/", "/cursos", "/cursos/dirigido/{tipo}", "/cursos/{id}", "/user", "/user/courses",
 // "/user/certificates", "/user/messages", and their data requests (client-side navigation).
@@ -176,9 +176,4 @@ export const personalPageCacheMiddleware: MiddlewareFunction<Response> = async (
 export function clearPersonalPageCache() {
   entries.clear();
   storedBytes = 0;
-}
-
-/** How many pages are kept and their bytes (tests, the benchmark). */
-export function personalPageCacheSize() {
-  return { entries: entries.size, bytes: storedBytes };
 }

@@ -13,4 +13,3 @@ export function siteConfig() {
     mapEmbedUrl: e.MAP_EMBED_URL,
   };
 }
-export type SiteConfig = ReturnType<typeof siteConfig>;

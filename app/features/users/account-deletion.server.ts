@@ -52,7 +52,7 @@ type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
  * cannot go (409): the check runs after the delete, in the same transaction, so two admins
  * deleting themselves at once cannot both pass it.
  */
-export async function deleteAccount(userId: string, deletion: Deletion): Promise<Result<AccountDeleted>> {
+async function deleteAccount(userId: string, deletion: Deletion): Promise<Result<AccountDeleted>> {
   let removed: { files: string[]; kept: number; revoked: number } | null;
   try {
     removed = await prisma.$transaction((tx) => eraseAccount(tx, userId, deletion.certificados), { timeout: 30_000 });

@@ -29,7 +29,6 @@ export const CERTIFICATE_CHOICE_INVALID = "Elige «conservar» o «revocar» par
 export const LAST_ADMIN =
   "No puedes eliminar tu cuenta: eres el único administrador aprobado y la academia quedaría sin nadie que la " +
   "administre. Primero debe haber otra cuenta de administrador aprobada.";
-export const DELETE_ACCOUNT_FAILED = "No se pudo eliminar la cuenta. Inténtalo nuevamente.";
 
 /** The two choices as the forms show them (the holder's own words and an admin's). */
 export const CERTIFICATE_CHOICE_LABELS: Record<CertificateChoice, { own: string; theirs: string }> = {

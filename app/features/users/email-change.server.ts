@@ -12,14 +12,14 @@ import { fail, ok, type Result } from "~/lib/failure.ts";
 import { EMAIL_CHANGE_INVALID, EMAIL_CHANGED } from "./profile-schema.ts";
 import { userWordsUpdate } from "./user-words.ts";
 
-export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
-export const confirmEmailPath = (token: string) => `/confirmar-correo/${token}`;
+const confirmEmailPath = (token: string) => `/confirmar-correo/${token}`;
 
 /**
  * Records a request to move `userId` to `newEmail` and queues the confirmation mail, inside the

@@ -19,7 +19,7 @@ export const EMAIL_CHANGE_INVALID =
   "El enlace para confirmar el correo no es válido, ya fue usado o expiró. " +
   "Solicita el cambio nuevamente desde tu perfil.";
 export const EMAIL_CHANGED = (correo: string) => `Tu correo fue actualizado. Desde ahora ingresas con ${correo}.`;
-export const IMAGE_AS_FILE = "La imagen debe enviarse como archivo (multipart/form-data).";
+const IMAGE_AS_FILE = "La imagen debe enviarse como archivo (multipart/form-data).";
 
 /** The file field of the form and of the API's multipart body. */
 export const IMAGE_FIELD = "imagenPerfil";
@@ -43,7 +43,6 @@ export const ProfileFormSchema = z.object({
   /** …when the form had the checkbox (it sends this marker beside it). */
   conAvisos: z.literal("1").optional(),
 });
-export type ProfileFormInput = z.infer<typeof ProfileFormSchema>;
 /** The form's fields as typed (the file input included). */
 export type ProfileFields = z.input<typeof ProfileFormSchema> & { imagenPerfil?: unknown };
 
@@ -61,7 +60,6 @@ export const ProfileApiSchema = ProfileApiFields.transform(({ imagenPerfil, quit
   ...fields,
   quitarImagen: imagenPerfil === null || quitarImagen === true,
 }));
-export type ProfileApiInput = z.infer<typeof ProfileApiSchema>;
 
 /** The API's multipart body, for the OpenAPI document (features/api-docs): the same fields and the image file. */
 export const ProfileApiFormSchema = ProfileApiFields.extend({

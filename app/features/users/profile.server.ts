@@ -50,14 +50,12 @@ import {
 } from "./profile-schema.ts";
 import { userWordsUpdate } from "./user-words.ts";
 
-export { EMAIL_TAKEN };
-
 /** A profile shows what the admin's records show (one field list for both). */
-export const profileSelect = publicUserSelect;
+const profileSelect = publicUserSelect;
 
 export type Profile = NonNullable<Awaited<ReturnType<typeof getProfile>>>;
 
-export function getProfile(userId: string) {
+function getProfile(userId: string) {
   return prisma.user.findUnique({ where: { id: userId }, select: profileSelect });
 }
 
@@ -192,13 +190,8 @@ export async function updateProfile(
   return outcome;
 }
 
-/** Removes the profile image (file deleted after the update commits). */
-export function removeProfileImage(userId: string) {
-  return updateProfile({ id: userId, rol: null }, userId, { image: null });
-}
-
 /** Reads a profile form or multipart API body: text fields + the image, if one was sent. */
-export function parseProfileUpload(request: Request): Promise<UploadResult> {
+function parseProfileUpload(request: Request): Promise<UploadResult> {
   return parseUpload(request, imageUploadOptions("avatars", [IMAGE_FIELD]));
 }
 
@@ -335,7 +328,7 @@ function fallbackForm(user: SessionUser) {
 }
 
 /** What the profile pages show (dates as ISO strings, the avatar as a URL). */
-export function toProfileView(profile: Profile, pendingEmail: string | null = null) {
+function toProfileView(profile: Profile, pendingEmail: string | null = null) {
   return {
     id: profile.id,
     nombre: profile.nombre,

@@ -1,4 +1,4 @@
-// Admins hear about new registrations (issue 14): after a registration, every approved admin is
+// Admins hear about new registrations: after a registration, every approved admin is
 // sent one e-mail through the outbox saying how many accounts wait and where to approve them.
 // At most one notice per hour (a CacheStamp row holds the hour of the last one, claimed with a
 // conditional update so two instances never both send), so a class registering at once makes

@@ -3,7 +3,7 @@ import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { fetchOffsetPage } from "~/lib/keyset.ts";
-import { readTally } from "~/lib/tally.server.ts";
+import { readTally } from "~/features/site/tally.server.ts";
 import { queryWords } from "~/lib/search-text.ts";
 import { countDense, hasWordFilter, sparseOwners, USER_WORDS } from "~/features/search/word-search.server.ts";
 import { userSearchWords } from "./user-words.ts";
@@ -19,10 +19,9 @@ export const CANNOT_DELETE_SELF = "No puedes eliminar tu propia cuenta.";
 export const CANNOT_SUSPEND_SELF = "No puedes suspender tu propia cuenta.";
 export const SUSPEND_FAILED = "No se pudo suspender el usuario";
 export const USER_NOT_FOUND = "Usuario no encontrado";
-export { GUARDIAN_PENDING };
 export const SCHOOL_CONSENT_RECORDED = "Registramos que el colegio reunió la autorización de su madre, padre o tutor.";
 
-export const RECORDS_PAGE_SIZE = 25;
+const RECORDS_PAGE_SIZE = 25;
 
 export const publicUserSelect = {
   id: true,

@@ -56,7 +56,7 @@ export type S3Config = {
 };
 
 export const MIN_PART_SIZE = 5 * 1024 * 1024;
-export const PING_TIMEOUT_MS = 5_000;
+const PING_TIMEOUT_MS = 5_000;
 const MAX_SOCKETS = 256;
 
 const invalid = (detail: string) => new Error(`Configuración inválida de S3: ${detail}`);

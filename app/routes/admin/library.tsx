@@ -80,7 +80,7 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
   return (
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Biblioteca</h1>
-      {/* The upload form comes first (issue 24 §2): on a phone it is not below the whole list. */}
+      {/* The upload form comes first: on a phone it is not below the whole list. */}
       <div className="mt-6 grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)] xl:items-start">
         <UploadBookForm formKey={formKey} actionData={uploadReply} maxMb={maxMb} />
         <div>

@@ -9,7 +9,7 @@ import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
 
 // 50 a page, like the other API lists (messages, books): a page's cost is its rows (each an
 // enrolment and a user read by key, serialised and compressed), so a phone on a slow connection
-// gets a first page as quickly as from a short list (issue 13: 2.4× the demo's cost at 200).
+// gets a first page as quickly as from a short list (2.4× the demo's cost at 200; decision 009).
 const API_PAGE_SIZE = 50;
 
 /**

@@ -5,7 +5,7 @@ import type { Route } from "./+types/register-sent";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Registro");
 
-/** Where a registration lands (docs/product.md#registration): what happens next, no dead end. */
+/** Where a registration lands (docs/product.md#registration-and-approval): what happens next, no dead end. */
 export default function RegisterSent() {
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-12">

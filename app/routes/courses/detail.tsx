@@ -260,7 +260,7 @@ function CourseCallToAction({
   if (certificate) {
     return (
       <div className="space-y-3">
-        {/* A status, not a control: no button's box around it (issue 24 §1). */}
+        {/* A status, not a control: no button's box around it. */}
         <p className="text-base font-semibold">{FINISHED}</p>
         <CertificateLink
           href={certificate.diplomaUrl}

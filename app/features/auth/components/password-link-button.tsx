@@ -3,7 +3,7 @@
 import { Form, useNavigation } from "react-router";
 import { CREATE_RESET_LINK } from "../recovery-messages.ts";
 
-export const passwordLinkPath = (userId: string) => `/admin/records/${encodeURIComponent(userId)}/enlace-contrasena`;
+const passwordLinkPath = (userId: string) => `/admin/records/${encodeURIComponent(userId)}/enlace-contrasena`;
 
 export function PasswordLinkButton({ userId, className = "" }: { userId: string; className?: string }) {
   const navigation = useNavigation();

@@ -6,7 +6,7 @@ import { courseTitleFields, courseWordsCreate, courseWordsUpdate } from "~/featu
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { recomputeCourseProgress } from "~/features/quizzes/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
-import { bumpCatalog } from "~/lib/catalog-stamp.server.ts";
+import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { deleteStoredLogged, storedExistsSync } from "~/lib/storage.server.ts";
@@ -18,7 +18,7 @@ type Tx = Prisma.TransactionClient;
 const notFound = (message = COURSE_NOT_FOUND) => fail(404, message);
 
 /** The name shown for an uploaded file: the browser's name, one line, without folders. */
-export function displayFileName(original: string) {
+function displayFileName(original: string) {
   const base = original.split(/[\\/]/).pop() ?? "";
   const clean = base
     // eslint-disable-next-line no-control-regex -- control characters never reach a download name
@@ -88,7 +88,6 @@ export async function getCourseForEditor(id: string) {
     })),
   };
 }
-export type EditorCourse = NonNullable<Awaited<ReturnType<typeof getCourseForEditor>>>;
 
 /** Each module's questions as the API shows them to the author (admin): ids and the right option. */
 export async function getModuleQuizzes(courseId: string) {
@@ -338,7 +337,7 @@ export async function updateModule(
 }
 
 /** The ids in their new order after moving `id` one place (-1 up, +1 down); null when not there. */
-export function moveOne(ids: readonly string[], id: string, direction: -1 | 1): string[] | null {
+function moveOne(ids: readonly string[], id: string, direction: -1 | 1): string[] | null {
   const from = ids.indexOf(id);
   if (from < 0) return null;
   const to = from + direction;

@@ -28,7 +28,7 @@ import {
 const tooLong = (max: number) => `Máximo ${max} caracteres.`;
 
 /** Inline texts (titles, questions, options, list items) are one line: line breaks dropped. */
-export function singleLine(value: unknown): string {
+function singleLine(value: unknown): string {
   return typeof value === "string"
     ? value
         .replace(/[\r\n\t]+/g, " ")
@@ -209,7 +209,7 @@ export type CourseFormFields = {
 // ---------------------------------------------------------------------------------------------
 // Modules, links, questions
 
-export function isHttpUrl(value: string) {
+function isHttpUrl(value: string) {
   if (!/^https?:\/\//i.test(value)) return false;
   try {
     const u = new URL(value);
@@ -335,7 +335,7 @@ export const ApiModuleSchema = z.object({
     .optional(),
 });
 
-export const ApiModuleInput = ApiModuleSchema.transform((m, ctx) => {
+const ApiModuleInput = ApiModuleSchema.transform((m, ctx) => {
   const fields = ModuleFieldsSchema.safeParse({ titulo: m.titulo ?? m.nombre, descripcion: m.descripcion });
   if (!fields.success) {
     for (const issue of fields.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });

@@ -24,7 +24,7 @@ import {
   type CourseFields,
 } from "./schema.ts";
 
-export const IMAGE_FIELD = "imagen";
+const IMAGE_FIELD = "imagen";
 /** The editor's per-module upload field. */
 export const FILES_FIELD = "archivos";
 /** The API's per-module fields (docs/product.md#api-courses): archivosModulo_{index}. */

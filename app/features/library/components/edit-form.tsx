@@ -1,4 +1,4 @@
-// The admin's book edit form (docs/product.md#library, issue 24 §2): a dialog addressed by the URL
+// The admin's book edit form (docs/product.md#library): a dialog addressed by the URL
 // (?editar=ID), so it renders on the server and works without JavaScript; a multipart POST to the
 // page's own URL (?editar=ID), answered by a redirect to the list with a flash, or the form again
 // with the server's errors and the typed values. The PDF is optional: empty keeps the current one.

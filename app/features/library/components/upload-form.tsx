@@ -16,7 +16,7 @@ import { CONNECTION_FAILED, errorMessageOf, looksLikePdf, sendWithProgress } fro
 import { BOOK_CREATED, PDF_FIELD, PDF_REQUIRED, UPLOAD_FAILED } from "../messages.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
-export const UPLOAD_URL = "/api/books/upload";
+const UPLOAD_URL = "/api/books/upload";
 
 /**
  * `formKey` changes when the list gains a book: the fields remount empty, while the success

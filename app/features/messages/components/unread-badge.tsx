@@ -1,13 +1,15 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "~/root.tsx";
 import { unreadBadge, unreadLabel } from "../messages.ts";
+
+/** What this hook reads of the root loader's data (app/root.tsx returns it, `satisfies` this). */
+export type RootUnread = { user: { unread: number } | null };
 
 /**
  * The signed-in user's unread message count, counted once per request by the root loader (a
  * capped range of the (toId, leidoEn) index) and shared by the header and both panel menus.
  */
 export function useUnreadMessages(): number {
-  return useRouteLoaderData<typeof rootLoader>("root")?.user?.unread ?? 0;
+  return useRouteLoaderData<RootUnread>("root")?.user?.unread ?? 0;
 }
 
 /**

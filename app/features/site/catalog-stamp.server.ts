@@ -3,7 +3,7 @@
 // module changed) bumps it in its own transaction; the anonymous page cache serves a page only
 // while the version it was rendered under is current. In the database, so a change made through
 // one app instance is seen by all of them on their next request.
-import { prisma } from "./db.server.ts";
+import { prisma } from "~/lib/db.server.ts";
 
 const CATALOG = "catalog";
 

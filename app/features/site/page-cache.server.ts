@@ -16,7 +16,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
 import { catalogVersion } from "./catalog-stamp.server.ts";
-import { env } from "./env.server.ts";
+import { env } from "~/lib/env.server.ts";
 
 type Encoding = "br" | "gzip";
 

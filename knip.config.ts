@@ -1,0 +1,32 @@
+// knip (`npm run lint`): no unused file, export, type or dependency. The React Router plugin reads
+// app/routes.ts for the route modules; Vitest's and Playwright's configs give the tests.
+import type { KnipConfig } from "knip";
+
+export default {
+  entry: [
+    // Run by `node` from package.json, the shell scripts and the benchmarks.
+    "scripts/**/*.ts",
+    // The offline service worker's sources, read from disk and served as /sw.js (features/offline).
+    "app/features/offline/*.js",
+  ],
+  project: [
+    "app/**/*.{ts,tsx,js}",
+    "server/**/*.ts",
+    "scripts/**/*.ts",
+    "prisma/**/*.{ts,prisma}",
+    "tests/**/*.ts",
+    "e2e/**/*.ts",
+    "*.{ts,js}",
+    "app/app.css",
+  ],
+  playwright: { config: ["playwright.config.ts", "playwright.scale.config.ts"] },
+  // `@import "tailwindcss"` in app/app.css.
+  compilers: { css: (text: string) => [...text.matchAll(/(?<=@)import[^;]+/g)].join("\n") },
+  // The generated Prisma client (app/generated, not in git) imports its runtime.
+  // Lighthouse is imported by a name scripts/bench-lighthouse.ts reads from the environment.
+  ignoreDependencies: ["@prisma/client", "lighthouse"],
+  // Exports another branch (one Failure type for every error) is rewriting in these files: drop
+  // this once it lands.
+  // Poppler's command-line tools, installed by scripts/ensure-test-deps.sh.
+  ignoreBinaries: ["pdftotext", "pdftoppm"],
+} satisfies KnipConfig;
