@@ -319,6 +319,11 @@ describe("/usuarios/:userId/imagen", () => {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect((await avatarRoute.loader(args(bearer, { userId: owner.id }))).status).toBe(200);
+    // A token that is no token: the plain 401, not an error page.
+    const forged = new Request(`http://localhost:3000/usuarios/${owner.id}/imagen`, {
+      headers: { Authorization: "Bearer no-es-un-token" },
+    });
+    expect((await avatarRoute.loader(args(forged, { userId: owner.id }))).status).toBe(401);
   });
 });
 

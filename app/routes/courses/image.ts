@@ -1,5 +1,5 @@
 import { courseImageKey } from "~/features/courses/courses.server.ts";
-import { ApiError } from "~/lib/api.server.ts";
+import { asFailure } from "~/lib/failure.ts";
 import { optionalApiUser } from "~/features/auth/api-guards.server.ts";
 import { detectMimeFromKey } from "~/lib/storage-mime.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
@@ -18,7 +18,8 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     viewer = await optionalApiUser(args);
   } catch (error) {
-    if (error instanceof ApiError) return text(error.message, error.status);
+    const failure = asFailure(error);
+    if (failure) return text(failure.message, failure.status);
     throw error;
   }
   const image = await courseImageKey(args.params.cursoId, viewer);

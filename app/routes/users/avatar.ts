@@ -1,5 +1,5 @@
 import { avatarKey } from "~/features/users/profile.server.ts";
-import { ApiError } from "~/lib/api.server.ts";
+import { asFailure } from "~/lib/failure.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
 import { detectMimeFromKey } from "~/lib/storage-mime.ts";
@@ -15,7 +15,7 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     await requireApiUser(args);
   } catch (error) {
-    if (error instanceof ApiError) return text("Inicia sesión para ver esta imagen.", 401);
+    if (asFailure(error)) return text("Inicia sesión para ver esta imagen.", 401);
     throw error;
   }
   const key = await avatarKey(args.params.userId);
