@@ -7,6 +7,10 @@ export default [
   // Catalog (docs/product.md#public-pages)
   route("cursos", "routes/courses/list.tsx"),
   route("cursos/dirigido/:tipo", "routes/courses/audience.tsx"),
+  // The short addresses of the audience lists (the header's 'Para Docentes'): the same module.
+  route("cursos/docente", "routes/courses/audience.tsx", { id: "audience-docente" }),
+  route("cursos/estudiante", "routes/courses/audience.tsx", { id: "audience-estudiante" }),
+  route("cursos/comunidad", "routes/courses/audience.tsx", { id: "audience-comunidad" }),
   route("cursos/:cursoId", "routes/courses/detail.tsx"),
   route("cursos/:cursoId/archivos/:archivoId", "routes/courses/module-file.ts"),
   route("cursos/:cursoId/finalizar", "routes/courses/finish.ts"),

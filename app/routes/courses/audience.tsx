@@ -11,12 +11,15 @@ import type { Route } from "./+types/audience";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cursos");
 
+// /cursos/dirigido/{tipo}, and its short form /cursos/{tipo} (three static routes in routes.ts,
+// whose last segment is the audience).
 export async function loader(args: Route.LoaderArgs) {
-  return loadAudiencePage(args.params.tipo, await getOptionalUser(args), args.request.url);
+  const tipo = args.params.tipo ?? new URL(args.request.url).pathname.split("/").at(-1);
+  return loadAudiencePage(tipo, await getOptionalUser(args), args.request.url);
 }
 
 export default function AudienceCourses({ loaderData }: Route.ComponentProps) {
-  return <AudienceListPage data={loaderData} path={`/cursos/dirigido/${loaderData.tipo}`} />;
+  return <AudienceListPage data={loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,3 +1,4 @@
+import { useLocation } from "react-router";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { SearchForm } from "~/components/ui/search-form.tsx";
 import { COURSE_SEARCH_LABEL, courseSearchEmpty, courseSearchSummary } from "../messages.ts";
@@ -72,11 +73,11 @@ export function CourseListPage({
 }
 
 /**
- * An audience's list (`/cursos/dirigido/{tipo}` and its short form `/cursos/{tipo}`): one
- * component, so both addresses have the same search box and figures. 'Limpiar' goes back to the
- * address the person is on (`path`).
+ * An audience's list (`/cursos/dirigido/{tipo}` and its short form `/cursos/{tipo}`): 'Limpiar'
+ * goes back to the address the person is on.
  */
-export function AudienceListPage({ data, path }: { data: Awaited<ReturnType<typeof loadAudiencePage>>; path: string }) {
+export function AudienceListPage({ data }: { data: Awaited<ReturnType<typeof loadAudiencePage>> }) {
+  const { pathname } = useLocation();
   return (
     <CourseListPage
       title={AUDIENCE_TITLE[data.tipo] ?? "Cursos"}
@@ -85,7 +86,7 @@ export function AudienceListPage({ data, path }: { data: Awaited<ReturnType<type
       page={data.page}
       pageCount={data.pageCount}
       cursors={data.cursors}
-      search={{ q: data.q, clearHref: path }}
+      search={{ q: data.q, clearHref: pathname }}
       total={data.total}
       totalExact={data.totalExact}
     />
