@@ -6,6 +6,7 @@ import { purgeExpiredSessions } from "~/features/auth/session.server.ts";
 import { backfillCourseSearch, backfillCourseWords } from "~/features/courses/admin-courses.server.ts";
 import { backfillUserWords } from "~/features/users/users.server.ts";
 import { backfillBookWords } from "~/features/library/books.server.ts";
+import { runDataSteps, type DataStep } from "~/features/site/data-steps.server.ts";
 import { optimizeDatabase } from "~/features/site/db-maintenance.server.ts";
 import { purgePastRetention } from "~/features/privacy/retention.server.ts";
 import { dropSentMailTexts } from "~/features/mail/outbox.server.ts";
@@ -15,6 +16,17 @@ import { takeFailedDeletes } from "~/lib/storage.server.ts";
 
 const HOUR = 60 * 60 * 1000;
 let started = false;
+
+/**
+ * The search indexes' fills for rows written before their columns and word tables existed (the
+ * migrations that added them leave them empty): each runs once per database (DataStep).
+ */
+export const SEARCH_BACKFILLS: readonly DataStep[] = [
+  { name: "search:course-title-columns", run: () => backfillCourseSearch() },
+  { name: "search:course-words", run: () => backfillCourseWords() },
+  { name: "search:user-words", run: () => backfillUserWords() },
+  { name: "search:book-words", run: () => backfillBookWords() },
+];
 
 /**
  * The hour's stored files that could not be deleted (each logged with its key by
@@ -51,16 +63,13 @@ export function startBackgroundJobs() {
   void dropTexts();
   setInterval(dropTexts, HOUR).unref();
   setInterval(reportFailedDeletes, HOUR).unref();
-  // Runs after the migrations (server/index.ts deploys first): search columns the migration
-  // added empty are filled, then the planner gets statistics, and keeps them fresh hourly.
+  // Runs after the migrations (server/index.ts deploys first): search columns and word tables a
+  // migration added empty are filled, once per database (DataStep), then the planner gets
+  // statistics, and keeps them fresh hourly.
   const optimize = (atStart: boolean) =>
     optimizeDatabase({ atStart }).catch((error) => console.error("No se pudo optimizar la base de datos", error));
-  void backfillCourseSearch()
-    .then(() => backfillCourseWords())
-    .then(() => backfillUserWords())
-    .catch((error) => console.error("No se pudo completar la búsqueda de cursos", error))
-    .then(() => backfillBookWords())
-    .catch((error) => console.error("No se pudo completar la búsqueda de la biblioteca", error))
+  void runDataSteps(SEARCH_BACKFILLS)
+    .catch((error) => console.error("No se pudo completar el índice de búsqueda", error))
     .then(() => optimize(true));
   setInterval(() => void optimize(false), HOUR).unref();
   // Without SMTP_URL (the demo) mail stays in the outbox, readable by admins.
