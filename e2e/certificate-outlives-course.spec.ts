@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { DELETE_COURSE_EFFECTS, DELETE_COURSE_KEEPS_CERTIFICATES } from "../app/features/courses/admin-messages.ts";
+import { DELETE_COURSE_EFFECTS, DELETE_COURSE_KEEPS_CERTIFICATES } from "../app/features/courses/admin-texts.ts";
 import { PNG_1PX, ADMIN, adminPage, approvedUser } from "./support.ts";
 
 // Certificates are permanent records: an admin deleting the course keeps every certificate

@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { getSessionUser } from "~/features/auth/session.server.ts";
 import { finishCourse } from "~/features/certificates/certificates.server.ts";
-import { CERTIFICATE_REVOKED } from "~/features/certificates/messages.ts";
+import { CERTIFICATE_REVOKED } from "~/features/certificates/texts.ts";
 import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import { sendMessage } from "~/features/messages/messages.server.ts";
 import {

@@ -4,7 +4,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { storeBytes } from "~/lib/storage.server.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
 import { ENROL_LOGIN_REQUIRED, enrolWrongAudience } from "~/features/courses/rules.ts";
-import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import type { Role } from "~/features/auth/roles.ts";
 import * as detailRoute from "~/routes/courses/detail.tsx";
 import * as fileRoute from "~/routes/courses/module-file.ts";

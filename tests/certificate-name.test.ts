@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getCertificateByCode } from "~/features/certificates/certificates.server.ts";
-import { nameUpdated } from "~/features/certificates/messages.ts";
+import { nameUpdated } from "~/features/certificates/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { readFlash } from "~/lib/flash.server.ts";
 import { statStored } from "~/lib/storage.server.ts";

@@ -18,7 +18,7 @@ import {
   FINISH_NO_QUIZZES,
   FINISH_NOT_ENROLLED,
   finishIncomplete,
-} from "~/features/certificates/messages.ts";
+} from "~/features/certificates/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { readFlash } from "~/lib/flash.server.ts";
 import { storagePath } from "~/lib/storage.server.ts";

@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { NO_TOKEN } from "~/features/auth/api-token.server.ts";
-import { NOT_ENROLLED, UNENROL_FAILED, UNENROL_OK, unenrolFailedWith } from "~/features/enrolment/messages.ts";
+import { NOT_ENROLLED, UNENROL_FAILED, UNENROL_OK, unenrolFailedWith } from "~/features/enrolment/texts.ts";
 import { readFlash } from "~/lib/flash.server.ts";
 import * as loginApi from "~/routes/api/auth.login.ts";
 import * as listApi from "~/routes/api/auth.enrolled-courses.ts";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { finishCourse } from "~/features/certificates/certificates.server.ts";
 import { learnerStates } from "~/features/enrolment/learner-state.server.ts";
 import { unenrol } from "~/features/enrolment/enrolment.server.ts";
-import { UNENROL_KEEPS_CERTIFICATE } from "~/features/enrolment/messages.ts";
+import { UNENROL_KEEPS_CERTIFICATE } from "~/features/enrolment/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { pageCacheKey } from "~/features/site/page-cache.server.ts";
 import * as homeRoute from "~/routes/home.tsx";

@@ -18,7 +18,7 @@ import {
   PDF_REQUIRED,
   UPDATE_FAILED,
   bookDeleted,
-} from "~/features/library/messages.ts";
+} from "~/features/library/texts.ts";
 import { readFlash } from "~/lib/flash.server.ts";
 import { looksLikePdf } from "~/lib/upload-progress.ts";
 import { prisma } from "~/lib/db.server.ts";

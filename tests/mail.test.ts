@@ -3,7 +3,7 @@
 import net from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTACT_FAILED, CONTACT_OK } from "~/features/contact/messages.ts";
+import { CONTACT_FAILED, CONTACT_OK } from "~/features/contact/texts.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import {
   backoffMs,

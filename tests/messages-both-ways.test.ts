@@ -3,7 +3,7 @@
 // services and API handlers the browser and clients use.
 import { describe, expect, it } from "vitest";
 import { getReplyDraft, listSentPage, unreadCount } from "~/features/messages/messages.server.ts";
-import { MESSAGE_NOT_FOUND, REPLY_NOT_FOUND, REPLY_SENDER_GONE } from "~/features/messages/messages.ts";
+import { MESSAGE_NOT_FOUND, REPLY_NOT_FOUND, REPLY_SENDER_GONE } from "~/features/messages/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as root from "~/root.tsx";
 import * as adminMessages from "~/routes/admin/messages.tsx";

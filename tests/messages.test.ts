@@ -2,7 +2,7 @@
 // handlers the browser and clients use.
 import { describe, expect, it } from "vitest";
 import { BUDGETS } from "~/features/limits/rate-limits.server.ts";
-import { FILL_ALL, MESSAGE_NOT_FOUND, SENDING_TOO_FAST, UNKNOWN_RECIPIENT } from "~/features/messages/messages.ts";
+import { FILL_ALL, MESSAGE_NOT_FOUND, SENDING_TOO_FAST, UNKNOWN_RECIPIENT } from "~/features/messages/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as adminMessages from "~/routes/admin/messages.tsx";
 import * as apiMensajes from "~/routes/api/mensajes.ts";

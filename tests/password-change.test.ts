@@ -11,7 +11,7 @@ import {
   PASSWORD_CHANGED,
 } from "~/features/auth/account-security.ts";
 import { issueApiToken, verifyApiToken } from "~/features/auth/api-token.server.ts";
-import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from "~/features/auth/messages.ts";
+import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from "~/features/auth/texts.ts";
 import { COMMON_PASSWORD } from "~/features/auth/register.server.ts";
 import { createUserSession, getSessionUser } from "~/features/auth/session.server.ts";
 import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";

@@ -6,9 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { PENDING_APPROVAL, ACCOUNT_SUSPENDED } from "~/features/auth/login.server.ts";
 import { COMMON_PASSWORD } from "~/features/auth/register.server.ts";
-import { PASSWORDS_DIFFER, PASSWORD_TOO_SHORT } from "~/features/auth/messages.ts";
+import { PASSWORDS_DIFFER, PASSWORD_TOO_SHORT } from "~/features/auth/texts.ts";
 import { requestPasswordReset } from "~/features/auth/recovery.server.ts";
-import { RESET_DONE, RESET_LINK_INVALID, RESET_LINK_SELF, RESET_REQUESTED } from "~/features/auth/recovery-messages.ts";
+import { RESET_DONE, RESET_LINK_INVALID, RESET_LINK_SELF, RESET_REQUESTED } from "~/features/auth/recovery-texts.ts";
 import { getSessionUser } from "~/features/auth/session.server.ts";
 import { setPassword } from "~/features/auth/set-password.server.ts";
 import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";

@@ -4,7 +4,7 @@
 // profile's checkbox turns the optional notices by e-mail off and on.
 import { describe, expect, it } from "vitest";
 import { issueApiToken } from "~/features/auth/api-token.server.ts";
-import { INVALID_BIRTHDATE, REQUIRED_ALL } from "~/features/auth/messages.ts";
+import { INVALID_BIRTHDATE, REQUIRED_ALL } from "~/features/auth/texts.ts";
 import { NAME_ON_CERTIFICATES, PROFILE_UPDATED } from "~/features/users/profile-schema.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { readFlash } from "~/lib/flash.server.ts";

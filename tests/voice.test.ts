@@ -1,5 +1,5 @@
 // The product's voice (docs/product.md#voice): 'tú', sentence case, no masculine-only words, 24-hour
-// times. Scans the copy files: every app/**/messages.ts and the string literals and JSX text of
+// times. Scans the copy files: every app/**/texts.ts (and *-texts.ts) and the string literals and JSX text of
 // app/**/*.tsx. The texts the original specification quotes are the product owner's and stay as
 // quoted, even where they break the voice: they are allowed below, by name.
 import fs from "node:fs";
@@ -18,7 +18,7 @@ function walk(dir: string): string[] {
 }
 
 const sources = walk(APP).filter((f) => /\.(ts|tsx)$/.test(f) && !/\.test\.tsx?$/.test(f));
-const copyFiles = sources.filter((f) => f.endsWith(".tsx") || path.basename(f) === "messages.ts");
+const copyFiles = sources.filter((f) => f.endsWith(".tsx") || /(^|-)texts\.ts$/.test(path.basename(f)));
 const rel = (f: string) => path.relative(ROOT, f);
 
 /**

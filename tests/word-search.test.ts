@@ -10,7 +10,7 @@ import { createCourse, updateCourse } from "~/features/courses/authoring/authori
 import type { CourseFields } from "~/features/courses/authoring/schema.ts";
 import { courseListJson } from "~/features/courses/course-json.ts";
 import { COURSES_PAGE_SIZE, listCourses } from "~/features/courses/courses.server.ts";
-import { courseSearchSummary } from "~/features/courses/messages.ts";
+import { courseSearchSummary } from "~/features/courses/texts.ts";
 import { courseTitleFields, courseWordsCreate } from "~/features/courses/title-search.ts";
 import { deleteUser } from "~/features/users/account-deletion.server.ts";
 import { updateProfile } from "~/features/users/profile.server.ts";

@@ -5,7 +5,7 @@ import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
 import { Honeypot } from "~/components/ui/honeypot.tsx";
 import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { contactRateLimit, submitContact } from "~/features/contact/contact.server.ts";
-import { CONTACT_FAILED, CONTACT_OK, type ContactFields } from "~/features/contact/messages.ts";
+import { CONTACT_FAILED, CONTACT_OK, type ContactFields } from "~/features/contact/texts.ts";
 import { ContactSchema } from "~/features/contact/schema.ts";
 import { siteConfig } from "~/features/site/site-config.server.ts";
 import { failureHeaders, formReply } from "~/lib/failure.ts";

@@ -7,7 +7,7 @@ import { requireUser } from "~/features/auth/guards.server.ts";
 import { getBookForPreview, listBooks } from "~/features/library/books.server.ts";
 import { BookCard } from "~/features/library/components/book-card.tsx";
 import { BookPreview } from "~/features/library/components/book-preview.tsx";
-import { LOAD_FAILED } from "~/features/library/messages.ts";
+import { LOAD_FAILED } from "~/features/library/texts.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { listQuery, pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/library";

@@ -23,16 +23,16 @@ import { NOT_ALLOWED } from "~/features/auth/api-guards.server.ts";
 import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import { ACCOUNT_SUSPENDED, BAD_CREDENTIALS, PENDING_APPROVAL } from "~/features/auth/login.server.ts";
 import { CURRENT_PASSWORD_WRONG } from "~/features/auth/account-security.ts";
-import { GUARDIAN_PENDING } from "~/features/auth/messages.ts";
-import { RESET_LINK_INVALID } from "~/features/auth/recovery-messages.ts";
+import { GUARDIAN_PENDING } from "~/features/auth/texts.ts";
+import { RESET_LINK_INVALID } from "~/features/auth/recovery-texts.ts";
 import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
 import { MY_DATA_TOO_MANY } from "~/features/users/my-data.server.ts";
 import { DELETE_PASSWORD_WRONG, LAST_ADMIN } from "~/features/users/account-deletion.ts";
 import { CANNOT_DELETE_SELF, CANNOT_SUSPEND_SELF, USER_NOT_FOUND } from "~/features/users/users.server.ts";
 import { NOTHING_TO_UPDATE, USER_UNKNOWN } from "~/features/users/profile-schema.ts";
-import { NOT_ENROLLED } from "~/features/enrolment/messages.ts";
+import { NOT_ENROLLED } from "~/features/enrolment/texts.ts";
 import { INVALID_CATEGORY } from "~/features/courses/audience-page.server.ts";
-import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { COURSES_PAGE_SIZE } from "~/features/courses/courses.server.ts";
 import { enrolWrongAudience } from "~/features/courses/rules.ts";
 import {
@@ -41,11 +41,11 @@ import {
   FINISH_NOT_ENROLLED,
   finishIncomplete,
   NAME_REQUIRED_FOR_CERTIFICATES,
-} from "~/features/certificates/messages.ts";
+} from "~/features/certificates/texts.ts";
 import { QUIZ_AUTH_MESSAGES } from "~/features/quizzes/api.server.ts";
 import { QUIZ_FORBIDDEN, QUIZ_NOT_FOUND } from "~/features/quizzes/quiz.server.ts";
-import { OTHER_INBOX, SENDING_TOO_FAST, UNKNOWN_RECIPIENT } from "~/features/messages/messages.ts";
-import { BOOK_NOT_FOUND, NO_PDF } from "~/features/library/messages.ts";
+import { OTHER_INBOX, SENDING_TOO_FAST, UNKNOWN_RECIPIENT } from "~/features/messages/texts.ts";
+import { BOOK_NOT_FOUND, NO_PDF } from "~/features/library/texts.ts";
 import { AUDIENCE_PAGES } from "~/features/courses/audience.ts";
 import {
   CourseDetailSchema,

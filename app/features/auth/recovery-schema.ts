@@ -4,7 +4,7 @@
 // (checkNewPassword), since it needs the local list.
 import { z } from "zod";
 import { email, matchingPasswords, newPasswordFields, PASSWORD_MAX } from "./schema.ts";
-import { RESET_LINK_INVALID } from "./recovery-messages.ts";
+import { RESET_LINK_INVALID } from "./recovery-texts.ts";
 
 export const ForgotPasswordSchema = z.object({ correo: email("Ingresa tu correo electrónico.") });
 export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;

@@ -16,7 +16,7 @@ import {
   // Not a React hook: renamed so that the hooks lint rule does not take it for one.
   useAccountToken as spendAccountToken,
 } from "./account-token.server.ts";
-import { RESET_LINK_INVALID, RESET_LINK_SELF } from "./recovery-messages.ts";
+import { RESET_LINK_INVALID, RESET_LINK_SELF } from "./recovery-texts.ts";
 import type { NewPasswordInput } from "./recovery-schema.ts";
 import { fullName } from "./roles.ts";
 import { checkNewPassword, setPassword } from "./set-password.server.ts";

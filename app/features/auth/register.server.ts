@@ -22,12 +22,12 @@ import {
   ADDRESS_LINK_INVALID,
   GUARDIAN_CONSENTED,
   GUARDIAN_LINK_INVALID,
-} from "./messages.ts";
+} from "./texts.ts";
 import type { RegisterInput } from "./schema.ts";
 import { userWordsCreate } from "~/features/users/user-words.ts";
 
 export { REGISTER_OK } from "./schema.ts";
-export { ADDRESS_CONFIRMED_READY, ADDRESS_CONFIRMED_WAIT, ADDRESS_LINK_INVALID } from "./messages.ts";
+export { ADDRESS_CONFIRMED_READY, ADDRESS_CONFIRMED_WAIT, ADDRESS_LINK_INVALID } from "./texts.ts";
 
 export const EMAIL_TAKEN = "Ya existe una cuenta registrada con este correo.";
 export const COMMON_PASSWORD = "Esa contraseña es demasiado común. Elige una más difícil de adivinar.";

@@ -15,9 +15,9 @@ import {
   PASSWORDS_DIFFER,
   PASSWORD_TOO_SHORT,
   REQUIRED_ALL,
-} from "./messages.ts";
+} from "./texts.ts";
 
-export * from "./messages.ts";
+export * from "./texts.ts";
 
 /** A required one-line text (names, e-mail, date): no line breaks or other control characters. */
 const required = (message: string, max = 200) =>

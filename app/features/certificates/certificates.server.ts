@@ -22,7 +22,7 @@ import {
   FINISH_NO_QUIZZES,
   FINISH_NOT_ENROLLED,
   finishIncomplete,
-} from "./messages.ts";
+} from "./texts.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Codes and URLs

@@ -2,7 +2,7 @@
 // reads and what the certificate calls answer. The OpenAPI document (features/api-docs) is made
 // from these schemas. Server only: Zod stays out of browser bundles.
 import { z } from "zod";
-import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 
 // Only cursoId is read: the user is always the token's (or session's) user; a body usuarioId
 // is ignored.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { multiLineText, singleLineText } from "~/lib/text.ts";
-import { EMAIL_REQUIRED, MESSAGE_REQUIRED, NAME_REQUIRED, TOO_LONG } from "./messages.ts";
+import { EMAIL_REQUIRED, MESSAGE_REQUIRED, NAME_REQUIRED, TOO_LONG } from "./texts.ts";
 
 const trimmed = (message: string, max: number) => z.string(message).min(1, message).max(max, TOO_LONG);
 const trim = (v: unknown) => (typeof v === "string" ? v.trim() : v);

@@ -13,10 +13,10 @@ import { queryWords } from "~/lib/search-text.ts";
 import { COURSE_WORDS, countDense, hasWordFilter, sparseOwners } from "~/features/search/word-search.server.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import { fullName } from "~/features/auth/roles.ts";
-import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { courseSearchWords, courseTitleFields } from "./title-search.ts";
 
-export { DELETE_COURSE_FAILED, PUBLISH_FAILED } from "./admin-messages.ts";
+export { DELETE_COURSE_FAILED, PUBLISH_FAILED } from "./admin-texts.ts";
 const ADMIN_COURSES_PAGE_SIZE = 25;
 const PARTICIPANTS_PAGE_SIZE = 50;
 

@@ -10,7 +10,7 @@ import {
   type Viewer,
 } from "./rules.ts";
 import type { Role } from "~/features/auth/roles.ts";
-import { COURSE_NOT_FOUND } from "./messages.ts";
+import { COURSE_NOT_FOUND } from "./texts.ts";
 
 const as = (rol: Role): Viewer => ({ id: rol, rol });
 const course = (dirigidoA: string, estado = "publicado") => ({ dirigidoA, estado });

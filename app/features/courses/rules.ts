@@ -2,7 +2,7 @@
 // Pure functions: the pages, the /api routes and the services all decide with these.
 import type { Role } from "~/features/auth/roles.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
-import { COURSE_NOT_FOUND } from "./messages.ts";
+import { COURSE_NOT_FOUND } from "./texts.ts";
 
 /** The signed-in user (role lower-cased where the session is read; null = unknown role), or a visitor. */
 export type Viewer = { id: string; rol: Role | null } | null;

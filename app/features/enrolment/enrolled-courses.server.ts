@@ -10,7 +10,7 @@ import { pageFrom } from "~/lib/pagination.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { certificatesByCourse, continueHrefs } from "./learner-state.server.ts";
-import { NOT_ENROLLED, UNENROL_FAILED, UNENROL_OK, unenrolFailedWith } from "./messages.ts";
+import { NOT_ENROLLED, UNENROL_FAILED, UNENROL_OK, unenrolFailedWith } from "./texts.ts";
 
 /** One enrolled course as GET /api/auth/{userId}/cursos-inscritos lists it (and the panel shows it). */
 export const EnrolledCourseSchema = z.object({

@@ -5,8 +5,8 @@ import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { ENROL_FAILED, enrolmentDecision, type EnrolRefusal, type Viewer } from "~/features/courses/rules.ts";
 
-export { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
-import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+export { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 
 export async function enrol(
   viewer: Viewer,

@@ -15,7 +15,7 @@ import { listQuery, listStateFrom } from "~/lib/pagination.ts";
 import { isMultipart } from "~/lib/upload.server.ts";
 import { deleteBook, uploadBook } from "./books.server.ts";
 import { updateBook } from "./edit.server.ts";
-import { BOOK_CREATED, BOOK_UPDATED, bookDeleted, DELETE_FAILED, UPDATE_FAILED, UPLOAD_FAILED } from "./messages.ts";
+import { BOOK_CREATED, BOOK_UPDATED, bookDeleted, DELETE_FAILED, UPDATE_FAILED, UPLOAD_FAILED } from "./texts.ts";
 import { BookFormSchema } from "./schema.ts";
 
 /** A refused upload's or edit's reply; `form` says which form it answers ("edit" for ?editar=ID). */

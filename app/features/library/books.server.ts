@@ -23,7 +23,7 @@ import {
   PDF_FIELD,
   PDF_REQUIRED,
   PDF_UNREADABLE,
-} from "./messages.ts";
+} from "./texts.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
 import { normalizeSearch, queryWords } from "~/lib/search-text.ts";
 import {

@@ -14,7 +14,7 @@ import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import { parseUpload, pdfUploadOptions, UploadError, withUpload, type StoredUpload } from "~/lib/upload.server.ts";
 import { bookSearchUpdate } from "./book-words.ts";
 import { readPageCount, toBookView, type BookView } from "./books.server.ts";
-import { BOOK_NOT_FOUND, PDF_CHOOSE_AGAIN, PDF_FIELD, PDF_UNREADABLE, UPDATE_FAILED } from "./messages.ts";
+import { BOOK_NOT_FOUND, PDF_CHOOSE_AGAIN, PDF_FIELD, PDF_UNREADABLE, UPDATE_FAILED } from "./texts.ts";
 import { BookFormSchema, type BookFormInput } from "./schema.ts";
 
 /** A refused edit keeps the sent form (to show it again) and, for invalid fields, every field's errors. */

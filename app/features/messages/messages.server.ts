@@ -21,7 +21,7 @@ import {
   UNKNOWN_RECIPIENT,
   UNREAD_CAP,
   type ReplyDraft,
-} from "./messages.ts";
+} from "./texts.ts";
 
 export const messageSelect = {
   id: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { folderFrom, replySubject, SUBJECT_MAX, unreadBadge, unreadLabel } from "./messages.ts";
+import { folderFrom, replySubject, SUBJECT_MAX, unreadBadge, unreadLabel } from "./texts.ts";
 
 describe("replySubject", () => {
   it("puts 'Re: ' in front once, however many the original had", () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ROLES } from "~/features/auth/roles.ts";
 import { multiLineText, singleLineText } from "~/lib/text.ts";
-import { FILL_ALL, INVALID_RECIPIENT, SUBJECT_MAX } from "./messages.ts";
+import { FILL_ALL, INVALID_RECIPIENT, SUBJECT_MAX } from "./texts.ts";
 
 const trim = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 const required = (max: number) => z.string(FILL_ALL).min(1, FILL_ALL).max(max, "El texto es demasiado largo.");

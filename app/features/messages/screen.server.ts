@@ -18,7 +18,7 @@ import {
   markMessageRead,
   sendMessage,
 } from "./messages.server.ts";
-import { folderFrom, MESSAGE_NOT_FOUND, SEND_FAILED } from "./messages.ts";
+import { folderFrom, MESSAGE_NOT_FOUND, SEND_FAILED } from "./texts.ts";
 import { ComposeSchema, OpenSchema } from "./schema.ts";
 
 const NO_CURSORS = { prev: null, next: null };

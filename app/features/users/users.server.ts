@@ -11,7 +11,7 @@ import { env, publicUrl } from "~/lib/env.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { fullName } from "~/features/auth/roles.ts";
 import { deleteUserSessions } from "~/features/auth/session.server.ts";
-import { GUARDIAN_PENDING } from "~/features/auth/messages.ts";
+import { GUARDIAN_PENDING } from "~/features/auth/texts.ts";
 
 export const APPROVE_FAILED = "No se pudo aprobar el usuario";
 export const DELETE_FAILED = "No se pudo eliminar el usuario";

@@ -14,12 +14,12 @@ import {
   CONFIRM_DELETE_MODULE,
   LOAD_FAILED,
   MISSING_ID,
-} from "~/features/courses/authoring/messages.ts";
+} from "~/features/courses/authoring/texts.ts";
 import { env } from "~/lib/env.server.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-edit";
-import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 
 // /admin/courses/edit/{id} (docs/product.md#course-editor): the course's fields, then its modules,
 // each with its files, links and quiz. Every part is its own small form (see

@@ -8,7 +8,7 @@ import {
   MODULE_NOT_FOUND,
   UNAUTHORIZED_AGAIN,
   UPDATE_FAILED,
-} from "~/features/courses/authoring/messages.ts";
+} from "~/features/courses/authoring/texts.ts";
 import { FILES_FIELD, readCourseUpload } from "~/features/courses/authoring/submission.server.ts";
 import { apiError, apiJson, type ApiNotice } from "~/lib/api.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";

@@ -18,7 +18,7 @@ import {
   listAdminCourses,
   publishCourse,
 } from "~/features/courses/admin-courses.server.ts";
-import { DELETE_COURSE_EFFECTS, DELETE_COURSE_KEEPS_CERTIFICATES } from "~/features/courses/admin-messages.ts";
+import { DELETE_COURSE_EFFECTS, DELETE_COURSE_KEEPS_CERTIFICATES } from "~/features/courses/admin-texts.ts";
 import { formatCalendarDate } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";

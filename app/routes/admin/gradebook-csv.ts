@@ -1,5 +1,5 @@
 import { requireAdmin } from "~/features/auth/guards.server.ts";
-import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { gradebookCsv } from "~/features/reports/reports.server.ts";
 import { csvResponse } from "~/lib/csv.server.ts";
 import type { Route } from "./+types/gradebook-csv";

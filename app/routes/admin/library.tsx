@@ -8,7 +8,7 @@ import { adminLibraryAction } from "~/features/library/admin.server.ts";
 import { getBook, listBooks, newestBookId, toBookView } from "~/features/library/books.server.ts";
 import { EditBookDialog } from "~/features/library/components/edit-form.tsx";
 import { UploadBookForm } from "~/features/library/components/upload-form.tsx";
-import { LOAD_FAILED } from "~/features/library/messages.ts";
+import { LOAD_FAILED } from "~/features/library/texts.ts";
 import { env } from "~/lib/env.server.ts";
 import { listQuery, pageFrom } from "~/lib/pagination.ts";
 import { megabytes } from "~/lib/upload.server.ts";

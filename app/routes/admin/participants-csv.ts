@@ -4,7 +4,7 @@ import {
   participantCsvBatches,
   PARTICIPANTS_CSV_HEADER,
 } from "~/features/courses/admin-courses.server.ts";
-import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { csvResponse } from "~/lib/csv.server.ts";
 import type { Route } from "./+types/participants-csv";
 

@@ -4,12 +4,12 @@ import { Pagination } from "~/components/ui/pagination.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { BackToCourses, BelowCoursesErrorBoundary } from "~/features/courses/components/back-to-courses.tsx";
 import { getCourseTitle, listParticipants } from "~/features/courses/admin-courses.server.ts";
-import { PARTICIPANTS_FAILED } from "~/features/courses/admin-messages.ts";
+import { PARTICIPANTS_FAILED } from "~/features/courses/admin-texts.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/participants";
-import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 
 // The course's participants (docs/product.md#participants). Guarded here, like every admin page.
 export async function loader(args: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { Email } from "~/components/ui/email.tsx";
 import { PasswordLinkButton } from "~/features/auth/components/password-link-button.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { createAdminResetLink } from "~/features/auth/recovery.server.ts";
-import { RESET_LINK_CREATED, RESET_LINK_SELF } from "~/features/auth/recovery-messages.ts";
+import { RESET_LINK_CREATED, RESET_LINK_SELF } from "~/features/auth/recovery-texts.ts";
 import { fullName, roleLabel } from "~/features/auth/roles.ts";
 import { CopyUrlField } from "~/features/certificates/components/copy-url-field.tsx";
 import { getUser, USER_NOT_FOUND } from "~/features/users/users.server.ts";

@@ -1,5 +1,5 @@
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
-import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { getCourseReport } from "~/features/reports/reports.server.ts";
 import type { CourseReport } from "~/features/reports/schema.ts";
 import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";

@@ -1,5 +1,5 @@
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
-import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { getGradebook, GRADEBOOK_API_PAGE_SIZE } from "~/features/reports/reports.server.ts";
 import type { Gradebook } from "~/features/reports/schema.ts";
 import { documentedQuery } from "~/features/api-docs/openapi.server.ts";

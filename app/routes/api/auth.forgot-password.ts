@@ -1,5 +1,5 @@
 import { requestPasswordReset } from "~/features/auth/recovery.server.ts";
-import { RESET_REQUESTED } from "~/features/auth/recovery-messages.ts";
+import { RESET_REQUESTED } from "~/features/auth/recovery-texts.ts";
 import { ForgotPasswordSchema } from "~/features/auth/recovery-schema.ts";
 import { type ApiNotice, apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import type { Route } from "./+types/auth.forgot-password";

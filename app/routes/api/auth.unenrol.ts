@@ -1,4 +1,4 @@
-import { NOT_ENROLLED, UNENROL_OK } from "~/features/enrolment/messages.ts";
+import { NOT_ENROLLED, UNENROL_OK } from "~/features/enrolment/texts.ts";
 import { unenrol } from "~/features/enrolment/enrolment.server.ts";
 import { type ApiNoticeId, apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";

@@ -1,5 +1,5 @@
 import { deleteBook } from "~/features/library/books.server.ts";
-import { bookDeleted, DELETE_FAILED } from "~/features/library/messages.ts";
+import { bookDeleted, DELETE_FAILED } from "~/features/library/texts.ts";
 import { type ApiNoticeId, apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import { fail } from "~/lib/failure.ts";

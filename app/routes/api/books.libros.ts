@@ -1,5 +1,5 @@
 import { searchBooksJson } from "~/features/library/books.server.ts";
-import { LOAD_FAILED } from "~/features/library/messages.ts";
+import { LOAD_FAILED } from "~/features/library/texts.ts";
 import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
 import { apiNumberedPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";

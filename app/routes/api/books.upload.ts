@@ -1,5 +1,5 @@
 import { uploadBook } from "~/features/library/books.server.ts";
-import { BOOK_CREATED, UPLOAD_FAILED } from "~/features/library/messages.ts";
+import { BOOK_CREATED, UPLOAD_FAILED } from "~/features/library/texts.ts";
 import type { BookCreated } from "~/features/library/schema.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";

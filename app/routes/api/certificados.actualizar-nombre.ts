@@ -1,6 +1,6 @@
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import { updateNameOnCertificates } from "~/features/certificates/certificates.server.ts";
-import { nameUpdated } from "~/features/certificates/messages.ts";
+import { nameUpdated } from "~/features/certificates/texts.ts";
 import type { NameUpdated } from "~/features/certificates/schema.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import type { Route } from "./+types/certificados.actualizar-nombre";

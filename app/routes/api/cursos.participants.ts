@@ -5,7 +5,7 @@ import { apiError, apiNumberedPageJson, apiQuery, handleApi, methodNotAllowed } 
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/cursos.participants";
-import { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 
 // 50 a page, like the other API lists (messages, books): a page's cost is its rows (each an
 // enrolment and a user read by key, serialised and compressed), so a phone on a slow connection

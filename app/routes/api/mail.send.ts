@@ -1,5 +1,5 @@
 import { contactRateLimit, submitContact } from "~/features/contact/contact.server.ts";
-import { CONTACT_FAILED, CONTACT_OK } from "~/features/contact/messages.ts";
+import { CONTACT_FAILED, CONTACT_OK } from "~/features/contact/texts.ts";
 import { ContactSchema } from "~/features/contact/schema.ts";
 import {
   type ApiNotice,

@@ -6,7 +6,7 @@ import {
   toApiMessage,
   toApiSentMessage,
 } from "~/features/messages/messages.server.ts";
-import { folderFrom, OTHER_INBOX, SEND_FAILED } from "~/features/messages/messages.ts";
+import { folderFrom, OTHER_INBOX, SEND_FAILED } from "~/features/messages/texts.ts";
 import { ComposeSchema, type ApiFolderItem } from "~/features/messages/schema.ts";
 import {
   ApiError,

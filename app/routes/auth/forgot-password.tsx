@@ -6,7 +6,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
 import { requestPasswordReset } from "~/features/auth/recovery.server.ts";
-import { RESET_REQUESTED } from "~/features/auth/recovery-messages.ts";
+import { RESET_REQUESTED } from "~/features/auth/recovery-texts.ts";
 import { ForgotPasswordSchema, type ForgotPasswordInput } from "~/features/auth/recovery-schema.ts";
 import { failureHeaders, formReply } from "~/lib/failure.ts";
 import { readForm } from "~/lib/form.server.ts";

@@ -4,7 +4,7 @@
 import { Link } from "react-router";
 import { OneTimeLinkPage } from "~/components/ui/one-time-link-page.tsx";
 import { fullName } from "~/features/auth/roles.ts";
-import { GUARDIAN_LINK_INVALID } from "~/features/auth/messages.ts";
+import { GUARDIAN_LINK_INVALID } from "~/features/auth/texts.ts";
 import { confirmGuardianConsent, describeGuardianConsent } from "~/features/auth/register.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { linkActionAnswer, linkPageAnswer } from "~/lib/one-time-link.server.ts";

@@ -8,7 +8,7 @@ import { issueDevice, rememberSignIn } from "~/features/auth/device.server.ts";
 import { authenticator } from "~/features/auth/login.server.ts";
 import { homeForRole } from "~/features/auth/roles.ts";
 import { LoginSchema, type LoginInput } from "~/features/auth/schema.ts";
-import { FORGOT_LINK } from "~/features/auth/recovery-messages.ts";
+import { FORGOT_LINK } from "~/features/auth/recovery-texts.ts";
 import { createUserSession } from "~/features/auth/session.server.ts";
 import { asFailure, failureHeaders, formReply } from "~/lib/failure.ts";
 import { readForm } from "~/lib/form.server.ts";

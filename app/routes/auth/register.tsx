@@ -6,7 +6,7 @@ import { Honeypot } from "~/components/ui/honeypot.tsx";
 import { FormErrors, SelectField, TextField } from "~/components/ui/field.tsx";
 import { requireAnonymous } from "~/features/auth/guards.server.ts";
 import { registerUser } from "~/features/auth/register.server.ts";
-import { REGISTER_FAILED, REQUIRED_ALL } from "~/features/auth/messages.ts";
+import { REGISTER_FAILED, REQUIRED_ALL } from "~/features/auth/texts.ts";
 import { RegisterSchema, type RegisterFields } from "~/features/auth/schema.ts";
 import { failureHeaders, formReply } from "~/lib/failure.ts";
 import { readForm } from "~/lib/form.server.ts";

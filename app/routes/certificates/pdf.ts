@@ -1,7 +1,7 @@
 // GET /certificados/{codigo}/pdf: the certificate's stable URL (diplomaUrl). Public, like the
 // verification page: the code is unguessable. Rendered once on first need, then from storage.
 import { certificatePdfByCode } from "~/features/certificates/certificates.server.ts";
-import { CERTIFICATE_NOT_FOUND } from "~/features/certificates/messages.ts";
+import { CERTIFICATE_NOT_FOUND } from "~/features/certificates/texts.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
 import type { Route } from "./+types/pdf";
 

@@ -3,7 +3,7 @@
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getCertificateByCode } from "~/features/certificates/certificates.server.ts";
 import { CertificateLink } from "~/features/certificates/components/certificate-link.tsx";
-import { CERTIFICATE_NOT_FOUND, CERTIFICATE_REVOKED, nameUpdatedOn } from "~/features/certificates/messages.ts";
+import { CERTIFICATE_NOT_FOUND, CERTIFICATE_REVOKED, nameUpdatedOn } from "~/features/certificates/texts.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { pageTitle } from "~/lib/meta.ts";

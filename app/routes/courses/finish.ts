@@ -8,7 +8,7 @@ import {
   FINISH_ALREADY,
   FINISH_CONGRATS,
   FINISH_COURSE_NOT_FOUND,
-} from "~/features/certificates/messages.ts";
+} from "~/features/certificates/texts.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { recordIdOr404 } from "~/lib/ids.ts";
 import type { Route } from "./+types/finish";

@@ -2,7 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getOptionalUser, loginRedirect } from "~/features/auth/guards.server.ts";
 import { PASS_MARK } from "~/features/quizzes/grading.ts";
-import { bestKept, resultLabel } from "~/features/quizzes/messages.ts";
+import { bestKept, resultLabel } from "~/features/quizzes/texts.ts";
 import { getQuizForViewer, submitAttempt, type AttemptInfo } from "~/features/quizzes/quiz.server.ts";
 import { ok } from "~/lib/failure.ts";
 import { formatPercent } from "~/lib/percent.ts";

@@ -18,7 +18,7 @@ import {
   nameOutdated,
   nameUpdated,
   UPDATE_NAME_BUTTON,
-} from "~/features/certificates/messages.ts";
+} from "~/features/certificates/texts.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { formatDate } from "~/lib/dates.ts";

@@ -1,7 +1,7 @@
 // 'Crear enlace para restablecer contraseña' on a user's record (Registros): a POST to the
 // admin's one-time link page, which shows the link once. Works without JavaScript.
 import { Form, useNavigation } from "react-router";
-import { CREATE_RESET_LINK } from "../recovery-messages.ts";
+import { CREATE_RESET_LINK } from "../recovery-texts.ts";
 
 const passwordLinkPath = (userId: string) => `/admin/records/${encodeURIComponent(userId)}/enlace-contrasena`;
 

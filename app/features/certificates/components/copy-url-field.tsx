@@ -3,7 +3,7 @@
 // Browser-safe.
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
-import { URL_COPIED, URL_COPY_FAILED } from "../messages.ts";
+import { URL_COPIED, URL_COPY_FAILED } from "../texts.ts";
 
 export function CopyUrlField({ url, label, className = "" }: { url: string; label: string; className?: string }) {
   const fieldId = useId();

@@ -11,7 +11,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { deleteStoredLogged, storedExistsSync } from "~/lib/storage.server.ts";
 import type { StoredUpload } from "~/lib/upload.server.ts";
-import { COURSE_NOT_FOUND, FILE_NOT_FOUND, LINK_NOT_FOUND, MODULE_NOT_FOUND, QUESTION_NOT_FOUND } from "./messages.ts";
+import { COURSE_NOT_FOUND, FILE_NOT_FOUND, LINK_NOT_FOUND, MODULE_NOT_FOUND, QUESTION_NOT_FOUND } from "./texts.ts";
 import type { ApiModule, CourseFields, QuestionInput } from "./schema.ts";
 
 type Tx = Prisma.TransactionClient;

@@ -37,7 +37,7 @@ import {
   QUESTION_NOT_FOUND,
   UPDATE_FAILED,
   UPDATED,
-} from "./messages.ts";
+} from "./texts.ts";
 import { fieldErrors, LinkSchema, ModuleFieldsSchema, QuestionSchema } from "./schema.ts";
 import { readCourseUpload, toFormReply } from "./submission.server.ts";
 import type { EditorActionData, QuestionDraft } from "./editor-types.ts";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { addOption, readQuestionDraft, removeOption } from "./editor-action.server.ts";
 import { NEW_QUESTION } from "./editor-types.ts";
 import { TEXT_NOT_ALLOWED } from "~/lib/text.ts";
-import * as M from "./messages.ts";
+import * as M from "./texts.ts";
 import {
   ApiModulesField,
   CourseFieldsSchema,

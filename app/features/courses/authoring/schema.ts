@@ -1,7 +1,7 @@
 // Course authoring rules (docs/product.md#course-editor): the one
 // place they are written. The HTML forms (create page, editor) and the API (POST/PUT
 // /api/cursos) read their input into these schemas; nothing else decides what is valid.
-// Server only: Zod stays out of browser bundles (messages live in ./messages.ts).
+// Server only: Zod stays out of browser bundles (texts live in ./texts.ts).
 import { z } from "zod";
 import { isSingleLineText, multiLineText, singleLineText, TEXT_NOT_ALLOWED } from "~/lib/text.ts";
 import { AUDIENCES } from "../audience.ts";
@@ -23,7 +23,7 @@ import {
   OPTIONS_REQUIRED,
   QUESTION_TEXT_REQUIRED,
   TITLE_REQUIRED,
-} from "./messages.ts";
+} from "./texts.ts";
 
 const tooLong = (max: number) => `Máximo ${max} caracteres.`;
 

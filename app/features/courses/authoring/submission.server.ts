@@ -14,7 +14,7 @@ import {
   withUpload,
   type StoredUpload,
 } from "~/lib/upload.server.ts";
-import { IMAGE_CHOOSE_AGAIN, IMAGE_REQUIRED } from "./messages.ts";
+import { IMAGE_CHOOSE_AGAIN, IMAGE_REQUIRED } from "./texts.ts";
 import {
   ApiModulesField,
   CourseFieldsSchema,

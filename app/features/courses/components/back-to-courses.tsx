@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
-import { COURSE_NOT_FOUND } from "../messages.ts";
+import { COURSE_NOT_FOUND } from "../texts.ts";
 
 /** '← Volver a cursos' (docs/product.md#participants), on every page below the course table. */
 export function BackToCourses() {

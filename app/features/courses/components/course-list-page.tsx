@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { SearchForm } from "~/components/ui/search-form.tsx";
-import { COURSE_SEARCH_LABEL, courseSearchEmpty, courseSearchSummary } from "../messages.ts";
+import { COURSE_SEARCH_LABEL, courseSearchEmpty, courseSearchSummary } from "../texts.ts";
 import { COURSE_SEARCH_MAX } from "../search-query.ts";
 import type { LearnerStates } from "~/features/enrolment/learner-state.ts";
 import type { CourseCardData } from "../courses.server.ts";

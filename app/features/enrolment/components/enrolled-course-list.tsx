@@ -6,7 +6,7 @@ import { progressStatus } from "~/features/courses/rules.ts";
 import type { StatusInfo } from "~/components/general-error-boundary.tsx";
 import { CertificateLink } from "~/features/certificates/components/certificate-link.tsx";
 import { CONTINUE } from "../learner-state.ts";
-import { UNENROL_CONFIRM, UNENROL_KEEPS_CERTIFICATE, UNENROL_KEEPS_RESULTS, loadFailedWith } from "../messages.ts";
+import { UNENROL_CONFIRM, UNENROL_KEEPS_CERTIFICATE, UNENROL_KEEPS_RESULTS, loadFailedWith } from "../texts.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
 export type EnrolledCourse = {

@@ -1,4 +1,4 @@
-import { NO_PDF } from "~/features/library/messages.ts";
+import { NO_PDF } from "~/features/library/texts.ts";
 
 /**
  * The body of the library's 'Vista Previa' dialog. On a wide screen the PDF is shown in a frame;

@@ -9,7 +9,7 @@ import { FileField, FormErrors, TextAreaField, TextField } from "~/components/ui
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
 import type { BookActionData } from "~/features/library/admin.server.ts";
 import type { BookFields } from "~/features/library/schema.ts";
-import { PDF_KEEP_HINT } from "../messages.ts";
+import { PDF_KEEP_HINT } from "../texts.ts";
 
 export type EditableBook = { id: string; title: string; author: string; pages: number; description: string };
 

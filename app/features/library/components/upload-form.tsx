@@ -13,7 +13,7 @@ import type { BookActionData } from "~/features/library/admin.server.ts";
 import type { BookFields } from "~/features/library/schema.ts";
 import { checkChosenFile, PDF_ONLY } from "~/lib/file-types.ts";
 import { CONNECTION_FAILED, errorMessageOf, looksLikePdf, sendWithProgress } from "~/lib/upload-progress.ts";
-import { BOOK_CREATED, PDF_FIELD, PDF_REQUIRED, UPLOAD_FAILED } from "../messages.ts";
+import { BOOK_CREATED, PDF_FIELD, PDF_REQUIRED, UPLOAD_FAILED } from "../texts.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
 const UPLOAD_URL = "/api/books/upload";

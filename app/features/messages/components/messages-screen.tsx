@@ -19,7 +19,7 @@ import {
   type ComposeFields,
   type Folder,
   type ReplyDraft,
-} from "../messages.ts";
+} from "../texts.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
 type Msg = {

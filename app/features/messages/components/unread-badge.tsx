@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { unreadBadge, unreadLabel } from "../messages.ts";
+import { unreadBadge, unreadLabel } from "../texts.ts";
 
 /** What this hook reads of the root loader's data (app/root.tsx returns it, `satisfies` this). */
 export type RootUnread = { user: { unread: number } | null };

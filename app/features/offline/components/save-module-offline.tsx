@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { MODULE_KEPT, OFFLINE_AVAILABLE, SAVE_FOR_OFFLINE, SAVING, saveOutcome, savingProgress } from "../messages.ts";
+import { MODULE_KEPT, OFFLINE_AVAILABLE, SAVE_FOR_OFFLINE, SAVING, saveOutcome, savingProgress } from "../texts.ts";
 import type { OfflineMaterial } from "../use-offline.ts";
 
 /** Next to a module file kept on this device. */

@@ -6,7 +6,7 @@ import { Form, useNavigation } from "react-router";
 import { FileField, FormErrors, SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import type { CourseFormFields } from "../schema.ts";
-import { AUDIENCE_OPTIONS } from "../messages.ts";
+import { AUDIENCE_OPTIONS } from "../texts.ts";
 
 export type CourseFormDefaults = Partial<Record<Exclude<keyof CourseFormFields, "imagen">, string>>;
 

@@ -5,7 +5,7 @@ import { Form, Link } from "react-router";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import type { EditorActionData, QuestionDraft } from "../editor-types.ts";
 import { NEW_QUESTION } from "../editor-types.ts";
-import { CONFIRM_DELETE_MODULE } from "../messages.ts";
+import { CONFIRM_DELETE_MODULE } from "../texts.ts";
 import { ModuleFilesUpload } from "./module-files-upload.tsx";
 import { QuestionForm } from "./question-form.tsx";
 

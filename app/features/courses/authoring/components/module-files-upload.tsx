@@ -6,7 +6,7 @@ import { Form, useRevalidator } from "react-router";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { PDF_ONLY } from "~/lib/file-types.ts";
 import { CONNECTION_FAILED, errorMessageOf, looksLikePdf, sendWithProgress } from "~/lib/upload-progress.ts";
-import { FILES_REQUIRED, UNAUTHORIZED_AGAIN, UPDATE_FAILED } from "../messages.ts";
+import { FILES_REQUIRED, UNAUTHORIZED_AGAIN, UPDATE_FAILED } from "../texts.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
 type Status = { type: "success" | "error"; text: string } | null;

@@ -4,7 +4,7 @@
 // JavaScript, and nothing typed is lost. 'Guardar pregunta' saves it.
 import { Form, Link } from "react-router";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
-import { MAX_QUESTION_OPTIONS, MIN_QUESTION_OPTIONS } from "../messages.ts";
+import { MAX_QUESTION_OPTIONS, MIN_QUESTION_OPTIONS } from "../texts.ts";
 import type { QuestionDraft } from "../editor-types.ts";
 
 export function QuestionForm({

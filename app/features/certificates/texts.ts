@@ -7,7 +7,7 @@ export const finishIncomplete = (percent: number) =>
   `Has completado ${percent}% del curso. Necesitas completar el 100% para obtener tu certificado.`;
 export const FINISH_FAILED = "No se pudo finalizar el curso. Intenta más tarde.";
 export const FINISH_NOT_ENROLLED = "Debes inscribirte en el curso para finalizarlo.";
-export { COURSE_NOT_FOUND as FINISH_COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+export { COURSE_NOT_FOUND as FINISH_COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 export const FINISH_CONGRATS = "¡Felicitaciones! Completaste el curso y obtuviste tu certificado.";
 export const FINISH_ALREADY = "Ya finalizaste este curso. Este es tu certificado.";
 export const DIPLOMA_MISSING =

@@ -13,7 +13,7 @@ export const CREATE_FAILED = "Hubo un error al crear el curso.";
 export const COURSE_CREATED = "Curso creado. Agrega sus módulos y publícalo cuando esté listo.";
 
 export const LOAD_FAILED = "Error cargando curso";
-export { COURSE_NOT_FOUND } from "~/features/courses/messages.ts";
+export { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 export const MISSING_ID = "Error: ID de curso no proporcionado.";
 export const UNAUTHORIZED_AGAIN = "No autorizado. Por favor inicia sesión de nuevo.";
 export const UPDATE_FAILED = "Error al actualizar el curso. Intenta nuevamente.";
