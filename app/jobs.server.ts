@@ -5,7 +5,7 @@ import { purgeAccountTokens } from "~/features/auth/account-token.server.ts";
 import { purgeExpiredSessions } from "~/features/auth/session.server.ts";
 import { backfillCourseSearch, backfillCourseWords } from "~/features/courses/admin-courses.server.ts";
 import { backfillUserWords } from "~/features/users/users.server.ts";
-import { backfillBookWords } from "~/features/library/books.server.ts";
+import { backfillBookWords } from "~/features/library/book-search.server.ts";
 import { runDataSteps, type DataStep } from "~/features/site/data-steps.server.ts";
 import { optimizeDatabase } from "~/features/site/db-maintenance.server.ts";
 import { purgePastRetention } from "~/features/privacy/retention.server.ts";

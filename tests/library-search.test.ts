@@ -13,7 +13,7 @@ import {
   listBooks,
   PAGE_SIZE,
   searchBooksJson,
-} from "~/features/library/books.server.ts";
+} from "~/features/library/book-search.server.ts";
 import { SEARCH_COUNT_CAP } from "~/features/search/word-search.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { normalizeSearch } from "~/lib/search-text.ts";

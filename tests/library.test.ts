@@ -7,7 +7,8 @@ import { PDFDocument } from "pdf-lib";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { issueApiToken } from "~/features/auth/api-token.server.ts";
 import { bookSearchFields } from "~/features/library/book-words.ts";
-import { bookFilename, listBooks, normalizeSearch, PAGE_SIZE, readPageCount } from "~/features/library/books.server.ts";
+import { bookFilename, readPageCount } from "~/features/library/book-pdf.server.ts";
+import { listBooks, normalizeSearch, PAGE_SIZE } from "~/features/library/book-search.server.ts";
 import {
   BOOK_CREATED,
   BOOK_NOT_FOUND,

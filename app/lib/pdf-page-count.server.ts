@@ -24,7 +24,7 @@
 // object stream at a time, and the objects inside are read as above. An object stream with
 // another filter, a predictor, or over those limits is skipped (encrypted ones cannot be read
 // either); the caller may then fall back to a whole-file parser for small files
-// (app/features/library/books.server.ts does, with pdf-lib, for files up to 20 MB).
+// (app/features/library/book-pdf.server.ts does, with pdf-lib, for files up to 20 MB).
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 

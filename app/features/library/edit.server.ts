@@ -13,7 +13,8 @@ import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import { parseUpload, pdfUploadOptions, UploadError, withUpload, type StoredUpload } from "~/lib/upload.server.ts";
 import { bookSearchUpdate } from "./book-words.ts";
-import { readPageCount, toBookView, type BookView } from "./books.server.ts";
+import { readPageCount } from "./book-pdf.server.ts";
+import { toBookView, type BookView } from "./book-rows.server.ts";
 import { BOOK_NOT_FOUND, PDF_CHOOSE_AGAIN, PDF_FIELD, PDF_UNREADABLE, UPDATE_FAILED } from "./texts.ts";
 import { BookFormSchema, type BookFormInput } from "./schema.ts";
 

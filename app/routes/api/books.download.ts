@@ -1,4 +1,4 @@
-import { serveBookPdf } from "~/features/library/books.server.ts";
+import { serveBookPdf } from "~/features/library/book-pdf.server.ts";
 import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
 import { apiFailure, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";

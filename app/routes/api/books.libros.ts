@@ -1,4 +1,4 @@
-import { searchBooksJson } from "~/features/library/books.server.ts";
+import { searchBooksJson } from "~/features/library/book-search.server.ts";
 import { LOAD_FAILED } from "~/features/library/texts.ts";
 import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
 import { apiNumberedPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";

@@ -1,5 +1,5 @@
 import { requireUser } from "~/features/auth/guards.server.ts";
-import { serveBookPdf } from "~/features/library/books.server.ts";
+import { serveBookPdf } from "~/features/library/book-pdf.server.ts";
 import type { Route } from "./+types/pdf";
 
 // /biblioteca/:id/pdf: a book's PDF for signed-in users. Inline (the preview's source);

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { BookView } from "~/features/library/books.server.ts";
+import type { BookView } from "~/features/library/book-rows.server.ts";
 
 /** A library card: title, author, page count, description, 'Vista Previa' and 'Descargar PDF'. */
 export function BookCard({ book, previewHref }: { book: BookView; previewHref: string }) {

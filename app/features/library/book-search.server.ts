@@ -1,0 +1,170 @@
+// The library's lists and search (docs/product.md#library, docs/product.md#api-library): newest
+// first, paged; a search is accent- and case-insensitive and reads the BookWord index: every
+// query word must start one of the book's words (title + author, ./book-words.ts).
+import { Prisma } from "~/generated/prisma/client.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { readTally } from "~/features/site/tally.server.ts";
+import { fetchOffsetPage, rowsInOrder } from "~/lib/keyset.ts";
+import { normalizeSearch, queryWords } from "~/lib/search-text.ts";
+import {
+  alsoHas,
+  BOOK_WORDS,
+  countDense,
+  DENSE_SEARCH,
+  exactCount,
+  hasWordFilter,
+  rarestFirst,
+  wordRange,
+} from "~/features/search/word-search.server.ts";
+import { bookSelect, toBookJson, toBookView, type BookRow } from "./book-rows.server.ts";
+import { searchWords } from "./book-words.ts";
+
+export { DENSE_SEARCH, normalizeSearch };
+
+export const PAGE_SIZE = 12;
+/** GET /api/books/libros answers 50 books a page (?page=N; Link header, X-Total-Count). */
+export const API_PAGE_SIZE = 50;
+const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+
+/**
+ * One page of the books matching every word, newest first, and how many match, when one word is
+ * rare enough: the rarest word's range of the (word, createdAt, bookId) index (at most
+ * DENSE_SEARCH entries, found by counting each word's range up to that bound) gives ids and their
+ * order without reading a book; each other word is checked for those books by primary key. The
+ * matches are made distinct, counted and sorted by the database (a few hundred index entries at
+ * most: well under a millisecond), and only the page's ids come back. null when every word is
+ * common: then a page is found soonest by walking the newest-first (createdAt, id) index with an
+ * EXISTS per word (matchingBooks).
+ */
+async function sparsePage(words: string[], skip: number, take: number) {
+  const order = await rarestFirst(BOOK_WORDS, words);
+  if (order[0]!.n > DENSE_SEARCH) return null;
+  const [rarest, ...others] = order;
+  const matches = Prisma.sql`SELECT w."bookId" AS "id", MAX(w."createdAt") AS "createdAt" FROM "BookWord" w
+    WHERE ${wordRange("w", rarest!.word)}${alsoHas(
+      BOOK_WORDS,
+      others.map((o) => o.word),
+    )} GROUP BY w."bookId"`;
+  const [counted, page] = await Promise.all([
+    prisma.$queryRaw<Array<{ n: number | bigint | string }>>`SELECT COUNT(*) AS n FROM (${matches}) m`,
+    prisma.$queryRaw<Array<{ id: string }>>`SELECT m."id" FROM (${matches}) m
+      ORDER BY m."createdAt" DESC, m."id" DESC LIMIT ${take} OFFSET ${skip}`,
+  ]);
+  return { ids: page.map((row) => row.id), total: Number(counted[0]?.n ?? 0) };
+}
+
+/**
+ * The books matching every word, newest first, `take` of them after `skip`; and how many match.
+ * Few matches: counted, sorted and paged by the database, the page read by id. Many: the
+ * newest-first walk stops at the page (at that density within a few thousand entries); its count
+ * reads the rarest word's range up to SEARCH_COUNT_CAP matches (countDense).
+ */
+async function matchingBooks(words: string[], skip: number, take: number) {
+  const sparse = await sparsePage(words, skip, take);
+  if (sparse) {
+    const books = await rowsInOrder(sparse.ids, (ids) =>
+      prisma.book.findMany({ where: { id: { in: ids } }, select: bookSelect }),
+    );
+    return { books, count: exactCount(sparse.total) };
+  }
+  const [books, count] = await Promise.all([
+    prisma.book.findMany({
+      where: { AND: words.map(hasWordFilter) },
+      orderBy: newestFirst,
+      skip,
+      take,
+      select: bookSelect,
+    }),
+    countDense(BOOK_WORDS, words),
+  ]);
+  return { books, count };
+}
+
+/** How many books there are: the Tally row the database keeps (prisma/schema.prisma). */
+function countAllBooks() {
+  return readTally("book:all");
+}
+
+type PageQuery = { q?: string | null; page?: number; pageSize?: number };
+
+/** One page of books (newest first), optionally filtered by a title/author search. */
+export async function listBooks(query: PageQuery) {
+  const { rows, ...list } = await bookPage(query);
+  return { books: rows.map(toBookView), ...list };
+}
+
+/** GET /api/books/libros: one page of books (API_PAGE_SIZE), as the API's Book shape. */
+export async function searchBooksJson(q?: string | null, page = 1) {
+  const { rows, ...list } = await bookPage({ q, page, pageSize: API_PAGE_SIZE });
+  return { books: rows.map(toBookJson), ...list };
+}
+
+async function bookPage({ q, page = 1, pageSize = PAGE_SIZE }: PageQuery): Promise<{
+  rows: Array<BookRow & { id: string }>;
+  total: number;
+  /** false when a search has more than SEARCH_COUNT_CAP matches (`total` is then the cap). */
+  totalExact: boolean;
+  page: number;
+  pageCount: number;
+  q: string;
+}> {
+  const words = queryWords(q);
+  const wanted = Math.max(1, page);
+  const skip = (wanted - 1) * pageSize;
+  let books: Array<BookRow & { id: string }>;
+  let total: number;
+  let totalExact = true;
+  if (words.length > 0) {
+    let count;
+    ({ books, count } = await matchingBooks(words, skip, pageSize));
+    ({ total, exact: totalExact } = count);
+  } else {
+    total = await countAllBooks();
+    // Page 1 is the top of the (createdAt, id) index; a later one skips that index's entries
+    // from the nearer end (ids only), then reads its rows by id (a deferred join, lib/keyset.ts).
+    books =
+      skip === 0
+        ? await prisma.book.findMany({ orderBy: newestFirst, take: pageSize, select: bookSelect })
+        : await fetchOffsetPage(
+            { skip, take: pageSize, total },
+            ({ skip, take, reverse }) =>
+              prisma.book.findMany({ orderBy: reverse ? oldestFirst : newestFirst, skip, take, select: { id: true } }),
+            (ids) => prisma.book.findMany({ where: { id: { in: ids } }, select: bookSelect }),
+          );
+  }
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const current = Math.min(wanted, pageCount);
+  if (current !== wanted) {
+    // A page past the end shows the last one.
+    return bookPage({ q, page: current, pageSize });
+  }
+  return { rows: books, total, totalExact, page: current, pageCount, q: (q ?? "").trim() };
+}
+
+/**
+ * Fills BookWord for books written before the table existed (or by a writer that skipped
+ * bookSearchFields): at start, a batch at a time in id order, each book's words from its
+ * searchText (the one normalisation).
+ */
+export async function backfillBookWords(batch = 500) {
+  let after = "";
+  for (;;) {
+    const rows = await prisma.book.findMany({
+      where: { id: { gt: after }, words: { none: {} } },
+      orderBy: { id: "asc" },
+      select: { id: true, searchText: true, title: true, author: true, createdAt: true },
+      take: batch,
+    });
+    if (rows.length === 0) return;
+    after = rows.at(-1)!.id;
+    const words = rows.flatMap((row) =>
+      searchWords(row.searchText || normalizeSearch(row.title, row.author)).map((word) => ({
+        bookId: row.id,
+        word,
+        createdAt: row.createdAt,
+      })),
+    );
+    await prisma.bookWord.createMany({ data: words });
+  }
+}
