@@ -8,7 +8,10 @@
 // The production build on loopback with the demo data (scripts/e2e-server.ts, its own folder),
 // plus one approved estudiante account per learner, added in SQL with the demo password's hash.
 // The load generator runs on the same machine as the server: on 2 cores it takes part of them.
+// The server runs as production should on this machine: WEB_CONCURRENCY processes, by default
+// one per core (server/index.ts); WEB_CONCURRENCY=1 measures a single process.
 import { spawn } from "node:child_process";
+import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -22,11 +25,12 @@ const SECONDS = Number(process.env.BENCH_SIGNIN_S ?? 60);
 const GAP_MS = Number(process.env.BENCH_SIGNIN_GAP_MS ?? 2000);
 const MAX_P99 = Number(process.env.BENCH_SIGNIN_MAX_P99 ?? 200);
 const LEARNERS = Math.max(1, Math.round(RATE * SECONDS));
+const WORKERS = process.env.WEB_CONCURRENCY || String(os.availableParallelism());
 const DIR_NAME = "bench-sign-in";
 
 const server = spawn(process.execPath, ["scripts/e2e-server.ts"], {
   cwd: root,
-  env: { ...process.env, E2E_PORT: String(PORT), E2E_DIR_NAME: DIR_NAME },
+  env: { ...process.env, E2E_PORT: String(PORT), E2E_DIR_NAME: DIR_NAME, WEB_CONCURRENCY: WORKERS },
   stdio: ["ignore", "ignore", "inherit"],
 });
 process.on("exit", () => server.kill("SIGTERM"));
@@ -143,7 +147,8 @@ latencies.clear();
 failures.clear();
 
 console.log(
-  `\nEntrada de la mañana: ${LEARNERS} estudiantes, ${RATE} inicios de sesión por segundo durante ${SECONDS} s; ` +
+  `\nEntrada de la mañana: ${LEARNERS} estudiantes, ${RATE} inicios de sesión por segundo durante ${SECONDS} s ` +
+    `(servidor con ${WORKERS} ${WORKERS === "1" ? "proceso" : "procesos"}); ` +
     `cada uno abre /cursos, un curso, /user y el curso otra vez, ${GAP_MS} ms entre páginas.`,
 );
 const started = performance.now();

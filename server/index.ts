@@ -1,6 +1,15 @@
 // Production server: applies pending migrations, then serves the React Router build with
 // compression, long-lived caching for hashed assets, security headers on every response,
 // and a trustworthy client address for rate limits and the audit log.
+//
+// WEB_CONCURRENCY=N (default 1) serves from N worker processes sharing the port (node:cluster),
+// one per core: a Node process renders on one core, so one process is the ceiling of a
+// two-core machine's morning sign-in rush (scripts/bench-sign-in.ts). The primary applies the
+// migrations, then forks the workers and forks again any that dies; only worker 0 runs the
+// background jobs. Everything a worker keeps in memory is checked against the database on each
+// request (the page caches' stamps, decisions 010 and 017), as with two instances behind a
+// balancer (decision 008).
+import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -18,11 +27,46 @@ const { APP_URL_UNSET_WARNING } = await import("../app/lib/env.server.ts");
 const BUILD = path.resolve("build/server/index.js");
 const CLIENT = path.resolve("build/client");
 
+const WORKERS = Math.max(1, Math.min(64, Math.floor(Number(process.env.WEB_CONCURRENCY) || 1)));
+
+/** The cluster's primary: migrations once, then the workers, each forked again if it dies. */
+async function primary() {
+  if (process.env.SKIP_MIGRATIONS !== "true") await deployMigrations(databaseUrl());
+  let stopping = false;
+  const fork = (index: number) => {
+    const worker = cluster.fork({ SKIP_MIGRATIONS: "true", ACADEMIA_WORKER: String(index) });
+    worker.on("exit", (code, signal) => {
+      if (stopping) return;
+      console.error(`El proceso ${index} terminó (${signal ?? code}); se inicia otro.`);
+      setTimeout(() => fork(index), 1000).unref();
+    });
+  };
+  for (let i = 0; i < WORKERS; i++) fork(i);
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      const running = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+      if (running.length === 0) process.exit(0);
+      // A worker holding a keep-alive connection past the deadline is stopped.
+      setTimeout(() => running.forEach((worker) => worker.process.kill("SIGKILL")), 10_000).unref();
+      let left = running.length;
+      for (const worker of running) {
+        worker.once("exit", () => {
+          left -= 1;
+          if (left === 0) process.exit(0);
+        });
+        worker.process.kill(signal);
+      }
+    });
+  }
+}
+
 async function main() {
   if (process.env.SKIP_MIGRATIONS !== "true") await deployMigrations(databaseUrl());
 
   const build = await import(pathToFileURL(BUILD).href);
-  build.entry?.module?.startBackgroundJobs?.();
+  // One process runs the housekeeping and the mail sender (worker 0, or the only process).
+  if ((process.env.ACADEMIA_WORKER ?? "0") === "0") build.entry?.module?.startBackgroundJobs?.();
   const app = express();
   app.disable("x-powered-by");
   // Behind a reverse proxy set TRUST_PROXY (e.g. "1" or "loopback") so req.ip is the client's.
@@ -56,7 +100,9 @@ async function main() {
   const port = Number(process.env.PORT) || 3000;
   const host = process.env.HOST || "0.0.0.0";
   const server = app.listen(port, host, () => {
-    console.log(`Academia escuchando en http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+    if ((process.env.ACADEMIA_WORKER ?? "0") !== "0") return; // one line per server, not per worker
+    const workers = WORKERS > 1 ? ` (${WORKERS} procesos)` : "";
+    console.log(`Academia escuchando en http://${host === "0.0.0.0" ? "localhost" : host}:${port}${workers}`);
     // Links in mail and certificates come from APP_URL, never from a request's Host header.
     if (!process.env.APP_URL) console.warn(APP_URL_UNSET_WARNING);
   });
@@ -65,7 +111,7 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+(WORKERS > 1 && cluster.isPrimary ? primary() : main()).catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,0 +1,108 @@
+// WEB_CONCURRENCY=2 (server/index.ts): the production build served by two worker processes
+// sharing one port. A session made through one worker is honoured by the other, a write shows
+// on the next page whoever serves it, and SIGTERM stops the primary and its workers. The server
+// runs on a copy of the e2e database, on its own port; no browser is needed, so it runs once.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const PORT = Number(process.env.E2E_PORT ?? 3310) + 40;
+const BASE = `http://127.0.0.1:${PORT}`;
+
+/** The worker processes of a cluster primary (Linux: its children). */
+function childrenOf(pid: number): number[] {
+  const out = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" });
+  return out
+    .split("\n")
+    .map((line) => Number(line.trim()))
+    .filter((n) => n > 0);
+}
+
+async function up() {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the clustered server did not start");
+}
+
+test("dos procesos atienden el mismo puerto; la sesión vale en ambos y SIGTERM los detiene", async ({
+  baseURL: _baseURL,
+}, info) => {
+  test.skip(info.project.name !== "sin-js", "a server test, not a browser one: once is enough");
+  const source = path.join(root, ".tmp", `e2e-${process.env.E2E_PORT ?? "3310"}`);
+  const dir = fs.mkdtempSync(path.join(root, ".tmp", "web-concurrency-"));
+  // A consistent copy of the running e2e database (VACUUM INTO reads a snapshot).
+  const { DatabaseSync } = await import("node:sqlite");
+  const db = new DatabaseSync(path.join(source, "e2e.db"), { readOnly: true });
+  db.exec(`VACUUM INTO '${path.join(dir, "copy.db").replaceAll("'", "''")}'`);
+  db.close();
+  const { ADMIN_EMAIL: _e, ADMIN_PASSWORD: _p, ...inherited } = process.env;
+  let server: ChildProcess | undefined = spawn(process.execPath, ["server/index.ts"], {
+    cwd: root,
+    env: {
+      ...inherited,
+      NODE_ENV: "production",
+      DATABASE_URL: `file:${path.join(dir, "copy.db")}`,
+      DATA_DIR: path.join(dir, "data"),
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      SMTP_URL: "",
+      WEB_CONCURRENCY: "2",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    await up();
+    expect(childrenOf(server.pid!)).toHaveLength(2);
+
+    // Sign in once; every following request (spread over both workers by the primary) is signed in.
+    const login = await fetch(`${BASE}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ correo: DEMO_ESTUDIANTE.correo, password: DEMO_PASSWORD }),
+    });
+    expect(login.status).toBe(302);
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const pages = await Promise.all(
+      Array.from({ length: 12 }, () => fetch(`${BASE}/user`, { headers: { Cookie: cookie }, redirect: "manual" })),
+    );
+    expect(pages.map((r) => r.status)).toEqual(Array(12).fill(200));
+
+    // A write through one worker is seen by the next read, whichever worker serves it (the
+    // personal page cache is checked against the database's stamps).
+    const before = await (await fetch(`${BASE}/user/courses`, { headers: { Cookie: cookie } })).text();
+    const featured = (await (await fetch(`${BASE}/api/cursos/destacados`)).json()) as {
+      cursos: Array<{ id: string; titulo: string }>;
+    };
+    const course = featured.cursos.find((c) => !before.includes(c.titulo))!;
+    const enrol = await fetch(`${BASE}/cursos/${course.id}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "inscribir" }),
+    });
+    expect(enrol.status).toBe(302);
+    for (let i = 0; i < 6; i++) {
+      const after = await (await fetch(`${BASE}/user/courses`, { headers: { Cookie: cookie } })).text();
+      expect(after).toContain(course.titulo);
+    }
+
+    // SIGTERM: the primary stops its workers and exits 0.
+    const exited = new Promise<number | null>((resolve) => server!.once("exit", (code) => resolve(code)));
+    server.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    server = undefined;
+  } finally {
+    server?.kill("SIGKILL");
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
