@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
 
@@ -84,9 +83,7 @@ export async function approveInRecords(admin: Page, correo: string) {
 /**
  * The link mailed to `correo`: what the person would click in their mailbox. Without SMTP (the
  * e2e server) the mail waits in the outbox, where the demo admin reads it (/admin/outbox lists
- * each mail's start; its subject opens the whole text). In the scale-out run mail is really sent,
- * and a mail carrying a link drops its text once sent: the link is read from the recording SMTP
- * server's log (SCALE_MAIL_LOG) instead.
+ * each mail's start; its subject opens the whole text).
  */
 export async function emailConfirmationLink(
   browser: Browser,
@@ -98,26 +95,6 @@ export async function emailConfirmationLink(
   token = "[A-Za-z0-9_-]{43}",
 ): Promise<string> {
   const pattern = new RegExp(`https?://\\S+${path}${token}`);
-  const mailLog = process.env.SCALE_MAIL_LOG;
-  if (mailLog) {
-    let link: string | undefined;
-    await expect
-      .poll(
-        () => {
-          const sent = fs
-            .readFileSync(mailLog, "utf8")
-            .split("\n")
-            .filter(Boolean)
-            .map((line) => JSON.parse(line) as { to: string[]; body: string })
-            .filter((m) => m.to.includes(correo));
-          link = sent.map((m) => pattern.exec(m.body)?.[0]).findLast(Boolean);
-          return link;
-        },
-        { message: `enlace enviado a ${correo}`, timeout: 30_000, intervals: [500] },
-      )
-      .toBeTruthy();
-    return new URL(link!).pathname;
-  }
   const admin = await adminPage(browser, javaScriptEnabled);
   await admin.page.goto("/admin/outbox?estado=pending");
   const item = admin.page.getByRole("listitem").filter({ hasText: correo }).first();
