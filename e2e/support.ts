@@ -1,5 +1,5 @@
-import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
+import { expect, type APIRequestContext, type Browser, type Cookie, type Page } from "@playwright/test";
+import { DEMO_ADMIN, DEMO_COMUNIDAD, DEMO_DOCENTE, DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
 
 export const ADMIN = { correo: DEMO_ADMIN.correo, password: DEMO_PASSWORD };
 
@@ -26,17 +26,42 @@ export async function login(page: Page, correo: string, password: string) {
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
 }
 
+/** A demo account's session, made once per worker and reused (`signIn`). */
+const demoSessions = new Map<string, { cookies: Cookie[]; landing: string }>();
+const DEMO_EMAILS = new Set([DEMO_ADMIN.correo, DEMO_DOCENTE.correo, DEMO_ESTUDIANTE.correo, DEMO_COMUNIDAD.correo]);
+
 /**
  * Signs `page`'s browser context in without the form (issue 25 §6): one POST /login through the
  * context's own request client (it shares the page's cookies, so the session cookie lands in the
  * browser), then opens the page the form would have landed on (the answer's redirect: /user,
- * /admin…). What the form itself does is proven by the specs that use `login`.
+ * /admin…). A demo account (never changed by the specs that use this) signs in once per worker:
+ * its session cookies are copied into later contexts. What the form itself does is proven by the
+ * specs that use `login`.
  */
 export async function signIn(page: Page, correo: string, password: string) {
+  const context = page.context();
+  const cached = DEMO_EMAILS.has(correo) ? demoSessions.get(correo) : undefined;
+  if (cached) {
+    await context.addCookies(cached.cookies);
+    await page.goto(cached.landing);
+    if (new URL(page.url()).pathname !== "/login") return;
+    demoSessions.delete(correo); // the session ended (it should not): sign in again
+    await context.clearCookies();
+  }
   const response = await page.request.post("/login", { form: { correo, password }, maxRedirects: 0 });
   expect(response.status(), `inicio de sesión de ${correo}`).toBe(302);
   const landing = response.headers()["location"];
   expect(landing, `destino tras iniciar sesión como ${correo}`).toBeTruthy();
+  if (DEMO_EMAILS.has(correo)) {
+    const set = response
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === "set-cookie")
+      .map((h) => h.value.split("=")[0]!.trim());
+    demoSessions.set(correo, {
+      cookies: (await context.cookies()).filter((c) => set.includes(c.name)),
+      landing: landing!,
+    });
+  }
   await page.goto(landing!);
 }
 
