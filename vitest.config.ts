@@ -6,22 +6,19 @@ import { splitTestFiles } from "./scripts/db-test-files.ts";
 //   (scripts/db-test-files.ts). `npm run test:pg` runs this project again on PostgreSQL.
 // - "pure": every other test file; it runs once, with no database at all (tests/setup.ts), so a
 //   file that does touch the database without being read as such fails here.
+// The global setup (the migrated template database) is the root's: it runs once per run, not
+// once per project (two migrations at once would share Prisma's schema engine).
 const { db, pure } = splitTestFiles();
-const shared = {
-  globalSetup: ["tests/global-setup.ts"],
-  setupFiles: ["tests/setup.ts"],
-  pool: "forks" as const,
-  testTimeout: 20_000,
-};
+const project = (name: string, include: string[], env: Record<string, string> = {}) => ({
+  resolve: { tsconfigPaths: true },
+  test: { name, include, env, setupFiles: ["tests/setup.ts"], pool: "forks" as const, testTimeout: 20_000 },
+});
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   test: {
+    globalSetup: ["tests/global-setup.ts"],
     reporters: ["default", "json"],
     outputFile: { json: ".tmp/results/vitest.json" },
-    projects: [
-      { extends: true, test: { ...shared, name: "db", include: db } },
-      { extends: true, test: { ...shared, name: "pure", include: pure, env: { ACADEMIA_TEST_NO_DATABASE: "1" } } },
-    ],
+    projects: [project("db", db), project("pure", pure, { ACADEMIA_TEST_NO_DATABASE: "1" })],
   },
 });

@@ -12,7 +12,7 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 
 /** Where test files live (vitest.config.ts's include, as directories and a suffix). */
-export const TEST_ROOTS = ["app", "tests", "scripts"];
+const TEST_ROOTS = ["app", "tests", "scripts"];
 const TEST_FILE = /\.test\.tsx?$/;
 
 /** Local modules that are the database. */

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 
 /** The stages of `npm test`, in order: each is an npm script of package.json. */
-export const STAGES = ["lint", "typecheck", "test:unit", "test:pg", "build", "test:e2e", "test:scale"];
+const STAGES = ["lint", "typecheck", "test:unit", "test:pg", "build", "test:e2e", "test:scale"];
 
 type Stage = {
   stage: string;
@@ -43,7 +43,7 @@ function formatSeconds(seconds: number) {
 }
 
 /** The closing table: one row per stage, then the total. */
-export function stageTable(rows: Stage[]): string {
+function stageTable(rows: Stage[]): string {
   const total = rows.reduce((sum, row) => sum + row.seconds, 0);
   const cpuTotal = rows.reduce((sum, row) => sum + (row.cpuSeconds ?? 0), 0);
   const width = Math.max(...rows.map((row) => row.stage.length), "total".length);
