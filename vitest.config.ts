@@ -1,14 +1,24 @@
 import { defineConfig } from "vitest/config";
+import { splitTestFiles } from "./scripts/db-test-files.ts";
+
+// Two projects (issue 25 §6), both run by `npm run test:unit` on SQLite:
+// - "db": the test files that touch the database, read from their imports
+//   (scripts/db-test-files.ts). `npm run test:pg` runs this project again on PostgreSQL.
+// - "pure": every other test file; it runs once, with no database at all (tests/setup.ts), so a
+//   file that does touch the database without being read as such fails here.
+// The global setup (the migrated template database) is the root's: it runs once per run, not
+// once per project (two migrations at once would share Prisma's schema engine).
+const { db, pure } = splitTestFiles();
+const project = (name: string, include: string[], env: Record<string, string> = {}) => ({
+  resolve: { tsconfigPaths: true },
+  test: { name, include, env, setupFiles: ["tests/setup.ts"], pool: "forks" as const, testTimeout: 20_000 },
+});
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "tests/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     globalSetup: ["tests/global-setup.ts"],
-    setupFiles: ["tests/setup.ts"],
-    pool: "forks",
-    testTimeout: 20_000,
     reporters: ["default", "json"],
     outputFile: { json: ".tmp/results/vitest.json" },
+    projects: [project("db", db), project("pure", pure, { ACADEMIA_TEST_NO_DATABASE: "1" })],
   },
 });

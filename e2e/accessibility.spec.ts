@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
 import { axeViolations } from "./axe.ts";
-import { ADMIN, learnerWithCertificate, login } from "./support.ts";
+import { ADMIN, learnerWithCertificate, signIn } from "./support.ts";
 
 // axe-core (WCAG 2.0 and 2.1 A and AA, and 2.2 AA rules: e2e/axe.ts) on every page of the
 // product, as each role sees it, at a phone's width and a desktop's. axe runs inside the page, so
@@ -62,7 +62,7 @@ test("páginas públicas sin infracciones de accesibilidad", async ({ page }) =>
 });
 
 test("panel de usuario sin infracciones de accesibilidad", async ({ page }) => {
-  await login(page, DEMO_ESTUDIANTE.correo, DEMO_PASSWORD);
+  await signIn(page, DEMO_ESTUDIANTE.correo, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/user$/);
   const course = await firstCoursePath(page);
   // The library's 'Vista Previa' dialog (an embedded frame on a desktop, 'Abrir PDF' on a phone).
@@ -88,7 +88,7 @@ test("un curso finalizado, sus tarjetas y 'Mis certificados' sin infracciones de
   request,
 }) => {
   const learner = await learnerWithCertificate(request);
-  await login(page, learner.correo, learner.password);
+  await signIn(page, learner.correo, learner.password);
   await expect(page).toHaveURL(/\/user$/);
   expect(
     await violations(page, [
@@ -102,7 +102,7 @@ test("un curso finalizado, sus tarjetas y 'Mis certificados' sin infracciones de
 });
 
 test("panel de administración sin infracciones de accesibilidad", async ({ page }) => {
-  await login(page, ADMIN.correo, ADMIN.password);
+  await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/courses");
   const editor = await page.locator('a[href^="/admin/courses/edit/"]').first().getAttribute("href");
@@ -127,7 +127,7 @@ test("panel de administración sin infracciones de accesibilidad", async ({ page
 test("Resumen, reportes y calificaciones de un curso sin infracciones de accesibilidad", async ({ page, request }) => {
   // A course with a participant who passed its quiz: the charts, tables and grades all have content.
   const learner = await learnerWithCertificate(request, "Reportada");
-  await login(page, ADMIN.correo, ADMIN.password);
+  await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   expect(
     await violations(page, [

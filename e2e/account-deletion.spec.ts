@@ -4,7 +4,7 @@
 // home page signed out, and cannot sign in again. Its certificate, revoked at its choice, then
 // verifies as 'Certificado revocado a petición de su titular'.
 import { expect, test, type Page } from "@playwright/test";
-import { adminPage, approvedUser, findInRecords, learnerWithCertificate, login, ready } from "./support.ts";
+import { adminPage, approvedUser, findInRecords, learnerWithCertificate, login, ready, signIn } from "./support.ts";
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -31,7 +31,7 @@ async function expectSignedOutHome(page: Page) {
 
 test("eliminar mi cuenta: pide la contraseña, cierra la sesión y no se puede volver a ingresar", async ({ page }) => {
   const user = await approvedUser(page.request, "estudiante", "Borrable");
-  await login(page, user.correo, user.password);
+  await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/);
 
   const dialog = await openDeletionDialog(page);
@@ -64,7 +64,7 @@ test("eliminar mi cuenta: pide la contraseña, cierra la sesión y no se puede v
 
 test("eliminar mi cuenta revocando mi certificado: su verificación dice que fue revocado", async ({ page }) => {
   const user = await learnerWithCertificate(page.request, "Revocable");
-  await login(page, user.correo, user.password);
+  await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto(`/certificados/${user.codigo}`);
   await expect(page.getByText("Certificado válido")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN, approvedUser, login } from "./support.ts";
+import { ADMIN, approvedUser, signIn } from "./support.ts";
 
 // The admin lands on the Resumen (figures, a chart with its table), opens a
 // course's Reportes from the course table (funnel, the question most often missed) and its
@@ -64,7 +64,7 @@ test("el administrador ve el Resumen y abre los reportes y las calificaciones de
 }, info) => {
   const data = await courseWithAttempts(request, info.project.name);
 
-  await login(page, ADMIN.correo, ADMIN.password);
+  await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Resumen", level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: "Resumen" })).toHaveAttribute("aria-current", "page");

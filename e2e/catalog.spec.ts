@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { approvedUser, learnerWithCertificate, login, ONE_QUIZ_COURSE } from "./support.ts";
+import { approvedUser, learnerWithCertificate, ONE_QUIZ_COURSE, signIn } from "./support.ts";
 
 async function openCourse(page: Page, titulo: string, from = "/cursos") {
   await page.goto(from);
@@ -82,7 +82,7 @@ test("un visitante ve el curso sin materiales; 'Comenzar Curso' pide iniciar ses
 
 test("un estudiante no puede tomar un curso para docentes ni ver un borrador", async ({ page, request }) => {
   const user = await approvedUser(request, "estudiante");
-  await login(page, user.correo, user.password);
+  await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto("/cursos/docente");
   await card(page, "Herramientas digitales para el aula").getByRole("button", { name: "Comenzar Curso" }).click();
@@ -96,7 +96,7 @@ test("un estudiante no puede tomar un curso para docentes ni ver un borrador", a
 
 test("un docente ve los borradores marcados y puede tomarlos", async ({ page, request }) => {
   const user = await approvedUser(request, "docente");
-  await login(page, user.correo, user.password);
+  await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto("/cursos");
   const draft = card(page, "Trámites digitales sin complicaciones");
@@ -117,7 +117,7 @@ test("las tarjetas muestran el estado del estudiante; un visitante sigue viendo 
   test.slow();
   const learner = await learnerWithCertificate(request);
   const other = "Huertos urbanos y compostaje en el barrio";
-  await login(page, learner.correo, learner.password);
+  await signIn(page, learner.correo, learner.password);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto("/cursos/comunidad");
   await card(page, other).getByRole("button", { name: "Comenzar Curso" }).click();

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { approvedUser, learnerWithCertificate, login, ONE_QUIZ_COURSE } from "./support.ts";
+import { approvedUser, learnerWithCertificate, ONE_QUIZ_COURSE, signIn } from "./support.ts";
 
 // A seeded course whose only quiz is its first module: one pass makes 100 %.
 const COURSE = "Movilidad sostenible y espacio público";
@@ -17,7 +17,7 @@ test("finalizar curso: falta avance, aprobar, certificado PDF y verificación p�
 }) => {
   test.slow();
   const user = await approvedUser(request, "comunidad", "Ñuñoa Pérez");
-  await login(page, user.correo, user.password);
+  await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/); // signed in before navigating on
   await page.goto("/cursos/comunidad");
   await page.getByRole("article").filter({ hasText: COURSE }).getByRole("button", { name: "Comenzar Curso" }).click();
@@ -90,7 +90,7 @@ test("'Mis certificados' y 'Mis cursos' llevan al certificado; quitar el curso l
 }) => {
   test.slow();
   const learner = await learnerWithCertificate(request);
-  await login(page, learner.correo, learner.password);
+  await signIn(page, learner.correo, learner.password);
   await expect(page).toHaveURL(/\/user$/);
 
   // 'Mis certificados': the frozen title, the date, the hours, the PDF, the public link.

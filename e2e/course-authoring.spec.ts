@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { PNG_1PX, adminPage, approvedUser, login } from "./support.ts";
+import { adminPage, approvedUser, PNG_1PX, signIn } from "./support.ts";
 
 // A one-page PDF made in code (no binary fixtures in the repository; the PNG is support.ts's).
 const PDF = Buffer.from(
@@ -170,7 +170,7 @@ test("el admin crea un curso con módulo, PDF, enlace y evaluación; lo publica;
     const student = await approvedUser(request, "estudiante", "Estudiante Autoría");
     const context = await browser.newContext({ javaScriptEnabled: js });
     const sp = await context.newPage();
-    await login(sp, student.correo, student.password);
+    await signIn(sp, student.correo, student.password);
     await expect(sp).toHaveURL(/\/user$/);
     await sp.goto(editorUrl.replace(/\/admin\/courses\/edit\//, "/cursos/"));
     await expect(sp.getByRole("heading", { name: titulo })).toBeVisible();

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { adminPage, approvedUser, login } from "./support.ts";
+import { adminPage, approvedUser, signIn } from "./support.ts";
 
 // The library (docs/product.md#library): both projects (JS off/on) share one server, so titles are unique.
 
@@ -20,7 +20,7 @@ test("a visitor is sent to /login and back to the library after signing in", asy
 
 test("an estudiante searches without accents, previews and downloads a book", async ({ page, request }) => {
   const user = await approvedUser(request, "estudiante");
-  await login(page, user.correo, user.password);
+  await signIn(page, user.correo, user.password);
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto("/biblioteca");
   await page.getByRole("searchbox", { name: "Buscar por título o autor" }).fill("EDUCACION siglo");
@@ -57,7 +57,7 @@ test("the preview dialog spans most of a desktop screen and the whole width of a
   request,
 }) => {
   const user = await approvedUser(request, "comunidad");
-  await login(page, user.correo, user.password);
+  await signIn(page, user.correo, user.password);
   await expect(page).not.toHaveURL(/\/login/);
   for (const viewport of [
     { width: 1280, height: 800, min: 0.85, max: 0.95 },

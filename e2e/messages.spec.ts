@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe.ts";
-import { approvedUser, login, ready } from "./support.ts";
+import { approvedUser, ready, signIn } from "./support.ts";
 
 test("a user writes to another, who sees it unread, opens it and it becomes read", async ({
   page,
@@ -12,7 +12,7 @@ test("a user writes to another, who sees it unread, opens it and it becomes read
   const recipient = await approvedUser(request, "estudiante", "Destinataria");
   const subject = `Consulta ${Date.now().toString(36)}`;
 
-  await login(page, sender.correo, sender.password);
+  await signIn(page, sender.correo, sender.password);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto("/user/messages");
   await expect(page.getByRole("heading", { name: "Tus mensajes" })).toBeVisible();
@@ -31,7 +31,7 @@ test("a user writes to another, who sees it unread, opens it and it becomes read
 
   const context = await browser.newContext({ javaScriptEnabled });
   const other = await context.newPage();
-  await login(other, recipient.correo, recipient.password);
+  await signIn(other, recipient.correo, recipient.password);
   await expect(other).toHaveURL(/\/user$/);
   await other.goto("/user/messages");
   await expect(other.getByText("Selecciona un mensaje para ver su contenido.")).toBeVisible();
@@ -99,7 +99,7 @@ test("answering a message: compose prefilled, sent, in 'Enviados' and in the oth
   expect(posted.status()).toBe(201);
 
   // The recipient: one unread, in the header and in the panel menu.
-  await login(page, recipient.correo, recipient.password);
+  await signIn(page, recipient.correo, recipient.password);
   await expect(page).toHaveURL(/\/user$/);
   const header = page.getByRole("banner");
   await expect(header.getByRole("link", { name: "Mensajes (1 sin leer)" })).toBeVisible();
@@ -161,7 +161,7 @@ test("answering a message: compose prefilled, sent, in 'Enviados' and in the oth
   // The sender: the answer is in the inbox, unread, counted in the menu.
   const context = await browser.newContext({ javaScriptEnabled });
   const other = await context.newPage();
-  await login(other, sender.correo, sender.password);
+  await signIn(other, sender.correo, sender.password);
   await expect(other).toHaveURL(/\/user$/);
   await expect(other.getByRole("banner").getByRole("link", { name: "Mensajes (1 sin leer)" })).toBeVisible();
   await other.goto("/user/messages");
@@ -178,7 +178,7 @@ test("answering a message: compose prefilled, sent, in 'Enviados' and in the oth
 
 test("compose asks for every field and reports an unknown recipient", async ({ page, request, javaScriptEnabled }) => {
   const user = await approvedUser(request, "comunidad");
-  await login(page, user.correo, user.password);
+  await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto("/user/messages?nuevo=1");
   await ready(page);

@@ -4,7 +4,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, learnerWithCertificate, login } from "./support.ts";
+import { ADMIN, learnerWithCertificate, signIn } from "./support.ts";
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -50,7 +50,7 @@ test("la persona descarga sus datos desde su perfil: un ZIP con su perfil y el P
   request,
 }) => {
   const learner = await learnerWithCertificate(request, "Portable");
-  await login(page, learner.correo, learner.password);
+  await signIn(page, learner.correo, learner.password);
   await expect(page).toHaveURL(/\/user$/);
   const zip = await downloadMyData(page, "/user/profile");
   expect(zip.perfil.perfil.correo).toBe(learner.correo);
@@ -63,7 +63,7 @@ test("la persona descarga sus datos desde su perfil: un ZIP con su perfil y el P
 });
 
 test("un administrador descarga sus propios datos desde /admin/profile", async ({ page }) => {
-  await login(page, ADMIN.correo, ADMIN.password);
+  await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   const zip = await downloadMyData(page, "/admin/profile");
   expect(zip.perfil.perfil).toMatchObject({ correo: ADMIN.correo, rol: "admin" });

@@ -4,7 +4,7 @@
 // learner's sign-in (cookies cleared), nothing is left; an admin's pages are never kept. Without JavaScript nothing changes: no service worker, no offline controls.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
-import { ADMIN, approvedUser, courseIdByTitle, login } from "./support.ts";
+import { ADMIN, approvedUser, courseIdByTitle, signIn } from "./support.ts";
 
 const COURSE = "Diseño de páginas web accesibles";
 const OPENED = "HTML semántico"; // its PDF is opened (kept on the way)
@@ -65,7 +65,7 @@ test("con JavaScript: el curso y sus PDF se leen sin conexión, y al salir no qu
   test.skip(!javaScriptEnabled, "Sin JavaScript no hay service worker (prueba siguiente).");
   test.setTimeout(90_000);
   const learner = await enrolledLearner(request);
-  await login(page, learner.correo, learner.password);
+  await signIn(page, learner.correo, learner.password);
   await expect(page).toHaveURL(/\/user$/);
 
   const coursePath = `/cursos/${learner.cursoId}`;
@@ -167,7 +167,7 @@ test("con JavaScript: sin la sesión de quien los guardó, el curso y sus PDF no
   test.skip(!javaScriptEnabled, "Sin JavaScript no hay service worker.");
   test.setTimeout(60_000);
   const learner = await enrolledLearner(request);
-  await login(page, learner.correo, learner.password);
+  await signIn(page, learner.correo, learner.password);
   await expect(page).toHaveURL(/\/user$/);
   const coursePath = `/cursos/${learner.cursoId}`;
   await page.goto(coursePath);
@@ -200,7 +200,7 @@ test("con JavaScript: sin la sesión de quien los guardó, el curso y sus PDF no
 test("con JavaScript: quien deja el curso ya no conserva su material", async ({ page, request, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "Sin JavaScript no hay service worker.");
   const learner = await enrolledLearner(request);
-  await login(page, learner.correo, learner.password);
+  await signIn(page, learner.correo, learner.password);
   await expect(page).toHaveURL(/\/user$/);
   const coursePath = `/cursos/${learner.cursoId}`;
   await page.goto(coursePath);
@@ -235,7 +235,7 @@ test("con JavaScript: las páginas del administrador nunca se guardan", async ({
 }) => {
   test.skip(!javaScriptEnabled, "Sin JavaScript no hay service worker.");
   const cursoId = await courseIdByTitle(request, COURSE, "/cursos/estudiante");
-  await login(page, ADMIN.correo, ADMIN.password);
+  await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await controlled(page);
   await page.goto("/admin/records");
@@ -266,7 +266,7 @@ test("sin JavaScript: nada cambia (sin service worker ni controles sin conexión
 }) => {
   test.skip(javaScriptEnabled, "Con JavaScript: prueba anterior.");
   const learner = await enrolledLearner(request);
-  await login(page, learner.correo, learner.password);
+  await signIn(page, learner.correo, learner.password);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto(`/cursos/${learner.cursoId}`);
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");

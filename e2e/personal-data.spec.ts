@@ -8,8 +8,8 @@ import {
   approveInRecords,
   emailConfirmationLink,
   findInRecords,
-  login,
   ready,
+  signIn,
   uniqueEmail,
 } from "./support.ts";
 
@@ -66,7 +66,7 @@ test("un registro de menos de 14 años espera la autorización de su tutor", asy
 
 test("una persona corrige su nombre en su perfil", async ({ page, request }) => {
   const user = await approvedUser(request, "estudiante", "Jose");
-  await login(page, user.correo, user.password);
+  await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto("/user/profile");
   await ready(page);
@@ -106,7 +106,7 @@ test("el enlace de un aviso opcional deja de enviar avisos sin iniciar sesión",
   await page.getByRole("button", { name: "Dejar de recibir avisos" }).click();
   await expect(page.getByRole("status")).toContainText("ya no te enviaremos avisos por correo");
 
-  await login(page, reader.correo, reader.password);
+  await signIn(page, reader.correo, reader.password);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto("/user/profile");
   await expect(page.getByLabel(/Recibir por correo avisos/)).not.toBeChecked();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { ADMIN, PNG_1PX, approvedUser, learnerWithCertificate, login, uniqueEmail } from "./support.ts";
+import { ADMIN, approvedUser, learnerWithCertificate, PNG_1PX, signIn, uniqueEmail } from "./support.ts";
 
 // Phones and WCAG 2.2 AA (docs/product.md#screens): what a person sees at 360 px, measured (boxes,
 // computed styles), JavaScript off and on; and the admin tables' captions and scroll boxes.
@@ -57,7 +57,7 @@ test("en el teléfono, un mensaje abierto es lo que se ve, con un enlace de vuel
 }) => {
   const learner = await learnerWithMessages(request, 8);
   await page.setViewportSize(PHONE);
-  await login(page, learner.correo, learner.password);
+  await signIn(page, learner.correo, learner.password);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto("/user/messages");
   const list = page.getByRole("list", { name: "Mensajes recibidos" });
@@ -89,7 +89,7 @@ test("en el teléfono, la cantidad sin leer se ve sin abrir el menú y el avatar
 }) => {
   const learner = await learnerWithMessages(request, 2);
   await page.setViewportSize(PHONE);
-  await login(page, learner.correo, learner.password);
+  await signIn(page, learner.correo, learner.password);
   await expect(page).toHaveURL(/\/user$/);
   const menuButton = page.getByRole("banner").locator("summary").filter({ hasText: "Menú" });
   await expect(menuButton).toBeVisible();
@@ -130,7 +130,7 @@ test("en el teléfono, cada pestaña del panel se alcanza sin desplazar la franj
   });
   expect(pending.status()).toBe(201);
   await page.setViewportSize(PHONE);
-  await login(page, ADMIN.correo, ADMIN.password);
+  await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   const panel = page.getByRole("navigation", { name: "Panel Administrador" });
   const items = panel.locator("a, button");
@@ -160,7 +160,7 @@ test("en el teléfono, la vista previa de la biblioteca ofrece 'Abrir PDF' en ve
   const bookId = ((await book.json()) as { book: { id: string } }).book.id;
   const learner = await approvedUser(request, "estudiante", "Lectora");
   await page.setViewportSize(PHONE);
-  await login(page, learner.correo, learner.password);
+  await signIn(page, learner.correo, learner.password);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto(`/biblioteca?ver=${bookId}`);
   const dialog = page.getByRole("dialog");
@@ -214,7 +214,7 @@ test("en el teléfono, una pregunta larga queda dentro de su tarjeta", async ({ 
   expect((await request.post(`/api/cursos/${courseId}/registrarParticipante`, { headers })).status()).toBe(201);
 
   await page.setViewportSize(PHONE);
-  await login(page, learner.correo, learner.password);
+  await signIn(page, learner.correo, learner.password);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto(`/cursos/${courseId}/modulos/0/evaluacion`);
   const card = page.locator("fieldset").first();
@@ -244,7 +244,7 @@ test("en el teléfono, una pregunta larga queda dentro de su tarjeta", async ({ 
 test("en el teléfono, las etiquetas del embudo se leen (12 px o más)", async ({ page, request }) => {
   const learner = await learnerWithCertificate(request, "Embudo");
   await page.setViewportSize(PHONE);
-  await login(page, ADMIN.correo, ADMIN.password);
+  await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto(`/admin/courses/reportes/${learner.cursoId}`);
   const funnel = page.getByRole("img", { name: /^Embudo/ });
@@ -280,7 +280,7 @@ async function looksLikeAControl(target: Locator) {
 test("'Finalizado ✓' no parece un botón desactivado", async ({ page, request }) => {
   const learner = await learnerWithCertificate(request, "Finalizada");
   await page.setViewportSize(PHONE);
-  await login(page, learner.correo, learner.password);
+  await signIn(page, learner.correo, learner.password);
   await expect(page).toHaveURL(/\/user$/);
   for (const path of [`/cursos/${learner.cursoId}`, "/cursos/comunidad"]) {
     await page.goto(path);
@@ -305,7 +305,7 @@ test("las tablas de administración tienen título (caption) y sus cajas con des
 }) => {
   const learner = await learnerWithCertificate(request, "Tabulada");
   await page.setViewportSize({ width: 1280, height: 800 });
-  await login(page, ADMIN.correo, ADMIN.password);
+  await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   const paths = [
     "/admin/courses",

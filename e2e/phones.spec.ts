@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { PNG_1PX, ADMIN, login } from "./support.ts";
+import { ADMIN, PNG_1PX, signIn } from "./support.ts";
 
 // Phones first, admin included: no page scrolls sideways at 320 or 360 px, with
 // realistic long data (a long e-mail address, a long course title, a course with 10 modules, a
@@ -166,7 +166,7 @@ test("ninguna página se desplaza hacia el lado a 320 y 360 px, con datos largos
     publicPages.filter((p) => p !== "/no-existe"),
   );
 
-  await login(page, data.learner.correo, data.learner.password);
+  await signIn(page, data.learner.correo, data.learner.password);
   await expect(page).toHaveURL(/\/user$/);
   problems.push(
     ...(await sideways(page, [
@@ -185,7 +185,7 @@ test("ninguna página se desplaza hacia el lado a 320 y 360 px, con datos largos
   );
 
   await page.context().clearCookies();
-  await login(page, ADMIN.correo, ADMIN.password);
+  await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   const q = encodeURIComponent(data.learner.correo);
   problems.push(
@@ -221,7 +221,7 @@ async function menuButtons(page: Page) {
 
 test("los paneles tienen un solo botón de menú en el teléfono: su menú es una franja de pestañas", async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await login(page, ADMIN.correo, ADMIN.password);
+  await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   expect(await menuButtons(page)).toBe(1);
   const panel = page.getByRole("navigation", { name: "Panel Administrador" });
@@ -257,7 +257,7 @@ test("ir a un módulo lo deja abierto y visible bajo la cabecera; en el teléfon
   const data = await longData(request, info.project.name === "con-js" ? "mj" : "ms");
   const course = `/cursos/${data.courseId}`;
   await page.setViewportSize({ width: 360, height: 740 });
-  await login(page, data.learner.correo, data.learner.password);
+  await signIn(page, data.learner.correo, data.learner.password);
   await expect(page).toHaveURL(/\/user$/);
 
   const module = (n: number) => page.locator(`details#modulo-${n}`);

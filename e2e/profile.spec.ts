@@ -7,6 +7,7 @@ import {
   login,
   ready,
   register,
+  signIn,
   uniqueEmail,
 } from "./support.ts";
 
@@ -28,7 +29,7 @@ async function freshUser(page: Page, browser: Browser, javaScriptEnabled: boolea
   const admin = await adminPage(browser, javaScriptEnabled);
   await approveInRecords(admin.page, correo);
   await admin.close();
-  await login(page, correo, password);
+  await signIn(page, correo, password);
   await expect(page).toHaveURL(/\/user$/);
   return { correo, password };
 }
@@ -127,7 +128,7 @@ test("un archivo de texto renombrado .png se rechaza con un mensaje claro", asyn
 });
 
 test("el perfil del administrador muestra 'Administrador'", async ({ page }) => {
-  await login(page, ADMIN.correo, ADMIN.password);
+  await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await page.getByRole("link", { name: "Mi Perfil" }).first().click();
   await expect(page).toHaveURL(/\/admin\/profile$/);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { approvedUser, login } from "./support.ts";
+import { approvedUser, signIn } from "./support.ts";
 
 const COURSE = "Introducción a la programación con Python";
 // Module 1 ("Tu primer programa") of the seeded course: the right options' texts.
@@ -12,7 +12,7 @@ test("evaluación: faltan respuestas, no aprobado, aprobado; marca y avance; rep
 }) => {
   test.slow();
   const user = await approvedUser(request, "estudiante");
-  await login(page, user.correo, user.password);
+  await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/); // signed in before navigating on
   await page.goto("/cursos/estudiante");
   await page.getByRole("article").filter({ hasText: COURSE }).getByRole("button", { name: "Comenzar Curso" }).click();

@@ -2,7 +2,7 @@
 // test runs with JavaScript off and on (the two Playwright projects). Accents and case do not
 // matter; whole words match anywhere in the title or name.
 import { expect, test } from "@playwright/test";
-import { ADMIN, login } from "./support.ts";
+import { ADMIN, signIn } from "./support.ts";
 
 test("un visitante busca cursos sin tildes, ve cuántos hay y limpia", async ({ page }) => {
   await page.goto("/cursos");
@@ -48,7 +48,7 @@ test("una búsqueda sin resultados lo dice y sugiere qué hacer; la búsqueda po
 });
 
 test("el admin encuentra en Registros por nombre con o sin tildes y por apellido", async ({ page }) => {
-  await login(page, ADMIN.correo, ADMIN.password);
+  await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   for (const typed of ["Sofía González", "sofia gonzalez", "GONZÁLEZ"]) {
     await page.goto("/admin/records");

@@ -1,5 +1,5 @@
 import { expect, test, type Frame, type Page } from "@playwright/test";
-import { approvedUser, courseIdByTitle, login } from "./support.ts";
+import { approvedUser, courseIdByTitle, signIn } from "./support.ts";
 
 // Stored files (course images, module PDFs, books, avatars, certificates) are served with
 // `Content-Security-Policy: sandbox` (app/lib/serve-file.server.ts). Chromium's built-in PDF
@@ -30,7 +30,7 @@ test("los PDF de módulos y de la biblioteca se ven en el visor de Chromium con 
 }) => {
   // A docente sees a course's materials without enrolling.
   const user = await approvedUser(request, "docente");
-  await login(page, user.correo, user.password);
+  await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/);
 
   await page.goto("/cursos");

@@ -1,6 +1,5 @@
-import fs from "node:fs";
-import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
+import { expect, type APIRequestContext, type Browser, type Cookie, type Page } from "@playwright/test";
+import { DEMO_ADMIN, DEMO_COMUNIDAD, DEMO_DOCENTE, DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
 
 export const ADMIN = { correo: DEMO_ADMIN.correo, password: DEMO_PASSWORD };
 
@@ -14,12 +13,56 @@ export async function ready(page: Page) {
   if (jsEnabled) await page.locator("form[novalidate]").first().waitFor({ state: "attached" });
 }
 
+/**
+ * Signs in through the form, as a person does. Only the specs that test signing in itself use it
+ * (accounts, recovery, account-security, and the refusals after a deletion or an e-mail change);
+ * every other spec signs in with `signIn`.
+ */
 export async function login(page: Page, correo: string, password: string) {
   await page.goto("/login");
   await ready(page);
   await page.getByLabel("Correo electrónico").fill(correo);
   await page.getByLabel("Contraseña").fill(password);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
+}
+
+/** A demo account's session, made once per worker and reused (`signIn`). */
+const demoSessions = new Map<string, { cookies: Cookie[]; landing: string }>();
+const DEMO_EMAILS = new Set([DEMO_ADMIN.correo, DEMO_DOCENTE.correo, DEMO_ESTUDIANTE.correo, DEMO_COMUNIDAD.correo]);
+
+/**
+ * Signs `page`'s browser context in without the form (issue 25 §6): one POST /login through the
+ * context's own request client (it shares the page's cookies, so the session cookie lands in the
+ * browser), then opens the page the form would have landed on (the answer's redirect: /user,
+ * /admin…). A demo account (never changed by the specs that use this) signs in once per worker:
+ * its session cookies are copied into later contexts. What the form itself does is proven by the
+ * specs that use `login`.
+ */
+export async function signIn(page: Page, correo: string, password: string) {
+  const context = page.context();
+  const cached = DEMO_EMAILS.has(correo) ? demoSessions.get(correo) : undefined;
+  if (cached) {
+    await context.addCookies(cached.cookies);
+    await page.goto(cached.landing);
+    if (new URL(page.url()).pathname !== "/login") return;
+    demoSessions.delete(correo); // the session ended (it should not): sign in again
+    await context.clearCookies();
+  }
+  const response = await page.request.post("/login", { form: { correo, password }, maxRedirects: 0 });
+  expect(response.status(), `inicio de sesión de ${correo}`).toBe(302);
+  const landing = response.headers()["location"];
+  expect(landing, `destino tras iniciar sesión como ${correo}`).toBeTruthy();
+  if (DEMO_EMAILS.has(correo)) {
+    const set = response
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === "set-cookie")
+      .map((h) => h.value.split("=")[0]!.trim());
+    demoSessions.set(correo, {
+      cookies: (await context.cookies()).filter((c) => set.includes(c.name)),
+      landing: landing!,
+    });
+  }
+  await page.goto(landing!);
 }
 
 export async function register(
@@ -50,7 +93,7 @@ export async function register(
 export async function adminPage(browser: Browser, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ javaScriptEnabled });
   const page = await context.newPage();
-  await login(page, ADMIN.correo, ADMIN.password);
+  await signIn(page, ADMIN.correo, ADMIN.password);
   // An admin lands on the panel's Resumen; the callers start from the course table.
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/courses");
@@ -84,9 +127,7 @@ export async function approveInRecords(admin: Page, correo: string) {
 /**
  * The link mailed to `correo`: what the person would click in their mailbox. Without SMTP (the
  * e2e server) the mail waits in the outbox, where the demo admin reads it (/admin/outbox lists
- * each mail's start; its subject opens the whole text). In the scale-out run mail is really sent,
- * and a mail carrying a link drops its text once sent: the link is read from the recording SMTP
- * server's log (SCALE_MAIL_LOG) instead.
+ * each mail's start; its subject opens the whole text).
  */
 export async function emailConfirmationLink(
   browser: Browser,
@@ -98,26 +139,6 @@ export async function emailConfirmationLink(
   token = "[A-Za-z0-9_-]{43}",
 ): Promise<string> {
   const pattern = new RegExp(`https?://\\S+${path}${token}`);
-  const mailLog = process.env.SCALE_MAIL_LOG;
-  if (mailLog) {
-    let link: string | undefined;
-    await expect
-      .poll(
-        () => {
-          const sent = fs
-            .readFileSync(mailLog, "utf8")
-            .split("\n")
-            .filter(Boolean)
-            .map((line) => JSON.parse(line) as { to: string[]; body: string })
-            .filter((m) => m.to.includes(correo));
-          link = sent.map((m) => pattern.exec(m.body)?.[0]).findLast(Boolean);
-          return link;
-        },
-        { message: `enlace enviado a ${correo}`, timeout: 30_000, intervals: [500] },
-      )
-      .toBeTruthy();
-    return new URL(link!).pathname;
-  }
   const admin = await adminPage(browser, javaScriptEnabled);
   await admin.page.goto("/admin/outbox?estado=pending");
   const item = admin.page.getByRole("listitem").filter({ hasText: correo }).first();
@@ -141,7 +162,7 @@ export async function deleteInRecords(admin: Page, correo: string) {
 
 /**
  * A fresh, approved account made through the JSON API (fast): registered, then approved by the
- * demo admin. Returns its credentials; sign in through the UI with `login`.
+ * demo admin. Returns its credentials; sign in with `signIn`.
  */
 export async function approvedUser(
   request: APIRequestContext,
@@ -195,7 +216,7 @@ export async function courseIdByTitle(request: APIRequestContext, titulo: string
 
 /**
  * A fresh comunidad account that finished ONE_QUIZ_COURSE through the JSON API (enrolled,
- * passed its quiz, finished): it holds a certificate. Sign in through the UI with `login`.
+ * passed its quiz, finished): it holds a certificate. Sign in with `signIn`.
  */
 export async function learnerWithCertificate(request: APIRequestContext, nombre = "Certificada") {
   const user = await approvedUser(request, "comunidad", nombre);

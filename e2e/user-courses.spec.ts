@@ -3,7 +3,7 @@
 // without). Every test uses a fresh account, so the shared server and database stay usable.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
-import { ADMIN, login, uniqueEmail } from "./support.ts";
+import { ADMIN, signIn, uniqueEmail } from "./support.ts";
 
 const CONFIRM = "¿Seguro quieres eliminar este curso de tu lista?";
 const REMOVED = "Curso eliminado de tu lista.";
@@ -70,7 +70,7 @@ async function removeControl(page: Page, card: ReturnType<Page["getByRole"]>, ja
 test("la lista muestra nombre, estado, duración y avance, y abre el curso", async ({ page, request }) => {
   const user = await freshUser(request);
   await enrol(request, user, 2);
-  await login(page, user.correo, user.password);
+  await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/);
 
   // /user: greeting and the same list.
@@ -106,7 +106,7 @@ test("'Continuar' en una tarjeta abre el módulo que toca, con y sin JavaScript 
 }) => {
   const user = await freshUser(request);
   await enrol(request, user, 1);
-  await login(page, user.correo, user.password);
+  await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto("/user/courses");
   const card = courseCards(page).first();
@@ -123,7 +123,7 @@ test("'Continuar' en una tarjeta abre el módulo que toca, con y sin JavaScript 
 test("eliminar un curso pide confirmación y lo quita de la lista", async ({ page, request, javaScriptEnabled }) => {
   const user = await freshUser(request);
   await enrol(request, user, 2);
-  await login(page, user.correo, user.password);
+  await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto("/user/courses");
   const cards = courseCards(page);
@@ -184,7 +184,7 @@ test("eliminar un curso pide confirmación y lo quita de la lista", async ({ pag
 
 test("sin cursos: un mensaje amable con enlace al catálogo", async ({ page, request }) => {
   const user = await freshUser(request);
-  await login(page, user.correo, user.password);
+  await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto("/user/courses");
   await expect(page.getByText("Aún no te has inscrito en ningún curso.", { exact: false })).toBeVisible();
@@ -193,7 +193,7 @@ test("sin cursos: un mensaje amable con enlace al catálogo", async ({ page, req
 });
 
 test("el estudiante de demostración ve sus cursos con avance (solo lectura)", async ({ page }) => {
-  await login(page, DEMO_ESTUDIANTE.correo, DEMO_PASSWORD);
+  await signIn(page, DEMO_ESTUDIANTE.correo, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto("/user/courses");
   const cards = courseCards(page);

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs tests/postgres.test.ts, then the whole Vitest suite (PG_TEST_FULL=0 skips it), against a
+# Runs tests/postgres.test.ts, then every Vitest file that touches the database (the Vitest project
+# "db", read from the files' imports by scripts/db-test-files.ts; PG_TEST_FULL=0 skips it), against a
 # throwaway PostgreSQL cluster (127.0.0.1, free port, temp dir), then stops the cluster and
 # deletes it, whatever the outcome.
 #
@@ -26,10 +27,11 @@ if [[ -z "${TEST_POSTGRES_URL:-}" ]]; then
 fi
 
 node_modules/.bin/vitest run tests/postgres.test.ts --outputFile.json=.tmp/results/vitest-pg.json "$@"
-# The whole Vitest suite again, on PostgreSQL: every rule proven on both databases. Each test
+# Every test file that touches the database again, on PostgreSQL: every rule proven on both
+# databases. The others (project "pure") ran once in test:unit, with no database at all. Each test
 # file gets its own database copied from a migrated template (tests/global-setup.ts).
 if [[ "${PG_TEST_FULL:-1}" == "1" ]]; then
-  TEST_DATABASE=postgresql node_modules/.bin/vitest run --exclude tests/postgres.test.ts \
+  TEST_DATABASE=postgresql node_modules/.bin/vitest run --project db --exclude tests/postgres.test.ts \
     --outputFile.json=.tmp/results/vitest-pg-suite.json "$@"
 fi
 echo "pg-test: done in $(( ($(date +%s%N) - started) / 1000000 )) ms"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Scale-out proof: two app instances on one PostgreSQL database and one S3-compatible
 # bucket (s3rver) behind nginx (round robin), a recording SMTP server, then Playwright through
-# the balancer and across instances.
+# the balancer (a smoke path) and across instances (e2e/scale/, playwright.scale.config.ts).
 #
 #   bash scripts/scale-test.sh            (npm run test:scale)
 #
@@ -117,8 +117,9 @@ status=0
 if [[ $# -gt 0 ]]; then
   playwright test -c playwright.scale.config.ts "$@" || status=$?
 else
-  # The product's flows through the balancer first (JS off and on), then the cross-instance
-  # checks, whose last one kills instance B.
+  # The smoke path through the balancer first (JS off and on: e2e/scale/smoke.spec.ts), then the
+  # cross-instance checks, whose last one kills instance B. The product's flows are proven once,
+  # by `npm run test:e2e`.
   playwright test -c playwright.scale.config.ts --grep-invert "@cross-instance" || status=$?
   if [[ $status -eq 0 ]]; then
     SCALE_REPORT=.tmp/results/playwright-scale-cross.json \

@@ -10,7 +10,13 @@ import { pgDatabaseUrl, PG_TEST_PREFIX } from "./global-setup.ts";
 const dir = process.env.ACADEMIA_TEST_DIR;
 const template = process.env.ACADEMIA_TEST_TEMPLATE;
 const pgTemplate = process.env.ACADEMIA_TEST_PG_TEMPLATE;
-if (dir && pgTemplate) {
+if (dir && process.env.ACADEMIA_TEST_NO_DATABASE === "1") {
+  // Vitest project "pure" (vitest.config.ts): a file whose imports never reach the database
+  // (scripts/db-test-files.ts) gets none. An address no client accepts: a file that does reach
+  // it fails here, instead of running on SQLite only and skipping the PostgreSQL run.
+  process.env.DATABASE_URL = "no-database:this test file is not in the Vitest project 'db'";
+  process.env.DATA_DIR = path.join(dir, `${crypto.randomUUID()}-data`);
+} else if (dir && pgTemplate) {
   // PostgreSQL: a database of this file's own, copied from the migrated template.
   const id = crypto.randomUUID();
   const name = `${PG_TEST_PREFIX}${process.env.ACADEMIA_TEST_PG_RUN}_${id.replace(/-/g, "")}`;
