@@ -4,7 +4,7 @@ import base from "./playwright.config.ts";
 // The scale-out run (scripts/scale-test.sh): e2e/scale/ only, against an nginx balancer in front
 // of two instances on PostgreSQL, one S3 bucket and a recording SMTP server, with JavaScript off and
 // on: a smoke path through the balancer (smoke.spec.ts) and the cross-instance checks. The
-// product's flows are proven once, by `npm run test:e2e` (issue 25 §6). The script starts every
+// product's flows are proven once, by `npm run test:e2e`. The script starts every
 // server; none is started here.
 export default defineConfig({
   ...base,

@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import { splitTestFiles } from "./scripts/db-test-files.ts";
 
-// Two projects (issue 25 §6), both run by `npm run test:unit` on SQLite:
+// Two projects, both run by `npm run test:unit` on SQLite:
 // - "db": the test files that touch the database, read from their imports
 //   (scripts/db-test-files.ts). `npm run test:pg` runs this project again on PostgreSQL.
 // - "pure": every other test file; it runs once, with no database at all (tests/setup.ts), so a

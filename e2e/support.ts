@@ -31,7 +31,7 @@ const demoSessions = new Map<string, { cookies: Cookie[]; landing: string }>();
 const DEMO_EMAILS = new Set([DEMO_ADMIN.correo, DEMO_DOCENTE.correo, DEMO_ESTUDIANTE.correo, DEMO_COMUNIDAD.correo]);
 
 /**
- * Signs `page`'s browser context in without the form (issue 25 §6): one POST /login through the
+ * Signs `page`'s browser context in without the form: one POST /login through the
  * context's own request client (it shares the page's cookies, so the session cookie lands in the
  * browser), then opens the page the form would have landed on (the answer's redirect: /user,
  * /admin…). A demo account (never changed by the specs that use this) signs in once per worker:

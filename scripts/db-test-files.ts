@@ -1,4 +1,4 @@
-// Which Vitest files touch the database, read from their imports (issue 25 §6). The PostgreSQL
+// Which Vitest files touch the database, read from their imports. The PostgreSQL
 // run (scripts/pg-test.sh, Vitest project "db") runs only these; the others (project "pure") run
 // once, on no database at all. Nothing to list by hand: a test file belongs to "db" when it,
 // or anything it imports (followed through local files, `~/` and relative paths, static and

@@ -1,4 +1,4 @@
-// `npm test`: every stage of the test run, one after the other, each timed (issue 25 §6). Stops
+// `npm test`: every stage of the test run, one after the other, each timed. Stops
 // at the first stage that fails, then prints a table of the stages' times (wall and CPU) (also written to
 // .tmp/results/stages.json) and exits with that stage's code.
 //

@@ -1,7 +1,7 @@
 // The S3 FileStorage against a real S3-compatible server on 127.0.0.1 (s3rver, files in a
 // temporary folder): streamed multipart upload, byte ranges, stat, missing objects, delete and
 // ping; and the S3_* configuration read from the environment. s3rver is a devDependency: when it
-// does not start, the file fails (issue 25 §6), it never skips, so every run proves the S3 storage.
+// does not start, the file fails, it never skips, so every run proves the S3 storage.
 import fs from "node:fs";
 import type http from "node:http";
 import net from "node:net";
