@@ -10,6 +10,7 @@ import zlib from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { countPdfPages, type PageCountStats } from "~/lib/pdf-page-count.server.ts";
+import { createRandom } from "../prisma/seed-assets.ts";
 
 const CASES = 2400;
 const SEED = 20261126;
@@ -17,18 +18,6 @@ const SEED = 20261126;
 const WINDOW_BOUND = 1024 * 1024 + 65536 + 4096;
 const OBJECT_STREAM_BOUND = 4 * 1024 * 1024;
 const PER_FILE_MS = 2000;
-
-/** mulberry32: a small seeded generator, so every run makes the same cases. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function* chunked(bytes: Uint8Array, next: () => number) {
   for (let at = 0; at < bytes.length;) {
@@ -108,7 +97,7 @@ function mutate(bytes: Uint8Array, rnd: () => number): { name: string; bytes: Ui
 
 describe("the page counter against mutated PDFs (a seeded fuzz)", () => {
   it(`answers a count or null for ${CASES} mutated files, never throws, within bounded window and time`, async () => {
-    const rnd = random(SEED);
+    const rnd = createRandom(SEED); // seeded: every run makes the same cases
     const bases: Array<{ pages: number; bytes: Uint8Array }> = [];
     for (const pages of [1, 3, 12])
       for (const streams of [false, true]) bases.push({ pages, bytes: await basePdf(pages, streams) });

@@ -24,28 +24,24 @@ export type BookRow = {
   createdAt?: Date;
 };
 
+/** What every view of a book shows, whatever its links. */
+function bookFields(book: BookRow) {
+  return { id: book.id, title: book.title, author: book.author, pages: book.pages, description: book.description };
+}
+
+/** The pages' view: the preview and download links of /biblioteca. */
 export function toBookView(book: BookRow) {
   return {
-    id: book.id,
-    title: book.title,
-    author: book.author,
-    pages: book.pages,
-    description: book.description,
+    ...bookFields(book),
     pdfUrl: `/biblioteca/${book.id}/pdf`,
     downloadUrl: `/biblioteca/${book.id}/pdf?descargar=1`,
   };
 }
 export type BookView = ReturnType<typeof toBookView>;
 
+/** The API's view: the download through the API. */
 export function toBookJson(book: BookRow): BookJson {
-  return {
-    id: book.id,
-    title: book.title,
-    author: book.author,
-    pages: book.pages,
-    description: book.description,
-    pdfUrl: `/api/books/download/${book.id}`,
-  };
+  return { ...bookFields(book), pdfUrl: `/api/books/download/${book.id}` };
 }
 
 export function getBook(id: string) {

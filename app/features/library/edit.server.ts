@@ -14,23 +14,13 @@ import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import { parseUpload, pdfUploadOptions, UploadError, withUpload, type StoredUpload } from "~/lib/upload.server.ts";
 import { bookSearchUpdate } from "./book-words.ts";
 import { readPageCount } from "./book-pdf.server.ts";
-import { toBookView, type BookView } from "./book-rows.server.ts";
+import { bookSelect, toBookView, type BookView } from "./book-rows.server.ts";
 import { BOOK_NOT_FOUND, PDF_CHOOSE_AGAIN, PDF_FIELD, PDF_UNREADABLE, UPDATE_FAILED } from "./texts.ts";
 import { BookFormSchema, type BookFormInput } from "./schema.ts";
 
 /** A refused edit keeps the sent form (to show it again) and, for invalid fields, every field's errors. */
 type EditFailure = Failure & { form?: FormData; fieldErrors?: Record<string, string[]> };
 export type Edited = Result<{ book: BookView }, EditFailure>;
-
-const editSelect = {
-  id: true,
-  title: true,
-  author: true,
-  pages: true,
-  description: true,
-  pdfKey: true,
-  createdAt: true,
-} as const;
 
 /**
  * The whole edit (the admin page's action): parse the multipart body with the PDF limits, check
@@ -69,7 +59,7 @@ async function saveEdit(id: string, form: FormData, pdf: StoredUpload | null): P
   // (where pdfKey = the one read), so each replaced file is removed exactly once; a lost race
   // reads the book again.
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const current = await prisma.book.findUnique({ where: { id }, select: editSelect });
+    const current = await prisma.book.findUnique({ where: { id }, select: bookSelect });
     if (!current) return fail(404, BOOK_NOT_FOUND);
     if (!parsed.success) return invalid(parsed.error.issues, pdf);
     const pages = parsed.data.pages ?? (await readPageCount(pdf?.key ?? current.pdfKey));
@@ -99,7 +89,7 @@ async function writeEdit(
         ...(pdf ? { pdfKey: pdf.key, pdfSize: pdf.size } : {}),
         ...bookSearchUpdate(current, input.title, input.author),
       },
-      select: editSelect,
+      select: bookSelect,
     });
   } catch (error) {
     if ((error as { code?: string }).code === "P2025") return null;
