@@ -4,18 +4,7 @@
 // cursor (`desde` / `antes`, with `page` for show), and a page is a range of the index
 // (userId, emitidoEn, id): SQLite's plan reads it in order, without sorting the holder's rows.
 import { beforeAll, describe, expect, it } from "vitest";
-import { PrismaClient } from "~/generated/prisma/client.ts";
-import { createAdapterFactory, databaseProvider, databaseUrl } from "~/lib/db-adapter.ts";
-
-const sqlite = databaseProvider(databaseUrl()) === "sqlite";
-const statements: Array<{ query: string; params: unknown[] }> = [];
-// A logging client in place of the app's (lib/db.server.ts reuses globalThis.__prisma outside
-// production), so the statements the route sends can be explained (SQLite only).
-const logged = sqlite
-  ? new PrismaClient({ adapter: createAdapterFactory(databaseUrl()), log: [{ emit: "event", level: "query" }] })
-  : null;
-logged?.$on("query", (e) => statements.push({ query: e.query, params: JSON.parse(e.params) as unknown[] }));
-if (logged) (globalThis as { __prisma?: unknown }).__prisma = logged;
+import { logged, sqlite, statements } from "./query-log.ts";
 
 const { prisma } = await import("~/lib/db.server.ts");
 const route = await import("~/routes/api/certificados.user.ts");

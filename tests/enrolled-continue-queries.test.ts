@@ -3,16 +3,7 @@
 // (docs/decisions/009-flat-cost-at-scale.md). Prisma's query log is caught as in
 // tests/query-plans.test.ts: the app's client is a logging one, installed before app modules load.
 import { beforeAll, describe, expect, it } from "vitest";
-import { PrismaClient } from "~/generated/prisma/client.ts";
-import { createAdapterFactory, databaseProvider, databaseUrl } from "~/lib/db-adapter.ts";
-
-const sqlite = databaseProvider(databaseUrl()) === "sqlite";
-const statements: Array<{ query: string; params: unknown[] }> = [];
-const logged = sqlite
-  ? new PrismaClient({ adapter: createAdapterFactory(databaseUrl()), log: [{ emit: "event", level: "query" }] })
-  : null;
-logged?.$on("query", (e) => statements.push({ query: e.query, params: JSON.parse(e.params) as unknown[] }));
-if (logged) (globalThis as { __prisma?: unknown }).__prisma = logged;
+import { logged, sqlite, statements } from "./query-log.ts";
 
 const { prisma } = await import("~/lib/db.server.ts");
 const { continueHrefs } = await import("~/features/enrolment/learner-state.server.ts");

@@ -3,20 +3,7 @@
 // (EXPLAIN QUERY PLAN, no statistics: the planner of a fresh database). A full scan of a table
 // that grows, or a sort of all its rows, fails the test. Also: the Tally counts the triggers keep.
 import { beforeAll, describe, expect, it } from "vitest";
-import { PrismaClient } from "~/generated/prisma/client.ts";
-import { createAdapterFactory, databaseProvider, databaseUrl } from "~/lib/db-adapter.ts";
-
-const sqlite = databaseProvider(databaseUrl()) === "sqlite";
-const statements: Array<{ query: string; params: unknown[] }> = [];
-
-// The app's client is this logging one (lib/db.server.ts reuses globalThis.__prisma outside
-// production); app modules are imported after it is in place.
-// (SQLite only: on PostgreSQL the app's own client is used and only the Tally tests run.)
-const logged = sqlite
-  ? new PrismaClient({ adapter: createAdapterFactory(databaseUrl()), log: [{ emit: "event", level: "query" }] })
-  : null;
-logged?.$on("query", (e) => statements.push({ query: e.query, params: JSON.parse(e.params) as unknown[] }));
-if (logged) (globalThis as { __prisma?: unknown }).__prisma = logged;
+import { logged, sqlite, statements } from "./query-log.ts";
 
 const { prisma } = await import("~/lib/db.server.ts");
 const courses = await import("~/features/courses/courses.server.ts");

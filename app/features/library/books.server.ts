@@ -57,17 +57,27 @@ function createBook(input: BookFormInput, pdf: StoredUpload): Promise<Uploaded> 
  * PDF limits, validate the fields, require a PDF, create the book. Never leaves a file behind
  * on failure. Unexpected errors are thrown (after cleanup).
  */
-export async function uploadBook(request: Request): Promise<Uploaded> {
-  let form: FormData;
-  let files: Map<string, StoredUpload>;
+/**
+ * A book form's multipart body (the upload and the edit): its fields and the streamed PDF, or the
+ * refusal (too big, not a PDF…) under the PDF field with the sent form, to show it again.
+ */
+export async function parseBookUpload(
+  request: Request,
+): Promise<Result<{ form: FormData; files: Map<string, StoredUpload> }, UploadFailure>> {
   try {
-    ({ form, files } = await parseUpload(request, pdfUploadOptions("books", [PDF_FIELD])));
+    return ok(await parseUpload(request, pdfUploadOptions("books", [PDF_FIELD])));
   } catch (error) {
     if (error instanceof UploadError) {
       return { ...fail(error.status, error.message, { field: error.field ? PDF_FIELD : undefined }), form: error.form };
     }
     throw error;
   }
+}
+
+export async function uploadBook(request: Request): Promise<Uploaded> {
+  const parsed = await parseBookUpload(request);
+  if (!parsed.ok) return parsed;
+  const { form, files } = parsed;
   // The PDF is kept only when the book is created.
   return withUpload(files.get(PDF_FIELD), (pdf) => createFromForm(form, pdf));
 }

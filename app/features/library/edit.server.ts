@@ -11,9 +11,10 @@ import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
-import { parseUpload, pdfUploadOptions, UploadError, withUpload, type StoredUpload } from "~/lib/upload.server.ts";
+import { withUpload, type StoredUpload } from "~/lib/upload.server.ts";
 import { bookSearchUpdate } from "./book-words.ts";
 import { readPageCount } from "./book-pdf.server.ts";
+import { parseBookUpload } from "./books.server.ts";
 import { bookSelect, toBookView, type BookView } from "./book-rows.server.ts";
 import { BOOK_NOT_FOUND, PDF_CHOOSE_AGAIN, PDF_FIELD, PDF_UNREADABLE, UPDATE_FAILED } from "./texts.ts";
 import { BookFormSchema, type BookFormInput } from "./schema.ts";
@@ -28,16 +29,9 @@ export type Edited = Result<{ book: BookView }, EditFailure>;
  * if any, is removed.
  */
 export async function updateBook(admin: SessionUser, id: string, request: Request): Promise<Edited> {
-  let form: FormData;
-  let files: Map<string, StoredUpload>;
-  try {
-    ({ form, files } = await parseUpload(request, pdfUploadOptions("books", [PDF_FIELD])));
-  } catch (error) {
-    if (error instanceof UploadError) {
-      return { ...fail(error.status, error.message, { field: error.field ? PDF_FIELD : undefined }), form: error.form };
-    }
-    throw error;
-  }
+  const parsed = await parseBookUpload(request);
+  if (!parsed.ok) return parsed;
+  const { form, files } = parsed;
   const pdf = files.get(PDF_FIELD) ?? null;
   // The new PDF is kept only when the edit is saved.
   const outcome = await withUpload(pdf, (file) => saveEdit(id, form, file));

@@ -1,0 +1,15 @@
+// Catches the SQL the app sends, for tests that count or explain it (tests/query-plans.test.ts,
+// tests/enrolled-continue-queries.test.ts, tests/certificates-api-paging.test.ts). On SQLite the
+// app's client becomes a logging one (lib/db.server.ts reuses globalThis.__prisma outside
+// production): import this module first and load app modules after it, with `await import`.
+// On PostgreSQL nothing is caught and `sqlite` is false.
+import { PrismaClient } from "~/generated/prisma/client.ts";
+import { createAdapterFactory, databaseProvider, databaseUrl } from "~/lib/db-adapter.ts";
+
+export const sqlite = databaseProvider(databaseUrl()) === "sqlite";
+export const statements: Array<{ query: string; params: unknown[] }> = [];
+export const logged = sqlite
+  ? new PrismaClient({ adapter: createAdapterFactory(databaseUrl()), log: [{ emit: "event", level: "query" }] })
+  : null;
+logged?.$on("query", (e) => statements.push({ query: e.query, params: JSON.parse(e.params) as unknown[] }));
+if (logged) (globalThis as { __prisma?: unknown }).__prisma = logged;
