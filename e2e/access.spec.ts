@@ -40,6 +40,10 @@ function pageRule(kind: "admin" | "user" | "signed-in" | "public") {
 const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/", pageRule("public")],
   ["/cursos", pageRule("public")],
+  ["/cursos?q=programacion", pageRule("public")],
+  // The audience lists: their short addresses have their own routes (routes.ts).
+  ["/cursos/docente", pageRule("public")],
+  ["/cursos/dirigido/comunidad", pageRule("public")],
   ["/contacto", pageRule("public")],
   ["/privacidad", pageRule("public")],
   // An opt-out link whose signature is not ours: the same 404 page for everyone.

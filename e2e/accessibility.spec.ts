@@ -46,6 +46,8 @@ test("páginas públicas sin infracciones de accesibilidad", async ({ page }) =>
       "/",
       "/cursos",
       "/cursos/dirigido/docente",
+      "/cursos/docente",
+      "/cursos?q=programacion",
       course,
       "/biblioteca",
       "/contacto",
