@@ -113,6 +113,8 @@ test("la posición de lectura vuelve tras recargar la página y al volver atrás
   // Reloaded as a document: the inline script scrolls back to where the reader was.
   await page.reload();
   await page.waitForFunction(() => Math.abs(window.scrollY - 900) < 2);
+  // The router exists once the reloaded page has hydrated (under load, after the scroll is back).
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   // A client navigation to another page (without scrolling to a link first) and Back: the same
   // position again, on the same history entry.
   await page.evaluate(() =>
