@@ -11,6 +11,7 @@
 // The server runs as production should on this machine: WEB_CONCURRENCY processes, by default
 // one per core (server/index.ts); WEB_CONCURRENCY=1 measures a single process.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -131,6 +132,39 @@ async function learner(i: number, course: string) {
   await open("curso otra vez", `/cursos/${course}`);
 }
 
+/**
+ * CPU time (ms) the server's processes (e2e-server and its descendants) have used so far, read from
+ * /proc (Linux; null elsewhere). Unlike latency it does not depend on what else the machine runs.
+ */
+function serverCpuMs(): number | null {
+  if (!server.pid || !fs.existsSync("/proc/self/stat")) return null;
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // pid (comm) state ppid … utime(14) stime(15): fields after the command's closing parenthesis.
+      const text = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      stats.set(Number(name), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // the process ended while we read
+    }
+  }
+  const ours = new Set([server.pid]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, { ppid }] of stats) {
+      if (!ours.has(pid) && ours.has(ppid)) {
+        ours.add(pid);
+        grew = true;
+      }
+    }
+  }
+  let ticks = 0;
+  for (const pid of ours) ticks += stats.get(pid)?.ticks ?? 0;
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -145,6 +179,7 @@ if (!course) throw new Error("La base de demostración no tiene cursos destacado
 for (let i = 0; i < 5; i++) await learner(LEARNERS - i, course);
 latencies.clear();
 failures.clear();
+const cpuBefore = serverCpuMs();
 
 console.log(
   `\nEntrada de la mañana: ${LEARNERS} estudiantes, ${RATE} inicios de sesión por segundo durante ${SECONDS} s ` +
@@ -161,6 +196,7 @@ for (let i = 1; i <= LEARNERS - 5; i++) {
 }
 await Promise.all(running);
 const lag = performance.now() - started - SECONDS * 1000;
+const cpuAfter = serverCpuMs();
 
 const rows = ["| Paso | n | p50 ms | p99 ms | máx ms |", "|---|---:|---:|---:|---:|"];
 const pages: number[] = [];
@@ -174,6 +210,10 @@ const all = [...pages, ...(latencies.get("login") ?? [])];
 rows.push(`| todas las páginas | ${pages.length} | ${pct(pages, 50).toFixed(1)} | ${pct(pages, 99).toFixed(1)} | - |`);
 console.log(rows.join("\n"));
 console.log(`\nDuración real: ${((SECONDS * 1000 + lag) / 1000).toFixed(1)} s (incluye el último recorrido).`);
+if (cpuBefore !== null && cpuAfter !== null) {
+  const perLearner = (cpuAfter - cpuBefore) / (LEARNERS - 5);
+  console.log(`CPU del servidor por estudiante (inicio de sesión y cuatro páginas): ${perLearner.toFixed(1)} ms`);
+}
 if (failures.size) console.log(`Respuestas fallidas: ${[...failures].map(([k, n]) => `${k} ×${n}`).join(", ")}`);
 const worst = pct(all, 99);
 const met = worst < MAX_P99 && failures.size === 0;

@@ -63,7 +63,93 @@ export function createPgAdapterFactory(url: string): PrismaPg {
   return new PrismaPg(config, schema === undefined ? undefined : { schema });
 }
 
-export function createAdapterFactory(url = databaseUrl()): PrismaBetterSqlite3 | PrismaPg {
+/**
+ * The adapter factory of DATABASE_URL. `cacheStatements` (the app's runtime client) keeps SQLite's
+ * prepared statements (see cacheStatements); the migrations do without, as they change the schema.
+ */
+export function createAdapterFactory(
+  url = databaseUrl(),
+  { cacheStatements: cache = false } = {},
+): PrismaBetterSqlite3 | PrismaPg {
   if (databaseProvider(url) === "postgresql") return createPgAdapterFactory(url);
-  return new PrismaBetterSqlite3({ url: sqliteFilePath(url), timeout: 5000 });
+  const config = { url: sqliteFilePath(url), timeout: 5000 };
+  return cache ? new CachingSqliteAdapterFactory(config) : new PrismaBetterSqlite3(config);
+}
+
+/** What the better-sqlite3 adapter uses of a statement (better-sqlite3 ships no types here). */
+type Statement = {
+  readonly reader: boolean;
+  columns(): unknown[];
+  raw(toggle?: boolean): Statement;
+  all(...params: unknown[]): unknown[];
+  run(...params: unknown[]): unknown;
+};
+type Database = { prepare(sql: string): Statement };
+
+/**
+ * One prepared statement, run again with new arguments. The adapter calls
+ * `client.prepare(sql).bind(args)` for every query, and better-sqlite3 statements bind once for
+ * life, so it compiles the same SQL again on every request (about 5 % of a signed-in page's CPU,
+ * profiled under bench:sign-in). This object answers the adapter's calls (`reader`, `bind`,
+ * `columns`, `raw().all()`, `run`) by passing the arguments at each run instead.
+ */
+class ReusableStatement {
+  #columns: unknown[] | undefined;
+  private readonly statement: Statement;
+  constructor(statement: Statement) {
+    this.statement = statement;
+  }
+  get reader() {
+    return this.statement.reader;
+  }
+  columns() {
+    return (this.#columns ??= this.statement.columns());
+  }
+  run() {
+    return this.statement.run();
+  }
+  bind(args: unknown[]) {
+    const { statement } = this;
+    return {
+      reader: statement.reader,
+      columns: () => this.columns(),
+      raw: () => ({ all: () => statement.raw(true).all(args) }),
+      run: () => statement.run(args),
+    };
+  }
+}
+
+/**
+ * Makes `db.prepare` return cached ReusableStatements (least recently used first out past `max`).
+ * Safe because better-sqlite3 runs each statement to completion synchronously: nothing else can run
+ * a statement between its bind and its run. SQLite prepares a cached statement again by itself if
+ * the schema changes under it.
+ */
+export function cacheStatements(db: Database, max = 500) {
+  const prepare = db.prepare.bind(db);
+  const cache = new Map<string, ReusableStatement>();
+  db.prepare = ((sql: string) => {
+    let entry = cache.get(sql);
+    if (entry) {
+      cache.delete(sql);
+    } else {
+      entry = new ReusableStatement(prepare(sql));
+      if (cache.size >= max) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(sql, entry);
+    return entry;
+  }) as unknown as Database["prepare"];
+}
+
+class CachingSqliteAdapterFactory extends PrismaBetterSqlite3 {
+  override async connect() {
+    const adapter = await super.connect();
+    // The adapter keeps its better-sqlite3 Database as the public field `client` (7.x).
+    const client = (adapter as unknown as { client?: Database }).client;
+    if (!client || typeof client.prepare !== "function") {
+      throw new Error("@prisma/adapter-better-sqlite3 no longer exposes its client: review cacheStatements");
+    }
+    cacheStatements(client);
+    return adapter;
+  }
 }

@@ -28,7 +28,7 @@ export function createPrismaClient(url = databaseUrl()): PrismaClient {
   }
   const file = sqliteFilePath(url);
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
-  const client = new PrismaClient({ adapter: createAdapterFactory(url) });
+  const client = new PrismaClient({ adapter: createAdapterFactory(url, { cacheStatements: true }) });
   // WAL is set once by the migration script (it persists in the file); synchronous=NORMAL is
   // per connection: durable across process crashes and ~5x faster for writes.
   void client.$executeRawUnsafe("PRAGMA synchronous = NORMAL").catch(() => {});

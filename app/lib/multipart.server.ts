@@ -12,8 +12,10 @@ export type MultipartFailure = "malformed" | "total-too-large" | "file-too-large
 export class MultipartError extends Error {
   /** The text fields read before the failure (those sent before the offending part). */
   form?: FormData;
-  constructor(readonly reason: MultipartFailure) {
+  readonly reason: MultipartFailure;
+  constructor(reason: MultipartFailure) {
     super(`multipart: ${reason}`);
+    this.reason = reason;
     this.name = "MultipartError";
   }
 }

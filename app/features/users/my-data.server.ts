@@ -553,7 +553,10 @@ async function* keyset<F extends KeyField, T extends { id: string } & { [K in F]
 
 /** A JSON array written batch by batch. */
 class Rows {
-  constructor(readonly batches: AsyncIterable<readonly unknown[]>) {}
+  readonly batches: AsyncIterable<readonly unknown[]>;
+  constructor(batches: AsyncIterable<readonly unknown[]>) {
+    this.batches = batches;
+  }
 }
 function rows<T>(batches: AsyncIterable<readonly T[]>, item: (row: T) => unknown): Rows {
   return new Rows(
