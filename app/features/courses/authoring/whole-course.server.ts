@@ -13,7 +13,8 @@ import { ok, type Result } from "~/lib/failure.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import type { StoredUpload } from "~/lib/upload.server.ts";
 import { fileRows, notFound, questionRows, type Tx } from "./authoring-rows.server.ts";
-import type { ApiModule, CourseFields, QuestionInput } from "./schema.ts";
+import type { ApiModule } from "./api-schema.ts";
+import type { CourseFields, QuestionInput } from "./schema.ts";
 
 function courseData(fields: CourseFields) {
   return {
