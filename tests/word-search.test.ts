@@ -6,7 +6,7 @@
 // the course editor); older rows are filled at start.
 import { describe, expect, it } from "vitest";
 import { backfillCourseWords, listAdminCourses } from "~/features/courses/admin-courses.server.ts";
-import { createCourse, updateCourse } from "~/features/courses/authoring/authoring.server.ts";
+import { createCourse, updateCourse } from "~/features/courses/authoring/whole-course.server.ts";
 import type { CourseFields } from "~/features/courses/authoring/schema.ts";
 import { courseListJson } from "~/features/courses/course-json.ts";
 import { COURSES_PAGE_SIZE, listCourses } from "~/features/courses/courses.server.ts";

@@ -4,7 +4,7 @@ import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
-import { getCourseForEditor } from "~/features/courses/authoring/authoring.server.ts";
+import { getCourseForEditor } from "~/features/courses/authoring/editor-steps.server.ts";
 import { CourseFieldsForm } from "~/features/courses/authoring/components/course-fields-form.tsx";
 import { ModuleEditor, ModuleFieldsForm } from "~/features/courses/authoring/components/module-editor.tsx";
 import { courseEditorAction } from "~/features/courses/authoring/editor-action.server.ts";

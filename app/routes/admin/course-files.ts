@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { getOptionalUser, requireAdmin } from "~/features/auth/guards.server.ts";
 import { isAdmin } from "~/features/auth/roles.ts";
-import { addModuleFiles } from "~/features/courses/authoring/authoring.server.ts";
+import { addModuleFiles } from "~/features/courses/authoring/editor-steps.server.ts";
 import {
   COURSE_NOT_FOUND,
   FILES_REQUIRED,

@@ -1,5 +1,5 @@
 import { courseDetailJson, type CourseDetail } from "~/features/courses/course-json.ts";
-import { getModuleQuizzes } from "~/features/courses/authoring/authoring.server.ts";
+import { getModuleQuizzes } from "~/features/courses/authoring/whole-course.server.ts";
 import { getCourseForViewer } from "~/features/courses/courses.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/enrolment/enrolment.server.ts";
 import { deleteCourse } from "~/features/courses/admin-courses.server.ts";

@@ -3,7 +3,7 @@
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { ok, type Ok } from "~/lib/failure.ts";
 import { withUpload } from "~/lib/upload.server.ts";
-import { createCourse, updateCourse } from "./authoring.server.ts";
+import { createCourse, updateCourse } from "./whole-course.server.ts";
 import { CREATE_FAILED, UPDATE_FAILED } from "./texts.ts";
 import {
   readCourseUpload,

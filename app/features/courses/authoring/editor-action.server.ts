@@ -23,7 +23,7 @@ import {
   moveQuestion,
   saveQuestion,
   updateModule,
-} from "./authoring.server.ts";
+} from "./editor-steps.server.ts";
 import { submitCourseUpdate } from "./course-submit.server.ts";
 import {
   COURSE_NOT_FOUND,

@@ -1,7 +1,7 @@
 // What the course editor page (/admin/courses/edit/{id}) shows: the course as the editor's forms
 // want it (dates as yyyy-mm-dd, lists one per line), and the dialogs and question the URL asks
 // for (?eliminarModulo=, ?eliminarArchivo=, ?pregunta=, ?nuevaPregunta=).
-import type { getCourseForEditor } from "./authoring.server.ts";
+import type { getCourseForEditor } from "./editor-steps.server.ts";
 
 type EditorCourse = NonNullable<Awaited<ReturnType<typeof getCourseForEditor>>>;
 

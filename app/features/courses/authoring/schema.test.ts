@@ -5,14 +5,12 @@ import { NEW_QUESTION } from "./editor-types.ts";
 import { TEXT_NOT_ALLOWED } from "~/lib/text.ts";
 import * as M from "./texts.ts";
 import {
-  ApiModulesField,
   CourseFieldsSchema,
   CreateCourseSchema,
   fieldErrors,
   LinkSchema,
   ModuleFieldsSchema,
   QuestionSchema,
-  questionFromApi,
   readCalendarDate,
 } from "./schema.ts";
 
@@ -231,28 +229,6 @@ describe("quiz question", () => {
       ]),
     );
   });
-
-  it("maps the API's shapes: texts + respuestaCorrecta (index, numeric string, text) or flagged objects", () => {
-    const expected = q("P", [
-      ["a", false],
-      ["b", true],
-    ]);
-    expect(
-      QuestionSchema.parse(questionFromApi({ pregunta: "P", opciones: ["a", "b"], respuestaCorrecta: 1 })),
-    ).toEqual(expected);
-    expect(QuestionSchema.parse(questionFromApi({ texto: "P", opciones: ["a", "b"], respuestaCorrecta: "1" }))).toEqual(
-      expected,
-    );
-    expect(QuestionSchema.parse(questionFromApi({ texto: "P", opciones: ["a", "b"], respuestaCorrecta: "b" }))).toEqual(
-      expected,
-    );
-    expect(
-      QuestionSchema.parse(questionFromApi({ texto: "P", opciones: [{ texto: "a" }, { texto: "b", correcta: true }] })),
-    ).toEqual(expected);
-    expect(
-      QuestionSchema.safeParse(questionFromApi({ texto: "P", opciones: ["a", "b"], respuestaCorrecta: 7 })).success,
-    ).toBe(false);
-  });
 });
 
 describe("course editor", () => {
@@ -273,36 +249,6 @@ describe("course editor", () => {
       expect(errorsOf(LinkSchema, { nombre: "a", url }).url).toEqual([M.LINK_URL_INVALID]);
     }
     expect(errorsOf(LinkSchema, { nombre: "", url: "https://a.cl" }).nombre).toEqual([M.LINK_NAME_REQUIRED]);
-  });
-
-  it("reads the API's modulos JSON with links and quiz, naming the module and question at fault", () => {
-    const modules = ApiModulesField.parse(
-      JSON.stringify([
-        {
-          titulo: "M1",
-          descripcion: "d",
-          enlaces: [{ nombre: "n", url: "https://a.cl" }],
-          quiz: { preguntas: [{ texto: "P", opciones: ["a", "b"], respuestaCorrecta: 0 }] },
-        },
-        { nombre: "M2", quiz: [] },
-      ]),
-    );
-    expect(modules?.map((m) => [m.titulo, m.preguntas?.length, m.enlaces?.length])).toEqual([
-      ["M1", 1, 1],
-      ["M2", 0, undefined],
-    ]);
-    const bad = ApiModulesField.safeParse(
-      JSON.stringify([
-        { titulo: "M1" },
-        { titulo: "M2", quiz: [{ texto: "P", opciones: ["a", ""], respuestaCorrecta: 0 }] },
-      ]),
-    );
-    expect(bad.success).toBe(false);
-    expect(bad.error?.issues[0]?.message).toBe(`Módulo 2: Pregunta 1: ${M.OPTIONS_REQUIRED}`);
-    expect(ApiModulesField.safeParse(JSON.stringify([{ titulo: "" }])).error?.issues[0]?.message).toBe(
-      `Módulo 1: ${M.MODULE_TITLE_REQUIRED}`,
-    );
-    expect(ApiModulesField.safeParse("{no").error?.issues[0]?.message).toBe(M.INVALID_JSON("modulos"));
   });
 });
 
@@ -351,17 +297,5 @@ describe("control characters", () => {
     expect(CreateCourseSchema.parse({ ...valid, herramientas: JSON.stringify(["Ex\tcel"]) }).herramientas).toEqual([
       "Ex cel",
     ]);
-  });
-
-  it("the API's modulos JSON names the module and question at fault", () => {
-    const bad = (modules: unknown[]) => ApiModulesField.safeParse(JSON.stringify(modules)).error?.issues[0]?.message;
-    expect(bad([{ titulo: "M\u0000" }])).toBe(`Módulo 1: ${TEXT_NOT_ALLOWED}`);
-    expect(bad([{ titulo: "M", descripcion: "d\u0000" }])).toBe(`Módulo 1: ${TEXT_NOT_ALLOWED}`);
-    expect(bad([{ titulo: "M", enlaces: [{ nombre: "n\u0000", url: "https://a.cl" }] }])).toBe(
-      `Módulo 1: ${TEXT_NOT_ALLOWED}`,
-    );
-    expect(bad([{ titulo: "M", quiz: [{ texto: "P", opciones: ["a\u0000", "b"], respuestaCorrecta: 1 }] }])).toBe(
-      `Módulo 1: Pregunta 1: ${TEXT_NOT_ALLOWED}`,
-    );
   });
 });

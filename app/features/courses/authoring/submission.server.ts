@@ -15,14 +15,8 @@ import {
   type StoredUpload,
 } from "~/lib/upload.server.ts";
 import { IMAGE_CHOOSE_AGAIN, IMAGE_REQUIRED } from "./texts.ts";
-import {
-  ApiModulesField,
-  CourseFieldsSchema,
-  CreateCourseSchema,
-  fieldErrors,
-  type ApiModule,
-  type CourseFields,
-} from "./schema.ts";
+import { ApiModulesField, type ApiModule } from "./api-schema.ts";
+import { CourseFieldsSchema, CreateCourseSchema, fieldErrors, type CourseFields } from "./schema.ts";
 
 const IMAGE_FIELD = "imagen";
 /** The editor's per-module upload field. */

@@ -1,0 +1,88 @@
+// The vocabulary of the API document's registry (docs/product.md#api-reference-apiopenapijson-and-apidocs):
+// how a feature describes its calls in its own api-doc.server.ts, which ./openapi.server.ts
+// gathers into the document. This module imports no feature, so the features can use it while
+// the builder imports them: one way only.
+import type { z } from "zod";
+import { ApiNoticeIdSchema, type QueryParam } from "~/lib/api.server.ts";
+
+export type Method = "get" | "post" | "put" | "delete";
+/**
+ * Who may call: `public` (anyone, no credentials read), `optional` (anyone; a token or session
+ * changes what is shown), `user` (any signed-in account: Bearer token or session cookie),
+ * `token` (Bearer token only), `admin` (an account with the admin role).
+ */
+export type Access = "public" | "optional" | "user" | "token" | "admin";
+type Header = keyof typeof HEADERS;
+export type Answer = {
+  description: string;
+  /** An example of the body (shown beside the schema; a generator's mock uses it). */
+  example?: unknown;
+  /** The JSON body; absent for a body of another type (`pdf`, `zip`, `html`). */
+  schema?: z.ZodType;
+  pdf?: boolean;
+  zip?: boolean;
+  html?: boolean;
+  headers?: Header[];
+};
+export type Operation = {
+  tag: (typeof TAGS)[number]["name"];
+  summary: string;
+  description?: string;
+  access: Access;
+  query?: QueryParam[];
+  /** Request bodies by media type: JSON and/or multipart; `optional` when a call may send none. */
+  body?: { json?: z.ZodType; form?: z.ZodType; optional?: boolean };
+  /** The success answers by status. */
+  ok: Record<number, Answer>;
+  /** The error answers ({ error }) by status, beyond the ones `access` and `body` imply. */
+  errors?: Record<number, ErrorDoc>;
+  /** The 401 texts, when the call has its own (the quiz calls). */
+  unauthenticated?: readonly string[];
+};
+/** A feature's calls: one entry per path and method of the `api` block of app/routes.ts. */
+export type Operations = Record<string, Partial<Record<Method, Operation>>>;
+/**
+ * An error answer: what it means and the exact texts the code sends, taken from the constants
+ * the code answers with (each becomes an example; tests/openapi.test.ts checks every error it
+ * provokes against them). `varies`: the text depends on the input (a validation message).
+ */
+export type ErrorDoc = { description: string; texts: readonly string[]; varies?: boolean };
+export const error = (description: string, ...texts: string[]): ErrorDoc => ({ description, texts });
+/** An error whose text depends on the input: `texts` are examples of it. */
+export const invalid = (description: string, ...texts: string[]): ErrorDoc => ({ description, texts, varies: true });
+
+export const TAGS = [
+  { name: "Cuentas", description: "Ingreso, registro, tokens y administración de usuarios." },
+  { name: "Cursos", description: "Catálogo, inscripción y edición de cursos." },
+  { name: "Evaluaciones", description: "Respuestas a las evaluaciones de los módulos y progreso." },
+  { name: "Certificados", description: "Certificados de los cursos terminados." },
+  { name: "Mensajes", description: "Mensajes entre usuarios y formulario de contacto." },
+  { name: "Biblioteca", description: "Libros en PDF." },
+  { name: "Reportes", description: "Cifras de la academia y de cada curso, para administradores." },
+  { name: "Documentación", description: "Este documento y su página de referencia." },
+] as const;
+
+export const HEADERS = {
+  Link: {
+    description: 'RFC 8288: las URL de las páginas siguiente (rel="next") y anterior (rel="prev"), si las hay.',
+    schema: { type: "string" },
+  },
+  "X-Total-Count": { description: "Cantidad total de elementos de la lista.", schema: { type: "integer" } },
+  "X-Total-Exact": {
+    description:
+      "false cuando una búsqueda (?q=) encuentra más de 1000 elementos: X-Total-Count es entonces " +
+      "1000 y las páginas llegan a los 1000 más recientes; true en otro caso.",
+    schema: { type: "string", enum: ["true", "false"] },
+  },
+  "X-Page-Count": { description: "Cantidad de páginas.", schema: { type: "integer" } },
+  "Retry-After": { description: "Segundos que hay que esperar antes de reintentar.", schema: { type: "integer" } },
+} as const;
+
+export const json = (description: string, schema: z.ZodType, headers?: Header[]): Answer => ({
+  description,
+  schema,
+  headers,
+});
+export const done = (description = "Hecho.") => json(description, ApiNoticeIdSchema);
+export const PAGED: Header[] = ["Link", "X-Total-Count"];
+export const KEYSET = ["page", "desde", "antes"] as const;

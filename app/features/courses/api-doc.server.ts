@@ -1,0 +1,181 @@
+// The API's calls under the OpenAPI tag Cursos (docs/product.md#json-api): the catalog, a course,
+// enrolling and leaving, and the admin's authoring, publishing and participants. The builder
+// (features/api-docs/openapi.server.ts) puts them in the document in this order; each entry names
+// the schemas its route reads and answers with and the texts it sends, in the vocabulary of
+// features/api-docs/operation.server.ts.
+import { z } from "zod";
+import { USER_NOT_FOUND } from "~/features/users/users.server.ts";
+import { NOT_ENROLLED } from "~/features/enrolment/texts.ts";
+import { INVALID_CATEGORY } from "./audience-page.server.ts";
+import { COURSE_NOT_FOUND } from "./texts.ts";
+import { COURSES_PAGE_SIZE } from "./courses.server.ts";
+import { enrolWrongAudience } from "./rules.ts";
+import {
+  CourseDetailSchema,
+  CourseListSchema,
+  CourseStateSchema,
+  type CourseSummarySchema,
+  EnrolledSchema,
+  FeaturedCoursesSchema,
+  ParticipantCountSchema,
+  ParticipantsSchema,
+} from "./course-json.ts";
+import { CourseCreateFormSchema, CourseUpdateFormSchema, CourseUpdateJsonSchema } from "./authoring/api-schema.ts";
+import { EnrolledCourseSchema } from "~/features/enrolment/enrolled-courses.server.ts";
+import { FORBIDDEN_OTHER_COURSES } from "~/lib/api.server.ts";
+import { error, invalid, json, done, PAGED, KEYSET, type Operations } from "~/features/api-docs/operation.server.ts";
+
+/** A course as the lists show it, for the examples. */
+const EXAMPLE_COURSE: z.output<typeof CourseSummarySchema> = {
+  id: "cm3x2k9a10000ab12cd34ef56",
+  titulo: "Compostaje en casa",
+  imagenUrl: null,
+  duracionHoras: 10,
+  dirigidoA: "general",
+  estado: "publicado",
+  herramientas: ["Pala", "Balde con tapa"],
+  loAprenderan: ["Separar residuos orgánicos", "Mantener una compostera"],
+  cantidadParticipantes: 42,
+};
+
+/** The calls of the tag Cursos, in the order of the document. */
+export const COURSE_CALLS: Operations = {
+  "/api/auth/{userId}/cursos-inscritos": {
+    get: {
+      tag: "Cursos",
+      summary: "Cursos en que está inscrito un usuario",
+      description: "Solo los propios (un administrador, los de cualquiera). 50 por página.",
+      access: "user",
+      query: ["page"],
+      ok: { 200: json("Una página de cursos.", z.array(EnrolledCourseSchema), PAGED) },
+      errors: {
+        403: error("No es tu cuenta.", FORBIDDEN_OTHER_COURSES),
+        404: error("Usuario no encontrado.", USER_NOT_FOUND),
+      },
+    },
+  },
+  "/api/auth/usuario/cursos-inscritos/{courseId}": {
+    delete: {
+      tag: "Cursos",
+      summary: "Dejar un curso propio",
+      description:
+        "Borra la inscripción de quien llama en ese curso con su progreso y resultados; los certificados ya " +
+        "emitidos siguen válidos.",
+      access: "user",
+      ok: { 200: done("Inscripción eliminada.") },
+      errors: { 404: error("No te has inscrito en ese curso.", NOT_ENROLLED) },
+    },
+  },
+  "/api/cursos/destacados": {
+    get: {
+      tag: "Cursos",
+      summary: "Los 10 cursos publicados con más participantes",
+      description: "Los de más participantes primero; sin credenciales, igual para todos.",
+      access: "public",
+      ok: { 200: { ...json("Los cursos.", FeaturedCoursesSchema), example: { cursos: [EXAMPLE_COURSE] } } },
+    },
+  },
+  "/api/cursos/publico/{tipo}": {
+    get: {
+      tag: "Cursos",
+      summary: "Cursos publicados para un público",
+      description:
+        "Los cursos publicados dirigidos a ese público (docente, estudiante o comunidad), " +
+        `${COURSES_PAGE_SIZE} por página.`,
+      access: "public",
+      query: [...KEYSET],
+      ok: { 200: json("Una página de cursos.", CourseListSchema, ["Link"]) },
+      errors: { 404: error("Público desconocido.", INVALID_CATEGORY) },
+    },
+  },
+  "/api/cursos/lista": {
+    get: {
+      tag: "Cursos",
+      summary: "Todos los cursos que quien llama puede ver",
+      description: "Sin credenciales, los publicados; un administrador ve también los borradores.",
+      access: "optional",
+      query: [...KEYSET],
+      ok: { 200: json("Una página de cursos.", CourseListSchema, ["Link"]) },
+    },
+  },
+  "/api/cursos": {
+    post: {
+      tag: "Cursos",
+      summary: "Crear un curso (queda en borrador)",
+      access: "admin",
+      body: { form: CourseCreateFormSchema },
+      ok: { 201: json("Curso creado.", CourseStateSchema) },
+    },
+  },
+  "/api/cursos/{id}": {
+    get: {
+      tag: "Cursos",
+      summary: "Un curso",
+      description:
+        "Los materiales solo si quien llama puede verlos; las respuestas correctas, solo para administradores.",
+      access: "optional",
+      ok: { 200: json("El curso.", CourseDetailSchema) },
+      errors: { 404: error("Curso no encontrado (o no visible para quien llama).", COURSE_NOT_FOUND) },
+    },
+    put: {
+      tag: "Cursos",
+      summary: "Editar un curso (todo o nada)",
+      access: "admin",
+      body: { form: CourseUpdateFormSchema, json: CourseUpdateJsonSchema },
+      ok: { 200: done("Curso actualizado.") },
+      errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
+    },
+    delete: {
+      tag: "Cursos",
+      summary: "Eliminar un curso",
+      access: "admin",
+      ok: { 200: done("Curso eliminado.") },
+      errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
+    },
+  },
+  "/api/cursos/{id}/cantidadParticipantes": {
+    get: {
+      tag: "Cursos",
+      summary: "Cantidad de participantes de un curso",
+      description: "Cuántas personas están inscritas; un borrador solo lo cuenta un administrador (si no, 404).",
+      access: "user",
+      ok: { 200: json("La cantidad.", ParticipantCountSchema) },
+      errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
+    },
+  },
+  "/api/cursos/{id}/registrarParticipante": {
+    post: {
+      tag: "Cursos",
+      summary: "Inscribirse en un curso",
+      description:
+        "Las mismas reglas que 'Comenzar curso' del sitio: un curso publicado, dirigido a todos o al rol de " +
+        "quien llama. Inscribirse dos veces no es un error (200, yaInscrito).",
+      access: "user",
+      ok: { 201: json("Inscripción creada.", EnrolledSchema), 200: json("Ya estaba inscrito.", EnrolledSchema) },
+      errors: {
+        403: invalid("El curso es para otro público.", enrolWrongAudience("docente")),
+        404: error("Curso no encontrado.", COURSE_NOT_FOUND),
+      },
+    },
+  },
+  "/api/cursos/{id}/publicar": {
+    put: {
+      tag: "Cursos",
+      summary: "Publicar un curso",
+      access: "admin",
+      ok: { 200: json("Curso publicado.", CourseStateSchema) },
+      errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
+    },
+  },
+  "/api/cursos/{id}/participantes": {
+    get: {
+      tag: "Cursos",
+      summary: "Participantes de un curso, en orden de inscripción",
+      description: "50 por página.",
+      access: "admin",
+      query: ["page"],
+      ok: { 200: json("Una página de participantes.", ParticipantsSchema, PAGED) },
+      errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
+    },
+  },
+};

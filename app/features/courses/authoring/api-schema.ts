@@ -1,0 +1,214 @@
+// What POST/PUT /api/cursos accept beyond the course's fields (docs/product.md#api-courses): the
+// `modulos` JSON, the questions in the shapes API clients send, and how they map onto the rules of
+// ./schema.ts (the same rules the editor's forms use) before ./whole-course.server.ts writes them;
+// then the bodies as the OpenAPI document (features/api-docs) shows them.
+// Server only: Zod stays out of browser bundles.
+import { z } from "zod";
+import { INVALID_JSON, MAX_QUESTION_OPTIONS, MIN_QUESTION_OPTIONS, MODULE_TITLE_REQUIRED } from "./texts.ts";
+import {
+  CourseFieldsSchema,
+  CreateCourseSchema,
+  LinkSchema,
+  ModuleFieldsSchema,
+  QuestionSchema,
+  type QuestionInput,
+} from "./schema.ts";
+
+/**
+ * A question as API clients send it (docs/product.md#api-courses): `texto` or `pregunta`; options as texts or
+ * { texto, correcta }; `respuestaCorrecta` as an index, a numeric string or the option's text.
+ * Mapped to { texto, opciones: [{ texto, correcta }] } for QuestionSchema to judge.
+ */
+export function questionFromApi(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object") return raw;
+  const q = raw as Record<string, unknown>;
+  const rawOptions = Array.isArray(q.opciones) ? q.opciones : [];
+  const opciones = rawOptions.map((o) => {
+    if (typeof o === "string" || typeof o === "number") return { texto: String(o), correcta: false };
+    const obj = (o ?? {}) as Record<string, unknown>;
+    return { texto: typeof obj.texto === "string" ? obj.texto : "", correcta: obj.correcta === true };
+  });
+  if (!opciones.some((o) => o.correcta) && q.respuestaCorrecta !== undefined && q.respuestaCorrecta !== null) {
+    const r = q.respuestaCorrecta;
+    const index =
+      typeof r === "number"
+        ? r
+        : typeof r === "string" && /^\d+$/.test(r.trim())
+          ? Number(r.trim())
+          : opciones.findIndex((o) => o.texto.trim() === String(r).trim());
+    if (Number.isInteger(index) && opciones[index]) opciones[index].correcta = true;
+  }
+  return { texto: q.texto ?? q.pregunta, opciones };
+}
+
+/** An existing file to keep: its id, its URL, or the object GET /api/cursos/{id} lists. */
+const FileRef = z.union([z.string(), z.object({ id: z.string().nullish(), url: z.string().nullish() })]);
+
+/**
+ * What a client sends for a module's text and its questions: read as they come and judged by
+ * ApiModuleInput below (with its Spanish messages), documented with the types a client should
+ * send (the OpenAPI document, features/api-docs).
+ */
+const sentText = (description: string) => z.unknown().optional().meta({ type: "string", description });
+/** A question as API clients may send it (questionFromApi). */
+export const ApiQuestionSchema = z.unknown().meta({
+  type: "object",
+  description:
+    "texto (o pregunta), de 2 a 10 opciones (textos, o { texto, correcta }) y la correcta: marcada con " +
+    "correcta, o en respuestaCorrecta (su índice desde 0, o su texto). Con id, la pregunta existente (PUT).",
+  properties: {
+    id: { type: "string", maxLength: 64 },
+    texto: { type: "string", maxLength: 1000 },
+    pregunta: { type: "string", maxLength: 1000, description: "Lo mismo que texto (clientes anteriores)." },
+    opciones: {
+      type: "array",
+      minItems: MIN_QUESTION_OPTIONS,
+      maxItems: MAX_QUESTION_OPTIONS,
+      items: {
+        anyOf: [
+          { type: "string", maxLength: 500 },
+          {
+            type: "object",
+            properties: { texto: { type: "string", maxLength: 500 }, correcta: { type: "boolean" } },
+            required: ["texto"],
+          },
+        ],
+      },
+    },
+    respuestaCorrecta: { anyOf: [{ type: "integer", minimum: 0 }, { type: "string" }] },
+  },
+  required: ["opciones"],
+});
+
+/** A module in the API's `modulos` JSON (docs/product.md#api-courses): existing ones carry their id (PUT). */
+export const ApiModuleSchema = z.object({
+  id: z.string().max(64).optional(),
+  titulo: sentText("El título del módulo (hasta 200 caracteres)."),
+  nombre: sentText("Lo mismo que titulo (clientes anteriores)."),
+  descripcion: sentText("La descripción (hasta 5000 caracteres)."),
+  enlaces: z.array(LinkSchema).max(50, "Máximo 50 enlaces por módulo.").optional(),
+  /** Existing files to keep (PUT): ids or their URLs; absent = keep them all. */
+  archivosModulo: z.array(FileRef).max(100).optional(),
+  archivos: z.array(FileRef).max(100).optional(),
+  quiz: z
+    .union([z.array(ApiQuestionSchema), z.object({ preguntas: z.array(ApiQuestionSchema).optional() })])
+    .nullable()
+    .optional(),
+});
+
+const ApiModuleInput = ApiModuleSchema.transform((m, ctx) => {
+  const fields = ModuleFieldsSchema.safeParse({ titulo: m.titulo ?? m.nombre, descripcion: m.descripcion });
+  if (!fields.success) {
+    for (const issue of fields.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    return z.NEVER;
+  }
+  const rawQuestions =
+    m.quiz === undefined ? undefined : m.quiz === null ? [] : Array.isArray(m.quiz) ? m.quiz : (m.quiz.preguntas ?? []);
+  let preguntas: Array<QuestionInput & { id?: string }> | undefined;
+  if (rawQuestions) {
+    if (rawQuestions.length > 100) {
+      ctx.addIssue({ code: "custom", path: ["quiz"], message: "Máximo 100 preguntas por módulo." });
+      return z.NEVER;
+    }
+    preguntas = [];
+    for (const [i, raw] of rawQuestions.entries()) {
+      const q = QuestionSchema.safeParse(questionFromApi(raw));
+      if (!q.success) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["quiz", i],
+          message: `Pregunta ${i + 1}: ${q.error.issues[0]?.message}`,
+        });
+        return z.NEVER;
+      }
+      const id = (raw as { id?: unknown } | null)?.id;
+      preguntas.push(typeof id === "string" && id.length <= 64 ? { ...q.data, id } : q.data);
+    }
+  }
+  const keep = m.archivosModulo ?? m.archivos;
+  return {
+    id: m.id,
+    ...fields.data,
+    enlaces: m.enlaces,
+    preguntas,
+    keepFiles: keep?.map((f) => (typeof f === "string" ? f : (f.id ?? f.url ?? ""))).filter(Boolean),
+  };
+});
+export type ApiModule = z.output<typeof ApiModuleInput>;
+
+/** The `modulos` field: a JSON list of modules (at most 50). */
+export const ApiModulesField = z
+  .unknown()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || v === "") return undefined;
+    let list: unknown = v;
+    if (typeof v === "string") {
+      try {
+        list = JSON.parse(v);
+      } catch {
+        ctx.addIssue({ code: "custom", message: INVALID_JSON("modulos") });
+        return z.NEVER;
+      }
+    }
+    if (!Array.isArray(list) || list.length > 50) {
+      ctx.addIssue({ code: "custom", message: INVALID_JSON("modulos") });
+      return z.NEVER;
+    }
+    const out: ApiModule[] = [];
+    for (const [i, raw] of list.entries()) {
+      const m = ApiModuleInput.safeParse(raw);
+      if (!m.success) {
+        const issue = m.error.issues[0];
+        const msg = issue?.message ?? MODULE_TITLE_REQUIRED;
+        ctx.addIssue({ code: "custom", message: `Módulo ${i + 1}: ${msg}` });
+        return z.NEVER;
+      }
+      out.push(m.data);
+    }
+    return out;
+  });
+
+// ---------------------------------------------------------------------------------------------
+// The API's bodies as the OpenAPI document (features/api-docs) shows them: the same field schemas,
+// plus the files the upload parser reads (submission.server.ts) and `modulos` as JSON.
+
+const moduleFiles = {
+  patternProperties: {
+    "^archivosModulo_\\d{1,2}$": {
+      type: "array",
+      items: { type: "string", format: "binary", contentMediaType: "application/pdf" },
+      description: "PDF del módulo con ese índice (desde 0); el campo se puede repetir.",
+    },
+  },
+};
+
+/** POST /api/cursos (multipart/form-data). */
+export const CourseCreateFormSchema = z
+  .object({
+    ...CreateCourseSchema.shape,
+    imagen: z.file().meta({ description: "Imagen del curso (JPEG, PNG o WebP)." }),
+    modulos: z.string().optional().meta({
+      description: "JSON: lista de módulos (ApiModulo).",
+      contentMediaType: "application/json",
+    }),
+  })
+  .meta(moduleFiles);
+
+/** PUT /api/cursos/{id} (multipart/form-data): every field optional but the title. */
+export const CourseUpdateFormSchema = z
+  .object({
+    ...CourseFieldsSchema.shape,
+    imagen: z.file().optional().meta({ description: "Imagen nueva (opcional)." }),
+    modulos: z.string().optional().meta({
+      description: "JSON: lista de módulos (ApiModulo); los existentes con su id. Sin él, los módulos no cambian.",
+      contentMediaType: "application/json",
+    }),
+  })
+  .meta(moduleFiles);
+
+/** PUT /api/cursos/{id} (application/json). */
+export const CourseUpdateJsonSchema = z.object({
+  ...CourseFieldsSchema.shape,
+  modulos: z.array(ApiModuleSchema).max(50).optional(),
+});

@@ -1,0 +1,239 @@
+// A whole course at once (docs/product.md#course-editor; POST/PUT /api/cursos): creating a course,
+// and replacing its fields and, from the API, its whole module list (modules, links, files,
+// questions). Used by ./course-submit.server.ts for the create page, the editor's course form
+// and the API, and by GET /api/cursos/{id} for the author's view of the quizzes. Admin-only:
+// callers guard first. Every change is one transaction; files stored for a change that fails are
+// removed by the caller (`discard`), files a change drops are removed after it commits.
+import { courseTitleFields, courseWordsCreate, courseWordsUpdate } from "~/features/courses/title-search.ts";
+import { recomputeCourseProgress } from "~/features/quizzes/progress.server.ts";
+import { audit } from "~/features/audit/audit.server.ts";
+import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { ok, type Result } from "~/lib/failure.ts";
+import { deleteStoredLogged } from "~/lib/storage.server.ts";
+import type { StoredUpload } from "~/lib/upload.server.ts";
+import { fileRows, notFound, questionRows, type Tx } from "./authoring-rows.server.ts";
+import type { ApiModule } from "./api-schema.ts";
+import type { CourseFields, QuestionInput } from "./schema.ts";
+
+function courseData(fields: CourseFields) {
+  return {
+    ...courseTitleFields(fields.titulo),
+    bienvenida: fields.bienvenida,
+    duracionHoras: fields.duracionHoras,
+    dirigidoA: fields.dirigidoA,
+    fechaInicio: fields.fechaInicio,
+    fechaTermino: fields.fechaTermino,
+    herramientas: fields.herramientas,
+    loAprenderan: fields.loAprenderan,
+  };
+}
+
+/** Each module's questions as the API shows them to the author (admin): ids and the right option. */
+export async function getModuleQuizzes(courseId: string) {
+  const questions = await prisma.quizQuestion.findMany({
+    where: { modulo: { cursoId: courseId } },
+    orderBy: [{ moduloId: "asc" }, { posicion: "asc" }],
+    select: {
+      id: true,
+      moduloId: true,
+      texto: true,
+      opciones: { orderBy: { posicion: "asc" }, select: { texto: true, correcta: true } },
+    },
+  });
+  const byModule = new Map<
+    string,
+    Array<{
+      id: string;
+      texto: string;
+      opciones: Array<{ texto: string; correcta: boolean }>;
+      respuestaCorrecta: number;
+    }>
+  >();
+  for (const q of questions) {
+    const list = byModule.get(q.moduloId) ?? [];
+    list.push({
+      id: q.id,
+      texto: q.texto,
+      opciones: q.opciones,
+      respuestaCorrecta: q.opciones.findIndex((o) => o.correcta),
+    });
+    byModule.set(q.moduloId, list);
+  }
+  return byModule;
+}
+
+/** A new course (borrador), optionally with modules (API). Returns its id. */
+export async function createCourse(
+  admin: { id: string },
+  input: {
+    fields: CourseFields;
+    image: StoredUpload;
+    modules?: readonly ApiModule[];
+    moduleFiles?: ReadonlyMap<number, StoredUpload[]>;
+  },
+  request: Request | null,
+) {
+  const course = await prisma.course.create({
+    data: {
+      ...courseData(input.fields),
+      ...courseWordsCreate(input.fields),
+      imagen: input.image.key,
+      estado: "borrador",
+      creadoPorId: admin.id,
+      modulos: {
+        create: (input.modules ?? []).map((m, i) => ({
+          posicion: i,
+          titulo: m.titulo,
+          descripcion: m.descripcion,
+          enlaces: { create: (m.enlaces ?? []).map((l, j) => ({ posicion: j, nombre: l.nombre, url: l.url })) },
+          archivos: { create: fileRows(input.moduleFiles?.get(i) ?? []) },
+          preguntas: { create: questionRows(m.preguntas ?? []) },
+        })),
+      },
+    },
+    select: { id: true, titulo: true },
+  });
+  await audit(request, "course.create", {
+    actorId: admin.id,
+    targetType: "course",
+    targetId: course.id,
+    detail: course.titulo,
+  });
+  return course.id;
+}
+
+/**
+ * Updates the course's fields (and image); with `modules` (API PUT) the module list becomes
+ * exactly that list: modules with a known id are updated in place (their attempts stay),
+ * the others created, the missing ones deleted.
+ */
+export async function updateCourse(
+  admin: { id: string },
+  id: string,
+  input: {
+    fields: CourseFields;
+    image?: StoredUpload;
+    modules?: readonly ApiModule[];
+    moduleFiles?: ReadonlyMap<number, StoredUpload[]>;
+  },
+  request: Request | null,
+): Promise<Result> {
+  const result = await prisma.$transaction(async (tx) => {
+    const current = await tx.course.findUnique({ where: { id }, select: { imagen: true } });
+    if (!current) return null;
+    await tx.course.update({
+      where: { id },
+      data: {
+        ...courseData(input.fields),
+        ...courseWordsUpdate(input.fields),
+        ...(input.image ? { imagen: input.image.key } : {}),
+      },
+    });
+    await bumpCatalog(tx);
+    const dropped: string[] = input.image && current.imagen ? [current.imagen] : [];
+    if (input.modules) dropped.push(...(await syncModules(tx, id, input.modules, input.moduleFiles ?? new Map())));
+    return dropped;
+  });
+  if (!result) return notFound();
+  await Promise.all(result.map((key) => deleteStoredLogged(key)));
+  if (input.modules) await recomputeCourseProgress(id);
+  await audit(request, "course.update", {
+    actorId: admin.id,
+    targetType: "course",
+    targetId: id,
+    detail: input.fields.titulo,
+  });
+  return ok();
+}
+
+/** Returns the storage keys of the files the new list no longer holds. */
+async function syncModules(
+  tx: Tx,
+  courseId: string,
+  modules: readonly ApiModule[],
+  moduleFiles: ReadonlyMap<number, StoredUpload[]>,
+) {
+  const existing = await tx.module.findMany({
+    where: { cursoId: courseId },
+    select: { id: true, archivos: { select: { id: true, storageKey: true, posicion: true } } },
+  });
+  const byId = new Map(existing.map((m) => [m.id, m]));
+  const kept = new Set<string>();
+  const dropped: string[] = [];
+  for (const [i, m] of modules.entries()) {
+    const newFiles = moduleFiles.get(i) ?? [];
+    const old = m.id ? byId.get(m.id) : undefined;
+    if (!old || kept.has(old.id)) {
+      await tx.module.create({
+        data: {
+          cursoId: courseId,
+          posicion: i,
+          titulo: m.titulo,
+          descripcion: m.descripcion,
+          enlaces: { create: (m.enlaces ?? []).map((l, j) => ({ posicion: j, nombre: l.nombre, url: l.url })) },
+          archivos: { create: fileRows(newFiles) },
+          preguntas: { create: questionRows(m.preguntas ?? []) },
+        },
+      });
+      continue;
+    }
+    kept.add(old.id);
+    await tx.module.update({
+      where: { id: old.id },
+      data: { posicion: i, titulo: m.titulo, descripcion: m.descripcion },
+    });
+    if (m.enlaces) {
+      await tx.moduleLink.deleteMany({ where: { moduloId: old.id } });
+      await tx.moduleLink.createMany({
+        data: m.enlaces.map((l, j) => ({ moduloId: old.id, posicion: j, nombre: l.nombre, url: l.url })),
+      });
+    }
+    if (m.preguntas) await syncQuestions(tx, old.id, m.preguntas);
+    let remaining = old.archivos;
+    if (m.keepFiles) {
+      const keep = new Set(m.keepFiles);
+      const isKept = (f: { id: string }) => keep.has(f.id) || [...keep].some((k) => k.endsWith(`/archivos/${f.id}`));
+      const gone = old.archivos.filter((f) => !isKept(f));
+      if (gone.length) {
+        await tx.moduleFile.deleteMany({ where: { id: { in: gone.map((f) => f.id) } } });
+        dropped.push(...gone.map((f) => f.storageKey));
+      }
+      remaining = old.archivos.filter(isKept);
+    }
+    const start = remaining.reduce((max, f) => Math.max(max, f.posicion + 1), 0);
+    if (newFiles.length)
+      await tx.moduleFile.createMany({ data: fileRows(newFiles, start).map((r) => ({ ...r, moduloId: old.id })) });
+  }
+  const removed = existing.filter((m) => !kept.has(m.id));
+  if (removed.length) {
+    await tx.module.deleteMany({ where: { id: { in: removed.map((m) => m.id) } } });
+    dropped.push(...removed.flatMap((m) => m.archivos.map((f) => f.storageKey)));
+  }
+  return dropped;
+}
+
+/**
+ * The module's questions become exactly `preguntas`: one carrying the id of an existing question
+ * of this module is updated in place (its answer records keep pointing at it; its options are
+ * replaced, so their link to the old options is cleared and the answers' text copies remain),
+ * others created, missing ones deleted.
+ */
+async function syncQuestions(tx: Tx, moduleId: string, preguntas: readonly (QuestionInput & { id?: string })[]) {
+  const existing = new Set(
+    (await tx.quizQuestion.findMany({ where: { moduloId: moduleId }, select: { id: true } })).map((q) => q.id),
+  );
+  const kept = new Set<string>();
+  for (const [posicion, q] of preguntas.entries()) {
+    const row = questionRows([q], posicion)[0]!;
+    if (q.id && existing.has(q.id) && !kept.has(q.id)) {
+      kept.add(q.id);
+      await tx.quizOption.deleteMany({ where: { preguntaId: q.id } });
+      await tx.quizQuestion.update({ where: { id: q.id }, data: row });
+    } else {
+      await tx.quizQuestion.create({ data: { moduloId: moduleId, ...row } });
+    }
+  }
+  const gone = [...existing].filter((id) => !kept.has(id));
+  if (gone.length) await tx.quizQuestion.deleteMany({ where: { id: { in: gone } } });
+}
