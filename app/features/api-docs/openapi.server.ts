@@ -63,7 +63,7 @@ import {
   CourseCreateFormSchema,
   CourseUpdateFormSchema,
   CourseUpdateJsonSchema,
-} from "~/features/courses/authoring/schema.ts";
+} from "~/features/authoring/schema.ts";
 import { API_CERTIFICATES_PAGE_SIZE } from "~/features/certificates/certificates.server.ts";
 import { EnrolledCourseSchema } from "~/features/enrolment/enrolled-courses.server.ts";
 import {

@@ -1,4 +1,4 @@
-// Course data access for the catalog. (Authoring lives in ./authoring/.)
+// Course data access for the catalog. (Authoring lives in features/authoring/.)
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import { progressPercent } from "~/features/quizzes/progress.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
