@@ -34,7 +34,7 @@ import { NOT_ENROLLED } from "~/features/enrolment/texts.ts";
 import { INVALID_CATEGORY } from "~/features/courses/audience-page.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { COURSES_PAGE_SIZE } from "~/features/courses/courses.server.ts";
-import { enrolWrongAudience } from "~/features/courses/rules.ts";
+import { enrolWrongAudience } from "~/features/enrolment/rules.ts";
 import {
   CERTIFICATES_FORBIDDEN,
   FINISH_NO_QUIZZES,

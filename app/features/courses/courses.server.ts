@@ -1,6 +1,6 @@
 // Course data access for the catalog. (Authoring lives in features/authoring/.)
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
-import { progressPercent } from "~/features/quizzes/progress.ts";
+import { progressPercent } from "~/features/enrolment/progress.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { queryWords } from "~/lib/search-text.ts";
@@ -15,7 +15,8 @@ import {
 import { fetchKeysetPage, pageCursors, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
 import { storedExistsSync } from "~/lib/storage.server.ts";
 import { readStringList } from "./json-list.ts";
-import { canAccessMaterials, canSeeCourse, canSeeDrafts, isPublished, type Viewer } from "./rules.ts";
+import { canAccessMaterials } from "~/features/enrolment/rules.ts";
+import { canSeeCourse, canSeeDrafts, isPublished, type Viewer } from "./rules.ts";
 
 const FEATURED_COUNT = 10;
 

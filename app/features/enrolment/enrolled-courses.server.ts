@@ -4,7 +4,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { requirePanelUser, type GuardArgs } from "~/features/auth/guards.server.ts";
-import { displayProgress, progressStatus } from "~/features/courses/rules.ts";
+import { displayProgress, progressStatus } from "./progress.ts";
 import { getEnrolledCourse, listEnrolledCourses, unenrol } from "~/features/enrolment/enrolment.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";

@@ -7,7 +7,7 @@ import { INVALID_CATEGORY } from "~/features/courses/audience-page.server.ts";
 import { COURSE_LIST_BACK } from "~/features/courses/components/course-list-page.tsx";
 import { CourseDetail } from "~/features/courses/components/course-detail.tsx";
 import { getCourseForViewer } from "~/features/courses/courses.server.ts";
-import { ENROL_OK } from "~/features/courses/rules.ts";
+import { ENROL_OK } from "~/features/enrolment/rules.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { enrol } from "~/features/enrolment/enrolment.server.ts";
 import { keepOffline } from "~/features/offline/offline.server.ts";

@@ -16,7 +16,7 @@ import { formatPercent } from "~/lib/percent.ts";
 import { audienceLabel } from "../audience.ts";
 import type { CourseForViewer } from "../courses.server.ts";
 import { MATERIALS_NEED_ENROLMENT } from "../texts.ts";
-import { EnrolButton } from "./enrol-button.tsx";
+import { EnrolButton } from "~/features/enrolment/components/enrol-button.tsx";
 
 export function CourseDetail({
   course,

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
-import { progressStatus } from "~/features/courses/rules.ts";
+import { progressStatus } from "../progress.ts";
 import type { StatusInfo } from "~/components/general-error-boundary.tsx";
 import { CertificateLink } from "~/features/certificates/components/certificate-link.tsx";
 import { CONTINUE } from "../learner-state.ts";
