@@ -31,7 +31,7 @@ import { DELETE_PASSWORD_WRONG, LAST_ADMIN } from "~/features/users/account-dele
 import { CANNOT_DELETE_SELF, CANNOT_SUSPEND_SELF, USER_NOT_FOUND } from "~/features/users/users.server.ts";
 import { NOTHING_TO_UPDATE, USER_UNKNOWN } from "~/features/users/profile-schema.ts";
 import { NOT_ENROLLED } from "~/features/enrolment/texts.ts";
-import { INVALID_CATEGORY } from "~/features/courses/audience-page.server.ts";
+import { INVALID_CATEGORY } from "~/features/learning/audience-page.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { COURSES_PAGE_SIZE } from "~/features/courses/courses.server.ts";
 import { enrolWrongAudience } from "~/features/enrolment/rules.ts";
@@ -47,8 +47,8 @@ import { QUIZ_FORBIDDEN, QUIZ_NOT_FOUND } from "~/features/quizzes/quiz.server.t
 import { OTHER_INBOX, SENDING_TOO_FAST, UNKNOWN_RECIPIENT } from "~/features/messages/texts.ts";
 import { BOOK_NOT_FOUND, NO_PDF } from "~/features/library/texts.ts";
 import { AUDIENCE_PAGES } from "~/features/courses/audience.ts";
+import { CourseDetailSchema } from "~/features/learning/course-json.ts";
 import {
-  CourseDetailSchema,
   CourseListSchema,
   CourseStateSchema,
   CourseSummarySchema,
@@ -65,7 +65,7 @@ import {
   CourseUpdateJsonSchema,
 } from "~/features/authoring/schema.ts";
 import { API_CERTIFICATES_PAGE_SIZE } from "~/features/certificates/certificates.server.ts";
-import { EnrolledCourseSchema } from "~/features/enrolment/enrolled-courses.server.ts";
+import { EnrolledCourseSchema } from "~/features/learning/enrolled-courses.server.ts";
 import {
   FinishedSchema,
   FinishSchema,

@@ -1,6 +1,6 @@
-import { courseDetailJson, type CourseDetail } from "~/features/courses/course-json.ts";
+import { courseDetailJson, type CourseDetail } from "~/features/learning/course-json.ts";
 import { getModuleQuizzes } from "~/features/authoring/authoring.server.ts";
-import { getCourseForViewer } from "~/features/courses/courses.server.ts";
+import { getCourseForViewer } from "~/features/learning/course-view.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/enrolment/enrolment.server.ts";
 import { deleteCourse } from "~/features/courses/admin-courses.server.ts";
 import { submitCourseUpdate } from "~/features/authoring/course-submit.server.ts";

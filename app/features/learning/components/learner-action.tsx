@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { CertificateLink } from "~/features/certificates/components/certificate-link.tsx";
-import { CONTINUE, FINISHED, type LearnerState } from "~/features/enrolment/learner-state.ts";
+import { CONTINUE, FINISHED, type LearnerState } from "~/features/learning/learner-state.ts";
 import { EnrolButton } from "~/features/enrolment/components/enrol-button.tsx";
 
 /**
