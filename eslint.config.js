@@ -33,6 +33,29 @@ const DYNAMIC_PRISMA = [
   })),
 ];
 /**
+ * The course features, lowest first (docs/decisions/019-course-features-one-way.md): a feature may
+ * import the rows before its own, never a later row nor its neighbour on the same row.
+ */
+const FEATURE_ORDER = [["courses"], ["enrolment"], ["quizzes"], ["certificates"], ["authoring", "learning"]];
+/** `~/features/<name>/…`, or a relative path up to it (`../<name>/…`, `../../features/<name>/…`). */
+const featurePath = (names) => String.raw`^(~/features/|(\.\./)+(features/)?)(${names.join("|")})(/|$)`;
+/** For each feature of FEATURE_ORDER: the import pattern and the import() selectors it may not use. */
+const FEATURE_LAYERS = FEATURE_ORDER.flatMap((row, i) =>
+  row.map((name) => {
+    const above = [...row.filter((other) => other !== name), ...FEATURE_ORDER.slice(i + 1).flat()];
+    const message =
+      `${name} may not import ${above.join(", ")}: the course features import one way, ` +
+      `${FEATURE_ORDER.map((r) => r.join(" | ")).join(" ← ")} (docs/decisions/019-course-features-one-way.md). ` +
+      "Move the code up into the feature that needs both, or pass the data in.";
+    const regex = featurePath(above);
+    const dynamic = ["ImportExpression > Literal.source", "TSImportType Literal"].map((selector) => ({
+      selector: `${selector}[value=/${regex.replaceAll("/", "\\x2F")}/]`,
+      message,
+    }));
+    return { name, pattern: { regex, message }, dynamic };
+  }),
+);
+/**
  * The files that may reach the database: the feature services and their tests, the client itself
  * (lib/db.server.ts, lib/db-adapter.ts), the Vitest suite, the seed and the server's migrations.
  */
@@ -121,6 +144,24 @@ export default tseslint.config(
     files: ["app/features/**/*.server.{ts,tsx}", "app/features/**/*.test.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [ROUTES, ROOT] }] },
   },
+  // The course features' order, restating the feature blocks' patterns above for their files.
+  ...FEATURE_LAYERS.flatMap(({ name, pattern, dynamic }) => [
+    {
+      files: [`app/features/${name}/**/*.{ts,tsx,js}`],
+      ignores: DATA_ACCESS,
+      rules: {
+        "no-restricted-imports": ["error", { patterns: [ROUTES, ROOT, PRISMA, pattern] }],
+        "no-restricted-syntax": [...DYNAMIC_PRISMA, ...dynamic],
+      },
+    },
+    {
+      files: [`app/features/${name}/**/*.server.{ts,tsx}`, `app/features/${name}/**/*.test.ts`],
+      rules: {
+        "no-restricted-imports": ["error", { patterns: [ROUTES, ROOT, pattern] }],
+        "no-restricted-syntax": ["error", ...dynamic],
+      },
+    },
+  ]),
   {
     files: ["app/lib/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}"],
     ignores: ["app/lib/db.server.ts", "app/lib/db-adapter.ts", "app/lib/**/*.test.ts"],

@@ -11,7 +11,7 @@ import { createPrismaClient } from "../app/lib/db.server.ts";
 import { courseTitleFields, courseWordsCreate } from "../app/features/courses/title-search.ts";
 import { userSearchWords, userWordsCreate } from "../app/features/users/user-words.ts";
 import { bookSearchFields } from "../app/features/library/book-words.ts";
-import { progressPercent } from "../app/features/quizzes/progress.ts";
+import { progressPercent } from "../app/features/enrolment/progress.ts";
 import { hashPassword } from "../app/lib/password.server.ts";
 import { storeBytes, uploadsDir } from "../app/lib/storage.server.ts";
 import { DEMO_ACCOUNTS, DEMO_ADMIN, DEMO_PASSWORD, type DemoAccount } from "./demo-accounts.ts";

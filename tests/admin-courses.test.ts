@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { storagePath, storeBytes } from "~/lib/storage.server.ts";
-import { participantCsvBatches, participantsCsv } from "~/features/courses/admin-courses.server.ts";
+import { participantCsvBatches, participantsCsv } from "~/features/enrolment/participants.server.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { courseTitleFields, courseWordsCreate } from "~/features/courses/title-search.ts";
 import * as coursesRoute from "~/routes/admin/courses.tsx";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { storeBytes } from "~/lib/storage.server.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
-import { ENROL_LOGIN_REQUIRED, enrolWrongAudience } from "~/features/courses/rules.ts";
+import { ENROL_LOGIN_REQUIRED, enrolWrongAudience } from "~/features/enrolment/rules.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import type { Role } from "~/features/auth/roles.ts";
 import * as detailRoute from "~/routes/courses/detail.tsx";

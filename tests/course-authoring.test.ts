@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import * as M from "~/features/courses/authoring/texts.ts";
+import * as M from "~/features/authoring/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { storagePath, uploadsDir } from "~/lib/storage.server.ts";
 import * as createApi from "~/routes/api/cursos.create.ts";

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { logged, sqlite, statements } from "./query-log.ts";
 
 const { prisma } = await import("~/lib/db.server.ts");
-const { continueHrefs } = await import("~/features/enrolment/learner-state.server.ts");
+const { continueHrefs } = await import("~/features/learning/learner-state.server.ts");
 const { createUser } = await import("./factories.ts");
 
 /** `count` courses of three modules each (quizzes in the first and last), the user enrolled in all. */

@@ -3,7 +3,7 @@
 // Non-Latin-1 text, NUL or CR/LF there made Headers.set throw (500); 70 000 characters made a
 // 70 KB header. A malformed id is answered as an unknown one: 404, or the editor's flash.
 import { describe, expect, it } from "vitest";
-import * as M from "~/features/courses/authoring/texts.ts";
+import * as M from "~/features/authoring/texts.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { readFlash } from "~/lib/flash.server.ts";
 import { isRecordId } from "~/lib/ids.ts";

@@ -4,7 +4,7 @@
 // certificate; visitors (and so the anonymous page cache) never get anyone's state.
 import { describe, expect, it } from "vitest";
 import { finishCourse } from "~/features/certificates/certificates.server.ts";
-import { learnerStates } from "~/features/enrolment/learner-state.server.ts";
+import { learnerStates } from "~/features/learning/learner-state.server.ts";
 import { unenrol } from "~/features/enrolment/enrolment.server.ts";
 import { UNENROL_KEEPS_CERTIFICATE } from "~/features/enrolment/texts.ts";
 import { prisma } from "~/lib/db.server.ts";

@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { beforeEach, describe, expect, it } from "vitest";
 import { deleteCourse, publishCourse } from "~/features/courses/admin-courses.server.ts";
-import { addModule } from "~/features/courses/authoring/editor-steps.server.ts";
+import { addModule } from "~/features/authoring/editor-steps.server.ts";
 import { bumpCatalog, catalogVersion } from "~/features/site/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import {

@@ -7,6 +7,7 @@ import { logged, sqlite, statements } from "./query-log.ts";
 
 const { prisma } = await import("~/lib/db.server.ts");
 const courses = await import("~/features/courses/courses.server.ts");
+const courseView = await import("~/features/learning/course-view.server.ts");
 const admin = await import("~/features/courses/admin-courses.server.ts");
 const users = await import("~/features/users/users.server.ts");
 const messages = await import("~/features/messages/messages.server.ts");
@@ -79,7 +80,7 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
   });
 
   it("the course page reads its modules' questions through (moduloId, posicion)", async () => {
-    const plans = await expectIndexed(() => courses.getCourseForViewer(courseId, null));
+    const plans = await expectIndexed(() => courseView.getCourseForViewer(courseId, null));
     const question = plans.find((p) => p.query.includes("QuizQuestion"))!;
     expect(question.plan.join("\n")).toMatch(
       /SEARCH (main\.)?QuizQuestion USING (COVERING )?INDEX QuizQuestion_moduloId_posicion_idx/,

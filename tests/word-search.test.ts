@@ -6,8 +6,8 @@
 // the course editor); older rows are filled at start.
 import { describe, expect, it } from "vitest";
 import { backfillCourseWords, listAdminCourses } from "~/features/courses/admin-courses.server.ts";
-import { createCourse, updateCourse } from "~/features/courses/authoring/whole-course.server.ts";
-import type { CourseFields } from "~/features/courses/authoring/schema.ts";
+import { createCourse, updateCourse } from "~/features/authoring/whole-course.server.ts";
+import type { CourseFields } from "~/features/authoring/schema.ts";
 import { courseListJson } from "~/features/courses/course-json.ts";
 import { COURSES_PAGE_SIZE, listCourses } from "~/features/courses/courses.server.ts";
 import { courseSearchSummary } from "~/features/courses/texts.ts";

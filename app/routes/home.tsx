@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { CourseCard } from "~/features/courses/components/course-card.tsx";
+import { CourseCard } from "~/features/learning/components/course-card.tsx";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";
 import { listFeaturedCourses } from "~/features/courses/courses.server.ts";
-import { learnerStates } from "~/features/enrolment/learner-state.server.ts";
+import { learnerStates } from "~/features/learning/learner-state.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/home";
 

@@ -15,14 +15,10 @@ import { ApiUserSchema } from "~/features/users/public-user.ts";
 import { BAD_TOKEN, NO_TOKEN, TOKEN_ENDED } from "~/features/auth/api-token.server.ts";
 import { NOT_ALLOWED } from "~/features/auth/api-guards.server.ts";
 import { AUDIENCE_PAGES } from "~/features/courses/audience.ts";
-import {
-  CourseDetailSchema,
-  CourseListSchema,
-  CourseStateSchema,
-  CourseSummarySchema,
-} from "~/features/courses/course-json.ts";
-import { ApiModuleSchema, ApiQuestionSchema } from "~/features/courses/authoring/api-schema.ts";
-import { EnrolledCourseSchema } from "~/features/enrolment/enrolled-courses.server.ts";
+import { CourseDetailSchema } from "~/features/learning/course-json.ts";
+import { CourseListSchema, CourseStateSchema, CourseSummarySchema } from "~/features/courses/course-json.ts";
+import { ApiModuleSchema, ApiQuestionSchema } from "~/features/authoring/api-schema.ts";
+import { EnrolledCourseSchema } from "~/features/learning/enrolled-courses.server.ts";
 import { PublicCertificateSchema } from "~/features/certificates/schema.ts";
 import { QuizAnswersSchema, QuizResultSchema } from "~/features/quizzes/answer-api.server.ts";
 import { ApiMessageSchema, ApiReceivedItemSchema, ApiSentItemSchema } from "~/features/messages/schema.ts";
@@ -42,7 +38,7 @@ import {
 } from "~/lib/api.server.ts";
 import { publicUrl } from "~/lib/env.server.ts";
 import { ACCOUNT_CALLS } from "~/features/auth/api-doc.server.ts";
-import { COURSE_CALLS } from "~/features/courses/api-doc.server.ts";
+import { COURSE_CALLS } from "./course-calls.server.ts";
 import { CERTIFICATE_CALLS } from "~/features/certificates/api-doc.server.ts";
 import { QUIZ_CALLS } from "~/features/quizzes/api-doc.server.ts";
 import { MESSAGE_CALLS } from "~/features/messages/api-doc.server.ts";

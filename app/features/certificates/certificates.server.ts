@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import type { z } from "zod";
 import type { Viewer } from "~/features/courses/rules.ts";
-import { recomputeProgress } from "~/features/quizzes/progress.server.ts";
+import { recomputeProgress } from "~/features/enrolment/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";

@@ -1,24 +1,20 @@
 // Course administration (docs/product.md#admin-panel, docs/product.md#publishing-and-deletion): the table, publishing,
-// permanent deletion (rows and files; issued certificates stay) and participants.
+// permanent deletion (rows and files; issued certificates stay). The participants are the
+// enrolment's (features/enrolment/participants.server.ts).
 // Admin-only: callers guard first.
 import { audit } from "~/features/audit/audit.server.ts";
 import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { courseEnrolmentBatches } from "~/features/enrolment/course-enrolments.server.ts";
-import { csvDocument, type CsvCell } from "~/lib/csv.server.ts";
-import { formatDate } from "~/lib/dates.ts";
 import { fetchKeysetPage, pageCursors, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { queryWords } from "~/lib/search-text.ts";
 import { COURSE_WORDS, countDense, hasWordFilter, sparseOwners } from "~/features/search/word-search.server.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
-import { fullName } from "~/features/auth/roles.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { courseSearchWords, courseTitleFields } from "./title-search.ts";
 
 export { DELETE_COURSE_FAILED, PUBLISH_FAILED } from "./admin-texts.ts";
 const ADMIN_COURSES_PAGE_SIZE = 25;
-const PARTICIPANTS_PAGE_SIZE = 50;
 
 const adminCourseSelect = {
   id: true,
@@ -213,66 +209,4 @@ export async function deleteCourse(admin: { id: string }, id: string, request: R
     detail: course.titulo,
   });
   return { ok: true };
-}
-
-/** Participants (docs/product.md#participants): id, nombre, correo, registradoEn, and their progress. */
-export async function listParticipants(
-  courseId: string,
-  { page = 1, size = PARTICIPANTS_PAGE_SIZE }: { page?: number; size?: number } = {},
-) {
-  const where = { cursoId: courseId };
-  const [total, rows] = await Promise.all([
-    prisma.enrolment.count({ where }),
-    prisma.enrolment.findMany({
-      where,
-      orderBy: [{ registradoEn: "asc" }, { id: "asc" }],
-      skip: (Math.max(1, page) - 1) * size,
-      take: size,
-      select: {
-        registradoEn: true,
-        progreso: true,
-        user: { select: { id: true, nombre: true, apellido: true, correo: true } },
-      },
-    }),
-  ]);
-  return {
-    total,
-    page,
-    pageCount: Math.max(1, Math.ceil(total / size)),
-    participantes: rows.map((r) => ({
-      id: r.user.id,
-      nombre: fullName(r.user.nombre, r.user.apellido),
-      correo: r.user.correo,
-      registradoEn: r.registradoEn,
-      progreso: r.progreso,
-    })),
-  };
-}
-
-type ParticipantRow = { nombre: string; correo: string; registradoEn: Date | null; progreso: number };
-
-export const PARTICIPANTS_CSV_HEADER = ["Nombre", "Correo", "Fecha de registro", "Progreso"] as const;
-
-/** One participant as a CSV row (lib/csv.server.ts: es-CL dates, ";" between cells). */
-function participantCsvRow(r: ParticipantRow): CsvCell[] {
-  return [r.nombre, r.correo, formatDate(r.registradoEn), `${r.progreso}%`];
-}
-
-/** A small participants list as a whole CSV document. */
-export function participantsCsv(rows: ParticipantRow[]) {
-  return csvDocument(PARTICIPANTS_CSV_HEADER, rows.map(participantCsvRow));
-}
-
-/** Every participant of a course as CSV rows, 1 000 at a time in enrolment order (keyset). */
-export async function* participantCsvBatches(courseId: string): AsyncGenerator<CsvCell[][]> {
-  for await (const rows of courseEnrolmentBatches(courseId)) {
-    yield rows.map((r) =>
-      participantCsvRow({
-        nombre: fullName(r.user.nombre, r.user.apellido),
-        correo: r.user.correo,
-        registradoEn: r.registradoEn,
-        progreso: r.progreso,
-      }),
-    );
-  }
 }

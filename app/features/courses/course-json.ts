@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { fixedValue } from "~/lib/api.server.ts";
 import { AUDIENCES } from "./audience.ts";
-import type { CourseCardData, CourseForViewer } from "./courses.server.ts";
+import type { CourseCardData } from "./courses.server.ts";
 
 export const COURSE_STATES = ["borrador", "publicado"] as const;
 const dirigidoA = z.enum(AUDIENCES).meta({ description: "A quién se dirige el curso." });
@@ -41,45 +41,6 @@ export const CourseListSchema = z.object({
 /** GET /api/cursos/destacados. */
 export const FeaturedCoursesSchema = z.object({ cursos: z.array(CourseSummarySchema) });
 export type FeaturedCourses = z.output<typeof FeaturedCoursesSchema>;
-
-/** A quiz question as its author (an admin) edits it: with the correct option. */
-const AuthorQuestionSchema = z.object({
-  id: z.string(),
-  texto: z.string(),
-  opciones: z.array(z.object({ texto: z.string(), correcta: z.boolean() })),
-  respuestaCorrecta: z.int().meta({ description: "Índice (desde 0) de la opción correcta." }),
-});
-
-const CourseModuleSchema = z.object({
-  id: z.string(),
-  titulo: z.string(),
-  nombre: z.string().meta({ description: "El mismo título (nombre de los clientes anteriores)." }),
-  descripcion: z.string(),
-  tieneQuiz: z.boolean(),
-  aprobado: z.boolean().meta({ description: "Si quien llama aprobó la evaluación del módulo." }),
-  archivosModulo: z.array(
-    z.object({
-      nombre: z.string(),
-      url: z.string().nullable().meta({ description: "null si el archivo no está disponible." }),
-    }),
-  ),
-  enlaces: z.array(z.object({ nombre: z.string(), url: z.string() })),
-  quiz: z
-    .object({ preguntas: z.array(AuthorQuestionSchema) })
-    .optional()
-    .meta({ description: "Solo para administradores: las preguntas con su respuesta correcta." }),
-});
-
-/** GET /api/cursos/{id}: the course as this caller may see it. */
-export const CourseDetailSchema = CourseSummarySchema.extend({
-  bienvenida: z.string(),
-  fechaInicio: z.iso.datetime().nullable(),
-  fechaTermino: z.iso.datetime().nullable(),
-  inscrito: z.boolean(),
-  materiales: z.boolean().meta({ description: "Si quien llama puede ver archivos y enlaces de los módulos." }),
-  modulos: z.array(CourseModuleSchema),
-});
-export type CourseDetail = z.output<typeof CourseDetailSchema>;
 
 /** POST /api/cursos and PUT /api/cursos/{id}/publicar: the course and its new state. */
 export const CourseStateSchema = z.object({ message: z.string(), id: z.string(), estado });
@@ -135,31 +96,6 @@ export function courseListJson(list: {
     totalExacto: list.totalExact,
     page: list.page,
     pageCount: list.pageCount,
-  };
-}
-
-/** The course as the API shows it to this viewer: materials only when allowed, never answers. */
-export function courseDetailJson(c: CourseForViewer): CourseDetail {
-  return {
-    ...courseSummaryJson(c),
-    bienvenida: c.bienvenida,
-    fechaInicio: c.fechaInicio?.toISOString() ?? null,
-    fechaTermino: c.fechaTermino?.toISOString() ?? null,
-    inscrito: c.enrolled,
-    materiales: c.materials,
-    modulos: c.modulos.map((m) => ({
-      id: m.id,
-      titulo: m.titulo,
-      nombre: m.titulo,
-      descripcion: m.descripcion,
-      tieneQuiz: m.tieneQuiz,
-      aprobado: m.aprobado,
-      archivosModulo: m.archivos.map((f) => ({
-        nombre: f.nombre,
-        url: f.disponible ? `/cursos/${c.id}/archivos/${f.id}` : null,
-      })),
-      enlaces: m.enlaces.map((l) => ({ nombre: l.nombre, url: l.url })),
-    })),
   };
 }
 

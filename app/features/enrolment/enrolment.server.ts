@@ -1,9 +1,10 @@
 // Enrolment: taking a course, leaving it, and the list of one's courses. The participant
 // counter moves in the same transaction as the enrolment row.
-import { recomputeProgress } from "~/features/quizzes/progress.server.ts";
+import { recomputeProgress } from "./progress.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
-import { ENROL_FAILED, enrolmentDecision, type EnrolRefusal, type Viewer } from "~/features/courses/rules.ts";
+import type { Viewer } from "~/features/courses/rules.ts";
+import { ENROL_FAILED, enrolmentDecision, type EnrolRefusal } from "./rules.ts";
 
 export { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";

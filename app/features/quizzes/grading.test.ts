@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { gradeQuiz, normalizeAnswers, type GradableQuestion } from "./grading.ts";
-import { progressPercent } from "./progress.ts";
 
 const q = (id: string, correct: number, n = 3): GradableQuestion => ({
   id,
@@ -53,14 +52,5 @@ describe("normalizeAnswers", () => {
   it("drops what does not match", () => {
     expect(normalizeAnswers(qs, [7, "nada"])).toEqual({});
     expect(normalizeAnswers(qs, "texto")).toEqual({});
-  });
-});
-
-describe("progressPercent", () => {
-  it("counts passed quiz modules over quiz modules", () => {
-    expect(progressPercent([], new Set())).toBe(0);
-    expect(progressPercent(["a", "b", "c"], new Set(["a", "b"]))).toBe(67);
-    expect(progressPercent(["a", "b"], new Set(["a", "b", "x"]))).toBe(100);
-    expect(progressPercent(["a"], new Set(["x"]))).toBe(0);
   });
 });

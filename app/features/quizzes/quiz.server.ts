@@ -1,11 +1,12 @@
 // Quizzes: what the taker may see (never the answers), attempts graded on the server, and the
 // progress that follows. One service for the quiz page and the /api calls.
-import { canAccessMaterials, canSeeCourse, type Viewer } from "~/features/courses/rules.ts";
+import { canSeeCourse, type Viewer } from "~/features/courses/rules.ts";
+import { canAccessMaterials } from "~/features/enrolment/rules.ts";
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { gradeQuiz, type GradableQuestion, type Grade } from "./grading.ts";
-import { recomputeProgress } from "./progress.server.ts";
+import { recomputeProgress } from "~/features/enrolment/progress.server.ts";
 
 export const QUIZ_NOT_FOUND = "Evaluación no encontrada";
 export const QUIZ_FORBIDDEN = "Inscríbete en el curso para rendir esta evaluación.";

@@ -4,17 +4,12 @@ import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
-import { getCourseForEditor } from "~/features/courses/authoring/editor-steps.server.ts";
-import { CourseFieldsForm } from "~/features/courses/authoring/components/course-fields-form.tsx";
-import { ModuleEditor, ModuleFieldsForm } from "~/features/courses/authoring/components/module-editor.tsx";
-import { courseEditorAction } from "~/features/courses/authoring/editor-action.server.ts";
-import { courseEditorView } from "~/features/courses/authoring/editor-view.ts";
-import {
-  CONFIRM_DELETE_FILE,
-  CONFIRM_DELETE_MODULE,
-  LOAD_FAILED,
-  MISSING_ID,
-} from "~/features/courses/authoring/texts.ts";
+import { getCourseForEditor } from "~/features/authoring/editor-steps.server.ts";
+import { CourseFieldsForm } from "~/features/authoring/components/course-fields-form.tsx";
+import { ModuleEditor, ModuleFieldsForm } from "~/features/authoring/components/module-editor.tsx";
+import { courseEditorAction } from "~/features/authoring/editor-action.server.ts";
+import { courseEditorView } from "~/features/authoring/editor-view.ts";
+import { CONFIRM_DELETE_FILE, CONFIRM_DELETE_MODULE, LOAD_FAILED, MISSING_ID } from "~/features/authoring/texts.ts";
 import { env } from "~/lib/env.server.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { megabytes } from "~/lib/upload.server.ts";

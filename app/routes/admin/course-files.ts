@@ -1,15 +1,15 @@
 import { data, redirect } from "react-router";
 import { getOptionalUser, requireAdmin } from "~/features/auth/guards.server.ts";
 import { isAdmin } from "~/features/auth/roles.ts";
-import { addModuleFiles } from "~/features/courses/authoring/editor-steps.server.ts";
+import { addModuleFiles } from "~/features/authoring/editor-steps.server.ts";
 import {
   COURSE_NOT_FOUND,
   FILES_REQUIRED,
   MODULE_NOT_FOUND,
   UNAUTHORIZED_AGAIN,
   UPDATE_FAILED,
-} from "~/features/courses/authoring/texts.ts";
-import { FILES_FIELD, readCourseUpload } from "~/features/courses/authoring/submission.server.ts";
+} from "~/features/authoring/texts.ts";
+import { FILES_FIELD, readCourseUpload } from "~/features/authoring/submission.server.ts";
 import { apiError, apiJson, type ApiNotice } from "~/lib/api.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";

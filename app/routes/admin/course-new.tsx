@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
-import { CourseFieldsForm } from "~/features/courses/authoring/components/course-fields-form.tsx";
-import { submitNewCourse } from "~/features/courses/authoring/course-submit.server.ts";
-import { COURSE_CREATED } from "~/features/courses/authoring/texts.ts";
-import { toFormReply } from "~/features/courses/authoring/submission.server.ts";
+import { CourseFieldsForm } from "~/features/authoring/components/course-fields-form.tsx";
+import { submitNewCourse } from "~/features/authoring/course-submit.server.ts";
+import { COURSE_CREATED } from "~/features/authoring/texts.ts";
+import { toFormReply } from "~/features/authoring/submission.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { megabytes } from "~/lib/upload.server.ts";

@@ -1,9 +1,6 @@
 import { requireAdmin } from "~/features/auth/guards.server.ts";
-import {
-  getCourseTitle,
-  participantCsvBatches,
-  PARTICIPANTS_CSV_HEADER,
-} from "~/features/courses/admin-courses.server.ts";
+import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
+import { participantCsvBatches, PARTICIPANTS_CSV_HEADER } from "~/features/enrolment/participants.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { csvResponse } from "~/lib/csv.server.ts";
 import type { Route } from "./+types/participants-csv";

@@ -1,5 +1,5 @@
 import { isAudiencePage } from "~/features/courses/audience.ts";
-import { INVALID_CATEGORY } from "~/features/courses/audience-page.server.ts";
+import { INVALID_CATEGORY } from "~/features/learning/audience-page.server.ts";
 import { courseListJson } from "~/features/courses/course-json.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
 import { documentedQuery } from "~/features/api-docs/openapi.server.ts";

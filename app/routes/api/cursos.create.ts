@@ -1,5 +1,5 @@
 import type { CourseState } from "~/features/courses/course-json.ts";
-import { submitNewCourse } from "~/features/courses/authoring/course-submit.server.ts";
+import { submitNewCourse } from "~/features/authoring/course-submit.server.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/cursos.create";

@@ -1,10 +1,10 @@
-import { courseDetailJson, type CourseDetail } from "~/features/courses/course-json.ts";
-import { getModuleQuizzes } from "~/features/courses/authoring/whole-course.server.ts";
-import { getCourseForViewer } from "~/features/courses/courses.server.ts";
+import { courseDetailJson, type CourseDetail } from "~/features/learning/course-json.ts";
+import { getModuleQuizzes } from "~/features/authoring/whole-course.server.ts";
+import { getCourseForViewer } from "~/features/learning/course-view.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/enrolment/enrolment.server.ts";
 import { deleteCourse } from "~/features/courses/admin-courses.server.ts";
-import { submitCourseUpdate } from "~/features/courses/authoring/course-submit.server.ts";
-import { UPDATED } from "~/features/courses/authoring/texts.ts";
+import { submitCourseUpdate } from "~/features/authoring/course-submit.server.ts";
+import { UPDATED } from "~/features/authoring/texts.ts";
 import { type ApiNoticeId, apiError, apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { optionalApiUser, requireApiRole } from "~/features/auth/api-guards.server.ts";
 import { isAdmin } from "~/features/auth/roles.ts";

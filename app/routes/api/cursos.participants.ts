@@ -1,5 +1,6 @@
 import { participantJson, type Participants } from "~/features/courses/course-json.ts";
-import { getCourseTitle, listParticipants } from "~/features/courses/admin-courses.server.ts";
+import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
+import { listParticipants } from "~/features/enrolment/participants.server.ts";
 import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
 import { apiError, apiNumberedPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";

@@ -1,6 +1,6 @@
 import type { Progress } from "~/features/quizzes/answer-api.server.ts";
 import { requireQuizApiUser } from "~/features/quizzes/api.server.ts";
-import { recomputeProgress } from "~/features/quizzes/progress.server.ts";
+import { recomputeProgress } from "~/features/enrolment/progress.server.ts";
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import {
   apiError,

@@ -1,11 +1,11 @@
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";
-import { loadAudiencePage } from "~/features/courses/audience-page.server.ts";
+import { loadAudiencePage } from "~/features/learning/audience-page.server.ts";
 import {
   AudienceListPage,
   COURSE_LIST_BACK,
   COURSES_LOAD_FAILED,
-} from "~/features/courses/components/course-list-page.tsx";
+} from "~/features/learning/components/course-list-page.tsx";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/audience";
 

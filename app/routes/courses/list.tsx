@@ -4,9 +4,9 @@ import {
   COURSE_LIST_BACK,
   COURSES_LOAD_FAILED,
   CourseListPage,
-} from "~/features/courses/components/course-list-page.tsx";
+} from "~/features/learning/components/course-list-page.tsx";
 import { listCourses, listFeaturedCourses } from "~/features/courses/courses.server.ts";
-import { withLearnerStates } from "~/features/enrolment/learner-state.server.ts";
+import { withLearnerStates } from "~/features/learning/learner-state.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";

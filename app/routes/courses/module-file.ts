@@ -1,5 +1,5 @@
 import { getOptionalUser, loginRedirect } from "~/features/auth/guards.server.ts";
-import { getModuleFileForViewer } from "~/features/courses/courses.server.ts";
+import { getModuleFileForViewer } from "~/features/learning/course-view.server.ts";
 import { keepOffline } from "~/features/offline/offline.server.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
 import type { Route } from "./+types/module-file";

@@ -1,7 +1,7 @@
-import { EnrolledCourseList, enrolledCoursesError } from "~/features/enrolment/components/enrolled-course-list.tsx";
+import { EnrolledCourseList, enrolledCoursesError } from "~/features/learning/components/enrolled-course-list.tsx";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { loadEnrolledCourses, unenrolAction } from "~/features/enrolment/enrolled-courses.server.ts";
+import { loadEnrolledCourses, unenrolAction } from "~/features/learning/enrolled-courses.server.ts";
 import type { Route } from "./+types/courses";
 
 // /user/courses: one's enrolled courses (docs/product.md#user-panel); the panel guard runs here too.

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { roleLabel } from "~/features/auth/roles.ts";
-import { EnrolledCourseList, enrolledCoursesError } from "~/features/enrolment/components/enrolled-course-list.tsx";
+import { EnrolledCourseList, enrolledCoursesError } from "~/features/learning/components/enrolled-course-list.tsx";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { loadEnrolledCourses, unenrolAction } from "~/features/enrolment/enrolled-courses.server.ts";
+import { loadEnrolledCourses, unenrolAction } from "~/features/learning/enrolled-courses.server.ts";
 import type { Route } from "./+types/index";
 
 // /user: a greeting and the same course list as /user/courses.

@@ -1,6 +1,6 @@
 // 'Ver certificado': the certificate's PDF in a new tab, saying so to assistive technology.
 // Browser-safe.
-import { NEW_TAB_HINT, SEE_CERTIFICATE } from "~/features/enrolment/learner-state.ts";
+import { NEW_TAB_HINT, SEE_CERTIFICATE } from "../texts.ts";
 
 export function CertificateLink({
   href,

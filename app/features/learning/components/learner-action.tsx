@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { CertificateLink } from "~/features/certificates/components/certificate-link.tsx";
-import { CONTINUE, FINISHED, type LearnerState } from "~/features/enrolment/learner-state.ts";
-import { EnrolButton } from "./enrol-button.tsx";
+import { CONTINUE, FINISHED, type LearnerState } from "~/features/learning/learner-state.ts";
+import { EnrolButton } from "~/features/enrolment/components/enrol-button.tsx";
 
 /**
  * A card's call to action for the signed-in learner (docs/product.md#learner-state): 'Comenzar

@@ -9,7 +9,7 @@ import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
 import { fail, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { isRecordId, recordIdOr404 } from "~/lib/ids.ts";
-import { publishCourse, PUBLISH_FAILED } from "../admin-courses.server.ts";
+import { publishCourse, PUBLISH_FAILED } from "~/features/courses/admin-courses.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { isMultipart } from "~/lib/upload.server.ts";
 import {

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { formatHours } from "~/lib/hours.ts";
-import { audienceLabel } from "../audience.ts";
-import type { CourseCardData } from "../courses.server.ts";
-import type { LearnerState } from "~/features/enrolment/learner-state.ts";
+import { audienceLabel } from "~/features/courses/audience.ts";
+import type { CourseCardData } from "~/features/courses/courses.server.ts";
+import type { LearnerState } from "~/features/learning/learner-state.ts";
 import { LearnerAction } from "./learner-action.tsx";
 
 /**

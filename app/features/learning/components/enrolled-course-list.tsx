@@ -2,11 +2,16 @@ import { Form, Link } from "react-router";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
-import { progressStatus } from "~/features/courses/rules.ts";
+import { progressStatus } from "~/features/enrolment/progress.ts";
 import type { StatusInfo } from "~/components/general-error-boundary.tsx";
 import { CertificateLink } from "~/features/certificates/components/certificate-link.tsx";
 import { CONTINUE } from "../learner-state.ts";
-import { UNENROL_CONFIRM, UNENROL_KEEPS_CERTIFICATE, UNENROL_KEEPS_RESULTS, loadFailedWith } from "../texts.ts";
+import {
+  UNENROL_CONFIRM,
+  UNENROL_KEEPS_CERTIFICATE,
+  UNENROL_KEEPS_RESULTS,
+  loadFailedWith,
+} from "~/features/enrolment/texts.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
 export type EnrolledCourse = {

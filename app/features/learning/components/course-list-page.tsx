@@ -1,12 +1,12 @@
 import { useLocation } from "react-router";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { SearchForm } from "~/components/ui/search-form.tsx";
-import { COURSE_SEARCH_LABEL, courseSearchEmpty, courseSearchSummary } from "../texts.ts";
-import { COURSE_SEARCH_MAX } from "../search-query.ts";
-import type { LearnerStates } from "~/features/enrolment/learner-state.ts";
-import type { CourseCardData } from "../courses.server.ts";
+import { COURSE_SEARCH_LABEL, courseSearchEmpty, courseSearchSummary } from "~/features/courses/texts.ts";
+import { COURSE_SEARCH_MAX } from "~/features/courses/search-query.ts";
+import type { LearnerStates } from "~/features/learning/learner-state.ts";
+import type { CourseCardData } from "~/features/courses/courses.server.ts";
 import type { loadAudiencePage } from "../audience-page.server.ts";
-import { AUDIENCE_TITLE } from "./audience-title.ts";
+import { AUDIENCE_TITLE } from "~/features/courses/components/audience-title.ts";
 import { CourseCard } from "./course-card.tsx";
 
 export function CourseListPage({

@@ -4,13 +4,13 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { requirePanelUser, type GuardArgs } from "~/features/auth/guards.server.ts";
-import { displayProgress, progressStatus } from "~/features/courses/rules.ts";
+import { displayProgress, progressStatus } from "~/features/enrolment/progress.ts";
 import { getEnrolledCourse, listEnrolledCourses, unenrol } from "~/features/enrolment/enrolment.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { certificatesByCourse, continueHrefs } from "./learner-state.server.ts";
-import { NOT_ENROLLED, UNENROL_FAILED, UNENROL_OK, unenrolFailedWith } from "./texts.ts";
+import { NOT_ENROLLED, UNENROL_FAILED, UNENROL_OK, unenrolFailedWith } from "~/features/enrolment/texts.ts";
 
 /** One enrolled course as GET /api/auth/{userId}/cursos-inscritos lists it (and the panel shows it). */
 export const EnrolledCourseSchema = z.object({

@@ -2,7 +2,7 @@
 // ./editor-action.server.ts): what the editor shows, and each change one small form makes to a
 // module, its files, links and questions. Admin-only: callers guard first. Every change is one
 // transaction; files a change drops are removed after it commits.
-import { recomputeCourseProgress } from "~/features/quizzes/progress.server.ts";
+import { recomputeCourseProgress } from "~/features/enrolment/progress.server.ts";
 import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { ok, type Result } from "~/lib/failure.ts";

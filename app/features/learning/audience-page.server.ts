@@ -1,11 +1,11 @@
-import { withLearnerStates } from "~/features/enrolment/learner-state.server.ts";
+import { withLearnerStates } from "./learner-state.server.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
-import { isAudiencePage } from "./audience.ts";
-import { listCourses } from "./courses.server.ts";
-import { searchFrom } from "./search-query.ts";
-import type { Viewer } from "./rules.ts";
+import { isAudiencePage } from "~/features/courses/audience.ts";
+import { listCourses } from "~/features/courses/courses.server.ts";
+import { searchFrom } from "~/features/courses/search-query.ts";
+import type { Viewer } from "~/features/courses/rules.ts";
 
 export const INVALID_CATEGORY = "Categoría no válida";
 

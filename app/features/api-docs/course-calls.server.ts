@@ -1,17 +1,18 @@
 // The API's calls under the OpenAPI tag Cursos (docs/product.md#json-api): the catalog, a course,
-// enrolling and leaving, and the admin's authoring, publishing and participants. The builder
-// (features/api-docs/openapi.server.ts) puts them in the document in this order; each entry names
-// the schemas its route reads and answers with and the texts it sends, in the vocabulary of
-// features/api-docs/operation.server.ts.
+// enrolling and leaving, and the admin's authoring, publishing and participants. The tag spans the
+// course features that import one way (docs/decisions/019-course-features-one-way.md: courses,
+// enrolment, learning, authoring), so its calls live here, above all of them, beside the builder
+// (openapi.server.ts), which puts them in the document in this order; each entry names the schemas
+// its route reads and answers with and the texts it sends, in the vocabulary of operation.server.ts.
 import { z } from "zod";
 import { USER_NOT_FOUND } from "~/features/users/users.server.ts";
 import { NOT_ENROLLED } from "~/features/enrolment/texts.ts";
-import { INVALID_CATEGORY } from "./audience-page.server.ts";
-import { COURSE_NOT_FOUND } from "./texts.ts";
-import { COURSES_PAGE_SIZE } from "./courses.server.ts";
-import { enrolWrongAudience } from "./rules.ts";
+import { INVALID_CATEGORY } from "~/features/learning/audience-page.server.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import { COURSES_PAGE_SIZE } from "~/features/courses/courses.server.ts";
+import { enrolWrongAudience } from "~/features/enrolment/rules.ts";
+import { CourseDetailSchema } from "~/features/learning/course-json.ts";
 import {
-  CourseDetailSchema,
   CourseListSchema,
   CourseStateSchema,
   type CourseSummarySchema,
@@ -19,11 +20,15 @@ import {
   FeaturedCoursesSchema,
   ParticipantCountSchema,
   ParticipantsSchema,
-} from "./course-json.ts";
-import { CourseCreateFormSchema, CourseUpdateFormSchema, CourseUpdateJsonSchema } from "./authoring/api-schema.ts";
-import { EnrolledCourseSchema } from "~/features/enrolment/enrolled-courses.server.ts";
+} from "~/features/courses/course-json.ts";
+import {
+  CourseCreateFormSchema,
+  CourseUpdateFormSchema,
+  CourseUpdateJsonSchema,
+} from "~/features/authoring/api-schema.ts";
+import { EnrolledCourseSchema } from "~/features/learning/enrolled-courses.server.ts";
 import { FORBIDDEN_OTHER_COURSES } from "~/lib/api.server.ts";
-import { error, invalid, json, done, PAGED, KEYSET, type Operations } from "~/features/api-docs/operation.server.ts";
+import { error, invalid, json, done, PAGED, KEYSET, type Operations } from "./operation.server.ts";
 
 /** A course as the lists show it, for the examples. */
 const EXAMPLE_COURSE: z.output<typeof CourseSummarySchema> = {

@@ -5,7 +5,7 @@
 // callers guard first. Every change is one transaction; files stored for a change that fails are
 // removed by the caller (`discard`), files a change drops are removed after it commits.
 import { courseTitleFields, courseWordsCreate, courseWordsUpdate } from "~/features/courses/title-search.ts";
-import { recomputeCourseProgress } from "~/features/quizzes/progress.server.ts";
+import { recomputeCourseProgress } from "~/features/enrolment/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";

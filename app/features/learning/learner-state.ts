@@ -10,8 +10,6 @@ export type LearnerStates = Record<string, LearnerState>;
 
 export const CONTINUE = "Continuar";
 export const FINISHED = "Finalizado ✓";
-export const SEE_CERTIFICATE = "Ver certificado";
-export const NEW_TAB_HINT = "(se abre en una pestaña nueva)";
 
 /**
  * The module to take next (docs/product.md#learner-state): the first one with a quiz not passed

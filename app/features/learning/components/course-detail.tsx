@@ -7,16 +7,16 @@ import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { FinishCoursePanel, type FinishPanelCertificate } from "~/features/certificates/finish-course-panel.tsx";
 import { CertificateLink } from "~/features/certificates/components/certificate-link.tsx";
 import { FINISH_HOW, MATERIALS_AFTER_FINISH, passedQuizzes } from "~/features/certificates/texts.ts";
-import { continueHref, CONTINUE, FINISHED, nextModuleIndex } from "~/features/enrolment/learner-state.ts";
+import { continueHref, CONTINUE, FINISHED, nextModuleIndex } from "~/features/learning/learner-state.ts";
 import { OfflineBadge, SaveModuleOffline } from "~/features/offline/components/save-module-offline.tsx";
 import { useOfflineMaterial, type OfflineMaterial } from "~/features/offline/use-offline.ts";
 import { formatCalendarDate } from "~/lib/dates.ts";
 import { formatHours } from "~/lib/hours.ts";
 import { formatPercent } from "~/lib/percent.ts";
-import { audienceLabel } from "../audience.ts";
-import type { CourseForViewer } from "../courses.server.ts";
-import { MATERIALS_NEED_ENROLMENT } from "../texts.ts";
-import { EnrolButton } from "./enrol-button.tsx";
+import { audienceLabel } from "~/features/courses/audience.ts";
+import type { CourseForViewer } from "../course-view.server.ts";
+import { MATERIALS_NEED_ENROLMENT } from "~/features/courses/texts.ts";
+import { EnrolButton } from "~/features/enrolment/components/enrol-button.tsx";
 
 export function CourseDetail({
   course,

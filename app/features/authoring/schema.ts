@@ -5,8 +5,8 @@
 // which maps it onto these. Server only: Zod stays out of browser bundles (texts live in ./texts.ts).
 import { z } from "zod";
 import { isSingleLineText, multiLineText, singleLineText, TEXT_NOT_ALLOWED } from "~/lib/text.ts";
-import { AUDIENCES } from "../audience.ts";
-import { cleanStringList } from "../json-list.ts";
+import { AUDIENCES } from "~/features/courses/audience.ts";
+import { cleanStringList } from "~/features/courses/json-list.ts";
 import {
   AUDIENCE_INVALID,
   DATE_INVALID,

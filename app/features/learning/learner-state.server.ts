@@ -5,7 +5,7 @@
 import { diplomaPath } from "~/features/certificates/certificates.server.ts";
 import type { Viewer } from "~/features/courses/rules.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { displayProgress } from "~/features/courses/rules.ts";
+import { displayProgress } from "~/features/enrolment/progress.ts";
 import { continueHref, nextModuleIndex, type LearnerStates } from "./learner-state.ts";
 
 export async function learnerStates(viewer: Viewer, courseIds: readonly string[]): Promise<LearnerStates> {

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import type { Role } from "~/features/auth/roles.ts";
+import type { Viewer } from "~/features/courses/rules.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import { ENROL_LOGIN_REQUIRED, canAccessMaterials, enrolWrongAudience, enrolmentDecision } from "./rules.ts";
+
+const as = (rol: Role): Viewer => ({ id: rol, rol });
+const course = (dirigidoA: string, estado = "publicado") => ({ dirigidoA, estado });
+
+describe("materials", () => {
+  it("opens materials to enrolled users, docentes and admins", () => {
+    expect(canAccessMaterials(null, false)).toBe(false);
+    expect(canAccessMaterials(as("estudiante"), false)).toBe(false);
+    expect(canAccessMaterials(as("estudiante"), true)).toBe(true);
+    expect(canAccessMaterials(as("docente"), false)).toBe(true);
+    expect(canAccessMaterials(as("admin"), false)).toBe(true);
+  });
+});
+
+describe("enrolment", () => {
+  it("requires a signed-in user", () => {
+    expect(enrolmentDecision(null, course("general"))).toMatchObject({
+      ok: false,
+      status: 401,
+      message: ENROL_LOGIN_REQUIRED,
+    });
+  });
+
+  it("matches the audience for estudiante and comunidad; docentes and admins take any", () => {
+    expect(enrolmentDecision(as("estudiante"), course("estudiante")).ok).toBe(true);
+    expect(enrolmentDecision(as("estudiante"), course("general")).ok).toBe(true);
+    expect(enrolmentDecision(as("estudiante"), course("docente"))).toMatchObject({
+      ok: false,
+      status: 403,
+      message: enrolWrongAudience("docente"),
+    });
+    expect(enrolWrongAudience("docente")).toBe("Este curso está dirigido únicamente a usuarios con rol de docente");
+    expect(enrolmentDecision(as("comunidad"), course("estudiante")).ok).toBe(false);
+    expect(enrolmentDecision(as("docente"), course("comunidad")).ok).toBe(true);
+    expect(enrolmentDecision(as("admin"), course("estudiante")).ok).toBe(true);
+  });
+
+  it("keeps drafts for docentes and admins; for others a draft does not exist (404, whatever its audience)", () => {
+    expect(enrolmentDecision(as("estudiante"), course("general", "borrador"))).toMatchObject({
+      ok: false,
+      status: 404,
+      message: COURSE_NOT_FOUND,
+    });
+    expect(enrolmentDecision(as("estudiante"), course("docente", "borrador"))).toMatchObject({ status: 404 });
+    expect(enrolmentDecision(as("docente"), course("general", "borrador")).ok).toBe(true);
+    expect(enrolmentDecision(as("admin"), course("docente", "borrador")).ok).toBe(true);
+  });
+});

@@ -1,0 +1,70 @@
+// GET /api/cursos/{id}: a course as this caller may see it (docs/product.md#api-courses), the
+// summary of features/courses/course-json.ts with the caller's enrolment, materials and passes.
+// The OpenAPI document (features/api-docs) is made from the same schema. Server only.
+import { z } from "zod";
+import { CourseSummarySchema, courseSummaryJson } from "~/features/courses/course-json.ts";
+import type { CourseForViewer } from "./course-view.server.ts";
+
+/** A quiz question as its author (an admin) edits it: with the correct option. */
+const AuthorQuestionSchema = z.object({
+  id: z.string(),
+  texto: z.string(),
+  opciones: z.array(z.object({ texto: z.string(), correcta: z.boolean() })),
+  respuestaCorrecta: z.int().meta({ description: "Índice (desde 0) de la opción correcta." }),
+});
+
+const CourseModuleSchema = z.object({
+  id: z.string(),
+  titulo: z.string(),
+  nombre: z.string().meta({ description: "El mismo título (nombre de los clientes anteriores)." }),
+  descripcion: z.string(),
+  tieneQuiz: z.boolean(),
+  aprobado: z.boolean().meta({ description: "Si quien llama aprobó la evaluación del módulo." }),
+  archivosModulo: z.array(
+    z.object({
+      nombre: z.string(),
+      url: z.string().nullable().meta({ description: "null si el archivo no está disponible." }),
+    }),
+  ),
+  enlaces: z.array(z.object({ nombre: z.string(), url: z.string() })),
+  quiz: z
+    .object({ preguntas: z.array(AuthorQuestionSchema) })
+    .optional()
+    .meta({ description: "Solo para administradores: las preguntas con su respuesta correcta." }),
+});
+
+/** GET /api/cursos/{id}: the course as this caller may see it. */
+export const CourseDetailSchema = CourseSummarySchema.extend({
+  bienvenida: z.string(),
+  fechaInicio: z.iso.datetime().nullable(),
+  fechaTermino: z.iso.datetime().nullable(),
+  inscrito: z.boolean(),
+  materiales: z.boolean().meta({ description: "Si quien llama puede ver archivos y enlaces de los módulos." }),
+  modulos: z.array(CourseModuleSchema),
+});
+export type CourseDetail = z.output<typeof CourseDetailSchema>;
+
+/** The course as the API shows it to this viewer: materials only when allowed, never answers. */
+export function courseDetailJson(c: CourseForViewer): CourseDetail {
+  return {
+    ...courseSummaryJson(c),
+    bienvenida: c.bienvenida,
+    fechaInicio: c.fechaInicio?.toISOString() ?? null,
+    fechaTermino: c.fechaTermino?.toISOString() ?? null,
+    inscrito: c.enrolled,
+    materiales: c.materials,
+    modulos: c.modulos.map((m) => ({
+      id: m.id,
+      titulo: m.titulo,
+      nombre: m.titulo,
+      descripcion: m.descripcion,
+      tieneQuiz: m.tieneQuiz,
+      aprobado: m.aprobado,
+      archivosModulo: m.archivos.map((f) => ({
+        nombre: f.nombre,
+        url: f.disponible ? `/cursos/${c.id}/archivos/${f.id}` : null,
+      })),
+      enlaces: m.enlaces.map((l) => ({ nombre: l.nombre, url: l.url })),
+    })),
+  };
+}

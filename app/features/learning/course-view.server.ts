@@ -1,0 +1,98 @@
+// A course as one viewer may see it (docs/product.md#visibility, #progress): the course page's and
+// GET /api/cursos/{id}'s data, with the viewer's enrolment, materials and progress, and a module's
+// file if the viewer may open it.
+import { canSeeCourse, type Viewer } from "~/features/courses/rules.ts";
+import { courseCardSelect, toCourseCard } from "~/features/courses/courses.server.ts";
+import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
+import { progressPercent } from "~/features/enrolment/progress.ts";
+import { canAccessMaterials } from "~/features/enrolment/rules.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { storedExistsSync } from "~/lib/storage.server.ts";
+
+/** Everything the course page shows to this viewer. Materials only when allowed; never answers. */
+export async function getCourseForViewer(id: string, viewer: Viewer) {
+  const course = await prisma.course.findUnique({
+    where: { id },
+    select: {
+      ...courseCardSelect,
+      bienvenida: true,
+      fechaInicio: true,
+      fechaTermino: true,
+      modulos: {
+        orderBy: { posicion: "asc" },
+        select: {
+          id: true,
+          titulo: true,
+          descripcion: true,
+          archivos: {
+            orderBy: { posicion: "asc" },
+            select: { id: true, nombre: true, storageKey: true, tamano: true },
+          },
+          enlaces: { orderBy: { posicion: "asc" }, select: { id: true, nombre: true, url: true } },
+          // Whether the module has a quiz: one question of this module read through the
+          // (moduloId, posicion) index. A `_count` here groups the whole QuizQuestion table.
+          preguntas: { orderBy: { posicion: "asc" }, take: 1, select: { id: true } },
+        },
+      },
+    },
+  });
+  if (!course || !canSeeCourse(viewer, course)) return null;
+  const [enrolled, passed] = await Promise.all([
+    isEnrolled(viewer?.id, id),
+    viewer ? passedModuleIds(viewer.id, id) : Promise.resolve(new Set<string>()),
+  ]);
+  const materials = canAccessMaterials(viewer, enrolled);
+  const quizModuleIds = course.modulos.filter((m) => m.preguntas.length > 0).map((m) => m.id);
+  return {
+    ...toCourseCard(course),
+    bienvenida: course.bienvenida,
+    fechaInicio: course.fechaInicio,
+    fechaTermino: course.fechaTermino,
+    enrolled,
+    materials,
+    // The viewer's progress, from the same stored passes and the same rule as everywhere.
+    progreso: progressPercent(quizModuleIds, passed),
+    evaluaciones: { total: quizModuleIds.length, aprobadas: quizModuleIds.filter((id) => passed.has(id)).length },
+    modulos: course.modulos.map((m, index) => ({
+      id: m.id,
+      index,
+      titulo: m.titulo || `Módulo ${index + 1}`,
+      descripcion: m.descripcion,
+      tieneQuiz: m.preguntas.length > 0,
+      aprobado: passed.has(m.id),
+      archivos: materials
+        ? m.archivos.map((f) => ({
+            id: f.id,
+            nombre: f.nombre,
+            tamano: f.tamano,
+            disponible: storedExistsSync(f.storageKey),
+          }))
+        : [],
+      enlaces: materials ? m.enlaces.map((l) => ({ id: l.id, nombre: l.nombre, url: l.url })) : [],
+    })),
+  };
+}
+export type CourseForViewer = NonNullable<Awaited<ReturnType<typeof getCourseForViewer>>>;
+
+/** Modules of a course whose quiz this user has passed (any attempt: a pass is never lost). */
+async function passedModuleIds(userId: string, courseId: string): Promise<Set<string>> {
+  const rows = await prisma.quizAttempt.findMany({
+    where: { userId, cursoId: courseId, aprobado: true },
+    distinct: ["moduloId"],
+    select: { moduloId: true },
+  });
+  return new Set(rows.map((r) => r.moduloId));
+}
+
+/** A module file, if the viewer may open it. */
+export async function getModuleFileForViewer(courseId: string, fileId: string, viewer: Viewer) {
+  const file = await prisma.moduleFile.findFirst({
+    where: { id: fileId, modulo: { cursoId: courseId } },
+    select: { nombre: true, storageKey: true, tipo: true, modulo: { select: { curso: { select: { estado: true } } } } },
+  });
+  if (!file || !canSeeCourse(viewer, file.modulo.curso)) return null;
+  const enrolled = await isEnrolled(viewer?.id, courseId);
+  if (!canAccessMaterials(viewer, enrolled)) return "forbidden" as const;
+  // enrolled: a learner's file, which their device may keep for reading offline (decision 014).
+  return { nombre: file.nombre, storageKey: file.storageKey, tipo: file.tipo, enrolled };
+}
