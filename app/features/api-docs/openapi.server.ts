@@ -394,7 +394,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       ok: { 200: json("Una página de usuarios.", z.array(ApiUserSchema), ["X-Total-Count", "X-Page-Count"]) },
     },
   },
-  "/api/auth/approve/{id}": {
+  "/api/auth/approve/{userId}": {
     put: {
       tag: "Cuentas",
       summary: "Aprobar una cuenta",
@@ -406,7 +406,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       },
     },
   },
-  "/api/auth/suspend/{id}": {
+  "/api/auth/suspend/{userId}": {
     put: {
       tag: "Cuentas",
       summary: "Suspender una cuenta (cierra sus sesiones y tokens)",
@@ -418,7 +418,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       },
     },
   },
-  "/api/auth/users/{id}": {
+  "/api/auth/users/{userId}": {
     delete: {
       tag: "Cuentas",
       summary: "Eliminar una cuenta y sus datos personales",
@@ -434,7 +434,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       },
     },
   },
-  "/api/auth/users/{id}/profile": {
+  "/api/auth/users/{userId}/profile": {
     put: {
       tag: "Cuentas",
       summary: "Corregir los datos del perfil: nombre, apellido, fecha de nacimiento, correo, imagen, avisos",
@@ -468,7 +468,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       },
     },
   },
-  "/api/auth/usuario/cursos-inscritos/{courseId}": {
+  "/api/auth/usuario/cursos-inscritos/{cursoId}": {
     delete: {
       tag: "Cursos",
       summary: "Dejar un curso propio",
@@ -521,7 +521,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       ok: { 201: json("Curso creado.", CourseStateSchema) },
     },
   },
-  "/api/cursos/{id}": {
+  "/api/cursos/{cursoId}": {
     get: {
       tag: "Cursos",
       summary: "Un curso",
@@ -547,7 +547,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
     },
   },
-  "/api/cursos/{id}/cantidadParticipantes": {
+  "/api/cursos/{cursoId}/cantidadParticipantes": {
     get: {
       tag: "Cursos",
       summary: "Cantidad de participantes de un curso",
@@ -557,7 +557,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
     },
   },
-  "/api/cursos/{id}/registrarParticipante": {
+  "/api/cursos/{cursoId}/registrarParticipante": {
     post: {
       tag: "Cursos",
       summary: "Inscribirse en un curso",
@@ -572,7 +572,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       },
     },
   },
-  "/api/cursos/{id}/publicar": {
+  "/api/cursos/{cursoId}/publicar": {
     put: {
       tag: "Cursos",
       summary: "Publicar un curso",
@@ -581,7 +581,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
     },
   },
-  "/api/cursos/{id}/participantes": {
+  "/api/cursos/{cursoId}/participantes": {
     get: {
       tag: "Cursos",
       summary: "Participantes de un curso, en orden de inscripción",
@@ -639,7 +639,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       errors: { 400: error("El perfil no tiene nombre.", NAME_REQUIRED_FOR_CERTIFICATES) },
     },
   },
-  "/api/cursos/{id}/modulos/{index}/responder": {
+  "/api/cursos/{cursoId}/modulos/{moduloIndex}/responder": {
     post: {
       tag: "Evaluaciones",
       summary: "Responder la evaluación de un módulo",
@@ -660,7 +660,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       tag: "Evaluaciones",
       summary: "Responder una evaluación (curso y módulo en el cuerpo)",
       description:
-        "Como POST /api/cursos/{id}/modulos/{index}/responder, con cursoId y moduloIndex en el cuerpo. Se " +
+        "Como POST /api/cursos/{cursoId}/modulos/{moduloIndex}/responder, con cursoId y moduloIndex en el cuerpo. Se " +
         "califica en el servidor; cualquier nota enviada se ignora.",
       access: "user",
       body: { json: QuizAnswersWithModuleSchema },
@@ -688,7 +688,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       },
     },
   },
-  "/api/cursos/{id}/usuarios/{userId}/progreso": {
+  "/api/cursos/{cursoId}/usuarios/{userId}/progreso": {
     post: {
       tag: "Evaluaciones",
       summary: "Recalcular el progreso de un usuario en un curso",
@@ -762,7 +762,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       ok: { 201: json("Libro creado.", BookCreatedSchema) },
     },
   },
-  "/api/books/download/{id}": {
+  "/api/books/download/{libroId}": {
     get: {
       tag: "Biblioteca",
       summary: "El PDF de un libro",
@@ -773,7 +773,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       errors: { 404: error("Libro no encontrado o sin PDF.", BOOK_NOT_FOUND, NO_PDF) },
     },
   },
-  "/api/books/{id}": {
+  "/api/books/{libroId}": {
     delete: {
       tag: "Biblioteca",
       summary: "Eliminar un libro",
@@ -791,7 +791,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       ok: { 200: json("El resumen.", ResumenSchema) },
     },
   },
-  "/api/admin/cursos/{id}/reporte": {
+  "/api/admin/cursos/{cursoId}/reporte": {
     get: {
       tag: "Reportes",
       summary: "Reporte de un curso",
@@ -801,7 +801,7 @@ const OPERATIONS: Record<string, Partial<Record<Method, Operation>>> = {
       errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
     },
   },
-  "/api/admin/cursos/{id}/calificaciones": {
+  "/api/admin/cursos/{cursoId}/calificaciones": {
     get: {
       tag: "Reportes",
       summary: "Libro de calificaciones de un curso",

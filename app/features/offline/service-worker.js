@@ -6,7 +6,7 @@
 //
 // What it does, and nothing else:
 // - Navigations: the network first; without a connection, a kept page or the offline page.
-// - Module files (/cursos/{id}/archivos/{id}): the kept copy first, else the network.
+// - Module files (/cursos/{cursoId}/archivos/{archivoId}): the kept copy first, else the network.
 // - React Router data requests (*.data): the network; without a connection, an answer that makes
 //   React Router load the page as a document instead (then the first rule answers it).
 // - Keeps only answers the server marked for the signed-in learner (X-Offline-Keep, X-Offline-User)
@@ -169,7 +169,7 @@ function keepInfo(request, response) {
   };
 }
 
-/** Deletes the kept entries of a course ("/cursos/{id}": its pages and files). */
+/** Deletes the kept entries of a course ("/cursos/{cursoId}": its pages and files). */
 function dropCourse(course) {
   return serial(async () => {
     const cache = await currentCache();

@@ -42,8 +42,8 @@ export function mayServeKept(marker, owner) {
   return key !== null && key !== NO_USER && key === owner;
 }
 
-// The allow-list. A course page: /cursos/{id}, with at most the page's own ?pdf= and ?modulo=
-// (the embedded viewer, an opened module). A module file: /cursos/{id}/archivos/{fileId}, with no
+// The allow-list. A course page: /cursos/{cursoId}, with at most the page's own ?pdf= and ?modulo=
+// (the embedded viewer, an opened module). A module file: /cursos/{cursoId}/archivos/{archivoId}, with no
 // query (?descargar=1 is a download, not kept). Nothing else, whatever the server says.
 const ID = "[A-Za-z0-9_-]{1,64}";
 const PAGE = new RegExp(`^/cursos/${ID}$`);
@@ -80,7 +80,7 @@ export function mayKeep(url, origin, { status, redirected, keep, user, range }) 
 
 /**
  * The course whose kept entries an answer says to drop (X-Offline-Keep: 0: the learner is no
- * longer enrolled, or may no longer open it), as its page path "/cursos/{id}"; otherwise null.
+ * longer enrolled, or may no longer open it), as its page path "/cursos/{cursoId}"; otherwise null.
  */
 export function courseToDrop(url, origin, { keep, user }) {
   const kind = requestKind(url, origin);
@@ -90,7 +90,7 @@ export function courseToDrop(url, origin, { keep, user }) {
   return url.pathname.split("/").slice(0, 3).join("/");
 }
 
-/** Whether a kept entry's path (with its query) belongs to the course page path "/cursos/{id}". */
+/** Whether a kept entry's path (with its query) belongs to the course page path "/cursos/{cursoId}". */
 export function inCourse(path, course) {
   return path === course || path.startsWith(`${course}/`) || path.startsWith(`${course}?`);
 }
