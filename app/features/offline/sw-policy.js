@@ -1,13 +1,13 @@
 // The pure rules of the offline cache (docs/decisions/014): which requests the service worker may
-// keep, how the cache stays under its size limit, and the offline page. Plain JavaScript on
-// purpose: app/routes/sw.ts serves this file's text (without its `export` keywords) followed by
-// service-worker.js as /sw.js, and the page and the unit tests import it as a module. Nothing here
-// may use anything but the language and the web platform (no imports). Types: sw-policy.d.ts.
+// keep, how the cache stays under its size limit, and the offline page. Bundled into the service
+// worker (worker/sw.ts, compiled by vite.service-worker.ts), and imported by the page and the unit
+// tests. Nothing here may use anything but the language and the web platform (no imports): it
+// runs in a window and in the worker. Types: sw-policy.d.ts.
 
 /** Every cache of ours starts with this; one cache per signed-in user: PREFIX + FORMAT + "-" + key. */
 export const CACHE_PREFIX = "academia-offline-";
 /** Bumped when the stored entries change shape: caches of another format are deleted. */
-export const CACHE_FORMAT = "v1";
+const CACHE_FORMAT = "v1";
 
 /** The cache of the user whose opaque offline key (app/features/offline/offline.server.ts) is `key`. */
 export function cacheName(key) {
