@@ -106,7 +106,7 @@ export default tseslint.config(
     files: ["app/**/*.tsx"],
     ...jsxA11y.flatConfigs.recommended,
   },
-  // The offline service worker and its rules: plain JavaScript served as /sw.js (decision 014).
+  // The offline service worker's rules (decision 014): plain JavaScript, bundled into /sw.js.
   {
     files: ["app/features/offline/*.js"],
     languageOptions: { sourceType: "module", globals: { ...globals.serviceworker } },

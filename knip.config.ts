@@ -6,8 +6,8 @@ export default {
   entry: [
     // Run by `node` from package.json, the shell scripts and the benchmarks.
     "scripts/**/*.ts",
-    // The offline service worker's sources, read from disk and served as /sw.js (features/offline).
-    "app/features/offline/*.js",
+    // The offline service worker, compiled by vite.service-worker.ts and served as /sw.js.
+    "app/features/offline/worker/sw.ts",
   ],
   project: [
     "app/**/*.{ts,tsx,js}",

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { splitTestFiles } from "./scripts/db-test-files.ts";
+import { serviceWorker } from "./vite.service-worker.ts";
 
 // Two projects, both run by `npm run test:unit` on SQLite:
 // - "db": the test files that touch the database, read from their imports
@@ -10,6 +11,8 @@ import { splitTestFiles } from "./scripts/db-test-files.ts";
 // once per project (two migrations at once would share Prisma's schema engine).
 const { db, pure } = splitTestFiles();
 const project = (name: string, include: string[], env: Record<string, string> = {}) => ({
+  // /sw.js serves the compiled service worker (vite.service-worker.ts).
+  plugins: [serviceWorker()],
   resolve: { tsconfigPaths: true },
   test: { name, include, env, setupFiles: ["tests/setup.ts"], pool: "forks" as const, testTimeout: 20_000 },
 });

@@ -42,7 +42,7 @@ async function courseIds(request: APIRequestContext, count: number) {
   return ids.slice(0, count);
 }
 
-/** Enrols the user in `count` courses through POST /api/cursos/{id}/registrarParticipante. */
+/** Enrols the user in `count` courses through POST /api/cursos/{cursoId}/registrarParticipante. */
 async function enrol(
   request: APIRequestContext,
   user: { id: string; correo: string; password: string },

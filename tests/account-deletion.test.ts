@@ -1,5 +1,5 @@
 // Deletion: 'Eliminar mi cuenta' on the profile pages, DELETE /api/auth/cuenta and
-// the admin's deletion (Registros, DELETE /api/auth/users/{id}), against the real database and
+// the admin's deletion (Registros, DELETE /api/auth/users/{userId}), against the real database and
 // data directory. The account and its personal data go at once: afterwards no table holds the
 // person's name or any of their addresses (but a certificate they chose to keep verifiable), their
 // sent messages read 'Cuenta eliminada', their files are gone, their sessions and tokens are dead;
@@ -439,11 +439,11 @@ describe("an admin's deletion", () => {
     expect(await rowsMentioning(revoke.needles)).toEqual([]);
   });
 
-  it("through DELETE /api/auth/users/{id}: no body keeps them, certificados revocar revokes them", async () => {
+  it("through DELETE /api/auth/users/{userId}: no body keeps them, certificados revocar revokes them", async () => {
     const admin = await signedIn("admin");
     const call = (id: string, body: unknown) =>
       apiDeleteUser.action(
-        args(jsonRequest(`/api/auth/users/${id}`, body, { method: "DELETE", token: admin.token }), { id }),
+        args(jsonRequest(`/api/auth/users/${id}`, body, { method: "DELETE", token: admin.token }), { userId: id }),
       );
     const keep = await personWithData();
     expect((await call(keep.user.id, undefined)).status).toBe(200);
@@ -493,7 +493,7 @@ describe("a child's account", () => {
 
     const deleted = await apiDeleteUser.action(
       args(jsonRequest(`/api/auth/users/${user.id}`, undefined, { method: "DELETE", token: admin.token }), {
-        id: user.id,
+        userId: user.id,
       }),
     );
     expect(deleted.status).toBe(200);

@@ -65,7 +65,7 @@ describe("admin courses", () => {
     const student = await signedIn("estudiante");
     const call = (token?: string) =>
       publishApi.action(
-        args(jsonRequest(`/api/cursos/${other.id}/publicar`, null, { method: "PUT", token }), { id: other.id }),
+        args(jsonRequest(`/api/cursos/${other.id}/publicar`, null, { method: "PUT", token }), { cursoId: other.id }),
       );
     expect((await call()).status).toBe(401);
     expect((await call(student.token)).status).toBe(403);
@@ -117,13 +117,15 @@ describe("admin courses", () => {
     });
 
     const noToken = await detailApi.action(
-      args(jsonRequest(`/api/cursos/${course.id}`, null, { method: "DELETE" }), { id: course.id }),
+      args(jsonRequest(`/api/cursos/${course.id}`, null, { method: "DELETE" }), { cursoId: course.id }),
     );
     expect(noToken.status).toBe(401);
     expect(await prisma.course.count({ where: { id: course.id } })).toBe(1);
 
     const response = await detailApi.action(
-      args(jsonRequest(`/api/cursos/${course.id}`, null, { method: "DELETE", token: admin.token }), { id: course.id }),
+      args(jsonRequest(`/api/cursos/${course.id}`, null, { method: "DELETE", token: admin.token }), {
+        cursoId: course.id,
+      }),
     );
     expect(response.status).toBe(200);
     expect(await prisma.course.count({ where: { id: course.id } })).toBe(0);
@@ -142,12 +144,12 @@ describe("admin courses", () => {
     const p = await createUser({ nombre: "=Sofía", apellido: "Muñoz" });
     await prisma.enrolment.create({ data: { userId: p.id, cursoId: course.id, progreso: 50 } });
     const page = await participantsRoute.loader(
-      args(getRequest(`/admin/courses/participantes/${course.id}`, admin.cookie), { id: course.id }),
+      args(getRequest(`/admin/courses/participantes/${course.id}`, admin.cookie), { cursoId: course.id }),
     );
     expect(page.participantes).toEqual([
       expect.objectContaining({ nombre: "=Sofía Muñoz", correo: p.correo, progreso: 50 }),
     ]);
-    const csv = (await csvRoute.loader(args(getRequest("/x", admin.cookie), { id: course.id }))) as Response;
+    const csv = (await csvRoute.loader(args(getRequest("/x", admin.cookie), { cursoId: course.id }))) as Response;
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer());
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(text.startsWith("\uFEFFNombre;Correo;Fecha de registro;Progreso\r\n")).toBe(true);
@@ -155,14 +157,14 @@ describe("admin courses", () => {
 
     const student = await signedIn("estudiante");
     await expect(
-      participantsRoute.loader(args(getRequest("/x", student.cookie), { id: course.id })),
+      participantsRoute.loader(args(getRequest("/x", student.cookie), { cursoId: course.id })),
     ).rejects.toHaveProperty("status", 302);
     const api = await participantsApi.loader(
-      args(jsonRequest("/x", null, { method: "GET", token: student.token }), { id: course.id }),
+      args(jsonRequest("/x", null, { method: "GET", token: student.token }), { cursoId: course.id }),
     );
     expect(api.status).toBe(403);
     const ok = await participantsApi.loader(
-      args(jsonRequest("/x", null, { method: "GET", token: admin.token }), { id: course.id }),
+      args(jsonRequest("/x", null, { method: "GET", token: admin.token }), { cursoId: course.id }),
     );
     expect((await readJson(ok)).participantes).toHaveLength(1);
   });
@@ -191,7 +193,7 @@ describe("admin courses", () => {
   });
 });
 
-describe("GET /api/cursos/{id}/participantes in pages", () => {
+describe("GET /api/cursos/{cursoId}/participantes in pages", () => {
   it("answers 50 at a time in enrolment order, with Link and X-Total-Count", async () => {
     const { token } = await signedIn("admin");
     const course = await prisma.course.create({
@@ -208,7 +210,7 @@ describe("GET /api/cursos/{id}/participantes in pages", () => {
       })),
     });
     const get = (path: string) =>
-      participantsApi.loader(args(jsonRequest(path, undefined, { method: "GET", token }), { id: course.id }));
+      participantsApi.loader(args(jsonRequest(path, undefined, { method: "GET", token }), { cursoId: course.id }));
     const first = await get(`/api/cursos/${course.id}/participantes`);
     const firstBody = (await first.json()) as { participantes: Array<{ nombre: string }> };
     expect(firstBody.participantes).toHaveLength(50);

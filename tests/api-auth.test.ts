@@ -127,34 +127,34 @@ describe("admin user API", () => {
 
     const forbidden = await approveApi.action(
       args(jsonRequest(`/api/auth/approve/${pending.id}`, null, { method: "PUT", token: student.token }), {
-        id: pending.id,
+        userId: pending.id,
       }),
     );
     expect(forbidden.status).toBe(403);
 
     const approved = await approveApi.action(
       args(jsonRequest(`/api/auth/approve/${pending.id}`, null, { method: "PUT", token: admin.token }), {
-        id: pending.id,
+        userId: pending.id,
       }),
     );
     expect(approved.status).toBe(200);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: pending.id } })).aprobado).toBe(true);
 
     const missing = await approveApi.action(
-      args(jsonRequest(`/api/auth/approve/nope`, null, { method: "PUT", token: admin.token }), { id: "nope" }),
+      args(jsonRequest(`/api/auth/approve/nope`, null, { method: "PUT", token: admin.token }), { userId: "nope" }),
     );
     expect(missing.status).toBe(404);
 
     const self = await userApi.action(
       args(jsonRequest(`/api/auth/users/${admin.user.id}`, null, { method: "DELETE", token: admin.token }), {
-        id: admin.user.id,
+        userId: admin.user.id,
       }),
     );
     expect(self.status).toBe(400);
 
     const deleted = await userApi.action(
       args(jsonRequest(`/api/auth/users/${student.user.id}`, null, { method: "DELETE", token: admin.token }), {
-        id: student.user.id,
+        userId: student.user.id,
       }),
     );
     expect(deleted.status).toBe(200);
@@ -175,7 +175,7 @@ describe("admin user API", () => {
     const evil = await approveApi.action(
       args(
         jsonRequest(`/api/auth/approve/${pending.id}`, null, { method: "PUT", cookie, origin: "https://evil.example" }),
-        { id: pending.id },
+        { userId: pending.id },
       ),
     );
     expect(evil.status).toBe(403);
@@ -187,7 +187,7 @@ describe("admin user API", () => {
           cookie,
           origin: "http://localhost:3000",
         }),
-        { id: pending.id },
+        { userId: pending.id },
       ),
     );
     expect(same.status).toBe(200);

@@ -67,8 +67,8 @@ beforeAll(async () => {
   const book = await prisma.book.create({
     data: { title: "Suelos", author: "A", pages: 1, description: "", pdfKey: "no-hay.pdf", pdfSize: 0, searchText: "" },
   });
-  ids = { id: course.id, userId: admin.user.id, tipo: "estudiante" };
-  ids.bookId = book.id;
+  // One name per thing in app/routes.ts (tests/route-params.test.ts).
+  ids = { cursoId: course.id, userId: admin.user.id, tipo: "estudiante", libroId: book.id };
 });
 
 async function get(path: string, query: string) {
@@ -76,12 +76,7 @@ async function get(path: string, query: string) {
   const mod = (await import(/* @vite-ignore */ new URL(`../app/${route.file}`, import.meta.url).pathname)) as {
     loader: (a: unknown) => Promise<Response>;
   };
-  const params = Object.fromEntries(
-    [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [
-      name,
-      path.startsWith("/api/books") ? ids.bookId! : ids[name!]!,
-    ]),
-  );
+  const params = Object.fromEntries([...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [name, ids[name!]!]));
   const url = path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!) + query;
   const request = getRequest(url);
   request.headers.set("Authorization", `Bearer ${token}`);

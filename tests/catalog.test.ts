@@ -95,7 +95,7 @@ describe("visibility", () => {
   });
 });
 
-describe("course images (/imagenes/cursos/{id})", () => {
+describe("course images (/imagenes/cursos/{cursoId})", () => {
   const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   async function withImage(estado: string) {
     const course = await createCourse({ estado });
@@ -156,7 +156,7 @@ describe("course detail", () => {
   it("hides materials from visitors and non-enrolled users, never sends answers", async () => {
     const course = await createCourse();
     const visitor = await readJson(
-      await apiDetail.loader(args(getRequest(`/api/cursos/${course.id}`), { id: course.id })),
+      await apiDetail.loader(args(getRequest(`/api/cursos/${course.id}`), { cursoId: course.id })),
     );
     expect(visitor.materiales).toBe(false);
     expect((visitor.modulos as Array<{ archivosModulo: unknown[]; enlaces: unknown[] }>)[0]).toMatchObject({
@@ -166,7 +166,9 @@ describe("course detail", () => {
 
     const docente = await signedIn("docente");
     const response = await apiDetail.loader(
-      args(jsonRequest(`/api/cursos/${course.id}`, null, { method: "GET", token: docente.token }), { id: course.id }),
+      args(jsonRequest(`/api/cursos/${course.id}`, null, { method: "GET", token: docente.token }), {
+        cursoId: course.id,
+      }),
     );
     const text = await response.text();
     expect(text).toContain("Guía.pdf");
@@ -178,7 +180,9 @@ describe("course detail", () => {
     const draft = await createCourse({ estado: "borrador" });
     const student = await signedIn("estudiante");
     const response = await apiDetail.loader(
-      args(jsonRequest(`/api/cursos/${draft.id}`, null, { method: "GET", token: student.token }), { id: draft.id }),
+      args(jsonRequest(`/api/cursos/${draft.id}`, null, { method: "GET", token: student.token }), {
+        cursoId: draft.id,
+      }),
     );
     expect(response.status).toBe(404);
     await expect(
@@ -220,7 +224,7 @@ describe("course detail", () => {
   });
 });
 
-describe("enrolment ('Comenzar Curso' and POST /api/cursos/{id}/registrarParticipante)", () => {
+describe("enrolment ('Comenzar Curso' and POST /api/cursos/{cursoId}/registrarParticipante)", () => {
   const enrolForm = (courseId: string, cookie?: string, volver = "/cursos") =>
     detailRoute.action(
       args(formRequest(`/cursos/${courseId}`, { intent: "inscribir", volver }, { cookie }), {
@@ -235,7 +239,7 @@ describe("enrolment ('Comenzar Curso' and POST /api/cursos/{id}/registrarPartici
     expect(await flashOf(response)).not.toBe("");
     expect(await prisma.enrolment.count({ where: { cursoId: course.id } })).toBe(0);
     const api = await apiEnrol.action(
-      args(jsonRequest(`/api/cursos/${course.id}/registrarParticipante`, {}), { id: course.id }),
+      args(jsonRequest(`/api/cursos/${course.id}/registrarParticipante`, {}), { cursoId: course.id }),
     );
     expect(api.status).toBe(401);
     expect(ENROL_LOGIN_REQUIRED).toBe("Por favor inicie sesión para tomar el curso.");
@@ -249,7 +253,7 @@ describe("enrolment ('Comenzar Curso' and POST /api/cursos/{id}/registrarPartici
     await enrolForm(course.id, student.cookie);
     const again = await apiEnrol.action(
       args(jsonRequest(`/api/cursos/${course.id}/registrarParticipante`, {}, { token: student.token }), {
-        id: course.id,
+        cursoId: course.id,
       }),
     );
     expect(again.status).toBe(200);
@@ -258,7 +262,7 @@ describe("enrolment ('Comenzar Curso' and POST /api/cursos/{id}/registrarPartici
     const count = await apiCount.loader(
       args(
         jsonRequest(`/api/cursos/${course.id}/cantidadParticipantes`, null, { method: "GET", token: student.token }),
-        { id: course.id },
+        { cursoId: course.id },
       ),
     );
     expect(await readJson(count)).toEqual({ cantidadParticipantes: 1 });
@@ -270,14 +274,14 @@ describe("enrolment ('Comenzar Curso' and POST /api/cursos/{id}/registrarPartici
     const student = await signedIn("estudiante");
     const wrong = await apiEnrol.action(
       args(jsonRequest(`/api/cursos/${forDocentes.id}/registrarParticipante`, {}, { token: student.token }), {
-        id: forDocentes.id,
+        cursoId: forDocentes.id,
       }),
     );
     expect(wrong.status).toBe(403);
     expect(await readJson(wrong)).toEqual({ error: enrolWrongAudience("docente") });
     const hidden = await apiEnrol.action(
       args(jsonRequest(`/api/cursos/${draft.id}/registrarParticipante`, {}, { token: student.token }), {
-        id: draft.id,
+        cursoId: draft.id,
       }),
     );
     // A draft answers as its page does: it does not exist for this viewer.
@@ -293,7 +297,7 @@ describe("enrolment ('Comenzar Curso' and POST /api/cursos/{id}/registrarPartici
     const docente = await signedIn("docente");
     const ok = await apiEnrol.action(
       args(jsonRequest(`/api/cursos/${draft.id}/registrarParticipante`, {}, { token: docente.token }), {
-        id: draft.id,
+        cursoId: draft.id,
       }),
     );
     expect(ok.status).toBe(201);
@@ -302,7 +306,7 @@ describe("enrolment ('Comenzar Curso' and POST /api/cursos/{id}/registrarPartici
   it("404s an unknown course", async () => {
     const student = await signedIn("estudiante");
     const response = await apiEnrol.action(
-      args(jsonRequest(`/api/cursos/nope/registrarParticipante`, {}, { token: student.token }), { id: "nope" }),
+      args(jsonRequest(`/api/cursos/nope/registrarParticipante`, {}, { token: student.token }), { cursoId: "nope" }),
     );
     expect(response.status).toBe(404);
   });

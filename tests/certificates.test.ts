@@ -402,7 +402,7 @@ describe("public verification page", () => {
 });
 
 describe("certificates outlive their course", () => {
-  it("deleting the course (admin table or DELETE /api/cursos/{id}) keeps each certificate, its PDF file and its verification", async () => {
+  it("deleting the course (admin table or DELETE /api/cursos/{cursoId}) keeps each certificate, its PDF file and its verification", async () => {
     const first = await createCourse(1, { titulo: "Huertos escolares" });
     const second = await createCourse(1, { titulo: "Robótica básica", duracionHoras: 8 });
     const { user, token } = await signedIn({ nombre: "Matías", apellido: "Núñez" });
@@ -421,7 +421,9 @@ describe("certificates outlive their course", () => {
     )) as Response;
     expect(page.status).toBe(302);
     const api = await courseApi.action(
-      args(jsonRequest(`/api/cursos/${second.id}`, null, { method: "DELETE", token: admin.token }), { id: second.id }),
+      args(jsonRequest(`/api/cursos/${second.id}`, null, { method: "DELETE", token: admin.token }), {
+        cursoId: second.id,
+      }),
     );
     expect(api.status).toBe(200);
     expect(await prisma.course.count({ where: { id: { in: [first.id, second.id] } } })).toBe(0);
@@ -566,7 +568,7 @@ describe("deleting the holder's account", () => {
           { certificados: "revocar" },
           { method: "DELETE", token: admin.token },
         ),
-        { id: user.id },
+        { userId: user.id },
       ),
     );
     expect(deleted.status).toBe(200);

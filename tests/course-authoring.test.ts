@@ -174,7 +174,7 @@ describe("POST /api/cursos", () => {
   });
 });
 
-describe("PUT /api/cursos/{id}", () => {
+describe("PUT /api/cursos/{cursoId}", () => {
   it("updates fields and modules in place: ids kept, files kept or dropped as listed, new files added", async () => {
     const admin = await signedIn("admin");
     const id = await createByApi(admin.token);
@@ -200,7 +200,7 @@ describe("PUT /api/cursos/{id}", () => {
     });
 
     const put = (parts: Array<[string, Part]>, token = admin.token) =>
-      detailApi.action(args(multipartRequest(`/api/cursos/${id}`, parts, { token, method: "PUT" }), { id }));
+      detailApi.action(args(multipartRequest(`/api/cursos/${id}`, parts, { token, method: "PUT" }), { cursoId: id }));
     const newModules = [
       {
         id: dos!.id,
@@ -268,7 +268,7 @@ describe("PUT /api/cursos/{id}", () => {
           ],
           { token: admin.token, method: "PUT" },
         ),
-        { id },
+        { cursoId: id },
       ),
     );
     expect(response.status).toBe(400);
@@ -282,7 +282,7 @@ describe("PUT /api/cursos/{id}", () => {
           token: admin.token,
           method: "PUT",
         }),
-        { id },
+        { cursoId: id },
       ),
     );
     expect(await readJson(orphan)).toEqual({
@@ -296,7 +296,7 @@ describe("PUT /api/cursos/{id}", () => {
           token: admin.token,
           method: "PUT",
         }),
-        { id: "nope" },
+        { cursoId: "nope" },
       ),
     );
     expect(missing.status).toBe(404);
@@ -334,7 +334,7 @@ describe("PUT /api/cursos/{id}", () => {
     const before = await snapshot();
     const read = await readJson(
       await detailApi.loader(
-        args(jsonRequest(`/api/cursos/${id}`, null, { method: "GET", token: admin.token }), { id }),
+        args(jsonRequest(`/api/cursos/${id}`, null, { method: "GET", token: admin.token }), { cursoId: id }),
       ),
     );
     // The author sees the quiz with its answers; a learner never does (tests/catalog.test.ts).
@@ -352,7 +352,7 @@ describe("PUT /api/cursos/{id}", () => {
     const learner = JSON.stringify(
       await readJson(
         await detailApi.loader(
-          args(jsonRequest(`/api/cursos/${id}`, null, { method: "GET", token: student.token }), { id }),
+          args(jsonRequest(`/api/cursos/${id}`, null, { method: "GET", token: student.token }), { cursoId: id }),
         ),
       ),
     );
@@ -363,7 +363,7 @@ describe("PUT /api/cursos/{id}", () => {
           token: admin.token,
           method: "PUT",
         }),
-        { id },
+        { cursoId: id },
       ),
     );
     expect(response.status, await response.clone().text()).toBe(200);
@@ -398,7 +398,7 @@ describe("PUT /api/cursos/{id}", () => {
           token: admin.token,
           method: "PUT",
         }),
-        { id },
+        { cursoId: id },
       ),
     );
     expect(edited.status).toBe(200);
@@ -427,7 +427,7 @@ describe("PUT /api/cursos/{id}", () => {
           { ...fields, titulo: "Por JSON", fechaInicio: { seconds: 1_800_000_000 } },
           { method: "PUT", token: admin.token },
         ),
-        { id },
+        { cursoId: id },
       ),
     );
     expect(response.status).toBe(200);
@@ -446,7 +446,7 @@ describe("every admin course call refuses non-admins and callers without a token
     const calls: Array<[string, (token?: string) => Promise<Response>]> = [
       ["POST /api/cursos", (token) => createCall([...Object.entries(fields), ["imagen", PNG]], token)],
       [
-        "PUT /api/cursos/{id}",
+        "PUT /api/cursos/{cursoId}",
         (token) =>
           detailApi.action(
             args(
@@ -454,24 +454,27 @@ describe("every admin course call refuses non-admins and callers without a token
                 token,
                 method: "PUT",
               }),
-              { id },
+              { cursoId: id },
             ),
           ),
       ],
       [
-        "PUT /api/cursos/{id}/publicar",
+        "PUT /api/cursos/{cursoId}/publicar",
         (token) =>
-          publishApi.action(args(jsonRequest(`/api/cursos/${id}/publicar`, null, { method: "PUT", token }), { id })),
+          publishApi.action(
+            args(jsonRequest(`/api/cursos/${id}/publicar`, null, { method: "PUT", token }), { cursoId: id }),
+          ),
       ],
       [
-        "DELETE /api/cursos/{id}",
-        (token) => detailApi.action(args(jsonRequest(`/api/cursos/${id}`, null, { method: "DELETE", token }), { id })),
+        "DELETE /api/cursos/{cursoId}",
+        (token) =>
+          detailApi.action(args(jsonRequest(`/api/cursos/${id}`, null, { method: "DELETE", token }), { cursoId: id })),
       ],
       [
-        "GET /api/cursos/{id}/participantes",
+        "GET /api/cursos/{cursoId}/participantes",
         (token) =>
           participantsApi.loader(
-            args(jsonRequest(`/api/cursos/${id}/participantes`, null, { method: "GET", token }), { id }),
+            args(jsonRequest(`/api/cursos/${id}/participantes`, null, { method: "GET", token }), { cursoId: id }),
           ),
       ],
     ];
@@ -501,12 +504,12 @@ describe("every admin course call refuses non-admins and callers without a token
             }),
           ),
         ),
-      () => editPage.loader(args(getRequest(`/admin/courses/edit/${id}`, student.cookie), { id })),
+      () => editPage.loader(args(getRequest(`/admin/courses/edit/${id}`, student.cookie), { cursoId: id })),
       () =>
         editPage.action(
           args(
             formRequest(`/admin/courses/edit/${id}`, { intent: "add-module", titulo: "X" }, { cookie: student.cookie }),
-            { id },
+            { cursoId: id },
           ),
         ),
       () =>
@@ -515,10 +518,10 @@ describe("every admin course call refuses non-admins and callers without a token
             multipartRequest(`/admin/courses/edit/${id}/archivos`, [["archivos", pdf("x.pdf")]], {
               cookie: student.cookie,
             }),
-            { id },
+            { cursoId: id },
           ),
         ),
-      () => editPage.loader(args(getRequest(`/admin/courses/edit/${id}`), { id })),
+      () => editPage.loader(args(getRequest(`/admin/courses/edit/${id}`), { cursoId: id })),
     ]) {
       const response = await run().then(
         (r) => r,
@@ -537,7 +540,9 @@ describe("the editor's forms", () => {
     const admin = await signedIn("admin");
     const id = await createByApi(admin.token);
     const post = (fieldsIn: Record<string, string>) =>
-      editPage.action(args(formRequest(`/admin/courses/edit/${id}`, fieldsIn, { cookie: admin.cookie }), { id }));
+      editPage.action(
+        args(formRequest(`/admin/courses/edit/${id}`, fieldsIn, { cookie: admin.cookie }), { cursoId: id }),
+      );
     const mod = await prisma.module.findFirstOrThrow({ where: { cursoId: id, posicion: 0 } });
     return { admin, id, post, mod };
   }
@@ -594,7 +599,7 @@ describe("the editor's forms", () => {
       return editPage.action(
         args(
           new Request(`http://localhost:3000/admin/courses/edit/${mod.cursoId}`, { method: "POST", headers, body }),
-          { id: mod.cursoId },
+          { cursoId: mod.cursoId },
         ),
       );
     };
@@ -659,7 +664,7 @@ describe("the editor's forms", () => {
           { intent: "question-up", preguntaId: first.id },
           { cookie: other.cookie },
         ),
-        { id: foreign.id },
+        { cursoId: foreign.id },
       ),
     )) as Response;
     expect(wrongCourse.status).toBe(302);
@@ -689,7 +694,7 @@ describe("the editor's forms", () => {
             cookie: admin.cookie,
             accept: "application/json",
           }),
-          { id },
+          { cursoId: id },
         ),
       );
     const files = storedFiles("modules");
@@ -725,7 +730,7 @@ describe("the editor's forms", () => {
           ],
           { cookie: student.cookie, accept: "application/json" },
         ),
-        { id },
+        { cursoId: id },
       ),
     );
     expect(forbidden.status).toBe(401);
@@ -741,7 +746,7 @@ describe("the editor's forms", () => {
           ],
           { cookie: admin.cookie, accept: "application/json" },
         ),
-        { id: "otro" },
+        { cursoId: "otro" },
       ),
     );
     expect(wrongCourse.status).toBe(404);

@@ -103,7 +103,7 @@ describe("changing one's own e-mail", () => {
     const response = await apiProfile.action(
       args(
         jsonRequest(`/api/auth/users/${user.id}/profile`, { correo: "api-despues@test.cl" }, { method: "PUT", token }),
-        { id: user.id },
+        { userId: user.id },
       ),
     );
     expect(response.status).toBe(200);
@@ -126,7 +126,7 @@ describe("changing one's own e-mail", () => {
           { correo: "bien-escrito@test.cl" },
           { method: "PUT", token: admin.token },
         ),
-        { id: other.id },
+        { userId: other.id },
       ),
     );
     expect(await response.json()).toMatchObject({ correoPendiente: null, user: { correo: "bien-escrito@test.cl" } });
@@ -139,7 +139,7 @@ describe("changing one's own e-mail", () => {
           { correo: "admin-nuevo@test.cl" },
           { method: "PUT", token: admin.token },
         ),
-        { id: admin.user.id },
+        { userId: admin.user.id },
       ),
     );
     expect(await own.json()).toMatchObject({ correoPendiente: "admin-nuevo@test.cl" });

@@ -326,11 +326,11 @@ describe("GET /api/auth/{userId}/cursos-inscritos", () => {
   });
 });
 
-describe("DELETE /api/auth/usuario/cursos-inscritos/{courseId}", () => {
+describe("DELETE /api/auth/usuario/cursos-inscritos/{cursoId}", () => {
   const del = (courseId: string, init: { token?: string; cookie?: string; origin?: string } = {}) =>
     unenrolApi.action(
       args(jsonRequest(`/api/auth/usuario/cursos-inscritos/${courseId}`, null, { method: "DELETE", ...init }), {
-        courseId,
+        cursoId: courseId,
       }),
     );
 

@@ -89,7 +89,7 @@ describe("registrants under 14", () => {
     const { flash } = await readFlash(new Request("http://x", { headers: { Cookie: web.headers.get("Set-Cookie")! } }));
     expect(flash?.message).toBe(GUARDIAN_PENDING);
     const api = await apiApprove.action(
-      args(jsonRequest(`/api/auth/approve/${user.id}`, {}, { token: admin.token, method: "PUT" }), { id: user.id }),
+      args(jsonRequest(`/api/auth/approve/${user.id}`, {}, { token: admin.token, method: "PUT" }), { userId: user.id }),
     );
     expect(api.status).toBe(409);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).aprobado).toBe(false);
@@ -113,7 +113,7 @@ describe("registrants under 14", () => {
     });
 
     const now = await apiApprove.action(
-      args(jsonRequest(`/api/auth/approve/${user.id}`, {}, { token: admin.token, method: "PUT" }), { id: user.id }),
+      args(jsonRequest(`/api/auth/approve/${user.id}`, {}, { token: admin.token, method: "PUT" }), { userId: user.id }),
     );
     expect(now.status).toBeLessThan(300);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).aprobado).toBe(true);

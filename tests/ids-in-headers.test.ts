@@ -50,7 +50,7 @@ async function editorSetup() {
   const mod = await prisma.module.findFirstOrThrow({ where: { cursoId: course.id } });
   const post = (fields: Record<string, string>) =>
     editPage.action(
-      args(formRequest(`/admin/courses/edit/${course.id}`, fields, { cookie: admin.cookie }), { id: course.id }),
+      args(formRequest(`/admin/courses/edit/${course.id}`, fields, { cookie: admin.cookie }), { cursoId: course.id }),
     ) as Promise<Response>;
   return { admin, course, mod, post };
 }
@@ -118,7 +118,7 @@ describe("the course editor's action", () => {
     for (const [, id] of BAD_IDS) {
       const form = await thrownBy(() =>
         editPage.action(
-          args(formRequest("/admin/courses/edit/x", { intent: "publish" }, { cookie: admin.cookie }), { id }),
+          args(formRequest("/admin/courses/edit/x", { intent: "publish" }, { cookie: admin.cookie }), { cursoId: id }),
         ),
       );
       expect(form).toEqual({ status: 404, body: M.COURSE_NOT_FOUND });
@@ -130,7 +130,7 @@ describe("the course editor's action", () => {
               { intent: "update-course", titulo: "T" },
               { cookie: admin.cookie },
             ),
-            { id },
+            { cursoId: id },
           ),
         ),
       );
@@ -140,17 +140,17 @@ describe("the course editor's action", () => {
 });
 
 describe("other routes that redirect with an id", () => {
-  it("module files (/admin/courses/edit/{id}/archivos): a malformed course id is a 404, a malformed moduloId never reaches the anchor", async () => {
+  it("module files (/admin/courses/edit/{cursoId}/archivos): a malformed course id is a 404, a malformed moduloId never reaches the anchor", async () => {
     const { admin, course } = await editorSetup();
     const pdf = { bytes: new TextEncoder().encode("%PDF-1.4\n%%EOF\n"), name: "a.pdf" };
     for (const [, id] of BAD_IDS) {
-      expect(await thrownBy(() => filesRoute.loader(args(getRequest("/x"), { id })))).toEqual({
+      expect(await thrownBy(() => filesRoute.loader(args(getRequest("/x"), { cursoId: id })))).toEqual({
         status: 404,
         body: M.COURSE_NOT_FOUND,
       });
       const page = await thrownBy(() =>
         filesRoute.action(
-          args(multipartRequest("/x", { moduloId: "m", archivos: pdf }, { cookie: admin.cookie }), { id }),
+          args(multipartRequest("/x", { moduloId: "m", archivos: pdf }, { cookie: admin.cookie }), { cursoId: id }),
         ),
       );
       expect(page).toEqual({ status: 404, body: M.COURSE_NOT_FOUND });
@@ -161,7 +161,7 @@ describe("other routes that redirect with an id", () => {
             { moduloId: "m", archivos: pdf },
             { cookie: admin.cookie, accept: "application/json" },
           ),
-          { id },
+          { cursoId: id },
         ),
       );
       expect(json.status).toBe(404);
@@ -175,7 +175,7 @@ describe("other routes that redirect with an id", () => {
             { moduloId, archivos: pdf },
             { cookie: admin.cookie },
           ),
-          { id: course.id },
+          { cursoId: course.id },
         ),
       );
       expect(response.status).toBe(302);
@@ -185,7 +185,7 @@ describe("other routes that redirect with an id", () => {
     expect(await prisma.moduleFile.count({ where: { modulo: { cursoId: course.id } } })).toBe(0);
   });
 
-  it("finishing a course and enrolling (/cursos/{id}/finalizar, /cursos/{id}): a malformed id is a 404", async () => {
+  it("finishing a course and enrolling (/cursos/{cursoId}/finalizar, /cursos/{cursoId}): a malformed id is a 404", async () => {
     const { cookie } = await signedIn();
     for (const [, cursoId] of BAD_IDS) {
       expect(await thrownBy(() => finishRoute.loader(args(getRequest("/x"), { cursoId })))).toEqual({

@@ -132,13 +132,13 @@ describe("book PDF", () => {
   it("downloads named after the title (accents kept, unsafe characters removed)", async () => {
     const book = await seedBook({ title: 'Educación: "guía" 1/2?' });
     const cookie = await signIn(await createUser());
-    const inline = await pdfRoute.loader(args(getRequest(`/biblioteca/${book.id}/pdf`, cookie), { id: book.id }));
+    const inline = await pdfRoute.loader(args(getRequest(`/biblioteca/${book.id}/pdf`, cookie), { libroId: book.id }));
     expect(inline.status).toBe(200);
     expect(inline.headers.get("Content-Type")).toBe("application/pdf");
     expect(inline.headers.get("Content-Disposition")).toMatch(/^inline;/);
     expect(inline.headers.get("Content-Security-Policy")).toBe("sandbox");
     const download = await pdfRoute.loader(
-      args(getRequest(`/biblioteca/${book.id}/pdf?descargar=1`, cookie), { id: book.id }),
+      args(getRequest(`/biblioteca/${book.id}/pdf?descargar=1`, cookie), { libroId: book.id }),
     );
     const disposition = download.headers.get("Content-Disposition") ?? "";
     expect(disposition).toMatch(/^attachment;/);
@@ -146,11 +146,15 @@ describe("book PDF", () => {
     expect(bookFilename("  ..Año <nuevo>|  ")).toBe("Año nuevo.pdf");
 
     const missing = await seedBook({ withFile: false });
-    const gone = await pdfRoute.loader(args(getRequest(`/biblioteca/${missing.id}/pdf`, cookie), { id: missing.id }));
+    const gone = await pdfRoute.loader(
+      args(getRequest(`/biblioteca/${missing.id}/pdf`, cookie), { libroId: missing.id }),
+    );
     expect(gone.status).toBe(404);
     expect(await gone.text()).toBe(NO_PDF);
 
-    const anonymous = await thrown(pdfRoute.loader(args(getRequest(`/biblioteca/${book.id}/pdf`), { id: book.id })));
+    const anonymous = await thrown(
+      pdfRoute.loader(args(getRequest(`/biblioteca/${book.id}/pdf`), { libroId: book.id })),
+    );
     expect(anonymous.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
   });
 });
@@ -563,14 +567,14 @@ describe("/api/books", () => {
     expect(response.headers.get("X-Total-Count")).toBe("1");
     expect(response.headers.get("Link")).toBeNull();
     const download = await apiDownload.loader(
-      args(jsonRequest(`/api/books/download/${book.id}`, null, { method: "GET", token }), { id: book.id }),
+      args(jsonRequest(`/api/books/download/${book.id}`, null, { method: "GET", token }), { libroId: book.id }),
     );
     expect(download.status).toBe(200);
     expect(download.headers.get("Content-Type")).toBe("application/pdf");
     expect(
       (
         await apiDownload.loader(
-          args(jsonRequest(`/api/books/download/${book.id}`, null, { method: "GET" }), { id: book.id }),
+          args(jsonRequest(`/api/books/download/${book.id}`, null, { method: "GET" }), { libroId: book.id }),
         )
       ).status,
     ).toBe(401);
@@ -606,7 +610,9 @@ describe("/api/books", () => {
     const saved = await prisma.book.findUniqueOrThrow({ where: { id: body.book.id } });
 
     const del = (token?: string) =>
-      apiBook.action(args(jsonRequest(`/api/books/${saved.id}`, null, { method: "DELETE", token }), { id: saved.id }));
+      apiBook.action(
+        args(jsonRequest(`/api/books/${saved.id}`, null, { method: "DELETE", token }), { libroId: saved.id }),
+      );
     expect((await del()).status).toBe(401);
     expect((await del(studentToken)).status).toBe(403);
     const ok = await del(adminToken);

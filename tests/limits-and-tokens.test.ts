@@ -159,7 +159,7 @@ describe("API tokens end", () => {
     const { user, cookie, token } = await signedIn("docente");
     const suspended = await apiSuspend.action(
       args(fromIp("10.4.4.4", `/api/auth/suspend/${user.id}`, {}, { method: "PUT", token: admin.token }), {
-        id: user.id,
+        userId: user.id,
       }),
     );
     expect(suspended.status).toBe(200);
@@ -173,7 +173,7 @@ describe("API tokens end", () => {
 
     const approved = await apiApprove.action(
       args(fromIp("10.4.4.4", `/api/auth/approve/${user.id}`, {}, { method: "PUT", token: admin.token }), {
-        id: user.id,
+        userId: user.id,
       }),
     );
     expect(approved.status).toBe(200);
@@ -203,7 +203,7 @@ describe("API tokens end", () => {
     const other = await createUser();
     const forbidden = await apiSuspend.action(
       args(fromIp("10.4.4.6", `/api/auth/suspend/${other.id}`, {}, { method: "PUT", token: docente.token }), {
-        id: other.id,
+        userId: other.id,
       }),
     );
     expect(forbidden.status).toBe(403);
@@ -215,7 +215,7 @@ describe("API tokens end", () => {
     const { user, token } = await signedIn();
     const deleted = await apiDeleteUser.action(
       args(fromIp("10.5.5.5", `/api/auth/users/${user.id}`, null, { method: "DELETE", token: admin.token }), {
-        id: user.id,
+        userId: user.id,
       }),
     );
     expect(deleted.status).toBe(200);

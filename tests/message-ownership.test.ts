@@ -51,7 +51,7 @@ async function inboxSubjects(user: { id: string }) {
 async function adminSetsEmail(adminToken: string, userId: string, correo: string) {
   const response = await apiProfile.action(
     args(jsonRequest(`/api/auth/users/${userId}/profile`, { correo }, { method: "PUT", token: adminToken }), {
-      id: userId,
+      userId,
     }),
   );
   expect(response.status).toBe(200);
@@ -95,7 +95,9 @@ describe("a message follows its recipient's account, not the address", () => {
     const sent = await send(await sessionCookie(gone), docente.correo, "De quien se va");
 
     const deleted = await apiDeleteUser.action(
-      args(jsonRequest(`/api/auth/users/${gone.id}`, null, { method: "DELETE", token: admin.token }), { id: gone.id }),
+      args(jsonRequest(`/api/auth/users/${gone.id}`, null, { method: "DELETE", token: admin.token }), {
+        userId: gone.id,
+      }),
     );
     expect(deleted.status).toBe(200);
     expect(await prisma.message.findUnique({ where: { id: received.id } })).toBeNull();

@@ -126,7 +126,7 @@ describe("the offline sign-in marker", () => {
     try {
       expect(clearOfflineMarker()).toMatch(/^__Host-academia_offline=; Max-Age=0; Path=\/; SameSite=Lax; Secure;/);
       const source = await sw.loader({ request: getRequest("/sw.js") } as never).text();
-      expect(source).toContain('const MARKER_COOKIE = "__Host-academia_offline";');
+      expect(source).toContain('"markerCookie":"__Host-academia_offline"');
       const ended = markerSet(await pageFor("__Host-academia_offline=AbCdEfGhIjKlMnOpQrStUv"));
       expect(ended).toMatch(/^__Host-academia_offline=; Max-Age=0; Path=\/; SameSite=Lax; Secure;/);
     } finally {
@@ -134,7 +134,7 @@ describe("the offline sign-in marker", () => {
       resetEnvCache();
     }
     const source = await sw.loader({ request: getRequest("/sw.js") } as never).text();
-    expect(source).toContain('const MARKER_COOKIE = "academia_offline";');
+    expect(source).toContain('"markerCookie":"academia_offline"');
     expect(() => new Function(source)).not.toThrow();
   });
 });

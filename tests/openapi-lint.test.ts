@@ -56,7 +56,9 @@ describe("a generated client types what it reads", () => {
     expect(at(schemas.CursoResumen!, "estado").enum).toEqual(["borrador", "publicado"]);
     expect(at(schemas.Curso!, "estado").enum).toEqual(["borrador", "publicado"]);
     expect(at(schemas.EstadoDelCurso!, "estado").enum).toEqual(["borrador", "publicado"]);
-    const report = doc.paths["/api/admin/cursos/{id}/reporte"]!.get!.responses["200"]!.content!["application/json"] as {
+    const report = doc.paths["/api/admin/cursos/{cursoId}/reporte"]!.get!.responses["200"]!.content![
+      "application/json"
+    ] as {
       schema: Schema;
     };
     expect(at(report.schema, "curso", "estado").enum).toEqual(["borrador", "publicado"]);

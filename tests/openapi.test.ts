@@ -211,7 +211,7 @@ const escape = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "
 /** Error answers whose text the document does not list for their status. */
 const undocumentedErrors: string[] = [];
 
-/** Statuses seen per documented call ("get /api/cursos/{id}" → [200, 404]). */
+/** Statuses seen per documented call ("get /api/cursos/{cursoId}" → [200, 404]). */
 const seen = new Map<string, Set<number>>();
 
 type Call = { token?: string; json?: unknown; form?: Array<[string, Part]>; query?: string; range?: string };
@@ -377,33 +377,48 @@ describe("every documented call answers as documented", () => {
     expect((await call("get", "/api/auth/users", {}, { token: student.token })).status).toBe(403);
 
     const pending = await createUser({ aprobado: false });
-    expect((await call("put", "/api/auth/approve/{id}", { id: pending.id }, { token: admin.token })).status).toBe(200);
-    expect((await call("put", "/api/auth/approve/{id}", { id: UNKNOWN }, { token: admin.token })).status).toBe(404);
+    expect(
+      (await call("put", "/api/auth/approve/{userId}", { userId: pending.id }, { token: admin.token })).status,
+    ).toBe(200);
+    expect((await call("put", "/api/auth/approve/{userId}", { userId: UNKNOWN }, { token: admin.token })).status).toBe(
+      404,
+    );
 
     const other = await createUser();
-    expect((await call("put", "/api/auth/suspend/{id}", { id: other.id }, { token: admin.token })).status).toBe(200);
-    expect((await call("put", "/api/auth/suspend/{id}", { id: other.id }, { token: student.token })).status).toBe(403);
+    expect((await call("put", "/api/auth/suspend/{userId}", { userId: other.id }, { token: admin.token })).status).toBe(
+      200,
+    );
+    expect(
+      (await call("put", "/api/auth/suspend/{userId}", { userId: other.id }, { token: student.token })).status,
+    ).toBe(403);
 
-    expect((await call("delete", "/api/auth/users/{id}", { id: other.id }, { token: admin.token })).status).toBe(200);
-    expect((await call("delete", "/api/auth/users/{id}", { id: other.id }, {})).status).toBe(401);
+    expect(
+      (await call("delete", "/api/auth/users/{userId}", { userId: other.id }, { token: admin.token })).status,
+    ).toBe(200);
+    expect((await call("delete", "/api/auth/users/{userId}", { userId: other.id }, {})).status).toBe(401);
 
     const target = await createUser();
     const json = { correo: `nuevo-${target.id}@test.cl` };
-    const byAdmin = await call("put", "/api/auth/users/{id}/profile", { id: target.id }, { token: admin.token, json });
+    const byAdmin = await call(
+      "put",
+      "/api/auth/users/{userId}/profile",
+      { userId: target.id },
+      { token: admin.token, json },
+    );
     expect(byAdmin.status).toBe(200);
     const form: Array<[string, Part]> = [["imagenPerfil", PNG]];
     const own = await call(
       "put",
-      "/api/auth/users/{id}/profile",
-      { id: student.user.id },
+      "/api/auth/users/{userId}/profile",
+      { userId: student.user.id },
       { token: student.token, form },
     );
     expect(own.status).toBe(200);
     expect((own.body.user as { imagenPerfil: string | null }).imagenPerfil).toBeTruthy();
     const foreign = await call(
       "put",
-      "/api/auth/users/{id}/profile",
-      { id: admin.user.id },
+      "/api/auth/users/{userId}/profile",
+      { userId: admin.user.id },
       { token: student.token, json },
     );
     expect(foreign.status).toBe(403);
@@ -418,11 +433,11 @@ describe("every documented call answers as documented", () => {
     expect(list.status).toBe(200);
     expect((await call("get", "/api/cursos/lista", {}, { token: "no.es.token" })).status).toBe(401);
 
-    expect((await call("get", "/api/cursos/{id}", { id: course.id })).status).toBe(200);
+    expect((await call("get", "/api/cursos/{cursoId}", { cursoId: course.id })).status).toBe(200);
     // An admin also gets each module's quiz with its answers: the same schema says so.
-    const asAdmin = await call("get", "/api/cursos/{id}", { id: course.id }, { token: admin.token });
+    const asAdmin = await call("get", "/api/cursos/{cursoId}", { cursoId: course.id }, { token: admin.token });
     expect((asAdmin.body.modulos as Array<{ quiz?: unknown }>)[0]?.quiz).toBeDefined();
-    expect((await call("get", "/api/cursos/{id}", { id: UNKNOWN })).status).toBe(404);
+    expect((await call("get", "/api/cursos/{cursoId}", { cursoId: UNKNOWN })).status).toBe(404);
   });
 
   it("courses: create, edit, publish, delete (multipart and JSON)", async () => {
@@ -445,47 +460,78 @@ describe("every documented call answers as documented", () => {
     const id = created.body.id as string;
 
     const edit = { titulo: "Curso por API, segunda edición", duracionHoras: "8", dirigidoA: "docente" };
-    expect((await call("put", "/api/cursos/{id}", { id }, { token: admin.token, json: edit })).status).toBe(200);
-    const empty = await call("put", "/api/cursos/{id}", { id }, { token: admin.token, json: { titulo: " " } });
+    expect(
+      (await call("put", "/api/cursos/{cursoId}", { cursoId: id }, { token: admin.token, json: edit })).status,
+    ).toBe(200);
+    const empty = await call(
+      "put",
+      "/api/cursos/{cursoId}",
+      { cursoId: id },
+      { token: admin.token, json: { titulo: " " } },
+    );
     expect(empty.status).toBe(400);
 
-    expect((await call("put", "/api/cursos/{id}/publicar", { id }, { token: admin.token })).status).toBe(200);
-    expect((await call("put", "/api/cursos/{id}/publicar", { id: UNKNOWN }, { token: admin.token })).status).toBe(404);
+    expect((await call("put", "/api/cursos/{cursoId}/publicar", { cursoId: id }, { token: admin.token })).status).toBe(
+      200,
+    );
+    expect(
+      (await call("put", "/api/cursos/{cursoId}/publicar", { cursoId: UNKNOWN }, { token: admin.token })).status,
+    ).toBe(404);
 
-    expect((await call("get", "/api/cursos/{id}/participantes", { id }, { token: admin.token })).status).toBe(200);
-    const none = await call("get", "/api/cursos/{id}/participantes", { id: UNKNOWN }, { token: admin.token });
+    expect(
+      (await call("get", "/api/cursos/{cursoId}/participantes", { cursoId: id }, { token: admin.token })).status,
+    ).toBe(200);
+    const none = await call("get", "/api/cursos/{cursoId}/participantes", { cursoId: UNKNOWN }, { token: admin.token });
     expect(none.status).toBe(404);
 
     // The admin reports of the same course (the resumen has nothing to refuse an admin: a student is refused).
     expect((await call("get", "/api/admin/resumen", {}, { token: admin.token })).status).toBe(200);
     expect((await call("get", "/api/admin/resumen", {}, { token: student.token })).status).toBe(403);
-    expect((await call("get", "/api/admin/cursos/{id}/reporte", { id }, { token: admin.token })).status).toBe(200);
-    const noReport = await call("get", "/api/admin/cursos/{id}/reporte", { id: UNKNOWN }, { token: admin.token });
+    expect(
+      (await call("get", "/api/admin/cursos/{cursoId}/reporte", { cursoId: id }, { token: admin.token })).status,
+    ).toBe(200);
+    const noReport = await call(
+      "get",
+      "/api/admin/cursos/{cursoId}/reporte",
+      { cursoId: UNKNOWN },
+      { token: admin.token },
+    );
     expect(noReport.status).toBe(404);
-    const grades = await call("get", "/api/admin/cursos/{id}/calificaciones", { id }, { token: admin.token });
+    const grades = await call(
+      "get",
+      "/api/admin/cursos/{cursoId}/calificaciones",
+      { cursoId: id },
+      { token: admin.token },
+    );
     expect(grades.status).toBe(200);
     const noGrades = await call(
       "get",
-      "/api/admin/cursos/{id}/calificaciones",
-      { id: UNKNOWN },
+      "/api/admin/cursos/{cursoId}/calificaciones",
+      { cursoId: UNKNOWN },
       { token: admin.token },
     );
     expect(noGrades.status).toBe(404);
 
-    expect((await call("delete", "/api/cursos/{id}", { id }, { token: admin.token })).status).toBe(200);
-    expect((await call("delete", "/api/cursos/{id}", { id }, { token: admin.token })).status).toBe(404);
+    expect((await call("delete", "/api/cursos/{cursoId}", { cursoId: id }, { token: admin.token })).status).toBe(200);
+    expect((await call("delete", "/api/cursos/{cursoId}", { cursoId: id }, { token: admin.token })).status).toBe(404);
   });
 
   it("enrolment, quizzes, progress and the certificate", async () => {
     const token = student.token;
     const id = course.id;
-    expect((await call("post", "/api/cursos/{id}/registrarParticipante", { id }, { token })).status).toBe(201);
-    expect((await call("post", "/api/cursos/{id}/registrarParticipante", { id }, { token })).status).toBe(200);
-    const missing = await call("post", "/api/cursos/{id}/registrarParticipante", { id: UNKNOWN }, { token });
+    expect((await call("post", "/api/cursos/{cursoId}/registrarParticipante", { cursoId: id }, { token })).status).toBe(
+      201,
+    );
+    expect((await call("post", "/api/cursos/{cursoId}/registrarParticipante", { cursoId: id }, { token })).status).toBe(
+      200,
+    );
+    const missing = await call("post", "/api/cursos/{cursoId}/registrarParticipante", { cursoId: UNKNOWN }, { token });
     expect(missing.status).toBe(404);
 
-    expect((await call("get", "/api/cursos/{id}/cantidadParticipantes", { id }, { token })).status).toBe(200);
-    const noCount = await call("get", "/api/cursos/{id}/cantidadParticipantes", { id: UNKNOWN }, { token });
+    expect((await call("get", "/api/cursos/{cursoId}/cantidadParticipantes", { cursoId: id }, { token })).status).toBe(
+      200,
+    );
+    const noCount = await call("get", "/api/cursos/{cursoId}/cantidadParticipantes", { cursoId: UNKNOWN }, { token });
     expect(noCount.status).toBe(404);
 
     const mine = { userId: student.user.id };
@@ -503,8 +549,8 @@ describe("every documented call answers as documented", () => {
     expect((await call("post", "/api/quiz/respuestas", {}, { token, json: { respuestas: [] } })).status).toBe(400);
     const right = await call(
       "post",
-      "/api/cursos/{id}/modulos/{index}/responder",
-      { id, index: "0" },
+      "/api/cursos/{cursoId}/modulos/{moduloIndex}/responder",
+      { cursoId: id, moduloIndex: "0" },
       {
         token,
         json: { respuestas: [0] },
@@ -513,8 +559,8 @@ describe("every documented call answers as documented", () => {
     expect(right.body).toMatchObject({ aprobado: true, progreso: 100 });
     const noQuiz = await call(
       "post",
-      "/api/cursos/{id}/modulos/{index}/responder",
-      { id, index: "7" },
+      "/api/cursos/{cursoId}/modulos/{moduloIndex}/responder",
+      { cursoId: id, moduloIndex: "7" },
       {
         token,
         json: { respuestas: [0] },
@@ -527,9 +573,9 @@ describe("every documented call answers as documented", () => {
     const noAttempts = { cursoId: UNKNOWN, moduloIndex: "0" };
     expect((await call("get", "/api/quiz/intentos/{cursoId}/{moduloIndex}", noAttempts, { token })).status).toBe(404);
 
-    const progress = "/api/cursos/{id}/usuarios/{userId}/progreso";
-    expect((await call("post", progress, { id, userId: student.user.id }, { token })).status).toBe(200);
-    expect((await call("post", progress, { id, userId: admin.user.id }, { token })).status).toBe(403);
+    const progress = "/api/cursos/{cursoId}/usuarios/{userId}/progreso";
+    expect((await call("post", progress, { cursoId: id, userId: student.user.id }, { token })).status).toBe(200);
+    expect((await call("post", progress, { cursoId: id, userId: admin.user.id }, { token })).status).toBe(403);
 
     expect((await call("post", "/api/cursos/finalizar", {}, { token, json: { cursoId: id } })).status).toBe(201);
     expect((await call("post", "/api/cursos/finalizar", {}, { token, json: { cursoId: id } })).status).toBe(200);
@@ -544,9 +590,9 @@ describe("every documented call answers as documented", () => {
     expect(rename.body).toMatchObject({ actualizados: 0 });
     expect((await call("post", "/api/certificados/actualizar-nombre", {}, {})).status).toBe(401);
 
-    const leave = "/api/auth/usuario/cursos-inscritos/{courseId}";
-    expect((await call("delete", leave, { courseId: id }, { token })).status).toBe(200);
-    expect((await call("delete", leave, { courseId: id }, { token })).status).toBe(404);
+    const leave = "/api/auth/usuario/cursos-inscritos/{cursoId}";
+    expect((await call("delete", leave, { cursoId: id }, { token })).status).toBe(200);
+    expect((await call("delete", leave, { cursoId: id }, { token })).status).toBe(404);
   });
 
   it("messages and the contact form", async () => {
@@ -587,14 +633,21 @@ describe("every documented call answers as documented", () => {
     expect((books.body as unknown as unknown[]).length).toBe(1);
     expect((await call("get", "/api/books/libros", {}, {})).status).toBe(401);
 
-    expect((await call("get", "/api/books/download/{id}", { id }, { token: student.token })).status).toBe(200);
-    const part = await call("get", "/api/books/download/{id}", { id }, { token: student.token, range: "bytes=0-3" });
+    expect((await call("get", "/api/books/download/{libroId}", { libroId: id }, { token: student.token })).status).toBe(
+      200,
+    );
+    const part = await call(
+      "get",
+      "/api/books/download/{libroId}",
+      { libroId: id },
+      { token: student.token, range: "bytes=0-3" },
+    );
     expect(part.status).toBe(206);
-    const none = await call("get", "/api/books/download/{id}", { id: UNKNOWN }, { token: student.token });
+    const none = await call("get", "/api/books/download/{libroId}", { libroId: UNKNOWN }, { token: student.token });
     expect(none.status).toBe(404);
 
-    expect((await call("delete", "/api/books/{id}", { id }, { token: admin.token })).status).toBe(200);
-    expect((await call("delete", "/api/books/{id}", { id }, { token: admin.token })).status).toBe(404);
+    expect((await call("delete", "/api/books/{libroId}", { libroId: id }, { token: admin.token })).status).toBe(200);
+    expect((await call("delete", "/api/books/{libroId}", { libroId: id }, { token: admin.token })).status).toBe(404);
   });
 
   it("the documentation itself", async () => {

@@ -1,5 +1,5 @@
 // Profiles: the two pages (/user/profile, /admin/profile), the avatar route and
-// PUT /api/auth/users/{id}/profile, against the real SQLite database and data directory.
+// PUT /api/auth/users/{userId}/profile, against the real SQLite database and data directory.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
@@ -327,9 +327,11 @@ describe("/usuarios/:userId/imagen", () => {
   });
 });
 
-describe("PUT /api/auth/users/{id}/profile", () => {
+describe("PUT /api/auth/users/{userId}/profile", () => {
   const put = (id: string, body: unknown, token?: string) =>
-    profileApi.action(args(jsonRequest(`/api/auth/users/${id}/profile`, body, { method: "PUT", token }), { id }));
+    profileApi.action(
+      args(jsonRequest(`/api/auth/users/${id}/profile`, body, { method: "PUT", token }), { userId: id }),
+    );
 
   it("lets a user change their own e-mail (JSON, once confirmed) and image (multipart)", async () => {
     const user = await createUser();
@@ -354,7 +356,7 @@ describe("PUT /api/auth/users/{id}/profile", () => {
           { imagenPerfil: { bytes: PNG_1PX, name: "a.png" } },
           { token, method: "PUT" },
         ),
-        { id: user.id },
+        { userId: user.id },
       ),
     );
     expect(response.status).toBe(200);
@@ -381,7 +383,7 @@ describe("PUT /api/auth/users/{id}/profile", () => {
           { imagenPerfil: { bytes: PNG_1PX, name: "a.png" } },
           { token: await issueApiToken(user), method: "PUT" },
         ),
-        { id: other.id },
+        { userId: other.id },
       ),
     );
     expect(forbidden.status).toBe(403);
@@ -424,19 +426,23 @@ describe("PUT /api/auth/users/{id}/profile", () => {
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "multipart/form-data; boundary=zzz" },
       body: '--zzz\r\nContent-Disposition: form-data; name="imagenPerfil"; filename="a.png"\r\n\r\n\x89PNG',
     });
-    const r1 = await profileApi.action(args(malformed, { id: user.id }));
+    const r1 = await profileApi.action(args(malformed, { userId: user.id }));
     expect(r1.status).toBe(400);
     expect(await readJson(r1)).toEqual({ error: "Formulario mal formado." });
 
     const text = await profileApi.action(
-      args(multipart(url, { imagenPerfil: { bytes: TEXT, name: "a.png" } }, { token, method: "PUT" }), { id: user.id }),
+      args(multipart(url, { imagenPerfil: { bytes: TEXT, name: "a.png" } }, { token, method: "PUT" }), {
+        userId: user.id,
+      }),
     );
     expect(text.status).toBe(400);
     expect(await readJson(text)).toEqual({ error: "El archivo debe ser una imagen JPEG, PNG o WebP." });
 
     const big = Buffer.concat([PNG_1PX, Buffer.alloc(5 * 1024 * 1024 + 10)]);
     const tooBig = await profileApi.action(
-      args(multipart(url, { imagenPerfil: { bytes: big, name: "a.png" } }, { token, method: "PUT" }), { id: user.id }),
+      args(multipart(url, { imagenPerfil: { bytes: big, name: "a.png" } }, { token, method: "PUT" }), {
+        userId: user.id,
+      }),
     );
     expect(tooBig.status).toBe(413);
     expect(await readJson(tooBig)).toEqual({ error: "La imagen supera el máximo de 5 MB." });
@@ -445,7 +451,7 @@ describe("PUT /api/auth/users/{id}/profile", () => {
       args(
         multipart(url, { correo: "nope", imagenPerfil: { bytes: PNG_1PX, name: "a.png" } }, { token, method: "PUT" }),
         {
-          id: user.id,
+          userId: user.id,
         },
       ),
     );
@@ -455,7 +461,7 @@ describe("PUT /api/auth/users/{id}/profile", () => {
     expect(await readJson(await put(user.id, {}, token))).toEqual({ error: NOTHING_TO_UPDATE });
     expect((await put(user.id, { imagenPerfil: "https://evil.example/x.png" }, token)).status).toBe(400);
     const brokenJson = await profileApi.action(
-      args(jsonRequest(url, null, { method: "PUT", token, raw: "{correo:" }), { id: user.id }),
+      args(jsonRequest(url, null, { method: "PUT", token, raw: "{correo:" }), { userId: user.id }),
     );
     expect(brokenJson.status).toBe(400);
     expect(avatarFiles()).toEqual(before);
@@ -465,7 +471,7 @@ describe("PUT /api/auth/users/{id}/profile", () => {
   it("answers other methods with 405", async () => {
     const user = await createUser();
     const response = await profileApi.action(
-      args(jsonRequest(`/api/auth/users/${user.id}/profile`, {}, { method: "POST" }), { id: user.id }),
+      args(jsonRequest(`/api/auth/users/${user.id}/profile`, {}, { method: "POST" }), { userId: user.id }),
     );
     expect(response.status).toBe(405);
   });

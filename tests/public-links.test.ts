@@ -64,7 +64,7 @@ describe.each([
     const admin = await signedIn("admin");
     const pending = await createUser({ aprobado: false });
     const response = await apiApprove.action(
-      args(forgedHostRequest(`/api/auth/approve/${pending.id}`, {}, admin.token, "PUT"), { id: pending.id }),
+      args(forgedHostRequest(`/api/auth/approve/${pending.id}`, {}, admin.token, "PUT"), { userId: pending.id }),
     );
     expect(response.status).toBeLessThan(300);
     const mail = await prisma.outboxMail.findFirstOrThrow({ where: { to: pending.correo, kind: "user.approved" } });

@@ -84,7 +84,7 @@ function dataOf(value: unknown) {
 describe("quiz page", () => {
   it("is for signed-in users who may see materials, and never carries the answers", async () => {
     const course = await courseWithQuiz();
-    const params = { cursoId: course.id, index: "0" };
+    const params = { cursoId: course.id, moduloIndex: "0" };
     await expect(quizRoute.loader(args(getRequest("/q"), params))).rejects.toHaveProperty("status", 302);
     const outsider = await student();
     await expect(quizRoute.loader(args(getRequest("/q", outsider.cookie), params))).rejects.toMatchObject({
@@ -96,7 +96,7 @@ describe("quiz page", () => {
     expect(JSON.stringify(data)).not.toMatch(/correcta/);
     expect(data.info).toEqual({ aprobado: false, intentosPrevios: 0, ultimoIntento: null, mejorPorcentaje: null });
     await expect(
-      quizRoute.loader(args(getRequest("/q", enrolled.cookie), { cursoId: course.id, index: "9" })),
+      quizRoute.loader(args(getRequest("/q", enrolled.cookie), { cursoId: course.id, moduloIndex: "9" })),
     ).rejects.toMatchObject({ init: { status: 404 } });
   });
 
@@ -107,7 +107,10 @@ describe("quiz page", () => {
     const [first] = Object.entries(all);
     const result = dataOf(
       await quizRoute.action(
-        args(formRequest("/q", Object.fromEntries([first!]), { cookie: s.cookie }), { cursoId: course.id, index: "0" }),
+        args(formRequest("/q", Object.fromEntries([first!]), { cookie: s.cookie }), {
+          cursoId: course.id,
+          moduloIndex: "0",
+        }),
       ),
     );
     expect(result.status).toBe(400);
@@ -122,7 +125,10 @@ describe("quiz page", () => {
     const s = await student(course.id);
     const submit = (pick: (i: number) => number) =>
       quizRoute.action(
-        args(formRequest("/q", answersFor(course, 0, pick), { cookie: s.cookie }), { cursoId: course.id, index: "0" }),
+        args(formRequest("/q", answersFor(course, 0, pick), { cookie: s.cookie }), {
+          cursoId: course.id,
+          moduloIndex: "0",
+        }),
       );
 
     const failed = dataOf(await submit(() => 0)).body.result as {
@@ -148,7 +154,7 @@ describe("quiz page", () => {
 
     expect(await prisma.quizAttempt.count({ where: { userId: s.user.id } })).toBe(3);
     expect((await prisma.enrolment.findFirstOrThrow({ where: { userId: s.user.id } })).progreso).toBe(50);
-    const info = await quizRoute.loader(args(getRequest("/q", s.cookie), { cursoId: course.id, index: "0" }));
+    const info = await quizRoute.loader(args(getRequest("/q", s.cookie), { cursoId: course.id, moduloIndex: "0" }));
     expect(info.info).toEqual({
       aprobado: true,
       intentosPrevios: 3,
@@ -187,7 +193,7 @@ describe("quiz API", () => {
           { respuestas: ["1", "Opción 1", { indice: 1 }] },
           { token: s.token },
         ),
-        { id: course.id, index: "1" },
+        { cursoId: course.id, moduloIndex: "1" },
       ),
     );
     expect(await readJson(right)).toMatchObject({ aprobado: true, porcentaje: 100, progreso: 50 });
@@ -239,8 +245,8 @@ describe("quiz API", () => {
     const answer = (index: string, token: string) =>
       answerApi.action(
         args(jsonRequest(`/api/cursos/${course.id}/modulos/${index}/responder`, { respuestas: [1, 1, 1] }, { token }), {
-          id: course.id,
-          index,
+          cursoId: course.id,
+          moduloIndex: index,
         }),
       );
     const missing = await answer("9", outsider.token);
@@ -259,7 +265,7 @@ describe("quiz API", () => {
     const call = (token: string, userId: string) =>
       progressApi.action(
         args(jsonRequest(`/api/cursos/${course.id}/usuarios/${userId}/progreso`, { progreso: 100 }, { token }), {
-          id: course.id,
+          cursoId: course.id,
           userId,
         }),
       );

@@ -293,7 +293,7 @@ describe("pending and suspended accounts", () => {
 
 describe("an admin's one-time link", () => {
   const linkArgs = (id: string, cookie?: string) =>
-    args(formRequest(`/admin/records/${id}/enlace-contrasena`, {}, { cookie }), { id });
+    args(formRequest(`/admin/records/${id}/enlace-contrasena`, {}, { cookie }), { userId: id });
 
   it("is shown once, lasts 24 hours, voids earlier links, is audited, and works like an e-mailed one", async () => {
     const admin = await signedIn("admin");
@@ -303,7 +303,7 @@ describe("an admin's one-time link", () => {
 
     const page = dataOf<{ user: { correo: string }; self: boolean }>(
       await passwordLink.loader(
-        args(getRequest(`/admin/records/${learner.id}/enlace-contrasena`, admin.cookie), { id: learner.id }),
+        args(getRequest(`/admin/records/${learner.id}/enlace-contrasena`, admin.cookie), { userId: learner.id }),
       ),
     );
     expect(page.data).toMatchObject({ user: { correo: learner.correo }, self: false });
@@ -360,7 +360,7 @@ describe("an admin's one-time link", () => {
       expect(refused.headers.get("Location")).toBe("/");
       const page = await thrown(
         passwordLink.loader(
-          args(getRequest(`/admin/records/${learner.id}/enlace-contrasena`, other.cookie), { id: learner.id }),
+          args(getRequest(`/admin/records/${learner.id}/enlace-contrasena`, other.cookie), { userId: learner.id }),
         ),
       );
       expect(page.headers.get("Location")).toBe("/");
@@ -375,7 +375,7 @@ describe("an admin's one-time link", () => {
     const none = dataOf(await passwordLink.action(linkArgs("no-existe", admin.cookie)));
     expect(none.status).toBe(404);
     const missing = await passwordLink
-      .loader(args(getRequest("/admin/records/no-existe/enlace-contrasena", admin.cookie), { id: "no-existe" }))
+      .loader(args(getRequest("/admin/records/no-existe/enlace-contrasena", admin.cookie), { userId: "no-existe" }))
       .catch((e: unknown) => e);
     expect(dataOf(missing).status).toBe(404);
   });

@@ -113,7 +113,7 @@ describe("the person corrects their own data", () => {
     const token = await issueApiToken(user);
     const put = (body: unknown) =>
       profileApi.action(
-        args(jsonRequest(`/api/auth/users/${user.id}/profile`, body, { method: "PUT", token }), { id: user.id }),
+        args(jsonRequest(`/api/auth/users/${user.id}/profile`, body, { method: "PUT", token }), { userId: user.id }),
       );
     const ok = await put({ nombre: "Beatriz", apellido: "Soto", fechaNacimiento: "1999-12-31", avisosCorreo: false });
     expect(ok.status).toBe(200);
@@ -131,7 +131,7 @@ describe("an admin corrects a person's data on their record", () => {
   it("with the registration's rules, audited as a correction by the admin; others get no page", async () => {
     const admin = await signedIn("admin");
     const user = await createUser({ nombre: "Luz", apellido: "Mora" });
-    const params = { id: user.id };
+    const params = { userId: user.id };
     const page = (await correctPage.loader(
       args(getRequest(`/admin/records/${user.id}/corregir`, admin.cookie), params),
     )) as {

@@ -138,7 +138,9 @@ describe("Registros and approval", () => {
 
     const other = await createUser({ aprobado: false, correoConfirmado: false });
     const api = await apiApprove.action(
-      args(jsonRequest(`/api/auth/approve/${other.id}`, {}, { token: admin.token, method: "PUT" }), { id: other.id }),
+      args(jsonRequest(`/api/auth/approve/${other.id}`, {}, { token: admin.token, method: "PUT" }), {
+        userId: other.id,
+      }),
     );
     expect(api.status).toBeLessThan(300);
     expect((await prisma.user.findUniqueOrThrow({ where: { id: other.id } })).aprobado).toBe(true);

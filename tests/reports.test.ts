@@ -246,7 +246,7 @@ describe("a course's report and gradebook", () => {
     expect(csv.header).toEqual(gradebookCsvHeader(course.modulos.filter((m) => m.preguntas.length)));
     const admin = await signedIn("admin");
     const response = (await gradebookCsvRoute.loader(
-      args(getRequest(`/admin/courses/calificaciones/${course.id}/csv`, admin.cookie), { id: course.id }),
+      args(getRequest(`/admin/courses/calificaciones/${course.id}/csv`, admin.cookie), { cursoId: course.id }),
     )) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toContain("calificaciones-Curso con reportes.csv");
@@ -268,9 +268,9 @@ describe("a course's report and gradebook", () => {
     const admin = await signedIn("admin");
     const pages = [
       [resumenPage.loader, "/admin", {}],
-      [reportPage.loader, `/admin/courses/reportes/${course.id}`, { id: course.id }],
-      [gradebookPage.loader, `/admin/courses/calificaciones/${course.id}`, { id: course.id }],
-      [gradebookCsvRoute.loader, `/admin/courses/calificaciones/${course.id}/csv`, { id: course.id }],
+      [reportPage.loader, `/admin/courses/reportes/${course.id}`, { cursoId: course.id }],
+      [gradebookPage.loader, `/admin/courses/calificaciones/${course.id}`, { cursoId: course.id }],
+      [gradebookCsvRoute.loader, `/admin/courses/calificaciones/${course.id}/csv`, { cursoId: course.id }],
     ] as const;
     for (const [loader, path, params] of pages) {
       const anonymous = await thrown(loader(args(getRequest(path), params)));
@@ -279,11 +279,11 @@ describe("a course's report and gradebook", () => {
       expect([other.status, other.headers.get("Location")]).toEqual([302, "/"]);
     }
     const missing = await reportPage
-      .loader(args(getRequest("/admin/courses/reportes/x", admin.cookie), { id: "x" }))
+      .loader(args(getRequest("/admin/courses/reportes/x", admin.cookie), { cursoId: "x" }))
       .catch((e: unknown) => e);
     expect(dataOf(missing).status).toBe(404);
     const data = await gradebookPage.loader(
-      args(getRequest(`/admin/courses/calificaciones/${course.id}?page=1`, admin.cookie), { id: course.id }),
+      args(getRequest(`/admin/courses/calificaciones/${course.id}?page=1`, admin.cookie), { cursoId: course.id }),
     );
     expect(data.gradebook.participantes).toHaveLength(4);
     const summary = await resumenPage.loader(args(getRequest("/admin", admin.cookie)));
@@ -295,8 +295,8 @@ describe("a course's report and gradebook", () => {
     const admin = await signedIn("admin");
     const calls = [
       [resumenApi, "/api/admin/resumen", {}],
-      [reportApi, `/api/admin/cursos/${course.id}/reporte`, { id: course.id }],
-      [gradebookApi, `/api/admin/cursos/${course.id}/calificaciones`, { id: course.id }],
+      [reportApi, `/api/admin/cursos/${course.id}/reporte`, { cursoId: course.id }],
+      [gradebookApi, `/api/admin/cursos/${course.id}/calificaciones`, { cursoId: course.id }],
     ] as const;
     for (const [route, path, params] of calls) {
       const none = await route.loader(args(jsonRequest(path, null, { method: "GET" }), params));
@@ -317,11 +317,13 @@ describe("a course's report and gradebook", () => {
     expect(resumen.status).toBe(200);
     expect(ResumenSchema.safeParse(await resumen.json()).success).toBe(true);
 
-    const report = await get(reportApi, `/api/admin/cursos/${course.id}/reporte`, { id: course.id });
+    const report = await get(reportApi, `/api/admin/cursos/${course.id}/reporte`, { cursoId: course.id });
     expect(report.status).toBe(200);
     expect(CourseReportSchema.parse(await report.json())).toEqual(await getCourseReport(course.id));
 
-    const grades = await get(gradebookApi, `/api/admin/cursos/${course.id}/calificaciones?page=1`, { id: course.id });
+    const grades = await get(gradebookApi, `/api/admin/cursos/${course.id}/calificaciones?page=1`, {
+      cursoId: course.id,
+    });
     expect(grades.status).toBe(200);
     expect(grades.headers.get("X-Total-Count")).toBe("4");
     const body = GradebookSchema.parse(await grades.json());
@@ -333,7 +335,7 @@ describe("a course's report and gradebook", () => {
     ]);
 
     for (const route of [reportApi, gradebookApi]) {
-      const missing = await get(route, "/api/admin/cursos/x/reporte", { id: "x" });
+      const missing = await get(route, "/api/admin/cursos/x/reporte", { cursoId: "x" });
       expect([missing.status, await readJson(missing)]).toEqual([404, { error: "Curso no encontrado" }]);
     }
   });

@@ -59,7 +59,7 @@ export const COURSE_CALLS: Operations = {
       },
     },
   },
-  "/api/auth/usuario/cursos-inscritos/{courseId}": {
+  "/api/auth/usuario/cursos-inscritos/{cursoId}": {
     delete: {
       tag: "Cursos",
       summary: "Dejar un curso propio",
@@ -112,7 +112,7 @@ export const COURSE_CALLS: Operations = {
       ok: { 201: json("Curso creado.", CourseStateSchema) },
     },
   },
-  "/api/cursos/{id}": {
+  "/api/cursos/{cursoId}": {
     get: {
       tag: "Cursos",
       summary: "Un curso",
@@ -138,7 +138,7 @@ export const COURSE_CALLS: Operations = {
       errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
     },
   },
-  "/api/cursos/{id}/cantidadParticipantes": {
+  "/api/cursos/{cursoId}/cantidadParticipantes": {
     get: {
       tag: "Cursos",
       summary: "Cantidad de participantes de un curso",
@@ -148,7 +148,7 @@ export const COURSE_CALLS: Operations = {
       errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
     },
   },
-  "/api/cursos/{id}/registrarParticipante": {
+  "/api/cursos/{cursoId}/registrarParticipante": {
     post: {
       tag: "Cursos",
       summary: "Inscribirse en un curso",
@@ -163,7 +163,7 @@ export const COURSE_CALLS: Operations = {
       },
     },
   },
-  "/api/cursos/{id}/publicar": {
+  "/api/cursos/{cursoId}/publicar": {
     put: {
       tag: "Cursos",
       summary: "Publicar un curso",
@@ -172,7 +172,7 @@ export const COURSE_CALLS: Operations = {
       errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
     },
   },
-  "/api/cursos/{id}/participantes": {
+  "/api/cursos/{cursoId}/participantes": {
     get: {
       tag: "Cursos",
       summary: "Participantes de un curso, en orden de inscripción",

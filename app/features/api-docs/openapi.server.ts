@@ -84,11 +84,9 @@ const QUERY: Record<QueryParam, { schema: Record<string, unknown>; description: 
   QUERY_PARAMS;
 
 const PATH_PARAMS: Record<string, { description: string; schema: Record<string, unknown> }> = {
-  id: { description: "Id del recurso.", schema: { type: "string" } },
   userId: { description: "Id del usuario.", schema: { type: "string" } },
-  courseId: { description: "Id del curso.", schema: { type: "string" } },
   cursoId: { description: "Id del curso.", schema: { type: "string" } },
-  index: { description: "Índice del módulo (desde 0).", schema: { type: "integer", minimum: 0 } },
+  libroId: { description: "Id del libro.", schema: { type: "string" } },
   moduloIndex: { description: "Índice del módulo (desde 0).", schema: { type: "integer", minimum: 0 } },
   tipo: { description: "Público del curso.", schema: { type: "string", enum: [...AUDIENCE_PAGES] } },
 };

@@ -178,7 +178,7 @@ export const ACCOUNT_CALLS: Operations = {
       ok: { 200: json("Una página de usuarios.", z.array(ApiUserSchema), ["X-Total-Count", "X-Page-Count"]) },
     },
   },
-  "/api/auth/approve/{id}": {
+  "/api/auth/approve/{userId}": {
     put: {
       tag: "Cuentas",
       summary: "Aprobar una cuenta",
@@ -190,7 +190,7 @@ export const ACCOUNT_CALLS: Operations = {
       },
     },
   },
-  "/api/auth/suspend/{id}": {
+  "/api/auth/suspend/{userId}": {
     put: {
       tag: "Cuentas",
       summary: "Suspender una cuenta (cierra sus sesiones y tokens)",
@@ -202,7 +202,7 @@ export const ACCOUNT_CALLS: Operations = {
       },
     },
   },
-  "/api/auth/users/{id}": {
+  "/api/auth/users/{userId}": {
     delete: {
       tag: "Cuentas",
       summary: "Eliminar una cuenta y sus datos personales",
@@ -218,7 +218,7 @@ export const ACCOUNT_CALLS: Operations = {
       },
     },
   },
-  "/api/auth/users/{id}/profile": {
+  "/api/auth/users/{userId}/profile": {
     put: {
       tag: "Cuentas",
       summary: "Corregir los datos del perfil: nombre, apellido, fecha de nacimiento, correo, imagen, avisos",

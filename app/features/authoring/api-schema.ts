@@ -41,7 +41,7 @@ export function questionFromApi(raw: unknown): unknown {
   return { texto: q.texto ?? q.pregunta, opciones };
 }
 
-/** An existing file to keep: its id, its URL, or the object GET /api/cursos/{id} lists. */
+/** An existing file to keep: its id, its URL, or the object GET /api/cursos/{cursoId} lists. */
 const FileRef = z.union([z.string(), z.object({ id: z.string().nullish(), url: z.string().nullish() })]);
 
 /**
@@ -195,7 +195,7 @@ export const CourseCreateFormSchema = z
   })
   .meta(moduleFiles);
 
-/** PUT /api/cursos/{id} (multipart/form-data): every field optional but the title. */
+/** PUT /api/cursos/{cursoId} (multipart/form-data): every field optional but the title. */
 export const CourseUpdateFormSchema = z
   .object({
     ...CourseFieldsSchema.shape,
@@ -207,7 +207,7 @@ export const CourseUpdateFormSchema = z
   })
   .meta(moduleFiles);
 
-/** PUT /api/cursos/{id} (application/json). */
+/** PUT /api/cursos/{cursoId} (application/json). */
 export const CourseUpdateJsonSchema = z.object({
   ...CourseFieldsSchema.shape,
   modulos: z.array(ApiModuleSchema).max(50).optional(),

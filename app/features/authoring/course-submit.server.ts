@@ -39,7 +39,7 @@ export async function submitNewCourse(
   });
 }
 
-/** PUT /api/cursos/{id} (with `modulos`) and the editor's course form (fields and image). */
+/** PUT /api/cursos/{cursoId} (with `modulos`) and the editor's course form (fields and image). */
 export async function submitCourseUpdate(
   admin: SessionUser,
   id: string,

@@ -1,4 +1,4 @@
-// The course editor's action (/admin/courses/edit/{id}): every small form of the page posts
+// The course editor's action (/admin/courses/edit/{cursoId}): every small form of the page posts
 // here with an `intent`. Saved changes answer with a redirect + flash (works without
 // JavaScript); a refused form comes back with its values and errors. The question form's
 // "add option" / "remove option" buttons return the edited draft without saving, so the

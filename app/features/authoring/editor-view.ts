@@ -1,4 +1,4 @@
-// What the course editor page (/admin/courses/edit/{id}) shows: the course as the editor's forms
+// What the course editor page (/admin/courses/edit/{cursoId}) shows: the course as the editor's forms
 // want it (dates as yyyy-mm-dd, lists one per line), and the dialogs and question the URL asks
 // for (?eliminarModulo=, ?eliminarArchivo=, ?pregunta=, ?nuevaPregunta=).
 import type { getCourseForEditor } from "./editor-steps.server.ts";

@@ -42,18 +42,18 @@ export const CourseListSchema = z.object({
 export const FeaturedCoursesSchema = z.object({ cursos: z.array(CourseSummarySchema) });
 export type FeaturedCourses = z.output<typeof FeaturedCoursesSchema>;
 
-/** POST /api/cursos and PUT /api/cursos/{id}/publicar: the course and its new state. */
+/** POST /api/cursos and PUT /api/cursos/{cursoId}/publicar: the course and its new state. */
 export const CourseStateSchema = z.object({ message: z.string(), id: z.string(), estado });
 export type CourseState = z.output<typeof CourseStateSchema>;
 
-/** POST /api/cursos/{id}/registrarParticipante. */
+/** POST /api/cursos/{cursoId}/registrarParticipante. */
 export const EnrolledSchema = z.object({
   message: z.string(),
   yaInscrito: z.boolean().meta({ description: "true (y estado 200) si ya estaba inscrito." }),
 });
 export type Enrolled = z.output<typeof EnrolledSchema>;
 
-/** GET /api/cursos/{id}/cantidadParticipantes. */
+/** GET /api/cursos/{cursoId}/cantidadParticipantes. */
 export const ParticipantCountSchema = z.object({ cantidadParticipantes: z.int().min(0) });
 
 const ParticipantSchema = z.object({
@@ -64,7 +64,7 @@ const ParticipantSchema = z.object({
   progreso: z.number().meta({ description: "Porcentaje (0 a 100)." }),
 });
 
-/** GET /api/cursos/{id}/participantes: one page, in enrolment order. */
+/** GET /api/cursos/{cursoId}/participantes: one page, in enrolment order. */
 export const ParticipantsSchema = z.object({ participantes: z.array(ParticipantSchema) });
 export type Participants = z.output<typeof ParticipantsSchema>;
 
@@ -99,7 +99,7 @@ export function courseListJson(list: {
   };
 }
 
-/** A participant of GET /api/cursos/{id}/participantes (dates as ISO strings). */
+/** A participant of GET /api/cursos/{cursoId}/participantes (dates as ISO strings). */
 export function participantJson(p: {
   id: string;
   nombre: string;

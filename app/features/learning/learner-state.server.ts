@@ -48,7 +48,7 @@ export async function withLearnerStates<T extends { courses: ReadonlyArray<{ id:
 }
 
 /**
- * Where each course's 'Continuar' leads for this user (`/cursos/{id}?modulo=N#modulo-N`, the
+ * Where each course's 'Continuar' leads for this user (`/cursos/{cursoId}?modulo=N#modulo-N`, the
  * module to take by nextModuleIndex, the course banner's rule), for a whole page of courses in
  * three queries whatever its size, each an index range: their modules in order (cursoId,
  * posicion), which of them have a quiz (one row per module, grouped on (moduloId, posicion)),

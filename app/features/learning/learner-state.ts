@@ -25,7 +25,7 @@ export function nextModuleIndex(modules: ReadonlyArray<{ tieneQuiz: boolean; apr
 /**
  * Where 'Continuar' leads: `?modulo=N` makes the server open module N (no JavaScript needed) and
  * `#modulo-N` scrolls to it; a course without modules, to its module list. `coursePath` is empty
- * on the course page itself, `/cursos/{id}` elsewhere.
+ * on the course page itself, `/cursos/{cursoId}` elsewhere.
  */
 export function continueHref(nextIndex: number | null, coursePath = ""): string {
   if (nextIndex === null) return `${coursePath}#modulos`;

@@ -28,7 +28,7 @@ export const LIBRARY_CALLS: Operations = {
       ok: { 201: json("Libro creado.", BookCreatedSchema) },
     },
   },
-  "/api/books/download/{id}": {
+  "/api/books/download/{libroId}": {
     get: {
       tag: "Biblioteca",
       summary: "El PDF de un libro",
@@ -39,7 +39,7 @@ export const LIBRARY_CALLS: Operations = {
       errors: { 404: error("Libro no encontrado o sin PDF.", BOOK_NOT_FOUND, NO_PDF) },
     },
   },
-  "/api/books/{id}": {
+  "/api/books/{libroId}": {
     delete: {
       tag: "Biblioteca",
       summary: "Eliminar un libro",

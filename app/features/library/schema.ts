@@ -42,7 +42,7 @@ export const BookJsonSchema = z.object({
   author: z.string(),
   pages: z.int().min(1),
   description: z.string(),
-  pdfUrl: z.string().meta({ description: "GET /api/books/download/{id}." }),
+  pdfUrl: z.string().meta({ description: "GET /api/books/download/{libroId}." }),
 });
 export type BookJson = z.output<typeof BookJsonSchema>;
 

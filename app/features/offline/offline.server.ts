@@ -6,9 +6,9 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { getOptionalUser, type GuardArgs } from "~/features/auth/guards.server.ts";
 import { sessionEndOf, type SessionUser } from "~/features/auth/session.server.ts";
 import { env } from "~/lib/env.server.ts";
+import workerScript from "virtual:service-worker";
 import { NO_USER } from "./sw-policy.js";
-import policySource from "./sw-policy.js?raw";
-import workerSource from "./service-worker.js?raw";
+import { WORKER_GLOBAL, type WorkerConfig } from "./worker/config.ts";
 
 /** keep: true (may be kept), false (must not: the worker drops what it kept of this course), null (no say). */
 type Mark = { keep: boolean | null };
@@ -128,10 +128,15 @@ export const offlineMiddleware: MiddlewareFunction<Response> = async (args, next
   return response;
 };
 
-/** /sw.js: the configuration, the marker's name, the policy's functions (without `export`), then the worker. */
+/**
+ * /sw.js: the worker as Vite compiled it (worker/sw.ts, vite.service-worker.ts), then the line that
+ * starts it with this server's settings (the environment is read when the server runs, not when
+ * it is built).
+ */
 export function serviceWorkerScript(): string {
-  const config = { limitBytes: Math.round(env().OFFLINE_CACHE_MB * 1024 * 1024) };
-  const policy = policySource.replace(/^export /gm, "");
-  const marker = `const MARKER_COOKIE = ${JSON.stringify(offlineMarkerName())};`;
-  return `"use strict";\nconst CONFIG = ${JSON.stringify(config)};\n${marker}\n${policy}\n${workerSource}`;
+  const config: WorkerConfig = {
+    limitBytes: Math.round(env().OFFLINE_CACHE_MB * 1024 * 1024),
+    markerCookie: offlineMarkerName(),
+  };
+  return `${workerScript}\n${WORKER_GLOBAL}.start(${JSON.stringify(config)});\n`;
 }

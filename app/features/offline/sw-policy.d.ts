@@ -1,7 +1,6 @@
-// Types of sw-policy.js (plain JavaScript: it is also served inside /sw.js, see that file).
+// Types of sw-policy.js (plain JavaScript, bundled into the service worker: see that file).
 
 export const CACHE_PREFIX: string;
-export const CACHE_FORMAT: string;
 export const NO_USER: "none";
 
 export function cacheName(key: string): string;

@@ -1,13 +1,13 @@
 // The pure rules of the offline cache (docs/decisions/014): which requests the service worker may
-// keep, how the cache stays under its size limit, and the offline page. Plain JavaScript on
-// purpose: app/routes/sw.ts serves this file's text (without its `export` keywords) followed by
-// service-worker.js as /sw.js, and the page and the unit tests import it as a module. Nothing here
-// may use anything but the language and the web platform (no imports). Types: sw-policy.d.ts.
+// keep, how the cache stays under its size limit, and the offline page. Bundled into the service
+// worker (worker/sw.ts, compiled by vite.service-worker.ts), and imported by the page and the unit
+// tests. Nothing here may use anything but the language and the web platform (no imports): it
+// runs in a window and in the worker. Types: sw-policy.d.ts.
 
 /** Every cache of ours starts with this; one cache per signed-in user: PREFIX + FORMAT + "-" + key. */
 export const CACHE_PREFIX = "academia-offline-";
 /** Bumped when the stored entries change shape: caches of another format are deleted. */
-export const CACHE_FORMAT = "v1";
+const CACHE_FORMAT = "v1";
 
 /** The cache of the user whose opaque offline key (app/features/offline/offline.server.ts) is `key`. */
 export function cacheName(key) {
@@ -42,8 +42,8 @@ export function mayServeKept(marker, owner) {
   return key !== null && key !== NO_USER && key === owner;
 }
 
-// The allow-list. A course page: /cursos/{id}, with at most the page's own ?pdf= and ?modulo=
-// (the embedded viewer, an opened module). A module file: /cursos/{id}/archivos/{fileId}, with no
+// The allow-list. A course page: /cursos/{cursoId}, with at most the page's own ?pdf= and ?modulo=
+// (the embedded viewer, an opened module). A module file: /cursos/{cursoId}/archivos/{archivoId}, with no
 // query (?descargar=1 is a download, not kept). Nothing else, whatever the server says.
 const ID = "[A-Za-z0-9_-]{1,64}";
 const PAGE = new RegExp(`^/cursos/${ID}$`);
@@ -80,7 +80,7 @@ export function mayKeep(url, origin, { status, redirected, keep, user, range }) 
 
 /**
  * The course whose kept entries an answer says to drop (X-Offline-Keep: 0: the learner is no
- * longer enrolled, or may no longer open it), as its page path "/cursos/{id}"; otherwise null.
+ * longer enrolled, or may no longer open it), as its page path "/cursos/{cursoId}"; otherwise null.
  */
 export function courseToDrop(url, origin, { keep, user }) {
   const kind = requestKind(url, origin);
@@ -90,7 +90,7 @@ export function courseToDrop(url, origin, { keep, user }) {
   return url.pathname.split("/").slice(0, 3).join("/");
 }
 
-/** Whether a kept entry's path (with its query) belongs to the course page path "/cursos/{id}". */
+/** Whether a kept entry's path (with its query) belongs to the course page path "/cursos/{cursoId}". */
 export function inCourse(path, course) {
   return path === course || path.startsWith(`${course}/`) || path.startsWith(`${course}?`);
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 
 // The course page's view of the offline cache: whether a service worker controls the page, which
-// URLs it keeps for this learner, and "save these" with progress (service-worker.js answers the
+// URLs it keeps for this learner, and "save these" with progress (worker/sw.ts answers the
 // "list" and "save" messages). Everything here runs after hydration: without JavaScript, without a
 // worker, or with a worker that cannot show kept copies in this browser (no cookieStore to check
 // the sign-in with), `active` stays false and the page shows no offline controls.

@@ -1,4 +1,4 @@
-// POST /api/cursos/{id}/modulos/{index}/responder and POST /api/quiz/respuestas share this:
+// POST /api/cursos/{cursoId}/modulos/{moduloIndex}/responder and POST /api/quiz/respuestas share this:
 // only `respuestas` is read; any aprobado / calificacion / porcentaje / puntajeTotal / usuarioId
 // the client sends is ignored. The response is the server's result.
 import { z } from "zod";
@@ -56,7 +56,7 @@ export const QuizAttemptsSchema = z.object({
 });
 export type QuizAttempts = z.output<typeof QuizAttemptsSchema>;
 
-/** POST /api/cursos/{id}/usuarios/{userId}/progreso. */
+/** POST /api/cursos/{cursoId}/usuarios/{userId}/progreso. */
 export const ProgressSchema = z.object({ progreso: z.number().meta({ description: "Porcentaje (0 a 100)." }) });
 export type Progress = z.output<typeof ProgressSchema>;
 

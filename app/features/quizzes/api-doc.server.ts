@@ -20,7 +20,7 @@ const QUIZ_401 = [QUIZ_AUTH_MESSAGES.missing, QUIZ_AUTH_MESSAGES.invalid, QUIZ_A
 
 /** The calls of the tag Evaluaciones, in the order of the document. */
 export const QUIZ_CALLS: Operations = {
-  "/api/cursos/{id}/modulos/{index}/responder": {
+  "/api/cursos/{cursoId}/modulos/{moduloIndex}/responder": {
     post: {
       tag: "Evaluaciones",
       summary: "Responder la evaluación de un módulo",
@@ -41,7 +41,7 @@ export const QUIZ_CALLS: Operations = {
       tag: "Evaluaciones",
       summary: "Responder una evaluación (curso y módulo en el cuerpo)",
       description:
-        "Como POST /api/cursos/{id}/modulos/{index}/responder, con cursoId y moduloIndex en el cuerpo. Se " +
+        "Como POST /api/cursos/{cursoId}/modulos/{moduloIndex}/responder, con cursoId y moduloIndex en el cuerpo. Se " +
         "califica en el servidor; cualquier nota enviada se ignora.",
       access: "user",
       body: { json: QuizAnswersWithModuleSchema },
@@ -69,7 +69,7 @@ export const QUIZ_CALLS: Operations = {
       },
     },
   },
-  "/api/cursos/{id}/usuarios/{userId}/progreso": {
+  "/api/cursos/{cursoId}/usuarios/{userId}/progreso": {
     post: {
       tag: "Evaluaciones",
       summary: "Recalcular el progreso de un usuario en un curso",

@@ -17,7 +17,7 @@ export const REPORT_CALLS: Operations = {
       ok: { 200: json("El resumen.", ResumenSchema) },
     },
   },
-  "/api/admin/cursos/{id}/reporte": {
+  "/api/admin/cursos/{cursoId}/reporte": {
     get: {
       tag: "Reportes",
       summary: "Reporte de un curso",
@@ -27,7 +27,7 @@ export const REPORT_CALLS: Operations = {
       errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
     },
   },
-  "/api/admin/cursos/{id}/calificaciones": {
+  "/api/admin/cursos/{cursoId}/calificaciones": {
     get: {
       tag: "Reportes",
       summary: "Libro de calificaciones de un curso",

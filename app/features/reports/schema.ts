@@ -1,5 +1,5 @@
 // The admin reports' JSON shapes (docs/product.md#json-api): the answers of
-// GET /api/admin/resumen, /api/admin/cursos/{id}/reporte and /api/admin/cursos/{id}/calificaciones.
+// GET /api/admin/resumen, /api/admin/cursos/{cursoId}/reporte and /api/admin/cursos/{cursoId}/calificaciones.
 // The services (reports.server.ts) build exactly these objects; the HTML pages render the same
 // objects, and the OpenAPI document is generated from these schemas.
 import { z } from "zod";

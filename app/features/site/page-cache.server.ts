@@ -35,7 +35,7 @@ type Entry = {
 const MAX_ENTRIES = 500;
 const entries = new Map<string, Entry>();
 
-// "/", "/cursos", "/cursos/dirigido/{tipo}", "/cursos/{id}": nothing deeper (quizzes, files).
+// "/", "/cursos", "/cursos/dirigido/{tipo}", "/cursos/{cursoId}": nothing deeper (quizzes, files).
 const CACHEABLE_PATH = /^\/(?:cursos(?:\/dirigido)?(?:\/[A-Za-z0-9_-]{1,64})?)?$/;
 const OUR_COOKIES = /(?:^|;\s*)(?:__Host-)?academia_/;
 

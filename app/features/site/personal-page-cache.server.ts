@@ -22,7 +22,7 @@ import { stampsOf } from "~/features/site/catalog-stamp.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { pickEncoding, withScriptHashes } from "~/features/site/page-cache.server.ts";
 
-// "/", "/cursos", "/cursos/dirigido/{tipo}", "/cursos/{id}", "/user", "/user/courses",
+// "/", "/cursos", "/cursos/dirigido/{tipo}", "/cursos/{cursoId}", "/user", "/user/courses",
 // "/user/certificates", "/user/messages", and their data requests (client-side navigation).
 const PERSONAL_PATH =
   /^\/(?:_root|cursos(?:\/dirigido)?(?:\/[A-Za-z0-9_-]{1,64})?|user(?:\/(?:courses|certificates|messages))?)?$/;

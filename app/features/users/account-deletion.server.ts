@@ -1,6 +1,6 @@
 // Deleting an account (docs/product.md#suspension-and-deletion, Ley 21.719): the one service behind
 // 'Eliminar mi cuenta' on both profile pages, DELETE /api/auth/cuenta, the admin's 'Eliminar' in
-// Registros and DELETE /api/auth/users/{id}. Everything personal goes at once, in one transaction:
+// Registros and DELETE /api/auth/users/{userId}. Everything personal goes at once, in one transaction:
 // the account and its sessions, API tokens, links and e-mail changes; its enrolments (participant
 // counters kept right) and quiz attempts; the messages it received. What stays is said plainly:
 // messages it sent stay with their recipients but read 'Cuenta eliminada' as sender; its
@@ -236,7 +236,7 @@ export async function deleteOwnAccount(
   return deleteAccount(userId, { certificados: input.certificados, actor: { id: userId, self: true }, request });
 }
 
-/** An admin's deletion (Registros, DELETE /api/auth/users/{id}): anyone's but their own. */
+/** An admin's deletion (Registros, DELETE /api/auth/users/{userId}): anyone's but their own. */
 export async function deleteUser(
   admin: { id: string },
   id: string,

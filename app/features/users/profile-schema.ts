@@ -1,5 +1,5 @@
 // The profile form's schema and messages (docs/product.md#profile), shared by
-// the two profile pages and PUT /api/auth/users/{id}/profile. Validation runs on the server only.
+// the two profile pages and PUT /api/auth/users/{userId}/profile. Validation runs on the server only.
 import { z } from "zod";
 import { email, PersonFields } from "~/features/auth/schema.ts";
 

@@ -1,4 +1,4 @@
-// Profiles (/admin/profile, /user/profile and PUT /api/auth/users/{id}/profile; docs/product.md#profile): the
+// Profiles (/admin/profile, /user/profile and PUT /api/auth/users/{userId}/profile; docs/product.md#profile): the
 // one place for the rules. E-mail: valid, lower-case, unique. Image: a real JPEG/PNG/WebP
 // (magic bytes), size-limited, stored under DATA_DIR/uploads/avatars with a server-made name;
 // the old file is deleted only after the database update commits, and a new file whose
@@ -257,7 +257,7 @@ async function profileFormAction(request: Request, user: SessionUser, backTo: st
 }
 
 /**
- * The change a PUT /api/auth/users/{id}/profile body asks for: multipart (or urlencoded) with
+ * The change a PUT /api/auth/users/{userId}/profile body asks for: multipart (or urlencoded) with
  * correo and/or the file imagenPerfil (quitarImagen=true removes the image), or JSON { correo }
  * ({ imagenPerfil: null } removes it). Upload and validation errors become a status and message.
  */

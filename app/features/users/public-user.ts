@@ -58,7 +58,7 @@ export const ApiLoginSchema = z.object({
 });
 export type ApiLogin = z.output<typeof ApiLoginSchema>;
 
-/** PUT /api/auth/users/{id}/profile. */
+/** PUT /api/auth/users/{userId}/profile. */
 export const ApiProfileUpdatedSchema = z.object({
   message: z.string(),
   user: ApiUserSchema,

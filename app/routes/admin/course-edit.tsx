@@ -16,14 +16,14 @@ import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-edit";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 
-// /admin/courses/edit/{id} (docs/product.md#course-editor): the course's fields, then its modules,
+// /admin/courses/edit/{cursoId} (docs/product.md#course-editor): the course's fields, then its modules,
 // each with its files, links and quiz. Every part is its own small form (see
 // editor-action.server.ts). Dialogs are addressed by the URL: ?eliminarModulo=, ?eliminarArchivo=;
 // the question being edited by ?pregunta= (one at a time), a new one by ?nuevaPregunta=.
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const id = args.params.id;
+  const id = args.params.cursoId;
   invariantResponse(id, MISSING_ID, { status: 400 });
   const url = new URL(args.request.url);
   const mb = (n: number) => megabytes(Math.floor(n * 1024 * 1024));
@@ -44,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const id = args.params.id;
+  const id = args.params.cursoId;
   invariantResponse(id, MISSING_ID, { status: 400 });
   return courseEditorAction(args.request, admin, id);
 }

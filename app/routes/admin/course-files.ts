@@ -17,12 +17,12 @@ import { isRecordId, recordIdOr404 } from "~/lib/ids.ts";
 import { withUpload } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-files";
 
-// POST /admin/courses/edit/{id}/archivos: a module's PDFs (several at once). The editor's
+// POST /admin/courses/edit/{cursoId}/archivos: a module's PDFs (several at once). The editor's
 // upload form posts here: without JavaScript as a plain form (redirect + flash back to the
 // module); with JavaScript by XHR with a progress bar (Accept: application/json → JSON).
 // The course id and the module id go into the Location header: only ids shaped like ours do.
 export const loader = ({ params }: Route.LoaderArgs) =>
-  redirect(`/admin/courses/edit/${recordIdOr404(params.id, COURSE_NOT_FOUND)}`);
+  redirect(`/admin/courses/edit/${recordIdOr404(params.cursoId, COURSE_NOT_FOUND)}`);
 
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
@@ -31,7 +31,7 @@ export async function action(args: Route.ActionArgs) {
   // nuevo.'), not a login page.
   if (json && !isAdmin(await getOptionalUser(args))) return apiError(401, UNAUTHORIZED_AGAIN);
   await requireAdmin(args);
-  const courseId = params.id;
+  const courseId = params.cursoId;
   if (!isRecordId(courseId)) {
     if (json) return apiError(404, COURSE_NOT_FOUND);
     throw data(COURSE_NOT_FOUND, { status: 404 });

@@ -12,10 +12,10 @@ import { formatPercent, percentOf } from "~/lib/percent.ts";
 import type { Route } from "./+types/course-report";
 
 // A course's report (docs/product.md#reportes): the funnel and each quiz module's figures, the
-// same as GET /api/admin/cursos/{id}/reporte.
+// same as GET /api/admin/cursos/{cursoId}/reporte.
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const report = await getCourseReport(args.params.id);
+  const report = await getCourseReport(args.params.cursoId);
   invariantResponse(report, COURSE_NOT_FOUND, { status: 404 });
   return { report };
 }

@@ -17,10 +17,10 @@ import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/gradebook";
 
 // A course's gradebook (docs/product.md#calificaciones): participants × quiz modules, a page at
-// a time, the same as GET /api/admin/cursos/{id}/calificaciones; the whole of it as CSV.
+// a time, the same as GET /api/admin/cursos/{cursoId}/calificaciones; the whole of it as CSV.
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const gradebook = await getGradebook(args.params.id, { page: pageFrom(args.request.url) });
+  const gradebook = await getGradebook(args.params.cursoId, { page: pageFrom(args.request.url) });
   invariantResponse(gradebook, COURSE_NOT_FOUND, { status: 404 });
   return { gradebook };
 }

@@ -8,7 +8,7 @@ import type { Route } from "./+types/participants-csv";
 /** The participants table as CSV (admin), streamed 1 000 rows at a time. */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const course = await getCourseTitle(args.params.id);
+  const course = await getCourseTitle(args.params.cursoId);
   if (!course) return new Response(COURSE_NOT_FOUND, { status: 404 });
   return csvResponse(`participantes-${course.titulo}.csv`, PARTICIPANTS_CSV_HEADER, participantCsvBatches(course.id));
 }

@@ -15,7 +15,7 @@ import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 // The course's participants (docs/product.md#participants). Guarded here, like every admin page.
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const course = await getCourseTitle(args.params.id);
+  const course = await getCourseTitle(args.params.cursoId);
   invariantResponse(course, COURSE_NOT_FOUND, { status: 404 });
   return { course, ...(await listParticipants(course.id, { page: pageFrom(args.request.url) })) };
 }

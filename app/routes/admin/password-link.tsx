@@ -1,4 +1,4 @@
-// /admin/records/{id}/enlace-contrasena: an admin's one-time link for a learner who cannot read
+// /admin/records/{userId}/enlace-contrasena: an admin's one-time link for a learner who cannot read
 // e-mail (docs/product.md#password-recovery). The page names the account; its button (also on
 // the record in Registros) creates a link valid 24 hours, voiding earlier ones, and this answer
 // shows it once: it is neither e-mailed nor stored in clear, and the audit log records who made it.
@@ -19,14 +19,14 @@ const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
-  const user = await getUser(args.params.id);
+  const user = await getUser(args.params.userId);
   invariantResponse(user, USER_NOT_FOUND, { status: 404 });
   return data({ user, self: user.id === admin.id }, { headers: NO_STORE });
 }
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const outcome = await createAdminResetLink(admin, args.params.id, args.request);
+  const outcome = await createAdminResetLink(admin, args.params.userId, args.request);
   if (!outcome.ok) {
     return data({ ok: false as const, message: outcome.message }, { status: outcome.status, headers: NO_STORE });
   }

@@ -1,4 +1,4 @@
-// /admin/records/{id}/corregir: an admin corrects a person's nombre, apellido and fecha de
+// /admin/records/{userId}/corregir: an admin corrects a person's nombre, apellido and fecha de
 // nacimiento under the registration's rules (Ley 21.719, rectification). Audited with the fields
 // changed, never their values. Works without JavaScript; the form keeps what was typed on error.
 import { getFormProps, useForm } from "@conform-to/react";
@@ -21,7 +21,7 @@ const CORRECTED = "Datos corregidos. Sus certificados conservan el nombre con qu
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const user = await getUser(args.params.id);
+  const user = await getUser(args.params.userId);
   invariantResponse(user, USER_NOT_FOUND, { status: 404 });
   return {
     user: {
@@ -38,9 +38,9 @@ export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const submission = parseWithZod(await readForm(args.request), { schema: CorrectionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await updateProfile(admin, args.params.id, submission.value);
+  const outcome = await updateProfile(admin, args.params.userId, submission.value);
   if (!outcome.ok) return data({ result: formReply(submission, outcome) }, { status: outcome.status });
-  return redirectWithFlash(args.request, `/admin/records?ver=${encodeURIComponent(args.params.id)}`, {
+  return redirectWithFlash(args.request, `/admin/records?ver=${encodeURIComponent(args.params.userId)}`, {
     type: "success",
     message: CORRECTED,
   });

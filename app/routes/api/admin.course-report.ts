@@ -5,11 +5,11 @@ import type { CourseReport } from "~/features/reports/schema.ts";
 import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import type { Route } from "./+types/admin.course-report";
 
-/** GET /api/admin/cursos/{id}/reporte (admin): a course's funnel and quiz modules (CourseReportSchema). */
+/** GET /api/admin/cursos/{cursoId}/reporte (admin): a course's funnel and quiz modules (CourseReportSchema). */
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiRole(args, "admin");
-    const report = await getCourseReport(args.params.id);
+    const report = await getCourseReport(args.params.cursoId);
     return report ? apiJson<CourseReport>(report) : apiError(404, COURSE_NOT_FOUND);
   });
 }

@@ -8,14 +8,14 @@ import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/admin.gradebook";
 
 /**
- * GET /api/admin/cursos/{id}/calificaciones?page=N (admin): a page of the course's gradebook,
+ * GET /api/admin/cursos/{cursoId}/calificaciones?page=N (admin): a page of the course's gradebook,
  * 100 participants in enrolment order (GradebookSchema; Link header and X-Total-Count).
  */
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiRole(args, "admin");
-    apiQuery(args.request, ...documentedQuery("/api/admin/cursos/{id}/calificaciones"));
-    const gradebook = await getGradebook(args.params.id, {
+    apiQuery(args.request, ...documentedQuery("/api/admin/cursos/{cursoId}/calificaciones"));
+    const gradebook = await getGradebook(args.params.cursoId, {
       page: pageFrom(args.request.url),
       size: GRADEBOOK_API_PAGE_SIZE,
     });

@@ -5,13 +5,13 @@ import type { Route } from "./+types/auth.approve";
 
 export const loader = () => methodNotAllowed("PUT");
 
-/** PUT /api/auth/approve/{id} (admin). */
+/** PUT /api/auth/approve/{userId} (admin). */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
     if (args.request.method !== "PUT") return methodNotAllowed("PUT");
     const admin = await requireApiRole(args, "admin");
-    const outcome = await approveUser(admin, args.params.id, args.request);
+    const outcome = await approveUser(admin, args.params.userId, args.request);
     if (!outcome.ok) return apiFailure(outcome);
-    return apiJson<ApiNoticeId>({ message: "Usuario aprobado", id: args.params.id });
+    return apiJson<ApiNoticeId>({ message: "Usuario aprobado", id: args.params.userId });
   });
 }

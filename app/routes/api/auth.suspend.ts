@@ -5,13 +5,13 @@ import type { Route } from "./+types/auth.suspend";
 
 export const loader = () => methodNotAllowed("PUT");
 
-/** PUT /api/auth/suspend/{id} (admin; never oneself): un-approves the account and ends its sessions and tokens. */
+/** PUT /api/auth/suspend/{userId} (admin; never oneself): un-approves the account and ends its sessions and tokens. */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
     if (args.request.method !== "PUT") return methodNotAllowed("PUT");
     const admin = await requireApiRole(args, "admin");
-    const outcome = await suspendUser(admin, args.params.id, args.request);
+    const outcome = await suspendUser(admin, args.params.userId, args.request);
     if (!outcome.ok) return apiFailure(outcome);
-    return apiJson<ApiNoticeId>({ message: "Usuario suspendido", id: args.params.id });
+    return apiJson<ApiNoticeId>({ message: "Usuario suspendido", id: args.params.userId });
   });
 }

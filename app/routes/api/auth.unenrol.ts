@@ -6,13 +6,13 @@ import type { Route } from "./+types/auth.unenrol";
 
 export const loader = () => methodNotAllowed("DELETE");
 
-/** DELETE /api/auth/usuario/cursos-inscritos/{courseId}: leaves one of the caller's own courses. */
+/** DELETE /api/auth/usuario/cursos-inscritos/{cursoId}: leaves one of the caller's own courses. */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
     if (args.request.method.toUpperCase() !== "DELETE") return methodNotAllowed("DELETE");
     const user = await requireApiUser(args);
-    const { courseId } = args.params;
-    if (!courseId || courseId.length > 64 || !(await unenrol(user.id, courseId))) return apiError(404, NOT_ENROLLED);
-    return apiJson<ApiNoticeId>({ message: UNENROL_OK, id: courseId });
+    const { cursoId } = args.params;
+    if (!cursoId || cursoId.length > 64 || !(await unenrol(user.id, cursoId))) return apiError(404, NOT_ENROLLED);
+    return apiJson<ApiNoticeId>({ message: UNENROL_OK, id: cursoId });
   });
 }

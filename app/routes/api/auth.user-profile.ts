@@ -8,7 +8,7 @@ import type { Route } from "./+types/auth.user-profile";
 export const loader = () => methodNotAllowed("PUT");
 
 /**
- * PUT /api/auth/users/{id}/profile (docs/product.md#api-accounts): oneself or an admin. Body: multipart/form-data
+ * PUT /api/auth/users/{userId}/profile (docs/product.md#api-accounts): oneself or an admin. Body: multipart/form-data
  * (correo and/or the file imagenPerfil; quitarImagen=true removes it) or JSON { correo }
  * ({ imagenPerfil: null } removes the image). One's own new correo is applied only when the
  * link e-mailed to it is followed (`correoPendiente` in the answer); an admin changing another
@@ -19,8 +19,8 @@ export function action(args: Route.ActionArgs) {
     const { request, params } = args;
     if (request.method.toUpperCase() !== "PUT") return methodNotAllowed("PUT");
     const caller = await requireApiUser(args);
-    requireSelfOrAdmin(caller, params.id, FORBIDDEN_PROFILE);
-    const outcome = await profileApiAction(caller, params.id, request);
+    requireSelfOrAdmin(caller, params.userId, FORBIDDEN_PROFILE);
+    const outcome = await profileApiAction(caller, params.userId, request);
     if (!outcome.ok) return apiFailure(outcome);
     // A new e-mail of one's own waits for its confirmation link: `user` still has the old one.
     return apiJson<ApiProfileUpdated>({

@@ -7,7 +7,7 @@ import type { Route } from "./+types/auth.user";
 export const loader = () => methodNotAllowed("DELETE");
 
 /**
- * DELETE /api/auth/users/{id} (admin; never oneself), optionally with { certificados: "conservar" |
+ * DELETE /api/auth/users/{userId} (admin; never oneself), optionally with { certificados: "conservar" |
  * "revocar" }: without it (or with no body) the certificates stay verifiable.
  */
 export function action(args: Route.ActionArgs) {
@@ -15,8 +15,8 @@ export function action(args: Route.ActionArgs) {
     if (args.request.method !== "DELETE") return methodNotAllowed("DELETE");
     const admin = await requireApiRole(args, "admin");
     const { certificados } = await parseBody(args.request, AdminDeleteUserSchema, { nullIsEmpty: true });
-    const outcome = await deleteUser(admin, args.params.id, args.request, certificados);
+    const outcome = await deleteUser(admin, args.params.userId, args.request, certificados);
     if (!outcome.ok) return apiFailure(outcome);
-    return apiJson<ApiNoticeId>({ message: "Usuario eliminado", id: args.params.id });
+    return apiJson<ApiNoticeId>({ message: "Usuario eliminado", id: args.params.userId });
   });
 }

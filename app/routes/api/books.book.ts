@@ -7,15 +7,15 @@ import type { Route } from "./+types/books.book";
 
 export const loader = () => methodNotAllowed("DELETE");
 
-/** DELETE /api/books/{id} (admin). */
+/** DELETE /api/books/{libroId} (admin). */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
     if (args.request.method !== "DELETE") return methodNotAllowed("DELETE");
     const admin = await requireApiRole(args, "admin");
     try {
-      const outcome = await deleteBook(admin, args.params.id, args.request);
+      const outcome = await deleteBook(admin, args.params.libroId, args.request);
       if (!outcome.ok) return apiFailure(outcome);
-      return apiJson<ApiNoticeId>({ message: bookDeleted(outcome.title), id: args.params.id });
+      return apiJson<ApiNoticeId>({ message: bookDeleted(outcome.title), id: args.params.libroId });
     } catch (error) {
       console.error(error);
       return apiFailure(fail(500, DELETE_FAILED));

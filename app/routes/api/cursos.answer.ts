@@ -5,11 +5,11 @@ import type { Route } from "./+types/cursos.answer";
 
 export const loader = () => methodNotAllowed("POST");
 
-/** POST /api/cursos/{id}/modulos/{index}/responder (Bearer): graded on the server. */
+/** POST /api/cursos/{cursoId}/modulos/{moduloIndex}/responder (Bearer): graded on the server. */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
     if (args.request.method !== "POST") return methodNotAllowed("POST");
     const user = await requireQuizApiUser(args);
-    return answerFromApi(user, args.params.id, args.params.index, await readBody(args.request));
+    return answerFromApi(user, args.params.cursoId, args.params.moduloIndex, await readBody(args.request));
   });
 }

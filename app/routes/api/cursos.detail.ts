@@ -11,14 +11,14 @@ import { isAdmin } from "~/features/auth/roles.ts";
 import type { Route } from "./+types/cursos.detail";
 
 /**
- * GET /api/cursos/{id}: the course as this caller may see it (drafts and materials by role).
+ * GET /api/cursos/{cursoId}: the course as this caller may see it (drafts and materials by role).
  * Answers never reach learners; an admin (the author) also gets each module's `quiz` with
  * question ids and the correct option, so the course can be edited and sent back with PUT.
  */
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     const viewer = await optionalApiUser(args);
-    const course = await getCourseForViewer(args.params.id, viewer);
+    const course = await getCourseForViewer(args.params.cursoId, viewer);
     if (!course) return apiError(404, COURSE_NOT_FOUND);
     const json = courseDetailJson(course);
     if (!isAdmin(viewer)) return apiJson(json);
@@ -31,10 +31,10 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * PUT /api/cursos/{id} (admin; docs/product.md#api-courses): the course fields as multipart (or JSON), an optional
+ * PUT /api/cursos/{cursoId} (admin; docs/product.md#api-courses): the course fields as multipart (or JSON), an optional
  * new imagen, and optionally `modulos` (JSON; existing modules by id, files to keep listed in
  * archivosModulo) with new files archivosModulo_{index}. All or nothing.
- * DELETE /api/cursos/{id} (admin; the original client sent no token: the server requires one).
+ * DELETE /api/cursos/{cursoId} (admin; the original client sent no token: the server requires one).
  */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
@@ -42,12 +42,12 @@ export function action(args: Route.ActionArgs) {
     if (method !== "DELETE" && method !== "PUT") return methodNotAllowed("GET, PUT, DELETE");
     const admin = await requireApiRole(args, "admin");
     if (method === "PUT") {
-      const outcome = await submitCourseUpdate(admin, args.params.id, args.request, "api");
+      const outcome = await submitCourseUpdate(admin, args.params.cursoId, args.request, "api");
       if (!outcome.ok) return apiFailure(outcome);
-      return apiJson<ApiNoticeId>({ message: UPDATED, id: args.params.id });
+      return apiJson<ApiNoticeId>({ message: UPDATED, id: args.params.cursoId });
     }
-    const outcome = await deleteCourse(admin, args.params.id, args.request);
+    const outcome = await deleteCourse(admin, args.params.cursoId, args.request);
     if (!outcome.ok) return apiFailure(outcome);
-    return apiJson<ApiNoticeId>({ message: "Curso eliminado", id: args.params.id });
+    return apiJson<ApiNoticeId>({ message: "Curso eliminado", id: args.params.cursoId });
   });
 }

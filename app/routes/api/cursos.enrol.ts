@@ -7,12 +7,12 @@ import type { Route } from "./+types/cursos.enrol";
 
 export const loader = () => methodNotAllowed("POST");
 
-/** POST /api/cursos/{id}/registrarParticipante (Bearer): the same rules as 'Comenzar Curso'. */
+/** POST /api/cursos/{cursoId}/registrarParticipante (Bearer): the same rules as 'Comenzar Curso'. */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
     if (args.request.method !== "POST") return methodNotAllowed("POST");
     const viewer = await requireApiUser(args);
-    const outcome = await enrol(viewer, args.params.id);
+    const outcome = await enrol(viewer, args.params.cursoId);
     if (!outcome.ok) return apiFailure(outcome);
     return apiJson<Enrolled>(
       { message: ENROL_OK, yaInscrito: outcome.alreadyEnrolled },

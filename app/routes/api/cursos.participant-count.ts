@@ -4,11 +4,11 @@ import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/cursos.participant-count";
 
-/** GET /api/cursos/{id}/cantidadParticipantes (Bearer). */
+/** GET /api/cursos/{cursoId}/cantidadParticipantes (Bearer). */
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     const viewer = await requireApiUser(args);
-    const count = await participantCount(args.params.id, viewer);
+    const count = await participantCount(args.params.cursoId, viewer);
     if (count === null) return apiError(404, COURSE_NOT_FOUND);
     return apiJson({ cantidadParticipantes: count });
   });

@@ -14,15 +14,15 @@ import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 const API_PAGE_SIZE = 50;
 
 /**
- * GET /api/cursos/{id}/participantes (admin): { participantes: [...] }, 50 at a time in
+ * GET /api/cursos/{cursoId}/participantes (admin): { participantes: [...] }, 50 at a time in
  * enrolment order (?page=N; Link header and X-Total-Count).
  */
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireApiRole(args, "admin");
-    const url = apiQuery(args.request, ...documentedQuery("/api/cursos/{id}/participantes"));
-    if (!(await getCourseTitle(args.params.id))) return apiError(404, COURSE_NOT_FOUND);
-    const list = await listParticipants(args.params.id, { page: pageFrom(url), size: API_PAGE_SIZE });
+    const url = apiQuery(args.request, ...documentedQuery("/api/cursos/{cursoId}/participantes"));
+    if (!(await getCourseTitle(args.params.cursoId))) return apiError(404, COURSE_NOT_FOUND);
+    const list = await listParticipants(args.params.cursoId, { page: pageFrom(url), size: API_PAGE_SIZE });
     return apiNumberedPageJson<Participants>(
       { participantes: list.participantes.map(participantJson) },
       url.href,

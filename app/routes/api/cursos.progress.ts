@@ -16,17 +16,17 @@ import type { Route } from "./+types/cursos.progress";
 export const loader = () => methodNotAllowed("POST");
 
 /**
- * POST /api/cursos/{id}/usuarios/{userId}/progreso: recomputes the real progress from stored
+ * POST /api/cursos/{cursoId}/usuarios/{userId}/progreso: recomputes the real progress from stored
  * results and returns it; a `progreso` in the body is ignored. Only that user or an admin.
  */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
     if (args.request.method !== "POST") return methodNotAllowed("POST");
     const caller = await requireQuizApiUser(args);
-    const { id, userId } = args.params;
+    const { cursoId, userId } = args.params;
     requireSelfOrAdmin(caller, userId, FORBIDDEN_OTHER_PROGRESS);
-    if (!(await isEnrolled(userId, id))) return apiError(404, PROGRESS_NOT_ENROLLED);
-    const { progreso } = await recomputeProgress(userId, id);
+    if (!(await isEnrolled(userId, cursoId))) return apiError(404, PROGRESS_NOT_ENROLLED);
+    const { progreso } = await recomputeProgress(userId, cursoId);
     return apiJson<Progress>({ progreso });
   });
 }

@@ -7,13 +7,15 @@ import type { Route } from "./+types/cursos.publish";
 
 export const loader = () => methodNotAllowed("PUT");
 
-/** PUT /api/cursos/{id}/publicar (admin). */
+/** PUT /api/cursos/{cursoId}/publicar (admin). */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
     if (args.request.method !== "PUT") return methodNotAllowed("PUT");
     const admin = await requireApiRole(args, "admin");
-    const outcome = await publishCourse(admin, args.params.id, args.request).catch(() => fail(500, PUBLISH_FAILED));
+    const outcome = await publishCourse(admin, args.params.cursoId, args.request).catch(() =>
+      fail(500, PUBLISH_FAILED),
+    );
     if (!outcome.ok) return apiFailure(outcome);
-    return apiJson<CourseState>({ message: "Curso publicado", id: args.params.id, estado: "publicado" });
+    return apiJson<CourseState>({ message: "Curso publicado", id: args.params.cursoId, estado: "publicado" });
   });
 }

@@ -20,7 +20,7 @@ import { safeRedirect } from "~/lib/safe-redirect.ts";
 import type { PageCsp } from "~/lib/security-headers.server.ts";
 import type { Route } from "./+types/detail";
 
-// /cursos/{id}: a course, or a 404 (docs/product.md#public-pages); the audience lists
+// /cursos/{cursoId}: a course, or a 404 (docs/product.md#public-pages); the audience lists
 // (/cursos/docente…) have their own routes (routes.ts).
 /** The embedded PDF viewer is an <object>: this page's document allows our own (security-headers.server.ts). */
 export const handle = { csp: { objects: true } satisfies PageCsp };

@@ -1,4 +1,4 @@
-// POST /cursos/{id}/finalizar: the 'Finalizar curso' form. Works without JavaScript: the answer
+// POST /cursos/{cursoId}/finalizar: the 'Finalizar curso' form. Works without JavaScript: the answer
 // is a redirect back to the course with a flash message (the panel then shows the certificate).
 import { data, redirect } from "react-router";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";

@@ -8,9 +8,9 @@ import type { Route } from "./+types/image";
 const text = (body: string, status: number) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
-// /imagenes/cursos/{id}: a course's image for whoever may see the course (the same rule as the
+// /imagenes/cursos/{cursoId}: a course's image for whoever may see the course (the same rule as the
 // course page: a draft's image is a 404 for visitors and learners, as if it did not exist).
-// The viewer comes from the session cookie, or the API's Bearer token (GET /api/cursos/{id}
+// The viewer comes from the session cookie, or the API's Bearer token (GET /api/cursos/{cursoId}
 // gives admins and docentes a draft's imagenUrl). Published images may sit in shared caches;
 // a draft's stays private, and a 404 is never stored (the course may be published later).
 export async function loader(args: Route.LoaderArgs) {

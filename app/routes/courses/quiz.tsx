@@ -18,7 +18,7 @@ const FIELD = "p_";
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await getOptionalUser(args);
   if (!viewer) throw loginRedirect(args.request);
-  const result = await getQuizForViewer(args.params.cursoId, Number(args.params.index), viewer);
+  const result = await getQuizForViewer(args.params.cursoId, Number(args.params.moduloIndex), viewer);
   if (!result.ok) throw data(result.message, { status: result.status });
   return result;
 }
@@ -31,7 +31,7 @@ export async function action(args: Route.ActionArgs) {
   for (const [name, value] of form) {
     if (name.startsWith(FIELD) && typeof value === "string") answers[name.slice(FIELD.length)] = value;
   }
-  const outcome = await submitAttempt(viewer, args.params.cursoId, Number(args.params.index), answers);
+  const outcome = await submitAttempt(viewer, args.params.cursoId, Number(args.params.moduloIndex), answers);
   // A refused attempt (unanswered questions) is the Failure itself, shown with the choices kept;
   // any other (no access, no quiz) is the page's error.
   if (!outcome.ok) {

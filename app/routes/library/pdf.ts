@@ -8,7 +8,7 @@ import type { Route } from "./+types/pdf";
 export async function loader(args: Route.LoaderArgs) {
   await requireUser(args);
   const download = new URL(args.request.url).searchParams.get("descargar") === "1";
-  const served = await serveBookPdf(args.request, args.params.id, download);
+  const served = await serveBookPdf(args.request, args.params.libroId, download);
   if (served.ok) return served.response;
   return new Response(served.message, {
     status: served.status,

@@ -1,5 +1,5 @@
 // A module's PDF upload (several files at once). Without JavaScript a plain multipart POST to
-// /admin/courses/edit/{id}/archivos (redirect + flash back to the module). With JavaScript the
+// /admin/courses/edit/{cursoId}/archivos (redirect + flash back to the module). With JavaScript the
 // same form goes by XHR with a progress bar, then the editor's data is refreshed in place.
 import { useEffect, useRef, useState } from "react";
 import { Form, useRevalidator } from "react-router";

@@ -82,7 +82,7 @@ function RemoveButton({ course, action, busy }: { course: EnrolledCourse; action
 
 /**
  * One's enrolled courses (docs/product.md#enrolled-courses): name, status badge, duration, progress
- * bar and percentage; the card opens /cursos/{id}; 'Continuar' (unfinished courses) opens the module to
+ * bar and percentage; the card opens /cursos/{cursoId}; 'Continuar' (unfinished courses) opens the module to
  * take; a remove button per course. Used by /user
  * and /user/courses. `action` is the page's own action URL; `closeHref` the page without
  * ?eliminar.

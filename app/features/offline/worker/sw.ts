@@ -1,31 +1,60 @@
-// The service worker (docs/decisions/014-offline-course-material.md). app/routes/sw.ts serves it as
-// /sw.js after `const CONFIG = { limitBytes }`, `const MARKER_COOKIE` (the sign-in marker's name)
-// and the functions of sw-policy.js (CACHE_PREFIX, cacheName, keyOfCache, userKeyOf, NO_USER,
-// requestKind, mayKeep, mayServeKept, courseToDrop, inCourse, documentUrlOfData, planEviction,
-// parseRange, titleOf, offlinePageHtml). Registered only for signed-in users (register.ts).
+// The service worker (docs/decisions/014-offline-course-material.md), compiled by Vite into one
+// classic script (vite.service-worker.ts) that app/routes/sw.ts serves as /sw.js, followed by
+// `academiaServiceWorker.start(config)` with this server's settings (config.ts). Registered only
+// for signed-in users (register.ts). The rules it follows are sw-policy.js.
 //
 // What it does, and nothing else:
 // - Navigations: the network first; without a connection, a kept page or the offline page.
-// - Module files (/cursos/{id}/archivos/{id}): the kept copy first, else the network.
+// - Module files (/cursos/{cursoId}/archivos/{archivoId}): the kept copy first, else the network.
 // - React Router data requests (*.data): the network; without a connection, an answer that makes
 //   React Router load the page as a document instead (then the first rule answers it).
 // - Keeps only answers the server marked for the signed-in learner (X-Offline-Keep, X-Offline-User)
-//   on the allow-list of sw-policy.js, in one cache per user, under CONFIG.limitBytes, oldest out.
+//   on the allow-list of sw-policy.js, in one cache per user, under config.limitBytes, oldest out.
 // - Drops every cache when an answer says nobody is signed in, and another user's cache when a
 //   new user signs in (X-Offline-User); drops a course's entries when an answer says the learner
 //   may no longer keep it (X-Offline-Keep: 0, e.g. they left the course).
 // - Answers from (and keeps into) a user's cache only while the browser holds that user's sign-in
 //   (the marker cookie, read with cookieStore); otherwise it deletes the kept copies. Without
 //   cookieStore it keeps and shows nothing.
-/* global CONFIG, MARKER_COOKIE, CACHE_PREFIX, cacheName, keyOfCache, userKeyOf, NO_USER, requestKind */
-/* global mayKeep, mayServeKept */
-/* global documentUrlOfData, planEviction, parseRange, titleOf, offlinePageHtml, courseToDrop, inCourse */
+import {
+  CACHE_PREFIX,
+  type CacheEntry,
+  cacheName,
+  courseToDrop,
+  documentUrlOfData,
+  inCourse,
+  keyOfCache,
+  type KeepInfo,
+  mayKeep,
+  mayServeKept,
+  NO_USER,
+  offlinePageHtml,
+  parseRange,
+  planEviction,
+  type RequestKind,
+  requestKind,
+  titleOf,
+  userKeyOf,
+} from "../sw-policy.js";
+import type { WorkerConfig } from "./config.ts";
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** This server's settings, given to start(). */
+let config: WorkerConfig;
+
+/** Called once, as the script is evaluated (the line after the compiled script in /sw.js). */
+export function start(given: WorkerConfig) {
+  config = given;
+  self.addEventListener("install", () => self.skipWaiting());
+  self.addEventListener("activate", onActivate);
+  self.addEventListener("fetch", onFetch);
+  self.addEventListener("message", onMessage);
+}
 
 const ORIGIN = self.location.origin;
 
-self.addEventListener("install", () => self.skipWaiting());
-
-self.addEventListener("activate", (event) => {
+function onActivate(event: ExtendableEvent) {
   event.waitUntil(
     (async () => {
       // Caches of an older entry format are not read any more.
@@ -35,25 +64,25 @@ self.addEventListener("activate", (event) => {
       await self.clients.claim();
     })(),
   );
-});
+}
 
 // Cache writes one at a time: a user switch, a store and its evictions never interleave.
-let queue = Promise.resolve();
-function serial(task) {
+let queue: Promise<unknown> = Promise.resolve();
+function serial<T>(task: () => Promise<T>): Promise<T> {
   const run = queue.then(task, task);
   queue = run.catch(() => undefined);
   return run;
 }
 
 /** Deletes our caches, except the one of `key` (null: all of them). */
-async function forgetAllBut(key) {
+async function forgetAllBut(key: string | null) {
   for (const name of await caches.keys()) {
     if (name.startsWith(CACHE_PREFIX) && (key === null || name !== cacheName(key))) await caches.delete(name);
   }
 }
 
 /** What an answer of ours says about who is signed in (X-Offline-User), acted upon. */
-function learnUser(headers) {
+function learnUser(headers: Headers): Promise<void> {
   const key = userKeyOf(headers.get("X-Offline-User"));
   if (key === null) return Promise.resolve();
   return serial(() => forgetAllBut(key === NO_USER ? null : key));
@@ -77,8 +106,8 @@ async function currentCache() {
 async function markerKey() {
   if (!self.cookieStore) return null;
   try {
-    const cookie = await self.cookieStore.get(MARKER_COOKIE);
-    const key = userKeyOf(cookie ? cookie.value : null);
+    const cookie = await self.cookieStore.get(config.markerCookie);
+    const key = userKeyOf(cookie?.value ?? null);
     return key === NO_USER ? null : key;
   } catch {
     return null;
@@ -106,8 +135,8 @@ async function ownedCache() {
 }
 
 /** The index of a cache: every entry's URL, size and time (headers of the stored answers). */
-async function entriesOf(cache) {
-  const entries = [];
+async function entriesOf(cache: Cache): Promise<Array<CacheEntry & { title: string | null }>> {
+  const entries: Array<CacheEntry & { title: string | null }> = [];
   for (const request of await cache.keys()) {
     const stored = await cache.match(request);
     if (!stored) continue;
@@ -122,14 +151,16 @@ async function entriesOf(cache) {
   return entries;
 }
 
-const keyOf = (url) => url.origin + url.pathname + url.search;
+const keyOf = (url: URL) => url.origin + url.pathname + url.search;
+
+type Outcome = "kept" | "full" | "error";
 
 /** Stores a keepable answer: "kept", "full" (larger than the whole limit) or "error". */
-async function keep(url, response) {
+async function keep(url: URL, response: Response): Promise<Outcome> {
   const key = userKeyOf(response.headers.get("X-Offline-User"));
   try {
     // A copy that could not be shown (no marker of this user, or no cookieStore) is not kept.
-    if (!mayServeKept(await markerKey(), key)) {
+    if (key === null || !mayServeKept(await markerKey(), key)) {
       await response.body?.cancel();
       return "error";
     }
@@ -148,7 +179,7 @@ async function keep(url, response) {
     return await serial(async () => {
       await forgetAllBut(key);
       const cache = await caches.open(cacheName(key));
-      const plan = planEviction(await entriesOf(cache), { url: keyOf(url), size: body.size }, CONFIG.limitBytes);
+      const plan = planEviction(await entriesOf(cache), { url: keyOf(url), size: body.size }, config.limitBytes);
       if (!plan.fits) return "full";
       for (const old of plan.evict) await cache.delete(old);
       await cache.put(keyOf(url), new Response(body, { status: 200, statusText: "OK", headers }));
@@ -159,7 +190,7 @@ async function keep(url, response) {
   }
 }
 
-function keepInfo(request, response) {
+function keepInfo(request: Request, response: Response): KeepInfo {
   return {
     status: response.status,
     redirected: response.redirected,
@@ -169,8 +200,8 @@ function keepInfo(request, response) {
   };
 }
 
-/** Deletes the kept entries of a course ("/cursos/{id}": its pages and files). */
-function dropCourse(course) {
+/** Deletes the kept entries of a course ("/cursos/{cursoId}": its pages and files). */
+function dropCourse(course: string): Promise<void> {
   return serial(async () => {
     const cache = await currentCache();
     if (!cache) return;
@@ -185,7 +216,7 @@ function dropCourse(course) {
  * After a network answer: learn who is signed in; keep a copy when the rules allow it, or drop
  * the course's entries when the answer says they may no longer be kept.
  */
-function afterNetwork(event, url, response) {
+function afterNetwork(event: FetchEvent, url: URL, response: Response) {
   const learnt = learnUser(response.headers);
   const info = keepInfo(event.request, response);
   const course = courseToDrop(url, ORIGIN, info);
@@ -195,13 +226,16 @@ function afterNetwork(event, url, response) {
   event.waitUntil(learnt.then(() => keep(url, copy)));
 }
 
-async function fromCache(url, anyQuery) {
+async function fromCache(url: URL, anyQuery: boolean): Promise<Response | null> {
   const cache = await ownedCache();
   if (!cache) return null;
-  return (await cache.match(keyOf(url))) ?? (anyQuery ? await cache.match(url.pathname, { ignoreSearch: true }) : null);
+  return (
+    (await cache.match(keyOf(url))) ??
+    (anyQuery ? ((await cache.match(url.pathname, { ignoreSearch: true })) ?? null) : null)
+  );
 }
 
-async function offlinePage(url) {
+async function offlinePage(url: URL) {
   const cache = await ownedCache();
   const entries = cache ? await entriesOf(cache) : [];
   const pages = entries
@@ -219,8 +253,8 @@ async function offlinePage(url) {
 }
 
 /** Navigations and course pages: fresh from the network; without a connection, the kept copy. */
-async function networkFirst(event, url, kind) {
-  let response;
+async function networkFirst(event: FetchEvent, url: URL, kind: RequestKind | null): Promise<Response> {
+  let response: Response;
   try {
     response = await fetch(event.request);
   } catch (error) {
@@ -234,7 +268,7 @@ async function networkFirst(event, url, kind) {
 }
 
 /** A kept answer, or the requested byte range of it (a PDF viewer may ask for pages). */
-async function withRange(kept, rangeHeader) {
+async function withRange(kept: Response, rangeHeader: string | null) {
   if (!rangeHeader) return kept;
   const body = await kept.blob();
   const range = parseRange(rangeHeader, body.size);
@@ -250,10 +284,10 @@ async function withRange(kept, rangeHeader) {
 }
 
 /** Module files: the kept copy first (no data spent on a file already on the device). */
-async function cacheFirst(event, url) {
+async function cacheFirst(event: FetchEvent, url: URL): Promise<Response> {
   const kept = await fromCache(url, false);
   if (kept) return withRange(kept, event.request.headers.get("Range"));
-  let response;
+  let response: Response;
   try {
     response = await fetch(event.request);
   } catch (error) {
@@ -264,7 +298,7 @@ async function cacheFirst(event, url) {
   return response;
 }
 
-async function dataRequest(event, url) {
+async function dataRequest(event: FetchEvent, url: URL) {
   try {
     const response = await fetch(event.request);
     // A client-side visit of a course page the learner left says so too (X-Offline-Keep: 0).
@@ -283,7 +317,7 @@ async function dataRequest(event, url) {
   }
 }
 
-self.addEventListener("fetch", (event) => {
+function onFetch(event: FetchEvent) {
   const { request } = event;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
@@ -292,7 +326,7 @@ self.addEventListener("fetch", (event) => {
   if (kind === "file") event.respondWith(cacheFirst(event, url));
   else if (kind === "data") event.respondWith(dataRequest(event, url));
   else if (kind === "page" || request.mode === "navigate") event.respondWith(networkFirst(event, url, kind));
-});
+}
 
 /** The URLs (path and query) kept for the user signed in on this browser. */
 async function keptUrls() {
@@ -305,10 +339,10 @@ async function keptUrls() {
 }
 
 /** "Guardar para leer sin conexión": fetches and keeps each URL, reporting progress on `port`. */
-async function save(urls, port) {
+async function save(urls: unknown, port: MessagePort) {
   const list = Array.isArray(urls) ? urls.filter((u) => typeof u === "string").slice(0, 200) : [];
   const already = new Set(await keptUrls());
-  const failed = [];
+  const failed: string[] = [];
   let full = 0;
   let done = 0;
   for (const u of list) {
@@ -319,7 +353,7 @@ async function save(urls, port) {
       port.postMessage({ type: "progress", done: ++done, total: list.length });
       continue;
     }
-    let outcome = "error";
+    let outcome: Outcome = "error";
     if (kind === "page" || kind === "file") {
       try {
         const request = new Request(url.href, { credentials: "same-origin" });
@@ -341,7 +375,7 @@ async function save(urls, port) {
   port.postMessage({ type: "done", failed, full, kept: await keptUrls() });
 }
 
-self.addEventListener("message", (event) => {
+function onMessage(event: ExtendableMessageEvent) {
   const port = event.ports && event.ports[0];
   const data = event.data;
   if (!data || typeof data !== "object") return;
@@ -353,4 +387,4 @@ self.addEventListener("message", (event) => {
   if (data.type === "list") {
     event.waitUntil(keptUrls().then((urls) => port.postMessage({ type: "list", urls, available })));
   } else if (data.type === "save") event.waitUntil(save(data.urls, port));
-});
+}
