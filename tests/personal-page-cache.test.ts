@@ -209,6 +209,26 @@ describe("personalPageCacheMiddleware", () => {
     expect(page.renders()).toBe(3);
   });
 
+  it("compresses a page once, when it is rendered for a browser that takes gzip, and replays those bytes", async () => {
+    const ana = await createUser({ rol: "estudiante" });
+    const cookie = await sessionCookie(ana);
+    const page = renderer();
+    const first = await visit("/user/courses", page, cookie, { "Accept-Encoding": "gzip, deflate, br" });
+    expect(first.response.headers.get("Content-Encoding")).toBe("gzip");
+    expect(first.response.headers.get("Vary")).toContain("Accept-Encoding");
+    expect(first.html).toContain("render 1");
+    const again = await visit("/user/courses", page, cookie, { "Accept-Encoding": "gzip" });
+    expect(again.response.headers.get("X-Page-Cache")).toBe("personal");
+    expect(again.response.headers.get("Content-Encoding")).toBe("gzip");
+    expect(again.response.headers.get("Content-Length")).toBe(first.response.headers.get("Content-Length"));
+    expect(again.html).toBe(first.html);
+    // A browser that takes no gzip gets the same page as is.
+    const plain = await visit("/user/courses", page, cookie, { "Accept-Encoding": "identity" });
+    expect(plain.response.headers.get("Content-Encoding")).toBeNull();
+    expect(plain.html).toBe(first.html);
+    expect(page.renders()).toBe(1);
+  });
+
   it("renders again after a write to the person's rows or to the catalog", async () => {
     const course = await publishedCourse();
     const ana = await createUser({ rol: "estudiante" });

@@ -2,6 +2,7 @@
 // signed cookie, read and cleared by the root loader.
 import { createCookieSessionStorage, redirect } from "react-router";
 import { env } from "./env.server.ts";
+import { createSignedCookie } from "./signed-cookie.server.ts";
 
 export type Flash = { type: "success" | "error" | "info"; message: string };
 
@@ -9,14 +10,13 @@ let storage: ReturnType<typeof createCookieSessionStorage<Record<string, never>,
 function flashStorage() {
   const { cookieSecure, sessionSecret } = env();
   storage ??= createCookieSessionStorage<Record<string, never>, { flash: Flash }>({
-    cookie: {
-      name: cookieSecure ? "__Host-academia_flash" : "academia_flash",
+    cookie: createSignedCookie(cookieSecure ? "__Host-academia_flash" : "academia_flash", {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
       secure: cookieSecure,
       secrets: [sessionSecret],
-    },
+    }),
   });
   return storage;
 }

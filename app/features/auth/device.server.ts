@@ -4,9 +4,10 @@
 // and the user id, so it names nobody to whoever looks at the cookie — which exempts that
 // account's owner from the cap on guesses at their account.
 import crypto from "node:crypto";
-import { createCookie } from "react-router";
+import type { Cookie } from "react-router";
 import { env } from "~/lib/env.server.ts";
 import { clientIp, consume } from "~/features/limits/rate-limits.server.ts";
+import { createSignedCookie } from "~/lib/signed-cookie.server.ts";
 
 export type Device = { id: string; known: string[] };
 
@@ -15,11 +16,11 @@ const DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** Accounts remembered per browser (a shared lab computer): the oldest is forgotten first. */
 const KNOWN_ACCOUNTS_MAX = 10;
 
-let cookie: ReturnType<typeof createCookie> | undefined;
+let cookie: Cookie | undefined;
 function deviceCookie() {
   if (cookie) return cookie;
   const { cookieSecure, sessionSecret } = env();
-  cookie = createCookie(cookieSecure ? "__Host-academia_dispositivo" : "academia_dispositivo", {
+  cookie = createSignedCookie(cookieSecure ? "__Host-academia_dispositivo" : "academia_dispositivo", {
     httpOnly: true,
     sameSite: "lax",
     path: "/",

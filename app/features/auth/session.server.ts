@@ -3,9 +3,10 @@
 // table as kind "api" (api-token.server.ts). Deleting or suspending a user deletes their rows,
 // which ends their sessions and tokens at once.
 import crypto from "node:crypto";
-import { createCookie } from "react-router";
+import type { Cookie } from "react-router";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
+import { createSignedCookie } from "~/lib/signed-cookie.server.ts";
 import { deviceLabel } from "./device-label.ts";
 import { toRole, type Role } from "./roles.ts";
 
@@ -41,11 +42,11 @@ export function toSessionUser<T extends { rol: string }>(row: T): Omit<T, "rol">
   return { ...row, rol: toRole(row.rol) };
 }
 
-let cookie: ReturnType<typeof createCookie> | undefined;
+let cookie: Cookie | undefined;
 function sessionCookie() {
   if (cookie) return cookie;
   const { cookieSecure, sessionSecret } = env();
-  cookie = createCookie(cookieSecure ? "__Host-academia_session" : "academia_session", {
+  cookie = createSignedCookie(cookieSecure ? "__Host-academia_session" : "academia_session", {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
