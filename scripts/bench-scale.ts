@@ -21,7 +21,8 @@
 // not 200). The last line printed is always `worst growth: N.N× PATH`.
 // BENCH_SCALE_DB=postgresql: the same two databases, once generated, are copied into
 // PostgreSQL (scripts/bench/pg-copy.ts: BENCH_SCALE_PG_URL, or a throwaway cluster) and the two
-// servers serve those instead.
+// servers serve those instead. BENCH_SCALE_REUSE=1 measures the databases the last run generated
+// at the same scale (a marker file in the large folder says which), skipping the generation.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -30,7 +31,7 @@ import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 import { DEMO_ADMIN, DEMO_ESTUDIANTE } from "../prisma/demo-accounts.ts";
 import { apiToken, sessionCookie } from "./bench/sign-in.ts";
-import { formatCounts, generateLargeDb } from "./bench/large-db.ts";
+import { formatCounts, generateLargeDb, type LargeDbResult } from "./bench/large-db.ts";
 import { copyToPostgres, startPostgres } from "./bench/pg-copy.ts";
 import { addQuizActivityToFile, quizAndCertificatePaths } from "./bench/quiz-activity.ts";
 
@@ -54,6 +55,19 @@ const SCALE = Number(process.env.BENCH_SCALE_FACTOR ?? 1);
 const ONLY = process.env.BENCH_SCALE_ONLY ? new RegExp(process.env.BENCH_SCALE_ONLY, "i") : null;
 const MAX = process.env.BENCH_SCALE_MAX ? Number(process.env.BENCH_SCALE_MAX) : null;
 const ON_POSTGRES = process.env.BENCH_SCALE_DB === "postgresql";
+/** BENCH_SCALE_REUSE=1: measure the two databases the last run generated at this scale (when there). */
+const REUSE = process.env.BENCH_SCALE_REUSE === "1";
+
+/** The generation a marker file records, when it was at this scale and both databases are there. */
+function readGenerated(marker: string): LargeDbResult | null {
+  try {
+    const { scale, ...saved } = JSON.parse(fs.readFileSync(marker, "utf8")) as LargeDbResult & { scale: number };
+    const there = fs.existsSync(DEMO.dbFile) && fs.existsSync(LARGE.dbFile);
+    return scale === SCALE && there ? saved : null;
+  } catch {
+    return null;
+  }
+}
 /** On PostgreSQL: each side's database URL (the server is started directly, already migrated). */
 const pgUrls = new Map<Side, string>();
 
@@ -386,18 +400,27 @@ const ms = (n: number) => n.toFixed(1);
 
 async function main() {
   const t0 = performance.now();
-  console.error(`bench:scale: base de demostración (${DEMO.base})…`);
-  await startServer(DEMO, false);
-  await stopServer(DEMO);
-  // Quiz attempts and certificates on the demo database too.
-  addQuizActivityToFile(DEMO.dbFile);
-  // The demo folder (database and files) copied for the large one: the same ids on both.
   const largeDir = path.dirname(LARGE.dbFile);
-  fs.rmSync(largeDir, { recursive: true, force: true });
-  fs.cpSync(path.dirname(DEMO.dbFile), largeDir, { recursive: true });
+  const marker = path.join(largeDir, "generated.json");
+  const reused = REUSE ? readGenerated(marker) : null;
+  let generated: LargeDbResult;
+  if (reused) {
+    console.error(`bench:scale: BENCH_SCALE_REUSE: las dos bases de la última generación (escala ${SCALE})…`);
+    generated = reused;
+  } else {
+    console.error(`bench:scale: base de demostración (${DEMO.base})…`);
+    await startServer(DEMO, false);
+    await stopServer(DEMO);
+    // Quiz attempts and certificates on the demo database too.
+    addQuizActivityToFile(DEMO.dbFile);
+    // The demo folder (database and files) copied for the large one: the same ids on both.
+    fs.rmSync(largeDir, { recursive: true, force: true });
+    fs.cpSync(path.dirname(DEMO.dbFile), largeDir, { recursive: true });
 
-  console.error(`bench:scale: generando la base grande (escala ${SCALE})…`);
-  const generated = generateLargeDb(LARGE.dbFile, SCALE);
+    console.error(`bench:scale: generando la base grande (escala ${SCALE})…`);
+    generated = generateLargeDb(LARGE.dbFile, SCALE);
+    fs.writeFileSync(marker, JSON.stringify({ scale: SCALE, ...generated }));
+  }
   console.error(`bench:scale: base grande en ${(generated.ms / 1000).toFixed(1)} s; midiendo ambas alternadamente…`);
   const postgres = ON_POSTGRES ? startPostgres() : null;
   let copied = "";
