@@ -3,7 +3,8 @@ import { ADMIN, approvedUser, signIn } from "./support.ts";
 
 // The admin lands on the Resumen (figures, a chart with its table), opens a
 // course's Reportes from the course table (funnel, the question most often missed) and its
-// gradebook (best score, attempts, passed; CSV). JavaScript off and on.
+// gradebook (best score, its Nota, attempts, passed; the final Nota; CSV), then changes the
+// course's exigencia in the editor and sees the Notas follow. JavaScript off and on.
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -16,7 +17,10 @@ async function bearer(request: APIRequestContext, credentials: { correo: string;
   return { Authorization: `Bearer ${((await response.json()) as { token: string }).token}` };
 }
 
-/** A published course of one quiz module, and a learner who failed it once, then passed. */
+/**
+ * A published course of two quiz modules, and a learner who failed the first once, then passed
+ * (100 %), and got half of the second right (50 %).
+ */
 async function courseWithAttempts(request: APIRequestContext, tag: string) {
   const admin = await bearer(request, ADMIN);
   const titulo = `Reportes de prueba ${tag} ${Date.now().toString(36)}`;
@@ -38,6 +42,13 @@ async function courseWithAttempts(request: APIRequestContext, tag: string) {
             },
           ],
         },
+        {
+          titulo: "Compostaje",
+          quiz: [
+            { texto: "¿Va la cáscara de huevo al compost?", opciones: ["Sí", "No"], respuestaCorrecta: 0 },
+            { texto: "¿Va la carne al compost?", opciones: ["Sí", "No"], respuestaCorrecta: 1 },
+          ],
+        },
       ]),
     },
   });
@@ -55,12 +66,18 @@ async function courseWithAttempts(request: APIRequestContext, tag: string) {
     });
     expect(answered.ok(), await answered.text()).toBe(true);
   }
+  const half = await request.post("/api/quiz/respuestas", {
+    headers: learner,
+    data: { cursoId, moduloIndex: 1, respuestas: ["Sí", "Sí"] },
+  });
+  expect(half.ok(), await half.text()).toBe(true);
   return { cursoId, titulo, learner: user };
 }
 
 test("el administrador ve el Resumen y abre los reportes y las calificaciones de un curso", async ({
   page,
   request,
+  javaScriptEnabled: js,
 }, info) => {
   const data = await courseWithAttempts(request, info.project.name);
 
@@ -95,16 +112,50 @@ test("el administrador ve el Resumen y abre los reportes y las calificaciones de
   await expect(page.getByText("¿Cuánto riego necesita una lechuga?")).toBeVisible();
   await expect(page.getByText("1 de 2 respuestas incorrectas (50%)")).toBeVisible();
 
-  // The gradebook: the learner's best score, attempts and result; the CSV.
+  // The gradebook: the learner's best score, its Nota (exigencia 60 %), attempts and result; the
+  // final Nota, the average of the module notas; the CSV.
   await page.getByRole("link", { name: "Calificaciones" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/courses/calificaciones/${data.cursoId}$`));
   await expect(page.getByRole("heading", { name: "Calificaciones", level: 1 })).toBeVisible();
+  await expect(page.getByText("Nota de 1,0 a 7,0 con exigencia del 60%: un 60% es un 4,0.")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: data.learner.correo });
-  await expect(row).toContainText("100%");
-  await expect(row).toContainText("2 intentos");
-  await expect(row).toContainText("Aprobado");
+  const cells = row.getByRole("cell");
+  await expect(cells.nth(1)).toContainText("100%");
+  await expect(cells.nth(1)).toContainText("Nota 7,0");
+  await expect(cells.nth(1)).toContainText("2 intentos");
+  await expect(cells.nth(1)).toContainText("Aprobado");
+  await expect(cells.nth(2)).toContainText("50%");
+  await expect(cells.nth(2)).toContainText("Nota 3,5"); // 1 + 3 · 50/60
+  await expect(cells.nth(3)).toHaveText("Nota 5,3"); // (7,0 + 3,5) ÷ 2 = 5,25
   const csvHref = await page.getByRole("link", { name: "Descargar CSV" }).getAttribute("href");
   const csv = await page.request.get(csvHref!);
   expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-  expect(await csv.text()).toContain(`Rocío E2E;${data.learner.correo};100%;2;Sí`);
+  const lines = (await csv.text()).split("\r\n");
+  expect(lines[0]).toMatch(/;Módulo 2: Compostaje - Mejor porcentaje;Módulo 2: Compostaje - Nota;.*;Nota$/);
+  expect(lines).toContain(`Rocío E2E;${data.learner.correo};100%;"7,0";2;Sí;50%;"3,5";1;No;"5,3"`);
+
+  // The course's exigencia, in the editor: a refused form keeps it, a saved one changes the Notas.
+  await page.getByRole("link", { name: "Editar curso" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/courses/edit/${data.cursoId}$`));
+  if (js) await page.locator("form#editar-curso[novalidate]").waitFor({ state: "attached" });
+  const form = page.locator("form#editar-curso");
+  const exigencia = form.getByLabel("Exigencia (%)");
+  await expect(exigencia).toHaveValue("60");
+  await expect(exigencia).toHaveAccessibleDescription("Porcentaje para la nota 4,0");
+  await exigencia.fill("50");
+  await form.getByLabel("Fecha de inicio").fill("2027-03-10");
+  await form.getByLabel("Fecha de término").fill("2027-03-01");
+  await form.getByRole("button", { name: "Guardar datos del curso" }).click();
+  await expect(page.getByText("La fecha de inicio no puede ser mayor que la fecha de término.").first()).toBeVisible();
+  await expect(form.getByLabel("Exigencia (%)")).toHaveValue("50");
+  await form.getByLabel("Fecha de término").fill("2027-06-30");
+  await form.getByRole("button", { name: "Guardar datos del curso" }).click();
+  await expect(page.getByText("Curso actualizado con éxito")).toBeVisible();
+  await expect(form.getByLabel("Exigencia (%)")).toHaveValue("50");
+
+  await page.goto(`/admin/courses/calificaciones/${data.cursoId}`);
+  await expect(page.getByText("Nota de 1,0 a 7,0 con exigencia del 50%: un 50% es un 4,0.")).toBeVisible();
+  const after = page.getByRole("row").filter({ hasText: data.learner.correo }).getByRole("cell");
+  await expect(after.nth(2)).toContainText("Nota 4,0");
+  await expect(after.nth(3)).toHaveText("Nota 5,5");
 });

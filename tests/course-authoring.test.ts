@@ -753,3 +753,109 @@ describe("the editor's forms", () => {
     expect(storedFiles("modules")).toBe(files + 2);
   });
 });
+
+describe("the course's exigencia (docs/product.md#course-editor)", () => {
+  const exigenciaOf = async (id: string) =>
+    (await prisma.course.findUniqueOrThrow({ where: { id }, select: { exigencia: true } })).exigencia;
+
+  it("the editor's course form: shown, saved, and a bad value refused with the typed values kept", async () => {
+    const admin = await signedIn("admin");
+    const id = await createByApi(admin.token);
+    const editor = async () =>
+      (await editPage.loader(args(getRequest(`/admin/courses/edit/${id}`, admin.cookie), { cursoId: id }))).course
+        .defaults;
+    expect((await editor()).exigencia).toBe("60");
+    const save = (exigencia: string) =>
+      editPage.action(
+        args(
+          multipartRequest(
+            `/admin/courses/edit/${id}`,
+            { intent: "update-course", ...fields, titulo: "Con exigencia", exigencia },
+            { cookie: admin.cookie },
+          ),
+          { cursoId: id },
+        ),
+      );
+
+    const saved = (await save("65")) as Response;
+    expect(saved.status).toBe(302);
+    expect(await exigenciaOf(id)).toBe(65);
+    expect(await editor()).toMatchObject({ titulo: "Con exigencia", exigencia: "65" });
+
+    for (const bad of ["35", "95", "60,5", "sesenta"]) {
+      const refused = dataOf<{ result: { error: Record<string, string[]>; initialValue: Record<string, string> } }>(
+        await save(bad),
+      );
+      expect(refused.status, bad).toBe(400);
+      expect(refused.data.result.error.exigencia).toEqual([M.EXIGENCIA_INVALID]);
+      expect(refused.data.result.initialValue).toMatchObject({ titulo: "Con exigencia", exigencia: bad });
+    }
+    expect(await exigenciaOf(id)).toBe(65);
+
+    // Left empty: the default.
+    expect(((await save("")) as Response).status).toBe(302);
+    expect(await exigenciaOf(id)).toBe(60);
+  });
+
+  it("the create page stores it", async () => {
+    const admin = await signedIn("admin");
+    const created = (await newPage.action(
+      args(
+        multipartRequest("/admin/courses/new", [...Object.entries({ ...fields, exigencia: "70" }), ["imagen", PNG]], {
+          cookie: admin.cookie,
+        }),
+      ),
+    )) as Response;
+    expect(created.status).toBe(302);
+    const id = /\/admin\/courses\/edit\/(.+)$/.exec(created.headers.get("Location")!)![1]!;
+    expect(await exigenciaOf(id)).toBe(70);
+  });
+
+  it("the API: POST and PUT (multipart and JSON) read it, GET shows it to admins only", async () => {
+    const admin = await signedIn("admin");
+    const student = await signedIn("estudiante");
+    const created = await createCall([...Object.entries({ ...fields, exigencia: "55" }), ["imagen", PNG]], admin.token);
+    expect(created.status, await created.clone().text()).toBe(201);
+    const id = (await readJson(created)).id as string;
+    expect(await exigenciaOf(id)).toBe(55);
+
+    await prisma.course.update({ where: { id }, data: { estado: "publicado" } });
+    const get = async (token?: string) =>
+      readJson(
+        await detailApi.loader(args(jsonRequest(`/api/cursos/${id}`, null, { method: "GET", token }), { cursoId: id })),
+      );
+    expect((await get(admin.token)).exigencia).toBe(55);
+    expect(await get(student.token)).not.toHaveProperty("exigencia");
+    expect(await get()).not.toHaveProperty("exigencia");
+
+    const put = (body: Record<string, unknown>) =>
+      detailApi.action(
+        args(jsonRequest(`/api/cursos/${id}`, body, { method: "PUT", token: admin.token }), { cursoId: id }),
+      );
+    expect((await put({ ...fields, exigencia: 70 })).status).toBe(200);
+    expect(await exigenciaOf(id)).toBe(70);
+    for (const bad of [95, 39, 60.5, "alta", true]) {
+      const refused = await put({ ...fields, exigencia: bad });
+      expect([refused.status, await readJson(refused)], String(bad)).toEqual([400, { error: M.EXIGENCIA_INVALID }]);
+    }
+    expect(await exigenciaOf(id)).toBe(70);
+
+    const multipart = await detailApi.action(
+      args(
+        multipartRequest(`/api/cursos/${id}`, { ...fields, exigencia: "50 %" }, { token: admin.token, method: "PUT" }),
+        { cursoId: id },
+      ),
+    );
+    expect(multipart.status).toBe(200);
+    expect(await exigenciaOf(id)).toBe(50);
+
+    // PUT replaces the fields: one left out takes its empty value, here the default.
+    expect((await put(fields)).status).toBe(200);
+    expect(await exigenciaOf(id)).toBe(60);
+    // What GET answered, sent back, keeps it.
+    await prisma.course.update({ where: { id }, data: { exigencia: 45 } });
+    const read = await get(admin.token);
+    expect((await put({ ...fields, exigencia: read.exigencia })).status).toBe(200);
+    expect(await exigenciaOf(id)).toBe(45);
+  });
+});

@@ -24,10 +24,11 @@ import { args, createUser, dataOf, getRequest, jsonRequest, readJson, signedIn, 
 
 const tally = async (key: string) => (await prisma.tally.findUnique({ where: { key } }))?.n ?? 0;
 
-async function newCourse(titulo = "Curso con reportes") {
+async function newCourse(titulo = "Curso con reportes", exigencia?: number) {
   return prisma.course.create({
     data: {
       ...courseTitleFields(titulo),
+      exigencia,
       estado: "publicado",
       herramientas: [],
       loAprenderan: [],
@@ -204,44 +205,53 @@ describe("a course's report and gradebook", () => {
         nombre: "Ana Prueba",
         correo: expect.any(String),
         notas: [
-          { moduloId: sumas, mejorNota: 100, intentos: 2, aprobado: true },
-          { moduloId: restas, mejorNota: 100, intentos: 1, aprobado: true },
+          { moduloId: sumas, mejorNota: 100, nota: 7, intentos: 2, aprobado: true },
+          { moduloId: restas, mejorNota: 100, nota: 7, intentos: 1, aprobado: true },
         ],
+        nota: 7,
       },
       {
         id: ids.b,
         nombre: "Bruno Prueba",
         correo: expect.any(String),
         notas: [
-          { moduloId: sumas, mejorNota: 100, intentos: 3, aprobado: true },
-          { moduloId: restas, mejorNota: null, intentos: 0, aprobado: false },
+          { moduloId: sumas, mejorNota: 100, nota: 7, intentos: 3, aprobado: true },
+          { moduloId: restas, mejorNota: null, nota: null, intentos: 0, aprobado: false },
         ],
+        nota: 4, // (7,0 + 1,0) ÷ 2: a module without attempts counts as 1,0
       },
     ]);
+    expect(first.curso).toEqual({ id: course.id, titulo: "Curso con reportes", exigencia: 60 });
     const second = (await getGradebook(course.id, { page: 2, size: 2 }))!;
     expect(
-      second.participantes.map((p) => [p.nombre, p.notas.map((n) => [n.mejorNota, n.intentos, n.aprobado])]),
+      second.participantes.map((p) => [
+        p.nombre,
+        p.notas.map((n) => [n.mejorNota, n.nota, n.intentos, n.aprobado]),
+        p.nota,
+      ]),
     ).toEqual([
       [
         "Carla Prueba",
         [
-          [67, 1, false],
-          [null, 0, false],
+          [67, 4.5, 1, false], // 4,525
+          [null, null, 0, false],
         ],
+        2.8, // 2,75
       ],
       [
         "Diego Prueba",
         [
-          [null, 0, false],
-          [null, 0, false],
+          [null, null, 0, false],
+          [null, null, 0, false],
         ],
+        null, // no attempt yet: no final nota
       ],
     ]);
     // A page past the end shows the last one.
     expect((await getGradebook(course.id, { page: 9, size: 2 }))!.page).toBe(2);
   });
 
-  it("the CSV: the participants export's conventions, three columns per quiz module", async () => {
+  it("the CSV: the participants export's conventions, four columns per quiz module and the final Nota", async () => {
     const csv = (await gradebookCsv(course.id))!;
     expect(csv.header).toEqual(gradebookCsvHeader(course.modulos.filter((m) => m.preguntas.length)));
     const admin = await signedIn("admin");
@@ -253,13 +263,16 @@ describe("a course's report and gradebook", () => {
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      "\uFEFFNombre;Correo;Módulo 1: Sumas - Mejor nota;Módulo 1: Sumas - Intentos;Módulo 1: Sumas - Aprobado;" +
-        "Módulo 3: Restas - Mejor nota;Módulo 3: Restas - Intentos;Módulo 3: Restas - Aprobado",
+      "\uFEFFNombre;Correo;" +
+        "Módulo 1: Sumas - Mejor porcentaje;Módulo 1: Sumas - Nota;Módulo 1: Sumas - Intentos;Módulo 1: Sumas - Aprobado;" +
+        "Módulo 3: Restas - Mejor porcentaje;Módulo 3: Restas - Nota;Módulo 3: Restas - Intentos;" +
+        "Módulo 3: Restas - Aprobado;Nota",
     );
-    expect(lines[1]).toMatch(/^Ana Prueba;[^;]+@test\.cl;100%;2;Sí;100%;1;Sí$/);
-    expect(lines[2]).toMatch(/^Bruno Prueba;[^;]+;100%;3;Sí;;0;No$/);
-    expect(lines[3]).toMatch(/^Carla Prueba;[^;]+;67%;1;No;;0;No$/);
-    expect(lines[4]).toMatch(/^Diego Prueba;[^;]+;;0;No;;0;No$/);
+    // A nota's comma is quoted, as every comma (app/lib/csv.server.ts); a spreadsheet reads 7,0.
+    expect(lines[1]).toMatch(/^Ana Prueba;[^;]+@test\.cl;100%;"7,0";2;Sí;100%;"7,0";1;Sí;"7,0"$/);
+    expect(lines[2]).toMatch(/^Bruno Prueba;[^;]+;100%;"7,0";3;Sí;;;0;No;"4,0"$/);
+    expect(lines[3]).toMatch(/^Carla Prueba;[^;]+;67%;"4,5";1;No;;;0;No;"2,8"$/);
+    expect(lines[4]).toMatch(/^Diego Prueba;[^;]+;;;0;No;;;0;No;$/);
     expect(lines.slice(5)).toEqual([""]);
   });
 
@@ -338,6 +351,96 @@ describe("a course's report and gradebook", () => {
       const missing = await get(route, "/api/admin/cursos/x/reporte", { cursoId: "x" });
       expect([missing.status, await readJson(missing)]).toEqual([404, { error: "Curso no encontrado" }]);
     }
+  });
+});
+
+describe("the gradebook's Nota follows the course's exigencia", () => {
+  // The same attempts in a course with exigencia 50 and one with the default, 60.
+  // [name, Sumas %, Restas % or null, then per exigencia: Sumas nota, Restas nota, final nota]
+  const learners = [
+    ["Luis", 66, 74, { 60: [4.5, 5.1, 4.8], 50: [5, 5.4, 5.2] }], // 4,45 and 5,05 round up
+    ["Marta", 45, null, { 60: [3.3, null, 2.2], 50: [3.7, null, 2.4] }], // 3,25; (3,3 + 1,0) ÷ 2 = 2,15
+    ["Nora", 50, 0, { 60: [3.5, 1, 2.3], 50: [4, 1, 2.5] }],
+  ] as const;
+  const courses: Record<50 | 60, Course> = {} as Record<50 | 60, Course>;
+
+  beforeAll(async () => {
+    courses[50] = await newCourse("Exigencia cincuenta", 50);
+    courses[60] = await newCourse("Exigencia por defecto");
+    for (const [i, [nombre, sumas, restas]] of learners.entries()) {
+      const user = await createUser({ nombre, apellido: "Nota" });
+      for (const course of Object.values(courses)) {
+        await enrol(user.id, course, new Date(Date.UTC(2026, 2, 1 + i)));
+        await attempt(user.id, course, 0, sumas);
+        if (restas !== null) await attempt(user.id, course, 2, restas);
+      }
+    }
+  });
+
+  it("a new course's exigencia is 60", async () => {
+    expect(courses[60].exigencia).toBe(60);
+    expect(courses[50].exigencia).toBe(50);
+  });
+
+  for (const e of [50, 60] as const) {
+    it(`exigencia ${e}: the loader, the CSV and the API`, async () => {
+      const course = courses[e];
+      const expected = learners.map(([nombre, , , notas]) => [`${nombre} Nota`, ...notas[e]]);
+
+      const gradebook = (await getGradebook(course.id))!;
+      expect(gradebook.curso.exigencia).toBe(e);
+      expect(gradebook.participantes.map((p) => [p.nombre, ...p.notas.map((n) => n.nota), p.nota])).toEqual(expected);
+
+      const admin = await signedIn("admin");
+      const page = await gradebookPage.loader(
+        args(getRequest(`/admin/courses/calificaciones/${course.id}`, admin.cookie), { cursoId: course.id }),
+      );
+      expect(page.gradebook).toEqual(gradebook);
+
+      const response = (await gradebookCsvRoute.loader(
+        args(getRequest(`/admin/courses/calificaciones/${course.id}/csv`, admin.cookie), { cursoId: course.id }),
+      )) as Response;
+      const rows = new TextDecoder("utf-8", { ignoreBOM: true })
+        .decode(await response.arrayBuffer())
+        .split("\r\n")
+        .filter(Boolean)
+        .map((line) => line.split(";").map((cell) => cell.replace(/^"(.*)"$/, "$1")));
+      const header = rows[0]!;
+      const at = (name: string) => header.indexOf(name);
+      expect(header.at(-1)).toBe("Nota");
+      const comma = (n: number | null) => (n === null ? "" : n.toFixed(1).replace(".", ","));
+      expect(
+        rows
+          .slice(1)
+          .map((r) => [r[0], r[at("Módulo 1: Sumas - Nota")], r[at("Módulo 3: Restas - Nota")], r[at("Nota")]]),
+      ).toEqual(expected.map(([nombre, ...notas]) => [nombre, ...notas.map((n) => comma(n as number | null))]));
+      // The percentage stays beside its nota.
+      expect(rows[1]![at("Módulo 1: Sumas - Mejor porcentaje")]).toBe("66%");
+
+      const api = await gradebookApi.loader(
+        args(
+          jsonRequest(`/api/admin/cursos/${course.id}/calificaciones`, null, { method: "GET", token: admin.token }),
+          { cursoId: course.id },
+        ),
+      );
+      const body = GradebookSchema.parse(await api.json());
+      expect(body.curso.exigencia).toBe(e);
+      expect(body.participantes.map((p) => [p.nombre, ...p.notas.map((n) => n.nota), p.nota])).toEqual(expected);
+    });
+  }
+
+  it("the schema takes every nota of the scale and nothing off it", () => {
+    const cell = { moduloId: "m", mejorNota: 0, intentos: 1, aprobado: false };
+    const book = (nota: number) => ({
+      curso: { id: "c", titulo: "t", exigencia: 60 },
+      modulos: [],
+      participantes: [{ id: "u", nombre: "n", correo: "c", notas: [{ ...cell, nota }], nota }],
+      total: 1,
+      page: 1,
+      pageCount: 1,
+    });
+    for (let t = 10; t <= 70; t++) expect(GradebookSchema.safeParse(book(t / 10)).success, `${t / 10}`).toBe(true);
+    for (const bad of [0.9, 7.1, 4.45]) expect(GradebookSchema.safeParse(book(bad)).success).toBe(false);
   });
 });
 

@@ -33,6 +33,7 @@ export function TextField({
   type = "text",
   autoComplete,
   hideErrors,
+  hint,
   ...rest
 }: {
   field: FieldMetadata<string | number | undefined>;
@@ -41,9 +42,13 @@ export function TextField({
   autoComplete?: string;
   /** Messages already shown in the form summary. */
   hideErrors?: string[];
+  /** One line under the field, read with it by screen readers. */
+  hint?: string;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue">) {
   const { errors, onEdit } = useErrorsUntilEdited(field.errors);
-  const props = getInputProps(field, { type, ariaDescribedBy: errors?.length ? field.errorId : undefined });
+  const hintId = `${field.id}-ayuda`;
+  const describedBy = [errors?.length ? field.errorId : "", hint ? hintId : ""].filter(Boolean).join(" ");
+  const props = getInputProps(field, { type, ariaDescribedBy: describedBy || undefined });
   return (
     <div>
       <label htmlFor={field.id} className="label">
@@ -61,6 +66,11 @@ export function TextField({
         autoComplete={autoComplete}
         className="input"
       />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
       <Errors id={field.errorId} errors={errors} hide={hideErrors} />
     </div>
   );

@@ -117,7 +117,8 @@ export const COURSE_CALLS: Operations = {
       tag: "Cursos",
       summary: "Un curso",
       description:
-        "Los materiales solo si quien llama puede verlos; las respuestas correctas, solo para administradores.",
+        "Los materiales solo si quien llama puede verlos; las respuestas correctas y la exigencia, solo para " +
+        "administradores.",
       access: "optional",
       ok: { 200: json("El curso.", CourseDetailSchema) },
       errors: { 404: error("Curso no encontrado (o no visible para quien llama).", COURSE_NOT_FOUND) },

@@ -28,6 +28,7 @@ export function courseEditorView(course: EditorCourse, params: URLSearchParams) 
         fechaTermino: day(course.fechaTermino),
         herramientas: lines(course.herramientas),
         loAprenderan: lines(course.loAprenderan),
+        exigencia: String(course.exigencia),
       },
       modulos: course.modulos.map((m) => ({
         id: m.id,

@@ -7,11 +7,13 @@ import { z } from "zod";
 import { isSingleLineText, multiLineText, singleLineText, TEXT_NOT_ALLOWED } from "~/lib/text.ts";
 import { AUDIENCES } from "~/features/courses/audience.ts";
 import { cleanStringList } from "~/features/courses/json-list.ts";
+import { EXIGENCIA_DEFAULT, EXIGENCIA_MAX, EXIGENCIA_MIN } from "~/features/quizzes/nota.ts";
 import {
   AUDIENCE_INVALID,
   DATE_INVALID,
   DATES_ORDER,
   DURATION_INVALID,
+  EXIGENCIA_INVALID,
   INVALID_JSON,
   LINK_NAME_REQUIRED,
   LINK_URL_INVALID,
@@ -66,6 +68,36 @@ const duration = (required: boolean) =>
     })
     .transform((v) => (v === "" ? null : Number(v)))
     .meta({ description: "Horas: número mayor o igual a 0 (se acepta coma decimal)." });
+
+/**
+ * The exigencia (docs/product.md#calificaciones): a whole percentage between EXIGENCIA_MIN and
+ * EXIGENCIA_MAX, a number or its text ('65', '65 %'); empty or left out is the default, 60.
+ */
+const exigencia = z
+  .preprocess(
+    (v) =>
+      v === undefined || v === null
+        ? ""
+        : typeof v === "number"
+          ? String(v)
+          : typeof v === "string"
+            ? v.trim().replace(/\s*%$/, "")
+            : "?",
+    z.string(),
+  )
+  .superRefine((v, ctx) => {
+    if (v === "") return;
+    if (!/^\d{1,3}$/.test(v) || Number(v) < EXIGENCIA_MIN || Number(v) > EXIGENCIA_MAX)
+      ctx.addIssue({ code: "custom", message: EXIGENCIA_INVALID });
+  })
+  .transform((v) => (v === "" ? EXIGENCIA_DEFAULT : Number(v)))
+  .meta({
+    description:
+      `Exigencia: el porcentaje para la nota 4,0 (entero de ${EXIGENCIA_MIN} a ${EXIGENCIA_MAX}); ` +
+      `vacía u omitida, ${EXIGENCIA_DEFAULT}.`,
+    anyOf: [{ type: "integer", minimum: EXIGENCIA_MIN, maximum: EXIGENCIA_MAX }, { type: "string" }],
+    default: EXIGENCIA_DEFAULT,
+  });
 
 /**
  * A calendar date, stored at noon UTC so that it shows the same day everywhere. Accepts
@@ -180,6 +212,7 @@ function courseFields(opts: { requireDuration: boolean }) {
       fechaTermino: calendarDate,
       herramientas: stringList("herramientas"),
       loAprenderan: stringList("loAprenderan"),
+      exigencia,
     })
     .superRefine((c, ctx) => {
       if (c.fechaInicio && c.fechaTermino && c.fechaInicio.getTime() > c.fechaTermino.getTime()) {
@@ -204,6 +237,7 @@ export type CourseFormFields = {
   fechaTermino?: string;
   herramientas?: string;
   loAprenderan?: string;
+  exigencia?: string;
   imagen?: unknown;
 };
 

@@ -1,5 +1,7 @@
 // User-visible messages of course authoring (docs/product.md#course-editor and
 // #texts-course-administration). No server or Zod imports: components use them.
+import { EXIGENCIA_MAX, EXIGENCIA_MIN } from "~/features/quizzes/nota.ts";
+
 export const DURATION_INVALID = "Por favor ingresa una duración válida.";
 export const IMAGE_REQUIRED = "La imagen del curso es obligatoria.";
 /** The image was fine but another field was not: browsers never keep a chosen file. */
@@ -9,6 +11,9 @@ export const TITLE_REQUIRED = "El título del curso es obligatorio.";
 export const DATES_ORDER = "La fecha de inicio no puede ser mayor que la fecha de término.";
 export const DATE_INVALID = "Ingresa una fecha válida.";
 export const AUDIENCE_INVALID = "Elige a quién está dirigido el curso.";
+export const EXIGENCIA_INVALID =
+  `Ingresa una exigencia entre ${EXIGENCIA_MIN} y ${EXIGENCIA_MAX}` + " (un porcentaje entero).";
+export const EXIGENCIA_HINT = "Porcentaje para la nota 4,0";
 export const CREATE_FAILED = "Hubo un error al crear el curso.";
 export const COURSE_CREATED = "Curso creado. Agrega sus módulos y publícalo cuando esté listo.";
 

@@ -26,11 +26,24 @@ function courseData(fields: CourseFields) {
     fechaTermino: fields.fechaTermino,
     herramientas: fields.herramientas,
     loAprenderan: fields.loAprenderan,
+    exigencia: fields.exigencia,
   };
 }
 
+/**
+ * What GET /api/cursos/{cursoId} adds for those who may edit the course (admins): the exigencia
+ * and each module's questions. Null when the course is gone.
+ */
+export async function getAuthorView(courseId: string) {
+  const [course, quizzes] = await Promise.all([
+    prisma.course.findUnique({ where: { id: courseId }, select: { exigencia: true } }),
+    getModuleQuizzes(courseId),
+  ]);
+  return course ? { exigencia: course.exigencia, quizzes } : null;
+}
+
 /** Each module's questions as the API shows them to the author (admin): ids and the right option. */
-export async function getModuleQuizzes(courseId: string) {
+async function getModuleQuizzes(courseId: string) {
   const questions = await prisma.quizQuestion.findMany({
     where: { modulo: { cursoId: courseId } },
     orderBy: [{ moduloId: "asc" }, { posicion: "asc" }],

@@ -41,6 +41,16 @@ export const CourseDetailSchema = CourseSummarySchema.extend({
   inscrito: z.boolean(),
   materiales: z.boolean().meta({ description: "Si quien llama puede ver archivos y enlaces de los módulos." }),
   modulos: z.array(CourseModuleSchema),
+  exigencia: z
+    .int()
+    .min(1)
+    .max(99)
+    .optional()
+    .meta({
+      description:
+        "Solo para quienes pueden editar el curso (administradores): el porcentaje para la nota 4,0 " +
+        "de la escala 1,0–7,0 del libro de calificaciones.",
+    }),
 });
 export type CourseDetail = z.output<typeof CourseDetailSchema>;
 

@@ -31,7 +31,9 @@ export const REPORT_CALLS: Operations = {
     get: {
       tag: "Reportes",
       summary: "Libro de calificaciones de un curso",
-      description: "Participantes × módulos con evaluación: mejor nota, intentos y aprobado; 100 por página.",
+      description:
+        "Participantes × módulos con evaluación: mejor porcentaje, su nota de 1,0 a 7,0 con la exigencia del " +
+        "curso, intentos y aprobado, y la nota final de cada participante; 100 por página.",
       access: "admin",
       query: ["page"],
       ok: { 200: json("Una página del libro de calificaciones.", GradebookSchema, PAGED) },

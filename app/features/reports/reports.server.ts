@@ -17,6 +17,7 @@ import { courseEnrolmentBatches } from "~/features/enrolment/course-enrolments.s
 import { percentOf } from "~/lib/percent.ts";
 import { fixedValue } from "~/lib/api.server.ts";
 import { COURSE_STATES } from "~/features/courses/course-json.ts";
+import { averageNota, formatNota, nota } from "~/features/quizzes/nota.ts";
 import { lastMonths } from "./months.ts";
 import { ROLES_IN_SUMMARY, type CourseReport, type Gradebook, type Resumen } from "./schema.ts";
 
@@ -216,33 +217,46 @@ const GRADEBOOK_PAGE_SIZE = 25;
 export const GRADEBOOK_API_PAGE_SIZE = 100;
 
 type GradeCell = Gradebook["participantes"][number]["notas"][number];
+type GradeRow = { notas: GradeCell[]; nota: number | null };
 
 /** Grades by "userId moduloId". */
 function byPairKey(all: Grade[]) {
   return new Map(all.map((g) => [`${g.userId} ${g.moduloId}`, g]));
 }
 
-function cellsFor(userId: string, modules: QuizModule[], all: Map<string, Grade>): GradeCell[] {
-  return modules.map((m) => {
+/**
+ * One participant's cells, each with the Nota of its best percentage at the course's exigencia,
+ * and the final Nota: the average of the module notas, a module without attempts counting as
+ * 0 % (1,0); none before a first attempt (docs/product.md#calificaciones).
+ */
+function gradesFor(userId: string, modules: QuizModule[], all: Map<string, Grade>, exigencia: number): GradeRow {
+  const notas = modules.map((m) => {
     const g = all.get(`${userId} ${m.id}`);
     return {
       moduloId: m.id,
       mejorNota: g ? g.mejor : null,
+      nota: g ? nota(g.mejor, exigencia) : null,
       intentos: g?.intentos ?? 0,
       aprobado: g?.aprobado ?? false,
     };
   });
+  const started = notas.some((n) => n.intentos > 0);
+  return { notas, nota: started ? averageNota(notas.map((n) => n.nota ?? nota(0, exigencia))) : null };
 }
 
 /**
  * A page of a course's gradebook: its participants in enrolment order (as the participants list)
- * × its quiz modules, with the best score, attempts and whether passed. Null when no such course.
+ * × its quiz modules, with the best score and its Nota, attempts and whether passed, and each
+ * participant's final Nota. Null when no such course.
  */
 export async function getGradebook(
   courseId: string,
   { page = 1, size = GRADEBOOK_PAGE_SIZE }: { page?: number; size?: number } = {},
 ): Promise<Gradebook | null> {
-  const course = await prisma.course.findUnique({ where: { id: courseId }, select: { id: true, titulo: true } });
+  const course = await prisma.course.findUnique({
+    where: { id: courseId },
+    select: { id: true, titulo: true, exigencia: true },
+  });
   if (!course) return null;
   const [modules, total] = await Promise.all([
     quizModules(course.id),
@@ -273,7 +287,7 @@ export async function getGradebook(
       id: user.id,
       nombre: fullName(user.nombre, user.apellido),
       correo: user.correo,
-      notas: cellsFor(user.id, modules, all),
+      ...gradesFor(user.id, modules, all, course.exigencia),
     })),
     total,
     page: current,
@@ -281,24 +295,36 @@ export async function getGradebook(
   };
 }
 
-/** The gradebook CSV's header: name, e-mail, then three columns per quiz module. */
+/**
+ * The gradebook CSV's header: name, e-mail, four columns per quiz module (the best percentage, its
+ * nota, attempts, passed), then the final `Nota`.
+ */
 export function gradebookCsvHeader(modules: QuizModule[]): string[] {
   return [
     "Nombre",
     "Correo",
     ...modules.flatMap((m) => {
       const name = `Módulo ${m.posicion + 1}: ${m.titulo}`;
-      return [`${name} - Mejor nota`, `${name} - Intentos`, `${name} - Aprobado`];
+      return [`${name} - Mejor porcentaje`, `${name} - Nota`, `${name} - Intentos`, `${name} - Aprobado`];
     }),
+    "Nota",
   ];
 }
 
-/** One participant's CSV row: '80%' (empty without attempts), attempts, 'Sí' / 'No'. */
-function gradebookCsvRow(p: { nombre: string; correo: string; notas: GradeCell[] }): CsvCell[] {
+const notaCell = (n: number | null) => (n === null ? "" : formatNota(n));
+
+/** One participant's CSV row: '80%' and '5,5' (empty without attempts), attempts, 'Sí' / 'No'; the final nota. */
+function gradebookCsvRow(p: { nombre: string; correo: string } & GradeRow): CsvCell[] {
   return [
     p.nombre,
     p.correo,
-    ...p.notas.flatMap((n) => [n.mejorNota === null ? "" : `${n.mejorNota}%`, n.intentos, n.aprobado ? "Sí" : "No"]),
+    ...p.notas.flatMap((n) => [
+      n.mejorNota === null ? "" : `${n.mejorNota}%`,
+      notaCell(n.nota),
+      n.intentos,
+      n.aprobado ? "Sí" : "No",
+    ]),
+    notaCell(p.nota),
   ];
 }
 
@@ -307,7 +333,10 @@ function gradebookCsvRow(p: { nombre: string; correo: string; notas: GradeCell[]
  * (registradoEn, id), as the participants export); null when there is no such course.
  */
 export async function gradebookCsv(courseId: string) {
-  const course = await prisma.course.findUnique({ where: { id: courseId }, select: { id: true, titulo: true } });
+  const course = await prisma.course.findUnique({
+    where: { id: courseId },
+    select: { id: true, titulo: true, exigencia: true },
+  });
   if (!course) return null;
   const modules = await quizModules(course.id);
   async function* batches(): AsyncGenerator<CsvCell[][]> {
@@ -324,7 +353,7 @@ export async function gradebookCsv(courseId: string) {
         gradebookCsvRow({
           nombre: fullName(user.nombre, user.apellido),
           correo: user.correo,
-          notas: cellsFor(user.id, modules, all),
+          ...gradesFor(user.id, modules, all, course!.exigencia),
         }),
       );
     }

@@ -62,8 +62,15 @@ export const CourseReportSchema = z.object({
 });
 export type CourseReport = z.infer<typeof CourseReportSchema>;
 
+/** A nota of the Chilean scale: a number with one decimal, 1.0 to 7.0 (pages and CSV write '5,5'). */
+const nota = z.number().min(1).max(7).multipleOf(0.1);
+
 export const GradebookSchema = z.object({
-  curso: z.object({ id: z.string(), titulo: z.string() }),
+  curso: z.object({
+    id: z.string(),
+    titulo: z.string(),
+    exigencia: z.int().min(1).max(99).describe("El porcentaje para la nota 4,0"),
+  }),
   modulos: z.array(z.object({ id: z.string(), posicion: count, titulo: z.string() })),
   participantes: z.array(
     z.object({
@@ -75,11 +82,20 @@ export const GradebookSchema = z.object({
           z.object({
             moduloId: z.string(),
             mejorNota: percent.nullable().describe("El mejor porcentaje; null sin intentos"),
+            nota: nota
+              .nullable()
+              .describe("La nota de 1,0 a 7,0 del mejor porcentaje, con la exigencia del curso; null sin intentos"),
             intentos: count,
             aprobado: z.boolean(),
           }),
         )
         .describe("Una por módulo con evaluación, en el orden de `modulos`"),
+      nota: nota
+        .nullable()
+        .describe(
+          "La nota final: el promedio de las notas de los módulos (un módulo sin intentos cuenta como 1,0), " +
+            "a un decimal; null antes del primer intento",
+        ),
     }),
   ),
   total: count,

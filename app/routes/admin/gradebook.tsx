@@ -8,7 +8,8 @@ import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { formatCount } from "~/features/reports/components/charts.tsx";
 import { CourseReportNav } from "~/features/reports/components/course-report-nav.tsx";
 import { PASS_MARK } from "~/features/quizzes/grading.ts";
-import { GRADEBOOK_FAILED, NO_QUIZZES } from "~/features/reports/texts.ts";
+import { formatNota } from "~/features/quizzes/nota.ts";
+import { GRADEBOOK_FAILED, NO_QUIZZES, NOTA_FINAL_RULE, notaScale } from "~/features/reports/texts.ts";
 import { getGradebook } from "~/features/reports/reports.server.ts";
 import type { Gradebook } from "~/features/reports/schema.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
@@ -16,8 +17,9 @@ import { formatPercent } from "~/lib/percent.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/gradebook";
 
-// A course's gradebook (docs/product.md#calificaciones): participants × quiz modules, a page at
-// a time, the same as GET /api/admin/cursos/{cursoId}/calificaciones; the whole of it as CSV.
+// A course's gradebook (docs/product.md#calificaciones): participants × quiz modules with the Nota
+// of the course's exigencia, a page at a time, the same as GET
+// /api/admin/cursos/{cursoId}/calificaciones; the whole of it as CSV.
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const gradebook = await getGradebook(args.params.cursoId, { page: pageFrom(args.request.url) });
@@ -27,11 +29,21 @@ export async function loader(args: Route.LoaderArgs) {
 
 type Nota = Gradebook["participantes"][number]["notas"][number];
 
+/** A nota as a school writes it; below 4,0 in red, as in a school's records. */
+function NotaValue({ value }: { value: number }) {
+  return (
+    <span className={`font-semibold tabular-nums ${value < 4 ? "text-red-700" : "text-slate-900"}`}>
+      Nota {formatNota(value)}
+    </span>
+  );
+}
+
 function GradeCell({ nota }: { nota: Nota }) {
-  if (nota.intentos === 0) return <span className="text-slate-500">Sin intentos</span>;
+  if (nota.intentos === 0 || nota.nota === null) return <span className="text-slate-500">Sin intentos</span>;
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
       <span className="font-semibold tabular-nums text-slate-900">{formatPercent(nota.mejorNota ?? 0)}</span>
+      <NotaValue value={nota.nota} />
       <span className="text-xs text-slate-600">
         {nota.intentos} {nota.intentos === 1 ? "intento" : "intentos"}
       </span>
@@ -45,6 +57,7 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
   const columns = [
     { label: "Participante" },
     ...modulos.map((m) => ({ label: `Módulo ${m.posicion + 1}: ${m.titulo}` })),
+    { label: "Nota final" },
   ];
   return (
     <section>
@@ -66,7 +79,8 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <p className="mt-3 text-sm text-slate-600">
-        Por módulo: la mejor nota, los intentos y si aprobó (nota mínima {formatPercent(PASS_MARK)}).
+        Por módulo: el mejor porcentaje, su nota, los intentos y si aprobó (mínimo {formatPercent(PASS_MARK)}).{" "}
+        {notaScale(curso.exigencia)} {NOTA_FINAL_RULE}
       </p>
       {modulos.length === 0 ? (
         <p className="card mt-6 p-6 text-slate-600">{NO_QUIZZES}</p>
@@ -94,6 +108,9 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
                   <GradeCell nota={nota} />
                 </td>
               ))}
+              <td data-label="Nota final" className="px-3 py-2">
+                {p.nota === null ? <span className="text-slate-500">Sin intentos</span> : <NotaValue value={p.nota} />}
+              </td>
             </tr>
           ))}
         </AdminTable>

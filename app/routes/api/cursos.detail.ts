@@ -1,5 +1,5 @@
 import { courseDetailJson, type CourseDetail } from "~/features/learning/course-json.ts";
-import { getModuleQuizzes } from "~/features/authoring/whole-course.server.ts";
+import { getAuthorView } from "~/features/authoring/whole-course.server.ts";
 import { getCourseForViewer } from "~/features/learning/course-view.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/enrolment/enrolment.server.ts";
 import { deleteCourse } from "~/features/courses/admin-courses.server.ts";
@@ -13,7 +13,8 @@ import type { Route } from "./+types/cursos.detail";
 /**
  * GET /api/cursos/{cursoId}: the course as this caller may see it (drafts and materials by role).
  * Answers never reach learners; an admin (the author) also gets each module's `quiz` with
- * question ids and the correct option, so the course can be edited and sent back with PUT.
+ * question ids and the correct option, and the course's `exigencia`, so the course can be edited
+ * and sent back with PUT.
  */
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
@@ -22,10 +23,12 @@ export function loader(args: Route.LoaderArgs) {
     if (!course) return apiError(404, COURSE_NOT_FOUND);
     const json = courseDetailJson(course);
     if (!isAdmin(viewer)) return apiJson(json);
-    const quizzes = await getModuleQuizzes(course.id);
+    const author = await getAuthorView(course.id);
+    if (!author) return apiError(404, COURSE_NOT_FOUND);
     return apiJson<CourseDetail>({
       ...json,
-      modulos: json.modulos.map((m) => ({ ...m, quiz: { preguntas: quizzes.get(m.id) ?? [] } })),
+      modulos: json.modulos.map((m) => ({ ...m, quiz: { preguntas: author.quizzes.get(m.id) ?? [] } })),
+      exigencia: author.exigencia,
     });
   });
 }

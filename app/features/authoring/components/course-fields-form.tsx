@@ -6,7 +6,8 @@ import { Form, useNavigation } from "react-router";
 import { FileField, FormErrors, SelectField, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import type { CourseFormFields } from "../schema.ts";
-import { AUDIENCE_OPTIONS } from "../texts.ts";
+import { EXIGENCIA_DEFAULT, EXIGENCIA_MAX, EXIGENCIA_MIN } from "~/features/quizzes/nota.ts";
+import { AUDIENCE_OPTIONS, EXIGENCIA_HINT } from "../texts.ts";
 
 export type CourseFormDefaults = Partial<Record<Exclude<keyof CourseFormFields, "imagen">, string>>;
 
@@ -31,7 +32,7 @@ export function CourseFieldsForm({
   const [form, fields] = useForm<CourseFormFields>({
     id,
     lastResult: navigation.state === "idle" ? lastResult : undefined,
-    defaultValue: { dirigidoA: "comunidad", ...defaults },
+    defaultValue: { dirigidoA: "comunidad", exigencia: String(EXIGENCIA_DEFAULT), ...defaults },
     shouldValidate: "onSubmit",
   });
   return (
@@ -52,6 +53,16 @@ export function CourseFieldsForm({
         <SelectField field={fields.dirigidoA} label="Dirigido a" options={AUDIENCE_OPTIONS} />
         <TextField field={fields.fechaInicio} label="Fecha de inicio" type="date" />
         <TextField field={fields.fechaTermino} label="Fecha de término" type="date" />
+        <TextField
+          field={fields.exigencia}
+          label="Exigencia (%)"
+          type="number"
+          min={EXIGENCIA_MIN}
+          max={EXIGENCIA_MAX}
+          step={1}
+          inputMode="numeric"
+          hint={EXIGENCIA_HINT}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <div>

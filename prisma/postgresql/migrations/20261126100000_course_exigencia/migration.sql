@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Course" ADD COLUMN     "exigencia" INTEGER NOT NULL DEFAULT 60;
