@@ -3,6 +3,10 @@
 // the academy stores one form, '12345678-5' (no dots, a hyphen, K upper case), so that the
 // unique index sees one person once (docs/product.md#rut). Plain module: safe for the browser.
 
+export const INVALID_RUT = "El RUT no es válido: revisa el número y el dígito verificador.";
+export const RUT_TAKEN = "Ese RUT ya pertenece a otra cuenta.";
+export const RUT_ADMIN_ONLY = "Solo un administrador puede registrar o corregir el RUT.";
+
 /** The check digit of a RUT's number ('0'–'9' or 'K'), by módulo 11. */
 export function rutCheckDigit(body: string): string {
   let sum = 0;

@@ -29,6 +29,7 @@ export const publicUserSelect = {
   apellido: true,
   correo: true,
   fechaNacimiento: true,
+  rut: true,
   rol: true,
   aprobado: true,
   aprobadoEn: true,

@@ -25,6 +25,7 @@ import {
 import { CERTIFICATE_CHOICES, DEFAULT_CERTIFICATE_CHOICE, USER_DELETED } from "~/features/users/account-deletion.ts";
 import { deleteUser, deletionTarget } from "~/features/users/account-deletion.server.ts";
 import { DeleteUserDialog } from "~/features/users/components/delete-user-dialog.tsx";
+import { formatRut } from "~/features/users/rut.ts";
 import { formatCalendarDate, formatDate, formatDateTime } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -249,6 +250,8 @@ export default function Records({ loaderData }: Route.ComponentProps) {
             <dd className="col-span-2">{roleLabel(selected.rol)}</dd>
             <dt className="text-slate-500">Nacimiento</dt>
             <dd className="col-span-2">{formatCalendarDate(selected.fechaNacimiento)}</dd>
+            <dt className="text-slate-500">RUT</dt>
+            <dd className="col-span-2">{selected.rut ? formatRut(selected.rut) : "Sin RUT"}</dd>
             <dt className="text-slate-500">Estado</dt>
             <dd className="col-span-2">
               {selected.aprobado
