@@ -63,6 +63,7 @@ export default [
     route("courses/calificaciones/:cursoId", "routes/admin/gradebook.tsx"),
     route("courses/calificaciones/:cursoId/csv", "routes/admin/gradebook-csv.ts"),
     route("records", "routes/admin/records.tsx"),
+    route("records/importar", "routes/admin/records-import.tsx"),
     route("records/:userId/enlace-contrasena", "routes/admin/password-link.tsx"),
     route("records/:userId/corregir", "routes/admin/user-correct.tsx"),
     route("messages", "routes/admin/messages.tsx"),

@@ -148,7 +148,12 @@ export default function Records({ loaderData }: Route.ComponentProps) {
 
   return (
     <section>
-      <h1 className="text-2xl font-bold text-slate-900">Registros</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Registros</h1>
+        <Link to="/admin/records/importar" className="btn-secondary">
+          Importar usuarios
+        </Link>
+      </div>
       <p className="mt-1 text-sm text-slate-600">
         {countPhrase(total, totalExact, "usuario", "usuarios")}
         {q ? ` con «${q}» en el correo o el nombre` : ""}

@@ -32,7 +32,7 @@ import {
 /** At most this many rows in one list (a school's whole enrolment fits; larger files are split). */
 export const MAX_LIST_ROWS = 5000;
 /** At most this many bytes of text or file (5 000 rows of about 100 characters, with room). */
-const MAX_LIST_BYTES = 2 * 1024 * 1024;
+export const MAX_LIST_BYTES = 2 * 1024 * 1024;
 
 const COLUMNS = ["correo", "nombre", "apellido", "rut", "fechaNacimiento"] as const;
 type Column = (typeof COLUMNS)[number];
@@ -51,7 +51,9 @@ export type ListRow = {
   errors: string[];
 };
 
-export type ParsedList = { ok: true; rows: ListRow[]; header: boolean } | { ok: false; error: string };
+export type ParsedList =
+  /** `text`: what was read (a file's bytes decoded), which a confirmation sends again. */
+  { ok: true; rows: ListRow[]; header: boolean; text: string } | { ok: false; error: string };
 
 /**
  * A file's bytes as text: UTF-8 (a BOM dropped), UTF-16 when its BOM says so, else
@@ -303,7 +305,7 @@ export function parseList(input: string): ParsedList {
     }
     return row;
   });
-  return { ok: true, rows, header: header !== null };
+  return { ok: true, rows, header: header !== null, text };
 }
 
 /** An uploaded file's bytes, decoded (decodeList) and read; a file that is no text is refused whole. */

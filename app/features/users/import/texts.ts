@@ -28,3 +28,19 @@ export const ROW_DATE_UNKNOWN = (value: string) =>
 export const ROW_DATE_INVALID = (value: string) => `la fecha de nacimiento «${value}» no es válida`;
 export const ROW_DUPLICATE_EMAIL = (line: number) => `el correo se repite: ya está en la línea ${line}`;
 export const ROW_DUPLICATE_RUT = (line: number) => `el RUT se repite: ya está en la línea ${line}`;
+
+// Against the academy's accounts (the preview and the confirmation).
+export const ROW_RUT_TAKEN = "el RUT ya pertenece a otra cuenta";
+export const ROW_UNDER_14 =
+  "tiene menos de 14 años: marca que el colegio reunió la autorización de su madre, padre o tutor";
+export const IMPORT_HAS_ERRORS = (n: number) =>
+  `La lista tiene ${n === 1 ? "una fila con error" : `${n} filas con errores`}: ` +
+  "corrígela y revísala de nuevo. No se creó ninguna cuenta.";
+export const IMPORT_CHANGED = "La lista cambió desde la revisión: revisa la vista previa de nuevo antes de confirmar.";
+export const IMPORT_NOTHING_NEW = "No hay cuentas nuevas que crear: todas las filas ya tienen cuenta.";
+export const IMPORT_DONE = (created: number, existing: number) =>
+  `${created === 1 ? "Se creó 1 cuenta" : `Se crearon ${created} cuentas`}` +
+  (existing > 0 ? ` y ${existing === 1 ? "1 ya existía" : `${existing} ya existían`} (se dejaron como estaban)` : "") +
+  ". Cada persona nueva recibirá un correo para crear su contraseña.";
+export const LIST_EMPTY_FIELDS = "Pega la lista en el cuadro o elige un archivo CSV.";
+export const IMPORT_ROLE_INVALID = "Elige el rol de las cuentas nuevas: estudiante, docente o comunidad.";
