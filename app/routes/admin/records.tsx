@@ -1,5 +1,5 @@
 import { countPhrase, SEARCH_NARROW_HINT } from "~/lib/search-count.ts";
-import { Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { ActionsCell, AdminTable } from "~/components/ui/admin-table.tsx";
 import { Email } from "~/components/ui/email.tsx";
@@ -13,6 +13,11 @@ import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { fullName, roleLabel } from "~/features/auth/roles.ts";
 import {
   APPROVE_FAILED,
+  approveUsers,
+  BULK_MAX,
+  BULK_NONE,
+  BULK_TOO_MANY,
+  type BulkOutcome,
   DELETE_FAILED,
   SUSPEND_FAILED,
   approveUser,
@@ -21,6 +26,7 @@ import {
   recordSchoolConsent,
   SCHOOL_CONSENT_RECORDED,
   suspendUser,
+  suspendUsers,
 } from "~/features/users/users.server.ts";
 import { CERTIFICATE_CHOICES, DEFAULT_CERTIFICATE_CHOICE, USER_DELETED } from "~/features/users/account-deletion.ts";
 import { deleteUser, deletionTarget } from "~/features/users/account-deletion.server.ts";
@@ -56,12 +62,51 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...list, q, selected, toDelete, toApprove: toApprove?.aprobado ? null : toApprove, adminId: admin.id };
 }
 
+/** 'Aprobar seleccionadas' / 'Suspender seleccionadas': the checked rows' ids. */
+const BulkSchema = z.object({
+  intent: z.enum(["bulk-approve", "bulk-suspend"]),
+  ids: z.array(z.string().min(1).max(64)).min(1, BULK_NONE).max(BULK_MAX, BULK_TOO_MANY),
+});
+
+function bulkMessage(verb: "aprobó" | "suspendió", plural: string, outcome: BulkOutcome) {
+  const done = outcome.done.length;
+  const head =
+    done === 0
+      ? `No se ${verb} ninguna cuenta.`
+      : done === 1
+        ? `Se ${verb} 1 cuenta.`
+        : `Se ${plural} ${done} cuentas.`;
+  const reasons = [...new Set(outcome.skipped.map((s) => s.motivo))].join("; ");
+  const left = outcome.skipped.length;
+  return left === 0
+    ? head
+    : `${head} ${left === 1 ? "1 quedó como estaba" : `${left} quedaron como estaban`} (${reasons}).`;
+}
+
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { request } = args;
   const url = new URL(request.url);
   const back = `/admin/records${listQuery(listStateFrom(url, 100))}`;
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const form = await readForm(request);
+  const bulkIntent = form.get("intent");
+  if (bulkIntent === "bulk-approve" || bulkIntent === "bulk-suspend") {
+    const bulk = BulkSchema.safeParse({ intent: bulkIntent, ids: form.getAll("ids") });
+    if (!bulk.success) {
+      return redirectWithFlash(request, back, { type: "error", message: bulk.error.issues[0]?.message ?? BULK_NONE });
+    }
+    // The same rules, e-mails and audit entries as the single actions, in one transaction.
+    const outcome =
+      bulkIntent === "bulk-approve"
+        ? await approveUsers(admin, bulk.data.ids, request, { confirmedOnly: true })
+        : await suspendUsers(admin, bulk.data.ids, request);
+    const message =
+      bulkIntent === "bulk-approve"
+        ? bulkMessage("aprobó", "aprobaron", outcome)
+        : bulkMessage("suspendió", "suspendieron", outcome);
+    return redirectWithFlash(request, back, { type: outcome.done.length > 0 ? "success" : "error", message });
+  }
+  const parsed = ActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return redirectWithFlash(request, back, { type: "error", message: "Solicitud inválida." });
   const { intent, userId, certificados } = parsed.data;
   try {
@@ -132,6 +177,7 @@ function consentLabel(u: Consent) {
 }
 
 const COLUMNS = [
+  { label: "Elegir" },
   { label: "Nombre" },
   { label: "Correo" },
   { label: "Estado" },
@@ -177,6 +223,18 @@ export default function Records({ loaderData }: Route.ComponentProps) {
       >
         {users.map((user) => (
           <tr key={user.id} className={user.aprobado ? "" : "bg-amber-50/60"}>
+            <td data-label="Elegir" className="px-3 py-3">
+              {user.id !== adminId ? (
+                <input
+                  type="checkbox"
+                  name="ids"
+                  value={user.id}
+                  form="seleccion"
+                  aria-label={`Elegir a ${fullName(user.nombre, user.apellido) || user.correo}`}
+                  className="h-4 w-4"
+                />
+              ) : null}
+            </td>
             <td className="px-3 py-3">
               <Link
                 to={withParam("ver", user.id)}
@@ -236,6 +294,23 @@ export default function Records({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </AdminTable>
+
+      {/* The rows' checkboxes belong to this form (form="seleccion"): no form inside the table. */}
+      <Form
+        method="post"
+        id="seleccion"
+        preventScrollReset
+        className="mt-3 flex flex-wrap items-center gap-3"
+        aria-label="Acciones con las cuentas elegidas"
+      >
+        <span className="text-sm text-slate-600">Con las cuentas elegidas:</span>
+        <button type="submit" name="intent" value="bulk-approve" className="btn-primary px-3 py-1">
+          Aprobar seleccionadas
+        </button>
+        <button type="submit" name="intent" value="bulk-suspend" className="btn-ghost px-3 py-1">
+          Suspender seleccionadas
+        </button>
+      </Form>
 
       <Pagination page={page} pageCount={pageCount} />
 
