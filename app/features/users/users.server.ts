@@ -161,10 +161,6 @@ export function getUser(id: string) {
   return prisma.user.findUnique({ where: { id }, select: publicUserSelect });
 }
 
-/** At most this many accounts in one bulk action (a Registros page is 25). */
-export const BULK_MAX = 100;
-export const BULK_TOO_MANY = `Elige a lo más ${BULK_MAX} cuentas a la vez.`;
-export const BULK_NONE = "Marca al menos una cuenta.";
 export const BULK_UNCONFIRMED = "correo sin confirmar: apruébala una por una";
 
 /** What a bulk action did: the accounts changed, and the ones it left, each with its reason. */

@@ -14,9 +14,6 @@ import { fullName, roleLabel } from "~/features/auth/roles.ts";
 import {
   APPROVE_FAILED,
   approveUsers,
-  BULK_MAX,
-  BULK_NONE,
-  BULK_TOO_MANY,
   type BulkOutcome,
   DELETE_FAILED,
   SUSPEND_FAILED,
@@ -32,6 +29,7 @@ import { CERTIFICATE_CHOICES, DEFAULT_CERTIFICATE_CHOICE, USER_DELETED } from "~
 import { deleteUser, deletionTarget } from "~/features/users/account-deletion.server.ts";
 import { DeleteUserDialog } from "~/features/users/components/delete-user-dialog.tsx";
 import { formatRut } from "~/features/users/rut.ts";
+import { BULK_NONE, BulkIdsSchema } from "~/features/users/bulk-schema.ts";
 import { formatCalendarDate, formatDate, formatDateTime } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -62,12 +60,6 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...list, q, selected, toDelete, toApprove: toApprove?.aprobado ? null : toApprove, adminId: admin.id };
 }
 
-/** 'Aprobar seleccionadas' / 'Suspender seleccionadas': the checked rows' ids. */
-const BulkSchema = z.object({
-  intent: z.enum(["bulk-approve", "bulk-suspend"]),
-  ids: z.array(z.string().min(1).max(64)).min(1, BULK_NONE).max(BULK_MAX, BULK_TOO_MANY),
-});
-
 function bulkMessage(verb: "aprobó" | "suspendió", plural: string, outcome: BulkOutcome) {
   const done = outcome.done.length;
   const head =
@@ -91,7 +83,8 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(request);
   const bulkIntent = form.get("intent");
   if (bulkIntent === "bulk-approve" || bulkIntent === "bulk-suspend") {
-    const bulk = BulkSchema.safeParse({ intent: bulkIntent, ids: form.getAll("ids") });
+    // 'Aprobar seleccionadas' / 'Suspender seleccionadas': the checked rows' ids.
+    const bulk = BulkIdsSchema.safeParse({ ids: form.getAll("ids") });
     if (!bulk.success) {
       return redirectWithFlash(request, back, { type: "error", message: bulk.error.issues[0]?.message ?? BULK_NONE });
     }

@@ -16,7 +16,7 @@ const flag = z
   .union([z.boolean(), z.enum(["true", "false", "on", "1", "0"]).transform((v) => v !== "false" && v !== "0")])
   .default(false);
 
-const ImportFieldsSchema = z.object({
+export const ImportFieldsSchema = z.object({
   lista: z
     .string()
     .max(MAX_LIST_BYTES)
@@ -35,6 +35,45 @@ const ImportFieldsSchema = z.object({
     .optional()
     .meta({ description: "Con confirmar=true: la `huella` de la vista previa de esta misma lista." }),
 });
+
+/** The API's multipart body, for the OpenAPI document: the same fields and the file. */
+export const ImportFormSchema = ImportFieldsSchema.extend({
+  [LIST_FILE_FIELD]: z
+    .file()
+    .optional()
+    .meta({ description: "El CSV (UTF-8 con o sin BOM, UTF-16 con BOM o Windows-1252); en lugar de lista." }),
+});
+
+const PreviewRowSchema = z.object({
+  linea: z.number().int().meta({ description: "La línea del texto donde está la fila." }),
+  estado: z.enum(["nueva", "existe", "error"]).meta({
+    description:
+      "nueva: se creará la cuenta; existe: el correo ya tiene cuenta y se deja como está; error: ver motivo.",
+  }),
+  correo: z.string(),
+  nombre: z.string(),
+  apellido: z.string(),
+  rut: z.string().nullable().meta({ description: "Normalizado (12345678-5), o como venía si es inválido." }),
+  fechaNacimiento: z.string().nullable().meta({ description: "AAAA-MM-DD, o como venía si es inválida." }),
+  motivo: z.string().nullable().meta({ description: "Con estado error: los motivos, separados por «; »." }),
+});
+
+/** The preview (confirmar=false): nothing is written. */
+export const ImportPreviewSchema = z.object({
+  filas: z.array(PreviewRowSchema),
+  resumen: z.object({ nuevas: z.number().int(), existentes: z.number().int(), errores: z.number().int() }),
+  huella: z.string().meta({ description: "Envíala con confirmar=true y la misma lista para crear las cuentas." }),
+});
+export type ImportPreviewAnswer = z.output<typeof ImportPreviewSchema>;
+
+/** The confirmation (confirmar=true): the accounts created. */
+export const ImportDoneSchema = z.object({
+  message: z.string(),
+  creadas: z.number().int(),
+  existentes: z.number().int().meta({ description: "Filas cuyo correo ya tenía cuenta (quedaron como estaban)." }),
+  ids: z.array(z.string()).meta({ description: "Los id de las cuentas creadas." }),
+});
+export type ImportDoneAnswer = z.output<typeof ImportDoneSchema>;
 
 export type ImportRequest = ImportOptions & {
   /** The list's text (a file's, decoded): what the page carries to the confirmation. */
