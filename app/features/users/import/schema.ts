@@ -6,11 +6,8 @@ import { BODY_NOT_JSON, BODY_NOT_OBJECT, BODY_TOO_LARGE } from "~/lib/api.server
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { BodyTooLargeError, readBodyCapped } from "~/lib/form.server.ts";
 import type { ImportOptions } from "./import.server.ts";
-import { LIST_EMPTY_FIELDS, IMPORT_ROLE_INVALID } from "./texts.ts";
+import { LIST_EMPTY_FIELDS, IMPORT_ROLE_INVALID, LIST_FILE_FIELD } from "./texts.ts";
 import { MAX_LIST_BYTES, parseList, parseListFile, type ListRow } from "./parse-list.ts";
-
-/** The upload's field name (the page's file input and the API's multipart body). */
-export const LIST_FILE_FIELD = "archivo";
 
 const flag = z
   .union([z.boolean(), z.enum(["true", "false", "on", "1", "0"]).transform((v) => v !== "false" && v !== "0")])

@@ -44,3 +44,6 @@ export const IMPORT_DONE = (created: number, existing: number) =>
   ". Cada persona nueva recibirá un correo para crear su contraseña.";
 export const LIST_EMPTY_FIELDS = "Pega la lista en el cuadro o elige un archivo CSV.";
 export const IMPORT_ROLE_INVALID = "Elige el rol de las cuentas nuevas: estudiante, docente o comunidad.";
+
+/** The upload's field name (the page's file input and the API's multipart body). */
+export const LIST_FILE_FIELD = "archivo";
