@@ -70,6 +70,7 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
     "/admin/courses/new",
     "/admin/records",
     "/admin/records?ver=x",
+    "/admin/records/importar",
     "/admin/profile",
     "/admin/messages",
     "/admin/library",
@@ -93,6 +94,10 @@ const API: Array<[string, string, (who: Identity) => number]> = [
     (who) => (who === "admin" ? 404 : who === "visitante" || who === "pendiente" ? 401 : 403),
   ],
   ["PUT", "/api/auth/suspend/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
+  // 'Importar usuarios' and the bulk actions: admin only; an admin's empty body is a 400.
+  ["POST", "/api/admin/usuarios/importar", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
+  ["POST", "/api/admin/usuarios/aprobar", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
+  ["POST", "/api/admin/usuarios/suspender", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   // Logout ends a Bearer token; a session cookie alone is not one (browsers use /salir).
   ["POST", "/api/auth/logout", () => 401],
   // Public, whoever calls: without a body, 400.
@@ -224,6 +229,7 @@ test("un POST desde otro sitio se rechaza", async ({ baseURL }) => {
     "/admin/records",
     "/admin/records/x/enlace-contrasena",
     "/admin/records/x/corregir",
+    "/admin/records/importar",
     "/admin/courses/new",
     "/admin/courses/edit/x",
     "/admin/courses/edit/x/archivos",

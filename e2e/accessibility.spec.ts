@@ -116,6 +116,7 @@ test("panel de administración sin infracciones de accesibilidad", async ({ page
       editor!,
       participants!,
       "/admin/records",
+      "/admin/records/importar",
       "/admin/messages",
       "/admin/messages?carpeta=enviados",
       "/admin/contact-messages",

@@ -161,7 +161,13 @@ beforeAll(async () => {
   const avatar = await storeBytes("avatars", "png", PNG_1PX);
   await prisma.user.update({
     where: { id: ana.user.id },
-    data: { imagenPerfil: avatar, privacidadVersion: "2026-11", privacidadAceptadaEn: new Date(), avisosCorreo: false },
+    data: {
+      imagenPerfil: avatar,
+      privacidadVersion: "2026-11",
+      privacidadAceptadaEn: new Date(),
+      avisosCorreo: false,
+      rut: "12345678-5",
+    },
   });
   const mine = await historyOf(ana, bruno, "ANA");
   await historyOf(bruno, ana, "BRUNO");
@@ -249,6 +255,7 @@ describe("Descargar mis datos", () => {
       apellido: "Rojas",
       correo: ana.user.correo,
       fechaNacimiento: "2000-05-10",
+      rut: "12345678-5",
       rol: "estudiante",
       imagenDePerfil: "imagen-de-perfil.png",
     });

@@ -487,6 +487,75 @@ describe("every documented call answers as documented", () => {
     // The admin reports of the same course (the resumen has nothing to refuse an admin: a student is refused).
     expect((await call("get", "/api/admin/resumen", {}, { token: admin.token })).status).toBe(200);
     expect((await call("get", "/api/admin/resumen", {}, { token: student.token })).status).toBe(403);
+
+    // 'Importar usuarios': the preview, then the confirmation with its fingerprint; the bulk calls.
+    const lista = "correo;nombre;apellido;rut\nopenapi.importada@colegio.cl;Ana;Rojas;12.345.678-5";
+    const preview = await call(
+      "post",
+      "/api/admin/usuarios/importar",
+      {},
+      {
+        token: admin.token,
+        json: { lista, rol: "estudiante", confirmar: false },
+      },
+    );
+    expect(preview.status).toBe(200);
+    const huella = preview.body.huella as string;
+    const changed = await call(
+      "post",
+      "/api/admin/usuarios/importar",
+      {},
+      {
+        token: admin.token,
+        json: { lista, rol: "docente", confirmar: true, huella },
+      },
+    );
+    expect(changed.status).toBe(409);
+    const imported = await call(
+      "post",
+      "/api/admin/usuarios/importar",
+      {},
+      {
+        token: admin.token,
+        form: [
+          ["lista", lista],
+          ["rol", "estudiante"],
+          ["confirmar", "true"],
+          ["huella", huella],
+        ],
+      },
+    );
+    expect(imported.status).toBe(201);
+    const [importedId] = imported.body.ids as string[];
+    const noList = await call(
+      "post",
+      "/api/admin/usuarios/importar",
+      {},
+      { token: admin.token, json: { rol: "estudiante" } },
+    );
+    expect(noList.status).toBe(400);
+    const suspended = await call(
+      "post",
+      "/api/admin/usuarios/suspender",
+      {},
+      { token: admin.token, json: { ids: [importedId] } },
+    );
+    expect(suspended.status).toBe(200);
+    expect(
+      (await call("post", "/api/admin/usuarios/suspender", {}, { token: admin.token, json: { ids: [] } })).status,
+    ).toBe(400);
+    const approved = await call(
+      "post",
+      "/api/admin/usuarios/aprobar",
+      {},
+      { token: admin.token, json: { ids: [importedId] } },
+    );
+    expect(approved.body).toMatchObject({ hechas: [importedId], omitidas: [] });
+    expect((await call("post", "/api/admin/usuarios/aprobar", {}, { token: admin.token, json: {} })).status).toBe(400);
+    expect(
+      (await call("post", "/api/admin/usuarios/aprobar", {}, { token: student.token, json: { ids: [importedId] } }))
+        .status,
+    ).toBe(403);
     expect(
       (await call("get", "/api/admin/cursos/{cursoId}/reporte", { cursoId: id }, { token: admin.token })).status,
     ).toBe(200);

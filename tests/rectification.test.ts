@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { issueApiToken } from "~/features/auth/api-token.server.ts";
 import { INVALID_BIRTHDATE, REQUIRED_ALL } from "~/features/auth/texts.ts";
 import { NAME_ON_CERTIFICATES, PROFILE_UPDATED } from "~/features/users/profile-schema.ts";
+import { updateProfile } from "~/features/users/profile.server.ts";
+import { INVALID_RUT, RUT_TAKEN } from "~/features/users/rut.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { readFlash } from "~/lib/flash.server.ts";
 import * as correctPage from "~/routes/admin/user-correct.tsx";
@@ -163,5 +165,51 @@ describe("an admin corrects a person's data on their record", () => {
         (e: unknown) => e as Response,
       );
     expect(refused?.status).toBe(302);
+  });
+
+  it("the RUT: typed any usual way, stored normalised, unique, removable; never the person's own to set", async () => {
+    const admin = await signedIn("admin");
+    const user = await createUser({ nombre: "Luz", apellido: "Mora" });
+    const other = await createUser();
+    await prisma.user.update({ where: { id: other.id }, data: { rut: "11111111-1" } });
+    const params = { userId: user.id };
+    const post = (rut: string) =>
+      correctPage.action(
+        args(
+          formRequest(
+            `/admin/records/${user.id}/corregir`,
+            { nombre: "Luz", apellido: "Mora", fechaNacimiento: "2000-05-10", rut },
+            { cookie: admin.cookie },
+          ),
+          params,
+        ),
+      );
+    const rutOf = async () => (await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).rut;
+
+    const wrongDigit = dataOf<Reply>(await post("12.345.678-9"));
+    expect(wrongDigit.status).toBe(400);
+    expect(wrongDigit.data.result.error?.rut).toEqual([INVALID_RUT]);
+    const taken = dataOf<Reply>(await post("11.111.111-1"));
+    expect(taken.status).toBe(409);
+    expect(taken.data.result.error?.rut).toEqual([RUT_TAKEN]);
+    expect(await rutOf()).toBeNull();
+
+    expect(((await post("12.345.678-5")) as Response).status).toBe(302);
+    expect(await rutOf()).toBe("12345678-5");
+    const page = (await correctPage.loader(
+      args(getRequest(`/admin/records/${user.id}/corregir`, admin.cookie), params),
+    )) as { user: { rut: string } };
+    expect(page.user.rut).toBe("12.345.678-5");
+    const entry = await prisma.auditLog.findFirstOrThrow({
+      where: { action: "user.profile-correct", targetId: user.id },
+    });
+    expect(entry.detail).toBe("rut");
+
+    expect(((await post("")) as Response).status).toBe(302);
+    expect(await rutOf()).toBeNull();
+
+    // The person's own profile change cannot carry a RUT (the service refuses it).
+    const own = await updateProfile({ id: user.id, rol: "estudiante" }, user.id, { rut: "12345678-5" });
+    expect(own).toMatchObject({ ok: false, status: 403 });
   });
 });

@@ -76,7 +76,9 @@ export default function Privacy({ loaderData: d }: Route.ComponentProps) {
             <strong>Tu cuenta:</strong> nombre, apellido, correo, fecha de nacimiento, rol y, si la subes, tu imagen de
             perfil; tu contraseña solo como un resumen cifrado que no permite leerla. Sirven para identificarte, para
             que un administrador apruebe tu registro y para emitir tus certificados con tu nombre. Guardamos también qué
-            versión de este aviso se te mostró al registrarte y si confirmaste tu correo.
+            versión de este aviso se te mostró al registrarte y si confirmaste tu correo. Si tu colegio entregó tu RUT,
+            lo guardamos mientras exista tu cuenta, para distinguirte de otras personas con tu mismo nombre; solo lo ven
+            los administradores y tú, en «Descargar mis datos».
           </li>
           <li>
             <strong>Tu estudio:</strong> los cursos en que te inscribes, tus respuestas y resultados en las

@@ -38,6 +38,7 @@ import {
 } from "~/lib/api.server.ts";
 import { publicUrl } from "~/lib/env.server.ts";
 import { ACCOUNT_CALLS } from "~/features/auth/api-doc.server.ts";
+import { BULK_ACCOUNT_CALLS } from "~/features/users/api-doc.server.ts";
 import { COURSE_CALLS } from "./course-calls.server.ts";
 import { CERTIFICATE_CALLS } from "~/features/certificates/api-doc.server.ts";
 import { QUIZ_CALLS } from "~/features/quizzes/api-doc.server.ts";
@@ -133,6 +134,7 @@ const DOCUMENT_CALLS: Operations = {
 /** Every call, tag by tag: the paths in this order, a path in two features' lists refused. */
 const OPERATIONS = gather(
   ACCOUNT_CALLS,
+  BULK_ACCOUNT_CALLS,
   COURSE_CALLS,
   CERTIFICATE_CALLS,
   QUIZ_CALLS,

@@ -10,6 +10,7 @@ export type AuditAction =
   | "user.profile-correct"
   | "user.guardian-consent"
   | "user.approve"
+  | "user.import"
   | "user.delete"
   | "user.suspend"
   | "user.email-change"
@@ -47,4 +48,30 @@ export async function audit(
   } catch (error) {
     console.error("audit failed", error);
   }
+}
+
+type AuditEntry = { actorId?: string | null; targetType?: string; targetId?: string; detail?: string };
+
+/**
+ * Many audit records written in the caller's transaction (an import, a bulk approval): they
+ * commit or roll back with what they record, so unlike audit() a failure here is the caller's.
+ */
+export async function auditMany(
+  request: Request | null,
+  action: AuditAction,
+  entries: AuditEntry[],
+  tx: Pick<typeof prisma, "auditLog"> = prisma,
+) {
+  if (entries.length === 0) return;
+  const ip = request ? clientIp(request) : null;
+  await tx.auditLog.createMany({
+    data: entries.map((entry) => ({
+      action,
+      actorId: entry.actorId ?? null,
+      targetType: entry.targetType ?? null,
+      targetId: entry.targetId ?? null,
+      detail: entry.detail?.slice(0, 500) ?? null,
+      ip,
+    })),
+  });
 }

@@ -34,6 +34,28 @@ export async function issueAccountToken(
   return { token, expiresAt };
 }
 
+/**
+ * One new token each for accounts created in the same transaction (an import): they have no
+ * earlier token to void, so this is one insert for all; returns each raw token by user id.
+ */
+export async function issueNewAccountsTokens(
+  input: { userIds: string[]; purpose: TokenPurpose; ttlMs: number; createdById: string },
+  tx: Tx = prisma,
+): Promise<Map<string, string>> {
+  const expiresAt = new Date(Date.now() + input.ttlMs);
+  const tokens = new Map(input.userIds.map((id) => [id, crypto.randomBytes(32).toString("base64url")]));
+  await tx.accountToken.createMany({
+    data: [...tokens].map(([userId, token]) => ({
+      userId,
+      purpose: input.purpose,
+      tokenHash: hash(token),
+      expiresAt,
+      createdById: input.createdById,
+    })),
+  });
+  return tokens;
+}
+
 type FoundToken = { id: string; userId: string; createdById: string | null; expiresAt: Date };
 
 /** The live token (unused, unexpired, of this purpose) behind a raw token from a link, or null. */

@@ -4,7 +4,7 @@
 // only their SHA-256 stored, single use; a newer link or a password change voids the older);
 // the new password goes through setPassword, which ends every session and API token.
 import { audit } from "~/features/audit/audit.server.ts";
-import { enqueueMail } from "~/features/mail/outbox.server.ts";
+import { enqueueMail, enqueueMails } from "~/features/mail/outbox.server.ts";
 import { USER_NOT_FOUND } from "~/features/users/users.server.ts";
 import { clientIp, consume } from "~/features/limits/rate-limits.server.ts";
 import { prisma } from "~/lib/db.server.ts";
@@ -13,6 +13,7 @@ import { fail, ok, type Result } from "~/lib/failure.ts";
 import {
   findAccountToken,
   issueAccountToken,
+  issueNewAccountsTokens,
   // Not a React hook: renamed so that the hooks lint rule does not take it for one.
   useAccountToken as spendAccountToken,
 } from "./account-token.server.ts";
@@ -23,6 +24,8 @@ import { checkNewPassword, setPassword } from "./set-password.server.ts";
 
 /** An e-mailed link lives an hour; one an admin hands over, a day (the learner may see them tomorrow). */
 const EMAIL_LINK_TTL_MS = 60 * 60 * 1000;
+/** The first link of an account an admin created: a week (a school hands the list out on Monday…). */
+const WELCOME_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const ADMIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
 const resetPath = (token: string) => `/recuperar/${token}`;
@@ -75,6 +78,41 @@ function resetMail(user: { nombre: string; apellido: string; correo: string }, t
       "Si no fuiste tú, ignora este mensaje: tu contraseña no cambiará.\n\n" +
       `Saludos,\n${brand}`,
   };
+}
+
+/**
+ * Accounts an admin created (an import) get their first password through the recovery flow: a
+ * "password" link valid 7 days, e-mailed with 'Tu cuenta en {marca} está lista: crea tu
+ * contraseña'. All in the caller's transaction, one insert for the links and one for the mails.
+ */
+export async function sendWelcomeLinks(
+  admin: { id: string },
+  users: { id: string; nombre: string; apellido: string; correo: string }[],
+  tx: Parameters<Parameters<typeof prisma.$transaction>[0]>[0],
+) {
+  const tokens = await issueNewAccountsTokens(
+    { userIds: users.map((u) => u.id), purpose: "password", ttlMs: WELCOME_LINK_TTL_MS, createdById: admin.id },
+    tx,
+  );
+  const brand = env().APP_NAME;
+  await enqueueMails(
+    users.map((user) => ({
+      kind: "account.created" as const,
+      to: user.correo,
+      toUserId: user.id,
+      subject: `Tu cuenta en ${brand} está lista: crea tu contraseña`,
+      text:
+        `Hola ${fullName(user.nombre, user.apellido) || user.correo}:\n\n` +
+        `Tu colegio o institución te creó una cuenta en ${brand}, una academia en línea con cursos ` +
+        `gratuitos, con este correo. Para entrar, crea tu contraseña con este enlace (vale 7 días y ` +
+        `sirve una sola vez):\n${publicUrl()}${resetPath(tokens.get(user.id)!)}\n\n` +
+        `Si el enlace venció, pide uno nuevo en ${publicUrl()}/recuperar\n` +
+        `Qué datos guardamos y para qué: ${publicUrl()}/privacidad\n` +
+        `Si no esperabas este correo, ignóralo o escríbenos desde ${publicUrl()}/contacto\n\n` +
+        `Saludos,\n${brand}`,
+    })),
+    tx,
+  );
 }
 
 /** What the link's page shows (a GET changes nothing: mail scanners open links too); null when not usable. */

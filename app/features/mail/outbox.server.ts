@@ -16,7 +16,8 @@ export type MailKind =
   | "registration.confirm"
   | "registration.taken"
   | "registration.guardian"
-  | "password.reset";
+  | "password.reset"
+  | "account.created";
 
 export type OutgoingMail = {
   to: string;
@@ -37,6 +38,7 @@ const SECRET_KINDS: ReadonlySet<string> = new Set<MailKind>([
   "registration.confirm",
   "registration.guardian",
   "password.reset",
+  "account.created",
 ]);
 /** Days a sent mail keeps its text; then only its envelope (to, subject, kind, dates) remains. */
 export const SENT_TEXT_RETENTION_DAYS = 30;
@@ -83,6 +85,21 @@ export async function enqueueMail(mail: OutgoingMail, tx: Tx = prisma) {
       kind: mail.kind,
     },
     select: { id: true },
+  });
+}
+
+/** Many mails in one insert (an import's welcome mails, in its transaction). */
+export async function enqueueMails(mails: OutgoingMail[], tx: Tx = prisma) {
+  if (mails.length === 0) return;
+  await tx.outboxMail.createMany({
+    data: mails.map((mail) => ({
+      to: mail.to,
+      toUserId: mail.toUserId ?? null,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      kind: mail.kind,
+    })),
   });
 }
 

@@ -4,7 +4,7 @@
 // Plain module: safe for the browser.
 
 /** The privacy notice's version: a registration records the one it was shown. Change it with the text. */
-export const PRIVACY_NOTICE_VERSION = "2026-11-25";
+export const PRIVACY_NOTICE_VERSION = "2026-11-26";
 
 export const RETENTION = {
   /** Audit entries (sign-ins, approvals, deletions…, with the IP): then deleted. */

@@ -1,8 +1,20 @@
-// An admin's correction of a person's name and birth date (rectification on request, e.g. by a
+// An admin's correction of a person's name, birth date and RUT (rectification on request, e.g. by a
 // school for a child who cannot use the profile): the registration's rules, one schema for the
 // page at /admin/records/{userId}/corregir; the API twin is PUT /api/auth/users/{userId}/profile.
 import { z } from "zod";
 import { PersonFields } from "~/features/auth/schema.ts";
+import { INVALID_RUT, normaliseRut } from "./rut.ts";
 
-export const CorrectionSchema = z.object(PersonFields);
+/** A RUT as typed (docs/product.md#rut) → its stored form; blank → null (the RUT is removed). */
+const rutField = z
+  .string()
+  .max(20, INVALID_RUT)
+  .transform((value, ctx) => {
+    if (value.trim() === "") return null;
+    const rut = normaliseRut(value);
+    if (rut === null) ctx.addIssue({ code: "custom", message: INVALID_RUT });
+    return rut;
+  });
+
+export const CorrectionSchema = z.object({ ...PersonFields, rut: rutField.optional() });
 export type CorrectionFields = z.input<typeof CorrectionSchema>;

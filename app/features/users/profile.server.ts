@@ -49,6 +49,7 @@ import {
   USER_UNKNOWN,
 } from "./profile-schema.ts";
 import { userWordsUpdate } from "./user-words.ts";
+import { RUT_ADMIN_ONLY, RUT_TAKEN } from "./rut.ts";
 
 /** A profile shows what the admin's records show (one field list for both). */
 const profileSelect = publicUserSelect;
@@ -75,6 +76,8 @@ export type ProfileChange = {
   apellido?: string;
   /** YYYY-MM-DD. */
   fechaNacimiento?: string;
+  /** A normalised RUT, or null to remove it: an admin's correction only (docs/product.md#rut). */
+  rut?: string | null;
   /** Objection: optional notices by e-mail on or off. */
   avisosCorreo?: boolean;
   /** Already validated and lower-cased (ProfileFormSchema / ProfileApiSchema). */
@@ -112,17 +115,20 @@ export async function updateProfile(
             nombre: true,
             apellido: true,
             fechaNacimiento: true,
+            rut: true,
             avisosCorreo: true,
             imagenPerfil: true,
           },
         });
         if (!current) return fail(404, USER_UNKNOWN);
+        if (change.rut !== undefined && !direct) return fail(403, RUT_ADMIN_ONLY, { field: "rut" });
         const patch: {
           correo?: string;
           imagenPerfil?: string | null;
           nombre?: string;
           apellido?: string;
           fechaNacimiento?: Date;
+          rut?: string | null;
           avisosCorreo?: boolean;
         } = {};
         // Rectification: the registration's rules were checked by the schema; only changes count.
@@ -133,6 +139,13 @@ export async function updateProfile(
           change.fechaNacimiento !== current.fechaNacimiento?.toISOString().slice(0, 10)
         ) {
           patch.fechaNacimiento = new Date(`${change.fechaNacimiento}T12:00:00Z`);
+        }
+        if (change.rut !== undefined && change.rut !== current.rut) {
+          const taken = change.rut
+            ? await tx.user.findUnique({ where: { rut: change.rut }, select: { id: true } })
+            : null;
+          if (taken && taken.id !== userId) return fail(409, RUT_TAKEN, { field: "rut" });
+          patch.rut = change.rut;
         }
         const corrected = Object.keys(patch);
         if (change.avisosCorreo !== undefined && change.avisosCorreo !== current.avisosCorreo) {

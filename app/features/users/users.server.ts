@@ -1,5 +1,5 @@
 // Accounts as the admin sees them (/admin/records and /api/auth/users*).
-import { audit } from "~/features/audit/audit.server.ts";
+import { audit, auditMany } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { fetchOffsetPage } from "~/lib/keyset.ts";
@@ -8,7 +8,7 @@ import { queryWords } from "~/lib/search-text.ts";
 import { countDense, hasWordFilter, sparseOwners, USER_WORDS } from "~/features/search/word-search.server.ts";
 import { userSearchWords } from "./user-words.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
-import { enqueueMail } from "~/features/mail/outbox.server.ts";
+import { enqueueMails } from "~/features/mail/outbox.server.ts";
 import { fullName } from "~/features/auth/roles.ts";
 import { deleteUserSessions } from "~/features/auth/session.server.ts";
 import { GUARDIAN_PENDING } from "~/features/auth/texts.ts";
@@ -29,6 +29,7 @@ export const publicUserSelect = {
   apellido: true,
   correo: true,
   fechaNacimiento: true,
+  rut: true,
   rol: true,
   aprobado: true,
   aprobadoEn: true,
@@ -160,59 +161,133 @@ export function getUser(id: string) {
   return prisma.user.findUnique({ where: { id }, select: publicUserSelect });
 }
 
-export async function approveUser(admin: { id: string }, id: string, request: Request): Promise<Result> {
-  const user = await prisma.user.findUnique({
-    where: { id },
-    select: {
-      id: true,
-      aprobado: true,
-      correo: true,
-      nombre: true,
-      apellido: true,
-      requiereTutor: true,
-      consentimientoEn: true,
-    },
-  });
-  if (!user) return fail(404, USER_NOT_FOUND);
-  if (user.aprobado) return ok();
-  // Under 14 at registration: a parent's or guardian's consent (or the school's) comes first.
-  if (user.requiereTutor && !user.consentimientoEn) return fail(409, GUARDIAN_PENDING, { reason: "guardian" });
+export const BULK_UNCONFIRMED = "correo sin confirmar: apruébala una por una";
+
+/** What a bulk action did: the accounts changed, and the ones it left, each with its reason. */
+export type BulkOutcome = { done: string[]; skipped: { id: string; motivo: string }[] };
+
+function approvedMail(user: { correo: string; nombre: string; apellido: string; id: string }) {
   const brand = env().APP_NAME;
-  await prisma.$transaction(async (tx) => {
-    await tx.user.update({ where: { id }, data: { aprobado: true, aprobadoEn: new Date(), suspendidoEn: null } });
-    await enqueueMail(
-      {
-        kind: "user.approved",
-        to: user.correo,
-        subject: `Tu cuenta en ${brand} fue aprobada`,
-        text:
-          `Hola ${fullName(user.nombre, user.apellido) || user.correo}:\n\n` +
-          `Un administrador aprobó tu cuenta. Ya puedes iniciar sesión en ${publicUrl()}/login\n\n` +
-          `Saludos,\n${brand}`,
-      },
-      tx,
-    );
-  });
-  await audit(request, "user.approve", { actorId: admin.id, targetType: "user", targetId: id });
-  return ok();
+  return {
+    kind: "user.approved" as const,
+    to: user.correo,
+    subject: `Tu cuenta en ${brand} fue aprobada`,
+    text:
+      `Hola ${fullName(user.nombre, user.apellido) || user.correo}:\n\n` +
+      `Un administrador aprobó tu cuenta. Ya puedes iniciar sesión en ${publicUrl()}/login\n\n` +
+      `Saludos,\n${brand}`,
+  };
 }
 
 /**
- * Suspends an account: it is no longer approved (suspendidoEn tells it from one never approved)
- * and every session and API token it had ends now. Approving it again lets the person sign in
- * anew; nothing old comes back.
+ * Approves accounts, one or many ('Aprobar', 'Aprobar seleccionadas', the API): the one place
+ * for the rules. An account waiting for a guardian's consent is left (GUARDIAN_PENDING); one
+ * already approved counts as done and is e-mailed nothing; with `confirmedOnly` (the page's bulk
+ * button, which cannot ask '¿Aprobar sin correo confirmado?' per row) an unproven address is
+ * left too. The rest are approved, e-mailed and audited in one transaction.
  */
-export async function suspendUser(admin: { id: string }, id: string, request: Request): Promise<Result> {
-  if (admin.id === id) return fail(400, CANNOT_SUSPEND_SELF);
-  const found = await prisma.$transaction(async (tx) => {
-    const { count } = await tx.user.updateMany({ where: { id }, data: { aprobado: false, suspendidoEn: new Date() } });
-    if (count === 0) return false;
-    await deleteUserSessions(id, tx);
-    return true;
+export async function approveUsers(
+  admin: { id: string },
+  ids: string[],
+  request: Request | null,
+  { confirmedOnly = false } = {},
+): Promise<BulkOutcome> {
+  const unique = [...new Set(ids)];
+  return prisma.$transaction(async (tx) => {
+    const users = await tx.user.findMany({
+      where: { id: { in: unique } },
+      select: {
+        id: true,
+        aprobado: true,
+        correo: true,
+        nombre: true,
+        apellido: true,
+        correoConfirmado: true,
+        requiereTutor: true,
+        consentimientoEn: true,
+      },
+    });
+    const byId = new Map(users.map((u) => [u.id, u]));
+    const outcome: BulkOutcome = { done: [], skipped: [] };
+    const toApprove: typeof users = [];
+    for (const id of unique) {
+      const user = byId.get(id);
+      if (!user) outcome.skipped.push({ id, motivo: USER_NOT_FOUND });
+      else if (user.aprobado) outcome.done.push(id);
+      // Under 14 at registration: a parent's or guardian's consent (or the school's) comes first.
+      else if (user.requiereTutor && !user.consentimientoEn) outcome.skipped.push({ id, motivo: GUARDIAN_PENDING });
+      else if (confirmedOnly && !user.correoConfirmado) outcome.skipped.push({ id, motivo: BULK_UNCONFIRMED });
+      else toApprove.push(user);
+    }
+    if (toApprove.length === 0) return outcome;
+    const approving = toApprove.map((u) => u.id);
+    await tx.user.updateMany({
+      where: { id: { in: approving }, aprobado: false },
+      data: { aprobado: true, aprobadoEn: new Date(), suspendidoEn: null },
+    });
+    await enqueueMails(toApprove.map(approvedMail), tx);
+    await auditMany(
+      request,
+      "user.approve",
+      approving.map((id) => ({ actorId: admin.id, targetType: "user", targetId: id })),
+      tx,
+    );
+    outcome.done.push(...approving);
+    return outcome;
   });
-  if (!found) return fail(404, USER_NOT_FOUND);
-  await audit(request, "user.suspend", { actorId: admin.id, targetType: "user", targetId: id });
-  return ok();
+}
+
+export async function approveUser(admin: { id: string }, id: string, request: Request): Promise<Result> {
+  const { skipped } = await approveUsers(admin, [id], request);
+  const refused = skipped[0];
+  if (!refused) return ok();
+  if (refused.motivo === GUARDIAN_PENDING) return fail(409, GUARDIAN_PENDING, { reason: "guardian" });
+  return fail(404, USER_NOT_FOUND);
+}
+
+/**
+ * Suspends accounts, one or many: each is no longer approved (suspendidoEn tells it from one
+ * never approved) and every session and API token it had ends now, in one transaction with
+ * their audit entries. Never the admin's own account. Approving one again lets the person sign
+ * in anew; nothing old comes back.
+ */
+export async function suspendUsers(
+  admin: { id: string },
+  ids: string[],
+  request: Request | null,
+): Promise<BulkOutcome> {
+  const unique = [...new Set(ids)];
+  return prisma.$transaction(async (tx) => {
+    const found = new Set(
+      (await tx.user.findMany({ where: { id: { in: unique } }, select: { id: true } })).map((u) => u.id),
+    );
+    const outcome: BulkOutcome = { done: [], skipped: [] };
+    for (const id of unique) {
+      if (id === admin.id) outcome.skipped.push({ id, motivo: CANNOT_SUSPEND_SELF });
+      else if (!found.has(id)) outcome.skipped.push({ id, motivo: USER_NOT_FOUND });
+      else outcome.done.push(id);
+    }
+    if (outcome.done.length === 0) return outcome;
+    await tx.user.updateMany({
+      where: { id: { in: outcome.done } },
+      data: { aprobado: false, suspendidoEn: new Date() },
+    });
+    for (const id of outcome.done) await deleteUserSessions(id, tx);
+    await auditMany(
+      request,
+      "user.suspend",
+      outcome.done.map((id) => ({ actorId: admin.id, targetType: "user", targetId: id })),
+      tx,
+    );
+    return outcome;
+  });
+}
+
+export async function suspendUser(admin: { id: string }, id: string, request: Request): Promise<Result> {
+  const { skipped } = await suspendUsers(admin, [id], request);
+  const refused = skipped[0];
+  if (!refused) return ok();
+  return refused.motivo === CANNOT_SUSPEND_SELF ? fail(400, CANNOT_SUSPEND_SELF) : fail(404, USER_NOT_FOUND);
 }
 
 // Deleting an account: deleteUser and deleteAccount in ./account-deletion.server.ts.

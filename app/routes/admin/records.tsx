@@ -1,5 +1,5 @@
 import { countPhrase, SEARCH_NARROW_HINT } from "~/lib/search-count.ts";
-import { Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { ActionsCell, AdminTable } from "~/components/ui/admin-table.tsx";
 import { Email } from "~/components/ui/email.tsx";
@@ -13,6 +13,8 @@ import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { fullName, roleLabel } from "~/features/auth/roles.ts";
 import {
   APPROVE_FAILED,
+  approveUsers,
+  type BulkOutcome,
   DELETE_FAILED,
   SUSPEND_FAILED,
   approveUser,
@@ -21,10 +23,13 @@ import {
   recordSchoolConsent,
   SCHOOL_CONSENT_RECORDED,
   suspendUser,
+  suspendUsers,
 } from "~/features/users/users.server.ts";
 import { CERTIFICATE_CHOICES, DEFAULT_CERTIFICATE_CHOICE, USER_DELETED } from "~/features/users/account-deletion.ts";
 import { deleteUser, deletionTarget } from "~/features/users/account-deletion.server.ts";
 import { DeleteUserDialog } from "~/features/users/components/delete-user-dialog.tsx";
+import { formatRut } from "~/features/users/rut.ts";
+import { BULK_NONE, BulkIdsSchema } from "~/features/users/bulk-schema.ts";
 import { formatCalendarDate, formatDate, formatDateTime } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -55,12 +60,46 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...list, q, selected, toDelete, toApprove: toApprove?.aprobado ? null : toApprove, adminId: admin.id };
 }
 
+function bulkMessage(verb: "aprobó" | "suspendió", plural: string, outcome: BulkOutcome) {
+  const done = outcome.done.length;
+  const head =
+    done === 0
+      ? `No se ${verb} ninguna cuenta.`
+      : done === 1
+        ? `Se ${verb} 1 cuenta.`
+        : `Se ${plural} ${done} cuentas.`;
+  const reasons = [...new Set(outcome.skipped.map((s) => s.motivo))].join("; ");
+  const left = outcome.skipped.length;
+  return left === 0
+    ? head
+    : `${head} ${left === 1 ? "1 quedó como estaba" : `${left} quedaron como estaban`} (${reasons}).`;
+}
+
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { request } = args;
   const url = new URL(request.url);
   const back = `/admin/records${listQuery(listStateFrom(url, 100))}`;
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const form = await readForm(request);
+  const bulkIntent = form.get("intent");
+  if (bulkIntent === "bulk-approve" || bulkIntent === "bulk-suspend") {
+    // 'Aprobar seleccionadas' / 'Suspender seleccionadas': the checked rows' ids.
+    const bulk = BulkIdsSchema.safeParse({ ids: form.getAll("ids") });
+    if (!bulk.success) {
+      return redirectWithFlash(request, back, { type: "error", message: bulk.error.issues[0]?.message ?? BULK_NONE });
+    }
+    // The same rules, e-mails and audit entries as the single actions, in one transaction.
+    const outcome =
+      bulkIntent === "bulk-approve"
+        ? await approveUsers(admin, bulk.data.ids, request, { confirmedOnly: true })
+        : await suspendUsers(admin, bulk.data.ids, request);
+    const message =
+      bulkIntent === "bulk-approve"
+        ? bulkMessage("aprobó", "aprobaron", outcome)
+        : bulkMessage("suspendió", "suspendieron", outcome);
+    return redirectWithFlash(request, back, { type: outcome.done.length > 0 ? "success" : "error", message });
+  }
+  const parsed = ActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return redirectWithFlash(request, back, { type: "error", message: "Solicitud inválida." });
   const { intent, userId, certificados } = parsed.data;
   try {
@@ -131,6 +170,7 @@ function consentLabel(u: Consent) {
 }
 
 const COLUMNS = [
+  { label: "Elegir" },
   { label: "Nombre" },
   { label: "Correo" },
   { label: "Estado" },
@@ -147,7 +187,12 @@ export default function Records({ loaderData }: Route.ComponentProps) {
 
   return (
     <section>
-      <h1 className="text-2xl font-bold text-slate-900">Registros</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Registros</h1>
+        <Link to="/admin/records/importar" className="btn-secondary">
+          Importar usuarios
+        </Link>
+      </div>
       <p className="mt-1 text-sm text-slate-600">
         {countPhrase(total, totalExact, "usuario", "usuarios")}
         {q ? ` con «${q}» en el correo o el nombre` : ""}
@@ -171,6 +216,18 @@ export default function Records({ loaderData }: Route.ComponentProps) {
       >
         {users.map((user) => (
           <tr key={user.id} className={user.aprobado ? "" : "bg-amber-50/60"}>
+            <td data-label="Elegir" className="px-3 py-3">
+              {user.id !== adminId ? (
+                <input
+                  type="checkbox"
+                  name="ids"
+                  value={user.id}
+                  form="seleccion"
+                  aria-label={`Elegir a ${fullName(user.nombre, user.apellido) || user.correo}`}
+                  className="h-4 w-4"
+                />
+              ) : null}
+            </td>
             <td className="px-3 py-3">
               <Link
                 to={withParam("ver", user.id)}
@@ -231,6 +288,23 @@ export default function Records({ loaderData }: Route.ComponentProps) {
         ))}
       </AdminTable>
 
+      {/* The rows' checkboxes belong to this form (form="seleccion"): no form inside the table. */}
+      <Form
+        method="post"
+        id="seleccion"
+        preventScrollReset
+        className="mt-3 flex flex-wrap items-center gap-3"
+        aria-label="Acciones con las cuentas elegidas"
+      >
+        <span className="text-sm text-slate-600">Con las cuentas elegidas:</span>
+        <button type="submit" name="intent" value="bulk-approve" className="btn-primary px-3 py-1">
+          Aprobar seleccionadas
+        </button>
+        <button type="submit" name="intent" value="bulk-suspend" className="btn-ghost px-3 py-1">
+          Suspender seleccionadas
+        </button>
+      </Form>
+
       <Pagination page={page} pageCount={pageCount} />
 
       {selected ? (
@@ -249,6 +323,8 @@ export default function Records({ loaderData }: Route.ComponentProps) {
             <dd className="col-span-2">{roleLabel(selected.rol)}</dd>
             <dt className="text-slate-500">Nacimiento</dt>
             <dd className="col-span-2">{formatCalendarDate(selected.fechaNacimiento)}</dd>
+            <dt className="text-slate-500">RUT</dt>
+            <dd className="col-span-2">{selected.rut ? formatRut(selected.rut) : "Sin RUT"}</dd>
             <dt className="text-slate-500">Estado</dt>
             <dd className="col-span-2">
               {selected.aprobado

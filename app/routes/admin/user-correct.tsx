@@ -1,5 +1,5 @@
-// /admin/records/{userId}/corregir: an admin corrects a person's nombre, apellido and fecha de
-// nacimiento under the registration's rules (Ley 21.719, rectification). Audited with the fields
+// /admin/records/{userId}/corregir: an admin corrects a person's nombre, apellido, fecha de
+// nacimiento and RUT under the registration's rules (Ley 21.719, rectification). Audited with the fields
 // changed, never their values. Works without JavaScript; the form keeps what was typed on error.
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -9,6 +9,7 @@ import { FormErrors, TextField } from "~/components/ui/field.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { fullName } from "~/features/auth/roles.ts";
 import { CorrectionSchema, type CorrectionFields } from "~/features/users/correction-schema.ts";
+import { formatRut } from "~/features/users/rut.ts";
 import { updateProfile } from "~/features/users/profile.server.ts";
 import { getUser, USER_NOT_FOUND } from "~/features/users/users.server.ts";
 import { formReply } from "~/lib/failure.ts";
@@ -30,6 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
       nombre: user.nombre,
       apellido: user.apellido,
       fechaNacimiento: user.fechaNacimiento?.toISOString().slice(0, 10) ?? "",
+      rut: user.rut ? formatRut(user.rut) : "",
     },
   };
 }
@@ -38,7 +40,11 @@ export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const submission = parseWithZod(await readForm(args.request), { schema: CorrectionSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await updateProfile(admin, args.params.userId, submission.value);
+  // The page always has the RUT field: left blank (Conform reads it as absent), it removes the RUT.
+  const outcome = await updateProfile(admin, args.params.userId, {
+    ...submission.value,
+    rut: submission.value.rut ?? null,
+  });
   if (!outcome.ok) return data({ result: formReply(submission, outcome) }, { status: outcome.status });
   return redirectWithFlash(args.request, `/admin/records?ver=${encodeURIComponent(args.params.userId)}`, {
     type: "success",
@@ -52,7 +58,12 @@ export default function UserCorrect({ loaderData, actionData }: Route.ComponentP
   const [form, fields] = useForm<CorrectionFields>({
     id: "corregir",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultValue: { nombre: user.nombre, apellido: user.apellido, fechaNacimiento: user.fechaNacimiento },
+    defaultValue: {
+      nombre: user.nombre,
+      apellido: user.apellido,
+      fechaNacimiento: user.fechaNacimiento,
+      rut: user.rut,
+    },
     shouldValidate: "onSubmit",
   });
   return (
@@ -78,6 +89,12 @@ export default function UserCorrect({ loaderData, actionData }: Route.ComponentP
           <TextField field={fields.apellido} label="Apellido" required />
         </div>
         <TextField field={fields.fechaNacimiento} label="Fecha de nacimiento" type="date" required />
+        <TextField
+          field={fields.rut}
+          label="RUT (opcional; en blanco se quita)"
+          placeholder="12.345.678-5"
+          autoComplete="off"
+        />
         <button type="submit" className="btn-primary" disabled={navigation.state === "submitting"}>
           {navigation.state === "submitting" ? "Guardando..." : "Guardar corrección"}
         </button>

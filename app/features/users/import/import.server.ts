@@ -1,0 +1,192 @@
+// 'Importar usuarios' (docs/product.md#importar-usuarios): an admin's list becomes accounts.
+// One service for the page (/admin/records/importar) and POST /api/admin/usuarios/importar.
+// The preview writes nothing; the confirmation reads the same text again, checks every row
+// again inside ONE transaction and writes everything (accounts, their search words, their
+// first-password links and e-mails, one audit entry each) or nothing. Existing accounts are
+// left exactly as they are. Inserts are batched (500 rows a statement), so 1 000 rows take a
+// fraction of a second, not 1 000 round trips.
+import { createHash } from "node:crypto";
+import { auditMany } from "~/features/audit/audit.server.ts";
+import { needsGuardian } from "~/features/auth/age.ts";
+import { sendWelcomeLinks } from "~/features/auth/recovery.server.ts";
+import type { SELF_SERVICE_ROLES } from "~/features/auth/roles.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
+import { userSearchWords } from "../user-words.ts";
+import type { ListRow } from "./parse-list.ts";
+import { IMPORT_CHANGED, IMPORT_HAS_ERRORS, IMPORT_NOTHING_NEW, ROW_RUT_TAKEN, ROW_UNDER_14 } from "./texts.ts";
+
+type ImportRole = (typeof SELF_SERVICE_ROLES)[number];
+
+export type ImportOptions = {
+  /** The role of every account the import creates. */
+  rol: ImportRole;
+  /** The admin states that the school collected the consent of the parents of pupils under 14. */
+  autorizacionColegio: boolean;
+};
+
+type PreviewRow = {
+  linea: number;
+  estado: "nueva" | "existe" | "error";
+  correo: string;
+  nombre: string;
+  apellido: string;
+  rut: string | null;
+  fechaNacimiento: string | null;
+  /** The reasons of a refused row, joined ('; '); null otherwise. */
+  motivo: string | null;
+};
+
+export type ImportPreview = {
+  filas: PreviewRow[];
+  resumen: { nuevas: number; existentes: number; errores: number };
+  /** The list's fingerprint (SHA-256 of the text and the options): the confirmation must carry it. */
+  huella: string;
+};
+
+type Db = Pick<typeof prisma, "user">;
+const BATCH = 500;
+
+function chunks<T>(items: T[], size = BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** What the admin confirms: the very text and options previewed (a changed list is previewed again). */
+export function listFingerprint(text: string, options: ImportOptions): string {
+  return (
+    createHash("sha256")
+      // A form sends its line breaks as CRLF whatever the text had: they count as one.
+      .update(`${options.rol}\n${options.autorizacionColegio ? 1 : 0}\n${text.replace(/\r\n?/g, "\n")}`)
+      .digest("base64url")
+  );
+}
+
+/**
+ * Each row as the import would treat it: a refused row keeps its reasons; an address with an
+ * account is 'existe' (left as it is); a RUT another account has, or a pupil under 14 without
+ * the school's consent, is refused; the rest are new accounts. Reads only (indexed look-ups by
+ * address and RUT, 500 at a time).
+ */
+export async function previewImport(
+  rows: ListRow[],
+  text: string,
+  options: ImportOptions,
+  db: Db = prisma,
+): Promise<ImportPreview> {
+  const valid = rows.filter((r) => r.errors.length === 0);
+  const existing = new Set<string>();
+  for (const part of chunks(valid.map((r) => r.correo))) {
+    const found = await db.user.findMany({ where: { correo: { in: part } }, select: { correo: true } });
+    for (const u of found) existing.add(u.correo);
+  }
+  const rutTaken = new Set<string>();
+  const ruts = valid.filter((r) => r.rut && !existing.has(r.correo)).map((r) => r.rut!);
+  for (const part of chunks(ruts)) {
+    const found = await db.user.findMany({ where: { rut: { in: part } }, select: { rut: true } });
+    for (const u of found) rutTaken.add(u.rut!);
+  }
+  const filas = rows.map((row): PreviewRow => {
+    const errors = [...row.errors];
+    const exists = errors.length === 0 && existing.has(row.correo);
+    if (!exists && errors.length === 0) {
+      if (row.rut && rutTaken.has(row.rut)) errors.push(ROW_RUT_TAKEN);
+      if (row.fechaNacimiento && needsGuardian(row.fechaNacimiento) && !options.autorizacionColegio) {
+        errors.push(ROW_UNDER_14);
+      }
+    }
+    return {
+      linea: row.line,
+      estado: errors.length > 0 ? "error" : exists ? "existe" : "nueva",
+      correo: row.correo,
+      nombre: row.nombre,
+      apellido: row.apellido,
+      rut: row.rut,
+      fechaNacimiento: row.fechaNacimiento,
+      motivo: errors.length > 0 ? errors.join("; ") : null,
+    };
+  });
+  const count = (estado: PreviewRow["estado"]) => filas.filter((f) => f.estado === estado).length;
+  return {
+    filas,
+    resumen: { nuevas: count("nueva"), existentes: count("existe"), errores: count("error") },
+    huella: listFingerprint(text, options),
+  };
+}
+
+export type ImportRefused = Failure<"errors" | "changed" | "nothing"> & { preview: ImportPreview };
+export type ImportDone = { creadas: number; existentes: number; ids: string[] };
+
+/**
+ * Writes the import: in one transaction the rows are checked again (another admin may have
+ * created one of the addresses since the preview) and, only if none is refused, every new
+ * account is created approved, with its words, its link and e-mail, and its audit entry.
+ * `huella` must be the preview's: what is confirmed is what was seen.
+ */
+export async function confirmImport(
+  admin: { id: string },
+  rows: ListRow[],
+  text: string,
+  options: ImportOptions & { huella: string },
+  request: Request | null,
+): Promise<Result<ImportDone, ImportRefused>> {
+  return prisma.$transaction(
+    async (tx): Promise<Result<ImportDone, ImportRefused>> => {
+      const preview = await previewImport(rows, text, options, tx);
+      const refuse = (reason: "errors" | "changed" | "nothing", status: number, message: string) => ({
+        ...fail(status, message, { reason }),
+        preview,
+      });
+      if (preview.huella !== options.huella) return refuse("changed", 409, IMPORT_CHANGED);
+      if (preview.resumen.errores > 0) return refuse("errors", 400, IMPORT_HAS_ERRORS(preview.resumen.errores));
+      const fresh = preview.filas.filter((f) => f.estado === "nueva");
+      if (fresh.length === 0) return refuse("nothing", 400, IMPORT_NOTHING_NEW);
+
+      const now = new Date();
+      const created: { id: string; correo: string; nombre: string; apellido: string }[] = [];
+      for (const part of chunks(fresh)) {
+        const batch = await tx.user.createManyAndReturn({
+          data: part.map((row) => {
+            const child = row.fechaNacimiento !== null && needsGuardian(row.fechaNacimiento, now);
+            return {
+              correo: row.correo,
+              nombre: row.nombre,
+              apellido: row.apellido,
+              rut: row.rut,
+              fechaNacimiento: row.fechaNacimiento ? new Date(`${row.fechaNacimiento}T12:00:00Z`) : null,
+              rol: options.rol,
+              // Vouched for by the admin: approved at once; the address is proven when the person
+              // follows the e-mailed link, the only way in (no password until then).
+              aprobado: true,
+              aprobadoEn: now,
+              correoConfirmado: true,
+              correoConfirmadoEn: now,
+              passwordHash: "",
+              ...(child ? { requiereTutor: true, consentimientoEn: now, consentimientoOrigen: "escuela" } : {}),
+            };
+          }),
+          select: { id: true, correo: true, nombre: true, apellido: true },
+        });
+        created.push(...batch);
+      }
+      for (const part of chunks(created)) {
+        await tx.userWord.createMany({
+          data: part.flatMap((u) => userSearchWords(u).map((word) => ({ userId: u.id, word }))),
+        });
+      }
+      for (const part of chunks(created)) await sendWelcomeLinks(admin, part, tx);
+      for (const part of chunks(created)) {
+        await auditMany(
+          request,
+          "user.import",
+          part.map((u) => ({ actorId: admin.id, targetType: "user", targetId: u.id, detail: options.rol })),
+          tx,
+        );
+      }
+      return ok({ creadas: created.length, existentes: preview.resumen.existentes, ids: created.map((u) => u.id) });
+    },
+    // A large list is one long transaction: seconds, not Prisma's default 5 s budget.
+    { maxWait: 10_000, timeout: 120_000 },
+  );
+}

@@ -1,0 +1,316 @@
+// The list an admin pastes or uploads to create accounts (docs/product.md#importar-usuarios): a
+// pure parser, no database. Text as Excel, LibreOffice or Google Sheets write it: columns
+// separated by ';' (Excel in Spanish), ',' or a tab (cells copied from a spreadsheet), fields
+// in double quotes when they hold a separator, a quote ("") or a line break, lines ending in
+// CRLF, LF or CR, an optional header row. A file's bytes are UTF-8 (with or without BOM),
+// UTF-16 with its BOM (Excel's 'Texto Unicode'), else Windows-1252 (Excel's 'CSV (delimitado
+// por comas)' on a Spanish Windows), transcoded. Every row is checked with the registration's
+// own rules (auth/schema.ts: the e-mail, the name and surname, the birth date) and the RUT's
+// (../rut.ts), and each refusal names its reason; nothing here decides what exists already.
+import { email, PersonFields } from "~/features/auth/schema.ts";
+import { normaliseRut } from "../rut.ts";
+import {
+  HEADER_MISSING,
+  HEADER_REPEATED,
+  LIST_EMPTY,
+  LIST_NOT_TEXT,
+  LIST_TOO_LARGE,
+  ROW_COLUMNS,
+  ROW_DATE_INVALID,
+  ROW_DATE_UNKNOWN,
+  ROW_DUPLICATE_EMAIL,
+  ROW_DUPLICATE_RUT,
+  ROW_EMAIL_INVALID,
+  ROW_EMAIL_MISSING,
+  ROW_NAME_MISSING,
+  ROW_RUT_INVALID,
+  ROW_SURNAME_MISSING,
+  ROW_TEXT_INVALID,
+  ROW_UNCLOSED_QUOTE,
+} from "./texts.ts";
+
+/** At most this many rows in one list (a school's whole enrolment fits; larger files are split). */
+export const MAX_LIST_ROWS = 5000;
+/** At most this many bytes of text or file (5 000 rows of about 100 characters, with room). */
+export const MAX_LIST_BYTES = 2 * 1024 * 1024;
+
+const COLUMNS = ["correo", "nombre", "apellido", "rut", "fechaNacimiento"] as const;
+type Column = (typeof COLUMNS)[number];
+
+/** A row as checked: `errors` empty when it may become an account. */
+export type ListRow = {
+  /** The line of the text where the row starts (1 is the first line, the header's when there is one). */
+  line: number;
+  correo: string;
+  nombre: string;
+  apellido: string;
+  /** Normalised ('12345678-5'), or null when absent; the value as typed when refused. */
+  rut: string | null;
+  /** YYYY-MM-DD, or null when absent; the value as typed when refused. */
+  fechaNacimiento: string | null;
+  errors: string[];
+};
+
+export type ParsedList =
+  /** `text`: what was read (a file's bytes decoded), which a confirmation sends again. */
+  { ok: true; rows: ListRow[]; header: boolean; text: string } | { ok: false; error: string };
+
+/**
+ * A file's bytes as text: UTF-8 (a BOM dropped), UTF-16 when its BOM says so, else
+ * Windows-1252, which decodes any byte; null for what is no text (NUL bytes: a spreadsheet's
+ * binary .xlsx, an image).
+ */
+export function decodeList(bytes: Uint8Array): string | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
+  if (bytes.includes(0)) return null;
+  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(body);
+  } catch {
+    return new TextDecoder("windows-1252").decode(body);
+  }
+}
+
+type CsvRecord = { line: number; cells: string[]; unclosed: boolean };
+
+/** Splits text into records of cells (RFC 4180, leniently: a stray quote inside a field is kept). */
+function splitRecords(text: string, delimiter: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  let cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  let line = 1;
+  let start = 1;
+  let atFieldStart = true;
+  const endRecord = () => {
+    cells.push(cell);
+    records.push({ line: start, cells, unclosed: false });
+    cells = [];
+    cell = "";
+    atFieldStart = true;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (c === "\n" || (c === "\r" && text[i + 1] !== "\n")) line++;
+        cell += c;
+      }
+      continue;
+    }
+    if (c === '"' && atFieldStart) {
+      quoted = true;
+      atFieldStart = false;
+    } else if (c === delimiter) {
+      cells.push(cell);
+      cell = "";
+      atFieldStart = true;
+    } else if (c === "\r" || c === "\n") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      endRecord();
+      line++;
+      start = line;
+    } else {
+      cell += c;
+      // Spaces before an opening quote do not make the quote literal ('a; "b;c"').
+      if (c !== " ") atFieldStart = false;
+    }
+  }
+  if (quoted || cell !== "" || cells.length > 0) {
+    cells.push(cell);
+    records.push({ line: start, cells, unclosed: quoted });
+  }
+  return records;
+}
+
+/** The separator of the first lines: the most frequent of ';', tab and ',' (';' on a tie: Excel in Spanish). */
+function detectDelimiter(text: string): string {
+  const sample = text
+    .split(/\r\n|\n|\r/, 50)
+    .filter((l) => l.trim() !== "")
+    .slice(0, 5)
+    .join("\n");
+  const count = (d: string) => sample.split(d).length - 1;
+  const candidates = [";", "\t", ","].map((d) => ({ d, n: count(d) }));
+  return candidates.reduce((best, c) => (c.n > best.n ? c : best)).d;
+}
+
+/** A header cell's words without case, accents, underscores or hyphens: 'Fecha_de_Nacimiento' → 'fecha de
+ * nacimiento'. */
+function headerKey(cell: string): string {
+  return cell
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[\s_.-]+/g, " ")
+    .trim();
+}
+
+const HEADER_NAMES: { [key: string]: Column } = {
+  correo: "correo",
+  "correo electronico": "correo",
+  email: "correo",
+  "e mail": "correo",
+  mail: "correo",
+  nombre: "nombre",
+  nombres: "nombre",
+  apellido: "apellido",
+  apellidos: "apellido",
+  rut: "rut",
+  run: "rut",
+  "fecha de nacimiento": "fechaNacimiento",
+  "fecha nacimiento": "fechaNacimiento",
+  nacimiento: "fechaNacimiento",
+};
+
+/** The header row's columns by position, or null when the first row is data. */
+function readHeader(cells: string[]): (Column | null)[] | null {
+  if (cells.some((c) => c.includes("@"))) return null;
+  const columns = cells.map((c) => HEADER_NAMES[headerKey(c)] ?? null);
+  return columns.some((c) => c !== null) ? columns : null;
+}
+
+const COLUMN_LABEL: { [C in Column]: string } = {
+  correo: "«correo»",
+  nombre: "«nombre»",
+  apellido: "«apellido»",
+  rut: "«rut»",
+  fechaNacimiento: "«fecha de nacimiento»",
+};
+
+/** A value quoted in a reason: one line, at most 60 characters. */
+function shown(value: string): string {
+  const line = value.replace(/\s+/g, " ");
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}
+
+/** dd-mm-aaaa, dd/mm/aaaa, dd.mm.aaaa or aaaa-mm-dd (day and month of one or two digits) → YYYY-MM-DD, or null. */
+function readDate(value: string): string | null {
+  const pad = (n: string) => n.padStart(2, "0");
+  const dmy = /^(\d{1,2})([-/.])(\d{1,2})\2(\d{4})$/.exec(value);
+  if (dmy) return `${dmy[4]}-${pad(dmy[3]!)}-${pad(dmy[1]!)}`;
+  const ymd = /^(\d{4})([-/])(\d{1,2})\2(\d{1,2})$/.exec(value);
+  if (ymd) return `${ymd[1]}-${pad(ymd[3]!)}-${pad(ymd[4]!)}`;
+  return null;
+}
+
+const emailRule = email(ROW_EMAIL_MISSING);
+
+/** One row's values, checked with the registration's rules. */
+function checkRow(
+  line: number,
+  values: { [C in Column]?: string },
+): ListRow & { valid: { correo: boolean; rut: boolean } } {
+  const errors: string[] = [];
+  const raw = (c: Column) => (values[c] ?? "").trim();
+
+  let correo = raw("correo");
+  const parsedEmail = emailRule.safeParse(correo);
+  if (parsedEmail.success) correo = parsedEmail.data;
+  else errors.push(correo === "" ? ROW_EMAIL_MISSING : ROW_EMAIL_INVALID(shown(correo)));
+
+  const name = (column: "nombre" | "apellido", missing: string) => {
+    const value = raw(column);
+    if (value === "") {
+      errors.push(missing);
+      return value;
+    }
+    const parsed = PersonFields[column].safeParse(value);
+    if (parsed.success) return parsed.data;
+    errors.push(ROW_TEXT_INVALID(column));
+    return value;
+  };
+  const nombre = name("nombre", ROW_NAME_MISSING);
+  const apellido = name("apellido", ROW_SURNAME_MISSING);
+
+  let rut: string | null = raw("rut") || null;
+  const normalisedRut = rut === null ? null : normaliseRut(rut);
+  if (normalisedRut) rut = normalisedRut;
+  else if (rut !== null) errors.push(ROW_RUT_INVALID(shown(rut)));
+
+  let fechaNacimiento: string | null = raw("fechaNacimiento") || null;
+  if (fechaNacimiento !== null) {
+    const iso = readDate(fechaNacimiento);
+    if (!iso) errors.push(ROW_DATE_UNKNOWN(shown(fechaNacimiento)));
+    else if (!PersonFields.fechaNacimiento.safeParse(iso).success)
+      errors.push(ROW_DATE_INVALID(shown(fechaNacimiento)));
+    else fechaNacimiento = iso;
+  }
+  return {
+    line,
+    correo,
+    nombre,
+    apellido,
+    rut,
+    fechaNacimiento,
+    errors,
+    valid: { correo: parsedEmail.success, rut: normalisedRut !== null },
+  };
+}
+
+/**
+ * Reads a pasted or decoded list. A row is refused with every reason it has; a refusal of the
+ * whole list (empty, too long, a header without the required columns) is `ok: false`. Blank
+ * lines are skipped; line numbers count them, so they match what an editor shows.
+ */
+export function parseList(input: string): ParsedList {
+  const text = input.startsWith("\uFEFF") ? input.slice(1) : input;
+  if (text.length > MAX_LIST_BYTES) return { ok: false, error: LIST_TOO_LARGE(MAX_LIST_ROWS) };
+  const records = splitRecords(text, detectDelimiter(text)).filter((r) => r.cells.some((c) => c.trim() !== ""));
+  if (records.length === 0) return { ok: false, error: LIST_EMPTY };
+
+  const header = readHeader(records[0]!.cells.map((c) => c.trim()));
+  if (header) {
+    const missing = (["correo", "nombre", "apellido"] as const).filter((c) => !header.includes(c));
+    if (missing.length > 0) return { ok: false, error: HEADER_MISSING(missing.map((c) => COLUMN_LABEL[c]).join(", ")) };
+    const repeated = COLUMNS.find((c) => header.indexOf(c) !== header.lastIndexOf(c));
+    if (repeated) return { ok: false, error: HEADER_REPEATED(COLUMN_LABEL[repeated]) };
+  }
+  const data = header ? records.slice(1) : records;
+  if (data.length === 0) return { ok: false, error: LIST_EMPTY };
+  if (data.length > MAX_LIST_ROWS) return { ok: false, error: LIST_TOO_LARGE(MAX_LIST_ROWS) };
+
+  const checked = data.map((record) => {
+    const cells = [...record.cells];
+    // Spreadsheets write every row as wide as the widest: trailing empty cells are no columns.
+    while (cells.length > 0 && cells.at(-1)!.trim() === "") cells.pop();
+    const values: { [C in Column]?: string } = {};
+    if (header) header.forEach((column, i) => column && (values[column] = cells[i]));
+    else COLUMNS.forEach((column, i) => (values[column] = cells[i]));
+    const row = checkRow(record.line, values);
+    if (!header && cells.length > COLUMNS.length) row.errors.unshift(ROW_COLUMNS(cells.length));
+    if (record.unclosed) row.errors.unshift(ROW_UNCLOSED_QUOTE);
+    return row;
+  });
+
+  // The same address or RUT twice in the list: the later rows are refused, naming the first.
+  const firstByEmail = new Map<string, number>();
+  const firstByRut = new Map<string, number>();
+  const rows = checked.map(({ valid, ...row }): ListRow => {
+    if (valid.correo) {
+      const first = firstByEmail.get(row.correo);
+      if (first === undefined) firstByEmail.set(row.correo, row.line);
+      else row.errors.push(ROW_DUPLICATE_EMAIL(first));
+    }
+    if (valid.rut && row.rut) {
+      const first = firstByRut.get(row.rut);
+      if (first === undefined) firstByRut.set(row.rut, row.line);
+      else row.errors.push(ROW_DUPLICATE_RUT(first));
+    }
+    return row;
+  });
+  return { ok: true, rows, header: header !== null, text };
+}
+
+/** An uploaded file's bytes, decoded (decodeList) and read; a file that is no text is refused whole. */
+export function parseListFile(bytes: Uint8Array): ParsedList {
+  if (bytes.byteLength > MAX_LIST_BYTES) return { ok: false, error: LIST_TOO_LARGE(MAX_LIST_ROWS) };
+  const text = decodeList(bytes);
+  return text === null ? { ok: false, error: LIST_NOT_TEXT } : parseList(text);
+}

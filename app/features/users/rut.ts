@@ -1,0 +1,41 @@
+// The Chilean RUT (Rol Único Tributario, RUN for people): a number and a check digit computed
+// with módulo 11 (0–9 or K). People write it '12.345.678-5', '12345678-5' or '123456785';
+// the academy stores one form, '12345678-5' (no dots, a hyphen, K upper case), so that the
+// unique index sees one person once (docs/product.md#rut). Plain module: safe for the browser.
+
+export const INVALID_RUT = "El RUT no es válido: revisa el número y el dígito verificador.";
+export const RUT_TAKEN = "Ese RUT ya pertenece a otra cuenta.";
+export const RUT_ADMIN_ONLY = "Solo un administrador puede registrar o corregir el RUT.";
+
+/** The check digit of a RUT's number ('0'–'9' or 'K'), by módulo 11. */
+export function rutCheckDigit(body: string): string {
+  let sum = 0;
+  let factor = 2;
+  for (let i = body.length - 1; i >= 0; i--) {
+    sum += Number(body[i]) * factor;
+    factor = factor === 7 ? 2 : factor + 1;
+  }
+  const digit = 11 - (sum % 11);
+  return digit === 11 ? "0" : digit === 10 ? "K" : String(digit);
+}
+
+/**
+ * A RUT as typed → '12345678-5', or null when it is not one: dots only as thousands separators
+ * (or none), an optional hyphen before the check digit, a number of 1 to 9 digits without
+ * leading zeros, and the right check digit.
+ */
+export function normaliseRut(typed: string): string | null {
+  const value = typed.trim().toUpperCase();
+  const match = /^(\d{1,3}(?:\.\d{3}){0,2}|\d{1,9})-?([\dK])$/.exec(value);
+  if (!match) return null;
+  const body = match[1]!.replaceAll(".", "");
+  if (body.startsWith("0") || body.length > 9) return null;
+  const digit = match[2]!;
+  return rutCheckDigit(body) === digit ? `${body}-${digit}` : null;
+}
+
+/** A stored RUT shown the usual way: '12.345.678-5'. */
+export function formatRut(stored: string): string {
+  const [body = "", digit = ""] = stored.split("-");
+  return `${body.replace(/\B(?=(\d{3})+(?!\d))/g, ".")}-${digit}`;
+}

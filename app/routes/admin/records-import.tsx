@@ -1,0 +1,215 @@
+// /admin/records/importar: 'Importar usuarios' (docs/product.md#importar-usuarios). Admins only.
+// Paste or upload → 'Revisar lista' shows every row as it would be treated (nothing written) →
+// 'Confirmar importación' sends the very text again, which the server reads and checks again and
+// writes in one transaction. Plain POST round trips: the same without JavaScript.
+import { data, Form, Link, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge.tsx";
+import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { roleLabel, SELF_SERVICE_ROLES } from "~/features/auth/roles.ts";
+import { confirmImport, previewImport, type ImportPreview } from "~/features/users/import/import.server.ts";
+import { readImportRequest } from "~/features/users/import/schema.ts";
+import { IMPORT_DONE, LIST_FILE_FIELD } from "~/features/users/import/texts.ts";
+import { formatRut } from "~/features/users/rut.ts";
+import { redirectWithFlash } from "~/lib/flash.server.ts";
+import type { Route } from "./+types/records-import";
+
+type ActionData = {
+  error: string | null;
+  preview: ImportPreview | null;
+  text: string;
+  rol: string;
+  autorizacionColegio: boolean;
+};
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  return null;
+}
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  const read = await readImportRequest(args.request);
+  if (!read.ok) {
+    return data<ActionData>(
+      { error: read.message, preview: null, text: "", rol: "estudiante", autorizacionColegio: false },
+      { status: read.status },
+    );
+  }
+  const { text, rows, rol, autorizacionColegio, confirmar, huella } = read;
+  const echo = { text, rol, autorizacionColegio };
+  if (!confirmar) {
+    return data<ActionData>({
+      error: null,
+      preview: await previewImport(rows, text, { rol, autorizacionColegio }),
+      ...echo,
+    });
+  }
+  const outcome = await confirmImport(admin, rows, text, { rol, autorizacionColegio, huella }, args.request);
+  if (!outcome.ok) {
+    return data<ActionData>({ error: outcome.message, preview: outcome.preview, ...echo }, { status: outcome.status });
+  }
+  return redirectWithFlash(args.request, "/admin/records", {
+    type: "success",
+    message: IMPORT_DONE(outcome.creadas, outcome.existentes),
+  });
+}
+
+const STATE_LABEL = {
+  nueva: "nueva cuenta",
+  existe: "ya existe (se deja como está)",
+} as const;
+
+export default function RecordsImport({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const sent = actionData ?? null;
+  const preview = sent?.preview ?? null;
+  const canConfirm = preview !== null && preview.resumen.errores === 0 && preview.resumen.nuevas > 0;
+  return (
+    <section>
+      <p>
+        <Link to="/admin/records" className="text-sm text-brand-700 hover:underline">
+          ← Volver a Registros
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">Importar usuarios</h1>
+      <p className="mt-2 max-w-3xl text-sm text-slate-600">
+        Una persona por línea: <strong>correo; nombre; apellido</strong> y, si quieres,{" "}
+        <strong>rut; fecha de nacimiento</strong> (dd-mm-aaaa). Puedes pegar celdas copiadas de una planilla o subir el
+        CSV que guarda Excel, con o sin fila de encabezados. Primero verás qué pasará con cada fila; nada se guarda
+        hasta que confirmes. Las cuentas nuevas quedan aprobadas y cada persona recibe un correo para crear su
+        contraseña; las que ya existen no se tocan.
+      </p>
+
+      <Form method="post" encType="multipart/form-data" className="card mt-6 max-w-3xl space-y-4 p-6">
+        {sent?.error ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {sent.error}
+          </p>
+        ) : null}
+        <div>
+          <label htmlFor="lista" className="label">
+            Lista
+          </label>
+          <textarea
+            id="lista"
+            name="lista"
+            rows={8}
+            // A new answer (the preview of a file) fills the box with what was read.
+            key={sent?.text ?? ""}
+            defaultValue={sent?.text ?? ""}
+            className="input font-mono text-sm"
+            placeholder={"sofia.nunez@colegio.cl;Sofía;Núñez;12.345.678-5;05-03-2012"}
+            spellCheck={false}
+          />
+        </div>
+        <div>
+          <label htmlFor="archivo" className="label">
+            O sube un archivo CSV
+          </label>
+          <input id="archivo" name={LIST_FILE_FIELD} type="file" accept=".csv,.txt,text/csv,text/plain" />
+          <p className="mt-1 text-xs text-slate-500">Si eliges un archivo, se usa en lugar del cuadro.</p>
+        </div>
+        <div>
+          <label htmlFor="rol" className="label">
+            Rol de las cuentas nuevas
+          </label>
+          <select id="rol" name="rol" defaultValue={sent?.rol ?? "estudiante"} key={sent?.rol} className="input">
+            {SELF_SERVICE_ROLES.map((rol) => (
+              <option key={rol} value={rol}>
+                {roleLabel(rol)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            name="autorizacionColegio"
+            value="true"
+            defaultChecked={sent?.autorizacionColegio ?? false}
+            key={String(sent?.autorizacionColegio)}
+            className="mt-1"
+          />
+          <span>
+            El colegio reunió la autorización de la madre, padre o tutor de quienes tienen menos de 14 años (Ley
+            21.719).
+          </span>
+        </label>
+        <button type="submit" name="confirmar" value="false" className="btn-primary" disabled={busy}>
+          {busy ? "Revisando..." : "Revisar lista"}
+        </button>
+      </Form>
+
+      {preview ? (
+        <section aria-labelledby="vista-previa" className="mt-8">
+          <h2 id="vista-previa" className="text-xl font-semibold text-slate-900">
+            Vista previa
+          </h2>
+          <p className="mt-1 text-sm text-slate-700" role="status">
+            {preview.resumen.nuevas} {preview.resumen.nuevas === 1 ? "cuenta nueva" : "cuentas nuevas"},{" "}
+            {preview.resumen.existentes} {preview.resumen.existentes === 1 ? "ya existe" : "ya existen"},{" "}
+            {preview.resumen.errores} {preview.resumen.errores === 1 ? "fila con error" : "filas con errores"}.
+            {preview.resumen.errores > 0 ? " Corrige la lista y revísala de nuevo: nada se guardó." : ""}
+          </p>
+          {canConfirm ? (
+            <Form method="post" encType="multipart/form-data" className="mt-4">
+              <input type="hidden" name="lista" value={sent!.text} />
+              <input type="hidden" name="rol" value={sent!.rol} />
+              <input type="hidden" name="autorizacionColegio" value={String(sent!.autorizacionColegio)} />
+              <input type="hidden" name="huella" value={preview.huella} />
+              <button type="submit" name="confirmar" value="true" className="btn-primary" disabled={busy}>
+                {busy ? "Importando..." : "Confirmar importación"}
+              </button>
+            </Form>
+          ) : null}
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full min-w-[640px] text-left text-sm">
+              <caption className="sr-only">Filas de la lista</caption>
+              <thead className="bg-slate-50 text-slate-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2">
+                    Línea
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Correo
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Nombre
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    RUT
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Resultado
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.filas.map((fila) => (
+                  <tr key={fila.linea} className={fila.estado === "error" ? "bg-red-50" : ""}>
+                    <td className="px-3 py-2">{fila.linea}</td>
+                    <td className="px-3 py-2 break-all">{fila.correo}</td>
+                    <td className="px-3 py-2">{`${fila.nombre} ${fila.apellido}`.trim()}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">
+                      {fila.rut && fila.estado !== "error" ? formatRut(fila.rut) : (fila.rut ?? "")}
+                    </td>
+                    <td className="px-3 py-2">
+                      {fila.estado === "error" ? (
+                        <span className="text-red-800">
+                          error: {fila.motivo} (línea {fila.linea})
+                        </span>
+                      ) : (
+                        <Badge tone={fila.estado === "nueva" ? "green" : "amber"}>{STATE_LABEL[fila.estado]}</Badge>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+    </section>
+  );
+}

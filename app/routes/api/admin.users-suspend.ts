@@ -1,0 +1,25 @@
+import { requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { type BulkAnswer, BulkIdsSchema } from "~/features/users/bulk-schema.ts";
+import { suspendUsers } from "~/features/users/users.server.ts";
+import { apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
+import type { Route } from "./+types/admin.users-suspend";
+
+export const loader = () => methodNotAllowed("POST");
+
+/**
+ * POST /api/admin/usuarios/suspender (admin; docs/product.md#bulk-approval-and-suspension): `{ ids }`,
+ * at most 100; suspends them (never the caller's own; their sessions and tokens end), in one transaction.
+ */
+export function action(args: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (args.request.method !== "POST") return methodNotAllowed("POST");
+    const admin = await requireApiRole(args, "admin");
+    const { ids } = await parseBody(args.request, BulkIdsSchema);
+    const outcome = await suspendUsers(admin, ids, args.request);
+    return apiJson<BulkAnswer>({
+      message: `${outcome.done.length} suspendidas, ${outcome.skipped.length} omitidas.`,
+      hechas: outcome.done,
+      omitidas: outcome.skipped,
+    });
+  });
+}
