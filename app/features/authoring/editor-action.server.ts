@@ -1,5 +1,5 @@
-// The course editor's action (/admin/courses/edit/{cursoId}): every small form of the page posts
-// here with an `intent`. Saved changes answer with a redirect + flash (works without
+// The course editor's action (/admin/courses/edit/{cursoId}, /docente/cursos/{cursoId}/editar):
+// every small form of the page posts here with an `intent`. Saved changes answer with a redirect + flash (works without
 // JavaScript); a refused form comes back with its values and errors. The question form's
 // "add option" / "remove option" buttons return the edited draft without saving, so the
 // question rules (docs/product.md#course-editor) are applied by the server with or without JavaScript.
@@ -10,6 +10,9 @@ import { fail, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { isRecordId, recordIdOr404 } from "~/lib/ids.ts";
 import { publishCourse, PUBLISH_FAILED } from "~/features/courses/admin-courses.server.ts";
+import { courseLinks, panelOfPath } from "~/features/courses/course-links.ts";
+import { isAdmin } from "~/features/auth/roles.ts";
+import { NOT_ALLOWED } from "~/features/auth/api-guards.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { isMultipart } from "~/lib/upload.server.ts";
 import {
@@ -113,10 +116,11 @@ const ID_FIELDS = [
   ["archivoId", FILE_NOT_FOUND],
 ] as const;
 
+/** `admin` is whoever manages the course (an admin or one of its teachers; features/courses/team.server.ts). */
 export async function courseEditorAction(request: Request, admin: SessionUser, courseId: string) {
   // Every answer redirects to `here` (plus an anchor made of the ids below): only our own ids
   // may go into that Location header (app/lib/ids.ts).
-  const here = `/admin/courses/edit/${recordIdOr404(courseId, COURSE_NOT_FOUND)}`;
+  const here = courseLinks(panelOfPath(new URL(request.url).pathname), recordIdOr404(courseId, COURSE_NOT_FOUND)).edit;
   const done = async (outcome: Result, anchor?: string, message = UPDATED) => {
     // Every editor step may change the public course page: cached copies are dropped.
     if (outcome.ok) await bumpCatalog();
@@ -182,6 +186,8 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
         return done(await updateModule(courseId, moduloId, parsed.data), `modulo-${moduloId}`);
       }
       case "publish": {
+        // Publishing stays with admins (docs/product.md#publishing-and-deletion).
+        if (!isAdmin(admin)) return done(fail(403, NOT_ALLOWED));
         const outcome = await publishCourse(admin, courseId, request);
         return done(outcome.ok ? outcome : fail(outcome.status, PUBLISH_FAILED), undefined, "Curso publicado.");
       }
