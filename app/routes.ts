@@ -110,6 +110,7 @@ export default [
     route("cursos/:cursoId/registrarParticipante", "routes/api/cursos.enrol.ts"),
     route("cursos/:cursoId/publicar", "routes/api/cursos.publish.ts"),
     route("cursos/:cursoId/participantes", "routes/api/cursos.participants.ts"),
+    route("cursos/:cursoId/equipo", "routes/api/cursos.team.ts"),
     route("cursos/finalizar", "routes/api/cursos.finish.ts"),
     route("certificados/usuario/:userId", "routes/api/certificados.user.ts"),
     route("certificados/actualizar-nombre", "routes/api/certificados.actualizar-nombre.ts"),

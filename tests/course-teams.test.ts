@@ -15,7 +15,24 @@ import * as gradebookApi from "~/routes/api/admin.gradebook.ts";
 import * as detailApi from "~/routes/api/cursos.detail.ts";
 import * as participantsApi from "~/routes/api/cursos.participants.ts";
 import * as docenteHome from "~/routes/docente/index.tsx";
-import { args, formRequest, getRequest, jsonRequest, readJson, signedIn, thrown } from "./factories.ts";
+import * as teamApi from "~/routes/api/cursos.team.ts";
+import {
+  TEAM_ALREADY,
+  TEAM_USER_NOT_APPROVED,
+  TEAM_USER_NOT_DOCENTE,
+  TEAM_USER_UNKNOWN,
+} from "~/features/courses/texts.ts";
+import {
+  args,
+  createUser,
+  dataOf,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  readJson,
+  signedIn,
+  thrown,
+} from "./factories.ts";
 
 async function newCourse(titulo: string) {
   return prisma.course.create({
@@ -203,5 +220,119 @@ describe("the API", () => {
       await detailApi.loader(args(get(`/api/cursos/${courseA.id}`, teacher.token), { cursoId: courseA.id })),
     );
     expect((detail.modulos as Array<{ quiz?: unknown }>)[0]!.quiz).toBeDefined();
+  });
+});
+
+describe("'Equipo docente'", () => {
+  const editor = (id: string) => `/admin/courses/edit/${id}`;
+  const post = (id: string, fields: Record<string, string>, cookie: string) =>
+    editPage.action(args(formRequest(editor(id), fields, { cookie }), { cursoId: id }));
+  const refusal = async (fields: Record<string, string>) => {
+    const { data, status } = dataOf<{ errors: Record<string, string[]>; values: Record<string, string> }>(
+      await post(courseB.id, { intent: "team-add", ...fields }, admin.cookie),
+    );
+    return { status, error: data.errors.correo?.[0], typed: data.values.correo };
+  };
+
+  it("an admin adds a docente by e-mail: must exist, be approved and be a docente; each change is audited", async () => {
+    const pending = await createUser({ rol: "docente", aprobado: false });
+    const learner = await createUser({ rol: "estudiante" });
+    expect(await refusal({ correo: "nadie@test.cl" })).toEqual({
+      status: 400,
+      error: TEAM_USER_UNKNOWN,
+      typed: "nadie@test.cl",
+    });
+    expect((await refusal({ correo: pending.correo })).error).toBe(TEAM_USER_NOT_APPROVED);
+    expect((await refusal({ correo: learner.correo })).error).toBe(TEAM_USER_NOT_DOCENTE);
+    expect((await refusal({ correo: "no es un correo" })).status).toBe(400);
+
+    // Typed in capitals: addresses are compared in lower case.
+    const added = (await post(
+      courseB.id,
+      { intent: "team-add", correo: otherDocente.user.correo.toUpperCase() },
+      admin.cookie,
+    )) as Response;
+    expect(added.status).toBe(302);
+    expect(added.headers.get("Location")).toBe(`${editor(courseB.id)}#equipo-docente`);
+    const row = await prisma.courseTeacher.findUniqueOrThrow({
+      where: { cursoId_userId: { cursoId: courseB.id, userId: otherDocente.user.id } },
+    });
+    expect(row.addedById).toBe(admin.user.id);
+    expect(await refusal({ correo: otherDocente.user.correo })).toMatchObject({ status: 409, error: TEAM_ALREADY });
+    expect(await mayManageCourse(otherDocente.user, courseB.id)).toBe(true);
+
+    const view = await editPage.loader(args(getRequest(editor(courseB.id), admin.cookie), { cursoId: courseB.id }));
+    expect(view.team?.profesores.map((p) => p.correo)).toEqual([otherDocente.user.correo]);
+    expect(view.team?.profesores[0]!.agregadoPor).toBe(`${admin.user.nombre} ${admin.user.apellido}`);
+    // The teacher's own editor shows no 'Equipo docente': it is the admins'.
+    const teacherView = await editPage.loader(
+      args(getRequest(`/docente/cursos/${courseB.id}/editar`, otherDocente.cookie), { cursoId: courseB.id }),
+    );
+    expect(teacherView.team).toBeNull();
+
+    const removed = (await post(
+      courseB.id,
+      { intent: "team-remove", userId: otherDocente.user.id },
+      admin.cookie,
+    )) as Response;
+    expect(removed.status).toBe(302);
+    expect(await mayManageCourse(otherDocente.user, courseB.id)).toBe(false);
+    const entries = await prisma.auditLog.findMany({
+      where: { targetId: courseB.id, action: { in: ["course.team-add", "course.team-remove"] } },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(entries.map((e) => [e.action, e.actorId, e.detail])).toEqual([
+      ["course.team-add", admin.user.id, otherDocente.user.id],
+      ["course.team-remove", admin.user.id, otherDocente.user.id],
+    ]);
+  });
+
+  it("a teacher cannot change the team, not even of their own course", async () => {
+    const path = `/docente/cursos/${courseA.id}/editar`;
+    const response = (await editPage.action(
+      args(formRequest(path, { intent: "team-add", correo: otherDocente.user.correo }, { cookie: teacher.cookie }), {
+        cursoId: courseA.id,
+      }),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(await mayManageCourse(otherDocente.user, courseA.id)).toBe(false);
+  });
+
+  it("GET/PUT /api/cursos/{cursoId}/equipo: the team reads for its course, PUT replaces it (admins), audited", async () => {
+    const url = (id: string) => `/api/cursos/${id}/equipo`;
+    const read = await teamApi.loader(
+      args(jsonRequest(url(courseA.id), undefined, { method: "GET", token: teacher.token }), { cursoId: courseA.id }),
+    );
+    expect(read.status).toBe(200);
+    expect(((await readJson(read)).profesores as Array<{ id: string }>).map((p) => p.id)).toEqual([teacher.user.id]);
+    const notTheirs = await teamApi.loader(
+      args(jsonRequest(url(courseB.id), undefined, { method: "GET", token: teacher.token }), { cursoId: courseB.id }),
+    );
+    expect(notTheirs.status).toBe(403);
+
+    const put = (id: string, body: unknown, token: string) =>
+      teamApi.action(args(jsonRequest(url(id), body, { method: "PUT", token }), { cursoId: id }));
+    expect((await put(courseA.id, { profesores: [otherDocente.user.id] }, teacher.token)).status).toBe(403);
+    const unknown = await put(courseA.id, { profesores: [student.user.id] }, admin.token);
+    expect(unknown.status).toBe(400);
+    expect((await readJson(unknown)).error).toBe(`${TEAM_USER_NOT_DOCENTE} (${student.user.id})`);
+    expect((await put(courseA.id, { profesores: "x" }, admin.token)).status).toBe(400);
+    expect((await put("cm0000000000000000000none", { profesores: [] }, admin.token)).status).toBe(404);
+
+    const replaced = await put(courseA.id, { profesores: [otherDocente.user.id, teacher.user.id] }, admin.token);
+    expect(replaced.status).toBe(200);
+    const team = (await readJson(replaced)).profesores as Array<{ id: string; agregadoPor: string | null }>;
+    expect(team.map((p) => p.id).sort()).toEqual([otherDocente.user.id, teacher.user.id].sort());
+    const swapped = await put(courseA.id, { profesores: [teacher.user.id] }, admin.token);
+    expect(((await readJson(swapped)).profesores as unknown[]).length).toBe(1);
+    expect(await mayManageCourse(otherDocente.user, courseA.id)).toBe(false);
+    const audited = await prisma.auditLog.findMany({
+      where: { targetId: courseA.id, action: { in: ["course.team-add", "course.team-remove"] } },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(audited.map((e) => [e.action, e.detail])).toEqual([
+      ["course.team-add", otherDocente.user.id],
+      ["course.team-remove", otherDocente.user.id],
+    ]);
   });
 });

@@ -484,6 +484,29 @@ describe("every documented call answers as documented", () => {
     const none = await call("get", "/api/cursos/{cursoId}/participantes", { cursoId: UNKNOWN }, { token: admin.token });
     expect(none.status).toBe(404);
 
+    // The teaching team: read, replaced by the admin (a docente of the academy), refused when not a docente.
+    const docente = await signedIn("docente");
+    const team = { cursoId: id };
+    expect((await call("get", "/api/cursos/{cursoId}/equipo", team, { token: admin.token })).status).toBe(200);
+    expect((await call("get", "/api/cursos/{cursoId}/equipo", team, { token: docente.token })).status).toBe(403);
+    expect(
+      (
+        await call("put", "/api/cursos/{cursoId}/equipo", team, {
+          token: admin.token,
+          json: { profesores: [docente.user.id] },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call("put", "/api/cursos/{cursoId}/equipo", team, {
+          token: admin.token,
+          json: { profesores: [student.user.id] },
+        })
+      ).status,
+    ).toBe(400);
+    expect((await call("get", "/api/cursos/{cursoId}/equipo", team, { token: docente.token })).status).toBe(200);
+
     // The admin reports of the same course (the resumen has nothing to refuse an admin: a student is refused).
     expect((await call("get", "/api/admin/resumen", {}, { token: admin.token })).status).toBe(200);
     expect((await call("get", "/api/admin/resumen", {}, { token: student.token })).status).toBe(403);

@@ -8,7 +8,14 @@ import { z } from "zod";
 import { USER_NOT_FOUND } from "~/features/users/users.server.ts";
 import { NOT_ENROLLED } from "~/features/enrolment/texts.ts";
 import { INVALID_CATEGORY } from "~/features/learning/audience-page.server.ts";
-import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import {
+  COURSE_NOT_FOUND,
+  TEAM_TOO_MANY,
+  TEAM_USER_NOT_APPROVED,
+  TEAM_USER_NOT_DOCENTE,
+  TEAM_USER_UNKNOWN,
+} from "~/features/courses/texts.ts";
+import { TeamPutSchema, TeamSchema } from "~/features/courses/team-schema.ts";
 import { COURSES_PAGE_SIZE } from "~/features/courses/courses.server.ts";
 import { enrolWrongAudience } from "~/features/enrolment/rules.ts";
 import { CourseDetailSchema } from "~/features/learning/course-json.ts";
@@ -117,7 +124,8 @@ export const COURSE_CALLS: Operations = {
       tag: "Cursos",
       summary: "Un curso",
       description:
-        "Los materiales solo si quien llama puede verlos; las respuestas correctas, solo para administradores.",
+        "Los materiales solo si quien llama puede verlos; las respuestas correctas, solo para administradores y " +
+        "el equipo docente del curso.",
       access: "optional",
       ok: { 200: json("El curso.", CourseDetailSchema) },
       errors: { 404: error("Curso no encontrado (o no visible para quien llama).", COURSE_NOT_FOUND) },
@@ -125,7 +133,7 @@ export const COURSE_CALLS: Operations = {
     put: {
       tag: "Cursos",
       summary: "Editar un curso (todo o nada)",
-      access: "admin",
+      access: "team",
       body: { form: CourseUpdateFormSchema, json: CourseUpdateJsonSchema },
       ok: { 200: done("Curso actualizado.") },
       errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
@@ -177,10 +185,40 @@ export const COURSE_CALLS: Operations = {
       tag: "Cursos",
       summary: "Participantes de un curso, en orden de inscripción",
       description: "50 por página.",
-      access: "admin",
+      access: "team",
       query: ["page"],
       ok: { 200: json("Una página de participantes.", ParticipantsSchema, PAGED) },
       errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
+    },
+  },
+  "/api/cursos/{cursoId}/equipo": {
+    get: {
+      tag: "Cursos",
+      summary: "El equipo docente de un curso",
+      description: "Los profesores/as del curso, en el orden en que se agregaron (los administradores no se listan).",
+      access: "team",
+      ok: { 200: json("El equipo.", TeamSchema) },
+      errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
+    },
+    put: {
+      tag: "Cursos",
+      summary: "Reemplazar el equipo docente de un curso",
+      description:
+        "El equipo pasa a ser exactamente las cuentas de `profesores` (ids de cuentas aprobadas con rol " +
+        "docente); quienes siguen conservan cuándo y quién los agregó. Cada cambio queda en el registro de auditoría.",
+      access: "admin",
+      body: { json: TeamPutSchema },
+      ok: { 200: json("El equipo actualizado.", TeamSchema) },
+      errors: {
+        400: invalid(
+          "Una cuenta no existe, no está aprobada o no es docente (el mensaje dice cuál).",
+          TEAM_USER_UNKNOWN,
+          TEAM_USER_NOT_APPROVED,
+          TEAM_USER_NOT_DOCENTE,
+          TEAM_TOO_MANY,
+        ),
+        404: error("Curso no encontrado.", COURSE_NOT_FOUND),
+      },
     },
   },
 };

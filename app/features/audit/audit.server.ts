@@ -22,6 +22,8 @@ export type AuditAction =
   | "course.update"
   | "course.publish"
   | "course.delete"
+  | "course.team-add"
+  | "course.team-remove"
   | "certificate.issue"
   | "certificate.rename"
   | "book.update"

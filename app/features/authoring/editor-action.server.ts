@@ -11,6 +11,9 @@ import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { isRecordId, recordIdOr404 } from "~/lib/ids.ts";
 import { publishCourse, PUBLISH_FAILED } from "~/features/courses/admin-courses.server.ts";
 import { courseLinks, panelOfPath } from "~/features/courses/course-links.ts";
+import { addTeacherByEmail, removeTeacher } from "~/features/courses/team.server.ts";
+import { TeamAddSchema, TeamRemoveSchema } from "~/features/courses/team-schema.ts";
+import { TEAM_ADDED, TEAM_NOT_MEMBER, TEAM_REMOVED } from "~/features/courses/texts.ts";
 import { isAdmin } from "~/features/auth/roles.ts";
 import { NOT_ALLOWED } from "~/features/auth/api-guards.server.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -108,6 +111,32 @@ async function questionStep(
   return done(await saveQuestion(courseId, moduloId, preguntaId || null, parsed.data), `modulo-${moduloId}`);
 }
 
+/** 'Equipo docente' (admins only; docs/product.md#course-teams): add a docente by e-mail, or remove one. */
+async function teamStep(
+  request: Request,
+  actor: SessionUser,
+  courseId: string,
+  form: FormData,
+  intent: "team-add" | "team-remove",
+  done: (o: Result, anchor?: string, message?: string) => Promise<Response>,
+) {
+  if (!isAdmin(actor)) return done(fail(403, NOT_ALLOWED));
+  if (intent === "team-remove") {
+    const parsed = TeamRemoveSchema.safeParse({ userId: form.get("userId") });
+    if (!parsed.success) return done(fail(404, TEAM_NOT_MEMBER), "equipo-docente");
+    return done(await removeTeacher(actor, courseId, parsed.data.userId, request), "equipo-docente", TEAM_REMOVED);
+  }
+  const values = { correo: str(form, "correo") };
+  const refused = (errors: Record<string, string[]>, status: number) =>
+    data({ kind: "form", formId: "equipo", values, errors } satisfies EditorActionData, { status });
+  const parsed = TeamAddSchema.safeParse(values);
+  if (!parsed.success) return refused(fieldErrors(parsed.error), 400);
+  const outcome = await addTeacherByEmail(actor, courseId, parsed.data.correo, request);
+  // Who cannot join is said beside the field, with what was typed; an unknown course is a flash.
+  if (!outcome.ok && outcome.status !== 404) return refused({ correo: [outcome.message] }, outcome.status);
+  return done(outcome, "equipo-docente", TEAM_ADDED);
+}
+
 /** The record ids the editor's forms may carry, and what an unknown one is told. */
 const ID_FIELDS = [
   ["moduloId", MODULE_NOT_FOUND],
@@ -191,6 +220,9 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
         const outcome = await publishCourse(admin, courseId, request);
         return done(outcome.ok ? outcome : fail(outcome.status, PUBLISH_FAILED), undefined, "Curso publicado.");
       }
+      case "team-add":
+      case "team-remove":
+        return await teamStep(request, admin, courseId, form, intent, done);
       case "move-up":
       case "move-down":
         return done(await moveModule(courseId, moduloId, intent === "move-up" ? -1 : 1), `modulo-${moduloId}`);

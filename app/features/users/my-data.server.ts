@@ -407,6 +407,8 @@ const ACTIONS: Partial<Record<AuditAction, string>> = {
   "course.update": "Curso editado",
   "course.publish": "Curso publicado",
   "course.delete": "Curso eliminado",
+  "course.team-add": "Profesor/a agregado/a a un equipo docente",
+  "course.team-remove": "Profesor/a quitado/a de un equipo docente",
   "certificate.issue": "Certificado emitido",
   "certificate.rename": "Nombre actualizado en los certificados",
   "book.update": "Libro editado",

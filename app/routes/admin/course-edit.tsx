@@ -3,7 +3,9 @@ import { CourseStateBadge } from "~/components/ui/badge.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import { useCourseLinks } from "~/features/courses/course-links.ts";
-import { requireCourseManager } from "~/features/courses/team.server.ts";
+import { getTeam, requireCourseManager } from "~/features/courses/team.server.ts";
+import { isAdmin } from "~/features/auth/roles.ts";
+import { CourseTeamSection } from "~/features/authoring/components/course-team-section.tsx";
 import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
 import { getCourseForEditor } from "~/features/authoring/editor-steps.server.ts";
 import { CourseFieldsForm } from "~/features/authoring/components/course-fields-form.tsx";
@@ -23,7 +25,7 @@ import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 // the question being edited by ?pregunta= (one at a time), a new one by ?nuevaPregunta=.
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireCourseManager(args, args.params.cursoId);
+  const user = await requireCourseManager(args, args.params.cursoId);
   const id = args.params.cursoId;
   invariantResponse(id, MISSING_ID, { status: 400 });
   const url = new URL(args.request.url);
@@ -38,6 +40,8 @@ export async function loader(args: Route.LoaderArgs) {
   invariantResponse(course, COURSE_NOT_FOUND, { status: 404 });
   return {
     ...courseEditorView(course, url.searchParams),
+    // 'Equipo docente' is the admins' (docs/product.md#course-teams).
+    team: isAdmin(user) ? await getTeam(id) : null,
     maxPdfMb: mb(env().MAX_PDF_MB),
     maxImageMb: mb(env().MAX_IMAGE_MB),
   };
@@ -51,7 +55,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function CourseEditor({ loaderData, actionData: ad }: Route.ComponentProps) {
-  const { course, editQuestionId, newQuestionFor, toDeleteModule, toDeleteFile, maxPdfMb, maxImageMb } = loaderData;
+  const { course, team, editQuestionId, newQuestionFor, toDeleteModule, toDeleteFile, maxPdfMb, maxImageMb } =
+    loaderData;
   const links = useCourseLinks(course.id);
   const here = links.edit;
   const publishing = usePendingIntent()({ intent: "publish" }, { untilLoaded: true });
@@ -98,6 +103,8 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
           />
         </div>
       </section>
+
+      {team ? <CourseTeamSection team={team} actionData={ad} /> : null}
 
       <section aria-labelledby="modulos" className="mt-8">
         <h2 id="modulos" className="scroll-mt-20 text-xl font-bold text-slate-900">
