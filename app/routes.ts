@@ -52,6 +52,7 @@ export default [
   // the admin panel has them (the same modules, guarded per course: features/courses/team.server.ts).
   route("docente", "routes/docente/layout.tsx", [
     index("routes/docente/index.tsx"),
+    route("cursos/nuevo", "routes/admin/course-new.tsx", { id: "docente-course-new" }),
     route("cursos/:cursoId/editar", "routes/admin/course-edit.tsx", { id: "docente-course-edit" }),
     route("cursos/:cursoId/editar/archivos", "routes/admin/course-files.ts", { id: "docente-course-files" }),
     route("cursos/:cursoId/participantes", "routes/admin/participants.tsx", { id: "docente-participants" }),
@@ -109,6 +110,7 @@ export default [
     route("cursos/:cursoId/cantidadParticipantes", "routes/api/cursos.participant-count.ts"),
     route("cursos/:cursoId/registrarParticipante", "routes/api/cursos.enrol.ts"),
     route("cursos/:cursoId/publicar", "routes/api/cursos.publish.ts"),
+    route("cursos/:cursoId/revision", "routes/api/cursos.review.ts"),
     route("cursos/:cursoId/participantes", "routes/api/cursos.participants.ts"),
     route("cursos/:cursoId/equipo", "routes/api/cursos.team.ts"),
     route("cursos/finalizar", "routes/api/cursos.finish.ts"),

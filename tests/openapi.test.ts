@@ -471,9 +471,33 @@ describe("every documented call answers as documented", () => {
     );
     expect(empty.status).toBe(400);
 
+    // Review: sent by whoever manages the course, returned to draft by an admin with a comment.
+    const review = { cursoId: id };
+    expect((await call("put", "/api/cursos/{cursoId}/revision", review, { token: admin.token })).status).toBe(200);
+    expect((await call("put", "/api/cursos/{cursoId}/revision", review, { token: admin.token })).status).toBe(200);
+    expect(
+      (await call("delete", "/api/cursos/{cursoId}/revision", review, { token: admin.token, json: {} })).status,
+    ).toBe(400);
+    expect(
+      (
+        await call("delete", "/api/cursos/{cursoId}/revision", review, {
+          token: admin.token,
+          json: { comentario: "Falta la bienvenida." },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call("delete", "/api/cursos/{cursoId}/revision", review, {
+          token: admin.token,
+          json: { comentario: "x" },
+        })
+      ).status,
+    ).toBe(409);
     expect((await call("put", "/api/cursos/{cursoId}/publicar", { cursoId: id }, { token: admin.token })).status).toBe(
       200,
     );
+    expect((await call("put", "/api/cursos/{cursoId}/revision", review, { token: admin.token })).status).toBe(409);
     expect(
       (await call("put", "/api/cursos/{cursoId}/publicar", { cursoId: UNKNOWN }, { token: admin.token })).status,
     ).toBe(404);

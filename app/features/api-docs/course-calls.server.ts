@@ -10,12 +10,16 @@ import { NOT_ENROLLED } from "~/features/enrolment/texts.ts";
 import { INVALID_CATEGORY } from "~/features/learning/audience-page.server.ts";
 import {
   COURSE_NOT_FOUND,
+  REVIEW_COMMENT_REQUIRED,
+  REVIEW_NOT_DRAFT,
+  REVIEW_NOT_PENDING,
   TEAM_TOO_MANY,
   TEAM_USER_NOT_APPROVED,
   TEAM_USER_NOT_DOCENTE,
   TEAM_USER_UNKNOWN,
 } from "~/features/courses/texts.ts";
-import { TeamPutSchema, TeamSchema } from "~/features/courses/team-schema.ts";
+import { ReturnToDraftSchema, TeamPutSchema, TeamSchema } from "~/features/courses/team-schema.ts";
+import { NOT_ALLOWED } from "~/features/auth/api-guards.server.ts";
 import { COURSES_PAGE_SIZE } from "~/features/courses/courses.server.ts";
 import { enrolWrongAudience } from "~/features/enrolment/rules.ts";
 import { CourseDetailSchema } from "~/features/learning/course-json.ts";
@@ -114,7 +118,9 @@ export const COURSE_CALLS: Operations = {
     post: {
       tag: "Cursos",
       summary: "Crear un curso (queda en borrador)",
-      access: "admin",
+      description: "Administradores y docentes; un docente queda como primer profesor/a del curso.",
+      access: "user",
+      errors: { 403: error("Quien llama no es administrador ni docente.", NOT_ALLOWED) },
       body: { form: CourseCreateFormSchema },
       ok: { 201: json("Curso creado.", CourseStateSchema) },
     },
@@ -175,9 +181,38 @@ export const COURSE_CALLS: Operations = {
     put: {
       tag: "Cursos",
       summary: "Publicar un curso",
-      access: "admin",
+      description:
+        "Administradores; el equipo docente del curso solo si la academia lo permite (TEACHERS_PUBLISH=true). " +
+        "Publica también un curso en revisión.",
+      access: "team",
       ok: { 200: json("Curso publicado.", CourseStateSchema) },
       errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
+    },
+  },
+  "/api/cursos/{cursoId}/revision": {
+    put: {
+      tag: "Cursos",
+      summary: "Enviar un borrador a revisión",
+      description: "El curso queda en revisión hasta que un administrador lo publique o lo devuelva a borrador.",
+      access: "team",
+      ok: { 200: json("Curso en revisión.", CourseStateSchema) },
+      errors: {
+        404: error("Curso no encontrado.", COURSE_NOT_FOUND),
+        409: error("El curso no es un borrador.", REVIEW_NOT_DRAFT),
+      },
+    },
+    delete: {
+      tag: "Cursos",
+      summary: "Devolver a borrador un curso en revisión",
+      description: "El comentario llega a cada profesor/a del equipo como un mensaje interno de quien lo devuelve.",
+      access: "admin",
+      body: { json: ReturnToDraftSchema },
+      ok: { 200: json("Curso devuelto a borrador.", CourseStateSchema) },
+      errors: {
+        400: invalid("Falta el comentario.", REVIEW_COMMENT_REQUIRED),
+        404: error("Curso no encontrado.", COURSE_NOT_FOUND),
+        409: error("El curso no está en revisión.", REVIEW_NOT_PENDING),
+      },
     },
   },
   "/api/cursos/{cursoId}/participantes": {

@@ -24,6 +24,8 @@ export type AuditAction =
   | "course.delete"
   | "course.team-add"
   | "course.team-remove"
+  | "course.review-send"
+  | "course.review-return"
   | "certificate.issue"
   | "certificate.rename"
   | "book.update"

@@ -11,9 +11,10 @@ import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { isRecordId, recordIdOr404 } from "~/lib/ids.ts";
 import { publishCourse, PUBLISH_FAILED } from "~/features/courses/admin-courses.server.ts";
 import { courseLinks, panelOfPath } from "~/features/courses/course-links.ts";
-import { addTeacherByEmail, removeTeacher } from "~/features/courses/team.server.ts";
-import { TeamAddSchema, TeamRemoveSchema } from "~/features/courses/team-schema.ts";
-import { TEAM_ADDED, TEAM_NOT_MEMBER, TEAM_REMOVED } from "~/features/courses/texts.ts";
+import { addTeacherByEmail, mayPublishCourse, removeTeacher } from "~/features/courses/team.server.ts";
+import { returnToDraft, sendForReview } from "~/features/courses/review.server.ts";
+import { ReturnToDraftSchema, TeamAddSchema, TeamRemoveSchema } from "~/features/courses/team-schema.ts";
+import { REVIEW_RETURNED, REVIEW_SENT, TEAM_ADDED, TEAM_NOT_MEMBER, TEAM_REMOVED } from "~/features/courses/texts.ts";
 import { isAdmin } from "~/features/auth/roles.ts";
 import { NOT_ALLOWED } from "~/features/auth/api-guards.server.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -214,9 +215,27 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
         }
         return done(await updateModule(courseId, moduloId, parsed.data), `modulo-${moduloId}`);
       }
-      case "publish": {
-        // Publishing stays with admins (docs/product.md#publishing-and-deletion).
+      case "send-review":
+        return done(await sendForReview(admin, courseId, request), undefined, REVIEW_SENT);
+      case "return-draft": {
         if (!isAdmin(admin)) return done(fail(403, NOT_ALLOWED));
+        const parsed = ReturnToDraftSchema.safeParse({ comentario: form.get("comentario") });
+        if (!parsed.success) {
+          return data(
+            {
+              kind: "form",
+              formId: "devolver",
+              values: { comentario: str(form, "comentario") },
+              errors: fieldErrors(parsed.error),
+            } satisfies EditorActionData,
+            { status: 400 },
+          );
+        }
+        return done(await returnToDraft(admin, courseId, parsed.data.comentario, request), undefined, REVIEW_RETURNED);
+      }
+      case "publish": {
+        // Publishing stays with admins unless the academy lets teachers publish (docs/product.md#course-teams).
+        if (!mayPublishCourse(admin)) return done(fail(403, NOT_ALLOWED));
         const outcome = await publishCourse(admin, courseId, request);
         return done(outcome.ok ? outcome : fail(outcome.status, PUBLISH_FAILED), undefined, "Curso publicado.");
       }

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { email } from "~/features/auth/schema.ts";
 import { isRecordId } from "~/lib/ids.ts";
-import { TEAM_NOT_MEMBER, TEAM_TOO_MANY, TEAM_USER_UNKNOWN } from "./texts.ts";
+import { multiLineText } from "~/lib/text.ts";
+import { REVIEW_COMMENT_REQUIRED, TEAM_NOT_MEMBER, TEAM_TOO_MANY, TEAM_USER_UNKNOWN } from "./texts.ts";
 
 const TEAM_MAX = 50;
 
@@ -13,6 +14,17 @@ export const TeamAddSchema = z.object({ correo: email("Ingresa el correo de la o
 /** 'Quitar': a member of the team, by id. */
 export const TeamRemoveSchema = z.object({
   userId: z.string({ error: TEAM_NOT_MEMBER }).refine(isRecordId, TEAM_NOT_MEMBER),
+});
+
+/** 'Devolver a borrador' (admin) and DELETE /api/cursos/{cursoId}/revision: the comment for the team. */
+export const ReturnToDraftSchema = z.object({
+  comentario: multiLineText(
+    z
+      .string({ error: REVIEW_COMMENT_REQUIRED })
+      .trim()
+      .min(1, REVIEW_COMMENT_REQUIRED)
+      .max(5000, "Máximo 5000 caracteres."),
+  ),
 });
 
 /** PUT /api/cursos/{cursoId}/equipo: the whole team, by account id (an address can change hands). */

@@ -5,11 +5,12 @@
 import { redirect } from "react-router";
 import { audit } from "~/features/audit/audit.server.ts";
 import { NOT_ALLOWED, requireApiUser } from "~/features/auth/api-guards.server.ts";
-import { requireAdmin, requireUser, type GuardArgs } from "~/features/auth/guards.server.ts";
+import { requireAdmin, requireDocente, requireUser, type GuardArgs } from "~/features/auth/guards.server.ts";
 import { isAdmin, type Role } from "~/features/auth/roles.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { ApiError } from "~/lib/api.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { env } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import { panelOfPath } from "./course-links.ts";
@@ -43,6 +44,15 @@ export async function mayManageCourse(user: Caller, cursoId: string | undefined)
 }
 
 /**
+ * Who may publish a course they manage: admins; its teachers only where the academy allows it
+ * (TEACHERS_PUBLISH=true); otherwise a teacher sends it for review.
+ */
+export function mayPublishCourse(user: Caller): boolean {
+  if (isAdmin(user)) return true;
+  return user?.rol === "docente" && env().TEACHERS_PUBLISH === "true";
+}
+
+/**
  * The guard of a course's management pages, which the admin panel (/admin/courses/…) and the
  * teacher's panel (/docente/cursos/{cursoId}/…) share. Under /admin only admins pass (anyone else
  * goes home, as on every admin page); under /docente a docente who is not on the team is told the
@@ -56,6 +66,11 @@ export async function requireCourseManager(args: GuardArgs, cursoId: string | un
   // A Response, not data(): the CSV resource routes throw it too.
   if (!(await mayManageCourse(user, cursoId))) throw new Response(COURSE_NOT_FOUND, { status: 404 });
   return user;
+}
+
+/** Who may create a course: admins under /admin, docentes under /docente (docs/product.md#course-teams). */
+export function requireCourseCreator(args: GuardArgs): Promise<SessionUser> {
+  return panelOfPath(new URL(args.request.url).pathname) === "admin" ? requireAdmin(args) : requireDocente(args);
 }
 
 /** The same rule for the API: 401 without credentials, 403 ('No tienes permiso…') off the team. */

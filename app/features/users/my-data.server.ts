@@ -409,6 +409,8 @@ const ACTIONS: Partial<Record<AuditAction, string>> = {
   "course.delete": "Curso eliminado",
   "course.team-add": "Profesor/a agregado/a a un equipo docente",
   "course.team-remove": "Profesor/a quitado/a de un equipo docente",
+  "course.review-send": "Curso enviado a revisión",
+  "course.review-return": "Curso devuelto a borrador",
   "certificate.issue": "Certificado emitido",
   "certificate.rename": "Nombre actualizado en los certificados",
   "book.update": "Libro editado",

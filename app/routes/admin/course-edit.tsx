@@ -1,9 +1,9 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { CourseStateBadge } from "~/components/ui/badge.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
-import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import { useCourseLinks } from "~/features/courses/course-links.ts";
-import { getTeam, requireCourseManager } from "~/features/courses/team.server.ts";
+import { getTeam, mayPublishCourse, requireCourseManager } from "~/features/courses/team.server.ts";
+import { ReviewActions } from "~/features/authoring/components/review-actions.tsx";
 import { isAdmin } from "~/features/auth/roles.ts";
 import { CourseTeamSection } from "~/features/authoring/components/course-team-section.tsx";
 import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
@@ -42,6 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
     ...courseEditorView(course, url.searchParams),
     // 'Equipo docente' is the admins' (docs/product.md#course-teams).
     team: isAdmin(user) ? await getTeam(id) : null,
+    canPublish: mayPublishCourse(user),
     maxPdfMb: mb(env().MAX_PDF_MB),
     maxImageMb: mb(env().MAX_IMAGE_MB),
   };
@@ -55,11 +56,19 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function CourseEditor({ loaderData, actionData: ad }: Route.ComponentProps) {
-  const { course, team, editQuestionId, newQuestionFor, toDeleteModule, toDeleteFile, maxPdfMb, maxImageMb } =
-    loaderData;
+  const {
+    course,
+    team,
+    canPublish,
+    editQuestionId,
+    newQuestionFor,
+    toDeleteModule,
+    toDeleteFile,
+    maxPdfMb,
+    maxImageMb,
+  } = loaderData;
   const links = useCourseLinks(course.id);
   const here = links.edit;
-  const publishing = usePendingIntent()({ intent: "publish" }, { untilLoaded: true });
   return (
     <section>
       <BackToCourses />
@@ -77,13 +86,7 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
           <Link to={links.report} className="btn-ghost">
             Reportes
           </Link>
-          {course.estado !== "publicado" ? (
-            <Form method="post" preventScrollReset>
-              <button type="submit" name="intent" value="publish" className="btn-primary" disabled={publishing}>
-                {publishing ? "Publicando..." : "Publicar"}
-              </button>
-            </Form>
-          ) : null}
+          <ReviewActions estado={course.estado} canPublish={canPublish} reviewer={team !== null} actionData={ad} />
         </div>
       </div>
 

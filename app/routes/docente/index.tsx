@@ -45,10 +45,14 @@ export default function DocenteHome({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold text-slate-900">Hola, {nombre}</h1>
       <div className="mt-6 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-xl font-semibold text-slate-900">Mis cursos como profesor/a</h2>
+        <Link to="/docente/cursos/nuevo" className="btn-primary">
+          Crear curso
+        </Link>
       </div>
       {teaching.courses.length === 0 ? (
         <p className="card mt-4 p-6 text-slate-600">
-          Aún no eres profesor/a de ningún curso. Un administrador puede agregarte al equipo docente de un curso.
+          Aún no eres profesor/a de ningún curso. Crea uno, o pide a un administrador que te agregue al equipo docente
+          de un curso.
         </p>
       ) : (
         <AdminTable
@@ -116,5 +120,5 @@ export default function DocenteHome({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <GeneralErrorBoundary error={error} {...enrolledCoursesError("Panel Docente", "/docente")} />;
+  return <GeneralErrorBoundary error={error} {...enrolledCoursesError("Panel docente", "/docente")} />;
 }

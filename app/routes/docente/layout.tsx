@@ -7,7 +7,7 @@ import type { Route } from "./+types/layout";
 // /docente: the teacher's panel (docs/product.md#course-teams). Their courses as a teacher and,
 // as before, the courses they take; the pages of one course are the admin's route modules,
 // guarded per course (features/courses/team.server.ts).
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Panel Docente");
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Panel docente");
 
 export async function loader(args: Route.LoaderArgs) {
   await requireDocente(args);
@@ -23,5 +23,5 @@ export default function DocenteLayout() {
     { to: "/user/certificates", label: "Mis certificados" },
     { to: "/user/messages", label: "Mensajes", badge: <UnreadBadge count={unread} /> },
   ];
-  return <PanelLayout title="Panel Docente" links={links} />;
+  return <PanelLayout title="Panel docente" links={links} />;
 }
