@@ -115,6 +115,8 @@ describe("the pages", () => {
       expect(await answer(loader, path, courseA.id, teacher.cookie), path).toBe("200");
       expect(await answer(loader, path, courseA.id, otherDocente.cookie), path).toBe("404");
       expect(await answer(loader, path, courseA.id, student.cookie), path).toBe("302 /");
+      // Admins work in their own panel.
+      expect(await answer(loader, path, courseA.id, admin.cookie), path).toBe("302 /");
       expect(await answer(loader, path, courseA.id), path).toMatch(/^302 \/login\?redirectTo=/);
     }
     for (const [loader, path] of panelPages(courseB.id)) {
