@@ -68,9 +68,12 @@ test("el admin agrega un profesor/a; este edita su curso y lo envía a revisión
     const waiting = admin.page.getByRole("region", { name: /Esperan revisión/ });
     await waiting.getByRole("listitem").filter({ hasText: titulo }).getByRole("link", { name: "Revisar" }).click();
     await expect(admin.page).toHaveURL(new RegExp(`/admin/courses/edit/${id}$`));
+    // With JavaScript the address changes before the editor replaces the table: wait for it.
+    const heading = admin.page.getByRole("heading", { name: /Editar curso/ });
+    await expect(heading.getByText("En revisión")).toBeVisible();
     await admin.page.getByRole("button", { name: "Publicar" }).click();
     await expect(admin.page.getByText("Curso publicado.")).toBeVisible();
-    await expect(admin.page.getByRole("heading", { name: /Editar curso/ }).getByText("Publicado")).toBeVisible();
+    await expect(heading.getByText("Publicado")).toBeVisible();
 
     await teacher.goto("/docente");
     await expect(teacher.getByRole("row").filter({ hasText: titulo }).getByText("Publicado")).toBeVisible();
