@@ -36,7 +36,6 @@ export default [
   route("recuperar", "routes/auth/forgot-password.tsx"),
   route("recuperar/:token", "routes/auth/reset-password.tsx"),
   route("mis-datos", "routes/users/my-data.ts"),
-  route("docente", "routes/panel-redirect.ts", { id: "docente-home" }),
   route("comunidad", "routes/panel-redirect.ts", { id: "comunidad-home" }),
 
   // User panel (estudiante, docente, comunidad)
@@ -47,6 +46,20 @@ export default [
     route("certificates", "routes/user/certificates.tsx"),
     route("messages", "routes/user/messages.tsx"),
     route("*", "routes/user/in-development.tsx"),
+  ]),
+
+  // Teacher's panel (docs/product.md#course-teams): their courses, and each course's pages as
+  // the admin panel has them (the same modules, guarded per course: features/courses/team.server.ts).
+  route("docente", "routes/docente/layout.tsx", [
+    index("routes/docente/index.tsx"),
+    route("cursos/nuevo", "routes/admin/course-new.tsx", { id: "docente-course-new" }),
+    route("cursos/:cursoId/editar", "routes/admin/course-edit.tsx", { id: "docente-course-edit" }),
+    route("cursos/:cursoId/editar/archivos", "routes/admin/course-files.ts", { id: "docente-course-files" }),
+    route("cursos/:cursoId/participantes", "routes/admin/participants.tsx", { id: "docente-participants" }),
+    route("cursos/:cursoId/participantes/csv", "routes/admin/participants-csv.ts", { id: "docente-participants-csv" }),
+    route("cursos/:cursoId/reportes", "routes/admin/course-report.tsx", { id: "docente-course-report" }),
+    route("cursos/:cursoId/calificaciones", "routes/admin/gradebook.tsx", { id: "docente-gradebook" }),
+    route("cursos/:cursoId/calificaciones/csv", "routes/admin/gradebook-csv.ts", { id: "docente-gradebook-csv" }),
   ]),
 
   // Admin panel
@@ -98,7 +111,9 @@ export default [
     route("cursos/:cursoId/cantidadParticipantes", "routes/api/cursos.participant-count.ts"),
     route("cursos/:cursoId/registrarParticipante", "routes/api/cursos.enrol.ts"),
     route("cursos/:cursoId/publicar", "routes/api/cursos.publish.ts"),
+    route("cursos/:cursoId/revision", "routes/api/cursos.review.ts"),
     route("cursos/:cursoId/participantes", "routes/api/cursos.participants.ts"),
+    route("cursos/:cursoId/equipo", "routes/api/cursos.team.ts"),
     route("cursos/finalizar", "routes/api/cursos.finish.ts"),
     route("certificados/usuario/:userId", "routes/api/certificados.user.ts"),
     route("certificados/actualizar-nombre", "routes/api/certificados.actualizar-nombre.ts"),

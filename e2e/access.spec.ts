@@ -26,13 +26,14 @@ const PANEL = new Set<Identity>(["estudiante", "comunidad", "docente"]);
 const anonymous = (who: Identity) => who === "visitante" || who === "pendiente";
 
 /** What a page answers: 200, "login" (302 → /login?redirectTo=…), "home" (302 → /) or a path. */
-function pageRule(kind: "admin" | "user" | "signed-in" | "public") {
+function pageRule(kind: "admin" | "docente" | "user" | "signed-in" | "public") {
   return (who: Identity): string => {
     const signedIn = who !== "visitante" && who !== "pendiente";
     if (kind === "public") return "200";
     if (!signedIn) return "login";
     if (kind === "signed-in") return "200";
     if (kind === "admin") return who === "admin" ? "200" : "home";
+    if (kind === "docente") return who === "docente" ? "200" : "home";
     return PANEL.has(who) ? "200" : "home";
   };
 }
@@ -76,6 +77,17 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
     "/admin/library",
     "/admin/otra-cosa",
   ].map((p) => [p, pageRule("admin")] as [string, (who: Identity) => string]),
+  // The teacher's panel (docs/product.md#course-teams): docentes only; a course whose team does not
+  // list the docente is not found, like an unknown one.
+  ["/docente", pageRule("docente")],
+  ["/docente/cursos/nuevo", pageRule("docente")],
+  ...["editar", "participantes", "participantes/csv", "reportes", "calificaciones", "calificaciones/csv"].map(
+    (p) =>
+      [`/docente/cursos/x/${p}`, (who: Identity) => (who === "docente" ? "404 " : pageRule("docente")(who))] as [
+        string,
+        (who: Identity) => string,
+      ],
+  ),
   ...["/user", "/user/profile", "/user/courses", "/user/messages", "/user/otra-cosa"].map(
     (p) => [p, pageRule("user")] as [string, (who: Identity) => string],
   ),
@@ -116,8 +128,13 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["GET", "/api/cursos/lista", () => 200],
   ["GET", "/api/cursos/destacados", () => 200],
   ["GET", "/api/cursos/no-existe", () => 404],
-  // Course administration: admin only, whatever the body (none here: the admin gets 400 or 404).
-  ["POST", "/api/cursos", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
+  // Course administration: admin (or the course's team), whatever the body (none here: 400 or 404).
+  // A docente may create a course of their own: without a body, 400.
+  ["POST", "/api/cursos", (who) => (who === "admin" || who === "docente" ? 400 : anonymous(who) ? 401 : 403)],
+  ["GET", "/api/cursos/no-existe/equipo", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
+  ["PUT", "/api/cursos/no-existe/equipo", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
+  ["PUT", "/api/cursos/no-existe/revision", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
+  ["DELETE", "/api/cursos/no-existe/revision", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["PUT", "/api/cursos/no-existe", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["DELETE", "/api/cursos/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["PUT", "/api/cursos/no-existe/publicar", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
@@ -221,6 +238,66 @@ for (const who of IDENTITIES) {
     await ctx.dispose();
   });
 }
+
+// The identity 'docente, profesor/a del curso A' (docs/product.md#course-teams): 200 for course
+// A's pages and calls, and for course B what any docente off its team gets (404 pages, 403 calls).
+test("tabla de acceso: profesor/a del curso A frente al curso B", async ({ baseURL }) => {
+  const [courseA, courseB] = [await draftWithImage(baseURL!), await draftWithImage(baseURL!)];
+  const adminCtx = await playwrightRequest.newContext({ baseURL });
+  const adminToken = (
+    (await (
+      await adminCtx.post("/api/auth/login", { data: { correo: DEMO_ADMIN.correo, password: DEMO_PASSWORD } })
+    ).json()) as { token: string }
+  ).token;
+  const docenteLogin = (await (
+    await adminCtx.post("/api/auth/login", { data: { correo: DEMO_DOCENTE.correo, password: DEMO_PASSWORD } })
+  ).json()) as { user: { id: string }; token: string };
+  const team = await adminCtx.put(`/api/cursos/${courseA}/equipo`, {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: { profesores: [docenteLogin.user.id] },
+  });
+  expect(team.status(), await team.text()).toBe(200);
+  await adminCtx.dispose();
+
+  const ctx = await contextFor("docente", baseURL!);
+  const pages = ["editar", "participantes", "participantes/csv", "reportes", "calificaciones", "calificaciones/csv"];
+  for (const [course, expected] of [
+    [courseA, 200],
+    [courseB, 404],
+  ] as const) {
+    for (const p of pages) {
+      const response = await ctx.get(`/docente/cursos/${course}/${p}`, { maxRedirects: 0 });
+      expect(response.status(), `profesor/a GET /docente/cursos/${course === courseA ? "A" : "B"}/${p}`).toBe(expected);
+    }
+    // The admin's addresses stay the admin's, even for the course's own teacher.
+    const adminAddress = await ctx.get(`/admin/courses/edit/${course}`, { maxRedirects: 0 });
+    expect([adminAddress.status(), adminAddress.headers()["location"]]).toEqual([302, "/"]);
+  }
+  const bearer = { Authorization: `Bearer ${docenteLogin.token}` };
+  const calls: Array<[string, (id: string) => string, unknown?]> = [
+    ["GET", (id) => `/api/cursos/${id}/participantes`],
+    ["GET", (id) => `/api/admin/cursos/${id}/reporte`],
+    ["GET", (id) => `/api/admin/cursos/${id}/calificaciones`],
+    ["GET", (id) => `/api/cursos/${id}/equipo`],
+    ["PUT", (id) => `/api/cursos/${id}`, { titulo: "Curso de la tabla de acceso", duracionHoras: 1 }],
+  ];
+  for (const [method, path, data] of calls) {
+    const own = await ctx.fetch(path(courseA), { method, headers: bearer, data, maxRedirects: 0 });
+    expect(own.status(), `profesor/a ${method} ${path("A")}`).toBe(200);
+    const other = await ctx.fetch(path(courseB), { method, headers: bearer, data, maxRedirects: 0 });
+    expect(other.status(), `profesor/a ${method} ${path("B")}`).toBe(403);
+  }
+  // Course A's catalog-wide administration stays the admins': deleting, publishing, its team.
+  for (const [method, path] of [
+    ["DELETE", `/api/cursos/${courseA}`],
+    ["PUT", `/api/cursos/${courseA}/publicar`],
+    ["PUT", `/api/cursos/${courseA}/equipo`],
+  ] as const) {
+    const response = await ctx.fetch(path, { method, headers: bearer, data: { profesores: [] }, maxRedirects: 0 });
+    expect(response.status(), `profesor/a ${method} ${path}`).toBe(403);
+  }
+  await ctx.dispose();
+});
 
 test("un POST desde otro sitio se rechaza", async ({ baseURL }) => {
   const ctx = await contextFor("admin", baseURL!);

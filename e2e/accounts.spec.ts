@@ -65,11 +65,11 @@ test("registro → pendiente → aprobado por el admin → ingreso → salir", a
   await admin.close();
 
   await login(page, correo, password);
-  await expect(page).toHaveURL(/\/user$/); // docente → /docente → /user
+  await expect(page).toHaveURL(/\/docente$/); // docente → the teacher's panel
   const account = page.getByRole("link", { name: "Mi cuenta: Valentina Cárdenas" }).first();
   await expect(account).toHaveAttribute("title", "Valentina Cárdenas");
   await expect(account).toHaveText("VC");
-  await expect(page).toHaveTitle("Panel Usuario | Academia Abierta");
+  await expect(page).toHaveTitle("Panel docente | Academia Abierta");
 
   await page.getByRole("button", { name: "Salir" }).first().click();
   await expect(page).toHaveURL(/\/login$/);
@@ -176,8 +176,9 @@ test("los guardias redirigen", async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/user/algo-nuevo");
   await expect(page.getByText("Contenido en desarrollo")).toBeVisible();
+  // The teacher's panel is the docentes': another role goes home.
   await page.goto("/docente");
-  await expect(page).toHaveURL(/\/user$/);
+  await expect(page).toHaveURL(/\/$/);
   // Signed in: /login sends the user to their own page.
   await page.goto("/login");
   await expect(page).toHaveURL(/\/user$/);
@@ -210,7 +211,7 @@ test("suspender en Registros cierra la sesión y el token; aprobar de nuevo deja
 }) => {
   const user = await approvedUser(request, "docente", "Suspendida");
   await login(page, user.correo, user.password);
-  await expect(page).toHaveURL(/\/user$/);
+  await expect(page).toHaveURL(/\/docente$/);
   const { token } = (await (
     await request.post("/api/auth/login", { data: { correo: user.correo, password: user.password } })
   ).json()) as { token: string };
@@ -238,7 +239,7 @@ test("suspender en Registros cierra la sesión y el token; aprobar de nuevo deja
   // Re-approval brings no old token back; signing in works again.
   expect((await request.get(`/api/auth/${user.id}/cursos-inscritos`, asUser)).status()).toBe(401);
   await login(page, user.correo, user.password);
-  await expect(page).toHaveURL(/\/user$/);
+  await expect(page).toHaveURL(/\/docente$/);
 });
 
 test("un navegador que adivina contraseñas se detiene con 429 y Retry-After; la clase no", async ({

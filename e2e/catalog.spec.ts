@@ -97,7 +97,7 @@ test("un estudiante no puede tomar un curso para docentes ni ver un borrador", a
 test("un docente ve los borradores marcados y puede tomarlos", async ({ page, request }) => {
   const user = await approvedUser(request, "docente");
   await signIn(page, user.correo, user.password);
-  await expect(page).toHaveURL(/\/user$/);
+  await expect(page).toHaveURL(/\/docente$/);
   await page.goto("/cursos");
   const draft = card(page, "Trámites digitales sin complicaciones");
   await expect(draft.getByText("Borrador")).toBeVisible();

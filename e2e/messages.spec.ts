@@ -13,7 +13,7 @@ test("a user writes to another, who sees it unread, opens it and it becomes read
   const subject = `Consulta ${Date.now().toString(36)}`;
 
   await signIn(page, sender.correo, sender.password);
-  await expect(page).toHaveURL(/\/user$/);
+  await expect(page).toHaveURL(/\/docente$/);
   await page.goto("/user/messages");
   await expect(page.getByRole("heading", { name: "Tus mensajes" })).toBeVisible();
   await page.getByRole("link", { name: "Enviar nuevo mensaje" }).click();
@@ -162,7 +162,7 @@ test("answering a message: compose prefilled, sent, in 'Enviados' and in the oth
   const context = await browser.newContext({ javaScriptEnabled });
   const other = await context.newPage();
   await signIn(other, sender.correo, sender.password);
-  await expect(other).toHaveURL(/\/user$/);
+  await expect(other).toHaveURL(/\/docente$/);
   await expect(other.getByRole("banner").getByRole("link", { name: "Mensajes (1 sin leer)" })).toBeVisible();
   await other.goto("/user/messages");
   const answer = other.getByRole("button").filter({ hasText: `Re: ${subject}` });

@@ -58,7 +58,7 @@ test("en el teléfono, un mensaje abierto es lo que se ve, con un enlace de vuel
   const learner = await learnerWithMessages(request, 8);
   await page.setViewportSize(PHONE);
   await signIn(page, learner.correo, learner.password);
-  await expect(page).toHaveURL(/\/user$/);
+  await expect(page).toHaveURL(/\/docente$/);
   await page.goto("/user/messages");
   const list = page.getByRole("list", { name: "Mensajes recibidos" });
   // The oldest message is the last of the list, far down the page.
@@ -90,7 +90,7 @@ test("en el teléfono, la cantidad sin leer se ve sin abrir el menú y el avatar
   const learner = await learnerWithMessages(request, 2);
   await page.setViewportSize(PHONE);
   await signIn(page, learner.correo, learner.password);
-  await expect(page).toHaveURL(/\/user$/);
+  await expect(page).toHaveURL(/\/docente$/);
   const menuButton = page.getByRole("banner").locator("summary").filter({ hasText: "Menú" });
   await expect(menuButton).toBeVisible();
   // The count is on the menu button itself, and in its accessible name.
@@ -215,7 +215,7 @@ test("en el teléfono, una pregunta larga queda dentro de su tarjeta", async ({ 
 
   await page.setViewportSize(PHONE);
   await signIn(page, learner.correo, learner.password);
-  await expect(page).toHaveURL(/\/user$/);
+  await expect(page).toHaveURL(/\/docente$/);
   await page.goto(`/cursos/${courseId}/modulos/0/evaluacion`);
   const card = page.locator("fieldset").first();
   const legend = card.locator("legend");

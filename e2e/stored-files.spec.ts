@@ -31,7 +31,7 @@ test("los PDF de módulos y de la biblioteca se ven en el visor de Chromium con 
   // A docente sees a course's materials without enrolling.
   const user = await approvedUser(request, "docente");
   await signIn(page, user.correo, user.password);
-  await expect(page).toHaveURL(/\/user$/);
+  await expect(page).toHaveURL(/\/docente$/);
 
   await page.goto("/cursos");
   const image = page.getByRole("article").first().locator("img").first();

@@ -71,7 +71,9 @@ test("la lista muestra nombre, estado, duración y avance, y abre el curso", asy
   const user = await freshUser(request);
   await enrol(request, user, 2);
   await signIn(page, user.correo, user.password);
-  await expect(page).toHaveURL(/\/user$/);
+  // A docente lands on the teacher's panel (docs/product.md#course-teams); /user is still theirs.
+  await expect(page).toHaveURL(/\/docente$/);
+  await page.goto("/user");
 
   // /user: greeting and the same list.
   await expect(page.getByRole("heading", { name: "Hola, Paula" })).toBeVisible();
@@ -107,7 +109,7 @@ test("'Continuar' en una tarjeta abre el módulo que toca, con y sin JavaScript 
   const user = await freshUser(request);
   await enrol(request, user, 1);
   await signIn(page, user.correo, user.password);
-  await expect(page).toHaveURL(/\/user$/);
+  await expect(page).toHaveURL(/\/docente$/);
   await page.goto("/user/courses");
   const card = courseCards(page).first();
   const name = (await card.getByRole("heading").textContent())!.trim();
@@ -124,7 +126,7 @@ test("eliminar un curso pide confirmación y lo quita de la lista", async ({ pag
   const user = await freshUser(request);
   await enrol(request, user, 2);
   await signIn(page, user.correo, user.password);
-  await expect(page).toHaveURL(/\/user$/);
+  await expect(page).toHaveURL(/\/docente$/);
   await page.goto("/user/courses");
   const cards = courseCards(page);
   await expect(cards).toHaveCount(2);
@@ -185,7 +187,7 @@ test("eliminar un curso pide confirmación y lo quita de la lista", async ({ pag
 test("sin cursos: un mensaje amable con enlace al catálogo", async ({ page, request }) => {
   const user = await freshUser(request);
   await signIn(page, user.correo, user.password);
-  await expect(page).toHaveURL(/\/user$/);
+  await expect(page).toHaveURL(/\/docente$/);
   await page.goto("/user/courses");
   await expect(page.getByText("Aún no te has inscrito en ningún curso.", { exact: false })).toBeVisible();
   await page.getByRole("link", { name: "Explorar cursos" }).click();

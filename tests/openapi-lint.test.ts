@@ -53,15 +53,15 @@ function at(schema: Schema, ...path: string[]): Schema {
 describe("a generated client types what it reads", () => {
   it("fixed lists are enums in answers too (dirigidoA, estado, rol)", () => {
     expect(at(schemas.CursoResumen!, "dirigidoA").enum).toEqual(["general", "docente", "estudiante", "comunidad"]);
-    expect(at(schemas.CursoResumen!, "estado").enum).toEqual(["borrador", "publicado"]);
-    expect(at(schemas.Curso!, "estado").enum).toEqual(["borrador", "publicado"]);
-    expect(at(schemas.EstadoDelCurso!, "estado").enum).toEqual(["borrador", "publicado"]);
+    expect(at(schemas.CursoResumen!, "estado").enum).toEqual(["borrador", "en_revision", "publicado"]);
+    expect(at(schemas.Curso!, "estado").enum).toEqual(["borrador", "en_revision", "publicado"]);
+    expect(at(schemas.EstadoDelCurso!, "estado").enum).toEqual(["borrador", "en_revision", "publicado"]);
     const report = doc.paths["/api/admin/cursos/{cursoId}/reporte"]!.get!.responses["200"]!.content![
       "application/json"
     ] as {
       schema: Schema;
     };
-    expect(at(report.schema, "curso", "estado").enum).toEqual(["borrador", "publicado"]);
+    expect(at(report.schema, "curso", "estado").enum).toEqual(["borrador", "en_revision", "publicado"]);
     const rol = at(schemas.Usuario!, "rol");
     expect(rol.anyOf ?? [rol]).toContainEqual(expect.objectContaining({ enum: expect.arrayContaining(["admin"]) }));
   });

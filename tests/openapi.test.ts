@@ -471,9 +471,33 @@ describe("every documented call answers as documented", () => {
     );
     expect(empty.status).toBe(400);
 
+    // Review: sent by whoever manages the course, returned to draft by an admin with a comment.
+    const review = { cursoId: id };
+    expect((await call("put", "/api/cursos/{cursoId}/revision", review, { token: admin.token })).status).toBe(200);
+    expect((await call("put", "/api/cursos/{cursoId}/revision", review, { token: admin.token })).status).toBe(200);
+    expect(
+      (await call("delete", "/api/cursos/{cursoId}/revision", review, { token: admin.token, json: {} })).status,
+    ).toBe(400);
+    expect(
+      (
+        await call("delete", "/api/cursos/{cursoId}/revision", review, {
+          token: admin.token,
+          json: { comentario: "Falta la bienvenida." },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call("delete", "/api/cursos/{cursoId}/revision", review, {
+          token: admin.token,
+          json: { comentario: "x" },
+        })
+      ).status,
+    ).toBe(409);
     expect((await call("put", "/api/cursos/{cursoId}/publicar", { cursoId: id }, { token: admin.token })).status).toBe(
       200,
     );
+    expect((await call("put", "/api/cursos/{cursoId}/revision", review, { token: admin.token })).status).toBe(409);
     expect(
       (await call("put", "/api/cursos/{cursoId}/publicar", { cursoId: UNKNOWN }, { token: admin.token })).status,
     ).toBe(404);
@@ -483,6 +507,29 @@ describe("every documented call answers as documented", () => {
     ).toBe(200);
     const none = await call("get", "/api/cursos/{cursoId}/participantes", { cursoId: UNKNOWN }, { token: admin.token });
     expect(none.status).toBe(404);
+
+    // The teaching team: read, replaced by the admin (a docente of the academy), refused when not a docente.
+    const docente = await signedIn("docente");
+    const team = { cursoId: id };
+    expect((await call("get", "/api/cursos/{cursoId}/equipo", team, { token: admin.token })).status).toBe(200);
+    expect((await call("get", "/api/cursos/{cursoId}/equipo", team, { token: docente.token })).status).toBe(403);
+    expect(
+      (
+        await call("put", "/api/cursos/{cursoId}/equipo", team, {
+          token: admin.token,
+          json: { profesores: [docente.user.id] },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await call("put", "/api/cursos/{cursoId}/equipo", team, {
+          token: admin.token,
+          json: { profesores: [student.user.id] },
+        })
+      ).status,
+    ).toBe(400);
+    expect((await call("get", "/api/cursos/{cursoId}/equipo", team, { token: docente.token })).status).toBe(200);
 
     // The admin reports of the same course (the resumen has nothing to refuse an admin: a student is refused).
     expect((await call("get", "/api/admin/resumen", {}, { token: admin.token })).status).toBe(200);

@@ -540,6 +540,7 @@ describe("the Resumen: totals and months from the Tally", () => {
       cursos: {
         publicados: await prisma.course.count({ where: { estado: "publicado" } }),
         borradores: await prisma.course.count({ where: { estado: "borrador" } }),
+        enRevision: await prisma.course.count({ where: { estado: "en_revision" } }),
       },
       inscripciones: await prisma.enrolment.count(),
       certificados: await prisma.certificate.count(),

@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   PERSONAL_PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   /** The most a signed-in learner's device keeps for reading offline (decision 014), in MB. */
   OFFLINE_CACHE_MB: z.coerce.number().positive().max(2000).default(50),
+  /** Whether a course's teachers may publish it themselves (docs/product.md#course-teams); off: admins review. */
+  TEACHERS_PUBLISH: z.enum(["true", "false"]).default("false"),
   PORT: z.coerce.number().int().positive().max(65535).catch(3000),
   HOST: z.string().catch("0.0.0.0").default("0.0.0.0"),
 });

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 
-// /docente and /comunidad: one user panel serves the three roles (docs/product.md#post-login-destinations).
+// /comunidad: the user panel serves it (docentes have their own, /docente) (docs/product.md#post-login-destinations).
 export function loader() {
   return redirect("/user");
 }

@@ -25,6 +25,12 @@ export function Badge({
 
 /** A course's state as the admin pages show it. */
 export function CourseStateBadge({ estado, className }: { estado: string; className?: string }) {
+  if (estado === "en_revision")
+    return (
+      <Badge tone="red" className={className}>
+        En revisión
+      </Badge>
+    );
   return estado === "publicado" ? (
     <Badge tone="green" className={className}>
       Publicado

@@ -8,7 +8,18 @@ import { z } from "zod";
 import { USER_NOT_FOUND } from "~/features/users/users.server.ts";
 import { NOT_ENROLLED } from "~/features/enrolment/texts.ts";
 import { INVALID_CATEGORY } from "~/features/learning/audience-page.server.ts";
-import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import {
+  COURSE_NOT_FOUND,
+  REVIEW_COMMENT_REQUIRED,
+  REVIEW_NOT_DRAFT,
+  REVIEW_NOT_PENDING,
+  TEAM_TOO_MANY,
+  TEAM_USER_NOT_APPROVED,
+  TEAM_USER_NOT_DOCENTE,
+  TEAM_USER_UNKNOWN,
+} from "~/features/courses/texts.ts";
+import { ReturnToDraftSchema, TeamPutSchema, TeamSchema } from "~/features/courses/team-schema.ts";
+import { NOT_ALLOWED } from "~/features/auth/api-guards.server.ts";
 import { COURSES_PAGE_SIZE } from "~/features/courses/courses.server.ts";
 import { enrolWrongAudience } from "~/features/enrolment/rules.ts";
 import { CourseDetailSchema } from "~/features/learning/course-json.ts";
@@ -107,7 +118,9 @@ export const COURSE_CALLS: Operations = {
     post: {
       tag: "Cursos",
       summary: "Crear un curso (queda en borrador)",
-      access: "admin",
+      description: "Administradores y docentes; un docente queda como primer profesor/a del curso.",
+      access: "user",
+      errors: { 403: error("Quien llama no es administrador ni docente.", NOT_ALLOWED) },
       body: { form: CourseCreateFormSchema },
       ok: { 201: json("Curso creado.", CourseStateSchema) },
     },
@@ -118,7 +131,7 @@ export const COURSE_CALLS: Operations = {
       summary: "Un curso",
       description:
         "Los materiales solo si quien llama puede verlos; las respuestas correctas y la exigencia, solo para " +
-        "administradores.",
+        "administradores y el equipo docente del curso.",
       access: "optional",
       ok: { 200: json("El curso.", CourseDetailSchema) },
       errors: { 404: error("Curso no encontrado (o no visible para quien llama).", COURSE_NOT_FOUND) },
@@ -126,7 +139,7 @@ export const COURSE_CALLS: Operations = {
     put: {
       tag: "Cursos",
       summary: "Editar un curso (todo o nada)",
-      access: "admin",
+      access: "team",
       body: { form: CourseUpdateFormSchema, json: CourseUpdateJsonSchema },
       ok: { 200: done("Curso actualizado.") },
       errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
@@ -168,9 +181,38 @@ export const COURSE_CALLS: Operations = {
     put: {
       tag: "Cursos",
       summary: "Publicar un curso",
-      access: "admin",
+      description:
+        "Administradores; el equipo docente del curso solo si la academia lo permite (TEACHERS_PUBLISH=true). " +
+        "Publica también un curso en revisión.",
+      access: "team",
       ok: { 200: json("Curso publicado.", CourseStateSchema) },
       errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
+    },
+  },
+  "/api/cursos/{cursoId}/revision": {
+    put: {
+      tag: "Cursos",
+      summary: "Enviar un borrador a revisión",
+      description: "El curso queda en revisión hasta que un administrador lo publique o lo devuelva a borrador.",
+      access: "team",
+      ok: { 200: json("Curso en revisión.", CourseStateSchema) },
+      errors: {
+        404: error("Curso no encontrado.", COURSE_NOT_FOUND),
+        409: error("El curso no es un borrador.", REVIEW_NOT_DRAFT),
+      },
+    },
+    delete: {
+      tag: "Cursos",
+      summary: "Devolver a borrador un curso en revisión",
+      description: "El comentario llega a cada profesor/a del equipo como un mensaje interno de quien lo devuelve.",
+      access: "admin",
+      body: { json: ReturnToDraftSchema },
+      ok: { 200: json("Curso devuelto a borrador.", CourseStateSchema) },
+      errors: {
+        400: invalid("Falta el comentario.", REVIEW_COMMENT_REQUIRED),
+        404: error("Curso no encontrado.", COURSE_NOT_FOUND),
+        409: error("El curso no está en revisión.", REVIEW_NOT_PENDING),
+      },
     },
   },
   "/api/cursos/{cursoId}/participantes": {
@@ -178,10 +220,40 @@ export const COURSE_CALLS: Operations = {
       tag: "Cursos",
       summary: "Participantes de un curso, en orden de inscripción",
       description: "50 por página.",
-      access: "admin",
+      access: "team",
       query: ["page"],
       ok: { 200: json("Una página de participantes.", ParticipantsSchema, PAGED) },
       errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
+    },
+  },
+  "/api/cursos/{cursoId}/equipo": {
+    get: {
+      tag: "Cursos",
+      summary: "El equipo docente de un curso",
+      description: "Los profesores/as del curso, en el orden en que se agregaron (los administradores no se listan).",
+      access: "team",
+      ok: { 200: json("El equipo.", TeamSchema) },
+      errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
+    },
+    put: {
+      tag: "Cursos",
+      summary: "Reemplazar el equipo docente de un curso",
+      description:
+        "El equipo pasa a ser exactamente las cuentas de `profesores` (ids de cuentas aprobadas con rol " +
+        "docente); quienes siguen conservan cuándo y quién los agregó. Cada cambio queda en el registro de auditoría.",
+      access: "admin",
+      body: { json: TeamPutSchema },
+      ok: { 200: json("El equipo actualizado.", TeamSchema) },
+      errors: {
+        400: invalid(
+          "Una cuenta no existe, no está aprobada o no es docente (el mensaje dice cuál).",
+          TEAM_USER_UNKNOWN,
+          TEAM_USER_NOT_APPROVED,
+          TEAM_USER_NOT_DOCENTE,
+          TEAM_TOO_MANY,
+        ),
+        404: error("Curso no encontrado.", COURSE_NOT_FOUND),
+      },
     },
   },
 };

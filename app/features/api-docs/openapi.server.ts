@@ -188,7 +188,7 @@ function impliedErrors(op: Operation): Record<number, ErrorDoc> {
       ? { ...errors[400], texts: [...errors[400].texts, ...texts] }
       : error("Un parámetro de la consulta no es válido (el mensaje dice cuál).", ...texts);
   }
-  if (op.access === "user" || op.access === "token" || op.access === "admin") {
+  if (op.access === "user" || op.access === "token" || op.access === "admin" || op.access === "team") {
     const texts = op.unauthenticated ?? [NO_TOKEN, BAD_TOKEN, TOKEN_ENDED];
     errors[401] = error("Sin token o sesión, o token inválido o cerrado.", ...texts);
   }
@@ -200,6 +200,8 @@ function impliedErrors(op: Operation): Record<number, ErrorDoc> {
     );
   }
   if (op.access === "admin") errors[403] = error("Quien llama no es administrador.", NOT_ALLOWED);
+  if (op.access === "team")
+    errors[403] = error("Quien llama no es administrador ni profesor/a de este curso.", NOT_ALLOWED);
   return errors;
 }
 
@@ -209,6 +211,7 @@ const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   user: [{ bearer: [] }, { sesion: [] }],
   token: [{ bearer: [] }],
   admin: [{ bearer: [] }, { sesion: [] }],
+  team: [{ bearer: [] }, { sesion: [] }],
 };
 
 function operationId(method: Method, path: string) {
@@ -371,7 +374,12 @@ function operationOf(method: Method, path: string, op: Operation, defs: Record<s
   // A path with a typo answers 404 for any call; a call with its own 404 says so above.
   responses["404"] ??= { $ref: "#/components/responses/RutaNoEncontrada" };
   responses["405"] = { $ref: "#/components/responses/MetodoNoPermitido" };
-  const roles = op.access === "admin" ? " Requiere el rol admin." : "";
+  const roles =
+    op.access === "admin"
+      ? " Requiere el rol admin."
+      : op.access === "team"
+        ? " Requiere el rol admin o ser profesor/a del curso (su equipo docente)."
+        : "";
   return {
     operationId: operationId(method, path),
     tags: [op.tag],

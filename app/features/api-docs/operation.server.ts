@@ -9,9 +9,10 @@ export type Method = "get" | "post" | "put" | "delete";
 /**
  * Who may call: `public` (anyone, no credentials read), `optional` (anyone; a token or session
  * changes what is shown), `user` (any signed-in account: Bearer token or session cookie),
- * `token` (Bearer token only), `admin` (an account with the admin role).
+ * `token` (Bearer token only), `admin` (an account with the admin role), `team` (an admin or a
+ * docente on the course's team: docs/product.md#course-teams).
  */
-export type Access = "public" | "optional" | "user" | "token" | "admin";
+export type Access = "public" | "optional" | "user" | "token" | "admin" | "team";
 type Header = keyof typeof HEADERS;
 export type Answer = {
   description: string;
@@ -58,7 +59,10 @@ export const TAGS = [
   { name: "Certificados", description: "Certificados de los cursos terminados." },
   { name: "Mensajes", description: "Mensajes entre usuarios y formulario de contacto." },
   { name: "Biblioteca", description: "Libros en PDF." },
-  { name: "Reportes", description: "Cifras de la academia y de cada curso, para administradores." },
+  {
+    name: "Reportes",
+    description: "Cifras de la academia (administradores) y de cada curso (también su equipo docente).",
+  },
   { name: "Documentación", description: "Este documento y su página de referencia." },
 ] as const;
 

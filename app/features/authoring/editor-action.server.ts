@@ -1,5 +1,5 @@
-// The course editor's action (/admin/courses/edit/{cursoId}): every small form of the page posts
-// here with an `intent`. Saved changes answer with a redirect + flash (works without
+// The course editor's action (/admin/courses/edit/{cursoId}, /docente/cursos/{cursoId}/editar):
+// every small form of the page posts here with an `intent`. Saved changes answer with a redirect + flash (works without
 // JavaScript); a refused form comes back with its values and errors. The question form's
 // "add option" / "remove option" buttons return the edited draft without saving, so the
 // question rules (docs/product.md#course-editor) are applied by the server with or without JavaScript.
@@ -10,6 +10,13 @@ import { fail, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { isRecordId, recordIdOr404 } from "~/lib/ids.ts";
 import { publishCourse, PUBLISH_FAILED } from "~/features/courses/admin-courses.server.ts";
+import { courseLinks, panelOfPath } from "~/features/courses/course-links.ts";
+import { addTeacherByEmail, mayPublishCourse, removeTeacher } from "~/features/courses/team.server.ts";
+import { returnToDraft, sendForReview } from "~/features/courses/review.server.ts";
+import { ReturnToDraftSchema, TeamAddSchema, TeamRemoveSchema } from "~/features/courses/team-schema.ts";
+import { REVIEW_RETURNED, REVIEW_SENT, TEAM_ADDED, TEAM_NOT_MEMBER, TEAM_REMOVED } from "~/features/courses/texts.ts";
+import { isAdmin } from "~/features/auth/roles.ts";
+import { NOT_ALLOWED } from "~/features/auth/api-guards.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { isMultipart } from "~/lib/upload.server.ts";
 import {
@@ -105,6 +112,32 @@ async function questionStep(
   return done(await saveQuestion(courseId, moduloId, preguntaId || null, parsed.data), `modulo-${moduloId}`);
 }
 
+/** 'Equipo docente' (admins only; docs/product.md#course-teams): add a docente by e-mail, or remove one. */
+async function teamStep(
+  request: Request,
+  actor: SessionUser,
+  courseId: string,
+  form: FormData,
+  intent: "team-add" | "team-remove",
+  done: (o: Result, anchor?: string, message?: string) => Promise<Response>,
+) {
+  if (!isAdmin(actor)) return done(fail(403, NOT_ALLOWED));
+  if (intent === "team-remove") {
+    const parsed = TeamRemoveSchema.safeParse({ userId: form.get("userId") });
+    if (!parsed.success) return done(fail(404, TEAM_NOT_MEMBER), "equipo-docente");
+    return done(await removeTeacher(actor, courseId, parsed.data.userId, request), "equipo-docente", TEAM_REMOVED);
+  }
+  const values = { correo: str(form, "correo") };
+  const refused = (errors: Record<string, string[]>, status: number) =>
+    data({ kind: "form", formId: "equipo", values, errors } satisfies EditorActionData, { status });
+  const parsed = TeamAddSchema.safeParse(values);
+  if (!parsed.success) return refused(fieldErrors(parsed.error), 400);
+  const outcome = await addTeacherByEmail(actor, courseId, parsed.data.correo, request);
+  // Who cannot join is said beside the field, with what was typed; an unknown course is a flash.
+  if (!outcome.ok && outcome.status !== 404) return refused({ correo: [outcome.message] }, outcome.status);
+  return done(outcome, "equipo-docente", TEAM_ADDED);
+}
+
 /** The record ids the editor's forms may carry, and what an unknown one is told. */
 const ID_FIELDS = [
   ["moduloId", MODULE_NOT_FOUND],
@@ -113,10 +146,11 @@ const ID_FIELDS = [
   ["archivoId", FILE_NOT_FOUND],
 ] as const;
 
+/** `admin` is whoever manages the course (an admin or one of its teachers; features/courses/team.server.ts). */
 export async function courseEditorAction(request: Request, admin: SessionUser, courseId: string) {
   // Every answer redirects to `here` (plus an anchor made of the ids below): only our own ids
   // may go into that Location header (app/lib/ids.ts).
-  const here = `/admin/courses/edit/${recordIdOr404(courseId, COURSE_NOT_FOUND)}`;
+  const here = courseLinks(panelOfPath(new URL(request.url).pathname), recordIdOr404(courseId, COURSE_NOT_FOUND)).edit;
   const done = async (outcome: Result, anchor?: string, message = UPDATED) => {
     // Every editor step may change the public course page: cached copies are dropped.
     if (outcome.ok) await bumpCatalog();
@@ -181,10 +215,33 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
         }
         return done(await updateModule(courseId, moduloId, parsed.data), `modulo-${moduloId}`);
       }
+      case "send-review":
+        return done(await sendForReview(admin, courseId, request), undefined, REVIEW_SENT);
+      case "return-draft": {
+        if (!isAdmin(admin)) return done(fail(403, NOT_ALLOWED));
+        const parsed = ReturnToDraftSchema.safeParse({ comentario: form.get("comentario") });
+        if (!parsed.success) {
+          return data(
+            {
+              kind: "form",
+              formId: "devolver",
+              values: { comentario: str(form, "comentario") },
+              errors: fieldErrors(parsed.error),
+            } satisfies EditorActionData,
+            { status: 400 },
+          );
+        }
+        return done(await returnToDraft(admin, courseId, parsed.data.comentario, request), undefined, REVIEW_RETURNED);
+      }
       case "publish": {
+        // Publishing stays with admins unless the academy lets teachers publish (docs/product.md#course-teams).
+        if (!mayPublishCourse(admin)) return done(fail(403, NOT_ALLOWED));
         const outcome = await publishCourse(admin, courseId, request);
         return done(outcome.ok ? outcome : fail(outcome.status, PUBLISH_FAILED), undefined, "Curso publicado.");
       }
+      case "team-add":
+      case "team-remove":
+        return await teamStep(request, admin, courseId, form, intent, done);
       case "move-up":
       case "move-down":
         return done(await moveModule(courseId, moduloId, intent === "move-up" ? -1 : 1), `modulo-${moduloId}`);

@@ -7,6 +7,7 @@
 import { courseTitleFields, courseWordsCreate, courseWordsUpdate } from "~/features/courses/title-search.ts";
 import { recomputeCourseProgress } from "~/features/enrolment/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
+import type { Role } from "~/features/auth/roles.ts";
 import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { ok, type Result } from "~/lib/failure.ts";
@@ -76,9 +77,9 @@ async function getModuleQuizzes(courseId: string) {
   return byModule;
 }
 
-/** A new course (borrador), optionally with modules (API). Returns its id. */
+/** A new course (borrador), optionally with modules (API). Returns its id. `admin` is who creates it. */
 export async function createCourse(
-  admin: { id: string },
+  admin: { id: string; rol?: Role | null },
   input: {
     fields: CourseFields;
     image: StoredUpload;
@@ -94,6 +95,9 @@ export async function createCourse(
       imagen: input.image.key,
       estado: "borrador",
       creadoPorId: admin.id,
+      // A docente who creates a course is its first teacher, in the same write
+      // (docs/product.md#course-teams); admins are on every team without a row.
+      ...(admin.rol === "docente" ? { teachers: { create: [{ userId: admin.id, addedById: admin.id }] } } : {}),
       modulos: {
         create: (input.modules ?? []).map((m, i) => ({
           posicion: i,

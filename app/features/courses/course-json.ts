@@ -6,9 +6,11 @@ import { fixedValue } from "~/lib/api.server.ts";
 import { AUDIENCES } from "./audience.ts";
 import type { CourseCardData } from "./courses.server.ts";
 
-export const COURSE_STATES = ["borrador", "publicado"] as const;
+export const COURSE_STATES = ["borrador", "en_revision", "publicado"] as const;
 const dirigidoA = z.enum(AUDIENCES).meta({ description: "A quién se dirige el curso." });
-const estado = z.enum(COURSE_STATES).meta({ description: "Un borrador solo lo ven los administradores." });
+const estado = z.enum(COURSE_STATES).meta({
+  description: "Un borrador (o un curso en revisión) solo lo ven los administradores y los docentes.",
+});
 
 /** A course in API lists. */
 export const CourseSummarySchema = z.object({

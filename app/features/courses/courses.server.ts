@@ -92,7 +92,7 @@ const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
  * so a page never sorts or skips rows, whatever the catalog's size.
  */
 function listRanges(viewer: Viewer, audience?: string) {
-  const states = canSeeDrafts(viewer) ? ["publicado", "borrador"] : ["publicado"];
+  const states = canSeeDrafts(viewer) ? ["publicado", "borrador", "en_revision"] : ["publicado"];
   if (!audience) return canSeeDrafts(viewer) ? [{}] : [{ estado: "publicado" }];
   return [audience, "general"].flatMap((dirigidoA) => states.map((estado) => ({ dirigidoA, estado })));
 }

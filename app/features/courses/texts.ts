@@ -12,3 +12,21 @@ export const courseSearchSummary = (total: number, exact: boolean, q: string) =>
   `${countPhrase(total, exact, "curso", "cursos")} con «${q}»${exact ? "" : `. ${SEARCH_NARROW_HINT}`}`;
 export const courseSearchEmpty = (q: string) =>
   `No encontramos cursos con «${q}». Prueba con otras palabras o revisa la ortografía.`;
+
+// The course's teaching team (docs/product.md#course-teams).
+export const TEAM_USER_UNKNOWN = "No hay una cuenta con ese correo.";
+export const TEAM_USER_NOT_APPROVED = "Esa cuenta aún no está aprobada: apruébala en Registros primero.";
+export const TEAM_USER_NOT_DOCENTE = "Solo una cuenta con rol docente puede ser profesor/a del curso.";
+export const TEAM_ALREADY = "Esa persona ya es parte del equipo docente.";
+export const TEAM_NOT_MEMBER = "Esa persona no es parte del equipo docente.";
+export const TEAM_ADDED = "Profesor/a agregado/a al equipo docente.";
+export const TEAM_REMOVED = "Profesor/a quitado/a del equipo docente.";
+export const TEAM_TOO_MANY = "Un equipo docente tiene como máximo 50 profesores/as.";
+
+// Review before publishing (docs/product.md#course-teams).
+export const REVIEW_SENT = "Curso enviado a revisión. Un administrador lo revisará.";
+export const REVIEW_NOT_DRAFT = "Solo un borrador se puede enviar a revisión.";
+export const REVIEW_NOT_PENDING = "Este curso no está en revisión.";
+export const REVIEW_RETURNED = "Curso devuelto a borrador. El equipo docente recibió tu comentario.";
+export const REVIEW_COMMENT_REQUIRED = "Escribe un comentario para el equipo docente.";
+export const reviewReturnedSubject = (titulo: string) => `Tu curso «${titulo}» volvió a borrador`;

@@ -22,7 +22,7 @@ export const REPORT_CALLS: Operations = {
       tag: "Reportes",
       summary: "Reporte de un curso",
       description: "Embudo de participantes, tasa de aprobación por módulo y preguntas más falladas.",
-      access: "admin",
+      access: "team",
       ok: { 200: json("El reporte.", CourseReportSchema) },
       errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
     },
@@ -34,7 +34,7 @@ export const REPORT_CALLS: Operations = {
       description:
         "Participantes × módulos con evaluación: mejor porcentaje, su nota de 1,0 a 7,0 con la exigencia del " +
         "curso, intentos y aprobado, y la nota final de cada participante; 100 por página.",
-      access: "admin",
+      access: "team",
       query: ["page"],
       ok: { 200: json("Una página del libro de calificaciones.", GradebookSchema, PAGED) },
       errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },

@@ -21,7 +21,7 @@ import { averageNota, formatNota, nota } from "~/features/quizzes/nota.ts";
 import { lastMonths } from "./months.ts";
 import { ROLES_IN_SUMMARY, type CourseReport, type Gradebook, type Resumen } from "./schema.ts";
 
-const ESTADOS = ["publicado", "borrador"] as const;
+const ESTADOS = ["publicado", "borrador", "en_revision"] as const;
 const AUDIENCIAS = ["general", "docente", "estudiante", "comunidad"] as const;
 
 /** The summary of /admin and GET /api/admin/resumen, from the Tally alone. */
@@ -55,7 +55,11 @@ export async function getResumen(now = new Date()): Promise<Resumen> {
         comunidad: n("user:rol:comunidad"),
       },
     },
-    cursos: { publicados: courses("publicado"), borradores: courses("borrador") },
+    cursos: {
+      publicados: courses("publicado"),
+      borradores: courses("borrador"),
+      enRevision: courses("en_revision"),
+    },
     inscripciones: n("enrol:all"),
     certificados: n("cert:all"),
     correos: { pendientes: n("outbox:pending"), fallidos: n("outbox:failed") },

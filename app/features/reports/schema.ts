@@ -15,7 +15,11 @@ export const ResumenSchema = z.object({
     pendientes: count.describe("Cuentas sin aprobar (no suspendidas)"),
     porRol: z.object({ admin: count, docente: count, estudiante: count, comunidad: count }),
   }),
-  cursos: z.object({ publicados: count, borradores: count }),
+  cursos: z.object({
+    publicados: count,
+    borradores: count,
+    enRevision: count.describe("Enviados a revisión por su equipo docente"),
+  }),
   inscripciones: count,
   certificados: count,
   correos: z.object({ pendientes: count, fallidos: count }).describe("Correos que esperan en la bandeja de salida"),

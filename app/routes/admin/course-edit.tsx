@@ -1,8 +1,11 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { CourseStateBadge } from "~/components/ui/badge.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
-import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
-import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { useCourseLinks } from "~/features/courses/course-links.ts";
+import { getTeam, mayPublishCourse, requireCourseManager } from "~/features/courses/team.server.ts";
+import { ReviewActions } from "~/features/authoring/components/review-actions.tsx";
+import { isAdmin } from "~/features/auth/roles.ts";
+import { CourseTeamSection } from "~/features/authoring/components/course-team-section.tsx";
 import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
 import { getCourseForEditor } from "~/features/authoring/editor-steps.server.ts";
 import { CourseFieldsForm } from "~/features/authoring/components/course-fields-form.tsx";
@@ -16,13 +19,13 @@ import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-edit";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 
-// /admin/courses/edit/{cursoId} (docs/product.md#course-editor): the course's fields, then its modules,
-// each with its files, links and quiz. Every part is its own small form (see
+// /admin/courses/edit/{cursoId} and /docente/cursos/{cursoId}/editar (docs/product.md#course-editor):
+// the course's fields, then its modules, each with its files, links and quiz. Every part is its own small form (see
 // editor-action.server.ts). Dialogs are addressed by the URL: ?eliminarModulo=, ?eliminarArchivo=;
 // the question being edited by ?pregunta= (one at a time), a new one by ?nuevaPregunta=.
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  const user = await requireCourseManager(args, args.params.cursoId);
   const id = args.params.cursoId;
   invariantResponse(id, MISSING_ID, { status: 400 });
   const url = new URL(args.request.url);
@@ -37,22 +40,35 @@ export async function loader(args: Route.LoaderArgs) {
   invariantResponse(course, COURSE_NOT_FOUND, { status: 404 });
   return {
     ...courseEditorView(course, url.searchParams),
+    // 'Equipo docente' is the admins' (docs/product.md#course-teams).
+    team: isAdmin(user) ? await getTeam(id) : null,
+    canPublish: mayPublishCourse(user),
     maxPdfMb: mb(env().MAX_PDF_MB),
     maxImageMb: mb(env().MAX_IMAGE_MB),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
+  const user = await requireCourseManager(args, args.params.cursoId);
   const id = args.params.cursoId;
   invariantResponse(id, MISSING_ID, { status: 400 });
-  return courseEditorAction(args.request, admin, id);
+  return courseEditorAction(args.request, user, id);
 }
 
 export default function CourseEditor({ loaderData, actionData: ad }: Route.ComponentProps) {
-  const { course, editQuestionId, newQuestionFor, toDeleteModule, toDeleteFile, maxPdfMb, maxImageMb } = loaderData;
-  const here = `/admin/courses/edit/${course.id}`;
-  const publishing = usePendingIntent()({ intent: "publish" }, { untilLoaded: true });
+  const {
+    course,
+    team,
+    canPublish,
+    editQuestionId,
+    newQuestionFor,
+    toDeleteModule,
+    toDeleteFile,
+    maxPdfMb,
+    maxImageMb,
+  } = loaderData;
+  const links = useCourseLinks(course.id);
+  const here = links.edit;
   return (
     <section>
       <BackToCourses />
@@ -64,19 +80,13 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
           <Link to={`/cursos/${course.id}`} className="btn-ghost">
             Ver curso
           </Link>
-          <Link to={`/admin/courses/participantes/${course.id}`} className="btn-ghost">
+          <Link to={links.participants} className="btn-ghost">
             Participantes
           </Link>
-          <Link to={`/admin/courses/reportes/${course.id}`} className="btn-ghost">
+          <Link to={links.report} className="btn-ghost">
             Reportes
           </Link>
-          {course.estado !== "publicado" ? (
-            <Form method="post" preventScrollReset>
-              <button type="submit" name="intent" value="publish" className="btn-primary" disabled={publishing}>
-                {publishing ? "Publicando..." : "Publicar"}
-              </button>
-            </Form>
-          ) : null}
+          <ReviewActions estado={course.estado} canPublish={canPublish} reviewer={team !== null} actionData={ad} />
         </div>
       </div>
 
@@ -96,6 +106,8 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
           />
         </div>
       </section>
+
+      {team ? <CourseTeamSection team={team} actionData={ad} /> : null}
 
       <section aria-labelledby="modulos" className="mt-8">
         <h2 id="modulos" className="scroll-mt-20 text-xl font-bold text-slate-900">

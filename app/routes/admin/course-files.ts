@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
-import { getOptionalUser, requireAdmin } from "~/features/auth/guards.server.ts";
-import { isAdmin } from "~/features/auth/roles.ts";
+import { getOptionalUser } from "~/features/auth/guards.server.ts";
+import { courseLinks, panelOfPath } from "~/features/courses/course-links.ts";
+import { mayManageCourse, requireCourseManager } from "~/features/courses/team.server.ts";
 import { addModuleFiles } from "~/features/authoring/editor-steps.server.ts";
 import {
   COURSE_NOT_FOUND,
@@ -17,20 +18,26 @@ import { isRecordId, recordIdOr404 } from "~/lib/ids.ts";
 import { withUpload } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-files";
 
-// POST /admin/courses/edit/{cursoId}/archivos: a module's PDFs (several at once). The editor's
-// upload form posts here: without JavaScript as a plain form (redirect + flash back to the
-// module); with JavaScript by XHR with a progress bar (Accept: application/json → JSON).
+// POST /admin/courses/edit/{cursoId}/archivos (and /docente/cursos/{cursoId}/editar/archivos): a
+// module's PDFs (several at once). The editor's upload form posts here: without JavaScript as a
+// plain form (redirect + flash back to the module); with JavaScript by XHR with a progress bar
+// (Accept: application/json → JSON).
 // The course id and the module id go into the Location header: only ids shaped like ours do.
-export const loader = ({ params }: Route.LoaderArgs) =>
-  redirect(`/admin/courses/edit/${recordIdOr404(params.cursoId, COURSE_NOT_FOUND)}`);
+export const loader = ({ params, request }: Route.LoaderArgs) =>
+  redirect(editorOf(request, recordIdOr404(params.cursoId, COURSE_NOT_FOUND)));
+
+/** The editor this upload came from: the admin's or the teacher's address of it. */
+const editorOf = (request: Request, courseId: string) =>
+  courseLinks(panelOfPath(new URL(request.url).pathname), courseId).edit;
 
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
   const json = (request.headers.get("Accept") ?? "").includes("application/json");
   // The script gets a status it can explain (401, 'No autorizado. Por favor inicia sesión de
   // nuevo.'), not a login page.
-  if (json && !isAdmin(await getOptionalUser(args))) return apiError(401, UNAUTHORIZED_AGAIN);
-  await requireAdmin(args);
+  if (json && !(await mayManageCourse(await getOptionalUser(args), params.cursoId)))
+    return apiError(401, UNAUTHORIZED_AGAIN);
+  await requireCourseManager(args, params.cursoId);
   const courseId = params.cursoId;
   if (!isRecordId(courseId)) {
     if (json) return apiError(404, COURSE_NOT_FOUND);
@@ -44,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
         : apiError(status, message)
       : redirectWithFlash(
           request,
-          `/admin/courses/edit/${courseId}${isRecordId(moduloId) ? `#modulo-${moduloId}` : ""}`,
+          `${editorOf(request, courseId)}${isRecordId(moduloId) ? `#modulo-${moduloId}` : ""}`,
           {
             type: status < 300 ? "success" : "error",
             message,

@@ -1,6 +1,6 @@
 import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { CourseStateBadge } from "~/components/ui/badge.tsx";
-import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { requireCourseManager } from "~/features/courses/team.server.ts";
 import { BackToCourses, BelowCoursesErrorBoundary } from "~/features/courses/components/back-to-courses.tsx";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { ChartWithTable, FiguresTable, formatCount, FunnelChart } from "~/features/reports/components/charts.tsx";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/course-report";
 // A course's report (docs/product.md#reportes): the funnel and each quiz module's figures, the
 // same as GET /api/admin/cursos/{cursoId}/reporte.
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireCourseManager(args, args.params.cursoId);
   const report = await getCourseReport(args.params.cursoId);
   invariantResponse(report, COURSE_NOT_FOUND, { status: 404 });
   return { report };

@@ -18,6 +18,7 @@ import {
   listAdminCourses,
   publishCourse,
 } from "~/features/courses/admin-courses.server.ts";
+import { listAwaitingReview } from "~/features/courses/review.server.ts";
 import { DELETE_COURSE_EFFECTS, DELETE_COURSE_KEEPS_CERTIFICATES } from "~/features/courses/admin-texts.ts";
 import { formatCalendarDate } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
@@ -32,11 +33,12 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const deleteId = url.searchParams.get("eliminar");
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
-  const [list, toDelete] = await Promise.all([
+  const [list, toDelete, awaitingReview] = await Promise.all([
     listAdminCourses({ page: pageFrom(url), q, cursor: cursorFrom(url) }),
     deleteId ? getCourseTitle(deleteId) : null,
+    listAwaitingReview(),
   ]);
-  return { ...list, toDelete };
+  return { ...list, toDelete, awaitingReview };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -80,7 +82,7 @@ const COLUMNS = [
 ] as const;
 
 export default function AdminCourses({ loaderData }: Route.ComponentProps) {
-  const { courses, total, totalExact, page, pageCount, q, toDelete } = loaderData;
+  const { courses, total, totalExact, page, pageCount, q, toDelete, awaitingReview } = loaderData;
   const closeHref = `/admin/courses${listQuery({ q, page })}`;
   const deleteHref = (id: string) => listQuery({ q, page }, { eliminar: id });
 
@@ -99,6 +101,28 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
           + Crear curso
         </Link>
       </div>
+
+      {awaitingReview.length > 0 ? (
+        <section aria-labelledby="esperan-revision" className="card mt-4 border-amber-300 p-4">
+          <h2 id="esperan-revision" className="text-lg font-semibold text-slate-900">
+            Esperan revisión ({awaitingReview.length})
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Su equipo docente los envió a revisión: publícalos o devuélvelos a borrador con un comentario desde el
+            editor.
+          </p>
+          <ul className="mt-2 divide-y divide-slate-100 text-sm">
+            {awaitingReview.map((c) => (
+              <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span className="font-medium text-slate-900">{c.titulo}</span>
+                <Link to={`/admin/courses/edit/${c.id}`} className="btn-ghost px-2 py-1">
+                  Revisar
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <SearchForm
         id="buscar-curso"

@@ -2,7 +2,8 @@ import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Email } from "~/components/ui/email.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { useCourseLinks } from "~/features/courses/course-links.ts";
+import { requireCourseManager } from "~/features/courses/team.server.ts";
 import { BackToCourses, BelowCoursesErrorBoundary } from "~/features/courses/components/back-to-courses.tsx";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { formatCount } from "~/features/reports/components/charts.tsx";
@@ -21,7 +22,7 @@ import type { Route } from "./+types/gradebook";
 // of the course's exigencia, a page at a time, the same as GET
 // /api/admin/cursos/{cursoId}/calificaciones; the whole of it as CSV.
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireCourseManager(args, args.params.cursoId);
   const gradebook = await getGradebook(args.params.cursoId, { page: pageFrom(args.request.url) });
   invariantResponse(gradebook, COURSE_NOT_FOUND, { status: 404 });
   return { gradebook };
@@ -54,6 +55,7 @@ function GradeCell({ nota }: { nota: Nota }) {
 
 export default function GradebookPage({ loaderData }: Route.ComponentProps) {
   const { curso, modulos, participantes, total, page, pageCount } = loaderData.gradebook;
+  const links = useCourseLinks(curso.id);
   const columns = [
     { label: "Participante" },
     ...modulos.map((m) => ({ label: `Módulo ${m.posicion + 1}: ${m.titulo}` })),
@@ -71,7 +73,7 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-wrap gap-2">
           {total > 0 ? (
-            <a href={`/admin/courses/calificaciones/${curso.id}/csv`} download className="btn-secondary">
+            <a href={`${links.gradebook}/csv`} download className="btn-secondary">
               Descargar CSV
             </a>
           ) : null}

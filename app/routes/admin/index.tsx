@@ -56,7 +56,8 @@ export default function Resumen({ loaderData }: Route.ComponentProps) {
           )}
         </Stat>
         <Stat label="Cursos publicados" value={cursos.publicados}>
-          Borradores: <span className="tabular-nums">{formatCount(cursos.borradores)}</span>
+          Borradores: <span className="tabular-nums">{formatCount(cursos.borradores)}</span> · En revisión:{" "}
+          <span className="tabular-nums">{formatCount(cursos.enRevision)}</span>
         </Stat>
         <Stat label="Inscripciones" value={inscripciones} />
         <Stat label="Certificados emitidos" value={certificados} />

@@ -1,7 +1,8 @@
 import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { Email } from "~/components/ui/email.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { useCourseLinks } from "~/features/courses/course-links.ts";
+import { requireCourseManager } from "~/features/courses/team.server.ts";
 import { BackToCourses, BelowCoursesErrorBoundary } from "~/features/courses/components/back-to-courses.tsx";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
 import { listParticipants } from "~/features/enrolment/participants.server.ts";
@@ -12,9 +13,10 @@ import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/participants";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 
-// The course's participants (docs/product.md#participants). Guarded here, like every admin page.
+// The course's participants (docs/product.md#participants). Guarded here: admins, and the
+// course's teachers under /docente (docs/product.md#course-teams).
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireCourseManager(args, args.params.cursoId);
   const course = await getCourseTitle(args.params.cursoId);
   invariantResponse(course, COURSE_NOT_FOUND, { status: 404 });
   return { course, ...(await listParticipants(course.id, { page: pageFrom(args.request.url) })) };
@@ -29,6 +31,7 @@ const COLUMNS = [
 
 export default function Participants({ loaderData }: Route.ComponentProps) {
   const { course, participantes, total, page, pageCount } = loaderData;
+  const links = useCourseLinks(course.id);
   return (
     <section>
       <BackToCourses />
@@ -40,7 +43,7 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         {total > 0 ? (
-          <a href={`/admin/courses/participantes/${course.id}/csv`} download className="btn-secondary">
+          <a href={`${links.participants}/csv`} download className="btn-secondary">
             Descargar CSV
           </a>
         ) : null}

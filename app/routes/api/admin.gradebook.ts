@@ -1,4 +1,4 @@
-import { requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { requireApiCourseManager } from "~/features/courses/team.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { getGradebook, GRADEBOOK_API_PAGE_SIZE } from "~/features/reports/reports.server.ts";
 import type { Gradebook } from "~/features/reports/schema.ts";
@@ -8,12 +8,12 @@ import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/admin.gradebook";
 
 /**
- * GET /api/admin/cursos/{cursoId}/calificaciones?page=N (admin): a page of the course's gradebook,
- * 100 participants in enrolment order (GradebookSchema; Link header and X-Total-Count).
+ * GET /api/admin/cursos/{cursoId}/calificaciones?page=N (admins and the course's teachers): a page
+ * of the course's gradebook, 100 participants in enrolment order (GradebookSchema; Link header and X-Total-Count).
  */
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
-    await requireApiRole(args, "admin");
+    await requireApiCourseManager(args, args.params.cursoId);
     apiQuery(args.request, ...documentedQuery("/api/admin/cursos/{cursoId}/calificaciones"));
     const gradebook = await getGradebook(args.params.cursoId, {
       page: pageFrom(args.request.url),

@@ -7,16 +7,16 @@ import type { Route } from "./+types/cursos.create";
 export const loader = () => methodNotAllowed("POST");
 
 /**
- * POST /api/cursos (admin; docs/product.md#api-courses): multipart titulo, imagen, bienvenida, duracionHoras,
- * dirigidoA, fechaInicio, fechaTermino, herramientas and loAprenderan (JSON lists), modulos
- * (JSON list) and files archivosModulo_{index}. The course starts as borrador. The caller is
- * checked before a byte of the body is read.
+ * POST /api/cursos (admins and docentes, who become its first teacher; docs/product.md#api-courses):
+ * multipart titulo, imagen, bienvenida, duracionHoras, dirigidoA, fechaInicio, fechaTermino,
+ * herramientas and loAprenderan (JSON lists), modulos (JSON list) and files archivosModulo_{index}.
+ * The course starts as borrador. The caller is checked before a byte of the body is read.
  */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
     if (args.request.method !== "POST") return methodNotAllowed("POST");
-    const admin = await requireApiRole(args, "admin");
-    const outcome = await submitNewCourse(admin, args.request, "api");
+    const creator = await requireApiRole(args, "admin", "docente");
+    const outcome = await submitNewCourse(creator, args.request, "api");
     if (!outcome.ok) return apiFailure(outcome);
     return apiJson<CourseState>({ message: "Curso creado", id: outcome.id, estado: "borrador" }, 201);
   });

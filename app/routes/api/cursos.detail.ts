@@ -7,13 +7,14 @@ import { submitCourseUpdate } from "~/features/authoring/course-submit.server.ts
 import { UPDATED } from "~/features/authoring/texts.ts";
 import { type ApiNoticeId, apiError, apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { optionalApiUser, requireApiRole } from "~/features/auth/api-guards.server.ts";
-import { isAdmin } from "~/features/auth/roles.ts";
+import { mayManageCourse, requireApiCourseManager } from "~/features/courses/team.server.ts";
 import type { Route } from "./+types/cursos.detail";
 
 /**
  * GET /api/cursos/{cursoId}: the course as this caller may see it (drafts and materials by role).
- * Answers never reach learners; an admin (the author) also gets each module's `quiz` with
- * question ids and the correct option, and the course's `exigencia`, so the course can be edited
+ * Answers never reach learners; whoever manages the course (an admin, one of its teachers) also
+ * gets each module's `quiz` with question ids and the correct option, and the course's `exigencia`,
+ * so the course can be edited
  * and sent back with PUT.
  */
 export function loader(args: Route.LoaderArgs) {
@@ -22,7 +23,7 @@ export function loader(args: Route.LoaderArgs) {
     const course = await getCourseForViewer(args.params.cursoId, viewer);
     if (!course) return apiError(404, COURSE_NOT_FOUND);
     const json = courseDetailJson(course);
-    if (!isAdmin(viewer)) return apiJson(json);
+    if (!(await mayManageCourse(viewer, course.id))) return apiJson(json);
     const author = await getAuthorView(course.id);
     if (!author) return apiError(404, COURSE_NOT_FOUND);
     return apiJson<CourseDetail>({
@@ -34,21 +35,23 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * PUT /api/cursos/{cursoId} (admin; docs/product.md#api-courses): the course fields as multipart (or JSON), an optional
- * new imagen, and optionally `modulos` (JSON; existing modules by id, files to keep listed in
- * archivosModulo) with new files archivosModulo_{index}. All or nothing.
+ * PUT /api/cursos/{cursoId} (admins and the course's teachers; docs/product.md#api-courses): the
+ * course fields as multipart (or JSON), an optional new imagen, and optionally `modulos` (JSON;
+ * existing modules by id, files to keep listed in archivosModulo) with new files
+ * archivosModulo_{index}. All or nothing.
  * DELETE /api/cursos/{cursoId} (admin; the original client sent no token: the server requires one).
  */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
     const method = args.request.method;
     if (method !== "DELETE" && method !== "PUT") return methodNotAllowed("GET, PUT, DELETE");
-    const admin = await requireApiRole(args, "admin");
     if (method === "PUT") {
-      const outcome = await submitCourseUpdate(admin, args.params.cursoId, args.request, "api");
+      const manager = await requireApiCourseManager(args, args.params.cursoId);
+      const outcome = await submitCourseUpdate(manager, args.params.cursoId, args.request, "api");
       if (!outcome.ok) return apiFailure(outcome);
       return apiJson<ApiNoticeId>({ message: UPDATED, id: args.params.cursoId });
     }
+    const admin = await requireApiRole(args, "admin");
     const outcome = await deleteCourse(admin, args.params.cursoId, args.request);
     if (!outcome.ok) return apiFailure(outcome);
     return apiJson<ApiNoticeId>({ message: "Curso eliminado", id: args.params.cursoId });

@@ -3,7 +3,7 @@ import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
 import { listParticipants } from "~/features/enrolment/participants.server.ts";
 import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
 import { apiError, apiNumberedPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { requireApiCourseManager } from "~/features/courses/team.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/cursos.participants";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
@@ -14,12 +14,12 @@ import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 const API_PAGE_SIZE = 50;
 
 /**
- * GET /api/cursos/{cursoId}/participantes (admin): { participantes: [...] }, 50 at a time in
+ * GET /api/cursos/{cursoId}/participantes (admins and the course's teachers): { participantes: [...] }, 50 at a time in
  * enrolment order (?page=N; Link header and X-Total-Count).
  */
 export function loader(args: Route.LoaderArgs) {
   return handleApi(async () => {
-    await requireApiRole(args, "admin");
+    await requireApiCourseManager(args, args.params.cursoId);
     const url = apiQuery(args.request, ...documentedQuery("/api/cursos/{cursoId}/participantes"));
     if (!(await getCourseTitle(args.params.cursoId))) return apiError(404, COURSE_NOT_FOUND);
     const list = await listParticipants(args.params.cursoId, { page: pageFrom(url), size: API_PAGE_SIZE });

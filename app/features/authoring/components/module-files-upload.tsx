@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
+import { useCourseLinks } from "~/features/courses/course-links.ts";
 import { PDF_ONLY } from "~/lib/file-types.ts";
 import { CONNECTION_FAILED, errorMessageOf, looksLikePdf, sendWithProgress } from "~/lib/upload-progress.ts";
 import { FILES_REQUIRED, UNAUTHORIZED_AGAIN, UPDATE_FAILED } from "../texts.ts";
@@ -20,7 +21,7 @@ export function ModuleFilesUpload({
   moduloId: string;
   maxPdfMb: string;
 }) {
-  const action = `/admin/courses/edit/${courseId}/archivos`;
+  const action = `${useCourseLinks(courseId).edit}/archivos`;
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
   const [progress, setProgress] = useState<number | null>(null);

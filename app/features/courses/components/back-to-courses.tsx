@@ -1,12 +1,19 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
+import { courseLinks, panelOfPath } from "../course-links.ts";
 import { COURSE_NOT_FOUND } from "../texts.ts";
+
+/** The course list of the panel the page is shown in (the admin's table, the teacher's panel). */
+function useCourseList(): string {
+  return courseLinks(panelOfPath(useLocation().pathname), "").list;
+}
 
 /** '← Volver a cursos' (docs/product.md#participants), on every page below the course table. */
 export function BackToCourses() {
+  const list = useCourseList();
   return (
     <p>
-      <Link to="/admin/courses" className="text-sm font-medium text-brand-700 hover:underline">
+      <Link to={list} className="text-sm font-medium text-brand-700 hover:underline">
         ← Volver a cursos
       </Link>
     </p>
@@ -18,13 +25,14 @@ export function BackToCourses() {
  * encontrado' for a 404, `failed` for anything else, and the way back to the table.
  */
 export function BelowCoursesErrorBoundary({ error, failed }: { error: unknown; failed: string }) {
+  const list = useCourseList();
   return (
     <GeneralErrorBoundary
       error={error}
       statusHandlers={{ 404: () => ({ title: COURSE_NOT_FOUND }) }}
       defaultStatusHandler={() => ({ title: failed })}
       unexpectedErrorHandler={() => ({ title: failed })}
-      back={{ href: "/admin/courses", label: "← Volver a cursos" }}
+      back={{ href: list, label: "← Volver a cursos" }}
     />
   );
 }

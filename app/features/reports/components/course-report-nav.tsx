@@ -1,23 +1,25 @@
 import { Link } from "react-router";
+import { useCourseLinks } from "~/features/courses/course-links.ts";
 
-/** The links between a course's admin pages, from its report and its gradebook. */
+/** The links between a course's management pages, from its report and its gradebook. */
 export function CourseReportNav({ courseId, current }: { courseId: string; current: "reportes" | "calificaciones" }) {
+  const links = useCourseLinks(courseId);
   return (
     <div className="flex flex-wrap gap-2">
       {current !== "reportes" ? (
-        <Link to={`/admin/courses/reportes/${courseId}`} className="btn-ghost">
+        <Link to={links.report} className="btn-ghost">
           Reportes
         </Link>
       ) : null}
       {current !== "calificaciones" ? (
-        <Link to={`/admin/courses/calificaciones/${courseId}`} className="btn-ghost">
+        <Link to={links.gradebook} className="btn-ghost">
           Calificaciones
         </Link>
       ) : null}
-      <Link to={`/admin/courses/participantes/${courseId}`} className="btn-ghost">
+      <Link to={links.participants} className="btn-ghost">
         Participantes
       </Link>
-      <Link to={`/admin/courses/edit/${courseId}`} className="btn-ghost">
+      <Link to={links.edit} className="btn-ghost">
         Editar curso
       </Link>
     </div>

@@ -1,0 +1,79 @@
+// The course editor's publishing buttons (docs/product.md#course-teams): who may publish sees
+// 'Publicar'; a teacher who may not sends a draft with 'Enviar a revisión'; an admin returns a
+// course in review to draft with a comment for its team.
+import { Form } from "react-router";
+import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
+import type { EditorActionData } from "../editor-types.ts";
+import { FieldError, formState } from "./module-parts.tsx";
+
+export function ReviewActions({
+  estado,
+  canPublish,
+  reviewer,
+  actionData,
+}: {
+  estado: string;
+  canPublish: boolean;
+  /** An admin: may return a course in review to draft. */
+  reviewer: boolean;
+  actionData?: EditorActionData;
+}) {
+  const pending = usePendingIntent();
+  const publishing = pending({ intent: "publish" }, { untilLoaded: true });
+  const sending = pending({ intent: "send-review" }, { untilLoaded: true });
+  const returning = pending({ intent: "return-draft" }, { untilLoaded: true });
+  const state = formState(actionData, "devolver");
+  if (estado === "publicado") return null;
+  return (
+    <>
+      {canPublish ? (
+        <Form method="post" preventScrollReset>
+          <button type="submit" name="intent" value="publish" className="btn-primary" disabled={publishing}>
+            {publishing ? "Publicando..." : "Publicar"}
+          </button>
+        </Form>
+      ) : null}
+      {estado === "borrador" && !reviewer ? (
+        <Form method="post" preventScrollReset>
+          <button
+            type="submit"
+            name="intent"
+            value="send-review"
+            className={canPublish ? "btn-secondary" : "btn-primary"}
+            disabled={sending}
+          >
+            {sending ? "Enviando..." : "Enviar a revisión"}
+          </button>
+        </Form>
+      ) : null}
+      {estado === "en_revision" && !reviewer ? (
+        <p className="text-sm text-slate-600">En revisión: un administrador lo publicará o te lo devolverá.</p>
+      ) : null}
+      {estado === "en_revision" && reviewer ? (
+        <details className="w-full" open={state ? true : undefined}>
+          <summary className="btn-ghost inline-block cursor-pointer">Devolver a borrador</summary>
+          <Form method="post" preventScrollReset className="mt-2 space-y-2" key={state?.values.comentario ?? "vacio"}>
+            <label htmlFor="devolver-comentario" className="label">
+              Comentario para el equipo docente
+            </label>
+            <textarea
+              id="devolver-comentario"
+              name="comentario"
+              rows={3}
+              maxLength={5000}
+              required
+              defaultValue={state?.values.comentario}
+              aria-invalid={state?.errors.comentario ? true : undefined}
+              aria-describedby={state?.errors.comentario ? "devolver-comentario-error" : undefined}
+              className="input"
+            />
+            <FieldError id="devolver-comentario-error" errors={state?.errors.comentario} />
+            <button type="submit" name="intent" value="return-draft" className="btn-secondary" disabled={returning}>
+              {returning ? "Devolviendo..." : "Devolver a borrador"}
+            </button>
+          </Form>
+        </details>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+// Review before publishing (docs/product.md#course-teams): a teacher sends a draft for review
+// (borrador → en_revision); an admin publishes it (admin-courses.server.ts, publishCourse) or
+// returns it to draft with a comment, which reaches each teacher through the internal messages.
+import { audit } from "~/features/audit/audit.server.ts";
+import type { SessionUser } from "~/features/auth/session.server.ts";
+import { sendMessage } from "~/features/messages/messages.server.ts";
+import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { fail, ok, type Result } from "~/lib/failure.ts";
+import { isRecordId } from "~/lib/ids.ts";
+import { COURSE_NOT_FOUND, REVIEW_NOT_DRAFT, REVIEW_NOT_PENDING, reviewReturnedSubject } from "./texts.ts";
+
+async function exists(id: string) {
+  return isRecordId(id) && (await prisma.course.count({ where: { id } })) > 0;
+}
+
+/** 'Enviar a revisión': a draft waits for an admin. Sending one already in review is harmless. */
+export async function sendForReview(actor: { id: string }, id: string, request: Request): Promise<Result> {
+  const [{ count }] = await prisma.$transaction([
+    prisma.course.updateMany({ where: { id, estado: "borrador" }, data: { estado: "en_revision" } }),
+    bumpCatalog(),
+  ]);
+  if (count === 0) {
+    if (!(await exists(id))) return fail(404, COURSE_NOT_FOUND);
+    const current = await prisma.course.findUnique({ where: { id }, select: { estado: true } });
+    return current?.estado === "en_revision" ? ok() : fail(409, REVIEW_NOT_DRAFT);
+  }
+  await audit(request, "course.review-send", { actorId: actor.id, targetType: "course", targetId: id });
+  return ok();
+}
+
+/**
+ * 'Devolver a borrador' (admin): the course goes back to draft and every teacher of its team gets
+ * the comment as a message from the admin (their reply comes back to the admin).
+ */
+export async function returnToDraft(
+  admin: SessionUser,
+  id: string,
+  comentario: string,
+  request: Request,
+): Promise<Result> {
+  const [{ count }] = await prisma.$transaction([
+    prisma.course.updateMany({ where: { id, estado: "en_revision" }, data: { estado: "borrador" } }),
+    bumpCatalog(),
+  ]);
+  if (count === 0) return (await exists(id)) ? fail(409, REVIEW_NOT_PENDING) : fail(404, COURSE_NOT_FOUND);
+  const course = await prisma.course.findUniqueOrThrow({
+    where: { id },
+    select: { titulo: true, teachers: { select: { user: { select: { correo: true } } } } },
+  });
+  for (const { user } of course.teachers) {
+    const sent = await sendMessage(admin, {
+      to: user.correo,
+      subject: reviewReturnedSubject(course.titulo).slice(0, 200),
+      content: comentario,
+    });
+    if (!sent.ok) console.error(`review comment not sent: ${sent.message}`);
+  }
+  await audit(request, "course.review-return", {
+    actorId: admin.id,
+    targetType: "course",
+    targetId: id,
+    detail: comentario,
+  });
+  return ok();
+}
+
+/** What waits for review, oldest first (the admin's course table shows it above the list). */
+export function listAwaitingReview() {
+  return prisma.course.findMany({
+    where: { estado: "en_revision" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: 50,
+    select: { id: true, titulo: true, updatedAt: true },
+  });
+}
