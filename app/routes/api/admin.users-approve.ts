@@ -1,7 +1,6 @@
-import { requireApiRole } from "~/features/auth/api-guards.server.ts";
-import { type BulkAnswer, BulkIdsSchema } from "~/features/users/bulk-schema.ts";
+import { bulkUsersAction } from "~/features/users/bulk-api.server.ts";
 import { approveUsers } from "~/features/users/users.server.ts";
-import { apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
+import { methodNotAllowed } from "~/lib/api.server.ts";
 import type { Route } from "./+types/admin.users-approve";
 
 export const loader = () => methodNotAllowed("POST");
@@ -12,15 +11,5 @@ export const loader = () => methodNotAllowed("POST");
  * address is approved, as PUT /api/auth/approve does), in one transaction.
  */
 export function action(args: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (args.request.method !== "POST") return methodNotAllowed("POST");
-    const admin = await requireApiRole(args, "admin");
-    const { ids } = await parseBody(args.request, BulkIdsSchema);
-    const outcome = await approveUsers(admin, ids, args.request);
-    return apiJson<BulkAnswer>({
-      message: `${outcome.done.length} aprobadas, ${outcome.skipped.length} omitidas.`,
-      hechas: outcome.done,
-      omitidas: outcome.skipped,
-    });
-  });
+  return bulkUsersAction(args, approveUsers, "aprobadas");
 }

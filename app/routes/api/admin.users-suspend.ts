@@ -1,7 +1,6 @@
-import { requireApiRole } from "~/features/auth/api-guards.server.ts";
-import { type BulkAnswer, BulkIdsSchema } from "~/features/users/bulk-schema.ts";
+import { bulkUsersAction } from "~/features/users/bulk-api.server.ts";
 import { suspendUsers } from "~/features/users/users.server.ts";
-import { apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
+import { methodNotAllowed } from "~/lib/api.server.ts";
 import type { Route } from "./+types/admin.users-suspend";
 
 export const loader = () => methodNotAllowed("POST");
@@ -11,15 +10,5 @@ export const loader = () => methodNotAllowed("POST");
  * at most 100; suspends them (never the caller's own; their sessions and tokens end), in one transaction.
  */
 export function action(args: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (args.request.method !== "POST") return methodNotAllowed("POST");
-    const admin = await requireApiRole(args, "admin");
-    const { ids } = await parseBody(args.request, BulkIdsSchema);
-    const outcome = await suspendUsers(admin, ids, args.request);
-    return apiJson<BulkAnswer>({
-      message: `${outcome.done.length} suspendidas, ${outcome.skipped.length} omitidas.`,
-      hechas: outcome.done,
-      omitidas: outcome.skipped,
-    });
-  });
+  return bulkUsersAction(args, suspendUsers, "suspendidas");
 }
