@@ -74,32 +74,27 @@ export async function dropSentMailTexts(now = new Date()): Promise<number> {
 
 type Tx = Pick<typeof prisma, "outboxMail">;
 
+/** The outbox row of a mail. */
+function outboxRow(mail: OutgoingMail) {
+  return {
+    to: mail.to,
+    toUserId: mail.toUserId ?? null,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    kind: mail.kind,
+  };
+}
+
 export async function enqueueMail(mail: OutgoingMail, tx: Tx = prisma) {
-  return tx.outboxMail.create({
-    data: {
-      to: mail.to,
-      toUserId: mail.toUserId ?? null,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
-      kind: mail.kind,
-    },
-    select: { id: true },
-  });
+  return tx.outboxMail.create({ data: outboxRow(mail), select: { id: true } });
 }
 
 /** Many mails in one insert (an import's welcome mails, in its transaction). */
 export async function enqueueMails(mails: OutgoingMail[], tx: Tx = prisma) {
   if (mails.length === 0) return;
   await tx.outboxMail.createMany({
-    data: mails.map((mail) => ({
-      to: mail.to,
-      toUserId: mail.toUserId ?? null,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
-      kind: mail.kind,
-    })),
+    data: mails.map(outboxRow),
   });
 }
 
