@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
+import { DEMO_DOCENTE, DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
 import { axeViolations } from "./axe.ts";
 import { ADMIN, learnerWithCertificate, signIn } from "./support.ts";
 
@@ -83,6 +83,12 @@ test("panel de usuario sin infracciones de accesibilidad", async ({ page }) => {
       course,
     ]),
   ).toEqual([]);
+});
+
+test("panel docente sin infracciones de accesibilidad", async ({ page }) => {
+  await signIn(page, DEMO_DOCENTE.correo, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/docente$/);
+  expect(await violations(page, ["/docente", "/docente/cursos/nuevo"])).toEqual([]);
 });
 
 test("un curso finalizado, sus tarjetas y 'Mis certificados' sin infracciones de accesibilidad", async ({
