@@ -166,10 +166,12 @@ test("ninguna página se desplaza hacia el lado a 320 y 360 px, con datos largos
     publicPages.filter((p) => p !== "/no-existe"),
   );
 
+  // The learner is a docente: they land on the teacher's panel (docs/product.md#course-teams).
   await signIn(page, data.learner.correo, data.learner.password);
-  await expect(page).toHaveURL(/\/user$/);
+  await expect(page).toHaveURL(/\/docente$/);
   problems.push(
     ...(await sideways(page, [
+      "/docente",
       "/user",
       "/user/profile",
       "/user/courses",
@@ -258,7 +260,7 @@ test("ir a un módulo lo deja abierto y visible bajo la cabecera; en el teléfon
   const course = `/cursos/${data.courseId}`;
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, data.learner.correo, data.learner.password);
-  await expect(page).toHaveURL(/\/user$/);
+  await expect(page).toHaveURL(/\/docente$/);
 
   const module = (n: number) => page.locator(`details#modulo-${n}`);
   const expectBelowHeader = async (n: number) => {
