@@ -155,6 +155,8 @@ async function historyOf(person: Person, other: Person, tag: string) {
   return { course, certificate };
 }
 
+let taughtCourseId: string;
+
 beforeAll(async () => {
   ana = await signedIn({ nombre: "Ana", apellido: "Rojas" });
   bruno = await signedIn({ nombre: "Bruno", apellido: "Vidal" });
@@ -177,6 +179,10 @@ beforeAll(async () => {
   const other = await prisma.course.create({
     data: { titulo: "Reciclaje", estado: "publicado", herramientas: [], loAprenderan: [] },
   });
+  // Ana teaches that course (its team); Bruno's team rows stay out of her archive.
+  taughtCourseId = other.id;
+  await prisma.courseTeacher.create({ data: { cursoId: other.id, userId: ana.user.id } });
+  await prisma.courseTeacher.create({ data: { cursoId: other.id, userId: bruno.user.id } });
   revokedCode = "REVOKEDANAAAAAAA";
   await prisma.certificate.create({
     data: {
@@ -230,6 +236,7 @@ describe("Descargar mis datos", () => {
         "imagen-de-perfil.png",
         "perfil.json",
         "inscripciones.json",
+        "equipos-docentes.json",
         "evaluaciones.json",
         `certificados/${issuedCode}.pdf`,
         "certificados.json",
@@ -275,6 +282,13 @@ describe("Descargar mis datos", () => {
 
   it("holds exactly the person's own rows of every kind", async () => {
     const me = ana.user.id;
+    expect(archive.json("equipos-docentes.json")).toEqual([
+      {
+        cursoId: taughtCourseId,
+        curso: "Reciclaje",
+        profesorDesde: expect.any(String),
+      },
+    ]);
     expect(ids(archive.json("inscripciones.json"))).toEqual(
       ids(await prisma.enrolment.findMany({ where: { userId: me } })),
     );

@@ -86,6 +86,11 @@ export default function Privacy({ loaderData: d }: Route.ComponentProps) {
             certificados.
           </li>
           <li>
+            <strong>Si enseñas:</strong> los cursos en cuyo equipo docente estás como profesor/a, quién te sumó y desde
+            cuándo. Sirven para que puedas editar esos cursos y ver a sus participantes, sus reportes y sus
+            calificaciones; se guardan mientras formes parte del equipo del curso.
+          </li>
+          <li>
             <strong>Tus mensajes:</strong> los mensajes internos que envías y recibes, y lo que escribes en el
             formulario de contacto. Sirven para comunicarte con otras personas de la academia y con nosotros.
           </li>

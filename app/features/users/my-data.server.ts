@@ -72,6 +72,7 @@ async function* entries(user: Account, now: Date): AsyncGenerator<ZipEntry> {
   }
   yield { name: "perfil.json", data: json(profile(user, avatar, now)) };
   yield { name: "inscripciones.json", data: json(enrolments(user.id)) };
+  yield { name: "equipos-docentes.json", data: json(teams(user.id)) };
   yield { name: "evaluaciones.json", data: json(attempts(user.id)) };
 
   // The PDFs, then the list that names them: a certificate whose PDF could not be had says so.
@@ -198,6 +199,29 @@ function enrolments(userId: string) {
       inscritoEn: r.registradoEn,
       finalizadoEn: r.finalizadoEn,
     }),
+  );
+}
+
+/**
+ * The courses whose team the person is on as 'Profesor/a' (docs/product.md#course-teams), oldest
+ * first, in (createdAt, cursoId) order: one user's rows are a range of the (userId, createdAt) index.
+ */
+function teams(userId: string) {
+  return rows(
+    keyset("createdAt", async (last, take) =>
+      (
+        await prisma.courseTeacher.findMany({
+          where: {
+            userId,
+            ...(last ? { OR: [{ createdAt: { gt: last.at } }, { createdAt: last.at, cursoId: { gt: last.id } }] } : {}),
+          },
+          orderBy: [{ createdAt: "asc" }, { cursoId: "asc" }],
+          take,
+          select: { cursoId: true, createdAt: true, curso: { select: { titulo: true } } },
+        })
+      ).map((row) => ({ ...row, id: row.cursoId })),
+    ),
+    (r) => ({ cursoId: r.cursoId, curso: r.curso.titulo, profesorDesde: r.createdAt }),
   );
 }
 
@@ -499,6 +523,8 @@ function readme(now: Date): string {
     "  Tu imagen de perfil, si subiste una.",
     "inscripciones.json",
     "  Los cursos en que te inscribiste, con tu avance y la fecha de inscripción.",
+    "equipos-docentes.json",
+    "  Los cursos en cuyo equipo docente estás como profesor/a, y desde cuándo.",
     "evaluaciones.json",
     "  Cada intento de evaluación: curso, módulo, fecha, nota y tus respuestas, una por una.",
     "certificados.json y la carpeta certificados/",
