@@ -36,7 +36,7 @@ const DYNAMIC_PRISMA = [
  * The course features, lowest first (docs/decisions/019-course-features-one-way.md): a feature may
  * import the rows before its own, never a later row nor its neighbour on the same row.
  */
-const FEATURE_ORDER = [["courses"], ["enrolment"], ["quizzes"], ["certificates"], ["authoring", "learning"]];
+const FEATURE_ORDER = [["courses"], ["enrolment"], ["quizzes"], ["certificates"], ["authoring", "learning", "classes"]];
 /** `~/features/<name>/…`, or a relative path up to it (`../<name>/…`, `../../features/<name>/…`). */
 const featurePath = (names) => String.raw`^(~/features/|(\.\./)+(features/)?)(${names.join("|")})(/|$)`;
 /** For each feature of FEATURE_ORDER: the import pattern and the import() selectors it may not use. */
