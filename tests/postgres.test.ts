@@ -137,6 +137,20 @@ describe.skipIf(!BASE_URL)(title, () => {
     expect(shadows.rows).toEqual([]);
   });
 
+  it("samples the word indexes' columns widely enough to estimate a search's range (migration word_statistics)", async () => {
+    const rows = await query<{ table: string; target: number }>(
+      url,
+      `SELECT c.relname::text AS "table", a.attstattarget::int AS target FROM pg_attribute a
+       JOIN pg_class c ON c.oid = a.attrelid
+       WHERE a.attname = 'word' AND c.relname IN ('CourseWord', 'UserWord', 'BookWord') ORDER BY 1`,
+    );
+    expect(rows).toEqual([
+      { table: "BookWord", target: 1000 },
+      { table: "CourseWord", target: 1000 },
+      { table: "UserWord", target: 1000 },
+    ]);
+  });
+
   it("refuses the SQLite migrations folder (P3019)", async () => {
     await expect(deployMigrations(url, { migrationsDir: MIGRATIONS_DIR })).rejects.toThrow(/P3019/);
   });
