@@ -23,17 +23,18 @@
 // PostgreSQL (scripts/bench/pg-copy.ts: BENCH_SCALE_PG_URL, or a throwaway cluster) and the two
 // servers serve those instead. BENCH_SCALE_REUSE=1 measures the databases the last run generated
 // at the same scale (a marker file in the large folder says which), skipping the generation.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
-import { DEMO_ADMIN, DEMO_ESTUDIANTE } from "../prisma/demo-accounts.ts";
+import { DEMO_ADMIN, DEMO_DOCENTE, DEMO_ESTUDIANTE } from "../prisma/demo-accounts.ts";
 import { apiToken, sessionCookie } from "./bench/sign-in.ts";
 import { formatCounts, generateLargeDb, type LargeDbResult } from "./bench/large-db.ts";
 import { copyToPostgres, startPostgres } from "./bench/pg-copy.ts";
 import { addQuizActivityToFile, quizAndCertificatePaths } from "./bench/quiz-activity.ts";
+import { addTeachingToFile } from "./bench/teaching.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_SCALE_PORT ?? 3330);
@@ -71,7 +72,7 @@ function readGenerated(marker: string): LargeDbResult | null {
 /** On PostgreSQL: each side's database URL (the server is started directly, already migrated). */
 const pgUrls = new Map<Side, string>();
 
-type Auth = "studentCookie" | "adminCookie" | "studentToken" | "adminToken";
+type Auth = "studentCookie" | "adminCookie" | "docenteCookie" | "studentToken" | "adminToken";
 /** `after`: the page is reached as users reach it, by the "next" link of the page `after` names. */
 type Target = { label: string; path: string; auth?: Auth; after?: string };
 type Stats = { path: string; p50: number; p99: number; n: number; errors: Map<string, number> };
@@ -155,6 +156,7 @@ async function credentials(base: string): Promise<Record<Auth, Record<string, st
   return {
     studentCookie: { Cookie: await sessionCookie(base, DEMO_ESTUDIANTE.correo) },
     adminCookie: { Cookie: await sessionCookie(base, DEMO_ADMIN.correo) },
+    docenteCookie: { Cookie: await sessionCookie(base, DEMO_DOCENTE.correo) },
     studentToken: { Authorization: `Bearer ${await apiToken(base, DEMO_ESTUDIANTE.correo)}` },
     adminToken: { Authorization: `Bearer ${await apiToken(base, DEMO_ADMIN.correo)}` },
   };
@@ -254,6 +256,14 @@ function targets(ctx: Context, large: boolean): Target[] {
     { label: "Perfil estudiante", path: "/user/profile", auth: "studentCookie" },
     // The demo admin's panel.
     { label: "Admin resumen", path: "/admin", auth: "adminCookie" },
+    // The demo docente, a teacher of the seeded course (and of 300 more on the large database).
+    { label: "Panel docente", path: "/docente", auth: "docenteCookie" },
+    { label: "Docente editor de curso", path: `/docente/cursos/${ctx.seededCourse}/editar`, auth: "docenteCookie" },
+    {
+      label: "Docente calificaciones (clase de 3 000)",
+      path: `/docente/cursos/${ctx.seededCourse}/calificaciones`,
+      auth: "docenteCookie",
+    },
     { label: "Admin cursos", path: "/admin/courses", auth: "adminCookie" },
     { label: "Admin cursos, búsqueda", path: "/admin/courses?q=robotica", auth: "adminCookie" },
     { label: "Admin cursos, búsqueda de una palabra común", path: "/admin/courses?q=curso", auth: "adminCookie" },
@@ -421,6 +431,21 @@ async function main() {
     generated = generateLargeDb(LARGE.dbFile, SCALE);
     fs.writeFileSync(marker, JSON.stringify({ scale: SCALE, ...generated }));
   }
+  // Teachers and classes (scripts/bench/teaching.ts), once per database, on the schema the
+  // server would migrate them to (reused databases may predate the classes).
+  for (const at of [DEMO, LARGE]) {
+    execFileSync(process.execPath, ["scripts/migrate.ts", "deploy"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: `file:${at.dbFile}` },
+      stdio: "ignore",
+    });
+  }
+  const seeded = readContext(DEMO.dbFile).seededCourse;
+  addTeachingToFile(DEMO.dbFile, seeded, false);
+  const teaching = addTeachingToFile(LARGE.dbFile, seeded, true);
+  console.error(
+    `bench:scale: equipos y clases: ${teaching.teachers} profesores/as, ${teaching.classes} clases, ${teaching.members} estudiantes en clases`,
+  );
   console.error(`bench:scale: base grande en ${(generated.ms / 1000).toFixed(1)} s; midiendo ambas alternadamente…`);
   const postgres = ON_POSTGRES ? startPostgres() : null;
   let copied = "";
