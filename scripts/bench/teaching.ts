@@ -33,9 +33,14 @@ export function addTeachingToFile(file: string, seededCourse: string, large: boo
       classes: count(`SELECT count(*) AS n FROM "CourseClass"`),
       members: count(`SELECT count(*) AS n FROM "ClassMember"`),
     });
-    if (count(`SELECT count(*) AS n FROM "CourseClass" WHERE id = '${BENCH_CLASS_ID}'`) > 0) return totals();
+    // Each part once, by its own mark (a database may hold the first from an earlier run).
+    const parts = {
+      seeded: count(`SELECT count(*) AS n FROM "CourseClass" WHERE id = '${BENCH_CLASS_ID}'`) === 0,
+      classesOf40: large && count(`SELECT count(*) AS n FROM "CourseClass" WHERE nombre = 'Curso 1°A 2026'`) === 0,
+    };
+    if (!parts.seeded && !parts.classesOf40) return totals();
     db.exec("BEGIN");
-    addTeaching(db, seededCourse, large);
+    addTeaching(db, seededCourse, large, parts);
     db.exec("COMMIT");
     return totals();
   } finally {
@@ -43,7 +48,12 @@ export function addTeachingToFile(file: string, seededCourse: string, large: boo
   }
 }
 
-function addTeaching(db: DatabaseSync, seededCourse: string, large: boolean) {
+function addTeaching(
+  db: DatabaseSync,
+  seededCourse: string,
+  large: boolean,
+  parts: { seeded: boolean; classesOf40: boolean },
+) {
   const now = Math.floor(Date.now() / 1000);
   const ago = (secondsAgo: string) =>
     `(strftime('%Y-%m-%dT%H:%M:%f', ${now} - (${secondsAgo}), 'unixepoch') || '+00:00')`;
@@ -54,6 +64,38 @@ function addTeaching(db: DatabaseSync, seededCourse: string, large: boolean) {
      VALUES (?, ?, ?, ?, ?, ${ago("86400 * 30")}, ${ago("86400 * 30")})`,
   );
 
+  function addClassesOf40() {
+    // 250 published courses with two classes of 40 new learners each.
+    run(`CREATE TEMP TABLE b40 AS SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM "Course"
+       WHERE estado = 'publicado' AND id <> '${seededCourse}' ORDER BY id LIMIT 250`);
+    run(`CREATE TEMP TABLE bu AS SELECT id, row_number() OVER (ORDER BY id DESC) - 1 AS n FROM "User"
+       WHERE rol IN ('estudiante', 'comunidad') AND aprobado = 1 ORDER BY id DESC LIMIT 20000`);
+    // Learner bu.n goes to course n / 80, class (n % 80) / 40 of it.
+    run(`CREATE TEMP TABLE bm AS SELECT b40.id AS cursoId, bu.id AS userId, (bu.n % 80) / 40 AS k, bu.n AS n
+       FROM bu JOIN b40 ON b40.n = bu.n / 80
+       WHERE NOT EXISTS (SELECT 1 FROM "Enrolment" e WHERE e.userId = bu.id AND e.cursoId = b40.id)`);
+    run(`INSERT INTO "Enrolment" (id, userId, cursoId, progreso, registradoEn)
+       SELECT ${cuid}, userId, cursoId, 0, ${ago("86400 * (n % 60) + n")} FROM bm`);
+    run(`UPDATE "Course" SET cantidadParticipantes = (SELECT count(*) FROM "Enrolment" e WHERE e.cursoId = "Course".id)
+       WHERE id IN (SELECT id FROM b40)`);
+    const classes = db.prepare(`SELECT id FROM b40 ORDER BY n`).all() as Array<{ id: string }>;
+    for (const { id } of classes) {
+      for (const k of [0, 1]) {
+        const claseId = (db.prepare(`SELECT ${cuid} AS id`).get() as { id: string }).id;
+        insertClass.run(claseId, id, `Curso ${k + 1}°A 2026`, code(), docente);
+        run(
+          `INSERT INTO "ClassMember" (claseId, cursoId, userId, createdAt)
+         SELECT ?, cursoId, userId, ${ago("86400 * 10 + n")} FROM bm WHERE cursoId = ? AND k = ?`,
+          claseId,
+          id,
+          k,
+        );
+      }
+    }
+  }
+
+  if (parts.classesOf40) addClassesOf40();
+  if (!parts.seeded) return;
   run(
     `INSERT OR IGNORE INTO "CourseTeacher" (cursoId, userId, createdAt) VALUES (?, ?, ${ago("86400 * 60")})`,
     seededCourse,
@@ -111,34 +153,6 @@ function addTeaching(db: DatabaseSync, seededCourse: string, large: boolean) {
     );
     run(`INSERT OR IGNORE INTO "CourseTeacher" (cursoId, userId, createdAt)
          SELECT bc.id, bd.id, ${ago("86400 * (bc.n % 300)")} FROM bd JOIN bc ON bc.n = bd.n OR bc.n = bd.n + 5000`);
-
-    // 250 published courses with two classes of 40 new learners each.
-    run(`CREATE TEMP TABLE b40 AS SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM "Course"
-         WHERE estado = 'publicado' AND id <> '${seededCourse}' ORDER BY id LIMIT 250`);
-    run(`CREATE TEMP TABLE bu AS SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM "User"
-         WHERE rol IN ('estudiante', 'comunidad') AND aprobado = 1 ORDER BY id DESC LIMIT 20000`);
-    // Learner bu.n goes to course n / 80, class (n % 80) / 40 of it.
-    run(`CREATE TEMP TABLE bm AS SELECT b40.id AS cursoId, bu.id AS userId, (bu.n % 80) / 40 AS k, bu.n AS n
-         FROM bu JOIN b40 ON b40.n = bu.n / 80
-         WHERE NOT EXISTS (SELECT 1 FROM "Enrolment" e WHERE e.userId = bu.id AND e.cursoId = b40.id)`);
-    run(`INSERT INTO "Enrolment" (id, userId, cursoId, progreso, registradoEn)
-         SELECT ${cuid}, userId, cursoId, 0, ${ago("86400 * (n % 60) + n")} FROM bm`);
-    run(`UPDATE "Course" SET cantidadParticipantes = (SELECT count(*) FROM "Enrolment" e WHERE e.cursoId = "Course".id)
-         WHERE id IN (SELECT id FROM b40)`);
-    const classes = db.prepare(`SELECT id FROM b40 ORDER BY n`).all() as Array<{ id: string }>;
-    for (const { id } of classes) {
-      for (const k of [0, 1]) {
-        const claseId = (db.prepare(`SELECT ${cuid} AS id`).get() as { id: string }).id;
-        insertClass.run(claseId, id, `Curso ${k + 1}°A 2026`, code(), docente);
-        run(
-          `INSERT INTO "ClassMember" (claseId, cursoId, userId, createdAt)
-           SELECT ?, cursoId, userId, ${ago("86400 * 10 + n")} FROM bm WHERE cursoId = ? AND k = ?`,
-          claseId,
-          id,
-          k,
-        );
-      }
-    }
   } else {
     // The demo side: the seeded course's participants are the class.
     run(`INSERT INTO "ClassMember" (claseId, cursoId, userId, createdAt)
