@@ -246,6 +246,10 @@ describe.skipIf(!BASE_URL)(title, () => {
       expect((await prisma.course.findUniqueOrThrow({ where: { id: course.id } })).creadoPorId).toBeNull();
 
       expect(await prisma.$queryRawUnsafe("SELECT 1 AS one")).toEqual([{ one: 1 }]);
+      // The app's sessions plan without parallel workers (APP_PG_OPTIONS).
+      expect(await prisma.$queryRawUnsafe("SHOW max_parallel_workers_per_gather")).toEqual([
+        { max_parallel_workers_per_gather: "0" },
+      ]);
     } finally {
       await prisma.$disconnect();
     }
