@@ -64,7 +64,7 @@ export function pgSettings(url: string): { config: PoolConfig; schema: string | 
  * planner split the walk of the newest courses into three workers and merged them: 69 ms where
  * one process takes 10. An `options` parameter in DATABASE_URL replaces these (pg lets the URL win).
  */
-export const APP_PG_OPTIONS = "-c max_parallel_workers_per_gather=0";
+const APP_PG_OPTIONS = "-c max_parallel_workers_per_gather=0";
 
 /** The PostgreSQL adapter factory of a postgresql:// URL. */
 export function createPgAdapterFactory(url: string): PrismaPg {
