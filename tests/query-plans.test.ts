@@ -15,6 +15,7 @@ const books = await import("~/features/library/book-search.server.ts");
 const outbox = await import("~/features/mail/outbox.server.ts");
 const contact = await import("~/features/contact/contact.server.ts");
 const { courseTitleFields, courseWordsCreate } = await import("~/features/courses/title-search.ts");
+const { HASHED_SEARCH } = await import("~/features/search/word-search.server.ts");
 const { bookSearchFields, searchWords } = await import("~/features/library/book-words.ts");
 const reports = await import("~/features/reports/reports.server.ts");
 const { createUser } = await import("./factories.ts");
@@ -151,8 +152,9 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
       }
     }
 
-    // Every word on more than DENSE_SEARCH rows: the list's own index walked, each row checked
-    // by primary key per word, stopping at the page; the count reads the longest word's range.
+    // Every word on more than DENSE_SEARCH rows: the list's own index walked, ids alone, each
+    // row looked up in the word's range read once (at most HASHED_SEARCH entries), stopping at
+    // the page; the count reads the longest word's range.
     const n = books.DENSE_SEARCH + 1;
     await prisma.course.createMany({
       data: Array.from({ length: n }, (_, i) => ({
@@ -186,13 +188,44 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
       [() => admin.listAdminCourses({ q: "denso" }), /Course_createdAt_id_idx/],
       [() => users.listUsers({ q: "denso" }), /User_aprobado_correoConfirmado_createdAt_id_idx/],
     ];
+    const walkOf = (plans: Awaited<ReturnType<typeof expectIndexed>>) =>
+      plans.find((p) => /SELECT [cu]\."id" FROM "(Course|User)" [cu]\s+WHERE/.test(p.query))!;
     for (const [run, index] of walks) {
-      const plans = await expectIndexed(run, { sortsMatches: true });
-      const walk = plans.find((p) => /FROM `main`.`(Course|User)` WHERE .*EXISTS/.test(p.query))!;
-      expect(walk.plan.join("\n")).toMatch(index);
-      expect(walk.plan.join("\n")).not.toMatch(/TEMP B-TREE/);
-      expect(walk.plan.join("\n")).toMatch(/SEARCH t\d USING (COVERING )?INDEX sqlite_autoindex_(Course|User)Word_1/);
+      const walk = walkOf(await expectIndexed(run, { sortsMatches: true })).plan.join("\n");
+      expect(walk).toMatch(
+        new RegExp(`SEARCH [cu] USING COVERING INDEX ${index.source}|SCAN [cu] USING COVERING INDEX ${index.source}`),
+      );
+      expect(walk).not.toMatch(/TEMP B-TREE/);
+      expect(walk).toMatch(/LIST SUBQUERY/);
+      expect(walk).toMatch(
+        /SEARCH w USING COVERING INDEX (Course|User)Word_word_(course|user)Id_idx \(word>\? AND word<\?\)/,
+      );
     }
+
+    // Denser than HASHED_SEARCH: the walk probes each row it passes by primary key instead.
+    const m = HASHED_SEARCH + 1;
+    await prisma.course.createMany({
+      data: Array.from({ length: m }, (_, i) => ({
+        id: `densisimo${String(i).padStart(5, "0")}`,
+        ...courseTitleFields("Densísimo"),
+        estado: "publicado",
+        herramientas: [],
+        loAprenderan: [],
+      })),
+    });
+    await prisma.courseWord.createMany({
+      data: Array.from({ length: m }, (_, i) => ({
+        courseId: `densisimo${String(i).padStart(5, "0")}`,
+        word: "densisimo",
+      })),
+    });
+    const walk = walkOf(await expectIndexed(() => admin.listAdminCourses({ q: "densisimo" }), { sortsMatches: true }));
+    expect(walk.query).toMatch(/EXISTS/);
+    expect(walk.plan.join("\n")).toMatch(/SCAN c USING COVERING INDEX Course_createdAt_id_idx/);
+    expect(walk.plan.join("\n")).toMatch(
+      /SEARCH w USING COVERING INDEX sqlite_autoindex_CourseWord_1 \(courseId=\? AND word>\? AND word<\?\)/,
+    );
+    expect(walk.plan.join("\n")).not.toMatch(/TEMP B-TREE/);
   });
 
   it("the unfiltered admin course table and records stay on their indexes", async () => {

@@ -307,6 +307,24 @@ describe("the catalog search (/cursos?q=, the audience lists, GET /api/cursos/li
     expect(second.courses.map((c) => c.id)).toEqual(
       published.slice(COURSES_PAGE_SIZE, 2 * COURSES_PAGE_SIZE).map((r) => r.id),
     );
+    // Back with 'Anterior' (the rows before the second page's first key), and a typed ?page=3.
+    const back = await listCourses({
+      viewer: null,
+      q: "masivo curso",
+      page: 1,
+      cursor: cursorFrom(`http://x/?antes=${second.cursors.prev}`),
+    });
+    expect(back.courses.map((c) => c.id)).toEqual(first.courses.map((c) => c.id));
+    const typed = await listCourses({ viewer: null, q: "masivo curso", page: 3 });
+    expect(typed.courses.map((c) => c.id)).toEqual(
+      published.slice(2 * COURSES_PAGE_SIZE, 3 * COURSES_PAGE_SIZE).map((r) => r.id),
+    );
+    // A docente sees the drafts too, along each state's range of the index.
+    const all = rows.slice().reverse();
+    const docente = await listCourses({ viewer: { id: "x", rol: "docente" }, q: "masivo", page: 2 });
+    expect(docente.courses.map((c) => c.id)).toEqual(
+      all.slice(COURSES_PAGE_SIZE, 2 * COURSES_PAGE_SIZE).map((r) => r.id),
+    );
     const general = await listCourses({ viewer: null, audience: "estudiante", q: "masivo" });
     const generalRows = published.filter((r) => r.dirigidoA === "general");
     // Fewer than the cap: counted exactly.

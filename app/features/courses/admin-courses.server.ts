@@ -5,10 +5,10 @@
 import { audit } from "~/features/audit/audit.server.ts";
 import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { fetchKeysetPage, pageCursors, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
+import { fetchKeysetPage, pageCursors, fetchOffsetPage, rowsInOrder, type Cursor } from "~/lib/keyset.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { queryWords } from "~/lib/search-text.ts";
-import { COURSE_WORDS, countDense, hasWordFilter, sparseOwners } from "~/features/search/word-search.server.ts";
+import { COURSE_WORDS, countDense, findMatches, hasEveryWord } from "~/features/search/word-search.server.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { courseSearchWords, courseTitleFields } from "./title-search.ts";
@@ -46,32 +46,34 @@ export async function listAdminCourses({
   let courses;
   let total: number;
   let totalExact = true;
-  const matches = words.length > 0 ? await sparseOwners(COURSE_WORDS, words) : null;
-  if (matches) {
+  const matches = words.length > 0 ? await findMatches(COURSE_WORDS, words) : null;
+  if (matches && "ids" in matches) {
     // Few matches: read by id and sorted (at most DENSE_SEARCH of them).
-    total = matches.length;
+    total = matches.ids.length;
     courses =
       total === 0
         ? []
         : await prisma.course.findMany({
-            where: { id: { in: matches } },
+            where: { id: { in: matches.ids } },
             orderBy: newestFirst,
             skip,
             take: ADMIN_COURSES_PAGE_SIZE,
             select: adminCourseSelect,
           });
-  } else if (words.length > 0) {
-    // Many (a word like "curso"): walk the newest-first index, each course checked by primary
-    // key for each word; at that density a page is found within a few thousand entries.
+  } else if (matches) {
+    // Many (a word like "curso"): the newest-first (createdAt, id) index walked, ids alone, each
+    // course looked up for each word (hasEveryWord), up to the page; then its rows by id. At that
+    // density a page is found within a few thousand entries.
     let count;
     [courses, count] = await Promise.all([
-      prisma.course.findMany({
-        where: { AND: words.map(hasWordFilter) },
-        orderBy: newestFirst,
-        skip,
-        take: ADMIN_COURSES_PAGE_SIZE,
-        select: adminCourseSelect,
-      }),
+      prisma.$queryRaw<Array<{ id: string }>>`SELECT c."id" FROM "Course" c
+        WHERE ${hasEveryWord(COURSE_WORDS, 'c."id"', matches.dense)}
+        ORDER BY c."createdAt" DESC, c."id" DESC LIMIT ${ADMIN_COURSES_PAGE_SIZE} OFFSET ${skip}`.then((page) =>
+        rowsInOrder(
+          page.map((row) => row.id),
+          (ids) => prisma.course.findMany({ where: { id: { in: ids } }, select: adminCourseSelect }),
+        ),
+      ),
       countDense(COURSE_WORDS, words),
     ]);
     ({ total, exact: totalExact } = count);

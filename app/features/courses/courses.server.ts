@@ -6,11 +6,12 @@ import {
   COURSE_WORDS,
   exactCount,
   countDense,
-  hasWordFilter,
-  sparseOwners,
+  findMatches,
+  hasEveryWord,
+  type CountedWord,
   type OwnerFilter,
 } from "~/features/search/word-search.server.ts";
-import { fetchKeysetPage, pageCursors, fetchOffsetPage, type Cursor } from "~/lib/keyset.ts";
+import { fetchKeysetPage, pageCursors, fetchOffsetPage, rowsInOrder, type Cursor } from "~/lib/keyset.ts";
 import { readStringList } from "./json-list.ts";
 import { canSeeCourse, canSeeDrafts, isPublished, type Viewer } from "./rules.ts";
 
@@ -198,6 +199,55 @@ export async function listCourses({
   };
 }
 
+/** SQL of one of listRanges' ranges (an exact value per column) on `c`. */
+function rangeSql(range: { estado?: string; dirigidoA?: string }) {
+  const conditions = [
+    ...(range.estado === undefined ? [] : [Prisma.sql`c."estado" = ${range.estado}`]),
+    ...(range.dirigidoA === undefined ? [] : [Prisma.sql`c."dirigidoA" = ${range.dirigidoA}`]),
+  ];
+  return conditions.length === 0 ? Prisma.sql`1 = 1` : Prisma.join(conditions, " AND ");
+}
+
+/** SQL of keysetQuery's range and order on `c` (the rows after or before the cursor's key). */
+function keysetSql(cursor: Cursor | null) {
+  if (!cursor) return { where: Prisma.sql`1 = 1`, order: Prisma.sql`c."createdAt" DESC, c."id" DESC` };
+  if ("desde" in cursor) {
+    const { createdAt, id } = cursor.desde;
+    return {
+      where: Prisma.sql`(c."createdAt" < ${createdAt} OR (c."createdAt" = ${createdAt} AND c."id" < ${id}))`,
+      order: Prisma.sql`c."createdAt" DESC, c."id" DESC`,
+    };
+  }
+  const { createdAt, id } = cursor.antes;
+  return {
+    where: Prisma.sql`(c."createdAt" > ${createdAt} OR (c."createdAt" = ${createdAt} AND c."id" > ${id}))`,
+    order: Prisma.sql`c."createdAt" ASC, c."id" ASC`,
+  };
+}
+
+const readCardsById = (ids: string[]) =>
+  rowsInOrder(ids, (page) =>
+    prisma.course.findMany({ where: { id: { in: page } }, select: { ...courseCardSelect, createdAt: true } }),
+  );
+
+/**
+ * A page of a dense search along one of the list's ranges: that range of its index walked from
+ * the cursor, ids alone, each course looked up for each word (hasEveryWord), then the page's
+ * cards by id in the walk's order.
+ */
+async function readDenseCards(
+  range: { estado?: string; dirigidoA?: string },
+  words: CountedWord[],
+  cursor: Cursor | null,
+  take: number,
+) {
+  const keyset = keysetSql(cursor);
+  const page = await prisma.$queryRaw<Array<{ id: string }>>`SELECT c."id" FROM "Course" c
+    WHERE ${rangeSql(range)} AND ${keyset.where} AND ${hasEveryWord(COURSE_WORDS, 'c."id"', words)}
+    ORDER BY ${keyset.order} LIMIT ${take}`;
+  return readCardsById(page.map((row) => row.id));
+}
+
 /**
  * A catalog search (/cursos?q=, the audience lists, GET /api/cursos/lista?q=): the courses of
  * the list (the same visibility: published ones for visitors and learners, the audience's and
@@ -206,7 +256,8 @@ export async function listCourses({
  * cursors. On the CourseWord index (features/search/word-search.server.ts, decision 009): when one word is
  * rare, its range gives at most DENSE_SEARCH candidates, checked for the other words and the
  * visibility by primary key, then the page is read among them by id; when every word is common,
- * the list's own index ranges are walked with an EXISTS per word, stopping at the page.
+ * the list's own index ranges are walked, ids alone, each course looked up for each word, and
+ * the walk stops at the page.
  */
 async function searchCourses({
   viewer,
@@ -223,31 +274,40 @@ async function searchCourses({
 }) {
   const ranges = listRanges(viewer, audience);
   const filter = visibleFilter(viewer, audience);
-  const matches = await sparseOwners(COURSE_WORDS, words, filter);
+  const matches = await findMatches(COURSE_WORDS, words, filter);
   // Exact up to SEARCH_COUNT_CAP matches; past it the pages reach the newest SEARCH_COUNT_CAP.
-  const { total, exact } = matches ? exactCount(matches.length) : await countDense(COURSE_WORDS, words, filter);
+  const { total, exact } =
+    "ids" in matches ? exactCount(matches.ids.length) : await countDense(COURSE_WORDS, words, filter);
   const pageCount = Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pageCount);
-  // Where the page is read: among the matches by id, or along the list's ranges with the words.
-  const parts = matches
-    ? [{ id: { in: matches } }]
-    : ranges.map((range) => ({ AND: [range, ...words.map(hasWordFilter)] }));
   let rows: Array<CardRow & { createdAt: Date }> = [];
   if (total === 0) rows = [];
-  else if (cursor || current === 1) {
-    const found = await fetchKeysetPage(parts.length, cursor, COURSES_PAGE_SIZE, (i, query) =>
-      readCards(parts[i]!, query),
+  else if ("ids" in matches) {
+    // Few matches: the page among them, by id (from the cursor, or skipping a typed ?page=N).
+    const among = { id: { in: matches.ids } };
+    if (cursor || current === 1) {
+      rows = (await fetchKeysetPage(1, cursor, COURSES_PAGE_SIZE, (_i, query) => readCards(among, query))).rows;
+    } else {
+      rows = await prisma.course.findMany({
+        where: among,
+        orderBy: newestFirst,
+        skip: (current - 1) * COURSES_PAGE_SIZE,
+        take: COURSES_PAGE_SIZE,
+        select: { ...courseCardSelect, createdAt: true },
+      });
+    }
+  } else if (cursor || current === 1) {
+    const found = await fetchKeysetPage(ranges.length, cursor, COURSES_PAGE_SIZE, (i, query) =>
+      readDenseCards(ranges[i]!, matches.dense, cursor, query.take),
     );
     rows = found.rows;
   } else {
-    // A typed ?page=N: the matches before it are skipped (few, or near the top of the walk).
-    rows = await prisma.course.findMany({
-      where: parts.length === 1 ? parts[0]! : { OR: parts },
-      orderBy: newestFirst,
-      skip: (current - 1) * COURSES_PAGE_SIZE,
-      take: COURSES_PAGE_SIZE,
-      select: { ...courseCardSelect, createdAt: true },
-    });
+    // A typed ?page=N: the matches before it are skipped along the walk (at most
+    // SEARCH_COUNT_CAP of them, near the top of it), ids alone.
+    const page = await prisma.$queryRaw<Array<{ id: string }>>`SELECT c."id" FROM "Course" c
+      WHERE (${Prisma.join(ranges.map(rangeSql), " OR ")}) AND ${hasEveryWord(COURSE_WORDS, 'c."id"', matches.dense)}
+      ORDER BY c."createdAt" DESC, c."id" DESC LIMIT ${COURSES_PAGE_SIZE} OFFSET ${(current - 1) * COURSES_PAGE_SIZE}`;
+    rows = await readCardsById(page.map((row) => row.id));
   }
   return {
     courses: rows.map(toCourseCard),

@@ -2,10 +2,10 @@
 import { audit, auditMany } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
-import { fetchOffsetPage } from "~/lib/keyset.ts";
+import { fetchOffsetPage, rowsInOrder } from "~/lib/keyset.ts";
 import { readTally } from "~/features/site/tally.server.ts";
 import { queryWords } from "~/lib/search-text.ts";
-import { countDense, hasWordFilter, sparseOwners, USER_WORDS } from "~/features/search/word-search.server.ts";
+import { countDense, findMatches, hasEveryWord, USER_WORDS } from "~/features/search/word-search.server.ts";
 import { userSearchWords } from "./user-words.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { enqueueMails } from "~/features/mail/outbox.server.ts";
@@ -77,33 +77,36 @@ export async function listUsers({
   let users;
   let total: number;
   let totalExact = true;
-  const matches = words.length > 0 ? await sparseOwners(USER_WORDS, words) : null;
-  if (matches) {
+  const matches = words.length > 0 ? await findMatches(USER_WORDS, words) : null;
+  if (matches && "ids" in matches) {
     // Few matches (one word's range holds at most DENSE_SEARCH entries): they are read by id
     // and sorted.
-    total = matches.length;
+    total = matches.ids.length;
     users =
       total === 0
         ? []
         : await prisma.user.findMany({
-            where: { id: { in: matches } },
+            where: { id: { in: matches.ids } },
             select: publicUserSelect,
             orderBy,
             skip,
             take: pageSize,
           });
-  } else if (words.length > 0) {
-    // Every word common: the list's own index is walked, each account checked by primary key
-    // for each word, up to the page; the count reads the longest word's range.
+  } else if (matches) {
+    // Every word common: the list's own index (the order above) is walked, ids alone, each
+    // account looked up for each word (hasEveryWord), up to the page, whose rows are then read
+    // by id; the count reads the longest word's range.
     let count;
     [users, count] = await Promise.all([
-      prisma.user.findMany({
-        where: { AND: words.map(hasWordFilter) },
-        select: publicUserSelect,
-        orderBy,
-        skip,
-        take: pageSize,
-      }),
+      prisma.$queryRaw<Array<{ id: string }>>`SELECT u."id" FROM "User" u
+        WHERE ${hasEveryWord(USER_WORDS, 'u."id"', matches.dense)}
+        ORDER BY u."aprobado" ASC, u."correoConfirmado" DESC, u."createdAt" DESC, u."id" DESC
+        LIMIT ${pageSize} OFFSET ${skip}`.then((page) =>
+        rowsInOrder(
+          page.map((row) => row.id),
+          (ids) => prisma.user.findMany({ where: { id: { in: ids } }, select: publicUserSelect }),
+        ),
+      ),
       countDense(USER_WORDS, words),
     ]);
     ({ total, exact: totalExact } = count);
