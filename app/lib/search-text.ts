@@ -17,7 +17,7 @@ const EDGES = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
  * The distinct words a text is found by, in the one normalised form: each word as written
  * ("sofia.nunez@escuela.cl", "(python)") and, when it holds punctuation, what follows each
  * punctuation mark ("nunez@escuela.cl", "escuela.cl", "cl"; "python)"). A query word matches a
- * text when one of these starts with it (queryWords, prefixRange): 'nunez', 'escuela.cl' and
+ * text when one of these starts with it (queryWords; word-search.server.ts wordRange): 'nunez', 'escuela.cl' and
  * 'python' all do. The word index of the library, the catalog and the accounts
  * (docs/decisions/009-flat-cost-at-scale.md).
  */
@@ -52,13 +52,4 @@ export function wordsCreate<Extra extends object>(words: string[], extra?: Extra
 /** Nested-write data of a row's words for its update: the old words go, the new ones come. */
 export function wordsUpdate<Extra extends object>(words: string[], extra?: Extra) {
   return { deleteMany: {}, ...wordsCreate(words, extra) };
-}
-
-/**
- * Prisma's filter for "starts with `term`" as a range (term ≤ value < term + U+FFFF), which an
- * ordinary index answers on SQLite and on PostgreSQL with the C collation; `startsWith` is a
- * LIKE, which neither reads from such an index.
- */
-export function prefixRange(term: string) {
-  return { gte: term, lt: `${term}\uffff` };
 }

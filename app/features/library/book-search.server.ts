@@ -12,7 +12,8 @@ import {
   countDense,
   DENSE_SEARCH,
   exactCount,
-  hasWordFilter,
+  hasEveryWord,
+  type CountedWord,
   rarestFirst,
   wordRange,
 } from "~/features/search/word-search.server.ts";
@@ -33,13 +34,17 @@ const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
  * DENSE_SEARCH entries, found by counting each word's range up to that bound) gives ids and their
  * order without reading a book; each other word is checked for those books by primary key. The
  * matches are made distinct, counted and sorted by the database (a few hundred index entries at
- * most: well under a millisecond), and only the page's ids come back. null when every word is
- * common: then a page is found soonest by walking the newest-first (createdAt, id) index with an
- * EXISTS per word (matchingBooks).
+ * most: well under a millisecond), and only the page's ids come back. When every word is
+ * common, the words with their counts: then a page is found soonest by walking the newest-first
+ * (createdAt, id) index, ids alone, each book looked up for each word (hasEveryWord, matchingBooks).
  */
-async function sparsePage(words: string[], skip: number, take: number) {
+async function sparsePage(
+  words: string[],
+  skip: number,
+  take: number,
+): Promise<{ dense: CountedWord[] } | { ids: string[]; total: number }> {
   const order = await rarestFirst(BOOK_WORDS, words);
-  if (order[0]!.n > DENSE_SEARCH) return null;
+  if (order[0]!.n > DENSE_SEARCH) return { dense: order };
   const [rarest, ...others] = order;
   const matches = Prisma.sql`SELECT w."bookId" AS "id", MAX(w."createdAt") AS "createdAt" FROM "BookWord" w
     WHERE ${wordRange("w", rarest!.word)}${alsoHas(
@@ -62,20 +67,15 @@ async function sparsePage(words: string[], skip: number, take: number) {
  */
 async function matchingBooks(words: string[], skip: number, take: number) {
   const sparse = await sparsePage(words, skip, take);
-  if (sparse) {
-    const books = await rowsInOrder(sparse.ids, (ids) =>
-      prisma.book.findMany({ where: { id: { in: ids } }, select: bookSelect }),
-    );
-    return { books, count: exactCount(sparse.total) };
-  }
+  const byId = (ids: string[]) =>
+    rowsInOrder(ids, (page) => prisma.book.findMany({ where: { id: { in: page } }, select: bookSelect }));
+  if ("ids" in sparse) return { books: await byId(sparse.ids), count: exactCount(sparse.total) };
   const [books, count] = await Promise.all([
-    prisma.book.findMany({
-      where: { AND: words.map(hasWordFilter) },
-      orderBy: newestFirst,
-      skip,
-      take,
-      select: bookSelect,
-    }),
+    prisma.$queryRaw<Array<{ id: string }>>`SELECT b."id" FROM "Book" b
+      WHERE ${hasEveryWord(BOOK_WORDS, 'b."id"', sparse.dense)}
+      ORDER BY b."createdAt" DESC, b."id" DESC LIMIT ${take} OFFSET ${skip}`.then((page) =>
+      byId(page.map((row) => row.id)),
+    ),
     countDense(BOOK_WORDS, words),
   ]);
   return { books, count };

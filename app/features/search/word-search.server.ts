@@ -13,7 +13,6 @@
 // page through the first 1000.
 import { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { prefixRange } from "~/lib/search-text.ts";
 
 /** Above this many index entries for every query word, a search walks the list's own index. */
 export const DENSE_SEARCH = 1000;
@@ -44,10 +43,11 @@ export const USER_WORDS: WordIndex = { table: "UserWord", owner: "userId" };
 /** A restriction of the matches by their row (the catalog's visibility): joined after the words. */
 export type OwnerFilter = { join: Prisma.Sql; where: Prisma.Sql };
 
-/** Prisma's "one of the row's words starts with `word`": an EXISTS on the primary key (owner, word). */
-export const hasWordFilter = (word: string) => ({ words: { some: { word: prefixRange(word) } } });
-
-/** SQL: `alias.word` in the range of words starting with `word` (prefixRange's bounds). */
+/**
+ * SQL: `alias.word` in the range of words starting with `word` (word ≤ value < word + U+FFFF),
+ * which an ordinary index answers on SQLite and on PostgreSQL with the C collation (a LIKE is
+ * read from neither).
+ */
 export function wordRange(alias: string, word: string) {
   const column = Prisma.raw(`${alias}."word"`);
   return Prisma.sql`${column} >= ${word} AND ${column} < ${`${word}\uffff`}`;
