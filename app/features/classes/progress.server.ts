@@ -199,18 +199,25 @@ export async function classGradesCsv(clase: ClassRow) {
   async function* batches(): AsyncGenerator<CsvCell[][]> {
     let after: { apellido: string; nombre: string; userId: string } | null = null;
     for (;;) {
-      const members: Array<{ userId: string; user: { rut: string | null; nombre: string; apellido: string } }> = (
-        await prisma.classMember.findMany({
-          where: { claseId: clase.id, ...(after ? afterKey(after) : {}) },
-          orderBy: [...byNameAsc(), { userId: "asc" }],
-          take: CSV_BATCH,
-          select: {
-            userId: true,
-            enrolment: { select: { user: { select: { rut: true, nombre: true, apellido: true } } } },
-          },
-        })
-      ).map((m) => ({ userId: m.userId, user: m.enrolment.user }));
-      if (members.length === 0) return;
+      // The batch's keys in order, then their accounts by id: a nested select through the
+      // enrolment would load (userId, cursoId) pairs, 1 000 parameters for 500, beyond SQLite's 999.
+      const keys: Array<{ userId: string }> = await prisma.classMember.findMany({
+        where: { claseId: clase.id, ...(after ? afterKey(after) : {}) },
+        orderBy: [...byNameAsc(), { userId: "asc" }],
+        take: CSV_BATCH,
+        select: { userId: true },
+      });
+      if (keys.length === 0) return;
+      const accounts = new Map<string, { rut: string | null; nombre: string; apellido: string }>(
+        (
+          await prisma.user.findMany({
+            where: { id: { in: keys.map((k) => k.userId) } },
+            select: { id: true, rut: true, nombre: true, apellido: true },
+          })
+        ).map((u) => [u.id, u]),
+      );
+      const members = keys.map((k) => ({ userId: k.userId, user: accounts.get(k.userId)! }));
+
       const all = modules.length
         ? byPairKey(
             await grades(

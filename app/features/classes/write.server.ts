@@ -20,13 +20,16 @@ export async function writeToClass(
   clase: ClassRow,
   input: { subject: string; content: string },
 ): Promise<Result<{ sent: number }>> {
-  // The class's members (its range of ClassMember's key), each with their account by id.
-  const members = await prisma.classMember.findMany({
-    where: { claseId: clase.id },
-    select: { enrolment: { select: { user: { select: { id: true, correo: true, rol: true, avisosCorreo: true } } } } },
-  });
+  // The class's members (its range of ClassMember's key), then their accounts by id. Not a nested
+  // select through the enrolment: that loads by (userId, cursoId) pairs, one query whose
+  // parameters outgrow SQLite's 999 beyond 499 learners; ids alone are read in chunks.
+  const members = await prisma.classMember.findMany({ where: { claseId: clase.id }, select: { userId: true } });
   // A teacher writing to their own class leaves themself out (a docente may be a member too).
-  const recipients = members.map((m) => m.enrolment.user).filter((u) => u.id !== teacher.id);
+  const ids = members.map((m) => m.userId).filter((id) => id !== teacher.id);
+  const recipients = await prisma.user.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, correo: true, rol: true, avisosCorreo: true },
+  });
   if (recipients.length === 0) return fail(409, WRITE_NO_MEMBERS);
   return sendMessageToMany(teacher, recipients, input, (tx) =>
     auditMany(
