@@ -60,6 +60,11 @@ export default [
     route("cursos/:cursoId/reportes", "routes/admin/course-report.tsx", { id: "docente-course-report" }),
     route("cursos/:cursoId/calificaciones", "routes/admin/gradebook.tsx", { id: "docente-gradebook" }),
     route("cursos/:cursoId/calificaciones/csv", "routes/admin/gradebook-csv.ts", { id: "docente-gradebook-csv" }),
+    route("cursos/:cursoId/clases/:claseId/progreso", "routes/classes/progress.tsx", { id: "docente-class-progress" }),
+    route("cursos/:cursoId/clases/:claseId/escribir", "routes/classes/write.tsx", { id: "docente-class-write" }),
+    route("cursos/:cursoId/clases/:claseId/notas.csv", "routes/classes/grades-csv.ts", {
+      id: "docente-class-grades-csv",
+    }),
   ]),
 
   // Admin panel
@@ -75,6 +80,9 @@ export default [
     route("courses/reportes/:cursoId", "routes/admin/course-report.tsx"),
     route("courses/calificaciones/:cursoId", "routes/admin/gradebook.tsx"),
     route("courses/calificaciones/:cursoId/csv", "routes/admin/gradebook-csv.ts"),
+    route("courses/clases/:cursoId/:claseId/progreso", "routes/classes/progress.tsx"),
+    route("courses/clases/:cursoId/:claseId/escribir", "routes/classes/write.tsx"),
+    route("courses/clases/:cursoId/:claseId/notas.csv", "routes/classes/grades-csv.ts"),
     route("records", "routes/admin/records.tsx"),
     route("records/importar", "routes/admin/records-import.tsx"),
     route("records/:userId/enlace-contrasena", "routes/admin/password-link.tsx"),
@@ -114,6 +122,7 @@ export default [
     route("cursos/:cursoId/revision", "routes/api/cursos.review.ts"),
     route("cursos/:cursoId/participantes", "routes/api/cursos.participants.ts"),
     route("cursos/:cursoId/equipo", "routes/api/cursos.team.ts"),
+    route("cursos/:cursoId/clases/:claseId/progreso", "routes/api/cursos.class-progress.ts"),
     route("cursos/finalizar", "routes/api/cursos.finish.ts"),
     route("certificados/usuario/:userId", "routes/api/certificados.user.ts"),
     route("certificados/actualizar-nombre", "routes/api/certificados.actualizar-nombre.ts"),

@@ -9,6 +9,7 @@ import {
   DEMO_PASSWORD,
   DEMO_PENDIENTE,
 } from "../prisma/demo-accounts.ts";
+import { seedClass } from "./class-progress-setup.ts";
 import { PNG_1PX } from "./support.ts";
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "HTTP-level table: once is enough");
@@ -65,6 +66,14 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/admin/courses/edit/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/admin/courses/reportes/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/admin/courses/calificaciones/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
+  // A class's progress, 'Escribir a la clase' and notas (docs/product.md#classes).
+  ...["progreso", "escribir", "notas.csv"].map(
+    (p) =>
+      [`/admin/courses/clases/x/x/${p}`, (who: Identity) => (who === "admin" ? "404 " : pageRule("admin")(who))] as [
+        string,
+        (who: Identity) => string,
+      ],
+  ),
   ...[
     "/admin",
     "/admin/courses",
@@ -81,7 +90,17 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   // list the docente is not found, like an unknown one.
   ["/docente", pageRule("docente")],
   ["/docente/cursos/nuevo", pageRule("docente")],
-  ...["editar", "participantes", "participantes/csv", "reportes", "calificaciones", "calificaciones/csv"].map(
+  ...[
+    "editar",
+    "participantes",
+    "participantes/csv",
+    "reportes",
+    "calificaciones",
+    "calificaciones/csv",
+    "clases/x/progreso",
+    "clases/x/escribir",
+    "clases/x/notas.csv",
+  ].map(
     (p) =>
       [`/docente/cursos/x/${p}`, (who: Identity) => (who === "docente" ? "404 " : pageRule("docente")(who))] as [
         string,
@@ -139,6 +158,11 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["DELETE", "/api/cursos/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["PUT", "/api/cursos/no-existe/publicar", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["GET", "/api/cursos/no-existe/participantes", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
+  [
+    "GET",
+    "/api/cursos/no-existe/clases/no-existe/progreso",
+    (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403),
+  ],
   // Admin insight.
   ["GET", "/api/admin/resumen", (who) => (who === "admin" ? 200 : anonymous(who) ? 401 : 403)],
   ["GET", "/api/admin/cursos/no-existe/reporte", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
@@ -259,23 +283,39 @@ test("tabla de acceso: profesor/a del curso A frente al curso B", async ({ baseU
   expect(team.status(), await team.text()).toBe(200);
   await adminCtx.dispose();
 
+  // A class in each course (docs/product.md#classes).
+  const classOf = {
+    [courseA]: seedClass(courseA, "Clase A de la tabla de acceso", null),
+    [courseB]: seedClass(courseB, "Clase B de la tabla de acceso", null),
+  };
+
   const ctx = await contextFor("docente", baseURL!);
   const pages = ["editar", "participantes", "participantes/csv", "reportes", "calificaciones", "calificaciones/csv"];
+  const classPages = ["progreso", "escribir", "notas.csv"];
   for (const [course, expected] of [
     [courseA, 200],
     [courseB, 404],
   ] as const) {
-    for (const p of pages) {
+    const name = course === courseA ? "A" : "B";
+    for (const p of [...pages, ...classPages.map((c) => `clases/${classOf[course]}/${c}`)]) {
       const response = await ctx.get(`/docente/cursos/${course}/${p}`, { maxRedirects: 0 });
-      expect(response.status(), `profesor/a GET /docente/cursos/${course === courseA ? "A" : "B"}/${p}`).toBe(expected);
+      expect(response.status(), `profesor/a GET /docente/cursos/${name}/${p}`).toBe(expected);
     }
     // The admin's addresses stay the admin's, even for the course's own teacher.
     const adminAddress = await ctx.get(`/admin/courses/edit/${course}`, { maxRedirects: 0 });
     expect([adminAddress.status(), adminAddress.headers()["location"]]).toEqual([302, "/"]);
   }
+  // Course B's class under course A's address is no class of course A: not found.
+  for (const c of classPages) {
+    const response = await ctx.get(`/docente/cursos/${courseA}/clases/${classOf[courseB]}/${c}`, { maxRedirects: 0 });
+    expect(response.status(), `profesor/a GET /docente/cursos/A/clases/{clase de B}/${c}`).toBe(404);
+  }
   const bearer = { Authorization: `Bearer ${docenteLogin.token}` };
+  const classApi = await ctx.get(`/api/cursos/${courseA}/clases/${classOf[courseB]}/progreso`, { headers: bearer });
+  expect(classApi.status(), "profesor/a GET /api/cursos/A/clases/{clase de B}/progreso").toBe(404);
   const calls: Array<[string, (id: string) => string, unknown?]> = [
     ["GET", (id) => `/api/cursos/${id}/participantes`],
+    ["GET", (id) => `/api/cursos/${id}/clases/${classOf[id] ?? "{clase}"}/progreso`],
     ["GET", (id) => `/api/admin/cursos/${id}/reporte`],
     ["GET", (id) => `/api/admin/cursos/${id}/calificaciones`],
     ["GET", (id) => `/api/cursos/${id}/equipo`],
@@ -310,6 +350,7 @@ test("un POST desde otro sitio se rechaza", async ({ baseURL }) => {
     "/admin/courses/new",
     "/admin/courses/edit/x",
     "/admin/courses/edit/x/archivos",
+    "/admin/courses/clases/x/x/escribir",
     "/admin/profile",
     "/api/auth/change-password",
     "/api/cursos",

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_DOCENTE, DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
 import { axeViolations } from "./axe.ts";
+import { classWithLearners } from "./class-progress-setup.ts";
 import { ADMIN, learnerWithCertificate, signIn } from "./support.ts";
 
 // axe-core (WCAG 2.0 and 2.1 A and AA, and 2.2 AA rules: e2e/axe.ts) on every page of the
@@ -143,6 +144,21 @@ test("Resumen, reportes y calificaciones de un curso sin infracciones de accesib
       "/admin",
       `/admin/courses/reportes/${learner.cursoId}`,
       `/admin/courses/calificaciones/${learner.cursoId}`,
+    ]),
+  ).toEqual([]);
+});
+
+test("progreso de una clase y 'Escribir a la clase' sin infracciones de accesibilidad", async ({ page, request }) => {
+  // A class of three learners, each with another flag: the table, its badges and the filter have content.
+  const { teacher, base } = await classWithLearners(request, `accesibilidad ${Date.now().toString(36)}`);
+  await signIn(page, teacher.correo, teacher.password);
+  await expect(page).toHaveURL(/\/docente$/);
+  expect(
+    await violations(page, [
+      `${base}/progreso`,
+      `${base}/progreso?marca=atascado&orden=progreso&dir=desc`,
+      `${base}/progreso?marca=finalizado&orden=actividad`,
+      `${base}/escribir`,
     ]),
   ).toEqual([]);
 });

@@ -8,6 +8,7 @@ import routes from "~/routes.ts";
 import { openApiDocument } from "~/features/api-docs/openapi.server.ts";
 import { QUERY_PARAMS, type QueryParam } from "~/lib/api.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { newClassCode } from "~/features/classes/codes.ts";
 import { args, getRequest, signedIn } from "./factories.ts";
 
 type Doc = { paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string }> }>> };
@@ -22,6 +23,9 @@ const BAD: Record<QueryParam, string[]> = {
   correo: ["a".repeat(255)],
   carpeta: ["otra", "", "ENVIADOS"],
   descargar: ["0", "si", ""],
+  orden: ["apellido", "", "NOMBRE"],
+  dir: ["up", "", "ASC"],
+  marca: ["atrasado", "", "Atascado"],
 };
 const GOOD: Record<QueryParam, string> = {
   page: "1",
@@ -31,6 +35,9 @@ const GOOD: Record<QueryParam, string> = {
   correo: "",
   carpeta: "enviados",
   descargar: "1",
+  orden: "progreso",
+  dir: "desc",
+  marca: "atascado",
 };
 
 type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
@@ -67,8 +74,11 @@ beforeAll(async () => {
   const book = await prisma.book.create({
     data: { title: "Suelos", author: "A", pages: 1, description: "", pdfKey: "no-hay.pdf", pdfSize: 0, searchText: "" },
   });
+  const clase = await prisma.courseClass.create({
+    data: { cursoId: course.id, nombre: "3°B", codigo: newClassCode(), createdById: admin.user.id },
+  });
   // One name per thing in app/routes.ts (tests/route-params.test.ts).
-  ids = { cursoId: course.id, userId: admin.user.id, tipo: "estudiante", libroId: book.id };
+  ids = { cursoId: course.id, userId: admin.user.id, tipo: "estudiante", libroId: book.id, claseId: clase.id };
 });
 
 async function get(path: string, query: string) {

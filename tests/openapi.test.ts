@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes.ts";
 import { openApiDocument } from "~/features/api-docs/openapi.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { newClassCode } from "~/features/classes/codes.ts";
 import {
   PNG_1PX,
   args,
@@ -627,6 +628,16 @@ describe("every documented call answers as documented", () => {
       { token: admin.token },
     );
     expect(noGrades.status).toBe(404);
+    // A class's progress: 200 for its course, 404 for a class id of no class of the course.
+    const clase = await prisma.courseClass.create({
+      data: { cursoId: id, nombre: "3°B", codigo: newClassCode() },
+    });
+    const progress = { cursoId: id, claseId: clase.id };
+    const classProgressPath = "/api/cursos/{cursoId}/clases/{claseId}/progreso";
+    expect((await call("get", classProgressPath, progress, { token: admin.token })).status).toBe(200);
+    expect(
+      (await call("get", classProgressPath, { cursoId: id, claseId: UNKNOWN }, { token: admin.token })).status,
+    ).toBe(404);
 
     expect((await call("delete", "/api/cursos/{cursoId}", { cursoId: id }, { token: admin.token })).status).toBe(200);
     expect((await call("delete", "/api/cursos/{cursoId}", { cursoId: id }, { token: admin.token })).status).toBe(404);

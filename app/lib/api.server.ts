@@ -72,6 +72,26 @@ export const QUERY_PARAMS = {
     invalid: "El parámetro carpeta debe ser recibidos o enviados.",
     valid: (v: string) => v === "recibidos" || v === "enviados",
   },
+  // A class's progress list (features/classes/progress-texts.ts names the same values; a test
+  // keeps them equal).
+  orden: {
+    schema: { type: "string", enum: ["nombre", "progreso", "actividad"] },
+    description: "nombre (por omisión), progreso o actividad (la última actividad).",
+    invalid: "El parámetro orden debe ser nombre, progreso o actividad.",
+    valid: (v: string) => ["nombre", "progreso", "actividad"].includes(v),
+  },
+  dir: {
+    schema: { type: "string", enum: ["asc", "desc"] },
+    description: "asc o desc; por omisión asc por nombre y desc por progreso o actividad.",
+    invalid: "El parámetro dir debe ser asc o desc.",
+    valid: (v: string) => v === "asc" || v === "desc",
+  },
+  marca: {
+    schema: { type: "string", enum: ["sin-comenzar", "atascado", "inactivo", "finalizado"] },
+    description: "Solo quienes tienen esta marca.",
+    invalid: "El parámetro marca debe ser sin-comenzar, atascado, inactivo o finalizado.",
+    valid: (v: string) => ["sin-comenzar", "atascado", "inactivo", "finalizado"].includes(v),
+  },
   descargar: {
     schema: { type: "string", enum: ["1"] },
     description: "1: como descarga (attachment).",

@@ -45,6 +45,7 @@ import { QUIZ_CALLS } from "~/features/quizzes/api-doc.server.ts";
 import { MESSAGE_CALLS } from "~/features/messages/api-doc.server.ts";
 import { LIBRARY_CALLS } from "~/features/library/api-doc.server.ts";
 import { REPORT_CALLS } from "~/features/reports/api-doc.server.ts";
+import { CLASS_PROGRESS_CALLS } from "~/features/classes/progress-api-doc.server.ts";
 import {
   error,
   json,
@@ -136,6 +137,7 @@ const OPERATIONS = gather(
   ACCOUNT_CALLS,
   BULK_ACCOUNT_CALLS,
   COURSE_CALLS,
+  CLASS_PROGRESS_CALLS,
   CERTIFICATE_CALLS,
   QUIZ_CALLS,
   MESSAGE_CALLS,

@@ -27,6 +27,7 @@ export type AuditAction =
   | "course.team-remove"
   | "course.review-send"
   | "course.review-return"
+  | "class.message"
   | "certificate.issue"
   | "certificate.rename"
   | "book.update"

@@ -4,7 +4,11 @@ import { progressPercent } from "./progress.ts";
 
 export type CourseProgress = { progreso: number; quizModules: number; passedModules: number };
 
-/** Recomputes one user's progress in one course and stores it on the enrolment (if any). */
+/**
+ * Recomputes one user's progress in one course and stores it on the enrolment (if any). Called
+ * for the learner's own doings (enrolling, an attempt, a certificate), so it is also their last
+ * activity in the course (docs/decisions/024-class-progress.md).
+ */
 export async function recomputeProgress(userId: string, courseId: string): Promise<CourseProgress> {
   const [quizModules, passed] = await Promise.all([
     prisma.module.findMany({ where: { cursoId: courseId, preguntas: { some: {} } }, select: { id: true } }),
@@ -17,8 +21,25 @@ export async function recomputeProgress(userId: string, courseId: string): Promi
   const quizIds = quizModules.map((m) => m.id);
   const passedIds = new Set(passed.map((p) => p.moduloId));
   const progreso = progressPercent(quizIds, passedIds);
-  await prisma.enrolment.updateMany({ where: { userId, cursoId: courseId }, data: { progreso } });
+  await prisma.enrolment.updateMany({
+    where: { userId, cursoId: courseId },
+    data: { progreso, ultimaActividadEn: new Date() },
+  });
   return { progreso, quizModules: quizIds.length, passedModules: quizIds.filter((id) => passedIds.has(id)).length };
+}
+
+/** Opening a material counts as activity at most once an hour: a reread writes nothing. */
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Records that an enrolled learner opened something of the course (a module's material): their
+ * last activity (decision 024). One indexed update that changes nothing within the hour.
+ */
+export async function touchActivity(userId: string, courseId: string, at = new Date()): Promise<void> {
+  await prisma.enrolment.updateMany({
+    where: { userId, cursoId: courseId, ultimaActividadEn: { lt: new Date(at.getTime() - TOUCH_EVERY_MS) } },
+    data: { ultimaActividadEn: at },
+  });
 }
 
 /**
@@ -31,6 +52,15 @@ export async function recomputeCourseProgress(courseId: string): Promise<void> {
     prisma.enrolment.findMany({ where: { cursoId: courseId }, select: { id: true, userId: true, progreso: true } }),
   ]);
   if (enrolments.length === 0) return;
+  // A module removed takes its attempts with it: 'Atascado' is worked out again for the course's
+  // enrolments in one statement (decision 024), from the (module, learner) counts.
+  // Only the rows it changes are written (each write bumps the learner's page stamp).
+  await prisma.$executeRaw`
+    UPDATE "Enrolment" SET "atascado" = NOT "atascado"
+    WHERE "cursoId" = ${courseId} AND "atascado" <> EXISTS (
+      SELECT 1 FROM "QuizPairTally" p
+      WHERE p."cursoId" = "Enrolment"."cursoId" AND p."userId" = "Enrolment"."userId"
+        AND p."intentos" >= 2 AND p."aprobados" = 0)`;
   const quizIds = quizModules.map((m) => m.id);
   const passed = quizIds.length
     ? await prisma.quizAttempt.groupBy({

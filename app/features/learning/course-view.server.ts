@@ -5,6 +5,7 @@ import { canSeeCourse, type Viewer } from "~/features/courses/rules.ts";
 import { courseCardSelect, toCourseCard } from "~/features/courses/courses.server.ts";
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import { progressPercent } from "~/features/enrolment/progress.ts";
+import { touchActivity } from "~/features/enrolment/progress.server.ts";
 import { canAccessMaterials } from "~/features/enrolment/rules.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { storedExistsSync } from "~/lib/storage.server.ts";
@@ -93,6 +94,8 @@ export async function getModuleFileForViewer(courseId: string, fileId: string, v
   if (!file || !canSeeCourse(viewer, file.modulo.curso)) return null;
   const enrolled = await isEnrolled(viewer?.id, courseId);
   if (!canAccessMaterials(viewer, enrolled)) return "forbidden" as const;
+  // A learner opening a material is active in the course (a class's 'Última actividad').
+  if (enrolled && viewer) await touchActivity(viewer.id, courseId);
   // enrolled: a learner's file, which their device may keep for reading offline (decision 014).
   return { nombre: file.nombre, storageKey: file.storageKey, tipo: file.tipo, enrolled };
 }

@@ -5,7 +5,8 @@
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { fullName, ROLES, roleLabel, toRole } from "~/features/auth/roles.ts";
 import { optOutFooter } from "~/features/mail/opt-out.server.ts";
-import { enqueueMail } from "~/features/mail/outbox.server.ts";
+import { enqueueMail, enqueueMails, type OutgoingMail } from "~/features/mail/outbox.server.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { consume } from "~/features/limits/rate-limits.server.ts";
@@ -83,23 +84,90 @@ export async function sendMessage(sender: Sender, input: ComposeInput): Promise<
     });
     // The notice is optional: only for people who keep e-mail notices on (objection).
     if (!recipient.avisosCorreo) return created;
-    const inbox = toRole(recipient.rol) === "admin" ? "/admin/messages" : "/user/messages";
-    await enqueueMail(
-      {
-        kind: "message.notice",
-        to: recipient.correo,
-        toUserId: recipient.id,
-        subject: `Nuevo mensaje de ${fromName} en ${brand}`,
-        text:
-          `Hola:\n\n${fromName} (${roleLabel(sender.rol)}) te envió un mensaje en ${brand}.\n` +
-          `Léelo en ${publicUrl()}${inbox}?ver=${created.id}\n\nSaludos,\n${brand}` +
-          optOutFooter(recipient.id),
-      },
-      tx,
-    );
+    await enqueueMail(messageNotice(sender, fromName, recipient, created.id, brand), tx);
     return created;
   });
   return ok({ sent: message });
+}
+
+type Recipient = { id: string; correo: string; rol: string; avisosCorreo: boolean };
+
+/** The new-message notice e-mail: the sender's name and a link, never the subject or the text. */
+function messageNotice(
+  sender: Pick<Sender, "rol">,
+  fromName: string,
+  recipient: Recipient,
+  messageId: string,
+  brand: string,
+): OutgoingMail {
+  const inbox = toRole(recipient.rol) === "admin" ? "/admin/messages" : "/user/messages";
+  return {
+    kind: "message.notice",
+    to: recipient.correo,
+    toUserId: recipient.id,
+    subject: `Nuevo mensaje de ${fromName} en ${brand}`,
+    text:
+      `Hola:\n\n${fromName} (${roleLabel(sender.rol)}) te envió un mensaje en ${brand}.\n` +
+      `Léelo en ${publicUrl()}${inbox}?ver=${messageId}\n\nSaludos,\n${brand}` +
+      optOutFooter(recipient.id),
+  };
+}
+
+/** Rows an insert writes at a time: well under SQLite's 32 766 bound parameters. */
+const INSERT_BATCH = 500;
+
+/**
+ * One message to many accounts at once (a teacher writing to a class: features/classes): each
+ * recipient their own copy from the sender (so a reply comes back to the sender), and the usual
+ * notice e-mail for those who keep notices on, in one transaction, written in batches; `also`
+ * adds the caller's own writes (its audit record) to that transaction. It spends the sender's
+ * budgets once, as one message. The recipients are accounts the caller has chosen and checked
+ * (by id); the subject and text follow ComposeSchema's rules.
+ */
+export async function sendMessageToMany(
+  sender: Sender,
+  recipients: Recipient[],
+  input: Pick<ComposeInput, "subject" | "content">,
+  also: (tx: Prisma.TransactionClient) => Promise<unknown> = async () => {},
+): Promise<Result<{ sent: number }>> {
+  // Spent before the transaction: the budgets' counters are rows of their own.
+  const limit = await consume(
+    [
+      ["messagesSenderMinute", sender.id],
+      ["messagesSenderDay", sender.id],
+    ],
+    SENDING_TOO_FAST,
+  );
+  if (!limit.ok) return limit;
+  const fromName = fullName(sender.nombre, sender.apellido) || sender.correo;
+  const brand = env().APP_NAME;
+  const byId = new Map(recipients.map((r) => [r.id, r]));
+  await prisma.$transaction(async (tx) => {
+    for (let i = 0; i < recipients.length; i += INSERT_BATCH) {
+      const created = await tx.message.createManyAndReturn({
+        data: recipients.slice(i, i + INSERT_BATCH).map((recipient) => ({
+          fromId: sender.id,
+          toId: recipient.id,
+          from: sender.correo,
+          fromName,
+          fromRole: sender.rol ?? "",
+          to: recipient.correo,
+          subject: input.subject.trim(),
+          content: input.content.trim(),
+        })),
+        select: { id: true, toId: true },
+      });
+      await enqueueMails(
+        created.flatMap((m) => {
+          const recipient = byId.get(m.toId)!;
+          return recipient.avisosCorreo ? [messageNotice(sender, fromName, recipient, m.id, brand)] : [];
+        }),
+        tx,
+      );
+    }
+    await also(tx);
+  });
+  return ok({ sent: recipients.length });
 }
 
 const INBOX_PAGE_SIZE = 20;

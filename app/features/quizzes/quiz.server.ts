@@ -147,17 +147,31 @@ export async function submitAttempt(
   if (!outcome.ok) return { ...fail(400, unansweredMessage(outcome.unanswered)), unanswered: outcome.unanswered };
   const { grade } = outcome;
   const userId = viewer!.id;
-  await prisma.quizAttempt.create({
-    data: {
-      userId,
-      cursoId: courseId,
-      moduloId: quiz.module.id,
-      porcentaje: grade.porcentaje,
-      aprobado: grade.aprobado,
-      correctas: grade.correctas,
-      totalPreguntas: grade.totalPreguntas,
-      answers: { create: grade.respuestas.map((r) => ({ ...r })) },
-    },
+  await prisma.$transaction(async (tx) => {
+    const attempt = await tx.quizAttempt.create({
+      data: {
+        userId,
+        cursoId: courseId,
+        moduloId: quiz.module.id,
+        porcentaje: grade.porcentaje,
+        aprobado: grade.aprobado,
+        correctas: grade.correctas,
+        totalPreguntas: grade.totalPreguntas,
+        answers: { create: grade.respuestas.map((r) => ({ ...r })) },
+      },
+      select: { createdAt: true },
+    });
+    // 'Atascado' (docs/decisions/024-class-progress.md): a module of the course failed twice or
+    // more and never passed, read from the (module, learner) counts the attempt's own triggers
+    // just updated, and kept on the enrolment with the attempt, as its last activity.
+    const stuck = await tx.quizPairTally.findFirst({
+      where: { cursoId: courseId, userId, intentos: { gte: 2 }, aprobados: 0 },
+      select: { moduloId: true },
+    });
+    await tx.enrolment.updateMany({
+      where: { userId, cursoId: courseId },
+      data: { atascado: stuck !== null, ultimaActividadEn: attempt.createdAt },
+    });
   });
   const { progreso } = await recomputeProgress(userId, courseId);
   return ok({

@@ -67,10 +67,10 @@ export async function getResumen(now = new Date()): Promise<Resumen> {
   };
 }
 
-type QuizModule = { id: string; posicion: number; titulo: string };
+export type QuizModule = { id: string; posicion: number; titulo: string };
 
-/** A course's modules that have a quiz (at least one question), in order: the graded ones. */
-async function quizModules(courseId: string): Promise<QuizModule[]> {
+/** A course's modules that have a quiz (at least one question), in order: the graded ones (also a class's pages). */
+export async function quizModules(courseId: string): Promise<QuizModule[]> {
   return prisma.module.findMany({
     where: { cursoId: courseId, preguntas: { some: {} } },
     orderBy: { posicion: "asc" },
@@ -78,14 +78,15 @@ async function quizModules(courseId: string): Promise<QuizModule[]> {
   });
 }
 
-type Grade = { userId: string; moduloId: string; intentos: number; mejor: number; aprobado: boolean };
+export type Grade = { userId: string; moduloId: string; intentos: number; mejor: number; aprobado: boolean };
 
 /**
  * These participants' (participant, module) pairs of a course with attempts: how many, the best
  * score, whether one passed. Grouped in the order of QuizAttempt (cursoId, userId, moduloId, …),
- * read from that index alone, one range per participant (a gradebook page or CSV batch).
+ * read from that index alone, one range per participant (a gradebook page or CSV batch, a
+ * class's page: features/classes).
  */
-async function grades(courseId: string, userIds: string[]): Promise<Grade[]> {
+export async function grades(courseId: string, userIds: string[]): Promise<Grade[]> {
   if (userIds.length === 0) return [];
   const rows = await prisma.$queryRaw<
     Array<{ userId: string; moduloId: string; intentos: unknown; mejor: unknown; aprobado: unknown }>
@@ -224,7 +225,7 @@ type GradeCell = Gradebook["participantes"][number]["notas"][number];
 type GradeRow = { notas: GradeCell[]; nota: number | null };
 
 /** Grades by "userId moduloId". */
-function byPairKey(all: Grade[]) {
+export function byPairKey(all: Grade[]) {
   return new Map(all.map((g) => [`${g.userId} ${g.moduloId}`, g]));
 }
 

@@ -187,6 +187,8 @@ function enrolments(userId: string) {
           progreso: true,
           registradoEn: true,
           finalizadoEn: true,
+          ultimaActividadEn: true,
+          atascado: true,
           curso: { select: { titulo: true } },
         },
       }),
@@ -198,6 +200,9 @@ function enrolments(userId: string) {
       progreso: r.progreso,
       inscritoEn: r.registradoEn,
       finalizadoEn: r.finalizadoEn,
+      // What a class's teachers see of the learner (docs/decisions/024-class-progress.md).
+      ultimaActividadEn: r.ultimaActividadEn,
+      atascado: r.atascado,
     }),
   );
 }

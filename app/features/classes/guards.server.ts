@@ -1,0 +1,45 @@
+// Who may open one class's pages and API calls (docs/product.md#classes): whoever manages its
+// course (courses/team.server.ts), for a class of that course. A class id of another course, or
+// none, is a 404 'Clase no encontrada' (the API: 404 JSON), as an unknown id.
+import { requireApiCourseManager, requireCourseManager } from "~/features/courses/team.server.ts";
+import type { GuardArgs } from "~/features/auth/guards.server.ts";
+import type { SessionUser } from "~/features/auth/session.server.ts";
+import { ApiError } from "~/lib/api.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { isRecordId } from "~/lib/ids.ts";
+import { CLASS_NOT_FOUND } from "./texts.ts";
+
+export type ClassRow = { id: string; cursoId: string; nombre: string; codigo: string; createdAt: Date };
+
+const classSelect = { id: true, cursoId: true, nombre: true, codigo: true, createdAt: true } as const;
+
+/** The class when it belongs to this course (one unique-index read), else null. */
+export async function findClass(cursoId: string | undefined, claseId: string | undefined): Promise<ClassRow | null> {
+  if (!isRecordId(cursoId) || !isRecordId(claseId)) return null;
+  return prisma.courseClass.findUnique({ where: { id_cursoId: { id: claseId, cursoId } }, select: classSelect });
+}
+
+/** A class page's guard: the course's manager (404 'Curso no encontrado' otherwise), then the class. */
+export async function requireClassManager(
+  args: GuardArgs,
+  cursoId: string | undefined,
+  claseId: string | undefined,
+): Promise<{ user: SessionUser; clase: ClassRow }> {
+  const user = await requireCourseManager(args, cursoId);
+  const clase = await findClass(cursoId, claseId);
+  // A Response, not data(): the CSV resource route throws it too.
+  if (!clase) throw new Response(CLASS_NOT_FOUND, { status: 404 });
+  return { user, clase };
+}
+
+/** The same for the API: 401 / 403 as the course's calls, then 404 JSON for a class not of the course. */
+export async function requireApiClassManager(
+  args: GuardArgs,
+  cursoId: string | undefined,
+  claseId: string | undefined,
+): Promise<{ user: SessionUser; clase: ClassRow }> {
+  const user = await requireApiCourseManager(args, cursoId);
+  const clase = await findClass(cursoId, claseId);
+  if (!clase) throw new ApiError(404, CLASS_NOT_FOUND);
+  return { user, clase };
+}

@@ -1,0 +1,261 @@
+// The class at a glance and the class's grades (docs/product.md#classes,
+// docs/decisions/024-class-progress.md): one service for the page, GET
+// /api/cursos/{cursoId}/clases/{claseId}/progreso and notas.csv.
+//
+// Cost: a page is a fixed number of queries whatever the class's size: the course's quiz modules,
+// the count and the page of members (the class's range of ClassMember's primary key, each joined
+// to its enrolment and account by unique keys, filtered and sorted on the enrolment's own columns:
+// progreso, ultimaActividadEn, atascado), and the page's attempts grouped from the index
+// QuizAttempt (cursoId, userId, moduloId, aprobado, porcentaje) (reports.server.ts, reused).
+// Sorting and filtering read the class's members only: bounded by the class, never the course.
+import { fullName } from "~/features/auth/roles.ts";
+import { averageNota, formatNota, nota } from "~/features/quizzes/nota.ts";
+import { byPairKey, grades, quizModules, type Grade, type QuizModule } from "~/features/reports/reports.server.ts";
+import { formatRut } from "~/features/users/rut.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
+import type { CsvCell } from "~/lib/csv.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import type { ClassRow } from "./guards.server.ts";
+import type { ClassProgress, ProgressQuery } from "./progress-schema.ts";
+import { INACTIVE_DAYS, type ProgressFlag } from "./progress-texts.ts";
+
+const PROGRESS_PAGE_SIZE = 50;
+export const PROGRESS_API_PAGE_SIZE = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The instant from which no activity makes a learner 'Inactivo': exactly 14 days ago is inactive. */
+function inactiveSince(now: Date): Date {
+  return new Date(now.getTime() - INACTIVE_DAYS * DAY_MS);
+}
+
+type EnrolmentWhere = Prisma.EnrolmentWhereInput;
+
+/**
+ * Each flag as a condition on the member's enrolment: the filter of the list. flagsOf below is
+ * the same rule read from a row; tests/class-progress.test.ts checks they agree.
+ */
+function flagWhere(flag: ProgressFlag, cursoId: string, now: Date): EnrolmentWhere {
+  switch (flag) {
+    case "sin-comenzar":
+      // No attempt in the course: none in the learner's (userId, cursoId) index range.
+      return { progreso: 0, user: { attempts: { none: { cursoId } } } };
+    case "atascado":
+      return { atascado: true };
+    case "inactivo":
+      return { progreso: { lt: 100 }, ultimaActividadEn: { lte: inactiveSince(now) } };
+    case "finalizado":
+      return { progreso: { gte: 100 } };
+  }
+}
+
+type FlagFacts = { progreso: number; intentos: number; atascado: boolean; ultimaActividadEn: Date };
+
+/** The flags of one learner of a class, in the order of PROGRESS_FLAGS. */
+export function flagsOf(row: FlagFacts, now: Date): ProgressFlag[] {
+  const flags: ProgressFlag[] = [];
+  if (row.intentos === 0 && row.progreso === 0) flags.push("sin-comenzar");
+  if (row.atascado) flags.push("atascado");
+  if (row.progreso < 100 && row.ultimaActividadEn.getTime() <= inactiveSince(now).getTime()) flags.push("inactivo");
+  if (row.progreso >= 100) flags.push("finalizado");
+  return flags;
+}
+
+function orderBy(query: ProgressQuery): Prisma.ClassMemberOrderByWithRelationInput[] {
+  const { dir } = query;
+  const byName = [
+    { enrolment: { user: { apellido: dir } } },
+    { enrolment: { user: { nombre: dir } } },
+  ] satisfies Prisma.ClassMemberOrderByWithRelationInput[];
+  const tieBreak = { userId: "asc" } as const;
+  switch (query.orden) {
+    case "nombre":
+      return [...byName, tieBreak];
+    case "progreso":
+      return [{ enrolment: { progreso: dir } }, ...byNameAsc(), tieBreak];
+    case "actividad":
+      return [{ enrolment: { ultimaActividadEn: dir } }, ...byNameAsc(), tieBreak];
+  }
+}
+
+/** Ties of progress or activity read alphabetically. */
+function byNameAsc(): Prisma.ClassMemberOrderByWithRelationInput[] {
+  return [{ enrolment: { user: { apellido: "asc" } } }, { enrolment: { user: { nombre: "asc" } } }];
+}
+
+const memberSelect = {
+  userId: true,
+  enrolment: {
+    select: {
+      progreso: true,
+      atascado: true,
+      ultimaActividadEn: true,
+      user: { select: { nombre: true, apellido: true } },
+    },
+  },
+} as const;
+
+/** One learner's row of the page from their enrolment and their attempts. */
+function progressRow(
+  member: { userId: string; enrolment: Omit<FlagFacts, "intentos"> & { user: { nombre: string; apellido: string } } },
+  modules: QuizModule[],
+  own: Grade[],
+  all: Map<string, Grade>,
+  now: Date,
+): ClassProgress["estudiantes"][number] {
+  const e = member.enrolment;
+  const cells = modules.map((m) => {
+    const g = all.get(`${member.userId} ${m.id}`);
+    return {
+      moduloId: m.id,
+      mejorPorcentaje: g?.mejor ?? null,
+      intentos: g?.intentos ?? 0,
+      aprobado: g?.aprobado ?? false,
+    };
+  });
+  const intentos = own.reduce((sum, g) => sum + g.intentos, 0);
+  return {
+    id: member.userId,
+    nombre: fullName(e.user.nombre, e.user.apellido),
+    progreso: e.progreso,
+    modulosAprobados: cells.filter((c) => c.aprobado).length,
+    modulos: cells,
+    intentos,
+    ultimaActividad: e.ultimaActividadEn.toISOString(),
+    marcas: flagsOf({ ...e, intentos }, now),
+  };
+}
+
+/** One page of a class's learners with their progress and flags (the page and the API). */
+export async function getClassProgress(
+  clase: ClassRow,
+  query: ProgressQuery,
+  { size = PROGRESS_PAGE_SIZE, now = new Date() }: { size?: number; now?: Date } = {},
+): Promise<ClassProgress> {
+  const where: Prisma.ClassMemberWhereInput = {
+    claseId: clase.id,
+    ...(query.marca ? { enrolment: flagWhere(query.marca, clase.cursoId, now) } : {}),
+  };
+  const [course, modules, total] = await Promise.all([
+    prisma.course.findUniqueOrThrow({ where: { id: clase.cursoId }, select: { id: true, titulo: true } }),
+    quizModules(clase.cursoId),
+    prisma.classMember.count({ where }),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const page = Math.min(Math.max(1, query.page), pageCount);
+  // OFFSET within the class's members: bounded by the class's size.
+  const members = await prisma.classMember.findMany({
+    where,
+    orderBy: orderBy(query),
+    skip: (page - 1) * size,
+    take: size,
+    select: memberSelect,
+  });
+  const attempts = await grades(
+    clase.cursoId,
+    members.map((m) => m.userId),
+  );
+  const all = byPairKey(attempts);
+  const byUser = new Map<string, Grade[]>();
+  for (const g of attempts) byUser.set(g.userId, [...(byUser.get(g.userId) ?? []), g]);
+  return {
+    curso: course,
+    clase: { id: clase.id, nombre: clase.nombre, codigo: clase.codigo },
+    modulos: modules,
+    estudiantes: members.map((m) => progressRow(m, modules, byUser.get(m.userId) ?? [], all, now)),
+    orden: query.orden,
+    dir: query.dir,
+    marca: query.marca,
+    total,
+    page,
+    pageCount,
+  };
+}
+
+/** How many learners a batch of the CSV reads. */
+const CSV_BATCH = 500;
+
+/**
+ * The class's grades for a school's records (notas.csv): one row per learner in alphabetical
+ * order (apellido, nombre), RUT when known, the nota of each quiz module (its best percentage at
+ * the course's exigencia; blank without attempts) and the final nota, the average of the module
+ * notas once every module has one (decision 024). Read in batches of 500, keyset on (apellido,
+ * nombre, userId) within the class.
+ */
+export async function classGradesCsv(clase: ClassRow) {
+  const [course, modules] = await Promise.all([
+    prisma.course.findUniqueOrThrow({
+      where: { id: clase.cursoId },
+      select: { id: true, titulo: true, exigencia: true },
+    }),
+    quizModules(clase.cursoId),
+  ]);
+  const header = [
+    "RUT",
+    "Apellido",
+    "Nombre",
+    ...modules.map((m) => `Módulo ${m.posicion + 1}: ${m.titulo}`),
+    "Nota final",
+  ];
+  async function* batches(): AsyncGenerator<CsvCell[][]> {
+    let after: { apellido: string; nombre: string; userId: string } | null = null;
+    for (;;) {
+      // The batch's keys in order, then their accounts by id: a nested select through the
+      // enrolment would load (userId, cursoId) pairs, 1 000 parameters for 500, beyond SQLite's 999.
+      const keys: Array<{ userId: string }> = await prisma.classMember.findMany({
+        where: { claseId: clase.id, ...(after ? afterKey(after) : {}) },
+        orderBy: [...byNameAsc(), { userId: "asc" }],
+        take: CSV_BATCH,
+        select: { userId: true },
+      });
+      if (keys.length === 0) return;
+      const accounts = new Map<string, { rut: string | null; nombre: string; apellido: string }>(
+        (
+          await prisma.user.findMany({
+            where: { id: { in: keys.map((k) => k.userId) } },
+            select: { id: true, rut: true, nombre: true, apellido: true },
+          })
+        ).map((u) => [u.id, u]),
+      );
+      const members = keys.map((k) => ({ userId: k.userId, user: accounts.get(k.userId)! }));
+
+      const all = modules.length
+        ? byPairKey(
+            await grades(
+              clase.cursoId,
+              members.map((m) => m.userId),
+            ),
+          )
+        : new Map<string, Grade>();
+      yield members.map((m) => {
+        const notas = modules.map((mod) => {
+          const g = all.get(`${m.userId} ${mod.id}`);
+          return g ? nota(g.mejor, course.exigencia) : null;
+        });
+        const complete = notas.length > 0 && notas.every((n) => n !== null);
+        const final = complete ? averageNota(notas as number[]) : null;
+        return [
+          m.user.rut ? formatRut(m.user.rut) : "",
+          m.user.apellido,
+          m.user.nombre,
+          ...notas.map((n) => (n === null ? "" : formatNota(n))),
+          final === null ? "" : formatNota(final),
+        ];
+      });
+      if (members.length < CSV_BATCH) return;
+      const last = members.at(-1)!;
+      after = { apellido: last.user.apellido, nombre: last.user.nombre, userId: last.userId };
+    }
+  }
+  return { course, header, batches: batches() };
+}
+
+/** The members after a key of (apellido, nombre, userId), in that order. */
+function afterKey(key: { apellido: string; nombre: string; userId: string }): Prisma.ClassMemberWhereInput {
+  return {
+    OR: [
+      { enrolment: { user: { apellido: { gt: key.apellido } } } },
+      { enrolment: { user: { apellido: key.apellido, nombre: { gt: key.nombre } } } },
+      { enrolment: { user: { apellido: key.apellido, nombre: key.nombre } }, userId: { gt: key.userId } },
+    ],
+  };
+}
