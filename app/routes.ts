@@ -60,6 +60,9 @@ export default [
     route("cursos/:cursoId/reportes", "routes/admin/course-report.tsx", { id: "docente-course-report" }),
     route("cursos/:cursoId/calificaciones", "routes/admin/gradebook.tsx", { id: "docente-gradebook" }),
     route("cursos/:cursoId/calificaciones/csv", "routes/admin/gradebook-csv.ts", { id: "docente-gradebook-csv" }),
+    // A course's classes (docs/product.md#classes).
+    route("cursos/:cursoId/clases", "routes/classes/list.tsx", { id: "docente-classes" }),
+    route("cursos/:cursoId/clases/:claseId", "routes/classes/class.tsx", { id: "docente-class" }),
   ]),
 
   // Admin panel
@@ -75,6 +78,8 @@ export default [
     route("courses/reportes/:cursoId", "routes/admin/course-report.tsx"),
     route("courses/calificaciones/:cursoId", "routes/admin/gradebook.tsx"),
     route("courses/calificaciones/:cursoId/csv", "routes/admin/gradebook-csv.ts"),
+    route("courses/clases/:cursoId", "routes/classes/list.tsx"),
+    route("courses/clases/:cursoId/:claseId", "routes/classes/class.tsx"),
     route("records", "routes/admin/records.tsx"),
     route("records/importar", "routes/admin/records-import.tsx"),
     route("records/:userId/enlace-contrasena", "routes/admin/password-link.tsx"),
@@ -114,6 +119,8 @@ export default [
     route("cursos/:cursoId/revision", "routes/api/cursos.review.ts"),
     route("cursos/:cursoId/participantes", "routes/api/cursos.participants.ts"),
     route("cursos/:cursoId/equipo", "routes/api/cursos.team.ts"),
+    route("cursos/:cursoId/clases", "routes/api/cursos.clases.ts"),
+    route("clases/unirse", "routes/api/clases.unirse.ts"),
     route("cursos/finalizar", "routes/api/cursos.finish.ts"),
     route("certificados/usuario/:userId", "routes/api/certificados.user.ts"),
     route("certificados/actualizar-nombre", "routes/api/certificados.actualizar-nombre.ts"),
