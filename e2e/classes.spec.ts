@@ -57,6 +57,9 @@ test("el profesor/a crea una clase, una estudiante se une con el código y apare
       .getByRole("navigation", { name: "Ruta de navegación" })
       .getByRole("link", { name: "Clases", exact: true })
       .click();
+    // The class page has a 'Nombre de la clase' field too: wait for the list's.
+    await expect(teacher).toHaveURL(new RegExp(`/docente/cursos/${id}/clases$`));
+    await expect(teacher.getByRole("heading", { level: 1, name: "Clases" })).toBeVisible();
     await teacher.getByLabel("Nombre de la clase").fill("Curso 3°B 2026");
     await teacher.getByRole("button", { name: "Crear clase" }).click();
     await expect(teacher.getByText("Ya hay una clase con ese nombre en este curso. Elige otro nombre.")).toBeVisible();

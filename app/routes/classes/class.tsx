@@ -258,7 +258,7 @@ export default function ClassPage({ loaderData, actionData }: Route.ComponentPro
                     value="remove-member"
                     className="btn-ghost px-2 py-1 text-sm text-red-700"
                     disabled={pending({ intent: "remove-member", userId: m.userId })}
-                    aria-label={`Quitar a ${m.nombre || m.correo} de la clase`}
+                    aria-label={`Quitar de la clase a ${m.nombre || m.correo}`}
                   >
                     Quitar de la clase
                   </button>
