@@ -60,6 +60,9 @@ export default [
     route("cursos/:cursoId/reportes", "routes/admin/course-report.tsx", { id: "docente-course-report" }),
     route("cursos/:cursoId/calificaciones", "routes/admin/gradebook.tsx", { id: "docente-gradebook" }),
     route("cursos/:cursoId/calificaciones/csv", "routes/admin/gradebook-csv.ts", { id: "docente-gradebook-csv" }),
+    // A course's classes (docs/product.md#classes).
+    route("cursos/:cursoId/clases", "routes/classes/list.tsx", { id: "docente-classes" }),
+    route("cursos/:cursoId/clases/:claseId", "routes/classes/class.tsx", { id: "docente-class" }),
     route("cursos/:cursoId/clases/:claseId/progreso", "routes/classes/progress.tsx", { id: "docente-class-progress" }),
     route("cursos/:cursoId/clases/:claseId/escribir", "routes/classes/write.tsx", { id: "docente-class-write" }),
     route("cursos/:cursoId/clases/:claseId/notas.csv", "routes/classes/grades-csv.ts", {
@@ -80,6 +83,8 @@ export default [
     route("courses/reportes/:cursoId", "routes/admin/course-report.tsx"),
     route("courses/calificaciones/:cursoId", "routes/admin/gradebook.tsx"),
     route("courses/calificaciones/:cursoId/csv", "routes/admin/gradebook-csv.ts"),
+    route("courses/clases/:cursoId", "routes/classes/list.tsx"),
+    route("courses/clases/:cursoId/:claseId", "routes/classes/class.tsx"),
     route("courses/clases/:cursoId/:claseId/progreso", "routes/classes/progress.tsx"),
     route("courses/clases/:cursoId/:claseId/escribir", "routes/classes/write.tsx"),
     route("courses/clases/:cursoId/:claseId/notas.csv", "routes/classes/grades-csv.ts"),
@@ -122,6 +127,8 @@ export default [
     route("cursos/:cursoId/revision", "routes/api/cursos.review.ts"),
     route("cursos/:cursoId/participantes", "routes/api/cursos.participants.ts"),
     route("cursos/:cursoId/equipo", "routes/api/cursos.team.ts"),
+    route("cursos/:cursoId/clases", "routes/api/cursos.clases.ts"),
+    route("clases/unirse", "routes/api/clases.unirse.ts"),
     route("cursos/:cursoId/clases/:claseId/progreso", "routes/api/cursos.class-progress.ts"),
     route("cursos/finalizar", "routes/api/cursos.finish.ts"),
     route("certificados/usuario/:userId", "routes/api/certificados.user.ts"),

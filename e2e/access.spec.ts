@@ -66,6 +66,9 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/admin/courses/edit/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/admin/courses/reportes/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/admin/courses/calificaciones/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
+  // A course's classes (docs/product.md#classes): an unknown course, or a class not of it, is not found.
+  ["/admin/courses/clases/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
+  ["/admin/courses/clases/x/y", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   // A class's progress, 'Escribir a la clase' and notas (docs/product.md#classes).
   ...["progreso", "escribir", "notas.csv"].map(
     (p) =>
@@ -97,6 +100,8 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
     "reportes",
     "calificaciones",
     "calificaciones/csv",
+    "clases",
+    "clases/y",
     "clases/x/progreso",
     "clases/x/escribir",
     "clases/x/notas.csv",
@@ -158,6 +163,10 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["DELETE", "/api/cursos/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["PUT", "/api/cursos/no-existe/publicar", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["GET", "/api/cursos/no-existe/participantes", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
+  // A course's classes: its team; an admin's empty body is a 400. Joining with a code: anyone signed in.
+  ["GET", "/api/cursos/no-existe/clases", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
+  ["POST", "/api/cursos/no-existe/clases", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
+  ["POST", "/api/clases/unirse", (who) => (anonymous(who) ? 401 : 400)],
   [
     "GET",
     "/api/cursos/no-existe/clases/no-existe/progreso",
@@ -290,7 +299,15 @@ test("tabla de acceso: profesor/a del curso A frente al curso B", async ({ baseU
   };
 
   const ctx = await contextFor("docente", baseURL!);
-  const pages = ["editar", "participantes", "participantes/csv", "reportes", "calificaciones", "calificaciones/csv"];
+  const pages = [
+    "editar",
+    "participantes",
+    "participantes/csv",
+    "reportes",
+    "calificaciones",
+    "calificaciones/csv",
+    "clases",
+  ];
   const classPages = ["progreso", "escribir", "notas.csv"];
   for (const [course, expected] of [
     [courseA, 200],
@@ -319,6 +336,7 @@ test("tabla de acceso: profesor/a del curso A frente al curso B", async ({ baseU
     ["GET", (id) => `/api/admin/cursos/${id}/reporte`],
     ["GET", (id) => `/api/admin/cursos/${id}/calificaciones`],
     ["GET", (id) => `/api/cursos/${id}/equipo`],
+    ["GET", (id) => `/api/cursos/${id}/clases`],
     ["PUT", (id) => `/api/cursos/${id}`, { titulo: "Curso de la tabla de acceso", duracionHoras: 1 }],
   ];
   for (const [method, path, data] of calls) {
@@ -326,6 +344,20 @@ test("tabla de acceso: profesor/a del curso A frente al curso B", async ({ baseU
     expect(own.status(), `profesor/a ${method} ${path("A")}`).toBe(200);
     const other = await ctx.fetch(path(courseB), { method, headers: bearer, data, maxRedirects: 0 });
     expect(other.status(), `profesor/a ${method} ${path("B")}`).toBe(403);
+  }
+  // A class of course A: the teacher creates it (201) and opens it; under course B's address it is
+  // not found, and course B gets no class from them.
+  const made = await ctx.post(`/api/cursos/${courseA}/clases`, { headers: bearer, data: { nombre: "Clase A" } });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id: claseId } = (await made.json()) as { id: string };
+  const refused = await ctx.post(`/api/cursos/${courseB}/clases`, { headers: bearer, data: { nombre: "Clase B" } });
+  expect(refused.status(), "profesor/a POST /api/cursos/B/clases").toBe(403);
+  for (const [path, expected] of [
+    [`/docente/cursos/${courseA}/clases/${claseId}`, 200],
+    [`/docente/cursos/${courseB}/clases/${claseId}`, 404],
+  ] as const) {
+    const response = await ctx.get(path, { maxRedirects: 0 });
+    expect(response.status(), `profesor/a GET ${path}`).toBe(expected);
   }
   // Course A's catalog-wide administration stays the admins': deleting, publishing, its team.
   for (const [method, path] of [
@@ -350,6 +382,8 @@ test("un POST desde otro sitio se rechaza", async ({ baseURL }) => {
     "/admin/courses/new",
     "/admin/courses/edit/x",
     "/admin/courses/edit/x/archivos",
+    "/admin/courses/clases/x",
+    "/api/clases/unirse",
     "/admin/courses/clases/x/x/escribir",
     "/admin/profile",
     "/api/auth/change-password",

@@ -162,3 +162,26 @@ test("progreso de una clase y 'Escribir a la clase' sin infracciones de accesibi
     ]),
   ).toEqual([]);
 });
+
+test("las clases de un curso sin infracciones de accesibilidad", async ({ page, request }) => {
+  // A class with a learner in it (joined with its code), its list, its page and its delete dialog.
+  const learner = await learnerWithCertificate(request, "Enclase");
+  const tokenOf = async (correo: string, password: string) =>
+    ((await (await request.post("/api/auth/login", { data: { correo, password } })).json()) as { token: string }).token;
+  const adminToken = await tokenOf(ADMIN.correo, ADMIN.password);
+  const created = await request.post(`/api/cursos/${learner.cursoId}/clases`, {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: { nombre: `Curso 3°B ${Date.now()}` },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const clase = (await created.json()) as { id: string; codigo: string };
+  const joined = await request.post("/api/clases/unirse", {
+    headers: { Authorization: `Bearer ${await tokenOf(learner.correo, learner.password)}` },
+    data: { codigo: clase.codigo },
+  });
+  expect(joined.status(), await joined.text()).toBe(201);
+  await signIn(page, ADMIN.correo, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  const list = `/admin/courses/clases/${learner.cursoId}`;
+  expect(await violations(page, [list, `${list}/${clase.id}`, `${list}/${clase.id}?eliminar=1`])).toEqual([]);
+});

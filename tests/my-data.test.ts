@@ -156,6 +156,7 @@ async function historyOf(person: Person, other: Person, tag: string) {
 }
 
 let taughtCourseId: string;
+let classId: string;
 
 beforeAll(async () => {
   ana = await signedIn({ nombre: "Ana", apellido: "Rojas" });
@@ -183,6 +184,22 @@ beforeAll(async () => {
   taughtCourseId = other.id;
   await prisma.courseTeacher.create({ data: { cursoId: other.id, userId: ana.user.id } });
   await prisma.courseTeacher.create({ data: { cursoId: other.id, userId: bruno.user.id } });
+  // Ana joined a class of her course with its code; Bruno, enrolled too, was added by Ana: his row stays out.
+  const clase = await prisma.courseClass.create({
+    data: { cursoId: mine.course.id, nombre: "Curso 3°B 2026", codigo: "MDATOS23" },
+  });
+  classId = clase.id;
+  await prisma.enrolment.upsert({
+    where: { userId_cursoId: { userId: bruno.user.id, cursoId: mine.course.id } },
+    create: { userId: bruno.user.id, cursoId: mine.course.id },
+    update: {},
+  });
+  await prisma.classMember.createMany({
+    data: [
+      { claseId: clase.id, cursoId: mine.course.id, userId: ana.user.id },
+      { claseId: clase.id, cursoId: mine.course.id, userId: bruno.user.id, addedById: ana.user.id },
+    ],
+  });
   revokedCode = "REVOKEDANAAAAAAA";
   await prisma.certificate.create({
     data: {
@@ -236,6 +253,7 @@ describe("Descargar mis datos", () => {
         "imagen-de-perfil.png",
         "perfil.json",
         "inscripciones.json",
+        "clases.json",
         "equipos-docentes.json",
         "evaluaciones.json",
         `certificados/${issuedCode}.pdf`,
@@ -282,6 +300,16 @@ describe("Descargar mis datos", () => {
 
   it("holds exactly the person's own rows of every kind", async () => {
     const me = ana.user.id;
+    expect(archive.json("clases.json")).toEqual([
+      {
+        claseId: classId,
+        clase: "Curso 3°B 2026",
+        cursoId: expect.any(String),
+        curso: expect.any(String),
+        enLaClaseDesde: expect.any(String),
+        comoLlegaste: "con el código de la clase",
+      },
+    ]);
     expect(archive.json("equipos-docentes.json")).toEqual([
       {
         cursoId: taughtCourseId,

@@ -788,6 +788,40 @@ describe("every documented call answers as documented", () => {
     for (const path of Object.keys(doc.paths)) expect(html).toContain(path);
   });
 
+  it("classes: list, create, join with the code", async () => {
+    const clases = { cursoId: course.id };
+    const created = await call("post", "/api/cursos/{cursoId}/clases", clases, {
+      token: admin.token,
+      json: { nombre: "Curso 3°B 2026" },
+    });
+    expect(created.status).toBe(201);
+    expect(
+      (
+        await call("post", "/api/cursos/{cursoId}/clases", clases, {
+          token: admin.token,
+          json: { nombre: "Curso 3°B 2026" },
+        })
+      ).status,
+    ).toBe(409);
+    expect((await call("post", "/api/cursos/{cursoId}/clases", clases, { token: admin.token, json: {} })).status).toBe(
+      400,
+    );
+    expect((await call("get", "/api/cursos/{cursoId}/clases", clases, { token: admin.token })).status).toBe(200);
+    expect((await call("get", "/api/cursos/{cursoId}/clases", clases, { token: student.token })).status).toBe(403);
+    expect(
+      (await call("get", "/api/cursos/{cursoId}/clases", { cursoId: UNKNOWN }, { token: admin.token })).status,
+    ).toBe(404);
+    const codigo = created.body.codigo as string;
+    expect((await call("post", "/api/clases/unirse", {}, { token: student.token, json: { codigo } })).status).toBe(201);
+    expect((await call("post", "/api/clases/unirse", {}, { token: student.token, json: { codigo } })).status).toBe(409);
+    expect(
+      (await call("post", "/api/clases/unirse", {}, { token: student.token, json: { codigo: "QQQQ-QQQQ" } })).status,
+    ).toBe(404);
+    expect((await call("post", "/api/clases/unirse", {}, { token: student.token, json: { codigo: "x" } })).status).toBe(
+      400,
+    );
+  });
+
   it("checked a success of every documented call, and an error of nearly all", () => {
     const calls = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
     // Public reads with nothing to refuse.

@@ -86,6 +86,12 @@ export default function Privacy({ loaderData: d }: Route.ComponentProps) {
             certificados.
           </li>
           <li>
+            <strong>Tus clases:</strong> las clases de un curso en que estás (por ejemplo «Curso 3°B 2026»), desde
+            cuándo y si te uniste con el código de la clase o te agregó tu profesor/a. Sirven para que el equipo docente
+            del curso vea a su clase; tu profesor/a ve tu nombre y tu correo en la lista de la clase. Se guardan
+            mientras estés en la clase y en el curso: si dejas el curso, dejas también sus clases.
+          </li>
+          <li>
             <strong>Si enseñas:</strong> los cursos en cuyo equipo docente estás como profesor/a, quién te sumó y desde
             cuándo. Sirven para que puedas editar esos cursos y ver a sus participantes, sus reportes y sus
             calificaciones; se guardan mientras formes parte del equipo del curso.

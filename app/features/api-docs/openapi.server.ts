@@ -46,6 +46,7 @@ import { MESSAGE_CALLS } from "~/features/messages/api-doc.server.ts";
 import { LIBRARY_CALLS } from "~/features/library/api-doc.server.ts";
 import { REPORT_CALLS } from "~/features/reports/api-doc.server.ts";
 import { CLASS_PROGRESS_CALLS } from "~/features/classes/progress-api-doc.server.ts";
+import { CLASS_CALLS } from "~/features/classes/api-doc.server.ts";
 import {
   error,
   json,
@@ -88,6 +89,7 @@ const QUERY: Record<QueryParam, { schema: Record<string, unknown>; description: 
 const PATH_PARAMS: Record<string, { description: string; schema: Record<string, unknown> }> = {
   userId: { description: "Id del usuario.", schema: { type: "string" } },
   cursoId: { description: "Id del curso.", schema: { type: "string" } },
+  claseId: { description: "Id de la clase (de ese curso).", schema: { type: "string" } },
   libroId: { description: "Id del libro.", schema: { type: "string" } },
   moduloIndex: { description: "Índice del módulo (desde 0).", schema: { type: "integer", minimum: 0 } },
   tipo: { description: "Público del curso.", schema: { type: "string", enum: [...AUDIENCE_PAGES] } },
@@ -143,6 +145,7 @@ const OPERATIONS = gather(
   MESSAGE_CALLS,
   LIBRARY_CALLS,
   REPORT_CALLS,
+  CLASS_CALLS,
   DOCUMENT_CALLS,
 );
 

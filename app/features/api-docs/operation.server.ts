@@ -63,6 +63,10 @@ export const TAGS = [
     name: "Reportes",
     description: "Cifras de la academia (administradores) y de cada curso (también su equipo docente).",
   },
+  {
+    name: "Clases",
+    description: "Las clases de un curso (su equipo docente) y unirse a una con su código.",
+  },
   { name: "Documentación", description: "Este documento y su página de referencia." },
 ] as const;
 

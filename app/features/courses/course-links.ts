@@ -16,6 +16,8 @@ export type CourseLinks = {
   participants: string;
   report: string;
   gradebook: string;
+  /** The course's classes (docs/product.md#classes). */
+  classes: string;
 };
 
 export function courseLinks(panel: CoursePanel, id: string): CourseLinks {
@@ -27,6 +29,7 @@ export function courseLinks(panel: CoursePanel, id: string): CourseLinks {
       participants: `${base}/participantes`,
       report: `${base}/reportes`,
       gradebook: `${base}/calificaciones`,
+      classes: `${base}/clases`,
     };
   }
   return {
@@ -35,6 +38,7 @@ export function courseLinks(panel: CoursePanel, id: string): CourseLinks {
     participants: `/admin/courses/participantes/${id}`,
     report: `/admin/courses/reportes/${id}`,
     gradebook: `/admin/courses/calificaciones/${id}`,
+    classes: `/admin/courses/clases/${id}`,
   };
 }
 

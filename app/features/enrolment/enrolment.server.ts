@@ -22,19 +22,8 @@ export async function enrol(
   if (!decision.ok) return decision;
   const userId = viewer!.id;
   try {
-    const created = await prisma.$transaction(async (tx) => {
-      const existing = await tx.enrolment.findUnique({
-        where: { userId_cursoId: { userId, cursoId: courseId } },
-        select: { id: true },
-      });
-      if (existing) return false;
-      await tx.enrolment.create({ data: { userId, cursoId: courseId } });
-      await tx.course.update({ where: { id: courseId }, data: { cantidadParticipantes: { increment: 1 } } });
-      return true;
-    });
-    // Attempts outlive an enrolment (leaving a course, or quizzes taken before enrolling as a
-    // docente): a new enrolment starts from what was already passed, not from 0%.
-    if (created) await recomputeProgress(userId, courseId);
+    const created = await prisma.$transaction((tx) => enrolInTransaction(tx, userId, courseId));
+    if (created) await afterEnrolment(userId, courseId);
     return ok({ alreadyEnrolled: !created });
   } catch (error) {
     // Two simultaneous clicks: the unique index keeps one row; the second is "already enrolled".
@@ -42,6 +31,33 @@ export async function enrol(
     console.error(error);
     return fail(500, ENROL_FAILED, { reason: "error" });
   }
+}
+
+type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
+
+/**
+ * The enrolment row and the course's participant counter, in the caller's transaction (taking a
+ * course; joining a class with its code, which adds the class membership in the same one): true
+ * when the row is new. Who may enrol is decided before (enrolmentDecision).
+ */
+export async function enrolInTransaction(tx: Tx, userId: string, courseId: string): Promise<boolean> {
+  const existing = await tx.enrolment.findUnique({
+    where: { userId_cursoId: { userId, cursoId: courseId } },
+    select: { id: true },
+  });
+  if (existing) return false;
+  await tx.enrolment.create({ data: { userId, cursoId: courseId } });
+  await tx.course.update({ where: { id: courseId }, data: { cantidadParticipantes: { increment: 1 } } });
+  return true;
+}
+
+/**
+ * After a new enrolment has committed. Attempts outlive an enrolment (leaving a course, or
+ * quizzes taken before enrolling as a docente): a new enrolment starts from what was already
+ * passed, not from 0%.
+ */
+export async function afterEnrolment(userId: string, courseId: string): Promise<void> {
+  await recomputeProgress(userId, courseId);
 }
 
 /** Leaves a course; false when the user was not enrolled. */

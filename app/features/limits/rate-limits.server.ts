@@ -55,6 +55,11 @@ export const BUDGETS = {
   myDataUser: { points: 5, duration: 60 * MINUTE },
   /** Wrong passwords in 'Eliminar mi cuenta', per account: a borrowed session cannot guess on. */
   accountDeletionUser: { points: 5, duration: 15 * MINUTE },
+  /**
+   * Wrong class codes ('Unirme a una clase', web and API) per account: a learner mistypes a few
+   * times; nobody walks the 30^8 codes (docs/decisions/022-classes-and-their-code.md).
+   */
+  classCodeUser: { points: 10, duration: 15 * MINUTE },
 } as const;
 
 const limiters = Object.fromEntries(

@@ -72,6 +72,7 @@ async function* entries(user: Account, now: Date): AsyncGenerator<ZipEntry> {
   }
   yield { name: "perfil.json", data: json(profile(user, avatar, now)) };
   yield { name: "inscripciones.json", data: json(enrolments(user.id)) };
+  yield { name: "clases.json", data: json(classes(user.id)) };
   yield { name: "equipos-docentes.json", data: json(teams(user.id)) };
   yield { name: "evaluaciones.json", data: json(attempts(user.id)) };
 
@@ -203,6 +204,45 @@ function enrolments(userId: string) {
       // What a class's teachers see of the learner (docs/decisions/024-class-progress.md).
       ultimaActividadEn: r.ultimaActividadEn,
       atascado: r.atascado,
+    }),
+  );
+}
+
+/**
+ * The classes the person is in (docs/product.md#classes), oldest first: class, course, since when
+ * and how they came (with the code, or added by a teacher, named). One user's rows are a range of
+ * the members' (userId, cursoId) index; a person is in a handful of classes.
+ */
+function classes(userId: string) {
+  return rows(
+    keyset("createdAt", async (last, take) =>
+      (
+        await prisma.classMember.findMany({
+          where: {
+            userId,
+            ...(last ? { OR: [{ createdAt: { gt: last.at } }, { createdAt: last.at, claseId: { gt: last.id } }] } : {}),
+          },
+          orderBy: [{ createdAt: "asc" }, { claseId: "asc" }],
+          take,
+          select: {
+            claseId: true,
+            cursoId: true,
+            createdAt: true,
+            clase: { select: { nombre: true, curso: { select: { titulo: true } } } },
+            addedBy: { select: { nombre: true, apellido: true } },
+          },
+        })
+      ).map((row) => ({ ...row, id: row.claseId })),
+    ),
+    (r) => ({
+      claseId: r.claseId,
+      clase: r.clase.nombre,
+      cursoId: r.cursoId,
+      curso: r.clase.curso.titulo,
+      enLaClaseDesde: r.createdAt,
+      comoLlegaste: r.addedBy
+        ? `agregado/a por ${`${r.addedBy.nombre} ${r.addedBy.apellido}`.trim()}`
+        : "con el código de la clase",
     }),
   );
 }
@@ -441,6 +481,12 @@ const ACTIONS: Partial<Record<AuditAction, string>> = {
   "course.team-remove": "Profesor/a quitado/a de un equipo docente",
   "course.review-send": "Curso enviado a revisión",
   "course.review-return": "Curso devuelto a borrador",
+  "class.create": "Clase creada",
+  "class.rename": "Clase renombrada",
+  "class.code-reset": "Nuevo código de una clase",
+  "class.delete": "Clase eliminada",
+  "class.member-remove": "Quitado/a de una clase por su profesor/a",
+  "class.join": "Te uniste a una clase con su código",
   "certificate.issue": "Certificado emitido",
   "certificate.rename": "Nombre actualizado en los certificados",
   "book.update": "Libro editado",
@@ -528,6 +574,9 @@ function readme(now: Date): string {
     "  Tu imagen de perfil, si subiste una.",
     "inscripciones.json",
     "  Los cursos en que te inscribiste, con tu avance y la fecha de inscripción.",
+    "clases.json",
+    "  Las clases de tus cursos en que estás: la clase, el curso, desde cuándo y cómo llegaste (con el",
+    "  código de la clase, o porque tu profesor/a te agregó).",
     "equipos-docentes.json",
     "  Los cursos en cuyo equipo docente estás como profesor/a, y desde cuándo.",
     "evaluaciones.json",

@@ -86,6 +86,9 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
           <Link to={links.report} className="btn-ghost">
             Reportes
           </Link>
+          <Link to={links.classes} className="btn-ghost">
+            Clases
+          </Link>
           <ReviewActions estado={course.estado} canPublish={canPublish} reviewer={team !== null} actionData={ad} />
         </div>
       </div>

@@ -24,6 +24,7 @@ import { formatCalendarDate } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { listQuery, listStateFrom, pageFrom } from "~/lib/pagination.ts";
+import { courseLinks } from "~/features/courses/course-links.ts";
 import type { Route } from "./+types/courses";
 
 const ActionSchema = z.object({ intent: z.enum(["publish", "delete"]), courseId: z.string().min(1).max(64) });
@@ -175,6 +176,9 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
               </Link>
               <Link to={`/admin/courses/reportes/${c.id}`} className="btn-ghost px-2 py-1">
                 Reportes
+              </Link>
+              <Link to={courseLinks("admin", c.id).classes} className="btn-ghost px-2 py-1">
+                Clases
               </Link>
               <Link to={deleteHref(c.id)} preventScrollReset className="btn-danger px-2 py-1">
                 Eliminar

@@ -9,10 +9,13 @@ import { listTeachingCourses } from "~/features/courses/team.server.ts";
 import { EnrolledCourseList, enrolledCoursesError } from "~/features/learning/components/enrolled-course-list.tsx";
 import { loadEnrolledCourses, unenrolAction } from "~/features/learning/enrolled-courses.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
+import { JoinClassForm, JOIN_INTENT } from "~/features/classes/components/join-class-form.tsx";
+import { joinClassAction } from "~/features/classes/join.server.ts";
+import { readForm } from "~/lib/form.server.ts";
 import type { Route } from "./+types/index";
 
 // /docente (docs/product.md#course-teams): 'Mis cursos como profesor/a' (any state) with the way
-// to each course's editor, participants, report and gradebook; below, the courses the docente
+// to each course's editor, participants, report, gradebook and classes; below, the courses the docente
 // takes as a learner, their first page as on /user (?page= pages the teaching list; the rest of
 // the learner's list is at /user/courses).
 export async function loader(args: Route.LoaderArgs) {
@@ -27,7 +30,10 @@ export async function loader(args: Route.LoaderArgs) {
   return { nombre: user.nombre, teaching, learning };
 }
 
-export function action(args: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  // Two forms post here: 'Unirme a una clase' and a course's 'Eliminar'.
+  const form = await readForm(args.request.clone());
+  if (form.get("intent") === JOIN_INTENT) return joinClassAction(args, form);
   return unenrolAction(args, "/docente");
 }
 
@@ -38,7 +44,7 @@ const COLUMNS = [
   { label: "Acciones" },
 ] as const;
 
-export default function DocenteHome({ loaderData }: Route.ComponentProps) {
+export default function DocenteHome({ loaderData, actionData }: Route.ComponentProps) {
   const { nombre, teaching, learning } = loaderData;
   return (
     <section>
@@ -84,6 +90,9 @@ export default function DocenteHome({ loaderData }: Route.ComponentProps) {
                     <Link to={links.gradebook} className="btn-ghost px-2 py-1">
                       Calificaciones
                     </Link>
+                    <Link to={links.classes} className="btn-ghost px-2 py-1">
+                      Clases
+                    </Link>
                   </div>
                 </td>
               </tr>
@@ -115,6 +124,7 @@ export default function DocenteHome({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </div>
+      <JoinClassForm action="/docente?index" lastResult={actionData?.join} />
     </section>
   );
 }

@@ -4,6 +4,9 @@ import { EnrolledCourseList, enrolledCoursesError } from "~/features/learning/co
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { loadEnrolledCourses, unenrolAction } from "~/features/learning/enrolled-courses.server.ts";
+import { JoinClassForm, JOIN_INTENT } from "~/features/classes/components/join-class-form.tsx";
+import { joinClassAction } from "~/features/classes/join.server.ts";
+import { readForm } from "~/lib/form.server.ts";
 import type { Route } from "./+types/index";
 
 // /user: a greeting and the same course list as /user/courses.
@@ -12,16 +15,20 @@ export async function loader(args: Route.LoaderArgs) {
   return { nombre, rol, courses, toRemove, page, pageCount };
 }
 
-export function action(args: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  // Two forms post here: 'Unirme a una clase' and a course's 'Eliminar'.
+  const form = await readForm(args.request.clone());
+  if (form.get("intent") === JOIN_INTENT) return joinClassAction(args, form);
   return unenrolAction(args, "/user");
 }
 
-export default function UserHome({ loaderData }: Route.ComponentProps) {
+export default function UserHome({ loaderData, actionData }: Route.ComponentProps) {
   const { nombre, rol, courses, toRemove, page, pageCount } = loaderData;
   return (
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Hola, {nombre}</h1>
       <p className="mt-2 text-slate-600">Perfil: {roleLabel(rol)}</p>
+      <JoinClassForm action="/user?index" lastResult={actionData?.join} />
       <div className="mt-8 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-xl font-semibold text-slate-900">Mis cursos</h2>
         <Link to="/cursos" className="text-sm font-medium text-brand-700 hover:underline">

@@ -1,0 +1,44 @@
+// The way back from a class's pages (docs/product.md#classes): the panel's courses, the course
+// (its editor), its classes, the class. In the panel the page was opened from.
+import { Link } from "react-router";
+import { useCourseLinks } from "~/features/courses/course-links.ts";
+
+export function ClassBreadcrumbs({
+  curso,
+  clase,
+}: {
+  curso: { id: string; titulo: string };
+  /** The class, when the page is one of its pages (its link is then the last step). */
+  clase?: { nombre: string; href?: string };
+}) {
+  const links = useCourseLinks(curso.id);
+  const steps: Array<{ label: string; href?: string }> = [
+    { label: "Cursos", href: links.list },
+    { label: curso.titulo, href: links.edit },
+    { label: "Clases", href: clase ? links.classes : undefined },
+  ];
+  if (clase) steps.push({ label: clase.nombre, href: clase.href });
+  return (
+    <nav aria-label="Ruta de navegación" className="text-sm">
+      <ol className="flex flex-wrap items-center gap-x-1 gap-y-1 text-slate-600">
+        {steps.map((step, i) => (
+          <li key={`${i}-${step.label}`} className="flex min-w-0 items-center gap-1">
+            {i > 0 ? <span aria-hidden="true">›</span> : null}
+            {step.href ? (
+              <Link
+                to={step.href}
+                className="inline-block py-0.5 font-medium break-words text-brand-700 hover:underline"
+              >
+                {step.label}
+              </Link>
+            ) : (
+              <span aria-current="page" className="break-words text-slate-900">
+                {step.label}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,45 @@
+// 'Unirme a una clase' (docs/product.md#classes): one form for the learner's panel (/user) and the
+// teacher's (/docente; a docente also takes courses). It posts to the panel's own page, so it
+// works without JavaScript; the answer comes back beside the field.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import { FormErrors, TextField } from "~/components/ui/field.tsx";
+import type { JoinClassFields } from "../schema.ts";
+import { JOIN_CODE_HINT, JOIN_CODE_LABEL, JOIN_TITLE } from "../texts.ts";
+
+/** The panel's forms are told apart by this intent (the other is 'Eliminar' of a course). */
+export const JOIN_INTENT = "join-class";
+
+export function JoinClassForm({ action, lastResult }: { action: string; lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === JOIN_INTENT;
+  const [form, fields] = useForm<JoinClassFields>({
+    id: "unirse-clase",
+    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <section aria-labelledby="unirse-clase-titulo" className="card mt-6 max-w-xl p-4 sm:p-6">
+      <h2 id="unirse-clase-titulo" className="text-lg font-semibold text-slate-900">
+        {JOIN_TITLE}
+      </h2>
+      <Form method="post" action={action} {...getFormProps(form)} className="mt-3 space-y-3">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField
+          field={fields.codigo}
+          label={JOIN_CODE_LABEL}
+          hint={JOIN_CODE_HINT}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+          required
+        />
+        <input type="hidden" name="intent" value={JOIN_INTENT} />
+        <button type="submit" className="btn-primary" disabled={sending}>
+          {sending ? "Uniéndote..." : "Unirme"}
+        </button>
+      </Form>
+    </section>
+  );
+}

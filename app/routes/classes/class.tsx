@@ -1,0 +1,314 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useLocation, useNavigation, useParams } from "react-router";
+import { AdminTable } from "~/components/ui/admin-table.tsx";
+import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
+import { Email } from "~/components/ui/email.tsx";
+import { FormErrors, TextField } from "~/components/ui/field.tsx";
+import { Pagination } from "~/components/ui/pagination.tsx";
+import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
+import { classLinks, classListLink, useClassLinks } from "~/features/classes/class-links.ts";
+import {
+  classSummary,
+  deleteClass,
+  listClassMembers,
+  MEMBER_PAGE_SIZE,
+  removeMember,
+  renameClass,
+  resetClassCode,
+} from "~/features/classes/classes.server.ts";
+import { ClassBreadcrumbs } from "~/features/classes/components/class-breadcrumbs.tsx";
+import { requireClassManager } from "~/features/classes/guards.server.ts";
+import { ClassNameSchema, RemoveMemberSchema, type ClassNameFields } from "~/features/classes/schema.ts";
+import {
+  addedBy,
+  CLASS_CODE_RESET,
+  CLASS_DELETE_CONFIRM,
+  CLASS_DELETED,
+  CLASS_NAME_HINT,
+  CLASS_NAME_LABEL,
+  CLASS_NOT_FOUND,
+  CLASS_RENAMED,
+  JOINED_BY_CODE,
+  MEMBER_NOT_FOUND,
+  MEMBER_REMOVED,
+} from "~/features/classes/texts.ts";
+import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
+import { panelOfPath, useCourseLinks } from "~/features/courses/course-links.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import { formatDate } from "~/lib/dates.ts";
+import { formReply, type Result } from "~/lib/failure.ts";
+import { redirectWithFlash } from "~/lib/flash.server.ts";
+import { readForm } from "~/lib/form.server.ts";
+import { isRecordId } from "~/lib/ids.ts";
+import { invariantResponse } from "~/lib/invariant.ts";
+import { pageTitle } from "~/lib/meta.ts";
+import { pageFrom } from "~/lib/pagination.ts";
+import type { Route } from "./+types/class";
+
+// One class (docs/product.md#classes): its name ('Cambiar nombre'), its code big enough to copy
+// from a projector ('Generar otro código'), its learners 50 a page ('Quitar de la clase') and
+// 'Eliminar clase' behind a confirmation addressed by the URL (?eliminar=1, works without JS).
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageTitle(matches, loaderData ? `Clase ${loaderData.clase.nombre}` : "Clase");
+
+/** The members' page cursor of the URL: an account id after (`desde`) or before (`antes`) which the page starts. */
+function memberCursor(url: URL): { desde: string } | { antes: string } | null {
+  const desde = url.searchParams.get("desde");
+  if (isRecordId(desde)) return { desde };
+  const antes = url.searchParams.get("antes");
+  return isRecordId(antes) ? { antes } : null;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { clase } = await requireClassManager(args, args.params.cursoId, args.params.claseId);
+  const course = await getCourseTitle(clase.cursoId);
+  invariantResponse(course, COURSE_NOT_FOUND, { status: 404 });
+  const url = new URL(args.request.url);
+  const cursor = memberCursor(url);
+  const [summary, members] = await Promise.all([classSummary(clase), listClassMembers(clase.id, cursor)]);
+  const pageCount = Math.max(1, Math.ceil(members.total / MEMBER_PAGE_SIZE));
+  // A bare ?page=N reads the first page: the number only labels pages reached by their links.
+  const page = cursor ? Math.min(pageFrom(url), pageCount) : 1;
+  return {
+    course,
+    clase: summary,
+    members: members.members,
+    page,
+    pageCount,
+    cursors: {
+      prev: members.hasPrev ? (members.members[0]?.userId ?? null) : null,
+      next: members.hasNext ? (members.members.at(-1)?.userId ?? null) : null,
+    },
+    confirmDelete: url.searchParams.get("eliminar") === "1",
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { user, clase } = await requireClassManager(args, args.params.cursoId, args.params.claseId);
+  const form = await readForm(args.request);
+  const panel = panelOfPath(new URL(args.request.url).pathname);
+  const here = classLinks(panel, clase.cursoId, clase.id).page;
+  const done = (outcome: Result, message: string, to = here) =>
+    redirectWithFlash(
+      args.request,
+      outcome.ok ? to : here,
+      outcome.ok ? { type: "success", message } : { type: "error", message: outcome.message },
+    );
+  switch (form.get("intent")) {
+    case "rename": {
+      const submission = parseWithZod(form, { schema: ClassNameSchema });
+      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      const outcome = await renameClass(user, clase, submission.value.nombre, args.request);
+      if (!outcome.ok) return data({ result: formReply(submission, outcome) }, { status: outcome.status });
+      return done(outcome, CLASS_RENAMED);
+    }
+    case "reset-code":
+      return done(await resetClassCode(user, clase, args.request), CLASS_CODE_RESET);
+    case "remove-member": {
+      const parsed = RemoveMemberSchema.safeParse({ userId: form.get("userId") });
+      if (!parsed.success) return done({ ok: false, status: 404, message: MEMBER_NOT_FOUND }, "");
+      return done(await removeMember(user, clase, parsed.data.userId, args.request), MEMBER_REMOVED);
+    }
+    case "delete":
+      return done(
+        await deleteClass(user, clase, args.request),
+        CLASS_DELETED,
+        classLinks(panel, clase.cursoId, clase.id).list,
+      );
+    default:
+      return redirectWithFlash(args.request, here, { type: "error", message: CLASS_NOT_FOUND });
+  }
+}
+
+const COLUMNS = [
+  { label: "Nombre" },
+  { label: "Correo" },
+  { label: "En la clase desde" },
+  { label: "Cómo llegó" },
+  { label: "Acciones" },
+] as const;
+
+export default function ClassPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { course, clase, members, page, pageCount, cursors, confirmDelete } = loaderData;
+  const links = useClassLinks(course.id, clase.id);
+  const courseLinks = useCourseLinks(course.id);
+  const navigation = useNavigation();
+  const pending = usePendingIntent();
+  const [form, fields] = useForm<ClassNameFields>({
+    id: "nombre-clase",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    defaultValue: { nombre: clase.nombre },
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <section>
+      <ClassBreadcrumbs curso={course} clase={{ nombre: clase.nombre }} />
+      <h1 className="mt-2 text-2xl font-bold break-words text-slate-900">{clase.nombre}</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        {course.titulo} · {clase.estudiantes} {clase.estudiantes === 1 ? "estudiante" : "estudiantes"}
+      </p>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="codigo-titulo" className="card p-4 sm:p-6">
+          <h2 id="codigo-titulo" className="text-lg font-semibold text-slate-900">
+            Código de la clase
+          </h2>
+          <p className="mt-3 font-mono text-4xl font-bold tracking-widest break-all text-slate-900 sm:text-5xl">
+            {clase.codigo}
+          </p>
+          <p className="mt-3 text-sm text-slate-600">
+            Cada estudiante lo escribe en «Unirme a una clase», en su panel (da igual si usa mayúsculas o el guion):
+            queda en esta clase y, si aún no lo estaba, en el curso.
+          </p>
+          <Form method="post" className="mt-4">
+            <button
+              type="submit"
+              name="intent"
+              value="reset-code"
+              className="btn-secondary"
+              disabled={pending({ intent: "reset-code" })}
+            >
+              Generar otro código
+            </button>
+            <p className="mt-2 text-xs text-slate-500">
+              El código actual deja de servir; quienes ya están en la clase se quedan.
+            </p>
+          </Form>
+        </section>
+
+        <section aria-labelledby="nombre-titulo" className="card p-4 sm:p-6">
+          <h2 id="nombre-titulo" className="text-lg font-semibold text-slate-900">
+            Cambiar nombre
+          </h2>
+          <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+            <FormErrors id={form.errorId} errors={form.errors} />
+            <TextField
+              field={fields.nombre}
+              label={CLASS_NAME_LABEL}
+              hint={CLASS_NAME_HINT}
+              maxLength={80}
+              autoComplete="off"
+              required
+            />
+            <button
+              type="submit"
+              name="intent"
+              value="rename"
+              className="btn-primary"
+              disabled={pending({ intent: "rename" })}
+            >
+              Guardar nombre
+            </button>
+          </Form>
+        </section>
+      </div>
+
+      {/* 'Más de esta clase': the class's other pages (the CSV is a resource route: a plain link). */}
+      <nav aria-labelledby="mas-titulo" className="mt-6">
+        <h2 id="mas-titulo" className="text-lg font-semibold text-slate-900">
+          Más de esta clase
+        </h2>
+        <ul className="mt-2 flex flex-wrap gap-2">
+          <li>
+            <Link to={links.progress} className="btn-ghost">
+              Progreso de la clase
+            </Link>
+          </li>
+          <li>
+            <Link to={links.write} className="btn-ghost">
+              Escribir a la clase
+            </Link>
+          </li>
+          <li>
+            <a href={links.gradesCsv} download className="btn-ghost">
+              Descargar notas (CSV)
+            </a>
+          </li>
+          <li>
+            <Link to={courseLinks.participants} className="btn-ghost">
+              Participantes del curso
+            </Link>
+          </li>
+        </ul>
+      </nav>
+
+      <h2 className="mt-8 text-lg font-semibold text-slate-900">Estudiantes de la clase</h2>
+      {members.length === 0 ? (
+        <p className="card mt-3 p-6 text-slate-600">
+          Aún no hay estudiantes en esta clase. Comparte el código para que se unan.
+        </p>
+      ) : (
+        <AdminTable
+          columns={COLUMNS}
+          minWidth="min-w-[720px]"
+          className="card mt-3 overflow-x-auto"
+          caption="Estudiantes de la clase"
+        >
+          {members.map((m) => (
+            <tr key={m.userId}>
+              <td className="px-3 py-2 font-medium break-words text-slate-900">{m.nombre || "Sin nombre"}</td>
+              <td data-label="Correo" className="px-3 py-2">
+                <Email value={m.correo} />
+              </td>
+              <td data-label="En la clase desde" className="px-3 py-2 whitespace-nowrap">
+                {formatDate(m.desde)}
+              </td>
+              <td data-label="Cómo llegó" className="px-3 py-2">
+                {m.agregadoPor === null ? JOINED_BY_CODE : addedBy(m.agregadoPor)}
+              </td>
+              <td className="px-3 py-2">
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="userId" value={m.userId} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove-member"
+                    className="btn-ghost px-2 py-1 text-sm text-red-700"
+                    disabled={pending({ intent: "remove-member", userId: m.userId })}
+                    aria-label={`Quitar de la clase a ${m.nombre || m.correo}`}
+                  >
+                    Quitar de la clase
+                  </button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      <Pagination page={page} pageCount={pageCount} cursors={cursors} />
+
+      <section aria-labelledby="eliminar-titulo" className="mt-10 border-t border-slate-200 pt-6">
+        <h2 id="eliminar-titulo" className="text-lg font-semibold text-slate-900">
+          Eliminar clase
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{CLASS_DELETE_CONFIRM}</p>
+        <Link to={`${links.page}?eliminar=1`} preventScrollReset className="btn-danger mt-3 inline-block">
+          Eliminar clase
+        </Link>
+      </section>
+      {confirmDelete ? (
+        <ConfirmDeleteDialog title="¿Eliminar esta clase?" closeHref={links.page} idName="claseId" idValue={clase.id}>
+          <p>
+            «{clase.nombre}» y su código dejan de existir. {CLASS_DELETE_CONFIRM}
+          </p>
+        </ConfirmDeleteDialog>
+      ) : null}
+    </section>
+  );
+}
+
+/** 'Clase no encontrada' (or the course's 404 under /docente), and the way back to the course's classes. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { cursoId = "" } = useParams();
+  const list = classListLink(panelOfPath(useLocation().pathname), cursoId);
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{ 404: ({ message }) => ({ title: message ?? CLASS_NOT_FOUND }) }}
+      back={{ href: list, label: "← Volver a las clases" }}
+    />
+  );
+}
