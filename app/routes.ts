@@ -60,6 +60,7 @@ export default [
     route("cursos/:cursoId/reportes", "routes/admin/course-report.tsx", { id: "docente-course-report" }),
     route("cursos/:cursoId/calificaciones", "routes/admin/gradebook.tsx", { id: "docente-gradebook" }),
     route("cursos/:cursoId/calificaciones/csv", "routes/admin/gradebook-csv.ts", { id: "docente-gradebook-csv" }),
+    route("cursos/:cursoId/clases/:claseId/importar", "routes/classes/import.tsx", { id: "docente-class-import" }),
   ]),
 
   // Admin panel
@@ -75,6 +76,7 @@ export default [
     route("courses/reportes/:cursoId", "routes/admin/course-report.tsx"),
     route("courses/calificaciones/:cursoId", "routes/admin/gradebook.tsx"),
     route("courses/calificaciones/:cursoId/csv", "routes/admin/gradebook-csv.ts"),
+    route("courses/clases/:cursoId/:claseId/importar", "routes/classes/import.tsx"),
     route("records", "routes/admin/records.tsx"),
     route("records/importar", "routes/admin/records-import.tsx"),
     route("records/:userId/enlace-contrasena", "routes/admin/password-link.tsx"),
@@ -114,6 +116,7 @@ export default [
     route("cursos/:cursoId/revision", "routes/api/cursos.review.ts"),
     route("cursos/:cursoId/participantes", "routes/api/cursos.participants.ts"),
     route("cursos/:cursoId/equipo", "routes/api/cursos.team.ts"),
+    route("cursos/:cursoId/clases/:claseId/importar", "routes/api/cursos.class-import.ts"),
     route("cursos/finalizar", "routes/api/cursos.finish.ts"),
     route("certificados/usuario/:userId", "routes/api/certificados.user.ts"),
     route("certificados/actualizar-nombre", "routes/api/certificados.actualizar-nombre.ts"),

@@ -45,6 +45,7 @@ import { QUIZ_CALLS } from "~/features/quizzes/api-doc.server.ts";
 import { MESSAGE_CALLS } from "~/features/messages/api-doc.server.ts";
 import { LIBRARY_CALLS } from "~/features/library/api-doc.server.ts";
 import { REPORT_CALLS } from "~/features/reports/api-doc.server.ts";
+import { CLASS_IMPORT_CALLS } from "~/features/classes/import-api-doc.server.ts";
 import {
   error,
   json,
@@ -87,6 +88,7 @@ const QUERY: Record<QueryParam, { schema: Record<string, unknown>; description: 
 const PATH_PARAMS: Record<string, { description: string; schema: Record<string, unknown> }> = {
   userId: { description: "Id del usuario.", schema: { type: "string" } },
   cursoId: { description: "Id del curso.", schema: { type: "string" } },
+  claseId: { description: "Id de la clase (de ese curso).", schema: { type: "string" } },
   libroId: { description: "Id del libro.", schema: { type: "string" } },
   moduloIndex: { description: "Índice del módulo (desde 0).", schema: { type: "integer", minimum: 0 } },
   tipo: { description: "Público del curso.", schema: { type: "string", enum: [...AUDIENCE_PAGES] } },
@@ -136,6 +138,7 @@ const OPERATIONS = gather(
   ACCOUNT_CALLS,
   BULK_ACCOUNT_CALLS,
   COURSE_CALLS,
+  CLASS_IMPORT_CALLS,
   CERTIFICATE_CALLS,
   QUIZ_CALLS,
   MESSAGE_CALLS,

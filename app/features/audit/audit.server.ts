@@ -27,6 +27,8 @@ export type AuditAction =
   | "course.team-remove"
   | "course.review-send"
   | "course.review-return"
+  | "class.enrol"
+  | "class.member-add"
   | "certificate.issue"
   | "certificate.rename"
   | "book.update"

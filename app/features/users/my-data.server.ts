@@ -436,6 +436,8 @@ const ACTIONS: Partial<Record<AuditAction, string>> = {
   "course.team-remove": "Profesor/a quitado/a de un equipo docente",
   "course.review-send": "Curso enviado a revisión",
   "course.review-return": "Curso devuelto a borrador",
+  "class.enrol": "Inscripción en un curso por tu profesor/a (lista de una clase)",
+  "class.member-add": "Agregado/a a una clase por tu profesor/a",
   "certificate.issue": "Certificado emitido",
   "certificate.rename": "Nombre actualizado en los certificados",
   "book.update": "Libro editado",
