@@ -53,6 +53,8 @@ export const PREVIEW_SUMMARY = (r: { nuevas: number; inscribir: number; miembros
   `${r.errores} ${r.errores === 1 ? "fila con error" : "filas con errores"}.`;
 
 // The printed sheet and the new links.
+/** A learner's link from the printed sheet lives a month (a school term's first weeks). */
+export const ACCESS_LINK_DAYS = 30;
 export const SHEET_TITLE = "Hoja de accesos";
 export const SHEET_INTRO = (days: number) =>
   `Entrega a cada estudiante su recuadro. Con su enlace elige su contraseña (vale ${days} días y sirve una ` +

@@ -26,6 +26,7 @@ import { publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import type { ClassRow } from "./guards.server.ts";
 import {
+  ACCESS_LINK_DAYS,
   CLASS_IMPORT_HAS_ERRORS,
   CLASS_IMPORT_NOTHING,
   ROW_ACCOUNT_PENDING,
@@ -42,8 +43,6 @@ import { IMPORT_CHANGED } from "~/features/users/import/texts.ts";
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 type Db = Pick<typeof prisma, "user" | "enrolment" | "classMember" | "course">;
 
-/** A learner's first link from the printed sheet: a month (a school term's first weeks). */
-export const ACCESS_LINK_DAYS = 30;
 const ACCESS_LINK_TTL_MS = ACCESS_LINK_DAYS * 24 * 60 * 60 * 1000;
 
 export type ClassImportOptions = {

@@ -12,7 +12,6 @@ import { useHydrated } from "~/components/ui/use-hydrated.ts";
 import { useClassLinks } from "~/features/classes/class-links.ts";
 import { requireClassManager } from "~/features/classes/guards.server.ts";
 import {
-  ACCESS_LINK_DAYS,
   confirmClassImport,
   countWaitingLearners,
   previewClassImport,
@@ -23,6 +22,7 @@ import {
 } from "~/features/classes/import.server.ts";
 import { readClassImportRequest } from "~/features/classes/import-schema.ts";
 import {
+  ACCESS_LINK_DAYS,
   CLASS_IMPORT_DONE,
   IMPORT_INTRO,
   IMPORT_LINK_LABEL,
