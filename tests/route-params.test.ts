@@ -11,8 +11,9 @@ import routes from "~/routes.ts";
 const NAMES: Record<string, { names: string; after: string[] }> = {
   cursoId: {
     names: "a course",
-    after: ["cursos", "edit", "participantes", "reportes", "calificaciones", "cursos-inscritos", "intentos"],
+    after: ["cursos", "edit", "participantes", "reportes", "calificaciones", "cursos-inscritos", "intentos", "clases"],
   },
+  claseId: { names: "a class of a course", after: ["clases", ":cursoId"] },
   moduloIndex: { names: "a module's index in its course", after: ["modulos", ":cursoId"] },
   archivoId: { names: "a course's module file", after: ["archivos"] },
   userId: { names: "a user", after: ["usuarios", "usuario", "records", "auth", "suspend", "approve", "users"] },
@@ -74,6 +75,10 @@ describe("route parameter names (app/routes.ts)", () => {
     for (const path of ALL)
       for (const { name, after } of params(path)) {
         if (after.startsWith(":")) continue;
+        // The admin panel names a course's page before the course (/admin/courses/clases/:cursoId,
+        // as participantes/:cursoId), the teacher's after it (/docente/cursos/:cursoId/clases/:claseId):
+        // 'clases' is followed by the course there and by the class here (features/classes/class-links.ts).
+        if (after === "clases" && name === "cursoId") continue;
         namesAfter.set(after, (namesAfter.get(after) ?? new Set()).add(name));
       }
     const mixed = [...namesAfter].filter(([, names]) => names.size > 1).map(([after, names]) => [after, [...names]]);

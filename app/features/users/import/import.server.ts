@@ -10,11 +10,19 @@ import { auditMany } from "~/features/audit/audit.server.ts";
 import { needsGuardian } from "~/features/auth/age.ts";
 import { sendWelcomeLinks } from "~/features/auth/recovery.server.ts";
 import type { SELF_SERVICE_ROLES } from "~/features/auth/roles.ts";
+import { isNoEmailAddress } from "~/features/mail/no-email.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { userSearchWords } from "../user-words.ts";
 import type { ListRow } from "./parse-list.ts";
-import { IMPORT_CHANGED, IMPORT_HAS_ERRORS, IMPORT_NOTHING_NEW, ROW_RUT_TAKEN, ROW_UNDER_14 } from "./texts.ts";
+import {
+  IMPORT_CHANGED,
+  IMPORT_HAS_ERRORS,
+  IMPORT_NOTHING_NEW,
+  ROW_NO_MAILBOX,
+  ROW_RUT_TAKEN,
+  ROW_UNDER_14,
+} from "./texts.ts";
 
 type ImportRole = (typeof SELF_SERVICE_ROLES)[number];
 
@@ -151,6 +159,8 @@ export async function previewImport(
     const exists = errors.length === 0 && existing.has(row.correo);
     if (!exists && errors.length === 0) {
       if (row.rut && rutTaken.has(row.rut)) errors.push(ROW_RUT_TAKEN);
+      // A sign-in name of the accounts without e-mail is no mailbox: the welcome mail would go nowhere.
+      if (isNoEmailAddress(row.correo)) errors.push(ROW_NO_MAILBOX);
       errors.push(...newAccountRefusals(row, options.autorizacionColegio));
     }
     return {
