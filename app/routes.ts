@@ -68,6 +68,7 @@ export default [
     route("cursos/:cursoId/clases/:claseId/notas.csv", "routes/classes/grades-csv.ts", {
       id: "docente-class-grades-csv",
     }),
+    route("cursos/:cursoId/clases/:claseId/importar", "routes/classes/import.tsx", { id: "docente-class-import" }),
   ]),
 
   // Admin panel
@@ -88,6 +89,7 @@ export default [
     route("courses/clases/:cursoId/:claseId/progreso", "routes/classes/progress.tsx"),
     route("courses/clases/:cursoId/:claseId/escribir", "routes/classes/write.tsx"),
     route("courses/clases/:cursoId/:claseId/notas.csv", "routes/classes/grades-csv.ts"),
+    route("courses/clases/:cursoId/:claseId/importar", "routes/classes/import.tsx"),
     route("records", "routes/admin/records.tsx"),
     route("records/importar", "routes/admin/records-import.tsx"),
     route("records/:userId/enlace-contrasena", "routes/admin/password-link.tsx"),
@@ -130,6 +132,7 @@ export default [
     route("cursos/:cursoId/clases", "routes/api/cursos.clases.ts"),
     route("clases/unirse", "routes/api/clases.unirse.ts"),
     route("cursos/:cursoId/clases/:claseId/progreso", "routes/api/cursos.class-progress.ts"),
+    route("cursos/:cursoId/clases/:claseId/importar", "routes/api/cursos.class-import.ts"),
     route("cursos/finalizar", "routes/api/cursos.finish.ts"),
     route("certificados/usuario/:userId", "routes/api/certificados.user.ts"),
     route("certificados/actualizar-nombre", "routes/api/certificados.actualizar-nombre.ts"),

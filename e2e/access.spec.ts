@@ -112,6 +112,9 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
         (who: Identity) => string,
       ],
   ),
+  // A class's 'Importar lista' (docs/product.md#importing-a-list-into-a-class): the course's team.
+  ["/docente/cursos/x/clases/y/importar", (who) => (who === "docente" ? "404 " : pageRule("docente")(who))],
+  ["/admin/courses/clases/x/y/importar", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ...["/user", "/user/profile", "/user/courses", "/user/messages", "/user/otra-cosa"].map(
     (p) => [p, pageRule("user")] as [string, (who: Identity) => string],
   ),
@@ -134,6 +137,8 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["POST", "/api/admin/usuarios/importar", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["POST", "/api/admin/usuarios/aprobar", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["POST", "/api/admin/usuarios/suspender", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
+  // A class's list: the course's team (an admin manages every course: the unknown class is a 404).
+  ["POST", "/api/cursos/x/clases/y/importar", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   // Logout ends a Bearer token; a session cookie alone is not one (browsers use /salir).
   ["POST", "/api/auth/logout", () => 401],
   // Public, whoever calls: without a body, 400.
@@ -359,6 +364,25 @@ test("tabla de acceso: profesor/a del curso A frente al curso B", async ({ baseU
     const response = await ctx.get(path, { maxRedirects: 0 });
     expect(response.status(), `profesor/a GET ${path}`).toBe(expected);
   }
+  // A class of each course: course A's teacher imports into A's (an empty list is refused), not into B's.
+  const [classA, classB] = [classOf[courseA]!, classOf[courseB]!];
+  for (const [course, clase, page, call] of [
+    [courseA, classA, 200, 400],
+    [courseB, classB, 404, 403],
+  ] as const) {
+    const name = course === courseA ? "A" : "B";
+    const response = await ctx.get(`/docente/cursos/${course}/clases/${clase}/importar`, { maxRedirects: 0 });
+    expect(response.status(), `profesor/a GET /docente/cursos/${name}/clases/…/importar`).toBe(page);
+    const api = await ctx.post(`/api/cursos/${course}/clases/${clase}/importar`, {
+      headers: bearer,
+      data: {},
+      maxRedirects: 0,
+    });
+    expect(api.status(), `profesor/a POST /api/cursos/${name}/clases/…/importar`).toBe(call);
+  }
+  // Course B's class under course A's address: no such class there.
+  const crossed = await ctx.get(`/docente/cursos/${courseA}/clases/${classB}/importar`, { maxRedirects: 0 });
+  expect(crossed.status(), "profesor/a GET la clase de B bajo el curso A").toBe(404);
   // Course A's catalog-wide administration stays the admins': deleting, publishing, its team.
   for (const [method, path] of [
     ["DELETE", `/api/cursos/${courseA}`],

@@ -207,7 +207,7 @@ describe("other routes that redirect with an id", () => {
   it("the outbox and the library come back to the list with a query rebuilt from checked values, never the raw one", async () => {
     const admin = await signedIn("admin");
     const junk = `estado=failed&page=2&x=${"y".repeat(5000)}&eliminar=%0D%0A`;
-    const mail = await enqueueMail({ kind: "contact.form", to: "q@test.cl", subject: "s", text: "t" });
+    const mail = (await enqueueMail({ kind: "contact.form", to: "q@test.cl", subject: "s", text: "t" }))!;
     const outbox = (await adminOutbox.action(
       args(formRequest(`/admin/outbox?${junk}`, { intent: "retry", id: mail.id }, { cookie: admin.cookie })),
     )) as Response;

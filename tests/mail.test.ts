@@ -96,7 +96,12 @@ describe("mail sender on several instances", () => {
   it("a sender that died after claiming leaves the row to another once the lease runs out", async () => {
     await prisma.outboxMail.updateMany({ where: { status: "pending" }, data: { status: "sent" } });
     const now = new Date();
-    const { id } = await enqueueMail({ kind: "message.notice", to: "huerfano@test.cl", subject: "Lease", text: "x" });
+    const { id } = (await enqueueMail({
+      kind: "message.notice",
+      to: "huerfano@test.cl",
+      subject: "Lease",
+      text: "x",
+    }))!;
     // What a claim leaves behind when its process is killed before sending.
     await prisma.outboxMail.update({
       where: { id },
@@ -179,12 +184,12 @@ describe("mail sender on several instances", () => {
 
 describe("mail sender", () => {
   it("delivers a pending row over SMTP and marks it sent", async () => {
-    const { id } = await enqueueMail({
+    const { id } = (await enqueueMail({
       kind: "message.notice",
       to: "destino@test.cl",
       subject: "Prueba de envío",
       text: "Hola desde la cola",
-    });
+    }))!;
     const report = await deliverPending(createSmtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 5000 }), {
       from: "Academia <no-responder@test.cl>",
     });
@@ -200,7 +205,7 @@ describe("mail sender", () => {
 
   it("records the error, counts the attempt and backs off when the server is down", async () => {
     await prisma.outboxMail.updateMany({ where: { status: "pending" }, data: { status: "sent" } });
-    const { id } = await enqueueMail({ kind: "contact.form", to: "caido@test.cl", subject: "x", text: "y" });
+    const { id } = (await enqueueMail({ kind: "contact.form", to: "caido@test.cl", subject: "x", text: "y" }))!;
     const now = new Date();
     const transport = createSmtpTransport(`smtp://127.0.0.1:${await closedPort()}`, { timeoutMs: 3000 });
     const report = await deliverPending(transport, { now, from: "a@test.cl" });
@@ -385,12 +390,12 @@ describe("admin views", () => {
   it("filters the outbox by state, pages it, and puts only a failed mail back in the queue", async () => {
     const admin = await createUser({ rol: "admin" });
     const cookie = await sessionCookie(admin);
-    const failed = await enqueueMail({ kind: "contact.form", to: "fallido@test.cl", subject: "f", text: "t" });
+    const failed = (await enqueueMail({ kind: "contact.form", to: "fallido@test.cl", subject: "f", text: "t" }))!;
     await prisma.outboxMail.update({
       where: { id: failed.id },
       data: { status: "failed", attempts: MAX_ATTEMPTS, lastError: "550 no existe" },
     });
-    const sent = await enqueueMail({ kind: "contact.form", to: "enviado@test.cl", subject: "s", text: "t" });
+    const sent = (await enqueueMail({ kind: "contact.form", to: "enviado@test.cl", subject: "s", text: "t" }))!;
     await prisma.outboxMail.update({ where: { id: sent.id }, data: { status: "sent", sentAt: new Date() } });
     for (let i = 0; i < 35; i++)
       await enqueueMail({ kind: "message.notice", to: `n${i}@test.cl`, subject: "n", text: "t" });
@@ -468,12 +473,12 @@ describe("admin views", () => {
     expect((await load("?page=9999")).page).toBe(first.pageCount);
 
     // The list carries the start of each text; ?ver=ID the whole mail, keeping the list as it was.
-    const long = await enqueueMail({
+    const long = (await enqueueMail({
       kind: "contact.form",
       to: "largo@test.cl",
       subject: "Largo",
       text: "palabra ".repeat(400),
-    });
+    }))!;
     const withLong = await load(`?ver=${long.id}`);
     const listed = withLong.items.find((m) => m.id === long.id)!;
     expect(listed).not.toHaveProperty("text");

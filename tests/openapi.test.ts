@@ -532,6 +532,42 @@ describe("every documented call answers as documented", () => {
     ).toBe(400);
     expect((await call("get", "/api/cursos/{cursoId}/equipo", team, { token: docente.token })).status).toBe(200);
 
+    // A class of the course: its team imports a list (the preview, then the confirmation), one row without e-mail.
+    const forAll = await prisma.course.create({
+      data: {
+        titulo: "Curso de una clase",
+        estado: "publicado",
+        herramientas: [],
+        loAprenderan: [],
+        teachers: { create: { userId: docente.user.id } },
+        classes: { create: { nombre: "3° B", codigo: newClassCode(), createdById: docente.user.id } },
+      },
+      select: { id: true, classes: { select: { id: true } } },
+    });
+    const classPath = "/api/cursos/{cursoId}/clases/{claseId}/importar";
+    const classParams = { cursoId: forAll.id, claseId: forAll.classes[0]!.id };
+    const classList = "openapi.clase@colegio.cl;Eva;Lagos\n;Tomás;Rojas";
+    const classPreview = await call("post", classPath, classParams, {
+      token: docente.token,
+      json: { lista: classList },
+    });
+    expect(classPreview.status).toBe(200);
+    const classDone = await call("post", classPath, classParams, {
+      token: docente.token,
+      json: { lista: classList, confirmar: true, huella: classPreview.body.huella },
+    });
+    expect(classDone.status).toBe(201);
+    expect(
+      (
+        await call(
+          "post",
+          classPath,
+          { cursoId: id, claseId: UNKNOWN },
+          { token: docente.token, json: { lista: classList } },
+        )
+      ).status,
+    ).toBe(404);
+
     // The admin reports of the same course (the resumen has nothing to refuse an admin: a student is refused).
     expect((await call("get", "/api/admin/resumen", {}, { token: admin.token })).status).toBe(200);
     expect((await call("get", "/api/admin/resumen", {}, { token: student.token })).status).toBe(403);

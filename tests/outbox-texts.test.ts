@@ -57,7 +57,7 @@ describe("the e-mail confirmation's token in the outbox", () => {
 
   it("other mail keeps its text when sent", async () => {
     await prisma.outboxMail.updateMany({ where: { status: "pending" }, data: { status: "sent" } });
-    const { id } = await enqueueMail({ kind: "message.notice", to: "aviso@test.cl", subject: "s", text: "Hola" });
+    const { id } = (await enqueueMail({ kind: "message.notice", to: "aviso@test.cl", subject: "s", text: "Hola" }))!;
     const up = createSmtpTransport(`smtp://127.0.0.1:${smtp.port}`, { timeoutMs: 5000 });
     expect(await deliverPending(up, { from: "a@test.cl" })).toEqual({ sent: 1, failed: 0 });
     expect(await textOf(id)).toBe("Hola");

@@ -72,6 +72,10 @@ describe("previewImport", () => {
       [5, "error", "el RUT ya pertenece a otra cuenta"],
       [6, "error", "tiene menos de 14 años: marca que el colegio reunió la autorización de su madre, padre o tutor"],
     ]);
+    const reserved = "x.1234@sin-correo.invalid;Sin;Buzón";
+    expect((await previewImport(rowsOf(reserved), reserved, options)).filas[0]!.motivo).toBe(
+      "ese correo no existe: es de una cuenta sin correo, que solo crea la lista de una clase",
+    );
     const withConsent = await previewImport(rowsOf(text), text, { ...options, autorizacionColegio: true });
     expect(withConsent.filas[4]!.estado).toBe("nueva");
     expect((await prisma.user.findUniqueOrThrow({ where: { id: existing.id } })).nombre).toBe("Ya");

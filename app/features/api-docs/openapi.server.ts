@@ -47,6 +47,7 @@ import { LIBRARY_CALLS } from "~/features/library/api-doc.server.ts";
 import { REPORT_CALLS } from "~/features/reports/api-doc.server.ts";
 import { CLASS_PROGRESS_CALLS } from "~/features/classes/progress-api-doc.server.ts";
 import { CLASS_CALLS } from "~/features/classes/api-doc.server.ts";
+import { CLASS_IMPORT_CALLS } from "~/features/classes/import-api-doc.server.ts";
 import {
   error,
   json,
@@ -140,6 +141,7 @@ const OPERATIONS = gather(
   BULK_ACCOUNT_CALLS,
   COURSE_CALLS,
   CLASS_PROGRESS_CALLS,
+  CLASS_IMPORT_CALLS,
   CERTIFICATE_CALLS,
   QUIZ_CALLS,
   MESSAGE_CALLS,

@@ -34,6 +34,8 @@ export type AuditAction =
   | "class.delete"
   | "class.member-remove"
   | "class.join"
+  | "class.enrol"
+  | "class.member-add"
   | "certificate.issue"
   | "certificate.rename"
   | "book.update"

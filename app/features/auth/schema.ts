@@ -2,6 +2,7 @@
 // Conform's parseWithZod, and by the /api route alike. Every message is the one
 // docs/product.md#texts-sign-in-and-registration lists, or a clear Spanish one.
 import { z } from "zod";
+import { isNoEmailAddress } from "~/features/mail/no-email.ts";
 import { singleLineText } from "~/lib/text.ts";
 import { needsGuardian } from "./age.ts";
 import { SELF_SERVICE_ROLES } from "./roles.ts";
@@ -27,6 +28,12 @@ export const email = (requiredMessage: string) =>
   required(requiredMessage, 254)
     .pipe(z.email(INVALID_EMAIL))
     .transform((v) => v.toLowerCase());
+
+/**
+ * An address to register with: a mailbox, not the reserved sign-in names of accounts without
+ * e-mail (mail/no-email.ts), which only a teacher's class import hands out.
+ */
+const mailbox = (requiredMessage: string) => email(requiredMessage).refine((v) => !isNoEmailAddress(v), INVALID_EMAIL);
 
 /** An optional one-line text: blank is absent. */
 const optional = (max: number) =>
@@ -101,7 +108,7 @@ export const RegisterSchema = matchingPasswords(
   z.object({
     nombre: PersonFields.nombre,
     apellido: PersonFields.apellido,
-    correo: email(REQUIRED_ALL),
+    correo: mailbox(REQUIRED_ALL),
     fechaNacimiento: PersonFields.fechaNacimiento,
     rol: z.enum(SELF_SERVICE_ROLES, { error: (issue) => (issue.input === undefined ? REQUIRED_ALL : INVALID_ROLE) }),
     ...newPasswordFields(),

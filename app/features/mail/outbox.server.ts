@@ -4,6 +4,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { newestFirstPage, type Cursor } from "~/lib/keyset.ts";
 import { readTally } from "~/features/site/tally.server.ts";
 import { excerpt } from "~/lib/text.ts";
+import { isNoEmailAddress } from "./no-email.ts";
 
 export type MailKind =
   | "user.approved"
@@ -86,15 +87,21 @@ function outboxRow(mail: OutgoingMail) {
   };
 }
 
-export async function enqueueMail(mail: OutgoingMail, tx: Tx = prisma) {
+/**
+ * Queues a mail; null when its address is no mailbox (an account without e-mail, no-email.ts):
+ * such mail is never stored, so no sender ever tries it.
+ */
+export async function enqueueMail(mail: OutgoingMail, tx: Tx = prisma): Promise<{ id: string } | null> {
+  if (isNoEmailAddress(mail.to)) return null;
   return tx.outboxMail.create({ data: outboxRow(mail), select: { id: true } });
 }
 
-/** Many mails in one insert (an import's welcome mails, in its transaction). */
+/** Many mails in one insert (an import's welcome mails, in its transaction); the same rule. */
 export async function enqueueMails(mails: OutgoingMail[], tx: Tx = prisma) {
-  if (mails.length === 0) return;
+  const deliverable = mails.filter((mail) => !isNoEmailAddress(mail.to));
+  if (deliverable.length === 0) return;
   await tx.outboxMail.createMany({
-    data: mails.map(outboxRow),
+    data: deliverable.map(outboxRow),
   });
 }
 

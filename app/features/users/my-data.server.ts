@@ -487,6 +487,8 @@ const ACTIONS: Partial<Record<AuditAction, string>> = {
   "class.delete": "Clase eliminada",
   "class.member-remove": "Quitado/a de una clase por su profesor/a",
   "class.join": "Te uniste a una clase con su código",
+  "class.enrol": "Inscripción en un curso por tu profesor/a (lista de una clase)",
+  "class.member-add": "Agregado/a a una clase por tu profesor/a",
   "certificate.issue": "Certificado emitido",
   "certificate.rename": "Nombre actualizado en los certificados",
   "book.update": "Libro editado",

@@ -19,6 +19,7 @@ import {
 } from "~/features/classes/classes.server.ts";
 import { ClassBreadcrumbs } from "~/features/classes/components/class-breadcrumbs.tsx";
 import { requireClassManager } from "~/features/classes/guards.server.ts";
+import { IMPORT_LINK_LABEL } from "~/features/classes/import-texts.ts";
 import { ClassNameSchema, RemoveMemberSchema, type ClassNameFields } from "~/features/classes/schema.ts";
 import {
   addedBy,
@@ -212,6 +213,11 @@ export default function ClassPage({ loaderData, actionData }: Route.ComponentPro
           Más de esta clase
         </h2>
         <ul className="mt-2 flex flex-wrap gap-2">
+          <li>
+            <Link to={links.import} className="btn-ghost">
+              {IMPORT_LINK_LABEL}
+            </Link>
+          </li>
           <li>
             <Link to={links.progress} className="btn-ghost">
               Progreso de la clase

@@ -10,11 +10,19 @@ import { auditMany } from "~/features/audit/audit.server.ts";
 import { needsGuardian } from "~/features/auth/age.ts";
 import { sendWelcomeLinks } from "~/features/auth/recovery.server.ts";
 import type { SELF_SERVICE_ROLES } from "~/features/auth/roles.ts";
+import { isNoEmailAddress } from "~/features/mail/no-email.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { userSearchWords } from "../user-words.ts";
 import type { ListRow } from "./parse-list.ts";
-import { IMPORT_CHANGED, IMPORT_HAS_ERRORS, IMPORT_NOTHING_NEW, ROW_RUT_TAKEN, ROW_UNDER_14 } from "./texts.ts";
+import {
+  IMPORT_CHANGED,
+  IMPORT_HAS_ERRORS,
+  IMPORT_NOTHING_NEW,
+  ROW_NO_MAILBOX,
+  ROW_RUT_TAKEN,
+  ROW_UNDER_14,
+} from "./texts.ts";
 
 type ImportRole = (typeof SELF_SERVICE_ROLES)[number];
 
@@ -45,22 +53,81 @@ export type ImportPreview = {
 };
 
 type Db = Pick<typeof prisma, "user">;
+type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 const BATCH = 500;
 
-function chunks<T>(items: T[], size = BATCH): T[][] {
+/** A list in parts of 500: one statement each (a SQL statement's parameters are limited). */
+export function chunks<T>(items: T[], size = BATCH): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
 
-/** What the admin confirms: the very text and options previewed (a changed list is previewed again). */
-export function listFingerprint(text: string, options: ImportOptions): string {
+/**
+ * What is confirmed is what was previewed: the SHA-256 of the options that change the outcome
+ * (one per line) and the text. A changed list is previewed again.
+ */
+export function fingerprintOf(options: (string | number)[], text: string): string {
   return (
     createHash("sha256")
       // A form sends its line breaks as CRLF whatever the text had: they count as one.
-      .update(`${options.rol}\n${options.autorizacionColegio ? 1 : 0}\n${text.replace(/\r\n?/g, "\n")}`)
+      .update(`${options.map((o) => `${o}\n`).join("")}${text.replace(/\r\n?/g, "\n")}`)
       .digest("base64url")
   );
+}
+
+/** The admin's fingerprint: the role, the school's consent, the text. */
+export function listFingerprint(text: string, options: ImportOptions): string {
+  return fingerprintOf([options.rol, options.autorizacionColegio ? 1 : 0], text);
+}
+
+/** Why a row may not become a new account beyond its own errors: under 14 without the school's consent. */
+export function newAccountRefusals(row: Pick<ListRow, "fechaNacimiento">, autorizacionColegio: boolean): string[] {
+  return row.fechaNacimiento && needsGuardian(row.fechaNacimiento) && !autorizacionColegio ? [ROW_UNDER_14] : [];
+}
+
+type NewAccount = Pick<ListRow, "correo" | "nombre" | "apellido" | "rut" | "fechaNacimiento">;
+export type CreatedAccount = { id: string; correo: string; nombre: string; apellido: string };
+
+/**
+ * Creates a list's new accounts in the caller's transaction, 500 a statement, with their search
+ * words: approved (someone who may vouches for them), no password until they follow their link,
+ * a pupil under 14 with the school's consent on record. The admin's import and a class's.
+ */
+export async function createListAccounts(rows: NewAccount[], rol: ImportRole, tx: Tx): Promise<CreatedAccount[]> {
+  const now = new Date();
+  const created: CreatedAccount[] = [];
+  for (const part of chunks(rows)) {
+    const batch = await tx.user.createManyAndReturn({
+      data: part.map((row) => {
+        const child = row.fechaNacimiento !== null && needsGuardian(row.fechaNacimiento, now);
+        return {
+          correo: row.correo,
+          nombre: row.nombre,
+          apellido: row.apellido,
+          rut: row.rut,
+          fechaNacimiento: row.fechaNacimiento ? new Date(`${row.fechaNacimiento}T12:00:00Z`) : null,
+          rol,
+          // Vouched for: approved at once; the address is proven when the person follows the
+          // e-mailed link, the only way in (no password until then).
+          aprobado: true,
+          aprobadoEn: now,
+          correoConfirmado: true,
+          correoConfirmadoEn: now,
+          passwordHash: "",
+          ...(child ? { requiereTutor: true, consentimientoEn: now, consentimientoOrigen: "escuela" } : {}),
+        };
+      }),
+      select: { id: true, correo: true, nombre: true, apellido: true },
+    });
+    created.push(...batch);
+  }
+  for (const part of chunks(created)) {
+    await tx.userWord.createMany({
+      data: part.flatMap((u) => userSearchWords(u).map((word) => ({ userId: u.id, word }))),
+    });
+  }
+  return created;
 }
 
 /**
@@ -92,9 +159,9 @@ export async function previewImport(
     const exists = errors.length === 0 && existing.has(row.correo);
     if (!exists && errors.length === 0) {
       if (row.rut && rutTaken.has(row.rut)) errors.push(ROW_RUT_TAKEN);
-      if (row.fechaNacimiento && needsGuardian(row.fechaNacimiento) && !options.autorizacionColegio) {
-        errors.push(ROW_UNDER_14);
-      }
+      // A sign-in name of the accounts without e-mail is no mailbox: the welcome mail would go nowhere.
+      if (isNoEmailAddress(row.correo)) errors.push(ROW_NO_MAILBOX);
+      errors.push(...newAccountRefusals(row, options.autorizacionColegio));
     }
     return {
       linea: row.line,
@@ -143,38 +210,7 @@ export async function confirmImport(
       const fresh = preview.filas.filter((f) => f.estado === "nueva");
       if (fresh.length === 0) return refuse("nothing", 400, IMPORT_NOTHING_NEW);
 
-      const now = new Date();
-      const created: { id: string; correo: string; nombre: string; apellido: string }[] = [];
-      for (const part of chunks(fresh)) {
-        const batch = await tx.user.createManyAndReturn({
-          data: part.map((row) => {
-            const child = row.fechaNacimiento !== null && needsGuardian(row.fechaNacimiento, now);
-            return {
-              correo: row.correo,
-              nombre: row.nombre,
-              apellido: row.apellido,
-              rut: row.rut,
-              fechaNacimiento: row.fechaNacimiento ? new Date(`${row.fechaNacimiento}T12:00:00Z`) : null,
-              rol: options.rol,
-              // Vouched for by the admin: approved at once; the address is proven when the person
-              // follows the e-mailed link, the only way in (no password until then).
-              aprobado: true,
-              aprobadoEn: now,
-              correoConfirmado: true,
-              correoConfirmadoEn: now,
-              passwordHash: "",
-              ...(child ? { requiereTutor: true, consentimientoEn: now, consentimientoOrigen: "escuela" } : {}),
-            };
-          }),
-          select: { id: true, correo: true, nombre: true, apellido: true },
-        });
-        created.push(...batch);
-      }
-      for (const part of chunks(created)) {
-        await tx.userWord.createMany({
-          data: part.flatMap((u) => userSearchWords(u).map((word) => ({ userId: u.id, word }))),
-        });
-      }
+      const created = await createListAccounts(fresh, options.rol, tx);
       for (const part of chunks(created)) await sendWelcomeLinks(admin, part, tx);
       for (const part of chunks(created)) {
         await auditMany(

@@ -51,6 +51,9 @@ export type ListRow = {
   errors: string[];
 };
 
+/** What a kind of import allows: a class's list may leave the e-mail empty (docs/decisions/023). */
+export type ListRules = { emailOptional?: boolean };
+
 export type ParsedList =
   /** `text`: what was read (a file's bytes decoded), which a confirmation sends again. */
   { ok: true; rows: ListRow[]; header: boolean; text: string } | { ok: false; error: string };
@@ -206,6 +209,7 @@ const emailRule = email(ROW_EMAIL_MISSING);
 function checkRow(
   line: number,
   values: { [C in Column]?: string },
+  rules: ListRules,
 ): ListRow & { valid: { correo: boolean; rut: boolean } } {
   const errors: string[] = [];
   const raw = (c: Column) => (values[c] ?? "").trim();
@@ -213,7 +217,9 @@ function checkRow(
   let correo = raw("correo");
   const parsedEmail = emailRule.safeParse(correo);
   if (parsedEmail.success) correo = parsedEmail.data;
-  else errors.push(correo === "" ? ROW_EMAIL_MISSING : ROW_EMAIL_INVALID(shown(correo)));
+  else if (correo !== "" || !rules.emailOptional) {
+    errors.push(correo === "" ? ROW_EMAIL_MISSING : ROW_EMAIL_INVALID(shown(correo)));
+  }
 
   const name = (column: "nombre" | "apellido", missing: string) => {
     const value = raw(column);
@@ -259,7 +265,7 @@ function checkRow(
  * whole list (empty, too long, a header without the required columns) is `ok: false`. Blank
  * lines are skipped; line numbers count them, so they match what an editor shows.
  */
-export function parseList(input: string): ParsedList {
+export function parseList(input: string, rules: ListRules = {}): ParsedList {
   const text = input.startsWith("\uFEFF") ? input.slice(1) : input;
   if (text.length > MAX_LIST_BYTES) return { ok: false, error: LIST_TOO_LARGE(MAX_LIST_ROWS) };
   const records = splitRecords(text, detectDelimiter(text)).filter((r) => r.cells.some((c) => c.trim() !== ""));
@@ -283,7 +289,7 @@ export function parseList(input: string): ParsedList {
     const values: { [C in Column]?: string } = {};
     if (header) header.forEach((column, i) => column && (values[column] = cells[i]));
     else COLUMNS.forEach((column, i) => (values[column] = cells[i]));
-    const row = checkRow(record.line, values);
+    const row = checkRow(record.line, values, rules);
     if (!header && cells.length > COLUMNS.length) row.errors.unshift(ROW_COLUMNS(cells.length));
     if (record.unclosed) row.errors.unshift(ROW_UNCLOSED_QUOTE);
     return row;
@@ -309,8 +315,8 @@ export function parseList(input: string): ParsedList {
 }
 
 /** An uploaded file's bytes, decoded (decodeList) and read; a file that is no text is refused whole. */
-export function parseListFile(bytes: Uint8Array): ParsedList {
+export function parseListFile(bytes: Uint8Array, rules: ListRules = {}): ParsedList {
   if (bytes.byteLength > MAX_LIST_BYTES) return { ok: false, error: LIST_TOO_LARGE(MAX_LIST_ROWS) };
   const text = decodeList(bytes);
-  return text === null ? { ok: false, error: LIST_NOT_TEXT } : parseList(text);
+  return text === null ? { ok: false, error: LIST_NOT_TEXT } : parseList(text, rules);
 }

@@ -7,18 +7,34 @@ import { fail, ok, type Result } from "~/lib/failure.ts";
 import { BodyTooLargeError, readBodyCapped } from "~/lib/form.server.ts";
 import type { ImportOptions } from "./import.server.ts";
 import { LIST_EMPTY_FIELDS, IMPORT_ROLE_INVALID, LIST_FILE_FIELD } from "./texts.ts";
-import { MAX_LIST_BYTES, parseList, parseListFile, type ListRow } from "./parse-list.ts";
+import { MAX_LIST_BYTES, parseList, parseListFile, type ListRow, type ListRules } from "./parse-list.ts";
 
-const flag = z
+/** A yes/no of a form ('on', 'true', '1') or JSON (true). */
+export const flag = z
   .union([z.boolean(), z.enum(["true", "false", "on", "1", "0"]).transform((v) => v !== "false" && v !== "0")])
   .default(false);
 
-export const ImportFieldsSchema = z.object({
+/** The fields every list import has (this one and a class's): the text, and the preview's fingerprint. */
+export const ListFields = {
   lista: z
     .string()
     .max(MAX_LIST_BYTES)
     .optional()
     .meta({ description: "La lista pegada: correo; nombre; apellido; rut; fecha de nacimiento (una fila por línea)." }),
+  huella: z
+    .string()
+    .max(100)
+    .optional()
+    .meta({ description: "Con confirmar=true: la `huella` de la vista previa de esta misma lista." }),
+  /** The file instead of the text: the multipart body's, for the OpenAPI document. */
+  [LIST_FILE_FIELD]: z
+    .file()
+    .optional()
+    .meta({ description: "El CSV (UTF-8 con o sin BOM, UTF-16 con BOM o Windows-1252); en lugar de lista." }),
+};
+
+export const ImportFieldsSchema = z.object({
+  lista: ListFields.lista,
   rol: z
     .enum(SELF_SERVICE_ROLES, { error: IMPORT_ROLE_INVALID })
     .meta({ description: "El rol de las cuentas nuevas." }),
@@ -26,20 +42,11 @@ export const ImportFieldsSchema = z.object({
     description: "El colegio reunió la autorización de madre, padre o tutor de quienes tienen menos de 14 años.",
   }),
   confirmar: flag.meta({ description: "false: solo la vista previa (nada se escribe); true: crea las cuentas." }),
-  huella: z
-    .string()
-    .max(100)
-    .optional()
-    .meta({ description: "Con confirmar=true: la `huella` de la vista previa de esta misma lista." }),
+  huella: ListFields.huella,
 });
 
 /** The API's multipart body, for the OpenAPI document: the same fields and the file. */
-export const ImportFormSchema = ImportFieldsSchema.extend({
-  [LIST_FILE_FIELD]: z
-    .file()
-    .optional()
-    .meta({ description: "El CSV (UTF-8 con o sin BOM, UTF-16 con BOM o Windows-1252); en lugar de lista." }),
-});
+export const ImportFormSchema = ImportFieldsSchema.extend({ [LIST_FILE_FIELD]: ListFields[LIST_FILE_FIELD] });
 
 const PreviewRowSchema = z.object({
   linea: z.number().int().meta({ description: "La línea del texto donde está la fila." }),
@@ -83,11 +90,19 @@ export type ImportRequest = ImportOptions & {
 /** Room for the other fields of a form or JSON body besides the list. */
 const BODY_MARGIN = 64 * 1024;
 
+/** A list import's body read: the checked fields, the list's text (a file's, decoded) and its rows. */
+export type ListRequest<T> = { fields: T; text: string; rows: ListRow[] };
+
 /**
- * Reads the importer's body: the text (`lista`) or the file (`archivo`, UTF-8, UTF-16 or
- * Windows-1252), and the options; the list is parsed here. A refusal is a 400/413 Failure.
+ * Reads a list import's body (this one's and a class's, classes/import-schema.ts): the text
+ * (`lista`) or the file (`archivo`, UTF-8, UTF-16 or Windows-1252) and the other fields, checked
+ * with `schema`; the list is parsed here with `rules`. A refusal is a 400/413 Failure.
  */
-export async function readImportRequest(request: Request): Promise<Result<ImportRequest>> {
+export async function readListRequest<S extends z.ZodType<{ lista?: string | undefined }>>(
+  request: Request,
+  schema: S,
+  rules: ListRules = {},
+): Promise<Result<ListRequest<z.output<S>>>> {
   const type = request.headers.get("Content-Type") ?? "";
   let bytes: Uint8Array<ArrayBuffer>;
   try {
@@ -115,11 +130,19 @@ export async function readImportRequest(request: Request): Promise<Result<Import
     if (typeof body !== "object" || body === null || Array.isArray(body)) return fail(400, BODY_NOT_OBJECT);
     fields = body as Record<string, unknown>;
   }
-  const parsed = ImportFieldsSchema.safeParse(fields);
+  const parsed = schema.safeParse(fields);
   if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? "Datos inválidos.");
-  const { lista, rol, autorizacionColegio, confirmar, huella } = parsed.data;
+  const lista = parsed.data.lista;
   if (!file && !lista?.trim()) return fail(400, LIST_EMPTY_FIELDS);
-  const list = file ? parseListFile(new Uint8Array(await file.arrayBuffer())) : parseList(lista!);
+  const list = file ? parseListFile(new Uint8Array(await file.arrayBuffer()), rules) : parseList(lista!, rules);
   if (!list.ok) return fail(400, list.error);
-  return ok({ text: list.text, rows: list.rows, rol, autorizacionColegio, confirmar, huella: huella ?? "" });
+  return ok({ fields: parsed.data, text: list.text, rows: list.rows });
+}
+
+/** Reads the admin importer's body (readListRequest with its options). */
+export async function readImportRequest(request: Request): Promise<Result<ImportRequest>> {
+  const read = await readListRequest(request, ImportFieldsSchema);
+  if (!read.ok) return read;
+  const { rol, autorizacionColegio, confirmar, huella } = read.fields;
+  return ok({ text: read.text, rows: read.rows, rol, autorizacionColegio, confirmar, huella: huella ?? "" });
 }

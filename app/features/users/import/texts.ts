@@ -31,6 +31,7 @@ export const ROW_DUPLICATE_RUT = (line: number) => `el RUT se repite: ya está e
 
 // Against the academy's accounts (the preview and the confirmation).
 export const ROW_RUT_TAKEN = "el RUT ya pertenece a otra cuenta";
+export const ROW_NO_MAILBOX = "ese correo no existe: es de una cuenta sin correo, que solo crea la lista de una clase";
 export const ROW_UNDER_14 =
   "tiene menos de 14 años: marca que el colegio reunió la autorización de su madre, padre o tutor";
 export const IMPORT_HAS_ERRORS = (n: number) =>

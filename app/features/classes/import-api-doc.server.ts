@@ -1,0 +1,113 @@
+// The class import's call in the API document (features/api-docs assembles it): its schemas are
+// the ones the route reads and answers with (import-schema.ts), its error texts the service's.
+import { error, invalid, json, type Operations } from "~/features/api-docs/operation.server.ts";
+import { IMPORT_CHANGED, LIST_EMPTY, LIST_EMPTY_FIELDS, LIST_NOT_TEXT } from "~/features/users/import/texts.ts";
+import { BODY_NOT_JSON, BODY_TOO_LARGE } from "~/lib/api.server.ts";
+import {
+  ClassImportDoneSchema,
+  ClassImportFieldsSchema,
+  ClassImportFormSchema,
+  ClassImportPreviewSchema,
+} from "./import-schema.ts";
+import {
+  CLASS_IMPORT_DONE,
+  CLASS_IMPORT_HAS_ERRORS,
+  CLASS_IMPORT_NOTHING,
+  ROW_ACCOUNT_SUSPENDED,
+} from "./import-texts.ts";
+import { CLASS_NOT_FOUND } from "./texts.ts";
+
+const row = {
+  correo: "",
+  sinCorreo: false,
+  rut: null,
+  fechaNacimiento: null,
+  motivo: null,
+};
+
+export const CLASS_IMPORT_CALLS: Operations = {
+  "/api/cursos/{cursoId}/clases/{claseId}/importar": {
+    post: {
+      tag: "Cursos",
+      summary: "Importar una lista a una clase (vista previa y confirmación)",
+      description:
+        "Para el equipo docente del curso y los administradores. La lista va en `lista` (JSON o formulario) o " +
+        "como archivo `archivo` (multipart), como en POST /api/admin/usuarios/importar, pero el correo puede ir " +
+        "vacío. Con `confirmar` false responde la vista previa, fila por fila (nueva, inscribir, miembro o " +
+        "error con su motivo y línea), y no escribe nada. Con `confirmar` true y la `huella` de esa vista " +
+        "previa, en una sola transacción: crea las cuentas nuevas (aprobadas, rol estudiante; quien tiene " +
+        "correo recibe un enlace para crear su contraseña), inscribe en el curso a quien no lo estaba y agrega " +
+        "a todas a la clase. Las cuentas sin correo reciben un usuario («…@sin-correo.invalid») y un enlace de " +
+        "un solo uso (30 días) que solo esta respuesta trae. Si alguna fila tiene un error, no se escribe nada.",
+      access: "team",
+      body: { json: ClassImportFieldsSchema, form: ClassImportFormSchema },
+      ok: {
+        200: {
+          ...json("La vista previa (confirmar=false).", ClassImportPreviewSchema),
+          example: {
+            filas: [
+              {
+                ...row,
+                linea: 1,
+                estado: "nueva",
+                correo: "sofia.nunez@colegio.cl",
+                nombre: "Sofía",
+                apellido: "Núñez",
+              },
+              { ...row, linea: 2, estado: "nueva", sinCorreo: true, nombre: "Tomás", apellido: "Rojas" },
+              { ...row, linea: 3, estado: "inscribir", correo: "ana.soto@colegio.cl", nombre: "Ana", apellido: "Soto" },
+              {
+                ...row,
+                linea: 4,
+                estado: "error",
+                correo: "luis.pena@colegio.cl",
+                nombre: "Luis",
+                apellido: "Peña",
+                motivo: ROW_ACCOUNT_SUSPENDED,
+              },
+            ],
+            resumen: { nuevas: 2, sinCorreo: 1, inscribir: 1, miembros: 0, errores: 1 },
+            huella: "q3Jm0u6yqv8m3r9lK1c2oYd4zXW8bQmS1tq6QyA7c0E",
+          },
+        },
+        201: {
+          ...json(
+            "Lo que se escribió (confirmar=true), con los enlaces de las cuentas sin correo.",
+            ClassImportDoneSchema,
+          ),
+          example: {
+            message: CLASS_IMPORT_DONE({ creadas: 2, inscritas: 1, yaEstaban: 0 }),
+            creadas: 2,
+            inscritas: 1,
+            agregadas: 3,
+            yaEstaban: 0,
+            accesos: [
+              {
+                id: "cmf3k2x0p0001qz8h5v7c9d1e",
+                nombre: "Tomás",
+                apellido: "Rojas",
+                usuario: "tomas.rojas.4821@sin-correo.invalid",
+                enlace: "https://academia.example/recuperar/9GkXz1r2b3c4d5e6f7g8h9i0j1k2l3m4n5o6p7q8r9s",
+              },
+            ],
+            venceEn: "2026-12-26T12:00:00.000Z",
+          },
+        },
+      },
+      errors: {
+        400: invalid(
+          "Lista vacía o ilegible, filas con errores o nada que hacer.",
+          LIST_EMPTY_FIELDS,
+          LIST_EMPTY,
+          LIST_NOT_TEXT,
+          CLASS_IMPORT_HAS_ERRORS(1),
+          CLASS_IMPORT_NOTHING,
+          BODY_NOT_JSON,
+        ),
+        404: error("Curso o clase no encontrados (o el curso no es de tu equipo).", CLASS_NOT_FOUND),
+        409: error("La lista o las opciones no son las de la vista previa (huella).", IMPORT_CHANGED),
+        413: error("El cuerpo pasa de 2 MB.", BODY_TOO_LARGE),
+      },
+    },
+  },
+};

@@ -1,0 +1,328 @@
+// …/clases/{claseId}/importar: 'Importar lista' of a class (docs/product.md#importing-a-list-into-a-class),
+// for the course's team under /docente and for admins under /admin (the same module). Paste or
+// upload → 'Revisar lista' shows every row as it would be treated (nothing written) → 'Confirmar
+// importación' sends the very text again, which the server reads, checks again and writes in one
+// transaction, then shows the printable 'Hoja de accesos' of the accounts without e-mail, once.
+// 'Generar nuevos enlaces de acceso' makes a new sheet later. Plain POST round trips.
+import { data, Form, Link, useNavigation } from "react-router";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
+import { AdminTable } from "~/components/ui/admin-table.tsx";
+import { Badge } from "~/components/ui/badge.tsx";
+import { useHydrated } from "~/components/ui/use-hydrated.ts";
+import { useClassLinks } from "~/features/classes/class-links.ts";
+import { requireClassManager } from "~/features/classes/guards.server.ts";
+import {
+  confirmClassImport,
+  countWaitingLearners,
+  previewClassImport,
+  reissueAccessLinks,
+  type AccessSheet,
+  type ClassImportPreview,
+  type ClassPreviewRow,
+} from "~/features/classes/import.server.ts";
+import { readClassImportRequest } from "~/features/classes/import-schema.ts";
+import {
+  ACCESS_LINK_DAYS,
+  CLASS_IMPORT_DONE,
+  IMPORT_INTRO,
+  IMPORT_LINK_LABEL,
+  IMPORT_TITLE,
+  PREVIEW_SUMMARY,
+  REISSUE_BUTTON,
+  REISSUE_DONE,
+  REISSUE_INTRO,
+  REISSUE_NONE,
+  REISSUE_TITLE,
+  SHEET_EXPIRES,
+  SHEET_INTRO,
+  SHEET_LINK,
+  SHEET_ONCE,
+  SHEET_PRINT,
+  SHEET_TITLE,
+  SHEET_USER,
+  STATE_ENROL,
+  STATE_MEMBER,
+  STATE_NEW,
+  STATE_NEW_NO_EMAIL,
+} from "~/features/classes/import-texts.ts";
+import { formatClassCode } from "~/features/classes/codes.ts";
+import { LIST_FILE_FIELD } from "~/features/users/import/texts.ts";
+import { formatRut } from "~/features/users/rut.ts";
+import { formatDateTime } from "~/lib/dates.ts";
+import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
+import type { Route } from "./+types/import";
+
+type ActionData =
+  | {
+      kind: "form";
+      error: string | null;
+      preview: ClassImportPreview | null;
+      text: string;
+      autorizacionColegio: boolean;
+    }
+  | { kind: "done"; message: string; sheet: AccessSheet };
+
+export const meta: Route.MetaFunction = () => [{ title: IMPORT_LINK_LABEL }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const { clase } = await requireClassManager(args, args.params.cursoId, args.params.claseId);
+  const [course, waiting] = await Promise.all([getCourseTitle(clase.cursoId), countWaitingLearners(clase)]);
+  const { id, cursoId, nombre, codigo } = clase;
+  return { clase: { id, cursoId, nombre, codigo }, titulo: course?.titulo ?? "", waiting };
+}
+
+/** The reissue form's marker (a small urlencoded form beside the import's multipart one). */
+const REISSUE_INTENT = "accesos";
+
+export async function action(args: Route.ActionArgs) {
+  const { user, clase } = await requireClassManager(args, args.params.cursoId, args.params.claseId);
+  const request = args.request;
+  if ((request.headers.get("Content-Type") ?? "").includes("application/x-www-form-urlencoded")) {
+    const form = await request.clone().formData();
+    if (form.get("intent") === REISSUE_INTENT) {
+      const sheet = await reissueAccessLinks(user, clase, request);
+      const message = sheet.accesos.length === 0 ? REISSUE_NONE : REISSUE_DONE(sheet.accesos.length);
+      return data<ActionData>({ kind: "done", message, sheet });
+    }
+  }
+  const read = await readClassImportRequest(request);
+  if (!read.ok) {
+    return data<ActionData>(
+      { kind: "form", error: read.message, preview: null, text: "", autorizacionColegio: false },
+      { status: read.status },
+    );
+  }
+  const { text, rows, autorizacionColegio, confirmar, huella } = read;
+  if (!confirmar) {
+    const preview = await previewClassImport(clase, rows, text, { autorizacionColegio });
+    return data<ActionData>({ kind: "form", error: null, preview, text, autorizacionColegio });
+  }
+  const outcome = await confirmClassImport(user, clase, rows, text, { autorizacionColegio, huella }, request);
+  if (!outcome.ok) {
+    return data<ActionData>(
+      { kind: "form", error: outcome.message, preview: outcome.preview, text, autorizacionColegio },
+      { status: outcome.status },
+    );
+  }
+  return data<ActionData>({ kind: "done", message: CLASS_IMPORT_DONE(outcome), sheet: outcome.sheet });
+}
+
+function stateLabel(fila: ClassPreviewRow): string {
+  if (fila.estado === "nueva") return fila.sinCorreo ? STATE_NEW_NO_EMAIL : STATE_NEW;
+  return fila.estado === "inscribir" ? STATE_ENROL : STATE_MEMBER;
+}
+
+const PREVIEW_COLUMNS = [
+  { label: "Línea" },
+  { label: "Correo" },
+  { label: "Nombre" },
+  { label: "RUT" },
+  { label: "Resultado" },
+] as const;
+
+const TONE = { nueva: "green", inscribir: "green", miembro: "amber" } as const;
+
+export default function ClassImport({ loaderData, actionData }: Route.ComponentProps) {
+  const { clase, titulo, waiting } = loaderData;
+  const links = useClassLinks(clase.cursoId, clase.id);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const sent = actionData?.kind === "form" ? actionData : null;
+  const done = actionData?.kind === "done" ? actionData : null;
+  const preview = sent?.preview ?? null;
+  const canConfirm =
+    preview !== null && preview.resumen.errores === 0 && preview.resumen.nuevas + preview.resumen.inscribir > 0;
+  return (
+    <section>
+      <p className="no-print">
+        <Link to={links.page} className="text-sm font-medium text-brand-700 hover:underline">
+          ← Volver a la clase
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">{IMPORT_TITLE}</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        {clase.nombre} · {titulo} · Código {formatClassCode(clase.codigo)}
+      </p>
+
+      {done ? (
+        <>
+          <p role="status" className="mt-4 max-w-3xl rounded-md bg-green-50 p-3 text-sm text-green-900">
+            {done.message}
+          </p>
+          {done.sheet.accesos.length > 0 ? <SheetOfAccesses sheet={done.sheet} className={clase.nombre} /> : null}
+          <p className="mt-6">
+            <Link to={links.import} className="btn-secondary">
+              Importar otra lista
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="mt-2 max-w-3xl text-sm text-slate-600">{IMPORT_INTRO}</p>
+          <Form method="post" encType="multipart/form-data" className="card mt-6 max-w-3xl space-y-4 p-6">
+            {sent?.error ? (
+              <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+                {sent.error}
+              </p>
+            ) : null}
+            <div>
+              <label htmlFor="lista" className="label">
+                Lista
+              </label>
+              <textarea
+                id="lista"
+                name="lista"
+                rows={8}
+                // A new answer (the preview of a file) fills the box with what was read.
+                key={sent?.text ?? ""}
+                defaultValue={sent?.text ?? ""}
+                className="input font-mono text-sm"
+                placeholder={"sofia.nunez@colegio.cl;Sofía;Núñez;12.345.678-5;05-03-2012\n;Tomás;Rojas"}
+                spellCheck={false}
+              />
+            </div>
+            <div>
+              <label htmlFor="archivo" className="label">
+                O sube un archivo CSV
+              </label>
+              <input id="archivo" name={LIST_FILE_FIELD} type="file" accept=".csv,.txt,text/csv,text/plain" />
+              <p className="mt-1 text-xs text-slate-500">Si eliges un archivo, se usa en lugar del cuadro.</p>
+            </div>
+            <label className="flex items-start gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                name="autorizacionColegio"
+                value="true"
+                defaultChecked={sent?.autorizacionColegio ?? false}
+                key={String(sent?.autorizacionColegio)}
+                className="mt-1 size-5"
+              />
+              <span>
+                El colegio reunió la autorización de la madre, padre o tutor de quienes tienen menos de 14 años (Ley
+                21.719).
+              </span>
+            </label>
+            <button type="submit" name="confirmar" value="false" className="btn-primary" disabled={busy}>
+              {busy ? "Revisando..." : "Revisar lista"}
+            </button>
+          </Form>
+
+          {preview ? (
+            <section aria-labelledby="vista-previa" className="mt-8">
+              <h2 id="vista-previa" className="text-xl font-semibold text-slate-900">
+                Vista previa
+              </h2>
+              <p className="mt-1 text-sm text-slate-700" role="status">
+                {PREVIEW_SUMMARY(preview.resumen)}
+                {preview.resumen.errores > 0 ? " Corrige la lista y revísala de nuevo: nada se guardó." : ""}
+              </p>
+              {canConfirm ? (
+                <Form method="post" encType="multipart/form-data" className="mt-4">
+                  <input type="hidden" name="lista" value={sent!.text} />
+                  <input type="hidden" name="autorizacionColegio" value={String(sent!.autorizacionColegio)} />
+                  <input type="hidden" name="huella" value={preview.huella} />
+                  <button type="submit" name="confirmar" value="true" className="btn-primary" disabled={busy}>
+                    {busy ? "Importando..." : "Confirmar importación"}
+                  </button>
+                </Form>
+              ) : null}
+              <AdminTable
+                columns={PREVIEW_COLUMNS}
+                minWidth="min-w-[640px]"
+                className="card mt-4 overflow-x-auto"
+                caption="Filas de la lista"
+              >
+                {preview.filas.map((fila) => (
+                  <tr key={fila.linea} className={fila.estado === "error" ? "bg-red-50" : ""}>
+                    <td data-label="Línea" className="px-3 py-2">
+                      {fila.linea}
+                    </td>
+                    <td data-label="Correo" className="px-3 py-2 break-all">
+                      {fila.correo || "(sin correo)"}
+                    </td>
+                    <td data-label="Nombre" className="px-3 py-2">
+                      {`${fila.nombre} ${fila.apellido}`.trim()}
+                    </td>
+                    <td data-label="RUT" className="px-3 py-2 whitespace-nowrap">
+                      {fila.rut && fila.estado !== "error" ? formatRut(fila.rut) : (fila.rut ?? "")}
+                    </td>
+                    <td data-label="Resultado" className="px-3 py-2">
+                      {fila.estado === "error" ? (
+                        <span className="text-red-800">
+                          error: {fila.motivo} (línea {fila.linea})
+                        </span>
+                      ) : (
+                        <Badge tone={TONE[fila.estado]}>{stateLabel(fila)}</Badge>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </AdminTable>
+            </section>
+          ) : null}
+
+          {waiting > 0 ? (
+            <section aria-labelledby="sin-correo" className="card mt-8 max-w-3xl p-6">
+              <h2 id="sin-correo" className="text-lg font-semibold text-slate-900">
+                {REISSUE_TITLE}
+              </h2>
+              <p className="mt-1 text-sm text-slate-600">
+                {REISSUE_INTRO} {waiting === 1 ? "1 estudiante espera" : `${waiting} estudiantes esperan`} elegir su
+                contraseña.
+              </p>
+              <Form method="post" className="mt-4">
+                <input type="hidden" name="intent" value={REISSUE_INTENT} />
+                <button type="submit" className="btn-secondary" disabled={busy}>
+                  {REISSUE_BUTTON}
+                </button>
+              </Form>
+            </section>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The printable sheet: one block per learner, their user and one-time link (shown this once). */
+function SheetOfAccesses({ sheet, className }: { sheet: AccessSheet; className: string }) {
+  const hydrated = useHydrated();
+  return (
+    <section aria-labelledby="hoja-accesos" className="access-sheet mt-6 max-w-3xl">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="hoja-accesos" className="text-xl font-semibold text-slate-900">
+          {SHEET_TITLE} · {className}
+        </h2>
+        {hydrated ? (
+          <button type="button" className="btn-primary no-print" onClick={() => window.print()}>
+            {SHEET_PRINT}
+          </button>
+        ) : null}
+      </div>
+      <p className="mt-2 text-sm text-slate-700">
+        {SHEET_INTRO(ACCESS_LINK_DAYS)} {SHEET_EXPIRES(formatDateTime(sheet.venceEn))}
+      </p>
+      <p className="mt-2 rounded-md bg-amber-50 p-3 text-sm font-medium text-amber-900">{SHEET_ONCE}</p>
+      <ul className="mt-4 space-y-3">
+        {sheet.accesos.map((a) => (
+          <li key={a.id} className="access-block rounded-md border border-slate-300 p-4">
+            <p className="font-semibold text-slate-900">{`${a.nombre} ${a.apellido}`.trim()}</p>
+            <p className="mt-1 text-sm text-slate-700">
+              {SHEET_USER}: <strong className="font-mono break-all">{a.usuario}</strong>
+            </p>
+            <p className="mt-1 text-sm text-slate-700">
+              {SHEET_LINK}:{" "}
+              <a href={a.enlace} className="font-mono break-all text-brand-700 underline">
+                {a.enlace}
+              </a>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <GeneralErrorBoundary error={error} />;
+}

@@ -1,0 +1,77 @@
+// 'Importar lista' of a class through the production build, JavaScript off and on
+// (docs/product.md#importing-a-list-into-a-class): the course's teacher pastes a list with one
+// learner without e-mail, reviews it, confirms, and gets the 'Hoja de accesos'; that learner opens
+// their link, chooses a password and signs in with the user the sheet gives.
+import { expect, test } from "@playwright/test";
+import { axeViolations } from "./axe.ts";
+import { teacherClass } from "./class-db.ts";
+import { approvedUser, login, ready, signIn, uniqueEmail } from "./support.ts";
+
+test.describe.configure({ timeout: 90_000 });
+
+test("importar lista: vista previa, confirmación, hoja de accesos; quien no tiene correo entra con su enlace", async ({
+  browser,
+  request,
+  javaScriptEnabled: js,
+}) => {
+  const teacherAccount = await approvedUser(request, "docente", "Profe");
+  const { cursoId, claseId } = await teacherClass(teacherAccount.correo);
+  const conCorreo = uniqueEmail("clase-ana");
+  const sinCorreo = `Tomás${js ? "Js" : "Html"}`;
+
+  const teacherContext = await browser.newContext({ javaScriptEnabled: js });
+  const teacher = await teacherContext.newPage();
+  const learnerContext = await browser.newContext({ javaScriptEnabled: js });
+  const learner = await learnerContext.newPage();
+  try {
+    await signIn(teacher, teacherAccount.correo, teacherAccount.password);
+    await teacher.goto(`/docente/cursos/${cursoId}/clases/${claseId}/importar`);
+    await expect(teacher.getByRole("heading", { name: "Importar lista", level: 1 })).toBeVisible();
+
+    const list = ["correo;nombre;apellido", `${conCorreo};Ana;Rojas`, `;${sinCorreo};Pérez`, "malo;Mal;Correo"];
+    await teacher.getByLabel("Lista", { exact: true }).fill(list.join("\n"));
+    await teacher.getByRole("button", { name: "Revisar lista" }).click();
+    const rows = teacher.getByRole("table", { name: "Filas de la lista" }).getByRole("row");
+    await expect(rows.filter({ hasText: "malo" })).toContainText("error: el correo «malo» no es válido (línea 4)");
+    await expect(teacher.getByRole("button", { name: "Confirmar importación" })).toHaveCount(0);
+
+    // Fixed: line 4 out.
+    await teacher.getByLabel("Lista", { exact: true }).fill(list.slice(0, 3).join("\n"));
+    await teacher.getByRole("button", { name: "Revisar lista" }).click();
+    await expect(rows.filter({ hasText: conCorreo })).toContainText("Cuenta nueva");
+    await expect(rows.filter({ hasText: sinCorreo })).toContainText("Cuenta nueva sin correo (hoja de accesos)");
+    await expect(teacher.getByText("2 cuentas nuevas, 0 cuentas que ya existen se inscriben")).toBeVisible();
+    if (js) expect(await axeViolations(teacher), teacher.url()).toEqual([]);
+    await teacher.getByRole("button", { name: "Confirmar importación" }).click();
+
+    await expect(teacher.getByText("Se crearon 2 cuentas")).toBeVisible();
+    const sheet = teacher.getByRole("region", { name: /Hoja de accesos/ });
+    await expect(sheet.getByText("Esta hoja se muestra solo ahora")).toBeVisible();
+    const block = sheet.getByRole("listitem").filter({ hasText: sinCorreo });
+    const usuario = (await block.locator("strong").textContent())!.trim();
+    expect(usuario).toMatch(/@sin-correo\.invalid$/);
+    const link = (await block.getByRole("link").getAttribute("href"))!;
+    expect(link).toMatch(/\/recuperar\/[A-Za-z0-9_-]{43}$/);
+    await expect(sheet.getByRole("button", { name: "Imprimir" })).toHaveCount(js ? 1 : 0);
+    if (js) expect(await axeViolations(teacher), teacher.url()).toEqual([]);
+
+    // The learner without e-mail: their link, a password, then signing in with the sheet's user.
+    await learner.goto(new URL(link).pathname);
+    await expect(learner.getByRole("heading", { name: "Crear una nueva contraseña" })).toBeVisible();
+    await ready(learner);
+    const password = "mi clave de la clase";
+    await learner.getByLabel("Nueva contraseña", { exact: true }).fill(password);
+    await learner.getByLabel("Confirmar nueva contraseña").fill(password);
+    await learner.getByRole("button", { name: "Guardar contraseña" }).click();
+    await expect(learner).toHaveURL(/\/login$/);
+    await login(learner, usuario, password);
+    await expect(learner).toHaveURL(/\/user$/);
+
+    // Back on the import page nobody waits for a link any more.
+    await teacher.goto(`/docente/cursos/${cursoId}/clases/${claseId}/importar`);
+    await expect(teacher.getByRole("button", { name: "Generar nuevos enlaces de acceso" })).toHaveCount(0);
+  } finally {
+    await teacherContext.close();
+    await learnerContext.close();
+  }
+});
