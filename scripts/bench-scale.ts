@@ -34,7 +34,7 @@ import { apiToken, sessionCookie } from "./bench/sign-in.ts";
 import { formatCounts, generateLargeDb, type LargeDbResult } from "./bench/large-db.ts";
 import { copyToPostgres, startPostgres } from "./bench/pg-copy.ts";
 import { addQuizActivityToFile, quizAndCertificatePaths } from "./bench/quiz-activity.ts";
-import { addTeachingToFile } from "./bench/teaching.ts";
+import { addTeachingToFile, BENCH_CLASS_ID } from "./bench/teaching.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_SCALE_PORT ?? 3330);
@@ -263,6 +263,29 @@ function targets(ctx: Context, large: boolean): Target[] {
       label: "Docente calificaciones (clase de 3 000)",
       path: `/docente/cursos/${ctx.seededCourse}/calificaciones`,
       auth: "docenteCookie",
+    },
+    // Its classes (docs/product.md#classes): the seeded course's, and its class of 3 000 learners on
+    // the large database (its participants on the demo one).
+    { label: "Docente clases de un curso", path: `/docente/cursos/${ctx.seededCourse}/clases`, auth: "docenteCookie" },
+    {
+      label: "Docente una clase (3 000)",
+      path: `/docente/cursos/${ctx.seededCourse}/clases/${BENCH_CLASS_ID}`,
+      auth: "docenteCookie",
+    },
+    {
+      label: "Docente progreso de la clase (3 000)",
+      path: `/docente/cursos/${ctx.seededCourse}/clases/${BENCH_CLASS_ID}/progreso`,
+      auth: "docenteCookie",
+    },
+    {
+      label: "Docente progreso, 'Atascado' por última actividad",
+      path: `/docente/cursos/${ctx.seededCourse}/clases/${BENCH_CLASS_ID}/progreso?marca=atascado&orden=actividad&dir=desc`,
+      auth: "docenteCookie",
+    },
+    {
+      label: "API progreso de la clase (admin)",
+      path: `/api/cursos/${ctx.seededCourse}/clases/${BENCH_CLASS_ID}/progreso`,
+      auth: "adminToken",
     },
     { label: "Admin cursos", path: "/admin/courses", auth: "adminCookie" },
     { label: "Admin cursos, búsqueda", path: "/admin/courses?q=robotica", auth: "adminCookie" },
