@@ -37,8 +37,9 @@ export function addTeachingToFile(file: string, seededCourse: string, large: boo
     const parts = {
       seeded: count(`SELECT count(*) AS n FROM "CourseClass" WHERE id = '${BENCH_CLASS_ID}'`) === 0,
       classesOf40: large && count(`SELECT count(*) AS n FROM "CourseClass" WHERE nombre = 'Curso 1°A 2026'`) === 0,
+      demoLearners: !large && count(`SELECT count(*) AS n FROM "User" WHERE correo LIKE 'bench.clase.%'`) === 0,
     };
-    if (!parts.seeded && !parts.classesOf40) return totals();
+    if (!parts.seeded && !parts.classesOf40 && !parts.demoLearners) return totals();
     db.exec("BEGIN");
     addTeaching(db, seededCourse, large, parts);
     db.exec("COMMIT");
@@ -52,7 +53,7 @@ function addTeaching(
   db: DatabaseSync,
   seededCourse: string,
   large: boolean,
-  parts: { seeded: boolean; classesOf40: boolean },
+  parts: { seeded: boolean; classesOf40: boolean; demoLearners: boolean },
 ) {
   const now = Math.floor(Date.now() / 1000);
   const ago = (secondsAgo: string) =>
@@ -94,21 +95,12 @@ function addTeaching(
     }
   }
 
-  if (parts.classesOf40) addClassesOf40();
-  if (!parts.seeded) return;
-  run(
-    `INSERT OR IGNORE INTO "CourseTeacher" (cursoId, userId, createdAt) VALUES (?, ?, ${ago("86400 * 60")})`,
-    seededCourse,
-    docente,
-  );
-  insertClass.run(BENCH_CLASS_ID, seededCourse, "Curso 3°B 2026", code(), docente);
-
-  if (large) {
-    // 3 000 learners not yet in the seeded course, enrolled for the class.
-    run(`CREATE TEMP TABLE bl AS SELECT u.id AS userId, row_number() OVER (ORDER BY u.id) AS n FROM "User" u
-         WHERE u.rol = 'estudiante' AND u.aprobado = 1
-           AND NOT EXISTS (SELECT 1 FROM "Enrolment" e WHERE e.userId = u.id AND e.cursoId = '${seededCourse}')
-         ORDER BY u.id LIMIT 3000`);
+  /**
+   * `bl` (userId, n) joins the seeded course and its class: enrolled, one to three quiz attempts
+   * at its first quiz module for two in three (none for a third; n % 7 = 0 failed it twice:
+   * 'Atascado'), their enrolment's last activity and 'Atascado' as the app keeps them.
+   */
+  function fillSeededClass() {
     run(`INSERT INTO "Enrolment" (id, userId, cursoId, progreso, registradoEn)
          SELECT ${cuid}, userId, '${seededCourse}', 0, ${ago("86400 * (n % 90) + n")} FROM bl`);
     run(
@@ -116,8 +108,6 @@ function addTeaching(
       seededCourse,
       seededCourse,
     );
-    // Attempts at the first quiz module: none for a third, one to three for the rest; the
-    // learners with n % 7 = 0 failed it twice ('Atascado').
     const modulo = db
       .prepare(
         `SELECT m.id FROM "Module" m WHERE m.cursoId = ? AND EXISTS (SELECT 1 FROM "QuizQuestion" q WHERE q.moduloId = m.id)
@@ -138,24 +128,65 @@ function addTeaching(
         );
       }
     }
+    // What the quiz grading keeps on the enrolment (decision 024), as its migration computes it.
+    run(`UPDATE "Enrolment" SET
+           "ultimaActividadEn" = COALESCE((SELECT MAX(a."createdAt") FROM "QuizAttempt" a
+             WHERE a."userId" = "Enrolment"."userId" AND a."cursoId" = "Enrolment"."cursoId"), "registradoEn"),
+           "atascado" = EXISTS (SELECT 1 FROM "QuizPairTally" p WHERE p."cursoId" = "Enrolment"."cursoId"
+             AND p."userId" = "Enrolment"."userId" AND p."intentos" >= 2 AND p."aprobados" = 0)
+         WHERE "cursoId" = '${seededCourse}' AND "userId" IN (SELECT userId FROM bl)`);
     run(`INSERT INTO "ClassMember" (claseId, cursoId, userId, addedById, createdAt)
          SELECT '${BENCH_CLASS_ID}', '${seededCourse}', userId, CASE WHEN n % 2 = 0 THEN '${docente}' END,
            ${ago("86400 * 20 + n")} FROM bl`);
+  }
 
-    // Teams: the demo docente on 300 more published courses, 5 000 docentes on two each.
-    run(`INSERT OR IGNORE INTO "CourseTeacher" (cursoId, userId, createdAt)
+  function addDemoLearners() {
+    // The demo class gets full pages too (120 learners of its own), so that both sides of a
+    // class page compare the same number of rows.
+    run(`CREATE TEMP TABLE bl AS WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 120)
+         SELECT ${cuid} AS userId, n FROM s`);
+    run(`INSERT INTO "User" (id, nombre, apellido, correo, rol, aprobado, aprobadoEn, passwordHash, correoConfirmado, createdAt, updatedAt)
+         SELECT userId, 'Estudiante ' || n, 'Prueba', 'bench.clase.' || n || '@ejemplo.cl', 'estudiante', 1,
+           ${ago("86400 * 100")}, '!', 1, ${ago("86400 * 100 + n")}, ${ago("86400 * 100")} FROM bl`);
+    fillSeededClass();
+    run(`DROP TABLE bl`);
+  }
+
+  if (parts.classesOf40) addClassesOf40();
+  if (parts.seeded) addSeeded();
+  if (parts.demoLearners) addDemoLearners();
+
+  function addSeeded() {
+    run(
+      `INSERT OR IGNORE INTO "CourseTeacher" (cursoId, userId, createdAt) VALUES (?, ?, ${ago("86400 * 60")})`,
+      seededCourse,
+      docente,
+    );
+    insertClass.run(BENCH_CLASS_ID, seededCourse, "Curso 3°B 2026", code(), docente);
+
+    if (large) {
+      // 3 000 learners not yet in the seeded course, enrolled for the class.
+      run(`CREATE TEMP TABLE bl AS SELECT u.id AS userId, row_number() OVER (ORDER BY u.id) AS n FROM "User" u
+         WHERE u.rol = 'estudiante' AND u.aprobado = 1
+           AND NOT EXISTS (SELECT 1 FROM "Enrolment" e WHERE e.userId = u.id AND e.cursoId = '${seededCourse}')
+         ORDER BY u.id LIMIT 3000`);
+      fillSeededClass();
+
+      // Teams: the demo docente on 300 more published courses, 5 000 docentes on two each.
+      run(`INSERT OR IGNORE INTO "CourseTeacher" (cursoId, userId, createdAt)
          SELECT id, '${docente}', ${ago("3600 * rowid")} FROM "Course"
          WHERE estado = 'publicado' AND id <> '${seededCourse}' ORDER BY createdAt DESC LIMIT 300`);
-    run(`CREATE TEMP TABLE bd AS SELECT id, row_number() OVER (ORDER BY id) AS n FROM "User"
+      run(`CREATE TEMP TABLE bd AS SELECT id, row_number() OVER (ORDER BY id) AS n FROM "User"
          WHERE rol = 'docente' AND aprobado = 1 AND id <> '${docente}' ORDER BY id LIMIT 5000`);
-    run(
-      `CREATE TEMP TABLE bc AS SELECT id, row_number() OVER (ORDER BY id) AS n FROM "Course" ORDER BY id LIMIT 10000`,
-    );
-    run(`INSERT OR IGNORE INTO "CourseTeacher" (cursoId, userId, createdAt)
+      run(
+        `CREATE TEMP TABLE bc AS SELECT id, row_number() OVER (ORDER BY id) AS n FROM "Course" ORDER BY id LIMIT 10000`,
+      );
+      run(`INSERT OR IGNORE INTO "CourseTeacher" (cursoId, userId, createdAt)
          SELECT bc.id, bd.id, ${ago("86400 * (bc.n % 300)")} FROM bd JOIN bc ON bc.n = bd.n OR bc.n = bd.n + 5000`);
-  } else {
-    // The demo side: the seeded course's participants are the class.
-    run(`INSERT INTO "ClassMember" (claseId, cursoId, userId, createdAt)
+    } else {
+      // The demo side: the seeded course's participants are the class.
+      run(`INSERT INTO "ClassMember" (claseId, cursoId, userId, createdAt)
          SELECT '${BENCH_CLASS_ID}', cursoId, userId, registradoEn FROM "Enrolment" WHERE cursoId = '${seededCourse}'`);
+    }
   }
 }
