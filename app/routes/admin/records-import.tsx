@@ -2,13 +2,14 @@
 // Paste or upload → 'Revisar lista' shows every row as it would be treated (nothing written) →
 // 'Confirmar importación' sends the very text again, which the server reads and checks again and
 // writes in one transaction. Plain POST round trips: the same without JavaScript.
+import { ListFields, SchoolConsentField } from "~/features/users/import/components/list-fields.tsx";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { roleLabel, SELF_SERVICE_ROLES } from "~/features/auth/roles.ts";
 import { confirmImport, previewImport, type ImportPreview } from "~/features/users/import/import.server.ts";
 import { readImportRequest } from "~/features/users/import/schema.ts";
-import { IMPORT_DONE, LIST_FILE_FIELD } from "~/features/users/import/texts.ts";
+import { IMPORT_DONE } from "~/features/users/import/texts.ts";
 import { formatRut } from "~/features/users/rut.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import type { Route } from "./+types/records-import";
@@ -82,34 +83,7 @@ export default function RecordsImport({ actionData }: Route.ComponentProps) {
       </p>
 
       <Form method="post" encType="multipart/form-data" className="card mt-6 max-w-3xl space-y-4 p-6">
-        {sent?.error ? (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {sent.error}
-          </p>
-        ) : null}
-        <div>
-          <label htmlFor="lista" className="label">
-            Lista
-          </label>
-          <textarea
-            id="lista"
-            name="lista"
-            rows={8}
-            // A new answer (the preview of a file) fills the box with what was read.
-            key={sent?.text ?? ""}
-            defaultValue={sent?.text ?? ""}
-            className="input font-mono text-sm"
-            placeholder={"sofia.nunez@colegio.cl;Sofía;Núñez;12.345.678-5;05-03-2012"}
-            spellCheck={false}
-          />
-        </div>
-        <div>
-          <label htmlFor="archivo" className="label">
-            O sube un archivo CSV
-          </label>
-          <input id="archivo" name={LIST_FILE_FIELD} type="file" accept=".csv,.txt,text/csv,text/plain" />
-          <p className="mt-1 text-xs text-slate-500">Si eliges un archivo, se usa en lugar del cuadro.</p>
-        </div>
+        <ListFields sent={sent} placeholder={"sofia.nunez@colegio.cl;Sofía;Núñez;12.345.678-5;05-03-2012"} />
         <div>
           <label htmlFor="rol" className="label">
             Rol de las cuentas nuevas
@@ -122,20 +96,7 @@ export default function RecordsImport({ actionData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <label className="flex items-start gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            name="autorizacionColegio"
-            value="true"
-            defaultChecked={sent?.autorizacionColegio ?? false}
-            key={String(sent?.autorizacionColegio)}
-            className="mt-1"
-          />
-          <span>
-            El colegio reunió la autorización de la madre, padre o tutor de quienes tienen menos de 14 años (Ley
-            21.719).
-          </span>
-        </label>
+        <SchoolConsentField sent={sent} />
         <button type="submit" name="confirmar" value="false" className="btn-primary" disabled={busy}>
           {busy ? "Revisando..." : "Revisar lista"}
         </button>

@@ -4,6 +4,7 @@
 // importación' sends the very text again, which the server reads, checks again and writes in one
 // transaction, then shows the printable 'Hoja de accesos' of the accounts without e-mail, once.
 // 'Generar nuevos enlaces de acceso' makes a new sheet later. Plain POST round trips.
+import { ListFields, SchoolConsentField } from "~/features/users/import/components/list-fields.tsx";
 import { data, Form, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { AdminTable } from "~/components/ui/admin-table.tsx";
@@ -46,7 +47,6 @@ import {
   STATE_NEW_NO_EMAIL,
 } from "~/features/classes/import-texts.ts";
 import { formatClassCode } from "~/features/classes/codes.ts";
-import { LIST_FILE_FIELD } from "~/features/users/import/texts.ts";
 import { formatRut } from "~/features/users/rut.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
@@ -160,48 +160,11 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
         <>
           <p className="mt-2 max-w-3xl text-sm text-slate-600">{IMPORT_INTRO}</p>
           <Form method="post" encType="multipart/form-data" className="card mt-6 max-w-3xl space-y-4 p-6">
-            {sent?.error ? (
-              <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-                {sent.error}
-              </p>
-            ) : null}
-            <div>
-              <label htmlFor="lista" className="label">
-                Lista
-              </label>
-              <textarea
-                id="lista"
-                name="lista"
-                rows={8}
-                // A new answer (the preview of a file) fills the box with what was read.
-                key={sent?.text ?? ""}
-                defaultValue={sent?.text ?? ""}
-                className="input font-mono text-sm"
-                placeholder={"sofia.nunez@colegio.cl;Sofía;Núñez;12.345.678-5;05-03-2012\n;Tomás;Rojas"}
-                spellCheck={false}
-              />
-            </div>
-            <div>
-              <label htmlFor="archivo" className="label">
-                O sube un archivo CSV
-              </label>
-              <input id="archivo" name={LIST_FILE_FIELD} type="file" accept=".csv,.txt,text/csv,text/plain" />
-              <p className="mt-1 text-xs text-slate-500">Si eliges un archivo, se usa en lugar del cuadro.</p>
-            </div>
-            <label className="flex items-start gap-2 text-sm text-slate-700">
-              <input
-                type="checkbox"
-                name="autorizacionColegio"
-                value="true"
-                defaultChecked={sent?.autorizacionColegio ?? false}
-                key={String(sent?.autorizacionColegio)}
-                className="mt-1 size-5"
-              />
-              <span>
-                El colegio reunió la autorización de la madre, padre o tutor de quienes tienen menos de 14 años (Ley
-                21.719).
-              </span>
-            </label>
+            <ListFields
+              sent={sent}
+              placeholder={"sofia.nunez@colegio.cl;Sofía;Núñez;12.345.678-5;05-03-2012\n;Tomás;Rojas"}
+            />
+            <SchoolConsentField sent={sent} />
             <button type="submit" name="confirmar" value="false" className="btn-primary" disabled={busy}>
               {busy ? "Revisando..." : "Revisar lista"}
             </button>
