@@ -70,16 +70,7 @@ export async function sendMessage(sender: Sender, input: ComposeInput): Promise<
   const brand = env().APP_NAME;
   const message = await prisma.$transaction(async (tx) => {
     const created = await tx.message.create({
-      data: {
-        fromId: sender.id,
-        toId: recipient.id,
-        from: sender.correo,
-        fromName,
-        fromRole: sender.rol ?? "",
-        to: recipient.correo,
-        subject: input.subject.trim(),
-        content: input.content.trim(),
-      },
+      data: messageRow(sender, fromName, recipient, input),
       select: messageSelect,
     });
     // The notice is optional: only for people who keep e-mail notices on (objection).
@@ -91,6 +82,25 @@ export async function sendMessage(sender: Sender, input: ComposeInput): Promise<
 }
 
 type Recipient = { id: string; correo: string; rol: string; avisosCorreo: boolean };
+
+/** A message's row, by ids, with the sender's and the recipient's names as they are now. */
+function messageRow(
+  sender: Pick<Sender, "id" | "correo" | "rol">,
+  fromName: string,
+  recipient: Pick<Recipient, "id" | "correo">,
+  input: Pick<ComposeInput, "subject" | "content">,
+) {
+  return {
+    fromId: sender.id,
+    toId: recipient.id,
+    from: sender.correo,
+    fromName,
+    fromRole: sender.rol ?? "",
+    to: recipient.correo,
+    subject: input.subject.trim(),
+    content: input.content.trim(),
+  };
+}
 
 /** The new-message notice e-mail: the sender's name and a link, never the subject or the text. */
 function messageNotice(
@@ -145,16 +155,7 @@ export async function sendMessageToMany(
   await prisma.$transaction(async (tx) => {
     for (let i = 0; i < recipients.length; i += INSERT_BATCH) {
       const created = await tx.message.createManyAndReturn({
-        data: recipients.slice(i, i + INSERT_BATCH).map((recipient) => ({
-          fromId: sender.id,
-          toId: recipient.id,
-          from: sender.correo,
-          fromName,
-          fromRole: sender.rol ?? "",
-          to: recipient.correo,
-          subject: input.subject.trim(),
-          content: input.content.trim(),
-        })),
+        data: recipients.slice(i, i + INSERT_BATCH).map((recipient) => messageRow(sender, fromName, recipient, input)),
         select: { id: true, toId: true },
       });
       await enqueueMails(
