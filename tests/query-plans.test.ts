@@ -226,7 +226,8 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
       /SEARCH w USING COVERING INDEX sqlite_autoindex_CourseWord_1 \(courseId=\? AND word>\? AND word<\?\)/,
     );
     expect(walk.plan.join("\n")).not.toMatch(/TEMP B-TREE/);
-  });
+    // Some 10 000 courses and accounts written and searched: seconds, more on a loaded runner.
+  }, 60_000);
 
   it("the unfiltered admin course table and records stay on their indexes", async () => {
     await expectIndexed(() => admin.listAdminCourses({}));

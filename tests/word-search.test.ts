@@ -18,7 +18,7 @@ import { backfillUserWords, listUsers } from "~/features/users/users.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { queryWords, searchWords } from "~/lib/search-text.ts";
-import { DENSE_SEARCH, SEARCH_COUNT_CAP } from "~/features/search/word-search.server.ts";
+import { COURSE_WORDS, countDense, DENSE_SEARCH, SEARCH_COUNT_CAP } from "~/features/search/word-search.server.ts";
 import * as listApi from "~/routes/api/cursos.list.ts";
 import * as audienceApi from "~/routes/api/cursos.audience.ts";
 import * as listPage from "~/routes/courses/list.tsx";
@@ -331,5 +331,40 @@ describe("the catalog search (/cursos?q=, the audience lists, GET /api/cursos/li
     expect(generalRows.length).toBeLessThan(SEARCH_COUNT_CAP);
     expect(general).toMatchObject({ total: generalRows.length, totalExact: true });
     expect(general.courses.map((c) => c.id)).toEqual(generalRows.slice(0, COURSES_PAGE_SIZE).map((r) => r.id));
+  });
+});
+
+describe("the count of a prefix that several common words share", () => {
+  const courses = async (prefix: string, n: number) => {
+    const ids = Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(5, "0")}`);
+    await prisma.course.createMany({
+      data: ids.map((id) => ({
+        id,
+        ...courseTitleFields(id),
+        estado: "publicado",
+        herramientas: [],
+        loAprenderan: [],
+      })),
+    });
+    return ids;
+  };
+  const words = (ids: string[], word: string) =>
+    prisma.courseWord.createMany({ data: ids.map((courseId) => ({ courseId, word })) });
+
+  it("stops at the cap when one of the words passes it alone", async () => {
+    const ids = await courses("capone", SEARCH_COUNT_CAP + 5);
+    await words(ids, "zumbido");
+    await words(ids.slice(0, 10), "zumbidos");
+    expect(await countDense(COURSE_WORDS, ["zumb"])).toEqual({ total: SEARCH_COUNT_CAP, exact: false });
+  });
+
+  it("makes the rows distinct when no word passes the cap alone: each row once, however many words it has", async () => {
+    const ids = await courses("captwo", 700);
+    await words(ids, "yodoa");
+    await words(ids, "yodob");
+    expect(await countDense(COURSE_WORDS, ["yodo"])).toEqual({ total: 700, exact: true });
+    const more = await courses("capthree", 400);
+    await words(more, "yodoc");
+    expect(await countDense(COURSE_WORDS, ["yodo"])).toEqual({ total: SEARCH_COUNT_CAP, exact: false });
   });
 });
