@@ -18,7 +18,9 @@ export type MailKind =
   | "registration.taken"
   | "registration.guardian"
   | "password.reset"
-  | "account.created";
+  | "account.created"
+  /** A notification's e-mail (features/notifications): `notice.{kind}`; a new message's is message.notice. */
+  | `notice.${string}`;
 
 export type OutgoingMail = {
   to: string;
