@@ -67,7 +67,7 @@ export default function EmailNoticesOff({ loaderData, actionData }: Route.Compon
     >
       {label ? (
         <p className="text-slate-700">
-          ¿Quieres dejar de recibir por correo «{label}»? Las seguirás viendo en Notificaciones, en la academia.
+          ¿Quieres dejar de recibir por correo «{label}»? Las seguirás viendo en «Notificaciones», en la academia.
         </p>
       ) : (
         <p className="text-slate-700">

@@ -105,8 +105,8 @@ export default function Privacy({ loaderData: d }: Route.ComponentProps) {
           <li>
             <strong>Tus notificaciones:</strong> lo que te avisamos en la academia (un mensaje nuevo, un certificado
             emitido, un aviso de tus cursos…), cuándo lo leíste, y cómo elegiste recibir cada tipo (solo en la
-            plataforma, por correo al momento o en un resumen diario). Sirven para que te enteres de lo que pasa en
-            tus cursos sin tener que buscarlo.
+            plataforma, por correo al momento o en un resumen diario). Sirven para que te enteres de lo que pasa en tus
+            cursos sin tener que buscarlo.
           </li>
           <li>
             <strong>Seguridad:</strong> tus sesiones abiertas (navegador y último uso), una cookie que identifica a tu

@@ -20,7 +20,7 @@ export function isOptionalMail(kind: string): boolean {
 }
 
 /** The notification kind whose e-mail this mail kind is (a new message's is message.notice); else null. */
-export function noticeKindOfMail(kind: string): string | null {
+function noticeKindOfMail(kind: string): string | null {
   if (kind === "message.notice") return "mensaje";
   const match = /^notice\.([a-z]{1,20})$/.exec(kind);
   return match ? match[1]! : null;

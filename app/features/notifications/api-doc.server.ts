@@ -9,7 +9,7 @@ import {
   MarkReadSchema,
   PreferencesSchema,
 } from "./schema.ts";
-import { NOT_FOUND, PREFS_INVALID } from "./texts.ts";
+import { MARK_READ_INVALID, NOT_FOUND, PREFS_INVALID } from "./texts.ts";
 
 const MODES = `app (${MODE_LABEL.app}), email (${MODE_LABEL.email}) o digest (${MODE_LABEL.digest})`;
 
@@ -34,7 +34,10 @@ export const NOTIFICATION_CALLS: Operations = {
       access: "user",
       body: { json: MarkReadSchema },
       ok: { 200: json("Cuántas quedan sin leer.", ApiUnreadSchema) },
-      errors: { 404: error("No es una notificación tuya.", NOT_FOUND) },
+      errors: {
+        400: error("Ni un id ni todas.", MARK_READ_INVALID),
+        404: error("No es una notificación tuya.", NOT_FOUND),
+      },
     },
   },
   "/api/notificaciones/preferencias": {

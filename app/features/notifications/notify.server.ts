@@ -8,6 +8,7 @@
 import { noticeFooter } from "~/features/mail/opt-out.server.ts";
 import { enqueueMails, type OutgoingMail } from "~/features/mail/outbox.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
+import { insertRows, newRowId } from "~/features/site/bulk-insert.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
@@ -41,6 +42,8 @@ export type Notice = {
   /** The words before the e-mail's link ('Ábrelo en' unless said). */
   linkLead?: string;
 };
+
+const NOTIFICATION_COLUMNS = ["id", "userId", "kind", "title", "text", "link", "createdAt", "digestPending"] as const;
 
 export type NotifyOutcome = { notified: number; mailed: number; digest: number };
 
@@ -91,14 +94,15 @@ async function notifyIn(tx: Tx, notice: Notice): Promise<NotifyOutcome> {
     ]);
     const userById = new Map(users.map((u) => [u.id, u]));
     const chosen = new Map(prefs.map((p) => [p.userId, p.mode]));
-    const rows: Prisma.NotificationCreateManyInput[] = [];
+    const now = new Date();
+    const rows: unknown[][] = [];
     const mails: OutgoingMail[] = [];
     for (const r of batch) {
       const user = userById.get(r.userId);
       if (!user) continue;
       // Optional e-mail goes only to people who keep notices on (objection, Ley 21.719).
       const mode = user.avisosCorreo ? modeOf(kind, chosen.get(r.userId)) : "app";
-      rows.push({ userId: r.userId, kind, title, text, link: r.link, digestPending: mode === "digest" });
+      rows.push([newRowId(), r.userId, kind, title, text, r.link, now, mode === "digest"]);
       if (mode === "digest") outcome.digest++;
       if (mode === "email") {
         mails.push({
@@ -112,7 +116,7 @@ async function notifyIn(tx: Tx, notice: Notice): Promise<NotifyOutcome> {
         });
       }
     }
-    if (rows.length > 0) await tx.notification.createMany({ data: rows });
+    await insertRows(tx, "Notification", NOTIFICATION_COLUMNS, rows);
     // The outbox drops addresses that are no mailbox (an account without e-mail).
     await enqueueMails(mails, tx);
     outcome.notified += rows.length;
@@ -124,7 +128,7 @@ async function notifyIn(tx: Tx, notice: Notice): Promise<NotifyOutcome> {
 // ---------------------------------------------------------------------------------------------
 // A person's own notifications
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 export const API_PAGE_SIZE = 50;
 
 const notificationSelect = {

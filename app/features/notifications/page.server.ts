@@ -12,10 +12,7 @@ import { MARKED_ALL, NOT_FOUND, PREFS_INVALID, PREFS_SAVED } from "./texts.ts";
 
 export async function loadNotificationsPage(user: SessionUser, request: Request) {
   const url = new URL(request.url);
-  const [page, unread] = await Promise.all([
-    listNotifications(user, cursorFrom(url)),
-    unreadNotifications(user),
-  ]);
+  const [page, unread] = await Promise.all([listNotifications(user, cursorFrom(url)), unreadNotifications(user)]);
   return { items: page.rows, cursors: page.cursors, page: pageFrom(url), unread };
 }
 
@@ -36,7 +33,10 @@ export async function notificationsPageAction(user: SessionUser, request: Reques
 /** The profile's 'Notificaciones' form's intent (both profile pages). */
 export const PREFERENCES_INTENT = "notificaciones";
 
-/** 'Guardar preferencias' in the profile: saved, back to the profile; an invalid mode answers 400 with the form's values. */
+/**
+ * 'Guardar preferencias' in the profile: saved, back to the profile; an invalid mode answers 400
+ * with the form's values.
+ */
 export async function preferencesFormAction(request: Request, user: SessionUser, backTo: string) {
   const form = await readForm(request);
   form.delete("intent");

@@ -2,28 +2,33 @@
 // read by the HTML routes and the /api routes alike.
 import { z } from "zod";
 import { CHOOSABLE_KINDS, NOTIFICATION_KINDS, NOTIFICATION_MODES } from "./kinds.ts";
-import { PREFS_INVALID } from "./texts.ts";
+import { MARK_READ_INVALID, PREFS_INVALID } from "./texts.ts";
 
 /** 'Marcar como leída' (one, by id) or 'Marcar todas como leídas': the page's forms and the API's body. */
-export const MarkReadSchema = z.union([
-  z.object({ id: z.string().trim().min(1).max(64), todas: z.undefined().optional() }),
-  z.object({
-    todas: z.union([z.literal(true), z.literal("true"), z.literal("1")]).transform(() => true as const),
-    id: z.undefined().optional(),
-  }),
-]);
+export const MarkReadSchema = z
+  .object({
+    id: z.string(MARK_READ_INVALID).trim().min(1, MARK_READ_INVALID).max(64, MARK_READ_INVALID).optional(),
+    todas: z
+      .union([z.boolean(), z.enum(["true"])], MARK_READ_INVALID)
+      .transform((v) => v === true || v === "true")
+      .optional(),
+  })
+  .refine((v) => (v.id !== undefined) !== (v.todas === true), MARK_READ_INVALID)
+  .transform((v) => (v.todas ? { todas: true as const } : { todas: false as const, id: v.id! }));
 
 const mode = z.enum(NOTIFICATION_MODES, PREFS_INVALID);
 
 /** The preferences: a mode per choosable kind; a kind left out keeps its mode. */
 export const PreferencesSchema = z
-  .object(Object.fromEntries(CHOOSABLE_KINDS.map((kind) => [kind, mode.optional()])) as Record<
-    (typeof CHOOSABLE_KINDS)[number],
-    z.ZodOptional<typeof mode>
-  >)
+  .object(
+    Object.fromEntries(CHOOSABLE_KINDS.map((kind) => [kind, mode.optional()])) as Record<
+      (typeof CHOOSABLE_KINDS)[number],
+      z.ZodOptional<typeof mode>
+    >,
+  )
   .strict();
 
-export const ApiNotificationSchema = z.object({
+const ApiNotificationSchema = z.object({
   id: z.string(),
   tipo: z.enum(NOTIFICATION_KINDS),
   titulo: z.string(),
