@@ -19,8 +19,14 @@ export async function loadNotificationsPage(user: SessionUser, request: Request)
 /** 'Marcar como leída' / 'Marcar todas como leídas': back to the same page (its cursor kept). */
 export async function notificationsPageAction(user: SessionUser, request: Request) {
   const submission = parseWithZod(await readForm(request), { schema: MarkReadSchema });
-  const back = new URL(request.url);
-  const to = `${back.pathname}${back.search}`;
+  // Back to the page the form was on: its own path (a fetcher's request names the data URL) and cursor.
+  const asked = new URL(request.url).searchParams;
+  const kept = new URLSearchParams();
+  for (const name of ["page", "desde", "antes"]) {
+    const value = asked.get(name);
+    if (value) kept.set(name, value);
+  }
+  const to = kept.size > 0 ? `/notificaciones?${kept}` : "/notificaciones";
   if (submission.status !== "success") return data({ error: NOT_FOUND }, { status: 400 });
   if (submission.value.todas) {
     await markAllRead(user);
