@@ -33,8 +33,7 @@ export function unreadShown(count: number): string {
   return count > UNREAD_CAP ? `${UNREAD_CAP}+` : String(count);
 }
 
-/** The header link's accessible name: "Notificaciones (3 sin leer)". */
-export function unreadName(count: number): string {
-  if (count <= 0) return PAGE_TITLE;
-  return `${PAGE_TITLE} (${count > UNREAD_CAP ? `más de ${UNREAD_CAP}` : count} sin leer)`;
+/** The header link's count as read out: "3 sin leer", "más de 99 sin leer". */
+export function unreadSpoken(count: number): string {
+  return `${count > UNREAD_CAP ? `más de ${UNREAD_CAP}` : count} sin leer`;
 }
