@@ -60,7 +60,7 @@ export function SiteHeader({ brand, user, messagesBadge, notificationsLink }: He
         </div>
 
         {/* On a phone the notifications' link stays beside the menu button, seen without opening it. */}
-        <div className="flex items-center gap-2 md:hidden">
+        <div className="flex shrink-0 items-center gap-1 md:hidden">
           {user ? notificationsLink : null}
           <MobileMenu user={user} messagesBadge={messagesBadge} />
         </div>

@@ -13,8 +13,9 @@ export function NotificationsLink({ count }: { count: number }) {
     <Link
       to="/notificaciones"
       className={
-        "inline-flex min-h-10 min-w-10 items-center justify-center gap-1 rounded-md border border-slate-300 " +
-        "px-2 text-sm font-medium text-slate-700 hover:text-brand-700"
+        // Compact (36 px high, as the menu button): beside the logo and 'Menú' on a 320 px phone.
+        "inline-flex h-9 min-w-9 shrink-0 items-center justify-center gap-0.5 rounded-md px-1 " +
+        "text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-700"
       }
     >
       <svg
