@@ -10,6 +10,7 @@ import { runDataSteps, type DataStep } from "~/features/site/data-steps.server.t
 import { optimizeDatabase } from "~/features/site/db-maintenance.server.ts";
 import { purgePastRetention } from "~/features/privacy/retention.server.ts";
 import { dropSentMailTexts } from "~/features/mail/outbox.server.ts";
+import { purgeOldNotifications } from "~/features/notifications/notify.server.ts";
 import { startMailSender } from "~/features/mail/sender.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { takeFailedDeletes } from "~/lib/storage.server.ts";
@@ -54,7 +55,9 @@ export function startBackgroundJobs() {
   setInterval(purge, HOUR).unref();
   // Personal data past its stated retention (docs/product.md#personal-data).
   const retention = () =>
-    purgePastRetention().catch((error) => console.error("No se pudieron borrar los datos vencidos", error));
+    Promise.all([purgePastRetention(), purgeOldNotifications()]).catch((error) =>
+      console.error("No se pudieron borrar los datos vencidos", error),
+    );
   void retention();
   setInterval(retention, HOUR).unref();
   // Sent mail keeps its text for a while (a confirmation link's not at all): see outbox.server.ts.

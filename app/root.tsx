@@ -8,6 +8,8 @@ import { fullName, initials, messagesLinkForRole, profileLinkForRole } from "./f
 import { getOptionalUser, sessionMiddleware } from "./features/auth/guards.server.ts";
 import { UnreadBadge, type RootUnread } from "./features/messages/components/unread-badge.tsx";
 import { unreadCount } from "./features/messages/messages.server.ts";
+import { NotificationsLink } from "./features/notifications/components/notifications-link.tsx";
+import { unreadNotifications } from "./features/notifications/notify.server.ts";
 import { siteConfig } from "./features/site/site-config.server.ts";
 import { originCheckMiddleware } from "./lib/csrf.server.ts";
 import { pageCacheMiddleware } from "./features/site/page-cache.server.ts";
@@ -43,7 +45,9 @@ export async function loader(args: Route.LoaderArgs) {
   const site = siteConfig();
   // Once per request, for the header and the panel menus (UnreadBadge): a capped index range.
   const messagesHref = user ? messagesLinkForRole(user.rol) : null;
-  const unread = user && messagesHref ? await unreadCount(user) : 0;
+  const [unread, notifications] = user
+    ? await Promise.all([messagesHref ? unreadCount(user) : 0, unreadNotifications(user)])
+    : [0, 0];
   const shared = {
     site: {
       brand: site.brand,
@@ -61,7 +65,8 @@ export async function loader(args: Route.LoaderArgs) {
           avatarUrl: user.imagenPerfil ? `/usuarios/${user.id}/imagen` : null,
           messagesHref,
           unread,
-        } satisfies HeaderUser)
+          notifications,
+        } satisfies HeaderUser & { notifications: number })
       : null,
     flash,
   };
@@ -109,6 +114,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         brand={loaderData.site.brand}
         user={loaderData.user}
         messagesBadge={<UnreadBadge count={loaderData.user?.unread ?? 0} />}
+        notificationsLink={<NotificationsLink count={loaderData.user?.notifications ?? 0} />}
       />
       <FlashToast key={loaderData.flash?.message} flash={loaderData.flash} />
       <main id="contenido" className="flex-1">
@@ -130,6 +136,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           brand={site.brand}
           user={root.user}
           messagesBadge={<UnreadBadge count={root.user?.unread ?? 0} />}
+          notificationsLink={<NotificationsLink count={root.user?.notifications ?? 0} />}
         />
       ) : null}
       <main id="contenido" className="flex-1">

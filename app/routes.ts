@@ -36,6 +36,7 @@ export default [
   route("recuperar", "routes/auth/forgot-password.tsx"),
   route("recuperar/:token", "routes/auth/reset-password.tsx"),
   route("mis-datos", "routes/users/my-data.ts"),
+  route("notificaciones", "routes/notifications.tsx"),
   route("comunidad", "routes/panel-redirect.ts", { id: "comunidad-home" }),
 
   // User panel (estudiante, docente, comunidad)
@@ -141,6 +142,9 @@ export default [
     route("quiz/respuestas", "routes/api/quiz.answers.ts"),
     route("quiz/intentos/:cursoId/:moduloIndex", "routes/api/quiz.attempts.ts"),
     route("mensajes", "routes/api/mensajes.ts"),
+    route("notificaciones", "routes/api/notificaciones.ts"),
+    route("notificaciones/leidas", "routes/api/notificaciones.read.ts"),
+    route("notificaciones/preferencias", "routes/api/notificaciones.preferences.ts"),
     route("mail/send", "routes/api/mail.send.ts"),
     route("books/libros", "routes/api/books.libros.ts"),
     route("books/upload", "routes/api/books.upload.ts"),

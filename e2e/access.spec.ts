@@ -58,6 +58,8 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/recuperar/no-existe", () => "404 "],
   // 'Descargar mis datos': the signed-in person's own ZIP, whatever their role.
   ["/mis-datos", pageRule("signed-in")],
+  // Notifications: the signed-in person's own, whatever their role.
+  ["/notificaciones", pageRule("signed-in")],
   ["/admin/records/x/enlace-contrasena", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/admin/records/x/corregir", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/registro/confirmar/no-existe", () => "404 "],
@@ -172,6 +174,11 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["GET", "/api/cursos/no-existe/clases", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["POST", "/api/cursos/no-existe/clases", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["POST", "/api/clases/unirse", (who) => (anonymous(who) ? 401 : 400)],
+  // Notifications: each person's own; an empty body is a 400.
+  ["GET", "/api/notificaciones", (who) => (anonymous(who) ? 401 : 200)],
+  ["POST", "/api/notificaciones/leidas", (who) => (anonymous(who) ? 401 : 400)],
+  ["GET", "/api/notificaciones/preferencias", (who) => (anonymous(who) ? 401 : 200)],
+  ["PUT", "/api/notificaciones/preferencias", (who) => (anonymous(who) ? 401 : 200)],
   [
     "GET",
     "/api/cursos/no-existe/clases/no-existe/progreso",

@@ -78,6 +78,7 @@ test("panel de usuario sin infracciones de accesibilidad", async ({ page }) => {
       preview!,
       "/user",
       "/user/profile",
+      "/notificaciones",
       "/user/courses",
       "/user/certificates",
       "/user/messages",

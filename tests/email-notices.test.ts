@@ -39,7 +39,11 @@ describe("optional notices", () => {
     await deliverPending(createSmtpTransport(`smtp://127.0.0.1:${smtp.port}`), { now: new Date(Date.now() + 1000) });
     const raw = smtp.received.find((m) => m.to.includes("lectora@test.cl"))!.raw;
     expect(raw).toBeTruthy();
-    expect(raw.replace(/\r\n\s+/g, " ")).toContain(`List-Unsubscribe: <http://localhost:3000${optOutPath(reader.id)}>`);
+    // A new message's notice is the 'mensaje' notification's e-mail: its one-click header stops that
+    // kind (tests/notifications.test.ts); its text also carries the link that stops them all.
+    expect(raw.replace(/\r\n\s+/g, " ")).toContain(
+      `List-Unsubscribe: <http://localhost:3000${optOutPath(reader.id, "mensaje")}>`,
+    );
     expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
 
     // Opening the link changes nothing (mail scanners); the POST does — as a mail client's

@@ -88,9 +88,15 @@ describe("deployMigrations", () => {
     const { triggers } = inspect(path.join(tmp, "triggers.db"));
     // decisions 009 and 013: the counts the admin pages read are kept by these triggers; decision
     // 017: a signed-in person's version (the personal page cache) by the *_personal_stamp_* ones.
-    const personal = ["User", "Enrolment", "QuizAttempt", "Certificate", "Message"].flatMap((table) =>
-      ["insert", "update", "delete"].map((op) => `${table}_personal_stamp_${op}`),
-    );
+    const personal = [
+      "User",
+      "Enrolment",
+      "QuizAttempt",
+      "Certificate",
+      "Message",
+      "Notification",
+      "NotificationPref",
+    ].flatMap((table) => ["insert", "update", "delete"].map((op) => `${table}_personal_stamp_${op}`));
     expect(triggers).toEqual(
       [
         ...personal,

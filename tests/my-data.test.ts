@@ -260,6 +260,7 @@ describe("Descargar mis datos", () => {
         "certificados.json",
         "mensajes-enviados.json",
         "mensajes-recibidos.json",
+        "notificaciones.json",
         "correos.json",
         "sesiones.json",
         "registro-de-actividad.json",

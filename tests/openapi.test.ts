@@ -779,6 +779,23 @@ describe("every documented call answers as documented", () => {
     expect((await call("post", "/api/mail/send", {}, { json: {} })).status).toBe(400);
   });
 
+  it("notifications", async () => {
+    // The message above notified the admin: one to read, then all.
+    const list = await call("get", "/api/notificaciones", {}, { token: admin.token });
+    const first = (list.body.notificaciones as Array<{ id: string }>)[0]!;
+    expect((await call("get", "/api/notificaciones", {}, { token: admin.token, query: "?desde=x" })).status).toBe(400);
+    const read = "/api/notificaciones/leidas";
+    expect((await call("post", read, {}, { token: admin.token, json: { id: first.id } })).status).toBe(200);
+    expect((await call("post", read, {}, { token: student.token, json: { id: first.id } })).status).toBe(404);
+    expect((await call("post", read, {}, { token: admin.token, json: {} })).status).toBe(400);
+    expect((await call("post", read, {}, { token: admin.token, json: { todas: true } })).body).toEqual({ sinLeer: 0 });
+    const prefs = "/api/notificaciones/preferencias";
+    expect((await call("get", prefs, {}, { token: student.token })).status).toBe(200);
+    expect((await call("get", prefs, {}, {})).status).toBe(401);
+    expect((await call("put", prefs, {}, { token: student.token, json: { aviso: "digest" } })).status).toBe(200);
+    expect((await call("put", prefs, {}, { token: student.token, json: { aviso: "nunca" } })).status).toBe(400);
+  });
+
   it("the library", async () => {
     const book: Array<[string, Part]> = [
       ["title", "Suelos vivos"],

@@ -1,6 +1,7 @@
 // Personal data under Ley 21.719 (docs/product.md#personal-data): the notice at /privacidad names who is
 // responsible from configuration and states the retention the features enforce; a registration
 // records the notice's version; the housekeeping deletes what is past its retention.
+import { NOTIFICATION_RETENTION_DAYS } from "~/features/notifications/kinds.ts";
 import { afterEach, describe, expect, it } from "vitest";
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_S } from "~/features/auth/session.server.ts";
 import { SENT_TEXT_RETENTION_DAYS } from "~/features/mail/outbox.server.ts";
@@ -46,6 +47,7 @@ describe("the privacy notice", () => {
       sentMailTextDays: SENT_TEXT_RETENTION_DAYS,
       auditMonths: RETENTION.auditMonths,
       contactMonths: RETENTION.contactMonths,
+      notificationDays: NOTIFICATION_RETENTION_DAYS,
     });
   });
 

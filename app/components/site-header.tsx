@@ -20,6 +20,8 @@ type HeaderProps = {
   user: HeaderUser | null;
   /** What follows 'Mensajes' (the unread count), rendered by the messages feature. */
   messagesBadge?: React.ReactNode;
+  /** The link to /notificaciones with its unread count, rendered by the notifications feature. */
+  notificationsLink?: React.ReactNode;
 };
 
 const AUDIENCE_LINKS = [
@@ -31,7 +33,7 @@ const AUDIENCE_LINKS = [
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700"}`;
 
-export function SiteHeader({ brand, user, messagesBadge }: HeaderProps) {
+export function SiteHeader({ brand, user, messagesBadge, notificationsLink }: HeaderProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
@@ -53,10 +55,15 @@ export function SiteHeader({ brand, user, messagesBadge }: HeaderProps) {
         </nav>
 
         <div className="hidden items-center gap-2 md:flex">
+          {user ? notificationsLink : null}
           <AccountButtons user={user} messagesBadge={messagesBadge} />
         </div>
 
-        <MobileMenu user={user} messagesBadge={messagesBadge} />
+        {/* On a phone the notifications' link stays beside the menu button, seen without opening it. */}
+        <div className="flex shrink-0 items-center gap-1 md:hidden">
+          {user ? notificationsLink : null}
+          <MobileMenu user={user} messagesBadge={messagesBadge} />
+        </div>
       </div>
     </header>
   );

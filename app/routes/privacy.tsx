@@ -1,6 +1,7 @@
 // /privacidad: the privacy notice (Ley 21.719): who is responsible, what is collected and why, how
 // long it is kept, who receives it, and how to exercise each right. Public, rendered on the
 // server; the figures come from the features that enforce them, so the notice cannot drift.
+import { NOTIFICATION_RETENTION_DAYS } from "~/features/notifications/kinds.ts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_S } from "~/features/auth/session.server.ts";
@@ -34,6 +35,7 @@ export function loader() {
       sentMailTextDays: SENT_TEXT_RETENTION_DAYS,
       auditMonths: RETENTION.auditMonths,
       contactMonths: RETENTION.contactMonths,
+      notificationDays: NOTIFICATION_RETENTION_DAYS,
     },
   };
 }
@@ -101,6 +103,12 @@ export default function Privacy({ loaderData: d }: Route.ComponentProps) {
             formulario de contacto. Sirven para comunicarte con otras personas de la academia y con nosotros.
           </li>
           <li>
+            <strong>Tus notificaciones:</strong> lo que te avisamos en la academia (un mensaje nuevo, un certificado
+            emitido, un aviso de tus cursos…), cuándo lo leíste, y cómo elegiste recibir cada tipo (solo en la
+            plataforma, por correo al momento o en un resumen diario). Sirven para que te enteres de lo que pasa en tus
+            cursos sin tener que buscarlo.
+          </li>
+          <li>
             <strong>Seguridad:</strong> tus sesiones abiertas (navegador y último uso), una cookie que identifica a tu
             navegador al iniciar sesión, los intentos fallidos de ingreso y un registro de acciones importantes (por
             ejemplo, inicios de sesión y aprobaciones) con la dirección IP. Sirven para proteger tu cuenta y la
@@ -128,6 +136,7 @@ export default function Privacy({ loaderData: d }: Route.ComponentProps) {
             Texto de los correos enviados: {r.sentMailTextDays} días (los enlaces de confirmación se borran apenas se
             envían).
           </li>
+          <li>Notificaciones: {r.notificationDays} días; tus preferencias, mientras tengas tu cuenta.</li>
           <li>Registro de acciones importantes: {r.auditMonths} meses.</li>
           <li>Mensajes del formulario de contacto: {r.contactMonths} meses.</li>
           <li>
@@ -168,7 +177,8 @@ export default function Privacy({ loaderData: d }: Route.ComponentProps) {
           </li>
           <li>
             <strong>Oposición:</strong> puedes dejar de recibir los correos que no son indispensables para tu cuenta
-            (por ejemplo, los avisos de mensajes nuevos) desde tu perfil o con el enlace que trae cada uno.
+            (por ejemplo, los avisos de mensajes nuevos) desde tu perfil, en «Notificaciones», o con el enlace que trae
+            cada uno.
           </li>
           <li>
             Para cualquier otra solicitud, o si no puedes ingresar, escríbenos a{" "}

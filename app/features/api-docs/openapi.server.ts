@@ -48,6 +48,7 @@ import { REPORT_CALLS } from "~/features/reports/api-doc.server.ts";
 import { CLASS_PROGRESS_CALLS } from "~/features/classes/progress-api-doc.server.ts";
 import { CLASS_CALLS } from "~/features/classes/api-doc.server.ts";
 import { CLASS_IMPORT_CALLS } from "~/features/classes/import-api-doc.server.ts";
+import { NOTIFICATION_CALLS } from "~/features/notifications/api-doc.server.ts";
 import {
   error,
   json,
@@ -145,6 +146,7 @@ const OPERATIONS = gather(
   CERTIFICATE_CALLS,
   QUIZ_CALLS,
   MESSAGE_CALLS,
+  NOTIFICATION_CALLS,
   LIBRARY_CALLS,
   REPORT_CALLS,
   CLASS_CALLS,

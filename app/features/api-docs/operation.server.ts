@@ -67,6 +67,7 @@ export const TAGS = [
     name: "Clases",
     description: "Las clases de un curso (su equipo docente) y unirse a una con su código.",
   },
+  { name: "Notificaciones", description: "Tus notificaciones, marcarlas como leídas y cómo te llegan." },
   { name: "Documentación", description: "Este documento y su página de referencia." },
 ] as const;
 

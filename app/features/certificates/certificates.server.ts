@@ -2,6 +2,7 @@
 // user and course, with a random verification code; holder name, course title, hours and date
 // are frozen in the row at issue. The PDF is rendered once, after the row exists, and served
 // from storage afterwards.
+import { notify } from "~/features/notifications/notify.server.ts";
 import crypto from "node:crypto";
 import type { z } from "zod";
 import type { Viewer } from "~/features/courses/rules.ts";
@@ -138,11 +139,30 @@ export async function finishCourse(
         targetId: row.id,
         detail: `${row.codigo} · curso ${courseId}`,
       });
+      await notifyIssued(viewer.id, row);
     }
     return issued(row, created);
   } catch (error) {
     console.error("finishCourse failed", error);
     return fail(500, FINISH_FAILED, { reason: "error" });
+  }
+}
+
+/**
+ * 'Certificado emitido' (features/notifications). The certificate stands whatever happens here:
+ * a failure is logged, not the learner's.
+ */
+async function notifyIssued(userId: string, row: CertificateRow) {
+  try {
+    await notify({
+      kind: "certificado",
+      to: [userId],
+      title: `Tu certificado de «${row.tituloCurso}»`,
+      text: `Se emitió tu certificado del curso «${row.tituloCurso}» (código ${row.codigo}).`,
+      link: "/user/certificates",
+    });
+  } catch (error) {
+    console.error("certificate notification failed", error);
   }
 }
 

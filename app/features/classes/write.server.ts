@@ -28,7 +28,7 @@ export async function writeToClass(
   const ids = members.map((m) => m.userId).filter((id) => id !== teacher.id);
   const recipients = await prisma.user.findMany({
     where: { id: { in: ids } },
-    select: { id: true, correo: true, rol: true, avisosCorreo: true },
+    select: { id: true, correo: true, rol: true },
   });
   if (recipients.length === 0) return fail(409, WRITE_NO_MEMBERS);
   return sendMessageToMany(teacher, recipients, input, (tx) =>

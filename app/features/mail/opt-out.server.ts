@@ -3,37 +3,67 @@
 // User.avisosCorreo on, and each carries a link that turns them off without signing in, also as
 // RFC 8058 one-click headers (List-Unsubscribe, List-Unsubscribe-Post). The link is the user's id
 // and an HMAC of it under SESSION_SECRET: nothing to store, and nobody can forge another's.
+// A notification's e-mail (features/notifications) carries a second kind of link, the user's id,
+// the notification's kind and an HMAC of both: it turns off that kind's e-mails only, and it is
+// the one its one-click headers name.
 import crypto from "node:crypto";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import type { MailKind } from "./outbox.server.ts";
 
 /** The kinds a person may turn off. Everything else (approval, links, security notices) is needed. */
-export const OPTIONAL_KINDS: ReadonlySet<string> = new Set<MailKind>(["message.notice", "registration.notice"]);
+const OPTIONAL_KINDS: ReadonlySet<string> = new Set<MailKind>(["message.notice", "registration.notice"]);
+
+/** Whether a mail of this kind is optional: it goes only to people who keep notices on, with a way out. */
+export function isOptionalMail(kind: string): boolean {
+  return OPTIONAL_KINDS.has(kind) || noticeKindOfMail(kind) !== null;
+}
+
+/** The notification kind whose e-mail this mail kind is (a new message's is message.notice); else null. */
+function noticeKindOfMail(kind: string): string | null {
+  if (kind === "message.notice") return "mensaje";
+  const match = /^notice\.([a-z]{1,20})$/.exec(kind);
+  return match ? match[1]! : null;
+}
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-function signature(userId: string) {
+const KIND = /^[a-z]{1,20}$/;
+
+/** The HMAC of a link: for all optional notices (no kind), or for one notification kind. */
+function signature(userId: string, kind: string | null = null) {
   return crypto
     .createHmac("sha256", env().sessionSecret)
-    .update(`avisos-correo:${userId}`)
+    .update(kind === null ? `avisos-correo:${userId}` : `avisos-correo:${userId}:${kind}`)
     .digest("base64url")
     .slice(0, 32);
 }
 
-/** The path of a user's opt-out link (/avisos/baja/{id}.{firma}). */
-export const optOutPath = (userId: string) => `/avisos/baja/${userId}.${signature(userId)}`;
-const optOutUrl = (userId: string) => `${publicUrl()}${optOutPath(userId)}`;
+/**
+ * The path of a user's opt-out link: /avisos/baja/{id}.{firma} turns off every optional notice,
+ * /avisos/baja/{id}.{tipo}.{firma} one notification kind's e-mails.
+ */
+export const optOutPath = (userId: string, kind: string | null = null) =>
+  `/avisos/baja/${userId}.${kind === null ? "" : `${kind}.`}${signature(userId, kind)}`;
+const optOutUrl = (userId: string, kind: string | null = null) => `${publicUrl()}${optOutPath(userId, kind)}`;
 
-/** The user an opt-out token names, when its signature is ours; else null. */
-export function userOfOptOut(token: unknown): string | null {
+/** Whom and what an opt-out token names (kind null: every optional notice), when its signature is ours; else null. */
+export function optOutOf(token: unknown): { userId: string; kind: string | null } | null {
   if (typeof token !== "string" || token.length > 200) return null;
-  const dot = token.lastIndexOf(".");
-  const userId = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1));
-  if (dot <= 0 || !ID.test(userId)) return null;
-  const expected = Buffer.from(signature(userId));
-  return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? userId : null;
+  const parts = token.split(".");
+  if (parts.length !== 2 && parts.length !== 3) return null;
+  const userId = parts[0]!;
+  const kind = parts.length === 3 ? parts[1]! : null;
+  if (!ID.test(userId) || (kind !== null && !KIND.test(kind))) return null;
+  const given = Buffer.from(parts.at(-1)!);
+  const expected = Buffer.from(signature(userId, kind));
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected) ? { userId, kind } : null;
+}
+
+/** The user an opt-out link for every optional notice names, when its signature is ours; else null. */
+export function userOfOptOut(token: unknown): string | null {
+  const named = optOutOf(token);
+  return named && named.kind === null ? named.userId : null;
 }
 
 /** The lines an optional notice ends with: how to stop them. */
@@ -44,9 +74,25 @@ export function optOutFooter(userId: string): string {
   );
 }
 
-/** RFC 8058 headers for an optional notice to `userId`. */
-export function optOutHeaders(userId: string): Record<string, string> {
-  return { "List-Unsubscribe": `<${optOutUrl(userId)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+/**
+ * The lines a notification's e-mail ends with: a link that stops this kind's e-mails (`label`
+ * names it), and the one that stops every optional notice.
+ */
+export function noticeFooter(userId: string, kind: string, label: string): string {
+  return (
+    `\n\n—\nSi no quieres recibir por correo «${label}», desactívalo aquí: ${optOutUrl(userId, kind)}\n` +
+    `Para no recibir ningún aviso opcional por correo: ${optOutUrl(userId)}\n` +
+    "(también puedes elegirlo en tu perfil, en «Notificaciones»; las notificaciones siguen en la academia)."
+  );
+}
+
+/**
+ * RFC 8058 headers for an optional mail of `mailKind` to `userId`: a notification's name the link
+ * for its kind, other optional notices the link for all of them.
+ */
+export function optOutHeaders(userId: string, mailKind: string | null = null): Record<string, string> {
+  const url = optOutUrl(userId, mailKind === null ? null : noticeKindOfMail(mailKind));
+  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
 /** Turns a person's optional notices on or off; false when the account does not exist. */

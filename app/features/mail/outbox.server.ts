@@ -1,5 +1,6 @@
 // The mail outbox: every e-mail is first a row here, so a mail-server outage or a restart
 // loses nothing. Delivery (nodemailer over SMTP_URL, with retries) reads pending rows.
+import { insertRows, newRowId } from "~/features/site/bulk-insert.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { newestFirstPage, type Cursor } from "~/lib/keyset.ts";
 import { readTally } from "~/features/site/tally.server.ts";
@@ -18,7 +19,9 @@ export type MailKind =
   | "registration.taken"
   | "registration.guardian"
   | "password.reset"
-  | "account.created";
+  | "account.created"
+  /** A notification's e-mail (features/notifications): `notice.{kind}`; a new message's is message.notice. */
+  | `notice.${string}`;
 
 export type OutgoingMail = {
   to: string;
@@ -73,7 +76,7 @@ export async function dropSentMailTexts(now = new Date()): Promise<number> {
   return old.count + secret.count;
 }
 
-type Tx = Pick<typeof prisma, "outboxMail">;
+type Tx = Pick<typeof prisma, "outboxMail" | "$executeRaw">;
 
 /** The outbox row of a mail. */
 function outboxRow(mail: OutgoingMail) {
@@ -96,13 +99,34 @@ export async function enqueueMail(mail: OutgoingMail, tx: Tx = prisma): Promise<
   return tx.outboxMail.create({ data: outboxRow(mail), select: { id: true } });
 }
 
-/** Many mails in one insert (an import's welcome mails, in its transaction); the same rule. */
+const OUTBOX_COLUMNS = [
+  "id",
+  "to",
+  "toUserId",
+  "subject",
+  "text",
+  "html",
+  "kind",
+  "status",
+  "attempts",
+  "nextAttemptAt",
+  "createdAt",
+] as const;
+
+/**
+ * Many mails in a few multi-row inserts (an import's welcome mails, a course's notifications; in
+ * the caller's transaction): features/site/bulk-insert.server.ts, five times cheaper than createMany for a
+ * course of 5 000. The same rule: no mail to an address that is no mailbox.
+ */
 export async function enqueueMails(mails: OutgoingMail[], tx: Tx = prisma) {
-  const deliverable = mails.filter((mail) => !isNoEmailAddress(mail.to));
-  if (deliverable.length === 0) return;
-  await tx.outboxMail.createMany({
-    data: deliverable.map(outboxRow),
-  });
+  const now = new Date();
+  const rows = mails
+    .filter((mail) => !isNoEmailAddress(mail.to))
+    .map((mail) => {
+      const row = outboxRow(mail);
+      return [newRowId(), row.to, row.toUserId, row.subject, row.text, row.html, row.kind, "pending", 0, now, now];
+    });
+  await insertRows(tx, "OutboxMail", OUTBOX_COLUMNS, rows);
 }
 
 const OUTBOX_PAGE_SIZE = 30;

@@ -12,7 +12,7 @@
 import crypto from "node:crypto";
 import nodemailer from "nodemailer";
 import { prisma } from "~/lib/db.server.ts";
-import { OPTIONAL_KINDS, optOutHeaders } from "./opt-out.server.ts";
+import { isOptionalMail, optOutHeaders } from "./opt-out.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { bodyOnceSent } from "./outbox.server.ts";
 
@@ -101,8 +101,9 @@ export async function deliverPending(
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
-        // An optional notice says how to stop them in one click (RFC 8058).
-        ...(mail.toUserId && OPTIONAL_KINDS.has(mail.kind) ? { headers: optOutHeaders(mail.toUserId) } : {}),
+        // An optional notice says how to stop them in one click (RFC 8058); a notification's
+        // e-mail, how to stop that kind's.
+        ...(mail.toUserId && isOptionalMail(mail.kind) ? { headers: optOutHeaders(mail.toUserId, mail.kind) } : {}),
       });
       await prisma.outboxMail.updateMany({
         where: { id: mail.id, claimedBy: senderId },

@@ -4,11 +4,10 @@
 // changed or re-used address never shows a message to anyone else.
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { fullName, ROLES, roleLabel, toRole } from "~/features/auth/roles.ts";
-import { optOutFooter } from "~/features/mail/opt-out.server.ts";
-import { enqueueMail, enqueueMails, type OutgoingMail } from "~/features/mail/outbox.server.ts";
+import { notify, type Notice } from "~/features/notifications/notify.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { env, publicUrl } from "~/lib/env.server.ts";
+import { env } from "~/lib/env.server.ts";
 import { consume } from "~/features/limits/rate-limits.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
@@ -63,7 +62,7 @@ export async function sendMessage(sender: Sender, input: ComposeInput): Promise<
   const to = input.to.trim().toLowerCase();
   const recipient = await prisma.user.findUnique({
     where: { correo: to },
-    select: { id: true, correo: true, rol: true, avisosCorreo: true },
+    select: { id: true, correo: true, rol: true },
   });
   if (!recipient) return fail(404, UNKNOWN_RECIPIENT, { field: "to" });
   const fromName = fullName(sender.nombre, sender.apellido) || sender.correo;
@@ -73,15 +72,15 @@ export async function sendMessage(sender: Sender, input: ComposeInput): Promise<
       data: messageRow(sender, fromName, recipient, input),
       select: messageSelect,
     });
-    // The notice is optional: only for people who keep e-mail notices on (objection).
-    if (!recipient.avisosCorreo) return created;
-    await enqueueMail(messageNotice(sender, fromName, recipient, created.id, brand), tx);
+    // The notification, and its e-mail for people who want it (notifications: their choice for
+    // 'Mensajes nuevos' and the objection switch).
+    await notify(messageNotice(sender, fromName, [{ recipient, messageId: created.id }], brand), tx);
     return created;
   });
   return ok({ sent: message });
 }
 
-type Recipient = { id: string; correo: string; rol: string; avisosCorreo: boolean };
+type Recipient = { id: string; correo: string; rol: string };
 
 /** A message's row, by ids, with the sender's and the recipient's names as they are now. */
 function messageRow(
@@ -102,24 +101,25 @@ function messageRow(
   };
 }
 
-/** The new-message notice e-mail: the sender's name and a link, never the subject or the text. */
+/**
+ * The new-message notification ('mensaje'), each recipient linked to their own copy: the
+ * sender's name and a link, never the subject or the text (nor in its e-mail).
+ */
 function messageNotice(
   sender: Pick<Sender, "rol">,
   fromName: string,
-  recipient: Recipient,
-  messageId: string,
+  received: { recipient: Pick<Recipient, "id" | "rol">; messageId: string }[],
   brand: string,
-): OutgoingMail {
-  const inbox = toRole(recipient.rol) === "admin" ? "/admin/messages" : "/user/messages";
+): Notice {
   return {
-    kind: "message.notice",
-    to: recipient.correo,
-    toUserId: recipient.id,
-    subject: `Nuevo mensaje de ${fromName} en ${brand}`,
-    text:
-      `Hola:\n\n${fromName} (${roleLabel(sender.rol)}) te envió un mensaje en ${brand}.\n` +
-      `Léelo en ${publicUrl()}${inbox}?ver=${messageId}\n\nSaludos,\n${brand}` +
-      optOutFooter(recipient.id),
+    kind: "mensaje",
+    to: received.map(({ recipient, messageId }) => ({
+      userId: recipient.id,
+      link: `${toRole(recipient.rol) === "admin" ? "/admin/messages" : "/user/messages"}?ver=${messageId}`,
+    })),
+    title: `Nuevo mensaje de ${fromName} en ${brand}`,
+    text: `${fromName} (${roleLabel(sender.rol)}) te envió un mensaje en ${brand}.`,
+    linkLead: "Léelo en",
   };
 }
 
@@ -129,7 +129,7 @@ const INSERT_BATCH = 500;
 /**
  * One message to many accounts at once (a teacher writing to a class: features/classes): each
  * recipient their own copy from the sender (so a reply comes back to the sender), and the usual
- * notice e-mail for those who keep notices on, in one transaction, written in batches; `also`
+ * notification (and its e-mail for those who want it), in one transaction, written in batches; `also`
  * adds the caller's own writes (its audit record) to that transaction. It spends the sender's
  * budgets once, as one message. The recipients are accounts the caller has chosen and checked
  * (by id); the subject and text follow ComposeSchema's rules.
@@ -158,11 +158,13 @@ export async function sendMessageToMany(
         data: recipients.slice(i, i + INSERT_BATCH).map((recipient) => messageRow(sender, fromName, recipient, input)),
         select: { id: true, toId: true },
       });
-      await enqueueMails(
-        created.flatMap((m) => {
-          const recipient = byId.get(m.toId)!;
-          return recipient.avisosCorreo ? [messageNotice(sender, fromName, recipient, m.id, brand)] : [];
-        }),
+      await notify(
+        messageNotice(
+          sender,
+          fromName,
+          created.map((m) => ({ recipient: byId.get(m.toId)!, messageId: m.id })),
+          brand,
+        ),
         tx,
       );
     }

@@ -3,7 +3,8 @@
 // Registros and DELETE /api/auth/users/{userId}. Everything personal goes at once, in one transaction:
 // the account and its sessions, API tokens, links and e-mail changes; its enrolments (participant
 // counters kept right) and quiz attempts; the messages it received. What stays is said plainly:
-// messages it sent stay with their recipients but read 'Cuenta eliminada' as sender; its
+// messages it sent stay with their recipients but read 'Cuenta eliminada' as sender (so do the
+// notifications they caused); its
 // certificates stay verifiable with the name printed on them, or are revoked (no name, no PDF), as
 // the person (or the admin) chooses; audit entries keep what happened and when, without the
 // detail or the IP. Stored files (the avatar, revoked certificates' PDFs) are deleted after the
@@ -145,6 +146,7 @@ async function eraseAccount(tx: Tx, userId: string, choice: CertificateChoice) {
   });
   const names = unique([name, ...sent.map((m) => m.fromName)]).filter((n) => n !== DELETED_SENDER);
   await scrubMessageNotices(tx, sent, names);
+  await scrubMessageNotifications(tx, sent, names);
 
   // Mail for the person goes (its text names them): to any of their addresses or their account,
   // and the request for their guardian's consent (to the guardian, naming the child).
@@ -205,6 +207,37 @@ async function scrubMessageNotices(tx: Tx, sent: Array<{ id: string; to: string 
       where: { id: notice.id },
       data: { subject: scrub(notice.subject), text: scrub(notice.text), html: notice.html ? scrub(notice.html) : null },
     });
+  }
+}
+
+/**
+ * The same for the 'mensaje' notifications (features/notifications) their messages caused: each
+ * links its message (`…?ver={id}`), so those are found exactly; the name in the title and text
+ * becomes 'Cuenta eliminada'. Written per distinct wording (a message to a class is one).
+ */
+async function scrubMessageNotifications(tx: Tx, sent: Array<{ id: string }>, names: string[]) {
+  if (sent.length === 0 || names.length === 0) return;
+  const byLength = [...names].sort((a, b) => b.length - a.length);
+  const scrub = (value: string) => byLength.reduce((text, name) => text.split(name).join(DELETED_SENDER), value);
+  for (let i = 0; i < sent.length; i += 500) {
+    const links = sent.slice(i, i + 500).flatMap((m) => [`/user/messages?ver=${m.id}`, `/admin/messages?ver=${m.id}`]);
+    const rows = await tx.notification.findMany({
+      where: { kind: "mensaje", link: { in: links } },
+      select: { id: true, title: true, text: true },
+    });
+    const byWording = new Map<string, { title: string; text: string; ids: string[] }>();
+    for (const row of rows) {
+      const key = `${row.title}\n${row.text}`;
+      const group = byWording.get(key) ?? { title: row.title, text: row.text, ids: [] };
+      group.ids.push(row.id);
+      byWording.set(key, group);
+    }
+    for (const group of byWording.values()) {
+      await tx.notification.updateMany({
+        where: { id: { in: group.ids } },
+        data: { title: scrub(group.title), text: scrub(group.text) },
+      });
+    }
   }
 }
 

@@ -4,6 +4,7 @@
 // and nothing here takes another id. Never a password hash, a session's or a link's token hash.
 // Streamed (lib/zip.server.ts): rows are read in keyset batches as the archive is read, files
 // are piped from storage, so a long history costs time, not memory.
+import { getPreferences } from "~/features/notifications/notify.server.ts";
 import { audit, type AuditAction } from "~/features/audit/audit.server.ts";
 import { ensureCertificatePdf, verificationUrl } from "~/features/certificates/certificates.server.ts";
 import { BUDGETS, consume } from "~/features/limits/rate-limits.server.ts";
@@ -96,6 +97,10 @@ async function* entries(user: Account, now: Date): AsyncGenerator<ZipEntry> {
 
   yield { name: "mensajes-enviados.json", data: json(sentMessages(user.id)) };
   yield { name: "mensajes-recibidos.json", data: json(receivedMessages(user.id)) };
+  yield {
+    name: "notificaciones.json",
+    data: json({ preferencias: await getPreferences(user.id), notificaciones: notifications(user.id) }),
+  };
   yield { name: "correos.json", data: json(mails(user.id)) };
   yield { name: "sesiones.json", data: json(sessions(user.id)) };
   yield { name: "registro-de-actividad.json", data: json(activity(user.id)) };
@@ -412,6 +417,29 @@ function receivedMessages(userId: string) {
   );
 }
 
+/** The person's notifications (features/notifications), oldest first. */
+function notifications(userId: string) {
+  return rows(
+    keyset("createdAt", (last, take) =>
+      prisma.notification.findMany({
+        where: { userId, ...after("createdAt", last) },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take,
+      }),
+    ),
+    (r) => ({
+      id: r.id,
+      tipo: r.kind,
+      titulo: r.title,
+      texto: r.text,
+      enlace: r.link,
+      creadaEn: r.createdAt,
+      leidaEn: r.readAt,
+      enResumenDiario: r.digestPending,
+    }),
+  );
+}
+
 /**
  * The e-mail the academy sent (or will send) to the account: what, when and how it went, not
  * its text, which may carry a live single-use link.
@@ -588,6 +616,10 @@ function readme(now: Date): string {
     "  cada uno. Un certificado revocado no tiene PDF.",
     "mensajes-enviados.json y mensajes-recibidos.json",
     "  Los mensajes que enviaste y los que recibiste en la academia.",
+    "notificaciones.json",
+    "  Tus notificaciones (tipo, título, texto, enlace, fecha y cuándo la leíste) y cómo elegiste",
+    "  recibir cada tipo (preferencias: app, solo en la plataforma; email, correo al momento; digest,",
+    "  resumen diario).",
     "correos.json",
     "  Los correos que la academia te envió: asunto, tipo, estado y fecha. Su texto no está (puede",
     "  llevar un enlace de un solo uso).",

@@ -5,6 +5,8 @@
 // update fails is deleted. Changing one's own e-mail waits for the link sent to the new
 // address (email-change.server.ts); an admin correcting another account's address applies it
 // at once. Sessions are keyed by user id, so a changed e-mail keeps the session.
+import { getPreferences } from "~/features/notifications/notify.server.ts";
+import { PREFERENCES_INTENT, preferencesFormAction } from "~/features/notifications/page.server.ts";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
@@ -319,8 +321,8 @@ export async function profileApiAction(
 
 /**
  * The one action of both profile pages, whose forms say which they are by their `intent`: the
- * profile edit (multipart, for its image), 'Cambiar contraseña', 'Cerrar las demás sesiones' and
- * 'Eliminar mi cuenta'.
+ * profile edit (multipart, for its image), 'Cambiar contraseña', 'Cerrar las demás sesiones',
+ * 'Eliminar mi cuenta' and the 'Notificaciones' preferences (features/notifications).
  */
 export async function profilePageAction(request: Request, user: SessionUser, backTo: string) {
   const form = isMultipart(request) ? null : await readForm(request.clone()).catch(() => null);
@@ -328,6 +330,7 @@ export async function profilePageAction(request: Request, user: SessionUser, bac
   if (intent === CHANGE_PASSWORD_INTENT) return changePasswordFormAction(request, user, backTo);
   if (intent === CLOSE_OTHER_SESSIONS_INTENT) return closeOtherSessionsFormAction(request, user, backTo);
   if (intent === DELETE_ACCOUNT_INTENT) return deleteAccountFormAction(request, user);
+  if (intent === PREFERENCES_INTENT) return preferencesFormAction(request, user, backTo);
   return profileFormAction(request, user, backTo);
 }
 
@@ -364,12 +367,13 @@ function versionOf(key: string) {
 
 /** The whole 'Mi Perfil' page's data (both panels): the profile, open sessions, what deletion would do. */
 export async function loadProfileScreen(user: SessionUser, request: Request) {
-  const [page, sessions, deletion] = await Promise.all([
+  const [page, sessions, deletion, notifications] = await Promise.all([
     loadProfilePage(user.id),
     listOpenSessions(user.id, request),
     accountDeletionView(user),
+    getPreferences(user.id),
   ]);
-  return { ...page, sessions, deletion };
+  return { ...page, sessions, deletion, notifications };
 }
 export type ProfileScreenData = Awaited<ReturnType<typeof loadProfileScreen>>;
 

@@ -1,4 +1,5 @@
 // Accounts as the admin sees them (/admin/records and /api/auth/users*).
+import { notify } from "~/features/notifications/notify.server.ts";
 import { audit, auditMany } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
@@ -229,6 +230,17 @@ export async function approveUsers(
       data: { aprobado: true, aprobadoEn: new Date(), suspendidoEn: null },
     });
     await enqueueMails(toApprove.map(approvedMail), tx);
+    // The approval e-mail above is needed (every account gets it); the notification is in-app.
+    await notify(
+      {
+        kind: "cuenta",
+        to: approving,
+        title: "Tu cuenta fue aprobada",
+        text: "Un administrador aprobó tu cuenta: ya puedes inscribirte en los cursos.",
+        link: "/cursos",
+      },
+      tx,
+    );
     await auditMany(
       request,
       "user.approve",

@@ -1,0 +1,60 @@
+// The kinds of notification and how each may reach a person (docs/product.md#notifications,
+// docs/decisions/025-notifications.md). Plain module: the profile's form renders these in the
+// browser too.
+
+export const NOTIFICATION_KINDS = [
+  "aviso",
+  "respuesta",
+  "pregunta",
+  "mensaje",
+  "certificado",
+  "cuenta",
+  "recordatorio",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** In-app only, an e-mail at once, or one e-mail a day with the day's notifications. */
+export const NOTIFICATION_MODES = ["app", "email", "digest"] as const;
+export type NotificationMode = (typeof NOTIFICATION_MODES)[number];
+
+export const MODE_LABEL: Record<NotificationMode, string> = {
+  app: "Solo en la plataforma",
+  email: "Correo al momento",
+  digest: "Resumen diario",
+};
+
+type KindInfo = {
+  /** The kind's name in the profile and the e-mail's footer. */
+  label: string;
+  /**
+   * The default, chosen so that nobody is flooded: what concerns the person alone and is rare
+   * comes at once; what many people may cause (a course's new questions) waits for the digest;
+   * what the person has just seen on screen (their certificate) stays in the platform.
+   */
+  mode: NotificationMode;
+  /**
+   * False when the kind has no e-mail of its own to choose: an account's approval is told by the
+   * needed approval e-mail, which every account gets (features/users/users.server.ts).
+   */
+  choosable: boolean;
+};
+
+export const KIND_INFO: Record<NotificationKind, KindInfo> = {
+  aviso: { label: "Avisos de tus cursos", mode: "email", choosable: true },
+  respuesta: { label: "Respuestas a tus preguntas", mode: "email", choosable: true },
+  pregunta: { label: "Preguntas nuevas en los cursos que enseñas", mode: "digest", choosable: true },
+  mensaje: { label: "Mensajes nuevos", mode: "email", choosable: true },
+  certificado: { label: "Certificados emitidos", mode: "app", choosable: true },
+  cuenta: { label: "Tu cuenta aprobada", mode: "app", choosable: false },
+  recordatorio: { label: "Recordatorios de fechas límite", mode: "email", choosable: true },
+};
+
+/** The kinds a person chooses for in the profile, in its order. */
+export const CHOOSABLE_KINDS = NOTIFICATION_KINDS.filter((kind) => KIND_INFO[kind].choosable);
+
+export function isNotificationKind(value: unknown): value is NotificationKind {
+  return typeof value === "string" && (NOTIFICATION_KINDS as readonly string[]).includes(value);
+}
+
+/** Days a notification is kept; then the hourly cleanup deletes it. */
+export const NOTIFICATION_RETENTION_DAYS = 180;
