@@ -215,6 +215,9 @@ describe("the page, the count and the API", () => {
     const who = await signedIn();
     for (let i = 0; i < count; i++) {
       await notify({ kind: "certificado", to: [who.user.id], title: `N${i}`, text: "t", link: "/user/certificates" });
+      // Each in its own millisecond: the order is (createdAt, id), and ids made within one
+      // millisecond are not in the order they were made.
+      await new Promise((resolve) => setTimeout(resolve, 2));
     }
     return who;
   }
