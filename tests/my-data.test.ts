@@ -260,6 +260,7 @@ describe("Descargar mis datos", () => {
         "certificados.json",
         "mensajes-enviados.json",
         "mensajes-recibidos.json",
+        "avisos-publicados.json",
         "correos.json",
         "sesiones.json",
         "registro-de-actividad.json",

@@ -48,6 +48,7 @@ import { REPORT_CALLS } from "~/features/reports/api-doc.server.ts";
 import { CLASS_PROGRESS_CALLS } from "~/features/classes/progress-api-doc.server.ts";
 import { CLASS_CALLS } from "~/features/classes/api-doc.server.ts";
 import { CLASS_IMPORT_CALLS } from "~/features/classes/import-api-doc.server.ts";
+import { ANNOUNCEMENT_CALLS } from "~/features/announcements/api-doc.server.ts";
 import {
   error,
   json,
@@ -148,6 +149,7 @@ const OPERATIONS = gather(
   LIBRARY_CALLS,
   REPORT_CALLS,
   CLASS_CALLS,
+  ANNOUNCEMENT_CALLS,
   DOCUMENT_CALLS,
 );
 
