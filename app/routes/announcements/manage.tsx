@@ -179,8 +179,8 @@ export default function ManageAnnouncements({ loaderData, actionData }: Route.Co
       </div>
 
       {editing ? (
-        <section aria-labelledby="editar-aviso-titulo" className="card mt-6 max-w-2xl p-4 sm:p-6">
-          <h2 id="editar-aviso-titulo" className="text-lg font-semibold text-slate-900">
+        <section aria-labelledby="editar-aviso-encabezado" className="card mt-6 max-w-2xl p-4 sm:p-6">
+          <h2 id="editar-aviso-encabezado" className="text-lg font-semibold text-slate-900">
             Editar aviso
           </h2>
           <AnnouncementForm
@@ -196,8 +196,8 @@ export default function ManageAnnouncements({ loaderData, actionData }: Route.Co
           />
         </section>
       ) : (
-        <section aria-labelledby="nuevo-aviso-titulo" className="card mt-6 max-w-2xl p-4 sm:p-6">
-          <h2 id="nuevo-aviso-titulo" className="text-lg font-semibold text-slate-900">
+        <section aria-labelledby="nuevo-aviso-encabezado" className="card mt-6 max-w-2xl p-4 sm:p-6">
+          <h2 id="nuevo-aviso-encabezado" className="text-lg font-semibold text-slate-900">
             Publicar un aviso
           </h2>
           <AnnouncementForm
