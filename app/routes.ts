@@ -14,6 +14,7 @@ export default [
   route("cursos/:cursoId", "routes/courses/detail.tsx"),
   route("cursos/:cursoId/archivos/:archivoId", "routes/courses/module-file.ts"),
   route("cursos/:cursoId/finalizar", "routes/courses/finish.ts"),
+  route("cursos/:cursoId/avisos", "routes/courses/announcements.tsx"),
   route("certificados/:codigo", "routes/certificates/verify.tsx"),
   route("certificados/:codigo/pdf", "routes/certificates/pdf.ts"),
   route("cursos/:cursoId/modulos/:moduloIndex/evaluacion", "routes/courses/quiz.tsx"),
@@ -46,6 +47,7 @@ export default [
     route("courses", "routes/user/courses.tsx"),
     route("certificates", "routes/user/certificates.tsx"),
     route("messages", "routes/user/messages.tsx"),
+    route("avisos", "routes/user/announcements.tsx"),
     route("*", "routes/user/in-development.tsx"),
   ]),
 
@@ -70,6 +72,8 @@ export default [
       id: "docente-class-grades-csv",
     }),
     route("cursos/:cursoId/clases/:claseId/importar", "routes/classes/import.tsx", { id: "docente-class-import" }),
+    // A course's announcements (docs/product.md#announcements).
+    route("cursos/:cursoId/avisos", "routes/announcements/manage.tsx", { id: "docente-course-announcements" }),
   ]),
 
   // Admin panel
@@ -91,6 +95,7 @@ export default [
     route("courses/clases/:cursoId/:claseId/escribir", "routes/classes/write.tsx"),
     route("courses/clases/:cursoId/:claseId/notas.csv", "routes/classes/grades-csv.ts"),
     route("courses/clases/:cursoId/:claseId/importar", "routes/classes/import.tsx"),
+    route("courses/avisos/:cursoId", "routes/announcements/manage.tsx"),
     route("records", "routes/admin/records.tsx"),
     route("records/importar", "routes/admin/records-import.tsx"),
     route("records/:userId/enlace-contrasena", "routes/admin/password-link.tsx"),
@@ -131,6 +136,8 @@ export default [
     route("cursos/:cursoId/participantes", "routes/api/cursos.participants.ts"),
     route("cursos/:cursoId/equipo", "routes/api/cursos.team.ts"),
     route("cursos/:cursoId/clases", "routes/api/cursos.clases.ts"),
+    route("cursos/:cursoId/avisos", "routes/api/cursos.avisos.ts"),
+    route("cursos/:cursoId/avisos/:avisoId", "routes/api/cursos.aviso.ts"),
     route("clases/unirse", "routes/api/clases.unirse.ts"),
     route("cursos/:cursoId/clases/:claseId/progreso", "routes/api/cursos.class-progress.ts"),
     route("cursos/:cursoId/clases/:claseId/importar", "routes/api/cursos.class-import.ts"),

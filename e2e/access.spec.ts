@@ -71,6 +71,10 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   // A course's classes (docs/product.md#classes): an unknown course, or a class not of it, is not found.
   ["/admin/courses/clases/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/admin/courses/clases/x/y", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
+  // A course's announcements (docs/product.md#announcements): the team's page, and the learners'
+  // list (a visitor signs in first; an unknown course is not found for anyone signed in).
+  ["/admin/courses/avisos/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
+  ["/cursos/x/avisos", (who) => (anonymous(who) ? "login" : "404 ")],
   // A class's progress, 'Escribir a la clase' and notas (docs/product.md#classes).
   ...["progreso", "escribir", "notas.csv"].map(
     (p) =>
@@ -107,6 +111,7 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
     "clases/x/progreso",
     "clases/x/escribir",
     "clases/x/notas.csv",
+    "avisos",
   ].map(
     (p) =>
       [`/docente/cursos/x/${p}`, (who: Identity) => (who === "docente" ? "404 " : pageRule("docente")(who))] as [
@@ -117,7 +122,7 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   // A class's 'Importar lista' (docs/product.md#importing-a-list-into-a-class): the course's team.
   ["/docente/cursos/x/clases/y/importar", (who) => (who === "docente" ? "404 " : pageRule("docente")(who))],
   ["/admin/courses/clases/x/y/importar", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
-  ...["/user", "/user/profile", "/user/courses", "/user/messages", "/user/otra-cosa"].map(
+  ...["/user", "/user/profile", "/user/courses", "/user/messages", "/user/avisos", "/user/otra-cosa"].map(
     (p) => [p, pageRule("user")] as [string, (who: Identity) => string],
   ),
 ];
@@ -179,6 +184,12 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["POST", "/api/notificaciones/leidas", (who) => (anonymous(who) ? 401 : 400)],
   ["GET", "/api/notificaciones/preferencias", (who) => (anonymous(who) ? 401 : 200)],
   ["PUT", "/api/notificaciones/preferencias", (who) => (anonymous(who) ? 401 : 200)],
+  // A course's announcements: read by its learners and team (an unknown course: 404 for anyone
+  // signed in), written by its team (an admin's empty body is a 400).
+  ["GET", "/api/cursos/no-existe/avisos", (who) => (anonymous(who) ? 401 : 404)],
+  ["POST", "/api/cursos/no-existe/avisos", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
+  ["PUT", "/api/cursos/no-existe/avisos/no-existe", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
+  ["DELETE", "/api/cursos/no-existe/avisos/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   [
     "GET",
     "/api/cursos/no-existe/clases/no-existe/progreso",
@@ -319,6 +330,7 @@ test("tabla de acceso: profesor/a del curso A frente al curso B", async ({ baseU
     "calificaciones",
     "calificaciones/csv",
     "clases",
+    "avisos",
   ];
   const classPages = ["progreso", "escribir", "notas.csv"];
   for (const [course, expected] of [
@@ -349,6 +361,7 @@ test("tabla de acceso: profesor/a del curso A frente al curso B", async ({ baseU
     ["GET", (id) => `/api/admin/cursos/${id}/calificaciones`],
     ["GET", (id) => `/api/cursos/${id}/equipo`],
     ["GET", (id) => `/api/cursos/${id}/clases`],
+    ["GET", (id) => `/api/cursos/${id}/avisos`],
     ["PUT", (id) => `/api/cursos/${id}`, { titulo: "Curso de la tabla de acceso", duracionHoras: 1 }],
   ];
   for (const [method, path, data] of calls) {
@@ -390,6 +403,22 @@ test("tabla de acceso: profesor/a del curso A frente al curso B", async ({ baseU
   // Course B's class under course A's address: no such class there.
   const crossed = await ctx.get(`/docente/cursos/${courseA}/clases/${classB}/importar`, { maxRedirects: 0 });
   expect(crossed.status(), "profesor/a GET la clase de B bajo el curso A").toBe(404);
+  // An announcement in course A: the teacher posts it (201), edits it; course B gets none from them,
+  // and A's announcement under B's address is no announcement of B.
+  const aviso = { titulo: "Aviso de la tabla de acceso", texto: "Hola." };
+  const posted = await ctx.post(`/api/cursos/${courseA}/avisos`, { headers: bearer, data: aviso });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const { id: avisoId } = (await posted.json()) as { id: string };
+  const refusedAviso = await ctx.post(`/api/cursos/${courseB}/avisos`, { headers: bearer, data: aviso });
+  expect(refusedAviso.status(), "profesor/a POST /api/cursos/B/avisos").toBe(403);
+  for (const [course, expected] of [
+    [courseA, 200],
+    [courseB, 403],
+  ] as const) {
+    const name = course === courseA ? "A" : "B";
+    const put = await ctx.put(`/api/cursos/${course}/avisos/${avisoId}`, { headers: bearer, data: aviso });
+    expect(put.status(), `profesor/a PUT /api/cursos/${name}/avisos/{aviso de A}`).toBe(expected);
+  }
   // Course A's catalog-wide administration stays the admins': deleting, publishing, its team.
   for (const [method, path] of [
     ["DELETE", `/api/cursos/${courseA}`],
@@ -414,6 +443,7 @@ test("un POST desde otro sitio se rechaza", async ({ baseURL }) => {
     "/admin/courses/edit/x",
     "/admin/courses/edit/x/archivos",
     "/admin/courses/clases/x",
+    "/admin/courses/avisos/x",
     "/api/clases/unirse",
     "/admin/courses/clases/x/x/escribir",
     "/admin/profile",

@@ -195,3 +195,37 @@ test("las clases de un curso sin infracciones de accesibilidad", async ({ page, 
   const list = `/admin/courses/clases/${learner.cursoId}`;
   expect(await violations(page, [list, `${list}/${clase.id}`, `${list}/${clase.id}?eliminar=1`])).toEqual([]);
 });
+
+test("los avisos de un curso sin infracciones de accesibilidad", async ({ page, browser, request }) => {
+  // A learner enrolled in a course with more announcements than its page shows (one with a link).
+  const learner = await learnerWithCertificate(request, "Avisada");
+  const { token } = (await (await request.post("/api/auth/login", { data: ADMIN })).json()) as { token: string };
+  let avisoId = "";
+  for (let i = 1; i <= 4; i++) {
+    const posted = await request.post(`/api/cursos/${learner.cursoId}/avisos`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { titulo: `Aviso de accesibilidad ${i}`, texto: `Hola.\nMás en https://ejemplo.cl/aviso-${i}.` },
+    });
+    expect(posted.status(), await posted.text()).toBe(201);
+    avisoId = ((await posted.json()) as { id: string }).id;
+  }
+  await signIn(page, ADMIN.correo, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  const manage = `/admin/courses/avisos/${learner.cursoId}`;
+  expect(await violations(page, [manage, `${manage}?editar=${avisoId}`, `${manage}?eliminar=${avisoId}`])).toEqual([]);
+  const context = await browser.newContext();
+  const learnerPage = await context.newPage();
+  try {
+    await signIn(learnerPage, learner.correo, learner.password);
+    expect(
+      await violations(learnerPage, [
+        `/cursos/${learner.cursoId}`,
+        `/cursos/${learner.cursoId}/avisos`,
+        "/user",
+        "/user/avisos",
+      ]),
+    ).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});

@@ -261,6 +261,7 @@ describe("Descargar mis datos", () => {
         "mensajes-enviados.json",
         "mensajes-recibidos.json",
         "notificaciones.json",
+        "avisos-publicados.json",
         "correos.json",
         "sesiones.json",
         "registro-de-actividad.json",

@@ -875,6 +875,36 @@ describe("every documented call answers as documented", () => {
     );
   });
 
+  it("announcements: post, read, edit, delete", async () => {
+    const avisos = { cursoId: course.id };
+    const body = { titulo: "Cambió la fecha del módulo 2", texto: "Detalles: https://ejemplo.cl/guia" };
+    const created = await call("post", "/api/cursos/{cursoId}/avisos", avisos, { token: admin.token, json: body });
+    expect(created.status).toBe(201);
+    expect(
+      (await call("post", "/api/cursos/{cursoId}/avisos", avisos, { token: admin.token, json: { titulo: "" } })).status,
+    ).toBe(400);
+    expect(
+      (await call("post", "/api/cursos/{cursoId}/avisos", { cursoId: UNKNOWN }, { token: admin.token, json: body }))
+        .status,
+    ).toBe(404);
+    // The student enrolled in the course reads them; an unknown course is a 404.
+    expect((await call("get", "/api/cursos/{cursoId}/avisos", avisos, { token: student.token })).status).toBe(200);
+    expect(
+      (await call("get", "/api/cursos/{cursoId}/avisos", { cursoId: UNKNOWN }, { token: student.token })).status,
+    ).toBe(404);
+    const outsider = await signedIn("estudiante");
+    expect((await call("get", "/api/cursos/{cursoId}/avisos", avisos, { token: outsider.token })).status).toBe(403);
+    const one = { cursoId: course.id, avisoId: created.body.id as string };
+    const path = "/api/cursos/{cursoId}/avisos/{avisoId}";
+    expect((await call("put", path, one, { token: admin.token, json: { ...body, texto: "Otro" } })).status).toBe(200);
+    expect((await call("put", path, one, { token: admin.token, json: { titulo: "x" } })).status).toBe(400);
+    expect((await call("put", path, { ...one, avisoId: UNKNOWN }, { token: admin.token, json: body })).status).toBe(
+      404,
+    );
+    expect((await call("delete", path, one, { token: admin.token })).status).toBe(200);
+    expect((await call("delete", path, one, { token: admin.token })).status).toBe(404);
+  });
+
   it("checked a success of every documented call, and an error of nearly all", () => {
     const calls = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
     // Public reads with nothing to refuse.

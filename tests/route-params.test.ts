@@ -11,9 +11,20 @@ import routes from "~/routes.ts";
 const NAMES: Record<string, { names: string; after: string[] }> = {
   cursoId: {
     names: "a course",
-    after: ["cursos", "edit", "participantes", "reportes", "calificaciones", "clases", "cursos-inscritos", "intentos"],
+    after: [
+      "cursos",
+      "edit",
+      "participantes",
+      "reportes",
+      "calificaciones",
+      "clases",
+      "avisos",
+      "cursos-inscritos",
+      "intentos",
+    ],
   },
   claseId: { names: "a class of a course", after: ["clases", ":cursoId"] },
+  avisoId: { names: "an announcement of a course", after: ["avisos"] },
   moduloIndex: { names: "a module's index in its course", after: ["modulos", ":cursoId"] },
   archivoId: { names: "a course's module file", after: ["archivos"] },
   userId: { names: "a user", after: ["usuarios", "usuario", "records", "auth", "suspend", "approve", "users"] },
@@ -44,13 +55,17 @@ function params(path: string): Array<{ name: string; after: string }> {
 }
 
 /**
- * The one collection two kinds of thing follow: the admin's course pages put the page first and
+ * The collections two kinds of thing follow: the admin's course pages put the page first and
  * the course after it (`/admin/courses/clases/:cursoId`, like `courses/calificaciones/:cursoId`),
  * the teacher's the course first (`/docente/cursos/:cursoId/clases/:claseId`): after `clases`
- * comes the course in one panel and the class in the other (docs/product.md#classes).
+ * comes the course in one panel and the class in the other (docs/product.md#classes); after
+ * `avisos`, the course in the admin's panel and an announcement in the API
+ * (docs/product.md#announcements).
  */
+const ADMIN_PAGE_ITEMS: Record<string, string> = { clases: "claseId", avisos: "avisoId" };
 function sameAsAdmin(after: string, names: Set<string>): boolean {
-  return after === "clases" && [...names].every((name) => name === "cursoId" || name === "claseId");
+  const item = ADMIN_PAGE_ITEMS[after];
+  return item !== undefined && [...names].every((name) => name === "cursoId" || name === item);
 }
 
 describe("route parameter names (app/routes.ts)", () => {

@@ -96,7 +96,9 @@ export default function Privacy({ loaderData: d }: Route.ComponentProps) {
           <li>
             <strong>Si enseñas:</strong> los cursos en cuyo equipo docente estás como profesor/a, quién te sumó y desde
             cuándo. Sirven para que puedas editar esos cursos y ver a sus participantes, sus reportes y sus
-            calificaciones; se guardan mientras formes parte del equipo del curso.
+            calificaciones; se guardan mientras formes parte del equipo del curso. Los avisos que publicas en un curso
+            (título, texto, fecha y que los publicaste tú) se muestran a sus estudiantes mientras el curso exista; si
+            eliminas tu cuenta, quedan firmados por el equipo docente.
           </li>
           <li>
             <strong>Tus mensajes:</strong> los mensajes internos que envías y recibes, y lo que escribes en el

@@ -49,6 +49,7 @@ import { CLASS_PROGRESS_CALLS } from "~/features/classes/progress-api-doc.server
 import { CLASS_CALLS } from "~/features/classes/api-doc.server.ts";
 import { CLASS_IMPORT_CALLS } from "~/features/classes/import-api-doc.server.ts";
 import { NOTIFICATION_CALLS } from "~/features/notifications/api-doc.server.ts";
+import { ANNOUNCEMENT_CALLS } from "~/features/announcements/api-doc.server.ts";
 import {
   error,
   json,
@@ -150,6 +151,7 @@ const OPERATIONS = gather(
   LIBRARY_CALLS,
   REPORT_CALLS,
   CLASS_CALLS,
+  ANNOUNCEMENT_CALLS,
   DOCUMENT_CALLS,
 );
 

@@ -68,6 +68,7 @@ export const TAGS = [
     description: "Las clases de un curso (su equipo docente) y unirse a una con su código.",
   },
   { name: "Notificaciones", description: "Tus notificaciones, marcarlas como leídas y cómo te llegan." },
+  { name: "Avisos", description: "Los avisos de un curso: los publica su equipo docente, los leen sus estudiantes." },
   { name: "Documentación", description: "Este documento y su página de referencia." },
 ] as const;
 

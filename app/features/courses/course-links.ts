@@ -18,6 +18,8 @@ export type CourseLinks = {
   gradebook: string;
   /** The course's classes (docs/product.md#classes). */
   classes: string;
+  /** The course's announcements, to post and edit (docs/product.md#announcements). */
+  announcements: string;
 };
 
 export function courseLinks(panel: CoursePanel, id: string): CourseLinks {
@@ -30,6 +32,7 @@ export function courseLinks(panel: CoursePanel, id: string): CourseLinks {
       report: `${base}/reportes`,
       gradebook: `${base}/calificaciones`,
       classes: `${base}/clases`,
+      announcements: `${base}/avisos`,
     };
   }
   return {
@@ -39,6 +42,7 @@ export function courseLinks(panel: CoursePanel, id: string): CourseLinks {
     report: `/admin/courses/reportes/${id}`,
     gradebook: `/admin/courses/calificaciones/${id}`,
     classes: `/admin/courses/clases/${id}`,
+    announcements: `/admin/courses/avisos/${id}`,
   };
 }
 

@@ -101,6 +101,7 @@ async function* entries(user: Account, now: Date): AsyncGenerator<ZipEntry> {
     name: "notificaciones.json",
     data: json({ preferencias: await getPreferences(user.id), notificaciones: notifications(user.id) }),
   };
+  yield { name: "avisos-publicados.json", data: json(announcements(user.id)) };
   yield { name: "correos.json", data: json(mails(user.id)) };
   yield { name: "sesiones.json", data: json(sessions(user.id)) };
   yield { name: "registro-de-actividad.json", data: json(activity(user.id)) };
@@ -440,6 +441,35 @@ function notifications(userId: string) {
   );
 }
 
+/** The announcements the person posted in a course as its teacher (docs/product.md#announcements). */
+function announcements(userId: string) {
+  return rows(
+    keyset("createdAt", (last, take) =>
+      prisma.announcement.findMany({
+        where: { authorId: userId, ...after("createdAt", last) },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take,
+        select: {
+          id: true,
+          titulo: true,
+          texto: true,
+          createdAt: true,
+          updatedAt: true,
+          curso: { select: { id: true, titulo: true } },
+        },
+      }),
+    ),
+    (r) => ({
+      id: r.id,
+      curso: r.curso,
+      titulo: r.titulo,
+      texto: r.texto,
+      publicadoEn: r.createdAt,
+      actualizadoEn: r.updatedAt,
+    }),
+  );
+}
+
 /**
  * The e-mail the academy sent (or will send) to the account: what, when and how it went, not
  * its text, which may carry a live single-use link.
@@ -517,6 +547,9 @@ const ACTIONS: Partial<Record<AuditAction, string>> = {
   "class.join": "Te uniste a una clase con su código",
   "class.enrol": "Inscripción en un curso por tu profesor/a (lista de una clase)",
   "class.member-add": "Agregado/a a una clase por tu profesor/a",
+  "announcement.post": "Aviso publicado en un curso",
+  "announcement.edit": "Aviso editado",
+  "announcement.delete": "Aviso eliminado",
   "certificate.issue": "Certificado emitido",
   "certificate.rename": "Nombre actualizado en los certificados",
   "book.update": "Libro editado",
@@ -620,6 +653,8 @@ function readme(now: Date): string {
     "  Tus notificaciones (tipo, título, texto, enlace, fecha y cuándo la leíste) y cómo elegiste",
     "  recibir cada tipo (preferencias: app, solo en la plataforma; email, correo al momento; digest,",
     "  resumen diario).",
+    "avisos-publicados.json",
+    "  Los avisos que publicaste en los cursos de los que eres profesor/a: curso, título, texto y fechas.",
     "correos.json",
     "  Los correos que la academia te envió: asunto, tipo, estado y fecha. Su texto no está (puede",
     "  llevar un enlace de un solo uso).",

@@ -89,6 +89,9 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
           <Link to={links.classes} className="btn-ghost">
             Clases
           </Link>
+          <Link to={links.announcements} className="btn-ghost">
+            Avisos
+          </Link>
           <ReviewActions estado={course.estado} canPublish={canPublish} reviewer={team !== null} actionData={ad} />
         </div>
       </div>

@@ -180,6 +180,9 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
               <Link to={courseLinks("admin", c.id).classes} className="btn-ghost px-2 py-1">
                 Clases
               </Link>
+              <Link to={courseLinks("admin", c.id).announcements} className="btn-ghost px-2 py-1">
+                Avisos
+              </Link>
               <Link to={deleteHref(c.id)} preventScrollReset className="btn-danger px-2 py-1">
                 Eliminar
               </Link>

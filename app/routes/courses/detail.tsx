@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { z } from "zod";
+import { courseAnnouncementsFor } from "~/features/announcements/announcements.server.ts";
+import { CourseAnnouncements } from "~/features/announcements/components/course-announcements.tsx";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";
 import { certificateForCourse } from "~/features/certificates/certificates.server.ts";
 import { INVALID_CATEGORY } from "~/features/learning/audience-page.server.ts";
@@ -36,11 +38,15 @@ export async function loader(args: Route.LoaderArgs) {
   const course = await getCourseForViewer(x, viewer);
   invariantResponse(course, () => (looksLikeId(x) ? COURSE_NOT_FOUND : INVALID_CATEGORY), { status: 404 });
   const url = new URL(args.request.url);
-  const certificate = viewer ? await certificateForCourse(viewer.id, course.id) : null;
+  const [certificate, announcements] = await Promise.all([
+    viewer ? certificateForCourse(viewer.id, course.id) : null,
+    // Enrolled learners and the team only (docs/product.md#announcements); null for anyone else.
+    courseAnnouncementsFor(viewer, course),
+  ]);
   // The page of a course the learner is enrolled in may be kept on their device (decision 014);
   // for anyone else signed in, whatever their device kept of it goes.
   if (viewer) keepOffline(args, course.enrolled);
-  return { course, certificate, pdf: url.searchParams.get("pdf"), signedIn: viewer !== null };
+  return { course, certificate, announcements, pdf: url.searchParams.get("pdf"), signedIn: viewer !== null };
 }
 
 const ActionSchema = z.object({ intent: z.literal("inscribir"), volver: z.string().max(500).optional() });
@@ -77,6 +83,11 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
       pdf={loaderData.pdf}
       certificate={loaderData.certificate}
       signedIn={loaderData.signedIn}
+      notices={
+        loaderData.announcements ? (
+          <CourseAnnouncements cursoId={loaderData.course.id} data={loaderData.announcements} />
+        ) : null
+      }
     />
   );
 }

@@ -93,6 +93,9 @@ export default function DocenteHome({ loaderData, actionData }: Route.ComponentP
                     <Link to={links.classes} className="btn-ghost px-2 py-1">
                       Clases
                     </Link>
+                    <Link to={links.announcements} className="btn-ghost px-2 py-1">
+                      Avisos
+                    </Link>
                   </div>
                 </td>
               </tr>

@@ -1,4 +1,8 @@
 import { Link } from "react-router";
+import { listMyAnnouncements, MY_LATEST } from "~/features/announcements/announcements.server.ts";
+import { AnnouncementArticle } from "~/features/announcements/components/announcement-list.tsx";
+import { MY_ANNOUNCEMENTS_TITLE, SEE_ALL } from "~/features/announcements/texts.ts";
+import { requirePanelUser } from "~/features/auth/guards.server.ts";
 import { roleLabel } from "~/features/auth/roles.ts";
 import { EnrolledCourseList, enrolledCoursesError } from "~/features/learning/components/enrolled-course-list.tsx";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
@@ -9,10 +13,24 @@ import { joinClassAction } from "~/features/classes/join.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import type { Route } from "./+types/index";
 
-// /user: a greeting and the same course list as /user/courses.
+// /user: a greeting, the newest announcements of one's courses ('Avisos de mis cursos', all of
+// them at /user/avisos) and the same course list as /user/courses.
 export async function loader(args: Route.LoaderArgs) {
-  const { nombre, rol, courses, toRemove, page, pageCount } = await loadEnrolledCourses(args);
-  return { nombre, rol, courses, toRemove, page, pageCount };
+  const viewer = await requirePanelUser(args);
+  const [{ nombre, rol, courses, toRemove, page, pageCount }, announcements] = await Promise.all([
+    loadEnrolledCourses(args),
+    listMyAnnouncements(viewer, null, MY_LATEST),
+  ]);
+  return {
+    nombre,
+    rol,
+    courses,
+    toRemove,
+    page,
+    pageCount,
+    avisos: announcements.avisos,
+    moreAvisos: announcements.cursors.next !== null,
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -23,12 +41,31 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function UserHome({ loaderData, actionData }: Route.ComponentProps) {
-  const { nombre, rol, courses, toRemove, page, pageCount } = loaderData;
+  const { nombre, rol, courses, toRemove, page, pageCount, avisos, moreAvisos } = loaderData;
   return (
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Hola, {nombre}</h1>
       <p className="mt-2 text-slate-600">Perfil: {roleLabel(rol)}</p>
       <JoinClassForm action="/user?index" lastResult={actionData?.join} />
+      {avisos.length > 0 ? (
+        <section aria-labelledby="mis-avisos" className="mt-8">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="mis-avisos" className="text-xl font-semibold text-slate-900">
+              {MY_ANNOUNCEMENTS_TITLE}
+            </h2>
+            {moreAvisos ? (
+              <Link to="/user/avisos" className="inline-block py-1 text-sm font-medium text-brand-700 hover:underline">
+                {SEE_ALL} →
+              </Link>
+            ) : null}
+          </div>
+          <div className="mt-4 space-y-3">
+            {avisos.map((aviso) => (
+              <AnnouncementArticle key={aviso.id} aviso={aviso} showCourse />
+            ))}
+          </div>
+        </section>
+      ) : null}
       <div className="mt-8 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-xl font-semibold text-slate-900">Mis cursos</h2>
         <Link to="/cursos" className="text-sm font-medium text-brand-700 hover:underline">

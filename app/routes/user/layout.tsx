@@ -17,6 +17,7 @@ export default function UserLayout() {
     { to: "/user/profile", label: "Mi Perfil" },
     { to: "/user/courses", label: "Cursos" },
     { to: "/user/certificates", label: "Mis certificados" },
+    { to: "/user/avisos", label: "Avisos" },
     { to: "/user/messages", label: "Mensajes", badge: <UnreadBadge count={unread} /> },
   ];
   return <PanelLayout title="Panel Usuario" links={links} />;

@@ -1,7 +1,7 @@
 // A course's page as its viewer sees it (docs/product.md#course-page): the banner with the
 // call to action (enrol, continue, finish), and each module as an accordion with its PDFs,
 // links and quiz. The route (routes/courses/detail.tsx) loads it; this file only renders.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { FinishCoursePanel, type FinishPanelCertificate } from "~/features/certificates/finish-course-panel.tsx";
@@ -23,11 +23,14 @@ export function CourseDetail({
   pdf,
   certificate,
   signedIn,
+  notices,
 }: {
   course: CourseForViewer;
   pdf: string | null;
   certificate: FinishPanelCertificate | null;
   signedIn: boolean;
+  /** What the course's team tells its learners, above the modules (the route renders it: announcements). */
+  notices?: ReactNode;
 }) {
   const hours = formatHours(course.duracionHoras);
   // After hydration, with a service worker: which materials this device keeps (decision 014).
@@ -73,30 +76,33 @@ export function CourseDetail({
       </header>
 
       <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-10 md:grid-cols-[minmax(0,1fr)_280px]">
-        <section aria-labelledby="modulos" className="min-w-0">
-          <h2 id="modulos" className="text-2xl font-bold text-slate-900">
-            Módulos
-          </h2>
-          {!course.materials ? (
-            <p className="alert-info mt-3">{certificate ? MATERIALS_AFTER_FINISH : MATERIALS_NEED_ENROLMENT}</p>
-          ) : null}
-          {course.modulos.length === 0 ? (
-            <p className="mt-4 text-slate-600">No hay módulos disponibles.</p>
-          ) : (
-            <div className="mt-4 space-y-3">
-              {course.modulos.map((m) => (
-                <ModuleAccordion
-                  key={m.id}
-                  courseId={course.id}
-                  module={m}
-                  materials={course.materials}
-                  pdf={pdf}
-                  offline={offline}
-                />
-              ))}
-            </div>
-          )}
-        </section>
+        <div className="min-w-0">
+          {notices}
+          <section aria-labelledby="modulos" className="min-w-0">
+            <h2 id="modulos" className="text-2xl font-bold text-slate-900">
+              Módulos
+            </h2>
+            {!course.materials ? (
+              <p className="alert-info mt-3">{certificate ? MATERIALS_AFTER_FINISH : MATERIALS_NEED_ENROLMENT}</p>
+            ) : null}
+            {course.modulos.length === 0 ? (
+              <p className="mt-4 text-slate-600">No hay módulos disponibles.</p>
+            ) : (
+              <div className="mt-4 space-y-3">
+                {course.modulos.map((m) => (
+                  <ModuleAccordion
+                    key={m.id}
+                    courseId={course.id}
+                    module={m}
+                    materials={course.materials}
+                    pdf={pdf}
+                    offline={offline}
+                  />
+                ))}
+              </div>
+            )}
+          </section>
+        </div>
 
         <aside className="space-y-8">
           {course.modulos.some((m) => m.tieneQuiz) || certificate ? (

@@ -19,6 +19,9 @@ export function CourseReportNav({ courseId, current }: { courseId: string; curre
       <Link to={links.participants} className="btn-ghost">
         Participantes
       </Link>
+      <Link to={links.announcements} className="btn-ghost">
+        Avisos
+      </Link>
       <Link to={links.edit} className="btn-ghost">
         Editar curso
       </Link>

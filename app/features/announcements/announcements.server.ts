@@ -1,0 +1,317 @@
+// A course's announcements (docs/product.md#announcements, docs/decisions/026-announcements.md):
+// who may read them, the course's list and a learner's 'Avisos de mis cursos', and the team's
+// posting, editing and deleting. One service for the pages and the API. Each write is one
+// transaction with its audit row and the catalog's stamp (a course page and a learner's panel
+// are replayed from the personal page cache while that stamp stands: decision 017).
+import { Prisma } from "~/generated/prisma/client.ts";
+import { auditMany, type AuditAction } from "~/features/audit/audit.server.ts";
+import { canSeeCourse, canSeeDrafts, type Viewer } from "~/features/courses/rules.ts";
+import { mayManageCourse } from "~/features/courses/team.server.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
+import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { fail, ok, type Result } from "~/lib/failure.ts";
+import { isRecordId } from "~/lib/ids.ts";
+import { encodeKey, fetchKeysetPage, rowsInOrder, type Cursor } from "~/lib/keyset.ts";
+import { isAdmin } from "~/features/auth/roles.ts";
+import { courseLinks } from "~/features/courses/course-links.ts";
+import type { CourseAnnouncementsData } from "./components/course-announcements.tsx";
+import type { AnnouncementJson } from "./schema.ts";
+import { ANNOUNCEMENT_NOT_FOUND, ANNOUNCEMENTS_FORBIDDEN } from "./texts.ts";
+
+type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
+type Actor = { id: string };
+type Fields = { titulo: string; texto: string };
+
+/** Announcements on a course's page (the newest few) and on a page of a list. */
+export const LATEST_ON_COURSE_PAGE = 3;
+export const ANNOUNCEMENT_PAGE_SIZE = 20;
+/** 'Avisos de mis cursos' on /user: the newest few, the rest at /user/avisos. */
+export const MY_LATEST = 3;
+/**
+ * The courses 'Avisos de mis cursos' reads: a learner's most recent enrolments up to this many
+ * (each course page still shows its own). SQLite takes at most 500 terms in one compound SELECT:
+ * the courses are read in chunks of FEED_CHUNK, one statement each.
+ */
+const FEED_MAX_COURSES = 500;
+const FEED_CHUNK = 100;
+
+const viewSelect = {
+  id: true,
+  cursoId: true,
+  titulo: true,
+  texto: true,
+  createdAt: true,
+  updatedAt: true,
+  curso: { select: { titulo: true } },
+  author: { select: { nombre: true, apellido: true } },
+} as const;
+type ViewRow = Prisma.AnnouncementGetPayload<{ select: typeof viewSelect }>;
+
+/** One announcement as the pages show it and the API answers it. */
+export type AnnouncementView = AnnouncementJson;
+
+function toView(row: ViewRow): AnnouncementView {
+  // An edit in the same second as the post is the post itself (createdAt and updatedAt differ by
+  // the microseconds of one insert).
+  const edited = row.updatedAt.getTime() - row.createdAt.getTime() > 1000;
+  return {
+    id: row.id,
+    cursoId: row.cursoId,
+    curso: row.curso.titulo,
+    titulo: row.titulo,
+    texto: row.texto,
+    autor: row.author ? `${row.author.nombre} ${row.author.apellido}`.trim() : null,
+    publicadoEn: row.createdAt.toISOString(),
+    editadoEn: edited ? row.updatedAt.toISOString() : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who may read
+
+export type AnnouncementCourse = { id: string; titulo: string; estado: string };
+
+/**
+ * Who reads a course's announcements: its team (admins and its teachers: courses/team.server.ts)
+ * and the learners enrolled in it while they may see the course (a course back in draft is
+ * hidden from its learners, announcements included). Visitors and anyone else: nobody.
+ */
+export async function readAccess(
+  viewer: Viewer,
+  cursoId: string | undefined,
+): Promise<Result<{ course: AnnouncementCourse; team: boolean }>> {
+  const course = isRecordId(cursoId)
+    ? await prisma.course.findUnique({ where: { id: cursoId }, select: { id: true, titulo: true, estado: true } })
+    : null;
+  if (!course) return fail(404, COURSE_NOT_FOUND);
+  if (!viewer) return fail(401, ANNOUNCEMENTS_FORBIDDEN);
+  if (await mayManageCourse(viewer, course.id)) return ok({ course, team: true });
+  if (!canSeeCourse(viewer, course)) return fail(404, COURSE_NOT_FOUND);
+  if (!(await isEnrolled(viewer.id, course.id))) return fail(403, ANNOUNCEMENTS_FORBIDDEN);
+  return ok({ course, team: false });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+export type AnnouncementPage = {
+  avisos: AnnouncementView[];
+  /** The cursors of the links to the newer ('antes') and older ('desde') page, null where none. */
+  cursors: { prev: string | null; next: string | null };
+};
+
+function cursorsOf(rows: Array<{ createdAt: Date; id: string }>, page: { hasNewer: boolean; hasOlder: boolean }) {
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    prev: page.hasNewer && first ? encodeKey(first) : null,
+    next: page.hasOlder && last ? encodeKey(last) : null,
+  };
+}
+
+/** A page of one course's announcements, newest first: a range of (cursoId, createdAt, id). */
+export async function listCourseAnnouncements(
+  cursoId: string,
+  cursor: Cursor | null,
+  size = ANNOUNCEMENT_PAGE_SIZE,
+): Promise<AnnouncementPage> {
+  const page = await fetchKeysetPage(1, cursor, size, (_range, query) =>
+    prisma.announcement.findMany({
+      where: { cursoId, ...query.where },
+      orderBy: query.orderBy,
+      take: query.take,
+      select: viewSelect,
+    }),
+  );
+  return { avisos: page.rows.map(toView), cursors: cursorsOf(page.rows, page) };
+}
+
+/** SQL of the keyset range after or before `cursor` on `a` (lib/keyset.ts's keysetQuery, written out). */
+function keysetSql(cursor: Cursor | null) {
+  if (!cursor) return { where: Prisma.sql`1 = 1`, order: Prisma.sql`"createdAt" DESC, "id" DESC` };
+  if ("desde" in cursor) {
+    const { createdAt, id } = cursor.desde;
+    return {
+      where: Prisma.sql`(a."createdAt" < ${createdAt} OR (a."createdAt" = ${createdAt} AND a."id" < ${id}))`,
+      order: Prisma.sql`"createdAt" DESC, "id" DESC`,
+    };
+  }
+  const { createdAt, id } = cursor.antes;
+  return {
+    where: Prisma.sql`(a."createdAt" > ${createdAt} OR (a."createdAt" = ${createdAt} AND a."id" > ${id}))`,
+    order: Prisma.sql`"createdAt" ASC, "id" ASC`,
+  };
+}
+
+/**
+ * The page's ids among these courses: for each course, the range of (cursoId, createdAt, id)
+ * from the cursor, at most `take` entries (an index read that stops there), all in one compound
+ * statement, merged and cut to `take` by the database. The rows read are at most courses × take,
+ * whatever the number of announcements.
+ */
+async function feedIds(cursoIds: string[], cursor: Cursor | null, take: number) {
+  const keyset = keysetSql(cursor);
+  const parts = cursoIds.map(
+    (cursoId) => Prisma.sql`SELECT * FROM (SELECT a."id", a."createdAt" FROM "Announcement" a
+      WHERE a."cursoId" = ${cursoId} AND ${keyset.where} ORDER BY ${keyset.order} LIMIT ${take}) AS p`,
+  );
+  return prisma.$queryRaw<Array<{ id: string }>>`SELECT u."id" FROM (${Prisma.join(parts, " UNION ALL ")}) AS u
+    ORDER BY ${keyset.order} LIMIT ${take}`;
+}
+
+/**
+ * 'Avisos de mis cursos' (/user): the announcements of the courses the person is enrolled in
+ * (published ones, or any for who sees drafts), newest first, paged by cursor. The courses are
+ * their FEED_MAX_COURSES most recent enrolments; each course's newest entries after the cursor
+ * are read on its index and merged (feedIds), then the page's rows by primary key: a handful of
+ * statements whatever the number of announcements.
+ */
+export async function listMyAnnouncements(
+  viewer: NonNullable<Viewer>,
+  cursor: Cursor | null,
+  size = ANNOUNCEMENT_PAGE_SIZE,
+): Promise<AnnouncementPage> {
+  const enrolments = await prisma.enrolment.findMany({
+    where: { userId: viewer.id, ...(canSeeDrafts(viewer) ? {} : { curso: { estado: "publicado" } }) },
+    orderBy: { registradoEn: "desc" },
+    take: FEED_MAX_COURSES,
+    select: { cursoId: true },
+  });
+  const cursoIds = enrolments.map((e) => e.cursoId);
+  if (cursoIds.length === 0) return { avisos: [], cursors: { prev: null, next: null } };
+  const page = await fetchKeysetPage(1, cursor, size, async (_range, query) => {
+    const chunks: string[][] = [];
+    for (let i = 0; i < cursoIds.length; i += FEED_CHUNK) chunks.push(cursoIds.slice(i, i + FEED_CHUNK));
+    const found = (await Promise.all(chunks.map((chunk) => feedIds(chunk, cursor, query.take)))).flat();
+    const rows = await rowsInOrder(
+      found.map((r) => r.id),
+      (ids) => prisma.announcement.findMany({ where: { id: { in: ids } }, select: viewSelect }),
+    );
+    return rows;
+  });
+  return { avisos: page.rows.map(toView), cursors: cursorsOf(page.rows, page) };
+}
+
+/**
+ * The top of the course page (routes/courses/detail.tsx) for this viewer: the newest few and
+ * whether there are more, for its enrolled learners (while they see the course: the caller has
+ * checked) and its team, with the team's way to its page; null for anyone else, who sees nothing
+ * of them.
+ */
+export async function courseAnnouncementsFor(
+  viewer: Viewer,
+  course: { id: string; enrolled: boolean },
+): Promise<CourseAnnouncementsData | null> {
+  if (!viewer) return null;
+  const team = await mayManageCourse(viewer, course.id);
+  if (!team && !course.enrolled) return null;
+  const page = await listCourseAnnouncements(course.id, null, LATEST_ON_COURSE_PAGE);
+  return {
+    latest: page.avisos,
+    more: page.cursors.next !== null,
+    manageHref: team ? courseLinks(isAdmin(viewer) ? "admin" : "docente", course.id).announcements : null,
+  };
+}
+
+/** One announcement of this course (primary key, checked against the course), or null. */
+async function findAnnouncement(cursoId: string, avisoId: string | undefined) {
+  if (!isRecordId(avisoId)) return null;
+  const row = await prisma.announcement.findUnique({ where: { id: avisoId }, select: viewSelect });
+  return row && row.cursoId === cursoId ? row : null;
+}
+
+/** One announcement of the course for its team's edit form, or null. */
+export async function getAnnouncement(cursoId: string, avisoId: string | undefined) {
+  const row = await findAnnouncement(cursoId, avisoId);
+  return row ? toView(row) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The team's writes (the caller has passed requireCourseManager / requireApiCourseManager)
+
+/**
+ * Called inside the transaction that posts an announcement, once the row is written. Today it
+ * does nothing: it is where the notifications hub (in-app notices and the e-mail to each
+ * enrolled learner through the outbox, with the one-click unsubscribe) will be called, so that
+ * the notices are queued or rolled back with the announcement itself. Not yet done
+ * (docs/decisions/026-announcements.md).
+ */
+async function afterAnnouncementPosted(
+  _tx: Tx,
+  _aviso: { id: string; cursoId: string; authorId: string; titulo: string },
+): Promise<void> {}
+
+function entry(actor: Actor, cursoId: string, detail: string) {
+  return [{ actorId: actor.id, targetType: "course", targetId: cursoId, detail }];
+}
+
+async function writeAudit(tx: Tx, request: Request | null, action: AuditAction, rows: ReturnType<typeof entry>) {
+  await auditMany(request, action, rows, tx);
+}
+
+/** 'Publicar aviso' and POST /api/cursos/{cursoId}/avisos: the announcement, its audit row and the stamp, at once. */
+export async function postAnnouncement(
+  actor: Actor,
+  cursoId: string,
+  fields: Fields,
+  request: Request | null,
+): Promise<Result<{ aviso: AnnouncementView }>> {
+  if (!isRecordId(cursoId) || !(await prisma.course.findUnique({ where: { id: cursoId }, select: { id: true } }))) {
+    return fail(404, COURSE_NOT_FOUND);
+  }
+  const row = await prisma.$transaction(async (tx) => {
+    const created = await tx.announcement.create({
+      data: { cursoId, authorId: actor.id, titulo: fields.titulo, texto: fields.texto },
+      select: viewSelect,
+    });
+    await writeAudit(tx, request, "announcement.post", entry(actor, cursoId, `${created.id}: ${created.titulo}`));
+    await bumpCatalog(tx);
+    await afterAnnouncementPosted(tx, { id: created.id, cursoId, authorId: actor.id, titulo: created.titulo });
+    return created;
+  });
+  return ok({ aviso: toView(row) });
+}
+
+/** 'Guardar' and PUT /api/cursos/{cursoId}/avisos/{avisoId}: the new title and text. */
+export async function updateAnnouncement(
+  actor: Actor,
+  cursoId: string,
+  avisoId: string | undefined,
+  fields: Fields,
+  request: Request | null,
+): Promise<Result<{ aviso: AnnouncementView }>> {
+  const found = await findAnnouncement(cursoId, avisoId);
+  if (!found) return fail(404, ANNOUNCEMENT_NOT_FOUND);
+  const row = await prisma.$transaction(async (tx) => {
+    const updated = await tx.announcement.update({
+      where: { id: found.id },
+      data: { titulo: fields.titulo, texto: fields.texto },
+      select: viewSelect,
+    });
+    await writeAudit(tx, request, "announcement.edit", entry(actor, cursoId, `${found.id}: ${updated.titulo}`));
+    await bumpCatalog(tx);
+    return updated;
+  });
+  return ok({ aviso: toView(row) });
+}
+
+/** 'Eliminar' and DELETE /api/cursos/{cursoId}/avisos/{avisoId}. */
+export async function deleteAnnouncement(
+  actor: Actor,
+  cursoId: string,
+  avisoId: string | undefined,
+  request: Request | null,
+): Promise<Result> {
+  const found = await findAnnouncement(cursoId, avisoId);
+  if (!found) return fail(404, ANNOUNCEMENT_NOT_FOUND);
+  const gone = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.announcement.deleteMany({ where: { id: found.id, cursoId } });
+    if (count === 0) return false;
+    await writeAudit(tx, request, "announcement.delete", entry(actor, cursoId, `${found.id}: ${found.titulo}`));
+    await bumpCatalog(tx);
+    return true;
+  });
+  return gone ? ok() : fail(404, ANNOUNCEMENT_NOT_FOUND);
+}

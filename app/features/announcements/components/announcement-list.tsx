@@ -1,0 +1,90 @@
+// The announcements as learners and the team read them (docs/product.md#announcements): each
+// with its title, who signed it and when (Chile's time, 24 h), and its text with clickable links.
+import type { ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { formatDateTime } from "~/lib/dates.ts";
+import { withPage } from "~/lib/pagination.ts";
+import { byLine, EDITED, NEWER, OLDER } from "../texts.ts";
+import { AnnouncementText } from "./announcement-text.tsx";
+
+/** One announcement as the pages show it (the API's shape: features/announcements/schema.ts). */
+export type AnnouncementItem = {
+  id: string;
+  cursoId: string;
+  curso: string;
+  titulo: string;
+  texto: string;
+  autor: string | null;
+  publicadoEn: string;
+  editadoEn: string | null;
+};
+
+export function AnnouncementArticle({
+  aviso,
+  headingLevel = 3,
+  showCourse = false,
+  actions,
+}: {
+  aviso: AnnouncementItem;
+  headingLevel?: 2 | 3;
+  /** In the learner's panel: which course it is from, linked to the course. */
+  showCourse?: boolean;
+  actions?: ReactNode;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const headingId = `aviso-${aviso.id}`;
+  return (
+    <article aria-labelledby={headingId} className="card p-4">
+      {showCourse ? (
+        <p className="text-sm font-medium">
+          <Link to={`/cursos/${aviso.cursoId}`} className="inline-block py-0.5 text-brand-700 hover:underline">
+            {aviso.curso}
+          </Link>
+        </p>
+      ) : null}
+      <Heading id={headingId} className="text-lg font-semibold text-slate-900 break-words">
+        {aviso.titulo}
+      </Heading>
+      <p className="mt-0.5 text-sm text-slate-600">
+        {byLine(aviso.autor)} · <time dateTime={aviso.publicadoEn}>{formatDateTime(aviso.publicadoEn)}</time>
+        {aviso.editadoEn ? ` (${EDITED})` : null}
+      </p>
+      <AnnouncementText text={aviso.texto} className="mt-2 text-slate-800" />
+      {actions ? <div className="mt-3 flex flex-wrap gap-2">{actions}</div> : null}
+    </article>
+  );
+}
+
+/**
+ * The links to the newer and older page of a list read by cursor (lib/keyset.ts): plain links
+ * that keep the other query parameters, so paging works without JavaScript.
+ */
+export function KeysetPager({
+  cursors,
+  label = "Paginación de avisos",
+}: {
+  cursors: { prev: string | null; next: string | null };
+  label?: string;
+}) {
+  const { search } = useLocation();
+  const page = Number(new URLSearchParams(search).get("page")) || 1;
+  if (!cursors.prev && !cursors.next) return null;
+  return (
+    <nav aria-label={label} className="mt-6 flex items-center justify-between gap-4 text-sm">
+      {cursors.prev ? (
+        <Link to={withPage(search, page - 1, { antes: cursors.prev })} className="btn-secondary" rel="prev">
+          {NEWER}
+        </Link>
+      ) : (
+        <span />
+      )}
+      {cursors.next ? (
+        <Link to={withPage(search, page + 1, { desde: cursors.next })} className="btn-secondary" rel="next">
+          {OLDER}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

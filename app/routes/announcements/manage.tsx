@@ -1,0 +1,267 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
+import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
+import {
+  deleteAnnouncement,
+  getAnnouncement,
+  listCourseAnnouncements,
+  postAnnouncement,
+  updateAnnouncement,
+} from "~/features/announcements/announcements.server.ts";
+import { AnnouncementArticle, KeysetPager } from "~/features/announcements/components/announcement-list.tsx";
+import {
+  AnnouncementFieldsSchema,
+  AnnouncementIdSchema,
+  type AnnouncementFields,
+} from "~/features/announcements/schema.ts";
+import {
+  ANNOUNCEMENT_DELETE_CONFIRM,
+  ANNOUNCEMENT_DELETED,
+  ANNOUNCEMENT_NOT_FOUND,
+  ANNOUNCEMENT_POSTED,
+  ANNOUNCEMENT_UPDATED,
+  NO_ANNOUNCEMENTS_TEAM,
+  TEXT_HINT,
+  TEXT_LABEL,
+  TEXT_MAX,
+  TITLE_LABEL,
+  TITLE_MAX,
+} from "~/features/announcements/texts.ts";
+import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
+import { BackToCourses, BelowCoursesErrorBoundary } from "~/features/courses/components/back-to-courses.tsx";
+import { courseLinks, panelOfPath, useCourseLinks } from "~/features/courses/course-links.ts";
+import { requireCourseManager } from "~/features/courses/team.server.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import { formReply } from "~/lib/failure.ts";
+import { redirectWithFlash } from "~/lib/flash.server.ts";
+import { readForm } from "~/lib/form.server.ts";
+import { invariantResponse } from "~/lib/invariant.ts";
+import { cursorFrom } from "~/lib/keyset.ts";
+import { pageTitle } from "~/lib/meta.ts";
+import { withParam } from "~/lib/pagination.ts";
+import type { Route } from "./+types/manage";
+
+// A course's announcements for its team (docs/product.md#announcements): /docente/cursos/{cursoId}/avisos
+// for its teachers and /admin/courses/avisos/{cursoId} for admins, the same module. 'Publicar un
+// aviso' above the list, newest first, 20 a page; 'Editar' (?editar=ID) and 'Eliminar'
+// (?eliminar=ID, a confirmation) are addressed by the URL, so they work without JavaScript.
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Avisos del curso");
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireCourseManager(args, args.params.cursoId);
+  const course = await getCourseTitle(args.params.cursoId);
+  invariantResponse(course, COURSE_NOT_FOUND, { status: 404 });
+  const url = new URL(args.request.url);
+  const [list, editing, toDelete] = await Promise.all([
+    listCourseAnnouncements(course.id, cursorFrom(url)),
+    url.searchParams.has("editar") ? getAnnouncement(course.id, url.searchParams.get("editar") ?? "") : null,
+    url.searchParams.has("eliminar") ? getAnnouncement(course.id, url.searchParams.get("eliminar") ?? "") : null,
+  ]);
+  return { course, ...list, editing, toDelete };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requireCourseManager(args, args.params.cursoId);
+  const cursoId = args.params.cursoId;
+  const form = await readForm(args.request);
+  const here = courseLinks(panelOfPath(new URL(args.request.url).pathname), cursoId).announcements;
+  const intent = form.get("intent");
+  if (intent === "publish" || intent === "edit") {
+    const submission = parseWithZod(form, { schema: AnnouncementFieldsSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    if (intent === "publish") {
+      const outcome = await postAnnouncement(user, cursoId, submission.value, args.request);
+      if (!outcome.ok) return data({ intent, result: formReply(submission, outcome) }, { status: outcome.status });
+      return redirectWithFlash(args.request, here, { type: "success", message: ANNOUNCEMENT_POSTED });
+    }
+    const id = AnnouncementIdSchema.safeParse({ avisoId: form.get("avisoId") });
+    const outcome = id.success
+      ? await updateAnnouncement(user, cursoId, id.data.avisoId, submission.value, args.request)
+      : ({ ok: false, status: 404, message: ANNOUNCEMENT_NOT_FOUND } as const);
+    if (!outcome.ok) return data({ intent, result: formReply(submission, outcome) }, { status: outcome.status });
+    return redirectWithFlash(args.request, here, { type: "success", message: ANNOUNCEMENT_UPDATED });
+  }
+  if (intent === "delete") {
+    const id = AnnouncementIdSchema.safeParse({ avisoId: form.get("avisoId") });
+    const outcome = id.success ? await deleteAnnouncement(user, cursoId, id.data.avisoId, args.request) : null;
+    return redirectWithFlash(
+      args.request,
+      here,
+      outcome?.ok
+        ? { type: "success", message: ANNOUNCEMENT_DELETED }
+        : { type: "error", message: ANNOUNCEMENT_NOT_FOUND },
+    );
+  }
+  return redirectWithFlash(args.request, here, { type: "error", message: "Solicitud inválida." });
+}
+
+type ActionData = Route.ComponentProps["actionData"];
+
+function AnnouncementForm({
+  id,
+  intent,
+  actionData,
+  defaults,
+  avisoId,
+  submitLabel,
+  pendingLabel,
+  cancelHref,
+}: {
+  id: string;
+  intent: "publish" | "edit";
+  actionData: ActionData;
+  defaults?: AnnouncementFields;
+  avisoId?: string;
+  submitLabel: string;
+  pendingLabel: string;
+  cancelHref?: string;
+}) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const [form, fields] = useForm<AnnouncementFields>({
+    id,
+    lastResult: navigation.state === "idle" && actionData?.intent === intent ? actionData.result : undefined,
+    defaultValue: defaults,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {avisoId ? <input type="hidden" name="avisoId" value={avisoId} /> : null}
+      <TextField field={fields.titulo} label={TITLE_LABEL} maxLength={TITLE_MAX} autoComplete="off" required />
+      <TextAreaField field={fields.texto} label={TEXT_LABEL} rows={6} />
+      <p className="-mt-2 text-xs text-slate-500">
+        {TEXT_HINT} Hasta {TEXT_MAX.toLocaleString("es-CL")} caracteres.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" name="intent" value={intent} className="btn-primary" disabled={sending}>
+          {sending ? pendingLabel : submitLabel}
+        </button>
+        {cancelHref ? (
+          <Link to={cancelHref} preventScrollReset className="btn-ghost">
+            Cancelar
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+export default function ManageAnnouncements({ loaderData, actionData }: Route.ComponentProps) {
+  const { course, avisos, cursors, editing, toDelete } = loaderData;
+  const links = useCourseLinks(course.id);
+  const { search } = useLocation();
+  const close = (name: string) => withParam(search, name, null, links.announcements);
+  return (
+    <section>
+      <BackToCourses />
+      <div className="mt-2 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Avisos</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            {course.titulo}. Cada estudiante inscrito ve los avisos arriba en la página del curso y en su panel.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/cursos/${course.id}`} className="btn-ghost">
+            Ver curso
+          </Link>
+          <Link to={links.participants} className="btn-ghost">
+            Participantes
+          </Link>
+          <Link to={links.gradebook} className="btn-ghost">
+            Calificaciones
+          </Link>
+        </div>
+      </div>
+
+      {editing ? (
+        <section aria-labelledby="editar-aviso-encabezado" className="card mt-6 max-w-2xl p-4 sm:p-6">
+          <h2 id="editar-aviso-encabezado" className="text-lg font-semibold text-slate-900">
+            Editar aviso
+          </h2>
+          <AnnouncementForm
+            key={editing.id}
+            id="editar-aviso"
+            intent="edit"
+            actionData={actionData}
+            defaults={{ titulo: editing.titulo, texto: editing.texto }}
+            avisoId={editing.id}
+            submitLabel="Guardar cambios"
+            pendingLabel="Guardando..."
+            cancelHref={close("editar")}
+          />
+        </section>
+      ) : (
+        <section aria-labelledby="nuevo-aviso-encabezado" className="card mt-6 max-w-2xl p-4 sm:p-6">
+          <h2 id="nuevo-aviso-encabezado" className="text-lg font-semibold text-slate-900">
+            Publicar un aviso
+          </h2>
+          <AnnouncementForm
+            id="nuevo-aviso"
+            intent="publish"
+            actionData={actionData}
+            submitLabel="Publicar aviso"
+            pendingLabel="Publicando..."
+          />
+        </section>
+      )}
+
+      <h2 className="mt-8 text-lg font-semibold text-slate-900">Avisos publicados</h2>
+      {avisos.length === 0 ? (
+        <p className="card mt-3 p-6 text-slate-600">{NO_ANNOUNCEMENTS_TEAM}</p>
+      ) : (
+        <div className="mt-3 space-y-3">
+          {avisos.map((aviso) => (
+            <AnnouncementArticle
+              key={aviso.id}
+              aviso={aviso}
+              actions={
+                <>
+                  <Link
+                    to={withParam(search, "editar", aviso.id, links.announcements)}
+                    preventScrollReset
+                    className="btn-ghost px-2 py-1"
+                    aria-label={`Editar el aviso «${aviso.titulo}»`}
+                  >
+                    Editar
+                  </Link>
+                  <Link
+                    to={withParam(search, "eliminar", aviso.id, links.announcements)}
+                    preventScrollReset
+                    className="btn-danger px-2 py-1"
+                    aria-label={`Eliminar el aviso «${aviso.titulo}»`}
+                  >
+                    Eliminar
+                  </Link>
+                </>
+              }
+            />
+          ))}
+        </div>
+      )}
+      <KeysetPager cursors={cursors} />
+
+      {toDelete ? (
+        <ConfirmDeleteDialog
+          title="¿Eliminar este aviso?"
+          closeHref={close("eliminar")}
+          idName="avisoId"
+          idValue={toDelete.id}
+        >
+          <p>
+            <strong>{toDelete.titulo}</strong>
+          </p>
+          <p className="mt-2">{ANNOUNCEMENT_DELETE_CONFIRM}</p>
+        </ConfirmDeleteDialog>
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <BelowCoursesErrorBoundary error={error} failed="No se pudieron cargar los avisos." />;
+}
