@@ -24,6 +24,8 @@ export default [
   route("contacto", "routes/contact.tsx"),
   route("privacidad", "routes/privacy.tsx"),
   route("avisos/baja/:token", "routes/email-notices-off.tsx"),
+  // A learner's private calendar feed ({token}.ics, docs/product.md#due-dates): no session needed.
+  route("calendario/:archivo", "routes/calendar-feed.ts"),
 
   // Accounts
   route("login", "routes/auth/login.tsx"),
@@ -45,6 +47,7 @@ export default [
     route("courses", "routes/user/courses.tsx"),
     route("certificates", "routes/user/certificates.tsx"),
     route("messages", "routes/user/messages.tsx"),
+    route("calendario", "routes/user/calendar.tsx"),
     route("*", "routes/user/in-development.tsx"),
   ]),
 

@@ -9,7 +9,11 @@ import { env, publicUrl } from "~/lib/env.server.ts";
 import type { MailKind } from "./outbox.server.ts";
 
 /** The kinds a person may turn off. Everything else (approval, links, security notices) is needed. */
-export const OPTIONAL_KINDS: ReadonlySet<string> = new Set<MailKind>(["message.notice", "registration.notice"]);
+export const OPTIONAL_KINDS: ReadonlySet<string> = new Set<MailKind>([
+  "message.notice",
+  "registration.notice",
+  "due.reminder",
+]);
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -18,7 +18,8 @@ export type MailKind =
   | "registration.taken"
   | "registration.guardian"
   | "password.reset"
-  | "account.created";
+  | "account.created"
+  | "due.reminder";
 
 export type OutgoingMail = {
   to: string;

@@ -7,12 +7,29 @@ import { loadEnrolledCourses, unenrolAction } from "~/features/learning/enrolled
 import { JoinClassForm, JOIN_INTENT } from "~/features/classes/components/join-class-form.tsx";
 import { joinClassAction } from "~/features/classes/join.server.ts";
 import { readForm } from "~/lib/form.server.ts";
+import { requirePanelUser } from "~/features/auth/guards.server.ts";
+import { upcomingDueDates } from "~/features/due-dates/due-dates.server.ts";
+import { UpcomingDueDates } from "~/features/due-dates/components/upcoming-due-dates.tsx";
 import type { Route } from "./+types/index";
 
-// /user: a greeting and the same course list as /user/courses.
+// /user: a greeting, 'Próximas fechas' (docs/product.md#due-dates) and the same course list as /user/courses.
 export async function loader(args: Route.LoaderArgs) {
-  const { nombre, rol, courses, toRemove, page, pageCount } = await loadEnrolledCourses(args);
-  return { nombre, rol, courses, toRemove, page, pageCount };
+  const user = await requirePanelUser(args);
+  const [{ nombre, rol, courses, toRemove, page, pageCount }, due] = await Promise.all([
+    loadEnrolledCourses(args),
+    upcomingDueDates(user.id),
+  ]);
+  // What the list shows, not the dates themselves (sent formatted in Chile's time).
+  const upcoming = due.map(({ moduloId, curso, modulo, fechaTexto, aprobado, atrasado, href }) => ({
+    moduloId,
+    curso,
+    modulo,
+    fechaTexto,
+    aprobado,
+    atrasado,
+    href,
+  }));
+  return { nombre, rol, courses, toRemove, page, pageCount, upcoming };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -23,12 +40,13 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function UserHome({ loaderData, actionData }: Route.ComponentProps) {
-  const { nombre, rol, courses, toRemove, page, pageCount } = loaderData;
+  const { nombre, rol, courses, toRemove, page, pageCount, upcoming } = loaderData;
   return (
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Hola, {nombre}</h1>
       <p className="mt-2 text-slate-600">Perfil: {roleLabel(rol)}</p>
       <JoinClassForm action="/user?index" lastResult={actionData?.join} />
+      <UpcomingDueDates items={upcoming} />
       <div className="mt-8 flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-xl font-semibold text-slate-900">Mis cursos</h2>
         <Link to="/cursos" className="text-sm font-medium text-brand-700 hover:underline">
