@@ -9,9 +9,9 @@ export const CALENDAR_TITLE = "Calendario de fechas límite";
 export const CALENDAR_CREATE = "Crear mi enlace";
 export const CALENDAR_RENEW = "Generar otro enlace";
 export const CALENDAR_HOWTO =
-  "Copia este enlace y agrégalo en tu calendario: en el calendario de Google, 'Otros calendarios' → '+' → 'Desde URL'; " +
-  "en un teléfono, ábrelo con 'Abrir en mi calendario' o agrégalo como calendario suscrito. " +
-  "Tu calendario lo revisa cada cierto tiempo y muestra las fechas límite de tus cursos.";
+  "Copia este enlace y agrégalo en tu calendario: en el calendario de Google, elige agregar otro calendario " +
+  "desde una URL y pega el enlace; en un teléfono, toca 'Abrir en mi calendario' o agrégalo como calendario " +
+  "suscrito. Tu calendario lo revisa cada cierto tiempo y muestra las fechas límite de tus cursos.";
 export const CALENDAR_SECRET =
   "El enlace es privado: quien lo tenga ve tus fechas límite. Si lo compartiste por error, genera otro; " +
   "el anterior deja de funcionar.";
