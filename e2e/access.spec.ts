@@ -154,6 +154,7 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["DELETE", "/api/auth/cuenta", (who) => (anonymous(who) ? 401 : 400)],
   // One's own data as a ZIP (token or, from the site, the session cookie).
   ["GET", "/api/auth/mis-datos", (who) => (anonymous(who) ? 401 : 200)],
+  ["GET", "/api/auth/proximas-fechas", (who) => (anonymous(who) ? 401 : 200)],
   ["GET", "/api/auth/no-existe/cursos-inscritos", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["DELETE", "/api/auth/usuario/cursos-inscritos/no-existe", (who) => (anonymous(who) ? 401 : 404)],
   ["POST", "/api/cursos/no-existe/registrarParticipante", (who) => (anonymous(who) ? 401 : 404)],

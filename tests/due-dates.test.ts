@@ -316,20 +316,38 @@ describe("the calendar feed (/calendario/{token}.ics)", () => {
     expect(lines).toContain(`URL:http://localhost:3000/cursos/${id}?modulo=1#modulo-1`);
     expect(lines.filter((l) => l === "BEGIN:VEVENT")).toHaveLength(1);
 
-    const response = await feedRoute.loader(args(getRequest(`/calendario/${first}.ics`), { archivo: `${first}.ics` }));
+    const response = await feedRoute.loader(args(getRequest(`/calendario/${first}.ics`), { token: `${first}.ics` }));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
 
     const second = await renewCalendarToken(learner.id);
     expect(await calendarFeed(first)).toBeNull();
     expect(await calendarFeed(second)).toContain("BEGIN:VEVENT");
-    const gone = await feedRoute.loader(args(getRequest(`/calendario/${first}.ics`), { archivo: `${first}.ics` }));
+    const gone = await feedRoute.loader(args(getRequest(`/calendario/${first}.ics`), { token: `${first}.ics` }));
     expect(gone.status).toBe(404);
     expect(await gone.text()).toBe("No encontrado.");
-    const junk = await feedRoute.loader(args(getRequest("/calendario/x.ics"), { archivo: "x.ics" }));
+    const junk = await feedRoute.loader(args(getRequest("/calendario/x.ics"), { token: "x.ics" }));
     expect(junk.status).toBe(404);
     // Only the hash is stored.
     const row = await prisma.calendarFeed.findUniqueOrThrow({ where: { userId: learner.id } });
     expect(row.tokenHash).not.toContain(second);
+  });
+});
+
+describe("GET /api/auth/proximas-fechas", () => {
+  it("answers the caller's 'Próximas fechas' as JSON, and 401 without credentials", async () => {
+    const upcomingApi = await import("~/routes/api/auth.upcoming.ts");
+    const { user, token } = await signedIn("estudiante");
+    const course = await courseWithDue(new Date(Date.now() + 2 * DAY), "Curso de la API");
+    await prisma.enrolment.create({ data: { userId: user.id, cursoId: course.id } });
+    const call = (headers: Record<string, string>) =>
+      upcomingApi.loader(args(new Request("http://localhost:3000/api/auth/proximas-fechas", { headers })));
+    const response = await call({ Authorization: `Bearer ${token}` });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as {
+      fechas: Array<{ cursoId: string; moduloIndex: number; aprobado: boolean }>;
+    };
+    expect(body.fechas).toEqual([expect.objectContaining({ cursoId: course.id, moduloIndex: 0, aprobado: false })]);
+    expect((await call({})).status).toBe(401);
   });
 });

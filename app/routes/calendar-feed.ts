@@ -11,7 +11,7 @@ const notFound = () =>
   });
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const name = params.archivo;
+  const name = params.token;
   if (!name.endsWith(".ics")) return notFound();
   const body = await calendarFeed(name.slice(0, -".ics".length));
   if (body === null) return notFound();

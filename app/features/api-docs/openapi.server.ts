@@ -48,6 +48,7 @@ import { REPORT_CALLS } from "~/features/reports/api-doc.server.ts";
 import { CLASS_PROGRESS_CALLS } from "~/features/classes/progress-api-doc.server.ts";
 import { CLASS_CALLS } from "~/features/classes/api-doc.server.ts";
 import { CLASS_IMPORT_CALLS } from "~/features/classes/import-api-doc.server.ts";
+import { DUE_DATE_CALLS } from "~/features/due-dates/api-doc.server.ts";
 import {
   error,
   json,
@@ -140,6 +141,7 @@ const OPERATIONS = gather(
   ACCOUNT_CALLS,
   BULK_ACCOUNT_CALLS,
   COURSE_CALLS,
+  DUE_DATE_CALLS,
   CLASS_PROGRESS_CALLS,
   CLASS_IMPORT_CALLS,
   CERTIFICATE_CALLS,
