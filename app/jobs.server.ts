@@ -12,10 +12,13 @@ import { purgePastRetention } from "~/features/privacy/retention.server.ts";
 import { dropSentMailTexts } from "~/features/mail/outbox.server.ts";
 import { purgeOldNotifications } from "~/features/notifications/notify.server.ts";
 import { startMailSender } from "~/features/mail/sender.server.ts";
+import { sendDueReminders } from "~/features/due-dates/reminders.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { takeFailedDeletes } from "~/lib/storage.server.ts";
 
 const HOUR = 60 * 60 * 1000;
+/** How often the due-date reminders are looked for: a reminder goes out at most this late. */
+const REMINDER_EVERY = 15 * 60 * 1000;
 let started = false;
 
 /**
@@ -66,6 +69,13 @@ export function startBackgroundJobs() {
   void dropTexts();
   setInterval(dropTexts, HOUR).unref();
   setInterval(reportFailedDeletes, HOUR).unref();
+  // Due-date reminders (docs/product.md#due-dates). Every instance runs it without a lease: a
+  // reminder's (module, learner) row is claimed with the mail it queues, so a race between
+  // instances queues each reminder once (features/due-dates/reminders.server.ts).
+  const reminders = () =>
+    sendDueReminders().catch((error) => console.error("No se pudieron preparar los recordatorios", error));
+  void reminders();
+  setInterval(reminders, REMINDER_EVERY).unref();
   // Runs after the migrations (server/index.ts deploys first): search columns and word tables a
   // migration added empty are filled, once per database (DataStep), then the planner gets
   // statistics, and keeps them fresh hourly.

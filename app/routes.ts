@@ -25,6 +25,8 @@ export default [
   route("contacto", "routes/contact.tsx"),
   route("privacidad", "routes/privacy.tsx"),
   route("avisos/baja/:token", "routes/email-notices-off.tsx"),
+  // A learner's private calendar feed ({token}.ics, docs/product.md#due-dates): no session needed.
+  route("calendario/:token", "routes/calendar-feed.ts"),
 
   // Accounts
   route("login", "routes/auth/login.tsx"),
@@ -48,6 +50,7 @@ export default [
     route("certificates", "routes/user/certificates.tsx"),
     route("messages", "routes/user/messages.tsx"),
     route("avisos", "routes/user/announcements.tsx"),
+    route("calendario", "routes/user/calendar.tsx"),
     route("*", "routes/user/in-development.tsx"),
   ]),
 
@@ -114,6 +117,7 @@ export default [
     route("auth/logout", "routes/api/auth.logout.ts"),
     route("auth/change-password", "routes/api/auth.change-password.ts"),
     route("auth/mis-datos", "routes/api/auth.my-data.ts"),
+    route("auth/proximas-fechas", "routes/api/auth.upcoming.ts"),
     route("auth/cuenta", "routes/api/auth.cuenta.ts"),
     route("auth/forgot-password", "routes/api/auth.forgot-password.ts"),
     route("auth/reset-password", "routes/api/auth.reset-password.ts"),

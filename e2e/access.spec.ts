@@ -50,6 +50,10 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/privacidad", pageRule("public")],
   // An opt-out link whose signature is not ours: the same 404 page for everyone.
   ["/avisos/baja/x.y", () => "404 "],
+  // A calendar feed whose token is unknown (or renewed since): a bare 404 for everyone
+  // (docs/product.md#due-dates); a known token answers without a session (e2e/due-dates.spec.ts).
+  ["/calendario/no-existe.ics", () => "404 "],
+  ["/calendario/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics", () => "404 "],
   ["/biblioteca", pageRule("signed-in")],
   // An e-mail confirmation link that is not (or no longer) valid: the same 404 page for everyone.
   ["/confirmar-correo/no-existe", () => "404 "],
@@ -122,9 +126,15 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   // A class's 'Importar lista' (docs/product.md#importing-a-list-into-a-class): the course's team.
   ["/docente/cursos/x/clases/y/importar", (who) => (who === "docente" ? "404 " : pageRule("docente")(who))],
   ["/admin/courses/clases/x/y/importar", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
-  ...["/user", "/user/profile", "/user/courses", "/user/messages", "/user/avisos", "/user/otra-cosa"].map(
-    (p) => [p, pageRule("user")] as [string, (who: Identity) => string],
-  ),
+  ...[
+    "/user",
+    "/user/profile",
+    "/user/courses",
+    "/user/messages",
+    "/user/avisos",
+    "/user/calendario",
+    "/user/otra-cosa",
+  ].map((p) => [p, pageRule("user")] as [string, (who: Identity) => string]),
 ];
 
 const API: Array<[string, string, (who: Identity) => number]> = [
@@ -157,6 +167,7 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["DELETE", "/api/auth/cuenta", (who) => (anonymous(who) ? 401 : 400)],
   // One's own data as a ZIP (token or, from the site, the session cookie).
   ["GET", "/api/auth/mis-datos", (who) => (anonymous(who) ? 401 : 200)],
+  ["GET", "/api/auth/proximas-fechas", (who) => (anonymous(who) ? 401 : 200)],
   ["GET", "/api/auth/no-existe/cursos-inscritos", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["DELETE", "/api/auth/usuario/cursos-inscritos/no-existe", (who) => (anonymous(who) ? 401 : 404)],
   ["POST", "/api/cursos/no-existe/registrarParticipante", (who) => (anonymous(who) ? 401 : 404)],

@@ -83,6 +83,7 @@ test("panel de usuario sin infracciones de accesibilidad", async ({ page }) => {
       "/user/certificates",
       "/user/messages",
       "/user/messages?carpeta=enviados",
+      "/user/calendario",
       course,
     ]),
   ).toEqual([]);

@@ -256,6 +256,7 @@ describe("Descargar mis datos", () => {
         "clases.json",
         "equipos-docentes.json",
         "evaluaciones.json",
+        "fechas-limite.json",
         `certificados/${issuedCode}.pdf`,
         "certificados.json",
         "mensajes-enviados.json",

@@ -340,6 +340,14 @@ describe("every documented call answers as documented", () => {
     expect((await call("get", "/api/auth/mis-datos", {}, {})).status).toBe(401);
   });
 
+  it("courses: the caller's next due dates", async () => {
+    const { token } = await signedIn();
+    const upcoming = await call("get", "/api/auth/proximas-fechas", {}, { token });
+    expect(upcoming.status).toBe(200);
+    expect(upcoming.body.fechas).toEqual([]);
+    expect((await call("get", "/api/auth/proximas-fechas", {}, {})).status).toBe(401);
+  });
+
   it("accounts: change one's own password", async () => {
     const { token } = await signedIn();
     const path = "/api/auth/change-password";

@@ -30,8 +30,8 @@ const NAMES: Record<string, { names: string; after: string[] }> = {
   userId: { names: "a user", after: ["usuarios", "usuario", "records", "auth", "suspend", "approve", "users"] },
   libroId: { names: "a book of the library", after: ["biblioteca", "books", "download"] },
   token: {
-    names: "a one-time link's token",
-    after: ["baja", "confirmar", "autorizar", "confirmar-correo", "recuperar"],
+    names: "a one-time link's token (a calendar feed's: {token}.ics)",
+    after: ["baja", "confirmar", "autorizar", "confirmar-correo", "recuperar", "calendario"],
   },
   codigo: { names: "a certificate's verification code", after: ["certificados"] },
   tipo: { names: "an audience (estudiante, docente, comunidad)", after: ["dirigido", "publico"] },

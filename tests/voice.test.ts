@@ -155,7 +155,17 @@ const PROPER_NAMES = [
   "Rahue Alto",
 ];
 /** Single words that keep their capital: places, products, school subjects, and 'Registros', the admin menu's item (SPEC §2). */
-const PROPER = new Set(["Chile", "Osorno", "Santiago", "Purranque", "Ciencias", "Facebook", "LinkedIn", "Registros"]);
+const PROPER = new Set([
+  "Chile",
+  "Osorno",
+  "Santiago",
+  "Purranque",
+  "Ciencias",
+  "Facebook",
+  "LinkedIn",
+  "Registros",
+  "Google",
+]);
 
 function isTitleCased(text: string): boolean {
   let rest = text;

@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   OFFLINE_CACHE_MB: z.coerce.number().positive().max(2000).default(50),
   /** Whether a course's teachers may publish it themselves (docs/product.md#course-teams); off: admins review. */
   TEACHERS_PUBLISH: z.enum(["true", "false"]).default("false"),
+  /** How many days before a module's due date its reminder e-mail goes out (docs/product.md#due-dates). */
+  REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(60).default(2),
   PORT: z.coerce.number().int().positive().max(65535).catch(3000),
   HOST: z.string().catch("0.0.0.0").default("0.0.0.0"),
 });

@@ -50,6 +50,7 @@ import { CLASS_CALLS } from "~/features/classes/api-doc.server.ts";
 import { CLASS_IMPORT_CALLS } from "~/features/classes/import-api-doc.server.ts";
 import { NOTIFICATION_CALLS } from "~/features/notifications/api-doc.server.ts";
 import { ANNOUNCEMENT_CALLS } from "~/features/announcements/api-doc.server.ts";
+import { DUE_DATE_CALLS } from "~/features/due-dates/api-doc.server.ts";
 import {
   error,
   json,
@@ -142,6 +143,7 @@ const OPERATIONS = gather(
   ACCOUNT_CALLS,
   BULK_ACCOUNT_CALLS,
   COURSE_CALLS,
+  DUE_DATE_CALLS,
   CLASS_PROGRESS_CALLS,
   CLASS_IMPORT_CALLS,
   CERTIFICATE_CALLS,

@@ -86,6 +86,15 @@ export const ApiModuleSchema = z.object({
   titulo: sentText("El título del módulo (hasta 200 caracteres)."),
   nombre: sentText("Lo mismo que titulo (clientes anteriores)."),
   descripcion: sentText("La descripción (hasta 5000 caracteres)."),
+  fechaLimite: z
+    .unknown()
+    .optional()
+    .meta({
+      anyOf: [{ type: "string" }, { type: "null" }],
+      description:
+        "Fecha límite del módulo: fecha y hora de Chile AAAA-MM-DDTHH:mm (America/Santiago), o un instante " +
+        "ISO con zona (…Z, …-03:00); vacía o null: sin fecha límite; omitida: se mantiene la actual.",
+    }),
   enlaces: z.array(LinkSchema).max(50, "Máximo 50 enlaces por módulo.").optional(),
   /** Existing files to keep (PUT): ids or their URLs; absent = keep them all. */
   archivosModulo: z.array(FileRef).max(100).optional(),
@@ -97,7 +106,11 @@ export const ApiModuleSchema = z.object({
 });
 
 const ApiModuleInput = ApiModuleSchema.transform((m, ctx) => {
-  const fields = ModuleFieldsSchema.safeParse({ titulo: m.titulo ?? m.nombre, descripcion: m.descripcion });
+  const fields = ModuleFieldsSchema.safeParse({
+    titulo: m.titulo ?? m.nombre,
+    descripcion: m.descripcion,
+    fechaLimite: m.fechaLimite,
+  });
   if (!fields.success) {
     for (const issue of fields.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
     return z.NEVER;

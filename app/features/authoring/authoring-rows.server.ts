@@ -39,3 +39,16 @@ export function questionRows(preguntas: readonly QuestionInput[], start = 0) {
     opciones: { create: q.opciones.map((o, j) => ({ posicion: j, texto: o.texto, correcta: o.correcta })) },
   }));
 }
+
+/** Whether two due dates (or their absence) are the same instant. */
+export function sameInstant(a: Date | null, b: Date | null): boolean {
+  return (a?.getTime() ?? null) === (b?.getTime() ?? null);
+}
+
+/**
+ * A module's due date changed: the reminders claimed for the old date are forgotten in the same
+ * transaction, so each learner is reminded once of the new date (docs/product.md#due-dates).
+ */
+export async function forgetReminders(tx: Tx, moduleId: string) {
+  await tx.moduleReminder.deleteMany({ where: { moduloId: moduleId } });
+}

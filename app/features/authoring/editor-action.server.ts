@@ -196,6 +196,8 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
         const parsed = ModuleFieldsSchema.safeParse({
           titulo: form.get("titulo"),
           descripcion: form.get("descripcion"),
+          // The form always sends the field (empty: no due date); a form without it keeps the date.
+          fechaLimite: form.get("fechaLimite") ?? undefined,
         });
         const formId = intent === "add-module" ? "nuevo-modulo" : `modulo-${moduloId}`;
         if (!parsed.success) {
@@ -203,7 +205,11 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
             {
               kind: "form",
               formId,
-              values: { titulo: str(form, "titulo"), descripcion: str(form, "descripcion") },
+              values: {
+                titulo: str(form, "titulo"),
+                descripcion: str(form, "descripcion"),
+                fechaLimite: str(form, "fechaLimite"),
+              },
               errors: fieldErrors(parsed.error),
             } satisfies EditorActionData,
             { status: 400 },

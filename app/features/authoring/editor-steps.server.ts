@@ -9,7 +9,7 @@ import { ok, type Result } from "~/lib/failure.ts";
 import { deleteStoredLogged, storedExistsSync } from "~/lib/storage.server.ts";
 import type { StoredUpload } from "~/lib/upload.server.ts";
 import { FILE_NOT_FOUND, LINK_NOT_FOUND, MODULE_NOT_FOUND, QUESTION_NOT_FOUND } from "./texts.ts";
-import { fileRows, notFound, questionRows, type Tx } from "./authoring-rows.server.ts";
+import { fileRows, forgetReminders, notFound, questionRows, sameInstant, type Tx } from "./authoring-rows.server.ts";
 import type { QuestionInput } from "./schema.ts";
 
 /** The course with everything the editor shows, modules in order. */
@@ -51,10 +51,10 @@ async function touch(tx: Tx, courseId: string) {
   await bumpCatalog(tx);
 }
 
-export async function addModule(
-  courseId: string,
-  fields: { titulo: string; descripcion: string },
-): Promise<Result<{ id: string }>> {
+/** A module's own fields as its small form sends them (a due date null: none). */
+type ModuleFields = { titulo: string; descripcion: string; fechaLimite?: Date | null };
+
+export async function addModule(courseId: string, fields: ModuleFields): Promise<Result<{ id: string }>> {
   return prisma.$transaction(async (tx) => {
     const course = await tx.course.findUnique({ where: { id: courseId }, select: { id: true } });
     if (!course) return notFound();
@@ -68,13 +68,21 @@ export async function addModule(
   });
 }
 
-export async function updateModule(
-  courseId: string,
-  moduleId: string,
-  fields: { titulo: string; descripcion: string },
-): Promise<Result> {
-  const { count } = await prisma.module.updateMany({ where: { id: moduleId, cursoId: courseId }, data: fields });
-  return count ? ok() : notFound(MODULE_NOT_FOUND);
+export async function updateModule(courseId: string, moduleId: string, fields: ModuleFields): Promise<Result> {
+  return prisma.$transaction(async (tx) => {
+    const current = await tx.module.findFirst({
+      where: { id: moduleId, cursoId: courseId },
+      select: { fechaLimite: true },
+    });
+    if (!current) return notFound(MODULE_NOT_FOUND);
+    await tx.module.update({ where: { id: moduleId }, data: fields });
+    if (fields.fechaLimite !== undefined && !sameInstant(fields.fechaLimite, current.fechaLimite)) {
+      await forgetReminders(tx, moduleId);
+      // The course page and 'Próximas fechas' show the date: pages kept in memory are redone.
+      await touch(tx, courseId);
+    }
+    return ok();
+  });
 }
 
 /** The ids in their new order after moving `id` one place (-1 up, +1 down); null when not there. */

@@ -1,6 +1,7 @@
 // What the course editor page (/admin/courses/edit/{cursoId}) shows: the course as the editor's forms
 // want it (dates as yyyy-mm-dd, lists one per line), and the dialogs and question the URL asks
 // for (?eliminarModulo=, ?eliminarArchivo=, ?pregunta=, ?nuevaPregunta=).
+import { chileLocalInput } from "~/lib/chile-time.ts";
 import type { getCourseForEditor } from "./editor-steps.server.ts";
 
 type EditorCourse = NonNullable<Awaited<ReturnType<typeof getCourseForEditor>>>;
@@ -34,6 +35,8 @@ export function courseEditorView(course: EditorCourse, params: URLSearchParams) 
         id: m.id,
         titulo: m.titulo,
         descripcion: m.descripcion,
+        // Chile's wall clock, as the datetime-local field shows and sends it.
+        fechaLimite: m.fechaLimite ? chileLocalInput(m.fechaLimite) : "",
         archivos: m.archivos,
         enlaces: m.enlaces.map((l) => ({ id: l.id, nombre: l.nombre, url: l.url })),
         preguntas: m.preguntas.map((q) => ({

@@ -4,6 +4,7 @@
 // only the API reads (its `modulos` JSON, questions in the clients' shapes) is ./api-schema.ts,
 // which maps it onto these. Server only: Zod stays out of browser bundles (texts live in ./texts.ts).
 import { z } from "zod";
+import { chileLocalToUtc } from "~/lib/chile-time.ts";
 import { isSingleLineText, multiLineText, singleLineText, TEXT_NOT_ALLOWED } from "~/lib/text.ts";
 import { AUDIENCES } from "~/features/courses/audience.ts";
 import { cleanStringList } from "~/features/courses/json-list.ts";
@@ -12,6 +13,7 @@ import {
   AUDIENCE_INVALID,
   DATE_INVALID,
   DATES_ORDER,
+  DUE_DATE_INVALID,
   DURATION_INVALID,
   EXIGENCIA_INVALID,
   INVALID_JSON,
@@ -263,9 +265,48 @@ export const LinkSchema = z.object({
   ),
 });
 
+/**
+ * A module's due date ('Fecha límite', docs/product.md#due-dates): Chile's date and time as a
+ * datetime-local field sends it ('2026-12-05T23:59'), or an instant with its offset
+ * ('2026-12-06T02:59:00Z', '…-03:00'); stored as the instant (UTC). Empty or null: no due date.
+ * Left out (undefined): the API keeps the module's current date.
+ */
+function readDueDate(value: unknown): Date | null | undefined | "invalid" {
+  if (value === undefined) return undefined;
+  if (value === null || value === "") return null;
+  if (typeof value !== "string") return "invalid";
+  const s = value.trim();
+  if (s === "") return null;
+  if (/(Z|[+-]\d{2}:?\d{2})$/i.test(s) && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s)) {
+    const at = new Date(s);
+    const year = at.getUTCFullYear();
+    return Number.isNaN(at.getTime()) || year < 1970 || year > 2200 ? "invalid" : at;
+  }
+  return chileLocalToUtc(s);
+}
+
+const dueDate = z
+  .unknown()
+  .optional()
+  .transform((v, ctx) => {
+    const d = readDueDate(v);
+    if (d === "invalid") {
+      ctx.addIssue({ code: "custom", message: DUE_DATE_INVALID });
+      return z.NEVER;
+    }
+    return d;
+  })
+  .meta({
+    description:
+      "Fecha límite: fecha y hora de Chile AAAA-MM-DDTHH:mm (America/Santiago), o un instante ISO con zona " +
+      "(…Z, …-03:00); vacía o null: sin fecha límite; omitida: se mantiene la actual.",
+    anyOf: [{ type: "string" }, { type: "null" }],
+  });
+
 export const ModuleFieldsSchema = z.object({
   titulo: line(200, MODULE_TITLE_REQUIRED),
   descripcion: paragraph(5000),
+  fechaLimite: dueDate,
 });
 
 /**

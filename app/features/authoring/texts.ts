@@ -10,6 +10,7 @@ export const IMAGE_CHOOSE_AGAIN =
 export const TITLE_REQUIRED = "El título del curso es obligatorio.";
 export const DATES_ORDER = "La fecha de inicio no puede ser mayor que la fecha de término.";
 export const DATE_INVALID = "Ingresa una fecha válida.";
+export const DUE_DATE_INVALID = "Ingresa una fecha y hora válidas (hora de Chile), por ejemplo 2026-12-05T23:59.";
 export const AUDIENCE_INVALID = "Elige a quién está dirigido el curso.";
 export const EXIGENCIA_INVALID =
   `Ingresa una exigencia entre ${EXIGENCIA_MIN} y ${EXIGENCIA_MAX}` + " (un porcentaje entero).";
@@ -52,3 +53,7 @@ export const AUDIENCE_OPTIONS = [
 ] as const;
 export const MIN_QUESTION_OPTIONS = 2;
 export const MAX_QUESTION_OPTIONS = 10;
+/** Under the module's 'Fecha límite' field (docs/product.md#due-dates). */
+export const DUE_DATE_HINT =
+  "Fecha y hora de Chile. Cada estudiante la ve en el curso y en 'Próximas fechas', y recibe un " +
+  "recordatorio por correo unos días antes si aún no aprueba el módulo.";

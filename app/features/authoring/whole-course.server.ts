@@ -13,7 +13,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { ok, type Result } from "~/lib/failure.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import type { StoredUpload } from "~/lib/upload.server.ts";
-import { fileRows, notFound, questionRows, type Tx } from "./authoring-rows.server.ts";
+import { fileRows, forgetReminders, notFound, questionRows, sameInstant, type Tx } from "./authoring-rows.server.ts";
 import type { ApiModule } from "./api-schema.ts";
 import type { CourseFields, QuestionInput } from "./schema.ts";
 
@@ -103,6 +103,7 @@ export async function createCourse(
           posicion: i,
           titulo: m.titulo,
           descripcion: m.descripcion,
+          fechaLimite: m.fechaLimite ?? null,
           enlaces: { create: (m.enlaces ?? []).map((l, j) => ({ posicion: j, nombre: l.nombre, url: l.url })) },
           archivos: { create: fileRows(input.moduleFiles?.get(i) ?? []) },
           preguntas: { create: questionRows(m.preguntas ?? []) },
@@ -173,7 +174,7 @@ async function syncModules(
 ) {
   const existing = await tx.module.findMany({
     where: { cursoId: courseId },
-    select: { id: true, archivos: { select: { id: true, storageKey: true, posicion: true } } },
+    select: { id: true, fechaLimite: true, archivos: { select: { id: true, storageKey: true, posicion: true } } },
   });
   const byId = new Map(existing.map((m) => [m.id, m]));
   const kept = new Set<string>();
@@ -188,6 +189,7 @@ async function syncModules(
           posicion: i,
           titulo: m.titulo,
           descripcion: m.descripcion,
+          fechaLimite: m.fechaLimite ?? null,
           enlaces: { create: (m.enlaces ?? []).map((l, j) => ({ posicion: j, nombre: l.nombre, url: l.url })) },
           archivos: { create: fileRows(newFiles) },
           preguntas: { create: questionRows(m.preguntas ?? []) },
@@ -198,8 +200,15 @@ async function syncModules(
     kept.add(old.id);
     await tx.module.update({
       where: { id: old.id },
-      data: { posicion: i, titulo: m.titulo, descripcion: m.descripcion },
+      data: {
+        posicion: i,
+        titulo: m.titulo,
+        descripcion: m.descripcion,
+        // Left out, the date stays (older clients do not send it).
+        ...(m.fechaLimite !== undefined ? { fechaLimite: m.fechaLimite } : {}),
+      },
     });
+    if (m.fechaLimite !== undefined && !sameInstant(m.fechaLimite, old.fechaLimite)) await forgetReminders(tx, old.id);
     if (m.enlaces) {
       await tx.moduleLink.deleteMany({ where: { moduloId: old.id } });
       await tx.moduleLink.createMany({

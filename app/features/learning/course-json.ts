@@ -20,6 +20,13 @@ const CourseModuleSchema = z.object({
   descripcion: z.string(),
   tieneQuiz: z.boolean(),
   aprobado: z.boolean().meta({ description: "Si quien llama aprobó la evaluación del módulo." }),
+  fechaLimite: z.iso
+    .datetime()
+    .nullable()
+    .meta({ description: "Fecha límite del módulo (instante UTC; se fija en hora de Chile). null: sin fecha." }),
+  atrasado: z.boolean().meta({
+    description: "Si quien llama está inscrito, la fecha límite pasó y no aprobó la evaluación del módulo.",
+  }),
   archivosModulo: z.array(
     z.object({
       nombre: z.string(),
@@ -70,6 +77,8 @@ export function courseDetailJson(c: CourseForViewer): CourseDetail {
       descripcion: m.descripcion,
       tieneQuiz: m.tieneQuiz,
       aprobado: m.aprobado,
+      fechaLimite: m.fechaLimite?.toISOString() ?? null,
+      atrasado: m.atrasado,
       archivosModulo: m.archivos.map((f) => ({
         nombre: f.nombre,
         url: f.disponible ? `/cursos/${c.id}/archivos/${f.id}` : null,

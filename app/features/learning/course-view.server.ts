@@ -9,9 +9,10 @@ import { touchActivity } from "~/features/enrolment/progress.server.ts";
 import { canAccessMaterials } from "~/features/enrolment/rules.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { storedExistsSync } from "~/lib/storage.server.ts";
+import { formatChileDateTime, isOverdue } from "~/lib/chile-time.ts";
 
 /** Everything the course page shows to this viewer. Materials only when allowed; never answers. */
-export async function getCourseForViewer(id: string, viewer: Viewer) {
+export async function getCourseForViewer(id: string, viewer: Viewer, now = new Date()) {
   const course = await prisma.course.findUnique({
     where: { id },
     select: {
@@ -25,6 +26,7 @@ export async function getCourseForViewer(id: string, viewer: Viewer) {
           id: true,
           titulo: true,
           descripcion: true,
+          fechaLimite: true,
           archivos: {
             orderBy: { posicion: "asc" },
             select: { id: true, nombre: true, storageKey: true, tamano: true },
@@ -61,6 +63,13 @@ export async function getCourseForViewer(id: string, viewer: Viewer) {
       descripcion: m.descripcion,
       tieneQuiz: m.preguntas.length > 0,
       aprobado: passed.has(m.id),
+      fechaLimite: m.fechaLimite,
+      // Sent ready to show: the page hydrates without loading Intl's zone data (lib/dates.ts).
+      fechaLimiteTexto: m.fechaLimite ? formatChileDateTime(m.fechaLimite) : null,
+      // Only an enrolled learner is late.
+      atrasado:
+        enrolled &&
+        isOverdue({ fechaLimite: m.fechaLimite, tieneQuiz: m.preguntas.length > 0, aprobado: passed.has(m.id) }, now),
       archivos: materials
         ? m.archivos.map((f) => ({
             id: f.id,

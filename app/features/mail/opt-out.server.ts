@@ -12,7 +12,11 @@ import { env, publicUrl } from "~/lib/env.server.ts";
 import type { MailKind } from "./outbox.server.ts";
 
 /** The kinds a person may turn off. Everything else (approval, links, security notices) is needed. */
-const OPTIONAL_KINDS: ReadonlySet<string> = new Set<MailKind>(["message.notice", "registration.notice"]);
+const OPTIONAL_KINDS: ReadonlySet<string> = new Set<MailKind>([
+  "message.notice",
+  "registration.notice",
+  "due.reminder",
+]);
 
 /** Whether a mail of this kind is optional: it goes only to people who keep notices on, with a way out. */
 export function isOptionalMail(kind: string): boolean {

@@ -20,6 +20,7 @@ export type MailKind =
   | "registration.guardian"
   | "password.reset"
   | "account.created"
+  | "due.reminder"
   /** A notification's e-mail (features/notifications): `notice.{kind}`; a new message's is message.notice. */
   | `notice.${string}`;
 

@@ -76,6 +76,7 @@ async function* entries(user: Account, now: Date): AsyncGenerator<ZipEntry> {
   yield { name: "clases.json", data: json(classes(user.id)) };
   yield { name: "equipos-docentes.json", data: json(teams(user.id)) };
   yield { name: "evaluaciones.json", data: json(attempts(user.id)) };
+  yield { name: "fechas-limite.json", data: json(await dueDates(user.id)) };
 
   // The PDFs, then the list that names them: a certificate whose PDF could not be had says so.
   const pdfs = new Set<string>();
@@ -105,6 +106,34 @@ async function* entries(user: Account, now: Date): AsyncGenerator<ZipEntry> {
   yield { name: "correos.json", data: json(mails(user.id)) };
   yield { name: "sesiones.json", data: json(sessions(user.id)) };
   yield { name: "registro-de-actividad.json", data: json(activity(user.id)) };
+}
+
+/**
+ * Due dates (docs/product.md#due-dates): when the calendar feed's current address was made (its
+ * secret is kept only as a hash, so it is not here) and the reminders sent, one per module at
+ * most: a few hundred rows for a learner of many courses.
+ */
+async function dueDates(userId: string) {
+  const [feed, reminders] = await Promise.all([
+    prisma.calendarFeed.findUnique({ where: { userId }, select: { createdAt: true } }),
+    prisma.moduleReminder.findMany({
+      where: { userId },
+      orderBy: { createdAt: "asc" },
+      select: {
+        createdAt: true,
+        modulo: { select: { titulo: true, fechaLimite: true, curso: { select: { titulo: true } } } },
+      },
+    }),
+  ]);
+  return {
+    calendario: feed ? { enlaceCreadoEn: feed.createdAt } : null,
+    recordatorios: reminders.map((r) => ({
+      curso: r.modulo.curso.titulo,
+      modulo: r.modulo.titulo,
+      fechaLimite: r.modulo.fechaLimite,
+      enviadoEn: r.createdAt,
+    })),
+  };
 }
 
 function profile(user: Account, avatar: string | null, now: Date) {
@@ -644,6 +673,9 @@ function readme(now: Date): string {
     "  Los cursos en cuyo equipo docente estás como profesor/a, y desde cuándo.",
     "evaluaciones.json",
     "  Cada intento de evaluación: curso, módulo, fecha, nota y tus respuestas, una por una.",
+    "fechas-limite.json",
+    "  Desde cuándo existe tu enlace de calendario (el enlace no está: solo guardamos una huella) y",
+    "  los recordatorios de fechas límite que te enviamos: curso, módulo, fecha límite y envío.",
     "certificados.json y la carpeta certificados/",
     "  Tus certificados (código, nombre, curso, horas, fecha y enlace de verificación) y el PDF de",
     "  cada uno. Un certificado revocado no tiene PDF.",

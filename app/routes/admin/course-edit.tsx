@@ -141,7 +141,7 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
             <ModuleFieldsForm
               key={course.modulos.length}
               formId="nuevo-modulo"
-              defaults={{ titulo: "", descripcion: "" }}
+              defaults={{ titulo: "", descripcion: "", fechaLimite: "" }}
               actionData={ad}
             />
           </div>

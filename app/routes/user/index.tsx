@@ -11,16 +11,30 @@ import { loadEnrolledCourses, unenrolAction } from "~/features/learning/enrolled
 import { JoinClassForm, JOIN_INTENT } from "~/features/classes/components/join-class-form.tsx";
 import { joinClassAction } from "~/features/classes/join.server.ts";
 import { readForm } from "~/lib/form.server.ts";
+import { upcomingDueDates } from "~/features/due-dates/due-dates.server.ts";
+import { UpcomingDueDates } from "~/features/due-dates/components/upcoming-due-dates.tsx";
 import type { Route } from "./+types/index";
 
 // /user: a greeting, the newest announcements of one's courses ('Avisos de mis cursos', all of
-// them at /user/avisos) and the same course list as /user/courses.
+// them at /user/avisos), 'Próximas fechas' (docs/product.md#due-dates) and the same course list as
+// /user/courses.
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await requirePanelUser(args);
-  const [{ nombre, rol, courses, toRemove, page, pageCount }, announcements] = await Promise.all([
+  const [{ nombre, rol, courses, toRemove, page, pageCount }, announcements, due] = await Promise.all([
     loadEnrolledCourses(args),
     listMyAnnouncements(viewer, null, MY_LATEST),
+    upcomingDueDates(viewer.id),
   ]);
+  // What the list shows, not the dates themselves (sent formatted in Chile's time).
+  const upcoming = due.map(({ moduloId, curso, modulo, fechaTexto, aprobado, atrasado, href }) => ({
+    moduloId,
+    curso,
+    modulo,
+    fechaTexto,
+    aprobado,
+    atrasado,
+    href,
+  }));
   return {
     nombre,
     rol,
@@ -30,6 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
     pageCount,
     avisos: announcements.avisos,
     moreAvisos: announcements.cursors.next !== null,
+    upcoming,
   };
 }
 
@@ -41,12 +56,14 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function UserHome({ loaderData, actionData }: Route.ComponentProps) {
-  const { nombre, rol, courses, toRemove, page, pageCount, avisos, moreAvisos } = loaderData;
+  const { nombre, rol, courses, toRemove, page, pageCount, avisos, moreAvisos, upcoming } = loaderData;
   return (
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Hola, {nombre}</h1>
       <p className="mt-2 text-slate-600">Perfil: {roleLabel(rol)}</p>
       <JoinClassForm action="/user?index" lastResult={actionData?.join} />
+      <UpcomingDueDates items={upcoming} />
+
       {avisos.length > 0 ? (
         <section aria-labelledby="mis-avisos" className="mt-8">
           <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -5,7 +5,7 @@ import { Form, Link } from "react-router";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import { useCourseLinks } from "~/features/courses/course-links.ts";
 import type { EditorActionData } from "../editor-types.ts";
-import { CONFIRM_DELETE_MODULE } from "../texts.ts";
+import { CONFIRM_DELETE_MODULE, DUE_DATE_HINT } from "../texts.ts";
 import { ModuleFilesSection } from "./module-files-section.tsx";
 import { ModuleLinksSection } from "./module-links-section.tsx";
 import { FieldError, formState, type Busy, type EditorModule } from "./module-parts.tsx";
@@ -22,13 +22,14 @@ export function ModuleFieldsForm({
 }: {
   formId: string;
   moduloId?: string;
-  defaults: { titulo: string; descripcion: string };
+  defaults: { titulo: string; descripcion: string; fechaLimite: string };
   actionData?: EditorActionData;
 }) {
   const state = formState(actionData, formId);
   const values = state?.values ?? defaults;
   const busy = usePendingIntent()({ formId }, { untilLoaded: true });
   const titleError = `${formId}-titulo-error`;
+  const dueError = `${formId}-fechaLimite-error`;
   return (
     <Form method="post" preventScrollReset className="space-y-3" key={state ? JSON.stringify(state.values) : "saved"}>
       <input type="hidden" name="formId" value={formId} />
@@ -62,6 +63,24 @@ export function ModuleFieldsForm({
           className="input"
         />
         <FieldError id={`${formId}-descripcion-error`} errors={state?.errors.descripcion} />
+      </div>
+      <div>
+        <label htmlFor={`${formId}-fechaLimite`} className="label">
+          Fecha límite (opcional)
+        </label>
+        <input
+          id={`${formId}-fechaLimite`}
+          name="fechaLimite"
+          type="datetime-local"
+          defaultValue={values.fechaLimite ?? ""}
+          className="input sm:max-w-xs"
+          aria-invalid={state?.errors.fechaLimite ? true : undefined}
+          aria-describedby={`${formId}-fechaLimite-hint${state?.errors.fechaLimite ? ` ${dueError}` : ""}`}
+        />
+        <p id={`${formId}-fechaLimite-hint`} className="mt-1 text-sm text-slate-600">
+          {DUE_DATE_HINT}
+        </p>
+        <FieldError id={dueError} errors={state?.errors.fechaLimite} />
       </div>
       <button
         type="submit"
@@ -145,7 +164,7 @@ export function ModuleEditor({
         <ModuleFieldsForm
           formId={`modulo-${m.id}`}
           moduloId={m.id}
-          defaults={{ titulo: m.titulo, descripcion: m.descripcion }}
+          defaults={{ titulo: m.titulo, descripcion: m.descripcion, fechaLimite: m.fechaLimite }}
           actionData={actionData}
         />
       </div>

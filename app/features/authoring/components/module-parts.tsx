@@ -5,6 +5,8 @@ export type EditorModule = {
   id: string;
   titulo: string;
   descripcion: string;
+  /** The due date as Chile's wall clock ('2026-12-05T23:59'), or "". */
+  fechaLimite: string;
   archivos: Array<{ id: string; nombre: string; tamano: number; disponible: boolean }>;
   enlaces: Array<{ id: string; nombre: string; url: string }>;
   preguntas: Array<{ id: string; texto: string; opciones: Array<{ id: string; texto: string; correcta: boolean }> }>;

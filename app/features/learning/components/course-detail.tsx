@@ -266,7 +266,19 @@ function ModuleAccordion({
               {m.index + 1}
             </span>
           )}
-          <span className="font-semibold text-slate-900">{m.titulo}</span>
+          <span>
+            <span className="font-semibold text-slate-900">{m.titulo}</span>
+            {m.fechaLimiteTexto ? (
+              <span className="block text-sm text-slate-600">
+                Fecha límite: {m.fechaLimiteTexto}
+                {m.atrasado ? (
+                  <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+                    Atrasado
+                  </span>
+                ) : null}
+              </span>
+            ) : null}
+          </span>
         </span>
         <span aria-hidden="true" className="text-slate-400 transition-transform group-open:rotate-180">
           ▾

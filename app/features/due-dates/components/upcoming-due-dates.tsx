@@ -1,0 +1,63 @@
+// 'Próximas fechas' in the learner's panel (docs/product.md#due-dates): what is due in the next
+// 14 days across their courses, earliest first, each a link to its module, with the way to
+// subscribe a calendar. Dates come formatted from the server (Chile's time). Browser-safe.
+import { Link } from "react-router";
+import { OVERDUE, PASSED, SUBSCRIBE, UPCOMING_EMPTY, UPCOMING_TITLE } from "../texts.ts";
+
+export type UpcomingItem = {
+  moduloId: string;
+  curso: string;
+  modulo: string;
+  fechaTexto: string;
+  aprobado: boolean;
+  atrasado: boolean;
+  href: string;
+};
+
+export function UpcomingDueDates({
+  items,
+  headingLevel = 2,
+}: {
+  items: readonly UpcomingItem[];
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <section aria-labelledby="proximas-fechas" className="card mt-8 p-5">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <Heading id="proximas-fechas" className="text-xl font-semibold text-slate-900">
+          {UPCOMING_TITLE}
+        </Heading>
+        <Link to="/user/calendario" className="text-sm font-medium text-brand-700 hover:underline">
+          {SUBSCRIBE}
+        </Link>
+      </div>
+      {items.length === 0 ? (
+        <p className="mt-3 text-slate-700">{UPCOMING_EMPTY}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200">
+          {items.map((i) => (
+            <li key={i.moduloId} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+              <Link to={i.href} className="font-medium text-brand-700 hover:underline">
+                {i.modulo}
+                <span className="block text-sm font-normal text-slate-600">{i.curso}</span>
+              </Link>
+              <span className="text-sm text-slate-700">
+                {i.fechaTexto}
+                {i.aprobado ? (
+                  <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+                    {PASSED}
+                  </span>
+                ) : i.atrasado ? (
+                  <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
+                    {OVERDUE}
+                  </span>
+                ) : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

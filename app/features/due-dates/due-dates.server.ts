@@ -1,0 +1,175 @@
+// A learner's due dates (docs/product.md#due-dates): 'Próximas fechas' in the panel and the
+// private calendar feed. Both read the same way, whatever the number of courses:
+//   1. the learner's enrolments: a range of Enrolment's (userId, …) index;
+//   2. the modules with a due date in the window among those courses: one range of Module's
+//      (cursoId, fechaLimite) index per course, merged and ordered by date, capped;
+//   3. which of those modules have a quiz and which the learner passed: primary-key reads of
+//      QuizQuestion's (moduloId, posicion) index and of QuizPairTally (moduloId, userId).
+// Four statements for 1 or 200 courses (tests/due-dates.test.ts counts them).
+import crypto from "node:crypto";
+import { prisma } from "~/lib/db.server.ts";
+import { publicUrl } from "~/lib/env.server.ts";
+import { formatChileDateTime, isOverdue } from "~/lib/chile-time.ts";
+import { buildCalendar, type CalendarEvent } from "./ics.ts";
+import { CALENDAR_NAME, UPCOMING_DAYS } from "./texts.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+/** The most dates a panel lists and a feed holds. */
+const UPCOMING_CAP = 20;
+const FEED_CAP = 500;
+/** How far back a feed keeps due dates (a calendar shows the recent past too). */
+const FEED_PAST_DAYS = 60;
+
+export type DueItem = {
+  moduloId: string;
+  cursoId: string;
+  curso: string;
+  modulo: string;
+  /** 1-based, as the course page's ?modulo= and #modulo-N. */
+  numero: number;
+  fechaLimite: Date;
+  fechaTexto: string;
+  tieneQuiz: boolean;
+  aprobado: boolean;
+  atrasado: boolean;
+  href: string;
+};
+
+/** The learner's due dates in [from, to], earliest first, at most `cap`. */
+async function dueDatesBetween(userId: string, from: Date, to: Date, cap: number, now: Date): Promise<DueItem[]> {
+  const enrolments = await prisma.enrolment.findMany({ where: { userId }, select: { cursoId: true } });
+  if (enrolments.length === 0) return [];
+  const modules = await prisma.module.findMany({
+    where: {
+      cursoId: { in: enrolments.map((e) => e.cursoId) },
+      fechaLimite: { gte: from, lte: to },
+      // A course taken back to a draft is out of sight for learners: so are its dates.
+      curso: { estado: "publicado" },
+    },
+    orderBy: [{ fechaLimite: "asc" }, { id: "asc" }],
+    take: cap,
+    select: {
+      id: true,
+      cursoId: true,
+      titulo: true,
+      posicion: true,
+      fechaLimite: true,
+      curso: { select: { titulo: true } },
+    },
+  });
+  if (modules.length === 0) return [];
+  const ids = modules.map((m) => m.id);
+  const [withQuiz, pairs, number] = await Promise.all([
+    prisma.quizQuestion.groupBy({ by: ["moduloId"], where: { moduloId: { in: ids } } }),
+    prisma.quizPairTally.findMany({
+      where: { userId, moduloId: { in: ids }, aprobados: { gt: 0 } },
+      select: { moduloId: true },
+    }),
+    moduleNumbers(modules.map((m) => m.cursoId)),
+  ]);
+  const quiz = new Set(withQuiz.map((q) => q.moduloId));
+  const passed = new Set(pairs.map((p) => p.moduloId));
+  return modules.map((m) => {
+    const fechaLimite = m.fechaLimite!;
+    const numero = number.get(m.id) ?? m.posicion + 1;
+    const tieneQuiz = quiz.has(m.id);
+    const aprobado = passed.has(m.id);
+    return {
+      moduloId: m.id,
+      cursoId: m.cursoId,
+      curso: m.curso.titulo,
+      modulo: m.titulo || `Módulo ${numero}`,
+      numero,
+      fechaLimite,
+      fechaTexto: formatChileDateTime(fechaLimite),
+      tieneQuiz,
+      aprobado,
+      atrasado: isOverdue({ fechaLimite, tieneQuiz, aprobado }, now),
+      href: `/cursos/${m.cursoId}?modulo=${numero}#modulo-${numero}`,
+    };
+  });
+}
+
+/** Each module's number on its course page (1-based, in posicion order): one range per course. */
+export async function moduleNumbers(courseIds: readonly string[]): Promise<Map<string, number>> {
+  const numbers = new Map<string, number>();
+  if (courseIds.length === 0) return numbers;
+  const rows = await prisma.module.findMany({
+    where: { cursoId: { in: [...new Set(courseIds)] } },
+    orderBy: [{ cursoId: "asc" }, { posicion: "asc" }, { createdAt: "asc" }],
+    select: { id: true, cursoId: true },
+  });
+  const seen = new Map<string, number>();
+  for (const r of rows) {
+    const n = (seen.get(r.cursoId) ?? 0) + 1;
+    seen.set(r.cursoId, n);
+    numbers.set(r.id, n);
+  }
+  return numbers;
+}
+
+/** 'Próximas fechas': what is due from now to 14 days ahead in the learner's courses. */
+export function upcomingDueDates(userId: string, now = new Date()): Promise<DueItem[]> {
+  return dueDatesBetween(userId, now, new Date(now.getTime() + UPCOMING_DAYS * DAY), UPCOMING_CAP, now);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The private calendar feed: /calendario/{token}.ics
+
+const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The feed's address for a token. */
+export const calendarUrl = (token: string) => `${publicUrl()}/calendario/${token}.ics`;
+
+/**
+ * A new secret address for the learner's feed ('Crear mi enlace', 'Generar otro enlace'): the
+ * token is returned once and only its hash is stored, replacing the previous one, whose address
+ * stops working at once.
+ */
+export async function renewCalendarToken(userId: string): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const tokenHash = hash(token);
+  await prisma.calendarFeed.upsert({
+    where: { userId },
+    create: { userId, tokenHash },
+    update: { tokenHash, createdAt: new Date() },
+  });
+  return token;
+}
+
+/** When the learner's current feed address was made, or null when there is none. */
+export async function calendarFeedSince(userId: string): Promise<Date | null> {
+  const row = await prisma.calendarFeed.findUnique({ where: { userId }, select: { createdAt: true } });
+  return row?.createdAt ?? null;
+}
+
+/** The feed of a token, or null for an unknown one (the route answers a bare 404). */
+export async function calendarFeed(token: string, now = new Date()): Promise<string | null> {
+  if (!TOKEN.test(token)) return null;
+  const feed = await prisma.calendarFeed.findUnique({
+    where: { tokenHash: hash(token) },
+    select: { userId: true, user: { select: { aprobado: true } } },
+  });
+  // A suspended account's feed is empty of dates rather than a tell-tale error.
+  if (!feed) return null;
+  const items = feed.user.aprobado
+    ? await dueDatesBetween(
+        feed.userId,
+        new Date(now.getTime() - FEED_PAST_DAYS * DAY),
+        new Date(now.getTime() + 365 * DAY),
+        FEED_CAP,
+        now,
+      )
+    : [];
+  const base = publicUrl();
+  const host = new URL(base).hostname;
+  const events: CalendarEvent[] = items.map((i) => ({
+    uid: `fecha-limite-${i.moduloId}@${host}`,
+    start: i.fechaLimite,
+    summary: `${i.curso}: ${i.modulo}`,
+    description: `Fecha límite (hora de Chile): ${i.fechaTexto}.`,
+    url: `${base}${i.href}`,
+  }));
+  return buildCalendar(events, { name: CALENDAR_NAME, now });
+}
