@@ -173,6 +173,55 @@ describe("the team posts, edits and deletes", () => {
   });
 });
 
+describe("telling the learners", () => {
+  it("notifies every learner enrolled in the course, in-app and by e-mail, never its author or anyone else", async () => {
+    const course = await newCourse("Apicultura");
+    await prisma.courseTeacher.create({ data: { cursoId: course.id, userId: teacher.user.id } });
+    const enrolled = [await createUser({ rol: "estudiante" }), await createUser({ rol: "comunidad" })];
+    await prisma.enrolment.createMany({
+      data: [
+        ...enrolled.map((u) => ({ userId: u.id, cursoId: course.id })),
+        { userId: teacher.user.id, cursoId: course.id },
+      ],
+    });
+    const texto = `Mañana revisamos las colmenas. ${"x".repeat(400)}`;
+    const created = (await readJson(await postByApi(course.id, { titulo: "Salida a terreno", texto }))) as {
+      id: string;
+    };
+    expect(created.id).toBeTruthy();
+
+    const notes = await prisma.notification.findMany({
+      where: { kind: "aviso", link: `/cursos/${course.id}/avisos` },
+      select: { userId: true, title: true, text: true },
+    });
+    expect(notes.map((n) => n.userId).sort()).toEqual(enrolled.map((u) => u.id).sort());
+    expect(notes[0]!.title).toBe("Salida a terreno (Apicultura)");
+    expect(notes[0]!.text.length).toBeLessThanOrEqual(300);
+    expect(notes[0]!.text.endsWith("…")).toBe(true);
+    // 'aviso' is e-mailed at once by default: one mail per learner, through the outbox.
+    const mails = await prisma.outboxMail.findMany({
+      where: {
+        kind: "notice.aviso",
+        subject: { contains: "(Apicultura)" },
+      },
+      select: { toUserId: true },
+    });
+    expect(mails.map((m) => m.toUserId).sort()).toEqual(enrolled.map((u) => u.id).sort());
+
+    // An edit tells nobody again.
+    await apiOne.action(
+      args(
+        apiCall("PUT", `/api/cursos/${course.id}/avisos/${created.id}`, teacher, { titulo: "Salida", texto: "Otra" }),
+        {
+          cursoId: course.id,
+          avisoId: created.id,
+        },
+      ),
+    );
+    expect(await prisma.notification.count({ where: { kind: "aviso", link: `/cursos/${course.id}/avisos` } })).toBe(2);
+  });
+});
+
 describe("the API", () => {
   it("POST answers 201 with the announcement; PUT and DELETE are audited", async () => {
     const created = await postByApi(courseA.id, { titulo: "  Por la API ", texto: "Ver https://ejemplo.cl." });

@@ -3,6 +3,7 @@
 // posting, editing and deleting. One service for the pages and the API. Each write is one
 // transaction with its audit row and the catalog's stamp (a course page and a learner's panel
 // are replayed from the personal page cache while that stamp stands: decision 017).
+import { notify } from "~/features/notifications/notify.server.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { auditMany, type AuditAction } from "~/features/audit/audit.server.ts";
 import { canSeeCourse, canSeeDrafts, type Viewer } from "~/features/courses/rules.ts";
@@ -231,17 +232,41 @@ export async function getAnnouncement(cursoId: string, avisoId: string | undefin
 // ---------------------------------------------------------------------------------------------
 // The team's writes (the caller has passed requireCourseManager / requireApiCourseManager)
 
+/** How much of an announcement's text its notification carries (the rest is on the course's page). */
+const NOTICE_TEXT = 300;
+
 /**
- * Called inside the transaction that posts an announcement, once the row is written. Today it
- * does nothing: it is where the notifications hub (in-app notices and the e-mail to each
- * enrolled learner through the outbox, with the one-click unsubscribe) will be called, so that
- * the notices are queued or rolled back with the announcement itself. Not yet done
- * (docs/decisions/026-announcements.md).
+ * Called inside the transaction that posts an announcement, once the row is written: every
+ * learner enrolled in the course (not its author) is told through the notifications hub, in-app
+ * and, by their choice for 'aviso' (e-mail at once by default), by e-mail through the outbox with
+ * the one-click unsubscribe; queued or rolled back with the announcement itself. Editing or
+ * deleting it tells nobody again.
  */
 async function afterAnnouncementPosted(
-  _tx: Tx,
-  _aviso: { id: string; cursoId: string; authorId: string; titulo: string },
-): Promise<void> {}
+  tx: Tx,
+  aviso: { id: string; cursoId: string; authorId: string; titulo: string; texto: string },
+): Promise<void> {
+  const [course, learners] = await Promise.all([
+    tx.course.findUniqueOrThrow({ where: { id: aviso.cursoId }, select: { titulo: true } }),
+    tx.enrolment.findMany({
+      where: { cursoId: aviso.cursoId, userId: { not: aviso.authorId } },
+      select: { userId: true },
+    }),
+  ]);
+  if (learners.length === 0) return;
+  const text = aviso.texto.length > NOTICE_TEXT ? `${aviso.texto.slice(0, NOTICE_TEXT - 1).trimEnd()}…` : aviso.texto;
+  await notify(
+    {
+      kind: "aviso",
+      to: learners.map((l) => l.userId),
+      title: `${aviso.titulo} (${course.titulo})`,
+      text,
+      link: `/cursos/${aviso.cursoId}/avisos`,
+      linkLead: "Lee el aviso en",
+    },
+    tx,
+  );
+}
 
 function entry(actor: Actor, cursoId: string, detail: string) {
   return [{ actorId: actor.id, targetType: "course", targetId: cursoId, detail }];
@@ -268,7 +293,13 @@ export async function postAnnouncement(
     });
     await writeAudit(tx, request, "announcement.post", entry(actor, cursoId, `${created.id}: ${created.titulo}`));
     await bumpCatalog(tx);
-    await afterAnnouncementPosted(tx, { id: created.id, cursoId, authorId: actor.id, titulo: created.titulo });
+    await afterAnnouncementPosted(tx, {
+      id: created.id,
+      cursoId,
+      authorId: actor.id,
+      titulo: created.titulo,
+      texto: created.texto,
+    });
     return created;
   });
   return ok({ aviso: toView(row) });
