@@ -33,7 +33,8 @@ test("los PDF de módulos y de la biblioteca se ven en el visor de Chromium con 
   await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/docente$/);
 
-  await page.goto("/cursos");
+  // A seeded course with its image, by its title (other specs add courses without one, newest first).
+  await page.goto(`/cursos?q=${encodeURIComponent("Diseño de páginas web accesibles")}`);
   const image = page.getByRole("article").first().locator("img").first();
   await expect(image).toBeVisible();
   await expect
