@@ -26,7 +26,7 @@ describe("test files that touch the database", () => {
   it("follows imports through features to the database module", () => {
     // Direct, through a feature module, through the factories, a driver, and a process started on it.
     expect(databaseReason("tests/quiz.test.ts")).toEqual(["tests/quiz.test.ts", "app/lib/db.server.ts"]);
-    expect(databaseReason("tests/mail.test.ts")).toContain("app/lib/db.server.ts");
+    expect(databaseReason("tests/mail.test.ts")).toContain("app/features/mail/outbox.server.ts");
     expect(databaseReason("tests/upload.test.ts")).toContain("tests/factories.ts");
     expect(databaseReason("tests/postgres.test.ts")).toEqual(["tests/postgres.test.ts", "pg"]);
     expect(databaseReason("tests/seed.test.ts")).toEqual(["tests/seed.test.ts", TEXT_REASON]);
