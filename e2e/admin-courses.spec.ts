@@ -9,10 +9,14 @@ test("tabla de cursos: publicar un borrador y ver participantes", async ({ brows
   const admin = await adminPage(browser, javaScriptEnabled);
   const page = admin.page;
   await expect(page.getByRole("heading", { name: "Mis Cursos" })).toBeVisible();
+  // Other specs add courses, newest first: the seeded draft is found by the table's search.
+  const search = `/admin/courses?q=${encodeURIComponent(draft)}`;
+  await page.goto(search);
   const row = page.getByRole("row").filter({ hasText: draft });
   await expect(row.getByText("Borrador")).toBeVisible();
   await row.getByRole("button", { name: "Publicar" }).click();
   await expect(page.getByText("Curso publicado.")).toBeVisible();
+  await page.goto(search);
   await expect(page.getByRole("row").filter({ hasText: draft }).getByText("Publicado")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: draft }).getByRole("button", { name: "Publicar" })).toHaveCount(
     0,
