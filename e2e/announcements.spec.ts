@@ -4,7 +4,7 @@
 // replayed from the personal cache until the post bumps the stamp); a learner not enrolled does
 // not; the teacher edits and deletes it.
 import { expect, test } from "@playwright/test";
-import { ADMIN, approvedUser, PNG_1PX, signIn } from "./support.ts";
+import { approvedUser, publishedCourseWithTeacher, signIn } from "./support.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -14,26 +14,7 @@ test("el profesor/a publica un aviso y la estudiante inscrita lo ve en el curso 
   javaScriptEnabled: js,
 }) => {
   const titulo = `Curso con avisos ${js ? "con" : "sin"} JS ${Date.now()}`;
-  const { token } = (await (await request.post("/api/auth/login", { data: ADMIN })).json()) as { token: string };
-  const auth = { Authorization: `Bearer ${token}` };
-  const created = await request.post("/api/cursos", {
-    headers: auth,
-    multipart: {
-      titulo,
-      duracionHoras: "2",
-      dirigidoA: "general",
-      imagen: { name: "p.png", mimeType: "image/png", buffer: PNG_1PX },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  expect((await request.put(`/api/cursos/${id}/publicar`, { headers: auth })).status()).toBe(200);
-  const teacherAccount = await approvedUser(request, "docente", "Profe");
-  const team = await request.put(`/api/cursos/${id}/equipo`, {
-    headers: auth,
-    data: { profesores: [teacherAccount.id] },
-  });
-  expect(team.status(), await team.text()).toBe(200);
+  const { id, teacherAccount } = await publishedCourseWithTeacher(request, titulo);
   const learnerAccount = await approvedUser(request, "estudiante", "Alumna");
   const outsiderAccount = await approvedUser(request, "estudiante", "Otra");
   const learnerLogin = (await (

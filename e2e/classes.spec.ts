@@ -2,7 +2,7 @@
 // /docente, reads its code, a learner types it under 'Unirme a una clase' on /user and lands on the
 // course; the teacher sees the learner in the class.
 import { expect, test } from "@playwright/test";
-import { ADMIN, approvedUser, PNG_1PX, signIn } from "./support.ts";
+import { approvedUser, publishedCourseWithTeacher, signIn } from "./support.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -12,26 +12,7 @@ test("el profesor/a crea una clase, una estudiante se une con el código y apare
   javaScriptEnabled: js,
 }) => {
   const titulo = `Curso con clases ${js ? "con" : "sin"} JS ${Date.now()}`;
-  const { token } = (await (await request.post("/api/auth/login", { data: ADMIN })).json()) as { token: string };
-  const auth = { Authorization: `Bearer ${token}` };
-  const created = await request.post("/api/cursos", {
-    headers: auth,
-    multipart: {
-      titulo,
-      duracionHoras: "2",
-      dirigidoA: "general",
-      imagen: { name: "p.png", mimeType: "image/png", buffer: PNG_1PX },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  expect((await request.put(`/api/cursos/${id}/publicar`, { headers: auth })).status()).toBe(200);
-  const teacherAccount = await approvedUser(request, "docente", "Profe");
-  const team = await request.put(`/api/cursos/${id}/equipo`, {
-    headers: auth,
-    data: { profesores: [teacherAccount.id] },
-  });
-  expect(team.status(), await team.text()).toBe(200);
+  const { id, teacherAccount } = await publishedCourseWithTeacher(request, titulo);
   const learnerAccount = await approvedUser(request, "estudiante", "Alumna");
 
   const teacherContext = await browser.newContext({ javaScriptEnabled: js });

@@ -242,3 +242,31 @@ export const PNG_1PX = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
 );
+
+/**
+ * A published course for everyone, made by the admin through the API, with a new approved
+ * docente ('Profe …') as its team: what a teacher's page needs before a spec can use it.
+ */
+export async function publishedCourseWithTeacher(request: APIRequestContext, titulo: string) {
+  const { token } = (await (await request.post("/api/auth/login", { data: ADMIN })).json()) as { token: string };
+  const auth = { Authorization: `Bearer ${token}` };
+  const created = await request.post("/api/cursos", {
+    headers: auth,
+    multipart: {
+      titulo,
+      duracionHoras: "2",
+      dirigidoA: "general",
+      imagen: { name: "p.png", mimeType: "image/png", buffer: PNG_1PX },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  expect((await request.put(`/api/cursos/${id}/publicar`, { headers: auth })).status()).toBe(200);
+  const teacherAccount = await approvedUser(request, "docente", "Profe");
+  const team = await request.put(`/api/cursos/${id}/equipo`, {
+    headers: auth,
+    data: { profesores: [teacherAccount.id] },
+  });
+  expect(team.status(), await team.text()).toBe(200);
+  return { id, teacherAccount };
+}
