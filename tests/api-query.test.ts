@@ -26,6 +26,7 @@ const BAD: Record<QueryParam, string[]> = {
   orden: ["apellido", "", "NOMBRE"],
   dir: ["up", "", "ASC"],
   marca: ["atrasado", "", "Atascado"],
+  filtro: ["pendientes", "", "Resueltas"],
 };
 const GOOD: Record<QueryParam, string> = {
   page: "1",
@@ -38,6 +39,7 @@ const GOOD: Record<QueryParam, string> = {
   orden: "progreso",
   dir: "desc",
   marca: "atascado",
+  filtro: "sin-responder",
 };
 
 type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };

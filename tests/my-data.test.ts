@@ -263,6 +263,7 @@ describe("Descargar mis datos", () => {
         "mensajes-recibidos.json",
         "notificaciones.json",
         "avisos-publicados.json",
+        "preguntas.json",
         "correos.json",
         "sesiones.json",
         "registro-de-actividad.json",

@@ -92,6 +92,13 @@ export const QUERY_PARAMS = {
     invalid: "El parámetro marca debe ser sin-comenzar, atascado, inactivo o finalizado.",
     valid: (v: string) => ["sin-comenzar", "atascado", "inactivo", "finalizado"].includes(v),
   },
+  // A module's questions (features/questions/texts.ts FILTERS names the same values).
+  filtro: {
+    schema: { type: "string", enum: ["todas", "sin-responder", "resueltas"] },
+    description: "todas (por omisión, la más nueva primero), sin-responder o resueltas.",
+    invalid: "El parámetro filtro debe ser todas, sin-responder o resueltas.",
+    valid: (v: string) => ["todas", "sin-responder", "resueltas"].includes(v),
+  },
   descargar: {
     schema: { type: "string", enum: ["1"] },
     description: "1: como descarga (attachment).",

@@ -101,6 +101,12 @@ export default function Privacy({ loaderData: d }: Route.ComponentProps) {
             eliminas tu cuenta, quedan firmados por el equipo docente.
           </li>
           <li>
+            <strong>Tus preguntas:</strong> las preguntas que haces en los módulos de tus cursos (texto, fecha y que las
+            hiciste tú) y, si enseñas, las respuestas que das. Las ven las personas inscritas en el curso y su equipo
+            docente, mientras el curso y el módulo existan; una pregunta que el equipo oculta la ven solo el equipo y
+            tú. Si eliminas tu cuenta, quedan sin tu nombre.
+          </li>
+          <li>
             <strong>Tus mensajes:</strong> los mensajes internos que envías y recibes, y lo que escribes en el
             formulario de contacto. Sirven para comunicarte con otras personas de la academia y con nosotros.
           </li>

@@ -50,6 +50,7 @@ import { CLASS_CALLS } from "~/features/classes/api-doc.server.ts";
 import { CLASS_IMPORT_CALLS } from "~/features/classes/import-api-doc.server.ts";
 import { NOTIFICATION_CALLS } from "~/features/notifications/api-doc.server.ts";
 import { ANNOUNCEMENT_CALLS } from "~/features/announcements/api-doc.server.ts";
+import { QUESTION_CALLS } from "~/features/questions/api-doc.server.ts";
 import { DUE_DATE_CALLS } from "~/features/due-dates/api-doc.server.ts";
 import {
   error,
@@ -154,6 +155,7 @@ const OPERATIONS = gather(
   REPORT_CALLS,
   CLASS_CALLS,
   ANNOUNCEMENT_CALLS,
+  QUESTION_CALLS,
   DOCUMENT_CALLS,
 );
 

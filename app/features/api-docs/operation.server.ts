@@ -69,6 +69,10 @@ export const TAGS = [
   },
   { name: "Notificaciones", description: "Tus notificaciones, marcarlas como leídas y cómo te llegan." },
   { name: "Avisos", description: "Los avisos de un curso: los publica su equipo docente, los leen sus estudiantes." },
+  {
+    name: "Preguntas",
+    description: "Las preguntas de cada módulo: las hacen sus estudiantes, las responde su equipo docente.",
+  },
   { name: "Documentación", description: "Este documento y su página de referencia." },
 ] as const;
 

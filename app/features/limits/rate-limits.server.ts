@@ -60,6 +60,15 @@ export const BUDGETS = {
    * times; nobody walks the 30^8 codes (docs/decisions/022-classes-and-their-code.md).
    */
   classCodeUser: { points: 10, duration: 15 * MINUTE },
+  /**
+   * A module's questions ('Preguntas'), asked or edited, per account: a learner with a few doubts
+   * in a row, not a flood of the course's list and its teachers' notifications (decision 028).
+   */
+  questionsUserShort: { points: 6, duration: 10 * MINUTE },
+  questionsUserDay: { points: 40, duration: DAY },
+  /** Answers to a module's questions, per account: a teacher going through a backlog. */
+  answersUserMinute: { points: 20, duration: MINUTE },
+  answersUserDay: { points: 300, duration: DAY },
 } as const;
 
 const limiters = Object.fromEntries(

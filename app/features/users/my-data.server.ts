@@ -103,6 +103,10 @@ async function* entries(user: Account, now: Date): AsyncGenerator<ZipEntry> {
     data: json({ preferencias: await getPreferences(user.id), notificaciones: notifications(user.id) }),
   };
   yield { name: "avisos-publicados.json", data: json(announcements(user.id)) };
+  yield {
+    name: "preguntas.json",
+    data: json({ preguntas: moduleQuestions(user.id), respuestas: moduleAnswers(user.id) }),
+  };
   yield { name: "correos.json", data: json(mails(user.id)) };
   yield { name: "sesiones.json", data: json(sessions(user.id)) };
   yield { name: "registro-de-actividad.json", data: json(activity(user.id)) };
@@ -470,6 +474,62 @@ function notifications(userId: string) {
   );
 }
 
+/** The questions the person asked under a course's modules (docs/product.md#module-questions). */
+function moduleQuestions(userId: string) {
+  return rows(
+    keyset("createdAt", (last, take) =>
+      prisma.moduleQuestion.findMany({
+        where: { authorId: userId, ...after("createdAt", last) },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take,
+        select: {
+          id: true,
+          texto: true,
+          respondida: true,
+          resuelta: true,
+          oculta: true,
+          createdAt: true,
+          updatedAt: true,
+          curso: { select: { id: true, titulo: true } },
+          modulo: { select: { titulo: true } },
+        },
+      }),
+    ),
+    (r) => ({
+      id: r.id,
+      curso: r.curso,
+      modulo: r.modulo.titulo,
+      texto: r.texto,
+      respondida: r.respondida,
+      resuelta: r.resuelta,
+      oculta: r.oculta,
+      publicadaEn: r.createdAt,
+      actualizadaEn: r.updatedAt,
+    }),
+  );
+}
+
+/** The answers the person gave to module questions as a course's teacher. */
+function moduleAnswers(userId: string) {
+  return rows(
+    keyset("createdAt", (last, take) =>
+      prisma.moduleAnswer.findMany({
+        where: { authorId: userId, ...after("createdAt", last) },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take,
+        select: {
+          id: true,
+          preguntaId: true,
+          texto: true,
+          createdAt: true,
+          pregunta: { select: { curso: { select: { id: true, titulo: true } } } },
+        },
+      }),
+    ),
+    (r) => ({ id: r.id, preguntaId: r.preguntaId, curso: r.pregunta.curso, texto: r.texto, publicadaEn: r.createdAt }),
+  );
+}
+
 /** The announcements the person posted in a course as its teacher (docs/product.md#announcements). */
 function announcements(userId: string) {
   return rows(
@@ -579,6 +639,11 @@ const ACTIONS: Partial<Record<AuditAction, string>> = {
   "announcement.post": "Aviso publicado en un curso",
   "announcement.edit": "Aviso editado",
   "announcement.delete": "Aviso eliminado",
+  "question.resolve": "Pregunta de un módulo marcada resuelta",
+  "question.reopen": "Pregunta de un módulo marcada no resuelta",
+  "question.hide": "Pregunta de un módulo ocultada",
+  "question.show": "Pregunta de un módulo mostrada otra vez",
+  "question.delete": "Pregunta de un módulo eliminada por el equipo docente",
   "certificate.issue": "Certificado emitido",
   "certificate.rename": "Nombre actualizado en los certificados",
   "book.update": "Libro editado",
@@ -687,6 +752,9 @@ function readme(now: Date): string {
     "  resumen diario).",
     "avisos-publicados.json",
     "  Los avisos que publicaste en los cursos de los que eres profesor/a: curso, título, texto y fechas.",
+    "preguntas.json",
+    "  Las preguntas que hiciste en los módulos de tus cursos (curso, módulo, texto, fechas y si tiene",
+    "  respuesta, está resuelta u oculta) y las respuestas que diste como profesor/a.",
     "correos.json",
     "  Los correos que la academia te envió: asunto, tipo, estado y fecha. Su texto no está (puede",
     "  llevar un enlace de un solo uso).",

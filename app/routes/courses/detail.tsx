@@ -10,6 +10,7 @@ import { COURSE_LIST_BACK } from "~/features/learning/components/course-list-pag
 import { CourseDetail } from "~/features/learning/components/course-detail.tsx";
 import { getCourseForViewer } from "~/features/learning/course-view.server.ts";
 import { ENROL_OK } from "~/features/enrolment/rules.ts";
+import { mayManageCourse } from "~/features/courses/team.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { enrol } from "~/features/enrolment/enrolment.server.ts";
 import { keepOffline } from "~/features/offline/offline.server.ts";
@@ -38,15 +39,24 @@ export async function loader(args: Route.LoaderArgs) {
   const course = await getCourseForViewer(x, viewer);
   invariantResponse(course, () => (looksLikeId(x) ? COURSE_NOT_FOUND : INVALID_CATEGORY), { status: 404 });
   const url = new URL(args.request.url);
-  const [certificate, announcements] = await Promise.all([
+  const [certificate, announcements, team] = await Promise.all([
     viewer ? certificateForCourse(viewer.id, course.id) : null,
     // Enrolled learners and the team only (docs/product.md#announcements); null for anyone else.
     courseAnnouncementsFor(viewer, course),
+    mayManageCourse(viewer, course.id),
   ]);
   // The page of a course the learner is enrolled in may be kept on their device (decision 014);
   // for anyone else signed in, whatever their device kept of it goes.
   if (viewer) keepOffline(args, course.enrolled);
-  return { course, certificate, announcements, pdf: url.searchParams.get("pdf"), signedIn: viewer !== null };
+  return {
+    course,
+    certificate,
+    announcements,
+    // Each module's 'Preguntas': its enrolled learners and its team (docs/product.md#module-questions).
+    questions: course.enrolled || team,
+    pdf: url.searchParams.get("pdf"),
+    signedIn: viewer !== null,
+  };
 }
 
 const ActionSchema = z.object({ intent: z.literal("inscribir"), volver: z.string().max(500).optional() });
@@ -83,6 +93,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
       pdf={loaderData.pdf}
       certificate={loaderData.certificate}
       signedIn={loaderData.signedIn}
+      questions={loaderData.questions}
       notices={
         loaderData.announcements ? (
           <CourseAnnouncements cursoId={loaderData.course.id} data={loaderData.announcements} />

@@ -16,6 +16,7 @@ import { formatPercent } from "~/lib/percent.ts";
 import { audienceLabel } from "~/features/courses/audience.ts";
 import type { CourseForViewer } from "../course-view.server.ts";
 import { MATERIALS_NEED_ENROLMENT } from "~/features/courses/texts.ts";
+import { MODULE_LINK as MODULE_QUESTIONS_LINK } from "~/features/questions/texts.ts";
 import { EnrolButton } from "~/features/enrolment/components/enrol-button.tsx";
 
 export function CourseDetail({
@@ -24,6 +25,7 @@ export function CourseDetail({
   certificate,
   signedIn,
   notices,
+  questions = false,
 }: {
   course: CourseForViewer;
   pdf: string | null;
@@ -31,6 +33,8 @@ export function CourseDetail({
   signedIn: boolean;
   /** What the course's team tells its learners, above the modules (the route renders it: announcements). */
   notices?: ReactNode;
+  /** Whether each module links to its questions: enrolled learners and the team (docs/product.md#module-questions). */
+  questions?: boolean;
 }) {
   const hours = formatHours(course.duracionHoras);
   // After hydration, with a service worker: which materials this device keeps (decision 014).
@@ -95,6 +99,7 @@ export function CourseDetail({
                     courseId={course.id}
                     module={m}
                     materials={course.materials}
+                    questions={questions}
                     pdf={pdf}
                     offline={offline}
                   />
@@ -222,12 +227,14 @@ function ModuleAccordion({
   courseId,
   module: m,
   materials,
+  questions,
   pdf,
   offline,
 }: {
   courseId: string;
   module: ModuleView;
   materials: boolean;
+  questions: boolean;
   pdf: string | null;
   offline: OfflineMaterial;
 }) {
@@ -385,6 +392,17 @@ function ModuleAccordion({
               </Link>
             ) : null}
           </>
+        ) : null}
+        {/* A plain link, no count: the page is replayed while the catalog's stamp stands (decision 028). */}
+        {questions ? (
+          <p>
+            <Link
+              to={`/cursos/${courseId}/modulos/${m.index}/preguntas`}
+              className="inline-block py-1 font-medium text-brand-700 underline hover:text-brand-800"
+            >
+              {MODULE_QUESTIONS_LINK}
+            </Link>
+          </p>
         ) : null}
       </div>
     </details>

@@ -1,0 +1,80 @@
+// A module's question as learners and the team read it (docs/product.md#module-questions): who
+// asked and when (Chile's time, 24 h), its marks, its text with clickable links, then the team's
+// answers, oldest first. Text only: React text nodes and safe links (announcements/linkify.ts).
+import type { ReactNode } from "react";
+import { AnnouncementText } from "~/features/announcements/components/announcement-text.tsx";
+import { formatDateTime } from "~/lib/dates.ts";
+import { answererLine, askerLine, EDITED, HIDDEN_BADGE, RESOLVED_BADGE, UNANSWERED_BADGE } from "../texts.ts";
+
+/** One question as the pages show it (the API's shape: features/questions/schema.ts). */
+export type QuestionItem = {
+  id: string;
+  cursoId: string;
+  moduloIndex: number;
+  modulo: string;
+  texto: string;
+  autor: string | null;
+  propia: boolean;
+  respondida: boolean;
+  resuelta: boolean;
+  oculta: boolean;
+  publicadaEn: string;
+  editadaEn: string | null;
+  respuestas: Array<{ id: string; texto: string; autor: string | null; publicadaEn: string }>;
+};
+
+function Badge({ tone, children }: { tone: "amber" | "green" | "slate"; children: ReactNode }) {
+  const colors = {
+    amber: "bg-amber-100 text-amber-900",
+    green: "bg-green-100 text-green-800",
+    slate: "bg-slate-200 text-slate-800",
+  }[tone];
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${colors}`}>{children}</span>;
+}
+
+export function QuestionArticle({
+  pregunta,
+  heading,
+  actions,
+  after,
+}: {
+  pregunta: QuestionItem;
+  /** Above the question, e.g. its module in the course-wide list. */
+  heading?: ReactNode;
+  actions?: ReactNode;
+  /** Below the answers: the team's answer form. */
+  after?: ReactNode;
+}) {
+  const headingId = `pregunta-${pregunta.id}-titulo`;
+  return (
+    <article id={`pregunta-${pregunta.id}`} aria-labelledby={headingId} className="card scroll-mt-20 p-4">
+      {heading}
+      <h3 id={headingId} className="text-sm text-slate-600">
+        <span className="font-semibold text-slate-900">{askerLine(pregunta.autor)}</span> ·{" "}
+        <time dateTime={pregunta.publicadaEn}>{formatDateTime(pregunta.publicadaEn)}</time>
+        {pregunta.editadaEn ? ` (${EDITED})` : null}
+      </h3>
+      <p className="mt-1 flex flex-wrap gap-1.5">
+        {pregunta.respondida ? null : <Badge tone="amber">{UNANSWERED_BADGE}</Badge>}
+        {pregunta.resuelta ? <Badge tone="green">{RESOLVED_BADGE}</Badge> : null}
+        {pregunta.oculta ? <Badge tone="slate">{HIDDEN_BADGE}</Badge> : null}
+      </p>
+      <AnnouncementText text={pregunta.texto} className="mt-2 text-slate-800" />
+      {pregunta.respuestas.length > 0 ? (
+        <ol aria-label="Respuestas" className="mt-3 space-y-2 border-l-4 border-brand-100 pl-3">
+          {pregunta.respuestas.map((r) => (
+            <li key={r.id}>
+              <p className="text-sm text-slate-600">
+                <span className="font-semibold text-slate-900">{answererLine(r.autor)}</span> ·{" "}
+                <time dateTime={r.publicadaEn}>{formatDateTime(r.publicadaEn)}</time>
+              </p>
+              <AnnouncementText text={r.texto} className="mt-1 text-slate-800" />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {actions ? <div className="mt-3 flex flex-wrap gap-2">{actions}</div> : null}
+      {after}
+    </article>
+  );
+}

@@ -1,0 +1,518 @@
+// A module's questions ('Preguntas', docs/product.md#module-questions, docs/decisions/028-module-questions.md):
+// who may read and ask, a module's list (newest, unanswered or resolved first, by cursor), the
+// team's course-wide 'Sin responder', the author's edit and delete until answered, the team's
+// answers and marks. One service for the pages and the API. Each write is one transaction with
+// what it tells (notifications, audit rows for the team's moderation).
+import { auditMany, type AuditAction } from "~/features/audit/audit.server.ts";
+import { consume } from "~/features/limits/rate-limits.server.ts";
+import { notify } from "~/features/notifications/notify.server.ts";
+import { canSeeCourse, type Viewer } from "~/features/courses/rules.ts";
+import { mayManageCourse } from "~/features/courses/team.server.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { fail, ok, type Result } from "~/lib/failure.ts";
+import { isRecordId } from "~/lib/ids.ts";
+import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
+import type { QuestionJson, QuestionState } from "./schema.ts";
+import {
+  ALREADY_ANSWERED,
+  ANSWER_FORBIDDEN,
+  ANSWERING_TOO_FAST,
+  ASK_FORBIDDEN,
+  ASKING_TOO_FAST,
+  MODERATE_FORBIDDEN,
+  MODULE_NOT_FOUND,
+  NOT_YOUR_QUESTION,
+  QUESTION_NOT_FOUND,
+  QUESTIONS_FORBIDDEN,
+  type QuestionFilter,
+} from "./texts.ts";
+
+type Tx = Prisma.TransactionClient;
+type Actor = NonNullable<Viewer>;
+
+const QUESTION_PAGE_SIZE = 20;
+/** How much of a question's or an answer's text its notification carries (the rest is on the page). */
+const NOTICE_TEXT = 300;
+/** The highest module index an address may name (a course has a few dozen). */
+const MAX_MODULE_INDEX = 10_000;
+
+// ---------------------------------------------------------------------------------------------
+// Who may read, ask, answer
+
+type ModuleRef = { id: string; index: number; titulo: string };
+export type QuestionsAccess = {
+  course: { id: string; titulo: string };
+  module: ModuleRef;
+  /** The course's team (courses/team.server.ts): answers, marks, hides, deletes; sees hidden questions. */
+  team: boolean;
+  /** Enrolled in the course: may ask. */
+  enrolled: boolean;
+};
+
+/**
+ * Who reads a course's questions: its team and the learners enrolled in it while they may see the
+ * course (a course back in draft hides them, as it hides its announcements). A visitor: 401;
+ * anyone else signed in: 403; an unknown course or module: 404. The module is the course's
+ * `index`-th by position (the quiz's address: /cursos/{cursoId}/modulos/{moduloIndex}/…).
+ */
+export async function moduleAccess(
+  viewer: Viewer,
+  cursoId: string | undefined,
+  moduloIndex: string | number | undefined,
+): Promise<Result<QuestionsAccess>> {
+  const course = isRecordId(cursoId)
+    ? await prisma.course.findUnique({ where: { id: cursoId }, select: { id: true, titulo: true, estado: true } })
+    : null;
+  if (!course) return fail(404, COURSE_NOT_FOUND);
+  if (!viewer) return fail(401, QUESTIONS_FORBIDDEN);
+  const [team, enrolled] = await Promise.all([mayManageCourse(viewer, course.id), isEnrolled(viewer.id, course.id)]);
+  if (!team) {
+    if (!canSeeCourse(viewer, course)) return fail(404, COURSE_NOT_FOUND);
+    if (!enrolled) return fail(403, QUESTIONS_FORBIDDEN);
+  }
+  const index =
+    typeof moduloIndex === "number" ? moduloIndex : /^\d{1,5}$/.test(moduloIndex ?? "") ? Number(moduloIndex) : -1;
+  if (!Number.isInteger(index) || index < 0 || index > MAX_MODULE_INDEX) return fail(404, MODULE_NOT_FOUND);
+  const module = await prisma.module.findFirst({
+    where: { cursoId: course.id },
+    orderBy: [{ posicion: "asc" }, { id: "asc" }],
+    skip: index,
+    select: { id: true, titulo: true },
+  });
+  if (!module) return fail(404, MODULE_NOT_FOUND);
+  return ok({
+    course: { id: course.id, titulo: course.titulo },
+    module: { id: module.id, index, titulo: module.titulo || `Módulo ${index + 1}` },
+    team,
+    enrolled,
+  });
+}
+
+/** The course's modules in order, id → index and title (a course has a few dozen: one small read). */
+async function moduleIndexes(cursoId: string): Promise<Map<string, { index: number; titulo: string }>> {
+  const modules = await prisma.module.findMany({
+    where: { cursoId },
+    orderBy: [{ posicion: "asc" }, { id: "asc" }],
+    select: { id: true, titulo: true },
+  });
+  return new Map(modules.map((m, index) => [m.id, { index, titulo: m.titulo || `Módulo ${index + 1}` }]));
+}
+
+/** A question's address on its module's page. */
+export function questionPath(cursoId: string, moduloIndex: number, preguntaId?: string) {
+  const base = `/cursos/${cursoId}/modulos/${moduloIndex}/preguntas`;
+  return preguntaId ? `${base}#pregunta-${preguntaId}` : base;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const rowSelect = {
+  id: true,
+  cursoId: true,
+  moduloId: true,
+  authorId: true,
+  texto: true,
+  respondida: true,
+  resuelta: true,
+  oculta: true,
+  createdAt: true,
+  updatedAt: true,
+  author: { select: { nombre: true, apellido: true } },
+} as const;
+type Row = Prisma.ModuleQuestionGetPayload<{ select: typeof rowSelect }>;
+
+const fullName = (person: { nombre: string; apellido: string } | null) =>
+  person ? `${person.nombre} ${person.apellido}`.trim() : null;
+
+/** An edit in the same second as the post is the post itself. */
+const editedAt = (row: { createdAt: Date; updatedAt: Date }) =>
+  row.updatedAt.getTime() - row.createdAt.getTime() > 1000 ? row.updatedAt.toISOString() : null;
+
+/** The rows with their answers (one read for the whole page, oldest answer first), as the API answers them. */
+async function toViews(
+  rows: Row[],
+  viewer: Actor,
+  modules: (moduloId: string) => { index: number; titulo: string },
+): Promise<QuestionJson[]> {
+  const answers =
+    rows.length === 0
+      ? []
+      : await prisma.moduleAnswer.findMany({
+          where: { preguntaId: { in: rows.map((r) => r.id) } },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          select: {
+            id: true,
+            preguntaId: true,
+            texto: true,
+            createdAt: true,
+            author: { select: { nombre: true, apellido: true } },
+          },
+        });
+  const byQuestion = Map.groupBy(answers, (a) => a.preguntaId);
+  return rows.map((row) => {
+    const module = modules(row.moduloId);
+    return {
+      id: row.id,
+      cursoId: row.cursoId,
+      moduloIndex: module.index,
+      modulo: module.titulo,
+      texto: row.texto,
+      autor: fullName(row.author),
+      propia: row.authorId === viewer.id,
+      respondida: row.respondida,
+      resuelta: row.resuelta,
+      oculta: row.oculta,
+      publicadaEn: row.createdAt.toISOString(),
+      editadaEn: editedAt(row),
+      respuestas: (byQuestion.get(row.id) ?? []).map((a) => ({
+        id: a.id,
+        texto: a.texto,
+        autor: fullName(a.author),
+        publicadaEn: a.createdAt.toISOString(),
+      })),
+    };
+  });
+}
+
+export type QuestionPage = {
+  preguntas: QuestionJson[];
+  /** The cursors of the links to the newer ('antes') and older ('desde') page, null where none. */
+  cursors: { prev: string | null; next: string | null };
+};
+
+function cursorsOf(rows: Array<{ createdAt: Date; id: string }>, page: { hasNewer: boolean; hasOlder: boolean }) {
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    prev: page.hasNewer && first ? encodeKey(first) : null,
+    next: page.hasOlder && last ? encodeKey(last) : null,
+  };
+}
+
+/** The filter's condition, each a leading column of one of the module's indexes. */
+const FILTER_WHERE: Record<QuestionFilter, Prisma.ModuleQuestionWhereInput> = {
+  todas: {},
+  "sin-responder": { respondida: false },
+  resueltas: { resuelta: true },
+};
+
+/**
+ * A page of one module's questions, newest first, 20 a page: 'Más recientes' a range of
+ * (moduloId, createdAt, id), 'Sin responder' of (moduloId, respondida, createdAt, id), 'Resueltas'
+ * of (moduloId, resuelta, createdAt, id). A hidden question is left out for everyone but the team
+ * and its author (few are hidden: the range skips them), then the page's answers in one read.
+ */
+export async function listModuleQuestions(
+  viewer: Actor,
+  access: QuestionsAccess,
+  filtro: QuestionFilter,
+  cursor: Cursor | null,
+  size = QUESTION_PAGE_SIZE,
+): Promise<QuestionPage> {
+  const visible: Prisma.ModuleQuestionWhereInput = access.team
+    ? {}
+    : { OR: [{ oculta: false }, { authorId: viewer.id }] };
+  const page = await fetchKeysetPage(1, cursor, size, (_range, query) =>
+    prisma.moduleQuestion.findMany({
+      where: { AND: [{ moduloId: access.module.id, ...FILTER_WHERE[filtro] }, visible, query.where] },
+      orderBy: query.orderBy,
+      take: query.take,
+      select: rowSelect,
+    }),
+  );
+  const module = { index: access.module.index, titulo: access.module.titulo };
+  return { preguntas: await toViews(page.rows, viewer, () => module), cursors: cursorsOf(page.rows, page) };
+}
+
+/**
+ * The team's 'Sin responder' across a course (its page /cursos/{cursoId}/preguntas): a range of
+ * (cursoId, respondida, createdAt, id), newest first, each question with its module. The caller
+ * has checked the team.
+ */
+export async function listCourseUnanswered(
+  viewer: Actor,
+  cursoId: string,
+  cursor: Cursor | null,
+  size = QUESTION_PAGE_SIZE,
+): Promise<QuestionPage> {
+  const [page, modules] = await Promise.all([
+    fetchKeysetPage(1, cursor, size, (_range, query) =>
+      prisma.moduleQuestion.findMany({
+        where: { AND: [{ cursoId, respondida: false }, query.where] },
+        orderBy: query.orderBy,
+        take: query.take,
+        select: rowSelect,
+      }),
+    ),
+    moduleIndexes(cursoId),
+  ]);
+  const preguntas = await toViews(page.rows, viewer, (id) => modules.get(id) ?? { index: 0, titulo: "" });
+  return { preguntas, cursors: cursorsOf(page.rows, page) };
+}
+
+/** The team of a course, for its pages: the course's title, or null when the viewer is not on it. */
+export async function courseForTeam(viewer: Viewer, cursoId: string | undefined) {
+  if (!isRecordId(cursoId) || !(await mayManageCourse(viewer, cursoId))) return null;
+  return prisma.course.findUnique({ where: { id: cursoId }, select: { id: true, titulo: true } });
+}
+
+// ---------------------------------------------------------------------------------------------
+// One question by id: what the viewer may do with it
+
+type Found = Row & { curso: { titulo: string; estado: string } };
+
+/**
+ * A question the viewer may see, with their standing: the team (answers and moderates), its
+ * author, or an enrolled learner. Anything else (unknown, another course's, hidden from them, a
+ * course they may not see) is 404, so an id tells nothing.
+ */
+async function findForViewer(
+  viewer: Actor,
+  preguntaId: string | undefined,
+): Promise<Result<{ row: Found; team: boolean; own: boolean }>> {
+  const row = isRecordId(preguntaId)
+    ? await prisma.moduleQuestion.findUnique({
+        where: { id: preguntaId },
+        select: { ...rowSelect, curso: { select: { titulo: true, estado: true } } },
+      })
+    : null;
+  if (!row) return fail(404, QUESTION_NOT_FOUND);
+  const own = row.authorId === viewer.id;
+  if (await mayManageCourse(viewer, row.cursoId)) return ok({ row, team: true, own });
+  const readable =
+    canSeeCourse(viewer, row.curso) && (own || !row.oculta) && (await isEnrolled(viewer.id, row.cursoId));
+  return readable ? ok({ row, team: false, own }) : fail(404, QUESTION_NOT_FOUND);
+}
+
+/** One question for the module page's edit or delete form (the viewer's own, or any for the team), or null. */
+export async function questionForForm(viewer: Actor, access: QuestionsAccess, preguntaId: string | null) {
+  if (!preguntaId) return null;
+  const found = await findForViewer(viewer, preguntaId);
+  if (!found.ok || found.row.moduloId !== access.module.id) return null;
+  const module = { index: access.module.index, titulo: access.module.titulo };
+  const [view] = await toViews([found.row], viewer, () => module);
+  return view ?? null;
+}
+
+/** The path of a question's module page, for the API's and the pages' answers. */
+async function pathOf(row: { id: string; cursoId: string; moduloId: string }) {
+  const modules = await moduleIndexes(row.cursoId);
+  return questionPath(row.cursoId, modules.get(row.moduloId)?.index ?? 0, row.id);
+}
+
+async function viewOf(viewer: Actor, id: string): Promise<QuestionJson> {
+  const row = await prisma.moduleQuestion.findUniqueOrThrow({ where: { id }, select: rowSelect });
+  const modules = await moduleIndexes(row.cursoId);
+  const [view] = await toViews([row], viewer, (m) => modules.get(m) ?? { index: 0, titulo: "" });
+  return view!;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Asking, editing and deleting one's own
+
+const clip = (text: string) => (text.length > NOTICE_TEXT ? `${text.slice(0, NOTICE_TEXT - 1).trimEnd()}…` : text);
+
+/**
+ * Who is told of a new question: the course's teachers; where it has none, the academy's admins
+ * (who are its team then: decision 020). Never the asker.
+ */
+async function teamToTell(tx: Tx, cursoId: string, askerId: string): Promise<string[]> {
+  const teachers = await tx.courseTeacher.findMany({ where: { cursoId }, select: { userId: true } });
+  const ids =
+    teachers.length > 0
+      ? teachers.map((t) => t.userId)
+      : (await tx.user.findMany({ where: { rol: "admin" }, select: { id: true } })).map((u) => u.id);
+  return ids.filter((id) => id !== askerId);
+}
+
+/** 'Enviar pregunta' and POST /api/cursos/{cursoId}/modulos/{moduloIndex}/preguntas: enrolled learners. */
+export async function askQuestion(
+  viewer: Actor,
+  access: QuestionsAccess,
+  fields: { texto: string },
+): Promise<Result<{ pregunta: QuestionJson }>> {
+  if (!access.enrolled) return fail(403, ASK_FORBIDDEN);
+  const limit = await consume(
+    [
+      ["questionsUserShort", viewer.id],
+      ["questionsUserDay", viewer.id],
+    ],
+    ASKING_TOO_FAST,
+  );
+  if (!limit.ok) return limit;
+  const { course, module } = access;
+  const id = await prisma.$transaction(async (tx) => {
+    const created = await tx.moduleQuestion.create({
+      data: { cursoId: course.id, moduloId: module.id, authorId: viewer.id, texto: fields.texto },
+      select: { id: true },
+    });
+    // 'pregunta' waits for the daily digest by default (kinds.ts): a busy course floods nobody.
+    await notify(
+      {
+        kind: "pregunta",
+        to: await teamToTell(tx, course.id, viewer.id),
+        title: `Pregunta nueva en «${module.titulo}» (${course.titulo})`,
+        text: clip(fields.texto),
+        link: questionPath(course.id, module.index, created.id),
+        linkLead: "Respóndela en",
+      },
+      tx,
+    );
+    return created.id;
+  });
+  return ok({ pregunta: await viewOf(viewer, id) });
+}
+
+/**
+ * 'Guardar' and PUT /api/preguntas/{preguntaId}: the author's new text, while nobody has answered
+ * (the check and the write are one statement: an answer that lands first wins).
+ */
+export async function editQuestion(
+  viewer: Actor,
+  preguntaId: string | undefined,
+  fields: { texto: string },
+): Promise<Result<{ pregunta: QuestionJson }>> {
+  const found = await findForViewer(viewer, preguntaId);
+  if (!found.ok) return found;
+  const { row } = found;
+  if (!found.own) return fail(403, NOT_YOUR_QUESTION);
+  if (row.respondida) return fail(409, ALREADY_ANSWERED);
+  const limit = await consume(
+    [
+      ["questionsUserShort", viewer.id],
+      ["questionsUserDay", viewer.id],
+    ],
+    ASKING_TOO_FAST,
+  );
+  if (!limit.ok) return limit;
+  const { count } = await prisma.moduleQuestion.updateMany({
+    where: { id: row.id, authorId: viewer.id, respondida: false },
+    data: { texto: fields.texto },
+  });
+  if (count === 0) return fail(409, ALREADY_ANSWERED);
+  return ok({ pregunta: await viewOf(viewer, row.id) });
+}
+
+/**
+ * 'Eliminar' and DELETE /api/preguntas/{preguntaId}: its author while unanswered, or the course's
+ * team at any time (audited, with the question's start: the row and its answers are gone).
+ */
+export async function deleteQuestion(
+  viewer: Actor,
+  preguntaId: string | undefined,
+  request: Request | null,
+): Promise<Result<{ path: string }>> {
+  const found = await findForViewer(viewer, preguntaId);
+  if (!found.ok) return found;
+  const { row } = found;
+  const path = await pathOf(row);
+  if (found.team) {
+    await prisma.$transaction(async (tx) => {
+      await tx.moduleQuestion.delete({ where: { id: row.id } });
+      await moderationAudit(tx, request, "question.delete", viewer, row);
+    });
+    return ok({ path });
+  }
+  if (!found.own) return fail(403, MODERATE_FORBIDDEN);
+  if (row.respondida) return fail(409, ALREADY_ANSWERED);
+  const { count } = await prisma.moduleQuestion.deleteMany({
+    where: { id: row.id, authorId: viewer.id, respondida: false },
+  });
+  return count === 0 ? fail(409, ALREADY_ANSWERED) : ok({ path });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The team: answers and marks
+
+async function moderationAudit(
+  tx: Tx,
+  request: Request | null,
+  action: AuditAction,
+  actor: Actor,
+  row: { id: string; cursoId: string; texto: string },
+) {
+  const detail = `${row.id}: ${row.texto.replace(/\s+/g, " ").slice(0, 200)}`;
+  await auditMany(request, action, [{ actorId: actor.id, targetType: "course", targetId: row.cursoId, detail }], tx);
+}
+
+/**
+ * 'Responder' and POST /api/preguntas/{preguntaId}/respuestas: the course's team. The answer and
+ * the question's `respondida` in one transaction with the asker's 'respuesta' notification (an
+ * e-mail at once by default), unless the asker is who answers or their account is gone.
+ */
+export async function answerQuestion(
+  viewer: Actor,
+  preguntaId: string | undefined,
+  fields: { texto: string },
+): Promise<Result<{ pregunta: QuestionJson; path: string }>> {
+  const found = await findForViewer(viewer, preguntaId);
+  if (!found.ok) return found;
+  if (!found.team) return fail(403, ANSWER_FORBIDDEN);
+  const limit = await consume(
+    [
+      ["answersUserMinute", viewer.id],
+      ["answersUserDay", viewer.id],
+    ],
+    ANSWERING_TOO_FAST,
+  );
+  if (!limit.ok) return limit;
+  const { row } = found;
+  const path = await pathOf(row);
+  await prisma.$transaction(async (tx) => {
+    await tx.moduleAnswer.create({ data: { preguntaId: row.id, authorId: viewer.id, texto: fields.texto } });
+    // `updatedAt` stays the author's last edit: an answer is no edit of the question.
+    await tx.moduleQuestion.update({ where: { id: row.id }, data: { respondida: true, updatedAt: row.updatedAt } });
+    if (row.authorId && row.authorId !== viewer.id) {
+      await notify(
+        {
+          kind: "respuesta",
+          to: [row.authorId],
+          title: `Respondieron tu pregunta (${row.curso.titulo})`,
+          text: clip(fields.texto),
+          link: path,
+          linkLead: "Lee la respuesta en",
+        },
+        tx,
+      );
+    }
+  });
+  return ok({ pregunta: await viewOf(viewer, row.id), path });
+}
+
+/**
+ * 'Marcar resuelta', 'Ocultar' (and back) and PUT /api/preguntas/{preguntaId}/estado: the
+ * course's team, each change audited. Marks left as they are change nothing and log nothing.
+ */
+export async function setQuestionState(
+  viewer: Actor,
+  preguntaId: string | undefined,
+  state: QuestionState,
+  request: Request | null,
+): Promise<Result<{ pregunta: QuestionJson; path: string }>> {
+  const found = await findForViewer(viewer, preguntaId);
+  if (!found.ok) return found;
+  if (!found.team) return fail(403, MODERATE_FORBIDDEN);
+  const { row } = found;
+  const changes: Array<[AuditAction, Prisma.ModuleQuestionUpdateInput]> = [];
+  if (state.resuelta !== undefined && state.resuelta !== row.resuelta) {
+    changes.push([state.resuelta ? "question.resolve" : "question.reopen", { resuelta: state.resuelta }]);
+  }
+  if (state.oculta !== undefined && state.oculta !== row.oculta) {
+    changes.push([state.oculta ? "question.hide" : "question.show", { oculta: state.oculta }]);
+  }
+  if (changes.length > 0) {
+    await prisma.$transaction(async (tx) => {
+      // The marks alone: `updatedAt` stays the author's last edit.
+      await tx.moduleQuestion.update({
+        where: { id: row.id },
+        data: Object.assign({ updatedAt: row.updatedAt }, ...changes.map(([, data]) => data)),
+      });
+      for (const [action] of changes) await moderationAudit(tx, request, action, viewer, row);
+    });
+  }
+  return ok({ pregunta: await viewOf(viewer, row.id), path: await pathOf(row) });
+}

@@ -1,0 +1,91 @@
+import { data, Link } from "react-router";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
+import { KeysetPager } from "~/features/announcements/components/announcement-list.tsx";
+import { requireUser } from "~/features/auth/guards.server.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import { COURSE_LIST_BACK } from "~/features/learning/components/course-list-page.tsx";
+import { QuestionArticle } from "~/features/questions/components/question-article.tsx";
+import { courseForTeam, listCourseUnanswered, questionPath } from "~/features/questions/questions.server.ts";
+import { askerLine, COURSE_UNANSWERED_TITLE, NO_COURSE_UNANSWERED } from "~/features/questions/texts.ts";
+import { cursorFrom } from "~/lib/keyset.ts";
+import { pageTitle } from "~/lib/meta.ts";
+import type { Route } from "./+types/course";
+
+// /cursos/{cursoId}/preguntas: the team's 'Preguntas sin responder' across the course's modules
+// (docs/product.md#module-questions), newest first, 20 a page, each with the way to answer it on
+// its module's page. Anyone off the team: the course does not exist here (404).
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageTitle(matches, loaderData ? `${COURSE_UNANSWERED_TITLE}: ${loaderData.course.titulo}` : COURSE_UNANSWERED_TITLE);
+
+export async function loader(args: Route.LoaderArgs) {
+  const viewer = await requireUser(args);
+  const course = await courseForTeam(viewer, args.params.cursoId);
+  if (!course) throw data(COURSE_NOT_FOUND, { status: 404 });
+  const list = await listCourseUnanswered(viewer, course.id, cursorFrom(args.request.url));
+  return { course, ...list };
+}
+
+export default function CourseUnanswered({ loaderData }: Route.ComponentProps) {
+  const { course, preguntas, cursors } = loaderData;
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8">
+      <p>
+        <Link
+          to={`/cursos/${course.id}`}
+          className="inline-block py-1 text-sm font-medium text-brand-700 hover:underline"
+        >
+          ← {course.titulo}
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">{COURSE_UNANSWERED_TITLE}</h1>
+      <p className="mt-1 text-slate-600 break-words">
+        {course.titulo}. Las preguntas de todos los módulos que aún no tienen respuesta, la más nueva primero.
+      </p>
+      {preguntas.length === 0 ? (
+        <p className="card mt-6 p-6 text-slate-600">{NO_COURSE_UNANSWERED}</p>
+      ) : (
+        <div className="mt-6 space-y-3">
+          {preguntas.map((pregunta) => {
+            const page = questionPath(course.id, pregunta.moduloIndex);
+            return (
+              <QuestionArticle
+                key={pregunta.id}
+                pregunta={pregunta}
+                heading={
+                  <p className="mb-1 text-sm font-medium">
+                    <Link to={page} className="inline-block py-0.5 text-brand-700 hover:underline">
+                      {pregunta.modulo}
+                    </Link>
+                  </p>
+                }
+                actions={
+                  <Link
+                    to={`${page}?responder=${pregunta.id}#responder-${pregunta.id}`}
+                    className="btn-secondary px-2 py-1"
+                    aria-label={`Responder la pregunta de ${askerLine(pregunta.autor)} en ${pregunta.modulo}`}
+                  >
+                    Responder
+                  </Link>
+                }
+              />
+            );
+          })}
+        </div>
+      )}
+      <KeysetPager cursors={cursors} label="Paginación de preguntas" />
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const failed = () => ({ title: "No se pudieron cargar las preguntas." });
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      defaultStatusHandler={failed}
+      unexpectedErrorHandler={failed}
+      back={COURSE_LIST_BACK}
+    />
+  );
+}

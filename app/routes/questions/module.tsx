@@ -1,0 +1,483 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
+import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
+import { FormErrors, TextAreaField } from "~/components/ui/field.tsx";
+import { KeysetPager } from "~/features/announcements/components/announcement-list.tsx";
+import { requireUser } from "~/features/auth/guards.server.ts";
+import { COURSE_LIST_BACK } from "~/features/learning/components/course-list-page.tsx";
+import { QuestionArticle, type QuestionItem } from "~/features/questions/components/question-article.tsx";
+import {
+  answerQuestion,
+  askQuestion,
+  deleteQuestion,
+  editQuestion,
+  listModuleQuestions,
+  moduleAccess,
+  questionForForm,
+  questionPath,
+  setQuestionState,
+} from "~/features/questions/questions.server.ts";
+import {
+  AnswerFieldsSchema,
+  QuestionFieldsSchema,
+  QuestionIdSchema,
+  type QuestionFields,
+} from "~/features/questions/schema.ts";
+import {
+  ANSWER_LABEL,
+  askerLine,
+  ANSWER_MAX,
+  ANSWER_POSTED,
+  FILTER_LABEL,
+  FILTERS,
+  HIDDEN,
+  MARKED_OPEN,
+  MARKED_RESOLVED,
+  NO_QUESTIONS,
+  QUESTION_ASKED,
+  QUESTION_DELETE_CONFIRM,
+  QUESTION_DELETED,
+  QUESTION_LABEL,
+  QUESTION_MAX,
+  QUESTION_NOT_FOUND,
+  QUESTION_UPDATED,
+  QUESTIONS_TITLE,
+  LEARNER_INTRO,
+  SHOWN,
+  TEAM_INTRO,
+  TEXT_HINT,
+  type QuestionFilter,
+} from "~/features/questions/texts.ts";
+import { failureHeaders, formReply, type Failure } from "~/lib/failure.ts";
+import { redirectWithFlash } from "~/lib/flash.server.ts";
+import { readForm } from "~/lib/form.server.ts";
+import { cursorFrom } from "~/lib/keyset.ts";
+import { pageTitle } from "~/lib/meta.ts";
+import { withParam } from "~/lib/pagination.ts";
+import type { Route } from "./+types/module";
+
+// /cursos/{cursoId}/modulos/{moduloIndex}/preguntas: a module's questions (docs/product.md#module-questions)
+// for the course's enrolled learners and its team, one page for both. Learners ask ('Hacer una
+// pregunta') and edit or delete their own until answered (?editar=ID, ?eliminar=ID); the team
+// answers (?responder=ID), marks resolved and hides or deletes. Filters and pages are links, every
+// action a form POST: all of it works without JavaScript.
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageTitle(matches, loaderData ? `Preguntas: ${loaderData.module.titulo}` : QUESTIONS_TITLE);
+
+const filterOf = (url: URL): QuestionFilter => {
+  const value = url.searchParams.get("filtro");
+  return (FILTERS as readonly string[]).includes(value ?? "") ? (value as QuestionFilter) : "todas";
+};
+
+async function access(args: Route.LoaderArgs | Route.ActionArgs) {
+  const viewer = await requireUser(args);
+  const found = await moduleAccess(viewer, args.params.cursoId, args.params.moduloIndex);
+  if (!found.ok) throw data(found.message, { status: found.status });
+  return { viewer, access: found };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { viewer, access: found } = await access(args);
+  const url = new URL(args.request.url);
+  const filtro = filterOf(url);
+  const wanted = (name: string) => url.searchParams.get(name);
+  const [list, editing, toDelete, answering] = await Promise.all([
+    listModuleQuestions(viewer, found, filtro, cursorFrom(url)),
+    questionForForm(viewer, found, wanted("editar")),
+    questionForForm(viewer, found, wanted("eliminar")),
+    found.team ? questionForForm(viewer, found, wanted("responder")) : null,
+  ]);
+  return {
+    course: found.course,
+    module: found.module,
+    team: found.team,
+    enrolled: found.enrolled,
+    filtro,
+    ...list,
+    // Only one's own unanswered question is edited; the team deletes any, its author an unanswered one.
+    editing: editing?.propia && !editing.respondida ? editing : null,
+    toDelete: toDelete && (found.team || (toDelete.propia && !toDelete.respondida)) ? toDelete : null,
+    answering,
+  };
+}
+
+const STATE_INTENTS = {
+  resolve: [{ resuelta: true }, MARKED_RESOLVED],
+  reopen: [{ resuelta: false }, MARKED_OPEN],
+  hide: [{ oculta: true }, HIDDEN],
+  show: [{ oculta: false }, SHOWN],
+} as const;
+
+export async function action(args: Route.ActionArgs) {
+  const { viewer, access: found } = await access(args);
+  const form = await readForm(args.request);
+  const here = questionPath(found.course.id, found.module.index);
+  const intent = form.get("intent");
+  const id = QuestionIdSchema.safeParse({ preguntaId: form.get("preguntaId") });
+  const preguntaId = id.success ? id.data.preguntaId : undefined;
+  const refused = (intent: string, submission: Parameters<typeof formReply>[0], failure: Failure) =>
+    data(
+      { intent, result: formReply(submission, failure) },
+      { status: failure.status, headers: failureHeaders(failure) },
+    );
+
+  if (intent === "ask" || intent === "edit") {
+    const submission = parseWithZod(form, { schema: QuestionFieldsSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const outcome =
+      intent === "ask"
+        ? await askQuestion(viewer, found, submission.value)
+        : await editQuestion(viewer, preguntaId, submission.value);
+    if (!outcome.ok) return refused(intent, submission, outcome);
+    return redirectWithFlash(args.request, questionPath(found.course.id, found.module.index, outcome.pregunta.id), {
+      type: "success",
+      message: intent === "ask" ? QUESTION_ASKED : QUESTION_UPDATED,
+    });
+  }
+  if (intent === "answer") {
+    const submission = parseWithZod(form, { schema: AnswerFieldsSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const outcome = await answerQuestion(viewer, preguntaId, submission.value);
+    if (!outcome.ok) return refused(intent, submission, outcome);
+    return redirectWithFlash(args.request, outcome.path, { type: "success", message: ANSWER_POSTED });
+  }
+  if (intent === "delete") {
+    const outcome = await deleteQuestion(viewer, preguntaId, args.request);
+    return redirectWithFlash(
+      args.request,
+      here,
+      outcome.ok ? { type: "success", message: QUESTION_DELETED } : { type: "error", message: outcome.message },
+    );
+  }
+  if (typeof intent === "string" && intent in STATE_INTENTS) {
+    const [state, done] = STATE_INTENTS[intent as keyof typeof STATE_INTENTS];
+    const outcome = await setQuestionState(viewer, preguntaId, state, args.request);
+    return outcome.ok
+      ? redirectWithFlash(args.request, outcome.path, { type: "success", message: done })
+      : redirectWithFlash(args.request, here, { type: "error", message: outcome.message });
+  }
+  return redirectWithFlash(args.request, here, {
+    type: "error",
+    message: id.success ? "Solicitud inválida." : QUESTION_NOT_FOUND,
+  });
+}
+
+type ActionData = Route.ComponentProps["actionData"];
+
+function TextForm({
+  id,
+  intent,
+  actionData,
+  label,
+  max,
+  defaultText,
+  preguntaId,
+  submitLabel,
+  pendingLabel,
+  cancelHref,
+  rows = 4,
+}: {
+  id: string;
+  intent: "ask" | "edit" | "answer";
+  actionData: ActionData;
+  label: string;
+  max: number;
+  defaultText?: string;
+  preguntaId?: string;
+  submitLabel: string;
+  pendingLabel: string;
+  cancelHref?: string;
+  rows?: number;
+}) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const [form, fields] = useForm<QuestionFields>({
+    id,
+    lastResult: navigation.state === "idle" && actionData?.intent === intent ? actionData.result : undefined,
+    defaultValue: defaultText ? { texto: defaultText } : undefined,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {preguntaId ? <input type="hidden" name="preguntaId" value={preguntaId} /> : null}
+      <TextAreaField field={fields.texto} label={label} rows={rows} />
+      <p className="-mt-2 text-xs text-slate-500">
+        {TEXT_HINT} Hasta {max.toLocaleString("es-CL")} caracteres.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" name="intent" value={intent} className="btn-primary" disabled={sending}>
+          {sending ? pendingLabel : submitLabel}
+        </button>
+        {cancelHref ? (
+          <Link to={cancelHref} preventScrollReset className="btn-ghost">
+            Cancelar
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+function AnswerForm({
+  preguntaId,
+  actionData,
+  cancelHref,
+}: {
+  preguntaId: string;
+  actionData: ActionData;
+  cancelHref: string;
+}) {
+  return (
+    <section id={`responder-${preguntaId}`} aria-label="Responder la pregunta" className="mt-3 scroll-mt-20">
+      <TextForm
+        id={`responder-form-${preguntaId}`}
+        intent="answer"
+        actionData={actionData}
+        label={ANSWER_LABEL}
+        max={ANSWER_MAX}
+        preguntaId={preguntaId}
+        submitLabel="Publicar respuesta"
+        pendingLabel="Publicando..."
+        cancelHref={cancelHref}
+      />
+    </section>
+  );
+}
+
+/** A small POST form for one of the team's marks (resolve, hide and back). */
+function MarkButton({
+  preguntaId,
+  intent,
+  label,
+  name,
+}: {
+  preguntaId: string;
+  intent: string;
+  label: string;
+  name: string;
+}) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="preguntaId" value={preguntaId} />
+      <button type="submit" name="intent" value={intent} className="btn-ghost px-2 py-1" aria-label={name}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+function Actions({
+  pregunta,
+  team,
+  search,
+  here,
+}: {
+  pregunta: QuestionItem;
+  team: boolean;
+  search: string;
+  here: string;
+}) {
+  const which = `la pregunta de ${askerLine(pregunta.autor)}`;
+  const link = (name: string) => withParam(search, name, pregunta.id, here);
+  const mine = pregunta.propia && !pregunta.respondida;
+  return (
+    <>
+      {team ? (
+        <Link
+          to={`${link("responder")}#responder-${pregunta.id}`}
+          preventScrollReset
+          className="btn-secondary px-2 py-1"
+          aria-label={`Responder ${which}`}
+        >
+          Responder
+        </Link>
+      ) : null}
+      {mine ? (
+        <Link
+          to={`${link("editar")}#editar-pregunta`}
+          preventScrollReset
+          className="btn-ghost px-2 py-1"
+          aria-label="Editar tu pregunta"
+        >
+          Editar
+        </Link>
+      ) : null}
+      {team ? (
+        <>
+          <MarkButton
+            preguntaId={pregunta.id}
+            intent={pregunta.resuelta ? "reopen" : "resolve"}
+            label={pregunta.resuelta ? "Marcar no resuelta" : "Marcar resuelta"}
+            name={`${pregunta.resuelta ? "Marcar no resuelta" : "Marcar resuelta"} ${which}`}
+          />
+          <MarkButton
+            preguntaId={pregunta.id}
+            intent={pregunta.oculta ? "show" : "hide"}
+            label={pregunta.oculta ? "Mostrar" : "Ocultar"}
+            name={`${pregunta.oculta ? "Mostrar" : "Ocultar"} ${which}`}
+          />
+        </>
+      ) : null}
+      {team || mine ? (
+        <Link
+          to={link("eliminar")}
+          preventScrollReset
+          className="btn-danger px-2 py-1"
+          aria-label={mine && !team ? "Eliminar tu pregunta" : `Eliminar ${which}`}
+        >
+          Eliminar
+        </Link>
+      ) : null}
+    </>
+  );
+}
+
+export default function ModuleQuestions({ loaderData, actionData }: Route.ComponentProps) {
+  const { course, module, team, enrolled, filtro, preguntas, cursors, editing, toDelete, answering } = loaderData;
+  const { search } = useLocation();
+  const here = questionPath(course.id, module.index);
+  const close = (name: string) => withParam(search, name, null, here);
+  const moduleNumber = module.index + 1;
+  const filterHref = (f: QuestionFilter) => (f === "todas" ? here : `${here}?filtro=${f}`);
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-8">
+      <p>
+        <Link
+          to={`/cursos/${course.id}?modulo=${moduleNumber}#modulo-${moduleNumber}`}
+          className="inline-block py-1 text-sm font-medium text-brand-700 hover:underline"
+        >
+          ← {course.titulo}
+        </Link>
+      </p>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900 break-words">
+        {QUESTIONS_TITLE}: {module.titulo}
+      </h1>
+      <p className="mt-1 text-slate-600">
+        {team ? TEAM_INTRO : LEARNER_INTRO}
+        {team ? (
+          <>
+            {" "}
+            <Link to={`/cursos/${course.id}/preguntas`} className="font-medium text-brand-700 underline">
+              Sin responder en todo el curso
+            </Link>
+          </>
+        ) : null}
+      </p>
+
+      {editing ? (
+        <section id="editar-pregunta" aria-labelledby="editar-pregunta-encabezado" className="card mt-6 p-4 sm:p-6">
+          <h2 id="editar-pregunta-encabezado" className="text-lg font-semibold text-slate-900">
+            Editar tu pregunta
+          </h2>
+          <TextForm
+            key={editing.id}
+            id="editar-pregunta-form"
+            intent="edit"
+            actionData={actionData}
+            label={QUESTION_LABEL}
+            max={QUESTION_MAX}
+            defaultText={editing.texto}
+            preguntaId={editing.id}
+            submitLabel="Guardar cambios"
+            pendingLabel="Guardando..."
+            cancelHref={close("editar")}
+          />
+        </section>
+      ) : enrolled ? (
+        <section aria-labelledby="nueva-pregunta-encabezado" className="card mt-6 p-4 sm:p-6">
+          <h2 id="nueva-pregunta-encabezado" className="text-lg font-semibold text-slate-900">
+            Hacer una pregunta
+          </h2>
+          <TextForm
+            id="nueva-pregunta"
+            intent="ask"
+            actionData={actionData}
+            label={QUESTION_LABEL}
+            max={QUESTION_MAX}
+            submitLabel="Enviar pregunta"
+            pendingLabel="Enviando..."
+          />
+        </section>
+      ) : null}
+
+      <nav aria-label="Filtrar preguntas" className="mt-8 flex flex-wrap gap-2">
+        {FILTERS.map((f) => (
+          <Link
+            key={f}
+            to={filterHref(f)}
+            aria-current={f === filtro ? "page" : undefined}
+            className={f === filtro ? "btn-primary px-3 py-1" : "btn-secondary px-3 py-1"}
+          >
+            {FILTER_LABEL[f]}
+          </Link>
+        ))}
+      </nav>
+
+      {answering && !preguntas.some((p) => p.id === answering.id) ? (
+        // A question asked for from another page (the course's 'Sin responder'), not on this one.
+        <section aria-labelledby="responder-encabezado" className="mt-6">
+          <h2 id="responder-encabezado" className="text-lg font-semibold text-slate-900">
+            Responder esta pregunta
+          </h2>
+          <div className="mt-3">
+            <QuestionArticle
+              pregunta={answering}
+              after={<AnswerForm preguntaId={answering.id} actionData={actionData} cancelHref={close("responder")} />}
+            />
+          </div>
+        </section>
+      ) : null}
+
+      <h2 className="sr-only">{FILTER_LABEL[filtro]}</h2>
+      {preguntas.length === 0 ? (
+        <p className="card mt-4 p-6 text-slate-600">{NO_QUESTIONS[filtro]}</p>
+      ) : (
+        <div className="mt-4 space-y-3">
+          {preguntas.map((pregunta) => (
+            <QuestionArticle
+              key={pregunta.id}
+              pregunta={pregunta}
+              actions={
+                team || pregunta.propia ? <Actions pregunta={pregunta} team={team} search={search} here={here} /> : null
+              }
+              after={
+                answering?.id === pregunta.id ? (
+                  <AnswerForm preguntaId={pregunta.id} actionData={actionData} cancelHref={close("responder")} />
+                ) : null
+              }
+            />
+          ))}
+        </div>
+      )}
+      <KeysetPager cursors={cursors} label="Paginación de preguntas" />
+
+      {toDelete ? (
+        <ConfirmDeleteDialog
+          title="¿Eliminar esta pregunta?"
+          closeHref={close("eliminar")}
+          idName="preguntaId"
+          idValue={toDelete.id}
+        >
+          <p className="break-words whitespace-pre-line">{toDelete.texto}</p>
+          <p className="mt-2">{QUESTION_DELETE_CONFIRM}</p>
+        </ConfirmDeleteDialog>
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const failed = () => ({ title: "No se pudieron cargar las preguntas." });
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      defaultStatusHandler={failed}
+      unexpectedErrorHandler={failed}
+      back={COURSE_LIST_BACK}
+    />
+  );
+}
