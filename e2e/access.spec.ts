@@ -79,6 +79,10 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   // list (a visitor signs in first; an unknown course is not found for anyone signed in).
   ["/admin/courses/avisos/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/cursos/x/avisos", (who) => (anonymous(who) ? "login" : "404 ")],
+  // A module's questions (docs/product.md#module-questions): its learners and team; the team's
+  // unanswered across the course. A visitor signs in first; an unknown course is not found.
+  ["/cursos/x/modulos/0/preguntas", (who) => (anonymous(who) ? "login" : "404 ")],
+  ["/cursos/x/preguntas", (who) => (anonymous(who) ? "login" : "404 ")],
   // A class's progress, 'Escribir a la clase' and notas (docs/product.md#classes).
   ...["progreso", "escribir", "notas.csv"].map(
     (p) =>
@@ -201,6 +205,15 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["POST", "/api/cursos/no-existe/avisos", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["PUT", "/api/cursos/no-existe/avisos/no-existe", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["DELETE", "/api/cursos/no-existe/avisos/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
+  // A module's questions: read and asked by the course's learners (an unknown course: 404 for
+  // anyone signed in); a question's edit, marks and answers need a body first (400), its deletion
+  // an existing question (404).
+  ["GET", "/api/cursos/no-existe/modulos/0/preguntas", (who) => (anonymous(who) ? 401 : 404)],
+  ["POST", "/api/cursos/no-existe/modulos/0/preguntas", (who) => (anonymous(who) ? 401 : 404)],
+  ["PUT", "/api/preguntas/no-existe", (who) => (anonymous(who) ? 401 : 400)],
+  ["DELETE", "/api/preguntas/no-existe", (who) => (anonymous(who) ? 401 : 404)],
+  ["PUT", "/api/preguntas/no-existe/estado", (who) => (anonymous(who) ? 401 : 400)],
+  ["POST", "/api/preguntas/no-existe/respuestas", (who) => (anonymous(who) ? 401 : 400)],
   [
     "GET",
     "/api/cursos/no-existe/clases/no-existe/progreso",
@@ -353,6 +366,9 @@ test("tabla de acceso: profesor/a del curso A frente al curso B", async ({ baseU
       const response = await ctx.get(`/docente/cursos/${course}/${p}`, { maxRedirects: 0 });
       expect(response.status(), `profesor/a GET /docente/cursos/${name}/${p}`).toBe(expected);
     }
+    // The team's unanswered questions across the course (docs/product.md#module-questions).
+    const unanswered = await ctx.get(`/cursos/${course}/preguntas`, { maxRedirects: 0 });
+    expect(unanswered.status(), `profesor/a GET /cursos/${name}/preguntas`).toBe(expected);
     // The admin's addresses stay the admin's, even for the course's own teacher.
     const adminAddress = await ctx.get(`/admin/courses/edit/${course}`, { maxRedirects: 0 });
     expect([adminAddress.status(), adminAddress.headers()["location"]]).toEqual([302, "/"]);
@@ -455,6 +471,8 @@ test("un POST desde otro sitio se rechaza", async ({ baseURL }) => {
     "/admin/courses/edit/x/archivos",
     "/admin/courses/clases/x",
     "/admin/courses/avisos/x",
+    "/cursos/x/modulos/0/preguntas",
+    "/api/preguntas/x/respuestas",
     "/api/clases/unirse",
     "/admin/courses/clases/x/x/escribir",
     "/admin/profile",

@@ -245,9 +245,10 @@ export const PNG_1PX = Buffer.from(
 
 /**
  * A published course for everyone, made by the admin through the API, with a new approved
- * docente ('Profe …') as its team: what a teacher's page needs before a spec can use it.
+ * docente ('Profe …') as its team: what a teacher's page needs before a spec can use it. `modulos`:
+ * the titles of its modules, if it needs some.
  */
-export async function publishedCourseWithTeacher(request: APIRequestContext, titulo: string) {
+export async function publishedCourseWithTeacher(request: APIRequestContext, titulo: string, modulos: string[] = []) {
   const { token } = (await (await request.post("/api/auth/login", { data: ADMIN })).json()) as { token: string };
   const auth = { Authorization: `Bearer ${token}` };
   const created = await request.post("/api/cursos", {
@@ -256,6 +257,7 @@ export async function publishedCourseWithTeacher(request: APIRequestContext, tit
       titulo,
       duracionHoras: "2",
       dirigidoA: "general",
+      ...(modulos.length > 0 ? { modulos: JSON.stringify(modulos.map((m) => ({ titulo: m }))) } : {}),
       imagen: { name: "p.png", mimeType: "image/png", buffer: PNG_1PX },
     },
   });

@@ -71,6 +71,7 @@ beforeAll(async () => {
       duracionHoras: 2,
       herramientas: [],
       loAprenderan: [],
+      modulos: { create: [{ posicion: 0, titulo: "Suelos" }] },
     },
   });
   const book = await prisma.book.create({
@@ -80,7 +81,14 @@ beforeAll(async () => {
     data: { cursoId: course.id, nombre: "3°B", codigo: newClassCode(), createdById: admin.user.id },
   });
   // One name per thing in app/routes.ts (tests/route-params.test.ts).
-  ids = { cursoId: course.id, userId: admin.user.id, tipo: "estudiante", libroId: book.id, claseId: clase.id };
+  ids = {
+    cursoId: course.id,
+    userId: admin.user.id,
+    tipo: "estudiante",
+    libroId: book.id,
+    claseId: clase.id,
+    moduloIndex: "0",
+  };
 });
 
 async function get(path: string, query: string) {

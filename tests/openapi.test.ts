@@ -913,6 +913,63 @@ describe("every documented call answers as documented", () => {
     expect((await call("delete", path, one, { token: admin.token })).status).toBe(404);
   });
 
+  it("questions: ask, read, edit, answer, mark, delete", async () => {
+    await prisma.enrolment.upsert({
+      where: { userId_cursoId: { userId: student.user.id, cursoId: course.id } },
+      create: { userId: student.user.id, cursoId: course.id },
+      update: {},
+    });
+    const list = "/api/cursos/{cursoId}/modulos/{moduloIndex}/preguntas";
+    const here = { cursoId: course.id, moduloIndex: "0" };
+    const token = student.token;
+    const created = await call("post", list, here, { token, json: { texto: "¿Sirve la ceniza?" } });
+    expect(created.status).toBe(201);
+    expect((await call("post", list, here, { token, json: { texto: "" } })).status).toBe(400);
+    expect((await call("post", list, here, { token: admin.token, json: { texto: "¿Yo?" } })).status).toBe(403);
+    expect((await call("post", list, { ...here, moduloIndex: "7" }, { token, json: { texto: "¿?" } })).status).toBe(
+      404,
+    );
+    expect((await call("get", list, here, { token, query: "?filtro=sin-responder" })).status).toBe(200);
+    expect((await call("get", list, { ...here, cursoId: UNKNOWN }, { token })).status).toBe(404);
+    const outsider = await signedIn("estudiante");
+    expect((await call("get", list, here, { token: outsider.token })).status).toBe(403);
+
+    const one = { preguntaId: created.body.id as string };
+    const path = "/api/preguntas/{preguntaId}";
+    expect((await call("put", path, one, { token, json: { texto: "¿Sirve la ceniza fría?" } })).status).toBe(200);
+    expect((await call("put", path, one, { token: admin.token, json: { texto: "x" } })).status).toBe(403);
+    expect((await call("put", path, one, { token, json: { texto: "" } })).status).toBe(400);
+    expect((await call("put", path, { preguntaId: UNKNOWN }, { token, json: { texto: "x" } })).status).toBe(404);
+
+    const answers = "/api/preguntas/{preguntaId}/respuestas";
+    expect((await call("post", answers, one, { token, json: { texto: "Me respondo" } })).status).toBe(403);
+    expect((await call("post", answers, one, { token: admin.token, json: { texto: "" } })).status).toBe(400);
+    expect(
+      (await call("post", answers, { preguntaId: UNKNOWN }, { token: admin.token, json: { texto: "x" } })).status,
+    ).toBe(404);
+    expect((await call("post", answers, one, { token: admin.token, json: { texto: "Sí, fría." } })).status).toBe(201);
+    expect((await call("put", path, one, { token, json: { texto: "¿Otra?" } })).status).toBe(409);
+    expect((await call("delete", path, one, { token })).status).toBe(409);
+
+    const state = "/api/preguntas/{preguntaId}/estado";
+    expect((await call("put", state, one, { token: admin.token, json: { resuelta: true } })).status).toBe(200);
+    expect((await call("put", state, one, { token: admin.token, json: {} })).status).toBe(400);
+    expect((await call("put", state, one, { token, json: { oculta: true } })).status).toBe(403);
+    expect(
+      (await call("put", state, { preguntaId: UNKNOWN }, { token: admin.token, json: { oculta: true } })).status,
+    ).toBe(404);
+
+    expect((await call("delete", path, one, { token: outsider.token })).status).toBe(404);
+    const mine = await call("post", list, here, { token, json: { texto: "¿La borro?" } });
+    const other = await signedIn("estudiante");
+    await prisma.enrolment.create({ data: { userId: other.user.id, cursoId: course.id } });
+    expect((await call("delete", path, { preguntaId: mine.body.id as string }, { token: other.token })).status).toBe(
+      403,
+    );
+    expect((await call("delete", path, { preguntaId: mine.body.id as string }, { token })).status).toBe(200);
+    expect((await call("delete", path, one, { token: admin.token })).status).toBe(200);
+  });
+
   it("checked a success of every documented call, and an error of nearly all", () => {
     const calls = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
     // Public reads with nothing to refuse.
