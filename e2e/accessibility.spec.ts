@@ -230,3 +230,49 @@ test("los avisos de un curso sin infracciones de accesibilidad", async ({ page, 
     await context.close();
   }
 });
+
+test("las preguntas de un módulo sin infracciones de accesibilidad", async ({ page, browser, request }) => {
+  // A learner enrolled in a course asks two questions; the admin (its team) answers one.
+  const learner = await learnerWithCertificate(request, "Preguntona");
+  const learnerToken = (
+    (await (
+      await request.post("/api/auth/login", { data: { correo: learner.correo, password: learner.password } })
+    ).json()) as { token: string }
+  ).token;
+  const { token } = (await (await request.post("/api/auth/login", { data: ADMIN })).json()) as { token: string };
+  const list = `/cursos/${learner.cursoId}/modulos/0/preguntas`;
+  const ids: string[] = [];
+  for (const texto of ["¿Qué es una vereda accesible?", "¿Dónde veo https://ejemplo.cl/veredas?"]) {
+    const asked = await request.post(`/api${list}`, {
+      headers: { Authorization: `Bearer ${learnerToken}` },
+      data: { texto },
+    });
+    expect(asked.status(), await asked.text()).toBe(201);
+    ids.push(((await asked.json()) as { id: string }).id);
+  }
+  const answered = await request.post(`/api/preguntas/${ids[0]}/respuestas`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { texto: "Una con ancho suficiente y sin obstáculos." },
+  });
+  expect(answered.status(), await answered.text()).toBe(201);
+  await signIn(page, ADMIN.correo, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  expect(
+    await violations(page, [
+      list,
+      `${list}?responder=${ids[1]}`,
+      `${list}?eliminar=${ids[0]}`,
+      `/cursos/${learner.cursoId}/preguntas`,
+    ]),
+  ).toEqual([]);
+  const context = await browser.newContext();
+  const learnerPage = await context.newPage();
+  try {
+    await signIn(learnerPage, learner.correo, learner.password);
+    expect(await violations(learnerPage, [list, `${list}?filtro=sin-responder`, `${list}?editar=${ids[1]}`])).toEqual(
+      [],
+    );
+  } finally {
+    await context.close();
+  }
+});

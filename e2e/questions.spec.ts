@@ -42,13 +42,13 @@ test("la estudiante pregunta en un módulo, el profesor/a responde y la marca re
     await learner!.getByRole("button", { name: "Enviar pregunta" }).click();
     await expect(learner!.getByText("Escribe tu pregunta.")).toBeVisible();
     await learner!
-      .getByLabel("Tu pregunta")
+      .getByRole("textbox", { name: "Tu pregunta", exact: true })
       .fill("¿El humus es <b>lo mismo</b> que el compost?\nVi https://ejemplo.cl/humus.");
     await learner!.getByRole("button", { name: "Enviar pregunta" }).click();
     await expect(learner!.getByText("Pregunta enviada. El equipo docente del curso la verá")).toBeVisible();
     const mine = learner!.getByRole("article").filter({ hasText: "¿El humus es" });
     await expect(mine.getByText("<b>lo mismo</b>", { exact: false })).toBeVisible();
-    await expect(mine.getByText("Sin responder")).toBeVisible();
+    await expect(mine.getByText("Sin responder", { exact: true })).toBeVisible();
     await expect(mine.getByRole("link", { name: "https://ejemplo.cl/humus" })).toHaveAttribute(
       "rel",
       "noopener noreferrer nofollow",
@@ -57,7 +57,9 @@ test("la estudiante pregunta en un módulo, el profesor/a responde y la marca re
     // Its author fixes it while nobody has answered.
     await mine.getByRole("link", { name: "Editar tu pregunta" }).click();
     await expect(learner!.getByRole("heading", { name: "Editar tu pregunta" })).toBeVisible();
-    await learner!.getByLabel("Tu pregunta").fill("¿El humus es lo mismo que el compost maduro?");
+    await learner!
+      .getByRole("textbox", { name: "Tu pregunta", exact: true })
+      .fill("¿El humus es lo mismo que el compost maduro?");
     await learner!.getByRole("button", { name: "Guardar cambios" }).click();
     await expect(learner!.getByText("Pregunta guardada.")).toBeVisible();
     await expect(learner!.getByRole("article").filter({ hasText: "compost maduro" })).toBeVisible();
@@ -67,12 +69,14 @@ test("la estudiante pregunta en un módulo, el profesor/a responde y la marca re
     await teacher!.goto(`/cursos/${id}/preguntas`);
     await expect(teacher!.getByRole("heading", { level: 1, name: "Preguntas sin responder" })).toBeVisible();
     const pending = teacher!.getByRole("article").filter({ hasText: "compost maduro" });
-    await expect(pending.getByRole("link", { name: "Suelos vivos" })).toBeVisible();
+    await expect(pending.getByRole("link", { name: "Suelos vivos", exact: true })).toBeVisible();
     await pending.getByRole("link", { name: /^Responder la pregunta de Alumna E2E/ }).click();
     await expect(teacher!).toHaveURL(new RegExp(`${questionsOf}\\?responder=`));
     await teacher!.getByRole("button", { name: "Publicar respuesta" }).click();
     await expect(teacher!.getByText("Escribe la respuesta.")).toBeVisible();
-    await teacher!.getByLabel("Tu respuesta").fill("No del todo: el humus es lo más estable del compost.");
+    await teacher!
+      .getByRole("textbox", { name: "Tu respuesta", exact: true })
+      .fill("No del todo: el humus es lo más estable del compost.");
     await teacher!.getByRole("button", { name: "Publicar respuesta" }).click();
     await expect(teacher!.getByText("Respuesta publicada. Avisamos a quien hizo la pregunta.")).toBeVisible();
     const answered = teacher!.getByRole("article").filter({ hasText: "compost maduro" });
@@ -80,14 +84,14 @@ test("la estudiante pregunta en un módulo, el profesor/a responde y la marca re
     await answered.getByRole("button", { name: /^Marcar resuelta/ }).click();
     await expect(teacher!.getByText("Pregunta marcada como resuelta.")).toBeVisible();
     await expect(
-      teacher!.getByRole("article").filter({ hasText: "compost maduro" }).getByText("Resuelta"),
+      teacher!.getByRole("article").filter({ hasText: "compost maduro" }).getByText("Resuelta", { exact: true }),
     ).toBeVisible();
 
     // The learner reads the answer; the question can no longer be edited; the filters follow.
     await learner!.goto(questionsOf);
     const done = learner!.getByRole("article").filter({ hasText: "compost maduro" });
     await expect(done.getByRole("list", { name: "Respuestas" })).toContainText("Profe E2E");
-    await expect(done.getByText("Resuelta")).toBeVisible();
+    await expect(done.getByText("Resuelta", { exact: true })).toBeVisible();
     await expect(done.getByRole("link", { name: "Editar tu pregunta" })).toHaveCount(0);
     await learner!.getByRole("link", { name: "Sin responder" }).click();
     await expect(learner!.getByText("No hay preguntas sin responder.")).toBeVisible();
@@ -96,6 +100,13 @@ test("la estudiante pregunta en un módulo, el profesor/a responde y la marca re
     // Told in the platform (and by e-mail: 'respuesta' is e-mailed at once by default).
     await learner!.goto("/notificaciones");
     await expect(learner!.getByText(`Respondieron tu pregunta (${titulo})`)).toBeVisible();
+
+    // On a 360 px phone the team's view fits the screen: no sideways scrolling.
+    const preguntaId = (await answered.getAttribute("id"))!.replace("pregunta-", "");
+    await teacher!.setViewportSize({ width: 360, height: 740 });
+    await teacher!.goto(`${questionsOf}?responder=${preguntaId}`);
+    await expect(teacher!.getByRole("button", { name: "Publicar respuesta" })).toBeVisible();
+    expect(await teacher!.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // A learner not enrolled is told who reads them; the course page has no link for them.
     await signIn(outsider!, outsiderAccount.correo, outsiderAccount.password);

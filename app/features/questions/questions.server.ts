@@ -15,6 +15,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
+import { questionPath } from "./paths.ts";
 import type { QuestionJson, QuestionState } from "./schema.ts";
 import {
   ALREADY_ANSWERED,
@@ -99,12 +100,6 @@ async function moduleIndexes(cursoId: string): Promise<Map<string, { index: numb
     select: { id: true, titulo: true },
   });
   return new Map(modules.map((m, index) => [m.id, { index, titulo: m.titulo || `Módulo ${index + 1}` }]));
-}
-
-/** A question's address on its module's page. */
-export function questionPath(cursoId: string, moduloIndex: number, preguntaId?: string) {
-  const base = `/cursos/${cursoId}/modulos/${moduloIndex}/preguntas`;
-  return preguntaId ? `${base}#pregunta-${preguntaId}` : base;
 }
 
 // ---------------------------------------------------------------------------------------------

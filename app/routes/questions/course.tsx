@@ -4,8 +4,9 @@ import { KeysetPager } from "~/features/announcements/components/announcement-li
 import { requireUser } from "~/features/auth/guards.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { COURSE_LIST_BACK } from "~/features/learning/components/course-list-page.tsx";
+import { questionPath } from "~/features/questions/paths.ts";
 import { QuestionArticle } from "~/features/questions/components/question-article.tsx";
-import { courseForTeam, listCourseUnanswered, questionPath } from "~/features/questions/questions.server.ts";
+import { courseForTeam, listCourseUnanswered } from "~/features/questions/questions.server.ts";
 import { askerLine, COURSE_UNANSWERED_TITLE, NO_COURSE_UNANSWERED } from "~/features/questions/texts.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageTitle } from "~/lib/meta.ts";

@@ -7,6 +7,7 @@ import { FormErrors, TextAreaField } from "~/components/ui/field.tsx";
 import { KeysetPager } from "~/features/announcements/components/announcement-list.tsx";
 import { requireUser } from "~/features/auth/guards.server.ts";
 import { COURSE_LIST_BACK } from "~/features/learning/components/course-list-page.tsx";
+import { questionPath } from "~/features/questions/paths.ts";
 import { QuestionArticle, type QuestionItem } from "~/features/questions/components/question-article.tsx";
 import {
   answerQuestion,
@@ -16,7 +17,6 @@ import {
   listModuleQuestions,
   moduleAccess,
   questionForForm,
-  questionPath,
   setQuestionState,
 } from "~/features/questions/questions.server.ts";
 import {
