@@ -5,7 +5,7 @@ export const QUESTION_NOT_FOUND = "Pregunta no encontrada";
 export const MODULE_NOT_FOUND = "Módulo no encontrado";
 export const QUESTIONS_FORBIDDEN =
   "Las preguntas de este curso son para sus estudiantes y su equipo docente. Inscríbete en el curso para verlas.";
-export const ASK_FORBIDDEN = "Solo quienes están inscritos en el curso pueden hacer preguntas.";
+export const ASK_FORBIDDEN = "Solo las personas inscritas en el curso pueden hacer preguntas.";
 export const ANSWER_FORBIDDEN = "Solo el equipo docente del curso responde las preguntas.";
 export const MODERATE_FORBIDDEN = "Solo el equipo docente del curso puede marcar, ocultar o eliminar preguntas.";
 export const ALREADY_ANSWERED =
