@@ -149,6 +149,7 @@ export default [
     route("preguntas/:preguntaId", "routes/api/preguntas.pregunta.ts"),
     route("preguntas/:preguntaId/estado", "routes/api/preguntas.estado.ts"),
     route("preguntas/:preguntaId/respuestas", "routes/api/preguntas.respuestas.ts"),
+    route("respuestas/:respuestaId", "routes/api/respuestas.respuesta.ts"),
     route("clases/unirse", "routes/api/clases.unirse.ts"),
     route("cursos/:cursoId/clases/:claseId/progreso", "routes/api/cursos.class-progress.ts"),
     route("cursos/:cursoId/clases/:claseId/importar", "routes/api/cursos.class-import.ts"),

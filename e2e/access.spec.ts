@@ -214,6 +214,7 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["DELETE", "/api/preguntas/no-existe", (who) => (anonymous(who) ? 401 : 404)],
   ["PUT", "/api/preguntas/no-existe/estado", (who) => (anonymous(who) ? 401 : 400)],
   ["POST", "/api/preguntas/no-existe/respuestas", (who) => (anonymous(who) ? 401 : 400)],
+  ["DELETE", "/api/respuestas/no-existe", (who) => (anonymous(who) ? 401 : 404)],
   [
     "GET",
     "/api/cursos/no-existe/clases/no-existe/progreso",

@@ -959,6 +959,13 @@ describe("every documented call answers as documented", () => {
       (await call("put", state, { preguntaId: UNKNOWN }, { token: admin.token, json: { oculta: true } })).status,
     ).toBe(404);
 
+    const answered = await call("post", answers, one, { token: admin.token, json: { texto: "Otra respuesta." } });
+    const respuestaId = (answered.body.respuestas as Array<{ id: string }>).at(-1)!.id;
+    const answer = "/api/respuestas/{respuestaId}";
+    expect((await call("delete", answer, { respuestaId }, { token })).status).toBe(403);
+    expect((await call("delete", answer, { respuestaId }, { token: admin.token })).status).toBe(200);
+    expect((await call("delete", answer, { respuestaId }, { token: admin.token })).status).toBe(404);
+
     expect((await call("delete", path, one, { token: outsider.token })).status).toBe(404);
     const mine = await call("post", list, here, { token, json: { texto: "¿La borro?" } });
     const other = await signedIn("estudiante");

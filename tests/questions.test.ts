@@ -28,6 +28,7 @@ const listApi = await import("~/routes/api/cursos.preguntas.ts");
 const oneApi = await import("~/routes/api/preguntas.pregunta.ts");
 const stateApi = await import("~/routes/api/preguntas.estado.ts");
 const answerApi = await import("~/routes/api/preguntas.respuestas.ts");
+const answerOneApi = await import("~/routes/api/respuestas.respuesta.ts");
 const { args, createUser, dataOf, formRequest, getRequest, jsonRequest, readJson, signedIn, thrown } =
   await import("./factories.ts");
 
@@ -421,6 +422,42 @@ describe("the author's window and the team's moderation", () => {
     expect(await readJson(deleted)).toEqual({ message: texts.QUESTION_DELETED, id: q.id });
     expect(await prisma.moduleAnswer.count({ where: { preguntaId: q.id } })).toBe(0);
     expect((await auditOf("question.delete")).at(-1)!.detail).toContain(q.id);
+  });
+
+  it("the team deletes an answer (audited); its last answer gone, the question is unanswered and editable again", async () => {
+    const author = await signedIn("estudiante");
+    await enrol(author.user, course.id);
+    const q = await ask(author, "¿Dos respuestas?");
+    const first = (await readJson(await apiAnswer(teacher, q.id, { texto: "Primera." }))) as Question;
+    const second = (await readJson(await apiAnswer(teacher, q.id, { texto: "Segunda." }))) as Question;
+    const [a1, a2] = (second.respuestas as Array<{ id: string }>).map((r) => r.id);
+    expect(first.respuestas).toHaveLength(1);
+    const removeByApi = (who: Signed, respuestaId: string) =>
+      answerOneApi.action(
+        args(jsonRequest(`/api/respuestas/${respuestaId}`, undefined, { method: "DELETE", token: who.token }), {
+          respuestaId,
+        }),
+      );
+    // Learners do not delete answers; an unknown id is not found.
+    const refused = await removeByApi(author, a1!);
+    expect(refused.status).toBe(403);
+    expect(await readJson(refused)).toEqual({ error: texts.MODERATE_FORBIDDEN });
+    expect((await removeByApi(teacher, "no-existe")).status).toBe(404);
+    expect((await removeByApi(otherDocente, a1!)).status).toBe(404);
+
+    // The page's confirmation, then the POST: one answer left, still answered.
+    expect((await loadPage(teacher, `?eliminar-respuesta=${a1}`)).answerToDelete?.id).toBe(a1);
+    expect((await loadPage(author, `?eliminar-respuesta=${a1}`)).answerToDelete).toBeNull();
+    const byPage = (await postPage(teacher, { intent: "delete", respuestaId: a1! })) as Response;
+    expect(byPage.status).toBe(302);
+    expect(await prisma.moduleQuestion.findUniqueOrThrow({ where: { id: q.id } })).toMatchObject({ respondida: true });
+    expect((await auditOf("question.answer-delete")).at(-1)).toMatchObject({ actorId: teacher.user.id });
+
+    // The last one by the API: unanswered again, and its author may edit it.
+    const removed = await removeByApi(teacher, a2!);
+    expect(await readJson(removed)).toEqual({ message: texts.ANSWER_DELETED, id: a2 });
+    expect(await prisma.moduleQuestion.findUniqueOrThrow({ where: { id: q.id } })).toMatchObject({ respondida: false });
+    expect((await apiOne(author, "PUT", q.id, { texto: "¿Ninguna respuesta?" })).status).toBe(200);
   });
 
   it("the team's course-wide 'Sin responder' lists every module's unanswered questions; others get 404", async () => {

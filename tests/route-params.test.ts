@@ -26,6 +26,7 @@ const NAMES: Record<string, { names: string; after: string[] }> = {
   claseId: { names: "a class of a course", after: ["clases", ":cursoId"] },
   avisoId: { names: "an announcement of a course", after: ["avisos"] },
   preguntaId: { names: "a question under a course's module", after: ["preguntas"] },
+  respuestaId: { names: "an answer to a module's question", after: ["respuestas"] },
   moduloIndex: { names: "a module's index in its course", after: ["modulos", ":cursoId"] },
   archivoId: { names: "a course's module file", after: ["archivos"] },
   userId: { names: "a user", after: ["usuarios", "usuario", "records", "auth", "suspend", "approve", "users"] },

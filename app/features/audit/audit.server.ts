@@ -44,6 +44,7 @@ export type AuditAction =
   | "question.hide"
   | "question.show"
   | "question.delete"
+  | "question.answer-delete"
   | "certificate.issue"
   | "certificate.rename"
   | "book.update"

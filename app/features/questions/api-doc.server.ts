@@ -14,7 +14,9 @@ import {
 } from "./schema.ts";
 import {
   ALREADY_ANSWERED,
+  ANSWER_DELETED,
   ANSWER_FORBIDDEN,
+  ANSWER_NOT_FOUND,
   ANSWER_REQUIRED,
   ANSWER_TOO_LONG,
   ANSWERING_TOO_FAST,
@@ -182,6 +184,26 @@ export const QUESTION_CALLS: Operations = {
         403: error("Quien llama no es del equipo docente del curso.", ANSWER_FORBIDDEN),
         404: NOT_FOUND,
         429: error("Demasiadas respuestas seguidas (ver Retry-After).", ANSWERING_TOO_FAST),
+      },
+    },
+  },
+  "/api/respuestas/{respuestaId}": {
+    delete: {
+      tag: "Preguntas",
+      summary: "Eliminar una respuesta",
+      description:
+        "El equipo docente del curso elimina una respuesta; si era la única, la pregunta vuelve a quedar sin " +
+        "responder (y quien la hizo puede editarla otra vez). Queda en el registro de auditoría.",
+      access: "team",
+      ok: {
+        200: {
+          ...json("Eliminada.", ApiNoticeIdSchema),
+          example: { message: ANSWER_DELETED, id: EXAMPLE.respuestas[0]!.id },
+        },
+      },
+      errors: {
+        403: error("Quien llama no es del equipo docente del curso.", MODERATE_FORBIDDEN),
+        404: error("La respuesta no existe o es de una pregunta que quien llama no ve.", ANSWER_NOT_FOUND),
       },
     },
   },

@@ -20,6 +20,7 @@ import type { QuestionJson, QuestionState } from "./schema.ts";
 import {
   ALREADY_ANSWERED,
   ANSWER_FORBIDDEN,
+  ANSWER_NOT_FOUND,
   ANSWERING_TOO_FAST,
   ASK_FORBIDDEN,
   ASKING_TOO_FAST,
@@ -510,4 +511,49 @@ export async function setQuestionState(
     });
   }
   return ok({ pregunta: await viewOf(viewer, row.id), path: await pathOf(row) });
+}
+
+/** An answer the team may delete, with its question (the caller checks the team), or null. */
+async function findAnswer(respuestaId: string | null | undefined) {
+  if (!isRecordId(respuestaId)) return null;
+  return prisma.moduleAnswer.findUnique({
+    where: { id: respuestaId },
+    select: { id: true, texto: true, preguntaId: true, pregunta: { select: { moduloId: true } } },
+  });
+}
+
+/** One answer of this module for the team's delete confirmation, or null. */
+export async function answerForForm(viewer: Actor, access: QuestionsAccess, respuestaId: string | null) {
+  if (!respuestaId || !access.team) return null;
+  const found = await findAnswer(respuestaId);
+  if (!found || found.pregunta.moduloId !== access.module.id) return null;
+  return { id: found.id, texto: found.texto, preguntaId: found.preguntaId };
+}
+
+/**
+ * 'Eliminar respuesta' and DELETE /api/respuestas/{respuestaId}: the course's team (audited). The
+ * question's last answer gone, it is unanswered again (and its author may edit it again).
+ */
+export async function deleteAnswer(
+  viewer: Actor,
+  respuestaId: string | undefined,
+  request: Request | null,
+): Promise<Result<{ preguntaId: string; path: string }>> {
+  const answer = await findAnswer(respuestaId);
+  if (!answer) return fail(404, ANSWER_NOT_FOUND);
+  const found = await findForViewer(viewer, answer.preguntaId);
+  if (!found.ok) return fail(404, ANSWER_NOT_FOUND);
+  if (!found.team) return fail(403, MODERATE_FORBIDDEN);
+  const { row } = found;
+  const gone = await prisma.$transaction(async (tx) => {
+    const { count } = await tx.moduleAnswer.deleteMany({ where: { id: answer.id, preguntaId: row.id } });
+    if (count === 0) return false;
+    const left = await tx.moduleAnswer.count({ where: { preguntaId: row.id } });
+    if (left === 0) {
+      await tx.moduleQuestion.update({ where: { id: row.id }, data: { respondida: false, updatedAt: row.updatedAt } });
+    }
+    await moderationAudit(tx, request, "question.answer-delete", viewer, { ...row, texto: answer.texto });
+    return true;
+  });
+  return gone ? ok({ preguntaId: row.id, path: await pathOf(row) }) : fail(404, ANSWER_NOT_FOUND);
 }

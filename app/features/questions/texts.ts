@@ -2,6 +2,7 @@
 // the pages, the API and the tests. Free of Zod and Prisma, so pages can import them.
 export const QUESTIONS_TITLE = "Preguntas";
 export const QUESTION_NOT_FOUND = "Pregunta no encontrada";
+export const ANSWER_NOT_FOUND = "Respuesta no encontrada";
 export const MODULE_NOT_FOUND = "Módulo no encontrado";
 export const QUESTIONS_FORBIDDEN =
   "Las preguntas de este curso son para sus estudiantes y su equipo docente. Inscríbete en el curso para verlas.";
@@ -37,6 +38,10 @@ export const MARKED_RESOLVED = "Pregunta marcada como resuelta.";
 export const MARKED_OPEN = "Pregunta marcada como no resuelta.";
 export const HIDDEN = "Pregunta oculta: solo la ven el equipo docente y quien la hizo.";
 export const SHOWN = "Pregunta visible otra vez para todo el curso.";
+export const ANSWER_DELETED = "Respuesta eliminada.";
+export const ANSWER_DELETE_CONFIRM =
+  "La respuesta deja de verse para todo el curso; si era la única, la pregunta vuelve a quedar sin responder. " +
+  "No se puede deshacer.";
 export const QUESTION_DELETE_CONFIRM =
   "La pregunta y sus respuestas dejan de verse para todo el curso. No se puede deshacer.";
 

@@ -644,6 +644,7 @@ const ACTIONS: Partial<Record<AuditAction, string>> = {
   "question.hide": "Pregunta de un módulo ocultada",
   "question.show": "Pregunta de un módulo mostrada otra vez",
   "question.delete": "Pregunta de un módulo eliminada por el equipo docente",
+  "question.answer-delete": "Respuesta a una pregunta de un módulo eliminada",
   "certificate.issue": "Certificado emitido",
   "certificate.rename": "Nombre actualizado en los certificados",
   "book.update": "Libro editado",

@@ -10,8 +10,10 @@ import { COURSE_LIST_BACK } from "~/features/learning/components/course-list-pag
 import { questionPath } from "~/features/questions/paths.ts";
 import { QuestionArticle, type QuestionItem } from "~/features/questions/components/question-article.tsx";
 import {
+  answerForForm,
   answerQuestion,
   askQuestion,
+  deleteAnswer,
   deleteQuestion,
   editQuestion,
   listModuleQuestions,
@@ -26,7 +28,10 @@ import {
   type QuestionFields,
 } from "~/features/questions/schema.ts";
 import {
+  ANSWER_DELETE_CONFIRM,
+  ANSWER_DELETED,
   ANSWER_LABEL,
+  answererLine,
   askerLine,
   ANSWER_MAX,
   ANSWER_POSTED,
@@ -84,11 +89,12 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const filtro = filterOf(url);
   const wanted = (name: string) => url.searchParams.get(name);
-  const [list, editing, toDelete, answering] = await Promise.all([
+  const [list, editing, toDelete, answering, answerToDelete] = await Promise.all([
     listModuleQuestions(viewer, found, filtro, cursorFrom(url)),
     questionForForm(viewer, found, wanted("editar")),
     questionForForm(viewer, found, wanted("eliminar")),
     found.team ? questionForForm(viewer, found, wanted("responder")) : null,
+    answerForForm(viewer, found, wanted("eliminar-respuesta")),
   ]);
   return {
     course: found.course,
@@ -101,6 +107,7 @@ export async function loader(args: Route.LoaderArgs) {
     editing: editing?.propia && !editing.respondida ? editing : null,
     toDelete: toDelete && (found.team || (toDelete.propia && !toDelete.respondida)) ? toDelete : null,
     answering,
+    answerToDelete,
   };
 }
 
@@ -143,6 +150,13 @@ export async function action(args: Route.ActionArgs) {
     const outcome = await answerQuestion(viewer, preguntaId, submission.value);
     if (!outcome.ok) return refused(intent, submission, outcome);
     return redirectWithFlash(args.request, outcome.path, { type: "success", message: ANSWER_POSTED });
+  }
+  if (intent === "delete" && form.has("respuestaId")) {
+    const respuestaId = form.get("respuestaId");
+    const outcome = await deleteAnswer(viewer, typeof respuestaId === "string" ? respuestaId : undefined, args.request);
+    return outcome.ok
+      ? redirectWithFlash(args.request, outcome.path, { type: "success", message: ANSWER_DELETED })
+      : redirectWithFlash(args.request, here, { type: "error", message: outcome.message });
   }
   if (intent === "delete") {
     const outcome = await deleteQuestion(viewer, preguntaId, args.request);
@@ -337,7 +351,8 @@ function Actions({
 }
 
 export default function ModuleQuestions({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, module, team, enrolled, filtro, preguntas, cursors, editing, toDelete, answering } = loaderData;
+  const { course, module, team, enrolled, filtro, preguntas, cursors, editing, toDelete, answering, answerToDelete } =
+    loaderData;
   const { search } = useLocation();
   const here = questionPath(course.id, module.index);
   const close = (name: string) => withParam(search, name, null, here);
@@ -444,6 +459,20 @@ export default function ModuleQuestions({ loaderData, actionData }: Route.Compon
               actions={
                 team || pregunta.propia ? <Actions pregunta={pregunta} team={team} search={search} here={here} /> : null
               }
+              answerActions={
+                team
+                  ? (respuesta) => (
+                      <Link
+                        to={withParam(search, "eliminar-respuesta", respuesta.id, here)}
+                        preventScrollReset
+                        className="inline-block py-1 text-sm font-medium text-red-700 underline"
+                        aria-label={`Eliminar la respuesta de ${answererLine(respuesta.autor)}`}
+                      >
+                        Eliminar respuesta
+                      </Link>
+                    )
+                  : undefined
+              }
               after={
                 answering?.id === pregunta.id ? (
                   <AnswerForm preguntaId={pregunta.id} actionData={actionData} cancelHref={close("responder")} />
@@ -455,6 +484,17 @@ export default function ModuleQuestions({ loaderData, actionData }: Route.Compon
       )}
       <KeysetPager cursors={cursors} label="Paginación de preguntas" />
 
+      {answerToDelete ? (
+        <ConfirmDeleteDialog
+          title="¿Eliminar esta respuesta?"
+          closeHref={close("eliminar-respuesta")}
+          idName="respuestaId"
+          idValue={answerToDelete.id}
+        >
+          <p className="break-words whitespace-pre-line">{answerToDelete.texto}</p>
+          <p className="mt-2">{ANSWER_DELETE_CONFIRM}</p>
+        </ConfirmDeleteDialog>
+      ) : null}
       {toDelete ? (
         <ConfirmDeleteDialog
           title="¿Eliminar esta pregunta?"

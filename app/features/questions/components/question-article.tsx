@@ -36,9 +36,12 @@ export function QuestionArticle({
   pregunta,
   heading,
   actions,
+  answerActions,
   after,
 }: {
   pregunta: QuestionItem;
+  /** Under each answer: the team's 'Eliminar respuesta'. */
+  answerActions?: (respuesta: QuestionItem["respuestas"][number]) => ReactNode;
   /** Above the question, e.g. its module in the course-wide list. */
   heading?: ReactNode;
   actions?: ReactNode;
@@ -69,6 +72,7 @@ export function QuestionArticle({
                 <time dateTime={r.publicadaEn}>{formatDateTime(r.publicadaEn)}</time>
               </p>
               <AnnouncementText text={r.texto} className="mt-1 text-slate-800" />
+              {answerActions ? <div className="mt-1">{answerActions(r)}</div> : null}
             </li>
           ))}
         </ol>
