@@ -255,6 +255,7 @@ test("las preguntas de un módulo sin infracciones de accesibilidad", async ({ p
     data: { texto: "Una con ancho suficiente y sin obstáculos." },
   });
   expect(answered.status(), await answered.text()).toBe(201);
+  const { respuestas } = (await answered.json()) as { respuestas: Array<{ id: string }> };
   await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   expect(
@@ -262,6 +263,7 @@ test("las preguntas de un módulo sin infracciones de accesibilidad", async ({ p
       list,
       `${list}?responder=${ids[1]}`,
       `${list}?eliminar=${ids[0]}`,
+      `${list}?eliminar-respuesta=${respuestas[0]!.id}`,
       `/cursos/${learner.cursoId}/preguntas`,
     ]),
   ).toEqual([]);

@@ -466,7 +466,7 @@ export default function ModuleQuestions({ loaderData, actionData }: Route.Compon
                         to={withParam(search, "eliminar-respuesta", respuesta.id, here)}
                         preventScrollReset
                         className="inline-block py-1 text-sm font-medium text-red-700 underline"
-                        aria-label={`Eliminar la respuesta de ${answererLine(respuesta.autor)}`}
+                        aria-label={`Eliminar respuesta de ${answererLine(respuesta.autor)}`}
                       >
                         Eliminar respuesta
                       </Link>
