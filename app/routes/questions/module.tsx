@@ -60,6 +60,7 @@ import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageTitle } from "~/lib/meta.ts";
+import { keepRetryAfter } from "~/lib/route-headers.ts";
 import { withParam } from "~/lib/pagination.ts";
 import type { Route } from "./+types/module";
 
@@ -68,6 +69,9 @@ import type { Route } from "./+types/module";
 // pregunta') and edit or delete their own until answered (?editar=ID, ?eliminar=ID); the team
 // answers (?responder=ID), marks resolved and hides or deletes. Filters and pages are links, every
 // action a form POST: all of it works without JavaScript.
+
+/** A refused question or answer (429) keeps its Retry-After on the document answer (decision 006). */
+export const headers = keepRetryAfter;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, loaderData ? `Preguntas: ${loaderData.module.titulo}` : QUESTIONS_TITLE);
