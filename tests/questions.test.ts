@@ -485,12 +485,63 @@ describe("the author's window and the team's moderation", () => {
     const leaving = await signedIn("estudiante");
     await enrol(leaving.user, course.id);
     const q = await ask(leaving, "¿Quedará mi pregunta?");
-    await prisma.user.delete({ where: { id: leaving.user.id } });
+    // 'Eliminar mi cuenta', as the person does it.
+    const { deleteOwnAccount } = await import("~/features/users/account-deletion.server.ts");
+    const { TEST_PASSWORD } = await import("./factories.ts");
+    const deleted = await deleteOwnAccount(
+      leaving.user.id,
+      { password: TEST_PASSWORD, certificados: "conservar" },
+      null,
+    );
+    expect(deleted.ok).toBe(true);
+    expect(await prisma.user.findUnique({ where: { id: leaving.user.id } })).toBeNull();
     const found = ((await readJson(await apiGet(learner))) as { preguntas: Question[] }).preguntas.find(
       (p) => p.id === q.id,
     );
     expect(found).toMatchObject({ autor: null, propia: false });
     expect(texts.askerLine(null)).toBe("Cuenta eliminada");
+  });
+});
+
+describe("Descargar mis datos", () => {
+  it("holds the person's questions and the answers they gave, in preguntas.json", async () => {
+    const person = await signedIn("docente");
+    const own = await newCourse("Con preguntas propias");
+    await enrol(person.user, own.id);
+    await prisma.courseTeacher.create({ data: { cursoId: own.id, userId: person.user.id } });
+    const q = (await readJson(await apiAsk(person, { texto: "¿Mía?" }, own.id))) as Question;
+    const other = await signedIn("estudiante");
+    await enrol(other.user, own.id);
+    const theirs = (await readJson(await apiAsk(other, { texto: "¿Ajena?" }, own.id))) as Question;
+    const answered = (await readJson(await apiAnswer(person, theirs.id, { texto: "Respuesta mía." }))) as Question;
+    const webRoute = await import("~/routes/users/my-data.ts");
+    const response = (await webRoute.loader(args(getRequest("/mis-datos", person.cookie)))) as Response;
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const script =
+      "import io, sys, zipfile; print(zipfile.ZipFile(io.BytesIO(sys.stdin.buffer.read())).read('preguntas.json').decode())";
+    const { execFileSync } = await import("node:child_process");
+    const data = JSON.parse(execFileSync("python3", ["-c", script], { input: bytes }).toString()) as {
+      preguntas: Array<Record<string, unknown>>;
+      respuestas: Array<Record<string, unknown>>;
+    };
+    expect(data.preguntas).toEqual([
+      expect.objectContaining({
+        id: q.id,
+        curso: { id: own.id, titulo: "Con preguntas propias" },
+        modulo: "Suelos",
+        texto: "¿Mía?",
+        respondida: false,
+      }),
+    ]);
+    expect(data.respuestas).toEqual([
+      expect.objectContaining({
+        id: (answered.respuestas[0] as { id: string }).id,
+        preguntaId: theirs.id,
+        texto: "Respuesta mía.",
+      }),
+    ]);
+    // The other person's question text is not in this person's data.
+    expect(JSON.stringify(data)).not.toContain("¿Ajena?");
   });
 });
 
