@@ -13,6 +13,7 @@ import { dropSentMailTexts } from "~/features/mail/outbox.server.ts";
 import { purgeOldNotifications } from "~/features/notifications/notify.server.ts";
 import { startMailSender } from "~/features/mail/sender.server.ts";
 import { sendDueReminders } from "~/features/due-dates/reminders.server.ts";
+import { startBackupSchedule } from "~/features/backup/schedule.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { takeFailedDeletes } from "~/lib/storage.server.ts";
 
@@ -85,6 +86,8 @@ export function startBackgroundJobs() {
     .catch((error) => console.error("No se pudo completar el índice de búsqueda", error))
     .then(() => optimize(true));
   setInterval(() => void optimize(false), HOUR).unref();
+  // BACKUP_EVERY_H: one backup per period across every instance (features/backup/schedule.server.ts).
+  startBackupSchedule();
   // Without SMTP_URL (the demo) mail stays in the outbox, readable by admins.
   const smtpUrl = env().SMTP_URL?.trim();
   if (smtpUrl) startMailSender(smtpUrl, env().MAIL_SEND_INTERVAL_S * 1000);
