@@ -13,6 +13,7 @@ import { createPrismaClient, prisma } from "~/lib/db.server.ts";
 import { databaseProvider, databaseUrl } from "~/lib/db-adapter.ts";
 import { env } from "~/lib/env.server.ts";
 import { createLocalStorage } from "~/lib/storage/local.server.ts";
+import { createS3Storage } from "~/lib/storage/s3.server.ts";
 import { deleteStored, fileStorage, storeBytes, uploadsDir } from "~/lib/storage.server.ts";
 import {
   BackupError,
@@ -301,6 +302,75 @@ describe(`backup and restore on ${engine}`, () => {
     const row = await prisma.backupRun.findUniqueOrThrow({ where: { slot: next } });
     expect(row.finishedAt).not.toBeNull();
     expect(await listBackups(dir)).toEqual([row.name]);
+  });
+
+  it("with S3, lists the keys the database names and checks on restore that the bucket still holds them", async () => {
+    const { default: S3rver } = await import("s3rver");
+    const dir = fs.mkdtempSync(path.join(root, "s3-"));
+    const s3rver = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: dir });
+    const { port } = await s3rver.run();
+    try {
+      const bucket = createS3Storage({
+        bucket: "academia-backup",
+        endpoint: `http://127.0.0.1:${port}`,
+        region: "us-east-1",
+        accessKeyId: "S3RVER",
+        secretAccessKey: "S3RVER",
+        forcePathStyle: true,
+        prefix: "prod/",
+      });
+      fs.mkdirSync(path.join(dir, "academia-backup"));
+      const stored: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const key = `avatars/${crypto.randomUUID()}.png`;
+        await bucket.put(key, crypto.randomBytes(100 + i), "image/png");
+        await prisma.user.create({
+          data: {
+            nombre: `s3 ${i}`,
+            apellido: "R",
+            correo: `${crypto.randomUUID()}@test.cl`,
+            rol: "estudiante",
+            passwordHash: "x",
+            imagenPerfil: key,
+          },
+        });
+        stored.push(key);
+      }
+      const absent = `avatars/${crypto.randomUUID()}.png`;
+      await prisma.user.create({
+        data: {
+          nombre: "s3 sin archivo",
+          apellido: "R",
+          correo: `${crypto.randomUUID()}@test.cl`,
+          rol: "estudiante",
+          passwordHash: "x",
+          imagenPerfil: absent,
+        },
+      });
+      const made = await createBackup({ ...live(), storage: bucket, backupDir: backupDir(), keep: 3 });
+      expect(made.manifest.storage).toBe("s3");
+      expect(made.manifest.files.map((f) => [f.key, f.size])).toEqual(stored.map((key, i) => [key, 100 + i]).sort());
+      expect(fs.existsSync(path.join(made.path, FILES_DIR))).toBe(false);
+      // A row naming a key the bucket lacks is listed as missing (the other tests' rows name local files).
+      expect(made.manifest.missing).toContain(absent);
+      expect(made.manifest.missing.some((key) => stored.includes(key))).toBe(false);
+
+      const target = { ...(await emptyTarget()), storage: bucket };
+      expect((await restoreBackup({ ...target, from: made.path, knownMigrations })).files).toBe(3);
+      await bucket.delete(stored[1]!);
+      const lost = { ...(await emptyTarget()), storage: bucket };
+      await expect(restoreBackup({ ...lost, from: made.path, knownMigrations })).rejects.toThrow(
+        `the bucket no longer holds 1 of its file(s): ${stored[1]}`,
+      );
+      // A local configuration does not take an S3 backup (nor the other way round).
+      await expect(restoreBackup({ ...(await emptyTarget()), from: made.path, knownMigrations })).rejects.toThrow(
+        /files are in an S3 bucket, but this configuration stores files on the local disk/,
+      );
+    } finally {
+      await prisma.user.deleteMany({ where: { nombre: { startsWith: "s3 " } } });
+      await s3rver.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("runs as npm run backup and npm run restore, never printing the database password", async () => {
