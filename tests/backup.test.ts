@@ -253,9 +253,13 @@ describe(`backup and restore on ${engine}`, () => {
     if (engine === "sqlite") expect(fs.existsSync(target.databaseUrl.slice("file:".length))).toBe(false);
   });
 
-  it("keeps the newest BACKUP_KEEP complete backups and never lists or prunes a partial one", async () => {
+  it("keeps the newest BACKUP_KEEP complete backups, never lists a partial one, and removes a dead run's", async () => {
     const dir = backupDir();
     fs.mkdirSync(path.join(dir, ".partial-abc123"), { recursive: true });
+    // A run that died two days ago left its partial folder: removed with the old backups.
+    fs.mkdirSync(path.join(dir, ".partial-died"));
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    fs.utimesSync(path.join(dir, ".partial-died"), twoDaysAgo, twoDaysAgo);
     fs.mkdirSync(path.join(dir, "academia-20000101T000000Z")); // no manifest: not a complete backup
     const names: string[] = [];
     for (let i = 0; i < 3; i++) {

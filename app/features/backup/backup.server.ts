@@ -47,6 +47,8 @@ export const DATABASE_FILE: Record<DatabaseProvider, string> = {
 };
 /** A complete backup's folder name; the temporary `.partial-*` ones never match. */
 const BACKUP_NAME = /^academia-\d{8}T\d{6}Z(-\d+)?$/;
+/** A `.partial-*` folder this old is a run that died. */
+const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** The column that names each storage area's files: a new area must say where its keys live. */
 const STORED_FILE_COLUMNS: Record<StorageArea, { table: string; column: string }> = {
@@ -138,11 +140,21 @@ export async function listBackups(dir: string): Promise<string[]> {
   return complete.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Deletes the oldest complete backups past the newest `keep`; returns their names. */
+/**
+ * Deletes the oldest complete backups past the newest `keep`, and the `.partial-*` folders of runs
+ * that died (older than a day: no backup takes that long); returns the complete ones' names.
+ */
 async function pruneBackups(dir: string, keep: number): Promise<string[]> {
   const all = await listBackups(dir);
   const old = all.slice(0, Math.max(0, all.length - Math.max(1, keep)));
   for (const name of old) await fsp.rm(path.join(dir, name), { recursive: true, force: true });
+  for (const name of await fsp.readdir(dir)) {
+    if (!name.startsWith(".partial-")) continue;
+    const stat = await fsp.stat(path.join(dir, name)).catch(() => null);
+    if (stat && Date.now() - stat.mtimeMs > ABANDONED_AFTER_MS) {
+      await fsp.rm(path.join(dir, name), { recursive: true, force: true });
+    }
+  }
   return old;
 }
 

@@ -107,7 +107,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     );
   }
   await verifyBackupFiles(options.from, manifest);
-  log(`Backup ${options.from} checked: its database and ${manifest.files.length} file(s) match the manifest.`);
+  const name = path.basename(options.from);
+  log(`Backup ${name} checked: its database and ${manifest.files.length} file(s) match the manifest.`);
 
   const local = manifest.storage === "local";
   const occupied = [
