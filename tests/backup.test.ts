@@ -129,7 +129,9 @@ async function expectRestored(target: DataTarget, acks: Ack[]) {
   return { users, books };
 }
 
-describe(`backup and restore on ${engine}`, () => {
+// Each test makes backups (files copied, a worker thread or pg_dump, s3rver): a second or two
+// alone, many more on a loaded machine.
+describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
   it("restores every write acknowledged before a backup made while rows and files were written and deleted", async () => {
     const kept: Ack[] = [];
     const doomed: Ack[] = [];
@@ -391,7 +393,7 @@ describe(`backup and restore on ${engine}`, () => {
     });
     expect(backup.code, backup.output).toBe(0);
     expect(backup.output).toMatch(
-      /^Backup written: .*academia-\d{8}T\d{6}Z in [\d.]+ s\n {2}\w+, migration \d+_\w+, \d+ tables, \d+ rows/,
+      /^Backup written: .*academia-\d{8}T\d{6}Z in [\d.]+ s\n {2}\w+, migration \d+_\w+, \d+ tables, \d+ rows/m,
     );
     const name = (await listBackups(dir))[0]!;
 

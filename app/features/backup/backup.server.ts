@@ -182,10 +182,12 @@ export async function createBackup(
     const files: StoredFile[] = [];
     const missing: string[] = [];
     const named = new Set(snapshot.keys.filter((key) => isStorageKey(key)));
-    for (const key of [...named].sort()) {
-      const file = local
+    const found = await inParallel([...named].sort(), async (key) =>
+      local
         ? (early.get(key) ?? (await copyHashed(path.join(options.uploadsDir, key), path.join(filesDir, key))))
-        : await options.storage.stat(key).then((s) => s && { key, size: s.size, etag: s.etag });
+        : await options.storage.stat(key).then((s) => s && { size: s.size, etag: s.etag }),
+    );
+    for (const [key, file] of found) {
       if (file) files.push({ ...file, key });
       else missing.push(key);
     }
@@ -214,6 +216,20 @@ export async function createBackup(
     await fsp.rm(temp, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** `fn` of each item, at most `width` at once (a bucket answers many HEADs in parallel); in the items' order. */
+export async function inParallel<T, R>(items: T[], fn: (item: T) => Promise<R>, width = 8): Promise<[T, R][]> {
+  const results: [T, R][] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = [items[i]!, await fn(items[i]!)];
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return results;
 }
 
 /** Renames the finished folder to `name` (or name-2, name-3… when a backup of the same second exists). */

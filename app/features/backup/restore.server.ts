@@ -25,6 +25,7 @@ import {
   countPgTables,
   DATABASE_FILE,
   FILES_DIR,
+  inParallel,
   inspectSqlite,
   MANIFEST,
   pgServerMajor,
@@ -335,15 +336,8 @@ async function restoreLocalFiles(from: string, uploads: string, manifest: Manife
 
 /** S3: the bucket keeps the objects (its versioning or replication); every listed key must be there. */
 async function checkBucket(storage: DataTarget["storage"], manifest: Manifest): Promise<number> {
-  const absent: string[] = [];
-  const queue = [...manifest.files];
-  const worker = async () => {
-    for (let file = queue.shift(); file; file = queue.shift()) {
-      const stat = await storage.stat(file.key);
-      if (!stat || stat.size !== file.size) absent.push(file.key);
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
+  const checked = await inParallel(manifest.files, async (file) => (await storage.stat(file.key))?.size === file.size);
+  const absent = checked.filter(([, present]) => !present).map(([file]) => file.key);
   if (absent.length > 0) {
     throw new BackupError(
       `The database is restored, but the bucket no longer holds ${absent.length} of its file(s): ` +
