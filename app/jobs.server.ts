@@ -11,13 +11,14 @@ import { optimizeDatabase } from "~/features/site/db-maintenance.server.ts";
 import { purgePastRetention } from "~/features/privacy/retention.server.ts";
 import { dropSentMailTexts } from "~/features/mail/outbox.server.ts";
 import { purgeOldNotifications } from "~/features/notifications/notify.server.ts";
+import { sendDigests } from "~/features/notifications/digest.server.ts";
 import { startMailSender } from "~/features/mail/sender.server.ts";
 import { sendDueReminders } from "~/features/due-dates/reminders.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { takeFailedDeletes } from "~/lib/storage.server.ts";
 
 const HOUR = 60 * 60 * 1000;
-/** How often the due-date reminders are looked for: a reminder goes out at most this late. */
+/** How often the due-date reminders and the daily digest are looked for: each goes out at most this late. */
 const REMINDER_EVERY = 15 * 60 * 1000;
 let started = false;
 
@@ -76,6 +77,12 @@ export function startBackgroundJobs() {
     sendDueReminders().catch((error) => console.error("No se pudieron preparar los recordatorios", error));
   void reminders();
   setInterval(reminders, REMINDER_EVERY).unref();
+  // The daily digest (docs/product.md#notifications), the same way: a digest's rows are claimed
+  // with the mail that lists them, so instances racing send each row once, and a person gets at
+  // most one digest a day (features/notifications/digest.server.ts).
+  const digests = () => sendDigests().catch((error) => console.error("No se pudo preparar el resumen diario", error));
+  void digests();
+  setInterval(digests, REMINDER_EVERY).unref();
   // Runs after the migrations (server/index.ts deploys first): search columns and word tables a
   // migration added empty are filled, once per database (DataStep), then the planner gets
   // statistics, and keeps them fresh hourly.

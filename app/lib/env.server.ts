@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   TEACHERS_PUBLISH: z.enum(["true", "false"]).default("false"),
   /** How many days before a module's due date its reminder e-mail goes out (docs/product.md#due-dates). */
   REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(60).default(2),
+  /** The hour (0–23, Chile's time) of the daily digest e-mail ('Resumen diario', docs/product.md#notifications). */
+  DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   PORT: z.coerce.number().int().positive().max(65535).catch(3000),
   HOST: z.string().catch("0.0.0.0").default("0.0.0.0"),
 });
