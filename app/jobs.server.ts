@@ -18,8 +18,6 @@ import { env } from "~/lib/env.server.ts";
 import { takeFailedDeletes } from "~/lib/storage.server.ts";
 
 const HOUR = 60 * 60 * 1000;
-/** How often the due-date reminders and the daily digest are looked for: each goes out at most this late. */
-const REMINDER_EVERY = 15 * 60 * 1000;
 let started = false;
 
 /**
@@ -75,14 +73,16 @@ export function startBackgroundJobs() {
   // instances queues each reminder once (features/due-dates/reminders.server.ts).
   const reminders = () =>
     sendDueReminders().catch((error) => console.error("No se pudieron preparar los recordatorios", error));
+  // How often reminders and the digest are looked for (NOTICE_JOBS_EVERY_S, 15 minutes).
+  const noticeEvery = env().NOTICE_JOBS_EVERY_S * 1000;
   void reminders();
-  setInterval(reminders, REMINDER_EVERY).unref();
+  setInterval(reminders, noticeEvery).unref();
   // The daily digest (docs/product.md#notifications), the same way: a digest's rows are claimed
   // with the mail that lists them, so instances racing send each row once, and a person gets at
   // most one digest a day (features/notifications/digest.server.ts).
   const digests = () => sendDigests().catch((error) => console.error("No se pudo preparar el resumen diario", error));
   void digests();
-  setInterval(digests, REMINDER_EVERY).unref();
+  setInterval(digests, noticeEvery).unref();
   // Runs after the migrations (server/index.ts deploys first): search columns and word tables a
   // migration added empty are filled, once per database (DataStep), then the planner gets
   // statistics, and keeps them fresh hourly.

@@ -54,6 +54,8 @@ const EnvSchema = z.object({
   REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(60).default(2),
   /** The hour (0–23, Chile's time) of the daily digest e-mail ('Resumen diario', docs/product.md#notifications). */
   DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+  /** Seconds between two looks for due-date reminders and the daily digest (each goes out at most this late). */
+  NOTICE_JOBS_EVERY_S: z.coerce.number().int().min(1).max(86_400).default(900),
   PORT: z.coerce.number().int().positive().max(65535).catch(3000),
   HOST: z.string().catch("0.0.0.0").default("0.0.0.0"),
 });
