@@ -140,6 +140,9 @@ describe("deployMigrations", () => {
         "ClassMember_copies_insert",
         "Enrolment_progress_to_ClassMember",
         "User_name_to_ClassMember",
+        // A course word's copies of its course's visibility (migration course_word_visibility)
+        "CourseWord_copies_insert",
+        "Course_visibility_to_CourseWord",
       ].sort(),
     );
   });

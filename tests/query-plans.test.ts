@@ -107,7 +107,7 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
     }
     await createUser({ nombre: "Sofía", apellido: "Núñez", correo: "sofia.nunez@escuela.cl" });
     const onWords =
-      /SEARCH (main\.)?(w|o\d+|t\d+|CourseWord|UserWord) USING (COVERING )?INDEX ((Course|User)Word_word_(course|user)Id_idx \(word>\? AND word<\?\)|sqlite_autoindex_(Course|User)Word_1 \((course|user)Id=\? AND word>\? AND word<\?\))/;
+      /SEARCH (main\.)?(w|o\d+|t\d+|CourseWord|UserWord) USING (COVERING )?INDEX ((Course|User)Word_word_(course|user)Id_idx \(word>\? AND word<\?\)|CourseWord_estado_word_dirigidoA_courseId_idx \(estado=\? AND word>\? AND word<\?\)|sqlite_autoindex_(Course|User)Word_1 \((course|user)Id=\? AND word>\? AND word<\?\))/;
     const viewer = { id: userId, rol: "docente" } as never;
     const cursor = { desde: { createdAt: new Date(), id: "zzzz" } };
     for (const run of [
