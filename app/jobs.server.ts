@@ -11,14 +11,14 @@ import { optimizeDatabase } from "~/features/site/db-maintenance.server.ts";
 import { purgePastRetention } from "~/features/privacy/retention.server.ts";
 import { dropSentMailTexts } from "~/features/mail/outbox.server.ts";
 import { purgeOldNotifications } from "~/features/notifications/notify.server.ts";
+import { sendDigests } from "~/features/notifications/digest.server.ts";
 import { startMailSender } from "~/features/mail/sender.server.ts";
 import { sendDueReminders } from "~/features/due-dates/reminders.server.ts";
+import { startBackupSchedule } from "~/features/backup/schedule.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { takeFailedDeletes } from "~/lib/storage.server.ts";
 
 const HOUR = 60 * 60 * 1000;
-/** How often the due-date reminders are looked for: a reminder goes out at most this late. */
-const REMINDER_EVERY = 15 * 60 * 1000;
 let started = false;
 
 /**
@@ -74,8 +74,16 @@ export function startBackgroundJobs() {
   // instances queues each reminder once (features/due-dates/reminders.server.ts).
   const reminders = () =>
     sendDueReminders().catch((error) => console.error("No se pudieron preparar los recordatorios", error));
+  // How often reminders and the digest are looked for (NOTICE_JOBS_EVERY_S, 15 minutes).
+  const noticeEvery = env().NOTICE_JOBS_EVERY_S * 1000;
   void reminders();
-  setInterval(reminders, REMINDER_EVERY).unref();
+  setInterval(reminders, noticeEvery).unref();
+  // The daily digest (docs/product.md#notifications), the same way: a digest's rows are claimed
+  // with the mail that lists them, so instances racing send each row once, and a person gets at
+  // most one digest a day (features/notifications/digest.server.ts).
+  const digests = () => sendDigests().catch((error) => console.error("No se pudo preparar el resumen diario", error));
+  void digests();
+  setInterval(digests, noticeEvery).unref();
   // Runs after the migrations (server/index.ts deploys first): search columns and word tables a
   // migration added empty are filled, once per database (DataStep), then the planner gets
   // statistics, and keeps them fresh hourly.
@@ -85,6 +93,8 @@ export function startBackgroundJobs() {
     .catch((error) => console.error("No se pudo completar el índice de búsqueda", error))
     .then(() => optimize(true));
   setInterval(() => void optimize(false), HOUR).unref();
+  // BACKUP_EVERY_H: one backup per period across every instance (features/backup/schedule.server.ts).
+  startBackupSchedule();
   // Without SMTP_URL (the demo) mail stays in the outbox, readable by admins.
   const smtpUrl = env().SMTP_URL?.trim();
   if (smtpUrl) startMailSender(smtpUrl, env().MAIL_SEND_INTERVAL_S * 1000);

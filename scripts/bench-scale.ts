@@ -35,6 +35,7 @@ import { formatCounts, generateLargeDb, type LargeDbResult } from "./bench/large
 import { copyToPostgres, startPostgres } from "./bench/pg-copy.ts";
 import { addQuizActivityToFile, quizAndCertificatePaths } from "./bench/quiz-activity.ts";
 import { addTeachingToFile, BENCH_CLASS_ID } from "./bench/teaching.ts";
+import { addSearchFillToFile } from "./bench/search-fill.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_SCALE_PORT ?? 3330);
@@ -469,6 +470,9 @@ async function main() {
   console.error(
     `bench:scale: equipos y clases: ${teaching.teachers} profesores/as, ${teaching.classes} clases, ${teaching.members} estudiantes en clases`,
   );
+  // A full first page for the catalog search on the demo side too (scripts/bench/search-fill.ts).
+  const filled = addSearchFillToFile(DEMO.dbFile, seeded);
+  console.error(`bench:scale: demo: ${filled} cursos 'Taller de programación' (una página completa de búsqueda)`);
   console.error(`bench:scale: base grande en ${(generated.ms / 1000).toFixed(1)} s; midiendo ambas alternadamente…`);
   const postgres = ON_POSTGRES ? startPostgres() : null;
   let copied = "";

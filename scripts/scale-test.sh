@@ -67,6 +67,8 @@ export SESSION_SECRET="scale-test-secret-$(node -e 'console.log(require("node:cr
 export APP_URL="http://127.0.0.1:$lb_port"
 export SMTP_URL="smtp://127.0.0.1:$smtp_port"
 export MAIL_SEND_INTERVAL_S=1 MAIL_LEASE_S=5
+# Both instances look for due-date reminders and daily digests every 2 s: they race (cross-instance.spec.ts).
+export NOTICE_JOBS_EVERY_S=2
 export RATE_LIMIT_IP_FACTOR=100 NODE_ENV=production HOST=127.0.0.1
 export TRUST_PROXY=loopback
 

@@ -4,12 +4,13 @@
 // constant number of queries whatever the class's size, and writing to (and the CSV of) a class of
 // 3 000. The app's client logs its SQL (tests/query-log.ts), so app modules are loaded after it.
 import { beforeAll, describe, expect, it } from "vitest";
-import { sqlite, statements } from "./query-log.ts";
+import { plansOf, sqlite, statements } from "./query-log.ts";
 
 const { prisma } = await import("~/lib/db.server.ts");
 const { newClassCode } = await import("~/features/classes/codes.ts");
 const { classLinks, classListLink } = await import("~/features/classes/class-links.ts");
 const { findClass } = await import("~/features/classes/guards.server.ts");
+const { listClassMembers } = await import("~/features/classes/classes.server.ts");
 const { getClassProgress, flagsOf, classGradesCsv } = await import("~/features/classes/progress.server.ts");
 const { progressQueryFrom, ClassProgressSchema } = await import("~/features/classes/progress-schema.ts");
 const { PROGRESS_FLAGS, PROGRESS_ORDERS, PROGRESS_DIRECTIONS } = await import("~/features/classes/progress-texts.ts");
@@ -221,7 +222,103 @@ describe("sorting and paging", () => {
   });
 });
 
+describe("each member's copies of its name and progress (the database's triggers)", () => {
+  const row = (userId: string, claseId = clase.id) =>
+    prisma.classMember.findUniqueOrThrow({
+      where: { claseId_userId: { claseId, userId } },
+      select: { apellido: true, nombre: true, progreso: true, atascado: true, ultimaActividadEn: true },
+    });
+  const source = async (userId: string) => {
+    const e = await prisma.enrolment.findUniqueOrThrow({
+      where: { userId_cursoId: { userId, cursoId: course.id } },
+      select: {
+        progreso: true,
+        atascado: true,
+        ultimaActividadEn: true,
+        user: { select: { apellido: true, nombre: true } },
+      },
+    });
+    return {
+      apellido: e.user.apellido,
+      nombre: e.user.nombre,
+      progreso: e.progreso,
+      atascado: e.atascado,
+      ultimaActividadEn: e.ultimaActividadEn,
+    };
+  };
+
+  it("a new member's row is filled from its account and enrolment; the attempts' changes follow", async () => {
+    for (const u of [ana, bruno, carla, diego, elena]) expect(await row(u.id)).toEqual(await source(u.id));
+    expect((await row(bruno.id)).atascado).toBe(true);
+    expect((await row(elena.id)).progreso).toBe(100);
+  });
+
+  it("a renamed account moves in the name order of each of its classes; an attempt moves it by progress", async () => {
+    const fede = await learner("Federico", "Fuentes");
+    const other = await prisma.courseClass.create({
+      data: { cursoId: course.id, nombre: "Segunda", codigo: newClassCode() },
+    });
+    await prisma.classMember.create({ data: { claseId: other.id, cursoId: course.id, userId: fede.id } });
+    await prisma.user.update({ where: { id: fede.id }, data: { apellido: "Aguirre", nombre: "Federica" } });
+    expect(await row(fede.id)).toMatchObject({ apellido: "Aguirre", nombre: "Federica" });
+    expect(await row(fede.id, other.id)).toMatchObject({ apellido: "Aguirre", nombre: "Federica" });
+    expect((await all()).estudiantes[0]!.id).toBe(fede.id);
+    const before = (await row(fede.id)).ultimaActividadEn;
+    await attempt(fede, 0, true);
+    expect(await row(fede.id)).toEqual(await source(fede.id));
+    expect((await row(fede.id)).progreso).toBeGreaterThan(0);
+    expect((await row(fede.id)).ultimaActividadEn.getTime()).toBeGreaterThan(before.getTime());
+    expect(await row(fede.id, other.id)).toEqual(await source(fede.id));
+    // Leaving the course leaves both classes (cascade); the other learners' rows are untouched.
+    await prisma.enrolment.delete({ where: { userId_cursoId: { userId: fede.id, cursoId: course.id } } });
+    expect(await prisma.classMember.count({ where: { userId: fede.id } })).toBe(0);
+    await prisma.courseClass.delete({ where: { id: other.id } });
+    for (const u of [ana, bruno, carla, diego, elena]) expect(await row(u.id)).toEqual(await source(u.id));
+  });
+
+  it("the class's list of learners in name order, a page after and before a learner", async () => {
+    const first = await listClassMembers(clase.id, null, 2);
+    expect(first.members.map((m) => m.nombre)).toEqual(["Ana Alvarado", "Bruno Bravo"]);
+    expect([first.hasPrev, first.hasNext, first.total]).toEqual([false, true, 5]);
+    const next = await listClassMembers(clase.id, { desde: bruno.id }, 2);
+    expect(next.members.map((m) => m.userId)).toEqual([carla.id, diego.id]);
+    expect([next.hasPrev, next.hasNext]).toEqual([true, true]);
+    const back = await listClassMembers(clase.id, { antes: carla.id }, 2);
+    expect(back.members.map((m) => m.userId)).toEqual([ana.id, bruno.id]);
+    expect([back.hasPrev, back.hasNext]).toEqual([false, true]);
+    const last = await listClassMembers(clase.id, { desde: diego.id }, 2);
+    expect([last.members.map((m) => m.userId), last.hasNext]).toEqual([[elena.id], false]);
+    // A learner no longer in the class: the list starts from the top again.
+    expect((await listClassMembers(clase.id, { desde: "c0000000000000000000nobody" }, 2)).members[0]!.userId).toBe(
+      ana.id,
+    );
+  });
+});
+
 describe.skipIf(!sqlite)("the cost", () => {
+  it("every order, each way, and the flags read a range of the class's own indexes: no join sorted, no scan", async () => {
+    const queries = [
+      ...PROGRESS_ORDERS.flatMap((orden) => PROGRESS_DIRECTIONS.map((dir) => `?orden=${orden}&dir=${dir}`)),
+      "?marca=atascado&orden=actividad&dir=desc",
+      "?marca=finalizado&orden=progreso",
+    ];
+    for (const q of queries) {
+      const plans = await plansOf(() => all(q));
+      const members = plans.filter((p) => /FROM [`"]?(main[`"]?\.[`"]?)?ClassMember/.test(p.query));
+      expect(members.length, q).toBeGreaterThan(0);
+      for (const { query, plan } of members) {
+        const text = plan.join("\n");
+        expect({ q, query, text }).not.toMatchObject({
+          text: expect.stringMatching(/TEMP B-TREE|SCAN (main\.)?ClassMember|SEARCH (main\.)?(Enrolment|User)/),
+        });
+      }
+    }
+    for (const run of [() => listClassMembers(clase.id, null), () => listClassMembers(clase.id, { desde: bruno.id })]) {
+      for (const { plan } of await plansOf(run))
+        expect(plan.join("\n")).not.toMatch(/TEMP B-TREE|SCAN (main\.)?ClassMember/);
+    }
+  });
+
   it("the same number of queries for a class of 5 and of 25", async () => {
     const selects = async () => {
       statements.length = 0;

@@ -222,6 +222,15 @@ describe("reminder e-mails", () => {
     people.noEmail = await createUser({ correo: `sin-${Date.now()}@sin-correo.invalid` });
     people.optedOut = await createUser();
     await prisma.user.update({ where: { id: people.optedOut.id }, data: { avisosCorreo: false } });
+    // Two learners who chose otherwise for 'Recordatorios de fechas límite' in their profile.
+    people.inApp = await createUser();
+    people.digest = await createUser();
+    await prisma.notificationPref.createMany({
+      data: [
+        { userId: people.inApp.id, kind: "recordatorio", mode: "app" },
+        { userId: people.digest.id, kind: "recordatorio", mode: "digest" },
+      ],
+    });
     for (const p of Object.values(people)) {
       await prisma.enrolment.create({ data: { userId: p.id, cursoId: course.id } });
       await prisma.enrolment.create({ data: { userId: p.id, cursoId: later.id } });
@@ -229,30 +238,46 @@ describe("reminder e-mails", () => {
     await pass(people.passed.id, course.id, course.quiz.id);
   });
 
-  it("two racing runs queue one reminder, to the one learner who has not passed (not the reserved domain, not an objector)", async () => {
+  it("two racing runs remind each learner who has not passed once; e-mail only where the learner's choice and address allow", async () => {
     const [a, b] = await Promise.all([sendDueReminders(now), sendDueReminders(now)]);
-    // Other tests of this file left learners with dates due too: every claim is one mail, none twice.
-    const all = await prisma.outboxMail.findMany({ where: { kind: "due.reminder" } });
-    expect(a.queued + b.queued).toBe(all.length);
-    expect(await prisma.moduleReminder.count()).toBe(all.length);
-    expect(new Set(all.map((m) => `${m.toUserId} ${m.subject}`)).size).toBe(all.length);
+    // Other tests of this file left learners with dates due too: every claim is one notification, none twice.
+    const notes = await prisma.notification.findMany({ where: { kind: "recordatorio" } });
+    expect(a.reminded + b.reminded).toBe(notes.length);
+    expect(await prisma.moduleReminder.count()).toBe(notes.length);
+    expect(new Set(notes.map((n) => `${n.userId} ${n.title}`)).size).toBe(notes.length);
     const ids = Object.values(people).map((p) => p.id);
+    // Everyone who has not passed is told in the academy, the objector and the learner without e-mail too.
+    const told = notes.filter((n) => ids.includes(n.userId)).map((n) => n.userId);
+    expect(told.sort()).toEqual(
+      [people.pending!.id, people.noEmail!.id, people.optedOut!.id, people.inApp!.id, people.digest!.id].sort(),
+    );
+    const mine = notes.find((n) => n.userId === people.pending!.id)!;
+    expect(mine.link).toBe(`/cursos/${course.id}?modulo=1#modulo-1`);
+    expect(mine.title).toMatch(/^Recordatorio: «Fracciones» vence el /);
+    expect(notes.find((n) => n.userId === people.digest!.id)!.digestPending).toBe(true);
+    // E-mailed at once: only the learner who keeps the default and has an address.
+    const all = await prisma.outboxMail.findMany({ where: { kind: "notice.recordatorio" } });
+    expect(a.mailed + b.mailed).toBe(all.length);
     const mails = all.filter((m) => ids.includes(m.toUserId!));
     expect(mails.map((m) => m.toUserId)).toEqual([people.pending!.id]);
     expect(mails[0]!.text).toContain(`http://localhost:3000/cursos/${course.id}?modulo=1#modulo-1`);
     expect(mails[0]!.subject).toMatch(/^Recordatorio: «Fracciones» vence el /);
-    expect(await prisma.moduleReminder.count({ where: { moduloId: course.quiz.id } })).toBe(1);
+    expect(await prisma.moduleReminder.count({ where: { moduloId: course.quiz.id } })).toBe(5);
 
     await deliverPending(createSmtpTransport(`smtp://127.0.0.1:${smtp.port}`), { now: new Date(Date.now() + 1000) });
     const addresses = Object.values(people).map((p) => p.correo);
     const received = smtp.received.filter((m) => m.to.some((to) => addresses.includes(to)));
     expect(received.map((m) => m.to)).toEqual([[people.pending!.correo]]);
-    expect(received[0]!.raw).toContain("List-Unsubscribe:");
+    // The one-click unsubscribe of the kind 'recordatorio' (RFC 8058).
+    expect(received[0]!.raw.replace(/\r\n[ \t]+/g, " ")).toMatch(
+      /List-Unsubscribe: <http:\/\/localhost:3000\/avisos\/baja\/[^.>]+\.recordatorio\./,
+    );
+    expect(received[0]!.raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     expect(received[0]!.raw).toContain("Curso con recordatorio");
     expect(smtp.received.some((m) => m.to.some((to) => to.endsWith("@sin-correo.invalid")))).toBe(false);
 
     // Run again: nothing new.
-    expect((await sendDueReminders(now)).queued).toBe(0);
+    expect(await sendDueReminders(now)).toMatchObject({ reminded: 0, mailed: 0 });
   });
 
   it("a new due date is a new reminder; the learner's data lists the reminders sent", async () => {
@@ -275,7 +300,7 @@ describe("reminder e-mails", () => {
       ),
     );
     expect(await prisma.moduleReminder.count({ where: { moduloId: course.quiz.id } })).toBe(0);
-    expect((await sendDueReminders(now)).queued).toBe(1);
+    expect(await sendDueReminders(now)).toMatchObject({ reminded: 5, mailed: 1 });
     const row = await prisma.moduleReminder.findFirstOrThrow({ where: { userId: people.pending!.id } });
     expect(Math.abs(row.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
   });

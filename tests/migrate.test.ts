@@ -136,6 +136,13 @@ describe("deployMigrations", () => {
         "QuizAttempt_report_delete",
         "QuizAttempt_report_insert",
         "QuizQuestion_report_delete",
+        // A class member's copies of its name and progress (migration class_member_sort_keys)
+        "ClassMember_copies_insert",
+        "Enrolment_progress_to_ClassMember",
+        "User_name_to_ClassMember",
+        // A course word's copies of its course's visibility (migration course_word_visibility)
+        "CourseWord_copies_insert",
+        "Course_visibility_to_CourseWord",
       ].sort(),
     );
   });

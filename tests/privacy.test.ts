@@ -11,11 +11,12 @@ import { prisma } from "~/lib/db.server.ts";
 import { resetEnvCache } from "~/lib/env.server.ts";
 import * as apiRegister from "~/routes/api/auth.register.ts";
 import * as privacyPage from "~/routes/privacy.tsx";
+import { backupRetentionText } from "~/features/backup/texts.ts";
 import { args, jsonRequest } from "./factories.ts";
 
 const saved = { ...process.env };
 afterEach(() => {
-  for (const key of ["PRIVACY_CONTROLLER", "PRIVACY_EMAIL", "PRIVACY_ADDRESS"]) {
+  for (const key of ["PRIVACY_CONTROLLER", "PRIVACY_EMAIL", "PRIVACY_ADDRESS", "BACKUP_KEEP", "BACKUP_EVERY_H"]) {
     if (saved[key] === undefined) delete process.env[key];
     else process.env[key] = saved[key];
   }
@@ -38,6 +39,22 @@ describe("the privacy notice", () => {
       address: "Calle Uno 123, Osorno",
       version: PRIVACY_NOTICE_VERSION,
     });
+  });
+
+  it("states how long deleted data stays in the backups, from BACKUP_KEEP and BACKUP_EVERY_H", () => {
+    process.env.BACKUP_KEEP = "5";
+    process.env.BACKUP_EVERY_H = "24";
+    resetEnvCache();
+    const { backups } = privacyPage.loader();
+    expect(backups).toEqual({ keep: 5, everyHours: 24 });
+    expect(backupRetentionText(backups)).toBe(
+      "Copias de seguridad: guardamos las 5 copias más recientes; lo que borras sigue en ellas hasta que se " +
+        "reemplaza la última copia que lo contiene (se hace una cada 24 horas: a lo más 5 días).",
+    );
+    expect(backupRetentionText({ keep: 1, everyHours: null })).toBe(
+      "Copias de seguridad: guardamos la copia más reciente; lo que borras sigue en ella hasta que se " +
+        "reemplaza la última copia que lo contiene.",
+    );
   });
 
   it("states the retention the features enforce", () => {

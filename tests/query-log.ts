@@ -13,3 +13,16 @@ export const logged = sqlite
   : null;
 logged?.$on("query", (e) => statements.push({ query: e.query, params: JSON.parse(e.params) as unknown[] }));
 if (logged) (globalThis as { __prisma?: unknown }).__prisma = logged;
+
+/** The SQLite plans of every SELECT `run` sends, as EXPLAIN QUERY PLAN's "detail" lines. */
+export async function plansOf(run: () => Promise<unknown>) {
+  statements.length = 0;
+  await run();
+  const selects = statements.filter((s) => /^\s*SELECT/i.test(s.query));
+  const plans = [];
+  for (const { query, params } of selects) {
+    const rows = await logged!.$queryRawUnsafe<Array<{ detail: string }>>(`EXPLAIN QUERY PLAN ${query}`, ...params);
+    plans.push({ query, plan: rows.map((r) => r.detail) });
+  }
+  return plans;
+}

@@ -3,7 +3,7 @@
 // (EXPLAIN QUERY PLAN, no statistics: the planner of a fresh database). A full scan of a table
 // that grows, or a sort of all its rows, fails the test. Also: the Tally counts the triggers keep.
 import { beforeAll, describe, expect, it } from "vitest";
-import { logged, sqlite, statements } from "./query-log.ts";
+import { plansOf, sqlite } from "./query-log.ts";
 
 const { prisma } = await import("~/lib/db.server.ts");
 const courses = await import("~/features/courses/courses.server.ts");
@@ -19,19 +19,6 @@ const { HASHED_SEARCH } = await import("~/features/search/word-search.server.ts"
 const { bookSearchFields, searchWords } = await import("~/features/library/book-words.ts");
 const reports = await import("~/features/reports/reports.server.ts");
 const { createUser } = await import("./factories.ts");
-
-/** The plans of every statement `run` sends, as "detail" lines. */
-async function plansOf(run: () => Promise<unknown>) {
-  statements.length = 0;
-  await run();
-  const selects = statements.filter((s) => /^\s*SELECT/i.test(s.query));
-  const plans = [];
-  for (const { query, params } of selects) {
-    const rows = await logged!.$queryRawUnsafe<Array<{ detail: string }>>(`EXPLAIN QUERY PLAN ${query}`, ...params);
-    plans.push({ query, plan: rows.map((r) => r.detail) });
-  }
-  return plans;
-}
 
 const BIG =
   "(main\\.)?(Course|CourseWord|User|UserWord|Message|QuizQuestion|Module|Enrolment|Book|BookWord|QuizAttempt|AttemptAnswer|Certificate|Tally|OutboxMail|ContactMessage)";
@@ -120,7 +107,7 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
     }
     await createUser({ nombre: "Sofía", apellido: "Núñez", correo: "sofia.nunez@escuela.cl" });
     const onWords =
-      /SEARCH (main\.)?(w|o\d+|t\d+|CourseWord|UserWord) USING (COVERING )?INDEX ((Course|User)Word_word_(course|user)Id_idx \(word>\? AND word<\?\)|sqlite_autoindex_(Course|User)Word_1 \((course|user)Id=\? AND word>\? AND word<\?\))/;
+      /SEARCH (main\.)?(w|o\d+|t\d+|CourseWord|UserWord) USING (COVERING )?INDEX ((Course|User)Word_word_(course|user)Id_idx \(word>\? AND word<\?\)|CourseWord_estado_word_dirigidoA_courseId_idx \(estado=\? AND word>\? AND word<\?\)|sqlite_autoindex_(Course|User)Word_1 \((course|user)Id=\? AND word>\? AND word<\?\))/;
     const viewer = { id: userId, rol: "docente" } as never;
     const cursor = { desde: { createdAt: new Date(), id: "zzzz" } };
     for (const run of [

@@ -11,7 +11,7 @@ import type { CourseFields } from "~/features/authoring/schema.ts";
 import { courseListJson } from "~/features/courses/course-json.ts";
 import { COURSES_PAGE_SIZE, listCourses } from "~/features/courses/courses.server.ts";
 import { courseSearchSummary } from "~/features/courses/texts.ts";
-import { courseTitleFields, courseWordsCreate } from "~/features/courses/title-search.ts";
+import { courseTitleFields, courseWordsCreate, courseWordsUpdate } from "~/features/courses/title-search.ts";
 import { deleteUser } from "~/features/users/account-deletion.server.ts";
 import { updateProfile } from "~/features/users/profile.server.ts";
 import { backfillUserWords, listUsers } from "~/features/users/users.server.ts";
@@ -235,6 +235,33 @@ describe("the catalog search (/cursos?q=, the audience lists, GET /api/cursos/li
     expect(((await readJson(pub)) as { cursos: Array<{ titulo: string }> }).cursos.map((c) => c.titulo)).toEqual([
       "Didáctica de la programación",
     ]);
+  });
+
+  it("follows a course published, moved to another audience and unpublished (the word rows' copies)", async () => {
+    const course = await makeCourse({ titulo: "Cerámica mapuche" }, { estado: "borrador" });
+    const found = async (audience?: string) =>
+      titles(await listCourses({ viewer: null, q: "ceramica", ...(audience ? { audience } : {}) }));
+    expect(await found()).toEqual([]);
+    await prisma.course.update({ where: { id: course.id }, data: { estado: "publicado", dirigidoA: "docente" } });
+    expect(await found()).toEqual(["Cerámica mapuche"]);
+    expect(await found("docente")).toEqual(["Cerámica mapuche"]);
+    expect(await found("estudiante")).toEqual([]);
+    const rows = await prisma.courseWord.findMany({ where: { courseId: course.id } });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.estado === "publicado" && r.dirigidoA === "docente")).toBe(true);
+    // The editor rewrites the words: the new rows take the course's current copies.
+    await prisma.course.update({
+      where: { id: course.id },
+      data: {
+        dirigidoA: "general",
+        ...courseTitleFields("Cerámica y alfarería"),
+        ...courseWordsUpdate({ titulo: "Cerámica y alfarería", bienvenida: "", herramientas: [], loAprenderan: [] }),
+      },
+    });
+    expect(await found("estudiante")).toEqual(["Cerámica y alfarería"]);
+    await prisma.course.update({ where: { id: course.id }, data: { estado: "borrador" } });
+    expect(await found()).toEqual([]);
+    expect(titles(await listCourses({ viewer: admin, q: "alfareria" }))).toEqual(["Cerámica y alfarería"]);
   });
 
   it("pages a search by cursors, forwards and backwards, and the Link header keeps the query", async () => {

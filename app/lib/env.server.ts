@@ -52,6 +52,16 @@ const EnvSchema = z.object({
   TEACHERS_PUBLISH: z.enum(["true", "false"]).default("false"),
   /** How many days before a module's due date its reminder e-mail goes out (docs/product.md#due-dates). */
   REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(60).default(2),
+  /** The hour (0–23, Chile's time) of the daily digest e-mail ('Resumen diario', docs/product.md#notifications). */
+  DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
+  /** Seconds between two looks for due-date reminders and the daily digest (each goes out at most this late). */
+  NOTICE_JOBS_EVERY_S: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** Backups (docs/decisions/029-backup-and-restore.md): where, how many to keep, how often the server makes one. */
+  BACKUP_DIR: z.string().min(1).default("./data/backups"),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_EVERY_H: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().positive().max(8760).optional()),
+  /** Where PostgreSQL's pg_dump and pg_restore are, when not found by themselves. */
+  PG_BIN: z.string().optional(),
   PORT: z.coerce.number().int().positive().max(65535).catch(3000),
   HOST: z.string().catch("0.0.0.0").default("0.0.0.0"),
 });

@@ -2,14 +2,15 @@
 // Opening it changes nothing (mail scanners open links); the button — or a mail client's RFC 8058
 // one-click POST (List-Unsubscribe-Post), which comes without our cookies — turns the person's
 // optional notices off, without signing in. A notification's e-mail carries a link for its kind
-// (features/mail/opt-out.server.ts): that one stops only that kind's e-mails. The profile turns
+// (features/mail/opt-out.server.ts): that one stops only that kind's e-mails (the daily digest's,
+// 'resumen', stops the digest). The profile turns
 // them on again.
 import { Link } from "react-router";
 import { OneTimeLinkPage } from "~/components/ui/one-time-link-page.tsx";
 import { optOutOf, setEmailNotices } from "~/features/mail/opt-out.server.ts";
-import { isNotificationKind, KIND_INFO } from "~/features/notifications/kinds.ts";
+import { DIGEST_LINK_KIND, optOutLabel } from "~/features/notifications/kinds.ts";
 import { stopKindEmails } from "~/features/notifications/notify.server.ts";
-import { kindStopped } from "~/features/notifications/texts.ts";
+import { DIGEST_STOPPED, kindStopped } from "~/features/notifications/texts.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { linkActionAnswer, linkPageAnswer } from "~/lib/one-time-link.server.ts";
 import { fail, ok } from "~/lib/failure.ts";
@@ -28,9 +29,8 @@ function kindOf(token: string) {
   const named = optOutOf(token);
   if (!named) return { valid: false, label: null };
   if (named.kind === null) return { valid: true, label: null };
-  return isNotificationKind(named.kind) && KIND_INFO[named.kind].choosable
-    ? { valid: true, label: KIND_INFO[named.kind].label }
-    : { valid: false, label: null };
+  const label = optOutLabel(named.kind);
+  return label ? { valid: true, label } : { valid: false, label: null };
 }
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -42,8 +42,8 @@ export async function action({ params }: Route.ActionArgs) {
   const named = optOutOf(params.token);
   if (named?.kind) {
     const done = await stopKindEmails(named.userId, named.kind);
-    const label = isNotificationKind(named.kind) ? KIND_INFO[named.kind].label : "";
-    return linkActionAnswer(done ? ok({ message: kindStopped(label) }) : fail(404, INVALID));
+    const message = named.kind === DIGEST_LINK_KIND ? DIGEST_STOPPED : kindStopped(optOutLabel(named.kind) ?? "");
+    return linkActionAnswer(done ? ok({ message }) : fail(404, INVALID));
   }
   const done = named !== null && (await setEmailNotices(named.userId, false));
   return linkActionAnswer(done ? ok({ message: DONE }) : fail(404, INVALID));

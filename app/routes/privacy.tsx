@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { SESSION_IDLE_MS, SESSION_MAX_AGE_S } from "~/features/auth/session.server.ts";
 import { SENT_TEXT_RETENTION_DAYS } from "~/features/mail/outbox.server.ts";
 import { PRIVACY_NOTICE_VERSION, RETENTION } from "~/features/privacy/retention.ts";
+import { backupRetentionText } from "~/features/backup/texts.ts";
 import { env } from "~/lib/env.server.ts";
 import { formatCalendarDate } from "~/lib/dates.ts";
 import { pageTitle } from "~/lib/meta.ts";
@@ -37,6 +38,7 @@ export function loader() {
       contactMonths: RETENTION.contactMonths,
       notificationDays: NOTIFICATION_RETENTION_DAYS,
     },
+    backups: { keep: e.BACKUP_KEEP, everyHours: e.BACKUP_EVERY_H ?? null },
   };
 }
 
@@ -147,6 +149,7 @@ export default function Privacy({ loaderData: d }: Route.ComponentProps) {
           <li>Notificaciones: {r.notificationDays} días; tus preferencias, mientras tengas tu cuenta.</li>
           <li>Registro de acciones importantes: {r.auditMonths} meses.</li>
           <li>Mensajes del formulario de contacto: {r.contactMonths} meses.</li>
+          <li>{backupRetentionText(d.backups)}</li>
           <li>
             Certificados: si eliminas tu cuenta, eliges si siguen siendo verificables (con tu nombre) o si se revocan
             (entonces se borran tu nombre y el PDF).

@@ -1,8 +1,10 @@
 // Cross-instance checks of the scale-out run (scripts/scale-test.sh): two app instances on one
 // PostgreSQL database, reached directly (SCALE_A_URL, SCALE_B_URL) and through the balancer.
 // HTTP only: they run once, in the sin-js project.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import pg from "pg";
 import { DEMO_ADMIN, DEMO_DOCENTE, DEMO_PASSWORD } from "../../prisma/demo-accounts.ts";
 import { approvedUser, uniqueEmail } from "../support.ts";
 
@@ -104,6 +106,75 @@ test("a file uploaded through one instance downloads through the other, with Ran
   expect(Buffer.from(await part.body()).toString()).toBe("%PDF-1.4");
   await a.dispose();
   await b.dispose();
+});
+
+/** The mails the recorder got for an address whose subject matches (subjects may be MIME-encoded). */
+function mailsMatching(address: string, subject: RegExp): number {
+  return fs
+    .readFileSync(MAIL_LOG, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { to: string[]; subject: string })
+    .filter((m) => m.to.includes(address) && subject.test(m.subject)).length;
+}
+
+test("reminders, digests and an announcement go out once while both instances run their jobs @cross-instance", async () => {
+  // Both instances look for reminders and digests every NOTICE_JOBS_EVERY_S (2 s here): they race.
+  const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await db.connect();
+  const request = await playwrightRequest.newContext({ baseURL: process.env.SCALE_BASE_URL });
+  const learners: Array<{ id: string; correo: string }> = [];
+  for (let i = 0; i < 6; i++) learners.push(await approvedUser(request, "estudiante", `Aviso${i}`));
+  await request.dispose();
+  // A published course's quiz module, due tomorrow; our learners enrolled (and nothing passed).
+  const { rows } = await db.query<{ id: string; cursoId: string }>(
+    `SELECT m."id", m."cursoId" FROM "Module" m JOIN "Course" c ON c."id" = m."cursoId"
+     WHERE c."estado" = 'publicado' AND EXISTS (SELECT 1 FROM "QuizQuestion" q WHERE q."moduloId" = m."id")
+     ORDER BY c."createdAt", m."posicion" LIMIT 1`,
+  );
+  const module = rows[0]!;
+  for (const l of learners) {
+    await db.query(`INSERT INTO "Enrolment" ("id", "userId", "cursoId") VALUES ($1, $2, $3)`, [
+      `c${crypto.randomBytes(12).toString("hex")}`,
+      l.id,
+      module.cursoId,
+    ]);
+    // A question notification waiting two days for the daily digest (before any day's cutoff).
+    await db.query(
+      `INSERT INTO "Notification" ("id", "userId", "kind", "title", "text", "link", "createdAt", "digestPending")
+       VALUES ($1, $2, 'pregunta', 'Pregunta nueva', 'Alguien pregunto.', '/notificaciones', now() - interval '2 days', TRUE)`,
+      [`c${crypto.randomBytes(12).toString("hex")}`, l.id],
+    );
+  }
+  await db.query(`UPDATE "Module" SET "fechaLimite" = now() + interval '1 day' WHERE "id" = $1`, [module.id]);
+
+  // An announcement to the course, posted through A while both senders work the outbox.
+  const a = await contextOn(A);
+  const admin = await tokenOn(a, DEMO_ADMIN.correo, DEMO_PASSWORD);
+  const title = `Aviso de escala ${crypto.randomBytes(3).toString("hex")}`;
+  const posted = await a.post(`/api/cursos/${module.cursoId}/avisos`, {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: { titulo: title, texto: "Una sola vez, aunque haya dos instancias." },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  await a.dispose();
+
+  const counts = () =>
+    learners.map((l) => [
+      mailsMatching(l.correo, /Recordatorio/),
+      mailsMatching(l.correo, /resumen/i),
+      mailsMatching(l.correo, new RegExp(title.split(" ").at(-1)!)),
+    ]);
+  await expect.poll(counts, { timeout: 60_000, intervals: [1000] }).toEqual(learners.map(() => [1, 1, 1]));
+  // Several more rounds of both instances' jobs and senders: still once each.
+  await new Promise((resolve) => setTimeout(resolve, 7000));
+  expect(counts()).toEqual(learners.map(() => [1, 1, 1]));
+  const claims = await db.query<{ n: string }>(
+    `SELECT count(*) AS n FROM "ModuleReminder" WHERE "moduloId" = $1 AND "userId" = ANY($2)`,
+    [module.id, learners.map((l) => l.id)],
+  );
+  expect(Number(claims.rows[0]!.n)).toBe(learners.length);
+  await db.end();
 });
 
 test("messages sent through both instances arrive exactly once, also when one sender is killed @cross-instance", async () => {

@@ -9,6 +9,7 @@ import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { afterEnrolment, enrolInTransaction } from "~/features/enrolment/enrolment.server.ts";
 import { enrolmentDecision } from "~/features/enrolment/rules.ts";
 import { release, reserve, type Bucket } from "~/features/limits/rate-limits.server.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
@@ -204,9 +205,10 @@ export type ClassMemberView = {
 };
 
 /**
- * A page of the class's learners, 50 at a time, in account order: a keyset range of the members'
- * primary key (claseId, userId), so any page costs what the first does. `desde`: the page after
- * this account id; `antes`: the page before it.
+ * A page of the class's learners, 50 at a time, in name order (apellido, nombre, then account
+ * id): a keyset range of the class's index on its members' copies of their names, so any page
+ * costs what the first does. `desde`: the page after this learner; `antes`: the page before them
+ * (the address names the learner by account id; their place is read from their member row).
  */
 export async function listClassMembers(
   claseId: string,
@@ -214,30 +216,49 @@ export async function listClassMembers(
   size = MEMBER_PAGE_SIZE,
 ): Promise<{ members: ClassMemberView[]; total: number; hasNext: boolean; hasPrev: boolean }> {
   const backwards = cursor !== null && "antes" in cursor;
-  const where = {
+  const from = cursor
+    ? await prisma.classMember.findUnique({
+        where: { claseId_userId: { claseId, userId: "desde" in cursor ? cursor.desde : cursor.antes } },
+        select: { apellido: true, nombre: true, userId: true },
+      })
+    : null;
+  // A learner no longer in the class (removed meanwhile): the list starts again from the top.
+  const dir = backwards && from ? "desc" : "asc";
+  const beyond = dir === "asc" ? "gt" : "lt";
+  const where: Prisma.ClassMemberWhereInput = {
     claseId,
-    ...(cursor ? { userId: "desde" in cursor ? { gt: cursor.desde } : { lt: cursor.antes } } : {}),
+    ...(from
+      ? {
+          OR: [
+            { apellido: { [beyond]: from.apellido } },
+            { apellido: from.apellido, nombre: { [beyond]: from.nombre } },
+            { apellido: from.apellido, nombre: from.nombre, userId: { [beyond]: from.userId } },
+          ],
+        }
+      : {}),
   };
   const [total, rows] = await Promise.all([
     prisma.classMember.count({ where: { claseId } }),
     prisma.classMember.findMany({
       where,
-      orderBy: { userId: backwards ? "desc" : "asc" },
+      orderBy: [{ apellido: dir }, { nombre: dir }, { userId: dir }],
       take: size + 1,
       select: {
         userId: true,
         createdAt: true,
-        enrolment: { select: { user: { select: { nombre: true, apellido: true, correo: true } } } },
+        nombre: true,
+        apellido: true,
+        enrolment: { select: { user: { select: { correo: true } } } },
         addedBy: { select: { nombre: true, apellido: true } },
       },
     }),
   ]);
   const more = rows.length > size;
   const page = rows.slice(0, size);
-  if (backwards) page.reverse();
+  if (dir === "desc") page.reverse();
   const members = page.map((r) => ({
     userId: r.userId,
-    nombre: `${r.enrolment.user.nombre} ${r.enrolment.user.apellido}`.trim(),
+    nombre: `${r.nombre} ${r.apellido}`.trim(),
     correo: r.enrolment.user.correo,
     desde: r.createdAt,
     agregadoPor: r.addedBy ? `${r.addedBy.nombre} ${r.addedBy.apellido}`.trim() : null,
@@ -245,8 +266,8 @@ export async function listClassMembers(
   return {
     members,
     total,
-    hasNext: backwards ? true : more,
-    hasPrev: backwards ? more : cursor !== null,
+    hasNext: dir === "desc" ? true : more,
+    hasPrev: dir === "desc" ? more : from !== null,
   };
 }
 

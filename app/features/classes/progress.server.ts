@@ -3,11 +3,12 @@
 // /api/cursos/{cursoId}/clases/{claseId}/progreso and notas.csv.
 //
 // Cost: a page is a fixed number of queries whatever the class's size: the course's quiz modules,
-// the count and the page of members (the class's range of ClassMember's primary key, each joined
-// to its enrolment and account by unique keys, filtered and sorted on the enrolment's own columns:
-// progreso, ultimaActividadEn, atascado), and the page's attempts grouped from the index
-// QuizAttempt (cursoId, userId, moduloId, aprobado, porcentaje) (reports.server.ts, reused).
-// Sorting and filtering read the class's members only: bounded by the class, never the course.
+// the count and the page of members, and the page's attempts grouped from the index QuizAttempt
+// (cursoId, userId, moduloId, aprobado, porcentaje) (reports.server.ts, reused). The members are
+// read from the class's own rows alone: each keeps copies of its account's name and its
+// enrolment's progreso, atascado and ultimaActividadEn (the database's triggers keep them,
+// migration class_member_sort_keys), and an index per order walks the class in that order, so a
+// class's first page reads 50 index entries whether the class has 40 learners or 3 000.
 import { fullName } from "~/features/auth/roles.ts";
 import { averageNota, formatNota, nota } from "~/features/quizzes/nota.ts";
 import { byPairKey, grades, quizModules, type Grade, type QuizModule } from "~/features/reports/reports.server.ts";
@@ -28,17 +29,18 @@ function inactiveSince(now: Date): Date {
   return new Date(now.getTime() - INACTIVE_DAYS * DAY_MS);
 }
 
-type EnrolmentWhere = Prisma.EnrolmentWhereInput;
+type MemberWhere = Prisma.ClassMemberWhereInput;
 
 /**
- * Each flag as a condition on the member's enrolment: the filter of the list. flagsOf below is
- * the same rule read from a row; tests/class-progress.test.ts checks they agree.
+ * Each flag as a condition on the member's row (its copies of the enrolment's columns): the
+ * filter of the list. flagsOf below is the same rule read from a row; tests/class-progress.test.ts
+ * checks they agree.
  */
-function flagWhere(flag: ProgressFlag, cursoId: string, now: Date): EnrolmentWhere {
+function flagWhere(flag: ProgressFlag, cursoId: string, now: Date): MemberWhere {
   switch (flag) {
     case "sin-comenzar":
       // No attempt in the course: none in the learner's (userId, cursoId) index range.
-      return { progreso: 0, user: { attempts: { none: { cursoId } } } };
+      return { progreso: 0, enrolment: { user: { attempts: { none: { cursoId } } } } };
     case "atascado":
       return { atascado: true };
     case "inactivo":
@@ -60,49 +62,45 @@ export function flagsOf(row: FlagFacts, now: Date): ProgressFlag[] {
   return flags;
 }
 
+/**
+ * The list's order, each one of ClassMember's indexes read forwards or backwards: by name (ties
+ * by account id, the same way), or by progress or last activity either way with ties read
+ * alphabetically (an index per direction: their name columns run ascending in both).
+ */
 function orderBy(query: ProgressQuery): Prisma.ClassMemberOrderByWithRelationInput[] {
   const { dir } = query;
-  const byName = [
-    { enrolment: { user: { apellido: dir } } },
-    { enrolment: { user: { nombre: dir } } },
-  ] satisfies Prisma.ClassMemberOrderByWithRelationInput[];
-  const tieBreak = { userId: "asc" } as const;
   switch (query.orden) {
     case "nombre":
-      return [...byName, tieBreak];
+      return [{ apellido: dir }, { nombre: dir }, { userId: dir }];
     case "progreso":
-      return [{ enrolment: { progreso: dir } }, ...byNameAsc(), tieBreak];
+      return [{ progreso: dir }, ...byNameAsc()];
     case "actividad":
-      return [{ enrolment: { ultimaActividadEn: dir } }, ...byNameAsc(), tieBreak];
+      return [{ ultimaActividadEn: dir }, ...byNameAsc()];
   }
 }
 
-/** Ties of progress or activity read alphabetically. */
+/** Alphabetical, then by account id: ties of progress or activity, and the CSV's keyset. */
 function byNameAsc(): Prisma.ClassMemberOrderByWithRelationInput[] {
-  return [{ enrolment: { user: { apellido: "asc" } } }, { enrolment: { user: { nombre: "asc" } } }];
+  return [{ apellido: "asc" }, { nombre: "asc" }, { userId: "asc" }];
 }
 
 const memberSelect = {
   userId: true,
-  enrolment: {
-    select: {
-      progreso: true,
-      atascado: true,
-      ultimaActividadEn: true,
-      user: { select: { nombre: true, apellido: true } },
-    },
-  },
+  progreso: true,
+  atascado: true,
+  ultimaActividadEn: true,
+  nombre: true,
+  apellido: true,
 } as const;
 
-/** One learner's row of the page from their enrolment and their attempts. */
+/** One learner's row of the page from their member row and their attempts. */
 function progressRow(
-  member: { userId: string; enrolment: Omit<FlagFacts, "intentos"> & { user: { nombre: string; apellido: string } } },
+  member: Omit<FlagFacts, "intentos"> & { userId: string; nombre: string; apellido: string },
   modules: QuizModule[],
   own: Grade[],
   all: Map<string, Grade>,
   now: Date,
 ): ClassProgress["estudiantes"][number] {
-  const e = member.enrolment;
   const cells = modules.map((m) => {
     const g = all.get(`${member.userId} ${m.id}`);
     return {
@@ -115,13 +113,13 @@ function progressRow(
   const intentos = own.reduce((sum, g) => sum + g.intentos, 0);
   return {
     id: member.userId,
-    nombre: fullName(e.user.nombre, e.user.apellido),
-    progreso: e.progreso,
+    nombre: fullName(member.nombre, member.apellido),
+    progreso: member.progreso,
     modulosAprobados: cells.filter((c) => c.aprobado).length,
     modulos: cells,
     intentos,
-    ultimaActividad: e.ultimaActividadEn.toISOString(),
-    marcas: flagsOf({ ...e, intentos }, now),
+    ultimaActividad: member.ultimaActividadEn.toISOString(),
+    marcas: flagsOf({ ...member, intentos }, now),
   };
 }
 
@@ -133,7 +131,7 @@ export async function getClassProgress(
 ): Promise<ClassProgress> {
   const where: Prisma.ClassMemberWhereInput = {
     claseId: clase.id,
-    ...(query.marca ? { enrolment: flagWhere(query.marca, clase.cursoId, now) } : {}),
+    ...(query.marca ? flagWhere(query.marca, clase.cursoId, now) : {}),
   };
   const [course, modules, total] = await Promise.all([
     prisma.course.findUniqueOrThrow({ where: { id: clase.cursoId }, select: { id: true, titulo: true } }),
@@ -142,7 +140,7 @@ export async function getClassProgress(
   ]);
   const pageCount = Math.max(1, Math.ceil(total / size));
   const page = Math.min(Math.max(1, query.page), pageCount);
-  // OFFSET within the class's members: bounded by the class's size.
+  // OFFSET within the class's members, along the order's index: a later page skips entries.
   const members = await prisma.classMember.findMany({
     where,
     orderBy: orderBy(query),
@@ -199,24 +197,26 @@ export async function classGradesCsv(clase: ClassRow) {
   async function* batches(): AsyncGenerator<CsvCell[][]> {
     let after: { apellido: string; nombre: string; userId: string } | null = null;
     for (;;) {
-      // The batch's keys in order, then their accounts by id: a nested select through the
-      // enrolment would load (userId, cursoId) pairs, 1 000 parameters for 500, beyond SQLite's 999.
-      const keys: Array<{ userId: string }> = await prisma.classMember.findMany({
+      // The batch in name order from the class's own rows, then the RUTs by account id.
+      const keys: Array<{ userId: string; apellido: string; nombre: string }> = await prisma.classMember.findMany({
         where: { claseId: clase.id, ...(after ? afterKey(after) : {}) },
-        orderBy: [...byNameAsc(), { userId: "asc" }],
+        orderBy: byNameAsc(),
         take: CSV_BATCH,
-        select: { userId: true },
+        select: { userId: true, apellido: true, nombre: true },
       });
       if (keys.length === 0) return;
-      const accounts = new Map<string, { rut: string | null; nombre: string; apellido: string }>(
+      const ruts = new Map(
         (
           await prisma.user.findMany({
             where: { id: { in: keys.map((k) => k.userId) } },
-            select: { id: true, rut: true, nombre: true, apellido: true },
+            select: { id: true, rut: true },
           })
-        ).map((u) => [u.id, u]),
+        ).map((u) => [u.id, u.rut]),
       );
-      const members = keys.map((k) => ({ userId: k.userId, user: accounts.get(k.userId)! }));
+      const members = keys.map((k) => ({
+        userId: k.userId,
+        user: { rut: ruts.get(k.userId) ?? null, apellido: k.apellido, nombre: k.nombre },
+      }));
 
       const all = modules.length
         ? byPairKey(
@@ -253,9 +253,9 @@ export async function classGradesCsv(clase: ClassRow) {
 function afterKey(key: { apellido: string; nombre: string; userId: string }): Prisma.ClassMemberWhereInput {
   return {
     OR: [
-      { enrolment: { user: { apellido: { gt: key.apellido } } } },
-      { enrolment: { user: { apellido: key.apellido, nombre: { gt: key.nombre } } } },
-      { enrolment: { user: { apellido: key.apellido, nombre: key.nombre } }, userId: { gt: key.userId } },
+      { apellido: { gt: key.apellido } },
+      { apellido: key.apellido, nombre: { gt: key.nombre } },
+      { apellido: key.apellido, nombre: key.nombre, userId: { gt: key.userId } },
     ],
   };
 }

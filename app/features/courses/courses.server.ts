@@ -115,19 +115,18 @@ async function countCourses(viewer: Viewer, audience?: string) {
 }
 
 /**
- * The visibility of `listRanges` as SQL on the course `c` joined to a word row `w` (a search's
- * sparse path, features/search/word-search.server.ts): the same states and audiences, or null for none.
+ * The visibility of `listRanges` as SQL on a word row `w` (a search's sparse path and its count,
+ * features/search/word-search.server.ts): the same states and audiences, read from the row's
+ * copies of its course's estado and dirigidoA (the (estado, word, dirigidoA, courseId) index: no
+ * course is visited), or undefined for none.
  */
 function visibleFilter(viewer: Viewer, audience?: string): OwnerFilter | undefined {
   const conditions = [
-    ...(canSeeDrafts(viewer) ? [] : [Prisma.sql`c."estado" = ${"publicado"}`]),
-    ...(audience ? [Prisma.sql`c."dirigidoA" IN (${audience}, ${"general"})`] : []),
+    ...(canSeeDrafts(viewer) ? [] : [Prisma.sql`w."estado" = ${"publicado"}`]),
+    ...(audience ? [Prisma.sql`w."dirigidoA" IN (${audience}, ${"general"})`] : []),
   ];
   if (conditions.length === 0) return undefined;
-  return {
-    join: Prisma.sql` CROSS JOIN "Course" c`,
-    where: Prisma.join([Prisma.sql`c."id" = w."courseId"`, ...conditions], " AND "),
-  };
+  return { where: Prisma.join(conditions, " AND ") };
 }
 
 type ListQuery = { where: object; orderBy: object[]; take: number };

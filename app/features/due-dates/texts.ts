@@ -21,14 +21,15 @@ export const CALENDAR_ACTIVE = (since: string) =>
 export const CALENDAR_NONE = "Aún no tienes un enlace de calendario.";
 export const CALENDAR_NAME = "Fechas límite";
 
-/** The reminder e-mail (docs/product.md#due-dates). */
-export function reminderMail(m: { nombre: string; modulo: string; curso: string; fecha: string; url: string }) {
+/**
+ * The reminder (docs/product.md#due-dates): a notification of the kind 'recordatorio', which is
+ * also its e-mail's subject and body when the learner gets it by e-mail.
+ */
+export function reminderNotice(m: { modulo: string; curso: string; fecha: string }) {
   return {
-    subject: `Recordatorio: «${m.modulo}» vence el ${m.fecha}`,
+    title: `Recordatorio: «${m.modulo}» vence el ${m.fecha}`,
     text:
-      `Hola, ${m.nombre}:\n\n` +
       `El módulo «${m.modulo}» del curso «${m.curso}» tiene fecha límite el ${m.fecha} (hora de Chile) ` +
-      "y aún no apruebas su evaluación.\n\n" +
-      `Ir al módulo: ${m.url}\n`,
+      "y aún no apruebas su evaluación.",
   };
 }

@@ -12,11 +12,7 @@ import { env, publicUrl } from "~/lib/env.server.ts";
 import type { MailKind } from "./outbox.server.ts";
 
 /** The kinds a person may turn off. Everything else (approval, links, security notices) is needed. */
-const OPTIONAL_KINDS: ReadonlySet<string> = new Set<MailKind>([
-  "message.notice",
-  "registration.notice",
-  "due.reminder",
-]);
+const OPTIONAL_KINDS: ReadonlySet<string> = new Set<MailKind>(["message.notice", "registration.notice"]);
 
 /** Whether a mail of this kind is optional: it goes only to people who keep notices on, with a way out. */
 export function isOptionalMail(kind: string): boolean {
@@ -85,6 +81,19 @@ export function optOutFooter(userId: string): string {
 export function noticeFooter(userId: string, kind: string, label: string): string {
   return (
     `\n\n—\nSi no quieres recibir por correo «${label}», desactívalo aquí: ${optOutUrl(userId, kind)}\n` +
+    `Para no recibir ningún aviso opcional por correo: ${optOutUrl(userId)}\n` +
+    "(también puedes elegirlo en tu perfil, en «Notificaciones»; las notificaciones siguen en la academia)."
+  );
+}
+
+/**
+ * The lines the daily digest ends with: a link that stops the digest (every kind in it goes to
+ * in-app only, features/notifications/kinds.ts DIGEST_LINK_KIND), and the one that stops every
+ * optional notice.
+ */
+export function digestFooter(userId: string, digestKind: string): string {
+  return (
+    `\n\n—\nSi no quieres recibir este resumen por correo, desactívalo aquí: ${optOutUrl(userId, digestKind)}\n` +
     `Para no recibir ningún aviso opcional por correo: ${optOutUrl(userId)}\n` +
     "(también puedes elegirlo en tu perfil, en «Notificaciones»; las notificaciones siguen en la academia)."
   );

@@ -20,7 +20,6 @@ export type MailKind =
   | "registration.guardian"
   | "password.reset"
   | "account.created"
-  | "due.reminder"
   /** A notification's e-mail (features/notifications): `notice.{kind}`; a new message's is message.notice. */
   | `notice.${string}`;
 
@@ -117,9 +116,9 @@ const OUTBOX_COLUMNS = [
 /**
  * Many mails in a few multi-row inserts (an import's welcome mails, a course's notifications; in
  * the caller's transaction): features/site/bulk-insert.server.ts, five times cheaper than createMany for a
- * course of 5 000. The same rule: no mail to an address that is no mailbox.
+ * course of 5 000. The same rule: no mail to an address that is no mailbox. Returns how many it queued.
  */
-export async function enqueueMails(mails: OutgoingMail[], tx: Tx = prisma) {
+export async function enqueueMails(mails: OutgoingMail[], tx: Tx = prisma): Promise<number> {
   const now = new Date();
   const rows = mails
     .filter((mail) => !isNoEmailAddress(mail.to))
@@ -128,6 +127,7 @@ export async function enqueueMails(mails: OutgoingMail[], tx: Tx = prisma) {
       return [newRowId(), row.to, row.toUserId, row.subject, row.text, row.html, row.kind, "pending", 0, now, now];
     });
   await insertRows(tx, "OutboxMail", OUTBOX_COLUMNS, rows);
+  return rows.length;
 }
 
 const OUTBOX_PAGE_SIZE = 30;

@@ -58,3 +58,21 @@ export function isNotificationKind(value: unknown): value is NotificationKind {
 
 /** Days a notification is kept; then the hourly cleanup deletes it. */
 export const NOTIFICATION_RETENTION_DAYS = 180;
+
+/** A person's mode for a kind: their own choice where they made one, else the kind's default. */
+export function modeFor(kind: NotificationKind, chosen: string | undefined): NotificationMode {
+  if (!KIND_INFO[kind].choosable) return KIND_INFO[kind].mode;
+  return chosen === "app" || chosen === "email" || chosen === "digest" ? chosen : KIND_INFO[kind].mode;
+}
+
+/**
+ * The daily digest's name in an unsubscribe link (/avisos/baja/{id}.resumen.{firma}): the link
+ * every digest e-mail carries; it turns every kind a person gets in the digest to in-app only.
+ */
+export const DIGEST_LINK_KIND = "resumen";
+
+/** What a kind's unsubscribe link stops, by the kind's name in the link; null for no such kind. */
+export function optOutLabel(kind: string): string | null {
+  if (kind === DIGEST_LINK_KIND) return MODE_LABEL.digest;
+  return isNotificationKind(kind) && KIND_INFO[kind].choosable ? KIND_INFO[kind].label : null;
+}

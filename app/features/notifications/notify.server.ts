@@ -14,7 +14,9 @@ import { env, publicUrl } from "~/lib/env.server.ts";
 import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
 import {
   CHOOSABLE_KINDS,
+  DIGEST_LINK_KIND,
   KIND_INFO,
+  modeFor,
   NOTIFICATION_RETENTION_DAYS,
   isNotificationKind,
   type NotificationKind,
@@ -46,12 +48,6 @@ export type Notice = {
 const NOTIFICATION_COLUMNS = ["id", "userId", "kind", "title", "text", "link", "createdAt", "digestPending"] as const;
 
 export type NotifyOutcome = { notified: number; mailed: number; digest: number };
-
-/** A recipient's mode for a kind: their own choice where they made one, else the kind's default. */
-function modeOf(kind: NotificationKind, chosen: string | undefined): NotificationMode {
-  if (!KIND_INFO[kind].choosable) return KIND_INFO[kind].mode;
-  return chosen === "app" || chosen === "email" || chosen === "digest" ? chosen : KIND_INFO[kind].mode;
-}
 
 /** Whether a path is one of the academy's own (a link never leads elsewhere). */
 const isOwnPath = (path: string) => path.startsWith("/") && !path.startsWith("//") && !path.includes("\\");
@@ -101,7 +97,7 @@ async function notifyIn(tx: Tx, notice: Notice): Promise<NotifyOutcome> {
       const user = userById.get(r.userId);
       if (!user) continue;
       // Optional e-mail goes only to people who keep notices on (objection, Ley 21.719).
-      const mode = user.avisosCorreo ? modeOf(kind, chosen.get(r.userId)) : "app";
+      const mode = user.avisosCorreo ? modeFor(kind, chosen.get(r.userId)) : "app";
       rows.push([newRowId(), r.userId, kind, title, text, r.link, now, mode === "digest"]);
       if (mode === "digest") outcome.digest++;
       if (mode === "email") {
@@ -118,9 +114,8 @@ async function notifyIn(tx: Tx, notice: Notice): Promise<NotifyOutcome> {
     }
     await insertRows(tx, "Notification", NOTIFICATION_COLUMNS, rows);
     // The outbox drops addresses that are no mailbox (an account without e-mail).
-    await enqueueMails(mails, tx);
+    outcome.mailed += await enqueueMails(mails, tx);
     outcome.notified += rows.length;
-    outcome.mailed += mails.length;
   }
   return outcome;
 }
@@ -202,7 +197,7 @@ export async function getPreferences(userId: string): Promise<Preferences> {
   const rows = await prisma.notificationPref.findMany({ where: { userId }, select: { kind: true, mode: true } });
   const chosen = new Map(rows.map((r) => [r.kind, r.mode]));
   return Object.fromEntries(
-    Object.keys(KIND_INFO).map((kind) => [kind, modeOf(kind as NotificationKind, chosen.get(kind))]),
+    Object.keys(KIND_INFO).map((kind) => [kind, modeFor(kind as NotificationKind, chosen.get(kind))]),
   ) as Preferences;
 }
 
@@ -233,13 +228,22 @@ export async function setPreferences(
 
 /**
  * The one-click unsubscribe of one kind (the link in its e-mails): that kind's e-mails stop, its
- * notifications stay in the platform. False for an unknown kind or account.
+ * notifications stay in the platform. The digest's link ('resumen') turns every kind the person
+ * gets in the digest to in-app only (the rows waiting are then left out of it: digest.server.ts).
+ * False for an unknown kind or account.
  */
 export async function stopKindEmails(userId: string, kind: string): Promise<boolean> {
-  if (!isNotificationKind(kind) || !KIND_INFO[kind].choosable) return false;
+  const digest = kind === DIGEST_LINK_KIND;
+  if (!digest && (!isNotificationKind(kind) || !KIND_INFO[kind].choosable)) return false;
   const exists = await prisma.user.findUnique({ where: { id: userId }, select: { id: true } });
   if (!exists) return false;
-  await setPreferences(userId, { [kind]: "app" });
+  if (!digest) {
+    await setPreferences(userId, { [kind as NotificationKind]: "app" });
+    return true;
+  }
+  const prefs = await getPreferences(userId);
+  const inDigest = CHOOSABLE_KINDS.filter((k) => prefs[k] === "digest");
+  await setPreferences(userId, Object.fromEntries(inDigest.map((k) => [k, "app" as const])));
   return true;
 }
 

@@ -40,8 +40,11 @@ export const BOOK_WORDS: WordIndex = { table: "BookWord", owner: "bookId" };
 export const COURSE_WORDS: WordIndex = { table: "CourseWord", owner: "courseId" };
 export const USER_WORDS: WordIndex = { table: "UserWord", owner: "userId" };
 
-/** A restriction of the matches by their row (the catalog's visibility): joined after the words. */
-export type OwnerFilter = { join: Prisma.Sql; where: Prisma.Sql };
+/**
+ * A restriction of the matches by the word rows' own columns (the catalog's visibility: CourseWord
+ * keeps copies of its course's estado and dirigidoA), on the alias `w`.
+ */
+export type OwnerFilter = { where: Prisma.Sql };
 
 /**
  * SQL: `alias.word` in the range of words starting with `word` (word ≤ value < word + U+FFFF),
@@ -105,9 +108,9 @@ export type Matches = { ids: string[] } | { dense: CountedWord[] };
 
 /**
  * The ids of the rows matching every word (and `filter`), when one word's range holds at most
- * DENSE_SEARCH entries: that range is read from the (word, owner) index, the other words are
- * checked by primary key, the filter's row by its primary key (CROSS JOIN: the words lead on
- * SQLite too). When every word is common: the words with their counts, for hasEveryWord.
+ * DENSE_SEARCH entries: that range is read from the word index, the other words are checked by
+ * primary key, the filter on the word rows' own columns. When every word is common: the words
+ * with their counts, for hasEveryWord.
  */
 export async function findMatches(index: WordIndex, words: string[], filter?: OwnerFilter): Promise<Matches> {
   const counted = await rarestFirst(index, words);
@@ -115,7 +118,7 @@ export async function findMatches(index: WordIndex, words: string[], filter?: Ow
   if (!rarest || rarest.n > DENSE_SEARCH) return { dense: counted };
   const owner = Prisma.raw(`w."${index.owner}"`);
   const rows = await prisma.$queryRaw<Array<{ id: string }>>`SELECT DISTINCT ${owner} AS "id"
-    FROM ${Prisma.raw(`"${index.table}"`)} w${filter ? filter.join : Prisma.empty}
+    FROM ${Prisma.raw(`"${index.table}"`)} w
     WHERE ${wordRange("w", rarest.word)}${alsoHas(
       index,
       others.map((o) => o.word),
@@ -160,7 +163,7 @@ export async function countDense(index: WordIndex, words: string[], filter?: Own
   const count = async (where: Prisma.Sql, distinct: boolean) => {
     const selected = Prisma.raw(distinct ? `DISTINCT w."${index.owner}"` : "1");
     const [row] = await prisma.$queryRaw<Array<{ n: number | bigint | string }>>`
-      SELECT COUNT(*) AS n FROM (SELECT ${selected} FROM ${table} w${filter ? filter.join : Prisma.empty}
+      SELECT COUNT(*) AS n FROM (SELECT ${selected} FROM ${table} w
       WHERE ${where}${alsoHas(index, rest)}${filter ? Prisma.sql` AND ${filter.where}` : Prisma.empty}
       LIMIT ${SEARCH_COUNT_CAP + 1}) m`;
     return Number(row?.n ?? 0);

@@ -1,0 +1,348 @@
+// `npm run restore -- <backup>` (scripts/restore.ts; docs/decisions/029-backup-and-restore.md):
+// puts a backup made by ./backup.server.ts back into DATABASE_URL's database and DATA_DIR/uploads.
+//
+// 1. The manifest must be ours, of the same engine and storage, and of a migration this code
+//    knows (a backup of a newer version is refused: restore it with that version). The backup's
+//    database file and stored files must match the manifest's SHA-256 before anything is touched.
+// 2. The target must be empty (no table in the database or its schema, no file under uploads);
+//    `force` replaces what is there. The server must be stopped for a forced restore.
+// 3. SQLite: the file is copied next to the target, checked (quick_check, row counts) and
+//    renamed over it; the files are copied into a folder beside uploads and renamed into place.
+//    PostgreSQL: pg_restore in one transaction (a failure leaves nothing half-restored).
+// 4. The restored rows are counted again, table by table, against the manifest, and every stored
+//    file is looked for (on S3, the bucket must still hold every key the backup lists).
+import crypto from "node:crypto";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { z } from "zod";
+import { databaseProvider, pgSettings, sqliteFilePath } from "../../lib/db-adapter.ts";
+import {
+  BackupError,
+  copyHashed,
+  countPgTables,
+  DATABASE_FILE,
+  FILES_DIR,
+  inParallel,
+  inspectSqlite,
+  MANIFEST,
+  pgServerMajor,
+  pgTool,
+  runPgTool,
+  runTool,
+  sha256Of,
+  type DataTarget,
+  type Manifest,
+} from "./backup.server.ts";
+
+export type RestoreOptions = DataTarget & {
+  /** The backup's folder. */
+  from: string;
+  force?: boolean;
+  /** The migrations this code has (a backup at any of them, or none, may be restored). */
+  knownMigrations: readonly string[];
+  log?: (line: string) => void;
+};
+
+export type RestoreResult = { manifest: Manifest; rows: number; tables: number; files: number; replaced: string[] };
+
+const ManifestSchema = z.object({
+  format: z.literal("academia-backup"),
+  version: z.literal(1),
+  createdAt: z.string(),
+  engine: z.enum(["sqlite", "postgresql"]),
+  migration: z.string().nullable(),
+  database: z.object({
+    file: z.enum([DATABASE_FILE.sqlite, DATABASE_FILE.postgresql]),
+    bytes: z.number().int().min(0),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    schema: z.string().optional(),
+  }),
+  tables: z.record(z.string(), z.number().int().min(0)),
+  storage: z.enum(["local", "s3"]),
+  files: z.array(
+    z.object({
+      key: z.string().regex(/^[a-z]+\/[0-9a-f-]{36}\.[a-z]+$/),
+      size: z.number().int().min(0),
+      sha256: z.string().optional(),
+      etag: z.string().optional(),
+    }),
+  ),
+  missing: z.array(z.string()),
+  seconds: z.number(),
+});
+
+async function readManifest(dir: string): Promise<Manifest> {
+  let text: string;
+  try {
+    text = await fsp.readFile(path.join(dir, MANIFEST), "utf8");
+  } catch {
+    throw new BackupError(`${dir} is not a complete backup: it has no ${MANIFEST}.`, 2);
+  }
+  const parsed = ManifestSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new BackupError(`${dir}/${MANIFEST} is not an Academia backup manifest.`, 2);
+  return parsed.data as Manifest;
+}
+
+export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
+  const log = options.log ?? (() => {});
+  const manifest = await readManifest(options.from);
+  const engine = databaseProvider(options.databaseUrl);
+  if (manifest.engine !== engine) {
+    throw new BackupError(`The backup is of a ${manifest.engine} database, but DATABASE_URL is ${engine}.`, 2);
+  }
+  if (manifest.migration !== null && !options.knownMigrations.includes(manifest.migration)) {
+    throw new BackupError(
+      `The backup's database is at migration ${manifest.migration}, which this version does not have: ` +
+        "restore it with the version of the academy that made it (or a newer one).",
+      2,
+    );
+  }
+  if (manifest.storage !== options.storage.kind) {
+    throw new BackupError(
+      `The backup's files are ${manifest.storage === "s3" ? "in an S3 bucket" : "on the local disk"}, but this ` +
+        `configuration stores files ${options.storage.kind === "s3" ? "in S3 (S3_BUCKET)" : "on the local disk"}.`,
+      2,
+    );
+  }
+  await verifyBackupFiles(options.from, manifest);
+  const name = path.basename(options.from);
+  log(`Backup ${name} checked: its database and ${manifest.files.length} file(s) match the manifest.`);
+
+  const local = manifest.storage === "local";
+  const occupied = [
+    ...(engine === "sqlite" ? await sqliteOccupied(options.databaseUrl) : await pgOccupied(options.databaseUrl)),
+    ...(local && (await hasAnyFile(options.uploadsDir)) ? [`the stored files in ${options.uploadsDir}`] : []),
+  ];
+  if (occupied.length > 0 && !options.force) {
+    throw new BackupError(
+      `Refusing to overwrite ${occupied.join(" and ")}. Restore into an empty ` +
+        `${engine === "sqlite" ? "database file and data directory" : "database"}, or add --force to replace ` +
+        "them (stop the server first).",
+      2,
+    );
+  }
+
+  const database = path.join(options.from, manifest.database.file);
+  const restored =
+    engine === "sqlite"
+      ? await restoreSqlite(database, options.databaseUrl, manifest)
+      : await restorePostgres(database, options.databaseUrl, manifest, options.pgBin);
+  const files = local
+    ? await restoreLocalFiles(options.from, options.uploadsDir, manifest)
+    : await checkBucket(options.storage, manifest);
+  const rows = Object.values(restored).reduce((sum, n) => sum + n, 0);
+  return { manifest, rows, tables: Object.keys(restored).length, files, replaced: occupied };
+}
+
+/** Before touching anything: the backup's own files are those the manifest describes. */
+async function verifyBackupFiles(dir: string, manifest: Manifest) {
+  const database = path.join(dir, manifest.database.file);
+  if (!fs.existsSync(database)) throw new BackupError(`The backup has no ${manifest.database.file}.`);
+  if ((await sha256Of(database)) !== manifest.database.sha256) {
+    throw new BackupError(`The backup's ${manifest.database.file} does not match its manifest (damaged).`);
+  }
+  if (manifest.storage !== "local") return;
+  const damaged: string[] = [];
+  for (const file of manifest.files) {
+    const copy = path.join(dir, FILES_DIR, file.key);
+    if (!fs.existsSync(copy) || (await sha256Of(copy)) !== file.sha256) damaged.push(file.key);
+  }
+  if (damaged.length > 0) {
+    throw new BackupError(`The backup's stored files are missing or damaged: ${damaged.join(", ")}.`);
+  }
+}
+
+/** Row counts that differ from the manifest's, as "Table: n instead of m". */
+function countDifferences(found: Record<string, number>, expected: Record<string, number>): string[] {
+  const names = new Set([...Object.keys(found), ...Object.keys(expected)]);
+  return [...names]
+    .filter((name) => found[name] !== expected[name])
+    .map((name) => `${name}: ${found[name] ?? "no table"} instead of ${expected[name] ?? "no table"}`);
+}
+
+function checkCounts(found: Record<string, number>, manifest: Manifest, when: string) {
+  const differences = countDifferences(found, manifest.tables);
+  if (differences.length > 0) {
+    throw new BackupError(`${when}, the rows differ from the backup's manifest: ${differences.join("; ")}.`);
+  }
+}
+
+// SQLite.
+
+async function sqliteOccupied(url: string): Promise<string[]> {
+  const file = sqliteFilePath(url);
+  if (!fs.existsSync(file) || fs.statSync(file).size === 0) return [];
+  const { tables } = await inspectSqlite(file, { check: false });
+  return Object.keys(tables).length > 0 ? [`the database ${file}`] : [];
+}
+
+async function restoreSqlite(database: string, url: string, manifest: Manifest): Promise<Record<string, number>> {
+  const target = sqliteFilePath(url);
+  await fsp.mkdir(path.dirname(target), { recursive: true });
+  const temp = `${target}.restore-${crypto.randomBytes(4).toString("hex")}`;
+  try {
+    await fsp.copyFile(database, temp);
+    const copy = await inspectSqlite(temp, { wal: true });
+    if (copy.ok !== "ok") throw new BackupError(`The backup's database fails SQLite's check: ${copy.ok}`);
+    checkCounts(copy.tables, manifest, "Before restoring");
+    // A WAL left by the replaced database would be replayed into the restored one.
+    for (const suffix of ["-wal", "-shm", "-journal"]) await fsp.rm(`${target}${suffix}`, { force: true });
+    await fsp.rename(temp, target);
+  } finally {
+    await fsp.rm(temp, { force: true });
+  }
+  const restored = await inspectSqlite(target, { check: false });
+  checkCounts(restored.tables, manifest, "After restoring");
+  return restored.tables;
+}
+
+// PostgreSQL.
+
+async function withPg<T>(url: string, fn: (client: pg.Client, schema: string) => Promise<T>): Promise<T> {
+  const { config, schema } = pgSettings(url);
+  const client = new pg.Client(config);
+  await client.connect();
+  try {
+    const current = schema ?? (await client.query<{ s: string }>("SELECT current_schema() AS s")).rows[0]!.s;
+    return await fn(client, current);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * What the app's migrations make in a schema (tables, views, sequences, trigger functions, types),
+ * as DROP statements: a forced restore empties the schema but keeps it (its owner and grants).
+ */
+const PG_OBJECTS_SQL = `
+  SELECT 'VIEW' AS kind, format('%I.%I', schemaname, viewname) AS name FROM pg_views WHERE schemaname = $1
+  UNION ALL SELECT 'TABLE', format('%I.%I', schemaname, tablename) FROM pg_tables WHERE schemaname = $1
+  UNION ALL SELECT 'SEQUENCE', format('%I.%I', schemaname, sequencename) FROM pg_sequences WHERE schemaname = $1
+  UNION ALL SELECT 'FUNCTION', format('%I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid))
+    FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = $1
+  UNION ALL SELECT 'TYPE', format('%I.%I', n.nspname, t.typname)
+    FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace WHERE n.nspname = $1 AND t.typtype IN ('e', 'd')`;
+
+async function pgObjects(client: pg.Client, schema: string): Promise<{ kind: string; name: string }[]> {
+  return (await client.query<{ kind: string; name: string }>(PG_OBJECTS_SQL, [schema])).rows;
+}
+
+async function pgOccupied(url: string): Promise<string[]> {
+  return withPg(url, async (client, schema) => {
+    const objects = await pgObjects(client, schema);
+    const tables = objects.filter((o) => o.kind === "TABLE").length;
+    return objects.length > 0
+      ? [`the database's schema "${schema}" (${tables} tables, ${objects.length} objects)`]
+      : [];
+  });
+}
+
+async function emptySchema(client: pg.Client, schema: string) {
+  const objects = await pgObjects(client, schema);
+  await client.query("BEGIN");
+  try {
+    for (const kind of ["VIEW", "TABLE", "SEQUENCE", "FUNCTION", "TYPE"]) {
+      const names = objects.filter((o) => o.kind === kind).map((o) => o.name);
+      if (names.length > 0) await client.query(`DROP ${kind} IF EXISTS ${names.join(", ")} CASCADE`);
+    }
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK");
+    throw error;
+  }
+}
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+async function restorePostgres(
+  dump: string,
+  url: string,
+  manifest: Manifest,
+  pgBin: string | undefined,
+): Promise<Record<string, number>> {
+  return withPg(url, async (client, schema) => {
+    const from = manifest.database.schema ?? "public";
+    if (from !== schema) {
+      throw new BackupError(`The backup is of the schema "${from}"; DATABASE_URL's is "${schema}".`, 2);
+    }
+    const bin = await pgTool("pg_restore", await pgServerMajor(client), pgBin);
+    await emptySchema(client, schema);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${quote(schema)}`);
+    // The schema exists already (public always does): pg_restore must not create it again.
+    const list = (await runTool(bin, ["--list", dump]))
+      .split("\n")
+      .filter((line) => !/^\d+; \d+ \d+ (SCHEMA - |COMMENT - SCHEMA )\S+ /.test(line))
+      .join("\n");
+    const listFile = path.join(await fsp.mkdtemp(path.join(os.tmpdir(), "academia-restore-")), "toc.list");
+    try {
+      await fsp.writeFile(listFile, list);
+      await runPgTool(
+        bin,
+        ["--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error", `--use-list=${listFile}`, dump],
+        url,
+      );
+    } finally {
+      await fsp.rm(path.dirname(listFile), { recursive: true, force: true });
+    }
+    const restored = await countPgTables(client, schema);
+    checkCounts(restored, manifest, "After restoring");
+    return restored;
+  });
+}
+
+// Stored files.
+
+async function hasAnyFile(dir: string): Promise<boolean> {
+  try {
+    const entries = await fsp.readdir(dir, { recursive: true, withFileTypes: true });
+    return entries.some((entry) => entry.isFile());
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
+}
+
+/** Copies the files into a folder beside uploads, checks them, and swaps it into place. */
+async function restoreLocalFiles(from: string, uploads: string, manifest: Manifest): Promise<number> {
+  const suffix = crypto.randomBytes(4).toString("hex");
+  const staged = `${uploads}.restore-${suffix}`;
+  const replaced = `${uploads}.replaced-${suffix}`;
+  try {
+    await fsp.mkdir(staged, { recursive: true });
+    for (const file of manifest.files) {
+      const copied = await copyHashed(path.join(from, FILES_DIR, file.key), path.join(staged, file.key));
+      if (!copied || copied.sha256 !== file.sha256)
+        throw new BackupError(`The stored file ${file.key} did not copy whole.`);
+    }
+    const hadUploads = fs.existsSync(uploads);
+    if (hadUploads) await fsp.rename(uploads, replaced);
+    await fsp.rename(staged, uploads);
+    if (hadUploads) await fsp.rm(replaced, { recursive: true, force: true });
+  } finally {
+    await fsp.rm(staged, { recursive: true, force: true });
+  }
+  const absent: string[] = [];
+  for (const file of manifest.files) {
+    const stat = await fsp.stat(path.join(uploads, file.key)).catch(() => null);
+    if (!stat || stat.size !== file.size) absent.push(file.key);
+  }
+  if (absent.length > 0)
+    throw new BackupError(`After restoring, these stored files are missing: ${absent.join(", ")}.`);
+  return manifest.files.length;
+}
+
+/** S3: the bucket keeps the objects (its versioning or replication); every listed key must be there. */
+async function checkBucket(storage: DataTarget["storage"], manifest: Manifest): Promise<number> {
+  const checked = await inParallel(manifest.files, async (file) => (await storage.stat(file.key))?.size === file.size);
+  const absent = checked.filter(([, present]) => !present).map(([file]) => file.key);
+  if (absent.length > 0) {
+    throw new BackupError(
+      `The database is restored, but the bucket no longer holds ${absent.length} of its file(s): ` +
+        `${absent.sort().join(", ")}. Recover them from the bucket's versions or replica.`,
+    );
+  }
+  return manifest.files.length;
+}

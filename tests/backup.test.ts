@@ -1,0 +1,430 @@
+// Backup and restore (docs/decisions/029-backup-and-restore.md), on the database of the run:
+// SQLite in `npm run test:unit`, PostgreSQL in `npm run test:pg` (TEST_DATABASE=postgresql). A
+// backup made while rows and files are being written and deleted is restored into an empty
+// database and data directory, after the live data was changed and deleted, and every write
+// acknowledged before the backup began is there, its file included, byte for byte.
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { createPrismaClient, prisma } from "~/lib/db.server.ts";
+import { databaseProvider, databaseUrl } from "~/lib/db-adapter.ts";
+import { env } from "~/lib/env.server.ts";
+import { createLocalStorage } from "~/lib/storage/local.server.ts";
+import { createS3Storage } from "~/lib/storage/s3.server.ts";
+import { deleteStored, fileStorage, storeBytes, uploadsDir } from "~/lib/storage.server.ts";
+import {
+  BackupError,
+  createBackup,
+  listBackups,
+  MANIFEST,
+  FILES_DIR,
+  type DataTarget,
+  type Manifest,
+} from "~/features/backup/backup.server.ts";
+import { restoreBackup } from "~/features/backup/restore.server.ts";
+import { backupSlot, claimBackupSlot, runScheduledBackup } from "~/features/backup/schedule.server.ts";
+import { migrationsFolderFor } from "../server/migrate/index.ts";
+import { PG_TEST_PREFIX } from "./global-setup.ts";
+
+const url = databaseUrl();
+const engine = databaseProvider(url);
+const root = path.dirname(env().dataDir);
+const knownMigrations = fs.readdirSync(migrationsFolderFor(url));
+const sha = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
+const opened: { $disconnect(): Promise<void> }[] = [];
+
+afterAll(async () => {
+  for (const client of opened) await client.$disconnect();
+});
+
+/** An empty database (a new SQLite file, or a new PostgreSQL database of this run) and data directory. */
+async function emptyTarget(): Promise<DataTarget> {
+  const id = crypto.randomBytes(6).toString("hex");
+  const dir = path.join(root, `restore-${id}`);
+  const uploads = path.join(dir, "uploads");
+  const storage = createLocalStorage(() => uploads);
+  if (engine === "sqlite")
+    return { databaseUrl: `file:${path.join(dir, "academia.db")}`, uploadsDir: uploads, storage };
+  const name = `${PG_TEST_PREFIX}${process.env.ACADEMIA_TEST_PG_RUN}_restore_${id}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`).finally(() => admin.end());
+  const target = new URL(process.env.TEST_POSTGRES_URL!);
+  target.pathname = `/${name}`;
+  return { databaseUrl: target.toString(), uploadsDir: uploads, storage };
+}
+
+function client(target: DataTarget) {
+  const c = createPrismaClient(target.databaseUrl);
+  opened.push(c);
+  return c;
+}
+
+const live = (): DataTarget => ({ databaseUrl: url, uploadsDir: uploadsDir(), storage: fileStorage() });
+const backupDir = () => path.join(root, `backups-${crypto.randomBytes(4).toString("hex")}`);
+
+/** One acknowledged write: a row that names a stored file, with the bytes that were stored. */
+type Ack = { table: "User" | "Book"; id: string; key: string; bytes: Uint8Array; label: string; at: number };
+
+async function writeUser(label: string): Promise<Ack> {
+  const bytes = crypto.randomBytes(64 + Math.floor(Math.random() * 2048));
+  const key = await storeBytes("avatars", "png", bytes);
+  const row = await prisma.user.create({
+    data: {
+      nombre: label,
+      apellido: "Respaldo",
+      correo: `${crypto.randomUUID()}@test.cl`,
+      rol: "estudiante",
+      passwordHash: "x",
+      imagenPerfil: key,
+    },
+  });
+  return { table: "User", id: row.id, key, bytes, label, at: Date.now() };
+}
+
+async function writeBook(label: string): Promise<Ack> {
+  const bytes = crypto.randomBytes(4096);
+  const key = await storeBytes("books", "pdf", bytes);
+  const row = await prisma.book.create({
+    data: { title: label, author: "A", pages: 1, description: "", pdfKey: key, pdfSize: bytes.length, searchText: "" },
+  });
+  return { table: "Book", id: row.id, key, bytes, label, at: Date.now() };
+}
+
+/** A row deleted as the app deletes it: the row, then its file. */
+async function deleteAck(ack: Ack) {
+  if (ack.table === "User") await prisma.user.delete({ where: { id: ack.id } });
+  else await prisma.book.delete({ where: { id: ack.id } });
+  await deleteStored(ack.key);
+}
+
+const storagePathIn = (target: DataTarget, key: string) => path.join(target.uploadsDir, key);
+
+/** Every acknowledged write is in the restored database with its label and its file's bytes. */
+async function expectRestored(target: DataTarget, acks: Ack[]) {
+  const db = client(target);
+  const users = new Map(
+    (await db.user.findMany({ select: { id: true, nombre: true, imagenPerfil: true } })).map((u) => [u.id, u]),
+  );
+  const books = new Map(
+    (await db.book.findMany({ select: { id: true, title: true, pdfKey: true } })).map((b) => [b.id, b]),
+  );
+  for (const ack of acks) {
+    const row = ack.table === "User" ? users.get(ack.id) : books.get(ack.id);
+    const [label, key] =
+      ack.table === "User"
+        ? [users.get(ack.id)?.nombre, users.get(ack.id)?.imagenPerfil]
+        : [books.get(ack.id)?.title, books.get(ack.id)?.pdfKey];
+    expect(row, `${ack.table} ${ack.label}`).toBeDefined();
+    expect({ label, key }).toEqual({ label: ack.label, key: ack.key });
+    expect(sha(fs.readFileSync(path.join(target.uploadsDir, ack.key)))).toBe(sha(ack.bytes));
+  }
+  // No restored row names a file the restore lacks (rows written or deleted during the backup included).
+  const keys = [...users.values()].map((u) => u.imagenPerfil).concat([...books.values()].map((b) => b.pdfKey));
+  for (const key of keys.filter((k): k is string => !!k))
+    expect(fs.existsSync(path.join(target.uploadsDir, key)), key).toBe(true);
+  return { users, books };
+}
+
+// Each test makes backups (files copied, a worker thread or pg_dump, s3rver): a second or two
+// alone, many more on a loaded machine.
+describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
+  it("restores every write acknowledged before a backup made while rows and files were written and deleted", async () => {
+    const kept: Ack[] = [];
+    const doomed: Ack[] = [];
+    for (let i = 0; i < 12; i++) kept.push(await writeUser(`antes ${i}`));
+    for (let i = 0; i < 3; i++) kept.push(await writeBook(`libro ${i}`));
+    for (let i = 0; i < 6; i++) doomed.push(await writeUser(`borrable ${i}`));
+
+    // Writes go on through the backup: new rows with files, and deletions (row, then file) of others.
+    let writing = true;
+    const during: Ack[] = [];
+    const writer = (async () => {
+      for (let i = 0; writing; i++) {
+        during.push(await writeUser(`durante ${i}`));
+        const victim = doomed.shift();
+        if (victim) await deleteAck(victim);
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const dir = backupDir();
+    const started = Date.now();
+    // And at the two moments that matter: a row with its file written after the first file copies
+    // but before the database's snapshot (its file is copied after the snapshot), and a row of
+    // before the backup deleted with its file once the snapshot is taken (its file was copied before).
+    let inSnapshot: Ack | undefined;
+    let afterSnapshot: Ack | undefined;
+    const deletedMidway = kept[1]!;
+    const made = await createBackup({
+      ...live(),
+      backupDir: dir,
+      keep: 3,
+      between: {
+        beforeSnapshot: async () => void (inSnapshot = await writeUser("antes de la instantánea")),
+        afterSnapshot: async () => {
+          await deleteAck(deletedMidway);
+          afterSnapshot = await writeUser("después de la instantánea");
+        },
+      },
+    });
+    const finished = Date.now();
+    writing = false;
+    await writer;
+
+    const before = [...kept, ...during.filter((ack) => ack.at < started)];
+    expect(during.filter((ack) => ack.at >= started && ack.at <= finished).length).toBeGreaterThan(0);
+    expect(made.manifest.engine).toBe(engine);
+    expect(made.manifest.missing).toEqual([]);
+    expect(made.manifest.migration).toBe(
+      knownMigrations
+        .filter((n) => /^\d/.test(n))
+        .sort()
+        .at(-1),
+    );
+    expect(made.manifest.tables.User).toBeGreaterThanOrEqual(12 + before.length - kept.length);
+    expect(fs.readdirSync(dir)).toEqual([path.basename(made.path)]);
+
+    // After the backup: every kept row changed, a third of them deleted with their files.
+    await prisma.user.updateMany({ where: { apellido: "Respaldo" }, data: { nombre: "cambiado" } });
+    await prisma.book.updateMany({ data: { title: "cambiado" } });
+    for (const ack of kept.filter((_, i) => i % 3 === 0)) await deleteAck(ack);
+
+    const target = await emptyTarget();
+    const result = await restoreBackup({ ...target, from: made.path, knownMigrations });
+    expect(result.replaced).toEqual([]);
+    expect(result.files).toBe(made.manifest.files.length);
+    expect(result.rows).toBe(Object.values(made.manifest.tables).reduce((a, b) => a + b, 0));
+    const { users } = await expectRestored(target, [...before, inSnapshot!]);
+    expect(fs.existsSync(storagePathIn(target, deletedMidway.key))).toBe(true);
+    expect(users.has(afterSnapshot!.id)).toBe(false);
+    // Nothing of after the backup: no changed name.
+    expect([...users.values()].some((u) => u.nombre === "cambiado")).toBe(false);
+  });
+
+  it("refuses a non-empty target without force, and with force puts it back as backed up", async () => {
+    const ack = await writeUser("forzar");
+    const dir = backupDir();
+    const made = await createBackup({ ...live(), backupDir: dir, keep: 3 });
+    const target = await emptyTarget();
+    await restoreBackup({ ...target, from: made.path, knownMigrations });
+
+    // The restored academy lives on: a change and a deletion, then the same backup again.
+    const db = createPrismaClient(target.databaseUrl);
+    await db.user.update({ where: { id: ack.id }, data: { nombre: "después" } });
+    const extra = await db.contactMessage.create({ data: { nombre: "x", correo: "x@test.cl", mensaje: "hola" } });
+    await db.$disconnect();
+    fs.rmSync(path.join(target.uploadsDir, ack.key));
+
+    const refused = await restoreBackup({ ...target, from: made.path, knownMigrations }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(BackupError);
+    expect((refused as BackupError).exitCode).toBe(2);
+    expect((refused as BackupError).message).toMatch(/^Refusing to overwrite .*--force/);
+    const untouched = client(target);
+    expect((await untouched.user.findUniqueOrThrow({ where: { id: ack.id } })).nombre).toBe("después");
+    await untouched.$disconnect();
+
+    const forced = await restoreBackup({ ...target, from: made.path, knownMigrations, force: true });
+    expect(forced.replaced.length).toBe(2);
+    const { users } = await expectRestored(target, [ack]);
+    expect(users.get(ack.id)?.nombre).toBe("forzar");
+    expect(await client(target).contactMessage.findUnique({ where: { id: extra.id } })).toBeNull();
+  });
+
+  it("refuses a damaged backup and one of a newer migration before touching the target", async () => {
+    await writeUser("dañado");
+    const made = await createBackup({ ...live(), backupDir: backupDir(), keep: 3 });
+    const target = await emptyTarget();
+
+    const manifestFile = path.join(made.path, MANIFEST);
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Manifest;
+    fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, migration: "29991231000000_future" }));
+    await expect(restoreBackup({ ...target, from: made.path, knownMigrations })).rejects.toThrow(
+      /at migration 29991231000000_future, which this version does not have/,
+    );
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+
+    const file = path.join(made.path, FILES_DIR, manifest.files[0]!.key);
+    const bytes = fs.readFileSync(file);
+    bytes[0] = bytes[0]! ^ 0xff;
+    fs.writeFileSync(file, bytes);
+    await expect(restoreBackup({ ...target, from: made.path, knownMigrations })).rejects.toThrow(/missing or damaged/);
+    expect(fs.existsSync(target.uploadsDir)).toBe(false);
+    if (engine === "sqlite") expect(fs.existsSync(target.databaseUrl.slice("file:".length))).toBe(false);
+  });
+
+  it("keeps the newest BACKUP_KEEP complete backups, never lists a partial one, and removes a dead run's", async () => {
+    const dir = backupDir();
+    fs.mkdirSync(path.join(dir, ".partial-abc123"), { recursive: true });
+    // A run that died two days ago left its partial folder: removed with the old backups.
+    fs.mkdirSync(path.join(dir, ".partial-died"));
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    fs.utimesSync(path.join(dir, ".partial-died"), twoDaysAgo, twoDaysAgo);
+    fs.mkdirSync(path.join(dir, "academia-20000101T000000Z")); // no manifest: not a complete backup
+    const names: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const made = await createBackup({
+        ...live(),
+        backupDir: dir,
+        keep: 2,
+        now: new Date(Date.UTC(2026, 10, 27, 3, 0, i)),
+      });
+      names.push(path.basename(made.path));
+      expect(made.pruned).toEqual(i === 2 ? [names[0]] : []);
+    }
+    expect(names).toEqual(["academia-20261127T030000Z", "academia-20261127T030001Z", "academia-20261127T030002Z"]);
+    expect(await listBackups(dir)).toEqual(names.slice(1));
+    expect(fs.readdirSync(dir).sort()).toEqual([".partial-abc123", "academia-20000101T000000Z", ...names.slice(1)]);
+    // Two backups of the same second get distinct names.
+    const again = await createBackup({
+      ...live(),
+      backupDir: dir,
+      keep: 5,
+      now: new Date(Date.UTC(2026, 10, 27, 3, 0, 2)),
+    });
+    expect(path.basename(again.path)).toBe("academia-20261127T030002Z-2");
+  });
+
+  it("lets one instance of several make a period's scheduled backup", async () => {
+    const other = client({ ...live() });
+    const slot = backupSlot(new Date(Date.UTC(2026, 10, 27, 14, 30)), 6);
+    expect(slot.toISOString()).toBe("2026-11-27T12:00:00.000Z");
+    const claims = await Promise.all([claimBackupSlot(slot, "a"), claimBackupSlot(slot, "b", other)]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+
+    // Two instances' schedules racing for the next period: one backup.
+    const next = backupSlot(new Date(Date.UTC(2026, 10, 27, 18, 0)), 6);
+    const dir = backupDir();
+    let made = 0;
+    const make = () => {
+      made += 1;
+      return createBackup({ ...live(), backupDir: dir, keep: 3 });
+    };
+    const outcomes = await Promise.all([runScheduledBackup(next, make), runScheduledBackup(next, make)]);
+    expect(outcomes.sort()).toEqual(["made", "taken"]);
+    expect(made).toBe(1);
+    const row = await prisma.backupRun.findUniqueOrThrow({ where: { slot: next } });
+    expect(row.finishedAt).not.toBeNull();
+    expect(await listBackups(dir)).toEqual([row.name]);
+  });
+
+  it("with S3, lists the keys the database names and checks on restore that the bucket still holds them", async () => {
+    const { default: S3rver } = await import("s3rver");
+    const dir = fs.mkdtempSync(path.join(root, "s3-"));
+    const s3rver = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: dir });
+    const { port } = await s3rver.run();
+    try {
+      const bucket = createS3Storage({
+        bucket: "academia-backup",
+        endpoint: `http://127.0.0.1:${port}`,
+        region: "us-east-1",
+        accessKeyId: "S3RVER",
+        secretAccessKey: "S3RVER",
+        forcePathStyle: true,
+        prefix: "prod/",
+      });
+      fs.mkdirSync(path.join(dir, "academia-backup"));
+      const stored: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const key = `avatars/${crypto.randomUUID()}.png`;
+        await bucket.put(key, crypto.randomBytes(100 + i), "image/png");
+        await prisma.user.create({
+          data: {
+            nombre: `s3 ${i}`,
+            apellido: "R",
+            correo: `${crypto.randomUUID()}@test.cl`,
+            rol: "estudiante",
+            passwordHash: "x",
+            imagenPerfil: key,
+          },
+        });
+        stored.push(key);
+      }
+      const absent = `avatars/${crypto.randomUUID()}.png`;
+      await prisma.user.create({
+        data: {
+          nombre: "s3 sin archivo",
+          apellido: "R",
+          correo: `${crypto.randomUUID()}@test.cl`,
+          rol: "estudiante",
+          passwordHash: "x",
+          imagenPerfil: absent,
+        },
+      });
+      const made = await createBackup({ ...live(), storage: bucket, backupDir: backupDir(), keep: 3 });
+      expect(made.manifest.storage).toBe("s3");
+      expect(made.manifest.files.map((f) => [f.key, f.size])).toEqual(stored.map((key, i) => [key, 100 + i]).sort());
+      expect(fs.existsSync(path.join(made.path, FILES_DIR))).toBe(false);
+      // A row naming a key the bucket lacks is listed as missing (the other tests' rows name local files).
+      expect(made.manifest.missing).toContain(absent);
+      expect(made.manifest.missing.some((key) => stored.includes(key))).toBe(false);
+
+      const target = { ...(await emptyTarget()), storage: bucket };
+      expect((await restoreBackup({ ...target, from: made.path, knownMigrations })).files).toBe(3);
+      await bucket.delete(stored[1]!);
+      const lost = { ...(await emptyTarget()), storage: bucket };
+      await expect(restoreBackup({ ...lost, from: made.path, knownMigrations })).rejects.toThrow(
+        `the bucket no longer holds 1 of its file(s): ${stored[1]}`,
+      );
+      // A local configuration does not take an S3 backup (nor the other way round).
+      await expect(restoreBackup({ ...(await emptyTarget()), from: made.path, knownMigrations })).rejects.toThrow(
+        /files are in an S3 bucket, but this configuration stores files on the local disk/,
+      );
+    } finally {
+      await prisma.user.deleteMany({ where: { nombre: { startsWith: "s3 " } } });
+      await s3rver.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("runs as npm run backup and npm run restore, never printing the database password", async () => {
+    const ack = await writeUser("por consola");
+    const target = await emptyTarget();
+    const dir = backupDir();
+    // The test cluster trusts loopback: any password is accepted, and must never be printed.
+    const withPassword = (u: string) => (engine === "sqlite" ? u : u.replace("postgres@", "postgres:s3cr3t-p4ss@"));
+    const common = { BACKUP_DIR: dir, NODE_ENV: "production", SESSION_SECRET: "s".repeat(40) };
+    const backup = await node(["scripts/backup.ts"], {
+      ...common,
+      DATABASE_URL: withPassword(url),
+      DATA_DIR: env().dataDir,
+    });
+    expect(backup.code, backup.output).toBe(0);
+    expect(backup.output).toMatch(
+      /^Backup written: .*academia-\d{8}T\d{6}Z in [\d.]+ s\n {2}\w+, migration \d+_\w+, \d+ tables, \d+ rows/m,
+    );
+    const name = (await listBackups(dir))[0]!;
+
+    const into = {
+      ...common,
+      DATABASE_URL: withPassword(target.databaseUrl),
+      DATA_DIR: path.dirname(target.uploadsDir),
+    };
+    const restored = await node(["scripts/restore.ts", name], into);
+    expect(restored.code, restored.output).toBe(0);
+    expect(restored.output).toMatch(
+      /Checked: \d+ tables and \d+ rows as in the manifest;\n {2}\d+ stored files present/,
+    );
+    const refused = await node(["scripts/restore.ts", path.join(dir, name)], into);
+    expect(refused.code).toBe(2);
+    expect(refused.output).toMatch(/^Restore failed: Refusing to overwrite/m);
+    for (const run of [backup, restored, refused]) expect(run.output).not.toContain("s3cr3t");
+    await expectRestored(target, [ack]);
+  });
+});
+
+function node(args: string[], environment: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, ...environment },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, output }));
+  });
+}
