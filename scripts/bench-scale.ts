@@ -40,7 +40,13 @@ import { formatCounts, generateLargeDb, type LargeDbResult } from "./bench/large
 import { copyToPostgres, startPostgres } from "./bench/pg-copy.ts";
 import { addQuizActivityToFile, quizAndCertificatePaths } from "./bench/quiz-activity.ts";
 import { addTeachingToFile, BENCH_CLASS_ID } from "./bench/teaching.ts";
-import { addNotificationsToFile, benchNotifications, type Hooks, type NoticeResults } from "./bench/notifications.ts";
+import {
+  addNotificationsToFile,
+  BENCH_NOTICE_COURSE_ID,
+  benchNotifications,
+  type Hooks,
+  type NoticeResults,
+} from "./bench/notifications.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_SCALE_PORT ?? 3330);
@@ -203,10 +209,12 @@ function readContext(dbFile: string, seededCourse?: string): Context {
              ORDER BY (SELECT count(*) FROM "Module" m WHERE m.cursoId = c.id) DESC, c.createdAt, c.id LIMIT 1`,
           ).id,
         ),
+      // Not the announcement's course (scripts/bench/notifications.ts): 5 000 learners and no modules.
       topCourse: String(
         one(
-          `SELECT id FROM "Course" WHERE estado = 'publicado'
+          `SELECT id FROM "Course" WHERE estado = 'publicado' AND id <> ?
            ORDER BY cantidadParticipantes DESC, createdAt DESC, id LIMIT 1`,
+          BENCH_NOTICE_COURSE_ID,
         ).id,
       ),
       studentId: String(one(`SELECT id FROM "User" WHERE correo = ?`, DEMO_ESTUDIANTE.correo).id),
