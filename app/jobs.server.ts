@@ -81,7 +81,21 @@ export function startBackgroundJobs() {
   // The daily digest (docs/product.md#notifications), the same way: a digest's rows are claimed
   // with the mail that lists them, so instances racing send each row once, and a person gets at
   // most one digest a day (features/notifications/digest.server.ts).
-  const digests = () => sendDigests().catch((error) => console.error("No se pudo preparar el resumen diario", error));
+  // A run that mailed anyone says so, with its time (once a day; `npm run bench:scale` reads it).
+  const digests = async () => {
+    const started = performance.now();
+    try {
+      const run = await sendDigests();
+      if (run.people > 0) {
+        console.info(
+          `[resumen diario] ${run.people} personas, ${run.notifications} notificaciones, ${run.mailed} correos ` +
+            `en ${Math.round(performance.now() - started)} ms`,
+        );
+      }
+    } catch (error) {
+      console.error("No se pudo preparar el resumen diario", error);
+    }
+  };
   void digests();
   setInterval(digests, noticeEvery).unref();
   // Runs after the migrations (server/index.ts deploys first): search columns and word tables a

@@ -23,6 +23,11 @@
 // PostgreSQL (scripts/bench/pg-copy.ts: BENCH_SCALE_PG_URL, or a throwaway cluster) and the two
 // servers serve those instead. BENCH_SCALE_REUSE=1 measures the databases the last run generated
 // at the same scale (a marker file in the large folder says which), skipping the generation.
+// After the pages, with both servers up, notifications at scale (scripts/bench/notifications.ts):
+// an announcement to a course of 5 000 learners, two pages while its mails go out, and the daily
+// digest for every account, per person on both sides (a comparable row of `worst growth`; the
+// announcement's total is not one). BENCH_SCALE_NOTICES=0 leaves them out; BENCH_SCALE_NOTICE_MS
+// (3000) is each page's time idle and while mail goes out.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -36,6 +41,13 @@ import { copyToPostgres, startPostgres } from "./bench/pg-copy.ts";
 import { addQuizActivityToFile, quizAndCertificatePaths } from "./bench/quiz-activity.ts";
 import { addTeachingToFile, BENCH_CLASS_ID } from "./bench/teaching.ts";
 import { addSearchFillToFile } from "./bench/search-fill.ts";
+import {
+  addNotificationsToFile,
+  BENCH_NOTICE_COURSE_ID,
+  benchNotifications,
+  type Hooks,
+  type NoticeResults,
+} from "./bench/notifications.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_SCALE_PORT ?? 3330);
@@ -59,6 +71,8 @@ const MAX = process.env.BENCH_SCALE_MAX ? Number(process.env.BENCH_SCALE_MAX) : 
 const ON_POSTGRES = process.env.BENCH_SCALE_DB === "postgresql";
 /** BENCH_SCALE_REUSE=1: measure the two databases the last run generated at this scale (when there). */
 const REUSE = process.env.BENCH_SCALE_REUSE === "1";
+/** BENCH_SCALE_NOTICES=0 leaves out the announcement, the outbox's drain and the digest (scripts/bench/notifications.ts). */
+const NOTICES = process.env.BENCH_SCALE_NOTICES !== "0";
 
 /** The generation a marker file records, when it was at this scale and both databases are there. */
 function readGenerated(marker: string): LargeDbResult | null {
@@ -94,35 +108,50 @@ const servers = new Map<Side, ChildProcess>();
 const seenServerLines = new Set<string>();
 process.on("exit", () => servers.forEach((child) => child.kill("SIGTERM")));
 
-async function startServer(at: Side, keep: boolean) {
+/**
+ * A side's server. `env`: settings of its own (the notifications' SMTP server), which
+ * scripts/e2e-server.ts would override; `onLine`: sees every line it prints (the digest's log).
+ */
+async function startServer(
+  at: Side,
+  keep: boolean,
+  own: { env?: Record<string, string>; onLine?: (line: string) => void } = {},
+) {
   const pgUrl = pgUrls.get(at);
-  // On PostgreSQL, the production server as scripts/e2e-server.ts starts it, on that database.
+  // On PostgreSQL, or with settings of its own, the production server as scripts/e2e-server.ts
+  // starts it, on that database.
   const { ADMIN_EMAIL: _e, ADMIN_PASSWORD: _p, ...inherited } = process.env;
-  const child = pgUrl
+  const direct = pgUrl !== undefined || Object.keys(own.env ?? {}).length > 0;
+  const child = direct
     ? spawn(process.execPath, ["server/index.ts"], {
         cwd: root,
         env: {
           ...inherited,
           NODE_ENV: "production",
-          DATABASE_URL: pgUrl,
+          DATABASE_URL: pgUrl ?? `file:${at.dbFile}`,
           DATA_DIR: path.join(path.dirname(at.dbFile), "data"),
           PORT: String(at.port),
           HOST: "127.0.0.1",
           RATE_LIMIT_IP_FACTOR: "100",
           SMTP_URL: "",
           // Required with PostgreSQL (every instance signs with one secret); a throwaway one here.
-          SESSION_SECRET: process.env.SESSION_SECRET || "bench-scale-secreto-de-prueba-de-32-caracteres",
+          ...(pgUrl
+            ? { SESSION_SECRET: process.env.SESSION_SECRET || "bench-scale-secreto-de-prueba-de-32-caracteres" }
+            : {}),
+          ...own.env,
         },
-        stdio: ["ignore", "ignore", "pipe"],
+        stdio: ["ignore", "pipe", "pipe"],
       })
     : spawn(process.execPath, ["scripts/e2e-server.ts"], {
         cwd: root,
         env: { ...process.env, E2E_PORT: String(at.port), E2E_DIR_NAME: at.dirName, E2E_KEEP_DB: keep ? "1" : "" },
-        stdio: ["ignore", "ignore", "pipe"],
+        stdio: ["ignore", "pipe", "pipe"],
       });
   servers.set(at, child);
+  createInterface({ input: child.stdout! }).on("line", (line) => own.onLine?.(line));
   // The server's errors and warnings, each distinct line once (a warning per request would bury the rest).
   createInterface({ input: child.stderr! }).on("line", (line) => {
+    own.onLine?.(line);
     if (seenServerLines.has(line)) return;
     seenServerLines.add(line);
     console.error(`  servidor: ${line}`);
@@ -181,10 +210,12 @@ function readContext(dbFile: string, seededCourse?: string): Context {
              ORDER BY (SELECT count(*) FROM "Module" m WHERE m.cursoId = c.id) DESC, c.createdAt, c.id LIMIT 1`,
           ).id,
         ),
+      // Not the announcement's course (scripts/bench/notifications.ts): 5 000 learners and no modules.
       topCourse: String(
         one(
-          `SELECT id FROM "Course" WHERE estado = 'publicado'
+          `SELECT id FROM "Course" WHERE estado = 'publicado' AND id <> ?
            ORDER BY cantidadParticipantes DESC, createdAt DESC, id LIMIT 1`,
+          BENCH_NOTICE_COURSE_ID,
         ).id,
       ),
       studentId: String(one(`SELECT id FROM "User" WHERE correo = ?`, DEMO_ESTUDIANTE.correo).id),
@@ -432,6 +463,87 @@ async function measureBoth(demoCtx: Context, largeCtx: Context) {
 
 const ms = (n: number) => n.toFixed(1);
 
+/**
+ * A sign-in once more when its connection failed: fetch reuses kept-alive connections, and one
+ * left idle while the database was prepared may be closing as it is reused (a POST is not retried).
+ */
+async function againOnce<T>(signIn: () => Promise<T>): Promise<T> {
+  try {
+    return await signIn();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return signIn();
+  }
+}
+
+/** What scripts/bench/notifications.ts needs of the servers and the measurement. */
+const noticeHooks: Hooks = {
+  demo: DEMO,
+  large: LARGE,
+  pgUrl: (at) => pgUrls.get(at.name === "demo" ? DEMO : LARGE),
+  restart: (at, env, onLine) => startServer(at.name === "demo" ? DEMO : LARGE, true, { env, onLine }),
+  stop: (at) => stopServer(at.name === "demo" ? DEMO : LARGE),
+  adminToken: (base) => againOnce(() => apiToken(base, DEMO_ADMIN.correo)),
+  studentCookie: (base) => againOnce(() => sessionCookie(base, DEMO_ESTUDIANTE.correo)),
+  measure: async (base, path, headers, durationMs) => {
+    const target: Target = { label: path, path };
+    await warmUp(base, target, headers);
+    const sample: Sample = { latencies: [], errors: new Map() };
+    await load(base, target, headers, durationMs, sample);
+    const { p50, p99, n, errors } = stats(path, sample);
+    return { p50, p99, n, errors: [...errors].map(([k, v]) => `${k}×${v}`).join(", ") };
+  },
+};
+
+/** The notifications' figures (a table per part) and the one comparable row: the digest per person. */
+function noticeSummary(r: NoticeResults) {
+  const { demo: ad, grande: al } = r.announcement;
+  const { demo: dd, grande: dl } = r.digest;
+  const perPerson = (d: NoticeResults["digest"]["demo"]) => (d.runMs ?? d.wallMs) / Math.max(1, d.people);
+  const growth = perPerson(dl) / Math.max(perPerson(dd), 1e-6);
+  const inRun = dl.firstFifth && dl.lastFifth ? dl.lastFifth / dl.firstFifth : null;
+  const digestLine = (d: NoticeResults["digest"]["demo"]) =>
+    `${d.people} personas, ${d.mailed} correos: pasada ${d.runMs === null ? "?" : `${d.runMs} ms`}, ` +
+    `${(d.wallMs / 1000).toFixed(1)} s desde el inicio del servidor`;
+  const lines = [
+    `\nAvisos y resumen diario (scripts/bench/notifications.ts):`,
+    ...[ad, al].map(
+      (a) =>
+        `Aviso a ${a.learners} estudiantes: ${a.ms.toFixed(0)} ms, ${a.notified} notificaciones, ${a.mailed} correos`,
+    ),
+    ``,
+    `| Medida | demo | grande | crecimiento |`,
+    `|---|---:|---:|---:|`,
+    `| Aviso, POST /api/cursos/{id}/avisos (ms) | ${ad.ms.toFixed(0)} (${ad.learners} estudiantes) | ` +
+      `${al.ms.toFixed(0)} (${al.learners} estudiantes) | no comparable |`,
+    `| Aviso, por estudiante (ms) | ${(ad.ms / Math.max(1, ad.learners)).toFixed(3)} | ` +
+      `${(al.ms / Math.max(1, al.learners)).toFixed(3)} | no comparable |`,
+    `| Resumen diario | ${digestLine(dd)} | ${digestLine(dl)} | no comparable |`,
+    `| Resumen diario, por persona (ms) | ${perPerson(dd).toFixed(3)} | ${perPerson(dl).toFixed(3)} | ${growth.toFixed(1)}× |`,
+    ...(inRun === null
+      ? []
+      : [
+          `| Resumen diario, por persona: primer quinto → último quinto de la pasada grande (ms) | - | ` +
+            `${dl.firstFifth!.toFixed(3)} → ${dl.lastFifth!.toFixed(3)} | ${inRun.toFixed(1)}× |`,
+        ]),
+    ``,
+    `Mientras salen los ${r.drain.mails} correos del aviso (grande, SMTP local, MAIL_SEND_INTERVAL_S=0.2): ` +
+      `${r.drain.sent} enviados en ${(r.drain.sentMs / 1000).toFixed(1)} s ` +
+      `(${(r.drain.sent / (r.drain.sentMs / 1000)).toFixed(1)} correos/s)`,
+    ``,
+    `| Path | p50 en reposo | p99 en reposo | p50 enviando | p99 enviando | correos enviados durante la medición | errores |`,
+    `|---|---:|---:|---:|---:|---:|---|`,
+    ...r.drain.pages.map(
+      (p) =>
+        `| ${p.path} | ${ms(p.idle.p50)} | ${ms(p.idle.p99)} | ${ms(p.busy.p50)} | ${ms(p.busy.p99)} | ${p.sentDuring} | ` +
+        `${[p.idle.errors, p.busy.errors].filter(Boolean).join(" / ") || "-"} |`,
+    ),
+  ];
+  const rows = [{ growth, path: "Resumen diario, por persona" }];
+  if (inRun !== null) rows.push({ growth: inRun, path: "Resumen diario, por persona (último ÷ primer quinto)" });
+  return { lines, digestRows: rows };
+}
+
 async function main() {
   const t0 = performance.now();
   const largeDir = path.dirname(LARGE.dbFile);
@@ -473,6 +585,13 @@ async function main() {
   // A full first page for the catalog search on the demo side too (scripts/bench/search-fill.ts).
   const filled = addSearchFillToFile(DEMO.dbFile, seeded);
   console.error(`bench:scale: demo: ${filled} cursos 'Taller de programación' (una página completa de búsqueda)`);
+  if (NOTICES) {
+    const [demoRows, largeRows] = [DEMO, LARGE].map((at) => addNotificationsToFile(at.dbFile));
+    console.error(
+      `bench:scale: notificaciones: ${demoRows!.notifications} / ${largeRows!.notifications}, ` +
+        `curso del aviso con ${demoRows!.learners} / ${largeRows!.learners} estudiantes (demo / grande)`,
+    );
+  }
   console.error(`bench:scale: base grande en ${(generated.ms / 1000).toFixed(1)} s; midiendo ambas alternadamente…`);
   const postgres = ON_POSTGRES ? startPostgres() : null;
   let copied = "";
@@ -488,6 +607,8 @@ async function main() {
   const demoCtx = readContext(DEMO.dbFile);
   const largeCtx = readContext(LARGE.dbFile, demoCtx.seededCourse);
   const measured = await measureBoth(demoCtx, largeCtx);
+  // With both servers still up: the announcement, the outbox's drain and the digest.
+  const notices = NOTICES ? noticeSummary(await benchNotifications(noticeHooks)) : null;
   await Promise.all([stopServer(DEMO), stopServer(LARGE)]);
   postgres?.stop();
 
@@ -510,7 +631,13 @@ async function main() {
     ),
   ];
   const failed = rows.filter((r) => r.demo.errors.size || r.large.errors.size);
-  const worst = rows.reduce<(typeof rows)[number] | null>((w, r) => (!w || r.growth > w.growth ? r : w), null);
+  // Only rows that compare like with like: a page on both databases, and the digest's cost per
+  // person (an announcement's total grows with its course's learners by design).
+  const comparable = [...rows.map((r) => ({ growth: r.growth, path: r.large.path })), ...(notices?.digestRows ?? [])];
+  const worst = comparable.reduce<(typeof comparable)[number] | null>(
+    (w, r) => (!w || r.growth > w.growth ? r : w),
+    null,
+  );
 
   console.log(
     `\nbench:scale: ${CONCURRENCY} conexiones, ${DURATION_MS} ms por ruta y base en ${ROUNDS} vueltas alternadas ` +
@@ -518,6 +645,7 @@ async function main() {
       `${LARGE.base} (grande); tiempos en ms\n`,
   );
   console.log(lines.join("\n"));
+  if (notices) console.log(notices.lines.join("\n"));
   console.log(`\nMotor: ${ON_POSTGRES ? `PostgreSQL (copia:${copied})` : "SQLite"}`);
   console.log(`\nBase grande (escala ${SCALE}) generada en ${(generated.ms / 1000).toFixed(1)} s:`);
   console.log(formatCounts(generated));
@@ -531,7 +659,7 @@ async function main() {
   if (MAX !== null) {
     console.log(`\nLímite BENCH_SCALE_MAX=${MAX}: ${over ? "EXCEDIDO" : "cumplido"}`);
   }
-  console.log(`worst growth: ${(worst?.growth ?? 0).toFixed(1)}× ${worst ? worst.large.path : "-"}`);
+  console.log(`worst growth: ${(worst?.growth ?? 0).toFixed(1)}× ${worst ? worst.path : "-"}`);
   process.exit(over ? 1 : 0);
 }
 
