@@ -14,6 +14,7 @@ import { purgeOldNotifications } from "~/features/notifications/notify.server.ts
 import { startMailSender } from "~/features/mail/sender.server.ts";
 import { sendDueReminders } from "~/features/due-dates/reminders.server.ts";
 import { env } from "~/lib/env.server.ts";
+import { log } from "~/lib/log.server.ts";
 import { takeFailedDeletes } from "~/lib/storage.server.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -39,7 +40,8 @@ export const SEARCH_BACKFILLS: readonly DataStep[] = [
 export function reportFailedDeletes(): number {
   const count = takeFailedDeletes();
   if (count > 0) {
-    console.error(
+    log.error(
+      { count },
       `[housekeeping] ${count} stored file(s) could not be deleted since the last report: ` +
         "they are orphaned, see the [storage] lines above for their keys",
     );
@@ -52,20 +54,22 @@ export function startBackgroundJobs() {
   started = true;
   const purge = () =>
     Promise.all([purgeExpiredSessions(), purgeAccountTokens()]).catch((error) =>
-      console.error("No se pudieron purgar las sesiones y enlaces vencidos", error),
+      log.error({ err: error }, "No se pudieron purgar las sesiones y enlaces vencidos"),
     );
   void purge();
   setInterval(purge, HOUR).unref();
   // Personal data past its stated retention (docs/product.md#personal-data).
   const retention = () =>
     Promise.all([purgePastRetention(), purgeOldNotifications()]).catch((error) =>
-      console.error("No se pudieron borrar los datos vencidos", error),
+      log.error({ err: error }, "No se pudieron borrar los datos vencidos"),
     );
   void retention();
   setInterval(retention, HOUR).unref();
   // Sent mail keeps its text for a while (a confirmation link's not at all): see outbox.server.ts.
   const dropTexts = () =>
-    dropSentMailTexts().catch((error) => console.error("No se pudo borrar el texto de los correos enviados", error));
+    dropSentMailTexts().catch((error) =>
+      log.error({ err: error }, "No se pudo borrar el texto de los correos enviados"),
+    );
   void dropTexts();
   setInterval(dropTexts, HOUR).unref();
   setInterval(reportFailedDeletes, HOUR).unref();
@@ -73,16 +77,16 @@ export function startBackgroundJobs() {
   // reminder's (module, learner) row is claimed with the mail it queues, so a race between
   // instances queues each reminder once (features/due-dates/reminders.server.ts).
   const reminders = () =>
-    sendDueReminders().catch((error) => console.error("No se pudieron preparar los recordatorios", error));
+    sendDueReminders().catch((error) => log.error({ err: error }, "No se pudieron preparar los recordatorios"));
   void reminders();
   setInterval(reminders, REMINDER_EVERY).unref();
   // Runs after the migrations (server/index.ts deploys first): search columns and word tables a
   // migration added empty are filled, once per database (DataStep), then the planner gets
   // statistics, and keeps them fresh hourly.
   const optimize = (atStart: boolean) =>
-    optimizeDatabase({ atStart }).catch((error) => console.error("No se pudo optimizar la base de datos", error));
+    optimizeDatabase({ atStart }).catch((error) => log.error({ err: error }, "No se pudo optimizar la base de datos"));
   void runDataSteps(SEARCH_BACKFILLS)
-    .catch((error) => console.error("No se pudo completar el índice de búsqueda", error))
+    .catch((error) => log.error({ err: error }, "No se pudo completar el índice de búsqueda"))
     .then(() => optimize(true));
   setInterval(() => void optimize(false), HOUR).unref();
   // Without SMTP_URL (the demo) mail stays in the outbox, readable by admins.

@@ -23,6 +23,8 @@ const { deployMigrations } = await import("./migrate/index.ts");
 const { databaseUrl } = await import("../app/lib/db-adapter.ts");
 const { allowedMethods } = await import("./allowed-methods.ts");
 const { APP_URL_UNSET_WARNING } = await import("../app/lib/env.server.ts");
+const { log } = await import("../app/lib/log.server.ts");
+const { requestLog, routeLabeler, servedByApp } = await import("./request-log.ts");
 
 const BUILD = path.resolve("build/server/index.js");
 const CLIENT = path.resolve("build/client");
@@ -37,7 +39,10 @@ async function primary() {
     const worker = cluster.fork({ SKIP_MIGRATIONS: "true", ACADEMIA_WORKER: String(index) });
     worker.on("exit", (code, signal) => {
       if (stopping) return;
-      console.error(`El proceso ${index} terminó (${signal ?? code}); se inicia otro.`);
+      log.error(
+        { worker: index, exit: signal ?? code },
+        `El proceso ${index} terminó (${signal ?? code}); se inicia otro.`,
+      );
       setTimeout(() => fork(index), 1000).unref();
     });
   };
@@ -71,6 +76,13 @@ async function main() {
   app.disable("x-powered-by");
   // Behind a reverse proxy set TRUST_PROXY (e.g. "1" or "loopback") so req.ip is the client's.
   app.set("trust proxy", process.env.TRUST_PROXY ?? false);
+  // Every answer's id (X-Request-Id) and its log line, labelled by its route's pattern.
+  app.use(
+    requestLog({
+      label: routeLabeler(build.routes),
+      trustProxy: Boolean(process.env.TRUST_PROXY) && process.env.TRUST_PROXY !== "false",
+    }),
+  );
 
   app.use((req, res, next) => {
     // Our own header, always overwritten: the app never trusts a client-sent value.
@@ -95,6 +107,7 @@ async function main() {
   });
   app.use("/assets", express.static(path.join(CLIENT, "assets"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(CLIENT, { maxAge: "1h", index: false }));
+  app.use(servedByApp);
   app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
   const port = Number(process.env.PORT) || 3000;
@@ -102,16 +115,19 @@ async function main() {
   const server = app.listen(port, host, () => {
     if ((process.env.ACADEMIA_WORKER ?? "0") !== "0") return; // one line per server, not per worker
     const workers = WORKERS > 1 ? ` (${WORKERS} procesos)` : "";
-    console.log(`Academia escuchando en http://${host === "0.0.0.0" ? "localhost" : host}:${port}${workers}`);
+    log.info(
+      { host, port, workers: WORKERS },
+      `Academia escuchando en http://${host === "0.0.0.0" ? "localhost" : host}:${port}${workers}`,
+    );
     // Links in mail and certificates come from APP_URL, never from a request's Host header.
-    if (!process.env.APP_URL) console.warn(APP_URL_UNSET_WARNING);
+    if (!process.env.APP_URL) log.warn(APP_URL_UNSET_WARNING);
   });
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => server.close(() => process.exit(0)));
   }
 }
 
-(WORKERS > 1 && cluster.isPrimary ? primary() : main()).catch((error) => {
-  console.error(error);
+(WORKERS > 1 && cluster.isPrimary ? primary() : main()).catch((error: unknown) => {
+  log.fatal({ err: error }, "El servidor no pudo iniciar");
   process.exit(1);
 });

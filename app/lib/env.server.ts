@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { LOG_LEVELS } from "./log.server.ts";
 
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
 
@@ -52,6 +53,11 @@ const EnvSchema = z.object({
   TEACHERS_PUBLISH: z.enum(["true", "false"]).default("false"),
   /** How many days before a module's due date its reminder e-mail goes out (docs/product.md#due-dates). */
   REMINDER_DAYS_BEFORE: z.coerce.number().int().min(0).max(60).default(2),
+  /** The log's level (app/lib/log.server.ts): fatal, error, warn, info (the default), debug, trace or silent. */
+  LOG_LEVEL: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v),
+    z.enum(LOG_LEVELS).optional(),
+  ),
   PORT: z.coerce.number().int().positive().max(65535).catch(3000),
   HOST: z.string().catch("0.0.0.0").default("0.0.0.0"),
 });

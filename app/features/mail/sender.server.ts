@@ -14,6 +14,7 @@ import nodemailer from "nodemailer";
 import { prisma } from "~/lib/db.server.ts";
 import { isOptionalMail, optOutHeaders } from "./opt-out.server.ts";
 import { env } from "~/lib/env.server.ts";
+import { log } from "~/lib/log.server.ts";
 import { bodyOnceSent } from "./outbox.server.ts";
 
 export const MAX_ATTEMPTS = 8;
@@ -94,8 +95,10 @@ export async function deliverPending(
     });
     if (claimed.count !== 1) continue;
     const attempts = mail.attempts + 1;
+    // The mail's line: its outbox row, its recipient's user id (never the address) and attempt.
+    const fields = { outboxId: mail.id, toUserId: mail.toUserId, kind: mail.kind, attempts };
     try {
-      await transport.sendMail({
+      const info = await transport.sendMail({
         from,
         to: mail.to,
         subject: mail.subject,
@@ -110,21 +113,40 @@ export async function deliverPending(
         data: { status: "sent", attempts, sentAt: new Date(), lastError: null, ...bodyOnceSent(mail.kind) },
       });
       report.sent++;
+      log.info({ ...fields, smtp: smtpAnswer(info) }, "mail sent");
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      const gaveUp = attempts >= MAX_ATTEMPTS;
       await prisma.outboxMail.updateMany({
         where: { id: mail.id, claimedBy: senderId },
         data: {
           attempts,
           lastError: message,
-          status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+          status: gaveUp ? "failed" : "pending",
           nextAttemptAt: new Date(clock() + backoffMs(attempts)),
         },
       });
       report.failed++;
+      (gaveUp ? log.error : log.warn)(
+        { ...fields, smtp: smtpAnswer(error) ?? withoutAddresses(message), gaveUp },
+        "mail not sent",
+      );
     }
   }
   return report;
+}
+
+/**
+ * The SMTP server's answer in a send's result or error ("250 2.0.0 Ok: queued"), if any, for the
+ * log: without the e-mail addresses servers often repeat ("550 <ana@…>: no such user").
+ */
+function smtpAnswer(result: unknown): string | undefined {
+  const response = (result as { response?: unknown } | null)?.response;
+  return typeof response === "string" ? withoutAddresses(response).slice(0, 300) : undefined;
+}
+
+function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, "[correo]");
 }
 
 let timer: NodeJS.Timeout | undefined;
@@ -140,7 +162,7 @@ export function startMailSender(smtpUrl: string, intervalMs = 30_000) {
     try {
       await deliverPending(transport);
     } catch (error) {
-      console.error("No se pudo procesar la cola de correo", error);
+      log.error({ err: error }, "No se pudo procesar la cola de correo");
     } finally {
       running = false;
     }

@@ -17,6 +17,7 @@ import zlib from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
 import { catalogVersion } from "./catalog-stamp.server.ts";
 import { env } from "~/lib/env.server.ts";
+import { log } from "~/lib/log.server.ts";
 
 type Encoding = "br" | "gzip";
 
@@ -120,7 +121,7 @@ async function compress(entry: Entry) {
     entry.encoded = { br, gzip: gz };
   } catch (error) {
     // The page is still served, compressed per response by the server's middleware.
-    console.error("page cache: compression failed", error);
+    log.error({ err: error }, "Caché de páginas: no se pudo comprimir");
   }
 }
 
