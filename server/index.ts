@@ -25,6 +25,7 @@ const { allowedMethods } = await import("./allowed-methods.ts");
 const { APP_URL_UNSET_WARNING } = await import("../app/lib/env.server.ts");
 const { log } = await import("../app/lib/log.server.ts");
 const { requestLog, routeLabeler, servedByApp } = await import("./request-log.ts");
+const { observeRequest, serveClusterMetrics } = await import("../app/lib/metrics.server.ts");
 
 const BUILD = path.resolve("build/server/index.js");
 const CLIENT = path.resolve("build/client");
@@ -47,6 +48,8 @@ async function primary() {
     });
   };
   for (let i = 0; i < WORKERS; i++) fork(i);
+  // GET /metrics in a worker answers for every worker: the primary gathers them.
+  serveClusterMetrics();
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       stopping = true;
@@ -81,6 +84,7 @@ async function main() {
     requestLog({
       label: routeLabeler(build.routes),
       trustProxy: Boolean(process.env.TRUST_PROXY) && process.env.TRUST_PROXY !== "false",
+      onFinished: observeRequest,
     }),
   );
 

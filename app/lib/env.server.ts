@@ -58,6 +58,8 @@ const EnvSchema = z.object({
     (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v),
     z.enum(LOG_LEVELS).optional(),
   ),
+  /** The bearer token GET /metrics asks for; unset, /metrics answers 404 (docs/decisions/030). */
+  METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16).optional()),
   PORT: z.coerce.number().int().positive().max(65535).catch(3000),
   HOST: z.string().catch("0.0.0.0").default("0.0.0.0"),
 });

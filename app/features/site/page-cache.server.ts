@@ -18,6 +18,7 @@ import type { MiddlewareFunction } from "react-router";
 import { catalogVersion } from "./catalog-stamp.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { log } from "~/lib/log.server.ts";
+import { countPageCache } from "~/lib/metrics.server.ts";
 
 type Encoding = "br" | "gzip";
 
@@ -163,7 +164,11 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   if (!key) return next();
   const version = await catalogVersion();
   const cached = entries.get(key);
-  if (cached && cached.version === version && Date.now() - cached.at < ttlMs) return replay(cached, request, "hit");
+  if (cached && cached.version === version && Date.now() - cached.at < ttlMs) {
+    countPageCache("catalog", "hit");
+    return replay(cached, request, "hit");
+  }
+  countPageCache("catalog", "miss");
 
   const response = await next();
   const cacheable =

@@ -22,6 +22,7 @@ import { stampsOf } from "~/features/site/catalog-stamp.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { pickEncoding, withScriptHashes } from "~/features/site/page-cache.server.ts";
 import { log } from "~/lib/log.server.ts";
+import { countPageCache } from "~/lib/metrics.server.ts";
 
 // "/", "/cursos", "/cursos/dirigido/{tipo}", "/cursos/{cursoId}", "/user", "/user/courses",
 // "/user/certificates", "/user/messages", and their data requests (client-side navigation).
@@ -137,9 +138,11 @@ export const personalPageCacheMiddleware: MiddlewareFunction<Response> = async (
   const stamps = await stampsOf(user.id);
   const cached = entries.get(key);
   if (cached && cached.catalog === stamps.catalog && cached.user === stamps.user && Date.now() - cached.at < ttlMs) {
+    countPageCache("personal", "hit");
     if (cached.keep !== null) keepOffline(args, cached.keep);
     return replay(key, cached, args.request);
   }
+  countPageCache("personal", "miss");
 
   const response = await next();
   const type = response.headers.get("Content-Type") ?? "";
