@@ -11,7 +11,7 @@ import { optimizeDatabase } from "~/features/site/db-maintenance.server.ts";
 import { purgePastRetention } from "~/features/privacy/retention.server.ts";
 import { dropSentMailTexts } from "~/features/mail/outbox.server.ts";
 import { purgeOldNotifications } from "~/features/notifications/notify.server.ts";
-import { startMailSender } from "~/features/mail/sender.server.ts";
+import { startMailSender, stopMailSender } from "~/features/mail/sender.server.ts";
 import { sendDueReminders } from "~/features/due-dates/reminders.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { log } from "~/lib/log.server.ts";
@@ -21,6 +21,12 @@ const HOUR = 60 * 60 * 1000;
 /** How often the due-date reminders are looked for: a reminder goes out at most this late. */
 const REMINDER_EVERY = 15 * 60 * 1000;
 let started = false;
+/** The jobs' timers, cleared by stopBackgroundJobs. */
+const timers: NodeJS.Timeout[] = [];
+/** Runs `job` every `ms` (unref'd: it never keeps the process alive) until stopBackgroundJobs. */
+function every(ms: number, job: () => unknown) {
+  timers.push(setInterval(job, ms).unref());
+}
 
 /**
  * The search indexes' fills for rows written before their columns and word tables existed (the
@@ -57,29 +63,29 @@ export function startBackgroundJobs() {
       log.error({ err: error }, "No se pudieron purgar las sesiones y enlaces vencidos"),
     );
   void purge();
-  setInterval(purge, HOUR).unref();
+  every(HOUR, purge);
   // Personal data past its stated retention (docs/product.md#personal-data).
   const retention = () =>
     Promise.all([purgePastRetention(), purgeOldNotifications()]).catch((error) =>
       log.error({ err: error }, "No se pudieron borrar los datos vencidos"),
     );
   void retention();
-  setInterval(retention, HOUR).unref();
+  every(HOUR, retention);
   // Sent mail keeps its text for a while (a confirmation link's not at all): see outbox.server.ts.
   const dropTexts = () =>
     dropSentMailTexts().catch((error) =>
       log.error({ err: error }, "No se pudo borrar el texto de los correos enviados"),
     );
   void dropTexts();
-  setInterval(dropTexts, HOUR).unref();
-  setInterval(reportFailedDeletes, HOUR).unref();
+  every(HOUR, dropTexts);
+  every(HOUR, reportFailedDeletes);
   // Due-date reminders (docs/product.md#due-dates). Every instance runs it without a lease: a
   // reminder's (module, learner) row is claimed with the mail it queues, so a race between
   // instances queues each reminder once (features/due-dates/reminders.server.ts).
   const reminders = () =>
     sendDueReminders().catch((error) => log.error({ err: error }, "No se pudieron preparar los recordatorios"));
   void reminders();
-  setInterval(reminders, REMINDER_EVERY).unref();
+  every(REMINDER_EVERY, reminders);
   // Runs after the migrations (server/index.ts deploys first): search columns and word tables a
   // migration added empty are filled, once per database (DataStep), then the planner gets
   // statistics, and keeps them fresh hourly.
@@ -88,8 +94,17 @@ export function startBackgroundJobs() {
   void runDataSteps(SEARCH_BACKFILLS)
     .catch((error) => log.error({ err: error }, "No se pudo completar el índice de búsqueda"))
     .then(() => optimize(true));
-  setInterval(() => void optimize(false), HOUR).unref();
+  every(HOUR, () => void optimize(false));
   // Without SMTP_URL (the demo) mail stays in the outbox, readable by admins.
   const smtpUrl = env().SMTP_URL?.trim();
   if (smtpUrl) startMailSender(smtpUrl, env().MAIL_SEND_INTERVAL_S * 1000);
+}
+
+/**
+ * Stops the jobs (server/index.ts, on SIGTERM): no timer fires again, and the mail sender ends its
+ * pass after the mail in hand. Resolves when that pass has ended.
+ */
+export async function stopBackgroundJobs(): Promise<void> {
+  for (const timer of timers.splice(0)) clearInterval(timer);
+  await stopMailSender();
 }

@@ -9,6 +9,8 @@
 // nextAttemptAt MAIL_LEASE_S past the moment of the claim and writes this sender's id. Only one
 // sender's update matches, so each mail goes out once, however long the pass before it took. A
 // sender that dies after the claim leaves the row pending; when the lease runs out another takes it.
+// A sender told to stop (SIGTERM, server/index.ts) ends its pass after the mail in hand and gives
+// back a claim it still holds (releaseHeldMail): another instance sends it at once, not a lease later.
 import crypto from "node:crypto";
 import nodemailer from "nodemailer";
 import { prisma } from "~/lib/db.server.ts";
@@ -73,7 +75,7 @@ export type DeliveryReport = { sent: number; failed: number };
  */
 export async function deliverPending(
   transport: MailTransport,
-  opts: { now?: Date; limit?: number; from?: string; senderId?: string } = {},
+  opts: { now?: Date; limit?: number; from?: string; senderId?: string; stopped?: () => boolean } = {},
 ): Promise<DeliveryReport> {
   const startedAt = Date.now();
   const start = (opts.now ?? new Date(startedAt)).getTime();
@@ -81,7 +83,7 @@ export async function deliverPending(
   const from = opts.from ?? mailFrom();
   const senderId = opts.senderId ?? SENDER_ID;
   const report: DeliveryReport = { sent: 0, failed: 0 };
-  for (let claims = 0; claims < (opts.limit ?? 50); claims++) {
+  for (let claims = 0; claims < (opts.limit ?? 50) && !opts.stopped?.(); claims++) {
     const mail = await prisma.outboxMail.findFirst({
       where: { status: "pending", nextAttemptAt: { lte: new Date(clock()) } },
       orderBy: { nextAttemptAt: "asc" },
@@ -94,6 +96,7 @@ export async function deliverPending(
       data: { nextAttemptAt: new Date(clock() + leaseMs()), claimedBy: senderId },
     });
     if (claimed.count !== 1) continue;
+    held.set(mail.id, senderId);
     const attempts = mail.attempts + 1;
     // The mail's line: its outbox row, its recipient's user id (never the address) and attempt.
     const fields = { outboxId: mail.id, toUserId: mail.toUserId, kind: mail.kind, attempts };
@@ -112,6 +115,7 @@ export async function deliverPending(
         where: { id: mail.id, claimedBy: senderId },
         data: { status: "sent", attempts, sentAt: new Date(), lastError: null, ...bodyOnceSent(mail.kind) },
       });
+      held.delete(mail.id);
       report.sent++;
       log.info({ ...fields, smtp: smtpAnswer(info) }, "mail sent");
     } catch (error) {
@@ -126,6 +130,7 @@ export async function deliverPending(
           nextAttemptAt: new Date(clock() + backoffMs(attempts)),
         },
       });
+      held.delete(mail.id);
       report.failed++;
       (gaveUp ? log.error : log.warn)(
         { ...fields, smtp: smtpAnswer(error) ?? withoutAddresses(message), gaveUp },
@@ -149,25 +154,57 @@ function withoutAddresses(text: string): string {
   return text.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, "[correo]");
 }
 
+/** The rows this process has claimed and not yet settled (sent or failed), with their sender id. */
+const held = new Map<string, string>();
+
+/**
+ * Gives back the claims this process still holds (a pass cut short by a shutdown): each row is
+ * due again now, for any sender. Returns how many. Its send may have been under way: as when a
+ * sender dies, the mail may then go out twice, never not at all.
+ */
+export async function releaseHeldMail(): Promise<number> {
+  let released = 0;
+  for (const [id, senderId] of held) {
+    const { count } = await prisma.outboxMail.updateMany({
+      where: { id, status: "pending", claimedBy: senderId },
+      data: { nextAttemptAt: new Date(), claimedBy: null },
+    });
+    held.delete(id);
+    released += count;
+    if (count) log.info({ outboxId: id }, "mail given back");
+  }
+  return released;
+}
+
 let timer: NodeJS.Timeout | undefined;
+let pass: Promise<void> | undefined;
+let stopping = false;
 
 /** Starts the periodic sender (once per process). */
 export function startMailSender(smtpUrl: string, intervalMs = 30_000) {
   if (timer) return;
+  stopping = false;
   const transport = createSmtpTransport(smtpUrl);
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await deliverPending(transport);
-    } catch (error) {
-      log.error({ err: error }, "No se pudo procesar la cola de correo");
-    } finally {
-      running = false;
-    }
+  const tick = () => {
+    if (pass || stopping) return;
+    pass = deliverPending(transport, { stopped: () => stopping })
+      .then(() => undefined)
+      .catch((error: unknown) => log.error({ err: error }, "No se pudo procesar la cola de correo"))
+      .finally(() => (pass = undefined));
   };
-  void tick();
-  timer = setInterval(() => void tick(), intervalMs);
+  tick();
+  timer = setInterval(tick, intervalMs);
   timer.unref();
+}
+
+/**
+ * Stops the periodic sender: no new pass, and the pass under way ends after the mail in hand.
+ * Resolves when it has ended (the caller bounds the wait; releaseHeldMail then gives back a claim
+ * still held).
+ */
+export async function stopMailSender(): Promise<void> {
+  stopping = true;
+  clearInterval(timer);
+  timer = undefined;
+  await pass;
 }
