@@ -57,7 +57,7 @@ async function startServer(env: Record<string, string>): Promise<Started> {
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if ((await fetch(`${base}/healthz`).catch(() => null))?.ok) break;
-    if (i > 150 || child.exitCode !== null) throw new Error(`the server did not start:\n${out}`);
+    if (i > 600 || child.exitCode !== null) throw new Error(`the server did not start:\n${out}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const lines = () =>
@@ -68,7 +68,7 @@ async function startServer(env: Record<string, string>): Promise<Started> {
   return { child, base, lines, exit };
 }
 
-async function until(check: () => Promise<boolean> | boolean, what: string, ms = 10_000) {
+async function until(check: () => Promise<boolean> | boolean, what: string, ms = 30_000) {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`never: ${what}`);
@@ -121,7 +121,7 @@ describe("SIGTERM", () => {
       expect(await server.exit).toBe(0);
       const waited = Date.now() - signalled;
       expect(waited).toBeGreaterThanOrEqual(2900);
-      expect(waited).toBeLessThan(8000);
+      expect(waited).toBeLessThan(15_000); // not a lease (MAIL_LEASE_S), not a hang
       const row = await prisma.outboxMail.findUniqueOrThrow({ where: { id } });
       expect(row).toMatchObject({ status: "pending", claimedBy: null, attempts: 0 });
       expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
@@ -135,7 +135,7 @@ describe("SIGTERM", () => {
       for (const release of hold) release();
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
     }
-  }, 40_000);
+  }, 120_000);
 
   it("with nothing in hand, exits once the requests are done, an idle keep-alive connection notwithstanding", async () => {
     const server = await startServer({ SHUTDOWN_TIMEOUT_S: "20" });
@@ -156,11 +156,11 @@ describe("SIGTERM", () => {
       server.child.kill("SIGTERM");
       expect((await inFlight).status).toBe(200);
       expect(await server.exit).toBe(0);
-      expect(Date.now() - signalled).toBeLessThan(5000);
+      expect(Date.now() - signalled).toBeLessThan(15_000); // well before SHUTDOWN_TIMEOUT_S
       expect(server.lines().at(-1)).toMatchObject({ msg: "Detenido", released: 0 });
     } finally {
       agent.destroy();
       server.child.kill("SIGKILL");
     }
-  }, 40_000);
+  }, 120_000);
 });
