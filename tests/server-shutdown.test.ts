@@ -9,7 +9,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 
@@ -23,6 +23,13 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+/** Every server a test started: killed after it, whatever happened (a timed-out test skips its finally). */
+const children = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of children) child.kill("SIGKILL");
+  children.clear();
+});
 
 type Started = {
   child: ChildProcess;
@@ -51,6 +58,7 @@ async function startServer(env: Record<string, string>): Promise<Started> {
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  children.add(child);
   let out = "";
   child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
   const exit = new Promise<number>((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? -1 : 0))));
