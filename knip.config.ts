@@ -8,6 +8,8 @@ export default {
     "scripts/**/*.ts",
     // The offline service worker, compiled by vite.service-worker.ts and served as /sw.js.
     "app/features/offline/worker/sw.ts",
+    // Started by the Vitest suite as processes of their own (node tests/fixtures/…).
+    "tests/fixtures/*.ts",
   ],
   project: [
     "app/**/*.{ts,tsx,js}",

@@ -8,11 +8,19 @@ import documentCss from "./app.css?inline";
 import { DocumentCssContext } from "./lib/document-styles.tsx";
 import { NonceContext } from "./lib/nonce.tsx";
 import { applyDocumentHeaders, pageCspOf } from "./lib/security-headers.server.ts";
+import { log } from "./lib/log.server.ts";
 
 export const streamTimeout = 5_000;
 
-// Called once by server/index.ts after the build is loaded.
+// Called once by server/index.ts after the build is loaded, and on SIGTERM.
 export { startBackgroundJobs } from "./jobs.server.ts";
+export { beginShutdown, finishShutdown } from "./shutdown.server.ts";
+
+/** An error React Router caught in a loader, an action or a render: logged with its request's id. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  // A request its client abandoned is not an error of ours.
+  if (!request.signal.aborted) log.error({ err: error }, "Error no controlado al atender una solicitud");
+}
 
 export default function handleRequest(
   request: Request,
@@ -68,7 +76,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error({ err: error }, "Error al generar la página");
         },
       },
     );

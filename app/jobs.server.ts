@@ -12,14 +12,21 @@ import { purgePastRetention } from "~/features/privacy/retention.server.ts";
 import { dropSentMailTexts } from "~/features/mail/outbox.server.ts";
 import { purgeOldNotifications } from "~/features/notifications/notify.server.ts";
 import { sendDigests } from "~/features/notifications/digest.server.ts";
-import { startMailSender } from "~/features/mail/sender.server.ts";
+import { startMailSender, stopMailSender } from "~/features/mail/sender.server.ts";
 import { sendDueReminders } from "~/features/due-dates/reminders.server.ts";
 import { startBackupSchedule } from "~/features/backup/schedule.server.ts";
 import { env } from "~/lib/env.server.ts";
+import { log } from "~/lib/log.server.ts";
 import { takeFailedDeletes } from "~/lib/storage.server.ts";
 
 const HOUR = 60 * 60 * 1000;
 let started = false;
+/** The jobs' timers, cleared by stopBackgroundJobs. */
+const timers: NodeJS.Timeout[] = [];
+/** Runs `job` every `ms` (unref'd: it never keeps the process alive) until stopBackgroundJobs. */
+function every(ms: number, job: () => unknown) {
+  timers.push(setInterval(job, ms).unref());
+}
 
 /**
  * The search indexes' fills for rows written before their columns and word tables existed (the
@@ -39,7 +46,8 @@ export const SEARCH_BACKFILLS: readonly DataStep[] = [
 export function reportFailedDeletes(): number {
   const count = takeFailedDeletes();
   if (count > 0) {
-    console.error(
+    log.error(
+      { count },
       `[housekeeping] ${count} stored file(s) could not be deleted since the last report: ` +
         "they are orphaned, see the [storage] lines above for their keys",
     );
@@ -52,32 +60,34 @@ export function startBackgroundJobs() {
   started = true;
   const purge = () =>
     Promise.all([purgeExpiredSessions(), purgeAccountTokens()]).catch((error) =>
-      console.error("No se pudieron purgar las sesiones y enlaces vencidos", error),
+      log.error({ err: error }, "No se pudieron purgar las sesiones y enlaces vencidos"),
     );
   void purge();
-  setInterval(purge, HOUR).unref();
+  every(HOUR, purge);
   // Personal data past its stated retention (docs/product.md#personal-data).
   const retention = () =>
     Promise.all([purgePastRetention(), purgeOldNotifications()]).catch((error) =>
-      console.error("No se pudieron borrar los datos vencidos", error),
+      log.error({ err: error }, "No se pudieron borrar los datos vencidos"),
     );
   void retention();
-  setInterval(retention, HOUR).unref();
+  every(HOUR, retention);
   // Sent mail keeps its text for a while (a confirmation link's not at all): see outbox.server.ts.
   const dropTexts = () =>
-    dropSentMailTexts().catch((error) => console.error("No se pudo borrar el texto de los correos enviados", error));
+    dropSentMailTexts().catch((error) =>
+      log.error({ err: error }, "No se pudo borrar el texto de los correos enviados"),
+    );
   void dropTexts();
-  setInterval(dropTexts, HOUR).unref();
-  setInterval(reportFailedDeletes, HOUR).unref();
+  every(HOUR, dropTexts);
+  every(HOUR, reportFailedDeletes);
   // Due-date reminders (docs/product.md#due-dates). Every instance runs it without a lease: a
   // reminder's (module, learner) row is claimed with the mail it queues, so a race between
   // instances queues each reminder once (features/due-dates/reminders.server.ts).
   const reminders = () =>
-    sendDueReminders().catch((error) => console.error("No se pudieron preparar los recordatorios", error));
+    sendDueReminders().catch((error) => log.error({ err: error }, "No se pudieron preparar los recordatorios"));
   // How often reminders and the digest are looked for (NOTICE_JOBS_EVERY_S, 15 minutes).
   const noticeEvery = env().NOTICE_JOBS_EVERY_S * 1000;
   void reminders();
-  setInterval(reminders, noticeEvery).unref();
+  every(noticeEvery, reminders);
   // The daily digest (docs/product.md#notifications), the same way: a digest's rows are claimed
   // with the mail that lists them, so instances racing send each row once, and a person gets at
   // most one digest a day (features/notifications/digest.server.ts).
@@ -87,29 +97,38 @@ export function startBackgroundJobs() {
     try {
       const run = await sendDigests();
       if (run.people > 0) {
-        console.info(
+        log.info(
           `[resumen diario] ${run.people} personas, ${run.notifications} notificaciones, ${run.mailed} correos ` +
             `en ${Math.round(performance.now() - started)} ms`,
         );
       }
     } catch (error) {
-      console.error("No se pudo preparar el resumen diario", error);
+      log.error({ err: error }, "No se pudo preparar el resumen diario");
     }
   };
   void digests();
-  setInterval(digests, noticeEvery).unref();
+  every(noticeEvery, digests);
   // Runs after the migrations (server/index.ts deploys first): search columns and word tables a
   // migration added empty are filled, once per database (DataStep), then the planner gets
   // statistics, and keeps them fresh hourly.
   const optimize = (atStart: boolean) =>
-    optimizeDatabase({ atStart }).catch((error) => console.error("No se pudo optimizar la base de datos", error));
+    optimizeDatabase({ atStart }).catch((error) => log.error({ err: error }, "No se pudo optimizar la base de datos"));
   void runDataSteps(SEARCH_BACKFILLS)
-    .catch((error) => console.error("No se pudo completar el índice de búsqueda", error))
+    .catch((error) => log.error({ err: error }, "No se pudo completar el índice de búsqueda"))
     .then(() => optimize(true));
-  setInterval(() => void optimize(false), HOUR).unref();
+  every(HOUR, () => void optimize(false));
   // BACKUP_EVERY_H: one backup per period across every instance (features/backup/schedule.server.ts).
-  startBackupSchedule();
+  startBackupSchedule(every);
   // Without SMTP_URL (the demo) mail stays in the outbox, readable by admins.
   const smtpUrl = env().SMTP_URL?.trim();
   if (smtpUrl) startMailSender(smtpUrl, env().MAIL_SEND_INTERVAL_S * 1000);
+}
+
+/**
+ * Stops the jobs (server/index.ts, on SIGTERM): no timer fires again, and the mail sender ends its
+ * pass after the mail in hand. Resolves when that pass has ended.
+ */
+export async function stopBackgroundJobs(): Promise<void> {
+  for (const timer of timers.splice(0)) clearInterval(timer);
+  await stopMailSender();
 }

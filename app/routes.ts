@@ -181,6 +181,9 @@ export default [
   ]),
 
   route("healthz", "routes/healthz.ts"),
+  // Operations (docs/decisions/030-logs-metrics-restarts.md)
+  route("healthz/ready", "routes/healthz-ready.ts"),
+  route("metrics", "routes/metrics.ts"),
   // Offline reading and installing on a phone (docs/product.md#offline-reading)
   route("sw.js", "routes/sw.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),

@@ -55,6 +55,11 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/calendario/no-existe.ics", () => "404 "],
   ["/calendario/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics", () => "404 "],
   ["/biblioteca", pageRule("signed-in")],
+  // Operations (docs/decisions/030-logs-metrics-restarts.md): liveness and readiness are public;
+  // /metrics takes its bearer token only, never a session, not even an admin's.
+  ["/healthz", pageRule("public")],
+  ["/healthz/ready", pageRule("public")],
+  ["/metrics", () => "401 "],
   // An e-mail confirmation link that is not (or no longer) valid: the same 404 page for everyone.
   ["/confirmar-correo/no-existe", () => "404 "],
   // Password recovery: the form is for everyone; an unknown link is the same 404 page for everyone.

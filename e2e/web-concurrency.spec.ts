@@ -56,6 +56,7 @@ test("dos procesos atienden el mismo puerto; la sesión vale en ambos y SIGTERM 
       HOST: "127.0.0.1",
       SMTP_URL: "",
       WEB_CONCURRENCY: "2",
+      METRICS_TOKEN: "metricas-de-la-prueba-0123456789",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -76,6 +77,18 @@ test("dos procesos atienden el mismo puerto; la sesión vale en ambos y SIGTERM 
       Array.from({ length: 12 }, () => fetch(`${BASE}/user`, { headers: { Cookie: cookie }, redirect: "manual" })),
     );
     expect(pages.map((r) => r.status)).toEqual(Array(12).fill(200));
+    // GET /metrics, whichever worker answers it, counts both workers' requests (the primary sums
+    // them: docs/decisions/030-logs-metrics-restarts.md).
+    for (let i = 0; i < 4; i++) {
+      const metrics = await fetch(`${BASE}/metrics`, {
+        headers: { Authorization: "Bearer metricas-de-la-prueba-0123456789" },
+      });
+      expect(metrics.status).toBe(200);
+      const line = (await metrics.text())
+        .split("\n")
+        .find((l) => l.startsWith("academia_http_requests_total{") && l.includes('route="/user",status="200"'));
+      expect(Number(line?.split(" ").at(-1))).toBeGreaterThanOrEqual(12);
+    }
 
     // A write through one worker is seen by the next read, whichever worker serves it (the
     // personal page cache is checked against the database's stamps).

@@ -30,6 +30,10 @@ const env = {
   // Every e2e request comes from 127.0.0.1: widen the per-IP budgets, keep per-account ones.
   RATE_LIMIT_IP_FACTOR: "100",
   SMTP_URL: "",
+  // One JSON line per request would bury Playwright's report: warnings and errors only.
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  // GET /metrics on, so the access table sees it refuse every session (e2e/access.spec.ts).
+  METRICS_TOKEN: "e2e-metrics-token-0123456789",
 };
 
 const node = process.execPath;

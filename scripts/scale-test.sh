@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Scale-out proof: two app instances on one PostgreSQL database and one S3-compatible
 # bucket (s3rver) behind nginx (round robin), a recording SMTP server, then Playwright through
-# the balancer (a smoke path) and across instances (e2e/scale/, playwright.scale.config.ts).
+# the balancer (a smoke path), a rolling restart of instance B under load (SIGTERM, start again:
+# no 5xx, no acknowledged write or its mail lost; scripts/scale/rolling-load.ts) and the checks
+# across instances (e2e/scale/, playwright.scale.config.ts).
 #
 #   bash scripts/scale-test.sh            (npm run test:scale)
 #
@@ -69,7 +71,7 @@ export SMTP_URL="smtp://127.0.0.1:$smtp_port"
 export MAIL_SEND_INTERVAL_S=1 MAIL_LEASE_S=5
 # Both instances look for due-date reminders and daily digests every 2 s: they race (cross-instance.spec.ts).
 export NOTICE_JOBS_EVERY_S=2
-export RATE_LIMIT_IP_FACTOR=100 NODE_ENV=production HOST=127.0.0.1
+export RATE_LIMIT_IP_FACTOR=100 NODE_ENV=production HOST=127.0.0.1 LOG_LEVEL=info
 export TRUST_PROXY=loopback
 
 node scripts/migrate.ts deploy >/dev/null
@@ -77,14 +79,14 @@ DATA_DIR="$tmp/data-seed" node prisma/seed.ts >/dev/null
 
 # Each instance has a data directory of its own: files live only in the bucket.
 start_instance() { # NAME PORT
-  DATA_DIR="$tmp/data-$1" PORT="$2" node server/index.ts >"$tmp/$1.log" 2>&1 &
+  DATA_DIR="$tmp/data-$1" PORT="$2" node server/index.ts >>"$tmp/$1.log" 2>&1 &
   pids+=($!)
   echo $! >"$tmp/$1.pid"
 }
 start_instance a "$a_port"
 start_instance b "$b_port"
-wait_http "http://127.0.0.1:$a_port/healthz"
-wait_http "http://127.0.0.1:$b_port/healthz"
+wait_http "http://127.0.0.1:$a_port/healthz/ready"
+wait_http "http://127.0.0.1:$b_port/healthz/ready"
 
 cat >"$tmp/nginx.conf" <<NGINX
 worker_processes 1;
@@ -114,15 +116,42 @@ wait_http "http://127.0.0.1:$lb_port/healthz"
 echo "scale-test: balancer :$lb_port → instances :$a_port, :$b_port (PostgreSQL, S3 :$s3_port, SMTP :$smtp_port)"
 
 export SCALE_BASE_URL="http://127.0.0.1:$lb_port" SCALE_A_URL="http://127.0.0.1:$a_port"
-export SCALE_B_URL="http://127.0.0.1:$b_port" SCALE_B_PID="$(cat "$tmp/b.pid")" SCALE_MAIL_LOG="$tmp/mail.jsonl"
+export SCALE_B_URL="http://127.0.0.1:$b_port" SCALE_MAIL_LOG="$tmp/mail.jsonl"
+
+# A rolling restart of B under load through the balancer: SIGTERM (B stops taking connections,
+# finishes what it serves, gives back its claimed mail, exits 0), then B again; the load checks
+# that nothing was answered 5xx and no acknowledged write or its mail was lost.
+rolling_restart() {
+  mkdir -p "$tmp/rolling"
+  node scripts/scale/rolling-load.ts "http://127.0.0.1:$lb_port" "$tmp/rolling" &
+  local load=$!
+  for _ in $(seq 1 100); do [[ -e "$tmp/rolling/started" ]] && break; sleep 0.1; done
+  sleep 1
+  local b_pid b_status=0
+  b_pid="$(cat "$tmp/b.pid")"
+  kill -TERM "$b_pid"
+  wait "$b_pid" || b_status=$?
+  if [[ $b_status -ne 0 ]]; then echo "scale-test: instance B exited $b_status on SIGTERM, not 0" >&2; fi
+  start_instance b "$b_port"
+  wait_http "http://127.0.0.1:$b_port/healthz/ready"
+  sleep 1 # B serves its share of the load again
+  touch "$tmp/rolling/stop"
+  local load_status=0
+  wait "$load" || load_status=$?
+  [[ $b_status -eq 0 && $load_status -eq 0 ]]
+}
+
 status=0
 if [[ $# -gt 0 ]]; then
+  export SCALE_B_PID="$(cat "$tmp/b.pid")"
   playwright test -c playwright.scale.config.ts "$@" || status=$?
 else
-  # The smoke path through the balancer first (JS off and on: e2e/scale/smoke.spec.ts), then the
-  # cross-instance checks, whose last one kills instance B. The product's flows are proven once,
-  # by `npm run test:e2e`.
+  # The smoke path through the balancer first (JS off and on: e2e/scale/smoke.spec.ts), the rolling
+  # restart, then the cross-instance checks, whose last one kills instance B. The product's flows
+  # are proven once, by `npm run test:e2e`.
   playwright test -c playwright.scale.config.ts --grep-invert "@cross-instance" || status=$?
+  if [[ $status -eq 0 ]]; then rolling_restart || status=$?; fi
+  export SCALE_B_PID="$(cat "$tmp/b.pid")"
   if [[ $status -eq 0 ]]; then
     SCALE_REPORT=.tmp/results/playwright-scale-cross.json \
       playwright test -c playwright.scale.config.ts --grep "@cross-instance" || status=$?

@@ -9,6 +9,12 @@
 // background jobs. Everything a worker keeps in memory is checked against the database on each
 // request (the page caches' stamps, decisions 010 and 017), as with two instances behind a
 // balancer (decision 008).
+//
+// SIGTERM (or SIGINT) stops without losing anything (decision 030): the server stops taking
+// connections, readiness answers 503, the background jobs stop, the requests in flight finish
+// (idle keep-alive connections are closed as they become idle), for at most SHUTDOWN_TIMEOUT_S;
+// then the mail this process still holds is given back to the outbox, the database is closed,
+// and the process exits 0. The cluster's primary passes the signal on and waits for its workers.
 import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -23,11 +29,17 @@ const { deployMigrations } = await import("./migrate/index.ts");
 const { databaseUrl } = await import("../app/lib/db-adapter.ts");
 const { allowedMethods } = await import("./allowed-methods.ts");
 const { APP_URL_UNSET_WARNING } = await import("../app/lib/env.server.ts");
+const { log } = await import("../app/lib/log.server.ts");
+const { requestLog, routeLabeler, servedByApp } = await import("./request-log.ts");
+const { observeRequest, serveClusterMetrics } = await import("../app/lib/metrics.server.ts");
 
-const BUILD = path.resolve("build/server/index.js");
+// ACADEMIA_SERVER_BUILD: another server build to serve (tests/server-shutdown.test.ts's fixture).
+const BUILD = path.resolve(process.env.ACADEMIA_SERVER_BUILD || "build/server/index.js");
 const CLIENT = path.resolve("build/client");
 
 const WORKERS = Math.max(1, Math.min(64, Math.floor(Number(process.env.WEB_CONCURRENCY) || 1)));
+/** How long a stop waits for the requests in flight (SHUTDOWN_TIMEOUT_S, default 25 s). */
+const SHUTDOWN_TIMEOUT_MS = Math.max(1, Number(process.env.SHUTDOWN_TIMEOUT_S) || 25) * 1000;
 
 /** The cluster's primary: migrations once, then the workers, each forked again if it dies. */
 async function primary() {
@@ -37,18 +49,23 @@ async function primary() {
     const worker = cluster.fork({ SKIP_MIGRATIONS: "true", ACADEMIA_WORKER: String(index) });
     worker.on("exit", (code, signal) => {
       if (stopping) return;
-      console.error(`El proceso ${index} terminó (${signal ?? code}); se inicia otro.`);
+      log.error(
+        { worker: index, exit: signal ?? code },
+        `El proceso ${index} terminó (${signal ?? code}); se inicia otro.`,
+      );
       setTimeout(() => fork(index), 1000).unref();
     });
   };
   for (let i = 0; i < WORKERS; i++) fork(i);
+  // GET /metrics in a worker answers for every worker: the primary gathers them.
+  serveClusterMetrics();
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       stopping = true;
       const running = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
       if (running.length === 0) process.exit(0);
-      // A worker holding a keep-alive connection past the deadline is stopped.
-      setTimeout(() => running.forEach((worker) => worker.process.kill("SIGKILL")), 10_000).unref();
+      // Each worker stops within SHUTDOWN_TIMEOUT_S; one that has not a while later is killed.
+      setTimeout(() => running.forEach((worker) => worker.process.kill("SIGKILL")), SHUTDOWN_TIMEOUT_MS + 5000).unref();
       let left = running.length;
       for (const worker of running) {
         worker.once("exit", () => {
@@ -71,8 +88,19 @@ async function main() {
   app.disable("x-powered-by");
   // Behind a reverse proxy set TRUST_PROXY (e.g. "1" or "loopback") so req.ip is the client's.
   app.set("trust proxy", process.env.TRUST_PROXY ?? false);
+  let stopping = false;
+  // Every answer's id (X-Request-Id) and its log line, labelled by its route's pattern.
+  app.use(
+    requestLog({
+      label: routeLabeler(build.routes),
+      trustProxy: Boolean(process.env.TRUST_PROXY) && process.env.TRUST_PROXY !== "false",
+      onFinished: observeRequest,
+    }),
+  );
 
   app.use((req, res, next) => {
+    // Stopping: the client opens its next request elsewhere (on another instance).
+    if (stopping) res.setHeader("Connection", "close");
     // Our own header, always overwritten: the app never trusts a client-sent value.
     req.headers["x-academia-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -95,6 +123,7 @@ async function main() {
   });
   app.use("/assets", express.static(path.join(CLIENT, "assets"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(CLIENT, { maxAge: "1h", index: false }));
+  app.use(servedByApp);
   app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
   const port = Number(process.env.PORT) || 3000;
@@ -102,16 +131,49 @@ async function main() {
   const server = app.listen(port, host, () => {
     if ((process.env.ACADEMIA_WORKER ?? "0") !== "0") return; // one line per server, not per worker
     const workers = WORKERS > 1 ? ` (${WORKERS} procesos)` : "";
-    console.log(`Academia escuchando en http://${host === "0.0.0.0" ? "localhost" : host}:${port}${workers}`);
+    log.info(
+      { host, port, workers: WORKERS },
+      `Academia escuchando en http://${host === "0.0.0.0" ? "localhost" : host}:${port}${workers}`,
+    );
     // Links in mail and certificates come from APP_URL, never from a request's Host header.
-    if (!process.env.APP_URL) console.warn(APP_URL_UNSET_WARNING);
+    if (!process.env.APP_URL) log.warn(APP_URL_UNSET_WARNING);
   });
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => server.close(() => process.exit(0)));
-  }
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal, timeoutS: SHUTDOWN_TIMEOUT_MS / 1000 }, "Deteniendo: se terminan las solicitudes en curso");
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // A keep-alive connection between requests is closed at once; one in a request, after it.
+    server.closeIdleConnections();
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    const jobs = Promise.resolve(build.entry?.module?.beginShutdown?.()).catch((error: unknown) =>
+      log.error({ err: error }, "No se pudieron detener las tareas de fondo"),
+    );
+    let deadline: NodeJS.Timeout | undefined;
+    const late = new Promise<"late">((resolve) => {
+      deadline = setTimeout(() => resolve("late"), SHUTDOWN_TIMEOUT_MS);
+    });
+    const outcome = await Promise.race([Promise.all([closed, jobs]), late]);
+    clearTimeout(deadline);
+    clearInterval(idle);
+    if (outcome === "late") {
+      log.warn(
+        { timeoutS: SHUTDOWN_TIMEOUT_MS / 1000 },
+        "Plazo de detención cumplido: se cierran las conexiones abiertas",
+      );
+      server.closeAllConnections();
+    }
+    const finished = await Promise.resolve(build.entry?.module?.finishShutdown?.()).catch((error: unknown) => {
+      log.error({ err: error }, "No se pudo terminar la detención");
+      return undefined;
+    });
+    log.info({ released: finished?.released ?? 0 }, "Detenido");
+    process.exit(0);
+  };
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void shutdown(signal));
 }
 
-(WORKERS > 1 && cluster.isPrimary ? primary() : main()).catch((error) => {
-  console.error(error);
+(WORKERS > 1 && cluster.isPrimary ? primary() : main()).catch((error: unknown) => {
+  log.fatal({ err: error }, "El servidor no pudo iniciar");
   process.exit(1);
 });

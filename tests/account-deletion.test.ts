@@ -6,7 +6,7 @@
 // the certificates stay verifiable or are revoked, as chosen. A wrong password changes nothing.
 import fs from "node:fs";
 import crypto from "node:crypto";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getSessionUser } from "~/features/auth/session.server.ts";
 import { finishCourse } from "~/features/certificates/certificates.server.ts";
 import { CERTIFICATE_REVOKED } from "~/features/certificates/texts.ts";
@@ -49,7 +49,7 @@ import {
   signedIn,
   TEST_PASSWORD,
 } from "./factories.ts";
-import { expectConsoleError } from "./setup.ts";
+import { expectErrorLog, loggedErrors } from "./setup.ts";
 
 type Reply = { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
 
@@ -347,12 +347,11 @@ describe("'Eliminar mi cuenta' in the profile", () => {
     fs.rmSync(storagePath(key));
     fs.mkdirSync(storagePath(key));
     fs.writeFileSync(`${storagePath(key)}/x`, "x");
-    expectConsoleError(1);
+    expectErrorLog(1);
     const response = (await deleteOwn(cookie, { password: TEST_PASSWORD })) as Response;
     expect(response.status).toBe(302);
     expect(await prisma.user.count({ where: { id: user.id } })).toBe(0);
-    const logged = vi.mocked(console.error).mock.calls.map((call) => call.map(String).join(" "));
-    expect(logged.some((line) => line.includes(key))).toBe(true);
+    expect(loggedErrors().some((line) => line.key === key && line.msg.includes(key))).toBe(true);
     fs.rmSync(storagePath(key), { recursive: true });
   });
 

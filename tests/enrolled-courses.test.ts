@@ -11,7 +11,7 @@ import * as unenrolApi from "~/routes/api/auth.unenrol.ts";
 import * as loginRoute from "~/routes/auth/login.tsx";
 import * as coursesPage from "~/routes/user/courses.tsx";
 import * as homePage from "~/routes/user/index.tsx";
-import { expectConsoleError } from "./setup.ts";
+import { expectErrorLog } from "./setup.ts";
 import {
   args,
   cookieFrom,
@@ -381,7 +381,7 @@ describe("a failure while loading the list", () => {
     const user = await createUser();
     const cookie = await sessionCookie(user);
     const spy = vi.spyOn(prisma.enrolment, "findMany").mockRejectedValueOnce(new Error("disk I/O error"));
-    expectConsoleError();
+    expectErrorLog();
     const thrown = await coursesPage.loader(args(getRequest("/user/courses", cookie))).catch((e: unknown) => e);
     spy.mockRestore();
     expect(thrown).toMatchObject({ init: { status: 500 }, data: "Error interno del servidor" });

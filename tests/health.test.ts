@@ -1,10 +1,13 @@
-// /healthz for load balancers (database and storage), and the configuration a scale-out needs.
+// /healthz (liveness) and /healthz/ready (readiness: database, migrations, storage, not shutting
+// down) for load balancers, and the configuration a scale-out needs.
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { env, resetEnvCache, SESSION_SECRET_REQUIRED } from "~/lib/env.server.ts";
+import { markStopping, READY_CHECK_MS } from "~/features/site/health.server.ts";
 import * as healthz from "~/routes/healthz.ts";
+import * as ready from "~/routes/healthz-ready.ts";
 
 const saved = {
   DATA_DIR: process.env.DATA_DIR,
@@ -19,25 +22,70 @@ afterEach(() => {
   resetEnvCache();
 });
 
-describe("/healthz", () => {
-  it("answers 200 when the database and the storage answer", async () => {
-    const response = await healthz.loader();
+describe("/healthz (liveness)", () => {
+  it("answers 200 while the process answers, without asking the database", async () => {
+    const spy = vi.spyOn(prisma, "$queryRawUnsafe").mockRejectedValue(new Error("caída"));
+    const raw = vi.spyOn(prisma, "$queryRaw");
+    const response = healthz.loader();
+    const asked = spy.mock.calls.length + raw.mock.calls.length;
+    spy.mockRestore();
+    raw.mockRestore();
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
-    expect(await response.json()).toEqual({ status: "ok", database: "ok", storage: "ok" });
+    expect(await response.json()).toEqual({ status: "ok" });
+    expect(asked).toBe(0);
+  });
+});
+
+describe("/healthz/ready (readiness)", () => {
+  it("answers 200 when the database answers, the migrations are applied and the storage can be written", async () => {
+    const response = await ready.loader();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(await response.json()).toEqual({ status: "ok", database: "ok", migrations: "ok", storage: "ok" });
   });
 
   it("answers 503 with the reason when the database does not", async () => {
     const spy = vi.spyOn(prisma, "$queryRawUnsafe").mockRejectedValueOnce(new Error("caída"));
-    const response = await healthz.loader();
+    const response = await ready.loader();
     spy.mockRestore();
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({
+    expect(await response.json()).toMatchObject({
       status: "error",
       database: "error",
       storage: "ok",
       reason: "la base de datos no responde",
     });
+  });
+
+  it("answers 503 within its bound when the database hangs", async () => {
+    const spy = vi.spyOn(prisma, "$queryRawUnsafe").mockReturnValueOnce(new Promise(() => {}) as never);
+    const started = Date.now();
+    const response = await ready.loader();
+    spy.mockRestore();
+    expect(response.status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(READY_CHECK_MS + 1000);
+    expect(await response.json()).toMatchObject({ database: "error" });
+  });
+
+  it("answers 503 while a migration of this build is not applied", async () => {
+    const [newest] = await prisma.$queryRawUnsafe<{ migration_name: string }[]>(
+      "SELECT migration_name FROM _prisma_migrations ORDER BY migration_name DESC LIMIT 1",
+    );
+    const name = newest!.migration_name;
+    await prisma.$executeRaw`UPDATE _prisma_migrations SET finished_at = NULL WHERE migration_name = ${name}`;
+    try {
+      const response = await ready.loader();
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({
+        database: "ok",
+        migrations: "error",
+        reason: "faltan migraciones por aplicar",
+      });
+    } finally {
+      await prisma.$executeRaw`UPDATE _prisma_migrations SET finished_at = started_at WHERE migration_name = ${name}`;
+    }
+    expect((await ready.loader()).status).toBe(200);
   });
 
   it("answers 503 when the storage cannot be written", async () => {
@@ -46,9 +94,17 @@ describe("/healthz", () => {
     fs.writeFileSync(path.join(dir, "uploads"), "no soy un directorio");
     process.env.DATA_DIR = dir;
     resetEnvCache();
-    const response = await healthz.loader();
+    const response = await ready.loader();
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ status: "error", database: "ok", storage: "error" });
+  });
+
+  it("answers 503 from the moment the instance starts shutting down; liveness stays 200", async () => {
+    markStopping();
+    const response = await ready.loader();
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ stopping: true, reason: "la instancia se está deteniendo" });
+    expect(healthz.loader().status).toBe(200);
   });
 });
 

@@ -44,7 +44,7 @@ import {
   sessionCookie as signIn,
   thrown,
 } from "./factories.ts";
-import { expectConsoleError } from "./setup.ts";
+import { expectErrorLog } from "./setup.ts";
 
 async function makePdf(pages: number) {
   const doc = await PDFDocument.create();
@@ -473,7 +473,7 @@ describe("admin edit (issue 24 §2): title, author, description, pages and an op
     const book = await seedBook({ title: "Falla al guardar" });
     const before = bookFiles();
     const spy = vi.spyOn(prisma.book, "update").mockRejectedValueOnce(new Error("base de datos caída"));
-    expectConsoleError();
+    expectErrorLog();
     try {
       const result = dataOf(
         await adminLibrary.action(

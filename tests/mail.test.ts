@@ -13,6 +13,7 @@ import {
   MAX_ATTEMPTS,
 } from "~/features/mail/sender.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { expectErrorLog } from "./setup.ts";
 import { env, resetEnvCache } from "~/lib/env.server.ts";
 import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import * as mailSend from "~/routes/api/mail.send.ts";
@@ -229,7 +230,8 @@ describe("mail sender", () => {
     expect(lateBy(again.nextAttemptAt, later, backoffMs(2))).toBeLessThan(5000);
     expect(backoffMs(2)).toBeGreaterThan(backoffMs(1));
 
-    // The last allowed attempt marks it failed.
+    // The last allowed attempt marks it failed (and logs an error: nobody will try it again).
+    expectErrorLog();
     await prisma.outboxMail.update({ where: { id }, data: { attempts: MAX_ATTEMPTS - 1, nextAttemptAt: now } });
     await deliverPending(transport, { now, from: "a@test.cl" });
     expect((await prisma.outboxMail.findUniqueOrThrow({ where: { id } })).status).toBe("failed");

@@ -64,6 +64,7 @@ describe("the privacy notice", () => {
       sentMailTextDays: SENT_TEXT_RETENTION_DAYS,
       auditMonths: RETENTION.auditMonths,
       contactMonths: RETENTION.contactMonths,
+      serverLogDays: RETENTION.serverLogDays,
       notificationDays: NOTIFICATION_RETENTION_DAYS,
     });
   });

@@ -34,7 +34,7 @@ import {
   multipartRequest as multipart,
   thrown,
 } from "./factories.ts";
-import { expectConsoleError } from "./setup.ts";
+import { expectErrorLog } from "./setup.ts";
 
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 7), Buffer.from([0xff, 0xd9])]);
 const TEXT = Buffer.from("hola, no soy una imagen");
@@ -274,7 +274,7 @@ describe("profile service", () => {
   it("shows a clear error page message when something unexpected fails", async () => {
     const user = await createUser();
     const cookie = await signIn(user);
-    expectConsoleError();
+    expectErrorLog();
     const spy = vi.spyOn(prisma, "$transaction").mockRejectedValueOnce(new Error("caída"));
     const result = dataOf(
       await userProfile.action(args(multipart("/user/profile", { correo: "z@test.cl" }, { cookie }))),

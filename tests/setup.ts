@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterEach, beforeEach, vi } from "vitest";
+import { setLogSink } from "../app/lib/log.server.ts";
 import { pgDatabaseUrl, PG_TEST_PREFIX } from "./global-setup.ts";
 
 const dir = process.env.ACADEMIA_TEST_DIR;
@@ -44,20 +45,39 @@ process.env.NODE_ENV = "test";
 process.env.SESSION_SECRET ??= "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
 process.env.APP_URL ??= "http://localhost:3000";
 
-// A test fails on any console.error it did not expect (call `expectConsoleError()` first).
+// The server's log lines (app/lib/log.server.ts) are kept here, parsed, instead of going to standard
+// output: a test reads them with logLines(). A test fails on any line at level error or above, or
+// any console.error, that it did not expect (call `expectErrorLog()` first).
+export type LogLine = { level: string; msg: string; err?: { message?: string }; [field: string]: unknown };
+const lines: LogLine[] = [];
+setLogSink({ write: (line: string) => void lines.push(JSON.parse(line) as LogLine) }, "debug");
+
+/** The log lines written since this test began. */
+export function logLines(): readonly LogLine[] {
+  return lines;
+}
+
+/** The lines at level error or above written since this test began. */
+export function loggedErrors(): LogLine[] {
+  return lines.filter((line) => line.level === "error" || line.level === "fatal");
+}
+
 let allowed = 0;
 let spy: ReturnType<typeof vi.spyOn> | undefined;
-export function expectConsoleError(times = 1) {
+export function expectErrorLog(times = 1) {
   allowed += times;
 }
 beforeEach(() => {
   allowed = 0;
+  lines.length = 0;
   spy = vi.spyOn(console, "error");
 });
 afterEach(() => {
   const calls = spy?.mock.calls ?? [];
   spy?.mockRestore();
-  if (calls.length > allowed) {
-    throw new Error(`console.error inesperado: ${calls.map((c: unknown[]) => c.map(String).join(" ")).join("\n")}`);
-  }
+  const errors = [
+    ...loggedErrors().map((line) => `${line.msg}${line.err?.message ? `: ${line.err.message}` : ""}`),
+    ...calls.map((c: unknown[]) => c.map(String).join(" ")),
+  ];
+  if (errors.length > allowed) throw new Error(`error inesperado en el registro: ${errors.join("\n")}`);
 });

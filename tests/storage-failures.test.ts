@@ -6,7 +6,7 @@ import { reportFailedDeletes } from "~/jobs.server.ts";
 import { enableForeignKeys, prisma } from "~/lib/db.server.ts";
 import { deleteStoredLogged, fileStorage, newStorageKey, takeFailedDeletes } from "~/lib/storage.server.ts";
 import { discard, type StoredUpload } from "~/lib/upload.server.ts";
-import { expectConsoleError } from "./setup.ts";
+import { expectErrorLog, loggedErrors } from "./setup.ts";
 
 let broken: MockInstance | undefined;
 afterEach(() => {
@@ -15,17 +15,16 @@ afterEach(() => {
   takeFailedDeletes();
 });
 
-/** The storage in use, made to fail every deletion; the console.error calls (setup's spy) returned. */
+/** The storage in use, made to fail every deletion; that many error lines expected in the log. */
 function brokenDeletes(expectedErrors: number) {
   broken = vi.spyOn(fileStorage(), "delete").mockRejectedValue(new Error("EACCES: bucket refused the delete"));
-  expectConsoleError(expectedErrors);
-  return vi.mocked(console.error);
+  expectErrorLog(expectedErrors);
 }
 
 describe("a failed storage delete", () => {
   it("is logged with its key and counted, never thrown at the caller", async () => {
     takeFailedDeletes();
-    const logged = brokenDeletes(3);
+    brokenDeletes(3);
     const key = newStorageKey("books", "pdf");
     await expect(deleteStoredLogged(key)).resolves.toBe(false);
     const upload: StoredUpload = {
@@ -38,16 +37,16 @@ describe("a failed storage delete", () => {
     };
     await expect(discard([upload])).resolves.toBeUndefined();
 
-    const lines = logged.mock.calls.map((call) => String(call[0]));
-    expect(lines).toEqual([
-      `[storage] could not delete ${key}: the file is left orphaned`,
-      `[storage] could not delete ${upload.key}: the file is left orphaned`,
+    expect(loggedErrors().map((line) => [line.msg, line.key])).toEqual([
+      [`[storage] could not delete ${key}: the file is left orphaned`, key],
+      [`[storage] could not delete ${upload.key}: the file is left orphaned`, upload.key],
     ]);
-    expect(logged.mock.calls[0]![1]).toMatchObject({ message: "EACCES: bucket refused the delete" });
+    expect(loggedErrors()[0]!.err).toMatchObject({ message: "EACCES: bucket refused the delete" });
 
     // The housekeeping job reports the count once, then starts again from zero.
     expect(reportFailedDeletes()).toBe(2);
-    expect(String(logged.mock.calls.at(-1)![0])).toMatch(/^\[housekeeping\] 2 stored file\(s\) could not be deleted/);
+    expect(loggedErrors().at(-1)).toMatchObject({ count: 2 });
+    expect(loggedErrors().at(-1)!.msg).toMatch(/^\[housekeeping\] 2 stored file\(s\) could not be deleted/);
     expect(reportFailedDeletes()).toBe(0);
   });
 

@@ -7,6 +7,7 @@ import { asFailure, fail, FailureError, failureHeaders, type Failure } from "./f
 import { BodyTooLargeError, readBodyCapped } from "./form.server.ts";
 import { CURSOR_PATTERN, isCursor } from "./keyset.ts";
 import { withPage } from "./pagination.ts";
+import { log } from "./log.server.ts";
 
 const JSON_HEADERS = { "Cache-Control": "no-store" };
 
@@ -221,7 +222,7 @@ export async function handleApi(
     const failure = asFailure(error);
     if (failure) return apiFailure(failure);
     if (error instanceof Response) return error;
-    console.error(error);
+    log.error({ err: error }, "Error inesperado en la API");
     return apiError(500, options.unexpected ?? SERVER_ERROR);
   }
 }

@@ -7,7 +7,7 @@
 import path from "node:path";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
-import type { PoolConfig } from "pg";
+import type { Pool, PoolConfig } from "pg";
 
 const DEFAULT_DATABASE_URL = "file:./data/academia.db";
 
@@ -66,11 +66,46 @@ export function pgSettings(url: string): { config: PoolConfig; schema: string | 
  */
 const APP_PG_OPTIONS = "-c max_parallel_workers_per_gather=0";
 
+/** The pg pools this process's clients opened and has not closed (for the metrics). */
+const pools = new Set<Pool>();
+
+/** Keeps the pool of each connection it makes in `pools` while it is open. */
+class ObservedPgAdapterFactory extends PrismaPg {
+  override async connect() {
+    const adapter = await super.connect();
+    const pool = adapter.underlyingDriver();
+    pools.add(pool);
+    const dispose = adapter.dispose.bind(adapter);
+    adapter.dispose = () => {
+      pools.delete(pool);
+      return dispose();
+    };
+    return adapter;
+  }
+}
+
+/**
+ * The database connections of this process (GET /metrics): on PostgreSQL, its pools' connections
+ * in use and idle, and the queries waiting for one; null on SQLite (one connection, no pool).
+ */
+export function databasePoolStats(): { inUse: number; idle: number; waiting: number } | null {
+  if (pools.size === 0) return null;
+  let inUse = 0;
+  let idle = 0;
+  let waiting = 0;
+  for (const pool of pools) {
+    inUse += pool.totalCount - pool.idleCount;
+    idle += pool.idleCount;
+    waiting += pool.waitingCount;
+  }
+  return { inUse, idle, waiting };
+}
+
 /** The PostgreSQL adapter factory of a postgresql:// URL. */
 export function createPgAdapterFactory(url: string): PrismaPg {
   const { config, schema } = pgSettings(url);
   config.options = [APP_PG_OPTIONS, config.options].filter(Boolean).join(" ");
-  return new PrismaPg(config, schema === undefined ? undefined : { schema });
+  return new ObservedPgAdapterFactory(config, schema === undefined ? undefined : { schema });
 }
 
 /**

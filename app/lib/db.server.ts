@@ -10,6 +10,7 @@ import {
   databaseUrl,
   sqliteFilePath,
 } from "./db-adapter.ts";
+import { log } from "./log.server.ts";
 
 /**
  * A Prisma client for DATABASE_URL's provider (docs/decisions/004-postgresql.md):
@@ -35,7 +36,7 @@ export function createPrismaClient(url = databaseUrl()): PrismaClient {
   // Foreign keys are what cascade and refuse deletions: never run without them. A failure here
   // is not swallowed: it is logged and ends the process at start.
   void enableForeignKeys(client).catch((error: unknown) => {
-    console.error("[db] PRAGMA foreign_keys = ON failed: refusing to run without foreign keys", error);
+    log.fatal({ err: error }, "[db] PRAGMA foreign_keys = ON failed: refusing to run without foreign keys");
     process.exit(1);
   });
   return client;

@@ -4,6 +4,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { LOG_LEVELS } from "./log.server.ts";
 
 const optionalUrl = z.preprocess((v) => (v === "" ? undefined : v), z.url().optional());
 
@@ -62,6 +63,13 @@ const EnvSchema = z.object({
   BACKUP_EVERY_H: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().positive().max(8760).optional()),
   /** Where PostgreSQL's pg_dump and pg_restore are, when not found by themselves. */
   PG_BIN: z.string().optional(),
+  /** The log's level (app/lib/log.server.ts): fatal, error, warn, info (the default), debug, trace or silent. */
+  LOG_LEVEL: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v),
+    z.enum(LOG_LEVELS).optional(),
+  ),
+  /** The bearer token GET /metrics asks for; unset, /metrics answers 404 (docs/decisions/030). */
+  METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16).optional()),
   PORT: z.coerce.number().int().positive().max(65535).catch(3000),
   HOST: z.string().catch("0.0.0.0").default("0.0.0.0"),
 });

@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiError, apiFailure, handleApi, SERVER_ERROR } from "./api.server.ts";
 import { asFailure, fail, FailureError, formReply, ok, raise } from "./failure.ts";
 import { invariantResponse } from "./invariant.ts";
+import { expectErrorLog, loggedErrors } from "../../tests/setup.ts";
 
 describe("the one Failure", () => {
   it("ok() and fail() build the two sides of a Result", () => {
@@ -40,24 +41,21 @@ describe("its adapters", () => {
   });
 
   it("an unexpected error is a 500 with the route's own text (or the default), never its details", async () => {
-    const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    try {
-      const named = await handleApi(
-        async () => {
-          throw new Error("SQLITE_BUSY");
-        },
-        { unexpected: "Error al cargar los libros" },
-      );
-      expect(named.status).toBe(500);
-      expect(await named.json()).toEqual({ error: "Error al cargar los libros" });
-      const plain = await handleApi(async () => {
+    expectErrorLog(2);
+    const named = await handleApi(
+      async () => {
         throw new Error("SQLITE_BUSY");
-      });
-      expect(await plain.json()).toEqual({ error: SERVER_ERROR });
-      expect(spy).toHaveBeenCalledTimes(2);
-    } finally {
-      spy.mockRestore();
-    }
+      },
+      { unexpected: "Error al cargar los libros" },
+    );
+    expect(named.status).toBe(500);
+    expect(await named.json()).toEqual({ error: "Error al cargar los libros" });
+    const plain = await handleApi(async () => {
+      throw new Error("SQLITE_BUSY");
+    });
+    expect(await plain.json()).toEqual({ error: SERVER_ERROR });
+    // Logged for the operators, with its details (the caller saw none of them).
+    expect(loggedErrors().map((line) => line.err?.message)).toEqual(["SQLITE_BUSY", "SQLITE_BUSY"]);
   });
 
   it("the form reply puts the message under its field, or on the whole form", () => {

@@ -12,6 +12,7 @@ import { EXTENSION, MIME, type FileKind } from "./file-types.ts";
 import { createLocalStorage } from "./storage/local.server.ts";
 import { createS3Storage, s3ConfigFromEnv } from "./storage/s3.server.ts";
 import type { ByteRange, FileStorage, StoredStat } from "./storage/types.ts";
+import { log } from "./log.server.ts";
 
 export type { ByteRange, StoredStat };
 
@@ -91,7 +92,7 @@ export async function deleteStoredLogged(key: string | null | undefined): Promis
     return true;
   } catch (error) {
     failedDeletes += 1;
-    console.error(`[storage] could not delete ${key}: the file is left orphaned`, error);
+    log.error({ err: error, key }, `[storage] could not delete ${key}: the file is left orphaned`);
     return false;
   }
 }

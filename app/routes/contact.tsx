@@ -14,6 +14,7 @@ import { pageTitle } from "~/lib/meta.ts";
 import { keepRetryAfter } from "~/lib/route-headers.ts";
 import type { loader as rootLoader } from "~/root.tsx";
 import type { Route } from "./+types/contact";
+import { log } from "~/lib/log.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Contacto");
 
@@ -40,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
     await submitContact(submission.value, request);
     return data({ result: submission.reply({ resetForm: true }), success: true });
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "No se pudo enviar el formulario de contacto");
     return data({ result: submission.reply({ formErrors: [CONTACT_FAILED] }), success: false }, { status: 500 });
   }
 }

@@ -1,11 +1,6 @@
-import { health } from "~/features/site/health.server.ts";
-
-// For load balancers and uptime checks: 200 when the database and the file storage answer, 503
-// with the reason otherwise.
-export async function loader() {
-  const report = await health();
-  return Response.json(report, {
-    status: report.status === "ok" ? 200 : 503,
-    headers: { "Cache-Control": "no-store" },
-  });
+// Liveness, for supervisors and load balancers (docs/decisions/030-logs-metrics-restarts.md): 200
+// while this process answers. It reads nothing else, not even the database: a database outage
+// is readiness's business (/healthz/ready), and must not get every instance restarted at once.
+export function loader() {
+  return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -12,6 +12,7 @@ import { LOAD_FAILED } from "~/features/library/texts.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { listQuery, pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/library";
+import { log } from "~/lib/log.server.ts";
 
 // /biblioteca (docs/product.md#library): signed-in users search, preview and download books.
 // The preview is a URL-addressed dialog (?ver=ID), so it works without JavaScript.
@@ -29,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
     ]);
     return { ...list, preview, error: null as string | null };
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "No se pudo cargar la biblioteca");
     return { books: [], total: 0, totalExact: true, page: 1, pageCount: 1, q, preview: null, error: LOAD_FAILED };
   }
 }

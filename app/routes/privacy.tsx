@@ -36,6 +36,7 @@ export function loader() {
       sentMailTextDays: SENT_TEXT_RETENTION_DAYS,
       auditMonths: RETENTION.auditMonths,
       contactMonths: RETENTION.contactMonths,
+      serverLogDays: RETENTION.serverLogDays,
       notificationDays: NOTIFICATION_RETENTION_DAYS,
     },
     backups: { keep: e.BACKUP_KEEP, everyHours: e.BACKUP_EVERY_H ?? null },
@@ -122,7 +123,9 @@ export default function Privacy({ loaderData: d }: Route.ComponentProps) {
             <strong>Seguridad:</strong> tus sesiones abiertas (navegador y último uso), una cookie que identifica a tu
             navegador al iniciar sesión, los intentos fallidos de ingreso y un registro de acciones importantes (por
             ejemplo, inicios de sesión y aprobaciones) con la dirección IP. Sirven para proteger tu cuenta y la
-            academia.
+            academia. El servidor anota además cada solicitud que atiende (la hora, la página o función usada, el
+            resultado, cuánto tardó y, si iniciaste sesión, tu identificador de usuario, nunca tu nombre, tu correo ni
+            lo que escribes) para encontrar y corregir fallas.
           </li>
           <li>
             <strong>Correos:</strong> los correos que te enviamos (aprobación, avisos de mensajes, enlaces de
@@ -148,6 +151,7 @@ export default function Privacy({ loaderData: d }: Route.ComponentProps) {
           </li>
           <li>Notificaciones: {r.notificationDays} días; tus preferencias, mientras tengas tu cuenta.</li>
           <li>Registro de acciones importantes: {r.auditMonths} meses.</li>
+          <li>Registro técnico de las solicitudes al servidor: {r.serverLogDays} días.</li>
           <li>Mensajes del formulario de contacto: {r.contactMonths} meses.</li>
           <li>{backupRetentionText(d.backups)}</li>
           <li>

@@ -1,5 +1,6 @@
 import { prisma } from "~/lib/db.server.ts";
 import { clientIp } from "~/lib/client-ip.ts";
+import { log } from "~/lib/log.server.ts";
 
 export type AuditAction =
   | "login.success"
@@ -68,7 +69,7 @@ export async function audit(
       },
     });
   } catch (error) {
-    console.error("audit failed", error);
+    log.error({ err: error }, "No se pudo registrar en la auditoría");
   }
 }
 

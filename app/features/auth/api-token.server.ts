@@ -8,6 +8,7 @@ import { jwtVerify, SignJWT } from "jose";
 import { env } from "~/lib/env.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { noteRequestUser } from "~/lib/log.server.ts";
 import { sessionUserSelect, toSessionUser, type SessionUser } from "./session.server.ts";
 
 export const API_TOKEN_TTL_S = 12 * 60 * 60;
@@ -25,6 +26,7 @@ export async function issueApiToken(user: { id: string; rol: string | null }): P
   await prisma.session.create({
     data: { id: rowId(jti), kind: "api", userId: user.id, expiresAt: new Date((now + API_TOKEN_TTL_S) * 1000) },
   });
+  noteRequestUser(user.id); // the sign-in request's log line names who signed in
   return new SignJWT({ id: user.id, rol: user.rol })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(user.id)
@@ -64,6 +66,7 @@ export async function verifyApiToken(token: string): Promise<TokenCheck> {
     return fail(401, TOKEN_ENDED, { reason: "ended" });
   }
   if (!row.user.aprobado) return fail(401, BAD_TOKEN, { reason: "no-user" });
+  noteRequestUser(row.userId); // the request's log line names its user
   return ok({ user: toSessionUser(row.user), tokenId: rowId(claims.jti) });
 }
 

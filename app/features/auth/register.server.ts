@@ -25,6 +25,7 @@ import {
 } from "./texts.ts";
 import type { RegisterInput } from "./schema.ts";
 import { userWordsCreate } from "~/features/users/user-words.ts";
+import { log } from "~/lib/log.server.ts";
 
 export { REGISTER_OK } from "./schema.ts";
 export { ADDRESS_CONFIRMED_READY, ADDRESS_CONFIRMED_WAIT, ADDRESS_LINK_INVALID } from "./texts.ts";
@@ -165,7 +166,9 @@ export async function registerUser(input: RegisterInput, request: Request): Prom
     });
     await audit(request, "user.register", { actorId: user.id, detail: input.rol });
     // The account exists: a failed notice must not turn the registration into an error.
-    await noticeAdminsOfRegistration().catch((error: unknown) => console.error(error));
+    await noticeAdminsOfRegistration().catch((error: unknown) =>
+      log.error({ err: error }, "No se pudo avisar del registro a administración"),
+    );
     return ok({ userId: user.id });
   } catch (error) {
     // Two simultaneous registrations with one e-mail: the unique index decides; the other

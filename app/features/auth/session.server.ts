@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import type { Cookie } from "react-router";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
+import { noteRequestUser } from "~/lib/log.server.ts";
 import { createSignedCookie } from "~/lib/signed-cookie.server.ts";
 import { deviceLabel } from "./device-label.ts";
 import { toRole, type Role } from "./roles.ts";
@@ -84,6 +85,7 @@ export async function createUserSession(userId: string, request?: Request | null
       dispositivo: request ? deviceLabel(request.headers.get("User-Agent")) : null,
     },
   });
+  noteRequestUser(userId); // the sign-in request's log line names who signed in
   return sessionCookie().serialize(token);
 }
 
@@ -119,6 +121,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     await prisma.session.updateMany({ where: { id }, data: { lastSeenAt: new Date(now) } });
   }
   const user = toSessionUser(session.user);
+  noteRequestUser(user.id); // the request's log line names its user (no query of its own)
   const lastSeen = touched ? now : session.lastSeenAt.getTime();
   sessionEnds.set(user, {
     endsAt: new Date(Math.min(session.expiresAt.getTime(), lastSeen + SESSION_IDLE_MS)),

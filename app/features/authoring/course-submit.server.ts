@@ -12,6 +12,7 @@ import {
   type CourseRefusal,
   type CourseUpload,
 } from "./submission.server.ts";
+import { log } from "~/lib/log.server.ts";
 
 /** POST /api/cursos and /admin/courses/new. New courses are borradores. */
 export async function submitNewCourse(
@@ -33,7 +34,7 @@ export async function submitNewCourse(
       );
       return ok({ id });
     } catch (error) {
-      console.error(error);
+      log.error({ err: error }, "No se pudo crear el curso");
       return refusal(500, CREATE_FAILED);
     }
   });
@@ -64,7 +65,7 @@ export async function submitCourseUpdate(
       );
       return outcome.ok ? ok() : refusal(outcome.status, outcome.message);
     } catch (error) {
-      console.error(error);
+      log.error({ err: error }, "No se pudo actualizar el curso");
       return refusal(500, UPDATE_FAILED);
     }
   });

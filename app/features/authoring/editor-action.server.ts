@@ -48,6 +48,7 @@ import {
 import { fieldErrors, LinkSchema, ModuleFieldsSchema, QuestionSchema } from "./schema.ts";
 import { readCourseUpload, toFormReply } from "./submission.server.ts";
 import type { EditorActionData, QuestionDraft } from "./editor-types.ts";
+import { log } from "~/lib/log.server.ts";
 
 const str = (form: FormData, name: string) => {
   const v = form.get(name);
@@ -287,7 +288,7 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
         );
     }
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "No se pudo guardar el cambio del editor de cursos");
     return redirectWithFlash(request, here, { type: "error", message: UPDATE_FAILED });
   }
   return redirectWithFlash(request, here, { type: "error", message: "Solicitud inválida." });

@@ -7,6 +7,7 @@
 import path from "node:path";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
+import { log } from "~/lib/log.server.ts";
 import { backupConfig, createBackup, instanceName } from "./backup.server.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -44,10 +45,10 @@ export async function runScheduledBackup(
     const made = await make();
     const name = path.basename(made.path);
     await prisma.backupRun.update({ where: { slot }, data: { finishedAt: new Date(), name } });
-    console.log(`[backup] ${name} written`);
+    log.info({ backup: name }, `[backup] ${name} written`);
     return "made";
   } catch (error) {
-    console.error("[backup] the scheduled backup failed", error);
+    log.error({ err: error }, "[backup] the scheduled backup failed");
     const message = error instanceof Error ? error.message : String(error);
     await prisma.backupRun
       .update({ where: { slot }, data: { finishedAt: new Date(), error: message.slice(0, 1000) } })
@@ -56,8 +57,11 @@ export async function runScheduledBackup(
   }
 }
 
-/** Every BACKUP_EVERY_H hours, one backup across all instances; nothing when it is unset. */
-export function startBackupSchedule() {
+/**
+ * Every BACKUP_EVERY_H hours, one backup across all instances; nothing when it is unset. `every`
+ * runs the check on the background jobs' timers (app/jobs.server.ts), which SIGTERM stops.
+ */
+export function startBackupSchedule(every: (ms: number, job: () => unknown) => void) {
   const everyHours = env().BACKUP_EVERY_H;
   if (!everyHours) return;
   let done: number | undefined;
@@ -68,8 +72,8 @@ export function startBackupSchedule() {
     running = true;
     runScheduledBackup(slot)
       .then(() => (done = slot.getTime()))
-      .catch((error) => console.error("[backup] could not claim the scheduled backup", error))
+      .catch((error) => log.error({ err: error }, "[backup] could not claim the scheduled backup"))
       .finally(() => (running = false));
   };
-  setInterval(tick, CHECK_EVERY).unref();
+  every(CHECK_EVERY, tick);
 }

@@ -24,6 +24,7 @@ import {
   FINISH_NOT_ENROLLED,
   finishIncomplete,
 } from "./texts.ts";
+import { log } from "~/lib/log.server.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Codes and URLs
@@ -143,7 +144,7 @@ export async function finishCourse(
     }
     return issued(row, created);
   } catch (error) {
-    console.error("finishCourse failed", error);
+    log.error({ err: error }, "No se pudo finalizar el curso");
     return fail(500, FINISH_FAILED, { reason: "error" });
   }
 }
@@ -162,7 +163,7 @@ async function notifyIssued(userId: string, row: CertificateRow) {
       link: "/user/certificates",
     });
   } catch (error) {
-    console.error("certificate notification failed", error);
+    log.error({ err: error }, "No se pudo avisar del certificado emitido");
   }
 }
 
@@ -190,7 +191,7 @@ async function issued(row: CertificateRow, created: boolean): Promise<Ok<Finishe
     await ensureCertificatePdf(row);
   } catch (error) {
     // The row stands; the PDF is rendered on its first request instead.
-    console.error("certificate pdf failed", error);
+    log.error({ err: error }, "No se pudo generar el PDF del certificado");
     pdfReady = false;
   }
   return ok({

@@ -9,6 +9,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import { COURSE_NOT_FOUND, REVIEW_NOT_DRAFT, REVIEW_NOT_PENDING, reviewReturnedSubject } from "./texts.ts";
+import { log } from "~/lib/log.server.ts";
 
 async function exists(id: string) {
   return isRecordId(id) && (await prisma.course.count({ where: { id } })) > 0;
@@ -54,7 +55,7 @@ export async function returnToDraft(
       subject: reviewReturnedSubject(course.titulo).slice(0, 200),
       content: comentario,
     });
-    if (!sent.ok) console.error(`review comment not sent: ${sent.message}`);
+    if (!sent.ok) log.error({ reason: sent.message }, "No se pudo enviar el comentario de revisión");
   }
   await audit(request, "course.review-return", {
     actorId: admin.id,

@@ -8,6 +8,7 @@ import { ENROL_FAILED, enrolmentDecision, type EnrolRefusal } from "./rules.ts";
 
 export { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import { log } from "~/lib/log.server.ts";
 
 export async function enrol(
   viewer: Viewer,
@@ -28,7 +29,7 @@ export async function enrol(
   } catch (error) {
     // Two simultaneous clicks: the unique index keeps one row; the second is "already enrolled".
     if ((error as { code?: string }).code === "P2002") return ok({ alreadyEnrolled: true });
-    console.error(error);
+    log.error({ err: error }, "No se pudo inscribir en el curso");
     return fail(500, ENROL_FAILED, { reason: "error" });
   }
 }

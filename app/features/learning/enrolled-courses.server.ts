@@ -11,6 +11,7 @@ import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { certificatesByCourse, continueHrefs } from "./learner-state.server.ts";
 import { NOT_ENROLLED, UNENROL_FAILED, UNENROL_OK, unenrolFailedWith } from "~/features/enrolment/texts.ts";
+import { log } from "~/lib/log.server.ts";
 
 /** One enrolled course as GET /api/auth/{userId}/cursos-inscritos lists it (and the panel shows it). */
 export const EnrolledCourseSchema = z.object({
@@ -78,7 +79,7 @@ export async function loadEnrolledCourses(args: GuardArgs) {
       toRemove: toRemove ? withCertificate(toView(toRemove)) : null,
     };
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "No se pudieron cargar los cursos inscritos");
     // The route's ErrorBoundary shows 'Error al cargar cursos: {status text}'.
     throw data("Error interno del servidor", { status: 500, statusText: "Error interno del servidor" });
   }
@@ -101,7 +102,7 @@ export async function unenrolAction(args: GuardArgs, back: string) {
       removed ? { type: "success", message: UNENROL_OK } : { type: "error", message: unenrolFailedWith(NOT_ENROLLED) },
     );
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "No se pudo anular la inscripción");
     return redirectWithFlash(request, back, { type: "error", message: UNENROL_FAILED });
   }
 }

@@ -17,6 +17,7 @@ import { deleteBook, uploadBook } from "./books.server.ts";
 import { updateBook } from "./edit.server.ts";
 import { BOOK_CREATED, BOOK_UPDATED, bookDeleted, DELETE_FAILED, UPDATE_FAILED, UPLOAD_FAILED } from "./texts.ts";
 import { BookFormSchema } from "./schema.ts";
+import { log } from "~/lib/log.server.ts";
 
 /** A refused upload's or edit's reply; `form` says which form it answers ("edit" for ?editar=ID). */
 export type BookActionData = { result: SubmissionResult<string[]>; form?: "upload" | "edit" };
@@ -47,7 +48,7 @@ export async function adminLibraryAction(request: Request, admin: SessionUser) {
       outcome.ok ? { type: "success", message: bookDeleted(outcome.title) } : { type: "error", message: DELETE_FAILED },
     );
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "No se pudo eliminar el libro");
     return redirectWithFlash(request, back, { type: "error", message: DELETE_FAILED });
   }
 }
@@ -57,7 +58,7 @@ async function uploadAction(request: Request) {
   try {
     outcome = await uploadBook(request);
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "No se pudo subir el libro");
     const submission = parseWithZod(new FormData(), { schema: BookFormSchema });
     return data(
       { result: submission.reply({ formErrors: [UPLOAD_FAILED] }), form: "upload" } satisfies BookActionData,
@@ -79,7 +80,7 @@ async function editAction(request: Request, admin: SessionUser, id: string, back
   try {
     outcome = await updateBook(admin, id, request);
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "No se pudo actualizar el libro");
     const submission = parseWithZod(new FormData(), { schema: BookFormSchema });
     return data({ result: submission.reply({ formErrors: [UPDATE_FAILED] }), form: "edit" } satisfies BookActionData, {
       status: 500,

@@ -7,6 +7,7 @@ import { serveStoredFile } from "~/lib/serve-file.server.ts";
 import { readStoredBytes, readStoredChunks, statStored } from "~/lib/storage.server.ts";
 import { getBook } from "./book-rows.server.ts";
 import { BOOK_NOT_FOUND, DOWNLOAD_FAILED, NO_PDF } from "./texts.ts";
+import { log } from "~/lib/log.server.ts";
 
 /** The download name: the title with accents kept and unsafe characters removed. */
 export function bookFilename(title: string): string {
@@ -84,7 +85,7 @@ export async function serveBookPdf(
     });
     return ok({ response });
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "No se pudo entregar el PDF de un libro");
     return fail(500, DOWNLOAD_FAILED);
   }
 }

@@ -191,3 +191,21 @@ export async function retryMail(id: string): Promise<boolean> {
   });
   return count === 1;
 }
+
+/**
+ * What waits in the outbox (GET /metrics): mail still to send (pending, also those waiting for a
+ * retry), mail given up on, and when the oldest mail still to send was queued (null: none). Two
+ * Tally reads and one step down the (status, createdAt) index.
+ */
+export async function outboxBacklog(): Promise<{ waiting: number; failed: number; oldestWaitingAt: Date | null }> {
+  const [waiting, failed, oldest] = await Promise.all([
+    readTally("outbox:pending"),
+    readTally("outbox:failed"),
+    prisma.outboxMail.findFirst({
+      where: { status: "pending" },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { createdAt: true },
+    }),
+  ]);
+  return { waiting, failed, oldestWaitingAt: oldest?.createdAt ?? null };
+}

@@ -9,11 +9,14 @@
 // nextAttemptAt MAIL_LEASE_S past the moment of the claim and writes this sender's id. Only one
 // sender's update matches, so each mail goes out once, however long the pass before it took. A
 // sender that dies after the claim leaves the row pending; when the lease runs out another takes it.
+// A sender told to stop (SIGTERM, server/index.ts) ends its pass after the mail in hand and gives
+// back a claim it still holds (releaseHeldMail): another instance sends it at once, not a lease later.
 import crypto from "node:crypto";
 import nodemailer from "nodemailer";
 import { prisma } from "~/lib/db.server.ts";
 import { isOptionalMail, optOutHeaders } from "./opt-out.server.ts";
 import { env } from "~/lib/env.server.ts";
+import { log } from "~/lib/log.server.ts";
 import { bodyOnceSent } from "./outbox.server.ts";
 
 export const MAX_ATTEMPTS = 8;
@@ -72,7 +75,7 @@ export type DeliveryReport = { sent: number; failed: number };
  */
 export async function deliverPending(
   transport: MailTransport,
-  opts: { now?: Date; limit?: number; from?: string; senderId?: string } = {},
+  opts: { now?: Date; limit?: number; from?: string; senderId?: string; stopped?: () => boolean } = {},
 ): Promise<DeliveryReport> {
   const startedAt = Date.now();
   const start = (opts.now ?? new Date(startedAt)).getTime();
@@ -80,7 +83,7 @@ export async function deliverPending(
   const from = opts.from ?? mailFrom();
   const senderId = opts.senderId ?? SENDER_ID;
   const report: DeliveryReport = { sent: 0, failed: 0 };
-  for (let claims = 0; claims < (opts.limit ?? 50); claims++) {
+  for (let claims = 0; claims < (opts.limit ?? 50) && !opts.stopped?.(); claims++) {
     const mail = await prisma.outboxMail.findFirst({
       where: { status: "pending", nextAttemptAt: { lte: new Date(clock()) } },
       orderBy: { nextAttemptAt: "asc" },
@@ -93,9 +96,12 @@ export async function deliverPending(
       data: { nextAttemptAt: new Date(clock() + leaseMs()), claimedBy: senderId },
     });
     if (claimed.count !== 1) continue;
+    held.set(mail.id, senderId);
     const attempts = mail.attempts + 1;
+    // The mail's line: its outbox row, its recipient's user id (never the address) and attempt.
+    const fields = { outboxId: mail.id, toUserId: mail.toUserId, kind: mail.kind, attempts };
     try {
-      await transport.sendMail({
+      const info = await transport.sendMail({
         from,
         to: mail.to,
         subject: mail.subject,
@@ -109,43 +115,96 @@ export async function deliverPending(
         where: { id: mail.id, claimedBy: senderId },
         data: { status: "sent", attempts, sentAt: new Date(), lastError: null, ...bodyOnceSent(mail.kind) },
       });
+      held.delete(mail.id);
       report.sent++;
+      log.info({ ...fields, smtp: smtpAnswer(info) }, "mail sent");
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      const gaveUp = attempts >= MAX_ATTEMPTS;
       await prisma.outboxMail.updateMany({
         where: { id: mail.id, claimedBy: senderId },
         data: {
           attempts,
           lastError: message,
-          status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+          status: gaveUp ? "failed" : "pending",
           nextAttemptAt: new Date(clock() + backoffMs(attempts)),
         },
       });
+      held.delete(mail.id);
       report.failed++;
+      (gaveUp ? log.error : log.warn)(
+        { ...fields, smtp: smtpAnswer(error) ?? withoutAddresses(message), gaveUp },
+        "mail not sent",
+      );
     }
   }
   return report;
 }
 
+/**
+ * The SMTP server's answer in a send's result or error ("250 2.0.0 Ok: queued"), if any, for the
+ * log: without the e-mail addresses servers often repeat ("550 <ana@…>: no such user").
+ */
+function smtpAnswer(result: unknown): string | undefined {
+  const response = (result as { response?: unknown } | null)?.response;
+  return typeof response === "string" ? withoutAddresses(response).slice(0, 300) : undefined;
+}
+
+function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, "[correo]");
+}
+
+/** The rows this process has claimed and not yet settled (sent or failed), with their sender id. */
+const held = new Map<string, string>();
+
+/**
+ * Gives back the claims this process still holds (a pass cut short by a shutdown): each row is
+ * due again now, for any sender. Returns how many. Its send may have been under way: as when a
+ * sender dies, the mail may then go out twice, never not at all.
+ */
+export async function releaseHeldMail(): Promise<number> {
+  let released = 0;
+  for (const [id, senderId] of held) {
+    const { count } = await prisma.outboxMail.updateMany({
+      where: { id, status: "pending", claimedBy: senderId },
+      data: { nextAttemptAt: new Date(), claimedBy: null },
+    });
+    held.delete(id);
+    released += count;
+    if (count) log.info({ outboxId: id }, "mail given back");
+  }
+  return released;
+}
+
 let timer: NodeJS.Timeout | undefined;
+let pass: Promise<void> | undefined;
+let stopping = false;
 
 /** Starts the periodic sender (once per process). */
 export function startMailSender(smtpUrl: string, intervalMs = 30_000) {
   if (timer) return;
+  stopping = false;
   const transport = createSmtpTransport(smtpUrl);
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await deliverPending(transport);
-    } catch (error) {
-      console.error("No se pudo procesar la cola de correo", error);
-    } finally {
-      running = false;
-    }
+  const tick = () => {
+    if (pass || stopping) return;
+    pass = deliverPending(transport, { stopped: () => stopping })
+      .then(() => undefined)
+      .catch((error: unknown) => log.error({ err: error }, "No se pudo procesar la cola de correo"))
+      .finally(() => (pass = undefined));
   };
-  void tick();
-  timer = setInterval(() => void tick(), intervalMs);
+  tick();
+  timer = setInterval(tick, intervalMs);
   timer.unref();
+}
+
+/**
+ * Stops the periodic sender: no new pass, and the pass under way ends after the mail in hand.
+ * Resolves when it has ended (the caller bounds the wait; releaseHeldMail then gives back a claim
+ * still held).
+ */
+export async function stopMailSender(): Promise<void> {
+  stopping = true;
+  clearInterval(timer);
+  timer = undefined;
+  await pass;
 }

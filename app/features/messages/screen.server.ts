@@ -20,6 +20,7 @@ import {
 } from "./messages.server.ts";
 import { folderFrom, MESSAGE_NOT_FOUND, SEND_FAILED } from "./texts.ts";
 import { ComposeSchema, OpenSchema } from "./schema.ts";
+import { log } from "~/lib/log.server.ts";
 
 const NO_CURSORS = { prev: null, next: null };
 
@@ -61,7 +62,7 @@ export async function messagesScreenLoader(user: SessionUser, request: Request) 
 }
 
 function listFailed(error: unknown) {
-  console.error("No se pudo cargar la carpeta de mensajes", error);
+  log.error({ err: error }, "No se pudo cargar la carpeta de mensajes");
   return { rows: [], cursors: NO_CURSORS };
 }
 
@@ -82,7 +83,7 @@ export async function messagesScreenAction(user: SessionUser, request: Request) 
     }
     return data({ result: submission.reply({ resetForm: true }), success: true });
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "No se pudo enviar el mensaje");
     return data({ result: submission.reply({ formErrors: [SEND_FAILED] }), success: false }, { status: 500 });
   }
 }

@@ -11,4 +11,9 @@ export const RETENTION = {
   auditMonths: 12,
   /** Messages sent through the contact form: then deleted. */
   contactMonths: 24,
+  /**
+   * The server's log (one line per request: time, route pattern, status, user id; decision 030):
+   * not in the database, so whoever runs the server keeps it this long (README, Operations).
+   */
+  serverLogDays: 30,
 } as const;

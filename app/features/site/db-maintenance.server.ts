@@ -12,3 +12,8 @@ export async function optimizeDatabase({ atStart = false } = {}) {
   await prisma.$executeRawUnsafe("PRAGMA analysis_limit = 1000");
   await prisma.$queryRawUnsafe(atStart ? "PRAGMA optimize = 0x10002" : "PRAGMA optimize");
 }
+
+/** Closes the database connections (the last step of a graceful stop, server/index.ts). */
+export async function disconnectDatabase(): Promise<void> {
+  await prisma.$disconnect();
+}

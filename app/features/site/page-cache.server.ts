@@ -17,6 +17,8 @@ import zlib from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
 import { catalogVersion } from "./catalog-stamp.server.ts";
 import { env } from "~/lib/env.server.ts";
+import { log } from "~/lib/log.server.ts";
+import { countPageCache } from "~/lib/metrics.server.ts";
 
 type Encoding = "br" | "gzip";
 
@@ -120,7 +122,7 @@ async function compress(entry: Entry) {
     entry.encoded = { br, gzip: gz };
   } catch (error) {
     // The page is still served, compressed per response by the server's middleware.
-    console.error("page cache: compression failed", error);
+    log.error({ err: error }, "Caché de páginas: no se pudo comprimir");
   }
 }
 
@@ -162,7 +164,11 @@ export const pageCacheMiddleware: MiddlewareFunction<Response> = async ({ reques
   if (!key) return next();
   const version = await catalogVersion();
   const cached = entries.get(key);
-  if (cached && cached.version === version && Date.now() - cached.at < ttlMs) return replay(cached, request, "hit");
+  if (cached && cached.version === version && Date.now() - cached.at < ttlMs) {
+    countPageCache("catalog", "hit");
+    return replay(cached, request, "hit");
+  }
+  countPageCache("catalog", "miss");
 
   const response = await next();
   const cacheable =

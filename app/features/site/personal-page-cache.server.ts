@@ -21,6 +21,8 @@ import { keepOffline, offlineMarkOf } from "~/features/offline/offline.server.ts
 import { stampsOf } from "~/features/site/catalog-stamp.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { pickEncoding, withScriptHashes } from "~/features/site/page-cache.server.ts";
+import { log } from "~/lib/log.server.ts";
+import { countPageCache } from "~/lib/metrics.server.ts";
 
 // "/", "/cursos", "/cursos/dirigido/{tipo}", "/cursos/{cursoId}", "/user", "/user/courses",
 // "/user/certificates", "/user/messages", and their data requests (client-side navigation).
@@ -101,7 +103,7 @@ function compressLater(key: string, entry: Entry) {
       entry.body = null;
       storedBytes += sizeOf(entry);
     },
-    (error: unknown) => console.error("personal page cache: compression failed", error),
+    (error: unknown) => log.error({ err: error }, "Caché de páginas personales: no se pudo comprimir"),
   );
 }
 
@@ -136,9 +138,11 @@ export const personalPageCacheMiddleware: MiddlewareFunction<Response> = async (
   const stamps = await stampsOf(user.id);
   const cached = entries.get(key);
   if (cached && cached.catalog === stamps.catalog && cached.user === stamps.user && Date.now() - cached.at < ttlMs) {
+    countPageCache("personal", "hit");
     if (cached.keep !== null) keepOffline(args, cached.keep);
     return replay(key, cached, args.request);
   }
+  countPageCache("personal", "miss");
 
   const response = await next();
   const type = response.headers.get("Content-Type") ?? "";
@@ -164,7 +168,7 @@ export const personalPageCacheMiddleware: MiddlewareFunction<Response> = async (
   const gzipped =
     pickEncoding(args.request.headers.get("Accept-Encoding"), ["gzip"]) === "gzip"
       ? await gzip(body, { level: 6 }).catch((error: unknown) => {
-          console.error("personal page cache: compression failed", error);
+          log.error({ err: error }, "Caché de páginas personales: no se pudo comprimir");
           return null;
         })
       : null;

@@ -15,6 +15,7 @@ import { isStorageKey, readStoredChunks } from "~/lib/storage.server.ts";
 import { zipStream, type ZipEntry } from "~/lib/zip.server.ts";
 import { messageSelect } from "~/features/messages/messages.server.ts";
 import { publicUserSelect, USER_NOT_FOUND } from "./users.server.ts";
+import { log } from "~/lib/log.server.ts";
 
 export const MY_DATA_TOO_MANY =
   `Puedes descargar tus datos hasta ${BUDGETS.myDataUser.points} veces por hora. ` +
@@ -371,7 +372,10 @@ async function certificatePdf(row: CertificateRow) {
   try {
     return await readStoredChunks(await ensureCertificatePdf(row));
   } catch (error) {
-    console.error(`No se pudo incluir el PDF del certificado ${row.codigo} en una descarga de datos`, error);
+    log.error(
+      { err: error, codigo: row.codigo },
+      "No se pudo incluir el PDF de un certificado en una descarga de datos",
+    );
     return null;
   }
 }

@@ -52,6 +52,7 @@ import {
 } from "./profile-schema.ts";
 import { userWordsUpdate } from "./user-words.ts";
 import { RUT_ADMIN_ONLY, RUT_TAKEN } from "./rut.ts";
+import { log } from "~/lib/log.server.ts";
 
 /** A profile shows what the admin's records show (one field list for both). */
 const profileSelect = publicUserSelect;
@@ -222,7 +223,7 @@ async function profileFormAction(request: Request, user: SessionUser, backTo: st
     upload = await parseProfileUpload(request);
   } catch (error) {
     if (!(error instanceof UploadError)) {
-      console.error(error);
+      log.error({ err: error }, "No se pudo leer el formulario del perfil");
       const submission = parseWithZod(fallbackForm(user), { schema: ProfileFormSchema });
       return data({ result: submission.reply({ formErrors: [IMAGE_FAILED] }), success: false }, { status: 500 });
     }
@@ -252,7 +253,7 @@ async function profileFormAction(request: Request, user: SessionUser, backTo: st
       });
     });
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "No se pudo guardar el perfil");
     return data({ result: submission.reply({ formErrors: [UPDATE_FAILED] }), success: false }, { status: 500 });
   }
   if (!outcome.ok) {

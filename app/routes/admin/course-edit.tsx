@@ -18,6 +18,7 @@ import { invariantResponse } from "~/lib/invariant.ts";
 import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-edit";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import { log } from "~/lib/log.server.ts";
 
 // /admin/courses/edit/{cursoId} and /docente/cursos/{cursoId}/editar (docs/product.md#course-editor):
 // the course's fields, then its modules, each with its files, links and quiz. Every part is its own small form (see
@@ -34,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   try {
     course = await getCourseForEditor(id);
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "No se pudo cargar el curso para editar");
     throw data(LOAD_FAILED, { status: 500 });
   }
   invariantResponse(course, COURSE_NOT_FOUND, { status: 404 });

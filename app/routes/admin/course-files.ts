@@ -17,6 +17,7 @@ import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { isRecordId, recordIdOr404 } from "~/lib/ids.ts";
 import { withUpload } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-files";
+import { log } from "~/lib/log.server.ts";
 
 // POST /admin/courses/edit/{cursoId}/archivos (and /docente/cursos/{cursoId}/editar/archivos): a
 // module's PDFs (several at once). The editor's upload form posts here: without JavaScript as a
@@ -71,7 +72,7 @@ export async function action(args: Route.ActionArgs) {
       const added = await addModuleFiles(courseId, moduloId, files);
       if (!added.ok) return added;
     } catch (error) {
-      console.error(error);
+      log.error({ err: error }, "No se pudieron agregar los archivos del módulo");
       return fail(500, UPDATE_FAILED);
     }
     return ok({ message: files.length === 1 ? "Archivo agregado." : `${files.length} archivos agregados.` });

@@ -26,6 +26,7 @@ import { readForm } from "~/lib/form.server.ts";
 import { listQuery, listStateFrom, pageFrom } from "~/lib/pagination.ts";
 import { courseLinks } from "~/features/courses/course-links.ts";
 import type { Route } from "./+types/courses";
+import { log } from "~/lib/log.server.ts";
 
 const ActionSchema = z.object({ intent: z.enum(["publish", "delete"]), courseId: z.string().min(1).max(64) });
 
@@ -66,7 +67,7 @@ export async function action(args: Route.ActionArgs) {
       outcome.ok ? { type: "success", message: "Curso eliminado." } : { type: "error", message: DELETE_COURSE_FAILED },
     );
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "No se pudo eliminar el curso");
     return redirectWithFlash(request, back, {
       type: "error",
       message: intent === "publish" ? PUBLISH_FAILED : DELETE_COURSE_FAILED,

@@ -15,6 +15,7 @@ import { env } from "~/lib/env.server.ts";
 import { listQuery, pageFrom } from "~/lib/pagination.ts";
 import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/library";
+import { log } from "~/lib/log.server.ts";
 
 // /admin/library (docs/product.md#library): the upload form first, then the searchable table; the
 // edit form (?editar=ID) and the delete confirmation (?eliminar=ID) are dialogs addressed by the URL.
@@ -42,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
       error: null as string | null,
     };
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "No se pudo cargar la biblioteca");
     return {
       books: [],
       total: 0,

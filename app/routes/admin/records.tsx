@@ -35,6 +35,7 @@ import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { listQuery, listStateFrom, pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/records";
+import { log } from "~/lib/log.server.ts";
 
 const ActionSchema = z.object({
   // "approve-unconfirmed": the admin chose to approve an account whose address is not proven.
@@ -147,7 +148,7 @@ export async function action(args: Route.ActionArgs) {
         : { type: "error", message: outcome.status === 400 ? outcome.message : DELETE_FAILED },
     );
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "No se pudo eliminar el registro");
     const failed = {
       approve: APPROVE_FAILED,
       "approve-unconfirmed": APPROVE_FAILED,

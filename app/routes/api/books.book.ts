@@ -4,6 +4,7 @@ import { type ApiNoticeId, apiFailure, apiJson, handleApi, methodNotAllowed } fr
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import { fail } from "~/lib/failure.ts";
 import type { Route } from "./+types/books.book";
+import { log } from "~/lib/log.server.ts";
 
 export const loader = () => methodNotAllowed("DELETE");
 
@@ -17,7 +18,7 @@ export function action(args: Route.ActionArgs) {
       if (!outcome.ok) return apiFailure(outcome);
       return apiJson<ApiNoticeId>({ message: bookDeleted(outcome.title), id: args.params.libroId });
     } catch (error) {
-      console.error(error);
+      log.error({ err: error }, "No se pudo eliminar el libro");
       return apiFailure(fail(500, DELETE_FAILED));
     }
   });

@@ -5,6 +5,7 @@ import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.serv
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import { fail } from "~/lib/failure.ts";
 import type { Route } from "./+types/books.upload";
+import { log } from "~/lib/log.server.ts";
 
 export const loader = () => methodNotAllowed("POST");
 
@@ -21,7 +22,7 @@ export function action(args: Route.ActionArgs) {
         201,
       );
     } catch (error) {
-      console.error(error);
+      log.error({ err: error }, "No se pudo subir el libro");
       return apiFailure(fail(500, UPLOAD_FAILED));
     }
   });

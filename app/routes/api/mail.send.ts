@@ -11,6 +11,7 @@ import {
   parseBody,
 } from "~/lib/api.server.ts";
 import type { Route } from "./+types/mail.send";
+import { log } from "~/lib/log.server.ts";
 
 /** POST /api/mail/send: the contact form (nombre, correo, mensaje). Public, rate-limited. */
 export function action(args: Route.ActionArgs) {
@@ -22,7 +23,7 @@ export function action(args: Route.ActionArgs) {
     try {
       await submitContact(input, args.request);
     } catch (error) {
-      console.error(error);
+      log.error({ err: error }, "No se pudo enviar el formulario de contacto");
       return apiError(500, CONTACT_FAILED);
     }
     return apiJson<ApiNotice>({ message: CONTACT_OK });

@@ -23,6 +23,7 @@ import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/mensajes";
+import { log } from "~/lib/log.server.ts";
 
 /**
  * GET /api/mensajes?correo= : the caller's own inbox only (403 for any other address, admins
@@ -59,7 +60,7 @@ export function action(args: Route.ActionArgs) {
     try {
       outcome = await sendMessage(user, input);
     } catch (error) {
-      console.error(error);
+      log.error({ err: error }, "No se pudo enviar el mensaje");
       throw new ApiError(500, SEND_FAILED);
     }
     if (!outcome.ok) return apiFailure(outcome);

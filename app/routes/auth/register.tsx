@@ -13,6 +13,7 @@ import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { keepRetryAfter } from "~/lib/route-headers.ts";
 import type { Route } from "./+types/register";
+import { log } from "~/lib/log.server.ts";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Registro");
 
@@ -40,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
     // Post/redirect/get: the confirmation is a page of its own (a reload sends nothing again).
     return redirect("/registro/enviado");
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "No se pudo registrar la cuenta");
     return data({ result: submission.reply({ formErrors: [REGISTER_FAILED], hideFields }) }, { status: 500 });
   }
 }

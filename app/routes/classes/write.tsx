@@ -12,6 +12,7 @@ import { FILL_ALL } from "~/features/messages/texts.ts";
 import { failureHeaders, formReply } from "~/lib/failure.ts";
 import { readForm } from "~/lib/form.server.ts";
 import type { Route } from "./+types/write";
+import { log } from "~/lib/log.server.ts";
 
 // 'Escribir a la clase' (docs/product.md#classes): a subject and a text sent as an internal message
 // to every learner of the class, each their own copy from the teacher. A plain POST form.
@@ -36,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
     }
     return data({ result: submission.reply({ resetForm: true }), sent: outcome.sent });
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "No se pudo escribir a la clase");
     return data({ result: submission.reply({ formErrors: [WRITE_FAILED] }), sent: null }, { status: 500 });
   }
 }

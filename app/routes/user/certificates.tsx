@@ -25,6 +25,7 @@ import { formatDate } from "~/lib/dates.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/certificates";
 import { formatHours } from "~/lib/hours.ts";
+import { log } from "~/lib/log.server.ts";
 
 // /user/certificates: 'Mis certificados' (docs/product.md#my-certificates); guarded here too.
 export async function loader(args: Route.LoaderArgs) {
@@ -54,7 +55,7 @@ export async function action(args: Route.ActionArgs) {
         : { type: "error", message: outcome.message },
     );
   } catch (error) {
-    console.error(error);
+    log.error({ err: error }, "No se pudo actualizar el nombre de los certificados");
     return redirectWithFlash(request, "/user/certificates", { type: "error", message: NAME_UPDATE_FAILED });
   }
 }

@@ -1,0 +1,143 @@
+// The server's metrics in Prometheus's text format (prom-client), served by GET /metrics
+// (routes/metrics.ts) when METRICS_TOKEN is set: docs/decisions/030-logs-metrics-restarts.md.
+//
+// One registry per process, prom-client's global one. server/index.ts imports this file directly
+// and the app's build bundles a copy: the metrics are made once, kept on globalThis, so both copies
+// count into the same ones. With WEB_CONCURRENCY workers, /metrics answers the sum over all workers:
+// the worker that got the request asks the primary, which gathers every worker's registry
+// (prom-client's AggregatorRegistry, see clusterMetricsText and server/index.ts).
+// Relative imports only (plain Node loads it).
+import cluster from "node:cluster";
+import crypto from "node:crypto";
+import client from "prom-client";
+
+/** The message a worker sends the primary for the whole cluster's metrics, and its answer. */
+const CLUSTER_METRICS = "academia:metrics";
+type ClusterMetricsMessage = { type: typeof CLUSTER_METRICS; id: number; text?: string; error?: string };
+
+type Metrics = {
+  requests: client.Counter<"method" | "route" | "status">;
+  duration: client.Histogram<"method" | "route" | "status">;
+  pageCache: client.Counter<"cache" | "result">;
+};
+
+const KEY = Symbol.for("academia.metrics");
+
+function metrics(): Metrics {
+  const global = globalThis as Record<symbol, Metrics | undefined>;
+  if (global[KEY]) return global[KEY];
+  // Event-loop lag, memory, CPU, handles: prom-client's standard process metrics.
+  client.collectDefaultMetrics();
+  // A worker answers the primary's requests for its registry (AggregatorRegistry's listener).
+  if (cluster.isWorker) new client.AggregatorRegistry();
+  const made: Metrics = {
+    requests: new client.Counter({
+      name: "academia_http_requests_total",
+      help: "Requests answered, by method, route pattern and status.",
+      labelNames: ["method", "route", "status"],
+    }),
+    duration: new client.Histogram({
+      name: "academia_http_request_duration_seconds",
+      help: "Time from a request's arrival to the end of its answer, by method, route pattern and status.",
+      labelNames: ["method", "route", "status"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    }),
+    pageCache: new client.Counter({
+      name: "academia_page_cache_total",
+      help: "Page cache look-ups, by cache (catalog: anonymous pages; personal: signed-in pages) and result.",
+      labelNames: ["cache", "result"],
+    }),
+  };
+  global[KEY] = made;
+  return made;
+}
+
+/** Counts a finished request (server/request-log.ts). `route` is its pattern, never its URL. */
+export function observeRequest(request: { method: string; route: string; status: number; seconds: number }) {
+  const labels = { method: request.method, route: request.route, status: String(request.status) };
+  const { requests, duration } = metrics();
+  requests.inc(labels);
+  duration.observe(labels, request.seconds);
+}
+
+/** Counts a page cache look-up (features/site/page-cache.server.ts, personal-page-cache.server.ts). */
+export function countPageCache(cache: "catalog" | "personal", result: "hit" | "miss") {
+  metrics().pageCache.inc({ cache, result });
+}
+
+/**
+ * A gauge read when /metrics is asked (the app's own: the outbox, the database pool). `collect`
+ * sets its values; made once per name. `aggregator` says how the workers' values add up: "sum"
+ * for what each process has (its pool), "max" for what they all read from the database.
+ */
+export function registerGauge<L extends string>(config: {
+  name: string;
+  help: string;
+  labelNames?: readonly L[];
+  aggregator: "sum" | "max";
+  collect: (gauge: client.Gauge<L>) => Promise<void> | void;
+}) {
+  if (client.register.getSingleMetric(config.name)) return;
+  const { collect, ...rest } = config;
+  new client.Gauge<L>({
+    ...rest,
+    labelNames: config.labelNames ?? [],
+    collect() {
+      return collect(this);
+    },
+  });
+}
+
+/** This process's metrics, as Prometheus reads them. */
+function metricsText(): Promise<string> {
+  metrics();
+  return client.register.metrics();
+}
+
+export const METRICS_CONTENT_TYPE = client.register.contentType;
+
+/** Whether `header` (Authorization) carries `token` as a bearer, compared in constant time. */
+export function bearerMatches(header: string | null, token: string): boolean {
+  const sent = /^Bearer\s+(\S+)$/i.exec(header?.trim() ?? "")?.[1] ?? "";
+  const digest = (value: string) => crypto.createHash("sha256").update(value).digest();
+  return crypto.timingSafeEqual(digest(sent), digest(token)) && sent.length > 0;
+}
+
+let asked = 0;
+/**
+ * In a cluster worker, every worker's metrics summed (asked of the primary, which gathers them);
+ * elsewhere this process's. Rejects after `timeoutMs`.
+ */
+export function clusterMetricsText(timeoutMs = 5000): Promise<string> {
+  if (!cluster.isWorker || !process.send) return metricsText();
+  metrics();
+  const id = ++asked;
+  return new Promise((resolve, reject) => {
+    const done = (message: ClusterMetricsMessage) => {
+      if (message?.type !== CLUSTER_METRICS || message.id !== id) return;
+      clearTimeout(timer);
+      process.off("message", done);
+      if (message.text !== undefined) resolve(message.text);
+      else reject(new Error(message.error ?? "no metrics"));
+    };
+    const timer = setTimeout(() => {
+      process.off("message", done);
+      reject(new Error("the primary did not answer with the metrics"));
+    }, timeoutMs);
+    process.on("message", done);
+    process.send!({ type: CLUSTER_METRICS, id } satisfies ClusterMetricsMessage);
+  });
+}
+
+/** The primary's side: answers a worker's CLUSTER_METRICS message with every worker's metrics. */
+export function serveClusterMetrics() {
+  const aggregator = new client.AggregatorRegistry();
+  cluster.on("message", (worker, message: ClusterMetricsMessage) => {
+    if (message?.type !== CLUSTER_METRICS) return;
+    aggregator.clusterMetrics().then(
+      (text) => worker.send({ type: CLUSTER_METRICS, id: message.id, text } satisfies ClusterMetricsMessage),
+      (error: unknown) =>
+        worker.send({ type: CLUSTER_METRICS, id: message.id, error: String(error) } satisfies ClusterMetricsMessage),
+    );
+  });
+}
