@@ -188,6 +188,30 @@ describe("'Próximas fechas': the next 14 days across the learner's courses", ()
     expect(items.some((i) => i.cursoId === notMine.id)).toBe(false);
   });
 
+  it("a learner in 1 200 courses: the earliest dates of every course, however many (no list past SQLite's parameters)", async () => {
+    const learner = await createUser();
+    const ids = Array.from({ length: 1200 }, (_, i) => `cbulk${String(i).padStart(4, "0")}${learner.id.slice(-12)}`);
+    await prisma.course.createMany({
+      data: ids.map((id, i) => ({
+        id,
+        titulo: `Curso masivo ${i}`,
+        estado: "publicado",
+        herramientas: [],
+        loAprenderan: [],
+      })),
+    });
+    await prisma.enrolment.createMany({ data: ids.map((cursoId) => ({ userId: learner.id, cursoId })) });
+    // Due dates in the first course and in the last: both in the window, the last one's earlier.
+    await prisma.module.createMany({
+      data: [
+        { cursoId: ids[0]!, posicion: 0, titulo: "Primero", fechaLimite: new Date(Date.now() + 3 * DAY) },
+        { cursoId: ids.at(-1)!, posicion: 0, titulo: "Último", fechaLimite: new Date(Date.now() + DAY) },
+      ],
+    });
+    const items = await upcomingDueDates(learner.id);
+    expect(items.map((i) => i.modulo)).toEqual(["Último", "Primero"]);
+  });
+
   it.skipIf(!sqlite)("costs the same statements for 2 courses as for 20", async () => {
     const countFor = async (courses: number) => {
       const learner = await createUser();

@@ -12,8 +12,8 @@ import type { Role } from "~/features/auth/roles.ts";
 import { recomputeProgress } from "~/features/enrolment/progress.server.ts";
 import { enrolmentDecision } from "~/features/enrolment/rules.ts";
 import { isNoEmailAddress, NO_EMAIL_DOMAIN } from "~/features/mail/no-email.ts";
+import { chunks } from "~/lib/chunks.ts";
 import {
-  chunks,
   createListAccounts,
   fingerprintOf,
   newAccountRefusals,

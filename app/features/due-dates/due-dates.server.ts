@@ -9,6 +9,7 @@
 import crypto from "node:crypto";
 import { prisma } from "~/lib/db.server.ts";
 import { publicUrl } from "~/lib/env.server.ts";
+import { chunks } from "~/lib/chunks.ts";
 import { formatChileDateTime, isOverdue } from "~/lib/chile-time.ts";
 import { buildCalendar, type CalendarEvent } from "./ics.ts";
 import { CALENDAR_NAME, UPCOMING_DAYS } from "./texts.ts";
@@ -35,28 +36,44 @@ export type DueItem = {
   href: string;
 };
 
+/** Courses per statement: well under SQLite's 999 bound parameters. */
+const COURSE_BATCH = 500;
+
 /** The learner's due dates in [from, to], earliest first, at most `cap`. */
 async function dueDatesBetween(userId: string, from: Date, to: Date, cap: number, now: Date): Promise<DueItem[]> {
   const enrolments = await prisma.enrolment.findMany({ where: { userId }, select: { cursoId: true } });
   if (enrolments.length === 0) return [];
-  const modules = await prisma.module.findMany({
-    where: {
-      cursoId: { in: enrolments.map((e) => e.cursoId) },
-      fechaLimite: { gte: from, lte: to },
-      // A course taken back to a draft is out of sight for learners: so are its dates.
-      curso: { estado: "publicado" },
-    },
-    orderBy: [{ fechaLimite: "asc" }, { id: "asc" }],
-    take: cap,
-    select: {
-      id: true,
-      cursoId: true,
-      titulo: true,
-      posicion: true,
-      fechaLimite: true,
-      curso: { select: { titulo: true } },
-    },
-  });
+  // The courses COURSE_BATCH at a time (a bound list: SQLite takes at most 999 parameters, and a
+  // learner may be enrolled in more courses), each batch's earliest `cap`, merged and capped.
+  const batches = await Promise.all(
+    chunks(
+      enrolments.map((e) => e.cursoId),
+      COURSE_BATCH,
+    ).map((cursoIds) =>
+      prisma.module.findMany({
+        where: {
+          cursoId: { in: cursoIds },
+          fechaLimite: { gte: from, lte: to },
+          // A course taken back to a draft is out of sight for learners: so are its dates.
+          curso: { estado: "publicado" },
+        },
+        orderBy: [{ fechaLimite: "asc" }, { id: "asc" }],
+        take: cap,
+        select: {
+          id: true,
+          cursoId: true,
+          titulo: true,
+          posicion: true,
+          fechaLimite: true,
+          curso: { select: { titulo: true } },
+        },
+      }),
+    ),
+  );
+  const modules = batches
+    .flat()
+    .sort((a, b) => a.fechaLimite!.getTime() - b.fechaLimite!.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, cap);
   if (modules.length === 0) return [];
   const ids = modules.map((m) => m.id);
   const [withQuiz, pairs, number] = await Promise.all([
@@ -94,11 +111,17 @@ async function dueDatesBetween(userId: string, from: Date, to: Date, cap: number
 export async function moduleNumbers(courseIds: readonly string[]): Promise<Map<string, number>> {
   const numbers = new Map<string, number>();
   if (courseIds.length === 0) return numbers;
-  const rows = await prisma.module.findMany({
-    where: { cursoId: { in: [...new Set(courseIds)] } },
-    orderBy: [{ cursoId: "asc" }, { posicion: "asc" }, { createdAt: "asc" }],
-    select: { id: true, cursoId: true },
-  });
+  const rows = (
+    await Promise.all(
+      chunks([...new Set(courseIds)], COURSE_BATCH).map((cursoIds) =>
+        prisma.module.findMany({
+          where: { cursoId: { in: cursoIds } },
+          orderBy: [{ cursoId: "asc" }, { posicion: "asc" }, { createdAt: "asc" }],
+          select: { id: true, cursoId: true },
+        }),
+      ),
+    )
+  ).flat();
   const seen = new Map<string, number>();
   for (const r of rows) {
     const n = (seen.get(r.cursoId) ?? 0) + 1;

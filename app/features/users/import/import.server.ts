@@ -14,6 +14,7 @@ import { isNoEmailAddress } from "~/features/mail/no-email.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { userSearchWords } from "../user-words.ts";
+import { chunks } from "~/lib/chunks.ts";
 import type { ListRow } from "./parse-list.ts";
 import {
   IMPORT_CHANGED,
@@ -54,14 +55,6 @@ export type ImportPreview = {
 
 type Db = Pick<typeof prisma, "user">;
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
-const BATCH = 500;
-
-/** A list in parts of 500: one statement each (a SQL statement's parameters are limited). */
-export function chunks<T>(items: T[], size = BATCH): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /**
  * What is confirmed is what was previewed: the SHA-256 of the options that change the outcome
