@@ -42,12 +42,18 @@ const compareKeys = (a: string, b: string) => {
 };
 let server: SMTPServer;
 let port = 0;
+/** SMTP connections the server has accepted. */
+let connections = 0;
 
 beforeAll(async () => {
   server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
@@ -184,6 +190,39 @@ describe("mail sender on several instances", () => {
 });
 
 describe("mail sender", () => {
+  it("the running sender's pooled transport sends a queue on one connection, at most MAIL_RATE_PER_MIN a minute", async () => {
+    await prisma.outboxMail.updateMany({ where: { status: "pending" }, data: { status: "sent" } });
+    const to = Array.from({ length: 6 }, (_, i) => `ritmo-${i}@test.cl`);
+    for (const address of to) await enqueueMail({ kind: "message.notice", to: address, subject: "Ritmo", text: "x" });
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 5000, pool: true });
+    const before = connections;
+    const started = performance.now();
+    // 600 a minute: one every 100 ms, so six sends take at least five gaps.
+    const report = await deliverPending(transport, { from: "a@test.cl", gapMs: 100, limit: 1000 });
+    const took = performance.now() - started;
+    transport.close?.();
+    expect(report).toEqual({ sent: 6, failed: 0 });
+    expect(took).toBeGreaterThanOrEqual(500);
+    expect(connections - before).toBe(1);
+    for (const address of to) expect(received.filter((m) => m.to.includes(address))).toHaveLength(1);
+  });
+
+  it("a stop is heard during the gap: the pass ends without waiting it out", async () => {
+    await prisma.outboxMail.updateMany({ where: { status: "pending" }, data: { status: "sent" } });
+    for (let i = 0; i < 3; i++)
+      await enqueueMail({ kind: "message.notice", to: `pausa-${i}@test.cl`, subject: "x", text: "x" });
+    const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 5000, pool: true });
+    let stop = false;
+    const started = performance.now();
+    const pass = deliverPending(transport, { from: "a@test.cl", gapMs: 60_000, stopped: () => stop });
+    setTimeout(() => (stop = true), 300);
+    const report = await pass;
+    transport.close?.();
+    expect(report.sent).toBe(1);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(await prisma.outboxMail.count({ where: { to: { startsWith: "pausa-" }, status: "pending" } })).toBe(2);
+  });
+
   it("delivers a pending row over SMTP and marks it sent", async () => {
     const { id } = (await enqueueMail({
       kind: "message.notice",

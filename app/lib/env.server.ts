@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   /** How often each instance's mail sender looks at the outbox, and how long a claim holds. */
   MAIL_SEND_INTERVAL_S: z.coerce.number().positive().default(30),
   MAIL_LEASE_S: z.coerce.number().positive().default(300),
+  /** At most this many mails a minute from each sender (the SMTP provider's limit): one every 60 ÷ rate s. */
+  MAIL_RATE_PER_MIN: z.coerce.number().positive().max(60_000).default(600),
   /** How long an anonymous catalog page may be served from memory (0: never); features/site/page-cache.server.ts. */
   PAGE_CACHE_S: z.coerce.number().min(0).default(60),
   /** The memory signed-in people's own pages may take (0: none); features/site/personal-page-cache.server.ts. */

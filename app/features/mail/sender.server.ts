@@ -12,6 +12,7 @@
 // A sender told to stop (SIGTERM, server/index.ts) ends its pass after the mail in hand and gives
 // back a claim it still holds (releaseHeldMail): another instance sends it at once, not a lease later.
 import crypto from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import nodemailer from "nodemailer";
 import { prisma } from "~/lib/db.server.ts";
 import { isOptionalMail, optOutHeaders } from "./opt-out.server.ts";
@@ -41,17 +42,21 @@ export type MailTransport = {
     html?: string;
     headers?: Record<string, string>;
   }): Promise<unknown>;
+  /** Closes a pooled transport's connections. */
+  close?(): void;
 };
 
-export function createSmtpTransport(url: string, options: { timeoutMs?: number } = {}): MailTransport {
+/**
+ * A nodemailer transport on SMTP_URL. `pool`: the running sender's, which keeps one connection
+ * open and sends up to 500 mails on it (a connection per mail cost about 110 ms of handshakes
+ * each against a local server: 9 mails a second at best; pooled, about 10 ms a mail).
+ */
+export function createSmtpTransport(url: string, options: { timeoutMs?: number; pool?: boolean } = {}): MailTransport {
   const timeout = options.timeoutMs ?? 30_000;
-  const transport = nodemailer.createTransport({
-    url,
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-  });
-  return transport;
+  const timeouts = { connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout };
+  return options.pool
+    ? nodemailer.createTransport({ url, pool: true, maxConnections: 1, maxMessages: 500, ...timeouts })
+    : nodemailer.createTransport({ url, ...timeouts });
 }
 
 function mailFrom(): string {
@@ -75,7 +80,15 @@ export type DeliveryReport = { sent: number; failed: number };
  */
 export async function deliverPending(
   transport: MailTransport,
-  opts: { now?: Date; limit?: number; from?: string; senderId?: string; stopped?: () => boolean } = {},
+  opts: {
+    now?: Date;
+    limit?: number;
+    from?: string;
+    senderId?: string;
+    stopped?: () => boolean;
+    /** At least this long between the starts of two sends (MAIL_RATE_PER_MIN: 60 000 ÷ rate). */
+    gapMs?: number;
+  } = {},
 ): Promise<DeliveryReport> {
   const startedAt = Date.now();
   const start = (opts.now ?? new Date(startedAt)).getTime();
@@ -83,7 +96,15 @@ export async function deliverPending(
   const from = opts.from ?? mailFrom();
   const senderId = opts.senderId ?? SENDER_ID;
   const report: DeliveryReport = { sent: 0, failed: 0 };
+  let lastSend: number | undefined;
   for (let claims = 0; claims < (opts.limit ?? 50) && !opts.stopped?.(); claims++) {
+    // The rate: wait out the gap since the last send, in short steps so that a stop is heard.
+    if (opts.gapMs && lastSend !== undefined) {
+      while (!opts.stopped?.() && Date.now() < lastSend + opts.gapMs) {
+        await sleep(Math.min(250, lastSend + opts.gapMs - Date.now()));
+      }
+      if (opts.stopped?.()) break;
+    }
     const mail = await prisma.outboxMail.findFirst({
       where: { status: "pending", nextAttemptAt: { lte: new Date(clock()) } },
       orderBy: { nextAttemptAt: "asc" },
@@ -100,6 +121,7 @@ export async function deliverPending(
     const attempts = mail.attempts + 1;
     // The mail's line: its outbox row, its recipient's user id (never the address) and attempt.
     const fields = { outboxId: mail.id, toUserId: mail.toUserId, kind: mail.kind, attempts };
+    lastSend = Date.now();
     try {
       const info = await transport.sendMail({
         from,
@@ -179,15 +201,25 @@ export async function releaseHeldMail(): Promise<number> {
 let timer: NodeJS.Timeout | undefined;
 let pass: Promise<void> | undefined;
 let stopping = false;
+let running: MailTransport | undefined;
 
-/** Starts the periodic sender (once per process). */
+/** Claims per pass of the running sender: it works the queue down at MAIL_RATE_PER_MIN, then waits. */
+const PASS_LIMIT = 10_000;
+
+/**
+ * Starts the periodic sender (once per process): every `intervalMs` an idle sender looks for due
+ * mail and sends it on one pooled SMTP connection, at most MAIL_RATE_PER_MIN a minute (the
+ * provider's limit), until none is due.
+ */
 export function startMailSender(smtpUrl: string, intervalMs = 30_000) {
   if (timer) return;
   stopping = false;
-  const transport = createSmtpTransport(smtpUrl);
+  const transport = createSmtpTransport(smtpUrl, { pool: true });
+  running = transport;
+  const gapMs = 60_000 / env().MAIL_RATE_PER_MIN;
   const tick = () => {
     if (pass || stopping) return;
-    pass = deliverPending(transport, { stopped: () => stopping })
+    pass = deliverPending(transport, { stopped: () => stopping, limit: PASS_LIMIT, gapMs })
       .then(() => undefined)
       .catch((error: unknown) => log.error({ err: error }, "No se pudo procesar la cola de correo"))
       .finally(() => (pass = undefined));
@@ -199,12 +231,14 @@ export function startMailSender(smtpUrl: string, intervalMs = 30_000) {
 
 /**
  * Stops the periodic sender: no new pass, and the pass under way ends after the mail in hand.
- * Resolves when it has ended (the caller bounds the wait; releaseHeldMail then gives back a claim
- * still held).
+ * Resolves when it has ended and its connection is closed (the caller bounds the wait;
+ * releaseHeldMail then gives back a claim still held).
  */
 export async function stopMailSender(): Promise<void> {
   stopping = true;
   clearInterval(timer);
   timer = undefined;
   await pass;
+  running?.close?.();
+  running = undefined;
 }
