@@ -4,7 +4,7 @@ import net from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_FAILED, CONTACT_OK } from "~/features/contact/texts.ts";
-import { enqueueMail } from "~/features/mail/outbox.server.ts";
+import { enqueueMail, enqueueMails } from "~/features/mail/outbox.server.ts";
 import {
   backoffMs,
   createSmtpTransport,
@@ -186,6 +186,35 @@ describe("mail sender on several instances", () => {
       resetEnvCache();
       await new Promise<void>((resolve) => slow.close(() => resolve()));
     }
+  });
+});
+
+describe("the outbox's counts (Tally)", () => {
+  it("follow a multi-row insert and a delete of many rows (a statement trigger on PostgreSQL)", async () => {
+    const tally = async () => {
+      const rows = await prisma.tally.findMany({ where: { key: { in: ["outbox:all", "outbox:pending"] } } });
+      return Object.fromEntries(rows.map((r) => [r.key, r.n]));
+    };
+    const before = await tally();
+    const to = Array.from({ length: 40 }, (_, i) => `cuenta-${i}-${Date.now()}@test.cl`);
+    expect(
+      await enqueueMails(to.map((address) => ({ kind: "notice.aviso", to: address, subject: "x", text: "y" }))),
+    ).toBe(40);
+    const after = await tally();
+    expect(after["outbox:all"]! - (before["outbox:all"] ?? 0)).toBe(40);
+    expect(after["outbox:pending"]! - (before["outbox:pending"] ?? 0)).toBe(40);
+    await prisma.outboxMail.deleteMany({ where: { to: { in: to } } });
+    expect(await tally()).toEqual({
+      ...after,
+      "outbox:all": after["outbox:all"]! - 40,
+      "outbox:pending": after["outbox:pending"]! - 40,
+    });
+    // The counts the admin's outbox shows are the table's.
+    const [all, pending] = [
+      await prisma.outboxMail.count(),
+      await prisma.outboxMail.count({ where: { status: "pending" } }),
+    ];
+    expect(await tally()).toMatchObject({ "outbox:all": all, "outbox:pending": pending });
   });
 });
 
