@@ -299,10 +299,14 @@ describe("telling the team and the asker", () => {
     const enrolledAdmin = await signedIn("admin");
     await enrol(student.user, lone.id);
     await enrol(enrolledAdmin.user, lone.id);
+    // A suspended admin (aprobado false) is told nothing.
+    const suspended = await signedIn("admin");
+    await prisma.user.update({ where: { id: suspended.user.id }, data: { aprobado: false, suspendidoEn: new Date() } });
     const q = (await readJson(await apiAsk(student, { texto: "¿Hay alguien?" }, lone.id))) as Question;
     const notes = await prisma.notification.findMany({ where: { kind: "pregunta", link: { contains: q.id } } });
     expect(notes.map((n) => n.userId)).toContain(admin.user.id);
     expect(notes.map((n) => n.userId)).not.toContain(student.user.id);
+    expect(notes.map((n) => n.userId)).not.toContain(suspended.user.id);
     // An admin who asks and answers their own question is not told of either.
     const own = (await readJson(await apiAsk(enrolledAdmin, { texto: "¿Me respondo?" }, lone.id))) as Question;
     expect(

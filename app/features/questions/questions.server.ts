@@ -321,7 +321,8 @@ async function teamToTell(tx: Tx, cursoId: string, askerId: string): Promise<str
   const ids =
     teachers.length > 0
       ? teachers.map((t) => t.userId)
-      : (await tx.user.findMany({ where: { rol: "admin" }, select: { id: true } })).map((u) => u.id);
+      : // Approved admins only: a suspended account (aprobado false) is told nothing.
+        (await tx.user.findMany({ where: { rol: "admin", aprobado: true }, select: { id: true } })).map((u) => u.id);
   return ids.filter((id) => id !== askerId);
 }
 
