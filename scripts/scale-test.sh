@@ -107,6 +107,11 @@ http {
       proxy_set_header Host \$http_host;
       proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto \$scheme;
+      # A stopping instance closes its listener: a connection the kernel had queued but the app
+      # never accepted is reset. The app never saw that request (one it accepted is finished
+      # before it exits), so passing it on to the other instance is safe, POST included
+      # (decision 030). Not on timeout: a slow POST may have been handled.
+      proxy_next_upstream error non_idempotent;
     }
   }
 }
