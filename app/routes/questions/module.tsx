@@ -1,11 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useLocation } from "react-router";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { KeysetPager } from "~/features/announcements/components/announcement-list.tsx";
 import { PlainTextPostForm } from "~/features/announcements/components/plain-text-post-form.tsx";
 import { requireUser } from "~/features/auth/guards.server.ts";
-import { COURSE_LIST_BACK } from "~/features/learning/components/course-list-page.tsx";
+import { CourseListErrorBoundary } from "~/features/learning/components/course-list-page.tsx";
 import { questionPath } from "~/features/questions/paths.ts";
 import { QuestionArticle, type QuestionItem } from "~/features/questions/components/question-article.tsx";
 import {
@@ -454,13 +453,5 @@ export default function ModuleQuestions({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const failed = () => ({ title: "No se pudieron cargar las preguntas." });
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      defaultStatusHandler={failed}
-      unexpectedErrorHandler={failed}
-      back={COURSE_LIST_BACK}
-    />
-  );
+  return <CourseListErrorBoundary error={error} failed="No se pudieron cargar las preguntas." />;
 }
