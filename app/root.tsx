@@ -17,6 +17,7 @@ import { personalPageCacheMiddleware } from "./features/site/personal-page-cache
 import { offlineMiddleware } from "./features/offline/offline.server.ts";
 import { useServiceWorker } from "./features/offline/register.ts";
 import { readFlash } from "./lib/flash.server.ts";
+import { requestRouteMiddleware } from "./lib/log.server.ts";
 import { DeferredScripts } from "./lib/deferred-scripts.tsx";
 import { LeanScrollRestoration } from "./lib/scroll-restoration.tsx";
 import { DocumentStyles } from "./lib/document-styles.tsx";
@@ -27,6 +28,7 @@ import { useNonce } from "./lib/nonce.tsx";
 if (import.meta.env.DEV) void import("./app.css");
 
 export const middleware: Route.MiddlewareFunction[] = [
+  requestRouteMiddleware,
   originCheckMiddleware,
   pageCacheMiddleware,
   sessionMiddleware,

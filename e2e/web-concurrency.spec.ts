@@ -77,6 +77,16 @@ test("dos procesos atienden el mismo puerto; la sesión vale en ambos y SIGTERM 
       Array.from({ length: 12 }, () => fetch(`${BASE}/user`, { headers: { Cookie: cookie }, redirect: "manual" })),
     );
     expect(pages.map((r) => r.status)).toEqual(Array(12).fill(200));
+    // Labelled by the pattern React Router matched (the root's middleware notes it), never the URL:
+    // a course page and its data request, an API call, the not-found page.
+    const listed = (await (await fetch(`${BASE}/api/cursos/destacados`)).json()) as { cursos: Array<{ id: string }> };
+    const courseId = listed.cursos[0]!.id;
+    const labelled = [
+      await fetch(`${BASE}/cursos/${courseId}`, { headers: { Cookie: cookie } }),
+      await fetch(`${BASE}/cursos/${courseId}.data`, { headers: { Cookie: cookie } }),
+      await fetch(`${BASE}/no/existe/esta-pagina`),
+    ];
+    expect(labelled.map((r) => r.status)).toEqual([200, 200, 404]);
     // GET /metrics, whichever worker answers it, counts both workers' requests (the primary sums
     // them: docs/decisions/030-logs-metrics-restarts.md).
     for (let i = 0; i < 4; i++) {
@@ -84,10 +94,19 @@ test("dos procesos atienden el mismo puerto; la sesión vale en ambos y SIGTERM 
         headers: { Authorization: "Bearer metricas-de-la-prueba-0123456789" },
       });
       expect(metrics.status).toBe(200);
-      const line = (await metrics.text())
-        .split("\n")
-        .find((l) => l.startsWith("academia_http_requests_total{") && l.includes('route="/user",status="200"'));
-      expect(Number(line?.split(" ").at(-1))).toBeGreaterThanOrEqual(12);
+      const lines = (await metrics.text()).split("\n");
+      const count = (labels: string) =>
+        Number(
+          lines
+            .find((l) => l.startsWith("academia_http_requests_total{") && l.includes(labels))
+            ?.split(" ")
+            .at(-1),
+        );
+      expect(count('route="/user",status="200"')).toBeGreaterThanOrEqual(12);
+      expect(count('route="/cursos/:cursoId",status="200"')).toBe(2);
+      expect(count('route="/api/cursos/destacados",status="200"')).toBe(1);
+      expect(count('route="/*",status="404"')).toBe(1);
+      expect(lines.some((l) => l.includes(courseId))).toBe(false);
     }
 
     // A write through one worker is seen by the next read, whichever worker serves it (the

@@ -96,7 +96,10 @@ export function requestLog(options: Options) {
       res.off("close", done);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const pathname = (req.url ?? "/").split("?")[0] ?? "/";
-      const route = res.locals?.academiaApp ? options.label(pathname) : STATIC_LABEL;
+      // The app's answers: the pattern React Router matched (noted by the root's middleware), or,
+      // for one answered before its middleware ran (the route manifest, a refused method), the
+      // path matched here.
+      const route = res.locals?.academiaApp ? (context.route ?? options.label(pathname)) : STATIC_LABEL;
       const method = req.method ?? "GET";
       // A request its client gave up on before the answer was sent is logged as such.
       const aborted = !res.writableFinished;
