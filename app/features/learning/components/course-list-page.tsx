@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
+import { defaultCopy, GeneralErrorBoundary, type StatusInfo } from "~/components/general-error-boundary.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { SearchForm } from "~/components/ui/search-form.tsx";
 import { COURSE_SEARCH_LABEL, courseSearchEmpty, courseSearchSummary } from "~/features/courses/texts.ts";
@@ -104,8 +104,10 @@ const COURSE_LIST_BACK = { href: "/cursos", label: "Ver todos los cursos" };
 
 /**
  * The error page of a page reached from the course list (the lists, a course, its questions and
- * announcements): `failed` for any status and anything unexpected, a 404's own message (or
- * `notFound`) where `notFound` is given, and the way back to the list ('Ver todos los cursos').
+ * announcements): `failed` for any status and anything unexpected, except a refusal (403), which
+ * says why (its message: who reads a course's questions or announcements), and a 404, which keeps
+ * its own message (or `notFound`) where `notFound` is given; and the way back to the list ('Ver
+ * todos los cursos').
  */
 export function CourseListErrorBoundary({
   error,
@@ -120,7 +122,10 @@ export function CourseListErrorBoundary({
   return (
     <GeneralErrorBoundary
       error={error}
-      statusHandlers={notFound === undefined ? undefined : { 404: ({ message }) => ({ title: message ?? notFound }) }}
+      statusHandlers={{
+        403: defaultCopy,
+        ...(notFound === undefined ? {} : { 404: ({ message }: StatusInfo) => ({ title: message ?? notFound }) }),
+      }}
       defaultStatusHandler={copy}
       unexpectedErrorHandler={copy}
       back={COURSE_LIST_BACK}
