@@ -244,6 +244,12 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
     await expect(restoreBackup({ ...target, from: made.path, knownMigrations })).rejects.toThrow(
       /at migration 29991231000000_future, which this version does not have/,
     );
+    // A manifest that is not JSON at all: a refusal (exit 2) that says so, not a stack trace.
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest).slice(0, -20));
+    const malformed = await restoreBackup({ ...target, from: made.path, knownMigrations }).catch((e: unknown) => e);
+    expect(malformed).toBeInstanceOf(BackupError);
+    expect((malformed as BackupError).exitCode).toBe(2);
+    expect((malformed as BackupError).message).toMatch(/manifest\.json is not valid JSON \(damaged or cut short\)/);
     fs.writeFileSync(manifestFile, JSON.stringify(manifest));
 
     const file = path.join(made.path, FILES_DIR, manifest.files[0]!.key);

@@ -81,7 +81,16 @@ async function readManifest(dir: string): Promise<Manifest> {
   } catch {
     throw new BackupError(`${dir} is not a complete backup: it has no ${MANIFEST}.`, 2);
   }
-  const parsed = ManifestSchema.safeParse(JSON.parse(text));
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new BackupError(
+      `${dir}/${MANIFEST} is not valid JSON (damaged or cut short): ${(error as Error).message}.`,
+      2,
+    );
+  }
+  const parsed = ManifestSchema.safeParse(json);
   if (!parsed.success) throw new BackupError(`${dir}/${MANIFEST} is not an Academia backup manifest.`, 2);
   return parsed.data as Manifest;
 }
