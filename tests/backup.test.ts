@@ -10,7 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPrismaClient, prisma } from "~/lib/db.server.ts";
-import { databaseProvider, databaseUrl } from "~/lib/db-adapter.ts";
+import { databaseProvider, databaseUrl, pgSettings } from "~/lib/db-adapter.ts";
 import { env } from "~/lib/env.server.ts";
 import { createLocalStorage } from "~/lib/storage/local.server.ts";
 import { createS3Storage } from "~/lib/storage/s3.server.ts";
@@ -315,6 +315,30 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
     expect(row.finishedAt).not.toBeNull();
     expect(await listBackups(dir)).toEqual([row.name]);
   });
+
+  it.runIf(engine === "postgresql")(
+    "leaves an extension's objects alone: not counted as data, not dropped by force",
+    async (ctx) => {
+      await writeUser("extensión");
+      const target = await emptyTarget();
+      const db = new pg.Client(pgSettings(target.databaseUrl).config);
+      await db.connect();
+      try {
+        const available = await db.query("SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm'");
+        if (available.rowCount === 0) ctx.skip();
+        await db.query("CREATE EXTENSION pg_trgm");
+        const made = await createBackup({ ...live(), backupDir: backupDir(), keep: 3 });
+        expect((await restoreBackup({ ...target, from: made.path, knownMigrations })).replaced).toEqual([]);
+        const forced = await restoreBackup({ ...target, from: made.path, knownMigrations, force: true });
+        expect(forced.replaced).toHaveLength(2);
+        expect((await db.query("SELECT similarity('respaldo', 'respaldos') > 0.5 AS close")).rows).toEqual([
+          { close: true },
+        ]);
+      } finally {
+        await db.end();
+      }
+    },
+  );
 
   it("with S3, lists the keys the database names and checks on restore that the bucket still holds them", async () => {
     const { default: S3rver } = await import("s3rver");

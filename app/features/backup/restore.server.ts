@@ -225,15 +225,23 @@ async function withPg<T>(url: string, fn: (client: pg.Client, schema: string) =>
 /**
  * What the app's migrations make in a schema (tables, views, sequences, trigger functions, types),
  * as DROP statements: a forced restore empties the schema but keeps it (its owner and grants).
+ * An extension's objects are not the academy's data (pg_depend 'e'): they are neither counted nor
+ * dropped (PostgreSQL refuses to drop them alone), and the extension stays.
  */
+const NOT_IN_EXTENSION = (catalog: string, oid: string) =>
+  `NOT EXISTS (SELECT 1 FROM pg_depend d ` +
+  `WHERE d.classid = '${catalog}'::regclass AND d.objid = ${oid} AND d.deptype = 'e')`;
 const PG_OBJECTS_SQL = `
-  SELECT 'VIEW' AS kind, format('%I.%I', schemaname, viewname) AS name FROM pg_views WHERE schemaname = $1
-  UNION ALL SELECT 'TABLE', format('%I.%I', schemaname, tablename) FROM pg_tables WHERE schemaname = $1
-  UNION ALL SELECT 'SEQUENCE', format('%I.%I', schemaname, sequencename) FROM pg_sequences WHERE schemaname = $1
+  SELECT CASE c.relkind WHEN 'v' THEN 'VIEW' WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END AS kind,
+      format('%I.%I', n.nspname, c.relname) AS name
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'S') AND ${NOT_IN_EXTENSION("pg_class", "c.oid")}
   UNION ALL SELECT 'FUNCTION', format('%I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid))
-    FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = $1
+    FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+    WHERE n.nspname = $1 AND ${NOT_IN_EXTENSION("pg_proc", "p.oid")}
   UNION ALL SELECT 'TYPE', format('%I.%I', n.nspname, t.typname)
-    FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace WHERE n.nspname = $1 AND t.typtype IN ('e', 'd')`;
+    FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+    WHERE n.nspname = $1 AND t.typtype IN ('e', 'd') AND ${NOT_IN_EXTENSION("pg_type", "t.oid")}`;
 
 async function pgObjects(client: pg.Client, schema: string): Promise<{ kind: string; name: string }[]> {
   return (await client.query<{ kind: string; name: string }>(PG_OBJECTS_SQL, [schema])).rows;
