@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPrismaClient, prisma } from "~/lib/db.server.ts";
@@ -316,6 +317,66 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
     expect(await listBackups(dir)).toEqual([row.name]);
   });
 
+  it("leaves the old database and files when a forced restore fails while staging its files", async () => {
+    await writeUser("reemplazo fallido");
+    const made = await createBackup({ ...live(), backupDir: backupDir(), keep: 3 });
+    const empty = await emptyTarget();
+    const dir = path.dirname(empty.uploadsDir);
+    // An uploads folder whose name leaves no room for the staging folder's suffix (a path component
+    // is at most 255 bytes): copying the backup's files beside it fails, as a full disk would.
+    const uploads = path.join(dir, "u".repeat(240));
+    const target = { ...empty, uploadsDir: uploads, storage: createLocalStorage(() => uploads) };
+    const oldKey = `avatars/${crypto.randomUUID()}.png`;
+    const oldBytes = crypto.randomBytes(300);
+    fs.mkdirSync(path.join(uploads, "avatars"), { recursive: true });
+    fs.writeFileSync(path.join(uploads, oldKey), oldBytes);
+    await oldTable(target, "create");
+
+    await expect(restoreBackup({ ...target, from: made.path, knownMigrations, force: true })).rejects.toThrow();
+    expect(await oldTable(target, "read")).toEqual({ old: ["antes"], users: false });
+    expect(sha(fs.readFileSync(path.join(uploads, oldKey)))).toBe(sha(oldBytes));
+    expect(fs.readdirSync(dir).sort()).toEqual(
+      engine === "sqlite" ? ["academia.db", path.basename(uploads)] : [path.basename(uploads)],
+    );
+  });
+
+  it.runIf(engine === "postgresql")(
+    "leaves the old rows when a forced PostgreSQL restore fails after dropping them",
+    async () => {
+      const ack = await writeUser("antes del fallo");
+      const target = await emptyTarget();
+      await restoreBackup({
+        ...target,
+        from: (await createBackup({ ...live(), backupDir: backupDir(), keep: 3 })).path,
+        knownMigrations,
+      });
+      // A dump made by hand that fails mid-way: a table of a type in a schema the dump leaves out.
+      const source = new pg.Client(pgSettings(url).config);
+      await source.connect();
+      let made;
+      try {
+        await source.query(
+          "CREATE SCHEMA aparte; CREATE TYPE aparte.color AS ENUM ('rojo'); CREATE TABLE \"ZzAparte\" (c aparte.color)",
+        );
+        made = await createBackup({ ...live(), backupDir: backupDir(), keep: 3 });
+      } finally {
+        await source.query('DROP TABLE IF EXISTS "ZzAparte"; DROP SCHEMA IF EXISTS aparte CASCADE');
+        await source.end();
+      }
+      const before = fs.readdirSync(target.uploadsDir, { recursive: true }).sort();
+
+      const failed = await restoreBackup({ ...target, from: made.path, knownMigrations, force: true }).catch(
+        (e: unknown) => e,
+      );
+      await expectRestored(target, [ack]);
+      expect(failed).toBeInstanceOf(BackupError);
+      expect((failed as BackupError).message).toMatch(/psql failed.*ERROR: +schema "aparte" does not exist/);
+      expect((failed as BackupError).message).toMatch(/nothing was replaced/);
+      expect(fs.readdirSync(target.uploadsDir, { recursive: true }).sort()).toEqual(before);
+      expect(fs.readdirSync(path.dirname(target.uploadsDir))).toEqual(["uploads"]);
+    },
+  );
+
   it.runIf(engine === "postgresql")(
     "leaves an extension's objects alone: not counted as data, not dropped by force",
     async (ctx) => {
@@ -444,6 +505,35 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
     await expectRestored(target, [ack]);
   });
 });
+
+/** A table "old" with one row in the target's database (before a restore), or what is there now. */
+async function oldTable(target: DataTarget, action: "create" | "read") {
+  if (engine === "sqlite") {
+    const file = target.databaseUrl.slice("file:".length);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const db = new Database(file);
+    try {
+      if (action === "create") db.exec("CREATE TABLE old (v TEXT); INSERT INTO old VALUES ('antes')");
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
+      return {
+        old: db.prepare("SELECT v FROM old").pluck().all(),
+        users: tables.includes("User"),
+      };
+    } finally {
+      db.close();
+    }
+  }
+  const db = new pg.Client(pgSettings(target.databaseUrl).config);
+  await db.connect();
+  try {
+    if (action === "create") await db.query("CREATE TABLE old (v text); INSERT INTO old VALUES ('antes')");
+    const old = (await db.query<{ v: string }>("SELECT v FROM old")).rows.map((r) => r.v);
+    const users = (await db.query("SELECT 1 FROM pg_tables WHERE tablename = 'User'")).rowCount! > 0;
+    return { old, users };
+  } finally {
+    await db.end();
+  }
+}
 
 function node(args: string[], environment: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {

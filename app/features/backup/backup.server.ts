@@ -465,10 +465,14 @@ export async function pgServerMajor(client: pg.Client): Promise<number> {
 }
 
 /**
- * A pg_dump or pg_restore at least as new as the server (an older one refuses, or misreads a
+ * A pg_dump, pg_restore or psql at least as new as the server (an older one refuses, or misreads a
  * newer server's catalog): PG_BIN, then Debian's /usr/lib/postgresql/<n>/bin newest first, then PATH.
  */
-export async function pgTool(name: "pg_dump" | "pg_restore", serverMajor: number, pgBin?: string): Promise<string> {
+export async function pgTool(
+  name: "pg_dump" | "pg_restore" | "psql",
+  serverMajor: number,
+  pgBin?: string,
+): Promise<string> {
   const dirs = [
     ...(pgBin ? [pgBin] : []),
     ...(fs.existsSync("/usr/lib/postgresql")
@@ -504,7 +508,7 @@ async function toolMajor(bin: string): Promise<number | null> {
 }
 
 /**
- * Runs pg_dump or pg_restore on a database URL. The password travels in PGPASSWORD, never on
+ * Runs pg_dump, pg_restore or psql on a database URL. The password travels in PGPASSWORD, never on
  * the command line (which `ps` shows); Prisma's `schema` parameter is not libpq's and is dropped.
  */
 export function runPgTool(bin: string, args: string[], url: string): Promise<string> {
