@@ -26,7 +26,12 @@ import {
   type Manifest,
 } from "~/features/backup/backup.server.ts";
 import { restoreBackup } from "~/features/backup/restore.server.ts";
-import { backupSlot, claimBackupSlot, runScheduledBackup } from "~/features/backup/schedule.server.ts";
+import {
+  backupSlot,
+  claimBackupSlot,
+  runScheduledBackup,
+  stopBackupSchedule,
+} from "~/features/backup/schedule.server.ts";
 import { migrationsFolderFor } from "../server/migrate/index.ts";
 import { PG_TEST_PREFIX } from "./global-setup.ts";
 
@@ -401,6 +406,68 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
     },
   );
 
+  it("stops a scheduled backup when the server stops: no pg_dump left, no partial folder, the period retried", async () => {
+    await writeUser("apagado");
+    const slot = backupSlot(new Date(Date.UTC(2026, 10, 28, 6, 0)), 6);
+    const dir = backupDir();
+    // PostgreSQL: a lock that pg_dump waits for, so the stop finds it running. SQLite: the stop
+    // comes between the first file copies and the snapshot.
+    const locker = engine === "postgresql" ? new pg.Client(pgSettings(url).config) : undefined;
+    await locker?.connect();
+    let stopping: Promise<void> | undefined;
+    try {
+      const run = runScheduledBackup(slot, (signal) =>
+        createBackup({
+          ...live(),
+          backupDir: dir,
+          keep: 3,
+          signal,
+          between: {
+            beforeSnapshot: async () => {
+              if (locker) await locker.query('BEGIN; LOCK TABLE "User" IN ACCESS EXCLUSIVE MODE');
+              else stopping = stopBackupSchedule();
+            },
+          },
+        }),
+      );
+      if (locker) {
+        for (let waited = 0; ; waited += 50) {
+          const [row] = await prisma.$queryRaw<{ n: bigint }[]>`
+            SELECT count(*) AS n FROM pg_stat_activity
+            WHERE application_name = 'pg_dump' AND wait_event_type = 'Lock' AND datname = current_database()`;
+          if (Number(row!.n) > 0) break;
+          if (waited > 30_000) throw new Error("pg_dump never waited for the lock");
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        stopping = stopBackupSchedule();
+      }
+      await stopping;
+      expect(await run).toBe("interrupted");
+      // Stopped without the lock being released: pg_dump was ended, not waited for.
+      expect(childProcesses()).not.toContain("pg_dump");
+      expect(fs.readdirSync(dir)).toEqual([]);
+      const row = await prisma.backupRun.findUniqueOrThrow({ where: { slot } });
+      expect(row.finishedAt).not.toBeNull();
+      expect(row.name).toBeNull();
+      expect(row.error).toMatch(/^Interrupted: the server stopped/);
+    } finally {
+      await locker?.query("ROLLBACK");
+      await locker?.end();
+    }
+
+    // The next start (a restart, another instance's first check) makes the interrupted period's backup.
+    const again = await runScheduledBackup(slot, (signal) =>
+      createBackup({ ...live(), backupDir: dir, keep: 3, signal }),
+    );
+    expect(again).toBe("made");
+    const row = await prisma.backupRun.findUniqueOrThrow({ where: { slot } });
+    expect(row.error).toBeNull();
+    expect(await listBackups(dir)).toEqual([row.name]);
+    // A period that has its backup is not taken again.
+    expect(await claimBackupSlot(slot, "otra")).toBe(false);
+    await stopBackupSchedule(); // nothing running: returns at once
+  });
+
   it("with S3, lists the keys the database names and checks on restore that the bucket still holds them", async () => {
     const { default: S3rver } = await import("s3rver");
     const dir = fs.mkdtempSync(path.join(root, "s3-"));
@@ -533,6 +600,22 @@ async function oldTable(target: DataTarget, action: "create" | "read") {
   } finally {
     await db.end();
   }
+}
+
+/** The names of this process's child processes (Linux /proc: "pid (name) state ppid …"). */
+function childProcesses(): string[] {
+  const names: string[] = [];
+  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    const match = /^\d+ \((.*)\) \S+ (\d+)/.exec(stat);
+    if (match && Number(match[2]) === process.pid) names.push(match[1]!);
+  }
+  return names;
 }
 
 function node(args: string[], environment: Record<string, string>): Promise<{ code: number | null; output: string }> {
