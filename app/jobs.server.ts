@@ -14,7 +14,7 @@ import { purgeOldNotifications } from "~/features/notifications/notify.server.ts
 import { sendDigests } from "~/features/notifications/digest.server.ts";
 import { startMailSender, stopMailSender } from "~/features/mail/sender.server.ts";
 import { sendDueReminders } from "~/features/due-dates/reminders.server.ts";
-import { startBackupSchedule } from "~/features/backup/schedule.server.ts";
+import { startBackupSchedule, stopBackupSchedule } from "~/features/backup/schedule.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { log } from "~/lib/log.server.ts";
 import { takeFailedDeletes } from "~/lib/storage.server.ts";
@@ -125,10 +125,11 @@ export function startBackgroundJobs() {
 }
 
 /**
- * Stops the jobs (server/index.ts, on SIGTERM): no timer fires again, and the mail sender ends its
- * pass after the mail in hand. Resolves when that pass has ended.
+ * Stops the jobs (server/index.ts, on SIGTERM): no timer fires again, the mail sender ends its
+ * pass after the mail in hand, and a scheduled backup under way is stopped (its pg_dump or worker
+ * ended, its partial folder removed, its row marked interrupted). Resolves when both are done.
  */
 export async function stopBackgroundJobs(): Promise<void> {
   for (const timer of timers.splice(0)) clearInterval(timer);
-  await stopMailSender();
+  await Promise.all([stopMailSender(), stopBackupSchedule()]);
 }

@@ -7,10 +7,11 @@ import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPrismaClient, prisma } from "~/lib/db.server.ts";
-import { databaseProvider, databaseUrl } from "~/lib/db-adapter.ts";
+import { databaseProvider, databaseUrl, pgSettings } from "~/lib/db-adapter.ts";
 import { env } from "~/lib/env.server.ts";
 import { createLocalStorage } from "~/lib/storage/local.server.ts";
 import { createS3Storage } from "~/lib/storage/s3.server.ts";
@@ -25,7 +26,12 @@ import {
   type Manifest,
 } from "~/features/backup/backup.server.ts";
 import { restoreBackup } from "~/features/backup/restore.server.ts";
-import { backupSlot, claimBackupSlot, runScheduledBackup } from "~/features/backup/schedule.server.ts";
+import {
+  backupSlot,
+  claimBackupSlot,
+  runScheduledBackup,
+  stopBackupSchedule,
+} from "~/features/backup/schedule.server.ts";
 import { migrationsFolderFor } from "../server/migrate/index.ts";
 import { PG_TEST_PREFIX } from "./global-setup.ts";
 
@@ -244,6 +250,12 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
     await expect(restoreBackup({ ...target, from: made.path, knownMigrations })).rejects.toThrow(
       /at migration 29991231000000_future, which this version does not have/,
     );
+    // A manifest that is not JSON at all: a refusal (exit 2) that says so, not a stack trace.
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest).slice(0, -20));
+    const malformed = await restoreBackup({ ...target, from: made.path, knownMigrations }).catch((e: unknown) => e);
+    expect(malformed).toBeInstanceOf(BackupError);
+    expect((malformed as BackupError).exitCode).toBe(2);
+    expect((malformed as BackupError).message).toMatch(/manifest\.json is not valid JSON \(damaged or cut short\)/);
     fs.writeFileSync(manifestFile, JSON.stringify(manifest));
 
     const file = path.join(made.path, FILES_DIR, manifest.files[0]!.key);
@@ -308,6 +320,152 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
     const row = await prisma.backupRun.findUniqueOrThrow({ where: { slot: next } });
     expect(row.finishedAt).not.toBeNull();
     expect(await listBackups(dir)).toEqual([row.name]);
+  });
+
+  it("leaves the old database and files when a forced restore fails while staging its files", async () => {
+    await writeUser("reemplazo fallido");
+    const made = await createBackup({ ...live(), backupDir: backupDir(), keep: 3 });
+    const empty = await emptyTarget();
+    const dir = path.dirname(empty.uploadsDir);
+    // An uploads folder whose name leaves no room for the staging folder's suffix (a path component
+    // is at most 255 bytes): copying the backup's files beside it fails, as a full disk would.
+    const uploads = path.join(dir, "u".repeat(240));
+    const target = { ...empty, uploadsDir: uploads, storage: createLocalStorage(() => uploads) };
+    const oldKey = `avatars/${crypto.randomUUID()}.png`;
+    const oldBytes = crypto.randomBytes(300);
+    fs.mkdirSync(path.join(uploads, "avatars"), { recursive: true });
+    fs.writeFileSync(path.join(uploads, oldKey), oldBytes);
+    await oldTable(target, "create");
+
+    await expect(restoreBackup({ ...target, from: made.path, knownMigrations, force: true })).rejects.toThrow();
+    expect(await oldTable(target, "read")).toEqual({ old: ["antes"], users: false });
+    expect(sha(fs.readFileSync(path.join(uploads, oldKey)))).toBe(sha(oldBytes));
+    expect(fs.readdirSync(dir).sort()).toEqual(
+      engine === "sqlite" ? ["academia.db", path.basename(uploads)] : [path.basename(uploads)],
+    );
+  });
+
+  it.runIf(engine === "postgresql")(
+    "leaves the old rows when a forced PostgreSQL restore fails after dropping them",
+    async () => {
+      const ack = await writeUser("antes del fallo");
+      const target = await emptyTarget();
+      await restoreBackup({
+        ...target,
+        from: (await createBackup({ ...live(), backupDir: backupDir(), keep: 3 })).path,
+        knownMigrations,
+      });
+      // A dump made by hand that fails mid-way: a table of a type in a schema the dump leaves out.
+      const source = new pg.Client(pgSettings(url).config);
+      await source.connect();
+      let made;
+      try {
+        await source.query(
+          "CREATE SCHEMA aparte; CREATE TYPE aparte.color AS ENUM ('rojo'); CREATE TABLE \"ZzAparte\" (c aparte.color)",
+        );
+        made = await createBackup({ ...live(), backupDir: backupDir(), keep: 3 });
+      } finally {
+        await source.query('DROP TABLE IF EXISTS "ZzAparte"; DROP SCHEMA IF EXISTS aparte CASCADE');
+        await source.end();
+      }
+      const before = fs.readdirSync(target.uploadsDir, { recursive: true }).sort();
+
+      const failed = await restoreBackup({ ...target, from: made.path, knownMigrations, force: true }).catch(
+        (e: unknown) => e,
+      );
+      await expectRestored(target, [ack]);
+      expect(failed).toBeInstanceOf(BackupError);
+      expect((failed as BackupError).message).toMatch(/psql failed.*ERROR: +schema "aparte" does not exist/);
+      expect((failed as BackupError).message).toMatch(/nothing was replaced/);
+      expect(fs.readdirSync(target.uploadsDir, { recursive: true }).sort()).toEqual(before);
+      expect(fs.readdirSync(path.dirname(target.uploadsDir))).toEqual(["uploads"]);
+    },
+  );
+
+  it.runIf(engine === "postgresql")(
+    "leaves an extension's objects alone: not counted as data, not dropped by force",
+    async (ctx) => {
+      await writeUser("extensión");
+      const target = await emptyTarget();
+      const db = new pg.Client(pgSettings(target.databaseUrl).config);
+      await db.connect();
+      try {
+        const available = await db.query("SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm'");
+        if (available.rowCount === 0) ctx.skip();
+        await db.query("CREATE EXTENSION pg_trgm");
+        const made = await createBackup({ ...live(), backupDir: backupDir(), keep: 3 });
+        expect((await restoreBackup({ ...target, from: made.path, knownMigrations })).replaced).toEqual([]);
+        const forced = await restoreBackup({ ...target, from: made.path, knownMigrations, force: true });
+        expect(forced.replaced).toHaveLength(2);
+        expect((await db.query("SELECT similarity('respaldo', 'respaldos') > 0.5 AS close")).rows).toEqual([
+          { close: true },
+        ]);
+      } finally {
+        await db.end();
+      }
+    },
+  );
+
+  it("stops a scheduled backup when the server stops: no pg_dump left, no partial folder, the period retried", async () => {
+    await writeUser("apagado");
+    const slot = backupSlot(new Date(Date.UTC(2026, 10, 28, 6, 0)), 6);
+    const dir = backupDir();
+    // PostgreSQL: a lock that pg_dump waits for, so the stop finds it running. SQLite: the stop
+    // comes between the first file copies and the snapshot.
+    const locker = engine === "postgresql" ? new pg.Client(pgSettings(url).config) : undefined;
+    await locker?.connect();
+    let stopping: Promise<void> | undefined;
+    try {
+      const run = runScheduledBackup(slot, (signal) =>
+        createBackup({
+          ...live(),
+          backupDir: dir,
+          keep: 3,
+          signal,
+          between: {
+            beforeSnapshot: async () => {
+              if (locker) await locker.query('BEGIN; LOCK TABLE "User" IN ACCESS EXCLUSIVE MODE');
+              else stopping = stopBackupSchedule();
+            },
+          },
+        }),
+      );
+      if (locker) {
+        for (let waited = 0; ; waited += 50) {
+          const [row] = await prisma.$queryRaw<{ n: bigint }[]>`
+            SELECT count(*) AS n FROM pg_stat_activity
+            WHERE application_name = 'pg_dump' AND wait_event_type = 'Lock' AND datname = current_database()`;
+          if (Number(row!.n) > 0) break;
+          if (waited > 30_000) throw new Error("pg_dump never waited for the lock");
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        stopping = stopBackupSchedule();
+      }
+      await stopping;
+      expect(await run).toBe("interrupted");
+      // Stopped without the lock being released: pg_dump was ended, not waited for.
+      expect(childProcesses()).not.toContain("pg_dump");
+      expect(fs.readdirSync(dir)).toEqual([]);
+      const row = await prisma.backupRun.findUniqueOrThrow({ where: { slot } });
+      expect(row.finishedAt).not.toBeNull();
+      expect(row.name).toBeNull();
+      expect(row.error).toMatch(/^Interrupted: the server stopped/);
+    } finally {
+      await locker?.query("ROLLBACK");
+      await locker?.end();
+    }
+
+    // The next start (a restart, another instance's first check) makes the interrupted period's backup.
+    const again = await runScheduledBackup(slot, (signal) =>
+      createBackup({ ...live(), backupDir: dir, keep: 3, signal }),
+    );
+    expect(again).toBe("made");
+    const row = await prisma.backupRun.findUniqueOrThrow({ where: { slot } });
+    expect(row.error).toBeNull();
+    expect(await listBackups(dir)).toEqual([row.name]);
+    // A period that has its backup is not taken again.
+    expect(await claimBackupSlot(slot, "otra")).toBe(false);
+    await stopBackupSchedule(); // nothing running: returns at once
   });
 
   it("with S3, lists the keys the database names and checks on restore that the bucket still holds them", async () => {
@@ -414,6 +572,51 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
     await expectRestored(target, [ack]);
   });
 });
+
+/** A table "old" with one row in the target's database (before a restore), or what is there now. */
+async function oldTable(target: DataTarget, action: "create" | "read") {
+  if (engine === "sqlite") {
+    const file = target.databaseUrl.slice("file:".length);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const db = new Database(file);
+    try {
+      if (action === "create") db.exec("CREATE TABLE old (v TEXT); INSERT INTO old VALUES ('antes')");
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
+      return {
+        old: db.prepare("SELECT v FROM old").pluck().all(),
+        users: tables.includes("User"),
+      };
+    } finally {
+      db.close();
+    }
+  }
+  const db = new pg.Client(pgSettings(target.databaseUrl).config);
+  await db.connect();
+  try {
+    if (action === "create") await db.query("CREATE TABLE old (v text); INSERT INTO old VALUES ('antes')");
+    const old = (await db.query<{ v: string }>("SELECT v FROM old")).rows.map((r) => r.v);
+    const users = (await db.query("SELECT 1 FROM pg_tables WHERE tablename = 'User'")).rowCount! > 0;
+    return { old, users };
+  } finally {
+    await db.end();
+  }
+}
+
+/** The names of this process's child processes (Linux /proc: "pid (name) state ppid …"). */
+function childProcesses(): string[] {
+  const names: string[] = [];
+  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    const match = /^\d+ \((.*)\) \S+ (\d+)/.exec(stat);
+    if (match && Number(match[2]) === process.pid) names.push(match[1]!);
+  }
+  return names;
+}
 
 function node(args: string[], environment: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {

@@ -95,10 +95,16 @@ export type BackupOptions = DataTarget & {
   now?: Date;
   /** Called between the steps (tests write there: between the first file copies and the snapshot, and after it). */
   between?: { beforeSnapshot?: () => Promise<void>; afterSnapshot?: () => Promise<void> };
+  /**
+   * Stops the backup (the server is stopping): pg_dump is ended, the SQLite worker terminated,
+   * the partial folder removed, and createBackup rejects with a BackupError. A backup already
+   * renamed into place is complete and stays.
+   */
+  signal?: AbortSignal;
 };
 
 /** The configured data and backups: DATABASE_URL, DATA_DIR, the storage, BACKUP_DIR, BACKUP_KEEP, PG_BIN. */
-export function backupConfig(): Omit<BackupOptions, "log" | "now" | "between"> {
+export function backupConfig(): Omit<BackupOptions, "log" | "now" | "between" | "signal"> {
   const e = env();
   return {
     databaseUrl: databaseUrl(),
@@ -118,6 +124,11 @@ export class BackupError extends Error {
     this.name = "BackupError";
     this.exitCode = exitCode;
   }
+}
+
+/** Throws when `signal` says stop: called between the backup's steps and its files. */
+function throwIfStopped(signal: AbortSignal | undefined) {
+  if (signal?.aborted) throw new BackupError("The backup was stopped before it was complete.");
 }
 
 function backupName(date: Date): string {
@@ -168,25 +179,29 @@ export async function createBackup(
   const engine = databaseProvider(options.databaseUrl);
   const local = options.storage.kind === "local";
   await fsp.mkdir(options.backupDir, { recursive: true });
+  const { signal } = options;
   const temp = await fsp.mkdtemp(path.join(options.backupDir, ".partial-"));
   try {
     const filesDir = path.join(temp, FILES_DIR);
-    const early = local ? await copyAllFiles(options.uploadsDir, filesDir) : new Map<string, StoredFile>();
+    const early = local ? await copyAllFiles(options.uploadsDir, filesDir, signal) : new Map<string, StoredFile>();
     await options.between?.beforeSnapshot?.();
+    throwIfStopped(signal);
     const databaseFile = path.join(temp, DATABASE_FILE[engine]);
     const snapshot =
       engine === "sqlite"
-        ? await snapshotSqlite(options.databaseUrl, databaseFile)
-        : await snapshotPostgres(options.databaseUrl, databaseFile, options.pgBin);
+        ? await snapshotSqlite(options.databaseUrl, databaseFile, signal)
+        : await snapshotPostgres(options.databaseUrl, databaseFile, options.pgBin, signal);
     await options.between?.afterSnapshot?.();
+    throwIfStopped(signal);
     const files: StoredFile[] = [];
     const missing: string[] = [];
     const named = new Set(snapshot.keys.filter((key) => isStorageKey(key)));
-    const found = await inParallel([...named].sort(), async (key) =>
-      local
+    const found = await inParallel([...named].sort(), async (key) => {
+      throwIfStopped(signal);
+      return local
         ? (early.get(key) ?? (await copyHashed(path.join(options.uploadsDir, key), path.join(filesDir, key))))
-        : await options.storage.stat(key).then((s) => s && { size: s.size, etag: s.etag }),
-    );
+        : await options.storage.stat(key).then((s) => s && { size: s.size, etag: s.etag });
+    });
     for (const [key, file] of found) {
       if (file) files.push({ ...file, key });
       else missing.push(key);
@@ -206,6 +221,7 @@ export async function createBackup(
       missing,
       seconds: Math.round(performance.now() - started) / 1000,
     };
+    throwIfStopped(signal);
     await writeDurably(path.join(temp, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     const final = await renameFree(temp, options.backupDir, backupName(createdAt));
     if (missing.length > 0)
@@ -271,9 +287,10 @@ async function localKeys(root: string): Promise<string[]> {
   return entries.map((entry) => entry.split(path.sep).join("/")).filter((key) => isStorageKey(key));
 }
 
-async function copyAllFiles(from: string, to: string): Promise<Map<string, StoredFile>> {
+async function copyAllFiles(from: string, to: string, signal?: AbortSignal): Promise<Map<string, StoredFile>> {
   const copied = new Map<string, StoredFile>();
   for (const key of await localKeys(from)) {
+    throwIfStopped(signal);
     const file = await copyHashed(path.join(from, key), path.join(to, key));
     if (file) copied.set(key, { key, ...file });
   }
@@ -327,13 +344,12 @@ type Snapshot = { tables: Record<string, number>; keys: string[]; migration: str
  * writing) into a new, compacted file; then the copy's counts and keys are read. In a worker
  * thread: better-sqlite3 is synchronous, and the server's requests must not wait for it.
  */
-function snapshotSqlite(url: string, dest: string): Promise<Snapshot> {
-  return runSqliteWorker(SNAPSHOT_WORKER, {
-    source: sqliteFilePath(url),
-    dest,
-    keysSql: KEYS_SQL,
-    migrationSql: MIGRATION_SQL,
-  });
+function snapshotSqlite(url: string, dest: string, signal?: AbortSignal): Promise<Snapshot> {
+  return runSqliteWorker(
+    SNAPSHOT_WORKER,
+    { source: sqliteFilePath(url), dest, keysSql: KEYS_SQL, migrationSql: MIGRATION_SQL },
+    signal,
+  );
 }
 
 /**
@@ -380,18 +396,29 @@ try {
   parentPort.postMessage({ tables: countTables(db), ok });
 } finally { db.close(); }`;
 
-function runSqliteWorker<T>(body: string, data: Record<string, unknown>): Promise<T> {
+/**
+ * Runs `body` in a worker thread. `signal` terminates it; SQLite's own work (a VACUUM INTO under
+ * way) ends first, then the worker stops and its database is closed. Settles once it has exited.
+ */
+function runSqliteWorker<T>(body: string, data: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
   const driver = createRequire(import.meta.url).resolve("better-sqlite3");
   const code = `const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
 ${body}`;
   return new Promise<T>((resolve, reject) => {
+    throwIfStopped(signal);
     const worker = new Worker(code, { eval: true, workerData: { ...data, driver } });
+    const stop = () => void worker.terminate();
+    signal?.addEventListener("abort", stop, { once: true });
     let result: { value: T } | undefined;
+    let failure: unknown;
     worker.once("message", (value: T) => (result = { value }));
-    worker.once("error", reject);
+    worker.once("error", (error) => (failure = error));
     worker.once("exit", (code) => {
-      if (result) resolve(result.value);
+      signal?.removeEventListener("abort", stop);
+      if (signal?.aborted) reject(new BackupError("The backup was stopped before it was complete."));
+      else if (failure) reject(failure);
+      else if (result) resolve(result.value);
       else reject(new BackupError(`The SQLite worker stopped (exit code ${code}) without a result.`));
     });
   });
@@ -403,11 +430,18 @@ ${body}`;
  * manifest describes exactly what the dump holds. Only the app's schema, without owners or
  * grants, so it restores into a database of another user.
  */
-async function snapshotPostgres(url: string, dest: string, pgBin?: string): Promise<Snapshot> {
+async function snapshotPostgres(url: string, dest: string, pgBin?: string, signal?: AbortSignal): Promise<Snapshot> {
   const { config, schema: urlSchema } = pgSettings(url);
   const client = new pg.Client(config);
   await client.connect();
+  // Stopped: pg_dump is ended (runPgTool) and the connection closed, so that a count waiting for
+  // a lock fails now rather than when the lock is released.
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= client.end());
+  const stop = () => void close().catch(() => {});
+  signal?.addEventListener("abort", stop, { once: true });
   try {
+    throwIfStopped(signal);
     const serverMajor = await pgServerMajor(client);
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
     const schema = urlSchema ?? (await client.query<{ s: string }>("SELECT current_schema() AS s")).rows[0]!.s;
@@ -424,6 +458,7 @@ async function snapshotPostgres(url: string, dest: string, pgBin?: string): Prom
         `--file=${dest}`,
       ],
       url,
+      signal,
     );
     // Wait for the dump even when a query fails: the transaction must outlive pg_dump's start.
     const read = (async () => {
@@ -437,11 +472,13 @@ async function snapshotPostgres(url: string, dest: string, pgBin?: string): Prom
     })();
     const [dumped, counted] = await Promise.allSettled([dump, read]);
     if (dumped.status === "rejected") throw dumped.reason;
+    throwIfStopped(signal);
     if (counted.status === "rejected") throw counted.reason;
     await client.query("COMMIT");
     return counted.value;
   } finally {
-    await client.end();
+    signal?.removeEventListener("abort", stop);
+    await close();
   }
 }
 
@@ -465,10 +502,14 @@ export async function pgServerMajor(client: pg.Client): Promise<number> {
 }
 
 /**
- * A pg_dump or pg_restore at least as new as the server (an older one refuses, or misreads a
+ * A pg_dump, pg_restore or psql at least as new as the server (an older one refuses, or misreads a
  * newer server's catalog): PG_BIN, then Debian's /usr/lib/postgresql/<n>/bin newest first, then PATH.
  */
-export async function pgTool(name: "pg_dump" | "pg_restore", serverMajor: number, pgBin?: string): Promise<string> {
+export async function pgTool(
+  name: "pg_dump" | "pg_restore" | "psql",
+  serverMajor: number,
+  pgBin?: string,
+): Promise<string> {
   const dirs = [
     ...(pgBin ? [pgBin] : []),
     ...(fs.existsSync("/usr/lib/postgresql")
@@ -504,34 +545,48 @@ async function toolMajor(bin: string): Promise<number | null> {
 }
 
 /**
- * Runs pg_dump or pg_restore on a database URL. The password travels in PGPASSWORD, never on
+ * Runs pg_dump, pg_restore or psql on a database URL. The password travels in PGPASSWORD, never on
  * the command line (which `ps` shows); Prisma's `schema` parameter is not libpq's and is dropped.
  */
-export function runPgTool(bin: string, args: string[], url: string): Promise<string> {
+export function runPgTool(bin: string, args: string[], url: string, signal?: AbortSignal): Promise<string> {
   const { config } = pgSettings(url);
   const parsed = new URL(config.connectionString!);
   const password = decodeURIComponent(parsed.password);
   parsed.password = "";
   const environment: NodeJS.ProcessEnv = { ...process.env, PGPASSWORD: password || process.env.PGPASSWORD };
   if (!password) delete environment.PGPASSWORD;
-  return runTool(bin, [...args, `--dbname=${parsed.toString()}`], environment, password);
+  return runTool(bin, [...args, `--dbname=${parsed.toString()}`], { environment, secret: password, signal });
 }
 
-/** Runs a tool; resolves with its output, rejects with its error output (`secret` masked). */
+/**
+ * Runs a tool; resolves with its output, rejects with its error output (`secret` masked).
+ * `signal` ends it (SIGTERM); the promise settles once it has exited.
+ */
 export function runTool(
   bin: string,
   args: string[],
-  environment: NodeJS.ProcessEnv = process.env,
-  secret?: string,
+  {
+    environment = process.env,
+    secret,
+    signal,
+  }: { environment?: NodeJS.ProcessEnv; secret?: string; signal?: AbortSignal } = {},
 ): Promise<string> {
   return new Promise((resolve, reject) => {
+    throwIfStopped(signal);
     const child = spawn(bin, args, { env: environment, stdio: ["ignore", "pipe", "pipe"] });
+    const stop = () => child.kill("SIGTERM");
+    signal?.addEventListener("abort", stop, { once: true });
     let out = "";
     let err = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    child.once("error", reject);
+    child.once("error", (error) => {
+      signal?.removeEventListener("abort", stop);
+      reject(error);
+    });
     child.once("close", (code) => {
+      signal?.removeEventListener("abort", stop);
+      if (signal?.aborted) return reject(new BackupError("The backup was stopped before it was complete."));
       if (code === 0) return resolve(out);
       const text = `${path.basename(bin)} failed (exit code ${code}): ${err.trim()}`;
       reject(new BackupError(secret ? text.replaceAll(secret, "***") : text));

@@ -6,9 +6,13 @@
 //    database file and stored files must match the manifest's SHA-256 before anything is touched.
 // 2. The target must be empty (no table in the database or its schema, no file under uploads);
 //    `force` replaces what is there. The server must be stopped for a forced restore.
-// 3. SQLite: the file is copied next to the target, checked (quick_check, row counts) and
-//    renamed over it; the files are copied into a folder beside uploads and renamed into place.
-//    PostgreSQL: pg_restore in one transaction (a failure leaves nothing half-restored).
+// 3. Everything is made ready first, beside what it replaces: SQLite, the file copied next to the
+//    target and checked (quick_check, row counts); PostgreSQL, the dump turned into SQL
+//    (pg_restore -f); the files copied into a folder beside uploads. Then the files are swapped in
+//    and the database replaced in one step: SQLite, a rename over the target; PostgreSQL, one psql
+//    transaction that drops the schema's objects and runs the dump's SQL. If that step fails, the
+//    transaction rolls back and the old files go back: a failure leaves the old database and
+//    files as they were.
 // 4. The restored rows are counted again, table by table, against the manifest, and every stored
 //    file is looked for (on S3, the bucket must still hold every key the backup lists).
 import crypto from "node:crypto";
@@ -81,7 +85,16 @@ async function readManifest(dir: string): Promise<Manifest> {
   } catch {
     throw new BackupError(`${dir} is not a complete backup: it has no ${MANIFEST}.`, 2);
   }
-  const parsed = ManifestSchema.safeParse(JSON.parse(text));
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new BackupError(
+      `${dir}/${MANIFEST} is not valid JSON (damaged or cut short): ${(error as Error).message}.`,
+      2,
+    );
+  }
+  const parsed = ManifestSchema.safeParse(json);
   if (!parsed.success) throw new BackupError(`${dir}/${MANIFEST} is not an Academia backup manifest.`, 2);
   return parsed.data as Manifest;
 }
@@ -126,12 +139,33 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   }
 
   const database = path.join(options.from, manifest.database.file);
-  const restored =
+  const staged =
     engine === "sqlite"
-      ? await restoreSqlite(database, options.databaseUrl, manifest)
-      : await restorePostgres(database, options.databaseUrl, manifest, options.pgBin);
+      ? await stageSqlite(database, options.databaseUrl, manifest)
+      : await stagePostgres(database, options.databaseUrl, manifest, options.pgBin);
+  try {
+    const files = local ? await stageLocalFiles(options.from, options.uploadsDir, manifest) : undefined;
+    let replaced = false;
+    try {
+      await files?.swapIn();
+      await staged.replace();
+      replaced = true;
+    } catch (error) {
+      await files?.putBack();
+      throw new BackupError(
+        "The restore failed and nothing was replaced (the database and the stored files are as they were): " +
+          (error instanceof Error ? error.message : String(error)),
+      );
+    } finally {
+      await files?.cleanUp(replaced);
+    }
+  } finally {
+    await staged.cleanUp();
+  }
+  const restored = await staged.count();
+  checkCounts(restored, manifest, "After restoring");
   const files = local
-    ? await restoreLocalFiles(options.from, options.uploadsDir, manifest)
+    ? await checkLocalFiles(options.uploadsDir, manifest)
     : await checkBucket(options.storage, manifest);
   const rows = Object.values(restored).reduce((sum, n) => sum + n, 0);
   return { manifest, rows, tables: Object.keys(restored).length, files, replaced: occupied };
@@ -179,24 +213,51 @@ async function sqliteOccupied(url: string): Promise<string[]> {
   return Object.keys(tables).length > 0 ? [`the database ${file}`] : [];
 }
 
-async function restoreSqlite(database: string, url: string, manifest: Manifest): Promise<Record<string, number>> {
+/**
+ * A database made ready beside its target: `replace` puts it in place in one step (or not at all),
+ * `count` counts the target's rows per table, `cleanUp` removes what is left of the staging.
+ */
+type StagedDatabase = {
+  replace(): Promise<void>;
+  count(): Promise<Record<string, number>>;
+  cleanUp(): Promise<void>;
+};
+
+async function stageSqlite(database: string, url: string, manifest: Manifest): Promise<StagedDatabase> {
   const target = sqliteFilePath(url);
   await fsp.mkdir(path.dirname(target), { recursive: true });
-  const temp = `${target}.restore-${crypto.randomBytes(4).toString("hex")}`;
+  const suffix = crypto.randomBytes(4).toString("hex");
+  const temp = `${target}.restore-${suffix}`;
   try {
     await fsp.copyFile(database, temp);
     const copy = await inspectSqlite(temp, { wal: true });
     if (copy.ok !== "ok") throw new BackupError(`The backup's database fails SQLite's check: ${copy.ok}`);
     checkCounts(copy.tables, manifest, "Before restoring");
-    // A WAL left by the replaced database would be replayed into the restored one.
-    for (const suffix of ["-wal", "-shm", "-journal"]) await fsp.rm(`${target}${suffix}`, { force: true });
-    await fsp.rename(temp, target);
-  } finally {
+  } catch (error) {
     await fsp.rm(temp, { force: true });
+    throw error;
   }
-  const restored = await inspectSqlite(target, { check: false });
-  checkCounts(restored.tables, manifest, "After restoring");
-  return restored.tables;
+  return {
+    // A WAL left by the replaced database would be replayed into the restored one: the old
+    // database's -wal, -shm and -journal are moved aside (and back if the rename fails).
+    async replace() {
+      const aside: [string, string][] = [];
+      try {
+        for (const sidecar of ["-wal", "-shm", "-journal"].map((end) => `${target}${end}`)) {
+          if (!fs.existsSync(sidecar)) continue;
+          await fsp.rename(sidecar, `${sidecar}.replaced-${suffix}`);
+          aside.push([sidecar, `${sidecar}.replaced-${suffix}`]);
+        }
+        await fsp.rename(temp, target);
+      } catch (error) {
+        for (const [sidecar, moved] of aside.reverse()) await fsp.rename(moved, sidecar);
+        throw error;
+      }
+      for (const [, moved] of aside) await fsp.rm(moved, { force: true });
+    },
+    count: async () => (await inspectSqlite(target, { check: false })).tables,
+    cleanUp: () => fsp.rm(temp, { force: true }),
+  };
 }
 
 // PostgreSQL.
@@ -216,15 +277,23 @@ async function withPg<T>(url: string, fn: (client: pg.Client, schema: string) =>
 /**
  * What the app's migrations make in a schema (tables, views, sequences, trigger functions, types),
  * as DROP statements: a forced restore empties the schema but keeps it (its owner and grants).
+ * An extension's objects are not the academy's data (pg_depend 'e'): they are neither counted nor
+ * dropped (PostgreSQL refuses to drop them alone), and the extension stays.
  */
+const NOT_IN_EXTENSION = (catalog: string, oid: string) =>
+  `NOT EXISTS (SELECT 1 FROM pg_depend d ` +
+  `WHERE d.classid = '${catalog}'::regclass AND d.objid = ${oid} AND d.deptype = 'e')`;
 const PG_OBJECTS_SQL = `
-  SELECT 'VIEW' AS kind, format('%I.%I', schemaname, viewname) AS name FROM pg_views WHERE schemaname = $1
-  UNION ALL SELECT 'TABLE', format('%I.%I', schemaname, tablename) FROM pg_tables WHERE schemaname = $1
-  UNION ALL SELECT 'SEQUENCE', format('%I.%I', schemaname, sequencename) FROM pg_sequences WHERE schemaname = $1
+  SELECT CASE c.relkind WHEN 'v' THEN 'VIEW' WHEN 'S' THEN 'SEQUENCE' ELSE 'TABLE' END AS kind,
+      format('%I.%I', n.nspname, c.relname) AS name
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'v', 'S') AND ${NOT_IN_EXTENSION("pg_class", "c.oid")}
   UNION ALL SELECT 'FUNCTION', format('%I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid))
-    FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = $1
+    FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+    WHERE n.nspname = $1 AND ${NOT_IN_EXTENSION("pg_proc", "p.oid")}
   UNION ALL SELECT 'TYPE', format('%I.%I', n.nspname, t.typname)
-    FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace WHERE n.nspname = $1 AND t.typtype IN ('e', 'd')`;
+    FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+    WHERE n.nspname = $1 AND t.typtype IN ('e', 'd') AND ${NOT_IN_EXTENSION("pg_type", "t.oid")}`;
 
 async function pgObjects(client: pg.Client, schema: string): Promise<{ kind: string; name: string }[]> {
   return (await client.query<{ kind: string; name: string }>(PG_OBJECTS_SQL, [schema])).rows;
@@ -240,57 +309,79 @@ async function pgOccupied(url: string): Promise<string[]> {
   });
 }
 
-async function emptySchema(client: pg.Client, schema: string) {
-  const objects = await pgObjects(client, schema);
-  await client.query("BEGIN");
-  try {
-    for (const kind of ["VIEW", "TABLE", "SEQUENCE", "FUNCTION", "TYPE"]) {
-      const names = objects.filter((o) => o.kind === kind).map((o) => o.name);
-      if (names.length > 0) await client.query(`DROP ${kind} IF EXISTS ${names.join(", ")} CASCADE`);
-    }
-    await client.query("COMMIT");
-  } catch (error) {
-    await client.query("ROLLBACK");
-    throw error;
-  }
-}
-
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-async function restorePostgres(
+/** DROP statements for the schema's objects (views first: they depend on tables). */
+function dropStatements(objects: { kind: string; name: string }[]): string[] {
+  return ["VIEW", "TABLE", "SEQUENCE", "FUNCTION", "TYPE"].flatMap((kind) => {
+    const names = objects.filter((o) => o.kind === kind).map((o) => o.name);
+    return names.length > 0 ? [`DROP ${kind} IF EXISTS ${names.join(", ")} CASCADE;`] : [];
+  });
+}
+
+/**
+ * The dump as SQL (pg_restore -f), made before anything is touched: a dump pg_restore cannot read
+ * fails here. `replace` runs, in one psql transaction (-1, ON_ERROR_STOP), the DROPs of the
+ * schema's objects and that SQL: any error rolls both back, and the old data stays.
+ */
+async function stagePostgres(
   dump: string,
   url: string,
   manifest: Manifest,
   pgBin: string | undefined,
-): Promise<Record<string, number>> {
-  return withPg(url, async (client, schema) => {
-    const from = manifest.database.schema ?? "public";
-    if (from !== schema) {
-      throw new BackupError(`The backup is of the schema "${from}"; DATABASE_URL's is "${schema}".`, 2);
-    }
-    const bin = await pgTool("pg_restore", await pgServerMajor(client), pgBin);
-    await emptySchema(client, schema);
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${quote(schema)}`);
+): Promise<StagedDatabase> {
+  const { schema, serverMajor } = await withPg(url, async (client, schema) => ({
+    schema,
+    serverMajor: await pgServerMajor(client),
+  }));
+  const from = manifest.database.schema ?? "public";
+  if (from !== schema) {
+    throw new BackupError(`The backup is of the schema "${from}"; DATABASE_URL's is "${schema}".`, 2);
+  }
+  const pgRestore = await pgTool("pg_restore", serverMajor, pgBin);
+  // psql reads what pg_restore writes: the one beside it first (the same installation).
+  const psql = await pgTool("psql", serverMajor, path.isAbsolute(pgRestore) ? path.dirname(pgRestore) : pgBin);
+  // Personal data: a folder only this user reads (mkdtemp makes it 0700), removed by cleanUp.
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), "academia-restore-"));
+  const sql = path.join(dir, "restore.sql");
+  const drops = path.join(dir, "drops.sql");
+  try {
     // The schema exists already (public always does): pg_restore must not create it again.
-    const list = (await runTool(bin, ["--list", dump]))
+    const list = (await runTool(pgRestore, ["--list", dump]))
       .split("\n")
       .filter((line) => !/^\d+; \d+ \d+ (SCHEMA - |COMMENT - SCHEMA )\S+ /.test(line))
       .join("\n");
-    const listFile = path.join(await fsp.mkdtemp(path.join(os.tmpdir(), "academia-restore-")), "toc.list");
-    try {
-      await fsp.writeFile(listFile, list);
+    await fsp.writeFile(path.join(dir, "toc.list"), list);
+    await runTool(pgRestore, [
+      "--no-owner",
+      "--no-privileges",
+      "--exit-on-error",
+      `--use-list=${path.join(dir, "toc.list")}`,
+      `--file=${sql}`,
+      dump,
+    ]);
+  } catch (error) {
+    await fsp.rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    async replace() {
+      const objects = await withPg(url, (client) => pgObjects(client, schema));
+      const statements = [
+        "SET client_min_messages = warning;", // no NOTICE per object a DROP … CASCADE takes along
+        ...dropStatements(objects),
+        `CREATE SCHEMA IF NOT EXISTS ${quote(schema)};`,
+      ];
+      await fsp.writeFile(drops, `${statements.join("\n")}\n`);
       await runPgTool(
-        bin,
-        ["--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error", `--use-list=${listFile}`, dump],
+        psql,
+        ["--no-psqlrc", "--quiet", "--single-transaction", "--set=ON_ERROR_STOP=1", `--file=${drops}`, `--file=${sql}`],
         url,
       );
-    } finally {
-      await fsp.rm(path.dirname(listFile), { recursive: true, force: true });
-    }
-    const restored = await countPgTables(client, schema);
-    checkCounts(restored, manifest, "After restoring");
-    return restored;
-  });
+    },
+    count: () => withPg(url, (client) => countPgTables(client, schema)),
+    cleanUp: () => fsp.rm(dir, { recursive: true, force: true }),
+  };
 }
 
 // Stored files.
@@ -305,8 +396,12 @@ async function hasAnyFile(dir: string): Promise<boolean> {
   }
 }
 
-/** Copies the files into a folder beside uploads, checks them, and swaps it into place. */
-async function restoreLocalFiles(from: string, uploads: string, manifest: Manifest): Promise<number> {
+/**
+ * Copies the backup's files into a folder beside uploads, each checked against its SHA-256.
+ * `swapIn` renames uploads aside and that folder into place; `putBack` undoes it; `cleanUp`
+ * removes the staging folder, and the old files once the restore is done.
+ */
+async function stageLocalFiles(from: string, uploads: string, manifest: Manifest) {
   const suffix = crypto.randomBytes(4).toString("hex");
   const staged = `${uploads}.restore-${suffix}`;
   const replaced = `${uploads}.replaced-${suffix}`;
@@ -317,13 +412,49 @@ async function restoreLocalFiles(from: string, uploads: string, manifest: Manife
       if (!copied || copied.sha256 !== file.sha256)
         throw new BackupError(`The stored file ${file.key} did not copy whole.`);
     }
-    const hadUploads = fs.existsSync(uploads);
-    if (hadUploads) await fsp.rename(uploads, replaced);
-    await fsp.rename(staged, uploads);
-    if (hadUploads) await fsp.rm(replaced, { recursive: true, force: true });
-  } finally {
+  } catch (error) {
     await fsp.rm(staged, { recursive: true, force: true });
+    if (error instanceof BackupError) throw error;
+    throw new BackupError(
+      `The backup's files could not be copied beside ${uploads}, nothing was replaced: ${(error as Error).message}`,
+    );
   }
+  let hadUploads = false;
+  let swapped = false;
+  return {
+    async swapIn() {
+      hadUploads = fs.existsSync(uploads);
+      if (hadUploads) await fsp.rename(uploads, replaced);
+      try {
+        await fsp.rename(staged, uploads);
+      } catch (error) {
+        if (hadUploads) await fsp.rename(replaced, uploads);
+        throw error;
+      }
+      swapped = true;
+    },
+    async putBack() {
+      if (!swapped) return;
+      try {
+        await fsp.rename(uploads, staged);
+        if (hadUploads) await fsp.rename(replaced, uploads);
+        swapped = false;
+      } catch (error) {
+        throw new BackupError(
+          `The database was not replaced, but the stored files could not be put back as they were in ${uploads}` +
+            `${hadUploads ? ` (the old ones are in ${replaced})` : ""}: ${(error as Error).message}`,
+        );
+      }
+    },
+    async cleanUp(restored: boolean) {
+      await fsp.rm(staged, { recursive: true, force: true });
+      if (restored && hadUploads) await fsp.rm(replaced, { recursive: true, force: true });
+    },
+  };
+}
+
+/** After restoring: every file the manifest lists is in uploads, of its size. */
+async function checkLocalFiles(uploads: string, manifest: Manifest): Promise<number> {
   const absent: string[] = [];
   for (const file of manifest.files) {
     const stat = await fsp.stat(path.join(uploads, file.key)).catch(() => null);

@@ -4,6 +4,14 @@
 // other instance on the same database finds the row taken (the primary key refuses a second
 // insert, on SQLite and PostgreSQL alike) and does nothing. An instance that dies mid-backup
 // leaves its row without finishedAt: that period has no backup, the next one does.
+//
+// A server that stops (SIGTERM: app/shutdown.server.ts → stopBackupSchedule) stops its backup at
+// once rather than within the shutdown's deadline (a big database's backup outlasts it): pg_dump
+// is ended, the SQLite worker terminated (once the statement under way returns), the partial
+// folder removed, and the row says "Interrupted" with finishedAt. A stop is not the backup's
+// fault, and a deploy every day at the backup's hour must not leave every period without one:
+// the next instance to start (this one restarted, as a rolling deploy does) takes the interrupted
+// period over and makes its backup; until then the row shows it was interrupted.
 import path from "node:path";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
@@ -22,44 +30,81 @@ export function backupSlot(now: Date, everyHours: number): Date {
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
 
-/** Claims a period's backup for this instance: true for the one instance whose insert succeeds. */
+/** The error written on the row of a backup a stopping server interrupted: the period is taken over. */
+const INTERRUPTED = "Interrupted: the server stopped during the backup; the next instance to start makes it.";
+
+/**
+ * Claims a period's backup for this instance: true for the one instance whose insert succeeds, or
+ * whose update takes over a period a stopping server interrupted (one conditional update: of
+ * several instances, one wins).
+ */
 export async function claimBackupSlot(slot: Date, instance = instanceName(), client = prisma): Promise<boolean> {
   try {
     await client.backupRun.create({ data: { slot, instance } });
     return true;
   } catch (error) {
-    if (isUniqueViolation(error)) return false;
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
   }
+  const { count } = await client.backupRun.updateMany({
+    where: { slot, error: INTERRUPTED },
+    data: { instance, startedAt: new Date(), finishedAt: null, error: null },
+  });
+  return count === 1;
 }
 
-export type ScheduledRun = "made" | "taken" | "failed";
+export type ScheduledRun = "made" | "taken" | "failed" | "interrupted";
 
-/** The period's backup, if this instance claims it; the outcome is written on the claim's row. */
-export async function runScheduledBackup(
+/** The scheduled backups under way in this process, with what stops each (stopBackupSchedule). */
+const running = new Map<Promise<ScheduledRun>, AbortController>();
+
+/**
+ * The period's backup, if this instance claims it; the outcome is written on the claim's row.
+ * `make` gets the signal that stopBackupSchedule raises.
+ */
+export function runScheduledBackup(
   slot: Date,
-  make: () => Promise<{ path: string }> = () => createBackup(backupConfig()),
+  make: (signal: AbortSignal) => Promise<{ path: string }> = (signal) => createBackup({ ...backupConfig(), signal }),
 ): Promise<ScheduledRun> {
-  if (!(await claimBackupSlot(slot))) return "taken";
-  try {
-    const made = await make();
-    const name = path.basename(made.path);
-    await prisma.backupRun.update({ where: { slot }, data: { finishedAt: new Date(), name } });
-    log.info({ backup: name }, `[backup] ${name} written`);
-    return "made";
-  } catch (error) {
-    log.error({ err: error }, "[backup] the scheduled backup failed");
-    const message = error instanceof Error ? error.message : String(error);
-    await prisma.backupRun
-      .update({ where: { slot }, data: { finishedAt: new Date(), error: message.slice(0, 1000) } })
-      .catch(() => {});
-    return "failed";
-  }
+  const stop = new AbortController();
+  const run = (async (): Promise<ScheduledRun> => {
+    if (!(await claimBackupSlot(slot))) return "taken";
+    try {
+      const made = await make(stop.signal);
+      const name = path.basename(made.path);
+      await prisma.backupRun.update({ where: { slot }, data: { finishedAt: new Date(), name } });
+      log.info({ backup: name }, `[backup] ${name} written`);
+      return "made";
+    } catch (error) {
+      const stopped = stop.signal.aborted;
+      if (stopped)
+        log.warn(`[backup] the scheduled backup of ${slot.toISOString()} was stopped: the server is stopping`);
+      else log.error({ err: error }, "[backup] the scheduled backup failed");
+      const message = stopped ? INTERRUPTED : error instanceof Error ? error.message : String(error);
+      await prisma.backupRun
+        .update({ where: { slot }, data: { finishedAt: new Date(), error: message.slice(0, 1000) } })
+        .catch(() => {});
+      return stopped ? "interrupted" : "failed";
+    }
+  })();
+  running.set(run, stop);
+  void run.finally(() => running.delete(run)).catch(() => {});
+  return run;
+}
+
+/**
+ * Stops the scheduled backups under way (the server is stopping; the timers are already
+ * cleared): each is ended, its partial folder removed and its row marked interrupted. Resolves
+ * when that is done (the server bounds the wait).
+ */
+export async function stopBackupSchedule(): Promise<void> {
+  for (const stop of running.values()) stop.abort();
+  await Promise.allSettled(running.keys());
 }
 
 /**
  * Every BACKUP_EVERY_H hours, one backup across all instances; nothing when it is unset. `every`
- * runs the check on the background jobs' timers (app/jobs.server.ts), which SIGTERM stops.
+ * runs the check on the background jobs' timers (app/jobs.server.ts), which SIGTERM stops, and
+ * stopBackupSchedule stops a backup under way.
  */
 export function startBackupSchedule(every: (ms: number, job: () => unknown) => void) {
   const everyHours = env().BACKUP_EVERY_H;
