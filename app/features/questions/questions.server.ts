@@ -460,9 +460,11 @@ export async function answerQuestion(
   const { row } = found;
   const path = await pathOf(row);
   await prisma.$transaction(async (tx) => {
-    await tx.moduleAnswer.create({ data: { preguntaId: row.id, authorId: viewer.id, texto: fields.texto } });
-    // `updatedAt` stays the author's last edit: an answer is no edit of the question.
+    // The question's row first: its lock orders this answer with a deletion of its answers
+    // (deleteAnswer), so `respondida` always says whether an answer exists. `updatedAt` stays the
+    // author's last edit: an answer is no edit of the question.
     await tx.moduleQuestion.update({ where: { id: row.id }, data: { respondida: true, updatedAt: row.updatedAt } });
+    await tx.moduleAnswer.create({ data: { preguntaId: row.id, authorId: viewer.id, texto: fields.texto } });
     if (row.authorId && row.authorId !== viewer.id) {
       await notify(
         {
@@ -547,12 +549,16 @@ export async function deleteAnswer(
   if (!found.team) return fail(403, MODERATE_FORBIDDEN);
   const { row } = found;
   const gone = await prisma.$transaction(async (tx) => {
+    // The question's row locked first, as an answer does (answerQuestion): then the flag is set from
+    // the answers as they are once this deletion and any answer or deletion before it are in, at
+    // READ COMMITTED too (a count read beside a concurrent answer or deletion would miss it).
+    // Raw statements: they keep `updatedAt`, the author's last edit.
+    const locked = await tx.$executeRaw`UPDATE "ModuleQuestion" SET "respondida" = "respondida" WHERE "id" = ${row.id}`;
+    if (locked === 0) return false;
     const { count } = await tx.moduleAnswer.deleteMany({ where: { id: answer.id, preguntaId: row.id } });
     if (count === 0) return false;
-    const left = await tx.moduleAnswer.count({ where: { preguntaId: row.id } });
-    if (left === 0) {
-      await tx.moduleQuestion.update({ where: { id: row.id }, data: { respondida: false, updatedAt: row.updatedAt } });
-    }
+    await tx.$executeRaw`UPDATE "ModuleQuestion" SET "respondida" =
+      EXISTS (SELECT 1 FROM "ModuleAnswer" a WHERE a."preguntaId" = ${row.id}) WHERE "id" = ${row.id}`;
     await moderationAudit(tx, request, "question.answer-delete", viewer, { ...row, texto: answer.texto });
     return true;
   });
