@@ -316,6 +316,38 @@ describe("telling the team and the asker", () => {
     expect((await apiAnswer(enrolledAdmin, own.id, { texto: "Sí." })).status).toBe(201);
     expect(await prisma.notification.count({ where: { kind: "respuesta", link: { contains: own.id } } })).toBe(0);
   });
+  it("a suspended teacher is told nothing; a course whose teachers are all suspended tells the admins", async () => {
+    const suspend = (id: string) =>
+      prisma.user.update({ where: { id }, data: { aprobado: false, suspendidoEn: new Date() } });
+    const student = await signedIn("estudiante");
+    const [active, away, alone] = [
+      await createUser({ rol: "docente" }),
+      await createUser({ rol: "docente" }),
+      await createUser({ rol: "docente" }),
+    ];
+    const toldOf = async (q: Question) =>
+      (await prisma.notification.findMany({ where: { kind: "pregunta", link: { contains: q.id } } })).map(
+        (n) => n.userId,
+      );
+
+    const staffed = await newCourse("Con un profesor suspendido");
+    await prisma.courseTeacher.createMany({
+      data: [active.id, away.id].map((userId) => ({ cursoId: staffed.id, userId })),
+    });
+    await suspend(away.id);
+    await enrol(student.user, staffed.id);
+    const q = (await readJson(await apiAsk(student, { texto: "¿Quién me lee?" }, staffed.id))) as Question;
+    expect(await toldOf(q)).toEqual([active.id]);
+
+    const orphan = await newCourse("Con su profesor suspendido");
+    await prisma.courseTeacher.create({ data: { cursoId: orphan.id, userId: alone.id } });
+    await suspend(alone.id);
+    await enrol(student.user, orphan.id);
+    const other = (await readJson(await apiAsk(student, { texto: "¿Y aquí?" }, orphan.id))) as Question;
+    const told = await toldOf(other);
+    expect(told).not.toContain(alone.id);
+    expect(told).toContain(admin.user.id);
+  });
 });
 
 describe("the author's window and the team's moderation", () => {

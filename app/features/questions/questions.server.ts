@@ -7,7 +7,7 @@ import { auditMany, type AuditAction } from "~/features/audit/audit.server.ts";
 import { consume } from "~/features/limits/rate-limits.server.ts";
 import { notify } from "~/features/notifications/notify.server.ts";
 import { canSeeCourse, type Viewer } from "~/features/courses/rules.ts";
-import { mayManageCourse } from "~/features/courses/team.server.ts";
+import { mayManageCourse, teachersToTell } from "~/features/courses/team.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
@@ -313,16 +313,16 @@ async function viewOf(viewer: Actor, id: string): Promise<QuestionJson> {
 const clip = (text: string) => (text.length > NOTICE_TEXT ? `${text.slice(0, NOTICE_TEXT - 1).trimEnd()}…` : text);
 
 /**
- * Who is told of a new question: the course's teachers; where it has none, the academy's admins
- * (who are its team then: decision 020). Never the asker.
+ * Who is told of a new question: the course's teachers; where it has none (approved and still
+ * docentes: team.server.ts), the academy's admins (who are its team then: decision 020). A
+ * suspended account (aprobado false) is told nothing. Never the asker.
  */
 async function teamToTell(tx: Tx, cursoId: string, askerId: string): Promise<string[]> {
-  const teachers = await tx.courseTeacher.findMany({ where: { cursoId }, select: { userId: true } });
+  const teachers = await teachersToTell(cursoId, tx);
   const ids =
     teachers.length > 0
-      ? teachers.map((t) => t.userId)
-      : // Approved admins only: a suspended account (aprobado false) is told nothing.
-        (await tx.user.findMany({ where: { rol: "admin", aprobado: true }, select: { id: true } })).map((u) => u.id);
+      ? teachers.map((t) => t.id)
+      : (await tx.user.findMany({ where: { rol: "admin", aprobado: true }, select: { id: true } })).map((u) => u.id);
   return ids.filter((id) => id !== askerId);
 }
 
