@@ -8,7 +8,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import pg from "pg";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { logged, sqlite, statements } from "./query-log.ts";
 import { smtpCapture } from "./smtp.ts";
 
@@ -617,6 +617,50 @@ describe.skipIf(sqlite)("'respondida' under concurrent answers and deletions (Po
     ]);
     expect(outcomes.map((o) => o.ok)).toEqual([true, true]);
     expect(await consistent(q.id)).toEqual({ respondida: false, answers: 0 });
+  });
+});
+
+describe("a question gone under a call: 404, never 500", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The team deletes the question right after the service's `method` on it (its look-up, or its write). */
+  function deletedRightAfter(preguntaId: string, method: "findUnique" | "updateMany") {
+    const delegate = prisma.moduleQuestion;
+    const original = delegate[method].bind(delegate) as (query: unknown) => Promise<unknown>;
+    vi.spyOn(delegate, method).mockImplementationOnce((async (query: unknown) => {
+      const result = await original(query);
+      await prisma.moduleQuestion.delete({ where: { id: preguntaId } });
+      return result;
+    }) as never);
+  }
+  const answered = async (response: Response) => ({ status: response.status, body: await readJson(response) });
+  const gone = { status: 404, body: { error: texts.QUESTION_NOT_FOUND } };
+
+  it("answering, marking or deleting (the team), editing or deleting (the author) one deleted once looked up", async () => {
+    const author = await signedIn("estudiante");
+    await enrol(author.user, course.id);
+    const calls: Array<[string, (id: string) => Promise<Response>]> = [
+      ["answer", (id) => apiAnswer(teacher, id, { texto: "Sí." })],
+      ["resolve", (id) => apiState(teacher, id, { resuelta: true })],
+      ["team delete", (id) => apiOne(teacher, "DELETE", id)],
+      ["edit", (id) => apiOne(author, "PUT", id, { texto: "¿Otra?" })],
+      ["author delete", (id) => apiOne(author, "DELETE", id)],
+    ];
+    const outcomes = [];
+    for (const [name, call] of calls) {
+      const q = await ask(author, `¿${name}?`);
+      deletedRightAfter(q.id, "findUnique");
+      outcomes.push({ name, ...(await answered(await call(q.id))) });
+    }
+    expect(outcomes).toEqual(calls.map(([name]) => ({ name, ...gone })));
+  });
+
+  it("an edit whose question is deleted before it is read back", async () => {
+    const author = await signedIn("estudiante");
+    await enrol(author.user, course.id);
+    const q = await ask(author, "¿Editada y borrada?");
+    deletedRightAfter(q.id, "updateMany");
+    expect(await answered(await apiOne(author, "PUT", q.id, { texto: "¿Editada?" }))).toEqual(gone);
   });
 });
 

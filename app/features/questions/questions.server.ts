@@ -300,11 +300,28 @@ async function pathOf(row: { id: string; cursoId: string; moduloId: string }) {
   return questionPath(row.cursoId, modules.get(row.moduloId)?.index ?? 0, row.id);
 }
 
-async function viewOf(viewer: Actor, id: string): Promise<QuestionJson> {
-  const row = await prisma.moduleQuestion.findUniqueOrThrow({ where: { id }, select: rowSelect });
+/** A question read back after a write, as the API answers it; null when it is gone meanwhile (the team deleted it). */
+async function viewOf(viewer: Actor, id: string): Promise<QuestionJson | null> {
+  const row = await prisma.moduleQuestion.findUnique({ where: { id }, select: rowSelect });
+  if (!row) return null;
   const modules = await moduleIndexes(row.cursoId);
   const [view] = await toViews([row], viewer, (m) => modules.get(m) ?? { index: 0, titulo: "" });
-  return view!;
+  return view ?? null;
+}
+
+/** The answer of a write: the question as it is now, or 404 when it went since (never a 500). */
+async function viewed(viewer: Actor, id: string): Promise<Result<{ pregunta: QuestionJson }>> {
+  const pregunta = await viewOf(viewer, id);
+  return pregunta ? ok({ pregunta }) : fail(404, QUESTION_NOT_FOUND);
+}
+
+/**
+ * Why the author's conditional write (`WHERE respondida = false`) changed nothing: answered
+ * meanwhile (409), or deleted by the team (404).
+ */
+async function authorMissed(id: string) {
+  const still = await prisma.moduleQuestion.count({ where: { id } });
+  return still > 0 ? fail(409, ALREADY_ANSWERED) : fail(404, QUESTION_NOT_FOUND);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -361,7 +378,7 @@ export async function askQuestion(
     );
     return created.id;
   });
-  return ok({ pregunta: await viewOf(viewer, id) });
+  return viewed(viewer, id);
 }
 
 /**
@@ -390,8 +407,8 @@ export async function editQuestion(
     where: { id: row.id, authorId: viewer.id, respondida: false },
     data: { texto: fields.texto },
   });
-  if (count === 0) return fail(409, ALREADY_ANSWERED);
-  return ok({ pregunta: await viewOf(viewer, row.id) });
+  if (count === 0) return authorMissed(row.id);
+  return viewed(viewer, row.id);
 }
 
 /**
@@ -408,18 +425,19 @@ export async function deleteQuestion(
   const { row } = found;
   const path = await pathOf(row);
   if (found.team) {
-    await prisma.$transaction(async (tx) => {
-      await tx.moduleQuestion.delete({ where: { id: row.id } });
-      await moderationAudit(tx, request, "question.delete", viewer, row);
+    const deleted = await prisma.$transaction(async (tx) => {
+      const { count } = await tx.moduleQuestion.deleteMany({ where: { id: row.id } });
+      if (count > 0) await moderationAudit(tx, request, "question.delete", viewer, row);
+      return count > 0;
     });
-    return ok({ path });
+    return deleted ? ok({ path }) : fail(404, QUESTION_NOT_FOUND);
   }
   if (!found.own) return fail(403, MODERATE_FORBIDDEN);
   if (row.respondida) return fail(409, ALREADY_ANSWERED);
   const { count } = await prisma.moduleQuestion.deleteMany({
     where: { id: row.id, authorId: viewer.id, respondida: false },
   });
-  return count === 0 ? fail(409, ALREADY_ANSWERED) : ok({ path });
+  return count === 0 ? authorMissed(row.id) : ok({ path });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -459,11 +477,16 @@ export async function answerQuestion(
   if (!limit.ok) return limit;
   const { row } = found;
   const path = await pathOf(row);
-  await prisma.$transaction(async (tx) => {
+  const answered = await prisma.$transaction(async (tx) => {
     // The question's row first: its lock orders this answer with a deletion of its answers
-    // (deleteAnswer), so `respondida` always says whether an answer exists. `updatedAt` stays the
-    // author's last edit: an answer is no edit of the question.
-    await tx.moduleQuestion.update({ where: { id: row.id }, data: { respondida: true, updatedAt: row.updatedAt } });
+    // (deleteAnswer), so `respondida` always says whether an answer exists; and a question deleted
+    // since it was read is 404, nothing written. `updatedAt` stays the author's last edit: an
+    // answer is no edit of the question.
+    const { count } = await tx.moduleQuestion.updateMany({
+      where: { id: row.id },
+      data: { respondida: true, updatedAt: row.updatedAt },
+    });
+    if (count === 0) return false;
     await tx.moduleAnswer.create({ data: { preguntaId: row.id, authorId: viewer.id, texto: fields.texto } });
     if (row.authorId && row.authorId !== viewer.id) {
       await notify(
@@ -478,8 +501,11 @@ export async function answerQuestion(
         tx,
       );
     }
+    return true;
   });
-  return ok({ pregunta: await viewOf(viewer, row.id), path });
+  if (!answered) return fail(404, QUESTION_NOT_FOUND);
+  const view = await viewed(viewer, row.id);
+  return view.ok ? ok({ pregunta: view.pregunta, path }) : view;
 }
 
 /**
@@ -496,7 +522,7 @@ export async function setQuestionState(
   if (!found.ok) return found;
   if (!found.team) return fail(403, MODERATE_FORBIDDEN);
   const { row } = found;
-  const changes: Array<[AuditAction, Prisma.ModuleQuestionUpdateInput]> = [];
+  const changes: Array<[AuditAction, Prisma.ModuleQuestionUpdateManyMutationInput]> = [];
   if (state.resuelta !== undefined && state.resuelta !== row.resuelta) {
     changes.push([state.resuelta ? "question.resolve" : "question.reopen", { resuelta: state.resuelta }]);
   }
@@ -504,16 +530,20 @@ export async function setQuestionState(
     changes.push([state.oculta ? "question.hide" : "question.show", { oculta: state.oculta }]);
   }
   if (changes.length > 0) {
-    await prisma.$transaction(async (tx) => {
-      // The marks alone: `updatedAt` stays the author's last edit.
-      await tx.moduleQuestion.update({
+    const marked = await prisma.$transaction(async (tx) => {
+      // The marks alone: `updatedAt` stays the author's last edit. Deleted since it was read: 404.
+      const { count } = await tx.moduleQuestion.updateMany({
         where: { id: row.id },
         data: Object.assign({ updatedAt: row.updatedAt }, ...changes.map(([, data]) => data)),
       });
+      if (count === 0) return false;
       for (const [action] of changes) await moderationAudit(tx, request, action, viewer, row);
+      return true;
     });
+    if (!marked) return fail(404, QUESTION_NOT_FOUND);
   }
-  return ok({ pregunta: await viewOf(viewer, row.id), path: await pathOf(row) });
+  const view = await viewed(viewer, row.id);
+  return view.ok ? ok({ pregunta: view.pregunta, path: await pathOf(row) }) : view;
 }
 
 /** An answer the team may delete, with its question (the caller checks the team), or null. */
