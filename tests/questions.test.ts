@@ -620,19 +620,23 @@ describe.skipIf(sqlite)("'respondida' under concurrent answers and deletions (Po
   });
 });
 
+/** Runs `then` right after the service's next `method` on the questions (its look-up, or its write). */
+function rightAfter(method: "findUnique" | "updateMany", then: () => Promise<unknown>) {
+  const delegate = prisma.moduleQuestion;
+  const original = delegate[method].bind(delegate) as (query: unknown) => Promise<unknown>;
+  vi.spyOn(delegate, method).mockImplementationOnce((async (query: unknown) => {
+    const result = await original(query);
+    await then();
+    return result;
+  }) as never);
+}
+
 describe("a question gone under a call: 404, never 500", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  /** The team deletes the question right after the service's `method` on it (its look-up, or its write). */
-  function deletedRightAfter(preguntaId: string, method: "findUnique" | "updateMany") {
-    const delegate = prisma.moduleQuestion;
-    const original = delegate[method].bind(delegate) as (query: unknown) => Promise<unknown>;
-    vi.spyOn(delegate, method).mockImplementationOnce((async (query: unknown) => {
-      const result = await original(query);
-      await prisma.moduleQuestion.delete({ where: { id: preguntaId } });
-      return result;
-    }) as never);
-  }
+  /** The team deletes the question right after the service's `method` on it. */
+  const deletedRightAfter = (preguntaId: string, method: "findUnique" | "updateMany") =>
+    rightAfter(method, () => prisma.moduleQuestion.delete({ where: { id: preguntaId } }));
   const answered = async (response: Response) => ({ status: response.status, body: await readJson(response) });
   const gone = { status: 404, body: { error: texts.QUESTION_NOT_FOUND } };
 
@@ -661,6 +665,39 @@ describe("a question gone under a call: 404, never 500", () => {
     const q = await ask(author, "¿Editada y borrada?");
     deletedRightAfter(q.id, "updateMany");
     expect(await answered(await apiOne(author, "PUT", q.id, { texto: "¿Editada?" }))).toEqual(gone);
+  });
+});
+
+describe("'editada' is the author's edit alone", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("an edit between the team's look-up and its mark or answer keeps its mark", async () => {
+    const author = await signedIn("estudiante");
+    const member = await signedIn("docente");
+    await enrol(author.user, course.id);
+    await prisma.courseTeacher.create({ data: { cursoId: course.id, userId: member.user.id } });
+    const calls: Array<[string, (id: string) => Promise<Response>]> = [
+      ["resolve", (id) => apiState(member, id, { resuelta: true })],
+      ["answer", (id) => apiAnswer(member, id, { texto: "Respuesta." })],
+    ];
+    const outcomes = [];
+    for (const [name, call] of calls) {
+      const anHourAgo = new Date(Date.now() - 3_600_000);
+      const q = await prisma.moduleQuestion.create({
+        data: {
+          cursoId: course.id,
+          moduloId: course.modulos[0]!.id,
+          authorId: author.user.id,
+          texto: `¿${name}?`,
+          createdAt: anHourAgo,
+          updatedAt: anHourAgo,
+        },
+      });
+      rightAfter("findUnique", () => service.editQuestion(author.user, q.id, { texto: `¿${name} editada?` }));
+      const body = await readJson(await call(q.id));
+      outcomes.push({ name, texto: body.texto, editada: typeof body.editadaEn === "string" });
+    }
+    expect(outcomes).toEqual(calls.map(([name]) => ({ name, texto: `¿${name} editada?`, editada: true })));
   });
 });
 

@@ -116,7 +116,7 @@ const rowSelect = {
   resuelta: true,
   oculta: true,
   createdAt: true,
-  updatedAt: true,
+  editadaEn: true,
   author: { select: { nombre: true, apellido: true } },
 } as const;
 type Row = Prisma.ModuleQuestionGetPayload<{ select: typeof rowSelect }>;
@@ -124,9 +124,9 @@ type Row = Prisma.ModuleQuestionGetPayload<{ select: typeof rowSelect }>;
 const fullName = (person: { nombre: string; apellido: string } | null) =>
   person ? `${person.nombre} ${person.apellido}`.trim() : null;
 
-/** An edit in the same second as the post is the post itself. */
-const editedAt = (row: { createdAt: Date; updatedAt: Date }) =>
-  row.updatedAt.getTime() - row.createdAt.getTime() > 1000 ? row.updatedAt.toISOString() : null;
+/** The author's last edit ('editada'); one in the same second as the post is the post itself. */
+const editedAt = (row: { createdAt: Date; editadaEn: Date | null }) =>
+  row.editadaEn && row.editadaEn.getTime() - row.createdAt.getTime() > 1000 ? row.editadaEn.toISOString() : null;
 
 /** The rows with their answers (one read for the whole page, oldest answer first), as the API answers them. */
 async function toViews(
@@ -405,7 +405,8 @@ export async function editQuestion(
   if (!limit.ok) return limit;
   const { count } = await prisma.moduleQuestion.updateMany({
     where: { id: row.id, authorId: viewer.id, respondida: false },
-    data: { texto: fields.texto },
+    // `editadaEn` is written here alone: the team's marks and answers are no edit of the question.
+    data: { texto: fields.texto, editadaEn: new Date() },
   });
   if (count === 0) return authorMissed(row.id);
   return viewed(viewer, row.id);
@@ -480,12 +481,8 @@ export async function answerQuestion(
   const answered = await prisma.$transaction(async (tx) => {
     // The question's row first: its lock orders this answer with a deletion of its answers
     // (deleteAnswer), so `respondida` always says whether an answer exists; and a question deleted
-    // since it was read is 404, nothing written. `updatedAt` stays the author's last edit: an
-    // answer is no edit of the question.
-    const { count } = await tx.moduleQuestion.updateMany({
-      where: { id: row.id },
-      data: { respondida: true, updatedAt: row.updatedAt },
-    });
+    // since it was read is 404, nothing written.
+    const { count } = await tx.moduleQuestion.updateMany({ where: { id: row.id }, data: { respondida: true } });
     if (count === 0) return false;
     await tx.moduleAnswer.create({ data: { preguntaId: row.id, authorId: viewer.id, texto: fields.texto } });
     if (row.authorId && row.authorId !== viewer.id) {
@@ -531,10 +528,11 @@ export async function setQuestionState(
   }
   if (changes.length > 0) {
     const marked = await prisma.$transaction(async (tx) => {
-      // The marks alone: `updatedAt` stays the author's last edit. Deleted since it was read: 404.
+      // The marks alone (no date read before: an author's edit since would be undone). Deleted
+      // since it was read: 404.
       const { count } = await tx.moduleQuestion.updateMany({
         where: { id: row.id },
-        data: Object.assign({ updatedAt: row.updatedAt }, ...changes.map(([, data]) => data)),
+        data: Object.assign({}, ...changes.map(([, data]) => data)),
       });
       if (count === 0) return false;
       for (const [action] of changes) await moderationAudit(tx, request, action, viewer, row);
@@ -582,7 +580,6 @@ export async function deleteAnswer(
     // The question's row locked first, as an answer does (answerQuestion): then the flag is set from
     // the answers as they are once this deletion and any answer or deletion before it are in, at
     // READ COMMITTED too (a count read beside a concurrent answer or deletion would miss it).
-    // Raw statements: they keep `updatedAt`, the author's last edit.
     const locked = await tx.$executeRaw`UPDATE "ModuleQuestion" SET "respondida" = "respondida" WHERE "id" = ${row.id}`;
     if (locked === 0) return false;
     const { count } = await tx.moduleAnswer.deleteMany({ where: { id: answer.id, preguntaId: row.id } });
