@@ -15,6 +15,8 @@ export const streamTimeout = 5_000;
 // Called once by server/index.ts after the build is loaded, and on SIGTERM.
 export { startBackgroundJobs } from "./jobs.server.ts";
 export { beginShutdown, finishShutdown } from "./shutdown.server.ts";
+// Called by every server process at start (each cluster worker too).
+export { registerAppGauges } from "./features/site/metrics.server.ts";
 
 /** An error React Router caught in a loader, an action or a render: logged with its request's id. */
 export function handleError(error: unknown, { request }: { request: Request }) {

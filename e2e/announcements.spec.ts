@@ -5,6 +5,7 @@
 // not; the teacher edits and deletes it.
 import { expect, test } from "@playwright/test";
 import { approvedUser, publishedCourseWithTeacher, signIn } from "./support.ts";
+import { ANNOUNCEMENTS_FORBIDDEN } from "../app/features/announcements/texts.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -80,6 +81,7 @@ test("el profesor/a publica un aviso y la estudiante inscrita lo ve en el curso 
     await expect(outsider!.getByText("Cambió la fecha del módulo 2")).toHaveCount(0);
     const refused = await outsider!.goto(`/cursos/${id}/avisos`);
     expect(refused?.status()).toBe(403);
+    await expect(outsider!.getByText(ANNOUNCEMENTS_FORBIDDEN)).toBeVisible();
 
     // The teacher edits it, then deletes it; the learner's page follows.
     await teacher!.getByRole("link", { name: "Editar el aviso «Cambió la fecha del módulo 2»" }).click();

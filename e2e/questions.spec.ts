@@ -5,6 +5,7 @@
 // learner not enrolled is refused.
 import { expect, test } from "@playwright/test";
 import { approvedUser, publishedCourseWithTeacher, signIn } from "./support.ts";
+import { QUESTIONS_FORBIDDEN } from "../app/features/questions/texts.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -114,6 +115,7 @@ test("la estudiante pregunta en un módulo, el profesor/a responde y la marca re
     await expect(outsider!.getByRole("link", { name: "Preguntas del módulo" })).toHaveCount(0);
     const refused = await outsider!.goto(questionsOf);
     expect(refused?.status()).toBe(403);
+    await expect(outsider!.getByText(QUESTIONS_FORBIDDEN)).toBeVisible();
   } finally {
     await Promise.all(contexts.map((c) => c.close()));
   }

@@ -12,6 +12,7 @@
 // one per core (server/index.ts); WEB_CONCURRENCY=1 measures a single process.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -71,12 +72,44 @@ type Step = "login" | "/cursos" | "curso" | "/user" | "curso otra vez";
 const latencies = new Map<Step, number[]>();
 const failures = new Map<string, number>();
 
-async function timed(step: Step, request: () => Promise<Response>, ok: (r: Response) => boolean) {
+/** An answer as the load generator keeps it: the status and the cookies set. */
+type Answer = { status: number; cookies: string[] };
+
+/**
+ * One request on a learner's own keep-alive connection (a phone's browser keeps one open), its
+ * body read to the end and dropped (not decompressed). node:http rather than fetch: the generator
+ * shares the server's two cores, and fetch's streams cost it about twice the CPU per learner,
+ * which a real morning's phones do not take from the server (benchmark log, session 14).
+ */
+function send(
+  agent: http.Agent,
+  method: "GET" | "POST",
+  pathname: string,
+  headers: Record<string, string>,
+  body?: string,
+) {
+  return new Promise<Answer>((resolve, reject) => {
+    const request = http.request(
+      `${BASE}${pathname}`,
+      { method, agent, headers: { "Accept-Encoding": "gzip", ...headers } },
+      (response) => {
+        response.on("data", () => {});
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, cookies: response.headers["set-cookie"] ?? [] }),
+        );
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+async function timed(step: Step, request: () => Promise<Answer>, ok: (r: Answer) => boolean) {
   const t0 = performance.now();
-  let response: Response | null = null;
+  let response: Answer | null = null;
   try {
     response = await request();
-    await response.arrayBuffer();
   } catch {
     // counted below
   }
@@ -92,44 +125,49 @@ async function timed(step: Step, request: () => Promise<Response>, ok: (r: Respo
 
 async function learner(i: number, course: string) {
   const correo = `bench.${String(i).padStart(6, "0")}@ejemplo.cl`;
-  const signIn = await timed(
-    "login",
-    () =>
-      fetch(`${BASE}/login`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded", "Accept-Encoding": "gzip" },
-        body: new URLSearchParams({ correo, password: DEMO_PASSWORD }),
-      }),
-    (r) => r.status === 302 || r.status === 303,
-  );
-  // The browser keeps every cookie the site sets (session, device, offline marker).
-  const jar = new Map<string, string>();
-  const keep = (response: Response | null) => {
-    for (const line of response?.headers.getSetCookie() ?? []) {
-      const [pair] = line.split(";");
-      const at = pair!.indexOf("=");
-      if (at > 0) jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-  };
-  keep(signIn);
-  if (![...jar.keys()].some((name) => name.endsWith("academia_session"))) return;
-  const open = async (step: Step, pathname: string) => {
-    await sleep(GAP_MS);
-    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-    keep(
-      await timed(
-        step,
-        () =>
-          fetch(`${BASE}${pathname}`, { headers: { Cookie: cookie, "Accept-Encoding": "gzip" }, redirect: "manual" }),
-        (r) => r.status === 200,
-      ),
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const signIn = await timed(
+      "login",
+      () =>
+        send(
+          agent,
+          "POST",
+          "/login",
+          { Origin: BASE, "Content-Type": "application/x-www-form-urlencoded" },
+          new URLSearchParams({ correo, password: DEMO_PASSWORD }).toString(),
+        ),
+      (r) => r.status === 302 || r.status === 303,
     );
-  };
-  await open("/cursos", "/cursos");
-  await open("curso", `/cursos/${course}`);
-  await open("/user", "/user");
-  await open("curso otra vez", `/cursos/${course}`);
+    // The browser keeps every cookie the site sets (session, device, offline marker).
+    const jar = new Map<string, string>();
+    const keep = (response: Answer | null) => {
+      for (const line of response?.cookies ?? []) {
+        const [pair] = line.split(";");
+        const at = pair!.indexOf("=");
+        if (at > 0) jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+      }
+    };
+    keep(signIn);
+    if (![...jar.keys()].some((name) => name.endsWith("academia_session"))) return;
+    const open = async (step: Step, pathname: string) => {
+      await sleep(GAP_MS);
+      const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+      keep(
+        await timed(
+          step,
+          () => send(agent, "GET", pathname, { Cookie: cookie }),
+          (r) => r.status === 200,
+        ),
+      );
+    };
+    await open("/cursos", "/cursos");
+    await open("curso", `/cursos/${course}`);
+    await open("/user", "/user");
+    await open("curso otra vez", `/cursos/${course}`);
+  } finally {
+    agent.destroy();
+  }
 }
 
 /**
@@ -187,6 +225,7 @@ console.log(
     `cada uno abre /cursos, un curso, /user y el curso otra vez, ${GAP_MS} ms entre páginas.`,
 );
 const started = performance.now();
+const generatorBefore = process.cpuUsage();
 const running: Promise<void>[] = [];
 for (let i = 1; i <= LEARNERS - 5; i++) {
   const due = started + ((i - 1) * 1000) / RATE;
@@ -197,6 +236,7 @@ for (let i = 1; i <= LEARNERS - 5; i++) {
 await Promise.all(running);
 const lag = performance.now() - started - SECONDS * 1000;
 const cpuAfter = serverCpuMs();
+const generator = process.cpuUsage(generatorBefore);
 
 const rows = ["| Paso | n | p50 ms | p99 ms | máx ms |", "|---|---:|---:|---:|---:|"];
 const pages: number[] = [];
@@ -213,6 +253,8 @@ console.log(`\nDuración real: ${((SECONDS * 1000 + lag) / 1000).toFixed(1)} s (
 if (cpuBefore !== null && cpuAfter !== null) {
   const perLearner = (cpuAfter - cpuBefore) / (LEARNERS - 5);
   console.log(`CPU del servidor por estudiante (inicio de sesión y cuatro páginas): ${perLearner.toFixed(1)} ms`);
+  const own = (generator.user + generator.system) / 1000 / (LEARNERS - 5);
+  console.log(`CPU del generador de carga por estudiante (en los mismos núcleos): ${own.toFixed(1)} ms`);
 }
 if (failures.size) console.log(`Respuestas fallidas: ${[...failures].map(([k, n]) => `${k} ×${n}`).join(", ")}`);
 const worst = pct(all, 99);

@@ -59,8 +59,12 @@ async function primary() {
   for (let i = 0; i < WORKERS; i++) fork(i);
   // GET /metrics in a worker answers for every worker: the primary gathers them.
   serveClusterMetrics();
+  // `on`, not `once`: under systemd (KillMode=control-group) or Ctrl-C every process gets the
+  // signal, and each worker gets it again from here; after a `once` listener the second one would
+  // kill the process with Node's default handler, mid-drain.
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
       stopping = true;
       const running = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
       if (running.length === 0) process.exit(0);
@@ -82,6 +86,8 @@ async function main() {
   if (process.env.SKIP_MIGRATIONS !== "true") await deployMigrations(databaseUrl());
 
   const build = await import(pathToFileURL(BUILD).href);
+  // Every process has the app's gauges from the start (a cluster's /metrics sums all workers).
+  build.entry?.module?.registerAppGauges?.();
   // One process runs the housekeeping and the mail sender (worker 0, or the only process).
   if ((process.env.ACADEMIA_WORKER ?? "0") === "0") build.entry?.module?.startBackgroundJobs?.();
   const app = express();
@@ -170,7 +176,8 @@ async function main() {
     log.info({ released: finished?.released ?? 0 }, "Detenido");
     process.exit(0);
   };
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => void shutdown(signal));
+  // Every signal is taken (a repeat is ignored by shutdown): see primary().
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void shutdown(signal));
 }
 
 (WORKERS > 1 && cluster.isPrimary ? primary() : main()).catch((error: unknown) => {

@@ -60,6 +60,18 @@ describe("optional notices", () => {
     expect(await prisma.outboxMail.count({ where: { to: reader.correo, kind: "message.notice" } })).toBe(1);
   });
 
+  it("a module reminder queued before reminders became notifications keeps its one-click way out", async () => {
+    const learner = await createUser({ correo: "recordada@test.cl" });
+    await prisma.outboxMail.create({
+      data: { to: learner.correo, toUserId: learner.id, subject: "Recordatorio", text: "x", kind: "due.reminder" },
+    });
+    await deliverPending(createSmtpTransport(`smtp://127.0.0.1:${smtp.port}`), { now: new Date(Date.now() + 1000) });
+    const raw = smtp.received.find((m) => m.to.includes(learner.correo))!.raw;
+    expect(raw.replace(/\r\n\s+/g, " ")).toContain(
+      `List-Unsubscribe: <http://localhost:3000${optOutPath(learner.id, "recordatorio")}>`,
+    );
+  });
+
   it("refuse forged or borrowed links", async () => {
     const a = await createUser();
     const b = await createUser();

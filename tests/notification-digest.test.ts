@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { optOutPath } from "~/features/mail/opt-out.server.ts";
 import { NO_EMAIL_DOMAIN } from "~/features/mail/no-email.ts";
 import { createSmtpTransport, deliverPending } from "~/features/mail/sender.server.ts";
-import { DIGEST_LISTED, digestCutoff, sendDigests } from "~/features/notifications/digest.server.ts";
+import { DIGEST_LISTED, DIGEST_SETTLE_MS, digestCutoff, sendDigests } from "~/features/notifications/digest.server.ts";
 import { getPreferences, notify, setPreferences } from "~/features/notifications/notify.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as optOutPage from "~/routes/email-notices-off.tsx";
@@ -100,6 +100,24 @@ describe("sendDigests", () => {
     expect(mail!.text).toContain(`Pregunta ${DIGEST_LISTED}\n`);
     expect(mail!.text).not.toContain(`Pregunta ${DIGEST_LISTED + 1}\n`);
     expect(mail!.text).toContain("…y 5 más.");
+  });
+
+  it("a pass takes the day's cutoff only once every row from before it is committed (no second digest that day)", async () => {
+    const teacher = await createUser();
+    await notify(question([teacher.id], "Pregunta escrita justo antes de la hora"));
+    const cutoff = digestCutoff(new Date(Date.now() + 2 * DAY));
+    // Written a minute before the cutoff by a transaction that could still be open at it.
+    await prisma.notification.updateMany({
+      where: { userId: teacher.id },
+      data: { createdAt: new Date(cutoff.getTime() - 60_000) },
+    });
+    const mailsTo = () => prisma.outboxMail.count({ where: { kind: "notice.resumen", toUserId: teacher.id } });
+    // Right after the cutoff the pass still takes the day before's (whose digest is sent): the
+    // row waits, rather than go out in a second e-mail after today's.
+    await sendDigests(new Date(cutoff.getTime() + 60_000));
+    expect(await mailsTo()).toBe(0);
+    await sendDigests(new Date(cutoff.getTime() + DIGEST_SETTLE_MS));
+    expect(await mailsTo()).toBe(1);
   });
 
   it("the digest's one-click link turns every kind in the digest to in-app only, without a session", async () => {

@@ -171,4 +171,23 @@ describe("SIGTERM", () => {
       server.child.kill("SIGKILL");
     }
   }, 120_000);
+
+  it("a second signal while draining changes nothing (systemd or Ctrl-C signal every process, the cluster's primary again)", async () => {
+    const server = await startServer({ SHUTDOWN_TIMEOUT_S: "20" });
+    try {
+      const inFlight = fetch(`${server.base}/lento?ms=1500`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      server.child.kill("SIGTERM");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      server.child.kill("SIGTERM");
+      server.child.kill("SIGINT");
+      const answer = await inFlight;
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe("hecho en 1500 ms");
+      expect(await server.exit).toBe(0);
+      expect(server.lines().filter((line) => line.msg === "Detenido")).toHaveLength(1);
+    } finally {
+      server.child.kill("SIGKILL");
+    }
+  }, 120_000);
 });

@@ -26,7 +26,8 @@ const DEFAULT_STATUS_COPY: Partial<Record<number, (info: StatusInfo) => ErrorCop
   }),
 };
 
-function defaultCopy(info: StatusInfo): ErrorCopy {
+/** What a status says when the route has no words of its own (a data() message where given). */
+export function defaultCopy(info: StatusInfo): ErrorCopy {
   return DEFAULT_STATUS_COPY[info.status]?.(info) ?? { title: info.message ?? UNEXPECTED_ERROR, detail: TRY_AGAIN };
 }
 

@@ -10,7 +10,7 @@ export type RowKey = { createdAt: Date; id: string };
 export type Cursor = { desde: RowKey } | { antes: RowKey };
 
 /** "1763891234567_ckabc…": milliseconds and id. */
-export function encodeKey(row: RowKey): string {
+function encodeKey(row: RowKey): string {
   return `${row.createdAt.getTime()}_${row.id}`;
 }
 
@@ -58,16 +58,24 @@ export function keysetQuery(cursor: Cursor | null) {
 }
 
 /**
+ * The cursors of a keyset page's links (fetchKeysetPage's answer): the key of its first row for
+ * the newer page ('antes'), of its last for the older ('desde'); null where there is none.
+ */
+export function keysetCursors({ rows, hasNewer, hasOlder }: { rows: RowKey[]; hasNewer: boolean; hasOlder: boolean }) {
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    prev: hasNewer && first ? encodeKey(first) : null,
+    next: hasOlder && last ? encodeKey(last) : null,
+  };
+}
+
+/**
  * The cursors of a numbered page's links (`?page=N&antes=KEY` / `?page=N&desde=KEY`): the key of
  * its first row for 'Anterior', of its last for 'Siguiente'; null where there is no such page.
  */
 export function pageCursors(rows: RowKey[], page: number, pageCount: number) {
-  const first = rows[0];
-  const last = rows.at(-1);
-  return {
-    prev: page > 1 && first ? encodeKey(first) : null,
-    next: page < pageCount && last ? encodeKey(last) : null,
-  };
+  return keysetCursors({ rows, hasNewer: page > 1, hasOlder: page < pageCount });
 }
 
 /** Newest first, (createdAt DESC, id DESC): how rows of several ranges are merged. */

@@ -14,7 +14,7 @@ import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
-import { encodeKey, fetchKeysetPage, rowsInOrder, type Cursor } from "~/lib/keyset.ts";
+import { fetchKeysetPage, keysetCursors, rowsInOrder, type Cursor } from "~/lib/keyset.ts";
 import { isAdmin } from "~/features/auth/roles.ts";
 import { courseLinks } from "~/features/courses/course-links.ts";
 import type { CourseAnnouncementsData } from "./components/course-announcements.tsx";
@@ -103,15 +103,6 @@ export type AnnouncementPage = {
   cursors: { prev: string | null; next: string | null };
 };
 
-function cursorsOf(rows: Array<{ createdAt: Date; id: string }>, page: { hasNewer: boolean; hasOlder: boolean }) {
-  const first = rows[0];
-  const last = rows.at(-1);
-  return {
-    prev: page.hasNewer && first ? encodeKey(first) : null,
-    next: page.hasOlder && last ? encodeKey(last) : null,
-  };
-}
-
 /** A page of one course's announcements, newest first: a range of (cursoId, createdAt, id). */
 export async function listCourseAnnouncements(
   cursoId: string,
@@ -126,7 +117,7 @@ export async function listCourseAnnouncements(
       select: viewSelect,
     }),
   );
-  return { avisos: page.rows.map(toView), cursors: cursorsOf(page.rows, page) };
+  return { avisos: page.rows.map(toView), cursors: keysetCursors(page) };
 }
 
 /** SQL of the keyset range after or before `cursor` on `a` (lib/keyset.ts's keysetQuery, written out). */
@@ -192,7 +183,7 @@ export async function listMyAnnouncements(
     );
     return rows;
   });
-  return { avisos: page.rows.map(toView), cursors: cursorsOf(page.rows, page) };
+  return { avisos: page.rows.map(toView), cursors: keysetCursors(page) };
 }
 
 /**

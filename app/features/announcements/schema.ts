@@ -37,7 +37,6 @@ export const AnnouncementFieldsSchema = z.object({
       }),
   ),
 });
-export type AnnouncementFields = z.input<typeof AnnouncementFieldsSchema>;
 
 /** The page's forms: which announcement an edit or a deletion is about. */
 export const AnnouncementIdSchema = z.object({

@@ -9,6 +9,7 @@ export const ANNOUNCEMENTS_FORBIDDEN =
 // The form ('Publicar aviso', 'Editar aviso').
 export const TITLE_LABEL = "Título";
 export const TEXT_LABEL = "Texto";
+/** Under every text AnnouncementText shows (PlainTextPostForm: announcements, questions, answers). */
 export const TEXT_HINT =
   "Texto simple, sin formato. Los enlaces que empiezan con http:// o https:// se podrán abrir con un clic.";
 export const TITLE_MAX = 120;

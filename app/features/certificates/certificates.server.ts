@@ -11,7 +11,7 @@ import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Failure, type Ok, type Result } from "~/lib/failure.ts";
-import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
+import { fetchKeysetPage, keysetCursors, type Cursor } from "~/lib/keyset.ts";
 import { deleteStoredLogged, statStored, storeBytes } from "~/lib/storage.server.ts";
 import type { PublicCertificateSchema } from "./schema.ts";
 import { renderCertificatePdf } from "./certificate-pdf.server.tsx";
@@ -327,15 +327,7 @@ export async function listCertificatesPage(userId: string, cursor: Cursor | null
     });
     return rows.map((row) => ({ row, createdAt: row.emitidoEn, id: row.id }));
   });
-  const first = page.rows[0];
-  const last = page.rows.at(-1);
-  return {
-    certificates: page.rows.map(({ row }) => toPublic(row)),
-    cursors: {
-      prev: page.hasNewer && first ? encodeKey(first) : null,
-      next: page.hasOlder && last ? encodeKey(last) : null,
-    },
-  };
+  return { certificates: page.rows.map(({ row }) => toPublic(row)), cursors: keysetCursors(page) };
 }
 
 /** A keyset `where` on createdAt, on emitidoEn instead. */

@@ -10,7 +10,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { consume } from "~/features/limits/rate-limits.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
-import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
+import { fetchKeysetPage, keysetCursors, type Cursor } from "~/lib/keyset.ts";
 import { fixedValue } from "~/lib/api.server.ts";
 import type { ApiMessage, ApiSentMessage, ComposeInput } from "./schema.ts";
 import {
@@ -187,13 +187,8 @@ async function fetchFolderPage<T extends { createdAt: Date; id: string }>(
   size: number,
   read: (query: { where: object; orderBy: object; take: number }) => Promise<T[]>,
 ) {
-  const { rows, hasNewer, hasOlder } = await fetchKeysetPage(1, cursor, size, (_range, query) => read(query));
-  const first = rows[0];
-  const last = rows.at(-1);
-  return {
-    rows,
-    cursors: { prev: hasNewer && first ? encodeKey(first) : null, next: hasOlder && last ? encodeKey(last) : null },
-  };
+  const page = await fetchKeysetPage(1, cursor, size, (_range, query) => read(query));
+  return { rows: page.rows, cursors: keysetCursors(page) };
 }
 
 /** One page of a user's inbox (the messages addressed to them), on (toId, createdAt, id). */

@@ -8,7 +8,9 @@
 // e-mails queued from exactly the rows that statement returned. Two instances running it at once
 // claim disjoint rows (the second's UPDATE finds them already cleared; on PostgreSQL it waits for
 // the first's row locks and re-checks), so no row is e-mailed twice. Rows written after the cutoff
-// wait for the next day's: a person gets at most one digest a day however often the job runs.
+// wait for the next day's: a person gets at most one digest a day however often the job runs (a
+// pass takes the day's cutoff only DIGEST_SETTLE_MS after it, once every row from before it is
+// committed).
 import { Prisma } from "~/generated/prisma/client.ts";
 import { digestFooter } from "~/features/mail/opt-out.server.ts";
 import { enqueueMails, type OutgoingMail } from "~/features/mail/outbox.server.ts";
@@ -41,9 +43,17 @@ export type DigestRun = { people: number; notifications: number; mailed: number 
 
 type Claimed = { id: string; userId: string; kind: string; title: string; text: string; link: string; createdAt: Date };
 
+/**
+ * How long after the cutoff a pass waits before taking it: a row's createdAt is set before its
+ * transaction commits, and no write transaction lasts longer than 2 minutes (the longest timeout,
+ * the imports'), so by then every row from before the cutoff is visible and none reaches a pass
+ * after the day's digest was sent (which would make a second e-mail that day).
+ */
+export const DIGEST_SETTLE_MS = 3 * 60_000;
+
 /** One pass: every person with rows waiting from before the day's cutoff gets their one e-mail. */
 export async function sendDigests(now = new Date()): Promise<DigestRun> {
-  const cutoff = digestCutoff(now);
+  const cutoff = digestCutoff(new Date(now.getTime() - DIGEST_SETTLE_MS));
   const run: DigestRun = { people: 0, notifications: 0, mailed: 0 };
   let after = "";
   for (;;) {
@@ -76,7 +86,11 @@ async function digestBatch(tx: Prisma.TransactionClient, userIds: string[], cuto
     WHERE "digestPending" = TRUE AND "userId" IN (${Prisma.join(userIds)}) AND "createdAt" < ${cutoff}
     RETURNING "id", "userId", "kind", "title", "text", "link", "createdAt"`;
   const byUser = new Map<string, Claimed[]>();
-  for (const row of claimed) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+  for (const row of claimed) {
+    const rows = byUser.get(row.userId);
+    if (rows) rows.push(row);
+    else byUser.set(row.userId, [row]);
+  }
   const ids = [...byUser.keys()];
   const [users, prefs] = await Promise.all([
     tx.user.findMany({ where: { id: { in: ids } }, select: { id: true, correo: true, avisosCorreo: true } }),

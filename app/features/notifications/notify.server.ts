@@ -11,7 +11,7 @@ import type { Prisma } from "~/generated/prisma/client.ts";
 import { insertRows, newRowId } from "~/features/site/bulk-insert.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
-import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
+import { fetchKeysetPage, keysetCursors, type Cursor } from "~/lib/keyset.ts";
 import {
   CHOOSABLE_KINDS,
   DIGEST_LINK_KIND,
@@ -146,7 +146,7 @@ type Reader = { id: string };
 
 /** One page of a person's notifications, newest first: a range of (userId, createdAt, id) from the cursor. */
 export async function listNotifications(user: Reader, cursor: Cursor | null, size = PAGE_SIZE) {
-  const { rows, hasNewer, hasOlder } = await fetchKeysetPage(1, cursor, size, (_range, query) =>
+  const page = await fetchKeysetPage(1, cursor, size, (_range, query) =>
     prisma.notification.findMany({
       where: { AND: [{ userId: user.id }, query.where] },
       orderBy: query.orderBy,
@@ -154,12 +154,7 @@ export async function listNotifications(user: Reader, cursor: Cursor | null, siz
       select: notificationSelect,
     }),
   );
-  const first = rows[0];
-  const last = rows.at(-1);
-  return {
-    rows,
-    cursors: { prev: hasNewer && first ? encodeKey(first) : null, next: hasOlder && last ? encodeKey(last) : null },
-  };
+  return { rows: page.rows, cursors: keysetCursors(page) };
 }
 export type NotificationRow = Awaited<ReturnType<typeof listNotifications>>["rows"][number];
 

@@ -14,7 +14,7 @@ import type { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
-import { encodeKey, fetchKeysetPage, type Cursor } from "~/lib/keyset.ts";
+import { fetchKeysetPage, keysetCursors, type Cursor } from "~/lib/keyset.ts";
 import { questionPath } from "./paths.ts";
 import type { QuestionJson, QuestionState } from "./schema.ts";
 import {
@@ -180,15 +180,6 @@ export type QuestionPage = {
   cursors: { prev: string | null; next: string | null };
 };
 
-function cursorsOf(rows: Array<{ createdAt: Date; id: string }>, page: { hasNewer: boolean; hasOlder: boolean }) {
-  const first = rows[0];
-  const last = rows.at(-1);
-  return {
-    prev: page.hasNewer && first ? encodeKey(first) : null,
-    next: page.hasOlder && last ? encodeKey(last) : null,
-  };
-}
-
 /** The filter's condition, each a leading column of one of the module's indexes. */
 const FILTER_WHERE: Record<QuestionFilter, Prisma.ModuleQuestionWhereInput> = {
   todas: {},
@@ -221,7 +212,7 @@ export async function listModuleQuestions(
     }),
   );
   const module = { index: access.module.index, titulo: access.module.titulo };
-  return { preguntas: await toViews(page.rows, viewer, () => module), cursors: cursorsOf(page.rows, page) };
+  return { preguntas: await toViews(page.rows, viewer, () => module), cursors: keysetCursors(page) };
 }
 
 /**
@@ -247,7 +238,7 @@ export async function listCourseUnanswered(
     moduleIndexes(cursoId),
   ]);
   const preguntas = await toViews(page.rows, viewer, (id) => modules.get(id) ?? { index: 0, titulo: "" });
-  return { preguntas, cursors: cursorsOf(page.rows, page) };
+  return { preguntas, cursors: keysetCursors(page) };
 }
 
 /** The team of a course, for its pages: the course's title, or null when the viewer is not on it. */

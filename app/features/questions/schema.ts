@@ -38,7 +38,6 @@ function plainText(required: string, max: number, tooLong: string, description: 
 export const QuestionFieldsSchema = z.object({
   texto: plainText(QUESTION_REQUIRED, QUESTION_MAX, QUESTION_TOO_LONG, "La pregunta"),
 });
-export type QuestionFields = z.input<typeof QuestionFieldsSchema>;
 
 /** 'Responder' and POST /api/preguntas/{preguntaId}/respuestas. */
 export const AnswerFieldsSchema = z.object({

@@ -19,8 +19,6 @@ export const ANSWERING_TOO_FAST = "Respondiste muchas preguntas seguidas. Espera
 // The forms.
 export const QUESTION_LABEL = "Tu pregunta";
 export const ANSWER_LABEL = "Tu respuesta";
-export const TEXT_HINT =
-  "Texto simple, sin formato. Los enlaces que empiezan con http:// o https:// se podrán abrir con un clic.";
 export const QUESTION_MAX = 2000;
 export const ANSWER_MAX = 5000;
 export const QUESTION_REQUIRED = "Escribe tu pregunta.";

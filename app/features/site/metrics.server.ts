@@ -11,7 +11,12 @@ import { bearerMatches, clusterMetricsText, METRICS_CONTENT_TYPE, registerGauge 
 /** How long the outbox's reading may take before the scrape goes on without it. */
 const OUTBOX_READ_MS = 2000;
 
-function registerAppGauges() {
+/**
+ * The app's gauges, registered by every process when it starts (server/index.ts through
+ * entry.server.tsx), so that a cluster's sum covers every worker, not only those that have
+ * answered a scrape themselves. Repeated calls do nothing.
+ */
+export function registerAppGauges() {
   // Read by every worker from the same database: the workers' values are one value ("max"). One
   // reading serves both outbox gauges of a scrape (prom-client starts their collect() together).
   let backlog: Promise<Awaited<ReturnType<typeof outboxBacklog>> | null> | undefined;
@@ -37,7 +42,9 @@ function registerAppGauges() {
     aggregator: "max",
     async collect(gauge) {
       const read = await readBacklog();
-      if (!read) return;
+      // Unread this time: no value rather than the last scrape's (a hung database would show an
+      // old, healthy-looking backlog).
+      if (!read) return gauge.reset();
       gauge.set({ status: "waiting" }, read.waiting);
       gauge.set({ status: "failed" }, read.failed);
     },
@@ -48,7 +55,7 @@ function registerAppGauges() {
     aggregator: "max",
     async collect(gauge) {
       const read = await readBacklog();
-      if (!read) return;
+      if (!read) return gauge.reset();
       gauge.set(read.oldestWaitingAt ? Math.max(0, (Date.now() - read.oldestWaitingAt.getTime()) / 1000) : 0);
     },
   });

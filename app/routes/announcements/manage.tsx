@@ -1,8 +1,6 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
-import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import {
   deleteAnnouncement,
   getAnnouncement,
@@ -11,11 +9,8 @@ import {
   updateAnnouncement,
 } from "~/features/announcements/announcements.server.ts";
 import { AnnouncementArticle, KeysetPager } from "~/features/announcements/components/announcement-list.tsx";
-import {
-  AnnouncementFieldsSchema,
-  AnnouncementIdSchema,
-  type AnnouncementFields,
-} from "~/features/announcements/schema.ts";
+import { PlainTextPostForm } from "~/features/announcements/components/plain-text-post-form.tsx";
+import { AnnouncementFieldsSchema, AnnouncementIdSchema } from "~/features/announcements/schema.ts";
 import {
   ANNOUNCEMENT_DELETE_CONFIRM,
   ANNOUNCEMENT_DELETED,
@@ -23,7 +18,6 @@ import {
   ANNOUNCEMENT_POSTED,
   ANNOUNCEMENT_UPDATED,
   NO_ANNOUNCEMENTS_TEAM,
-  TEXT_HINT,
   TEXT_LABEL,
   TEXT_MAX,
   TITLE_LABEL,
@@ -98,57 +92,9 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithFlash(args.request, here, { type: "error", message: "Solicitud inválida." });
 }
 
-type ActionData = Route.ComponentProps["actionData"];
-
-function AnnouncementForm({
-  id,
-  intent,
-  actionData,
-  defaults,
-  avisoId,
-  submitLabel,
-  pendingLabel,
-  cancelHref,
-}: {
-  id: string;
-  intent: "publish" | "edit";
-  actionData: ActionData;
-  defaults?: AnnouncementFields;
-  avisoId?: string;
-  submitLabel: string;
-  pendingLabel: string;
-  cancelHref?: string;
-}) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const [form, fields] = useForm<AnnouncementFields>({
-    id,
-    lastResult: navigation.state === "idle" && actionData?.intent === intent ? actionData.result : undefined,
-    defaultValue: defaults,
-    shouldValidate: "onSubmit",
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
-      <FormErrors id={form.errorId} errors={form.errors} />
-      {avisoId ? <input type="hidden" name="avisoId" value={avisoId} /> : null}
-      <TextField field={fields.titulo} label={TITLE_LABEL} maxLength={TITLE_MAX} autoComplete="off" required />
-      <TextAreaField field={fields.texto} label={TEXT_LABEL} rows={6} />
-      <p className="-mt-2 text-xs text-slate-500">
-        {TEXT_HINT} Hasta {TEXT_MAX.toLocaleString("es-CL")} caracteres.
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" name="intent" value={intent} className="btn-primary" disabled={sending}>
-          {sending ? pendingLabel : submitLabel}
-        </button>
-        {cancelHref ? (
-          <Link to={cancelHref} preventScrollReset className="btn-ghost">
-            Cancelar
-          </Link>
-        ) : null}
-      </div>
-    </Form>
-  );
-}
+// The form's two fields, the same for 'Publicar un aviso' and 'Editar aviso'.
+const TITLE_FIELD = { label: TITLE_LABEL, max: TITLE_MAX };
+const TEXT_FIELD = { label: TEXT_LABEL, max: TEXT_MAX, rows: 6 };
 
 export default function ManageAnnouncements({ loaderData, actionData }: Route.ComponentProps) {
   const { course, avisos, cursors, editing, toDelete } = loaderData;
@@ -183,13 +129,16 @@ export default function ManageAnnouncements({ loaderData, actionData }: Route.Co
           <h2 id="editar-aviso-encabezado" className="text-lg font-semibold text-slate-900">
             Editar aviso
           </h2>
-          <AnnouncementForm
+          <PlainTextPostForm
             key={editing.id}
             id="editar-aviso"
             intent="edit"
             actionData={actionData}
-            defaults={{ titulo: editing.titulo, texto: editing.texto }}
-            avisoId={editing.id}
+            defaultValue={{ titulo: editing.titulo, texto: editing.texto }}
+            idName="avisoId"
+            idValue={editing.id}
+            title={TITLE_FIELD}
+            text={TEXT_FIELD}
             submitLabel="Guardar cambios"
             pendingLabel="Guardando..."
             cancelHref={close("editar")}
@@ -200,10 +149,12 @@ export default function ManageAnnouncements({ loaderData, actionData }: Route.Co
           <h2 id="nuevo-aviso-encabezado" className="text-lg font-semibold text-slate-900">
             Publicar un aviso
           </h2>
-          <AnnouncementForm
+          <PlainTextPostForm
             id="nuevo-aviso"
             intent="publish"
             actionData={actionData}
+            title={TITLE_FIELD}
+            text={TEXT_FIELD}
             submitLabel="Publicar aviso"
             pendingLabel="Publicando..."
           />

@@ -1,10 +1,9 @@
 import { data, Link } from "react-router";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { listCourseAnnouncements, readAccess } from "~/features/announcements/announcements.server.ts";
 import { AnnouncementArticle, KeysetPager } from "~/features/announcements/components/announcement-list.tsx";
 import { ANNOUNCEMENTS_TITLE, NO_ANNOUNCEMENTS } from "~/features/announcements/texts.ts";
 import { requireUser } from "~/features/auth/guards.server.ts";
-import { COURSE_LIST_BACK } from "~/features/learning/components/course-list-page.tsx";
+import { CourseListErrorBoundary } from "~/features/learning/components/course-list-page.tsx";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/announcements";
@@ -54,13 +53,5 @@ export default function CourseAnnouncementsPage({ loaderData }: Route.ComponentP
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const failed = () => ({ title: "No se pudieron cargar los avisos." });
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      defaultStatusHandler={failed}
-      unexpectedErrorHandler={failed}
-      back={COURSE_LIST_BACK}
-    />
-  );
+  return <CourseListErrorBoundary error={error} failed="No se pudieron cargar los avisos." />;
 }

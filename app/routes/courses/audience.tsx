@@ -1,9 +1,8 @@
-import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";
 import { loadAudiencePage } from "~/features/learning/audience-page.server.ts";
 import {
   AudienceListPage,
-  COURSE_LIST_BACK,
+  CourseListErrorBoundary,
   COURSES_LOAD_FAILED,
 } from "~/features/learning/components/course-list-page.tsx";
 import { pageTitle } from "~/lib/meta.ts";
@@ -23,14 +22,5 @@ export default function AudienceCourses({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const failed = () => ({ title: COURSES_LOAD_FAILED });
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      statusHandlers={{ 404: ({ message }) => ({ title: message ?? COURSES_LOAD_FAILED }) }}
-      defaultStatusHandler={failed}
-      unexpectedErrorHandler={failed}
-      back={COURSE_LIST_BACK}
-    />
-  );
+  return <CourseListErrorBoundary error={error} failed={COURSES_LOAD_FAILED} notFound={COURSES_LOAD_FAILED} />;
 }

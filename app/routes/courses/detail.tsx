@@ -1,12 +1,11 @@
 import { data } from "react-router";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { z } from "zod";
 import { courseAnnouncementsFor } from "~/features/announcements/announcements.server.ts";
 import { CourseAnnouncements } from "~/features/announcements/components/course-announcements.tsx";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";
 import { certificateForCourse } from "~/features/certificates/certificates.server.ts";
 import { INVALID_CATEGORY } from "~/features/learning/audience-page.server.ts";
-import { COURSE_LIST_BACK } from "~/features/learning/components/course-list-page.tsx";
+import { CourseListErrorBoundary } from "~/features/learning/components/course-list-page.tsx";
 import { CourseDetail } from "~/features/learning/components/course-detail.tsx";
 import { getCourseForViewer } from "~/features/learning/course-view.server.ts";
 import { ENROL_OK } from "~/features/enrolment/rules.ts";
@@ -104,14 +103,5 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const failed = () => ({ title: "Error al cargar el curso." });
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      statusHandlers={{ 404: ({ message }) => ({ title: message ?? COURSE_NOT_FOUND }) }}
-      defaultStatusHandler={failed}
-      unexpectedErrorHandler={failed}
-      back={COURSE_LIST_BACK}
-    />
-  );
+  return <CourseListErrorBoundary error={error} failed="Error al cargar el curso." notFound={COURSE_NOT_FOUND} />;
 }

@@ -1,7 +1,6 @@
-import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";
 import {
-  COURSE_LIST_BACK,
+  CourseListErrorBoundary,
   COURSES_LOAD_FAILED,
   CourseListPage,
 } from "~/features/learning/components/course-list-page.tsx";
@@ -60,13 +59,5 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const failed = () => ({ title: COURSES_LOAD_FAILED });
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      defaultStatusHandler={failed}
-      unexpectedErrorHandler={failed}
-      back={COURSE_LIST_BACK}
-    />
-  );
+  return <CourseListErrorBoundary error={error} failed={COURSES_LOAD_FAILED} />;
 }

@@ -1,9 +1,8 @@
 import { data, Link } from "react-router";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { KeysetPager } from "~/features/announcements/components/announcement-list.tsx";
 import { requireUser } from "~/features/auth/guards.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
-import { COURSE_LIST_BACK } from "~/features/learning/components/course-list-page.tsx";
+import { CourseListErrorBoundary } from "~/features/learning/components/course-list-page.tsx";
 import { questionPath } from "~/features/questions/paths.ts";
 import { QuestionArticle } from "~/features/questions/components/question-article.tsx";
 import { courseForTeam, listCourseUnanswered } from "~/features/questions/questions.server.ts";
@@ -80,13 +79,5 @@ export default function CourseUnanswered({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const failed = () => ({ title: "No se pudieron cargar las preguntas." });
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      defaultStatusHandler={failed}
-      unexpectedErrorHandler={failed}
-      back={COURSE_LIST_BACK}
-    />
-  );
+  return <CourseListErrorBoundary error={error} failed="No se pudieron cargar las preguntas." />;
 }

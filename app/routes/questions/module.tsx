@@ -1,12 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useLocation, useNavigation } from "react-router";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
+import { data, Form, Link, useLocation } from "react-router";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
-import { FormErrors, TextAreaField } from "~/components/ui/field.tsx";
 import { KeysetPager } from "~/features/announcements/components/announcement-list.tsx";
+import { PlainTextPostForm } from "~/features/announcements/components/plain-text-post-form.tsx";
 import { requireUser } from "~/features/auth/guards.server.ts";
-import { COURSE_LIST_BACK } from "~/features/learning/components/course-list-page.tsx";
+import { CourseListErrorBoundary } from "~/features/learning/components/course-list-page.tsx";
 import { questionPath } from "~/features/questions/paths.ts";
 import { QuestionArticle, type QuestionItem } from "~/features/questions/components/question-article.tsx";
 import {
@@ -21,12 +19,7 @@ import {
   questionForForm,
   setQuestionState,
 } from "~/features/questions/questions.server.ts";
-import {
-  AnswerFieldsSchema,
-  QuestionFieldsSchema,
-  QuestionIdSchema,
-  type QuestionFields,
-} from "~/features/questions/schema.ts";
+import { AnswerFieldsSchema, QuestionFieldsSchema, QuestionIdSchema } from "~/features/questions/schema.ts";
 import {
   ANSWER_DELETE_CONFIRM,
   ANSWER_DELETED,
@@ -52,7 +45,6 @@ import {
   LEARNER_INTRO,
   SHOWN,
   TEAM_INTRO,
-  TEXT_HINT,
   type QuestionFilter,
 } from "~/features/questions/texts.ts";
 import { failureHeaders, formReply, type Failure } from "~/lib/failure.ts";
@@ -185,60 +177,7 @@ export async function action(args: Route.ActionArgs) {
 
 type ActionData = Route.ComponentProps["actionData"];
 
-function TextForm({
-  id,
-  intent,
-  actionData,
-  label,
-  max,
-  defaultText,
-  preguntaId,
-  submitLabel,
-  pendingLabel,
-  cancelHref,
-  rows = 4,
-}: {
-  id: string;
-  intent: "ask" | "edit" | "answer";
-  actionData: ActionData;
-  label: string;
-  max: number;
-  defaultText?: string;
-  preguntaId?: string;
-  submitLabel: string;
-  pendingLabel: string;
-  cancelHref?: string;
-  rows?: number;
-}) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const [form, fields] = useForm<QuestionFields>({
-    id,
-    lastResult: navigation.state === "idle" && actionData?.intent === intent ? actionData.result : undefined,
-    defaultValue: defaultText ? { texto: defaultText } : undefined,
-    shouldValidate: "onSubmit",
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
-      <FormErrors id={form.errorId} errors={form.errors} />
-      {preguntaId ? <input type="hidden" name="preguntaId" value={preguntaId} /> : null}
-      <TextAreaField field={fields.texto} label={label} rows={rows} />
-      <p className="-mt-2 text-xs text-slate-500">
-        {TEXT_HINT} Hasta {max.toLocaleString("es-CL")} caracteres.
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" name="intent" value={intent} className="btn-primary" disabled={sending}>
-          {sending ? pendingLabel : submitLabel}
-        </button>
-        {cancelHref ? (
-          <Link to={cancelHref} preventScrollReset className="btn-ghost">
-            Cancelar
-          </Link>
-        ) : null}
-      </div>
-    </Form>
-  );
-}
+const QUESTION_FIELD = { label: QUESTION_LABEL, max: QUESTION_MAX };
 
 function AnswerForm({
   preguntaId,
@@ -251,13 +190,13 @@ function AnswerForm({
 }) {
   return (
     <section id={`responder-${preguntaId}`} aria-label="Responder la pregunta" className="mt-3 scroll-mt-20">
-      <TextForm
+      <PlainTextPostForm
         id={`responder-form-${preguntaId}`}
         intent="answer"
         actionData={actionData}
-        label={ANSWER_LABEL}
-        max={ANSWER_MAX}
-        preguntaId={preguntaId}
+        idName="preguntaId"
+        idValue={preguntaId}
+        text={{ label: ANSWER_LABEL, max: ANSWER_MAX }}
         submitLabel="Publicar respuesta"
         pendingLabel="Publicando..."
         cancelHref={cancelHref}
@@ -392,15 +331,15 @@ export default function ModuleQuestions({ loaderData, actionData }: Route.Compon
           <h2 id="editar-pregunta-encabezado" className="text-lg font-semibold text-slate-900">
             Editar tu pregunta
           </h2>
-          <TextForm
+          <PlainTextPostForm
             key={editing.id}
             id="editar-pregunta-form"
             intent="edit"
             actionData={actionData}
-            label={QUESTION_LABEL}
-            max={QUESTION_MAX}
-            defaultText={editing.texto}
-            preguntaId={editing.id}
+            defaultValue={{ texto: editing.texto }}
+            idName="preguntaId"
+            idValue={editing.id}
+            text={QUESTION_FIELD}
             submitLabel="Guardar cambios"
             pendingLabel="Guardando..."
             cancelHref={close("editar")}
@@ -411,12 +350,11 @@ export default function ModuleQuestions({ loaderData, actionData }: Route.Compon
           <h2 id="nueva-pregunta-encabezado" className="text-lg font-semibold text-slate-900">
             Hacer una pregunta
           </h2>
-          <TextForm
+          <PlainTextPostForm
             id="nueva-pregunta"
             intent="ask"
             actionData={actionData}
-            label={QUESTION_LABEL}
-            max={QUESTION_MAX}
+            text={QUESTION_FIELD}
             submitLabel="Enviar pregunta"
             pendingLabel="Enviando..."
           />
@@ -515,13 +453,5 @@ export default function ModuleQuestions({ loaderData, actionData }: Route.Compon
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const failed = () => ({ title: "No se pudieron cargar las preguntas." });
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      defaultStatusHandler={failed}
-      unexpectedErrorHandler={failed}
-      back={COURSE_LIST_BACK}
-    />
-  );
+  return <CourseListErrorBoundary error={error} failed="No se pudieron cargar las preguntas." />;
 }

@@ -1,4 +1,5 @@
 import { useLocation } from "react-router";
+import { defaultCopy, GeneralErrorBoundary, type StatusInfo } from "~/components/general-error-boundary.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { SearchForm } from "~/components/ui/search-form.tsx";
 import { COURSE_SEARCH_LABEL, courseSearchEmpty, courseSearchSummary } from "~/features/courses/texts.ts";
@@ -94,9 +95,40 @@ export function AudienceListPage({ data }: { data: Awaited<ReturnType<typeof loa
 }
 
 /**
- * The course pages' error texts (their ErrorBoundary renders GeneralErrorBoundary with these):
+ * The course pages' error texts (their ErrorBoundary is CourseListErrorBoundary, below):
  * 'Error al cargar cursos' (docs/product.md#texts-courses-and-enrolment) for the list pages; 404s
  * keep their own message.
  */
 export const COURSES_LOAD_FAILED = "Error al cargar cursos";
-export const COURSE_LIST_BACK = { href: "/cursos", label: "Ver todos los cursos" };
+const COURSE_LIST_BACK = { href: "/cursos", label: "Ver todos los cursos" };
+
+/**
+ * The error page of a page reached from the course list (the lists, a course, its questions and
+ * announcements): `failed` for any status and anything unexpected, except a refusal (403), which
+ * says why (its message: who reads a course's questions or announcements), and a 404, which keeps
+ * its own message (or `notFound`) where `notFound` is given; and the way back to the list ('Ver
+ * todos los cursos').
+ */
+export function CourseListErrorBoundary({
+  error,
+  failed,
+  notFound,
+}: {
+  error: unknown;
+  failed: string;
+  notFound?: string;
+}) {
+  const copy = () => ({ title: failed });
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{
+        403: defaultCopy,
+        ...(notFound === undefined ? {} : { 404: ({ message }: StatusInfo) => ({ title: message ?? notFound }) }),
+      }}
+      defaultStatusHandler={copy}
+      unexpectedErrorHandler={copy}
+      back={COURSE_LIST_BACK}
+    />
+  );
+}
