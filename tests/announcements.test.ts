@@ -174,13 +174,16 @@ describe("the team posts, edits and deletes", () => {
 });
 
 describe("telling the learners", () => {
-  it("notifies every learner enrolled in the course, in-app and by e-mail, never its author or anyone else", async () => {
+  it("notifies every learner enrolled in the course, in-app and by e-mail, never its author, a suspended learner or anyone else", async () => {
     const course = await newCourse("Apicultura");
     await prisma.courseTeacher.create({ data: { cursoId: course.id, userId: teacher.user.id } });
     const enrolled = [await createUser({ rol: "estudiante" }), await createUser({ rol: "comunidad" })];
+    // A suspended learner (aprobado false) is told nothing.
+    const suspended = await createUser({ rol: "estudiante" });
+    await prisma.user.update({ where: { id: suspended.id }, data: { aprobado: false, suspendidoEn: new Date() } });
     await prisma.enrolment.createMany({
       data: [
-        ...enrolled.map((u) => ({ userId: u.id, cursoId: course.id })),
+        ...[...enrolled, suspended].map((u) => ({ userId: u.id, cursoId: course.id })),
         { userId: teacher.user.id, cursoId: course.id },
       ],
     });

@@ -123,6 +123,13 @@ describe("review before publishing", () => {
     await post(editor(id), id, { intent: "return-draft", comentario: "Me lo devuelvo" }, teacher);
     expect(await estado(id)).toBe("en_revision");
 
+    // A suspended teacher of the team is sent nothing.
+    const suspended = await signedIn("docente");
+    await prisma.courseTeacher.create({ data: { cursoId: id, userId: suspended.user.id } });
+    await prisma.user.update({
+      where: { id: suspended.user.id },
+      data: { aprobado: false, suspendidoEn: new Date() },
+    });
     const comment = "Agrega una evaluación al módulo 1, por favor.";
     const returned = (await post(admins, id, { intent: "return-draft", comentario: comment }, admin)) as Response;
     expect(returned.status).toBe(302);
@@ -131,6 +138,7 @@ describe("review before publishing", () => {
     expect(inbox.map((m) => [m.subject, m.content])).toEqual([
       ["Tu curso «Huerto escolar» volvió a borrador", comment],
     ]);
+    expect(await prisma.message.count({ where: { toId: suspended.user.id } })).toBe(0);
     const audited = await prisma.auditLog.findMany({
       where: { targetId: id, action: { in: ["course.review-send", "course.review-return"] } },
       orderBy: { createdAt: "asc" },

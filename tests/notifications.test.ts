@@ -197,6 +197,19 @@ describe("e-mails and the one-click unsubscribe", () => {
     expect(await prisma.notification.count({ where: { userId: reader.id, kind: "mensaje" } })).toBe(2);
   });
 
+  it("tells a suspended or not yet approved account nothing, in the platform or by e-mail", async () => {
+    const approved = await createUser();
+    const pending = await createUser({ aprobado: false });
+    const suspended = await createUser();
+    await prisma.user.update({ where: { id: suspended.id }, data: { aprobado: false, suspendidoEn: new Date() } });
+    const outcome = await notify(aviso([approved.id, pending.id, suspended.id], "Solo a cuentas aprobadas"));
+    expect(outcome).toMatchObject({ notified: 1, mailed: 1 });
+    const rows = await prisma.notification.findMany({ where: { title: "Solo a cuentas aprobadas" } });
+    expect(rows.map((r) => r.userId)).toEqual([approved.id]);
+    expect(await mailsTo(pending.id)).toEqual([]);
+    expect(await mailsTo(suspended.id)).toEqual([]);
+  });
+
   it("an approval notifies in the platform; the needed approval e-mail is the only mail", async () => {
     const admin = await createUser({ rol: "admin" });
     const pending = await createUser({ aprobado: false });

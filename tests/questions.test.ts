@@ -7,7 +7,8 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { logged, sqlite, statements } from "./query-log.ts";
 import { smtpCapture } from "./smtp.ts";
 
@@ -315,6 +316,38 @@ describe("telling the team and the asker", () => {
     expect((await apiAnswer(enrolledAdmin, own.id, { texto: "Sí." })).status).toBe(201);
     expect(await prisma.notification.count({ where: { kind: "respuesta", link: { contains: own.id } } })).toBe(0);
   });
+  it("a suspended teacher is told nothing; a course whose teachers are all suspended tells the admins", async () => {
+    const suspend = (id: string) =>
+      prisma.user.update({ where: { id }, data: { aprobado: false, suspendidoEn: new Date() } });
+    const student = await signedIn("estudiante");
+    const [active, away, alone] = [
+      await createUser({ rol: "docente" }),
+      await createUser({ rol: "docente" }),
+      await createUser({ rol: "docente" }),
+    ];
+    const toldOf = async (q: Question) =>
+      (await prisma.notification.findMany({ where: { kind: "pregunta", link: { contains: q.id } } })).map(
+        (n) => n.userId,
+      );
+
+    const staffed = await newCourse("Con un profesor suspendido");
+    await prisma.courseTeacher.createMany({
+      data: [active.id, away.id].map((userId) => ({ cursoId: staffed.id, userId })),
+    });
+    await suspend(away.id);
+    await enrol(student.user, staffed.id);
+    const q = (await readJson(await apiAsk(student, { texto: "¿Quién me lee?" }, staffed.id))) as Question;
+    expect(await toldOf(q)).toEqual([active.id]);
+
+    const orphan = await newCourse("Con su profesor suspendido");
+    await prisma.courseTeacher.create({ data: { cursoId: orphan.id, userId: alone.id } });
+    await suspend(alone.id);
+    await enrol(student.user, orphan.id);
+    const other = (await readJson(await apiAsk(student, { texto: "¿Y aquí?" }, orphan.id))) as Question;
+    const told = await toldOf(other);
+    expect(told).not.toContain(alone.id);
+    expect(told).toContain(admin.user.id);
+  });
 });
 
 describe("the author's window and the team's moderation", () => {
@@ -504,6 +537,167 @@ describe("the author's window and the team's moderation", () => {
     );
     expect(found).toMatchObject({ autor: null, propia: false });
     expect(texts.askerLine(null)).toBe("Cuenta eliminada");
+  });
+});
+
+/**
+ * Another connection's transaction holding a SHARE lock on a table (PostgreSQL): the app's inserts
+ * into it wait, so a service call stops there with its transaction open. Starts each call of
+ * `steps` in turn, each once the statements of this database waiting on a lock number what the
+ * step before said (its call has reached where it stops), then lets the table go.
+ */
+async function withInsertsHeld<T>(table: string, steps: Array<[() => Promise<T>, number]>): Promise<T[]> {
+  // Two connections: pg_stat_activity is read once per transaction, so the holder could not watch.
+  const [holder, watcher] = [1, 2].map(() => new pg.Client({ connectionString: process.env.DATABASE_URL }));
+  await Promise.all([holder!.connect(), watcher!.connect()]);
+  const calls: Promise<T>[] = [];
+  try {
+    await holder!.query("BEGIN");
+    await holder!.query(`LOCK TABLE "${table}" IN SHARE MODE`);
+    for (const [start, waiting] of steps) {
+      calls.push(start());
+      for (let waited = 0; ; waited += 20) {
+        const { rows } = await watcher!.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        if (rows[0]!.n >= waiting) break;
+        if (waited > 15_000) throw new Error(`fewer than ${waiting} statements waited on a lock`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  } finally {
+    await holder!.query("COMMIT");
+    await Promise.all([holder!.end(), watcher!.end()]);
+  }
+  return Promise.all(calls);
+}
+
+describe.skipIf(sqlite)("'respondida' under concurrent answers and deletions (PostgreSQL, READ COMMITTED)", () => {
+  const consistent = async (preguntaId: string) => {
+    const row = await prisma.moduleQuestion.findUniqueOrThrow({ where: { id: preguntaId } });
+    const answers = await prisma.moduleAnswer.count({ where: { preguntaId } });
+    return { respondida: row.respondida, answers };
+  };
+  const teamOf = async () => {
+    const [a, b] = [await createUser({ rol: "docente" }), await createUser({ rol: "docente" })];
+    await prisma.courseTeacher.createMany({ data: [a, b].map((t) => ({ cursoId: course.id, userId: t.id })) });
+    return [a, b] as const;
+  };
+
+  it("a teacher deletes the only answer while another answers: still answered", async () => {
+    const [deleter, answerer] = await teamOf();
+    const q = await ask(classmate, "¿Borrar y responder a la vez?");
+    const first = await service.answerQuestion(deleter, q.id, { texto: "Primera." });
+    if (!first.ok) throw new Error(first.message);
+    const only = first.pregunta.respuestas[0]!.id;
+    // The answer stops at its notification to the asker, its transaction open; then the deletion
+    // runs until it waits on the answer's transaction.
+    const outcomes = await withInsertsHeld<{ ok: boolean }>("Notification", [
+      [() => service.answerQuestion(answerer, q.id, { texto: "Segunda." }), 1],
+      [() => service.deleteAnswer(deleter, only, null), 2],
+    ]);
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true]);
+    expect(await consistent(q.id)).toEqual({ respondida: true, answers: 1 });
+    // The author's window stays closed: the team's answer is not theirs to cascade away.
+    expect((await apiOne(classmate, "DELETE", q.id)).status).toBe(409);
+  });
+
+  it("two teachers each delete one of two answers: unanswered again", async () => {
+    const [one, two] = await teamOf();
+    const q = await ask(classmate, "¿Dos borradas a la vez?");
+    await service.answerQuestion(one, q.id, { texto: "Una." });
+    const both = await service.answerQuestion(two, q.id, { texto: "Otra." });
+    if (!both.ok) throw new Error(both.message);
+    const [a1, a2] = both.pregunta.respuestas.map((r) => r.id);
+    // The first deletion stops at its audit row, its transaction open; then the second runs until
+    // it waits too.
+    const outcomes = await withInsertsHeld<{ ok: boolean }>("AuditLog", [
+      [() => service.deleteAnswer(one, a1, null), 1],
+      [() => service.deleteAnswer(two, a2, null), 2],
+    ]);
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true]);
+    expect(await consistent(q.id)).toEqual({ respondida: false, answers: 0 });
+  });
+});
+
+/** Runs `then` right after the service's next `method` on the questions (its look-up, or its write). */
+function rightAfter(method: "findUnique" | "updateMany", then: () => Promise<unknown>) {
+  const delegate = prisma.moduleQuestion;
+  const original = delegate[method].bind(delegate) as (query: unknown) => Promise<unknown>;
+  vi.spyOn(delegate, method).mockImplementationOnce((async (query: unknown) => {
+    const result = await original(query);
+    await then();
+    return result;
+  }) as never);
+}
+
+describe("a question gone under a call: 404, never 500", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The team deletes the question right after the service's `method` on it. */
+  const deletedRightAfter = (preguntaId: string, method: "findUnique" | "updateMany") =>
+    rightAfter(method, () => prisma.moduleQuestion.delete({ where: { id: preguntaId } }));
+  const answered = async (response: Response) => ({ status: response.status, body: await readJson(response) });
+  const gone = { status: 404, body: { error: texts.QUESTION_NOT_FOUND } };
+
+  it("answering, marking or deleting (the team), editing or deleting (the author) one deleted once looked up", async () => {
+    const author = await signedIn("estudiante");
+    await enrol(author.user, course.id);
+    const calls: Array<[string, (id: string) => Promise<Response>]> = [
+      ["answer", (id) => apiAnswer(teacher, id, { texto: "Sí." })],
+      ["resolve", (id) => apiState(teacher, id, { resuelta: true })],
+      ["team delete", (id) => apiOne(teacher, "DELETE", id)],
+      ["edit", (id) => apiOne(author, "PUT", id, { texto: "¿Otra?" })],
+      ["author delete", (id) => apiOne(author, "DELETE", id)],
+    ];
+    const outcomes = [];
+    for (const [name, call] of calls) {
+      const q = await ask(author, `¿${name}?`);
+      deletedRightAfter(q.id, "findUnique");
+      outcomes.push({ name, ...(await answered(await call(q.id))) });
+    }
+    expect(outcomes).toEqual(calls.map(([name]) => ({ name, ...gone })));
+  });
+
+  it("an edit whose question is deleted before it is read back", async () => {
+    const author = await signedIn("estudiante");
+    await enrol(author.user, course.id);
+    const q = await ask(author, "¿Editada y borrada?");
+    deletedRightAfter(q.id, "updateMany");
+    expect(await answered(await apiOne(author, "PUT", q.id, { texto: "¿Editada?" }))).toEqual(gone);
+  });
+});
+
+describe("'editada' is the author's edit alone", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("an edit between the team's look-up and its mark or answer keeps its mark", async () => {
+    const author = await signedIn("estudiante");
+    const member = await signedIn("docente");
+    await enrol(author.user, course.id);
+    await prisma.courseTeacher.create({ data: { cursoId: course.id, userId: member.user.id } });
+    const calls: Array<[string, (id: string) => Promise<Response>]> = [
+      ["resolve", (id) => apiState(member, id, { resuelta: true })],
+      ["answer", (id) => apiAnswer(member, id, { texto: "Respuesta." })],
+    ];
+    const outcomes = [];
+    for (const [name, call] of calls) {
+      const anHourAgo = new Date(Date.now() - 3_600_000);
+      const q = await prisma.moduleQuestion.create({
+        data: {
+          cursoId: course.id,
+          moduloId: course.modulos[0]!.id,
+          authorId: author.user.id,
+          texto: `¿${name}?`,
+          createdAt: anHourAgo,
+          updatedAt: anHourAgo,
+        },
+      });
+      rightAfter("findUnique", () => service.editQuestion(author.user, q.id, { texto: `¿${name} editada?` }));
+      const body = await readJson(await call(q.id));
+      outcomes.push({ name, texto: body.texto, editada: typeof body.editadaEn === "string" });
+    }
+    expect(outcomes).toEqual(calls.map(([name]) => ({ name, texto: `¿${name} editada?`, editada: true })));
   });
 });
 

@@ -8,6 +8,7 @@ import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
+import { teachersToTell } from "./team.server.ts";
 import { COURSE_NOT_FOUND, REVIEW_NOT_DRAFT, REVIEW_NOT_PENDING, reviewReturnedSubject } from "./texts.ts";
 import { log } from "~/lib/log.server.ts";
 
@@ -31,8 +32,9 @@ export async function sendForReview(actor: { id: string }, id: string, request: 
 }
 
 /**
- * 'Devolver a borrador' (admin): the course goes back to draft and every teacher of its team gets
- * the comment as a message from the admin (their reply comes back to the admin).
+ * 'Devolver a borrador' (admin): the course goes back to draft and every teacher of its team (an
+ * approved docente: a suspended one is sent nothing) gets the comment as a message from the admin
+ * (their reply comes back to the admin).
  */
 export async function returnToDraft(
   admin: SessionUser,
@@ -45,13 +47,13 @@ export async function returnToDraft(
     bumpCatalog(),
   ]);
   if (count === 0) return (await exists(id)) ? fail(409, REVIEW_NOT_PENDING) : fail(404, COURSE_NOT_FOUND);
-  const course = await prisma.course.findUniqueOrThrow({
-    where: { id },
-    select: { titulo: true, teachers: { select: { user: { select: { correo: true } } } } },
-  });
-  for (const { user } of course.teachers) {
+  const [course, teachers] = await Promise.all([
+    prisma.course.findUniqueOrThrow({ where: { id }, select: { titulo: true } }),
+    teachersToTell(id),
+  ]);
+  for (const teacher of teachers) {
     const sent = await sendMessage(admin, {
-      to: user.correo,
+      to: teacher.correo,
       subject: reviewReturnedSubject(course.titulo).slice(0, 200),
       content: comentario,
     });

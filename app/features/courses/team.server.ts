@@ -6,8 +6,9 @@ import { redirect } from "react-router";
 import { audit } from "~/features/audit/audit.server.ts";
 import { NOT_ALLOWED, requireApiUser } from "~/features/auth/api-guards.server.ts";
 import { requireAdmin, requireDocente, requireUser, type GuardArgs } from "~/features/auth/guards.server.ts";
-import { isAdmin, type Role } from "~/features/auth/roles.ts";
+import { isAdmin, toRole, type Role } from "~/features/auth/roles.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
 import { ApiError } from "~/lib/api.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
@@ -41,6 +42,22 @@ export async function mayManageCourse(user: Caller, cursoId: string | undefined)
   if (!user) return false;
   if (isAdmin(user)) return true;
   return user.rol === "docente" && cursoId !== undefined && (await isTeacherOf(user.id, cursoId));
+}
+
+/**
+ * The teachers a course's news goes to (a new question, a review's comment): its rows whose account
+ * is approved and still a docente, as mayManageCourse lets in. A suspended account (aprobado false)
+ * or one given another role keeps its row, but is told nothing. In the caller's transaction if given.
+ */
+export async function teachersToTell(
+  cursoId: string,
+  db: Pick<Prisma.TransactionClient, "courseTeacher"> = prisma,
+): Promise<Array<{ id: string; correo: string }>> {
+  const rows = await db.courseTeacher.findMany({
+    where: { cursoId, user: { aprobado: true } },
+    select: { user: { select: { id: true, correo: true, rol: true } } },
+  });
+  return rows.filter((r) => toRole(r.user.rol) === "docente").map(({ user }) => ({ id: user.id, correo: user.correo }));
 }
 
 /**

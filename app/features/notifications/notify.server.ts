@@ -54,7 +54,9 @@ const isOwnPath = (path: string) => path.startsWith("/") && !path.startsWith("//
 
 /**
  * Tells `notice.to` what happened: in the caller's transaction when given one (the rows and mails
- * commit with what they tell of), else in one of its own. Unknown ids are skipped.
+ * commit with what they tell of), else in one of its own. Unknown ids are skipped, and so are
+ * accounts not approved (suspended, or not yet approved): they are told nothing, neither in the
+ * platform nor by e-mail.
  */
 export async function notify(notice: Notice, tx?: Tx): Promise<NotifyOutcome> {
   if (tx) return notifyIn(tx, notice);
@@ -81,9 +83,13 @@ async function notifyIn(tx: Tx, notice: Notice): Promise<NotifyOutcome> {
   for (let i = 0; i < recipients.length; i += BATCH) {
     const batch = recipients.slice(i, i + BATCH);
     const ids = batch.map((r) => r.userId);
-    // Who exists, with the address and the objection switch; and who chose otherwise for this kind.
+    // Who exists and is approved, with the address and the objection switch; and who chose
+    // otherwise for this kind.
     const [users, prefs] = await Promise.all([
-      tx.user.findMany({ where: { id: { in: ids } }, select: { id: true, correo: true, avisosCorreo: true } }),
+      tx.user.findMany({
+        where: { id: { in: ids }, aprobado: true },
+        select: { id: true, correo: true, avisosCorreo: true },
+      }),
       KIND_INFO[kind].choosable
         ? tx.notificationPref.findMany({ where: { userId: { in: ids }, kind }, select: { userId: true, mode: true } })
         : Promise.resolve([]),

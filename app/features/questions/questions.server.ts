@@ -7,7 +7,7 @@ import { auditMany, type AuditAction } from "~/features/audit/audit.server.ts";
 import { consume } from "~/features/limits/rate-limits.server.ts";
 import { notify } from "~/features/notifications/notify.server.ts";
 import { canSeeCourse, type Viewer } from "~/features/courses/rules.ts";
-import { mayManageCourse } from "~/features/courses/team.server.ts";
+import { mayManageCourse, teachersToTell } from "~/features/courses/team.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
@@ -116,7 +116,7 @@ const rowSelect = {
   resuelta: true,
   oculta: true,
   createdAt: true,
-  updatedAt: true,
+  editadaEn: true,
   author: { select: { nombre: true, apellido: true } },
 } as const;
 type Row = Prisma.ModuleQuestionGetPayload<{ select: typeof rowSelect }>;
@@ -124,9 +124,9 @@ type Row = Prisma.ModuleQuestionGetPayload<{ select: typeof rowSelect }>;
 const fullName = (person: { nombre: string; apellido: string } | null) =>
   person ? `${person.nombre} ${person.apellido}`.trim() : null;
 
-/** An edit in the same second as the post is the post itself. */
-const editedAt = (row: { createdAt: Date; updatedAt: Date }) =>
-  row.updatedAt.getTime() - row.createdAt.getTime() > 1000 ? row.updatedAt.toISOString() : null;
+/** The author's last edit ('editada'); one in the same second as the post is the post itself. */
+const editedAt = (row: { createdAt: Date; editadaEn: Date | null }) =>
+  row.editadaEn && row.editadaEn.getTime() - row.createdAt.getTime() > 1000 ? row.editadaEn.toISOString() : null;
 
 /** The rows with their answers (one read for the whole page, oldest answer first), as the API answers them. */
 async function toViews(
@@ -291,11 +291,28 @@ async function pathOf(row: { id: string; cursoId: string; moduloId: string }) {
   return questionPath(row.cursoId, modules.get(row.moduloId)?.index ?? 0, row.id);
 }
 
-async function viewOf(viewer: Actor, id: string): Promise<QuestionJson> {
-  const row = await prisma.moduleQuestion.findUniqueOrThrow({ where: { id }, select: rowSelect });
+/** A question read back after a write, as the API answers it; null when it is gone meanwhile (the team deleted it). */
+async function viewOf(viewer: Actor, id: string): Promise<QuestionJson | null> {
+  const row = await prisma.moduleQuestion.findUnique({ where: { id }, select: rowSelect });
+  if (!row) return null;
   const modules = await moduleIndexes(row.cursoId);
   const [view] = await toViews([row], viewer, (m) => modules.get(m) ?? { index: 0, titulo: "" });
-  return view!;
+  return view ?? null;
+}
+
+/** The answer of a write: the question as it is now, or 404 when it went since (never a 500). */
+async function viewed(viewer: Actor, id: string): Promise<Result<{ pregunta: QuestionJson }>> {
+  const pregunta = await viewOf(viewer, id);
+  return pregunta ? ok({ pregunta }) : fail(404, QUESTION_NOT_FOUND);
+}
+
+/**
+ * Why the author's conditional write (`WHERE respondida = false`) changed nothing: answered
+ * meanwhile (409), or deleted by the team (404).
+ */
+async function authorMissed(id: string) {
+  const still = await prisma.moduleQuestion.count({ where: { id } });
+  return still > 0 ? fail(409, ALREADY_ANSWERED) : fail(404, QUESTION_NOT_FOUND);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -304,16 +321,16 @@ async function viewOf(viewer: Actor, id: string): Promise<QuestionJson> {
 const clip = (text: string) => (text.length > NOTICE_TEXT ? `${text.slice(0, NOTICE_TEXT - 1).trimEnd()}…` : text);
 
 /**
- * Who is told of a new question: the course's teachers; where it has none, the academy's admins
- * (who are its team then: decision 020). Never the asker.
+ * Who is told of a new question: the course's teachers; where it has none (approved and still
+ * docentes: team.server.ts), the academy's admins (who are its team then: decision 020). A
+ * suspended account (aprobado false) is told nothing. Never the asker.
  */
 async function teamToTell(tx: Tx, cursoId: string, askerId: string): Promise<string[]> {
-  const teachers = await tx.courseTeacher.findMany({ where: { cursoId }, select: { userId: true } });
+  const teachers = await teachersToTell(cursoId, tx);
   const ids =
     teachers.length > 0
-      ? teachers.map((t) => t.userId)
-      : // Approved admins only: a suspended account (aprobado false) is told nothing.
-        (await tx.user.findMany({ where: { rol: "admin", aprobado: true }, select: { id: true } })).map((u) => u.id);
+      ? teachers.map((t) => t.id)
+      : (await tx.user.findMany({ where: { rol: "admin", aprobado: true }, select: { id: true } })).map((u) => u.id);
   return ids.filter((id) => id !== askerId);
 }
 
@@ -352,7 +369,7 @@ export async function askQuestion(
     );
     return created.id;
   });
-  return ok({ pregunta: await viewOf(viewer, id) });
+  return viewed(viewer, id);
 }
 
 /**
@@ -379,10 +396,11 @@ export async function editQuestion(
   if (!limit.ok) return limit;
   const { count } = await prisma.moduleQuestion.updateMany({
     where: { id: row.id, authorId: viewer.id, respondida: false },
-    data: { texto: fields.texto },
+    // `editadaEn` is written here alone: the team's marks and answers are no edit of the question.
+    data: { texto: fields.texto, editadaEn: new Date() },
   });
-  if (count === 0) return fail(409, ALREADY_ANSWERED);
-  return ok({ pregunta: await viewOf(viewer, row.id) });
+  if (count === 0) return authorMissed(row.id);
+  return viewed(viewer, row.id);
 }
 
 /**
@@ -399,18 +417,19 @@ export async function deleteQuestion(
   const { row } = found;
   const path = await pathOf(row);
   if (found.team) {
-    await prisma.$transaction(async (tx) => {
-      await tx.moduleQuestion.delete({ where: { id: row.id } });
-      await moderationAudit(tx, request, "question.delete", viewer, row);
+    const deleted = await prisma.$transaction(async (tx) => {
+      const { count } = await tx.moduleQuestion.deleteMany({ where: { id: row.id } });
+      if (count > 0) await moderationAudit(tx, request, "question.delete", viewer, row);
+      return count > 0;
     });
-    return ok({ path });
+    return deleted ? ok({ path }) : fail(404, QUESTION_NOT_FOUND);
   }
   if (!found.own) return fail(403, MODERATE_FORBIDDEN);
   if (row.respondida) return fail(409, ALREADY_ANSWERED);
   const { count } = await prisma.moduleQuestion.deleteMany({
     where: { id: row.id, authorId: viewer.id, respondida: false },
   });
-  return count === 0 ? fail(409, ALREADY_ANSWERED) : ok({ path });
+  return count === 0 ? authorMissed(row.id) : ok({ path });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -450,10 +469,13 @@ export async function answerQuestion(
   if (!limit.ok) return limit;
   const { row } = found;
   const path = await pathOf(row);
-  await prisma.$transaction(async (tx) => {
+  const answered = await prisma.$transaction(async (tx) => {
+    // The question's row first: its lock orders this answer with a deletion of its answers
+    // (deleteAnswer), so `respondida` always says whether an answer exists; and a question deleted
+    // since it was read is 404, nothing written.
+    const { count } = await tx.moduleQuestion.updateMany({ where: { id: row.id }, data: { respondida: true } });
+    if (count === 0) return false;
     await tx.moduleAnswer.create({ data: { preguntaId: row.id, authorId: viewer.id, texto: fields.texto } });
-    // `updatedAt` stays the author's last edit: an answer is no edit of the question.
-    await tx.moduleQuestion.update({ where: { id: row.id }, data: { respondida: true, updatedAt: row.updatedAt } });
     if (row.authorId && row.authorId !== viewer.id) {
       await notify(
         {
@@ -467,8 +489,11 @@ export async function answerQuestion(
         tx,
       );
     }
+    return true;
   });
-  return ok({ pregunta: await viewOf(viewer, row.id), path });
+  if (!answered) return fail(404, QUESTION_NOT_FOUND);
+  const view = await viewed(viewer, row.id);
+  return view.ok ? ok({ pregunta: view.pregunta, path }) : view;
 }
 
 /**
@@ -485,7 +510,7 @@ export async function setQuestionState(
   if (!found.ok) return found;
   if (!found.team) return fail(403, MODERATE_FORBIDDEN);
   const { row } = found;
-  const changes: Array<[AuditAction, Prisma.ModuleQuestionUpdateInput]> = [];
+  const changes: Array<[AuditAction, Prisma.ModuleQuestionUpdateManyMutationInput]> = [];
   if (state.resuelta !== undefined && state.resuelta !== row.resuelta) {
     changes.push([state.resuelta ? "question.resolve" : "question.reopen", { resuelta: state.resuelta }]);
   }
@@ -493,16 +518,21 @@ export async function setQuestionState(
     changes.push([state.oculta ? "question.hide" : "question.show", { oculta: state.oculta }]);
   }
   if (changes.length > 0) {
-    await prisma.$transaction(async (tx) => {
-      // The marks alone: `updatedAt` stays the author's last edit.
-      await tx.moduleQuestion.update({
+    const marked = await prisma.$transaction(async (tx) => {
+      // The marks alone (no date read before: an author's edit since would be undone). Deleted
+      // since it was read: 404.
+      const { count } = await tx.moduleQuestion.updateMany({
         where: { id: row.id },
-        data: Object.assign({ updatedAt: row.updatedAt }, ...changes.map(([, data]) => data)),
+        data: Object.assign({}, ...changes.map(([, data]) => data)),
       });
+      if (count === 0) return false;
       for (const [action] of changes) await moderationAudit(tx, request, action, viewer, row);
+      return true;
     });
+    if (!marked) return fail(404, QUESTION_NOT_FOUND);
   }
-  return ok({ pregunta: await viewOf(viewer, row.id), path: await pathOf(row) });
+  const view = await viewed(viewer, row.id);
+  return view.ok ? ok({ pregunta: view.pregunta, path: await pathOf(row) }) : view;
 }
 
 /** An answer the team may delete, with its question (the caller checks the team), or null. */
@@ -538,12 +568,15 @@ export async function deleteAnswer(
   if (!found.team) return fail(403, MODERATE_FORBIDDEN);
   const { row } = found;
   const gone = await prisma.$transaction(async (tx) => {
+    // The question's row locked first, as an answer does (answerQuestion): then the flag is set from
+    // the answers as they are once this deletion and any answer or deletion before it are in, at
+    // READ COMMITTED too (a count read beside a concurrent answer or deletion would miss it).
+    const locked = await tx.$executeRaw`UPDATE "ModuleQuestion" SET "respondida" = "respondida" WHERE "id" = ${row.id}`;
+    if (locked === 0) return false;
     const { count } = await tx.moduleAnswer.deleteMany({ where: { id: answer.id, preguntaId: row.id } });
     if (count === 0) return false;
-    const left = await tx.moduleAnswer.count({ where: { preguntaId: row.id } });
-    if (left === 0) {
-      await tx.moduleQuestion.update({ where: { id: row.id }, data: { respondida: false, updatedAt: row.updatedAt } });
-    }
+    await tx.$executeRaw`UPDATE "ModuleQuestion" SET "respondida" =
+      EXISTS (SELECT 1 FROM "ModuleAnswer" a WHERE a."preguntaId" = ${row.id}) WHERE "id" = ${row.id}`;
     await moderationAudit(tx, request, "question.answer-delete", viewer, { ...row, texto: answer.texto });
     return true;
   });

@@ -494,6 +494,7 @@ function moduleQuestions(userId: string) {
           oculta: true,
           createdAt: true,
           updatedAt: true,
+          editadaEn: true,
           curso: { select: { id: true, titulo: true } },
           modulo: { select: { titulo: true } },
         },
@@ -508,6 +509,7 @@ function moduleQuestions(userId: string) {
       resuelta: r.resuelta,
       oculta: r.oculta,
       publicadaEn: r.createdAt,
+      editadaEn: r.editadaEn,
       actualizadaEn: r.updatedAt,
     }),
   );
