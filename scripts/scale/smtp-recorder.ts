@@ -45,6 +45,10 @@ const server = new SMTPServer({
     });
   },
 });
+// A client that goes away mid-connection (an instance killed with SIGKILL while its pooled
+// connection is open) resets it: say so and go on, as a real mail server does; without a
+// listener the 'error' event ended this process and every later mail was refused.
+server.on("error", (error: Error) => console.error(`smtp-recorder: ${error.message}`));
 server.listen(0, "127.0.0.1", () => {
   console.log((server.server.address() as AddressInfo).port);
 });
