@@ -63,6 +63,13 @@ test("dos procesos atienden el mismo puerto; la sesión vale en ambos y SIGTERM 
   try {
     await up();
     expect(childrenOf(server.pid!)).toHaveLength(2);
+    const scrape = () =>
+      fetch(`${BASE}/metrics`, { headers: { Authorization: "Bearer metricas-de-la-prueba-0123456789" } });
+    // A scrape before the workers have served anything answers (each worker answers the primary
+    // from its start, not from its first request).
+    const first = await scrape();
+    expect(first.status).toBe(200);
+    await first.text();
 
     // Sign in once; every following request (spread over both workers by the primary) is signed in.
     const login = await fetch(`${BASE}/login`, {
@@ -77,6 +84,7 @@ test("dos procesos atienden el mismo puerto; la sesión vale en ambos y SIGTERM 
       Array.from({ length: 12 }, () => fetch(`${BASE}/user`, { headers: { Cookie: cookie }, redirect: "manual" })),
     );
     expect(pages.map((r) => r.status)).toEqual(Array(12).fill(200));
+    await Promise.all(pages.map((r) => r.text()));
     // Labelled by the pattern React Router matched (the root's middleware notes it), never the URL:
     // a course page and its data request, an API call, the not-found page.
     const listed = (await (await fetch(`${BASE}/api/cursos/destacados`)).json()) as { cursos: Array<{ id: string }> };
@@ -87,12 +95,9 @@ test("dos procesos atienden el mismo puerto; la sesión vale en ambos y SIGTERM 
       await fetch(`${BASE}/no/existe/esta-pagina`),
     ];
     expect(labelled.map((r) => r.status)).toEqual([200, 200, 404]);
-    // GET /metrics, whichever worker answers it, counts both workers' requests (the primary sums
-    // them: docs/decisions/030-logs-metrics-restarts.md).
-    for (let i = 0; i < 4; i++) {
-      const metrics = await fetch(`${BASE}/metrics`, {
-        headers: { Authorization: "Bearer metricas-de-la-prueba-0123456789" },
-      });
+    await Promise.all(labelled.map((r) => r.text()));
+    const read = async () => {
+      const metrics = await scrape();
       expect(metrics.status).toBe(200);
       const lines = (await metrics.text()).split("\n");
       const count = (labels: string) =>
@@ -102,6 +107,20 @@ test("dos procesos atienden el mismo puerto; la sesión vale en ambos y SIGTERM 
             ?.split(" ")
             .at(-1),
         );
+      return { lines, count };
+    };
+    // A request is counted when its answer has been handed to the socket ('finish'), which on a
+    // loaded machine can come after the client has read it: wait until every one is.
+    await expect
+      .poll(async () => {
+        const { count } = await read();
+        return [count('route="/cursos/:cursoId",status="200"'), count('route="/*",status="404"')];
+      })
+      .toEqual([2, 1]);
+    // GET /metrics, whichever worker answers it, counts both workers' requests (the primary sums
+    // them: docs/decisions/030-logs-metrics-restarts.md).
+    for (let i = 0; i < 4; i++) {
+      const { lines, count } = await read();
       expect(count('route="/user",status="200"')).toBeGreaterThanOrEqual(12);
       expect(count('route="/cursos/:cursoId",status="200"')).toBe(2);
       expect(count('route="/api/cursos/destacados",status="200"')).toBe(1);

@@ -31,7 +31,7 @@ const { allowedMethods } = await import("./allowed-methods.ts");
 const { APP_URL_UNSET_WARNING } = await import("../app/lib/env.server.ts");
 const { log } = await import("../app/lib/log.server.ts");
 const { requestLog, routeLabeler, servedByApp } = await import("./request-log.ts");
-const { observeRequest, serveClusterMetrics } = await import("../app/lib/metrics.server.ts");
+const { answerClusterMetrics, observeRequest, serveClusterMetrics } = await import("../app/lib/metrics.server.ts");
 
 // ACADEMIA_SERVER_BUILD: another server build to serve (tests/server-shutdown.test.ts's fixture).
 const BUILD = path.resolve(process.env.ACADEMIA_SERVER_BUILD || "build/server/index.js");
@@ -83,6 +83,9 @@ async function primary() {
 }
 
 async function main() {
+  // A worker answers the primary's gathering of the cluster's metrics from the start, before it
+  // has served anything (and before it listens: the primary asks only the workers that listen).
+  answerClusterMetrics();
   if (process.env.SKIP_MIGRATIONS !== "true") await deployMigrations(databaseUrl());
 
   const build = await import(pathToFileURL(BUILD).href);

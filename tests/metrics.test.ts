@@ -162,9 +162,11 @@ describe("GET /metrics", () => {
 });
 
 describe("with WEB_CONCURRENCY workers", () => {
-  it("any worker's /metrics answers the sum over all workers", async () => {
-    // tests/fixtures/cluster-metrics.ts: a primary and 3 workers, each counting its own requests
-    // (worker i counts i + 1); worker 0 then asks for the metrics as GET /metrics does.
+  it("any worker's /metrics answers the sum over all workers, at once even when one has served nothing yet or is still starting", async () => {
+    // tests/fixtures/cluster-metrics.ts: a primary and 5 workers: 3 counting their own requests
+    // (worker i counts i + 1), one listening that has counted nothing (before answerClusterMetrics
+    // it never answered the primary: every scrape waited 5 s and failed), one still starting; worker
+    // 0 then asks for the metrics as GET /metrics does.
     const child = spawn(process.execPath, [path.resolve("tests/fixtures/cluster-metrics.ts")], {
       stdio: ["ignore", "pipe", "inherit"],
     });

@@ -7,13 +7,21 @@
 // the worker that got the request asks the primary, which gathers every worker's registry
 // (prom-client's AggregatorRegistry, see clusterMetricsText and server/index.ts).
 // Relative imports only (plain Node loads it).
-import cluster from "node:cluster";
+import cluster, { type Worker } from "node:cluster";
 import crypto from "node:crypto";
 import client from "prom-client";
 
 /** The message a worker sends the primary for the whole cluster's metrics, and its answer. */
 const CLUSTER_METRICS = "academia:metrics";
 type ClusterMetricsMessage = { type: typeof CLUSTER_METRICS; id: number; text?: string; error?: string };
+/** The primary's question to each worker for its own registry, and the worker's answer. */
+const WORKER_METRICS = "academia:worker-metrics";
+type WorkerMetricsMessage = {
+  type: typeof WORKER_METRICS;
+  id: number;
+  metrics?: Awaited<ReturnType<typeof client.register.getMetricsAsJSON>>;
+  error?: string;
+};
 
 type Metrics = {
   requests: client.Counter<"method" | "route" | "status">;
@@ -28,8 +36,6 @@ function metrics(): Metrics {
   if (global[KEY]) return global[KEY];
   // Event-loop lag, memory, CPU, handles: prom-client's standard process metrics.
   client.collectDefaultMetrics();
-  // A worker answers the primary's requests for its registry (AggregatorRegistry's listener).
-  if (cluster.isWorker) new client.AggregatorRegistry();
   const made: Metrics = {
     requests: new client.Counter({
       name: "academia_http_requests_total",
@@ -106,9 +112,10 @@ export function bearerMatches(header: string | null, token: string): boolean {
 let asked = 0;
 /**
  * In a cluster worker, every worker's metrics summed (asked of the primary, which gathers them);
- * elsewhere this process's. Rejects after `timeoutMs`.
+ * elsewhere this process's. Rejects after `timeoutMs` (longer than the primary's own wait, so that
+ * its reason is the one logged).
  */
-export function clusterMetricsText(timeoutMs = 5000): Promise<string> {
+export function clusterMetricsText(timeoutMs = 6000): Promise<string> {
   if (!cluster.isWorker || !process.send) return metricsText();
   metrics();
   const id = ++asked;
@@ -129,12 +136,73 @@ export function clusterMetricsText(timeoutMs = 5000): Promise<string> {
   });
 }
 
-/** The primary's side: answers a worker's CLUSTER_METRICS message with every worker's metrics. */
-export function serveClusterMetrics() {
-  const aggregator = new client.AggregatorRegistry();
-  cluster.on("message", (worker, message: ClusterMetricsMessage) => {
+let answering = false;
+/**
+ * A worker's side: answers the primary's question for this process's registry. Called when the
+ * worker starts, before it listens (server/index.ts): a worker that has not served a request yet
+ * must answer too, or every scrape would wait for it and fail.
+ */
+export function answerClusterMetrics() {
+  if (!cluster.isWorker || !process.send || answering) return;
+  answering = true;
+  process.on("message", (message: WorkerMetricsMessage) => {
+    if (message?.type !== WORKER_METRICS) return;
+    metrics();
+    client.register.getMetricsAsJSON().then(
+      (json) => process.send!({ type: WORKER_METRICS, id: message.id, metrics: json } satisfies WorkerMetricsMessage),
+      (error: unknown) =>
+        process.send!({ type: WORKER_METRICS, id: message.id, error: String(error) } satisfies WorkerMetricsMessage),
+    );
+  });
+}
+
+/**
+ * The primary's side: answers a worker's CLUSTER_METRICS message with every worker's metrics,
+ * summed (or the max, per metric: see registerGauge) by prom-client's AggregatorRegistry. Only
+ * the workers that listen are asked: one still starting (or started again after a crash) takes
+ * no request and has counted nothing, and must not make the scrape wait. A worker that listens
+ * and does not answer within `timeoutMs` fails the scrape (a sum without it would make its
+ * counters look reset).
+ */
+export function serveClusterMetrics(timeoutMs = 4000) {
+  const listening = new Set<number>();
+  cluster.on("listening", (worker) => listening.add(worker.id));
+  cluster.on("exit", (worker) => listening.delete(worker.id));
+  const waiting = new Map<number, (message: WorkerMetricsMessage) => void>();
+  let next = 0;
+  const gather = () =>
+    new Promise<string>((resolve, reject) => {
+      const id = ++next;
+      const asked = Object.values(cluster.workers ?? {}).filter(
+        (worker): worker is Worker => worker !== undefined && listening.has(worker.id) && worker.isConnected(),
+      );
+      const answers: NonNullable<WorkerMetricsMessage["metrics"]>[] = [];
+      let left = asked.length;
+      const finish = (error?: Error) => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        if (error) reject(error);
+        else client.AggregatorRegistry.aggregate(answers).metrics().then(resolve, reject);
+      };
+      const timer = setTimeout(
+        () => finish(new Error(`${left} of ${asked.length} workers did not answer within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      waiting.set(id, (message) => {
+        if (message.error !== undefined || !message.metrics) return finish(new Error(message.error ?? "no metrics"));
+        answers.push(message.metrics);
+        if (--left === 0) finish();
+      });
+      if (left === 0) return finish();
+      for (const worker of asked) worker.send({ type: WORKER_METRICS, id } satisfies WorkerMetricsMessage);
+    });
+  cluster.on("message", (worker, message: ClusterMetricsMessage | WorkerMetricsMessage) => {
+    if (message?.type === WORKER_METRICS) {
+      waiting.get(message.id)?.(message);
+      return;
+    }
     if (message?.type !== CLUSTER_METRICS) return;
-    aggregator.clusterMetrics().then(
+    gather().then(
       (text) => worker.send({ type: CLUSTER_METRICS, id: message.id, text } satisfies ClusterMetricsMessage),
       (error: unknown) =>
         worker.send({ type: CLUSTER_METRICS, id: message.id, error: String(error) } satisfies ClusterMetricsMessage),
