@@ -30,6 +30,7 @@ import {
   backupSlot,
   claimBackupSlot,
   runScheduledBackup,
+  scheduleCheck,
   stopBackupSchedule,
 } from "~/features/backup/schedule.server.ts";
 import { migrationsFolderFor } from "../server/migrate/index.ts";
@@ -304,7 +305,8 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
     const slot = backupSlot(new Date(Date.UTC(2026, 10, 27, 14, 30)), 6);
     expect(slot.toISOString()).toBe("2026-11-27T12:00:00.000Z");
     const claims = await Promise.all([claimBackupSlot(slot, "a"), claimBackupSlot(slot, "b", other)]);
-    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(claims.filter((claim) => typeof claim === "object")).toHaveLength(1);
+    expect(claims).toContain("taken");
 
     // Two instances' schedules racing for the next period: one backup.
     const next = backupSlot(new Date(Date.UTC(2026, 10, 27, 18, 0)), 6);
@@ -315,7 +317,8 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
       return createBackup({ ...live(), backupDir: dir, keep: 3 });
     };
     const outcomes = await Promise.all([runScheduledBackup(next, make), runScheduledBackup(next, make)]);
-    expect(outcomes.sort()).toEqual(["made", "taken"]);
+    expect(outcomes.filter((o) => o === "made")).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== "made")).toEqual([expect.stringMatching(/^(taken|done)$/)]);
     expect(made).toBe(1);
     const row = await prisma.backupRun.findUniqueOrThrow({ where: { slot: next } });
     expect(row.finishedAt).not.toBeNull();
@@ -464,8 +467,52 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
     expect(row.error).toBeNull();
     expect(await listBackups(dir)).toEqual([row.name]);
     // A period that has its backup is not taken again.
-    expect(await claimBackupSlot(slot, "otra")).toBe(false);
+    expect(await claimBackupSlot(slot, "otra")).toBe("done");
     await stopBackupSchedule(); // nothing running: returns at once
+  });
+
+  it("makes a period another instance's stop interrupted at a later check of the instances that found it taken", async () => {
+    // A rolling deploy: the new instances (B, C) start while the old one (A) makes the period's
+    // backup, find it taken, and A is stopped after that.
+    const slot = backupSlot(new Date(Date.UTC(2026, 10, 29, 6, 0)), 6);
+    const now = () => new Date(slot.getTime() + 10 * 60 * 1000);
+    let startedA!: () => void;
+    const runningA = new Promise<void>((resolve) => (startedA = resolve));
+    const checkA = scheduleCheck(
+      6,
+      (signal) =>
+        new Promise((_, reject) => {
+          startedA();
+          signal.addEventListener("abort", () => reject(new BackupError("stopped")), { once: true });
+        }),
+      now,
+    );
+    const made: string[] = [];
+    const fake = (who: string) => () => {
+      made.push(who);
+      return Promise.resolve({ path: path.join("/backups", `academia-${who}`) });
+    };
+    const checkB = scheduleCheck(6, fake("b"), now);
+    const checkC = scheduleCheck(6, fake("c"), now);
+    const a = checkA();
+    await runningA;
+    for (let i = 0; i < 2; i++) expect([await checkB(), await checkC()]).toEqual(["taken", "taken"]);
+    await stopBackupSchedule();
+    expect(await a).toBe("interrupted");
+    expect((await prisma.backupRun.findUniqueOrThrow({ where: { slot } })).error).toMatch(/^Interrupted/);
+
+    // Their next checks: one of them takes the period over and makes its backup.
+    const outcomes = await Promise.all([checkB(), checkC()]);
+    expect(outcomes.filter((o) => o === "made")).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== "made")).toEqual([expect.stringMatching(/^(taken|done)$/)]);
+    expect(made).toHaveLength(1);
+    const row = await prisma.backupRun.findUniqueOrThrow({ where: { slot } });
+    expect(row).toMatchObject({ name: `academia-${made[0]}`, error: null });
+    expect(row.finishedAt).not.toBeNull();
+    // Once the period has its backup, no check tries again.
+    for (let i = 0; i < 2; i++) await Promise.all([checkB(), checkC()]);
+    expect(await Promise.all([checkA(), checkB(), checkC()])).toEqual([undefined, undefined, undefined]);
+    expect(made).toHaveLength(1);
   });
 
   it("with S3, lists the keys the database names and checks on restore that the bucket still holds them", async () => {

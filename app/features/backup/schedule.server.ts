@@ -33,26 +33,47 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
 /** The error written on the row of a backup a stopping server interrupted: the period is taken over. */
 const INTERRUPTED = "Interrupted: the server stopped during the backup; the next instance to start makes it.";
 
+/** A run's hold on its period's row: the row is this run's while its instance and startedAt are these. */
+export type BackupClaim = { slot: Date; instance: string; startedAt: Date };
+
 /**
- * Claims a period's backup for this instance: true for the one instance whose insert succeeds, or
- * whose update takes over a period a stopping server interrupted (one conditional update: of
- * several instances, one wins).
+ * Claims a period's backup for this instance: the claim for the one instance whose insert
+ * succeeds, or whose update takes over a period a stopping server interrupted (one conditional
+ * update: of several instances, one wins). Otherwise "taken" (another run is under way, or was
+ * interrupted and is not yet taken over: ask again at the next check) or "done" (the period's run
+ * has finished, made or failed).
  */
-export async function claimBackupSlot(slot: Date, instance = instanceName(), client = prisma): Promise<boolean> {
-  try {
-    await client.backupRun.create({ data: { slot, instance } });
-    return true;
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-  }
+export async function claimBackupSlot(
+  slot: Date,
+  instance = instanceName(),
+  client = prisma,
+): Promise<BackupClaim | "taken" | "done"> {
+  const claim = { slot, instance, startedAt: new Date() };
   const { count } = await client.backupRun.updateMany({
     where: { slot, error: INTERRUPTED },
-    data: { instance, startedAt: new Date(), finishedAt: null, error: null },
+    data: { instance, startedAt: claim.startedAt, finishedAt: null, error: null },
   });
-  return count === 1;
+  if (count === 1) return claim;
+  const state = () => client.backupRun.findUnique({ where: { slot }, select: { finishedAt: true, error: true } });
+  let row = await state();
+  if (!row) {
+    try {
+      await client.backupRun.create({ data: claim });
+      return claim;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    row = await state();
+  }
+  return row?.finishedAt && row.error !== INTERRUPTED ? "done" : "taken";
 }
 
-export type ScheduledRun = "made" | "taken" | "failed" | "interrupted";
+/**
+ * What a check did: "made" or "failed" this instance's backup of the period, "interrupted" it
+ * (the server is stopping), found it "taken" by another instance's run (under way or interrupted:
+ * the next check asks again) or "done" by another instance.
+ */
+export type ScheduledRun = "made" | "taken" | "done" | "failed" | "interrupted";
 
 /** The scheduled backups under way in this process, with what stops each (stopBackupSchedule). */
 const running = new Map<Promise<ScheduledRun>, AbortController>();
@@ -67,7 +88,8 @@ export function runScheduledBackup(
 ): Promise<ScheduledRun> {
   const stop = new AbortController();
   const run = (async (): Promise<ScheduledRun> => {
-    if (!(await claimBackupSlot(slot))) return "taken";
+    const claimed = await claimBackupSlot(slot);
+    if (typeof claimed === "string") return claimed;
     try {
       const made = await make(stop.signal);
       const name = path.basename(made.path);
@@ -102,6 +124,37 @@ export async function stopBackupSchedule(): Promise<void> {
 }
 
 /**
+ * One instance's check, run each minute: the current period's backup, unless this instance has
+ * already handled that period or a check is under way. Resolves with the check's outcome
+ * (undefined: nothing was done). `make` and `now` are the tests'.
+ */
+export function scheduleCheck(
+  everyHours: number,
+  make?: (signal: AbortSignal) => Promise<{ path: string }>,
+  now = () => new Date(),
+): () => Promise<ScheduledRun | undefined> {
+  let done: number | undefined;
+  let checking: Promise<ScheduledRun | undefined> | undefined;
+  return () => {
+    const slot = backupSlot(now(), everyHours);
+    if (checking || slot.getTime() === done) return Promise.resolve(undefined);
+    checking = runScheduledBackup(slot, make)
+      .then((outcome) => {
+        // "taken": another instance's run, which a stop may yet interrupt: asked again at the
+        // next check, until the period ends or its run has finished.
+        if (outcome !== "taken") done = slot.getTime();
+        return outcome;
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, "[backup] could not claim the scheduled backup");
+        return undefined;
+      })
+      .finally(() => (checking = undefined));
+    return checking;
+  };
+}
+
+/**
  * Every BACKUP_EVERY_H hours, one backup across all instances; nothing when it is unset. `every`
  * runs the check on the background jobs' timers (app/jobs.server.ts), which SIGTERM stops, and
  * stopBackupSchedule stops a backup under way.
@@ -109,16 +162,6 @@ export async function stopBackupSchedule(): Promise<void> {
 export function startBackupSchedule(every: (ms: number, job: () => unknown) => void) {
   const everyHours = env().BACKUP_EVERY_H;
   if (!everyHours) return;
-  let done: number | undefined;
-  let running = false;
-  const tick = () => {
-    const slot = backupSlot(new Date(), everyHours);
-    if (running || slot.getTime() === done) return;
-    running = true;
-    runScheduledBackup(slot)
-      .then(() => (done = slot.getTime()))
-      .catch((error) => log.error({ err: error }, "[backup] could not claim the scheduled backup"))
-      .finally(() => (running = false));
-  };
-  every(CHECK_EVERY, tick);
+  const check = scheduleCheck(everyHours);
+  every(CHECK_EVERY, () => void check());
 }
