@@ -515,6 +515,76 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
     expect(made).toHaveLength(1);
   });
 
+  it("marks a stopped backup's row interrupted before the backup has ended, and a late finish cannot mark it made", async () => {
+    const slot = backupSlot(new Date(Date.UTC(2026, 10, 29, 12, 0)), 6);
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // A step that outlasts the stop (a VACUUM INTO under way, a pg_dump slow to exit), then completes.
+    const run = runScheduledBackup(slot, async (signal) => {
+      started();
+      await new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
+      await released;
+      return { path: path.join("/backups", "academia-late") };
+    });
+    let settled = false;
+    void run.finally(() => (settled = true));
+    await running;
+    const stopping = stopBackupSchedule();
+    try {
+      const row = await waitForRow(slot, (r) => r.error !== null);
+      expect(row.error).toMatch(/^Interrupted: the server stopped/);
+      expect(row.finishedAt).not.toBeNull();
+      expect(settled).toBe(false);
+    } finally {
+      release();
+    }
+    await stopping;
+    expect(await run).toBe("interrupted");
+    const row = await prisma.backupRun.findUniqueOrThrow({ where: { slot } });
+    expect(row.error).toMatch(/^Interrupted/);
+    expect(row.name).toBeNull();
+  });
+
+  it.skipIf(engine !== "sqlite")(
+    "stops a SQLite backup during its VACUUM INTO: the row says interrupted and the partial folder is gone before the worker ends",
+    async () => {
+      const slot = backupSlot(new Date(Date.UTC(2026, 10, 29, 18, 0)), 6);
+      const dir = backupDir();
+      // A database another connection writes in (rollback journal, an exclusive lock): the worker's
+      // VACUUM INTO waits for it in SQLite's code (5 s at most), which terminate() does not cut short.
+      const source = path.join(root, `locked-${crypto.randomBytes(4).toString("hex")}.db`);
+      const locker = new Database(source);
+      locker.exec("CREATE TABLE t (x); INSERT INTO t VALUES (1)");
+      locker.exec("BEGIN EXCLUSIVE; INSERT INTO t VALUES (2)");
+      try {
+        const run = runScheduledBackup(slot, (signal) =>
+          createBackup({ ...live(), databaseUrl: `file:${source}`, backupDir: dir, keep: 3, signal }),
+        );
+        let settled = false;
+        void run.finally(() => (settled = true));
+        // The worker has the database open (the locker is the other file descriptor): it waits.
+        await until(() => openFiles(source) >= 2, "the worker never opened the database");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const stopping = stopBackupSchedule();
+        const row = await waitForRow(slot, (r) => r.error !== null);
+        expect(row.error).toMatch(/^Interrupted: the server stopped/);
+        await until(() => fs.readdirSync(dir).length === 0, "the partial folder stayed");
+        expect(settled).toBe(false); // the worker is still in VACUUM INTO
+        locker.exec("ROLLBACK");
+        await stopping;
+        expect(await run).toBe("interrupted");
+        expect(fs.readdirSync(dir)).toEqual([]);
+        const after = await prisma.backupRun.findUniqueOrThrow({ where: { slot } });
+        expect(after).toMatchObject({ error: row.error, name: null });
+      } finally {
+        if (locker.inTransaction) locker.exec("ROLLBACK");
+        locker.close();
+      }
+    },
+  );
+
   it("with S3, lists the keys the database names and checks on restore that the bucket still holds them", async () => {
     const { default: S3rver } = await import("s3rver");
     const dir = fs.mkdtempSync(path.join(root, "s3-"));
@@ -647,6 +717,40 @@ async function oldTable(target: DataTarget, action: "create" | "read") {
   } finally {
     await db.end();
   }
+}
+
+/** The BackupRun row of `slot` once `ready` says so (within 3 s: well before a 5 s wait ends). */
+async function waitForRow(
+  slot: Date,
+  ready: (row: { error: string | null; finishedAt: Date | null }) => boolean,
+): Promise<{ error: string | null; finishedAt: Date | null; name: string | null }> {
+  for (let waited = 0; ; waited += 25) {
+    const row = await prisma.backupRun.findUnique({ where: { slot } });
+    if (row && ready(row)) return row;
+    if (waited > 3000) throw new Error(`the row of ${slot.toISOString()} is not ready: ${JSON.stringify(row)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function until(condition: () => boolean, failure: string, ms = 10_000) {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > ms) throw new Error(failure);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** How many of this process's file descriptors (threads included) are open on `file`. */
+function openFiles(file: string): number {
+  const real = fs.realpathSync(file);
+  let n = 0;
+  for (const fd of fs.readdirSync("/proc/self/fd")) {
+    try {
+      if (fs.readlinkSync(`/proc/self/fd/${fd}`) === real) n += 1;
+    } catch {
+      // closed meanwhile
+    }
+  }
+  return n;
 }
 
 /** The names of this process's child processes (Linux /proc: "pid (name) state ppid …"). */

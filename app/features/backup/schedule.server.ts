@@ -69,6 +69,19 @@ export async function claimBackupSlot(
 }
 
 /**
+ * Writes a run's outcome on its row, if the row is still this run's and unfinished (one
+ * conditional update): a run the stop marked interrupted, or another instance took over since,
+ * is not overwritten. True when written.
+ */
+async function finishRun(claim: BackupClaim, outcome: { name: string } | { error: string }): Promise<boolean> {
+  const { count } = await prisma.backupRun.updateMany({
+    where: { slot: claim.slot, instance: claim.instance, startedAt: claim.startedAt, finishedAt: null },
+    data: { finishedAt: new Date(), ...outcome },
+  });
+  return count === 1;
+}
+
+/**
  * What a check did: "made" or "failed" this instance's backup of the period, "interrupted" it
  * (the server is stopping), found it "taken" by another instance's run (under way or interrupted:
  * the next check asks again) or "done" by another instance.
@@ -76,7 +89,7 @@ export async function claimBackupSlot(
 export type ScheduledRun = "made" | "taken" | "done" | "failed" | "interrupted";
 
 /** The scheduled backups under way in this process, with what stops each (stopBackupSchedule). */
-const running = new Map<Promise<ScheduledRun>, AbortController>();
+const running = new Map<Promise<ScheduledRun>, () => Promise<unknown>>();
 
 /**
  * The period's backup, if this instance claims it; the outcome is written on the claim's row.
@@ -87,40 +100,62 @@ export function runScheduledBackup(
   make: (signal: AbortSignal) => Promise<{ path: string }> = (signal) => createBackup({ ...backupConfig(), signal }),
 ): Promise<ScheduledRun> {
   const stop = new AbortController();
+  let claim: BackupClaim | undefined;
+  let marked: Promise<unknown> | undefined;
+  // The row says "interrupted" once, as soon as both the stop and the claim are there.
+  const markInterrupted = () =>
+    claim
+      ? (marked ??= finishRun(claim, { error: INTERRUPTED }).catch((error: unknown) =>
+          log.error({ err: error }, "[backup] could not mark the scheduled backup interrupted"),
+        ))
+      : Promise.resolve();
   const run = (async (): Promise<ScheduledRun> => {
     const claimed = await claimBackupSlot(slot);
     if (typeof claimed === "string") return claimed;
+    claim = claimed;
     try {
+      if (stop.signal.aborted) throw new Error("stopped before it began");
       const made = await make(stop.signal);
       const name = path.basename(made.path);
-      await prisma.backupRun.update({ where: { slot }, data: { finishedAt: new Date(), name } });
-      log.info({ backup: name }, `[backup] ${name} written`);
-      return "made";
+      if (await finishRun(claim, { name })) {
+        log.info({ backup: name }, `[backup] ${name} written`);
+        return "made";
+      }
+      // The stop came as the backup completed: its row already says interrupted (the next
+      // instance makes the period again); the complete folder stays.
+      log.warn({ backup: name }, `[backup] ${name} written, but its run was already marked interrupted`);
+      return "interrupted";
     } catch (error) {
-      const stopped = stop.signal.aborted;
-      if (stopped)
+      if (stop.signal.aborted) {
         log.warn(`[backup] the scheduled backup of ${slot.toISOString()} was stopped: the server is stopping`);
-      else log.error({ err: error }, "[backup] the scheduled backup failed");
-      const message = stopped ? INTERRUPTED : error instanceof Error ? error.message : String(error);
-      await prisma.backupRun
-        .update({ where: { slot }, data: { finishedAt: new Date(), error: message.slice(0, 1000) } })
-        .catch(() => {});
-      return stopped ? "interrupted" : "failed";
+        await markInterrupted();
+        return "interrupted";
+      }
+      log.error({ err: error }, "[backup] the scheduled backup failed");
+      const message = error instanceof Error ? error.message : String(error);
+      await finishRun(claim, { error: message.slice(0, 1000) }).catch(() => {});
+      return "failed";
     }
   })();
-  running.set(run, stop);
+  running.set(run, () => {
+    stop.abort();
+    return markInterrupted();
+  });
   void run.finally(() => running.delete(run)).catch(() => {});
   return run;
 }
 
 /**
  * Stops the scheduled backups under way (the server is stopping; the timers are already
- * cleared): each is ended, its partial folder removed and its row marked interrupted. Resolves
- * when that is done (the server bounds the wait).
+ * cleared). Each is ended at once (pg_dump signalled, the SQLite worker told to terminate, its
+ * partial folder removed) and its row marked interrupted before anything waits for it: a SQLite
+ * worker ends only when the statement under way returns (a big database's VACUUM INTO can outlast
+ * the server's deadline). Then resolves when every one has ended (the server bounds the wait).
  */
 export async function stopBackupSchedule(): Promise<void> {
-  for (const stop of running.values()) stop.abort();
-  await Promise.allSettled(running.keys());
+  const runs = [...running];
+  await Promise.allSettled(runs.map(([, interrupt]) => interrupt()));
+  await Promise.allSettled(runs.map(([run]) => run));
 }
 
 /**
