@@ -2,16 +2,22 @@
 // app/jobs.server.ts. Time is cut into periods of BACKUP_EVERY_H hours from the Unix epoch (UTC);
 // the first instance to insert the current period's BackupRun row makes its backup, and every
 // other instance on the same database finds the row taken (the primary key refuses a second
-// insert, on SQLite and PostgreSQL alike) and does nothing. An instance that dies mid-backup
-// leaves its row without finishedAt: that period has no backup, the next one does.
+// insert, on SQLite and PostgreSQL alike). While that run has not finished (it may yet be
+// interrupted, below), they ask again at each check of the period; once it has, they do nothing
+// more. An instance killed mid-backup leaves its row without finishedAt: that period has no
+// backup, the next one does.
 //
 // A server that stops (SIGTERM: app/shutdown.server.ts → stopBackupSchedule) stops its backup at
 // once rather than within the shutdown's deadline (a big database's backup outlasts it): pg_dump
-// is ended, the SQLite worker terminated (once the statement under way returns), the partial
-// folder removed, and the row says "Interrupted" with finishedAt. A stop is not the backup's
-// fault, and a deploy every day at the backup's hour must not leave every period without one:
-// the next instance to start (this one restarted, as a rolling deploy does) takes the interrupted
-// period over and makes its backup; until then the row shows it was interrupted.
+// is signalled, the SQLite worker told to terminate (it ends once the statement under way
+// returns), and the row says "Interrupted" with finishedAt and the partial folder is removed
+// before anything waits for them; a deadline that comes first leaves neither an unfinished row
+// nor a partial folder. A backup that completes anyway cannot mark the row made (its update is
+// conditional on the row being its claim, unfinished). A stop is not the backup's fault, and a
+// deploy every day at the backup's hour must not leave every period without one: the next check
+// of an instance that has not handled the period (a new one started before the old one stopped,
+// as a rolling deploy does, or this one restarted) takes it over (one conditional update, one
+// winner) and makes its backup; until then the row shows it was interrupted.
 import path from "node:path";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
