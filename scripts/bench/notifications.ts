@@ -362,7 +362,7 @@ async function digest(hooks: Hooks, at: Side): Promise<DigestRun> {
     );
     const expected = num(
       await db.one(
-        `SELECT count(*) AS n FROM "User" u WHERE u."avisosCorreo" = TRUE AND u."correo" NOT LIKE ?
+        `SELECT count(*) AS n FROM "User" u WHERE u."avisosCorreo" = TRUE AND u."aprobado" = TRUE AND u."correo" NOT LIKE ?
            AND EXISTS (SELECT 1 FROM "Notification" n WHERE n."userId" = u."id" AND n."digestPending" = TRUE)
            AND NOT EXISTS (SELECT 1 FROM "NotificationPref" p WHERE p."userId" = u."id" AND p."kind" = 'pregunta'
              AND p."mode" <> 'digest')`,
