@@ -482,9 +482,17 @@ async function snapshotPostgres(url: string, dest: string, pgBin?: string, signa
   }
 }
 
+/**
+ * Row counts of the schema's tables, less an extension's own (pg_depend 'e', e.g. PostGIS's
+ * spatial_ref_sys): pg_dump --schema leaves those out, so counting them would fail the restore's check.
+ */
 export async function countPgTables(client: pg.Client, schema: string): Promise<Record<string, number>> {
   const { rows } = await client.query<{ name: string }>(
-    "SELECT tablename AS name FROM pg_tables WHERE schemaname = $1 ORDER BY tablename",
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND c.relkind IN ('r', 'p')
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d
+          WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e')
+      ORDER BY c.relname`,
     [schema],
   );
   const tables: Record<string, number> = {};
