@@ -18,6 +18,7 @@ import { createS3Storage } from "~/lib/storage/s3.server.ts";
 import { deleteStored, fileStorage, storeBytes, uploadsDir } from "~/lib/storage.server.ts";
 import {
   BackupError,
+  choosePgTool,
   createBackup,
   listBackups,
   MANIFEST,
@@ -596,6 +597,26 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
     expect(refused.output).toMatch(/^Restore failed: Refusing to overwrite/m);
     for (const run of [backup, restored, refused]) expect(run.output).not.toContain("s3cr3t");
     await expectRestored(target, [ack]);
+  });
+});
+
+describe("the choice of pg_dump, pg_restore and psql", () => {
+  const found = [
+    { bin: "/usr/lib/postgresql/18/bin/psql", major: 18 },
+    { bin: "/usr/lib/postgresql/16/bin/psql", major: 16 },
+    { bin: "/usr/lib/postgresql/15/bin/psql", major: 15 },
+    { bin: "psql", major: 17 },
+  ];
+  it("takes the oldest at least as new as the server, PG_BIN's first when new enough", () => {
+    expect(choosePgTool(found, 16)).toBe("/usr/lib/postgresql/16/bin/psql");
+    expect(choosePgTool(found, 17)).toBe("psql");
+    expect(choosePgTool(found, 14)).toBe("/usr/lib/postgresql/15/bin/psql");
+    expect(choosePgTool(found, 19)).toBeUndefined();
+    const withPgBin = [{ bin: "/opt/pg/psql", major: 18 }, ...found];
+    expect(choosePgTool(withPgBin, 16, "/opt/pg/psql")).toBe("/opt/pg/psql");
+    expect(choosePgTool([{ bin: "/opt/pg/psql", major: 15 }, ...found], 16, "/opt/pg/psql")).toBe(
+      "/usr/lib/postgresql/16/bin/psql",
+    );
   });
 });
 
