@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { Readable } from "node:stream";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
@@ -26,6 +27,7 @@ import {
   type DataTarget,
   type Manifest,
 } from "~/features/backup/backup.server.ts";
+import { restoreScriptFilter } from "~/features/backup/restore-script.server.ts";
 import { restoreBackup } from "~/features/backup/restore.server.ts";
 import {
   backupSlot,
@@ -617,6 +619,103 @@ describe("the choice of pg_dump, pg_restore and psql", () => {
     expect(choosePgTool([{ bin: "/opt/pg/psql", major: 15 }, ...found], 16, "/opt/pg/psql")).toBe(
       "/usr/lib/postgresql/16/bin/psql",
     );
+  });
+});
+
+/** pg_restore's SQL through the restore's check, in chunks of `size` bytes: what psql would get. */
+async function filtered(script: string, serverVersion: number, size = 7): Promise<string> {
+  const bytes = Buffer.from(script);
+  const chunks = Array.from({ length: Math.ceil(bytes.length / size) }, (_, i) =>
+    bytes.subarray(i * size, (i + 1) * size),
+  );
+  const out: Buffer[] = [];
+  for await (const chunk of Readable.from(chunks).pipe(restoreScriptFilter(serverVersion))) out.push(chunk as Buffer);
+  return Buffer.concat(out).toString();
+}
+
+const HEADER = `--
+-- PostgreSQL database dump
+--
+
+\\restrict AbC123xyz
+
+-- Dumped from database version 17.2
+-- Dumped by pg_dump version 17.2
+
+SET statement_timeout = 0;
+SET lock_timeout = 0;
+SET idle_in_transaction_session_timeout = 0;
+SET transaction_timeout = 0;
+SET client_encoding = 'UTF8';
+SET standard_conforming_strings = on;
+SELECT pg_catalog.set_config('search_path', '', false);
+SET check_function_bodies = false;
+`;
+const BODY = `
+CREATE TABLE public."Nota" (
+    id text NOT NULL,
+    "texto" text DEFAULT 'sin\\barra'::text
+);
+
+CREATE FUNCTION public.f() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $_$ BEGIN NEW.texto := regexp_replace(NEW.texto, '\\s+', ' '); RETURN NEW; END; $_$;
+
+COPY public."Nota" (id, texto) FROM stdin;
+\\N\tuno
+\\\\barra\t\\N
+a\t\\! no es una orden: son datos
+\\.
+
+SET transaction_timeout = 0;
+\\unrestrict AbC123xyz
+`;
+
+describe("the restore's check of pg_restore's SQL", () => {
+  it("drops the header's SET transaction_timeout for a server older than 17, and only there", async () => {
+    const body = BODY.replace("'sin\\barra'", "'sin barra'");
+    const old = await filtered(HEADER + body, 150010);
+    expect(old).toBe(HEADER.replace("SET transaction_timeout = 0;\n", "") + body);
+    expect(await filtered(HEADER + body, 170002)).toBe(HEADER + body);
+    // The whole stream, in any chunks: one byte at a time, or all at once.
+    expect(await filtered(HEADER + body, 150010, 1)).toBe(old);
+    expect(await filtered(HEADER + body, 150010, 1 << 20)).toBe(old);
+  });
+
+  it("refuses a psql meta-command outside COPY's data, and lets COPY's data and pg_restore's \\restrict through", async () => {
+    const refused = async (script: string) => {
+      const error = await filtered(script, 150010).catch((e: unknown) => e);
+      expect(error, script).toBeInstanceOf(BackupError);
+      expect((error as BackupError).exitCode).toBe(2);
+      return (error as BackupError).message;
+    };
+    // A backslash in a '…' constant: refused (psql's reading of it depends on standard_conforming_strings).
+    expect(await refused(HEADER + BODY)).toMatch(/barra invertida en un texto entre comillas simples, en la línea 21/);
+    const body = BODY.replace("'sin\\barra'", "'sin barra'");
+    expect(await filtered(HEADER + body, 150010)).toContain("\\N\tuno\n\\\\barra\t\\N\na\t\\! no es una orden");
+
+    expect(await refused(`${HEADER}\\! echo x\n${body}`)).toMatch(
+      /^La copia no se puede restaurar: el SQL que sale de ella trae una orden de psql \(una barra invertida fuera de los datos\), en la línea 18: «\\! echo x»\. Una copia hecha con npm run backup no trae eso; revisa de dónde viene\. No se cambió nada\.$/,
+    );
+    expect(await refused(`${HEADER}${body}\\! echo x\n`)).toMatch(/en la línea 36: «\\! echo x»/);
+    // Anywhere on a line psql reads as SQL, not only at its start.
+    expect(await refused(`${HEADER}SELECT 1; \\! echo x\n`)).toMatch(/orden de psql/);
+    expect(await refused(`${HEADER}\\restrict AbC \\! echo x\n`)).toMatch(/orden de psql/);
+    // A COPY line that psql reads inside a constant or a body starts no data: what follows is SQL.
+    expect(await refused(`${HEADER}SELECT '\nCOPY a FROM stdin;\n';\n\\! echo x\n\\.\n`)).toMatch(/línea 21/);
+    expect(await refused(`${HEADER}SELECT $x$\nCOPY a FROM stdin;\n$x$;\n\\! echo x\n\\.\n`)).toMatch(/línea 21/);
+    expect(await refused(`${HEADER}/* COPY a FROM stdin;\n*/ COPY a FROM stdin;\n\\N\n`)).toMatch(/línea 20/);
+    expect(await refused(`${HEADER}SELECT 1 COPY a FROM stdin;\n\\N\n`)).toMatch(/línea 19/);
+    expect(await refused(`${HEADER}COPY a FROM stdin; SELECT 1;\n\\N\n`)).toMatch(/línea 19/);
+    // Where psql's versions could read it otherwise: refused, not guessed at.
+    expect(await refused(`${HEADER}SELECT 0x1$a$;\nCOPY a FROM stdin;\n$a$;\n`)).toMatch(/«\$» pegado/);
+    expect(await refused(`${HEADER}SELECT 1$a$;\n`)).toMatch(/«\$» pegado/);
+    expect(
+      await refused(`${HEADER}CREATE FUNCTION g() RETURNS int LANGUAGE sql\nBEGIN ATOMIC SELECT 1; END;\n${body}`),
+    ).toMatch(/función con BEGIN/);
+    // psql's own way of passing these: a dollar-quoted body, an identifier, a comment.
+    const literal = `${HEADER}SELECT $$ \\! $$, "a\\b" -- \\!\n/* \\! /* \\! */ */;\n${body}`;
+    expect(await filtered(literal, 150010)).toBe(literal.replace("SET transaction_timeout = 0;\n", ""));
   });
 });
 
