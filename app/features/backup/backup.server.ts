@@ -504,7 +504,7 @@ export async function countPgTables(client: pg.Client, schema: string): Promise<
   return tables;
 }
 
-export async function pgServerMajor(client: pg.Client): Promise<number> {
+async function pgServerMajor(client: pg.Client): Promise<number> {
   const { rows } = await client.query<{ v: string }>("SELECT current_setting('server_version_num') AS v");
   return Math.floor(Number(rows[0]!.v) / 10000);
 }
@@ -573,7 +573,7 @@ async function toolMajor(bin: string): Promise<number | null> {
  * Runs pg_dump, pg_restore or psql on a database URL. The password travels in PGPASSWORD, never on
  * the command line (which `ps` shows); Prisma's `schema` parameter is not libpq's and is dropped.
  */
-export function runPgTool(bin: string, args: string[], url: string, signal?: AbortSignal): Promise<string> {
+function runPgTool(bin: string, args: string[], url: string, signal?: AbortSignal): Promise<string> {
   const { config } = pgSettings(url);
   const parsed = new URL(config.connectionString!);
   const password = decodeURIComponent(parsed.password);
