@@ -109,8 +109,10 @@ http {
       proxy_set_header X-Forwarded-Proto \$scheme;
       # A stopping instance closes its listener: a connection the kernel had queued but the app
       # never accepted is reset. The app never saw that request (one it accepted is finished
-      # before it exits), so passing it on to the other instance is safe, POST included
-      # (decision 030). Not on timeout: a slow POST may have been handled.
+      # before it exits), so it is passed on to the other instance, POST included (decision 030).
+      # nginx cannot tell that from an instance killed after handling a POST and before answering
+      # it, which is then sent again (README: the price). Not on timeout: a slow POST may have
+      # been handled.
       proxy_next_upstream error non_idempotent;
     }
   }

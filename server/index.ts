@@ -38,6 +38,8 @@ const BUILD = path.resolve(process.env.ACADEMIA_SERVER_BUILD || "build/server/in
 const CLIENT = path.resolve("build/client");
 
 const WORKERS = Math.max(1, Math.min(64, Math.floor(Number(process.env.WEB_CONCURRENCY) || 1)));
+/** How long an idle keep-alive connection stays open (see where it is set). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** How long a stop waits for the requests in flight (SHUTDOWN_TIMEOUT_S, default 25 s). */
 const SHUTDOWN_TIMEOUT_MS = Math.max(1, Number(process.env.SHUTDOWN_TIMEOUT_S) || 25) * 1000;
 
@@ -147,6 +149,11 @@ async function main() {
     // Links in mail and certificates come from APP_URL, never from a request's Host header.
     if (!process.env.APP_URL) log.warn(APP_URL_UNSET_WARNING);
   });
+  // An idle keep-alive connection is kept 65 s (Node's default is 5 s), longer than the proxies in
+  // front keep theirs (nginx's upstream keepalive_timeout and cloud balancers: 60 s), so the client
+  // side closes first: a request sent on a connection the server is closing at that instant is
+  // reset (ECONNRESET, a 502 at the proxy; seen in an e2e run on a loaded machine).
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;

@@ -34,6 +34,7 @@ import {
   backupSlot,
   claimBackupSlot,
   runScheduledBackup,
+  scheduleCheck,
   stopBackupSchedule,
 } from "~/features/backup/schedule.server.ts";
 import { migrationsFolderFor } from "../server/migrate/index.ts";
@@ -308,7 +309,8 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
     const slot = backupSlot(new Date(Date.UTC(2026, 10, 27, 14, 30)), 6);
     expect(slot.toISOString()).toBe("2026-11-27T12:00:00.000Z");
     const claims = await Promise.all([claimBackupSlot(slot, "a"), claimBackupSlot(slot, "b", other)]);
-    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(claims.filter((claim) => typeof claim === "object")).toHaveLength(1);
+    expect(claims).toContain("taken");
 
     // Two instances' schedules racing for the next period: one backup.
     const next = backupSlot(new Date(Date.UTC(2026, 10, 27, 18, 0)), 6);
@@ -319,7 +321,8 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
       return createBackup({ ...live(), backupDir: dir, keep: 3 });
     };
     const outcomes = await Promise.all([runScheduledBackup(next, make), runScheduledBackup(next, make)]);
-    expect(outcomes.sort()).toEqual(["made", "taken"]);
+    expect(outcomes.filter((o) => o === "made")).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== "made")).toEqual([expect.stringMatching(/^(taken|done)$/)]);
     expect(made).toBe(1);
     const row = await prisma.backupRun.findUniqueOrThrow({ where: { slot: next } });
     expect(row.finishedAt).not.toBeNull();
@@ -668,9 +671,123 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
     expect(row.error).toBeNull();
     expect(await listBackups(dir)).toEqual([row.name]);
     // A period that has its backup is not taken again.
-    expect(await claimBackupSlot(slot, "otra")).toBe(false);
+    expect(await claimBackupSlot(slot, "otra")).toBe("done");
     await stopBackupSchedule(); // nothing running: returns at once
   });
+
+  it("makes a period another instance's stop interrupted at a later check of the instances that found it taken", async () => {
+    // A rolling deploy: the new instances (B, C) start while the old one (A) makes the period's
+    // backup, find it taken, and A is stopped after that.
+    const slot = backupSlot(new Date(Date.UTC(2026, 10, 29, 6, 0)), 6);
+    const now = () => new Date(slot.getTime() + 10 * 60 * 1000);
+    let startedA!: () => void;
+    const runningA = new Promise<void>((resolve) => (startedA = resolve));
+    const checkA = scheduleCheck(
+      6,
+      (signal) =>
+        new Promise((_, reject) => {
+          startedA();
+          signal.addEventListener("abort", () => reject(new BackupError("stopped")), { once: true });
+        }),
+      now,
+    );
+    const made: string[] = [];
+    const fake = (who: string) => () => {
+      made.push(who);
+      return Promise.resolve({ path: path.join("/backups", `academia-${who}`) });
+    };
+    const checkB = scheduleCheck(6, fake("b"), now);
+    const checkC = scheduleCheck(6, fake("c"), now);
+    const a = checkA();
+    await runningA;
+    for (let i = 0; i < 2; i++) expect([await checkB(), await checkC()]).toEqual(["taken", "taken"]);
+    await stopBackupSchedule();
+    expect(await a).toBe("interrupted");
+    expect((await prisma.backupRun.findUniqueOrThrow({ where: { slot } })).error).toMatch(/^Interrupted/);
+
+    // Their next checks: one of them takes the period over and makes its backup.
+    const outcomes = await Promise.all([checkB(), checkC()]);
+    expect(outcomes.filter((o) => o === "made")).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== "made")).toEqual([expect.stringMatching(/^(taken|done)$/)]);
+    expect(made).toHaveLength(1);
+    const row = await prisma.backupRun.findUniqueOrThrow({ where: { slot } });
+    expect(row).toMatchObject({ name: `academia-${made[0]}`, error: null });
+    expect(row.finishedAt).not.toBeNull();
+    // Once the period has its backup, no check tries again.
+    for (let i = 0; i < 2; i++) await Promise.all([checkB(), checkC()]);
+    expect(await Promise.all([checkA(), checkB(), checkC()])).toEqual([undefined, undefined, undefined]);
+    expect(made).toHaveLength(1);
+  });
+
+  it("marks a stopped backup's row interrupted before the backup has ended, and a late finish cannot mark it made", async () => {
+    const slot = backupSlot(new Date(Date.UTC(2026, 10, 29, 12, 0)), 6);
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // A step that outlasts the stop (a VACUUM INTO under way, a pg_dump slow to exit), then completes.
+    const run = runScheduledBackup(slot, async (signal) => {
+      started();
+      await new Promise((resolve) => signal.addEventListener("abort", resolve, { once: true }));
+      await released;
+      return { path: path.join("/backups", "academia-late") };
+    });
+    let settled = false;
+    void run.finally(() => (settled = true));
+    await running;
+    const stopping = stopBackupSchedule();
+    try {
+      const row = await waitForRow(slot, (r) => r.error !== null);
+      expect(row.error).toMatch(/^Interrupted: the server stopped/);
+      expect(row.finishedAt).not.toBeNull();
+      expect(settled).toBe(false);
+    } finally {
+      release();
+    }
+    await stopping;
+    expect(await run).toBe("interrupted");
+    const row = await prisma.backupRun.findUniqueOrThrow({ where: { slot } });
+    expect(row.error).toMatch(/^Interrupted/);
+    expect(row.name).toBeNull();
+  });
+
+  it.skipIf(engine !== "sqlite")(
+    "stops a SQLite backup during its VACUUM INTO: the row says interrupted and the partial folder is gone before the worker ends",
+    async () => {
+      const slot = backupSlot(new Date(Date.UTC(2026, 10, 29, 18, 0)), 6);
+      const dir = backupDir();
+      // A database another connection writes in (rollback journal, an exclusive lock): the worker's
+      // VACUUM INTO waits for it in SQLite's code (5 s at most), which terminate() does not cut short.
+      const source = path.join(root, `locked-${crypto.randomBytes(4).toString("hex")}.db`);
+      const locker = new Database(source);
+      locker.exec("CREATE TABLE t (x); INSERT INTO t VALUES (1)");
+      locker.exec("BEGIN EXCLUSIVE; INSERT INTO t VALUES (2)");
+      try {
+        const run = runScheduledBackup(slot, (signal) =>
+          createBackup({ ...live(), databaseUrl: `file:${source}`, backupDir: dir, keep: 3, signal }),
+        );
+        let settled = false;
+        void run.finally(() => (settled = true));
+        // The worker has the database open (the locker is the other file descriptor): it waits.
+        await until(() => openFiles(source) >= 2, "the worker never opened the database");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const stopping = stopBackupSchedule();
+        const row = await waitForRow(slot, (r) => r.error !== null);
+        expect(row.error).toMatch(/^Interrupted: the server stopped/);
+        await until(() => fs.readdirSync(dir).length === 0, "the partial folder stayed");
+        expect(settled).toBe(false); // the worker is still in VACUUM INTO
+        locker.exec("ROLLBACK");
+        await stopping;
+        expect(await run).toBe("interrupted");
+        expect(fs.readdirSync(dir)).toEqual([]);
+        const after = await prisma.backupRun.findUniqueOrThrow({ where: { slot } });
+        expect(after).toMatchObject({ error: row.error, name: null });
+      } finally {
+        if (locker.inTransaction) locker.exec("ROLLBACK");
+        locker.close();
+      }
+    },
+  );
 
   it("with S3, lists the keys the database names and checks on restore that the bucket still holds them", async () => {
     const { default: S3rver } = await import("s3rver");
@@ -992,6 +1109,40 @@ async function oldTable(target: DataTarget, action: "create" | "read") {
   } finally {
     await db.end();
   }
+}
+
+/** The BackupRun row of `slot` once `ready` says so (within 3 s: well before a 5 s wait ends). */
+async function waitForRow(
+  slot: Date,
+  ready: (row: { error: string | null; finishedAt: Date | null }) => boolean,
+): Promise<{ error: string | null; finishedAt: Date | null; name: string | null }> {
+  for (let waited = 0; ; waited += 25) {
+    const row = await prisma.backupRun.findUnique({ where: { slot } });
+    if (row && ready(row)) return row;
+    if (waited > 3000) throw new Error(`the row of ${slot.toISOString()} is not ready: ${JSON.stringify(row)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function until(condition: () => boolean, failure: string, ms = 10_000) {
+  for (let waited = 0; !condition(); waited += 20) {
+    if (waited > ms) throw new Error(failure);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** How many of this process's file descriptors (threads included) are open on `file`. */
+function openFiles(file: string): number {
+  const real = fs.realpathSync(file);
+  let n = 0;
+  for (const fd of fs.readdirSync("/proc/self/fd")) {
+    try {
+      if (fs.readlinkSync(`/proc/self/fd/${fd}`) === real) n += 1;
+    } catch {
+      // closed meanwhile
+    }
+  }
+  return n;
 }
 
 /** The names of this process's child processes (Linux /proc: "pid (name) state ppid …"). */

@@ -64,7 +64,7 @@ describe("/healthz/ready (readiness)", () => {
     const response = await ready.loader();
     spy.mockRestore();
     expect(response.status).toBe(503);
-    expect(Date.now() - started).toBeLessThan(READY_CHECK_MS + 1000);
+    expect(Date.now() - started).toBeLessThan(READY_CHECK_MS + 5000); // bounded, not hung (room for a loaded machine)
     expect(await response.json()).toMatchObject({ database: "error" });
   });
 

@@ -248,7 +248,7 @@ describe("mail sender", () => {
     const report = await pass;
     transport.close?.();
     expect(report.sent).toBe(1);
-    expect(performance.now() - started).toBeLessThan(5000);
+    expect(performance.now() - started).toBeLessThan(20_000); // not the 60 s gap (room for a loaded machine)
     expect(await prisma.outboxMail.count({ where: { to: { startsWith: "pausa-" }, status: "pending" } })).toBe(2);
   });
 

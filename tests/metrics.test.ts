@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import express from "express";
 import client from "prom-client";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { pageCacheMiddleware, clearPageCache } from "~/features/site/page-cache.server.ts";
 import { databaseProvider, databaseUrl } from "~/lib/db-adapter.ts";
@@ -125,6 +125,29 @@ describe("GET /metrics", () => {
     const age = sample(text, "academia_outbox_oldest_waiting_seconds")!;
     expect(age).toBeGreaterThanOrEqual(600);
     expect(age).toBeLessThan(700);
+  });
+
+  it("an outbox that cannot be read leaves its gauges out of that scrape, not the last values", async () => {
+    withToken(TOKEN);
+    await prisma.outboxMail.deleteMany({});
+    await enqueueMail({ kind: "contact.form", to: "x@test.cl", subject: "s", text: "t" });
+    const read = await (await scrape(`Bearer ${TOKEN}`)).text();
+    expect(sample(read, "academia_outbox_mail", { status: "waiting" })).toBe(1);
+    // The database fails this reading (a hung one is bounded to 2 s and ends the same way).
+    const spy = vi
+      .spyOn(prisma.outboxMail, "findFirst")
+      .mockRejectedValueOnce(new Error("la base de datos no responde"));
+    const unread = await scrape(`Bearer ${TOKEN}`);
+    spy.mockRestore();
+    expect(unread.status).toBe(200);
+    const text = await unread.text();
+    expect(sample(text, "academia_outbox_mail", { status: "waiting" })).toBeUndefined();
+    expect(sample(text, "academia_outbox_oldest_waiting_seconds")).toBeNaN(); // not 0: "nothing waits"
+    // The rest of the scrape is there.
+    expect(sample(text, "process_cpu_user_seconds_total")).toBeGreaterThan(0);
+    // The next scrape reads it again.
+    const again = await (await scrape(`Bearer ${TOKEN}`)).text();
+    expect(sample(again, "academia_outbox_mail", { status: "waiting" })).toBe(1);
   });
 
   it("counts the anonymous page cache's hits and misses", async () => {

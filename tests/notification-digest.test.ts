@@ -102,6 +102,22 @@ describe("sendDigests", () => {
     expect(mail!.text).toContain("…y 5 más.");
   });
 
+  it("a person suspended after their rows were written gets no digest; the rows are claimed, so none goes out later", async () => {
+    const teacher = await createUser();
+    await notify(question([teacher.id], "Pregunta antes de la suspensión"));
+    expect(await prisma.notification.count({ where: { userId: teacher.id, digestPending: true } })).toBe(1);
+    await prisma.user.update({ where: { id: teacher.id }, data: { aprobado: false } });
+    const tomorrow = new Date(Date.now() + 2 * DAY);
+    expect(await sendDigests(tomorrow)).toMatchObject({ mailed: 0 });
+    expect(await prisma.notification.count({ where: { userId: teacher.id, digestPending: true } })).toBe(0);
+    // Approved again: the old rows are not sent then either.
+    await prisma.user.update({ where: { id: teacher.id }, data: { aprobado: true } });
+    await sendDigests(new Date(Date.now() + 3 * DAY));
+    expect(await prisma.outboxMail.count({ where: { kind: "notice.resumen", toUserId: teacher.id } })).toBe(0);
+    // The rows stay in the academy.
+    expect(await prisma.notification.count({ where: { userId: teacher.id } })).toBe(1);
+  });
+
   it("a pass takes the day's cutoff only once every row from before it is committed (no second digest that day)", async () => {
     const teacher = await createUser();
     await notify(question([teacher.id], "Pregunta escrita justo antes de la hora"));

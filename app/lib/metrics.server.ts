@@ -16,6 +16,8 @@ const CLUSTER_METRICS = "academia:metrics";
 type ClusterMetricsMessage = { type: typeof CLUSTER_METRICS; id: number; text?: string; error?: string };
 /** The primary's question to each worker for its own registry, and the worker's answer. */
 const WORKER_METRICS = "academia:worker-metrics";
+/** A worker's word to the primary that it answers WORKER_METRICS from now on. */
+const WORKER_ANSWERS = "academia:worker-answers";
 type WorkerMetricsMessage = {
   type: typeof WORKER_METRICS;
   id: number;
@@ -145,6 +147,7 @@ let answering = false;
 export function answerClusterMetrics() {
   if (!cluster.isWorker || !process.send || answering) return;
   answering = true;
+  process.send({ type: WORKER_ANSWERS } as const);
   process.on("message", (message: WorkerMetricsMessage) => {
     if (message?.type !== WORKER_METRICS) return;
     metrics();
@@ -159,22 +162,21 @@ export function answerClusterMetrics() {
 /**
  * The primary's side: answers a worker's CLUSTER_METRICS message with every worker's metrics,
  * summed (or the max, per metric: see registerGauge) by prom-client's AggregatorRegistry. Only
- * the workers that listen are asked: one still starting (or started again after a crash) takes
- * no request and has counted nothing, and must not make the scrape wait. A worker that listens
- * and does not answer within `timeoutMs` fails the scrape (a sum without it would make its
- * counters look reset).
+ * the workers that have said they answer are asked (they say so when they start, before they
+ * listen, so before they can count anything): one still starting, or started again after a crash,
+ * has counted nothing and must not make the scrape wait. A worker that has said so and does not
+ * answer within `timeoutMs` fails the scrape (a sum without it would make its counters look reset).
  */
 export function serveClusterMetrics(timeoutMs = 4000) {
-  const listening = new Set<number>();
-  cluster.on("listening", (worker) => listening.add(worker.id));
-  cluster.on("exit", (worker) => listening.delete(worker.id));
+  const answering = new Set<number>();
+  cluster.on("exit", (worker) => answering.delete(worker.id));
   const waiting = new Map<number, (message: WorkerMetricsMessage) => void>();
   let next = 0;
   const gather = () =>
     new Promise<string>((resolve, reject) => {
       const id = ++next;
       const asked = Object.values(cluster.workers ?? {}).filter(
-        (worker): worker is Worker => worker !== undefined && listening.has(worker.id) && worker.isConnected(),
+        (worker): worker is Worker => worker !== undefined && answering.has(worker.id) && worker.isConnected(),
       );
       const answers: NonNullable<WorkerMetricsMessage["metrics"]>[] = [];
       let left = asked.length;
@@ -196,16 +198,23 @@ export function serveClusterMetrics(timeoutMs = 4000) {
       if (left === 0) return finish();
       for (const worker of asked) worker.send({ type: WORKER_METRICS, id } satisfies WorkerMetricsMessage);
     });
-  cluster.on("message", (worker, message: ClusterMetricsMessage | WorkerMetricsMessage) => {
-    if (message?.type === WORKER_METRICS) {
-      waiting.get(message.id)?.(message);
-      return;
-    }
-    if (message?.type !== CLUSTER_METRICS) return;
-    gather().then(
-      (text) => worker.send({ type: CLUSTER_METRICS, id: message.id, text } satisfies ClusterMetricsMessage),
-      (error: unknown) =>
-        worker.send({ type: CLUSTER_METRICS, id: message.id, error: String(error) } satisfies ClusterMetricsMessage),
-    );
-  });
+  cluster.on(
+    "message",
+    (worker, message: ClusterMetricsMessage | WorkerMetricsMessage | { type: typeof WORKER_ANSWERS }) => {
+      if (message?.type === WORKER_ANSWERS) {
+        answering.add(worker.id);
+        return;
+      }
+      if (message?.type === WORKER_METRICS) {
+        waiting.get(message.id)?.(message);
+        return;
+      }
+      if (message?.type !== CLUSTER_METRICS) return;
+      gather().then(
+        (text) => worker.send({ type: CLUSTER_METRICS, id: message.id, text } satisfies ClusterMetricsMessage),
+        (error: unknown) =>
+          worker.send({ type: CLUSTER_METRICS, id: message.id, error: String(error) } satisfies ClusterMetricsMessage),
+      );
+    },
+  );
 }

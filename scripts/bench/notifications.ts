@@ -371,7 +371,8 @@ async function digest(hooks: Hooks, at: Side): Promise<DigestRun> {
     );
     let runMs: number | null = null;
     const t0 = performance.now();
-    await hooks.restart(at, {}, (line) => {
+    // At info, the level of the digest pass's line (the bench's servers otherwise log at warn).
+    await hooks.restart(at, { LOG_LEVEL: "info" }, (line) => {
       const m = /\[resumen diario\].* en (\d+) ms/.exec(line);
       if (m) runMs = (runMs ?? 0) + Number(m[1]);
     });

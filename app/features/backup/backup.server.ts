@@ -96,9 +96,10 @@ export type BackupOptions = DataTarget & {
   /** Called between the steps (tests write there: between the first file copies and the snapshot, and after it). */
   between?: { beforeSnapshot?: () => Promise<void>; afterSnapshot?: () => Promise<void> };
   /**
-   * Stops the backup (the server is stopping): pg_dump is ended, the SQLite worker terminated,
-   * the partial folder removed, and createBackup rejects with a BackupError. A backup already
-   * renamed into place is complete and stays.
+   * Stops the backup (the server is stopping): pg_dump is ended, the SQLite worker terminated
+   * (once the statement under way returns), the partial folder removed at once (and again when
+   * the step has ended), and createBackup rejects with a BackupError. A backup already renamed
+   * into place is complete and stays.
    */
   signal?: AbortSignal;
 };
@@ -181,6 +182,11 @@ export async function createBackup(
   await fsp.mkdir(options.backupDir, { recursive: true });
   const { signal } = options;
   const temp = await fsp.mkdtemp(path.join(options.backupDir, ".partial-"));
+  // Stopped: the partial folder goes at once, while the step under way ends (a VACUUM INTO or a
+  // pg_dump writes on into its unlinked file), and again below once it has ended: a server whose
+  // deadline comes first leaves none.
+  const removeAtOnce = () => void fsp.rm(temp, { recursive: true, force: true }).catch(() => {});
+  signal?.addEventListener("abort", removeAtOnce, { once: true });
   try {
     const filesDir = path.join(temp, FILES_DIR);
     const early = local ? await copyAllFiles(options.uploadsDir, filesDir, signal) : new Map<string, StoredFile>();
@@ -231,6 +237,8 @@ export async function createBackup(
   } catch (error) {
     await fsp.rm(temp, { recursive: true, force: true });
     throw error;
+  } finally {
+    signal?.removeEventListener("abort", removeAtOnce);
   }
 }
 

@@ -2,16 +2,22 @@
 // app/jobs.server.ts. Time is cut into periods of BACKUP_EVERY_H hours from the Unix epoch (UTC);
 // the first instance to insert the current period's BackupRun row makes its backup, and every
 // other instance on the same database finds the row taken (the primary key refuses a second
-// insert, on SQLite and PostgreSQL alike) and does nothing. An instance that dies mid-backup
-// leaves its row without finishedAt: that period has no backup, the next one does.
+// insert, on SQLite and PostgreSQL alike). While that run has not finished (it may yet be
+// interrupted, below), they ask again at each check of the period; once it has, they do nothing
+// more. An instance killed mid-backup leaves its row without finishedAt: that period has no
+// backup, the next one does.
 //
 // A server that stops (SIGTERM: app/shutdown.server.ts → stopBackupSchedule) stops its backup at
 // once rather than within the shutdown's deadline (a big database's backup outlasts it): pg_dump
-// is ended, the SQLite worker terminated (once the statement under way returns), the partial
-// folder removed, and the row says "Interrupted" with finishedAt. A stop is not the backup's
-// fault, and a deploy every day at the backup's hour must not leave every period without one:
-// the next instance to start (this one restarted, as a rolling deploy does) takes the interrupted
-// period over and makes its backup; until then the row shows it was interrupted.
+// is signalled, the SQLite worker told to terminate (it ends once the statement under way
+// returns), and the row says "Interrupted" with finishedAt and the partial folder is removed
+// before anything waits for them; a deadline that comes first leaves neither an unfinished row
+// nor a partial folder. A backup that completes anyway cannot mark the row made (its update is
+// conditional on the row being its claim, unfinished). A stop is not the backup's fault, and a
+// deploy every day at the backup's hour must not leave every period without one: the next check
+// of an instance that has not handled the period (a new one started before the old one stopped,
+// as a rolling deploy does, or this one restarted) takes it over (one conditional update, one
+// winner) and makes its backup; until then the row shows it was interrupted.
 import path from "node:path";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
@@ -33,29 +39,63 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
 /** The error written on the row of a backup a stopping server interrupted: the period is taken over. */
 const INTERRUPTED = "Interrupted: the server stopped during the backup; the next instance to start makes it.";
 
+/** A run's hold on its period's row: the row is this run's while its instance and startedAt are these. */
+export type BackupClaim = { slot: Date; instance: string; startedAt: Date };
+
 /**
- * Claims a period's backup for this instance: true for the one instance whose insert succeeds, or
- * whose update takes over a period a stopping server interrupted (one conditional update: of
- * several instances, one wins).
+ * Claims a period's backup for this instance: the claim for the one instance whose insert
+ * succeeds, or whose update takes over a period a stopping server interrupted (one conditional
+ * update: of several instances, one wins). Otherwise "taken" (another run is under way, or was
+ * interrupted and is not yet taken over: ask again at the next check) or "done" (the period's run
+ * has finished, made or failed).
  */
-export async function claimBackupSlot(slot: Date, instance = instanceName(), client = prisma): Promise<boolean> {
-  try {
-    await client.backupRun.create({ data: { slot, instance } });
-    return true;
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-  }
+export async function claimBackupSlot(
+  slot: Date,
+  instance = instanceName(),
+  client = prisma,
+): Promise<BackupClaim | "taken" | "done"> {
+  const claim = { slot, instance, startedAt: new Date() };
   const { count } = await client.backupRun.updateMany({
     where: { slot, error: INTERRUPTED },
-    data: { instance, startedAt: new Date(), finishedAt: null, error: null },
+    data: { instance, startedAt: claim.startedAt, finishedAt: null, error: null },
+  });
+  if (count === 1) return claim;
+  const state = () => client.backupRun.findUnique({ where: { slot }, select: { finishedAt: true, error: true } });
+  let row = await state();
+  if (!row) {
+    try {
+      await client.backupRun.create({ data: claim });
+      return claim;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+    row = await state();
+  }
+  return row?.finishedAt && row.error !== INTERRUPTED ? "done" : "taken";
+}
+
+/**
+ * Writes a run's outcome on its row, if the row is still this run's and unfinished (one
+ * conditional update): a run the stop marked interrupted, or another instance took over since,
+ * is not overwritten. True when written.
+ */
+async function finishRun(claim: BackupClaim, outcome: { name: string } | { error: string }): Promise<boolean> {
+  const { count } = await prisma.backupRun.updateMany({
+    where: { slot: claim.slot, instance: claim.instance, startedAt: claim.startedAt, finishedAt: null },
+    data: { finishedAt: new Date(), ...outcome },
   });
   return count === 1;
 }
 
-export type ScheduledRun = "made" | "taken" | "failed" | "interrupted";
+/**
+ * What a check did: "made" or "failed" this instance's backup of the period, "interrupted" it
+ * (the server is stopping), found it "taken" by another instance's run (under way or interrupted:
+ * the next check asks again) or "done" by another instance.
+ */
+export type ScheduledRun = "made" | "taken" | "done" | "failed" | "interrupted";
 
 /** The scheduled backups under way in this process, with what stops each (stopBackupSchedule). */
-const running = new Map<Promise<ScheduledRun>, AbortController>();
+const running = new Map<Promise<ScheduledRun>, () => Promise<unknown>>();
 
 /**
  * The period's backup, if this instance claims it; the outcome is written on the claim's row.
@@ -66,39 +106,93 @@ export function runScheduledBackup(
   make: (signal: AbortSignal) => Promise<{ path: string }> = (signal) => createBackup({ ...backupConfig(), signal }),
 ): Promise<ScheduledRun> {
   const stop = new AbortController();
+  let claim: BackupClaim | undefined;
+  let marked: Promise<unknown> | undefined;
+  // The row says "interrupted" once, as soon as both the stop and the claim are there.
+  const markInterrupted = () =>
+    claim
+      ? (marked ??= finishRun(claim, { error: INTERRUPTED }).catch((error: unknown) =>
+          log.error({ err: error }, "[backup] could not mark the scheduled backup interrupted"),
+        ))
+      : Promise.resolve();
   const run = (async (): Promise<ScheduledRun> => {
-    if (!(await claimBackupSlot(slot))) return "taken";
+    const claimed = await claimBackupSlot(slot);
+    if (typeof claimed === "string") return claimed;
+    claim = claimed;
     try {
+      if (stop.signal.aborted) throw new Error("stopped before it began");
       const made = await make(stop.signal);
       const name = path.basename(made.path);
-      await prisma.backupRun.update({ where: { slot }, data: { finishedAt: new Date(), name } });
-      log.info({ backup: name }, `[backup] ${name} written`);
-      return "made";
+      if (await finishRun(claim, { name })) {
+        log.info({ backup: name }, `[backup] ${name} written`);
+        return "made";
+      }
+      // The stop came as the backup completed: its row already says interrupted (the next
+      // instance makes the period again); the complete folder stays.
+      log.warn({ backup: name }, `[backup] ${name} written, but its run was already marked interrupted`);
+      return "interrupted";
     } catch (error) {
-      const stopped = stop.signal.aborted;
-      if (stopped)
+      if (stop.signal.aborted) {
         log.warn(`[backup] the scheduled backup of ${slot.toISOString()} was stopped: the server is stopping`);
-      else log.error({ err: error }, "[backup] the scheduled backup failed");
-      const message = stopped ? INTERRUPTED : error instanceof Error ? error.message : String(error);
-      await prisma.backupRun
-        .update({ where: { slot }, data: { finishedAt: new Date(), error: message.slice(0, 1000) } })
-        .catch(() => {});
-      return stopped ? "interrupted" : "failed";
+        await markInterrupted();
+        return "interrupted";
+      }
+      log.error({ err: error }, "[backup] the scheduled backup failed");
+      const message = error instanceof Error ? error.message : String(error);
+      await finishRun(claim, { error: message.slice(0, 1000) }).catch(() => {});
+      return "failed";
     }
   })();
-  running.set(run, stop);
+  running.set(run, () => {
+    stop.abort();
+    return markInterrupted();
+  });
   void run.finally(() => running.delete(run)).catch(() => {});
   return run;
 }
 
 /**
  * Stops the scheduled backups under way (the server is stopping; the timers are already
- * cleared): each is ended, its partial folder removed and its row marked interrupted. Resolves
- * when that is done (the server bounds the wait).
+ * cleared). Each is ended at once (pg_dump signalled, the SQLite worker told to terminate, its
+ * partial folder removed) and its row marked interrupted before anything waits for it: a SQLite
+ * worker ends only when the statement under way returns (a big database's VACUUM INTO can outlast
+ * the server's deadline). Then resolves when every one has ended (the server bounds the wait).
  */
 export async function stopBackupSchedule(): Promise<void> {
-  for (const stop of running.values()) stop.abort();
-  await Promise.allSettled(running.keys());
+  const runs = [...running];
+  await Promise.allSettled(runs.map(([, interrupt]) => interrupt()));
+  await Promise.allSettled(runs.map(([run]) => run));
+}
+
+/**
+ * One instance's check, run each minute: the current period's backup, unless this instance has
+ * already handled that period or a check is under way. Resolves with the check's outcome
+ * (undefined: nothing was done). `make` and `now` are the tests'.
+ */
+export function scheduleCheck(
+  everyHours: number,
+  make?: (signal: AbortSignal) => Promise<{ path: string }>,
+  now = () => new Date(),
+): () => Promise<ScheduledRun | undefined> {
+  let done: number | undefined;
+  let checking: Promise<ScheduledRun | undefined> | undefined;
+  return () => {
+    const slot = backupSlot(now(), everyHours);
+    if (checking || slot.getTime() === done) return Promise.resolve(undefined);
+    checking = runScheduledBackup(slot, make)
+      .then((outcome) => {
+        // "taken": another instance's run, which a stop may yet interrupt: asked again at the
+        // next check, until the period ends or its run has finished.
+        if (outcome !== "taken") done = slot.getTime();
+        return outcome;
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, "[backup] could not claim the scheduled backup");
+        return undefined;
+      })
+      .finally(() => (checking = undefined));
+    return checking;
+  };
 }
 
 /**
@@ -109,16 +203,6 @@ export async function stopBackupSchedule(): Promise<void> {
 export function startBackupSchedule(every: (ms: number, job: () => unknown) => void) {
   const everyHours = env().BACKUP_EVERY_H;
   if (!everyHours) return;
-  let done: number | undefined;
-  let running = false;
-  const tick = () => {
-    const slot = backupSlot(new Date(), everyHours);
-    if (running || slot.getTime() === done) return;
-    running = true;
-    runScheduledBackup(slot)
-      .then(() => (done = slot.getTime()))
-      .catch((error) => log.error({ err: error }, "[backup] could not claim the scheduled backup"))
-      .finally(() => (running = false));
-  };
-  every(CHECK_EVERY, tick);
+  const check = scheduleCheck(everyHours);
+  every(CHECK_EVERY, () => void check());
 }

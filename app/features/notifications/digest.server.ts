@@ -93,7 +93,12 @@ async function digestBatch(tx: Prisma.TransactionClient, userIds: string[], cuto
   }
   const ids = [...byUser.keys()];
   const [users, prefs] = await Promise.all([
-    tx.user.findMany({ where: { id: { in: ids } }, select: { id: true, correo: true, avisosCorreo: true } }),
+    // A suspended (or not yet approved) account is e-mailed nothing, as the hub's own notices: its
+    // rows are claimed all the same, so nothing is sent if it is approved again.
+    tx.user.findMany({
+      where: { id: { in: ids }, aprobado: true },
+      select: { id: true, correo: true, avisosCorreo: true },
+    }),
     tx.notificationPref.findMany({ where: { userId: { in: ids } }, select: { userId: true, kind: true, mode: true } }),
   ]);
   const chosen = new Map(prefs.map((p) => [`${p.userId} ${p.kind}`, p.mode]));

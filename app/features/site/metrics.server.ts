@@ -55,7 +55,9 @@ export function registerAppGauges() {
     aggregator: "max",
     async collect(gauge) {
       const read = await readBacklog();
-      if (!read) return gauge.reset();
+      // Unread: NaN, Prometheus's "no value" (a gauge without labels always prints one; reset()
+      // would print 0, "nothing waits", the healthiest-looking value).
+      if (!read) return gauge.set(Number.NaN);
       gauge.set(read.oldestWaitingAt ? Math.max(0, (Date.now() - read.oldestWaitingAt.getTime()) / 1000) : 0);
     },
   });
