@@ -3,6 +3,9 @@
 // the backup's manifest. Refuses a non-empty target unless --force (stop the server first).
 // <backup> is a backup's folder, or its name inside BACKUP_DIR. See
 // app/features/backup/restore.server.ts and docs/decisions/029-backup-and-restore.md.
+// Ctrl-C (SIGINT) or SIGTERM stops it: the step under way is ended (pg_restore, psql: its
+// transaction rolls back), what was staged is removed, nothing is replaced, and it exits 130 or
+// 143. A second signal exits at once.
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -13,6 +16,21 @@ import { migrationsFolderFor } from "../server/migrate/index.ts";
 const USAGE = "Usage: npm run restore -- <backup folder or name> [--force]";
 
 const rel = (p: string) => path.relative(process.cwd(), p) || ".";
+
+const EXIT_ON_SIGNAL = { SIGINT: 130, SIGTERM: 143 } as const;
+const stop = new AbortController();
+let stoppedBy: keyof typeof EXIT_ON_SIGNAL | undefined;
+for (const name of ["SIGINT", "SIGTERM"] as const) {
+  process.on(name, () => {
+    if (stoppedBy) {
+      console.error(`Restore: ${name} again, exiting now: look for what it left beside the target.`);
+      process.exit(EXIT_ON_SIGNAL[name]);
+    }
+    stoppedBy = name;
+    console.error(`Restore: ${name} received, stopping (the step under way is ended, what was staged removed)…`);
+    stop.abort();
+  });
+}
 
 async function main(): Promise<number> {
   let parsed;
@@ -45,6 +63,7 @@ async function main(): Promise<number> {
     force: values.force,
     knownMigrations,
     log: (line) => console.log(line),
+    signal: stop.signal,
   });
   const { manifest } = result;
   const target = manifest.engine === "sqlite" ? config.databaseUrl : redactUrl(config.databaseUrl);
@@ -66,5 +85,5 @@ try {
 } catch (error) {
   console.error(`Restore failed: ${error instanceof BackupError ? error.message : String(error)}`);
   if (!(error instanceof BackupError)) console.error(error);
-  process.exit(error instanceof BackupError ? error.exitCode : 1);
+  process.exit(stoppedBy ? EXIT_ON_SIGNAL[stoppedBy] : error instanceof BackupError ? error.exitCode : 1);
 }

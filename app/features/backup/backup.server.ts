@@ -490,9 +490,17 @@ async function snapshotPostgres(url: string, dest: string, pgBin?: string, signa
   }
 }
 
+/**
+ * Row counts of the schema's tables, less an extension's own (pg_depend 'e', e.g. PostGIS's
+ * spatial_ref_sys): pg_dump --schema leaves those out, so counting them would fail the restore's check.
+ */
 export async function countPgTables(client: pg.Client, schema: string): Promise<Record<string, number>> {
   const { rows } = await client.query<{ name: string }>(
-    "SELECT tablename AS name FROM pg_tables WHERE schemaname = $1 ORDER BY tablename",
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND c.relkind IN ('r', 'p')
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d
+          WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e')
+      ORDER BY c.relname`,
     [schema],
   );
   const tables: Record<string, number> = {};
@@ -504,14 +512,16 @@ export async function countPgTables(client: pg.Client, schema: string): Promise<
   return tables;
 }
 
-export async function pgServerMajor(client: pg.Client): Promise<number> {
+async function pgServerMajor(client: pg.Client): Promise<number> {
   const { rows } = await client.query<{ v: string }>("SELECT current_setting('server_version_num') AS v");
   return Math.floor(Number(rows[0]!.v) / 10000);
 }
 
 /**
  * A pg_dump, pg_restore or psql at least as new as the server (an older one refuses, or misreads a
- * newer server's catalog): PG_BIN, then Debian's /usr/lib/postgresql/<n>/bin newest first, then PATH.
+ * newer server's catalog), and otherwise the closest to it (a newer one writes what an older server
+ * may not know, e.g. pg_restore 17's `SET transaction_timeout`): PG_BIN if it is new enough, else
+ * the oldest new enough of Debian's /usr/lib/postgresql/<n>/bin and PATH's.
  */
 export async function pgTool(
   name: "pg_dump" | "pg_restore" | "psql",
@@ -524,22 +534,37 @@ export async function pgTool(
       ? fs
           .readdirSync("/usr/lib/postgresql")
           .filter((v) => /^\d+$/.test(v))
-          .sort((a, b) => Number(b) - Number(a))
           .map((v) => `/usr/lib/postgresql/${v}/bin`)
       : []),
   ];
-  const candidates = [...dirs.map((dir) => path.join(dir, name)), name];
-  const found: string[] = [];
-  for (const candidate of candidates) {
-    const version = await toolMajor(candidate);
-    if (version === null) continue;
-    if (version >= serverMajor) return candidate;
-    found.push(`${candidate} (${version})`);
+  const candidates = [...new Set([...dirs.map((dir) => path.join(dir, name)), name])];
+  const found: { bin: string; major: number }[] = [];
+  for (const bin of candidates) {
+    const major = await toolMajor(bin);
+    if (major !== null) found.push({ bin, major });
   }
+  const chosen = choosePgTool(found, serverMajor, pgBin ? path.join(pgBin, name) : undefined);
+  if (chosen) return chosen;
   throw new BackupError(
     `${name} ${serverMajor} or newer is needed for this PostgreSQL ${serverMajor} server; found ` +
-      `${found.length > 0 ? found.join(", ") : "none"}. Install PostgreSQL's client tools or set PG_BIN.`,
+      `${found.length > 0 ? found.map((f) => `${f.bin} (${f.major})`).join(", ") : "none"}. ` +
+      "Install PostgreSQL's client tools or set PG_BIN.",
   );
+}
+
+/** Of the tools found, PG_BIN's when new enough, else the oldest at least as new as the server (the first on a tie). */
+export function choosePgTool(
+  found: { bin: string; major: number }[],
+  serverMajor: number,
+  preferred?: string,
+): string | undefined {
+  const fit = found.filter((f) => f.major >= serverMajor);
+  const given = fit.find((f) => f.bin === preferred);
+  if (given) return given.bin;
+  return fit.reduce<{ bin: string; major: number } | undefined>(
+    (best, f) => (!best || f.major < best.major ? f : best),
+    undefined,
+  )?.bin;
 }
 
 async function toolMajor(bin: string): Promise<number | null> {
@@ -556,7 +581,7 @@ async function toolMajor(bin: string): Promise<number | null> {
  * Runs pg_dump, pg_restore or psql on a database URL. The password travels in PGPASSWORD, never on
  * the command line (which `ps` shows); Prisma's `schema` parameter is not libpq's and is dropped.
  */
-export function runPgTool(bin: string, args: string[], url: string, signal?: AbortSignal): Promise<string> {
+function runPgTool(bin: string, args: string[], url: string, signal?: AbortSignal): Promise<string> {
   const { config } = pgSettings(url);
   const parsed = new URL(config.connectionString!);
   const password = decodeURIComponent(parsed.password);

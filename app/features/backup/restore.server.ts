@@ -7,19 +7,24 @@
 // 2. The target must be empty (no table in the database or its schema, no file under uploads);
 //    `force` replaces what is there. The server must be stopped for a forced restore.
 // 3. Everything is made ready first, beside what it replaces: SQLite, the file copied next to the
-//    target and checked (quick_check, row counts); PostgreSQL, the dump turned into SQL
-//    (pg_restore -f); the files copied into a folder beside uploads. Then the files are swapped in
-//    and the database replaced in one step: SQLite, a rename over the target; PostgreSQL, one psql
-//    transaction that drops the schema's objects and runs the dump's SQL. If that step fails, the
-//    transaction rolls back and the old files go back: a failure leaves the old database and
-//    files as they were.
+//    target and checked (quick_check, row counts); PostgreSQL, the dump turned into SQL by
+//    pg_restore, checked and adjusted on its way to a file (./restore-script.server.ts: no psql
+//    meta-command, no SET the server lacks); the files copied into a folder beside uploads. Then
+//    the database is replaced and the files swapped in. SQLite: the files, then a rename over the
+//    target (if it fails, the old files go back). PostgreSQL: one psql transaction that drops the
+//    schema's objects and runs the dump's SQL (the long step: if it fails or is stopped, it rolls
+//    back and no file has moved), then the files (two renames). A failure leaves the old database
+//    and files as they were; `signal` (Ctrl-C) stops the step under way and removes what was staged.
 // 4. The restored rows are counted again, table by table, against the manifest, and every stored
 //    file is looked for (on S3, the bucket must still hold every key the backup lists).
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { z } from "zod";
 import { databaseProvider, pgSettings, sqliteFilePath } from "../../lib/db-adapter.ts";
@@ -32,14 +37,13 @@ import {
   inParallel,
   inspectSqlite,
   MANIFEST,
-  pgServerMajor,
   pgTool,
-  runPgTool,
   runTool,
   sha256Of,
   type DataTarget,
   type Manifest,
 } from "./backup.server.ts";
+import { restoreScriptFilter } from "./restore-script.server.ts";
 
 export type RestoreOptions = DataTarget & {
   /** The backup's folder. */
@@ -48,9 +52,31 @@ export type RestoreOptions = DataTarget & {
   /** The migrations this code has (a backup at any of them, or none, may be restored). */
   knownMigrations: readonly string[];
   log?: (line: string) => void;
+  /**
+   * Stops the restore (Ctrl-C, SIGTERM in scripts/restore.ts): the tool under way is ended (psql's
+   * transaction rolls back), what was staged is removed, nothing is replaced, and restoreBackup
+   * rejects. Once the database is replaced, the files' two renames finish.
+   */
+  signal?: AbortSignal;
+  /** Tests: called just before the database is replaced (on SQLite, after the files were swapped in). */
+  beforeReplace?: () => Promise<void>;
 };
 
-export type RestoreResult = { manifest: Manifest; rows: number; tables: number; files: number; replaced: string[] };
+export type RestoreResult = {
+  manifest: Manifest;
+  rows: number;
+  tables: number;
+  files: number;
+  replaced: string[];
+  /** What an earlier restore that did not finish left beside the target (reported, not touched). */
+  leftovers: string[];
+};
+
+const STOPPED = "The restore was stopped: nothing was replaced (the database and the stored files are as they were).";
+
+function throwIfStopped(signal: AbortSignal | undefined) {
+  if (signal?.aborted) throw new BackupError(STOPPED);
+}
 
 const ManifestSchema = z.object({
   format: z.literal("academia-backup"),
@@ -101,6 +127,25 @@ async function readManifest(dir: string): Promise<Manifest> {
 
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const log = options.log ?? (() => {});
+  const { signal } = options;
+  const leftovers = await findLeftovers(options.uploadsDir, options.databaseUrl);
+  if (leftovers.length > 0) log(leftoversText(leftovers));
+  const progress = { databaseReplaced: false };
+  try {
+    return { ...(await restore(options, log, progress)), leftovers };
+  } catch (error) {
+    // Stopped before the database was replaced: whatever failed on the way, nothing was.
+    if (signal?.aborted && !progress.databaseReplaced) throw new BackupError(STOPPED);
+    throw error;
+  }
+}
+
+async function restore(
+  options: RestoreOptions,
+  log: (line: string) => void,
+  progress: { databaseReplaced: boolean },
+): Promise<Omit<RestoreResult, "leftovers">> {
+  const { signal } = options;
   const manifest = await readManifest(options.from);
   const engine = databaseProvider(options.databaseUrl);
   if (manifest.engine !== engine) {
@@ -120,7 +165,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       2,
     );
   }
-  await verifyBackupFiles(options.from, manifest);
+  await verifyBackupFiles(options.from, manifest, signal);
   const name = path.basename(options.from);
   log(`Backup ${name} checked: its database and ${manifest.files.length} file(s) match the manifest.`);
 
@@ -141,20 +186,32 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const database = path.join(options.from, manifest.database.file);
   const staged =
     engine === "sqlite"
-      ? await stageSqlite(database, options.databaseUrl, manifest)
-      : await stagePostgres(database, options.databaseUrl, manifest, options.pgBin);
+      ? await stageSqlite(database, options.databaseUrl, manifest, signal)
+      : await stagePostgres(database, options.databaseUrl, manifest, options.pgBin, signal);
   try {
-    const files = local ? await stageLocalFiles(options.from, options.uploadsDir, manifest) : undefined;
+    const files = local ? await stageLocalFiles(options.from, options.uploadsDir, manifest, signal) : undefined;
     let replaced = false;
     try {
-      await files?.swapIn();
+      throwIfStopped(signal);
+      // SQLite's replacement is a rename: the files first, put back if it fails. PostgreSQL's is
+      // the long step (psql): the files move only once its transaction has committed.
+      if (engine === "sqlite") await files?.swapIn();
+      await options.beforeReplace?.();
       await staged.replace();
+      progress.databaseReplaced = true;
+      if (engine === "postgresql") await files?.swapIn();
       replaced = true;
     } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (progress.databaseReplaced) {
+        throw new BackupError(
+          `The database was restored, but the stored files could not be put in ${options.uploadsDir} ` +
+            `(the old ones are still there): ${reason}. Run the restore again with --force.`,
+        );
+      }
       await files?.putBack();
       throw new BackupError(
-        "The restore failed and nothing was replaced (the database and the stored files are as they were): " +
-          (error instanceof Error ? error.message : String(error)),
+        `The restore failed and nothing was replaced (the database and the stored files are as they were): ${reason}`,
       );
     } finally {
       await files?.cleanUp(replaced);
@@ -172,7 +229,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 }
 
 /** Before touching anything: the backup's own files are those the manifest describes. */
-async function verifyBackupFiles(dir: string, manifest: Manifest) {
+async function verifyBackupFiles(dir: string, manifest: Manifest, signal: AbortSignal | undefined) {
   const database = path.join(dir, manifest.database.file);
   if (!fs.existsSync(database)) throw new BackupError(`The backup has no ${manifest.database.file}.`);
   if ((await sha256Of(database)) !== manifest.database.sha256) {
@@ -181,6 +238,7 @@ async function verifyBackupFiles(dir: string, manifest: Manifest) {
   if (manifest.storage !== "local") return;
   const damaged: string[] = [];
   for (const file of manifest.files) {
+    throwIfStopped(signal);
     const copy = path.join(dir, FILES_DIR, file.key);
     if (!fs.existsSync(copy) || (await sha256Of(copy)) !== file.sha256) damaged.push(file.key);
   }
@@ -223,13 +281,19 @@ type StagedDatabase = {
   cleanUp(): Promise<void>;
 };
 
-async function stageSqlite(database: string, url: string, manifest: Manifest): Promise<StagedDatabase> {
+async function stageSqlite(
+  database: string,
+  url: string,
+  manifest: Manifest,
+  signal: AbortSignal | undefined,
+): Promise<StagedDatabase> {
   const target = sqliteFilePath(url);
   await fsp.mkdir(path.dirname(target), { recursive: true });
   const suffix = crypto.randomBytes(4).toString("hex");
   const temp = `${target}.restore-${suffix}`;
   try {
     await fsp.copyFile(database, temp);
+    throwIfStopped(signal);
     const copy = await inspectSqlite(temp, { wal: true });
     if (copy.ok !== "ok") throw new BackupError(`The backup's database fails SQLite's check: ${copy.ok}`);
     checkCounts(copy.tables, manifest, "Before restoring");
@@ -320,7 +384,8 @@ function dropStatements(objects: { kind: string; name: string }[]): string[] {
 }
 
 /**
- * The dump as SQL (pg_restore -f), made before anything is touched: a dump pg_restore cannot read
+ * The dump as SQL (pg_restore), checked and adjusted on its way to a file (restoreScriptFilter),
+ * made before anything is touched: a dump pg_restore cannot read, or whose SQL psql must not run,
  * fails here. `replace` runs, in one psql transaction (-1, ON_ERROR_STOP), the DROPs of the
  * schema's objects and that SQL: any error rolls both back, and the old data stays.
  */
@@ -329,11 +394,15 @@ async function stagePostgres(
   url: string,
   manifest: Manifest,
   pgBin: string | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<StagedDatabase> {
-  const { schema, serverMajor } = await withPg(url, async (client, schema) => ({
+  const { schema, serverVersion } = await withPg(url, async (client, schema) => ({
     schema,
-    serverMajor: await pgServerMajor(client),
+    serverVersion: Number(
+      (await client.query<{ v: string }>("SELECT current_setting('server_version_num') AS v")).rows[0]!.v,
+    ),
   }));
+  const serverMajor = Math.floor(serverVersion / 10000);
   const from = manifest.database.schema ?? "public";
   if (from !== schema) {
     throw new BackupError(`The backup is of the schema "${from}"; DATABASE_URL's is "${schema}".`, 2);
@@ -347,19 +416,27 @@ async function stagePostgres(
   const drops = path.join(dir, "drops.sql");
   try {
     // The schema exists already (public always does): pg_restore must not create it again.
-    const list = (await runTool(pgRestore, ["--list", dump]))
+    const list = (await runTool(pgRestore, ["--list", dump], { signal }))
       .split("\n")
       .filter((line) => !/^\d+; \d+ \d+ (SCHEMA - |COMMENT - SCHEMA )\S+ /.test(line))
       .join("\n");
     await fsp.writeFile(path.join(dir, "toc.list"), list);
-    await runTool(pgRestore, [
-      "--no-owner",
-      "--no-privileges",
-      "--exit-on-error",
-      `--use-list=${path.join(dir, "toc.list")}`,
-      `--file=${sql}`,
-      dump,
-    ]);
+    await spawnTool(
+      pgRestore,
+      [
+        "--no-owner",
+        "--no-privileges",
+        "--exit-on-error",
+        `--use-list=${path.join(dir, "toc.list")}`,
+        "--file=-",
+        dump,
+      ],
+      {
+        signal,
+        stdout: (out) =>
+          pipeline(out, restoreScriptFilter(serverVersion), fs.createWriteStream(sql, { flags: "wx", mode: 0o600 })),
+      },
+    );
   } catch (error) {
     await fsp.rm(dir, { recursive: true, force: true });
     throw error;
@@ -373,15 +450,84 @@ async function stagePostgres(
         `CREATE SCHEMA IF NOT EXISTS ${quote(schema)};`,
       ];
       await fsp.writeFile(drops, `${statements.join("\n")}\n`);
-      await runPgTool(
+      // Exit 0 is a committed transaction, even if `signal` came meanwhile; anything else, none.
+      const { config } = pgSettings(url);
+      const parsed = new URL(config.connectionString!);
+      const password = decodeURIComponent(parsed.password);
+      parsed.password = "";
+      const environment: NodeJS.ProcessEnv = { ...process.env, PGPASSWORD: password || process.env.PGPASSWORD };
+      if (!password) delete environment.PGPASSWORD;
+      await spawnTool(
         psql,
-        ["--no-psqlrc", "--quiet", "--single-transaction", "--set=ON_ERROR_STOP=1", `--file=${drops}`, `--file=${sql}`],
-        url,
+        [
+          "--no-psqlrc",
+          "--quiet",
+          "--single-transaction",
+          "--set=ON_ERROR_STOP=1",
+          `--file=${drops}`,
+          `--file=${sql}`,
+          `--dbname=${parsed.toString()}`,
+        ],
+        { environment, secret: password, signal },
       );
     },
     count: () => withPg(url, (client) => countPgTables(client, schema)),
     cleanUp: () => fsp.rm(dir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * Runs pg_restore or psql; `stdout` consumes its output as a stream (a failure there ends the
+ * tool and is the error). Resolves when it exits 0, even if `signal` came meanwhile (psql's
+ * transaction then committed); `signal` ends it (SIGTERM), and it rejects once it has exited.
+ * The error output is in the error, `secret` masked.
+ */
+function spawnTool(
+  bin: string,
+  args: string[],
+  {
+    environment = process.env,
+    secret,
+    signal,
+    stdout,
+  }: {
+    environment?: NodeJS.ProcessEnv;
+    secret?: string;
+    signal?: AbortSignal;
+    stdout?: (out: Readable) => Promise<void>;
+  },
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new BackupError(STOPPED));
+    const child = spawn(bin, args, { env: environment, stdio: ["ignore", stdout ? "pipe" : "ignore", "pipe"] });
+    const stop = () => child.kill("SIGTERM");
+    signal?.addEventListener("abort", stop, { once: true });
+    let err = "";
+    child.stderr!.on("data", (chunk: Buffer) => {
+      if (err.length < 100_000) err += chunk.toString();
+    });
+    let streamFailure: { error: unknown } | undefined;
+    const streamed = stdout
+      ? stdout(child.stdout!).catch((error: unknown) => {
+          streamFailure = { error };
+          child.kill("SIGTERM");
+        })
+      : Promise.resolve();
+    child.once("error", (error) => {
+      signal?.removeEventListener("abort", stop);
+      reject(error);
+    });
+    child.once("close", (code) => {
+      signal?.removeEventListener("abort", stop);
+      void streamed.then(() => {
+        if (streamFailure) return reject(streamFailure.error);
+        if (code === 0) return resolve();
+        if (signal?.aborted) return reject(new BackupError(STOPPED));
+        const text = `${path.basename(bin)} failed (exit code ${code}): ${err.trim()}`;
+        reject(new BackupError(secret ? text.replaceAll(secret, "***") : text));
+      });
+    });
+  });
 }
 
 // Stored files.
@@ -401,13 +547,14 @@ async function hasAnyFile(dir: string): Promise<boolean> {
  * `swapIn` renames uploads aside and that folder into place; `putBack` undoes it; `cleanUp`
  * removes the staging folder, and the old files once the restore is done.
  */
-async function stageLocalFiles(from: string, uploads: string, manifest: Manifest) {
+async function stageLocalFiles(from: string, uploads: string, manifest: Manifest, signal: AbortSignal | undefined) {
   const suffix = crypto.randomBytes(4).toString("hex");
   const staged = `${uploads}.restore-${suffix}`;
   const replaced = `${uploads}.replaced-${suffix}`;
   try {
     await fsp.mkdir(staged, { recursive: true });
     for (const file of manifest.files) {
+      throwIfStopped(signal);
       const copied = await copyHashed(path.join(from, FILES_DIR, file.key), path.join(staged, file.key));
       if (!copied || copied.sha256 !== file.sha256)
         throw new BackupError(`The stored file ${file.key} did not copy whole.`);
@@ -476,4 +623,39 @@ async function checkBucket(storage: DataTarget["storage"], manifest: Manifest): 
     );
   }
   return manifest.files.length;
+}
+
+/**
+ * What a restore that did not finish (killed, the machine stopped) may have left: the old or the
+ * staged files beside uploads (`uploads.replaced-*`, `uploads.restore-*`), a staged SQLite file
+ * or a moved-aside WAL beside the database, the dump as SQL in TMPDIR (`academia-restore-*`).
+ */
+async function findLeftovers(uploads: string, url: string): Promise<string[]> {
+  const beside = async (file: string, test: (name: string) => boolean) => {
+    const dir = path.dirname(file);
+    const names = await fsp.readdir(dir).catch(() => [] as string[]);
+    return names.filter(test).map((name) => path.join(dir, name));
+  };
+  const base = path.basename(uploads);
+  const found = [
+    ...(await beside(uploads, (name) => name.startsWith(`${base}.replaced-`) || name.startsWith(`${base}.restore-`))),
+    ...(await beside(path.join(os.tmpdir(), "x"), (name) => name.startsWith("academia-restore-"))),
+  ];
+  if (databaseProvider(url) === "sqlite") {
+    const file = sqliteFilePath(url);
+    const db = path.basename(file);
+    found.push(...(await beside(file, (name) => name.startsWith(db) && /\.(replaced|restore)-[0-9a-f]+$/.test(name))));
+  }
+  return found.sort();
+}
+
+/** The operator's warning about leftovers (Spanish, like the academy's other texts for people). */
+function leftoversText(leftovers: string[]): string {
+  return [
+    "Ojo: quedaron restos de una restauración que no terminó (o que sigue en curso):",
+    ...leftovers.map((item) => `  ${item}`),
+    "  En los «*.replaced-*» están los archivos o la base que había antes de esa restauración; en los «*.restore-*»",
+    "  y «academia-restore-*», lo que se estaba preparando (tiene datos personales). Si no hay otra restauración",
+    "  en curso, revisa qué quedó en su lugar y bórralos.",
+  ].join("\n");
 }
