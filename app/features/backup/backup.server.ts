@@ -582,13 +582,22 @@ async function toolMajor(bin: string): Promise<number | null> {
  * the command line (which `ps` shows); Prisma's `schema` parameter is not libpq's and is dropped.
  */
 function runPgTool(bin: string, args: string[], url: string, signal?: AbortSignal): Promise<string> {
+  const { dbname, environment, password } = pgToolConnection(url);
+  return runTool(bin, [...args, `--dbname=${dbname}`], { environment, secret: password, signal });
+}
+
+/**
+ * How a PostgreSQL tool reaches a database URL: `--dbname` without the password, which travels in
+ * PGPASSWORD (the command line is what `ps` shows); `password` is to be masked in its errors.
+ */
+export function pgToolConnection(url: string): { dbname: string; environment: NodeJS.ProcessEnv; password: string } {
   const { config } = pgSettings(url);
   const parsed = new URL(config.connectionString!);
   const password = decodeURIComponent(parsed.password);
   parsed.password = "";
   const environment: NodeJS.ProcessEnv = { ...process.env, PGPASSWORD: password || process.env.PGPASSWORD };
   if (!password) delete environment.PGPASSWORD;
-  return runTool(bin, [...args, `--dbname=${parsed.toString()}`], { environment, secret: password, signal });
+  return { dbname: parsed.toString(), environment, password };
 }
 
 /**

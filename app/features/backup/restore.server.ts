@@ -38,6 +38,7 @@ import {
   inspectSqlite,
   MANIFEST,
   pgTool,
+  pgToolConnection,
   runTool,
   sha256Of,
   type DataTarget,
@@ -451,12 +452,7 @@ async function stagePostgres(
       ];
       await fsp.writeFile(drops, `${statements.join("\n")}\n`);
       // Exit 0 is a committed transaction, even if `signal` came meanwhile; anything else, none.
-      const { config } = pgSettings(url);
-      const parsed = new URL(config.connectionString!);
-      const password = decodeURIComponent(parsed.password);
-      parsed.password = "";
-      const environment: NodeJS.ProcessEnv = { ...process.env, PGPASSWORD: password || process.env.PGPASSWORD };
-      if (!password) delete environment.PGPASSWORD;
+      const { dbname, environment, password } = pgToolConnection(url);
       await spawnTool(
         psql,
         [
@@ -466,7 +462,7 @@ async function stagePostgres(
           "--set=ON_ERROR_STOP=1",
           `--file=${drops}`,
           `--file=${sql}`,
-          `--dbname=${parsed.toString()}`,
+          `--dbname=${dbname}`,
         ],
         { environment, secret: password, signal },
       );
