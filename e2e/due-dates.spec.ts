@@ -67,7 +67,13 @@ test("un profesor/a fija la fecha límite; cada estudiante la ve en el curso, en
     );
     const second = moduleCard(admin.page, "Decimales");
     await second.getByLabel("Fecha límite (opcional)").fill(chileLocalInput(past));
+    // Wait for the save itself: with JavaScript the field keeps the typed value before the answer
+    // comes, and closing the page below would cancel a save still in flight (a loaded CI machine).
+    const saved = admin.page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith(`/admin/courses/edit/${cursoId}`),
+    );
     await second.getByRole("button", { name: "Guardar módulo" }).click();
+    expect((await saved).status()).toBeLessThan(400);
     await expect(moduleCard(admin.page, "Decimales").getByLabel("Fecha límite (opcional)")).toHaveValue(
       chileLocalInput(past),
     );
