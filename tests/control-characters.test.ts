@@ -106,6 +106,48 @@ describe("spoofed text (issue 22 §5): C1 controls and bidirectional overrides",
   });
 });
 
+describe("spoofed text, fourth pass (issue 36 §1): multi-line bodies and invisible names", () => {
+  it("a message body or a contact message with a bidirectional control is refused; line breaks stay", async () => {
+    const { token } = await signedIn();
+    const beto = await createUser();
+    for (const content of ["Hola\n\u202efdp.exe", "Hola\u2066x\u2069", "a\u2028b"]) {
+      const refused = await mensajesApi.action(
+        args(jsonRequest("/api/mensajes", { to: beto.correo, subject: "Hola", content }, { token })),
+      );
+      expect(refused.status, JSON.stringify(content)).toBe(400);
+      expect(await readJson(refused)).toEqual({ error: TEXT_NOT_ALLOWED });
+    }
+    expect(await prisma.message.count({ where: { to: beto.correo } })).toBe(0);
+    const contact = await mailSend.action(
+      args(
+        jsonRequest("/api/mail/send", { nombre: "Rosa", correo: "rosa-bidi@test.cl", mensaje: "Hola\n\u202eetneg" }),
+      ),
+    );
+    expect(contact.status).toBe(400);
+    expect(await prisma.contactMessage.count({ where: { correo: "rosa-bidi@test.cl" } })).toBe(0);
+  });
+
+  it("a name with a zero-width character is refused by the registration (API and form) and the contact form", async () => {
+    const api = await registerApi.action(
+      args(jsonRequest("/api/auth/register", registration("zw-api@test.cl", "Ana\u200bMaría"))),
+    );
+    expect(api.status).toBe(400);
+    expect(await readJson(api)).toEqual({ error: TEXT_NOT_ALLOWED });
+    const form = dataOf<{ result: Reply }>(
+      await registerPage.action(args(formRequest("/registro", registration("zw-form@test.cl", "A\ufeffna")))),
+    );
+    expect(form.data.result.error?.nombre).toEqual([TEXT_NOT_ALLOWED]);
+    expect(form.data.result.initialValue).toMatchObject({ nombre: "A\ufeffna" });
+    const page = dataOf<{ result: Reply }>(
+      await contactPage.action(
+        args(formRequest("/contacto", { nombre: "Rosa\u200dDíaz", correo: "rosa-zw@test.cl", mensaje: "Hola" })),
+      ),
+    );
+    expect(page.data.result.error?.nombre).toEqual([TEXT_NOT_ALLOWED]);
+    expect(await prisma.user.count({ where: { correo: { startsWith: "zw-" } } })).toBe(0);
+  });
+});
+
 describe("messages", () => {
   it("a subject with a line break is refused (API and form); the content keeps its line breaks and tabs", async () => {
     const { token, cookie } = await signedIn();

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { isMultiLineText, isSingleLineText, multiLineText, singleLineText, TEXT_NOT_ALLOWED } from "./text.ts";
+import {
+  excerpt,
+  isMultiLineText,
+  isNameText,
+  isSingleLineText,
+  multiLineText,
+  nameText,
+  singleLineText,
+  TEXT_NOT_ALLOWED,
+} from "./text.ts";
 
 // Every C0 control character and DEL, by code point.
 const CONTROLS = [...Array.from({ length: 0x20 }, (_, i) => i), 0x7f].map((c) => String.fromCharCode(c));
@@ -42,6 +51,24 @@ describe("the text rule", () => {
     for (const c of C1) expect(isMultiLineText(`abc${c}def`), JSON.stringify(c)).toBe(false);
   });
 
+  it("multi-line texts refuse line separators and bidi controls too, and keep line breaks (issue 36 §1)", () => {
+    for (const c of SPOOFING) expect(isMultiLineText(`Hola\n${c}fdp.exe`), JSON.stringify(c)).toBe(false);
+    expect(isMultiLineText("Hola\n\u200eשרה\r\n\tfin")).toBe(true);
+  });
+
+  it("a name refuses zero-width characters as well; other texts keep them (an emoji sequence)", () => {
+    for (const c of ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u180e"]) {
+      expect(isNameText(`Ana${c}María`), JSON.stringify(c)).toBe(false);
+    }
+    for (const c of [...CONTROLS, ...SPOOFING]) expect(isNameText(`Ana${c}María`), JSON.stringify(c)).toBe(false);
+    expect(isNameText("Łucía Ṉawel Nguyễn-O'Higgins")).toBe(true);
+    expect(isSingleLineText("Familia 👨\u200d👩\u200d👧")).toBe(true);
+  });
+
+  it("an excerpt drops bidirectional controls a text stored earlier may hold", () => {
+    expect(excerpt("Pago\u202efdp.exe\nlisto")).toBe("Pagofdp.exe listo");
+  });
+
   it("the Zod helpers refuse with the one Spanish message and keep the schema's own rules", () => {
     const name = singleLineText(z.string().trim().min(1, "Falta."));
     expect(name.parse("  Ana  ")).toBe("Ana");
@@ -51,5 +78,10 @@ describe("the text rule", () => {
     const body = multiLineText(z.string());
     expect(body.parse("a\n\tb")).toBe("a\n\tb");
     expect(body.safeParse("a\u001bb").error?.issues.map((i) => i.message)).toEqual([TEXT_NOT_ALLOWED]);
+    expect(
+      nameText(z.string())
+        .safeParse("Ana\u200b")
+        .error?.issues.map((i) => i.message),
+    ).toEqual([TEXT_NOT_ALLOWED]);
   });
 });

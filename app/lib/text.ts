@@ -6,9 +6,13 @@
 // it is refused like the rest, and so are the Unicode line and paragraph separators
 // (U+2028, U+2029) and the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
 // U+2066–U+2069), which make a name or a subject read backwards ('‮gpj.exe' spoofing) in lists,
-// e-mail subjects and certificates. Every schema applies one of the two helpers below, so the
-// forms and the /api routes refuse the same texts with the same message. Server only (Zod stays
-// out of browser bundles).
+// e-mail subjects and certificates. A multi-line text (a message, a question, an announcement)
+// keeps its line breaks and tabs but refuses the rest, the bidirectional controls included: shown
+// on one line in an inbox, a notification or a mail, an override there reverses what follows
+// just the same. A person's name also refuses the zero-width characters (U+200B–U+200D, U+2060,
+// U+FEFF, U+180E), which make two names that read alike compare different. Every schema applies
+// one of the helpers below, so the forms and the /api routes refuse the same texts with the same
+// message. Server only (Zod stays out of browser bundles).
 import type { z } from "zod";
 
 export const TEXT_NOT_ALLOWED = "El texto contiene caracteres no permitidos.";
@@ -17,9 +21,15 @@ export const TEXT_NOT_ALLOWED = "El texto contiene caracteres no permitidos.";
  * Unicode line and paragraph separators and the bidirectional embeddings, overrides and isolates. */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-/** C0 controls but the ones a multi-line text is made of (tab, line feed, carriage return), DEL and C1. */
+/** C0 controls but the ones a multi-line text is made of (tab, line feed, carriage return), DEL, C1,
+ * the line and paragraph separators and the bidirectional embeddings, overrides and isolates. */
 // eslint-disable-next-line no-control-regex -- idem
-const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL_BUT_LINE_BREAKS =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+/** The bidirectional embeddings, overrides and isolates alone. */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+/** Zero-width characters: invisible in a name. */
+const ZERO_WIDTH = /[\u180e\u200b-\u200d\u2060\ufeff]/;
 
 /** True when `value` may be stored as a one-line text. */
 export function isSingleLineText(value: string): boolean {
@@ -31,9 +41,19 @@ export function isMultiLineText(value: string): boolean {
   return !CONTROL_BUT_LINE_BREAKS.test(value);
 }
 
+/** True when `value` may be stored as a person's name: one line, no zero-width characters. */
+export function isNameText(value: string): boolean {
+  return isSingleLineText(value) && !ZERO_WIDTH.test(value);
+}
+
 /** A one-line text field: any control character, line breaks and tabs included, is refused. */
 export function singleLineText<T extends z.ZodType<string>>(schema: T): T {
   return schema.refine(isSingleLineText, TEXT_NOT_ALLOWED);
+}
+
+/** A person's name (nombre, apellido, a guardian's or a contact's name): one line, nothing invisible. */
+export function nameText<T extends z.ZodType<string>>(schema: T): T {
+  return schema.refine(isNameText, TEXT_NOT_ALLOWED);
 }
 
 /** A multi-line text field: line breaks and tabs are kept; any other control character is refused. */
@@ -45,6 +65,7 @@ const EXCERPT_CHARS = 120;
 
 /** The start of a text on one line, for a list (inbox, outbox): the whole text is shown when opened. */
 export function excerpt(content: string): string {
-  const line = content.replace(/\s+/g, " ").trim();
+  // A text stored before multi-line texts refused bidirectional controls loses them here.
+  const line = content.replace(BIDI_CONTROLS, "").replace(/\s+/g, " ").trim();
   return line.length > EXCERPT_CHARS ? `${line.slice(0, EXCERPT_CHARS - 1).trimEnd()}…` : line;
 }

@@ -3,7 +3,7 @@
 // docs/product.md#texts-sign-in-and-registration lists, or a clear Spanish one.
 import { z } from "zod";
 import { isNoEmailAddress } from "~/features/mail/no-email.ts";
-import { singleLineText } from "~/lib/text.ts";
+import { nameText, singleLineText } from "~/lib/text.ts";
 import { needsGuardian } from "./age.ts";
 import { SELF_SERVICE_ROLES } from "./roles.ts";
 
@@ -24,6 +24,10 @@ export * from "./texts.ts";
 const required = (message: string, max = 200) =>
   singleLineText(z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres.`));
 
+/** A required person's name: one line, and no zero-width characters either (lib/text.ts). */
+const requiredName = (message: string, max: number) =>
+  nameText(z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres.`));
+
 export const email = (requiredMessage: string) =>
   required(requiredMessage, 254)
     .pipe(z.email(INVALID_EMAIL))
@@ -35,9 +39,9 @@ export const email = (requiredMessage: string) =>
  */
 const mailbox = (requiredMessage: string) => email(requiredMessage).refine((v) => !isNoEmailAddress(v), INVALID_EMAIL);
 
-/** An optional one-line text: blank is absent. */
-const optional = (max: number) =>
-  singleLineText(z.string().trim().max(max, `Máximo ${max} caracteres.`))
+/** An optional person's name: blank is absent. */
+const optionalName = (max: number) =>
+  nameText(z.string().trim().max(max, `Máximo ${max} caracteres.`))
     .optional()
     .transform((v) => v || undefined);
 /** An optional e-mail address: blank is absent. */
@@ -99,8 +103,8 @@ export function matchingPasswords<T extends z.ZodType<{ password: string; confir
  * (rectification) and an admin's correction on a user's record use these same fields.
  */
 export const PersonFields = {
-  nombre: required(REQUIRED_ALL, 80),
-  apellido: required(REQUIRED_ALL, 80),
+  nombre: requiredName(REQUIRED_ALL, 80),
+  apellido: requiredName(REQUIRED_ALL, 80),
   fechaNacimiento: birthDate,
 };
 
@@ -113,7 +117,7 @@ export const RegisterSchema = matchingPasswords(
     rol: z.enum(SELF_SERVICE_ROLES, { error: (issue) => (issue.input === undefined ? REQUIRED_ALL : INVALID_ROLE) }),
     ...newPasswordFields(),
     // Under 14 (age.ts): a parent's or guardian's name and address, who is asked to consent.
-    tutorNombre: optional(160),
+    tutorNombre: optionalName(160),
     tutorCorreo: optionalEmail,
     // Honeypot: people never see it; bots fill it.
     sitioWeb: z.string().max(200).optional(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { multiLineText, singleLineText } from "~/lib/text.ts";
+import { multiLineText, nameText, singleLineText } from "~/lib/text.ts";
 import { EMAIL_REQUIRED, MESSAGE_REQUIRED, NAME_REQUIRED, TOO_LONG } from "./texts.ts";
 
 const trimmed = (message: string, max: number) => z.string(message).min(1, message).max(max, TOO_LONG);
@@ -7,7 +7,7 @@ const trim = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 
 /** Contact form: full name, e-mail and message, all required; sitioWeb is the honeypot. */
 export const ContactSchema = z.object({
-  nombre: z.preprocess(trim, singleLineText(trimmed(NAME_REQUIRED, 200))),
+  nombre: z.preprocess(trim, nameText(trimmed(NAME_REQUIRED, 200))),
   correo: z.preprocess(
     trim,
     singleLineText(z.string(EMAIL_REQUIRED).min(1, EMAIL_REQUIRED).max(254, EMAIL_REQUIRED)).pipe(
