@@ -1,6 +1,6 @@
-// A refused request is the client's doing, not a fault of ours (issue 36): a cross-site form post,
-// a POST to a page without an action, a path no route has are `warn` lines without a stack; only
-// a fault of ours (a 5xx) is an `error` line with its stack. The requests go through a real HTTP
+// A refused request is the client's doing, not a fault of ours (docs/decisions/030-logs-metrics-restarts.md):
+// a cross-site form post, a POST to a page without an action, a path no route has are `warn` lines
+// without a stack; only a fault of ours (a 5xx) is an `error` line with its stack. The requests go through a real HTTP
 // server, server/request-log.ts and React Router's own request handler (@react-router/express, as
 // server/index.ts serves the app) to the app's real handleError and origin check, on a small build
 // whose pages stand in for the app's.
