@@ -3,11 +3,12 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext } from "react-router";
 import documentCss from "./app.css?inline";
 import { DocumentCssContext } from "./lib/document-styles.tsx";
 import { NonceContext } from "./lib/nonce.tsx";
 import { applyDocumentHeaders, pageCspOf } from "./lib/security-headers.server.ts";
+import { FORBIDDEN_ORIGIN, isCrossSiteMutation } from "./lib/csrf.server.ts";
 import { log } from "./lib/log.server.ts";
 
 export const streamTimeout = 5_000;
@@ -18,10 +19,30 @@ export { beginShutdown, finishShutdown } from "./shutdown.server.ts";
 // Called by every server process at start (each cluster worker too).
 export { registerAppGauges } from "./features/site/metrics.server.ts";
 
-/** An error React Router caught in a loader, an action or a render: logged with its request's id. */
+/**
+ * An error React Router caught in a loader, an action or a render, logged with its request's id. A
+ * refusal of the request (answered 4xx: a cross-site form post, a method the route has no handler
+ * for, a path no route has) is the client's doing: a `warn` line without a stack, so that `error`
+ * lines (with their stack) are faults of ours and an alert on them means something.
+ */
 export function handleError(error: unknown, { request }: { request: Request }) {
   // A request its client abandoned is not an error of ours.
-  if (!request.signal.aborted) log.error({ err: error }, "Error no controlado al atender una solicitud");
+  if (request.signal.aborted) return;
+  const refusal = refusalOf(error, request);
+  if (refusal) log.warn(refusal, "Solicitud rechazada");
+  else log.error({ err: error }, "Error no controlado al atender una solicitud");
+}
+
+/** What a refused request is answered (its status and why), or null for a fault of ours. */
+function refusalOf(error: unknown, request: Request): { status: number; reason: string } | null {
+  // React Router's own answers (405 without an action or loader, 404 without a route); a thrown
+  // Response is one too. Their text may quote the path, which may hold a token: never logged.
+  if (isRouteErrorResponse(error))
+    return error.status < 500 ? { status: error.status, reason: error.statusText } : null;
+  // React Router refuses a document form post from another origin before any middleware runs
+  // (400); the root's originCheckMiddleware refuses the others (403) without throwing.
+  if (isCrossSiteMutation(request)) return { status: 400, reason: FORBIDDEN_ORIGIN };
+  return null;
 }
 
 export default function handleRequest(

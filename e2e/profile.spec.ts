@@ -49,6 +49,15 @@ test("cambiar imagen al instante y correo con el enlace de confirmación; la cab
   await expect(page.getByRole("definition").filter({ hasText: /^Estudiante$/ })).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: "20-08-1995" })).toBeVisible();
 
+  // An address another account has is answered like a free one: nothing tells who has an account.
+  await page.getByLabel("Correo electrónico").fill(ADMIN.correo);
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(
+    page.getByText(`Te enviamos un enlace a ${ADMIN.correo} para confirmar el cambio de correo.`, { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: `${ADMIN.correo} (revisa ese correo` })).toBeVisible();
+  await expect(page.getByText("Ya existe una cuenta")).toHaveCount(0);
+
   const nuevo = uniqueEmail("nuevo");
   await page.getByLabel("Correo electrónico").fill(nuevo.toUpperCase());
   await page.getByLabel("Imagen de perfil").setInputFiles({ name: "yo.png", mimeType: "image/png", buffer: PNG });

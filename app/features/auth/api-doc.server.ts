@@ -28,6 +28,7 @@ import { GUARDIAN_PENDING } from "./texts.ts";
 import { RESET_LINK_INVALID } from "./recovery-texts.ts";
 import { EMAIL_TAKEN } from "./register.server.ts";
 import { MY_DATA_TOO_MANY } from "~/features/users/my-data.server.ts";
+import { EMAIL_CHANGE_TOO_MANY } from "~/features/users/email-change.server.ts";
 import { DELETE_PASSWORD_WRONG, LAST_ADMIN } from "~/features/users/account-deletion.ts";
 import { CANNOT_DELETE_SELF, CANNOT_SUSPEND_SELF, USER_NOT_FOUND } from "~/features/users/users.server.ts";
 import { FORBIDDEN_PROFILE, ApiNoticeSchema } from "~/lib/api.server.ts";
@@ -226,7 +227,9 @@ export const ACCOUNT_CALLS: Operations = {
         "La propia cuenta o un administrador (la corrección de un administrador queda en el registro de auditoría). " +
         "Nombre, apellido y fecha de nacimiento siguen las reglas del registro; un campo omitido se conserva. " +
         "avisosCorreo activa o desactiva los avisos opcionales por correo. Un correo nuevo propio se aplica al " +
-        "seguir el enlace que se le envía.",
+        "seguir el enlace que se le envía; la respuesta es la misma si esa dirección ya tiene una cuenta (a ella " +
+        "se le avisa del intento y nada cambia). Cada cuenta puede pedir el cambio de su correo " +
+        `${BUDGETS.emailChangeUserHour.points} veces por hora y ${BUDGETS.emailChangeUserDay.points} por día.`,
       access: "user",
       body: { form: ProfileApiFormSchema, json: ProfileApiSchema },
       ok: { 200: json("Perfil actualizado.", ApiProfileUpdatedSchema) },
@@ -234,7 +237,8 @@ export const ACCOUNT_CALLS: Operations = {
         400: invalid("Datos inválidos (por ejemplo, una fecha de nacimiento imposible).", NOTHING_TO_UPDATE),
         403: error("No es tu perfil.", FORBIDDEN_PROFILE),
         404: error("Usuario no encontrado.", USER_NOT_FOUND, USER_UNKNOWN),
-        409: error("El correo ya tiene una cuenta.", EMAIL_TAKEN),
+        409: error("El correo ya tiene una cuenta (solo al corregir la cuenta de otra persona).", EMAIL_TAKEN),
+        429: error("Demasiados cambios de correo (ver Retry-After).", EMAIL_CHANGE_TOO_MANY),
       },
     },
   },

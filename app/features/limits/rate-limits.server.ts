@@ -66,6 +66,12 @@ export const BUDGETS = {
    */
   questionsUserShort: { points: 6, duration: 10 * MINUTE },
   questionsUserDay: { points: 40, duration: DAY },
+  /**
+   * Requests to change one's own e-mail, per account, whether or not the address has an account
+   * (each mails the address typed): a person fixing a typo or two, not a script probing addresses.
+   */
+  emailChangeUserHour: { points: 5, duration: 60 * MINUTE },
+  emailChangeUserDay: { points: 10, duration: DAY },
   /** Answers to a module's questions, per account: a teacher going through a backlog. */
   answersUserMinute: { points: 20, duration: MINUTE },
   answersUserDay: { points: 300, duration: DAY },

@@ -14,6 +14,8 @@ export type MailKind =
   | "contact.form"
   | "email.confirm"
   | "email.changed"
+  /** Someone asked to move their account to an address another account has (nothing changes). */
+  | "email.taken"
   | "login.guessing"
   | "registration.confirm"
   | "registration.taken"

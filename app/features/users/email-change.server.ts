@@ -2,10 +2,16 @@
 // (through the outbox) and the account keeps its current address until the link is followed.
 // Only the token's SHA-256 is stored, so a leaked database hands out no confirmations. Admins
 // correcting someone else's address go straight through updateProfile.
+//
+// The answer tells nothing about who has an account: an address another account has gets, instead
+// of the link, a mail saying someone tried to use it (its account does not change), and the one who
+// asked sees the same answer and the same pending address as for a free one. Requests are counted
+// per account (BUDGETS.emailChangeUserHour / emailChangeUserDay), taken and free alike.
 import crypto from "node:crypto";
 import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
+import { BUDGETS, consume, type RateLimitResult } from "~/features/limits/rate-limits.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
@@ -21,12 +27,31 @@ const hashToken = (token: string) => crypto.createHash("sha256").update(token).d
 
 const confirmEmailPath = (token: string) => `/confirmar-correo/${token}`;
 
+export const EMAIL_CHANGE_TOO_MANY =
+  `Puedes pedir el cambio de correo hasta ${BUDGETS.emailChangeUserHour.points} veces por hora y ` +
+  `${BUDGETS.emailChangeUserDay.points} por día. Vuelve a intentarlo más tarde.`;
+
+/** Spends one of the account's e-mail change requests; past the budget, a 429 (with Retry-After) on `correo`. */
+export async function spendEmailChangeRequest(userId: string): Promise<RateLimitResult> {
+  const limit = await consume(
+    [
+      ["emailChangeUserHour", userId],
+      ["emailChangeUserDay", userId],
+    ],
+    EMAIL_CHANGE_TOO_MANY,
+  );
+  return limit.ok ? limit : { ...limit, field: "correo" };
+}
+
 /**
- * Records a request to move `userId` to `newEmail` and queues the confirmation mail, inside the
- * caller's transaction. Earlier pending requests of the user are dropped (one link is live).
+ * Records a request to move `userId` to `newEmail` and queues its mail, inside the caller's
+ * transaction. Earlier pending requests of the user are dropped (one link is live). A free address
+ * gets the confirmation link; one another account has gets a notice that changes nothing, and the
+ * request is recorded alike (its token is never sent, so it can never be confirmed).
  */
 export async function requestEmailChange(tx: Tx, user: { id: string; nombre: string }, newEmail: string) {
   const token = crypto.randomBytes(32).toString("base64url");
+  const owner = await tx.user.findUnique({ where: { correo: newEmail }, select: { id: true, nombre: true } });
   await tx.emailChange.deleteMany({ where: { userId: user.id, usedAt: null } });
   await tx.emailChange.create({
     data: {
@@ -37,6 +62,23 @@ export async function requestEmailChange(tx: Tx, user: { id: string; nombre: str
     },
   });
   const brand = env().APP_NAME;
+  if (owner && owner.id !== user.id) {
+    await enqueueMail(
+      {
+        kind: "email.taken",
+        to: newEmail,
+        toUserId: owner.id,
+        subject: `Alguien intentó usar tu correo en ${brand}`,
+        text:
+          `Hola ${owner.nombre}:\n\nAlguien pidió usar este correo (${newEmail}) en otra cuenta de ${brand}, ` +
+          "pero ya es el de tu cuenta. No cambió nada: tu cuenta sigue con este correo.\n\n" +
+          "Si fuiste tú desde otra cuenta, usa otro correo en ella. Si no, no tienes que hacer nada.\n\n" +
+          `Saludos,\n${brand}`,
+      },
+      tx,
+    );
+    return;
+  }
   await enqueueMail(
     {
       kind: "email.confirm",

@@ -22,9 +22,9 @@ import { prisma } from "~/lib/db.server.ts";
 import { publicUserSelect, USER_NOT_FOUND } from "./users.server.ts";
 import { DELETE_ACCOUNT_INTENT } from "./account-deletion.ts";
 import { accountDeletionView, deleteAccountFormAction } from "./account-deletion.server.ts";
-import { pendingEmailChange, requestEmailChange } from "./email-change.server.ts";
+import { pendingEmailChange, requestEmailChange, spendEmailChangeRequest } from "./email-change.server.ts";
 import { readBody } from "~/lib/api.server.ts";
-import { fail, formReply, ok, type Failure, type Result } from "~/lib/failure.ts";
+import { fail, failureHeaders, formReply, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
@@ -109,6 +109,14 @@ export async function updateProfile(
   let oldKey: string | null = null;
   // The new image is kept only if the update commits.
   const outcome = await withUpload(newImage, async (): Promise<Result<ProfileUpdated>> => {
+    // A request to change one's own address spends the account's budget, taken address or not.
+    if (change.correo !== undefined && !direct) {
+      const before = await prisma.user.findUnique({ where: { id: userId }, select: { correo: true } });
+      if (before && before.correo !== change.correo) {
+        const limit = await spendEmailChangeRequest(userId);
+        if (!limit.ok) return limit;
+      }
+    }
     try {
       return await prisma.$transaction(async (tx): Promise<Result<ProfileUpdated>> => {
         const current = await tx.user.findUnique({
@@ -156,10 +164,13 @@ export async function updateProfile(
         }
         let pendingEmail: string | null = null;
         if (change.correo !== undefined && change.correo !== current.correo) {
-          const taken = await tx.user.findUnique({ where: { correo: change.correo }, select: { id: true } });
-          if (taken && taken.id !== userId) return fail(409, EMAIL_TAKEN, { field: "correo" });
-          if (direct) patch.correo = change.correo;
-          else {
+          if (direct) {
+            // An admin's correction: the admin may know who has an address.
+            const taken = await tx.user.findUnique({ where: { correo: change.correo }, select: { id: true } });
+            if (taken) return fail(409, EMAIL_TAKEN, { field: "correo" });
+            patch.correo = change.correo;
+          } else {
+            // One's own: answered alike whether or not another account has the address.
             await requestEmailChange(tx, { id: userId, nombre: current.nombre }, change.correo);
             pendingEmail = change.correo;
           }
@@ -258,7 +269,7 @@ async function profileFormAction(request: Request, user: SessionUser, backTo: st
   }
   if (!outcome.ok) {
     const result = outcome.reason === "invalid" ? submission.reply() : formReply(submission, outcome);
-    return data({ result, success: false }, { status: outcome.status });
+    return data({ result, success: false }, { status: outcome.status, headers: failureHeaders(outcome) });
   }
   if (outcome.pendingEmail) {
     return redirectWithFlash(request, backTo, { type: "info", message: EMAIL_CONFIRMATION_SENT(outcome.pendingEmail) });

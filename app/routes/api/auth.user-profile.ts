@@ -12,7 +12,8 @@ export const loader = () => methodNotAllowed("PUT");
  * (correo and/or the file imagenPerfil; quitarImagen=true removes it) or JSON { correo }
  * ({ imagenPerfil: null } removes the image). One's own new correo is applied only when the
  * link e-mailed to it is followed (`correoPendiente` in the answer); an admin changing another
- * account's correo applies it at once. Errors: { error } in Spanish; 401/403/404/409.
+ * account's correo applies it at once (409 when another account has it; one's own answers alike
+ * either way). Errors: { error } in Spanish; 401/403/404/409/429 (e-mail changes per account).
  */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
