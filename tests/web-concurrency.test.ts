@@ -8,18 +8,21 @@ import { webConcurrency } from "../server/web-concurrency.ts";
 const GiB = 1024 ** 3;
 
 describe("WEB_CONCURRENCY's default", () => {
-  it("is one process per core, as many as the memory holds at 512 MiB each, at most 4", () => {
+  it("is one process per core, as many as the memory holds at 768 MiB each, at most 4", () => {
     expect(webConcurrency(undefined, { cores: 1, memory: 8 * GiB })).toBe(1);
     expect(webConcurrency(undefined, { cores: 2, memory: 8 * GiB })).toBe(2);
     expect(webConcurrency("", { cores: 4, memory: 16 * GiB })).toBe(4);
     expect(webConcurrency(undefined, { cores: 32, memory: 128 * GiB })).toBe(4);
     // A small machine or container: its memory, not its cores, decides; never fewer than one.
-    expect(webConcurrency(undefined, { cores: 8, memory: 1 * GiB })).toBe(2);
+    expect(webConcurrency(undefined, { cores: 8, memory: 2 * GiB })).toBe(2);
+    expect(webConcurrency(undefined, { cores: 2, memory: 1 * GiB })).toBe(1);
     expect(webConcurrency(undefined, { cores: 8, memory: 0.25 * GiB })).toBe(1);
   });
 
-  it("on this machine, uses its cores", () => {
-    expect(webConcurrency(undefined)).toBe(Math.min(os.availableParallelism(), 4));
+  it("on this machine, at least one and at most its cores", () => {
+    const workers = webConcurrency(undefined);
+    expect(workers).toBeGreaterThanOrEqual(1);
+    expect(workers).toBeLessThanOrEqual(Math.min(os.availableParallelism(), 4));
   });
 
   it("WEB_CONCURRENCY, a whole number from 1, wins (at most 64); anything else is the default", () => {
