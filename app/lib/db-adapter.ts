@@ -135,7 +135,7 @@ const BUSY_TIMEOUT_MS = 5000;
  * file is left alone, not even opened: closing any descriptor of a file drops the locks this
  * process's other SQLite connections hold on it.
  */
-export function createDatabaseFile(file: string) {
+function createDatabaseFile(file: string) {
   if (file === ":memory:") return;
   try {
     fs.closeSync(fs.openSync(file, "wx", 0o600));
@@ -153,6 +153,7 @@ type Statement = {
   run(...params: unknown[]): unknown;
 };
 type Database = { prepare(sql: string): Statement; exec(sql: string): unknown };
+
 /**
  * One prepared statement, run again with new arguments. The adapter calls
  * `client.prepare(sql).bind(args)` for every query, and better-sqlite3 statements bind once for
@@ -224,7 +225,7 @@ export function cacheStatements(db: Database, max = 500) {
  * adapter's own for a busy database. The adapter sends `BEGIN` only to start a transaction (the
  * app never sends it).
  */
-export function beginAsWriters(adapter: SqlDriverAdapter, client: Database) {
+function beginAsWriters(adapter: SqlDriverAdapter, client: Database) {
   const prepare = client.prepare.bind(client);
   const nothing = { reader: false, run: () => ({ changes: 0 }) } as unknown as Statement;
   client.prepare = ((sql: string) => (sql === "BEGIN" ? nothing : prepare(sql))) as Database["prepare"];
