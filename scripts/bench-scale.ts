@@ -134,6 +134,8 @@ async function startServer(
           HOST: "127.0.0.1",
           RATE_LIMIT_IP_FACTOR: "100",
           SMTP_URL: "",
+          // One process unless asked, as scripts/e2e-server.ts: the benchmark log's figures are one process's.
+          WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || "1",
           // Required with PostgreSQL (every instance signs with one secret); a throwaway one here.
           ...(pgUrl
             ? { SESSION_SECRET: process.env.SESSION_SECRET || "bench-scale-secreto-de-prueba-de-32-caracteres" }

@@ -9,15 +9,16 @@
 // plus one approved estudiante account per learner, added in SQL with the demo password's hash.
 // The load generator runs on the same machine as the server: on 2 cores it takes part of them.
 // The server runs as production should on this machine: WEB_CONCURRENCY processes, by default
-// one per core (server/index.ts); WEB_CONCURRENCY=1 measures a single process.
+// the server's own default (one per core, server/web-concurrency.ts); WEB_CONCURRENCY=1 measures a
+// single process.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as sleep } from "node:timers/promises";
 import { DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
+import { webConcurrency } from "../server/web-concurrency.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const PORT = Number(process.env.BENCH_PORT ?? 3325);
@@ -27,7 +28,7 @@ const SECONDS = Number(process.env.BENCH_SIGNIN_S ?? 60);
 const GAP_MS = Number(process.env.BENCH_SIGNIN_GAP_MS ?? 2000);
 const MAX_P99 = Number(process.env.BENCH_SIGNIN_MAX_P99 ?? 200);
 const LEARNERS = Math.max(1, Math.round(RATE * SECONDS));
-const WORKERS = process.env.WEB_CONCURRENCY || String(os.availableParallelism());
+const WORKERS = String(webConcurrency());
 const DIR_NAME = "bench-sign-in";
 
 const server = spawn(process.execPath, ["scripts/e2e-server.ts"], {

@@ -26,6 +26,9 @@ const env = {
   DATABASE_URL: `file:${path.join(dir, "e2e.db")}`,
   DATA_DIR: path.join(dir, "data"),
   PORT: process.env.E2E_PORT ?? "3310",
+  // One process unless asked (bench:sign-in asks for one per core): the suite and the benches
+  // that read the server's process (bench/upload-memory.ts) expect one.
+  WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || "1",
   HOST: "127.0.0.1",
   // Every e2e request comes from 127.0.0.1: widen the per-IP budgets, keep per-account ones.
   RATE_LIMIT_IP_FACTOR: "100",

@@ -73,6 +73,8 @@ export MAIL_SEND_INTERVAL_S=1 MAIL_LEASE_S=5
 export NOTICE_JOBS_EVERY_S=2
 export RATE_LIMIT_IP_FACTOR=100 NODE_ENV=production HOST=127.0.0.1 LOG_LEVEL=info
 export TRUST_PROXY=loopback
+# One process per instance unless asked (the default is one per core): two instances are the scale-out.
+export WEB_CONCURRENCY="${WEB_CONCURRENCY:-1}"
 
 node scripts/migrate.ts deploy >/dev/null
 DATA_DIR="$tmp/data-seed" node prisma/seed.ts >/dev/null

@@ -2,9 +2,11 @@
 // compression, long-lived caching for hashed assets, security headers on every response,
 // and a trustworthy client address for rate limits and the audit log.
 //
-// WEB_CONCURRENCY=N (default 1) serves from N worker processes sharing the port (node:cluster),
-// one per core: a Node process renders on one core, so one process is the ceiling of a
-// two-core machine's morning sign-in rush (scripts/bench-sign-in.ts). The primary applies the
+// WEB_CONCURRENCY=N serves from N worker processes sharing the port (node:cluster); by default
+// one per core, as the memory allows, at most 4 (server/web-concurrency.ts): a Node process renders
+// on one core, so one process is the ceiling of a two-core machine's morning sign-in rush
+// (scripts/bench-sign-in.ts). Workers share a SQLite file safely: every transaction begins as a
+// writer (app/lib/db-adapter.ts, decision 031). The primary applies the
 // migrations, then forks the workers and forks again any that dies; only worker 0 runs the
 // background jobs. Everything a worker keeps in memory is checked against the database on each
 // request (the page caches' stamps, decisions 010 and 017), as with two instances behind a
@@ -28,6 +30,7 @@ const { default: express } = await import("express");
 const { deployMigrations } = await import("./migrate/index.ts");
 const { databaseUrl } = await import("../app/lib/db-adapter.ts");
 const { allowedMethods } = await import("./allowed-methods.ts");
+const { webConcurrency } = await import("./web-concurrency.ts");
 const { APP_URL_UNSET_WARNING } = await import("../app/lib/env.server.ts");
 const { log } = await import("../app/lib/log.server.ts");
 const { requestLog, routeLabeler, servedByApp } = await import("./request-log.ts");
@@ -37,7 +40,7 @@ const { answerClusterMetrics, observeRequest, serveClusterMetrics } = await impo
 const BUILD = path.resolve(process.env.ACADEMIA_SERVER_BUILD || "build/server/index.js");
 const CLIENT = path.resolve("build/client");
 
-const WORKERS = Math.max(1, Math.min(64, Math.floor(Number(process.env.WEB_CONCURRENCY) || 1)));
+const WORKERS = webConcurrency();
 /** How long an idle keep-alive connection stays open (see where it is set). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** How long a stop waits for the requests in flight (SHUTDOWN_TIMEOUT_S, default 25 s). */

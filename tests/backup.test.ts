@@ -12,7 +12,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPrismaClient, prisma } from "~/lib/db.server.ts";
-import { databaseProvider, databaseUrl, pgSettings } from "~/lib/db-adapter.ts";
+import { databaseProvider, databaseUrl, pgSettings, sqliteFilePath } from "~/lib/db-adapter.ts";
 import { env } from "~/lib/env.server.ts";
 import { createLocalStorage } from "~/lib/storage/local.server.ts";
 import { createS3Storage } from "~/lib/storage/s3.server.ts";
@@ -221,6 +221,8 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
     const made = await createBackup({ ...live(), backupDir: dir, keep: 3 });
     const target = await emptyTarget();
     await restoreBackup({ ...target, from: made.path, knownMigrations });
+    // The restored database is readable by its owner only, as a new one is.
+    if (engine === "sqlite") expect(fs.statSync(sqliteFilePath(target.databaseUrl)).mode & 0o777).toBe(0o600);
 
     // The restored academy lives on: a change and a deletion, then the same backup again.
     const db = createPrismaClient(target.databaseUrl);

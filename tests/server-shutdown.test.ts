@@ -54,6 +54,8 @@ async function startServer(env: Record<string, string>): Promise<Started> {
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
       SMTP_URL: "",
+      // One process (the default is one per core): the signals and log lines are a single server's.
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],

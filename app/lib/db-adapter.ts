@@ -4,9 +4,12 @@
 // same provider from the URL's scheme:
 //   file:...                               SQLite (better-sqlite3), the default
 //   postgres://... or postgresql://...     PostgreSQL (pg), see docs/decisions/004-postgresql.md
+import fs from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { PrismaBetterSqlite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { DriverAdapterError, type SqlDriverAdapter } from "@prisma/driver-adapter-utils";
 import type { Pool, PoolConfig } from "pg";
 
 const DEFAULT_DATABASE_URL = "file:./data/academia.db";
@@ -117,8 +120,28 @@ export function createAdapterFactory(
   { cacheStatements: cache = false } = {},
 ): PrismaBetterSqlite3 | PrismaPg {
   if (databaseProvider(url) === "postgresql") return createPgAdapterFactory(url);
-  const config = { url: sqliteFilePath(url), timeout: 5000 };
-  return cache ? new CachingSqliteAdapterFactory(config) : new PrismaBetterSqlite3(config);
+  return new SqliteAdapterFactory(sqliteFilePath(url), cache);
+}
+
+/**
+ * How long a SQLite statement waits for another process's write lock (SQLite's busy timeout), and
+ * how long a transaction waits to begin as a writer (beginAsWriters).
+ */
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Creates a missing SQLite file readable by its owner only (0600), as the backups are. SQLite
+ * gives the database's -wal, -shm and -journal files the mode of the database file. An existing
+ * file is left alone, not even opened: closing any descriptor of a file drops the locks this
+ * process's other SQLite connections hold on it.
+ */
+function createDatabaseFile(file: string) {
+  if (file === ":memory:") return;
+  try {
+    fs.closeSync(fs.openSync(file, "wx", 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
 }
 
 /** What the better-sqlite3 adapter uses of a statement (better-sqlite3 ships no types here). */
@@ -129,7 +152,7 @@ type Statement = {
   all(...params: unknown[]): unknown[];
   run(...params: unknown[]): unknown;
 };
-type Database = { prepare(sql: string): Statement };
+type Database = { prepare(sql: string): Statement; exec(sql: string): unknown };
 
 /**
  * One prepared statement, run again with new arguments. The adapter calls
@@ -186,15 +209,75 @@ export function cacheStatements(db: Database, max = 500) {
   }) as unknown as Database["prepare"];
 }
 
-class CachingSqliteAdapterFactory extends PrismaBetterSqlite3 {
+/**
+ * Every SQLite transaction begins as a writer (`BEGIN IMMEDIATE`), never as the adapter's deferred
+ * `BEGIN` (docs/decisions/031-sqlite-write-transactions.md). A deferred transaction that has read
+ * and then writes must take the write lock from a snapshot; when another process (a second
+ * WEB_CONCURRENCY worker, a script) has written since, SQLite refuses it at once (SQLITE_BUSY: the
+ * busy timeout cannot help, the snapshot is stale), and the request answered 500. A transaction
+ * that holds the write lock from its first statement never meets that.
+ *
+ * The adapter runs `BEGIN` once it holds its own lock (one transaction at a time per connection)
+ * and lets that lock go only on commit or rollback, even when `BEGIN` fails. So its `BEGIN` does
+ * nothing here and the transaction then begins: `BEGIN IMMEDIATE` with no busy wait, tried again
+ * after a short pause while another process writes (the event loop keeps serving meanwhile), for
+ * at most BUSY_TIMEOUT_MS; if it never begins, the adapter's lock is released and the error is the
+ * adapter's own for a busy database. The adapter sends `BEGIN` only to start a transaction (the
+ * app never sends it).
+ */
+function beginAsWriters(adapter: SqlDriverAdapter, client: Database) {
+  const prepare = client.prepare.bind(client);
+  const nothing = { reader: false, run: () => ({ changes: 0 }) } as unknown as Statement;
+  client.prepare = ((sql: string) => (sql === "BEGIN" ? nothing : prepare(sql))) as Database["prepare"];
+  const start = adapter.startTransaction.bind(adapter);
+  adapter.startTransaction = async (isolationLevel) => {
+    const transaction = await start(isolationLevel);
+    try {
+      await beginImmediate(client);
+    } catch (error) {
+      await transaction.rollback();
+      throw error;
+    }
+    return transaction;
+  };
+}
+
+async function beginImmediate(client: Database) {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (let pause = 1; ; pause = Math.min(pause * 2, 16)) {
+    client.exec("PRAGMA busy_timeout = 0");
+    try {
+      client.exec("BEGIN IMMEDIATE");
+      return;
+    } catch (error) {
+      if (!String((error as { code?: unknown }).code).startsWith("SQLITE_BUSY")) throw error;
+      if (Date.now() >= deadline) throw new DriverAdapterError({ kind: "SocketTimeout" });
+    } finally {
+      client.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
+    await sleep(pause);
+  }
+}
+
+/** The SQLite factory: a private file (createDatabaseFile), writers' transactions, cached statements. */
+class SqliteAdapterFactory extends PrismaBetterSqlite3 {
+  readonly #file: string;
+  readonly #cache: boolean;
+  constructor(file: string, cache: boolean) {
+    super({ url: file, timeout: BUSY_TIMEOUT_MS });
+    this.#file = file;
+    this.#cache = cache;
+  }
   override async connect() {
+    createDatabaseFile(this.#file);
     const adapter = await super.connect();
     // The adapter keeps its better-sqlite3 Database as the public field `client` (7.x).
     const client = (adapter as unknown as { client?: Database }).client;
     if (!client || typeof client.prepare !== "function") {
-      throw new Error("@prisma/adapter-better-sqlite3 no longer exposes its client: review cacheStatements");
+      throw new Error("@prisma/adapter-better-sqlite3 no longer exposes its client: review db-adapter.ts");
     }
-    cacheStatements(client);
+    if (this.#cache) cacheStatements(client);
+    beginAsWriters(adapter, client);
     return adapter;
   }
 }

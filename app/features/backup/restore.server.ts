@@ -294,6 +294,8 @@ async function stageSqlite(
   const temp = `${target}.restore-${suffix}`;
   try {
     await fsp.copyFile(database, temp);
+    // Readable by its owner only, as a new database is (createDatabaseFile), whatever the copy's mode.
+    await fsp.chmod(temp, 0o600);
     throwIfStopped(signal);
     const copy = await inspectSqlite(temp, { wal: true });
     if (copy.ok !== "ok") throw new BackupError(`The backup's database fails SQLite's check: ${copy.ok}`);
