@@ -43,9 +43,7 @@ export const CLASS_IMPORT_TOO_MANY_ROWS = (max: number) =>
   "Espera unos minutos e inténtalo nuevamente.";
 export const CLASS_IMPORT_DONE = (d: { agregadas: number; yaEstaban: number }) =>
   `Listo: ${d.agregadas === 1 ? "1 persona de la lista" : `${d.agregadas} personas de la lista`}` +
-  (d.yaEstaban > 0
-    ? ` (${d.yaEstaban === 1 ? "1 ya estaba" : `${d.yaEstaban} ya estaban`} en la clase)`
-    : "") +
+  (d.yaEstaban > 0 ? ` (${d.yaEstaban === 1 ? "1 ya estaba" : `${d.yaEstaban} ya estaban`} en la clase)` : "") +
   ". Las cuentas nuevas ya están en la clase y, con correo, reciben uno para crear su contraseña; " +
   "quien ya tenía cuenta recibe una invitación y entra a la clase al aceptarla.";
 

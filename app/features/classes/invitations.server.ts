@@ -27,7 +27,7 @@ import { JOIN_COURSE_NOT_OPEN, joinedClass } from "./texts.ts";
 type Tx = Prisma.TransactionClient;
 
 /** An invitation's page address: the notification's and the e-mail's link. */
-export const invitationPath = (id: string) => `/invitaciones/${id}`;
+const invitationPath = (id: string) => `/invitaciones/${id}`;
 
 /**
  * Invites these accounts to the class, in the caller's transaction: one row each (the caller
@@ -119,13 +119,20 @@ export async function answerInvitation(
       id: true,
       invitedById: true,
       clase: {
-        select: { id: true, nombre: true, curso: { select: { id: true, titulo: true, estado: true, dirigidoA: true } } },
+        select: {
+          id: true,
+          nombre: true,
+          curso: { select: { id: true, titulo: true, estado: true, dirigidoA: true } },
+        },
       },
     },
   });
   if (!row) return fail(404, INVITATION_NOT_FOUND);
   const { curso } = row.clase;
-  const names = { clase: { id: row.clase.id, nombre: row.clase.nombre }, curso: { id: curso.id, titulo: curso.titulo } };
+  const names = {
+    clase: { id: row.clase.id, nombre: row.clase.nombre },
+    curso: { id: curso.id, titulo: curso.titulo },
+  };
   if (respuesta === "rechazar") {
     await prisma.classInvitation.updateMany({ where: { id, declinedAt: null }, data: { declinedAt: new Date() } });
     await audit(request, "class.invitation-decline", {

@@ -139,8 +139,7 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
   const sent = actionData?.kind === "form" ? actionData : null;
   const done = actionData?.kind === "done" ? actionData : null;
   const preview = sent?.preview ?? null;
-  const canConfirm =
-    preview !== null && preview.resumen.errores === 0 && preview.resumen.agregar > 0;
+  const canConfirm = preview !== null && preview.resumen.errores === 0 && preview.resumen.agregar > 0;
   return (
     <section>
       <p className="no-print">
