@@ -28,6 +28,7 @@ import { INVITATION_NOT_FOUND } from "~/features/classes/invitation-texts.ts";
 import { BUDGETS } from "~/features/limits/rate-limits.server.ts";
 import { courseTitleFields } from "~/features/courses/title-search.ts";
 import { enqueueMail, enqueueMails } from "~/features/mail/outbox.server.ts";
+import { createSmtpTransport, deliverPending } from "~/features/mail/sender.server.ts";
 import { fingerprintOf } from "~/features/users/import/import.server.ts";
 import { parseList } from "~/features/users/import/parse-list.ts";
 import { ROW_UNDER_14 } from "~/features/users/import/texts.ts";
@@ -49,6 +50,7 @@ import {
   signedIn,
   thrown,
 } from "./factories.ts";
+import { smtpCapture } from "./smtp.ts";
 
 // A failure halfway: the audit entries are the last thing the import writes.
 const failing = vi.hoisted(() => ({ audit: false }));
@@ -62,6 +64,8 @@ vi.mock("~/features/audit/audit.server.ts", async (original) => {
     },
   };
 });
+
+const smtp = smtpCapture();
 
 type Signed = Awaited<ReturnType<typeof signedIn>>;
 let teacher: Signed;
@@ -472,6 +476,15 @@ describe("an invitation", () => {
   it("accepted: the person is enrolled and in the class, once; the invitation is gone", async () => {
     const clase = await newClass();
     const person = await invitedTo(clase);
+    // Their e-mail, on a real SMTP server: the invitation's page, the course and the class.
+    await prisma.outboxMail.updateMany({
+      where: { status: "pending", NOT: { toUserId: person.user.id } },
+      data: { nextAttemptAt: new Date(Date.now() + 3_600_000) },
+    });
+    await deliverPending(createSmtpTransport(`smtp://127.0.0.1:${smtp.port}`), { now: new Date(Date.now() + 1000) });
+    const mail = smtp.received.find((m) => m.to.includes(person.user.correo));
+    expect(mail?.raw).toContain(`/invitaciones/${person.invitation.id}`);
+    expect(mail?.raw).toContain("Acepta o rechaza la invitaci");
     const before = await counts();
     // Nobody else answers it: another account's answer reads as no invitation.
     const stranger = await createUser();
