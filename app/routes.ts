@@ -43,6 +43,7 @@ export default [
   route("recuperar/:token", "routes/auth/reset-password.tsx"),
   route("mis-datos", "routes/users/my-data.ts"),
   route("notificaciones", "routes/notifications.tsx"),
+  route("invitaciones/:invitacionId", "routes/class-invitation.tsx"),
   route("comunidad", "routes/panel-redirect.ts", { id: "comunidad-home" }),
 
   // User panel (estudiante, docente, comunidad)
@@ -151,6 +152,7 @@ export default [
     route("preguntas/:preguntaId/respuestas", "routes/api/preguntas.respuestas.ts"),
     route("respuestas/:respuestaId", "routes/api/respuestas.respuesta.ts"),
     route("clases/unirse", "routes/api/clases.unirse.ts"),
+    route("clases/invitaciones/:invitacionId", "routes/api/clases.invitacion.ts"),
     route("cursos/:cursoId/clases/:claseId/progreso", "routes/api/cursos.class-progress.ts"),
     route("cursos/:cursoId/clases/:claseId/importar", "routes/api/cursos.class-import.ts"),
     route("cursos/finalizar", "routes/api/cursos.finish.ts"),

@@ -69,6 +69,8 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/mis-datos", pageRule("signed-in")],
   // Notifications: the signed-in person's own, whatever their role.
   ["/notificaciones", pageRule("signed-in")],
+  // An invitation to a class: its invitee's own; anyone else's, or none, is the same 404 page.
+  ["/invitaciones/no-existe", (who) => (anonymous(who) ? "login" : "404 ")],
   ["/admin/records/x/enlace-contrasena", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/admin/records/x/corregir", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/registro/confirmar/no-existe", () => "404 "],
@@ -199,6 +201,7 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["GET", "/api/cursos/no-existe/clases", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["POST", "/api/cursos/no-existe/clases", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["POST", "/api/clases/unirse", (who) => (anonymous(who) ? 401 : 400)],
+  ["POST", "/api/clases/invitaciones/no-existe", (who) => (anonymous(who) ? 401 : 400)],
   // Notifications: each person's own; an empty body is a 400.
   ["GET", "/api/notificaciones", (who) => (anonymous(who) ? 401 : 200)],
   ["POST", "/api/notificaciones/leidas", (who) => (anonymous(who) ? 401 : 400)],

@@ -1,7 +1,10 @@
 // 'Importar lista' of a class through the production build, JavaScript off and on
-// (docs/product.md#importing-a-list-into-a-class): the course's teacher pastes a list with one
-// learner without e-mail, reviews it, confirms, and gets the 'Hoja de accesos'; that learner opens
-// their link, chooses a password and signs in with the user the sheet gives.
+// (docs/product.md#importing-a-list-into-a-class, docs/decisions/032-class-invitations.md): the
+// course's teacher pastes a list with a new learner, one without e-mail and one who already has an
+// account, reviews it (the new and the existing read alike), confirms, and gets the 'Hoja de
+// accesos'; the learner without e-mail opens their link, chooses a password and signs in with the
+// user the sheet gives; the one with an account finds the invitation in their notifications and
+// accepts it, and only then is in the class.
 import { expect, test } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
 import { teacherClass } from "./class-db.ts";
@@ -9,7 +12,7 @@ import { approvedUser, login, ready, signIn, uniqueEmail } from "./support.ts";
 
 test.describe.configure({ timeout: 90_000 });
 
-test("importar lista: vista previa, confirmación, hoja de accesos; quien no tiene correo entra con su enlace", async ({
+test("importar lista: vista previa igual con y sin cuenta, hoja de accesos; quien no tiene correo entra con su enlace, quien tiene cuenta acepta su invitación", async ({
   browser,
   request,
   javaScriptEnabled: js,
@@ -18,33 +21,46 @@ test("importar lista: vista previa, confirmación, hoja de accesos; quien no tie
   const { cursoId, claseId } = await teacherClass(teacherAccount.correo);
   const conCorreo = uniqueEmail("clase-ana");
   const sinCorreo = `Tomás${js ? "Js" : "Html"}`;
+  const existing = await approvedUser(request, "estudiante", "Invitada");
 
   const teacherContext = await browser.newContext({ javaScriptEnabled: js });
   const teacher = await teacherContext.newPage();
   const learnerContext = await browser.newContext({ javaScriptEnabled: js });
   const learner = await learnerContext.newPage();
+  const invitedContext = await browser.newContext({ javaScriptEnabled: js });
+  const invited = await invitedContext.newPage();
   try {
     await signIn(teacher, teacherAccount.correo, teacherAccount.password);
     await teacher.goto(`/docente/cursos/${cursoId}/clases/${claseId}/importar`);
     await expect(teacher.getByRole("heading", { name: "Importar lista", level: 1 })).toBeVisible();
 
-    const list = ["correo;nombre;apellido", `${conCorreo};Ana;Rojas`, `;${sinCorreo};Pérez`, "malo;Mal;Correo"];
+    const list = [
+      "correo;nombre;apellido",
+      `${conCorreo};Ana;Rojas`,
+      `;${sinCorreo};Pérez`,
+      `${existing.correo};Inés;Vidal`,
+      "malo;Mal;Correo",
+    ];
     await teacher.getByLabel("Lista", { exact: true }).fill(list.join("\n"));
     await teacher.getByRole("button", { name: "Revisar lista" }).click();
     const rows = teacher.getByRole("table", { name: "Filas de la lista" }).getByRole("row");
-    await expect(rows.filter({ hasText: "malo" })).toContainText("error: el correo «malo» no es válido (línea 4)");
+    await expect(rows.filter({ hasText: "malo" })).toContainText("error: el correo «malo» no es válido (línea 5)");
     await expect(teacher.getByRole("button", { name: "Confirmar importación" })).toHaveCount(0);
 
-    // Fixed: line 4 out.
-    await teacher.getByLabel("Lista", { exact: true }).fill(list.slice(0, 3).join("\n"));
+    // Fixed: line 5 out. The new person and the one with an account read the same.
+    await teacher.getByLabel("Lista", { exact: true }).fill(list.slice(0, 4).join("\n"));
     await teacher.getByRole("button", { name: "Revisar lista" }).click();
-    await expect(rows.filter({ hasText: conCorreo })).toContainText("Cuenta nueva");
-    await expect(rows.filter({ hasText: sinCorreo })).toContainText("Cuenta nueva sin correo (hoja de accesos)");
-    await expect(teacher.getByText("2 cuentas nuevas, 0 cuentas que ya existen se inscriben")).toBeVisible();
+    const alike = "Se creará la cuenta o se invitará a la persona";
+    await expect(rows.filter({ hasText: conCorreo }).getByText(alike)).toBeVisible();
+    await expect(rows.filter({ hasText: existing.correo }).getByText(alike)).toBeVisible();
+    await expect(rows.filter({ hasText: sinCorreo })).toContainText(
+      "Se creará una cuenta sin correo (hoja de accesos)",
+    );
+    await expect(teacher.getByText("3 personas por agregar (cuenta nueva o invitación)")).toBeVisible();
     if (js) expect(await axeViolations(teacher), teacher.url()).toEqual([]);
     await teacher.getByRole("button", { name: "Confirmar importación" }).click();
 
-    await expect(teacher.getByText("Se crearon 2 cuentas")).toBeVisible();
+    await expect(teacher.getByText("Listo: 3 personas de la lista.")).toBeVisible();
     const sheet = teacher.getByRole("region", { name: /Hoja de accesos/ });
     await expect(sheet.getByText("Esta hoja se muestra solo ahora")).toBeVisible();
     const block = sheet.getByRole("listitem").filter({ hasText: sinCorreo });
@@ -70,8 +86,24 @@ test("importar lista: vista previa, confirmación, hoja de accesos; quien no tie
     // Back on the import page nobody waits for a link any more.
     await teacher.goto(`/docente/cursos/${cursoId}/clases/${claseId}/importar`);
     await expect(teacher.getByRole("button", { name: "Generar nuevos enlaces de acceso" })).toHaveCount(0);
+
+    // The person with an account is not in the class until they accept the invitation.
+    const classPage = `/docente/cursos/${cursoId}/clases/${claseId}`;
+    await teacher.goto(classPage);
+    await expect(teacher.getByText(existing.correo)).toHaveCount(0);
+    await signIn(invited, existing.correo, existing.password);
+    await invited.goto("/notificaciones");
+    await invited.getByRole("link", { name: /Te invitan a la clase/ }).click();
+    await expect(invited.getByRole("heading", { name: "Invitación a una clase", level: 1 })).toBeVisible();
+    if (js) expect(await axeViolations(invited), invited.url()).toEqual([]);
+    await invited.getByRole("button", { name: "Aceptar invitación" }).click();
+    await expect(invited).toHaveURL(new RegExp(`/cursos/${cursoId}$`));
+    await expect(invited.getByText(/^Te uniste a la clase «.+» del curso «.+»\.$/)).toBeVisible();
+    await teacher.goto(classPage);
+    await expect(teacher.getByText(existing.correo)).toBeVisible();
   } finally {
     await teacherContext.close();
     await learnerContext.close();
+    await invitedContext.close();
   }
 });

@@ -179,6 +179,17 @@ async function personWithData() {
     (await loginRoute.action(args(formRequest("/login", { correo, password: TEST_PASSWORD })))) as Response,
   );
 
+  // Invited to a class (declined), and inviting someone else to one, by id only (decision 032).
+  const clase = await prisma.courseClass.create({
+    data: { cursoId: course.id, nombre: `Clase ${tag}`, codigo: `B${tag.slice(0, 7).toUpperCase()}` },
+  });
+  await prisma.classInvitation.createMany({
+    data: [
+      { claseId: clase.id, userId: user.id, invitedById: other.id, declinedAt: new Date() },
+      { claseId: clase.id, userId: other.id, invitedById: user.id },
+    ],
+  });
+
   // Everything above left the person's name or address somewhere.
   expect((await rowsMentioning([correo, newEmail, nombre, apellido])).length).toBeGreaterThan(8);
   return {
@@ -235,6 +246,11 @@ async function expectEverythingElseGone(p: Awaited<ReturnType<typeof personWithD
   expect(await prisma.quizAttempt.count({ where: { userId: p.user.id } })).toBe(0);
   expect(await prisma.emailChange.count({ where: { userId: p.user.id } })).toBe(0);
   expect(await prisma.accountToken.count({ where: { userId: p.user.id } })).toBe(0);
+  // Their invitations go; one they sent stays with its invitee, from nobody.
+  expect(await prisma.classInvitation.count({ where: { userId: p.user.id } })).toBe(0);
+  expect(await prisma.classInvitation.findFirstOrThrow({ where: { userId: p.other.id } })).toMatchObject({
+    invitedById: null,
+  });
   expect(await prisma.message.count({ where: { id: p.receivedId } })).toBe(0);
   expect((await prisma.course.findUniqueOrThrow({ where: { id: p.course.id } })).cantidadParticipantes).toBe(0);
   // Sessions and tokens are dead; nobody signs in with the old credentials.

@@ -157,6 +157,7 @@ async function historyOf(person: Person, other: Person, tag: string) {
 
 let taughtCourseId: string;
 let classId: string;
+let invitingClassId: string;
 
 beforeAll(async () => {
   ana = await signedIn({ nombre: "Ana", apellido: "Rojas" });
@@ -198,6 +199,17 @@ beforeAll(async () => {
     data: [
       { claseId: clase.id, cursoId: mine.course.id, userId: ana.user.id },
       { claseId: clase.id, cursoId: mine.course.id, userId: bruno.user.id, addedById: ana.user.id },
+    ],
+  });
+  // A second class invited Ana (by Bruno's list) and she declined; Bruno's own invitation stays out.
+  const invitingClass = await prisma.courseClass.create({
+    data: { cursoId: other.id, nombre: "Taller 2026", codigo: "MDATOS24" },
+  });
+  invitingClassId = invitingClass.id;
+  await prisma.classInvitation.createMany({
+    data: [
+      { claseId: invitingClass.id, userId: ana.user.id, invitedById: bruno.user.id, declinedAt: new Date() },
+      { claseId: invitingClass.id, userId: bruno.user.id, invitedById: ana.user.id },
     ],
   });
   revokedCode = "REVOKEDANAAAAAAA";
@@ -254,6 +266,7 @@ describe("Descargar mis datos", () => {
         "perfil.json",
         "inscripciones.json",
         "clases.json",
+        "invitaciones-a-clases.json",
         "equipos-docentes.json",
         "evaluaciones.json",
         "fechas-limite.json",
@@ -312,6 +325,17 @@ describe("Descargar mis datos", () => {
         curso: expect.any(String),
         enLaClaseDesde: expect.any(String),
         comoLlegaste: "con el código de la clase",
+      },
+    ]);
+    expect(archive.json("invitaciones-a-clases.json")).toEqual([
+      {
+        claseId: invitingClassId,
+        clase: "Taller 2026",
+        cursoId: taughtCourseId,
+        curso: "Reciclaje",
+        invitadaEn: expect.any(String),
+        invitadaPor: "Bruno Vidal",
+        rechazadaEn: expect.any(String),
       },
     ]);
     expect(archive.json("equipos-docentes.json")).toEqual([

@@ -319,6 +319,7 @@ describe("the page, the count and the API", () => {
         certificado: "app",
         cuenta: "app",
         recordatorio: "email",
+        clase: "email",
       },
     });
     const put = (body: unknown) =>

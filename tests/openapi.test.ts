@@ -881,6 +881,26 @@ describe("every documented call answers as documented", () => {
     expect((await call("post", "/api/clases/unirse", {}, { token: student.token, json: { codigo: "x" } })).status).toBe(
       400,
     );
+
+    // An account named in the class's list is invited; it answers its invitation.
+    const invitee = await signedIn("estudiante");
+    const importPath = "/api/cursos/{cursoId}/clases/{claseId}/importar";
+    const importParams = { cursoId: course.id, claseId: created.body.id as string };
+    const lista = `${invitee.user.correo};Ivi;Tada`;
+    const previewed = await call("post", importPath, importParams, { token: admin.token, json: { lista } });
+    const confirmed = await call("post", importPath, importParams, {
+      token: admin.token,
+      json: { lista, confirmar: true, huella: previewed.body.huella },
+    });
+    expect(confirmed.status).toBe(201);
+    const invitation = await prisma.classInvitation.findFirstOrThrow({ where: { userId: invitee.user.id } });
+    const answerPath = "/api/clases/invitaciones/{invitacionId}";
+    const answer = (invitacionId: string, json: unknown) =>
+      call("post", answerPath, { invitacionId }, { token: invitee.token, json });
+    expect((await answer(invitation.id, {})).status).toBe(400);
+    expect((await answer(UNKNOWN, { respuesta: "aceptar" })).status).toBe(404);
+    expect((await answer(invitation.id, { respuesta: "rechazar" })).status).toBe(200);
+    expect((await answer(invitation.id, { respuesta: "aceptar" })).status).toBe(200);
   });
 
   it("announcements: post, read, edit, delete", async () => {

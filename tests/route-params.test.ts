@@ -25,6 +25,7 @@ const NAMES: Record<string, { names: string; after: string[] }> = {
   },
   claseId: { names: "a class of a course", after: ["clases", ":cursoId"] },
   avisoId: { names: "an announcement of a course", after: ["avisos"] },
+  invitacionId: { names: "an invitation to a class", after: ["invitaciones"] },
   preguntaId: { names: "a question under a course's module", after: ["preguntas"] },
   respuestaId: { names: "an answer to a module's question", after: ["respuestas"] },
   moduloIndex: { names: "a module's index in its course", after: ["modulos", ":cursoId"] },

@@ -65,7 +65,7 @@ export const TAGS = [
   },
   {
     name: "Clases",
-    description: "Las clases de un curso (su equipo docente) y unirse a una con su código.",
+    description: "Las clases de un curso (su equipo docente), unirse a una con su código y responder una invitación.",
   },
   { name: "Notificaciones", description: "Tus notificaciones, marcarlas como leídas y cómo te llegan." },
   { name: "Avisos", description: "Los avisos de un curso: los publica su equipo docente, los leen sus estudiantes." },

@@ -9,12 +9,15 @@ import {
   ClassImportFormSchema,
   ClassImportPreviewSchema,
 } from "./import-schema.ts";
+import { BUDGETS } from "~/features/limits/rate-limits.server.ts";
 import {
   CLASS_IMPORT_DONE,
   CLASS_IMPORT_HAS_ERRORS,
   CLASS_IMPORT_NOTHING,
-  ROW_ACCOUNT_SUSPENDED,
+  CLASS_IMPORT_TOO_LONG,
+  CLASS_IMPORT_TOO_MANY_ROWS,
 } from "./import-texts.ts";
+import { ROW_UNDER_14 } from "~/features/users/import/texts.ts";
 import { CLASS_NOT_FOUND } from "./texts.ts";
 
 const row = {
@@ -33,12 +36,17 @@ export const CLASS_IMPORT_CALLS: Operations = {
       description:
         "Para el equipo docente del curso y los administradores. La lista va en `lista` (JSON o formulario) o " +
         "como archivo `archivo` (multipart), como en POST /api/admin/usuarios/importar, pero el correo puede ir " +
-        "vacío. Con `confirmar` false responde la vista previa, fila por fila (nueva, inscribir, miembro o " +
-        "error con su motivo y línea), y no escribe nada. Con `confirmar` true y la `huella` de esa vista " +
-        "previa, en una sola transacción: crea las cuentas nuevas (aprobadas, rol estudiante; quien tiene " +
-        "correo recibe un enlace para crear su contraseña), inscribe en el curso a quien no lo estaba y agrega " +
-        "a todas a la clase. Las cuentas sin correo reciben un usuario («…@sin-correo.invalid») y un enlace de " +
-        "un solo uso (30 días) que solo esta respuesta trae. Si alguna fila tiene un error, no se escribe nada.",
+        "vacío. Con `confirmar` false responde la vista previa, fila por fila (agregar, miembro o error con su " +
+        "motivo y línea), y no escribe nada; la vista previa responde igual tenga o no cuenta la persona de " +
+        "una fila. Sus filas se cuentan por docente: hasta " +
+        `${BUDGETS.classImportRowsUser.points} por hora (429 con Retry-After después). Con \`confirmar\` true y ` +
+        "la `huella` de esa vista previa, en una sola transacción: crea las cuentas de quienes no tienen " +
+        "(aprobadas, rol estudiante; quien tiene correo recibe un enlace para crear su contraseña), las " +
+        "inscribe en el curso y las agrega a la clase; a quien ya tiene cuenta le envía una invitación (una " +
+        "notificación y, según sus preferencias, un correo): entra al curso y a la clase solo si la acepta " +
+        "(POST /api/clases/invitaciones/{invitacionId}). Las cuentas sin correo reciben un usuario " +
+        "(«…@sin-correo.invalid») y un enlace de un solo uso (30 días) que solo esta respuesta trae. Si alguna " +
+        "fila tiene un error, no se escribe nada.",
       access: "team",
       body: { json: ClassImportFieldsSchema, form: ClassImportFormSchema },
       ok: {
@@ -49,13 +57,13 @@ export const CLASS_IMPORT_CALLS: Operations = {
               {
                 ...row,
                 linea: 1,
-                estado: "nueva",
+                estado: "agregar",
                 correo: "sofia.nunez@colegio.cl",
                 nombre: "Sofía",
                 apellido: "Núñez",
               },
-              { ...row, linea: 2, estado: "nueva", sinCorreo: true, nombre: "Tomás", apellido: "Rojas" },
-              { ...row, linea: 3, estado: "inscribir", correo: "ana.soto@colegio.cl", nombre: "Ana", apellido: "Soto" },
+              { ...row, linea: 2, estado: "agregar", sinCorreo: true, nombre: "Tomás", apellido: "Rojas" },
+              { ...row, linea: 3, estado: "miembro", correo: "ana.soto@colegio.cl", nombre: "Ana", apellido: "Soto" },
               {
                 ...row,
                 linea: 4,
@@ -63,10 +71,11 @@ export const CLASS_IMPORT_CALLS: Operations = {
                 correo: "luis.pena@colegio.cl",
                 nombre: "Luis",
                 apellido: "Peña",
-                motivo: ROW_ACCOUNT_SUSPENDED,
+                fechaNacimiento: "2015-04-09",
+                motivo: ROW_UNDER_14,
               },
             ],
-            resumen: { nuevas: 2, sinCorreo: 1, inscribir: 1, miembros: 0, errores: 1 },
+            resumen: { agregar: 2, sinCorreo: 1, miembros: 1, errores: 1 },
             huella: "q3Jm0u6yqv8m3r9lK1c2oYd4zXW8bQmS1tq6QyA7c0E",
           },
         },
@@ -76,9 +85,7 @@ export const CLASS_IMPORT_CALLS: Operations = {
             ClassImportDoneSchema,
           ),
           example: {
-            message: CLASS_IMPORT_DONE({ creadas: 2, inscritas: 1, yaEstaban: 0 }),
-            creadas: 2,
-            inscritas: 1,
+            message: CLASS_IMPORT_DONE({ agregadas: 3, yaEstaban: 0 }),
             agregadas: 3,
             yaEstaban: 0,
             accesos: [
@@ -96,17 +103,22 @@ export const CLASS_IMPORT_CALLS: Operations = {
       },
       errors: {
         400: invalid(
-          "Lista vacía o ilegible, filas con errores o nada que hacer.",
+          "Lista vacía, ilegible o de más filas que las de una hora, filas con errores o nada que hacer.",
           LIST_EMPTY_FIELDS,
           LIST_EMPTY,
           LIST_NOT_TEXT,
           CLASS_IMPORT_HAS_ERRORS(1),
           CLASS_IMPORT_NOTHING,
+          CLASS_IMPORT_TOO_LONG(BUDGETS.classImportRowsUser.points),
           BODY_NOT_JSON,
         ),
         404: error("Curso o clase no encontrados (o el curso no es de tu equipo).", CLASS_NOT_FOUND),
         409: error("La lista o las opciones no son las de la vista previa (huella).", IMPORT_CHANGED),
         413: error("El cuerpo pasa de 2 MB.", BODY_TOO_LARGE),
+        429: error(
+          "Demasiadas filas revisadas en la última hora (ver Retry-After).",
+          CLASS_IMPORT_TOO_MANY_ROWS(BUDGETS.classImportRowsUser.points),
+        ),
       },
     },
   },

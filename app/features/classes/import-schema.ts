@@ -19,7 +19,9 @@ export const ClassImportFieldsSchema = z.object({
     description: "El colegio reunió la autorización de madre, padre o tutor de quienes tienen menos de 14 años.",
   }),
   confirmar: flag.meta({
-    description: "false: solo la vista previa (nada se escribe); true: crea, inscribe y agrega a la clase.",
+    description:
+      "false: solo la vista previa (nada se escribe); true: crea e inscribe las cuentas nuevas e invita a " +
+      "quien ya tiene cuenta.",
   }),
   huella: ListFields.huella,
 });
@@ -31,13 +33,17 @@ export const ClassImportFormSchema = ClassImportFieldsSchema.extend({
 
 const RowSchema = z.object({
   linea: z.number().int().meta({ description: "La línea del texto donde está la fila." }),
-  estado: z.enum(["nueva", "inscribir", "miembro", "error"]).meta({
+  estado: z.enum(["agregar", "miembro", "error"]).meta({
     description:
-      "nueva: se creará la cuenta; inscribir: ya tiene cuenta y se inscribe en el curso y la clase; " +
-      "miembro: ya está en la clase; error: ver motivo.",
+      "agregar: se creará la cuenta o, si la persona ya tiene una, se le enviará una invitación (la vista " +
+      "previa no dice cuál); miembro: ya está en la clase; error: ver motivo.",
   }),
   correo: z.string().meta({ description: "Vacío cuando la fila no trae correo." }),
-  sinCorreo: z.boolean().meta({ description: "Una cuenta nueva sin correo: su enlace va en la hoja de accesos." }),
+  sinCorreo: z.boolean().meta({
+    description:
+      "Una fila por agregar sin correo: se crea una cuenta sin correo, con su enlace en la hoja de accesos " +
+      "(o, si su RUT ya tiene cuenta, se le invita).",
+  }),
   nombre: z.string(),
   apellido: z.string(),
   rut: z.string().nullable(),
@@ -49,22 +55,23 @@ const RowSchema = z.object({
 export const ClassImportPreviewSchema = z.object({
   filas: z.array(RowSchema),
   resumen: z.object({
-    nuevas: z.number().int(),
-    sinCorreo: z.number().int().meta({ description: "De las nuevas, las que no tienen correo." }),
-    inscribir: z.number().int(),
+    agregar: z.number().int().meta({ description: "Filas por agregar: cuentas nuevas o invitaciones." }),
+    sinCorreo: z.number().int().meta({ description: "De las filas por agregar, las que no traen correo." }),
     miembros: z.number().int(),
     errores: z.number().int(),
   }),
-  huella: z.string().meta({ description: "Envíala con confirmar=true y la misma lista para escribir." }),
+  huella: z
+    .string()
+    .meta({ description: "Envíala con confirmar=true y la misma lista para escribir (vale para quien la pidió)." }),
 });
 export type ClassImportPreviewAnswer = z.output<typeof ClassImportPreviewSchema>;
 
 /** The confirmation (confirmar=true). */
 export const ClassImportDoneSchema = z.object({
   message: z.string(),
-  creadas: z.number().int().meta({ description: "Cuentas nuevas (con y sin correo)." }),
-  inscritas: z.number().int().meta({ description: "Cuentas que ya existían y se inscribieron en el curso." }),
-  agregadas: z.number().int().meta({ description: "Personas agregadas a la clase." }),
+  agregadas: z.number().int().meta({
+    description: "Filas agregadas: cuentas nuevas, ya en la clase, o personas con cuenta invitadas a ella.",
+  }),
   yaEstaban: z.number().int().meta({ description: "Filas de personas que ya estaban en la clase." }),
   accesos: z
     .array(

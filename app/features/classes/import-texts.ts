@@ -11,44 +11,45 @@ export const IMPORT_INTRO =
   "Puedes pegar celdas copiadas de una planilla o subir la planilla guardada como csv, con o sin encabezados. " +
   "Quien no tiene correo puede ir con el correo vacío: se le crea una cuenta con un usuario para entrar " +
   "y te damos una hoja de accesos para imprimir. " +
+  "A quien ya tiene cuenta en la academia le llega una invitación, y entra a la clase cuando la acepta. " +
   "Primero verás qué pasará con cada fila; nada se guarda hasta que confirmes.";
 
-// What each row will become (the preview's 'Resultado').
-export const STATE_NEW = "Cuenta nueva";
-export const STATE_NEW_NO_EMAIL = "Cuenta nueva sin correo (hoja de accesos)";
-export const STATE_ENROL = "Ya tiene cuenta: se inscribe";
+// What each row will become (the preview's 'Resultado'): words true whether or not the person
+// already has an account (docs/decisions/032-class-invitations.md).
+export const STATE_ADD = "Se creará la cuenta o se invitará a la persona";
+export const STATE_ADD_NO_EMAIL = "Se creará una cuenta sin correo (hoja de accesos)";
+export const STATE_ADD_NO_EMAIL_RUT =
+  "Se creará una cuenta sin correo (hoja de accesos) o se invitará a quien tenga ese RUT";
 export const STATE_MEMBER = "Ya está en la clase";
 
-// The rows refused against the academy's accounts (each shown as 'error: motivo (línea N)').
-export const ROW_ACCOUNT_SUSPENDED = "la cuenta de este correo está suspendida: pide ayuda a un administrador";
-export const ROW_ACCOUNT_PENDING = "la cuenta de este correo espera la aprobación de un administrador";
-export const ROW_EMAIL_RUT_APART = "el correo y el RUT son de cuentas distintas";
+// The rows refused (each shown as 'error: motivo (línea N)'): for what the row or the course says.
 export const ROW_NO_EMAIL_UNKNOWN =
-  "ese usuario sin correo no existe: deja el correo vacío para crear una cuenta nueva";
-export const ROW_SAME_ACCOUNT = (line: number) => `es la misma cuenta de la línea ${line}`;
+  "un usuario sin correo solo se lista si ya está en esta clase: deja el correo vacío para crear " +
+  "una cuenta nueva, o comparte el código de la clase";
 export const ROW_COURSE_DRAFT = "el curso aún no está publicado: solo su equipo docente puede entrar";
-export const ROW_AUDIENCE = (audience: string) =>
-  `el curso está dirigido a quienes tienen el rol ${audience} y esta cuenta no lo tiene`;
 export const ROW_AUDIENCE_NEW = (audience: string) =>
-  `el curso está dirigido a quienes tienen el rol ${audience}: una cuenta nueva de una clase es de estudiante`;
+  `el curso está dirigido a quienes tienen el rol ${audience} y una lista agrega estudiantes: ` +
+  "comparte el código de la clase";
 
 // The whole list.
 export const CLASS_IMPORT_NOTHING = "No hay nada que hacer: todas las filas ya están en la clase.";
 export const CLASS_IMPORT_HAS_ERRORS = (n: number) =>
   `La lista tiene ${n === 1 ? "una fila con error" : `${n} filas con errores`}: ` +
   "corrígela y revísala de nuevo. No se guardó nada.";
-export const CLASS_IMPORT_DONE = (d: { creadas: number; inscritas: number; yaEstaban: number }) =>
-  [
-    d.creadas === 1 ? "Se creó 1 cuenta" : `Se crearon ${d.creadas} cuentas`,
-    d.inscritas === 1
-      ? "1 cuenta que ya existía se inscribió"
-      : `${d.inscritas} cuentas que ya existían se inscribieron`,
-    d.yaEstaban === 1 ? "1 persona ya estaba en la clase" : `${d.yaEstaban} personas ya estaban en la clase`,
-  ].join("; ") + ". Quien tiene correo recibirá un correo para crear su contraseña.";
+export const CLASS_IMPORT_TOO_LONG = (max: number) =>
+  `La lista tiene más de ${max.toLocaleString("es-CL")} filas: divídela en partes y revisa cada una.`;
+export const CLASS_IMPORT_TOO_MANY_ROWS = (max: number) =>
+  `Puedes revisar hasta ${max.toLocaleString("es-CL")} filas de listas por hora. ` +
+  "Espera unos minutos e inténtalo nuevamente.";
+export const CLASS_IMPORT_DONE = (d: { agregadas: number; yaEstaban: number }) =>
+  `Listo: ${d.agregadas === 1 ? "1 persona de la lista" : `${d.agregadas} personas de la lista`}` +
+  (d.yaEstaban > 0 ? ` (${d.yaEstaban === 1 ? "1 ya estaba" : `${d.yaEstaban} ya estaban`} en la clase)` : "") +
+  ". Las cuentas nuevas ya están en la clase y, con correo, reciben uno para crear su contraseña; " +
+  "quien ya tenía cuenta recibe una invitación y entra a la clase al aceptarla.";
 
-export const PREVIEW_SUMMARY = (r: { nuevas: number; inscribir: number; miembros: number; errores: number }) =>
-  `${r.nuevas} ${r.nuevas === 1 ? "cuenta nueva" : "cuentas nuevas"}, ` +
-  `${r.inscribir} ${r.inscribir === 1 ? "cuenta que ya existe se inscribe" : "cuentas que ya existen se inscriben"}, ` +
+export const PREVIEW_SUMMARY = (r: { agregar: number; miembros: number; errores: number }) =>
+  `${r.agregar} ${r.agregar === 1 ? "persona por agregar" : "personas por agregar"} ` +
+  "(cuenta nueva o invitación), " +
   `${r.miembros} ya ${r.miembros === 1 ? "está" : "están"} en la clase, ` +
   `${r.errores} ${r.errores === 1 ? "fila con error" : "filas con errores"}.`;
 

@@ -2,46 +2,42 @@
 // docs/decisions/023-class-import-and-learners-without-email.md): a teacher's list becomes the
 // class's learners. One service for the page and POST /api/cursos/{cursoId}/clases/{claseId}/importar,
 // built on the admin's importer (users/import: the parser, the fingerprint, the account creation).
-// The preview writes nothing; the confirmation checks every row again inside ONE transaction and
-// writes the new accounts, their links (e-mailed, or handed back for the printed sheet), the
-// enrolments, the class's rows and one audit entry for each, or nothing. 500 rows a statement.
+// The preview writes nothing and answers alike whether or not a person has an account
+// (docs/decisions/032-class-invitations.md); the confirmation checks every row again inside ONE
+// transaction and writes the new accounts, their links (e-mailed, or handed back for the printed
+// sheet), their enrolments and class rows, the invitations of the accounts that already existed
+// and one audit entry for each, or nothing. 500 rows a statement.
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { auditMany } from "~/features/audit/audit.server.ts";
 import { issueNewAccountsTokens } from "~/features/auth/account-token.server.ts";
 import { sendWelcomeLinks } from "~/features/auth/recovery.server.ts";
 import type { Role } from "~/features/auth/roles.ts";
-import { recomputeProgress } from "~/features/enrolment/progress.server.ts";
 import { enrolmentDecision } from "~/features/enrolment/rules.ts";
+import { BUDGETS, consumePoints } from "~/features/limits/rate-limits.server.ts";
 import { isNoEmailAddress, NO_EMAIL_DOMAIN } from "~/features/mail/no-email.ts";
 import { chunks } from "~/lib/chunks.ts";
-import {
-  createListAccounts,
-  fingerprintOf,
-  newAccountRefusals,
-  type CreatedAccount,
-} from "~/features/users/import/import.server.ts";
+import { createListAccounts, fingerprintOf, newAccountRefusals } from "~/features/users/import/import.server.ts";
+import type { CreatedAccount } from "~/features/users/import/import.server.ts";
 import type { ListRow } from "~/features/users/import/parse-list.ts";
-import { ROW_RUT_TAKEN } from "~/features/users/import/texts.ts";
+import { IMPORT_CHANGED } from "~/features/users/import/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { publicUrl } from "~/lib/env.server.ts";
+import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import type { ClassRow } from "./guards.server.ts";
 import {
   ACCESS_LINK_DAYS,
   CLASS_IMPORT_HAS_ERRORS,
   CLASS_IMPORT_NOTHING,
-  ROW_ACCOUNT_PENDING,
-  ROW_ACCOUNT_SUSPENDED,
-  ROW_AUDIENCE,
+  CLASS_IMPORT_TOO_LONG,
+  CLASS_IMPORT_TOO_MANY_ROWS,
   ROW_AUDIENCE_NEW,
   ROW_COURSE_DRAFT,
-  ROW_EMAIL_RUT_APART,
   ROW_NO_EMAIL_UNKNOWN,
-  ROW_SAME_ACCOUNT,
 } from "./import-texts.ts";
-import { IMPORT_CHANGED } from "~/features/users/import/texts.ts";
+import { inviteToClass } from "./invitations.server.ts";
 
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
-type Db = Pick<typeof prisma, "user" | "enrolment" | "classMember" | "course">;
+type Db = Pick<typeof prisma, "user" | "classMember" | "classInvitation" | "course">;
 
 const ACCESS_LINK_TTL_MS = ACCESS_LINK_DAYS * 24 * 60 * 60 * 1000;
 
@@ -52,11 +48,17 @@ export type ClassImportOptions = {
 
 export type ClassPreviewRow = {
   linea: number;
-  /** nueva: an account is created; inscribir: an existing one joins; miembro: already in the class. */
-  estado: "nueva" | "inscribir" | "miembro" | "error";
-  /** The row's e-mail; "" when it has none (a new account without e-mail, or one found by its RUT). */
+  /**
+   * agregar: a new account is created, or the person who already has one is invited (the preview
+   * never says which: docs/decisions/032-class-invitations.md); miembro: already in the class.
+   */
+  estado: "agregar" | "miembro" | "error";
+  /** The row's e-mail; "" when it has none. */
   correo: string;
-  /** A new account without e-mail: its sign-in user is made at the confirmation, its link printed. */
+  /**
+   * A row to add without e-mail: a new account's sign-in user is made at the confirmation and its
+   * link printed (or, with the RUT of an account, that account is invited).
+   */
   sinCorreo: boolean;
   nombre: string;
   apellido: string;
@@ -67,7 +69,7 @@ export type ClassPreviewRow = {
 
 export type ClassImportPreview = {
   filas: ClassPreviewRow[];
-  resumen: { nuevas: number; sinCorreo: number; inscribir: number; miembros: number; errores: number };
+  resumen: { agregar: number; sinCorreo: number; miembros: number; errores: number };
   huella: string;
 };
 
@@ -75,16 +77,26 @@ export type ClassImportPreview = {
 type AccessEntry = { id: string; nombre: string; apellido: string; usuario: string; enlace: string };
 export type AccessSheet = { accesos: AccessEntry[]; venceEn: Date };
 
-/** The class's fingerprint: the class, the school's consent, the text. */
+/**
+ * The preview's fingerprint: the class, the school's consent, the text, signed with the server's
+ * secret. Only a preview hands it out, so a confirmation (by anyone of the team) stands for a
+ * preview whose rows were counted (BUDGETS.classImportRowsUser): the confirmation is no way
+ * around the budget.
+ */
 export function classListFingerprint(claseId: string, text: string, options: ClassImportOptions): string {
-  return fingerprintOf([claseId, options.autorizacionColegio ? 1 : 0], text);
+  return createHmac("sha256", env().sessionSecret)
+    .update(fingerprintOf(["clase", claseId, options.autorizacionColegio ? 1 : 0], text))
+    .digest("base64url");
 }
 
 type Account = { id: string; correo: string; rut: string | null; rol: string; aprobado: boolean; suspendido: boolean };
 const accountSelect = { id: true, correo: true, rut: true, rol: true, aprobado: true, suspendidoEn: true } as const;
 
-/** What the preview found out about each accepted row (the confirmation writes from it). */
-type Plan = { preview: ClassImportPreview; accountOf: Map<number, string>; enrolled: Set<string> };
+/**
+ * What the preview found out about each row to add, which the preview itself never shows: the
+ * account of a row that has one (the confirmation invites it) and those already invited here.
+ */
+type Plan = { preview: ClassImportPreview; accountOf: Map<number, Account>; invited: Set<string> };
 
 async function accountsBy(db: Db, field: "correo" | "rut", values: string[]): Promise<Map<string, Account>> {
   const found = new Map<string, Account>();
@@ -99,17 +111,18 @@ async function accountsBy(db: Db, field: "correo" | "rut", values: string[]): Pr
 }
 
 /**
- * Each row as the import would treat it. An account is found by its e-mail, else (a row without
- * one) by its RUT; an e-mail and a RUT of different accounts, a RUT of another account, a
- * suspended or pending account, an account the course's audience leaves out and the same account
- * twice are refused; a pupil under 14 needs the school's consent, as in the admin's import. Reads
- * only: the accounts by address and by RUT, their enrolments in the course and their rows in the
- * class, 500 at a time.
+ * Each row as the import would treat it, in words that are true whether or not the person has an
+ * account (docs/decisions/032-class-invitations.md): a row is refused only for what it says (the
+ * list's own reasons, a pupil under 14 without the school's consent, a reserved address of nobody
+ * in this class) or for what the course says (not published, or for a role a new account from a
+ * list does not have); a row of someone in the class says so (the teacher sees the class). Which
+ * account a row is stays inside the plan: its e-mail's, else its RUT's, else (without e-mail) the
+ * learner of this class without e-mail of that very name. Reads only, 500 at a time.
  */
 async function planImport(
   clase: ClassRow,
   rows: ListRow[],
-  text: string,
+  huella: string,
   options: ClassImportOptions,
   db: Db,
 ): Promise<Plan> {
@@ -129,15 +142,15 @@ async function planImport(
     valid.filter((r) => r.rut).map((r) => r.rut!),
   );
   const ids = [...new Set([...byEmail.values(), ...byRut.values()].map((a) => a.id))];
-  const enrolled = new Set<string>();
   const members = new Set<string>();
+  const invited = new Set<string>();
   for (const part of chunks(ids)) {
-    const [enrolments, memberships] = await Promise.all([
-      db.enrolment.findMany({ where: { cursoId: clase.cursoId, userId: { in: part } }, select: { userId: true } }),
+    const [memberships, invitations] = await Promise.all([
       db.classMember.findMany({ where: { claseId: clase.id, userId: { in: part } }, select: { userId: true } }),
+      db.classInvitation.findMany({ where: { claseId: clase.id, userId: { in: part } }, select: { userId: true } }),
     ]);
-    for (const e of enrolments) enrolled.add(e.userId);
     for (const m of memberships) members.add(m.userId);
+    for (const i of invitations) invited.add(i.userId);
   }
 
   // A row without e-mail nor a known RUT is, in this class, the learner without e-mail of that
@@ -153,50 +166,38 @@ async function planImport(
     members.add(u.id);
   }
 
-  const audienceRefusal = (rol: string | null, fresh = false): string | null => {
-    const decision = enrolmentDecision({ id: "", rol: rol as Role | null }, course);
-    if (decision.ok) return null;
-    if (decision.reason !== "audience") return ROW_COURSE_DRAFT;
-    const audience = course.dirigidoA.toLowerCase();
-    return fresh ? ROW_AUDIENCE_NEW(audience) : ROW_AUDIENCE(audience);
-  };
-  const accountOf = new Map<number, string>();
-  const firstLineOf = new Map<string, number>();
+  // What the course allows a list's row: the rule for a new account (an estudiante), for every
+  // row alike, so a refusal never depends on an account's role.
+  const decision = enrolmentDecision({ id: "", rol: "estudiante" }, course);
+  const courseRefusal = decision.ok
+    ? null
+    : decision.reason === "audience"
+      ? ROW_AUDIENCE_NEW(course.dirigidoA.toLowerCase())
+      : ROW_COURSE_DRAFT;
+  const accountOf = new Map<number, Account>();
   const filas = rows.map((row): ClassPreviewRow => {
     const errors = [...row.errors];
     let account: Account | undefined;
     if (errors.length === 0) {
-      const withEmail = row.correo ? byEmail.get(row.correo) : undefined;
-      const withRut = row.rut ? byRut.get(row.rut) : undefined;
-      if (withEmail && withRut && withEmail.id !== withRut.id) errors.push(ROW_EMAIL_RUT_APART);
-      else if (row.correo && !withEmail && withRut) errors.push(ROW_RUT_TAKEN);
-      else if (row.correo && !withEmail && isNoEmailAddress(row.correo)) errors.push(ROW_NO_EMAIL_UNKNOWN);
-      else account = withEmail ?? withRut ?? (row.correo ? undefined : sameName.get(nameKey(row.nombre, row.apellido)));
+      account =
+        (row.correo ? byEmail.get(row.correo) : undefined) ??
+        (row.rut ? byRut.get(row.rut) : undefined) ??
+        (row.correo ? undefined : sameName.get(nameKey(row.nombre, row.apellido)));
     }
-    if (errors.length === 0 && account) {
-      const first = firstLineOf.get(account.id);
-      if (first !== undefined) errors.push(ROW_SAME_ACCOUNT(first));
-      else firstLineOf.set(account.id, row.line);
-      // Already in the class: nothing to do, whatever became of the account since.
-      const refusal = members.has(account.id)
-        ? null
-        : account.suspendido
-          ? ROW_ACCOUNT_SUSPENDED
-          : !account.aprobado
-            ? ROW_ACCOUNT_PENDING
-            : audienceRefusal(account.rol);
-      if (refusal) errors.push(refusal);
-    } else if (errors.length === 0) {
+    const member = account !== undefined && members.has(account.id);
+    if (errors.length === 0 && !member) {
+      // A reserved address names a learner without e-mail: only one of this class can be listed.
+      if (isNoEmailAddress(row.correo)) errors.push(ROW_NO_EMAIL_UNKNOWN);
       errors.push(...newAccountRefusals(row, options.autorizacionColegio));
-      const refusal = audienceRefusal("estudiante", true);
-      if (refusal) errors.push(refusal);
+      if (courseRefusal) errors.push(courseRefusal);
     }
-    if (errors.length === 0 && account) accountOf.set(row.line, account.id);
+    if (errors.length === 0 && account && !member) accountOf.set(row.line, account);
+    const estado = errors.length > 0 ? "error" : member ? "miembro" : "agregar";
     return {
       linea: row.line,
-      estado: errors.length > 0 ? "error" : !account ? "nueva" : members.has(account.id) ? "miembro" : "inscribir",
+      estado,
       correo: row.correo,
-      sinCorreo: errors.length === 0 && !account && row.correo === "",
+      sinCorreo: estado === "agregar" && row.correo === "",
       nombre: row.nombre,
       apellido: row.apellido,
       rut: row.rut,
@@ -208,24 +209,39 @@ async function planImport(
   const preview = {
     filas,
     resumen: {
-      nuevas: count("nueva"),
+      agregar: count("agregar"),
       sinCorreo: filas.filter((f) => f.sinCorreo).length,
-      inscribir: count("inscribir"),
       miembros: count("miembro"),
       errores: count("error"),
     },
-    huella: classListFingerprint(clase.id, text, options),
+    huella,
   };
-  return { preview, accountOf, enrolled };
+  return { preview, accountOf, invited };
 }
 
+/**
+ * 'Revisar lista' and the API's preview: the rows count against the teacher's hourly budget
+ * (BUDGETS.classImportRowsUser; 429 with Retry-After past it, a list longer than the whole
+ * budget 400), then each row's outcome, nothing written.
+ */
 export async function previewClassImport(
+  teacher: { id: string },
   clase: ClassRow,
   rows: ListRow[],
   text: string,
   options: ClassImportOptions,
-): Promise<ClassImportPreview> {
-  return (await planImport(clase, rows, text, options, prisma)).preview;
+): Promise<Result<{ preview: ClassImportPreview }>> {
+  if (rows.length > BUDGETS.classImportRowsUser.points) {
+    return fail(400, CLASS_IMPORT_TOO_LONG(BUDGETS.classImportRowsUser.points));
+  }
+  const budget = await consumePoints(
+    ["classImportRowsUser", teacher.id],
+    rows.length,
+    CLASS_IMPORT_TOO_MANY_ROWS(BUDGETS.classImportRowsUser.points),
+  );
+  if (!budget.ok) return budget;
+  const huella = classListFingerprint(clase.id, text, options);
+  return ok({ preview: (await planImport(clase, rows, huella, options, prisma)).preview });
 }
 
 /** A name as compared: without case, accents or extra spaces. */
@@ -299,22 +315,25 @@ async function accessSheet(teacher: { id: string }, people: CreatedAccount[], tx
   return { accesos, venceEn };
 }
 
-export type ClassImportRefused = Failure<"errors" | "changed" | "nothing"> & { preview: ClassImportPreview };
+export type ClassImportRefused = Failure<"errors" | "changed" | "nothing"> & { preview: ClassImportPreview | null };
 export type ClassImportDone = {
-  creadas: number;
-  inscritas: number;
+  /** The rows added: accounts created, or people invited (never said which). */
   agregadas: number;
   yaEstaban: number;
   sheet: AccessSheet;
 };
 
 /**
- * Writes the import in one transaction: the rows are checked again (an account may have been
- * created, suspended or added meanwhile) and, only if none is refused and the preview's
- * fingerprint matches, the new accounts are created (approved, estudiante: the teacher vouches
- * for them) with their welcome e-mail or, without e-mail, a sign-in user and a link for the
- * sheet; every row not yet enrolled in the course is enrolled (the participant count moves with
- * it) and added to the class; each creation, enrolment and addition is audited.
+ * Writes the import in one transaction. The fingerprint must be the preview's (else 409, before
+ * anything is read); the rows are checked again and, only if none is refused, each row to add
+ * becomes: without an account, a new one (approved, estudiante: the teacher vouches for it) with
+ * its welcome e-mail or, without e-mail, a sign-in user and a link for the sheet, enrolled in the
+ * course and added to the class; with an account, an invitation (ClassInvitation, a notification
+ * and, by the person's choice, an e-mail) that enrols nobody until it is accepted
+ * (invitations.server.ts). An account that cannot take the course (suspended, not approved, of
+ * another audience) or was invited to this class before is left as it is, and the teacher is not
+ * told: the answer is the same for every row. Each creation, enrolment, addition and invitation
+ * is audited.
  */
 export async function confirmClassImport(
   teacher: { id: string },
@@ -324,22 +343,24 @@ export async function confirmClassImport(
   options: ClassImportOptions & { huella: string },
   request: Request | null,
 ): Promise<Result<ClassImportDone, ClassImportRefused>> {
-  const outcome = await prisma.$transaction(
-    async (tx): Promise<Result<ClassImportDone & { progressOf: string[] }, ClassImportRefused>> => {
-      const { preview, accountOf, enrolled } = await planImport(clase, rows, text, options, tx);
-      const refuse = (reason: "errors" | "changed" | "nothing", status: number, message: string) => ({
-        ...fail(status, message, { reason }),
+  const huella = classListFingerprint(clase.id, text, options);
+  if (!safeEqual(huella, options.huella)) return { ...fail(409, IMPORT_CHANGED, { reason: "changed" }), preview: null };
+  return prisma.$transaction(
+    async (tx): Promise<Result<ClassImportDone, ClassImportRefused>> => {
+      const { preview, accountOf, invited } = await planImport(clase, rows, huella, options, tx);
+      const refuse = (reason: "errors" | "nothing", message: string) => ({
+        ...fail(400, message, { reason }),
         preview,
       });
-      if (preview.huella !== options.huella) return refuse("changed", 409, IMPORT_CHANGED);
-      if (preview.resumen.errores > 0) return refuse("errors", 400, CLASS_IMPORT_HAS_ERRORS(preview.resumen.errores));
-      if (preview.resumen.nuevas + preview.resumen.inscribir === 0) return refuse("nothing", 400, CLASS_IMPORT_NOTHING);
+      if (preview.resumen.errores > 0) return refuse("errors", CLASS_IMPORT_HAS_ERRORS(preview.resumen.errores));
+      if (preview.resumen.agregar === 0) return refuse("nothing", CLASS_IMPORT_NOTHING);
 
-      const fresh = preview.filas.filter((f) => f.estado === "nueva");
-      const noEmail = fresh.filter((f) => f.sinCorreo);
+      const toAddRows = preview.filas.filter((f) => f.estado === "agregar");
+      const fresh = toAddRows.filter((f) => !accountOf.has(f.linea));
+      const noEmail = fresh.filter((f) => f.correo === "");
       const users = await newSignInUsers(noEmail, tx);
-      noEmail.forEach((row, i) => (row.correo = users[i]!));
-      const created = await createListAccounts(fresh, "estudiante", tx);
+      const newRows = fresh.map((f) => (f.correo === "" ? { ...f, correo: users[noEmail.indexOf(f)]! } : f));
+      const created = await createListAccounts(newRows, "estudiante", tx);
       const withEmail = created.filter((u) => !isNoEmailAddress(u.correo));
       for (const part of chunks(withEmail)) await sendWelcomeLinks(teacher, part, tx);
       const sheet = await accessSheet(
@@ -348,23 +369,35 @@ export async function confirmClassImport(
         tx,
       );
 
-      const existing = preview.filas.filter((f) => f.estado === "inscribir").map((f) => accountOf.get(f.linea)!);
-      const toEnrol = [...created.map((u) => u.id), ...existing.filter((id) => !enrolled.has(id))];
-      const toAdd = [...created.map((u) => u.id), ...existing];
-      for (const part of chunks(toEnrol)) {
+      const newIds = created.map((u) => u.id);
+      for (const part of chunks(newIds)) {
         await tx.enrolment.createMany({ data: part.map((userId) => ({ userId, cursoId: clase.cursoId })) });
       }
-      if (toEnrol.length > 0) {
+      if (newIds.length > 0) {
         await tx.course.update({
           where: { id: clase.cursoId },
-          data: { cantidadParticipantes: { increment: toEnrol.length } },
+          data: { cantidadParticipantes: { increment: newIds.length } },
         });
       }
-      for (const part of chunks(toAdd)) {
+      for (const part of chunks(newIds)) {
         await tx.classMember.createMany({
           data: part.map((userId) => ({ claseId: clase.id, cursoId: clase.cursoId, userId, addedById: teacher.id })),
         });
       }
+
+      // Existing accounts: invited, once, if they could take the course themselves.
+      const course = await tx.course.findUniqueOrThrow({
+        where: { id: clase.cursoId },
+        select: { estado: true, dirigidoA: true },
+      });
+      const toInvite = new Map<string, Account>();
+      for (const account of accountOf.values()) {
+        if (invited.has(account.id) || account.suspendido || !account.aprobado) continue;
+        if (!enrolmentDecision({ id: account.id, rol: account.rol as Role }, course).ok) continue;
+        toInvite.set(account.id, account);
+      }
+      await inviteToClass(teacher, clase, [...toInvite.keys()], tx);
+
       const entry = (detail: string) => (targetId: string) => ({
         actorId: teacher.id,
         targetType: "user",
@@ -379,46 +412,25 @@ export async function confirmClassImport(
           tx,
         );
       }
-      for (const part of chunks(toEnrol)) {
+      for (const part of chunks(newIds)) {
         await auditMany(request, "class.enrol", part.map(entry(`curso ${clase.cursoId}`)), tx);
       }
-      for (const part of chunks(toAdd)) {
+      for (const part of chunks(newIds)) {
         await auditMany(request, "class.member-add", part.map(entry(`clase ${clase.id}`)), tx);
       }
-      return ok({
-        creadas: created.length,
-        inscritas: existing.filter((id) => !enrolled.has(id)).length,
-        agregadas: toAdd.length,
-        yaEstaban: preview.resumen.miembros,
-        sheet,
-        // Accounts that may have passed quizzes of this course before (an earlier enrolment).
-        progressOf: existing.filter((id) => !enrolled.has(id)),
-      });
+      for (const part of chunks([...toInvite.keys()])) {
+        await auditMany(request, "class.invite", part.map(entry(`clase ${clase.id}`)), tx);
+      }
+      return ok({ agregadas: toAddRows.length, yaEstaban: preview.resumen.miembros, sheet });
     },
     // A large list is one long transaction: seconds, not Prisma's default 5 s budget.
     { maxWait: 10_000, timeout: 120_000 },
   );
-  if (!outcome.ok) return outcome;
-  const { progressOf, ...done } = outcome;
-  await recomputeEarlierProgress(clase.cursoId, progressOf);
-  return ok(done);
 }
 
-/**
- * A new enrolment starts from the quizzes already passed (as enrol() does): one indexed read
- * finds who of these has passed one, and only their progress is recomputed.
- */
-async function recomputeEarlierProgress(cursoId: string, userIds: string[]) {
-  const withAttempts = new Set<string>();
-  for (const part of chunks(userIds)) {
-    const rows = await prisma.quizAttempt.findMany({
-      where: { cursoId, userId: { in: part }, aprobado: true },
-      distinct: ["userId"],
-      select: { userId: true },
-    });
-    for (const r of rows) withAttempts.add(r.userId);
-  }
-  for (const userId of withAttempts) await recomputeProgress(userId, cursoId);
+function safeEqual(a: string, b: string): boolean {
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 /** The class's learners without e-mail who have not chosen a password yet (at most 1 000). */

@@ -11,6 +11,7 @@ import {
   JOIN_CODE_REQUIRED,
   MEMBER_NOT_FOUND,
 } from "./texts.ts";
+import { INVITATION_ANSWER_REQUIRED } from "./invitation-texts.ts";
 
 const CLASS_NAME_MAX = 80;
 
@@ -74,3 +75,16 @@ export const JoinedClassSchema = z.object({
     .meta({ description: "true si con esto además se inscribió en el curso (antes no lo estaba)." }),
 });
 export type JoinedClass = z.output<typeof JoinedClassSchema>;
+
+/** The invitation page's buttons and POST /api/clases/invitaciones/{invitacionId}. */
+export const InvitationAnswerSchema = z.object({
+  respuesta: z.enum(["aceptar", "rechazar"], { error: INVITATION_ANSWER_REQUIRED }).meta({
+    description: "aceptar: entra a la clase (y al curso, si aún no); rechazar: no cambia nada.",
+  }),
+});
+
+/** POST /api/clases/invitaciones/{invitacionId}: what the answer did. */
+export const InvitationAnsweredSchema = JoinedClassSchema.extend({
+  respuesta: z.enum(["aceptar", "rechazar"]),
+});
+export type InvitationAnswered = z.output<typeof InvitationAnsweredSchema>;

@@ -75,6 +75,12 @@ export const BUDGETS = {
   /** Answers to a module's questions, per account: a teacher going through a backlog. */
   answersUserMinute: { points: 20, duration: MINUTE },
   answersUserDay: { points: 300, duration: DAY },
+  /**
+   * Rows of class-import previews per teacher (docs/decisions/032-class-invitations.md): a class
+   * of 45 reviewed some twenty times an hour, or a school's list of 1 000 once; nobody walks a
+   * register of addresses or RUTs through the importer.
+   */
+  classImportRowsUser: { points: 1000, duration: 60 * MINUTE },
 } as const;
 
 const limiters = Object.fromEntries(
@@ -119,6 +125,27 @@ export async function consume(checks: Bucket[], message = TOO_MANY_REQUESTS): Pr
     }
   }
   return retry > 0 ? tooMany(retry, message) : ok();
+}
+
+/**
+ * Takes `points` from one bucket at once (a list's rows); refused, with nothing spent, when they
+ * do not fit in what is left of the window.
+ */
+export async function consumePoints(
+  [name, key]: Bucket,
+  points: number,
+  message = TOO_MANY_REQUESTS,
+): Promise<RateLimitResult> {
+  if (points <= 0) return ok();
+  try {
+    await limiters[name].consume(normal(key), points);
+    return ok();
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    // Give the refused request's points back: a list too long for what is left spends nothing.
+    await limiters[name].reward(normal(key), points);
+    return tooMany(secondsOf(error.msBeforeNext), message);
+  }
 }
 
 /** A reservation: the points spent in each bucket after this one, in the order given. */

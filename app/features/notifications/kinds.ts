@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   "certificado",
   "cuenta",
   "recordatorio",
+  "clase",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -47,6 +48,7 @@ export const KIND_INFO: Record<NotificationKind, KindInfo> = {
   certificado: { label: "Certificados emitidos", mode: "app", choosable: true },
   cuenta: { label: "Tu cuenta aprobada", mode: "app", choosable: false },
   recordatorio: { label: "Recordatorios de fechas límite", mode: "email", choosable: true },
+  clase: { label: "Invitaciones a una clase", mode: "email", choosable: true },
 };
 
 /** The kinds a person chooses for in the profile, in its order. */

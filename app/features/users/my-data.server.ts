@@ -75,6 +75,7 @@ async function* entries(user: Account, now: Date): AsyncGenerator<ZipEntry> {
   yield { name: "perfil.json", data: json(profile(user, avatar, now)) };
   yield { name: "inscripciones.json", data: json(enrolments(user.id)) };
   yield { name: "clases.json", data: json(classes(user.id)) };
+  yield { name: "invitaciones-a-clases.json", data: json(classInvitations(user.id)) };
   yield { name: "equipos-docentes.json", data: json(teams(user.id)) };
   yield { name: "evaluaciones.json", data: json(attempts(user.id)) };
   yield { name: "fechas-limite.json", data: json(await dueDates(user.id)) };
@@ -283,6 +284,38 @@ function classes(userId: string) {
       comoLlegaste: r.addedBy
         ? `agregado/a por ${`${r.addedBy.nombre} ${r.addedBy.apellido}`.trim()}`
         : "con el código de la clase",
+    }),
+  );
+}
+
+/**
+ * The invitations to a class the person has not accepted (docs/decisions/032-class-invitations.md),
+ * oldest first: a range of the (userId, createdAt) index. An accepted one is a class of clases.json.
+ */
+function classInvitations(userId: string) {
+  return rows(
+    keyset("createdAt", (last, take) =>
+      prisma.classInvitation.findMany({
+        where: { userId, ...after("createdAt", last) },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        take,
+        select: {
+          id: true,
+          createdAt: true,
+          declinedAt: true,
+          clase: { select: { id: true, nombre: true, curso: { select: { id: true, titulo: true } } } },
+          invitedBy: { select: { nombre: true, apellido: true } },
+        },
+      }),
+    ),
+    (r) => ({
+      claseId: r.clase.id,
+      clase: r.clase.nombre,
+      cursoId: r.clase.curso.id,
+      curso: r.clase.curso.titulo,
+      invitadaEn: r.createdAt,
+      invitadaPor: r.invitedBy ? `${r.invitedBy.nombre} ${r.invitedBy.apellido}`.trim() : null,
+      rechazadaEn: r.declinedAt,
     }),
   );
 }
@@ -642,6 +675,9 @@ const ACTIONS: Partial<Record<AuditAction, string>> = {
   "class.join": "Te uniste a una clase con su código",
   "class.enrol": "Inscripción en un curso por tu profesor/a (lista de una clase)",
   "class.member-add": "Agregado/a a una clase por tu profesor/a",
+  "class.invite": "Invitación a una clase de tu profesor/a (lista de una clase)",
+  "class.invitation-accept": "Aceptaste una invitación a una clase",
+  "class.invitation-decline": "Rechazaste una invitación a una clase",
   "announcement.post": "Aviso publicado en un curso",
   "announcement.edit": "Aviso editado",
   "announcement.delete": "Aviso eliminado",
@@ -741,6 +777,9 @@ function readme(now: Date): string {
     "clases.json",
     "  Las clases de tus cursos en que estás: la clase, el curso, desde cuándo y cómo llegaste (con el",
     "  código de la clase, o porque tu profesor/a te agregó).",
+    "invitaciones-a-clases.json",
+    "  Las invitaciones a una clase que aún no aceptas: la clase, el curso, quién te invitó, cuándo y",
+    "  si la rechazaste.",
     "equipos-docentes.json",
     "  Los cursos en cuyo equipo docente estás como profesor/a, y desde cuándo.",
     "evaluaciones.json",

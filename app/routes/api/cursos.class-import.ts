@@ -14,9 +14,10 @@ export const loader = () => methodNotAllowed("POST");
 /**
  * POST /api/cursos/{cursoId}/clases/{claseId}/importar (the course's team;
  * docs/product.md#importing-a-list-into-a-class): the list as `lista` (JSON or form) or the file
- * `archivo` (multipart). `confirmar` false: the preview (nothing written); true, with the preview's
- * `huella`: the accounts, enrolments and class rows in one transaction (201), with the one-time
- * links of the accounts without e-mail.
+ * `archivo` (multipart). `confirmar` false: the preview (nothing written; its rows count against the
+ * teacher's hourly budget, 429 past it); true, with the preview's `huella`: the new accounts,
+ * their enrolments and class rows and the invitations of the existing accounts in one transaction
+ * (201), with the one-time links of the accounts without e-mail.
  */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
@@ -26,15 +27,15 @@ export function action(args: Route.ActionArgs) {
     if (!read.ok) return apiFailure(read);
     const { text, rows, autorizacionColegio, confirmar, huella } = read;
     if (!confirmar) {
-      return apiJson<ClassImportPreviewAnswer>(await previewClassImport(clase, rows, text, { autorizacionColegio }));
+      const previewed = await previewClassImport(user, clase, rows, text, { autorizacionColegio });
+      if (!previewed.ok) return apiFailure(previewed);
+      return apiJson<ClassImportPreviewAnswer>(previewed.preview);
     }
     const outcome = await confirmClassImport(user, clase, rows, text, { autorizacionColegio, huella }, args.request);
     if (!outcome.ok) return apiFailure(outcome);
     return apiJson<ClassImportDoneAnswer>(
       {
         message: CLASS_IMPORT_DONE(outcome),
-        creadas: outcome.creadas,
-        inscritas: outcome.inscritas,
         agregadas: outcome.agregadas,
         yaEstaban: outcome.yaEstaban,
         accesos: outcome.sheet.accesos,

@@ -2,7 +2,8 @@
 // for the course's team under /docente and for admins under /admin (the same module). Paste or
 // upload → 'Revisar lista' shows every row as it would be treated (nothing written) → 'Confirmar
 // importación' sends the very text again, which the server reads, checks again and writes in one
-// transaction, then shows the printable 'Hoja de accesos' of the accounts without e-mail, once.
+// transaction (new accounts join, existing ones are invited: docs/decisions/032-class-invitations.md),
+// then shows the printable 'Hoja de accesos' of the accounts without e-mail, once.
 // 'Generar nuevos enlaces de acceso' makes a new sheet later. Plain POST round trips.
 import { ListFields, SchoolConsentField } from "~/features/users/import/components/list-fields.tsx";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -41,14 +42,15 @@ import {
   SHEET_PRINT,
   SHEET_TITLE,
   SHEET_USER,
-  STATE_ENROL,
+  STATE_ADD,
+  STATE_ADD_NO_EMAIL,
+  STATE_ADD_NO_EMAIL_RUT,
   STATE_MEMBER,
-  STATE_NEW,
-  STATE_NEW_NO_EMAIL,
 } from "~/features/classes/import-texts.ts";
 import { formatClassCode } from "~/features/classes/codes.ts";
 import { formatRut } from "~/features/users/rut.ts";
 import { formatDateTime } from "~/lib/dates.ts";
+import { failureHeaders } from "~/lib/failure.ts";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
 import type { Route } from "./+types/import";
 
@@ -94,8 +96,14 @@ export async function action(args: Route.ActionArgs) {
   }
   const { text, rows, autorizacionColegio, confirmar, huella } = read;
   if (!confirmar) {
-    const preview = await previewClassImport(clase, rows, text, { autorizacionColegio });
-    return data<ActionData>({ kind: "form", error: null, preview, text, autorizacionColegio });
+    const previewed = await previewClassImport(user, clase, rows, text, { autorizacionColegio });
+    if (!previewed.ok) {
+      return data<ActionData>(
+        { kind: "form", error: previewed.message, preview: null, text, autorizacionColegio },
+        { status: previewed.status, headers: failureHeaders(previewed) },
+      );
+    }
+    return data<ActionData>({ kind: "form", error: null, preview: previewed.preview, text, autorizacionColegio });
   }
   const outcome = await confirmClassImport(user, clase, rows, text, { autorizacionColegio, huella }, request);
   if (!outcome.ok) {
@@ -108,8 +116,9 @@ export async function action(args: Route.ActionArgs) {
 }
 
 function stateLabel(fila: ClassPreviewRow): string {
-  if (fila.estado === "nueva") return fila.sinCorreo ? STATE_NEW_NO_EMAIL : STATE_NEW;
-  return fila.estado === "inscribir" ? STATE_ENROL : STATE_MEMBER;
+  if (fila.estado === "miembro") return STATE_MEMBER;
+  if (!fila.sinCorreo) return STATE_ADD;
+  return fila.rut ? STATE_ADD_NO_EMAIL_RUT : STATE_ADD_NO_EMAIL;
 }
 
 const PREVIEW_COLUMNS = [
@@ -120,7 +129,7 @@ const PREVIEW_COLUMNS = [
   { label: "Resultado" },
 ] as const;
 
-const TONE = { nueva: "green", inscribir: "green", miembro: "amber" } as const;
+const TONE = { agregar: "green", miembro: "amber" } as const;
 
 export default function ClassImport({ loaderData, actionData }: Route.ComponentProps) {
   const { clase, titulo, waiting } = loaderData;
@@ -130,8 +139,7 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
   const sent = actionData?.kind === "form" ? actionData : null;
   const done = actionData?.kind === "done" ? actionData : null;
   const preview = sent?.preview ?? null;
-  const canConfirm =
-    preview !== null && preview.resumen.errores === 0 && preview.resumen.nuevas + preview.resumen.inscribir > 0;
+  const canConfirm = preview !== null && preview.resumen.errores === 0 && preview.resumen.agregar > 0;
   return (
     <section>
       <p className="no-print">

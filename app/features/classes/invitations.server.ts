@@ -1,0 +1,179 @@
+// Invitations to a class (docs/decisions/032-class-invitations.md): a class import that names a
+// person who already has an account invites them instead of enrolling them. The invitation is a
+// ClassInvitation row, a notification ('clase': in the platform, and by e-mail as the person
+// chose) and the page /invitaciones/{id} (and POST /api/clases/invitaciones/{id}) where the person
+// accepts (enrolled in the course if not yet, added to the class) or declines (nothing changes;
+// the same list imported again does not invite them again).
+import { audit } from "~/features/audit/audit.server.ts";
+import { isPublished, type Viewer } from "~/features/courses/rules.ts";
+import { afterEnrolment, enrolInTransaction } from "~/features/enrolment/enrolment.server.ts";
+import { enrolmentDecision } from "~/features/enrolment/rules.ts";
+import { notify } from "~/features/notifications/notify.server.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
+import { chunks } from "~/lib/chunks.ts";
+import { prisma } from "~/lib/db.server.ts";
+import { fail, ok, type Result } from "~/lib/failure.ts";
+import { isRecordId } from "~/lib/ids.ts";
+import type { ClassRow } from "./guards.server.ts";
+import {
+  INVITATION_LINK_LEAD,
+  INVITATION_NOT_FOUND,
+  invitationDeclined,
+  invitationNoticeText,
+  invitationNoticeTitle,
+} from "./invitation-texts.ts";
+import { JOIN_COURSE_NOT_OPEN, joinedClass } from "./texts.ts";
+
+type Tx = Prisma.TransactionClient;
+
+/** An invitation's page address: the notification's and the e-mail's link. */
+const invitationPath = (id: string) => `/invitaciones/${id}`;
+
+/**
+ * Invites these accounts to the class, in the caller's transaction: one row each (the caller
+ * leaves out those invited before), and one notification each with its own link. The text names
+ * the course and the class, never the teacher: it outlives their account.
+ */
+export async function inviteToClass(teacher: { id: string }, clase: ClassRow, userIds: string[], tx: Tx) {
+  if (userIds.length === 0) return;
+  const curso = await tx.course.findUniqueOrThrow({ where: { id: clase.cursoId }, select: { titulo: true } });
+  for (const part of chunks(userIds)) {
+    const rows = await tx.classInvitation.createManyAndReturn({
+      data: part.map((userId) => ({ claseId: clase.id, userId, invitedById: teacher.id })),
+      select: { id: true, userId: true },
+    });
+    await notify(
+      {
+        kind: "clase",
+        to: rows.map((r) => ({ userId: r.userId, link: invitationPath(r.id) })),
+        title: invitationNoticeTitle(clase.nombre),
+        text: invitationNoticeText(clase.nombre, curso.titulo),
+        linkLead: INVITATION_LINK_LEAD,
+      },
+      tx,
+    );
+  }
+}
+
+export type InvitationView = {
+  id: string;
+  clase: { id: string; nombre: string };
+  curso: { id: string; titulo: string };
+  /** Who invited, while their account exists. */
+  invitadaPor: string | null;
+  invitadaEn: Date;
+  rechazadaEn: Date | null;
+};
+
+/** The person's own invitation, or null (another person's reads as none). */
+export async function readInvitation(user: { id: string }, id: string): Promise<InvitationView | null> {
+  if (!isRecordId(id)) return null;
+  const row = await prisma.classInvitation.findFirst({
+    where: { id, userId: user.id },
+    select: {
+      id: true,
+      createdAt: true,
+      declinedAt: true,
+      invitedBy: { select: { nombre: true, apellido: true } },
+      clase: { select: { id: true, nombre: true, curso: { select: { id: true, titulo: true } } } },
+    },
+  });
+  if (!row) return null;
+  return {
+    id: row.id,
+    clase: { id: row.clase.id, nombre: row.clase.nombre },
+    curso: row.clase.curso,
+    invitadaPor: row.invitedBy ? `${row.invitedBy.nombre} ${row.invitedBy.apellido}`.trim() : null,
+    invitadaEn: row.createdAt,
+    rechazadaEn: row.declinedAt,
+  };
+}
+
+export type InvitationAnswer = "aceptar" | "rechazar";
+export type InvitationOutcome = {
+  message: string;
+  respuesta: InvitationAnswer;
+  clase: { id: string; nombre: string };
+  curso: { id: string; titulo: string };
+  inscripcionNueva: boolean;
+};
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
+
+/**
+ * The person's answer to their own invitation. 'aceptar': the course's own rule decides, as with
+ * the class code (published, its audience); then, in one transaction, the enrolment if new, the
+ * class row (added by whoever invited) and the invitation's end; already in the class is fine.
+ * 'rechazar': the invitation stays, marked declined (it can still be accepted later). Audited.
+ */
+export async function answerInvitation(
+  user: NonNullable<Viewer>,
+  id: string,
+  respuesta: InvitationAnswer,
+  request: Request | null,
+): Promise<Result<InvitationOutcome>> {
+  if (!isRecordId(id)) return fail(404, INVITATION_NOT_FOUND);
+  const row = await prisma.classInvitation.findFirst({
+    where: { id, userId: user.id },
+    select: {
+      id: true,
+      invitedById: true,
+      clase: {
+        select: {
+          id: true,
+          nombre: true,
+          curso: { select: { id: true, titulo: true, estado: true, dirigidoA: true } },
+        },
+      },
+    },
+  });
+  if (!row) return fail(404, INVITATION_NOT_FOUND);
+  const { curso } = row.clase;
+  const names = {
+    clase: { id: row.clase.id, nombre: row.clase.nombre },
+    curso: { id: curso.id, titulo: curso.titulo },
+  };
+  if (respuesta === "rechazar") {
+    await prisma.classInvitation.updateMany({ where: { id, declinedAt: null }, data: { declinedAt: new Date() } });
+    await audit(request, "class.invitation-decline", {
+      actorId: user.id,
+      targetType: "class",
+      targetId: row.clase.id,
+    });
+    return ok({ message: invitationDeclined(row.clase.nombre), respuesta, ...names, inscripcionNueva: false });
+  }
+  if (!isPublished(curso)) return fail(409, JOIN_COURSE_NOT_OPEN);
+  const decision = enrolmentDecision(user, curso);
+  if (!decision.ok) return decision;
+  let inscripcionNueva: boolean | null;
+  try {
+    inscripcionNueva = await prisma.$transaction(async (tx) => {
+      const { count } = await tx.classInvitation.deleteMany({ where: { id, userId: user.id } });
+      if (count === 0) return null;
+      const member = await tx.classMember.findUnique({
+        where: { claseId_userId: { claseId: row.clase.id, userId: user.id } },
+        select: { userId: true },
+      });
+      if (member) return false;
+      const enrolled = await enrolInTransaction(tx, user.id, curso.id);
+      await tx.classMember.create({
+        data: { claseId: row.clase.id, cursoId: curso.id, userId: user.id, addedById: row.invitedById },
+      });
+      return enrolled;
+    });
+  } catch (error) {
+    // Joined with the code at the same moment: the class row is there; the invitation stays.
+    if (!isUniqueViolation(error)) throw error;
+    inscripcionNueva = false;
+  }
+  // Answered a moment ago (two taps): the first one did the work.
+  if (inscripcionNueva === null) return fail(404, INVITATION_NOT_FOUND);
+  if (inscripcionNueva) await afterEnrolment(user.id, curso.id);
+  await audit(request, "class.invitation-accept", {
+    actorId: user.id,
+    targetType: "class",
+    targetId: row.clase.id,
+    detail: inscripcionNueva ? `${curso.id} (inscripción nueva)` : curso.id,
+  });
+  return ok({ message: joinedClass(row.clase.nombre, curso.titulo), respuesta, ...names, inscripcionNueva });
+}
