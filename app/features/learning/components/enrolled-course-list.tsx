@@ -13,6 +13,7 @@ import {
   loadFailedWith,
 } from "~/features/enrolment/texts.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
+import { formatDuration } from "~/lib/hours.ts";
 
 export type EnrolledCourse = {
   id: string;
@@ -24,12 +25,6 @@ export type EnrolledCourse = {
   /** Where 'Continuar' leads (the module to take, opened by the server); null for a finished course. */
   continuar?: string | null;
 };
-
-function formatDuration(duracion: EnrolledCourse["duracion"]): string {
-  if (duracion === null || duracion === "") return "Duración no indicada";
-  if (typeof duracion === "number") return `${duracion} ${duracion === 1 ? "hora" : "horas"}`;
-  return /^\d+(\.\d+)?$/.test(duracion.trim()) ? `${duracion.trim()} horas` : duracion;
-}
 
 function StatusBadge({ progreso, finished }: { progreso: number; finished: boolean }) {
   const status = finished ? "Finalizado" : progressStatus(progreso);
