@@ -18,6 +18,8 @@ export const CERTIFICATE_REVOKED = "Certificado revocado a petición de su titul
 export const CERTIFICATES_FORBIDDEN = "No tienes permiso para realizar esta acción.";
 export const USER_NOT_FOUND = "Usuario no encontrado";
 export const SEE_CERTIFICATE = "Ver certificado";
+/** A finished course's card in 'Mis cursos' while its certificate is not issued yet. */
+export const GET_CERTIFICATE = "Obtener certificado";
 export const NEW_TAB_HINT = "(se abre en una pestaña nueva)";
 export const URL_COPIED = "URL copiada";
 export const URL_COPY_FAILED = "No se pudo copiar. Selecciona el enlace y cópialo manualmente.";
