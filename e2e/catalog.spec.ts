@@ -43,6 +43,33 @@ test("catálogo: todos, por audiencia, destacados y categoría no válida", asyn
   await expect(page.getByRole("heading", { name: "Categoría no válida" })).toBeVisible();
 });
 
+test("un estudiante ve primero lo que puede tomar; un curso para docentes dice por qué (issue 36 §4)", async ({
+  page,
+  request,
+}) => {
+  const user = await approvedUser(request, "estudiante");
+  await signIn(page, user.correo, user.password);
+  await expect(page).toHaveURL(/\/user$/);
+  const titulo = "Herramientas digitales para el aula";
+  await page.goto(searchFor(titulo));
+  await expect(page.getByText("Te mostramos los cursos que puedes tomar", { exact: false })).toBeVisible();
+  await expect(card(page, titulo)).toHaveCount(0);
+  await page.getByRole("link", { name: "Ver todos los cursos", exact: true }).click();
+  await expect(page).toHaveURL(/todos=1/);
+  const teachers = card(page, titulo);
+  await expect(teachers).toContainText(
+    "Para docentesEste curso está dirigido únicamente a usuarios con rol de docente",
+  );
+  await expect(teachers.getByRole("button", { name: "Comenzar Curso" })).toHaveCount(0);
+  // A new search keeps the whole catalog; the course page says the same.
+  await page.getByRole("searchbox").fill("herramientas aula");
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(page).toHaveURL(/todos=1/);
+  await teachers.getByRole("link", { name: titulo }).click();
+  await expect(page.getByText("Este curso está dirigido únicamente a usuarios con rol de docente")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Comenzar Curso" })).toHaveCount(0);
+});
+
 test("un visitante ve el curso sin materiales; 'Comenzar Curso' pide iniciar sesión y vuelve", async ({
   page,
   request,

@@ -13,6 +13,7 @@ import { CourseCard } from "./course-card.tsx";
 export function CourseListPage({
   title,
   banner,
+  notice,
   courses,
   learner = {},
   page = 1,
@@ -24,6 +25,8 @@ export function CourseListPage({
 }: {
   title: string;
   banner?: string;
+  /** What the list shows and the way to another (an estudiante's /cursos). */
+  notice?: React.ReactNode;
   courses: CourseCardData[];
   /** The signed-in viewer's state per course id (visitors: none). */
   learner?: LearnerStates;
@@ -31,7 +34,7 @@ export function CourseListPage({
   pageCount?: number;
   cursors?: { prev: string | null; next: string | null };
   /** A searchable list: its box (a GET form, `?q=`, kept in the paging links) and the current search. */
-  search?: { q: string; clearHref: string };
+  search?: { q: string; clearHref: string; hidden?: Record<string, string> };
   /** How many courses the list (or the search) holds. */
   total?: number;
   /** false when a search found more than it counts (`total` is then the cap). */
@@ -42,12 +45,14 @@ export function CourseListPage({
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
       {banner ? <p className="mt-3 rounded-lg bg-brand-50 px-4 py-3 font-medium text-brand-800">{banner}</p> : null}
+      {notice}
       {search ? (
         <SearchForm
           id="buscar-cursos"
           label={COURSE_SEARCH_LABEL}
           q={search.q}
           clearHref={search.clearHref}
+          hidden={search.hidden}
           maxLength={COURSE_SEARCH_MAX}
           className="mt-6"
         />
