@@ -12,6 +12,15 @@ export const courseSearchSummary = (total: number, exact: boolean, q: string) =>
   `${countPhrase(total, exact, "curso", "cursos")} con «${q}»${exact ? "" : `. ${SEARCH_NARROW_HINT}`}`;
 export const courseSearchEmpty = (q: string) =>
   `No encontramos cursos con «${q}». Prueba con otras palabras o revisa la ortografía.`;
+/** A search of several words: the courses with all of them first, then those with some (?alguna=1). */
+export const SOME_WORDS_PARAM = "alguna";
+export const SOME_WORDS_TITLE = "Cursos con algunas de las palabras";
+export const SOME_WORDS_MORE = "Ver más cursos con algunas de las palabras";
+export const SOME_WORDS_BACK = "Ver los cursos con todas las palabras";
+export const noneWithEveryWord = (q: string) => `Ningún curso tiene todas las palabras de «${q}».`;
+export const someWordsSummary = (total: number, exact: boolean, q: string) =>
+  `${countPhrase(total, exact, "curso", "cursos")} con algunas de las palabras de «${q}»` +
+  `${exact ? "" : `. ${SEARCH_NARROW_HINT}`}`;
 
 // The course's teaching team (docs/product.md#course-teams).
 export const TEAM_USER_UNKNOWN = "No hay una cuenta con ese correo.";

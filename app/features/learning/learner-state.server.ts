@@ -64,12 +64,14 @@ export async function cardStates(viewer: Viewer, courses: ReadonlyArray<CourseSt
   return states;
 }
 
-/** The same for a list of course cards. */
-export async function withLearnerStates<T extends { courses: ReadonlyArray<CourseState & { id: string }> }>(
+type Cards = ReadonlyArray<CourseState & { id: string }>;
+
+/** The same for a list of course cards (and a search's second tier under it). */
+export async function withLearnerStates<T extends { courses: Cards; someWords?: { courses: Cards } | null }>(
   viewer: Viewer,
   list: T,
 ) {
-  return { ...list, learner: await cardStates(viewer, list.courses) };
+  return { ...list, learner: await cardStates(viewer, [...list.courses, ...(list.someWords?.courses ?? [])]) };
 }
 
 /**

@@ -13,6 +13,7 @@ import { searchFrom } from "~/features/courses/search-query.ts";
 import { takeableAudience } from "~/features/enrolment/rules.ts";
 import {
   ALL_COURSES_PARAM,
+  SOME_WORDS_PARAM,
   TAKEABLE_ALL_LINK,
   TAKEABLE_ONLY_LINK,
   takeableAllText,
@@ -32,6 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
       featured: true,
       q: "",
       own: null,
+      someMode: false,
+      someWords: null,
       ...featured,
       page: 1,
       pageCount: 1,
@@ -48,8 +51,23 @@ export async function loader(args: Route.LoaderArgs) {
   const own = takeableAudience(viewer);
   const todos = own !== null && url.searchParams.get(ALL_COURSES_PARAM) === "1";
   const audience = own !== null && !todos ? own : undefined;
-  const list = await listCourses({ viewer, audience, page: pageFrom(url), cursor: cursorFrom(url), q });
-  return { featured: false, q, own: own ? { tipo: own, todos } : null, ...(await withLearnerStates(viewer, list)) };
+  const some = url.searchParams.get(SOME_WORDS_PARAM) === "1";
+  const list = await listCourses({
+    viewer,
+    audience,
+    page: pageFrom(url),
+    cursor: cursorFrom(url),
+    q,
+    some,
+    withSome: true,
+  });
+  return {
+    featured: false,
+    q,
+    own: own ? { tipo: own, todos } : null,
+    someMode: some,
+    ...(await withLearnerStates(viewer, list)),
+  };
 }
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
@@ -76,6 +94,8 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
       }}
       total={loaderData.total}
       totalExact={loaderData.totalExact}
+      someWords={loaderData.someWords}
+      someMode={loaderData.someMode}
     />
   );
 }
