@@ -238,6 +238,8 @@ test("un curso al 100 % sin certificado ofrece 'Obtener certificado', y luego 'V
   await expect(page.getByText("Tu certificado está listo.")).toBeVisible();
 
   await page.goto("/user/courses");
-  await expect(card.getByRole("link", { name: new RegExp(`^Ver certificado de ${ONE_QUIZ_COURSE.titulo}`) })).toBeVisible();
+  await expect(
+    card.getByRole("link", { name: new RegExp(`^Ver certificado de ${ONE_QUIZ_COURSE.titulo}`) }),
+  ).toBeVisible();
   await expect(card.getByRole("button", { name: /^Obtener certificado/ })).toHaveCount(0);
 });

@@ -43,7 +43,8 @@ export const reviewReturnedSubject = (titulo: string) => `Tu curso «${titulo}»
 /** /cursos?todos=1: an estudiante's or a comunidad member's whole catalog (their own list is the default). */
 export const ALL_COURSES_PARAM = "todos";
 export const takeableOwnText = (tipo: "estudiante" | "comunidad") =>
-  `Te mostramos los cursos que puedes tomar: los ${tipo === "estudiante" ? "para estudiantes" : "para comunidad"} y los para todo público.`;
+  "Te mostramos los cursos que puedes tomar: " +
+  `los ${tipo === "estudiante" ? "para estudiantes" : "para comunidad"} y los para todo público.`;
 export const takeableAllText = "Estás viendo todos los cursos; los de otro público indican para quién son.";
 export const TAKEABLE_ALL_LINK = "Ver todos los cursos";
 export const TAKEABLE_ONLY_LINK = "Ver solo los que puedo tomar";
