@@ -66,6 +66,7 @@ test("un estudiante ve primero lo que puede tomar; un curso para docentes dice p
   await page.getByRole("button", { name: "Buscar" }).click();
   await expect(page).toHaveURL(/todos=1/);
   await teachers.getByRole("link", { name: titulo }).click();
+  await expect(page.getByRole("heading", { level: 1, name: titulo })).toBeVisible();
   await expect(page.getByText("Este curso está dirigido únicamente a usuarios con rol de docente")).toBeVisible();
   await expect(page.getByRole("button", { name: "Comenzar Curso" })).toHaveCount(0);
 
