@@ -318,11 +318,13 @@ async function someWordsPlan(
   const visible = filter ? Prisma.sql` AND ${filter.where}` : Prisma.empty;
   if (counted.reduce((sum, word) => sum + word.n, 0) <= DENSE_SEARCH) {
     const [union, every] = await Promise.all([
-      prisma.$queryRaw<Array<{ id: string }>>`SELECT DISTINCT w."courseId" AS "id" FROM "CourseWord" w
-        WHERE (${Prisma.join(
-          words.map((word) => Prisma.sql`(${wordRange("w", word)})`),
-          " OR ",
-        )})${visible}`,
+      // One range of the word index per word (each as findMatches reads its rarest), merged by UNION.
+      prisma.$queryRaw<Array<{ id: string }>>`${Prisma.join(
+        words.map(
+          (word) => Prisma.sql`SELECT w."courseId" AS "id" FROM "CourseWord" w WHERE ${wordRange("w", word)}${visible}`,
+        ),
+        " UNION ",
+      )}`,
       findMatches(COURSE_WORDS, words, filter),
     ]);
     const all = new Set("ids" in every ? every.ids : []);
