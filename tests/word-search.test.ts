@@ -332,6 +332,7 @@ describe("the catalog search (/cursos?q=, the audience lists, GET /api/cursos/li
     expect(some.someWords).toBeNull();
     // A one-word search has no second tier; the API keeps every word.
     expect((await page("/cursos?q=seguras")).someWords).toBeNull();
+    expect((await page("/cursos?q=seguras&alguna=1")).someMode).toBe(false);
     const api = await listApi.loader(
       args(jsonRequest("/api/cursos/lista?q=contrase%C3%B1as+seguras", null, { method: "GET" })),
     );

@@ -189,6 +189,8 @@ export async function listCourses({
         : null;
     return {
       ...found,
+      /** This page is the second tier (?alguna=1 with several words). */
+      someMode: some && several,
       someWords: next && {
         courses: next.courses,
         total: next.total,
@@ -232,6 +234,7 @@ export async function listCourses({
     page: current,
     pageCount,
     cursors: pageCursors(rows, current, pageCount),
+    someMode: false,
     someWords: null,
   };
 }

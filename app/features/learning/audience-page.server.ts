@@ -24,5 +24,5 @@ export async function loadAudiencePage(tipo: string | undefined, viewer: Viewer,
     some,
     withSome: true,
   });
-  return { tipo, q, someMode: some, ...(await withLearnerStates(viewer, list)) };
+  return { tipo, q, ...(await withLearnerStates(viewer, list)) };
 }

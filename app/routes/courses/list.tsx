@@ -65,7 +65,6 @@ export async function loader(args: Route.LoaderArgs) {
     featured: false,
     q,
     own: own ? { tipo: own, todos } : null,
-    someMode: some,
     ...(await withLearnerStates(viewer, list)),
   };
 }
