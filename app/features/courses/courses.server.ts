@@ -354,7 +354,8 @@ async function someWordsPlan(
  * rare, its range gives at most DENSE_SEARCH candidates, checked for the other words and the
  * visibility by primary key, then the page is read among them by id; when every word is common,
  * the list's own index ranges are walked, ids alone, each course looked up for each word, and
- * the walk stops at the page.
+ * the walk stops at the page. Which courses match is the `plan` (everyWordPlan, or someWordsPlan
+ * for the second tier); how they are paged is the same for both.
  */
 async function searchCourses({
   viewer,
@@ -370,16 +371,15 @@ async function searchCourses({
   plan: SearchPlan;
 }) {
   const ranges = listRanges(viewer, audience);
-  const matches = plan;
   // Exact up to SEARCH_COUNT_CAP matches; past it the pages reach the newest SEARCH_COUNT_CAP.
-  const { total, exact } = "ids" in matches ? exactCount(matches.ids.length) : matches.count;
+  const { total, exact } = "ids" in plan ? exactCount(plan.ids.length) : plan.count;
   const pageCount = Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pageCount);
   let rows: Array<CardRow & { createdAt: Date }> = [];
   if (total === 0) rows = [];
-  else if ("ids" in matches) {
+  else if ("ids" in plan) {
     // Few matches: the page among them, by id (from the cursor, or skipping a typed ?page=N).
-    const among = { id: { in: matches.ids } };
+    const among = { id: { in: plan.ids } };
     if (cursor || current === 1) {
       rows = (await fetchKeysetPage(1, cursor, COURSES_PAGE_SIZE, (_i, query) => readCards(among, query))).rows;
     } else {
@@ -393,14 +393,14 @@ async function searchCourses({
     }
   } else if (cursor || current === 1) {
     const found = await fetchKeysetPage(ranges.length, cursor, COURSES_PAGE_SIZE, (i, query) =>
-      readDenseCards(ranges[i]!, matches.matching, cursor, query.take),
+      readDenseCards(ranges[i]!, plan.matching, cursor, query.take),
     );
     rows = found.rows;
   } else {
     // A typed ?page=N: the matches before it are skipped along the walk (at most
     // SEARCH_COUNT_CAP of them, near the top of it), ids alone.
     const page = await prisma.$queryRaw<Array<{ id: string }>>`SELECT c."id" FROM "Course" c
-      WHERE (${Prisma.join(ranges.map(rangeSql), " OR ")}) AND ${matches.matching}
+      WHERE (${Prisma.join(ranges.map(rangeSql), " OR ")}) AND ${plan.matching}
       ORDER BY c."createdAt" DESC, c."id" DESC LIMIT ${COURSES_PAGE_SIZE} OFFSET ${(current - 1) * COURSES_PAGE_SIZE}`;
     rows = await readCardsById(page.map((row) => row.id));
   }
