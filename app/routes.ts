@@ -15,6 +15,7 @@ export default [
   route("cursos/:cursoId/archivos/:archivoId", "routes/courses/module-file.ts"),
   route("cursos/:cursoId/finalizar", "routes/courses/finish.ts"),
   route("cursos/:cursoId/avisos", "routes/courses/announcements.tsx"),
+  route("certificados/verificar", "routes/certificates/verify-code.tsx"),
   route("certificados/:codigo", "routes/certificates/verify.tsx"),
   route("certificados/:codigo/pdf", "routes/certificates/pdf.ts"),
   route("cursos/:cursoId/modulos/:moduloIndex/evaluacion", "routes/courses/quiz.tsx"),

@@ -43,6 +43,38 @@ test("catálogo: todos, por audiencia, destacados y categoría no válida", asyn
   await expect(page.getByRole("heading", { name: "Categoría no válida" })).toBeVisible();
 });
 
+test("un estudiante ve primero lo que puede tomar; un curso para docentes dice por qué, sin botón; ningún borrador (issue 36 §4)", async ({
+  page,
+  request,
+}) => {
+  const user = await approvedUser(request, "estudiante");
+  await signIn(page, user.correo, user.password);
+  await expect(page).toHaveURL(/\/user$/);
+  const titulo = "Herramientas digitales para el aula";
+  await page.goto(searchFor(titulo));
+  await expect(page.getByText("Te mostramos los cursos que puedes tomar", { exact: false })).toBeVisible();
+  await expect(card(page, titulo)).toHaveCount(0);
+  await page.getByRole("link", { name: "Ver todos los cursos", exact: true }).click();
+  await expect(page).toHaveURL(/todos=1/);
+  const teachers = card(page, titulo);
+  await expect(teachers).toContainText(
+    "Para docentesEste curso está dirigido únicamente a usuarios con rol de docente",
+  );
+  await expect(teachers.getByRole("button", { name: "Comenzar Curso" })).toHaveCount(0);
+  // A new search keeps the whole catalog; the course page says the same.
+  await page.getByRole("searchbox").fill("herramientas aula");
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(page).toHaveURL(/todos=1/);
+  await teachers.getByRole("link", { name: titulo }).click();
+  await expect(page.getByRole("heading", { level: 1, name: titulo })).toBeVisible();
+  await expect(page.getByText("Este curso está dirigido únicamente a usuarios con rol de docente")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Comenzar Curso" })).toHaveCount(0);
+
+  // Drafts are not listed for students, and their page is not found.
+  await page.goto("/cursos/comunidad");
+  await expect(page.getByText("Trámites digitales sin complicaciones")).toHaveCount(0);
+});
+
 test("un visitante ve el curso sin materiales; 'Comenzar Curso' pide iniciar sesión y vuelve", async ({
   page,
   request,
@@ -85,20 +117,6 @@ test("un visitante ve el curso sin materiales; 'Comenzar Curso' pide iniciar ses
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   await expect(page.getByRole("link", { name: "MDN Web Docs en español" })).toHaveAttribute("target", "_blank");
   await expect(page.getByRole("link", { name: "Realizar evaluación" }).first()).toBeVisible();
-});
-
-test("un estudiante no puede tomar un curso para docentes ni ver un borrador", async ({ page, request }) => {
-  const user = await approvedUser(request, "estudiante");
-  await signIn(page, user.correo, user.password);
-  await expect(page).toHaveURL(/\/user$/);
-  await page.goto("/cursos/docente");
-  await card(page, "Herramientas digitales para el aula").getByRole("button", { name: "Comenzar Curso" }).click();
-  await expect(page.getByText("Este curso está dirigido únicamente a usuarios con rol de docente")).toBeVisible();
-  await expect(page).toHaveURL(/\/cursos\/docente$/);
-
-  // Drafts are not listed for students, and their page is not found.
-  await page.goto("/cursos/comunidad");
-  await expect(page.getByText("Trámites digitales sin complicaciones")).toHaveCount(0);
 });
 
 test("un docente ve los borradores marcados y puede tomarlos", async ({ page, request }) => {

@@ -80,6 +80,17 @@ test("finalizar curso: falta avance, aprobar, certificado PDF y verificación p�
   const missing = await visitor.goto("/certificados/NOEXISTE123");
   expect(missing?.status()).toBe(404);
   await expect(visitor.getByRole("heading", { name: "Certificado no encontrado" })).toBeVisible();
+  // Or by typing its code (issue 36 §4): from the footer, a GET form; a wrong code says why.
+  await visitor.getByRole("contentinfo").getByRole("link", { name: "Verificar un certificado" }).click();
+  const typed = visitor.getByLabel("Código del certificado");
+  await typed.fill("ZZZZ ZZZZ ZZZZ ZZZZ");
+  await visitor.getByRole("button", { name: "Verificar" }).click();
+  await expect(visitor.getByRole("alert")).toContainText("Certificado no encontrado");
+  await expect(typed).toHaveValue("ZZZZ ZZZZ ZZZZ ZZZZ");
+  await typed.fill(code.toLowerCase());
+  await visitor.getByRole("button", { name: "Verificar" }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/certificados/${code}$`));
+  await expect(visitor.getByRole("heading", { level: 1, name: "Ñuñoa Pérez E2E" })).toBeVisible();
   await anonymous.close();
 });
 

@@ -156,6 +156,7 @@ test("ninguna página se desplaza hacia el lado a 320 y 360 px, con datos largos
     course,
     "/contacto",
     "/privacidad",
+    "/certificados/verificar",
     "/login",
     "/registro",
     "/registro/enviado",

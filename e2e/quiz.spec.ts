@@ -46,6 +46,11 @@ test("evaluación: faltan respuestas, no aprobado, aprobado; marca y avance; rep
   await page.getByRole("button", { name: "Terminar evaluación" }).click();
   await expect(page.getByRole("heading", { name: "100% · Aprobado" })).toBeVisible();
   await expect(page.getByText("Tu avance en el curso: 33%.")).toBeVisible();
+  // Passed: on to the next module (issue 36 §4), the course page opening it.
+  await expect(page.getByRole("link", { name: /^Ir al módulo siguiente: / })).toHaveAttribute(
+    "href",
+    /^\/cursos\/[a-z0-9]+\?modulo=2#modulo-2$/,
+  );
 
   // A worse retake after the pass: the best result and the pass are kept, and the page says so.
   await page.getByRole("link", { name: "Intentar nuevamente" }).click();

@@ -27,6 +27,17 @@ test("un visitante busca cursos sin tildes, ve cuántos hay y limpia", async ({ 
   await expect(page.getByRole("link", { name: "Limpiar" })).toHaveCount(0);
 });
 
+test("'contraseñas seguras': primero los cursos con todas las palabras, luego los con algunas (issue 36 §4)", async ({
+  page,
+}) => {
+  await page.goto("/cursos");
+  await page.getByRole("searchbox", { name: "Buscar cursos" }).fill("contraseñas seguras");
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(page.getByRole("status")).toHaveText("Ningún curso tiene todas las palabras de «contraseñas seguras».");
+  const some = page.getByRole("region", { name: "Cursos con algunas de las palabras" });
+  await expect(some.getByRole("link", { name: "Ciudadanía digital y seguridad en internet" })).toBeVisible();
+});
+
 test("una búsqueda sin resultados lo dice y sugiere qué hacer; la búsqueda por audiencia no sale de ella", async ({
   page,
 }) => {

@@ -3,7 +3,7 @@
 // without). Every test uses a fresh account, so the shared server and database stay usable.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
-import { ADMIN, signIn, uniqueEmail } from "./support.ts";
+import { ADMIN, approvedUser, courseIdByTitle, ONE_QUIZ_COURSE, signIn, uniqueEmail } from "./support.ts";
 
 const CONFIRM = "¿Seguro quieres eliminar este curso de tu lista?";
 const REMOVED = "Curso eliminado de tu lista.";
@@ -210,4 +210,36 @@ test("el estudiante de demostración ve sus cursos con avance (solo lectura)", a
     await expect(card.getByText(`${value}%`, { exact: true })).toBeVisible();
     await expect(card.getByText(value === 100 ? "Finalizado" : "En progreso", { exact: true })).toBeVisible();
   }
+});
+
+test("un curso al 100 % sin certificado ofrece 'Obtener certificado', y luego 'Ver certificado' (issue 36 §4)", async ({
+  page,
+  request,
+}) => {
+  const user = await approvedUser(request, ONE_QUIZ_COURSE.audience, "Terminada");
+  const { token } = await apiToken(request, user.correo, user.password);
+  const headers = { Authorization: `Bearer ${token}` };
+  const cursoId = await courseIdByTitle(request, ONE_QUIZ_COURSE.titulo, `/cursos/${ONE_QUIZ_COURSE.audience}`);
+  expect((await request.post(`/api/cursos/${cursoId}/registrarParticipante`, { headers })).status()).toBe(201);
+  const answered = await request.post("/api/quiz/respuestas", {
+    headers,
+    data: { cursoId, moduloIndex: 0, respuestas: ONE_QUIZ_COURSE.right },
+  });
+  expect(((await answered.json()) as { aprobado: boolean }).aprobado).toBe(true);
+
+  await signIn(page, user.correo, user.password);
+  await expect(page).toHaveURL(/\/user$/);
+  await page.goto("/user/courses");
+  const card = courseCards(page).first();
+  await expect(card.getByText("Finalizado", { exact: true })).toBeVisible();
+  await expect(card.getByRole("link", { name: /^Continuar/ })).toHaveCount(0);
+  await card.getByRole("button", { name: `Obtener certificado de ${ONE_QUIZ_COURSE.titulo}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/cursos/${cursoId}$`));
+  await expect(page.getByText("Tu certificado está listo.")).toBeVisible();
+
+  await page.goto("/user/courses");
+  await expect(
+    card.getByRole("link", { name: new RegExp(`^Ver certificado de ${ONE_QUIZ_COURSE.titulo}`) }),
+  ).toBeVisible();
+  await expect(card.getByRole("button", { name: /^Obtener certificado/ })).toHaveCount(0);
 });

@@ -29,6 +29,7 @@ import * as deleteUserApi from "~/routes/api/auth.user.ts";
 import * as finishApi from "~/routes/api/cursos.finish.ts";
 import * as pdfRoute from "~/routes/certificates/pdf.ts";
 import * as verifyRoute from "~/routes/certificates/verify.tsx";
+import * as verifyCodeRoute from "~/routes/certificates/verify-code.tsx";
 import * as finishRoute from "~/routes/courses/finish.ts";
 import {
   args,
@@ -92,6 +93,13 @@ async function pass(userId: string, course: Course, count: number) {
       },
     });
   }
+}
+
+function dataOf(value: unknown) {
+  const v = value as { type?: string; data?: unknown; init?: { status?: number } };
+  return v?.type === "DataWithResponseInit"
+    ? { body: v.data as Record<string, unknown>, status: v.init?.status ?? 200 }
+    : { body: value as Record<string, unknown>, status: 200 };
 }
 
 async function flashOf(response: Response) {
@@ -368,6 +376,39 @@ describe("the certificate PDF", () => {
 });
 
 describe("public verification page", () => {
+  it("by its typed code (/certificados/verificar?codigo=): a known one leads to its page; others come back with why (issue 36 §4)", async () => {
+    const course = await createCourse(1);
+    const { user } = await signedIn({ nombre: "Rayén", apellido: "Painemal" });
+    await enrol(user.id, course);
+    await pass(user.id, course, 1);
+    const result = await finishCourse(user, course.id);
+    const codigo = result.ok ? result.codigo : "";
+    const typed = (value: string | null) =>
+      verifyCodeRoute.loader(
+        args(
+          getRequest(`/certificados/verificar${value === null ? "" : `?${new URLSearchParams({ codigo: value })}`}`),
+        ),
+      );
+    // The empty form.
+    expect(await typed(null)).toEqual({ codigo: "", error: null });
+    // Typed in lower case, in groups with spaces and dashes: its verification page.
+    const grouped = `${codigo.slice(0, 4).toLowerCase()} ${codigo.slice(4, 8)}-${codigo.slice(8)} `;
+    const found = (await typed(grouped)) as Response;
+    expect(found.status).toBe(302);
+    expect(found.headers.get("Location")).toBe(`/certificados/${codigo}`);
+    // Empty, malformed and unknown codes: the form again, with the typed value and the reason.
+    for (const [value, status, message] of [
+      [" ", 400, "Escribe el código del certificado."],
+      ["ABC", 400, /^El código tiene 16 caracteres/],
+      ["ZZZZZZZZZZZZZZZZ", 404, /^Certificado no encontrado\. El código no corresponde/],
+    ] as const) {
+      const answer = dataOf(await typed(value));
+      expect(answer.status, value).toBe(status);
+      expect(answer.body.codigo).toBe(value);
+      expect(answer.body.error).toMatch(message);
+    }
+  });
+
   it("shows a known code to anyone; an unknown code is a 404 'Certificado no encontrado'", async () => {
     const course = await createCourse(1);
     const { user } = await signedIn({ nombre: "Matías", apellido: "Núñez" });

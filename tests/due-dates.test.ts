@@ -181,11 +181,39 @@ describe("'Próximas fechas': the next 14 days across the learner's courses", ()
       await prisma.enrolment.create({ data: { userId: learner.id, cursoId: c.id } });
     await pass(learner.id, edge.id, edge.quiz.id);
     const items = await upcomingDueDates(learner.id, now);
-    expect(items.map((i) => [i.curso, i.fechaTexto, i.aprobado, i.href])).toEqual([
-      ["Curso de septiembre", "06-09-2026, 01:30", false, `/cursos/${inside.id}?modulo=1#modulo-1`],
-      ["Curso del borde", "15-09-2026, 08:59", true, `/cursos/${edge.id}?modulo=1#modulo-1`],
+    // The overdue one (its quiz not passed) stays, first and 'Atrasado' (issue 36 §4).
+    expect(items.map((i) => [i.curso, i.fechaTexto, i.aprobado, i.atrasado, i.href])).toEqual([
+      ["Curso pasado", "01-09-2026, 07:59", false, true, `/cursos/${past.id}?modulo=1#modulo-1`],
+      ["Curso de septiembre", "06-09-2026, 01:30", false, false, `/cursos/${inside.id}?modulo=1#modulo-1`],
+      ["Curso del borde", "15-09-2026, 08:59", true, false, `/cursos/${edge.id}?modulo=1#modulo-1`],
     ]);
     expect(items.some((i) => i.cursoId === notMine.id)).toBe(false);
+  });
+
+  it("keeps an overdue module, however old, until its quiz is passed; a past module without a quiz goes (issue 36 §4)", async () => {
+    const learner = await createUser();
+    const now = at("2026-09-01T12:00:00Z");
+    const old = await courseWithDue(new Date(now.getTime() - 200 * DAY), "Curso atrasado");
+    const done = await courseWithDue(new Date(now.getTime() - 2 * DAY), "Curso aprobado");
+    await prisma.module.update({ where: { id: done.plain.id }, data: { fechaLimite: new Date(now.getTime() - DAY) } });
+    for (const c of [old, done]) await prisma.enrolment.create({ data: { userId: learner.id, cursoId: c.id } });
+    await pass(learner.id, done.id, done.quiz.id);
+    // A failed attempt keeps it overdue.
+    await prisma.quizAttempt.create({
+      data: {
+        userId: learner.id,
+        cursoId: old.id,
+        moduloId: old.quiz.id,
+        porcentaje: 0,
+        aprobado: false,
+        correctas: 0,
+        totalPreguntas: 1,
+      },
+    });
+    const listed = async () => (await upcomingDueDates(learner.id, now)).map((i) => [i.curso, i.atrasado]);
+    expect(await listed()).toEqual([["Curso atrasado", true]]);
+    await pass(learner.id, old.id, old.quiz.id);
+    expect(await listed()).toEqual([]);
   });
 
   it("a learner in 1 200 courses: the earliest dates of every course, however many (no list past SQLite's parameters)", async () => {

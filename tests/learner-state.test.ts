@@ -11,6 +11,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { pageCacheKey } from "~/features/site/page-cache.server.ts";
 import * as homeRoute from "~/routes/home.tsx";
 import * as listRoute from "~/routes/courses/list.tsx";
+import * as audienceRoute from "~/routes/courses/audience.tsx";
 import * as detailRoute from "~/routes/courses/detail.tsx";
 import * as myCertificatesRoute from "~/routes/user/certificates.tsx";
 import * as myCoursesRoute from "~/routes/user/courses.tsx";
@@ -96,6 +97,52 @@ describe("learner state on the cards", () => {
     expect(page.learner).toEqual({});
     expect(pageCacheKey(getRequest("/cursos"))).toBe("/cursos");
     expect(pageCacheKey(getRequest("/cursos", cookie))).toBeNull();
+  });
+});
+
+describe("what an estudiante may take comes first (issue 36 §4)", () => {
+  it("/cursos is their list; ?todos=1 the whole catalog, another audience's course saying why, with no button", async () => {
+    const { cookie } = await signedIn("estudiante");
+    const make = (dirigidoA: string) =>
+      prisma.course.create({
+        data: {
+          titulo: `Para ${dirigidoA} ${++n}`,
+          dirigidoA,
+          estado: "publicado",
+          herramientas: [],
+          loAprenderan: [],
+        },
+      });
+    const [mine, everyone, teachers] = [await make("estudiante"), await make("general"), await make("docente")];
+    type Page = { courses: Array<{ id: string }>; learner: Record<string, unknown>; own: unknown };
+    const list = async (url: string) => (await listRoute.loader(args(getRequest(url, cookie)))) as Page;
+    const ids = (page: Page) => page.courses.map((c) => c.id);
+
+    const own = await list("/cursos");
+    expect(own.own).toEqual({ tipo: "estudiante", todos: false });
+    expect(ids(own)).toEqual(expect.arrayContaining([mine.id, everyone.id]));
+    expect(ids(own)).not.toContain(teachers.id);
+    expect(Object.values(own.learner).some((s) => (s as { estado: string }).estado === "otro-publico")).toBe(false);
+
+    const all = await list("/cursos?todos=1");
+    expect(all.own).toEqual({ tipo: "estudiante", todos: true });
+    expect(ids(all)).toEqual(expect.arrayContaining([mine.id, everyone.id, teachers.id]));
+    expect(all.learner[teachers.id]).toEqual({
+      estado: "otro-publico",
+      para: "Para docentes",
+      motivo: "Este curso está dirigido únicamente a usuarios con rol de docente",
+    });
+    expect(all.learner[mine.id]).toBeUndefined();
+    // The audience pages say it too; a docente's /cursos is the whole catalog, every course open to them.
+    const audience = (await audienceRoute.loader(
+      args(getRequest("/cursos/docente", cookie), { tipo: "docente" }),
+    )) as unknown as Page;
+    expect(audience.learner[teachers.id]).toMatchObject({ estado: "otro-publico" });
+    const teacher = await signedIn("docente");
+    const theirs = (await listRoute.loader(args(getRequest("/cursos", teacher.cookie)))) as Page;
+    expect(theirs.own).toBeNull();
+    expect(ids(theirs)).toContain(teachers.id);
+    expect(theirs.learner).toEqual({});
   });
 });
 

@@ -114,6 +114,9 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
       () => courses.listCourses({ viewer: null, q: "programacion" }),
       () => courses.listCourses({ viewer: null, q: "programacion creativa", cursor }),
       () => courses.listCourses({ viewer: null, audience: "docente", q: "programacion" }),
+      // A search's second tier (the courses with some of the words): their ranges, merged.
+      () => courses.listCourses({ viewer: null, q: "programacion creativa", withSome: true }),
+      () => courses.listCourses({ viewer: null, audience: "docente", q: "programacion creativa", some: true }),
       () => courses.listCourses({ viewer, q: "programacion", page: 2 }),
       () => admin.listAdminCourses({ q: "programacion" }),
       () => users.listUsers({ q: "Sofía Núñez" }),
@@ -173,6 +176,8 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
         /Course_dirigidoA_estado_createdAt_id_idx/,
       ],
       [() => admin.listAdminCourses({ q: "denso" }), /Course_createdAt_id_idx/],
+      // Some of the words, one of them that common: the same walk (and its count).
+      [() => courses.listCourses({ viewer: null, q: "denso zzz", some: true }), /Course_estado_createdAt_id_idx/],
       [() => users.listUsers({ q: "denso" }), /User_aprobado_correoConfirmado_createdAt_id_idx/],
     ];
     const walkOf = (plans: Awaited<ReturnType<typeof expectIndexed>>) =>

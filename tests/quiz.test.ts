@@ -164,6 +164,17 @@ describe("quiz page", () => {
   });
 });
 
+describe("quiz page: after a pass, the next module (issue 36 §4)", () => {
+  it("names the module after this one, and none after the last", async () => {
+    const course = await courseWithQuiz();
+    const s = await student(course.id);
+    const page = (moduloIndex: string) =>
+      quizRoute.loader(args(getRequest("/q", s.cookie), { cursoId: course.id, moduloIndex }));
+    expect((await page("0")).siguiente).toEqual({ numero: 2, titulo: "Módulo 2" });
+    expect((await page("1")).siguiente).toBeNull();
+  });
+});
+
 describe("quiz API", () => {
   it("ignores a forged pass and grades the answers", async () => {
     const course = await courseWithQuiz();

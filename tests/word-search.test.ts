@@ -18,6 +18,7 @@ import { backfillUserWords, listUsers } from "~/features/users/users.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { queryWords, searchWords } from "~/lib/search-text.ts";
+import { COURSES } from "../prisma/seed-catalog.ts";
 import { COURSE_WORDS, countDense, DENSE_SEARCH, SEARCH_COUNT_CAP } from "~/features/search/word-search.server.ts";
 import * as listApi from "~/routes/api/cursos.list.ts";
 import * as audienceApi from "~/routes/api/cursos.audience.ts";
@@ -302,6 +303,44 @@ describe("the catalog search (/cursos?q=, the audience lists, GET /api/cursos/li
     expect(next).toMatch(/^\/api\/cursos\/lista\?q=ciencias\+taller&page=2&desde=\d+_/);
   });
 
+  it("'contraseñas seguras' on the demo catalog: the courses with every word first, then those with some (issue 36 §4)", async () => {
+    for (const c of COURSES) {
+      await makeCourse(c, { estado: c.publicado ? "publicado" : "borrador", dirigidoA: c.dirigidoA });
+    }
+    const page = async (url: string) =>
+      (await listPage.loader(args(getRequest(url)))) as unknown as {
+        courses: Array<{ titulo: string }>;
+        someWords: { courses: Array<{ titulo: string }>; total: number; more: boolean } | null;
+        someMode: boolean;
+      };
+    // No demo course has both words: none with every word, then the one about passwords.
+    const demo = await page("/cursos?q=contrase%C3%B1as+seguras");
+    expect(demo.courses).toEqual([]);
+    expect(titles(demo.someWords!)).toEqual(["Ciudadanía digital y seguridad en internet"]);
+    // One with both comes first; a draft with one of them stays out of a visitor's second tier.
+    await makeCourse({ titulo: "Rutas seguras al colegio" });
+    await makeCourse({ titulo: "Contraseñas seguras en familia" });
+    await makeCourse({ titulo: "Contraseñas del borrador" }, { estado: "borrador" });
+    const both = await page("/cursos?q=contrase%C3%B1as+seguras");
+    expect(titles(both)).toEqual(["Contraseñas seguras en familia"]);
+    expect(titles(both.someWords!)).toEqual(["Ciudadanía digital y seguridad en internet", "Rutas seguras al colegio"]);
+    expect(both.someWords).toMatchObject({ total: 2, more: false });
+    // ?alguna=1: the second tier as a list of its own (paged like any search), without the first.
+    const some = await page("/cursos?q=contrase%C3%B1as+seguras&alguna=1");
+    expect(some.someMode).toBe(true);
+    expect(titles(some)).toEqual(["Ciudadanía digital y seguridad en internet", "Rutas seguras al colegio"]);
+    expect(some.someWords).toBeNull();
+    // A one-word search has no second tier; the API keeps every word.
+    expect((await page("/cursos?q=seguras")).someWords).toBeNull();
+    expect((await page("/cursos?q=seguras&alguna=1")).someMode).toBe(false);
+    const api = await listApi.loader(
+      args(jsonRequest("/api/cursos/lista?q=contrase%C3%B1as+seguras", null, { method: "GET" })),
+    );
+    expect(((await readJson(api)) as { cursos: Array<{ titulo: string }> }).cursos.map((c) => c.titulo)).toEqual([
+      "Contraseñas seguras en familia",
+    ]);
+  });
+
   it("a word on more than DENSE_SEARCH courses walks the list's index: drafts left out, counted up to the cap", async () => {
     const when = Date.UTC(2032, 0, 1);
     const rows = Array.from({ length: DENSE_SEARCH + 200 }, (_, i) => ({
@@ -358,6 +397,29 @@ describe("the catalog search (/cursos?q=, the audience lists, GET /api/cursos/li
     expect(generalRows.length).toBeLessThan(SEARCH_COUNT_CAP);
     expect(general).toMatchObject({ total: generalRows.length, totalExact: true });
     expect(general.courses.map((c) => c.id)).toEqual(generalRows.slice(0, COURSES_PAGE_SIZE).map((r) => r.id));
+
+    // Some of the words when one of them is that common (issue 36 §4): the same walk, each course
+    // with one word but not both, newest first, paged by the cursors, counted up to the cap.
+    const one = published[5]!;
+    await prisma.courseWord.create({
+      data: { courseId: one.id, word: "unico", estado: "publicado", dirigidoA: one.dirigidoA },
+    });
+    const every = await listCourses({ viewer: null, q: "masivo unico", withSome: true });
+    expect(every.courses.map((c) => c.id)).toEqual([one.id]);
+    const others = published.filter((r) => r.id !== one.id);
+    expect(every.someWords).toMatchObject({ total: SEARCH_COUNT_CAP, totalExact: false, more: true });
+    expect(every.someWords!.courses.map((c) => c.id)).toEqual(others.slice(0, COURSES_PAGE_SIZE).map((r) => r.id));
+    const someFirst = await listCourses({ viewer: null, q: "masivo unico", some: true });
+    const someSecond = await listCourses({
+      viewer: null,
+      q: "masivo unico",
+      some: true,
+      page: 2,
+      cursor: cursorFrom(`http://x/?desde=${someFirst.cursors.next}`),
+    });
+    expect(someSecond.courses.map((c) => c.id)).toEqual(
+      others.slice(COURSES_PAGE_SIZE, 2 * COURSES_PAGE_SIZE).map((r) => r.id),
+    );
   });
 });
 

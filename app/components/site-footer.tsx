@@ -35,6 +35,11 @@ export function SiteFooter({ site }: { site: FooterSite }) {
               </Link>
             </li>
             <li>
+              <Link to="/certificados/verificar" className="hover:underline">
+                Verificar un certificado
+              </Link>
+            </li>
+            <li>
               <Link to="/privacidad" className="hover:underline">
                 Aviso de privacidad
               </Link>

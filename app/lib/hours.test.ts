@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDecimal, formatHours } from "./hours.ts";
+import { formatDecimal, formatDuration, formatHours } from "./hours.ts";
 
 describe("formatHours", () => {
   it.each([
@@ -28,5 +28,20 @@ describe("formatDecimal", () => {
     ];
     for (let i = 0; i < 2000; i++) values.push(Math.round(Math.random() * 1_000_000) / 100);
     for (const value of values) expect(formatDecimal(value), String(value)).toBe(intl.format(value));
+  });
+});
+
+describe("formatDuration ('Mis cursos' cards)", () => {
+  it("writes hours as the course page does: a decimal comma", () => {
+    expect(formatDuration(12.5)).toBe("12,5 horas");
+    expect(formatDuration("12.5")).toBe("12,5 horas");
+    expect(formatDuration(1)).toBe("1 hora");
+    expect(formatDuration(1200)).toBe("1.200 horas");
+  });
+
+  it("keeps other text, and says when there is none", () => {
+    expect(formatDuration("Dos semanas")).toBe("Dos semanas");
+    expect(formatDuration(null)).toBe("Duración no indicada");
+    expect(formatDuration(" ")).toBe("Duración no indicada");
   });
 });

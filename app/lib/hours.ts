@@ -19,3 +19,15 @@ export function formatDecimal(value: number): string {
   const grouped = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ".");
   return `${value < 0 && cents > 0 ? "-" : ""}${grouped}${fraction ? `,${fraction}` : ""}`;
 }
+
+/**
+ * An enrolled course's length as the learner's card writes it ('Mis cursos'): hours as
+ * formatHours ("12,5 horas", as the course page), a number typed as text likewise, other text as
+ * it is, nothing as 'Duración no indicada'.
+ */
+export function formatDuration(duracion: number | string | null | undefined): string {
+  const text = typeof duracion === "string" ? duracion.trim() : duracion;
+  if (text === null || text === undefined || text === "") return "Duración no indicada";
+  if (typeof text === "number") return formatHours(text) ?? "Duración no indicada";
+  return /^\d+([.,]\d+)?$/.test(text) ? (formatHours(Number(text.replace(",", "."))) ?? text) : text;
+}

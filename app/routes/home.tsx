@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { CourseCard } from "~/features/learning/components/course-card.tsx";
 import { getOptionalUser } from "~/features/auth/guards.server.ts";
 import { listFeaturedCourses } from "~/features/courses/courses.server.ts";
-import { learnerStates } from "~/features/learning/learner-state.server.ts";
+import { cardStates } from "~/features/learning/learner-state.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/home";
 
@@ -15,10 +15,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [featured, viewer] = await Promise.all([listFeaturedCourses(HOME_FEATURED), getOptionalUser(args)]);
   return {
     featured,
-    learner: await learnerStates(
-      viewer,
-      featured.map((c) => c.id),
-    ),
+    learner: await cardStates(viewer, featured),
   };
 }
 

@@ -12,6 +12,7 @@ export function SearchForm({
   maxLength = 200,
   busy = false,
   className = "",
+  hidden,
 }: {
   id: string;
   label: string;
@@ -20,9 +21,14 @@ export function SearchForm({
   maxLength?: number;
   busy?: boolean;
   className?: string;
+  /** Other parameters the search keeps (e.g. `todos=1`), as hidden fields. */
+  hidden?: Record<string, string>;
 }) {
   return (
     <Form method="get" role="search" className={`flex flex-wrap gap-2 ${className}`}>
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <label htmlFor={id} className="sr-only">
         {label}
       </label>

@@ -285,6 +285,11 @@ export async function getCertificateByCode(raw: string | undefined): Promise<Pub
   return row ? toPublic(row) : null;
 }
 
+/** Whether a certificate (valid or revoked) has this normalised code: one primary-key read. */
+export async function certificateCodeExists(codigo: string): Promise<boolean> {
+  return (await prisma.certificate.findUnique({ where: { codigo }, select: { id: true } })) !== null;
+}
+
 /** The row behind the stable PDF URL, with its stored PDF (rendered on first request). */
 export async function certificatePdfByCode(raw: string | undefined): Promise<{ key: string; filename: string } | null> {
   const codigo = normalizeCode(raw);

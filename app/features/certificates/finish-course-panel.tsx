@@ -10,7 +10,8 @@ import { CopyUrlField } from "./components/copy-url-field.tsx";
 
 export type FinishPanelCertificate = { codigo: string; diplomaUrl: string };
 
-function finishActionPath(courseId: string) {
+/** Where the course's finish form posts (also 'Obtener certificado' in 'Mis cursos'). */
+export function finishActionPath(courseId: string) {
   return `/cursos/${courseId}/finalizar`;
 }
 

@@ -20,3 +20,14 @@ const LABEL: Record<string, string> = {
 export function audienceLabel(dirigidoA: string | null | undefined): string {
   return LABEL[(dirigidoA ?? "").toLowerCase()] ?? "General";
 }
+
+const FOR: Record<string, string> = {
+  docente: "Para docentes",
+  estudiante: "Para estudiantes",
+  comunidad: "Para comunidad",
+};
+
+/** Who a course is for, as the header's menu names the lists ('Para docentes'); 'Para todo público' for 'general'. */
+export function audienceForLabel(dirigidoA: string | null | undefined): string {
+  return FOR[(dirigidoA ?? "").toLowerCase()] ?? "Para todo público";
+}

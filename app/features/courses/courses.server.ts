@@ -4,12 +4,16 @@ import { prisma } from "~/lib/db.server.ts";
 import { queryWords } from "~/lib/search-text.ts";
 import {
   COURSE_WORDS,
+  DENSE_SEARCH,
+  SEARCH_COUNT_CAP,
   exactCount,
   countDense,
   findMatches,
   hasEveryWord,
-  type CountedWord,
+  rarestFirst,
+  wordRange,
   type OwnerFilter,
+  type SearchCount,
 } from "~/features/search/word-search.server.ts";
 import { fetchKeysetPage, pageCursors, fetchOffsetPage, rowsInOrder, type Cursor } from "~/lib/keyset.ts";
 import { readStringList } from "./json-list.ts";
@@ -151,15 +155,50 @@ export async function listCourses({
   page = 1,
   cursor = null,
   q = "",
+  some = false,
+  withSome = false,
 }: {
   viewer: Viewer;
   audience?: string;
   page?: number;
   cursor?: Cursor | null;
   q?: string | null;
+  /** A search of several words: the courses with some of them but not all (the second tier). */
+  some?: boolean;
+  /** On the last page of the courses with every word, the first of those with some (the pages). */
+  withSome?: boolean;
 }) {
   const words = queryWords(q);
-  if (words.length > 0) return searchCourses({ viewer, audience, page, cursor, words });
+  if (words.length > 0) {
+    const filter = visibleFilter(viewer, audience);
+    const several = words.length > 1;
+    const ranges = listRanges(viewer, audience);
+    const plan = some && several ? await someWordsPlan(words, filter, ranges) : await everyWordPlan(words, filter);
+    const found = await searchCourses({ viewer, audience, page, cursor, plan });
+    // Courses with every word first, then those with some of them (issue 36): the second tier's
+    // first page under the first tier's last one, the rest of it at ?alguna=1.
+    const next =
+      withSome && several && !some && found.page === found.pageCount
+        ? await searchCourses({
+            viewer,
+            audience,
+            page: 1,
+            cursor: null,
+            plan: await someWordsPlan(words, filter, ranges),
+          })
+        : null;
+    return {
+      ...found,
+      /** This page is the second tier (?alguna=1 with several words). */
+      someMode: some && several,
+      someWords: next && {
+        courses: next.courses,
+        total: next.total,
+        totalExact: next.totalExact,
+        more: next.pageCount > 1,
+      },
+    };
+  }
   const ranges = listRanges(viewer, audience);
   const total = await countCourses(viewer, audience);
   const pageCount = Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE));
@@ -195,6 +234,8 @@ export async function listCourses({
     page: current,
     pageCount,
     cursors: pageCursors(rows, current, pageCount),
+    someMode: false,
+    someWords: null,
   };
 }
 
@@ -236,15 +277,72 @@ const readCardsById = (ids: string[]) =>
  */
 async function readDenseCards(
   range: { estado?: string; dirigidoA?: string },
-  words: CountedWord[],
+  matching: Prisma.Sql,
   cursor: Cursor | null,
   take: number,
 ) {
   const keyset = keysetSql(cursor);
   const page = await prisma.$queryRaw<Array<{ id: string }>>`SELECT c."id" FROM "Course" c
-    WHERE ${rangeSql(range)} AND ${keyset.where} AND ${hasEveryWord(COURSE_WORDS, 'c."id"', words)}
+    WHERE ${rangeSql(range)} AND ${keyset.where} AND ${matching}
     ORDER BY ${keyset.order} LIMIT ${take}`;
   return readCardsById(page.map((row) => row.id));
+}
+
+/**
+ * How a search finds its courses: their ids when few (read from the word index), else the SQL
+ * condition on `c."id"` a walk of the list's own index checks per row, with the count.
+ */
+type SearchPlan = { ids: string[] } | { matching: Prisma.Sql; count: SearchCount };
+
+/** The courses with a word starting with each query word (the first tier, and a one-word search). */
+async function everyWordPlan(words: string[], filter: OwnerFilter | undefined): Promise<SearchPlan> {
+  const matches = await findMatches(COURSE_WORDS, words, filter);
+  if ("ids" in matches) return matches;
+  return {
+    matching: hasEveryWord(COURSE_WORDS, 'c."id"', matches.dense),
+    count: await countDense(COURSE_WORDS, words, filter),
+  };
+}
+
+/**
+ * The courses with a word starting with some of the query words but not with all of them (the
+ * second tier: 'contraseñas seguras' finds the courses about either). When the words' ranges
+ * hold at most DENSE_SEARCH entries together, their union is read from the word index (and the
+ * visibility on the word rows), less the first tier's ids; otherwise the list's index is walked
+ * as for a dense search, each row looked up for each word, and counted the same way up to
+ * SEARCH_COUNT_CAP + 1.
+ */
+async function someWordsPlan(
+  words: string[],
+  filter: OwnerFilter | undefined,
+  ranges: ReturnType<typeof listRanges>,
+): Promise<SearchPlan> {
+  const counted = await rarestFirst(COURSE_WORDS, words);
+  const visible = filter ? Prisma.sql` AND ${filter.where}` : Prisma.empty;
+  if (counted.reduce((sum, word) => sum + word.n, 0) <= DENSE_SEARCH) {
+    const [union, every] = await Promise.all([
+      // One range of the word index per word (each as findMatches reads its rarest), merged by UNION.
+      prisma.$queryRaw<Array<{ id: string }>>`${Prisma.join(
+        words.map(
+          (word) => Prisma.sql`SELECT w."courseId" AS "id" FROM "CourseWord" w WHERE ${wordRange("w", word)}${visible}`,
+        ),
+        " UNION ",
+      )}`,
+      findMatches(COURSE_WORDS, words, filter),
+    ]);
+    const all = new Set("ids" in every ? every.ids : []);
+    return { ids: union.map((row) => row.id).filter((id) => !all.has(id)) };
+  }
+  const any = Prisma.join(
+    counted.map((word) => hasEveryWord(COURSE_WORDS, 'c."id"', [word])),
+    " OR ",
+  );
+  const matching = Prisma.sql`(${any}) AND NOT (${hasEveryWord(COURSE_WORDS, 'c."id"', counted)})`;
+  const [row] = await prisma.$queryRaw<Array<{ n: number | bigint | string }>>`SELECT COUNT(*) AS n FROM
+    (SELECT 1 FROM "Course" c WHERE (${Prisma.join(ranges.map(rangeSql), " OR ")}) AND ${matching}
+    LIMIT ${SEARCH_COUNT_CAP + 1}) m`;
+  const n = Number(row?.n ?? 0);
+  return { matching, count: n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, exact: false } : exactCount(n) };
 }
 
 /**
@@ -256,34 +354,32 @@ async function readDenseCards(
  * rare, its range gives at most DENSE_SEARCH candidates, checked for the other words and the
  * visibility by primary key, then the page is read among them by id; when every word is common,
  * the list's own index ranges are walked, ids alone, each course looked up for each word, and
- * the walk stops at the page.
+ * the walk stops at the page. Which courses match is the `plan` (everyWordPlan, or someWordsPlan
+ * for the second tier); how they are paged is the same for both.
  */
 async function searchCourses({
   viewer,
   audience,
   page,
   cursor,
-  words,
+  plan,
 }: {
   viewer: Viewer;
   audience?: string;
   page: number;
   cursor: Cursor | null;
-  words: string[];
+  plan: SearchPlan;
 }) {
   const ranges = listRanges(viewer, audience);
-  const filter = visibleFilter(viewer, audience);
-  const matches = await findMatches(COURSE_WORDS, words, filter);
   // Exact up to SEARCH_COUNT_CAP matches; past it the pages reach the newest SEARCH_COUNT_CAP.
-  const { total, exact } =
-    "ids" in matches ? exactCount(matches.ids.length) : await countDense(COURSE_WORDS, words, filter);
+  const { total, exact } = "ids" in plan ? exactCount(plan.ids.length) : plan.count;
   const pageCount = Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pageCount);
   let rows: Array<CardRow & { createdAt: Date }> = [];
   if (total === 0) rows = [];
-  else if ("ids" in matches) {
+  else if ("ids" in plan) {
     // Few matches: the page among them, by id (from the cursor, or skipping a typed ?page=N).
-    const among = { id: { in: matches.ids } };
+    const among = { id: { in: plan.ids } };
     if (cursor || current === 1) {
       rows = (await fetchKeysetPage(1, cursor, COURSES_PAGE_SIZE, (_i, query) => readCards(among, query))).rows;
     } else {
@@ -297,21 +393,21 @@ async function searchCourses({
     }
   } else if (cursor || current === 1) {
     const found = await fetchKeysetPage(ranges.length, cursor, COURSES_PAGE_SIZE, (i, query) =>
-      readDenseCards(ranges[i]!, matches.dense, cursor, query.take),
+      readDenseCards(ranges[i]!, plan.matching, cursor, query.take),
     );
     rows = found.rows;
   } else {
     // A typed ?page=N: the matches before it are skipped along the walk (at most
     // SEARCH_COUNT_CAP of them, near the top of it), ids alone.
     const page = await prisma.$queryRaw<Array<{ id: string }>>`SELECT c."id" FROM "Course" c
-      WHERE (${Prisma.join(ranges.map(rangeSql), " OR ")}) AND ${hasEveryWord(COURSE_WORDS, 'c."id"', matches.dense)}
+      WHERE (${Prisma.join(ranges.map(rangeSql), " OR ")}) AND ${plan.matching}
       ORDER BY c."createdAt" DESC, c."id" DESC LIMIT ${COURSES_PAGE_SIZE} OFFSET ${(current - 1) * COURSES_PAGE_SIZE}`;
     rows = await readCardsById(page.map((row) => row.id));
   }
   return {
     courses: rows.map(toCourseCard),
     total,
-    totalExact: exact,
+    totalExact: exact as boolean,
     page: current,
     pageCount,
     cursors: pageCursors(rows, current, pageCount),

@@ -39,8 +39,18 @@ export type DueItem = {
 /** Courses per statement: well under SQLite's 999 bound parameters. */
 const COURSE_BATCH = 500;
 
-/** The learner's due dates in [from, to], earliest first, at most `cap`. */
-async function dueDatesBetween(userId: string, from: Date, to: Date, cap: number, now: Date): Promise<DueItem[]> {
+/**
+ * The learner's due dates in [from, to], earliest first, at most `cap`. With `keepOverdue`, also
+ * every earlier one still 'Atrasado' (a quiz the learner has not passed): it stays until passed.
+ */
+async function dueDatesBetween(
+  userId: string,
+  from: Date,
+  to: Date,
+  cap: number,
+  now: Date,
+  keepOverdue = false,
+): Promise<DueItem[]> {
   const enrolments = await prisma.enrolment.findMany({ where: { userId }, select: { cursoId: true } });
   if (enrolments.length === 0) return [];
   // The courses COURSE_BATCH at a time (a bound list: SQLite takes at most 999 parameters, and a
@@ -53,7 +63,17 @@ async function dueDatesBetween(userId: string, from: Date, to: Date, cap: number
       prisma.module.findMany({
         where: {
           cursoId: { in: cursoIds },
-          fechaLimite: { gte: from, lte: to },
+          // The same (cursoId, fechaLimite) range, from the start when overdue modules stay: those
+          // before `from` only with a quiz the learner has not passed (primary-key probes).
+          ...(keepOverdue
+            ? {
+                fechaLimite: { lte: to },
+                OR: [
+                  { fechaLimite: { gte: from } },
+                  { preguntas: { some: {} }, attempts: { none: { userId, aprobado: true } } },
+                ],
+              }
+            : { fechaLimite: { gte: from, lte: to } }),
           // A course taken back to a draft is out of sight for learners: so are its dates.
           curso: { estado: "publicado" },
         },
@@ -131,9 +151,13 @@ export async function moduleNumbers(courseIds: readonly string[]): Promise<Map<s
   return numbers;
 }
 
-/** 'Próximas fechas': what is due from now to 14 days ahead in the learner's courses. */
+/**
+ * 'Próximas fechas': what is due from now to 14 days ahead in the learner's courses, after what is
+ * overdue and not passed yet (marked 'Atrasado', as the course page marks it), which stays there
+ * until passed.
+ */
 export function upcomingDueDates(userId: string, now = new Date()): Promise<DueItem[]> {
-  return dueDatesBetween(userId, now, new Date(now.getTime() + UPCOMING_DAYS * DAY), UPCOMING_CAP, now);
+  return dueDatesBetween(userId, now, new Date(now.getTime() + UPCOMING_DAYS * DAY), UPCOMING_CAP, now, true);
 }
 
 // ---------------------------------------------------------------------------------------------

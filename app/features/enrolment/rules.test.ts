@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { Role } from "~/features/auth/roles.ts";
 import type { Viewer } from "~/features/courses/rules.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
-import { ENROL_LOGIN_REQUIRED, canAccessMaterials, enrolWrongAudience, enrolmentDecision } from "./rules.ts";
+import { AUDIENCES } from "~/features/courses/audience.ts";
+import {
+  ENROL_LOGIN_REQUIRED,
+  canAccessMaterials,
+  enrolWrongAudience,
+  enrolmentDecision,
+  takeableAudience,
+} from "./rules.ts";
 
 const as = (rol: Role): Viewer => ({ id: rol, rol });
 const course = (dirigidoA: string, estado = "publicado") => ({ dirigidoA, estado });
@@ -49,5 +56,20 @@ describe("enrolment", () => {
     expect(enrolmentDecision(as("estudiante"), course("docente", "borrador"))).toMatchObject({ status: 404 });
     expect(enrolmentDecision(as("docente"), course("general", "borrador")).ok).toBe(true);
     expect(enrolmentDecision(as("admin"), course("docente", "borrador")).ok).toBe(true);
+  });
+});
+
+describe("the list of what one may take (issue 36 §4)", () => {
+  it("holds exactly the published courses enrolmentDecision lets each role take", () => {
+    for (const rol of ["estudiante", "comunidad", "docente", "admin"] as const) {
+      const own = takeableAudience(as(rol));
+      for (const audience of AUDIENCES) {
+        const mayTake = enrolmentDecision(as(rol), course(audience)).ok;
+        // No list: every course may be taken; a list: its audience and 'general'.
+        const listed = own === null || audience === own || audience === "general";
+        expect(listed, `${rol} / ${audience}`).toBe(mayTake);
+      }
+    }
+    expect(takeableAudience(null)).toBeNull();
   });
 });

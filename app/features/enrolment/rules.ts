@@ -35,3 +35,15 @@ export function enrolmentDecision(viewer: Viewer, course: CourseState): Result<o
   }
   return ok();
 }
+
+/**
+ * The audience list (/cursos/{tipo}: that audience's courses and the general ones) holding exactly
+ * the published courses this viewer may take, when that is not every course: an estudiante's or a
+ * comunidad member's own. null for docentes and admins (any course) and for visitors (they sign
+ * in first). /cursos shows it first (docs/product.md#course-lists); it follows enrolmentDecision
+ * (rules.test.ts checks every role against every audience).
+ */
+export function takeableAudience(viewer: Viewer): "estudiante" | "comunidad" | null {
+  const r = viewer?.rol ?? null;
+  return r === "estudiante" || r === "comunidad" ? r : null;
+}

@@ -5,6 +5,7 @@ import { pageFrom } from "~/lib/pagination.ts";
 import { isAudiencePage } from "~/features/courses/audience.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
 import { searchFrom } from "~/features/courses/search-query.ts";
+import { SOME_WORDS_PARAM } from "~/features/courses/texts.ts";
 import type { Viewer } from "~/features/courses/rules.ts";
 
 export const INVALID_CATEGORY = "Categoría no válida";
@@ -13,6 +14,15 @@ export const INVALID_CATEGORY = "Categoría no válida";
 export async function loadAudiencePage(tipo: string | undefined, viewer: Viewer, url: string) {
   invariantResponse(isAudiencePage(tipo), INVALID_CATEGORY, { status: 404 });
   const q = searchFrom(url);
-  const list = await listCourses({ viewer, audience: tipo, page: pageFrom(url), cursor: cursorFrom(url), q });
+  const some = new URL(url).searchParams.get(SOME_WORDS_PARAM) === "1";
+  const list = await listCourses({
+    viewer,
+    audience: tipo,
+    page: pageFrom(url),
+    cursor: cursorFrom(url),
+    q,
+    some,
+    withSome: true,
+  });
   return { tipo, q, ...(await withLearnerStates(viewer, list)) };
 }

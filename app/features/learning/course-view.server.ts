@@ -6,12 +6,21 @@ import { courseCardSelect, toCourseCard } from "~/features/courses/courses.serve
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import { progressPercent } from "~/features/enrolment/progress.ts";
 import { touchActivity } from "~/features/enrolment/progress.server.ts";
-import { canAccessMaterials } from "~/features/enrolment/rules.ts";
+import { canAccessMaterials, enrolmentDecision } from "~/features/enrolment/rules.ts";
+import { audienceForLabel } from "~/features/courses/audience.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { storedExistsSync } from "~/lib/storage.server.ts";
 import { formatChileDateTime, isOverdue } from "~/lib/chile-time.ts";
 
 /** Everything the course page shows to this viewer. Materials only when allowed; never answers. */
+function noPuedeTomar(viewer: Viewer, enrolled: boolean, course: { estado: string; dirigidoA: string }) {
+  if (!viewer || enrolled) return null;
+  const decision = enrolmentDecision(viewer, course);
+  return !decision.ok && decision.reason === "audience"
+    ? { para: audienceForLabel(course.dirigidoA), motivo: decision.message }
+    : null;
+}
+
 export async function getCourseForViewer(id: string, viewer: Viewer, now = new Date()) {
   const course = await prisma.course.findUnique({
     where: { id },
@@ -53,6 +62,8 @@ export async function getCourseForViewer(id: string, viewer: Viewer, now = new D
     fechaTermino: course.fechaTermino,
     enrolled,
     materials,
+    // Why a signed-in viewer may not take it (another audience's course), instead of 'Comenzar Curso'.
+    noPuedeTomar: noPuedeTomar(viewer, enrolled, course),
     // The viewer's progress, from the same stored passes and the same rule as everywhere.
     progreso: progressPercent(quizModuleIds, passed),
     evaluaciones: { total: quizModuleIds.length, aprobadas: quizModuleIds.filter((id) => passed.has(id)).length },

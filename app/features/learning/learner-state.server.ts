@@ -3,7 +3,9 @@
 // ids. A certificate wins: it is permanent, even after leaving the course. Visitors get {} (and
 // only visitors' pages are kept by the anonymous page cache, app/features/site/page-cache.server.ts).
 import { diplomaPath } from "~/features/certificates/certificates.server.ts";
-import type { Viewer } from "~/features/courses/rules.ts";
+import type { CourseState, Viewer } from "~/features/courses/rules.ts";
+import { audienceForLabel } from "~/features/courses/audience.ts";
+import { enrolmentDecision } from "~/features/enrolment/rules.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { displayProgress } from "~/features/enrolment/progress.ts";
 import { continueHref, nextModuleIndex, type LearnerStates } from "./learner-state.ts";
@@ -36,15 +38,40 @@ export async function certificatesByCourse(userId: string, courseIds: readonly s
   return found;
 }
 
-/** The same for a list of course cards. */
-export async function withLearnerStates<T extends { courses: ReadonlyArray<{ id: string }> }>(viewer: Viewer, list: T) {
-  return {
-    ...list,
-    learner: await learnerStates(
-      viewer,
-      list.courses.map((c) => c.id),
-    ),
-  };
+/**
+ * The states of a page of course cards: learnerStates, and for each course the signed-in viewer
+ * has not taken and may not take (another audience's, by enrolmentDecision, the rule the
+ * enrolment itself applies), who it is for and why, shown instead of 'Comenzar Curso'.
+ * Visitors get {} (signing in is the way on for them).
+ */
+export async function cardStates(viewer: Viewer, courses: ReadonlyArray<CourseState & { id: string }>) {
+  const states = await learnerStates(
+    viewer,
+    courses.map((c) => c.id),
+  );
+  if (!viewer) return states;
+  for (const course of courses) {
+    if (states[course.id]) continue;
+    const decision = enrolmentDecision(viewer, course);
+    if (!decision.ok && decision.reason === "audience") {
+      states[course.id] = {
+        estado: "otro-publico",
+        para: audienceForLabel(course.dirigidoA),
+        motivo: decision.message,
+      };
+    }
+  }
+  return states;
+}
+
+type Cards = ReadonlyArray<CourseState & { id: string }>;
+
+/** The same for a list of course cards (and a search's second tier under it). */
+export async function withLearnerStates<T extends { courses: Cards; someWords?: { courses: Cards } | null }>(
+  viewer: Viewer,
+  list: T,
+) {
+  return { ...list, learner: await cardStates(viewer, [...list.courses, ...(list.someWords?.courses ?? [])]) };
 }
 
 /**

@@ -1,9 +1,15 @@
 // What a signed-in learner has done with a course, as the cards and the course page show it
 // (docs/product.md#learner-state). Browser-safe: types and texts only.
 
-/** No entry: not enrolled ('Comenzar Curso'). */
+/**
+ * No entry: not enrolled ('Comenzar Curso'). 'otro-publico': a course for another audience, which
+ * this viewer may not take (enrolment/rules.ts enrolmentDecision): who it is for and why, instead
+ * of a button the server would refuse.
+ */
 export type LearnerState =
-  { estado: "inscrito"; progreso: number } | { estado: "finalizado"; certificado: { codigo: string; pdfUrl: string } };
+  | { estado: "inscrito"; progreso: number }
+  | { estado: "finalizado"; certificado: { codigo: string; pdfUrl: string } }
+  | { estado: "otro-publico"; para: string; motivo: string };
 
 /** Course id → state, for the courses of one page (plain object: it crosses the loader). */
 export type LearnerStates = Record<string, LearnerState>;

@@ -111,6 +111,22 @@ export async function getQuizForViewer(courseId: string, moduleIndex: number, vi
   });
 }
 
+/**
+ * The module after this one in its course (what a passed quiz leads to): its 1-based number, as
+ * the course page's ?modulo=N, and its title; null after the last one. One row of the
+ * (cursoId, posicion) index.
+ */
+export async function moduleAfter(courseId: string, moduleIndex: number) {
+  const next = await prisma.module.findFirst({
+    where: { cursoId: courseId },
+    orderBy: { posicion: "asc" },
+    skip: moduleIndex + 1,
+    select: { titulo: true },
+  });
+  const numero = moduleIndex + 2;
+  return next ? { numero, titulo: next.titulo || `Módulo ${numero}` } : null;
+}
+
 type Submitted = {
   grade: Omit<Grade, "respuestas"> & {
     respuestas: Array<{ preguntaId: string; pregunta: string; respuestaUsuario: string; esCorrecta: boolean }>;

@@ -3,7 +3,12 @@
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getCertificateByCode } from "~/features/certificates/certificates.server.ts";
 import { CertificateLink } from "~/features/certificates/components/certificate-link.tsx";
-import { CERTIFICATE_NOT_FOUND, CERTIFICATE_REVOKED, nameUpdatedOn } from "~/features/certificates/texts.ts";
+import {
+  CERTIFICATE_NOT_FOUND,
+  CERTIFICATE_REVOKED,
+  nameUpdatedOn,
+  VERIFY_CODE_UNKNOWN,
+} from "~/features/certificates/texts.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { pageTitle } from "~/lib/meta.ts";
@@ -90,12 +95,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       statusHandlers={{
         404: () => ({
           title: CERTIFICATE_NOT_FOUND,
-          detail: "El código no corresponde a ningún certificado emitido. Revisa que esté bien escrito.",
+          detail: VERIFY_CODE_UNKNOWN,
         }),
       }}
       defaultStatusHandler={failed}
       unexpectedErrorHandler={failed}
-      back={{ href: "/cursos", label: "Ver todos los cursos" }}
+      back={{ href: "/certificados/verificar", label: "Escribir otro código" }}
     />
   );
 }

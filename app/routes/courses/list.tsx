@@ -10,6 +10,16 @@ import { pageTitle } from "~/lib/meta.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { searchFrom } from "~/features/courses/search-query.ts";
+import { takeableAudience } from "~/features/enrolment/rules.ts";
+import {
+  ALL_COURSES_PARAM,
+  SOME_WORDS_PARAM,
+  TAKEABLE_ALL_LINK,
+  TAKEABLE_ONLY_LINK,
+  takeableAllText,
+  takeableOwnText,
+} from "~/features/courses/texts.ts";
+import { Link } from "react-router";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cursos");
@@ -22,6 +32,9 @@ export async function loader(args: Route.LoaderArgs) {
     return {
       featured: true,
       q: "",
+      own: null,
+      someMode: false,
+      someWords: null,
       ...featured,
       page: 1,
       pageCount: 1,
@@ -31,8 +44,29 @@ export async function loader(args: Route.LoaderArgs) {
     };
   }
   const q = searchFrom(url);
-  const list = await listCourses({ viewer, page: pageFrom(url), cursor: cursorFrom(url), q });
-  return { featured: false, q, ...(await withLearnerStates(viewer, list)) };
+  // What this person may take first: an estudiante's or a comunidad member's /cursos is their
+  // audience's list (its own index ranges: no other order to sort by), and `?todos=1` the whole
+  // catalog, where a course for another audience says who it is for instead of offering
+  // 'Comenzar Curso' (withLearnerStates).
+  const own = takeableAudience(viewer);
+  const todos = own !== null && url.searchParams.get(ALL_COURSES_PARAM) === "1";
+  const audience = own !== null && !todos ? own : undefined;
+  const some = url.searchParams.get(SOME_WORDS_PARAM) === "1";
+  const list = await listCourses({
+    viewer,
+    audience,
+    page: pageFrom(url),
+    cursor: cursorFrom(url),
+    q,
+    some,
+    withSome: true,
+  });
+  return {
+    featured: false,
+    q,
+    own: own ? { tipo: own, todos } : null,
+    ...(await withLearnerStates(viewer, list)),
+  };
 }
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
@@ -46,15 +80,40 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
   ) : (
     <CourseListPage
       title="Cursos"
+      notice={loaderData.own ? <TakeableNotice q={loaderData.q} {...loaderData.own} /> : undefined}
       courses={loaderData.courses}
       learner={loaderData.learner}
       page={loaderData.page}
       pageCount={loaderData.pageCount}
       cursors={loaderData.cursors}
-      search={{ q: loaderData.q, clearHref: "/cursos" }}
+      search={{
+        q: loaderData.q,
+        clearHref: loaderData.own?.todos ? `/cursos?${ALL_COURSES_PARAM}=1` : "/cursos",
+        hidden: loaderData.own?.todos ? { [ALL_COURSES_PARAM]: "1" } : undefined,
+      }}
       total={loaderData.total}
       totalExact={loaderData.totalExact}
+      someWords={loaderData.someWords}
+      someMode={loaderData.someMode}
     />
+  );
+}
+
+/**
+ * Above an estudiante's or a comunidad member's list: which courses it shows, and the way to the
+ * other one (the search kept).
+ */
+function TakeableNotice({ tipo, todos, q }: { tipo: "estudiante" | "comunidad"; todos: boolean; q: string }) {
+  const params = new URLSearchParams(q ? { q } : {});
+  if (!todos) params.set(ALL_COURSES_PARAM, "1");
+  const query = params.toString();
+  return (
+    <p className="mt-3 rounded-lg bg-brand-50 px-4 py-3 text-brand-900">
+      {todos ? takeableAllText : takeableOwnText(tipo)}{" "}
+      <Link to={`/cursos${query ? `?${query}` : ""}`} className="font-semibold underline">
+        {todos ? TAKEABLE_ONLY_LINK : TAKEABLE_ALL_LINK}
+      </Link>
+    </p>
   );
 }
 

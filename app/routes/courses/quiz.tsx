@@ -3,7 +3,9 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getOptionalUser, loginRedirect } from "~/features/auth/guards.server.ts";
 import { PASS_MARK } from "~/features/quizzes/grading.ts";
 import { bestKept, resultLabel } from "~/features/quizzes/texts.ts";
-import { getQuizForViewer, submitAttempt, type AttemptInfo } from "~/features/quizzes/quiz.server.ts";
+import { getQuizForViewer, moduleAfter, submitAttempt, type AttemptInfo } from "~/features/quizzes/quiz.server.ts";
+import { finishActionPath } from "~/features/certificates/finish-course-panel.tsx";
+import { GET_CERTIFICATE } from "~/features/certificates/texts.ts";
 import { ok } from "~/lib/failure.ts";
 import { formatPercent } from "~/lib/percent.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -20,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!viewer) throw loginRedirect(args.request);
   const result = await getQuizForViewer(args.params.cursoId, Number(args.params.moduloIndex), viewer);
   if (!result.ok) throw data(result.message, { status: result.status });
-  return result;
+  return { ...result, siguiente: await moduleAfter(result.quiz.course.id, result.quiz.module.index) };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -42,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
-  const { quiz, info } = loaderData;
+  const { quiz, info, siguiente } = loaderData;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const result = actionData?.ok ? actionData.result : null;
@@ -52,6 +54,10 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
   // Back to this module, opened and scrolled to (without JavaScript too).
   const moduleNumber = quiz.module.index + 1;
   const backToCourse = `/cursos/${quiz.course.id}?modulo=${moduleNumber}#modulo-${moduleNumber}`;
+  // Passed: on to the next module, opened the same way (or, after the last one at 100 %, the certificate).
+  const nextModule = siguiente
+    ? `/cursos/${quiz.course.id}?modulo=${siguiente.numero}#modulo-${siguiente.numero}`
+    : null;
   const correctness = new Map(result?.respuestas.map((r) => [r.preguntaId, r.esCorrecta]));
 
   return (
@@ -77,15 +83,27 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
               {bestKept(resultLabel(result.info.mejorPorcentaje, result.info.aprobado))}
             </p>
           ) : null}
-          <p className="mt-3 flex flex-wrap gap-2">
-            <Link to={backToCourse} className="btn-primary">
+          <div className="mt-3 flex flex-wrap gap-2">
+            {result.aprobado && nextModule && siguiente ? (
+              <Link to={nextModule} className="btn-primary">
+                Ir al módulo siguiente: {siguiente.titulo}
+              </Link>
+            ) : null}
+            {result.aprobado && !siguiente && result.progreso === 100 ? (
+              <Form method="post" action={finishActionPath(quiz.course.id)}>
+                <button type="submit" className="btn-primary">
+                  {GET_CERTIFICATE}
+                </button>
+              </Form>
+            ) : null}
+            <Link to={backToCourse} className={result.aprobado ? "btn-secondary" : "btn-primary"}>
               Volver al curso
             </Link>
             {/* A fresh GET of this page: an empty quiz, with or without JavaScript. */}
             <a href={`/cursos/${quiz.course.id}/modulos/${quiz.module.index}/evaluacion`} className="btn-secondary">
               Intentar nuevamente
             </a>
-          </p>
+          </div>
         </section>
       ) : null}
 

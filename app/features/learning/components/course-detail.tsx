@@ -187,7 +187,13 @@ function CourseCallToAction({
   course: CourseForViewer;
   certificate: FinishPanelCertificate | null;
 }) {
-  const enrol = (
+  // A course for another audience says who it is for and why, instead of a button the server refuses.
+  const enrol = course.noPuedeTomar ? (
+    <p className="rounded-lg bg-white/10 px-3 py-2 text-sm">
+      <strong className="block font-semibold">{course.noPuedeTomar.para}</strong>
+      {course.noPuedeTomar.motivo}
+    </p>
+  ) : (
     <EnrolButton courseId={course.id} className="btn w-full bg-accent-500 text-slate-900 hover:bg-amber-400" />
   );
   if (certificate) {

@@ -2,7 +2,18 @@ import { useLocation } from "react-router";
 import { defaultCopy, GeneralErrorBoundary, type StatusInfo } from "~/components/general-error-boundary.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { SearchForm } from "~/components/ui/search-form.tsx";
-import { COURSE_SEARCH_LABEL, courseSearchEmpty, courseSearchSummary } from "~/features/courses/texts.ts";
+import {
+  COURSE_SEARCH_LABEL,
+  courseSearchEmpty,
+  courseSearchSummary,
+  noneWithEveryWord,
+  SOME_WORDS_BACK,
+  SOME_WORDS_MORE,
+  SOME_WORDS_PARAM,
+  SOME_WORDS_TITLE,
+  someWordsSummary,
+} from "~/features/courses/texts.ts";
+import { Link } from "react-router";
 import { COURSE_SEARCH_MAX } from "~/features/courses/search-query.ts";
 import type { LearnerStates } from "~/features/learning/learner-state.ts";
 import type { CourseCardData } from "~/features/courses/courses.server.ts";
@@ -13,6 +24,7 @@ import { CourseCard } from "./course-card.tsx";
 export function CourseListPage({
   title,
   banner,
+  notice,
   courses,
   learner = {},
   page = 1,
@@ -21,9 +33,13 @@ export function CourseListPage({
   search,
   total,
   totalExact = true,
+  someWords = null,
+  someMode = false,
 }: {
   title: string;
   banner?: string;
+  /** What the list shows and the way to another (an estudiante's /cursos). */
+  notice?: React.ReactNode;
   courses: CourseCardData[];
   /** The signed-in viewer's state per course id (visitors: none). */
   learner?: LearnerStates;
@@ -31,35 +47,58 @@ export function CourseListPage({
   pageCount?: number;
   cursors?: { prev: string | null; next: string | null };
   /** A searchable list: its box (a GET form, `?q=`, kept in the paging links) and the current search. */
-  search?: { q: string; clearHref: string };
+  search?: { q: string; clearHref: string; hidden?: Record<string, string> };
   /** How many courses the list (or the search) holds. */
   total?: number;
   /** false when a search found more than it counts (`total` is then the cap). */
   totalExact?: boolean;
+  /** Under the last page of a search's courses with every word: the first of those with some. */
+  someWords?: SomeWords | null;
+  /** This list is the courses with some of the words (?alguna=1). */
+  someMode?: boolean;
 }) {
   const q = search?.q.trim() ?? "";
+  const { search: query } = useLocation();
+  // The same search in the other tier, from its first page.
+  const tier = (some: boolean) => {
+    const params = new URLSearchParams(query);
+    for (const key of ["page", "desde", "antes", SOME_WORDS_PARAM]) params.delete(key);
+    if (some) params.set(SOME_WORDS_PARAM, "1");
+    return `?${params}`;
+  };
+  const others = someWords && someWords.courses.length > 0 ? someWords : null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
       {banner ? <p className="mt-3 rounded-lg bg-brand-50 px-4 py-3 font-medium text-brand-800">{banner}</p> : null}
+      {notice}
       {search ? (
         <SearchForm
           id="buscar-cursos"
           label={COURSE_SEARCH_LABEL}
           q={search.q}
           clearHref={search.clearHref}
+          hidden={search.hidden}
           maxLength={COURSE_SEARCH_MAX}
           className="mt-6"
         />
       ) : null}
       {q && courses.length > 0 && total !== undefined ? (
         <p className="mt-4 text-slate-600" role="status">
-          {courseSearchSummary(total, totalExact, q)}
+          {someMode ? someWordsSummary(total, totalExact, q) : courseSearchSummary(total, totalExact, q)}
+          {someMode ? (
+            <>
+              {" "}
+              <Link to={tier(false)} className="font-semibold text-brand-700 underline">
+                {SOME_WORDS_BACK}
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       {courses.length === 0 ? (
         <p className="mt-8 text-slate-600" role={q ? "status" : undefined}>
-          {q ? courseSearchEmpty(q) : "No hay cursos disponibles."}
+          {q ? (others ? noneWithEveryWord(q) : courseSearchEmpty(q)) : "No hay cursos disponibles."}
         </p>
       ) : (
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -69,9 +108,32 @@ export function CourseListPage({
         </div>
       )}
       <Pagination page={page} pageCount={pageCount} cursors={cursors} />
+      {others ? (
+        <section aria-labelledby="algunas-palabras" className="mt-12">
+          <h2 id="algunas-palabras" className="text-2xl font-bold text-slate-900">
+            {SOME_WORDS_TITLE}
+          </h2>
+          <p className="mt-2 text-slate-600">{someWordsSummary(others.total, others.totalExact, q)}</p>
+          <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {others.courses.map((course) => (
+              <CourseCard key={course.id} course={course} learner={learner[course.id]} headingLevel={3} />
+            ))}
+          </div>
+          {others.more ? (
+            <p className="mt-6">
+              <Link to={tier(true)} className="btn-secondary">
+                {SOME_WORDS_MORE}
+              </Link>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
     </div>
   );
 }
+
+/** A search's second tier under its first: the first page of the courses with some of the words. */
+export type SomeWords = { courses: CourseCardData[]; total: number; totalExact: boolean; more: boolean };
 
 /**
  * An audience's list (`/cursos/dirigido/{tipo}` and its short form `/cursos/{tipo}`): 'Limpiar'
@@ -90,6 +152,8 @@ export function AudienceListPage({ data }: { data: Awaited<ReturnType<typeof loa
       search={{ q: data.q, clearHref: pathname }}
       total={data.total}
       totalExact={data.totalExact}
+      someWords={data.someWords}
+      someMode={data.someMode}
     />
   );
 }

@@ -1,10 +1,12 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { progressStatus } from "~/features/enrolment/progress.ts";
 import type { StatusInfo } from "~/components/general-error-boundary.tsx";
 import { CertificateLink } from "~/features/certificates/components/certificate-link.tsx";
+import { finishActionPath } from "~/features/certificates/finish-course-panel.tsx";
+import { GET_CERTIFICATE } from "~/features/certificates/texts.ts";
 import { CONTINUE } from "../learner-state.ts";
 import {
   UNENROL_CONFIRM,
@@ -13,6 +15,7 @@ import {
   loadFailedWith,
 } from "~/features/enrolment/texts.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
+import { formatDuration } from "~/lib/hours.ts";
 
 export type EnrolledCourse = {
   id: string;
@@ -24,12 +27,6 @@ export type EnrolledCourse = {
   /** Where 'Continuar' leads (the module to take, opened by the server); null for a finished course. */
   continuar?: string | null;
 };
-
-function formatDuration(duracion: EnrolledCourse["duracion"]): string {
-  if (duracion === null || duracion === "") return "Duración no indicada";
-  if (typeof duracion === "number") return `${duracion} ${duracion === 1 ? "hora" : "horas"}`;
-  return /^\d+(\.\d+)?$/.test(duracion.trim()) ? `${duracion.trim()} horas` : duracion;
-}
 
 function StatusBadge({ progreso, finished }: { progreso: number; finished: boolean }) {
   const status = finished ? "Finalizado" : progressStatus(progreso);
@@ -75,6 +72,25 @@ function RemoveButton({ course, action, busy }: { course: EnrolledCourse; action
         disabled={busy}
       >
         {busy ? "Eliminando..." : "Eliminar"}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * 'Obtener certificado' on a course at 100 % whose certificate is not issued yet: the course
+ * page's 'Finalizar curso' form (a plain POST; the server decides, issues it and opens the course
+ * page with the certificate).
+ */
+function GetCertificateButton({ course }: { course: EnrolledCourse }) {
+  const navigation = useNavigation();
+  const action = finishActionPath(course.id);
+  const busy = navigation.state !== "idle" && navigation.formAction === action;
+  return (
+    <Form method="post" action={action} className="mr-auto">
+      <button type="submit" className="btn-primary px-3 py-1" disabled={busy}>
+        {busy ? "Finalizando..." : GET_CERTIFICATE}
+        <span className="sr-only">{` de ${course.nombre}`}</span>
       </button>
     </Form>
   );
@@ -150,6 +166,8 @@ export function EnrolledCourseList({
                 <CertificateLink href={course.certificado.pdfUrl} className="btn-secondary mr-auto px-3 py-1">
                   Ver certificado<span className="sr-only">{` de ${course.nombre}`}</span>
                 </CertificateLink>
+              ) : progressStatus(course.progreso) === "Finalizado" ? (
+                <GetCertificateButton course={course} />
               ) : null}
               <RemoveButton course={course} action={action} busy={busy(course.id)} />
             </div>

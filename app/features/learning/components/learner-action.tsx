@@ -6,8 +6,9 @@ import { EnrolButton } from "~/features/enrolment/components/enrol-button.tsx";
 
 /**
  * A card's call to action for the signed-in learner (docs/product.md#learner-state): 'Comenzar
- * Curso' (not enrolled, and for every visitor), 'Continuar' with the progress (enrolled), or
- * 'Finalizado ✓' with 'Ver certificado' (certificate issued).
+ * Curso' (not enrolled, and for every visitor), 'Continuar' with the progress (enrolled),
+ * 'Finalizado ✓' with 'Ver certificado' (certificate issued), or, for a course this person may
+ * not take, who it is for and why ('Para docentes').
  */
 export function LearnerAction({
   course,
@@ -17,6 +18,15 @@ export function LearnerAction({
   state: LearnerState | undefined;
 }) {
   if (!state) return <EnrolButton courseId={course.id} />;
+  if (state.estado === "otro-publico") {
+    // No button the server would refuse: who the course is for, and why.
+    return (
+      <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
+        <strong className="block font-semibold text-slate-900">{state.para}</strong>
+        {state.motivo}
+      </p>
+    );
+  }
   if (state.estado === "finalizado") {
     return (
       <div className="space-y-2">
