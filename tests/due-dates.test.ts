@@ -105,14 +105,14 @@ describe("'Fecha límite' in the course editor (HTML, no JavaScript needed) and 
   it("the API sets it per module, keeps it when left out, and shows it", async () => {
     const admin = await signedIn("admin");
     const { id, quiz, plain } = await courseWithDue(null);
-    const fields = { titulo: "Curso", bienvenida: "", duracionHoras: "", dirigidoA: "general" };
+    // Only the modules: a PATCH (a PUT would send every field of the course too).
     const put = (modulos: unknown[]) =>
       detailApi.action(
         args(
           multipartRequest(
             `/api/cursos/${id}`,
-            { ...fields, modulos: JSON.stringify(modulos) },
-            { token: admin.token, method: "PUT" },
+            { modulos: JSON.stringify(modulos) },
+            { token: admin.token, method: "PATCH" },
           ),
           { cursoId: id },
         ),

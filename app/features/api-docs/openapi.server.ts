@@ -263,12 +263,17 @@ function schemaOf(schema: z.ZodType, io: "input" | "output", defs: Record<string
     unrepresentable: "any",
     override: ({ zodSchema, jsonSchema }) => {
       const s = jsonSchema as JsonSchema;
-      // A field a client may leave out (a preprocess gives it a default) is not required of it.
-      if (io === "input" && zodSchema._zod.def.type === "object" && Array.isArray(s.required)) {
+      const meta = z.globalRegistry.get(zodSchema);
+      // A field a client may leave out (a preprocess gives it a default) is not required of it,
+      // unless the schema says which are (.meta({ required }): a PUT that replaces everything).
+      if (io === "input" && zodSchema._zod.def.type === "object" && Array.isArray(s.required) && !meta?.required) {
         const shape = (zodSchema as unknown as z.ZodObject).shape;
         s.required = s.required.filter((key: string) => !shape[key]?.safeParse(undefined).success);
-        if (!(s.required as string[]).length) delete s.required;
       }
+      if (Array.isArray(s.required) && !s.required.length) delete s.required;
+      // What a client may send, given with .meta({ anyOf }) (exigencia: an integer or its text),
+      // is the whole of it: not the type the value is read into.
+      if (io === "input" && Array.isArray(meta?.anyOf)) delete s.type;
       // Zod spells out a date's regular expression beside its format: the format says it.
       if (typeof s.format === "string" && s.format.startsWith("date")) delete s.pattern;
       if (s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;
