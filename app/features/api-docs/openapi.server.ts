@@ -91,9 +91,25 @@ const COMPONENTS: Record<string, z.ZodType> = {
 const QUERY: Record<QueryParam, { schema: Record<string, unknown>; description: string; invalid: string }> =
   QUERY_PARAMS;
 
+/**
+ * The path parameters. Two pairs of paths can match the same URL (Redocly's no-ambiguous-paths):
+ * /api/cursos/publico/{tipo} and /api/cursos/{cursoId}/equipo (…/clases, …/avisos and six more)
+ * both match /api/cursos/publico/equipo; /api/auth/approve/{userId} and
+ * /api/auth/{userId}/cursos-inscritos both match /api/auth/approve/cursos-inscritos. The server
+ * answers such a URL with the path whose segment is literal (React Router ranks a literal segment
+ * above a parameter), and no id is ever `publico` or `approve` (ids are cuids): the parameters'
+ * schemas say so, which leaves one path for every URL. Renaming the paths would break the
+ * clients that call them.
+ */
 const PATH_PARAMS: Record<string, { description: string; schema: Record<string, unknown> }> = {
-  userId: { description: "Id del usuario.", schema: { type: "string" } },
-  cursoId: { description: "Id del curso.", schema: { type: "string" } },
+  userId: {
+    description: "Id del usuario (nunca «approve»: /api/auth/approve/{userId} es otra llamada).",
+    schema: { type: "string", not: { const: "approve" } },
+  },
+  cursoId: {
+    description: "Id del curso (nunca «publico»: /api/cursos/publico/{tipo} es otra llamada).",
+    schema: { type: "string", not: { const: "publico" } },
+  },
   claseId: { description: "Id de la clase (de ese curso).", schema: { type: "string" } },
   libroId: { description: "Id del libro.", schema: { type: "string" } },
   moduloIndex: { description: "Índice del módulo (desde 0).", schema: { type: "integer", minimum: 0 } },
