@@ -204,7 +204,7 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["GET", "/api/notificaciones", (who) => (anonymous(who) ? 401 : 200)],
   ["POST", "/api/notificaciones/leidas", (who) => (anonymous(who) ? 401 : 400)],
   ["GET", "/api/notificaciones/preferencias", (who) => (anonymous(who) ? 401 : 200)],
-  ["PUT", "/api/notificaciones/preferencias", (who) => (anonymous(who) ? 401 : 200)],
+  ["PUT", "/api/notificaciones/preferencias", (who) => (anonymous(who) ? 401 : 400)],
   // A course's announcements: read by its learners and team (an unknown course: 404 for anyone
   // signed in), written by its team (an admin's empty body is a 400).
   ["GET", "/api/cursos/no-existe/avisos", (who) => (anonymous(who) ? 401 : 404)],
