@@ -196,6 +196,7 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["PUT", "/api/cursos/no-existe/revision", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["DELETE", "/api/cursos/no-existe/revision", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["PUT", "/api/cursos/no-existe", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
+  ["PATCH", "/api/cursos/no-existe", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["DELETE", "/api/cursos/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["PUT", "/api/cursos/no-existe/publicar", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["GET", "/api/cursos/no-existe/participantes", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
@@ -208,7 +209,7 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["GET", "/api/notificaciones", (who) => (anonymous(who) ? 401 : 200)],
   ["POST", "/api/notificaciones/leidas", (who) => (anonymous(who) ? 401 : 400)],
   ["GET", "/api/notificaciones/preferencias", (who) => (anonymous(who) ? 401 : 200)],
-  ["PUT", "/api/notificaciones/preferencias", (who) => (anonymous(who) ? 401 : 200)],
+  ["PUT", "/api/notificaciones/preferencias", (who) => (anonymous(who) ? 401 : 400)],
   // A course's announcements: read by its learners and team (an unknown course: 404 for anyone
   // signed in), written by its team (an admin's empty body is a 400).
   ["GET", "/api/cursos/no-existe/avisos", (who) => (anonymous(who) ? 401 : 404)],
@@ -400,7 +401,7 @@ test("tabla de acceso: profesor/a del curso A frente al curso B", async ({ baseU
     ["GET", (id) => `/api/cursos/${id}/equipo`],
     ["GET", (id) => `/api/cursos/${id}/clases`],
     ["GET", (id) => `/api/cursos/${id}/avisos`],
-    ["PUT", (id) => `/api/cursos/${id}`, { titulo: "Curso de la tabla de acceso", duracionHoras: 1 }],
+    ["PATCH", (id) => `/api/cursos/${id}`, { titulo: "Curso de la tabla de acceso", duracionHoras: 1 }],
   ];
   for (const [method, path, data] of calls) {
     const own = await ctx.fetch(path(courseA), { method, headers: bearer, data, maxRedirects: 0 });

@@ -125,6 +125,10 @@ test("un profesor/a fija la fecha límite; cada estudiante la ve en el curso, en
     const feed = await request.get(url.pathname, { headers: { Cookie: "" } });
     expect(feed.status()).toBe(200);
     expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+    // One Referrer-Policy, the feed's own (its address is the secret), not the site's beside it.
+    const sent = (name: string) => feed.headersArray().filter((h) => h.name.toLowerCase() === name);
+    expect(sent("referrer-policy").map((h) => h.value)).toEqual(["no-referrer"]);
+    expect(sent("x-content-type-options").map((h) => h.value)).toEqual(["nosniff"]);
     const ics = (await feed.text()).replace(/\r\n /g, "");
     expect(ics).toContain(`SUMMARY:${titulo}: Fracciones`);
     expect(ics).toContain(`SUMMARY:${titulo}: Decimales`);

@@ -93,6 +93,14 @@ test("cabeceras de seguridad en cada página", async ({ page }) => {
   expect(headers["x-frame-options"]).toBe("DENY");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+  // Each once: a header sent twice is read as a list (and a policy list means the last one).
+  const names = (await response!.headersArray()).map((h) => h.name.toLowerCase());
+  for (const name of ["referrer-policy", "x-content-type-options", "cross-origin-opener-policy", "x-frame-options"]) {
+    expect(
+      names.filter((n) => n === name),
+      name,
+    ).toHaveLength(1);
+  }
   // Every inline script carries this response's nonce (with JS on, hydration proves it runs).
   const html = await response!.text();
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1] ?? "");

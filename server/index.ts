@@ -41,6 +41,15 @@ const BUILD = path.resolve(process.env.ACADEMIA_SERVER_BUILD || "build/server/in
 const CLIENT = path.resolve("build/client");
 
 const WORKERS = webConcurrency();
+/** Every response's security headers, unless its route sets its own value (keys in lower case). */
+const DEFAULT_HEADERS = new Map<string, string>([
+  ["x-content-type-options", "nosniff"],
+  ["referrer-policy", "strict-origin-when-cross-origin"],
+  ["cross-origin-opener-policy", "same-origin"],
+]);
+if ((process.env.APP_URL ?? "").startsWith("https:")) {
+  DEFAULT_HEADERS.set("strict-transport-security", "max-age=31536000; includeSubDomains");
+}
 /** How long an idle keep-alive connection stays open (see where it is set). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** How long a stop waits for the requests in flight (SHUTDOWN_TIMEOUT_S, default 25 s). */
@@ -117,12 +126,13 @@ async function main() {
     if (stopping) res.setHeader("Connection", "close");
     // Our own header, always overwritten: the app never trusts a client-sent value.
     req.headers["x-academia-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    if ((process.env.APP_URL ?? "").startsWith("https:")) {
-      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    }
+    for (const [name, value] of DEFAULT_HEADERS) res.setHeader(name, value);
+    // React Router's adapter appends each header of the app's answer: a route's own value of one
+    // of these (the calendar feed's Referrer-Policy, a file's nosniff) replaces the default instead
+    // of going out as a second header.
+    const append = res.append.bind(res);
+    res.append = (field: string, value?: string | string[]) =>
+      DEFAULT_HEADERS.has(field.toLowerCase()) && value !== undefined ? res.set(field, value) : append(field, value);
     next();
   });
   // TRACE and other unknown methods: 405 with Allow, never a 500 (see allowed-methods.ts).

@@ -49,6 +49,7 @@ const fields = {
   fechaTermino: "2027-02-10",
   herramientas: JSON.stringify(["Planilla", " planilla ", ""]),
   loAprenderan: JSON.stringify(["Ordenar"]),
+  exigencia: "60",
 };
 const modules = [
   {
@@ -438,8 +439,132 @@ describe("PUT /api/cursos/{cursoId}", () => {
   });
 });
 
+describe("PUT replaces the whole course, PATCH only the fields sent", () => {
+  /** A course whose every field differs from its default. */
+  async function fullCourse(token: string) {
+    const id = await createByApi(token);
+    await prisma.course.update({ where: { id }, data: { exigencia: 70 } });
+    return id;
+  }
+  const stored = (id: string) =>
+    prisma.course.findUniqueOrThrow({
+      where: { id },
+      select: {
+        titulo: true,
+        bienvenida: true,
+        duracionHoras: true,
+        dirigidoA: true,
+        fechaInicio: true,
+        fechaTermino: true,
+        herramientas: true,
+        loAprenderan: true,
+        exigencia: true,
+      },
+    });
+  const send = (id: string, method: "PUT" | "PATCH", body: Record<string, unknown>, token: string) =>
+    detailApi.action(args(jsonRequest(`/api/cursos/${id}`, body, { method, token }), { cursoId: id }));
+
+  it("a PUT that leaves fields out is a 400 naming them, and changes nothing (no field reset to a default)", async () => {
+    const admin = await signedIn("admin");
+    const id = await fullCourse(admin.token);
+    const before = await stored(id);
+    expect(before).toMatchObject({ dirigidoA: "estudiante", bienvenida: "Hola", duracionHoras: 6, exigencia: 70 });
+
+    const onlyTitle = await send(id, "PUT", { titulo: "Solo el título" }, admin.token);
+    expect(onlyTitle.status).toBe(400);
+    const refused = await readJson(onlyTitle);
+    expect(refused).toEqual({
+      error: M.FIELDS_MISSING([
+        "bienvenida",
+        "duracionHoras",
+        "dirigidoA",
+        "fechaInicio",
+        "fechaTermino",
+        "herramientas",
+        "loAprenderan",
+        "exigencia",
+      ]),
+    });
+    expect(refused.error).toMatch(/^Faltan los campos bienvenida, duracionHoras, .*usa PATCH\.$/);
+    expect(await stored(id)).toEqual(before);
+
+    // Multipart too; one field left out is named alone.
+    const { exigencia: _left, ...allButOne } = fields;
+    const multipart = await detailApi.action(
+      args(multipartRequest(`/api/cursos/${id}`, allButOne, { token: admin.token, method: "PUT" }), { cursoId: id }),
+    );
+    expect(multipart.status).toBe(400);
+    const one = (await readJson(multipart)).error;
+    expect(one).toBe(M.FIELDS_MISSING(["exigencia"]));
+    expect(one).toMatch(/^Falta el campo exigencia: /);
+    expect(await stored(id)).toEqual(before);
+
+    // Every field sent, some of them blank on purpose (null or empty): those are cleared.
+    const whole = await send(
+      id,
+      "PUT",
+      { ...fields, bienvenida: "", duracionHoras: null, fechaInicio: null, fechaTermino: "", herramientas: [] },
+      admin.token,
+    );
+    expect(whole.status, await whole.clone().text()).toBe(200);
+    expect(await stored(id)).toEqual({
+      ...before,
+      bienvenida: "",
+      duracionHoras: null,
+      fechaInicio: null,
+      fechaTermino: null,
+      herramientas: [],
+      exigencia: 60,
+    });
+  });
+
+  it("PATCH changes only the fields sent, under the same rules as PUT, and keeps the modules", async () => {
+    const admin = await signedIn("admin");
+    const id = await fullCourse(admin.token);
+    const before = await stored(id);
+    const modules = await prisma.module.count({ where: { cursoId: id } });
+
+    const title = await send(id, "PATCH", { titulo: "  Solo el título  " }, admin.token);
+    expect(title.status, await title.clone().text()).toBe(200);
+    expect(await readJson(title)).toEqual({ message: M.UPDATED, id });
+    expect(await stored(id)).toEqual({ ...before, titulo: "Solo el título" });
+    expect(await prisma.module.count({ where: { cursoId: id } })).toBe(modules);
+    // The catalog's title search follows the new title (the same write as PUT's).
+    expect(await prisma.courseWord.count({ where: { courseId: id, word: "titulo" } })).toBe(1);
+
+    // Numbers as JSON numbers, as PUT reads them.
+    const numbers = await send(id, "PATCH", { exigencia: 65, duracionHoras: 12.5 }, admin.token);
+    expect(numbers.status, await numbers.clone().text()).toBe(200);
+    expect(await stored(id)).toMatchObject({ titulo: "Solo el título", exigencia: 65, duracionHoras: 12.5 });
+    const now = await stored(id);
+
+    // The rules: a start after the stored end, a bad exigencia, an empty title, an unknown audience.
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [{ fechaInicio: "2027-03-01" }, M.DATES_ORDER],
+      [{ exigencia: 95 }, M.EXIGENCIA_INVALID],
+      [{ titulo: " " }, M.TITLE_REQUIRED],
+      [{ dirigidoA: "nadie" }, M.AUDIENCE_INVALID],
+      [{ titulo: "Bien", duracionHoras: -1 }, M.DURATION_INVALID],
+    ];
+    for (const [body, error] of refusals) {
+      const response = await send(id, "PATCH", body, admin.token);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(await readJson(response), JSON.stringify(body)).toEqual({ error });
+    }
+    expect(await stored(id)).toEqual(now);
+
+    // Both dates at once, in order: fine.
+    const dates = await send(id, "PATCH", { fechaInicio: "2027-03-01", fechaTermino: "2027-04-01" }, admin.token);
+    expect(dates.status).toBe(200);
+    expect((await stored(id)).fechaTermino?.toISOString()).toBe("2027-04-01T12:00:00.000Z");
+
+    // An unknown course: 404; the same guard as PUT (tests below: 401 and 403).
+    expect((await send("nope", "PATCH", { titulo: "X" }, admin.token)).status).toBe(404);
+  });
+});
+
 describe("every admin course call refuses non-admins and callers without a token", () => {
-  it("POST (but by docentes), PUT, publish, DELETE and participants (but by the course's team)", async () => {
+  it("POST (but by docentes), PUT, PATCH, publish, DELETE and participants (but by the course's team)", async () => {
     const admin = await signedIn("admin");
     const id = await createByApi(admin.token);
     const count = await prisma.course.count();
@@ -456,6 +581,13 @@ describe("every admin course call refuses non-admins and callers without a token
               }),
               { cursoId: id },
             ),
+          ),
+      ],
+      [
+        "PATCH /api/cursos/{cursoId}",
+        (token) =>
+          detailApi.action(
+            args(jsonRequest(`/api/cursos/${id}`, { titulo: "Intruso" }, { method: "PATCH", token }), { cursoId: id }),
           ),
       ],
       [

@@ -196,7 +196,18 @@ describe("the API", () => {
   });
 
   it("PUT /api/cursos/{cursoId}: the teacher updates their course, 403 for another; DELETE stays with admins", async () => {
-    const body = { titulo: "Curso A renombrado", duracionHoras: 2, dirigidoA: "general" };
+    // A PUT sends the whole course (a field left out is a 400).
+    const body = {
+      titulo: "Curso A renombrado",
+      bienvenida: "",
+      duracionHoras: 2,
+      dirigidoA: "general",
+      fechaInicio: null,
+      fechaTermino: null,
+      herramientas: [],
+      loAprenderan: [],
+      exigencia: 60,
+    };
     const own = await detailApi.action(
       args(jsonRequest(`/api/cursos/${courseA.id}`, body, { method: "PUT", token: teacher.token }), {
         cursoId: courseA.id,

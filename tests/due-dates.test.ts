@@ -105,14 +105,14 @@ describe("'Fecha límite' in the course editor (HTML, no JavaScript needed) and 
   it("the API sets it per module, keeps it when left out, and shows it", async () => {
     const admin = await signedIn("admin");
     const { id, quiz, plain } = await courseWithDue(null);
-    const fields = { titulo: "Curso", bienvenida: "", duracionHoras: "", dirigidoA: "general" };
+    // Only the modules: a PATCH (a PUT would send every field of the course too).
     const put = (modulos: unknown[]) =>
       detailApi.action(
         args(
           multipartRequest(
             `/api/cursos/${id}`,
-            { ...fields, modulos: JSON.stringify(modulos) },
-            { token: admin.token, method: "PUT" },
+            { modulos: JSON.stringify(modulos) },
+            { token: admin.token, method: "PATCH" },
           ),
           { cursoId: id },
         ),
@@ -370,6 +370,41 @@ describe("the calendar feed (/calendario/{token}.ics)", () => {
     expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
   });
 
+  it("makes each due date an all-day event on its Chile date that ends the next day (DTEND after DTSTART, RFC 5545)", () => {
+    const event = (due: string) => ({
+      uid: due,
+      due: at(due),
+      summary: "Curso: Módulo",
+      url: "http://localhost:3000/",
+    });
+    const text = buildCalendar(
+      [
+        event("2026-12-06T02:59:00Z"), // 5 December, 23:59 in Chile (summer time, UTC-3)
+        event("2026-06-01T03:59:00Z"), // 31 May, 23:59 (winter time, UTC-4)
+        event("2027-01-01T02:30:00Z"), // 31 December, 23:30: the next day is in another year
+        event("2026-03-01T12:00:00Z"), // 1 March, 09:00
+      ],
+      { name: "X", now: at("2026-01-01T00:00:00Z") },
+    );
+    const vevents = text.split("BEGIN:VEVENT\r\n").slice(1);
+    const span = (block: string) => [
+      /^DTSTART;VALUE=DATE:(\d{8})\r$/m.exec(block)?.[1],
+      /^DTEND;VALUE=DATE:(\d{8})\r$/m.exec(block)?.[1],
+    ];
+    expect(vevents.map(span)).toEqual([
+      ["20261205", "20261206"],
+      ["20260531", "20260601"],
+      ["20261231", "20270101"],
+      ["20260301", "20260302"],
+    ]);
+    // One start and one end each, and no timed DTSTART/DTEND left.
+    for (const block of vevents) {
+      expect(block.match(/^DTSTART/gm)).toHaveLength(1);
+      expect(block.match(/^DTEND/gm)).toHaveLength(1);
+    }
+    expect(text).not.toMatch(/^DT(START|END):/m);
+  });
+
   it("holds the learner's due dates as events; renewing the token voids the old address; unknown is a bare 404", async () => {
     const learner = await createUser();
     const { id, quiz } = await courseWithDue(new Date(Date.now() + 3 * DAY), "Historia, geografía; y \\ más");
@@ -388,7 +423,9 @@ describe("the calendar feed (/calendario/{token}.ics)", () => {
     const summary = lines.find((l) => l.startsWith("SUMMARY:"));
     expect(summary).toBe(`SUMMARY:Historia\\, geografía\\; y \\\\ más: Módulo con un título largo ${"á".repeat(60)}`);
     expect(lines).toContain(`UID:fecha-limite-${quiz.id}@localhost`);
-    expect(lines.some((l) => /^DTSTART:\d{8}T\d{6}Z$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^DTSTART;VALUE=DATE:\d{8}$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^DTEND;VALUE=DATE:\d{8}$/.test(l))).toBe(true);
+    expect(lines.find((l) => l.startsWith("DESCRIPTION:"))).toMatch(/^DESCRIPTION:Fecha límite \(hora de Chile\): /);
     expect(lines.some((l) => /^DTSTAMP:\d{8}T\d{6}Z$/.test(l))).toBe(true);
     expect(lines).toContain(`URL:http://localhost:3000/cursos/${id}?modulo=1#modulo-1`);
     expect(lines.filter((l) => l === "BEGIN:VEVENT")).toHaveLength(1);

@@ -70,6 +70,18 @@ describe("GET /metrics", () => {
     expect(sample(text, "process_resident_memory_bytes")).toBeGreaterThan(0);
   });
 
+  it("names no gauge with `_total`, the suffix of counters (the handles' total is sum(nodejs_active_handles))", async () => {
+    withToken(TOKEN);
+    const text = await (await scrape(`Bearer ${TOKEN}`)).text();
+    const types = [...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name, type]) => ({ name, type }));
+    expect(types.filter((t) => t.type === "gauge").length).toBeGreaterThan(5);
+    expect(types.filter((t) => t.type === "gauge" && t.name!.endsWith("_total"))).toEqual([]);
+    // The counters keep theirs.
+    expect(types).toContainEqual({ name: "academia_http_requests_total", type: "counter" });
+    expect(types).toContainEqual({ name: "process_cpu_seconds_total", type: "counter" });
+    expect(sample(text, "nodejs_active_handles", {})).toBeGreaterThanOrEqual(0);
+  });
+
   it("counts requests and their durations by route pattern and status, never by URL", async () => {
     withToken(TOKEN);
     const app = express();

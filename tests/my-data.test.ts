@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { audit, AUDIT_ACTIONS, type AuditAction } from "~/features/audit/audit.server.ts";
 import { ensureCertificatePdf } from "~/features/certificates/certificates.server.ts";
 import { BUDGETS } from "~/features/limits/rate-limits.server.ts";
 import { MY_DATA_TOO_MANY } from "~/features/users/my-data.server.ts";
@@ -481,6 +482,24 @@ describe("Descargar mis datos", () => {
     expect(zip.json("perfil.json").perfil).toMatchObject({ id: admin.user.id, rol: "admin" });
     expect(zip.json("inscripciones.json")).toEqual([]);
     expect(utf8(zip)).not.toContain(ana.user.id);
+  });
+
+  it("describes every action of the audit log in Spanish, never by its key (user.import, class.message…)", async () => {
+    const person = await signedIn({ nombre: "Rita" });
+    const actions = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+    for (const action of actions) await audit(null, action, { actorId: person.user.id });
+    const zip = readZip(Buffer.from(await (await apiDownload({ token: person.token })).arrayBuffer()));
+    const done = (
+      zip.json("registro-de-actividad.json") as { hechasPorTi: Array<{ accion: string; descripcion: string }> }
+    ).hechasPorTi;
+    const described = new Map(done.map((e) => [e.accion, e.descripcion]));
+    for (const action of actions) {
+      const text = described.get(action);
+      expect(text, action).toBeTruthy();
+      expect(text, action).not.toBe(action);
+      expect(text, action).not.toMatch(/^[a-z]+\.[a-z_-]+$/);
+      expect(text, action).toMatch(/^[A-ZÁÉÍÓÚÑ]/);
+    }
   });
 
   it("says who authorised a child's registration", async () => {

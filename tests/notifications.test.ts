@@ -8,6 +8,7 @@ import { optOutPath } from "~/features/mail/opt-out.server.ts";
 import { NO_EMAIL_DOMAIN } from "~/features/mail/no-email.ts";
 import { createSmtpTransport, deliverPending } from "~/features/mail/sender.server.ts";
 import { KIND_INFO, NOTIFICATION_RETENTION_DAYS } from "~/features/notifications/kinds.ts";
+import { PREFS_INVALID } from "~/features/notifications/texts.ts";
 import {
   getPreferences,
   notify,
@@ -324,10 +325,29 @@ describe("the page, the count and the API", () => {
     });
     const put = (body: unknown) =>
       apiPrefs.action(args(jsonRequest("/api/notificaciones/preferencias", body, { method: "PUT", token: who.token })));
-    const changed = await put({ mensaje: "digest" });
-    expect(((await readJson(changed)) as { preferencias: Record<string, string> }).preferencias.mensaje).toBe("digest");
-    expect((await put({ mensaje: "siempre" })).status).toBe(400);
-    expect((await put({ cuenta: "email" })).status).toBe(400);
+    // PUT takes the shape GET answers (docs/product.md#notifications): what a client read, sent back.
+    const changed = await put({ preferencias: { mensaje: "digest" } });
+    expect(changed.status).toBe(200);
+    const answered = (await readJson(changed)) as { preferencias: Record<string, string> };
+    expect(answered.preferencias.mensaje).toBe("digest");
+    expect(answered.preferencias.aviso).toBe("email"); // left out: kept
+    const roundTrip = await put({ preferencias: { ...answered.preferencias, pregunta: "app" } });
+    expect(roundTrip.status).toBe(200);
+    expect(await readJson(roundTrip)).toEqual({ preferencias: { ...answered.preferencias, pregunta: "app" } });
+    const refusedPut = async (body: unknown) => {
+      const response = await put(body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(await readJson(response), JSON.stringify(body)).toEqual({ error: PREFS_INVALID });
+    };
+    await refusedPut({ preferencias: { mensaje: "siempre" } });
+    await refusedPut({ preferencias: { cuenta: "email" } }); // not chosen: only its one mode comes back
+    await refusedPut({ preferencias: { otro: "app" } });
+    await refusedPut({ mensaje: "email" }); // the bare map: not the shape GET answers
+    await refusedPut({ preferencias: "email" });
+    await refusedPut({});
+    expect(await readJson(await put({ preferencias: {} }))).toEqual({
+      preferencias: { ...answered.preferencias, pregunta: "app" },
+    });
 
     const saved = (await profile.action(
       args(

@@ -4,7 +4,11 @@
 // `unknown`); GET /api/mensajes says which shape each item has; every operation has a description
 // and an example; and /api/docs is valid HTML (content models: no `ul` inside a `span`).
 import { createConfig, lintFromString } from "@redocly/openapi-core";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { HtmlValidate } from "html-validate";
+import { matchRoutes } from "react-router";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "~/routes.ts";
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "~/features/api-docs/openapi.server.ts";
 import { apiReferenceHtml } from "~/features/api-docs/reference.server.tsx";
@@ -13,6 +17,7 @@ import { publicUrl } from "~/lib/env.server.ts";
 type Schema = Record<string, unknown>;
 type Operation = {
   description?: string;
+  parameters?: Array<{ name: string; in: string; schema: Schema }>;
   responses: Record<string, { $ref?: string; content?: Record<string, { examples?: Record<string, unknown> }> }>;
 };
 type Doc = {
@@ -21,6 +26,14 @@ type Doc = {
   components: { schemas: Record<string, Schema>; responses?: Record<string, unknown> };
 };
 const doc = openApiDocument() as unknown as Doc;
+
+/** app/routes.ts's routes with their whole paths. */
+function flatRoutes(entries: RouteConfigEntry[], parent = ""): Array<{ path: string }> {
+  return entries.flatMap((entry) => {
+    const path = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    return [{ path: `/${path}` }, ...flatRoutes(entry.children ?? [], path)];
+  });
+}
 const schemas = doc.components.schemas;
 
 describe("the OpenAPI document under Redocly's recommended rules", () => {
@@ -31,6 +44,43 @@ describe("the OpenAPI document under Redocly's recommended rules", () => {
     const warnings = problems.filter((p) => p.severity === "warn").map(line);
     if (warnings.length) console.info(`Redocly, ${warnings.length} avisos:\n${warnings.join("\n")}`);
     expect(problems.filter((p) => p.severity === "error").map(line)).toEqual([]);
+  });
+
+  it("leaves one path for every URL: where two paths can match the same URL, the parameter refuses the literal, as the server routes it", async () => {
+    const config = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: "/openapi.json", config });
+    const pairs = problems
+      .filter((p) => p.ruleId === "no-ambiguous-paths")
+      .map((p) => [...p.message.matchAll(/`([^`]+)`/g)].map((m) => m[1]!) as [string, string]);
+    // The rule reads the paths only, not their parameters' schemas: these are the pairs it finds.
+    expect(pairs.length).toBe(9);
+    const ajv = new Ajv2020({ strict: false });
+    const api = flatRoutes(routes as RouteConfigEntry[]).filter((r) => r.path.startsWith("/api/"));
+    const unresolved: string[] = [];
+    for (const [a, b] of pairs) {
+      const [sa, sb] = [a.split("/"), b.split("/")];
+      // The URL both match: each segment literal where either path has one.
+      const url = sa.map((seg, i) => (seg.startsWith("{") ? sb[i]! : seg)).join("/");
+      // The documented parameters must refuse that URL for one of the two paths at least…
+      const matches = [a, b].filter((path) =>
+        path.split("/").every((seg, i) => {
+          const name = /^\{(\w+)\}$/.exec(seg)?.[1];
+          if (!name) return seg === url.split("/")[i];
+          const param = Object.values(doc.paths[path]!)[0]!.parameters!.find((p) => p.name === name)!;
+          return ajv.validate(param.schema, url.split("/")[i]);
+        }),
+      );
+      // …and never for the path the server routes it to (React Router: literal segments first).
+      const routed = matchRoutes(
+        api.map((r) => ({ path: r.path, id: r.path })),
+        url,
+      )?.at(-1)?.route.id;
+      const served = routed?.replace(/:(\w+)/g, "{$1}");
+      // (None at all is fine: /api/cursos/publico/equipo is no call, the server answers 404.)
+      if (matches.length > 1 || (matches.length === 1 && matches[0] !== served))
+        unresolved.push(`${url}: ${matches.join(" y ")} → ${served}`);
+    }
+    expect(unresolved).toEqual([]);
   });
 
   it("gives generated clients the base URL from APP_URL (never a request's Host)", () => {

@@ -44,7 +44,7 @@ type Doc = {
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Schema>; securitySchemes: Record<string, unknown> };
 };
-type Method = "get" | "post" | "put" | "delete";
+type Method = "get" | "post" | "put" | "patch" | "delete";
 
 const doc = openApiDocument() as unknown as Doc;
 
@@ -150,7 +150,7 @@ describe("the document and app/routes.ts", () => {
       expect(path).toMatch(/^\/api\//);
       const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name).sort();
       for (const [method, op] of Object.entries(ops)) {
-        expect(["get", "post", "put", "delete"]).toContain(method);
+        expect(["get", "post", "put", "patch", "delete"]).toContain(method);
         expect(Object.keys(op.responses).length, `${method} ${path}`).toBeGreaterThan(0);
         for (const status of Object.keys(op.responses)) expect(status).toMatch(/^[1-5]\d\d$/);
         // Each {param} of the path is a required path parameter, and no other.
@@ -468,10 +468,53 @@ describe("every documented call answers as documented", () => {
     expect((await call("post", "/api/cursos", {}, { token: student.token, form: fields })).status).toBe(403);
     const id = created.body.id as string;
 
-    const edit = { titulo: "Curso por API, segunda edición", duracionHoras: "8", dirigidoA: "docente" };
+    // A PUT sends every field of the course; numbers may be JSON numbers (exigencia an integer).
+    const edit = {
+      titulo: "Curso por API, segunda edición",
+      bienvenida: "",
+      duracionHoras: 8.5,
+      dirigidoA: "docente",
+      fechaInicio: null,
+      fechaTermino: "2027-03-01",
+      herramientas: ["Planilla"],
+      loAprenderan: [],
+      exigencia: 65,
+    };
     expect(
       (await call("put", "/api/cursos/{cursoId}", { cursoId: id }, { token: admin.token, json: edit })).status,
     ).toBe(200);
+    expect(await prisma.course.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      exigencia: 65,
+      duracionHoras: 8.5,
+    });
+    const partial = await call(
+      "put",
+      "/api/cursos/{cursoId}",
+      { cursoId: id },
+      { token: admin.token, json: { titulo: "Solo el título" } },
+    );
+    expect(partial.status).toBe(400);
+    expect(partial.body.error).toMatch(/^Faltan los campos bienvenida, /);
+    const patched = await call(
+      "patch",
+      "/api/cursos/{cursoId}",
+      { cursoId: id },
+      { token: admin.token, json: { titulo: "Solo el título", exigencia: 70 } },
+    );
+    expect(patched.status).toBe(200);
+    expect(await prisma.course.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      titulo: "Solo el título",
+      exigencia: 70,
+      dirigidoA: "docente",
+      duracionHoras: 8.5,
+    });
+    const late = await call(
+      "patch",
+      "/api/cursos/{cursoId}",
+      { cursoId: id },
+      { token: admin.token, json: { fechaInicio: "2027-04-01" } },
+    );
+    expect(late.status).toBe(400);
     const empty = await call(
       "put",
       "/api/cursos/{cursoId}",
@@ -800,8 +843,11 @@ describe("every documented call answers as documented", () => {
     const prefs = "/api/notificaciones/preferencias";
     expect((await call("get", prefs, {}, { token: student.token })).status).toBe(200);
     expect((await call("get", prefs, {}, {})).status).toBe(401);
-    expect((await call("put", prefs, {}, { token: student.token, json: { aviso: "digest" } })).status).toBe(200);
-    expect((await call("put", prefs, {}, { token: student.token, json: { aviso: "nunca" } })).status).toBe(400);
+    const mine = await call("get", prefs, {}, { token: student.token });
+    const sentBack = { preferencias: { ...(mine.body.preferencias as object), aviso: "digest" } };
+    expect((await call("put", prefs, {}, { token: student.token, json: sentBack })).status).toBe(200);
+    const bad = { preferencias: { aviso: "nunca" } };
+    expect((await call("put", prefs, {}, { token: student.token, json: bad })).status).toBe(400);
   });
 
   it("the library", async () => {

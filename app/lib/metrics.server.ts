@@ -33,11 +33,22 @@ type Metrics = {
 
 const KEY = Symbol.for("academia.metrics");
 
+/** prom-client's default gauges whose names end in `_total` (each a sum of a gauge by type). */
+const GAUGES_NAMED_AS_COUNTERS = [
+  "nodejs_active_handles_total",
+  "nodejs_active_requests_total",
+  "nodejs_active_resources_total",
+] as const;
+
 function metrics(): Metrics {
   const global = globalThis as Record<symbol, Metrics | undefined>;
   if (global[KEY]) return global[KEY];
   // Event-loop lag, memory, CPU, handles: prom-client's standard process metrics.
   client.collectDefaultMetrics();
+  // Except three gauges it names with `_total`, the suffix Prometheus keeps for counters (a
+  // rate() over them is meaningless, and OpenMetrics refuses them). Each is the sum of the
+  // gauge of the same name without it, by type: sum(nodejs_active_handles).
+  for (const name of GAUGES_NAMED_AS_COUNTERS) client.register.removeSingleMetric(name);
   const made: Metrics = {
     requests: new client.Counter({
       name: "academia_http_requests_total",

@@ -34,9 +34,12 @@ import {
 } from "~/features/courses/course-json.ts";
 import {
   CourseCreateFormSchema,
+  CoursePatchFormSchema,
+  CoursePatchJsonSchema,
   CourseUpdateFormSchema,
   CourseUpdateJsonSchema,
 } from "~/features/authoring/api-schema.ts";
+import { DATES_ORDER, FIELDS_MISSING } from "~/features/authoring/texts.ts";
 import { EnrolledCourseSchema } from "~/features/learning/enrolled-courses.server.ts";
 import { FORBIDDEN_OTHER_COURSES } from "~/lib/api.server.ts";
 import { error, invalid, json, done, PAGED, KEYSET, type Operations } from "./operation.server.ts";
@@ -138,11 +141,32 @@ export const COURSE_CALLS: Operations = {
     },
     put: {
       tag: "Cursos",
-      summary: "Editar un curso (todo o nada)",
+      summary: "Reemplazar un curso (todo o nada)",
+      description:
+        "Todos los campos del curso son obligatorios: uno que falta es un 400 que lo nombra, nunca un valor " +
+        "por defecto (vacío lo deja en blanco; en JSON, null también). La imagen y los módulos, si no se " +
+        "envían, no cambian. Para cambiar solo algunos campos, PATCH.",
       access: "team",
       body: { form: CourseUpdateFormSchema, json: CourseUpdateJsonSchema },
       ok: { 200: done("Curso actualizado.") },
-      errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
+      errors: {
+        400: invalid("Falta un campo del curso, o uno no es válido.", FIELDS_MISSING(["exigencia"])),
+        404: error("Curso no encontrado.", COURSE_NOT_FOUND),
+      },
+    },
+    patch: {
+      tag: "Cursos",
+      summary: "Cambiar algunos campos de un curso",
+      description:
+        "Solo cambian los campos enviados (también imagen y modulos, como en PUT); los demás quedan como " +
+        "están. Las mismas reglas que PUT sobre el curso resultante (por ejemplo, el orden de las fechas).",
+      access: "team",
+      body: { form: CoursePatchFormSchema, json: CoursePatchJsonSchema },
+      ok: { 200: done("Curso actualizado.") },
+      errors: {
+        400: invalid("Un campo no es válido (el mensaje dice cuál).", DATES_ORDER),
+        404: error("Curso no encontrado.", COURSE_NOT_FOUND),
+      },
     },
     delete: {
       tag: "Cursos",

@@ -91,9 +91,25 @@ const COMPONENTS: Record<string, z.ZodType> = {
 const QUERY: Record<QueryParam, { schema: Record<string, unknown>; description: string; invalid: string }> =
   QUERY_PARAMS;
 
+/**
+ * The path parameters. Two pairs of paths can match the same URL (Redocly's no-ambiguous-paths):
+ * /api/cursos/publico/{tipo} and /api/cursos/{cursoId}/equipo (…/clases, …/avisos and six more)
+ * both match /api/cursos/publico/equipo; /api/auth/approve/{userId} and
+ * /api/auth/{userId}/cursos-inscritos both match /api/auth/approve/cursos-inscritos. The server
+ * answers such a URL with the path whose segment is literal (React Router ranks a literal segment
+ * above a parameter), and no id is ever `publico` or `approve` (ids are cuids): the parameters'
+ * schemas say so, which leaves one path for every URL. Renaming the paths would break the
+ * clients that call them.
+ */
 const PATH_PARAMS: Record<string, { description: string; schema: Record<string, unknown> }> = {
-  userId: { description: "Id del usuario.", schema: { type: "string" } },
-  cursoId: { description: "Id del curso.", schema: { type: "string" } },
+  userId: {
+    description: "Id del usuario (nunca «approve»: /api/auth/approve/{userId} es otra llamada).",
+    schema: { type: "string", not: { const: "approve" } },
+  },
+  cursoId: {
+    description: "Id del curso (nunca «publico»: /api/cursos/publico/{tipo} es otra llamada).",
+    schema: { type: "string", not: { const: "publico" } },
+  },
   claseId: { description: "Id de la clase (de ese curso).", schema: { type: "string" } },
   libroId: { description: "Id del libro.", schema: { type: "string" } },
   moduloIndex: { description: "Índice del módulo (desde 0).", schema: { type: "integer", minimum: 0 } },
@@ -263,12 +279,17 @@ function schemaOf(schema: z.ZodType, io: "input" | "output", defs: Record<string
     unrepresentable: "any",
     override: ({ zodSchema, jsonSchema }) => {
       const s = jsonSchema as JsonSchema;
-      // A field a client may leave out (a preprocess gives it a default) is not required of it.
-      if (io === "input" && zodSchema._zod.def.type === "object" && Array.isArray(s.required)) {
+      const meta = z.globalRegistry.get(zodSchema);
+      // A field a client may leave out (a preprocess gives it a default) is not required of it,
+      // unless the schema says which are (.meta({ required }): a PUT that replaces everything).
+      if (io === "input" && zodSchema._zod.def.type === "object" && Array.isArray(s.required) && !meta?.required) {
         const shape = (zodSchema as unknown as z.ZodObject).shape;
         s.required = s.required.filter((key: string) => !shape[key]?.safeParse(undefined).success);
-        if (!(s.required as string[]).length) delete s.required;
       }
+      if (Array.isArray(s.required) && !s.required.length) delete s.required;
+      // What a client may send, given with .meta({ anyOf }) (exigencia: an integer or its text),
+      // is the whole of it: not the type the value is read into.
+      if (io === "input" && Array.isArray(meta?.anyOf)) delete s.type;
       // Zod spells out a date's regular expression beside its format: the format says it.
       if (typeof s.format === "string" && s.format.startsWith("date")) delete s.pattern;
       if (s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;

@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import { ApiNoticeIdSchema, type QueryParam } from "~/lib/api.server.ts";
 
-export type Method = "get" | "post" | "put" | "delete";
+export type Method = "get" | "post" | "put" | "patch" | "delete";
 /**
  * Who may call: `public` (anyone, no credentials read), `optional` (anyone; a token or session
  * changes what is shown), `user` (any signed-in account: Bearer token or session cookie),

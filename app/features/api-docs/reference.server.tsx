@@ -39,7 +39,7 @@ const PAGE_CSS = `
 .doc-method{display:inline-block;min-width:4.5rem;border-radius:.375rem;padding:.125rem .5rem;
   font:600 .75rem/1.5 ui-monospace,monospace;text-align:center;color:#fff}
 .doc-get{background:#1f7a63}.doc-post{background:#1d4ed8}
-.doc-put{background:#a16207}.doc-delete{background:#b91c1c}
+.doc-put{background:#a16207}.doc-patch{background:#7e22ce}.doc-delete{background:#b91c1c}
 .doc-path{font-family:ui-monospace,monospace;overflow-wrap:anywhere}
 .doc-fields{margin:.25rem 0 0;padding-left:1.1rem;list-style:disc}
 .doc-fields .doc-fields{list-style:circle}

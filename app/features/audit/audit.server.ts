@@ -2,57 +2,70 @@ import { prisma } from "~/lib/db.server.ts";
 import { clientIp } from "~/lib/client-ip.ts";
 import { log } from "~/lib/log.server.ts";
 
-export type AuditAction =
-  | "login.success"
-  | "login.failure"
-  | "user.register"
-  | "user.email-confirm"
-  | "user.profile-rectify"
-  | "user.profile-correct"
-  | "user.guardian-consent"
-  | "user.approve"
-  | "user.import"
-  | "user.delete"
-  | "user.suspend"
-  | "user.email-change"
-  | "user.password-reset"
-  | "user.password-link"
-  | "user.password-change"
-  | "user.data-export"
-  | "user.role_change"
-  | "course.create"
-  | "course.update"
-  | "course.publish"
-  | "course.delete"
-  | "course.team-add"
-  | "course.team-remove"
-  | "course.review-send"
-  | "course.review-return"
-  | "class.message"
-  | "class.create"
-  | "class.rename"
-  | "class.code-reset"
-  | "class.delete"
-  | "class.member-remove"
-  | "class.join"
-  | "class.enrol"
-  | "class.member-add"
-  | "class.invite"
-  | "class.invitation-accept"
-  | "class.invitation-decline"
-  | "announcement.post"
-  | "announcement.edit"
-  | "announcement.delete"
-  | "question.resolve"
-  | "question.reopen"
-  | "question.hide"
-  | "question.show"
-  | "question.delete"
-  | "question.answer-delete"
-  | "certificate.issue"
-  | "certificate.rename"
-  | "book.update"
-  | "book.delete";
+/**
+ * Every action the audit log records, with what it means in Spanish (the person reads it in
+ * 'Descargar mis datos', features/users/my-data.server.ts). The one list: an action without its
+ * text cannot be written.
+ */
+export const AUDIT_ACTIONS = {
+  "login.success": "Ingreso a la cuenta",
+  "login.failure": "Intento de ingreso fallido",
+  "user.register": "Registro de la cuenta",
+  "user.email-confirm": "Confirmación del correo",
+  "user.profile-rectify": "Corrección de tus datos personales (nombre o fecha de nacimiento)",
+  "user.profile-correct": "Datos personales de una cuenta corregidos por la administración",
+  "user.guardian-consent": "Registro de una persona menor de 14 años autorizado (por su tutor/a o su escuela)",
+  "user.approve": "Cuenta aprobada",
+  "user.import": "Cuenta creada al importar una lista",
+  "user.delete": "Cuenta eliminada",
+  "user.suspend": "Cuenta suspendida",
+  "user.email-change": "Cambio de correo",
+  "user.password-reset": "Nueva contraseña con un enlace de recuperación",
+  "user.password-link": "Enlace para restablecer la contraseña creado por un administrador",
+  "user.password-change": "Cambio de contraseña",
+  "user.data-export": "Descarga de tus datos",
+  "user.role_change": "Cambio de rol",
+  "course.create": "Curso creado",
+  "course.update": "Curso editado",
+  "course.publish": "Curso publicado",
+  "course.delete": "Curso eliminado",
+  "course.team-add": "Profesor/a agregado/a a un equipo docente",
+  "course.team-remove": "Profesor/a quitado/a de un equipo docente",
+  "course.review-send": "Curso enviado a revisión",
+  "course.review-return": "Curso devuelto a borrador",
+  "class.message": "Mensaje enviado a una clase",
+  "class.create": "Clase creada",
+  "class.rename": "Clase renombrada",
+  "class.code-reset": "Nuevo código de una clase",
+  "class.delete": "Clase eliminada",
+  "class.member-remove": "Quitado/a de una clase por su profesor/a",
+  "class.join": "Te uniste a una clase con su código",
+  "class.enrol": "Inscripción en un curso por tu profesor/a (lista de una clase)",
+  "class.member-add": "Agregado/a a una clase por tu profesor/a",
+  "class.invite": "Invitación a una clase de tu profesor/a (lista de una clase)",
+  "class.invitation-accept": "Aceptaste una invitación a una clase",
+  "class.invitation-decline": "Rechazaste una invitación a una clase",
+  "announcement.post": "Aviso publicado en un curso",
+  "announcement.edit": "Aviso editado",
+  "announcement.delete": "Aviso eliminado",
+  "question.resolve": "Pregunta de un módulo marcada resuelta",
+  "question.reopen": "Pregunta de un módulo marcada no resuelta",
+  "question.hide": "Pregunta de un módulo ocultada",
+  "question.show": "Pregunta de un módulo mostrada otra vez",
+  "question.delete": "Pregunta de un módulo eliminada por el equipo docente",
+  "question.answer-delete": "Respuesta a una pregunta de un módulo eliminada",
+  "certificate.issue": "Certificado emitido",
+  "certificate.rename": "Nombre actualizado en los certificados",
+  "book.update": "Libro editado",
+  "book.delete": "Libro eliminado",
+} as const satisfies Record<string, string>;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** An action's text; an action no longer written (an older log's) keeps its key. */
+export function auditActionText(action: string): string {
+  return Object.hasOwn(AUDIT_ACTIONS, action) ? AUDIT_ACTIONS[action as AuditAction] : action;
+}
 
 /** Appends an audit record (who, what, when). Never throws: auditing must not break a flow. */
 export async function audit(

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { INVALID_JSON, MAX_QUESTION_OPTIONS, MIN_QUESTION_OPTIONS, MODULE_TITLE_REQUIRED } from "./texts.ts";
 import {
+  COURSE_FIELD_NAMES,
   CourseFieldsSchema,
   CreateCourseSchema,
   LinkSchema,
@@ -208,20 +209,32 @@ export const CourseCreateFormSchema = z
   })
   .meta(moduleFiles);
 
-/** PUT /api/cursos/{cursoId} (multipart/form-data): every field optional but the title. */
-export const CourseUpdateFormSchema = z
-  .object({
-    ...CourseFieldsSchema.shape,
-    imagen: z.file().optional().meta({ description: "Imagen nueva (opcional)." }),
-    modulos: z.string().optional().meta({
-      description: "JSON: lista de módulos (ApiModulo); los existentes con su id. Sin él, los módulos no cambian.",
-      contentMediaType: "application/json",
-    }),
-  })
-  .meta(moduleFiles);
+const updateFields = {
+  ...CourseFieldsSchema.shape,
+  imagen: z.file().optional().meta({ description: "Imagen nueva (opcional)." }),
+  modulos: z.string().optional().meta({
+    description: "JSON: lista de módulos (ApiModulo); los existentes con su id. Sin él, los módulos no cambian.",
+    contentMediaType: "application/json",
+  }),
+};
+/**
+ * A PUT replaces the course: every field of it is required (empty, or null in JSON, leaves one
+ * blank; submission.server.ts refuses a body without one). The image and the modules stay
+ * optional: left out, they do not change.
+ */
+const whole = { required: [...COURSE_FIELD_NAMES] };
+
+/** PUT /api/cursos/{cursoId} (multipart/form-data). */
+export const CourseUpdateFormSchema = z.object(updateFields).meta({ ...moduleFiles, ...whole });
 
 /** PUT /api/cursos/{cursoId} (application/json). */
-export const CourseUpdateJsonSchema = z.object({
-  ...CourseFieldsSchema.shape,
-  modulos: z.array(ApiModuleSchema).max(50).optional(),
-});
+export const CourseUpdateJsonSchema = z
+  .object({ ...CourseFieldsSchema.shape, modulos: z.array(ApiModuleSchema).max(50).optional() })
+  .meta(whole);
+
+/** PATCH /api/cursos/{cursoId}: the same fields, none required; only those sent change. */
+const none = { required: [] };
+export const CoursePatchFormSchema = z.object(updateFields).meta({ ...moduleFiles, ...none });
+export const CoursePatchJsonSchema = z
+  .object({ ...CourseFieldsSchema.shape, modulos: z.array(ApiModuleSchema).max(50).optional() })
+  .meta(none);

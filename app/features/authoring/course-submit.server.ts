@@ -40,21 +40,29 @@ export async function submitNewCourse(
   });
 }
 
-/** PUT /api/cursos/{cursoId} (with `modulos`) and the editor's course form (fields and image). */
+/**
+ * The editor's course form (fields and image), PUT /api/cursos/{cursoId} (every field of the course,
+ * optionally `modulos`) and PATCH (only the fields sent change).
+ */
 export async function submitCourseUpdate(
   admin: SessionUser,
   id: string,
   request: Request,
-  source: "page" | "api",
+  source: "page" | "put" | "patch",
   /** The body, when the caller already read it (the editor reads it to learn the intent). */
   preread?: CourseUpload,
 ): Promise<Ok | CourseRefusal> {
-  const upload = preread ?? (await readCourseUpload(request, source === "api" ? "api" : "editor"));
+  const api = source !== "page";
+  const upload = preread ?? (await readCourseUpload(request, api ? "api" : "editor"));
   if (!upload.ok) return upload;
-  const hasModules = source === "api" && (upload.values.modulos !== undefined || upload.files.length > 0);
+  const hasModules = api && (upload.values.modulos !== undefined || upload.files.length > 0);
   // The files are kept only when the course is updated.
   return withUpload(upload.all, async (): Promise<Ok | CourseRefusal> => {
-    const sub = await validateCourse(upload, { mode: "update", modules: hasModules });
+    const sub = await validateCourse(upload, {
+      mode: source === "patch" ? "patch" : "update",
+      whole: source === "put",
+      modules: hasModules,
+    });
     if (!sub.ok) return sub;
     try {
       const outcome = await updateCourse(

@@ -69,7 +69,10 @@ const duration = (required: boolean) =>
         ctx.addIssue({ code: "custom", message: DURATION_INVALID });
     })
     .transform((v) => (v === "" ? null : Number(v)))
-    .meta({ description: "Horas: número mayor o igual a 0 (se acepta coma decimal)." });
+    .meta({
+      description: "Horas: número mayor o igual a 0 (se acepta coma decimal).",
+      anyOf: [{ type: "number", minimum: 0 }, { type: "string" }, { type: "null" }],
+    });
 
 /**
  * The exigencia (docs/product.md#calificaciones): a whole percentage between EXIGENCIA_MIN and
@@ -97,7 +100,7 @@ const exigencia = z
     description:
       `Exigencia: el porcentaje para la nota 4,0 (entero de ${EXIGENCIA_MIN} a ${EXIGENCIA_MAX}); ` +
       `vacía u omitida, ${EXIGENCIA_DEFAULT}.`,
-    anyOf: [{ type: "integer", minimum: EXIGENCIA_MIN, maximum: EXIGENCIA_MAX }, { type: "string" }],
+    anyOf: [{ type: "integer", minimum: EXIGENCIA_MIN, maximum: EXIGENCIA_MAX }, { type: "string" }, { type: "null" }],
     default: EXIGENCIA_DEFAULT,
   });
 
@@ -149,10 +152,11 @@ const calendarDate = z
     return d;
   })
   .meta({
-    description: "Fecha AAAA-MM-DD, fecha-hora ISO o { seconds }; vacía: sin fecha.",
+    description: "Fecha AAAA-MM-DD, fecha-hora ISO o { seconds }; vacía o null: sin fecha.",
     anyOf: [
       { type: "string" },
       { type: "object", properties: { seconds: { type: "integer" } }, required: ["seconds"] },
+      { type: "null" },
     ],
   });
 
@@ -196,7 +200,7 @@ const stringList = (field: string) =>
     })
     .meta({
       description: "Lista JSON de textos (o un texto por línea).",
-      anyOf: [{ type: "array", items: { type: "string" } }, { type: "string" }],
+      anyOf: [{ type: "array", items: { type: "string" } }, { type: "string" }, { type: "null" }],
     });
 
 function courseFields(opts: { requireDuration: boolean }) {
@@ -228,6 +232,37 @@ export const CreateCourseSchema = courseFields({ requireDuration: true });
 /** Editing a course: the duration is a number >= 0 or empty. */
 export const CourseFieldsSchema = courseFields({ requireDuration: false });
 export type CourseFields = z.infer<typeof CourseFieldsSchema>;
+/** The course's own fields (not its image or modules): each one a PUT must send. */
+export const COURSE_FIELD_NAMES = Object.keys(CourseFieldsSchema.shape) as Array<keyof CourseFields>;
+
+/**
+ * A stored course's fields as a client sends them (dates as yyyy-mm-dd, lists as lists): what a
+ * PATCH's fields go over before CourseFieldsSchema judges the whole, as a PUT's would be.
+ */
+export function sentCourseFields(course: {
+  titulo: string;
+  bienvenida: string;
+  duracionHoras: number | null;
+  dirigidoA: string;
+  fechaInicio: Date | null;
+  fechaTermino: Date | null;
+  herramientas: unknown;
+  loAprenderan: unknown;
+  exigencia: number;
+}): Record<keyof CourseFields, unknown> {
+  const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
+  return {
+    titulo: course.titulo,
+    bienvenida: course.bienvenida,
+    duracionHoras: course.duracionHoras,
+    dirigidoA: course.dirigidoA,
+    fechaInicio: day(course.fechaInicio),
+    fechaTermino: day(course.fechaTermino),
+    herramientas: course.herramientas,
+    loAprenderan: course.loAprenderan,
+    exigencia: course.exigencia,
+  };
+}
 
 /** Form fields as typed, for Conform on the pages. */
 export type CourseFormFields = {

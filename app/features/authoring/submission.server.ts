@@ -14,9 +14,15 @@ import {
   withUpload,
   type StoredUpload,
 } from "~/lib/upload.server.ts";
-import { IMAGE_CHOOSE_AGAIN, IMAGE_REQUIRED } from "./texts.ts";
+import { FIELDS_MISSING, IMAGE_CHOOSE_AGAIN, IMAGE_REQUIRED } from "./texts.ts";
 import { ApiModulesField, type ApiModule } from "./api-schema.ts";
-import { CourseFieldsSchema, CreateCourseSchema, fieldErrors, type CourseFields } from "./schema.ts";
+import {
+  COURSE_FIELD_NAMES,
+  CourseFieldsSchema,
+  CreateCourseSchema,
+  fieldErrors,
+  type CourseFields,
+} from "./schema.ts";
 
 const IMAGE_FIELD = "imagen";
 /** The editor's per-module upload field. */
@@ -115,9 +121,17 @@ function firstMessage(errors: Record<string, string[]>) {
   return Object.values(errors).flat()[0] ?? "Datos inválidos.";
 }
 
-export type CourseSubmission = {
+/** A PATCH's course fields, as sent. */
+type SentFields = { over: Partial<Record<keyof CourseFields, unknown>> };
+
+export type CourseSubmission<F = CourseFields | SentFields> = {
   ok: true;
-  fields: CourseFields;
+  /**
+   * The course's fields, judged; for a PATCH (`mode: "patch"`), the fields sent, as sent: they go
+   * over the stored ones and CourseFieldsSchema judges the whole when the course is written
+   * (whole-course.server.ts, in its transaction).
+   */
+  fields: F;
   image?: StoredUpload;
   modules?: ApiModule[];
   moduleFiles: Map<number, StoredUpload[]>;
@@ -125,26 +139,48 @@ export type CourseSubmission = {
   uploads: StoredUpload[];
 };
 
+type CheckOptions = {
+  /**
+   * create: duration and image required, defaults for what is left out. update: the course's
+   * fields replaced (the editor's form sends them all); `whole` (PUT /api/cursos/{cursoId}): each
+   * must be sent, a missing one is refused, never reset to a default. patch (PATCH): only the
+   * fields sent change.
+   */
+  mode: "create" | "update" | "patch";
+  whole?: boolean;
+  /** Read the API's `modulos` JSON and its `archivosModulo_{index}` files. */
+  modules: boolean;
+};
+
 /**
  * Validates a course submission (after `readCourseUpload`). On a refusal the stored files are
- * already removed. `mode` create: duration and image required. `modules`: read the API's
- * `modulos` JSON and its `archivosModulo_{index}` files.
+ * already removed.
  */
 export function validateCourse(
   upload: CourseUpload,
-  opts: { mode: "create" | "update"; modules: boolean },
-): Promise<CourseSubmission | CourseRefusal> {
+  opts: CheckOptions & { mode: "create" | "update" },
+): Promise<CourseSubmission<CourseFields> | CourseRefusal>;
+export function validateCourse(upload: CourseUpload, opts: CheckOptions): Promise<CourseSubmission | CourseRefusal>;
+export function validateCourse(upload: CourseUpload, opts: CheckOptions): Promise<CourseSubmission | CourseRefusal> {
   return withUpload(upload.all, () => checkCourse(upload, opts));
 }
 
-async function checkCourse(
-  upload: CourseUpload,
-  opts: { mode: "create" | "update"; modules: boolean },
-): Promise<CourseSubmission | CourseRefusal> {
+async function checkCourse(upload: CourseUpload, opts: CheckOptions): Promise<CourseSubmission | CourseRefusal> {
   const values = upload.values;
+  const sent = COURSE_FIELD_NAMES.filter((name) => values[name] !== undefined);
   const schema: z.ZodType<CourseFields> = opts.mode === "create" ? CreateCourseSchema : CourseFieldsSchema;
-  const parsed = schema.safeParse(values);
+  const parsed =
+    opts.mode === "patch"
+      ? ({ success: true, data: { over: Object.fromEntries(sent.map((name) => [name, values[name]])) } } as const)
+      : schema.safeParse(values);
   const errors: Record<string, string[]> = parsed.success ? {} : fieldErrors(parsed.error);
+  const missing = opts.whole ? COURSE_FIELD_NAMES.filter((name) => !sent.includes(name)) : [];
+  if (missing.length) {
+    // Said first: a body that leaves fields out is refused whatever the others hold.
+    const message = FIELDS_MISSING(missing);
+    for (const name of missing) errors[name] = [message];
+    return { ...fail(400, message), fieldErrors: errors, values: textValues(values) };
+  }
   if (opts.mode === "create" && !upload.image) (errors[IMAGE_FIELD] ??= []).push(IMAGE_REQUIRED);
 
   let modules: ApiModule[] | undefined;

@@ -24,6 +24,14 @@ export const MISSING_ID = "Error: ID de curso no proporcionado.";
 export const UNAUTHORIZED_AGAIN = "No autorizado. Por favor inicia sesión de nuevo.";
 export const UPDATE_FAILED = "Error al actualizar el curso. Intenta nuevamente.";
 export const UPDATED = "Curso actualizado con éxito";
+/**
+ * PUT /api/cursos/{cursoId} without some of the course's fields: a PUT replaces the course, so it
+ * sends them all (empty or null to leave one blank); PATCH changes only the fields sent.
+ */
+export const FIELDS_MISSING = (fields: readonly string[]) =>
+  (fields.length === 1 ? `Falta el campo ${fields[0]}` : `Faltan los campos ${fields.join(", ")}`) +
+  ": PUT reemplaza el curso entero (envía un campo vacío o null para dejarlo en blanco); " +
+  "para cambiar solo algunos campos, usa PATCH.";
 
 export const MODULE_TITLE_REQUIRED = "El título del módulo es obligatorio.";
 export const MODULE_NOT_FOUND = "El módulo ya no existe.";

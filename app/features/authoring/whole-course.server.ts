@@ -10,12 +10,12 @@ import { audit } from "~/features/audit/audit.server.ts";
 import type { Role } from "~/features/auth/roles.ts";
 import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { ok, type Result } from "~/lib/failure.ts";
+import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import type { StoredUpload } from "~/lib/upload.server.ts";
 import { fileRows, forgetReminders, notFound, questionRows, sameInstant, type Tx } from "./authoring-rows.server.ts";
 import type { ApiModule } from "./api-schema.ts";
-import type { CourseFields, QuestionInput } from "./schema.ts";
+import { CourseFieldsSchema, sentCourseFields, type CourseFields, type QuestionInput } from "./schema.ts";
 
 function courseData(fields: CourseFields) {
   return {
@@ -130,37 +130,65 @@ export async function updateCourse(
   admin: { id: string },
   id: string,
   input: {
-    fields: CourseFields;
+    /** The fields, or (PATCH) the fields sent, to go over the stored ones and be judged whole. */
+    fields: CourseFields | { over: Partial<Record<keyof CourseFields, unknown>> };
     image?: StoredUpload;
     modules?: readonly ApiModule[];
     moduleFiles?: ReadonlyMap<number, StoredUpload[]>;
   },
   request: Request | null,
 ): Promise<Result> {
-  const result = await prisma.$transaction(async (tx) => {
-    const current = await tx.course.findUnique({ where: { id }, select: { imagen: true } });
-    if (!current) return null;
-    await tx.course.update({
-      where: { id },
-      data: {
-        ...courseData(input.fields),
-        ...courseWordsUpdate(input.fields),
-        ...(input.image ? { imagen: input.image.key } : {}),
-      },
-    });
-    await bumpCatalog(tx);
-    const dropped: string[] = input.image && current.imagen ? [current.imagen] : [];
-    if (input.modules) dropped.push(...(await syncModules(tx, id, input.modules, input.moduleFiles ?? new Map())));
-    return dropped;
-  });
+  const result = await prisma.$transaction(
+    async (tx): Promise<{ dropped: string[]; titulo: string } | Failure | null> => {
+      const current = await tx.course.findUnique({
+        where: { id },
+        select: {
+          imagen: true,
+          titulo: true,
+          bienvenida: true,
+          duracionHoras: true,
+          dirigidoA: true,
+          fechaInicio: true,
+          fechaTermino: true,
+          herramientas: true,
+          loAprenderan: true,
+          exigencia: true,
+        },
+      });
+      if (!current) return null;
+      // A PATCH's fields over the stored ones, read in this transaction: the same rules as a PUT's
+      // (the dates' order with the date not sent), and no other change lost in between.
+      let fields: CourseFields;
+      if ("over" in input.fields) {
+        const parsed = CourseFieldsSchema.safeParse({ ...sentCourseFields(current), ...input.fields.over });
+        const issue = parsed.error?.issues[0];
+        if (!parsed.success)
+          return fail(400, issue?.message ?? "Datos inválidos.", { field: String(issue?.path[0] ?? "") });
+        fields = parsed.data;
+      } else fields = input.fields;
+      await tx.course.update({
+        where: { id },
+        data: {
+          ...courseData(fields),
+          ...courseWordsUpdate(fields),
+          ...(input.image ? { imagen: input.image.key } : {}),
+        },
+      });
+      await bumpCatalog(tx);
+      const dropped: string[] = input.image && current.imagen ? [current.imagen] : [];
+      if (input.modules) dropped.push(...(await syncModules(tx, id, input.modules, input.moduleFiles ?? new Map())));
+      return { dropped, titulo: fields.titulo };
+    },
+  );
   if (!result) return notFound();
-  await Promise.all(result.map((key) => deleteStoredLogged(key)));
+  if ("ok" in result) return result;
+  await Promise.all(result.dropped.map((key) => deleteStoredLogged(key)));
   if (input.modules) await recomputeCourseProgress(id);
   await audit(request, "course.update", {
     actorId: admin.id,
     targetType: "course",
     targetId: id,
-    detail: input.fields.titulo,
+    detail: result.titulo,
   });
   return ok();
 }

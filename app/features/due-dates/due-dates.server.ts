@@ -213,7 +213,7 @@ export async function calendarFeed(token: string, now = new Date()): Promise<str
   const host = new URL(base).hostname;
   const events: CalendarEvent[] = items.map((i) => ({
     uid: `fecha-limite-${i.moduloId}@${host}`,
-    start: i.fechaLimite,
+    due: i.fechaLimite,
     summary: `${i.curso}: ${i.modulo}`,
     description: `Fecha límite (hora de Chile): ${i.fechaTexto}.`,
     url: `${base}${i.href}`,

@@ -1,11 +1,16 @@
 // An iCalendar feed (RFC 5545) of due dates: CRLF line ends, lines folded at 75 octets (a
-// UTF-8 character never split), TEXT values escaped (\\ ; , and newlines), times in UTC ('Z').
+// UTF-8 character never split), TEXT values escaped (\\ ; , and newlines), DTSTAMP in UTC ('Z').
+// Each due date is an all-day event on its Chile date (DTEND the next day: an event must end after
+// it starts, §3.8.2.2), the time in its description: calendars show a deadline on its day, and a
+// VTODO's DUE is ignored by subscribed calendars (Google's among them).
 // Pure: the feed route and the tests read the same text.
+import { chileLocalInput } from "~/lib/chile-time.ts";
 
 export type CalendarEvent = {
   /** Stable across renders and renewals: the calendar updates the event instead of adding one. */
   uid: string;
-  start: Date;
+  /** The due instant: the event is its Chile date. */
+  due: Date;
   summary: string;
   description?: string;
   url: string;
@@ -49,6 +54,14 @@ function icsDateTime(at: Date): string {
     .replace(/\.\d{3}/, "");
 }
 
+/** The Chile date of an instant and the day after it, as iCalendar DATE values: 20261205, 20261206. */
+function chileDay(at: Date): { day: string; next: string } {
+  const [y, m, d] = chileLocalInput(at).slice(0, 10).split("-").map(Number) as [number, number, number];
+  const date = (offset: number) =>
+    new Date(Date.UTC(y, m - 1, d + offset)).toISOString().slice(0, 10).replace(/-/g, "");
+  return { day: date(0), next: date(1) };
+}
+
 export function buildCalendar(events: readonly CalendarEvent[], opts: { name: string; now: Date }): string {
   const stamp = icsDateTime(opts.now);
   const lines = [
@@ -61,13 +74,13 @@ export function buildCalendar(events: readonly CalendarEvent[], opts: { name: st
     "X-WR-TIMEZONE:America/Santiago",
   ];
   for (const e of events) {
+    const { day, next } = chileDay(e.due);
     lines.push(
       "BEGIN:VEVENT",
       `UID:${e.uid}`,
       `DTSTAMP:${stamp}`,
-      `DTSTART:${icsDateTime(e.start)}`,
-      // A due date is a moment: the event lasts no time.
-      `DTEND:${icsDateTime(e.start)}`,
+      `DTSTART;VALUE=DATE:${day}`,
+      `DTEND;VALUE=DATE:${next}`,
       `SUMMARY:${escapeText(e.summary)}`,
       ...(e.description ? [`DESCRIPTION:${escapeText(e.description)}`] : []),
       `URL:${e.url}`,

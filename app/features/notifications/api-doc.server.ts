@@ -7,7 +7,7 @@ import {
   ApiPreferencesSchema,
   ApiUnreadSchema,
   MarkReadSchema,
-  PreferencesSchema,
+  ApiPreferencesBodySchema,
 } from "./schema.ts";
 import { MARK_READ_INVALID, NOT_FOUND, PREFS_INVALID } from "./texts.ts";
 
@@ -52,10 +52,11 @@ export const NOTIFICATION_CALLS: Operations = {
       tag: "Notificaciones",
       summary: "Cambiar tus preferencias de notificaciones",
       description:
-        `Un modo por tipo: ${MODES}; los tipos que no envías no cambian. ` +
-        "La aprobación de tu cuenta (cuenta) no se elige: su correo es necesario.",
+        `La forma que responde GET: { preferencias: { tipo: modo, … } }, un modo por tipo: ${MODES}; ` +
+        "los tipos que no envías no cambian. La aprobación de tu cuenta (cuenta) no se elige: su correo " +
+        "es necesario (se acepta solo con el modo que GET responde).",
       access: "user",
-      body: { json: PreferencesSchema },
+      body: { json: ApiPreferencesBodySchema },
       ok: { 200: json("Las preferencias guardadas.", ApiPreferencesSchema) },
       errors: { 400: { description: "Un modo o tipo no válido.", texts: [PREFS_INVALID], varies: true } },
     },

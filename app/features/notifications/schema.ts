@@ -1,7 +1,7 @@
 // The shapes of notifications' forms and API (docs/product.md#notifications): one schema each,
 // read by the HTML routes and the /api routes alike.
 import { z } from "zod";
-import { CHOOSABLE_KINDS, NOTIFICATION_KINDS, NOTIFICATION_MODES } from "./kinds.ts";
+import { CHOOSABLE_KINDS, KIND_INFO, NOTIFICATION_KINDS, NOTIFICATION_MODES } from "./kinds.ts";
 import { MARK_READ_INVALID, PREFS_INVALID } from "./texts.ts";
 
 /** 'Marcar como leída' (one, by id) or 'Marcar todas como leídas': the page's forms and the API's body. */
@@ -46,6 +46,30 @@ export const ApiNotificationListSchema = z.object({
 
 export const ApiUnreadSchema = z.object({ sinLeer: z.number().int() });
 
+/** GET /api/notificaciones/preferencias, and PUT's answer: every kind's mode. */
 export const ApiPreferencesSchema = z.object({
   preferencias: z.object(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, z.enum(NOTIFICATION_MODES)]))),
 });
+
+/**
+ * PUT /api/notificaciones/preferencias: the shape GET answers, { preferencias: { aviso: "digest", … } },
+ * so a client sends back what it read. The kinds left out keep theirs; a kind nobody chooses
+ * (cuenta) may come back with its one mode, never another.
+ */
+export const ApiPreferencesBodySchema = z.strictObject(
+  {
+    preferencias: z.strictObject(
+      {
+        ...PreferencesSchema.shape,
+        ...Object.fromEntries(
+          NOTIFICATION_KINDS.filter((kind) => !KIND_INFO[kind].choosable).map((kind) => [
+            kind,
+            z.literal(KIND_INFO[kind].mode, PREFS_INVALID).optional(),
+          ]),
+        ),
+      },
+      PREFS_INVALID,
+    ),
+  },
+  PREFS_INVALID,
+);

@@ -5,7 +5,7 @@
 // Streamed (lib/zip.server.ts): rows are read in keyset batches as the archive is read, files
 // are piped from storage, so a long history costs time, not memory.
 import { getPreferences } from "~/features/notifications/notify.server.ts";
-import { audit, type AuditAction } from "~/features/audit/audit.server.ts";
+import { audit, auditActionText } from "~/features/audit/audit.server.ts";
 import { ensureCertificatePdf, verificationUrl } from "~/features/certificates/certificates.server.ts";
 import { BUDGETS, consume } from "~/features/limits/rate-limits.server.ts";
 import { prisma } from "~/lib/db.server.ts";
@@ -645,55 +645,6 @@ function sessions(userId: string) {
   );
 }
 
-const ACTIONS: Partial<Record<AuditAction, string>> = {
-  "login.success": "Ingreso a la cuenta",
-  "login.failure": "Intento de ingreso fallido",
-  "user.register": "Registro de la cuenta",
-  "user.email-confirm": "Confirmación del correo",
-  "user.approve": "Cuenta aprobada",
-  "user.suspend": "Cuenta suspendida",
-  "user.delete": "Cuenta eliminada",
-  "user.email-change": "Cambio de correo",
-  "user.password-reset": "Nueva contraseña con un enlace de recuperación",
-  "user.password-link": "Enlace para restablecer la contraseña creado por un administrador",
-  "user.password-change": "Cambio de contraseña",
-  "user.data-export": "Descarga de tus datos",
-  "user.role_change": "Cambio de rol",
-  "course.create": "Curso creado",
-  "course.update": "Curso editado",
-  "course.publish": "Curso publicado",
-  "course.delete": "Curso eliminado",
-  "course.team-add": "Profesor/a agregado/a a un equipo docente",
-  "course.team-remove": "Profesor/a quitado/a de un equipo docente",
-  "course.review-send": "Curso enviado a revisión",
-  "course.review-return": "Curso devuelto a borrador",
-  "class.create": "Clase creada",
-  "class.rename": "Clase renombrada",
-  "class.code-reset": "Nuevo código de una clase",
-  "class.delete": "Clase eliminada",
-  "class.member-remove": "Quitado/a de una clase por su profesor/a",
-  "class.join": "Te uniste a una clase con su código",
-  "class.enrol": "Inscripción en un curso por tu profesor/a (lista de una clase)",
-  "class.member-add": "Agregado/a a una clase por tu profesor/a",
-  "class.invite": "Invitación a una clase de tu profesor/a (lista de una clase)",
-  "class.invitation-accept": "Aceptaste una invitación a una clase",
-  "class.invitation-decline": "Rechazaste una invitación a una clase",
-  "announcement.post": "Aviso publicado en un curso",
-  "announcement.edit": "Aviso editado",
-  "announcement.delete": "Aviso eliminado",
-  "question.resolve": "Pregunta de un módulo marcada resuelta",
-  "question.reopen": "Pregunta de un módulo marcada no resuelta",
-  "question.hide": "Pregunta de un módulo ocultada",
-  "question.show": "Pregunta de un módulo mostrada otra vez",
-  "question.delete": "Pregunta de un módulo eliminada por el equipo docente",
-  "question.answer-delete": "Respuesta a una pregunta de un módulo eliminada",
-  "certificate.issue": "Certificado emitido",
-  "certificate.rename": "Nombre actualizado en los certificados",
-  "book.update": "Libro editado",
-  "book.delete": "Libro eliminado",
-};
-const actionText = (action: string) => ACTIONS[action as AuditAction] ?? action;
-
 /**
  * The audit log's entries made by the person, and those about their account made by someone
  * else (an admin's approval, suspension…): of these, what and when, not who nor from where.
@@ -720,7 +671,7 @@ function activity(userId: string) {
       ),
       (r) => ({
         accion: r.action,
-        descripcion: actionText(r.action),
+        descripcion: auditActionText(r.action),
         fecha: r.createdAt,
         sobre: r.targetType ? { tipo: r.targetType, id: r.targetId } : null,
         detalle: r.detail,
@@ -741,7 +692,7 @@ function activity(userId: string) {
           select,
         }),
       ),
-      (r) => ({ accion: r.action, descripcion: actionText(r.action), fecha: r.createdAt, detalle: r.detail }),
+      (r) => ({ accion: r.action, descripcion: auditActionText(r.action), fecha: r.createdAt, detalle: r.detail }),
     ),
   };
 }

@@ -35,19 +35,22 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * PUT /api/cursos/{cursoId} (admins and the course's teachers; docs/product.md#api-courses): the
- * course fields as multipart (or JSON), an optional new imagen, and optionally `modulos` (JSON;
- * existing modules by id, files to keep listed in archivosModulo) with new files
- * archivosModulo_{index}. All or nothing.
+ * PUT /api/cursos/{cursoId} (admins and the course's teachers; docs/product.md#api-courses): every
+ * course field as multipart (or JSON; one left out is a 400 that names it, never a default), an
+ * optional new imagen, and optionally `modulos` (JSON; existing modules by id, files to keep listed
+ * in archivosModulo) with new files archivosModulo_{index}. All or nothing.
+ * PATCH /api/cursos/{cursoId}: the same body, but only the fields sent change (the same rules).
  * DELETE /api/cursos/{cursoId} (admin; the original client sent no token: the server requires one).
  */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
     const method = args.request.method;
-    if (method !== "DELETE" && method !== "PUT") return methodNotAllowed("GET, PUT, DELETE");
-    if (method === "PUT") {
+    if (method !== "DELETE" && method !== "PUT" && method !== "PATCH")
+      return methodNotAllowed("GET, PUT, PATCH, DELETE");
+    if (method === "PUT" || method === "PATCH") {
       const manager = await requireApiCourseManager(args, args.params.cursoId);
-      const outcome = await submitCourseUpdate(manager, args.params.cursoId, args.request, "api");
+      const how = method === "PUT" ? "put" : "patch";
+      const outcome = await submitCourseUpdate(manager, args.params.cursoId, args.request, how);
       if (!outcome.ok) return apiFailure(outcome);
       return apiJson<ApiNoticeId>({ message: UPDATED, id: args.params.cursoId });
     }

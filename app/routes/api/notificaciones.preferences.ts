@@ -1,6 +1,6 @@
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import { getPreferences, setPreferences } from "~/features/notifications/notify.server.ts";
-import { PreferencesSchema } from "~/features/notifications/schema.ts";
+import { ApiPreferencesBodySchema } from "~/features/notifications/schema.ts";
 import { apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import type { Route } from "./+types/notificaciones.preferences";
 
@@ -12,12 +12,16 @@ export function loader(args: Route.LoaderArgs) {
   });
 }
 
-/** PUT /api/notificaciones/preferencias: { "aviso": "digest", … }; the kinds left out keep theirs. */
+/**
+ * PUT /api/notificaciones/preferencias: { "preferencias": { "aviso": "digest", … } }, the shape GET
+ * answers; the kinds left out keep theirs.
+ */
 export function action(args: Route.ActionArgs) {
   return handleApi(async () => {
     if (args.request.method.toUpperCase() !== "PUT") return methodNotAllowed("GET, PUT");
     const user = await requireApiUser(args);
-    await setPreferences(user.id, await parseBody(args.request, PreferencesSchema));
+    const { preferencias } = await parseBody(args.request, ApiPreferencesBodySchema);
+    await setPreferences(user.id, preferencias);
     return apiJson({ preferencias: await getPreferences(user.id) });
   });
 }
