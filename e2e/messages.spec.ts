@@ -170,9 +170,13 @@ test("answering a message: compose prefilled, sent, in 'Enviados' and in the oth
   await expect(answer).toContainText("Destinataria E2E");
   await expectNoAxeViolations(other, browser, "/user/messages", javaScriptEnabled);
   await answer.click();
-  await expect(
-    other.getByRole("navigation", { name: "Panel Usuario" }).getByRole("link", { name: "Mensajes", exact: true }),
-  ).toBeVisible();
+  // A docente's messages keep the teacher's panel: its menu, and the way back to their courses.
+  await expect(other).toHaveTitle("Panel docente | Academia Abierta");
+  const teacherMenu = other.getByRole("navigation", { name: "Panel docente" });
+  await expect(teacherMenu.getByRole("link", { name: "Mensajes", exact: true })).toBeVisible();
+  await expect(other.getByRole("navigation", { name: "Panel Usuario" })).toHaveCount(0);
+  await teacherMenu.getByRole("link", { name: "Mis cursos como profesor/a" }).click();
+  await expect(other).toHaveURL(/\/docente$/);
   await context.close();
 });
 
