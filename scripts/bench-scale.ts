@@ -134,6 +134,7 @@ async function startServer(
           HOST: "127.0.0.1",
           RATE_LIMIT_IP_FACTOR: "100",
           SMTP_URL: "",
+          BACKUP_EVERY_H: "0",
           // Required with PostgreSQL (every instance signs with one secret); a throwaway one here.
           ...(pgUrl
             ? { SESSION_SECRET: process.env.SESSION_SECRET || "bench-scale-secreto-de-prueba-de-32-caracteres" }
