@@ -98,7 +98,7 @@ async function finishRun(
 export type ScheduledRun = "made" | "taken" | "done" | "failed" | "interrupted";
 
 /** A backup's size: its database file and the stored files it copied (none with S3). */
-export function backupBytes(manifest: Manifest): number {
+function backupBytes(manifest: Manifest): number {
   return (
     manifest.database.bytes +
     manifest.files.reduce((sum, file) => sum + (manifest.storage === "local" ? file.size : 0), 0)

@@ -6,7 +6,7 @@ import { BACKUP_FAILED, BACKUP_NONE, BACKUP_OFF, BACKUP_STALE } from "./texts.ts
 export type BackupRunView = { at: Date; made: boolean; bytes: number | null; error: string | null };
 
 /** How old the newest made backup may be before the panel warns: two days. */
-export const BACKUP_STALE_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
+const BACKUP_STALE_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
 
 /**
  * The warning the panel shows, or null: the last run failed; no backup was ever made; or the
