@@ -70,8 +70,8 @@ test("eliminar mi cuenta revocando mi certificado: su verificación dice que fue
   await expect(page.getByText("Certificado válido")).toBeVisible();
 
   const dialog = await openDeletionDialog(page);
-  const keep = dialog.getByRole("radio", { name: /Mantenerlos verificables/ });
-  const revoke = dialog.getByRole("radio", { name: /Revocarlos/ });
+  const keep = dialog.getByRole("radio", { name: /^Mantenerlo verificable:/ });
+  const revoke = dialog.getByRole("radio", { name: /^Revocarlo:/ });
   await expect(dialog.getByRole("group", { name: "Tu certificado" })).toBeVisible();
   await expect(keep).toBeChecked();
   await revoke.check();
@@ -97,10 +97,10 @@ test("un administrador elimina una cuenta desde Registros y elige revocar sus ce
   await admin.page.getByRole("row").filter({ hasText: user.correo }).getByRole("link", { name: "Eliminar" }).click();
   const dialog = admin.page.getByRole("dialog", { name: "¿Eliminar usuario?" });
   await expect(dialog).toContainText("«Cuenta eliminada»");
-  await expect(dialog.getByRole("radio", { name: /Mantenerlos verificables/ })).toBeChecked();
-  await dialog.getByRole("radio", { name: /Revocarlos/ }).check();
+  await expect(dialog.getByRole("radio", { name: /^Mantenerlo verificable:/ })).toBeChecked();
+  await dialog.getByRole("radio", { name: /^Revocarlo:/ }).check();
   await dialog.getByRole("button", { name: "Eliminar definitivamente" }).click();
-  await expect(admin.page.getByText("Usuario eliminado correctamente.")).toBeVisible();
+  await expect(admin.page.getByText("Cuenta eliminada.")).toBeVisible();
   await expect(admin.page.getByRole("row").filter({ hasText: user.correo })).toHaveCount(0);
   await admin.close();
 

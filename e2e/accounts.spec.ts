@@ -56,7 +56,7 @@ test("registro → pendiente → aprobado por el admin → ingreso → salir", a
     admin.page
       .getByRole("navigation", { name: "Panel Administrador" })
       .last()
-      .getByRole("link", { name: /^Registros \((\d+|más de 99) pendientes\)$/ }),
+      .getByRole("link", { name: /^Registros \((1 pendiente|\d+ pendientes|más de 99 pendientes)\)$/ }),
   ).toBeVisible();
   await findInRecords(admin.page, correo);
   await expect(admin.page.getByRole("row").filter({ hasText: correo }).getByText("Correo confirmado")).toBeVisible();
@@ -221,7 +221,7 @@ test("suspender en Registros cierra la sesión y el token; aprobar de nuevo deja
   const admin = await adminPage(browser, javaScriptEnabled);
   await findInRecords(admin.page, user.correo);
   await admin.page.getByRole("row").filter({ hasText: user.correo }).getByRole("button", { name: "Suspender" }).click();
-  await expect(admin.page.getByText("Usuario suspendido: sus sesiones se cerraron.")).toBeVisible();
+  await expect(admin.page.getByText("Cuenta suspendida: sus sesiones se cerraron.")).toBeVisible();
   await expect(admin.page.getByRole("row").filter({ hasText: user.correo }).getByText("Suspendido")).toBeVisible();
 
   // The browser session and the API token ended at once.

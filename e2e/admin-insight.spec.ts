@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { backupMadeToday } from "./backup-db.ts";
 import { ADMIN, approvedUser, signIn } from "./support.ts";
 
 // The admin lands on the Resumen (figures, a chart with its table), opens a
@@ -81,9 +82,16 @@ test("el administrador ve el Resumen y abre los reportes y las calificaciones de
 }, info) => {
   const data = await courseWithAttempts(request, info.project.name);
 
+  // The last scheduled backup (the e2e server makes none, BACKUP_EVERY_H=0: a row stands for it):
+  // when, its size, no warning (the warnings' rule: tests/backup-status.test.ts).
+  await backupMadeToday(1_500_000);
   await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Resumen", level: 1 })).toBeVisible();
+  const backup = page.getByRole("region", { name: "Copia de seguridad" });
+  await expect(backup).toContainText(/Última: Hecha el .+ \(1,5 MB\)\./);
+  await expect(backup).toContainText("(BACKUP_EVERY_H=0)");
+  await expect(backup.getByRole("status")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Resumen" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("term").filter({ hasText: /^Inscripciones$/ })).toBeVisible();
   // The chart is an image named by its title, with its figures in a table beside it.

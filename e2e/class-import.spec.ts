@@ -107,3 +107,41 @@ test("importar lista: vista previa igual con y sin cuenta, hoja de accesos; quie
     await invitedContext.close();
   }
 });
+
+test("en el teléfono, la respuesta y la hoja de accesos quedan bajo la cabecera, y la hoja se imprime", async ({
+  browser,
+  request,
+  javaScriptEnabled: js,
+}) => {
+  // With JavaScript the answer replaced the form where the page was scrolled to (the confirmation
+  // button): the sheet's first lines sat under the sticky header (issue 36). On paper the sheet
+  // was hidden with the rest of the page.
+  const teacherAccount = await approvedUser(request, "docente", "Profe");
+  const { cursoId, claseId } = await teacherClass(teacherAccount.correo);
+  const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 360, height: 740 } });
+  const teacher = await context.newPage();
+  try {
+    await signIn(teacher, teacherAccount.correo, teacherAccount.password);
+    await teacher.goto(`/docente/cursos/${cursoId}/clases/${claseId}/importar`);
+    const list = ["correo;nombre;apellido", ";Tomás;Pérez", ";Ana;Rojas", ";Luis;Soto"];
+    await teacher.getByLabel("Lista", { exact: true }).fill(list.join("\n"));
+    await teacher.getByRole("button", { name: "Revisar lista" }).click();
+    await teacher.getByRole("button", { name: "Confirmar importación" }).click();
+    const answer = teacher.getByRole("status").filter({ hasText: "Se crearon 3 cuentas" });
+    await expect(answer).toBeInViewport();
+    await expect
+      .poll(async () => {
+        const header = (await teacher.getByRole("banner").boundingBox())!;
+        return (await answer.boundingBox())!.y >= header.y + header.height;
+      })
+      .toBe(true);
+
+    await teacher.emulateMedia({ media: "print" });
+    const sheet = teacher.getByRole("region", { name: /Hoja de accesos/ });
+    await expect(sheet.getByRole("heading", { name: /Hoja de accesos/ })).toBeVisible();
+    await expect(sheet.getByRole("listitem").filter({ hasText: "Tomás Pérez" })).toBeVisible();
+    await expect(teacher.getByRole("banner")).toBeHidden();
+  } finally {
+    await context.close();
+  }
+});

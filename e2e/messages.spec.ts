@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe.ts";
-import { approvedUser, ready, signIn } from "./support.ts";
+import { ADMIN, approvedUser, ready, signIn } from "./support.ts";
 
 test("a user writes to another, who sees it unread, opens it and it becomes read", async ({
   page,
@@ -170,9 +170,13 @@ test("answering a message: compose prefilled, sent, in 'Enviados' and in the oth
   await expect(answer).toContainText("Destinataria E2E");
   await expectNoAxeViolations(other, browser, "/user/messages", javaScriptEnabled);
   await answer.click();
-  await expect(
-    other.getByRole("navigation", { name: "Panel Usuario" }).getByRole("link", { name: "Mensajes", exact: true }),
-  ).toBeVisible();
+  // A docente's messages keep the teacher's panel: its menu, and the way back to their courses.
+  await expect(other).toHaveTitle("Panel docente | Academia Abierta");
+  const teacherMenu = other.getByRole("navigation", { name: "Panel docente" });
+  await expect(teacherMenu.getByRole("link", { name: "Mensajes", exact: true })).toBeVisible();
+  await expect(other.getByRole("navigation", { name: "Panel Usuario" })).toHaveCount(0);
+  await teacherMenu.getByRole("link", { name: "Mis cursos como profesor/a" }).click();
+  await expect(other).toHaveURL(/\/docente$/);
   await context.close();
 });
 
@@ -208,4 +212,58 @@ test("contact form: success message", async ({ page }) => {
   await form.getByRole("button", { name: "Enviar mensaje" }).click();
   await expect(page.getByText("¡Mensaje enviado correctamente!")).toBeVisible();
   await expect(form.getByLabel("Nombre completo")).toHaveValue("");
+});
+
+test("an admin answers a contact message by e-mail and marks it handled", async ({
+  page,
+  browser,
+  request,
+  javaScriptEnabled,
+}) => {
+  const nombre = `Consulta ${Date.now().toString(36)} ${javaScriptEnabled ? "js" : "html"}`;
+  const sent = await request.post("/api/mail/send", {
+    data: { nombre, correo: "consulta@prueba.cl", mensaje: "¿Cuándo parte el curso?" },
+  });
+  expect(sent.status()).toBe(200);
+
+  await signIn(page, ADMIN.correo, ADMIN.password);
+  await page.goto("/admin/contact-messages");
+  const item = page.getByRole("listitem").filter({ hasText: nombre });
+  await expect(item).toContainText("Pendiente");
+  await item.getByRole("link", { name: new RegExp(nombre) }).click();
+  const opened = page.getByRole("article", { name: new RegExp(nombre) });
+  await expect(opened).toContainText("Nadie lo ha atendido todavía.");
+
+  // An empty answer: a Spanish error, nothing sent.
+  const reply = opened.getByRole("form", { name: "Responder por correo a consulta@prueba.cl" });
+  const box = reply.getByLabel("Responder por correo a consulta@prueba.cl");
+  // (A plain form: the same answer whether or not the page has hydrated.)
+  await box.fill("   ");
+  await reply.getByRole("button", { name: "Enviar respuesta" }).click();
+  await expect(opened.getByRole("alert")).toHaveText("Escribe tu respuesta.");
+
+  // Sent through the outbox, kept with the message, which is now handled.
+  await box.fill("Parte el 3 de marzo.");
+  await reply.getByRole("button", { name: "Enviar respuesta" }).click();
+  await expect(page.getByText("Respuesta en la cola de envío: el mensaje quedó atendido.")).toBeVisible();
+  const replies = opened.getByRole("region", { name: "Respuestas" });
+  await expect(replies).toContainText("Parte el 3 de marzo.");
+  await expect(replies).toContainText("en la cola de envío");
+  await expect(opened).toContainText(/Atendido por .+ el \d{2}-\d{2}-\d{4}/);
+  await expect(box).toHaveValue("");
+  const here = new URL(page.url());
+  await expectNoAxeViolations(page, browser, here.pathname + here.search, javaScriptEnabled);
+
+  // Back to pending, and the list says so.
+  await opened.getByRole("button", { name: "Marcar como pendiente" }).click();
+  await expect(opened).toContainText("Nadie lo ha atendido todavía.");
+  await expect(page.getByRole("listitem").filter({ hasText: nombre })).toContainText("Pendiente");
+  await opened.getByRole("button", { name: "Marcar como atendido" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: nombre })).toContainText("Atendido");
+
+  // The reply waits in the outbox, addressed to the sender.
+  await page.goto("/admin/outbox");
+  await expect(page.getByRole("listitem").filter({ hasText: "consulta@prueba.cl" }).first()).toContainText(
+    "Respuesta a tu mensaje a",
+  );
 });

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { ADMIN, PNG_1PX, signIn } from "./support.ts";
+import { teacherClass } from "./class-db.ts";
+import { ADMIN, approvedUser, PNG_1PX, signIn } from "./support.ts";
 
 // Phones first, admin included: no page scrolls sideways at 320 or 360 px, with
 // realistic long data (a long e-mail address, a long course title, a course with 10 modules, a
@@ -212,6 +213,17 @@ test("ninguna página se desplaza hacia el lado a 320 y 360 px, con datos largos
     ])),
   );
   expect(problems).toEqual([]);
+});
+
+test("las dos páginas de importar listas no se desplazan hacia el lado a 320 y 360 px", async ({ page, request }) => {
+  // Their file input was 388 px wide (issue 36): 'Importar usuarios' and a class's 'Importar lista'.
+  const teacher = await approvedUser(request, "docente", "Importa");
+  const { cursoId, claseId } = await teacherClass(teacher.correo);
+  await signIn(page, ADMIN.correo, ADMIN.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  const pages = ["/admin/records/importar", `/admin/courses/clases/${cursoId}/${claseId}/importar`];
+  expect(await sideways(page, pages)).toEqual([]);
+  await expect(page.getByLabel("O sube un archivo CSV")).toBeVisible();
 });
 
 /** The visible menu buttons (a <summary>) in the page's header and main area. */

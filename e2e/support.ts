@@ -116,7 +116,7 @@ export async function approveInRecords(admin: Page, correo: string) {
     .or(row.getByRole("link", { name: "Aprobar" }))
     .click();
   // An address its owner has not confirmed: the admin confirms the choice.
-  const done = admin.getByText("Usuario aprobado correctamente.");
+  const done = admin.getByText("Cuenta aprobada.");
   const anyway = admin.getByRole("button", { name: "Aprobar de todos modos" });
   await expect(done.or(anyway)).toBeVisible();
   if (await anyway.isVisible()) await anyway.click();
@@ -156,7 +156,7 @@ export async function deleteInRecords(admin: Page, correo: string) {
   await admin.getByRole("row").filter({ hasText: correo }).getByRole("link", { name: "Eliminar" }).click();
   await expect(admin.getByRole("dialog", { name: "¿Eliminar usuario?" })).toBeVisible();
   await admin.getByRole("button", { name: "Eliminar definitivamente" }).click();
-  await expect(admin.getByText("Usuario eliminado correctamente.")).toBeVisible();
+  await expect(admin.getByText("Cuenta eliminada.")).toBeVisible();
   await expect(admin.getByRole("row").filter({ hasText: correo })).toHaveCount(0);
 }
 

@@ -1,5 +1,5 @@
 // `npm run backup`: one consistent, timestamped backup of the database and the stored files into
-// BACKUP_DIR (default ./data/backups), keeping the newest BACKUP_KEEP (default 7). Safe while the
+// BACKUP_DIR (default DATA_DIR/backups), keeping the newest BACKUP_KEEP (default 7). Safe while the
 // site serves. See app/features/backup/backup.server.ts and docs/decisions/029-backup-and-restore.md.
 //
 //   npm run backup              make one
@@ -15,6 +15,7 @@ import {
   MANIFEST,
 } from "../app/features/backup/backup.server.ts";
 import type { Manifest } from "../app/features/backup/backup.server.ts";
+import { recordManualBackup } from "../app/features/backup/schedule.server.ts";
 
 const USAGE = "Usage: npm run backup [-- --list]";
 
@@ -48,7 +49,19 @@ async function main(): Promise<number> {
     }
     return 0;
   }
-  const made = await createBackup({ ...config, log: (line) => console.warn(line) });
+  const startedAt = new Date();
+  let made: Awaited<ReturnType<typeof createBackup>>;
+  try {
+    made = await createBackup({ ...config, log: (line) => console.warn(line), now: startedAt });
+  } catch (error) {
+    // The admin panel's 'Copia de seguridad' says it failed (when the database answers at all).
+    const message = error instanceof Error ? error.message : String(error);
+    await recordManualBackup(startedAt, { error: message }).catch(() => {});
+    throw error;
+  }
+  await recordManualBackup(startedAt, made).catch((error: unknown) =>
+    console.warn(`The backup is complete, but the admin panel will not show it: ${String(error)}`),
+  );
   console.log(`Backup written: ${rel(made.path)} in ${made.manifest.seconds} s`);
   console.log(`  ${describe(made.manifest)}`);
   if (made.manifest.storage === "s3") {

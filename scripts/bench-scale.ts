@@ -136,6 +136,7 @@ async function startServer(
           SMTP_URL: "",
           // One process unless asked, as scripts/e2e-server.ts: the benchmark log's figures are one process's.
           WEB_CONCURRENCY: process.env.WEB_CONCURRENCY || "1",
+          BACKUP_EVERY_H: "0",
           // Required with PostgreSQL (every instance signs with one secret); a throwaway one here.
           ...(pgUrl
             ? { SESSION_SECRET: process.env.SESSION_SECRET || "bench-scale-secreto-de-prueba-de-32-caracteres" }

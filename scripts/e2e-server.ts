@@ -33,6 +33,9 @@ const env = {
   // Every e2e request comes from 127.0.0.1: widen the per-IP budgets, keep per-account ones.
   RATE_LIMIT_IP_FACTOR: "100",
   SMTP_URL: "",
+  // No scheduled backup (daily by default) unless asked: the suite and the benchmarks that serve
+  // through this script measure the pages, not a backup running beside them.
+  BACKUP_EVERY_H: process.env.BACKUP_EVERY_H ?? "0",
   // One JSON line per request would bury Playwright's report: warnings and errors only.
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   // GET /metrics on, so the access table sees it refuse every session (e2e/access.spec.ts).

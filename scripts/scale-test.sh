@@ -81,7 +81,7 @@ DATA_DIR="$tmp/data-seed" node prisma/seed.ts >/dev/null
 
 # Each instance has a data directory of its own: files live only in the bucket.
 start_instance() { # NAME PORT
-  DATA_DIR="$tmp/data-$1" PORT="$2" node server/index.ts >>"$tmp/$1.log" 2>&1 &
+  DATA_DIR="$tmp/data-$1" PORT="$2" BACKUP_EVERY_H=0 node server/index.ts >>"$tmp/$1.log" 2>&1 &
   pids+=($!)
   echo $! >"$tmp/$1.pid"
 }

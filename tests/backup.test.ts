@@ -329,6 +329,10 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
     const row = await prisma.backupRun.findUniqueOrThrow({ where: { slot: next } });
     expect(row.finishedAt).not.toBeNull();
     expect(await listBackups(dir)).toEqual([row.name]);
+    // Its size: the database file and the stored files it holds (the admin panel shows it).
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, row.name!, MANIFEST), "utf8")) as Manifest;
+    const files = manifest.files.reduce((sum, file) => sum + file.size, 0);
+    expect(row.bytes).toBe(BigInt(manifest.database.bytes + files));
   });
 
   it("leaves the old database and files when a forced restore fails while staging its files", async () => {
@@ -877,6 +881,10 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
       /^Backup written: .*academia-\d{8}T\d{6}Z in [\d.]+ s\n {2}\w+, migration \d+_\w+, \d+ tables, \d+ rows/m,
     );
     const name = (await listBackups(dir))[0]!;
+    // Recorded beside the scheduled ones, with its size: the admin panel's 'Copia de seguridad' counts it.
+    const recorded = await prisma.backupRun.findFirstOrThrow({ where: { name } });
+    expect(recorded).toMatchObject({ error: null, instance: expect.stringMatching(/^npm run backup/) });
+    expect(Number(recorded.bytes)).toBeGreaterThan(0);
 
     const into = {
       ...common,

@@ -3,7 +3,7 @@
 import net from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTACT_FAILED, CONTACT_OK } from "~/features/contact/texts.ts";
+import { CONTACT_FAILED, CONTACT_NOT_FOUND, CONTACT_OK, REPLY_REQUIRED } from "~/features/contact/texts.ts";
 import { enqueueMail, enqueueMails } from "~/features/mail/outbox.server.ts";
 import {
   backoffMs,
@@ -13,6 +13,7 @@ import {
   MAX_ATTEMPTS,
 } from "~/features/mail/sender.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { readFlash } from "~/lib/flash.server.ts";
 import { expectErrorLog } from "./setup.ts";
 import { env, resetEnvCache } from "~/lib/env.server.ts";
 import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
@@ -22,6 +23,7 @@ import * as adminContact from "~/routes/admin/contact-messages.tsx";
 import * as adminOutbox from "~/routes/admin/outbox.tsx";
 import {
   args,
+  cookieFrom,
   createUser,
   dataOf as sharedDataOf,
   formRequest,
@@ -308,6 +310,7 @@ describe("mail sender", () => {
 
 type ContactData = { success?: boolean; result?: { error?: Record<string, string[] | null> } };
 const dataOf = (value: unknown) => sharedDataOf<ContactData>(value);
+const flashOf = async (response: Response) => (await readFlash(getRequest("/", cookieFrom(response)))).flash;
 
 describe("contact form", () => {
   it("stores the submission and queues it for the academy even when SMTP is down", async () => {
@@ -455,6 +458,85 @@ describe("admin views", () => {
     const studentCookie = await sessionCookie(student);
     const refused = await adminOutbox.loader(args(getRequest("/admin/outbox", studentCookie))).catch((e: unknown) => e);
     expect((refused as Response).headers.get("Location")).toBe("/");
+  });
+
+  it("answers a contact message by e-mail (through the outbox, kept with it) and marks it handled", async () => {
+    await contactRoute.action(
+      args(formRequest("/contacto", { nombre: "Ines", correo: "ines@test.cl", mensaje: "Cuando parte\nel curso?" })),
+    );
+    const { id } = await prisma.contactMessage.findFirstOrThrow({ where: { correo: "ines@test.cl" } });
+    const admin = await createUser({ rol: "admin", nombre: "Rita", apellido: "Soto" });
+    const cookie = await sessionCookie(admin);
+    const post = (fields: Record<string, string>) =>
+      adminContact.action(
+        args(formRequest(`/admin/contact-messages?page=1&ver=${id}`, { contactoId: id, ...fields }, { cookie })),
+      );
+
+    // An empty answer: a Spanish error, the text kept, nothing queued nor marked.
+    const empty = dataOf(await post({ intent: "responder", respuesta: "   " }));
+    expect(empty).toEqual({ status: 400, data: { error: REPLY_REQUIRED, respuesta: "   " } });
+    expect(await prisma.outboxMail.count({ where: { kind: "contact.reply" } })).toBe(0);
+
+    // Sent: back to the opened message; the reply is kept, the message handled by this admin.
+    const sent = (await post({ intent: "responder", respuesta: "Hola Ines: parte el 3 de marzo." })) as Response;
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe(`/admin/contact-messages?page=1&ver=${id}`);
+    const mail = await prisma.outboxMail.findFirstOrThrow({ where: { kind: "contact.reply", to: "ines@test.cl" } });
+    expect(mail.subject).toBe(`Respuesta a tu mensaje a ${env().APP_NAME}`);
+    const load = async () =>
+      (await adminContact.loader(args(getRequest(`/admin/contact-messages?ver=${id}`, cookie)))).opened!;
+    const opened = await load();
+    expect(opened.atendidoPor).toEqual({ nombre: "Rita", apellido: "Soto" });
+    expect(opened.atendidoEn).not.toBeNull();
+    expect(opened.replies).toEqual([
+      expect.objectContaining({
+        texto: "Hola Ines: parte el 3 de marzo.",
+        author: { nombre: "Rita", apellido: "Soto" },
+        envio: "pending",
+      }),
+    ]);
+
+    // Delivered over SMTP to the address the message came from, the message quoted below.
+    const report = await deliverPending(createSmtpTransport(`smtp://127.0.0.1:${port}`, { timeoutMs: 5000 }), {
+      from: "academia@test.cl",
+    });
+    expect(report.failed).toBe(0);
+    const delivered = received.filter((m) => m.to.includes("ines@test.cl"));
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.body).toContain("Hola Ines: parte el 3 de marzo.");
+    expect(delivered[0]!.body).toContain("> Cuando parte\r\n> el curso?");
+    expect((await load()).replies[0]!.envio).toBe("sent");
+
+    // Pending again, then handled without a reply; a message that is gone: a Spanish error.
+    const pending = (await post({ intent: "pendiente" })) as Response;
+    expect(pending.status).toBe(302);
+    expect(await load()).toMatchObject({ atendidoEn: null, atendidoPor: null });
+    await post({ intent: "atendido" });
+    expect((await load()).atendidoPor).toEqual({ nombre: "Rita", apellido: "Soto" });
+    const listed = (await adminContact.loader(args(getRequest("/admin/contact-messages", cookie)))).items;
+    expect(listed.find((m) => m.id === id)?.atendidoEn).not.toBeNull();
+    const gone = (await adminContact.action(
+      args(
+        formRequest(
+          "/admin/contact-messages",
+          { contactoId: "no-existe", intent: "responder", respuesta: "x" },
+          { cookie },
+        ),
+      ),
+    )) as Response;
+    expect(gone.headers.get("Location")).toBe("/admin/contact-messages");
+    expect(await flashOf(gone)).toEqual({ type: "error", message: CONTACT_NOT_FOUND });
+
+    // Only admins answer.
+    const student = await sessionCookie(await createUser());
+    const refused = await adminContact
+      .action(args(formRequest("/admin/contact-messages", { contactoId: id, intent: "atendido" }, { cookie: student })))
+      .catch((e: unknown) => e);
+    expect((refused as Response).headers.get("Location")).toBe("/");
+
+    // Kept with the message: deleted with it.
+    await prisma.contactMessage.delete({ where: { id } });
+    expect(await prisma.contactReply.count({ where: { contactoId: id } })).toBe(0);
   });
 
   it("filters the outbox by state, pages it, and puts only a failed mail back in the queue", async () => {

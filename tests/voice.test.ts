@@ -193,7 +193,7 @@ const FORMAL =
   /\b(usted|ustedes|inicie|ingrese|intente|verifique|revise|haga|seleccione|escriba|vuelva|contacte|elija|espere|pulse|presione|haz clic aquí)\b/iu;
 // A participle after 'haber' does not agree ('te has inscrito' is everyone's).
 const MASCULINE =
-  /(?<![\p{L}])(?<!\b(?:he|has|ha|hemos|han) )(inscritos?|bienvenidos?|registrados?|conectados?|interesados?|el usuario|los usuarios|los estudiantes|los alumnos|alumnos?|los docentes|todos los usuarios)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?<!\b(?:he|has|ha|hemos|han) )(inscritos?|bienvenidos?|registrados?|conectados?|interesados?|el usuario|los usuarios|los estudiantes|los alumnos|alumnos?|los docentes|todos los usuarios|usuarios? (?:aprobados?|suspendidos?|eliminados?))(?![\p{L}])/iu;
 
 function voiceProblems(file: string, text: string): string[] {
   if (SPEC_QUOTED.has(text)) return [];

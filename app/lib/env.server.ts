@@ -60,9 +60,11 @@ const EnvSchema = z.object({
   /** Seconds between two looks for due-date reminders and the daily digest (each goes out at most this late). */
   NOTICE_JOBS_EVERY_S: z.coerce.number().int().min(1).max(86_400).default(900),
   /** Backups (docs/decisions/029-backup-and-restore.md): where, how many to keep, how often the server makes one. */
-  BACKUP_DIR: z.string().min(1).default("./data/backups"),
+  /** Unset: DATA_DIR/backups (so ./data/backups by default). */
+  BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
-  BACKUP_EVERY_H: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().positive().max(8760).optional()),
+  /** A scheduled backup every this many hours: daily unless set; 0 turns the schedule off. */
+  BACKUP_EVERY_H: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().min(0).max(8760).default(24)),
   /** Where PostgreSQL's pg_dump and pg_restore are, when not found by themselves. */
   PG_BIN: z.string().optional(),
   /** The log's level (app/lib/log.server.ts): fatal, error, warn, info (the default), debug, trace or silent. */

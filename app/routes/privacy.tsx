@@ -39,7 +39,7 @@ export function loader() {
       serverLogDays: RETENTION.serverLogDays,
       notificationDays: NOTIFICATION_RETENTION_DAYS,
     },
-    backups: { keep: e.BACKUP_KEEP, everyHours: e.BACKUP_EVERY_H ?? null },
+    backups: { keep: e.BACKUP_KEEP, everyHours: e.BACKUP_EVERY_H || null },
   };
 }
 

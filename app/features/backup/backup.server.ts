@@ -112,7 +112,7 @@ export function backupConfig(): Omit<BackupOptions, "log" | "now" | "between" | 
     uploadsDir: uploadsDir(),
     storage: fileStorage(),
     pgBin: e.PG_BIN,
-    backupDir: path.resolve(e.BACKUP_DIR),
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, "backups")),
     keep: e.BACKUP_KEEP,
   };
 }

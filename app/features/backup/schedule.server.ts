@@ -19,10 +19,10 @@
 // as a rolling deploy does, or this one restarted) takes it over (one conditional update, one
 // winner) and makes its backup; until then the row shows it was interrupted.
 import path from "node:path";
-import { prisma } from "~/lib/db.server.ts";
-import { env } from "~/lib/env.server.ts";
-import { log } from "~/lib/log.server.ts";
-import { backupConfig, createBackup, instanceName } from "./backup.server.ts";
+import { prisma } from "../../lib/db.server.ts";
+import { env } from "../../lib/env.server.ts";
+import { log } from "../../lib/log.server.ts";
+import { backupConfig, createBackup, instanceName, type Manifest } from "./backup.server.ts";
 
 const HOUR = 60 * 60 * 1000;
 /** How often each instance looks whether a new period began (an in-memory comparison). */
@@ -79,7 +79,10 @@ export async function claimBackupSlot(
  * conditional update): a run the stop marked interrupted, or another instance took over since,
  * is not overwritten. True when written.
  */
-async function finishRun(claim: BackupClaim, outcome: { name: string } | { error: string }): Promise<boolean> {
+async function finishRun(
+  claim: BackupClaim,
+  outcome: { name: string; bytes: bigint | null } | { error: string },
+): Promise<boolean> {
   const { count } = await prisma.backupRun.updateMany({
     where: { slot: claim.slot, instance: claim.instance, startedAt: claim.startedAt, finishedAt: null },
     data: { finishedAt: new Date(), ...outcome },
@@ -94,6 +97,41 @@ async function finishRun(claim: BackupClaim, outcome: { name: string } | { error
  */
 export type ScheduledRun = "made" | "taken" | "done" | "failed" | "interrupted";
 
+/** A backup's size: its database file and the stored files it copied (none with S3). */
+function backupBytes(manifest: Manifest): number {
+  return (
+    manifest.database.bytes +
+    manifest.files.reduce((sum, file) => sum + (manifest.storage === "local" ? file.size : 0), 0)
+  );
+}
+
+/**
+ * A backup made by hand (`npm run backup`) on the same table, its start as the key (a period's
+ * start is a whole hour: they do not meet), so the admin panel counts it too: made (its folder and
+ * size) or failed.
+ */
+export async function recordManualBackup(
+  startedAt: Date,
+  outcome: { path: string; manifest: Manifest } | { error: string },
+): Promise<void> {
+  const result =
+    "error" in outcome
+      ? { error: outcome.error.slice(0, 1000) }
+      : { name: path.basename(outcome.path), bytes: BigInt(backupBytes(outcome.manifest)) };
+  await prisma.backupRun.create({
+    data: {
+      slot: startedAt,
+      instance: `npm run backup (${instanceName()})`,
+      startedAt,
+      finishedAt: new Date(),
+      ...result,
+    },
+  });
+}
+
+/** What makes a scheduled backup: createBackup, or a test's stand-in (its manifest gives the size). */
+type MakeBackup = (signal: AbortSignal) => Promise<{ path: string; manifest?: Manifest }>;
+
 /** The scheduled backups under way in this process, with what stops each (stopBackupSchedule). */
 const running = new Map<Promise<ScheduledRun>, () => Promise<unknown>>();
 
@@ -103,7 +141,7 @@ const running = new Map<Promise<ScheduledRun>, () => Promise<unknown>>();
  */
 export function runScheduledBackup(
   slot: Date,
-  make: (signal: AbortSignal) => Promise<{ path: string }> = (signal) => createBackup({ ...backupConfig(), signal }),
+  make: MakeBackup = (signal) => createBackup({ ...backupConfig(), signal }),
 ): Promise<ScheduledRun> {
   const stop = new AbortController();
   let claim: BackupClaim | undefined;
@@ -123,7 +161,8 @@ export function runScheduledBackup(
       if (stop.signal.aborted) throw new Error("stopped before it began");
       const made = await make(stop.signal);
       const name = path.basename(made.path);
-      if (await finishRun(claim, { name })) {
+      const bytes = made.manifest ? BigInt(backupBytes(made.manifest)) : null;
+      if (await finishRun(claim, { name, bytes })) {
         log.info({ backup: name }, `[backup] ${name} written`);
         return "made";
       }
@@ -171,7 +210,7 @@ export async function stopBackupSchedule(): Promise<void> {
  */
 export function scheduleCheck(
   everyHours: number,
-  make?: (signal: AbortSignal) => Promise<{ path: string }>,
+  make?: MakeBackup,
   now = () => new Date(),
 ): () => Promise<ScheduledRun | undefined> {
   let done: number | undefined;
@@ -196,13 +235,15 @@ export function scheduleCheck(
 }
 
 /**
- * Every BACKUP_EVERY_H hours, one backup across all instances; nothing when it is unset. `every`
- * runs the check on the background jobs' timers (app/jobs.server.ts), which SIGTERM stops, and
- * stopBackupSchedule stops a backup under way.
+ * Every BACKUP_EVERY_H hours (daily unless set), one backup across all instances; none when it is
+ * 0. The first check runs at start, so a server started in a period without a backup makes it at
+ * once. `every` runs the next checks on the background jobs' timers (app/jobs.server.ts), which
+ * SIGTERM stops, and stopBackupSchedule stops a backup under way.
  */
 export function startBackupSchedule(every: (ms: number, job: () => unknown) => void) {
   const everyHours = env().BACKUP_EVERY_H;
   if (!everyHours) return;
   const check = scheduleCheck(everyHours);
+  void check();
   every(CHECK_EVERY, () => void check());
 }

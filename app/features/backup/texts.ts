@@ -15,3 +15,16 @@ export function backupRetentionText({ keep, everyHours }: { keep: number; everyH
     ? `${base} (se hace una cada ${span(everyHours)}: a lo más ${span(keep * everyHours)}).`
     : `${base}.`;
 }
+
+/** The admin panel's warnings about the backups (status.ts). */
+export const BACKUP_FAILED = "La última copia de seguridad falló.";
+export const BACKUP_NONE = "Aún no hay ninguna copia de seguridad.";
+export const BACKUP_STALE = "La última copia de seguridad tiene más de dos días.";
+export const BACKUP_OFF = "Las copias automáticas están desactivadas (BACKUP_EVERY_H=0).";
+
+/** A backup's size in the academy's locale: '850 kB', '12,3 MB', '1,2 GB'. */
+export function formatBackupSize(bytes: number): string {
+  const [value, unit] =
+    bytes >= 1e9 ? [bytes / 1e9, "gigabyte"] : bytes >= 1e6 ? [bytes / 1e6, "megabyte"] : [bytes / 1e3, "kilobyte"];
+  return new Intl.NumberFormat("es-CL", { style: "unit", unit, maximumFractionDigits: 1 }).format(value);
+}

@@ -6,9 +6,11 @@ import { env } from "~/lib/env.server.ts";
 import { excerpt } from "~/lib/text.ts";
 import { newestFirstPage, type Cursor } from "~/lib/keyset.ts";
 import { readTally } from "~/features/site/tally.server.ts";
-import type { Result } from "~/lib/failure.ts";
+import { fail, ok, type Result } from "~/lib/failure.ts";
+import { formatDateTime } from "~/lib/dates.ts";
 import { clientIp, consume } from "~/features/limits/rate-limits.server.ts";
 import type { ContactInput } from "./schema.ts";
+import { CONTACT_NOT_FOUND } from "./texts.ts";
 
 /** The per-IP budget for contact submissions: over it, a 429 that says when to retry. */
 export async function contactRateLimit(request: Request): Promise<Result> {
@@ -45,7 +47,14 @@ export async function submitContact(input: ContactInput, request: Request) {
 
 const CONTACT_PAGE_SIZE = 30;
 
-const contactSelect = { id: true, nombre: true, correo: true, mensaje: true, createdAt: true } as const;
+const contactSelect = {
+  id: true,
+  nombre: true,
+  correo: true,
+  mensaje: true,
+  createdAt: true,
+  atendidoEn: true,
+} as const;
 
 /**
  * Contact submissions for the admin panel, newest first, 30 a page, each with the start of its
@@ -67,11 +76,92 @@ export async function listContactMessages({ page = 1, cursor = null }: { page?: 
   return { items: items.map(({ mensaje, ...row }) => ({ ...row, excerpt: excerpt(mensaje) })), total, ...list };
 }
 
-/** One contact submission, whole (the admin opened it from the list), or null. */
-export function getContactMessage(id: string) {
-  if (!id || id.length > 64) return Promise.resolve(null);
-  return prisma.contactMessage.findUnique({
+const person = { select: { nombre: true, apellido: true } } as const;
+
+/**
+ * One contact submission, whole (the admin opened it from the list), with who marked it handled
+ * and its replies, oldest first (their author, and whether the outbox has sent each), or null.
+ */
+export async function getContactMessage(id: string) {
+  if (!id || id.length > 64) return null;
+  const row = await prisma.contactMessage.findUnique({
     where: { id },
-    select: contactSelect,
+    select: {
+      ...contactSelect,
+      atendidoPor: person,
+      replies: {
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+        select: { id: true, texto: true, createdAt: true, outboxId: true, author: person },
+      },
+    },
   });
+  if (!row) return null;
+  const outboxIds = row.replies.flatMap((r) => (r.outboxId ? [r.outboxId] : []));
+  const mails = outboxIds.length
+    ? await prisma.outboxMail.findMany({ where: { id: { in: outboxIds } }, select: { id: true, status: true } })
+    : [];
+  const statusOf = new Map(mails.map((m) => [m.id, m.status]));
+  const { replies, ...message } = row;
+  return {
+    ...message,
+    replies: replies.map(({ outboxId, ...reply }) => ({
+      ...reply,
+      envio: outboxId ? (statusOf.get(outboxId) ?? null) : null,
+    })),
+  };
+}
+
+/** The reply's e-mail: the answer, then the message it answers, quoted. */
+function replyMail(message: { nombre: string; mensaje: string; createdAt: Date }, respuesta: string) {
+  const brand = env().APP_NAME;
+  const quoted = message.mensaje
+    .split(/\r?\n/)
+    .map((line) => `> ${line}`)
+    .join("\n");
+  return {
+    subject: `Respuesta a tu mensaje a ${brand}`,
+    text:
+      `Hola ${message.nombre}:\n\n${respuesta}\n\nSaludos,\n${brand}\n\n` +
+      `Tu mensaje del ${formatDateTime(message.createdAt)}:\n${quoted}\n`,
+  };
+}
+
+/**
+ * An admin answers a contact message (docs/product.md#contact): the reply is e-mailed to the
+ * address it came from through the outbox and kept with the message, which is marked handled by
+ * this admin if it was not yet, all in one transaction. 404 when the message is gone.
+ */
+export async function replyToContact(
+  admin: { id: string },
+  contactoId: string,
+  respuesta: string,
+): Promise<Result<{ replyId: string }>> {
+  return prisma.$transaction(async (tx) => {
+    const message = await tx.contactMessage.findUnique({
+      where: { id: contactoId },
+      select: { id: true, nombre: true, correo: true, mensaje: true, createdAt: true, atendidoEn: true },
+    });
+    if (!message) return fail(404, CONTACT_NOT_FOUND);
+    const mail = await enqueueMail({ kind: "contact.reply", to: message.correo, ...replyMail(message, respuesta) }, tx);
+    const reply = await tx.contactReply.create({
+      data: { contactoId, authorId: admin.id, texto: respuesta, outboxId: mail?.id ?? null },
+      select: { id: true },
+    });
+    if (!message.atendidoEn) {
+      await tx.contactMessage.update({
+        where: { id: contactoId },
+        data: { atendidoEn: new Date(), atendidoPorId: admin.id },
+      });
+    }
+    return ok({ replyId: reply.id });
+  });
+}
+
+/** Marks a contact message handled by this admin (now), or pending again. 404 when it is gone. */
+export async function setContactHandled(admin: { id: string }, contactoId: string, handled: boolean): Promise<Result> {
+  const { count } = await prisma.contactMessage.updateMany({
+    where: { id: contactoId },
+    data: handled ? { atendidoEn: new Date(), atendidoPorId: admin.id } : { atendidoEn: null, atendidoPorId: null },
+  });
+  return count === 1 ? ok() : fail(404, CONTACT_NOT_FOUND);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { multiLineText, nameText, singleLineText } from "~/lib/text.ts";
-import { EMAIL_REQUIRED, MESSAGE_REQUIRED, NAME_REQUIRED, TOO_LONG } from "./texts.ts";
+import { EMAIL_REQUIRED, MESSAGE_REQUIRED, NAME_REQUIRED, REPLY_REQUIRED, TOO_LONG } from "./texts.ts";
 
 const trimmed = (message: string, max: number) => z.string(message).min(1, message).max(max, TOO_LONG);
 const trim = (v: unknown) => (typeof v === "string" ? v.trim() : v);
@@ -21,3 +21,8 @@ export const ContactSchema = z.object({
     .meta({ type: "string", description: "Déjalo vacío (una trampa para programas automáticos)." }),
 });
 export type ContactInput = z.infer<typeof ContactSchema>;
+
+/** An admin's answer to a contact message, e-mailed to its sender: multi-line, required. */
+export const ContactReplySchema = z.object({
+  respuesta: z.preprocess(trim, multiLineText(trimmed(REPLY_REQUIRED, 5000))),
+});

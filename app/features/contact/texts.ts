@@ -7,3 +7,10 @@ export const MESSAGE_REQUIRED = "Escribe tu mensaje.";
 export const TOO_LONG = "El texto es demasiado largo.";
 
 export type ContactFields = { nombre: string; correo: string; mensaje: string };
+
+// The admin's answer to a contact message (docs/product.md#contact).
+export const REPLY_REQUIRED = "Escribe tu respuesta.";
+export const REPLY_SENT = "Respuesta en la cola de envío: el mensaje quedó atendido.";
+export const CONTACT_NOT_FOUND = "Ese mensaje de contacto ya no existe.";
+export const MARKED_HANDLED = "Mensaje marcado como atendido.";
+export const MARKED_PENDING = "Mensaje marcado como pendiente.";

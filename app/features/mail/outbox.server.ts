@@ -12,6 +12,8 @@ export type MailKind =
   | "registration.notice"
   | "message.notice"
   | "contact.form"
+  /** An admin's answer to a contact message, to the address it came from. */
+  | "contact.reply"
   | "email.confirm"
   | "email.changed"
   /** Someone asked to move their account to an address another account has (nothing changes). */

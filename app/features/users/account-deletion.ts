@@ -22,7 +22,7 @@ export const DEFAULT_CERTIFICATE_CHOICE: CertificateChoice = "conservar";
 export const DELETED_SENDER = "Cuenta eliminada";
 
 export const ACCOUNT_DELETED = "Tu cuenta fue eliminada.";
-export const USER_DELETED = "Usuario eliminado correctamente.";
+export const USER_DELETED = "Cuenta eliminada.";
 export const DELETE_PASSWORD_REQUIRED = "Ingresa tu contraseña para confirmar.";
 export const DELETE_PASSWORD_WRONG = "La contraseña no es correcta.";
 export const CERTIFICATE_CHOICE_INVALID = "Elige «conservar» o «revocar» para tus certificados.";
@@ -30,18 +30,20 @@ export const LAST_ADMIN =
   "No puedes eliminar tu cuenta: eres el único administrador aprobado y la academia quedaría sin nadie que la " +
   "administre. Primero debe haber otra cuenta de administrador aprobada.";
 
-/** The two choices as the forms show them (the holder's own words and an admin's). */
-export const CERTIFICATE_CHOICE_LABELS: Record<CertificateChoice, { own: string; theirs: string }> = {
-  conservar: {
-    own: "Mantenerlos verificables: su página seguirá mostrando tu nombre, el curso y la fecha, y su PDF.",
-    theirs: "Mantenerlos verificables: su página seguirá mostrando el nombre, el curso y la fecha, y su PDF.",
-  },
-  revocar: {
-    own:
-      "Revocarlos: su página dirá «Certificado revocado a petición de su titular», sin tu nombre, " +
-      "y se borrarán sus PDF.",
-    theirs:
-      "Revocarlos: su página dirá «Certificado revocado a petición de su titular», sin el nombre, " +
-      "y se borrarán sus PDF.",
-  },
-};
+/**
+ * A choice as the forms show it, under 'Tu certificado' / 'Tus 3 certificados' (the holder's own
+ * words, `own`) or 'Su certificado' / 'Sus 3 certificados' (an admin's): in the number of the
+ * certificates it is about.
+ */
+export function certificateChoiceLabel(choice: CertificateChoice, { own, count }: { own: boolean; count: number }) {
+  const name = own ? "tu nombre" : "el nombre";
+  if (count === 1) {
+    return choice === "conservar"
+      ? `Mantenerlo verificable: su página seguirá mostrando ${name}, el curso y la fecha, y su PDF.`
+      : `Revocarlo: su página dirá «Certificado revocado a petición de su titular», sin ${name}, y se borrará su PDF.`;
+  }
+  return choice === "conservar"
+    ? `Mantenerlos verificables: sus páginas seguirán mostrando ${name}, el curso y la fecha, y sus PDF.`
+    : "Revocarlos: sus páginas dirán «Certificado revocado a petición de su titular», " +
+        `sin ${name}, y se borrarán sus PDF.`;
+}

@@ -3,13 +3,53 @@ import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { ChartWithTable, FiguresTable, formatCount, MonthlyBarChart } from "~/features/reports/components/charts.tsx";
 import { monthLabel } from "~/features/reports/months.ts";
 import { getResumen } from "~/features/reports/reports.server.ts";
+import { backupStatus } from "~/features/backup/status.server.ts";
+import type { BackupRunView } from "~/features/backup/status.ts";
+import { formatBackupSize } from "~/features/backup/texts.ts";
+import { formatDateTime } from "~/lib/dates.ts";
 import type { Route } from "./+types/index";
 
 // The admin panel's first page (docs/product.md#resumen): the academy in figures, from the
-// counters the database keeps (app/features/reports), the same as GET /api/admin/resumen.
+// counters the database keeps (app/features/reports), the same as GET /api/admin/resumen; and
+// the last scheduled backup (features/backup/status.server.ts), with a warning when it failed or
+// is older than two days.
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return { resumen: await getResumen() };
+  const [resumen, backup] = await Promise.all([getResumen(), backupStatus()]);
+  return { resumen, backup };
+}
+
+/** 'Hecha el … (12,3 MB)' or 'Falló el …'. */
+function runLine(run: BackupRunView) {
+  const when = formatDateTime(run.at);
+  if (!run.made) return `Falló el ${when}`;
+  return run.bytes === null ? `Hecha el ${when}` : `Hecha el ${when} (${formatBackupSize(run.bytes)})`;
+}
+
+function BackupCard({ backup }: { backup: Route.ComponentProps["loaderData"]["backup"] }) {
+  const { last, lastMade, everyHours, warning } = backup;
+  return (
+    <section aria-labelledby="copia-seguridad" className="card mt-6 p-4 text-sm text-slate-700">
+      <h2 id="copia-seguridad" className="text-lg font-semibold text-slate-900">
+        Copia de seguridad
+      </h2>
+      {warning ? (
+        <p role="status" className="alert-error mt-2 font-medium">
+          Atención: {warning}
+        </p>
+      ) : null}
+      <p className="mt-2">Última: {last ? runLine(last) : "ninguna todavía"}.</p>
+      {last && !last.made && last.error ? (
+        <p className="mt-1 text-xs break-words text-slate-500">Detalle: {last.error}</p>
+      ) : null}
+      {last && !last.made && lastMade ? <p className="mt-1">Última completa: {runLine(lastMade)}.</p> : null}
+      <p className="mt-1 text-slate-500">
+        {everyHours > 0
+          ? `El servidor hace una cada ${everyHours === 1 ? "hora" : `${everyHours} horas`} (BACKUP_EVERY_H).`
+          : "El servidor no hace copias por sí mismo (BACKUP_EVERY_H=0): usa npm run backup."}
+      </p>
+    </section>
+  );
 }
 
 function Stat({ label, value, children }: { label: string; value: number; children?: React.ReactNode }) {
@@ -24,6 +64,7 @@ function Stat({ label, value, children }: { label: string; value: number; childr
 
 export default function Resumen({ loaderData }: Route.ComponentProps) {
   const { usuarios, cursos, inscripciones, certificados, correos, meses } = loaderData.resumen;
+  const backup = loaderData.backup;
   const roles = [
     ["Administradores", usuarios.porRol.admin],
     ["Docentes", usuarios.porRol.docente],
@@ -34,6 +75,7 @@ export default function Resumen({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Resumen</h1>
       <p className="mt-1 text-sm text-slate-600">La academia en cifras, al día.</p>
+      {backup.warning ? <BackupCard backup={backup} /> : null}
 
       <dl className="mt-6 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         <Stat label="Usuarios" value={usuarios.total}>
@@ -74,6 +116,8 @@ export default function Resumen({ loaderData }: Route.ComponentProps) {
           ) : null}
         </Stat>
       </dl>
+
+      {backup.warning ? null : <BackupCard backup={backup} />}
 
       <div className="mt-6 grid gap-6">
         <MonthlyFigure

@@ -2,6 +2,7 @@ import { PanelLayout, type PanelLink } from "~/components/panel-layout.tsx";
 import { UnreadBadge, useUnreadMessages } from "~/features/messages/components/unread-badge.tsx";
 import { requireAdmin } from "~/features/auth/guards.server.ts";
 import { countPendingUsers } from "~/features/users/users.server.ts";
+import { pendingLabel } from "~/features/users/records-texts.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/layout";
 
@@ -25,14 +26,14 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return <PanelLayout title="Panel Administrador" links={links} />;
 }
 
-/** " (3)" after 'Registros', read out as "3 pendientes"; nothing when nobody waits. */
+/** " (3)" after 'Registros', read out as "3 pendientes" ("1 pendiente"); nothing when nobody waits. */
 function PendingBadge({ count }: { count: number }) {
   if (count <= 0) return null;
   const shown = count > 99 ? "99+" : String(count);
   return (
     <>
       <span aria-hidden="true"> ({shown})</span>
-      <span className="sr-only"> ({count > 99 ? "más de 99" : count} pendientes)</span>
+      <span className="sr-only"> ({pendingLabel(count)})</span>
     </>
   );
 }

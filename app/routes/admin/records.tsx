@@ -115,7 +115,7 @@ export async function action(args: Route.ActionArgs) {
         request,
         back,
         outcome.ok
-          ? { type: "success", message: "Usuario aprobado correctamente." }
+          ? { type: "success", message: "Cuenta aprobada." }
           : { type: "error", message: outcome.reason === "guardian" ? outcome.message : APPROVE_FAILED },
       );
     }
@@ -135,7 +135,7 @@ export async function action(args: Route.ActionArgs) {
         request,
         back,
         outcome.ok
-          ? { type: "success", message: "Usuario suspendido: sus sesiones se cerraron." }
+          ? { type: "success", message: "Cuenta suspendida: sus sesiones se cerraron." }
           : { type: "error", message: outcome.status === 400 ? outcome.message : SUSPEND_FAILED },
       );
     }
@@ -195,7 +195,7 @@ export default function Records({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <p className="mt-1 text-sm text-slate-600">
-        {countPhrase(total, totalExact, "usuario", "usuarios")}
+        {countPhrase(total, totalExact, "cuenta", "cuentas")}
         {q ? ` con «${q}» en el correo o el nombre` : ""}
         {totalExact ? "" : `. ${SEARCH_NARROW_HINT}`} · {pending} {pending === 1 ? "pendiente" : "pendientes"} de
         aprobación
@@ -213,7 +213,7 @@ export default function Records({ loaderData }: Route.ComponentProps) {
         columns={COLUMNS}
         minWidth="min-w-[600px]"
         caption="Cuentas registradas"
-        empty={users.length === 0 ? "No hay usuarios que coincidan con la búsqueda." : null}
+        empty={users.length === 0 ? "Ninguna cuenta coincide con la búsqueda." : null}
       >
         {users.map((user) => (
           <tr key={user.id} className={user.aprobado ? "" : "bg-amber-50/60"}>

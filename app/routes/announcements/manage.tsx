@@ -108,7 +108,7 @@ export default function ManageAnnouncements({ loaderData, actionData }: Route.Co
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Avisos</h1>
           <p className="mt-1 text-sm text-slate-600">
-            {course.titulo}. Cada estudiante inscrito ve los avisos arriba en la página del curso y en su panel.
+            {course.titulo}. Cada estudiante con matrícula ve los avisos arriba en la página del curso y en su panel.
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -6,6 +6,7 @@
 // then shows the printable 'Hoja de accesos' of the accounts without e-mail, once.
 // 'Generar nuevos enlaces de acceso' makes a new sheet later. Plain POST round trips.
 import { ListFields, SchoolConsentField } from "~/features/users/import/components/list-fields.tsx";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { AdminTable } from "~/components/ui/admin-table.tsx";
@@ -139,6 +140,7 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
   const sent = actionData?.kind === "form" ? actionData : null;
   const done = actionData?.kind === "done" ? actionData : null;
   const preview = sent?.preview ?? null;
+  const result = useResultInView(done);
   const canConfirm = preview !== null && preview.resumen.errores === 0 && preview.resumen.agregar > 0;
   return (
     <section>
@@ -154,7 +156,11 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
 
       {done ? (
         <>
-          <p role="status" className="mt-4 max-w-3xl rounded-md bg-green-50 p-3 text-sm text-green-900">
+          <p
+            ref={result}
+            role="status"
+            className="mt-4 max-w-3xl scroll-mt-24 rounded-md bg-green-50 p-3 text-sm text-green-900"
+          >
             {done.message}
           </p>
           {done.sheet.accesos.length > 0 ? <SheetOfAccesses sheet={done.sheet} className={clase.nombre} /> : null}
@@ -253,6 +259,20 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
       )}
     </section>
   );
+}
+
+/**
+ * With JavaScript the import's answer replaces the form where the page was scrolled to (the
+ * confirmation button, far down on a phone): the answer and the sheet's first lines would sit under
+ * the sticky header, or above it. Each new answer is brought to the top, below the header
+ * (scroll-mt). Without JavaScript the answer is a new page, read from its top.
+ */
+function useResultInView(done: unknown) {
+  const result = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) result.current?.scrollIntoView({ block: "start" });
+  }, [done]);
+  return result;
 }
 
 /** The printable sheet: one block per learner, their user and one-time link (shown this once). */

@@ -8,7 +8,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
 import {
-  CERTIFICATE_CHOICE_LABELS,
+  certificateChoiceLabel,
   CERTIFICATE_CHOICES,
   DEFAULT_CERTIFICATE_CHOICE,
   DELETE_ACCOUNT_INTENT,
@@ -143,7 +143,7 @@ function DeleteAccountForm({
             return (
               <label key={value} className="flex items-start gap-2 text-slate-700">
                 <input {...props} key={props.key} className="mt-1" />
-                <span>{CERTIFICATE_CHOICE_LABELS[value].own}</span>
+                <span>{certificateChoiceLabel(value, { own: true, count: view.certificados })}</span>
               </label>
             );
           })}

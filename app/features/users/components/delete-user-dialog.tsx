@@ -5,7 +5,7 @@ import { Form, Link } from "react-router";
 import { Email } from "~/components/ui/email.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
 import {
-  CERTIFICATE_CHOICE_LABELS,
+  certificateChoiceLabel,
   CERTIFICATE_CHOICES,
   DEFAULT_CERTIFICATE_CHOICE,
   DELETED_SENDER,
@@ -43,7 +43,7 @@ export function DeleteUserDialog({
                   defaultChecked={value === DEFAULT_CERTIFICATE_CHOICE}
                   className="mt-1"
                 />
-                <span>{CERTIFICATE_CHOICE_LABELS[value].theirs}</span>
+                <span>{certificateChoiceLabel(value, { own: false, count: user.certificados })}</span>
               </label>
             ))}
           </fieldset>

@@ -35,7 +35,13 @@ export function ListFields({ sent, placeholder }: { sent: Sent; placeholder: str
         <label htmlFor="archivo" className="label">
           O sube un archivo CSV
         </label>
-        <input id="archivo" name={LIST_FILE_FIELD} type="file" accept=".csv,.txt,text/csv,text/plain" />
+        <input
+          id="archivo"
+          name={LIST_FILE_FIELD}
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          className="input"
+        />
         <p className="mt-1 text-xs text-slate-500">Si eliges un archivo, se usa en lugar del cuadro.</p>
       </div>
     </>
