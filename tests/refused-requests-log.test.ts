@@ -12,18 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleError } from "~/entry.server.tsx";
 import { FORBIDDEN_ORIGIN, originCheckMiddleware } from "~/lib/csrf.server.ts";
 import { requestLog, servedByApp } from "../server/request-log.ts";
+import { buildSettings, route } from "./fixtures/build-parts.ts";
 import { expectErrorLog, logLines, type LogLine } from "./setup.ts";
 
 const Page = () => null;
-const route = (id: string, path: string, module: object) => ({
-  id,
-  parentId: "root",
-  path,
-  index: undefined,
-  caseSensitive: undefined,
-  module,
-});
-
 const build = {
   entry: {
     module: {
@@ -56,15 +48,7 @@ const build = {
       },
     }),
   },
-  assets: { version: "test", url: "/assets/manifest.js", entry: { module: "", imports: [] }, routes: {} },
-  basename: "/",
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
+  ...buildSettings,
 } as unknown as ServerBuild;
 
 let base = "";
