@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleError } from "~/entry.server.tsx";
 import { FORBIDDEN_ORIGIN, originCheckMiddleware } from "~/lib/csrf.server.ts";
 import { requestLog, servedByApp } from "../server/request-log.ts";
-import { buildSettings, route } from "./fixtures/build-parts.ts";
+import * as buildSettings from "./fixtures/build-parts.ts";
+import { route } from "./fixtures/build-parts.ts";
 import { expectErrorLog, logLines, type LogLine } from "./setup.ts";
 
 const Page = () => null;
