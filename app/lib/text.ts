@@ -23,8 +23,8 @@ export const TEXT_NOT_ALLOWED = "El texto contiene caracteres no permitidos.";
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 /** C0 controls but the ones a multi-line text is made of (tab, line feed, carriage return), DEL, C1,
  * the line and paragraph separators and the bidirectional embeddings, overrides and isolates. */
-// eslint-disable-next-line no-control-regex -- idem
 const CONTROL_BUT_LINE_BREAKS =
+  // eslint-disable-next-line no-control-regex -- idem
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 /** The bidirectional embeddings, overrides and isolates alone. */
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
