@@ -48,7 +48,7 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/cursos/dirigido/comunidad", pageRule("public")],
   ["/contacto", pageRule("public")],
   ["/privacidad", pageRule("public")],
-  // A certificate's code typed by hand (issue 36 §4): public, like its verification page.
+  // A certificate's code typed by hand: public, like its verification page.
   ["/certificados/verificar", pageRule("public")],
   // An opt-out link whose signature is not ours: the same 404 page for everyone.
   ["/avisos/baja/x.y", () => "404 "],

@@ -117,7 +117,7 @@ test("un curso finalizado, sus tarjetas y 'Mis certificados' sin infracciones de
       "/cursos/comunidad",
       `/cursos/${learner.cursoId}`,
       `/certificados/${learner.codigo}`,
-      // Issue 36 §4: other audiences' courses with their reason, and the code form.
+      // Other audiences' courses with their reason, and the code form.
       "/cursos?todos=1",
       "/certificados/verificar",
     ]),

@@ -80,7 +80,7 @@ test("finalizar curso: falta avance, aprobar, certificado PDF y verificación p�
   const missing = await visitor.goto("/certificados/NOEXISTE123");
   expect(missing?.status()).toBe(404);
   await expect(visitor.getByRole("heading", { name: "Certificado no encontrado" })).toBeVisible();
-  // Or by typing its code (issue 36 §4): from the footer, a GET form; a wrong code says why.
+  // Or by typing its code: from the footer, a GET form; a wrong code says why.
   await visitor.getByRole("contentinfo").getByRole("link", { name: "Verificar un certificado" }).click();
   const typed = visitor.getByLabel("Código del certificado");
   await typed.fill("ZZZZ ZZZZ ZZZZ ZZZZ");

@@ -114,7 +114,7 @@ test("en el teléfono, la respuesta y la hoja de accesos quedan bajo la cabecera
   javaScriptEnabled: js,
 }) => {
   // With JavaScript the answer replaced the form where the page was scrolled to (the confirmation
-  // button): the sheet's first lines sat under the sticky header (issue 36). On paper the sheet
+  // button): the sheet's first lines sat under the sticky header. On paper the sheet
   // was hidden with the rest of the page.
   const teacherAccount = await approvedUser(request, "docente", "Profe");
   const { cursoId, claseId } = await teacherClass(teacherAccount.correo);

@@ -104,7 +104,7 @@ test("un profesor/a fija la fecha límite; cada estudiante la ve en el curso, en
     const upcoming = page.getByRole("region", { name: "Próximas fechas" });
     await expect(upcoming.getByRole("link", { name: /Fracciones/ })).toBeVisible();
     await expect(upcoming.getByText(formatChileDateTime(soon))).toBeVisible();
-    // A past date whose quiz is not passed stays, marked as on the course page (issue 36 §4).
+    // A past date whose quiz is not passed stays, marked as on the course page.
     await expect(upcoming.getByRole("listitem").filter({ hasText: "Decimales" })).toContainText(
       `${formatChileDateTime(past)}Atrasado`,
     );

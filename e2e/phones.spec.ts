@@ -216,7 +216,7 @@ test("ninguna página se desplaza hacia el lado a 320 y 360 px, con datos largos
 });
 
 test("las dos páginas de importar listas no se desplazan hacia el lado a 320 y 360 px", async ({ page, request }) => {
-  // Their file input was 388 px wide (issue 36): 'Importar usuarios' and a class's 'Importar lista'.
+  // Their file input was 388 px wide: 'Importar usuarios' and a class's 'Importar lista'.
   const teacher = await approvedUser(request, "docente", "Importa");
   const { cursoId, claseId } = await teacherClass(teacher.correo);
   await signIn(page, ADMIN.correo, ADMIN.password);

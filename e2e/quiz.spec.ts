@@ -46,7 +46,7 @@ test("evaluación: faltan respuestas, no aprobado, aprobado; marca y avance; rep
   await page.getByRole("button", { name: "Terminar evaluación" }).click();
   await expect(page.getByRole("heading", { name: "100% · Aprobado" })).toBeVisible();
   await expect(page.getByText("Tu avance en el curso: 33%.")).toBeVisible();
-  // Passed: on to the next module (issue 36 §4), the course page opening it.
+  // Passed: on to the next module, the course page opening it.
   await expect(page.getByRole("link", { name: /^Ir al módulo siguiente: / })).toHaveAttribute(
     "href",
     /^\/cursos\/[a-z0-9]+\?modulo=2#modulo-2$/,

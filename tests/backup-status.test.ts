@@ -1,4 +1,4 @@
-// The scheduled backup by default and what the admin panel says about it (issue 36): daily unless
+// The scheduled backup by default and what the admin panel says about it: daily unless
 // BACKUP_EVERY_H says otherwise (0: off), the first check at start, and the Resumen's 'Copia de
 // seguridad' with a warning when the last run failed or the newest backup is older than two days.
 import path from "node:path";

@@ -1,5 +1,5 @@
 // 'Importar lista' of a class on the real database (docs/product.md#importing-a-list-into-a-class,
-// docs/decisions/023-class-import-and-learners-without-email.md, 032-class-invitations.md): the
+// docs/decisions/023-class-import-and-learners-without-email.md, docs/decisions/032-class-invitations.md): the
 // preview writes nothing and answers alike whether or not a person has an account, within an
 // hourly budget of rows; the confirmation creates, enrols and adds the new people and invites the
 // existing accounts in one transaction, or nothing; an invited account joins only when it accepts;

@@ -106,7 +106,7 @@ describe("spoofed text (issue 22 §5): C1 controls and bidirectional overrides",
   });
 });
 
-describe("spoofed text, fourth pass (issue 36 §1): multi-line bodies and invisible names", () => {
+describe("spoofed text, fourth pass: multi-line bodies and invisible names", () => {
   it("a message body or a contact message with a bidirectional control is refused; line breaks stay", async () => {
     const { token } = await signedIn();
     const beto = await createUser();

@@ -181,7 +181,7 @@ describe("'Próximas fechas': the next 14 days across the learner's courses", ()
       await prisma.enrolment.create({ data: { userId: learner.id, cursoId: c.id } });
     await pass(learner.id, edge.id, edge.quiz.id);
     const items = await upcomingDueDates(learner.id, now);
-    // The overdue one (its quiz not passed) stays, first and 'Atrasado' (issue 36 §4).
+    // The overdue one (its quiz not passed) stays, first and 'Atrasado'.
     expect(items.map((i) => [i.curso, i.fechaTexto, i.aprobado, i.atrasado, i.href])).toEqual([
       ["Curso pasado", "01-09-2026, 07:59", false, true, `/cursos/${past.id}?modulo=1#modulo-1`],
       ["Curso de septiembre", "06-09-2026, 01:30", false, false, `/cursos/${inside.id}?modulo=1#modulo-1`],
@@ -190,7 +190,7 @@ describe("'Próximas fechas': the next 14 days across the learner's courses", ()
     expect(items.some((i) => i.cursoId === notMine.id)).toBe(false);
   });
 
-  it("keeps an overdue module, however old, until its quiz is passed; a past module without a quiz goes (issue 36 §4)", async () => {
+  it("keeps an overdue module, however old, until its quiz is passed; a past module without a quiz goes", async () => {
     const learner = await createUser();
     const now = at("2026-09-01T12:00:00Z");
     const old = await courseWithDue(new Date(now.getTime() - 200 * DAY), "Curso atrasado");

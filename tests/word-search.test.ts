@@ -303,7 +303,7 @@ describe("the catalog search (/cursos?q=, the audience lists, GET /api/cursos/li
     expect(next).toMatch(/^\/api\/cursos\/lista\?q=ciencias\+taller&page=2&desde=\d+_/);
   });
 
-  it("'contraseñas seguras' on the demo catalog: the courses with every word first, then those with some (issue 36 §4)", async () => {
+  it("'contraseñas seguras' on the demo catalog: the courses with every word first, then those with some", async () => {
     for (const c of COURSES) {
       await makeCourse(c, { estado: c.publicado ? "publicado" : "borrador", dirigidoA: c.dirigidoA });
     }
@@ -398,7 +398,7 @@ describe("the catalog search (/cursos?q=, the audience lists, GET /api/cursos/li
     expect(general).toMatchObject({ total: generalRows.length, totalExact: true });
     expect(general.courses.map((c) => c.id)).toEqual(generalRows.slice(0, COURSES_PAGE_SIZE).map((r) => r.id));
 
-    // Some of the words when one of them is that common (issue 36 §4): the same walk, each course
+    // Some of the words when one of them is that common: the same walk, each course
     // with one word but not both, newest first, paged by the cursors, counted up to the cap.
     const one = published[5]!;
     await prisma.courseWord.create({

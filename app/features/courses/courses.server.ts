@@ -175,7 +175,7 @@ export async function listCourses({
     const ranges = listRanges(viewer, audience);
     const plan = some && several ? await someWordsPlan(words, filter, ranges) : await everyWordPlan(words, filter);
     const found = await searchCourses({ viewer, audience, page, cursor, plan });
-    // Courses with every word first, then those with some of them (issue 36): the second tier's
+    // Courses with every word first, then those with some of them: the second tier's
     // first page under the first tier's last one, the rest of it at ?alguna=1.
     const next =
       withSome && several && !some && found.page === found.pageCount
