@@ -134,7 +134,7 @@ describe("SIGTERM", () => {
       const lines = server.lines();
       expect(lines.find((line) => line.msg === "request" && line.route === "/lento")).toMatchObject({ status: 200 });
       // It waited out SHUTDOWN_TIMEOUT_S (its own timer said so) and only then gave the mail back.
-      const late = lines.findIndex((line) => line.msg.startsWith("Plazo de detención cumplido"));
+      const late = lines.findIndex((line) => String(line.msg).startsWith("Plazo de detención cumplido"));
       expect(lines[late]).toMatchObject({ level: "warn", timeoutS: 3 });
       expect(lines.findIndex((line) => line.msg === "mail given back")).toBeGreaterThan(late);
       expect(lines.find((line) => line.msg === "mail given back")).toMatchObject({ outboxId: id });
@@ -166,7 +166,7 @@ describe("SIGTERM", () => {
       expect((await inFlight).status).toBe(200);
       expect(await server.exit).toBe(0);
       // Before SHUTDOWN_TIMEOUT_S: its timer never fired (the idle connection did not hold the stop).
-      expect(server.lines().filter((line) => line.msg.startsWith("Plazo de detención cumplido"))).toEqual([]);
+      expect(server.lines().filter((line) => String(line.msg).startsWith("Plazo de detención cumplido"))).toEqual([]);
       expect(server.lines().at(-1)).toMatchObject({ msg: "Detenido", released: 0 });
     } finally {
       agent.destroy();
