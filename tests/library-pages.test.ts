@@ -2,9 +2,10 @@
 // drawn once from its stored PDF at its first preview, stored beside it and streamed; a PDF that
 // cannot be drawn gets a Spanish message, never a 500; the images go with the book.
 import crypto from "node:crypto";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { PREVIEW_PAGES } from "~/features/library/book-pages.server.ts";
+import zlib from "node:zlib";
+import { DRAWING_LIMITS, PREVIEW_PAGES } from "~/features/library/book-pages.server.ts";
 import { bookSearchFields } from "~/features/library/book-words.ts";
 import { PAGES_FAILED } from "~/features/library/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
@@ -12,7 +13,15 @@ import { pagePreviewKey, statStored, storeBytes, storedExistsSync } from "~/lib/
 import * as adminLibrary from "~/routes/admin/library.tsx";
 import * as library from "~/routes/library.tsx";
 import * as pageImage from "~/routes/library/page-image.ts";
-import { args, createUser, formRequest, getRequest, sessionCookie as signIn, thrown } from "./factories.ts";
+import {
+  args,
+  createUser,
+  formRequest,
+  getRequest,
+  multipartRequest,
+  sessionCookie as signIn,
+  thrown,
+} from "./factories.ts";
 
 async function bookWith(pdf: Uint8Array, pages: number) {
   const title = `Libro de páginas ${crypto.randomUUID().slice(0, 8)}`;
@@ -126,5 +135,48 @@ describe("the preview's pages on a phone", () => {
       args(formRequest("/admin/library", { intent: "delete", bookId: book.id }, { cookie: admin })),
     );
     expect(storedExistsSync(pagePreviewKey(book.pdfKey, 1))).toBe(false);
+  }, 60_000);
+
+  it("the old images go when the book is given another PDF, and the new one's are drawn at its next preview", async () => {
+    const book = await bookWith(await pdfOf(1), 1);
+    const admin = await signIn(await createUser({ rol: "admin" }));
+    await library.loader(args(getRequest(`/biblioteca?ver=${book.id}`, admin)));
+    expect(storedExistsSync(pagePreviewKey(book.pdfKey, 1))).toBe(true);
+    const fields = { title: book.title, author: book.author, description: book.description, pages: "" };
+    const pdf = { name: "nuevo.pdf", bytes: await pdfOf(2) };
+    const response = (await adminLibrary.action(
+      args(multipartRequest(`/admin/library?editar=${book.id}`, { ...fields, pdf }, { cookie: admin })),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(storedExistsSync(pagePreviewKey(book.pdfKey, 1))).toBe(false);
+    const saved = await prisma.book.findUniqueOrThrow({ where: { id: book.id } });
+    const page = await library.loader(args(getRequest(`/biblioteca?ver=${book.id}`, admin)));
+    expect(page.preview?.pageImages).toHaveLength(2);
+    expect(storedExistsSync(pagePreviewKey(saved.pdfKey, 2))).toBe(true);
+  }, 60_000);
+
+  it("a PDF too heavy to draw within the worker's limits is stopped, and gets the message", async () => {
+    // One page whose content is 40 MB of lines (160 KB compressed): far more than the deadline
+    // (lowered here to a quarter of a second) or the heap allow; the server goes on.
+    const doc = await PDFDocument.create();
+    const heavy = doc.addPage([300, 400]);
+    const lines = Buffer.from("0 0 m 300 400 l S\n".repeat(2_300_000));
+    const content = doc.context.stream(zlib.deflateSync(lines), { Filter: "FlateDecode" });
+    heavy.node.set(PDFName.of("Contents"), doc.context.register(content));
+    const book = await bookWith(await doc.save(), 1);
+    const cookie = await signIn(await createUser());
+    const saved = { ...DRAWING_LIMITS };
+    Object.assign(DRAWING_LIMITS, { deadlineMs: 250, heapMb: 64 });
+    try {
+      const page = await library.loader(args(getRequest(`/biblioteca?ver=${book.id}`, cookie)));
+      expect(page.preview).toMatchObject({ hasPdf: true, pageImages: [], pagesError: PAGES_FAILED });
+    } finally {
+      Object.assign(DRAWING_LIMITS, saved);
+    }
+    // Still answering: another book is drawn.
+    const fine = await bookWith(await pdfOf(1), 1);
+    expect(
+      (await library.loader(args(getRequest(`/biblioteca?ver=${fine.id}`, cookie)))).preview?.pageImages,
+    ).toHaveLength(1);
   }, 60_000);
 });

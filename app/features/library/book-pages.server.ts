@@ -23,9 +23,8 @@ export const PREVIEW_PAGES = 3;
 const PREVIEW_WIDTH = 720;
 /** A page is drawn smaller rather than taller than this (a strip several metres long). */
 const MAX_HEIGHT = 4 * PREVIEW_WIDTH;
-/** The worker's limits: its JavaScript heap, and how long one book may take. */
-const WORKER_HEAP_MB = 256;
-const DEADLINE_MS = 30_000;
+/** The worker's limits: its JavaScript heap, and how long one book may take (tests lower them). */
+export const DRAWING_LIMITS = { heapMb: 256, deadlineMs: 30_000 };
 const WORKER_FILE = path.resolve("app/features/library/book-pages.worker.ts");
 
 export type PagePreviews = { ok: true; count: number } | { ok: false; message: string };
@@ -83,14 +82,14 @@ function draw(bytes: Uint8Array, count: number): Promise<Uint8Array[]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_FILE, {
       workerData: { bytes, pages: count, width: PREVIEW_WIDTH, maxHeight: MAX_HEIGHT },
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
+      resourceLimits: { maxOldGenerationSizeMb: DRAWING_LIMITS.heapMb, maxYoungGenerationSizeMb: 32 },
       stdout: true,
       stderr: true,
     });
     const deadline = setTimeout(() => {
       void worker.terminate();
-      reject(new Error(`más de ${DEADLINE_MS / 1000} s`));
-    }, DEADLINE_MS);
+      reject(new Error(`más de ${DRAWING_LIMITS.deadlineMs} ms`));
+    }, DRAWING_LIMITS.deadlineMs);
     const settle = () => clearTimeout(deadline);
     worker.once("message", (answer: { images?: Uint8Array[]; error?: string }) => {
       settle();
