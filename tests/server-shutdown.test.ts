@@ -12,6 +12,7 @@ import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { SLOW_STARTED } from "./fixtures/server-build.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -76,6 +77,10 @@ async function startServer(env: Record<string, string>): Promise<Started> {
   return { child, base, lines, exit };
 }
 
+/** Until the server has the slow request in hand (its own line says so), however loaded the machine. */
+const inServersHands = (server: Started) =>
+  until(() => server.lines().some((line) => line.msg === SLOW_STARTED), "the slow request reached the server");
+
 async function until(check: () => Promise<boolean> | boolean, what: string, ms = 30_000) {
   const deadline = Date.now() + ms;
   while (!(await check())) {
@@ -116,7 +121,7 @@ describe("SIGTERM", () => {
       expect(claimed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 250_000); // leased for MAIL_LEASE_S
 
       const inFlight = fetch(`${server.base}/lento?ms=1500`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await inServersHands(server);
       server.child.kill("SIGTERM");
       // No new connection is taken…
       await until(async () => (await fetch(`${server.base}/healthz`).catch(() => null)) === null, "refused");
@@ -161,7 +166,7 @@ describe("SIGTERM", () => {
       // the server under a request the proxy has just sent.
       expect(idle.headers["keep-alive"]).toBe("timeout=65");
       const inFlight = fetch(`${server.base}/lento?ms=1000`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await inServersHands(server);
       server.child.kill("SIGTERM");
       expect((await inFlight).status).toBe(200);
       expect(await server.exit).toBe(0);
@@ -178,7 +183,7 @@ describe("SIGTERM", () => {
     const server = await startServer({ SHUTDOWN_TIMEOUT_S: "20" });
     try {
       const inFlight = fetch(`${server.base}/lento?ms=1500`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await inServersHands(server);
       server.child.kill("SIGTERM");
       await new Promise((resolve) => setTimeout(resolve, 200));
       server.child.kill("SIGTERM");
