@@ -10,6 +10,8 @@ export default {
     "app/features/offline/worker/sw.ts",
     // Started by the Vitest suite as processes of their own (node tests/fixtures/…).
     "tests/fixtures/*.ts",
+    // A worker thread Node runs from its file (app/features/library/book-pages.server.ts).
+    "app/features/library/book-pages.worker.ts",
   ],
   project: [
     "app/**/*.{ts,tsx,js}",
@@ -26,7 +28,9 @@ export default {
   compilers: { css: (text: string) => [...text.matchAll(/(?<=@)import[^;]+/g)].join("\n") },
   // The generated Prisma client (app/generated, not in git) imports its runtime.
   // Lighthouse is imported by a name scripts/bench-lighthouse.ts reads from the environment.
-  ignoreDependencies: ["@prisma/client", "lighthouse"],
+  // @napi-rs/canvas is the canvas pdf.js draws a book's pages on (its optional dependency, listed
+  // so that an install without optional packages still has it).
+  ignoreDependencies: ["@prisma/client", "lighthouse", "@napi-rs/canvas"],
   // Exports another branch (one Failure type for every error) is rewriting in these files: drop
   // this once it lands.
   // Poppler's command-line tools, installed by scripts/ensure-test-deps.sh.

@@ -26,6 +26,7 @@ export default [
   route("usuarios/:userId/imagen", "routes/users/avatar.ts"),
   route("biblioteca", "routes/library.tsx"),
   route("biblioteca/:libroId/pdf", "routes/library/pdf.ts"),
+  route("biblioteca/:libroId/paginas/:pagina", "routes/library/page-image.ts"),
   route("contacto", "routes/contact.tsx"),
   route("privacidad", "routes/privacy.tsx"),
   route("avisos/baja/:token", "routes/email-notices-off.tsx"),

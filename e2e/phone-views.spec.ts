@@ -14,9 +14,9 @@ async function bearer(request: APIRequestContext, credentials: { correo: string;
   return { Authorization: `Bearer ${((await response.json()) as { token: string }).token}` };
 }
 
-async function pdf() {
+async function pdf(pages = 1) {
   const doc = await PDFDocument.create();
-  doc.addPage([200, 200]);
+  for (let i = 0; i < pages; i++) doc.addPage([200, 200]);
   return Buffer.from(await doc.save());
 }
 
@@ -142,7 +142,7 @@ test("en el teléfono, cada pestaña del panel se alcanza sin desplazar la franj
   await expect(panel.getByRole("link", { name: /^Registros \(\d+/ })).toBeVisible();
 });
 
-test("en el teléfono, la vista previa de la biblioteca ofrece 'Abrir PDF' en vez del visor incrustado", async ({
+test("en el teléfono, la vista previa de la biblioteca muestra las primeras páginas y ofrece 'Abrir PDF' en vez del visor incrustado", async ({
   page,
   request,
 }) => {
@@ -153,7 +153,7 @@ test("en el teléfono, la vista previa de la biblioteca ofrece 'Abrir PDF' en ve
       title: `Manual de vista previa ${Date.now().toString(36)}`,
       author: "Equipo E2E",
       description: "Un libro para la vista previa.",
-      pdf: { name: "manual.pdf", mimeType: "application/pdf", buffer: await pdf() },
+      pdf: { name: "manual.pdf", mimeType: "application/pdf", buffer: await pdf(4) },
     },
   });
   expect(book.status(), await book.text()).toBe(201);
@@ -165,6 +165,17 @@ test("en el teléfono, la vista previa de la biblioteca ofrece 'Abrir PDF' en ve
   await page.goto(`/biblioteca?ver=${bookId}`);
   const dialog = page.getByRole("dialog");
   await expect(dialog).toBeVisible();
+  // The first three pages as images, shown (loaded, within the phone's width), without a download.
+  const pages = dialog.getByRole("list", { name: /^Primeras páginas de / }).getByRole("img");
+  await expect(pages).toHaveCount(3);
+  for (const [i, img] of (await pages.all()).entries()) {
+    await expect(img).toHaveAttribute("alt", `Página ${i + 1} de 4`);
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(720);
+    const box = (await img.boundingBox())!;
+    expect(box.width).toBeGreaterThan(PHONE.width / 2);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  }
   const open = dialog.getByRole("link", { name: "Abrir PDF" });
   await expect(open).toBeVisible();
   const href = await open.getAttribute("href");
@@ -179,6 +190,7 @@ test("en el teléfono, la vista previa de la biblioteca ofrece 'Abrir PDF' en ve
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/biblioteca?ver=${bookId}`);
   await expect(page.getByRole("dialog").locator("iframe")).toBeVisible();
+  await expect(page.getByRole("dialog").getByRole("img")).toHaveCount(0);
 });
 
 test("en el teléfono, una pregunta larga queda dentro de su tarjeta", async ({ page, request }) => {

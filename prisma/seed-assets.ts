@@ -1,7 +1,11 @@
 // Asset makers for the seed: a tiny PNG encoder (node:zlib), course cover pictures and
-// multi-page PDF documents (pdf-lib). Pure functions: bytes in memory, no file system, no DB.
+// multi-page PDF documents (pdf-lib, in Noto Sans embedded as the certificate is: any Latin text,
+// not only Windows-1252's). Bytes in memory, no DB; the only files read are the fonts.
+import fs from "node:fs";
+import { createRequire } from "node:module";
 import { deflateSync } from "node:zlib";
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 
 // ---------------------------------------------------------------------------------------------
 // Text helpers
@@ -296,19 +300,30 @@ const PAGE_WIDTH = 595.28; // A4
 const PAGE_HEIGHT = 841.89;
 const MARGIN = 64;
 
-/** Replaces characters Helvetica (WinAnsi) cannot encode; Spanish letters are all supported. */
-function winAnsi(font: PDFFont, text: string): string {
+/** Noto Sans (@expo-google-fonts/noto-sans), the font of the app's own PDFs (the certificate). */
+const require = createRequire(import.meta.url);
+const NOTO = {
+  regular: "@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf",
+  bold: "@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf",
+  italic: "@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf",
+} as const;
+const fontBytes = new Map<string, Uint8Array>();
+function embedNoto(doc: PDFDocument, style: keyof typeof NOTO): Promise<PDFFont> {
+  const file = require.resolve(NOTO[style]);
+  if (!fontBytes.has(file)) fontBytes.set(file, fs.readFileSync(file));
+  return doc.embedFont(fontBytes.get(file)!, { subset: true });
+}
+
+/** `text` with what the font has no glyph for replaced (Noto Sans has no arrows or ≥ ≤). */
+function inFont(font: PDFFont, text: string): string {
   const supported = new Set(font.getCharacterSet());
   const replaced = text
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201C\u201D]/g, '"')
+    .normalize("NFC")
     .replace(/\u2192/g, "->")
     .replace(/\u2265/g, ">=")
-    .replace(/\u2264/g, "<=")
-    .replace(/\u2082/g, "2")
-    .replace(/\u00A0/g, " ");
+    .replace(/\u2264/g, "<=");
   let out = "";
-  for (const ch of replaced.normalize("NFC")) {
+  for (const ch of replaced) {
     out += supported.has(ch.codePointAt(0)!) || ch === "\n" ? ch : "?";
   }
   return out;
@@ -333,18 +348,19 @@ function wrap(font: PDFFont, text: string, size: number, maxWidth: number): stri
 /** A4 document: a title page, then every section from a new page, page numbers in the footer. */
 export async function makeDocumentPdf(spec: PdfDocumentSpec): Promise<{ bytes: Uint8Array; pages: number }> {
   const doc = await PDFDocument.create();
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const oblique = await doc.embedFont(StandardFonts.HelveticaOblique);
+  doc.registerFontkit(fontkit);
+  const regular = await embedNoto(doc, "regular");
+  const bold = await embedNoto(doc, "bold");
+  const oblique = await embedNoto(doc, "italic");
   const [r, g, b] = hexToRgb(spec.colour ?? "#1d4ed8").map((v) => v / 255) as [number, number, number];
   const band = rgb(r, g, b);
   const ink = rgb(0.13, 0.15, 0.2);
   const muted = rgb(0.4, 0.43, 0.5);
   const date = spec.date ?? new Date("2026-01-15T12:00:00Z");
 
-  doc.setTitle(winAnsi(regular, spec.title));
-  if (spec.author) doc.setAuthor(winAnsi(regular, spec.author));
-  if (spec.subtitle) doc.setSubject(winAnsi(regular, spec.subtitle));
+  doc.setTitle(inFont(regular, spec.title));
+  if (spec.author) doc.setAuthor(inFont(regular, spec.author));
+  if (spec.subtitle) doc.setSubject(inFont(regular, spec.subtitle));
   doc.setLanguage("es-CL");
   doc.setCreator("Academia Abierta");
   doc.setProducer("Academia Abierta (pdf-lib)");
@@ -360,31 +376,31 @@ export async function makeDocumentPdf(spec: PdfDocumentSpec): Promise<{ bytes: U
   cover.drawCircle({ x: 40, y: PAGE_HEIGHT - 300, size: 70, color: rgb(1, 1, 1), opacity: 0.08 });
   let y = PAGE_HEIGHT - 90;
   if (spec.kicker) {
-    for (const l of wrap(regular, winAnsi(regular, spec.kicker.toUpperCase()), 11, width)) {
+    for (const l of wrap(regular, inFont(regular, spec.kicker.toUpperCase()), 11, width)) {
       cover.drawText(l, { x: MARGIN, y, size: 11, font: regular, color: rgb(1, 1, 1), opacity: 0.85 });
       y -= 16;
     }
     y -= 14;
   }
-  for (const l of wrap(bold, winAnsi(bold, spec.title), 28, width)) {
+  for (const l of wrap(bold, inFont(bold, spec.title), 28, width)) {
     cover.drawText(l, { x: MARGIN, y, size: 28, font: bold, color: rgb(1, 1, 1) });
     y -= 34;
   }
   y = PAGE_HEIGHT - 350;
   if (spec.subtitle) {
-    for (const l of wrap(oblique, winAnsi(oblique, spec.subtitle), 15, width)) {
+    for (const l of wrap(oblique, inFont(oblique, spec.subtitle), 15, width)) {
       cover.drawText(l, { x: MARGIN, y, size: 15, font: oblique, color: ink });
       y -= 21;
     }
     y -= 16;
   }
   if (spec.author) {
-    cover.drawText(winAnsi(bold, spec.author), { x: MARGIN, y, size: 13, font: bold, color: ink });
+    cover.drawText(inFont(bold, spec.author), { x: MARGIN, y, size: 13, font: bold, color: ink });
     y -= 20;
   }
   let noteY = MARGIN + 12 * (spec.coverNotes?.length ?? 0);
   for (const note of spec.coverNotes ?? []) {
-    cover.drawText(winAnsi(regular, note), { x: MARGIN, y: noteY, size: 10, font: regular, color: muted });
+    cover.drawText(inFont(regular, note), { x: MARGIN, y: noteY, size: 10, font: regular, color: muted });
     noteY -= 14;
   }
 
@@ -395,7 +411,7 @@ export async function makeDocumentPdf(spec: PdfDocumentSpec): Promise<{ bytes: U
   const newPage = () => {
     page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
     page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 8, width: PAGE_WIDTH, height: 8, color: band });
-    page.drawText(winAnsi(regular, spec.title), {
+    page.drawText(inFont(regular, spec.title), {
       x: MARGIN,
       y: PAGE_HEIGHT - 36,
       size: 8.5,
@@ -410,14 +426,14 @@ export async function makeDocumentPdf(spec: PdfDocumentSpec): Promise<{ bytes: U
 
   for (const section of spec.sections) {
     newPage();
-    for (const l of wrap(bold, winAnsi(bold, section.heading), 18, width)) {
+    for (const l of wrap(bold, inFont(bold, section.heading), 18, width)) {
       page.drawText(l, { x: MARGIN, y, size: 18, font: bold, color: band });
       y -= 24;
     }
     page.drawLine({ start: { x: MARGIN, y: y + 8 }, end: { x: MARGIN + 60, y: y + 8 }, thickness: 2, color: band });
     y -= 12;
     for (const paragraph of section.paragraphs ?? []) {
-      for (const l of wrap(regular, winAnsi(regular, paragraph), bodySize, width)) {
+      for (const l of wrap(regular, inFont(regular, paragraph), bodySize, width)) {
         ensure(leading);
         page.drawText(l, { x: MARGIN, y, size: bodySize, font: regular, color: ink });
         y -= leading;
@@ -425,7 +441,7 @@ export async function makeDocumentPdf(spec: PdfDocumentSpec): Promise<{ bytes: U
       y -= 8;
     }
     for (const bullet of section.bullets ?? []) {
-      const lines = wrap(regular, winAnsi(regular, bullet), bodySize, width - 16);
+      const lines = wrap(regular, inFont(regular, bullet), bodySize, width - 16);
       lines.forEach((l, i) => {
         ensure(leading);
         if (i === 0) page.drawCircle({ x: MARGIN + 4, y: y + 3.5, size: 2.2, color: band });
@@ -442,7 +458,7 @@ export async function makeDocumentPdf(spec: PdfDocumentSpec): Promise<{ bytes: U
     if (i === 0) return;
     const label = `Página ${i + 1} de ${pages.length}`;
     const w = regular.widthOfTextAtSize(label, 8.5);
-    p.drawText(winAnsi(regular, label), {
+    p.drawText(inFont(regular, label), {
       x: PAGE_WIDTH - MARGIN - w,
       y: MARGIN - 28,
       size: 8.5,

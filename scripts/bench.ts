@@ -6,10 +6,12 @@
 // react-router-serve with its gzip) is measured before and after the app's pages, and each
 // page's requests/s is printed as a ratio of it (goal: ≥ 0.85× and p99 < 50 ms for /, /cursos, a
 // course page, anonymous and signed in, and a learner's own pages).
-// Last, the memory of ten concurrent 10 MB uploads (scripts/bench/upload-memory.ts).
-// BENCH_ONLY=upload runs only that last measurement (no page loads, no bare page):
+// Then the memory of ten concurrent 10 MB uploads (scripts/bench/upload-memory.ts).
+// BENCH_ONLY=upload runs only that measurement (no page loads, no bare page):
 // `BENCH_ONLY=upload npm run bench`.
-import { execFileSync, spawn } from "node:child_process";
+// Last, the code paths' speed goals measured in process (scripts/bench/timings, also
+// `npm run bench:timings` alone): the bounds that used to be wall-clock checks in tests.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -259,5 +261,8 @@ async function measureUploads(overBudget: boolean): Promise<never> {
       `presupuesto +${mb(UPLOAD_MEMORY_BUDGET)}): ${uploadsOver ? "EXCEDIDO" : "cumplido"}`,
   );
   server.kill("SIGTERM");
-  process.exit(overBudget || uploadsOver ? 1 : 0);
+  const timings = ONLY_UPLOAD
+    ? null
+    : spawnSync("npm", ["run", "--silent", "bench:timings"], { cwd: root, stdio: "inherit" });
+  process.exit(overBudget || uploadsOver || (timings && timings.status !== 0) ? 1 : 0);
 }

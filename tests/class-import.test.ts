@@ -428,22 +428,20 @@ describe("the confirmation", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("1 000 rows (half without e-mail) are checked and written in a few seconds", async () => {
+  // How long this takes: `npm run bench` (scripts/bench/timings/batches.timing.ts).
+  it("1 000 rows (half without e-mail) are checked and written", async () => {
     const clase = await newClass();
     const lines = Array.from({ length: 1000 }, (_, i) =>
       i % 2 === 0 ? `masivo.${i}@colegio.cl;Persona;Número ${i}` : `;Persona;Sin Correo ${i}`,
     );
     const text = lines.join("\n");
-    const started = performance.now();
     const previewed = await preview(clase, text);
     expect(previewed.resumen).toMatchObject({ agregar: 1000, sinCorreo: 500, errores: 0 });
     const outcome = await confirm(clase, text);
-    const elapsed = performance.now() - started;
     if (!outcome.ok) throw new Error(outcome.message);
     expect(outcome.agregadas).toBe(1000);
     expect(outcome.sheet.accesos).toHaveLength(500);
     expect(await prisma.classMember.count({ where: { claseId: clase.id } })).toBe(1000);
-    expect(elapsed).toBeLessThan(8000);
   });
 });
 

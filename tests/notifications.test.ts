@@ -98,7 +98,8 @@ describe("notify", () => {
     expect((await prisma.notification.findFirstOrThrow({ where: { userId: user.id } })).link).toBe("/notificaciones");
   });
 
-  it("5 000 recipients in one call: rows and mails in batches, within a CPU bound", async () => {
+  // How long this takes: `npm run bench` (scripts/bench/timings/batches.timing.ts).
+  it("5 000 recipients in one call: a row each, and a mail for each who gets this kind at once", async () => {
     const size = 5000;
     const run = crypto.randomUUID().slice(0, 8);
     const ids = Array.from({ length: size }, (_, i) => `notif-${run}-${i}`);
@@ -116,15 +117,8 @@ describe("notify", () => {
     // A few chose otherwise: read with the batch, not one by one.
     await setPreferences(ids[7]!, { aviso: "app" });
     await setPreferences(ids[4000]!, { aviso: "digest" });
-    const started = performance.now();
-    const cpu = process.cpuUsage();
     const outcome = await notify(aviso(ids, "Aviso a todo el curso"));
-    const used = process.cpuUsage(cpu);
-    const cpuMs = (used.user + used.system) / 1000;
-    console.info(`notify() to ${size}: ${Math.round(performance.now() - started)} ms, ${Math.round(cpuMs)} ms of CPU`);
     expect(outcome).toEqual({ notified: size, mailed: size - 2, digest: 1 });
-    // ≈ 450 ms measured on a shared machine; generous for a loaded one.
-    expect(cpuMs).toBeLessThan(1500);
     expect(await prisma.notification.count({ where: { userId: { in: ids.slice(0, 900) } } })).toBe(900);
     expect(await prisma.outboxMail.count({ where: { to: { endsWith: "@curso-grande.cl" } } })).toBe(size - 2);
   });

@@ -1,5 +1,9 @@
 // The seed's asset makers (prisma/seed-assets.ts): pure functions, no database or files.
 import { inflateSync } from "node:zlib";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { crc32, encodePng, makeCoverPng, makeDocumentPdf, pngSize, toSearchText } from "../prisma/seed-assets.ts";
@@ -68,6 +72,18 @@ describe("PNG encoder", () => {
   });
 });
 
+/** Poppler's pdftotext or pdffonts on `bytes` (scripts/ensure-test-deps.sh installs them). */
+function poppler(tool: "pdftotext" | "pdffonts", bytes: Uint8Array) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-pdf-"));
+  const file = path.join(dir, "d.pdf");
+  fs.writeFileSync(file, bytes);
+  try {
+    return execFileSync(tool, tool === "pdftotext" ? [file, "-"] : [file], { encoding: "utf8" });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe("PDF maker", () => {
   it("makes a real PDF: a title page plus one page per section, Spanish text included", async () => {
     const { bytes, pages } = await makeDocumentPdf({
@@ -89,6 +105,19 @@ describe("PDF maker", () => {
     const doc = await PDFDocument.load(bytes);
     expect(doc.getPageCount()).toBe(4);
     expect(doc.getTitle()).toBe("Educación ambiental para el siglo XXI");
+    // Read back exactly, in an embedded font: arrows, subscripts, and names beyond Windows-1252.
+    const text = poppler("pdftotext", bytes);
+    expect(text.replace(/\s+/g, " ")).toContain("Emisiones de CO₂ -> acción climática.");
+    expect(text).toContain("Marcela Riquelme Ortiz");
+    const named = await makeDocumentPdf({ title: "Łucía Ṉawel Nguyễn", author: "Trần Thị Hương", sections: [] });
+    expect(poppler("pdftotext", named.bytes)).toContain("Trần Thị Hương");
+    const fonts = poppler("pdffonts", bytes)
+      .split("\n")
+      .slice(2)
+      .filter((line) => line.trim());
+    expect(fonts.length).toBeGreaterThan(0);
+    // Embedded (pdf-lib names its subsets "NotoSans-Bold-1234", not with the tag pdffonts reads).
+    for (const line of fonts) expect(line).toMatch(/^NotoSans-[\w-]+\s+CID TrueType\s+Identity-H\s+yes\b/);
   });
 
   it("continues a long section on further pages and reports the real count", async () => {

@@ -37,8 +37,12 @@ const MAX_DEPTH = 64;
 /** Characters kept from the end of the window when nothing was found in it. */
 const TAIL = 64;
 
-/** What the scan held at most (for tests): the window's length and one object stream's bytes. */
-export type PageCountStats = { maxWindow: number; maxObjectStream: number; bytes: number };
+/**
+ * What the scan held at most and did (for tests): the window's length, one object stream's bytes,
+ * the bytes read, and `scanned`, the characters it looked at (decoded to be parsed, searched for a
+ * keyword, or inflated): its work, which must grow with the file, never with its square.
+ */
+export type PageCountStats = { maxWindow: number; maxObjectStream: number; bytes: number; scanned?: number };
 
 type Value =
   | { t: "dict"; map: Map<string, Value> }
@@ -283,7 +287,7 @@ function isFlate(dict: Map<string, Value>) {
 }
 
 /** The objects inside an inflated object stream. */
-function readObjectStream(text: string, n: number, first: number, tree: PageTree) {
+function readObjectStream(text: string, n: number, first: number, tree: PageTree, look: (characters: number) => void) {
   const header = new Lexer(text.slice(0, first), 0, true);
   const entries: Array<[number, number]> = [];
   try {
@@ -297,11 +301,13 @@ function readObjectStream(text: string, n: number, first: number, tree: PageTree
     // a short header: the objects listed so far
   }
   for (const [objNum, offset] of entries) {
+    const lexer = new Lexer(text, first + offset, true);
     try {
-      tree.take(objNum, new Lexer(text, first + offset, true).value());
+      tree.take(objNum, lexer.value());
     } catch {
       // one unreadable object: the others may still be fine
     }
+    look(lexer.i - first - offset);
   }
 }
 
@@ -363,11 +369,23 @@ export async function countPdfPages(source: AsyncIterable<Uint8Array>, stats?: P
     return true;
   };
 
+  /** Counts the characters the scan looks at (PageCountStats.scanned). */
+  const look = (characters: number) => {
+    if (stats) stats.scanned = (stats.scanned ?? 0) + Math.max(0, characters);
+  };
+  /** Where `keyword` is next in the window from `pos` (-1: nowhere), counted as looked at. */
+  const search = (keyword: Buffer) => {
+    const at = win.indexOf(keyword, pos);
+    look((at < 0 ? win.length : at + keyword.length) - pos);
+    return at;
+  };
+
   /** Reads one value at `pos` (growing the window as needed); null when it is too long or malformed. */
   const readValue = async (): Promise<{ value: Value; keyword: string } | null> => {
     let span = 512;
     for (;;) {
       const end = Math.min(win.length, pos + span);
+      look(end - pos);
       const lexer = new Lexer(win.toString("latin1", pos, end), 0, done && end === win.length);
       try {
         const value = lexer.value();
@@ -377,7 +395,15 @@ export async function countPdfPages(source: AsyncIterable<Uint8Array>, stats?: P
       } catch (error) {
         if (!(error instanceof NeedMore)) return null;
         if (end < win.length) span *= 4;
-        else if (win.length - pos > MAX_OBJECT_CHARS || !(await more())) return null;
+        else {
+          const tried = win.length - pos;
+          if (tried > MAX_OBJECT_CHARS || !(await more())) return null;
+          // Read on until the unread part is twice what was tried (or the input ends) before
+          // trying again: each try starts over, so growing by a chunk at a time would make the
+          // work the square of the value's length when the chunks are small (a slow upload).
+          while (win.length - pos < 2 * tried && (await more()));
+          span = Math.max(span, win.length - pos);
+        }
       }
     }
   };
@@ -385,10 +411,10 @@ export async function countPdfPages(source: AsyncIterable<Uint8Array>, stats?: P
   /** The next object header ("12 0 obj") or "trailer" at or after `pos`; null at the end. */
   const nextHeader = async (): Promise<{ objNum: number | null } | null> => {
     for (;;) {
-      const obj = win.indexOf(OBJ, pos);
+      const obj = search(OBJ);
       if (trailerGeneration !== generation || (trailerAt >= 0 && trailerAt < pos)) {
         trailerGeneration = generation;
-        trailerAt = win.indexOf(TRAILER, pos);
+        trailerAt = search(TRAILER);
       }
       const at = trailerAt >= 0 && (obj < 0 || trailerAt < obj) ? trailerAt : obj;
       const keywordEnd = at + (at === trailerAt ? TRAILER.length : OBJ.length);
@@ -416,7 +442,7 @@ export async function countPdfPages(source: AsyncIterable<Uint8Array>, stats?: P
   /** Moves `pos` to just after "endstream"; `keep` receives the data before it. */
   const findEndstream = async (keep: (data: Buffer) => void) => {
     for (;;) {
-      const at = win.indexOf(ENDSTREAM, pos);
+      const at = search(ENDSTREAM);
       if (at >= 0) {
         keep(win.subarray(pos, at));
         pos = at + ENDSTREAM.length;
@@ -489,7 +515,8 @@ export async function countPdfPages(source: AsyncIterable<Uint8Array>, stats?: P
       } catch {
         continue;
       }
-      readObjectStream(inflated.toString("latin1"), n, first, tree);
+      look(inflated.length);
+      readObjectStream(inflated.toString("latin1"), n, first, tree, look);
     }
   } finally {
     if (!done) await iterator.return?.();

@@ -18,7 +18,9 @@ export type { ByteRange, StoredStat };
 
 export type StorageArea = "courses" | "modules" | "books" | "avatars" | "certificates";
 
-const KEY_PATTERN = /^(courses|modules|books|avatars|certificates)\/[0-9a-f-]{36}\.(pdf|jpg|png|webp)$/;
+// Also a book page's preview image, made from the book's own key (pagePreviewKey).
+const KEY_PATTERN =
+  /^(?:(courses|modules|books|avatars|certificates)\/[0-9a-f-]{36}\.(pdf|jpg|png|webp)|books\/[0-9a-f-]{36}\.pagina-[1-9]\.webp)$/;
 
 export function uploadsDir() {
   return path.join(env().dataDir, "uploads");
@@ -61,6 +63,16 @@ export async function storeBytes(area: StorageArea, kind: FileKind, bytes: Uint8
   const key = newStorageKey(area, kind);
   await fileStorage().put(key, bytes, MIME[kind]);
   return key;
+}
+
+/** The key of page `page` (1–9)'s preview image of the book stored under `pdfKey`: beside it. */
+export function pagePreviewKey(pdfKey: string, page: number): string {
+  return checked(pdfKey.replace(/\.pdf$/, `.pagina-${page}.webp`));
+}
+
+/** Stores a preview image under its key (pagePreviewKey), replacing the same image made before. */
+export async function storePagePreview(key: string, bytes: Uint8Array) {
+  await fileStorage().put(checked(key), bytes, MIME.webp);
 }
 
 /**

@@ -1,6 +1,9 @@
-// The certificate (diploma) as a PDF: A4 landscape, built-in Helvetica (covers Spanish
-// accents), a QR code of the public verification URL. Server only: @react-pdf never reaches
-// the browser bundle.
+// The certificate (diploma) as a PDF: A4 landscape, a QR code of the public verification URL, in
+// Noto Sans (@expo-google-fonts/noto-sans: TrueType files, SIL Open Font License), embedded: the
+// PDF's standard fonts know only Windows-1252, so a name such as 'Łucía Ṉawel Nguyễn' came out
+// garbled. Noto Sans has Latin Extended-A/B and Additional (Vietnamese), Greek and Cyrillic; only
+// the glyphs used are embedded. Server only: @react-pdf never reaches the browser bundle.
+import { createRequire } from "node:module";
 import { Document, Font, Image, Page, StyleSheet, Text, View, renderToBuffer } from "@react-pdf/renderer";
 import QRCode from "qrcode";
 import { formatHours } from "~/lib/hours.ts";
@@ -17,6 +20,43 @@ export type CertificatePdfData = {
 
 // Whole words only: the default (English) hyphenation splits Spanish words badly.
 Font.registerHyphenationCallback((word) => [word]);
+
+/** The certificate's one font family, regular and bold (TrueType: fontkit reads it fast). */
+const PDF_FONT = "Noto Sans";
+const require = createRequire(import.meta.url);
+const FONT_FILES = {
+  400: require.resolve("@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf"),
+  700: require.resolve("@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf"),
+};
+const WEIGHTS = [400, 700] as const;
+Font.register({ family: PDF_FONT, fonts: WEIGHTS.map((fontWeight) => ({ src: FONT_FILES[fontWeight], fontWeight })) });
+
+type Glyph = { codePoints: number[] };
+type GlyphSource = { getGlyph(id: number, characters?: number[]): Glyph | null };
+const mended = new WeakSet<object>();
+/**
+ * fontkit (under @react-pdf) keeps one glyph object per glyph for the life of the process, with
+ * the characters it was first asked for; the parts of a composite glyph are asked for with none
+ * (the 'g' inside 'ġ', the 'Z' inside 'Ǆ'), so once such a name was rendered, every later
+ * certificate's 'g' or 'Z' looked right but copied (and read back) as nothing
+ * (foliojs/fontkit#154, diegomura/react-pdf#3404, both open). Here a glyph kept without
+ * characters takes those of the next request that has them: the fix proposed upstream.
+ */
+async function keepGlyphCharacters() {
+  for (const fontWeight of WEIGHTS) {
+    const source = Font.getFont({ fontFamily: PDF_FONT, fontWeight });
+    await source.load();
+    const font = source.data as unknown as GlyphSource | null;
+    if (!font || mended.has(font)) continue;
+    mended.add(font);
+    const getGlyph = font.getGlyph.bind(font);
+    font.getGlyph = (id, characters = []) => {
+      const glyph = getGlyph(id, characters);
+      if (glyph && characters.length > 0 && glyph.codePoints.length === 0) glyph.codePoints = characters;
+      return glyph;
+    };
+  }
+}
 
 // The site's colours (app/app.css, --color-brand-*; certificate-pdf.test.ts keeps them in step):
 // the frame and rules in brand-600, text in brand-700 / brand-800 (over 4.5:1 on white), the
@@ -45,7 +85,15 @@ function formatIssueDate(date: Date) {
 }
 
 const s = StyleSheet.create({
-  page: { padding: 28, fontFamily: "Helvetica", color: INK, backgroundColor: "#ffffff" },
+  // Without 'ccmp': it would split a letter the font has whole ('ị' into 'i' and a dot below),
+  // and the split dot reads back as nothing; each letter is then one glyph, read back exactly.
+  page: {
+    padding: 28,
+    fontFamily: PDF_FONT,
+    fontFeatureSettings: { ccmp: false },
+    color: INK,
+    backgroundColor: "#ffffff",
+  },
   frame: { flex: 1, borderWidth: 3, borderColor: PDF_COLOURS.frame, padding: 6 },
   inner: {
     flex: 1,
@@ -56,21 +104,21 @@ const s = StyleSheet.create({
     paddingBottom: 30,
     alignItems: "center",
   },
-  brand: { fontSize: 16, fontFamily: "Helvetica-Bold", color: BRAND, letterSpacing: 2, textTransform: "uppercase" },
+  brand: { fontSize: 16, fontWeight: 700, color: BRAND, letterSpacing: 2, textTransform: "uppercase" },
   title: {
     marginTop: 26,
     fontSize: 30,
-    fontFamily: "Helvetica-Bold",
+    fontWeight: 700,
     letterSpacing: 1.5,
     color: PDF_COLOURS.brandDark,
   },
   lead: { marginTop: 26, fontSize: 13, color: MUTED },
-  holder: { marginTop: 12, fontSize: 34, fontFamily: "Helvetica-Bold", textAlign: "center" },
+  holder: { marginTop: 12, fontSize: 34, fontWeight: 700, textAlign: "center" },
   rule: { marginTop: 8, width: 360, borderBottomWidth: 1, borderBottomColor: PDF_COLOURS.frame },
   course: {
     marginTop: 10,
     fontSize: 22,
-    fontFamily: "Helvetica-Bold",
+    fontWeight: 700,
     color: BRAND,
     textAlign: "center",
     maxWidth: 640,
@@ -89,10 +137,10 @@ const s = StyleSheet.create({
   qr: { width: 86, height: 86 },
   verifyText: { marginLeft: 12, maxWidth: 360 },
   small: { fontSize: 9, color: MUTED },
-  code: { marginTop: 2, fontSize: 12, fontFamily: "Courier-Bold", color: INK, letterSpacing: 1 },
+  code: { marginTop: 2, fontSize: 12, fontWeight: 700, color: INK, letterSpacing: 1 },
   url: { marginTop: 2, fontSize: 8, color: BRAND },
   issued: { alignItems: "center" },
-  issuedDate: { fontSize: 12, fontFamily: "Helvetica-Bold" },
+  issuedDate: { fontSize: 12, fontWeight: 700 },
   issuedRule: { width: 180, borderBottomWidth: 1, borderBottomColor: INK, marginBottom: 4 },
 });
 
@@ -173,6 +221,7 @@ function CertificateDocument({ data, qr }: { data: CertificatePdfData; qr: strin
 
 /** Renders the certificate to PDF bytes. */
 export async function renderCertificatePdf(data: CertificatePdfData): Promise<Uint8Array> {
+  await keepGlyphCharacters();
   const qr = await QRCode.toDataURL(data.verificationUrl, { errorCorrectionLevel: "M", margin: 1, width: 300 });
   const buffer = await renderToBuffer(<CertificateDocument data={data} qr={qr} />);
   return new Uint8Array(buffer);

@@ -10,17 +10,24 @@ import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { deleteStoredLogged, statStored } from "~/lib/storage.server.ts";
 import { parseUpload, pdfUploadOptions, UploadError, withUpload, type StoredUpload } from "~/lib/upload.server.ts";
 import { readPageCount } from "./book-pdf.server.ts";
+import { bookPagePreviews, deletePagePreviews, pageImageUrl } from "./book-pages.server.ts";
 import { bookSelect, getBook, toBookView, type BookView } from "./book-rows.server.ts";
 import { BookFormSchema, type BookFormInput } from "./schema.ts";
 import { BOOK_NOT_FOUND, PDF_CHOOSE_AGAIN, PDF_FIELD, PDF_REQUIRED, PDF_UNREADABLE } from "./texts.ts";
 import { bookSearchFields } from "./book-words.ts";
 
-/** The book for the preview dialog, and whether its file is there. */
+/**
+ * The book for the preview dialog: whether its file is there and, for a phone, the addresses of
+ * its first pages as images (drawn at this first preview: ./book-pages.server.ts) or why not.
+ */
 export async function getBookForPreview(id: string) {
   const book = await getBook(id);
   if (!book) return null;
   const stat = await statStored(book.pdfKey).catch(() => null);
-  return { ...toBookView(book), hasPdf: !!stat && stat.size > 0 };
+  const hasPdf = !!stat && stat.size > 0;
+  const drawn = hasPdf ? await bookPagePreviews(book) : null;
+  const pageImages = drawn?.ok ? Array.from({ length: drawn.count }, (_, i) => pageImageUrl(book.id, i + 1)) : [];
+  return { ...toBookView(book), hasPdf, pageImages, pagesError: drawn && !drawn.ok ? drawn.message : null };
 }
 
 /** A refused upload keeps the sent form (to show it again) and, for invalid fields, every field's errors. */
@@ -115,6 +122,7 @@ export async function deleteBook(
     throw error;
   }
   await deleteStoredLogged(book.pdfKey);
+  await deletePagePreviews(book.pdfKey);
   await audit(request, "book.delete", { actorId: admin.id, targetType: "book", targetId: book.id, detail: book.title });
   return ok({ title: book.title });
 }

@@ -11,6 +11,7 @@ import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
+import { deletePagePreviews } from "./book-pages.server.ts";
 import { withUpload, type StoredUpload } from "~/lib/upload.server.ts";
 import { bookSearchUpdate } from "./book-words.ts";
 import { readPageCount } from "./book-pdf.server.ts";
@@ -60,7 +61,10 @@ async function saveEdit(id: string, form: FormData, pdf: StoredUpload | null): P
     if (pages === null) return fail(400, PDF_UNREADABLE, { field: "pages" });
     const saved = await writeEdit(current, { ...parsed.data, pages }, pdf);
     if (!saved) continue;
-    if (pdf) await deleteStoredLogged(current.pdfKey);
+    if (pdf) {
+      await deleteStoredLogged(current.pdfKey);
+      await deletePagePreviews(current.pdfKey);
+    }
     return ok({ book: toBookView(saved) });
   }
   return fail(409, UPDATE_FAILED);

@@ -21,3 +21,5 @@ export const bookDeleted = (title: string) => `Libro "${title}" eliminado correc
 
 /** The file field of the upload form and of POST /api/books/upload. */
 export const PDF_FIELD = "pdf";
+/** The preview's pages on a phone could not be drawn (a damaged or too heavy PDF). */
+export const PAGES_FAILED = "No pudimos mostrar las páginas de este libro. Puedes abrir o descargar el PDF.";

@@ -2,13 +2,21 @@ import { NO_PDF } from "~/features/library/texts.ts";
 
 /**
  * The body of the library's 'Vista Previa' dialog. On a wide screen the PDF is shown in a frame;
- * on a phone (Android Chrome shows no PDF inside a page) 'Abrir PDF' opens it in the phone's own
- * viewer instead, as the course page does (app.css, .pdf-open).
+ * on a phone (Chrome on Android shows no PDF inside a page) its first pages are shown as images
+ * drawn on the server, with 'Abrir PDF' to read on in the phone's own viewer (app.css, .pdf-open).
  */
 export function BookPreview({
   preview,
 }: {
-  preview: { title: string; hasPdf: boolean; pdfUrl: string; downloadUrl: string };
+  preview: {
+    title: string;
+    pages: number;
+    hasPdf: boolean;
+    pdfUrl: string;
+    downloadUrl: string;
+    pageImages: string[];
+    pagesError: string | null;
+  };
 }) {
   if (!preview.hasPdf) {
     return (
@@ -24,7 +32,27 @@ export function BookPreview({
         title={`Vista previa de ${preview.title}`}
         className="hidden h-[70vh] w-full rounded border border-slate-200 sm:block"
       />
-      <div className="flex flex-wrap justify-end gap-2 sm:mt-3">
+      <div className="sm:hidden">
+        {preview.pagesError ? (
+          <p role="alert" className="alert-error">
+            {preview.pagesError}
+          </p>
+        ) : (
+          <ol aria-label={`Primeras páginas de ${preview.title}`} className="space-y-3">
+            {preview.pageImages.map((src, i) => (
+              <li key={src}>
+                <img
+                  src={src}
+                  alt={`Página ${i + 1} de ${preview.pages}`}
+                  loading={i === 0 ? "eager" : "lazy"}
+                  className="w-full rounded border border-slate-200 bg-white"
+                />
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+      <div className="mt-3 flex flex-wrap justify-end gap-2">
         <a href={preview.pdfUrl} target="_blank" rel="noopener noreferrer" className="pdf-open sm:hidden">
           Abrir PDF
         </a>

@@ -216,15 +216,14 @@ describe("parseList: the shapes real lists come in", () => {
     expect(rows[0]!.errors[0]!.length).toBeLessThan(100);
   });
 
-  test("1 000 rows are read in well under a second; more than the limit is refused", () => {
+  // How long this takes: `npm run bench` (scripts/bench/timings/batches.timing.ts).
+  test("1 000 rows are read; more than the limit is refused", () => {
     const lines = ["correo;nombre;apellido;rut;fecha de nacimiento"];
     for (let i = 0; i < 1000; i++) {
       const body = String(10_000_000 + i);
       lines.push(`estudiante${i}@colegio.cl;Nombre ${i};Apellido;${body}-${rutCheckDigit(body)};01-03-2011`);
     }
-    const started = performance.now();
     const rows = rowsOf(lines.join("\r\n"));
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(rows).toHaveLength(1000);
     expect(rows.every(ok)).toBe(true);
     expect(rows.at(-1)!.line).toBe(1001);
