@@ -32,6 +32,7 @@ const NAMES: Record<string, { names: string; after: string[] }> = {
   archivoId: { names: "a course's module file", after: ["archivos"] },
   userId: { names: "a user", after: ["usuarios", "usuario", "records", "auth", "suspend", "approve", "users"] },
   libroId: { names: "a book of the library", after: ["biblioteca", "books", "download"] },
+  pagina: { names: "a page of a book's preview, from 1", after: ["paginas"] },
   token: {
     names: "a one-time link's token (a calendar feed's: {token}.ics)",
     after: ["baja", "confirmar", "autorizar", "confirmar-correo", "recuperar", "calendario"],

@@ -153,6 +153,7 @@ const PROPER_NAMES = [
   "Benjamín Oyarzún",
   "Rosa Paillalef",
   "Rahue Alto",
+  "Noto Sans",
 ];
 /** Single words that keep their capital: places, products, school subjects, and 'Registros', the admin menu's item (SPEC §2). */
 const PROPER = new Set([
