@@ -117,6 +117,19 @@ describe("parseList: the shapes real lists come in", () => {
     expect(rows[1]!.errors[0]).toBe("las comillas de un campo no se cierran");
   });
 
+  test("text after a field's closing quote is reported on its row, and the list is not read past it", () => {
+    const rows = rowsOf('ana@x.cl;Ana;Rojas\r\nbeto@x.cl;"Beto" Andrés;Soto\r\ncami@x.cl;Cami;Díaz');
+    expect(rows.map((r) => [r.line, r.errors])).toEqual([
+      [1, []],
+      [2, ["las comillas de un campo no se cierran"]],
+    ]);
+  });
+
+  test("line numbers count CRLF, LF and CR alike, inside quoted fields too", () => {
+    const rows = rowsOf('ana@x.cl;"Ana\r\nMaría";Rojas\rbeto@x.cl;"Beto\rÑandú";Soto\r\n\ncami@x.cl;Cami;Díaz');
+    expect(rows.map((r) => r.line)).toEqual([1, 3, 6]);
+  });
+
   test("blank lines (and lines of empty cells) are skipped but counted", () => {
     const rows = rowsOf("\n\ncorreo;nombre;apellido\n\n;;\nana@x.cl;Ana;Rojas\n   \n\nbeto@x.cl;Beto;Soto\n\n");
     expect(rows.map((r) => r.line)).toEqual([6, 9]);
@@ -216,15 +229,13 @@ describe("parseList: the shapes real lists come in", () => {
     expect(rows[0]!.errors[0]!.length).toBeLessThan(100);
   });
 
-  test("1 000 rows are read in well under a second; more than the limit is refused", () => {
+  test("1 000 rows are read; more than the limit is refused", () => {
     const lines = ["correo;nombre;apellido;rut;fecha de nacimiento"];
     for (let i = 0; i < 1000; i++) {
       const body = String(10_000_000 + i);
       lines.push(`estudiante${i}@colegio.cl;Nombre ${i};Apellido;${body}-${rutCheckDigit(body)};01-03-2011`);
     }
-    const started = performance.now();
     const rows = rowsOf(lines.join("\r\n"));
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(rows).toHaveLength(1000);
     expect(rows.every(ok)).toBe(true);
     expect(rows.at(-1)!.line).toBe(1001);
