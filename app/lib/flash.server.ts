@@ -1,8 +1,7 @@
 // One-shot messages that survive a redirect (they work without JavaScript): kept in a small
 // signed cookie, read and cleared by the root loader.
-import { createCookieSessionStorage, redirect } from "react-router";
+import { createCookie, createCookieSessionStorage, redirect } from "react-router";
 import { env } from "./env.server.ts";
-import { createSignedCookie } from "./signed-cookie.server.ts";
 
 export type Flash = { type: "success" | "error" | "info"; message: string };
 
@@ -10,7 +9,7 @@ let storage: ReturnType<typeof createCookieSessionStorage<Record<string, never>,
 function flashStorage() {
   const { cookieSecure, sessionSecret } = env();
   storage ??= createCookieSessionStorage<Record<string, never>, { flash: Flash }>({
-    cookie: createSignedCookie(cookieSecure ? "__Host-academia_flash" : "academia_flash", {
+    cookie: createCookie(cookieSecure ? "__Host-academia_flash" : "academia_flash", {
       httpOnly: true,
       sameSite: "lax",
       path: "/",

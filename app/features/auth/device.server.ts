@@ -4,10 +4,9 @@
 // and the user id, so it names nobody to whoever looks at the cookie — which exempts that
 // account's owner from the cap on guesses at their account.
 import crypto from "node:crypto";
-import type { Cookie } from "react-router";
+import { createCookie, type Cookie } from "react-router";
 import { env } from "~/lib/env.server.ts";
 import { clientIp, consume } from "~/features/limits/rate-limits.server.ts";
-import { createSignedCookie } from "~/lib/signed-cookie.server.ts";
 
 export type Device = { id: string; known: string[] };
 
@@ -20,7 +19,7 @@ let cookie: Cookie | undefined;
 function deviceCookie() {
   if (cookie) return cookie;
   const { cookieSecure, sessionSecret } = env();
-  cookie = createSignedCookie(cookieSecure ? "__Host-academia_dispositivo" : "academia_dispositivo", {
+  cookie = createCookie(cookieSecure ? "__Host-academia_dispositivo" : "academia_dispositivo", {
     httpOnly: true,
     sameSite: "lax",
     path: "/",

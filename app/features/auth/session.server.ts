@@ -3,11 +3,10 @@
 // table as kind "api" (api-token.server.ts). Deleting or suspending a user deletes their rows,
 // which ends their sessions and tokens at once.
 import crypto from "node:crypto";
-import type { Cookie } from "react-router";
+import { createCookie, type Cookie } from "react-router";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { noteRequestUser } from "~/lib/log.server.ts";
-import { createSignedCookie } from "~/lib/signed-cookie.server.ts";
 import { deviceLabel } from "./device-label.ts";
 import { toRole, type Role } from "./roles.ts";
 
@@ -47,7 +46,7 @@ let cookie: Cookie | undefined;
 function sessionCookie() {
   if (cookie) return cookie;
   const { cookieSecure, sessionSecret } = env();
-  cookie = createSignedCookie(cookieSecure ? "__Host-academia_session" : "academia_session", {
+  cookie = createCookie(cookieSecure ? "__Host-academia_session" : "academia_session", {
     httpOnly: true,
     sameSite: "lax",
     path: "/",

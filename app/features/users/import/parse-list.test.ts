@@ -117,6 +117,19 @@ describe("parseList: the shapes real lists come in", () => {
     expect(rows[1]!.errors[0]).toBe("las comillas de un campo no se cierran");
   });
 
+  test("text after a field's closing quote is reported on its row, and the list is not read past it", () => {
+    const rows = rowsOf('ana@x.cl;Ana;Rojas\r\nbeto@x.cl;"Beto" Andrés;Soto\r\ncami@x.cl;Cami;Díaz');
+    expect(rows.map((r) => [r.line, r.errors])).toEqual([
+      [1, []],
+      [2, ["las comillas de un campo no se cierran"]],
+    ]);
+  });
+
+  test("line numbers count CRLF, LF and CR alike, inside quoted fields too", () => {
+    const rows = rowsOf('ana@x.cl;"Ana\r\nMaría";Rojas\rbeto@x.cl;"Beto\rÑandú";Soto\r\n\ncami@x.cl;Cami;Díaz');
+    expect(rows.map((r) => r.line)).toEqual([1, 3, 6]);
+  });
+
   test("blank lines (and lines of empty cells) are skipped but counted", () => {
     const rows = rowsOf("\n\ncorreo;nombre;apellido\n\n;;\nana@x.cl;Ana;Rojas\n   \n\nbeto@x.cl;Beto;Soto\n\n");
     expect(rows.map((r) => r.line)).toEqual([6, 9]);

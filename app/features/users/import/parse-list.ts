@@ -1,5 +1,5 @@
-// The list an admin pastes or uploads to create accounts (docs/product.md#importar-usuarios): a
-// pure parser, no database. Text as Excel, LibreOffice or Google Sheets write it: columns
+// The list an admin pastes or uploads to create accounts (docs/product.md#importar-usuarios),
+// read with csv-parse, no database. Text as Excel, LibreOffice or Google Sheets write it: columns
 // separated by ';' (Excel in Spanish), ',' or a tab (cells copied from a spreadsheet), fields
 // in double quotes when they hold a separator, a quote ("") or a line break, lines ending in
 // CRLF, LF or CR, an optional header row. A file's bytes are UTF-8 (with or without BOM),
@@ -7,6 +7,7 @@
 // por comas)' on a Spanish Windows), transcoded. Every row is checked with the registration's
 // own rules (auth/schema.ts: the e-mail, the name and surname, the birth date) and the RUT's
 // (../rut.ts), and each refusal names its reason; nothing here decides what exists already.
+import { parse } from "csv-parse/sync";
 import { email, PersonFields } from "~/features/auth/schema.ts";
 import { normaliseRut } from "../rut.ts";
 import {
@@ -77,58 +78,38 @@ export function decodeList(bytes: Uint8Array): string | null {
 
 type CsvRecord = { line: number; cells: string[]; unclosed: boolean };
 
-/** Splits text into records of cells (RFC 4180, leniently: a stray quote inside a field is kept). */
+/**
+ * The text's records of cells, by csv-parse (RFC 4180, leniently: spaces around a quoted field,
+ * a stray quote inside an unquoted one, rows of any width, CRLF, LF or CR), each with the line it
+ * starts on. A quote that does not close (or is followed by more than spaces) leaves the rest of
+ * the text unreadable: its record is the last, marked unclosed.
+ */
 function splitRecords(text: string, delimiter: string): CsvRecord[] {
+  const bytes = Buffer.from(text, "utf8");
   const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = "";
-  let quoted = false;
   let line = 1;
-  let start = 1;
-  let atFieldStart = true;
-  const endRecord = () => {
-    cells.push(cell);
-    records.push({ line: start, cells, unclosed: false });
-    cells = [];
-    cell = "";
-    atFieldStart = true;
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (c === "\n" || (c === "\r" && text[i + 1] !== "\n")) line++;
-        cell += c;
-      }
-      continue;
-    }
-    if (c === '"' && atFieldStart) {
-      quoted = true;
-      atFieldStart = false;
-    } else if (c === delimiter) {
-      cells.push(cell);
-      cell = "";
-      atFieldStart = true;
-    } else if (c === "\r" || c === "\n") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      endRecord();
-      line++;
-      start = line;
-    } else {
-      cell += c;
-      // Spaces before an opening quote do not make the quote literal ('a; "b;c"').
-      if (c !== " ") atFieldStart = false;
-    }
-  }
-  if (quoted || cell !== "" || cells.length > 0) {
-    cells.push(cell);
-    records.push({ line: start, cells, unclosed: quoted });
-  }
+  let start = 0;
+  let unclosed = false;
+  parse(bytes, {
+    delimiter,
+    record_delimiter: ["\r\n", "\n", "\r"],
+    relax_quotes: true,
+    relax_column_count: true,
+    trim: true,
+    skip_records_with_error: true,
+    on_record: (cells: string[], { bytes: end }) => {
+      if (unclosed) return null;
+      records.push({ line, cells, unclosed: false });
+      // `end` is where the record's line break ends, in bytes: the next record starts there.
+      line += bytes.toString("utf8", start, end).match(/\r\n|\r|\n/g)?.length ?? 0;
+      start = end;
+      return null;
+    },
+    on_skip: () => {
+      if (!unclosed) records.push({ line, cells: [], unclosed: true });
+      unclosed = true;
+    },
+  });
   return records;
 }
 
@@ -268,7 +249,9 @@ function checkRow(
 export function parseList(input: string, rules: ListRules = {}): ParsedList {
   const text = input.startsWith("\uFEFF") ? input.slice(1) : input;
   if (text.length > MAX_LIST_BYTES) return { ok: false, error: LIST_TOO_LARGE(MAX_LIST_ROWS) };
-  const records = splitRecords(text, detectDelimiter(text)).filter((r) => r.cells.some((c) => c.trim() !== ""));
+  const records = splitRecords(text, detectDelimiter(text)).filter(
+    (r) => r.unclosed || r.cells.some((c) => c.trim() !== ""),
+  );
   if (records.length === 0) return { ok: false, error: LIST_EMPTY };
 
   const header = readHeader(records[0]!.cells.map((c) => c.trim()));
@@ -291,7 +274,8 @@ export function parseList(input: string, rules: ListRules = {}): ParsedList {
     else COLUMNS.forEach((column, i) => (values[column] = cells[i]));
     const row = checkRow(record.line, values, rules);
     if (!header && cells.length > COLUMNS.length) row.errors.unshift(ROW_COLUMNS(cells.length));
-    if (record.unclosed) row.errors.unshift(ROW_UNCLOSED_QUOTE);
+    // Nothing of a record whose quotes do not close can be read: that is its one reason.
+    if (record.unclosed) row.errors = [ROW_UNCLOSED_QUOTE];
     return row;
   });
 
