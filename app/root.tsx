@@ -13,7 +13,6 @@ import { unreadNotifications } from "./features/notifications/notify.server.ts";
 import { siteConfig } from "./features/site/site-config.server.ts";
 import { originCheckMiddleware } from "./lib/csrf.server.ts";
 import { pageCacheMiddleware } from "./features/site/page-cache.server.ts";
-import { personalPageCacheMiddleware } from "./features/site/personal-page-cache.server.ts";
 import { offlineMiddleware } from "./features/offline/offline.server.ts";
 import { useServiceWorker } from "./features/offline/register.ts";
 import { readFlash } from "./lib/flash.server.ts";
@@ -33,7 +32,6 @@ export const middleware: Route.MiddlewareFunction[] = [
   pageCacheMiddleware,
   sessionMiddleware,
   offlineMiddleware,
-  personalPageCacheMiddleware,
 ];
 
 export const links: Route.LinksFunction = () => [

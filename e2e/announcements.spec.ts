@@ -1,8 +1,7 @@
 // Announcements (docs/product.md#announcements), JS off and on: a course's teacher opens 'Avisos'
 // from /docente and posts one with a link; an enrolled learner sees it at the top of the course
-// page and in 'Avisos de mis cursos' on /user (at once: the pages the learner saw before are
-// replayed from the personal cache until the post bumps the stamp); a learner not enrolled does
-// not; the teacher edits and deletes it.
+// page and in 'Avisos de mis cursos' on /user (at once, though the learner saw the course page
+// before); a learner not enrolled does not; the teacher edits and deletes it.
 import { expect, test } from "@playwright/test";
 import { approvedUser, publishedCourseWithTeacher, signIn } from "./support.ts";
 import { ANNOUNCEMENTS_FORBIDDEN } from "../app/features/announcements/texts.ts";
@@ -31,7 +30,7 @@ test("el profesor/a publica un aviso y la estudiante inscrita lo ve en el curso 
   const contexts = await Promise.all([0, 1, 2].map(() => browser.newContext({ javaScriptEnabled: js })));
   const [teacher, learner, outsider] = await Promise.all(contexts.map((c) => c.newPage()));
   try {
-    // The learner has seen the course and the panel before: both are kept for replay.
+    // The learner has seen the course page before the post.
     await signIn(learner!, learnerAccount.correo, learnerAccount.password);
     await learner!.goto(`/cursos/${id}`);
     await expect(learner!.getByRole("heading", { level: 1, name: titulo })).toBeVisible();

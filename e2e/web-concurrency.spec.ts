@@ -128,8 +128,7 @@ test("dos procesos atienden el mismo puerto; la sesión vale en ambos y SIGTERM 
       expect(lines.some((l) => l.includes(courseId))).toBe(false);
     }
 
-    // A write through one worker is seen by the next read, whichever worker serves it (the
-    // personal page cache is checked against the database's stamps).
+    // A write through one worker is seen by the next read, whichever worker serves it.
     const before = await (await fetch(`${BASE}/user/courses`, { headers: { Cookie: cookie } })).text();
     const featured = (await (await fetch(`${BASE}/api/cursos/destacados`)).json()) as {
       cursos: Array<{ id: string; titulo: string }>;

@@ -152,8 +152,7 @@ const targets: Target[] = [
   { name: "Audiencia /cursos/docente", path: "/cursos/docente", page: true },
   { name: "Login /login", path: "/login", page: true },
   { name: "Registro /registro", path: "/registro", page: true },
-  // A signed-in learner's pages (their own page replayed while nothing on it changed:
-  // app/features/site/personal-page-cache.server.ts); the morning rush of first visits is bench:sign-in.
+  // A signed-in learner's pages, each rendered for them; the morning rush of first visits is bench:sign-in.
   { name: "Cursos con sesión", path: "/cursos", headers: { Cookie: studentCookie }, page: true, ratio: true },
   {
     name: "Curso con sesión",

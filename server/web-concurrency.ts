@@ -3,8 +3,8 @@ import os from "node:os";
 
 /**
  * Memory set aside per worker. A worker of the production build holds 300–350 MB at rest (measured
- * on the e2e database); its personal page cache (PERSONAL_PAGE_CACHE_MB, 64) and uploads in flight
- * (up to about 100 MB, decision 010) come on top, and the machine keeps room for the files' cache.
+ * on the e2e database); uploads in flight (up to about 100 MB, decision 010) come on top, and the
+ * machine keeps room for the files' cache.
  */
 const MEMORY_PER_WORKER = 768 * 1024 * 1024;
 /**

@@ -151,6 +151,19 @@ describe.skipIf(!BASE_URL)(title, () => {
     ]);
   });
 
+  it("keeps no trigger or function of the per-person page stamps (migration drop_personal_page_stamps)", async () => {
+    const triggers = await query(
+      url,
+      "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgname LIKE '%personal%'",
+    );
+    const functions = await query(
+      url,
+      `SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+       WHERE n.nspname = 'public' AND p.proname LIKE '%personal%'`,
+    );
+    expect({ triggers, functions }).toEqual({ triggers: [], functions: [] });
+  });
+
   it("refuses the SQLite migrations folder (P3019)", async () => {
     await expect(deployMigrations(url, { migrationsDir: MIGRATIONS_DIR })).rejects.toThrow(/P3019/);
   });

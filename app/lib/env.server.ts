@@ -47,8 +47,6 @@ const EnvSchema = z.object({
   MAIL_RATE_PER_MIN: z.coerce.number().positive().max(60_000).default(600),
   /** How long an anonymous catalog page may be served from memory (0: never); features/site/page-cache.server.ts. */
   PAGE_CACHE_S: z.coerce.number().min(0).default(60),
-  /** The memory signed-in people's own pages may take (0: none); features/site/personal-page-cache.server.ts. */
-  PERSONAL_PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   /** The most a signed-in learner's device keeps for reading offline (decision 014), in MB. */
   OFFLINE_CACHE_MB: z.coerce.number().positive().max(2000).default(50),
   /** Whether a course's teachers may publish it themselves (docs/product.md#course-teams); off: admins review. */

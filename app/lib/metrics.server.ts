@@ -63,7 +63,7 @@ function metrics(): Metrics {
     }),
     pageCache: new client.Counter({
       name: "academia_page_cache_total",
-      help: "Page cache look-ups, by cache (catalog: anonymous pages; personal: signed-in pages) and result.",
+      help: "Page cache look-ups, by cache (catalog: anonymous pages) and result.",
       labelNames: ["cache", "result"],
     }),
   };
@@ -79,8 +79,8 @@ export function observeRequest(request: { method: string; route: string; status:
   duration.observe(labels, request.seconds);
 }
 
-/** Counts a page cache look-up (features/site/page-cache.server.ts, personal-page-cache.server.ts). */
-export function countPageCache(cache: "catalog" | "personal", result: "hit" | "miss") {
+/** Counts a page cache look-up (features/site/page-cache.server.ts). */
+export function countPageCache(cache: "catalog", result: "hit" | "miss") {
   metrics().pageCache.inc({ cache, result });
 }
 

@@ -1,8 +1,7 @@
 // A course's announcements (docs/product.md#announcements, docs/decisions/026-announcements.md):
 // who may read them, the course's list and a learner's 'Avisos de mis cursos', and the team's
 // posting, editing and deleting. One service for the pages and the API. Each write is one
-// transaction with its audit row and the catalog's stamp (a course page and a learner's panel
-// are replayed from the personal page cache while that stamp stands: decision 017).
+// transaction with its audit row.
 import { notify } from "~/features/notifications/notify.server.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { auditMany, type AuditAction } from "~/features/audit/audit.server.ts";
@@ -10,7 +9,6 @@ import { canSeeCourse, canSeeDrafts, type Viewer } from "~/features/courses/rule
 import { mayManageCourse } from "~/features/courses/team.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
-import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
@@ -283,7 +281,6 @@ export async function postAnnouncement(
       select: viewSelect,
     });
     await writeAudit(tx, request, "announcement.post", entry(actor, cursoId, `${created.id}: ${created.titulo}`));
-    await bumpCatalog(tx);
     await afterAnnouncementPosted(tx, {
       id: created.id,
       cursoId,
@@ -313,7 +310,6 @@ export async function updateAnnouncement(
       select: viewSelect,
     });
     await writeAudit(tx, request, "announcement.edit", entry(actor, cursoId, `${found.id}: ${updated.titulo}`));
-    await bumpCatalog(tx);
     return updated;
   });
   return ok({ aviso: toView(row) });
@@ -332,7 +328,6 @@ export async function deleteAnnouncement(
     const { count } = await tx.announcement.deleteMany({ where: { id: found.id, cursoId } });
     if (count === 0) return false;
     await writeAudit(tx, request, "announcement.delete", entry(actor, cursoId, `${found.id}: ${found.titulo}`));
-    await bumpCatalog(tx);
     return true;
   });
   return gone ? ok() : fail(404, ANNOUNCEMENT_NOT_FOUND);

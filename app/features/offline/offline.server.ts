@@ -42,16 +42,6 @@ export function keepOffline(args: GuardArgs, keep = true) {
   }
 }
 
-/** What this request's loaders said about keeping the answer offline (see keepOffline). */
-export function offlineMarkOf(args: GuardArgs): boolean | null {
-  const ctx = args.context as Readonly<RouterContextProvider> | undefined;
-  try {
-    return ctx?.get(offlineMarkContext)?.keep ?? null;
-  } catch {
-    return null;
-  }
-}
-
 // The sign-in marker: a cookie that tells the worker, offline, whose sign-in this browser still
 // holds, so that it answers from a user's kept cache only while that user is signed in here (a
 // shared computer whose cookies were cleared, or whose session ended, shows nothing kept). Its

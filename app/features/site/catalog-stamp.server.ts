@@ -22,19 +22,3 @@ export async function catalogVersion(): Promise<number> {
   const row = await prisma.cacheStamp.findUnique({ where: { name: CATALOG }, select: { version: true } });
   return row?.version ?? 0;
 }
-
-/**
- * The catalog's version and a user's own (CacheStamp "user:{id}", bumped by database triggers on
- * every write to the rows their pages show; see personal-page-cache.server.ts), in one query.
- */
-export async function stampsOf(userId: string): Promise<{ catalog: number; user: number }> {
-  const own = `user:${userId}`;
-  const rows = await prisma.cacheStamp.findMany({
-    where: { name: { in: [CATALOG, own] } },
-    select: { name: true, version: true },
-  });
-  return {
-    catalog: rows.find((row) => row.name === CATALOG)?.version ?? 0,
-    user: rows.find((row) => row.name === own)?.version ?? 0,
-  };
-}

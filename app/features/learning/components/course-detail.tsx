@@ -399,7 +399,7 @@ function ModuleAccordion({
             ) : null}
           </>
         ) : null}
-        {/* A plain link, no count: the page is replayed while the catalog's stamp stands (decision 028). */}
+        {/* A plain link, no count (decision 028). */}
         {questions ? (
           <p>
             <Link
