@@ -207,7 +207,8 @@ describe("with WEB_CONCURRENCY workers", () => {
     });
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    const code = await new Promise((resolve) => child.on("exit", resolve));
+    // 'close', not 'exit': the output may still be in the pipe when the process has exited.
+    const code = await new Promise((resolve) => child.on("close", resolve));
     expect(code).toBe(0);
     expect(sample(out, "academia_http_requests_total", { route: "/cursos", status: "200" })).toBe(1 + 2 + 3);
     expect(client.register.getSingleMetric("academia_http_requests_total")).toBeDefined();

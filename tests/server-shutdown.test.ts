@@ -64,15 +64,20 @@ async function startServer(env: Record<string, string>): Promise<Started> {
   children.add(child);
   let out = "";
   child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  const exit = new Promise<number>((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? -1 : 0))));
+  // 'close', not 'exit': the process's last lines may still be in the pipe when it has exited.
+  const exit = new Promise<number>((resolve) =>
+    child.on("close", (code, signal) => resolve(code ?? (signal ? -1 : 0))),
+  );
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     if ((await fetch(`${base}/healthz`).catch(() => null))?.ok) break;
     if (i > 600 || child.exitCode !== null) throw new Error(`the server did not start:\n${out}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  // Whole lines only: the last one may be half read.
   const lines = () =>
     out
+      .slice(0, out.lastIndexOf("\n") + 1)
       .split("\n")
       .filter((line) => line.startsWith("{"))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
