@@ -19,7 +19,7 @@ test("finalizar curso: falta avance, aprobar, certificado PDF y verificación p�
   const user = await approvedUser(request, "comunidad", "Ñuñoa Pérez");
   await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/); // signed in before navigating on
-  await page.goto("/cursos/comunidad");
+  await page.goto(`/cursos/comunidad?q=${encodeURIComponent(COURSE)}`);
   await page.getByRole("article").filter({ hasText: COURSE }).getByRole("button", { name: "Comenzar Curso" }).click();
   await expect(page.getByText("¡Registro exitoso!")).toBeVisible();
   const courseUrl = page.url();

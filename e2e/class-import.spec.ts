@@ -127,7 +127,7 @@ test("en el teléfono, la respuesta y la hoja de accesos quedan bajo la cabecera
     await teacher.getByLabel("Lista", { exact: true }).fill(list.join("\n"));
     await teacher.getByRole("button", { name: "Revisar lista" }).click();
     await teacher.getByRole("button", { name: "Confirmar importación" }).click();
-    const answer = teacher.getByRole("status").filter({ hasText: "Se crearon 3 cuentas" });
+    const answer = teacher.getByRole("status").filter({ hasText: "Listo: 3 personas de la lista." });
     await expect(answer).toBeInViewport();
     await expect
       .poll(async () => {

@@ -67,8 +67,11 @@ test("the preview dialog spans most of a desktop screen and the whole width of a
     await page.goto("/biblioteca");
     await page.getByRole("article").first().getByRole("link", { name: "Vista Previa" }).click();
     const dialog = page.getByRole("dialog");
-    // A phone shows no PDF inside a page: 'Abrir PDF' there instead of the frame.
+    // A phone shows no PDF inside a page: 'Abrir PDF' there instead of the frame. The first
+    // preview of a book draws its first pages on the server (bounded by its own 30 s deadline;
+    // another test may just have uploaded the first book): the dialog may take that long.
     const phone = viewport.width < 640;
+    await expect(dialog.getByRole("link", { name: "Descargar PDF" })).toBeVisible({ timeout: 30_000 });
     await expect(dialog.locator("iframe")).toBeVisible({ visible: !phone });
     await expect(dialog.getByRole("link", { name: "Abrir PDF" })).toBeVisible({ visible: phone });
     const box = (await dialog.boundingBox())!;

@@ -219,7 +219,7 @@ test("con JavaScript: quien deja el curso ya no conserva su material", async ({ 
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(left.status()).toBe(200);
-  await page.goto("/cursos/estudiante");
+  await page.goto(`/cursos/estudiante?q=${encodeURIComponent(COURSE)}`);
   await controlled(page);
   await page.getByRole("link", { name: COURSE }).first().click();
   await expect(page).toHaveURL(new RegExp(`${coursePath}$`));

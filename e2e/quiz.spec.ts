@@ -14,7 +14,7 @@ test("evaluación: faltan respuestas, no aprobado, aprobado; marca y avance; rep
   const user = await approvedUser(request, "estudiante");
   await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/); // signed in before navigating on
-  await page.goto("/cursos/estudiante");
+  await page.goto(`/cursos/estudiante?q=${encodeURIComponent(COURSE)}`);
   await page.getByRole("article").filter({ hasText: COURSE }).getByRole("button", { name: "Comenzar Curso" }).click();
   await expect(page.getByText("¡Registro exitoso!")).toBeVisible();
 
@@ -71,7 +71,7 @@ test("evaluación: faltan respuestas, no aprobado, aprobado; marca y avance; rep
   // A fresh account: this is its only course.
   await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "33");
   // Its card in the catalog: 'Continuar' with the same progress.
-  await page.goto("/cursos/estudiante");
+  await page.goto(`/cursos/estudiante?q=${encodeURIComponent(COURSE)}`);
   const card = page.getByRole("article").filter({ hasText: COURSE });
   await expect(card.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "33");
   await expect(card.getByRole("link", { name: `Continuar con ${COURSE}` })).toBeVisible();

@@ -206,9 +206,12 @@ export const ONE_QUIZ_COURSE = {
   right: ["A todas las personas", "Ancho suficiente y sin obstáculos", "Reducen siniestros"],
 };
 
-/** The id of a published course, read from the catalog's links. */
+/**
+ * The id of a published course, read from the catalog's links: the list searched for its title, so
+ * that the courses other tests publish never push it off the first page.
+ */
 export async function courseIdByTitle(request: APIRequestContext, titulo: string, list = "/cursos") {
-  const html = await (await request.get(list)).text();
+  const html = await (await request.get(`${list}?q=${encodeURIComponent(titulo)}`)).text();
   const id = new RegExp(`href="/cursos/([a-z0-9]{20,})"[^>]*>${titulo}<`).exec(html)?.[1];
   expect(id, `curso ${titulo}`).toBeTruthy();
   return id!;
