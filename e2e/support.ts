@@ -218,11 +218,11 @@ export async function courseIdByTitle(request: APIRequestContext, titulo: string
 }
 
 /**
- * A fresh comunidad account that finished ONE_QUIZ_COURSE through the JSON API (enrolled,
- * passed its quiz, finished): it holds a certificate. Sign in with `signIn`.
+ * A fresh comunidad account that passed ONE_QUIZ_COURSE's one quiz through the JSON API (enrolled,
+ * passed: the course at 100 %, no certificate yet). Sign in with `signIn`.
  */
-export async function learnerWithCertificate(request: APIRequestContext, nombre = "Certificada") {
-  const user = await approvedUser(request, "comunidad", nombre);
+export async function learnerWhoPassed(request: APIRequestContext, nombre = "Terminada") {
+  const user = await approvedUser(request, ONE_QUIZ_COURSE.audience, nombre);
   const { token } = (await (
     await request.post("/api/auth/login", { data: { correo: user.correo, password: user.password } })
   ).json()) as { token: string };
@@ -234,10 +234,16 @@ export async function learnerWithCertificate(request: APIRequestContext, nombre 
     data: { cursoId, moduloIndex: 0, respuestas: ONE_QUIZ_COURSE.right },
   });
   expect(((await answered.json()) as { aprobado: boolean }).aprobado).toBe(true);
-  const finished = await request.post("/api/cursos/finalizar", { headers, data: { cursoId } });
+  return { ...user, cursoId, headers };
+}
+
+/** learnerWhoPassed, then finished: the account holds a certificate. Sign in with `signIn`. */
+export async function learnerWithCertificate(request: APIRequestContext, nombre = "Certificada") {
+  const { headers, ...learner } = await learnerWhoPassed(request, nombre);
+  const finished = await request.post("/api/cursos/finalizar", { headers, data: { cursoId: learner.cursoId } });
   expect(finished.status()).toBe(201);
   const { codigo } = (await finished.json()) as { codigo: string };
-  return { ...user, cursoId, codigo };
+  return { ...learner, codigo };
 }
 
 /** A 1×1 PNG made in code (no binary fixtures in the repository). */

@@ -3,7 +3,7 @@
 // without). Every test uses a fresh account, so the shared server and database stay usable.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO_ESTUDIANTE, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
-import { ADMIN, approvedUser, courseIdByTitle, ONE_QUIZ_COURSE, signIn, uniqueEmail } from "./support.ts";
+import { ADMIN, learnerWhoPassed, ONE_QUIZ_COURSE, signIn, uniqueEmail } from "./support.ts";
 
 const CONFIRM = "¿Seguro quieres eliminar este curso de tu lista?";
 const REMOVED = "Curso eliminado de tu lista.";
@@ -216,16 +216,8 @@ test("un curso al 100 % sin certificado ofrece 'Obtener certificado', y luego 'V
   page,
   request,
 }) => {
-  const user = await approvedUser(request, ONE_QUIZ_COURSE.audience, "Terminada");
-  const { token } = await apiToken(request, user.correo, user.password);
-  const headers = { Authorization: `Bearer ${token}` };
-  const cursoId = await courseIdByTitle(request, ONE_QUIZ_COURSE.titulo, `/cursos/${ONE_QUIZ_COURSE.audience}`);
-  expect((await request.post(`/api/cursos/${cursoId}/registrarParticipante`, { headers })).status()).toBe(201);
-  const answered = await request.post("/api/quiz/respuestas", {
-    headers,
-    data: { cursoId, moduloIndex: 0, respuestas: ONE_QUIZ_COURSE.right },
-  });
-  expect(((await answered.json()) as { aprobado: boolean }).aprobado).toBe(true);
+  const user = await learnerWhoPassed(request);
+  const { cursoId } = user;
 
   await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/);
