@@ -1,6 +1,14 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { ADMIN, approvedUser, learnerWithCertificate, PNG_1PX, signIn, uniqueEmail } from "./support.ts";
+import {
+  ADMIN,
+  approvedUser,
+  learnerWithCertificate,
+  ONE_QUIZ_COURSE,
+  PNG_1PX,
+  signIn,
+  uniqueEmail,
+} from "./support.ts";
 
 // Phones and WCAG 2.2 AA (docs/product.md#screens): what a person sees at 360 px, measured (boxes,
 // computed styles), JavaScript off and on; and the admin tables' captions and scroll boxes.
@@ -294,7 +302,9 @@ test("'Finalizado ✓' no parece un botón desactivado", async ({ page, request 
   await page.setViewportSize(PHONE);
   await signIn(page, learner.correo, learner.password);
   await expect(page).toHaveURL(/\/user$/);
-  for (const path of [`/cursos/${learner.cursoId}`, "/cursos/comunidad"]) {
+  // Its card in the list, searched for (courses other tests publish may fill the first page).
+  const list = `/cursos/comunidad?q=${encodeURIComponent(ONE_QUIZ_COURSE.titulo)}`;
+  for (const path of [`/cursos/${learner.cursoId}`, list]) {
     await page.goto(path);
     const finished = page.getByText("Finalizado ✓", { exact: true }).first();
     await expect(finished, path).toBeVisible();
