@@ -57,6 +57,8 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/calendario/no-existe.ics", () => "404 "],
   ["/calendario/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics", () => "404 "],
   ["/biblioteca", pageRule("signed-in")],
+  // A book's first pages as images (its preview on a phone): signed-in people only.
+  ["/biblioteca/no-existe/paginas/1", (who) => (anonymous(who) ? "login" : "404 ")],
   // Operations (docs/decisions/030-logs-metrics-restarts.md): liveness and readiness are public;
   // /metrics takes its bearer token only, never a session, not even an admin's.
   ["/healthz", pageRule("public")],
