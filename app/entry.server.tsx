@@ -17,7 +17,7 @@ export const streamTimeout = 5_000;
 export { startBackgroundJobs } from "./jobs.server.ts";
 export { beginShutdown, finishShutdown } from "./shutdown.server.ts";
 // Called by every server process at start (each cluster worker too).
-export { registerAppGauges } from "./features/site/metrics.server.ts";
+export { registerAppGauges } from "./features/monitoring/metrics.server.ts";
 
 /**
  * An error React Router caught in a loader, an action or a render, logged with its request's id. A

@@ -10,9 +10,9 @@ import { UnreadBadge, type RootUnread } from "./features/messages/components/unr
 import { unreadCount } from "./features/messages/messages.server.ts";
 import { NotificationsLink } from "./features/notifications/components/notifications-link.tsx";
 import { unreadNotifications } from "./features/notifications/notify.server.ts";
-import { siteConfig } from "./features/site/site-config.server.ts";
+import { siteConfig } from "./lib/site-config.server.ts";
 import { originCheckMiddleware } from "./lib/csrf.server.ts";
-import { pageCacheMiddleware } from "./features/site/page-cache.server.ts";
+import { pageCacheMiddleware } from "./lib/page-cache.server.ts";
 import { offlineMiddleware } from "./features/offline/offline.server.ts";
 import { useServiceWorker } from "./features/offline/register.ts";
 import { readFlash } from "./lib/flash.server.ts";

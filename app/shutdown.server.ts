@@ -1,8 +1,8 @@
 // The app's side of a graceful stop (server/index.ts on SIGTERM; docs/decisions/030-logs-metrics-restarts.md).
 // Beside jobs.server.ts for the same reason: it composes features.
 import { releaseHeldMail } from "~/features/mail/sender.server.ts";
-import { disconnectDatabase } from "~/features/site/db-maintenance.server.ts";
-import { markStopping } from "~/features/site/health.server.ts";
+import { disconnectDatabase } from "~/lib/db/maintenance.server.ts";
+import { markStopping } from "~/features/monitoring/health.server.ts";
 import { log } from "~/lib/log.server.ts";
 import { stopBackgroundJobs } from "./jobs.server.ts";
 

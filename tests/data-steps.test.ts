@@ -1,7 +1,7 @@
-// One-off data steps (app/features/site/data-steps.server.ts): the search backfills run once per
+// One-off data steps (app/lib/db/data-steps.server.ts): the search backfills run once per
 // database, after the migrations, instead of walking every row at every start.
 import { describe, expect, it } from "vitest";
-import { runDataSteps } from "~/features/site/data-steps.server.ts";
+import { runDataSteps } from "~/lib/db/data-steps.server.ts";
 import { SEARCH_BACKFILLS } from "~/jobs.server.ts";
 import { listUsers } from "~/features/users/users.server.ts";
 import { prisma } from "~/lib/db.server.ts";

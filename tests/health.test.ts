@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { env, resetEnvCache, SESSION_SECRET_REQUIRED } from "~/lib/env.server.ts";
-import { markStopping, READY_CHECK_MS } from "~/features/site/health.server.ts";
+import { markStopping, READY_CHECK_MS } from "~/features/monitoring/health.server.ts";
 import * as healthz from "~/routes/healthz.ts";
 import * as ready from "~/routes/healthz-ready.ts";
 

@@ -8,7 +8,7 @@ import { learnerStates } from "~/features/learning/learner-state.server.ts";
 import { unenrol } from "~/features/enrolment/enrolment.server.ts";
 import { UNENROL_KEEPS_CERTIFICATE } from "~/features/enrolment/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { pageCacheKey } from "~/features/site/page-cache.server.ts";
+import { pageCacheKey } from "~/lib/page-cache.server.ts";
 import * as homeRoute from "~/routes/home.tsx";
 import * as listRoute from "~/routes/courses/list.tsx";
 import * as audienceRoute from "~/routes/courses/audience.tsx";

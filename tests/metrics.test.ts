@@ -8,7 +8,7 @@ import express from "express";
 import client from "prom-client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
-import { pageCacheMiddleware, clearPageCache } from "~/features/site/page-cache.server.ts";
+import { pageCacheMiddleware, clearPageCache } from "~/lib/page-cache.server.ts";
 import { databaseProvider, databaseUrl } from "~/lib/db-adapter.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { resetEnvCache } from "~/lib/env.server.ts";

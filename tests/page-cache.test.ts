@@ -7,7 +7,7 @@ import zlib from "node:zlib";
 import { beforeEach, describe, expect, it } from "vitest";
 import { deleteCourse, publishCourse } from "~/features/courses/admin-courses.server.ts";
 import { addModule } from "~/features/authoring/editor-steps.server.ts";
-import { bumpCatalog, catalogVersion } from "~/features/site/catalog-stamp.server.ts";
+import { bumpCatalog, catalogVersion } from "~/lib/db/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import {
   clearPageCache,
@@ -16,7 +16,7 @@ import {
   pageCacheSettled,
   pickEncoding,
   withScriptHashes,
-} from "~/features/site/page-cache.server.ts";
+} from "~/lib/page-cache.server.ts";
 import { createUser, getRequest } from "./factories.ts";
 
 const NONCE = "c3RvcmVkLW5vbmNlLTEyMzQ=";

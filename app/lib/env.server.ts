@@ -45,7 +45,7 @@ const EnvSchema = z.object({
   MAIL_LEASE_S: z.coerce.number().positive().default(300),
   /** At most this many mails a minute from each sender (the SMTP provider's limit): one every 60 ÷ rate s. */
   MAIL_RATE_PER_MIN: z.coerce.number().positive().max(60_000).default(600),
-  /** How long an anonymous catalog page may be served from memory (0: never); features/site/page-cache.server.ts. */
+  /** How long an anonymous catalog page may be served from memory (0: never); lib/page-cache.server.ts. */
   PAGE_CACHE_S: z.coerce.number().min(0).default(60),
   /** The most a signed-in learner's device keeps for reading offline (decision 014), in MB. */
   OFFLINE_CACHE_MB: z.coerce.number().positive().max(2000).default(50),

@@ -79,7 +79,7 @@ export function observeRequest(request: { method: string; route: string; status:
   duration.observe(labels, request.seconds);
 }
 
-/** Counts a page cache look-up (features/site/page-cache.server.ts). */
+/** Counts a page cache look-up (lib/page-cache.server.ts). */
 export function countPageCache(cache: "catalog", result: "hit" | "miss") {
   metrics().pageCache.inc({ cache, result });
 }

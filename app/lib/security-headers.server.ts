@@ -54,6 +54,6 @@ export function applyDocumentHeaders(headers: Headers, nonce: string, page: Page
   // nosniff, Referrer-Policy, COOP and HSTS are set on every response by server/index.ts.
   // A page may be personal (a panel, a signed-in header): never kept by the browser or a proxy,
   // so "Back" after "Salir" on a shared lab computer shows nothing of the last person. The
-  // anonymous catalog pages the page cache replays say `no-cache` instead (features/site/page-cache.server.ts).
+  // anonymous catalog pages the page cache replays say `no-cache` instead (lib/page-cache.server.ts).
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
 }

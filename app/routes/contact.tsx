@@ -7,7 +7,7 @@ import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx"
 import { contactRateLimit, submitContact } from "~/features/contact/contact.server.ts";
 import { CONTACT_FAILED, CONTACT_OK, type ContactFields } from "~/features/contact/texts.ts";
 import { ContactSchema } from "~/features/contact/schema.ts";
-import { siteConfig } from "~/features/site/site-config.server.ts";
+import { siteConfig } from "~/lib/site-config.server.ts";
 import { failureHeaders, formReply } from "~/lib/failure.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";

@@ -1,4 +1,4 @@
-import { readiness } from "~/features/site/health.server.ts";
+import { readiness } from "~/features/monitoring/health.server.ts";
 
 // Readiness, for load balancers (docs/decisions/030-logs-metrics-restarts.md): 200 when this
 // instance can serve (database, migrations, storage; each check time-bounded), 503 with the

@@ -1,4 +1,4 @@
-import { siteConfig } from "~/features/site/site-config.server.ts";
+import { siteConfig } from "~/lib/site-config.server.ts";
 
 // /manifest.webmanifest: lets a phone install the academy as an app (docs/product.md#offline-reading).
 // Colours: the brand greens of app.css (--color-brand-600 and --color-brand-50).

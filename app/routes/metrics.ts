@@ -1,4 +1,4 @@
-import { metricsResponse } from "~/features/site/metrics.server.ts";
+import { metricsResponse } from "~/features/monitoring/metrics.server.ts";
 import type { Route } from "./+types/metrics";
 
 // Prometheus's scrape (docs/decisions/030-logs-metrics-restarts.md): 404 unless METRICS_TOKEN is

@@ -4,7 +4,7 @@
 import { Fragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import siteCss from "~/app.css?inline";
-import { siteConfig } from "~/features/site/site-config.server.ts";
+import { siteConfig } from "~/lib/site-config.server.ts";
 import { openApiDocument } from "./openapi.server.ts";
 
 type Schema = Record<string, unknown>;

@@ -5,7 +5,7 @@
 // question rules (docs/product.md#course-editor) are applied by the server with or without JavaScript.
 import { data } from "react-router";
 import type { SessionUser } from "~/features/auth/session.server.ts";
-import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
+import { bumpCatalog } from "~/lib/db/catalog-stamp.server.ts";
 import { fail, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { isRecordId, recordIdOr404 } from "~/lib/ids.ts";

@@ -3,7 +3,7 @@
 // module, its files, links and questions. Admin-only: callers guard first. Every change is one
 // transaction; files a change drops are removed after it commits.
 import { recomputeCourseProgress } from "~/features/enrolment/progress.server.ts";
-import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
+import { bumpCatalog } from "~/lib/db/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { ok, type Result } from "~/lib/failure.ts";
 import { deleteStoredLogged, storedExistsSync } from "~/lib/storage.server.ts";

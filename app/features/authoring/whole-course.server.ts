@@ -8,7 +8,7 @@ import { courseTitleFields, courseWordsCreate, courseWordsUpdate } from "~/featu
 import { recomputeCourseProgress } from "~/features/enrolment/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import type { Role } from "~/features/auth/roles.ts";
-import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
+import { bumpCatalog } from "~/lib/db/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";

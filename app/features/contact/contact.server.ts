@@ -5,7 +5,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { excerpt } from "~/lib/text.ts";
 import { newestFirstPage, type Cursor } from "~/lib/keyset.ts";
-import { readTally } from "~/features/site/tally.server.ts";
+import { readTally } from "~/lib/db/tally.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { clientIp, consume } from "~/features/limits/rate-limits.server.ts";

@@ -3,7 +3,7 @@
 // enrolment's (features/enrolment/participants.server.ts).
 // Admin-only: callers guard first.
 import { audit } from "~/features/audit/audit.server.ts";
-import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
+import { bumpCatalog } from "~/lib/db/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fetchKeysetPage, pageCursors, fetchOffsetPage, rowsInOrder, type Cursor } from "~/lib/keyset.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";

@@ -4,7 +4,7 @@
 import { audit } from "~/features/audit/audit.server.ts";
 import type { SessionUser } from "~/features/auth/session.server.ts";
 import { sendMessage } from "~/features/messages/messages.server.ts";
-import { bumpCatalog } from "~/features/site/catalog-stamp.server.ts";
+import { bumpCatalog } from "~/lib/db/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";

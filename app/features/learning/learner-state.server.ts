@@ -1,7 +1,7 @@
 // The learner state of every course on a page, for one signed-in viewer, in two queries
 // whatever the page's size: their enrolments and their certificates among the listed course
 // ids. A certificate wins: it is permanent, even after leaving the course. Visitors get {} (and
-// only visitors' pages are kept by the anonymous page cache, app/features/site/page-cache.server.ts).
+// only visitors' pages are kept by the anonymous page cache, app/lib/page-cache.server.ts).
 import { diplomaPath } from "~/features/certificates/certificates.server.ts";
 import type { CourseState, Viewer } from "~/features/courses/rules.ts";
 import { audienceForLabel } from "~/features/courses/audience.ts";

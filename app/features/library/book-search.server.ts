@@ -3,7 +3,7 @@
 // query word must start one of the book's words (title + author, ./book-words.ts).
 import { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { readTally } from "~/features/site/tally.server.ts";
+import { readTally } from "~/lib/db/tally.server.ts";
 import { fetchOffsetPage, rowsInOrder } from "~/lib/keyset.ts";
 import { normalizeSearch, queryWords } from "~/lib/search-text.ts";
 import {

@@ -1,9 +1,9 @@
 // The mail outbox: every e-mail is first a row here, so a mail-server outage or a restart
 // loses nothing. Delivery (nodemailer over SMTP_URL, with retries) reads pending rows.
-import { insertRows, newRowId } from "~/features/site/bulk-insert.server.ts";
+import { insertRows, newRowId } from "~/lib/db/bulk-insert.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { newestFirstPage, type Cursor } from "~/lib/keyset.ts";
-import { readTally } from "~/features/site/tally.server.ts";
+import { readTally } from "~/lib/db/tally.server.ts";
 import { excerpt } from "~/lib/text.ts";
 import { isNoEmailAddress } from "./no-email.ts";
 
@@ -119,7 +119,7 @@ const OUTBOX_COLUMNS = [
 
 /**
  * Many mails in a few multi-row inserts (an import's welcome mails, a course's notifications; in
- * the caller's transaction): features/site/bulk-insert.server.ts, five times cheaper than createMany for a
+ * the caller's transaction): lib/db/bulk-insert.server.ts, five times cheaper than createMany for a
  * course of 5 000. The same rule: no mail to an address that is no mailbox. Returns how many it queued.
  */
 export async function enqueueMails(mails: OutgoingMail[], tx: Tx = prisma): Promise<number> {

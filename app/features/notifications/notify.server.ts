@@ -8,7 +8,7 @@
 import { noticeFooter } from "~/features/mail/opt-out.server.ts";
 import { enqueueMails, type OutgoingMail } from "~/features/mail/outbox.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
-import { insertRows, newRowId } from "~/features/site/bulk-insert.server.ts";
+import { insertRows, newRowId } from "~/lib/db/bulk-insert.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fetchKeysetPage, keysetCursors, type Cursor } from "~/lib/keyset.ts";

@@ -12,7 +12,7 @@ import { fullName } from "~/features/auth/roles.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { CsvCell } from "~/lib/csv.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { readTally } from "~/features/site/tally.server.ts";
+import { readTally } from "~/lib/db/tally.server.ts";
 import { courseEnrolmentBatches } from "~/features/enrolment/course-enrolments.server.ts";
 import { percentOf } from "~/lib/percent.ts";
 import { fixedValue } from "~/lib/api.server.ts";

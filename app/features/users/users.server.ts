@@ -4,7 +4,7 @@ import { audit, auditMany } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { fetchOffsetPage, rowsInOrder } from "~/lib/keyset.ts";
-import { readTally } from "~/features/site/tally.server.ts";
+import { readTally } from "~/lib/db/tally.server.ts";
 import { queryWords } from "~/lib/search-text.ts";
 import { countDense, findMatches, hasEveryWord, USER_WORDS } from "~/features/search/word-search.server.ts";
 import { userSearchWords } from "./user-words.ts";

@@ -15,7 +15,7 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
-import { catalogVersion } from "./catalog-stamp.server.ts";
+import { catalogVersion } from "./db/catalog-stamp.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { log } from "~/lib/log.server.ts";
 import { countPageCache } from "~/lib/metrics.server.ts";
