@@ -12,8 +12,8 @@ import { logged, sqlite, statements } from "./query-log.ts";
 
 const { prisma } = await import("~/lib/db.server.ts");
 const service = await import("~/features/announcements/announcements.server.ts");
-const { linkify } = await import("~/features/announcements/linkify.ts");
-const { AnnouncementText } = await import("~/features/announcements/components/announcement-text.tsx");
+const { linkify } = await import("~/lib/linkify.ts");
+const { LinkedText } = await import("~/components/ui/linked-text.tsx");
 const texts = await import("~/features/announcements/texts.ts");
 const { courseTitleFields } = await import("~/features/courses/title-search.ts");
 const { COURSE_NOT_FOUND } = await import("~/features/courses/texts.ts");
@@ -429,7 +429,7 @@ function decode(key: string) {
 }
 
 describe("links in the text", () => {
-  const html = (text: string) => renderToStaticMarkup(createElement(AnnouncementText, { text }));
+  const html = (text: string) => renderToStaticMarkup(createElement(LinkedText, { text }));
 
   it("links http and https addresses, without the sentence's punctuation", () => {
     expect(linkify("Lee https://ejemplo.cl/guia.pdf. Y http://otro.cl/a?b=1&c=2, gracias")).toEqual([

@@ -9,9 +9,6 @@ export const ANNOUNCEMENTS_FORBIDDEN =
 // The form ('Publicar aviso', 'Editar aviso').
 export const TITLE_LABEL = "Título";
 export const TEXT_LABEL = "Texto";
-/** Under every text AnnouncementText shows (PlainTextPostForm: announcements, questions, answers). */
-export const TEXT_HINT =
-  "Texto simple, sin formato. Los enlaces que empiezan con http:// o https:// se podrán abrir con un clic.";
 export const TITLE_MAX = 120;
 export const TEXT_MAX = 5000;
 export const TITLE_REQUIRED = "Escribe el título del aviso.";
@@ -33,8 +30,6 @@ export const NO_ANNOUNCEMENTS_TEAM = "Este curso aún no tiene avisos. Publica e
 export const NO_MY_ANNOUNCEMENTS = "Tus cursos aún no tienen avisos.";
 export const SEE_ALL = "Ver todos los avisos";
 export const MANAGE = "Publicar y editar avisos";
-export const NEWER = "← Más recientes";
-export const OLDER = "Anteriores →";
 export const EDITED = "editado";
 export const TEAM_AUTHOR = "Equipo docente";
 

@@ -8,8 +8,9 @@ import {
   postAnnouncement,
   updateAnnouncement,
 } from "~/features/announcements/announcements.server.ts";
-import { AnnouncementArticle, KeysetPager } from "~/features/announcements/components/announcement-list.tsx";
-import { PlainTextPostForm } from "~/features/announcements/components/plain-text-post-form.tsx";
+import { AnnouncementArticle } from "~/features/announcements/components/announcement-list.tsx";
+import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
+import { PlainTextPostForm } from "~/components/ui/plain-text-post-form.tsx";
 import { AnnouncementFieldsSchema, AnnouncementIdSchema } from "~/features/announcements/schema.ts";
 import {
   ANNOUNCEMENT_DELETE_CONFIRM,

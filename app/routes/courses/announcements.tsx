@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { listCourseAnnouncements, readAccess } from "~/features/announcements/announcements.server.ts";
-import { AnnouncementArticle, KeysetPager } from "~/features/announcements/components/announcement-list.tsx";
+import { AnnouncementArticle } from "~/features/announcements/components/announcement-list.tsx";
+import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
 import { ANNOUNCEMENTS_TITLE, NO_ANNOUNCEMENTS } from "~/features/announcements/texts.ts";
 import { requireUser } from "~/features/auth/guards.server.ts";
 import { CourseListErrorBoundary } from "~/features/learning/components/course-list-page.tsx";

@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { KeysetPager } from "~/features/announcements/components/announcement-list.tsx";
+import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
 import { requireUser } from "~/features/auth/guards.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { CourseListErrorBoundary } from "~/features/learning/components/course-list-page.tsx";

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useLocation } from "react-router";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
-import { KeysetPager } from "~/features/announcements/components/announcement-list.tsx";
-import { PlainTextPostForm } from "~/features/announcements/components/plain-text-post-form.tsx";
+import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
+import { PlainTextPostForm } from "~/components/ui/plain-text-post-form.tsx";
 import { requireUser } from "~/features/auth/guards.server.ts";
 import { CourseListErrorBoundary } from "~/features/learning/components/course-list-page.tsx";
 import { questionPath } from "~/features/questions/paths.ts";

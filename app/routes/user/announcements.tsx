@@ -1,5 +1,6 @@
 import { listMyAnnouncements } from "~/features/announcements/announcements.server.ts";
-import { AnnouncementArticle, KeysetPager } from "~/features/announcements/components/announcement-list.tsx";
+import { AnnouncementArticle } from "~/features/announcements/components/announcement-list.tsx";
+import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
 import { MY_ANNOUNCEMENTS_TITLE, NO_MY_ANNOUNCEMENTS } from "~/features/announcements/texts.ts";
 import { requirePanelUser } from "~/features/auth/guards.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";

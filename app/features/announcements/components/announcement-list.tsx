@@ -1,11 +1,10 @@
 // The announcements as learners and the team read them (docs/product.md#announcements): each
 // with its title, who signed it and when (Chile's time, 24 h), and its text with clickable links.
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { formatDateTime } from "~/lib/dates.ts";
-import { withPage } from "~/lib/pagination.ts";
-import { byLine, EDITED, NEWER, OLDER } from "../texts.ts";
-import { AnnouncementText } from "./announcement-text.tsx";
+import { byLine, EDITED } from "../texts.ts";
+import { LinkedText } from "~/components/ui/linked-text.tsx";
 
 /** One announcement as the pages show it (the API's shape: features/announcements/schema.ts). */
 export type AnnouncementItem = {
@@ -49,42 +48,8 @@ export function AnnouncementArticle({
         {byLine(aviso.autor)} · <time dateTime={aviso.publicadoEn}>{formatDateTime(aviso.publicadoEn)}</time>
         {aviso.editadoEn ? ` (${EDITED})` : null}
       </p>
-      <AnnouncementText text={aviso.texto} className="mt-2 text-slate-800" />
+      <LinkedText text={aviso.texto} className="mt-2 text-slate-800" />
       {actions ? <div className="mt-3 flex flex-wrap gap-2">{actions}</div> : null}
     </article>
-  );
-}
-
-/**
- * The links to the newer and older page of a list read by cursor (lib/keyset.ts): plain links
- * that keep the other query parameters, so paging works without JavaScript.
- */
-export function KeysetPager({
-  cursors,
-  label = "Paginación de avisos",
-}: {
-  cursors: { prev: string | null; next: string | null };
-  label?: string;
-}) {
-  const { search } = useLocation();
-  const page = Number(new URLSearchParams(search).get("page")) || 1;
-  if (!cursors.prev && !cursors.next) return null;
-  return (
-    <nav aria-label={label} className="mt-6 flex items-center justify-between gap-4 text-sm">
-      {cursors.prev ? (
-        <Link to={withPage(search, page - 1, { antes: cursors.prev })} className="btn-secondary" rel="prev">
-          {NEWER}
-        </Link>
-      ) : (
-        <span />
-      )}
-      {cursors.next ? (
-        <Link to={withPage(search, page + 1, { desde: cursors.next })} className="btn-secondary" rel="next">
-          {OLDER}
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }

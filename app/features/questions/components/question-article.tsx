@@ -2,7 +2,7 @@
 // asked and when (Chile's time, 24 h), its marks, its text with clickable links, then the team's
 // answers, oldest first. Text only: React text nodes and safe links (announcements/linkify.ts).
 import type { ReactNode } from "react";
-import { AnnouncementText } from "~/features/announcements/components/announcement-text.tsx";
+import { LinkedText } from "~/components/ui/linked-text.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import { answererLine, askerLine, EDITED, HIDDEN_BADGE, RESOLVED_BADGE, UNANSWERED_BADGE } from "../texts.ts";
 
@@ -62,7 +62,7 @@ export function QuestionArticle({
         {pregunta.resuelta ? <Badge tone="green">{RESOLVED_BADGE}</Badge> : null}
         {pregunta.oculta ? <Badge tone="slate">{HIDDEN_BADGE}</Badge> : null}
       </p>
-      <AnnouncementText text={pregunta.texto} className="mt-2 text-slate-800" />
+      <LinkedText text={pregunta.texto} className="mt-2 text-slate-800" />
       {pregunta.respuestas.length > 0 ? (
         <ol aria-label="Respuestas" className="mt-3 space-y-2 border-l-4 border-brand-100 pl-3">
           {pregunta.respuestas.map((r) => (
@@ -71,7 +71,7 @@ export function QuestionArticle({
                 <span className="font-semibold text-slate-900">{answererLine(r.autor)}</span> ·{" "}
                 <time dateTime={r.publicadaEn}>{formatDateTime(r.publicadaEn)}</time>
               </p>
-              <AnnouncementText text={r.texto} className="mt-1 text-slate-800" />
+              <LinkedText text={r.texto} className="mt-1 text-slate-800" />
               {answerActions ? <div className="mt-1">{answerActions(r)}</div> : null}
             </li>
           ))}

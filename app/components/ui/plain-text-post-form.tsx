@@ -1,12 +1,15 @@
-// The form for a text shown as AnnouncementText (plain, line breaks kept, links clickable): an
+// The form for a text shown as LinkedText (plain, line breaks kept, links clickable): an
 // announcement ('Publicar un aviso', 'Editar aviso') and a module question or its answer ('Hacer
 // una pregunta', 'Editar tu pregunta', 'Responder'). One form, so the hint under the text always
-// says what AnnouncementText does with it.
+// says what LinkedText does with it.
 import { getFormProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
-import { TEXT_HINT } from "../texts.ts";
+
+/** Under every text LinkedText shows (PlainTextPostForm: announcements, questions, answers). */
+const TEXT_HINT =
+  "Texto simple, sin formato. Los enlaces que empiezan con http:// o https:// se podrán abrir con un clic.";
 
 /** The fields the form sends: `titulo` only where the form asks for a title. */
 type PlainTextPost = { titulo?: string; texto: string };
