@@ -1,10 +1,10 @@
 // Periodic housekeeping inside the server process (started by server/index.ts through the
 // build's entry module). It composes features, so it sits beside the entry module rather than
 // in lib/ (which imports no feature). Timers are unref'd: they never keep the process alive.
-import { purgeAccountTokens } from "~/features/auth/account-token.server.ts";
-import { purgeExpiredSessions } from "~/features/auth/session.server.ts";
+import { purgeAccountTokens } from "~/features/accounts/account-token.server.ts";
+import { purgeExpiredSessions } from "~/features/accounts/session.server.ts";
 import { backfillCourseSearch, backfillCourseWords } from "~/features/courses/admin-courses.server.ts";
-import { backfillUserWords } from "~/features/users/users.server.ts";
+import { backfillUserWords } from "~/features/accounts/users.server.ts";
 import { backfillBookWords } from "~/features/library/book-search.server.ts";
 import { runDataSteps, type DataStep } from "~/lib/db/data-steps.server.ts";
 import { optimizeDatabase } from "~/lib/db/maintenance.server.ts";

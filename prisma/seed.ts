@@ -9,7 +9,7 @@ import { setImmediate as yieldLoop } from "node:timers/promises";
 import { databaseUrl } from "../app/lib/db-adapter.ts";
 import { createPrismaClient } from "../app/lib/db.server.ts";
 import { courseTitleFields, courseWordsCreate } from "../app/features/courses/title-search.ts";
-import { userSearchWords, userWordsCreate } from "../app/features/users/user-words.ts";
+import { userSearchWords, userWordsCreate } from "../app/features/accounts/user-words.ts";
 import { bookSearchFields } from "../app/features/library/book-words.ts";
 import { progressPercent } from "../app/features/enrolment/progress.ts";
 import { hashPassword } from "../app/lib/password.server.ts";

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { getSessionUser } from "~/features/auth/session.server.ts";
+import { getSessionUser } from "~/features/accounts/session.server.ts";
 import { finishCourse } from "~/features/certificates/certificates.server.ts";
 import { CERTIFICATE_REVOKED } from "~/features/certificates/texts.ts";
 import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
@@ -17,8 +17,8 @@ import {
   DELETE_PASSWORD_WRONG,
   DELETED_SENDER,
   LAST_ADMIN,
-} from "~/features/users/account-deletion.ts";
-import { updateProfile } from "~/features/users/profile.server.ts";
+} from "~/features/privacy/account-deletion.ts";
+import { updateProfile } from "~/features/profile/profile.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { readFlash } from "~/lib/flash.server.ts";
 import { storagePath, storeBytes } from "~/lib/storage.server.ts";

@@ -2,15 +2,15 @@
 // → session → logout / deletion, through the same route modules the browser uses.
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
-import { getSessionUser } from "~/features/auth/session.server.ts";
-import { BAD_CREDENTIALS, PENDING_APPROVAL } from "~/features/auth/login.server.ts";
-import { REGISTER_OK } from "~/features/auth/schema.ts";
+import { getSessionUser } from "~/features/accounts/session.server.ts";
+import { BAD_CREDENTIALS, PENDING_APPROVAL } from "~/features/accounts/login.server.ts";
+import { REGISTER_OK } from "~/features/accounts/schema.ts";
 import { TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import * as apiRegister from "~/routes/api/auth.register.ts";
 import * as loginRoute from "~/routes/auth/login.tsx";
 import * as registerRoute from "~/routes/auth/register.tsx";
-import { noticeAdminsOfRegistration } from "~/features/users/registration-notice.server.ts";
-import { countPendingUsers } from "~/features/users/users.server.ts";
+import { noticeAdminsOfRegistration } from "~/features/accounts/registration-notice.server.ts";
+import { countPendingUsers } from "~/features/accounts/users.server.ts";
 import * as loginApi from "~/routes/api/auth.login.ts";
 import * as logoutRoute from "~/routes/auth/logout.ts";
 import * as recordsRoute from "~/routes/admin/records.tsx";

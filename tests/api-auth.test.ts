@@ -2,7 +2,7 @@
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
-import { BAD_TOKEN, NO_TOKEN } from "~/features/auth/api-token.server.ts";
+import { BAD_TOKEN, NO_TOKEN } from "~/features/accounts/api-token.server.ts";
 import * as loginApi from "~/routes/api/auth.login.ts";
 import * as registerApi from "~/routes/api/auth.register.ts";
 import * as usersApi from "~/routes/api/auth.users.ts";

@@ -1,8 +1,8 @@
 // 'Aprobar seleccionadas' / 'Suspender seleccionadas' in Registros (docs/product.md#bulk-approval-and-suspension):
 // the single actions' rules, e-mails and audit entries, for many accounts in one transaction.
 import { describe, expect, it } from "vitest";
-import { GUARDIAN_PENDING } from "~/features/auth/texts.ts";
-import { approveUsers, BULK_UNCONFIRMED, CANNOT_SUSPEND_SELF } from "~/features/users/users.server.ts";
+import { GUARDIAN_PENDING } from "~/features/accounts/texts.ts";
+import { approveUsers, BULK_UNCONFIRMED, CANNOT_SUSPEND_SELF } from "~/features/accounts/users.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { readFlash } from "~/lib/flash.server.ts";
 import * as records from "~/routes/admin/records.tsx";

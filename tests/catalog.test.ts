@@ -5,7 +5,7 @@ import { storeBytes } from "~/lib/storage.server.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
 import { ENROL_LOGIN_REQUIRED, enrolWrongAudience } from "~/features/enrolment/rules.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
-import type { Role } from "~/features/auth/roles.ts";
+import type { Role } from "~/features/accounts/roles.ts";
 import * as detailRoute from "~/routes/courses/detail.tsx";
 import * as fileRoute from "~/routes/courses/module-file.ts";
 import * as imageRoute from "~/routes/courses/image.ts";

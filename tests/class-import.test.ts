@@ -7,8 +7,8 @@
 // the reserved domain.
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type * as AuditModule from "~/features/audit/audit.server.ts";
-import { resetPassword } from "~/features/auth/recovery.server.ts";
-import { RegisterSchema } from "~/features/auth/schema.ts";
+import { resetPassword } from "~/features/accounts/recovery.server.ts";
+import { RegisterSchema } from "~/features/accounts/schema.ts";
 import { newClassCode } from "~/features/classes/codes.ts";
 import { classLinks, classListLink } from "~/features/classes/class-links.ts";
 import { findClass, type ClassRow } from "~/features/classes/guards.server.ts";
@@ -29,9 +29,9 @@ import { BUDGETS } from "~/features/limits/rate-limits.server.ts";
 import { courseTitleFields } from "~/features/courses/title-search.ts";
 import { enqueueMail, enqueueMails } from "~/features/mail/outbox.server.ts";
 import { createSmtpTransport, deliverPending } from "~/features/mail/sender.server.ts";
-import { fingerprintOf } from "~/features/users/import/import.server.ts";
-import { parseList } from "~/features/users/import/parse-list.ts";
-import { ROW_UNDER_14 } from "~/features/users/import/texts.ts";
+import { fingerprintOf } from "~/features/accounts/import/import.server.ts";
+import { parseList } from "~/features/accounts/import/parse-list.ts";
+import { ROW_UNDER_14 } from "~/features/accounts/import/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as importApi from "~/routes/api/cursos.class-import.ts";
 import * as loginApi from "~/routes/api/auth.login.ts";

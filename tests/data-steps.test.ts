@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { runDataSteps } from "~/lib/db/data-steps.server.ts";
 import { SEARCH_BACKFILLS } from "~/jobs.server.ts";
-import { listUsers } from "~/features/users/users.server.ts";
+import { listUsers } from "~/features/accounts/users.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 
 describe("one-off data steps", () => {

@@ -1,11 +1,11 @@
 // Changing one's own e-mail is confirmed through a single-use, expiring link sent to the new
 // address; admins correct another account's address directly.
 import { describe, expect, it } from "vitest";
-import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
+import { EMAIL_TAKEN } from "~/features/accounts/register.server.ts";
 import { BUDGETS } from "~/features/limits/rate-limits.server.ts";
 import { createSmtpTransport, deliverPending } from "~/features/mail/sender.server.ts";
-import { EMAIL_CHANGE_TOO_MANY } from "~/features/users/email-change.server.ts";
-import { EMAIL_CHANGE_INVALID, EMAIL_CONFIRMATION_SENT } from "~/features/users/profile-schema.ts";
+import { EMAIL_CHANGE_TOO_MANY } from "~/features/accounts/email-change.server.ts";
+import { EMAIL_CHANGE_INVALID, EMAIL_CONFIRMATION_SENT } from "~/features/accounts/profile-schema.ts";
 import { readFlash } from "~/lib/flash.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as apiProfile from "~/routes/api/auth.user-profile.ts";

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { optOutPath, userOfOptOut } from "~/features/mail/opt-out.server.ts";
 import { createSmtpTransport, deliverPending } from "~/features/mail/sender.server.ts";
-import { noticeAdminsOfRegistration } from "~/features/users/registration-notice.server.ts";
+import { noticeAdminsOfRegistration } from "~/features/accounts/registration-notice.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as apiMensajes from "~/routes/api/mensajes.ts";
 import * as optOutPage from "~/routes/email-notices-off.tsx";

@@ -2,7 +2,7 @@
 // page (confirmation step without JS) and the two JSON calls (docs/product.md#enrolled-courses, #api-accounts).
 import { describe, expect, it, vi } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
-import { NO_TOKEN } from "~/features/auth/api-token.server.ts";
+import { NO_TOKEN } from "~/features/accounts/api-token.server.ts";
 import { NOT_ENROLLED, UNENROL_FAILED, UNENROL_OK, unenrolFailedWith } from "~/features/enrolment/texts.ts";
 import { readFlash } from "~/lib/flash.server.ts";
 import * as loginApi from "~/routes/api/auth.login.ts";

@@ -2,8 +2,8 @@ import crypto from "node:crypto";
 import { expect } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";
-import { createUserSession, toSessionUser } from "~/features/auth/session.server.ts";
-import { userWordsCreate } from "~/features/users/user-words.ts";
+import { createUserSession, toSessionUser } from "~/features/accounts/session.server.ts";
+import { userWordsCreate } from "~/features/accounts/user-words.ts";
 import * as loginApi from "~/routes/api/auth.login.ts";
 import * as loginRoute from "~/routes/auth/login.tsx";
 

@@ -4,8 +4,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { BAD_CREDENTIALS, verifyLogin } from "~/features/auth/login.server.ts";
-import { BAD_TOKEN, verifyApiToken } from "~/features/auth/api-token.server.ts";
+import { BAD_CREDENTIALS, verifyLogin } from "~/features/accounts/login.server.ts";
+import { BAD_TOKEN, verifyApiToken } from "~/features/accounts/api-token.server.ts";
 import { BUDGETS, consume, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import { apiFailure, handleApi } from "~/lib/api.server.ts";
 import { asFailure, FailureError, formReply, type Failure } from "~/lib/failure.ts";

@@ -2,7 +2,12 @@
 // e-mailed a link ('Autorizo el registro de …'); the account waits for that consent — or for an
 // admin's record that the school collected it — before an admin may approve it.
 import { describe, expect, it } from "vitest";
-import { GUARDIAN_CONSENTED, GUARDIAN_OWN_EMAIL, GUARDIAN_PENDING, GUARDIAN_REQUIRED } from "~/features/auth/texts.ts";
+import {
+  GUARDIAN_CONSENTED,
+  GUARDIAN_OWN_EMAIL,
+  GUARDIAN_PENDING,
+  GUARDIAN_REQUIRED,
+} from "~/features/accounts/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { readFlash } from "~/lib/flash.server.ts";
 import * as recordsRoute from "~/routes/admin/records.tsx";

@@ -14,7 +14,7 @@ import {
 import { courseTitleFields, courseWordsCreate } from "~/features/courses/title-search.ts";
 import * as listApi from "~/routes/api/cursos.list.ts";
 import * as listPage from "~/routes/courses/list.tsx";
-import { listUsers } from "~/features/users/users.server.ts";
+import { listUsers } from "~/features/accounts/users.server.ts";
 import { args, createUser, getRequest, jsonRequest, readJson } from "./factories.ts";
 
 async function publishedCourses(n: number, dirigidoA = "estudiante") {

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { issueApiToken } from "~/features/auth/api-token.server.ts";
+import { issueApiToken } from "~/features/accounts/api-token.server.ts";
 import { bookSearchFields } from "~/features/library/book-words.ts";
 import { bookFilename, readPageCount } from "~/features/library/book-pdf.server.ts";
 import { listBooks, normalizeSearch, PAGE_SIZE } from "~/features/library/book-search.server.ts";

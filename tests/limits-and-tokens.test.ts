@@ -1,9 +1,9 @@
 // School-friendly limits (a lab of 40 behind one IP works; guessing is still stopped; the
 // rightful owner is never locked out) and API tokens that end (logout, suspension, deletion).
 import { describe, expect, it } from "vitest";
-import { API_TOKEN_TTL_S, TOKEN_ENDED } from "~/features/auth/api-token.server.ts";
-import { ACCOUNT_SUSPENDED } from "~/features/auth/login.server.ts";
-import { getSessionUser } from "~/features/auth/session.server.ts";
+import { API_TOKEN_TTL_S, TOKEN_ENDED } from "~/features/accounts/api-token.server.ts";
+import { ACCOUNT_SUSPENDED } from "~/features/accounts/login.server.ts";
+import { getSessionUser } from "~/features/accounts/session.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import * as adminRecords from "~/routes/admin/records.tsx";

@@ -4,7 +4,7 @@
 // for browsers the owner signed in from, and points reserved before the password is checked.
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
-import { BAD_CREDENTIALS } from "~/features/auth/login.server.ts";
+import { BAD_CREDENTIALS } from "~/features/accounts/login.server.ts";
 import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import * as apiLogin from "~/routes/api/auth.login.ts";
 import * as loginRoute from "~/routes/auth/login.tsx";

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { audit, AUDIT_ACTIONS, type AuditAction } from "~/features/audit/audit.server.ts";
 import { ensureCertificatePdf } from "~/features/certificates/certificates.server.ts";
 import { BUDGETS } from "~/features/limits/rate-limits.server.ts";
-import { MY_DATA_TOO_MANY } from "~/features/users/my-data.server.ts";
+import { MY_DATA_TOO_MANY } from "~/features/privacy/my-data.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { readStoredBytes, storeBytes } from "~/lib/storage.server.ts";
 import * as apiRoute from "~/routes/api/auth.my-data.ts";

@@ -16,7 +16,7 @@ import {
   setPreferences,
   unreadNotifications,
 } from "~/features/notifications/notify.server.ts";
-import { approveUsers } from "~/features/users/users.server.ts";
+import { approveUsers } from "~/features/accounts/users.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as apiList from "~/routes/api/notificaciones.ts";
 import * as apiRead from "~/routes/api/notificaciones.read.ts";

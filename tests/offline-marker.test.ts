@@ -4,8 +4,8 @@
 // the session cookie's attributes except HttpOnly.
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { sessionMiddleware } from "~/features/auth/guards.server.ts";
-import { SESSION_IDLE_MS } from "~/features/auth/session.server.ts";
+import { sessionMiddleware } from "~/features/accounts/guards.server.ts";
+import { SESSION_IDLE_MS } from "~/features/accounts/session.server.ts";
 import { clearOfflineMarker, keepOffline, offlineKey, offlineMiddleware } from "~/features/offline/offline.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { resetEnvCache } from "~/lib/env.server.ts";

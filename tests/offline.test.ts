@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { sessionMiddleware } from "~/features/auth/guards.server.ts";
+import { sessionMiddleware } from "~/features/accounts/guards.server.ts";
 import { offlineKey, offlineMiddleware } from "~/features/offline/offline.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { resetEnvCache } from "~/lib/env.server.ts";

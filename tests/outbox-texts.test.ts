@@ -10,7 +10,7 @@ import {
   SENT_TEXT_RETENTION_DAYS,
 } from "~/features/mail/outbox.server.ts";
 import { createSmtpTransport, deliverPending } from "~/features/mail/sender.server.ts";
-import { describeEmailChange, requestEmailChange } from "~/features/users/email-change.server.ts";
+import { describeEmailChange, requestEmailChange } from "~/features/accounts/email-change.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { createUser } from "./factories.ts";
 import { smtpCapture } from "./smtp.ts";

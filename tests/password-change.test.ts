@@ -9,11 +9,11 @@ import {
   CURRENT_PASSWORD_WRONG,
   OPEN_SESSIONS_SHOWN,
   PASSWORD_CHANGED,
-} from "~/features/auth/account-security.ts";
-import { issueApiToken, verifyApiToken } from "~/features/auth/api-token.server.ts";
-import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from "~/features/auth/texts.ts";
-import { COMMON_PASSWORD } from "~/features/auth/register.server.ts";
-import { createUserSession, getSessionUser } from "~/features/auth/session.server.ts";
+} from "~/features/accounts/account-security.ts";
+import { issueApiToken, verifyApiToken } from "~/features/accounts/api-token.server.ts";
+import { PASSWORD_TOO_SHORT, PASSWORDS_DIFFER } from "~/features/accounts/texts.ts";
+import { COMMON_PASSWORD } from "~/features/accounts/register.server.ts";
+import { createUserSession, getSessionUser } from "~/features/accounts/session.server.ts";
 import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { readFlash } from "~/lib/flash.server.ts";

@@ -227,7 +227,7 @@ describe.skipIf(!BASE_URL)(title, () => {
       });
       expect((await prisma.course.findUniqueOrThrow({ where: { id: course.id } })).cantidadParticipantes).toBe(1);
 
-      // Unique constraint → P2002 (app/features/auth/register.server.ts relies on the code).
+      // Unique constraint → P2002 (app/features/accounts/register.server.ts relies on the code).
       await expect(
         prisma.user.create({
           data: { nombre: "Otra", apellido: "Ana", correo: "ana@example.com", rol: "estudiante", passwordHash: "y" },

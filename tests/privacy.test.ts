@@ -3,9 +3,9 @@
 // records the notice's version; the housekeeping deletes what is past its retention.
 import { NOTIFICATION_RETENTION_DAYS } from "~/features/notifications/kinds.ts";
 import { afterEach, describe, expect, it } from "vitest";
-import { SESSION_IDLE_MS, SESSION_MAX_AGE_S } from "~/features/auth/session.server.ts";
+import { SESSION_IDLE_MS, SESSION_MAX_AGE_S } from "~/features/accounts/session.server.ts";
 import { SENT_TEXT_RETENTION_DAYS } from "~/features/mail/outbox.server.ts";
-import { PRIVACY_NOTICE_VERSION, RETENTION } from "~/features/privacy/retention.ts";
+import { PRIVACY_NOTICE_VERSION, RETENTION } from "~/lib/retention.ts";
 import { purgePastRetention } from "~/features/privacy/retention.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { resetEnvCache } from "~/lib/env.server.ts";

@@ -3,19 +3,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { roleLabel } from "~/features/auth/roles.ts";
-import { issueApiToken } from "~/features/auth/api-token.server.ts";
-import { getSessionUser } from "~/features/auth/session.server.ts";
-import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
+import { roleLabel } from "~/features/accounts/roles.ts";
+import { issueApiToken } from "~/features/accounts/api-token.server.ts";
+import { getSessionUser } from "~/features/accounts/session.server.ts";
+import { EMAIL_TAKEN } from "~/features/accounts/register.server.ts";
 import { BUDGETS } from "~/features/limits/rate-limits.server.ts";
-import { EMAIL_CHANGE_TOO_MANY } from "~/features/users/email-change.server.ts";
+import { EMAIL_CHANGE_TOO_MANY } from "~/features/accounts/email-change.server.ts";
 import {
   EMAIL_CONFIRMATION_SENT,
   IMAGE_REFUSED,
   NOTHING_TO_UPDATE,
   USER_UNKNOWN,
-} from "~/features/users/profile-schema.ts";
-import { loadProfilePage, updateProfile } from "~/features/users/profile.server.ts";
+} from "~/features/accounts/profile-schema.ts";
+import { loadProfilePage, updateProfile } from "~/features/profile/profile.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { storagePath, storedExistsSync, uploadsDir } from "~/lib/storage.server.ts";
 import { parseUpload, imageUploadOptions } from "~/lib/upload.server.ts";

@@ -523,7 +523,7 @@ describe("the author's window and the team's moderation", () => {
     await enrol(leaving.user, course.id);
     const q = await ask(leaving, "¿Quedará mi pregunta?");
     // 'Eliminar mi cuenta', as the person does it.
-    const { deleteOwnAccount } = await import("~/features/users/account-deletion.server.ts");
+    const { deleteOwnAccount } = await import("~/features/privacy/account-deletion.server.ts");
     const { TEST_PASSWORD } = await import("./factories.ts");
     const deleted = await deleteOwnAccount(
       leaving.user.id,

@@ -4,13 +4,18 @@
 // admin can make a 24-hour link to hand over; the requests are limited per IP and per address;
 // the /api twins do the same. Against this file's own database and a real SMTP server.
 import { describe, expect, it, vi } from "vitest";
-import { PENDING_APPROVAL, ACCOUNT_SUSPENDED } from "~/features/auth/login.server.ts";
-import { COMMON_PASSWORD } from "~/features/auth/register.server.ts";
-import { PASSWORDS_DIFFER, PASSWORD_TOO_SHORT } from "~/features/auth/texts.ts";
-import { requestPasswordReset } from "~/features/auth/recovery.server.ts";
-import { RESET_DONE, RESET_LINK_INVALID, RESET_LINK_SELF, RESET_REQUESTED } from "~/features/auth/recovery-texts.ts";
-import { getSessionUser } from "~/features/auth/session.server.ts";
-import { setPassword } from "~/features/auth/set-password.server.ts";
+import { PENDING_APPROVAL, ACCOUNT_SUSPENDED } from "~/features/accounts/login.server.ts";
+import { COMMON_PASSWORD } from "~/features/accounts/register.server.ts";
+import { PASSWORDS_DIFFER, PASSWORD_TOO_SHORT } from "~/features/accounts/texts.ts";
+import { requestPasswordReset } from "~/features/accounts/recovery.server.ts";
+import {
+  RESET_DONE,
+  RESET_LINK_INVALID,
+  RESET_LINK_SELF,
+  RESET_REQUESTED,
+} from "~/features/accounts/recovery-texts.ts";
+import { getSessionUser } from "~/features/accounts/session.server.ts";
+import { setPassword } from "~/features/accounts/set-password.server.ts";
 import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import { DROPPED_TEXT } from "~/features/mail/outbox.server.ts";
 import { createSmtpTransport, deliverPending } from "~/features/mail/sender.server.ts";

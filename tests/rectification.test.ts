@@ -3,11 +3,11 @@
 // corrects them on a user's record (audited: which fields, never their values). Objection: the
 // profile's checkbox turns the optional notices by e-mail off and on.
 import { describe, expect, it } from "vitest";
-import { issueApiToken } from "~/features/auth/api-token.server.ts";
-import { INVALID_BIRTHDATE, REQUIRED_ALL } from "~/features/auth/texts.ts";
-import { NAME_ON_CERTIFICATES, PROFILE_UPDATED } from "~/features/users/profile-schema.ts";
-import { updateProfile } from "~/features/users/profile.server.ts";
-import { INVALID_RUT, RUT_TAKEN } from "~/features/users/rut.ts";
+import { issueApiToken } from "~/features/accounts/api-token.server.ts";
+import { INVALID_BIRTHDATE, REQUIRED_ALL } from "~/features/accounts/texts.ts";
+import { NAME_ON_CERTIFICATES, PROFILE_UPDATED } from "~/features/accounts/profile-schema.ts";
+import { updateProfile } from "~/features/profile/profile.server.ts";
+import { INVALID_RUT, RUT_TAKEN } from "~/features/accounts/rut.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { readFlash } from "~/lib/flash.server.ts";
 import * as correctPage from "~/routes/admin/user-correct.tsx";

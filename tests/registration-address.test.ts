@@ -6,8 +6,8 @@ import {
   ADDRESS_CONFIRMED_READY,
   ADDRESS_CONFIRMED_WAIT,
   ADDRESS_LINK_INVALID,
-} from "~/features/auth/register.server.ts";
-import { listUsers } from "~/features/users/users.server.ts";
+} from "~/features/accounts/register.server.ts";
+import { listUsers } from "~/features/accounts/users.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as recordsRoute from "~/routes/admin/records.tsx";
 import * as apiApprove from "~/routes/api/auth.approve.ts";

@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueApiToken } from "~/features/auth/api-token.server.ts";
+import { issueApiToken } from "~/features/accounts/api-token.server.ts";
 import { newClassCode } from "~/features/classes/codes.ts";
 import { classListFingerprint } from "~/features/classes/import.server.ts";
 import { courseTitleFields } from "~/features/courses/title-search.ts";

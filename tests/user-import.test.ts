@@ -3,11 +3,11 @@
 // one transaction, or nothing; existing accounts are left as they are.
 import { describe, expect, it, vi } from "vitest";
 import type * as AuditModule from "~/features/audit/audit.server.ts";
-import { describeResetLink } from "~/features/auth/recovery.server.ts";
-import { confirmImport, listFingerprint, previewImport } from "~/features/users/import/import.server.ts";
-import { parseList } from "~/features/users/import/parse-list.ts";
-import { rutCheckDigit } from "~/features/users/rut.ts";
-import { listUsers } from "~/features/users/users.server.ts";
+import { describeResetLink } from "~/features/accounts/recovery.server.ts";
+import { confirmImport, listFingerprint, previewImport } from "~/features/accounts/import/import.server.ts";
+import { parseList } from "~/features/accounts/import/parse-list.ts";
+import { rutCheckDigit } from "~/features/accounts/rut.ts";
+import { listUsers } from "~/features/accounts/users.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as importPage from "~/routes/admin/records-import.tsx";
 import { args, createUser, dataOf, getRequest, multipartRequest, signedIn, thrown } from "./factories.ts";

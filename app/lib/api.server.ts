@@ -1,6 +1,6 @@
 // The /api resource routes' plumbing: JSON answers, body parsing that never 500s, and the
 // Origin check for cookie-authenticated state changes. Who the caller is (Bearer token or
-// session cookie) is the auth feature's: app/features/auth/api-guards.server.ts.
+// session cookie) is the auth feature's: app/features/accounts/api-guards.server.ts.
 import { z } from "zod";
 import { FORBIDDEN_ORIGIN, isCrossSiteMutation } from "./csrf.server.ts";
 import { asFailure, fail, FailureError, failureHeaders, type Failure } from "./failure.ts";

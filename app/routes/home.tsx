@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { CourseCard } from "~/features/learning/components/course-card.tsx";
-import { getOptionalUser } from "~/features/auth/guards.server.ts";
+import { getOptionalUser } from "~/features/accounts/guards.server.ts";
 import { listFeaturedCourses } from "~/features/courses/courses.server.ts";
 import { cardStates } from "~/features/learning/learner-state.server.ts";
 import { pageTitle } from "~/lib/meta.ts";

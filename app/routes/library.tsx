@@ -3,7 +3,7 @@ import { useNavigation } from "react-router";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { SearchForm } from "~/components/ui/search-form.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
-import { requireUser } from "~/features/auth/guards.server.ts";
+import { requireUser } from "~/features/accounts/guards.server.ts";
 import { listBooks } from "~/features/library/book-search.server.ts";
 import { getBookForPreview } from "~/features/library/books.server.ts";
 import { BookCard } from "~/features/library/components/book-card.tsx";

@@ -1,5 +1,5 @@
 // /notificaciones (docs/product.md#notifications): any signed-in account's own notifications.
-import { requireUser } from "~/features/auth/guards.server.ts";
+import { requireUser } from "~/features/accounts/guards.server.ts";
 import { NotificationsScreen } from "~/features/notifications/components/notifications-screen.tsx";
 import { loadNotificationsPage, notificationsPageAction } from "~/features/notifications/page.server.ts";
 import { pageTitle } from "~/lib/meta.ts";

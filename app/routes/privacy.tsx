@@ -4,9 +4,9 @@
 import { NOTIFICATION_RETENTION_DAYS } from "~/features/notifications/kinds.ts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { SESSION_IDLE_MS, SESSION_MAX_AGE_S } from "~/features/auth/session.server.ts";
+import { SESSION_IDLE_MS, SESSION_MAX_AGE_S } from "~/features/accounts/session.server.ts";
 import { SENT_TEXT_RETENTION_DAYS } from "~/features/mail/outbox.server.ts";
-import { PRIVACY_NOTICE_VERSION, RETENTION } from "~/features/privacy/retention.ts";
+import { PRIVACY_NOTICE_VERSION, RETENTION } from "~/lib/retention.ts";
 import { backupRetentionText } from "~/features/backup/texts.ts";
 import { env } from "~/lib/env.server.ts";
 import { formatCalendarDate } from "~/lib/dates.ts";

@@ -16,7 +16,7 @@ import { searchWords } from "../../app/features/library/book-words.ts";
 import { normalizeSearch } from "../../app/lib/search-text.ts";
 import { addQuizActivity } from "./quiz-activity.ts";
 import { courseSearchWords } from "../../app/features/courses/title-search.ts";
-import { userSearchWords } from "../../app/features/users/user-words.ts";
+import { userSearchWords } from "../../app/features/accounts/user-words.ts";
 import { DEMO_ADMIN, DEMO_COMUNIDAD, DEMO_DOCENTE, DEMO_ESTUDIANTE } from "../../prisma/demo-accounts.ts";
 
 export type LargeDbCounts = Record<string, number>;

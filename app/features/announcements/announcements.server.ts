@@ -13,7 +13,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import { fetchKeysetPage, keysetCursors, rowsInOrder, type Cursor } from "~/lib/keyset.ts";
-import { isAdmin } from "~/features/auth/roles.ts";
+import { isAdmin } from "~/features/accounts/roles.ts";
 import { courseLinks } from "~/features/courses/course-links.ts";
 import type { CourseAnnouncementsData } from "./components/course-announcements.tsx";
 import type { AnnouncementJson } from "./schema.ts";

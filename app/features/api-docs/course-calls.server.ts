@@ -5,7 +5,7 @@
 // (openapi.server.ts), which puts them in the document in this order; each entry names the schemas
 // its route reads and answers with and the texts it sends, in the vocabulary of operation.server.ts.
 import { z } from "zod";
-import { USER_NOT_FOUND } from "~/features/users/users.server.ts";
+import { USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
 import { NOT_ENROLLED } from "~/features/enrolment/texts.ts";
 import { INVALID_CATEGORY } from "~/features/learning/audience-page.server.ts";
 import {
@@ -19,7 +19,7 @@ import {
   TEAM_USER_UNKNOWN,
 } from "~/features/courses/texts.ts";
 import { ReturnToDraftSchema, TeamPutSchema, TeamSchema } from "~/features/courses/team-schema.ts";
-import { NOT_ALLOWED } from "~/features/auth/api-guards.server.ts";
+import { NOT_ALLOWED } from "~/features/accounts/api-guards.server.ts";
 import { COURSES_PAGE_SIZE } from "~/features/courses/courses.server.ts";
 import { enrolWrongAudience } from "~/features/enrolment/rules.ts";
 import { CourseDetailSchema } from "~/features/learning/course-json.ts";

@@ -11,9 +11,9 @@
 // query parameters, body and answers); a response schema that other calls share goes in
 // COMPONENTS below with its name.
 import { z } from "zod";
-import { ApiUserSchema } from "~/features/users/public-user.ts";
-import { BAD_TOKEN, NO_TOKEN, TOKEN_ENDED } from "~/features/auth/api-token.server.ts";
-import { NOT_ALLOWED } from "~/features/auth/api-guards.server.ts";
+import { ApiUserSchema } from "~/features/accounts/public-user.ts";
+import { BAD_TOKEN, NO_TOKEN, TOKEN_ENDED } from "~/features/accounts/api-token.server.ts";
+import { NOT_ALLOWED } from "~/features/accounts/api-guards.server.ts";
 import { AUDIENCE_PAGES } from "~/features/courses/audience.ts";
 import { CourseDetailSchema } from "~/features/learning/course-json.ts";
 import { CourseListSchema, CourseStateSchema, CourseSummarySchema } from "~/features/courses/course-json.ts";
@@ -37,8 +37,8 @@ import {
   type QueryParam,
 } from "~/lib/api.server.ts";
 import { publicUrl } from "~/lib/env.server.ts";
-import { ACCOUNT_CALLS } from "~/features/auth/api-doc.server.ts";
-import { BULK_ACCOUNT_CALLS } from "~/features/users/api-doc.server.ts";
+import { ACCOUNT_CALLS } from "~/features/accounts/api-doc.server.ts";
+import { BULK_ACCOUNT_CALLS } from "~/features/accounts/bulk-api-doc.server.ts";
 import { COURSE_CALLS } from "./course-calls.server.ts";
 import { CERTIFICATE_CALLS } from "~/features/certificates/api-doc.server.ts";
 import { QUIZ_CALLS } from "~/features/quizzes/api-doc.server.ts";

@@ -4,7 +4,7 @@ import { log } from "~/lib/log.server.ts";
 
 /**
  * Every action the audit log records, with what it means in Spanish (the person reads it in
- * 'Descargar mis datos', features/users/my-data.server.ts). The one list: an action without its
+ * 'Descargar mis datos', features/privacy/my-data.server.ts). The one list: an action without its
  * text cannot be written.
  */
 export const AUDIT_ACTIONS = {

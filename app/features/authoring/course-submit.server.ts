@@ -1,6 +1,6 @@
 // Create / update a course from a request: read → validate → write, with stored files removed
 // when anything fails. One path for the admin pages and for POST/PUT /api/cursos.
-import type { SessionUser } from "~/features/auth/session.server.ts";
+import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { ok, type Ok } from "~/lib/failure.ts";
 import { withUpload } from "~/lib/upload.server.ts";
 import { createCourse, updateCourse } from "./whole-course.server.ts";

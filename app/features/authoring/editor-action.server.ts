@@ -4,7 +4,7 @@
 // "add option" / "remove option" buttons return the edited draft without saving, so the
 // question rules (docs/product.md#course-editor) are applied by the server with or without JavaScript.
 import { data } from "react-router";
-import type { SessionUser } from "~/features/auth/session.server.ts";
+import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { bumpCatalog } from "~/lib/db/catalog-stamp.server.ts";
 import { fail, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
@@ -15,8 +15,8 @@ import { addTeacherByEmail, mayPublishCourse, removeTeacher } from "~/features/c
 import { returnToDraft, sendForReview } from "~/features/courses/review.server.ts";
 import { ReturnToDraftSchema, TeamAddSchema, TeamRemoveSchema } from "~/features/courses/team-schema.ts";
 import { REVIEW_RETURNED, REVIEW_SENT, TEAM_ADDED, TEAM_NOT_MEMBER, TEAM_REMOVED } from "~/features/courses/texts.ts";
-import { isAdmin } from "~/features/auth/roles.ts";
-import { NOT_ALLOWED } from "~/features/auth/api-guards.server.ts";
+import { isAdmin } from "~/features/accounts/roles.ts";
+import { NOT_ALLOWED } from "~/features/accounts/api-guards.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { isMultipart } from "~/lib/upload.server.ts";
 import {

@@ -7,7 +7,7 @@
 import { courseTitleFields, courseWordsCreate, courseWordsUpdate } from "~/features/courses/title-search.ts";
 import { recomputeCourseProgress } from "~/features/enrolment/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
-import type { Role } from "~/features/auth/roles.ts";
+import type { Role } from "~/features/accounts/roles.ts";
 import { bumpCatalog } from "~/lib/db/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";

@@ -3,7 +3,7 @@
 // (features/api-docs/openapi.server.ts) puts them in the document in this order; each entry names
 // the schemas its route reads and answers with and the texts it sends, in the vocabulary of
 // features/api-docs/operation.server.ts.
-import { USER_NOT_FOUND } from "~/features/users/users.server.ts";
+import { USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import {
   CERTIFICATES_FORBIDDEN,

@@ -2,8 +2,8 @@
 // course (courses/team.server.ts), for a class of that course. A class id of another course, or
 // none, is a 404 'Clase no encontrada' (the API: 404 JSON), as an unknown id.
 import { requireApiCourseManager, requireCourseManager } from "~/features/courses/team.server.ts";
-import type { GuardArgs } from "~/features/auth/guards.server.ts";
-import type { SessionUser } from "~/features/auth/session.server.ts";
+import type { GuardArgs } from "~/features/accounts/guards.server.ts";
+import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { ApiError } from "~/lib/api.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { isRecordId } from "~/lib/ids.ts";

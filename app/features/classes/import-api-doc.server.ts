@@ -1,7 +1,7 @@
 // The class import's call in the API document (features/api-docs assembles it): its schemas are
 // the ones the route reads and answers with (import-schema.ts), its error texts the service's.
 import { error, invalid, json, type Operations } from "~/features/api-docs/operation.server.ts";
-import { IMPORT_CHANGED, LIST_EMPTY, LIST_EMPTY_FIELDS, LIST_NOT_TEXT } from "~/features/users/import/texts.ts";
+import { IMPORT_CHANGED, LIST_EMPTY, LIST_EMPTY_FIELDS, LIST_NOT_TEXT } from "~/features/accounts/import/texts.ts";
 import { BODY_NOT_JSON, BODY_TOO_LARGE } from "~/lib/api.server.ts";
 import {
   ClassImportDoneSchema,
@@ -17,7 +17,7 @@ import {
   CLASS_IMPORT_TOO_LONG,
   CLASS_IMPORT_TOO_MANY_ROWS,
 } from "./import-texts.ts";
-import { ROW_UNDER_14 } from "~/features/users/import/texts.ts";
+import { ROW_UNDER_14 } from "~/features/accounts/import/texts.ts";
 import { CLASS_NOT_FOUND } from "./texts.ts";
 
 const row = {

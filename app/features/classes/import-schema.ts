@@ -3,9 +3,9 @@
 // importer reads its own (users/import/schema.ts), except that a row may leave the e-mail empty.
 // Server only (decision 003).
 import { z } from "zod";
-import { flag, ListFields, readListRequest } from "~/features/users/import/schema.ts";
-import type { ListRow } from "~/features/users/import/parse-list.ts";
-import { LIST_FILE_FIELD } from "~/features/users/import/texts.ts";
+import { flag, ListFields, readListRequest } from "~/features/accounts/import/schema.ts";
+import type { ListRow } from "~/features/accounts/import/parse-list.ts";
+import { LIST_FILE_FIELD } from "~/features/accounts/import/texts.ts";
 import type { Result } from "~/lib/failure.ts";
 import { ok } from "~/lib/failure.ts";
 

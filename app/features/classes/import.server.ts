@@ -9,17 +9,17 @@
 // and one audit entry for each, or nothing. 500 rows a statement.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { auditMany } from "~/features/audit/audit.server.ts";
-import { issueNewAccountsTokens } from "~/features/auth/account-token.server.ts";
-import { sendWelcomeLinks } from "~/features/auth/recovery.server.ts";
-import type { Role } from "~/features/auth/roles.ts";
+import { issueNewAccountsTokens } from "~/features/accounts/account-token.server.ts";
+import { sendWelcomeLinks } from "~/features/accounts/recovery.server.ts";
+import type { Role } from "~/features/accounts/roles.ts";
 import { enrolmentDecision } from "~/features/enrolment/rules.ts";
 import { BUDGETS, consumePoints } from "~/features/limits/rate-limits.server.ts";
 import { isNoEmailAddress, NO_EMAIL_DOMAIN } from "~/features/mail/no-email.ts";
 import { chunks } from "~/lib/chunks.ts";
-import { createListAccounts, fingerprintOf, newAccountRefusals } from "~/features/users/import/import.server.ts";
-import type { CreatedAccount } from "~/features/users/import/import.server.ts";
-import type { ListRow } from "~/features/users/import/parse-list.ts";
-import { IMPORT_CHANGED } from "~/features/users/import/texts.ts";
+import { createListAccounts, fingerprintOf, newAccountRefusals } from "~/features/accounts/import/import.server.ts";
+import type { CreatedAccount } from "~/features/accounts/import/import.server.ts";
+import type { ListRow } from "~/features/accounts/import/parse-list.ts";
+import { IMPORT_CHANGED } from "~/features/accounts/import/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";

@@ -2,7 +2,7 @@
 // JavaScript too. The panel's action sends here the forms whose intent is JOIN_INTENT.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { requirePanelUser, type GuardArgs } from "~/features/auth/guards.server.ts";
+import { requirePanelUser, type GuardArgs } from "~/features/accounts/guards.server.ts";
 import { failureHeaders, formReply } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { joinClass } from "./classes.server.ts";

@@ -9,10 +9,10 @@
 // enrolment's progreso, atascado and ultimaActividadEn (the database's triggers keep them,
 // migration class_member_sort_keys), and an index per order walks the class in that order, so a
 // class's first page reads 50 index entries whether the class has 40 learners or 3 000.
-import { fullName } from "~/features/auth/roles.ts";
+import { fullName } from "~/features/accounts/roles.ts";
 import { averageNota, formatNota, nota } from "~/features/quizzes/nota.ts";
 import { byPairKey, grades, quizModules, type Grade, type QuizModule } from "~/features/reports/reports.server.ts";
-import { formatRut } from "~/features/users/rut.ts";
+import { formatRut } from "~/features/accounts/rut.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import type { CsvCell } from "~/lib/csv.server.ts";
 import { prisma } from "~/lib/db.server.ts";

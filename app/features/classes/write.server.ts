@@ -2,7 +2,7 @@
 // class, each their own copy from the teacher (features/messages sends it: its rules, limits and
 // notice e-mails), audited in the same transaction.
 import { auditMany } from "~/features/audit/audit.server.ts";
-import type { SessionUser } from "~/features/auth/session.server.ts";
+import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { sendMessageToMany } from "~/features/messages/messages.server.ts";
 import { ComposeSchema } from "~/features/messages/schema.ts";
 import { prisma } from "~/lib/db.server.ts";

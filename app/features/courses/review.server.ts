@@ -2,7 +2,7 @@
 // (borrador → en_revision); an admin publishes it (admin-courses.server.ts, publishCourse) or
 // returns it to draft with a comment, which reaches each teacher through the internal messages.
 import { audit } from "~/features/audit/audit.server.ts";
-import type { SessionUser } from "~/features/auth/session.server.ts";
+import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { sendMessage } from "~/features/messages/messages.server.ts";
 import { bumpCatalog } from "~/lib/db/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canSeeCourse, type Viewer } from "./rules.ts";
-import type { Role } from "~/features/auth/roles.ts";
+import type { Role } from "~/features/accounts/roles.ts";
 
 const as = (rol: Role): Viewer => ({ id: rol, rol });
 const course = (dirigidoA: string, estado = "publicado") => ({ dirigidoA, estado });

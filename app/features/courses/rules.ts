@@ -1,7 +1,7 @@
 // Who may see a course (docs/product.md#visibility). Pure functions: the pages, the /api routes
 // and the services all decide with these. Who may take a course and open its materials is the
 // enrolment's rule (features/enrolment/rules.ts).
-import type { Role } from "~/features/auth/roles.ts";
+import type { Role } from "~/features/accounts/roles.ts";
 
 /** The signed-in user (role lower-cased where the session is read; null = unknown role), or a visitor. */
 export type Viewer = { id: string; rol: Role | null } | null;

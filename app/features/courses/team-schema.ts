@@ -1,7 +1,7 @@
 // The course's teaching team (docs/product.md#course-teams): the editor's 'Equipo docente' forms
 // and GET/PUT /api/cursos/{cursoId}/equipo read and answer with these. Server only (Zod).
 import { z } from "zod";
-import { email } from "~/features/auth/schema.ts";
+import { email } from "~/features/accounts/schema.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import { multiLineText } from "~/lib/text.ts";
 import { REVIEW_COMMENT_REQUIRED, TEAM_NOT_MEMBER, TEAM_TOO_MANY, TEAM_USER_UNKNOWN } from "./texts.ts";

@@ -4,10 +4,10 @@
 // docente is part of the teams that list them. Catalog-wide administration stays admin-only.
 import { redirect } from "react-router";
 import { audit } from "~/features/audit/audit.server.ts";
-import { NOT_ALLOWED, requireApiUser } from "~/features/auth/api-guards.server.ts";
-import { requireAdmin, requireDocente, requireUser, type GuardArgs } from "~/features/auth/guards.server.ts";
-import { isAdmin, toRole, type Role } from "~/features/auth/roles.ts";
-import type { SessionUser } from "~/features/auth/session.server.ts";
+import { NOT_ALLOWED, requireApiUser } from "~/features/accounts/api-guards.server.ts";
+import { requireAdmin, requireDocente, requireUser, type GuardArgs } from "~/features/accounts/guards.server.ts";
+import { isAdmin, toRole, type Role } from "~/features/accounts/roles.ts";
+import type { SessionUser } from "~/features/accounts/session.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { ApiError } from "~/lib/api.server.ts";
 import { prisma } from "~/lib/db.server.ts";

@@ -1,7 +1,7 @@
 // A course's participants, its enrolments with their people (docs/product.md#participants): the
 // admin's page and the API's list, a page at a time, and the CSV export in enrolment order.
 // Admin-only: callers guard first.
-import { fullName } from "~/features/auth/roles.ts";
+import { fullName } from "~/features/accounts/roles.ts";
 import { csvDocument, type CsvCell } from "~/lib/csv.server.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { prisma } from "~/lib/db.server.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Role } from "~/features/auth/roles.ts";
+import type { Role } from "~/features/accounts/roles.ts";
 import type { Viewer } from "~/features/courses/rules.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { AUDIENCES } from "~/features/courses/audience.ts";

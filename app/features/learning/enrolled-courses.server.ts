@@ -3,7 +3,7 @@
 // beyond how progress is shown (docs/product.md#enrolled-courses).
 import { data } from "react-router";
 import { z } from "zod";
-import { requirePanelUser, type GuardArgs } from "~/features/auth/guards.server.ts";
+import { requirePanelUser, type GuardArgs } from "~/features/accounts/guards.server.ts";
 import { displayProgress, progressStatus } from "~/features/enrolment/progress.ts";
 import { getEnrolledCourse, listEnrolledCourses, unenrol } from "~/features/enrolment/enrolment.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";

@@ -7,7 +7,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
-import type { SessionUser } from "~/features/auth/session.server.ts";
+import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { formReply } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";

@@ -3,7 +3,7 @@
 // MAX_PDF_MB; a refused or failed upload leaves no file behind), the preview's row, deletion (the
 // file is removed after the row is gone). The lists and search are ./book-search.server.ts, the
 // PDF itself ./book-pdf.server.ts, editing ./edit.server.ts.
-import type { SessionUser } from "~/features/auth/session.server.ts";
+import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";

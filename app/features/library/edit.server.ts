@@ -6,7 +6,7 @@
 // whole with one of its two files, and a refused or failed edit leaves no new file behind.
 // Library pages are for signed-in users only, never kept by the anonymous page cache: no catalog
 // stamp to bump (as for an upload or a deletion).
-import type { SessionUser } from "~/features/auth/session.server.ts";
+import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";

@@ -2,8 +2,8 @@
 // e-mail and resolved to an account when the message is sent. From then on the message belongs
 // to that account (toId): inbox, reading, unread counts and ?ver= all go by user id, so a
 // changed or re-used address never shows a message to anyone else.
-import type { SessionUser } from "~/features/auth/session.server.ts";
-import { fullName, ROLES, roleLabel, toRole } from "~/features/auth/roles.ts";
+import type { SessionUser } from "~/features/accounts/session.server.ts";
+import { fullName, ROLES, roleLabel, toRole } from "~/features/accounts/roles.ts";
 import { notify, type Notice } from "~/features/notifications/notify.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";

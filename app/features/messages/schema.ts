@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "~/features/auth/roles.ts";
+import { ROLES } from "~/features/accounts/roles.ts";
 import { multiLineText, singleLineText } from "~/lib/text.ts";
 import { FILL_ALL, INVALID_RECIPIENT, SUBJECT_MAX } from "./texts.ts";
 

@@ -1,8 +1,8 @@
 // Loader and action shared by /admin/messages and /user/messages (the route guards first).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { requestedPath } from "~/features/auth/guards.server.ts";
-import type { SessionUser } from "~/features/auth/session.server.ts";
+import { requestedPath } from "~/features/accounts/guards.server.ts";
+import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { failureHeaders, formReply } from "~/lib/failure.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { readForm } from "~/lib/form.server.ts";

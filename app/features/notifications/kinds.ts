@@ -35,7 +35,7 @@ type KindInfo = {
   mode: NotificationMode;
   /**
    * False when the kind has no e-mail of its own to choose: an account's approval is told by the
-   * needed approval e-mail, which every account gets (features/users/users.server.ts).
+   * needed approval e-mail, which every account gets (features/accounts/users.server.ts).
    */
   choosable: boolean;
 };

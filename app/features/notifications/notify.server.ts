@@ -142,7 +142,7 @@ const notificationSelect = {
   readAt: true,
 } as const;
 
-type Reader = { id: string };
+export type Reader = { id: string };
 
 /** One page of a person's notifications, newest first: a range of (userId, createdAt, id) from the cursor. */
 export async function listNotifications(user: Reader, cursor: Cursor | null, size = PAGE_SIZE) {

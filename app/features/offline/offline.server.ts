@@ -3,8 +3,8 @@
 // worker keeps nothing the server has not marked, and only on its own allow-list (sw-policy.js).
 import crypto from "node:crypto";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { getOptionalUser, type GuardArgs } from "~/features/auth/guards.server.ts";
-import { sessionEndOf, type SessionUser } from "~/features/auth/session.server.ts";
+import { getOptionalUser, type GuardArgs } from "~/features/accounts/guards.server.ts";
+import { sessionEndOf, type SessionUser } from "~/features/accounts/session.server.ts";
 import { env } from "~/lib/env.server.ts";
 import workerScript from "virtual:service-worker";
 import { NO_USER } from "./sw-policy.js";

@@ -3,7 +3,7 @@
 // purges of their own in their features. Idempotent deletes on indexed dates: safe on every
 // instance, hourly.
 import { prisma } from "~/lib/db.server.ts";
-import { RETENTION } from "./retention.ts";
+import { RETENTION } from "~/lib/retention.ts";
 
 function monthsBefore(now: Date, months: number) {
   const cutoff = new Date(now);

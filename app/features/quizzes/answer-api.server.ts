@@ -3,7 +3,7 @@
 // the client sends is ignored. The response is the server's result.
 import { z } from "zod";
 import { ApiError, apiFailure, apiJson } from "~/lib/api.server.ts";
-import type { SessionUser } from "~/features/auth/session.server.ts";
+import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { normalizeAnswers } from "./grading.ts";
 import { submitAttempt } from "./quiz.server.ts";
 

@@ -1,6 +1,6 @@
 // The quiz calls' own authentication messages (docs/product.md#api-conventions).
-import { requireApiUser, type AuthMessages } from "~/features/auth/api-guards.server.ts";
-import type { GuardArgs } from "~/features/auth/guards.server.ts";
+import { requireApiUser, type AuthMessages } from "~/features/accounts/api-guards.server.ts";
+import type { GuardArgs } from "~/features/accounts/guards.server.ts";
 
 export const QUIZ_AUTH_MESSAGES: AuthMessages = {
   missing: "No hay sesión activa. Inicie sesión nuevamente.",

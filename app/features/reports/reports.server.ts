@@ -8,7 +8,7 @@
 // report_counts), so it costs the same for 50 learners or 50 000. A gradebook page
 // reads its participants through Enrolment (cursoId, registradoEn) and their attempts through
 // QuizAttempt (cursoId, userId, moduloId, aprobado, porcentaje), covering: it costs its page.
-import { fullName } from "~/features/auth/roles.ts";
+import { fullName } from "~/features/accounts/roles.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { CsvCell } from "~/lib/csv.server.ts";
 import { prisma } from "~/lib/db.server.ts";

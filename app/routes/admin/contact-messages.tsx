@@ -2,7 +2,7 @@ import { data, Form, Link, useLocation, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Email } from "~/components/ui/email.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { requireAdmin } from "~/features/accounts/guards.server.ts";
 import {
   getContactMessage,
   listContactMessages,

@@ -4,7 +4,7 @@ import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { useCourseLinks } from "~/features/courses/course-links.ts";
 import { getTeam, mayPublishCourse, requireCourseManager } from "~/features/courses/team.server.ts";
 import { ReviewActions } from "~/features/authoring/components/review-actions.tsx";
-import { isAdmin } from "~/features/auth/roles.ts";
+import { isAdmin } from "~/features/accounts/roles.ts";
 import { CourseTeamSection } from "~/features/authoring/components/course-team-section.tsx";
 import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
 import { getCourseForEditor } from "~/features/authoring/editor-steps.server.ts";

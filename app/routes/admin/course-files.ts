@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { getOptionalUser } from "~/features/auth/guards.server.ts";
+import { getOptionalUser } from "~/features/accounts/guards.server.ts";
 import { courseLinks, panelOfPath } from "~/features/courses/course-links.ts";
 import { mayManageCourse, requireCourseManager } from "~/features/courses/team.server.ts";
 import { addModuleFiles } from "~/features/authoring/editor-steps.server.ts";

@@ -8,7 +8,7 @@ import { Pagination } from "~/components/ui/pagination.tsx";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { SearchForm } from "~/components/ui/search-form.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
-import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { requireAdmin } from "~/features/accounts/guards.server.ts";
 import { audienceLabel } from "~/features/courses/audience.ts";
 import {
   DELETE_COURSE_FAILED,

@@ -1,5 +1,5 @@
 import { Placeholder } from "~/components/panel-layout.tsx";
-import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { requireAdmin } from "~/features/accounts/guards.server.ts";
 import type { Route } from "./+types/in-development";
 
 export async function loader(args: Route.LoaderArgs) {

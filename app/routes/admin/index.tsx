@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { requireAdmin } from "~/features/accounts/guards.server.ts";
 import { ChartWithTable, FiguresTable, formatCount, MonthlyBarChart } from "~/features/reports/components/charts.tsx";
 import { monthLabel } from "~/features/reports/months.ts";
 import { getResumen } from "~/features/reports/reports.server.ts";

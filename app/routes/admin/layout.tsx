@@ -1,8 +1,8 @@
 import { PanelLayout, type PanelLink } from "~/components/panel-layout.tsx";
 import { UnreadBadge, useUnreadMessages } from "~/features/messages/components/unread-badge.tsx";
-import { requireAdmin } from "~/features/auth/guards.server.ts";
-import { countPendingUsers } from "~/features/users/users.server.ts";
-import { pendingLabel } from "~/features/users/records-texts.ts";
+import { requireAdmin } from "~/features/accounts/guards.server.ts";
+import { countPendingUsers } from "~/features/accounts/users.server.ts";
+import { pendingLabel } from "~/features/accounts/records-texts.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/layout";
 

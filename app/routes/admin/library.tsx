@@ -3,7 +3,7 @@ import { ActionsCell, AdminTable } from "~/components/ui/admin-table.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { SearchForm } from "~/components/ui/search-form.tsx";
-import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { requireAdmin } from "~/features/accounts/guards.server.ts";
 import { adminLibraryAction } from "~/features/library/admin.server.ts";
 import { getBook, toBookView } from "~/features/library/book-rows.server.ts";
 import { listBooks } from "~/features/library/book-search.server.ts";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { requireAdmin } from "~/features/accounts/guards.server.ts";
 import { MessagesScreen } from "~/features/messages/components/messages-screen.tsx";
 import { messagesScreenAction, messagesScreenLoader } from "~/features/messages/screen.server.ts";
 import { keepRetryAfter } from "~/lib/route-headers.ts";

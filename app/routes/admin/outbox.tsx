@@ -3,7 +3,7 @@ import { z } from "zod";
 import { Email } from "~/components/ui/email.tsx";
 import { IntentButton } from "~/components/ui/intent-button.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { requireAdmin } from "~/features/auth/guards.server.ts";
+import { requireAdmin } from "~/features/accounts/guards.server.ts";
 import {
   getOutboxMail,
   listOutbox,

@@ -4,13 +4,13 @@
 // shows it once: it is neither e-mailed nor stored in clear, and the audit log records who made it.
 import { data, Link } from "react-router";
 import { Email } from "~/components/ui/email.tsx";
-import { PasswordLinkButton } from "~/features/auth/components/password-link-button.tsx";
-import { requireAdmin } from "~/features/auth/guards.server.ts";
-import { createAdminResetLink } from "~/features/auth/recovery.server.ts";
-import { RESET_LINK_CREATED, RESET_LINK_SELF } from "~/features/auth/recovery-texts.ts";
-import { fullName, roleLabel } from "~/features/auth/roles.ts";
+import { PasswordLinkButton } from "~/features/accounts/components/password-link-button.tsx";
+import { requireAdmin } from "~/features/accounts/guards.server.ts";
+import { createAdminResetLink } from "~/features/accounts/recovery.server.ts";
+import { RESET_LINK_CREATED, RESET_LINK_SELF } from "~/features/accounts/recovery-texts.ts";
+import { fullName, roleLabel } from "~/features/accounts/roles.ts";
 import { CopyUrlField } from "~/features/certificates/components/copy-url-field.tsx";
-import { getUser, USER_NOT_FOUND } from "~/features/users/users.server.ts";
+import { getUser, USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import type { Route } from "./+types/password-link";

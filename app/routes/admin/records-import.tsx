@@ -2,15 +2,15 @@
 // Paste or upload → 'Revisar lista' shows every row as it would be treated (nothing written) →
 // 'Confirmar importación' sends the very text again, which the server reads and checks again and
 // writes in one transaction. Plain POST round trips: the same without JavaScript.
-import { ListFields, SchoolConsentField } from "~/features/users/import/components/list-fields.tsx";
+import { ListFields, SchoolConsentField } from "~/features/accounts/import/components/list-fields.tsx";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
-import { requireAdmin } from "~/features/auth/guards.server.ts";
-import { roleLabel, SELF_SERVICE_ROLES } from "~/features/auth/roles.ts";
-import { confirmImport, previewImport, type ImportPreview } from "~/features/users/import/import.server.ts";
-import { readImportRequest } from "~/features/users/import/schema.ts";
-import { IMPORT_DONE } from "~/features/users/import/texts.ts";
-import { formatRut } from "~/features/users/rut.ts";
+import { requireAdmin } from "~/features/accounts/guards.server.ts";
+import { roleLabel, SELF_SERVICE_ROLES } from "~/features/accounts/roles.ts";
+import { confirmImport, previewImport, type ImportPreview } from "~/features/accounts/import/import.server.ts";
+import { readImportRequest } from "~/features/accounts/import/schema.ts";
+import { IMPORT_DONE } from "~/features/accounts/import/texts.ts";
+import { formatRut } from "~/features/accounts/rut.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import type { Route } from "./+types/records-import";
 

@@ -8,9 +8,9 @@ import { IntentButton } from "~/components/ui/intent-button.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { SearchForm } from "~/components/ui/search-form.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
-import { PasswordLinkButton } from "~/features/auth/components/password-link-button.tsx";
-import { requireAdmin } from "~/features/auth/guards.server.ts";
-import { fullName, roleLabel } from "~/features/auth/roles.ts";
+import { PasswordLinkButton } from "~/features/accounts/components/password-link-button.tsx";
+import { requireAdmin } from "~/features/accounts/guards.server.ts";
+import { fullName, roleLabel } from "~/features/accounts/roles.ts";
 import {
   APPROVE_FAILED,
   approveUsers,
@@ -24,12 +24,12 @@ import {
   SCHOOL_CONSENT_RECORDED,
   suspendUser,
   suspendUsers,
-} from "~/features/users/users.server.ts";
-import { CERTIFICATE_CHOICES, DEFAULT_CERTIFICATE_CHOICE, USER_DELETED } from "~/features/users/account-deletion.ts";
-import { deleteUser, deletionTarget } from "~/features/users/account-deletion.server.ts";
-import { DeleteUserDialog } from "~/features/users/components/delete-user-dialog.tsx";
-import { formatRut } from "~/features/users/rut.ts";
-import { BULK_NONE, BulkIdsSchema } from "~/features/users/bulk-schema.ts";
+} from "~/features/accounts/users.server.ts";
+import { CERTIFICATE_CHOICES, DEFAULT_CERTIFICATE_CHOICE, USER_DELETED } from "~/features/privacy/account-deletion.ts";
+import { deleteUser, deletionTarget } from "~/features/privacy/account-deletion.server.ts";
+import { DeleteUserDialog } from "~/features/privacy/components/delete-user-dialog.tsx";
+import { formatRut } from "~/features/accounts/rut.ts";
+import { BULK_NONE, BulkIdsSchema } from "~/features/accounts/bulk-schema.ts";
 import { formatCalendarDate, formatDate, formatDateTime } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";

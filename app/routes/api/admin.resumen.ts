@@ -1,4 +1,4 @@
-import { requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { requireApiRole } from "~/features/accounts/api-guards.server.ts";
 import { getResumen } from "~/features/reports/reports.server.ts";
 import type { Resumen } from "~/features/reports/schema.ts";
 import { apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";

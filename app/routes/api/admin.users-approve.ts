@@ -1,5 +1,5 @@
-import { bulkUsersAction } from "~/features/users/bulk-api.server.ts";
-import { approveUsers } from "~/features/users/users.server.ts";
+import { bulkUsersAction } from "~/features/accounts/bulk-api.server.ts";
+import { approveUsers } from "~/features/accounts/users.server.ts";
 import { methodNotAllowed } from "~/lib/api.server.ts";
 import type { Route } from "./+types/admin.users-approve";
 

@@ -1,8 +1,8 @@
-import { requireApiRole } from "~/features/auth/api-guards.server.ts";
-import { confirmImport, previewImport } from "~/features/users/import/import.server.ts";
-import type { ImportDoneAnswer, ImportPreviewAnswer } from "~/features/users/import/schema.ts";
-import { readImportRequest } from "~/features/users/import/schema.ts";
-import { IMPORT_DONE } from "~/features/users/import/texts.ts";
+import { requireApiRole } from "~/features/accounts/api-guards.server.ts";
+import { confirmImport, previewImport } from "~/features/accounts/import/import.server.ts";
+import type { ImportDoneAnswer, ImportPreviewAnswer } from "~/features/accounts/import/schema.ts";
+import { readImportRequest } from "~/features/accounts/import/schema.ts";
+import { IMPORT_DONE } from "~/features/accounts/import/texts.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import type { Route } from "./+types/admin.users-import";
 

@@ -1,7 +1,7 @@
-import { requireApiCaller } from "~/features/auth/api-guards.server.ts";
-import { PASSWORD_CHANGED } from "~/features/auth/account-security.ts";
-import { changePassword } from "~/features/auth/change-password.server.ts";
-import { ChangePasswordSchema } from "~/features/auth/change-password-schema.ts";
+import { requireApiCaller } from "~/features/accounts/api-guards.server.ts";
+import { PASSWORD_CHANGED } from "~/features/accounts/account-security.ts";
+import { changePassword } from "~/features/accounts/change-password.server.ts";
+import { ChangePasswordSchema } from "~/features/accounts/change-password-schema.ts";
 import { type ApiNotice, apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import type { Route } from "./+types/auth.change-password";
 

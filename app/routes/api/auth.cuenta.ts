@@ -1,8 +1,8 @@
-import { bearer, requireApiCaller } from "~/features/auth/api-guards.server.ts";
-import { destroySession } from "~/features/auth/session.server.ts";
-import { ACCOUNT_DELETED } from "~/features/users/account-deletion.ts";
-import { DeleteAccountSchema, type AccountDeletedJson } from "~/features/users/account-deletion-schema.ts";
-import { deleteOwnAccount } from "~/features/users/account-deletion.server.ts";
+import { bearer, requireApiCaller } from "~/features/accounts/api-guards.server.ts";
+import { destroySession } from "~/features/accounts/session.server.ts";
+import { ACCOUNT_DELETED } from "~/features/privacy/account-deletion.ts";
+import { DeleteAccountSchema, type AccountDeletedJson } from "~/features/privacy/account-deletion-schema.ts";
+import { deleteOwnAccount } from "~/features/privacy/account-deletion.server.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import type { Route } from "./+types/auth.cuenta";
 

@@ -1,7 +1,7 @@
 import { API_ENROLLED_PAGE_SIZE, enrolledCourseViews } from "~/features/learning/enrolled-courses.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
-import { getUser, USER_NOT_FOUND } from "~/features/users/users.server.ts";
+import { getUser, USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
 import {
   ApiError,
   apiNumberedPageJson,
@@ -10,7 +10,7 @@ import {
   methodNotAllowed,
   FORBIDDEN_OTHER_COURSES,
 } from "~/lib/api.server.ts";
-import { requireApiUser, requireSelfOrAdmin } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser, requireSelfOrAdmin } from "~/features/accounts/api-guards.server.ts";
 import type { Route } from "./+types/auth.enrolled-courses";
 
 /**

@@ -1,6 +1,6 @@
-import { requestPasswordReset } from "~/features/auth/recovery.server.ts";
-import { RESET_REQUESTED } from "~/features/auth/recovery-texts.ts";
-import { ForgotPasswordSchema } from "~/features/auth/recovery-schema.ts";
+import { requestPasswordReset } from "~/features/accounts/recovery.server.ts";
+import { RESET_REQUESTED } from "~/features/accounts/recovery-texts.ts";
+import { ForgotPasswordSchema } from "~/features/accounts/recovery-schema.ts";
 import { type ApiNotice, apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import type { Route } from "./+types/auth.forgot-password";
 

@@ -1,7 +1,7 @@
-import { issueApiToken } from "~/features/auth/api-token.server.ts";
-import { verifyLogin } from "~/features/auth/login.server.ts";
-import { LoginSchema } from "~/features/auth/schema.ts";
-import { toApiUser, type ApiLogin } from "~/features/users/public-user.ts";
+import { issueApiToken } from "~/features/accounts/api-token.server.ts";
+import { verifyLogin } from "~/features/accounts/login.server.ts";
+import { LoginSchema } from "~/features/accounts/schema.ts";
+import { toApiUser, type ApiLogin } from "~/features/accounts/public-user.ts";
 import { apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import type { Route } from "./+types/auth.login";
 

@@ -1,6 +1,6 @@
-import { revokeApiToken } from "~/features/auth/api-token.server.ts";
+import { revokeApiToken } from "~/features/accounts/api-token.server.ts";
 import { type ApiNotice, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { bearer, requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { bearer, requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import type { Route } from "./+types/auth.logout";
 
 export const loader = () => methodNotAllowed("POST");

@@ -1,5 +1,5 @@
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
-import { myDataArchive } from "~/features/users/my-data.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
+import { myDataArchive } from "~/features/privacy/my-data.server.ts";
 import { apiFailure, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { zipResponse } from "~/lib/zip.server.ts";
 import type { Route } from "./+types/auth.my-data";

@@ -1,5 +1,5 @@
-import { REGISTER_OK, registerUser } from "~/features/auth/register.server.ts";
-import { RegisterSchema } from "~/features/auth/schema.ts";
+import { REGISTER_OK, registerUser } from "~/features/accounts/register.server.ts";
+import { RegisterSchema } from "~/features/accounts/schema.ts";
 import { type ApiNotice, apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import type { Route } from "./+types/auth.register";
 

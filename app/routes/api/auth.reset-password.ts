@@ -1,6 +1,6 @@
-import { resetPassword } from "~/features/auth/recovery.server.ts";
-import { RESET_DONE } from "~/features/auth/recovery-texts.ts";
-import { ResetPasswordSchema } from "~/features/auth/recovery-schema.ts";
+import { resetPassword } from "~/features/accounts/recovery.server.ts";
+import { RESET_DONE } from "~/features/accounts/recovery-texts.ts";
+import { ResetPasswordSchema } from "~/features/accounts/recovery-schema.ts";
 import { type ApiNotice, apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import type { Route } from "./+types/auth.reset-password";
 

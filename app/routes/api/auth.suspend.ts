@@ -1,6 +1,6 @@
-import { suspendUser } from "~/features/users/users.server.ts";
+import { suspendUser } from "~/features/accounts/users.server.ts";
 import { type ApiNoticeId, apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { requireApiRole } from "~/features/accounts/api-guards.server.ts";
 import type { Route } from "./+types/auth.suspend";
 
 export const loader = () => methodNotAllowed("PUT");

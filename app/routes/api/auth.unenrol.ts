@@ -1,7 +1,7 @@
 import { NOT_ENROLLED, UNENROL_OK } from "~/features/enrolment/texts.ts";
 import { unenrol } from "~/features/enrolment/enrolment.server.ts";
 import { type ApiNoticeId, apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import type { Route } from "./+types/auth.unenrol";
 
 export const loader = () => methodNotAllowed("DELETE");

@@ -1,4 +1,4 @@
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import { upcomingDueDates } from "~/features/due-dates/due-dates.server.ts";
 import { upcomingJson } from "~/features/due-dates/schema.ts";
 import { handleApi, methodNotAllowed } from "~/lib/api.server.ts";

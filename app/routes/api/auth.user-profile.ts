@@ -1,7 +1,7 @@
-import { requireApiUser, requireSelfOrAdmin } from "~/features/auth/api-guards.server.ts";
-import { EMAIL_CONFIRMATION_SENT, PROFILE_UPDATED } from "~/features/users/profile-schema.ts";
-import { profileApiAction } from "~/features/users/profile.server.ts";
-import { toApiUser, type ApiProfileUpdated } from "~/features/users/public-user.ts";
+import { requireApiUser, requireSelfOrAdmin } from "~/features/accounts/api-guards.server.ts";
+import { EMAIL_CONFIRMATION_SENT, PROFILE_UPDATED } from "~/features/accounts/profile-schema.ts";
+import { profileApiAction } from "~/features/profile/profile.server.ts";
+import { toApiUser, type ApiProfileUpdated } from "~/features/accounts/public-user.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed, FORBIDDEN_PROFILE } from "~/lib/api.server.ts";
 import type { Route } from "./+types/auth.user-profile";
 

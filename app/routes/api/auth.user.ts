@@ -1,6 +1,6 @@
-import { requireApiRole } from "~/features/auth/api-guards.server.ts";
-import { AdminDeleteUserSchema } from "~/features/users/account-deletion-schema.ts";
-import { deleteUser } from "~/features/users/account-deletion.server.ts";
+import { requireApiRole } from "~/features/accounts/api-guards.server.ts";
+import { AdminDeleteUserSchema } from "~/features/privacy/account-deletion-schema.ts";
+import { deleteUser } from "~/features/privacy/account-deletion.server.ts";
 import { type ApiNoticeId, apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import type { Route } from "./+types/auth.user";
 

@@ -1,8 +1,8 @@
-import { toApiUser } from "~/features/users/public-user.ts";
-import { listUsers } from "~/features/users/users.server.ts";
+import { toApiUser } from "~/features/accounts/public-user.ts";
+import { listUsers } from "~/features/accounts/users.server.ts";
 import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
 import { apiJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { requireApiRole } from "~/features/accounts/api-guards.server.ts";
 import type { Route } from "./+types/auth.users";
 
 const API_PAGE_SIZE = 100;

@@ -1,7 +1,7 @@
 import { deleteBook } from "~/features/library/books.server.ts";
 import { bookDeleted, DELETE_FAILED } from "~/features/library/texts.ts";
 import { type ApiNoticeId, apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { requireApiRole } from "~/features/accounts/api-guards.server.ts";
 import { fail } from "~/lib/failure.ts";
 import type { Route } from "./+types/books.book";
 import { log } from "~/lib/log.server.ts";

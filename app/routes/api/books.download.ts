@@ -1,7 +1,7 @@
 import { serveBookPdf } from "~/features/library/book-pdf.server.ts";
 import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
 import { apiFailure, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import type { Route } from "./+types/books.download";
 
 /** GET /api/books/download/{libroId} (signed-in): the PDF inline (the preview's source); ?descargar=1 as attachment. */

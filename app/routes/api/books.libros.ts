@@ -3,7 +3,7 @@ import { LOAD_FAILED } from "~/features/library/texts.ts";
 import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
 import { apiNumberedPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import type { Route } from "./+types/books.libros";
 
 /**

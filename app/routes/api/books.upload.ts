@@ -2,7 +2,7 @@ import { uploadBook } from "~/features/library/books.server.ts";
 import { BOOK_CREATED, UPLOAD_FAILED } from "~/features/library/texts.ts";
 import type { BookCreated } from "~/features/library/schema.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { requireApiRole } from "~/features/accounts/api-guards.server.ts";
 import { fail } from "~/lib/failure.ts";
 import type { Route } from "./+types/books.upload";
 import { log } from "~/lib/log.server.ts";

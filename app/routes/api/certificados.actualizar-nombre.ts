@@ -1,4 +1,4 @@
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import { updateNameOnCertificates } from "~/features/certificates/certificates.server.ts";
 import { nameUpdated } from "~/features/certificates/texts.ts";
 import type { NameUpdated } from "~/features/certificates/schema.ts";

@@ -5,8 +5,8 @@ import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
 import { apiError, apiPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
-import { requireApiUser, requireSelfOrAdmin } from "~/features/auth/api-guards.server.ts";
-import { profileExists } from "~/features/users/profile.server.ts";
+import { requireApiUser, requireSelfOrAdmin } from "~/features/accounts/api-guards.server.ts";
+import { profileExists } from "~/features/profile/profile.server.ts";
 import type { Route } from "./+types/certificados.user";
 
 /**

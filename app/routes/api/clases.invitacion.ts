@@ -1,4 +1,4 @@
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import { answerInvitation } from "~/features/classes/invitations.server.ts";
 import { InvitationAnswerSchema, type InvitationAnswered } from "~/features/classes/schema.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";

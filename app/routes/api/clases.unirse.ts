@@ -1,4 +1,4 @@
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import { joinClass } from "~/features/classes/classes.server.ts";
 import { JoinClassSchema, type JoinedClass } from "~/features/classes/schema.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";

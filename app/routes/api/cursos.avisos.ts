@@ -9,7 +9,7 @@ import {
   type AnnouncementList,
 } from "~/features/announcements/schema.ts";
 import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import { requireApiCourseManager } from "~/features/courses/team.server.ts";
 import {
   apiFailure,

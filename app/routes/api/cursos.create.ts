@@ -1,7 +1,7 @@
 import type { CourseState } from "~/features/courses/course-json.ts";
 import { submitNewCourse } from "~/features/authoring/course-submit.server.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { requireApiRole } from "~/features/accounts/api-guards.server.ts";
 import type { Route } from "./+types/cursos.create";
 
 export const loader = () => methodNotAllowed("POST");

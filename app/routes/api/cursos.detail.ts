@@ -6,7 +6,7 @@ import { deleteCourse } from "~/features/courses/admin-courses.server.ts";
 import { submitCourseUpdate } from "~/features/authoring/course-submit.server.ts";
 import { UPDATED } from "~/features/authoring/texts.ts";
 import { type ApiNoticeId, apiError, apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { optionalApiUser, requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { optionalApiUser, requireApiRole } from "~/features/accounts/api-guards.server.ts";
 import { mayManageCourse, requireApiCourseManager } from "~/features/courses/team.server.ts";
 import type { Route } from "./+types/cursos.detail";
 

@@ -2,7 +2,7 @@ import type { Enrolled } from "~/features/courses/course-json.ts";
 import { ENROL_OK } from "~/features/enrolment/rules.ts";
 import { enrol } from "~/features/enrolment/enrolment.server.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import type { Route } from "./+types/cursos.enrol";
 
 export const loader = () => methodNotAllowed("POST");

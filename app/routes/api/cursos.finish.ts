@@ -2,7 +2,7 @@ import { finishCourse } from "~/features/certificates/certificates.server.ts";
 import { FINISH_LOGIN_REQUIRED } from "~/features/certificates/texts.ts";
 import { FinishSchema, type Finished } from "~/features/certificates/schema.ts";
 import { ApiError, apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import type { Route } from "./+types/cursos.finish";
 
 export const loader = () => methodNotAllowed("POST");

@@ -1,7 +1,7 @@
 import { participantCount } from "~/features/courses/courses.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/enrolment/enrolment.server.ts";
 import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import type { Route } from "./+types/cursos.participant-count";
 
 /** GET /api/cursos/{cursoId}/cantidadParticipantes (Bearer). */

@@ -1,5 +1,5 @@
 import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import { askQuestion, listModuleQuestions, moduleAccess } from "~/features/questions/questions.server.ts";
 import { QuestionFieldsSchema, type QuestionJson, type QuestionList } from "~/features/questions/schema.ts";
 import type { QuestionFilter } from "~/features/questions/texts.ts";

@@ -10,7 +10,7 @@ import {
   FORBIDDEN_OTHER_PROGRESS,
   PROGRESS_NOT_ENROLLED,
 } from "~/lib/api.server.ts";
-import { requireSelfOrAdmin } from "~/features/auth/api-guards.server.ts";
+import { requireSelfOrAdmin } from "~/features/accounts/api-guards.server.ts";
 import type { Route } from "./+types/cursos.progress";
 
 export const loader = () => methodNotAllowed("POST");

@@ -1,7 +1,7 @@
 import type { CourseState } from "~/features/courses/course-json.ts";
 import { publishCourse, PUBLISH_FAILED } from "~/features/courses/admin-courses.server.ts";
 import { apiError, apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { NOT_ALLOWED } from "~/features/auth/api-guards.server.ts";
+import { NOT_ALLOWED } from "~/features/accounts/api-guards.server.ts";
 import { mayPublishCourse, requireApiCourseManager } from "~/features/courses/team.server.ts";
 import { fail } from "~/lib/failure.ts";
 import type { Route } from "./+types/cursos.publish";

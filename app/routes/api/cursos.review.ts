@@ -1,4 +1,4 @@
-import { requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { requireApiRole } from "~/features/accounts/api-guards.server.ts";
 import type { CourseState } from "~/features/courses/course-json.ts";
 import { returnToDraft, sendForReview } from "~/features/courses/review.server.ts";
 import { requireApiCourseManager } from "~/features/courses/team.server.ts";

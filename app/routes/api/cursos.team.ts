@@ -1,7 +1,7 @@
 import { getTeam, replaceTeam, requireApiCourseManager } from "~/features/courses/team.server.ts";
 import { TeamPutSchema, type Team } from "~/features/courses/team-schema.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
-import { requireApiRole } from "~/features/auth/api-guards.server.ts";
+import { requireApiRole } from "~/features/accounts/api-guards.server.ts";
 import { apiError, apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import type { Route } from "./+types/cursos.team";
 

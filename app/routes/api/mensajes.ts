@@ -21,7 +21,7 @@ import {
 import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import type { Route } from "./+types/mensajes";
 import { log } from "~/lib/log.server.ts";
 

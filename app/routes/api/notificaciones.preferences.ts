@@ -1,4 +1,4 @@
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import { getPreferences, setPreferences } from "~/features/notifications/notify.server.ts";
 import { ApiPreferencesBodySchema } from "~/features/notifications/schema.ts";
 import { apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";

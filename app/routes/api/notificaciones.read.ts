@@ -1,4 +1,4 @@
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import { markAllRead, markRead, unreadNotifications } from "~/features/notifications/notify.server.ts";
 import { MarkReadSchema } from "~/features/notifications/schema.ts";
 import { NOT_FOUND } from "~/features/notifications/texts.ts";

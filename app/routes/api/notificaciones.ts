@@ -1,4 +1,4 @@
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
 import { toApiNotification } from "~/features/notifications/api.server.ts";
 import { API_PAGE_SIZE, listNotifications, unreadNotifications } from "~/features/notifications/notify.server.ts";

@@ -1,4 +1,4 @@
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import { setQuestionState } from "~/features/questions/questions.server.ts";
 import { QuestionStateSchema, type QuestionJson } from "~/features/questions/schema.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";

@@ -1,4 +1,4 @@
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import { deleteQuestion, editQuestion } from "~/features/questions/questions.server.ts";
 import { QuestionFieldsSchema, type QuestionJson } from "~/features/questions/schema.ts";
 import { QUESTION_DELETED } from "~/features/questions/texts.ts";

@@ -1,4 +1,4 @@
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import { answerQuestion } from "~/features/questions/questions.server.ts";
 import { AnswerFieldsSchema, type QuestionJson } from "~/features/questions/schema.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";

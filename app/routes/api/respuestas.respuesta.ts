@@ -1,4 +1,4 @@
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import { deleteAnswer } from "~/features/questions/questions.server.ts";
 import { ANSWER_DELETED } from "~/features/questions/texts.ts";
 import { apiFailure, apiJson, handleApi, methodNotAllowed, type ApiNoticeId } from "~/lib/api.server.ts";

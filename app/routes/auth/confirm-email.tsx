@@ -3,8 +3,8 @@
 // posts the confirmation, which works without JavaScript and applies the change once.
 import { Link } from "react-router";
 import { OneTimeLinkPage } from "~/components/ui/one-time-link-page.tsx";
-import { confirmEmailChange, describeEmailChange } from "~/features/users/email-change.server.ts";
-import { EMAIL_CHANGE_INVALID } from "~/features/users/profile-schema.ts";
+import { confirmEmailChange, describeEmailChange } from "~/features/accounts/email-change.server.ts";
+import { EMAIL_CHANGE_INVALID } from "~/features/accounts/profile-schema.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { linkActionAnswer, linkPageAnswer } from "~/lib/one-time-link.server.ts";
 import type { Route } from "./+types/confirm-email";

@@ -3,8 +3,8 @@
 // the confirmation, which works without JavaScript and counts once.
 import { Link } from "react-router";
 import { OneTimeLinkPage } from "~/components/ui/one-time-link-page.tsx";
-import { ADDRESS_LINK_INVALID } from "~/features/auth/texts.ts";
-import { confirmAddress, describeAddressConfirmation } from "~/features/auth/register.server.ts";
+import { ADDRESS_LINK_INVALID } from "~/features/accounts/texts.ts";
+import { confirmAddress, describeAddressConfirmation } from "~/features/accounts/register.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { linkActionAnswer, linkPageAnswer } from "~/lib/one-time-link.server.ts";
 import type { Route } from "./+types/confirm-registration";

@@ -3,9 +3,9 @@
 // posts the consent, which works without JavaScript and counts once.
 import { Link } from "react-router";
 import { OneTimeLinkPage } from "~/components/ui/one-time-link-page.tsx";
-import { fullName } from "~/features/auth/roles.ts";
-import { GUARDIAN_LINK_INVALID } from "~/features/auth/texts.ts";
-import { confirmGuardianConsent, describeGuardianConsent } from "~/features/auth/register.server.ts";
+import { fullName } from "~/features/accounts/roles.ts";
+import { GUARDIAN_LINK_INVALID } from "~/features/accounts/texts.ts";
+import { confirmGuardianConsent, describeGuardianConsent } from "~/features/accounts/register.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { linkActionAnswer, linkPageAnswer } from "~/lib/one-time-link.server.ts";
 import type { Route } from "./+types/guardian-consent";

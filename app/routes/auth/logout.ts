@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { destroySession } from "~/features/auth/session.server.ts";
+import { destroySession } from "~/features/accounts/session.server.ts";
 import { clearOfflineMarker } from "~/features/offline/offline.server.ts";
 import type { Route } from "./+types/logout";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { REGISTER_OK } from "~/features/auth/texts.ts";
+import { REGISTER_OK } from "~/features/accounts/texts.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/register-sent";
 

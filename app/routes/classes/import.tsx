@@ -5,7 +5,7 @@
 // transaction (new accounts join, existing ones are invited: docs/decisions/032-class-invitations.md),
 // then shows the printable 'Hoja de accesos' of the accounts without e-mail, once.
 // 'Generar nuevos enlaces de acceso' makes a new sheet later. Plain POST round trips.
-import { ListFields, SchoolConsentField } from "~/features/users/import/components/list-fields.tsx";
+import { ListFields, SchoolConsentField } from "~/features/accounts/import/components/list-fields.tsx";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
@@ -49,7 +49,7 @@ import {
   STATE_MEMBER,
 } from "~/features/classes/import-texts.ts";
 import { formatClassCode } from "~/features/classes/codes.ts";
-import { formatRut } from "~/features/users/rut.ts";
+import { formatRut } from "~/features/accounts/rut.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { failureHeaders } from "~/lib/failure.ts";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";

@@ -3,7 +3,7 @@ import { listCourseAnnouncements, readAccess } from "~/features/announcements/an
 import { AnnouncementArticle } from "~/features/announcements/components/announcement-list.tsx";
 import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
 import { ANNOUNCEMENTS_TITLE, NO_ANNOUNCEMENTS } from "~/features/announcements/texts.ts";
-import { requireUser } from "~/features/auth/guards.server.ts";
+import { requireUser } from "~/features/accounts/guards.server.ts";
 import { CourseListErrorBoundary } from "~/features/learning/components/course-list-page.tsx";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageTitle } from "~/lib/meta.ts";

@@ -1,4 +1,4 @@
-import { getOptionalUser } from "~/features/auth/guards.server.ts";
+import { getOptionalUser } from "~/features/accounts/guards.server.ts";
 import { loadAudiencePage } from "~/features/learning/audience-page.server.ts";
 import {
   AudienceListPage,

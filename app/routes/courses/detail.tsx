@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { courseAnnouncementsFor } from "~/features/announcements/announcements.server.ts";
 import { CourseAnnouncements } from "~/features/announcements/components/course-announcements.tsx";
-import { getOptionalUser } from "~/features/auth/guards.server.ts";
+import { getOptionalUser } from "~/features/accounts/guards.server.ts";
 import { certificateForCourse } from "~/features/certificates/certificates.server.ts";
 import { INVALID_CATEGORY } from "~/features/learning/audience-page.server.ts";
 import { CourseListErrorBoundary } from "~/features/learning/components/course-list-page.tsx";

@@ -1,7 +1,7 @@
 // POST /cursos/{cursoId}/finalizar: the 'Finalizar curso' form. Works without JavaScript: the answer
 // is a redirect back to the course with a flash message (the panel then shows the certificate).
 import { data, redirect } from "react-router";
-import { getOptionalUser } from "~/features/auth/guards.server.ts";
+import { getOptionalUser } from "~/features/accounts/guards.server.ts";
 import { finishCourse } from "~/features/certificates/certificates.server.ts";
 import {
   DIPLOMA_MISSING,

@@ -1,6 +1,6 @@
 import { courseImageKey } from "~/features/courses/courses.server.ts";
 import { asFailure } from "~/lib/failure.ts";
-import { optionalApiUser } from "~/features/auth/api-guards.server.ts";
+import { optionalApiUser } from "~/features/accounts/api-guards.server.ts";
 import { detectMimeFromKey } from "~/lib/storage-mime.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
 import type { Route } from "./+types/image";

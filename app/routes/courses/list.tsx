@@ -1,4 +1,4 @@
-import { getOptionalUser } from "~/features/auth/guards.server.ts";
+import { getOptionalUser } from "~/features/accounts/guards.server.ts";
 import {
   CourseListErrorBoundary,
   COURSES_LOAD_FAILED,

@@ -1,4 +1,4 @@
-import { getOptionalUser, loginRedirect } from "~/features/auth/guards.server.ts";
+import { getOptionalUser, loginRedirect } from "~/features/accounts/guards.server.ts";
 import { getModuleFileForViewer } from "~/features/learning/course-view.server.ts";
 import { keepOffline } from "~/features/offline/offline.server.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";

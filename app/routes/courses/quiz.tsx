@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
-import { getOptionalUser, loginRedirect } from "~/features/auth/guards.server.ts";
+import { getOptionalUser, loginRedirect } from "~/features/accounts/guards.server.ts";
 import { PASS_MARK } from "~/features/quizzes/grading.ts";
 import { bestKept, resultLabel } from "~/features/quizzes/texts.ts";
 import { getQuizForViewer, moduleAfter, submitAttempt, type AttemptInfo } from "~/features/quizzes/quiz.server.ts";

@@ -3,7 +3,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { CourseStateBadge } from "~/components/ui/badge.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { requireDocente } from "~/features/auth/guards.server.ts";
+import { requireDocente } from "~/features/accounts/guards.server.ts";
 import { courseLinks } from "~/features/courses/course-links.ts";
 import { listTeachingCourses } from "~/features/courses/team.server.ts";
 import { EnrolledCourseList, enrolledCoursesError } from "~/features/learning/components/enrolled-course-list.tsx";

@@ -1,4 +1,4 @@
-import { requireUser } from "~/features/auth/guards.server.ts";
+import { requireUser } from "~/features/accounts/guards.server.ts";
 import { servePageImage } from "~/features/library/book-pages.server.ts";
 import { BOOK_NOT_FOUND } from "~/features/library/texts.ts";
 import type { Route } from "./+types/page-image";

@@ -1,4 +1,4 @@
-import { requireUser } from "~/features/auth/guards.server.ts";
+import { requireUser } from "~/features/accounts/guards.server.ts";
 import { serveBookPdf } from "~/features/library/book-pdf.server.ts";
 import type { Route } from "./+types/pdf";
 

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
-import { requireUser } from "~/features/auth/guards.server.ts";
+import { requireUser } from "~/features/accounts/guards.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { CourseListErrorBoundary } from "~/features/learning/components/course-list-page.tsx";
 import { questionPath } from "~/features/questions/paths.ts";

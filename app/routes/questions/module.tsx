@@ -3,7 +3,7 @@ import { data, Form, Link, useLocation } from "react-router";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
 import { PlainTextPostForm } from "~/components/ui/plain-text-post-form.tsx";
-import { requireUser } from "~/features/auth/guards.server.ts";
+import { requireUser } from "~/features/accounts/guards.server.ts";
 import { CourseListErrorBoundary } from "~/features/learning/components/course-list-page.tsx";
 import { questionPath } from "~/features/questions/paths.ts";
 import { QuestionArticle, type QuestionItem } from "~/features/questions/components/question-article.tsx";

@@ -2,7 +2,7 @@ import { listMyAnnouncements } from "~/features/announcements/announcements.serv
 import { AnnouncementArticle } from "~/features/announcements/components/announcement-list.tsx";
 import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
 import { MY_ANNOUNCEMENTS_TITLE, NO_MY_ANNOUNCEMENTS } from "~/features/announcements/texts.ts";
-import { requirePanelUser } from "~/features/auth/guards.server.ts";
+import { requirePanelUser } from "~/features/accounts/guards.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/announcements";

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
-import { requirePanelUser } from "~/features/auth/guards.server.ts";
+import { requirePanelUser } from "~/features/accounts/guards.server.ts";
 import { CopyUrlField } from "~/features/certificates/components/copy-url-field.tsx";
 import { calendarFeedSince, calendarUrl, renewCalendarToken } from "~/features/due-dates/due-dates.server.ts";
 import {

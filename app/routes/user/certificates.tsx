@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { requirePanelUser } from "~/features/auth/guards.server.ts";
+import { requirePanelUser } from "~/features/accounts/guards.server.ts";
 import {
   countOutdatedNames,
   holderName,

@@ -1,10 +1,11 @@
-import { RolePanel, panelTitle } from "~/features/auth/components/role-panel.tsx";
-import { requirePanelUser } from "~/features/auth/guards.server.ts";
+import { RolePanel, panelTitle } from "~/features/accounts/components/role-panel.tsx";
+import { UnreadBadge, useUnreadMessages } from "~/features/messages/components/unread-badge.tsx";
+import { requirePanelUser } from "~/features/accounts/guards.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/layout";
 
 // /user: the learners' panel; a docente on these shared pages keeps the teacher's panel
-// (the panel follows the signed-in role: features/auth/components/role-panel.tsx).
+// (the panel follows the signed-in role: features/accounts/components/role-panel.tsx).
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageTitle(matches, panelTitle(loaderData?.rol));
 
 export async function loader(args: Route.LoaderArgs) {
@@ -13,5 +14,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function UserLayout({ loaderData }: Route.ComponentProps) {
-  return <RolePanel rol={loaderData.rol} />;
+  const unread = useUnreadMessages();
+  return <RolePanel rol={loaderData.rol} unreadBadge={<UnreadBadge count={unread} />} />;
 }

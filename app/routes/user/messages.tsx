@@ -1,4 +1,4 @@
-import { requirePanelUser } from "~/features/auth/guards.server.ts";
+import { requirePanelUser } from "~/features/accounts/guards.server.ts";
 import { MessagesScreen } from "~/features/messages/components/messages-screen.tsx";
 import { messagesScreenAction, messagesScreenLoader } from "~/features/messages/screen.server.ts";
 import { keepRetryAfter } from "~/lib/route-headers.ts";

@@ -1,6 +1,6 @@
-import { requirePanelUser } from "~/features/auth/guards.server.ts";
-import { ProfileScreen } from "~/features/users/components/profile-screen.tsx";
-import { loadProfileScreen, profilePageAction } from "~/features/users/profile.server.ts";
+import { requirePanelUser } from "~/features/accounts/guards.server.ts";
+import { ProfileScreen } from "~/features/profile/components/profile-screen.tsx";
+import { loadProfileScreen, profilePageAction } from "~/features/profile/profile.server.ts";
 import { keepRetryAfter } from "~/lib/route-headers.ts";
 import type { Route } from "./+types/profile";
 

@@ -1,6 +1,6 @@
-import { avatarKey } from "~/features/users/profile.server.ts";
+import { avatarKey } from "~/features/profile/profile.server.ts";
 import { asFailure } from "~/lib/failure.ts";
-import { requireApiUser } from "~/features/auth/api-guards.server.ts";
+import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
 import { detectMimeFromKey } from "~/lib/storage-mime.ts";
 import { isStorageKey } from "~/lib/storage.server.ts";

@@ -1,5 +1,5 @@
-import { requireUser } from "~/features/auth/guards.server.ts";
-import { myDataArchive } from "~/features/users/my-data.server.ts";
+import { requireUser } from "~/features/accounts/guards.server.ts";
+import { myDataArchive } from "~/features/privacy/my-data.server.ts";
 import { failureHeaders } from "~/lib/failure.ts";
 import { zipResponse } from "~/lib/zip.server.ts";
 import type { Route } from "./+types/my-data";

@@ -3,7 +3,7 @@
 // - 'Importar lista' of a class, 1 000 rows (half without e-mail), preview and confirmation
 //   (tests/class-import.test.ts): goal < 8 s;
 // - 'Importar usuarios', 1 000 rows (tests/user-import.test.ts): goal < 5 s of CPU;
-// - the list reader on 1 000 rows (app/features/users/import/parse-list.test.ts): goal < 1 s;
+// - the list reader on 1 000 rows (app/features/accounts/import/parse-list.test.ts): goal < 1 s;
 // - notify() to 5 000 recipients (tests/notifications.test.ts): goal < 1.5 s of CPU (≈ 450 ms
 //   measured on a shared machine);
 // - 'Escribir a la clase' to a class of 3 000 (tests/class-progress.test.ts): goal < 3 s of CPU.
@@ -14,9 +14,9 @@ import { newClassCode } from "~/features/classes/codes.ts";
 import { classListFingerprint, confirmClassImport, previewClassImport } from "~/features/classes/import.server.ts";
 import { courseTitleFields } from "~/features/courses/title-search.ts";
 import { notify, setPreferences } from "~/features/notifications/notify.server.ts";
-import { confirmImport, listFingerprint } from "~/features/users/import/import.server.ts";
-import { parseList } from "~/features/users/import/parse-list.ts";
-import { rutCheckDigit } from "~/features/users/rut.ts";
+import { confirmImport, listFingerprint } from "~/features/accounts/import/import.server.ts";
+import { parseList } from "~/features/accounts/import/parse-list.ts";
+import { rutCheckDigit } from "~/features/accounts/rut.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as writePage from "~/routes/classes/write.tsx";
 import { args, createUser, dataOf, formRequest, signedIn } from "../../../tests/factories.ts";

@@ -5,7 +5,7 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import { Email } from "~/components/ui/email.tsx";
 import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
-import { roleLabel } from "~/features/auth/roles.ts";
+import { roleLabel } from "~/features/accounts/roles.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { withPage } from "~/lib/pagination.ts";
 import {

@@ -10,9 +10,9 @@ import { countDense, findMatches, hasEveryWord, USER_WORDS } from "~/features/se
 import { userSearchWords } from "./user-words.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { enqueueMails } from "~/features/mail/outbox.server.ts";
-import { fullName } from "~/features/auth/roles.ts";
-import { deleteUserSessions } from "~/features/auth/session.server.ts";
-import { GUARDIAN_PENDING } from "~/features/auth/texts.ts";
+import { fullName } from "~/features/accounts/roles.ts";
+import { deleteUserSessions } from "~/features/accounts/session.server.ts";
+import { GUARDIAN_PENDING } from "~/features/accounts/texts.ts";
 
 export const APPROVE_FAILED = "No se pudo aprobar el usuario";
 export const DELETE_FAILED = "No se pudo eliminar el usuario";

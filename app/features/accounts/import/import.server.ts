@@ -7,9 +7,9 @@
 // fraction of a second, not 1 000 round trips.
 import { createHash } from "node:crypto";
 import { auditMany } from "~/features/audit/audit.server.ts";
-import { needsGuardian } from "~/features/auth/age.ts";
-import { sendWelcomeLinks } from "~/features/auth/recovery.server.ts";
-import type { SELF_SERVICE_ROLES } from "~/features/auth/roles.ts";
+import { needsGuardian } from "~/features/accounts/age.ts";
+import { sendWelcomeLinks } from "~/features/accounts/recovery.server.ts";
+import type { SELF_SERVICE_ROLES } from "~/features/accounts/roles.ts";
 import { isNoEmailAddress } from "~/features/mail/no-email.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";

@@ -9,7 +9,7 @@ import {
   CERTIFICATE_CHOICES,
   DEFAULT_CERTIFICATE_CHOICE,
   DELETED_SENDER,
-} from "~/features/users/account-deletion.ts";
+} from "~/features/privacy/account-deletion.ts";
 
 export function DeleteUserDialog({
   user,

@@ -10,19 +10,23 @@ import { PREFERENCES_INTENT, preferencesFormAction } from "~/features/notificati
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { CHANGE_PASSWORD_INTENT, CLOSE_OTHER_SESSIONS_INTENT } from "~/features/auth/account-security.ts";
-import { changePasswordFormAction } from "~/features/auth/change-password.server.ts";
-import { closeOtherSessionsFormAction, listOpenSessions } from "~/features/auth/open-sessions.server.ts";
-import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
-import { isAdmin, type Role } from "~/features/auth/roles.ts";
-import type { SessionUser } from "~/features/auth/session.server.ts";
+import { CHANGE_PASSWORD_INTENT, CLOSE_OTHER_SESSIONS_INTENT } from "~/features/accounts/account-security.ts";
+import { changePasswordFormAction } from "~/features/accounts/change-password.server.ts";
+import { closeOtherSessionsFormAction, listOpenSessions } from "~/features/accounts/open-sessions.server.ts";
+import { EMAIL_TAKEN } from "~/features/accounts/register.server.ts";
+import { isAdmin, type Role } from "~/features/accounts/roles.ts";
+import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { countOutdatedNames } from "~/features/certificates/certificates.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { publicUserSelect, USER_NOT_FOUND } from "./users.server.ts";
-import { DELETE_ACCOUNT_INTENT } from "./account-deletion.ts";
-import { accountDeletionView, deleteAccountFormAction } from "./account-deletion.server.ts";
-import { pendingEmailChange, requestEmailChange, spendEmailChangeRequest } from "./email-change.server.ts";
+import { publicUserSelect, USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
+import { DELETE_ACCOUNT_INTENT } from "~/features/privacy/account-deletion.ts";
+import { accountDeletionView, deleteAccountFormAction } from "~/features/privacy/account-deletion.server.ts";
+import {
+  pendingEmailChange,
+  requestEmailChange,
+  spendEmailChangeRequest,
+} from "~/features/accounts/email-change.server.ts";
 import { readBody } from "~/lib/api.server.ts";
 import { fail, failureHeaders, formReply, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
@@ -49,9 +53,9 @@ import {
   ProfileFormSchema,
   UPDATE_FAILED,
   USER_UNKNOWN,
-} from "./profile-schema.ts";
-import { userWordsUpdate } from "./user-words.ts";
-import { RUT_ADMIN_ONLY, RUT_TAKEN } from "./rut.ts";
+} from "~/features/accounts/profile-schema.ts";
+import { userWordsUpdate } from "~/features/accounts/user-words.ts";
+import { RUT_ADMIN_ONLY, RUT_TAKEN } from "~/features/accounts/rut.ts";
 import { log } from "~/lib/log.server.ts";
 
 /** A profile shows what the admin's records show (one field list for both). */

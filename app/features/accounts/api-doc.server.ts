@@ -5,13 +5,13 @@
 // the schemas its route reads and answers with and the texts it sends, in the vocabulary of
 // features/api-docs/operation.server.ts.
 import { z } from "zod";
-import { ApiLoginSchema, ApiProfileUpdatedSchema, ApiUserSchema } from "~/features/users/public-user.ts";
+import { ApiLoginSchema, ApiProfileUpdatedSchema, ApiUserSchema } from "~/features/accounts/public-user.ts";
 import {
   ProfileApiFormSchema,
   ProfileApiSchema,
   NOTHING_TO_UPDATE,
   USER_UNKNOWN,
-} from "~/features/users/profile-schema.ts";
+} from "~/features/accounts/profile-schema.ts";
 import { LoginSchema, RegisterSchema } from "./schema.ts";
 import { ChangePasswordSchema } from "./change-password-schema.ts";
 import { ForgotPasswordSchema, ResetPasswordSchema } from "./recovery-schema.ts";
@@ -19,7 +19,7 @@ import {
   AccountDeletedSchema,
   AdminDeleteUserSchema,
   DeleteAccountSchema,
-} from "~/features/users/account-deletion-schema.ts";
+} from "~/features/privacy/account-deletion-schema.ts";
 import { API_TOKEN_TTL_S } from "./api-token.server.ts";
 import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import { ACCOUNT_SUSPENDED, BAD_CREDENTIALS, PENDING_APPROVAL } from "./login.server.ts";
@@ -27,10 +27,10 @@ import { CURRENT_PASSWORD_WRONG } from "./account-security.ts";
 import { GUARDIAN_PENDING } from "./texts.ts";
 import { RESET_LINK_INVALID } from "./recovery-texts.ts";
 import { EMAIL_TAKEN } from "./register.server.ts";
-import { MY_DATA_TOO_MANY } from "~/features/users/my-data.server.ts";
-import { EMAIL_CHANGE_TOO_MANY } from "~/features/users/email-change.server.ts";
-import { DELETE_PASSWORD_WRONG, LAST_ADMIN } from "~/features/users/account-deletion.ts";
-import { CANNOT_DELETE_SELF, CANNOT_SUSPEND_SELF, USER_NOT_FOUND } from "~/features/users/users.server.ts";
+import { MY_DATA_TOO_MANY } from "~/features/privacy/my-data.server.ts";
+import { EMAIL_CHANGE_TOO_MANY } from "~/features/accounts/email-change.server.ts";
+import { DELETE_PASSWORD_WRONG, LAST_ADMIN } from "~/features/privacy/account-deletion.ts";
+import { CANNOT_DELETE_SELF, CANNOT_SUSPEND_SELF, USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
 import { FORBIDDEN_PROFILE, ApiNoticeSchema } from "~/lib/api.server.ts";
 import { error, invalid, json, done, type Operations } from "~/features/api-docs/operation.server.ts";
 

@@ -3,7 +3,7 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { audit } from "~/features/audit/audit.server.ts";
-import { fullName } from "~/features/auth/roles.ts";
+import { fullName } from "~/features/accounts/roles.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";

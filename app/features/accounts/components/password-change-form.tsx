@@ -5,9 +5,9 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
-import { CHANGE_PASSWORD_INTENT } from "~/features/auth/account-security.ts";
-import type { ChangePasswordFields } from "~/features/auth/change-password-schema.ts";
-import type { ChangePasswordActionData } from "~/features/auth/change-password.server.ts";
+import { CHANGE_PASSWORD_INTENT } from "~/features/accounts/account-security.ts";
+import type { ChangePasswordFields } from "~/features/accounts/change-password-schema.ts";
+import type { ChangePasswordActionData } from "~/features/accounts/change-password.server.ts";
 
 export function PasswordChangeForm({ correo, actionData }: { correo: string; actionData?: ChangePasswordActionData }) {
   const navigation = useNavigation();

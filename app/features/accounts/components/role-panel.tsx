@@ -1,5 +1,5 @@
+import type { ReactNode } from "react";
 import { PanelLayout, type PanelLink } from "~/components/panel-layout.tsx";
-import { UnreadBadge, useUnreadMessages } from "~/features/messages/components/unread-badge.tsx";
 
 /**
  * The panel a signed-in person works in, chosen by their role (one rule for both layouts): a
@@ -11,8 +11,8 @@ export function panelTitle(rol: string | null | undefined): string {
   return rol === "docente" ? "Panel docente" : "Panel Usuario";
 }
 
-function panelLinks(rol: string | null | undefined, unread: number): PanelLink[] {
-  const messages = { to: "/user/messages", label: "Mensajes", badge: <UnreadBadge count={unread} /> };
+function panelLinks(rol: string | null | undefined, unreadBadge: ReactNode): PanelLink[] {
+  const messages = { to: "/user/messages", label: "Mensajes", badge: unreadBadge };
   if (rol === "docente") {
     return [
       { to: "/docente", label: "Mis cursos como profesor/a", end: true },
@@ -31,8 +31,10 @@ function panelLinks(rol: string | null | undefined, unread: number): PanelLink[]
   ];
 }
 
-/** The /user and /docente layouts: the signed-in person's panel around the page. */
-export function RolePanel({ rol }: { rol: string | null | undefined }) {
-  const unread = useUnreadMessages();
-  return <PanelLayout title={panelTitle(rol)} links={panelLinks(rol, unread)} />;
+/**
+ * The /user and /docente layouts: the signed-in person's panel around the page; `unreadBadge` is
+ * the messages feature's count beside 'Mensajes' (the layouts pass it in).
+ */
+export function RolePanel({ rol, unreadBadge }: { rol: string | null | undefined; unreadBadge: ReactNode }) {
+  return <PanelLayout title={panelTitle(rol)} links={panelLinks(rol, unreadBadge)} />;
 }

@@ -8,7 +8,7 @@
 // asked sees the same answer and the same pending address as for a free one. Requests are counted
 // per account (BUDGETS.emailChangeUserHour / emailChangeUserDay), taken and free alike.
 import crypto from "node:crypto";
-import { EMAIL_TAKEN } from "~/features/auth/register.server.ts";
+import { EMAIL_TAKEN } from "~/features/accounts/register.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { BUDGETS, consume, type RateLimitResult } from "~/features/limits/rate-limits.server.ts";

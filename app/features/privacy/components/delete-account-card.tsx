@@ -15,9 +15,9 @@ import {
   DELETE_ACCOUNT_PARAM,
   DELETED_SENDER,
   LAST_ADMIN,
-} from "~/features/users/account-deletion.ts";
-import type { DeleteAccountFields } from "~/features/users/account-deletion-schema.ts";
-import type { AccountDeletionView, DeleteAccountActionData } from "~/features/users/account-deletion.server.ts";
+} from "~/features/privacy/account-deletion.ts";
+import type { DeleteAccountFields } from "~/features/privacy/account-deletion-schema.ts";
+import type { AccountDeletionView, DeleteAccountActionData } from "~/features/privacy/account-deletion.server.ts";
 
 export function DeleteAccountCard({
   view,

@@ -5,7 +5,7 @@
 // the new password goes through setPassword, which ends every session and API token.
 import { audit } from "~/features/audit/audit.server.ts";
 import { enqueueMail, enqueueMails } from "~/features/mail/outbox.server.ts";
-import { USER_NOT_FOUND } from "~/features/users/users.server.ts";
+import { USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
 import { clientIp, consume } from "~/features/limits/rate-limits.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";

@@ -1,7 +1,7 @@
 // The one way a password changes (recovery link, admin's link, 'Cambiar contraseña'): the new
 // hash is stored, every reset link of the account is void, and every browser session and API
 // token ends but the one the person is using (none, for a recovery link), in one transaction.
-import { isCommonPassword } from "~/features/auth/common-passwords.ts";
+import { isCommonPassword } from "~/features/accounts/common-passwords.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { hashPassword } from "~/lib/password.server.ts";

@@ -13,8 +13,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { audit } from "~/features/audit/audit.server.ts";
-import { fullName, isAdmin, toRole, type Role } from "~/features/auth/roles.ts";
-import { deleteUserSessions, destroySession } from "~/features/auth/session.server.ts";
+import { fullName, isAdmin, toRole, type Role } from "~/features/accounts/roles.ts";
+import { deleteUserSessions, destroySession } from "~/features/accounts/session.server.ts";
 import { counterKeys, release, reserve, type Bucket } from "~/features/limits/rate-limits.server.ts";
 import { DROPPED_TEXT } from "~/features/mail/outbox.server.ts";
 import { clearOfflineMarker } from "~/features/offline/offline.server.ts";
@@ -34,7 +34,7 @@ import {
   type CertificateChoice,
 } from "./account-deletion.ts";
 import { DeleteAccountSchema, type DeleteAccountInput } from "./account-deletion-schema.ts";
-import { CANNOT_DELETE_SELF, getUser, USER_NOT_FOUND } from "./users.server.ts";
+import { CANNOT_DELETE_SELF, getUser, USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
 
 /** What became of the account's certificates. */
 export type AccountDeleted = { certificados: { conservados: number; revocados: number } };

@@ -2,8 +2,8 @@
 // sessions with their device and last use, this one marked, and 'Cerrar las demás sesiones' (a
 // plain POST with its `intent`, so it works without JavaScript).
 import { Form, useNavigation } from "react-router";
-import { CLOSE_OTHER_SESSIONS_INTENT, OPEN_SESSIONS_SHOWN } from "~/features/auth/account-security.ts";
-import type { OpenSessionsView } from "~/features/auth/open-sessions.server.ts";
+import { CLOSE_OTHER_SESSIONS_INTENT, OPEN_SESSIONS_SHOWN } from "~/features/accounts/account-security.ts";
+import type { OpenSessionsView } from "~/features/accounts/open-sessions.server.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 
 export function OpenSessions({ view }: { view: OpenSessionsView }) {

@@ -8,7 +8,7 @@
 // own rules (auth/schema.ts: the e-mail, the name and surname, the birth date) and the RUT's
 // (../rut.ts), and each refusal names its reason; nothing here decides what exists already.
 import { parse } from "csv-parse/sync";
-import { email, PersonFields } from "~/features/auth/schema.ts";
+import { email, PersonFields } from "~/features/accounts/schema.ts";
 import { normaliseRut } from "../rut.ts";
 import {
   HEADER_MISSING,

@@ -14,7 +14,7 @@ import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isStorageKey, readStoredChunks } from "~/lib/storage.server.ts";
 import { zipStream, type ZipEntry } from "~/lib/zip.server.ts";
 import { messageSelect } from "~/features/messages/messages.server.ts";
-import { publicUserSelect, USER_NOT_FOUND } from "./users.server.ts";
+import { publicUserSelect, USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
 import { log } from "~/lib/log.server.ts";
 
 export const MY_DATA_TOO_MANY =

@@ -2,7 +2,7 @@
 // school for a child who cannot use the profile): the registration's rules, one schema for the
 // page at /admin/records/{userId}/corregir; the API twin is PUT /api/auth/users/{userId}/profile.
 import { z } from "zod";
-import { PersonFields } from "~/features/auth/schema.ts";
+import { PersonFields } from "~/features/accounts/schema.ts";
 import { INVALID_RUT, normaliseRut } from "./rut.ts";
 
 /** A RUT as typed (docs/product.md#rut) → its stored form; blank → null (the RUT is removed). */

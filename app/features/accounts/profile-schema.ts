@@ -1,7 +1,7 @@
 // The profile form's schema and messages (docs/product.md#profile), shared by
 // the two profile pages and PUT /api/auth/users/{userId}/profile. Validation runs on the server only.
 import { z } from "zod";
-import { email, PersonFields } from "~/features/auth/schema.ts";
+import { email, PersonFields } from "~/features/accounts/schema.ts";
 
 export const PROFILE_UPDATED = "Perfil actualizado con éxito";
 export const UPDATE_FAILED = "Error al actualizar";

@@ -1,6 +1,6 @@
 // Server only (the /api routes): Zod stays out of browser bundles.
 import { z } from "zod";
-import { ROLES } from "~/features/auth/roles.ts";
+import { ROLES } from "~/features/accounts/roles.ts";
 import { fixedValue } from "~/lib/api.server.ts";
 
 /** The user as the API shows it; toApiUser's result is this schema's output. */

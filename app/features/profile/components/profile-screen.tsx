@@ -1,10 +1,10 @@
 // The whole 'Mi Perfil' page of both panels (/user/profile, /admin/profile): the profile and its
 // forms, 'Descargar mis datos' and 'Eliminar mi cuenta'. The routes only guard and pass data.
-import { isDeleteAccountData } from "~/features/users/account-deletion.ts";
-import type { ProfileScreenData } from "~/features/users/profile.server.ts";
+import { isDeleteAccountData } from "~/features/privacy/account-deletion.ts";
+import type { ProfileScreenData } from "~/features/profile/profile.server.ts";
 import { PreferencesCard } from "~/features/notifications/components/preferences-card.tsx";
-import { DeleteAccountCard } from "./delete-account-card.tsx";
-import { MyDataCard } from "./my-data-card.tsx";
+import { DeleteAccountCard } from "~/features/privacy/components/delete-account-card.tsx";
+import { MyDataCard } from "~/features/privacy/components/my-data-card.tsx";
 import { ProfilePanel } from "./profile-panel.tsx";
 
 type PanelActionData = Parameters<typeof ProfilePanel>[0]["actionData"];

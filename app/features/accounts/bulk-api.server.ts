@@ -1,8 +1,8 @@
 // The API twins of Registros' bulk actions (docs/product.md#bulk-approval-and-suspension):
 // POST /api/admin/usuarios/aprobar and …/suspender read `{ ids }` and answer alike; each names
 // its service (approveUsers, suspendUsers: the one place for the rules, e-mails and audit).
-import { requireApiRole } from "~/features/auth/api-guards.server.ts";
-import type { GuardArgs } from "~/features/auth/guards.server.ts";
+import { requireApiRole } from "~/features/accounts/api-guards.server.ts";
+import type { GuardArgs } from "~/features/accounts/guards.server.ts";
 import { apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
 import { type BulkAnswer, BulkIdsSchema } from "./bulk-schema.ts";
 import type { BulkOutcome } from "./users.server.ts";

@@ -5,14 +5,14 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { Email } from "~/components/ui/email.tsx";
-import { OpenSessions } from "~/features/auth/components/open-sessions.tsx";
-import { PasswordChangeForm } from "~/features/auth/components/password-change-form.tsx";
-import type { ChangePasswordActionData } from "~/features/auth/change-password.server.ts";
-import type { OpenSessionsView } from "~/features/auth/open-sessions.server.ts";
+import { OpenSessions } from "~/features/accounts/components/open-sessions.tsx";
+import { PasswordChangeForm } from "~/features/accounts/components/password-change-form.tsx";
+import type { ChangePasswordActionData } from "~/features/accounts/change-password.server.ts";
+import type { OpenSessionsView } from "~/features/accounts/open-sessions.server.ts";
 import { FileField, FormErrors, TextField } from "~/components/ui/field.tsx";
-import { fullName, initials, roleLabel } from "~/features/auth/roles.ts";
-import type { ProfileFields } from "~/features/users/profile-schema.ts";
-import type { ProfileActionData, ProfileView } from "~/features/users/profile.server.ts";
+import { fullName, initials, roleLabel } from "~/features/accounts/roles.ts";
+import type { ProfileFields } from "~/features/accounts/profile-schema.ts";
+import type { ProfileActionData, ProfileView } from "~/features/profile/profile.server.ts";
 import { formatCalendarDate } from "~/lib/dates.ts";
 
 /** The edit form's `intent`: the page's one action also serves the other forms. */

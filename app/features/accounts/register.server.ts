@@ -10,8 +10,8 @@ import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import { clientIp, consume } from "~/features/limits/rate-limits.server.ts";
-import { noticeAdminsOfRegistration } from "~/features/users/registration-notice.server.ts";
-import { PRIVACY_NOTICE_VERSION } from "~/features/privacy/retention.ts";
+import { noticeAdminsOfRegistration } from "~/features/accounts/registration-notice.server.ts";
+import { PRIVACY_NOTICE_VERSION } from "~/lib/retention.ts";
 import { findAccountToken, issueAccountToken, useAccountToken } from "./account-token.server.ts";
 import { needsGuardian } from "./age.ts";
 import { isCommonPassword } from "./common-passwords.ts";
@@ -24,7 +24,7 @@ import {
   GUARDIAN_LINK_INVALID,
 } from "./texts.ts";
 import type { RegisterInput } from "./schema.ts";
-import { userWordsCreate } from "~/features/users/user-words.ts";
+import { userWordsCreate } from "~/features/accounts/user-words.ts";
 import { log } from "~/lib/log.server.ts";
 
 export { REGISTER_OK } from "./schema.ts";
