@@ -46,7 +46,8 @@ const FEATURE_ORDER = [
   ["enrolment"],
   ["announcements", "certificates", "questions", "quizzes"],
   ["authoring", "learning", "reports"],
-  ["classes", "privacy"],
+  ["classes"],
+  ["privacy"],
   ["profile"],
   ["api-docs"],
 ];

@@ -1,0 +1,68 @@
+// What this feature holds of a person, for 'Descargar mis datos' (lib/personal-data.server.ts).
+import { prisma } from "~/lib/db.server.ts";
+import { after, json, keyset, rows, type PersonalData } from "~/lib/personal-data.server.ts";
+import { auditActionText } from "./audit.server.ts";
+
+/**
+ * The audit log's entries made by the person, and those about their account made by someone
+ * else (an admin's approval, suspension…): of these, what and when, not who nor from where.
+ */
+function activity(userId: string) {
+  const select = {
+    id: true,
+    action: true,
+    targetType: true,
+    targetId: true,
+    detail: true,
+    ip: true,
+    createdAt: true,
+  } as const;
+  return {
+    hechasPorTi: rows(
+      keyset("createdAt", (last, take) =>
+        prisma.auditLog.findMany({
+          where: { actorId: userId, ...after("createdAt", last) },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          take,
+          select,
+        }),
+      ),
+      (r) => ({
+        accion: r.action,
+        descripcion: auditActionText(r.action),
+        fecha: r.createdAt,
+        sobre: r.targetType ? { tipo: r.targetType, id: r.targetId } : null,
+        detalle: r.detail,
+        ip: r.ip,
+      }),
+    ),
+    sobreTuCuenta: rows(
+      keyset("createdAt", (last, take) =>
+        prisma.auditLog.findMany({
+          where: {
+            targetType: "user",
+            targetId: userId,
+            OR: [{ actorId: null }, { actorId: { not: userId } }],
+            ...after("createdAt", last),
+          },
+          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+          take,
+          select,
+        }),
+      ),
+      (r) => ({ accion: r.action, descripcion: auditActionText(r.action), fecha: r.createdAt, detalle: r.detail }),
+    ),
+  };
+}
+
+export const activityData: PersonalData = {
+  readme: [
+    "registro-de-actividad.json",
+    "  El registro de auditoría de tu cuenta: lo que hiciste (hechasPorTi: ingresos, cambios de",
+    "  contraseña, esta descarga…, con la dirección IP) y lo que otra persona hizo sobre tu cuenta",
+    "  (sobreTuCuenta: una aprobación, una suspensión…, sin decir quién ni desde dónde).",
+  ],
+  async *files(userId) {
+    yield { name: "registro-de-actividad.json", data: json(activity(userId)) };
+  },
+};

@@ -1,0 +1,88 @@
+// What this feature holds of a person, for 'Descargar mis datos' (lib/personal-data.server.ts).
+import { prisma } from "~/lib/db.server.ts";
+import { after, json, keyset, rows, type PersonalData } from "~/lib/personal-data.server.ts";
+import { log } from "~/lib/log.server.ts";
+import { readStoredChunks } from "~/lib/storage.server.ts";
+import { ensureCertificatePdf, verificationUrl } from "./certificates.server.ts";
+
+type CertificateRow = Parameters<typeof ensureCertificatePdf>[0];
+
+const certificateFile = (codigo: string) => `certificados/${codigo}.pdf`;
+
+/** The stored PDF's bytes (rendered now if it is missing), or null when it cannot be had. */
+async function certificatePdf(row: CertificateRow) {
+  try {
+    return await readStoredChunks(await ensureCertificatePdf(row));
+  } catch (error) {
+    log.error(
+      { err: error, codigo: row.codigo },
+      "No se pudo incluir el PDF de un certificado en una descarga de datos",
+    );
+    return null;
+  }
+}
+
+function certificates(userId: string, pdfs: Set<string>) {
+  return rows(
+    keyset("emitidoEn", (last, take) =>
+      prisma.certificate.findMany({
+        where: { userId, ...after("emitidoEn", last) },
+        orderBy: [{ emitidoEn: "asc" }, { id: "asc" }],
+        take,
+        select: {
+          id: true,
+          codigo: true,
+          cursoId: true,
+          nombreTitular: true,
+          nombreOriginal: true,
+          nombreActualizadoEn: true,
+          tituloCurso: true,
+          duracionHoras: true,
+          emitidoEn: true,
+          revocadoEn: true,
+        },
+      }),
+    ),
+    (r) => ({
+      id: r.id,
+      codigo: r.codigo,
+      cursoId: r.cursoId,
+      nombreTitular: r.nombreTitular,
+      nombreOriginal: r.nombreOriginal,
+      nombreActualizadoEn: r.nombreActualizadoEn,
+      curso: r.tituloCurso,
+      duracionHoras: r.duracionHoras,
+      emitidoEn: r.emitidoEn,
+      revocadoEn: r.revocadoEn,
+      verificacion: verificationUrl(r.codigo),
+      archivo: pdfs.has(r.codigo) ? certificateFile(r.codigo) : null,
+    }),
+  );
+}
+
+export const certificateData: PersonalData = {
+  readme: [
+    "certificados.json y la carpeta certificados/",
+    "  Tus certificados (código, nombre, curso, horas, fecha y enlace de verificación) y el PDF de",
+    "  cada uno. Un certificado revocado no tiene PDF.",
+  ],
+  async *files(userId) {
+    // The PDFs, then the list that names them: a certificate whose PDF could not be had says so.
+    const pdfs = new Set<string>();
+    for await (const batch of keyset("emitidoEn", (last, take) =>
+      prisma.certificate.findMany({
+        where: { userId, revocadoEn: null, ...after("emitidoEn", last) },
+        orderBy: [{ emitidoEn: "asc" }, { id: "asc" }],
+        take,
+      }),
+    )) {
+      for (const row of batch) {
+        const chunks = await certificatePdf(row);
+        if (!chunks) continue;
+        pdfs.add(row.codigo);
+        yield { name: certificateFile(row.codigo), data: chunks, compressed: true };
+      }
+    }
+    yield { name: "certificados.json", data: json(certificates(userId, pdfs)) };
+  },
+};

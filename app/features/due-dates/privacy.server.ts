@@ -1,0 +1,42 @@
+// What this feature holds of a person, for 'Descargar mis datos' (lib/personal-data.server.ts).
+import { prisma } from "~/lib/db.server.ts";
+import { json, type PersonalData } from "~/lib/personal-data.server.ts";
+
+/**
+ * Due dates (docs/product.md#due-dates): when the calendar feed's current address was made (its
+ * secret is kept only as a hash, so it is not here) and the reminders sent, one per module at
+ * most: a few hundred rows for a learner of many courses.
+ */
+async function dueDates(userId: string) {
+  const [feed, reminders] = await Promise.all([
+    prisma.calendarFeed.findUnique({ where: { userId }, select: { createdAt: true } }),
+    prisma.moduleReminder.findMany({
+      where: { userId },
+      orderBy: { createdAt: "asc" },
+      select: {
+        createdAt: true,
+        modulo: { select: { titulo: true, fechaLimite: true, curso: { select: { titulo: true } } } },
+      },
+    }),
+  ]);
+  return {
+    calendario: feed ? { enlaceCreadoEn: feed.createdAt } : null,
+    recordatorios: reminders.map((r) => ({
+      curso: r.modulo.curso.titulo,
+      modulo: r.modulo.titulo,
+      fechaLimite: r.modulo.fechaLimite,
+      enviadoEn: r.createdAt,
+    })),
+  };
+}
+
+export const dueDateData: PersonalData = {
+  readme: [
+    "fechas-limite.json",
+    "  Desde cuándo existe tu enlace de calendario (el enlace no está: solo guardamos una huella) y",
+    "  los recordatorios de fechas límite que te enviamos: curso, módulo, fecha límite y envío.",
+  ],
+  async *files(userId) {
+    yield { name: "fechas-limite.json", data: json(await dueDates(userId)) };
+  },
+};
