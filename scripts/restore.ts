@@ -44,7 +44,7 @@ async function main(): Promise<number> {
   console.log(`Checked: ${result.tables} tables and ${result.rows} rows as in the manifest;`);
   console.log(
     manifest.storage === "local"
-      ? `  ${result.files} stored files present, sizes as in the manifest.`
+      ? `  ${result.files} stored files copied, each as in the manifest (SHA-256).`
       : `  ${result.files} stored files present in the bucket.`,
   );
   console.log("Start the server: it applies any newer migrations at start.");

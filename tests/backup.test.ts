@@ -681,12 +681,15 @@ describe(`backup and restore on ${engine}`, { timeout: 90_000 }, () => {
     const restored = await node(["scripts/restore.ts", name], into);
     expect(restored.code, restored.output).toBe(0);
     expect(restored.output).toMatch(
-      /Checked: \d+ tables and \d+ rows as in the manifest;\n {2}\d+ stored files present/,
+      /Checked: \d+ tables and \d+ rows as in the manifest;\n {2}\d+ stored files copied, each as in the manifest/,
     );
     const refused = await node(["scripts/restore.ts", path.join(dir, name)], into);
     expect(refused.code).toBe(2);
     expect(refused.output).toMatch(/^Restore failed: La restauración solo escribe en una base de datos vacía/m);
-    for (const run of [backup, restored, refused]) expect(run.output).not.toContain("s3cr3t");
+    // No way to restore over data: --force is gone.
+    const forced = await node(["scripts/restore.ts", name, "--force"], into);
+    expect([forced.code, forced.output]).toEqual([2, expect.stringMatching(/Unknown option '--force'/)]);
+    for (const run of [backup, restored, refused, forced]) expect(run.output).not.toContain("s3cr3t");
     await expectRestored(target, [ack]);
   });
 });
