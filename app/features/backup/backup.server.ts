@@ -512,22 +512,18 @@ export async function countPgTables(client: pg.Client, schema: string): Promise<
   return tables;
 }
 
-async function pgServerMajor(client: pg.Client): Promise<number> {
+export async function pgServerMajor(client: pg.Client): Promise<number> {
   const { rows } = await client.query<{ v: string }>("SELECT current_setting('server_version_num') AS v");
   return Math.floor(Number(rows[0]!.v) / 10000);
 }
 
 /**
- * A pg_dump, pg_restore or psql at least as new as the server (an older one refuses, or misreads a
- * newer server's catalog), and otherwise the closest to it (a newer one writes what an older server
- * may not know, e.g. pg_restore 17's `SET transaction_timeout`): PG_BIN if it is new enough, else
- * the oldest new enough of Debian's /usr/lib/postgresql/<n>/bin and PATH's.
+ * A pg_dump or pg_restore at least as new as the server (an older one refuses, or misreads a newer
+ * server's catalog), and otherwise the closest to it (a newer one may send what an older server
+ * does not know): PG_BIN if it is new enough, else the oldest new enough of Debian's
+ * /usr/lib/postgresql/<n>/bin and PATH's.
  */
-export async function pgTool(
-  name: "pg_dump" | "pg_restore" | "psql",
-  serverMajor: number,
-  pgBin?: string,
-): Promise<string> {
+export async function pgTool(name: "pg_dump" | "pg_restore", serverMajor: number, pgBin?: string): Promise<string> {
   const dirs = [
     ...(pgBin ? [pgBin] : []),
     ...(fs.existsSync("/usr/lib/postgresql")
@@ -578,33 +574,24 @@ async function toolMajor(bin: string): Promise<number | null> {
 }
 
 /**
- * Runs pg_dump, pg_restore or psql on a database URL. The password travels in PGPASSWORD, never on
- * the command line (which `ps` shows); Prisma's `schema` parameter is not libpq's and is dropped.
+ * Runs pg_dump or pg_restore on a database URL. The password travels in PGPASSWORD, never on the
+ * command line (which `ps` shows), and is masked in its errors; Prisma's `schema` parameter is not
+ * libpq's and is dropped.
  */
-function runPgTool(bin: string, args: string[], url: string, signal?: AbortSignal): Promise<string> {
-  const { dbname, environment, password } = pgToolConnection(url);
-  return runTool(bin, [...args, `--dbname=${dbname}`], { environment, secret: password, signal });
-}
-
-/**
- * How a PostgreSQL tool reaches a database URL: `--dbname` without the password, which travels in
- * PGPASSWORD (the command line is what `ps` shows); `password` is to be masked in its errors.
- */
-export function pgToolConnection(url: string): { dbname: string; environment: NodeJS.ProcessEnv; password: string } {
-  const { config } = pgSettings(url);
-  const parsed = new URL(config.connectionString!);
+export function runPgTool(bin: string, args: string[], url: string, signal?: AbortSignal): Promise<string> {
+  const parsed = new URL(pgSettings(url).config.connectionString!);
   const password = decodeURIComponent(parsed.password);
   parsed.password = "";
   const environment: NodeJS.ProcessEnv = { ...process.env, PGPASSWORD: password || process.env.PGPASSWORD };
   if (!password) delete environment.PGPASSWORD;
-  return { dbname: parsed.toString(), environment, password };
+  return runTool(bin, [...args, `--dbname=${parsed.toString()}`], { environment, secret: password, signal });
 }
 
 /**
  * Runs a tool; resolves with its output, rejects with its error output (`secret` masked).
  * `signal` ends it (SIGTERM); the promise settles once it has exited.
  */
-export function runTool(
+function runTool(
   bin: string,
   args: string[],
   {
