@@ -3,6 +3,8 @@ import { prisma } from "~/lib/db.server.ts";
 import { after, json, keyset, rows, type PersonalData } from "~/lib/personal-data.server.ts";
 import { isStorageKey, readStoredChunks } from "~/lib/storage.server.ts";
 import { publicUserSelect } from "./users.server.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
+import { deleteUserSessions } from "./session.server.ts";
 
 /** Every column of the account but its password hash: the admin's view of it, and the rest. */
 const PROFILE_SELECT = {
@@ -151,3 +153,25 @@ export const sessionData: PersonalData = {
     yield { name: "sesiones.json", data: json(sessions(userId)) };
   },
 };
+
+/** Account deletion: the account as deletion needs it, with every address it had or asked for. */
+export async function accountToErase(tx: Prisma.TransactionClient, userId: string) {
+  const user = await tx.user.findUnique({
+    where: { id: userId },
+    select: { id: true, correo: true, nombre: true, apellido: true, rol: true, imagenPerfil: true, tutorCorreo: true },
+  });
+  if (!user) return null;
+  const changes = await tx.emailChange.findMany({ where: { userId }, select: { newEmail: true } });
+  return { ...user, addresses: [user.correo, ...changes.map((c) => c.newEmail)] };
+}
+
+/**
+ * Account deletion, last: reset links the person (an admin) made for others no longer say who made
+ * them; sessions and API tokens end; the account goes, and with it (cascade) its enrolments,
+ * attempts, received messages, links and e-mail changes.
+ */
+export async function eraseAccountRow(tx: Prisma.TransactionClient, userId: string) {
+  await tx.accountToken.updateMany({ where: { createdById: userId }, data: { createdById: null } });
+  await deleteUserSessions(userId, tx);
+  await tx.user.delete({ where: { id: userId } });
+}

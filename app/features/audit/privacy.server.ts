@@ -2,6 +2,7 @@
 import { prisma } from "~/lib/db.server.ts";
 import { after, json, keyset, rows, type PersonalData } from "~/lib/personal-data.server.ts";
 import { auditActionText } from "./audit.server.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
 
 /**
  * The audit log's entries made by the person, and those about their account made by someone
@@ -66,3 +67,23 @@ export const activityData: PersonalData = {
     yield { name: "registro-de-actividad.json", data: json(activity(userId)) };
   },
 };
+
+/** Account deletion: the addresses the account had, as its e-mail changes recorded them. */
+export async function auditedAddresses(tx: Prisma.TransactionClient, userId: string) {
+  const changes = await tx.auditLog.findMany({
+    where: { action: "user.email-change", targetId: userId },
+    select: { detail: true },
+  });
+  return changes.flatMap((a) => (a.detail ?? "").split(" → "));
+}
+
+/**
+ * Account deletion: audit entries keep the action, the date and the ids (which now point at
+ * nobody), without the detail (an address, a course, a code) or the IP. An entry someone else made
+ * about the person keeps that someone's IP; a failed sign-in with one of the addresses loses its IP too.
+ */
+export async function eraseAuditDetails(tx: Prisma.TransactionClient, userId: string, addresses: string[]) {
+  await tx.auditLog.updateMany({ where: { actorId: userId }, data: { detail: null, ip: null } });
+  await tx.auditLog.updateMany({ where: { targetId: userId }, data: { detail: null } });
+  await tx.auditLog.updateMany({ where: { detail: { in: addresses } }, data: { detail: null, ip: null } });
+}

@@ -4,6 +4,7 @@ import { after, json, keyset, rows, type PersonalData } from "~/lib/personal-dat
 import { log } from "~/lib/log.server.ts";
 import { readStoredChunks } from "~/lib/storage.server.ts";
 import { ensureCertificatePdf, verificationUrl } from "./certificates.server.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
 
 type CertificateRow = Parameters<typeof ensureCertificatePdf>[0];
 
@@ -86,3 +87,28 @@ export const certificateData: PersonalData = {
     yield { name: "certificados.json", data: json(certificates(userId, pdfs)) };
   },
 };
+
+/**
+ * Account deletion: certificates outlive the account (userId null), verifiable with the name
+ * printed on them, or revoked: no name, no PDF. The name before a rename (never shown) goes either
+ * way. Returns the PDFs to delete after the commit and how many were kept or revoked.
+ */
+export async function eraseCertificates(tx: Prisma.TransactionClient, userId: string, revoke: boolean) {
+  const certificates = await tx.certificate.findMany({ where: { userId }, select: { pdfKey: true } });
+  if (!revoke) {
+    await tx.certificate.updateMany({ where: { userId }, data: { userId: null, nombreOriginal: null } });
+    return { files: [], kept: certificates.length, revoked: 0 };
+  }
+  await tx.certificate.updateMany({
+    where: { userId },
+    data: {
+      userId: null,
+      revocadoEn: new Date(),
+      nombreTitular: "",
+      nombreOriginal: null,
+      nombreActualizadoEn: null,
+      pdfKey: null,
+    },
+  });
+  return { files: certificates.flatMap((c) => (c.pdfKey ? [c.pdfKey] : [])), kept: 0, revoked: certificates.length };
+}

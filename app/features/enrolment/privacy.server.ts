@@ -1,6 +1,7 @@
 // What this feature holds of a person, for 'Descargar mis datos' (lib/personal-data.server.ts).
 import { prisma } from "~/lib/db.server.ts";
 import { after, json, keyset, rows, type PersonalData } from "~/lib/personal-data.server.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
 
 function enrolments(userId: string) {
   return rows(
@@ -41,3 +42,13 @@ export const enrolmentData: PersonalData = {
     yield { name: "inscripciones.json", data: json(enrolments(userId)) };
   },
 };
+
+/** Account deletion: the participant counters of the person's courses, before their enrolments go (cascade). */
+export async function eraseEnrolments(tx: Prisma.TransactionClient, userId: string) {
+  const enrolments = await tx.enrolment.findMany({ where: { userId }, select: { cursoId: true } });
+  if (enrolments.length === 0) return;
+  await tx.course.updateMany({
+    where: { id: { in: enrolments.map((e) => e.cursoId) } },
+    data: { cantidadParticipantes: { decrement: 1 } },
+  });
+}

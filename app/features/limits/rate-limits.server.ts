@@ -107,6 +107,11 @@ export function counterKeys(subjects: string[]): string[] {
   return (Object.keys(BUDGETS) as LimiterName[]).flatMap((name) => subjects.map((subject) => rowKey([name, subject])));
 }
 
+/** Account deletion: the counters kept for a person (their id and every address they had). */
+export async function eraseCounters(tx: Pick<typeof prisma, "rateLimit">, subjects: string[]) {
+  await tx.rateLimit.deleteMany({ where: { key: { in: counterKeys(subjects) } } });
+}
+
 /**
  * Takes one point from each named bucket; refused when any bucket is empty (the points stay
  * spent), with `message` (default TOO_MANY_REQUESTS).

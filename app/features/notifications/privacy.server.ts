@@ -2,6 +2,7 @@
 import { prisma } from "~/lib/db.server.ts";
 import { after, json, keyset, rows, type PersonalData } from "~/lib/personal-data.server.ts";
 import { getPreferences } from "./notify.server.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
 
 /** The person's notifications (features/notifications), oldest first. */
 function notifications(userId: string) {
@@ -40,3 +41,39 @@ export const notificationData: PersonalData = {
     };
   },
 };
+
+/**
+ * Account deletion: the 'mensaje' notifications a person's messages caused name them: each
+ * links its message (`…?ver={id}`), so those are found exactly; the name in the title and text
+ * becomes `sender`. Written per distinct wording (a message to a class is one).
+ */
+export async function renameInMessageNotifications(
+  tx: Prisma.TransactionClient,
+  sent: Array<{ id: string }>,
+  names: string[],
+  sender: string,
+) {
+  if (sent.length === 0 || names.length === 0) return;
+  const byLength = [...names].sort((a, b) => b.length - a.length);
+  const scrub = (value: string) => byLength.reduce((text, name) => text.split(name).join(sender), value);
+  for (let i = 0; i < sent.length; i += 500) {
+    const links = sent.slice(i, i + 500).flatMap((m) => [`/user/messages?ver=${m.id}`, `/admin/messages?ver=${m.id}`]);
+    const rows = await tx.notification.findMany({
+      where: { kind: "mensaje", link: { in: links } },
+      select: { id: true, title: true, text: true },
+    });
+    const byWording = new Map<string, { title: string; text: string; ids: string[] }>();
+    for (const row of rows) {
+      const key = `${row.title}\n${row.text}`;
+      const group = byWording.get(key) ?? { title: row.title, text: row.text, ids: [] };
+      group.ids.push(row.id);
+      byWording.set(key, group);
+    }
+    for (const group of byWording.values()) {
+      await tx.notification.updateMany({
+        where: { id: { in: group.ids } },
+        data: { title: scrub(group.title), text: scrub(group.text) },
+      });
+    }
+  }
+}

@@ -12,11 +12,16 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
+import { accountToErase, eraseAccountRow } from "~/features/accounts/privacy.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
+import { auditedAddresses, eraseAuditDetails } from "~/features/audit/privacy.server.ts";
+import { eraseCertificates } from "~/features/certificates/privacy.server.ts";
+import { eraseEnrolments } from "~/features/enrolment/privacy.server.ts";
+import { eraseMail } from "~/features/mail/privacy.server.ts";
+import { eraseSentMessages } from "~/features/messages/privacy.server.ts";
 import { fullName, isAdmin, toRole, type Role } from "~/features/accounts/roles.ts";
-import { deleteUserSessions, destroySession } from "~/features/accounts/session.server.ts";
-import { counterKeys, release, reserve, type Bucket } from "~/features/limits/rate-limits.server.ts";
-import { DROPPED_TEXT } from "~/features/mail/outbox.server.ts";
+import { destroySession } from "~/features/accounts/session.server.ts";
+import { eraseCounters, release, reserve, type Bucket } from "~/features/limits/rate-limits.server.ts";
 import { clearOfflineMarker } from "~/features/offline/offline.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { asFailure, fail, failureHeaders, formReply, ok, raise, type Result } from "~/lib/failure.ts";
@@ -80,165 +85,26 @@ async function deleteAccount(userId: string, deletion: Deletion): Promise<Result
 }
 
 async function eraseAccount(tx: Tx, userId: string, choice: CertificateChoice) {
-  const user = await tx.user.findUnique({
-    where: { id: userId },
-    select: {
-      id: true,
-      correo: true,
-      nombre: true,
-      apellido: true,
-      rol: true,
-      imagenPerfil: true,
-      tutorCorreo: true,
-    },
-  });
+  const user = await accountToErase(tx, userId);
   if (!user) return null;
-  const now = new Date();
   const name = fullName(user.nombre, user.apellido);
-
   // Every address the account had or asked for: mail, counters and audit details name them.
-  const changes = await tx.emailChange.findMany({ where: { userId }, select: { newEmail: true } });
-  const addressChanges = await tx.auditLog.findMany({
-    where: { action: "user.email-change", targetId: userId },
-    select: { detail: true },
-  });
-  const addresses = unique([
-    user.correo,
-    ...changes.map((c) => c.newEmail),
-    ...addressChanges.flatMap((a) => (a.detail ?? "").split(" → ")),
-  ]);
+  const addresses = unique([...user.addresses, ...(await auditedAddresses(tx, userId))]);
 
-  // Participant counters follow the enrolments that go with the account (cascade).
-  const enrolments = await tx.enrolment.findMany({ where: { userId }, select: { cursoId: true } });
-  if (enrolments.length > 0) {
-    await tx.course.updateMany({
-      where: { id: { in: enrolments.map((e) => e.cursoId) } },
-      data: { cantidadParticipantes: { decrement: 1 } },
-    });
-  }
-
-  // Certificates outlive the account (userId null), verifiable with the name printed on them, or
-  // revoked: no name, no PDF. The name before a rename (never shown) goes either way.
-  const certificates = await tx.certificate.findMany({ where: { userId }, select: { pdfKey: true } });
-  const files: string[] = user.imagenPerfil ? [user.imagenPerfil] : [];
-  if (choice === "revocar") {
-    await tx.certificate.updateMany({
-      where: { userId },
-      data: {
-        userId: null,
-        revocadoEn: now,
-        nombreTitular: "",
-        nombreOriginal: null,
-        nombreActualizadoEn: null,
-        pdfKey: null,
-      },
-    });
-    files.push(...certificates.flatMap((c) => (c.pdfKey ? [c.pdfKey] : [])));
-  } else {
-    await tx.certificate.updateMany({ where: { userId }, data: { userId: null, nombreOriginal: null } });
-  }
-
-  // Messages sent stay with their recipients, from 'Cuenta eliminada': no name, address or role.
-  const sent = await tx.message.findMany({ where: { fromId: userId }, select: { id: true, to: true, fromName: true } });
-  await tx.message.updateMany({
-    where: { fromId: userId },
-    data: { fromId: null, from: "", fromName: DELETED_SENDER, fromRole: "" },
-  });
-  const names = unique([name, ...sent.map((m) => m.fromName)]).filter((n) => n !== DELETED_SENDER);
-  await scrubMessageNotices(tx, sent, names);
-  await scrubMessageNotifications(tx, sent, names);
-
-  // Mail for the person goes (its text names them): to any of their addresses or their account,
-  // and the request for their guardian's consent (to the guardian, naming the child).
-  const guardianMail =
-    user.tutorCorreo && name
-      ? [{ kind: "registration.guardian", to: user.tutorCorreo, subject: { contains: name } }]
-      : [];
-  await tx.outboxMail.deleteMany({ where: { OR: [{ to: { in: addresses } }, { toUserId: userId }, ...guardianMail] } });
-  // So do the counters kept for them.
-  await tx.rateLimit.deleteMany({ where: { key: { in: counterKeys([userId, ...addresses]) } } });
-
-  // Audit entries keep the action, the date and the ids (which now point at nobody), without the
-  // detail (an address, a course, a code) or the IP. An entry someone else made about the person
-  // keeps that someone's IP; a failed sign-in with one of the addresses loses its IP too.
-  await tx.auditLog.updateMany({ where: { actorId: userId }, data: { detail: null, ip: null } });
-  await tx.auditLog.updateMany({ where: { targetId: userId }, data: { detail: null } });
-  await tx.auditLog.updateMany({ where: { detail: { in: addresses } }, data: { detail: null, ip: null } });
-  // Reset links this person (an admin) made for others no longer say who made them.
-  await tx.accountToken.updateMany({ where: { createdById: userId }, data: { createdById: null } });
-
-  // The account: sessions and API tokens end here; enrolments, attempts, received messages,
-  // links and e-mail changes go with it (cascade).
-  await deleteUserSessions(userId, tx);
-  await tx.user.delete({ where: { id: userId } });
+  await eraseEnrolments(tx, userId);
+  const certificates = await eraseCertificates(tx, userId, choice === "revocar");
+  await eraseSentMessages(tx, userId, name, DELETED_SENDER);
+  await eraseMail(tx, { userId, addresses, name, guardian: user.tutorCorreo });
+  await eraseCounters(tx, [userId, ...addresses]);
+  await eraseAuditDetails(tx, userId, addresses);
+  await eraseAccountRow(tx, userId);
 
   if (toRole(user.rol) === "admin") {
     const admins = await tx.user.count({ where: { rol: "admin", aprobado: true } });
     if (admins === 0) raise(fail(409, LAST_ADMIN, { reason: "last-admin" }));
   }
-  return {
-    files,
-    kept: choice === "revocar" ? 0 : certificates.length,
-    revoked: choice === "revocar" ? certificates.length : 0,
-  };
-}
-
-/**
- * New-message notices the person's messages caused name them ('Nuevo mensaje de Ana Pérez…'):
- * in those still in the outbox the name becomes 'Cuenta eliminada'. A notice is theirs when it
- * went to one of their messages' recipients, names them, and links one of their messages (or
- * its text was already dropped).
- */
-async function scrubMessageNotices(tx: Tx, sent: Array<{ id: string; to: string }>, names: string[]) {
-  if (sent.length === 0 || names.length === 0) return;
-  const ids = new Set(sent.map((m) => m.id));
-  const notices = await tx.outboxMail.findMany({
-    where: { kind: "message.notice", to: { in: unique(sent.map((m) => m.to)) } },
-    select: { id: true, subject: true, text: true, html: true },
-  });
-  // Longest first, so that a name is never left half replaced by a shorter one inside it.
-  const byLength = [...names].sort((a, b) => b.length - a.length);
-  const scrub = (value: string) => byLength.reduce((text, name) => text.split(name).join(DELETED_SENDER), value);
-  for (const notice of notices) {
-    if (!byLength.some((name) => notice.subject.includes(name) || notice.text.includes(name))) continue;
-    const linked = /[?&]ver=([A-Za-z0-9_-]+)/.exec(notice.text)?.[1];
-    if (linked ? !ids.has(linked) : notice.text !== DROPPED_TEXT) continue;
-    await tx.outboxMail.update({
-      where: { id: notice.id },
-      data: { subject: scrub(notice.subject), text: scrub(notice.text), html: notice.html ? scrub(notice.html) : null },
-    });
-  }
-}
-
-/**
- * The same for the 'mensaje' notifications (features/notifications) their messages caused: each
- * links its message (`…?ver={id}`), so those are found exactly; the name in the title and text
- * becomes 'Cuenta eliminada'. Written per distinct wording (a message to a class is one).
- */
-async function scrubMessageNotifications(tx: Tx, sent: Array<{ id: string }>, names: string[]) {
-  if (sent.length === 0 || names.length === 0) return;
-  const byLength = [...names].sort((a, b) => b.length - a.length);
-  const scrub = (value: string) => byLength.reduce((text, name) => text.split(name).join(DELETED_SENDER), value);
-  for (let i = 0; i < sent.length; i += 500) {
-    const links = sent.slice(i, i + 500).flatMap((m) => [`/user/messages?ver=${m.id}`, `/admin/messages?ver=${m.id}`]);
-    const rows = await tx.notification.findMany({
-      where: { kind: "mensaje", link: { in: links } },
-      select: { id: true, title: true, text: true },
-    });
-    const byWording = new Map<string, { title: string; text: string; ids: string[] }>();
-    for (const row of rows) {
-      const key = `${row.title}\n${row.text}`;
-      const group = byWording.get(key) ?? { title: row.title, text: row.text, ids: [] };
-      group.ids.push(row.id);
-      byWording.set(key, group);
-    }
-    for (const group of byWording.values()) {
-      await tx.notification.updateMany({
-        where: { id: { in: group.ids } },
-        data: { title: scrub(group.title), text: scrub(group.text) },
-      });
-    }
-  }
+  const files = [...(user.imagenPerfil ? [user.imagenPerfil] : []), ...certificates.files];
+  return { files, kept: certificates.kept, revoked: certificates.revoked };
 }
 
 function unique(values: string[]) {
