@@ -87,3 +87,8 @@ export async function eraseAuditDetails(tx: Prisma.TransactionClient, userId: st
   await tx.auditLog.updateMany({ where: { targetId: userId }, data: { detail: null } });
   await tx.auditLog.updateMany({ where: { detail: { in: addresses } }, data: { detail: null, ip: null } });
 }
+
+/** Housekeeping: audit entries older than `before` (RETENTION.auditMonths) go; how many went. */
+export async function purgeAuditBefore(before: Date) {
+  return (await prisma.auditLog.deleteMany({ where: { createdAt: { lt: before } } })).count;
+}

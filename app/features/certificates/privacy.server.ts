@@ -112,3 +112,8 @@ export async function eraseCertificates(tx: Prisma.TransactionClient, userId: st
   });
   return { files: certificates.flatMap((c) => (c.pdfKey ? [c.pdfKey] : [])), kept: 0, revoked: certificates.length };
 }
+
+/** Account deletion: how many certificates the person holds (the form asks what becomes of them). */
+export function countCertificates(userId: string) {
+  return prisma.certificate.count({ where: { userId } });
+}

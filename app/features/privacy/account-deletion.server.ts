@@ -15,7 +15,7 @@ import { data, redirect } from "react-router";
 import { accountToErase, eraseAccountRow } from "~/features/accounts/privacy.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { auditedAddresses, eraseAuditDetails } from "~/features/audit/privacy.server.ts";
-import { eraseCertificates } from "~/features/certificates/privacy.server.ts";
+import { countCertificates, eraseCertificates } from "~/features/certificates/privacy.server.ts";
 import { eraseEnrolments } from "~/features/enrolment/privacy.server.ts";
 import { eraseMail } from "~/features/mail/privacy.server.ts";
 import { eraseSentMessages } from "~/features/messages/privacy.server.ts";
@@ -180,7 +180,7 @@ export async function deleteAccountFormAction(request: Request, user: { id: stri
 /** The profile's 'Eliminar mi cuenta': how many certificates to decide about, and whether it is the last admin. */
 export async function accountDeletionView(user: { id: string; rol: Role | null }) {
   const [certificados, otherAdmins] = await Promise.all([
-    prisma.certificate.count({ where: { userId: user.id } }),
+    countCertificates(user.id),
     isAdmin(user) ? prisma.user.count({ where: { rol: "admin", aprobado: true, id: { not: user.id } } }) : 1,
   ]);
   return { certificados, lastAdmin: otherAdmins === 0 };
@@ -191,5 +191,5 @@ export type AccountDeletionView = Awaited<ReturnType<typeof accountDeletionView>
 export async function deletionTarget(id: string) {
   const user = await getUser(id);
   if (!user) return null;
-  return { ...user, certificados: await prisma.certificate.count({ where: { userId: id } }) };
+  return { ...user, certificados: await countCertificates(id) };
 }

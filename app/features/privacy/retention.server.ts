@@ -2,7 +2,8 @@
 // and contact-form messages. Sessions, account tokens, rate-limit rows and sent mail texts have
 // purges of their own in their features. Idempotent deletes on indexed dates: safe on every
 // instance, hourly.
-import { prisma } from "~/lib/db.server.ts";
+import { purgeAuditBefore } from "~/features/audit/privacy.server.ts";
+import { purgeContactBefore } from "~/features/contact/privacy.server.ts";
 import { RETENTION } from "~/lib/retention.ts";
 
 function monthsBefore(now: Date, months: number) {
@@ -12,11 +13,7 @@ function monthsBefore(now: Date, months: number) {
 }
 
 export async function purgePastRetention(now = new Date()): Promise<{ audit: number; contact: number }> {
-  const audit = await prisma.auditLog.deleteMany({
-    where: { createdAt: { lt: monthsBefore(now, RETENTION.auditMonths) } },
-  });
-  const contact = await prisma.contactMessage.deleteMany({
-    where: { createdAt: { lt: monthsBefore(now, RETENTION.contactMonths) } },
-  });
-  return { audit: audit.count, contact: contact.count };
+  const audit = await purgeAuditBefore(monthsBefore(now, RETENTION.auditMonths));
+  const contact = await purgeContactBefore(monthsBefore(now, RETENTION.contactMonths));
+  return { audit, contact };
 }
