@@ -103,7 +103,7 @@ const rowKey = ([name, key]: Bucket) => `${name}:${normal(key)}`;
 const secondsOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** The counter rows of these subjects (a user id, an address) in every budget: a deleted account's go with it. */
-export function counterKeys(subjects: string[]): string[] {
+function counterKeys(subjects: string[]): string[] {
   return (Object.keys(BUDGETS) as LimiterName[]).flatMap((name) => subjects.map((subject) => rowKey([name, subject])));
 }
 
