@@ -1,4 +1,4 @@
-// The course editor's small steps (docs/product.md#course-editor; /admin/courses/edit/{cursoId}, see
+// The course editor's small steps (docs/product.md#course-editor; /docente/cursos/{cursoId}/editar, see
 // ./editor-action.server.ts): what the editor shows, and each change one small form makes to a
 // module, its files, links and questions. Admin-only: callers guard first. Every change is one
 // transaction; files a change drops are removed after it commits.

@@ -1,17 +1,29 @@
 import { PanelLayout, type PanelLink } from "~/components/panel-layout.tsx";
 import { UnreadBadge, useUnreadMessages } from "~/features/messages/components/unread-badge.tsx";
+import { pendingLabel } from "~/features/users/records-texts.ts";
 
 /**
- * The panel a signed-in person works in, chosen by their role (one rule for both layouts): a
+ * The panel a signed-in person works in, chosen by their role (one rule for every layout): a
  * docente keeps the teacher's panel, its title and menu, on the pages /user shares with the
  * learners (messages, profile, certificates, courses…), so 'Mis cursos como profesor/a' is always
- * one click away (docs/product.md#course-teams).
+ * one click away (docs/product.md#course-teams); an admin keeps theirs on a course's pages.
  */
 export function panelTitle(rol: string | null | undefined): string {
+  if (rol === "admin") return "Panel Administrador";
   return rol === "docente" ? "Panel docente" : "Panel Usuario";
 }
 
-function panelLinks(rol: string | null | undefined, unread: number): PanelLink[] {
+function panelLinks(rol: string | null | undefined, unread: number, pending: number): PanelLink[] {
+  if (rol === "admin") {
+    return [
+      { to: "/admin", label: "Resumen", end: true },
+      { to: "/admin/profile", label: "Mi Perfil" },
+      { to: "/admin/courses", label: "Mis Cursos" },
+      { to: "/admin/records", label: "Registros", badge: <PendingBadge count={pending} /> },
+      { to: "/admin/messages", label: "Mensajes", badge: <UnreadBadge count={unread} /> },
+      { to: "/admin/library", label: "Biblioteca" },
+    ];
+  }
   const messages = { to: "/user/messages", label: "Mensajes", badge: <UnreadBadge count={unread} /> };
   if (rol === "docente") {
     return [
@@ -31,8 +43,20 @@ function panelLinks(rol: string | null | undefined, unread: number): PanelLink[]
   ];
 }
 
-/** The /user and /docente layouts: the signed-in person's panel around the page. */
-export function RolePanel({ rol }: { rol: string | null | undefined }) {
+/** The signed-in person's panel around the page (/admin, /user, /docente); `pending`: an admin's 'Registros'. */
+export function RolePanel({ rol, pending = 0 }: { rol: string | null | undefined; pending?: number }) {
   const unread = useUnreadMessages();
-  return <PanelLayout title={panelTitle(rol)} links={panelLinks(rol, unread)} />;
+  return <PanelLayout title={panelTitle(rol)} links={panelLinks(rol, unread, pending)} />;
+}
+
+/** " (3)" after 'Registros', read out as "3 pendientes" ("1 pendiente"); nothing when nobody waits. */
+function PendingBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  const shown = count > 99 ? "99+" : String(count);
+  return (
+    <>
+      <span aria-hidden="true"> ({shown})</span>
+      <span className="sr-only"> ({pendingLabel(count)})</span>
+    </>
+  );
 }
