@@ -60,51 +60,36 @@ export default [
     route("*", "routes/user/in-development.tsx"),
   ]),
 
-  // Teacher's panel (docs/product.md#course-teams): their courses, and each course's pages as
-  // the admin panel has them (the same modules, guarded per course: features/courses/team.server.ts).
+  // Teacher's panel (docs/product.md#course-teams), and the one tree of a course's pages for its
+  // team and admins, guarded per course (docs/decisions/036-one-course-management-tree.md).
   route("docente", "routes/docente/layout.tsx", [
     index("routes/docente/index.tsx"),
-    route("cursos/nuevo", "routes/admin/course-new.tsx", { id: "docente-course-new" }),
-    route("cursos/:cursoId/editar", "routes/admin/course-edit.tsx", { id: "docente-course-edit" }),
-    route("cursos/:cursoId/editar/archivos", "routes/admin/course-files.ts", { id: "docente-course-files" }),
-    route("cursos/:cursoId/participantes", "routes/admin/participants.tsx", { id: "docente-participants" }),
-    route("cursos/:cursoId/participantes/csv", "routes/admin/participants-csv.ts", { id: "docente-participants-csv" }),
-    route("cursos/:cursoId/reportes", "routes/admin/course-report.tsx", { id: "docente-course-report" }),
-    route("cursos/:cursoId/calificaciones", "routes/admin/gradebook.tsx", { id: "docente-gradebook" }),
-    route("cursos/:cursoId/calificaciones/csv", "routes/admin/gradebook-csv.ts", { id: "docente-gradebook-csv" }),
+    route("cursos/nuevo", "routes/admin/course-new.tsx"),
+    route("cursos/:cursoId/editar", "routes/admin/course-edit.tsx"),
+    route("cursos/:cursoId/editar/archivos", "routes/admin/course-files.ts"),
+    route("cursos/:cursoId/participantes", "routes/admin/participants.tsx"),
+    route("cursos/:cursoId/participantes/csv", "routes/admin/participants-csv.ts"),
+    route("cursos/:cursoId/reportes", "routes/admin/course-report.tsx"),
+    route("cursos/:cursoId/calificaciones", "routes/admin/gradebook.tsx"),
+    route("cursos/:cursoId/calificaciones/csv", "routes/admin/gradebook-csv.ts"),
     // A course's classes (docs/product.md#classes).
-    route("cursos/:cursoId/clases", "routes/classes/list.tsx", { id: "docente-classes" }),
-    route("cursos/:cursoId/clases/:claseId", "routes/classes/class.tsx", { id: "docente-class" }),
-    route("cursos/:cursoId/clases/:claseId/progreso", "routes/classes/progress.tsx", { id: "docente-class-progress" }),
-    route("cursos/:cursoId/clases/:claseId/escribir", "routes/classes/write.tsx", { id: "docente-class-write" }),
-    route("cursos/:cursoId/clases/:claseId/notas.csv", "routes/classes/grades-csv.ts", {
-      id: "docente-class-grades-csv",
-    }),
-    route("cursos/:cursoId/clases/:claseId/importar", "routes/classes/import.tsx", { id: "docente-class-import" }),
+    route("cursos/:cursoId/clases", "routes/classes/list.tsx"),
+    route("cursos/:cursoId/clases/:claseId", "routes/classes/class.tsx"),
+    route("cursos/:cursoId/clases/:claseId/progreso", "routes/classes/progress.tsx"),
+    route("cursos/:cursoId/clases/:claseId/escribir", "routes/classes/write.tsx"),
+    route("cursos/:cursoId/clases/:claseId/notas.csv", "routes/classes/grades-csv.ts"),
+    route("cursos/:cursoId/clases/:claseId/importar", "routes/classes/import.tsx"),
     // A course's announcements (docs/product.md#announcements).
-    route("cursos/:cursoId/avisos", "routes/announcements/manage.tsx", { id: "docente-course-announcements" }),
+    route("cursos/:cursoId/avisos", "routes/announcements/manage.tsx"),
   ]),
+  // The admin's old addresses of those pages redirect to them.
+  route("admin/courses/*", "routes/admin/course-redirects.ts"),
 
   // Admin panel
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("profile", "routes/admin/profile.tsx"),
     route("courses", "routes/admin/courses.tsx"),
-    route("courses/new", "routes/admin/course-new.tsx"),
-    route("courses/edit/:cursoId", "routes/admin/course-edit.tsx"),
-    route("courses/edit/:cursoId/archivos", "routes/admin/course-files.ts"),
-    route("courses/participantes/:cursoId", "routes/admin/participants.tsx"),
-    route("courses/participantes/:cursoId/csv", "routes/admin/participants-csv.ts"),
-    route("courses/reportes/:cursoId", "routes/admin/course-report.tsx"),
-    route("courses/calificaciones/:cursoId", "routes/admin/gradebook.tsx"),
-    route("courses/calificaciones/:cursoId/csv", "routes/admin/gradebook-csv.ts"),
-    route("courses/clases/:cursoId", "routes/classes/list.tsx"),
-    route("courses/clases/:cursoId/:claseId", "routes/classes/class.tsx"),
-    route("courses/clases/:cursoId/:claseId/progreso", "routes/classes/progress.tsx"),
-    route("courses/clases/:cursoId/:claseId/escribir", "routes/classes/write.tsx"),
-    route("courses/clases/:cursoId/:claseId/notas.csv", "routes/classes/grades-csv.ts"),
-    route("courses/clases/:cursoId/:claseId/importar", "routes/classes/import.tsx"),
-    route("courses/avisos/:cursoId", "routes/announcements/manage.tsx"),
     route("records", "routes/admin/records.tsx"),
     route("records/importar", "routes/admin/records-import.tsx"),
     route("records/:userId/enlace-contrasena", "routes/admin/password-link.tsx"),

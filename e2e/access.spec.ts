@@ -25,6 +25,8 @@ const ACCOUNTS: Record<Exclude<Identity, "visitante">, string> = {
 const IDENTITIES: Identity[] = ["visitante", "pendiente", "estudiante", "comunidad", "docente", "admin"];
 const PANEL = new Set<Identity>(["estudiante", "comunidad", "docente"]);
 const anonymous = (who: Identity) => who === "visitante" || who === "pendiente";
+/** Who passes a course page's guard before its course is looked up: admins and docentes. */
+const manages = (who: Identity) => who === "admin" || who === "docente";
 
 /** What a page answers: 200, "login" (302 → /login?redirectTo=…), "home" (302 → /) or a path. */
 function pageRule(kind: "admin" | "docente" | "user" | "signed-in" | "public") {
@@ -79,33 +81,37 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/admin/records/x/corregir", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/registro/confirmar/no-existe", () => "404 "],
   ["/registro/autorizar/no-existe", () => "404 "],
-  ["/admin/courses/participantes/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
-  ["/admin/courses/edit/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
-  ["/admin/courses/reportes/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
-  ["/admin/courses/calificaciones/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
-  // A course's classes (docs/product.md#classes): an unknown course, or a class not of it, is not found.
-  ["/admin/courses/clases/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
-  ["/admin/courses/clases/x/y", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
-  // A course's announcements (docs/product.md#announcements): the team's page, and the learners'
-  // list (a visitor signs in first; an unknown course is not found for anyone signed in).
-  ["/admin/courses/avisos/x", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
+  // The admin's old addresses of a course's pages answer with the page's one address, to anyone
+  // (docs/decisions/036-one-course-management-tree.md); the page then guards itself.
+  ...(
+    [
+      ["new", "nuevo"],
+      ["edit/x", "x/editar"],
+      ["edit/x/archivos", "x/editar/archivos"],
+      ["participantes/x", "x/participantes"],
+      ["participantes/x/csv", "x/participantes/csv"],
+      ["reportes/x", "x/reportes"],
+      ["calificaciones/x", "x/calificaciones"],
+      ["calificaciones/x/csv", "x/calificaciones/csv"],
+      ["clases/x", "x/clases"],
+      ["clases/x/y", "x/clases/y"],
+      ["clases/x/y/progreso", "x/clases/y/progreso"],
+      ["clases/x/y/escribir", "x/clases/y/escribir"],
+      ["clases/x/y/notas.csv", "x/clases/y/notas.csv"],
+      ["clases/x/y/importar", "x/clases/y/importar"],
+      ["avisos/x", "x/avisos"],
+    ] as const
+  ).map(([old, now]) => [`/admin/courses/${old}`, () => `301 /docente/cursos/${now}`] as [string, () => string]),
+  // A course's announcements to its learners (docs/product.md#announcements): a visitor signs in
+  // first; an unknown course is not found for anyone signed in.
   ["/cursos/x/avisos", (who) => (anonymous(who) ? "login" : "404 ")],
   // A module's questions (docs/product.md#module-questions): its learners and team; the team's
   // unanswered across the course. A visitor signs in first; an unknown course is not found.
   ["/cursos/x/modulos/0/preguntas", (who) => (anonymous(who) ? "login" : "404 ")],
   ["/cursos/x/preguntas", (who) => (anonymous(who) ? "login" : "404 ")],
-  // A class's progress, 'Escribir a la clase' and notas (docs/product.md#classes).
-  ...["progreso", "escribir", "notas.csv"].map(
-    (p) =>
-      [`/admin/courses/clases/x/x/${p}`, (who: Identity) => (who === "admin" ? "404 " : pageRule("admin")(who))] as [
-        string,
-        (who: Identity) => string,
-      ],
-  ),
   ...[
     "/admin",
     "/admin/courses",
-    "/admin/courses/new",
     "/admin/records",
     "/admin/records?ver=x",
     "/admin/records/importar",
@@ -114,10 +120,10 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
     "/admin/library",
     "/admin/otra-cosa",
   ].map((p) => [p, pageRule("admin")] as [string, (who: Identity) => string]),
-  // The teacher's panel (docs/product.md#course-teams): docentes only; a course whose team does not
-  // list the docente is not found, like an unknown one.
+  // The teacher's panel (docs/product.md#course-teams): docentes only. A course's pages: admins and
+  // docentes (a course whose team does not list the docente is not found, like an unknown one).
   ["/docente", pageRule("docente")],
-  ["/docente/cursos/nuevo", pageRule("docente")],
+  ["/docente/cursos/nuevo", (who) => (who === "admin" ? "200" : pageRule("docente")(who))],
   ...[
     "editar",
     "participantes",
@@ -130,17 +136,16 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
     "clases/x/progreso",
     "clases/x/escribir",
     "clases/x/notas.csv",
+    // A class's 'Importar lista' (docs/product.md#importing-a-list-into-a-class).
+    "clases/y/importar",
     "avisos",
   ].map(
     (p) =>
-      [`/docente/cursos/x/${p}`, (who: Identity) => (who === "docente" ? "404 " : pageRule("docente")(who))] as [
+      [`/docente/cursos/x/${p}`, (who: Identity) => (manages(who) ? "404 " : pageRule("docente")(who))] as [
         string,
         (who: Identity) => string,
       ],
   ),
-  // A class's 'Importar lista' (docs/product.md#importing-a-list-into-a-class): the course's team.
-  ["/docente/cursos/x/clases/y/importar", (who) => (who === "docente" ? "404 " : pageRule("docente")(who))],
-  ["/admin/courses/clases/x/y/importar", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ...[
     "/user",
     "/user/profile",
@@ -383,9 +388,9 @@ test("tabla de acceso: profesor/a del curso A frente al curso B", async ({ baseU
     // The team's unanswered questions across the course (docs/product.md#module-questions).
     const unanswered = await ctx.get(`/cursos/${course}/preguntas`, { maxRedirects: 0 });
     expect(unanswered.status(), `profesor/a GET /cursos/${name}/preguntas`).toBe(expected);
-    // The admin's addresses stay the admin's, even for the course's own teacher.
-    const adminAddress = await ctx.get(`/admin/courses/edit/${course}`, { maxRedirects: 0 });
-    expect([adminAddress.status(), adminAddress.headers()["location"]]).toEqual([302, "/"]);
+    // The admin's old address of the editor leads to the same page.
+    const oldAddress = await ctx.get(`/admin/courses/edit/${course}`, { maxRedirects: 0 });
+    expect([oldAddress.status(), oldAddress.headers()["location"]]).toEqual([301, `/docente/cursos/${course}/editar`]);
   }
   // Course B's class under course A's address is no class of course A: not found.
   for (const c of classPages) {
@@ -480,15 +485,17 @@ test("un POST desde otro sitio se rechaza", async ({ baseURL }) => {
     "/admin/records/x/enlace-contrasena",
     "/admin/records/x/corregir",
     "/admin/records/importar",
-    "/admin/courses/new",
+    "/docente/cursos/nuevo",
+    "/docente/cursos/x/editar",
+    "/docente/cursos/x/editar/archivos",
+    "/docente/cursos/x/clases",
+    "/docente/cursos/x/avisos",
+    // An old address refuses it too, before any redirect.
     "/admin/courses/edit/x",
-    "/admin/courses/edit/x/archivos",
-    "/admin/courses/clases/x",
-    "/admin/courses/avisos/x",
     "/cursos/x/modulos/0/preguntas",
     "/api/preguntas/x/respuestas",
     "/api/clases/unirse",
-    "/admin/courses/clases/x/x/escribir",
+    "/docente/cursos/x/clases/x/escribir",
     "/admin/profile",
     "/api/auth/change-password",
     "/api/cursos",

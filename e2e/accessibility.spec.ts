@@ -128,12 +128,15 @@ test("panel de administración sin infracciones de accesibilidad", async ({ page
   await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/courses");
-  const editor = await page.locator('a[href^="/admin/courses/edit/"]').first().getAttribute("href");
-  const participants = await page.locator('a[href^="/admin/courses/participantes/"]').first().getAttribute("href");
+  const editor = await page.locator('a[href^="/docente/cursos/"][href$="/editar"]').first().getAttribute("href");
+  const participants = await page
+    .locator('a[href^="/docente/cursos/"][href$="/participantes"]')
+    .first()
+    .getAttribute("href");
   expect(
     await violations(page, [
       "/admin/courses",
-      "/admin/courses/new",
+      "/docente/cursos/nuevo",
       editor!,
       participants!,
       "/admin/records",
@@ -156,8 +159,8 @@ test("Resumen, reportes y calificaciones de un curso sin infracciones de accesib
   expect(
     await violations(page, [
       "/admin",
-      `/admin/courses/reportes/${learner.cursoId}`,
-      `/admin/courses/calificaciones/${learner.cursoId}`,
+      `/docente/cursos/${learner.cursoId}/reportes`,
+      `/docente/cursos/${learner.cursoId}/calificaciones`,
     ]),
   ).toEqual([]);
 });
@@ -196,7 +199,7 @@ test("las clases de un curso sin infracciones de accesibilidad", async ({ page, 
   expect(joined.status(), await joined.text()).toBe(201);
   await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
-  const list = `/admin/courses/clases/${learner.cursoId}`;
+  const list = `/docente/cursos/${learner.cursoId}/clases`;
   expect(await violations(page, [list, `${list}/${clase.id}`, `${list}/${clase.id}?eliminar=1`])).toEqual([]);
 });
 
@@ -215,7 +218,7 @@ test("los avisos de un curso sin infracciones de accesibilidad", async ({ page, 
   }
   await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
-  const manage = `/admin/courses/avisos/${learner.cursoId}`;
+  const manage = `/docente/cursos/${learner.cursoId}/avisos`;
   expect(await violations(page, [manage, `${manage}?editar=${avisoId}`, `${manage}?eliminar=${avisoId}`])).toEqual([]);
   const context = await browser.newContext();
   const learnerPage = await context.newPage();

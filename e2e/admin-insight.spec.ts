@@ -110,7 +110,7 @@ test("el administrador ve el Resumen y abre los reportes y las calificaciones de
     .filter({ hasText: data.titulo })
     .getByRole("link", { name: "Reportes", exact: true })
     .click();
-  await expect(page).toHaveURL(new RegExp(`/admin/courses/reportes/${data.cursoId}$`));
+  await expect(page).toHaveURL(new RegExp(`/docente/cursos/${data.cursoId}/reportes$`));
   await expect(page.getByRole("heading", { name: "Reportes", level: 1 })).toBeVisible();
   await expect(page.getByRole("img", { name: /^Embudo/ })).toBeVisible();
   const funnel = page.getByRole("table", { name: "Embudo del curso" });
@@ -123,7 +123,7 @@ test("el administrador ve el Resumen y abre los reportes y las calificaciones de
   // The gradebook: the learner's best score, its Nota (exigencia 60 %), attempts and result; the
   // final Nota, the average of the module notas; the CSV.
   await page.getByRole("link", { name: "Calificaciones" }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/courses/calificaciones/${data.cursoId}$`));
+  await expect(page).toHaveURL(new RegExp(`/docente/cursos/${data.cursoId}/calificaciones$`));
   await expect(page.getByRole("heading", { name: "Calificaciones", level: 1 })).toBeVisible();
   await expect(page.getByText("Nota de 1,0 a 7,0 con exigencia del 60%: un 60% es un 4,0.")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: data.learner.correo });
@@ -144,7 +144,7 @@ test("el administrador ve el Resumen y abre los reportes y las calificaciones de
 
   // The course's exigencia, in the editor: a refused form keeps it, a saved one changes the Notas.
   await page.getByRole("link", { name: "Editar curso" }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/courses/edit/${data.cursoId}$`));
+  await expect(page).toHaveURL(new RegExp(`/docente/cursos/${data.cursoId}/editar$`));
   if (js) await page.locator("form#editar-curso[novalidate]").waitFor({ state: "attached" });
   const form = page.locator("form#editar-curso");
   const exigencia = form.getByLabel("Exigencia (%)");
@@ -161,7 +161,7 @@ test("el administrador ve el Resumen y abre los reportes y las calificaciones de
   await expect(page.getByText("Curso actualizado con éxito")).toBeVisible();
   await expect(form.getByLabel("Exigencia (%)")).toHaveValue("50");
 
-  await page.goto(`/admin/courses/calificaciones/${data.cursoId}`);
+  await page.goto(`/docente/cursos/${data.cursoId}/calificaciones`);
   await expect(page.getByText("Nota de 1,0 a 7,0 con exigencia del 50%: un 50% es un 4,0.")).toBeVisible();
   const after = page.getByRole("row").filter({ hasText: data.learner.correo }).getByRole("cell");
   await expect(after.nth(2)).toContainText("Nota 4,0");

@@ -69,7 +69,7 @@ test("el admin crea un curso con módulo, PDF, enlace y evaluación; lo publica;
       .getByLabel("Imagen del curso (obligatoria)")
       .setInputFiles({ name: "portada.png", mimeType: "image/png", buffer: PNG_1PX });
     await form.getByRole("button", { name: "Crear curso" }).click();
-    await expect(page).toHaveURL(/\/admin\/courses\/edit\/[^/]+$/);
+    await expect(page).toHaveURL(/\/docente\/cursos\/[^/]+\/editar$/);
     await expect(page.getByText("Curso creado. Agrega sus módulos y publícalo cuando esté listo.")).toBeVisible();
     const edit = page.locator("form#editar-curso");
     await expect(edit.getByLabel("Herramientas (una por línea)")).toHaveValue("Planilla\nNavegador web");
@@ -172,7 +172,7 @@ test("el admin crea un curso con módulo, PDF, enlace y evaluación; lo publica;
     const sp = await context.newPage();
     await signIn(sp, student.correo, student.password);
     await expect(sp).toHaveURL(/\/user$/);
-    await sp.goto(editorUrl.replace(/\/admin\/courses\/edit\//, "/cursos/"));
+    await sp.goto(editorUrl.replace(/\/docente\/cursos\/([^/]+)\/editar.*$/, "/cursos/$1"));
     await expect(sp.getByRole("heading", { name: titulo })).toBeVisible();
     await sp.getByRole("button", { name: "Comenzar Curso" }).first().click();
     await expect(sp.getByText("¡Registro exitoso!")).toBeVisible();
@@ -207,7 +207,7 @@ test("el editor: reordenar y eliminar módulos y archivos con confirmación", as
       .getByLabel("Imagen del curso (obligatoria)")
       .setInputFiles({ name: "p.png", mimeType: "image/png", buffer: PNG_1PX });
     await form.getByRole("button", { name: "Crear curso" }).click();
-    await expect(page).toHaveURL(/\/admin\/courses\/edit\//);
+    await expect(page).toHaveURL(/\/docente\/cursos\/[^/]+\/editar/);
 
     for (const title of ["Alfa", "Beta"]) {
       const add = page.locator("form").filter({ has: page.getByRole("button", { name: "Agregar módulo" }) });
@@ -280,14 +280,14 @@ test.describe("con JavaScript", () => {
         .getByLabel("Imagen del curso (obligatoria)")
         .setInputFiles({ name: "p.png", mimeType: "image/png", buffer: PNG_1PX });
       await form.getByRole("button", { name: "Crear curso" }).click();
-      await expect(page).toHaveURL(/\/admin\/courses\/edit\//);
+      await expect(page).toHaveURL(/\/docente\/cursos\/[^/]+\/editar/);
       const add = page.locator("form").filter({ has: page.getByRole("button", { name: "Agregar módulo" }) });
       await add.getByLabel("Título del módulo").fill("Con archivos");
       await add.getByRole("button", { name: "Agregar módulo" }).click();
       const mod = moduleCard(page, "Con archivos");
       await expect(mod).toHaveCount(1);
 
-      const files = "**/admin/courses/edit/*/archivos";
+      const files = "**/docente/cursos/*/editar/archivos";
       await page.route(files, (route) => route.abort("connectionreset"));
       await mod
         .getByLabel("Agregar archivos PDF")

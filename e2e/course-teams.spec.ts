@@ -29,8 +29,10 @@ test("el admin agrega un profesor/a; este edita su curso y lo envía a revisión
   const teacherContext = await browser.newContext({ javaScriptEnabled: js });
   const teacher = await teacherContext.newPage();
   try {
-    // The admin adds the teacher in 'Equipo docente'; an unknown address is refused beside the field.
-    await admin.page.goto(`/admin/courses/edit/${id}`);
+    // The admin adds the teacher in 'Equipo docente' (the course's one address, in the admin's own
+    // panel); an unknown address is refused beside the field.
+    await admin.page.goto(`/docente/cursos/${id}/editar`);
+    await expect(admin.page.getByRole("navigation", { name: "Panel Administrador" })).toBeVisible();
     const team = admin.page.getByRole("region", { name: "Equipo docente" });
     await team.getByLabel("Correo de la o el docente").fill("nadie-aqui@prueba.cl");
     await team.getByRole("button", { name: "Agregar profesor/a" }).click();
@@ -48,6 +50,7 @@ test("el admin agrega un profesor/a; este edita su curso y lo envía a revisión
     await expect(row.getByText("Borrador")).toBeVisible();
     await row.getByRole("link", { name: "Editar" }).click();
     await expect(teacher).toHaveURL(new RegExp(`/docente/cursos/${id}/editar$`));
+    await expect(teacher.getByRole("navigation", { name: "Panel docente" })).toBeVisible();
     await expect(teacher.getByRole("region", { name: "Equipo docente" })).toHaveCount(0);
     const newModule = teacher.locator("form").filter({ has: teacher.getByRole("button", { name: "Agregar módulo" }) });
     await newModule.getByLabel("Título del módulo").fill("Unidad del equipo");
@@ -67,13 +70,16 @@ test("el admin agrega un profesor/a; este edita su curso y lo envía a revisión
     await admin.page.goto("/admin/courses");
     const waiting = admin.page.getByRole("region", { name: /Esperan revisión/ });
     await waiting.getByRole("listitem").filter({ hasText: titulo }).getByRole("link", { name: "Revisar" }).click();
-    await expect(admin.page).toHaveURL(new RegExp(`/admin/courses/edit/${id}$`));
+    await expect(admin.page).toHaveURL(new RegExp(`/docente/cursos/${id}/editar$`));
     // With JavaScript the address changes before the editor replaces the table: wait for it.
     const heading = admin.page.getByRole("heading", { name: /Editar curso/ });
     await expect(heading.getByText("En revisión")).toBeVisible();
     await admin.page.getByRole("button", { name: "Publicar" }).click();
     await expect(admin.page.getByText("Curso publicado.")).toBeVisible();
     await expect(heading.getByText("Publicado")).toBeVisible();
+    // Each goes back to their own list of courses.
+    await admin.page.getByRole("link", { name: "← Volver a cursos" }).click();
+    await expect(admin.page).toHaveURL(/\/admin\/courses$/);
 
     await teacher.goto("/docente");
     await expect(teacher.getByRole("row").filter({ hasText: titulo }).getByText("Publicado")).toBeVisible();

@@ -57,7 +57,7 @@ test("un profesor/a fija la fecha límite; cada estudiante la ve en el curso, en
   // The editor: a bad value comes back with the error; then the two dates are saved.
   const admin = await adminPage(browser, js);
   try {
-    await admin.page.goto(`/admin/courses/edit/${cursoId}`);
+    await admin.page.goto(`/docente/cursos/${cursoId}/editar`);
     const first = moduleCard(admin.page, "Fracciones");
     await first.getByLabel("Fecha límite (opcional)").fill(chileLocalInput(soon));
     await first.getByRole("button", { name: "Guardar módulo" }).click();
@@ -70,7 +70,8 @@ test("un profesor/a fija la fecha límite; cada estudiante la ve en el curso, en
     // Wait for the save itself: with JavaScript the field keeps the typed value before the answer
     // comes, and closing the page below would cancel a save still in flight (a loaded CI machine).
     const saved = admin.page.waitForResponse(
-      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith(`/admin/courses/edit/${cursoId}`),
+      (r) =>
+        r.request().method() === "POST" && new URL(r.url()).pathname.startsWith(`/docente/cursos/${cursoId}/editar`),
     );
     await second.getByRole("button", { name: "Guardar módulo" }).click();
     expect((await saved).status()).toBeLessThan(400);

@@ -266,7 +266,7 @@ test("en el teléfono, las etiquetas del embudo se leen (12 px o más)", async (
   await page.setViewportSize(PHONE);
   await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
-  await page.goto(`/admin/courses/reportes/${learner.cursoId}`);
+  await page.goto(`/docente/cursos/${learner.cursoId}/reportes`);
   const funnel = page.getByRole("img", { name: /^Embudo/ });
   await expect(funnel).toBeVisible();
   const sizes = await funnel.evaluate((root) => {
@@ -332,9 +332,9 @@ test("las tablas de administración tienen título (caption) y sus cajas con des
   const paths = [
     "/admin/courses",
     "/admin/records",
-    `/admin/courses/participantes/${learner.cursoId}`,
-    `/admin/courses/reportes/${learner.cursoId}`,
-    `/admin/courses/calificaciones/${learner.cursoId}`,
+    `/docente/cursos/${learner.cursoId}/participantes`,
+    `/docente/cursos/${learner.cursoId}/reportes`,
+    `/docente/cursos/${learner.cursoId}/calificaciones`,
   ];
   const problems: string[] = [];
   for (const path of paths) {

@@ -195,12 +195,12 @@ test("ninguna página se desplaza hacia el lado a 320 y 360 px, con datos largos
   problems.push(
     ...(await sideways(page, [
       "/admin",
-      `/admin/courses/reportes/${data.courseId}`,
-      `/admin/courses/calificaciones/${data.courseId}`,
+      `/docente/cursos/${data.courseId}/reportes`,
+      `/docente/cursos/${data.courseId}/calificaciones`,
       "/admin/courses",
-      "/admin/courses/new",
-      `/admin/courses/edit/${data.courseId}`,
-      `/admin/courses/participantes/${data.courseId}`,
+      "/docente/cursos/nuevo",
+      `/docente/cursos/${data.courseId}/editar`,
+      `/docente/cursos/${data.courseId}/participantes`,
       "/admin/records",
       `/admin/records?q=${q}&ver=${data.learner.id}`,
       "/admin/messages",
@@ -221,7 +221,7 @@ test("las dos páginas de importar listas no se desplazan hacia el lado a 320 y 
   const { cursoId, claseId } = await teacherClass(teacher.correo);
   await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
-  const pages = ["/admin/records/importar", `/admin/courses/clases/${cursoId}/${claseId}/importar`];
+  const pages = ["/admin/records/importar", `/docente/cursos/${cursoId}/clases/${claseId}/importar`];
   expect(await sideways(page, pages)).toEqual([]);
   await expect(page.getByLabel("O sube un archivo CSV")).toBeVisible();
 });

@@ -168,7 +168,7 @@ test("ningún formulario de página responde 500 ante un envío mal formado", as
     maxRedirects: 0,
   });
   expect(login.status()).toBe(302);
-  const created = await ctx.post("/admin/courses/new", {
+  const created = await ctx.post("/docente/cursos/nuevo", {
     multipart: {
       titulo: "Curso para robustez de formularios",
       duracionHoras: "1",
@@ -178,13 +178,13 @@ test("ningún formulario de página responde 500 ante un envío mal formado", as
   });
   expect(created.status()).toBe(302);
   const editor = created.headers()["location"]!;
-  const courseId = editor.split("/").pop()!;
+  const courseId = editor.split("/").at(-2)!;
 
   const pages = [
     "/contacto",
     "/admin/records",
     "/admin/courses",
-    "/admin/courses/new",
+    "/docente/cursos/nuevo",
     editor,
     `${editor}/archivos`,
     "/admin/library",
@@ -252,7 +252,7 @@ test("ningún id de la solicitud llega a un encabezado: moduloId y rutas con tex
       await ctx.post("/login", { form: { correo: DEMO_ADMIN.correo, password: DEMO_PASSWORD }, maxRedirects: 0 })
     ).status(),
   ).toBe(302);
-  const created = await ctx.post("/admin/courses/new", {
+  const created = await ctx.post("/docente/cursos/nuevo", {
     multipart: {
       titulo: "Curso para ids raros",
       duracionHoras: "1",
@@ -278,8 +278,8 @@ test("ningún id de la solicitud llega a un encabezado: moduloId y rutas con tex
   for (const path of [
     "/cursos/%E2%9C%93/finalizar",
     "/cursos/a%0D%0Ab/finalizar",
-    "/admin/courses/edit/%E2%9C%93/archivos",
-    "/admin/courses/edit/a%00b/archivos",
+    "/docente/cursos/%E2%9C%93/editar/archivos",
+    "/docente/cursos/a%00b/editar/archivos",
   ]) {
     const response = await ctx.get(path, { maxRedirects: 0 });
     if (response.status() !== 404) failures.push(`GET ${path} → ${response.status()}`);

@@ -185,10 +185,15 @@ const targets: Target[] = [
   },
   { name: "Perfil /user/profile", path: "/user/profile", headers: { Cookie: studentCookie }, page: true },
   { name: "Registros /admin/records", path: "/admin/records", headers: { Cookie: adminCookie }, page: true },
-  { name: "Crear curso /admin/courses/new", path: "/admin/courses/new", headers: { Cookie: adminCookie }, page: true },
   {
-    name: "Editor /admin/courses/edit/{id}",
-    path: `/admin/courses/edit/${someCourse}`,
+    name: "Crear curso /docente/cursos/nuevo",
+    path: "/docente/cursos/nuevo",
+    headers: { Cookie: adminCookie },
+    page: true,
+  },
+  {
+    name: "Editor /docente/cursos/{id}/editar",
+    path: `/docente/cursos/${someCourse}/editar`,
     headers: { Cookie: adminCookie },
     page: true,
   },

@@ -144,7 +144,7 @@ describe("admin courses", () => {
     const p = await createUser({ nombre: "=Sofía", apellido: "Muñoz" });
     await prisma.enrolment.create({ data: { userId: p.id, cursoId: course.id, progreso: 50 } });
     const page = await participantsRoute.loader(
-      args(getRequest(`/admin/courses/participantes/${course.id}`, admin.cookie), { cursoId: course.id }),
+      args(getRequest(`/docente/cursos/${course.id}/participantes`, admin.cookie), { cursoId: course.id }),
     );
     expect(page.participantes).toEqual([
       expect.objectContaining({ nombre: "=Sofía Muñoz", correo: p.correo, progreso: 50 }),

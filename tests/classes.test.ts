@@ -73,8 +73,7 @@ const classPath = (cursoId: string, claseId: string) => `/docente/cursos/${curso
 
 /** 'Nueva clase' as the teacher's browser sends it. */
 async function createByPage(nombre: string, who: Signed = teacher, cursoId = courseA.id) {
-  const path = who === admin ? `/admin/courses/clases/${cursoId}` : listPath(cursoId);
-  return listPage.action(args(formRequest(path, { nombre }, { cookie: who.cookie }), { cursoId }));
+  return listPage.action(args(formRequest(listPath(cursoId), { nombre }, { cookie: who.cookie }), { cursoId }));
 }
 
 async function classNamed(nombre: string, cursoId = courseA.id) {
@@ -108,7 +107,7 @@ describe("the teacher's pages", () => {
     // The same name in another course is another class.
     const other = (await createByPage("Curso 3°B 2026", admin, courseB.id)) as Response;
     expect(other.status).toBe(302);
-    expect(other.headers.get("Location")).toMatch(new RegExp(`^/admin/courses/clases/${courseB.id}/`));
+    expect(other.headers.get("Location")).toMatch(new RegExp(`^/docente/cursos/${courseB.id}/clases/`));
   });
 
   it("lists the course's classes with their codes and member counts in a constant number of queries", async () => {
@@ -158,7 +157,7 @@ describe("the teacher's pages", () => {
     expect((await load(classPath(courseA.id, clase.id), params, otherDocente.cookie)).status).toBe(404);
     expect((await load(listPath(courseA.id), params, otherDocente.cookie, listPage.loader as never)).status).toBe(404);
     expect((await load(classPath(courseA.id, clase.id), params, student.cookie)).headers.get("Location")).toBe("/");
-    // The teacher's class id under course B, and under /admin for the teacher.
+    // The teacher's class id under course B; any admin opens the class.
     const foreign = await classNamed("Curso 3°B 2026", courseB.id);
     const crossed = await load(
       classPath(courseA.id, foreign.id),
@@ -167,9 +166,7 @@ describe("the teacher's pages", () => {
     );
     expect(crossed.status).toBe(404);
     expect(await crossed.text()).toBe(CLASS_NOT_FOUND);
-    const adminPath = `/admin/courses/clases/${courseA.id}/${clase.id}`;
-    expect((await load(adminPath, params, teacher.cookie)).headers.get("Location")).toBe("/");
-    const own = await classPage.loader(args(getRequest(adminPath, admin.cookie), params));
+    const own = await classPage.loader(args(getRequest(classPath(courseA.id, clase.id), admin.cookie), params));
     expect(own.clase.id).toBe(clase.id);
     // A docente off the team cannot post either.
     const refused = await thrown(

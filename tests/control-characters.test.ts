@@ -241,7 +241,9 @@ describe("courses", () => {
     const course = await prisma.course.create({ data: { titulo: "Editor", herramientas: [], loAprenderan: [] } });
     const post = (fields: Record<string, string>) =>
       editPage.action(
-        args(formRequest(`/admin/courses/edit/${course.id}`, fields, { cookie: admin.cookie }), { cursoId: course.id }),
+        args(formRequest(`/docente/cursos/${course.id}/editar`, fields, { cookie: admin.cookie }), {
+          cursoId: course.id,
+        }),
       );
     const refused = dataOf<{ errors: Record<string, string[]>; values: Record<string, string> }>(
       await post({ intent: "add-module", titulo: "Uno", descripcion: "a\u0000b" }),

@@ -631,33 +631,37 @@ describe("every admin course call refuses non-admins and callers without a token
     const id = await createByApi(admin.token);
     const student = await signedIn("estudiante");
     for (const run of [
-      () => newPage.loader(args(getRequest("/admin/courses/new", student.cookie))),
+      () => newPage.loader(args(getRequest("/docente/cursos/nuevo", student.cookie))),
       () =>
         newPage.action(
           args(
-            multipartRequest("/admin/courses/new", [...Object.entries(fields), ["imagen", PNG]], {
+            multipartRequest("/docente/cursos/nuevo", [...Object.entries(fields), ["imagen", PNG]], {
               cookie: student.cookie,
             }),
           ),
         ),
-      () => editPage.loader(args(getRequest(`/admin/courses/edit/${id}`, student.cookie), { cursoId: id })),
+      () => editPage.loader(args(getRequest(`/docente/cursos/${id}/editar`, student.cookie), { cursoId: id })),
       () =>
         editPage.action(
           args(
-            formRequest(`/admin/courses/edit/${id}`, { intent: "add-module", titulo: "X" }, { cookie: student.cookie }),
+            formRequest(
+              `/docente/cursos/${id}/editar`,
+              { intent: "add-module", titulo: "X" },
+              { cookie: student.cookie },
+            ),
             { cursoId: id },
           ),
         ),
       () =>
         filesRoute.action(
           args(
-            multipartRequest(`/admin/courses/edit/${id}/archivos`, [["archivos", pdf("x.pdf")]], {
+            multipartRequest(`/docente/cursos/${id}/editar/archivos`, [["archivos", pdf("x.pdf")]], {
               cookie: student.cookie,
             }),
             { cursoId: id },
           ),
         ),
-      () => editPage.loader(args(getRequest(`/admin/courses/edit/${id}`), { cursoId: id })),
+      () => editPage.loader(args(getRequest(`/docente/cursos/${id}/editar`), { cursoId: id })),
     ]) {
       const response = await run().then(
         (r) => r,
@@ -677,7 +681,7 @@ describe("the editor's forms", () => {
     const id = await createByApi(admin.token);
     const post = (fieldsIn: Record<string, string>) =>
       editPage.action(
-        args(formRequest(`/admin/courses/edit/${id}`, fieldsIn, { cookie: admin.cookie }), { cursoId: id }),
+        args(formRequest(`/docente/cursos/${id}/editar`, fieldsIn, { cookie: admin.cookie }), { cursoId: id }),
       );
     const mod = await prisma.module.findFirstOrThrow({ where: { cursoId: id, posicion: 0 } });
     return { admin, id, post, mod };
@@ -688,7 +692,7 @@ describe("the editor's forms", () => {
     const refused = dataOf<{ result: { error: Record<string, string[]>; initialValue: Record<string, string> } }>(
       await newPage.action(
         args(
-          multipartRequest("/admin/courses/new", Object.entries({ ...fields, herramientas: "Uno\nDos" }), {
+          multipartRequest("/docente/cursos/nuevo", Object.entries({ ...fields, herramientas: "Uno\nDos" }), {
             cookie: admin.cookie,
           }),
         ),
@@ -701,11 +705,13 @@ describe("the editor's forms", () => {
 
     const created = (await newPage.action(
       args(
-        multipartRequest("/admin/courses/new", [...Object.entries(fields), ["imagen", PNG]], { cookie: admin.cookie }),
+        multipartRequest("/docente/cursos/nuevo", [...Object.entries(fields), ["imagen", PNG]], {
+          cookie: admin.cookie,
+        }),
       ),
     )) as Response;
     expect(created.status).toBe(302);
-    const id = /\/admin\/courses\/edit\/(.+)$/.exec(created.headers.get("Location")!)![1]!;
+    const id = /\/docente\/cursos\/(.+)\/editar$/.exec(created.headers.get("Location")!)![1]!;
     expect(await prisma.course.findUniqueOrThrow({ where: { id } })).toMatchObject({
       estado: "borrador",
       titulo: "Curso por API",
@@ -734,7 +740,7 @@ describe("the editor's forms", () => {
       };
       return editPage.action(
         args(
-          new Request(`http://localhost:3000/admin/courses/edit/${mod.cursoId}`, { method: "POST", headers, body }),
+          new Request(`http://localhost:3000/docente/cursos/${mod.cursoId}/editar`, { method: "POST", headers, body }),
           { cursoId: mod.cursoId },
         ),
       );
@@ -796,7 +802,7 @@ describe("the editor's forms", () => {
     const wrongCourse = (await editPage.action(
       args(
         formRequest(
-          `/admin/courses/edit/${foreign.id}`,
+          `/docente/cursos/${foreign.id}/editar`,
           { intent: "question-up", preguntaId: first.id },
           { cookie: other.cookie },
         ),
@@ -826,7 +832,7 @@ describe("the editor's forms", () => {
     const upload = (parts: Array<[string, Part]>) =>
       filesRoute.action(
         args(
-          multipartRequest(`/admin/courses/edit/${id}/archivos`, parts, {
+          multipartRequest(`/docente/cursos/${id}/editar/archivos`, parts, {
             cookie: admin.cookie,
             accept: "application/json",
           }),
@@ -859,7 +865,7 @@ describe("the editor's forms", () => {
     const forbidden = await filesRoute.action(
       args(
         multipartRequest(
-          `/admin/courses/edit/${id}/archivos`,
+          `/docente/cursos/${id}/editar/archivos`,
           [
             ["moduloId", mod.id],
             ["archivos", pdf("z.pdf")],
@@ -875,7 +881,7 @@ describe("the editor's forms", () => {
     const wrongCourse = await filesRoute.action(
       args(
         multipartRequest(
-          `/admin/courses/edit/otro/archivos`,
+          `/docente/cursos/otro/editar/archivos`,
           [
             ["moduloId", mod.id],
             ["archivos", pdf("z.pdf")],
@@ -898,14 +904,14 @@ describe("the course's exigencia (docs/product.md#course-editor)", () => {
     const admin = await signedIn("admin");
     const id = await createByApi(admin.token);
     const editor = async () =>
-      (await editPage.loader(args(getRequest(`/admin/courses/edit/${id}`, admin.cookie), { cursoId: id }))).course
+      (await editPage.loader(args(getRequest(`/docente/cursos/${id}/editar`, admin.cookie), { cursoId: id }))).course
         .defaults;
     expect((await editor()).exigencia).toBe("60");
     const save = (exigencia: string) =>
       editPage.action(
         args(
           multipartRequest(
-            `/admin/courses/edit/${id}`,
+            `/docente/cursos/${id}/editar`,
             { intent: "update-course", ...fields, titulo: "Con exigencia", exigencia },
             { cookie: admin.cookie },
           ),
@@ -937,13 +943,17 @@ describe("the course's exigencia (docs/product.md#course-editor)", () => {
     const admin = await signedIn("admin");
     const created = (await newPage.action(
       args(
-        multipartRequest("/admin/courses/new", [...Object.entries({ ...fields, exigencia: "70" }), ["imagen", PNG]], {
-          cookie: admin.cookie,
-        }),
+        multipartRequest(
+          "/docente/cursos/nuevo",
+          [...Object.entries({ ...fields, exigencia: "70" }), ["imagen", PNG]],
+          {
+            cookie: admin.cookie,
+          },
+        ),
       ),
     )) as Response;
     expect(created.status).toBe(302);
-    const id = /\/admin\/courses\/edit\/(.+)$/.exec(created.headers.get("Location")!)![1]!;
+    const id = /\/docente\/cursos\/(.+)\/editar$/.exec(created.headers.get("Location")!)![1]!;
     expect(await exigenciaOf(id)).toBe(70);
   });
 

@@ -1,10 +1,12 @@
 // Course teams (docs/product.md#course-teams, docs/decisions/020-course-teams.md): the one rule
-// that decides who manages a course, the guards of its pages in both panels and of its API calls.
+// that decides who manages a course, the guards of its pages (one tree,
+// docs/decisions/036-one-course-management-tree.md; the admin's old addresses redirect) and of its API calls.
 import { beforeAll, describe, expect, it } from "vitest";
 import { mayManageCourse } from "~/features/courses/team.server.ts";
 import { courseTitleFields } from "~/features/courses/title-search.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as editPage from "~/routes/admin/course-edit.tsx";
+import * as oldAddresses from "~/routes/admin/course-redirects.ts";
 import * as reportPage from "~/routes/admin/course-report.tsx";
 import * as gradebookCsvRoute from "~/routes/admin/gradebook-csv.ts";
 import * as gradebookPage from "~/routes/admin/gradebook.tsx";
@@ -71,16 +73,6 @@ const panelPages = (id: string) =>
     [gradebookCsvRoute.loader, `/docente/cursos/${id}/calificaciones/csv`],
   ] as const;
 
-const adminPages = (id: string) =>
-  [
-    [editPage.loader, `/admin/courses/edit/${id}`],
-    [participantsPage.loader, `/admin/courses/participantes/${id}`],
-    [participantsCsvRoute.loader, `/admin/courses/participantes/${id}/csv`],
-    [reportPage.loader, `/admin/courses/reportes/${id}`],
-    [gradebookPage.loader, `/admin/courses/calificaciones/${id}`],
-    [gradebookCsvRoute.loader, `/admin/courses/calificaciones/${id}/csv`],
-  ] as const;
-
 /** What a loader answered: "200", or the thrown Response's status and Location. */
 async function answer(loader: (a: never) => unknown, path: string, id: string, cookie?: string): Promise<string> {
   const outcome = await Promise.resolve(loader(args(getRequest(path, cookie), { cursoId: id }) as never)).then(
@@ -110,25 +102,53 @@ describe("the rule", () => {
 });
 
 describe("the pages", () => {
-  it("under /docente: the course's teacher 200, a docente off the team 404, other roles home, a visitor to /login", async () => {
+  it("the course's teacher and any admin 200, a docente off the team 404, other roles home, a visitor to /login", async () => {
     for (const [loader, path] of panelPages(courseA.id)) {
       expect(await answer(loader, path, courseA.id, teacher.cookie), path).toBe("200");
+      expect(await answer(loader, path, courseA.id, admin.cookie), path).toBe("200");
       expect(await answer(loader, path, courseA.id, otherDocente.cookie), path).toBe("404");
       expect(await answer(loader, path, courseA.id, student.cookie), path).toBe("302 /");
-      // Admins work in their own panel.
-      expect(await answer(loader, path, courseA.id, admin.cookie), path).toBe("302 /");
       expect(await answer(loader, path, courseA.id), path).toMatch(/^302 \/login\?redirectTo=/);
     }
     for (const [loader, path] of panelPages(courseB.id)) {
       expect(await answer(loader, path, courseB.id, teacher.cookie), path).toBe("404");
+      expect(await answer(loader, path, courseB.id, admin.cookie), path).toBe("200");
     }
   });
 
-  it("under /admin: admins only, as before (the course's teacher goes home too)", async () => {
-    for (const [loader, path] of adminPages(courseA.id)) {
-      expect(await answer(loader, path, courseA.id, admin.cookie), path).toBe("200");
-      expect(await answer(loader, path, courseA.id, teacher.cookie), path).toBe("302 /");
+  it("the admin's old addresses answer with the same page in the tree: GET 301, a POST 308", async () => {
+    const moved: Array<[string, string]> = [
+      ["new", "nuevo"],
+      ["edit/c1?eliminarModulo=m1", "c1/editar?eliminarModulo=m1"],
+      ["edit/c1/archivos", "c1/editar/archivos"],
+      ["participantes/c1", "c1/participantes"],
+      ["participantes/c1/csv", "c1/participantes/csv"],
+      ["reportes/c1", "c1/reportes"],
+      ["calificaciones/c1", "c1/calificaciones"],
+      ["calificaciones/c1/csv", "c1/calificaciones/csv"],
+      ["clases/c1", "c1/clases"],
+      ["clases/c1/k1", "c1/clases/k1"],
+      ["clases/c1/k1/progreso", "c1/clases/k1/progreso"],
+      ["clases/c1/k1/escribir", "c1/clases/k1/escribir"],
+      ["clases/c1/k1/notas.csv", "c1/clases/k1/notas.csv"],
+      ["clases/c1/k1/importar", "c1/clases/k1/importar"],
+      ["avisos/c1", "c1/avisos"],
+    ];
+    const at = (old: string, method = "GET") =>
+      ({
+        request: new Request(`http://localhost/admin/courses/${old}`, { method }),
+        params: { "*": old.split("?")[0] },
+      }) as never;
+    for (const [old, now] of moved) {
+      const got = oldAddresses.loader(at(old));
+      expect([got.status, got.headers.get("Location")], old).toEqual([301, `/docente/cursos/${now}`]);
+      const posted = oldAddresses.action(at(old, "POST"));
+      expect([posted.status, posted.headers.get("Location")], old).toEqual([308, `/docente/cursos/${now}`]);
     }
+    const unknown = await Promise.resolve()
+      .then(() => oldAddresses.loader(at("otra-cosa")))
+      .catch((e: unknown) => e);
+    expect(dataOf(unknown).status).toBe(404);
   });
 
   it("the editor's forms save for the teacher and come back to the teacher's address; publishing is refused", async () => {
@@ -237,7 +257,7 @@ describe("the API", () => {
 });
 
 describe("'Equipo docente'", () => {
-  const editor = (id: string) => `/admin/courses/edit/${id}`;
+  const editor = (id: string) => `/docente/cursos/${id}/editar`;
   const post = (id: string, fields: Record<string, string>, cookie: string) =>
     editPage.action(args(formRequest(editor(id), fields, { cookie }), { cursoId: id }));
   const refusal = async (fields: Record<string, string>) => {

@@ -80,7 +80,7 @@ describe("'Fecha límite' in the course editor (HTML, no JavaScript needed) and 
     const { id, quiz } = await courseWithDue(null);
     const post = (fields: Record<string, string>) =>
       editPage.action(
-        args(formRequest(`/admin/courses/edit/${id}`, fields, { cookie: admin.cookie }), { cursoId: id }),
+        args(formRequest(`/docente/cursos/${id}/editar`, fields, { cookie: admin.cookie }), { cursoId: id }),
       );
     const base = { intent: "update-module", moduloId: quiz.id, titulo: "Fracciones", descripcion: "" };
     await post({ ...base, fechaLimite: "2026-12-05T23:59" });
@@ -88,7 +88,7 @@ describe("'Fecha límite' in the course editor (HTML, no JavaScript needed) and 
       at("2026-12-06T02:59:00Z"),
     );
     const page = (await editPage.loader(
-      args(getRequest(`/admin/courses/edit/${id}`, admin.cookie), { cursoId: id }),
+      args(getRequest(`/docente/cursos/${id}/editar`, admin.cookie), { cursoId: id }),
     )) as { course: { modulos: Array<{ id: string; fechaLimite: string }> } };
     expect(page.course.modulos.find((m) => m.id === quiz.id)?.fechaLimite).toBe("2026-12-05T23:59");
 
@@ -338,7 +338,7 @@ describe("reminder e-mails", () => {
     await editPage.action(
       args(
         formRequest(
-          `/admin/courses/edit/${course.id}`,
+          `/docente/cursos/${course.id}/editar`,
           {
             intent: "update-module",
             moduloId: course.quiz.id,

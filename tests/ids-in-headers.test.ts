@@ -50,7 +50,9 @@ async function editorSetup() {
   const mod = await prisma.module.findFirstOrThrow({ where: { cursoId: course.id } });
   const post = (fields: Record<string, string>) =>
     editPage.action(
-      args(formRequest(`/admin/courses/edit/${course.id}`, fields, { cookie: admin.cookie }), { cursoId: course.id }),
+      args(formRequest(`/docente/cursos/${course.id}/editar`, fields, { cookie: admin.cookie }), {
+        cursoId: course.id,
+      }),
     ) as Promise<Response>;
   return { admin, course, mod, post };
 }
@@ -73,7 +75,7 @@ describe("the course editor's action", () => {
       const { course, post } = await editorSetup();
       const response = await post({ intent: "add-link", moduloId, nombre: "Docs", url: "https://ejemplo.cl" });
       expect(response.status).toBe(302);
-      expect(response.headers.get("Location")).toBe(`/admin/courses/edit/${course.id}`);
+      expect(response.headers.get("Location")).toBe(`/docente/cursos/${course.id}/editar`);
       expect(await flashOf(response)).toEqual({ type: "error", message: M.MODULE_NOT_FOUND });
       expect(await prisma.moduleLink.count({ where: { modulo: { cursoId: course.id } } })).toBe(0);
     },
@@ -99,7 +101,7 @@ describe("the course editor's action", () => {
     for (const [fields, message] of cases) {
       const response = await post(fields);
       expect(response.status, fields.intent).toBe(302);
-      expect(response.headers.get("Location")).toBe(`/admin/courses/edit/${course.id}`);
+      expect(response.headers.get("Location")).toBe(`/docente/cursos/${course.id}/editar`);
       expect(await flashOf(response)).toEqual({ type: "error", message });
     }
     expect(await prisma.module.count({ where: { cursoId: course.id } })).toBe(1);
@@ -109,7 +111,7 @@ describe("the course editor's action", () => {
   it("a well-formed id still reaches the anchor", async () => {
     const { course, mod, post } = await editorSetup();
     const response = await post({ intent: "add-link", moduloId: mod.id, nombre: "Docs", url: "https://ejemplo.cl" });
-    expect(response.headers.get("Location")).toBe(`/admin/courses/edit/${course.id}#modulo-${mod.id}`);
+    expect(response.headers.get("Location")).toBe(`/docente/cursos/${course.id}/editar#modulo-${mod.id}`);
     expect(await flashOf(response)).toEqual({ type: "success", message: M.UPDATED });
   });
 
@@ -118,7 +120,9 @@ describe("the course editor's action", () => {
     for (const [, id] of BAD_IDS) {
       const form = await thrownBy(() =>
         editPage.action(
-          args(formRequest("/admin/courses/edit/x", { intent: "publish" }, { cookie: admin.cookie }), { cursoId: id }),
+          args(formRequest("/docente/cursos/x/editar", { intent: "publish" }, { cookie: admin.cookie }), {
+            cursoId: id,
+          }),
         ),
       );
       expect(form).toEqual({ status: 404, body: M.COURSE_NOT_FOUND });
@@ -126,7 +130,7 @@ describe("the course editor's action", () => {
         editPage.action(
           args(
             multipartRequest(
-              "/admin/courses/edit/x",
+              "/docente/cursos/x/editar",
               { intent: "update-course", titulo: "T" },
               { cookie: admin.cookie },
             ),
@@ -140,7 +144,7 @@ describe("the course editor's action", () => {
 });
 
 describe("other routes that redirect with an id", () => {
-  it("module files (/admin/courses/edit/{cursoId}/archivos): a malformed course id is a 404, a malformed moduloId never reaches the anchor", async () => {
+  it("module files (/docente/cursos/{cursoId}/editar/archivos): a malformed course id is a 404, a malformed moduloId never reaches the anchor", async () => {
     const { admin, course } = await editorSetup();
     const pdf = { bytes: new TextEncoder().encode("%PDF-1.4\n%%EOF\n"), name: "a.pdf" };
     for (const [, id] of BAD_IDS) {
@@ -171,7 +175,7 @@ describe("other routes that redirect with an id", () => {
       const response = await filesRoute.action(
         args(
           multipartRequest(
-            `/admin/courses/edit/${course.id}/archivos`,
+            `/docente/cursos/${course.id}/editar/archivos`,
             { moduloId, archivos: pdf },
             { cookie: admin.cookie },
           ),
@@ -179,7 +183,7 @@ describe("other routes that redirect with an id", () => {
         ),
       );
       expect(response.status).toBe(302);
-      expect(response.headers.get("Location")).toBe(`/admin/courses/edit/${course.id}`);
+      expect(response.headers.get("Location")).toBe(`/docente/cursos/${course.id}/editar`);
       expect(await flashOf(response)).toEqual({ type: "error", message: M.MODULE_NOT_FOUND });
     }
     expect(await prisma.moduleFile.count({ where: { modulo: { cursoId: course.id } } })).toBe(0);

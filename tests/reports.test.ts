@@ -256,7 +256,7 @@ describe("a course's report and gradebook", () => {
     expect(csv.header).toEqual(gradebookCsvHeader(course.modulos.filter((m) => m.preguntas.length)));
     const admin = await signedIn("admin");
     const response = (await gradebookCsvRoute.loader(
-      args(getRequest(`/admin/courses/calificaciones/${course.id}/csv`, admin.cookie), { cursoId: course.id }),
+      args(getRequest(`/docente/cursos/${course.id}/calificaciones/csv`, admin.cookie), { cursoId: course.id }),
     )) as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toContain("calificaciones-Curso con reportes.csv");
@@ -276,14 +276,14 @@ describe("a course's report and gradebook", () => {
     expect(lines.slice(5)).toEqual([""]);
   });
 
-  it("pages: admins only (a visitor to /login, another role to /), 404 for an unknown course", async () => {
+  it("pages: the course's managers (a visitor to /login, a learner to /), 404 for an unknown course", async () => {
     const student = await signedIn("estudiante");
     const admin = await signedIn("admin");
     const pages = [
       [resumenPage.loader, "/admin", {}],
-      [reportPage.loader, `/admin/courses/reportes/${course.id}`, { cursoId: course.id }],
-      [gradebookPage.loader, `/admin/courses/calificaciones/${course.id}`, { cursoId: course.id }],
-      [gradebookCsvRoute.loader, `/admin/courses/calificaciones/${course.id}/csv`, { cursoId: course.id }],
+      [reportPage.loader, `/docente/cursos/${course.id}/reportes`, { cursoId: course.id }],
+      [gradebookPage.loader, `/docente/cursos/${course.id}/calificaciones`, { cursoId: course.id }],
+      [gradebookCsvRoute.loader, `/docente/cursos/${course.id}/calificaciones/csv`, { cursoId: course.id }],
     ] as const;
     for (const [loader, path, params] of pages) {
       const anonymous = await thrown(loader(args(getRequest(path), params)));
@@ -292,11 +292,11 @@ describe("a course's report and gradebook", () => {
       expect([other.status, other.headers.get("Location")]).toEqual([302, "/"]);
     }
     const missing = await reportPage
-      .loader(args(getRequest("/admin/courses/reportes/x", admin.cookie), { cursoId: "x" }))
+      .loader(args(getRequest("/docente/cursos/x/reportes", admin.cookie), { cursoId: "x" }))
       .catch((e: unknown) => e);
     expect(dataOf(missing).status).toBe(404);
     const data = await gradebookPage.loader(
-      args(getRequest(`/admin/courses/calificaciones/${course.id}?page=1`, admin.cookie), { cursoId: course.id }),
+      args(getRequest(`/docente/cursos/${course.id}/calificaciones?page=1`, admin.cookie), { cursoId: course.id }),
     );
     expect(data.gradebook.participantes).toHaveLength(4);
     const summary = await resumenPage.loader(args(getRequest("/admin", admin.cookie)));
@@ -393,12 +393,12 @@ describe("the gradebook's Nota follows the course's exigencia", () => {
 
       const admin = await signedIn("admin");
       const page = await gradebookPage.loader(
-        args(getRequest(`/admin/courses/calificaciones/${course.id}`, admin.cookie), { cursoId: course.id }),
+        args(getRequest(`/docente/cursos/${course.id}/calificaciones`, admin.cookie), { cursoId: course.id }),
       );
       expect(page.gradebook).toEqual(gradebook);
 
       const response = (await gradebookCsvRoute.loader(
-        args(getRequest(`/admin/courses/calificaciones/${course.id}/csv`, admin.cookie), { cursoId: course.id }),
+        args(getRequest(`/docente/cursos/${course.id}/calificaciones/csv`, admin.cookie), { cursoId: course.id }),
       )) as Response;
       const rows = new TextDecoder("utf-8", { ignoreBOM: true })
         .decode(await response.arrayBuffer())

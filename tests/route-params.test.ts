@@ -11,17 +11,7 @@ import routes from "~/routes.ts";
 const NAMES: Record<string, { names: string; after: string[] }> = {
   cursoId: {
     names: "a course",
-    after: [
-      "cursos",
-      "edit",
-      "participantes",
-      "reportes",
-      "calificaciones",
-      "clases",
-      "avisos",
-      "cursos-inscritos",
-      "intentos",
-    ],
+    after: ["cursos", "cursos-inscritos", "intentos"],
   },
   claseId: { names: "a class of a course", after: ["clases", ":cursoId"] },
   avisoId: { names: "an announcement of a course", after: ["avisos"] },
@@ -58,20 +48,6 @@ function params(path: string): Array<{ name: string; after: string }> {
   );
 }
 
-/**
- * The collections two kinds of thing follow: the admin's course pages put the page first and
- * the course after it (`/admin/courses/clases/:cursoId`, like `courses/calificaciones/:cursoId`),
- * the teacher's the course first (`/docente/cursos/:cursoId/clases/:claseId`): after `clases`
- * comes the course in one panel and the class in the other (docs/product.md#classes); after
- * `avisos`, the course in the admin's panel and an announcement in the API
- * (docs/product.md#announcements).
- */
-const ADMIN_PAGE_ITEMS: Record<string, string> = { clases: "claseId", avisos: "avisoId" };
-function sameAsAdmin(after: string, names: Set<string>): boolean {
-  const item = ADMIN_PAGE_ITEMS[after];
-  return item !== undefined && [...names].every((name) => name === "cursoId" || name === item);
-}
-
 describe("route parameter names (app/routes.ts)", () => {
   it("reads the addresses", () => {
     expect(ALL).toContain("/cursos/:cursoId");
@@ -104,15 +80,9 @@ describe("route parameter names (app/routes.ts)", () => {
     for (const path of ALL)
       for (const { name, after } of params(path)) {
         if (after.startsWith(":")) continue;
-        // The admin panel names a course's page before the course (/admin/courses/clases/:cursoId,
-        // as participantes/:cursoId), the teacher's after it (/docente/cursos/:cursoId/clases/:claseId):
-        // 'clases' is followed by the course there and by the class here (features/classes/class-links.ts).
-        if (after === "clases" && name === "cursoId") continue;
         namesAfter.set(after, (namesAfter.get(after) ?? new Set()).add(name));
       }
-    const mixed = [...namesAfter]
-      .filter(([after, names]) => names.size > 1 && !sameAsAdmin(after, names))
-      .map(([after, names]) => [after, [...names]]);
+    const mixed = [...namesAfter].filter(([, names]) => names.size > 1).map(([after, names]) => [after, [...names]]);
     expect(mixed).toEqual([]);
   });
 });

@@ -74,6 +74,8 @@ export function hasRole(user: Pick<SessionUser, "rol">, roles: readonly Role[]):
 export const requireAdmin = (args: GuardArgs) => requireRole(args, "admin");
 export const requirePanelUser = (args: GuardArgs) => requireRole(args, "docente", "estudiante", "comunidad");
 export const requireDocente = (args: GuardArgs) => requireRole(args, "docente");
+/** Who works on courses: the course-management tree's people (docs/decisions/036-one-course-management-tree.md). */
+export const requireCourseStaff = (args: GuardArgs) => requireRole(args, "admin", "docente");
 
 /** For /login and /registro: a signed-in user goes to their own page. */
 export async function requireAnonymous(args: GuardArgs): Promise<void> {

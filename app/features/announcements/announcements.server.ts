@@ -13,8 +13,6 @@ import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import { fetchKeysetPage, keysetCursors, rowsInOrder, type Cursor } from "~/lib/keyset.ts";
-import { isAdmin } from "~/features/accounts/roles.ts";
-import { courseLinks } from "~/features/courses/course-links.ts";
 import type { CourseAnnouncementsData } from "./components/course-announcements.tsx";
 import type { AnnouncementJson } from "./schema.ts";
 import { ANNOUNCEMENT_NOT_FOUND, ANNOUNCEMENTS_FORBIDDEN } from "./texts.ts";
@@ -201,7 +199,7 @@ export async function courseAnnouncementsFor(
   return {
     latest: page.avisos,
     more: page.cursors.next !== null,
-    manageHref: team ? courseLinks(isAdmin(viewer) ? "admin" : "docente", course.id).announcements : null,
+    manageHref: team ? `/docente/cursos/${course.id}/avisos` : null,
   };
 }
 

@@ -14,7 +14,7 @@ import {
 } from "./submission.server.ts";
 import { log } from "~/lib/log.server.ts";
 
-/** POST /api/cursos and /admin/courses/new. New courses are borradores. */
+/** POST /api/cursos and /docente/cursos/nuevo. New courses are borradores. */
 export async function submitNewCourse(
   admin: SessionUser,
   request: Request,

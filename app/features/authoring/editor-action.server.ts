@@ -1,4 +1,4 @@
-// The course editor's action (/admin/courses/edit/{cursoId}, /docente/cursos/{cursoId}/editar):
+// The course editor's action (/docente/cursos/{cursoId}/editar):
 // every small form of the page posts here with an `intent`. Saved changes answer with a redirect + flash (works without
 // JavaScript); a refused form comes back with its values and errors. The question form's
 // "add option" / "remove option" buttons return the edited draft without saving, so the
@@ -10,7 +10,6 @@ import { fail, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { isRecordId, recordIdOr404 } from "~/lib/ids.ts";
 import { publishCourse, PUBLISH_FAILED } from "~/features/courses/admin-courses.server.ts";
-import { courseLinks, panelOfPath } from "~/features/courses/course-links.ts";
 import { addTeacherByEmail, mayPublishCourse, removeTeacher } from "~/features/courses/team.server.ts";
 import { returnToDraft, sendForReview } from "~/features/courses/review.server.ts";
 import { ReturnToDraftSchema, TeamAddSchema, TeamRemoveSchema } from "~/features/courses/team-schema.ts";
@@ -151,7 +150,7 @@ const ID_FIELDS = [
 export async function courseEditorAction(request: Request, admin: SessionUser, courseId: string) {
   // Every answer redirects to `here` (plus an anchor made of the ids below): only our own ids
   // may go into that Location header (app/lib/ids.ts).
-  const here = courseLinks(panelOfPath(new URL(request.url).pathname), recordIdOr404(courseId, COURSE_NOT_FOUND)).edit;
+  const here = `/docente/cursos/${recordIdOr404(courseId, COURSE_NOT_FOUND)}/editar`;
   const done = async (outcome: Result, anchor?: string, message = UPDATED) => {
     // Every editor step may change the public course page: cached copies are dropped.
     if (outcome.ok) await bumpCatalog();

@@ -1,7 +1,7 @@
-// The course editor's small steps (docs/product.md#course-editor; /admin/courses/edit/{cursoId}, see
-// ./editor-action.server.ts): what the editor shows, and each change one small form makes to a
-// module, its files, links and questions. Admin-only: callers guard first. Every change is one
-// transaction; files a change drops are removed after it commits.
+// The course editor's small steps (docs/product.md#course-editor; /docente/cursos/{cursoId}/editar,
+// see ./editor-action.server.ts): what the editor shows, and each change one small form makes to a
+// module, its files, links and questions. Callers guard first (requireCourseManager). Every change
+// is one transaction; files a change drops are removed after it commits.
 import { recomputeCourseProgress } from "~/features/enrolment/progress.server.ts";
 import { bumpCatalog } from "~/lib/db/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";

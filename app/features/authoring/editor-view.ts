@@ -1,4 +1,4 @@
-// What the course editor page (/admin/courses/edit/{cursoId}) shows: the course as the editor's forms
+// What the course editor page (/docente/cursos/{cursoId}/editar) shows: the course as the editor's forms
 // want it (dates as yyyy-mm-dd, lists one per line), and the dialogs and question the URL asks
 // for (?eliminarModulo=, ?eliminarArchivo=, ?pregunta=, ?nuevaPregunta=).
 import { chileLocalInput } from "~/lib/chile-time.ts";

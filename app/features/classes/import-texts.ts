@@ -2,7 +2,7 @@
 // the API and the printed 'Hoja de accesos'. The list's own reasons (a bad e-mail, a RUT's check
 // digit…) are the admin importer's (users/import/texts.ts). Free of Zod: the page imports them.
 
-/** The class page's link to this page (classLinks(…).import). */
+/** The class page's link to this page (…/clases/{claseId}/importar). */
 export const IMPORT_LINK_LABEL = "Importar lista";
 
 export const IMPORT_TITLE = "Importar lista";

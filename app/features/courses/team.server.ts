@@ -2,10 +2,9 @@
 // that decides whether a user may manage one course (its editor, participants, report, gradebook
 // and their API calls), and the team's rows. Admins are part of every team without a row; a
 // docente is part of the teams that list them. Catalog-wide administration stays admin-only.
-import { redirect } from "react-router";
 import { audit } from "~/features/audit/audit.server.ts";
 import { NOT_ALLOWED, requireApiUser } from "~/features/accounts/api-guards.server.ts";
-import { requireAdmin, requireDocente, requireUser, type GuardArgs } from "~/features/accounts/guards.server.ts";
+import { requireCourseStaff, type GuardArgs } from "~/features/accounts/guards.server.ts";
 import { isAdmin, toRole, type Role } from "~/features/accounts/roles.ts";
 import type { SessionUser } from "~/features/accounts/session.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
@@ -14,7 +13,6 @@ import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
-import { panelOfPath } from "./course-links.ts";
 import type { Team } from "./team-schema.ts";
 import {
   COURSE_NOT_FOUND,
@@ -70,24 +68,15 @@ export function mayPublishCourse(user: Caller): boolean {
 }
 
 /**
- * The guard of a course's management pages, which the admin panel (/admin/courses/…) and the
- * teacher's panel (/docente/cursos/{cursoId}/…) share. Under /admin only admins pass (anyone else
- * goes home, as on every admin page); under /docente a docente who is not on the team is told the
- * course does not exist (404), like an unknown id, and other roles go home.
+ * The guard of a course's management pages, /docente/cursos/{cursoId}/…: the rule above
+ * (docs/decisions/036-one-course-management-tree.md). A docente off the team is told the course
+ * does not exist (404), like an unknown id; other roles go home.
  */
 export async function requireCourseManager(args: GuardArgs, cursoId: string | undefined): Promise<SessionUser> {
-  if (panelOfPath(new URL(args.request.url).pathname) === "admin") return requireAdmin(args);
-  // The teacher's panel is the docentes' (admins have theirs): anyone else goes home.
-  const user = await requireUser(args);
-  if (user.rol !== "docente") throw redirect("/");
+  const user = await requireCourseStaff(args);
   // A Response, not data(): the CSV resource routes throw it too.
   if (!(await mayManageCourse(user, cursoId))) throw new Response(COURSE_NOT_FOUND, { status: 404 });
   return user;
-}
-
-/** Who may create a course: admins under /admin, docentes under /docente (docs/product.md#course-teams). */
-export function requireCourseCreator(args: GuardArgs): Promise<SessionUser> {
-  return panelOfPath(new URL(args.request.url).pathname) === "admin" ? requireAdmin(args) : requireDocente(args);
 }
 
 /** The same rule for the API: 401 without credentials, 403 ('No tienes permiso…') off the team. */

@@ -45,7 +45,7 @@ describe("requestKind (the allow-list)", () => {
     "/cursos/c1/finalizar",
     "/admin",
     "/admin/courses",
-    "/admin/courses/edit/c1",
+    "/docente/cursos/c1/editar",
     "/api/cursos/c1",
     "/api/books/download/b1",
     "/user/courses",

@@ -1,7 +1,6 @@
 import { data, Link } from "react-router";
 import { CourseStateBadge } from "~/components/ui/badge.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
-import { useCourseLinks } from "~/features/courses/course-links.ts";
 import { getTeam, mayPublishCourse, requireCourseManager } from "~/features/courses/team.server.ts";
 import { ReviewActions } from "~/features/authoring/components/review-actions.tsx";
 import { isAdmin } from "~/features/accounts/roles.ts";
@@ -20,7 +19,7 @@ import type { Route } from "./+types/course-edit";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { log } from "~/lib/log.server.ts";
 
-// /admin/courses/edit/{cursoId} and /docente/cursos/{cursoId}/editar (docs/product.md#course-editor):
+// /docente/cursos/{cursoId}/editar (docs/product.md#course-editor):
 // the course's fields, then its modules, each with its files, links and quiz. Every part is its own small form (see
 // editor-action.server.ts). Dialogs are addressed by the URL: ?eliminarModulo=, ?eliminarArchivo=;
 // the question being edited by ?pregunta= (one at a time), a new one by ?nuevaPregunta=.
@@ -68,8 +67,8 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
     maxPdfMb,
     maxImageMb,
   } = loaderData;
-  const links = useCourseLinks(course.id);
-  const here = links.edit;
+  const base = `/docente/cursos/${course.id}`;
+  const here = `${base}/editar`;
   return (
     <section>
       <BackToCourses />
@@ -81,16 +80,16 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
           <Link to={`/cursos/${course.id}`} className="btn-ghost">
             Ver curso
           </Link>
-          <Link to={links.participants} className="btn-ghost">
+          <Link to={`${base}/participantes`} className="btn-ghost">
             Participantes
           </Link>
-          <Link to={links.report} className="btn-ghost">
+          <Link to={`${base}/reportes`} className="btn-ghost">
             Reportes
           </Link>
-          <Link to={links.classes} className="btn-ghost">
+          <Link to={`${base}/clases`} className="btn-ghost">
             Clases
           </Link>
-          <Link to={links.announcements} className="btn-ghost">
+          <Link to={`${base}/avisos`} className="btn-ghost">
             Avisos
           </Link>
           <ReviewActions estado={course.estado} canPublish={canPublish} reviewer={team !== null} actionData={ad} />

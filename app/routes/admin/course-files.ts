@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import { getOptionalUser } from "~/features/accounts/guards.server.ts";
-import { courseLinks, panelOfPath } from "~/features/courses/course-links.ts";
 import { mayManageCourse, requireCourseManager } from "~/features/courses/team.server.ts";
 import { addModuleFiles } from "~/features/authoring/editor-steps.server.ts";
 import {
@@ -19,17 +18,14 @@ import { withUpload } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-files";
 import { log } from "~/lib/log.server.ts";
 
-// POST /admin/courses/edit/{cursoId}/archivos (and /docente/cursos/{cursoId}/editar/archivos): a
-// module's PDFs (several at once). The editor's upload form posts here: without JavaScript as a
-// plain form (redirect + flash back to the module); with JavaScript by XHR with a progress bar
-// (Accept: application/json → JSON).
+// POST /docente/cursos/{cursoId}/editar/archivos: a module's PDFs (several at once). The editor's
+// upload form posts here: without JavaScript as a plain form (redirect + flash back to the module);
+// with JavaScript by XHR with a progress bar (Accept: application/json → JSON).
 // The course id and the module id go into the Location header: only ids shaped like ours do.
-export const loader = ({ params, request }: Route.LoaderArgs) =>
-  redirect(editorOf(request, recordIdOr404(params.cursoId, COURSE_NOT_FOUND)));
+export const loader = ({ params }: Route.LoaderArgs) =>
+  redirect(editorOf(recordIdOr404(params.cursoId, COURSE_NOT_FOUND)));
 
-/** The editor this upload came from: the admin's or the teacher's address of it. */
-const editorOf = (request: Request, courseId: string) =>
-  courseLinks(panelOfPath(new URL(request.url).pathname), courseId).edit;
+const editorOf = (courseId: string) => `/docente/cursos/${courseId}/editar`;
 
 export async function action(args: Route.ActionArgs) {
   const { request, params } = args;
@@ -50,14 +46,10 @@ export async function action(args: Route.ActionArgs) {
       ? status < 300
         ? apiJson<ApiNotice>({ message }, status)
         : apiError(status, message)
-      : redirectWithFlash(
-          request,
-          `${editorOf(request, courseId)}${isRecordId(moduloId) ? `#modulo-${moduloId}` : ""}`,
-          {
-            type: status < 300 ? "success" : "error",
-            message,
-          },
-        );
+      : redirectWithFlash(request, `${editorOf(courseId)}${isRecordId(moduloId) ? `#modulo-${moduloId}` : ""}`, {
+          type: status < 300 ? "success" : "error",
+          message,
+        });
 
   const upload = await readCourseUpload(request, "editor");
   if (!upload.ok) return answer(upload.status, upload.message, upload.values.moduloId);

@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { requireCourseCreator } from "~/features/courses/team.server.ts";
-import { courseLinks, panelOfPath } from "~/features/courses/course-links.ts";
+import { requireCourseStaff } from "~/features/accounts/guards.server.ts";
 import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
 import { CourseFieldsForm } from "~/features/authoring/components/course-fields-form.tsx";
 import { submitNewCourse } from "~/features/authoring/course-submit.server.ts";
@@ -11,21 +10,20 @@ import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/course-new";
 
-// /admin/courses/new and /docente/cursos/nuevo (docs/product.md#course-editor, #course-teams): the
-// create-course form; a docente who creates a course is its first teacher. New courses are borradores; the
-// editor then adds modules. Guarded here too: a loader of its own never relies on the layout.
+// /docente/cursos/nuevo (docs/product.md#course-editor, #course-teams): the create-course form of
+// admins and docentes; a docente who creates a course is its first teacher. New courses are
+// borradores; the editor then adds modules. Guarded here too: a loader never relies on the layout.
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireCourseCreator(args);
+  await requireCourseStaff(args);
   return { maxImageMb: megabytes(Math.floor(env().MAX_IMAGE_MB * 1024 * 1024)) };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const creator = await requireCourseCreator(args);
+  const creator = await requireCourseStaff(args);
   const outcome = await submitNewCourse(creator, args.request, "page");
   if (outcome.ok) {
-    const editor = courseLinks(panelOfPath(new URL(args.request.url).pathname), outcome.id).edit;
-    return redirectWithFlash(args.request, editor, {
+    return redirectWithFlash(args.request, `/docente/cursos/${outcome.id}/editar`, {
       type: "success",
       message: COURSE_CREATED,
     });

@@ -24,7 +24,6 @@ import { formatCalendarDate } from "~/lib/dates.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { listQuery, listStateFrom, pageFrom } from "~/lib/pagination.ts";
-import { courseLinks } from "~/features/courses/course-links.ts";
 import type { Route } from "./+types/courses";
 import { log } from "~/lib/log.server.ts";
 
@@ -99,7 +98,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
             {totalExact ? "" : `. ${SEARCH_NARROW_HINT}`}
           </p>
         </div>
-        <Link to="/admin/courses/new" className="btn-primary">
+        <Link to="/docente/cursos/nuevo" className="btn-primary">
           + Crear curso
         </Link>
       </div>
@@ -117,7 +116,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
             {awaitingReview.map((c) => (
               <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span className="font-medium text-slate-900">{c.titulo}</span>
-                <Link to={`/admin/courses/edit/${c.id}`} className="btn-ghost px-2 py-1">
+                <Link to={`/docente/cursos/${c.id}/editar`} className="btn-ghost px-2 py-1">
                   Revisar
                 </Link>
               </li>
@@ -169,19 +168,19 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
                   Publicar
                 </IntentButton>
               ) : null}
-              <Link to={`/admin/courses/edit/${c.id}`} className="btn-ghost px-2 py-1">
+              <Link to={`/docente/cursos/${c.id}/editar`} className="btn-ghost px-2 py-1">
                 Editar
               </Link>
-              <Link to={`/admin/courses/participantes/${c.id}`} className="btn-ghost px-2 py-1">
+              <Link to={`/docente/cursos/${c.id}/participantes`} className="btn-ghost px-2 py-1">
                 Participantes
               </Link>
-              <Link to={`/admin/courses/reportes/${c.id}`} className="btn-ghost px-2 py-1">
+              <Link to={`/docente/cursos/${c.id}/reportes`} className="btn-ghost px-2 py-1">
                 Reportes
               </Link>
-              <Link to={courseLinks("admin", c.id).classes} className="btn-ghost px-2 py-1">
+              <Link to={`/docente/cursos/${c.id}/clases`} className="btn-ghost px-2 py-1">
                 Clases
               </Link>
-              <Link to={courseLinks("admin", c.id).announcements} className="btn-ghost px-2 py-1">
+              <Link to={`/docente/cursos/${c.id}/avisos`} className="btn-ghost px-2 py-1">
                 Avisos
               </Link>
               <Link to={deleteHref(c.id)} preventScrollReset className="btn-danger px-2 py-1">

@@ -2,7 +2,6 @@ import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Email } from "~/components/ui/email.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { useCourseLinks } from "~/features/courses/course-links.ts";
 import { requireCourseManager } from "~/features/courses/team.server.ts";
 import { BackToCourses, BelowCoursesErrorBoundary } from "~/features/courses/components/back-to-courses.tsx";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
@@ -55,7 +54,6 @@ function GradeCell({ nota }: { nota: Nota }) {
 
 export default function GradebookPage({ loaderData }: Route.ComponentProps) {
   const { curso, modulos, participantes, total, page, pageCount } = loaderData.gradebook;
-  const links = useCourseLinks(curso.id);
   const columns = [
     { label: "Participante" },
     ...modulos.map((m) => ({ label: `Módulo ${m.posicion + 1}: ${m.titulo}` })),
@@ -73,7 +71,7 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-wrap gap-2">
           {total > 0 ? (
-            <a href={`${links.gradebook}/csv`} download className="btn-secondary">
+            <a href={`/docente/cursos/${curso.id}/calificaciones/csv`} download className="btn-secondary">
               Descargar CSV
             </a>
           ) : null}

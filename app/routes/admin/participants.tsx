@@ -1,7 +1,6 @@
 import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { Email } from "~/components/ui/email.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { useCourseLinks } from "~/features/courses/course-links.ts";
 import { requireCourseManager } from "~/features/courses/team.server.ts";
 import { BackToCourses, BelowCoursesErrorBoundary } from "~/features/courses/components/back-to-courses.tsx";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
@@ -14,7 +13,7 @@ import type { Route } from "./+types/participants";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 
 // The course's participants (docs/product.md#participants). Guarded here: admins, and the
-// course's teachers under /docente (docs/product.md#course-teams).
+// course's teachers (docs/product.md#course-teams).
 export async function loader(args: Route.LoaderArgs) {
   await requireCourseManager(args, args.params.cursoId);
   const course = await getCourseTitle(args.params.cursoId);
@@ -31,7 +30,6 @@ const COLUMNS = [
 
 export default function Participants({ loaderData }: Route.ComponentProps) {
   const { course, participantes, total, page, pageCount } = loaderData;
-  const links = useCourseLinks(course.id);
   return (
     <section>
       <BackToCourses />
@@ -43,7 +41,7 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         {total > 0 ? (
-          <a href={`${links.participants}/csv`} download className="btn-secondary">
+          <a href={`/docente/cursos/${course.id}/participantes/csv`} download className="btn-secondary">
             Descargar CSV
           </a>
         ) : null}

@@ -26,7 +26,6 @@ import {
 } from "~/features/announcements/texts.ts";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
 import { BackToCourses, BelowCoursesErrorBoundary } from "~/features/courses/components/back-to-courses.tsx";
-import { courseLinks, panelOfPath, useCourseLinks } from "~/features/courses/course-links.ts";
 import { requireCourseManager } from "~/features/courses/team.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { formReply } from "~/lib/failure.ts";
@@ -38,10 +37,10 @@ import { pageTitle } from "~/lib/meta.ts";
 import { withParam } from "~/lib/pagination.ts";
 import type { Route } from "./+types/manage";
 
-// A course's announcements for its team (docs/product.md#announcements): /docente/cursos/{cursoId}/avisos
-// for its teachers and /admin/courses/avisos/{cursoId} for admins, the same module. 'Publicar un
-// aviso' above the list, newest first, 20 a page; 'Editar' (?editar=ID) and 'Eliminar'
-// (?eliminar=ID, a confirmation) are addressed by the URL, so they work without JavaScript.
+// A course's announcements for its team and admins (docs/product.md#announcements):
+// /docente/cursos/{cursoId}/avisos. 'Publicar un aviso' above the list, newest first, 20 a page;
+// 'Editar' (?editar=ID) and 'Eliminar' (?eliminar=ID, a confirmation) are addressed by the URL,
+// so they work without JavaScript.
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Avisos del curso");
 
@@ -62,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
   const user = await requireCourseManager(args, args.params.cursoId);
   const cursoId = args.params.cursoId;
   const form = await readForm(args.request);
-  const here = courseLinks(panelOfPath(new URL(args.request.url).pathname), cursoId).announcements;
+  const here = `/docente/cursos/${cursoId}/avisos`;
   const intent = form.get("intent");
   if (intent === "publish" || intent === "edit") {
     const submission = parseWithZod(form, { schema: AnnouncementFieldsSchema });
@@ -99,9 +98,9 @@ const TEXT_FIELD = { label: TEXT_LABEL, max: TEXT_MAX, rows: 6 };
 
 export default function ManageAnnouncements({ loaderData, actionData }: Route.ComponentProps) {
   const { course, avisos, cursors, editing, toDelete } = loaderData;
-  const links = useCourseLinks(course.id);
+  const base = `/docente/cursos/${course.id}`;
   const { search } = useLocation();
-  const close = (name: string) => withParam(search, name, null, links.announcements);
+  const close = (name: string) => withParam(search, name, null, `${base}/avisos`);
   return (
     <section>
       <BackToCourses />
@@ -116,10 +115,10 @@ export default function ManageAnnouncements({ loaderData, actionData }: Route.Co
           <Link to={`/cursos/${course.id}`} className="btn-ghost">
             Ver curso
           </Link>
-          <Link to={links.participants} className="btn-ghost">
+          <Link to={`${base}/participantes`} className="btn-ghost">
             Participantes
           </Link>
-          <Link to={links.gradebook} className="btn-ghost">
+          <Link to={`${base}/calificaciones`} className="btn-ghost">
             Calificaciones
           </Link>
         </div>
@@ -174,7 +173,7 @@ export default function ManageAnnouncements({ loaderData, actionData }: Route.Co
               actions={
                 <>
                   <Link
-                    to={withParam(search, "editar", aviso.id, links.announcements)}
+                    to={withParam(search, "editar", aviso.id, `${base}/avisos`)}
                     preventScrollReset
                     className="btn-ghost px-2 py-1"
                     aria-label={`Editar el aviso «${aviso.titulo}»`}
@@ -182,7 +181,7 @@ export default function ManageAnnouncements({ loaderData, actionData }: Route.Co
                     Editar
                   </Link>
                   <Link
-                    to={withParam(search, "eliminar", aviso.id, links.announcements)}
+                    to={withParam(search, "eliminar", aviso.id, `${base}/avisos`)}
                     preventScrollReset
                     className="btn-danger px-2 py-1"
                     aria-label={`Eliminar el aviso «${aviso.titulo}»`}

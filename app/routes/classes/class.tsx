@@ -1,13 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useLocation, useNavigation, useParams } from "react-router";
+import { data, Form, Link, useNavigation, useParams } from "react-router";
 import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { Email } from "~/components/ui/email.tsx";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
-import { classLinks, classListLink, useClassLinks } from "~/features/classes/class-links.ts";
 import {
   classSummary,
   deleteClass,
@@ -36,7 +35,6 @@ import {
 } from "~/features/classes/texts.ts";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
-import { panelOfPath, useCourseLinks } from "~/features/courses/course-links.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { formReply, type Result } from "~/lib/failure.ts";
@@ -90,8 +88,8 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { user, clase } = await requireClassManager(args, args.params.cursoId, args.params.claseId);
   const form = await readForm(args.request);
-  const panel = panelOfPath(new URL(args.request.url).pathname);
-  const here = classLinks(panel, clase.cursoId, clase.id).page;
+  const list = `/docente/cursos/${clase.cursoId}/clases`;
+  const here = `${list}/${clase.id}`;
   const done = (outcome: Result, message: string, to = here) =>
     redirectWithFlash(
       args.request,
@@ -114,11 +112,7 @@ export async function action(args: Route.ActionArgs) {
       return done(await removeMember(user, clase, parsed.data.userId, args.request), MEMBER_REMOVED);
     }
     case "delete":
-      return done(
-        await deleteClass(user, clase, args.request),
-        CLASS_DELETED,
-        classLinks(panel, clase.cursoId, clase.id).list,
-      );
+      return done(await deleteClass(user, clase, args.request), CLASS_DELETED, list);
     default:
       return redirectWithFlash(args.request, here, { type: "error", message: CLASS_NOT_FOUND });
   }
@@ -134,8 +128,7 @@ const COLUMNS = [
 
 export default function ClassPage({ loaderData, actionData }: Route.ComponentProps) {
   const { course, clase, members, page, pageCount, cursors, confirmDelete } = loaderData;
-  const links = useClassLinks(course.id, clase.id);
-  const courseLinks = useCourseLinks(course.id);
+  const here = `/docente/cursos/${course.id}/clases/${clase.id}`;
   const navigation = useNavigation();
   const pending = usePendingIntent();
   const [form, fields] = useForm<ClassNameFields>({
@@ -214,27 +207,27 @@ export default function ClassPage({ loaderData, actionData }: Route.ComponentPro
         </h2>
         <ul className="mt-2 flex flex-wrap gap-2">
           <li>
-            <Link to={links.import} className="btn-ghost">
+            <Link to={`${here}/importar`} className="btn-ghost">
               {IMPORT_LINK_LABEL}
             </Link>
           </li>
           <li>
-            <Link to={links.progress} className="btn-ghost">
+            <Link to={`${here}/progreso`} className="btn-ghost">
               Progreso de la clase
             </Link>
           </li>
           <li>
-            <Link to={links.write} className="btn-ghost">
+            <Link to={`${here}/escribir`} className="btn-ghost">
               Escribir a la clase
             </Link>
           </li>
           <li>
-            <a href={links.gradesCsv} download className="btn-ghost">
+            <a href={`${here}/notas.csv`} download className="btn-ghost">
               Descargar notas (CSV)
             </a>
           </li>
           <li>
-            <Link to={courseLinks.participants} className="btn-ghost">
+            <Link to={`/docente/cursos/${course.id}/participantes`} className="btn-ghost">
               Participantes del curso
             </Link>
           </li>
@@ -291,12 +284,12 @@ export default function ClassPage({ loaderData, actionData }: Route.ComponentPro
           Eliminar clase
         </h2>
         <p className="mt-1 text-sm text-slate-600">{CLASS_DELETE_CONFIRM}</p>
-        <Link to={`${links.page}?eliminar=1`} preventScrollReset className="btn-danger mt-3 inline-block">
+        <Link to={`${here}?eliminar=1`} preventScrollReset className="btn-danger mt-3 inline-block">
           Eliminar clase
         </Link>
       </section>
       {confirmDelete ? (
-        <ConfirmDeleteDialog title="¿Eliminar esta clase?" closeHref={links.page} idName="claseId" idValue={clase.id}>
+        <ConfirmDeleteDialog title="¿Eliminar esta clase?" closeHref={here} idName="claseId" idValue={clase.id}>
           <p>
             «{clase.nombre}» y su código dejan de existir. {CLASS_DELETE_CONFIRM}
           </p>
@@ -306,15 +299,14 @@ export default function ClassPage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-/** 'Clase no encontrada' (or the course's 404 under /docente), and the way back to the course's classes. */
+/** 'Clase no encontrada' (or the course's 404), and the way back to the course's classes. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { cursoId = "" } = useParams();
-  const list = classListLink(panelOfPath(useLocation().pathname), cursoId);
   return (
     <GeneralErrorBoundary
       error={error}
       statusHandlers={{ 404: ({ message }) => ({ title: message ?? CLASS_NOT_FOUND }) }}
-      back={{ href: list, label: "← Volver a las clases" }}
+      back={{ href: `/docente/cursos/${cursoId}/clases`, label: "← Volver a las clases" }}
     />
   );
 }

@@ -1,9 +1,9 @@
 // …/clases/{claseId}/importar: 'Importar lista' of a class (docs/product.md#importing-a-list-into-a-class),
-// for the course's team under /docente and for admins under /admin (the same module). Paste or
-// upload → 'Revisar lista' shows every row as it would be treated (nothing written) → 'Confirmar
-// importación' sends the very text again, which the server reads, checks again and writes in one
-// transaction (new accounts join, existing ones are invited: docs/decisions/032-class-invitations.md),
-// then shows the printable 'Hoja de accesos' of the accounts without e-mail, once.
+// for the course's team and admins. Paste or upload → 'Revisar lista' shows every row as it would
+// be treated (nothing written) → 'Confirmar importación' sends the very text again, which the server
+// reads, checks again and writes in one transaction (new accounts join, existing ones are invited:
+// docs/decisions/032-class-invitations.md), then shows the printable 'Hoja de accesos' of the
+// accounts without e-mail, once.
 // 'Generar nuevos enlaces de acceso' makes a new sheet later. Plain POST round trips.
 import { ListFields, SchoolConsentField } from "~/features/accounts/import/components/list-fields.tsx";
 import { useEffect, useRef } from "react";
@@ -12,7 +12,6 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
-import { useClassLinks } from "~/features/classes/class-links.ts";
 import { requireClassManager } from "~/features/classes/guards.server.ts";
 import {
   confirmClassImport,
@@ -134,7 +133,7 @@ const TONE = { agregar: "green", miembro: "amber" } as const;
 
 export default function ClassImport({ loaderData, actionData }: Route.ComponentProps) {
   const { clase, titulo, waiting } = loaderData;
-  const links = useClassLinks(clase.cursoId, clase.id);
+  const here = `/docente/cursos/${clase.cursoId}/clases/${clase.id}`;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const sent = actionData?.kind === "form" ? actionData : null;
@@ -145,7 +144,7 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
   return (
     <section>
       <p className="no-print">
-        <Link to={links.page} className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to={here} className="text-sm font-medium text-brand-700 hover:underline">
           ← Volver a la clase
         </Link>
       </p>
@@ -165,7 +164,7 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
           </p>
           {done.sheet.accesos.length > 0 ? <SheetOfAccesses sheet={done.sheet} className={clase.nombre} /> : null}
           <p className="mt-6">
-            <Link to={links.import} className="btn-secondary">
+            <Link to={`${here}/importar`} className="btn-secondary">
               Importar otra lista
             </Link>
           </p>

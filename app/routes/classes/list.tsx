@@ -4,14 +4,12 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { classLinks } from "~/features/classes/class-links.ts";
 import { createClass, listClasses } from "~/features/classes/classes.server.ts";
 import { ClassBreadcrumbs } from "~/features/classes/components/class-breadcrumbs.tsx";
 import { ClassNameSchema, type ClassNameFields } from "~/features/classes/schema.ts";
 import { CLASS_CREATED, CLASS_NAME_HINT, CLASS_NAME_LABEL } from "~/features/classes/texts.ts";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
 import { BelowCoursesErrorBoundary } from "~/features/courses/components/back-to-courses.tsx";
-import { panelOfPath, useCourseLinks } from "~/features/courses/course-links.ts";
 import { requireCourseManager } from "~/features/courses/team.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { formReply } from "~/lib/failure.ts";
@@ -22,8 +20,8 @@ import { pageTitle } from "~/lib/meta.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/list";
 
-// A course's classes (docs/product.md#classes): /docente/cursos/{cursoId}/clases for its teachers
-// and /admin/courses/clases/{cursoId} for admins, the same module; 'Nueva clase' below the list.
+// A course's classes (docs/product.md#classes): /docente/cursos/{cursoId}/clases for its team and
+// admins; 'Nueva clase' below the list.
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Clases del curso");
 
@@ -42,8 +40,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const outcome = await createClass(user, args.params.cursoId, submission.value.nombre, args.request);
   if (!outcome.ok) return data({ result: formReply(submission, outcome) }, { status: outcome.status });
-  const panel = panelOfPath(new URL(args.request.url).pathname);
-  return redirectWithFlash(args.request, classLinks(panel, outcome.clase.cursoId, outcome.clase.id).page, {
+  return redirectWithFlash(args.request, `/docente/cursos/${outcome.clase.cursoId}/clases/${outcome.clase.id}`, {
     type: "success",
     message: CLASS_CREATED,
   });
@@ -53,7 +50,6 @@ const COLUMNS = [{ label: "Clase" }, { label: "Código" }, { label: "Estudiantes
 
 export default function ClassList({ loaderData, actionData }: Route.ComponentProps) {
   const { course, clases, total, page, pageCount } = loaderData;
-  const links = useCourseLinks(course.id);
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [form, fields] = useForm<ClassNameFields>({
@@ -77,7 +73,7 @@ export default function ClassList({ loaderData, actionData }: Route.ComponentPro
             <tr key={c.id}>
               <td className="px-3 py-2 font-medium">
                 <Link
-                  to={`${links.classes}/${c.id}`}
+                  to={`/docente/cursos/${course.id}/clases/${c.id}`}
                   className="inline-block py-1 break-words text-brand-700 hover:underline"
                 >
                   {c.nombre}

@@ -3,7 +3,6 @@ import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { useClassLinks } from "~/features/classes/class-links.ts";
 import { requireClassManager } from "~/features/classes/guards.server.ts";
 import { getClassProgress } from "~/features/classes/progress.server.ts";
 import { progressQueryFrom, type ClassProgress } from "~/features/classes/progress-schema.ts";
@@ -140,7 +139,7 @@ function ModuleCell({ cell }: { cell: Student["modulos"][number] }) {
 export default function ClassProgressPage({ loaderData }: Route.ComponentProps) {
   const { progress } = loaderData;
   const { curso, clase, modulos, estudiantes, total, page, pageCount, marca } = progress;
-  const links = useClassLinks(curso.id, clase.id);
+  const here = `/docente/cursos/${curso.id}/clases/${clase.id}`;
   const columns = [
     { label: "Estudiante" },
     { label: "Progreso", align: "right" as const },
@@ -153,7 +152,7 @@ export default function ClassProgressPage({ loaderData }: Route.ComponentProps) 
   return (
     <section>
       <p>
-        <Link to={links.page} className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to={here} className="text-sm font-medium text-brand-700 hover:underline">
           ← Volver a la clase
         </Link>
       </p>
@@ -167,12 +166,12 @@ export default function ClassProgressPage({ loaderData }: Route.ComponentProps) 
         </div>
         <ul className="flex flex-wrap gap-2">
           <li>
-            <Link to={links.write} className="btn-secondary">
+            <Link to={`${here}/escribir`} className="btn-secondary">
               {WRITE_TITLE}
             </Link>
           </li>
           <li>
-            <a href={links.gradesCsv} download className="btn-secondary">
+            <a href={`${here}/notas.csv`} download className="btn-secondary">
               {GRADES_CSV_LINK}
             </a>
           </li>

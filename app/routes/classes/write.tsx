@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
-import { useClassLinks } from "~/features/classes/class-links.ts";
 import { requireClassManager } from "~/features/classes/guards.server.ts";
 import { CLASS_NOT_FOUND } from "~/features/classes/texts.ts";
 import { WRITE_FAILED, WRITE_HINT, WRITE_TITLE, writeSent } from "~/features/classes/progress-texts.ts";
@@ -46,7 +45,7 @@ export const meta = () => [{ title: WRITE_TITLE }];
 
 export default function WriteToClassPage({ loaderData, actionData }: Route.ComponentProps) {
   const { clase, members } = loaderData;
-  const links = useClassLinks(clase.cursoId, clase.id);
+  const here = `/docente/cursos/${clase.cursoId}/clases/${clase.id}`;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const [form, fields] = useForm<{ subject: string; content: string }>({
@@ -61,7 +60,7 @@ export default function WriteToClassPage({ loaderData, actionData }: Route.Compo
   return (
     <section className="max-w-2xl">
       <p>
-        <Link to={links.page} className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to={here} className="text-sm font-medium text-brand-700 hover:underline">
           ← Volver a la clase
         </Link>
       </p>
@@ -73,7 +72,7 @@ export default function WriteToClassPage({ loaderData, actionData }: Route.Compo
       {actionData?.sent != null ? (
         <p role="status" className="alert-success mt-4">
           {writeSent(actionData.sent)}{" "}
-          <Link to={links.progress} className="font-medium underline">
+          <Link to={`${here}/progreso`} className="font-medium underline">
             Ver el progreso de la clase
           </Link>
         </p>

@@ -4,7 +4,6 @@ import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { CourseStateBadge } from "~/components/ui/badge.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { requireDocente } from "~/features/accounts/guards.server.ts";
-import { courseLinks } from "~/features/courses/course-links.ts";
 import { listTeachingCourses } from "~/features/courses/team.server.ts";
 import { EnrolledCourseList, enrolledCoursesError } from "~/features/learning/components/enrolled-course-list.tsx";
 import { loadEnrolledCourses, unenrolAction } from "~/features/learning/enrolled-courses.server.ts";
@@ -68,7 +67,7 @@ export default function DocenteHome({ loaderData, actionData }: Route.ComponentP
           caption="Mis cursos como profesor/a"
         >
           {teaching.courses.map((c) => {
-            const links = courseLinks("docente", c.id);
+            const base = `/docente/cursos/${c.id}`;
             return (
               <tr key={c.id}>
                 <td className="px-3 py-2 font-medium text-slate-900">{c.titulo}</td>
@@ -78,22 +77,22 @@ export default function DocenteHome({ loaderData, actionData }: Route.ComponentP
                 <td className="px-3 py-2 text-right tabular-nums">{c.cantidadParticipantes}</td>
                 <td className="px-3 py-2">
                   <div className="flex flex-wrap gap-1">
-                    <Link to={links.edit} className="btn-ghost px-2 py-1">
+                    <Link to={`${base}/editar`} className="btn-ghost px-2 py-1">
                       Editar
                     </Link>
-                    <Link to={links.participants} className="btn-ghost px-2 py-1">
+                    <Link to={`${base}/participantes`} className="btn-ghost px-2 py-1">
                       Participantes
                     </Link>
-                    <Link to={links.report} className="btn-ghost px-2 py-1">
+                    <Link to={`${base}/reportes`} className="btn-ghost px-2 py-1">
                       Reportes
                     </Link>
-                    <Link to={links.gradebook} className="btn-ghost px-2 py-1">
+                    <Link to={`${base}/calificaciones`} className="btn-ghost px-2 py-1">
                       Calificaciones
                     </Link>
-                    <Link to={links.classes} className="btn-ghost px-2 py-1">
+                    <Link to={`${base}/clases`} className="btn-ghost px-2 py-1">
                       Clases
                     </Link>
-                    <Link to={links.announcements} className="btn-ghost px-2 py-1">
+                    <Link to={`${base}/avisos`} className="btn-ghost px-2 py-1">
                       Avisos
                     </Link>
                   </div>

@@ -1,21 +1,23 @@
 import { RolePanel, panelTitle } from "~/features/accounts/components/role-panel.tsx";
+import { requireCourseStaff } from "~/features/accounts/guards.server.ts";
+import { isAdmin } from "~/features/accounts/roles.ts";
+import { countPendingUsers } from "~/features/accounts/users.server.ts";
 import { UnreadBadge, useUnreadMessages } from "~/features/messages/components/unread-badge.tsx";
-import { requireDocente } from "~/features/accounts/guards.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/layout";
 
-// /docente: the teacher's panel (docs/product.md#course-teams). Their courses as a teacher and,
-// as before, the courses they take; the pages of one course are the admin's route modules,
-// guarded per course (features/courses/team.server.ts). The menu is the one a docente has on
-// /user's pages too (features/accounts/components/role-panel.tsx).
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, panelTitle("docente"));
+// /docente: the teacher's panel (docs/product.md#course-teams), and the one tree of a course's
+// pages, /docente/cursos/…, for its team and for admins, each page guarded per course
+// (features/courses/team.server.ts; docs/decisions/036-one-course-management-tree.md). Each person
+// keeps their own panel's menu (features/accounts/components/role-panel.tsx).
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageTitle(matches, panelTitle(loaderData?.rol));
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireDocente(args);
-  return null;
+  const user = await requireCourseStaff(args);
+  return { rol: user.rol, pending: isAdmin(user) ? await countPendingUsers() : 0 };
 }
 
-export default function DocenteLayout() {
+export default function DocenteLayout({ loaderData }: Route.ComponentProps) {
   const unread = useUnreadMessages();
-  return <RolePanel rol="docente" unreadBadge={<UnreadBadge count={unread} />} />;
+  return <RolePanel rol={loaderData.rol} unreadBadge={<UnreadBadge count={unread} />} pending={loaderData.pending} />;
 }

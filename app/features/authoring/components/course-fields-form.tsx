@@ -1,5 +1,5 @@
 // The course's own fields (docs/product.md#course-editor): one multipart form used by
-// /admin/courses/new and by the editor. Plain POST without JavaScript; validated on the server
+// /docente/cursos/nuevo and by the editor. Plain POST without JavaScript; validated on the server
 // only (no Zod in the browser). Typed values come back after a refused submit.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";

@@ -3,7 +3,6 @@
 // and large files go up one module at a time).
 import { Form, Link } from "react-router";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
-import { useCourseLinks } from "~/features/courses/course-links.ts";
 import type { EditorActionData } from "../editor-types.ts";
 import { CONFIRM_DELETE_MODULE, DUE_DATE_HINT } from "../texts.ts";
 import { ModuleFilesSection } from "./module-files-section.tsx";
@@ -114,7 +113,7 @@ export function ModuleEditor({
   addingQuestion: boolean;
   maxPdfMb: string;
 }) {
-  const here = useCourseLinks(courseId).edit;
+  const here = `/docente/cursos/${courseId}/editar`;
   const pending = usePendingIntent();
   const busy: Busy = (intent, extra) =>
     pending({ intent, moduloId: m.id, ...(extra ? { [extra[0]]: extra[1] } : {}) }, { untilLoaded: true });

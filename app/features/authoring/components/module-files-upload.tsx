@@ -1,10 +1,9 @@
 // A module's PDF upload (several files at once). Without JavaScript a plain multipart POST to
-// /admin/courses/edit/{cursoId}/archivos (redirect + flash back to the module). With JavaScript the
+// /docente/cursos/{cursoId}/editar/archivos (redirect + flash back to the module). With JavaScript the
 // same form goes by XHR with a progress bar, then the editor's data is refreshed in place.
 import { useEffect, useRef, useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import { ProgressBar } from "~/components/ui/progress-bar.tsx";
-import { useCourseLinks } from "~/features/courses/course-links.ts";
 import { PDF_ONLY } from "~/lib/file-types.ts";
 import { CONNECTION_FAILED, errorMessageOf, looksLikePdf, sendWithProgress } from "~/lib/upload-progress.ts";
 import { FILES_REQUIRED, UNAUTHORIZED_AGAIN, UPDATE_FAILED } from "../texts.ts";
@@ -21,7 +20,7 @@ export function ModuleFilesUpload({
   moduloId: string;
   maxPdfMb: string;
 }) {
-  const action = `${useCourseLinks(courseId).edit}/archivos`;
+  const action = `/docente/cursos/${courseId}/editar/archivos`;
   const revalidator = useRevalidator();
   const hydrated = useHydrated();
   const [progress, setProgress] = useState<number | null>(null);

@@ -1,7 +1,7 @@
-// The way back from a class's pages (docs/product.md#classes): the panel's courses, the course
-// (its editor), its classes, the class. In the panel the page was opened from.
+// The way back from a class's pages (docs/product.md#classes): the person's courses, the course
+// (its editor), its classes, the class.
 import { Link } from "react-router";
-import { useCourseLinks } from "~/features/courses/course-links.ts";
+import { useCourseList } from "~/features/courses/components/back-to-courses.tsx";
 
 export function ClassBreadcrumbs({
   curso,
@@ -11,11 +11,11 @@ export function ClassBreadcrumbs({
   /** The class, when the page is one of its pages (its link is then the last step). */
   clase?: { nombre: string; href?: string };
 }) {
-  const links = useCourseLinks(curso.id);
+  const base = `/docente/cursos/${curso.id}`;
   const steps: Array<{ label: string; href?: string }> = [
-    { label: "Cursos", href: links.list },
-    { label: curso.titulo, href: links.edit },
-    { label: "Clases", href: clase ? links.classes : undefined },
+    { label: "Cursos", href: useCourseList() },
+    { label: curso.titulo, href: `${base}/editar` },
+    { label: "Clases", href: clase ? `${base}/clases` : undefined },
   ];
   if (clase) steps.push({ label: clase.nombre, href: clase.href });
   return (

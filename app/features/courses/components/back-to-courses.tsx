@@ -1,11 +1,12 @@
-import { Link, useLocation } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
-import { courseLinks, panelOfPath } from "../course-links.ts";
 import { COURSE_NOT_FOUND } from "../texts.ts";
 
-/** The course list of the panel the page is shown in (the admin's table, the teacher's panel). */
-function useCourseList(): string {
-  return courseLinks(panelOfPath(useLocation().pathname), "").list;
+/** The person's list of courses: the admin's table, or the teacher's panel (routes/docente/layout.tsx knows). */
+export function useCourseList(): string {
+  return useRouteLoaderData<{ rol: string | null }>("routes/docente/layout")?.rol === "admin"
+    ? "/admin/courses"
+    : "/docente";
 }
 
 /** '← Volver a cursos' (docs/product.md#participants), on every page below the course table. */
