@@ -45,7 +45,7 @@ async function downloadMyData(page: Page, profilePath: string): Promise<Opened> 
   return opened;
 }
 
-test("la persona descarga sus datos desde su perfil: un ZIP con su perfil y el PDF de su certificado", async ({
+test("la persona descarga sus datos desde su perfil: un ZIP con su perfil y el PDF de su certificado @sin-js", async ({
   page,
   request,
 }) => {
@@ -62,14 +62,14 @@ test("la persona descarga sus datos desde su perfil: un ZIP con su perfil y el P
   ]);
 });
 
-test("un administrador descarga sus propios datos desde /admin/profile", async ({ page }) => {
+test("un administrador descarga sus propios datos desde /admin/profile @sin-js", async ({ page }) => {
   await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   const zip = await downloadMyData(page, "/admin/profile");
   expect(zip.perfil.perfil).toMatchObject({ correo: ADMIN.correo, rol: "admin" });
 });
 
-test("sin sesión, el enlace lleva a iniciar sesión", async ({ page }) => {
+test("sin sesión, el enlace lleva a iniciar sesión @sin-js", async ({ page }) => {
   await page.goto("/mis-datos");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmis-datos$/);
 });
