@@ -45,7 +45,7 @@ async function downloadMyData(page: Page, profilePath: string): Promise<Opened> 
   return opened;
 }
 
-test("la persona descarga sus datos desde su perfil: un ZIP con su perfil y el PDF de su certificado @sin-js", async ({
+test("la persona descarga sus datos desde su perfil: un ZIP con su perfil y el PDF de su certificado", async ({
   page,
   request,
 }) => {
@@ -62,7 +62,7 @@ test("la persona descarga sus datos desde su perfil: un ZIP con su perfil y el P
   ]);
 });
 
-test("un administrador descarga sus propios datos desde /admin/profile @sin-js", async ({ page }) => {
+test("un administrador descarga sus propios datos desde /admin/profile", async ({ page }) => {
   await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   const zip = await downloadMyData(page, "/admin/profile");

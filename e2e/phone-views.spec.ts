@@ -11,7 +11,7 @@ import {
 } from "./support.ts";
 
 // Phones and WCAG 2.2 AA (docs/product.md#screens): what a person sees at 360 px, measured (boxes,
-// computed styles), JavaScript off and on; and the admin tables' captions and scroll boxes.
+// computed styles), with JavaScript (@con-js); and the admin tables' captions and scroll boxes.
 test.describe.configure({ timeout: 120_000 });
 
 const PHONE = { width: 360, height: 740 };

@@ -5,7 +5,7 @@ import { ADMIN, approvedUser, PNG_1PX, signIn } from "./support.ts";
 
 // Phones first, admin included: no page scrolls sideways at 320 or 360 px, with
 // realistic long data (a long e-mail address, a long course title, a course with 10 modules, a
-// long book title), JavaScript off and on.
+// long book title), with JavaScript (@con-js); going to a module, off and on.
 test.describe.configure({ timeout: 240_000 });
 
 const WIDTHS = [320, 360];

@@ -1,5 +1,5 @@
-// The search boxes people type into (docs/product.md): plain GET forms, so each
-// test runs with JavaScript off and on (the two Playwright projects). Accents and case do not
+// The search boxes people type into (docs/product.md): plain GET forms, typed into with JavaScript
+// off and on; what they find is the server's, checked once (@sin-js). Accents and case do not
 // matter; whole words match anywhere in the title or name.
 import { expect, test } from "@playwright/test";
 import { ADMIN, signIn } from "./support.ts";
