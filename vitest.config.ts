@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 import { splitTestFiles } from "./scripts/db-test-files.ts";
 import { serviceWorker } from "./vite.service-worker.ts";
@@ -20,6 +21,9 @@ const project = (name: string, include: string[], env: Record<string, string> = 
 
 export default defineConfig({
   test: {
+    // Two files at once even on 2 cores (Vitest's default, cores - 1, is one): a file waiting on
+    // a child process, the disk or a timer leaves the other core to the next file.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     globalSetup: ["tests/global-setup.ts"],
     reporters: ["default", "json"],
     outputFile: { json: ".tmp/results/vitest.json" },
