@@ -247,6 +247,7 @@ test("un navegador que adivina contraseñas se detiene con 429 y Retry-After; la
   browser,
   javaScriptEnabled,
 }) => {
+  test.slow(); // eleven sign-ins through the form, then one more browser
   // This browser's own budget (10 failures), whatever address it tries.
   const tries = 10;
   for (let i = 0; i < tries; i++) {
