@@ -1,7 +1,12 @@
 import { defineConfig } from "@playwright/test";
 
 // End-to-end tests against the production build, served by scripts/e2e-server.ts on its own
-// port with a fresh database and data directory. Every spec runs twice: JavaScript off, on.
+// port with a fresh database and data directory. A test runs with JavaScript off (sin-js) and on
+// (con-js) when JavaScript changes what it checks (enhanced forms, fetchers, client navigation,
+// progress, dialogs, offline) and for the key flows (login, registration, contact, quiz, compose,
+// upload, course editor, admin actions). Otherwise it runs once, tagged with its one project:
+// `@sin-js` for what the server answers (access, redirects, headers, files, robustness),
+// `@con-js` for layout and axe (the page as most people see it) and what needs JavaScript.
 const PORT = Number(process.env.E2E_PORT ?? 3310);
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -37,8 +42,8 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "sin-js", use: { javaScriptEnabled: false } },
-    { name: "con-js", use: { javaScriptEnabled: true } },
+    { name: "sin-js", grepInvert: /@con-js/, use: { javaScriptEnabled: false } },
+    { name: "con-js", grepInvert: /@sin-js/, use: { javaScriptEnabled: true } },
   ],
   webServer: {
     command: "node scripts/e2e-server.ts",

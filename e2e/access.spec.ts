@@ -12,8 +12,6 @@ import {
 import { seedClass } from "./class-progress-setup.ts";
 import { PNG_1PX } from "./support.ts";
 
-test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "HTTP-level table: once is enough");
-
 type Identity = "visitante" | "pendiente" | "estudiante" | "comunidad" | "docente" | "admin";
 const ACCOUNTS: Record<Exclude<Identity, "visitante">, string> = {
   pendiente: DEMO_PENDIENTE.correo,
@@ -280,7 +278,7 @@ async function contextFor(who: Identity, baseURL: string): Promise<APIRequestCon
 }
 
 for (const who of IDENTITIES) {
-  test(`tabla de acceso: ${who}`, async ({ baseURL }) => {
+  test(`tabla de acceso: ${who} @sin-js`, async ({ baseURL }) => {
     const draftId = await draftWithImage(baseURL!);
     const ctx = await contextFor(who, baseURL!);
     for (const [path, rule] of PAGES) {
@@ -340,7 +338,7 @@ for (const who of IDENTITIES) {
 
 // The identity 'docente, profesor/a del curso A' (docs/product.md#course-teams): 200 for course
 // A's pages and calls, and for course B what any docente off its team gets (404 pages, 403 calls).
-test("tabla de acceso: profesor/a del curso A frente al curso B", async ({ baseURL }) => {
+test("tabla de acceso: profesor/a del curso A frente al curso B @sin-js", async ({ baseURL }) => {
   const [courseA, courseB] = [await draftWithImage(baseURL!), await draftWithImage(baseURL!)];
   const adminCtx = await playwrightRequest.newContext({ baseURL });
   const adminToken = (
@@ -477,7 +475,7 @@ test("tabla de acceso: profesor/a del curso A frente al curso B", async ({ baseU
   await ctx.dispose();
 });
 
-test("un POST desde otro sitio se rechaza", async ({ baseURL }) => {
+test("un POST desde otro sitio se rechaza @sin-js", async ({ baseURL }) => {
   const ctx = await contextFor("admin", baseURL!);
   for (const path of [
     "/salir",

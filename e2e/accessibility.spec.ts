@@ -37,11 +37,7 @@ async function firstCoursePath(page: Page) {
   return href!;
 }
 
-test.beforeEach(({ javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "axe runs inside the page: the JavaScript project checks the same markup");
-});
-
-test("páginas públicas sin infracciones de accesibilidad", async ({ page }) => {
+test("páginas públicas sin infracciones de accesibilidad @con-js", async ({ page }) => {
   const course = await firstCoursePath(page);
   expect(
     await violations(page, [
@@ -65,7 +61,7 @@ test("páginas públicas sin infracciones de accesibilidad", async ({ page }) =>
   ).toEqual([]);
 });
 
-test("panel de usuario sin infracciones de accesibilidad", async ({ page }) => {
+test("panel de usuario sin infracciones de accesibilidad @con-js", async ({ page }) => {
   await signIn(page, DEMO_ESTUDIANTE.correo, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/user$/);
   const course = await firstCoursePath(page);
@@ -89,7 +85,7 @@ test("panel de usuario sin infracciones de accesibilidad", async ({ page }) => {
   ).toEqual([]);
 });
 
-test("panel docente sin infracciones de accesibilidad", async ({ page }) => {
+test("panel docente sin infracciones de accesibilidad @con-js", async ({ page }) => {
   await signIn(page, DEMO_DOCENTE.correo, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/docente$/);
   // A class of a course of theirs: 'Importar lista' (its preview and sheet: e2e/class-import.spec.ts).
@@ -103,7 +99,7 @@ test("panel docente sin infracciones de accesibilidad", async ({ page }) => {
   ).toEqual([]);
 });
 
-test("un curso finalizado, sus tarjetas y 'Mis certificados' sin infracciones de accesibilidad", async ({
+test("un curso finalizado, sus tarjetas y 'Mis certificados' sin infracciones de accesibilidad @con-js", async ({
   page,
   request,
 }) => {
@@ -124,7 +120,7 @@ test("un curso finalizado, sus tarjetas y 'Mis certificados' sin infracciones de
   ).toEqual([]);
 });
 
-test("panel de administración sin infracciones de accesibilidad", async ({ page }) => {
+test("panel de administración sin infracciones de accesibilidad @con-js", async ({ page }) => {
   await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/courses");
@@ -151,7 +147,10 @@ test("panel de administración sin infracciones de accesibilidad", async ({ page
   ).toEqual([]);
 });
 
-test("Resumen, reportes y calificaciones de un curso sin infracciones de accesibilidad", async ({ page, request }) => {
+test("Resumen, reportes y calificaciones de un curso sin infracciones de accesibilidad @con-js", async ({
+  page,
+  request,
+}) => {
   // A course with a participant who passed its quiz: the charts, tables and grades all have content.
   const learner = await learnerWithCertificate(request, "Reportada");
   await signIn(page, ADMIN.correo, ADMIN.password);
@@ -165,7 +164,10 @@ test("Resumen, reportes y calificaciones de un curso sin infracciones de accesib
   ).toEqual([]);
 });
 
-test("progreso de una clase y 'Escribir a la clase' sin infracciones de accesibilidad", async ({ page, request }) => {
+test("progreso de una clase y 'Escribir a la clase' sin infracciones de accesibilidad @con-js", async ({
+  page,
+  request,
+}) => {
   // A class of three learners, each with another flag: the table, its badges and the filter have content.
   const { teacher, base } = await classWithLearners(request, `accesibilidad ${Date.now().toString(36)}`);
   await signIn(page, teacher.correo, teacher.password);
@@ -180,7 +182,7 @@ test("progreso de una clase y 'Escribir a la clase' sin infracciones de accesibi
   ).toEqual([]);
 });
 
-test("las clases de un curso sin infracciones de accesibilidad", async ({ page, request }) => {
+test("las clases de un curso sin infracciones de accesibilidad @con-js", async ({ page, request }) => {
   // A class with a learner in it (joined with its code), its list, its page and its delete dialog.
   const learner = await learnerWithCertificate(request, "Enclase");
   const tokenOf = async (correo: string, password: string) =>
@@ -203,7 +205,7 @@ test("las clases de un curso sin infracciones de accesibilidad", async ({ page, 
   expect(await violations(page, [list, `${list}/${clase.id}`, `${list}/${clase.id}?eliminar=1`])).toEqual([]);
 });
 
-test("los avisos de un curso sin infracciones de accesibilidad", async ({ page, browser, request }) => {
+test("los avisos de un curso sin infracciones de accesibilidad @con-js", async ({ page, browser, request }) => {
   // A learner enrolled in a course with more announcements than its page shows (one with a link).
   const learner = await learnerWithCertificate(request, "Avisada");
   const { token } = (await (await request.post("/api/auth/login", { data: ADMIN })).json()) as { token: string };
@@ -237,7 +239,7 @@ test("los avisos de un curso sin infracciones de accesibilidad", async ({ page, 
   }
 });
 
-test("las preguntas de un módulo sin infracciones de accesibilidad", async ({ page, browser, request }) => {
+test("las preguntas de un módulo sin infracciones de accesibilidad @con-js", async ({ page, browser, request }) => {
   // A learner enrolled in a course asks two questions; the admin (its team) answers one.
   const learner = await learnerWithCertificate(request, "Preguntona");
   const learnerToken = (

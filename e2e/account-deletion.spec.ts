@@ -62,7 +62,7 @@ test("eliminar mi cuenta: pide la contraseña, cierra la sesión y no se puede v
   await expect(page).toHaveURL(/\/login/);
 });
 
-test("eliminar mi cuenta revocando mi certificado: su verificación dice que fue revocado", async ({ page }) => {
+test("eliminar mi cuenta revocando mi certificado: su verificación dice que fue revocado @sin-js", async ({ page }) => {
   const user = await learnerWithCertificate(page.request, "Revocable");
   await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/);

@@ -171,7 +171,9 @@ test("'Sesiones abiertas' muestra los navegadores y 'Cerrar las demás sesiones'
   await expect(page).toHaveURL(/\/user\/courses$/);
 });
 
-test("el perfil del administrador también tiene 'Cambiar contraseña' y 'Sesiones abiertas'", async ({ page }) => {
+test("el perfil del administrador también tiene 'Cambiar contraseña' y 'Sesiones abiertas' @sin-js", async ({
+  page,
+}) => {
   await login(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/profile");

@@ -106,7 +106,7 @@ test("los errores de validación conservan lo escrito", async ({ page, javaScrip
   }
 });
 
-test("registrar un correo que ya tiene cuenta responde como un registro nuevo (no dice qué correos existen)", async ({
+test("registrar un correo que ya tiene cuenta responde como un registro nuevo (no dice qué correos existen) @sin-js", async ({
   page,
 }) => {
   await register(page, {
@@ -133,13 +133,13 @@ test("credenciales incorrectas y cuenta pendiente", async ({ page, javaScriptEna
   await expect(page.getByRole("alert")).toContainText("aún no ha sido aprobada");
 });
 
-test("cada rol llega a su página", async ({ page }) => {
+test("cada rol llega a su página @sin-js", async ({ page }) => {
   await login(page, DEMO_COMUNIDAD.correo, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/user$/); // comunidad → /comunidad → /user
   await expect(page.getByRole("heading", { name: `Hola, ${DEMO_COMUNIDAD.nombre}` })).toBeVisible();
 });
 
-test("la sesión de un usuario eliminado deja de funcionar", async ({ page, browser, javaScriptEnabled }) => {
+test("la sesión de un usuario eliminado deja de funcionar @sin-js", async ({ page, browser, javaScriptEnabled }) => {
   const correo = uniqueEmail("borrar");
   const password = "lago llanquihue azul";
   await register(page, {
@@ -166,7 +166,7 @@ test("la sesión de un usuario eliminado deja de funcionar", async ({ page, brow
   await expect(page.getByRole("alert")).toHaveText("Correo o contraseña incorrectos.");
 });
 
-test("los guardias redirigen", async ({ page }) => {
+test("los guardias redirigen @sin-js", async ({ page }) => {
   await page.goto("/admin/records");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Frecords$/);
 
@@ -247,6 +247,7 @@ test("un navegador que adivina contraseñas se detiene con 429 y Retry-After; la
   browser,
   javaScriptEnabled,
 }) => {
+  test.slow(); // eleven sign-ins through the form, then one more browser
   // This browser's own budget (10 failures), whatever address it tries.
   const tries = 10;
   for (let i = 0; i < tries; i++) {

@@ -3,10 +3,9 @@
 import { expect, test } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
 
-test("la referencia de la API se lee en un teléfono, sin JavaScript", async ({ page, request, browser }, info) => {
+test("la referencia de la API se lee en un teléfono, sin JavaScript @sin-js", async ({ page, request, browser }) => {
   // The page has no script at all (checked below; its CSP allows none): with JavaScript on it is
   // the same page, so one project reads it.
-  test.skip(info.project.name !== "sin-js", "a page without scripts: the same with JavaScript on");
   // axe reads a long page (every call and schema): more than the default 30 s on a busy machine.
   test.slow();
   await page.setViewportSize({ width: 360, height: 740 });

@@ -15,7 +15,7 @@ function card(page: Page, titulo: string) {
   return page.getByRole("article").filter({ has: page.getByRole("link", { name: titulo }) });
 }
 
-test("catálogo: todos, por audiencia, destacados y categoría no válida", async ({ page }) => {
+test("catálogo: todos, por audiencia, destacados y categoría no válida @sin-js", async ({ page }) => {
   await page.goto("/cursos");
   await expect(page.getByRole("heading", { name: "Cursos", level: 1 })).toBeVisible();
   await page.goto(searchFor("Introducción a la programación con Python"));
@@ -46,7 +46,7 @@ test("catálogo: todos, por audiencia, destacados y categoría no válida", asyn
   await expect(page.getByRole("heading", { name: "Categoría no válida" })).toBeVisible();
 });
 
-test("un estudiante ve primero lo que puede tomar; un curso para docentes dice por qué, sin botón; ningún borrador (issue 36 §4)", async ({
+test("un estudiante ve primero lo que puede tomar; un curso para docentes dice por qué, sin botón; ningún borrador (issue 36 §4) @sin-js", async ({
   page,
   request,
 }) => {
@@ -124,7 +124,7 @@ test("un visitante ve el curso sin materiales; 'Comenzar Curso' pide iniciar ses
   await expect(page.getByRole("link", { name: "Realizar evaluación" }).first()).toBeVisible();
 });
 
-test("un docente ve los borradores marcados y puede tomarlos", async ({ page, request }) => {
+test("un docente ve los borradores marcados y puede tomarlos @sin-js", async ({ page, request }) => {
   const user = await approvedUser(request, "docente");
   await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/docente$/);
@@ -138,7 +138,7 @@ test("un docente ve los borradores marcados y puede tomarlos", async ({ page, re
   await expect(page.getByRole("link", { name: "Ver PDF" })).toBeVisible();
 });
 
-test("las tarjetas muestran el estado del estudiante; un visitante sigue viendo 'Comenzar Curso'", async ({
+test("las tarjetas muestran el estado del estudiante; un visitante sigue viendo 'Comenzar Curso' @sin-js", async ({
   page,
   request,
   browser,
@@ -181,11 +181,7 @@ test("las tarjetas muestran el estado del estudiante; un visitante sigue viendo 
   await anonymous.close();
 });
 
-test("una página del catálogo servida desde la memoria se hidrata con su CSP por hash", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, "hydration and the CSP of scripts need JavaScript");
+test("una página del catálogo servida desde la memoria se hidrata con su CSP por hash @con-js", async ({ page }) => {
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());

@@ -108,7 +108,7 @@ test("importar lista: vista previa igual con y sin cuenta, hoja de accesos; quie
   }
 });
 
-test("en el teléfono, la respuesta y la hoja de accesos quedan bajo la cabecera, y la hoja se imprime", async ({
+test("en el teléfono, la respuesta y la hoja de accesos quedan bajo la cabecera, y la hoja se imprime @con-js", async ({
   browser,
   request,
   javaScriptEnabled: js,

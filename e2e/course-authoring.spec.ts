@@ -264,9 +264,7 @@ test("el editor: reordenar y eliminar módulos y archivos con confirmación", as
   }
 });
 
-test.describe("con JavaScript", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "solo con JavaScript");
-
+test.describe("con JavaScript @con-js", () => {
   test("los PDF de un módulo suben con barra de progreso; una caída de la conexión se informa", async ({ browser }) => {
     const admin = await adminPage(browser, true);
     const page = admin.page;

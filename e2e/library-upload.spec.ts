@@ -191,9 +191,7 @@ test("the upload form comes before the list, and a book is edited: fields, error
   await deleteByTitle(request, renamed);
 });
 
-test.describe("with JavaScript", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "JavaScript only");
-
+test.describe("with JavaScript @con-js", () => {
   test("shows progress while sending, then the success message; a network failure is reported", async ({
     browser,
     request,

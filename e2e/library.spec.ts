@@ -7,7 +7,7 @@ import { adminPage, approvedUser, signIn } from "./support.ts";
 
 // The library (docs/product.md#library): both projects (JS off/on) share one server, so titles are unique.
 
-test("a visitor is sent to /login and back to the library after signing in", async ({ page, request }) => {
+test("a visitor is sent to /login and back to the library after signing in @sin-js", async ({ page, request }) => {
   await page.goto("/biblioteca");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fbiblioteca$/);
   const user = await approvedUser(request, "estudiante");

@@ -69,7 +69,7 @@ test("un administrador descarga sus propios datos desde /admin/profile", async (
   expect(zip.perfil.perfil).toMatchObject({ correo: ADMIN.correo, rol: "admin" });
 });
 
-test("sin sesión, el enlace lleva a iniciar sesión", async ({ page }) => {
+test("sin sesión, el enlace lleva a iniciar sesión @sin-js", async ({ page }) => {
   await page.goto("/mis-datos");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmis-datos$/);
 });

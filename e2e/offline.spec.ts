@@ -56,13 +56,11 @@ async function expectPdfShown(page: Page) {
     .toBe(true);
 }
 
-test("con JavaScript: el curso y sus PDF se leen sin conexión, y al salir no queda nada", async ({
+test("con JavaScript: el curso y sus PDF se leen sin conexión, y al salir no queda nada @con-js", async ({
   page,
   context,
   request,
-  javaScriptEnabled,
 }) => {
-  test.skip(!javaScriptEnabled, "Sin JavaScript no hay service worker (prueba siguiente).");
   test.setTimeout(90_000);
   const learner = await enrolledLearner(request);
   await signIn(page, learner.correo, learner.password);
@@ -158,13 +156,11 @@ test("con JavaScript: el curso y sus PDF se leen sin conexión, y al salir no qu
   await context.setOffline(false);
 });
 
-test("con JavaScript: sin la sesión de quien los guardó, el curso y sus PDF no se abren sin conexión", async ({
+test("con JavaScript: sin la sesión de quien los guardó, el curso y sus PDF no se abren sin conexión @con-js", async ({
   page,
   context,
   request,
-  javaScriptEnabled,
 }) => {
-  test.skip(!javaScriptEnabled, "Sin JavaScript no hay service worker.");
   test.setTimeout(60_000);
   const learner = await enrolledLearner(request);
   await signIn(page, learner.correo, learner.password);
@@ -197,8 +193,7 @@ test("con JavaScript: sin la sesión de quien los guardó, el curso y sus PDF no
   await context.setOffline(false);
 });
 
-test("con JavaScript: quien deja el curso ya no conserva su material", async ({ page, request, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "Sin JavaScript no hay service worker.");
+test("con JavaScript: quien deja el curso ya no conserva su material @con-js", async ({ page, request }) => {
   const learner = await enrolledLearner(request);
   await signIn(page, learner.correo, learner.password);
   await expect(page).toHaveURL(/\/user$/);
@@ -227,13 +222,7 @@ test("con JavaScript: quien deja el curso ya no conserva su material", async ({ 
   await expect.poll(() => offlineCaches(page).then((c) => Object.values(c).flat())).toEqual([]);
 });
 
-test("con JavaScript: las páginas del administrador nunca se guardan", async ({
-  page,
-  context,
-  request,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, "Sin JavaScript no hay service worker.");
+test("con JavaScript: las páginas del administrador nunca se guardan @con-js", async ({ page, context, request }) => {
   const cursoId = await courseIdByTitle(request, COURSE, "/cursos/estudiante");
   await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
@@ -258,13 +247,11 @@ test("con JavaScript: las páginas del administrador nunca se guardan", async ({
   await context.setOffline(false);
 });
 
-test("sin JavaScript: nada cambia (sin service worker ni controles sin conexión)", async ({
+test("sin JavaScript: nada cambia (sin service worker ni controles sin conexión) @sin-js", async ({
   page,
   context,
   request,
-  javaScriptEnabled,
 }) => {
-  test.skip(javaScriptEnabled, "Con JavaScript: prueba anterior.");
   const learner = await enrolledLearner(request);
   await signIn(page, learner.correo, learner.password);
   await expect(page).toHaveURL(/\/user$/);

@@ -77,7 +77,7 @@ test("una persona corrige su nombre en su perfil", async ({ page, request }) => 
   await expect(page.getByRole("link", { name: "Mi cuenta: José Muñoz" }).first()).toBeVisible();
 });
 
-test("el enlace de un aviso opcional deja de enviar avisos sin iniciar sesión", async ({
+test("el enlace de un aviso opcional deja de enviar avisos sin iniciar sesión @sin-js", async ({
   page,
   request,
   browser,

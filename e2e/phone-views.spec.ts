@@ -11,7 +11,7 @@ import {
 } from "./support.ts";
 
 // Phones and WCAG 2.2 AA (docs/product.md#screens): what a person sees at 360 px, measured (boxes,
-// computed styles), JavaScript off and on; and the admin tables' captions and scroll boxes.
+// computed styles), with JavaScript (@con-js); and the admin tables' captions and scroll boxes.
 test.describe.configure({ timeout: 120_000 });
 
 const PHONE = { width: 360, height: 740 };
@@ -59,7 +59,7 @@ async function expectInWindow(page: Page, target: Locator, below?: Locator) {
     .toBe(true);
 }
 
-test("en el teléfono, un mensaje abierto es lo que se ve, con un enlace de vuelta a la bandeja", async ({
+test("en el teléfono, un mensaje abierto es lo que se ve, con un enlace de vuelta a la bandeja @con-js", async ({
   page,
   request,
 }) => {
@@ -91,7 +91,7 @@ test("en el teléfono, un mensaje abierto es lo que se ve, con un enlace de vuel
   await expect(page.getByRole("link", { name: "Volver a la bandeja" })).toBeHidden();
 });
 
-test("en el teléfono, la cantidad sin leer se ve sin abrir el menú y el avatar del menú no se aplasta", async ({
+test("en el teléfono, la cantidad sin leer se ve sin abrir el menú y el avatar del menú no se aplasta @con-js", async ({
   page,
   request,
 }) => {
@@ -119,7 +119,7 @@ test("en el teléfono, la cantidad sin leer se ve sin abrir el menú y el avatar
   expect(clipped).toBe(false);
 });
 
-test("en el teléfono, cada pestaña del panel se alcanza sin desplazar la franja, 'Registros (n)' incluido", async ({
+test("en el teléfono, cada pestaña del panel se alcanza sin desplazar la franja, 'Registros (n)' incluido @con-js", async ({
   page,
   request,
 }) => {
@@ -150,7 +150,7 @@ test("en el teléfono, cada pestaña del panel se alcanza sin desplazar la franj
   await expect(panel.getByRole("link", { name: /^Registros \(\d+/ })).toBeVisible();
 });
 
-test("en el teléfono, la vista previa de la biblioteca muestra las primeras páginas y ofrece 'Abrir PDF' en vez del visor incrustado", async ({
+test("en el teléfono, la vista previa de la biblioteca muestra las primeras páginas y ofrece 'Abrir PDF' en vez del visor incrustado @con-js", async ({
   page,
   request,
 }) => {
@@ -201,7 +201,7 @@ test("en el teléfono, la vista previa de la biblioteca muestra las primeras pá
   await expect(page.getByRole("dialog").getByRole("img")).toHaveCount(0);
 });
 
-test("en el teléfono, una pregunta larga queda dentro de su tarjeta", async ({ page, request }) => {
+test("en el teléfono, una pregunta larga queda dentro de su tarjeta @con-js", async ({ page, request }) => {
   const admin = await bearer(request, ADMIN);
   const texto =
     "Según la lectura del módulo, ¿qué condición debe cumplir una vereda para que todas las personas, " +
@@ -261,7 +261,7 @@ test("en el teléfono, una pregunta larga queda dentro de su tarjeta", async ({ 
   expect(geometry.legendRight).toBeLessThanOrEqual(geometry.cardRight);
 });
 
-test("en el teléfono, las etiquetas del embudo se leen (12 px o más)", async ({ page, request }) => {
+test("en el teléfono, las etiquetas del embudo se leen (12 px o más) @con-js", async ({ page, request }) => {
   const learner = await learnerWithCertificate(request, "Embudo");
   await page.setViewportSize(PHONE);
   await signIn(page, ADMIN.correo, ADMIN.password);
@@ -297,7 +297,7 @@ async function looksLikeAControl(target: Locator) {
   });
 }
 
-test("'Finalizado ✓' no parece un botón desactivado", async ({ page, request }) => {
+test("'Finalizado ✓' no parece un botón desactivado @con-js", async ({ page, request }) => {
   const learner = await learnerWithCertificate(request, "Finalizada");
   await page.setViewportSize(PHONE);
   await signIn(page, learner.correo, learner.password);
@@ -312,7 +312,7 @@ test("'Finalizado ✓' no parece un botón desactivado", async ({ page, request 
   }
 });
 
-test("el ▾ de 'Cursos' mide al menos 24 × 24 px", async ({ page }) => {
+test("el ▾ de 'Cursos' mide al menos 24 × 24 px @con-js", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/");
   const toggle = page.getByRole("navigation", { name: "Principal" }).locator("summary");
@@ -321,7 +321,7 @@ test("el ▾ de 'Cursos' mide al menos 24 × 24 px", async ({ page }) => {
   expect(box.height).toBeGreaterThanOrEqual(24);
 });
 
-test("las tablas de administración tienen título (caption) y sus cajas con desplazamiento toman el foco", async ({
+test("las tablas de administración tienen título (caption) y sus cajas con desplazamiento toman el foco @con-js", async ({
   page,
   request,
 }) => {

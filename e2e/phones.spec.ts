@@ -5,7 +5,7 @@ import { ADMIN, approvedUser, PNG_1PX, signIn } from "./support.ts";
 
 // Phones first, admin included: no page scrolls sideways at 320 or 360 px, with
 // realistic long data (a long e-mail address, a long course title, a course with 10 modules, a
-// long book title), JavaScript off and on.
+// long book title), with JavaScript (@con-js); going to a module, off and on.
 test.describe.configure({ timeout: 240_000 });
 
 const WIDTHS = [320, 360];
@@ -145,8 +145,8 @@ async function sideways(page: Page, paths: string[]) {
   return found;
 }
 
-test("ninguna página se desplaza hacia el lado a 320 y 360 px, con datos largos", async ({ page, request }, info) => {
-  const data = await longData(request, info.project.name === "con-js" ? "cj" : "sj");
+test("ninguna página se desplaza hacia el lado a 320 y 360 px, con datos largos @con-js", async ({ page, request }) => {
+  const data = await longData(request, "cj");
   const course = `/cursos/${data.courseId}`;
 
   const publicPages = [
@@ -215,7 +215,10 @@ test("ninguna página se desplaza hacia el lado a 320 y 360 px, con datos largos
   expect(problems).toEqual([]);
 });
 
-test("las dos páginas de importar listas no se desplazan hacia el lado a 320 y 360 px", async ({ page, request }) => {
+test("las dos páginas de importar listas no se desplazan hacia el lado a 320 y 360 px @con-js", async ({
+  page,
+  request,
+}) => {
   // Their file input was 388 px wide: 'Importar usuarios' and a class's 'Importar lista'.
   const teacher = await approvedUser(request, "docente", "Importa");
   const { cursoId, claseId } = await teacherClass(teacher.correo);
@@ -234,7 +237,9 @@ async function menuButtons(page: Page) {
     .count();
 }
 
-test("los paneles tienen un solo botón de menú en el teléfono: su menú es una franja de pestañas", async ({ page }) => {
+test("los paneles tienen un solo botón de menú en el teléfono: su menú es una franja de pestañas @con-js", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);

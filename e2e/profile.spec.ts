@@ -136,7 +136,7 @@ test("un archivo de texto renombrado .png se rechaza con un mensaje claro", asyn
   await expect(page.getByRole("link", { name: "Mi cuenta: Matías Soto" }).first()).toHaveText("MS");
 });
 
-test("el perfil del administrador muestra 'Administrador'", async ({ page }) => {
+test("el perfil del administrador muestra 'Administrador' @sin-js", async ({ page }) => {
   await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await page.getByRole("link", { name: "Mi Perfil" }).first().click();

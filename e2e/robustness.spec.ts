@@ -7,7 +7,6 @@ import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_PASSWORD } from "../prisma/demo-accounts.ts";
 import { PNG_1PX } from "./support.ts";
 
-test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "HTTP-level: once is enough");
 test.describe.configure({ timeout: 120_000 });
 
 const WEIRD = {
@@ -74,7 +73,7 @@ const BODIES: Body[] = [
   { name: "sin cuerpo" },
 ];
 
-test("ninguna llamada a /api responde 500 ante una solicitud mal formada", async ({ baseURL }) => {
+test("ninguna llamada a /api responde 500 ante una solicitud mal formada @sin-js", async ({ baseURL }) => {
   const ctx = await playwrightRequest.newContext({ baseURL });
   const login = await ctx.post("/api/auth/login", { data: { correo: DEMO_ADMIN.correo, password: DEMO_PASSWORD } });
   expect(login.status()).toBe(200);
@@ -161,7 +160,7 @@ test("ninguna llamada a /api responde 500 ante una solicitud mal formada", async
   await ctx.dispose();
 });
 
-test("ningún formulario de página responde 500 ante un envío mal formado", async ({ baseURL }) => {
+test("ningún formulario de página responde 500 ante un envío mal formado @sin-js", async ({ baseURL }) => {
   const ctx = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });
   const login = await ctx.post("/login", {
     form: { correo: DEMO_ADMIN.correo, password: DEMO_PASSWORD },
@@ -214,7 +213,7 @@ test("ningún formulario de página responde 500 ante un envío mal formado", as
   await ctx.dispose();
 });
 
-test("TRACE y los métodos desconocidos responden 405 con Allow, nunca 5xx; los de siempre siguen igual", async ({
+test("TRACE y los métodos desconocidos responden 405 con Allow, nunca 5xx; los de siempre siguen igual @sin-js", async ({
   baseURL,
 }) => {
   const ctx = await playwrightRequest.newContext({ baseURL });
@@ -243,7 +242,7 @@ test("TRACE y los métodos desconocidos responden 405 con Allow, nunca 5xx; los 
   await ctx.dispose();
 });
 
-test("ningún id de la solicitud llega a un encabezado: moduloId y rutas con texto raro no dan 500", async ({
+test("ningún id de la solicitud llega a un encabezado: moduloId y rutas con texto raro no dan 500 @sin-js", async ({
   baseURL,
 }) => {
   const ctx = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL! } });

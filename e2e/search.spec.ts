@@ -1,5 +1,5 @@
-// The search boxes people type into (docs/product.md): plain GET forms, so each
-// test runs with JavaScript off and on (the two Playwright projects). Accents and case do not
+// The search boxes people type into (docs/product.md): plain GET forms, typed into with JavaScript
+// off and on; what they find is the server's, checked once (@sin-js). Accents and case do not
 // matter; whole words match anywhere in the title or name.
 import { expect, test } from "@playwright/test";
 import { ADMIN, signIn } from "./support.ts";
@@ -27,7 +27,7 @@ test("un visitante busca cursos sin tildes, ve cuántos hay y limpia", async ({ 
   await expect(page.getByRole("link", { name: "Limpiar" })).toHaveCount(0);
 });
 
-test("'contraseñas seguras': primero los cursos con todas las palabras, luego los con algunas (issue 36 §4)", async ({
+test("'contraseñas seguras': primero los cursos con todas las palabras, luego los con algunas (issue 36 §4) @sin-js", async ({
   page,
 }) => {
   await page.goto("/cursos");
@@ -38,7 +38,7 @@ test("'contraseñas seguras': primero los cursos con todas las palabras, luego l
   await expect(some.getByRole("link", { name: "Ciudadanía digital y seguridad en internet" })).toBeVisible();
 });
 
-test("una búsqueda sin resultados lo dice y sugiere qué hacer; la búsqueda por audiencia no sale de ella", async ({
+test("una búsqueda sin resultados lo dice y sugiere qué hacer; la búsqueda por audiencia no sale de ella @sin-js", async ({
   page,
 }) => {
   await page.goto("/cursos?q=zzzqqq");
@@ -58,7 +58,7 @@ test("una búsqueda sin resultados lo dice y sugiere qué hacer; la búsqueda po
   await expect(page.getByRole("link", { name: "Introducción a la programación con Python" })).toBeVisible();
 });
 
-test("el admin encuentra en Registros por nombre con o sin tildes y por apellido", async ({ page }) => {
+test("el admin encuentra en Registros por nombre con o sin tildes y por apellido @sin-js", async ({ page }) => {
   await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   for (const typed of ["Sofía González", "sofia gonzalez", "GONZÁLEZ"]) {

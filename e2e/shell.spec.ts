@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-test("inicio: hero, audiencias, testimonios y cursos destacados", async ({ page }) => {
+test("inicio: hero, audiencias, testimonios y cursos destacados @sin-js", async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveTitle("Inicio | Academia Abierta");
   await expect(page.getByRole("link", { name: "Explorar cursos" })).toHaveAttribute("href", "/cursos");
@@ -23,7 +23,7 @@ test("inicio: hero, audiencias, testimonios y cursos destacados", async ({ page 
   await expect(page).toHaveTitle("Cursos | Academia Abierta");
 });
 
-test("cabecera y pie de página", async ({ page }) => {
+test("cabecera y pie de página @sin-js", async ({ page }) => {
   await page.goto("/contacto");
   await expect(page).toHaveTitle("Contacto | Academia Abierta");
   const nav = page.getByRole("navigation", { name: "Principal" });
@@ -48,7 +48,7 @@ test("cabecera y pie de página", async ({ page }) => {
   }
 });
 
-test("'Cursos' lleva a /cursos; sus públicos se abren al pasar el mouse", async ({ page }) => {
+test("'Cursos' lleva a /cursos; sus públicos se abren al pasar el mouse @con-js", async ({ page }) => {
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Principal" });
   await expect(nav.getByRole("link", { name: "Para Docentes" })).toBeHidden();
@@ -59,7 +59,7 @@ test("'Cursos' lleva a /cursos; sus públicos se abren al pasar el mouse", async
   await expect(page.getByRole("heading", { level: 1, name: "Cursos" })).toBeVisible();
 });
 
-test("menú móvil sin JavaScript", async ({ page }) => {
+test("menú móvil sin JavaScript @sin-js", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/");
   await expect(page.getByRole("navigation", { name: "Principal" })).toBeHidden();
@@ -71,7 +71,7 @@ test("menú móvil sin JavaScript", async ({ page }) => {
   await expect(page).toHaveTitle("Iniciar Sesión | Academia Abierta");
 });
 
-test("categoría no válida y página inexistente", async ({ page }) => {
+test("categoría no válida y página inexistente @sin-js", async ({ page }) => {
   const response = await page.goto("/cursos/dirigido/astronautas");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Categoría no válida" })).toBeVisible();
@@ -80,7 +80,7 @@ test("categoría no válida y página inexistente", async ({ page }) => {
   await expect(page).toHaveTitle("Academia Abierta");
 });
 
-test("cabeceras de seguridad en cada página", async ({ page }) => {
+test("cabeceras de seguridad en cada página @con-js", async ({ page }) => {
   const response = await page.goto("/login");
   const headers = response!.headers();
   const csp = headers["content-security-policy"] ?? "";
@@ -108,8 +108,7 @@ test("cabeceras de seguridad en cada página", async ({ page }) => {
   for (const attrs of inline) expect(attrs).toContain(`nonce="${nonce}"`);
 });
 
-test("la posición de lectura vuelve tras recargar la página y al volver atrás", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "without JavaScript the browser restores the position by itself");
+test("la posición de lectura vuelve tras recargar la página y al volver atrás @con-js", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 640 });
   await page.goto("/cursos");
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
@@ -137,7 +136,7 @@ test("la posición de lectura vuelve tras recargar la página y al volver atrás
   expect(await page.evaluate(() => (window.history.state as { key?: string } | null)?.key)).toBe(key);
 });
 
-test("el aviso de privacidad está enlazado en el pie y en el registro", async ({ page }) => {
+test("el aviso de privacidad está enlazado en el pie y en el registro @sin-js", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("contentinfo").getByRole("link", { name: "Aviso de privacidad" }).click();
   await expect(page).toHaveURL(/\/privacidad$/);

@@ -23,7 +23,7 @@ async function expectPdfShown(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) await expect(viewerFrame(page)!.locator("#pagelength")).toHaveText(/^[1-9]\d*$/);
 }
 
-test("los PDF de módulos y de la biblioteca se ven en el visor de Chromium con CSP sandbox; las imágenes cargan", async ({
+test("los PDF de módulos y de la biblioteca se ven en el visor de Chromium con CSP sandbox; las imágenes cargan @con-js", async ({
   page,
   request,
   javaScriptEnabled,

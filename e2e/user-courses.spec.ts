@@ -67,7 +67,7 @@ async function removeControl(page: Page, card: ReturnType<Page["getByRole"]>, ja
   return card.getByRole(javaScriptEnabled ? "button" : "link", { name: /^Eliminar / });
 }
 
-test("la lista muestra nombre, estado, duración y avance, y abre el curso", async ({ page, request }) => {
+test("la lista muestra nombre, estado, duración y avance, y abre el curso @sin-js", async ({ page, request }) => {
   const user = await freshUser(request);
   await enrol(request, user, 2);
   await signIn(page, user.correo, user.password);
@@ -184,7 +184,7 @@ test("eliminar un curso pide confirmación y lo quita de la lista", async ({ pag
   await expect(page.getByRole("link", { name: "Explorar cursos" })).toHaveAttribute("href", "/cursos");
 });
 
-test("sin cursos: un mensaje amable con enlace al catálogo", async ({ page, request }) => {
+test("sin cursos: un mensaje amable con enlace al catálogo @sin-js", async ({ page, request }) => {
   const user = await freshUser(request);
   await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/docente$/);
@@ -194,7 +194,7 @@ test("sin cursos: un mensaje amable con enlace al catálogo", async ({ page, req
   await expect(page).toHaveURL(/\/cursos$/);
 });
 
-test("el estudiante de demostración ve sus cursos con avance (solo lectura)", async ({ page }) => {
+test("el estudiante de demostración ve sus cursos con avance (solo lectura) @sin-js", async ({ page }) => {
   await signIn(page, DEMO_ESTUDIANTE.correo, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto("/user/courses");

@@ -33,10 +33,9 @@ async function up() {
   throw new Error("the clustered server did not start");
 }
 
-test("dos procesos atienden el mismo puerto; la sesión vale en ambos y SIGTERM los detiene", async ({
+test("dos procesos atienden el mismo puerto; la sesión vale en ambos y SIGTERM los detiene @sin-js", async ({
   baseURL: _baseURL,
-}, info) => {
-  test.skip(info.project.name !== "sin-js", "a server test, not a browser one: once is enough");
+}) => {
   const source = path.join(root, ".tmp", `e2e-${process.env.E2E_PORT ?? "3310"}`);
   const dir = fs.mkdtempSync(path.join(root, ".tmp", "web-concurrency-"));
   // A consistent copy of the running e2e database (VACUUM INTO reads a snapshot).

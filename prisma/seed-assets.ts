@@ -314,9 +314,11 @@ function embedNoto(doc: PDFDocument, style: keyof typeof NOTO): Promise<PDFFont>
   return doc.embedFont(fontBytes.get(file)!, { subset: true });
 }
 
+const characterSets = new WeakMap<PDFFont, Set<number>>();
 /** `text` with what the font has no glyph for replaced (Noto Sans has no arrows or ≥ ≤). */
 function inFont(font: PDFFont, text: string): string {
-  const supported = new Set(font.getCharacterSet());
+  if (!characterSets.has(font)) characterSets.set(font, new Set(font.getCharacterSet()));
+  const supported = characterSets.get(font)!;
   const replaced = text
     .normalize("NFC")
     .replace(/\u2192/g, "->")
@@ -329,16 +331,29 @@ function inFont(font: PDFFont, text: string): string {
   return out;
 }
 
+/** Words' widths, measured once (laying out text was most of the seed's time). */
+const widths = new Map<string, number>();
+function widthOf(font: PDFFont, text: string, size: number): number {
+  const key = `${font.name} ${size} ${text}`;
+  if (!widths.has(key)) widths.set(key, font.widthOfTextAtSize(text, size));
+  return widths.get(key)!;
+}
+
+/** Lines of at most `maxWidth`: a line is as wide as its words and the spaces between them. */
 function wrap(font: PDFFont, text: string, size: number, maxWidth: number): string[] {
   const lines: string[] = [];
+  const space = widthOf(font, " ", size);
   let current = "";
+  let currentWidth = 0;
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= maxWidth || !current) {
-      current = candidate;
+    const width = widthOf(font, word, size);
+    if (current && currentWidth + space + width <= maxWidth) {
+      current = `${current} ${word}`;
+      currentWidth += space + width;
     } else {
-      lines.push(current);
+      if (current) lines.push(current);
       current = word;
+      currentWidth = width;
     }
   }
   if (current) lines.push(current);

@@ -7,6 +7,7 @@ import {
   DATABASE_WORDS,
   databaseReason,
   importsOf,
+  postgresReason,
   splitTestFiles,
   TEXT_REASON,
 } from "./db-test-files.ts";
@@ -57,5 +58,14 @@ describe("test files that touch the database", () => {
         file !== "scripts/db-test-files.test.ts" && DATABASE_WORDS.test(fs.readFileSync(path.join(root, file), "utf8")),
     );
     expect(suspicious).toEqual([]);
+  });
+
+  it("runs on PostgreSQL only database files that say why", () => {
+    const { db, postgres } = splitTestFiles();
+    const marked = allTestFiles().filter((file) => postgresReason(file));
+    expect(marked).toEqual(postgres);
+    expect(postgres.every((file) => db.includes(file))).toBe(true);
+    expect(postgresReason("tests/backup.test.ts")).toMatch(/backup/);
+    expect(postgresReason("tests/quiz.test.ts")).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
-// Which Vitest files touch the database, read from their imports. The PostgreSQL
-// run (scripts/pg-test.sh, Vitest project "db") runs only these; the others (project "pure") run
-// once, on no database at all. Nothing to list by hand: a test file belongs to "db" when it,
+// Which Vitest files touch the database, read from their imports (the Vitest project "db"); the
+// others (project "pure") run on no database at all. Of the "db" files, the PostgreSQL run
+// (scripts/pg-test.sh) runs those that say why in a line of their own, `// @postgresql: <reason>`:
+// engine-specific SQL, triggers, migrations, plans, backups, concurrency, JSON. Nothing to list by hand: a test file belongs to "db" when it,
 // or anything it imports (followed through local files, `~/` and relative paths, static and
 // dynamic imports), reaches the database module, the generated Prisma clients, the migrations
 // or a database driver, or when it names DATABASE_URL itself (a test that starts a process on
@@ -14,6 +15,9 @@ const root = path.resolve(import.meta.dirname, "..");
 /** Where test files live (vitest.config.ts's include, as directories and a suffix). */
 const TEST_ROOTS = ["app", "tests", "scripts"];
 const TEST_FILE = /\.test\.tsx?$/;
+
+/** A file's own reason to run on PostgreSQL too. */
+const POSTGRES_MARKER = /^\/\/ @postgresql: (.+)$/m;
 
 /** Local modules that are the database. */
 const DB_MODULES = [
@@ -115,19 +119,26 @@ export function allTestFiles(): string[] {
   return out.sort();
 }
 
-/** The test files that touch the database, and the others. */
+/** Why `file` runs on PostgreSQL too (its `// @postgresql:` line), or undefined. */
+export function postgresReason(file: string): string | undefined {
+  return POSTGRES_MARKER.exec(fs.readFileSync(path.resolve(root, file), "utf8"))?.[1];
+}
+
+/** The test files that touch the database, the others, and the database files run on PostgreSQL. */
 export function splitTestFiles() {
   const seen = new Map<string, string[] | null>();
   const db: string[] = [];
   const pure: string[] = [];
   for (const file of allTestFiles()) (databaseReason(file, seen) ? db : pure).push(file);
-  return { db, pure };
+  return { db, pure, postgres: db.filter((file) => postgresReason(file)) };
 }
 
 if (import.meta.main) {
-  const { db, pure } = splitTestFiles();
+  const { db, pure, postgres } = splitTestFiles();
   console.log(`database (${db.length}):`);
   for (const file of db) console.log(`  ${databaseReason(file)!.join(" → ")}`);
+  console.log(`also on PostgreSQL (${postgres.length}):`);
+  for (const file of postgres) console.log(`  ${file}: ${postgresReason(file)}`);
   console.log(`no database (${pure.length}):`);
   for (const file of pure) console.log(`  ${file}`);
 }

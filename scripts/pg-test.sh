@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs tests/postgres.test.ts, then every Vitest file that touches the database (the Vitest project
-# "db", read from the files' imports by scripts/db-test-files.ts; PG_TEST_FULL=0 skips it), against a
+# Runs tests/postgres.test.ts and the Vitest files marked `// @postgresql: <reason>` (engine-specific
+# behaviour; scripts/db-test-files.ts; PG_TEST_FULL=0 skips them) in one Vitest run, against a
 # throwaway PostgreSQL cluster (127.0.0.1, free port, temp dir), then stops the cluster and
 # deletes it, whatever the outcome.
 #
@@ -26,12 +26,11 @@ if [[ -z "${TEST_POSTGRES_URL:-}" ]]; then
   echo "pg-test: cluster up at $TEST_POSTGRES_URL in $(( ($(date +%s%N) - started) / 1000000 )) ms"
 fi
 
-node_modules/.bin/vitest run tests/postgres.test.ts --outputFile.json=.tmp/results/vitest-pg.json "$@"
-# Every test file that touches the database again, on PostgreSQL: every rule proven on both
-# databases. The others (project "pure") ran once in test:unit, with no database at all. Each test
+# The marked database files again, on PostgreSQL (vitest.config.ts picks them when
+# TEST_DATABASE=postgresql); the rest ran once in test:unit, on SQLite or on no database. Each test
 # file gets its own database copied from a migrated template (tests/global-setup.ts).
-if [[ "${PG_TEST_FULL:-1}" == "1" ]]; then
-  TEST_DATABASE=postgresql node_modules/.bin/vitest run --project db --exclude tests/postgres.test.ts \
-    --outputFile.json=.tmp/results/vitest-pg-suite.json "$@"
-fi
+only=()
+[[ "${PG_TEST_FULL:-1}" == "1" ]] || only=(tests/postgres.test.ts)
+TEST_DATABASE=postgresql node_modules/.bin/vitest run --project db "${only[@]}" \
+  --outputFile.json=.tmp/results/vitest-pg.json "$@"
 echo "pg-test: done in $(( ($(date +%s%N) - started) / 1000000 )) ms"

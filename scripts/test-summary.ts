@@ -13,7 +13,7 @@ function read(file: string) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of ["vitest.json", "vitest-pg.json", "vitest-pg-suite.json"]) {
+for (const file of ["vitest.json", "vitest-pg.json"]) {
   const vitest = read(`.tmp/results/${file}`);
   if (!vitest) continue;
   passed += vitest.numPassedTests ?? 0;

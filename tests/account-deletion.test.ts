@@ -1,3 +1,4 @@
+// @postgresql: reads every table through the engine's own catalogue
 // Deletion: 'Eliminar mi cuenta' on the profile pages, DELETE /api/auth/cuenta and
 // the admin's deletion (Registros, DELETE /api/auth/users/{userId}), against the real database and
 // data directory. The account and its personal data go at once: afterwards no table holds the

@@ -1,3 +1,4 @@
+// @postgresql: the admin's course list in raw SQL
 // Admin course table: publish, permanent delete (rows and files; certificates stay), participants and CSV.
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @postgresql: an announcement's recipients in raw SQL
 // A course's announcements (docs/product.md#announcements, docs/decisions/026-announcements.md):
 // the team posts, edits and deletes them (page and API, audited, in one transaction); enrolled
 // learners read them on the course page, its list and their panel across courses; nobody else

@@ -1,3 +1,4 @@
+// @postgresql: the scheduled backup runs the engine's own backup
 // The scheduled backup by default and what the admin panel says about it: daily unless
 // BACKUP_EVERY_H says otherwise (0: off), the first check at start, and the Resumen's 'Copia de
 // seguridad' with a warning when the last run failed or the newest backup is older than two days.

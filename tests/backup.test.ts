@@ -1,3 +1,4 @@
+// @postgresql: backups and restore (pg_dump / pg_restore)
 // Backup and restore (docs/decisions/029-backup-and-restore.md), on the database of the run:
 // SQLite in `npm run test:unit`, PostgreSQL in `npm run test:pg` (TEST_DATABASE=postgresql). A
 // backup made while rows and files are being written and deleted is restored into an empty

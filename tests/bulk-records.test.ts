@@ -1,3 +1,4 @@
+// @postgresql: multi-row inserts in raw SQL (the engines' parameter limits differ)
 // 'Aprobar seleccionadas' / 'Suspender seleccionadas' in Registros (docs/product.md#bulk-approval-and-suspension):
 // the single actions' rules, e-mails and audit entries, for many accounts in one transaction.
 import { describe, expect, it } from "vitest";

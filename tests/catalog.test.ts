@@ -1,3 +1,4 @@
+// @postgresql: the catalog's pages and counts in raw SQL
 // Catalog, course detail, enrolment and their /api twins against a real SQLite database.
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server.ts";

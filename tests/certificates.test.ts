@@ -1,3 +1,4 @@
+// @postgresql: finishing twice at once keeps one row (unique constraint, transactions)
 // 'Finalizar curso', certificates, their PDF, the public verification page and the /api twins,
 // against a real SQLite database.
 import { execFileSync } from "node:child_process";

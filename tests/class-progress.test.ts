@@ -1,3 +1,4 @@
+// @postgresql: progress in raw SQL, copied to class members by triggers
 // A class at a glance, 'Escribir a la clase' and the class's notas (docs/product.md#classes,
 // docs/decisions/024-class-progress.md): the flags and their boundaries, sorting, filtering and
 // paging, the API's shape, the message to every learner, the CSV's notas, the team rule, and a

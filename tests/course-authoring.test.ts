@@ -1,3 +1,4 @@
+// @postgresql: the course's JSON columns (text in SQLite, jsonb in PostgreSQL)
 // Course authoring through the API (POST/PUT /api/cursos), the create page and the editor:
 // admin only, all-or-nothing, files on disk follow the rows.
 import fs from "node:fs";

@@ -1,3 +1,4 @@
+// @postgresql: data steps that run after the migrations, in raw SQL
 // One-off data steps (app/lib/db/data-steps.server.ts): the search backfills run once per
 // database, after the migrations, instead of walking every row at every start.
 import { describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @postgresql: reminders claim rows in raw SQL
 // Due dates and reminders (docs/product.md#due-dates, docs/decisions/027-due-dates-and-reminders.md):
 // the date typed in Chile's time and stored as the instant, 'Atrasado' and 'Próximas fechas'
 // across the edge of Chile's day and its clock changes, the reminders through the outbox and a

@@ -1,3 +1,4 @@
+// @postgresql: raw SQL (the ping and the migrations table)
 // /healthz (liveness) and /healthz/ready (readiness: database, migrations, storage, not shutting
 // down) for load balancers, and the configuration a scale-out needs.
 import fs from "node:fs";

@@ -1,3 +1,4 @@
+// @postgresql: keyset paging and search in raw SQL, with trigger-kept counts
 // Keyset pages (lib/keyset.ts) and the indexed searches (docs/decisions/009-flat-cost-at-scale.md):
 // following the cursors visits every course exactly once, forwards and backwards, whatever the
 // ties of createdAt; the API's Link header carries them; the admin's search ignores accents and

@@ -1,3 +1,4 @@
+// @postgresql: the library's search in raw SQL
 // The library search on the BookWord index (app/features/library/book-words.ts,
 // docs/decisions/009-flat-cost-at-scale.md): every query word must start one of the book's words
 // (title + author), accents and case aside; results newest first with their count, whether a

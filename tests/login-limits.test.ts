@@ -1,3 +1,4 @@
+// @postgresql: concurrent guesses against one counter (transactions)
 // Sign-in limits a classmate cannot turn against the class (docs/decisions/006):
 // budgets per browser (signed device cookie), per IP only for requests without one and for
 // unknown addresses, per address across every IP with a notice to the owner and an exemption

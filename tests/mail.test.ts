@@ -1,3 +1,4 @@
+// @postgresql: concurrent senders lease the outbox in raw SQL; trigger-kept counts
 // Mail delivery against a real SMTP server on 127.0.0.1 (smtp-server), and the contact form's
 // storage, honeypot and rate limit on a real SQLite database.
 import net from "node:net";

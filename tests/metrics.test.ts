@@ -1,3 +1,4 @@
+// @postgresql: the connection pool's figures exist on PostgreSQL only
 // GET /metrics (docs/decisions/030-logs-metrics-restarts.md): off unless METRICS_TOKEN is set and
 // sent; requests by route pattern and status, the outbox, the page caches, the database pool, the
 // event loop and memory; with WEB_CONCURRENCY workers, the sum of all of them.

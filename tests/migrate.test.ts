@@ -1,3 +1,4 @@
+// @postgresql: migrations and the triggers they create
 // server/migrate/: deploy on a fresh SQLite file (the path the Vitest global setup uses).
 import { createHash } from "node:crypto";
 import fs from "node:fs";

@@ -1,3 +1,4 @@
+// @postgresql: racing digests claim rows in raw SQL
 // The daily digest ('Resumen diario', docs/product.md#notifications, decision 025): the day's
 // cutoff at DIGEST_HOUR in Chile across its clock changes; one e-mail per person listing exactly
 // the rows they still get in the digest, never twice when runs race; rows after the cutoff wait

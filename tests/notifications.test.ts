@@ -1,3 +1,4 @@
+// @postgresql: 5 000 recipients in multi-row inserts (the engines' parameter limits differ)
 // Notifications (docs/product.md#notifications, docs/decisions/025-notifications.md): notify()
 // respects each person's choice per kind and the objection switch, queues one e-mail per
 // recipient with its kind's one-click unsubscribe (checked on a real SMTP server), stays within

@@ -1,3 +1,4 @@
+// @postgresql: the PostgreSQL path itself (migrations, client factory)
 // The PostgreSQL path (docs/decisions/004-postgresql.md): migrations from
 // prisma/postgresql/migrations through the wasm engine, and the runtime client factory.
 //

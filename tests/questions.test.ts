@@ -1,3 +1,4 @@
+// @postgresql: a row lock in raw SQL, concurrent answers
 // A module's questions (docs/product.md#module-questions, docs/decisions/028-module-questions.md):
 // enrolled learners ask, the team answers, marks, hides and deletes (page and API); who reads what;
 // the author's window until the first answer; the teachers and the asker told (a real SMTP server

@@ -1,3 +1,4 @@
+// @postgresql: two submissions at once set the password once (transactions)
 // Password recovery (docs/product.md#password-recovery): /recuperar answers alike
 // for every address and e-mails a single-use, hour-long link through the outbox; the link's page
 // changes nothing on GET and sets the password once, ending every session and API token; an

@@ -1,3 +1,4 @@
+// @postgresql: counts kept by triggers
 // A course's report reads counts the database's triggers keep (migration
 // report_counts), not its attempts and answers. After a mix of writes (attempts before and after
 // enrolling, leaving and re-joining a course, deleted attempts and answers, an edited and a

@@ -1,3 +1,4 @@
+// @postgresql: report queries in raw SQL, kept by triggers
 // The admin's Resumen, a course's report and gradebook (services, pages, API,
 // CSV), and the Tally counters the database's triggers keep for them.
 import crypto from "node:crypto";

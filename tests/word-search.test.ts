@@ -1,3 +1,4 @@
+// @postgresql: search: word tables and their raw SQL
 // Search that finds what people type (docs/decisions/009-flat-cost-at-scale.md):
 // the admin's Registros and course table and the learners' catalog search whole words anywhere
 // in the name, e-mail, title, welcome text, tools and what learners will learn, folded like the
