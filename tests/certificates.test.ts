@@ -34,45 +34,36 @@ import * as finishRoute from "~/routes/courses/finish.ts";
 import {
   args,
   cookieFrom,
+  createAttempt,
+  createCourse,
   createUser,
   formRequest,
   getRequest,
   jsonRequest,
   readJson,
+  quizModules,
   signedIn,
-  oneQuestionQuiz,
+  withModules,
 } from "./factories.ts";
 
-async function createCourse(
-  quizModules: number,
-  over: { titulo?: string; plainModules?: number; duracionHoras?: number | null } = {},
-) {
-  const modules = [
-    ...Array.from({ length: quizModules }, (_, i) => ({
-      posicion: i,
-      titulo: `Módulo ${i + 1}`,
-      preguntas: oneQuestionQuiz(),
-    })),
-    ...Array.from({ length: over.plainModules ?? 0 }, (_, i) => ({
-      posicion: quizModules + i,
-      titulo: `Lectura ${i + 1}`,
-    })),
-  ];
-  return prisma.course.create({
-    data: {
-      titulo: over.titulo ?? "Educación Ambiental y Compostaje",
-      dirigidoA: "general",
-      estado: "publicado",
-      duracionHoras: over.duracionHoras === undefined ? 12 : over.duracionHoras,
-      herramientas: [],
-      loAprenderan: [],
-      modulos: { create: modules },
+const quizCourse = (
+  count: number,
+  { plainModules = 0, ...over }: { titulo?: string; plainModules?: number; duracionHoras?: number | null } = {},
+) =>
+  createCourse(
+    {
+      titulo: "Educación Ambiental y Compostaje",
+      duracionHoras: 12,
+      ...over,
+      modulos: [
+        ...quizModules(count),
+        ...Array.from({ length: plainModules }, (_, i) => ({ titulo: `Lectura ${i + 1}` })),
+      ],
     },
-    include: { modulos: { orderBy: { posicion: "asc" } } },
-  });
-}
+    withModules,
+  );
 
-type Course = Awaited<ReturnType<typeof createCourse>>;
+type Course = Awaited<ReturnType<typeof quizCourse>>;
 
 async function enrol(userId: string, course: Course) {
   await prisma.enrolment.create({ data: { userId, cursoId: course.id } });
@@ -80,19 +71,7 @@ async function enrol(userId: string, course: Course) {
 
 /** Passed quiz attempts for the first `count` quiz modules (what taking the quizzes leaves behind). */
 async function pass(userId: string, course: Course, count: number) {
-  for (const m of course.modulos.slice(0, count)) {
-    await prisma.quizAttempt.create({
-      data: {
-        userId,
-        cursoId: course.id,
-        moduloId: m.id,
-        porcentaje: 100,
-        aprobado: true,
-        correctas: 1,
-        totalPreguntas: 1,
-      },
-    });
-  }
+  for (const m of course.modulos.slice(0, count)) await createAttempt(userId, m);
 }
 
 function dataOf(value: unknown) {
@@ -152,7 +131,7 @@ function pdfText(bytes: Uint8Array) {
 
 describe("Finalizar curso: messages", () => {
   it("asks a visitor to sign in (form → /login with the message; API → 401)", async () => {
-    const course = await createCourse(2);
+    const course = await quizCourse(2);
     const response = await finishForm(course.id);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/cursos/${course.id}`)}`);
@@ -169,7 +148,7 @@ describe("Finalizar curso: messages", () => {
   });
 
   it("a course without quizzes cannot be finished", async () => {
-    const course = await createCourse(0, { plainModules: 2 });
+    const course = await quizCourse(0, { plainModules: 2 });
     const { user, cookie, token } = await signedIn();
     await enrol(user.id, course);
     const response = await finishForm(course.id, cookie);
@@ -181,7 +160,7 @@ describe("Finalizar curso: messages", () => {
   });
 
   it("at 2 of 3 (67%) says how far the user is (progress computed on the server, rounded to the nearest)", async () => {
-    const course = await createCourse(3, { plainModules: 1 });
+    const course = await quizCourse(3, { plainModules: 1 });
     const { user, cookie, token } = await signedIn();
     await enrol(user.id, course);
     await pass(user.id, course, 2);
@@ -197,7 +176,7 @@ describe("Finalizar curso: messages", () => {
   });
 
   it("requires enrolment, and a failed attempt at a non-existent course is a 404", async () => {
-    const course = await createCourse(1);
+    const course = await quizCourse(1);
     const { user, token } = await signedIn({ rol: "docente" });
     await pass(user.id, course, 1);
     const api = await finishApiCall({ cursoId: course.id }, token);
@@ -210,7 +189,7 @@ describe("Finalizar curso: messages", () => {
   });
 
   it("at 100% issues the certificate, congratulates, and the course page helper finds it", async () => {
-    const course = await createCourse(2, { plainModules: 1 });
+    const course = await quizCourse(2, { plainModules: 1 });
     const { user, cookie } = await signedIn();
     await enrol(user.id, course);
     await pass(user.id, course, 2);
@@ -235,7 +214,7 @@ describe("Finalizar curso: messages", () => {
 
 describe("issuing once", () => {
   it("finishing twice (and concurrently) returns the same certificate and keeps one row", async () => {
-    const course = await createCourse(1);
+    const course = await quizCourse(1);
     const { user, token, cookie } = await signedIn();
     await enrol(user.id, course);
     await pass(user.id, course, 1);
@@ -249,7 +228,7 @@ describe("issuing once", () => {
     await finishForm(course.id, cookie);
     expect(await prisma.certificate.count({ where: { userId: user.id, cursoId: course.id } })).toBe(1);
 
-    const other = await createCourse(1);
+    const other = await quizCourse(1);
     await enrol(user.id, other);
     await pass(user.id, other, 1);
     const results = await Promise.all([1, 2, 3].map(() => finishCourse(user, other.id)));
@@ -263,7 +242,7 @@ describe("issuing once", () => {
   });
 
   it("the API ignores a body usuarioId: the certificate is always the token user's", async () => {
-    const course = await createCourse(1);
+    const course = await quizCourse(1);
     const a = await signedIn();
     const b = await signedIn({ nombre: "Beatriz", apellido: "Soto" });
     await enrol(b.user.id, course);
@@ -283,7 +262,7 @@ describe("issuing once", () => {
 
 describe("the certificate PDF", () => {
   it("is an A4 landscape PDF with the holder, course, hours, date and code; rendered once; frozen at issue", async () => {
-    const course = await createCourse(2, { titulo: "Introducción a la Programación en Español" });
+    const course = await quizCourse(2, { titulo: "Introducción a la Programación en Español" });
     const { user, token } = await signedIn({ nombre: "Matías", apellido: "Núñez" });
     await enrol(user.id, course);
     await pass(user.id, course, 2);
@@ -344,7 +323,7 @@ describe("the certificate PDF", () => {
   });
 
   it("renders lazily when the row has no PDF yet, and 404s an unknown code", async () => {
-    const course = await createCourse(1, { duracionHoras: null });
+    const course = await quizCourse(1, { duracionHoras: null });
     const user = await createUser({ nombre: "José", apellido: "Muñoz" });
     const row = await prisma.certificate.create({
       data: {
@@ -377,7 +356,7 @@ describe("the certificate PDF", () => {
 
 describe("public verification page", () => {
   it("by its typed code (/certificados/verificar?codigo=): a known one leads to its page; others come back with why (issue 36 §4)", async () => {
-    const course = await createCourse(1);
+    const course = await quizCourse(1);
     const { user } = await signedIn({ nombre: "Rayén", apellido: "Painemal" });
     await enrol(user.id, course);
     await pass(user.id, course, 1);
@@ -410,7 +389,7 @@ describe("public verification page", () => {
   });
 
   it("shows a known code to anyone; an unknown code is a 404 'Certificado no encontrado'", async () => {
-    const course = await createCourse(1);
+    const course = await quizCourse(1);
     const { user } = await signedIn({ nombre: "Matías", apellido: "Núñez" });
     await enrol(user.id, course);
     await pass(user.id, course, 1);
@@ -444,8 +423,8 @@ describe("public verification page", () => {
 
 describe("certificates outlive their course", () => {
   it("deleting the course (admin table or DELETE /api/cursos/{cursoId}) keeps each certificate, its PDF file and its verification", async () => {
-    const first = await createCourse(1, { titulo: "Huertos escolares" });
-    const second = await createCourse(1, { titulo: "Robótica básica", duracionHoras: 8 });
+    const first = await quizCourse(1, { titulo: "Huertos escolares" });
+    const second = await quizCourse(1, { titulo: "Robótica básica", duracionHoras: 8 });
     const { user, token } = await signedIn({ nombre: "Matías", apellido: "Núñez" });
     for (const course of [first, second]) {
       await enrol(user.id, course);
@@ -521,7 +500,7 @@ describe("certificates outlive their course", () => {
 
 describe("GET /api/certificados/usuario/{userId}", () => {
   it("lists one's own certificates, refuses others (403), lets admins see anyone's", async () => {
-    const course = await createCourse(1);
+    const course = await quizCourse(1);
     const owner = await signedIn();
     const other = await signedIn();
     const admin = await signedIn({ rol: "admin" });
@@ -590,7 +569,7 @@ describe("the finish panel (server-rendered, before hydration)", () => {
 
 describe("deleting the holder's account", () => {
   it("revoked at deletion, a certificate keeps no name and no stored PDF (no orphan files)", async () => {
-    const course = await createCourse(1);
+    const course = await quizCourse(1);
     const { user, cookie } = await signedIn();
     const admin = await signedIn("admin");
     await enrol(user.id, course);

@@ -19,6 +19,7 @@ import * as userMessages from "~/routes/user/messages.tsx";
 import {
   PNG_1PX,
   args,
+  createCourse,
   createUser,
   dataOf,
   formRequest,
@@ -238,7 +239,7 @@ describe("courses", () => {
 
   it("the editor refuses a NUL in a module description and gives the typed values back; inline texts still lose line breaks", async () => {
     const admin = await signedIn("admin");
-    const course = await prisma.course.create({ data: { titulo: "Editor", herramientas: [], loAprenderan: [] } });
+    const course = await createCourse({ titulo: "Editor", estado: "borrador" });
     const post = (fields: Record<string, string>) =>
       editPage.action(
         args(formRequest(`/admin/courses/edit/${course.id}`, fields, { cookie: admin.cookie }), { cursoId: course.id }),

@@ -14,7 +14,7 @@ import * as adminLibrary from "~/routes/admin/library.tsx";
 import * as adminOutbox from "~/routes/admin/outbox.tsx";
 import * as courseDetail from "~/routes/courses/detail.tsx";
 import * as finishRoute from "~/routes/courses/finish.ts";
-import { args, createUser, formRequest, getRequest, multipartRequest, signedIn } from "./factories.ts";
+import { args, createCourse, createUser, formRequest, getRequest, multipartRequest, signedIn } from "./factories.ts";
 
 const BAD_IDS: Array<[string, string]> = [
   ["no Latin-1", "módulo✓"],
@@ -44,9 +44,7 @@ async function flashOf(response: Response) {
 
 async function editorSetup() {
   const admin = await signedIn("admin");
-  const course = await prisma.course.create({
-    data: { titulo: "Ids", herramientas: [], loAprenderan: [], modulos: { create: { titulo: "M", posicion: 0 } } },
-  });
+  const course = await createCourse({ titulo: "Ids", estado: "borrador", modulos: [{ titulo: "M" }] });
   const mod = await prisma.module.findFirstOrThrow({ where: { cursoId: course.id } });
   const post = (fields: Record<string, string>) =>
     editPage.action(

@@ -4,70 +4,43 @@ import { prisma } from "~/lib/db.server.ts";
 import { QUIZ_AUTH_MESSAGES } from "~/features/quizzes/api.server.ts";
 import { QUIZ_FORBIDDEN, QUIZ_NOT_FOUND } from "~/features/quizzes/quiz.server.ts";
 import * as quizRoute from "~/routes/courses/quiz.tsx";
-import * as loginApi from "~/routes/api/auth.login.ts";
-import * as loginRoute from "~/routes/auth/login.tsx";
 import * as answerApi from "~/routes/api/cursos.answer.ts";
 import * as answersApi from "~/routes/api/quiz.answers.ts";
 import * as attemptsApi from "~/routes/api/quiz.attempts.ts";
 import * as progressApi from "~/routes/api/cursos.progress.ts";
-import {
-  args,
-  cookieFrom,
-  createUser,
-  formRequest,
-  getRequest,
-  jsonRequest,
-  readJson,
-  TEST_PASSWORD,
-} from "./factories.ts";
+import { args, createCourse, formRequest, getRequest, jsonRequest, readJson, signedIn } from "./factories.ts";
 
-async function courseWithQuiz() {
-  const course = await prisma.course.create({
-    data: {
+const courseWithQuiz = () =>
+  createCourse(
+    {
       titulo: "Curso con evaluación",
-      estado: "publicado",
-      herramientas: [],
-      loAprenderan: [],
-      modulos: {
-        create: [0, 1].map((posicion) => ({
-          posicion,
-          titulo: `Módulo ${posicion + 1}`,
-          preguntas: {
-            create: [0, 1, 2].map((i) => ({
-              posicion: i,
-              texto: `M${posicion} pregunta ${i}`,
-              opciones: { create: [0, 1, 2].map((o) => ({ posicion: o, texto: `Opción ${o}`, correcta: o === 1 })) },
-            })),
-          },
-        })),
-      },
+      modulos: [0, 1].map((m) => ({
+        titulo: `Módulo ${m + 1}`,
+        preguntas: {
+          create: [0, 1, 2].map((i) => ({
+            posicion: i,
+            texto: `M${m} pregunta ${i}`,
+            opciones: { create: [0, 1, 2].map((o) => ({ posicion: o, texto: `Opción ${o}`, correcta: o === 1 })) },
+          })),
+        },
+      })),
     },
-    include: {
-      modulos: {
-        orderBy: { posicion: "asc" },
-        include: {
-          preguntas: { orderBy: { posicion: "asc" }, include: { opciones: { orderBy: { posicion: "asc" } } } },
+    {
+      include: {
+        modulos: {
+          orderBy: { posicion: "asc" },
+          include: {
+            preguntas: { orderBy: { posicion: "asc" }, include: { opciones: { orderBy: { posicion: "asc" } } } },
+          },
         },
       },
     },
-  });
-  return course;
-}
+  );
 
 async function student(enrolIn?: string) {
-  const user = await createUser({ rol: "estudiante" });
-  if (enrolIn) await prisma.enrolment.create({ data: { userId: user.id, cursoId: enrolIn } });
-  const cookie = cookieFrom(
-    (await loginRoute.action(
-      args(formRequest("/login", { correo: user.correo, password: TEST_PASSWORD })),
-    )) as Response,
-  );
-  const token = (
-    await readJson(
-      await loginApi.action(args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD }))),
-    )
-  ).token as string;
-  return { user, cookie, token };
+  const signed = await signedIn("estudiante");
+  if (enrolIn) await prisma.enrolment.create({ data: { userId: signed.user.id, cursoId: enrolIn } });
+  return signed;
 }
 
 type Course = Awaited<ReturnType<typeof courseWithQuiz>>;
