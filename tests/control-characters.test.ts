@@ -69,7 +69,7 @@ describe("accounts", () => {
   });
 });
 
-describe("spoofed text (issue 22 §5): C1 controls and bidirectional overrides", () => {
+describe("spoofed text: C1 controls and bidirectional overrides", () => {
   it("names and subjects with U+0085, U+202E or U+2066–2069 are refused before they reach an e-mail subject", async () => {
     for (const [i, nombre] of [
       "Ana\u0085María",

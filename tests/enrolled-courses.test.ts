@@ -101,7 +101,7 @@ describe("the enrolled-course list (pages)", () => {
     expect(home.courses).toEqual(data.courses);
   });
 
-  it("'Continuar' leads to each course's next module to take, ?modulo=N#modulo-N, as the course banner does (issue 24 §2)", async () => {
+  it("'Continuar' leads to each course's next module to take, ?modulo=N#modulo-N, as the course banner does", async () => {
     const user = await createUser({ rol: "estudiante" });
     const quizModule = (posicion: number) => ({
       posicion,

@@ -191,7 +191,7 @@ export function multipartRequest(
 
 type Reply = { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
 /** The payload and status of an action's `data(...)` (or a plain returned object). */
-export function dataOf<T = { result?: Reply }>(value: unknown): { data: T; status: number } {
+export function dataOf<T = { result?: Reply; success?: boolean }>(value: unknown): { data: T; status: number } {
   const v = value as { type?: string; data?: T; init?: { status?: number } | null };
   if (v && v.type === "DataWithResponseInit") return { data: (v.data ?? {}) as T, status: v.init?.status ?? 200 };
   return { data: value as T, status: 200 };

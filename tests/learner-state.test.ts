@@ -70,7 +70,7 @@ describe("learner state on the cards", () => {
   });
 });
 
-describe("what an estudiante may take comes first (issue 36 §4)", () => {
+describe("what an estudiante may take comes first", () => {
   it("/cursos is their list; ?todos=1 the whole catalog, another audience's course saying why, with no button", async () => {
     const { cookie } = await signedIn("estudiante");
     const make = (dirigidoA: string) => createCourse({ titulo: `Para ${dirigidoA} ${++n}`, dirigidoA });

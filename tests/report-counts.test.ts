@@ -104,7 +104,7 @@ async function kept(keys: string[]) {
   return new Map(keys.map((k) => [k, byKey.get(k) ?? 0]));
 }
 
-describe("a course's report from counts the database keeps (issue 24 §7)", () => {
+describe("a course's report from counts the database keeps", () => {
   it("after a mix of writes and deletions, the kept counts and the report equal a recount of the rows", async () => {
     const course = await newCourse("Matemática con reportes guardados");
     const other = await newCourse("Otro curso que se elimina");
