@@ -20,7 +20,6 @@ import {
   finishIncomplete,
 } from "~/features/certificates/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { readFlash } from "~/lib/flash.server.ts";
 import { storagePath } from "~/lib/storage.server.ts";
 import * as adminCoursesRoute from "~/routes/admin/courses.tsx";
 import * as certificadosApi from "~/routes/api/certificados.user.ts";
@@ -33,16 +32,16 @@ import * as verifyCodeRoute from "~/routes/certificates/verify-code.tsx";
 import * as finishRoute from "~/routes/courses/finish.ts";
 import {
   args,
-  cookieFrom,
   createAttempt,
   createCourse,
   createUser,
   dataOf,
+  flashOf,
   formRequest,
   getRequest,
   jsonRequest,
-  readJson,
   quizModules,
+  readJson,
   signedIn,
   withModules,
 } from "./factories.ts";
@@ -73,10 +72,6 @@ async function enrol(userId: string, course: Course) {
 /** Passed quiz attempts for the first `count` quiz modules (what taking the quizzes leaves behind). */
 async function pass(userId: string, course: Course, count: number) {
   for (const m of course.modulos.slice(0, count)) await createAttempt(userId, m);
-}
-
-async function flashOf(response: Response) {
-  return (await readFlash(getRequest("/", cookieFrom(response)))).flash;
 }
 
 function finishForm(courseId: string, cookie?: string, fields: Record<string, string> = {}) {

@@ -4,7 +4,6 @@ import { describe, expect, it, vi } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { NO_TOKEN } from "~/features/auth/api-token.server.ts";
 import { NOT_ENROLLED, UNENROL_FAILED, UNENROL_OK, unenrolFailedWith } from "~/features/enrolment/texts.ts";
-import { readFlash } from "~/lib/flash.server.ts";
 import * as loginApi from "~/routes/api/auth.login.ts";
 import * as listApi from "~/routes/api/auth.enrolled-courses.ts";
 import * as unenrolApi from "~/routes/api/auth.unenrol.ts";
@@ -13,10 +12,10 @@ import * as homePage from "~/routes/user/index.tsx";
 import { expectErrorLog } from "./setup.ts";
 import {
   args,
-  cookieFrom,
   createAttempt,
   createCourse,
   createUser,
+  flashOf,
   formRequest,
   getRequest,
   jsonRequest,
@@ -38,11 +37,6 @@ async function tokenFor(user: { correo: string }) {
     args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD })),
   );
   return (await readJson(response)).token as string;
-}
-
-async function flashOf(response: Response) {
-  const { flash } = await readFlash(getRequest("/user/courses", cookieFrom(response)));
-  return flash;
 }
 
 /** A student with four courses: finished, half-way, and two with out-of-range progress. */

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { expect } from "vitest";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { readFlash } from "~/lib/flash.server.ts";
 import { storeBytes } from "~/lib/storage.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import { createUserSession, toSessionUser } from "~/features/auth/session.server.ts";
@@ -156,6 +157,11 @@ export function getRequest(path: string, cookie?: string) {
 export function cookieFrom(response: Response): string {
   const setCookie = response.headers.get("Set-Cookie") ?? "";
   return setCookie.split(";")[0] ?? "";
+}
+
+/** The flash message a response's Set-Cookie carries, as the next page reads it. */
+export async function flashOf(response: Response) {
+  return (await readFlash(getRequest("/", cookieFrom(response)))).flash;
 }
 
 /** Loader/action arguments as React Router passes them. */
