@@ -8,7 +8,7 @@
 //     cite docs/product.md's sections and the decision records instead);
 //   - an `npm run X` in README.md or docs/ that package.json does not have;
 //   - a decision record without its '**How it is checked.**' paragraph, or one whose paragraph
-//     names a `tests/`, `e2e/` or `scripts/` file that does not exist.
+//     names a file under app/, server/, tests/, e2e/ or scripts/ that does not exist.
 // The migrations are left alone: their text is checksummed once applied.
 import fs from "node:fs";
 import path from "node:path";
@@ -177,7 +177,7 @@ function checkCommands(file: string) {
   if (at < 0) return report(file, 1, `no '${CHECKED}' paragraph`);
   const end = text.indexOf("\n\n", at);
   const paragraph = text.slice(at, end < 0 ? undefined : end);
-  for (const match of paragraph.matchAll(/`((?:tests|e2e|scripts)\/[\w./-]+)`/g)) {
+  for (const match of paragraph.matchAll(/`((?:app|server|tests|e2e|scripts)\/[\w./-]+)`/g)) {
     if (!fs.existsSync(path.join(ROOT, match[1]!))) report(file, lineOf(text, at), `'${match[1]}': no such file`);
   }
 }
