@@ -31,8 +31,6 @@ export default {
   // @napi-rs/canvas is the canvas pdf.js draws a book's pages on (its optional dependency, listed
   // so that an install without optional packages still has it).
   ignoreDependencies: ["@prisma/client", "lighthouse", "@napi-rs/canvas"],
-  // Exports another branch (one Failure type for every error) is rewriting in these files: drop
-  // this once it lands.
   // Poppler's command-line tools, installed by scripts/ensure-test-deps.sh.
   ignoreBinaries: ["pdftotext", "pdftoppm"],
 } satisfies KnipConfig;

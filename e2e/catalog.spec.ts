@@ -46,7 +46,7 @@ test("catálogo: todos, por audiencia, destacados y categoría no válida @sin-j
   await expect(page.getByRole("heading", { name: "Categoría no válida" })).toBeVisible();
 });
 
-test("un estudiante ve primero lo que puede tomar; un curso para docentes dice por qué, sin botón; ningún borrador (issue 36 §4) @sin-js", async ({
+test("un estudiante ve primero lo que puede tomar; un curso para docentes dice por qué, sin botón; ningún borrador @sin-js", async ({
   page,
   request,
 }) => {

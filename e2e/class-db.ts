@@ -1,7 +1,7 @@
 // Direct rows in the e2e server's database for the classes' specs: a published course with a
 // teacher on its team and a class of it (the pages that create classes are their own specs').
 // The database is the one scripts/e2e-server.ts serves for this port. Direct rows, not a call:
-// creating a class is another branch's page and API (once merged, POST /api/cursos/{id}/clases).
+// the specs of creating a class (its page and POST /api/cursos/{id}/clases) are their own.
 import path from "node:path";
 // eslint-disable-next-line no-restricted-imports -- test fixture rows, as tests/ writes them
 import { createPrismaClient } from "../app/lib/db.server.ts";

@@ -115,7 +115,7 @@ test("the upload refuses a renamed text file and an 11 MB PDF, and leaves no fil
   }
 });
 
-test("the upload form comes before the list, and a book is edited: fields, errors that keep the typed values, a new PDF (issue 24 §2)", async ({
+test("the upload form comes before the list, and a book is edited: fields, errors that keep the typed values, a new PDF", async ({
   browser,
   request,
 }, testInfo) => {

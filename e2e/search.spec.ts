@@ -27,7 +27,7 @@ test("un visitante busca cursos sin tildes, ve cuántos hay y limpia", async ({ 
   await expect(page.getByRole("link", { name: "Limpiar" })).toHaveCount(0);
 });
 
-test("'contraseñas seguras': primero los cursos con todas las palabras, luego los con algunas (issue 36 §4) @sin-js", async ({
+test("'contraseñas seguras': primero los cursos con todas las palabras, luego los con algunas @sin-js", async ({
   page,
 }) => {
   await page.goto("/cursos");

@@ -102,10 +102,7 @@ test("la lista muestra nombre, estado, duración y avance, y abre el curso @sin-
   await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
 });
 
-test("'Continuar' en una tarjeta abre el módulo que toca, con y sin JavaScript (issue 24 §2)", async ({
-  page,
-  request,
-}) => {
+test("'Continuar' en una tarjeta abre el módulo que toca, con y sin JavaScript", async ({ page, request }) => {
   const user = await freshUser(request);
   await enrol(request, user, 1);
   await signIn(page, user.correo, user.password);
@@ -212,7 +209,7 @@ test("el estudiante de demostración ve sus cursos con avance (solo lectura) @si
   }
 });
 
-test("un curso al 100 % sin certificado ofrece 'Obtener certificado', y luego 'Ver certificado' (issue 36 §4)", async ({
+test("un curso al 100 % sin certificado ofrece 'Obtener certificado', y luego 'Ver certificado'", async ({
   page,
   request,
 }) => {

@@ -80,7 +80,7 @@ type Answer = { status: number; cookies: string[] };
  * One request on a learner's own keep-alive connection (a phone's browser keeps one open), its
  * body read to the end and dropped (not decompressed). node:http rather than fetch: the generator
  * shares the server's two cores, and fetch's streams cost it about twice the CPU per learner,
- * which a real morning's phones do not take from the server (benchmark log, session 14).
+ * which a real morning's phones do not take from the server (decision 017).
  */
 function send(
   agent: http.Agent,

@@ -5,7 +5,12 @@
 //   - in a code comment (app/, server/, scripts/, prisma/, tests/, e2e/, the root's configs): a
 //     `docs/…` path or a `….md` file (with its `#anchor`) that does not exist, a `decision NNN`
 //     without a docs/decisions/NNN-*.md, and 'issue NN' (the tracker is not in the repository:
-//     cite docs/product.md's sections and the decision records instead).
+//     cite docs/product.md's sections and the decision records instead), 'session NN' or 'once
+//     merged' (how the code was made, not what it does);
+//   - a test's title ('describe', 'it', 'test') that cites an issue or a session;
+//   - an `npm run X` in README.md or docs/ that package.json does not have;
+//   - a decision record without its '**How it is checked.**' paragraph, or one whose paragraph
+//     names a file under app/, server/, tests/, e2e/ or scripts/ that does not exist.
 // The migrations are left alone: their text is checksummed once applied.
 import fs from "node:fs";
 import path from "node:path";
@@ -127,6 +132,10 @@ const DOC_PATH =
   /(?<![\w/.-])((?:\.\.?\/)*(?:[\w.-]+\/)*[\w.-]+\.md(?:#[\w-]+)?|docs\/[\w./-]*[\w-](?![\w*<{.-])(?:#[\w-]+)?)/g;
 const DECISION = /\bdecisions?\s+(\d{3}(?:(?:\s*(?:,|and|or|y|o|–|-|\/)\s*)\d{3})*)/gi;
 const ISSUE = /\bissues?\s*#?\s*\d+/gi;
+const MAKING = /\bsessions?\s+\d+\b|\bonce merged\b/gi;
+const TITLE = /(?<![.\w])(?:describe|it|test)(?:\.\w+(?:\([^()]*\))?)*\(\s*(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
+const SCRIPTS = new Set(Object.keys(JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts));
+const CHECKED = "**How it is checked.**";
 
 function checkComments(file: string) {
   const text = fs.readFileSync(path.join(ROOT, file), "utf8");
@@ -158,13 +167,40 @@ function checkComments(file: string) {
         `'${match[0]}': the tracker is not in the repository; cite docs/product.md or a decision`,
       );
     }
+    for (const match of body.matchAll(MAKING)) {
+      report(file, at(match.index), `'${match[0]}': say what the code does, not how it was made`);
+    }
+  }
+  if (!/\.(?:test|spec)\.tsx?$/.test(file)) return;
+  for (const match of text.matchAll(TITLE)) {
+    for (const cited of [...match[2]!.matchAll(ISSUE), ...match[2]!.matchAll(MAKING)]) {
+      report(file, lineOf(text, match.index), `test title cites '${cited[0]}'; cite docs/product.md or a decision`);
+    }
+  }
+}
+
+/** README.md and docs/: every `npm run X` a script; a decision record: how it is checked, with real files. */
+function checkCommands(file: string) {
+  const text = fs.readFileSync(path.join(ROOT, file), "utf8");
+  for (const match of text.matchAll(/\bnpm run ([\w:-]+)/g)) {
+    if (!SCRIPTS.has(match[1]!)) report(file, lineOf(text, match.index), `'npm run ${match[1]}': no such script`);
+  }
+  if (!/^docs\/decisions\/(?!000)\d{3}-/.test(file)) return;
+  const at = text.indexOf(CHECKED);
+  if (at < 0) return report(file, 1, `no '${CHECKED}' paragraph`);
+  const end = text.indexOf("\n\n", at);
+  const paragraph = text.slice(at, end < 0 ? undefined : end);
+  for (const match of paragraph.matchAll(/`((?:app|server|tests|e2e|scripts)\/[\w./-]+)`/g)) {
+    if (!fs.existsSync(path.join(ROOT, match[1]!))) report(file, lineOf(text, at), `'${match[1]}': no such file`);
   }
 }
 
 const files = walk("");
 for (const file of files) {
-  if (file.endsWith(".md") && (file === "README.md" || file.startsWith("docs/"))) checkMarkdown(file);
-  else if (CODE.test(file)) checkComments(file);
+  if (file.endsWith(".md") && (file === "README.md" || file.startsWith("docs/"))) {
+    checkMarkdown(file);
+    checkCommands(file);
+  } else if (CODE.test(file)) checkComments(file);
 }
 
 if (problems.length > 0) {

@@ -33,7 +33,7 @@ export const allowedMethods: RequestHandler = (req, res, next) => {
   }
   if ((api ? API : PAGES).has(req.method)) return next();
   res.status(405).set({ Allow: allowed.join(", "), "Cache-Control": "no-store" });
-  // The API answers errors as JSON { error } (SPEC §7); pages as text.
+  // The API answers errors as JSON { error } (docs/product.md#api-conventions); pages as text.
   if (api) res.json({ error: MESSAGE });
   else res.type("text/plain; charset=utf-8").send(MESSAGE);
 };

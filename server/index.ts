@@ -9,7 +9,7 @@
 // writer (app/lib/db-adapter.ts, decision 031). The primary applies the
 // migrations, then forks the workers and forks again any that dies; only worker 0 runs the
 // background jobs. Everything a worker keeps in memory is checked against the database on each
-// request (the page caches' stamps, decisions 010 and 017), as with two instances behind a
+// request (the anonymous page cache's stamp, decision 010), as with two instances behind a
 // balancer (decision 008).
 //
 // SIGTERM (or SIGINT) stops without losing anything (decision 030): the server stops taking

@@ -39,6 +39,8 @@ import * as userProfile from "~/routes/user/profile.tsx";
 import {
   args,
   cookieFrom,
+  createAttempt,
+  createCourse,
   createUser,
   dataOf,
   formRequest,
@@ -102,22 +104,6 @@ async function rowsMentioning(needles: string[]) {
   return found;
 }
 
-async function createCourse(titulo = "Huertos urbanos") {
-  return prisma.course.create({
-    data: {
-      titulo,
-      dirigidoA: "general",
-      estado: "publicado",
-      duracionHoras: 8,
-      herramientas: [],
-      loAprenderan: [],
-      cantidadParticipantes: 0,
-      modulos: { create: [{ posicion: 0, titulo: "Uno", preguntas: oneQuestionQuiz() }] },
-    },
-    include: { modulos: { include: { preguntas: { include: { opciones: true } } } } },
-  });
-}
-
 /**
  * A person with a bit of everything the product keeps about someone: an avatar file, an
  * enrolment with a graded attempt and a certificate (its PDF stored), a message sent and one
@@ -136,30 +122,24 @@ async function personWithData() {
   const avatar = await storeBytes("avatars", "png", PNG_1PX);
   await prisma.user.update({ where: { id: user.id }, data: { imagenPerfil: avatar } });
 
-  const course = await createCourse();
+  const course = await createCourse(
+    { titulo: "Huertos urbanos", duracionHoras: 8, modulos: [{ titulo: "Uno", preguntas: oneQuestionQuiz() }] },
+    { include: { modulos: { include: { preguntas: { include: { opciones: true } } } } } },
+  );
   await prisma.enrolment.create({ data: { userId: user.id, cursoId: course.id } });
   await prisma.course.update({ where: { id: course.id }, data: { cantidadParticipantes: { increment: 1 } } });
   const question = course.modulos[0]!.preguntas[0]!;
-  await prisma.quizAttempt.create({
-    data: {
-      userId: user.id,
-      cursoId: course.id,
-      moduloId: course.modulos[0]!.id,
-      porcentaje: 100,
-      aprobado: true,
-      correctas: 1,
-      totalPreguntas: 1,
-      answers: {
-        create: [
-          {
-            preguntaId: question.id,
-            opcionId: question.opciones[0]!.id,
-            pregunta: question.texto,
-            respuestaUsuario: "4",
-            esCorrecta: true,
-          },
-        ],
-      },
+  await createAttempt(user.id, course.modulos[0]!, {
+    answers: {
+      create: [
+        {
+          preguntaId: question.id,
+          opcionId: question.opciones[0]!.id,
+          pregunta: question.texto,
+          respuestaUsuario: "4",
+          esCorrecta: true,
+        },
+      ],
     },
   });
   const finished = await finishCourse({ id: user.id, rol: user.rol } as never, course.id);

@@ -20,6 +20,7 @@ import {
   args,
   cookieFrom,
   createUser,
+  dataOf,
   formRequest,
   getRequest,
   jsonRequest,
@@ -28,12 +29,6 @@ import {
 } from "./factories.ts";
 
 type ActionData = { result?: { error?: Record<string, string[] | null> }; success?: boolean };
-
-function dataOf(value: unknown): { data: ActionData; status: number } {
-  const v = value as { type?: string; data?: ActionData; init?: { status?: number } | null };
-  if (v && v.type === "DataWithResponseInit") return { data: v.data ?? {}, status: v.init?.status ?? 200 };
-  return { data: value as ActionData, status: 200 };
-}
 
 async function login(correo: string, password: string, extra: Record<string, string> = {}) {
   return loginRoute.action(args(formRequest("/login", { correo, password, ...extra })));
@@ -64,7 +59,7 @@ describe("registration", () => {
   });
 
   it("keeps the typed values and reports every problem", async () => {
-    const result = dataOf(
+    const result = dataOf<ActionData>(
       await registerRoute.action(
         args(formRequest("/registro", { ...registration("x@test.cl"), nombre: " ", rol: "admin" })),
       ),
@@ -78,7 +73,7 @@ describe("registration", () => {
     expect(await prisma.user.count({ where: { correo: "x@test.cl" } })).toBe(0);
   });
 
-  it("answers a taken e-mail exactly like a new registration and tells the owner instead (issue 23)", async () => {
+  it("answers a taken e-mail exactly like a new registration and tells the owner instead", async () => {
     const owner = await createUser({ correo: "taken@test.cl" });
     const fresh = (await registerRoute.action(
       args(formRequest("/registro", registration("libre@test.cl"))),
@@ -143,17 +138,17 @@ describe("registration", () => {
 describe("login", () => {
   it("refuses a pending account only after checking its password", async () => {
     await createUser({ correo: "pend@test.cl", aprobado: false });
-    const wrong = dataOf(await login("pend@test.cl", "otra clave cualquiera"));
+    const wrong = dataOf<ActionData>(await login("pend@test.cl", "otra clave cualquiera"));
     expect(wrong.status).toBe(401);
-    const right = dataOf(await login("pend@test.cl", TEST_PASSWORD));
+    const right = dataOf<ActionData>(await login("pend@test.cl", TEST_PASSWORD));
     expect(right.status).toBe(403);
     expect((right.data.result as { error?: Record<string, string[]> }).error?.[""]).toEqual([PENDING_APPROVAL]);
   });
 
   it("gives the same answer for an unknown e-mail and a wrong password", async () => {
     await createUser({ correo: "known@test.cl" });
-    const unknown = dataOf(await login("nadie@test.cl", TEST_PASSWORD));
-    const wrong = dataOf(await login("known@test.cl", "no es la clave"));
+    const unknown = dataOf<ActionData>(await login("nadie@test.cl", TEST_PASSWORD));
+    const wrong = dataOf<ActionData>(await login("known@test.cl", "no es la clave"));
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     const msg = (d: ActionData) => (d.result as { error?: Record<string, string[]> }).error?.[""];
@@ -182,7 +177,7 @@ describe("login", () => {
 
   it("refuses an unknown role ('Rol desconocido') and creates no session", async () => {
     const user = await createUser({ rol: "invitado" });
-    const result = dataOf(await login(user.correo, TEST_PASSWORD));
+    const result = dataOf<ActionData>(await login(user.correo, TEST_PASSWORD));
     expect((result.data.result as { error?: Record<string, string[]> }).error?.[""]).toEqual(["Rol desconocido"]);
     expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0);
   });
@@ -206,7 +201,7 @@ describe("login", () => {
         args(formRequest("/login", { correo: user.correo, password: `intento-${i}-incorrecto` }, { ip: "10.66.0.1" })),
       );
     let last: { status: number; data: ActionData } | undefined;
-    for (let i = 0; i < 11; i++) last = dataOf(await guess(i));
+    for (let i = 0; i < 11; i++) last = dataOf<ActionData>(await guess(i));
     expect(last?.status).toBe(429);
     expect((last?.data.result as { error?: Record<string, string[]> }).error?.[""]).toEqual([TOO_MANY_REQUESTS]);
   });

@@ -16,7 +16,6 @@ const service = await import("~/features/announcements/announcements.server.ts")
 const { linkify } = await import("~/lib/linkify.ts");
 const { LinkedText } = await import("~/components/ui/linked-text.tsx");
 const texts = await import("~/features/announcements/texts.ts");
-const { courseTitleFields } = await import("~/features/courses/title-search.ts");
 const { COURSE_NOT_FOUND } = await import("~/features/courses/texts.ts");
 const { TEXT_NOT_ALLOWED } = await import("~/lib/text.ts");
 const managePage = await import("~/routes/announcements/manage.tsx");
@@ -26,14 +25,8 @@ const userHome = await import("~/routes/user/index.tsx");
 const userAnnouncements = await import("~/routes/user/announcements.tsx");
 const api = await import("~/routes/api/cursos.avisos.ts");
 const apiOne = await import("~/routes/api/cursos.aviso.ts");
-const { args, createUser, dataOf, formRequest, getRequest, jsonRequest, readJson, signedIn, thrown } =
+const { args, createCourse, createUser, dataOf, formRequest, getRequest, jsonRequest, readJson, signedIn, thrown } =
   await import("./factories.ts");
-
-async function newCourse(titulo: string, estado = "publicado") {
-  return prisma.course.create({
-    data: { ...courseTitleFields(titulo), herramientas: [], loAprenderan: [], estado },
-  });
-}
 
 type Signed = Awaited<ReturnType<typeof signedIn>>;
 let courseA: { id: string };
@@ -45,7 +38,7 @@ let outsider: Signed;
 let admin: Signed;
 
 beforeAll(async () => {
-  [courseA, courseB] = [await newCourse("Huerta escolar"), await newCourse("Compostaje")];
+  [courseA, courseB] = [await createCourse({ titulo: "Huerta escolar" }), await createCourse({ titulo: "Compostaje" })];
   [teacher, otherDocente, learner, outsider, admin] = [
     await signedIn({ rol: "docente", nombre: "Marta", apellido: "Soto" }),
     await signedIn("docente"),
@@ -172,7 +165,7 @@ describe("the team posts, edits and deletes", () => {
 
 describe("telling the learners", () => {
   it("notifies every learner enrolled in the course, in-app and by e-mail, never its author, a suspended learner or anyone else", async () => {
-    const course = await newCourse("Apicultura");
+    const course = await createCourse({ titulo: "Apicultura" });
     await prisma.courseTeacher.create({ data: { cursoId: course.id, userId: teacher.user.id } });
     const enrolled = [await createUser({ rol: "estudiante" }), await createUser({ rol: "comunidad" })];
     // A suspended learner (aprobado false) is told nothing.
@@ -290,7 +283,7 @@ describe("learners see them; visitors and others do not", () => {
   let course: { id: string };
   let ids: string[];
   beforeAll(async () => {
-    course = await newCourse("Reciclaje");
+    course = await createCourse({ titulo: "Reciclaje" });
     await prisma.enrolment.create({ data: { userId: learner.user.id, cursoId: course.id } });
     const base = Date.parse("2026-03-01T12:00:00Z");
     ids = [];
@@ -381,8 +374,12 @@ describe("'Avisos de mis cursos' across courses", () => {
   let all: string[];
   beforeAll(async () => {
     person = await signedIn("estudiante");
-    const courses = [await newCourse("Uno"), await newCourse("Dos"), await newCourse("Tres")];
-    const notMine = await newCourse("Ajeno");
+    const courses = [
+      await createCourse({ titulo: "Uno" }),
+      await createCourse({ titulo: "Dos" }),
+      await createCourse({ titulo: "Tres" }),
+    ];
+    const notMine = await createCourse({ titulo: "Ajeno" });
     await prisma.enrolment.createMany({ data: courses.map((c) => ({ userId: person.user.id, cursoId: c.id })) });
     const base = Date.parse("2026-04-01T12:00:00Z");
     const rows: Array<{ id: string; at: number }> = [];
@@ -489,7 +486,7 @@ describe("links in the text", () => {
 describe("Descargar mis datos", () => {
   it("holds the announcements the person posted, in avisos-publicados.json", async () => {
     const author = await signedIn("docente");
-    const course = await newCourse("Con avisos propios");
+    const course = await createCourse({ titulo: "Con avisos propios" });
     const mine = await prisma.announcement.create({
       data: { cursoId: course.id, authorId: author.user.id, titulo: "Mío", texto: "Texto mío" },
     });
@@ -530,7 +527,11 @@ async function plan(query: string, params: unknown[]) {
 describe.skipIf(!sqlite)("the reads stay flat (SQLite)", () => {
   async function learnerWith(perCourse: number) {
     const person = await createUser();
-    const courses = [await newCourse("Q1"), await newCourse("Q2"), await newCourse("Q3")];
+    const courses = [
+      await createCourse({ titulo: "Q1" }),
+      await createCourse({ titulo: "Q2" }),
+      await createCourse({ titulo: "Q3" }),
+    ];
     await prisma.enrolment.createMany({ data: courses.map((c) => ({ userId: person.id, cursoId: c.id })) });
     await prisma.announcement.createMany({
       data: courses.flatMap((c) =>

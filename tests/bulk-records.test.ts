@@ -5,9 +5,8 @@ import { describe, expect, it } from "vitest";
 import { GUARDIAN_PENDING } from "~/features/accounts/texts.ts";
 import { approveUsers, BULK_UNCONFIRMED, CANNOT_SUSPEND_SELF } from "~/features/accounts/users.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { readFlash } from "~/lib/flash.server.ts";
 import * as records from "~/routes/admin/records.tsx";
-import { args, createUser, getRequest, signedIn, thrown } from "./factories.ts";
+import { args, createUser, flashOf, getRequest, signedIn, thrown } from "./factories.ts";
 
 function bulkRequest(intent: string, ids: string[], cookie: string) {
   const body = new URLSearchParams({ intent });
@@ -23,9 +22,6 @@ function bulkRequest(intent: string, ids: string[], cookie: string) {
     body,
   });
 }
-const flashOf = async (response: Response) =>
-  (await readFlash(new Request("http://x", { headers: { Cookie: response.headers.get("Set-Cookie") ?? "" } }))).flash;
-
 describe("bulk actions in Registros", () => {
   it("'Aprobar seleccionadas' approves, e-mails and audits the ones the single rule allows", async () => {
     const admin = await signedIn("admin");

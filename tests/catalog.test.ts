@@ -15,45 +15,36 @@ import * as apiList from "~/routes/api/cursos.list.ts";
 import * as apiAudience from "~/routes/api/cursos.audience.ts";
 import * as apiEnrol from "~/routes/api/cursos.enrol.ts";
 import * as apiCount from "~/routes/api/cursos.participant-count.ts";
-import { args, formRequest, getRequest, jsonRequest, readJson, signedIn } from "./factories.ts";
+import {
+  args,
+  createCourse,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  oneQuestionQuiz,
+  readJson,
+  signedIn,
+  storedPdf,
+} from "./factories.ts";
 
-async function createCourse(over: { dirigidoA?: string; estado?: string; titulo?: string } = {}) {
-  const pdf = await storeBytes("modules", "pdf", new TextEncoder().encode("%PDF-1.4\n%%EOF\n"));
-  return prisma.course.create({
-    data: {
-      titulo: over.titulo ?? "Curso de prueba",
-      dirigidoA: over.dirigidoA ?? "general",
-      estado: over.estado ?? "publicado",
+const catalogCourse = async (over: { dirigidoA?: string; estado?: string; titulo?: string } = {}) =>
+  createCourse(
+    {
+      titulo: "Curso de prueba",
       herramientas: ["Uno"],
       loAprenderan: ["Algo"],
-      modulos: {
-        create: [
-          {
-            posicion: 0,
-            titulo: "Módulo A",
-            archivos: { create: [{ nombre: "Guía.pdf", storageKey: pdf, tamano: 15 }] },
-            enlaces: { create: [{ nombre: "Sitio", url: "https://example.org" }] },
-            preguntas: {
-              create: [
-                {
-                  posicion: 0,
-                  texto: "¿2+2?",
-                  opciones: {
-                    create: [
-                      { posicion: 0, texto: "4", correcta: true },
-                      { posicion: 1, texto: "5" },
-                    ],
-                  },
-                },
-              ],
-            },
-          },
-        ],
-      },
+      ...over,
+      modulos: [
+        {
+          titulo: "Módulo A",
+          archivos: await storedPdf(),
+          enlaces: { create: [{ nombre: "Sitio", url: "https://example.org" }] },
+          preguntas: oneQuestionQuiz(),
+        },
+      ],
     },
-    include: { modulos: { include: { archivos: true } } },
-  });
-}
+    { include: { modulos: { include: { archivos: true } } } },
+  );
 
 async function flashOf(response: Response) {
   return decodeURIComponent(response.headers.get("Set-Cookie") ?? "");
@@ -61,7 +52,7 @@ async function flashOf(response: Response) {
 
 describe("visibility", () => {
   it("lists drafts only for docentes and admins", async () => {
-    const draft = await createCourse({ estado: "borrador", titulo: "Borrador secreto" });
+    const draft = await catalogCourse({ estado: "borrador", titulo: "Borrador secreto" });
     const ids = async (rol: Role | null) =>
       (await listCourses({ viewer: rol ? { id: "x", rol } : null })).courses.map((c) => c.id);
     expect(await ids(null)).not.toContain(draft.id);
@@ -72,7 +63,7 @@ describe("visibility", () => {
   });
 
   it("the API applies the token's role; the public audience list never shows drafts", async () => {
-    const draft = await createCourse({ estado: "borrador", dirigidoA: "docente" });
+    const draft = await catalogCourse({ estado: "borrador", dirigidoA: "docente" });
     const docente = await signedIn("docente");
     const anon = await readJson(await apiList.loader(args(jsonRequest("/api/cursos/lista", null, { method: "GET" }))));
     const withToken = await readJson(
@@ -99,7 +90,7 @@ describe("visibility", () => {
 describe("course images (/imagenes/cursos/{cursoId})", () => {
   const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   async function withImage(estado: string) {
-    const course = await createCourse({ estado });
+    const course = await catalogCourse({ estado });
     const imagen = await storeBytes("courses", "png", PNG);
     return prisma.course.update({ where: { id: course.id }, data: { imagen } });
   }
@@ -155,7 +146,7 @@ describe("course images (/imagenes/cursos/{cursoId})", () => {
 
 describe("course detail", () => {
   it("hides materials from visitors and non-enrolled users, never sends answers", async () => {
-    const course = await createCourse();
+    const course = await catalogCourse();
     const visitor = await readJson(
       await apiDetail.loader(args(getRequest(`/api/cursos/${course.id}`), { cursoId: course.id })),
     );
@@ -178,7 +169,7 @@ describe("course detail", () => {
   });
 
   it("404s an unknown id and a draft for a student", async () => {
-    const draft = await createCourse({ estado: "borrador" });
+    const draft = await catalogCourse({ estado: "borrador" });
     const student = await signedIn("estudiante");
     const response = await apiDetail.loader(
       args(jsonRequest(`/api/cursos/${draft.id}`, null, { method: "GET", token: student.token }), {
@@ -200,7 +191,7 @@ describe("course detail", () => {
   });
 
   it("serves module files only to those who may see materials, with Range support", async () => {
-    const course = await createCourse();
+    const course = await catalogCourse();
     const file = course.modulos[0]!.archivos[0]!;
     const params = { cursoId: course.id, archivoId: file.id };
     const student = await signedIn("estudiante");
@@ -234,7 +225,7 @@ describe("enrolment ('Comenzar Curso' and POST /api/cursos/{cursoId}/registrarPa
     );
 
   it("sends visitors to log in and come back", async () => {
-    const course = await createCourse();
+    const course = await catalogCourse();
     const response = (await enrolForm(course.id)) as Response;
     expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/cursos/${course.id}`)}`);
     expect(await flashOf(response)).not.toBe("");
@@ -247,7 +238,7 @@ describe("enrolment ('Comenzar Curso' and POST /api/cursos/{cursoId}/registrarPa
   });
 
   it("enrols once, counts the participant once, and opens the course", async () => {
-    const course = await createCourse({ dirigidoA: "estudiante" });
+    const course = await catalogCourse({ dirigidoA: "estudiante" });
     const student = await signedIn("estudiante");
     const first = (await enrolForm(course.id, student.cookie)) as Response;
     expect(first.headers.get("Location")).toBe(`/cursos/${course.id}`);
@@ -270,8 +261,8 @@ describe("enrolment ('Comenzar Curso' and POST /api/cursos/{cursoId}/registrarPa
   });
 
   it("refuses another audience and drafts to students, with the documented messages; docentes may", async () => {
-    const forDocentes = await createCourse({ dirigidoA: "docente" });
-    const draft = await createCourse({ estado: "borrador" });
+    const forDocentes = await catalogCourse({ dirigidoA: "docente" });
+    const draft = await catalogCourse({ estado: "borrador" });
     const student = await signedIn("estudiante");
     const wrong = await apiEnrol.action(
       args(jsonRequest(`/api/cursos/${forDocentes.id}/registrarParticipante`, {}, { token: student.token }), {

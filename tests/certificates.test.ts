@@ -21,7 +21,6 @@ import {
   finishIncomplete,
 } from "~/features/certificates/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { readFlash } from "~/lib/flash.server.ts";
 import { storagePath } from "~/lib/storage.server.ts";
 import * as adminCoursesRoute from "~/routes/admin/courses.tsx";
 import * as certificadosApi from "~/routes/api/certificados.user.ts";
@@ -34,46 +33,38 @@ import * as verifyCodeRoute from "~/routes/certificates/verify-code.tsx";
 import * as finishRoute from "~/routes/courses/finish.ts";
 import {
   args,
-  cookieFrom,
+  createAttempt,
+  createCourse,
   createUser,
+  dataOf,
+  flashOf,
   formRequest,
   getRequest,
   jsonRequest,
+  quizModules,
   readJson,
   signedIn,
-  oneQuestionQuiz,
+  withModules,
 } from "./factories.ts";
 
-async function createCourse(
-  quizModules: number,
-  over: { titulo?: string; plainModules?: number; duracionHoras?: number | null } = {},
-) {
-  const modules = [
-    ...Array.from({ length: quizModules }, (_, i) => ({
-      posicion: i,
-      titulo: `Módulo ${i + 1}`,
-      preguntas: oneQuestionQuiz(),
-    })),
-    ...Array.from({ length: over.plainModules ?? 0 }, (_, i) => ({
-      posicion: quizModules + i,
-      titulo: `Lectura ${i + 1}`,
-    })),
-  ];
-  return prisma.course.create({
-    data: {
-      titulo: over.titulo ?? "Educación Ambiental y Compostaje",
-      dirigidoA: "general",
-      estado: "publicado",
-      duracionHoras: over.duracionHoras === undefined ? 12 : over.duracionHoras,
-      herramientas: [],
-      loAprenderan: [],
-      modulos: { create: modules },
+const quizCourse = (
+  count: number,
+  { plainModules = 0, ...over }: { titulo?: string; plainModules?: number; duracionHoras?: number | null } = {},
+) =>
+  createCourse(
+    {
+      titulo: "Educación Ambiental y Compostaje",
+      duracionHoras: 12,
+      ...over,
+      modulos: [
+        ...quizModules(count),
+        ...Array.from({ length: plainModules }, (_, i) => ({ titulo: `Lectura ${i + 1}` })),
+      ],
     },
-    include: { modulos: { orderBy: { posicion: "asc" } } },
-  });
-}
+    withModules,
+  );
 
-type Course = Awaited<ReturnType<typeof createCourse>>;
+type Course = Awaited<ReturnType<typeof quizCourse>>;
 
 async function enrol(userId: string, course: Course) {
   await prisma.enrolment.create({ data: { userId, cursoId: course.id } });
@@ -81,30 +72,7 @@ async function enrol(userId: string, course: Course) {
 
 /** Passed quiz attempts for the first `count` quiz modules (what taking the quizzes leaves behind). */
 async function pass(userId: string, course: Course, count: number) {
-  for (const m of course.modulos.slice(0, count)) {
-    await prisma.quizAttempt.create({
-      data: {
-        userId,
-        cursoId: course.id,
-        moduloId: m.id,
-        porcentaje: 100,
-        aprobado: true,
-        correctas: 1,
-        totalPreguntas: 1,
-      },
-    });
-  }
-}
-
-function dataOf(value: unknown) {
-  const v = value as { type?: string; data?: unknown; init?: { status?: number } };
-  return v?.type === "DataWithResponseInit"
-    ? { body: v.data as Record<string, unknown>, status: v.init?.status ?? 200 }
-    : { body: value as Record<string, unknown>, status: 200 };
-}
-
-async function flashOf(response: Response) {
-  return (await readFlash(getRequest("/", cookieFrom(response)))).flash;
+  for (const m of course.modulos.slice(0, count)) await createAttempt(userId, m);
 }
 
 function finishForm(courseId: string, cookie?: string, fields: Record<string, string> = {}) {
@@ -153,7 +121,7 @@ function pdfText(bytes: Uint8Array) {
 
 describe("Finalizar curso: messages", () => {
   it("asks a visitor to sign in (form → /login with the message; API → 401)", async () => {
-    const course = await createCourse(2);
+    const course = await quizCourse(2);
     const response = await finishForm(course.id);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/cursos/${course.id}`)}`);
@@ -170,7 +138,7 @@ describe("Finalizar curso: messages", () => {
   });
 
   it("a course without quizzes cannot be finished", async () => {
-    const course = await createCourse(0, { plainModules: 2 });
+    const course = await quizCourse(0, { plainModules: 2 });
     const { user, cookie, token } = await signedIn();
     await enrol(user.id, course);
     const response = await finishForm(course.id, cookie);
@@ -182,7 +150,7 @@ describe("Finalizar curso: messages", () => {
   });
 
   it("at 2 of 3 (67%) says how far the user is (progress computed on the server, rounded to the nearest)", async () => {
-    const course = await createCourse(3, { plainModules: 1 });
+    const course = await quizCourse(3, { plainModules: 1 });
     const { user, cookie, token } = await signedIn();
     await enrol(user.id, course);
     await pass(user.id, course, 2);
@@ -198,7 +166,7 @@ describe("Finalizar curso: messages", () => {
   });
 
   it("requires enrolment, and a failed attempt at a non-existent course is a 404", async () => {
-    const course = await createCourse(1);
+    const course = await quizCourse(1);
     const { user, token } = await signedIn({ rol: "docente" });
     await pass(user.id, course, 1);
     const api = await finishApiCall({ cursoId: course.id }, token);
@@ -211,7 +179,7 @@ describe("Finalizar curso: messages", () => {
   });
 
   it("at 100% issues the certificate, congratulates, and the course page helper finds it", async () => {
-    const course = await createCourse(2, { plainModules: 1 });
+    const course = await quizCourse(2, { plainModules: 1 });
     const { user, cookie } = await signedIn();
     await enrol(user.id, course);
     await pass(user.id, course, 2);
@@ -236,7 +204,7 @@ describe("Finalizar curso: messages", () => {
 
 describe("issuing once", () => {
   it("finishing twice (and concurrently) returns the same certificate and keeps one row", async () => {
-    const course = await createCourse(1);
+    const course = await quizCourse(1);
     const { user, token, cookie } = await signedIn();
     await enrol(user.id, course);
     await pass(user.id, course, 1);
@@ -250,7 +218,7 @@ describe("issuing once", () => {
     await finishForm(course.id, cookie);
     expect(await prisma.certificate.count({ where: { userId: user.id, cursoId: course.id } })).toBe(1);
 
-    const other = await createCourse(1);
+    const other = await quizCourse(1);
     await enrol(user.id, other);
     await pass(user.id, other, 1);
     const results = await Promise.all([1, 2, 3].map(() => finishCourse(user, other.id)));
@@ -264,7 +232,7 @@ describe("issuing once", () => {
   });
 
   it("the API ignores a body usuarioId: the certificate is always the token user's", async () => {
-    const course = await createCourse(1);
+    const course = await quizCourse(1);
     const a = await signedIn();
     const b = await signedIn({ nombre: "Beatriz", apellido: "Soto" });
     await enrol(b.user.id, course);
@@ -284,7 +252,7 @@ describe("issuing once", () => {
 
 describe("the certificate PDF", () => {
   it("is an A4 landscape PDF with the holder, course, hours, date and code; rendered once; frozen at issue", async () => {
-    const course = await createCourse(2, { titulo: "Introducción a la Programación en Español" });
+    const course = await quizCourse(2, { titulo: "Introducción a la Programación en Español" });
     const { user, token } = await signedIn({ nombre: "Matías", apellido: "Núñez" });
     await enrol(user.id, course);
     await pass(user.id, course, 2);
@@ -345,7 +313,7 @@ describe("the certificate PDF", () => {
   });
 
   it("renders lazily when the row has no PDF yet, and 404s an unknown code", async () => {
-    const course = await createCourse(1, { duracionHoras: null });
+    const course = await quizCourse(1, { duracionHoras: null });
     const user = await createUser({ nombre: "José", apellido: "Muñoz" });
     const row = await prisma.certificate.create({
       data: {
@@ -377,8 +345,8 @@ describe("the certificate PDF", () => {
 });
 
 describe("public verification page", () => {
-  it("by its typed code (/certificados/verificar?codigo=): a known one leads to its page; others come back with why (issue 36 §4)", async () => {
-    const course = await createCourse(1);
+  it("by its typed code (/certificados/verificar?codigo=): a known one leads to its page; others come back with why", async () => {
+    const course = await quizCourse(1);
     const { user } = await signedIn({ nombre: "Rayén", apellido: "Painemal" });
     await enrol(user.id, course);
     await pass(user.id, course, 1);
@@ -403,15 +371,15 @@ describe("public verification page", () => {
       ["ABC", 400, /^El código tiene 16 caracteres/],
       ["ZZZZZZZZZZZZZZZZ", 404, /^Certificado no encontrado\. El código no corresponde/],
     ] as const) {
-      const answer = dataOf(await typed(value));
+      const answer = dataOf<Record<string, unknown>>(await typed(value));
       expect(answer.status, value).toBe(status);
-      expect(answer.body.codigo).toBe(value);
-      expect(answer.body.error).toMatch(message);
+      expect(answer.data.codigo).toBe(value);
+      expect(answer.data.error).toMatch(message);
     }
   });
 
   it("shows a known code to anyone; an unknown code is a 404 'Certificado no encontrado'", async () => {
-    const course = await createCourse(1);
+    const course = await quizCourse(1);
     const { user } = await signedIn({ nombre: "Matías", apellido: "Núñez" });
     await enrol(user.id, course);
     await pass(user.id, course, 1);
@@ -445,8 +413,8 @@ describe("public verification page", () => {
 
 describe("certificates outlive their course", () => {
   it("deleting the course (admin table or DELETE /api/cursos/{cursoId}) keeps each certificate, its PDF file and its verification", async () => {
-    const first = await createCourse(1, { titulo: "Huertos escolares" });
-    const second = await createCourse(1, { titulo: "Robótica básica", duracionHoras: 8 });
+    const first = await quizCourse(1, { titulo: "Huertos escolares" });
+    const second = await quizCourse(1, { titulo: "Robótica básica", duracionHoras: 8 });
     const { user, token } = await signedIn({ nombre: "Matías", apellido: "Núñez" });
     for (const course of [first, second]) {
       await enrol(user.id, course);
@@ -522,7 +490,7 @@ describe("certificates outlive their course", () => {
 
 describe("GET /api/certificados/usuario/{userId}", () => {
   it("lists one's own certificates, refuses others (403), lets admins see anyone's", async () => {
-    const course = await createCourse(1);
+    const course = await quizCourse(1);
     const owner = await signedIn();
     const other = await signedIn();
     const admin = await signedIn({ rol: "admin" });
@@ -591,7 +559,7 @@ describe("the finish panel (server-rendered, before hydration)", () => {
 
 describe("deleting the holder's account", () => {
   it("revoked at deletion, a certificate keeps no name and no stored PDF (no orphan files)", async () => {
-    const course = await createCourse(1);
+    const course = await quizCourse(1);
     const { user, cookie } = await signedIn();
     const admin = await signedIn("admin");
     await enrol(user.id, course);

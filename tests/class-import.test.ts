@@ -25,7 +25,6 @@ import {
 import { answerInvitation } from "~/features/classes/invitations.server.ts";
 import { INVITATION_NOT_FOUND } from "~/features/classes/invitation-texts.ts";
 import { BUDGETS } from "~/features/limits/rate-limits.server.ts";
-import { courseTitleFields } from "~/features/courses/title-search.ts";
 import { enqueueMail, enqueueMails } from "~/features/mail/outbox.server.ts";
 import { createSmtpTransport, deliverPending } from "~/features/mail/sender.server.ts";
 import { fingerprintOf } from "~/features/accounts/import/import.server.ts";
@@ -39,6 +38,7 @@ import * as invitationApi from "~/routes/api/clases.invitacion.ts";
 import * as invitationPage from "~/routes/class-invitation.tsx";
 import {
   args,
+  createCourse,
   createUser,
   dataOf,
   formRequest,
@@ -74,12 +74,10 @@ let courseA: { id: string };
 let courseB: { id: string };
 
 beforeAll(async () => {
-  const course = (titulo: string) =>
-    prisma.course.create({
-      data: { ...courseTitleFields(titulo), estado: "publicado", herramientas: [], loAprenderan: [] },
-      select: { id: true },
-    });
-  [courseA, courseB] = [await course("Curso A de las clases"), await course("Curso B de otras clases")];
+  [courseA, courseB] = [
+    await createCourse({ titulo: "Curso A de las clases" }),
+    await createCourse({ titulo: "Curso B de otras clases" }),
+  ];
   [teacher, otherDocente, admin] = [await signedIn("docente"), await signedIn("docente"), await signedIn("admin")];
   await prisma.courseTeacher.create({ data: { cursoId: courseA.id, userId: teacher.user.id } });
   await prisma.courseTeacher.create({ data: { cursoId: courseB.id, userId: otherDocente.user.id } });

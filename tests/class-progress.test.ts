@@ -21,7 +21,6 @@ const progressPage = await import("~/routes/classes/progress.tsx");
 const writePage = await import("~/routes/classes/write.tsx");
 const gradesCsvRoute = await import("~/routes/classes/grades-csv.ts");
 const progressApi = await import("~/routes/api/cursos.class-progress.ts");
-const { courseTitleFields } = await import("~/features/courses/title-search.ts");
 const f = await import("./factories.ts");
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -40,30 +39,25 @@ let modules: Array<{
 let clase: { id: string; cursoId: string; nombre: string; codigo: string; createdAt: Date };
 let claseB: { id: string };
 
-async function newCourse(titulo: string, exigencia = 60) {
-  return prisma.course.create({
-    data: {
-      ...courseTitleFields(titulo),
-      estado: "publicado",
-      exigencia,
-      herramientas: [],
-      loAprenderan: [],
-      modulos: {
-        create: [
-          { posicion: 0, titulo: "La célula", preguntas: f.oneQuestionQuiz() },
-          { posicion: 1, titulo: "Ecosistemas", preguntas: f.oneQuestionQuiz() },
-        ],
+const newCourse = (titulo: string) =>
+  f.createCourse(
+    {
+      titulo,
+      modulos: [
+        { titulo: "La célula", preguntas: f.oneQuestionQuiz() },
+        { titulo: "Ecosistemas", preguntas: f.oneQuestionQuiz() },
+      ],
+    },
+    {
+      select: {
+        id: true,
+        modulos: {
+          orderBy: { posicion: "asc" },
+          select: { id: true, preguntas: { select: { id: true, opciones: { select: { id: true, correcta: true } } } } },
+        },
       },
     },
-    select: {
-      id: true,
-      modulos: {
-        orderBy: { posicion: "asc" },
-        select: { id: true, preguntas: { select: { id: true, opciones: { select: { id: true, correcta: true } } } } },
-      },
-    },
-  });
-}
+  );
 
 /** A learner of `claseId`: account, enrolment (with its last activity) and membership. */
 async function learner(

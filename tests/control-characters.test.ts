@@ -19,6 +19,7 @@ import * as userMessages from "~/routes/user/messages.tsx";
 import {
   PNG_1PX,
   args,
+  createCourse,
   createUser,
   dataOf,
   formRequest,
@@ -68,7 +69,7 @@ describe("accounts", () => {
   });
 });
 
-describe("spoofed text (issue 22 §5): C1 controls and bidirectional overrides", () => {
+describe("spoofed text: C1 controls and bidirectional overrides", () => {
   it("names and subjects with U+0085, U+202E or U+2066–2069 are refused before they reach an e-mail subject", async () => {
     for (const [i, nombre] of [
       "Ana\u0085María",
@@ -238,7 +239,7 @@ describe("courses", () => {
 
   it("the editor refuses a NUL in a module description and gives the typed values back; inline texts still lose line breaks", async () => {
     const admin = await signedIn("admin");
-    const course = await prisma.course.create({ data: { titulo: "Editor", herramientas: [], loAprenderan: [] } });
+    const course = await createCourse({ titulo: "Editor", estado: "borrador" });
     const post = (fields: Record<string, string>) =>
       editPage.action(
         args(formRequest(`/docente/cursos/${course.id}/editar`, fields, { cookie: admin.cookie }), {

@@ -17,6 +17,8 @@ import * as filesRoute from "~/routes/admin/course-files.ts";
 import {
   PNG_1PX,
   args,
+  createAttempt,
+  createCourse,
   createUser,
   dataOf,
   formRequest,
@@ -189,17 +191,7 @@ describe("PUT /api/cursos/{cursoId}", () => {
     const oldImage = (await prisma.course.findUniqueOrThrow({ where: { id } })).imagen!;
     const student = await createUser({ rol: "estudiante" });
     await prisma.enrolment.create({ data: { userId: student.id, cursoId: id, progreso: 100 } });
-    await prisma.quizAttempt.create({
-      data: {
-        userId: student.id,
-        cursoId: id,
-        moduloId: uno!.id,
-        porcentaje: 100,
-        aprobado: true,
-        correctas: 1,
-        totalPreguntas: 1,
-      },
-    });
+    await createAttempt(student.id, uno!);
 
     const put = (parts: Array<[string, Part]>, token = admin.token) =>
       detailApi.action(args(multipartRequest(`/api/cursos/${id}`, parts, { token, method: "PUT" }), { cursoId: id }));
@@ -799,7 +791,7 @@ describe("the editor's forms", () => {
     await post({ intent: "question-down", preguntaId: first.id, moduloId: mod.id }); // already last
     expect(await questionOrder()).toEqual(["Segunda", "¿1+1?"]);
     const other = await signedIn("admin");
-    const foreign = await prisma.course.create({ data: { titulo: "Otro", herramientas: [], loAprenderan: [] } });
+    const foreign = await createCourse({ titulo: "Otro", estado: "borrador" });
     const wrongCourse = (await editPage.action(
       args(
         formRequest(

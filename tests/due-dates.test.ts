@@ -19,36 +19,32 @@ const { createSmtpTransport, deliverPending } = await import("~/features/mail/se
 const feedRoute = await import("~/routes/calendar-feed.ts");
 const editPage = await import("~/routes/admin/course-edit.tsx");
 const detailApi = await import("~/routes/api/cursos.detail.ts");
-const { args, createUser, formRequest, getRequest, multipartRequest, oneQuestionQuiz, signedIn } =
-  await import("./factories.ts");
+const {
+  args,
+  createAttempt,
+  createCourse,
+  createUser,
+  formRequest,
+  getRequest,
+  multipartRequest,
+  oneQuestionQuiz,
+  signedIn,
+  withModules,
+} = await import("./factories.ts");
 
 const DAY = 24 * 60 * 60 * 1000;
 const at = (iso: string) => new Date(iso);
 
 /** A published course of two modules (the first with a quiz, due at `due`), and its id and modules. */
-async function courseWithDue(due: Date | null, title = "Curso") {
-  const course = await prisma.course.create({
-    data: {
-      titulo: title,
-      estado: "publicado",
-      herramientas: [],
-      loAprenderan: [],
-      modulos: {
-        create: [
-          { posicion: 0, titulo: "Fracciones", fechaLimite: due, preguntas: oneQuestionQuiz() },
-          { posicion: 1, titulo: "Lectura" },
-        ],
-      },
+async function courseWithDue(due: Date | null, titulo = "Curso") {
+  const course = await createCourse(
+    {
+      titulo,
+      modulos: [{ titulo: "Fracciones", fechaLimite: due, preguntas: oneQuestionQuiz() }, { titulo: "Lectura" }],
     },
-    include: { modulos: { orderBy: { posicion: "asc" } } },
-  });
+    withModules,
+  );
   return { id: course.id, quiz: course.modulos[0]!, plain: course.modulos[1]! };
-}
-
-async function pass(userId: string, cursoId: string, moduloId: string) {
-  await prisma.quizAttempt.create({
-    data: { userId, cursoId, moduloId, porcentaje: 100, aprobado: true, correctas: 1, totalPreguntas: 1 },
-  });
 }
 
 describe("a due date is Chile's wall clock, stored as the instant (UTC)", () => {
@@ -162,7 +158,7 @@ describe("'Atrasado' on the course page", () => {
     expect((await state(april.id, "2026-04-05T02:29:00Z"))[0]).toEqual(["04-04-2026, 23:30", false]);
     expect((await state(april.id, "2026-04-05T02:31:00Z"))[0]).toEqual(["04-04-2026, 23:30", true]);
     // Passed: never late. A visitor (not enrolled) is never late either.
-    await pass(learner.id, dec.id, dec.quiz.id);
+    await createAttempt(learner.id, dec.quiz);
     expect((await state(dec.id, "2026-12-07T00:00:00Z"))[0]).toEqual(["05-12-2026, 23:59", false]);
     const visitor = await getCourseForViewer(april.id, null, at("2026-05-01T00:00:00Z"));
     expect(visitor!.modulos[0]!.atrasado).toBe(false);
@@ -180,7 +176,7 @@ describe("'Próximas fechas': the next 14 days across the learner's courses", ()
     const notMine = await courseWithDue(new Date(now.getTime() + DAY), "Curso ajeno");
     for (const c of [inside, edge, beyond, past])
       await prisma.enrolment.create({ data: { userId: learner.id, cursoId: c.id } });
-    await pass(learner.id, edge.id, edge.quiz.id);
+    await createAttempt(learner.id, edge.quiz);
     const items = await upcomingDueDates(learner.id, now);
     // The overdue one (its quiz not passed) stays, first and 'Atrasado'.
     expect(items.map((i) => [i.curso, i.fechaTexto, i.aprobado, i.atrasado, i.href])).toEqual([
@@ -198,22 +194,12 @@ describe("'Próximas fechas': the next 14 days across the learner's courses", ()
     const done = await courseWithDue(new Date(now.getTime() - 2 * DAY), "Curso aprobado");
     await prisma.module.update({ where: { id: done.plain.id }, data: { fechaLimite: new Date(now.getTime() - DAY) } });
     for (const c of [old, done]) await prisma.enrolment.create({ data: { userId: learner.id, cursoId: c.id } });
-    await pass(learner.id, done.id, done.quiz.id);
+    await createAttempt(learner.id, done.quiz);
     // A failed attempt keeps it overdue.
-    await prisma.quizAttempt.create({
-      data: {
-        userId: learner.id,
-        cursoId: old.id,
-        moduloId: old.quiz.id,
-        porcentaje: 0,
-        aprobado: false,
-        correctas: 0,
-        totalPreguntas: 1,
-      },
-    });
+    await createAttempt(learner.id, old.quiz, { porcentaje: 0, aprobado: false, correctas: 0 });
     const listed = async () => (await upcomingDueDates(learner.id, now)).map((i) => [i.curso, i.atrasado]);
     expect(await listed()).toEqual([["Curso atrasado", true]]);
-    await pass(learner.id, old.id, old.quiz.id);
+    await createAttempt(learner.id, old.quiz);
     expect(await listed()).toEqual([]);
   });
 
@@ -288,7 +274,7 @@ describe("reminder e-mails", () => {
       await prisma.enrolment.create({ data: { userId: p.id, cursoId: course.id } });
       await prisma.enrolment.create({ data: { userId: p.id, cursoId: later.id } });
     }
-    await pass(people.passed.id, course.id, course.quiz.id);
+    await createAttempt(people.passed.id, course.quiz);
   });
 
   it("two racing runs remind each learner who has not passed once; e-mail only where the learner's choice and address allow", async () => {

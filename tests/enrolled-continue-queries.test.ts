@@ -7,52 +7,28 @@ import { logged, sqlite, statements } from "./query-log.ts";
 
 const { prisma } = await import("~/lib/db.server.ts");
 const { continueHrefs } = await import("~/features/learning/learner-state.server.ts");
-const { createUser } = await import("./factories.ts");
+const { createAttempt, createCourse, createUser, questions, withModules } = await import("./factories.ts");
 
 /** `count` courses of three modules each (quizzes in the first and last), the user enrolled in all. */
 async function enrolledCourses(userId: string, count: number) {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const course = await prisma.course.create({
-      data: {
+    const course = await createCourse(
+      {
         titulo: `Curso ${i}`,
-        estado: "publicado",
-        herramientas: [],
-        loAprenderan: [],
-        modulos: {
-          create: [
-            {
-              posicion: 0,
-              titulo: "Uno",
-              preguntas: {
-                create: [
-                  { posicion: 0, texto: "¿1?" },
-                  { posicion: 1, texto: "¿2?" },
-                ],
-              },
-            },
-            { posicion: 1, titulo: "Dos" },
-            { posicion: 2, titulo: "Tres", preguntas: { create: [{ posicion: 0, texto: "¿3?" }] } },
-          ],
-        },
+        modulos: [
+          { titulo: "Uno", preguntas: questions("¿1?", "¿2?") },
+          { titulo: "Dos" },
+          { titulo: "Tres", preguntas: questions("¿3?") },
+        ],
       },
-      include: { modulos: { orderBy: { posicion: "asc" } } },
-    });
+      withModules,
+    );
     await prisma.enrolment.create({ data: { userId, cursoId: course.id } });
     // Every other course has its first quiz passed (twice: attempts repeat).
     if (i % 2 === 0) {
       for (let k = 0; k < 2; k += 1) {
-        await prisma.quizAttempt.create({
-          data: {
-            userId,
-            cursoId: course.id,
-            moduloId: course.modulos[0]!.id,
-            porcentaje: 100,
-            aprobado: true,
-            correctas: 2,
-            totalPreguntas: 2,
-          },
-        });
+        await createAttempt(userId, course.modulos[0]!, { correctas: 2, totalPreguntas: 2 });
       }
     }
     ids.push(course.id);

@@ -4,39 +4,28 @@ import { describe, expect, it, vi } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { NO_TOKEN } from "~/features/accounts/api-token.server.ts";
 import { NOT_ENROLLED, UNENROL_FAILED, UNENROL_OK, unenrolFailedWith } from "~/features/enrolment/texts.ts";
-import { readFlash } from "~/lib/flash.server.ts";
 import * as loginApi from "~/routes/api/auth.login.ts";
 import * as listApi from "~/routes/api/auth.enrolled-courses.ts";
 import * as unenrolApi from "~/routes/api/auth.unenrol.ts";
-import * as loginRoute from "~/routes/auth/login.tsx";
 import * as coursesPage from "~/routes/user/courses.tsx";
 import * as homePage from "~/routes/user/index.tsx";
 import { expectErrorLog } from "./setup.ts";
 import {
   args,
-  cookieFrom,
+  createAttempt,
+  createCourse,
   createUser,
+  flashOf,
   formRequest,
   getRequest,
   jsonRequest,
+  questions,
+  quizModules,
   readJson,
+  sessionCookie,
   TEST_PASSWORD,
+  withModules,
 } from "./factories.ts";
-
-let n = 0;
-async function createCourse(over: { titulo?: string; duracionHoras?: number | null; participantes?: number } = {}) {
-  n += 1;
-  return prisma.course.create({
-    data: {
-      titulo: over.titulo ?? `Curso ${n}`,
-      duracionHoras: over.duracionHoras === undefined ? 12 : over.duracionHoras,
-      estado: "publicado",
-      herramientas: [],
-      loAprenderan: [],
-      cantidadParticipantes: over.participantes ?? 0,
-    },
-  });
-}
 
 async function enrolIn(userId: string, cursoId: string, progreso = 0, registradoEn = new Date()) {
   await prisma.enrolment.create({ data: { userId, cursoId, progreso, registradoEn } });
@@ -50,26 +39,14 @@ async function tokenFor(user: { correo: string }) {
   return (await readJson(response)).token as string;
 }
 
-async function sessionCookie(user: { correo: string }) {
-  const response = (await loginRoute.action(
-    args(formRequest("/login", { correo: user.correo, password: TEST_PASSWORD })),
-  )) as Response;
-  return cookieFrom(response);
-}
-
-async function flashOf(response: Response) {
-  const { flash } = await readFlash(getRequest("/user/courses", cookieFrom(response)));
-  return flash;
-}
-
 /** A student with four courses: finished, half-way, and two with out-of-range progress. */
 async function studentWithCourses() {
   const user = await createUser({ rol: "estudiante" });
   const day = 86_400_000;
-  const done = await createCourse({ titulo: "Huertos urbanos", duracionHoras: 8, participantes: 3 });
+  const done = await createCourse({ titulo: "Huertos urbanos", duracionHoras: 8, cantidadParticipantes: 3 });
   const half = await createCourse({ titulo: "Programación inicial", duracionHoras: 20 });
-  const over = await createCourse({ titulo: "Energía solar", duracionHoras: null });
-  const under = await createCourse({ titulo: "Reciclaje" });
+  const over = await createCourse({ titulo: "Energía solar" });
+  const under = await createCourse({ titulo: "Reciclaje", duracionHoras: 12 });
   await enrolIn(user.id, done.id, 100, new Date(Date.now() - 4 * day));
   await enrolIn(user.id, half.id, 40, new Date(Date.now() - 3 * day));
   await enrolIn(user.id, over.id, 150, new Date(Date.now() - 2 * day));
@@ -118,72 +95,27 @@ describe("the enrolled-course list (pages)", () => {
     expect(home.courses).toEqual(data.courses);
   });
 
-  it("'Continuar' leads to each course's next module to take, ?modulo=N#modulo-N, as the course banner does (issue 24 §2)", async () => {
+  it("'Continuar' leads to each course's next module to take, ?modulo=N#modulo-N, as the course banner does", async () => {
     const user = await createUser({ rol: "estudiante" });
     const quizModule = (posicion: number) => ({
       posicion,
       titulo: `Módulo ${posicion + 1}`,
-      preguntas: { create: [{ posicion: 0, texto: "¿Listo?" }] },
+      preguntas: questions("¿Listo?"),
     });
     // Module 1 passed, module 2 without a quiz, module 3 a quiz not passed yet: module 3 is next.
-    const midway = await prisma.course.create({
-      data: {
-        titulo: "Química del suelo",
-        estado: "publicado",
-        herramientas: [],
-        loAprenderan: [],
-        modulos: { create: [quizModule(0), { posicion: 1, titulo: "Lectura" }, quizModule(2)] },
-      },
-      include: { modulos: { orderBy: { posicion: "asc" } } },
-    });
+    const midway = await createCourse(
+      { titulo: "Química del suelo", modulos: [quizModule(0), { titulo: "Lectura" }, quizModule(2)] },
+      withModules,
+    );
     // Nothing passed yet: module 1.
-    const fresh = await prisma.course.create({
-      data: {
-        titulo: "Astronomía",
-        estado: "publicado",
-        herramientas: [],
-        loAprenderan: [],
-        modulos: { create: [quizModule(0), quizModule(1)] },
-      },
-    });
+    const fresh = await createCourse({ titulo: "Astronomía", modulos: [quizModule(0), quizModule(1)] });
     // Modules without quizzes: the first one.
-    const reading = await prisma.course.create({
-      data: {
-        titulo: "Lecturas",
-        estado: "publicado",
-        herramientas: [],
-        loAprenderan: [],
-        modulos: {
-          create: [
-            { posicion: 0, titulo: "Uno" },
-            { posicion: 1, titulo: "Dos" },
-          ],
-        },
-      },
-    });
+    const reading = await createCourse({ titulo: "Lecturas", modulos: [{ titulo: "Uno" }, { titulo: "Dos" }] });
     // Finished (its certificate exists): shows 'Ver certificado', not 'Continuar'.
-    const finished = await prisma.course.create({
-      data: {
-        titulo: "Compostaje",
-        estado: "publicado",
-        herramientas: [],
-        loAprenderan: [],
-        modulos: { create: [quizModule(0)] },
-      },
-    });
+    const finished = await createCourse({ titulo: "Compostaje", modulos: [quizModule(0)] });
     for (const course of [midway, fresh, reading, finished]) await enrolIn(user.id, course.id, 50);
     const [first] = midway.modulos;
-    await prisma.quizAttempt.create({
-      data: {
-        userId: user.id,
-        cursoId: midway.id,
-        moduloId: first!.id,
-        porcentaje: 100,
-        aprobado: true,
-        correctas: 1,
-        totalPreguntas: 1,
-      },
-    });
+    await createAttempt(user.id, first!);
     await prisma.certificate.create({
       data: {
         userId: user.id,
@@ -253,7 +185,7 @@ describe("the enrolled-course list (pages)", () => {
 
   it("the action reports a course one is not enrolled in, and a malformed request", async () => {
     const { user } = await studentWithCourses();
-    const other = await createCourse({ participantes: 5 });
+    const other = await createCourse({ cantidadParticipantes: 5 });
     const cookie = await sessionCookie(user);
     const notEnrolled = (await coursesPage.action(
       args(formRequest("/user/courses", { intent: "unenrol", courseId: other.id }, { cookie })),
@@ -392,47 +324,9 @@ describe("enrolling again", () => {
   it("starts from the modules already passed, not from 0% (attempts outlive an enrolment)", async () => {
     const { enrol } = await import("~/features/enrolment/enrolment.server.ts");
     const user = await createUser({ rol: "estudiante" });
-    const course = await prisma.course.create({
-      data: {
-        titulo: "Curso con dos evaluaciones",
-        estado: "publicado",
-        herramientas: [],
-        loAprenderan: [],
-        modulos: {
-          create: [0, 1].map((posicion) => ({
-            posicion,
-            titulo: `Módulo ${posicion + 1}`,
-            preguntas: {
-              create: [
-                {
-                  posicion: 0,
-                  texto: "¿Sí?",
-                  opciones: {
-                    create: [
-                      { posicion: 0, texto: "Sí", correcta: true },
-                      { posicion: 1, texto: "No" },
-                    ],
-                  },
-                },
-              ],
-            },
-          })),
-        },
-      },
-      include: { modulos: true },
-    });
+    const course = await createCourse({ titulo: "Curso con dos evaluaciones", modulos: quizModules(2) }, withModules);
     // One module passed during an earlier enrolment that the person then left.
-    await prisma.quizAttempt.create({
-      data: {
-        userId: user.id,
-        cursoId: course.id,
-        moduloId: course.modulos[0]!.id,
-        porcentaje: 100,
-        aprobado: true,
-        correctas: 1,
-        totalPreguntas: 1,
-      },
-    });
+    await createAttempt(user.id, course.modulos[0]!);
     expect(await enrol({ id: user.id, rol: "estudiante" }, course.id)).toMatchObject({
       ok: true,
       alreadyEnrolled: false,

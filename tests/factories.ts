@@ -1,8 +1,12 @@
 import crypto from "node:crypto";
 import { expect } from "vitest";
+import type { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { readFlash } from "~/lib/flash.server.ts";
+import { storeBytes } from "~/lib/storage.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import { createUserSession, toSessionUser } from "~/features/accounts/session.server.ts";
+import { courseTitleFields, courseWordsCreate } from "~/features/courses/title-search.ts";
 import { userWordsCreate } from "~/features/accounts/user-words.ts";
 import * as loginApi from "~/routes/api/auth.login.ts";
 import * as loginRoute from "~/routes/auth/login.tsx";
@@ -41,6 +45,74 @@ export async function createUser(
     },
   });
   return toSessionUser(row);
+}
+
+type ModuleFields = Omit<Prisma.ModuleUncheckedCreateWithoutCursoInput, "posicion"> & { posicion?: number };
+type CourseFields = Partial<Omit<Prisma.CourseUncheckedCreateInput, "modulos" | "words">> & {
+  modulos?: ModuleFields[];
+};
+let courses = 0;
+
+/**
+ * A course as the course services write it (its search column and words), published unless
+ * `estado` says otherwise; `modulos` in order (`posicion` is the index); `query` adds a create's
+ * `include` or `select`.
+ */
+export function createCourse<Q extends Omit<Prisma.CourseCreateArgs, "data"> = object>(
+  fields: CourseFields = {},
+  query?: Q,
+): Promise<Prisma.CourseGetPayload<Q>> {
+  const { modulos, ...course } = fields;
+  const data = { estado: "publicado", herramientas: [], loAprenderan: [], ...course };
+  const titulo = course.titulo ?? `Curso ${++courses}`;
+  return prisma.course.create({
+    ...(query as Q),
+    data: {
+      ...data,
+      ...courseTitleFields(titulo),
+      ...courseWordsCreate({ ...data, titulo }),
+      ...(modulos && { modulos: { create: modulos.map((m, posicion) => ({ posicion, ...m })) } }),
+    },
+  }) as never; // Prisma's result type for `query`, which TypeScript cannot infer through the spread
+}
+
+/** `createCourse`'s query for the course with its modules in order. */
+export const withModules = { include: { modulos: { orderBy: { posicion: "asc" as const } } } };
+
+/** A module's questions without options (nested-create data), in order. */
+export function questions(...texts: string[]) {
+  return { create: texts.map((texto, posicion) => ({ posicion, texto })) };
+}
+
+/** `count` modules, each with `oneQuestionQuiz()` ('Módulo 1', 'Módulo 2'…). */
+export function quizModules(count: number) {
+  return Array.from({ length: count }, (_, i) => ({ titulo: `Módulo ${i + 1}`, preguntas: oneQuestionQuiz() }));
+}
+
+/** A module's files (nested-create data): one small PDF, 'Guía.pdf', put in storage. */
+export async function storedPdf() {
+  const storageKey = await storeBytes("modules", "pdf", new TextEncoder().encode("%PDF-1.4\n%%EOF\n"));
+  return { create: [{ nombre: "Guía.pdf", storageKey, tamano: 15 }] };
+}
+
+/** A quiz attempt at a module, passed with 1 of 1 unless `over` says otherwise. */
+export function createAttempt(
+  userId: string,
+  module: { id: string; cursoId: string },
+  over: Partial<Prisma.QuizAttemptUncheckedCreateInput> = {},
+) {
+  return prisma.quizAttempt.create({
+    data: {
+      userId,
+      cursoId: module.cursoId,
+      moduloId: module.id,
+      porcentaje: 100,
+      aprobado: true,
+      correctas: 1,
+      totalPreguntas: 1,
+      ...over,
+    },
+  });
 }
 
 /** A request as the browser would send it, from our own origin by default. */
@@ -87,6 +159,11 @@ export function cookieFrom(response: Response): string {
   return setCookie.split(";")[0] ?? "";
 }
 
+/** The flash message a response's Set-Cookie carries, as the next page reads it. */
+export async function flashOf(response: Response) {
+  return (await readFlash(getRequest("/", cookieFrom(response)))).flash;
+}
+
 /** Loader/action arguments as React Router passes them. */
 export function args(request: Request, params: Record<string, string> = {}) {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -120,7 +197,7 @@ export function multipartRequest(
 
 type Reply = { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
 /** The payload and status of an action's `data(...)` (or a plain returned object). */
-export function dataOf<T = { result?: Reply }>(value: unknown): { data: T; status: number } {
+export function dataOf<T = { result?: Reply; success?: boolean }>(value: unknown): { data: T; status: number } {
   const v = value as { type?: string; data?: T; init?: { status?: number } | null };
   if (v && v.type === "DataWithResponseInit") return { data: (v.data ?? {}) as T, status: v.init?.status ?? 200 };
   return { data: value as T, status: 200 };

@@ -5,7 +5,6 @@
 import { describe, expect, it } from "vitest";
 import * as M from "~/features/authoring/texts.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
-import { readFlash } from "~/lib/flash.server.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as editPage from "~/routes/admin/course-edit.tsx";
@@ -14,7 +13,16 @@ import * as adminLibrary from "~/routes/admin/library.tsx";
 import * as adminOutbox from "~/routes/admin/outbox.tsx";
 import * as courseDetail from "~/routes/courses/detail.tsx";
 import * as finishRoute from "~/routes/courses/finish.ts";
-import { args, createUser, formRequest, getRequest, multipartRequest, signedIn } from "./factories.ts";
+import {
+  args,
+  createCourse,
+  createUser,
+  flashOf,
+  formRequest,
+  getRequest,
+  multipartRequest,
+  signedIn,
+} from "./factories.ts";
 
 const BAD_IDS: Array<[string, string]> = [
   ["no Latin-1", "módulo✓"],
@@ -37,16 +45,9 @@ async function thrownBy(run: () => unknown): Promise<{ status: number; body: unk
   return { status: d.init?.status ?? 200, body: d.data };
 }
 
-async function flashOf(response: Response) {
-  const cookie = (response.headers.get("Set-Cookie") ?? "").split(";")[0] ?? "";
-  return (await readFlash(getRequest("/", cookie))).flash;
-}
-
 async function editorSetup() {
   const admin = await signedIn("admin");
-  const course = await prisma.course.create({
-    data: { titulo: "Ids", herramientas: [], loAprenderan: [], modulos: { create: { titulo: "M", posicion: 0 } } },
-  });
+  const course = await createCourse({ titulo: "Ids", estado: "borrador", modulos: [{ titulo: "M" }] });
   const mod = await prisma.module.findFirstOrThrow({ where: { cursoId: course.id } });
   const post = (fields: Record<string, string>) =>
     editPage.action(

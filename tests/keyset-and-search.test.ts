@@ -12,11 +12,11 @@ import {
   backfillCourseWords,
   listAdminCourses,
 } from "~/features/courses/admin-courses.server.ts";
-import { courseTitleFields, courseWordsCreate } from "~/features/courses/title-search.ts";
+import { courseTitleFields } from "~/features/courses/title-search.ts";
 import * as listApi from "~/routes/api/cursos.list.ts";
 import * as listPage from "~/routes/courses/list.tsx";
 import { listUsers } from "~/features/accounts/users.server.ts";
-import { args, createUser, getRequest, jsonRequest, readJson } from "./factories.ts";
+import { args, createCourse, createUser, getRequest, jsonRequest, readJson } from "./factories.ts";
 
 async function publishedCourses(n: number, dirigidoA = "estudiante") {
   // Several courses share each instant: the id breaks the tie, and the cursor must too.
@@ -138,9 +138,7 @@ describe("typed pages of the records", () => {
 describe("indexed searches", () => {
   it("the admin's search ignores accents and case and finds any word ('matematica' finds 'Matemáticas')", async () => {
     for (const titulo of ["Matemáticas para todos", "MATEMÁTICA financiera", "Educación matemática", "Huertos"]) {
-      await prisma.course.create({
-        data: { ...courseTitleFields(titulo), ...courseWordsCreate({ titulo }), herramientas: [], loAprenderan: [] },
-      });
+      await createCourse({ titulo, estado: "borrador" });
     }
     const found = await listAdminCourses({ q: "  Matematica " });
     expect(found.courses.map((c) => c.titulo).sort()).toEqual([

@@ -15,46 +15,16 @@ import * as audienceRoute from "~/routes/courses/audience.tsx";
 import * as detailRoute from "~/routes/courses/detail.tsx";
 import * as myCertificatesRoute from "~/routes/user/certificates.tsx";
 import * as myCoursesRoute from "~/routes/user/courses.tsx";
-import { args, getRequest, signedIn, oneQuestionQuiz } from "./factories.ts";
+import { args, createAttempt, createCourse, getRequest, quizModules, signedIn, withModules } from "./factories.ts";
 
 let n = 0;
-async function createCourse(quizModules = 1, titulo = `Curso de estado ${++n} ${Date.now()}`) {
-  return prisma.course.create({
-    data: {
-      titulo,
-      dirigidoA: "general",
-      estado: "publicado",
-      duracionHoras: 8,
-      herramientas: [],
-      loAprenderan: [],
-      modulos: {
-        create: Array.from({ length: quizModules }, (_, i) => ({
-          posicion: i,
-          titulo: `Módulo ${i + 1}`,
-          preguntas: oneQuestionQuiz(),
-        })),
-      },
-    },
-    include: { modulos: { orderBy: { posicion: "asc" } } },
-  });
-}
-type Course = Awaited<ReturnType<typeof createCourse>>;
+const quizCourse = (count = 1, titulo = `Curso de estado ${++n} ${Date.now()}`) =>
+  createCourse({ titulo, duracionHoras: 8, modulos: quizModules(count) }, withModules);
+type Course = Awaited<ReturnType<typeof quizCourse>>;
 
 async function enrolAndPass(user: { id: string; rol: "estudiante" | null }, course: Course, passed: number) {
   await prisma.enrolment.create({ data: { userId: user.id, cursoId: course.id } });
-  for (const m of course.modulos.slice(0, passed)) {
-    await prisma.quizAttempt.create({
-      data: {
-        userId: user.id,
-        cursoId: course.id,
-        moduloId: m.id,
-        porcentaje: 100,
-        aprobado: true,
-        correctas: 1,
-        totalPreguntas: 1,
-      },
-    });
-  }
+  for (const m of course.modulos.slice(0, passed)) await createAttempt(user.id, m);
 }
 
 async function finished(user: { id: string; rol: "estudiante" | null }, course: Course) {
@@ -68,7 +38,7 @@ describe("learner state on the cards", () => {
   it("is computed for the listed courses: enrolled with progress, finished with the certificate", async () => {
     const { user, cookie } = await signedIn("estudiante");
     const viewer = { id: user.id, rol: "estudiante" as const };
-    const [started, done, untouched] = [await createCourse(3), await createCourse(1), await createCourse(1)];
+    const [started, done, untouched] = [await quizCourse(3), await quizCourse(1), await quizCourse(1)];
     await enrolAndPass(viewer, started, 2);
     await prisma.enrolment.updateMany({ where: { userId: user.id, cursoId: started.id }, data: { progreso: 67 } });
     const codigo = await finished(viewer, done);
@@ -100,19 +70,10 @@ describe("learner state on the cards", () => {
   });
 });
 
-describe("what an estudiante may take comes first (issue 36 §4)", () => {
+describe("what an estudiante may take comes first", () => {
   it("/cursos is their list; ?todos=1 the whole catalog, another audience's course saying why, with no button", async () => {
     const { cookie } = await signedIn("estudiante");
-    const make = (dirigidoA: string) =>
-      prisma.course.create({
-        data: {
-          titulo: `Para ${dirigidoA} ${++n}`,
-          dirigidoA,
-          estado: "publicado",
-          herramientas: [],
-          loAprenderan: [],
-        },
-      });
+    const make = (dirigidoA: string) => createCourse({ titulo: `Para ${dirigidoA} ${++n}`, dirigidoA });
     const [mine, everyone, teachers] = [await make("estudiante"), await make("general"), await make("docente")];
     type Page = { courses: Array<{ id: string }>; learner: Record<string, unknown>; own: unknown };
     const list = async (url: string) => (await listRoute.loader(args(getRequest(url, cookie)))) as Page;
@@ -150,7 +111,7 @@ describe("the course page", () => {
   it("shows the progress rounded by the one rule (2 of 3 is 67) and the certificate once issued", async () => {
     const { user, cookie } = await signedIn("estudiante");
     const viewer = { id: user.id, rol: "estudiante" as const };
-    const course = await createCourse(3);
+    const course = await quizCourse(3);
     await enrolAndPass(viewer, course, 2);
     const data = (await detailRoute.loader(
       args(getRequest(`/cursos/${course.id}`, cookie), { cursoId: course.id }),
@@ -168,7 +129,7 @@ describe("finished courses in the user panel", () => {
   it("'Mis cursos' links the certificate; leaving the course keeps it (and says so)", async () => {
     const { user, cookie } = await signedIn("estudiante");
     const viewer = { id: user.id, rol: "estudiante" as const };
-    const course = await createCourse(1);
+    const course = await quizCourse(1);
     const codigo = await finished(viewer, course);
 
     const list = await myCoursesRoute.loader(args(getRequest(`/user/courses?eliminar=${course.id}`, cookie)));
@@ -185,7 +146,7 @@ describe("finished courses in the user panel", () => {
     const { user, cookie } = await signedIn("estudiante");
     const viewer = { id: user.id, rol: "estudiante" as const };
     const courses = [];
-    for (let i = 0; i < 21; i++) courses.push(await createCourse(1));
+    for (let i = 0; i < 21; i++) courses.push(await quizCourse(1));
     for (const c of courses) await finished(viewer, c);
     await prisma.course.update({ where: { id: courses[20]!.id }, data: { titulo: "Título cambiado después" } });
 

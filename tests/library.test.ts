@@ -298,7 +298,7 @@ describe("admin upload and delete", () => {
   });
 });
 
-describe("admin edit (issue 24 §2): title, author, description, pages and an optional new PDF", () => {
+describe("admin edit: title, author, description, pages and an optional new PDF", () => {
   const editUrl = (id: string, query = "") => `/admin/library?editar=${id}${query}`;
   async function flashOf(response: Response) {
     const { flash } = await readFlash(getRequest("/admin/library", response.headers.get("Set-Cookie") ?? ""));

@@ -16,7 +16,6 @@ import {
   type MailTransport,
 } from "~/features/mail/sender.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { readFlash } from "~/lib/flash.server.ts";
 import { expectErrorLog } from "./setup.ts";
 import { env, resetEnvCache } from "~/lib/env.server.ts";
 import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
@@ -26,9 +25,9 @@ import * as adminContact from "~/routes/admin/contact-messages.tsx";
 import * as adminOutbox from "~/routes/admin/outbox.tsx";
 import {
   args,
-  cookieFrom,
   createUser,
   dataOf as sharedDataOf,
+  flashOf,
   formRequest,
   getRequest,
   jsonRequest,
@@ -352,8 +351,6 @@ describe("mail sender", () => {
 
 type ContactData = { success?: boolean; result?: { error?: Record<string, string[] | null> } };
 const dataOf = (value: unknown) => sharedDataOf<ContactData>(value);
-const flashOf = async (response: Response) => (await readFlash(getRequest("/", cookieFrom(response)))).flash;
-
 describe("contact form", () => {
   it("stores the submission and queues it for the academy even when SMTP is down", async () => {
     const result = dataOf(

@@ -10,19 +10,13 @@ import * as userMessages from "~/routes/user/messages.tsx";
 import {
   args,
   createUser,
+  dataOf,
   formRequest,
   getRequest,
   jsonRequest,
   readJson,
   sessionCookie as signIn,
 } from "./factories.ts";
-
-type Reply = { error?: Record<string, string[] | null> };
-function dataOf(value: unknown): { data: { result?: Reply; success?: boolean }; status: number } {
-  const v = value as { type?: string; data?: { result?: Reply; success?: boolean }; init?: { status?: number } | null };
-  if (v && v.type === "DataWithResponseInit") return { data: v.data ?? {}, status: v.init?.status ?? 200 };
-  return { data: value as { result?: Reply; success?: boolean }, status: 200 };
-}
 
 async function send(cookie: string, fields: Record<string, string>) {
   return dataOf(await userMessages.action(args(formRequest("/user/messages?nuevo=1", fields, { cookie }))));
@@ -334,7 +328,7 @@ describe("API /api/mensajes", () => {
   });
 });
 
-describe("the academy's mail is no megaphone (issue 22 §3)", () => {
+describe("the academy's mail is no megaphone", () => {
   const post = (cookie: string, to: string, i: number) =>
     apiMensajes.action(
       args(

@@ -15,7 +15,18 @@ import { prisma } from "~/lib/db.server.ts";
 import { readStoredBytes, storeBytes } from "~/lib/storage.server.ts";
 import * as apiRoute from "~/routes/api/auth.my-data.ts";
 import * as webRoute from "~/routes/users/my-data.ts";
-import { args, createUser, getRequest, jsonRequest, oneQuestionQuiz, PNG_1PX, signedIn, thrown } from "./factories.ts";
+import {
+  args,
+  createAttempt,
+  createCourse,
+  createUser,
+  getRequest,
+  jsonRequest,
+  oneQuestionQuiz,
+  PNG_1PX,
+  signedIn,
+  thrown,
+} from "./factories.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Reading an archive back: Python's zipfile (CRCs checked) and Info-ZIP's `unzip -t`
@@ -78,43 +89,30 @@ let issuedCode = "";
 let revokedCode = "";
 
 async function historyOf(person: Person, other: Person, tag: string) {
-  const course = await prisma.course.create({
-    data: {
-      titulo: `Huertos ${tag}`,
-      estado: "publicado",
-      duracionHoras: 8,
-      herramientas: [],
-      loAprenderan: [],
-      modulos: { create: [{ posicion: 0, titulo: `Suelo ${tag}`, preguntas: oneQuestionQuiz() }] },
-    },
-    include: { modulos: { include: { preguntas: { include: { opciones: true } } } } },
-  });
+  const course = await createCourse(
+    { titulo: `Huertos ${tag}`, duracionHoras: 8, modulos: [{ titulo: `Suelo ${tag}`, preguntas: oneQuestionQuiz() }] },
+    { include: { modulos: { include: { preguntas: { include: { opciones: true } } } } } },
+  );
   const modulo = course.modulos[0]!;
   const question = modulo.preguntas[0]!;
   await prisma.enrolment.create({ data: { userId: person.user.id, cursoId: course.id, progreso: 100 } });
   for (const [i, right] of [false, true].entries()) {
     const option = question.opciones.find((o) => o.correcta === right)!;
-    await prisma.quizAttempt.create({
-      data: {
-        userId: person.user.id,
-        cursoId: course.id,
-        moduloId: modulo.id,
-        porcentaje: right ? 100 : 0,
-        aprobado: right,
-        correctas: right ? 1 : 0,
-        totalPreguntas: 1,
-        createdAt: new Date(Date.now() - (2 - i) * 60_000),
-        answers: {
-          create: [
-            {
-              preguntaId: question.id,
-              opcionId: option.id,
-              pregunta: question.texto,
-              respuestaUsuario: `${option.texto} (${tag})`,
-              esCorrecta: right,
-            },
-          ],
-        },
+    await createAttempt(person.user.id, modulo, {
+      porcentaje: right ? 100 : 0,
+      aprobado: right,
+      correctas: right ? 1 : 0,
+      createdAt: new Date(Date.now() - (2 - i) * 60_000),
+      answers: {
+        create: [
+          {
+            preguntaId: question.id,
+            opcionId: option.id,
+            pregunta: question.texto,
+            respuestaUsuario: `${option.texto} (${tag})`,
+            esCorrecta: right,
+          },
+        ],
       },
     });
   }
@@ -179,9 +177,7 @@ beforeAll(async () => {
   issuedCode = mine.certificate.codigo;
   // Ana's certificate has its PDF stored already; a second one, revoked, has none.
   await ensureCertificatePdf(mine.certificate);
-  const other = await prisma.course.create({
-    data: { titulo: "Reciclaje", estado: "publicado", herramientas: [], loAprenderan: [] },
-  });
+  const other = await createCourse({ titulo: "Reciclaje" });
   // Ana teaches that course (its team); Bruno's team rows stay out of her archive.
   taughtCourseId = other.id;
   await prisma.courseTeacher.create({ data: { cursoId: other.id, userId: ana.user.id } });

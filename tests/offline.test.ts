@@ -9,31 +9,18 @@ import { sessionMiddleware } from "~/features/accounts/guards.server.ts";
 import { offlineKey, offlineMiddleware } from "~/features/offline/offline.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { resetEnvCache } from "~/lib/env.server.ts";
-import { storeBytes } from "~/lib/storage.server.ts";
 import * as logout from "~/routes/auth/logout.ts";
 import * as detail from "~/routes/courses/detail.tsx";
 import * as manifest from "~/routes/manifest.ts";
 import * as moduleFile from "~/routes/courses/module-file.ts";
 import * as sw from "~/routes/sw.ts";
-import { createUser, formRequest, getRequest, sessionCookie } from "./factories.ts";
+import { createCourse, createUser, formRequest, getRequest, sessionCookie, storedPdf } from "./factories.ts";
 
 async function courseWithFile() {
-  const pdf = await storeBytes("modules", "pdf", new TextEncoder().encode("%PDF-1.4\n%%EOF\n"));
-  const course = await prisma.course.create({
-    data: {
-      titulo: "Curso sin conexión",
-      dirigidoA: "general",
-      estado: "publicado",
-      herramientas: [],
-      loAprenderan: [],
-      modulos: {
-        create: [
-          { posicion: 0, titulo: "Uno", archivos: { create: [{ nombre: "Guía.pdf", storageKey: pdf, tamano: 15 }] } },
-        ],
-      },
-    },
-    include: { modulos: { include: { archivos: true } } },
-  });
+  const course = await createCourse(
+    { titulo: "Curso sin conexión", modulos: [{ titulo: "Uno", archivos: await storedPdf() }] },
+    { include: { modulos: { include: { archivos: true } } } },
+  );
   return { course, fileId: course.modulos[0]!.archivos[0]!.id };
 }
 

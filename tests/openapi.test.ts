@@ -1061,7 +1061,7 @@ describe("every documented call answers as documented", () => {
     }
   });
 
-  it("every error answered is documented with the very text the code sends (issue 24 §6)", () => {
+  it("every error answered is documented with the very text the code sends", () => {
     expect(undocumentedErrors).toEqual([]);
   });
 });

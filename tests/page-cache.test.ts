@@ -8,7 +8,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { deleteCourse, publishCourse } from "~/features/courses/admin-courses.server.ts";
 import { addModule } from "~/features/authoring/editor-steps.server.ts";
 import { bumpCatalog, catalogVersion } from "~/lib/db/catalog-stamp.server.ts";
-import { prisma } from "~/lib/db.server.ts";
 import {
   clearPageCache,
   pageCacheKey,
@@ -17,7 +16,7 @@ import {
   pickEncoding,
   withScriptHashes,
 } from "~/lib/page-cache.server.ts";
-import { createUser, getRequest } from "./factories.ts";
+import { createCourse, createUser, getRequest } from "./factories.ts";
 
 const NONCE = "c3RvcmVkLW5vbmNlLTEyMzQ=";
 
@@ -157,14 +156,11 @@ describe("pageCacheMiddleware", () => {
 
   it("publishing a course is a catalog change", async () => {
     const admin = await createUser({ rol: "admin" });
-    const course = await prisma.course.create({
-      data: {
-        titulo: "Borrador para publicar",
-        dirigidoA: "estudiante",
-        herramientas: [],
-        loAprenderan: [],
-        creadoPorId: admin.id,
-      },
+    const course = await createCourse({
+      titulo: "Borrador para publicar",
+      estado: "borrador",
+      dirigidoA: "estudiante",
+      creadoPorId: admin.id,
     });
     const page = renderer();
     await visit("/cursos", page.next);
@@ -176,16 +172,7 @@ describe("pageCacheMiddleware", () => {
 
   it("adding a module and deleting a course are catalog changes too", async () => {
     const admin = await createUser({ rol: "admin" });
-    const course = await prisma.course.create({
-      data: {
-        titulo: "Curso publicado",
-        estado: "publicado",
-        dirigidoA: "docente",
-        herramientas: [],
-        loAprenderan: [],
-        creadoPorId: admin.id,
-      },
-    });
+    const course = await createCourse({ titulo: "Curso publicado", dirigidoA: "docente", creadoPorId: admin.id });
     const page = renderer();
     const path = `/cursos/${course.id}`;
     await visit(path, page.next);

@@ -25,28 +25,22 @@ import * as userProfile from "~/routes/user/profile.tsx";
 import * as confirmEmail from "~/routes/auth/confirm-email.tsx";
 import * as avatarRoute from "~/routes/users/avatar.ts";
 import {
-  PNG_1PX,
   args,
   createUser,
+  dataOf,
   formRequest,
   getRequest,
   jsonRequest,
+  multipartRequest as multipart,
+  PNG_1PX,
   readJson,
   sessionCookie as signIn,
-  multipartRequest as multipart,
   thrown,
 } from "./factories.ts";
 import { expectErrorLog } from "./setup.ts";
 
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 7), Buffer.from([0xff, 0xd9])]);
 const TEXT = Buffer.from("hola, no soy una imagen");
-
-type Reply = { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> };
-function dataOf(value: unknown): { data: { result?: Reply; success?: boolean }; status: number } {
-  const v = value as { type?: string; data?: { result?: Reply }; init?: { status?: number } | null };
-  if (v && v.type === "DataWithResponseInit") return { data: v.data ?? {}, status: v.init?.status ?? 200 };
-  return { data: value as { result?: Reply }, status: 200 };
-}
 
 function avatarFiles(): string[] {
   const dir = path.join(uploadsDir(), "avatars");

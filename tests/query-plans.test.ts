@@ -14,11 +14,11 @@ const messages = await import("~/features/messages/messages.server.ts");
 const books = await import("~/features/library/book-search.server.ts");
 const outbox = await import("~/features/mail/outbox.server.ts");
 const contact = await import("~/features/contact/contact.server.ts");
-const { courseTitleFields, courseWordsCreate } = await import("~/features/courses/title-search.ts");
+const { courseTitleFields } = await import("~/features/courses/title-search.ts");
 const { HASHED_SEARCH } = await import("~/features/search/word-search.server.ts");
 const { bookSearchFields, searchWords } = await import("~/features/library/book-words.ts");
 const reports = await import("~/features/reports/reports.server.ts");
-const { createUser } = await import("./factories.ts");
+const { createAttempt, createCourse, createUser, questions } = await import("./factories.ts");
 
 const BIG =
   "(main\\.)?(Course|CourseWord|User|UserWord|Message|QuizQuestion|Module|Enrolment|Book|BookWord|QuizAttempt|AttemptAnswer|Certificate|Tally|OutboxMail|ContactMessage)";
@@ -53,15 +53,10 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
     const user = await createUser({ rol: "admin" });
     userId = user.id;
     for (const [i, titulo] of ["Matemáticas básicas", "Robótica educativa", "Huertos urbanos"].entries()) {
-      const course = await prisma.course.create({
-        data: {
-          ...courseTitleFields(titulo),
-          estado: "publicado",
-          dirigidoA: i === 0 ? "general" : "docente",
-          herramientas: [],
-          loAprenderan: [],
-          modulos: { create: [{ posicion: 0, titulo: "M", preguntas: { create: [{ posicion: 0, texto: "¿?" }] } }] },
-        },
+      const course = await createCourse({
+        titulo,
+        dirigidoA: i === 0 ? "general" : "docente",
+        modulos: [{ titulo: "M", preguntas: questions("¿?") }],
       });
       courseId = course.id;
     }
@@ -94,17 +89,7 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
 
   it("the word searches (catalog, admin courses, records) read their word index: rare words by keys, common ones by a walk", async () => {
     // CourseWord and UserWord, as the library's BookWord (features/search/word-search.server.ts).
-    for (const titulo of ["Introducción a la programación", "Programación creativa"]) {
-      await prisma.course.create({
-        data: {
-          ...courseTitleFields(titulo),
-          ...courseWordsCreate({ titulo }),
-          estado: "publicado",
-          herramientas: [],
-          loAprenderan: [],
-        },
-      });
-    }
+    for (const titulo of ["Introducción a la programación", "Programación creativa"]) await createCourse({ titulo });
     await createUser({ nombre: "Sofía", apellido: "Núñez", correo: "sofia.nunez@escuela.cl" });
     const onWords =
       /SEARCH (main\.)?(w|o\d+|t\d+|CourseWord|UserWord) USING (COVERING )?INDEX ((Course|User)Word_word_(course|user)Id_idx \(word>\? AND word<\?\)|CourseWord_estado_word_dirigidoA_courseId_idx \(estado=\? AND word>\? AND word<\?\)|sqlite_autoindex_(Course|User)Word_1 \((course|user)Id=\? AND word>\? AND word<\?\))/;
@@ -392,18 +377,12 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
     });
     const modulo = course.modulos[0]!;
     await prisma.enrolment.create({ data: { userId: student.id, cursoId: courseId } });
-    await prisma.quizAttempt.create({
-      data: {
-        userId: student.id,
-        cursoId: courseId,
-        moduloId: modulo.id,
-        porcentaje: 0,
-        aprobado: false,
-        correctas: 0,
-        totalPreguntas: 1,
-        answers: {
-          create: [{ preguntaId: modulo.preguntas[0]!.id, pregunta: "¿?", respuestaUsuario: "x", esCorrecta: false }],
-        },
+    await createAttempt(student.id, modulo, {
+      porcentaje: 0,
+      aprobado: false,
+      correctas: 0,
+      answers: {
+        create: [{ preguntaId: modulo.preguntas[0]!.id, pregunta: "¿?", respuestaUsuario: "x", esCorrecta: false }],
       },
     });
     const resumen = await expectIndexed(() => reports.getResumen());
@@ -444,9 +423,7 @@ describe("Tally: the counts the lists show, kept by the database's triggers", ()
   it("follows courses created, published, moved to another audience and deleted", async () => {
     const before = await tally("course:publicado:comunidad");
     const draftsBefore = await tally("course:borrador:comunidad");
-    const course = await prisma.course.create({
-      data: { ...courseTitleFields("Tally"), dirigidoA: "comunidad", herramientas: [], loAprenderan: [] },
-    });
+    const course = await createCourse({ titulo: "Tally", estado: "borrador", dirigidoA: "comunidad" });
     expect(await tally("course:borrador:comunidad")).toBe(draftsBefore + 1);
     await prisma.course.update({ where: { id: course.id }, data: { estado: "publicado" } });
     expect(await tally("course:borrador:comunidad")).toBe(draftsBefore);

@@ -20,7 +20,6 @@ const { QuestionArticle } = await import("~/features/questions/components/questi
 const { BUDGETS } = await import("~/features/limits/rate-limits.server.ts");
 const { setPreferences } = await import("~/features/notifications/notify.server.ts");
 const { createSmtpTransport, deliverPending } = await import("~/features/mail/sender.server.ts");
-const { courseTitleFields } = await import("~/features/courses/title-search.ts");
 const { COURSE_NOT_FOUND } = await import("~/features/courses/texts.ts");
 const { TEXT_NOT_ALLOWED } = await import("~/lib/text.ts");
 const modulePage = await import("~/routes/questions/module.tsx");
@@ -31,7 +30,7 @@ const oneApi = await import("~/routes/api/preguntas.pregunta.ts");
 const stateApi = await import("~/routes/api/preguntas.estado.ts");
 const answerApi = await import("~/routes/api/preguntas.respuestas.ts");
 const answerOneApi = await import("~/routes/api/respuestas.respuesta.ts");
-const { args, createUser, dataOf, formRequest, getRequest, jsonRequest, readJson, signedIn, thrown } =
+const { args, createCourse, createUser, dataOf, formRequest, getRequest, jsonRequest, readJson, signedIn, thrown } =
   await import("./factories.ts");
 
 const smtp = smtpCapture();
@@ -39,18 +38,11 @@ const smtp = smtpCapture();
 type Signed = Awaited<ReturnType<typeof signedIn>>;
 type Question = Awaited<ReturnType<typeof readJson>> & { id: string; respuestas: unknown[] };
 
-async function newCourse(titulo: string, estado = "publicado", modules = ["Suelos", "Riego"]) {
-  return prisma.course.create({
-    data: {
-      ...courseTitleFields(titulo),
-      herramientas: [],
-      loAprenderan: [],
-      estado,
-      modulos: { create: modules.map((m, posicion) => ({ titulo: m, posicion })) },
-    },
-    select: { id: true, modulos: { orderBy: { posicion: "asc" }, select: { id: true } } },
-  });
-}
+const newCourse = (titulo: string, estado = "publicado", modules = ["Suelos", "Riego"]) =>
+  createCourse(
+    { titulo, estado, modulos: modules.map((m) => ({ titulo: m })) },
+    { select: { id: true, modulos: { orderBy: { posicion: "asc" }, select: { id: true } } } },
+  );
 
 let course: Awaited<ReturnType<typeof newCourse>>;
 let draft: Awaited<ReturnType<typeof newCourse>>;

@@ -4,82 +4,48 @@ import { prisma } from "~/lib/db.server.ts";
 import { QUIZ_AUTH_MESSAGES } from "~/features/quizzes/api.server.ts";
 import { QUIZ_FORBIDDEN, QUIZ_NOT_FOUND } from "~/features/quizzes/quiz.server.ts";
 import * as quizRoute from "~/routes/courses/quiz.tsx";
-import * as loginApi from "~/routes/api/auth.login.ts";
-import * as loginRoute from "~/routes/auth/login.tsx";
 import * as answerApi from "~/routes/api/cursos.answer.ts";
 import * as answersApi from "~/routes/api/quiz.answers.ts";
 import * as attemptsApi from "~/routes/api/quiz.attempts.ts";
 import * as progressApi from "~/routes/api/cursos.progress.ts";
-import {
-  args,
-  cookieFrom,
-  createUser,
-  formRequest,
-  getRequest,
-  jsonRequest,
-  readJson,
-  TEST_PASSWORD,
-} from "./factories.ts";
+import { args, createCourse, dataOf, formRequest, getRequest, jsonRequest, readJson, signedIn } from "./factories.ts";
 
-async function courseWithQuiz() {
-  const course = await prisma.course.create({
-    data: {
+const courseWithQuiz = () =>
+  createCourse(
+    {
       titulo: "Curso con evaluación",
-      estado: "publicado",
-      herramientas: [],
-      loAprenderan: [],
-      modulos: {
-        create: [0, 1].map((posicion) => ({
-          posicion,
-          titulo: `Módulo ${posicion + 1}`,
-          preguntas: {
-            create: [0, 1, 2].map((i) => ({
-              posicion: i,
-              texto: `M${posicion} pregunta ${i}`,
-              opciones: { create: [0, 1, 2].map((o) => ({ posicion: o, texto: `Opción ${o}`, correcta: o === 1 })) },
-            })),
-          },
-        })),
-      },
+      modulos: [0, 1].map((m) => ({
+        titulo: `Módulo ${m + 1}`,
+        preguntas: {
+          create: [0, 1, 2].map((i) => ({
+            posicion: i,
+            texto: `M${m} pregunta ${i}`,
+            opciones: { create: [0, 1, 2].map((o) => ({ posicion: o, texto: `Opción ${o}`, correcta: o === 1 })) },
+          })),
+        },
+      })),
     },
-    include: {
-      modulos: {
-        orderBy: { posicion: "asc" },
-        include: {
-          preguntas: { orderBy: { posicion: "asc" }, include: { opciones: { orderBy: { posicion: "asc" } } } },
+    {
+      include: {
+        modulos: {
+          orderBy: { posicion: "asc" },
+          include: {
+            preguntas: { orderBy: { posicion: "asc" }, include: { opciones: { orderBy: { posicion: "asc" } } } },
+          },
         },
       },
     },
-  });
-  return course;
-}
+  );
 
 async function student(enrolIn?: string) {
-  const user = await createUser({ rol: "estudiante" });
-  if (enrolIn) await prisma.enrolment.create({ data: { userId: user.id, cursoId: enrolIn } });
-  const cookie = cookieFrom(
-    (await loginRoute.action(
-      args(formRequest("/login", { correo: user.correo, password: TEST_PASSWORD })),
-    )) as Response,
-  );
-  const token = (
-    await readJson(
-      await loginApi.action(args(jsonRequest("/api/auth/login", { correo: user.correo, password: TEST_PASSWORD }))),
-    )
-  ).token as string;
-  return { user, cookie, token };
+  const signed = await signedIn("estudiante");
+  if (enrolIn) await prisma.enrolment.create({ data: { userId: signed.user.id, cursoId: enrolIn } });
+  return signed;
 }
 
 type Course = Awaited<ReturnType<typeof courseWithQuiz>>;
 const answersFor = (course: Course, m: number, pick: (i: number) => number) =>
   Object.fromEntries(course.modulos[m]!.preguntas.map((p, i) => [`p_${p.id}`, p.opciones[pick(i)]!.id]));
-
-function dataOf(value: unknown) {
-  const v = value as { type?: string; data?: unknown; init?: { status?: number } };
-  return v?.type === "DataWithResponseInit"
-    ? { body: v.data as Record<string, unknown>, status: v.init?.status ?? 200 }
-    : { body: value as Record<string, unknown>, status: 200 };
-}
 
 describe("quiz page", () => {
   it("is for signed-in users who may see materials, and never carries the answers", async () => {
@@ -105,7 +71,7 @@ describe("quiz page", () => {
     const s = await student(course.id);
     const all = answersFor(course, 0, () => 1);
     const [first] = Object.entries(all);
-    const result = dataOf(
+    const result = dataOf<Record<string, unknown>>(
       await quizRoute.action(
         args(formRequest("/q", Object.fromEntries([first!]), { cookie: s.cookie }), {
           cursoId: course.id,
@@ -114,9 +80,9 @@ describe("quiz page", () => {
       ),
     );
     expect(result.status).toBe(400);
-    expect(result.body.message).toBe("Responde todas las preguntas antes de terminar la evaluación (faltan: 2, 3).");
-    expect(result.body.unanswered).toEqual([2, 3]);
-    expect(Object.values(result.body.selected as object)).toEqual([first![1]]);
+    expect(result.data.message).toBe("Responde todas las preguntas antes de terminar la evaluación (faltan: 2, 3).");
+    expect(result.data.unanswered).toEqual([2, 3]);
+    expect(Object.values(result.data.selected as object)).toEqual([first![1]]);
     expect(await prisma.quizAttempt.count({ where: { userId: s.user.id } })).toBe(0);
   });
 
@@ -131,13 +97,13 @@ describe("quiz page", () => {
         }),
       );
 
-    const failed = dataOf(await submit(() => 0)).body.result as {
+    const failed = dataOf<Record<string, unknown>>(await submit(() => 0)).data.result as {
       porcentaje: number;
       aprobado: boolean;
       progreso: number;
     };
     expect(failed).toMatchObject({ porcentaje: 0, aprobado: false, progreso: 0 });
-    const passed = dataOf(await submit(() => 1)).body.result as {
+    const passed = dataOf<Record<string, unknown>>(await submit(() => 1)).data.result as {
       porcentaje: number;
       aprobado: boolean;
       progreso: number;
@@ -145,7 +111,7 @@ describe("quiz page", () => {
     };
     expect(passed).toMatchObject({ porcentaje: 100, aprobado: true, progreso: 50 });
     expect(JSON.stringify(passed.respuestas)).not.toMatch(/correcta/);
-    const worse = dataOf(await submit((i) => (i === 0 ? 1 : 0))).body.result as {
+    const worse = dataOf<Record<string, unknown>>(await submit((i) => (i === 0 ? 1 : 0))).data.result as {
       porcentaje: number;
       aprobado: boolean;
       progreso: number;
@@ -164,7 +130,7 @@ describe("quiz page", () => {
   });
 });
 
-describe("quiz page: after a pass, the next module (issue 36 §4)", () => {
+describe("quiz page: after a pass, the next module", () => {
   it("names the module after this one, and none after the last", async () => {
     const course = await courseWithQuiz();
     const s = await student(course.id);

@@ -3,7 +3,6 @@
 // CSV), and the Tally counters the database's triggers keep for them.
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { courseTitleFields } from "~/features/courses/title-search.ts";
 import { lastMonths, monthKey, monthStart } from "~/features/reports/months.ts";
 import {
   getCourseReport,
@@ -21,39 +20,37 @@ import * as resumenPage from "~/routes/admin/index.tsx";
 import * as reportApi from "~/routes/api/admin.course-report.ts";
 import * as gradebookApi from "~/routes/api/admin.gradebook.ts";
 import * as resumenApi from "~/routes/api/admin.resumen.ts";
-import { args, createUser, dataOf, getRequest, jsonRequest, readJson, signedIn, thrown } from "./factories.ts";
+import {
+  args,
+  createAttempt,
+  createCourse,
+  createUser,
+  dataOf,
+  getRequest,
+  jsonRequest,
+  questions,
+  readJson,
+  signedIn,
+  thrown,
+} from "./factories.ts";
 
 const tally = async (key: string) => (await prisma.tally.findUnique({ where: { key } }))?.n ?? 0;
 
-async function newCourse(titulo = "Curso con reportes", exigencia?: number) {
-  return prisma.course.create({
-    data: {
-      ...courseTitleFields(titulo),
+const newCourse = (titulo = "Curso con reportes", exigencia?: number) =>
+  createCourse(
+    {
+      titulo,
       exigencia,
-      estado: "publicado",
-      herramientas: [],
-      loAprenderan: [],
-      modulos: {
-        create: [
-          {
-            posicion: 0,
-            titulo: "Sumas",
-            preguntas: {
-              create: [
-                { posicion: 0, texto: "¿2+2?" },
-                { posicion: 1, texto: "¿3+3?" },
-                { posicion: 2, texto: "¿1+1?" },
-              ],
-            },
-          },
-          { posicion: 1, titulo: "Lecturas", descripcion: "Sin evaluación" },
-          { posicion: 2, titulo: "Restas", preguntas: { create: [{ posicion: 0, texto: "¿5-3?" }] } },
-        ],
-      },
+      modulos: [
+        { titulo: "Sumas", preguntas: questions("¿2+2?", "¿3+3?", "¿1+1?") },
+        { titulo: "Lecturas", descripcion: "Sin evaluación" },
+        { titulo: "Restas", preguntas: questions("¿5-3?") },
+      ],
     },
-    include: { modulos: { orderBy: { posicion: "asc" }, include: { preguntas: { orderBy: { posicion: "asc" } } } } },
-  });
-}
+    {
+      include: { modulos: { orderBy: { posicion: "asc" }, include: { preguntas: { orderBy: { posicion: "asc" } } } } },
+    },
+  );
 
 type Course = Awaited<ReturnType<typeof newCourse>>;
 
@@ -64,23 +61,18 @@ async function enrol(userId: string, course: Course, registradoEn: Date) {
 /** One graded attempt; `wrong`: the question ids answered wrong (the others right). */
 async function attempt(userId: string, course: Course, moduleIndex: number, porcentaje: number, wrong: string[] = []) {
   const module = course.modulos[moduleIndex]!;
-  await prisma.quizAttempt.create({
-    data: {
-      userId,
-      cursoId: course.id,
-      moduloId: module.id,
-      porcentaje,
-      aprobado: porcentaje >= 70,
-      correctas: 0,
-      totalPreguntas: module.preguntas.length,
-      answers: {
-        create: module.preguntas.map((q) => ({
-          preguntaId: q.id,
-          pregunta: q.texto,
-          respuestaUsuario: "x",
-          esCorrecta: !wrong.includes(q.id),
-        })),
-      },
+  await createAttempt(userId, module, {
+    porcentaje,
+    aprobado: porcentaje >= 70,
+    correctas: 0,
+    totalPreguntas: module.preguntas.length,
+    answers: {
+      create: module.preguntas.map((q) => ({
+        preguntaId: q.id,
+        pregunta: q.texto,
+        respuestaUsuario: "x",
+        esCorrecta: !wrong.includes(q.id),
+      })),
     },
   });
 }
@@ -180,9 +172,7 @@ describe("a course's report and gradebook", () => {
   });
 
   it("a course without participants or quizzes reports zeros; an unknown course is null", async () => {
-    const empty = await prisma.course.create({
-      data: { ...courseTitleFields("Vacío"), herramientas: [], loAprenderan: [] },
-    });
+    const empty = await createCourse({ titulo: "Vacío", estado: "borrador" });
     const report = (await getCourseReport(empty.id))!;
     expect(report.embudo).toEqual([
       { etapa: "Participantes", participantes: 0 },

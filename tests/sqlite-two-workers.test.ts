@@ -12,10 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueApiToken } from "~/features/accounts/api-token.server.ts";
 import { newClassCode } from "~/features/classes/codes.ts";
 import { classListFingerprint } from "~/features/classes/import.server.ts";
-import { courseTitleFields } from "~/features/courses/title-search.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { databaseProvider, databaseUrl } from "~/lib/db-adapter.ts";
-import { createUser, oneQuestionQuiz } from "./factories.ts";
+import { createCourse, createUser, oneQuestionQuiz } from "./factories.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 /** Requests of each kind in a round (class imports: a third as many, three learners each). */
@@ -86,16 +85,13 @@ beforeAll(async () => {
   if (databaseProvider(databaseUrl()) !== "sqlite") return;
   const admin = await createUser({ rol: "admin" });
   const teacher = await createUser({ rol: "docente" });
-  const course = await prisma.course.create({
-    data: {
-      ...courseTitleFields("Curso de las escrituras simultáneas"),
-      estado: "publicado",
-      herramientas: [],
-      loAprenderan: [],
-      modulos: { create: [{ posicion: 0, titulo: "Módulo con evaluación", preguntas: oneQuestionQuiz() }] },
+  const course = await createCourse(
+    {
+      titulo: "Curso de las escrituras simultáneas",
+      modulos: [{ titulo: "Módulo con evaluación", preguntas: oneQuestionQuiz() }],
     },
-    select: { id: true, modulos: { select: { id: true } } },
-  });
+    { select: { id: true, modulos: { select: { id: true } } } },
+  );
   const moduloId = course.modulos[0]!.id;
   await prisma.courseTeacher.create({ data: { cursoId: course.id, userId: teacher.id } });
   const [adminToken, teacherToken] = [await issueApiToken(admin), await issueApiToken(teacher)];

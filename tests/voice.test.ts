@@ -117,9 +117,9 @@ function texts(src: string): string[] {
 
 // --- The spec's own words, kept as quoted (docs/product.md#voice: the original specification's texts). ---
 
-/** Quoted by the specification (§2 screens, §4 states, §8 error catalogue): kept even in Title Case or 'usted'. */
+/** Quoted by the original specification (docs/product.md#voice lists them): kept even in Title Case or 'usted'. */
 const SPEC_QUOTED = new Set([
-  // §2 header, footer, page titles, menus
+  // Header, footer, page titles, menus (docs/product.md#screens)
   "Para Docentes",
   "Para Estudiantes",
   "Para Comunidad",
@@ -133,10 +133,10 @@ const SPEC_QUOTED = new Set([
   "Mensajes del Administrador",
   "Vista Previa",
   "Descargar PDF",
-  // §2 course list, §4 book upload
+  // The course list and the library (docs/product.md#course-lists, #library)
   "Comenzar Curso",
   "Generando libro...",
-  // §8 error catalogue
+  // Error messages (docs/product.md#spanish-messages)
   "Por favor inicie sesión para tomar el curso.",
   "¡Registro exitoso!",
   "No se pudo registrar la participación. Por favor contacte al administrador.",
@@ -155,7 +155,7 @@ const PROPER_NAMES = [
   "Rahue Alto",
   "Noto Sans",
 ];
-/** Single words that keep their capital: places, products, school subjects, and 'Registros', the admin menu's item (SPEC §2). */
+/** Single words that keep their capital: places, products, school subjects, and 'Registros', the admin menu's item (docs/product.md#admin-panel). */
 const PROPER = new Set([
   "Chile",
   "Osorno",

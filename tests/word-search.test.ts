@@ -12,7 +12,7 @@ import type { CourseFields } from "~/features/authoring/schema.ts";
 import { courseListJson } from "~/features/courses/course-json.ts";
 import { COURSES_PAGE_SIZE, listCourses } from "~/features/courses/courses.server.ts";
 import { courseSearchSummary } from "~/features/courses/texts.ts";
-import { courseTitleFields, courseWordsCreate, courseWordsUpdate } from "~/features/courses/title-search.ts";
+import { courseTitleFields, courseWordsUpdate } from "~/features/courses/title-search.ts";
 import { deleteUser } from "~/features/privacy/account-deletion.server.ts";
 import { updateProfile } from "~/features/profile/profile.server.ts";
 import { backfillUserWords, listUsers } from "~/features/accounts/users.server.ts";
@@ -29,6 +29,7 @@ import * as confirmEmail from "~/routes/auth/confirm-email.tsx";
 import * as userProfile from "~/routes/user/profile.tsx";
 import {
   args,
+  createCourse as makeCourse,
   createUser,
   formRequest,
   getRequest,
@@ -41,24 +42,6 @@ import {
 const names = (list: { users: Array<{ nombre: string; apellido: string }> }) =>
   list.users.map((u) => `${u.nombre} ${u.apellido}`).sort();
 const titles = (list: { courses: Array<{ titulo: string }> }) => list.courses.map((c) => c.titulo).sort();
-
-type Course = { titulo: string; bienvenida?: string; herramientas?: string[]; loAprenderan?: string[] };
-/** A course as the course services write it (its words too). */
-function makeCourse(course: Course, over: { estado?: string; dirigidoA?: string; createdAt?: Date } = {}) {
-  const fields = { bienvenida: "", herramientas: [], loAprenderan: [], ...course };
-  return prisma.course.create({
-    data: {
-      ...courseTitleFields(fields.titulo),
-      ...courseWordsCreate(fields),
-      bienvenida: fields.bienvenida,
-      herramientas: fields.herramientas,
-      loAprenderan: fields.loAprenderan,
-      estado: over.estado ?? "publicado",
-      dirigidoA: over.dirigidoA ?? "general",
-      ...(over.createdAt ? { createdAt: over.createdAt } : {}),
-    },
-  });
-}
 
 const admin = { id: "admin", rol: "admin" as const };
 
@@ -196,10 +179,10 @@ describe("the admin's course search: whole words anywhere, on the word index", (
 
 describe("the catalog search (/cursos?q=, the audience lists, GET /api/cursos/lista?q=)", () => {
   it("searches title, welcome text, tools and what learners will learn; learners never find drafts", async () => {
-    await makeCourse({ titulo: "Programación creativa", bienvenida: "Aprende jugando." }, { dirigidoA: "estudiante" });
+    await makeCourse({ titulo: "Programación creativa", bienvenida: "Aprende jugando.", dirigidoA: "estudiante" });
     await makeCourse({ titulo: "Huertos", herramientas: ["Pala"], loAprenderan: ["Compostaje en la escuela"] });
-    await makeCourse({ titulo: "Programación avanzada" }, { estado: "borrador" });
-    await makeCourse({ titulo: "Didáctica de la programación" }, { dirigidoA: "docente" });
+    await makeCourse({ titulo: "Programación avanzada", estado: "borrador" });
+    await makeCourse({ titulo: "Didáctica de la programación", dirigidoA: "docente" });
 
     const learner = { id: "x", rol: "estudiante" as const };
     for (const viewer of [null, learner]) {
@@ -240,7 +223,7 @@ describe("the catalog search (/cursos?q=, the audience lists, GET /api/cursos/li
   });
 
   it("follows a course published, moved to another audience and unpublished (the word rows' copies)", async () => {
-    const course = await makeCourse({ titulo: "Cerámica mapuche" }, { estado: "borrador" });
+    const course = await makeCourse({ titulo: "Cerámica mapuche", estado: "borrador" });
     const found = async (audience?: string) =>
       titles(await listCourses({ viewer: null, q: "ceramica", ...(audience ? { audience } : {}) }));
     expect(await found()).toEqual([]);
@@ -270,7 +253,7 @@ describe("the catalog search (/cursos?q=, the audience lists, GET /api/cursos/li
     const base = Date.UTC(2031, 0, 1);
     for (let i = 0; i < COURSES_PAGE_SIZE * 2 + 3; i++) {
       // Several per instant: the cursor's id breaks the tie.
-      await makeCourse({ titulo: `Taller de ciencias ${i}` }, { createdAt: new Date(base + Math.floor(i / 3) * 1000) });
+      await makeCourse({ titulo: `Taller de ciencias ${i}`, createdAt: new Date(base + Math.floor(i / 3) * 1000) });
     }
     await makeCourse({ titulo: "Otro tema" });
     const expected = await prisma.course.findMany({
@@ -305,8 +288,15 @@ describe("the catalog search (/cursos?q=, the audience lists, GET /api/cursos/li
   });
 
   it("'contraseñas seguras' on the demo catalog: the courses with every word first, then those with some", async () => {
-    for (const c of COURSES) {
-      await makeCourse(c, { estado: c.publicado ? "publicado" : "borrador", dirigidoA: c.dirigidoA });
+    for (const { titulo, bienvenida, herramientas, loAprenderan, publicado, dirigidoA } of COURSES) {
+      await makeCourse({
+        titulo,
+        bienvenida,
+        herramientas,
+        loAprenderan,
+        dirigidoA,
+        estado: publicado ? "publicado" : "borrador",
+      });
     }
     const page = async (url: string) =>
       (await listPage.loader(args(getRequest(url)))) as unknown as {
@@ -321,7 +311,7 @@ describe("the catalog search (/cursos?q=, the audience lists, GET /api/cursos/li
     // One with both comes first; a draft with one of them stays out of a visitor's second tier.
     await makeCourse({ titulo: "Rutas seguras al colegio" });
     await makeCourse({ titulo: "Contraseñas seguras en familia" });
-    await makeCourse({ titulo: "Contraseñas del borrador" }, { estado: "borrador" });
+    await makeCourse({ titulo: "Contraseñas del borrador", estado: "borrador" });
     const both = await page("/cursos?q=contrase%C3%B1as+seguras");
     expect(titles(both)).toEqual(["Contraseñas seguras en familia"]);
     expect(titles(both.someWords!)).toEqual(["Ciudadanía digital y seguridad en internet", "Rutas seguras al colegio"]);

@@ -263,7 +263,7 @@ async function writeAudit(tx: Tx, request: Request | null, action: AuditAction, 
   await auditMany(request, action, rows, tx);
 }
 
-/** 'Publicar aviso' and POST /api/cursos/{cursoId}/avisos: the announcement, its audit row and the stamp, at once. */
+/** 'Publicar aviso' and POST /api/cursos/{cursoId}/avisos: the row, its audit row and its notifications, at once. */
 export async function postAnnouncement(
   actor: Actor,
   cursoId: string,

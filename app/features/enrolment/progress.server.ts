@@ -54,7 +54,7 @@ export async function recomputeCourseProgress(courseId: string): Promise<void> {
   if (enrolments.length === 0) return;
   // A module removed takes its attempts with it: 'Atascado' is worked out again for the course's
   // enrolments in one statement (decision 024), from the (module, learner) counts.
-  // Only the rows it changes are written (each write bumps the learner's page stamp).
+  // Only the rows it changes are written (each write also rewrites its class rows' copy, decision 024).
   await prisma.$executeRaw`
     UPDATE "Enrolment" SET "atascado" = NOT "atascado"
     WHERE "cursoId" = ${courseId} AND "atascado" <> EXISTS (

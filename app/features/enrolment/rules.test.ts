@@ -59,7 +59,7 @@ describe("enrolment", () => {
   });
 });
 
-describe("the list of what one may take (issue 36 §4)", () => {
+describe("the list of what one may take", () => {
   it("holds exactly the published courses enrolmentDecision lets each role take", () => {
     for (const rol of ["estudiante", "comunidad", "docente", "admin"] as const) {
       const own = takeableAudience(as(rol));

@@ -22,7 +22,7 @@ export function isOptionalMail(kind: string): boolean {
 /** The notification kind whose e-mail this mail kind is (a new message's is message.notice); else null. */
 function noticeKindOfMail(kind: string): string | null {
   if (kind === "message.notice") return "mensaje";
-  // A module's reminder before it became a notification (session 13): one still in an outbox
+  // A module's reminder before it became a notification (decision 027): one still in an outbox
   // when the server was updated keeps its way out, as the reminder kind's.
   if (kind === "due.reminder") return "recordatorio";
   const match = /^notice\.([a-z]{1,20})$/.exec(kind);
