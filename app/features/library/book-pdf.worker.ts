@@ -1,27 +1,34 @@
-// A worker thread (./book-pages.server.ts starts it, one per rendering, with its memory limits
-// and a deadline) that draws the first pages of a book's PDF as WebP images at a phone's width:
-// pdf.js (pdfjs-dist) on a skia canvas (@napi-rs/canvas, prebuilt binaries from npm). Run by Node
-// itself, not bundled: relative imports only, erasable TypeScript. Input: workerData
-// { bytes, pages, width }; output: one message, { images } (one per page, at most `pages`) or
-// { error }.
+// A worker thread (./book-pdf.server.ts starts it, with its memory limits and a deadline) that
+// reads a stored PDF with pdf.js (pdfjs-dist): its page count and, when asked, its first pages
+// drawn as WebP images at a phone's width on a skia canvas (@napi-rs/canvas, prebuilt binaries
+// from npm). pdf.js asks for the byte ranges it needs and the parent reads them from storage, so
+// the file is never handed over whole. Run by Node itself, not bundled: relative imports only,
+// erasable TypeScript. Input: workerData { size, pages, width, maxHeight }; messages out:
+// { begin, end } (answered with { begin, chunk }), then one { numPages, images } or { error }.
 import path from "node:path";
 import { createRequire } from "node:module";
 import { parentPort, workerData } from "node:worker_threads";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { getDocument, PDFDataRangeTransport } from "pdfjs-dist/legacy/build/pdf.mjs";
 
-type Input = { bytes: Uint8Array; pages: number; width: number; maxHeight: number };
+type Input = { size: number; pages: number; width: number; maxHeight: number };
 type Canvas = { encode(format: "webp", quality: number): Promise<Uint8Array> };
 type CanvasAndContext = { canvas: Canvas; context: unknown };
 
-const { bytes, pages, width, maxHeight } = workerData as Input;
+const { size, pages, width, maxHeight } = workerData as Input;
+const port = parentPort!;
 const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
 /** pdf.js's own copies of the 14 standard fonts, for a PDF that uses one without embedding it. */
 const standardFontDataUrl = `${pdfjsDir}/standard_fonts/`;
 
-async function render(): Promise<Uint8Array[]> {
+const range = new PDFDataRangeTransport(size, null);
+range.requestDataRange = (begin: number, end: number) => port.postMessage({ begin, end });
+port.on("message", ({ begin, chunk }: { begin: number; chunk: Uint8Array }) => range.onDataRange(begin, chunk));
+
+async function read(): Promise<{ numPages: number; images: Uint8Array[] }> {
   const task = getDocument({
-    data: bytes,
-    // No fetching, no system fonts: only what the file and pdf.js's own standard fonts hold.
+    range,
+    // Only the ranges it needs; no fetching, no system fonts: only what the file and pdf.js hold.
+    disableAutoFetch: true,
     disableFontFace: true,
     useSystemFonts: false,
     standardFontDataUrl,
@@ -45,13 +52,13 @@ async function render(): Promise<Uint8Array[]> {
       images.push(await target.canvas.encode("webp", 80));
       page.cleanup();
     }
-    return images;
+    return { numPages: pdf.numPages, images };
   } finally {
     await task.destroy();
   }
 }
 
-render().then(
-  (images) => parentPort!.postMessage({ images }),
-  (error: unknown) => parentPort!.postMessage({ error: error instanceof Error ? error.message : String(error) }),
+read().then(
+  (answer) => port.postMessage(answer),
+  (error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) }),
 );
