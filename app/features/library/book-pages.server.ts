@@ -16,8 +16,8 @@ export const PREVIEW_PAGES = 3;
 const PREVIEW_WIDTH = 720;
 /** A page is drawn smaller rather than taller than this (a strip several metres long). */
 const MAX_HEIGHT = 4 * PREVIEW_WIDTH;
-/** The worker's limits: its JavaScript heap, and how long one book may take (tests lower them). */
-export const DRAWING_LIMITS = { heapMb: 256, deadlineMs: 30_000 };
+/** How long drawing one book may take (tests lower it). */
+export const DRAWING_LIMITS = { deadlineMs: 30_000 };
 
 export type PagePreviews = { ok: true; count: number } | { ok: false; message: string };
 
@@ -57,7 +57,7 @@ async function drawAndStore(pdfKey: string, count: number): Promise<PagePreviews
     const stat = await statStored(pdfKey);
     if (!stat) throw new Error("el PDF no está en el almacenamiento");
     const drawing = { pages: count, width: PREVIEW_WIDTH, maxHeight: MAX_HEIGHT };
-    const { images } = await readPdf(pdfKey, stat.size, DRAWING_LIMITS, drawing);
+    const { images } = await readPdf(pdfKey, stat.size, DRAWING_LIMITS.deadlineMs, drawing);
     if (images.length === 0) throw new Error("el PDF no tiene páginas");
     for (const [i, image] of images.entries()) await storePagePreview(pagePreviewKey(pdfKey, i + 1), image);
     return { ok: true, count: images.length };

@@ -24,18 +24,24 @@ export function bookFilename(title: string): string {
 }
 
 const WORKER_FILE = path.resolve("app/features/library/book-pdf.worker.ts");
-/** A count's limits: the worker's JavaScript heap, and how long it may take (tests lower them). */
-export const COUNT_LIMITS = { heapMb: 128, deadlineMs: 10_000 };
-type Limits = typeof COUNT_LIMITS;
+/** The worker's JavaScript heap; it ends after a minute without work. */
+const HEAP_MB = 256;
+const IDLE_MS = 60_000;
+/** How long a count may take (tests lower it). */
+export const COUNT_LIMITS = { deadlineMs: 10_000 };
 type Drawing = { pages: number; width: number; maxHeight: number };
+type Answer = { numPages: number; images: Uint8Array[] };
 let queue: Promise<unknown> = Promise.resolve();
+let worker: Worker | null = null;
+let job = 0;
+let idle: NodeJS.Timeout | undefined;
 
-/** The page count of a stored PDF, or null when pdf.js cannot read it within COUNT_LIMITS. */
+/** The page count of a stored PDF, or null when pdf.js cannot read it within its limits. */
 export async function readPageCount(key: string): Promise<number | null> {
   const stat = await statStored(key).catch(() => null);
   if (!stat || stat.size === 0) return null;
   try {
-    const { numPages } = await readPdf(key, stat.size, COUNT_LIMITS);
+    const { numPages } = await readPdf(key, stat.size, COUNT_LIMITS.deadlineMs);
     return numPages > 0 ? numPages : null;
   } catch (error) {
     log.warn({ err: error, key }, "No se pudieron contar las páginas de un PDF");
@@ -45,53 +51,70 @@ export async function readPageCount(key: string): Promise<number | null> {
 
 /**
  * A stored PDF read by pdf.js in a worker thread (./book-pdf.worker.ts) with a heap limit and a
- * deadline (then it is terminated), one at a time per process; the ranges pdf.js asks for are
- * read from storage and handed over.
+ * deadline (past it, or on any failure of the thread, it is terminated and the next read starts
+ * another), one read at a time per process; the ranges pdf.js asks for are read from storage.
  */
-export function readPdf(
-  key: string,
-  size: number,
-  limits: Limits,
-  drawing: Drawing = { pages: 0, width: 0, maxHeight: 0 },
-) {
-  const turn = queue.then(() => inWorker(key, size, limits, drawing));
+export function readPdf(key: string, size: number, deadlineMs: number, drawing?: Drawing) {
+  const turn = queue.then(() => inWorker(key, size, deadlineMs, drawing ?? { pages: 0, width: 0, maxHeight: 0 }));
   queue = turn.catch(() => undefined);
   return turn;
 }
 
-function inWorker(key: string, size: number, limits: Limits, drawing: Drawing) {
-  return new Promise<{ numPages: number; images: Uint8Array[] }>((resolve, reject) => {
-    const worker = new Worker(WORKER_FILE, {
-      workerData: { size, ...drawing },
-      resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: 32 },
-      stdout: true,
-      stderr: true,
-    });
-    const settle = (error: Error | null, answer?: { numPages: number; images: Uint8Array[] }) => {
+function inWorker(key: string, size: number, deadlineMs: number, drawing: Drawing) {
+  clearTimeout(idle);
+  const current = (worker ??= start());
+  const id = ++job;
+  return new Promise<Answer>((resolve, reject) => {
+    const settle = (error: Error | null, answer?: Answer, broken = true) => {
       clearTimeout(deadline);
-      void worker.terminate();
+      current.off("message", onMessage).off("error", settle).off("exit", onExit);
+      if (error && broken) end();
+      idle = setTimeout(end, IDLE_MS).unref();
       if (error) reject(error);
       else resolve(answer!);
     };
-    const deadline = setTimeout(() => settle(new Error(`más de ${limits.deadlineMs} ms`)), limits.deadlineMs);
-    worker.on(
-      "message",
-      (m: { begin?: number; end?: number; numPages?: number; images?: Uint8Array[]; error?: string }) => {
-        if (m.end !== undefined) return void sendRange(worker, key, m.begin!, m.end).catch((e: Error) => settle(e));
-        if (m.error !== undefined || m.numPages === undefined) return settle(new Error(m.error ?? "sin respuesta"));
-        settle(null, { numPages: m.numPages, images: m.images!.map((image) => new Uint8Array(image)) });
-      },
-    );
-    worker.once("error", (error) => settle(error));
-    worker.once("exit", (code) => settle(new Error(`el proceso del PDF terminó (${code})`)));
+    const onMessage = (m: {
+      begin?: number;
+      end?: number;
+      numPages?: number;
+      images?: Uint8Array[];
+      error?: string;
+    }) => {
+      if (m.end !== undefined) return void sendRange(current, id, key, m.begin!, m.end).catch((e: Error) => settle(e));
+      if (m.numPages === undefined) return settle(new Error(m.error ?? "sin respuesta"), undefined, false);
+      settle(null, { numPages: m.numPages, images: m.images!.map((image) => new Uint8Array(image)) });
+    };
+    const onExit = (code: number) => settle(new Error(`el proceso del PDF terminó (${code})`));
+    const deadline = setTimeout(() => settle(new Error(`más de ${deadlineMs} ms`)), deadlineMs);
+    current.on("message", onMessage).once("error", settle).once("exit", onExit);
+    current.postMessage({ size, ...drawing });
   });
 }
 
-async function sendRange(worker: Worker, key: string, begin: number, end: number) {
+function start() {
+  const started = new Worker(WORKER_FILE, {
+    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 32 },
+    stdout: true,
+    stderr: true,
+  });
+  started.unref(); // an idle worker does not keep the process alive
+  started.once("exit", () => {
+    if (worker === started) worker = null;
+  });
+  return started;
+}
+
+function end() {
+  void worker?.terminate();
+  worker = null;
+}
+
+async function sendRange(current: Worker, id: number, key: string, begin: number, end: number) {
   const stream = await readStored(key, { start: begin, end: end - 1 });
   if (!stream) throw new Error("el PDF no está en el almacenamiento");
   const chunk = new Uint8Array(await new Response(stream).arrayBuffer());
-  worker.postMessage({ begin, chunk }, [chunk.buffer]);
+  // A read that ended meanwhile leaves its ranges unsent: the next read's pdf.js never sees them.
+  if (id === job) current.postMessage({ begin, chunk }, [chunk.buffer]);
 }
 
 /**

@@ -1,30 +1,38 @@
-// A worker thread (./book-pdf.server.ts starts it, with its memory limits and a deadline) that
-// reads a stored PDF with pdf.js (pdfjs-dist): its page count and, when asked, its first pages
-// drawn as WebP images at a phone's width on a skia canvas (@napi-rs/canvas, prebuilt binaries
-// from npm). pdf.js asks for the byte ranges it needs and the parent reads them from storage, so
-// the file is never handed over whole. Run by Node itself, not bundled: relative imports only,
-// erasable TypeScript. Input: workerData { size, pages, width, maxHeight }; messages out:
-// { begin, end } (answered with { begin, chunk }), then one { numPages, images } or { error }.
+// A worker thread (./book-pdf.server.ts starts it, with a memory limit, and ends it past a
+// deadline) that reads stored PDFs with pdf.js (pdfjs-dist), one at a time: the page count and,
+// when asked, the first pages drawn as WebP images at a phone's width on a skia canvas
+// (@napi-rs/canvas, prebuilt binaries from npm). pdf.js asks for the byte ranges it needs and the
+// parent reads them from storage, so a file is never handed over whole. Run by Node itself, not
+// bundled: relative imports only, erasable TypeScript. In: { size, pages, width, maxHeight } (a
+// read), { begin, chunk } (a range); out: { begin, end } (a range wanted), then one
+// { numPages, images } or { error } per read.
 import path from "node:path";
 import { createRequire } from "node:module";
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { getDocument, PDFDataRangeTransport } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 type Input = { size: number; pages: number; width: number; maxHeight: number };
 type Canvas = { encode(format: "webp", quality: number): Promise<Uint8Array> };
 type CanvasAndContext = { canvas: Canvas; context: unknown };
 
-const { size, pages, width, maxHeight } = workerData as Input;
 const port = parentPort!;
 const pdfjsDir = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
 /** pdf.js's own copies of the 14 standard fonts, for a PDF that uses one without embedding it. */
 const standardFontDataUrl = `${pdfjsDir}/standard_fonts/`;
 
-const range = new PDFDataRangeTransport(size, null);
-range.requestDataRange = (begin: number, end: number) => port.postMessage({ begin, end });
-port.on("message", ({ begin, chunk }: { begin: number; chunk: Uint8Array }) => range.onDataRange(begin, chunk));
+let range: PDFDataRangeTransport | undefined;
 
-async function read(): Promise<{ numPages: number; images: Uint8Array[] }> {
+port.on("message", (m: Input | { begin: number; chunk: Uint8Array }) => {
+  if ("chunk" in m) return range?.onDataRange(m.begin, m.chunk);
+  read(m).then(
+    (answer) => port.postMessage(answer),
+    (error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) }),
+  );
+});
+
+async function read({ size, pages, width, maxHeight }: Input): Promise<{ numPages: number; images: Uint8Array[] }> {
+  range = new PDFDataRangeTransport(size, null);
+  range.requestDataRange = (begin: number, end: number) => port.postMessage({ begin, end });
   const task = getDocument({
     range,
     // Only the ranges it needs; no fetching, no system fonts: only what the file and pdf.js hold.
@@ -57,8 +65,3 @@ async function read(): Promise<{ numPages: number; images: Uint8Array[] }> {
     await task.destroy();
   }
 }
-
-read().then(
-  (answer) => port.postMessage(answer),
-  (error: unknown) => port.postMessage({ error: error instanceof Error ? error.message : String(error) }),
-);
