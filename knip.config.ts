@@ -11,7 +11,7 @@ export default {
     // Started by the Vitest suite as processes of their own (node tests/fixtures/…).
     "tests/fixtures/*.ts",
     // A worker thread Node runs from its file (app/features/library/book-pages.server.ts).
-    "app/features/library/book-pages.worker.ts",
+    "app/features/library/book-pdf.worker.ts",
   ],
   project: [
     "app/**/*.{ts,tsx,js}",

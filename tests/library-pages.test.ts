@@ -166,7 +166,7 @@ describe("the preview's pages on a phone", () => {
     const book = await bookWith(await doc.save(), 1);
     const cookie = await signIn(await createUser());
     const saved = { ...DRAWING_LIMITS };
-    Object.assign(DRAWING_LIMITS, { deadlineMs: 250, heapMb: 64 });
+    Object.assign(DRAWING_LIMITS, { deadlineMs: 250 });
     try {
       const page = await library.loader(args(getRequest(`/biblioteca?ver=${book.id}`, cookie)));
       expect(page.preview).toMatchObject({ hasPdf: true, pageImages: [], pagesError: PAGES_FAILED });

@@ -3,11 +3,12 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { issueApiToken } from "~/features/accounts/api-token.server.ts";
 import { bookSearchFields } from "~/features/library/book-words.ts";
-import { bookFilename, readPageCount } from "~/features/library/book-pdf.server.ts";
+import { bookFilename, COUNT_LIMITS, readPageCount } from "~/features/library/book-pdf.server.ts";
 import { listBooks, normalizeSearch, PAGE_SIZE } from "~/features/library/book-search.server.ts";
 import {
   BOOK_CREATED,
@@ -17,6 +18,7 @@ import {
   PDF_CHOOSE_AGAIN,
   PDF_ONLY,
   PDF_REQUIRED,
+  PDF_UNREADABLE,
   UPDATE_FAILED,
   bookDeleted,
 } from "~/features/library/texts.ts";
@@ -650,11 +652,9 @@ describe("/api/books", () => {
   });
 });
 
-describe("readPageCount (a stored book's pages)", () => {
-  it("counts by streaming, falls back to pdf-lib when the scan finds no tree, and answers null otherwise", async () => {
-    const compressed = await storeBytes("books", "pdf", await makePdf(4)); // object streams
-    expect(await readPageCount(compressed)).toBe(4);
-    // A page tree without /Count: the scan finds no count, pdf-lib counts the leaves.
+describe("readPageCount (a stored book's pages, by pdf.js in a bounded worker)", () => {
+  it("counts object streams and a page tree without /Count, and answers null for a missing file", async () => {
+    expect(await readPageCount(await storeBytes("books", "pdf", await makePdf(4)))).toBe(4); // object streams
     const noCount = await storeBytes(
       "books",
       "pdf",
@@ -667,17 +667,59 @@ describe("readPageCount (a stored book's pages)", () => {
       ),
     );
     expect(await readPageCount(noCount)).toBe(2);
-    const damaged = await storeBytes(
-      "books",
-      "pdf",
-      Buffer.concat([Buffer.from("%PDF-1.7\n"), crypto.randomBytes(4096)]),
-    );
-    expect(await readPageCount(damaged)).toBeNull();
     expect(await readPageCount(`books/${crypto.randomUUID()}.pdf`)).toBeNull();
+  });
+
+  it("an upload of a damaged or hostile PDF gets the Spanish error, keeps the form and leaves no file", async () => {
+    const cookie = await signIn(await createUser({ rol: "admin" }));
+    const valid = Buffer.from(await makePdf(12));
+    const bomb = zlib.deflateSync(Buffer.alloc(64 * 1024 * 1024, 32));
+    const hostile: Record<string, Buffer> = {
+      random: Buffer.concat([Buffer.from("%PDF-1.7\n"), crypto.randomBytes(4096)]),
+      truncated: valid.subarray(0, valid.length / 2),
+      nesting: Buffer.from(`%PDF-1.4\n1 0 obj\n${"<<".repeat(100_000)}\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`),
+      "deflate bomb": Buffer.concat([
+        Buffer.from(
+          `%PDF-1.5\n1 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${bomb.length} >>\nstream\n`,
+        ),
+        bomb,
+        Buffer.from("\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n"),
+      ]),
+      "count of 10^20": Buffer.from(
+        "%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n" +
+          "2 0 obj\n<< /Type /Pages /Kids [] /Count 99999999999999999999 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+      ),
+    };
+    const before = bookFiles();
+    for (const [name, bytes] of Object.entries(hostile)) {
+      const title = `Hostil ${name}`;
+      const sent = multipart(
+        "/admin/library",
+        { title, author: "A", pages: "", description: "D", pdf: { bytes, name: "h.pdf" } },
+        { cookie },
+      );
+      const result = dataOf(await adminLibrary.action(args(sent)));
+      expect(result.status, name).toBe(400);
+      expect(result.data.result?.error?.pages, name).toEqual([PDF_UNREADABLE]);
+      expect(result.data.result?.initialValue?.title, name).toBe(title);
+    }
+    expect(bookFiles()).toEqual(before);
+  }, 120_000);
+
+  it("a count past the worker's deadline gets the same error", async () => {
+    const key = await storeBytes("books", "pdf", await makePdf(3));
+    const saved = { ...COUNT_LIMITS };
+    Object.assign(COUNT_LIMITS, { deadlineMs: 1 });
+    try {
+      expect(await readPageCount(key)).toBeNull();
+    } finally {
+      Object.assign(COUNT_LIMITS, saved);
+    }
+    expect(await readPageCount(key)).toBe(3);
   });
 });
 
-describe("readStoredChunks (what the page count reads)", () => {
+describe("readStoredChunks (what the ZIP export reads)", () => {
   it("yields the stored bytes in order through one reused buffer, and null for a missing file", async () => {
     const bytes = crypto.randomBytes(1000);
     const key = await storeBytes("books", "pdf", bytes);

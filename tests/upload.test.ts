@@ -128,6 +128,23 @@ describe("parseUpload", () => {
     expect(listFiles()).toEqual(before);
   });
 
+  it("holds a field to its own smaller limit (a course's image beside its PDFs), with its own message", async () => {
+    const before = listFiles();
+    const image = { ...images(), maxFileBytes: 2048, tooLargeMessage: "La imagen es muy grande." };
+    const opts = images({
+      fileFields: ["a", "b"],
+      maxFileBytes: 1024 * 1024,
+      fieldRule: (f) => (f === "b" ? image : undefined),
+    });
+    const big = Buffer.concat([PNG_1PX, Buffer.alloc(4096, 0)]);
+    const fine = await parseUpload(multipart({ a: { bytes: big, name: "a.png" } }), opts);
+    expect(fine.files.get("a")?.size).toBe(big.length);
+    await withUpload(fine.all, async () => fail(400, "x")); // a refused handler removes it again
+    const error = await refusal(parseUpload(multipart({ b: { bytes: big, name: "b.png" } }), opts));
+    expect(error).toMatchObject({ status: 413, message: "La imagen es muy grande.", field: "b" });
+    expect(listFiles()).toEqual(before);
+  });
+
   it("removes the first file when a second one has the wrong type", async () => {
     const before = listFiles();
     const opts = images({ fileFields: ["a", "b"] });

@@ -4,6 +4,7 @@
 // (which follows the slowest file consumer: the disk or the bucket), counts the total against
 // its limit, and, once the body is refused, keeps reading and discarding it (up to a bound) so
 // that a proxy in front is never cut off mid-request and the client gets the answer.
+import { once } from "node:events";
 import { Busboy, type BusboyFileStream } from "@fastify/busboy";
 
 /** Why a body was refused; the caller turns it into its own message. */
@@ -82,7 +83,6 @@ function adaptFile(file: BusboyFileStream, maxBytes: number) {
     controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     if ((controller.desiredSize ?? 0) <= 0) file.pause();
   });
-  file.on("limit", () => fail(new MultipartError("file-too-large")));
   file.on("error", () => fail(new MultipartError("malformed")));
   file.on("end", () => {
     if (state === "open") controller.close();
@@ -115,7 +115,6 @@ export async function readMultipart(
     parser = Busboy({
       headers: { "content-type": request.headers.get("Content-Type") ?? "" },
       limits: {
-        fileSize: limits.maxFileBytes + 1,
         files: limits.maxFiles,
         parts: limits.maxParts,
         fields: limits.maxParts,
@@ -172,7 +171,10 @@ export async function readMultipart(
   return form;
 }
 
-/** Streams the body into the parser (with its backpressure) and drains what a refusal leaves. */
+/**
+ * Streams the body into the parser (with its backpressure); once the body is refused as a whole,
+ * stops parsing and reads and drops the rest, up to a bound.
+ */
 async function feed(
   request: Request,
   limits: MultipartLimits,
@@ -180,54 +182,29 @@ async function feed(
   refuse: (error: unknown) => void,
   failed: () => unknown,
 ) {
-  let open = parser !== null;
-  const stop = () => {
-    if (!open || !parser) return;
-    open = false;
-    parser.destroy();
-  };
-  const parserError = new Promise<void>((resolve) => parser?.once("error", () => resolve()));
   const drainLimit = limits.drainBytes ?? DEFAULT_DRAIN_BYTES;
   let total = 0;
   let dropped = 0;
-  const reader = request.body?.getReader();
-  if (!reader) {
-    refuse(new MultipartError("malformed"));
-    return stop();
-  }
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
+    for await (const chunk of request.body!) {
+      total += chunk.byteLength;
       if (total > limits.maxTotalBytes) refuse(new MultipartError("total-too-large"));
       const reason = failed();
-      if (
-        reason instanceof MultipartError &&
-        reason.reason !== "file-too-large" &&
-        reason.reason !== "too-many-parts"
-      ) {
-        // The body is refused as a whole: stop parsing, keep reading so the answer arrives.
-        stop();
-        dropped += value.byteLength;
-        if (dropped > drainLimit) {
-          await reader.cancel();
-          return;
-        }
-        continue;
+      if (reason instanceof MultipartError && !["file-too-large", "too-many-parts"].includes(reason.reason)) {
+        parser?.destroy(); // refused as a whole: stop parsing, keep reading so the answer arrives
       }
-      if (!open || !parser) continue;
-      if (!parser.write(value)) {
-        await Promise.race([new Promise((r) => parser.once("drain", r)), parserError]);
+      if (!parser?.writable) {
+        if ((dropped += chunk.byteLength) > drainLimit) return; // cancels the body
+      } else if (!parser.write(chunk)) {
+        await once(parser, "drain").catch(() => {}); // a parser error is a refusal (readMultipart)
       }
     }
+    if (parser?.writable) parser.end();
   } catch {
-    // The client went away mid-body.
+    // No body, or the client went away mid-body.
     refuse(new MultipartError("malformed"));
-    stop();
-    return;
+    parser?.destroy();
   }
-  if (open && parser) parser.end();
 }
 
 /**
@@ -235,16 +212,9 @@ async function feed(
  * reaches a client or proxy still sending it.
  */
 export async function drainBody(request: Request, maxBytes = DEFAULT_DRAIN_BYTES) {
-  const reader = request.body?.getReader();
-  if (!reader) return;
   let read = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      read += value.byteLength;
-      if (read > maxBytes) return void (await reader.cancel());
-    }
+    for await (const chunk of request.body ?? []) if ((read += chunk.byteLength) > maxBytes) return; // cancels it
   } catch {
     // the client went away: nothing left to drain
   }

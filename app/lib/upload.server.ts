@@ -247,31 +247,21 @@ async function peek(source: ReadableStream<Uint8Array>, n: number) {
   const reader = source.getReader();
   const chunks: Uint8Array[] = [];
   let have = 0;
-  let ended = false;
-  while (have < n) {
-    const { done, value } = await reader.read();
-    if (done) {
-      ended = true;
-      break;
+  let done = false;
+  while (have < n && !done) {
+    const next = await reader.read();
+    done = next.done;
+    if (next.value) {
+      chunks.push(next.value);
+      have += next.value.byteLength;
     }
-    chunks.push(value);
-    have += value.byteLength;
   }
-  const head = new Uint8Array(Math.min(have, n));
-  let offset = 0;
-  for (const chunk of chunks) {
-    if (offset >= head.byteLength) break;
-    head.set(chunk.subarray(0, head.byteLength - offset), offset);
-    offset += Math.min(chunk.byteLength, head.byteLength - offset);
-  }
+  const head = Buffer.concat(chunks, Math.min(have, n));
   const stream = new ReadableStream<Uint8Array>({
     pull: async (controller) => {
-      const next = chunks.shift();
-      if (next) return controller.enqueue(next);
-      if (ended) return controller.close();
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
+      const next = chunks.shift() ?? (done ? undefined : (await reader.read()).value);
+      if (next === undefined) controller.close();
+      else controller.enqueue(next);
     },
     cancel: (reason) => reader.cancel(reason),
   });

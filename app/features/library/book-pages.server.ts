@@ -1,20 +1,13 @@
 // A book's first pages as images, for the preview on a phone (docs/product.md#library): Chrome on
 // Android shows no PDF inside a page, so the dialog shows these instead of a frame there. Drawn
-// once, at the book's first preview, from its stored PDF, by pdf.js in a worker thread
-// (./book-pages.worker.ts) with a memory limit and a deadline, one book at a time per process;
+// once, at the book's first preview, from its stored PDF, by pdf.js in a worker thread with a
+// memory limit and a deadline (./book-pdf.server.ts, readPdf);
 // stored beside the PDF (books/<id>.pagina-N.webp) and streamed from there. A file that cannot
 // be drawn in time (or at all) gets PAGES_FAILED, and is not tried again by this process.
-import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { log } from "~/lib/log.server.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
-import {
-  deleteStoredLogged,
-  pagePreviewKey,
-  readStoredBytes,
-  statStored,
-  storePagePreview,
-} from "~/lib/storage.server.ts";
+import { deleteStoredLogged, pagePreviewKey, statStored, storePagePreview } from "~/lib/storage.server.ts";
+import { readPdf } from "./book-pdf.server.ts";
 import { getBook } from "./book-rows.server.ts";
 import { PAGES_FAILED } from "./texts.ts";
 
@@ -23,9 +16,8 @@ export const PREVIEW_PAGES = 3;
 const PREVIEW_WIDTH = 720;
 /** A page is drawn smaller rather than taller than this (a strip several metres long). */
 const MAX_HEIGHT = 4 * PREVIEW_WIDTH;
-/** The worker's limits: its JavaScript heap, and how long one book may take (tests lower them). */
-export const DRAWING_LIMITS = { heapMb: 256, deadlineMs: 30_000 };
-const WORKER_FILE = path.resolve("app/features/library/book-pages.worker.ts");
+/** How long drawing one book may take (tests lower it). */
+export const DRAWING_LIMITS = { deadlineMs: 30_000 };
 
 export type PagePreviews = { ok: true; count: number } | { ok: false; message: string };
 
@@ -35,7 +27,6 @@ export const pageImageUrl = (bookId: string, page: number) => `/biblioteca/${boo
 /** The first pages (at most PREVIEW_PAGES) of a book with `pages` pages. */
 const wanted = (pages: number) => Math.max(1, Math.min(PREVIEW_PAGES, pages));
 
-let queue: Promise<unknown> = Promise.resolve();
 const running = new Map<string, Promise<PagePreviews>>();
 const failed = new Set<string>();
 
@@ -46,8 +37,7 @@ export async function bookPagePreviews(book: { pdfKey: string; pages: number }):
   if (failed.has(book.pdfKey)) return { ok: false, message: PAGES_FAILED };
   let turn = running.get(book.pdfKey);
   if (!turn) {
-    turn = queue.then(() => drawAndStore(book.pdfKey, count));
-    queue = turn.catch(() => undefined);
+    turn = drawAndStore(book.pdfKey, count);
     running.set(book.pdfKey, turn);
     void turn.finally(() => running.delete(book.pdfKey));
   }
@@ -64,9 +54,10 @@ async function allStored(pdfKey: string, count: number) {
 
 async function drawAndStore(pdfKey: string, count: number): Promise<PagePreviews> {
   try {
-    const bytes = await readStoredBytes(pdfKey);
-    if (!bytes) throw new Error("el PDF no está en el almacenamiento");
-    const images = await draw(bytes, count);
+    const stat = await statStored(pdfKey);
+    if (!stat) throw new Error("el PDF no está en el almacenamiento");
+    const drawing = { pages: count, width: PREVIEW_WIDTH, maxHeight: MAX_HEIGHT };
+    const { images } = await readPdf(pdfKey, stat.size, DRAWING_LIMITS.deadlineMs, drawing);
     if (images.length === 0) throw new Error("el PDF no tiene páginas");
     for (const [i, image] of images.entries()) await storePagePreview(pagePreviewKey(pdfKey, i + 1), image);
     return { ok: true, count: images.length };
@@ -75,37 +66,6 @@ async function drawAndStore(pdfKey: string, count: number): Promise<PagePreviews
     log.warn({ err: error, key: pdfKey }, "No se pudieron dibujar las páginas de un libro");
     return { ok: false, message: PAGES_FAILED };
   }
-}
-
-/** The first `count` pages of the PDF `bytes` as WebP images, drawn in a bounded worker thread. */
-function draw(bytes: Uint8Array, count: number): Promise<Uint8Array[]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_FILE, {
-      workerData: { bytes, pages: count, width: PREVIEW_WIDTH, maxHeight: MAX_HEIGHT },
-      resourceLimits: { maxOldGenerationSizeMb: DRAWING_LIMITS.heapMb, maxYoungGenerationSizeMb: 32 },
-      stdout: true,
-      stderr: true,
-    });
-    const deadline = setTimeout(() => {
-      void worker.terminate();
-      reject(new Error(`más de ${DRAWING_LIMITS.deadlineMs} ms`));
-    }, DRAWING_LIMITS.deadlineMs);
-    const settle = () => clearTimeout(deadline);
-    worker.once("message", (answer: { images?: Uint8Array[]; error?: string }) => {
-      settle();
-      void worker.terminate();
-      if (answer.images) resolve(answer.images.map((image) => new Uint8Array(image)));
-      else reject(new Error(answer.error ?? "sin respuesta"));
-    });
-    worker.once("error", (error) => {
-      settle();
-      reject(error);
-    });
-    worker.once("exit", (code) => {
-      settle();
-      reject(new Error(`el proceso de dibujo terminó (${code})`));
-    });
-  });
 }
 
 /** A page's stored image, streamed; null when the book or that image is not there. */

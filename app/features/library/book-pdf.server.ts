@@ -1,10 +1,11 @@
-// A book's PDF: its page count, read as it is stored (a streaming scan, pdf-lib as a bounded
-// fallback; decision 018), its download name, and serving it to the preview or as a download.
-import { PDFDocument } from "pdf-lib";
+// A book's PDF: read by pdf.js in a bounded worker thread (its page count here, its first pages
+// as images in ./book-pages.server.ts; decision 035), its download name, and serving it to the
+// preview or as a download.
+import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { fail, ok, type Result } from "~/lib/failure.ts";
-import { countPdfPages } from "~/lib/pdf-page-count.server.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
-import { readStoredBytes, readStoredChunks, statStored } from "~/lib/storage.server.ts";
+import { readStored, statStored } from "~/lib/storage.server.ts";
 import { getBook } from "./book-rows.server.ts";
 import { BOOK_NOT_FOUND, DOWNLOAD_FAILED, NO_PDF } from "./texts.ts";
 import { log } from "~/lib/log.server.ts";
@@ -22,45 +23,98 @@ export function bookFilename(title: string): string {
   return `${safe || "libro"}.pdf`;
 }
 
-// Counting pages: a streaming scan of the stored file (~/lib/pdf-page-count.server.ts), which
-// holds a small window of it at a time, whatever its size, read from the local disk into one
-// reused buffer (readStoredChunks: no per-chunk garbage to pile up between collections), so
-// concurrent uploads are counted side by side. Only when the scan finds no page tree (an object
-// stream it cannot read, a damaged file) is the whole file parsed with pdf-lib, and then only
-// when it is at most PDF_LIB_FALLBACK_BYTES and one file at a time per process.
-const PDF_LIB_FALLBACK_BYTES = 20 * 1024 * 1024;
-let fallbackQueue: Promise<unknown> = Promise.resolve();
+const WORKER_FILE = path.resolve("app/features/library/book-pdf.worker.ts");
+/** The worker's JavaScript heap; it ends after a minute without work. */
+const HEAP_MB = 256;
+const IDLE_MS = 60_000;
+/** How long a count may take (tests lower it). */
+export const COUNT_LIMITS = { deadlineMs: 10_000 };
+type Drawing = { pages: number; width: number; maxHeight: number };
+type Answer = { numPages: number; images: Uint8Array[] };
+let queue: Promise<unknown> = Promise.resolve();
+let worker: Worker | null = null;
+let job = 0;
+let idle: NodeJS.Timeout | undefined;
 
-/** The page count of a stored PDF, or null when it cannot be read. */
+/** The page count of a stored PDF, or null when pdf.js cannot read it within its limits. */
 export async function readPageCount(key: string): Promise<number | null> {
-  const scanned = await scanPages(key);
-  if (scanned !== null) return scanned;
   const stat = await statStored(key).catch(() => null);
-  if (!stat || stat.size === 0 || stat.size > PDF_LIB_FALLBACK_BYTES) return null;
-  const turn = fallbackQueue.then(() => loadPages(key));
-  fallbackQueue = turn.catch(() => undefined);
+  if (!stat || stat.size === 0) return null;
+  try {
+    const { numPages } = await readPdf(key, stat.size, COUNT_LIMITS.deadlineMs);
+    return numPages > 0 ? numPages : null;
+  } catch (error) {
+    log.warn({ err: error, key }, "No se pudieron contar las páginas de un PDF");
+    return null;
+  }
+}
+
+/**
+ * A stored PDF read by pdf.js in a worker thread (./book-pdf.worker.ts) with a heap limit and a
+ * deadline (past it, or on any failure of the thread, it is terminated and the next read starts
+ * another), one read at a time per process; the ranges pdf.js asks for are read from storage.
+ */
+export function readPdf(key: string, size: number, deadlineMs: number, drawing?: Drawing) {
+  const turn = queue.then(() => inWorker(key, size, deadlineMs, drawing ?? { pages: 0, width: 0, maxHeight: 0 }));
+  queue = turn.catch(() => undefined);
   return turn;
 }
 
-async function scanPages(key: string): Promise<number | null> {
-  try {
-    const chunks = await readStoredChunks(key);
-    return chunks ? await countPdfPages(chunks) : null;
-  } catch {
-    return null;
-  }
+function inWorker(key: string, size: number, deadlineMs: number, drawing: Drawing) {
+  clearTimeout(idle);
+  const current = (worker ??= start());
+  const id = ++job;
+  return new Promise<Answer>((resolve, reject) => {
+    const settle = (error: Error | null, answer?: Answer, broken = true) => {
+      clearTimeout(deadline);
+      current.off("message", onMessage).off("error", settle).off("exit", onExit);
+      if (error && broken) end();
+      idle = setTimeout(end, IDLE_MS).unref();
+      if (error) reject(error);
+      else resolve(answer!);
+    };
+    const onMessage = (m: {
+      begin?: number;
+      end?: number;
+      numPages?: number;
+      images?: Uint8Array[];
+      error?: string;
+    }) => {
+      if (m.end !== undefined) return void sendRange(current, id, key, m.begin!, m.end).catch((e: Error) => settle(e));
+      if (m.numPages === undefined) return settle(new Error(m.error ?? "sin respuesta"), undefined, false);
+      settle(null, { numPages: m.numPages, images: m.images!.map((image) => new Uint8Array(image)) });
+    };
+    const onExit = (code: number) => settle(new Error(`el proceso del PDF terminó (${code})`));
+    const deadline = setTimeout(() => settle(new Error(`más de ${deadlineMs} ms`)), deadlineMs);
+    current.on("message", onMessage).once("error", settle).once("exit", onExit);
+    current.postMessage({ size, ...drawing });
+  });
 }
 
-async function loadPages(key: string): Promise<number | null> {
-  try {
-    const bytes = await readStoredBytes(key);
-    if (!bytes) return null;
-    const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
-    const count = doc.getPageCount();
-    return count > 0 ? count : null;
-  } catch {
-    return null;
-  }
+function start() {
+  const started = new Worker(WORKER_FILE, {
+    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 32 },
+    stdout: true,
+    stderr: true,
+  });
+  started.unref(); // an idle worker does not keep the process alive
+  started.once("exit", () => {
+    if (worker === started) worker = null;
+  });
+  return started;
+}
+
+function end() {
+  void worker?.terminate();
+  worker = null;
+}
+
+async function sendRange(current: Worker, id: number, key: string, begin: number, end: number) {
+  const stream = await readStored(key, { start: begin, end: end - 1 });
+  if (!stream) throw new Error("el PDF no está en el almacenamiento");
+  const chunk = new Uint8Array(await new Response(stream).arrayBuffer());
+  // A read that ended meanwhile leaves its ranges unsent: the next read's pdf.js never sees them.
+  if (id === job) current.postMessage({ begin, chunk }, [chunk.buffer]);
 }
 
 /**
