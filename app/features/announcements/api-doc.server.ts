@@ -1,7 +1,7 @@
 // The API's calls under the OpenAPI tag Avisos (docs/product.md#announcements): a course's
 // announcements, read by its enrolled learners and its team, written by its team. The builder
-// (features/api-docs/openapi.server.ts) puts them in the document in this order.
-import { error, invalid, json, KEYSET, type Operations } from "~/features/api-docs/operation.server.ts";
+// (lib/api/openapi.server.ts) puts them in the document in this order.
+import { error, invalid, json, KEYSET, type Operations } from "~/lib/api/operation.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { ApiNoticeIdSchema } from "~/lib/api.server.ts";
 import { TEXT_NOT_ALLOWED } from "~/lib/text.ts";

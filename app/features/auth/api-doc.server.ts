@@ -1,9 +1,9 @@
 // The API's calls under the OpenAPI tag Cuentas (docs/product.md#json-api): signing in,
 // registering, tokens, passwords, one's own data and account, and the admin's calls on accounts
 // (every /api/auth/… path but the two on enrolled courses). The builder
-// (features/api-docs/openapi.server.ts) puts them in the document in this order; each entry names
+// (lib/api/openapi.server.ts) puts them in the document in this order; each entry names
 // the schemas its route reads and answers with and the texts it sends, in the vocabulary of
-// features/api-docs/operation.server.ts.
+// lib/api/operation.server.ts.
 import { z } from "zod";
 import { ApiLoginSchema, ApiProfileUpdatedSchema, ApiUserSchema } from "~/features/users/public-user.ts";
 import {
@@ -32,7 +32,7 @@ import { EMAIL_CHANGE_TOO_MANY } from "~/features/users/email-change.server.ts";
 import { DELETE_PASSWORD_WRONG, LAST_ADMIN } from "~/features/users/account-deletion.ts";
 import { CANNOT_DELETE_SELF, CANNOT_SUSPEND_SELF, USER_NOT_FOUND } from "~/features/users/users.server.ts";
 import { FORBIDDEN_PROFILE, ApiNoticeSchema } from "~/lib/api.server.ts";
-import { error, invalid, json, done, type Operations } from "~/features/api-docs/operation.server.ts";
+import { error, invalid, json, done, type Operations } from "~/lib/api/operation.server.ts";
 
 /** The calls of the tag Cuentas, in the order of the document. */
 export const ACCOUNT_CALLS: Operations = {

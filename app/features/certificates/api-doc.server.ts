@@ -1,8 +1,8 @@
 // The API's calls under the OpenAPI tag Certificados (docs/product.md#json-api): finishing a
 // course, a user's certificates, the name on them. The builder
-// (features/api-docs/openapi.server.ts) puts them in the document in this order; each entry names
+// (lib/api/openapi.server.ts) puts them in the document in this order; each entry names
 // the schemas its route reads and answers with and the texts it sends, in the vocabulary of
-// features/api-docs/operation.server.ts.
+// lib/api/operation.server.ts.
 import { USER_NOT_FOUND } from "~/features/users/users.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import {
@@ -14,7 +14,7 @@ import {
 } from "./texts.ts";
 import { API_CERTIFICATES_PAGE_SIZE } from "./certificates.server.ts";
 import { FinishedSchema, FinishSchema, UserCertificatesSchema, NameUpdatedSchema } from "./schema.ts";
-import { error, invalid, json, KEYSET, type Operations } from "~/features/api-docs/operation.server.ts";
+import { error, invalid, json, KEYSET, type Operations } from "~/lib/api/operation.server.ts";
 
 /** The calls of the tag Certificados, in the order of the document. */
 export const CERTIFICATE_CALLS: Operations = {

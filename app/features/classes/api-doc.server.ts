@@ -1,10 +1,10 @@
 // The API's calls under the OpenAPI tag Clases (docs/product.md#classes): a course's classes and
-// joining one with its code. The builder (features/api-docs/openapi.server.ts) puts them in the
+// joining one with its code. The builder (lib/api/openapi.server.ts) puts them in the
 // document in this order; each entry names the schemas its route reads and answers with and the
-// texts it sends, in the vocabulary of features/api-docs/operation.server.ts.
+// texts it sends, in the vocabulary of lib/api/operation.server.ts.
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { enrolWrongAudience } from "~/features/enrolment/rules.ts";
-import { error, invalid, json, PAGED, type Operations } from "~/features/api-docs/operation.server.ts";
+import { error, invalid, json, PAGED, type Operations } from "~/lib/api/operation.server.ts";
 import { TEXT_NOT_ALLOWED } from "~/lib/text.ts";
 import { INVITATION_ANSWER_REQUIRED, INVITATION_NOT_FOUND } from "./invitation-texts.ts";
 import {

@@ -1,6 +1,6 @@
-// The class import's call in the API document (features/api-docs assembles it): its schemas are
+// The class import's call in the API document (lib/api assembles it): its schemas are
 // the ones the route reads and answers with (import-schema.ts), its error texts the service's.
-import { error, invalid, json, type Operations } from "~/features/api-docs/operation.server.ts";
+import { error, invalid, json, type Operations } from "~/lib/api/operation.server.ts";
 import { IMPORT_CHANGED, LIST_EMPTY, LIST_EMPTY_FIELDS, LIST_NOT_TEXT } from "~/features/users/import/texts.ts";
 import { BODY_NOT_JSON, BODY_TOO_LARGE } from "~/lib/api.server.ts";
 import {

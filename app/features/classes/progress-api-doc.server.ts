@@ -1,6 +1,6 @@
 // The class at a glance in the API document (docs/product.md#classes), tag Cursos: the same
-// service and schema as the page; the builder (features/api-docs/openapi.server.ts) gathers it.
-import { error, json, PAGED, type Operations } from "~/features/api-docs/operation.server.ts";
+// service and schema as the page; the builder (lib/api/openapi.server.ts) gathers it.
+import { error, json, PAGED, type Operations } from "~/lib/api/operation.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { ClassProgressSchema, type ClassProgress } from "./progress-schema.ts";
 import { CLASS_NOT_FOUND } from "./texts.ts";

@@ -1,7 +1,7 @@
 // The API's call for due dates (docs/product.md#due-dates), in the vocabulary of
-// features/api-docs/operation.server.ts; the builder (features/api-docs/openapi.server.ts) puts
+// lib/api/operation.server.ts; the builder (lib/api/openapi.server.ts) puts
 // it in the document.
-import { json, type Operations } from "~/features/api-docs/operation.server.ts";
+import { json, type Operations } from "~/lib/api/operation.server.ts";
 import { UpcomingDueDatesSchema } from "./schema.ts";
 import { UPCOMING_DAYS } from "./texts.ts";
 

@@ -1,11 +1,11 @@
 // The API's calls under the OpenAPI tag Biblioteca (docs/product.md#json-api): the list of books, a
-// book's PDF, uploading and deleting. The builder (features/api-docs/openapi.server.ts) puts them
+// book's PDF, uploading and deleting. The builder (lib/api/openapi.server.ts) puts them
 // in the document in this order; each entry names the schemas its route reads and answers with and
-// the texts it sends, in the vocabulary of features/api-docs/operation.server.ts.
+// the texts it sends, in the vocabulary of lib/api/operation.server.ts.
 import { z } from "zod";
 import { BOOK_NOT_FOUND, NO_PDF } from "./texts.ts";
 import { BookCreatedSchema, BookJsonSchema, BookUploadFormSchema } from "./schema.ts";
-import { error, json, done, PAGED, type Operations } from "~/features/api-docs/operation.server.ts";
+import { error, json, done, PAGED, type Operations } from "~/lib/api/operation.server.ts";
 
 /** The calls of the tag Biblioteca, in the order of the document. */
 export const LIBRARY_CALLS: Operations = {

@@ -1,14 +1,14 @@
 // The API's calls under the OpenAPI tag Mensajes (docs/product.md#json-api): inbox, sent, sending,
-// and the contact form. The builder (features/api-docs/openapi.server.ts) puts them in the document
+// and the contact form. The builder (lib/api/openapi.server.ts) puts them in the document
 // in this order; each entry names the schemas its route reads and answers with and the texts it
-// sends, in the vocabulary of features/api-docs/operation.server.ts.
+// sends, in the vocabulary of lib/api/operation.server.ts.
 import { z } from "zod";
 import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import { OTHER_INBOX, SENDING_TOO_FAST, UNKNOWN_RECIPIENT } from "./texts.ts";
 import { ApiFolderItemSchema, ApiMessageSchema, ComposeSchema } from "./schema.ts";
 import { ContactSchema } from "~/features/contact/schema.ts";
 import { ApiNoticeSchema } from "~/lib/api.server.ts";
-import { error, json, KEYSET, type Operations } from "~/features/api-docs/operation.server.ts";
+import { error, json, KEYSET, type Operations } from "~/lib/api/operation.server.ts";
 
 /** The calls of the tag Mensajes, in the order of the document. */
 export const MESSAGE_CALLS: Operations = {

@@ -1,6 +1,6 @@
 // The API's calls under the OpenAPI tag Notificaciones (docs/product.md#notifications), in the
-// vocabulary of features/api-docs/operation.server.ts.
-import { error, json, KEYSET, type Operations } from "~/features/api-docs/operation.server.ts";
+// vocabulary of lib/api/operation.server.ts.
+import { error, json, KEYSET, type Operations } from "~/lib/api/operation.server.ts";
 import { MODE_LABEL } from "./kinds.ts";
 import {
   ApiNotificationListSchema,

@@ -1,7 +1,7 @@
 // The API's calls under the OpenAPI tag Preguntas (docs/product.md#module-questions): a module's
 // questions, read and asked by the course's enrolled learners, answered and moderated by its team.
-// The builder (features/api-docs/openapi.server.ts) puts them in the document in this order.
-import { error, invalid, json, KEYSET, type Operations } from "~/features/api-docs/operation.server.ts";
+// The builder (lib/api/openapi.server.ts) puts them in the document in this order.
+import { error, invalid, json, KEYSET, type Operations } from "~/lib/api/operation.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { ApiNoticeIdSchema } from "~/lib/api.server.ts";
 import { TEXT_NOT_ALLOWED } from "~/lib/text.ts";

@@ -1,10 +1,10 @@
 // The API's calls under the OpenAPI tag Reportes (docs/product.md#json-api): the academy's summary,
-// a course's report and its gradebook. The builder (features/api-docs/openapi.server.ts) puts them
+// a course's report and its gradebook. The builder (lib/api/openapi.server.ts) puts them
 // in the document in this order; each entry names the schemas its route reads and answers with and
-// the texts it sends, in the vocabulary of features/api-docs/operation.server.ts.
+// the texts it sends, in the vocabulary of lib/api/operation.server.ts.
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { CourseReportSchema, GradebookSchema, ResumenSchema } from "./schema.ts";
-import { error, json, PAGED, type Operations } from "~/features/api-docs/operation.server.ts";
+import { error, json, PAGED, type Operations } from "~/lib/api/operation.server.ts";
 
 /** The calls of the tag Reportes, in the order of the document. */
 export const REPORT_CALLS: Operations = {

@@ -1,9 +1,9 @@
 // The admin's calls on many accounts at once, under the OpenAPI tag Cuentas (docs/product.md#json-api):
 // 'Importar usuarios' and the bulk approval and suspension. The builder
-// (features/api-docs/openapi.server.ts) puts them after the other account calls, in this order,
-// in the vocabulary of features/api-docs/operation.server.ts.
+// (lib/api/openapi.server.ts) puts them after the other account calls, in this order,
+// in the vocabulary of lib/api/operation.server.ts.
 import { BODY_NOT_JSON, BODY_TOO_LARGE } from "~/lib/api.server.ts";
-import { error, invalid, json, type Operations } from "~/features/api-docs/operation.server.ts";
+import { error, invalid, json, type Operations } from "~/lib/api/operation.server.ts";
 import { BulkAnswerSchema, BulkIdsSchema, BULK_NONE, BULK_TOO_MANY } from "./bulk-schema.ts";
 import { ImportDoneSchema, ImportFieldsSchema, ImportFormSchema, ImportPreviewSchema } from "./import/schema.ts";
 import {

@@ -1,6 +1,6 @@
 import { API_ENROLLED_PAGE_SIZE, enrolledCourseViews } from "~/features/learning/enrolled-courses.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { documentedQuery } from "./openapi.server.ts";
 import { getUser, USER_NOT_FOUND } from "~/features/users/users.server.ts";
 import {
   ApiError,

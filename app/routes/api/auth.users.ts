@@ -1,6 +1,6 @@
 import { toApiUser } from "~/features/users/public-user.ts";
 import { listUsers } from "~/features/users/users.server.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { documentedQuery } from "./openapi.server.ts";
 import { apiJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiRole } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/auth.users";

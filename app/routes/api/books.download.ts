@@ -1,5 +1,5 @@
 import { serveBookPdf } from "~/features/library/book-pdf.server.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { documentedQuery } from "./openapi.server.ts";
 import { apiFailure, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import type { Route } from "./+types/books.download";

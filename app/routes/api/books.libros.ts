@@ -1,6 +1,6 @@
 import { searchBooksJson } from "~/features/library/book-search.server.ts";
 import { LOAD_FAILED } from "~/features/library/texts.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { documentedQuery } from "./openapi.server.ts";
 import { apiNumberedPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";

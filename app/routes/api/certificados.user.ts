@@ -1,7 +1,7 @@
 import { listCertificatesPage } from "~/features/certificates/certificates.server.ts";
 import type { UserCertificates } from "~/features/certificates/schema.ts";
 import { CERTIFICATES_FORBIDDEN, USER_NOT_FOUND } from "~/features/certificates/texts.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { documentedQuery } from "./openapi.server.ts";
 import { apiError, apiPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";

@@ -2,7 +2,7 @@ import { isAudiencePage } from "~/features/courses/audience.ts";
 import { INVALID_CATEGORY } from "~/features/learning/audience-page.server.ts";
 import { courseListJson } from "~/features/courses/course-json.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { documentedQuery } from "./openapi.server.ts";
 import { apiError, apiPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";

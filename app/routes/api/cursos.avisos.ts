@@ -8,7 +8,7 @@ import {
   type AnnouncementJson,
   type AnnouncementList,
 } from "~/features/announcements/schema.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { documentedQuery } from "./openapi.server.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import { requireApiCourseManager } from "~/features/courses/team.server.ts";
 import {

@@ -2,7 +2,7 @@ import { createClass, listClasses } from "~/features/classes/classes.server.ts";
 import { ClassNameSchema, type ClassList, type ClassSummary } from "~/features/classes/schema.ts";
 import { requireApiCourseManager } from "~/features/courses/team.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { documentedQuery } from "./openapi.server.ts";
 import {
   apiError,
   apiFailure,

@@ -1,4 +1,4 @@
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { documentedQuery } from "./openapi.server.ts";
 import { requireApiClassManager } from "~/features/classes/guards.server.ts";
 import { getClassProgress, PROGRESS_API_PAGE_SIZE } from "~/features/classes/progress.server.ts";
 import { progressQueryFrom, type ClassProgress } from "~/features/classes/progress-schema.ts";

@@ -1,6 +1,6 @@
 import { courseListJson } from "~/features/courses/course-json.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { documentedQuery } from "./openapi.server.ts";
 import { apiPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { optionalApiUser } from "~/features/auth/api-guards.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";

@@ -1,7 +1,7 @@
 import { participantJson, type Participants } from "~/features/courses/course-json.ts";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
 import { listParticipants } from "~/features/enrolment/participants.server.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { documentedQuery } from "./openapi.server.ts";
 import { apiError, apiNumberedPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
 import { requireApiCourseManager } from "~/features/courses/team.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";

@@ -1,4 +1,4 @@
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { documentedQuery } from "./openapi.server.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
 import { askQuestion, listModuleQuestions, moduleAccess } from "~/features/questions/questions.server.ts";
 import { QuestionFieldsSchema, type QuestionJson, type QuestionList } from "~/features/questions/schema.ts";

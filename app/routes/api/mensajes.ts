@@ -18,7 +18,7 @@ import {
   methodNotAllowed,
   parseBody,
 } from "~/lib/api.server.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { documentedQuery } from "./openapi.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";

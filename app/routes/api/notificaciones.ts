@@ -1,5 +1,5 @@
 import { requireApiUser } from "~/features/auth/api-guards.server.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+import { documentedQuery } from "./openapi.server.ts";
 import { toApiNotification } from "~/features/notifications/api.server.ts";
 import { API_PAGE_SIZE, listNotifications, unreadNotifications } from "~/features/notifications/notify.server.ts";
 import { apiPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";

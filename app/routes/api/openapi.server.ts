@@ -40,8 +40,8 @@ import { publicUrl } from "~/lib/env.server.ts";
 import { ACCOUNT_CALLS } from "~/features/auth/api-doc.server.ts";
 import { BULK_ACCOUNT_CALLS } from "~/features/users/api-doc.server.ts";
 import { COURSE_CALLS } from "./course-calls.server.ts";
+import type { ApiRoute } from "./api-route.server.ts";
 import { CERTIFICATE_CALLS } from "~/features/certificates/api-doc.server.ts";
-import { QUIZ_CALLS } from "~/features/quizzes/api-doc.server.ts";
 import { MESSAGE_CALLS } from "~/features/messages/api-doc.server.ts";
 import { LIBRARY_CALLS } from "~/features/library/api-doc.server.ts";
 import { REPORT_CALLS } from "~/features/reports/api-doc.server.ts";
@@ -54,7 +54,6 @@ import { QUESTION_CALLS } from "~/features/questions/api-doc.server.ts";
 import { DUE_DATE_CALLS } from "~/features/due-dates/api-doc.server.ts";
 import {
   error,
-  json,
   HEADERS,
   TAGS,
   type Access,
@@ -63,7 +62,7 @@ import {
   type Method,
   type Operation,
   type Operations,
-} from "./operation.server.ts";
+} from "~/lib/api/operation.server.ts";
 
 /** Named schemas: shown once under components/schemas and referenced wherever they appear. */
 const COMPONENTS: Record<string, z.ZodType> = {
@@ -116,64 +115,34 @@ const PATH_PARAMS: Record<string, { description: string; schema: Record<string, 
   tipo: { description: "Público del curso.", schema: { type: "string", enum: [...AUDIENCE_PAGES] } },
 };
 
-// The document itself: loose, so this check stays a check of the shape, not of every key.
-const OpenApiSchema = z.looseObject({
-  openapi: z.string(),
-  info: z.looseObject({ title: z.string(), version: z.string() }),
-  paths: z.record(z.string(), z.record(z.string(), z.looseObject({}))),
-});
+/** The route modules' declarations (./operation.server.ts apiRoute), read when first needed. */
+function declared(): Operations {
+  const modules = import.meta.glob<{ loader?: Partial<ApiRoute> }>(["./*.ts", "!./*.server.ts"], { eager: true });
+  const list: Operations = {};
+  for (const { loader } of Object.values(modules)) if (loader?.path) list[loader.path] = loader.operations!;
+  return list;
+}
 
-// ---------------------------------------------------------------------------------------------
-// The calls: each feature's, one entry per path and method of the `api` block of app/routes.ts
-
-/** This document's own calls (tag Documentación). */
-const DOCUMENT_CALLS: Operations = {
-  "/api/openapi.json": {
-    get: {
-      tag: "Documentación",
-      summary: "Este documento (OpenAPI 3.1)",
-      description:
-        "Hecho de los mismos esquemas con que las rutas leen y responden; sirve para generar clientes " +
-        "(su servers da la dirección base).",
-      access: "public",
-      ok: {
-        200: {
-          ...json("El documento.", OpenApiSchema),
-          example: { openapi: "3.1.1", info: { title: "API de la academia", version: "1.0.0" }, paths: {} },
-        },
-      },
-    },
-  },
-  "/api/docs": {
-    get: {
-      tag: "Documentación",
-      summary: "La referencia de la API, para leer (HTML)",
-      description: "Este documento como una página sin JavaScript, para leer en el navegador o en un teléfono.",
-      access: "public",
-      ok: { 200: { description: "La página.", html: true, example: '<!DOCTYPE html><html lang="es-CL">…</html>' } },
-    },
-  },
-};
-
-/** Every call, tag by tag: the paths in this order, a path in two features' lists refused. */
-const OPERATIONS = gather(
-  ACCOUNT_CALLS,
-  BULK_ACCOUNT_CALLS,
-  COURSE_CALLS,
-  DUE_DATE_CALLS,
-  CLASS_PROGRESS_CALLS,
-  CLASS_IMPORT_CALLS,
-  CERTIFICATE_CALLS,
-  QUIZ_CALLS,
-  MESSAGE_CALLS,
-  NOTIFICATION_CALLS,
-  LIBRARY_CALLS,
-  REPORT_CALLS,
-  CLASS_CALLS,
-  ANNOUNCEMENT_CALLS,
-  QUESTION_CALLS,
-  DOCUMENT_CALLS,
-);
+let all: Operations | undefined;
+/** Every call: the registry's lists and the route modules' declarations, a path twice refused. */
+const operations = () =>
+  (all ??= gather(
+    ACCOUNT_CALLS,
+    BULK_ACCOUNT_CALLS,
+    COURSE_CALLS,
+    DUE_DATE_CALLS,
+    CLASS_PROGRESS_CALLS,
+    CLASS_IMPORT_CALLS,
+    CERTIFICATE_CALLS,
+    MESSAGE_CALLS,
+    NOTIFICATION_CALLS,
+    LIBRARY_CALLS,
+    REPORT_CALLS,
+    CLASS_CALLS,
+    ANNOUNCEMENT_CALLS,
+    QUESTION_CALLS,
+    declared(),
+  ));
 
 function gather(...lists: Operations[]): Operations {
   const all: Operations = {};
@@ -191,7 +160,7 @@ function gather(...lists: Operations[]): Operations {
  * (lib/api.server.ts), so the route refuses what the document does not allow.
  */
 export function documentedQuery(path: string): QueryParam[] {
-  const op = OPERATIONS[path]?.get;
+  const op = operations()[path]?.get;
   if (!op) throw new Error(`${path} no está en el documento de la API.`);
   return op.query ?? [];
 }
@@ -220,7 +189,8 @@ function impliedErrors(op: Operation): Record<number, ErrorDoc> {
       : error("Un parámetro de la consulta no es válido (el mensaje dice cuál).", ...texts);
   }
   if (op.access === "user" || op.access === "token" || op.access === "admin" || op.access === "team") {
-    const texts = op.unauthenticated ?? [NO_TOKEN, BAD_TOKEN, TOKEN_ENDED];
+    const m = op.messages;
+    const texts = m ? [m.missing, m.invalid, m.noUser] : [NO_TOKEN, BAD_TOKEN, TOKEN_ENDED];
     errors[401] = error("Sin token o sesión, o token inválido o cerrado.", ...texts);
   }
   if (op.access === "optional") {
@@ -448,7 +418,7 @@ export function openApiDocument(): JsonSchema {
   if (cached) return cached;
   const defs: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [path, methods] of Object.entries(OPERATIONS)) {
+  for (const [path, methods] of Object.entries(operations())) {
     paths[path] = {};
     for (const [method, op] of Object.entries(methods) as Array<[Method, Operation]>) {
       paths[path][method] = operationOf(method, path, op, defs);

@@ -42,7 +42,7 @@ import {
 import { DATES_ORDER, FIELDS_MISSING } from "~/features/authoring/texts.ts";
 import { EnrolledCourseSchema } from "~/features/learning/enrolled-courses.server.ts";
 import { FORBIDDEN_OTHER_COURSES } from "~/lib/api.server.ts";
-import { error, invalid, json, done, PAGED, KEYSET, type Operations } from "./operation.server.ts";
+import { error, invalid, json, done, PAGED, KEYSET, type Operations } from "~/lib/api/operation.server.ts";
 
 /** A course as the lists show it, for the examples. */
 const EXAMPLE_COURSE: z.output<typeof CourseSummarySchema> = {
