@@ -43,7 +43,10 @@ type Args = { request: Request; params: Record<string, string | undefined>; cont
 async function callerOf(op: Declared, args: Args) {
   if (op.access === "optional") return { user: await optionalApiUser(args), sessionId: null };
   if (op.access === "admin") return { user: await requireApiRole(args, "admin"), sessionId: null };
-  if (op.access === "team") return { user: await requireApiCourseManager(args, args.params.cursoId), sessionId: null };
+  // A call whose path names no course (a question, an answer): its service finds the course and checks the team.
+  if (op.access === "team" && args.params.cursoId !== undefined) {
+    return { user: await requireApiCourseManager(args, args.params.cursoId), sessionId: null };
+  }
   if (op.access === "public") return { user: null, sessionId: null };
   return requireApiCaller(args, { cookie: op.access !== "token", messages: op.messages });
 }
@@ -79,7 +82,7 @@ export function apiRoute<
   const allow = METHODS.filter((m) => operations[m])
     .map((m) => m.toUpperCase())
     .join(", ");
-  const serve = (args: Args): Promise<Response> | Response => {
+  const serve = async (args: Args): Promise<Response> => {
     const method = args.request.method.toUpperCase();
     const op = operations[(method === "HEAD" ? "get" : method.toLowerCase()) as Method];
     if (!op) return methodNotAllowed(allow);

@@ -41,16 +41,6 @@ import { ACCOUNT_CALLS } from "~/features/auth/api-doc.server.ts";
 import { BULK_ACCOUNT_CALLS } from "~/features/users/api-doc.server.ts";
 import { COURSE_CALLS } from "./course-calls.server.ts";
 import type { ApiRoute } from "./api-route.server.ts";
-import { CERTIFICATE_CALLS } from "~/features/certificates/api-doc.server.ts";
-import { MESSAGE_CALLS } from "~/features/messages/api-doc.server.ts";
-import { LIBRARY_CALLS } from "~/features/library/api-doc.server.ts";
-import { REPORT_CALLS } from "~/features/reports/api-doc.server.ts";
-import { CLASS_PROGRESS_CALLS } from "~/features/classes/progress-api-doc.server.ts";
-import { CLASS_CALLS } from "~/features/classes/api-doc.server.ts";
-import { CLASS_IMPORT_CALLS } from "~/features/classes/import-api-doc.server.ts";
-import { NOTIFICATION_CALLS } from "~/features/notifications/api-doc.server.ts";
-import { ANNOUNCEMENT_CALLS } from "~/features/announcements/api-doc.server.ts";
-import { QUESTION_CALLS } from "~/features/questions/api-doc.server.ts";
 import { DUE_DATE_CALLS } from "~/features/due-dates/api-doc.server.ts";
 import {
   error,
@@ -125,24 +115,7 @@ function declared(): Operations {
 
 let all: Operations | undefined;
 /** Every call: the registry's lists and the route modules' declarations, a path twice refused. */
-const operations = () =>
-  (all ??= gather(
-    ACCOUNT_CALLS,
-    BULK_ACCOUNT_CALLS,
-    COURSE_CALLS,
-    DUE_DATE_CALLS,
-    CLASS_PROGRESS_CALLS,
-    CLASS_IMPORT_CALLS,
-    CERTIFICATE_CALLS,
-    MESSAGE_CALLS,
-    NOTIFICATION_CALLS,
-    LIBRARY_CALLS,
-    REPORT_CALLS,
-    CLASS_CALLS,
-    ANNOUNCEMENT_CALLS,
-    QUESTION_CALLS,
-    declared(),
-  ));
+const operations = () => (all ??= gather(ACCOUNT_CALLS, BULK_ACCOUNT_CALLS, COURSE_CALLS, DUE_DATE_CALLS, declared()));
 
 function gather(...lists: Operations[]): Operations {
   const all: Operations = {};
@@ -190,7 +163,9 @@ function impliedErrors(op: Operation): Record<number, ErrorDoc> {
   }
   if (op.access === "user" || op.access === "token" || op.access === "admin" || op.access === "team") {
     const m = op.messages;
-    const texts = m ? [m.missing, m.invalid, m.noUser] : [NO_TOKEN, BAD_TOKEN, TOKEN_ENDED];
+    const texts = m
+      ? [m.missing, m.invalid, m.noUser, ...(m.ended ? [m.ended] : [])]
+      : [NO_TOKEN, BAD_TOKEN, TOKEN_ENDED];
     errors[401] = error("Sin token o sesión, o token inválido o cerrado.", ...texts);
   }
   if (op.access === "optional") {
