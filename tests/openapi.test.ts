@@ -1,4 +1,4 @@
-// A documented, machine-checkable API (decision 012): the OpenAPI document (lib/api) has
+// A documented, machine-checkable API (decision 012): the OpenAPI document (routes/api) has
 // every /api route of app/routes.ts with the methods its module serves, no path that no route
 // has, and is a sound OpenAPI 3.1 document; every documented call, made for real against this
 // file's SQLite database, answers a documented status with a body its JSON Schema (draft 2020-12,

@@ -39,7 +39,7 @@ export type Operation = {
   /** The 401 texts, when the call has its own (the quiz calls): requireApiCaller's messages. */
   messages?: { missing: string; invalid: string; noUser: string; ended?: string };
 };
-/** A feature's calls: one entry per path and method of the `api` block of app/routes.ts. */
+/** The calls by path and method (the route modules' declarations). */
 export type Operations = Record<string, Partial<Record<Method, Operation>>>;
 /**
  * An error answer: what it means and the exact texts the code sends, taken from the constants

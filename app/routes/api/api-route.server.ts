@@ -13,7 +13,7 @@ type ParamsOf<P extends string> = P extends `${string}{${infer K}}${infer Rest}`
   : unknown;
 type Caller<A extends Access> = A extends "public" ? null : A extends "optional" ? SessionUser | null : SessionUser;
 /** What a handler gets: the request, its path parameters, its checked URL, the caller and the body. */
-export type Call<P extends string, A extends Access, J extends z.ZodType> = {
+type Call<P extends string, A extends Access, J extends z.ZodType> = {
   request: Request;
   params: ParamsOf<P>;
   context: unknown;

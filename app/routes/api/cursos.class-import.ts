@@ -1,11 +1,20 @@
 import { error, invalid, json } from "~/lib/api/operation.server.ts";
-import { IMPORT_CHANGED, LIST_EMPTY, LIST_EMPTY_FIELDS, LIST_NOT_TEXT } from "~/features/users/import/texts.ts";
-import { BODY_NOT_JSON, BODY_TOO_LARGE } from "~/lib/api.server.ts";
+import {
+  IMPORT_CHANGED,
+  LIST_EMPTY,
+  LIST_EMPTY_FIELDS,
+  LIST_NOT_TEXT,
+  ROW_UNDER_14,
+} from "~/features/users/import/texts.ts";
+import { BODY_NOT_JSON, BODY_TOO_LARGE, ApiError, apiFailure, apiJson } from "~/lib/api.server.ts";
 import {
   ClassImportDoneSchema,
   ClassImportFieldsSchema,
   ClassImportFormSchema,
   ClassImportPreviewSchema,
+  readClassImportRequest,
+  type ClassImportDoneAnswer,
+  type ClassImportPreviewAnswer,
 } from "~/features/classes/import-schema.ts";
 import { BUDGETS } from "~/features/limits/rate-limits.server.ts";
 import {
@@ -15,16 +24,9 @@ import {
   CLASS_IMPORT_TOO_LONG,
   CLASS_IMPORT_TOO_MANY_ROWS,
 } from "~/features/classes/import-texts.ts";
-import { ROW_UNDER_14 } from "~/features/users/import/texts.ts";
 import { CLASS_NOT_FOUND } from "~/features/classes/texts.ts";
 import { findClass } from "~/features/classes/guards.server.ts";
 import { confirmClassImport, previewClassImport } from "~/features/classes/import.server.ts";
-import {
-  readClassImportRequest,
-  type ClassImportDoneAnswer,
-  type ClassImportPreviewAnswer,
-} from "~/features/classes/import-schema.ts";
-import { ApiError, apiFailure, apiJson } from "~/lib/api.server.ts";
 import { apiRoute } from "./api-route.server.ts";
 
 const row = {

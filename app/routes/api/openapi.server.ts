@@ -5,11 +5,9 @@
 // real answers match it.
 //
 // This module builds the document (paths, components, servers, the error answers every call
-// shares); the calls themselves are described beside their features, one api-doc.server.ts per tag
-// (in the feature the tag is about), in the vocabulary of ./operation.server.ts. To document a new
-// call: add one entry to its tag's list (path in OpenAPI form, method, tag, who may call it, its
-// query parameters, body and answers); a response schema that other calls share goes in
-// COMPONENTS below with its name.
+// shares); the calls themselves are the route modules' declarations (./api-route.server.ts,
+// docs/decisions/034-api-operations-declared-once.md). A response schema that other calls share
+// goes in COMPONENTS below with its name.
 import { z } from "zod";
 import { ApiUserSchema } from "~/features/users/public-user.ts";
 import { BAD_TOKEN, NO_TOKEN, TOKEN_ENDED } from "~/features/auth/api-token.server.ts";
@@ -37,11 +35,7 @@ import {
   type QueryParam,
 } from "~/lib/api.server.ts";
 import { publicUrl } from "~/lib/env.server.ts";
-import { ACCOUNT_CALLS } from "~/features/auth/api-doc.server.ts";
-import { BULK_ACCOUNT_CALLS } from "~/features/users/api-doc.server.ts";
-import { COURSE_CALLS } from "./course-calls.server.ts";
 import type { ApiRoute } from "./api-route.server.ts";
-import { DUE_DATE_CALLS } from "~/features/due-dates/api-doc.server.ts";
 import {
   error,
   HEADERS,
@@ -105,41 +99,25 @@ const PATH_PARAMS: Record<string, { description: string; schema: Record<string, 
   tipo: { description: "Público del curso.", schema: { type: "string", enum: [...AUDIENCE_PAGES] } },
 };
 
-/** The route modules' declarations (./operation.server.ts apiRoute), read when first needed. */
-function declared(): Operations {
-  const modules = import.meta.glob<{ loader?: Partial<ApiRoute> }>(["./*.ts", "!./*.server.ts"], { eager: true });
-  const list: Operations = {};
-  for (const { loader } of Object.values(modules)) if (loader?.path) list[loader.path] = loader.operations!;
-  return list;
-}
-
 let all: Operations | undefined;
-/** Every call: the registry's lists and the route modules' declarations, a path twice refused. */
-const operations = () => (all ??= gather(ACCOUNT_CALLS, BULK_ACCOUNT_CALLS, COURSE_CALLS, DUE_DATE_CALLS, declared()));
-
-function gather(...lists: Operations[]): Operations {
-  const all: Operations = {};
-  for (const list of lists) {
-    for (const [path, methods] of Object.entries(list)) {
-      if (all[path]) throw new Error(`${path} está dos veces en el documento de la API.`);
-      all[path] = methods;
-    }
+/** Every call: the route modules' declarations (./api-route.server.ts), read when first needed. */
+function operations(): Operations {
+  if (all) return all;
+  const modules = import.meta.glob<{ loader?: Partial<ApiRoute> }>(["./*.ts", "!./*.server.ts"], { eager: true });
+  all = {};
+  for (const { loader } of Object.values(modules)) {
+    if (!loader?.path) continue;
+    if (all[loader.path]) throw new Error(`${loader.path} está dos veces en el documento de la API.`);
+    all[loader.path] = loader.operations!;
   }
+  // Tag by tag, in the order of TAGS (the reference page and the linter read them in this order).
+  const rank = (ops: Operations[string]) => TAGS.findIndex((t) => t.name === Object.values(ops)[0]?.tag);
+  all = Object.fromEntries(Object.entries(all).sort(([, a], [, b]) => rank(a) - rank(b)));
   return all;
 }
 
-/**
- * The query parameters the document gives a GET call: the ones its route checks with apiQuery
- * (lib/api.server.ts), so the route refuses what the document does not allow.
- */
-export function documentedQuery(path: string): QueryParam[] {
-  const op = operations()[path]?.get;
-  if (!op) throw new Error(`${path} no está en el documento de la API.`);
-  return op.query ?? [];
-}
-
 // ---------------------------------------------------------------------------------------------
-// The document, built once from the registry
+// The document, built once from the declarations
 
 type JsonSchema = Record<string, unknown>;
 const REF = "#/components/schemas/";
