@@ -49,7 +49,6 @@ const FEATURE_ORDER = [
   ["classes"],
   ["privacy"],
   ["profile"],
-  ["api-docs"],
 ];
 /**
  * Each table's owner (docs/decisions/038-tables-have-owners.md): only its feature reads or writes
@@ -238,9 +237,6 @@ export default tseslint.config(
     },
     {
       files: [`app/features/${name}/**/*.server.{ts,tsx}`, `app/features/${name}/**/*.test.ts`],
-      // The API document's registry files (features/api-docs reads them): they leave the features
-      // when each API operation is declared beside its route.
-      ignores: ["app/features/*/*api-doc.server.ts"],
       rules: {
         "no-restricted-imports": ["error", { patterns: [ROUTES, ROOT, pattern] }],
         "no-restricted-syntax": ["error", ...dynamic, ...tables],

@@ -5,7 +5,7 @@
 // The table is made from the document, so a parameter documented later is checked too.
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes.ts";
-import { openApiDocument } from "~/features/api-docs/openapi.server.ts";
+import { openApiDocument } from "~/routes/api/openapi.server.ts";
 import { QUERY_PARAMS, type QueryParam } from "~/lib/api.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { newClassCode } from "~/features/classes/codes.ts";

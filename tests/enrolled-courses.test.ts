@@ -303,7 +303,7 @@ describe("DELETE /api/auth/usuario/cursos-inscritos/{cursoId}", () => {
   });
 
   it("answers other methods with 405", async () => {
-    const response = await unenrolApi.loader();
+    const response = await unenrolApi.loader(args(getRequest("/api/auth/usuario/cursos-inscritos/x")));
     expect(response.status).toBe(405);
   });
 });

@@ -10,8 +10,8 @@ import { matchRoutes } from "react-router";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "~/routes.ts";
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "~/features/api-docs/openapi.server.ts";
-import { apiReferenceHtml } from "~/features/api-docs/reference.server.tsx";
+import { openApiDocument } from "~/routes/api/openapi.server.ts";
+import { apiReferenceHtml } from "~/routes/api/reference.server.tsx";
 import { publicUrl } from "~/lib/env.server.ts";
 
 type Schema = Record<string, unknown>;

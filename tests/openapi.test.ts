@@ -1,4 +1,4 @@
-// A documented, machine-checkable API (decision 012): the OpenAPI document (features/api-docs) has
+// A documented, machine-checkable API (decision 012): the OpenAPI document (routes/api) has
 // every /api route of app/routes.ts with the methods its module serves, no path that no route
 // has, and is a sound OpenAPI 3.1 document; every documented call, made for real against this
 // file's SQLite database, answers a documented status with a body its JSON Schema (draft 2020-12,
@@ -8,7 +8,7 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes.ts";
-import { openApiDocument } from "~/features/api-docs/openapi.server.ts";
+import { openApiDocument } from "~/routes/api/openapi.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { newClassCode } from "~/features/classes/codes.ts";
 import {

@@ -276,7 +276,7 @@ describe("POST /api/auth/change-password", () => {
     expect((await call({ token: "no.es.token" }, body(TEST_PASSWORD))).status).toBe(401);
     expect(await passwordIs(user.id, TEST_PASSWORD)).toBe(true);
     expect(await apiStatus(token)).toBe(200);
-    const get = await changePasswordApi.loader();
+    const get = await changePasswordApi.loader(args(getRequest("/api/auth/change-password")));
     expect(get.status).toBe(405);
   });
 

@@ -455,7 +455,7 @@ describe("the API twins", () => {
     const bad = await apiCall(apiForgot, "/api/auth/forgot-password", { correo: 42 });
     expect(bad.status).toBe(400);
     expect(typeof (await readJson(bad)).error).toBe("string");
-    const get = await apiForgot.loader();
+    const get = await apiForgot.loader(args(getRequest("/api/auth/forgot-password")));
     expect(get.status).toBe(405);
   });
 

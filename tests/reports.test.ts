@@ -307,7 +307,7 @@ describe("a course's report and gradebook", () => {
       expect([none.status, Object.keys(await readJson(none))]).toEqual([401, ["error"]]);
       const other = await route.loader(args(jsonRequest(path, null, { method: "GET", token: student.token }), params));
       expect([other.status, Object.keys(await readJson(other))]).toEqual([403, ["error"]]);
-      const post = route.action();
+      const post = await route.action(args(jsonRequest(path, null, { method: "POST" }), params));
       expect([post.status, post.headers.get("Allow"), await readJson(post)]).toEqual([
         405,
         "GET",

@@ -11,7 +11,7 @@ import { log } from "./log.server.ts";
 
 const JSON_HEADERS = { "Cache-Control": "no-store" };
 
-// The answers every /api route shares, as the OpenAPI document (features/api-docs) shows them.
+// The answers every /api route shares, as the OpenAPI document (routes/api) shows them.
 /** Every 4xx/5xx answer of the API. */
 export const ApiErrorSchema = z.object({ error: z.string().meta({ description: "El motivo, en español." }) });
 /** A state change's confirmation. */
@@ -33,7 +33,7 @@ export const PROGRESS_NOT_ENROLLED = "La cuenta no está inscrita en este curso.
 
 /**
  * The query parameters of the API's lists and downloads: how the OpenAPI document shows each
- * (features/api-docs) and how a route checks it (apiQuery), side by side so they cannot differ.
+ * (routes/api) and how a route checks it (apiQuery), side by side so they cannot differ.
  * A value the document does not allow is a 400 with `invalid`, never read as something else.
  */
 export const QUERY_PARAMS = {

@@ -61,7 +61,7 @@ export const ProfileApiSchema = ProfileApiFields.transform(({ imagenPerfil, quit
   quitarImagen: imagenPerfil === null || quitarImagen === true,
 }));
 
-/** The API's multipart body, for the OpenAPI document (features/api-docs): the same fields and the image file. */
+/** The API's multipart body, for the OpenAPI document (routes/api): the same fields and the image file. */
 export const ProfileApiFormSchema = ProfileApiFields.extend({
   imagenPerfil: z.file().optional().meta({ description: "Imagen de perfil nueva (JPEG, PNG o WebP)." }),
 });

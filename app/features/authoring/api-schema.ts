@@ -1,7 +1,7 @@
 // What POST/PUT /api/cursos accept beyond the course's fields (docs/product.md#api-courses): the
 // `modulos` JSON, the questions in the shapes API clients send, and how they map onto the rules of
 // ./schema.ts (the same rules the editor's forms use) before ./whole-course.server.ts writes them;
-// then the bodies as the OpenAPI document (features/api-docs) shows them.
+// then the bodies as the OpenAPI document (routes/api) shows them.
 // Server only: Zod stays out of browser bundles.
 import { z } from "zod";
 import { INVALID_JSON, MAX_QUESTION_OPTIONS, MIN_QUESTION_OPTIONS, MODULE_TITLE_REQUIRED } from "./texts.ts";
@@ -48,7 +48,7 @@ const FileRef = z.union([z.string(), z.object({ id: z.string().nullish(), url: z
 /**
  * What a client sends for a module's text and its questions: read as they come and judged by
  * ApiModuleInput below (with its Spanish messages), documented with the types a client should
- * send (the OpenAPI document, features/api-docs).
+ * send (the OpenAPI document, routes/api).
  */
 const sentText = (description: string) => z.unknown().optional().meta({ type: "string", description });
 /** A question as API clients may send it (questionFromApi). */
@@ -184,7 +184,7 @@ export const ApiModulesField = z
   });
 
 // ---------------------------------------------------------------------------------------------
-// The API's bodies as the OpenAPI document (features/api-docs) shows them: the same field schemas,
+// The API's bodies as the OpenAPI document (routes/api) shows them: the same field schemas,
 // plus the files the upload parser reads (submission.server.ts) and `modulos` as JSON.
 
 const moduleFiles = {

@@ -1,5 +1,5 @@
 // The certificates' API shapes (docs/product.md#certificates): what POST /api/cursos/finalizar
-// reads and what the certificate calls answer. The OpenAPI document (features/api-docs) is made
+// reads and what the certificate calls answer. The OpenAPI document (routes/api) is made
 // from these schemas. Server only: Zod stays out of browser bundles.
 import { z } from "zod";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";

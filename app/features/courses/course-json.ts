@@ -1,5 +1,5 @@
 // The courses as the API answers them (docs/product.md#api-courses). Each mapper's result is its
-// schema's output, and the OpenAPI document (features/api-docs) is made from the same schemas,
+// schema's output, and the OpenAPI document (routes/api) is made from the same schemas,
 // so the answer and its documentation cannot drift. Server only: Zod stays out of browser bundles.
 import { z } from "zod";
 import { fixedValue } from "~/lib/api.server.ts";

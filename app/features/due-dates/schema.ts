@@ -1,5 +1,5 @@
 // GET /api/auth/proximas-fechas: 'Próximas fechas' as JSON (docs/product.md#due-dates). The
-// OpenAPI document (features/api-docs) is made from the same schema. Server only.
+// OpenAPI document (routes/api) is made from the same schema. Server only.
 import { z } from "zod";
 import type { DueItem } from "./due-dates.server.ts";
 

@@ -6,7 +6,6 @@ import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import type { Viewer } from "~/features/courses/rules.ts";
 import { ENROL_FAILED, enrolmentDecision, type EnrolRefusal } from "./rules.ts";
 
-export { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { log } from "~/lib/log.server.ts";
 

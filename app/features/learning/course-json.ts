@@ -1,6 +1,6 @@
 // GET /api/cursos/{id}: a course as this caller may see it (docs/product.md#api-courses), the
 // summary of features/courses/course-json.ts with the caller's enrolment, materials and passes.
-// The OpenAPI document (features/api-docs) is made from the same schema. Server only.
+// The OpenAPI document (routes/api) is made from the same schema. Server only.
 import { z } from "zod";
 import { CourseSummarySchema, courseSummaryJson } from "~/features/courses/course-json.ts";
 import type { CourseForViewer } from "./course-view.server.ts";

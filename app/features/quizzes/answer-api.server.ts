@@ -22,7 +22,7 @@ const AnswerSchema = z.union([
 /**
  * What the answer calls read (the rest of the body is ignored): `respuestas` in question order, or
  * keyed by question id (or index). normalizeAnswers reads it leniently (an unreadable answer
- * counts as unanswered); this schema documents it (features/api-docs).
+ * counts as unanswered); this schema documents it (routes/api).
  */
 export const QuizAnswersSchema = z.object({
   respuestas: z.union([z.array(AnswerSchema), z.record(z.string(), AnswerSchema)]),

@@ -1,11 +1,8 @@
 // The quiz calls' own authentication messages (docs/product.md#api-conventions).
-import { requireApiUser, type AuthMessages } from "~/features/accounts/api-guards.server.ts";
-import type { GuardArgs } from "~/features/accounts/guards.server.ts";
+import type { AuthMessages } from "~/features/accounts/api-guards.server.ts";
 
 export const QUIZ_AUTH_MESSAGES: AuthMessages = {
   missing: "No hay sesión activa. Inicie sesión nuevamente.",
   invalid: "Error de autenticación. Por favor, inicia sesión nuevamente.",
   noUser: "No se pudo identificar al usuario. Por favor, inicia sesión nuevamente.",
 };
-
-export const requireQuizApiUser = (args: GuardArgs) => requireApiUser(args, { messages: QUIZ_AUTH_MESSAGES });

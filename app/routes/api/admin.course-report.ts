@@ -1,20 +1,22 @@
-import { requireApiCourseManager } from "~/features/courses/team.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { getCourseReport } from "~/features/reports/reports.server.ts";
-import type { CourseReport } from "~/features/reports/schema.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import type { Route } from "./+types/admin.course-report";
+import { CourseReportSchema, type CourseReport } from "~/features/reports/schema.ts";
+import { apiError, apiJson } from "~/lib/api.server.ts";
+import { error, json } from "~/lib/api/operation.server.ts";
+import { apiRoute } from "./api-route.server.ts";
 
-/**
- * GET /api/admin/cursos/{cursoId}/reporte (admins and the course's teachers): a course's funnel
- * and quiz modules (CourseReportSchema).
- */
-export function loader(args: Route.LoaderArgs) {
-  return handleApi(async () => {
-    await requireApiCourseManager(args, args.params.cursoId);
-    const report = await getCourseReport(args.params.cursoId);
-    return report ? apiJson<CourseReport>(report) : apiError(404, COURSE_NOT_FOUND);
-  });
-}
-
-export const action = () => methodNotAllowed("GET");
+export const loader = apiRoute("/api/admin/cursos/{cursoId}/reporte", {
+  get: {
+    tag: "Reportes",
+    summary: "Reporte de un curso",
+    description: "Embudo de participantes, tasa de aprobación por módulo y preguntas más falladas.",
+    access: "team",
+    ok: { 200: json("El reporte.", CourseReportSchema) },
+    errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
+    handler: async ({ params }) => {
+      const report = await getCourseReport(params.cursoId);
+      return report ? apiJson<CourseReport>(report) : apiError(404, COURSE_NOT_FOUND);
+    },
+  },
+});
+export const action = loader;

@@ -1,27 +1,27 @@
-import { requireApiCourseManager } from "~/features/courses/team.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { getGradebook, GRADEBOOK_API_PAGE_SIZE } from "~/features/reports/reports.server.ts";
-import type { Gradebook } from "~/features/reports/schema.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
-import { apiError, apiNumberedPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { GradebookSchema, type Gradebook } from "~/features/reports/schema.ts";
+import { apiError, apiNumberedPageJson } from "~/lib/api.server.ts";
+import { error, json, PAGED } from "~/lib/api/operation.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
-import type { Route } from "./+types/admin.gradebook";
+import { apiRoute } from "./api-route.server.ts";
 
-/**
- * GET /api/admin/cursos/{cursoId}/calificaciones?page=N (admins and the course's teachers): a page
- * of the course's gradebook, 100 participants in enrolment order (GradebookSchema; Link header and X-Total-Count).
- */
-export function loader(args: Route.LoaderArgs) {
-  return handleApi(async () => {
-    await requireApiCourseManager(args, args.params.cursoId);
-    apiQuery(args.request, ...documentedQuery("/api/admin/cursos/{cursoId}/calificaciones"));
-    const gradebook = await getGradebook(args.params.cursoId, {
-      page: pageFrom(args.request.url),
-      size: GRADEBOOK_API_PAGE_SIZE,
-    });
-    if (!gradebook) return apiError(404, COURSE_NOT_FOUND);
-    return apiNumberedPageJson<Gradebook>(gradebook, args.request.url, gradebook);
-  });
-}
-
-export const action = () => methodNotAllowed("GET");
+export const loader = apiRoute("/api/admin/cursos/{cursoId}/calificaciones", {
+  get: {
+    tag: "Reportes",
+    summary: "Libro de calificaciones de un curso",
+    description:
+      "Participantes × módulos con evaluación: mejor porcentaje, su nota de 1,0 a 7,0 con la exigencia del " +
+      "curso, intentos y aprobado, y la nota final de cada participante; 100 por página.",
+    access: "team",
+    query: ["page"],
+    ok: { 200: json("Una página del libro de calificaciones.", GradebookSchema, PAGED) },
+    errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
+    handler: async ({ params, url }) => {
+      const gradebook = await getGradebook(params.cursoId, { page: pageFrom(url), size: GRADEBOOK_API_PAGE_SIZE });
+      if (!gradebook) return apiError(404, COURSE_NOT_FOUND);
+      return apiNumberedPageJson<Gradebook>(gradebook, url.href, gradebook);
+    },
+  },
+});
+export const action = loader;

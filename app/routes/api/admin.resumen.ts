@@ -1,15 +1,17 @@
-import { requireApiRole } from "~/features/accounts/api-guards.server.ts";
 import { getResumen } from "~/features/reports/reports.server.ts";
-import type { Resumen } from "~/features/reports/schema.ts";
-import { apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import type { Route } from "./+types/admin.resumen";
+import { ResumenSchema, type Resumen } from "~/features/reports/schema.ts";
+import { apiJson } from "~/lib/api.server.ts";
+import { json } from "~/lib/api/operation.server.ts";
+import { apiRoute } from "./api-route.server.ts";
 
-/** GET /api/admin/resumen (admin): the figures of the panel's Resumen (ResumenSchema). */
-export function loader(args: Route.LoaderArgs) {
-  return handleApi(async () => {
-    await requireApiRole(args, "admin");
-    return apiJson<Resumen>(await getResumen());
-  });
-}
-
-export const action = () => methodNotAllowed("GET");
+export const loader = apiRoute("/api/admin/resumen", {
+  get: {
+    tag: "Reportes",
+    summary: "Resumen de la academia",
+    description: "Usuarios por rol, cursos, inscripciones, certificados, correos en espera y los últimos 12 meses.",
+    access: "admin",
+    ok: { 200: json("El resumen.", ResumenSchema) },
+    handler: async () => apiJson<Resumen>(await getResumen()),
+  },
+});
+export const action = loader;

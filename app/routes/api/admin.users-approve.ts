@@ -1,15 +1,24 @@
-import { bulkUsersAction } from "~/features/accounts/bulk-api.server.ts";
+import { invalid, json } from "~/lib/api/operation.server.ts";
+import { BulkAnswerSchema, BulkIdsSchema, BULK_NONE, BULK_TOO_MANY } from "~/features/accounts/bulk-schema.ts";
+import { bulkUsersAnswer } from "~/features/accounts/bulk-api.server.ts";
 import { approveUsers } from "~/features/accounts/users.server.ts";
-import { methodNotAllowed } from "~/lib/api.server.ts";
-import type { Route } from "./+types/admin.users-approve";
+import { apiRoute } from "./api-route.server.ts";
 
-export const loader = () => methodNotAllowed("POST");
-
-/**
- * POST /api/admin/usuarios/aprobar (admin; docs/product.md#bulk-approval-and-suspension): `{ ids }`,
- * at most 100; approves them with the single call's rules, e-mail and audit entry (an unconfirmed
- * address is approved, as PUT /api/auth/approve does), in one transaction.
- */
-export function action(args: Route.ActionArgs) {
-  return bulkUsersAction(args, approveUsers, "aprobadas");
-}
+export const loader = apiRoute("/api/admin/usuarios/aprobar", {
+  post: {
+    tag: "Cuentas",
+    summary: "Aprobar varias cuentas",
+    description:
+      "Las mismas reglas, correo y registro de auditoría que PUT /api/auth/approve/{userId}, en una sola " +
+      "transacción. Las cuentas que esperan la autorización de su madre, padre o tutor y las que no existen " +
+      "quedan en `omitidas`, con el motivo.",
+    access: "admin",
+    body: { json: BulkIdsSchema },
+    ok: { 200: json("Lo que se hizo.", BulkAnswerSchema) },
+    errors: { 400: invalid("Sin cuentas, o más de 100.", BULK_NONE, BULK_TOO_MANY) },
+    // At most 100, with the single call's rules, e-mail and audit entry, in one transaction.
+    handler: async ({ user, body, request }) =>
+      bulkUsersAnswer(user, (await body()).ids, request, approveUsers, "aprobadas"),
+  },
+});
+export const action = loader;

@@ -1,14 +1,23 @@
-import { bulkUsersAction } from "~/features/accounts/bulk-api.server.ts";
+import { invalid, json } from "~/lib/api/operation.server.ts";
+import { BulkAnswerSchema, BulkIdsSchema, BULK_NONE, BULK_TOO_MANY } from "~/features/accounts/bulk-schema.ts";
+import { bulkUsersAnswer } from "~/features/accounts/bulk-api.server.ts";
 import { suspendUsers } from "~/features/accounts/users.server.ts";
-import { methodNotAllowed } from "~/lib/api.server.ts";
-import type { Route } from "./+types/admin.users-suspend";
+import { apiRoute } from "./api-route.server.ts";
 
-export const loader = () => methodNotAllowed("POST");
-
-/**
- * POST /api/admin/usuarios/suspender (admin; docs/product.md#bulk-approval-and-suspension): `{ ids }`,
- * at most 100; suspends them (never the caller's own; their sessions and tokens end), in one transaction.
- */
-export function action(args: Route.ActionArgs) {
-  return bulkUsersAction(args, suspendUsers, "suspendidas");
-}
+export const loader = apiRoute("/api/admin/usuarios/suspender", {
+  post: {
+    tag: "Cuentas",
+    summary: "Suspender varias cuentas (cierra sus sesiones y tokens)",
+    description:
+      "Las mismas reglas y registro de auditoría que PUT /api/auth/suspend/{userId}, en una sola transacción; " +
+      "la propia cuenta y las que no existen quedan en `omitidas`, con el motivo.",
+    access: "admin",
+    body: { json: BulkIdsSchema },
+    ok: { 200: json("Lo que se hizo.", BulkAnswerSchema) },
+    errors: { 400: invalid("Sin cuentas, o más de 100.", BULK_NONE, BULK_TOO_MANY) },
+    // At most 100 (never the caller's own; their sessions and tokens end), in one transaction.
+    handler: async ({ user, body, request }) =>
+      bulkUsersAnswer(user, (await body()).ids, request, suspendUsers, "suspendidas"),
+  },
+});
+export const action = loader;

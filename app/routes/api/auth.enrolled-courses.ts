@@ -1,35 +1,34 @@
-import { API_ENROLLED_PAGE_SIZE, enrolledCourseViews } from "~/features/learning/enrolled-courses.server.ts";
-import { pageFrom } from "~/lib/pagination.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
-import { getUser, USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
+import { z } from "zod";
+import { USER_NOT_FOUND, getUser } from "~/features/accounts/users.server.ts";
 import {
-  ApiError,
-  apiNumberedPageJson,
-  apiQuery,
-  handleApi,
-  methodNotAllowed,
-  FORBIDDEN_OTHER_COURSES,
-} from "~/lib/api.server.ts";
-import { requireApiUser, requireSelfOrAdmin } from "~/features/accounts/api-guards.server.ts";
-import type { Route } from "./+types/auth.enrolled-courses";
+  EnrolledCourseSchema,
+  API_ENROLLED_PAGE_SIZE,
+  enrolledCourseViews,
+} from "~/features/learning/enrolled-courses.server.ts";
+import { FORBIDDEN_OTHER_COURSES, ApiError, apiNumberedPageJson } from "~/lib/api.server.ts";
+import { error, json, PAGED } from "~/lib/api/operation.server.ts";
+import { pageFrom } from "~/lib/pagination.ts";
+import { requireSelfOrAdmin } from "~/features/accounts/api-guards.server.ts";
+import { apiRoute } from "./api-route.server.ts";
 
-/**
- * GET /api/auth/{userId}/cursos-inscritos (Bearer or session): the user's enrolled courses,
- * [{ id, nombre, duracion, progreso }], 100 at a time (?page=N; Link header, X-Total-Count).
- * Only the caller's own list, or any list for an admin.
- */
-export function loader(args: Route.LoaderArgs) {
-  return handleApi(async () => {
-    const caller = await requireApiUser(args);
-    const url = apiQuery(args.request, ...documentedQuery("/api/auth/{userId}/cursos-inscritos"));
-    const { userId } = args.params;
-    requireSelfOrAdmin(caller, userId, FORBIDDEN_OTHER_COURSES);
-    if (userId !== caller.id) {
-      if (!(await getUser(userId))) throw new ApiError(404, USER_NOT_FOUND);
-    }
-    const list = await enrolledCourseViews(userId, pageFrom(url), API_ENROLLED_PAGE_SIZE);
-    return apiNumberedPageJson(list.courses, url.href, list);
-  });
-}
-
-export const action = () => methodNotAllowed("GET");
+export const loader = apiRoute("/api/auth/{userId}/cursos-inscritos", {
+  get: {
+    tag: "Cursos",
+    summary: "Cursos en que está inscrito un usuario",
+    description: "Solo los propios (un administrador, los de cualquiera). 50 por página.",
+    access: "user",
+    query: ["page"],
+    ok: { 200: json("Una página de cursos.", z.array(EnrolledCourseSchema), PAGED) },
+    errors: {
+      403: error("No es tu cuenta.", FORBIDDEN_OTHER_COURSES),
+      404: error("Usuario no encontrado.", USER_NOT_FOUND),
+    },
+    handler: async ({ user, params: { userId }, url }) => {
+      requireSelfOrAdmin(user, userId, FORBIDDEN_OTHER_COURSES);
+      if (userId !== user.id && !(await getUser(userId))) throw new ApiError(404, USER_NOT_FOUND);
+      const list = await enrolledCourseViews(userId, pageFrom(url), API_ENROLLED_PAGE_SIZE);
+      return apiNumberedPageJson(list.courses, url.href, list);
+    },
+  },
+});
+export const action = loader;

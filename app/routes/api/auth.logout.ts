@@ -1,19 +1,21 @@
+import { ApiNoticeSchema, type ApiNotice, apiJson } from "~/lib/api.server.ts";
+import { json } from "~/lib/api/operation.server.ts";
 import { revokeApiToken } from "~/features/accounts/api-token.server.ts";
-import { type ApiNotice, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { bearer, requireApiUser } from "~/features/accounts/api-guards.server.ts";
-import type { Route } from "./+types/auth.logout";
+import { bearer } from "~/features/accounts/api-guards.server.ts";
+import { apiRoute } from "./api-route.server.ts";
 
-export const loader = () => methodNotAllowed("POST");
-
-/**
- * POST /api/auth/logout (Bearer): ends the token that makes the call; it is refused from then
- * on (401). Other tokens and browser sessions of the same user stay open.
- */
-export function action(args: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (args.request.method.toUpperCase() !== "POST") return methodNotAllowed("POST");
-    await requireApiUser(args, { cookie: false });
-    await revokeApiToken(bearer(args.request) ?? "");
-    return apiJson<ApiNotice>({ message: "Sesión cerrada" });
-  });
-}
+export const loader = apiRoute("/api/auth/logout", {
+  post: {
+    tag: "Cuentas",
+    summary: "Cerrar el token con que se llama",
+    description: "Desde entonces el token se rechaza (401). Otros tokens y sesiones siguen abiertos.",
+    access: "token",
+    ok: { 200: json("Token cerrado.", ApiNoticeSchema) },
+    // Ends the token that makes the call; other tokens and browser sessions stay open.
+    handler: async ({ request }) => {
+      await revokeApiToken(bearer(request) ?? "");
+      return apiJson<ApiNotice>({ message: "Sesión cerrada" });
+    },
+  },
+});
+export const action = loader;

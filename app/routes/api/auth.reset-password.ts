@@ -1,18 +1,30 @@
-import { resetPassword } from "~/features/accounts/recovery.server.ts";
-import { RESET_DONE } from "~/features/accounts/recovery-texts.ts";
 import { ResetPasswordSchema } from "~/features/accounts/recovery-schema.ts";
-import { type ApiNotice, apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
-import type { Route } from "./+types/auth.reset-password";
+import { RESET_LINK_INVALID, RESET_DONE } from "~/features/accounts/recovery-texts.ts";
+import { ApiNoticeSchema, type ApiNotice, apiFailure, apiJson } from "~/lib/api.server.ts";
+import { invalid, json } from "~/lib/api/operation.server.ts";
+import { resetPassword } from "~/features/accounts/recovery.server.ts";
+import { apiRoute } from "./api-route.server.ts";
 
-export const loader = () => methodNotAllowed("POST");
-
-/** A recovery link's token and the new password: every session and token of the account ends. */
-export function action({ request }: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (request.method !== "POST") return methodNotAllowed("POST");
-    const { token, password } = await parseBody(request, ResetPasswordSchema);
-    const outcome = await resetPassword(token, { password }, request);
-    if (!outcome.ok) return apiFailure(outcome);
-    return apiJson<ApiNotice>({ message: RESET_DONE });
-  });
-}
+export const loader = apiRoute("/api/auth/reset-password", {
+  post: {
+    tag: "Cuentas",
+    summary: "Crear una nueva contraseña con el token de un enlace de recuperación",
+    description:
+      "Cierra todas las sesiones y tokens de la cuenta. Una cuenta pendiente o suspendida sigue sin poder " +
+      "ingresar hasta que un administrador la apruebe.",
+    access: "public",
+    body: { json: ResetPasswordSchema },
+    ok: { 200: json("Contraseña cambiada.", ApiNoticeSchema) },
+    errors: {
+      400: invalid("Enlace no válido, usado o vencido, o contraseña que no cumple las reglas.", RESET_LINK_INVALID),
+    },
+    // Every session and token of the account ends.
+    handler: async ({ body, request }) => {
+      const { token, password } = await body();
+      const outcome = await resetPassword(token, { password }, request);
+      if (!outcome.ok) return apiFailure(outcome);
+      return apiJson<ApiNotice>({ message: RESET_DONE });
+    },
+  },
+});
+export const action = loader;

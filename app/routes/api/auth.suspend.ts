@@ -1,17 +1,23 @@
-import { suspendUser } from "~/features/accounts/users.server.ts";
-import { type ApiNoticeId, apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { requireApiRole } from "~/features/accounts/api-guards.server.ts";
-import type { Route } from "./+types/auth.suspend";
+import { CANNOT_SUSPEND_SELF, USER_NOT_FOUND, suspendUser } from "~/features/accounts/users.server.ts";
+import { error, done } from "~/lib/api/operation.server.ts";
+import { type ApiNoticeId, apiFailure, apiJson } from "~/lib/api.server.ts";
+import { apiRoute } from "./api-route.server.ts";
 
-export const loader = () => methodNotAllowed("PUT");
-
-/** PUT /api/auth/suspend/{userId} (admin; never oneself): un-approves the account and ends its sessions and tokens. */
-export function action(args: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (args.request.method !== "PUT") return methodNotAllowed("PUT");
-    const admin = await requireApiRole(args, "admin");
-    const outcome = await suspendUser(admin, args.params.userId, args.request);
-    if (!outcome.ok) return apiFailure(outcome);
-    return apiJson<ApiNoticeId>({ message: "Usuario suspendido", id: args.params.userId });
-  });
-}
+export const loader = apiRoute("/api/auth/suspend/{userId}", {
+  put: {
+    tag: "Cuentas",
+    summary: "Suspender una cuenta (cierra sus sesiones y tokens)",
+    access: "admin",
+    ok: { 200: done("Cuenta suspendida.") },
+    errors: {
+      400: error("No puedes suspender tu propia cuenta.", CANNOT_SUSPEND_SELF),
+      404: error("Usuario no encontrado.", USER_NOT_FOUND),
+    },
+    handler: async ({ user, params: { userId }, request }) => {
+      const outcome = await suspendUser(user, userId, request);
+      if (!outcome.ok) return apiFailure(outcome);
+      return apiJson<ApiNoticeId>({ message: "Usuario suspendido", id: userId });
+    },
+  },
+});
+export const action = loader;

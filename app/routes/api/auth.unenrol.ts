@@ -1,18 +1,23 @@
 import { NOT_ENROLLED, UNENROL_OK } from "~/features/enrolment/texts.ts";
+import { error, done } from "~/lib/api/operation.server.ts";
 import { unenrol } from "~/features/enrolment/enrolment.server.ts";
-import { type ApiNoticeId, apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
-import type { Route } from "./+types/auth.unenrol";
+import { type ApiNoticeId, apiError, apiJson } from "~/lib/api.server.ts";
+import { apiRoute } from "./api-route.server.ts";
 
-export const loader = () => methodNotAllowed("DELETE");
-
-/** DELETE /api/auth/usuario/cursos-inscritos/{cursoId}: leaves one of the caller's own courses. */
-export function action(args: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (args.request.method.toUpperCase() !== "DELETE") return methodNotAllowed("DELETE");
-    const user = await requireApiUser(args);
-    const { cursoId } = args.params;
-    if (!cursoId || cursoId.length > 64 || !(await unenrol(user.id, cursoId))) return apiError(404, NOT_ENROLLED);
-    return apiJson<ApiNoticeId>({ message: UNENROL_OK, id: cursoId });
-  });
-}
+export const loader = apiRoute("/api/auth/usuario/cursos-inscritos/{cursoId}", {
+  delete: {
+    tag: "Cursos",
+    summary: "Dejar un curso propio",
+    description:
+      "Borra la inscripción de quien llama en ese curso con su progreso y resultados; los certificados ya " +
+      "emitidos siguen válidos.",
+    access: "user",
+    ok: { 200: done("Inscripción eliminada.") },
+    errors: { 404: error("No te has inscrito en ese curso.", NOT_ENROLLED) },
+    handler: async ({ user, params: { cursoId } }) => {
+      if (!cursoId || cursoId.length > 64 || !(await unenrol(user.id, cursoId))) return apiError(404, NOT_ENROLLED);
+      return apiJson<ApiNoticeId>({ message: UNENROL_OK, id: cursoId });
+    },
+  },
+});
+export const action = loader;

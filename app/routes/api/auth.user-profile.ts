@@ -1,33 +1,55 @@
-import { requireApiUser, requireSelfOrAdmin } from "~/features/accounts/api-guards.server.ts";
-import { EMAIL_CONFIRMATION_SENT, PROFILE_UPDATED } from "~/features/accounts/profile-schema.ts";
+import { ApiProfileUpdatedSchema, toApiUser, type ApiProfileUpdated } from "~/features/accounts/public-user.ts";
+import {
+  ProfileApiFormSchema,
+  ProfileApiSchema,
+  NOTHING_TO_UPDATE,
+  USER_UNKNOWN,
+  EMAIL_CONFIRMATION_SENT,
+  PROFILE_UPDATED,
+} from "~/features/accounts/profile-schema.ts";
+import { BUDGETS } from "~/features/limits/rate-limits.server.ts";
+import { EMAIL_TAKEN } from "~/features/accounts/register.server.ts";
+import { EMAIL_CHANGE_TOO_MANY } from "~/features/accounts/email-change.server.ts";
+import { USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
+import { FORBIDDEN_PROFILE, apiFailure, apiJson } from "~/lib/api.server.ts";
+import { error, invalid, json } from "~/lib/api/operation.server.ts";
+import { requireSelfOrAdmin } from "~/features/accounts/api-guards.server.ts";
 import { profileApiAction } from "~/features/profile/profile.server.ts";
-import { toApiUser, type ApiProfileUpdated } from "~/features/accounts/public-user.ts";
-import { apiFailure, apiJson, handleApi, methodNotAllowed, FORBIDDEN_PROFILE } from "~/lib/api.server.ts";
-import type { Route } from "./+types/auth.user-profile";
+import { apiRoute } from "./api-route.server.ts";
 
-export const loader = () => methodNotAllowed("PUT");
-
-/**
- * PUT /api/auth/users/{userId}/profile (docs/product.md#api-accounts): oneself or an admin. Body: multipart/form-data
- * (correo and/or the file imagenPerfil; quitarImagen=true removes it) or JSON { correo }
- * ({ imagenPerfil: null } removes the image). One's own new correo is applied only when the
- * link e-mailed to it is followed (`correoPendiente` in the answer); an admin changing another
- * account's correo applies it at once (409 when another account has it; one's own answers alike
- * either way). Errors: { error } in Spanish; 401/403/404/409/429 (e-mail changes per account).
- */
-export function action(args: Route.ActionArgs) {
-  return handleApi(async () => {
-    const { request, params } = args;
-    if (request.method.toUpperCase() !== "PUT") return methodNotAllowed("PUT");
-    const caller = await requireApiUser(args);
-    requireSelfOrAdmin(caller, params.userId, FORBIDDEN_PROFILE);
-    const outcome = await profileApiAction(caller, params.userId, request);
-    if (!outcome.ok) return apiFailure(outcome);
-    // A new e-mail of one's own waits for its confirmation link: `user` still has the old one.
-    return apiJson<ApiProfileUpdated>({
-      message: outcome.pendingEmail ? EMAIL_CONFIRMATION_SENT(outcome.pendingEmail) : PROFILE_UPDATED,
-      user: toApiUser(outcome.profile),
-      correoPendiente: outcome.pendingEmail,
-    });
-  });
-}
+export const loader = apiRoute("/api/auth/users/{userId}/profile", {
+  put: {
+    tag: "Cuentas",
+    summary: "Corregir los datos del perfil: nombre, apellido, fecha de nacimiento, correo, imagen, avisos",
+    description:
+      "La propia cuenta o un administrador (la corrección de un administrador queda en el registro de auditoría). " +
+      "Nombre, apellido y fecha de nacimiento siguen las reglas del registro; un campo omitido se conserva. " +
+      "avisosCorreo activa o desactiva los avisos opcionales por correo. Un correo nuevo propio se aplica al " +
+      "seguir el enlace que se le envía; la respuesta es la misma si esa dirección ya tiene una cuenta (a ella " +
+      "se le avisa del intento y nada cambia). Cada cuenta puede pedir el cambio de su correo " +
+      `${BUDGETS.emailChangeUserHour.points} veces por hora y ${BUDGETS.emailChangeUserDay.points} por día.`,
+    access: "user",
+    body: { form: ProfileApiFormSchema, json: ProfileApiSchema },
+    ok: { 200: json("Perfil actualizado.", ApiProfileUpdatedSchema) },
+    errors: {
+      400: invalid("Datos inválidos (por ejemplo, una fecha de nacimiento imposible).", NOTHING_TO_UPDATE),
+      403: error("No es tu perfil.", FORBIDDEN_PROFILE),
+      404: error("Usuario no encontrado.", USER_NOT_FOUND, USER_UNKNOWN),
+      409: error("El correo ya tiene una cuenta (solo al corregir la cuenta de otra persona).", EMAIL_TAKEN),
+      429: error("Demasiados cambios de correo (ver Retry-After).", EMAIL_CHANGE_TOO_MANY),
+    },
+    // The body (multipart or JSON) is read by profileApiAction.
+    handler: async ({ user, params: { userId }, request }) => {
+      requireSelfOrAdmin(user, userId, FORBIDDEN_PROFILE);
+      const outcome = await profileApiAction(user, userId, request);
+      if (!outcome.ok) return apiFailure(outcome);
+      // A new e-mail of one's own waits for its confirmation link: `user` still has the old one.
+      return apiJson<ApiProfileUpdated>({
+        message: outcome.pendingEmail ? EMAIL_CONFIRMATION_SENT(outcome.pendingEmail) : PROFILE_UPDATED,
+        user: toApiUser(outcome.profile),
+        correoPendiente: outcome.pendingEmail,
+      });
+    },
+  },
+});
+export const action = loader;

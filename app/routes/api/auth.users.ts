@@ -1,24 +1,26 @@
-import { toApiUser } from "~/features/accounts/public-user.ts";
+import { z } from "zod";
+import { ApiUserSchema, toApiUser } from "~/features/accounts/public-user.ts";
+import { json } from "~/lib/api/operation.server.ts";
 import { listUsers } from "~/features/accounts/users.server.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
-import { apiJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { requireApiRole } from "~/features/accounts/api-guards.server.ts";
-import type { Route } from "./+types/auth.users";
+import { apiJson } from "~/lib/api.server.ts";
+import { apiRoute } from "./api-route.server.ts";
 
-const API_PAGE_SIZE = 100;
-
-/** GET /api/auth/users (admin): an array of users, pending first; ?page=N, totals in headers. */
-export function loader(args: Route.LoaderArgs) {
-  return handleApi(async () => {
-    await requireApiRole(args, "admin");
-    const url = apiQuery(args.request, ...documentedQuery("/api/auth/users"));
-    const page = Math.min(10_000, Number(url.searchParams.get("page") ?? 1));
-    const result = await listUsers({ page, pageSize: API_PAGE_SIZE });
-    const response = apiJson(result.users.map(toApiUser));
-    response.headers.set("X-Total-Count", String(result.total));
-    response.headers.set("X-Page-Count", String(result.pageCount));
-    return response;
-  });
-}
-
-export const action = () => methodNotAllowed("GET");
+export const loader = apiRoute("/api/auth/users", {
+  get: {
+    tag: "Cuentas",
+    summary: "Listar usuarios (pendientes primero)",
+    description: "100 por página.",
+    access: "admin",
+    query: ["page"],
+    ok: { 200: json("Una página de usuarios.", z.array(ApiUserSchema), ["X-Total-Count", "X-Page-Count"]) },
+    handler: async ({ url }) => {
+      const page = Math.min(10_000, Number(url.searchParams.get("page") ?? 1));
+      const result = await listUsers({ page, pageSize: 100 });
+      const response = apiJson(result.users.map(toApiUser));
+      response.headers.set("X-Total-Count", String(result.total));
+      response.headers.set("X-Page-Count", String(result.pageCount));
+      return response;
+    },
+  },
+});
+export const action = loader;

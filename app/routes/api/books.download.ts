@@ -1,18 +1,22 @@
 import { serveBookPdf } from "~/features/library/book-pdf.server.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
-import { apiFailure, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
-import type { Route } from "./+types/books.download";
+import { BOOK_NOT_FOUND, NO_PDF } from "~/features/library/texts.ts";
+import { apiFailure } from "~/lib/api.server.ts";
+import { error } from "~/lib/api/operation.server.ts";
+import { apiRoute } from "./api-route.server.ts";
 
-/** GET /api/books/download/{libroId} (signed-in): the PDF inline (the preview's source); ?descargar=1 as attachment. */
-export function loader(args: Route.LoaderArgs) {
-  return handleApi(async () => {
-    await requireApiUser(args);
-    const url = apiQuery(args.request, ...documentedQuery("/api/books/download/{libroId}"));
-    const download = url.searchParams.get("descargar") === "1";
-    const served = await serveBookPdf(args.request, args.params.libroId, download);
-    return served.ok ? served.response : apiFailure(served);
-  });
-}
-
-export const action = () => methodNotAllowed("GET");
+export const loader = apiRoute("/api/books/download/{libroId}", {
+  get: {
+    tag: "Biblioteca",
+    summary: "El PDF de un libro",
+    description: "En línea (para la vista previa); con ?descargar=1, como descarga. Admite Range.",
+    access: "user",
+    query: ["descargar"],
+    ok: { 200: { description: "El PDF.", pdf: true }, 206: { description: "Un rango del PDF.", pdf: true } },
+    errors: { 404: error("Libro no encontrado o sin PDF.", BOOK_NOT_FOUND, NO_PDF) },
+    handler: async ({ request, params, url }) => {
+      const served = await serveBookPdf(request, params.libroId, url.searchParams.get("descargar") === "1");
+      return served.ok ? served.response : apiFailure(served);
+    },
+  },
+});
+export const action = loader;

@@ -1,25 +1,25 @@
+import { z } from "zod";
 import { searchBooksJson } from "~/features/library/book-search.server.ts";
+import { BookJsonSchema } from "~/features/library/schema.ts";
 import { LOAD_FAILED } from "~/features/library/texts.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
-import { apiNumberedPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { apiNumberedPageJson } from "~/lib/api.server.ts";
+import { json, PAGED } from "~/lib/api/operation.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
-import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
-import type { Route } from "./+types/books.libros";
+import { apiRoute } from "./api-route.server.ts";
 
-/**
- * GET /api/books/libros (signed-in): [{ id, title, author, pages, description, pdfUrl }], newest
- * first, 50 a page (?page=N; Link header, X-Total-Count); ?q= searches the starts of words.
- */
-export function loader(args: Route.LoaderArgs) {
-  return handleApi(
-    async () => {
-      await requireApiUser(args);
-      const url = apiQuery(args.request, ...documentedQuery("/api/books/libros"));
+export const loader = apiRoute("/api/books/libros", {
+  get: {
+    tag: "Biblioteca",
+    summary: "Libros, los más nuevos primero",
+    description: "50 por página.",
+    access: "user",
+    query: ["page", "q"],
+    ok: { 200: json("Una página de libros.", z.array(BookJsonSchema), [...PAGED, "X-Total-Exact"]) },
+    unexpected: LOAD_FAILED,
+    handler: async ({ url }) => {
       const list = await searchBooksJson(url.searchParams.get("q"), pageFrom(url));
       return apiNumberedPageJson(list.books, url.href, list);
     },
-    { unexpected: LOAD_FAILED },
-  );
-}
-
-export const action = () => methodNotAllowed("GET");
+  },
+});
+export const action = loader;

@@ -1,19 +1,25 @@
-import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import { updateNameOnCertificates } from "~/features/certificates/certificates.server.ts";
-import { nameUpdated } from "~/features/certificates/texts.ts";
-import type { NameUpdated } from "~/features/certificates/schema.ts";
-import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import type { Route } from "./+types/certificados.actualizar-nombre";
+import { NAME_REQUIRED_FOR_CERTIFICATES, nameUpdated } from "~/features/certificates/texts.ts";
+import { NameUpdatedSchema, type NameUpdated } from "~/features/certificates/schema.ts";
+import { apiFailure, apiJson } from "~/lib/api.server.ts";
+import { error, json } from "~/lib/api/operation.server.ts";
+import { apiRoute } from "./api-route.server.ts";
 
-export const loader = () => methodNotAllowed("POST");
-
-/** POST /api/certificados/actualizar-nombre (Bearer): one's certificates get one's current name. */
-export function action(args: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (args.request.method.toUpperCase() !== "POST") return methodNotAllowed("POST");
-    const user = await requireApiUser(args);
-    const outcome = await updateNameOnCertificates(user, args.request);
-    if (!outcome.ok) return apiFailure(outcome);
-    return apiJson<NameUpdated>({ message: nameUpdated(outcome.updated), actualizados: outcome.updated });
-  });
-}
+export const loader = apiRoute("/api/certificados/actualizar-nombre", {
+  post: {
+    tag: "Certificados",
+    summary: "Actualizar el nombre en mis certificados",
+    description:
+      "Los certificados de quien llama que muestran otro nombre pasan a mostrar su nombre actual: mismo código " +
+      "y enlace de verificación, PDF nuevo; la verificación indica la fecha del cambio.",
+    access: "user",
+    ok: { 200: json("Cuántos certificados se actualizaron.", NameUpdatedSchema) },
+    errors: { 400: error("El perfil no tiene nombre.", NAME_REQUIRED_FOR_CERTIFICATES) },
+    handler: async ({ user, request }) => {
+      const outcome = await updateNameOnCertificates(user, request);
+      if (!outcome.ok) return apiFailure(outcome);
+      return apiJson<NameUpdated>({ message: nameUpdated(outcome.updated), actualizados: outcome.updated });
+    },
+  },
+});
+export const action = loader;

@@ -1,15 +1,32 @@
-import { answerFromApi } from "~/features/quizzes/answer-api.server.ts";
-import { requireQuizApiUser } from "~/features/quizzes/api.server.ts";
-import { handleApi, methodNotAllowed, readBody } from "~/lib/api.server.ts";
-import type { Route } from "./+types/cursos.answer";
+import {
+  answerFromApi,
+  QUIZ_TARGET_MISSING,
+  QuizAnswersSchema,
+  QuizResultSchema,
+} from "~/features/quizzes/answer-api.server.ts";
+import { QUIZ_AUTH_MESSAGES } from "~/features/quizzes/api.server.ts";
+import { QUIZ_FORBIDDEN, QUIZ_NOT_FOUND } from "~/features/quizzes/quiz.server.ts";
+import { readBody } from "~/lib/api.server.ts";
+import { apiRoute } from "./api-route.server.ts";
+import { error, invalid, json } from "~/lib/api/operation.server.ts";
 
-export const loader = () => methodNotAllowed("POST");
-
-/** POST /api/cursos/{cursoId}/modulos/{moduloIndex}/responder (Bearer): graded on the server. */
-export function action(args: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (args.request.method !== "POST") return methodNotAllowed("POST");
-    const user = await requireQuizApiUser(args);
-    return answerFromApi(user, args.params.cursoId, args.params.moduloIndex, await readBody(args.request));
-  });
-}
+export const loader = apiRoute("/api/cursos/{cursoId}/modulos/{moduloIndex}/responder", {
+  post: {
+    tag: "Evaluaciones",
+    summary: "Responder la evaluación de un módulo",
+    description: "Se califica en el servidor; cualquier nota enviada se ignora.",
+    access: "user",
+    body: { json: QuizAnswersSchema },
+    ok: { 200: json("El resultado.", QuizResultSchema) },
+    messages: QUIZ_AUTH_MESSAGES,
+    errors: {
+      400: invalid("Faltan el curso o el módulo, o las respuestas no son válidas.", QUIZ_TARGET_MISSING),
+      403: error("No inscrito en el curso.", QUIZ_FORBIDDEN),
+      404: error("Curso, módulo o evaluación no encontrados.", QUIZ_NOT_FOUND),
+    },
+    // The answers are read leniently (answerFromApi): an odd one counts as unanswered.
+    handler: async ({ user, params, request }) =>
+      answerFromApi(user, params.cursoId, params.moduloIndex, await readBody(request)),
+  },
+});
+export const action = loader;

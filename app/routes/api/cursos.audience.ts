@@ -1,28 +1,37 @@
-import { isAudiencePage } from "~/features/courses/audience.ts";
 import { INVALID_CATEGORY } from "~/features/learning/audience-page.server.ts";
-import { courseListJson } from "~/features/courses/course-json.ts";
-import { listCourses } from "~/features/courses/courses.server.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
-import { apiError, apiPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
+import { COURSES_PAGE_SIZE, listCourses } from "~/features/courses/courses.server.ts";
+import { CourseListSchema, courseListJson } from "~/features/courses/course-json.ts";
+import { error, json, KEYSET } from "~/lib/api/operation.server.ts";
+import { isAudiencePage } from "~/features/courses/audience.ts";
+import { apiError, apiPageJson } from "~/lib/api.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { searchFrom } from "~/features/courses/search-query.ts";
-import type { Route } from "./+types/cursos.audience";
+import { apiRoute } from "./api-route.server.ts";
 
-/** GET /api/cursos/publico/{tipo}: the public (published) courses of an audience. */
-export function loader({ request, params }: Route.LoaderArgs) {
-  return handleApi(async () => {
-    apiQuery(request, ...documentedQuery("/api/cursos/publico/{tipo}"));
-    if (!isAudiencePage(params.tipo)) return apiError(404, INVALID_CATEGORY);
-    const url = request.url;
-    const result = await listCourses({
-      viewer: null,
-      audience: params.tipo,
-      page: pageFrom(url),
-      cursor: cursorFrom(url),
-      q: searchFrom(url),
-    });
-    return apiPageJson(courseListJson(result), url, result);
-  });
-}
-export const action = () => methodNotAllowed("GET");
+export const loader = apiRoute("/api/cursos/publico/{tipo}", {
+  get: {
+    tag: "Cursos",
+    summary: "Cursos publicados para un público",
+    description:
+      "Los cursos publicados dirigidos a ese público (docente, estudiante o comunidad), " +
+      `${COURSES_PAGE_SIZE} por página.`,
+    access: "public",
+    query: [...KEYSET],
+    ok: { 200: json("Una página de cursos.", CourseListSchema, ["Link"]) },
+    errors: { 404: error("Público desconocido.", INVALID_CATEGORY) },
+    handler: async ({ params, url }) => {
+      if (!isAudiencePage(params.tipo)) return apiError(404, INVALID_CATEGORY);
+      const { href } = url;
+      const result = await listCourses({
+        viewer: null,
+        audience: params.tipo,
+        page: pageFrom(href),
+        cursor: cursorFrom(href),
+        q: searchFrom(href),
+      });
+      return apiPageJson(courseListJson(result), href, result);
+    },
+  },
+});
+export const action = loader;

@@ -5,52 +5,69 @@ import {
 } from "~/features/announcements/announcements.server.ts";
 import {
   AnnouncementFieldsSchema,
+  AnnouncementJsonSchema,
+  AnnouncementListSchema,
   type AnnouncementJson,
   type AnnouncementList,
 } from "~/features/announcements/schema.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
-import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
-import { requireApiCourseManager } from "~/features/courses/team.server.ts";
-import {
-  apiFailure,
-  apiJson,
-  apiPageJson,
-  apiQuery,
-  handleApi,
-  methodNotAllowed,
-  parseBody,
-} from "~/lib/api.server.ts";
+import { ANNOUNCEMENTS_FORBIDDEN } from "~/features/announcements/texts.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import { apiFailure, apiJson, apiPageJson } from "~/lib/api.server.ts";
+import { error, json, KEYSET } from "~/lib/api/operation.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
-import type { Route } from "./+types/cursos.avisos";
+import { apiRoute } from "./api-route.server.ts";
+import { ANNOUNCEMENT_EXAMPLE as EXAMPLE, INVALID_ANNOUNCEMENT } from "./examples.server.ts";
 
-/**
- * GET /api/cursos/{cursoId}/avisos (its enrolled learners and its team): the course's
- * announcements, newest first, 20 a page; the `Link` header (rel="next", rel="prev") gives the
- * other pages (docs/product.md#announcements).
- */
-export function loader(args: Route.LoaderArgs) {
-  return handleApi(async () => {
-    const user = await requireApiUser(args);
-    const url = apiQuery(args.request, ...documentedQuery("/api/cursos/{cursoId}/avisos"));
-    const access = await readAccess(user, args.params.cursoId);
-    if (!access.ok) return apiFailure(access);
-    const list = await listCourseAnnouncements(access.course.id, cursorFrom(url));
-    return apiPageJson<AnnouncementList>({ cursoId: access.course.id, avisos: list.avisos }, url.href, {
-      page: pageFrom(url),
-      cursors: list.cursors,
-    });
-  });
-}
-
-/** POST /api/cursos/{cursoId}/avisos { titulo, texto } (admins and the course's teachers): 201, the announcement. */
-export function action(args: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (args.request.method !== "POST") return methodNotAllowed("GET, POST");
-    const user = await requireApiCourseManager(args, args.params.cursoId);
-    const body = await parseBody(args.request, AnnouncementFieldsSchema);
-    const outcome = await postAnnouncement(user, args.params.cursoId, body, args.request);
-    if (!outcome.ok) return apiFailure(outcome);
-    return apiJson<AnnouncementJson>(outcome.aviso, 201);
-  });
-}
+export const loader = apiRoute("/api/cursos/{cursoId}/avisos", {
+  get: {
+    tag: "Avisos",
+    summary: "Avisos de un curso",
+    description:
+      "Los avisos del curso, el más nuevo primero, 20 por página; el encabezado Link da las páginas siguiente " +
+      "y anterior. Los ven quienes están inscritos en el curso (mientras el curso esté publicado) y su equipo " +
+      "docente (sus profesores/as y los administradores). El texto es simple: quien lo muestre debe escaparlo.",
+    access: "user",
+    query: [...KEYSET],
+    ok: {
+      200: {
+        ...json("Una página de avisos.", AnnouncementListSchema, ["Link"]),
+        example: { cursoId: EXAMPLE.cursoId, avisos: [EXAMPLE] },
+      },
+    },
+    errors: {
+      403: error("Quien llama no está inscrito en el curso ni es de su equipo docente.", ANNOUNCEMENTS_FORBIDDEN),
+      404: error("Curso no encontrado (o en borrador, para quien no es de su equipo).", COURSE_NOT_FOUND),
+    },
+    handler: async ({ user, params, url }) => {
+      const access = await readAccess(user, params.cursoId);
+      if (!access.ok) return apiFailure(access);
+      const list = await listCourseAnnouncements(access.course.id, cursorFrom(url));
+      return apiPageJson<AnnouncementList>({ cursoId: access.course.id, avisos: list.avisos }, url.href, {
+        page: pageFrom(url),
+        cursors: list.cursors,
+      });
+    },
+  },
+  post: {
+    tag: "Avisos",
+    summary: "Publicar un aviso",
+    description:
+      "Un aviso nuevo del curso, firmado por quien llama. Aparece al instante arriba en la página del curso y en " +
+      "el panel de cada estudiante inscrito. Queda en el registro de auditoría. (El aviso por correo a cada " +
+      "estudiante aún no se envía.)",
+    access: "team",
+    body: { json: AnnouncementFieldsSchema },
+    ok: { 201: { ...json("El aviso publicado.", AnnouncementJsonSchema), example: EXAMPLE } },
+    errors: {
+      400: INVALID_ANNOUNCEMENT,
+      404: error("Curso no encontrado (solo un administrador lo ve: al equipo se le responde 403).", COURSE_NOT_FOUND),
+    },
+    handler: async ({ user, params, body, request }) => {
+      const outcome = await postAnnouncement(user, params.cursoId, await body(), request);
+      if (!outcome.ok) return apiFailure(outcome);
+      return apiJson<AnnouncementJson>(outcome.aviso, 201);
+    },
+  },
+});
+export const action = loader;

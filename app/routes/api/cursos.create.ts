@@ -1,23 +1,28 @@
-import type { CourseState } from "~/features/courses/course-json.ts";
+import { type CourseState, CourseStateSchema } from "~/features/courses/course-json.ts";
+import { NOT_ALLOWED } from "~/features/accounts/api-guards.server.ts";
+import { CourseCreateFormSchema } from "~/features/authoring/api-schema.ts";
+import { error, json } from "~/lib/api/operation.server.ts";
 import { submitNewCourse } from "~/features/authoring/course-submit.server.ts";
-import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { requireApiRole } from "~/features/accounts/api-guards.server.ts";
-import type { Route } from "./+types/cursos.create";
+import { hasRole } from "~/features/accounts/guards.server.ts";
+import { ApiError, apiFailure, apiJson } from "~/lib/api.server.ts";
+import { apiRoute } from "./api-route.server.ts";
 
-export const loader = () => methodNotAllowed("POST");
-
-/**
- * POST /api/cursos (admins and docentes, who become its first teacher; docs/product.md#api-courses):
- * multipart titulo, imagen, bienvenida, duracionHoras, dirigidoA, fechaInicio, fechaTermino,
- * herramientas and loAprenderan (JSON lists), modulos (JSON list) and files archivosModulo_{index}.
- * The course starts as borrador. The caller is checked before a byte of the body is read.
- */
-export function action(args: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (args.request.method !== "POST") return methodNotAllowed("POST");
-    const creator = await requireApiRole(args, "admin", "docente");
-    const outcome = await submitNewCourse(creator, args.request, "api");
-    if (!outcome.ok) return apiFailure(outcome);
-    return apiJson<CourseState>({ message: "Curso creado", id: outcome.id, estado: "borrador" }, 201);
-  });
-}
+export const loader = apiRoute("/api/cursos", {
+  post: {
+    tag: "Cursos",
+    summary: "Crear un curso (queda en borrador)",
+    description: "Administradores y docentes; un docente queda como primer profesor/a del curso.",
+    access: "user",
+    errors: { 403: error("Quien llama no es administrador ni docente.", NOT_ALLOWED) },
+    body: { form: CourseCreateFormSchema },
+    ok: { 201: json("Curso creado.", CourseStateSchema) },
+    // Admins and docentes (who become its first teacher), checked before a byte of the body is read.
+    handler: async ({ user, request }) => {
+      if (!hasRole(user, ["admin", "docente"])) throw new ApiError(403, NOT_ALLOWED);
+      const outcome = await submitNewCourse(user, request, "api");
+      if (!outcome.ok) return apiFailure(outcome);
+      return apiJson<CourseState>({ message: "Curso creado", id: outcome.id, estado: "borrador" }, 201);
+    },
+  },
+});
+export const action = loader;

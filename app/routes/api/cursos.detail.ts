@@ -1,62 +1,98 @@
-import { courseDetailJson, type CourseDetail } from "~/features/learning/course-json.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import { CourseDetailSchema, courseDetailJson, type CourseDetail } from "~/features/learning/course-json.ts";
+import {
+  CoursePatchFormSchema,
+  CoursePatchJsonSchema,
+  CourseUpdateFormSchema,
+  CourseUpdateJsonSchema,
+} from "~/features/authoring/api-schema.ts";
+import { DATES_ORDER, FIELDS_MISSING, UPDATED } from "~/features/authoring/texts.ts";
+import { error, invalid, json, done } from "~/lib/api/operation.server.ts";
 import { getAuthorView } from "~/features/authoring/whole-course.server.ts";
 import { getCourseForViewer } from "~/features/learning/course-view.server.ts";
-import { COURSE_NOT_FOUND } from "~/features/enrolment/enrolment.server.ts";
 import { deleteCourse } from "~/features/courses/admin-courses.server.ts";
 import { submitCourseUpdate } from "~/features/authoring/course-submit.server.ts";
-import { UPDATED } from "~/features/authoring/texts.ts";
-import { type ApiNoticeId, apiError, apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { optionalApiUser, requireApiRole } from "~/features/accounts/api-guards.server.ts";
-import { mayManageCourse, requireApiCourseManager } from "~/features/courses/team.server.ts";
-import type { Route } from "./+types/cursos.detail";
+import { type ApiNoticeId, apiError, apiFailure, apiJson } from "~/lib/api.server.ts";
+import { mayManageCourse } from "~/features/courses/team.server.ts";
+import { apiRoute } from "./api-route.server.ts";
 
-/**
- * GET /api/cursos/{cursoId}: the course as this caller may see it (drafts and materials by role).
- * Answers never reach learners; whoever manages the course (an admin, one of its teachers) also
- * gets each module's `quiz` with question ids and the correct option, and the course's `exigencia`,
- * so the course can be edited
- * and sent back with PUT.
- */
-export function loader(args: Route.LoaderArgs) {
-  return handleApi(async () => {
-    const viewer = await optionalApiUser(args);
-    const course = await getCourseForViewer(args.params.cursoId, viewer);
-    if (!course) return apiError(404, COURSE_NOT_FOUND);
-    const json = courseDetailJson(course);
-    if (!(await mayManageCourse(viewer, course.id))) return apiJson(json);
-    const author = await getAuthorView(course.id);
-    if (!author) return apiError(404, COURSE_NOT_FOUND);
-    return apiJson<CourseDetail>({
-      ...json,
-      modulos: json.modulos.map((m) => ({ ...m, quiz: { preguntas: author.quizzes.get(m.id) ?? [] } })),
-      exigencia: author.exigencia,
-    });
-  });
-}
-
-/**
- * PUT /api/cursos/{cursoId} (admins and the course's teachers; docs/product.md#api-courses): every
- * course field as multipart (or JSON; one left out is a 400 that names it, never a default), an
- * optional new imagen, and optionally `modulos` (JSON; existing modules by id, files to keep listed
- * in archivosModulo) with new files archivosModulo_{index}. All or nothing.
- * PATCH /api/cursos/{cursoId}: the same body, but only the fields sent change (the same rules).
- * DELETE /api/cursos/{cursoId} (admin; the original client sent no token: the server requires one).
- */
-export function action(args: Route.ActionArgs) {
-  return handleApi(async () => {
-    const method = args.request.method;
-    if (method !== "DELETE" && method !== "PUT" && method !== "PATCH")
-      return methodNotAllowed("GET, PUT, PATCH, DELETE");
-    if (method === "PUT" || method === "PATCH") {
-      const manager = await requireApiCourseManager(args, args.params.cursoId);
-      const how = method === "PUT" ? "put" : "patch";
-      const outcome = await submitCourseUpdate(manager, args.params.cursoId, args.request, how);
+export const loader = apiRoute("/api/cursos/{cursoId}", {
+  get: {
+    tag: "Cursos",
+    summary: "Un curso",
+    description:
+      "Los materiales solo si quien llama puede verlos; las respuestas correctas y la exigencia, solo para " +
+      "administradores y el equipo docente del curso.",
+    access: "optional",
+    ok: { 200: json("El curso.", CourseDetailSchema) },
+    errors: { 404: error("Curso no encontrado (o no visible para quien llama).", COURSE_NOT_FOUND) },
+    // Whoever manages the course also gets each module's quiz (with the correct options) and the
+    // course's exigencia, so the course can be edited and sent back with PUT.
+    handler: async ({ user, params }) => {
+      const course = await getCourseForViewer(params.cursoId, user);
+      if (!course) return apiError(404, COURSE_NOT_FOUND);
+      const json = courseDetailJson(course);
+      if (!(await mayManageCourse(user, course.id))) return apiJson(json);
+      const author = await getAuthorView(course.id);
+      if (!author) return apiError(404, COURSE_NOT_FOUND);
+      return apiJson<CourseDetail>({
+        ...json,
+        modulos: json.modulos.map((m) => ({ ...m, quiz: { preguntas: author.quizzes.get(m.id) ?? [] } })),
+        exigencia: author.exigencia,
+      });
+    },
+  },
+  put: {
+    tag: "Cursos",
+    summary: "Reemplazar un curso (todo o nada)",
+    description:
+      "Todos los campos del curso son obligatorios: uno que falta es un 400 que lo nombra, nunca un valor " +
+      "por defecto (vacío lo deja en blanco; en JSON, null también). La imagen y los módulos, si no se " +
+      "envían, no cambian. Para cambiar solo algunos campos, PATCH.",
+    access: "team",
+    body: { form: CourseUpdateFormSchema, json: CourseUpdateJsonSchema },
+    ok: { 200: done("Curso actualizado.") },
+    errors: {
+      400: invalid("Falta un campo del curso, o uno no es válido.", FIELDS_MISSING(["exigencia"])),
+      404: error("Curso no encontrado.", COURSE_NOT_FOUND),
+    },
+    // The body (multipart or JSON, with files) is read by submitCourseUpdate.
+    handler: async ({ user, params: { cursoId }, request }) => {
+      const outcome = await submitCourseUpdate(user, cursoId, request, "put");
       if (!outcome.ok) return apiFailure(outcome);
-      return apiJson<ApiNoticeId>({ message: UPDATED, id: args.params.cursoId });
-    }
-    const admin = await requireApiRole(args, "admin");
-    const outcome = await deleteCourse(admin, args.params.cursoId, args.request);
-    if (!outcome.ok) return apiFailure(outcome);
-    return apiJson<ApiNoticeId>({ message: "Curso eliminado", id: args.params.cursoId });
-  });
-}
+      return apiJson<ApiNoticeId>({ message: UPDATED, id: cursoId });
+    },
+  },
+  patch: {
+    tag: "Cursos",
+    summary: "Cambiar algunos campos de un curso",
+    description:
+      "Solo cambian los campos enviados (también imagen y modulos, como en PUT); los demás quedan como " +
+      "están. Las mismas reglas que PUT sobre el curso resultante (por ejemplo, el orden de las fechas).",
+    access: "team",
+    body: { form: CoursePatchFormSchema, json: CoursePatchJsonSchema },
+    ok: { 200: done("Curso actualizado.") },
+    errors: {
+      400: invalid("Un campo no es válido (el mensaje dice cuál).", DATES_ORDER),
+      404: error("Curso no encontrado.", COURSE_NOT_FOUND),
+    },
+    handler: async ({ user, params: { cursoId }, request }) => {
+      const outcome = await submitCourseUpdate(user, cursoId, request, "patch");
+      if (!outcome.ok) return apiFailure(outcome);
+      return apiJson<ApiNoticeId>({ message: UPDATED, id: cursoId });
+    },
+  },
+  delete: {
+    tag: "Cursos",
+    summary: "Eliminar un curso",
+    access: "admin",
+    ok: { 200: done("Curso eliminado.") },
+    errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
+    handler: async ({ user, params: { cursoId }, request }) => {
+      const outcome = await deleteCourse(user, cursoId, request);
+      if (!outcome.ok) return apiFailure(outcome);
+      return apiJson<ApiNoticeId>({ message: "Curso eliminado", id: cursoId });
+    },
+  },
+});
+export const action = loader;

@@ -1,22 +1,30 @@
-import type { Enrolled } from "~/features/courses/course-json.ts";
-import { ENROL_OK } from "~/features/enrolment/rules.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import { enrolWrongAudience, ENROL_OK } from "~/features/enrolment/rules.ts";
+import { EnrolledSchema, type Enrolled } from "~/features/courses/course-json.ts";
+import { error, invalid, json } from "~/lib/api/operation.server.ts";
 import { enrol } from "~/features/enrolment/enrolment.server.ts";
-import { apiFailure, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
-import type { Route } from "./+types/cursos.enrol";
+import { apiFailure, apiJson } from "~/lib/api.server.ts";
+import { apiRoute } from "./api-route.server.ts";
 
-export const loader = () => methodNotAllowed("POST");
-
-/** POST /api/cursos/{cursoId}/registrarParticipante (Bearer): the same rules as 'Comenzar Curso'. */
-export function action(args: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (args.request.method !== "POST") return methodNotAllowed("POST");
-    const viewer = await requireApiUser(args);
-    const outcome = await enrol(viewer, args.params.cursoId);
-    if (!outcome.ok) return apiFailure(outcome);
-    return apiJson<Enrolled>(
-      { message: ENROL_OK, yaInscrito: outcome.alreadyEnrolled },
-      outcome.alreadyEnrolled ? 200 : 201,
-    );
-  });
-}
+export const loader = apiRoute("/api/cursos/{cursoId}/registrarParticipante", {
+  post: {
+    tag: "Cursos",
+    summary: "Inscribirse en un curso",
+    description:
+      "Las mismas reglas que 'Comenzar curso' del sitio: un curso publicado, dirigido a todos o al rol de " +
+      "quien llama. Inscribirse dos veces no es un error (200, yaInscrito).",
+    access: "user",
+    ok: { 201: json("Inscripción creada.", EnrolledSchema), 200: json("Ya estaba inscrito.", EnrolledSchema) },
+    errors: {
+      403: invalid("El curso es para otro público.", enrolWrongAudience("docente")),
+      404: error("Curso no encontrado.", COURSE_NOT_FOUND),
+    },
+    handler: async ({ user, params }) => {
+      const outcome = await enrol(user, params.cursoId);
+      if (!outcome.ok) return apiFailure(outcome);
+      const yaInscrito = outcome.alreadyEnrolled;
+      return apiJson<Enrolled>({ message: ENROL_OK, yaInscrito }, yaInscrito ? 200 : 201);
+    },
+  },
+});
+export const action = loader;

@@ -1,24 +1,29 @@
-import { courseListJson } from "~/features/courses/course-json.ts";
+import { CourseListSchema, courseListJson } from "~/features/courses/course-json.ts";
+import { json, KEYSET } from "~/lib/api/operation.server.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
-import { apiPageJson, apiQuery, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { optionalApiUser } from "~/features/accounts/api-guards.server.ts";
+import { apiPageJson } from "~/lib/api.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { searchFrom } from "~/features/courses/search-query.ts";
-import type { Route } from "./+types/cursos.list";
+import { apiRoute } from "./api-route.server.ts";
 
-/**
- * GET /api/cursos/lista (token optional): every course the caller may see; ?q= (words), ?page=N
- * (the Link header: cursors).
- */
-export function loader(args: Route.LoaderArgs) {
-  return handleApi(async () => {
-    const viewer = await optionalApiUser(args);
-    apiQuery(args.request, ...documentedQuery("/api/cursos/lista"));
-    const url = args.request.url;
-    const result = await listCourses({ viewer, page: pageFrom(url), cursor: cursorFrom(url), q: searchFrom(url) });
-    return apiPageJson(courseListJson(result), url, result);
-  });
-}
-export const action = () => methodNotAllowed("GET");
+export const loader = apiRoute("/api/cursos/lista", {
+  get: {
+    tag: "Cursos",
+    summary: "Todos los cursos que quien llama puede ver",
+    description: "Sin credenciales, los publicados; un administrador ve también los borradores.",
+    access: "optional",
+    query: [...KEYSET],
+    ok: { 200: json("Una página de cursos.", CourseListSchema, ["Link"]) },
+    handler: async ({ user, url: { href } }) => {
+      const result = await listCourses({
+        viewer: user,
+        page: pageFrom(href),
+        cursor: cursorFrom(href),
+        q: searchFrom(href),
+      });
+      return apiPageJson(courseListJson(result), href, result);
+    },
+  },
+});
+export const action = loader;

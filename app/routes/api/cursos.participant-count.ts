@@ -1,16 +1,23 @@
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import { ParticipantCountSchema } from "~/features/courses/course-json.ts";
+import { error, json } from "~/lib/api/operation.server.ts";
 import { participantCount } from "~/features/courses/courses.server.ts";
-import { COURSE_NOT_FOUND } from "~/features/enrolment/enrolment.server.ts";
-import { apiError, apiJson, handleApi, methodNotAllowed } from "~/lib/api.server.ts";
-import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
-import type { Route } from "./+types/cursos.participant-count";
+import { apiError, apiJson } from "~/lib/api.server.ts";
+import { apiRoute } from "./api-route.server.ts";
 
-/** GET /api/cursos/{cursoId}/cantidadParticipantes (Bearer). */
-export function loader(args: Route.LoaderArgs) {
-  return handleApi(async () => {
-    const viewer = await requireApiUser(args);
-    const count = await participantCount(args.params.cursoId, viewer);
-    if (count === null) return apiError(404, COURSE_NOT_FOUND);
-    return apiJson({ cantidadParticipantes: count });
-  });
-}
-export const action = () => methodNotAllowed("GET");
+export const loader = apiRoute("/api/cursos/{cursoId}/cantidadParticipantes", {
+  get: {
+    tag: "Cursos",
+    summary: "Cantidad de participantes de un curso",
+    description: "Cuántas personas están inscritas; un borrador solo lo cuenta un administrador (si no, 404).",
+    access: "user",
+    ok: { 200: json("La cantidad.", ParticipantCountSchema) },
+    errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
+    handler: async ({ user, params }) => {
+      const count = await participantCount(params.cursoId, user);
+      if (count === null) return apiError(404, COURSE_NOT_FOUND);
+      return apiJson({ cantidadParticipantes: count });
+    },
+  },
+});
+export const action = loader;

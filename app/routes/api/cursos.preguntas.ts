@@ -1,60 +1,92 @@
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
-import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import { askQuestion, listModuleQuestions, moduleAccess } from "~/features/questions/questions.server.ts";
-import { QuestionFieldsSchema, type QuestionJson, type QuestionList } from "~/features/questions/schema.ts";
-import type { QuestionFilter } from "~/features/questions/texts.ts";
 import {
-  apiFailure,
-  apiJson,
-  apiPageJson,
-  apiQuery,
-  handleApi,
-  methodNotAllowed,
-  parseBody,
-} from "~/lib/api.server.ts";
+  QuestionFieldsSchema,
+  QuestionJsonSchema,
+  QuestionListSchema,
+  type QuestionJson,
+  type QuestionList,
+} from "~/features/questions/schema.ts";
+import {
+  ASK_FORBIDDEN,
+  ASKING_TOO_FAST,
+  QUESTIONS_FORBIDDEN,
+  type QuestionFilter,
+} from "~/features/questions/texts.ts";
+import { apiFailure, apiJson, apiPageJson } from "~/lib/api.server.ts";
+import { error, json, KEYSET } from "~/lib/api/operation.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
-import type { Route } from "./+types/cursos.preguntas";
+import { apiRoute } from "./api-route.server.ts";
+import { MODULE_PATH_NOT_FOUND, QUESTION_EXAMPLE as EXAMPLE, QUESTION_INVALID } from "./examples.server.ts";
 
-const PATH = "/api/cursos/{cursoId}/modulos/{moduloIndex}/preguntas";
-
-/**
- * GET /api/cursos/{cursoId}/modulos/{moduloIndex}/preguntas[?filtro=] (the course's enrolled
- * learners and its team): the module's questions with their answers, newest first, 20 a page; the
- * `Link` header gives the other pages (docs/product.md#module-questions).
- */
-export function loader(args: Route.LoaderArgs) {
-  return handleApi(async () => {
-    const user = await requireApiUser(args);
-    const url = apiQuery(args.request, ...documentedQuery(PATH));
-    const access = await moduleAccess(user, args.params.cursoId, args.params.moduloIndex);
-    if (!access.ok) return apiFailure(access);
-    const filtro = (url.searchParams.get("filtro") ?? "todas") as QuestionFilter;
-    const list = await listModuleQuestions(user, access, filtro, cursorFrom(url));
-    return apiPageJson<QuestionList>(
-      {
-        cursoId: access.course.id,
-        moduloIndex: access.module.index,
-        modulo: access.module.titulo,
-        filtro,
-        preguntas: list.preguntas,
+export const loader = apiRoute("/api/cursos/{cursoId}/modulos/{moduloIndex}/preguntas", {
+  get: {
+    tag: "Preguntas",
+    summary: "Preguntas de un módulo",
+    description:
+      "Las preguntas del módulo (su posición en el curso, desde 0) con sus respuestas, la más nueva primero, " +
+      "20 por página; filtro=sin-responder o resueltas las acota. El encabezado Link da las páginas siguiente y " +
+      "anterior. Las ven quienes están inscritos en el curso (mientras esté publicado) y su equipo docente; una " +
+      "pregunta oculta, solo el equipo y quien la hizo. El texto es simple: quien lo muestre debe escaparlo.",
+    access: "user",
+    query: ["filtro", ...KEYSET],
+    ok: {
+      200: {
+        ...json("Una página de preguntas.", QuestionListSchema, ["Link"]),
+        example: {
+          cursoId: EXAMPLE.cursoId,
+          moduloIndex: 1,
+          modulo: EXAMPLE.modulo,
+          filtro: "todas",
+          preguntas: [EXAMPLE],
+        },
       },
-      url.href,
-      { page: pageFrom(url), cursors: list.cursors },
-    );
-  });
-}
-
-/** POST { texto } (learners enrolled in the course): 201, the question; its teachers are told. */
-export function action(args: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (args.request.method !== "POST") return methodNotAllowed("GET, POST");
-    const user = await requireApiUser(args);
-    const access = await moduleAccess(user, args.params.cursoId, args.params.moduloIndex);
-    if (!access.ok) return apiFailure(access);
-    const body = await parseBody(args.request, QuestionFieldsSchema);
-    const outcome = await askQuestion(user, access, body);
-    if (!outcome.ok) return apiFailure(outcome);
-    return apiJson<QuestionJson>(outcome.pregunta, 201);
-  });
-}
+    },
+    errors: {
+      403: error("Quien llama no está inscrito en el curso ni es de su equipo docente.", QUESTIONS_FORBIDDEN),
+      404: MODULE_PATH_NOT_FOUND,
+    },
+    handler: async ({ user, params, url }) => {
+      const access = await moduleAccess(user, params.cursoId, params.moduloIndex);
+      if (!access.ok) return apiFailure(access);
+      const filtro = (url.searchParams.get("filtro") ?? "todas") as QuestionFilter;
+      const list = await listModuleQuestions(user, access, filtro, cursorFrom(url));
+      const { course, module } = access;
+      return apiPageJson<QuestionList>(
+        { cursoId: course.id, moduloIndex: module.index, modulo: module.titulo, filtro, preguntas: list.preguntas },
+        url.href,
+        { page: pageFrom(url), cursors: list.cursors },
+      );
+    },
+  },
+  post: {
+    tag: "Preguntas",
+    summary: "Hacer una pregunta",
+    description:
+      "Una pregunta nueva en el módulo, de quien llama (inscrito en el curso). Se avisa a los profesores/as del " +
+      "curso según sus preferencias (por omisión, en el resumen diario). Hasta 6 preguntas o ediciones cada 10 " +
+      "minutos y 40 al día por cuenta.",
+    access: "user",
+    body: { json: QuestionFieldsSchema },
+    ok: {
+      201: {
+        ...json("La pregunta.", QuestionJsonSchema),
+        example: { ...EXAMPLE, propia: true, respondida: false, respuestas: [] },
+      },
+    },
+    errors: {
+      400: QUESTION_INVALID,
+      403: error("Quien llama no está inscrito en el curso.", QUESTIONS_FORBIDDEN, ASK_FORBIDDEN),
+      404: MODULE_PATH_NOT_FOUND,
+      429: error("Demasiadas preguntas seguidas (ver Retry-After).", ASKING_TOO_FAST),
+    },
+    handler: async ({ user, params, body }) => {
+      const access = await moduleAccess(user, params.cursoId, params.moduloIndex);
+      if (!access.ok) return apiFailure(access);
+      const outcome = await askQuestion(user, access, await body());
+      if (!outcome.ok) return apiFailure(outcome);
+      return apiJson<QuestionJson>(outcome.pregunta, 201);
+    },
+  },
+});
+export const action = loader;

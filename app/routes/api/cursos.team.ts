@@ -1,27 +1,54 @@
-import { getTeam, replaceTeam, requireApiCourseManager } from "~/features/courses/team.server.ts";
-import { TeamPutSchema, type Team } from "~/features/courses/team-schema.ts";
-import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
-import { requireApiRole } from "~/features/accounts/api-guards.server.ts";
-import { apiError, apiFailure, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
-import type { Route } from "./+types/cursos.team";
+import {
+  COURSE_NOT_FOUND,
+  TEAM_TOO_MANY,
+  TEAM_USER_NOT_APPROVED,
+  TEAM_USER_NOT_DOCENTE,
+  TEAM_USER_UNKNOWN,
+} from "~/features/courses/texts.ts";
+import { TeamPutSchema, TeamSchema, type Team } from "~/features/courses/team-schema.ts";
+import { error, invalid, json } from "~/lib/api/operation.server.ts";
+import { getTeam, replaceTeam } from "~/features/courses/team.server.ts";
+import { apiError, apiFailure, apiJson } from "~/lib/api.server.ts";
+import { apiRoute } from "./api-route.server.ts";
 
-/** GET /api/cursos/{cursoId}/equipo (admins and the course's teachers): the team (docs/product.md#course-teams). */
-export function loader(args: Route.LoaderArgs) {
-  return handleApi(async () => {
-    await requireApiCourseManager(args, args.params.cursoId);
-    const team = await getTeam(args.params.cursoId);
-    return team ? apiJson<Team>(team) : apiError(404, COURSE_NOT_FOUND);
-  });
-}
-
-/** PUT /api/cursos/{cursoId}/equipo (admin): { profesores: [userId, …] } replaces the team, audited. */
-export function action(args: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (args.request.method !== "PUT") return methodNotAllowed("GET, PUT");
-    const admin = await requireApiRole(args, "admin");
-    const body = await parseBody(args.request, TeamPutSchema);
-    const outcome = await replaceTeam(admin, args.params.cursoId, body.profesores, args.request);
-    if (!outcome.ok) return apiFailure(outcome);
-    return apiJson<Team>(outcome.team);
-  });
-}
+export const loader = apiRoute("/api/cursos/{cursoId}/equipo", {
+  get: {
+    tag: "Cursos",
+    summary: "El equipo docente de un curso",
+    description: "Los profesores/as del curso, en el orden en que se agregaron (los administradores no se listan).",
+    access: "team",
+    ok: { 200: json("El equipo.", TeamSchema) },
+    errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
+    handler: async ({ params }) => {
+      const team = await getTeam(params.cursoId);
+      return team ? apiJson<Team>(team) : apiError(404, COURSE_NOT_FOUND);
+    },
+  },
+  put: {
+    tag: "Cursos",
+    summary: "Reemplazar el equipo docente de un curso",
+    description:
+      "El equipo pasa a ser exactamente las cuentas de `profesores` (ids de cuentas aprobadas con rol " +
+      "docente); quienes siguen conservan cuándo y quién los agregó. Cada cambio queda en el registro de auditoría.",
+    access: "admin",
+    body: { json: TeamPutSchema },
+    ok: { 200: json("El equipo actualizado.", TeamSchema) },
+    errors: {
+      400: invalid(
+        "Una cuenta no existe, no está aprobada o no es docente (el mensaje dice cuál).",
+        TEAM_USER_UNKNOWN,
+        TEAM_USER_NOT_APPROVED,
+        TEAM_USER_NOT_DOCENTE,
+        TEAM_TOO_MANY,
+      ),
+      404: error("Curso no encontrado.", COURSE_NOT_FOUND),
+    },
+    // Audited (docs/product.md#course-teams).
+    handler: async ({ user, params, body, request }) => {
+      const outcome = await replaceTeam(user, params.cursoId, (await body()).profesores, request);
+      if (!outcome.ok) return apiFailure(outcome);
+      return apiJson<Team>(outcome.team);
+    },
+  },
+});
+export const action = loader;

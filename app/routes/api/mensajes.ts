@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   API_INBOX_PAGE_SIZE,
   listInboxPage,
@@ -6,64 +7,77 @@ import {
   toApiMessage,
   toApiSentMessage,
 } from "~/features/messages/messages.server.ts";
-import { folderFrom, OTHER_INBOX, SEND_FAILED } from "~/features/messages/texts.ts";
-import { ComposeSchema, type ApiFolderItem } from "~/features/messages/schema.ts";
 import {
-  ApiError,
-  apiFailure,
-  apiJson,
-  apiPageJson,
-  apiQuery,
-  handleApi,
-  methodNotAllowed,
-  parseBody,
-} from "~/lib/api.server.ts";
-import { documentedQuery } from "~/features/api-docs/openapi.server.ts";
+  folderFrom,
+  OTHER_INBOX,
+  SEND_FAILED,
+  SENDING_TOO_FAST,
+  UNKNOWN_RECIPIENT,
+} from "~/features/messages/texts.ts";
+import {
+  ApiFolderItemSchema,
+  ApiMessageSchema,
+  ComposeSchema,
+  type ApiFolderItem,
+} from "~/features/messages/schema.ts";
+import { ApiError, apiFailure, apiJson, apiPageJson } from "~/lib/api.server.ts";
+import { error, json, KEYSET } from "~/lib/api/operation.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
-import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
-import type { Route } from "./+types/mensajes";
 import { log } from "~/lib/log.server.ts";
+import { apiRoute } from "./api-route.server.ts";
 
-/**
- * GET /api/mensajes?correo= : the caller's own inbox only (403 for any other address, admins
- * included: an inbox is private), newest first, 50 at a time: the `Link` header (rel="next",
- * rel="prev") gives the URLs of the older and newer pages. `?carpeta=enviados`: the messages
- * the caller sent instead, the same way (with `toName`, without `leido`).
- */
-export function loader(args: Route.LoaderArgs) {
-  return handleApi(async () => {
-    const user = await requireApiUser(args);
-    const checked = apiQuery(args.request, ...documentedQuery("/api/mensajes"));
-    const correo = (checked.searchParams.get("correo") ?? user.correo).trim().toLowerCase();
-    if (correo !== user.correo.toLowerCase()) throw new ApiError(403, OTHER_INBOX);
-    const url = args.request.url;
-    const list = { page: pageFrom(url) };
-    if (folderFrom(url) === "enviados") {
-      const sent = await listSentPage(user, cursorFrom(url), API_INBOX_PAGE_SIZE);
-      const items = sent.rows.map((m): ApiFolderItem => ({ ...toApiSentMessage(m), carpeta: "enviados" }));
-      return apiPageJson(items, url, { ...list, cursors: sent.cursors });
-    }
-    const inbox = await listInboxPage(user, cursorFrom(url), API_INBOX_PAGE_SIZE);
-    const items = inbox.rows.map((m): ApiFolderItem => ({ ...toApiMessage(m), carpeta: "recibidos" }));
-    return apiPageJson(items, url, { ...list, cursors: inbox.cursors });
-  });
-}
-
-/** POST /api/mensajes: JSON to, subject, content. The sender is the caller (from* ignored). */
-export function action(args: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (args.request.method.toUpperCase() !== "POST") return methodNotAllowed("GET, POST");
-    const user = await requireApiUser(args);
-    const input = await parseBody(args.request, ComposeSchema);
-    let outcome;
-    try {
-      outcome = await sendMessage(user, input);
-    } catch (error) {
-      log.error({ err: error }, "No se pudo enviar el mensaje");
-      throw new ApiError(500, SEND_FAILED);
-    }
-    if (!outcome.ok) return apiFailure(outcome);
-    return apiJson(toApiMessage(outcome.sent), 201);
-  });
-}
+export const loader = apiRoute("/api/mensajes", {
+  get: {
+    tag: "Mensajes",
+    summary: "Mensajes recibidos (o enviados) de quien llama",
+    description:
+      "Los más nuevos primero, 50 por página. Cada mensaje dice su carpeta: recibidos (MensajeRecibido, con " +
+      "leido) o, con ?carpeta=enviados, enviados (MensajeEnviado, con toName y sin leido).",
+    access: "user",
+    query: ["correo", "carpeta", ...KEYSET],
+    ok: { 200: json("Una página de mensajes.", z.array(ApiFolderItemSchema), ["Link"]) },
+    errors: { 403: error("Una bandeja ajena (también para administradores).", OTHER_INBOX) },
+    // The caller's own inbox only (an inbox is private, admins' included).
+    handler: async ({ user, url }) => {
+      const correo = (url.searchParams.get("correo") ?? user.correo).trim().toLowerCase();
+      if (correo !== user.correo.toLowerCase()) throw new ApiError(403, OTHER_INBOX);
+      const list = { page: pageFrom(url) };
+      if (folderFrom(url.href) === "enviados") {
+        const sent = await listSentPage(user, cursorFrom(url), API_INBOX_PAGE_SIZE);
+        const items = sent.rows.map((m): ApiFolderItem => ({ ...toApiSentMessage(m), carpeta: "enviados" }));
+        return apiPageJson(items, url.href, { ...list, cursors: sent.cursors });
+      }
+      const inbox = await listInboxPage(user, cursorFrom(url), API_INBOX_PAGE_SIZE);
+      const items = inbox.rows.map((m): ApiFolderItem => ({ ...toApiMessage(m), carpeta: "recibidos" }));
+      return apiPageJson(items, url.href, { ...list, cursors: inbox.cursors });
+    },
+  },
+  post: {
+    tag: "Mensajes",
+    summary: "Enviar un mensaje",
+    description:
+      "Quien envía es siempre quien llama. A lo más 20 mensajes por minuto y 200 por día por remitente " +
+      "(cada intento cuenta). El aviso por correo al destinatario lleva solo el nombre de quien envía y un enlace.",
+    access: "user",
+    body: { json: ComposeSchema },
+    ok: { 201: json("El mensaje enviado.", ApiMessageSchema) },
+    errors: {
+      404: error("Destinatario desconocido.", UNKNOWN_RECIPIENT),
+      429: error("Demasiados mensajes (ver Retry-After).", SENDING_TOO_FAST),
+    },
+    handler: async ({ user, body }) => {
+      const input = await body();
+      let outcome;
+      try {
+        outcome = await sendMessage(user, input);
+      } catch (error) {
+        log.error({ err: error }, "No se pudo enviar el mensaje");
+        throw new ApiError(500, SEND_FAILED);
+      }
+      if (!outcome.ok) return apiFailure(outcome);
+      return apiJson(toApiMessage(outcome.sent), 201);
+    },
+  },
+});
+export const action = loader;

@@ -1,27 +1,37 @@
-import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
+import { MODE_LABEL } from "~/features/notifications/kinds.ts";
 import { getPreferences, setPreferences } from "~/features/notifications/notify.server.ts";
-import { ApiPreferencesBodySchema } from "~/features/notifications/schema.ts";
-import { apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
-import type { Route } from "./+types/notificaciones.preferences";
+import { ApiPreferencesBodySchema, ApiPreferencesSchema } from "~/features/notifications/schema.ts";
+import { PREFS_INVALID } from "~/features/notifications/texts.ts";
+import { apiJson } from "~/lib/api.server.ts";
+import { json } from "~/lib/api/operation.server.ts";
+import { apiRoute } from "./api-route.server.ts";
 
-/** GET /api/notificaciones/preferencias: the caller's mode for every kind. */
-export function loader(args: Route.LoaderArgs) {
-  return handleApi(async () => {
-    const user = await requireApiUser(args);
-    return apiJson({ preferencias: await getPreferences(user.id) });
-  });
-}
+const MODES = `app (${MODE_LABEL.app}), email (${MODE_LABEL.email}) o digest (${MODE_LABEL.digest})`;
 
-/**
- * PUT /api/notificaciones/preferencias: { "preferencias": { "aviso": "digest", … } }, the shape GET
- * answers; the kinds left out keep theirs.
- */
-export function action(args: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (args.request.method.toUpperCase() !== "PUT") return methodNotAllowed("GET, PUT");
-    const user = await requireApiUser(args);
-    const { preferencias } = await parseBody(args.request, ApiPreferencesBodySchema);
-    await setPreferences(user.id, preferencias);
-    return apiJson({ preferencias: await getPreferences(user.id) });
-  });
-}
+export const loader = apiRoute("/api/notificaciones/preferencias", {
+  get: {
+    tag: "Notificaciones",
+    summary: "Tus preferencias de notificaciones",
+    description: `Cómo te llega cada tipo: ${MODES}.`,
+    access: "user",
+    ok: { 200: json("Las preferencias.", ApiPreferencesSchema) },
+    handler: async ({ user }) => apiJson({ preferencias: await getPreferences(user.id) }),
+  },
+  put: {
+    tag: "Notificaciones",
+    summary: "Cambiar tus preferencias de notificaciones",
+    description:
+      `La forma que responde GET: { preferencias: { tipo: modo, … } }, un modo por tipo: ${MODES}; ` +
+      "los tipos que no envías no cambian. La aprobación de tu cuenta (cuenta) no se elige: su correo " +
+      "es necesario (se acepta solo con el modo que GET responde).",
+    access: "user",
+    body: { json: ApiPreferencesBodySchema },
+    ok: { 200: json("Las preferencias guardadas.", ApiPreferencesSchema) },
+    errors: { 400: { description: "Un modo o tipo no válido.", texts: [PREFS_INVALID], varies: true } },
+    handler: async ({ user, body }) => {
+      await setPreferences(user.id, (await body()).preferencias);
+      return apiJson({ preferencias: await getPreferences(user.id) });
+    },
+  },
+});
+export const action = loader;

@@ -1,22 +1,28 @@
-import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import { markAllRead, markRead, unreadNotifications } from "~/features/notifications/notify.server.ts";
-import { MarkReadSchema } from "~/features/notifications/schema.ts";
-import { NOT_FOUND } from "~/features/notifications/texts.ts";
-import { ApiError, apiJson, handleApi, methodNotAllowed, parseBody } from "~/lib/api.server.ts";
-import type { Route } from "./+types/notificaciones.read";
+import { ApiUnreadSchema, MarkReadSchema } from "~/features/notifications/schema.ts";
+import { MARK_READ_INVALID, NOT_FOUND } from "~/features/notifications/texts.ts";
+import { ApiError, apiJson } from "~/lib/api.server.ts";
+import { error, json } from "~/lib/api/operation.server.ts";
+import { apiRoute } from "./api-route.server.ts";
 
-export function loader() {
-  return handleApi(async () => methodNotAllowed("POST"));
-}
-
-/** POST /api/notificaciones/leidas: { "id": "…" } marks one of the caller's read, { "todas": true } all. */
-export function action(args: Route.ActionArgs) {
-  return handleApi(async () => {
-    if (args.request.method.toUpperCase() !== "POST") return methodNotAllowed("POST");
-    const user = await requireApiUser(args);
-    const input = await parseBody(args.request, MarkReadSchema);
-    if (input.todas) await markAllRead(user);
-    else if (!(await markRead(user, input.id))) throw new ApiError(404, NOT_FOUND);
-    return apiJson({ sinLeer: await unreadNotifications(user) });
-  });
-}
+export const loader = apiRoute("/api/notificaciones/leidas", {
+  post: {
+    tag: "Notificaciones",
+    summary: "Marcar notificaciones como leídas",
+    description: '{ "id": "…" } marca una de las tuyas; { "todas": true }, todas. Responde cuántas quedan sin leer.',
+    access: "user",
+    body: { json: MarkReadSchema },
+    ok: { 200: json("Cuántas quedan sin leer.", ApiUnreadSchema) },
+    errors: {
+      400: error("Ni un id ni todas.", MARK_READ_INVALID),
+      404: error("No es una notificación tuya.", NOT_FOUND),
+    },
+    handler: async ({ user, body }) => {
+      const input = await body();
+      if (input.todas) await markAllRead(user);
+      else if (!(await markRead(user, input.id))) throw new ApiError(404, NOT_FOUND);
+      return apiJson({ sinLeer: await unreadNotifications(user) });
+    },
+  },
+});
+export const action = loader;

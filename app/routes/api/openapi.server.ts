@@ -5,11 +5,9 @@
 // real answers match it.
 //
 // This module builds the document (paths, components, servers, the error answers every call
-// shares); the calls themselves are described beside their features, one api-doc.server.ts per tag
-// (in the feature the tag is about), in the vocabulary of ./operation.server.ts. To document a new
-// call: add one entry to its tag's list (path in OpenAPI form, method, tag, who may call it, its
-// query parameters, body and answers); a response schema that other calls share goes in
-// COMPONENTS below with its name.
+// shares); the calls themselves are the route modules' declarations (./api-route.server.ts,
+// docs/decisions/034-api-operations-declared-once.md). A response schema that other calls share
+// goes in COMPONENTS below with its name.
 import { z } from "zod";
 import { ApiUserSchema } from "~/features/accounts/public-user.ts";
 import { BAD_TOKEN, NO_TOKEN, TOKEN_ENDED } from "~/features/accounts/api-token.server.ts";
@@ -37,24 +35,9 @@ import {
   type QueryParam,
 } from "~/lib/api.server.ts";
 import { publicUrl } from "~/lib/env.server.ts";
-import { ACCOUNT_CALLS } from "~/features/accounts/api-doc.server.ts";
-import { BULK_ACCOUNT_CALLS } from "~/features/accounts/bulk-api-doc.server.ts";
-import { COURSE_CALLS } from "./course-calls.server.ts";
-import { CERTIFICATE_CALLS } from "~/features/certificates/api-doc.server.ts";
-import { QUIZ_CALLS } from "~/features/quizzes/api-doc.server.ts";
-import { MESSAGE_CALLS } from "~/features/messages/api-doc.server.ts";
-import { LIBRARY_CALLS } from "~/features/library/api-doc.server.ts";
-import { REPORT_CALLS } from "~/features/reports/api-doc.server.ts";
-import { CLASS_PROGRESS_CALLS } from "~/features/classes/progress-api-doc.server.ts";
-import { CLASS_CALLS } from "~/features/classes/api-doc.server.ts";
-import { CLASS_IMPORT_CALLS } from "~/features/classes/import-api-doc.server.ts";
-import { NOTIFICATION_CALLS } from "~/features/notifications/api-doc.server.ts";
-import { ANNOUNCEMENT_CALLS } from "~/features/announcements/api-doc.server.ts";
-import { QUESTION_CALLS } from "~/features/questions/api-doc.server.ts";
-import { DUE_DATE_CALLS } from "~/features/due-dates/api-doc.server.ts";
+import type { ApiRoute } from "./api-route.server.ts";
 import {
   error,
-  json,
   HEADERS,
   TAGS,
   type Access,
@@ -63,7 +46,7 @@ import {
   type Method,
   type Operation,
   type Operations,
-} from "./operation.server.ts";
+} from "~/lib/api/operation.server.ts";
 
 /** Named schemas: shown once under components/schemas and referenced wherever they appear. */
 const COMPONENTS: Record<string, z.ZodType> = {
@@ -116,88 +99,25 @@ const PATH_PARAMS: Record<string, { description: string; schema: Record<string, 
   tipo: { description: "Público del curso.", schema: { type: "string", enum: [...AUDIENCE_PAGES] } },
 };
 
-// The document itself: loose, so this check stays a check of the shape, not of every key.
-const OpenApiSchema = z.looseObject({
-  openapi: z.string(),
-  info: z.looseObject({ title: z.string(), version: z.string() }),
-  paths: z.record(z.string(), z.record(z.string(), z.looseObject({}))),
-});
-
-// ---------------------------------------------------------------------------------------------
-// The calls: each feature's, one entry per path and method of the `api` block of app/routes.ts
-
-/** This document's own calls (tag Documentación). */
-const DOCUMENT_CALLS: Operations = {
-  "/api/openapi.json": {
-    get: {
-      tag: "Documentación",
-      summary: "Este documento (OpenAPI 3.1)",
-      description:
-        "Hecho de los mismos esquemas con que las rutas leen y responden; sirve para generar clientes " +
-        "(su servers da la dirección base).",
-      access: "public",
-      ok: {
-        200: {
-          ...json("El documento.", OpenApiSchema),
-          example: { openapi: "3.1.1", info: { title: "API de la academia", version: "1.0.0" }, paths: {} },
-        },
-      },
-    },
-  },
-  "/api/docs": {
-    get: {
-      tag: "Documentación",
-      summary: "La referencia de la API, para leer (HTML)",
-      description: "Este documento como una página sin JavaScript, para leer en el navegador o en un teléfono.",
-      access: "public",
-      ok: { 200: { description: "La página.", html: true, example: '<!DOCTYPE html><html lang="es-CL">…</html>' } },
-    },
-  },
-};
-
-/** Every call, tag by tag: the paths in this order, a path in two features' lists refused. */
-const OPERATIONS = gather(
-  ACCOUNT_CALLS,
-  BULK_ACCOUNT_CALLS,
-  COURSE_CALLS,
-  DUE_DATE_CALLS,
-  CLASS_PROGRESS_CALLS,
-  CLASS_IMPORT_CALLS,
-  CERTIFICATE_CALLS,
-  QUIZ_CALLS,
-  MESSAGE_CALLS,
-  NOTIFICATION_CALLS,
-  LIBRARY_CALLS,
-  REPORT_CALLS,
-  CLASS_CALLS,
-  ANNOUNCEMENT_CALLS,
-  QUESTION_CALLS,
-  DOCUMENT_CALLS,
-);
-
-function gather(...lists: Operations[]): Operations {
-  const all: Operations = {};
-  for (const list of lists) {
-    for (const [path, methods] of Object.entries(list)) {
-      if (all[path]) throw new Error(`${path} está dos veces en el documento de la API.`);
-      all[path] = methods;
-    }
+let all: Operations | undefined;
+/** Every call: the route modules' declarations (./api-route.server.ts), read when first needed. */
+function operations(): Operations {
+  if (all) return all;
+  const modules = import.meta.glob<{ loader?: Partial<ApiRoute> }>(["./*.ts", "!./*.server.ts"], { eager: true });
+  all = {};
+  for (const { loader } of Object.values(modules)) {
+    if (!loader?.path) continue;
+    if (all[loader.path]) throw new Error(`${loader.path} está dos veces en el documento de la API.`);
+    all[loader.path] = loader.operations!;
   }
+  // Tag by tag, in the order of TAGS (the reference page and the linter read them in this order).
+  const rank = (ops: Operations[string]) => TAGS.findIndex((t) => t.name === Object.values(ops)[0]?.tag);
+  all = Object.fromEntries(Object.entries(all).sort(([, a], [, b]) => rank(a) - rank(b)));
   return all;
 }
 
-/**
- * The query parameters the document gives a GET call: the ones its route checks with apiQuery
- * (lib/api.server.ts), so the route refuses what the document does not allow.
- */
-export function documentedQuery(path: string): QueryParam[] {
-  const op = OPERATIONS[path]?.get;
-  if (!op) throw new Error(`${path} no está en el documento de la API.`);
-  return op.query ?? [];
-}
-
 // ---------------------------------------------------------------------------------------------
-// The document, built once from the registry
+// The document, built once from the declarations
 
 type JsonSchema = Record<string, unknown>;
 const REF = "#/components/schemas/";
@@ -220,7 +140,10 @@ function impliedErrors(op: Operation): Record<number, ErrorDoc> {
       : error("Un parámetro de la consulta no es válido (el mensaje dice cuál).", ...texts);
   }
   if (op.access === "user" || op.access === "token" || op.access === "admin" || op.access === "team") {
-    const texts = op.unauthenticated ?? [NO_TOKEN, BAD_TOKEN, TOKEN_ENDED];
+    const m = op.messages;
+    const texts = m
+      ? [m.missing, m.invalid, m.noUser, ...(m.ended ? [m.ended] : [])]
+      : [NO_TOKEN, BAD_TOKEN, TOKEN_ENDED];
     errors[401] = error("Sin token o sesión, o token inválido o cerrado.", ...texts);
   }
   if (op.access === "optional") {
@@ -448,7 +371,7 @@ export function openApiDocument(): JsonSchema {
   if (cached) return cached;
   const defs: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [path, methods] of Object.entries(OPERATIONS)) {
+  for (const [path, methods] of Object.entries(operations())) {
     paths[path] = {};
     for (const [method, op] of Object.entries(methods) as Array<[Method, Operation]>) {
       paths[path][method] = operationOf(method, path, op, defs);

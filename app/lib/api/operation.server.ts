@@ -1,7 +1,6 @@
-// The vocabulary of the API document's registry (docs/product.md#api-reference-apiopenapijson-and-apidocs):
-// how a feature describes its calls in its own api-doc.server.ts, which ./openapi.server.ts
-// gathers into the document. This module imports no feature, so the features can use it while
-// the builder imports them: one way only.
+// The vocabulary of the API document (docs/product.md#api-reference-apiopenapijson-and-apidocs):
+// how a route module of app/routes/api declares its calls (app/routes/api/api-route.server.ts),
+// which app/routes/api/openapi.server.ts gathers into the document.
 import type { z } from "zod";
 import { ApiNoticeIdSchema, type QueryParam } from "~/lib/api.server.ts";
 
@@ -37,10 +36,10 @@ export type Operation = {
   ok: Record<number, Answer>;
   /** The error answers ({ error }) by status, beyond the ones `access` and `body` imply. */
   errors?: Record<number, ErrorDoc>;
-  /** The 401 texts, when the call has its own (the quiz calls). */
-  unauthenticated?: readonly string[];
+  /** The 401 texts, when the call has its own (the quiz calls): requireApiCaller's messages. */
+  messages?: { missing: string; invalid: string; noUser: string; ended?: string };
 };
-/** A feature's calls: one entry per path and method of the `api` block of app/routes.ts. */
+/** The calls by path and method (the route modules' declarations). */
 export type Operations = Record<string, Partial<Record<Method, Operation>>>;
 /**
  * An error answer: what it means and the exact texts the code sends, taken from the constants
