@@ -146,7 +146,9 @@ async function main() {
     next();
   });
   app.use("/assets", express.static(path.join(CLIENT, "assets"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(CLIENT, { maxAge: "1h", index: false }));
+  // Only a path with an extension can be one of build/client's files: a page asks no file-system look-up.
+  const publicFiles = express.static(CLIENT, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
   app.use(servedByApp);
   app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 

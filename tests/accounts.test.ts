@@ -1,6 +1,6 @@
 // Account lifecycle against a real SQLite database: register → pending → approved → login
 // → session → logout / deletion, through the same route modules the browser uses.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { getSessionUser } from "~/features/accounts/session.server.ts";
 import { BAD_CREDENTIALS, PENDING_APPROVAL } from "~/features/accounts/login.server.ts";
@@ -229,6 +229,21 @@ describe("sessions and guards", () => {
     }
     return null;
   }
+
+  it("checks a cookie's signature once per header, yet reads the session row on every request", async () => {
+    const { user, cookie } = await signedIn("estudiante");
+    const verify = vi.spyOn(crypto.subtle, "verify");
+    try {
+      for (let i = 0; i < 3; i++) expect((await getSessionUser(getRequest("/", cookie)))?.id).toBe(user.id);
+      expect(verify).toHaveBeenCalledTimes(1);
+      const forged = cookie.slice(0, -2) + (cookie.endsWith("AA") ? "BB" : "AA");
+      expect(await getSessionUser(getRequest("/", forged))).toBeNull();
+      await prisma.session.deleteMany({ where: { userId: user.id } });
+      expect(await getSessionUser(getRequest("/", cookie))).toBeNull();
+    } finally {
+      verify.mockRestore();
+    }
+  });
 
   it("logout by POST deletes the session row; GET /salir changes nothing", async () => {
     const { user, cookie } = await signedIn("estudiante");

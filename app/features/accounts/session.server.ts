@@ -61,13 +61,26 @@ function hashToken(token: string) {
   return crypto.createHash("sha256").update(token).digest("hex");
 }
 
-async function readToken(request: Request): Promise<string | null> {
+// Cookie headers whose signature was checked, by their hash, with the session id they carry: a
+// header seen again skips the check (Web Crypto, a thread-pool trip a request). Holds hashes only;
+// the session row is still read on every request, so a sign-out or a suspension counts at once.
+const checked = new Map<string, string>();
+
+/** The id (hash) of this request's browser session row, or null: the one a password change keeps. */
+export async function currentSessionId(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!header) return null;
+  const key = hashToken(header);
+  const known = checked.get(key);
+  if (known) return known;
   const value = await sessionCookie()
     .parse(header)
     .catch(() => null);
-  return typeof value === "string" && value.length >= 32 && value.length <= 128 ? value : null;
+  if (typeof value !== "string" || value.length < 32 || value.length > 128) return null;
+  const id = hashToken(value);
+  if (checked.size >= 1000) checked.delete(checked.keys().next().value!);
+  checked.set(key, id);
+  return id;
 }
 
 /**
@@ -101,9 +114,8 @@ export function sessionEndOf(user: SessionUser): { endsAt: Date; renewed: boolea
 
 /** The signed-in, approved user of this request, or null. Expired rows are removed. */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  const token = await readToken(request);
-  if (!token) return null;
-  const id = hashToken(token);
+  const id = await currentSessionId(request);
+  if (!id) return null;
   const session = await prisma.session.findUnique({
     where: { id },
     select: { kind: true, expiresAt: true, lastSeenAt: true, user: { select: sessionUserSelect } },
@@ -131,8 +143,8 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 
 /** Deletes this request's session row and returns the Set-Cookie header that clears it. */
 export async function destroySession(request: Request): Promise<string> {
-  const token = await readToken(request);
-  if (token) await prisma.session.deleteMany({ where: { id: hashToken(token) } });
+  const id = await currentSessionId(request);
+  if (id) await prisma.session.deleteMany({ where: { id } });
   return sessionCookie().serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
@@ -143,12 +155,6 @@ export async function deleteUserSessions(
   exceptId?: string | null,
 ) {
   await tx.session.deleteMany({ where: { userId, ...(exceptId ? { id: { not: exceptId } } : {}) } });
-}
-
-/** The id (hash) of this request's browser session row, or null: the one a password change keeps. */
-export async function currentSessionId(request: Request): Promise<string | null> {
-  const token = await readToken(request);
-  return token ? hashToken(token) : null;
 }
 
 export async function purgeExpiredSessions() {

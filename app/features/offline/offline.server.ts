@@ -20,12 +20,15 @@ const offlineMarkContext = createContext<Mark | null>(null);
  * elsewhere; the same for every session of the user.
  */
 export function offlineKey(userId: string): string {
-  return crypto
-    .createHmac("sha256", env().sessionSecret)
-    .update(`offline-cache:${userId}`)
-    .digest("base64url")
-    .slice(0, 22);
+  let key = offlineKeys.get(userId);
+  if (key) return key;
+  key = crypto.createHmac("sha256", env().sessionSecret).update(`offline-cache:${userId}`).digest("base64url");
+  key = key.slice(0, 22);
+  if (offlineKeys.size >= 1000) offlineKeys.delete(offlineKeys.keys().next().value!);
+  offlineKeys.set(userId, key);
+  return key;
 }
+const offlineKeys = new Map<string, string>();
 
 /**
  * Called by the loader of a course page or module file with whether the learner may read it
