@@ -64,14 +64,14 @@ export default [
   // team and admins, guarded per course (docs/decisions/036-one-course-management-tree.md).
   route("docente", "routes/docente/layout.tsx", [
     index("routes/docente/index.tsx"),
-    route("cursos/nuevo", "routes/admin/course-new.tsx"),
-    route("cursos/:cursoId/editar", "routes/admin/course-edit.tsx"),
-    route("cursos/:cursoId/editar/archivos", "routes/admin/course-files.ts"),
-    route("cursos/:cursoId/participantes", "routes/admin/participants.tsx"),
-    route("cursos/:cursoId/participantes/csv", "routes/admin/participants-csv.ts"),
-    route("cursos/:cursoId/reportes", "routes/admin/course-report.tsx"),
-    route("cursos/:cursoId/calificaciones", "routes/admin/gradebook.tsx"),
-    route("cursos/:cursoId/calificaciones/csv", "routes/admin/gradebook-csv.ts"),
+    route("cursos/nuevo", "routes/docente/course-new.tsx"),
+    route("cursos/:cursoId/editar", "routes/docente/course-edit.tsx"),
+    route("cursos/:cursoId/editar/archivos", "routes/docente/course-files.ts"),
+    route("cursos/:cursoId/participantes", "routes/docente/participants.tsx"),
+    route("cursos/:cursoId/participantes/csv", "routes/docente/participants-csv.ts"),
+    route("cursos/:cursoId/reportes", "routes/docente/course-report.tsx"),
+    route("cursos/:cursoId/calificaciones", "routes/docente/gradebook.tsx"),
+    route("cursos/:cursoId/calificaciones/csv", "routes/docente/gradebook-csv.ts"),
     // A course's classes (docs/product.md#classes).
     route("cursos/:cursoId/clases", "routes/classes/list.tsx"),
     route("cursos/:cursoId/clases/:claseId", "routes/classes/class.tsx"),

@@ -8,8 +8,8 @@ import { participantCsvBatches, participantsCsv } from "~/features/enrolment/par
 import { formatDate } from "~/lib/dates.ts";
 import { courseTitleFields, courseWordsCreate } from "~/features/courses/title-search.ts";
 import * as coursesRoute from "~/routes/admin/courses.tsx";
-import * as participantsRoute from "~/routes/admin/participants.tsx";
-import * as csvRoute from "~/routes/admin/participants-csv.ts";
+import * as participantsRoute from "~/routes/docente/participants.tsx";
+import * as csvRoute from "~/routes/docente/participants-csv.ts";
 import * as publishApi from "~/routes/api/cursos.publish.ts";
 import * as detailApi from "~/routes/api/cursos.detail.ts";
 import * as participantsApi from "~/routes/api/cursos.participants.ts";

@@ -6,7 +6,7 @@ import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
 import { TEXT_NOT_ALLOWED } from "~/lib/text.ts";
-import * as editPage from "~/routes/admin/course-edit.tsx";
+import * as editPage from "~/routes/docente/course-edit.tsx";
 import * as adminLibrary from "~/routes/admin/library.tsx";
 import * as registerApi from "~/routes/api/auth.register.ts";
 import * as booksUpload from "~/routes/api/books.upload.ts";

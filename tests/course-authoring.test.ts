@@ -11,9 +11,9 @@ import * as createApi from "~/routes/api/cursos.create.ts";
 import * as detailApi from "~/routes/api/cursos.detail.ts";
 import * as participantsApi from "~/routes/api/cursos.participants.ts";
 import * as publishApi from "~/routes/api/cursos.publish.ts";
-import * as newPage from "~/routes/admin/course-new.tsx";
-import * as editPage from "~/routes/admin/course-edit.tsx";
-import * as filesRoute from "~/routes/admin/course-files.ts";
+import * as newPage from "~/routes/docente/course-new.tsx";
+import * as editPage from "~/routes/docente/course-edit.tsx";
+import * as filesRoute from "~/routes/docente/course-files.ts";
 import {
   PNG_1PX,
   args,

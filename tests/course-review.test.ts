@@ -6,8 +6,8 @@ import { REVIEW_COMMENT_REQUIRED, REVIEW_NOT_DRAFT, REVIEW_NOT_PENDING } from "~
 import { prisma } from "~/lib/db.server.ts";
 import { resetEnvCache } from "~/lib/env.server.ts";
 import * as coursesPage from "~/routes/admin/courses.tsx";
-import * as editPage from "~/routes/admin/course-edit.tsx";
-import * as newPage from "~/routes/admin/course-new.tsx";
+import * as editPage from "~/routes/docente/course-edit.tsx";
+import * as newPage from "~/routes/docente/course-new.tsx";
 import * as createApi from "~/routes/api/cursos.create.ts";
 import * as publishApi from "~/routes/api/cursos.publish.ts";
 import * as reviewApi from "~/routes/api/cursos.review.ts";

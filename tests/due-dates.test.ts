@@ -17,7 +17,7 @@ const { buildCalendar, escapeText, foldLine } = await import("~/features/due-dat
 const { ModuleFieldsSchema } = await import("~/features/authoring/schema.ts");
 const { createSmtpTransport, deliverPending } = await import("~/features/mail/sender.server.ts");
 const feedRoute = await import("~/routes/calendar-feed.ts");
-const editPage = await import("~/routes/admin/course-edit.tsx");
+const editPage = await import("~/routes/docente/course-edit.tsx");
 const detailApi = await import("~/routes/api/cursos.detail.ts");
 const {
   args,

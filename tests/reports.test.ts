@@ -13,9 +13,9 @@ import {
 } from "~/features/reports/reports.server.ts";
 import { CourseReportSchema, GradebookSchema, ResumenSchema } from "~/features/reports/schema.ts";
 import { prisma } from "~/lib/db.server.ts";
-import * as reportPage from "~/routes/admin/course-report.tsx";
-import * as gradebookCsvRoute from "~/routes/admin/gradebook-csv.ts";
-import * as gradebookPage from "~/routes/admin/gradebook.tsx";
+import * as reportPage from "~/routes/docente/course-report.tsx";
+import * as gradebookCsvRoute from "~/routes/docente/gradebook-csv.ts";
+import * as gradebookPage from "~/routes/docente/gradebook.tsx";
 import * as resumenPage from "~/routes/admin/index.tsx";
 import * as reportApi from "~/routes/api/admin.course-report.ts";
 import * as gradebookApi from "~/routes/api/admin.gradebook.ts";
