@@ -209,6 +209,7 @@ test("suspender en Registros cierra la sesión y el token; aprobar de nuevo deja
   javaScriptEnabled,
   request,
 }) => {
+  test.slow(); // two people, three sign-ins, a token and two browsers
   const user = await approvedUser(request, "docente", "Suspendida");
   await login(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/docente$/);
