@@ -334,6 +334,16 @@ async function teamToTell(tx: Tx, cursoId: string, askerId: string): Promise<str
   return ids.filter((id) => id !== askerId);
 }
 
+/** Asking and editing count against the same limits. */
+const askingLimit = (viewer: Actor) =>
+  consume(
+    [
+      ["questionsUserShort", viewer.id],
+      ["questionsUserDay", viewer.id],
+    ],
+    ASKING_TOO_FAST,
+  );
+
 /** 'Enviar pregunta' and POST /api/cursos/{cursoId}/modulos/{moduloIndex}/preguntas: enrolled learners. */
 export async function askQuestion(
   viewer: Actor,
@@ -341,13 +351,7 @@ export async function askQuestion(
   fields: { texto: string },
 ): Promise<Result<{ pregunta: QuestionJson }>> {
   if (!access.enrolled) return fail(403, ASK_FORBIDDEN);
-  const limit = await consume(
-    [
-      ["questionsUserShort", viewer.id],
-      ["questionsUserDay", viewer.id],
-    ],
-    ASKING_TOO_FAST,
-  );
+  const limit = await askingLimit(viewer);
   if (!limit.ok) return limit;
   const { course, module } = access;
   const id = await prisma.$transaction(async (tx) => {
@@ -386,13 +390,7 @@ export async function editQuestion(
   const { row } = found;
   if (!found.own) return fail(403, NOT_YOUR_QUESTION);
   if (row.respondida) return fail(409, ALREADY_ANSWERED);
-  const limit = await consume(
-    [
-      ["questionsUserShort", viewer.id],
-      ["questionsUserDay", viewer.id],
-    ],
-    ASKING_TOO_FAST,
-  );
+  const limit = await askingLimit(viewer);
   if (!limit.ok) return limit;
   const { count } = await prisma.moduleQuestion.updateMany({
     where: { id: row.id, authorId: viewer.id, respondida: false },

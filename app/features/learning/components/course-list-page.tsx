@@ -143,17 +143,9 @@ export function AudienceListPage({ data }: { data: Awaited<ReturnType<typeof loa
   const { pathname } = useLocation();
   return (
     <CourseListPage
+      {...data}
       title={AUDIENCE_TITLE[data.tipo] ?? "Cursos"}
-      courses={data.courses}
-      learner={data.learner}
-      page={data.page}
-      pageCount={data.pageCount}
-      cursors={data.cursors}
       search={{ q: data.q, clearHref: pathname }}
-      total={data.total}
-      totalExact={data.totalExact}
-      someWords={data.someWords}
-      someMode={data.someMode}
     />
   );
 }
