@@ -15,7 +15,13 @@ import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import type { StoredUpload } from "~/lib/upload.server.ts";
 import { fileRows, forgetReminders, notFound, questionRows, sameInstant, type Tx } from "./authoring-rows.server.ts";
 import type { ApiModule } from "./api-schema.ts";
-import { CourseFieldsSchema, sentCourseFields, type CourseFields, type QuestionInput } from "./schema.ts";
+import {
+  COURSE_FIELD_SELECT,
+  CourseFieldsSchema,
+  sentCourseFields,
+  type CourseFields,
+  type QuestionInput,
+} from "./schema.ts";
 
 function courseData({ titulo, ...fields }: CourseFields) {
   return { ...courseTitleFields(titulo), ...fields };
@@ -129,18 +135,7 @@ export async function updateCourse(
     async (tx): Promise<{ dropped: string[]; titulo: string } | Failure | null> => {
       const current = await tx.course.findUnique({
         where: { id },
-        select: {
-          imagen: true,
-          titulo: true,
-          bienvenida: true,
-          duracionHoras: true,
-          dirigidoA: true,
-          fechaInicio: true,
-          fechaTermino: true,
-          herramientas: true,
-          loAprenderan: true,
-          exigencia: true,
-        },
+        select: { imagen: true, ...COURSE_FIELD_SELECT },
       });
       if (!current) return null;
       // A PATCH's fields over the stored ones, read in this transaction: the same rules as a PUT's
