@@ -252,18 +252,7 @@ export function sentCourseFields(
 }
 
 /** Form fields as typed, for Conform on the pages. */
-export type CourseFormFields = {
-  titulo?: string;
-  bienvenida?: string;
-  duracionHoras?: string;
-  dirigidoA?: string;
-  fechaInicio?: string;
-  fechaTermino?: string;
-  herramientas?: string;
-  loAprenderan?: string;
-  exigencia?: string;
-  imagen?: unknown;
-};
+export type CourseFormFields = Partial<FieldMap<string>> & { imagen?: unknown };
 
 // ---------------------------------------------------------------------------------------------
 // Modules, links, questions
