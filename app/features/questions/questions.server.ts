@@ -94,13 +94,14 @@ export async function moduleAccess(
 }
 
 /** The course's modules in order, id → index and title (a course has a few dozen: one small read). */
-async function moduleIndexes(cursoId: string): Promise<Map<string, { index: number; titulo: string }>> {
+async function moduleIndexes(cursoId: string) {
   const modules = await prisma.module.findMany({
     where: { cursoId },
     orderBy: [{ posicion: "asc" }, { id: "asc" }],
     select: { id: true, titulo: true },
   });
-  return new Map(modules.map((m, index) => [m.id, { index, titulo: m.titulo || `Módulo ${index + 1}` }]));
+  const byId = new Map(modules.map((m, index) => [m.id, { index, titulo: m.titulo || `Módulo ${index + 1}` }]));
+  return (moduloId: string) => byId.get(moduloId) ?? { index: 0, titulo: "" };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -237,7 +238,7 @@ export async function listCourseUnanswered(
     ),
     moduleIndexes(cursoId),
   ]);
-  const preguntas = await toViews(page.rows, viewer, (id) => modules.get(id) ?? { index: 0, titulo: "" });
+  const preguntas = await toViews(page.rows, viewer, modules);
   return { preguntas, cursors: keysetCursors(page) };
 }
 
@@ -288,15 +289,14 @@ export async function questionForForm(viewer: Actor, access: QuestionsAccess, pr
 /** The path of a question's module page, for the API's and the pages' answers. */
 async function pathOf(row: { id: string; cursoId: string; moduloId: string }) {
   const modules = await moduleIndexes(row.cursoId);
-  return questionPath(row.cursoId, modules.get(row.moduloId)?.index ?? 0, row.id);
+  return questionPath(row.cursoId, modules(row.moduloId).index, row.id);
 }
 
 /** A question read back after a write, as the API answers it; null when it is gone meanwhile (the team deleted it). */
 async function viewOf(viewer: Actor, id: string): Promise<QuestionJson | null> {
   const row = await prisma.moduleQuestion.findUnique({ where: { id }, select: rowSelect });
   if (!row) return null;
-  const modules = await moduleIndexes(row.cursoId);
-  const [view] = await toViews([row], viewer, (m) => modules.get(m) ?? { index: 0, titulo: "" });
+  const [view] = await toViews([row], viewer, await moduleIndexes(row.cursoId));
   return view ?? null;
 }
 

@@ -63,7 +63,7 @@ export const ProgressSchema = z.object({ progreso: z.number().meta({ description
 export type Progress = z.output<typeof ProgressSchema>;
 
 /** POST /api/quiz/respuestas without a course or a module index. */
-export const QUIZ_TARGET_MISSING = "Faltan cursoId o moduloIndex válidos.";
+const QUIZ_TARGET_MISSING = "Faltan cursoId o moduloIndex válidos.";
 
 /** The quiz calls' own authentication messages (docs/product.md#api-conventions). */
 export const QUIZ_AUTH_MESSAGES: AuthMessages = {
