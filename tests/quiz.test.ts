@@ -1,8 +1,8 @@
 // Quizzes graded on the server, attempts, progress, and the quiz API's own messages.
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
-import { QUIZ_AUTH_MESSAGES } from "~/features/quizzes/api.server.ts";
 import { QUIZ_FORBIDDEN, QUIZ_NOT_FOUND } from "~/features/quizzes/quiz.server.ts";
+import { QUIZ_AUTH_MESSAGES } from "~/features/quizzes/answer-api.server.ts";
 import * as quizRoute from "~/routes/courses/quiz.tsx";
 import * as answerApi from "~/routes/api/cursos.answer.ts";
 import * as answersApi from "~/routes/api/quiz.answers.ts";

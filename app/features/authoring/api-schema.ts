@@ -9,6 +9,7 @@ import {
   COURSE_FIELD_NAMES,
   CourseFieldsSchema,
   CreateCourseSchema,
+  DUE_DATE_DOC,
   LinkSchema,
   ModuleFieldsSchema,
   QuestionSchema,
@@ -87,15 +88,7 @@ export const ApiModuleSchema = z.object({
   titulo: sentText("El título del módulo (hasta 200 caracteres)."),
   nombre: sentText("Lo mismo que titulo (clientes anteriores)."),
   descripcion: sentText("La descripción (hasta 5000 caracteres)."),
-  fechaLimite: z
-    .unknown()
-    .optional()
-    .meta({
-      anyOf: [{ type: "string" }, { type: "null" }],
-      description:
-        "Fecha límite del módulo: fecha y hora de Chile AAAA-MM-DDTHH:mm (America/Santiago), o un instante " +
-        "ISO con zona (…Z, …-03:00); vacía o null: sin fecha límite; omitida: se mantiene la actual.",
-    }),
+  fechaLimite: z.unknown().optional().meta(DUE_DATE_DOC),
   enlaces: z.array(LinkSchema).max(50, "Máximo 50 enlaces por módulo.").optional(),
   /** Existing files to keep (PUT): ids or their URLs; absent = keep them all. */
   archivosModulo: z.array(FileRef).max(100).optional(),
@@ -228,13 +221,10 @@ const whole = { required: [...COURSE_FIELD_NAMES] };
 export const CourseUpdateFormSchema = z.object(updateFields).meta({ ...moduleFiles, ...whole });
 
 /** PUT /api/cursos/{cursoId} (application/json). */
-export const CourseUpdateJsonSchema = z
-  .object({ ...CourseFieldsSchema.shape, modulos: z.array(ApiModuleSchema).max(50).optional() })
-  .meta(whole);
+const jsonFields = z.object({ ...CourseFieldsSchema.shape, modulos: z.array(ApiModuleSchema).max(50).optional() });
+export const CourseUpdateJsonSchema = jsonFields.meta(whole);
 
 /** PATCH /api/cursos/{cursoId}: the same fields, none required; only those sent change. */
 const none = { required: [] };
 export const CoursePatchFormSchema = z.object(updateFields).meta({ ...moduleFiles, ...none });
-export const CoursePatchJsonSchema = z
-  .object({ ...CourseFieldsSchema.shape, modulos: z.array(ApiModuleSchema).max(50).optional() })
-  .meta(none);
+export const CoursePatchJsonSchema = jsonFields.meta(none);

@@ -4,6 +4,7 @@
 // "add option" / "remove option" buttons return the edited draft without saving, so the
 // question rules (docs/product.md#course-editor) are applied by the server with or without JavaScript.
 import { data } from "react-router";
+import type { z } from "zod";
 import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { bumpCatalog } from "~/lib/db/catalog-stamp.server.ts";
 import { fail, type Result } from "~/lib/failure.ts";
@@ -83,6 +84,18 @@ export function removeOption(draft: QuestionDraft, index: number): { draft: Ques
   return { draft: { ...draft, opciones } };
 }
 
+/** A small form refused: it comes back with what was typed and the errors beside its fields. */
+const refusedForm = (formId: string, values: Record<string, string>, errors: Record<string, string[]>, status = 400) =>
+  data({ kind: "form", formId, values, errors } satisfies EditorActionData, { status });
+
+/** A small form's fields read into `schema` (a field the form leaves out is undefined), or its refusal. */
+function readSmallForm<T>(schema: z.ZodType<T>, form: FormData, formId: string, names: readonly string[]) {
+  const parsed = schema.safeParse(Object.fromEntries(names.map((n) => [n, form.get(n) ?? undefined])));
+  if (parsed.success) return { data: parsed.data, refused: undefined };
+  const values = Object.fromEntries(names.map((n) => [n, str(form, n)]));
+  return { data: undefined, refused: refusedForm(formId, values, fieldErrors(parsed.error)) };
+}
+
 /** The question form: a draft step (add/remove an option, returned unsaved) or a save. */
 async function questionStep(
   form: FormData,
@@ -128,13 +141,12 @@ async function teamStep(
     return done(await removeTeacher(actor, courseId, parsed.data.userId, request), "equipo-docente", TEAM_REMOVED);
   }
   const values = { correo: str(form, "correo") };
-  const refused = (errors: Record<string, string[]>, status: number) =>
-    data({ kind: "form", formId: "equipo", values, errors } satisfies EditorActionData, { status });
   const parsed = TeamAddSchema.safeParse(values);
-  if (!parsed.success) return refused(fieldErrors(parsed.error), 400);
+  if (!parsed.success) return refusedForm("equipo", values, fieldErrors(parsed.error));
   const outcome = await addTeacherByEmail(actor, courseId, parsed.data.correo, request);
   // Who cannot join is said beside the field, with what was typed; an unknown course is a flash.
-  if (!outcome.ok && outcome.status !== 404) return refused({ correo: [outcome.message] }, outcome.status);
+  if (!outcome.ok && outcome.status !== 404)
+    return refusedForm("equipo", values, { correo: [outcome.message] }, outcome.status);
   return done(outcome, "equipo-docente", TEAM_ADDED);
 }
 
@@ -193,28 +205,10 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
     switch (intent) {
       case "add-module":
       case "update-module": {
-        const parsed = ModuleFieldsSchema.safeParse({
-          titulo: form.get("titulo"),
-          descripcion: form.get("descripcion"),
-          // The form always sends the field (empty: no due date); a form without it keeps the date.
-          fechaLimite: form.get("fechaLimite") ?? undefined,
-        });
+        // The form always sends fechaLimite (empty: no due date); a form without it keeps the date.
         const formId = intent === "add-module" ? "nuevo-modulo" : `modulo-${moduloId}`;
-        if (!parsed.success) {
-          return data(
-            {
-              kind: "form",
-              formId,
-              values: {
-                titulo: str(form, "titulo"),
-                descripcion: str(form, "descripcion"),
-                fechaLimite: str(form, "fechaLimite"),
-              },
-              errors: fieldErrors(parsed.error),
-            } satisfies EditorActionData,
-            { status: 400 },
-          );
-        }
+        const parsed = readSmallForm(ModuleFieldsSchema, form, formId, ["titulo", "descripcion", "fechaLimite"]);
+        if (parsed.refused) return parsed.refused;
         if (intent === "add-module") {
           const outcome = await addModule(courseId, parsed.data);
           return done(outcome, outcome.ok ? `modulo-${outcome.id}` : undefined, "Módulo agregado.");
@@ -225,18 +219,8 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
         return done(await sendForReview(admin, courseId, request), undefined, REVIEW_SENT);
       case "return-draft": {
         if (!isAdmin(admin)) return done(fail(403, NOT_ALLOWED));
-        const parsed = ReturnToDraftSchema.safeParse({ comentario: form.get("comentario") });
-        if (!parsed.success) {
-          return data(
-            {
-              kind: "form",
-              formId: "devolver",
-              values: { comentario: str(form, "comentario") },
-              errors: fieldErrors(parsed.error),
-            } satisfies EditorActionData,
-            { status: 400 },
-          );
-        }
+        const parsed = readSmallForm(ReturnToDraftSchema, form, "devolver", ["comentario"]);
+        if (parsed.refused) return parsed.refused;
         return done(await returnToDraft(admin, courseId, parsed.data.comentario, request), undefined, REVIEW_RETURNED);
       }
       case "publish": {
@@ -257,18 +241,8 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
         return done(await deleteModule(courseId, moduloId), "modulos", "Módulo eliminado.");
       }
       case "add-link": {
-        const parsed = LinkSchema.safeParse({ nombre: form.get("nombre"), url: form.get("url") });
-        if (!parsed.success) {
-          return data(
-            {
-              kind: "form",
-              formId: `enlace-${moduloId}`,
-              values: { nombre: str(form, "nombre"), url: str(form, "url") },
-              errors: fieldErrors(parsed.error),
-            } satisfies EditorActionData,
-            { status: 400 },
-          );
-        }
+        const parsed = readSmallForm(LinkSchema, form, `enlace-${moduloId}`, ["nombre", "url"]);
+        if (parsed.refused) return parsed.refused;
         return done(await addLink(courseId, moduloId, parsed.data), `modulo-${moduloId}`);
       }
       case "delete-link":

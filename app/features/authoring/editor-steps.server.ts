@@ -86,7 +86,8 @@ export async function updateModule(courseId: string, moduleId: string, fields: M
 }
 
 /** The ids in their new order after moving `id` one place (-1 up, +1 down); null when not there. */
-function moveOne(ids: readonly string[], id: string, direction: -1 | 1): string[] | null {
+function moveOne(rows: ReadonlyArray<{ id: string }>, id: string, direction: -1 | 1): string[] | null {
+  const ids = rows.map((r) => r.id);
   const from = ids.indexOf(id);
   if (from < 0) return null;
   const to = from + direction;
@@ -103,11 +104,7 @@ export async function moveModule(courseId: string, moduleId: string, direction: 
       orderBy: [{ posicion: "asc" }, { createdAt: "asc" }],
       select: { id: true },
     });
-    const order = moveOne(
-      modules.map((m) => m.id),
-      moduleId,
-      direction,
-    );
+    const order = moveOne(modules, moduleId, direction);
     if (!order) return notFound(MODULE_NOT_FOUND);
     for (const [posicion, id] of order.entries()) await tx.module.update({ where: { id }, data: { posicion } });
     return ok();
@@ -127,11 +124,7 @@ export async function moveQuestion(courseId: string, questionId: string, directi
       orderBy: { posicion: "asc" },
       select: { id: true },
     });
-    const order = moveOne(
-      questions.map((q) => q.id),
-      questionId,
-      direction,
-    )!;
+    const order = moveOne(questions, questionId, direction)!;
     for (const [posicion, id] of order.entries()) await tx.quizQuestion.update({ where: { id }, data: { posicion } });
     return ok();
   });

@@ -235,48 +235,24 @@ export type CourseFields = z.infer<typeof CourseFieldsSchema>;
 /** The course's own fields (not its image or modules): each one a PUT must send. */
 export const COURSE_FIELD_NAMES = Object.keys(CourseFieldsSchema.shape) as Array<keyof CourseFields>;
 
+type FieldMap<T> = Record<keyof CourseFields, T>;
+/** The course's own fields as a Prisma select: what a PATCH reads of the stored course. */
+export const COURSE_FIELD_SELECT = Object.fromEntries(COURSE_FIELD_NAMES.map((name) => [name, true])) as FieldMap<true>;
+
 /**
  * A stored course's fields as a client sends them (dates as yyyy-mm-dd, lists as lists): what a
  * PATCH's fields go over before CourseFieldsSchema judges the whole, as a PUT's would be.
  */
-export function sentCourseFields(course: {
-  titulo: string;
-  bienvenida: string;
-  duracionHoras: number | null;
-  dirigidoA: string;
-  fechaInicio: Date | null;
-  fechaTermino: Date | null;
-  herramientas: unknown;
-  loAprenderan: unknown;
-  exigencia: number;
-}): Record<keyof CourseFields, unknown> {
+export function sentCourseFields(
+  course: FieldMap<unknown> & { fechaInicio: Date | null; fechaTermino: Date | null },
+): FieldMap<unknown> {
   const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
-  return {
-    titulo: course.titulo,
-    bienvenida: course.bienvenida,
-    duracionHoras: course.duracionHoras,
-    dirigidoA: course.dirigidoA,
-    fechaInicio: day(course.fechaInicio),
-    fechaTermino: day(course.fechaTermino),
-    herramientas: course.herramientas,
-    loAprenderan: course.loAprenderan,
-    exigencia: course.exigencia,
-  };
+  const fields = Object.fromEntries(COURSE_FIELD_NAMES.map((name) => [name, course[name]])) as FieldMap<unknown>;
+  return { ...fields, fechaInicio: day(course.fechaInicio), fechaTermino: day(course.fechaTermino) };
 }
 
 /** Form fields as typed, for Conform on the pages. */
-export type CourseFormFields = {
-  titulo?: string;
-  bienvenida?: string;
-  duracionHoras?: string;
-  dirigidoA?: string;
-  fechaInicio?: string;
-  fechaTermino?: string;
-  herramientas?: string;
-  loAprenderan?: string;
-  exigencia?: string;
-  imagen?: unknown;
-};
+export type CourseFormFields = Partial<FieldMap<string>> & { imagen?: unknown };
 
 // ---------------------------------------------------------------------------------------------
 // Modules, links, questions
@@ -320,6 +296,13 @@ function readDueDate(value: unknown): Date | null | undefined | "invalid" {
   return chileLocalToUtc(s);
 }
 
+/** How the API document shows a module's due date. */
+export const DUE_DATE_DOC = {
+  description:
+    "Fecha límite del módulo: fecha y hora de Chile AAAA-MM-DDTHH:mm (America/Santiago), o un instante ISO con " +
+    "zona (…Z, …-03:00); vacía o null: sin fecha límite; omitida: se mantiene la actual.",
+  anyOf: [{ type: "string" }, { type: "null" }],
+};
 const dueDate = z
   .unknown()
   .optional()
@@ -331,12 +314,7 @@ const dueDate = z
     }
     return d;
   })
-  .meta({
-    description:
-      "Fecha límite: fecha y hora de Chile AAAA-MM-DDTHH:mm (America/Santiago), o un instante ISO con zona " +
-      "(…Z, …-03:00); vacía o null: sin fecha límite; omitida: se mantiene la actual.",
-    anyOf: [{ type: "string" }, { type: "null" }],
-  });
+  .meta(DUE_DATE_DOC);
 
 export const ModuleFieldsSchema = z.object({
   titulo: line(200, MODULE_TITLE_REQUIRED),

@@ -15,19 +15,28 @@ import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import type { StoredUpload } from "~/lib/upload.server.ts";
 import { fileRows, forgetReminders, notFound, questionRows, sameInstant, type Tx } from "./authoring-rows.server.ts";
 import type { ApiModule } from "./api-schema.ts";
-import { CourseFieldsSchema, sentCourseFields, type CourseFields, type QuestionInput } from "./schema.ts";
+import {
+  COURSE_FIELD_SELECT,
+  CourseFieldsSchema,
+  sentCourseFields,
+  type CourseFields,
+  type QuestionInput,
+} from "./schema.ts";
 
-function courseData(fields: CourseFields) {
+function courseData({ titulo, ...fields }: CourseFields) {
+  return { ...courseTitleFields(titulo), ...fields };
+}
+
+/** A module of the API's list as a new row, with its links, files and questions. */
+function newModule(m: ApiModule, posicion: number, files: readonly StoredUpload[]) {
   return {
-    ...courseTitleFields(fields.titulo),
-    bienvenida: fields.bienvenida,
-    duracionHoras: fields.duracionHoras,
-    dirigidoA: fields.dirigidoA,
-    fechaInicio: fields.fechaInicio,
-    fechaTermino: fields.fechaTermino,
-    herramientas: fields.herramientas,
-    loAprenderan: fields.loAprenderan,
-    exigencia: fields.exigencia,
+    posicion,
+    titulo: m.titulo,
+    descripcion: m.descripcion,
+    fechaLimite: m.fechaLimite ?? null,
+    enlaces: { create: (m.enlaces ?? []).map((l, j) => ({ posicion: j, nombre: l.nombre, url: l.url })) },
+    archivos: { create: fileRows(files) },
+    preguntas: { create: questionRows(m.preguntas ?? []) },
   };
 }
 
@@ -55,26 +64,18 @@ async function getModuleQuizzes(courseId: string) {
       opciones: { orderBy: { posicion: "asc" }, select: { texto: true, correcta: true } },
     },
   });
-  const byModule = new Map<
-    string,
-    Array<{
-      id: string;
-      texto: string;
-      opciones: Array<{ texto: string; correcta: boolean }>;
-      respuestaCorrecta: number;
-    }>
-  >();
-  for (const q of questions) {
-    const list = byModule.get(q.moduloId) ?? [];
-    list.push({
-      id: q.id,
-      texto: q.texto,
-      opciones: q.opciones,
-      respuestaCorrecta: q.opciones.findIndex((o) => o.correcta),
-    });
-    byModule.set(q.moduloId, list);
-  }
-  return byModule;
+  const byModule = Map.groupBy(questions, (q) => q.moduloId);
+  return new Map(
+    [...byModule].map(([moduloId, list]) => [
+      moduloId,
+      list.map(({ id, texto, opciones }) => ({
+        id,
+        texto,
+        opciones,
+        respuestaCorrecta: opciones.findIndex((o) => o.correcta),
+      })),
+    ]),
+  );
 }
 
 /** A new course (borrador), optionally with modules (API). Returns its id. `admin` is who creates it. */
@@ -99,15 +100,7 @@ export async function createCourse(
       // (docs/product.md#course-teams); admins are on every team without a row.
       ...(admin.rol === "docente" ? { teachers: { create: [{ userId: admin.id, addedById: admin.id }] } } : {}),
       modulos: {
-        create: (input.modules ?? []).map((m, i) => ({
-          posicion: i,
-          titulo: m.titulo,
-          descripcion: m.descripcion,
-          fechaLimite: m.fechaLimite ?? null,
-          enlaces: { create: (m.enlaces ?? []).map((l, j) => ({ posicion: j, nombre: l.nombre, url: l.url })) },
-          archivos: { create: fileRows(input.moduleFiles?.get(i) ?? []) },
-          preguntas: { create: questionRows(m.preguntas ?? []) },
-        })),
+        create: (input.modules ?? []).map((m, i) => newModule(m, i, input.moduleFiles?.get(i) ?? [])),
       },
     },
     select: { id: true, titulo: true },
@@ -142,18 +135,7 @@ export async function updateCourse(
     async (tx): Promise<{ dropped: string[]; titulo: string } | Failure | null> => {
       const current = await tx.course.findUnique({
         where: { id },
-        select: {
-          imagen: true,
-          titulo: true,
-          bienvenida: true,
-          duracionHoras: true,
-          dirigidoA: true,
-          fechaInicio: true,
-          fechaTermino: true,
-          herramientas: true,
-          loAprenderan: true,
-          exigencia: true,
-        },
+        select: { imagen: true, ...COURSE_FIELD_SELECT },
       });
       if (!current) return null;
       // A PATCH's fields over the stored ones, read in this transaction: the same rules as a PUT's
@@ -211,18 +193,7 @@ async function syncModules(
     const newFiles = moduleFiles.get(i) ?? [];
     const old = m.id ? byId.get(m.id) : undefined;
     if (!old || kept.has(old.id)) {
-      await tx.module.create({
-        data: {
-          cursoId: courseId,
-          posicion: i,
-          titulo: m.titulo,
-          descripcion: m.descripcion,
-          fechaLimite: m.fechaLimite ?? null,
-          enlaces: { create: (m.enlaces ?? []).map((l, j) => ({ posicion: j, nombre: l.nombre, url: l.url })) },
-          archivos: { create: fileRows(newFiles) },
-          preguntas: { create: questionRows(m.preguntas ?? []) },
-        },
-      });
+      await tx.module.create({ data: { cursoId: courseId, ...newModule(m, i, newFiles) } });
       continue;
     }
     kept.add(old.id);

@@ -33,17 +33,7 @@ export const courseCardSelect = {
   cantidadParticipantes: true,
 } as const;
 
-type CardRow = {
-  id: string;
-  titulo: string;
-  imagen: string | null;
-  duracionHoras: number | null;
-  dirigidoA: string;
-  estado: string;
-  herramientas: unknown;
-  loAprenderan: unknown;
-  cantidadParticipantes: number;
-};
+type CardRow = Prisma.CourseGetPayload<{ select: typeof courseCardSelect }>;
 
 export function toCourseCard(row: CardRow) {
   return {

@@ -1,16 +1,18 @@
 // A course's enrolments in enrolment order, (registradoEn, id), read in batches from a keyset on
 // the course's own (cursoId, registradoEn) index: the CSV exports of the participants list and of
 // the gradebook stream a course of any size without holding it whole or skipping with OFFSET.
+import type { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 
 const ENROLMENT_BATCH = 1000;
 
-export type CourseEnrolment = {
-  id: string;
-  registradoEn: Date;
-  progreso: number;
-  user: { id: string; nombre: string; apellido: string; correo: string };
-};
+const enrolmentSelect = {
+  id: true,
+  registradoEn: true,
+  progreso: true,
+  user: { select: { id: true, nombre: true, apellido: true, correo: true } },
+} as const;
+type CourseEnrolment = Prisma.EnrolmentGetPayload<{ select: typeof enrolmentSelect }>;
 
 /** Every enrolment of `courseId`, `size` at a time, oldest first. */
 export async function* courseEnrolmentBatches(
@@ -33,12 +35,7 @@ export async function* courseEnrolmentBatches(
       },
       orderBy: [{ registradoEn: "asc" }, { id: "asc" }],
       take: size,
-      select: {
-        id: true,
-        registradoEn: true,
-        progreso: true,
-        user: { select: { id: true, nombre: true, apellido: true, correo: true } },
-      },
+      select: enrolmentSelect,
     });
     if (rows.length === 0) return;
     yield rows;

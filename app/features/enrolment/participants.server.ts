@@ -22,25 +22,22 @@ export async function listParticipants(
       orderBy: [{ registradoEn: "asc" }, { id: "asc" }],
       skip: (Math.max(1, page) - 1) * size,
       take: size,
-      select: {
-        registradoEn: true,
-        progreso: true,
-        user: { select: { id: true, nombre: true, apellido: true, correo: true } },
-      },
+      select: { registradoEn: true, progreso: true, user: { select: PERSON } },
     }),
   ]);
-  return {
-    total,
-    page,
-    pageCount: Math.max(1, Math.ceil(total / size)),
-    participantes: rows.map((r) => ({
-      id: r.user.id,
-      nombre: fullName(r.user.nombre, r.user.apellido),
-      correo: r.user.correo,
-      registradoEn: r.registradoEn,
-      progreso: r.progreso,
-    })),
-  };
+  return { total, page, pageCount: Math.max(1, Math.ceil(total / size)), participantes: rows.map(participant) };
+}
+
+const PERSON = { id: true, nombre: true, apellido: true, correo: true } as const;
+
+/** An enrolment with its person as a participant. */
+function participant(r: {
+  registradoEn: Date;
+  progreso: number;
+  user: { id: string; nombre: string; apellido: string; correo: string };
+}) {
+  const { id, nombre, apellido, correo } = r.user;
+  return { id, nombre: fullName(nombre, apellido), correo, registradoEn: r.registradoEn, progreso: r.progreso };
 }
 
 type ParticipantRow = { nombre: string; correo: string; registradoEn: Date | null; progreso: number };
@@ -60,13 +57,6 @@ export function participantsCsv(rows: ParticipantRow[]) {
 /** Every participant of a course as CSV rows, 1 000 at a time in enrolment order (keyset). */
 export async function* participantCsvBatches(courseId: string): AsyncGenerator<CsvCell[][]> {
   for await (const rows of courseEnrolmentBatches(courseId)) {
-    yield rows.map((r) =>
-      participantCsvRow({
-        nombre: fullName(r.user.nombre, r.user.apellido),
-        correo: r.user.correo,
-        registradoEn: r.registradoEn,
-        progreso: r.progreso,
-      }),
-    );
+    yield rows.map((r) => participantCsvRow(participant(r)));
   }
 }

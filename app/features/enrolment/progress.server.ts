@@ -68,20 +68,15 @@ export async function recomputeCourseProgress(courseId: string): Promise<void> {
         where: { cursoId: courseId, aprobado: true, moduloId: { in: quizIds } },
       })
     : [];
-  const passedBy = new Map<string, Set<string>>();
-  for (const p of passed) {
-    let set = passedBy.get(p.userId);
-    if (!set) passedBy.set(p.userId, (set = new Set()));
-    set.add(p.moduloId);
-  }
-  const byValue = new Map<number, string[]>();
-  for (const e of enrolments) {
-    const value = progressPercent(quizIds, passedBy.get(e.userId) ?? new Set());
-    if (value === e.progreso) continue;
-    let ids = byValue.get(value);
-    if (!ids) byValue.set(value, (ids = []));
-    ids.push(e.id);
-  }
-  for (const [progreso, ids] of byValue)
-    await prisma.enrolment.updateMany({ where: { id: { in: ids } }, data: { progreso } });
+  const passedBy = Map.groupBy(passed, (p) => p.userId);
+  const fresh = enrolments.map((e) => ({
+    ...e,
+    value: progressPercent(quizIds, new Set(passedBy.get(e.userId)?.map((p) => p.moduloId))),
+  }));
+  const changed = Map.groupBy(
+    fresh.filter((e) => e.value !== e.progreso),
+    (e) => e.value,
+  );
+  for (const [progreso, rows] of changed)
+    await prisma.enrolment.updateMany({ where: { id: { in: rows.map((e) => e.id) } }, data: { progreso } });
 }

@@ -45,10 +45,8 @@ export async function certificatesByCourse(userId: string, courseIds: readonly s
  * Visitors get {} (signing in is the way on for them).
  */
 export async function cardStates(viewer: Viewer, courses: ReadonlyArray<CourseState & { id: string }>) {
-  const states = await learnerStates(
-    viewer,
-    courses.map((c) => c.id),
-  );
+  const ids = courses.map((c) => c.id);
+  const states = await learnerStates(viewer, ids);
   if (!viewer) return states;
   for (const course of courses) {
     if (states[course.id]) continue;

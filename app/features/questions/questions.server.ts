@@ -94,13 +94,14 @@ export async function moduleAccess(
 }
 
 /** The course's modules in order, id → index and title (a course has a few dozen: one small read). */
-async function moduleIndexes(cursoId: string): Promise<Map<string, { index: number; titulo: string }>> {
+async function moduleIndexes(cursoId: string) {
   const modules = await prisma.module.findMany({
     where: { cursoId },
     orderBy: [{ posicion: "asc" }, { id: "asc" }],
     select: { id: true, titulo: true },
   });
-  return new Map(modules.map((m, index) => [m.id, { index, titulo: m.titulo || `Módulo ${index + 1}` }]));
+  const byId = new Map(modules.map((m, index) => [m.id, { index, titulo: m.titulo || `Módulo ${index + 1}` }]));
+  return (moduloId: string) => byId.get(moduloId) ?? { index: 0, titulo: "" };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -237,7 +238,7 @@ export async function listCourseUnanswered(
     ),
     moduleIndexes(cursoId),
   ]);
-  const preguntas = await toViews(page.rows, viewer, (id) => modules.get(id) ?? { index: 0, titulo: "" });
+  const preguntas = await toViews(page.rows, viewer, modules);
   return { preguntas, cursors: keysetCursors(page) };
 }
 
@@ -288,15 +289,14 @@ export async function questionForForm(viewer: Actor, access: QuestionsAccess, pr
 /** The path of a question's module page, for the API's and the pages' answers. */
 async function pathOf(row: { id: string; cursoId: string; moduloId: string }) {
   const modules = await moduleIndexes(row.cursoId);
-  return questionPath(row.cursoId, modules.get(row.moduloId)?.index ?? 0, row.id);
+  return questionPath(row.cursoId, modules(row.moduloId).index, row.id);
 }
 
 /** A question read back after a write, as the API answers it; null when it is gone meanwhile (the team deleted it). */
 async function viewOf(viewer: Actor, id: string): Promise<QuestionJson | null> {
   const row = await prisma.moduleQuestion.findUnique({ where: { id }, select: rowSelect });
   if (!row) return null;
-  const modules = await moduleIndexes(row.cursoId);
-  const [view] = await toViews([row], viewer, (m) => modules.get(m) ?? { index: 0, titulo: "" });
+  const [view] = await toViews([row], viewer, await moduleIndexes(row.cursoId));
   return view ?? null;
 }
 
@@ -334,6 +334,16 @@ async function teamToTell(tx: Tx, cursoId: string, askerId: string): Promise<str
   return ids.filter((id) => id !== askerId);
 }
 
+/** Asking and editing count against the same limits. */
+const askingLimit = (viewer: Actor) =>
+  consume(
+    [
+      ["questionsUserShort", viewer.id],
+      ["questionsUserDay", viewer.id],
+    ],
+    ASKING_TOO_FAST,
+  );
+
 /** 'Enviar pregunta' and POST /api/cursos/{cursoId}/modulos/{moduloIndex}/preguntas: enrolled learners. */
 export async function askQuestion(
   viewer: Actor,
@@ -341,13 +351,7 @@ export async function askQuestion(
   fields: { texto: string },
 ): Promise<Result<{ pregunta: QuestionJson }>> {
   if (!access.enrolled) return fail(403, ASK_FORBIDDEN);
-  const limit = await consume(
-    [
-      ["questionsUserShort", viewer.id],
-      ["questionsUserDay", viewer.id],
-    ],
-    ASKING_TOO_FAST,
-  );
+  const limit = await askingLimit(viewer);
   if (!limit.ok) return limit;
   const { course, module } = access;
   const id = await prisma.$transaction(async (tx) => {
@@ -386,13 +390,7 @@ export async function editQuestion(
   const { row } = found;
   if (!found.own) return fail(403, NOT_YOUR_QUESTION);
   if (row.respondida) return fail(409, ALREADY_ANSWERED);
-  const limit = await consume(
-    [
-      ["questionsUserShort", viewer.id],
-      ["questionsUserDay", viewer.id],
-    ],
-    ASKING_TOO_FAST,
-  );
+  const limit = await askingLimit(viewer);
   if (!limit.ok) return limit;
   const { count } = await prisma.moduleQuestion.updateMany({
     where: { id: row.id, authorId: viewer.id, respondida: false },

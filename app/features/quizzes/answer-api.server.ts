@@ -3,9 +3,11 @@
 // the client sends is ignored. The response is the server's result.
 import { z } from "zod";
 import { ApiError, apiFailure, apiJson } from "~/lib/api.server.ts";
+import { error, invalid } from "~/lib/api/operation.server.ts";
+import type { AuthMessages } from "~/features/accounts/api-guards.server.ts";
 import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { normalizeAnswers } from "./grading.ts";
-import { submitAttempt } from "./quiz.server.ts";
+import { QUIZ_FORBIDDEN, QUIZ_NOT_FOUND, submitAttempt } from "./quiz.server.ts";
 
 /** One answer: an option's id, its index (number or numeric string), its text, or an object with one of them. */
 const AnswerSchema = z.union([
@@ -61,7 +63,26 @@ export const ProgressSchema = z.object({ progreso: z.number().meta({ description
 export type Progress = z.output<typeof ProgressSchema>;
 
 /** POST /api/quiz/respuestas without a course or a module index. */
-export const QUIZ_TARGET_MISSING = "Faltan cursoId o moduloIndex válidos.";
+const QUIZ_TARGET_MISSING = "Faltan cursoId o moduloIndex válidos.";
+
+/** The quiz calls' own authentication messages (docs/product.md#api-conventions). */
+export const QUIZ_AUTH_MESSAGES: AuthMessages = {
+  missing: "No hay sesión activa. Inicie sesión nuevamente.",
+  invalid: "Error de autenticación. Por favor, inicia sesión nuevamente.",
+  noUser: "No se pudo identificar al usuario. Por favor, inicia sesión nuevamente.",
+};
+
+/** What the calls on one module's quiz (answer it, read one's attempts) declare alike. */
+export const QUIZ_CALL = {
+  tag: "Evaluaciones",
+  access: "user",
+  messages: QUIZ_AUTH_MESSAGES,
+  errors: {
+    400: invalid("Faltan el curso o el módulo, o las respuestas no son válidas.", QUIZ_TARGET_MISSING),
+    403: error("No inscrito en el curso.", QUIZ_FORBIDDEN),
+    404: error("Curso, módulo o evaluación no encontrados.", QUIZ_NOT_FOUND),
+  },
+} as const;
 
 export async function answerFromApi(
   user: SessionUser,

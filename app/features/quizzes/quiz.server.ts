@@ -73,14 +73,9 @@ function publicQuiz(quiz: Loaded) {
   };
 }
 
-export type AttemptInfo = {
-  aprobado: boolean;
-  intentosPrevios: number;
-  ultimoIntento: { porcentaje: number } | null;
-  mejorPorcentaje: number | null;
-};
+export type AttemptInfo = Awaited<ReturnType<typeof attemptInfo>>;
 
-async function attemptInfo(userId: string, moduleId: string): Promise<AttemptInfo> {
+async function attemptInfo(userId: string, moduleId: string) {
   const [count, last, best] = await Promise.all([
     prisma.quizAttempt.count({ where: { userId, moduloId: moduleId } }),
     prisma.quizAttempt.findFirst({

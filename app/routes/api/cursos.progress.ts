@@ -1,5 +1,4 @@
-import { ProgressSchema, type Progress } from "~/features/quizzes/answer-api.server.ts";
-import { QUIZ_AUTH_MESSAGES } from "~/features/quizzes/api.server.ts";
+import { ProgressSchema, QUIZ_AUTH_MESSAGES, type Progress } from "~/features/quizzes/answer-api.server.ts";
 import { recomputeProgress } from "~/features/enrolment/progress.server.ts";
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import { requireSelfOrAdmin } from "~/features/accounts/api-guards.server.ts";

@@ -1,8 +1,9 @@
 import { getOptionalUser } from "~/features/accounts/guards.server.ts";
 import { loadAudiencePage } from "~/features/learning/audience-page.server.ts";
+import { useLocation } from "react-router";
 import {
-  AudienceListPage,
   CourseListErrorBoundary,
+  CourseListPage,
   COURSES_LOAD_FAILED,
 } from "~/features/learning/components/course-list-page.tsx";
 import { pageTitle } from "~/lib/meta.ts";
@@ -17,8 +18,22 @@ export async function loader(args: Route.LoaderArgs) {
   return loadAudiencePage(tipo, await getOptionalUser(args), args.request.url);
 }
 
+const AUDIENCE_TITLE: Record<string, string> = {
+  docente: "Cursos para docentes",
+  estudiante: "Cursos para estudiantes",
+  comunidad: "Cursos para comunidad",
+};
+
+/** 'Limpiar' goes back to the address the person is on (either form). */
 export default function AudienceCourses({ loaderData }: Route.ComponentProps) {
-  return <AudienceListPage data={loaderData} />;
+  const { pathname } = useLocation();
+  return (
+    <CourseListPage
+      {...loaderData}
+      title={AUDIENCE_TITLE[loaderData.tipo] ?? "Cursos"}
+      search={{ q: loaderData.q, clearHref: pathname }}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

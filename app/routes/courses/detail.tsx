@@ -88,11 +88,7 @@ export async function action(args: Route.ActionArgs) {
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
   return (
     <CourseDetail
-      course={loaderData.course}
-      pdf={loaderData.pdf}
-      certificate={loaderData.certificate}
-      signedIn={loaderData.signedIn}
-      questions={loaderData.questions}
+      {...loaderData}
       notices={
         loaderData.announcements ? (
           <CourseAnnouncements cursoId={loaderData.course.id} data={loaderData.announcements} />

@@ -79,22 +79,14 @@ export default function Courses({ loaderData }: Route.ComponentProps) {
     />
   ) : (
     <CourseListPage
+      {...loaderData}
       title="Cursos"
       notice={loaderData.own ? <TakeableNotice q={loaderData.q} {...loaderData.own} /> : undefined}
-      courses={loaderData.courses}
-      learner={loaderData.learner}
-      page={loaderData.page}
-      pageCount={loaderData.pageCount}
-      cursors={loaderData.cursors}
       search={{
         q: loaderData.q,
         clearHref: loaderData.own?.todos ? `/cursos?${ALL_COURSES_PARAM}=1` : "/cursos",
         hidden: loaderData.own?.todos ? { [ALL_COURSES_PARAM]: "1" } : undefined,
       }}
-      total={loaderData.total}
-      totalExact={loaderData.totalExact}
-      someWords={loaderData.someWords}
-      someMode={loaderData.someMode}
     />
   );
 }

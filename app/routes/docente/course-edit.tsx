@@ -77,21 +77,17 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
           Editar curso <CourseStateBadge estado={course.estado} className="ml-1 align-middle" />
         </h1>
         <div className="flex flex-wrap gap-2">
-          <Link to={`/cursos/${course.id}`} className="btn-ghost">
-            Ver curso
-          </Link>
-          <Link to={`${base}/participantes`} className="btn-ghost">
-            Participantes
-          </Link>
-          <Link to={`${base}/reportes`} className="btn-ghost">
-            Reportes
-          </Link>
-          <Link to={`${base}/clases`} className="btn-ghost">
-            Clases
-          </Link>
-          <Link to={`${base}/avisos`} className="btn-ghost">
-            Avisos
-          </Link>
+          {[
+            [`/cursos/${course.id}`, "Ver curso"],
+            [`${base}/participantes`, "Participantes"],
+            [`${base}/reportes`, "Reportes"],
+            [`${base}/clases`, "Clases"],
+            [`${base}/avisos`, "Avisos"],
+          ].map(([to, label]) => (
+            <Link key={label} to={to!} className="btn-ghost">
+              {label}
+            </Link>
+          ))}
           <ReviewActions estado={course.estado} canPublish={canPublish} reviewer={team !== null} actionData={ad} />
         </div>
       </div>

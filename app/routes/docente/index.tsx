@@ -43,6 +43,16 @@ const COLUMNS = [
   { label: "Acciones" },
 ] as const;
 
+/** Each course's tools, by the path under /docente/cursos/{cursoId}. */
+const COURSE_TOOLS = [
+  ["editar", "Editar"],
+  ["participantes", "Participantes"],
+  ["reportes", "Reportes"],
+  ["calificaciones", "Calificaciones"],
+  ["clases", "Clases"],
+  ["avisos", "Avisos"],
+] as const;
+
 export default function DocenteHome({ loaderData, actionData }: Route.ComponentProps) {
   const { nombre, teaching, learning } = loaderData;
   return (
@@ -66,40 +76,24 @@ export default function DocenteHome({ loaderData, actionData }: Route.ComponentP
           className="card mt-4 overflow-x-auto"
           caption="Mis cursos como profesor/a"
         >
-          {teaching.courses.map((c) => {
-            const base = `/docente/cursos/${c.id}`;
-            return (
-              <tr key={c.id}>
-                <td className="px-3 py-2 font-medium text-slate-900">{c.titulo}</td>
-                <td className="px-3 py-2">
-                  <CourseStateBadge estado={c.estado} />
-                </td>
-                <td className="px-3 py-2 text-right tabular-nums">{c.cantidadParticipantes}</td>
-                <td className="px-3 py-2">
-                  <div className="flex flex-wrap gap-1">
-                    <Link to={`${base}/editar`} className="btn-ghost px-2 py-1">
-                      Editar
+          {teaching.courses.map((c) => (
+            <tr key={c.id}>
+              <td className="px-3 py-2 font-medium text-slate-900">{c.titulo}</td>
+              <td className="px-3 py-2">
+                <CourseStateBadge estado={c.estado} />
+              </td>
+              <td className="px-3 py-2 text-right tabular-nums">{c.cantidadParticipantes}</td>
+              <td className="px-3 py-2">
+                <div className="flex flex-wrap gap-1">
+                  {COURSE_TOOLS.map(([path, label]) => (
+                    <Link key={path} to={`/docente/cursos/${c.id}/${path}`} className="btn-ghost px-2 py-1">
+                      {label}
                     </Link>
-                    <Link to={`${base}/participantes`} className="btn-ghost px-2 py-1">
-                      Participantes
-                    </Link>
-                    <Link to={`${base}/reportes`} className="btn-ghost px-2 py-1">
-                      Reportes
-                    </Link>
-                    <Link to={`${base}/calificaciones`} className="btn-ghost px-2 py-1">
-                      Calificaciones
-                    </Link>
-                    <Link to={`${base}/clases`} className="btn-ghost px-2 py-1">
-                      Clases
-                    </Link>
-                    <Link to={`${base}/avisos`} className="btn-ghost px-2 py-1">
-                      Avisos
-                    </Link>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
+                  ))}
+                </div>
+              </td>
+            </tr>
+          ))}
         </AdminTable>
       )}
       <Pagination page={teaching.page} pageCount={teaching.pageCount} />

@@ -47,7 +47,7 @@ import {
   TEAM_INTRO,
   type QuestionFilter,
 } from "~/features/questions/texts.ts";
-import { failureHeaders, formReply, type Failure } from "~/lib/failure.ts";
+import { failureHeaders, formReply, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
@@ -114,6 +114,8 @@ const STATE_INTENTS = {
   show: [{ oculta: false }, SHOWN],
 } as const;
 
+const POSTED = { ask: QUESTION_ASKED, edit: QUESTION_UPDATED, answer: ANSWER_POSTED } as const;
+
 export async function action(args: Route.ActionArgs) {
   const { viewer, access: found } = await access(args);
   const form = await readForm(args.request);
@@ -121,53 +123,42 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get("intent");
   const id = QuestionIdSchema.safeParse({ preguntaId: form.get("preguntaId") });
   const preguntaId = id.success ? id.data.preguntaId : undefined;
-  const refused = (intent: string, submission: Parameters<typeof formReply>[0], failure: Failure) =>
-    data(
-      { intent, result: formReply(submission, failure) },
-      { status: failure.status, headers: failureHeaders(failure) },
-    );
+  /** A moderation's answer: a flash on the question's page, or on this one when refused. */
+  const flash = (outcome: Result<{ path: string }>, message: string, to?: string) =>
+    outcome.ok
+      ? redirectWithFlash(args.request, to ?? outcome.path, { type: "success", message })
+      : redirectWithFlash(args.request, here, { type: "error", message: outcome.message });
 
-  if (intent === "ask" || intent === "edit") {
-    const submission = parseWithZod(form, { schema: QuestionFieldsSchema });
+  if (intent === "ask" || intent === "edit" || intent === "answer") {
+    const submission = parseWithZod(form, { schema: intent === "answer" ? AnswerFieldsSchema : QuestionFieldsSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const outcome =
       intent === "ask"
         ? await askQuestion(viewer, found, submission.value)
-        : await editQuestion(viewer, preguntaId, submission.value);
-    if (!outcome.ok) return refused(intent, submission, outcome);
-    return redirectWithFlash(args.request, questionPath(found.course.id, found.module.index, outcome.pregunta.id), {
-      type: "success",
-      message: intent === "ask" ? QUESTION_ASKED : QUESTION_UPDATED,
-    });
-  }
-  if (intent === "answer") {
-    const submission = parseWithZod(form, { schema: AnswerFieldsSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const outcome = await answerQuestion(viewer, preguntaId, submission.value);
-    if (!outcome.ok) return refused(intent, submission, outcome);
-    return redirectWithFlash(args.request, outcome.path, { type: "success", message: ANSWER_POSTED });
+        : intent === "edit"
+          ? await editQuestion(viewer, preguntaId, submission.value)
+          : await answerQuestion(viewer, preguntaId, submission.value);
+    if (!outcome.ok)
+      return data(
+        { intent, result: formReply(submission, outcome) },
+        { status: outcome.status, headers: failureHeaders(outcome) },
+      );
+    // An answer goes to its question's page; a question asked or edited to this one.
+    const { path } = outcome as { path?: string };
+    const to = path ?? questionPath(found.course.id, found.module.index, outcome.pregunta.id);
+    return redirectWithFlash(args.request, to, { type: "success", message: POSTED[intent] });
   }
   if (intent === "delete" && form.has("respuestaId")) {
     const respuestaId = form.get("respuestaId");
-    const outcome = await deleteAnswer(viewer, typeof respuestaId === "string" ? respuestaId : undefined, args.request);
-    return outcome.ok
-      ? redirectWithFlash(args.request, outcome.path, { type: "success", message: ANSWER_DELETED })
-      : redirectWithFlash(args.request, here, { type: "error", message: outcome.message });
-  }
-  if (intent === "delete") {
-    const outcome = await deleteQuestion(viewer, preguntaId, args.request);
-    return redirectWithFlash(
-      args.request,
-      here,
-      outcome.ok ? { type: "success", message: QUESTION_DELETED } : { type: "error", message: outcome.message },
+    return flash(
+      await deleteAnswer(viewer, typeof respuestaId === "string" ? respuestaId : undefined, args.request),
+      ANSWER_DELETED,
     );
   }
+  if (intent === "delete") return flash(await deleteQuestion(viewer, preguntaId, args.request), QUESTION_DELETED, here);
   if (typeof intent === "string" && intent in STATE_INTENTS) {
     const [state, done] = STATE_INTENTS[intent as keyof typeof STATE_INTENTS];
-    const outcome = await setQuestionState(viewer, preguntaId, state, args.request);
-    return outcome.ok
-      ? redirectWithFlash(args.request, outcome.path, { type: "success", message: done })
-      : redirectWithFlash(args.request, here, { type: "error", message: outcome.message });
+    return flash(await setQuestionState(viewer, preguntaId, state, args.request), done);
   }
   return redirectWithFlash(args.request, here, {
     type: "error",
@@ -205,27 +196,11 @@ function AnswerForm({
   );
 }
 
-/** A small POST form for one of the team's marks (resolve, hide and back). */
-function MarkButton({
-  preguntaId,
-  intent,
-  label,
-  name,
-}: {
-  preguntaId: string;
-  intent: string;
-  label: string;
-  name: string;
-}) {
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="preguntaId" value={preguntaId} />
-      <button type="submit" name="intent" value={intent} className="btn-ghost px-2 py-1" aria-label={name}>
-        {label}
-      </button>
-    </Form>
-  );
-}
+const marks = (p: QuestionItem) =>
+  [
+    p.resuelta ? ["reopen", "Marcar no resuelta"] : ["resolve", "Marcar resuelta"],
+    p.oculta ? ["show", "Mostrar"] : ["hide", "Ocultar"],
+  ] as const;
 
 function Actions({
   pregunta,
@@ -263,22 +238,21 @@ function Actions({
           Editar
         </Link>
       ) : null}
-      {team ? (
-        <>
-          <MarkButton
-            preguntaId={pregunta.id}
-            intent={pregunta.resuelta ? "reopen" : "resolve"}
-            label={pregunta.resuelta ? "Marcar no resuelta" : "Marcar resuelta"}
-            name={`${pregunta.resuelta ? "Marcar no resuelta" : "Marcar resuelta"} ${which}`}
-          />
-          <MarkButton
-            preguntaId={pregunta.id}
-            intent={pregunta.oculta ? "show" : "hide"}
-            label={pregunta.oculta ? "Mostrar" : "Ocultar"}
-            name={`${pregunta.oculta ? "Mostrar" : "Ocultar"} ${which}`}
-          />
-        </>
-      ) : null}
+      {/* The team's marks (resolve, hide and back), each a small POST form. */}
+      {(team ? marks(pregunta) : []).map(([intent, label]) => (
+        <Form key={intent} method="post" preventScrollReset>
+          <input type="hidden" name="preguntaId" value={pregunta.id} />
+          <button
+            type="submit"
+            name="intent"
+            value={intent}
+            className="btn-ghost px-2 py-1"
+            aria-label={`${label} ${which}`}
+          >
+            {label}
+          </button>
+        </Form>
+      ))}
       {team || mine ? (
         <Link
           to={link("eliminar")}

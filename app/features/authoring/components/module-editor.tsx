@@ -127,26 +127,24 @@ export function ModuleEditor({
         <div className="flex flex-wrap gap-1">
           <Form method="post" preventScrollReset className="contents">
             <input type="hidden" name="moduloId" value={m.id} />
-            <button
-              type="submit"
-              name="intent"
-              value="move-up"
-              className="btn-ghost px-2 py-1 text-sm"
-              disabled={index === 0 || busy("move-up")}
-              aria-label={`Subir módulo ${index + 1}`}
-            >
-              ↑ Subir
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="move-down"
-              className="btn-ghost px-2 py-1 text-sm"
-              disabled={index === count - 1 || busy("move-down")}
-              aria-label={`Bajar módulo ${index + 1}`}
-            >
-              ↓ Bajar
-            </button>
+            {(
+              [
+                ["move-up", "↑ Subir", "Subir", index === 0],
+                ["move-down", "↓ Bajar", "Bajar", index === count - 1],
+              ] as const
+            ).map(([intent, label, verb, edge]) => (
+              <button
+                key={intent}
+                type="submit"
+                name="intent"
+                value={intent}
+                className="btn-ghost px-2 py-1 text-sm"
+                disabled={edge || busy(intent)}
+                aria-label={`${verb} módulo ${index + 1}`}
+              >
+                {label}
+              </button>
+            ))}
           </Form>
           <Link
             to={`?eliminarModulo=${m.id}`}

@@ -1,16 +1,8 @@
 // Small pieces the module editor's forms share (./module-editor.tsx and its sections).
 import type { EditorActionData } from "../editor-types.ts";
+import type { courseEditorView } from "../editor-view.ts";
 
-export type EditorModule = {
-  id: string;
-  titulo: string;
-  descripcion: string;
-  /** The due date as Chile's wall clock ('2026-12-05T23:59'), or "". */
-  fechaLimite: string;
-  archivos: Array<{ id: string; nombre: string; tamano: number; disponible: boolean }>;
-  enlaces: Array<{ id: string; nombre: string; url: string }>;
-  preguntas: Array<{ id: string; texto: string; opciones: Array<{ id: string; texto: string; correcta: boolean }> }>;
-};
+export type EditorModule = ReturnType<typeof courseEditorView>["course"]["modulos"][number];
 
 /** Whether a form of this module is being sent (its intent, and an extra field to tell rows apart). */
 export type Busy = (intent: string, extra?: [string, string]) => boolean;

@@ -77,36 +77,25 @@ export function ModuleQuizSection({
                   <Form method="post" preventScrollReset className="contents">
                     <input type="hidden" name="moduloId" value={m.id} />
                     <input type="hidden" name="preguntaId" value={q.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="question-up"
-                      className="btn-ghost px-2 py-1 text-sm"
-                      disabled={qi === 0 || busy("question-up", ["preguntaId", q.id])}
-                      aria-label={`Subir pregunta ${qi + 1}`}
-                    >
-                      ↑
-                    </button>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="question-down"
-                      className="btn-ghost px-2 py-1 text-sm"
-                      disabled={qi === m.preguntas.length - 1 || busy("question-down", ["preguntaId", q.id])}
-                      aria-label={`Bajar pregunta ${qi + 1}`}
-                    >
-                      ↓
-                    </button>
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="delete-question"
-                      className="btn-ghost px-2 py-1 text-sm text-red-700"
-                      disabled={busy("delete-question", ["preguntaId", q.id])}
-                      aria-label={`Eliminar pregunta ${qi + 1}`}
-                    >
-                      Eliminar
-                    </button>
+                    {(
+                      [
+                        ["question-up", "↑", "Subir", qi === 0],
+                        ["question-down", "↓", "Bajar", qi === m.preguntas.length - 1],
+                        ["delete-question", "Eliminar", "Eliminar", false],
+                      ] as const
+                    ).map(([intent, label, verb, edge]) => (
+                      <button
+                        key={intent}
+                        type="submit"
+                        name="intent"
+                        value={intent}
+                        className={`btn-ghost px-2 py-1 text-sm${intent === "delete-question" ? " text-red-700" : ""}`}
+                        disabled={edge || busy(intent, ["preguntaId", q.id])}
+                        aria-label={`${verb} pregunta ${qi + 1}`}
+                      >
+                        {label}
+                      </button>
+                    ))}
                   </Form>
                 </div>
               </div>

@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { defaultCopy, GeneralErrorBoundary, type StatusInfo } from "~/components/general-error-boundary.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { SearchForm } from "~/components/ui/search-form.tsx";
@@ -13,12 +13,9 @@ import {
   SOME_WORDS_TITLE,
   someWordsSummary,
 } from "~/features/courses/texts.ts";
-import { Link } from "react-router";
 import { COURSE_SEARCH_MAX } from "~/features/courses/search-query.ts";
 import type { LearnerStates } from "~/features/learning/learner-state.ts";
 import type { CourseCardData } from "~/features/courses/courses.server.ts";
-import type { loadAudiencePage } from "../audience-page.server.ts";
-import { AUDIENCE_TITLE } from "~/features/courses/components/audience-title.ts";
 import { CourseCard } from "./course-card.tsx";
 
 export function CourseListPage({
@@ -134,29 +131,6 @@ export function CourseListPage({
 
 /** A search's second tier under its first: the first page of the courses with some of the words. */
 export type SomeWords = { courses: CourseCardData[]; total: number; totalExact: boolean; more: boolean };
-
-/**
- * An audience's list (`/cursos/dirigido/{tipo}` and its short form `/cursos/{tipo}`): 'Limpiar'
- * goes back to the address the person is on.
- */
-export function AudienceListPage({ data }: { data: Awaited<ReturnType<typeof loadAudiencePage>> }) {
-  const { pathname } = useLocation();
-  return (
-    <CourseListPage
-      title={AUDIENCE_TITLE[data.tipo] ?? "Cursos"}
-      courses={data.courses}
-      learner={data.learner}
-      page={data.page}
-      pageCount={data.pageCount}
-      cursors={data.cursors}
-      search={{ q: data.q, clearHref: pathname }}
-      total={data.total}
-      totalExact={data.totalExact}
-      someWords={data.someWords}
-      someMode={data.someMode}
-    />
-  );
-}
 
 /**
  * The course pages' error texts (their ErrorBoundary is CourseListErrorBoundary, below):

@@ -4,24 +4,11 @@
 import type { ReactNode } from "react";
 import { LinkedText } from "~/components/ui/linked-text.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
+import type { QuestionJson } from "../schema.ts";
 import { answererLine, askerLine, EDITED, HIDDEN_BADGE, RESOLVED_BADGE, UNANSWERED_BADGE } from "../texts.ts";
 
-/** One question as the pages show it (the API's shape: features/questions/schema.ts). */
-export type QuestionItem = {
-  id: string;
-  cursoId: string;
-  moduloIndex: number;
-  modulo: string;
-  texto: string;
-  autor: string | null;
-  propia: boolean;
-  respondida: boolean;
-  resuelta: boolean;
-  oculta: boolean;
-  publicadaEn: string;
-  editadaEn: string | null;
-  respuestas: Array<{ id: string; texto: string; autor: string | null; publicadaEn: string }>;
-};
+/** One question as the pages show it: the API's shape. */
+export type QuestionItem = QuestionJson;
 
 function Badge({ tone, children }: { tone: "amber" | "green" | "slate"; children: ReactNode }) {
   const colors = {
