@@ -52,6 +52,11 @@ const ROLE_OPTIONS = [
   { value: "comunidad", label: "Comunidad" },
 ];
 
+/** A field whose 'Por favor, completa todos los campos.' shows once, above the form. */
+function Field(props: Parameters<typeof TextField>[0]) {
+  return <TextField {...props} hideErrors={[REQUIRED_ALL]} />;
+}
+
 export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/registro");
@@ -71,7 +76,6 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const summary = dismissed
     ? []
     : [...(form.errors ?? []), ...(allFieldErrors.includes(REQUIRED_ALL) ? [REQUIRED_ALL] : [])];
-  const hide = [REQUIRED_ALL];
 
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-12">
@@ -87,46 +91,27 @@ export default function Register({ actionData }: Route.ComponentProps) {
       >
         <FormErrors id={form.errorId} errors={summary} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.nombre} label="Nombre" autoComplete="given-name" hideErrors={hide} />
-          <TextField field={fields.apellido} label="Apellido" autoComplete="family-name" hideErrors={hide} />
+          <Field field={fields.nombre} label="Nombre" autoComplete="given-name" />
+          <Field field={fields.apellido} label="Apellido" autoComplete="family-name" />
         </div>
-        <TextField
-          field={fields.correo}
-          label="Correo electrónico"
-          type="email"
-          autoComplete="email"
-          hideErrors={hide}
-        />
+        <Field field={fields.correo} label="Correo electrónico" type="email" autoComplete="email" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            field={fields.fechaNacimiento}
-            label="Fecha de nacimiento"
-            type="date"
-            autoComplete="bday"
-            hideErrors={hide}
-          />
+          <Field field={fields.fechaNacimiento} label="Fecha de nacimiento" type="date" autoComplete="bday" />
           <SelectField
             field={fields.rol}
             label="Rol"
             options={ROLE_OPTIONS}
             placeholder="Selecciona tu rol"
-            hideErrors={hide}
+            hideErrors={[REQUIRED_ALL]}
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            field={fields.password}
-            label="Contraseña"
-            type="password"
-            autoComplete="new-password"
-            hideErrors={hide}
-          />
-          <TextField
+          <Field field={fields.password} label="Contraseña" type="password" autoComplete="new-password" />
+          <Field
             field={fields.confirmarPassword}
             label="Confirmar contraseña"
             type="password"
             autoComplete="new-password"
-            hideErrors={hide}
           />
         </div>
         <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
@@ -134,19 +119,8 @@ export default function Register({ actionData }: Route.ComponentProps) {
           <p className="text-sm text-slate-600">
             Tu madre, padre o tutor debe autorizar tu registro: le enviaremos un enlace a su correo.
           </p>
-          <TextField
-            field={fields.tutorNombre}
-            label="Nombre de tu madre, padre o tutor"
-            autoComplete="off"
-            hideErrors={hide}
-          />
-          <TextField
-            field={fields.tutorCorreo}
-            label="Correo de tu madre, padre o tutor"
-            type="email"
-            autoComplete="off"
-            hideErrors={hide}
-          />
+          <Field field={fields.tutorNombre} label="Nombre de tu madre, padre o tutor" autoComplete="off" />
+          <Field field={fields.tutorCorreo} label="Correo de tu madre, padre o tutor" type="email" autoComplete="off" />
         </fieldset>
         <Honeypot />
         <p className="text-sm text-slate-600">
