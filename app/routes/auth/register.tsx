@@ -6,7 +6,7 @@ import { Honeypot } from "~/components/ui/honeypot.tsx";
 import { FormErrors, SelectField, TextField } from "~/components/ui/field.tsx";
 import { requireAnonymous } from "~/features/accounts/guards.server.ts";
 import { registerUser } from "~/features/accounts/register.server.ts";
-import { REGISTER_FAILED, REQUIRED_ALL } from "~/features/accounts/texts.ts";
+import { REQUIRED_ALL } from "~/features/accounts/texts.ts";
 import { RegisterSchema, type RegisterFields } from "~/features/accounts/schema.ts";
 import { failureHeaders, formReply } from "~/lib/failure.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -42,7 +42,10 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect("/registro/enviado");
   } catch (error) {
     log.error({ err: error }, "No se pudo registrar la cuenta");
-    return data({ result: submission.reply({ formErrors: [REGISTER_FAILED], hideFields }) }, { status: 500 });
+    return data(
+      { result: submission.reply({ formErrors: ["Hubo un problema al registrarse"], hideFields }) },
+      { status: 500 },
+    );
   }
 }
 

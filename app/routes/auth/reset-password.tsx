@@ -8,7 +8,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
 import { REQUIRED_ALL } from "~/features/accounts/texts.ts";
 import { describeResetLink, resetPassword } from "~/features/accounts/recovery.server.ts";
-import { ASK_NEW_LINK, RESET_DONE, RESET_LINK_INVALID } from "~/features/accounts/recovery-texts.ts";
+import { RESET_DONE, RESET_LINK_INVALID } from "~/features/accounts/recovery-texts.ts";
 import { NewPasswordSchema, type NewPasswordInput } from "~/features/accounts/recovery-schema.ts";
 import { formReply } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
@@ -98,7 +98,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           </div>
           <p className="mt-6">
             <Link to="/recuperar" className="btn-primary">
-              {ASK_NEW_LINK}
+              Pedir un enlace nuevo
             </Link>
           </p>
         </>
