@@ -3,6 +3,7 @@
 // table as kind "api" (api-token.server.ts). Deleting or suspending a user deletes their rows,
 // which ends their sessions and tokens at once.
 import { createCookie, type Cookie } from "react-router";
+import type { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { noteRequestUser } from "~/lib/log.server.ts";
@@ -14,18 +15,6 @@ export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60; // absolute lifetime
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000; // idle timeout
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
-export type SessionUser = {
-  id: string;
-  nombre: string;
-  apellido: string;
-  correo: string;
-  /** Lower-cased once here (toRole); null for a stored role the app does not know. */
-  rol: Role | null;
-  aprobado: boolean;
-  imagenPerfil: string | null;
-  fechaNacimiento: Date | null;
-};
-
 export const sessionUserSelect = {
   id: true,
   nombre: true,
@@ -36,6 +25,11 @@ export const sessionUserSelect = {
   imagenPerfil: true,
   fechaNacimiento: true,
 } as const;
+
+/** The signed-in user: `rol` lower-cased once (toRole); null for a stored role the app does not know. */
+export type SessionUser = Omit<Prisma.UserGetPayload<{ select: typeof sessionUserSelect }>, "rol"> & {
+  rol: Role | null;
+};
 
 /** The user row selected with sessionUserSelect, as the app uses it (the role typed). */
 export function toSessionUser<T extends { rol: string }>(row: T): Omit<T, "rol"> & { rol: Role | null } {

@@ -16,6 +16,7 @@ import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { userSearchWords } from "../user-words.ts";
 import { chunks } from "~/lib/chunks.ts";
 import type { ListRow } from "./parse-list.ts";
+import type { ImportPreviewAnswer } from "./schema.ts";
 import {
   IMPORT_CHANGED,
   IMPORT_HAS_ERRORS,
@@ -34,24 +35,9 @@ export type ImportOptions = {
   autorizacionColegio: boolean;
 };
 
-type PreviewRow = {
-  linea: number;
-  estado: "nueva" | "existe" | "error";
-  correo: string;
-  nombre: string;
-  apellido: string;
-  rut: string | null;
-  fechaNacimiento: string | null;
-  /** The reasons of a refused row, joined ('; '); null otherwise. */
-  motivo: string | null;
-};
-
-export type ImportPreview = {
-  filas: PreviewRow[];
-  resumen: { nuevas: number; existentes: number; errores: number };
-  /** The list's fingerprint (SHA-256 of the text and the options): the confirmation must carry it. */
-  huella: string;
-};
+/** What the preview shows: each row's state, the counts, and the list's fingerprint the confirmation must carry. */
+export type ImportPreview = ImportPreviewAnswer;
+type PreviewRow = ImportPreview["filas"][number];
 
 type Db = Pick<typeof prisma, "user">;
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
