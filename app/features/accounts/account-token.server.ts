@@ -1,8 +1,6 @@
-// Single-use links for an account (AccountToken): a new password ("password": e-mailed from
-// /recuperar, or created by an admin to hand over) and the proof of an address at registration
-// ("correo"). The link carries 256 random bits; the database keeps only their SHA-256, so a
-// leaked database hands out no live link. Issuing a token voids the user's earlier ones of the
-// same purpose; using one is a conditional update, so two clicks cannot both succeed.
+// Single-use links for an account (AccountToken): a new password, the proof of an address, a guardian's consent.
+// Issuing one voids the user's earlier ones of the same purpose; using one is a conditional update, so two
+// clicks cannot both succeed.
 import crypto from "node:crypto";
 import { prisma } from "~/lib/db.server.ts";
 

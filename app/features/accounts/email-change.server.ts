@@ -1,12 +1,6 @@
-// Changing one's own e-mail is confirmed: the new address receives a single-use, expiring link
-// (through the outbox) and the account keeps its current address until the link is followed.
-// Only the token's SHA-256 is stored, so a leaked database hands out no confirmations. Admins
-// correcting someone else's address go straight through updateProfile.
-//
-// The answer tells nothing about who has an account: an address another account has gets, instead
-// of the link, a mail saying someone tried to use it (its account does not change), and the one who
-// asked sees the same answer and the same pending address as for a free one. Requests are counted
-// per account (BUDGETS.emailChangeUserHour / emailChangeUserDay), taken and free alike.
+// Changing one's own e-mail: the account keeps its address until the single-use link sent to the new one is
+// followed. The answer tells nothing about who has an account: an address another account has gets a notice
+// instead of the link, and the one who asked sees what a free address shows. Requests count per account.
 import { EMAIL_TAKEN } from "~/features/accounts/register.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";

@@ -1,10 +1,6 @@
-// 'Importar usuarios' (docs/product.md#importar-usuarios): an admin's list becomes accounts.
-// One service for the page (/admin/records/importar) and POST /api/admin/usuarios/importar.
-// The preview writes nothing; the confirmation reads the same text again, checks every row
-// again inside ONE transaction and writes everything (accounts, their search words, their
-// first-password links and e-mails, one audit entry each) or nothing. Existing accounts are
-// left exactly as they are. Inserts are batched (500 rows a statement), so 1 000 rows take a
-// fraction of a second, not 1 000 round trips.
+// 'Importar usuarios' (docs/product.md#importar-usuarios), for the page and POST /api/admin/usuarios/importar.
+// The preview writes nothing; the confirmation checks every row again and writes everything or nothing, in one
+// transaction, 500 rows a statement. Existing accounts are left as they are.
 import { createHash } from "node:crypto";
 import { auditMany } from "~/features/audit/audit.server.ts";
 import { needsGuardian } from "~/features/accounts/age.ts";
