@@ -1,7 +1,5 @@
-// /recuperar/{token}: the link e-mailed from /recuperar or handed over by an admin. Opening it
-// changes nothing (mail scanners and link previews open links too): it shows the form for the
-// new password. Sending it sets the password once, ends every session and API token of the
-// account and goes to /login with a message (docs/product.md#password-recovery).
+// /recuperar/{token} (docs/product.md#password-recovery): opening it changes nothing (mail scanners open links
+// too); sending the form sets the password once.
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
