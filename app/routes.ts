@@ -88,7 +88,7 @@ export default [
   // Admin panel
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
-    route("profile", "routes/admin/profile.tsx"),
+    route("profile", "routes/user/profile.tsx", { id: "admin-profile" }),
     route("courses", "routes/admin/courses.tsx"),
     route("records", "routes/admin/records.tsx"),
     route("records/importar", "routes/admin/records-import.tsx"),

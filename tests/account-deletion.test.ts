@@ -23,7 +23,7 @@ import { updateProfile } from "~/features/profile/profile.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { readFlash } from "~/lib/flash.server.ts";
 import { storagePath, storeBytes } from "~/lib/storage.server.ts";
-import * as adminProfile from "~/routes/admin/profile.tsx";
+import * as adminProfile from "~/routes/user/profile.tsx";
 import * as recordsRoute from "~/routes/admin/records.tsx";
 import * as apiCuenta from "~/routes/api/auth.cuenta.ts";
 import * as apiForgot from "~/routes/api/auth.forgot-password.ts";

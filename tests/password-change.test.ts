@@ -18,7 +18,7 @@ import { BUDGETS, TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server
 import { prisma } from "~/lib/db.server.ts";
 import { readFlash } from "~/lib/flash.server.ts";
 import { verifyPassword } from "~/lib/password.server.ts";
-import * as adminProfile from "~/routes/admin/profile.tsx";
+import * as adminProfile from "~/routes/user/profile.tsx";
 import * as changePasswordApi from "~/routes/api/auth.change-password.ts";
 import * as courseList from "~/routes/api/cursos.list.ts";
 import * as loginRoute from "~/routes/auth/login.tsx";

@@ -19,7 +19,7 @@ import { loadProfilePage, updateProfile } from "~/features/profile/profile.serve
 import { prisma } from "~/lib/db.server.ts";
 import { storagePath, storedExistsSync, uploadsDir } from "~/lib/storage.server.ts";
 import { parseUpload, imageUploadOptions } from "~/lib/upload.server.ts";
-import * as adminProfile from "~/routes/admin/profile.tsx";
+import * as adminProfile from "~/routes/user/profile.tsx";
 import * as profileApi from "~/routes/api/auth.user-profile.ts";
 import * as userProfile from "~/routes/user/profile.tsx";
 import * as confirmEmail from "~/routes/auth/confirm-email.tsx";

@@ -46,6 +46,42 @@ export async function* keyset<F extends KeyField, T extends { id: string } & { [
   }
 }
 
+/**
+ * The rows `where` picks of one table, oldest first in (field, id) order, BATCH at a time, each
+ * written as `item` makes it: `find` is that table's findMany, given the page's where, order and take.
+ */
+export function tableRows<
+  W extends object,
+  T extends { id: string } & { [K in F]: Date },
+  F extends KeyField = "createdAt",
+>({
+  field = "createdAt" as F,
+  where,
+  find,
+  item,
+}: {
+  field?: F;
+  where: W;
+  find: (page: { where: W; orderBy: [{ [K in F]: "asc" }, { id: "asc" }]; take: number }) => Promise<T[]>;
+  item: (row: T) => unknown;
+}): Rows {
+  const orderBy = [{ [field]: "asc" }, { id: "asc" }] as [{ [K in F]: "asc" }, { id: "asc" }];
+  return rows(
+    keyset(field, (last, take) => find({ where: { ...where, ...after(field, last) }, orderBy, take })),
+    item,
+  );
+}
+
+/** A provider of one JSON file: its name, what LEEME.txt says of it, and its content. */
+export function jsonFile(name: string, readme: string[], content: (userId: string) => unknown): PersonalData {
+  return {
+    readme: [name, ...readme],
+    async *files(userId) {
+      yield { name, data: json(await content(userId)) };
+    },
+  };
+}
+
 /** A JSON array written batch by batch. */
 class Rows {
   readonly batches: AsyncIterable<readonly unknown[]>;

@@ -1,8 +1,6 @@
-// Single-use links for an account (AccountToken): a new password ("password": e-mailed from
-// /recuperar, or created by an admin to hand over) and the proof of an address at registration
-// ("correo"). The link carries 256 random bits; the database keeps only their SHA-256, so a
-// leaked database hands out no live link. Issuing a token voids the user's earlier ones of the
-// same purpose; using one is a conditional update, so two clicks cannot both succeed.
+// Single-use links for an account (AccountToken): a new password, the proof of an address, a guardian's consent.
+// Issuing one voids the user's earlier ones of the same purpose; using one is a conditional update, so two
+// clicks cannot both succeed.
 import crypto from "node:crypto";
 import { prisma } from "~/lib/db.server.ts";
 
@@ -10,23 +8,26 @@ export type TokenPurpose = "password" | "correo" | "tutor";
 
 type Tx = Pick<typeof prisma, "accountToken">;
 
-const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
+/** A link's or cookie's secret: 256 random bits. */
+export const newToken = () => crypto.randomBytes(32).toString("base64url");
+/** What the database keeps of a token: its SHA-256, which hands out nothing if leaked. */
+export const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 /** What a token in a URL looks like (43 base64url characters); anything else is not looked up. */
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** A new token for `purpose` (the earlier ones of that purpose void); returns the raw token for the link. */
 export async function issueAccountToken(
   input: { userId: string; purpose: TokenPurpose; ttlMs: number; createdById?: string | null },
   tx: Tx = prisma,
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newToken();
   const expiresAt = new Date(Date.now() + input.ttlMs);
   await tx.accountToken.deleteMany({ where: { userId: input.userId, purpose: input.purpose } });
   await tx.accountToken.create({
     data: {
       userId: input.userId,
       purpose: input.purpose,
-      tokenHash: hash(token),
+      tokenHash: hashToken(token),
       expiresAt,
       createdById: input.createdById ?? null,
     },
@@ -43,12 +44,12 @@ export async function issueNewAccountsTokens(
   tx: Tx = prisma,
 ): Promise<Map<string, string>> {
   const expiresAt = new Date(Date.now() + input.ttlMs);
-  const tokens = new Map(input.userIds.map((id) => [id, crypto.randomBytes(32).toString("base64url")]));
+  const tokens = new Map(input.userIds.map((id) => [id, newToken()]));
   await tx.accountToken.createMany({
     data: [...tokens].map(([userId, token]) => ({
       userId,
       purpose: input.purpose,
-      tokenHash: hash(token),
+      tokenHash: hashToken(token),
       expiresAt,
       createdById: input.createdById,
     })),
@@ -56,22 +57,13 @@ export async function issueNewAccountsTokens(
   return tokens;
 }
 
-type FoundToken = { id: string; userId: string; createdById: string | null; expiresAt: Date };
-
 /** The live token (unused, unexpired, of this purpose) behind a raw token from a link, or null. */
 export async function findAccountToken(token: unknown, purpose: TokenPurpose, tx: Tx = prisma) {
-  if (typeof token !== "string" || !TOKEN.test(token)) return null;
-  const row = await tx.accountToken.findUnique({
-    where: { tokenHash: hash(token) },
-    select: { id: true, userId: true, purpose: true, usedAt: true, expiresAt: true, createdById: true },
+  if (typeof token !== "string" || !TOKEN_PATTERN.test(token)) return null;
+  return tx.accountToken.findUnique({
+    where: { tokenHash: hashToken(token), purpose, usedAt: null, expiresAt: { gt: new Date() } },
+    select: { id: true, userId: true, createdById: true, expiresAt: true },
   });
-  if (!row || row.purpose !== purpose || row.usedAt || row.expiresAt.getTime() <= Date.now()) return null;
-  return {
-    id: row.id,
-    userId: row.userId,
-    createdById: row.createdById,
-    expiresAt: row.expiresAt,
-  } satisfies FoundToken;
 }
 
 /** Marks a found token used; false when another request used it first (or it expired meanwhile). */

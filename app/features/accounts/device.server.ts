@@ -4,9 +4,9 @@
 // and the user id, so it names nobody to whoever looks at the cookie — which exempts that
 // account's owner from the cap on guesses at their account.
 import crypto from "node:crypto";
-import { createCookie, type Cookie } from "react-router";
 import { env } from "~/lib/env.server.ts";
 import { clientIp, consume } from "~/features/limits/rate-limits.server.ts";
+import { signedCookie } from "./session.server.ts";
 
 export type Device = { id: string; known: string[] };
 
@@ -15,20 +15,7 @@ const DEVICE_MAX_AGE_S = 365 * 24 * 60 * 60;
 /** Accounts remembered per browser (a shared lab computer): the oldest is forgotten first. */
 const KNOWN_ACCOUNTS_MAX = 10;
 
-let cookie: Cookie | undefined;
-function deviceCookie() {
-  if (cookie) return cookie;
-  const { cookieSecure, sessionSecret } = env();
-  cookie = createCookie(cookieSecure ? "__Host-academia_dispositivo" : "academia_dispositivo", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: cookieSecure,
-    secrets: [sessionSecret],
-    maxAge: DEVICE_MAX_AGE_S,
-  });
-  return cookie;
-}
+const deviceCookie = signedCookie("academia_dispositivo", DEVICE_MAX_AGE_S);
 
 const ID = /^[A-Za-z0-9_-]{22,64}$/;
 const TAG = /^[A-Za-z0-9_-]{16}$/;

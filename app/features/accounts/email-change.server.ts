@@ -1,13 +1,6 @@
-// Changing one's own e-mail is confirmed: the new address receives a single-use, expiring link
-// (through the outbox) and the account keeps its current address until the link is followed.
-// Only the token's SHA-256 is stored, so a leaked database hands out no confirmations. Admins
-// correcting someone else's address go straight through updateProfile.
-//
-// The answer tells nothing about who has an account: an address another account has gets, instead
-// of the link, a mail saying someone tried to use it (its account does not change), and the one who
-// asked sees the same answer and the same pending address as for a free one. Requests are counted
-// per account (BUDGETS.emailChangeUserHour / emailChangeUserDay), taken and free alike.
-import crypto from "node:crypto";
+// Changing one's own e-mail: the account keeps its address until the single-use link sent to the new one is
+// followed. The answer tells nothing about who has an account: an address another account has gets a notice
+// instead of the link, and the one who asked sees what a free address shows. Requests count per account.
 import { EMAIL_TAKEN } from "~/features/accounts/register.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
@@ -17,13 +10,11 @@ import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { EMAIL_CHANGE_INVALID, EMAIL_CHANGED } from "./profile-schema.ts";
 import { userWordsUpdate } from "./user-words.ts";
+import { hashToken, newToken, TOKEN_PATTERN } from "./account-token.server.ts";
 
 const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
-
-const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
 const confirmEmailPath = (token: string) => `/confirmar-correo/${token}`;
 
@@ -50,7 +41,7 @@ export async function spendEmailChangeRequest(userId: string): Promise<RateLimit
  * request is recorded alike (its token is never sent, so it can never be confirmed).
  */
 export async function requestEmailChange(tx: Tx, user: { id: string; nombre: string }, newEmail: string) {
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newToken();
   const owner = await tx.user.findUnique({ where: { correo: newEmail }, select: { id: true, nombre: true } });
   await tx.emailChange.deleteMany({ where: { userId: user.id, usedAt: null } });
   await tx.emailChange.create({

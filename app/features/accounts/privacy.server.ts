@@ -1,6 +1,6 @@
 // What this feature holds of a person, for 'Descargar mis datos' (lib/personal-data.server.ts).
 import { prisma } from "~/lib/db.server.ts";
-import { after, json, keyset, rows, type PersonalData } from "~/lib/personal-data.server.ts";
+import { json, jsonFile, tableRows, type PersonalData } from "~/lib/personal-data.server.ts";
 import { isStorageKey, readStoredChunks } from "~/lib/storage.server.ts";
 import { publicUserSelect } from "./users.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
@@ -51,34 +51,30 @@ function profile(user: Account, avatar: string | null, now: Date) {
         : null,
       avisosPorCorreo: user.avisosCorreo,
     },
-    cambiosDeCorreo: rows(
-      keyset("createdAt", (last, take) =>
+    cambiosDeCorreo: tableRows({
+      where: { userId: user.id },
+      find: (page) =>
         prisma.emailChange.findMany({
-          where: { userId: user.id, ...after("createdAt", last) },
-          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-          take,
+          ...page,
           select: { id: true, newEmail: true, createdAt: true, expiresAt: true, usedAt: true },
         }),
-      ),
-      (r) => ({ correoNuevo: r.newEmail, pedidoEn: r.createdAt, venceEn: r.expiresAt, usadoEn: r.usedAt }),
-    ),
-    enlacesDeCuenta: rows(
-      keyset("createdAt", (last, take) =>
+      item: (r) => ({ correoNuevo: r.newEmail, pedidoEn: r.createdAt, venceEn: r.expiresAt, usadoEn: r.usedAt }),
+    }),
+    enlacesDeCuenta: tableRows({
+      where: { userId: user.id },
+      find: (page) =>
         prisma.accountToken.findMany({
-          where: { userId: user.id, ...after("createdAt", last) },
-          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-          take,
+          ...page,
           select: { id: true, purpose: true, createdAt: true, expiresAt: true, usedAt: true, createdById: true },
         }),
-      ),
-      (r) => ({
+      item: (r) => ({
         para: TOKEN_PURPOSES[r.purpose] ?? r.purpose,
         creadoEn: r.createdAt,
         venceEn: r.expiresAt,
         usadoEn: r.usedAt,
         creadoPorUnAdministrador: r.createdById !== null,
       }),
-    ),
+    }),
   };
 }
 
@@ -95,23 +91,21 @@ const TOKEN_PURPOSES: Record<string, string> = {
 
 /** Browser sessions and API tokens: what and when, never the row's id (the token's hash). */
 function sessions(userId: string) {
-  return rows(
-    keyset("createdAt", (last, take) =>
+  return tableRows({
+    where: { userId },
+    find: (page) =>
       prisma.session.findMany({
-        where: { userId, ...after("createdAt", last) },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        take,
+        ...page,
         select: { id: true, kind: true, dispositivo: true, createdAt: true, lastSeenAt: true, expiresAt: true },
       }),
-    ),
-    (r) => ({
+    item: (r) => ({
       tipo: r.kind === "api" ? "token de la API" : "navegador",
       dispositivo: r.dispositivo,
       iniciadaEn: r.createdAt,
       ultimoUso: r.lastSeenAt,
       venceEn: r.expiresAt,
     }),
-  );
+  });
 }
 
 export const accountData: PersonalData = {
@@ -143,16 +137,14 @@ export const accountData: PersonalData = {
   },
 };
 
-export const sessionData: PersonalData = {
-  readme: [
-    "sesiones.json",
+export const sessionData = jsonFile(
+  "sesiones.json",
+  [
     "  Los navegadores y tokens de la API con tu cuenta abierta: dispositivo, inicio, último uso y",
     "  vencimiento. Las claves de las sesiones no están.",
   ],
-  async *files(userId) {
-    yield { name: "sesiones.json", data: json(sessions(userId)) };
-  },
-};
+  sessions,
+);
 
 /** Account deletion: the account as deletion needs it, with every address it had or asked for. */
 export async function accountToErase(tx: Prisma.TransactionClient, userId: string) {

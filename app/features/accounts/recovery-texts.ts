@@ -10,9 +10,4 @@ export const RESET_LINK_INVALID =
   "El enlace para crear una nueva contraseña no es válido, ya fue usado o expiró. " +
   "Si pediste más de uno, usa el del correo más reciente.";
 export const RESET_DONE = "Tu contraseña fue cambiada. Ya puedes iniciar sesión.";
-export const RESET_LINK_CREATED =
-  "Enlace creado. Entrégalo a la persona: sirve una sola vez durante 24 horas y no se volverá a mostrar.";
 export const RESET_LINK_SELF = "Para cambiar tu propia contraseña usa 'Cambiar contraseña' en tu perfil.";
-export const FORGOT_LINK = "¿Olvidaste tu contraseña?";
-export const ASK_NEW_LINK = "Pedir un enlace nuevo";
-export const CREATE_RESET_LINK = "Crear enlace para restablecer contraseña";

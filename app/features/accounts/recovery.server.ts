@@ -1,8 +1,5 @@
-// Password recovery (docs/product.md#password-recovery): one service for /recuperar,
-// /recuperar/{token}, the admin's one-time link and POST /api/auth/forgot-password and
-// /api/auth/reset-password. The links are AccountTokens of purpose "password" (256 random bits,
-// only their SHA-256 stored, single use; a newer link or a password change voids the older);
-// the new password goes through setPassword, which ends every session and API token.
+// Password recovery (docs/product.md#password-recovery): one service for the pages, the admin's one-time link
+// and the API. The links are AccountTokens of purpose "password"; the new password goes through setPassword.
 import { audit } from "~/features/audit/audit.server.ts";
 import { enqueueMail, enqueueMails } from "~/features/mail/outbox.server.ts";
 import { USER_NOT_FOUND } from "~/features/accounts/users.server.ts";

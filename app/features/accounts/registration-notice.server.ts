@@ -1,8 +1,6 @@
-// Admins hear about new registrations: after a registration, every approved admin is
-// sent one e-mail through the outbox saying how many accounts wait and where to approve them.
-// At most one notice per hour (a CacheStamp row holds the hour of the last one, claimed with a
-// conditional update so two instances never both send), so a class registering at once makes
-// one e-mail, not forty. The pending count is also on "Registros" in the admin menu.
+// Admins hear about new registrations: one e-mail to every approved admin, at most once an hour (a CacheStamp row
+// holds the hour, claimed by a conditional update so two instances never both send): a class registering at once
+// makes one e-mail, not forty.
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { optOutFooter } from "~/features/mail/opt-out.server.ts";

@@ -2,29 +2,18 @@
 // SHA-256 (a leaked database does not hand out live sessions). API tokens live in the same
 // table as kind "api" (api-token.server.ts). Deleting or suspending a user deletes their rows,
 // which ends their sessions and tokens at once.
-import crypto from "node:crypto";
 import { createCookie, type Cookie } from "react-router";
+import type { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { noteRequestUser } from "~/lib/log.server.ts";
+import { hashToken, newToken } from "./account-token.server.ts";
 import { deviceLabel } from "./device-label.ts";
 import { toRole, type Role } from "./roles.ts";
 
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60; // absolute lifetime
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000; // idle timeout
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
-
-export type SessionUser = {
-  id: string;
-  nombre: string;
-  apellido: string;
-  correo: string;
-  /** Lower-cased once here (toRole); null for a stored role the app does not know. */
-  rol: Role | null;
-  aprobado: boolean;
-  imagenPerfil: string | null;
-  fechaNacimiento: Date | null;
-};
 
 export const sessionUserSelect = {
   id: true,
@@ -37,29 +26,32 @@ export const sessionUserSelect = {
   fechaNacimiento: true,
 } as const;
 
+/** The signed-in user: `rol` lower-cased once (toRole); null for a stored role the app does not know. */
+export type SessionUser = Omit<Prisma.UserGetPayload<{ select: typeof sessionUserSelect }>, "rol"> & {
+  rol: Role | null;
+};
+
 /** The user row selected with sessionUserSelect, as the app uses it (the role typed). */
 export function toSessionUser<T extends { rol: string }>(row: T): Omit<T, "rol"> & { rol: Role | null } {
   return { ...row, rol: toRole(row.rol) };
 }
 
-let cookie: Cookie | undefined;
-function sessionCookie() {
-  if (cookie) return cookie;
-  const { cookieSecure, sessionSecret } = env();
-  cookie = createCookie(cookieSecure ? "__Host-academia_session" : "academia_session", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: cookieSecure,
-    secrets: [sessionSecret],
-    maxAge: SESSION_MAX_AGE_S,
-  });
-  return cookie;
+/** A signed, HTTP-only cookie of the app (`__Host-` when secure), made on first use. */
+export function signedCookie(name: string, maxAge: number): () => Cookie {
+  let cookie: Cookie | undefined;
+  return () => {
+    const { cookieSecure, sessionSecret } = env();
+    return (cookie ??= createCookie(cookieSecure ? `__Host-${name}` : name, {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: cookieSecure,
+      secrets: [sessionSecret],
+      maxAge,
+    }));
+  };
 }
-
-function hashToken(token: string) {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
+const sessionCookie = signedCookie("academia_session", SESSION_MAX_AGE_S);
 
 // Cookie headers whose signature was checked, by their hash, with the session id they carry: a
 // header seen again skips the check (Web Crypto, a thread-pool trip a request). Holds hashes only;
@@ -88,7 +80,7 @@ export async function currentSessionId(request: Request): Promise<string | null>
  * request's User-Agent becomes the short device label 'Sesiones abiertas' shows (never the header).
  */
 export async function createUserSession(userId: string, request?: Request | null): Promise<string> {
-  const token = crypto.randomBytes(32).toString("base64url");
+  const token = newToken();
   await prisma.session.create({
     data: {
       id: hashToken(token),

@@ -6,7 +6,6 @@ export const INVALID_EMAIL = "Ingresa un correo electrónico válido.";
 export const INVALID_ROLE = "Selecciona un rol válido: docente, estudiante o comunidad.";
 export const PASSWORD_TOO_SHORT = "La contraseña debe tener al menos 8 caracteres.";
 export const REGISTER_OK = "¡Cuenta creada exitosamente!";
-export const REGISTER_FAILED = "Hubo un problema al registrarse";
 export const INVALID_BIRTHDATE = "Ingresa una fecha de nacimiento válida.";
 
 // Proving the address (/registro/confirmar/{token}).

@@ -1,10 +1,6 @@
-// The admin's Registros search reads UserWord: one row per distinct word of an account's name,
-// surname and e-mail (the address whole and its parts, app/lib/search-text.ts searchWords), so
-// 'Sofía', 'nunez' or 'escuela.cl' find the person. Every write of those fields carries the words
-// as a nested write (userWordsCreate / userWordsUpdate: the same statement, so the same
-// transaction): registration, rectification, an e-mail change, the seed. Rows made before the
-// table existed are filled at start by backfillUserWords (users.server.ts); a deleted account's
-// words go with it (cascade). docs/decisions/009-flat-cost-at-scale.md.
+// Registros' search reads UserWord: one row per distinct word of an account's name, surname and e-mail
+// (docs/decisions/009-flat-cost-at-scale.md). Every write of those fields carries the words as a nested write,
+// so they change in the same statement.
 // Relative import: the seed (plain Node) imports this module too.
 import { searchWords, wordsCreate, wordsUpdate } from "../../lib/search-text.ts";
 

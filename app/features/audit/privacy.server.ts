@@ -1,6 +1,6 @@
 // What this feature holds of a person, for 'Descargar mis datos' (lib/personal-data.server.ts).
 import { prisma } from "~/lib/db.server.ts";
-import { after, json, keyset, rows, type PersonalData } from "~/lib/personal-data.server.ts";
+import { jsonFile, tableRows } from "~/lib/personal-data.server.ts";
 import { auditActionText } from "./audit.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 
@@ -19,16 +19,10 @@ function activity(userId: string) {
     createdAt: true,
   } as const;
   return {
-    hechasPorTi: rows(
-      keyset("createdAt", (last, take) =>
-        prisma.auditLog.findMany({
-          where: { actorId: userId, ...after("createdAt", last) },
-          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-          take,
-          select,
-        }),
-      ),
-      (r) => ({
+    hechasPorTi: tableRows({
+      where: { actorId: userId },
+      find: (page) => prisma.auditLog.findMany({ ...page, select }),
+      item: (r) => ({
         accion: r.action,
         descripcion: auditActionText(r.action),
         fecha: r.createdAt,
@@ -36,37 +30,29 @@ function activity(userId: string) {
         detalle: r.detail,
         ip: r.ip,
       }),
-    ),
-    sobreTuCuenta: rows(
-      keyset("createdAt", (last, take) =>
-        prisma.auditLog.findMany({
-          where: {
-            targetType: "user",
-            targetId: userId,
-            OR: [{ actorId: null }, { actorId: { not: userId } }],
-            ...after("createdAt", last),
-          },
-          orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-          take,
-          select,
-        }),
-      ),
-      (r) => ({ accion: r.action, descripcion: auditActionText(r.action), fecha: r.createdAt, detalle: r.detail }),
-    ),
+    }),
+    sobreTuCuenta: tableRows({
+      where: { targetType: "user", targetId: userId, OR: [{ actorId: null }, { actorId: { not: userId } }] },
+      find: (page) => prisma.auditLog.findMany({ ...page, select }),
+      item: (r) => ({
+        accion: r.action,
+        descripcion: auditActionText(r.action),
+        fecha: r.createdAt,
+        detalle: r.detail,
+      }),
+    }),
   };
 }
 
-export const activityData: PersonalData = {
-  readme: [
-    "registro-de-actividad.json",
+export const activityData = jsonFile(
+  "registro-de-actividad.json",
+  [
     "  El registro de auditoría de tu cuenta: lo que hiciste (hechasPorTi: ingresos, cambios de",
     "  contraseña, esta descarga…, con la dirección IP) y lo que otra persona hizo sobre tu cuenta",
     "  (sobreTuCuenta: una aprobación, una suspensión…, sin decir quién ni desde dónde).",
   ],
-  async *files(userId) {
-    yield { name: "registro-de-actividad.json", data: json(activity(userId)) };
-  },
-};
+  activity,
+);
 
 /** Account deletion: the addresses the account had, as its e-mail changes recorded them. */
 export async function auditedAddresses(tx: Prisma.TransactionClient, userId: string) {

@@ -1,6 +1,6 @@
 // What this feature holds of a person, for 'Descargar mis datos' (lib/personal-data.server.ts).
 import { prisma } from "~/lib/db.server.ts";
-import { after, json, keyset, rows, type PersonalData } from "~/lib/personal-data.server.ts";
+import { after, json, keyset, tableRows, type PersonalData } from "~/lib/personal-data.server.ts";
 import { log } from "~/lib/log.server.ts";
 import { readStoredChunks } from "~/lib/storage.server.ts";
 import { ensureCertificatePdf, verificationUrl } from "./certificates.server.ts";
@@ -24,12 +24,12 @@ async function certificatePdf(row: CertificateRow) {
 }
 
 function certificates(userId: string, pdfs: Set<string>) {
-  return rows(
-    keyset("emitidoEn", (last, take) =>
+  return tableRows({
+    field: "emitidoEn",
+    where: { userId },
+    find: (page) =>
       prisma.certificate.findMany({
-        where: { userId, ...after("emitidoEn", last) },
-        orderBy: [{ emitidoEn: "asc" }, { id: "asc" }],
-        take,
+        ...page,
         select: {
           id: true,
           codigo: true,
@@ -43,8 +43,7 @@ function certificates(userId: string, pdfs: Set<string>) {
           revocadoEn: true,
         },
       }),
-    ),
-    (r) => ({
+    item: (r) => ({
       id: r.id,
       codigo: r.codigo,
       cursoId: r.cursoId,
@@ -58,7 +57,7 @@ function certificates(userId: string, pdfs: Set<string>) {
       verificacion: verificationUrl(r.codigo),
       archivo: pdfs.has(r.codigo) ? certificateFile(r.codigo) : null,
     }),
-  );
+  });
 }
 
 export const certificateData: PersonalData = {

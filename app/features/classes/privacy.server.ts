@@ -1,6 +1,6 @@
 // What this feature holds of a person, for 'Descargar mis datos' (lib/personal-data.server.ts).
 import { prisma } from "~/lib/db.server.ts";
-import { after, json, keyset, rows, type PersonalData } from "~/lib/personal-data.server.ts";
+import { json, keyset, rows, tableRows, type PersonalData } from "~/lib/personal-data.server.ts";
 
 /**
  * The classes the person is in (docs/product.md#classes), oldest first: class, course, since when
@@ -46,12 +46,11 @@ function classes(userId: string) {
  * oldest first: a range of the (userId, createdAt) index. An accepted one is a class of clases.json.
  */
 function classInvitations(userId: string) {
-  return rows(
-    keyset("createdAt", (last, take) =>
+  return tableRows({
+    where: { userId },
+    find: (page) =>
       prisma.classInvitation.findMany({
-        where: { userId, ...after("createdAt", last) },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        take,
+        ...page,
         select: {
           id: true,
           createdAt: true,
@@ -60,8 +59,7 @@ function classInvitations(userId: string) {
           invitedBy: { select: { nombre: true, apellido: true } },
         },
       }),
-    ),
-    (r) => ({
+    item: (r) => ({
       claseId: r.clase.id,
       clase: r.clase.nombre,
       cursoId: r.clase.curso.id,
@@ -70,7 +68,7 @@ function classInvitations(userId: string) {
       invitadaPor: r.invitedBy ? `${r.invitedBy.nombre} ${r.invitedBy.apellido}`.trim() : null,
       rechazadaEn: r.declinedAt,
     }),
-  );
+  });
 }
 
 export const classData: PersonalData = {

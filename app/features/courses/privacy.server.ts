@@ -1,6 +1,6 @@
 // What this feature holds of a person, for 'Descargar mis datos' (lib/personal-data.server.ts).
 import { prisma } from "~/lib/db.server.ts";
-import { json, keyset, rows, type PersonalData } from "~/lib/personal-data.server.ts";
+import { jsonFile, keyset, rows } from "~/lib/personal-data.server.ts";
 
 /**
  * The courses whose team the person is on as 'Profesor/a' (docs/product.md#course-teams), oldest
@@ -25,9 +25,8 @@ function teams(userId: string) {
   );
 }
 
-export const teamData: PersonalData = {
-  readme: ["equipos-docentes.json", "  Los cursos en cuyo equipo docente estás como profesor/a, y desde cuándo."],
-  async *files(userId) {
-    yield { name: "equipos-docentes.json", data: json(teams(userId)) };
-  },
-};
+export const teamData = jsonFile(
+  "equipos-docentes.json",
+  ["  Los cursos en cuyo equipo docente estás como profesor/a, y desde cuándo."],
+  teams,
+);

@@ -1,6 +1,6 @@
 // What this feature holds of a person, for 'Descargar mis datos' (lib/personal-data.server.ts).
 import { prisma } from "~/lib/db.server.ts";
-import { json, type PersonalData } from "~/lib/personal-data.server.ts";
+import { jsonFile } from "~/lib/personal-data.server.ts";
 
 /**
  * Due dates (docs/product.md#due-dates): when the calendar feed's current address was made (its
@@ -30,13 +30,11 @@ async function dueDates(userId: string) {
   };
 }
 
-export const dueDateData: PersonalData = {
-  readme: [
-    "fechas-limite.json",
+export const dueDateData = jsonFile(
+  "fechas-limite.json",
+  [
     "  Desde cuándo existe tu enlace de calendario (el enlace no está: solo guardamos una huella) y",
     "  los recordatorios de fechas límite que te enviamos: curso, módulo, fecha límite y envío.",
   ],
-  async *files(userId) {
-    yield { name: "fechas-limite.json", data: json(await dueDates(userId)) };
-  },
-};
+  dueDates,
+);

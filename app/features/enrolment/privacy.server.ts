@@ -1,15 +1,15 @@
 // What this feature holds of a person, for 'Descargar mis datos' (lib/personal-data.server.ts).
 import { prisma } from "~/lib/db.server.ts";
-import { after, json, keyset, rows, type PersonalData } from "~/lib/personal-data.server.ts";
+import { jsonFile, tableRows } from "~/lib/personal-data.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 
 function enrolments(userId: string) {
-  return rows(
-    keyset("registradoEn", (last, take) =>
+  return tableRows({
+    field: "registradoEn",
+    where: { userId },
+    find: (page) =>
       prisma.enrolment.findMany({
-        where: { userId, ...after("registradoEn", last) },
-        orderBy: [{ registradoEn: "asc" }, { id: "asc" }],
-        take,
+        ...page,
         select: {
           id: true,
           cursoId: true,
@@ -21,8 +21,7 @@ function enrolments(userId: string) {
           curso: { select: { titulo: true } },
         },
       }),
-    ),
-    (r) => ({
+    item: (r) => ({
       id: r.id,
       cursoId: r.cursoId,
       curso: r.curso.titulo,
@@ -33,15 +32,14 @@ function enrolments(userId: string) {
       ultimaActividadEn: r.ultimaActividadEn,
       atascado: r.atascado,
     }),
-  );
+  });
 }
 
-export const enrolmentData: PersonalData = {
-  readme: ["inscripciones.json", "  Los cursos en que te inscribiste, con tu avance y la fecha de inscripción."],
-  async *files(userId) {
-    yield { name: "inscripciones.json", data: json(enrolments(userId)) };
-  },
-};
+export const enrolmentData = jsonFile(
+  "inscripciones.json",
+  ["  Los cursos en que te inscribiste, con tu avance y la fecha de inscripción."],
+  enrolments,
+);
 
 /** Account deletion: the participant counters of the person's courses, before their enrolments go (cascade). */
 export async function eraseEnrolments(tx: Prisma.TransactionClient, userId: string) {

@@ -1,6 +1,6 @@
 // What this feature holds of a person, for 'Descargar mis datos' (lib/personal-data.server.ts).
 import { prisma } from "~/lib/db.server.ts";
-import { after, json, keyset, rows, type PersonalData } from "~/lib/personal-data.server.ts";
+import { jsonFile, tableRows } from "~/lib/personal-data.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { DROPPED_TEXT } from "./outbox.server.ts";
 
@@ -9,16 +9,14 @@ import { DROPPED_TEXT } from "./outbox.server.ts";
  * its text, which may carry a live single-use link.
  */
 function mails(userId: string) {
-  return rows(
-    keyset("createdAt", (last, take) =>
+  return tableRows({
+    where: { toUserId: userId },
+    find: (page) =>
       prisma.outboxMail.findMany({
-        where: { toUserId: userId, ...after("createdAt", last) },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        take,
+        ...page,
         select: { id: true, to: true, subject: true, kind: true, status: true, createdAt: true, sentAt: true },
       }),
-    ),
-    (r) => ({
+    item: (r) => ({
       para: r.to,
       asunto: r.subject,
       tipo: r.kind,
@@ -26,21 +24,19 @@ function mails(userId: string) {
       creadoEn: r.createdAt,
       enviadoEn: r.sentAt,
     }),
-  );
+  });
 }
 
 const MAIL_STATES: Record<string, string> = { pending: "por enviar", sent: "enviado", failed: "no se pudo enviar" };
 
-export const mailData: PersonalData = {
-  readme: [
-    "correos.json",
+export const mailData = jsonFile(
+  "correos.json",
+  [
     "  Los correos que la academia te envió: asunto, tipo, estado y fecha. Su texto no está (puede",
     "  llevar un enlace de un solo uso).",
   ],
-  async *files(userId) {
-    yield { name: "correos.json", data: json(mails(userId)) };
-  },
-};
+  mails,
+);
 
 /**
  * Account deletion: new-message notices the person's messages caused name them ('Nuevo mensaje de Ana Pérez…'):

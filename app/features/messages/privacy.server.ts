@@ -1,6 +1,6 @@
 // What this feature holds of a person, for 'Descargar mis datos' (lib/personal-data.server.ts).
 import { prisma } from "~/lib/db.server.ts";
-import { after, json, keyset, rows, type PersonalData } from "~/lib/personal-data.server.ts";
+import { json, tableRows, type PersonalData } from "~/lib/personal-data.server.ts";
 import { messageSelect } from "./messages.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { renameInMessageNotices } from "~/features/mail/privacy.server.ts";
@@ -8,30 +8,18 @@ import { renameInMessageNotifications } from "~/features/notifications/privacy.s
 
 /** What the person sent: whether it was read is the recipient's (docs/product.md#messages). */
 function sentMessages(userId: string) {
-  return rows(
-    keyset("createdAt", (last, take) =>
-      prisma.message.findMany({
-        where: { fromId: userId, ...after("createdAt", last) },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        take,
-        select: messageSelect,
-      }),
-    ),
-    (r) => ({ id: r.id, para: r.to, asunto: r.subject, contenido: r.content, enviadoEn: r.createdAt }),
-  );
+  return tableRows({
+    where: { fromId: userId },
+    find: (page) => prisma.message.findMany({ ...page, select: messageSelect }),
+    item: (r) => ({ id: r.id, para: r.to, asunto: r.subject, contenido: r.content, enviadoEn: r.createdAt }),
+  });
 }
 
 function receivedMessages(userId: string) {
-  return rows(
-    keyset("createdAt", (last, take) =>
-      prisma.message.findMany({
-        where: { toId: userId, ...after("createdAt", last) },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        take,
-        select: messageSelect,
-      }),
-    ),
-    (r) => ({
+  return tableRows({
+    where: { toId: userId },
+    find: (page) => prisma.message.findMany({ ...page, select: messageSelect }),
+    item: (r) => ({
       id: r.id,
       de: { nombre: r.fromName, correo: r.from, rol: r.fromRole },
       para: r.to,
@@ -40,7 +28,7 @@ function receivedMessages(userId: string) {
       recibidoEn: r.createdAt,
       leidoEn: r.leidoEn,
     }),
-  );
+  });
 }
 
 export const messageData: PersonalData = {

@@ -1,14 +1,6 @@
-// Deleting an account (docs/product.md#suspension-and-deletion, Ley 21.719): the one service behind
-// 'Eliminar mi cuenta' on both profile pages, DELETE /api/auth/cuenta, the admin's 'Eliminar' in
-// Registros and DELETE /api/auth/users/{userId}. Everything personal goes at once, in one transaction:
-// the account and its sessions, API tokens, links and e-mail changes; its enrolments (participant
-// counters kept right) and quiz attempts; the messages it received. What stays is said plainly:
-// messages it sent stay with their recipients but read 'Cuenta eliminada' as sender (so do the
-// notifications they caused); its
-// certificates stay verifiable with the name printed on them, or are revoked (no name, no PDF), as
-// the person (or the admin) chooses; audit entries keep what happened and when, without the
-// detail or the IP. Stored files (the avatar, revoked certificates' PDFs) are deleted after the
-// commit; a file that cannot be deleted is logged with its key.
+// Deleting an account (docs/product.md#suspension-and-deletion, Ley 21.719): the one service behind 'Eliminar mi
+// cuenta', DELETE /api/auth/cuenta and the admin's deletions. Each feature erases what it holds, in one
+// transaction; stored files go after the commit (one that cannot be deleted is logged with its key).
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";

@@ -1,9 +1,5 @@
-// 'Descargar mis datos' (docs/product.md#my-data; Ley 21.719, access and portability): one ZIP
-// with everything the academy keeps about the signed-in person, for /mis-datos and its API twin
-// GET /api/auth/mis-datos alike. Each feature that keeps personal rows says what it holds in its
-// own privacy.server.ts (lib/personal-data.server.ts); this file puts them in one archive, in the
-// order below, with a LEEME.txt. Only the caller's own rows; never a password hash, a session's or
-// a link's token hash. Streamed (lib/zip.server.ts): a long history costs time, not memory.
+// 'Descargar mis datos' (docs/product.md#my-data; Ley 21.719): one streamed ZIP of what each feature's
+// privacy.server.ts holds of the signed-in person, with a LEEME.txt. Never a password or a token's hash.
 import { accountData, sessionData } from "~/features/accounts/privacy.server.ts";
 import { getUser, USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
 import { announcementData } from "~/features/announcements/privacy.server.ts";

@@ -1,10 +1,7 @@
 // Profiles (/admin/profile, /user/profile and PUT /api/auth/users/{userId}/profile; docs/product.md#profile): the
-// one place for the rules. E-mail: valid, lower-case, unique. Image: a real JPEG/PNG/WebP
-// (magic bytes), size-limited, stored under DATA_DIR/uploads/avatars with a server-made name;
-// the old file is deleted only after the database update commits, and a new file whose
-// update fails is deleted. Changing one's own e-mail waits for the link sent to the new
-// address (email-change.server.ts); an admin correcting another account's address applies it
-// at once. Sessions are keyed by user id, so a changed e-mail keeps the session.
+// one place for the rules. The old image is deleted only after the update commits, a new one whose update fails
+// at once. One's own new e-mail waits for the link sent to it (email-change.server.ts); an admin's correction of
+// another account's address applies at once.
 import { getPreferences } from "~/features/notifications/notify.server.ts";
 import { PREFERENCES_INTENT, preferencesFormAction } from "~/features/notifications/page.server.ts";
 import type { SubmissionResult } from "@conform-to/react";
@@ -58,20 +55,16 @@ import { userWordsUpdate } from "~/features/accounts/user-words.ts";
 import { RUT_ADMIN_ONLY, RUT_TAKEN } from "~/features/accounts/rut.ts";
 import { log } from "~/lib/log.server.ts";
 
-/** A profile shows what the admin's records show (one field list for both). */
-const profileSelect = publicUserSelect;
-
 export type Profile = NonNullable<Awaited<ReturnType<typeof getProfile>>>;
 
 function getProfile(userId: string) {
-  return prisma.user.findUnique({ where: { id: userId }, select: profileSelect });
+  return prisma.user.findUnique({ where: { id: userId }, select: publicUserSelect });
 }
 
 export async function profileExists(userId: string) {
   return (await prisma.user.count({ where: { id: userId } })) > 0;
 }
 
-/** The stored avatar key of a user, or null. */
 export async function avatarKey(userId: string): Promise<string | null> {
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { imagenPerfil: true } });
   return user?.imagenPerfil ?? null;
@@ -111,7 +104,6 @@ export async function updateProfile(
   const direct = actor.id !== userId && isAdmin(actor);
   const newImage = change.image ?? null;
   let oldKey: string | null = null;
-  // The new image is kept only if the update commits.
   const outcome = await withUpload(newImage, async (): Promise<Result<ProfileUpdated>> => {
     // A request to change one's own address spends the account's budget, taken address or not.
     if (change.correo !== undefined && !direct) {
@@ -137,15 +129,7 @@ export async function updateProfile(
         });
         if (!current) return fail(404, USER_UNKNOWN);
         if (change.rut !== undefined && !direct) return fail(403, RUT_ADMIN_ONLY, { field: "rut" });
-        const patch: {
-          correo?: string;
-          imagenPerfil?: string | null;
-          nombre?: string;
-          apellido?: string;
-          fechaNacimiento?: Date;
-          rut?: string | null;
-          avisosCorreo?: boolean;
-        } = {};
+        const patch: Partial<typeof current> = {};
         // Rectification: the registration's rules were checked by the schema; only changes count.
         if (change.nombre !== undefined && change.nombre !== current.nombre) patch.nombre = change.nombre;
         if (change.apellido !== undefined && change.apellido !== current.apellido) patch.apellido = change.apellido;
@@ -194,8 +178,8 @@ export async function updateProfile(
             : {};
         const profile =
           Object.keys(patch).length > 0
-            ? await tx.user.update({ where: { id: userId }, data: { ...patch, ...found }, select: profileSelect })
-            : await tx.user.findUniqueOrThrow({ where: { id: userId }, select: profileSelect });
+            ? await tx.user.update({ where: { id: userId }, data: { ...patch, ...found }, select: publicUserSelect })
+            : await tx.user.findUniqueOrThrow({ where: { id: userId }, select: publicUserSelect });
         return ok({ profile, pendingEmail, corrected });
       });
     } catch (error) {

@@ -1,15 +1,14 @@
 // What this feature holds of a person, for 'Descargar mis datos' (lib/personal-data.server.ts).
 import { prisma } from "~/lib/db.server.ts";
-import { after, json, keyset, rows, type PersonalData } from "~/lib/personal-data.server.ts";
+import { jsonFile, tableRows } from "~/lib/personal-data.server.ts";
 
 /** The questions the person asked under a course's modules (docs/product.md#module-questions). */
 function moduleQuestions(userId: string) {
-  return rows(
-    keyset("createdAt", (last, take) =>
+  return tableRows({
+    where: { authorId: userId },
+    find: (page) =>
       prisma.moduleQuestion.findMany({
-        where: { authorId: userId, ...after("createdAt", last) },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        take,
+        ...page,
         select: {
           id: true,
           texto: true,
@@ -23,8 +22,7 @@ function moduleQuestions(userId: string) {
           modulo: { select: { titulo: true } },
         },
       }),
-    ),
-    (r) => ({
+    item: (r) => ({
       id: r.id,
       curso: r.curso,
       modulo: r.modulo.titulo,
@@ -36,17 +34,16 @@ function moduleQuestions(userId: string) {
       editadaEn: r.editadaEn,
       actualizadaEn: r.updatedAt,
     }),
-  );
+  });
 }
 
 /** The answers the person gave to module questions as a course's teacher. */
 function moduleAnswers(userId: string) {
-  return rows(
-    keyset("createdAt", (last, take) =>
+  return tableRows({
+    where: { authorId: userId },
+    find: (page) =>
       prisma.moduleAnswer.findMany({
-        where: { authorId: userId, ...after("createdAt", last) },
-        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-        take,
+        ...page,
         select: {
           id: true,
           preguntaId: true,
@@ -55,21 +52,21 @@ function moduleAnswers(userId: string) {
           pregunta: { select: { curso: { select: { id: true, titulo: true } } } },
         },
       }),
-    ),
-    (r) => ({ id: r.id, preguntaId: r.preguntaId, curso: r.pregunta.curso, texto: r.texto, publicadaEn: r.createdAt }),
-  );
+    item: (r) => ({
+      id: r.id,
+      preguntaId: r.preguntaId,
+      curso: r.pregunta.curso,
+      texto: r.texto,
+      publicadaEn: r.createdAt,
+    }),
+  });
 }
 
-export const questionData: PersonalData = {
-  readme: [
-    "preguntas.json",
+export const questionData = jsonFile(
+  "preguntas.json",
+  [
     "  Las preguntas que hiciste en los módulos de tus cursos (curso, módulo, texto, fechas y si tiene",
     "  respuesta, está resuelta u oculta) y las respuestas que diste como profesor/a.",
   ],
-  async *files(userId) {
-    yield {
-      name: "preguntas.json",
-      data: json({ preguntas: moduleQuestions(userId), respuestas: moduleAnswers(userId) }),
-    };
-  },
-};
+  (userId) => ({ preguntas: moduleQuestions(userId), respuestas: moduleAnswers(userId) }),
+);

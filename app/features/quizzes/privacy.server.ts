@@ -1,6 +1,6 @@
 // What this feature holds of a person, for 'Descargar mis datos' (lib/personal-data.server.ts).
 import { prisma } from "~/lib/db.server.ts";
-import { after, json, keyset, rows, type PersonalData } from "~/lib/personal-data.server.ts";
+import { after, jsonFile, keyset, rows } from "~/lib/personal-data.server.ts";
 
 /**
  * Every quiz attempt with its answers, module by module (the attempts' index is
@@ -56,12 +56,8 @@ function attempts(userId: string) {
   );
 }
 
-export const attemptData: PersonalData = {
-  readme: [
-    "evaluaciones.json",
-    "  Cada intento de evaluación: curso, módulo, fecha, nota y tus respuestas, una por una.",
-  ],
-  async *files(userId) {
-    yield { name: "evaluaciones.json", data: json(attempts(userId)) };
-  },
-};
+export const attemptData = jsonFile(
+  "evaluaciones.json",
+  ["  Cada intento de evaluación: curso, módulo, fecha, nota y tus respuestas, una por una."],
+  attempts,
+);

@@ -7,7 +7,7 @@ import { Email } from "~/components/ui/email.tsx";
 import { PasswordLinkButton } from "~/features/accounts/components/password-link-button.tsx";
 import { requireAdmin } from "~/features/accounts/guards.server.ts";
 import { createAdminResetLink } from "~/features/accounts/recovery.server.ts";
-import { RESET_LINK_CREATED, RESET_LINK_SELF } from "~/features/accounts/recovery-texts.ts";
+import { RESET_LINK_SELF } from "~/features/accounts/recovery-texts.ts";
 import { fullName, roleLabel } from "~/features/accounts/roles.ts";
 import { CopyUrlField } from "~/features/certificates/components/copy-url-field.tsx";
 import { getUser, USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
@@ -59,7 +59,7 @@ export default function PasswordLink({ loaderData, actionData }: Route.Component
         </p>
         {actionData?.ok ? (
           <div role="status" className="alert-success">
-            <p>{RESET_LINK_CREATED}</p>
+            <p>Enlace creado. Entrégalo a la persona: sirve una sola vez durante 24 horas y no se volverá a mostrar.</p>
             <p className="mt-1 text-sm">Vence el {formatDateTime(actionData.expiresAt)}.</p>
             <CopyUrlField url={actionData.url} label="Enlace para la persona" className="mt-3" />
           </div>

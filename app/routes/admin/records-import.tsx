@@ -129,21 +129,11 @@ export default function RecordsImport({ actionData }: Route.ComponentProps) {
               <caption className="sr-only">Filas de la lista</caption>
               <thead className="bg-slate-50 text-slate-600">
                 <tr>
-                  <th scope="col" className="px-3 py-2">
-                    Línea
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Correo
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Nombre
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    RUT
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    Resultado
-                  </th>
+                  {["Línea", "Correo", "Nombre", "RUT", "Resultado"].map((label) => (
+                    <th key={label} scope="col" className="px-3 py-2">
+                      {label}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>

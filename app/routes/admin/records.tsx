@@ -103,62 +103,40 @@ export async function action(args: Route.ActionArgs) {
   const parsed = ActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return redirectWithFlash(request, back, { type: "error", message: "Solicitud inválida." });
   const { intent, userId, certificados } = parsed.data;
+  const failed = intent === "suspend" ? SUSPEND_FAILED : intent === "delete" ? DELETE_FAILED : APPROVE_FAILED;
   try {
-    if (intent === "approve" || intent === "approve-unconfirmed") {
+    if (intent === "approve") {
       // An address nobody proved: the admin is asked to confirm the choice first.
-      const user = intent === "approve" ? await getUser(userId) : null;
+      const user = await getUser(userId);
       if (user && !user.aprobado && !user.correoConfirmado) {
         return redirect(`/admin/records${listQuery(listStateFrom(url, 100), { aprobar: userId })}`);
       }
-      const outcome = await approveUser(admin, userId, request);
-      return redirectWithFlash(
-        request,
-        back,
-        outcome.ok
-          ? { type: "success", message: "Cuenta aprobada." }
-          : { type: "error", message: outcome.reason === "guardian" ? outcome.message : APPROVE_FAILED },
-      );
     }
-    if (intent === "consent-school") {
-      const outcome = await recordSchoolConsent(admin, userId, request);
-      return redirectWithFlash(
-        request,
-        back,
-        outcome.ok
-          ? { type: "success", message: SCHOOL_CONSENT_RECORDED }
-          : { type: "error", message: outcome.message },
-      );
-    }
-    if (intent === "suspend") {
-      const outcome = await suspendUser(admin, userId, request);
-      return redirectWithFlash(
-        request,
-        back,
-        outcome.ok
-          ? { type: "success", message: "Cuenta suspendida: sus sesiones se cerraron." }
-          : { type: "error", message: outcome.status === 400 ? outcome.message : SUSPEND_FAILED },
-      );
-    }
-    const outcome = await deleteUser(admin, userId, request, certificados);
-    return redirectWithFlash(
-      request,
-      back,
-      outcome.ok
-        ? { type: "success", message: USER_DELETED }
-        : { type: "error", message: outcome.status === 400 ? outcome.message : DELETE_FAILED },
-    );
+    const outcome =
+      intent === "consent-school"
+        ? await recordSchoolConsent(admin, userId, request)
+        : intent === "suspend"
+          ? await suspendUser(admin, userId, request)
+          : intent === "delete"
+            ? await deleteUser(admin, userId, request, certificados)
+            : await approveUser(admin, userId, request);
+    if (outcome.ok) return redirectWithFlash(request, back, { type: "success", message: DONE[intent] });
+    // Refusals that explain themselves (one's own account, a guardian's consent missing) say so.
+    const told = outcome.status === 400 || outcome.reason === "guardian" || intent === "consent-school";
+    return redirectWithFlash(request, back, { type: "error", message: told ? outcome.message : failed });
   } catch (error) {
     log.error({ err: error }, "No se pudo eliminar el registro");
-    const failed = {
-      approve: APPROVE_FAILED,
-      "approve-unconfirmed": APPROVE_FAILED,
-      "consent-school": APPROVE_FAILED,
-      suspend: SUSPEND_FAILED,
-      delete: DELETE_FAILED,
-    }[intent];
     return redirectWithFlash(request, back, { type: "error", message: failed });
   }
 }
+
+const DONE = {
+  approve: "Cuenta aprobada.",
+  "approve-unconfirmed": "Cuenta aprobada.",
+  "consent-school": SCHOOL_CONSENT_RECORDED,
+  suspend: "Cuenta suspendida: sus sesiones se cerraron.",
+  delete: USER_DELETED,
+};
 
 type Consent = { requiereTutor: boolean; consentimientoEn: Date | string | null; consentimientoOrigen: string | null };
 const waitsForGuardian = (u: Consent) => u.requiereTutor && !u.consentimientoEn;

@@ -6,7 +6,7 @@ import { Honeypot } from "~/components/ui/honeypot.tsx";
 import { FormErrors, SelectField, TextField } from "~/components/ui/field.tsx";
 import { requireAnonymous } from "~/features/accounts/guards.server.ts";
 import { registerUser } from "~/features/accounts/register.server.ts";
-import { REGISTER_FAILED, REQUIRED_ALL } from "~/features/accounts/texts.ts";
+import { REQUIRED_ALL } from "~/features/accounts/texts.ts";
 import { RegisterSchema, type RegisterFields } from "~/features/accounts/schema.ts";
 import { failureHeaders, formReply } from "~/lib/failure.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -42,7 +42,10 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect("/registro/enviado");
   } catch (error) {
     log.error({ err: error }, "No se pudo registrar la cuenta");
-    return data({ result: submission.reply({ formErrors: [REGISTER_FAILED], hideFields }) }, { status: 500 });
+    return data(
+      { result: submission.reply({ formErrors: ["Hubo un problema al registrarse"], hideFields }) },
+      { status: 500 },
+    );
   }
 }
 
@@ -51,6 +54,11 @@ const ROLE_OPTIONS = [
   { value: "estudiante", label: "Estudiante" },
   { value: "comunidad", label: "Comunidad" },
 ];
+
+/** A field whose 'Por favor, completa todos los campos.' shows once, above the form. */
+function Field(props: Parameters<typeof TextField>[0]) {
+  return <TextField {...props} hideErrors={[REQUIRED_ALL]} />;
+}
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -71,7 +79,6 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const summary = dismissed
     ? []
     : [...(form.errors ?? []), ...(allFieldErrors.includes(REQUIRED_ALL) ? [REQUIRED_ALL] : [])];
-  const hide = [REQUIRED_ALL];
 
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-12">
@@ -87,46 +94,27 @@ export default function Register({ actionData }: Route.ComponentProps) {
       >
         <FormErrors id={form.errorId} errors={summary} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.nombre} label="Nombre" autoComplete="given-name" hideErrors={hide} />
-          <TextField field={fields.apellido} label="Apellido" autoComplete="family-name" hideErrors={hide} />
+          <Field field={fields.nombre} label="Nombre" autoComplete="given-name" />
+          <Field field={fields.apellido} label="Apellido" autoComplete="family-name" />
         </div>
-        <TextField
-          field={fields.correo}
-          label="Correo electrónico"
-          type="email"
-          autoComplete="email"
-          hideErrors={hide}
-        />
+        <Field field={fields.correo} label="Correo electrónico" type="email" autoComplete="email" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            field={fields.fechaNacimiento}
-            label="Fecha de nacimiento"
-            type="date"
-            autoComplete="bday"
-            hideErrors={hide}
-          />
+          <Field field={fields.fechaNacimiento} label="Fecha de nacimiento" type="date" autoComplete="bday" />
           <SelectField
             field={fields.rol}
             label="Rol"
             options={ROLE_OPTIONS}
             placeholder="Selecciona tu rol"
-            hideErrors={hide}
+            hideErrors={[REQUIRED_ALL]}
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            field={fields.password}
-            label="Contraseña"
-            type="password"
-            autoComplete="new-password"
-            hideErrors={hide}
-          />
-          <TextField
+          <Field field={fields.password} label="Contraseña" type="password" autoComplete="new-password" />
+          <Field
             field={fields.confirmarPassword}
             label="Confirmar contraseña"
             type="password"
             autoComplete="new-password"
-            hideErrors={hide}
           />
         </div>
         <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
@@ -134,19 +122,8 @@ export default function Register({ actionData }: Route.ComponentProps) {
           <p className="text-sm text-slate-600">
             Tu madre, padre o tutor debe autorizar tu registro: le enviaremos un enlace a su correo.
           </p>
-          <TextField
-            field={fields.tutorNombre}
-            label="Nombre de tu madre, padre o tutor"
-            autoComplete="off"
-            hideErrors={hide}
-          />
-          <TextField
-            field={fields.tutorCorreo}
-            label="Correo de tu madre, padre o tutor"
-            type="email"
-            autoComplete="off"
-            hideErrors={hide}
-          />
+          <Field field={fields.tutorNombre} label="Nombre de tu madre, padre o tutor" autoComplete="off" />
+          <Field field={fields.tutorCorreo} label="Correo de tu madre, padre o tutor" type="email" autoComplete="off" />
         </fieldset>
         <Honeypot />
         <p className="text-sm text-slate-600">

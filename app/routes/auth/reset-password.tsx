@@ -1,14 +1,12 @@
-// /recuperar/{token}: the link e-mailed from /recuperar or handed over by an admin. Opening it
-// changes nothing (mail scanners and link previews open links too): it shows the form for the
-// new password. Sending it sets the password once, ends every session and API token of the
-// account and goes to /login with a message (docs/product.md#password-recovery).
+// /recuperar/{token} (docs/product.md#password-recovery): opening it changes nothing (mail scanners open links
+// too); sending the form sets the password once.
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
 import { REQUIRED_ALL } from "~/features/accounts/texts.ts";
 import { describeResetLink, resetPassword } from "~/features/accounts/recovery.server.ts";
-import { ASK_NEW_LINK, RESET_DONE, RESET_LINK_INVALID } from "~/features/accounts/recovery-texts.ts";
+import { RESET_DONE, RESET_LINK_INVALID } from "~/features/accounts/recovery-texts.ts";
 import { NewPasswordSchema, type NewPasswordInput } from "~/features/accounts/recovery-schema.ts";
 import { formReply } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
@@ -98,7 +96,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           </div>
           <p className="mt-6">
             <Link to="/recuperar" className="btn-primary">
-              {ASK_NEW_LINK}
+              Pedir un enlace nuevo
             </Link>
           </p>
         </>

@@ -1,21 +1,29 @@
-import { requirePanelUser } from "~/features/accounts/guards.server.ts";
+import { requireAdmin, requirePanelUser } from "~/features/accounts/guards.server.ts";
 import { ProfileScreen } from "~/features/profile/components/profile-screen.tsx";
 import { loadProfileScreen, profilePageAction } from "~/features/profile/profile.server.ts";
 import { keepRetryAfter } from "~/lib/route-headers.ts";
 import type { Route } from "./+types/profile";
 
-// /user/profile (docs/product.md#profile): guarded here too, a loader of its own never relies on the layout.
+// /user/profile and /admin/profile (docs/product.md#profile): one screen in each panel, guarded here too for the
+// panel's people (a loader of its own never relies on the layout).
+function panel(args: Route.LoaderArgs | Route.ActionArgs) {
+  const admin = new URL(args.request.url).pathname.startsWith("/admin/");
+  return {
+    user: admin ? requireAdmin(args) : requirePanelUser(args),
+    path: admin ? "/admin/profile" : "/user/profile",
+  };
+}
+
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requirePanelUser(args);
-  return loadProfileScreen(user, args.request);
+  return loadProfileScreen(await panel(args).user, args.request);
 }
 
 // A refused password change or deletion (429) says when to try again.
 export const headers = keepRetryAfter;
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePanelUser(args);
-  return profilePageAction(args.request, user, "/user/profile");
+  const { user, path } = panel(args);
+  return profilePageAction(args.request, await user, path);
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,6 @@
 // 'Crear enlace para restablecer contraseña' on a user's record (Registros): a POST to the
 // admin's one-time link page, which shows the link once. Works without JavaScript.
 import { Form, useNavigation } from "react-router";
-import { CREATE_RESET_LINK } from "../recovery-texts.ts";
 
 const passwordLinkPath = (userId: string) => `/admin/records/${encodeURIComponent(userId)}/enlace-contrasena`;
 
@@ -12,7 +11,7 @@ export function PasswordLinkButton({ userId, className = "" }: { userId: string;
   return (
     <Form method="post" action={action} className={className}>
       <button type="submit" className="btn-secondary" disabled={pending}>
-        {pending ? "Creando enlace..." : CREATE_RESET_LINK}
+        {pending ? "Creando enlace..." : "Crear enlace para restablecer contraseña"}
       </button>
     </Form>
   );

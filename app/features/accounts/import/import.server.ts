@@ -1,10 +1,6 @@
-// 'Importar usuarios' (docs/product.md#importar-usuarios): an admin's list becomes accounts.
-// One service for the page (/admin/records/importar) and POST /api/admin/usuarios/importar.
-// The preview writes nothing; the confirmation reads the same text again, checks every row
-// again inside ONE transaction and writes everything (accounts, their search words, their
-// first-password links and e-mails, one audit entry each) or nothing. Existing accounts are
-// left exactly as they are. Inserts are batched (500 rows a statement), so 1 000 rows take a
-// fraction of a second, not 1 000 round trips.
+// 'Importar usuarios' (docs/product.md#importar-usuarios), for the page and POST /api/admin/usuarios/importar.
+// The preview writes nothing; the confirmation checks every row again and writes everything or nothing, in one
+// transaction, 500 rows a statement. Existing accounts are left as they are.
 import { createHash } from "node:crypto";
 import { auditMany } from "~/features/audit/audit.server.ts";
 import { needsGuardian } from "~/features/accounts/age.ts";
@@ -16,6 +12,7 @@ import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { userSearchWords } from "../user-words.ts";
 import { chunks } from "~/lib/chunks.ts";
 import type { ListRow } from "./parse-list.ts";
+import type { ImportPreviewAnswer } from "./schema.ts";
 import {
   IMPORT_CHANGED,
   IMPORT_HAS_ERRORS,
@@ -34,24 +31,9 @@ export type ImportOptions = {
   autorizacionColegio: boolean;
 };
 
-type PreviewRow = {
-  linea: number;
-  estado: "nueva" | "existe" | "error";
-  correo: string;
-  nombre: string;
-  apellido: string;
-  rut: string | null;
-  fechaNacimiento: string | null;
-  /** The reasons of a refused row, joined ('; '); null otherwise. */
-  motivo: string | null;
-};
-
-export type ImportPreview = {
-  filas: PreviewRow[];
-  resumen: { nuevas: number; existentes: number; errores: number };
-  /** The list's fingerprint (SHA-256 of the text and the options): the confirmation must carry it. */
-  huella: string;
-};
+/** What the preview shows: each row's state, the counts, and the list's fingerprint the confirmation must carry. */
+export type ImportPreview = ImportPreviewAnswer;
+type PreviewRow = ImportPreview["filas"][number];
 
 type Db = Pick<typeof prisma, "user">;
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];

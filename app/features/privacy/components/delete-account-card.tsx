@@ -1,8 +1,5 @@
-// 'Eliminar mi cuenta' on both profile pages (docs/product.md#suspension-and-deletion): a card that
-// says what deleting means and opens the confirmation step, a dialog addressed by the URL
-// (?eliminar-cuenta=1), so it works without JavaScript. The dialog lists what goes, asks what to
-// do with the certificates and asks for the password; it is a plain POST with its `intent`. With
-// JavaScript the dialog is modal and Conform shows the server's answer under its field.
+// 'Eliminar mi cuenta' on both profile pages (docs/product.md#suspension-and-deletion): the confirmation is a
+// dialog addressed by the URL (?eliminar-cuenta=1) and a plain POST with its `intent`, so it works without JavaScript.
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";

@@ -1,7 +1,5 @@
-// The profile panel shared by /user/profile and /admin/profile: the account's data, the
-// avatar (or initials), the edit form (e-mail + image), 'Cambiar contraseña' and 'Sesiones
-// abiertas'. Plain POSTs (the edit multipart, the others with an `intent`), so they work
-// without JavaScript; validation runs on the server (no Zod in the browser).
+// The profile panel of /user/profile and /admin/profile. Plain POSTs (the edit multipart, the others with an
+// `intent`), so they work without JavaScript; validation runs on the server (no Zod in the browser).
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { Email } from "~/components/ui/email.tsx";
