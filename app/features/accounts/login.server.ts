@@ -1,4 +1,7 @@
-// Sign-in: one service for the /login form and for POST /api/auth/login.
+// Sign-in: one service for the /login form (through remix-auth's FormStrategy) and for
+// POST /api/auth/login.
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
 import { audit } from "~/features/audit/audit.server.ts";
 import { fullName } from "~/features/accounts/roles.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
@@ -8,7 +11,7 @@ import { fail, raise } from "~/lib/failure.ts";
 import { verifyPassword } from "~/lib/password.server.ts";
 import { BUDGETS, clientIp, penalty, release, reserve, type Bucket } from "~/features/limits/rate-limits.server.ts";
 import { knowsAccount, readDevice } from "./device.server.ts";
-import type { LoginInput } from "./schema.ts";
+import { LoginSchema, firstIssueMessage, type LoginInput } from "./schema.ts";
 import { sessionUserSelect, toSessionUser, type SessionUser } from "./session.server.ts";
 
 export const BAD_CREDENTIALS = "Correo o contraseña incorrectos.";
@@ -83,3 +86,13 @@ async function noticeOwnerOfGuessing(user: { correo: string; nombre: string; ape
       `Saludos,\n${brand}`,
   });
 }
+
+export const authenticator = new Authenticator<SessionUser>();
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const parsed = LoginSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) raise(fail(400, firstIssueMessage(parsed.error)));
+    return verifyLogin(parsed.data, request);
+  }),
+  "form",
+);

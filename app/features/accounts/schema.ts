@@ -132,3 +132,8 @@ export const RegisterSchema = matchingPasswords(
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 /** The form's fields as typed (before parsing). */
 export type RegisterFields = z.input<typeof RegisterSchema>;
+
+/** The first message of a failed parse, for JSON APIs ({ error }). */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Datos inválidos.";
+}

@@ -5,9 +5,10 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
 import { requireAnonymous } from "~/features/accounts/guards.server.ts";
 import { issueDevice, rememberSignIn } from "~/features/accounts/device.server.ts";
-import { verifyLogin } from "~/features/accounts/login.server.ts";
+import { authenticator } from "~/features/accounts/login.server.ts";
 import { homeForRole } from "~/features/accounts/roles.ts";
 import { LoginSchema, type LoginInput } from "~/features/accounts/schema.ts";
+import { FORGOT_LINK } from "~/features/accounts/recovery-texts.ts";
 import { createUserSession } from "~/features/accounts/session.server.ts";
 import { asFailure, failureHeaders, formReply } from "~/lib/failure.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -30,12 +31,13 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
-  const submission = parseWithZod(await readForm(request), { schema: LoginSchema });
+  // remix-auth's FormStrategy reads the body itself, so validate a clone.
+  const submission = parseWithZod(await readForm(request.clone()), { schema: LoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   try {
-    const user = await verifyLogin(submission.value, request);
+    const user = await authenticator.authenticate("form", request);
     const home = homeForRole(user.rol);
     if (!home) {
       return data(
@@ -89,7 +91,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       </Form>
       <p className="mt-4 text-center text-sm">
         <Link to="/recuperar" className="font-semibold text-brand-700 hover:underline">
-          ¿Olvidaste tu contraseña?
+          {FORGOT_LINK}
         </Link>
       </p>
       <p className="mt-4 text-center text-sm text-slate-600">
