@@ -8,7 +8,6 @@ import { issueDevice, rememberSignIn } from "~/features/accounts/device.server.t
 import { authenticator } from "~/features/accounts/login.server.ts";
 import { homeForRole } from "~/features/accounts/roles.ts";
 import { LoginSchema, type LoginInput } from "~/features/accounts/schema.ts";
-import { FORGOT_LINK } from "~/features/accounts/recovery-texts.ts";
 import { createUserSession } from "~/features/accounts/session.server.ts";
 import { asFailure, failureHeaders, formReply } from "~/lib/failure.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -91,7 +90,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       </Form>
       <p className="mt-4 text-center text-sm">
         <Link to="/recuperar" className="font-semibold text-brand-700 hover:underline">
-          {FORGOT_LINK}
+          ¿Olvidaste tu contraseña?
         </Link>
       </p>
       <p className="mt-4 text-center text-sm text-slate-600">
