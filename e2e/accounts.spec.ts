@@ -9,6 +9,7 @@ import {
   findInRecords,
   login,
   register,
+  signIn,
   uniqueEmail,
 } from "./support.ts";
 
@@ -211,7 +212,7 @@ test("suspender en Registros cierra la sesión y el token; aprobar de nuevo deja
 }) => {
   test.slow(); // two people, three sign-ins, a token and two browsers
   const user = await approvedUser(request, "docente", "Suspendida");
-  await login(page, user.correo, user.password);
+  await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/docente$/);
   const { token } = (await (
     await request.post("/api/auth/login", { data: { correo: user.correo, password: user.password } })
