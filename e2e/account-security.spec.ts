@@ -2,7 +2,7 @@
 // build, JavaScript off and on: a second browser (another context, another device) signed in to
 // the same account is out after a password change or 'Cerrar las demás sesiones'; this one stays.
 import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-import { ADMIN, login, ready, uniqueEmail } from "./support.ts";
+import { ADMIN, login, ready, signIn, uniqueEmail } from "./support.ts";
 
 const FIREFOX_ANDROID = "Mozilla/5.0 (Android 14; Mobile; rv:125.0) Gecko/125.0 Firefox/125.0";
 const SAFARI_IPHONE =
@@ -45,7 +45,10 @@ async function freshAccount(request: APIRequestContext) {
   return { correo, password };
 }
 
-/** Another browser (its own cookies, another device) signed in to the account. */
+/**
+ * Another browser (its own cookies, another device) signed in to the account (`signIn`: the form
+ * is this spec's only for the old and the new password after a change).
+ */
 async function otherBrowser(
   browser: Browser,
   javaScriptEnabled: boolean,
@@ -55,7 +58,7 @@ async function otherBrowser(
 ) {
   const context = await browser.newContext({ javaScriptEnabled, userAgent });
   const page = await context.newPage();
-  await login(page, correo, password);
+  await signIn(page, correo, password);
   await expect(page).toHaveURL(/\/user$/);
   return { page, close: () => context.close() };
 }
@@ -71,7 +74,7 @@ test("cambiar la contraseña cierra la sesión de otro navegador; esta sigue abi
 }) => {
   const { correo, password } = await freshAccount(page.request);
   const other = await otherBrowser(browser, javaScriptEnabled, FIREFOX_ANDROID, correo, password);
-  await login(page, correo, password);
+  await signIn(page, correo, password);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto("/user/profile");
   await ready(page);
@@ -137,7 +140,7 @@ test("'Sesiones abiertas' muestra los navegadores y 'Cerrar las demás sesiones'
   const { correo, password } = await freshAccount(page.request);
   const iphone = await otherBrowser(browser, javaScriptEnabled, SAFARI_IPHONE, correo, password);
   const android = await otherBrowser(browser, javaScriptEnabled, FIREFOX_ANDROID, correo, password);
-  await login(page, correo, password);
+  await signIn(page, correo, password);
   await expect(page).toHaveURL(/\/user$/);
   await page.goto("/user/profile");
   await ready(page);
@@ -174,7 +177,7 @@ test("'Sesiones abiertas' muestra los navegadores y 'Cerrar las demás sesiones'
 test("el perfil del administrador también tiene 'Cambiar contraseña' y 'Sesiones abiertas' @sin-js", async ({
   page,
 }) => {
-  await login(page, ADMIN.correo, ADMIN.password);
+  await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/profile");
   // Only looked at: the demo admin's password and sessions belong to every other spec.

@@ -5,10 +5,12 @@ import { ADMIN, approvedUser, PNG_1PX, signIn } from "./support.ts";
 
 // Phones first, admin included: no page scrolls sideways at 320 or 360 px, with
 // realistic long data (a long e-mail address, a long course title, a course with 10 modules, a
-// long book title), with JavaScript (@con-js); going to a module, off and on.
+// long book title), with JavaScript (@con-js); going to a module, off and on. The pages are
+// measured at 320 px: no breakpoint lies between 320 and 360 px (the first is sm, 640 px; app.css's
+// below 40rem), so the same layout only gains room at 360 px.
 test.describe.configure({ timeout: 240_000 });
 
-const WIDTHS = [320, 360];
+const WIDTH = 320;
 
 async function bearer(request: APIRequestContext, credentials: { correo: string; password: string }) {
   const response = await request.post("/api/auth/login", { data: credentials });
@@ -123,29 +125,30 @@ async function longData(request: APIRequestContext, tag: string): Promise<LongDa
   return { learner: { id, correo, password }, courseId, fileId, bookId };
 }
 
-/** Visits each path at each phone width; returns the pages wider than the window, with the widest elements. */
+/** Visits each path at WIDTH; returns the pages wider than the window, with the widest elements. */
 async function sideways(page: Page, paths: string[]) {
   const found: string[] = [];
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 740 });
-    for (const path of paths) {
-      const response = await page.goto(path);
-      expect(response?.status(), path).toBeLessThan(400);
-      const { scrollWidth, innerWidth, culprits } = await page.evaluate(() => {
-        const w = window.innerWidth;
-        const wide = [...document.querySelectorAll("body *")]
-          .filter((el) => el.getBoundingClientRect().right > w + 0.5)
-          .slice(-3)
-          .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute("class") ?? "").slice(0, 50)}`);
-        return { scrollWidth: document.documentElement.scrollWidth, innerWidth: w, culprits: wide };
-      });
-      if (scrollWidth > innerWidth) found.push(`${width}px ${path}: ${scrollWidth}px (${culprits.join(" | ")})`);
-    }
+  await page.setViewportSize({ width: WIDTH, height: 740 });
+  for (const path of paths) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBeLessThan(400);
+    const { scrollWidth, innerWidth, culprits } = await page.evaluate(() => {
+      const w = window.innerWidth;
+      const wide = [...document.querySelectorAll("body *")]
+        .filter((el) => el.getBoundingClientRect().right > w + 0.5)
+        .slice(-3)
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute("class") ?? "").slice(0, 50)}`);
+      return { scrollWidth: document.documentElement.scrollWidth, innerWidth: w, culprits: wide };
+    });
+    if (scrollWidth > innerWidth) found.push(`${path}: ${scrollWidth}px (${culprits.join(" | ")})`);
   }
   return found;
 }
 
-test("ninguna página se desplaza hacia el lado a 320 y 360 px, con datos largos @con-js", async ({ page, request }) => {
+test("ninguna página se desplaza hacia el lado a 320 px (ni a 360), con datos largos @con-js", async ({
+  page,
+  request,
+}) => {
   const data = await longData(request, "cj");
   const course = `/cursos/${data.courseId}`;
 
@@ -215,7 +218,7 @@ test("ninguna página se desplaza hacia el lado a 320 y 360 px, con datos largos
   expect(problems).toEqual([]);
 });
 
-test("las dos páginas de importar listas no se desplazan hacia el lado a 320 y 360 px @con-js", async ({
+test("las dos páginas de importar listas no se desplazan hacia el lado a 320 px (ni a 360) @con-js", async ({
   page,
   request,
 }) => {

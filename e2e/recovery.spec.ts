@@ -4,7 +4,7 @@
 // the user's record in Registros does the same for someone who cannot read e-mail.
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
-import { adminPage, approvedUser, emailConfirmationLink, findInRecords, login, ready } from "./support.ts";
+import { adminPage, approvedUser, emailConfirmationLink, findInRecords, login, ready, signIn } from "./support.ts";
 
 const RESET_REQUESTED = "Si existe una cuenta con ese correo, te enviamos un enlace para crear una nueva contraseña.";
 const RESET_DONE = "Tu contraseña fue cambiada. Ya puedes iniciar sesión.";
@@ -48,7 +48,7 @@ test("olvidé mi contraseña: el enlace del correo crea una nueva, una sola vez"
   // Signed in on another device: it is out once the password changes.
   const other = await browser.newContext({ javaScriptEnabled });
   const otherPage = await other.newPage();
-  await login(otherPage, user.correo, user.password);
+  await signIn(otherPage, user.correo, user.password);
   await expect(otherPage).toHaveURL(/\/user$/);
 
   // An address without an account reads exactly the same.
