@@ -28,6 +28,9 @@ import {
   TEST_PASSWORD,
 } from "./factories.ts";
 
+// The real argon2id cost (tests/setup.ts lowers it for the rest of the suite).
+vi.unmock("@node-rs/argon2");
+
 type ActionData = { result?: { error?: Record<string, string[] | null> }; success?: boolean };
 
 async function login(correo: string, password: string, extra: Record<string, string> = {}) {

@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type * as Argon2 from "@node-rs/argon2";
 import pg from "pg";
 import { afterEach, beforeEach, vi } from "vitest";
 import { setLogSink } from "../app/lib/log.server.ts";
@@ -41,6 +42,18 @@ if (dir && process.env.ACADEMIA_TEST_NO_DATABASE === "1") {
   process.env.DATABASE_URL = `file:${db}`;
   process.env.DATA_DIR = path.join(dir, `${id}-data`);
 }
+// Passwords are hashed at argon2id's lowest cost here: the suite signs in thousands of times, and at
+// the production cost (app/lib/password.server.ts) that was a large share of its CPU. Hashes carry
+// their parameters, so checks work alike; tests/accounts.test.ts unmocks it and proves the real cost.
+vi.mock("@node-rs/argon2", async (importOriginal) => {
+  const argon2 = await importOriginal<typeof Argon2>();
+  return {
+    ...argon2,
+    hash: (password: string, options?: Argon2.Options) =>
+      argon2.hash(password, { ...options, memoryCost: 8, timeCost: 1 }),
+  };
+});
+
 process.env.NODE_ENV = "test";
 process.env.SESSION_SECRET ??= "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
 process.env.APP_URL ??= "http://localhost:3000";
