@@ -64,11 +64,7 @@ export type UploadOptions = {
   wrongTypeMessage?: string;
 };
 
-/**
- * A refused upload: the one Failure (400/413, a Spanish message, the file field it concerns)
- * thrown as a FailureError, so handleApi and asFailure read it like any other; `form` holds the
- * text fields read so far.
- */
+/** A refused upload: a Failure (400/413, the file field), thrown; `form` holds the text fields read so far. */
 export class UploadError extends FailureError {
   readonly form?: FormData;
   constructor(status: number, message: string, field?: string, form?: FormData) {
@@ -299,10 +295,8 @@ function toUploadError(error: unknown, tooLarge: string, fileFields: readonly (s
 }
 
 /**
- * Commit or discard: runs the handler with the files a request stored (one, several, or none) and
- * keeps them only when it commits, that is returns a success (`{ ok: true, … }`). A Failure
- * returned or anything thrown removes every file first (the Failure is then returned, the error
- * rethrown), so a handler cannot leave a file behind by forgetting a branch.
+ * Runs the handler with the files a request stored and keeps them only when it returns a success:
+ * a Failure returned or anything thrown removes every file first, whatever branch forgot to.
  */
 export async function withUpload<
   F extends StoredUpload | readonly StoredUpload[] | null | undefined,
