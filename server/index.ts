@@ -1,22 +1,9 @@
 // Production server: applies pending migrations, then serves the React Router build with
-// compression, long-lived caching for hashed assets, security headers on every response,
-// and a trustworthy client address for rate limits and the audit log.
-//
-// WEB_CONCURRENCY=N serves from N worker processes sharing the port (node:cluster); by default
-// one per core, as the memory allows, at most 4 (server/web-concurrency.ts): a Node process renders
-// on one core, so one process is the ceiling of a two-core machine's morning sign-in rush
-// (scripts/bench-sign-in.ts). Workers share a SQLite file safely: every transaction begins as a
-// writer (app/lib/db-adapter.ts, decision 031). The primary applies the
-// migrations, then forks the workers and forks again any that dies; only worker 0 runs the
-// background jobs. Everything a worker keeps in memory is checked against the database on each
-// request (the anonymous page cache's stamp, decision 010), as with two instances behind a
-// balancer (decision 008).
-//
-// SIGTERM (or SIGINT) stops without losing anything (decision 030): the server stops taking
-// connections, readiness answers 503, the background jobs stop, the requests in flight finish
-// (idle keep-alive connections are closed as they become idle), for at most SHUTDOWN_TIMEOUT_S;
-// then the mail this process still holds is given back to the outbox, the database is closed,
-// and the process exits 0. The cluster's primary passes the signal on and waits for its workers.
+// compression, long-lived caching for hashed assets, security headers and a trustworthy client
+// address. WEB_CONCURRENCY worker processes share the port (server/web-concurrency.ts; SQLite
+// safely, decision 031); the primary migrates, forks and re-forks; only worker 0 runs the jobs.
+// SIGTERM stops without losing anything (decision 030): no new connections, readiness 503, jobs
+// stopped, requests in flight finished within SHUTDOWN_TIMEOUT_S, held mail given back, exit 0.
 import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
