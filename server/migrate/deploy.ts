@@ -1,10 +1,6 @@
-// `deploy`: applies the pending migrations of the provider's folder, as `prisma migrate deploy`
-// does, and refuses failed or edited ones. The production server runs it at every start
-// (server/index.ts), the Vitest global setup on its template database, the CLI on demand.
-//
-// Runs are serialised per database across processes (parallel server starts, test workers):
-// SQLite by a lock directory next to the file (atomic mkdir, stale-lock recovery), PostgreSQL
-// by a session advisory lock. SQLite databases are switched to WAL as they are deployed.
+// `deploy`, as `prisma migrate deploy` (failed or edited migrations refused), at every server start.
+// One run at a time per database: SQLite by a lock directory beside the file (stale locks
+// recovered), PostgreSQL by a session advisory lock. SQLite databases are switched to WAL.
 import fs from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";

@@ -1,9 +1,6 @@
-// Hosts Prisma's schema engine compiled to WebAssembly (@prisma/schema-engine-wasm, pinned to
-// Prisma 7.10.0's engine; docs/decisions/001-migrations-without-native-engine.md) in Node:
-// loads the module by hand (the package is built for bundlers), hands the engine the
-// runtime's driver adapters with our fixes (adapter-fixes.ts, postgres-adapter.ts), and gives
-// each command a Session that frees the engine and closes every connection afterwards.
-// Also: short-lived connections of our own for what is asked outside the engine (table names).
+// Hosts @prisma/schema-engine-wasm (pinned to Prisma 7.10.0's; decision 001) in Node: loads it by
+// hand (it is built for bundlers) and gives each command a Session that frees the engine and
+// closes every connection afterwards.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
