@@ -26,7 +26,6 @@ import {
   CLASS_IMPORT_TOO_LONG,
   CLASS_IMPORT_TOO_MANY_ROWS,
   ROW_AUDIENCE_NEW,
-  ROW_COURSE_DRAFT,
   ROW_NO_EMAIL_UNKNOWN,
 } from "./import-texts.ts";
 import { inviteToClass } from "./invitations.server.ts";
@@ -151,7 +150,7 @@ async function planImport(
     ? null
     : decision.reason === "audience"
       ? ROW_AUDIENCE_NEW(course.dirigidoA.toLowerCase())
-      : ROW_COURSE_DRAFT;
+      : "el curso aún no está publicado: solo su equipo docente puede entrar";
   const accountOf = new Map<number, Account>();
   const filas = rows.map((row): ClassPreviewRow => {
     const errors = [...row.errors];
