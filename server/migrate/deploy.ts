@@ -16,7 +16,6 @@ import type { Options } from "./providers.ts";
 import { FILTERS, tableNames, withConnection, withEngine } from "./schema-engine.ts";
 import type { Session } from "./schema-engine.ts";
 
-// ---------------------------------------------------------------------------------------------
 // One run at a time.
 
 /** An arbitrary, fixed key for our session-level advisory lock on PostgreSQL. */
@@ -105,7 +104,6 @@ function isStaleLock(lockDir: string): boolean {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
 // Applying.
 
 async function setWal(url: string, filePath: string | null): Promise<void> {

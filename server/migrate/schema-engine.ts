@@ -23,7 +23,6 @@ import type { Options } from "./providers.ts";
 /** No external tables or enums: the engine manages the whole database (or `?schema=`). */
 export const FILTERS: SchemaFilter = { externalTables: [], externalEnums: [] };
 
-// ---------------------------------------------------------------------------------------------
 // Engine loading (the package is built for bundlers; Node cannot `import "./x.wasm"`).
 
 type Runtime = typeof SchemaEngineBg;
@@ -57,7 +56,6 @@ function loadRuntime(): Promise<Runtime> {
   return runtimePromise;
 }
 
-// ---------------------------------------------------------------------------------------------
 // Sessions.
 
 /**
@@ -148,7 +146,6 @@ export async function withEngine<T>(options: Options, fn: (s: Session) => Promis
   }
 }
 
-// ---------------------------------------------------------------------------------------------
 // Connections outside the engine.
 
 /** Runs a query on a short-lived connection of its own. */

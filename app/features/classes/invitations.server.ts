@@ -1,9 +1,6 @@
-// Invitations to a class (docs/decisions/032-class-invitations.md): a class import that names a
-// person who already has an account invites them instead of enrolling them. The invitation is a
-// ClassInvitation row, a notification ('clase': in the platform, and by e-mail as the person
-// chose) and the page /invitaciones/{id} (and POST /api/clases/invitaciones/{id}) where the person
-// accepts (enrolled in the course if not yet, added to the class) or declines (nothing changes;
-// the same list imported again does not invite them again).
+// Invitations to a class (docs/decisions/032-class-invitations.md): an import invites a person who
+// has an account (a row, a notification) instead of enrolling them; on /invitaciones/{id} they
+// accept (enrolled and in the class) or decline (the same list does not invite them again).
 import { audit } from "~/features/audit/audit.server.ts";
 import { isPublished, type Viewer } from "~/features/courses/rules.ts";
 import { afterEnrolment, enrolInTransaction } from "~/features/enrolment/enrolment.server.ts";
