@@ -185,18 +185,7 @@ export async function parseUpload(request: Request, opts: UploadOptions): Promis
 
   let form: FormData;
   try {
-    form = await readMultipart(
-      request,
-      {
-        maxFiles,
-        maxFileBytes,
-        maxTotalBytes,
-        maxParts: 100,
-        maxFieldBytes: FORM_OVERHEAD_BYTES,
-        maxHeaderBytes: 8 * 1024,
-      },
-      onFile,
-    );
+    form = await readMultipart(request, { ...PART_LIMITS, maxFiles, maxFileBytes, maxTotalBytes }, onFile);
   } catch (error) {
     await discard(stored);
     throw toUploadError(error, tooLarge, opts.fileFields);
@@ -213,6 +202,7 @@ export async function parseUpload(request: Request, opts: UploadOptions): Promis
 }
 
 const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+const PART_LIMITS = { maxParts: 100, maxFieldBytes: FORM_OVERHEAD_BYTES, maxHeaderBytes: 8 * 1024 };
 
 /** The text fields of a body whose files are dropped unread (up to 64 MiB, else just drained). */
 async function textFieldsOnly(request: Request, declared: number): Promise<FormData | undefined> {
@@ -223,14 +213,7 @@ async function textFieldsOnly(request: Request, declared: number): Promise<FormD
   try {
     return await readMultipart(
       request,
-      {
-        maxFiles: 100,
-        maxFileBytes: DRAIN_LIMIT_BYTES,
-        maxTotalBytes: DRAIN_LIMIT_BYTES,
-        maxParts: 100,
-        maxFieldBytes: FORM_OVERHEAD_BYTES,
-        maxHeaderBytes: 8 * 1024,
-      },
+      { ...PART_LIMITS, maxFiles: 100, maxFileBytes: DRAIN_LIMIT_BYTES, maxTotalBytes: DRAIN_LIMIT_BYTES },
       async () => {}, // every file part is read and dropped
     );
   } catch (error) {
