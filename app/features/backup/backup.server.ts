@@ -28,7 +28,7 @@ import type { FileStorage } from "../../lib/storage/types.ts";
 
 export const MANIFEST = "manifest.json";
 export const FILES_DIR = "files";
-export const DATABASE_FILE = { sqlite: "database.sqlite", postgresql: "database.pgdump" } as const;
+const DATABASE_FILE = { sqlite: "database.sqlite", postgresql: "database.pgdump" } as const;
 /** A complete backup's folder name; the temporary `.partial-*` ones never match. */
 const BACKUP_NAME = /^academia-\d{8}T\d{6}Z(-\d+)?$/;
 /** A `.partial-*` folder this old is a run that died. */
