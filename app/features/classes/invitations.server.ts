@@ -26,11 +26,7 @@ type Tx = Prisma.TransactionClient;
 /** An invitation's page address: the notification's and the e-mail's link. */
 const invitationPath = (id: string) => `/invitaciones/${id}`;
 
-/**
- * Invites these accounts to the class, in the caller's transaction: one row each (the caller
- * leaves out those invited before), and one notification each with its own link. The text names
- * the course and the class, never the teacher: it outlives their account.
- */
+/** Invites these accounts in the caller's transaction: a row and a notification each (naming no teacher). */
 export async function inviteToClass(teacher: { id: string }, clase: ClassRow, userIds: string[], tx: Tx) {
   if (userIds.length === 0) return;
   const curso = await tx.course.findUniqueOrThrow({ where: { id: clase.cursoId }, select: { titulo: true } });
@@ -98,10 +94,8 @@ export type InvitationOutcome = {
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
 
 /**
- * The person's answer to their own invitation. 'aceptar': the course's own rule decides, as with
- * the class code (published, its audience); then, in one transaction, the enrolment if new, the
- * class row (added by whoever invited) and the invitation's end; already in the class is fine.
- * 'rechazar': the invitation stays, marked declined (it can still be accepted later). Audited.
+ * The person's answer. 'aceptar': the course's rule decides, then in one transaction the enrolment
+ * if new, the class row and the invitation's end. 'rechazar': marked declined (still acceptable).
  */
 export async function answerInvitation(
   user: NonNullable<Viewer>,
