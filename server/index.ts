@@ -60,9 +60,8 @@ async function primary() {
   for (let i = 0; i < WORKERS; i++) fork(i);
   // GET /metrics in a worker answers for every worker: the primary gathers them.
   serveClusterMetrics();
-  // `on`, not `once`: under systemd (KillMode=control-group) or Ctrl-C every process gets the
-  // signal, and each worker gets it again from here; after a `once` listener the second one would
-  // kill the process with Node's default handler, mid-drain.
+  // `on`, not `once`: under systemd or Ctrl-C each worker gets the signal twice, and a second one
+  // after a `once` listener would kill it mid-drain.
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
       if (stopping) return;
@@ -125,9 +124,8 @@ async function main() {
   // TRACE and other unknown methods: 405 with Allow, never a 500 (see allowed-methods.ts).
   app.use(allowedMethods);
   app.use(compression());
-  // React Router flushes the compressor after every chunk it writes (for streamed Suspense
-  // data). The app streams no deferred data, so each flush only bloats the gzip output (about
-  // twice the bytes) and costs CPU: without it the compressor flushes once, at the end.
+  // React Router flushes the compressor after every chunk (for streamed data the app does not
+  // use): each flush about doubles the gzip output, so it flushes once, at the end.
   app.use((_req, res, next) => {
     (res as { flush?: unknown }).flush = undefined;
     next();
@@ -151,10 +149,8 @@ async function main() {
     // Links in mail and certificates come from APP_URL, never from a request's Host header.
     if (!process.env.APP_URL) log.warn(APP_URL_UNSET_WARNING);
   });
-  // An idle keep-alive connection is kept 65 s (Node's default is 5 s), longer than the proxies in
-  // front keep theirs (nginx's upstream keepalive_timeout and cloud balancers: 60 s), so the client
-  // side closes first: a request sent on a connection the server is closing at that instant is
-  // reset (ECONNRESET, a 502 at the proxy; seen in an e2e run on a loaded machine).
+  // Longer than the proxies in front keep theirs (60 s), so their side closes first: a request on a
+  // connection the server is closing is reset (a 502 at the proxy).
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
