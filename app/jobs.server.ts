@@ -28,10 +28,7 @@ function every(ms: number, job: () => unknown) {
   timers.push(setInterval(job, ms).unref());
 }
 
-/**
- * The search indexes' fills for rows written before their columns and word tables existed (the
- * migrations that added them leave them empty): each runs once per database (DataStep).
- */
+/** The search columns' and word tables' fills for older rows: each runs once per database (DataStep). */
 export const SEARCH_BACKFILLS: readonly DataStep[] = [
   { name: "search:course-title-columns", run: () => backfillCourseSearch() },
   { name: "search:course-words", run: () => backfillCourseWords() },
@@ -39,10 +36,7 @@ export const SEARCH_BACKFILLS: readonly DataStep[] = [
   { name: "search:book-words", run: () => backfillBookWords() },
 ];
 
-/**
- * The hour's stored files that could not be deleted (each logged with its key by
- * deleteStoredLogged): reported as one line when there were any. Returns the count.
- */
+/** Reports the hour's stored files that could not be deleted (each logged with its key); returns the count. */
 export function reportFailedDeletes(): number {
   const count = takeFailedDeletes();
   if (count > 0) {
@@ -124,11 +118,7 @@ export function startBackgroundJobs() {
   if (smtpUrl) startMailSender(smtpUrl, env().MAIL_SEND_INTERVAL_S * 1000);
 }
 
-/**
- * Stops the jobs (server/index.ts, on SIGTERM): no timer fires again, the mail sender ends its
- * pass after the mail in hand, and a scheduled backup under way is stopped (its pg_dump or worker
- * ended, its partial folder removed, its row marked interrupted). Resolves when both are done.
- */
+/** Stops the jobs on SIGTERM: the timers, the mail sender after the mail in hand, a backup under way. */
 export async function stopBackgroundJobs(): Promise<void> {
   for (const timer of timers.splice(0)) clearInterval(timer);
   await Promise.all([stopMailSender(), stopBackupSchedule()]);

@@ -1,22 +1,9 @@
 // Production server: applies pending migrations, then serves the React Router build with
-// compression, long-lived caching for hashed assets, security headers on every response,
-// and a trustworthy client address for rate limits and the audit log.
-//
-// WEB_CONCURRENCY=N serves from N worker processes sharing the port (node:cluster); by default
-// one per core, as the memory allows, at most 4 (server/web-concurrency.ts): a Node process renders
-// on one core, so one process is the ceiling of a two-core machine's morning sign-in rush
-// (scripts/bench-sign-in.ts). Workers share a SQLite file safely: every transaction begins as a
-// writer (app/lib/db-adapter.ts, decision 031). The primary applies the
-// migrations, then forks the workers and forks again any that dies; only worker 0 runs the
-// background jobs. Everything a worker keeps in memory is checked against the database on each
-// request (the anonymous page cache's stamp, decision 010), as with two instances behind a
-// balancer (decision 008).
-//
-// SIGTERM (or SIGINT) stops without losing anything (decision 030): the server stops taking
-// connections, readiness answers 503, the background jobs stop, the requests in flight finish
-// (idle keep-alive connections are closed as they become idle), for at most SHUTDOWN_TIMEOUT_S;
-// then the mail this process still holds is given back to the outbox, the database is closed,
-// and the process exits 0. The cluster's primary passes the signal on and waits for its workers.
+// compression, long-lived caching for hashed assets, security headers and a trustworthy client
+// address. WEB_CONCURRENCY worker processes share the port (server/web-concurrency.ts; SQLite
+// safely, decision 031); the primary migrates, forks and re-forks; only worker 0 runs the jobs.
+// SIGTERM stops without losing anything (decision 030): no new connections, readiness 503, jobs
+// stopped, requests in flight finished within SHUTDOWN_TIMEOUT_S, held mail given back, exit 0.
 import cluster from "node:cluster";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -73,9 +60,8 @@ async function primary() {
   for (let i = 0; i < WORKERS; i++) fork(i);
   // GET /metrics in a worker answers for every worker: the primary gathers them.
   serveClusterMetrics();
-  // `on`, not `once`: under systemd (KillMode=control-group) or Ctrl-C every process gets the
-  // signal, and each worker gets it again from here; after a `once` listener the second one would
-  // kill the process with Node's default handler, mid-drain.
+  // `on`, not `once`: under systemd or Ctrl-C each worker gets the signal twice, and a second one
+  // after a `once` listener would kill it mid-drain.
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
       if (stopping) return;
@@ -138,9 +124,8 @@ async function main() {
   // TRACE and other unknown methods: 405 with Allow, never a 500 (see allowed-methods.ts).
   app.use(allowedMethods);
   app.use(compression());
-  // React Router flushes the compressor after every chunk it writes (for streamed Suspense
-  // data). The app streams no deferred data, so each flush only bloats the gzip output (about
-  // twice the bytes) and costs CPU: without it the compressor flushes once, at the end.
+  // React Router flushes the compressor after every chunk (for streamed data the app does not
+  // use): each flush about doubles the gzip output, so it flushes once, at the end.
   app.use((_req, res, next) => {
     (res as { flush?: unknown }).flush = undefined;
     next();
@@ -164,10 +149,8 @@ async function main() {
     // Links in mail and certificates come from APP_URL, never from a request's Host header.
     if (!process.env.APP_URL) log.warn(APP_URL_UNSET_WARNING);
   });
-  // An idle keep-alive connection is kept 65 s (Node's default is 5 s), longer than the proxies in
-  // front keep theirs (nginx's upstream keepalive_timeout and cloud balancers: 60 s), so the client
-  // side closes first: a request sent on a connection the server is closing at that instant is
-  // reset (ECONNRESET, a 502 at the proxy; seen in an e2e run on a loaded machine).
+  // Longer than the proxies in front keep theirs (60 s), so their side closes first: a request on a
+  // connection the server is closing is reset (a 502 at the proxy).
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;

@@ -1,13 +1,7 @@
-// Each request's id, its log line and its metrics (docs/decisions/030-logs-metrics-restarts.md).
-//
-// The id is the server's own (a random UUID), sent back as X-Request-Id and carried by every line
-// logged while the request is served. A client's X-Request-Id is never taken as ours: anyone can
-// send one, and a forged id would tie their requests to someone else's in the logs. Behind a
-// balancer (TRUST_PROXY set), the balancer's id is kept beside ours as `upstreamReqId` when it is a
-// short plain token, so both logs can be joined.
-//
-// A request is labelled by the route that answered it, as its pattern ("/cursos/:cursoId"), never
-// by its URL: a path may hold a token (/recuperar/:token) and every URL a time series of its own.
+// Each request's id, log line and metrics (docs/decisions/030-logs-metrics-restarts.md). The id is
+// ours (X-Request-Id), never a client's (a forged one would tie requests to someone else's); behind
+// a balancer its short plain id is kept as `upstreamReqId`. A request is labelled by its route's
+// pattern, never its URL (a path may hold a token, and each URL would be a series of its own).
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { matchRoutes, type RouteObject } from "react-router";
@@ -37,11 +31,7 @@ function routeTree(manifest: Record<string, ManifestRoute | undefined>): RouteOb
   return build(undefined);
 }
 
-/**
- * A function from a path to the pattern of the route that serves it ("/cursos/:cursoId",
- * "/user/*"; "/*" for the not-found page). A client navigation's data request ("/cursos.data")
- * counts as its page's.
- */
+/** A path to the pattern of the route that serves it ("/*": not found); a ".data" request counts as its page's. */
 export function routeLabeler(manifest: Record<string, ManifestRoute | undefined>): (pathname: string) => string {
   const tree = routeTree(manifest);
   return (rawPathname) => {

@@ -1,6 +1,5 @@
-// The /api resource routes' plumbing: JSON answers, body parsing that never 500s, and the
-// Origin check for cookie-authenticated state changes. Who the caller is (Bearer token or
-// session cookie) is the auth feature's: app/features/accounts/api-guards.server.ts.
+// The /api routes' plumbing: JSON answers, body parsing that never 500s, the Origin check for
+// cookie-authenticated changes. Who calls is features/accounts/api-guards.server.ts's.
 import { z } from "zod";
 import { FORBIDDEN_ORIGIN, isCrossSiteMutation } from "./csrf.server.ts";
 import { asFailure, fail, FailureError, failureHeaders, type Failure } from "./failure.ts";
@@ -31,11 +30,7 @@ export const FORBIDDEN_OTHER_COURSES = "No tienes permiso para ver los cursos de
 export const FORBIDDEN_OTHER_PROGRESS = "No tienes permiso para actualizar el progreso de otro usuario.";
 export const PROGRESS_NOT_ENROLLED = "La cuenta no está inscrita en este curso.";
 
-/**
- * The query parameters of the API's lists and downloads: how the OpenAPI document shows each
- * (routes/api) and how a route checks it (apiQuery), side by side so they cannot differ.
- * A value the document does not allow is a 400 with `invalid`, never read as something else.
- */
+/** The API's query parameters: how the document shows each and how apiQuery checks it (else a 400 `invalid`). */
 export const QUERY_PARAMS = {
   page: {
     schema: { type: "integer", minimum: 1, maximum: 999_999_999 },
@@ -109,11 +104,7 @@ export const QUERY_PARAMS = {
 } as const;
 export type QueryParam = keyof typeof QUERY_PARAMS;
 
-/**
- * Checks the named query parameters of an API request as the document describes them: absent
- * is fine, anything present must be valid (else a 400 with the parameter's message). Returns
- * the URL for the route to read them.
- */
+/** Checks the named query parameters (absent, or valid: else a 400); the URL for the route to read them. */
 export function apiQuery(request: Request | string, ...names: QueryParam[]): URL {
   const url = new URL(typeof request === "string" ? request : request.url);
   for (const name of names) {
@@ -124,10 +115,7 @@ export function apiQuery(request: Request | string, ...names: QueryParam[]): URL
   return url;
 }
 
-/**
- * A value of a fixed list as a row stores it (a string column), typed as the list's: the API's
- * answers show such fields as enums. A row with another value is a bug, not an answer.
- */
+/** A string column's value typed as its fixed list's (an enum in the API); another value is a bug. */
 export function fixedValue<const T extends readonly string[]>(list: T, value: string): T[number] {
   if (!(list as readonly string[]).includes(value)) throw new Error(`Valor fuera de la lista: ${value}`);
   return value;
@@ -144,11 +132,7 @@ export function apiJson<T>(body: T, status = 200) {
   return Response.json(body, { status, headers: JSON_HEADERS });
 }
 
-/**
- * A page of a keyset list (lib/keyset.ts) as JSON, with an RFC 8288 `Link` header whose
- * `next` / `prev` URLs carry the cursor, so a client that follows them reads every page at the
- * cost of the first. The body keeps the API's shape; `?page=N` alone still works.
- */
+/** A keyset page as JSON, with a `Link` header whose next/prev URLs carry the cursor (each page costs the first's). */
 export function apiPageJson<T>(
   body: T,
   requestUrl: string,
@@ -165,12 +149,7 @@ export function apiPageJson<T>(
   return response;
 }
 
-/**
- * A numbered page of an API list: the body, and the Link header to the next and previous
- * pages (?page=N) with the list's total in X-Total-Count; for a searchable list, X-Total-Exact
- * says whether that total is exact (false: a search found more than it counts, the total is the
- * cap).
- */
+/** A numbered page: Link to the next and previous pages, X-Total-Count and (a search) X-Total-Exact. */
 export function apiNumberedPageJson<T>(
   body: T,
   requestUrl: string,
@@ -207,11 +186,7 @@ export class ApiError extends FailureError {
 
 export const SERVER_ERROR = "Error en el servidor";
 
-/**
- * Runs an /api handler: a thrown Failure (ApiError, FailureError) → its JSON error; unexpected
- * errors are logged and answered 500 without details: `{ error: unexpected }` (default
- * SERVER_ERROR; a route may name what failed, e.g. 'Error al cargar los libros').
- */
+/** Runs an /api handler: a thrown Failure → its JSON error; anything else logged and a 500 `unexpected`. */
 export async function handleApi(
   run: () => Promise<Response>,
   options: { unexpected?: string } = {},
@@ -234,9 +209,7 @@ const FORM_MALFORMED = "Formulario mal formado.";
 export const BODY_NOT_JSON = "El cuerpo de la solicitud no es un JSON válido.";
 export const BODY_NOT_OBJECT = "El cuerpo de la solicitud debe ser un objeto JSON.";
 
-/** Reads a JSON (or urlencoded/multipart form) body as a plain object; 400/413 on bad input.
- * At most MAX_JSON_BYTES are read, with or without a Content-Length. `nullIsEmpty`: a JSON `null`
- * reads as `{}` (a call whose body is optional, such as an admin's DELETE). */
+/** A JSON (or form) body of at most MAX_JSON_BYTES as an object, else 400/413; `nullIsEmpty`: `null` is `{}`. */
 export async function readBody(
   request: Request,
   options: { nullIsEmpty?: boolean } = {},

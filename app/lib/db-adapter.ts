@@ -1,9 +1,5 @@
-// The one place that turns DATABASE_URL into a Prisma driver adapter factory.
-// Used by the runtime client (app/lib/db.server.ts) and by the migrations (server/migrate/), so both
-// resolve relative `file:` URLs the same way (against the working directory) and pick the
-// same provider from the URL's scheme:
-//   file:...                               SQLite (better-sqlite3), the default
-//   postgres://... or postgresql://...     PostgreSQL (pg), see docs/decisions/004-postgresql.md
+// DATABASE_URL to a Prisma driver adapter factory, for the runtime client and the migrations alike:
+// `file:` is SQLite (relative to the working directory), `postgres(ql)://` PostgreSQL (decision 004).
 import fs from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -38,11 +34,7 @@ export function sqliteFilePath(url: string): string {
   return path.resolve(rest);
 }
 
-/**
- * pg settings of a postgresql:// URL. Prisma's `?schema=NAME` parameter is honoured (it is not
- * a libpq parameter): it is removed from the connection string, the connection's search_path
- * is set to it (so unqualified migration SQL lands there) and the adapter qualifies queries.
- */
+/** pg settings of a postgresql:// URL; Prisma's `?schema=` (not libpq's) becomes the search_path. */
 export function pgSettings(url: string): { config: PoolConfig; schema: string | undefined } {
   if (databaseProvider(url) !== "postgresql") {
     throw new Error(`Not a postgresql:// URL: "${url.split(":")[0]}:"`);
@@ -61,11 +53,8 @@ export function pgSettings(url: string): { config: PoolConfig; schema: string | 
 }
 
 /**
- * The app's own session settings on PostgreSQL. No parallel query: the app's queries are index
- * walks that stop at a page, and on a web server's few cores parallel workers take the cores of
- * the requests next to them. When a search's estimate grew (a common word's real share), the
- * planner split the walk of the newest courses into three workers and merged them: 69 ms where
- * one process takes 10. An `options` parameter in DATABASE_URL replaces these (pg lets the URL win).
+ * No parallel query: the app's queries are index walks that stop at a page, and parallel workers
+ * take the cores of the requests beside them (a search measured 69 ms in three workers, 10 in one).
  */
 const APP_PG_OPTIONS = "-c max_parallel_workers_per_gather=0";
 
@@ -87,10 +76,7 @@ class ObservedPgAdapterFactory extends PrismaPg {
   }
 }
 
-/**
- * The database connections of this process (GET /metrics): on PostgreSQL, its pools' connections
- * in use and idle, and the queries waiting for one; null on SQLite (one connection, no pool).
- */
+/** This process's PostgreSQL pools for GET /metrics (in use, idle, waiting); null on SQLite. */
 export function databasePoolStats(): { inUse: number; idle: number; waiting: number } | null {
   if (pools.size === 0) return null;
   let inUse = 0;
@@ -111,10 +97,7 @@ export function createPgAdapterFactory(url: string): PrismaPg {
   return new ObservedPgAdapterFactory(config, schema === undefined ? undefined : { schema });
 }
 
-/**
- * The adapter factory of DATABASE_URL. `cacheStatements` (the app's runtime client) keeps SQLite's
- * prepared statements (see cacheStatements); the migrations do without, as they change the schema.
- */
+/** The adapter factory of DATABASE_URL; the runtime client caches SQLite's statements, the migrations do not. */
 export function createAdapterFactory(
   url = databaseUrl(),
   { cacheStatements: cache = false } = {},
@@ -123,17 +106,12 @@ export function createAdapterFactory(
   return new SqliteAdapterFactory(sqliteFilePath(url), cache);
 }
 
-/**
- * How long a SQLite statement waits for another process's write lock (SQLite's busy timeout), and
- * how long a transaction waits to begin as a writer (beginAsWriters).
- */
+/** How long SQLite waits for another process's write lock (busy timeout, beginAsWriters). */
 const BUSY_TIMEOUT_MS = 5000;
 
 /**
- * Creates a missing SQLite file readable by its owner only (0600), as the backups are. SQLite
- * gives the database's -wal, -shm and -journal files the mode of the database file. An existing
- * file is left alone, not even opened: closing any descriptor of a file drops the locks this
- * process's other SQLite connections hold on it.
+ * Creates a missing SQLite file readable by its owner only (its -wal and -shm take its mode). An
+ * existing file is not even opened: closing a descriptor drops this process's SQLite locks on it.
  */
 function createDatabaseFile(file: string) {
   if (file === ":memory:") return;
@@ -155,11 +133,8 @@ type Statement = {
 type Database = { prepare(sql: string): Statement; exec(sql: string): unknown };
 
 /**
- * One prepared statement, run again with new arguments. The adapter calls
- * `client.prepare(sql).bind(args)` for every query, and better-sqlite3 statements bind once for
- * life, so it compiles the same SQL again on every request (about 5 % of a signed-in page's CPU,
- * profiled under bench:sign-in). This object answers the adapter's calls (`reader`, `bind`,
- * `columns`, `raw().all()`, `run`) by passing the arguments at each run instead.
+ * One prepared statement, run again with new arguments: the adapter prepares and binds for every
+ * query (about 5 % of a signed-in page's CPU); this passes the arguments at each run instead.
  */
 class ReusableStatement {
   #columns: unknown[] | undefined;
@@ -188,10 +163,8 @@ class ReusableStatement {
 }
 
 /**
- * Makes `db.prepare` return cached ReusableStatements (least recently used first out past `max`).
- * Safe because better-sqlite3 runs each statement to completion synchronously: nothing else can run
- * a statement between its bind and its run. SQLite prepares a cached statement again by itself if
- * the schema changes under it.
+ * Makes `db.prepare` return cached ReusableStatements (LRU past `max`): safe, as better-sqlite3 runs
+ * each statement synchronously, and SQLite re-prepares one whose schema changed.
  */
 export function cacheStatements(db: Database, max = 500) {
   const prepare = db.prepare.bind(db);
@@ -210,20 +183,10 @@ export function cacheStatements(db: Database, max = 500) {
 }
 
 /**
- * Every SQLite transaction begins as a writer (`BEGIN IMMEDIATE`), never as the adapter's deferred
- * `BEGIN` (docs/decisions/031-sqlite-write-transactions.md). A deferred transaction that has read
- * and then writes must take the write lock from a snapshot; when another process (a second
- * WEB_CONCURRENCY worker, a script) has written since, SQLite refuses it at once (SQLITE_BUSY: the
- * busy timeout cannot help, the snapshot is stale), and the request answered 500. A transaction
- * that holds the write lock from its first statement never meets that.
- *
- * The adapter runs `BEGIN` once it holds its own lock (one transaction at a time per connection)
- * and lets that lock go only on commit or rollback, even when `BEGIN` fails. So its `BEGIN` does
- * nothing here and the transaction then begins: `BEGIN IMMEDIATE` with no busy wait, tried again
- * after a short pause while another process writes (the event loop keeps serving meanwhile), for
- * at most BUSY_TIMEOUT_MS; if it never begins, the adapter's lock is released and the error is the
- * adapter's own for a busy database. The adapter sends `BEGIN` only to start a transaction (the
- * app never sends it).
+ * Every SQLite transaction begins as a writer (docs/decisions/031-sqlite-write-transactions.md): a
+ * deferred one that reads, then writes after another process wrote, fails at once (SQLITE_BUSY).
+ * The adapter's own `BEGIN` does nothing; `BEGIN IMMEDIATE` follows with no busy wait, retried
+ * after short pauses (the event loop serves meanwhile) for at most BUSY_TIMEOUT_MS.
  */
 function beginAsWriters(adapter: SqlDriverAdapter, client: Database) {
   const prepare = client.prepare.bind(client);

@@ -1,9 +1,6 @@
-// Keyset pagination for lists ordered newest first, (createdAt DESC, id DESC): a page is read
-// from a cursor (the key of the row it follows or precedes) as a range of an index that ends in
-// (…, createdAt, id), so page 2 000 costs what page 1 costs; OFFSET would walk every row before
-// it (docs/decisions/009-flat-cost-at-scale.md). Links carry `?page=N&desde=KEY` (next) or
-// `?page=N&antes=KEY` (previous); N is only shown. A bare `?page=N` (a typed URL, an old link)
-// skips rows, but only index entries: fetchOffsetPage.
+// Keyset pagination for lists newest first (createdAt DESC, id DESC): a page is a range of an index
+// ending in (…, createdAt, id) from the cursor in its links (`?page=N&desde=KEY` / `&antes=KEY`),
+// so page 2 000 costs what page 1 does (decision 009). A bare `?page=N` skips index entries only.
 
 export type RowKey = { createdAt: Date; id: string };
 /** `desde`: the rows after this key (next page); `antes`: the rows before it (previous page). */
@@ -38,10 +35,8 @@ export function cursorFrom(url: URL | string): Cursor | null {
 }
 
 /**
- * Prisma `where` and `orderBy` for the page after or before `cursor`. The range is on createdAt
- * alone (`lte`/`gte`, which an index on (…, createdAt, id) reads in order); the rows of the same
- * instant on the wrong side of the id are filtered out. Rows before a key come oldest first:
- * fetchPage turns them round.
+ * Prisma `where` and `orderBy` for the page after or before `cursor`: a range on createdAt, less
+ * the same instant's rows on the wrong side of the id. Rows before a key come oldest first.
  */
 export function keysetQuery(cursor: Cursor | null) {
   const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
@@ -57,10 +52,7 @@ export function keysetQuery(cursor: Cursor | null) {
   };
 }
 
-/**
- * The cursors of a keyset page's links (fetchKeysetPage's answer): the key of its first row for
- * the newer page ('antes'), of its last for the older ('desde'); null where there is none.
- */
+/** The cursors of a keyset page's links: its first row's key for the newer page, its last's for the older. */
 export function keysetCursors({ rows, hasNewer, hasOlder }: { rows: RowKey[]; hasNewer: boolean; hasOlder: boolean }) {
   const first = rows[0];
   const last = rows.at(-1);
@@ -70,10 +62,7 @@ export function keysetCursors({ rows, hasNewer, hasOlder }: { rows: RowKey[]; ha
   };
 }
 
-/**
- * The cursors of a numbered page's links (`?page=N&antes=KEY` / `?page=N&desde=KEY`): the key of
- * its first row for 'Anterior', of its last for 'Siguiente'; null where there is no such page.
- */
+/** The cursors of a numbered page's links ('Anterior', 'Siguiente'); null where there is no such page. */
 export function pageCursors(rows: RowKey[], page: number, pageCount: number) {
   return keysetCursors({ rows, hasNewer: page > 1, hasOlder: page < pageCount });
 }
@@ -85,11 +74,7 @@ function compareNewestFirst(a: RowKey, b: RowKey): number {
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
-/**
- * One keyset page from one or more index ranges (`read` is called once per range with the
- * cursor's where/orderBy and a row budget): each range gives at most size + 1 rows, they are
- * merged newest first, and the extra row tells whether there is more in that direction.
- */
+/** One keyset page from one or more index ranges, size + 1 rows each, merged newest first (the extra row: more). */
 export async function fetchKeysetPage<T extends RowKey>(
   ranges: number,
   cursor: Cursor | null,
@@ -116,13 +101,9 @@ export async function rowsInOrder<T extends { id: string }>(
 }
 
 /**
- * A numbered page without a cursor (a typed `?page=N`), as a deferred join: `readIds` skips and
- * takes ids alone (`select: { id: true }`, which an index ending in (…, createdAt, id) answers
- * without reading a row: a covering walk of its entries), then `readRows` loads that page's rows
- * by primary key, returned in the list's order. With the list's `total` (a Tally), a page past
- * the middle is read from the other end (`reverse`: the list's order turned round, fewer entries
- * to skip; the ids are turned back), so the cost is proportional to the distance from the nearer
- * end, at most half the list (docs/decisions/009-flat-cost-at-scale.md).
+ * A numbered page without a cursor, as a deferred join: `readIds` skips index entries alone (a
+ * covering walk), `readRows` loads the page by primary key. With the `total`, a page past the
+ * middle is read from the other end: at most half the list is walked (decision 009).
  */
 export async function fetchOffsetPage<T extends { id: string }>(
   { skip, take, total }: { skip: number; take: number; total?: number },
@@ -142,11 +123,8 @@ export async function fetchOffsetPage<T extends { id: string }>(
 type ListOrder = Array<{ createdAt: "asc" | "desc" } | { id: "asc" | "desc" }>;
 
 /**
- * One page of a list ordered newest first whose total the database keeps (a Tally key): from its
- * links' cursor, or page 1, a keyset range (`read.range`: the cursor's where/orderBy and a row
- * budget); a typed `?page=N` a deferred join from the nearer end (`read.ids`, then `read.rows` by
- * primary key). The page is clamped to the list; its links' cursors come with it. The outbox and
- * the contact submissions page this way.
+ * One page of a newest-first list whose total is a Tally: a keyset range from a cursor or on page
+ * 1, else a deferred join from the nearer end; clamped to the list, with its links' cursors.
  */
 export async function newestFirstPage<T extends RowKey>(
   { page, size, total, cursor }: { page: number; size: number; total: number; cursor: Cursor | null },

@@ -1,15 +1,7 @@
-// The server's log (docs/decisions/030-logs-metrics-restarts.md): one JSON line per request and
-// per event on standard output (pino), readable ones in development (pino-pretty), at LOG_LEVEL.
-//
-// A request's line is written by server/request-log.ts when its answer is sent; every line logged
-// while a request is served carries that request's id (`reqId`), and the request's line the
-// signed-in user's id (`userId`), noted by the session code when it reads the user anyway (no
-// query of its own). Never logged: passwords, tokens, cookies, message bodies, raw URLs (a path
-// may hold a token: the route's pattern is logged instead) or e-mail addresses.
-//
-// server/index.ts imports this file directly and the app's build bundles a copy: both copies share
-// one logger and one request store through globalThis, so lines never interleave and a request's
-// id reaches the app's lines. Relative imports only (plain Node loads it).
+// The server's log (docs/decisions/030-logs-metrics-restarts.md): JSON lines on standard output
+// (pino; pino-pretty in development). Every line of a request carries its `reqId`, its line the
+// user's `userId`. Never logged: passwords, tokens, cookies, message bodies, raw URLs, addresses.
+// server/index.ts and the build's copy share one logger through globalThis. Relative imports only.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";
 import pino, { type DestinationStream, type Logger } from "pino";
@@ -17,10 +9,7 @@ import pino, { type DestinationStream, type Logger } from "pino";
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/**
- * What a request's lines share; `userId` is filled in once the session is read, `route` (the
- * pattern of the route that answers, "/cursos/:cursoId") when React Router has matched it.
- */
+/** What a request's lines share; `userId` once the session is read, `route` once React Router matched. */
 export type RequestContext = { reqId: string; userId?: string; route?: string };
 
 type Shared = {
@@ -41,10 +30,7 @@ export function logLevel(value = process.env.LOG_LEVEL): LogLevel {
   return (LOG_LEVELS as readonly string[]).includes(level ?? "") ? (level as LogLevel) : "info";
 }
 
-/**
- * Names of fields that are never written, whatever a caller passes by mistake (pino replaces
- * their values with "[oculto]"): a safety net, not the rule (the rule is not to pass them).
- */
+/** Fields never written (pino writes "[oculto]"): a safety net; the rule is not to pass them. */
 const SECRET_FIELDS = [
   "password",
   "token",
@@ -123,11 +109,7 @@ export function runInRequest<T>(context: RequestContext, fn: () => T): T {
   return shared.requests.run(context, fn);
 }
 
-/**
- * The root route's first middleware: notes the pattern React Router matched ("/cursos/:cursoId";
- * for a data request, its page's) as the request's route label, so server/request-log.ts does not
- * match the path again (matching walks and ranks every route: about 1 ms a request).
- */
+/** The root's first middleware: notes the matched pattern as the route label (matching again costs ~1 ms). */
 export function requestRouteMiddleware<T>({ pattern }: { pattern: string }, next: () => T): T {
   const request = shared.requests.getStore();
   if (request) request.route = pattern.startsWith("/") ? pattern : `/${pattern}`;

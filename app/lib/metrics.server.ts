@@ -1,12 +1,7 @@
-// The server's metrics in Prometheus's text format (prom-client), served by GET /metrics
-// (routes/metrics.ts) when METRICS_TOKEN is set: docs/decisions/030-logs-metrics-restarts.md.
-//
-// One registry per process, prom-client's global one. server/index.ts imports this file directly
-// and the app's build bundles a copy: the metrics are made once, kept on globalThis, so both copies
-// count into the same ones. With WEB_CONCURRENCY workers, /metrics answers the sum over all workers:
-// the worker that got the request asks the primary, which gathers every worker's registry
-// (prom-client's AggregatorRegistry, see clusterMetricsText and server/index.ts).
-// Relative imports only (plain Node loads it).
+// The server's metrics (prom-client), served by GET /metrics when METRICS_TOKEN is set (decision
+// 030). Made once on globalThis: server/index.ts and the build's copy count into the same ones.
+// With workers, the one asked asks the primary, which sums every worker's registry (prom-client's
+// AggregatorRegistry.aggregate). Relative imports only (plain Node loads it).
 import cluster, { type Worker } from "node:cluster";
 import crypto from "node:crypto";
 import client from "prom-client";
@@ -45,9 +40,8 @@ function metrics(): Metrics {
   if (global[KEY]) return global[KEY];
   // Event-loop lag, memory, CPU, handles: prom-client's standard process metrics.
   client.collectDefaultMetrics();
-  // Except three gauges it names with `_total`, the suffix Prometheus keeps for counters (a
-  // rate() over them is meaningless, and OpenMetrics refuses them). Each is the sum of the
-  // gauge of the same name without it, by type: sum(nodejs_active_handles).
+  // Less three gauges named `_total`, the counters' suffix (OpenMetrics refuses them): each is
+  // sum() of the gauge without it.
   for (const name of GAUGES_NAMED_AS_COUNTERS) client.register.removeSingleMetric(name);
   const made: Metrics = {
     requests: new client.Counter({
@@ -85,9 +79,8 @@ export function countPageCache(cache: "catalog", result: "hit" | "miss") {
 }
 
 /**
- * A gauge read when /metrics is asked (the app's own: the outbox, the database pool). `collect`
- * sets its values; made once per name. `aggregator` says how the workers' values add up: "sum"
- * for what each process has (its pool), "max" for what they all read from the database.
+ * A gauge `collect` sets when /metrics is asked, made once per name; the workers' values add up by
+ * "sum" (each process's own, its pool) or "max" (what all read from the database).
  */
 export function registerGauge<L extends string>(config: {
   name: string;
@@ -123,11 +116,7 @@ export function bearerMatches(header: string | null, token: string): boolean {
 }
 
 let asked = 0;
-/**
- * In a cluster worker, every worker's metrics summed (asked of the primary, which gathers them);
- * elsewhere this process's. Rejects after `timeoutMs` (longer than the primary's own wait, so that
- * its reason is the one logged).
- */
+/** In a worker, all workers' metrics summed by the primary, else this process's; `timeoutMs` outlasts its wait. */
 export function clusterMetricsText(timeoutMs = 6000): Promise<string> {
   if (!cluster.isWorker || !process.send) return metricsText();
   metrics();
@@ -150,11 +139,7 @@ export function clusterMetricsText(timeoutMs = 6000): Promise<string> {
 }
 
 let answering = false;
-/**
- * A worker's side: answers the primary's question for this process's registry. Called when the
- * worker starts, before it listens (server/index.ts): a worker that has not served a request yet
- * must answer too, or every scrape would wait for it and fail.
- */
+/** A worker's side, from its start (before it listens): answers the primary with this registry. */
 export function answerClusterMetrics() {
   if (!cluster.isWorker || !process.send || answering) return;
   answering = true;
@@ -171,12 +156,9 @@ export function answerClusterMetrics() {
 }
 
 /**
- * The primary's side: answers a worker's CLUSTER_METRICS message with every worker's metrics,
- * summed (or the max, per metric: see registerGauge) by prom-client's AggregatorRegistry. Only
- * the workers that have said they answer are asked (they say so when they start, before they
- * listen, so before they can count anything): one still starting, or started again after a crash,
- * has counted nothing and must not make the scrape wait. A worker that has said so and does not
- * answer within `timeoutMs` fails the scrape (a sum without it would make its counters look reset).
+ * The primary's side: every worker's metrics aggregated, asked only of the workers that said they
+ * answer (one still starting has counted nothing and must not make the scrape wait). One that said
+ * so and is silent for `timeoutMs` fails the scrape: a sum without it would look like a reset.
  */
 export function serveClusterMetrics(timeoutMs = 4000) {
   const answering = new Set<number>();

@@ -1,9 +1,6 @@
-// A multipart/form-data body read as it arrives (busboy): text fields are collected, each file
-// part is handed over as a stream while its bytes are still coming in, so an upload never sits
-// whole in memory. The request body is read by one loop that respects busboy's backpressure
-// (which follows the slowest file consumer: the disk or the bucket), counts the total against
-// its limit, and, once the body is refused, keeps reading and discarding it (up to a bound) so
-// that a proxy in front is never cut off mid-request and the client gets the answer.
+// A multipart/form-data body read as it arrives (busboy), each file handed over as a stream, with
+// backpressure and a total limit; a refused body is still drained (up to a bound) so a proxy in
+// front is not cut off mid-request and the client gets the answer.
 import { once } from "node:events";
 import { Busboy, type BusboyFileStream } from "@fastify/busboy";
 

@@ -1,16 +1,7 @@
-// The public catalog pages an anonymous visitor asks for most (/, /cursos, an audience list, a
-// course page) are the same for every anonymous visitor: they are rendered once and kept in
-// memory, and served again while the catalog has not changed (catalog-stamp.server.ts) and for
-// at most PAGE_CACHE_S seconds (the participant counts they show may lag that long). Only plain
-// document GETs without any of our cookies or a token are cached, and only complete 200 HTML
-// answers that set no cookie.
-//
-// A replay is the same bytes every time: the stored page's inline scripts are allowed by their
-// SHA-256 hashes instead of the render's nonce (which is taken out of the page), so the page can
-// be compressed once, in the background after the render, and sent as it is (Brotli or gzip,
-// whichever the browser takes), with an ETag that lets a returning visitor on a slow connection
-// get a 304 instead of the page. A page whose scripts cannot all be hashed (one with a src) is
-// not cached. See docs/decisions/010-anonymous-page-cache-and-streamed-uploads.md.
+// The catalog pages every anonymous visitor sees alike (/, /cursos, an audience list, a course page)
+// are kept in memory while the catalog stamp holds, for at most PAGE_CACHE_S seconds: only
+// document GETs without our cookies or a token, only 200 HTML that sets no cookie. A replay is the
+// same bytes (inline scripts allowed by hash, not nonce), compressed once, with an ETag (decision 010).
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";

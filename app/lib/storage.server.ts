@@ -1,8 +1,5 @@
-// Stored files (course images, module PDFs, books, avatars, certificates) go through one
-// FileStorage (./storage/types.ts): an S3-compatible bucket when S3_BUCKET is set, otherwise the
-// local disk under DATA_DIR/uploads. A storage key is "<area>/<uuid><ext>", made here; nothing a
-// user typed ever becomes part of a key. Callers use the functions below and never learn which
-// storage is in use.
+// Stored files go through one FileStorage: an S3-compatible bucket when S3_BUCKET is set, else
+// DATA_DIR/uploads. A key is "<area>/<uuid><ext>", made here: nothing a user typed is ever part of it.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -93,10 +90,8 @@ export async function deleteStored(key: string | null | undefined) {
 let failedDeletes = 0;
 
 /**
- * Deletes a stored file nothing references any more (a replaced image, a refused upload, a
- * deleted record's file) without failing the caller, whose change is already made: a failure
- * is logged with the key, so the orphaned file can be found and removed, and counted for the
- * housekeeping job's report (takeFailedDeletes). Resolves false when the file may remain.
+ * Deletes a stored file nothing references any more without failing the caller (whose change is
+ * made): a failure is logged with the key and counted (takeFailedDeletes); false when it may remain.
  */
 export async function deleteStoredLogged(key: string | null | undefined): Promise<boolean> {
   try {
@@ -128,11 +123,8 @@ export function readStored(key: string, range?: ByteRange): Promise<ReadableStre
 }
 
 /**
- * A stored object's bytes in order, for a reader that looks at each chunk once (a PDF's page
- * count): on the local disk read into one reused buffer of `chunkSize` bytes, so a chunk is
- * only valid until the next is asked for and reading a large file leaves no garbage behind (a
- * new buffer per chunk, as a read stream makes, piles up between garbage collections); on a
- * remote storage the response's own chunks. Null when the object is missing.
+ * A stored object's bytes for a reader that looks at each chunk once (the ZIP of my data): on the
+ * local disk into one reused buffer (valid until the next chunk; no garbage piles up); null when missing.
  */
 export async function readStoredChunks(key: string, chunkSize = 64 * 1024): Promise<AsyncIterable<Uint8Array> | null> {
   if (fileStorage().kind !== "local") return readStored(key);
@@ -175,11 +167,7 @@ export function storagePath(key: string) {
   return path.join(uploadsDir(), checked(key));
 }
 
-/**
- * Whether a stored file is there, without waiting (course pages mark each file). On the local
- * disk it is checked; a remote storage is trusted (the row exists only once the file was
- * stored, and a missing one answers 404 when opened).
- */
+/** Whether a stored file is there, without waiting: checked on the local disk, trusted on a remote one. */
 export function storedExistsSync(key: string) {
   if (!isStorageKey(key)) return false;
   return fileStorage().kind === "local" ? fs.existsSync(storagePath(key)) : true;

@@ -64,11 +64,7 @@ export type UploadOptions = {
   wrongTypeMessage?: string;
 };
 
-/**
- * A refused upload: the one Failure (400/413, a Spanish message, the file field it concerns)
- * thrown as a FailureError, so handleApi and asFailure read it like any other; `form` holds the
- * text fields read so far.
- */
+/** A refused upload: a Failure (400/413, the file field), thrown; `form` holds the text fields read so far. */
 export class UploadError extends FailureError {
   readonly form?: FormData;
   constructor(status: number, message: string, field?: string, form?: FormData) {
@@ -189,18 +185,7 @@ export async function parseUpload(request: Request, opts: UploadOptions): Promis
 
   let form: FormData;
   try {
-    form = await readMultipart(
-      request,
-      {
-        maxFiles,
-        maxFileBytes,
-        maxTotalBytes,
-        maxParts: 100,
-        maxFieldBytes: FORM_OVERHEAD_BYTES,
-        maxHeaderBytes: 8 * 1024,
-      },
-      onFile,
-    );
+    form = await readMultipart(request, { ...PART_LIMITS, maxFiles, maxFileBytes, maxTotalBytes }, onFile);
   } catch (error) {
     await discard(stored);
     throw toUploadError(error, tooLarge, opts.fileFields);
@@ -217,6 +202,7 @@ export async function parseUpload(request: Request, opts: UploadOptions): Promis
 }
 
 const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+const PART_LIMITS = { maxParts: 100, maxFieldBytes: FORM_OVERHEAD_BYTES, maxHeaderBytes: 8 * 1024 };
 
 /** The text fields of a body whose files are dropped unread (up to 64 MiB, else just drained). */
 async function textFieldsOnly(request: Request, declared: number): Promise<FormData | undefined> {
@@ -227,14 +213,7 @@ async function textFieldsOnly(request: Request, declared: number): Promise<FormD
   try {
     return await readMultipart(
       request,
-      {
-        maxFiles: 100,
-        maxFileBytes: DRAIN_LIMIT_BYTES,
-        maxTotalBytes: DRAIN_LIMIT_BYTES,
-        maxParts: 100,
-        maxFieldBytes: FORM_OVERHEAD_BYTES,
-        maxHeaderBytes: 8 * 1024,
-      },
+      { ...PART_LIMITS, maxFiles: 100, maxFileBytes: DRAIN_LIMIT_BYTES, maxTotalBytes: DRAIN_LIMIT_BYTES },
       async () => {}, // every file part is read and dropped
     );
   } catch (error) {
@@ -299,10 +278,8 @@ function toUploadError(error: unknown, tooLarge: string, fileFields: readonly (s
 }
 
 /**
- * Commit or discard: runs the handler with the files a request stored (one, several, or none) and
- * keeps them only when it commits, that is returns a success (`{ ok: true, … }`). A Failure
- * returned or anything thrown removes every file first (the Failure is then returned, the error
- * rethrown), so a handler cannot leave a file behind by forgetting a branch.
+ * Runs the handler with the files a request stored and keeps them only when it returns a success:
+ * a Failure returned or anything thrown removes every file first, whatever branch forgot to.
  */
 export async function withUpload<
   F extends StoredUpload | readonly StoredUpload[] | null | undefined,

@@ -1,15 +1,8 @@
-// The driver adapters the schema engine gets are the runtime's (app/lib/db-adapter.ts), wrapped
-// to fix how they run migration scripts, and tracked so every connection is closed at the end.
-//
-// SQLite: better-sqlite3 cannot prepare several statements at once, but the engine replays
-// each migration on the shadow database with one executeRaw per script: parameterless
-// multi-statement commands go to executeScript instead (isMultiStatement decides).
-//
-// PostgreSQL: a parameterless query goes over pg's simple-query protocol, which runs several
-// statements at once (in one implicit transaction), so executeRaw needs no help; but
-// @prisma/adapter-pg's executeScript splits the script on every `;` (breaking string literals
-// and dollar-quoted bodies, and losing atomicity): the whole script goes as one executeRaw.
-// PostgreSQL's other fixes (the "char" type, shadow databases) are in postgres-adapter.ts.
+// The runtime's driver adapters, wrapped for migration scripts and tracked so every connection is
+// closed. SQLite: a parameterless multi-statement executeRaw (the engine's replay of a script)
+// goes to executeScript, as better-sqlite3 prepares one statement at a time. PostgreSQL:
+// adapter-pg's executeScript splits on every `;` (string literals, dollar quotes), so a script goes
+// as one executeRaw (the simple-query protocol runs it whole).
 import type { SqlDriverAdapter, SqlQuery } from "@prisma/driver-adapter-utils";
 
 /**

@@ -1,10 +1,6 @@
-// `deploy`: applies the pending migrations of the provider's folder, as `prisma migrate deploy`
-// does, and refuses failed or edited ones. The production server runs it at every start
-// (server/index.ts), the Vitest global setup on its template database, the CLI on demand.
-//
-// Runs are serialised per database across processes (parallel server starts, test workers):
-// SQLite by a lock directory next to the file (atomic mkdir, stale-lock recovery), PostgreSQL
-// by a session advisory lock. SQLite databases are switched to WAL as they are deployed.
+// `deploy`, as `prisma migrate deploy` (failed or edited migrations refused), at every server start.
+// One run at a time per database: SQLite by a lock directory beside the file (stale locks
+// recovered), PostgreSQL by a session advisory lock. SQLite databases are switched to WAL.
 import fs from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -20,7 +16,6 @@ import type { Options } from "./providers.ts";
 import { FILTERS, tableNames, withConnection, withEngine } from "./schema-engine.ts";
 import type { Session } from "./schema-engine.ts";
 
-// ---------------------------------------------------------------------------------------------
 // One run at a time.
 
 /** An arbitrary, fixed key for our session-level advisory lock on PostgreSQL. */
@@ -109,7 +104,6 @@ function isStaleLock(lockDir: string): boolean {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
 // Applying.
 
 async function setWal(url: string, filePath: string | null): Promise<void> {

@@ -1,8 +1,5 @@
-// The developer's commands, run from scripts/migrate.ts (never by the server): `dev` creates
-// and applies the next migration from the schema, `status` compares the folder with the
-// database (read-only), `diff` prints the next migration's SQL, `reset --force` recreates the
-// database. `dev` and `diff` replay the history on a shadow database (SQLite: in memory;
-// PostgreSQL: a temporary database, see postgres-adapter.ts).
+// The developer's commands (scripts/migrate.ts): `dev`, `status` (read-only), `diff` and
+// `reset --force`; `dev` and `diff` replay the history on a shadow database.
 import fs from "node:fs";
 import path from "node:path";
 import { deployMigrations, applyPending, withFileLock, withMigrationLock } from "./deploy.ts";

@@ -1,8 +1,5 @@
-// Errors of the migration code. MigrateError carries a message already written for the user
-// (scripts/migrate.ts prints it as is). describeError turns anything else, in particular the
-// WebAssembly schema engine's errors, into one readable line: the engine only reports
-// "External error id#N" for a driver failure, the real text sits in the adapter factory's
-// error registry, and its Rust span trace is noise outside debugging (MIGRATE_DEBUG=1).
+// MigrateError: a message written for the user. describeError: any other error in one line (the
+// engine's "External error id#N" resolved from the adapter's registry; its span trace with MIGRATE_DEBUG=1).
 import type { ErrorCapturingSqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 
 /** A failure the CLI reports as is (message already user-facing). */

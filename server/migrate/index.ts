@@ -1,14 +1,7 @@
-// Migrations without Prisma's native schema engine (docs/decisions/001-migrations-without-native-engine.md):
-// Prisma's own schema engine compiled to WebAssembly (@prisma/schema-engine-wasm), driven
-// through the same driver adapters as the runtime client (app/lib/db-adapter.ts). Writes the
-// same prisma/migrations/<ts>_<name>/migration.sql + migration_lock.toml layout and the same
-// `_prisma_migrations` table (sha256 checksums) as the Prisma CLI, so `prisma migrate deploy`
-// accepts the same history. PostgreSQL: docs/decisions/004-postgresql.md.
-//
-// This file is the public surface; importers use it, not the files behind it. Nothing here has
-// CLI side effects (no process.exit, no argv parsing): server/index.ts calls deployMigrations()
-// at start, the Vitest global setup calls it in-process, and scripts/migrate.ts is the CLI.
-//
+// Migrations by Prisma's schema engine compiled to WebAssembly, over the runtime's driver adapters
+// (docs/decisions/001-migrations-without-native-engine.md): the Prisma CLI's folder layout and
+// `_prisma_migrations` table, so `prisma migrate deploy` accepts the same history. The public
+// surface, without CLI side effects (scripts/migrate.ts is the CLI).
 //   providers.ts         per-provider schema and folder, migration_lock.toml, the run's target
 //   errors.ts            MigrateError and readable engine errors
 //   migration-list.ts    the migrations folder as the engine reads it, checksums

@@ -1,7 +1,5 @@
-// The migrations folder as the schema engine reads it (a MigrationList): one
-// <timestamp>_<name>/migration.sql per migration, in name order, plus migration_lock.toml.
-// The engine stores sha256(migration.sql) as `_prisma_migrations.checksum`, the same checksum
-// the Prisma CLI writes, so both accept the same history and both notice an edited migration.
+// The migrations folder as the schema engine reads it: <timestamp>_<name>/migration.sql in name
+// order and migration_lock.toml (the checksum is the Prisma CLI's sha256 of migration.sql).
 import fs from "node:fs";
 import path from "node:path";
 import type { MigrationList } from "@prisma/schema-engine-wasm";

@@ -1,13 +1,6 @@
-// PostgreSQL connections for the schema engine (docs/decisions/004-postgresql.md), with two of
-// the fixes the engine needed on top of @prisma/adapter-pg (the third, executeScript, is in
-// adapter-fixes.ts):
-//
-// - the engine's catalog queries return PostgreSQL's internal `"char"` type (OID 18), which
-//   adapter-pg has no column type for: the engine's pools report it as text (OID 25);
-// - adapter-pg's connectToShadowDb() connects to the *main* database when given a connection
-//   string: we create, connect to and drop `prisma_migrate_shadow_db_<uuid>` ourselves.
-//
-// Also: one-off admin connections, and creating the `?schema=NAME` schema before a run.
+// PostgreSQL connections for the schema engine (decision 004): the catalog's `"char"` type (OID 18,
+// unknown to adapter-pg) reported as text; a shadow database of our own (adapter-pg's
+// connectToShadowDb() would connect to the main one); one-off connections; the `?schema=` schema.
 import crypto from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";

@@ -1,11 +1,6 @@
-// Per provider, where the migration inputs live, and which database and files a run targets.
-//
-// The provider follows DATABASE_URL's scheme (app/lib/db-adapter.ts): `file:` migrates SQLite
-// with prisma/schema.prisma + prisma/migrations; `postgres(ql)://` migrates PostgreSQL with
-// the derived prisma/postgresql/schema.prisma + prisma/postgresql/migrations
-// (docs/decisions/004-postgresql.md). Each folder's migration_lock.toml names its provider,
-// written as the Prisma CLI writes it; a folder whose lock file names the other provider is
-// refused (P3019), so one history is never applied to the other kind of database.
+// Per provider (DATABASE_URL's scheme), the schema and migrations folder a run uses: prisma/ for
+// SQLite, the derived prisma/postgresql/ for PostgreSQL (decision 004). A folder whose
+// migration_lock.toml names the other provider is refused (P3019).
 import fs from "node:fs";
 import path from "node:path";
 import type { MigrationList } from "@prisma/schema-engine-wasm";

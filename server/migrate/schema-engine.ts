@@ -1,9 +1,6 @@
-// Hosts Prisma's schema engine compiled to WebAssembly (@prisma/schema-engine-wasm, pinned to
-// Prisma 7.10.0's engine; docs/decisions/001-migrations-without-native-engine.md) in Node:
-// loads the module by hand (the package is built for bundlers), hands the engine the
-// runtime's driver adapters with our fixes (adapter-fixes.ts, postgres-adapter.ts), and gives
-// each command a Session that frees the engine and closes every connection afterwards.
-// Also: short-lived connections of our own for what is asked outside the engine (table names).
+// Hosts @prisma/schema-engine-wasm (pinned to Prisma 7.10.0's; decision 001) in Node: loads it by
+// hand (it is built for bundlers) and gives each command a Session that frees the engine and
+// closes every connection afterwards.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -26,7 +23,6 @@ import type { Options } from "./providers.ts";
 /** No external tables or enums: the engine manages the whole database (or `?schema=`). */
 export const FILTERS: SchemaFilter = { externalTables: [], externalEnums: [] };
 
-// ---------------------------------------------------------------------------------------------
 // Engine loading (the package is built for bundlers; Node cannot `import "./x.wasm"`).
 
 type Runtime = typeof SchemaEngineBg;
@@ -60,7 +56,6 @@ function loadRuntime(): Promise<Runtime> {
   return runtimePromise;
 }
 
-// ---------------------------------------------------------------------------------------------
 // Sessions.
 
 /**
@@ -151,7 +146,6 @@ export async function withEngine<T>(options: Options, fn: (s: Session) => Promis
   }
 }
 
-// ---------------------------------------------------------------------------------------------
 // Connections outside the engine.
 
 /** Runs a query on a short-lived connection of its own. */

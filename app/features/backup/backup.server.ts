@@ -1,22 +1,14 @@
-// Backups of everything the academy keeps (docs/decisions/029-backup-and-restore.md): `npm run
-// backup` (scripts/backup.ts), the server's schedule (./schedule.server.ts) and `npm run restore`
-// (./restore.server.ts, scripts/restore.ts) share this module. Relative imports only: plain Node
-// scripts import it.
+// Backups (docs/decisions/029-backup-and-restore.md) for `npm run backup`, the server's schedule and
+// `npm run restore`. Relative imports only: plain Node scripts import it.
 //
-// A backup is one folder under BACKUP_DIR, `academia-<UTC time>` (e.g. academia-20261127T030000Z):
-//   manifest.json     time, engine, migration level, row counts per table, every stored file
-//   database.sqlite   SQLite: VACUUM INTO, one read transaction, safe while the site writes
-//   database.pgdump   PostgreSQL: pg_dump in custom format, of one exported snapshot
-//   files/<key>       the stored files the database names (local disk); with S3 the manifest only
-//                     lists the keys (the bucket's versioning or replication keeps the objects)
-// It is written under a hidden `.partial-*` name and renamed when complete, so a half-written
-// backup is never listed, restored or counted by BACKUP_KEEP.
+// A backup is one folder `academia-<UTC time>` under BACKUP_DIR: manifest.json, the database
+// (database.sqlite by VACUUM INTO, or database.pgdump by pg_dump of one exported snapshot) and,
+// with local storage, files/<key> (with S3 the manifest only lists the keys). It is written under
+// `.partial-*` and renamed when complete, so a half-written backup is never listed or restored.
 //
-// Files and rows: a stored file is written before the row that names it and deleted after that
-// row is gone (app/lib/storage.server.ts). So the files are copied once before the database's
-// snapshot (a row of before the backup has its file then, even if both are deleted while the
-// backup runs) and once after it (the files of rows written in between); copies the snapshot does
-// not name are dropped, and a key it names that no pass found is listed as `missing`.
+// A stored file is written before the row that names it and deleted after that row is gone, so
+// the files are copied before the snapshot and again after it (for rows written in between);
+// copies the snapshot does not name are dropped, and a named key no pass found is `missing`.
 import crypto from "node:crypto";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -28,27 +20,20 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Worker } from "node:worker_threads";
 import pg from "pg";
-import {
-  databaseProvider,
-  databaseUrl,
-  pgSettings,
-  sqliteFilePath,
-  type DatabaseProvider,
-} from "../../lib/db-adapter.ts";
+import { z } from "zod";
+import { databaseProvider, databaseUrl, pgSettings, sqliteFilePath } from "../../lib/db-adapter.ts";
 import { env } from "../../lib/env.server.ts";
 import { fileStorage, isStorageKey, uploadsDir, type StorageArea } from "../../lib/storage.server.ts";
 import type { FileStorage } from "../../lib/storage/types.ts";
 
 export const MANIFEST = "manifest.json";
 export const FILES_DIR = "files";
-export const DATABASE_FILE: Record<DatabaseProvider, string> = {
-  sqlite: "database.sqlite",
-  postgresql: "database.pgdump",
-};
+const DATABASE_FILE = { sqlite: "database.sqlite", postgresql: "database.pgdump" } as const;
 /** A complete backup's folder name; the temporary `.partial-*` ones never match. */
 const BACKUP_NAME = /^academia-\d{8}T\d{6}Z(-\d+)?$/;
 /** A `.partial-*` folder this old is a run that died. */
 const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+const STOPPED = "The backup was stopped before it was complete.";
 
 /** The column that names each storage area's files: a new area must say where its keys live. */
 const STORED_FILE_COLUMNS: Record<StorageArea, { table: string; column: string }> = {
@@ -67,24 +52,37 @@ const MIGRATION_SQL =
   'SELECT migration_name AS m FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ' +
   "ORDER BY migration_name DESC LIMIT 1";
 
-type StoredFile = { key: string; size: number; sha256?: string; etag?: string };
+const StoredFileSchema = z.object({
+  key: z.string().regex(/^[a-z]+\/[0-9a-f-]{36}\.[a-z]+$/),
+  size: z.number().int().min(0),
+  /** Local storage: the copy's SHA-256; S3: the object's ETag. */
+  sha256: z.string().optional(),
+  etag: z.string().optional(),
+});
+type StoredFile = z.output<typeof StoredFileSchema>;
 
-export type Manifest = {
-  format: "academia-backup";
-  version: 1;
-  createdAt: string;
-  engine: DatabaseProvider;
+export const ManifestSchema = z.object({
+  format: z.literal("academia-backup"),
+  version: z.literal(1),
+  createdAt: z.string(),
+  engine: z.enum(["sqlite", "postgresql"]),
   /** The newest migration applied in the backed-up database. */
-  migration: string | null;
-  database: { file: string; bytes: number; sha256: string; schema?: string };
-  tables: Record<string, number>;
-  /** "local": the files are in files/ (with their SHA-256); "s3": the keys the bucket keeps. */
-  storage: "local" | "s3";
-  files: StoredFile[];
+  migration: z.string().nullable(),
+  database: z.object({
+    file: z.enum([DATABASE_FILE.sqlite, DATABASE_FILE.postgresql]),
+    bytes: z.number().int().min(0),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    schema: z.string().optional(),
+  }),
+  tables: z.record(z.string(), z.number().int().min(0)),
+  /** "local": the files are in files/; "s3": the keys the bucket keeps. */
+  storage: z.enum(["local", "s3"]),
+  files: z.array(StoredFileSchema),
   /** Keys the database names that were not in the storage when the backup was made. */
-  missing: string[];
-  seconds: number;
-};
+  missing: z.array(z.string()),
+  seconds: z.number(),
+});
+export type Manifest = z.output<typeof ManifestSchema>;
 
 /** Where the data is: DATABASE_URL, DATA_DIR/uploads, the storage in use. */
 export type DataTarget = { databaseUrl: string; uploadsDir: string; storage: FileStorage; pgBin?: string };
@@ -95,12 +93,7 @@ export type BackupOptions = DataTarget & {
   now?: Date;
   /** Called between the steps (tests write there: between the first file copies and the snapshot, and after it). */
   between?: { beforeSnapshot?: () => Promise<void>; afterSnapshot?: () => Promise<void> };
-  /**
-   * Stops the backup (the server is stopping): pg_dump is ended, the SQLite worker terminated
-   * (once the statement under way returns), the partial folder removed at once (and again when
-   * the step has ended), and createBackup rejects with a BackupError. A backup already renamed
-   * into place is complete and stays.
-   */
+  /** Stops the backup: pg_dump ended, the SQLite worker terminated, the partial folder removed; a BackupError. */
   signal?: AbortSignal;
 };
 
@@ -129,7 +122,7 @@ export class BackupError extends Error {
 
 /** Throws when `signal` says stop: called between the backup's steps and its files. */
 function throwIfStopped(signal: AbortSignal | undefined) {
-  if (signal?.aborted) throw new BackupError("The backup was stopped before it was complete.");
+  if (signal?.aborted) throw new BackupError(STOPPED);
 }
 
 function backupName(date: Date): string {
@@ -141,15 +134,18 @@ function backupName(date: Date): string {
 
 /** The complete backups in `dir`, oldest first (their names sort by time). */
 export async function listBackups(dir: string): Promise<string[]> {
-  let names: string[];
+  const names = await unlessMissing(fsp.readdir(dir), []);
+  return names.filter((name) => BACKUP_NAME.test(name) && fs.existsSync(path.join(dir, name, MANIFEST))).sort();
+}
+
+/** `fallback` when the file or folder does not exist. */
+export async function unlessMissing<T>(work: Promise<T>, fallback: T): Promise<T> {
   try {
-    names = await fsp.readdir(dir);
+    return await work;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return fallback;
     throw error;
   }
-  const complete = names.filter((name) => BACKUP_NAME.test(name) && fs.existsSync(path.join(dir, name, MANIFEST)));
-  return complete.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /**
@@ -182,9 +178,8 @@ export async function createBackup(
   await fsp.mkdir(options.backupDir, { recursive: true });
   const { signal } = options;
   const temp = await fsp.mkdtemp(path.join(options.backupDir, ".partial-"));
-  // Stopped: the partial folder goes at once, while the step under way ends (a VACUUM INTO or a
-  // pg_dump writes on into its unlinked file), and again below once it has ended: a server whose
-  // deadline comes first leaves none.
+  // Stopped: the partial folder goes at once (a VACUUM INTO or pg_dump under way writes on into
+  // its unlinked file), and again once the step has ended.
   const removeAtOnce = () => void fsp.rm(temp, { recursive: true, force: true }).catch(() => {});
   signal?.addEventListener("abort", removeAtOnce, { once: true });
   try {
@@ -285,13 +280,7 @@ async function writeDurably(file: string, text: string) {
 
 /** Every stored-file key under a local uploads folder. */
 async function localKeys(root: string): Promise<string[]> {
-  let entries: string[];
-  try {
-    entries = await fsp.readdir(root, { recursive: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-    throw error;
-  }
+  const entries = await unlessMissing(fsp.readdir(root, { recursive: true }), []);
   return entries.map((entry) => entry.split(path.sep).join("/")).filter((key) => isStorageKey(key));
 }
 
@@ -307,13 +296,8 @@ async function copyAllFiles(from: string, to: string, signal?: AbortSignal): Pro
 
 /** Copies a file, hashing it on the way; null when the source is gone. */
 export async function copyHashed(from: string, to: string): Promise<{ size: number; sha256: string } | null> {
-  let source: fs.ReadStream;
-  try {
-    source = await openRead(from);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
+  const source = await unlessMissing(openRead(from), null);
+  if (!source) return null;
   await fsp.mkdir(path.dirname(to), { recursive: true });
   const hash = crypto.createHash("sha256");
   let size = 0;
@@ -348,9 +332,8 @@ export async function sha256Of(file: string): Promise<string> {
 type Snapshot = { tables: Record<string, number>; keys: string[]; migration: string | null; schema?: string };
 
 /**
- * SQLite: `VACUUM INTO` reads the database in one read transaction (WAL lets the site keep
- * writing) into a new, compacted file; then the copy's counts and keys are read. In a worker
- * thread: better-sqlite3 is synchronous, and the server's requests must not wait for it.
+ * SQLite: `VACUUM INTO` copies the database in one read transaction (WAL lets the site write on),
+ * then the copy's counts and keys are read; in a worker thread, as better-sqlite3 is synchronous.
  */
 function snapshotSqlite(url: string, dest: string, signal?: AbortSignal): Promise<Snapshot> {
   return runSqliteWorker(
@@ -404,10 +387,7 @@ try {
   parentPort.postMessage({ tables: countTables(db), ok });
 } finally { db.close(); }`;
 
-/**
- * Runs `body` in a worker thread. `signal` terminates it; SQLite's own work (a VACUUM INTO under
- * way) ends first, then the worker stops and its database is closed. Settles once it has exited.
- */
+/** Runs `body` in a worker thread; `signal` terminates it (after SQLite's statement under way). Settles on exit. */
 function runSqliteWorker<T>(body: string, data: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
   const driver = createRequire(import.meta.url).resolve("better-sqlite3");
   const code = `const { parentPort, workerData } = require("node:worker_threads");
@@ -424,7 +404,7 @@ ${body}`;
     worker.once("error", (error) => (failure = error));
     worker.once("exit", (code) => {
       signal?.removeEventListener("abort", stop);
-      if (signal?.aborted) reject(new BackupError("The backup was stopped before it was complete."));
+      if (signal?.aborted) reject(new BackupError(STOPPED));
       else if (failure) reject(failure);
       else if (result) resolve(result.value);
       else reject(new BackupError(`The SQLite worker stopped (exit code ${code}) without a result.`));
@@ -433,17 +413,15 @@ ${body}`;
 }
 
 /**
- * PostgreSQL: a repeatable-read transaction exports its snapshot; pg_dump reads that very
- * snapshot (--snapshot) while the transaction counts the rows and reads the keys, so the
- * manifest describes exactly what the dump holds. Only the app's schema, without owners or
- * grants, so it restores into a database of another user.
+ * PostgreSQL: pg_dump reads the snapshot a repeatable-read transaction exports while that
+ * transaction counts the rows and reads the keys, so the manifest describes exactly what the dump
+ * holds. Only the app's schema, without owners or grants (it restores into another user's database).
  */
 async function snapshotPostgres(url: string, dest: string, pgBin?: string, signal?: AbortSignal): Promise<Snapshot> {
   const { config, schema: urlSchema } = pgSettings(url);
   const client = new pg.Client(config);
   await client.connect();
-  // Stopped: pg_dump is ended (runPgTool) and the connection closed, so that a count waiting for
-  // a lock fails now rather than when the lock is released.
+  // Stopped: the connection is closed too, so that a count waiting for a lock fails now.
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= client.end());
   const stop = () => void close().catch(() => {});
@@ -518,10 +496,8 @@ export async function pgServerMajor(client: pg.Client): Promise<number> {
 }
 
 /**
- * A pg_dump or pg_restore at least as new as the server (an older one refuses, or misreads a newer
- * server's catalog), and otherwise the closest to it (a newer one may send what an older server
- * does not know): PG_BIN if it is new enough, else the oldest new enough of Debian's
- * /usr/lib/postgresql/<n>/bin and PATH's.
+ * A pg_dump or pg_restore at least as new as the server, and otherwise the closest to it: PG_BIN
+ * if new enough, else the oldest new enough of Debian's /usr/lib/postgresql/<n>/bin and PATH's.
  */
 export async function pgTool(name: "pg_dump" | "pg_restore", serverMajor: number, pgBin?: string): Promise<string> {
   const dirs = [
@@ -574,9 +550,8 @@ async function toolMajor(bin: string): Promise<number | null> {
 }
 
 /**
- * Runs pg_dump or pg_restore on a database URL. The password travels in PGPASSWORD, never on the
- * command line (which `ps` shows), and is masked in its errors; Prisma's `schema` parameter is not
- * libpq's and is dropped.
+ * Runs pg_dump or pg_restore on a database URL: the password in PGPASSWORD (never on the command
+ * line, which `ps` shows) and masked in errors; Prisma's `schema` parameter is dropped.
  */
 export function runPgTool(bin: string, args: string[], url: string, signal?: AbortSignal): Promise<string> {
   const parsed = new URL(pgSettings(url).config.connectionString!);
@@ -587,10 +562,7 @@ export function runPgTool(bin: string, args: string[], url: string, signal?: Abo
   return runTool(bin, [...args, `--dbname=${parsed.toString()}`], { environment, secret: password, signal });
 }
 
-/**
- * Runs a tool; resolves with its output, rejects with its error output (`secret` masked).
- * `signal` ends it (SIGTERM); the promise settles once it has exited.
- */
+/** Runs a tool: its output, or a BackupError with its error output (`secret` masked); `signal` ends it. */
 function runTool(
   bin: string,
   args: string[],
@@ -615,7 +587,7 @@ function runTool(
     });
     child.once("close", (code) => {
       signal?.removeEventListener("abort", stop);
-      if (signal?.aborted) return reject(new BackupError("The backup was stopped before it was complete."));
+      if (signal?.aborted) return reject(new BackupError(STOPPED));
       if (code === 0) return resolve(out);
       const text = `${path.basename(bin)} failed (exit code ${code}): ${err.trim()}`;
       reject(new BackupError(secret ? text.replaceAll(secret, "***") : text));

@@ -1,28 +1,18 @@
-// `npm run restore -- <backup>` (scripts/restore.ts; docs/decisions/029-backup-and-restore.md):
-// puts a backup made by ./backup.server.ts into an EMPTY database (DATABASE_URL) and an empty
-// DATA_DIR/uploads, with the engine's own tools. It never replaces data.
-//
-// 1. The manifest must be ours, of the same engine, storage and PostgreSQL schema, and of a
-//    migration this code knows (a backup of a newer version is refused: restore it with that
-//    version). The backup's database file and stored files must match the manifest's SHA-256.
-// 2. The target must be empty: no table in the database (or its schema), no file under uploads.
-// 3. Only then is anything written: the stored files into uploads (each checked again), then the
-//    database: SQLite, the backup's file copied beside the target, checked (quick_check, row
-//    counts) and renamed into place; PostgreSQL, `pg_restore --single-transaction` (a failure
-//    rolls it all back). A failure removes the files it copied: the target is empty again.
-// 4. The restored rows are counted again, table by table, against the manifest; on S3, the bucket
-//    must still hold every key the backup lists.
+// `npm run restore -- <backup>` (docs/decisions/029-backup-and-restore.md): puts a backup into an
+// EMPTY database and an empty DATA_DIR/uploads with the engine's own tools; it never replaces data.
+// The manifest must be ours, of the same engine, storage and schema, at a migration this code
+// knows, and the backup's files must match its SHA-256s; only then are the stored files copied and
+// the database restored (SQLite: a checked copy renamed into place; PostgreSQL: `pg_restore
+// --single-transaction`). A failure removes the copied files. The restored rows are counted again.
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
-import { z } from "zod";
 import { databaseProvider, pgSettings, sqliteFilePath } from "../../lib/db-adapter.ts";
 import {
   BackupError,
   copyHashed,
   countPgTables,
-  DATABASE_FILE,
   FILES_DIR,
   inParallel,
   inspectSqlite,
@@ -31,6 +21,8 @@ import {
   pgTool,
   runPgTool,
   sha256Of,
+  unlessMissing,
+  ManifestSchema,
   type DataTarget,
   type Manifest,
 } from "./backup.server.ts";
@@ -44,32 +36,6 @@ export type RestoreOptions = DataTarget & {
 };
 
 export type RestoreResult = { manifest: Manifest; rows: number; tables: number; files: number };
-
-const ManifestSchema = z.object({
-  format: z.literal("academia-backup"),
-  version: z.literal(1),
-  createdAt: z.string(),
-  engine: z.enum(["sqlite", "postgresql"]),
-  migration: z.string().nullable(),
-  database: z.object({
-    file: z.enum([DATABASE_FILE.sqlite, DATABASE_FILE.postgresql]),
-    bytes: z.number().int().min(0),
-    sha256: z.string().regex(/^[0-9a-f]{64}$/),
-    schema: z.string().optional(),
-  }),
-  tables: z.record(z.string(), z.number().int().min(0)),
-  storage: z.enum(["local", "s3"]),
-  files: z.array(
-    z.object({
-      key: z.string().regex(/^[a-z]+\/[0-9a-f-]{36}\.[a-z]+$/),
-      size: z.number().int().min(0),
-      sha256: z.string().optional(),
-      etag: z.string().optional(),
-    }),
-  ),
-  missing: z.array(z.string()),
-  seconds: z.number(),
-});
 
 async function readManifest(dir: string): Promise<Manifest> {
   let text: string;
@@ -89,7 +55,7 @@ async function readManifest(dir: string): Promise<Manifest> {
   }
   const parsed = ManifestSchema.safeParse(json);
   if (!parsed.success) throw new BackupError(`${dir}/${MANIFEST} is not an Academia backup manifest.`, 2);
-  return parsed.data as Manifest;
+  return parsed.data;
 }
 
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
@@ -261,13 +227,8 @@ async function restorePostgres(dump: string, url: string, target: PgTarget, pgBi
 // Stored files.
 
 async function hasAnyFile(dir: string): Promise<boolean> {
-  try {
-    const entries = await fsp.readdir(dir, { recursive: true, withFileTypes: true });
-    return entries.some((entry) => entry.isFile());
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
-    throw error;
-  }
+  const entries = await unlessMissing(fsp.readdir(dir, { recursive: true, withFileTypes: true }), []);
+  return entries.some((entry) => entry.isFile());
 }
 
 /** S3: the bucket keeps the objects (its versioning or replication); every listed key must be there. */

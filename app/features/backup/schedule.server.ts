@@ -1,23 +1,12 @@
-// The server's own backups (BACKUP_EVERY_H; docs/decisions/029-backup-and-restore.md), started by
-// app/jobs.server.ts. Time is cut into periods of BACKUP_EVERY_H hours from the Unix epoch (UTC);
-// the first instance to insert the current period's BackupRun row makes its backup, and every
-// other instance on the same database finds the row taken (the primary key refuses a second
-// insert, on SQLite and PostgreSQL alike). While that run has not finished (it may yet be
-// interrupted, below), they ask again at each check of the period; once it has, they do nothing
-// more. An instance killed mid-backup leaves its row without finishedAt: that period has no
-// backup, the next one does.
+// The server's own backups (BACKUP_EVERY_H; docs/decisions/029-backup-and-restore.md). Time is cut
+// into periods of BACKUP_EVERY_H hours from the epoch; the instance whose insert of the period's
+// BackupRun row succeeds makes its backup (the primary key refuses every other). An instance
+// killed mid-backup leaves its row unfinished: that period has no backup, the next one does.
 //
-// A server that stops (SIGTERM: app/shutdown.server.ts → stopBackupSchedule) stops its backup at
-// once rather than within the shutdown's deadline (a big database's backup outlasts it): pg_dump
-// is signalled, the SQLite worker told to terminate (it ends once the statement under way
-// returns), and the row says "Interrupted" with finishedAt and the partial folder is removed
-// before anything waits for them; a deadline that comes first leaves neither an unfinished row
-// nor a partial folder. A backup that completes anyway cannot mark the row made (its update is
-// conditional on the row being its claim, unfinished). A stop is not the backup's fault, and a
-// deploy every day at the backup's hour must not leave every period without one: the next check
-// of an instance that has not handled the period (a new one started before the old one stopped,
-// as a rolling deploy does, or this one restarted) takes it over (one conditional update, one
-// winner) and makes its backup; until then the row shows it was interrupted.
+// A stopping server (stopBackupSchedule) stops its backup at once, not within the shutdown's
+// deadline: the row says INTERRUPTED and the partial folder goes before anything waits. So that a
+// daily deploy at the backup's hour does not leave every period without one, the next check of an
+// instance that has not handled the period takes it over (one conditional update, one winner).
 import path from "node:path";
 import { prisma } from "../../lib/db.server.ts";
 import { env } from "../../lib/env.server.ts";
@@ -43,11 +32,9 @@ const INTERRUPTED = "Interrupted: the server stopped during the backup; the next
 export type BackupClaim = { slot: Date; instance: string; startedAt: Date };
 
 /**
- * Claims a period's backup for this instance: the claim for the one instance whose insert
- * succeeds, or whose update takes over a period a stopping server interrupted (one conditional
- * update: of several instances, one wins). Otherwise "taken" (another run is under way, or was
- * interrupted and is not yet taken over: ask again at the next check) or "done" (the period's run
- * has finished, made or failed).
+ * Claims a period's backup: the claim when this instance's insert succeeds or its update takes
+ * over an interrupted period; else "taken" (under way or interrupted: ask again at the next check)
+ * or "done" (finished, made or failed).
  */
 export async function claimBackupSlot(
   slot: Date,
@@ -74,11 +61,7 @@ export async function claimBackupSlot(
   return row?.finishedAt && row.error !== INTERRUPTED ? "done" : "taken";
 }
 
-/**
- * Writes a run's outcome on its row, if the row is still this run's and unfinished (one
- * conditional update): a run the stop marked interrupted, or another instance took over since,
- * is not overwritten. True when written.
- */
+/** Writes a run's outcome on its row if the row is still this run's and unfinished; true when written. */
 async function finishRun(
   claim: BackupClaim,
   outcome: { name: string; bytes: bigint | null } | { error: string },
@@ -90,11 +73,7 @@ async function finishRun(
   return count === 1;
 }
 
-/**
- * What a check did: "made" or "failed" this instance's backup of the period, "interrupted" it
- * (the server is stopping), found it "taken" by another instance's run (under way or interrupted:
- * the next check asks again) or "done" by another instance.
- */
+/** What a check did: this instance's backup "made", "failed" or "interrupted"; another's "taken" or "done". */
 export type ScheduledRun = "made" | "taken" | "done" | "failed" | "interrupted";
 
 /** A backup's size: its database file and the stored files it copied (none with S3). */
@@ -105,11 +84,7 @@ function backupBytes(manifest: Manifest): number {
   );
 }
 
-/**
- * A backup made by hand (`npm run backup`) on the same table, its start as the key (a period's
- * start is a whole hour: they do not meet), so the admin panel counts it too: made (its folder and
- * size) or failed.
- */
+/** A backup made by `npm run backup`, on the same table (its start as the key) so the admin panel shows it too. */
 export async function recordManualBackup(
   startedAt: Date,
   outcome: { path: string; manifest: Manifest } | { error: string },
@@ -135,10 +110,7 @@ type MakeBackup = (signal: AbortSignal) => Promise<{ path: string; manifest?: Ma
 /** The scheduled backups under way in this process, with what stops each (stopBackupSchedule). */
 const running = new Map<Promise<ScheduledRun>, () => Promise<unknown>>();
 
-/**
- * The period's backup, if this instance claims it; the outcome is written on the claim's row.
- * `make` gets the signal that stopBackupSchedule raises.
- */
+/** The period's backup if this instance claims it (outcome on the row); `make` gets stopBackupSchedule's signal. */
 export function runScheduledBackup(
   slot: Date,
   make: MakeBackup = (signal) => createBackup({ ...backupConfig(), signal }),
@@ -166,8 +138,7 @@ export function runScheduledBackup(
         log.info({ backup: name }, `[backup] ${name} written`);
         return "made";
       }
-      // The stop came as the backup completed: its row already says interrupted (the next
-      // instance makes the period again); the complete folder stays.
+      // The stop came as the backup completed: the row already says interrupted; the folder stays.
       log.warn({ backup: name }, `[backup] ${name} written, but its run was already marked interrupted`);
       return "interrupted";
     } catch (error) {
@@ -191,11 +162,8 @@ export function runScheduledBackup(
 }
 
 /**
- * Stops the scheduled backups under way (the server is stopping; the timers are already
- * cleared). Each is ended at once (pg_dump signalled, the SQLite worker told to terminate, its
- * partial folder removed) and its row marked interrupted before anything waits for it: a SQLite
- * worker ends only when the statement under way returns (a big database's VACUUM INTO can outlast
- * the server's deadline). Then resolves when every one has ended (the server bounds the wait).
+ * Stops the scheduled backups under way: each is ended and its row marked interrupted before
+ * anything waits (a big VACUUM INTO can outlast the server's deadline); then waits for them to end.
  */
 export async function stopBackupSchedule(): Promise<void> {
   const runs = [...running];
@@ -204,9 +172,8 @@ export async function stopBackupSchedule(): Promise<void> {
 }
 
 /**
- * One instance's check, run each minute: the current period's backup, unless this instance has
- * already handled that period or a check is under way. Resolves with the check's outcome
- * (undefined: nothing was done). `make` and `now` are the tests'.
+ * One instance's check, each minute: the current period's backup, unless this instance handled the
+ * period or a check is under way (then undefined). `make` and `now` are the tests'.
  */
 export function scheduleCheck(
   everyHours: number,
@@ -220,8 +187,7 @@ export function scheduleCheck(
     if (checking || slot.getTime() === done) return Promise.resolve(undefined);
     checking = runScheduledBackup(slot, make)
       .then((outcome) => {
-        // "taken": another instance's run, which a stop may yet interrupt: asked again at the
-        // next check, until the period ends or its run has finished.
+        // "taken": another instance's run, which a stop may yet interrupt: asked again next check.
         if (outcome !== "taken") done = slot.getTime();
         return outcome;
       })
@@ -234,12 +200,7 @@ export function scheduleCheck(
   };
 }
 
-/**
- * Every BACKUP_EVERY_H hours (daily unless set), one backup across all instances; none when it is
- * 0. The first check runs at start, so a server started in a period without a backup makes it at
- * once. `every` runs the next checks on the background jobs' timers (app/jobs.server.ts), which
- * SIGTERM stops, and stopBackupSchedule stops a backup under way.
- */
+/** One backup every BACKUP_EVERY_H hours across all instances (none when 0); the first check at start. */
 export function startBackupSchedule(every: (ms: number, job: () => unknown) => void) {
   const everyHours = env().BACKUP_EVERY_H;
   if (!everyHours) return;

@@ -1,8 +1,6 @@
-// The classes of a course and joining one with its code (docs/product.md#classes,
-// docs/decisions/022-classes-and-their-code.md). One service for the pages and the API: the
-// callers have already passed the guard (guards.server.ts: the course's manager, a class of that
-// course); these functions check what the data says (names unique in the course, codes unique,
-// the course's enrolment rule) and audit every change a teacher makes.
+// The classes of a course and joining one with its code (docs/product.md#classes, decision 022),
+// for the pages and the API. Callers have passed the guard (guards.server.ts); these check the data
+// (names and codes unique, the enrolment rule) and audit every change.
 import { audit } from "~/features/audit/audit.server.ts";
 import { isPublished, type Viewer } from "~/features/courses/rules.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
@@ -33,16 +31,9 @@ type Actor = { id: string };
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
 
-// ---------------------------------------------------------------------------------------------
-// The course's classes
-
 const CLASS_PAGE_SIZE = 50;
 
-/**
- * A page of the course's classes by name (a range of the (cursoId, nombre) unique index), each
- * with its number of learners: one grouped count over the page's classes, on the members'
- * primary key (claseId, userId). Null for an unknown course.
- */
+/** A page of the course's classes by name, each with its number of learners; null for an unknown course. */
 export async function listClasses(
   cursoId: string,
   { page = 1, size = CLASS_PAGE_SIZE }: { page?: number; size?: number } = {},
@@ -104,10 +95,7 @@ const nameTakenFailure = () => fail(409, CLASS_NAME_TAKEN, { field: "nombre" });
 /** How many times a fresh code is drawn again after it collided with another class's (30^8 codes: never twice). */
 const CODE_ATTEMPTS = 5;
 
-/**
- * 'Nueva clase': a class of the course with a fresh code. A name already in the course is a
- * field error; a code that happens to be another class's is drawn again.
- */
+/** 'Nueva clase': a class with a fresh code (drawn again on a collision); a name taken is a field error. */
 export async function createClass(
   actor: Actor,
   cursoId: string,
@@ -173,10 +161,7 @@ export async function resetClassCode(actor: Actor, clase: ClassRow, request: Req
   return fail(500, CLASS_CREATE_FAILED);
 }
 
-/**
- * 'Eliminar clase': the class and its list of members go (cascade); each learner stays enrolled
- * in the course with their progress, attempts and certificates.
- */
+/** 'Eliminar clase': the class and its members go (cascade); each learner stays enrolled in the course. */
 export async function deleteClass(actor: Actor, clase: ClassRow, request: Request | null): Promise<Result> {
   const members = await prisma.classMember.count({ where: { claseId: clase.id } });
   const { count } = await prisma.courseClass.deleteMany({ where: { id: clase.id, cursoId: clase.cursoId } });
@@ -190,9 +175,6 @@ export async function deleteClass(actor: Actor, clase: ClassRow, request: Reques
   return ok();
 }
 
-// ---------------------------------------------------------------------------------------------
-// The class's learners
-
 export const MEMBER_PAGE_SIZE = 50;
 
 export type ClassMemberView = {
@@ -205,10 +187,8 @@ export type ClassMemberView = {
 };
 
 /**
- * A page of the class's learners, 50 at a time, in name order (apellido, nombre, then account
- * id): a keyset range of the class's index on its members' copies of their names, so any page
- * costs what the first does. `desde`: the page after this learner; `antes`: the page before them
- * (the address names the learner by account id; their place is read from their member row).
+ * A page of the class's learners in name order (apellido, nombre, account id): a keyset range of
+ * the class's index. `desde`/`antes`: the page after/before this learner (by account id).
  */
 export async function listClassMembers(
   claseId: string,
@@ -290,9 +270,6 @@ export async function removeMember(
   return ok();
 }
 
-// ---------------------------------------------------------------------------------------------
-// Joining with the code
-
 export type JoinOutcome = {
   message: string;
   clase: { id: string; nombre: string };
@@ -301,11 +278,9 @@ export type JoinOutcome = {
 };
 
 /**
- * 'Unirme a una clase' and POST /api/clases/unirse: the code as typed. The course's enrolment
- * rule decides (enrolment/rules.ts: the audience), and a class of a course not published yet
- * cannot be joined by anyone (409: its code works from the day the course is published). The
- * enrolment, if new, and the membership are written in one transaction. Wrong codes are counted
- * per account (classCodeUser): a right code gives its point back, so only guesses use the budget.
+ * 'Unirme a una clase': the code as typed; the enrolment rule decides, and an unpublished course's
+ * class cannot be joined (409). Enrolment and membership in one transaction. Only wrong codes use
+ * the account's budget (classCodeUser).
  */
 export async function joinClass(
   user: NonNullable<Viewer>,

@@ -1,12 +1,7 @@
-// 'Importar lista' of a class (docs/product.md#importing-a-list-into-a-class,
-// docs/decisions/023-class-import-and-learners-without-email.md): a teacher's list becomes the
-// class's learners. One service for the page and POST /api/cursos/{cursoId}/clases/{claseId}/importar,
-// built on the admin's importer (users/import: the parser, the fingerprint, the account creation).
-// The preview writes nothing and answers alike whether or not a person has an account
-// (docs/decisions/032-class-invitations.md); the confirmation checks every row again inside ONE
-// transaction and writes the new accounts, their links (e-mailed, or handed back for the printed
-// sheet), their enrolments and class rows, the invitations of the accounts that already existed
-// and one audit entry for each, or nothing. 500 rows a statement.
+// 'Importar lista' of a class (docs/product.md#importing-a-list-into-a-class, decisions 023 and 032),
+// for the page and the API, on the admin's importer (the parser, the fingerprint, account creation).
+// The preview writes nothing and answers alike whether or not a person has an account; the
+// confirmation checks every row again in ONE transaction and writes everything or nothing.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { auditMany } from "~/features/audit/audit.server.ts";
 import { issueNewAccountsTokens } from "~/features/accounts/account-token.server.ts";
@@ -31,7 +26,6 @@ import {
   CLASS_IMPORT_TOO_LONG,
   CLASS_IMPORT_TOO_MANY_ROWS,
   ROW_AUDIENCE_NEW,
-  ROW_COURSE_DRAFT,
   ROW_NO_EMAIL_UNKNOWN,
 } from "./import-texts.ts";
 import { inviteToClass } from "./invitations.server.ts";
@@ -48,17 +42,11 @@ export type ClassImportOptions = {
 
 export type ClassPreviewRow = {
   linea: number;
-  /**
-   * agregar: a new account is created, or the person who already has one is invited (the preview
-   * never says which: docs/decisions/032-class-invitations.md); miembro: already in the class.
-   */
+  /** agregar: a new account, or an invitation of an existing one (never said which); miembro: in the class. */
   estado: "agregar" | "miembro" | "error";
   /** The row's e-mail; "" when it has none. */
   correo: string;
-  /**
-   * A row to add without e-mail: a new account's sign-in user is made at the confirmation and its
-   * link printed (or, with the RUT of an account, that account is invited).
-   */
+  /** A row to add without e-mail: its sign-in user is made at the confirmation and its link printed. */
   sinCorreo: boolean;
   nombre: string;
   apellido: string;
@@ -78,10 +66,8 @@ type AccessEntry = { id: string; nombre: string; apellido: string; usuario: stri
 export type AccessSheet = { accesos: AccessEntry[]; venceEn: Date };
 
 /**
- * The preview's fingerprint: the class, the school's consent, the text, signed with the server's
- * secret. Only a preview hands it out, so a confirmation (by anyone of the team) stands for a
- * preview whose rows were counted (BUDGETS.classImportRowsUser): the confirmation is no way
- * around the budget.
+ * The preview's fingerprint (class, consent, text), signed with the server's secret: only a preview
+ * hands it out, so a confirmation is no way around the rows' budget (BUDGETS.classImportRowsUser).
  */
 export function classListFingerprint(claseId: string, text: string, options: ClassImportOptions): string {
   return createHmac("sha256", env().sessionSecret)
@@ -92,10 +78,7 @@ export function classListFingerprint(claseId: string, text: string, options: Cla
 type Account = { id: string; correo: string; rut: string | null; rol: string; aprobado: boolean; suspendido: boolean };
 const accountSelect = { id: true, correo: true, rut: true, rol: true, aprobado: true, suspendidoEn: true } as const;
 
-/**
- * What the preview found out about each row to add, which the preview itself never shows: the
- * account of a row that has one (the confirmation invites it) and those already invited here.
- */
+/** What the preview never shows: the account of each row that has one, and those already invited. */
 type Plan = { preview: ClassImportPreview; accountOf: Map<number, Account>; invited: Set<string> };
 
 async function accountsBy(db: Db, field: "correo" | "rut", values: string[]): Promise<Map<string, Account>> {
@@ -111,13 +94,9 @@ async function accountsBy(db: Db, field: "correo" | "rut", values: string[]): Pr
 }
 
 /**
- * Each row as the import would treat it, in words that are true whether or not the person has an
- * account (docs/decisions/032-class-invitations.md): a row is refused only for what it says (the
- * list's own reasons, a pupil under 14 without the school's consent, a reserved address of nobody
- * in this class) or for what the course says (not published, or for a role a new account from a
- * list does not have); a row of someone in the class says so (the teacher sees the class). Which
- * account a row is stays inside the plan: its e-mail's, else its RUT's, else (without e-mail) the
- * learner of this class without e-mail of that very name. Reads only, 500 at a time.
+ * Each row as the import would treat it, in words true whether or not the person has an account:
+ * refused only for what the row says or what the course says. A row's account is its e-mail's,
+ * else its RUT's, else (without e-mail) this class's learner without e-mail of that name. Reads only.
  */
 async function planImport(
   clase: ClassRow,
@@ -153,8 +132,7 @@ async function planImport(
     for (const i of invitations) invited.add(i.userId);
   }
 
-  // A row without e-mail nor a known RUT is, in this class, the learner without e-mail of that
-  // very name (the same list imported twice adds nobody twice): one read of the class's rows.
+  // The same list imported twice adds nobody twice: this class's learners without e-mail, by name.
   const sameName = new Map<string, Account>();
   const named = await db.classMember.findMany({
     where: { claseId: clase.id, enrolment: { user: { correo: { endsWith: `@${NO_EMAIL_DOMAIN}` } } } },
@@ -166,14 +144,13 @@ async function planImport(
     members.add(u.id);
   }
 
-  // What the course allows a list's row: the rule for a new account (an estudiante), for every
-  // row alike, so a refusal never depends on an account's role.
+  // The rule for a new account (an estudiante), for every row alike: no refusal depends on a role.
   const decision = enrolmentDecision({ id: "", rol: "estudiante" }, course);
   const courseRefusal = decision.ok
     ? null
     : decision.reason === "audience"
       ? ROW_AUDIENCE_NEW(course.dirigidoA.toLowerCase())
-      : ROW_COURSE_DRAFT;
+      : "el curso aún no está publicado: solo su equipo docente puede entrar";
   const accountOf = new Map<number, Account>();
   const filas = rows.map((row): ClassPreviewRow => {
     const errors = [...row.errors];
@@ -219,11 +196,7 @@ async function planImport(
   return { preview, accountOf, invited };
 }
 
-/**
- * 'Revisar lista' and the API's preview: the rows count against the teacher's hourly budget
- * (BUDGETS.classImportRowsUser; 429 with Retry-After past it, a list longer than the whole
- * budget 400), then each row's outcome, nothing written.
- */
+/** 'Revisar lista': the rows count against the teacher's hourly budget (429; 400 past all of it), nothing written. */
 export async function previewClassImport(
   teacher: { id: string },
   clase: ClassRow,
@@ -261,10 +234,7 @@ function userStem(nombre: string, apellido: string): string {
   return [plain(nombre), plain(apellido)].filter(Boolean).join(".") || "estudiante";
 }
 
-/**
- * Sign-in users for accounts without e-mail: 'nombre.apellido.1234@sin-correo.invalid', four
- * random digits; one taken (by an account or another row) is drawn again, looked up 500 at a time.
- */
+/** Sign-in users for accounts without e-mail: 'nombre.apellido.1234@sin-correo.invalid', redrawn when taken. */
 async function newSignInUsers(people: { nombre: string; apellido: string }[], tx: Tx): Promise<string[]> {
   const out: (string | null)[] = people.map(() => null);
   const used = new Set<string>();
@@ -324,16 +294,11 @@ export type ClassImportDone = {
 };
 
 /**
- * Writes the import in one transaction. The fingerprint must be the preview's (else 409, before
- * anything is read); the rows are checked again and, only if none is refused, each row to add
- * becomes: without an account, a new one (approved, estudiante: the teacher vouches for it) with
- * its welcome e-mail or, without e-mail, a sign-in user and a link for the sheet, enrolled in the
- * course and added to the class; with an account, an invitation (ClassInvitation, a notification
- * and, by the person's choice, an e-mail) that enrols nobody until it is accepted
- * (invitations.server.ts). An account that cannot take the course (suspended, not approved, of
- * another audience) or was invited to this class before is left as it is, and the teacher is not
- * told: the answer is the same for every row. Each creation, enrolment, addition and invitation
- * is audited.
+ * Writes the import in one transaction once the fingerprint is the preview's (409) and no row is
+ * refused: a row without an account becomes a new approved estudiante (a welcome e-mail, or a
+ * sign-in user and a link for the sheet), enrolled and in the class; a row with one, an invitation
+ * (invitations.server.ts), unless it cannot take the course or was invited before (not said).
+ * Everything is audited.
  */
 export async function confirmClassImport(
   teacher: { id: string },
@@ -414,8 +379,6 @@ export async function confirmClassImport(
       }
       for (const part of chunks(newIds)) {
         await auditMany(request, "class.enrol", part.map(entry(`curso ${clase.cursoId}`)), tx);
-      }
-      for (const part of chunks(newIds)) {
         await auditMany(request, "class.member-add", part.map(entry(`clase ${clase.id}`)), tx);
       }
       for (const part of chunks([...toInvite.keys()])) {
@@ -433,13 +396,15 @@ function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** The class's learners without e-mail who have not chosen a password yet (at most 1 000). */
+/** The class's learners without e-mail who have not chosen a password yet. */
+const waiting = (clase: ClassRow) => ({
+  claseId: clase.id,
+  enrolment: { user: { correo: { endsWith: `@${NO_EMAIL_DOMAIN}` }, passwordHash: "" } },
+});
+
 async function waitingLearners(clase: ClassRow, db: Pick<typeof prisma, "classMember"> = prisma) {
   const rows = await db.classMember.findMany({
-    where: {
-      claseId: clase.id,
-      enrolment: { user: { correo: { endsWith: `@${NO_EMAIL_DOMAIN}` }, passwordHash: "" } },
-    },
+    where: waiting(clase),
     select: { enrolment: { select: { user: { select: { id: true, nombre: true, apellido: true, correo: true } } } } },
     orderBy: { createdAt: "asc" },
     take: 1000,
@@ -449,19 +414,10 @@ async function waitingLearners(clase: ClassRow, db: Pick<typeof prisma, "classMe
 
 /** How many of the class's learners without e-mail still wait for their password. */
 export async function countWaitingLearners(clase: ClassRow): Promise<number> {
-  return prisma.classMember.count({
-    where: {
-      claseId: clase.id,
-      enrolment: { user: { correo: { endsWith: `@${NO_EMAIL_DOMAIN}` }, passwordHash: "" } },
-    },
-  });
+  return prisma.classMember.count({ where: waiting(clase) });
 }
 
-/**
- * New links for the class's learners without e-mail who have not chosen a password (a lost or
- * expired sheet): their earlier links are voided, the new ones handed back once for a new sheet;
- * each is audited ('user.password-link'). One transaction.
- */
+/** New links (the earlier voided) for the class's learners without e-mail and without a password: a new sheet. */
 export async function reissueAccessLinks(
   teacher: { id: string },
   clase: ClassRow,

@@ -1,9 +1,6 @@
-// Invitations to a class (docs/decisions/032-class-invitations.md): a class import that names a
-// person who already has an account invites them instead of enrolling them. The invitation is a
-// ClassInvitation row, a notification ('clase': in the platform, and by e-mail as the person
-// chose) and the page /invitaciones/{id} (and POST /api/clases/invitaciones/{id}) where the person
-// accepts (enrolled in the course if not yet, added to the class) or declines (nothing changes;
-// the same list imported again does not invite them again).
+// Invitations to a class (docs/decisions/032-class-invitations.md): an import invites a person who
+// has an account (a row, a notification) instead of enrolling them; on /invitaciones/{id} they
+// accept (enrolled and in the class) or decline (the same list does not invite them again).
 import { audit } from "~/features/audit/audit.server.ts";
 import { isPublished, type Viewer } from "~/features/courses/rules.ts";
 import { afterEnrolment, enrolInTransaction } from "~/features/enrolment/enrolment.server.ts";
@@ -29,11 +26,7 @@ type Tx = Prisma.TransactionClient;
 /** An invitation's page address: the notification's and the e-mail's link. */
 const invitationPath = (id: string) => `/invitaciones/${id}`;
 
-/**
- * Invites these accounts to the class, in the caller's transaction: one row each (the caller
- * leaves out those invited before), and one notification each with its own link. The text names
- * the course and the class, never the teacher: it outlives their account.
- */
+/** Invites these accounts in the caller's transaction: a row and a notification each (naming no teacher). */
 export async function inviteToClass(teacher: { id: string }, clase: ClassRow, userIds: string[], tx: Tx) {
   if (userIds.length === 0) return;
   const curso = await tx.course.findUniqueOrThrow({ where: { id: clase.cursoId }, select: { titulo: true } });
@@ -101,10 +94,8 @@ export type InvitationOutcome = {
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
 
 /**
- * The person's answer to their own invitation. 'aceptar': the course's own rule decides, as with
- * the class code (published, its audience); then, in one transaction, the enrolment if new, the
- * class row (added by whoever invited) and the invitation's end; already in the class is fine.
- * 'rechazar': the invitation stays, marked declined (it can still be accepted later). Audited.
+ * The person's answer. 'aceptar': the course's rule decides, then in one transaction the enrolment
+ * if new, the class row and the invitation's end. 'rechazar': marked declined (still acceptable).
  */
 export async function answerInvitation(
   user: NonNullable<Viewer>,

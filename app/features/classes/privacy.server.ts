@@ -2,11 +2,7 @@
 import { prisma } from "~/lib/db.server.ts";
 import { json, keyset, rows, tableRows, type PersonalData } from "~/lib/personal-data.server.ts";
 
-/**
- * The classes the person is in (docs/product.md#classes), oldest first: class, course, since when
- * and how they came (with the code, or added by a teacher, named). One user's rows are a range of
- * the members' (userId, cursoId) index; a person is in a handful of classes.
- */
+/** The classes the person is in, oldest first: class, course, since when and how (the code, or which teacher). */
 function classes(userId: string) {
   return rows(
     keyset("createdAt", async (last, take) =>

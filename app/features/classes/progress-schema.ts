@@ -1,6 +1,4 @@
-// The class at a glance's query and answer (docs/product.md#classes): what the page reads from its
-// address and GET /api/cursos/{cursoId}/clases/{claseId}/progreso from its query, and the JSON
-// the service builds for both; the OpenAPI document is generated from these schemas.
+// The class at a glance's query (the page's address, the API's query) and answer (docs/product.md#classes).
 import { z } from "zod";
 import {
   DEFAULT_DIRECTION,

@@ -44,23 +44,10 @@ export const DEFAULT_DIRECTION: Record<ProgressOrder, ProgressDirection> = {
 
 export const PROGRESS_TITLE = "Progreso de la clase";
 export const PROGRESS_FAILED = "Error al cargar el progreso de la clase";
-export const NO_MEMBERS = "Esta clase aún no tiene estudiantes.";
-export const NO_MATCHES = "Ningún estudiante de la clase tiene esta marca.";
-export const ALL_FLAGS = "Todas";
 
 /** 'Escribir a la clase'. */
 export const WRITE_TITLE = "Escribir a la clase";
-export const WRITE_HINT =
-  "Cada estudiante de la clase recibe su propia copia en sus mensajes, de tu parte: " +
-  "si responde, la respuesta te llega a ti.";
-export const WRITE_NO_MEMBERS = "La clase no tiene estudiantes a quienes escribir.";
 export const WRITE_FAILED = "No se pudo enviar el mensaje a la clase. Inténtalo nuevamente.";
 /** The confirmation: how many received it. */
 export const writeSent = (n: number) =>
   n === 1 ? "Mensaje enviado a 1 estudiante de la clase." : `Mensaje enviado a ${n} estudiantes de la clase.`;
-
-/** 'Notas de la clase' (CSV). */
-export const GRADES_CSV_LINK = "Descargar notas (CSV)";
-export const GRADES_CSV_RULE =
-  "Un módulo sin intentos queda en blanco, y la nota final (el promedio de las notas de los módulos) " +
-  "aparece cuando todos los módulos tienen nota.";

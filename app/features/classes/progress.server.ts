@@ -1,14 +1,6 @@
-// The class at a glance and the class's grades (docs/product.md#classes,
-// docs/decisions/024-class-progress.md): one service for the page, GET
-// /api/cursos/{cursoId}/clases/{claseId}/progreso and notas.csv.
-//
-// Cost: a page is a fixed number of queries whatever the class's size: the course's quiz modules,
-// the count and the page of members, and the page's attempts grouped from the index QuizAttempt
-// (cursoId, userId, moduloId, aprobado, porcentaje) (reports.server.ts, reused). The members are
-// read from the class's own rows alone: each keeps copies of its account's name and its
-// enrolment's progreso, atascado and ultimaActividadEn (the database's triggers keep them,
-// migration class_member_sort_keys), and an index per order walks the class in that order, so a
-// class's first page reads 50 index entries whether the class has 40 learners or 3 000.
+// The class at a glance and its grades (docs/product.md#classes, decision 024), for the page, the
+// API and notas.csv. A page is a fixed number of queries at any size: the members are read from
+// the class's own rows (the triggers keep copies of name and progress) along an index per order.
 import { fullName } from "~/features/accounts/roles.ts";
 import { averageNota, formatNota, nota } from "~/features/quizzes/nota.ts";
 import { byPairKey, grades, quizModules, type Grade, type QuizModule } from "~/features/reports/reports.server.ts";
@@ -31,11 +23,7 @@ function inactiveSince(now: Date): Date {
 
 type MemberWhere = Prisma.ClassMemberWhereInput;
 
-/**
- * Each flag as a condition on the member's row (its copies of the enrolment's columns): the
- * filter of the list. flagsOf below is the same rule read from a row; tests/class-progress.test.ts
- * checks they agree.
- */
+/** Each flag as a condition on the member's row: the list's filter (flagsOf is the same rule; a test checks). */
 function flagWhere(flag: ProgressFlag, cursoId: string, now: Date): MemberWhere {
   switch (flag) {
     case "sin-comenzar":
@@ -62,11 +50,7 @@ export function flagsOf(row: FlagFacts, now: Date): ProgressFlag[] {
   return flags;
 }
 
-/**
- * The list's order, each one of ClassMember's indexes read forwards or backwards: by name (ties
- * by account id, the same way), or by progress or last activity either way with ties read
- * alphabetically (an index per direction: their name columns run ascending in both).
- */
+/** The list's order, each one of ClassMember's indexes: by name, or by progress or activity (ties by name). */
 function orderBy(query: ProgressQuery): Prisma.ClassMemberOrderByWithRelationInput[] {
   const { dir } = query;
   switch (query.orden) {
@@ -173,11 +157,8 @@ export async function getClassProgress(
 const CSV_BATCH = 500;
 
 /**
- * The class's grades for a school's records (notas.csv): one row per learner in alphabetical
- * order (apellido, nombre), RUT when known, the nota of each quiz module (its best percentage at
- * the course's exigencia; blank without attempts) and the final nota, the average of the module
- * notas once every module has one (decision 024). Read in batches of 500, keyset on (apellido,
- * nombre, userId) within the class.
+ * notas.csv: one row per learner by name, RUT when known, each quiz module's nota (blank without
+ * attempts) and the final one once every module has one (decision 024); in keyset batches of 500.
  */
 export async function classGradesCsv(clase: ClassRow) {
   const [course, modules] = await Promise.all([

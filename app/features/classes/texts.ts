@@ -8,10 +8,6 @@ export const CLASS_NAME_HINT = "Por ejemplo: Curso 3°B 2026";
 export const CLASS_NAME_REQUIRED = "Escribe el nombre de la clase.";
 export const CLASS_NAME_TOO_LONG = "El nombre de la clase admite hasta 80 caracteres.";
 export const CLASS_NAME_TAKEN = "Ya hay una clase con ese nombre en este curso. Elige otro nombre.";
-export const CLASS_CREATED = "Clase creada. Comparte su código con tus estudiantes.";
-export const CLASS_RENAMED = "Nombre de la clase guardado.";
-export const CLASS_CODE_RESET = "Listo: la clase tiene un código nuevo. El anterior ya no sirve para unirse.";
-export const CLASS_DELETED = "Clase eliminada. Sus estudiantes siguen en el curso.";
 export const CLASS_CREATE_FAILED = "No se pudo crear la clase. Inténtalo nuevamente.";
 export const CLASS_DELETE_CONFIRM =
   "Se eliminan la clase, su código y su lista de estudiantes. " +
@@ -19,14 +15,9 @@ export const CLASS_DELETE_CONFIRM =
 
 // The class's learners.
 export const MEMBER_NOT_FOUND = "Esa persona no es parte de esta clase.";
-export const MEMBER_REMOVED = "Quitamos a la persona de la clase. Sigue en el curso, con su avance.";
-export const JOINED_BY_CODE = "Con el código";
 export const addedBy = (name: string | null) => (name ? `Agregado/a por ${name}` : "Agregado/a por el equipo docente");
 
 // Joining with the code ('Unirme a una clase').
-export const JOIN_TITLE = "Unirme a una clase";
-export const JOIN_CODE_LABEL = "Código de la clase";
-export const JOIN_CODE_HINT = "Lo entrega tu profesor/a: 8 letras y números, por ejemplo K7MD-4QXA.";
 export const JOIN_CODE_REQUIRED = "Escribe el código de la clase.";
 export const JOIN_CODE_MALFORMED =
   "Ese código no tiene la forma de un código de clase: son 8 letras y números, por ejemplo K7MD-4QXA.";

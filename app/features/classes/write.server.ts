@@ -8,7 +8,6 @@ import { ComposeSchema } from "~/features/messages/schema.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, type Result } from "~/lib/failure.ts";
 import type { ClassRow } from "./guards.server.ts";
-import { WRITE_NO_MEMBERS } from "./progress-texts.ts";
 
 /** The form: a subject and a text, as an internal message's. */
 export const WriteToClassSchema = ComposeSchema.pick({ subject: true, content: true });
@@ -30,7 +29,7 @@ export async function writeToClass(
     where: { id: { in: ids } },
     select: { id: true, correo: true, rol: true },
   });
-  if (recipients.length === 0) return fail(409, WRITE_NO_MEMBERS);
+  if (recipients.length === 0) return fail(409, "La clase no tiene estudiantes a quienes escribir.");
   return sendMessageToMany(teacher, recipients, input, (tx) =>
     auditMany(
       request,

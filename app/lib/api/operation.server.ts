@@ -1,6 +1,5 @@
-// The vocabulary of the API document (docs/product.md#api-reference-apiopenapijson-and-apidocs):
-// how a route module of app/routes/api declares its calls (app/routes/api/api-route.server.ts),
-// which app/routes/api/openapi.server.ts gathers into the document.
+// The vocabulary in which a route module of app/routes/api declares its calls for the API document
+// (docs/product.md#api-reference-apiopenapijson-and-apidocs).
 import type { z } from "zod";
 import { ApiNoticeIdSchema, type QueryParam } from "~/lib/api.server.ts";
 
@@ -41,11 +40,7 @@ export type Operation = {
 };
 /** The calls by path and method (the route modules' declarations). */
 export type Operations = Record<string, Partial<Record<Method, Operation>>>;
-/**
- * An error answer: what it means and the exact texts the code sends, taken from the constants
- * the code answers with (each becomes an example; tests/openapi.test.ts checks every error it
- * provokes against them). `varies`: the text depends on the input (a validation message).
- */
+/** An error answer: what it means and the exact texts the code sends (examples); `varies`: input-dependent text. */
 export type ErrorDoc = { description: string; texts: readonly string[]; varies?: boolean };
 export const error = (description: string, ...texts: string[]): ErrorDoc => ({ description, texts });
 /** An error whose text depends on the input: `texts` are examples of it. */

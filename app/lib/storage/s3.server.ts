@@ -1,31 +1,11 @@
-// The S3 FileStorage: every object is `<prefix><key>` in one bucket of Amazon S3 or of an
-// S3-compatible server (MinIO, Garage, Ceph RGW), through the official AWS SDK v3.
-//
-// - put: bytes go up in one PutObject (their length is known). A stream goes through
-//   @aws-sdk/lib-storage's Upload, which cuts it into parts of `partSize` bytes (5 MiB, S3's
-//   minimum, unless configured) and sends them as a multipart upload, at most `queueSize` parts
-//   in flight: memory stays at about partSize × queueSize whatever the file's size, and the
-//   length need not be known beforehand (PutObject alone would need it, or the whole file in
-//   memory). A stream shorter than one part becomes a single PutObject. If the stream fails
-//   half-way, Upload aborts the multipart upload, so no object and no orphan parts are left
-//   (a process killed mid-upload leaves parts: give the bucket a lifecycle rule that aborts
-//   incomplete multipart uploads after a day). The stored size is counted as the bytes pass.
-// - read: GetObject; a range { start, end } (inclusive, as HTTP's) is sent as the header
-//   `Range: bytes=start-end`, which S3 also reads as inclusive; an `end` past the object's last
-//   byte is cut to it (as a file read is). The body is handed on as a web stream, not buffered.
-// - stat: HeadObject's ContentLength, LastModified and ETag (without its quotes).
-//   A server that answers other bytes than the range asked for (checked on Content-Range) is
-//   an error, never a wrong part handed on.
-// - errors: "no such object" (GetObject's NoSuchKey, HeadObject's bare 404 NotFound, any 404
-//   but NoSuchBucket) is null from read and stat and nothing from delete; everything else
-//   (credentials, a missing bucket, the network, a range past the end: 416) throws, so a
-//   misconfiguration is not mistaken for a missing file. (HeadObject answers a missing bucket
-//   with the same bodiless 404, so stat alone cannot tell; read and ping do.) ping never
-//   throws: HeadBucket then a tiny PutObject of `<prefix>.healthz` (reachable and writable),
-//   false on any error or after PING_TIMEOUT_MS.
-// - keys are the server-made "area/uuid.ext", used as they are under an optional prefix.
-// - S3-compatible servers: with an S3_ENDPOINT, request checksums are sent only when an
-//   operation requires them (the SDK's default adds CRC32 trailers that many servers reject).
+// The S3 FileStorage: objects `<prefix><key>` in one bucket of S3 or an S3-compatible server, by
+// the AWS SDK v3. A stream goes up through lib-storage's Upload in parts (memory about partSize ×
+// queueSize; a failure aborts the multipart upload: give the bucket a lifecycle rule for those a
+// killed process leaves). A range is read as HTTP's inclusive one, its answer checked on
+// Content-Range. "No such object" is null from read and stat; every other error throws, so a
+// misconfiguration is not mistaken for a missing file. ping never throws (HeadBucket, then a tiny
+// PutObject of `<prefix>.healthz`). With S3_ENDPOINT, checksums are sent only when required (many
+// servers reject the SDK's default CRC32 trailers).
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -61,10 +41,7 @@ const MAX_SOCKETS = 256;
 
 const invalid = (detail: string) => new Error(`Configuración inválida de S3: ${detail}`);
 
-/**
- * The S3 configuration from the environment: null when S3_BUCKET is unset (the local disk is
- * used), an error naming the variable when S3_BUCKET is set and the rest does not fit.
- */
+/** The S3 configuration from the environment: null without S3_BUCKET, an error naming a variable that does not fit. */
 export function s3ConfigFromEnv(env: Record<string, string | undefined>): S3Config | null {
   const get = (name: string) => {
     const value = env[name]?.trim();

@@ -1,13 +1,6 @@
-// The OpenAPI 3.1 document of the JSON API (docs/product.md#json-api), served at
-// GET /api/openapi.json and shown at /api/docs. It is made from the Zod schemas the routes parse
-// their bodies with and type their answers with (features/*), so the document cannot drift from
-// the code: tests/openapi.test.ts checks that every /api route of app/routes.ts is here and that
-// real answers match it.
-//
-// This module builds the document (paths, components, servers, the error answers every call
-// shares); the calls themselves are the route modules' declarations (./api-route.server.ts,
-// docs/decisions/034-api-operations-declared-once.md). A response schema that other calls share
-// goes in COMPONENTS below with its name.
+// The OpenAPI 3.1 document of the JSON API (GET /api/openapi.json, shown at /api/docs), built from
+// the route modules' declarations (./api-route.server.ts, decision 034) and their Zod schemas, so
+// it cannot drift from the code. A response schema other calls share goes in COMPONENTS by name.
 import { z } from "zod";
 import { ApiUserSchema } from "~/features/accounts/public-user.ts";
 import { BAD_TOKEN, NO_TOKEN, TOKEN_ENDED } from "~/features/accounts/api-token.server.ts";
@@ -75,14 +68,9 @@ const QUERY: Record<QueryParam, { schema: Record<string, unknown>; description: 
   QUERY_PARAMS;
 
 /**
- * The path parameters. Two pairs of paths can match the same URL (Redocly's no-ambiguous-paths):
- * /api/cursos/publico/{tipo} and /api/cursos/{cursoId}/equipo (…/clases, …/avisos and six more)
- * both match /api/cursos/publico/equipo; /api/auth/approve/{userId} and
- * /api/auth/{userId}/cursos-inscritos both match /api/auth/approve/cursos-inscritos. The server
- * answers such a URL with the path whose segment is literal (React Router ranks a literal segment
- * above a parameter), and no id is ever `publico` or `approve` (ids are cuids): the parameters'
- * schemas say so, which leaves one path for every URL. Renaming the paths would break the
- * clients that call them.
+ * The path parameters. /api/cursos/publico/{tipo} and /api/cursos/{cursoId}/… (and
+ * /api/auth/approve/{userId} and /api/auth/{userId}/…) can match the same URL; the literal segment
+ * wins and no id is `publico` or `approve`, which the schemas say: one path for every URL.
  */
 const PATH_PARAMS: Record<string, { description: string; schema: Record<string, unknown> }> = {
   userId: {
@@ -179,15 +167,10 @@ function operationId(method: Method, path: string) {
     .join("");
 }
 
-/**
- * JSON Schema (draft 2020-12, what OpenAPI 3.1 uses) of a Zod schema: `input` for what a client
- * sends, `output` for what it receives. Named schemas (COMPONENTS) become $refs; their bodies are
- * collected in `defs`.
- */
+/** JSON Schema (2020-12) of a Zod schema as a client sends (`input`) or receives it; COMPONENTS become $refs. */
 function schemaOf(schema: z.ZodType, io: "input" | "output", defs: Record<string, JsonSchema>): JsonSchema {
   const names = new Map<unknown, string>(Object.entries(COMPONENTS).map(([name, s]) => [s, name]));
-  // The descriptions given with .meta() live in the global registry; the names are added here
-  // (a registry is only read through get()).
+  // The .meta() descriptions of the global registry, with the components' names added.
   const metadata = {
     get: (s: z.ZodType) => {
       const meta = z.globalRegistry.get(s);

@@ -1,6 +1,5 @@
-// /api/docs: the OpenAPI document (./openapi.server.ts) as a page to read, rendered on the server
-// once per process. No JavaScript at all (its Content-Security-Policy allows none), the site's
-// stylesheet plus a few rules of its own, so nothing of it reaches the other pages' bundles.
+// /api/docs: the OpenAPI document as a page, rendered once per process, without any JavaScript
+// (its CSP allows none); its own few rules stay out of the site's stylesheet.
 import { Fragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import siteCss from "~/app.css?inline";
@@ -33,8 +32,6 @@ type Document = {
   components: { schemas: Record<string, Schema>; responses: Record<string, Answer> };
 };
 
-// The page's own rules (method badges, nested field lists): here rather than in app.css, so the
-// site's stylesheet does not grow for one page.
 const PAGE_CSS = `
 .doc-method{display:inline-block;min-width:4.5rem;border-radius:.375rem;padding:.125rem .5rem;
   font:600 .75rem/1.5 ui-monospace,monospace;text-align:center;color:#fff}
@@ -100,6 +97,12 @@ function SchemaView({ schema }: { schema: Schema }): ReactNode {
     return <a href={`#esquema-${name}`}>{name}</a>;
   }
   const description = typeof schema.description === "string" ? <> — {inline(schema.description)}</> : null;
+  const described = (shape: ReactNode) => (
+    <>
+      {shape}
+      {description}
+    </>
+  );
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(alternatives)) {
     // No wrapping element: an alternative may be an object with its list of fields (a `ul`), which a
@@ -123,29 +126,16 @@ function SchemaView({ schema }: { schema: Schema }): ReactNode {
       </>
     );
   }
-  if (schema.const !== undefined) {
-    return (
-      <>
-        siempre {JSON.stringify(schema.const)}
-        {description}
-      </>
-    );
-  }
+  if (schema.const !== undefined) return described(<>siempre {JSON.stringify(schema.const)}</>);
   if (Array.isArray(schema.enum)) {
-    return (
-      <>
-        uno de {(schema.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")}
-        {description}
-      </>
-    );
+    return described(<>uno de {(schema.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")}</>);
   }
   const types = Array.isArray(schema.type) ? (schema.type as string[]) : schema.type ? [schema.type as string] : [];
   if (types.includes("array")) {
-    return (
+    return described(
       <>
         lista{limits(schema)} de: <SchemaView schema={(schema.items ?? {}) as Schema} />
-        {description}
-      </>
+      </>,
     );
   }
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
@@ -174,12 +164,11 @@ function SchemaView({ schema }: { schema: Schema }): ReactNode {
   let type = types.map((t) => TYPE_NAMES[t] ?? t).join(" o ") || "cualquier valor";
   if (schema.format === "binary" || schema.contentMediaType === "application/pdf") type = "archivo";
   else if (typeof schema.format === "string") type += ` (${schema.format})`;
-  return (
+  return described(
     <>
       {type}
       {limits(schema)}
-      {description}
-    </>
+    </>,
   );
 }
 

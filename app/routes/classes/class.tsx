@@ -22,16 +22,11 @@ import { IMPORT_LINK_LABEL } from "~/features/classes/import-texts.ts";
 import { ClassNameSchema, RemoveMemberSchema, type ClassNameFields } from "~/features/classes/schema.ts";
 import {
   addedBy,
-  CLASS_CODE_RESET,
   CLASS_DELETE_CONFIRM,
-  CLASS_DELETED,
   CLASS_NAME_HINT,
   CLASS_NAME_LABEL,
   CLASS_NOT_FOUND,
-  CLASS_RENAMED,
-  JOINED_BY_CODE,
   MEMBER_NOT_FOUND,
-  MEMBER_REMOVED,
 } from "~/features/classes/texts.ts";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
@@ -102,17 +97,27 @@ export async function action(args: Route.ActionArgs) {
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
       const outcome = await renameClass(user, clase, submission.value.nombre, args.request);
       if (!outcome.ok) return data({ result: formReply(submission, outcome) }, { status: outcome.status });
-      return done(outcome, CLASS_RENAMED);
+      return done(outcome, "Nombre de la clase guardado.");
     }
     case "reset-code":
-      return done(await resetClassCode(user, clase, args.request), CLASS_CODE_RESET);
+      return done(
+        await resetClassCode(user, clase, args.request),
+        "Listo: la clase tiene un código nuevo. El anterior ya no sirve para unirse.",
+      );
     case "remove-member": {
       const parsed = RemoveMemberSchema.safeParse({ userId: form.get("userId") });
       if (!parsed.success) return done({ ok: false, status: 404, message: MEMBER_NOT_FOUND }, "");
-      return done(await removeMember(user, clase, parsed.data.userId, args.request), MEMBER_REMOVED);
+      return done(
+        await removeMember(user, clase, parsed.data.userId, args.request),
+        "Quitamos a la persona de la clase. Sigue en el curso, con su avance.",
+      );
     }
     case "delete":
-      return done(await deleteClass(user, clase, args.request), CLASS_DELETED, list);
+      return done(
+        await deleteClass(user, clase, args.request),
+        "Clase eliminada. Sus estudiantes siguen en el curso.",
+        list,
+      );
     default:
       return redirectWithFlash(args.request, here, { type: "error", message: CLASS_NOT_FOUND });
   }
@@ -256,7 +261,7 @@ export default function ClassPage({ loaderData, actionData }: Route.ComponentPro
                 {formatDate(m.desde)}
               </td>
               <td data-label="Cómo llegó" className="px-3 py-2">
-                {m.agregadoPor === null ? JOINED_BY_CODE : addedBy(m.agregadoPor)}
+                {m.agregadoPor === null ? "Con el código" : addedBy(m.agregadoPor)}
               </td>
               <td className="px-3 py-2">
                 <Form method="post" preventScrollReset>

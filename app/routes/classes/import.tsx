@@ -26,26 +26,11 @@ import { readClassImportRequest } from "~/features/classes/import-schema.ts";
 import {
   ACCESS_LINK_DAYS,
   CLASS_IMPORT_DONE,
-  IMPORT_INTRO,
   IMPORT_LINK_LABEL,
-  IMPORT_TITLE,
   PREVIEW_SUMMARY,
-  REISSUE_BUTTON,
   REISSUE_DONE,
-  REISSUE_INTRO,
-  REISSUE_NONE,
-  REISSUE_TITLE,
   SHEET_EXPIRES,
   SHEET_INTRO,
-  SHEET_LINK,
-  SHEET_ONCE,
-  SHEET_PRINT,
-  SHEET_TITLE,
-  SHEET_USER,
-  STATE_ADD,
-  STATE_ADD_NO_EMAIL,
-  STATE_ADD_NO_EMAIL_RUT,
-  STATE_MEMBER,
 } from "~/features/classes/import-texts.ts";
 import { formatClassCode } from "~/features/classes/codes.ts";
 import { formatRut } from "~/features/accounts/rut.ts";
@@ -83,7 +68,10 @@ export async function action(args: Route.ActionArgs) {
     const form = await request.clone().formData();
     if (form.get("intent") === REISSUE_INTENT) {
       const sheet = await reissueAccessLinks(user, clase, request);
-      const message = sheet.accesos.length === 0 ? REISSUE_NONE : REISSUE_DONE(sheet.accesos.length);
+      const message =
+        sheet.accesos.length === 0
+          ? "No hay estudiantes sin correo en esta clase que aún deban elegir su contraseña."
+          : REISSUE_DONE(sheet.accesos.length);
       return data<ActionData>({ kind: "done", message, sheet });
     }
   }
@@ -116,9 +104,11 @@ export async function action(args: Route.ActionArgs) {
 }
 
 function stateLabel(fila: ClassPreviewRow): string {
-  if (fila.estado === "miembro") return STATE_MEMBER;
-  if (!fila.sinCorreo) return STATE_ADD;
-  return fila.rut ? STATE_ADD_NO_EMAIL_RUT : STATE_ADD_NO_EMAIL;
+  if (fila.estado === "miembro") return "Ya está en la clase";
+  if (!fila.sinCorreo) return "Se creará la cuenta o se invitará a la persona";
+  return fila.rut
+    ? "Se creará una cuenta sin correo (hoja de accesos) o se invitará a quien tenga ese RUT"
+    : "Se creará una cuenta sin correo (hoja de accesos)";
 }
 
 const PREVIEW_COLUMNS = [
@@ -148,7 +138,7 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
           ← Volver a la clase
         </Link>
       </p>
-      <h1 className="mt-2 text-2xl font-bold text-slate-900">{IMPORT_TITLE}</h1>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900">Importar lista</h1>
       <p className="mt-1 text-sm text-slate-600">
         {clase.nombre} · {titulo} · Código {formatClassCode(clase.codigo)}
       </p>
@@ -171,7 +161,13 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
         </>
       ) : (
         <>
-          <p className="mt-2 max-w-3xl text-sm text-slate-600">{IMPORT_INTRO}</p>
+          <p className="mt-2 max-w-3xl text-sm text-slate-600">
+            Una persona por línea: correo; nombre; apellido y, si quieres, rut; fecha de nacimiento (dd-mm-aaaa). Puedes
+            pegar celdas copiadas de una planilla o subir la planilla guardada como csv, con o sin encabezados. Quien no
+            tiene correo puede ir con el correo vacío: se le crea una cuenta con un usuario para entrar y te damos una
+            hoja de accesos para imprimir. A quien ya tiene cuenta en la academia le llega una invitación, y entra a la
+            clase cuando la acepta. Primero verás qué pasará con cada fila; nada se guarda hasta que confirmes.
+          </p>
           <Form method="post" encType="multipart/form-data" className="card mt-6 max-w-3xl space-y-4 p-6">
             <ListFields
               sent={sent}
@@ -240,16 +236,17 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
           {waiting > 0 ? (
             <section aria-labelledby="sin-correo" className="card mt-8 max-w-3xl p-6">
               <h2 id="sin-correo" className="text-lg font-semibold text-slate-900">
-                {REISSUE_TITLE}
+                Estudiantes sin correo
               </h2>
               <p className="mt-1 text-sm text-slate-600">
-                {REISSUE_INTRO} {waiting === 1 ? "1 estudiante espera" : `${waiting} estudiantes esperan`} elegir su
-                contraseña.
+                Si alguien de esta clase sin correo perdió su enlace o le venció antes de elegir su contraseña, genera
+                enlaces nuevos: los anteriores dejan de servir.{" "}
+                {waiting === 1 ? "1 estudiante espera" : `${waiting} estudiantes esperan`} elegir su contraseña.
               </p>
               <Form method="post" className="mt-4">
                 <input type="hidden" name="intent" value={REISSUE_INTENT} />
                 <button type="submit" className="btn-secondary" disabled={busy}>
-                  {REISSUE_BUTTON}
+                  Generar nuevos enlaces de acceso
                 </button>
               </Form>
             </section>
@@ -281,27 +278,30 @@ function SheetOfAccesses({ sheet, className }: { sheet: AccessSheet; className: 
     <section aria-labelledby="hoja-accesos" className="access-sheet mt-6 max-w-3xl">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="hoja-accesos" className="text-xl font-semibold text-slate-900">
-          {SHEET_TITLE} · {className}
+          Hoja de accesos · {className}
         </h2>
         {hydrated ? (
           <button type="button" className="btn-primary no-print" onClick={() => window.print()}>
-            {SHEET_PRINT}
+            Imprimir
           </button>
         ) : null}
       </div>
       <p className="mt-2 text-sm text-slate-700">
         {SHEET_INTRO(ACCESS_LINK_DAYS)} {SHEET_EXPIRES(formatDateTime(sheet.venceEn))}
       </p>
-      <p className="mt-2 rounded-md bg-amber-50 p-3 text-sm font-medium text-amber-900">{SHEET_ONCE}</p>
+      <p className="mt-2 rounded-md bg-amber-50 p-3 text-sm font-medium text-amber-900">
+        Esta hoja se muestra solo ahora: los enlaces no se guardan. Imprímela o guárdala antes de salir de la página. Si
+        se pierde, genera enlaces nuevos (los anteriores dejan de servir).
+      </p>
       <ul className="mt-4 space-y-3">
         {sheet.accesos.map((a) => (
           <li key={a.id} className="access-block rounded-md border border-slate-300 p-4">
             <p className="font-semibold text-slate-900">{`${a.nombre} ${a.apellido}`.trim()}</p>
             <p className="mt-1 text-sm text-slate-700">
-              {SHEET_USER}: <strong className="font-mono break-all">{a.usuario}</strong>
+              Tu usuario para entrar: <strong className="font-mono break-all">{a.usuario}</strong>
             </p>
             <p className="mt-1 text-sm text-slate-700">
-              {SHEET_LINK}:{" "}
+              Tu enlace para elegir tu contraseña:{" "}
               <a href={a.enlace} className="font-mono break-all text-brand-700 underline">
                 {a.enlace}
               </a>

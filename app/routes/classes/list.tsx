@@ -7,7 +7,7 @@ import { Pagination } from "~/components/ui/pagination.tsx";
 import { createClass, listClasses } from "~/features/classes/classes.server.ts";
 import { ClassBreadcrumbs } from "~/features/classes/components/class-breadcrumbs.tsx";
 import { ClassNameSchema, type ClassNameFields } from "~/features/classes/schema.ts";
-import { CLASS_CREATED, CLASS_NAME_HINT, CLASS_NAME_LABEL } from "~/features/classes/texts.ts";
+import { CLASS_NAME_HINT, CLASS_NAME_LABEL } from "~/features/classes/texts.ts";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
 import { BelowCoursesErrorBoundary } from "~/features/courses/components/back-to-courses.tsx";
 import { requireCourseManager } from "~/features/courses/team.server.ts";
@@ -42,7 +42,7 @@ export async function action(args: Route.ActionArgs) {
   if (!outcome.ok) return data({ result: formReply(submission, outcome) }, { status: outcome.status });
   return redirectWithFlash(args.request, `/docente/cursos/${outcome.clase.cursoId}/clases/${outcome.clase.id}`, {
     type: "success",
-    message: CLASS_CREATED,
+    message: "Clase creada. Comparte su código con tus estudiantes.",
   });
 }
 

@@ -7,14 +7,9 @@ import { requireClassManager } from "~/features/classes/guards.server.ts";
 import { getClassProgress } from "~/features/classes/progress.server.ts";
 import { progressQueryFrom, type ClassProgress } from "~/features/classes/progress-schema.ts";
 import {
-  ALL_FLAGS,
   DIRECTION_LABELS,
   FLAG_LABELS,
   FLAG_RULES,
-  GRADES_CSV_LINK,
-  GRADES_CSV_RULE,
-  NO_MATCHES,
-  NO_MEMBERS,
   ORDER_LABELS,
   PROGRESS_DIRECTIONS,
   PROGRESS_FAILED,
@@ -56,7 +51,7 @@ function FlagFilter({ progress }: { progress: ClassProgress }) {
     return `${pathname}?${params}`;
   };
   const options: Array<[ProgressFlag | null, string]> = [
-    [null, ALL_FLAGS],
+    [null, "Todas"],
     ...PROGRESS_FLAGS.map((f) => [f, FLAG_LABELS[f]] as [ProgressFlag, string]),
   ];
   return (
@@ -172,12 +167,15 @@ export default function ClassProgressPage({ loaderData }: Route.ComponentProps) 
           </li>
           <li>
             <a href={`${here}/notas.csv`} download className="btn-secondary">
-              {GRADES_CSV_LINK}
+              Descargar notas (CSV)
             </a>
           </li>
         </ul>
       </div>
-      <p className="mt-3 text-sm text-slate-600">{GRADES_CSV_RULE}</p>
+      <p className="mt-3 text-sm text-slate-600">
+        Un módulo sin intentos queda en blanco, y la nota final (el promedio de las notas de los módulos) aparece cuando
+        todos los módulos tienen nota.
+      </p>
       <FlagFilter progress={progress} />
       <details className="mt-3 text-sm text-slate-700">
         <summary className="cursor-pointer">Qué significa cada marca</summary>
@@ -192,7 +190,9 @@ export default function ClassProgressPage({ loaderData }: Route.ComponentProps) 
       </details>
       <SortForm progress={progress} />
       {estudiantes.length === 0 ? (
-        <p className="card mt-6 p-6 text-slate-600">{marca ? NO_MATCHES : NO_MEMBERS}</p>
+        <p className="card mt-6 p-6 text-slate-600">
+          {marca ? "Ningún estudiante de la clase tiene esta marca." : "Esta clase aún no tiene estudiantes."}
+        </p>
       ) : (
         <AdminTable
           columns={columns}

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { requireClassManager } from "~/features/classes/guards.server.ts";
 import { CLASS_NOT_FOUND } from "~/features/classes/texts.ts";
-import { WRITE_FAILED, WRITE_HINT, WRITE_TITLE, writeSent } from "~/features/classes/progress-texts.ts";
+import { WRITE_FAILED, WRITE_TITLE, writeSent } from "~/features/classes/progress-texts.ts";
 import { classSize, WriteToClassSchema, writeToClass } from "~/features/classes/write.server.ts";
 import { FILL_ALL } from "~/features/messages/texts.ts";
 import { failureHeaders, formReply } from "~/lib/failure.ts";
@@ -68,7 +68,10 @@ export default function WriteToClassPage({ loaderData, actionData }: Route.Compo
       <p className="mt-1 text-sm break-words text-slate-600">
         {clase.nombre} · {members} {members === 1 ? "estudiante" : "estudiantes"}
       </p>
-      <p className="mt-3 text-sm text-slate-700">{WRITE_HINT}</p>
+      <p className="mt-3 text-sm text-slate-700">
+        Cada estudiante de la clase recibe su propia copia en sus mensajes, de tu parte: si responde, la respuesta te
+        llega a ti.
+      </p>
       {actionData?.sent != null ? (
         <p role="status" className="alert-success mt-4">
           {writeSent(actionData.sent)}{" "}

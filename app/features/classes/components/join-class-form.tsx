@@ -5,7 +5,6 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form, useNavigation } from "react-router";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
 import type { JoinClassFields } from "../schema.ts";
-import { JOIN_CODE_HINT, JOIN_CODE_LABEL, JOIN_TITLE } from "../texts.ts";
 
 /** The panel's forms are told apart by this intent (the other is 'Eliminar' of a course). */
 export const JOIN_INTENT = "join-class";
@@ -21,14 +20,14 @@ export function JoinClassForm({ action, lastResult }: { action: string; lastResu
   return (
     <section aria-labelledby="unirse-clase-titulo" className="card mt-6 max-w-xl p-4 sm:p-6">
       <h2 id="unirse-clase-titulo" className="text-lg font-semibold text-slate-900">
-        {JOIN_TITLE}
+        Unirme a una clase
       </h2>
       <Form method="post" action={action} {...getFormProps(form)} className="mt-3 space-y-3">
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField
           field={fields.codigo}
-          label={JOIN_CODE_LABEL}
-          hint={JOIN_CODE_HINT}
+          label="Código de la clase"
+          hint="Lo entrega tu profesor/a: 8 letras y números, por ejemplo K7MD-4QXA."
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
