@@ -1,7 +1,7 @@
 // The service worker (docs/decisions/014-offline-course-material.md), compiled by Vite into one
 // classic script (vite.service-worker.ts) that app/routes/sw.ts serves as /sw.js, followed by
 // `academiaServiceWorker.start(config)` with this server's settings (config.ts). Registered only
-// for signed-in users (register.ts). The rules it follows are sw-policy.js.
+// for signed-in users (register.ts). The rules it follows are sw-policy.ts.
 //
 // What it does, and nothing else:
 // - Navigations: the network first; without a connection, a kept page or the offline page.
@@ -9,7 +9,7 @@
 // - React Router data requests (*.data): the network; without a connection, an answer that makes
 //   React Router load the page as a document instead (then the first rule answers it).
 // - Keeps only answers the server marked for the signed-in learner (X-Offline-Keep, X-Offline-User)
-//   on the allow-list of sw-policy.js, in one cache per user, under config.limitBytes, oldest out.
+//   on the allow-list of sw-policy.ts, in one cache per user, under config.limitBytes, oldest out.
 // - Drops every cache when an answer says nobody is signed in, and another user's cache when a
 //   new user signs in (X-Offline-User); drops a course's entries when an answer says the learner
 //   may no longer keep it (X-Offline-Keep: 0, e.g. they left the course).
@@ -35,7 +35,7 @@ import {
   requestKind,
   titleOf,
   userKeyOf,
-} from "../sw-policy.js";
+} from "../sw-policy.ts";
 import type { WorkerConfig } from "./config.ts";
 
 declare const self: ServiceWorkerGlobalScope;
