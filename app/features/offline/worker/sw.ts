@@ -31,7 +31,6 @@ import {
   offlinePageHtml,
   parseRange,
   planEviction,
-  type RequestKind,
   requestKind,
   titleOf,
   userKeyOf,
@@ -252,14 +251,17 @@ async function offlinePage(url: URL) {
   });
 }
 
-/** Navigations and course pages: fresh from the network; without a connection, the kept copy. */
-async function networkFirst(event: FetchEvent, url: URL, kind: RequestKind | null): Promise<Response> {
+/**
+ * The network's answer (acted upon: afterNetwork); without a connection, what `kept` finds, else
+ * for a navigation the offline page.
+ */
+async function fromNetwork(event: FetchEvent, url: URL, kept?: () => Promise<Response | null>): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(event.request);
   } catch (error) {
-    const kept = kind === "page" ? await fromCache(url, true) : null;
-    if (kept) return kept;
+    const copy = kept ? await kept() : null;
+    if (copy) return copy;
     if (event.request.mode === "navigate") return offlinePage(url);
     throw error;
   }
@@ -286,16 +288,7 @@ async function withRange(kept: Response, rangeHeader: string | null) {
 /** Module files: the kept copy first (no data spent on a file already on the device). */
 async function cacheFirst(event: FetchEvent, url: URL): Promise<Response> {
   const kept = await fromCache(url, false);
-  if (kept) return withRange(kept, event.request.headers.get("Range"));
-  let response: Response;
-  try {
-    response = await fetch(event.request);
-  } catch (error) {
-    if (event.request.mode === "navigate") return offlinePage(url);
-    throw error;
-  }
-  afterNetwork(event, url, response);
-  return response;
+  return kept ? withRange(kept, event.request.headers.get("Range")) : fromNetwork(event, url);
 }
 
 async function dataRequest(event: FetchEvent, url: URL) {
@@ -325,7 +318,9 @@ function onFetch(event: FetchEvent) {
   const kind = requestKind(url, ORIGIN);
   if (kind === "file") event.respondWith(cacheFirst(event, url));
   else if (kind === "data") event.respondWith(dataRequest(event, url));
-  else if (kind === "page" || request.mode === "navigate") event.respondWith(networkFirst(event, url, kind));
+  // Navigations and course pages: fresh from the network; without a connection, the kept copy.
+  else if (kind === "page") event.respondWith(fromNetwork(event, url, () => fromCache(url, true)));
+  else if (request.mode === "navigate") event.respondWith(fromNetwork(event, url));
 }
 
 /** The URLs (path and query) kept for the user signed in on this browser. */
