@@ -1,21 +1,10 @@
-// The service worker (docs/decisions/014-offline-course-material.md), compiled by Vite into one
-// classic script (vite.service-worker.ts) that app/routes/sw.ts serves as /sw.js, followed by
-// `academiaServiceWorker.start(config)` with this server's settings (config.ts). Registered only
-// for signed-in users (register.ts). The rules it follows are sw-policy.ts.
-//
-// What it does, and nothing else:
-// - Navigations: the network first; without a connection, a kept page or the offline page.
-// - Module files (/cursos/{cursoId}/archivos/{archivoId}): the kept copy first, else the network.
-// - React Router data requests (*.data): the network; without a connection, an answer that makes
-//   React Router load the page as a document instead (then the first rule answers it).
-// - Keeps only answers the server marked for the signed-in learner (X-Offline-Keep, X-Offline-User)
-//   on the allow-list of sw-policy.ts, in one cache per user, under config.limitBytes, oldest out.
-// - Drops every cache when an answer says nobody is signed in, and another user's cache when a
-//   new user signs in (X-Offline-User); drops a course's entries when an answer says the learner
-//   may no longer keep it (X-Offline-Keep: 0, e.g. they left the course).
-// - Answers from (and keeps into) a user's cache only while the browser holds that user's sign-in
-//   (the marker cookie, read with cookieStore); otherwise it deletes the kept copies. Without
-//   cookieStore it keeps and shows nothing.
+// The service worker (docs/decisions/014-offline-course-material.md), compiled by Vite
+// (vite.service-worker.ts) and served as /sw.js by app/routes/sw.ts, started with this server's
+// settings (config.ts). Pages: the network first, else a kept copy or the offline page; module
+// files: the kept copy first; *.data: the network, else a document load. It keeps only answers the
+// server marked for the signed-in learner (X-Offline-Keep, X-Offline-User), on sw-policy.ts's
+// allow-list, one cache per user under config.limitBytes, and shows them only while the browser
+// holds that user's sign-in (the marker cookie, read with cookieStore; without it, nothing).
 import {
   CACHE_PREFIX,
   type CacheEntry,
