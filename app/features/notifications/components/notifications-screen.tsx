@@ -5,24 +5,15 @@ import { Link, useFetcher } from "react-router";
 import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import { KIND_INFO, type NotificationKind } from "../kinds.ts";
+import type { NotificationRow } from "../notify.server.ts";
 import { EMPTY, MARK_ALL_READ, MARK_READ, PAGE_TITLE } from "../texts.ts";
-
-type Item = {
-  id: string;
-  kind: string;
-  title: string;
-  text: string;
-  link: string;
-  createdAt: string | Date;
-  readAt: string | Date | null;
-};
 
 export function NotificationsScreen({
   items,
   unread,
   cursors,
 }: {
-  items: Item[];
+  items: NotificationRow[];
   unread: number;
   cursors: { prev: string | null; next: string | null };
 }) {
@@ -54,7 +45,7 @@ export function NotificationsScreen({
   );
 }
 
-function NotificationItem({ item }: { item: Item }) {
+function NotificationItem({ item }: { item: NotificationRow }) {
   const fetcher = useFetcher();
   const unread = item.readAt === null && fetcher.state === "idle" && !fetcher.data;
   const kind = KIND_INFO[item.kind as NotificationKind]?.label ?? "";
