@@ -153,7 +153,7 @@ describe("the sent folder (?carpeta=enviados)", () => {
         seen.push(m.subject);
       }
       if (!page.cursors.next) break;
-      url = `/user/messages?carpeta=enviados&page=${page.page + 1}&desde=${page.cursors.next}`;
+      url = `/user/messages?carpeta=enviados&page=${pages.length + 1}&desde=${page.cursors.next}`;
     }
     expect(pages.map((p) => p.sent.length)).toEqual([20, 20, 5]);
     expect(new Set(seen).size).toBe(45);

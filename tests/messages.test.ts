@@ -218,7 +218,7 @@ describe("inbox pages", () => {
         seen.push(m.subject);
       }
       if (!page.cursors.next) break;
-      url = `/user/messages?page=${page.page + 1}&desde=${page.cursors.next}`;
+      url = `/user/messages?page=${pages.length + 1}&desde=${page.cursors.next}`;
     }
     expect(pages.map((p) => p.page.inbox.length)).toEqual([20, 20, 5]);
     expect(new Set(seen).size).toBe(45);

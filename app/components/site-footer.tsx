@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Logo } from "./logo.tsx";
+import { ExternalLink } from "./ui/external-link.tsx";
 
 export type FooterSite = {
   brand: string;
@@ -64,22 +65,12 @@ export function SiteFooter({ site }: { site: FooterSite }) {
             <li>{site.address}</li>
           </ul>
           <div className="mt-4 flex gap-3 text-sm">
-            <a
-              href={site.facebookUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="rounded-md bg-white/10 px-3 py-1 hover:bg-white/20"
-            >
+            <ExternalLink href={site.facebookUrl} className="rounded-md bg-white/10 px-3 py-1 hover:bg-white/20">
               Facebook
-            </a>
-            <a
-              href={site.linkedinUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="rounded-md bg-white/10 px-3 py-1 hover:bg-white/20"
-            >
+            </ExternalLink>
+            <ExternalLink href={site.linkedinUrl} className="rounded-md bg-white/10 px-3 py-1 hover:bg-white/20">
               LinkedIn
-            </a>
+            </ExternalLink>
           </div>
         </div>
       </div>

@@ -30,6 +30,15 @@ const AUDIENCE_LINKS = [
   { to: "/cursos/comunidad", label: "Para Comunidad" },
 ];
 
+/** The phone menu: the main sections, the audiences under 'Cursos'. */
+const MOBILE_LINKS: Array<{ to: string; label: string; audience?: boolean }> = [
+  { to: "/", label: "Inicio" },
+  { to: "/cursos", label: "Cursos" },
+  ...AUDIENCE_LINKS.map((link) => ({ ...link, audience: true })),
+  { to: "/biblioteca", label: "Biblioteca" },
+  { to: "/contacto", label: "Contacto" },
+];
+
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700"}`;
 
@@ -171,27 +180,17 @@ function MobileMenu({ user, messagesBadge }: Omit<HeaderProps, "brand">) {
         }
       >
         <nav aria-label="Menú móvil" className="flex flex-col">
-          <Link to="/" className="rounded-md px-3 py-2 hover:bg-brand-50">
-            Inicio
-          </Link>
-          <Link to="/cursos" className="rounded-md px-3 py-2 hover:bg-brand-50">
-            Cursos
-          </Link>
-          {AUDIENCE_LINKS.map((link) => (
+          {MOBILE_LINKS.map((link) => (
             <Link
               key={link.to}
               to={link.to}
-              className="rounded-md py-2 pl-6 pr-3 text-sm text-slate-600 hover:bg-brand-50"
+              className={
+                "rounded-md py-2 hover:bg-brand-50 " + (link.audience ? "pl-6 pr-3 text-sm text-slate-600" : "px-3")
+              }
             >
               {link.label}
             </Link>
           ))}
-          <Link to="/biblioteca" className="rounded-md px-3 py-2 hover:bg-brand-50">
-            Biblioteca
-          </Link>
-          <Link to="/contacto" className="rounded-md px-3 py-2 hover:bg-brand-50">
-            Contacto
-          </Link>
         </nav>
         <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3">
           <AccountButtons user={user} messagesBadge={messagesBadge} />

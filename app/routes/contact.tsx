@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useForThreeSeconds } from "~/components/ui/use-for-three-seconds.ts";
 import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
+import { ExternalLink } from "~/components/ui/external-link.tsx";
 import { Honeypot } from "~/components/ui/honeypot.tsx";
 import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { contactRateLimit, submitContact } from "~/features/contact/contact.server.ts";
@@ -101,24 +102,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </ul>
               <ul className="mt-4 flex gap-4" aria-label="Redes sociales">
                 <li>
-                  <a
-                    href={site.facebookUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="text-brand-700 hover:underline"
-                  >
+                  <ExternalLink href={site.facebookUrl} className="text-brand-700 hover:underline">
                     Facebook
-                  </a>
+                  </ExternalLink>
                 </li>
                 <li>
-                  <a
-                    href={site.linkedinUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="text-brand-700 hover:underline"
-                  >
+                  <ExternalLink href={site.linkedinUrl} className="text-brand-700 hover:underline">
                     LinkedIn
-                  </a>
+                  </ExternalLink>
                 </li>
               </ul>
             </section>
@@ -134,14 +125,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 className="h-72 w-full border-0 bg-slate-100"
               />
               <p className="p-3 text-sm">
-                <a
-                  href={mapEmbedUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="text-brand-700 hover:underline"
-                >
+                <ExternalLink href={mapEmbedUrl} className="text-brand-700 hover:underline">
                   Abrir el mapa en otra pestaña
-                </a>
+                </ExternalLink>
               </p>
             </section>
           ) : null}

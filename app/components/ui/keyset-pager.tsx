@@ -1,8 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { withPage } from "~/lib/pagination.ts";
-
-const NEWER = "← Más recientes";
-const OLDER = "Anteriores →";
+import { pageFrom, withPage } from "~/lib/pagination.ts";
 
 /**
  * The links to the newer and older page of a list read by cursor (lib/keyset.ts): plain links
@@ -11,25 +8,29 @@ const OLDER = "Anteriores →";
 export function KeysetPager({
   cursors,
   label = "Paginación de avisos",
+  older = "Anteriores →",
+  className = "mt-6 items-center gap-4",
 }: {
   cursors: { prev: string | null; next: string | null };
   label?: string;
+  older?: string;
+  className?: string;
 }) {
   const { search } = useLocation();
-  const page = Number(new URLSearchParams(search).get("page")) || 1;
+  const page = pageFrom(search);
   if (!cursors.prev && !cursors.next) return null;
   return (
-    <nav aria-label={label} className="mt-6 flex items-center justify-between gap-4 text-sm">
+    <nav aria-label={label} className={`flex justify-between text-sm ${className}`}>
       {cursors.prev ? (
         <Link to={withPage(search, page - 1, { antes: cursors.prev })} className="btn-secondary" rel="prev">
-          {NEWER}
+          ← Más recientes
         </Link>
       ) : (
         <span />
       )}
       {cursors.next ? (
         <Link to={withPage(search, page + 1, { desde: cursors.next })} className="btn-secondary" rel="next">
-          {OLDER}
+          {older}
         </Link>
       ) : (
         <span />

@@ -173,11 +173,10 @@ export async function listMyAnnouncements(
     const chunks: string[][] = [];
     for (let i = 0; i < cursoIds.length; i += FEED_CHUNK) chunks.push(cursoIds.slice(i, i + FEED_CHUNK));
     const found = (await Promise.all(chunks.map((chunk) => feedIds(chunk, cursor, query.take)))).flat();
-    const rows = await rowsInOrder(
+    return rowsInOrder(
       found.map((r) => r.id),
       (ids) => prisma.announcement.findMany({ where: { id: { in: ids } }, select: viewSelect }),
     );
-    return rows;
   });
   return { avisos: page.rows.map(toView), cursors: keysetCursors(page) };
 }
@@ -255,12 +254,15 @@ async function afterAnnouncementPosted(
   );
 }
 
-function entry(actor: Actor, cursoId: string, detail: string) {
-  return [{ actorId: actor.id, targetType: "course", targetId: cursoId, detail }];
-}
-
-async function writeAudit(tx: Tx, request: Request | null, action: AuditAction, rows: ReturnType<typeof entry>) {
-  await auditMany(request, action, rows, tx);
+function writeAudit(
+  tx: Tx,
+  request: Request | null,
+  action: AuditAction,
+  actor: Actor,
+  cursoId: string,
+  detail: string,
+) {
+  return auditMany(request, action, [{ actorId: actor.id, targetType: "course", targetId: cursoId, detail }], tx);
 }
 
 /** 'Publicar aviso' and POST /api/cursos/{cursoId}/avisos: the row, its audit row and its notifications, at once. */
@@ -278,14 +280,8 @@ export async function postAnnouncement(
       data: { cursoId, authorId: actor.id, titulo: fields.titulo, texto: fields.texto },
       select: viewSelect,
     });
-    await writeAudit(tx, request, "announcement.post", entry(actor, cursoId, `${created.id}: ${created.titulo}`));
-    await afterAnnouncementPosted(tx, {
-      id: created.id,
-      cursoId,
-      authorId: actor.id,
-      titulo: created.titulo,
-      texto: created.texto,
-    });
+    await writeAudit(tx, request, "announcement.post", actor, cursoId, `${created.id}: ${created.titulo}`);
+    await afterAnnouncementPosted(tx, { ...created, authorId: actor.id });
     return created;
   });
   return ok({ aviso: toView(row) });
@@ -307,7 +303,7 @@ export async function updateAnnouncement(
       data: { titulo: fields.titulo, texto: fields.texto },
       select: viewSelect,
     });
-    await writeAudit(tx, request, "announcement.edit", entry(actor, cursoId, `${found.id}: ${updated.titulo}`));
+    await writeAudit(tx, request, "announcement.edit", actor, cursoId, `${found.id}: ${updated.titulo}`);
     return updated;
   });
   return ok({ aviso: toView(row) });
@@ -325,7 +321,7 @@ export async function deleteAnnouncement(
   const gone = await prisma.$transaction(async (tx) => {
     const { count } = await tx.announcement.deleteMany({ where: { id: found.id, cursoId } });
     if (count === 0) return false;
-    await writeAudit(tx, request, "announcement.delete", entry(actor, cursoId, `${found.id}: ${found.titulo}`));
+    await writeAudit(tx, request, "announcement.delete", actor, cursoId, `${found.id}: ${found.titulo}`);
     return true;
   });
   return gone ? ok() : fail(404, ANNOUNCEMENT_NOT_FOUND);

@@ -5,6 +5,7 @@
 import { notify } from "~/features/notifications/notify.server.ts";
 import crypto from "node:crypto";
 import type { z } from "zod";
+import type { Certificate } from "~/generated/prisma/client.ts";
 import type { Viewer } from "~/features/courses/rules.ts";
 import { recomputeProgress } from "~/features/enrolment/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
@@ -34,21 +35,7 @@ const CODE_LENGTH = 16;
 const CODE_PATTERN = new RegExp(`^[A-Z2-7]{${CODE_LENGTH}}$`);
 
 /** 16 base32 characters from 80 random bits: URL-safe and unguessable. */
-function newCertificateCode(): string {
-  const bytes = crypto.randomBytes(10);
-  let bits = 0;
-  let value = 0;
-  let out = "";
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  return out;
-}
+const newCertificateCode = () => Array.from({ length: CODE_LENGTH }, () => BASE32[crypto.randomInt(32)]).join("");
 
 /** A code as typed or linked (any case, surrounding spaces) → canonical form, or null. */
 export function normalizeCode(raw: string | undefined | null): string | null {
@@ -68,22 +55,6 @@ const diplomaUrl = (codigo: string) => `${publicUrl()}${diplomaPath(codigo)}`;
 /** The holder's name as a certificate prints it (at issue, and when its holder updates it). */
 export const holderName = (user: { nombre: string; apellido: string }) =>
   `${user.nombre} ${user.apellido}`.replace(/\s+/g, " ").trim();
-
-type CertificateRow = {
-  id: string;
-  codigo: string;
-  /** Null once the holder deleted their account and kept the certificate verifiable. */
-  userId: string | null;
-  cursoId: string | null;
-  nombreTitular: string;
-  tituloCurso: string;
-  duracionHoras: number | null;
-  emitidoEn: Date;
-  pdfKey: string | null;
-  nombreActualizadoEn: Date | null;
-  /** Revoked at its holder's request: no name, no PDF, and the verification page says so. */
-  revocadoEn: Date | null;
-};
 
 export type FinishReason = "login" | "not-found" | "not-enrolled" | "no-quizzes" | "incomplete" | "error";
 
@@ -153,7 +124,7 @@ export async function finishCourse(
  * 'Certificado emitido' (features/notifications). The certificate stands whatever happens here:
  * a failure is logged, not the learner's.
  */
-async function notifyIssued(userId: string, row: CertificateRow) {
+async function notifyIssued(userId: string, row: Certificate) {
   try {
     await notify({
       kind: "certificado",
@@ -169,8 +140,8 @@ async function notifyIssued(userId: string, row: CertificateRow) {
 
 /** Inserts the row; the unique (userId, cursoId) index decides races, a code collision retries. */
 async function createOnce(
-  data: Pick<CertificateRow, "nombreTitular" | "tituloCurso" | "duracionHoras"> & { userId: string; cursoId: string },
-): Promise<{ row: CertificateRow; created: boolean }> {
+  data: Pick<Certificate, "nombreTitular" | "tituloCurso" | "duracionHoras"> & { userId: string; cursoId: string },
+): Promise<{ row: Certificate; created: boolean }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       const row = await prisma.certificate.create({ data: { ...data, codigo: newCertificateCode() } });
@@ -185,7 +156,7 @@ async function createOnce(
   throw new Error("No se pudo generar un código de certificado único.");
 }
 
-async function issued(row: CertificateRow, created: boolean): Promise<Ok<Finished>> {
+async function issued(row: Certificate, created: boolean): Promise<Ok<Finished>> {
   let pdfReady = true;
   try {
     await ensureCertificatePdf(row);
@@ -203,7 +174,7 @@ async function issued(row: CertificateRow, created: boolean): Promise<Ok<Finishe
   });
 }
 
-function findCertificate(userId: string, courseId: string): Promise<CertificateRow | null> {
+function findCertificate(userId: string, courseId: string): Promise<Certificate | null> {
   return prisma.certificate.findUnique({ where: { userId_cursoId: { userId, cursoId: courseId } } });
 }
 
@@ -217,7 +188,7 @@ const rendering = new Map<string, Promise<string>>();
  * calls in this process share one render; across processes the conditional update keeps the
  * first stored file and the loser deletes its own.
  */
-export function ensureCertificatePdf(row: CertificateRow): Promise<string> {
+export function ensureCertificatePdf(row: Certificate): Promise<string> {
   const running = rendering.get(row.id);
   if (running) return running;
   const job = renderAndStore(row).finally(() => rendering.delete(row.id));
@@ -225,7 +196,7 @@ export function ensureCertificatePdf(row: CertificateRow): Promise<string> {
   return job;
 }
 
-async function renderAndStore(row: CertificateRow): Promise<string> {
+async function renderAndStore(row: Certificate): Promise<string> {
   const current = await prisma.certificate.findUnique({ where: { id: row.id }, select: { pdfKey: true } });
   const previous = current?.pdfKey ?? null;
   if (previous && (await statStored(previous))) return previous;
@@ -262,7 +233,7 @@ async function renderAndStore(row: CertificateRow): Promise<string> {
 /** The public verification data (cursoId is null once the course was deleted: the certificate stays valid). */
 export type PublicCertificate = z.output<typeof PublicCertificateSchema>;
 
-function toPublic(row: CertificateRow): PublicCertificate {
+function toPublic(row: Certificate): PublicCertificate {
   return {
     codigo: row.codigo,
     nombreTitular: row.nombreTitular,

@@ -60,11 +60,6 @@ function createBook(input: BookFormInput, pdf: StoredUpload): Promise<Uploaded> 
 }
 
 /**
- * The whole upload (page action and POST /api/books/upload): parse the multipart body with the
- * PDF limits, validate the fields, require a PDF, create the book. Never leaves a file behind
- * on failure. Unexpected errors are thrown (after cleanup).
- */
-/**
  * A book form's multipart body (the upload and the edit): its fields and the streamed PDF, or the
  * refusal (too big, not a PDF…) under the PDF field with the sent form, to show it again.
  */
@@ -81,6 +76,11 @@ export async function parseBookUpload(
   }
 }
 
+/**
+ * The whole upload (page action and POST /api/books/upload): parse the multipart body with the
+ * PDF limits, validate the fields, require a PDF, create the book. Never leaves a file behind
+ * on failure. Unexpected errors are thrown (after cleanup).
+ */
 export async function uploadBook(request: Request): Promise<Uploaded> {
   const parsed = await parseBookUpload(request);
   if (!parsed.ok) return parsed;

@@ -35,6 +35,7 @@ export const messageSelect = {
   createdAt: true,
 } as const;
 
+type MessageRow = Prisma.MessageGetPayload<{ select: typeof messageSelect }>;
 type Reader = Pick<SessionUser, "id">;
 
 /** The messages one user may read: those addressed to their account, by id (never by address). */
@@ -44,6 +45,15 @@ const sentBy = (user: Reader) => ({ fromId: user.id });
 
 type Sender = Pick<SessionUser, "id" | "nombre" | "apellido" | "correo" | "rol">;
 
+const spendBudgets = (sender: Sender) =>
+  consume(
+    [
+      ["messagesSenderMinute", sender.id],
+      ["messagesSenderDay", sender.id],
+    ],
+    SENDING_TOO_FAST,
+  );
+
 /**
  * Sends a message from the signed-in sender. Every attempt spends the sender's budgets (20 a
  * minute, 200 a day: a teacher writing to each of their students), so the academy's mail is no
@@ -51,13 +61,7 @@ type Sender = Pick<SessionUser, "id" | "nombre" | "apellido" | "correo" | "rol">
  * carries the sender's name and a link, never the subject or text the sender chose.
  */
 export async function sendMessage(sender: Sender, input: ComposeInput): Promise<Result<{ sent: MessageRow }>> {
-  const limit = await consume(
-    [
-      ["messagesSenderMinute", sender.id],
-      ["messagesSenderDay", sender.id],
-    ],
-    SENDING_TOO_FAST,
-  );
+  const limit = await spendBudgets(sender);
   if (!limit.ok) return limit;
   const to = input.to.trim().toLowerCase();
   const recipient = await prisma.user.findUnique({
@@ -141,13 +145,7 @@ export async function sendMessageToMany(
   also: (tx: Prisma.TransactionClient) => Promise<unknown> = async () => {},
 ): Promise<Result<{ sent: number }>> {
   // Spent before the transaction: the budgets' counters are rows of their own.
-  const limit = await consume(
-    [
-      ["messagesSenderMinute", sender.id],
-      ["messagesSenderDay", sender.id],
-    ],
-    SENDING_TOO_FAST,
-  );
+  const limit = await spendBudgets(sender);
   if (!limit.ok) return limit;
   const fromName = fullName(sender.nombre, sender.apellido) || sender.correo;
   const brand = env().APP_NAME;
@@ -301,18 +299,6 @@ export function toApiSentMessage(m: Omit<MessageRow, "leidoEn"> & { toName: stri
   const { leido: _notTheSenders, ...shown } = toApiMessage({ ...m, leidoEn: null });
   return { ...shown, toName: m.toName };
 }
-
-type MessageRow = {
-  id: string;
-  from: string;
-  fromName: string;
-  fromRole: string;
-  to: string;
-  subject: string;
-  content: string;
-  leidoEn: Date | null;
-  createdAt: Date;
-};
 
 /**
  * The API shape (docs/product.md#api-messages-and-contact): id, from, fromName, fromRole, to,

@@ -7,7 +7,6 @@ import { failureHeaders, formReply } from "~/lib/failure.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
-import { pageFrom } from "~/lib/pagination.ts";
 import { excerpt } from "~/lib/text.ts";
 import {
   getOwnMessage,
@@ -50,14 +49,12 @@ export async function messagesScreenLoader(user: SessionUser, request: Request) 
     inbox: (inboxPage?.rows ?? []).map(withExcerpt),
     sent: (sentPage?.rows ?? []).map(withExcerpt),
     cursors: (inboxPage ?? sentPage)?.cursors ?? NO_CURSORS,
-    page: pageFrom(url),
     selected: received,
     selectedSent: sent,
     // ?responder=ID opens the form prefilled to answer one's own received message.
     composeOpen: url.searchParams.get("nuevo") === "1" || responder !== null,
     reply: reply?.ok ? reply.draft : null,
     replyError: reply && !reply.ok ? reply.message : null,
-    me: user.correo,
   };
 }
 

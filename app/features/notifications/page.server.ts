@@ -4,7 +4,6 @@ import { data, redirect } from "react-router";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
-import { pageFrom } from "~/lib/pagination.ts";
 import { listNotifications, markAllRead, markRead, setPreferences, unreadNotifications } from "./notify.server.ts";
 import type { Reader } from "./notify.server.ts";
 import { MarkReadSchema, PreferencesSchema } from "./schema.ts";
@@ -13,7 +12,7 @@ import { MARKED_ALL, NOT_FOUND, PREFS_INVALID, PREFS_SAVED } from "./texts.ts";
 export async function loadNotificationsPage(user: Reader, request: Request) {
   const url = new URL(request.url);
   const [page, unread] = await Promise.all([listNotifications(user, cursorFrom(url)), unreadNotifications(user)]);
-  return { items: page.rows, cursors: page.cursors, page: pageFrom(url), unread };
+  return { items: page.rows, cursors: page.cursors, unread };
 }
 
 /** 'Marcar como leída' / 'Marcar todas como leídas': back to the same page (its cursor kept). */

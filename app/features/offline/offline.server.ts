@@ -1,13 +1,13 @@
 // The server's side of the offline cache (docs/decisions/014-offline-course-material.md): it tells
 // the service worker who is signed in and which answers it may keep, and serves /sw.js. The
-// worker keeps nothing the server has not marked, and only on its own allow-list (sw-policy.js).
+// worker keeps nothing the server has not marked, and only on its own allow-list (sw-policy.ts).
 import crypto from "node:crypto";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getOptionalUser, type GuardArgs } from "~/features/accounts/guards.server.ts";
 import { sessionEndOf, type SessionUser } from "~/features/accounts/session.server.ts";
 import { env } from "~/lib/env.server.ts";
 import workerScript from "virtual:service-worker";
-import { NO_USER } from "./sw-policy.js";
+import { NO_USER } from "./sw-policy.ts";
 import { WORKER_GLOBAL, type WorkerConfig } from "./worker/config.ts";
 
 /** keep: true (may be kept), false (must not: the worker drops what it kept of this course), null (no say). */

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { CACHE_PREFIX } from "./sw-policy.js";
+import { CACHE_PREFIX } from "./sw-policy.ts";
 
 /**
  * After hydration (an effect): a signed-in user's browser registers the offline service worker

@@ -1,4 +1,4 @@
-// The offline cache's pure rules (sw-policy.js, served inside /sw.js): the allow-list, what may be
+// The offline cache's pure rules (sw-policy.ts, served inside /sw.js): the allow-list, what may be
 // kept, the eviction order, ranges of kept files and the offline page.
 import { describe, expect, it } from "vitest";
 import {
@@ -16,7 +16,7 @@ import {
   requestKind,
   titleOf,
   userKeyOf,
-} from "./sw-policy.js";
+} from "./sw-policy.ts";
 
 const ORIGIN = "https://academia.example";
 const at = (path: string) => new URL(path, ORIGIN);

@@ -39,10 +39,7 @@ export async function getResumen(now = new Date()): Promise<Resumen> {
     "outbox:failed",
     ...months.flatMap((m) => [`enrol:${m}`, `cert:${m}`]),
   ];
-  const rows = await prisma.tally.findMany({ where: { key: { in: keys } }, select: { key: true, n: true } });
-  const tally = new Map(rows.map((r) => [r.key, r.n]));
-  // A counter never shows below zero (a key whose rows were written before its trigger existed).
-  const n = (key: string) => Math.max(0, tally.get(key) ?? 0);
+  const n = await readTallies(keys);
   const courses = (estado: string) => AUDIENCIAS.reduce((sum, a) => sum + n(`course:${estado}:${a}`), 0);
   return {
     usuarios: {
@@ -134,6 +131,7 @@ function reportKeys(courseId: string, moduleIds: string[], questionIds: string[]
   return { keys, curso, modulo, pregunta };
 }
 
+/** The counts under `keys`; never below zero (a key whose rows were written before its trigger existed). */
 async function readTallies(keys: string[]) {
   const rows = await prisma.tally.findMany({ where: { key: { in: keys } }, select: { key: true, n: true } });
   const tally = new Map(rows.map((r) => [r.key, r.n]));
@@ -229,6 +227,18 @@ export function byPairKey(all: Grade[]) {
   return new Map(all.map((g) => [`${g.userId} ${g.moduloId}`, g]));
 }
 
+/** The grades of these enrolments' participants, by "userId moduloId" (none without quiz modules). */
+async function pairGrades(courseId: string, modules: QuizModule[], rows: Array<{ user: { id: string } }>) {
+  return byPairKey(
+    modules.length
+      ? await grades(
+          courseId,
+          rows.map((r) => r.user.id),
+        )
+      : [],
+  );
+}
+
 /**
  * One participant's cells, each with the Nota of its best percentage at the course's exigencia,
  * and the final Nota: the average of the module notas, a module without attempts counting as
@@ -277,14 +287,7 @@ export async function getGradebook(
     take: size,
     select: { user: { select: { id: true, nombre: true, apellido: true, correo: true } } },
   });
-  const all = byPairKey(
-    modules.length
-      ? await grades(
-          course.id,
-          rows.map((r) => r.user.id),
-        )
-      : [],
-  );
+  const all = await pairGrades(course.id, modules, rows);
   return {
     curso: course,
     modulos: modules,
@@ -346,14 +349,7 @@ export async function gradebookCsv(courseId: string) {
   const modules = await quizModules(course.id);
   async function* batches(): AsyncGenerator<CsvCell[][]> {
     for await (const rows of courseEnrolmentBatches(course!.id)) {
-      const all = byPairKey(
-        modules.length
-          ? await grades(
-              course!.id,
-              rows.map((r) => r.user.id),
-            )
-          : [],
-      );
+      const all = await pairGrades(course!.id, modules, rows);
       yield rows.map(({ user }) =>
         gradebookCsvRow({
           nombre: fullName(user.nombre, user.apellido),

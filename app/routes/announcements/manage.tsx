@@ -101,6 +101,7 @@ export default function ManageAnnouncements({ loaderData, actionData }: Route.Co
   const base = `/docente/cursos/${course.id}`;
   const { search } = useLocation();
   const close = (name: string) => withParam(search, name, null, `${base}/avisos`);
+  const formId = editing ? "editar-aviso" : "nuevo-aviso";
   return (
     <section>
       <BackToCourses />
@@ -124,42 +125,29 @@ export default function ManageAnnouncements({ loaderData, actionData }: Route.Co
         </div>
       </div>
 
-      {editing ? (
-        <section aria-labelledby="editar-aviso-encabezado" className="card mt-6 max-w-2xl p-4 sm:p-6">
-          <h2 id="editar-aviso-encabezado" className="text-lg font-semibold text-slate-900">
-            Editar aviso
-          </h2>
-          <PlainTextPostForm
-            key={editing.id}
-            id="editar-aviso"
-            intent="edit"
-            actionData={actionData}
-            defaultValue={{ titulo: editing.titulo, texto: editing.texto }}
-            idName="avisoId"
-            idValue={editing.id}
-            title={TITLE_FIELD}
-            text={TEXT_FIELD}
-            submitLabel="Guardar cambios"
-            pendingLabel="Guardando..."
-            cancelHref={close("editar")}
-          />
-        </section>
-      ) : (
-        <section aria-labelledby="nuevo-aviso-encabezado" className="card mt-6 max-w-2xl p-4 sm:p-6">
-          <h2 id="nuevo-aviso-encabezado" className="text-lg font-semibold text-slate-900">
-            Publicar un aviso
-          </h2>
-          <PlainTextPostForm
-            id="nuevo-aviso"
-            intent="publish"
-            actionData={actionData}
-            title={TITLE_FIELD}
-            text={TEXT_FIELD}
-            submitLabel="Publicar aviso"
-            pendingLabel="Publicando..."
-          />
-        </section>
-      )}
+      <section aria-labelledby={`${formId}-encabezado`} className="card mt-6 max-w-2xl p-4 sm:p-6">
+        <h2 id={`${formId}-encabezado`} className="text-lg font-semibold text-slate-900">
+          {editing ? "Editar aviso" : "Publicar un aviso"}
+        </h2>
+        <PlainTextPostForm
+          key={editing?.id ?? formId}
+          id={formId}
+          actionData={actionData}
+          title={TITLE_FIELD}
+          text={TEXT_FIELD}
+          {...(editing
+            ? {
+                intent: "edit",
+                defaultValue: { titulo: editing.titulo, texto: editing.texto },
+                idName: "avisoId",
+                idValue: editing.id,
+                submitLabel: "Guardar cambios",
+                pendingLabel: "Guardando...",
+                cancelHref: close("editar"),
+              }
+            : { intent: "publish", submitLabel: "Publicar aviso", pendingLabel: "Publicando..." })}
+        />
+      </section>
 
       <h2 className="mt-8 text-lg font-semibold text-slate-900">Avisos publicados</h2>
       {avisos.length === 0 ? (

@@ -2,6 +2,7 @@
 // 14 days across their courses, earliest first, each a link to its module, with the way to
 // subscribe a calendar. Dates come formatted from the server (Chile's time). Browser-safe.
 import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge.tsx";
 import { OVERDUE, PASSED, SUBSCRIBE, UPCOMING_EMPTY, UPCOMING_TITLE } from "../texts.ts";
 
 export type UpcomingItem = {
@@ -44,14 +45,10 @@ export function UpcomingDueDates({
               </Link>
               <span className="text-sm text-slate-700">
                 {i.fechaTexto}
-                {i.aprobado ? (
-                  <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-                    {PASSED}
-                  </span>
-                ) : i.atrasado ? (
-                  <span className="ml-2 rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">
-                    {OVERDUE}
-                  </span>
+                {i.aprobado || i.atrasado ? (
+                  <Badge tone={i.aprobado ? "green" : "red"} className="ml-2">
+                    {i.aprobado ? PASSED : OVERDUE}
+                  </Badge>
                 ) : null}
               </span>
             </li>

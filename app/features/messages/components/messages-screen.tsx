@@ -7,7 +7,7 @@ import { Email } from "~/components/ui/email.tsx";
 import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { roleLabel } from "~/features/accounts/roles.ts";
 import { formatDateTime } from "~/lib/dates.ts";
-import { withPage } from "~/lib/pagination.ts";
+import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
 import {
   BACK_TO_INBOX,
   BACK_TO_SENT,
@@ -21,47 +21,16 @@ import {
   type ReplyDraft,
 } from "../texts.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
+import type { messagesScreenLoader } from "../screen.server.ts";
 
-type Msg = {
-  id: string;
-  from: string;
-  fromName: string;
-  fromRole: string;
-  subject: string;
-  content: string;
-  leidoEn: Date | string | null;
-  createdAt: Date | string;
-};
-
-type ListedMsg = Omit<Msg, "content"> & { excerpt: string };
-
-/** A message the user sent: the recipient's name, no reading state (that is the recipient's). */
-type SentMsg = {
-  id: string;
-  to: string;
-  toName: string;
-  subject: string;
-  content: string;
-  createdAt: Date | string;
-};
-
-type ListedSentMsg = Omit<SentMsg, "content"> & { excerpt: string };
+type Data = Awaited<ReturnType<typeof messagesScreenLoader>>;
+type Msg = NonNullable<Data["selected"]>;
+type SentMsg = NonNullable<Data["selectedSent"]>;
 
 export type MessagesScreenProps = {
   title: string;
   basePath: string;
-  loaderData: {
-    folder: Folder;
-    inbox: ListedMsg[];
-    sent: ListedSentMsg[];
-    cursors: { prev: string | null; next: string | null };
-    page: number;
-    selected: Msg | null;
-    selectedSent: SentMsg | null;
-    composeOpen: boolean;
-    reply: ReplyDraft | null;
-    replyError: string | null;
-  };
+  loaderData: Data;
   actionData?: { result: SubmissionResult<string[]>; success: boolean };
 };
 
@@ -116,33 +85,6 @@ function FolderTabs({ folder, here }: { folder: Folder; here: Here }) {
   );
 }
 
-/** Newer / older pages of the folder (plain links that keep ?carpeta=, ?ver= and ?nuevo=). */
-function InboxPages({ cursors, page }: { cursors: { prev: string | null; next: string | null }; page: number }) {
-  const { search } = useLocation();
-  if (!cursors.prev && !cursors.next) return null;
-  return (
-    <nav
-      aria-label="Páginas de la bandeja"
-      className="flex justify-between gap-2 border-t border-slate-200 p-3 text-sm"
-    >
-      {cursors.prev ? (
-        <Link to={withPage(search, page - 1, { antes: cursors.prev })} rel="prev" className="btn-secondary">
-          ← Más recientes
-        </Link>
-      ) : (
-        <span />
-      )}
-      {cursors.next ? (
-        <Link to={withPage(search, page + 1, { desde: cursors.next })} rel="next" className="btn-secondary">
-          Más antiguos →
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
-}
-
 /** Below this width (Tailwind's md) the list and the opened message do not fit side by side. */
 const PHONE_QUERY = "(width < 48rem)";
 
@@ -163,7 +105,7 @@ function useShowOpenedOnPhone(openId: string | null) {
 }
 
 export function MessagesScreen({ title, basePath, loaderData, actionData }: MessagesScreenProps) {
-  const { folder, cursors, page, selected, selectedSent, composeOpen, reply, replyError } = loaderData;
+  const { folder, cursors, selected, selectedSent, composeOpen, reply, replyError } = loaderData;
   const here = useHere(basePath);
   const openId = selected?.id ?? selectedSent?.id ?? null;
   const heading = useShowOpenedOnPhone(openId);
@@ -206,7 +148,12 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
           ) : (
             <InboxList messages={loaderData.inbox} selectedId={selected?.id ?? null} here={here} />
           )}
-          <InboxPages cursors={cursors} page={page} />
+          <KeysetPager
+            cursors={cursors}
+            label="Páginas de la bandeja"
+            older="Más antiguos →"
+            className="gap-2 border-t border-slate-200 p-3"
+          />
         </div>
 
         <article className="card scroll-mt-20 p-5" aria-label="Mensaje seleccionado">
@@ -231,94 +178,101 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
   );
 }
 
-const listHeading = "border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-700";
-
-function InboxList({ messages, selectedId, here }: { messages: ListedMsg[]; selectedId: string | null; here: Here }) {
+/** A folder's list: its heading, then the messages or a sentence saying there are none. */
+function MessageList({
+  title,
+  label,
+  empty,
+  children,
+}: {
+  title: string;
+  label: string;
+  empty: string;
+  children: React.ReactNode[];
+}) {
   return (
     <>
-      <h2 className={listHeading}>Bandeja de entrada</h2>
-      {messages.length === 0 ? (
-        <p className="p-4 text-sm text-slate-600">{NO_MESSAGES}</p>
+      <h2 className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-700">{title}</h2>
+      {children.length === 0 ? (
+        <p className="p-4 text-sm text-slate-600">{empty}</p>
       ) : (
-        <ul className="divide-y divide-slate-100" aria-label="Mensajes recibidos">
-          {messages.map((m) => {
-            const unread = !m.leidoEn;
-            const current = m.id === selectedId;
-            return (
-              <li key={m.id}>
-                {/* Opening is a POST (it marks the message read), then a redirect to ?ver=ID. */}
-                <Form method="post" action={here({ ver: null })} preventScrollReset>
-                  <input type="hidden" name="intent" value="open" />
-                  <input type="hidden" name="id" value={m.id} />
-                  <button
-                    type="submit"
-                    aria-current={current ? "true" : undefined}
-                    className={
-                      "block w-full px-4 py-3 text-left text-sm hover:bg-slate-50" + (current ? " bg-brand-50" : "")
-                    }
-                    data-unread={unread ? "true" : "false"}
-                  >
-                    <span className="flex items-center justify-between gap-2">
-                      <span className={unread ? "font-bold text-slate-900" : "text-slate-800"}>{m.fromName}</span>
-                      {unread ? (
-                        <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
-                          No leído
-                        </span>
-                      ) : null}
-                    </span>
-                    <span className="block text-xs text-slate-600">{roleLabel(m.fromRole)}</span>
-                    <span className={`block truncate ${unread ? "font-semibold" : ""}`}>{m.subject}</span>
-                    <span className="block truncate text-xs text-slate-600">{m.excerpt}</span>
-                    <span className="block text-xs text-slate-600">{formatDateTime(m.createdAt)}</span>
-                  </button>
-                </Form>
-              </li>
-            );
-          })}
+        <ul className="divide-y divide-slate-100" aria-label={label}>
+          {children}
         </ul>
       )}
     </>
   );
 }
 
-/** The sent folder: plain links to ?ver=ID (reading one's own sent message changes nothing). */
-function SentList({
-  messages,
-  selectedId,
-  here,
-}: {
-  messages: ListedSentMsg[];
-  selectedId: string | null;
-  here: Here;
-}) {
+/** Marks the reader's message read (a POST), then the redirect shows it (?ver=ID). */
+function OpenForm({ id, here, children }: { id: string; here: Here; children: React.ReactNode }) {
   return (
-    <>
-      <h2 className={listHeading}>Enviados</h2>
-      {messages.length === 0 ? (
-        <p className="p-4 text-sm text-slate-600">{NO_SENT_MESSAGES}</p>
-      ) : (
-        <ul className="divide-y divide-slate-100" aria-label="Mensajes enviados">
-          {messages.map((m) => {
-            const current = m.id === selectedId;
-            return (
-              <li key={m.id}>
-                <Link
-                  to={here({ ver: m.id })}
-                  preventScrollReset
-                  aria-current={current ? "true" : undefined}
-                  className={"block px-4 py-3 text-sm hover:bg-slate-50" + (current ? " bg-brand-50" : "")}
-                >
-                  <span className="block text-slate-800">Para: {m.toName}</span>
-                  <span className="block truncate">{m.subject}</span>
-                  <span className="block truncate text-xs text-slate-600">{m.excerpt}</span>
-                  <span className="block text-xs text-slate-600">{formatDateTime(m.createdAt)}</span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </>
+    <Form method="post" action={here({ ver: null })} preventScrollReset>
+      <input type="hidden" name="intent" value="open" />
+      <input type="hidden" name="id" value={id} />
+      {children}
+    </Form>
+  );
+}
+
+const itemClass = (current: boolean) => "block px-4 py-3 text-sm hover:bg-slate-50" + (current ? " bg-brand-50" : "");
+
+function InboxList({ messages, selectedId, here }: { messages: Data["inbox"]; selectedId: string | null; here: Here }) {
+  return (
+    <MessageList title="Bandeja de entrada" label="Mensajes recibidos" empty={NO_MESSAGES}>
+      {messages.map((m) => {
+        const unread = !m.leidoEn;
+        const current = m.id === selectedId;
+        return (
+          <li key={m.id}>
+            <OpenForm id={m.id} here={here}>
+              <button
+                type="submit"
+                aria-current={current ? "true" : undefined}
+                className={`w-full text-left ${itemClass(current)}`}
+                data-unread={unread ? "true" : "false"}
+              >
+                <span className="flex items-center justify-between gap-2">
+                  <span className={unread ? "font-bold text-slate-900" : "text-slate-800"}>{m.fromName}</span>
+                  {unread ? (
+                    <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                      No leído
+                    </span>
+                  ) : null}
+                </span>
+                <span className="block text-xs text-slate-600">{roleLabel(m.fromRole)}</span>
+                <span className={`block truncate ${unread ? "font-semibold" : ""}`}>{m.subject}</span>
+                <span className="block truncate text-xs text-slate-600">{m.excerpt}</span>
+                <span className="block text-xs text-slate-600">{formatDateTime(m.createdAt)}</span>
+              </button>
+            </OpenForm>
+          </li>
+        );
+      })}
+    </MessageList>
+  );
+}
+
+/** The sent folder: plain links to ?ver=ID (reading one's own sent message changes nothing). */
+function SentList({ messages, selectedId, here }: { messages: Data["sent"]; selectedId: string | null; here: Here }) {
+  return (
+    <MessageList title="Enviados" label="Mensajes enviados" empty={NO_SENT_MESSAGES}>
+      {messages.map((m) => (
+        <li key={m.id}>
+          <Link
+            to={here({ ver: m.id })}
+            preventScrollReset
+            aria-current={m.id === selectedId ? "true" : undefined}
+            className={itemClass(m.id === selectedId)}
+          >
+            <span className="block text-slate-800">Para: {m.toName}</span>
+            <span className="block truncate">{m.subject}</span>
+            <span className="block truncate text-xs text-slate-600">{m.excerpt}</span>
+            <span className="block text-xs text-slate-600">{formatDateTime(m.createdAt)}</span>
+          </Link>
+        </li>
+      ))}
+    </MessageList>
   );
 }
 
@@ -349,13 +303,11 @@ function ReceivedMessage({ message, here, heading }: { message: Msg; here: Here;
         </Link>
         {!message.leidoEn ? (
           // Reached by a link (an e-mail notice): reading it does not mark it; this does.
-          <Form method="post" action={here({ ver: null })} preventScrollReset>
-            <input type="hidden" name="intent" value="open" />
-            <input type="hidden" name="id" value={message.id} />
+          <OpenForm id={message.id} here={here}>
             <button type="submit" className="btn-secondary">
               Marcar como leído
             </button>
-          </Form>
+          </OpenForm>
         ) : null}
       </div>
     </>

@@ -1,31 +1,20 @@
 // /notificaciones (docs/product.md#notifications): newest first, a keyset page at a time; each
 // unread one has 'Marcar como leída', the page 'Marcar todas como leídas', both plain POST forms
 // (enhanced with fetchers when JavaScript runs).
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, useFetcher } from "react-router";
+import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
-import { withPage } from "~/lib/pagination.ts";
 import { KIND_INFO, type NotificationKind } from "../kinds.ts";
+import type { NotificationRow } from "../notify.server.ts";
 import { EMPTY, MARK_ALL_READ, MARK_READ, PAGE_TITLE } from "../texts.ts";
-
-type Item = {
-  id: string;
-  kind: string;
-  title: string;
-  text: string;
-  link: string;
-  createdAt: string | Date;
-  readAt: string | Date | null;
-};
 
 export function NotificationsScreen({
   items,
   unread,
-  page,
   cursors,
 }: {
-  items: Item[];
+  items: NotificationRow[];
   unread: number;
-  page: number;
   cursors: { prev: string | null; next: string | null };
 }) {
   const all = useFetcher();
@@ -51,12 +40,12 @@ export function NotificationsScreen({
           ))}
         </ul>
       )}
-      <Pages page={page} cursors={cursors} />
+      <KeysetPager cursors={cursors} label="Páginas de notificaciones" older="Más antiguas →" className="mt-6 gap-2" />
     </div>
   );
 }
 
-function NotificationItem({ item }: { item: Item }) {
+function NotificationItem({ item }: { item: NotificationRow }) {
   const fetcher = useFetcher();
   const unread = item.readAt === null && fetcher.state === "idle" && !fetcher.data;
   const kind = KIND_INFO[item.kind as NotificationKind]?.label ?? "";
@@ -81,28 +70,5 @@ function NotificationItem({ item }: { item: Item }) {
         </fetcher.Form>
       ) : null}
     </li>
-  );
-}
-
-function Pages({ page, cursors }: { page: number; cursors: { prev: string | null; next: string | null } }) {
-  const { search } = useLocation();
-  if (!cursors.prev && !cursors.next) return null;
-  return (
-    <nav aria-label="Páginas de notificaciones" className="mt-6 flex justify-between gap-2 text-sm">
-      {cursors.prev ? (
-        <Link to={withPage(search, page - 1, { antes: cursors.prev })} rel="prev" className="btn-secondary">
-          ← Más recientes
-        </Link>
-      ) : (
-        <span />
-      )}
-      {cursors.next ? (
-        <Link to={withPage(search, page + 1, { desde: cursors.next })} rel="next" className="btn-secondary">
-          Más antiguas →
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }

@@ -1,21 +1,10 @@
-// The service worker (docs/decisions/014-offline-course-material.md), compiled by Vite into one
-// classic script (vite.service-worker.ts) that app/routes/sw.ts serves as /sw.js, followed by
-// `academiaServiceWorker.start(config)` with this server's settings (config.ts). Registered only
-// for signed-in users (register.ts). The rules it follows are sw-policy.js.
-//
-// What it does, and nothing else:
-// - Navigations: the network first; without a connection, a kept page or the offline page.
-// - Module files (/cursos/{cursoId}/archivos/{archivoId}): the kept copy first, else the network.
-// - React Router data requests (*.data): the network; without a connection, an answer that makes
-//   React Router load the page as a document instead (then the first rule answers it).
-// - Keeps only answers the server marked for the signed-in learner (X-Offline-Keep, X-Offline-User)
-//   on the allow-list of sw-policy.js, in one cache per user, under config.limitBytes, oldest out.
-// - Drops every cache when an answer says nobody is signed in, and another user's cache when a
-//   new user signs in (X-Offline-User); drops a course's entries when an answer says the learner
-//   may no longer keep it (X-Offline-Keep: 0, e.g. they left the course).
-// - Answers from (and keeps into) a user's cache only while the browser holds that user's sign-in
-//   (the marker cookie, read with cookieStore); otherwise it deletes the kept copies. Without
-//   cookieStore it keeps and shows nothing.
+// The service worker (docs/decisions/014-offline-course-material.md), compiled by Vite
+// (vite.service-worker.ts) and served as /sw.js by app/routes/sw.ts, started with this server's
+// settings (config.ts). Pages: the network first, else a kept copy or the offline page; module
+// files: the kept copy first; *.data: the network, else a document load. It keeps only answers the
+// server marked for the signed-in learner (X-Offline-Keep, X-Offline-User), on sw-policy.ts's
+// allow-list, one cache per user under config.limitBytes, and shows them only while the browser
+// holds that user's sign-in (the marker cookie, read with cookieStore; without it, nothing).
 import {
   CACHE_PREFIX,
   type CacheEntry,
@@ -31,11 +20,10 @@ import {
   offlinePageHtml,
   parseRange,
   planEviction,
-  type RequestKind,
   requestKind,
   titleOf,
   userKeyOf,
-} from "../sw-policy.js";
+} from "../sw-policy.ts";
 import type { WorkerConfig } from "./config.ts";
 
 declare const self: ServiceWorkerGlobalScope;
@@ -252,14 +240,17 @@ async function offlinePage(url: URL) {
   });
 }
 
-/** Navigations and course pages: fresh from the network; without a connection, the kept copy. */
-async function networkFirst(event: FetchEvent, url: URL, kind: RequestKind | null): Promise<Response> {
+/**
+ * The network's answer (acted upon: afterNetwork); without a connection, what `kept` finds, else
+ * for a navigation the offline page.
+ */
+async function fromNetwork(event: FetchEvent, url: URL, kept?: () => Promise<Response | null>): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(event.request);
   } catch (error) {
-    const kept = kind === "page" ? await fromCache(url, true) : null;
-    if (kept) return kept;
+    const copy = kept ? await kept() : null;
+    if (copy) return copy;
     if (event.request.mode === "navigate") return offlinePage(url);
     throw error;
   }
@@ -286,16 +277,7 @@ async function withRange(kept: Response, rangeHeader: string | null) {
 /** Module files: the kept copy first (no data spent on a file already on the device). */
 async function cacheFirst(event: FetchEvent, url: URL): Promise<Response> {
   const kept = await fromCache(url, false);
-  if (kept) return withRange(kept, event.request.headers.get("Range"));
-  let response: Response;
-  try {
-    response = await fetch(event.request);
-  } catch (error) {
-    if (event.request.mode === "navigate") return offlinePage(url);
-    throw error;
-  }
-  afterNetwork(event, url, response);
-  return response;
+  return kept ? withRange(kept, event.request.headers.get("Range")) : fromNetwork(event, url);
 }
 
 async function dataRequest(event: FetchEvent, url: URL) {
@@ -325,7 +307,9 @@ function onFetch(event: FetchEvent) {
   const kind = requestKind(url, ORIGIN);
   if (kind === "file") event.respondWith(cacheFirst(event, url));
   else if (kind === "data") event.respondWith(dataRequest(event, url));
-  else if (kind === "page" || request.mode === "navigate") event.respondWith(networkFirst(event, url, kind));
+  // Navigations and course pages: fresh from the network; without a connection, the kept copy.
+  else if (kind === "page") event.respondWith(fromNetwork(event, url, () => fromCache(url, true)));
+  else if (request.mode === "navigate") event.respondWith(fromNetwork(event, url));
 }
 
 /** The URLs (path and query) kept for the user signed in on this browser. */

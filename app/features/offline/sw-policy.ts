@@ -2,7 +2,7 @@
 // keep, how the cache stays under its size limit, and the offline page. Bundled into the service
 // worker (worker/sw.ts, compiled by vite.service-worker.ts), and imported by the page and the unit
 // tests. Nothing here may use anything but the language and the web platform (no imports): it
-// runs in a window and in the worker. Types: sw-policy.d.ts.
+// runs in a window and in the worker.
 
 /** Every cache of ours starts with this; one cache per signed-in user: PREFIX + FORMAT + "-" + key. */
 export const CACHE_PREFIX = "academia-offline-";
@@ -10,12 +10,12 @@ export const CACHE_PREFIX = "academia-offline-";
 const CACHE_FORMAT = "v1";
 
 /** The cache of the user whose opaque offline key (app/features/offline/offline.server.ts) is `key`. */
-export function cacheName(key) {
+export function cacheName(key: string) {
   return `${CACHE_PREFIX}${CACHE_FORMAT}-${key}`;
 }
 
 /** The user key of one of our caches of the current format, or null. */
-export function keyOfCache(name) {
+export function keyOfCache(name: string) {
   const head = `${CACHE_PREFIX}${CACHE_FORMAT}-`;
   return name.startsWith(head) && name.length > head.length ? name.slice(head.length) : null;
 }
@@ -25,7 +25,7 @@ const KEY = /^[A-Za-z0-9_-]{16,64}$/;
 export const NO_USER = "none";
 
 /** The X-Offline-User header's meaning: a user key, NO_USER (signed out), or null (not one of our answers). */
-export function userKeyOf(header) {
+export function userKeyOf(header: string | null) {
   if (header === NO_USER) return NO_USER;
   return header && KEY.test(header) ? header : null;
 }
@@ -37,7 +37,7 @@ export function userKeyOf(header) {
  * cleared, the session over, signed out), another user's, or none the worker can read (`marker`
  * null: no cookieStore): no, and the kept copies are deleted instead of shown to whoever is there.
  */
-export function mayServeKept(marker, owner) {
+export function mayServeKept(marker: string | null, owner: string | null) {
   const key = userKeyOf(marker);
   return key !== null && key !== NO_USER && key === owner;
 }
@@ -54,7 +54,9 @@ const PAGE_PARAMS = new Set(["pdf", "modulo"]);
  * "page", "file", "data" (a React Router data request, kept never) or null (not ours to answer) for
  * a GET to this URL from a page on `origin`.
  */
-export function requestKind(url, origin) {
+export type RequestKind = "page" | "file" | "data";
+
+export function requestKind(url: URL, origin: string): RequestKind | null {
   if (url.origin !== origin) return null;
   if (url.pathname.endsWith(".data")) return "data";
   if (FILE.test(url.pathname)) return url.search === "" ? "file" : null;
@@ -70,7 +72,15 @@ export function requestKind(url, origin) {
  * not a redirect), marked by the server as keepable (X-Offline-Keep: 1, given only to an
  * enrolled learner) and addressed to a signed-in user (X-Offline-User).
  */
-export function mayKeep(url, origin, { status, redirected, keep, user, range }) {
+export type KeepInfo = {
+  status: number;
+  redirected: boolean;
+  keep: string | null;
+  user: string | null;
+  range: boolean;
+};
+
+export function mayKeep(url: URL, origin: string, { status, redirected, keep, user, range }: KeepInfo) {
   const kind = requestKind(url, origin);
   if (kind !== "page" && kind !== "file") return false;
   if (status !== 200 || redirected || range) return false;
@@ -82,7 +92,7 @@ export function mayKeep(url, origin, { status, redirected, keep, user, range }) 
  * The course whose kept entries an answer says to drop (X-Offline-Keep: 0: the learner is no
  * longer enrolled, or may no longer open it), as its page path "/cursos/{cursoId}"; otherwise null.
  */
-export function courseToDrop(url, origin, { keep, user }) {
+export function courseToDrop(url: URL, origin: string, { keep, user }: Pick<KeepInfo, "keep" | "user">) {
   const kind = requestKind(url, origin);
   if ((kind !== "page" && kind !== "file") || keep !== "0") return null;
   const key = userKeyOf(user);
@@ -91,12 +101,12 @@ export function courseToDrop(url, origin, { keep, user }) {
 }
 
 /** Whether a kept entry's path (with its query) belongs to the course page path "/cursos/{cursoId}". */
-export function inCourse(path, course) {
+export function inCourse(path: string, course: string) {
   return path === course || path.startsWith(`${course}/`) || path.startsWith(`${course}?`);
 }
 
 /** The document a React Router data URL stands for: /x.data?_routes=… → /x; /_.data → /. */
-export function documentUrlOfData(url) {
+export function documentUrlOfData(url: URL) {
   const doc = new URL(url.href);
   let path = doc.pathname.slice(0, -".data".length);
   if (path === "/_root") path = "/";
@@ -112,11 +122,13 @@ export function documentUrlOfData(url) {
  * (`time`: when the entry was stored). An entry of the same URL is overwritten, so it does not count.
  * `fits` is false when the new entry alone is larger than the limit (then nothing is deleted).
  */
-export function planEviction(entries, incoming, limit) {
+export type CacheEntry = { url: string; size: number; time: number };
+
+export function planEviction(entries: readonly CacheEntry[], incoming: { url: string; size: number }, limit: number) {
   if (incoming.size > limit) return { fits: false, evict: [] };
   const others = entries.filter((e) => e.url !== incoming.url).sort((a, b) => a.time - b.time);
   let total = others.reduce((sum, e) => sum + e.size, 0) + incoming.size;
-  const evict = [];
+  const evict: string[] = [];
   for (const e of others) {
     if (total <= limit) break;
     evict.push(e.url);
@@ -129,14 +141,14 @@ export function planEviction(entries, incoming, limit) {
  * A Range header against a body of `size` bytes: { start, end } (inclusive), "invalid" (answer
  * 416) or null (no usable range: answer the whole body). One range only, as serve-file.server.ts.
  */
-export function parseRange(header, size) {
+export function parseRange(header: string | null, size: number) {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return null;
   const [, a, b] = match;
-  if (a === "" && b === "") return "invalid";
-  let start;
-  let end;
+  if (a === "" && b === "") return "invalid" as const;
+  let start: number;
+  let end: number;
   if (a === "") {
     start = Math.max(0, size - Number(b));
     end = size - 1;
@@ -144,7 +156,7 @@ export function parseRange(header, size) {
     start = Number(a);
     end = b === "" ? size - 1 : Math.min(Number(b), size - 1);
   }
-  if (start > end || start >= size) return "invalid";
+  if (start > end || start >= size) return "invalid" as const;
   return { start, end };
 }
 
@@ -152,23 +164,23 @@ export function parseRange(header, size) {
  * A kept page's name for the offline page's list: its first <h1> (a course page's title is the
  * course's name; its <title> is only the section's), else its <title>. At most 200 characters.
  */
-export function titleOf(html) {
+export function titleOf(html: string) {
   const match = /<h1[^>]*>([^<]{1,400})<\/h1>/i.exec(html) ?? /<title[^>]*>([^<]{1,400})<\/title>/i.exec(html);
   if (!match) return null;
-  const text = match[1]
-    .replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, e) => ({ amp: "&", lt: "<", gt: ">", quot: '"' })[e] ?? "'")
+  const text = match[1]!
+    .replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"' })[e] ?? "'")
     .trim();
   return text.slice(0, 200) || null;
 }
 
-const escapeHtml = (s) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /**
  * The page shown for a page that is not kept while there is no connection (Spanish, no script,
  * its own small style): what happened and the course pages this device keeps.
  */
-export function offlinePageHtml(requested, pages) {
+export function offlinePageHtml(requested: string, pages: ReadonlyArray<{ url: string; title: string | null }>) {
   const list =
     pages.length > 0
       ? `<h2>Guardado en este dispositivo</h2><ul>${pages
