@@ -52,7 +52,7 @@ test("an estudiante searches without accents, previews and downloads a book", as
   expect(download.suggestedFilename()).toBe(`${title}.pdf`);
 });
 
-test("the preview dialog spans most of a desktop screen and the whole width of a phone (with 'Abrir PDF' there)", async ({
+test("the preview dialog spans most of a desktop screen and the whole width of a phone (with 'Abrir PDF' there) @con-js", async ({
   page,
   request,
 }) => {

@@ -1,6 +1,6 @@
-// 'Descargar mis datos': the link in the profile downloads the person's own ZIP
-// through the production build, JavaScript off and on, and the page stays where it was. The
-// archive is opened with Python's zipfile (CRCs checked).
+// 'Descargar mis datos': the link in the profile downloads the person's own ZIP through the
+// production build, JavaScript off and on (an admin's own once: the same link), and the page stays
+// where it was. The archive is opened with Python's zipfile (CRCs checked).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
@@ -62,7 +62,7 @@ test("la persona descarga sus datos desde su perfil: un ZIP con su perfil y el P
   ]);
 });
 
-test("un administrador descarga sus propios datos desde /admin/profile", async ({ page }) => {
+test("un administrador descarga sus propios datos desde /admin/profile @sin-js", async ({ page }) => {
   await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   const zip = await downloadMyData(page, "/admin/profile");

@@ -1,6 +1,6 @@
-// Personal data under Ley 21.719, JavaScript off and on: a child's registration waits
-// for a guardian's consent; a person corrects their own name; the link in an optional notice
-// turns notices off without signing in.
+// Personal data under Ley 21.719: a child's registration waits for a guardian's consent
+// (JavaScript off and on); a person corrects their own name (once: e2e/profile.spec.ts saves the
+// same form with JavaScript); the link in an optional notice turns notices off without signing in.
 import { expect, test } from "@playwright/test";
 import {
   adminPage,
@@ -64,7 +64,7 @@ test("un registro de menos de 14 años espera la autorización de su tutor", asy
   await admin.close();
 });
 
-test("una persona corrige su nombre en su perfil", async ({ page, request }) => {
+test("una persona corrige su nombre en su perfil @sin-js", async ({ page, request }) => {
   const user = await approvedUser(request, "estudiante", "Jose");
   await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/);

@@ -308,6 +308,15 @@ const NOTO = {
   italic: "@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf",
 } as const;
 const fontBytes = new Map<string, Uint8Array>();
+/** One parsed font per file for every document: fontkit decodes a font's layout tables on first
+ * use, and each document parsing its own copy was most of the seed's time. */
+const parsedFonts = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
+const sharedFontkit = {
+  create(bytes: Uint8Array) {
+    if (!parsedFonts.has(bytes)) parsedFonts.set(bytes, fontkit.create(bytes));
+    return parsedFonts.get(bytes)!;
+  },
+};
 function embedNoto(doc: PDFDocument, style: keyof typeof NOTO): Promise<PDFFont> {
   const file = require.resolve(NOTO[style]);
   if (!fontBytes.has(file)) fontBytes.set(file, fs.readFileSync(file));
@@ -363,7 +372,7 @@ function wrap(font: PDFFont, text: string, size: number, maxWidth: number): stri
 /** A4 document: a title page, then every section from a new page, page numbers in the footer. */
 export async function makeDocumentPdf(spec: PdfDocumentSpec): Promise<{ bytes: Uint8Array; pages: number }> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(sharedFontkit);
   const regular = await embedNoto(doc, "regular");
   const bold = await embedNoto(doc, "bold");
   const oblique = await embedNoto(doc, "italic");
