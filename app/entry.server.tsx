@@ -4,8 +4,6 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext } from "react-router";
-import documentCss from "./app.css?inline";
-import { DocumentCssContext } from "./lib/document-styles.tsx";
 import { NonceContext } from "./lib/nonce.tsx";
 import { applyDocumentHeaders, pageCspOf } from "./lib/security-headers.server.ts";
 import { FORBIDDEN_ORIGIN, isCrossSiteMutation } from "./lib/csrf.server.ts";
@@ -70,9 +68,7 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <DocumentCssContext.Provider value={documentCss}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </DocumentCssContext.Provider>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,

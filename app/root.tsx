@@ -1,4 +1,7 @@
 import { data, Links, Meta, Outlet, useRouteLoaderData } from "react-router";
+// The built stylesheet, linked by <Links />: an immutable file the browser keeps, not ~50 KB more in
+// every document (docs/decisions/011-first-paint-before-javascript.md).
+import "./app.css";
 import type { Route } from "./+types/root";
 import { GeneralErrorBoundary } from "./components/general-error-boundary.tsx";
 import { FlashToast } from "./components/flash-toast.tsx";
@@ -19,12 +22,7 @@ import { readFlash } from "./lib/flash.server.ts";
 import { requestRouteMiddleware } from "./lib/log.server.ts";
 import { DeferredScripts } from "./lib/deferred-scripts.tsx";
 import { LeanScrollRestoration } from "./lib/scroll-restoration.tsx";
-import { DocumentStyles } from "./lib/document-styles.tsx";
 import { useNonce } from "./lib/nonce.tsx";
-
-// The stylesheet is inlined by entry.server.tsx (DocumentStyles); in development it is also
-// loaded as a module so that Vite updates it in place while editing.
-if (import.meta.env.DEV) void import("./app.css");
 
 export const middleware: Route.MiddlewareFunction[] = [
   requestRouteMiddleware,
@@ -85,7 +83,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f7a63" />
         <Meta />
-        <DocumentStyles />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">

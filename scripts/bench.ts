@@ -118,14 +118,12 @@ async function weigh(target: Target) {
   const deferred = /document\.currentScript\.nonce,(\[[^\]]*\])/.exec(html);
   const jsDeferred = deferred ? (JSON.parse(deferred[1]!) as string[]) : [];
   const css = assets(/href="(\/assets\/[^"]+\.css)"/g);
-  // The stylesheet inlined in the head (app/lib/document-styles.tsx) counts as CSS too.
-  const inlineCss = [...html.matchAll(/<style[^>]*>([^]*?)<\/style>/g)].map((m) => m[1]!).join("");
   const bytes = (files: string[]) =>
     files.reduce((sum, f) => sum + gzipSize(fs.readFileSync(path.join(root, "build/client", f))), 0);
   return {
     html: gzipSize(html),
     js: bytes([...new Set([...js, ...jsImports, ...jsDeferred])]),
-    css: bytes(css) + (inlineCss ? gzipSize(inlineCss) : 0),
+    css: bytes(css),
   };
 }
 
