@@ -1,8 +1,10 @@
 // Asset makers for the seed: a tiny PNG encoder (node:zlib), course cover pictures and
 // multi-page PDF documents (pdf-lib, in Noto Sans embedded as the certificate is: any Latin text,
 // not only Windows-1252's). Bytes in memory, no DB; the only files read are the fonts.
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { deflateSync } from "node:zlib";
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
@@ -370,7 +372,26 @@ function wrap(font: PDFFont, text: string, size: number, maxWidth: number): stri
 }
 
 /** A4 document: a title page, then every section from a new page, page numbers in the footer. */
+/**
+ * A PDF for `spec`. With SEED_ASSETS_CACHE naming a directory, one made there before for the same
+ * spec is read back instead (tests/seed.test.ts seeds twice; the bytes are the same by design).
+ */
 export async function makeDocumentPdf(spec: PdfDocumentSpec): Promise<{ bytes: Uint8Array; pages: number }> {
+  const cache = process.env.SEED_ASSETS_CACHE;
+  if (!cache) return renderDocumentPdf(spec);
+  const key = crypto.createHash("sha256").update(JSON.stringify(spec)).digest("hex");
+  const file = path.join(cache, `${key}.json`);
+  if (fs.existsSync(file)) {
+    const stored = JSON.parse(fs.readFileSync(file, "utf8")) as { bytes: string; pages: number };
+    return { bytes: new Uint8Array(Buffer.from(stored.bytes, "base64")), pages: stored.pages };
+  }
+  const made = await renderDocumentPdf(spec);
+  fs.mkdirSync(cache, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify({ bytes: Buffer.from(made.bytes).toString("base64"), pages: made.pages }));
+  return made;
+}
+
+async function renderDocumentPdf(spec: PdfDocumentSpec): Promise<{ bytes: Uint8Array; pages: number }> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(sharedFontkit);
   const regular = await embedNoto(doc, "regular");

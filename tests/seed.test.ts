@@ -17,10 +17,13 @@ function freshDatabase() {
   return { file, dataDir: path.join(dir, `seed-${id}-data`) };
 }
 
+// The PDFs the first seed makes, read back by the second (the same bytes; prisma/seed-assets.ts).
+const assetsCache = path.join(process.env.ACADEMIA_TEST_DIR!, `seed-assets-${crypto.randomUUID()}`);
+
 function runSeed(file: string, dataDir: string, extraEnv: Record<string, string> = {}) {
   const { ADMIN_EMAIL: _a, ADMIN_PASSWORD: _b, ...env } = process.env;
   return execFileSync(process.execPath, ["prisma/seed.ts"], {
-    env: { ...env, DATABASE_URL: `file:${file}`, DATA_DIR: dataDir, ...extraEnv },
+    env: { ...env, DATABASE_URL: `file:${file}`, DATA_DIR: dataDir, SEED_ASSETS_CACHE: assetsCache, ...extraEnv },
     encoding: "utf8",
   });
 }
