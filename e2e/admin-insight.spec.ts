@@ -83,7 +83,7 @@ test("el administrador ve el Resumen y abre los reportes y las calificaciones de
   const data = await courseWithAttempts(request, info.project.name);
 
   // The last scheduled backup (the e2e server makes none, BACKUP_EVERY_H=0: a row stands for it):
-  // when, its size, no warning (the warnings' rule: tests/backup-status.test.ts).
+  // when, its size, no warning (the warnings' rule: tests/platform/backup-status.test.ts).
   await backupMadeToday(1_500_000);
   await signIn(page, ADMIN.correo, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);

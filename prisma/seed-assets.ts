@@ -374,7 +374,7 @@ function wrap(font: PDFFont, text: string, size: number, maxWidth: number): stri
 /** A4 document: a title page, then every section from a new page, page numbers in the footer. */
 /**
  * A PDF for `spec`. With SEED_ASSETS_CACHE naming a directory, one made there before for the same
- * spec is read back instead (tests/seed.test.ts seeds twice; the bytes are the same by design).
+ * spec is read back instead (tests/platform/seed.test.ts seeds twice; the bytes are the same by design).
  */
 export async function makeDocumentPdf(spec: PdfDocumentSpec): Promise<{ bytes: Uint8Array; pages: number }> {
   const cache = process.env.SEED_ASSETS_CACHE;

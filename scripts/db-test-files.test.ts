@@ -26,11 +26,14 @@ describe("test files that touch the database", () => {
 
   it("follows imports through features to the database module", () => {
     // Direct, through a feature module, through the factories, a driver, and a process started on it.
-    expect(databaseReason("tests/quiz.test.ts")).toEqual(["tests/quiz.test.ts", "app/lib/db.server.ts"]);
-    expect(databaseReason("tests/mail.test.ts")).toContain("app/features/mail/outbox.server.ts");
-    expect(databaseReason("tests/upload.test.ts")).toContain("tests/factories.ts");
-    expect(databaseReason("tests/postgres.test.ts")).toEqual(["tests/postgres.test.ts", "pg"]);
-    expect(databaseReason("tests/seed.test.ts")).toEqual(["tests/seed.test.ts", TEXT_REASON]);
+    expect(databaseReason("tests/courses/quiz.test.ts")).toEqual([
+      "tests/courses/quiz.test.ts",
+      "app/lib/db.server.ts",
+    ]);
+    expect(databaseReason("tests/messages/mail.test.ts")).toContain("app/features/mail/outbox.server.ts");
+    expect(databaseReason("tests/library/upload.test.ts")).toContain("tests/factories.ts");
+    expect(databaseReason("tests/platform/postgres.test.ts")).toEqual(["tests/platform/postgres.test.ts", "pg"]);
+    expect(databaseReason("tests/platform/seed.test.ts")).toEqual(["tests/platform/seed.test.ts", TEXT_REASON]);
     expect(databaseReason("app/lib/percent.test.ts")).toBeUndefined();
   });
 
@@ -65,7 +68,7 @@ describe("test files that touch the database", () => {
     const marked = allTestFiles().filter((file) => postgresReason(file));
     expect(marked).toEqual(postgres);
     expect(postgres.every((file) => db.includes(file))).toBe(true);
-    expect(postgresReason("tests/backup.test.ts")).toMatch(/backup/);
-    expect(postgresReason("tests/quiz.test.ts")).toBeUndefined();
+    expect(postgresReason("tests/platform/backup.test.ts")).toMatch(/backup/);
+    expect(postgresReason("tests/courses/quiz.test.ts")).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs tests/postgres.test.ts and the Vitest files marked `// @postgresql: <reason>` (engine-specific
+# Runs tests/platform/postgres.test.ts and the Vitest files marked `// @postgresql: <reason>` (engine-specific
 # behaviour; scripts/db-test-files.ts; PG_TEST_FULL=0 skips them) in one Vitest run, against a
 # throwaway PostgreSQL cluster (127.0.0.1, free port, temp dir), then stops the cluster and
 # deletes it, whatever the outcome.
@@ -30,7 +30,7 @@ fi
 # TEST_DATABASE=postgresql); the rest ran once in test:unit, on SQLite or on no database. Each test
 # file gets its own database copied from a migrated template (tests/global-setup.ts).
 only=()
-[[ "${PG_TEST_FULL:-1}" == "1" ]] || only=(tests/postgres.test.ts)
+[[ "${PG_TEST_FULL:-1}" == "1" ]] || only=(tests/platform/postgres.test.ts)
 TEST_DATABASE=postgresql node_modules/.bin/vitest run --project db "${only[@]}" \
   --outputFile.json=.tmp/results/vitest-pg.json "$@"
 echo "pg-test: done in $(( ($(date +%s%N) - started) / 1000000 )) ms"

@@ -1,5 +1,5 @@
-// Catches the SQL the app sends, for tests that count or explain it (tests/query-plans.test.ts,
-// tests/enrolled-continue-queries.test.ts, tests/certificates-api-paging.test.ts). On SQLite the
+// Catches the SQL the app sends, for tests that count or explain it (tests/platform/query-plans.test.ts,
+// tests/courses/enrolled-continue-queries.test.ts, tests/certificates/certificates-api-paging.test.ts). On SQLite the
 // app's client becomes a logging one (lib/db.server.ts reuses globalThis.__prisma outside
 // production): import this module first and load app modules after it, with `await import`.
 // On PostgreSQL nothing is caught and `sqlite` is false.

@@ -1,4 +1,4 @@
-// Password recovery as tests/recovery.test.ts and tests/recovery-races.test.ts use it: asking at
+// Password recovery as tests/accounts/recovery.test.ts and tests/accounts/recovery-races.test.ts use it: asking at
 // /recuperar, the link from the outbox, and the link's form.
 import { expect } from "vitest";
 import { prisma } from "~/lib/db.server.ts";

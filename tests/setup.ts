@@ -44,7 +44,7 @@ if (dir && process.env.ACADEMIA_TEST_NO_DATABASE === "1") {
 }
 // Passwords are hashed at argon2id's lowest cost here: the suite signs in thousands of times, and at
 // the production cost (app/lib/password.server.ts) that was a large share of its CPU. Hashes carry
-// their parameters, so checks work alike; tests/accounts.test.ts unmocks it and proves the real cost.
+// their parameters, so checks work alike; tests/accounts/accounts.test.ts unmocks it and proves the real cost.
 vi.mock("@node-rs/argon2", async (importOriginal) => {
   const argon2 = await importOriginal<typeof Argon2>();
   return {

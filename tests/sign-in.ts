@@ -1,4 +1,4 @@
-// Sign-ins as tests/login-limits.test.ts and tests/login-limits-races.test.ts make them: through the
+// Sign-ins as tests/accounts/login-limits.test.ts and tests/accounts/login-limits-races.test.ts make them: through the
 // form as a browser (its device cookie) or a script, and through the API.
 import { expect } from "vitest";
 import * as apiLogin from "~/routes/api/auth.login.ts";

@@ -5,7 +5,7 @@
 //      (cursoId, fechaLimite) index per course, merged and ordered by date, capped;
 //   3. which of those modules have a quiz and which the learner passed: primary-key reads of
 //      QuizQuestion's (moduloId, posicion) index and of QuizPairTally (moduloId, userId).
-// Four statements for 1 or 200 courses (tests/due-dates.test.ts counts them).
+// Four statements for 1 or 200 courses (tests/courses/due-dates.test.ts counts them).
 import crypto from "node:crypto";
 import { prisma } from "~/lib/db.server.ts";
 import { publicUrl } from "~/lib/env.server.ts";

@@ -1,12 +1,12 @@
 // The large one-call writes, timed (they were wall-clock or CPU bounds in tests; the tests keep
 // what they write, and a count of the statements where one is caught):
 // - 'Importar lista' of a class, 1 000 rows (half without e-mail), preview and confirmation
-//   (tests/class-import.test.ts): goal < 8 s;
-// - 'Importar usuarios', 1 000 rows (tests/user-import.test.ts): goal < 5 s of CPU;
+//   (tests/classes/class-import.test.ts): goal < 8 s;
+// - 'Importar usuarios', 1 000 rows (tests/accounts/user-import.test.ts): goal < 5 s of CPU;
 // - the list reader on 1 000 rows (app/features/accounts/import/parse-list.test.ts): goal < 1 s;
-// - notify() to 5 000 recipients (tests/notifications.test.ts): goal < 1.5 s of CPU (≈ 450 ms
+// - notify() to 5 000 recipients (tests/messages/notifications.test.ts): goal < 1.5 s of CPU (≈ 450 ms
 //   measured on a shared machine);
-// - 'Escribir a la clase' to a class of 3 000 (tests/class-progress.test.ts): goal < 3 s of CPU.
+// - 'Escribir a la clase' to a class of 3 000 (tests/classes/class-progress.test.ts): goal < 3 s of CPU.
 // CPU time is the process's own (process.cpuUsage), which moves little with the machine's load.
 import crypto from "node:crypto";
 import { expect, it } from "vitest";

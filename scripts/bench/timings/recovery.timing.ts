@@ -1,6 +1,6 @@
 // 'Recuperar contraseña' for an address without an account answers no faster than for one with
 // an account (app/features/accounts/recovery.server.ts): the medians of 21 of each, one after the
-// other, goal: unknown > 0.7 × known. tests/recovery.test.ts proves the wait itself on a fake clock.
+// other, goal: unknown > 0.7 × known. tests/accounts/recovery.test.ts proves the wait itself on a fake clock.
 import { expect, it } from "vitest";
 import { requestPasswordReset } from "~/features/accounts/recovery.server.ts";
 import { createUser, formRequest } from "../../../tests/factories.ts";

@@ -1,0 +1,253 @@
+// Quizzes graded on the server, attempts, progress, and the quiz API's own messages.
+import { describe, expect, it } from "vitest";
+import { prisma } from "~/lib/db.server.ts";
+import { QUIZ_FORBIDDEN, QUIZ_NOT_FOUND } from "~/features/quizzes/quiz.server.ts";
+import { QUIZ_AUTH_MESSAGES } from "~/features/quizzes/answer-api.server.ts";
+import * as quizRoute from "~/routes/courses/quiz.tsx";
+import * as answerApi from "~/routes/api/cursos.answer.ts";
+import * as answersApi from "~/routes/api/quiz.answers.ts";
+import * as attemptsApi from "~/routes/api/quiz.attempts.ts";
+import * as progressApi from "~/routes/api/cursos.progress.ts";
+import { args, createCourse, dataOf, formRequest, getRequest, jsonRequest, readJson, signedIn } from "../factories.ts";
+
+const courseWithQuiz = () =>
+  createCourse(
+    {
+      titulo: "Curso con evaluación",
+      modulos: [0, 1].map((m) => ({
+        titulo: `Módulo ${m + 1}`,
+        preguntas: {
+          create: [0, 1, 2].map((i) => ({
+            posicion: i,
+            texto: `M${m} pregunta ${i}`,
+            opciones: { create: [0, 1, 2].map((o) => ({ posicion: o, texto: `Opción ${o}`, correcta: o === 1 })) },
+          })),
+        },
+      })),
+    },
+    {
+      include: {
+        modulos: {
+          orderBy: { posicion: "asc" },
+          include: {
+            preguntas: { orderBy: { posicion: "asc" }, include: { opciones: { orderBy: { posicion: "asc" } } } },
+          },
+        },
+      },
+    },
+  );
+
+async function student(enrolIn?: string) {
+  const signed = await signedIn("estudiante");
+  if (enrolIn) await prisma.enrolment.create({ data: { userId: signed.user.id, cursoId: enrolIn } });
+  return signed;
+}
+
+type Course = Awaited<ReturnType<typeof courseWithQuiz>>;
+const answersFor = (course: Course, m: number, pick: (i: number) => number) =>
+  Object.fromEntries(course.modulos[m]!.preguntas.map((p, i) => [`p_${p.id}`, p.opciones[pick(i)]!.id]));
+
+describe("quiz page", () => {
+  it("is for signed-in users who may see materials, and never carries the answers", async () => {
+    const course = await courseWithQuiz();
+    const params = { cursoId: course.id, moduloIndex: "0" };
+    await expect(quizRoute.loader(args(getRequest("/q"), params))).rejects.toHaveProperty("status", 302);
+    const outsider = await student();
+    await expect(quizRoute.loader(args(getRequest("/q", outsider.cookie), params))).rejects.toMatchObject({
+      init: { status: 403 },
+    });
+    const enrolled = await student(course.id);
+    const data = await quizRoute.loader(args(getRequest("/q", enrolled.cookie), params));
+    expect(data.quiz.preguntas).toHaveLength(3);
+    expect(JSON.stringify(data)).not.toMatch(/correcta/);
+    expect(data.info).toEqual({ aprobado: false, intentosPrevios: 0, ultimoIntento: null, mejorPorcentaje: null });
+    await expect(
+      quizRoute.loader(args(getRequest("/q", enrolled.cookie), { cursoId: course.id, moduloIndex: "9" })),
+    ).rejects.toMatchObject({ init: { status: 404 } });
+  });
+
+  it("names unanswered questions and keeps the chosen answers", async () => {
+    const course = await courseWithQuiz();
+    const s = await student(course.id);
+    const all = answersFor(course, 0, () => 1);
+    const [first] = Object.entries(all);
+    const result = dataOf<Record<string, unknown>>(
+      await quizRoute.action(
+        args(formRequest("/q", Object.fromEntries([first!]), { cookie: s.cookie }), {
+          cursoId: course.id,
+          moduloIndex: "0",
+        }),
+      ),
+    );
+    expect(result.status).toBe(400);
+    expect(result.data.message).toBe("Responde todas las preguntas antes de terminar la evaluación (faltan: 2, 3).");
+    expect(result.data.unanswered).toEqual([2, 3]);
+    expect(Object.values(result.data.selected as object)).toEqual([first![1]]);
+    expect(await prisma.quizAttempt.count({ where: { userId: s.user.id } })).toBe(0);
+  });
+
+  it("stores every attempt, keeps a pass, and recomputes progress", async () => {
+    const course = await courseWithQuiz();
+    const s = await student(course.id);
+    const submit = (pick: (i: number) => number) =>
+      quizRoute.action(
+        args(formRequest("/q", answersFor(course, 0, pick), { cookie: s.cookie }), {
+          cursoId: course.id,
+          moduloIndex: "0",
+        }),
+      );
+
+    const failed = dataOf<Record<string, unknown>>(await submit(() => 0)).data.result as {
+      porcentaje: number;
+      aprobado: boolean;
+      progreso: number;
+    };
+    expect(failed).toMatchObject({ porcentaje: 0, aprobado: false, progreso: 0 });
+    const passed = dataOf<Record<string, unknown>>(await submit(() => 1)).data.result as {
+      porcentaje: number;
+      aprobado: boolean;
+      progreso: number;
+      respuestas: unknown[];
+    };
+    expect(passed).toMatchObject({ porcentaje: 100, aprobado: true, progreso: 50 });
+    expect(JSON.stringify(passed.respuestas)).not.toMatch(/correcta/);
+    const worse = dataOf<Record<string, unknown>>(await submit((i) => (i === 0 ? 1 : 0))).data.result as {
+      porcentaje: number;
+      aprobado: boolean;
+      progreso: number;
+    };
+    expect(worse).toMatchObject({ porcentaje: 33, aprobado: false, progreso: 50 });
+
+    expect(await prisma.quizAttempt.count({ where: { userId: s.user.id } })).toBe(3);
+    expect((await prisma.enrolment.findFirstOrThrow({ where: { userId: s.user.id } })).progreso).toBe(50);
+    const info = await quizRoute.loader(args(getRequest("/q", s.cookie), { cursoId: course.id, moduloIndex: "0" }));
+    expect(info.info).toEqual({
+      aprobado: true,
+      intentosPrevios: 3,
+      ultimoIntento: { porcentaje: 33 },
+      mejorPorcentaje: 100,
+    });
+  });
+});
+
+describe("quiz page: after a pass, the next module", () => {
+  it("names the module after this one, and none after the last", async () => {
+    const course = await courseWithQuiz();
+    const s = await student(course.id);
+    const page = (moduloIndex: string) =>
+      quizRoute.loader(args(getRequest("/q", s.cookie), { cursoId: course.id, moduloIndex }));
+    expect((await page("0")).siguiente).toEqual({ numero: 2, titulo: "Módulo 2" });
+    expect((await page("1")).siguiente).toBeNull();
+  });
+});
+
+describe("quiz API", () => {
+  it("ignores a forged pass and grades the answers", async () => {
+    const course = await courseWithQuiz();
+    const s = await student(course.id);
+    const body = {
+      cursoId: course.id,
+      moduloIndex: 1,
+      usuarioId: "otro",
+      respuestas: [0, 0, 0],
+      aprobado: true,
+      porcentaje: 100,
+      calificacion: 100,
+      puntajeTotal: 3,
+    };
+    const response = await answersApi.action(args(jsonRequest("/api/quiz/respuestas", body, { token: s.token })));
+    expect(response.status).toBe(200);
+    expect(await readJson(response)).toMatchObject({ aprobado: false, porcentaje: 0, progreso: 0 });
+    expect(await prisma.quizAttempt.findFirstOrThrow({ where: { userId: s.user.id } })).toMatchObject({
+      aprobado: false,
+      porcentaje: 0,
+    });
+
+    const right = await answerApi.action(
+      args(
+        jsonRequest(
+          `/api/cursos/${course.id}/modulos/1/responder`,
+          { respuestas: ["1", "Opción 1", { indice: 1 }] },
+          { token: s.token },
+        ),
+        { cursoId: course.id, moduloIndex: "1" },
+      ),
+    );
+    expect(await readJson(right)).toMatchObject({ aprobado: true, porcentaje: 100, progreso: 50 });
+
+    const attempts = await attemptsApi.loader(
+      args(jsonRequest(`/api/quiz/intentos/${course.id}/1`, null, { method: "GET", token: s.token }), {
+        cursoId: course.id,
+        moduloIndex: "1",
+      }),
+    );
+    expect(await readJson(attempts)).toEqual({
+      aprobado: true,
+      intentosPrevios: 2,
+      ultimoIntento: { porcentaje: 100 },
+      mejorPorcentaje: 100,
+    });
+
+    const missing = await answersApi.action(
+      args(
+        jsonRequest(
+          "/api/quiz/respuestas",
+          { cursoId: course.id, moduloIndex: 0, respuestas: [1] },
+          { token: s.token },
+        ),
+      ),
+    );
+    expect(missing.status).toBe(400);
+  });
+
+  it("speaks the quiz's authentication messages", async () => {
+    const course = await courseWithQuiz();
+    const body = { cursoId: course.id, moduloIndex: 0, respuestas: [1, 1, 1] };
+    const none = await answersApi.action(args(jsonRequest("/api/quiz/respuestas", body)));
+    expect(none.status).toBe(401);
+    expect(await readJson(none)).toEqual({ error: QUIZ_AUTH_MESSAGES.missing });
+    const garbage = await answersApi.action(args(jsonRequest("/api/quiz/respuestas", body, { token: "x.y.z" })));
+    expect(await readJson(garbage)).toEqual({ error: "Error de autenticación. Por favor, inicia sesión nuevamente." });
+    const s = await student(course.id);
+    await prisma.user.delete({ where: { id: s.user.id } });
+    const gone = await answersApi.action(args(jsonRequest("/api/quiz/respuestas", body, { token: s.token })));
+    expect(await readJson(gone)).toEqual({
+      error: "No se pudo identificar al usuario. Por favor, inicia sesión nuevamente.",
+    });
+  });
+
+  it("refuses an unknown module (404) and a course one is not in (403) with the quiz's words, storing nothing", async () => {
+    const course = await courseWithQuiz();
+    const outsider = await student();
+    const answer = (index: string, token: string) =>
+      answerApi.action(
+        args(jsonRequest(`/api/cursos/${course.id}/modulos/${index}/responder`, { respuestas: [1, 1, 1] }, { token }), {
+          cursoId: course.id,
+          moduloIndex: index,
+        }),
+      );
+    const missing = await answer("9", outsider.token);
+    expect(missing.status).toBe(404);
+    expect(await readJson(missing)).toEqual({ error: QUIZ_NOT_FOUND });
+    const forbidden = await answer("0", outsider.token);
+    expect(forbidden.status).toBe(403);
+    expect(await readJson(forbidden)).toEqual({ error: QUIZ_FORBIDDEN });
+    expect(await prisma.quizAttempt.count({ where: { userId: outsider.user.id } })).toBe(0);
+  });
+
+  it("recomputes progress on request, for oneself or an admin only", async () => {
+    const course = await courseWithQuiz();
+    const s = await student(course.id);
+    const other = await student(course.id);
+    const call = (token: string, userId: string) =>
+      progressApi.action(
+        args(jsonRequest(`/api/cursos/${course.id}/usuarios/${userId}/progreso`, { progreso: 100 }, { token }), {
+          cursoId: course.id,
+          userId,
+        }),
+      );
+    const own = await call(s.token, s.user.id);
+    expect(await readJson(own)).toEqual({ progreso: 0 });
+    expect((await call(other.token, s.user.id)).status).toBe(403);
+  });
+});
