@@ -23,7 +23,7 @@ const { log } = await import("../app/lib/log.server.ts");
 const { requestLog, routeLabeler, servedByApp } = await import("./request-log.ts");
 const { answerClusterMetrics, observeRequest, serveClusterMetrics } = await import("../app/lib/metrics.server.ts");
 
-// ACADEMIA_SERVER_BUILD: another server build to serve (tests/server-shutdown.test.ts's fixture).
+// ACADEMIA_SERVER_BUILD: another server build to serve (tests/platform/server-shutdown.test.ts's fixture).
 const BUILD = path.resolve(process.env.ACADEMIA_SERVER_BUILD || "build/server/index.js");
 const CLIENT = path.resolve("build/client");
 
