@@ -310,15 +310,6 @@ const NOTO = {
   italic: "@expo-google-fonts/noto-sans/400Regular_Italic/NotoSans_400Regular_Italic.ttf",
 } as const;
 const fontBytes = new Map<string, Uint8Array>();
-/** One parsed font per file for every document: fontkit decodes a font's layout tables on first
- * use, and each document parsing its own copy was most of the seed's time. */
-const parsedFonts = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
-const sharedFontkit = {
-  create(bytes: Uint8Array) {
-    if (!parsedFonts.has(bytes)) parsedFonts.set(bytes, fontkit.create(bytes));
-    return parsedFonts.get(bytes)!;
-  },
-};
 function embedNoto(doc: PDFDocument, style: keyof typeof NOTO): Promise<PDFFont> {
   const file = require.resolve(NOTO[style]);
   if (!fontBytes.has(file)) fontBytes.set(file, fs.readFileSync(file));
@@ -393,7 +384,7 @@ export async function makeDocumentPdf(spec: PdfDocumentSpec): Promise<{ bytes: U
 
 async function renderDocumentPdf(spec: PdfDocumentSpec): Promise<{ bytes: Uint8Array; pages: number }> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(sharedFontkit);
+  doc.registerFontkit(fontkit);
   const regular = await embedNoto(doc, "regular");
   const bold = await embedNoto(doc, "bold");
   const oblique = await embedNoto(doc, "italic");
