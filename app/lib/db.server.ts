@@ -56,3 +56,6 @@ export const prisma: PrismaClient = globalForPrisma.__prisma ?? createPrismaClie
 if (process.env.NODE_ENV !== "production") globalForPrisma.__prisma = prisma;
 
 export type { PrismaClient };
+
+/** A write refused by a unique index (Prisma's P2002), on either engine. */
+export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";

@@ -5,7 +5,7 @@ import { EMAIL_TAKEN } from "~/features/accounts/register.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { BUDGETS, consume, type RateLimitResult } from "~/features/limits/rate-limits.server.ts";
-import { prisma } from "~/lib/db.server.ts";
+import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { EMAIL_CHANGE_INVALID, EMAIL_CHANGED } from "./profile-schema.ts";
@@ -171,7 +171,7 @@ export async function confirmEmailChange(
     return outcome;
   } catch (error) {
     // Someone took the address between our check and the update: the unique index decides.
-    if ((error as { code?: string }).code === "P2002") return fail(409, EMAIL_TAKEN);
+    if (isUniqueViolation(error)) return fail(409, EMAIL_TAKEN);
     throw error;
   }
 }

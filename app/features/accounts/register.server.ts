@@ -5,7 +5,7 @@
 // e-mails the address's owner instead (a new confirmation link if they never confirmed it).
 import { audit } from "~/features/audit/audit.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
-import { prisma } from "~/lib/db.server.ts";
+import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { hashPassword } from "~/lib/password.server.ts";
@@ -173,7 +173,7 @@ export async function registerUser(input: RegisterInput, request: Request): Prom
   } catch (error) {
     // Two simultaneous registrations with one e-mail: the unique index decides; the other
     // answers as any registration of a known address does.
-    if ((error as { code?: string }).code !== "P2002") throw error;
+    if (!isUniqueViolation(error)) throw error;
     const winner = await prisma.user.findUnique({
       where: { correo: input.correo },
       select: { id: true, correo: true, nombre: true, apellido: true, correoConfirmado: true },

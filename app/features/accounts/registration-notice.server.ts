@@ -1,7 +1,7 @@
 // Admins hear about new registrations: one e-mail to every approved admin, at most once an hour (a CacheStamp row
 // holds the hour, claimed by a conditional update so two instances never both send): a class registering at once
 // makes one e-mail, not forty.
-import { prisma } from "~/lib/db.server.ts";
+import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { optOutFooter } from "~/features/mail/opt-out.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
@@ -23,7 +23,7 @@ async function claimHour(hour: number): Promise<boolean> {
     return true;
   } catch (error) {
     // The row exists (this hour already claimed) or another instance created it just now.
-    if ((error as { code?: string }).code === "P2002") return false;
+    if (isUniqueViolation(error)) return false;
     throw error;
   }
 }

@@ -8,7 +8,7 @@
 // daily deploy at the backup's hour does not leave every period without one, the next check of an
 // instance that has not handled the period takes it over (one conditional update, one winner).
 import path from "node:path";
-import { prisma } from "../../lib/db.server.ts";
+import { isUniqueViolation, prisma } from "../../lib/db.server.ts";
 import { env } from "../../lib/env.server.ts";
 import { log } from "../../lib/log.server.ts";
 import { backupConfig, createBackup, instanceName, type Manifest } from "./backup.server.ts";
@@ -22,8 +22,6 @@ export function backupSlot(now: Date, everyHours: number): Date {
   const period = everyHours * HOUR;
   return new Date(Math.floor(now.getTime() / period) * period);
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
 
 /** The error written on the row of a backup a stopping server interrupted: the period is taken over. */
 const INTERRUPTED = "Interrupted: the server stopped during the backup; the next instance to start makes it.";

@@ -9,7 +9,7 @@ import type { Certificate } from "~/generated/prisma/client.ts";
 import type { Viewer } from "~/features/courses/rules.ts";
 import { recomputeProgress } from "~/features/enrolment/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
-import { prisma } from "~/lib/db.server.ts";
+import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Failure, type Ok, type Result } from "~/lib/failure.ts";
 import { fetchKeysetPage, keysetCursors, type Cursor } from "~/lib/keyset.ts";
@@ -59,8 +59,6 @@ export const holderName = (user: { nombre: string; apellido: string }) =>
 export type FinishReason = "login" | "not-found" | "not-enrolled" | "no-quizzes" | "incomplete" | "error";
 
 type Finished = { created: boolean; codigo: string; diplomaUrl: string; verificationUrl: string; pdfReady: boolean };
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
 
 /**
  * 'Finalizar curso' for the signed-in viewer. Requires enrolment (docentes and admins too: a

@@ -8,7 +8,7 @@ import { afterEnrolment, enrolInTransaction } from "~/features/enrolment/enrolme
 import { enrolmentDecision } from "~/features/enrolment/rules.ts";
 import { release, reserve, type Bucket } from "~/features/limits/rate-limits.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
-import { prisma } from "~/lib/db.server.ts";
+import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import { formatClassCode, newClassCode, normaliseClassCode } from "./codes.ts";
@@ -28,8 +28,6 @@ import {
 } from "./texts.ts";
 
 type Actor = { id: string };
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
 
 const CLASS_PAGE_SIZE = 50;
 

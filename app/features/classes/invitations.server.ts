@@ -8,7 +8,7 @@ import { enrolmentDecision } from "~/features/enrolment/rules.ts";
 import { notify } from "~/features/notifications/notify.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { chunks } from "~/lib/chunks.ts";
-import { prisma } from "~/lib/db.server.ts";
+import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import type { ClassRow } from "./guards.server.ts";
@@ -90,8 +90,6 @@ export type InvitationOutcome = {
   curso: { id: string; titulo: string };
   inscripcionNueva: boolean;
 };
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
 
 /**
  * The person's answer. 'aceptar': the course's rule decides, then in one transaction the enrolment

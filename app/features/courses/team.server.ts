@@ -9,7 +9,7 @@ import { isAdmin, toRole, type Role } from "~/features/accounts/roles.ts";
 import type { SessionUser } from "~/features/accounts/session.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { ApiError } from "~/lib/api.server.ts";
-import { prisma } from "~/lib/db.server.ts";
+import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
@@ -140,7 +140,7 @@ export async function addTeacherByEmail(
   try {
     await prisma.courseTeacher.create({ data: { cursoId, userId: user!.id, addedById: actor.id } });
   } catch (error) {
-    if ((error as { code?: string } | null)?.code === "P2002") return fail(409, TEAM_ALREADY);
+    if (isUniqueViolation(error)) return fail(409, TEAM_ALREADY);
     throw error;
   }
   await audit(request, "course.team-add", {

@@ -1,7 +1,7 @@
 // Enrolment: taking a course, leaving it, and the list of one's courses. The participant
 // counter moves in the same transaction as the enrolment row.
 import { recomputeProgress } from "./progress.server.ts";
-import { prisma } from "~/lib/db.server.ts";
+import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import type { Viewer } from "~/features/courses/rules.ts";
 import { ENROL_FAILED, enrolmentDecision, type EnrolRefusal } from "./rules.ts";
@@ -27,7 +27,7 @@ export async function enrol(
     return ok({ alreadyEnrolled: !created });
   } catch (error) {
     // Two simultaneous clicks: the unique index keeps one row; the second is "already enrolled".
-    if ((error as { code?: string }).code === "P2002") return ok({ alreadyEnrolled: true });
+    if (isUniqueViolation(error)) return ok({ alreadyEnrolled: true });
     log.error({ err: error }, "No se pudo inscribir en el curso");
     return fail(500, ENROL_FAILED, { reason: "error" });
   }

@@ -15,7 +15,7 @@ import { isAdmin, type Role } from "~/features/accounts/roles.ts";
 import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { countOutdatedNames } from "~/features/certificates/certificates.server.ts";
-import { prisma } from "~/lib/db.server.ts";
+import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { publicUserSelect, USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
 import { DELETE_ACCOUNT_INTENT } from "~/features/privacy/account-deletion.ts";
 import { accountDeletionView, deleteAccountFormAction } from "~/features/privacy/account-deletion.server.ts";
@@ -183,10 +183,9 @@ export async function updateProfile(
         return ok({ profile, pendingEmail, corrected });
       });
     } catch (error) {
-      const code = (error as { code?: string }).code;
       // Two simultaneous changes to one e-mail: the unique index decides.
-      if (code === "P2002") return fail(409, EMAIL_TAKEN, { field: "correo" });
-      if (code === "P2025") return fail(404, USER_UNKNOWN);
+      if (isUniqueViolation(error)) return fail(409, EMAIL_TAKEN, { field: "correo" });
+      if ((error as { code?: string }).code === "P2025") return fail(404, USER_UNKNOWN);
       throw error;
     }
   });
