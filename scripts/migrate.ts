@@ -1,5 +1,5 @@
-// Migration CLI (Prisma's schema engine as WebAssembly; the library is server/migrate/, which
-// the production server also uses to deploy at start).
+// Migration CLI: deploy and status are server/migrate/'s (plain SQL, as the production server runs
+// at start); dev, diff and reset run Prisma's schema engine as WebAssembly (scripts/migrate/).
 //
 //   node scripts/migrate.ts deploy                       apply pending migrations
 //   node scripts/migrate.ts dev --name NAME [--create-only] [--accept-data-loss]
@@ -13,18 +13,16 @@
 // postgres:// or postgresql:// → prisma/postgresql/schema.prisma + prisma/postgresql/migrations.
 import { parseArgs } from "node:util";
 import {
+  databaseProvider,
   databaseUrl,
   deployMigrations,
-  describeError,
-  devMigration,
+  migrationStatus,
   migrationsFolderFor,
-  diffSchema,
-  databaseProvider,
   providerPaths,
   rel,
-  migrationStatus,
-  resetDatabase,
 } from "../server/migrate/index.ts";
+import { devMigration, diffSchema, resetDatabase } from "./migrate/dev-commands.ts";
+import { describeError } from "./migrate/errors.ts";
 
 const USAGE = `Usage:
   node scripts/migrate.ts deploy
@@ -79,11 +77,10 @@ async function main(argv: string[]): Promise<number> {
   }
   const started = performance.now();
   const elapsed = () => `${Math.round(performance.now() - started)} ms`;
-  const log = (line: string) => console.log(line);
 
   switch (command) {
     case "deploy": {
-      const r = await deployMigrations(url, { log });
+      const r = await deployMigrations(url);
       if (r.total === 0) console.log(`No migrations found in ${folder}.`);
       else if (r.applied.length === 0)
         console.log(`No pending migrations to apply (${r.total} already applied). [${elapsed()}]`);
@@ -100,8 +97,8 @@ async function main(argv: string[]): Promise<number> {
         name: values.name,
         createOnly: values["create-only"],
         acceptDataLoss: values["accept-data-loss"],
-        log,
       });
+      if (r.appliedBefore.length) console.log(`Applied pending migrations: ${r.appliedBefore.join(", ")}`);
       for (const w of r.warnings) console.warn(`Warning: ${w}`);
       if (r.created === null) {
         console.log(`Already in sync: the schema has no changes, nothing to do (no migration created). [${elapsed()}]`);
@@ -129,7 +126,7 @@ async function main(argv: string[]): Promise<number> {
       if (!values.force) {
         fail(`reset deletes every row of ${redact(url)}. Confirm with: node scripts/migrate.ts reset --force`, 2);
       }
-      const r = await resetDatabase(url, { log });
+      const r = await resetDatabase(url);
       console.log(`Database ${redact(url)} recreated; applied ${r.applied.length} migration(s). [${elapsed()}]`);
       return 0;
     }

@@ -6,12 +6,12 @@ import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
-import { deployMigrations, loadMigrationsList, migrationStatus } from "../../server/migrate/index.ts";
+import { deployMigrations, migrationStatus, readMigrations } from "../../server/migrate/index.ts";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "academia-migrate-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-const migrations = loadMigrationsList().migrationDirectories;
+const migrations = readMigrations();
 
 function fileUrl(name: string): string {
   return `file:${path.join(tmp, name)}`;
@@ -48,13 +48,13 @@ function inspect(file: string) {
 describe("deployMigrations", () => {
   it("has at least the initial migration in prisma/migrations", () => {
     expect(migrations.length).toBeGreaterThanOrEqual(1);
-    expect(migrations[0]!.path).toMatch(/^\d{14}_init$/);
+    expect(migrations[0]!.name).toMatch(/^\d{14}_init$/);
   });
 
   it("creates every table on a fresh file, records each migration with its sha256", async () => {
     const url = fileUrl("nested/dir/fresh.db"); // the directory does not exist yet
     const result = await deployMigrations(url);
-    expect(result.applied).toEqual(migrations.map((m) => m.path));
+    expect(result.applied).toEqual(migrations.map((m) => m.name));
 
     const { tables, rows, journal } = inspect(path.join(tmp, "nested/dir/fresh.db"));
     for (const table of [
@@ -74,11 +74,9 @@ describe("deployMigrations", () => {
     }
     expect(rows).toHaveLength(migrations.length);
     const init = rows[0]!;
-    expect(init.migration_name).toBe(migrations[0]!.path);
+    expect(init.migration_name).toBe(migrations[0]!.name);
     expect(init.checksum).toMatch(/^[0-9a-f]{64}$/);
-    const sql = migrations[0]!.migrationFile.content;
-    expect(sql.tag).toBe("ok");
-    expect(init.checksum).toBe(createHash("sha256").update(sql.value).digest("hex"));
+    expect(init.checksum).toBe(createHash("sha256").update(migrations[0]!.sql).digest("hex"));
     expect(init.finished_at).not.toBeNull();
     expect(init.rolled_back_at).toBeNull();
     expect(journal).toBe("wal");
@@ -176,7 +174,7 @@ describe("deployMigrations", () => {
     const dir = path.join(tmp, "edited-migrations");
     fs.cpSync(path.resolve(import.meta.dirname, "../../prisma/migrations"), dir, { recursive: true });
     await deployMigrations(url, { migrationsDir: dir });
-    fs.appendFileSync(path.join(dir, migrations[0]!.path, "migration.sql"), "\n-- edited\n");
+    fs.appendFileSync(path.join(dir, migrations[0]!.name, "migration.sql"), "\n-- edited\n");
     await expect(deployMigrations(url, { migrationsDir: dir })).rejects.toThrow(/modified after/);
   });
 });

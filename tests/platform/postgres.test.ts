@@ -1,6 +1,6 @@
 // @postgresql: the PostgreSQL path itself (migrations, client factory)
 // The PostgreSQL path (docs/decisions/004-postgresql.md): migrations from
-// prisma/postgresql/migrations through the wasm engine, and the runtime client factory.
+// prisma/postgresql/migrations, diffed by the wasm engine, and the runtime client factory.
 //
 // Runs only when TEST_POSTGRES_URL points at a PostgreSQL server where the user may create
 // databases (e.g. postgresql://postgres@127.0.0.1:5432/postgres). Each run creates its own
@@ -13,13 +13,13 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "~/lib/db.server";
 import { PG_SCHEMA, SOURCE_SCHEMA, derivePgSchema } from "../../scripts/pg-schema.ts";
+import { diffSchema } from "../../scripts/migrate/dev-commands.ts";
 import {
   PG_MIGRATIONS_DIR,
   deployMigrations,
-  diffSchema,
-  loadMigrationsList,
   migrationStatus,
   MIGRATIONS_DIR,
+  readMigrations,
 } from "../../server/migrate/index.ts";
 
 const BASE_URL = process.env.TEST_POSTGRES_URL;
@@ -67,7 +67,7 @@ async function query<T = Record<string, unknown>>(url: string, sql: string): Pro
 }
 
 describe.skipIf(!BASE_URL)(title, () => {
-  const migrations = loadMigrationsList(PG_MIGRATIONS_DIR).migrationDirectories;
+  const migrations = readMigrations(PG_MIGRATIONS_DIR);
   let url: string;
 
   beforeAll(async () => {
@@ -87,14 +87,14 @@ describe.skipIf(!BASE_URL)(title, () => {
 
   it("has its own migrations folder with a postgresql lock file", () => {
     expect(migrations.length).toBeGreaterThanOrEqual(1);
-    expect(migrations[0]!.path).toMatch(/^\d{14}_init$/);
+    expect(migrations[0]!.name).toMatch(/^\d{14}_init$/);
     const lock = fs.readFileSync(path.join(PG_MIGRATIONS_DIR, "migration_lock.toml"), "utf8");
     expect(lock).toMatch(/^provider = "postgresql"$/m);
   });
 
   it("deploys every migration into a fresh database, with sha256 checksums", async () => {
     const result = await deployMigrations(url);
-    expect(result.applied).toEqual(migrations.map((m) => m.path));
+    expect(result.applied).toEqual(migrations.map((m) => m.name));
 
     const tables = (
       await query<{ t: string }>(url, "SELECT tablename::text AS t FROM pg_tables WHERE schemaname = 'public'")
@@ -118,10 +118,8 @@ describe.skipIf(!BASE_URL)(title, () => {
       url,
       `SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" ORDER BY migration_name`,
     );
-    expect(rows.map((r) => r.migration_name)).toEqual(migrations.map((m) => m.path));
-    const sql = migrations[0]!.migrationFile.content;
-    expect(sql.tag).toBe("ok");
-    expect(rows[0]!.checksum).toBe(crypto.createHash("sha256").update(sql.value).digest("hex"));
+    expect(rows.map((r) => r.migration_name)).toEqual(migrations.map((m) => m.name));
+    expect(rows[0]!.checksum).toBe(crypto.createHash("sha256").update(migrations[0]!.sql).digest("hex"));
     expect(rows[0]!.finished_at).not.toBeNull();
   });
 

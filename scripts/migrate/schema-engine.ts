@@ -5,20 +5,15 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
-import type {
-  ErrorCapturingSqlMigrationAwareDriverAdapterFactory,
-  SqlDriverAdapter,
-  SqlMigrationAwareDriverAdapterFactory,
-} from "@prisma/driver-adapter-utils";
+import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { SchemaEngine, SchemaFilter } from "@prisma/schema-engine-wasm";
 import type * as SchemaEngineBg from "@prisma/schema-engine-wasm/schema_engine_bg";
-import { createAdapterFactory, databaseProvider, pgSettings } from "../../app/lib/db-adapter.ts";
-import type { DatabaseProvider } from "../../app/lib/db-adapter.ts";
+import { createAdapterFactory, databaseProvider } from "../../app/lib/db-adapter.ts";
+import { MigrateError, resolveTarget } from "../../server/migrate/index.ts";
+import type { Options, Target } from "../../server/migrate/index.ts";
 import { wrapAdapter } from "./adapter-fixes.ts";
-import { MigrateError, describeError } from "./errors.ts";
-import { pgConnect, pgMigrationFactory } from "./postgres-adapter.ts";
-import { resolveTarget } from "./providers.ts";
-import type { Options } from "./providers.ts";
+import { describeError } from "./errors.ts";
+import { pgMigrationFactory } from "./postgres-adapter.ts";
 
 /** No external tables or enums: the engine manages the whole database (or `?schema=`). */
 export const FILTERS: SchemaFilter = { externalTables: [], externalEnums: [] };
@@ -74,43 +69,25 @@ function migrationAwareFactory(url: string, open: Set<SqlDriverAdapter>): SqlMig
   };
 }
 
-export type Session = {
-  engine: SchemaEngine;
-  bound: ErrorCapturingSqlMigrationAwareDriverAdapterFactory;
-  url: string;
-  provider: DatabaseProvider;
-  /** SQLite file (":memory:" as is); null on PostgreSQL. */
-  filePath: string | null;
-  schemaPath: string;
-  schemaText: string;
-  migrationsDir: string;
-  log: (line: string) => void;
-};
+export type Session = Target & { engine: SchemaEngine; schemaText: string };
 
 /**
  * Runs `fn` with an engine on the target database and schema. Engine and driver errors come
  * out as MigrateError with a readable message (describeError).
  */
 export async function withEngine<T>(options: Options, fn: (s: Session) => Promise<T>): Promise<T> {
-  const { url, provider, filePath, schemaPath, migrationsDir } = resolveTarget(options.url, options);
-  const schemaText = fs.readFileSync(schemaPath, "utf8");
+  const target = resolveTarget(options.url, options);
+  const schemaText = fs.readFileSync(target.schemaPath, "utf8");
   const runtime = await loadRuntime();
   const open = new Set<SqlDriverAdapter>();
-  const bound = bindMigrationAwareSqlAdapterFactory(migrationAwareFactory(url, open));
-  const log = options.log ?? (() => {});
+  const bound = bindMigrationAwareSqlAdapterFactory(migrationAwareFactory(target.url, open));
   const closeAll = async () => {
-    for (const adapter of [...open]) {
-      try {
-        await adapter.dispose();
-      } catch {
-        // closing anyway
-      }
-    }
+    for (const adapter of [...open]) await adapter.dispose().catch(() => {});
   };
   let engine: SchemaEngine;
   try {
     engine = await runtime.SchemaEngine.new(
-      { datamodels: [[schemaPath, schemaText]] },
+      { datamodels: [[target.schemaPath, schemaText]] },
       (line: string) => {
         if (process.env.MIGRATE_DEBUG) console.error("[schema-engine]", line);
       },
@@ -120,19 +97,8 @@ export async function withEngine<T>(options: Options, fn: (s: Session) => Promis
     await closeAll();
     throw new MigrateError(describeError(err, bound));
   }
-  const session: Session = {
-    engine,
-    bound,
-    url,
-    provider,
-    filePath,
-    schemaPath,
-    schemaText,
-    migrationsDir,
-    log,
-  };
   try {
-    return await fn(session);
+    return await fn({ ...target, engine, schemaText });
   } catch (err) {
     if (err instanceof MigrateError) throw err;
     throw new MigrateError(describeError(err, bound));
@@ -144,35 +110,4 @@ export async function withEngine<T>(options: Options, fn: (s: Session) => Promis
     }
     await closeAll();
   }
-}
-
-// Connections outside the engine.
-
-/** Runs a query on a short-lived connection of its own. */
-export async function withConnection<T>(url: string, fn: (a: SqlDriverAdapter) => Promise<T>): Promise<T> {
-  const adapter =
-    databaseProvider(url) === "postgresql"
-      ? await pgConnect(pgSettings(url).config, pgSettings(url).schema)
-      : await (createAdapterFactory(url) as unknown as SqlMigrationAwareDriverAdapterFactory).connect();
-  try {
-    return await fn(adapter);
-  } finally {
-    await adapter.dispose();
-  }
-}
-
-/** The database's tables (PostgreSQL: in the current schema), to tell empty, managed and foreign apart. */
-export async function tableNames(url: string): Promise<string[]> {
-  const sql =
-    databaseProvider(url) === "postgresql"
-      ? "SELECT tablename::text FROM pg_catalog.pg_tables WHERE schemaname = current_schema()"
-      : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'";
-  return withConnection(url, async (a) => {
-    const r = await a.queryRaw({
-      sql,
-      args: [],
-      argTypes: [],
-    });
-    return r.rows.map((row) => String(row[0]));
-  });
 }

@@ -1,11 +1,11 @@
 // PostgreSQL connections for the schema engine (decision 004): the catalog's `"char"` type (OID 18,
 // unknown to adapter-pg) reported as text; a shadow database of our own (adapter-pg's
-// connectToShadowDb() would connect to the main one); one-off connections; the `?schema=` schema.
+// connectToShadowDb() would connect to the main one).
 import crypto from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import pg from "pg";
-import { databaseProvider, pgSettings } from "../../app/lib/db-adapter.ts";
+import { pgSettings } from "../../app/lib/db-adapter.ts";
 import { wrapAdapter } from "./adapter-fixes.ts";
 
 /** PostgreSQL's internal single-byte `"char"` type (pg_class.relkind, pg_constraint.contype...). */
@@ -68,7 +68,7 @@ function enginePool(config: pg.PoolConfig): pg.Pool {
 }
 
 /** An adapter-pg connection on an engine pool (`"char"` as text). */
-export async function pgConnect(config: pg.PoolConfig, schema: string | undefined): Promise<SqlDriverAdapter> {
+async function pgConnect(config: pg.PoolConfig, schema: string | undefined): Promise<SqlDriverAdapter> {
   const factory = new PrismaPg(enginePool(config), {
     ...(schema === undefined ? {} : { schema }),
     disposeExternalPool: true,
@@ -120,12 +120,4 @@ export function pgMigrationFactory(url: string, open: Set<SqlDriverAdapter>): Sq
       );
     },
   };
-}
-
-/** PostgreSQL with `?schema=NAME`: the schema must exist before the engine looks at it. */
-export async function ensurePgSchema(url: string): Promise<void> {
-  if (databaseProvider(url) !== "postgresql") return;
-  const { config, schema } = pgSettings(url);
-  if (schema === undefined) return;
-  await pgAdmin(config, `CREATE SCHEMA IF NOT EXISTS "${schema}"`);
 }

@@ -1,11 +1,7 @@
-// MigrateError: a message written for the user. describeError: any other error in one line (the
-// engine's "External error id#N" resolved from the adapter's registry; its span trace with MIGRATE_DEBUG=1).
+// Any error in one line: a MigrateError's message as is, the engine's "External error id#N" resolved
+// from the adapter's registry, its span trace only with MIGRATE_DEBUG=1.
 import type { ErrorCapturingSqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-
-/** A failure the CLI reports as is (message already user-facing). */
-export class MigrateError extends Error {
-  override name = "MigrateError";
-}
+import { MigrateError } from "../../server/migrate/index.ts";
 
 type EngineError = { message?: string; code?: string; error_code?: string; meta?: unknown };
 
