@@ -49,59 +49,46 @@ export function reportFailedDeletes(): number {
   return count;
 }
 
+/** Runs `job` now and every `ms`; a failure is logged with `failed` and the job runs again next time. */
+function repeat(ms: number, failed: string, job: () => Promise<unknown>) {
+  const run = () => job().catch((error) => log.error({ err: error }, failed));
+  void run();
+  every(ms, run);
+}
+
 export function startBackgroundJobs() {
   if (started) return;
   started = true;
-  const purge = () =>
-    Promise.all([purgeExpiredSessions(), purgeAccountTokens()]).catch((error) =>
-      log.error({ err: error }, "No se pudieron purgar las sesiones y enlaces vencidos"),
-    );
-  void purge();
-  every(HOUR, purge);
+  repeat(HOUR, "No se pudieron purgar las sesiones y enlaces vencidos", () =>
+    Promise.all([purgeExpiredSessions(), purgeAccountTokens()]),
+  );
   // Personal data past its stated retention (docs/product.md#personal-data).
-  const retention = () =>
-    Promise.all([purgePastRetention(), purgeOldNotifications()]).catch((error) =>
-      log.error({ err: error }, "No se pudieron borrar los datos vencidos"),
-    );
-  void retention();
-  every(HOUR, retention);
+  repeat(HOUR, "No se pudieron borrar los datos vencidos", () =>
+    Promise.all([purgePastRetention(), purgeOldNotifications()]),
+  );
   // Sent mail keeps its text for a while (a confirmation link's not at all): see outbox.server.ts.
-  const dropTexts = () =>
-    dropSentMailTexts().catch((error) =>
-      log.error({ err: error }, "No se pudo borrar el texto de los correos enviados"),
-    );
-  void dropTexts();
-  every(HOUR, dropTexts);
+  repeat(HOUR, "No se pudo borrar el texto de los correos enviados", dropSentMailTexts);
   every(HOUR, reportFailedDeletes);
+  // How often reminders and the digest are looked for (NOTICE_JOBS_EVERY_S, 15 minutes).
+  const noticeEvery = env().NOTICE_JOBS_EVERY_S * 1000;
   // Due-date reminders (docs/product.md#due-dates). Every instance runs it without a lease: a
   // reminder's (module, learner) row is claimed with the mail it queues, so a race between
   // instances queues each reminder once (features/due-dates/reminders.server.ts).
-  const reminders = () =>
-    sendDueReminders().catch((error) => log.error({ err: error }, "No se pudieron preparar los recordatorios"));
-  // How often reminders and the digest are looked for (NOTICE_JOBS_EVERY_S, 15 minutes).
-  const noticeEvery = env().NOTICE_JOBS_EVERY_S * 1000;
-  void reminders();
-  every(noticeEvery, reminders);
+  repeat(noticeEvery, "No se pudieron preparar los recordatorios", sendDueReminders);
   // The daily digest (docs/product.md#notifications), the same way: a digest's rows are claimed
   // with the mail that lists them, so instances racing send each row once, and a person gets at
   // most one digest a day (features/notifications/digest.server.ts).
   // A run that mailed anyone says so, with its time (once a day; `npm run bench:scale` reads it).
-  const digests = async () => {
+  repeat(noticeEvery, "No se pudo preparar el resumen diario", async () => {
     const started = performance.now();
-    try {
-      const run = await sendDigests();
-      if (run.people > 0) {
-        log.info(
-          `[resumen diario] ${run.people} personas, ${run.notifications} notificaciones, ${run.mailed} correos ` +
-            `en ${Math.round(performance.now() - started)} ms`,
-        );
-      }
-    } catch (error) {
-      log.error({ err: error }, "No se pudo preparar el resumen diario");
+    const run = await sendDigests();
+    if (run.people > 0) {
+      log.info(
+        `[resumen diario] ${run.people} personas, ${run.notifications} notificaciones, ${run.mailed} correos ` +
+          `en ${Math.round(performance.now() - started)} ms`,
+      );
     }
-  };
-  void digests();
-  every(noticeEvery, digests);
+  });
   // Runs after the migrations (server/index.ts deploys first): search columns and word tables a
   // migration added empty are filled, once per database (DataStep), then the planner gets
   // statistics, and keeps them fresh hourly.
