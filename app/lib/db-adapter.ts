@@ -113,7 +113,7 @@ const BUSY_TIMEOUT_MS = 5000;
  * Creates a missing SQLite file readable by its owner only (its -wal and -shm take its mode). An
  * existing file is not even opened: closing a descriptor drops this process's SQLite locks on it.
  */
-function createDatabaseFile(file: string) {
+export function createDatabaseFile(file: string) {
   if (file === ":memory:") return;
   try {
     fs.closeSync(fs.openSync(file, "wx", 0o600));

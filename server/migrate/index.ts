@@ -10,7 +10,13 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { databaseProvider, databaseUrl, pgSettings, sqliteFilePath } from "../../app/lib/db-adapter.ts";
+import {
+  createDatabaseFile,
+  databaseProvider,
+  databaseUrl,
+  pgSettings,
+  sqliteFilePath,
+} from "../../app/lib/db-adapter.ts";
 import type { DatabaseProvider } from "../../app/lib/db-adapter.ts";
 
 export { databaseProvider, databaseUrl };
@@ -134,6 +140,7 @@ const ROWS = `SELECT migration_name, checksum, finished_at, rolled_back_at FROM 
 const RECORD = `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, started_at, applied_steps_count)`;
 
 function sqliteConnection(filePath: string): Connection {
+  createDatabaseFile(filePath);
   const db = new Database(filePath);
   if (filePath !== ":memory:") db.pragma("journal_mode = WAL");
   // Prisma's format for these DATETIME columns.

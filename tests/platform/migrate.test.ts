@@ -80,6 +80,8 @@ describe("deployMigrations", () => {
     expect(init.finished_at).not.toBeNull();
     expect(init.rolled_back_at).toBeNull();
     expect(journal).toBe("wal");
+    // Readable by its owner only, as every SQLite file the app creates (tests/platform/sqlite-file-mode.test.ts).
+    expect(fs.statSync(path.join(tmp, "nested/dir/fresh.db")).mode & 0o777).toBe(0o600);
   });
 
   it("keeps every trigger: a migration that rebuilds a table must create its triggers again", async () => {

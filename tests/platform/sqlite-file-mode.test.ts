@@ -1,7 +1,7 @@
 // The SQLite database and its side files are readable by their owner only (0600), as the backups
-// are: the one factory every SQLite connection comes from (migrations, the app, the scripts)
-// creates a missing database file 0600, and SQLite gives its -journal, -wal and -shm files the
-// database file's mode. With the default umask (022) they used to be 0644, readable by everyone.
+// are: the one factory every SQLite connection comes from (the app, the scripts) and the migrations'
+// deploy create a missing database file 0600 (createDatabaseFile), and SQLite gives its -journal,
+// -wal and -shm files the database file's mode. With the default umask (022) they used to be 0644, readable by everyone.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
