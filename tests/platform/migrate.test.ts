@@ -179,4 +179,19 @@ describe("deployMigrations", () => {
     fs.appendFileSync(path.join(dir, migrations[0]!.name, "migration.sql"), "\n-- edited\n");
     await expect(deployMigrations(url, { migrationsDir: dir })).rejects.toThrow(/modified after/);
   });
+
+  it("rolls back a migration that fails, whole, and records nothing of it", async () => {
+    const url = fileUrl("failing.db");
+    const dir = path.join(tmp, "failing-migrations");
+    fs.cpSync(path.resolve(import.meta.dirname, "../../prisma/migrations"), dir, { recursive: true });
+    fs.mkdirSync(path.join(dir, "29991231000000_failing"));
+    fs.writeFileSync(
+      path.join(dir, "29991231000000_failing", "migration.sql"),
+      'CREATE TABLE "Nueva" ("x" INTEGER);\nINSERT INTO "NoExiste" VALUES (1);\n',
+    );
+    await expect(deployMigrations(url, { migrationsDir: dir })).rejects.toThrow(/29991231000000_failing.*rolled back/);
+    const { tables, rows } = inspect(path.join(tmp, "failing.db"));
+    expect(tables).not.toContain("Nueva");
+    expect(rows.map((r) => r.migration_name)).toEqual(migrations.map((m) => m.name));
+  });
 });
