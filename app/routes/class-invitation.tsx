@@ -7,16 +7,8 @@ import { data, Form, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { requireUser } from "~/features/accounts/guards.server.ts";
 import { answerInvitation, readInvitation } from "~/features/classes/invitations.server.ts";
-import {
-  INVITATION_ACCEPT,
-  INVITATION_ANSWER_REQUIRED,
-  INVITATION_DECLINE,
-  INVITATION_DECLINED_BEFORE,
-  INVITATION_NOT_FOUND,
-  INVITATION_TITLE,
-  invitationIntro,
-} from "~/features/classes/invitation-texts.ts";
 import { InvitationAnswerSchema } from "~/features/classes/schema.ts";
+import { INVITATION_ANSWER_REQUIRED, INVITATION_NOT_FOUND } from "~/features/classes/texts.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { failureHeaders } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
@@ -25,7 +17,9 @@ import { invariantResponse } from "~/lib/invariant.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/class-invitation";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, INVITATION_TITLE);
+const TITLE = "Invitación a una clase";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, TITLE);
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
@@ -52,13 +46,17 @@ export default function ClassInvitation({ loaderData, actionData }: Route.Compon
   const busy = useNavigation().state === "submitting";
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
-      <h1 className="text-2xl font-bold text-slate-900">{INVITATION_TITLE}</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{TITLE}</h1>
       <p className="mt-4 text-slate-700">
-        {invitationIntro(invitation.clase.nombre, invitation.curso.titulo, invitation.invitadaPor)}
+        {`${invitation.invitadaPor ?? "El equipo docente"} te invita a la clase «${invitation.clase.nombre}» ` +
+          `del curso «${invitation.curso.titulo}». ` +
+          "Si aceptas, quedas en el curso y tu profesor/a ve tu avance en la clase."}
       </p>
       <p className="mt-1 text-sm text-slate-600">Invitación del {formatDateTime(invitation.invitadaEn)}.</p>
       {invitation.rechazadaEn ? (
-        <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">{INVITATION_DECLINED_BEFORE}</p>
+        <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          Rechazaste esta invitación. Si cambias de opinión, todavía puedes aceptarla.
+        </p>
       ) : null}
       {actionData?.error ? (
         <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
@@ -67,11 +65,11 @@ export default function ClassInvitation({ loaderData, actionData }: Route.Compon
       ) : null}
       <Form method="post" className="mt-6 flex flex-wrap gap-3">
         <button type="submit" name="respuesta" value="aceptar" className="btn-primary" disabled={busy}>
-          {INVITATION_ACCEPT}
+          Aceptar invitación
         </button>
         {invitation.rechazadaEn ? null : (
           <button type="submit" name="respuesta" value="rechazar" className="btn-secondary" disabled={busy}>
-            {INVITATION_DECLINE}
+            Rechazar invitación
           </button>
         )}
       </Form>

@@ -23,7 +23,7 @@ import {
   ROW_NO_EMAIL_UNKNOWN,
 } from "~/features/classes/import-texts.ts";
 import { answerInvitation } from "~/features/classes/invitations.server.ts";
-import { INVITATION_NOT_FOUND } from "~/features/classes/invitation-texts.ts";
+import { INVITATION_NOT_FOUND } from "~/features/classes/texts.ts";
 import { BUDGETS } from "~/features/limits/rate-limits.server.ts";
 import { enqueueMail, enqueueMails } from "~/features/mail/outbox.server.ts";
 import { createSmtpTransport, deliverPending } from "~/features/mail/sender.server.ts";

@@ -12,14 +12,7 @@ import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import type { ClassRow } from "./guards.server.ts";
-import {
-  INVITATION_LINK_LEAD,
-  INVITATION_NOT_FOUND,
-  invitationDeclined,
-  invitationNoticeText,
-  invitationNoticeTitle,
-} from "./invitation-texts.ts";
-import { JOIN_COURSE_NOT_OPEN, joinedClass } from "./texts.ts";
+import { INVITATION_NOT_FOUND, JOIN_COURSE_NOT_OPEN, joinedClass } from "./texts.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -39,9 +32,11 @@ export async function inviteToClass(teacher: { id: string }, clase: ClassRow, us
       {
         kind: "clase",
         to: rows.map((r) => ({ userId: r.userId, link: invitationPath(r.id) })),
-        title: invitationNoticeTitle(clase.nombre),
-        text: invitationNoticeText(clase.nombre, curso.titulo),
-        linkLead: INVITATION_LINK_LEAD,
+        title: `Te invitan a la clase «${clase.nombre}»`,
+        text:
+          `El equipo docente del curso «${curso.titulo}» te invita a su clase «${clase.nombre}». ` +
+          "Si aceptas, entras al curso y a la clase; si la rechazas, no cambia nada.",
+        linkLead: "Acepta o rechaza la invitación en",
       },
       tx,
     );
@@ -129,7 +124,12 @@ export async function answerInvitation(
       targetType: "class",
       targetId: row.clase.id,
     });
-    return ok({ message: invitationDeclined(row.clase.nombre), respuesta, ...names, inscripcionNueva: false });
+    return ok({
+      message: `Rechazaste la invitación a la clase «${row.clase.nombre}». No se inscribió nada.`,
+      respuesta,
+      ...names,
+      inscripcionNueva: false,
+    });
   }
   if (!isPublished(curso)) return fail(409, JOIN_COURSE_NOT_OPEN);
   const decision = enrolmentDecision(user, curso);

@@ -7,11 +7,11 @@ import { singleLineText } from "~/lib/text.ts";
 import {
   CLASS_NAME_REQUIRED,
   CLASS_NAME_TOO_LONG,
+  INVITATION_ANSWER_REQUIRED,
   JOIN_CODE_MALFORMED,
   JOIN_CODE_REQUIRED,
   MEMBER_NOT_FOUND,
 } from "./texts.ts";
-import { INVITATION_ANSWER_REQUIRED } from "./invitation-texts.ts";
 
 const CLASS_NAME_MAX = 80;
 

@@ -29,3 +29,7 @@ export const JOIN_TOO_MANY =
 export const joinedClass = (clase: string, curso: string) => `Te uniste a la clase «${clase}» del curso «${curso}».`;
 export const alreadyMember = (clase: string, curso: string) =>
   `Ya eres parte de la clase «${clase}» del curso «${curso}». No tienes que hacer nada más.`;
+
+// An invitation to a class (docs/decisions/032-class-invitations.md).
+export const INVITATION_NOT_FOUND = "Esta invitación no existe o ya la aceptaste.";
+export const INVITATION_ANSWER_REQUIRED = "Elige aceptar o rechazar la invitación.";

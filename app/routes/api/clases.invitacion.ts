@@ -1,5 +1,5 @@
 import { answerInvitation } from "~/features/classes/invitations.server.ts";
-import { INVITATION_ANSWER_REQUIRED, INVITATION_NOT_FOUND } from "~/features/classes/invitation-texts.ts";
+import { INVITATION_ANSWER_REQUIRED, INVITATION_NOT_FOUND } from "~/features/classes/texts.ts";
 import {
   InvitationAnsweredSchema,
   InvitationAnswerSchema,
