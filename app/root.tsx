@@ -10,9 +10,8 @@ import { SiteHeader, type HeaderUser } from "./components/site-header.tsx";
 import { fullName, initials, messagesLinkForRole, profileLinkForRole } from "./features/accounts/roles.ts";
 import { getOptionalUser, sessionMiddleware } from "./features/accounts/guards.server.ts";
 import { UnreadBadge, type RootUnread } from "./features/messages/components/unread-badge.tsx";
-import { unreadCount } from "./features/messages/messages.server.ts";
+import { headerUnreadCounts } from "./features/messages/messages.server.ts";
 import { NotificationsLink } from "./features/notifications/components/notifications-link.tsx";
-import { unreadNotifications } from "./features/notifications/notify.server.ts";
 import { siteConfig } from "./lib/site-config.server.ts";
 import { originCheckMiddleware } from "./lib/csrf.server.ts";
 import { pageCacheMiddleware } from "./lib/page-cache.server.ts";
@@ -43,9 +42,9 @@ export async function loader(args: Route.LoaderArgs) {
   const site = siteConfig();
   // Once per request, for the header and the panel menus (UnreadBadge): a capped index range.
   const messagesHref = user ? messagesLinkForRole(user.rol) : null;
-  const [unread, notifications] = user
-    ? await Promise.all([messagesHref ? unreadCount(user) : 0, unreadNotifications(user)])
-    : [0, 0];
+  const { unread, notifications } = user
+    ? await headerUnreadCounts(user, messagesHref !== null)
+    : { unread: 0, notifications: 0 };
   const shared = {
     site: {
       brand: site.brand,

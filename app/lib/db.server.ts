@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 // Relative imports (not "~/"): plain Node scripts (seeders, tools) can import this module too.
-import { PrismaClient } from "../generated/prisma/client.ts";
+import { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 import { PrismaClient as PgPrismaClient } from "../generated/prisma-pg/client.ts";
 import {
   createAdapterFactory,
@@ -59,3 +59,14 @@ export type { PrismaClient };
 
 /** A write refused by a unique index (Prisma's P2002), on either engine. */
 export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
+
+/**
+ * Several counts in one statement, each a `SELECT COUNT(*) …` fragment from the feature that owns
+ * its table (the header's unread counts: one statement on every page, not one per count).
+ */
+export async function countsOf<K extends string>(fragments: Record<K, Prisma.Sql>): Promise<Record<K, number>> {
+  const names = Object.keys(fragments) as K[];
+  const columns = Prisma.join(names.map((name) => Prisma.sql`(${fragments[name]}) AS ${Prisma.raw(`"${name}"`)}`));
+  const [row] = await prisma.$queryRaw<Array<Record<K, bigint | number>>>`SELECT ${columns}`;
+  return Object.fromEntries(names.map((name) => [name, Number(row![name])])) as Record<K, number>;
+}

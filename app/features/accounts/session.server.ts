@@ -3,7 +3,7 @@
 // table as kind "api" (api-token.server.ts). Deleting or suspending a user deletes their rows,
 // which ends their sessions and tokens at once.
 import { createCookie, type Cookie } from "react-router";
-import type { Prisma } from "~/generated/prisma/client.ts";
+import { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { noteRequestUser } from "~/lib/log.server.ts";
@@ -26,8 +26,15 @@ export const sessionUserSelect = {
   fechaNacimiento: true,
 } as const;
 
+type SessionUserRow = Prisma.UserGetPayload<{ select: typeof sessionUserSelect }>;
+const SESSION_USER_COLUMNS = Prisma.raw(
+  Object.keys(sessionUserSelect)
+    .map((column) => `u."${column}"`)
+    .join(", "),
+);
+
 /** The signed-in user: `rol` lower-cased once (toRole); null for a stored role the app does not know. */
-export type SessionUser = Omit<Prisma.UserGetPayload<{ select: typeof sessionUserSelect }>, "rol"> & {
+export type SessionUser = Omit<SessionUserRow, "rol"> & {
   rol: Role | null;
 };
 
@@ -108,26 +115,27 @@ export function sessionEndOf(user: SessionUser): { endsAt: Date; renewed: boolea
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const id = await currentSessionId(request);
   if (!id) return null;
-  const session = await prisma.session.findUnique({
-    where: { id },
-    select: { kind: true, expiresAt: true, lastSeenAt: true, user: { select: sessionUserSelect } },
-  });
-  if (!session || session.kind !== "web") return null;
+  // One statement for the session and its user: every signed-in request runs it.
+  const [row] = await prisma.$queryRaw<Array<SessionUserRow & { kind: string; expiresAt: Date; lastSeenAt: Date }>>`
+    SELECT s."kind", s."expiresAt", s."lastSeenAt", ${SESSION_USER_COLUMNS}
+    FROM "Session" s JOIN "User" u ON u."id" = s."userId" WHERE s."id" = ${id}`;
+  if (!row || row.kind !== "web") return null;
+  const { kind: _kind, expiresAt, lastSeenAt, ...userRow } = row;
   const now = Date.now();
-  if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
+  if (expiresAt.getTime() <= now || lastSeenAt.getTime() + SESSION_IDLE_MS <= now) {
     await prisma.session.deleteMany({ where: { id } });
     return null;
   }
-  if (!session.user.aprobado) return null;
-  const touched = now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS;
+  if (!userRow.aprobado) return null;
+  const touched = now - lastSeenAt.getTime() > TOUCH_EVERY_MS;
   if (touched) {
     await prisma.session.updateMany({ where: { id }, data: { lastSeenAt: new Date(now) } });
   }
-  const user = toSessionUser(session.user);
+  const user = toSessionUser(userRow);
   noteRequestUser(user.id); // the request's log line names its user (no query of its own)
-  const lastSeen = touched ? now : session.lastSeenAt.getTime();
+  const lastSeen = touched ? now : lastSeenAt.getTime();
   sessionEnds.set(user, {
-    endsAt: new Date(Math.min(session.expiresAt.getTime(), lastSeen + SESSION_IDLE_MS)),
+    endsAt: new Date(Math.min(expiresAt.getTime(), lastSeen + SESSION_IDLE_MS)),
     renewed: touched,
   });
   return user;

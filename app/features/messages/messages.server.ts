@@ -4,9 +4,9 @@
 // changed or re-used address never shows a message to anyone else.
 import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { fullName, ROLES, roleLabel, toRole } from "~/features/accounts/roles.ts";
-import { notify, type Notice } from "~/features/notifications/notify.server.ts";
-import type { Prisma } from "~/generated/prisma/client.ts";
-import { prisma } from "~/lib/db.server.ts";
+import { notify, unreadNotificationsSql, type Notice } from "~/features/notifications/notify.server.ts";
+import { Prisma } from "~/generated/prisma/client.ts";
+import { countsOf, prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { consume } from "~/features/limits/rate-limits.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
@@ -282,15 +282,22 @@ export async function markMessageRead(user: Reader, id: string): Promise<boolean
 
 /**
  * How many messages of the user's inbox are unread, counted up to UNREAD_CAP + 1 (a menu shows
- * "99+" beyond): a bounded range of the (toId, leidoEn) index, cheap enough for every page. The
- * order is the index's own (a count with `take` is otherwise ordered by id, a sort of every
- * unread message).
+ * "99+" beyond): a bounded range of the (toId, leidoEn) index, cheap enough for every page.
  */
-export function unreadCount(user: Reader) {
-  return prisma.message.count({
-    where: { ...ownedBy(user), leidoEn: null },
-    orderBy: { leidoEn: "asc" },
-    take: UNREAD_CAP + 1,
+const unreadCountSql = (user: Reader) => Prisma.sql`
+  SELECT COUNT(*) FROM (
+    SELECT 1 FROM "Message" WHERE "toId" = ${user.id} AND "leidoEn" IS NULL LIMIT ${UNREAD_CAP + 1}
+  ) AS m`;
+
+export async function unreadCount(user: Reader) {
+  return (await countsOf({ n: unreadCountSql(user) })).n;
+}
+
+/** The header's unread counts, messages (for a role with an inbox) and notifications, in one statement. */
+export function headerUnreadCounts(user: Reader, withMessages: boolean) {
+  return countsOf({
+    unread: withMessages ? unreadCountSql(user) : Prisma.sql`SELECT 0`,
+    notifications: unreadNotificationsSql(user),
   });
 }
 

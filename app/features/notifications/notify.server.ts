@@ -7,9 +7,9 @@
 // one per person.
 import { noticeFooter } from "~/features/mail/opt-out.server.ts";
 import { enqueueMails, type OutgoingMail } from "~/features/mail/outbox.server.ts";
-import type { Prisma } from "~/generated/prisma/client.ts";
+import { Prisma } from "~/generated/prisma/client.ts";
 import { insertRows, newRowId } from "~/lib/db/bulk-insert.server.ts";
-import { prisma } from "~/lib/db.server.ts";
+import { countsOf, prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fetchKeysetPage, keysetCursors, type Cursor } from "~/lib/keyset.ts";
 import {
@@ -162,12 +162,13 @@ export type NotificationRow = Awaited<ReturnType<typeof listNotifications>>["row
  * How many of a person's notifications are unread, up to UNREAD_CAP + 1: a bounded range of the
  * (userId, readAt) index, cheap enough for every page's header.
  */
-export function unreadNotifications(user: Reader): Promise<number> {
-  return prisma.notification.count({
-    where: { userId: user.id, readAt: null },
-    orderBy: { readAt: "asc" },
-    take: UNREAD_CAP + 1,
-  });
+export const unreadNotificationsSql = (user: Reader) => Prisma.sql`
+  SELECT COUNT(*) FROM (
+    SELECT 1 FROM "Notification" WHERE "userId" = ${user.id} AND "readAt" IS NULL LIMIT ${UNREAD_CAP + 1}
+  ) AS n`;
+
+export async function unreadNotifications(user: Reader): Promise<number> {
+  return (await countsOf({ n: unreadNotificationsSql(user) })).n;
 }
 
 /** Marks one of the person's own notifications read; false when it is not theirs (or no such). */
