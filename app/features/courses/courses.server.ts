@@ -34,6 +34,9 @@ export const courseCardSelect = {
 } as const;
 
 type CardRow = Prisma.CourseGetPayload<{ select: typeof courseCardSelect }>;
+/** What a list page reads of each course: the card, the key it is paged by, and the admin table's dates. */
+const listSelect = { ...courseCardSelect, createdAt: true, fechaInicio: true, fechaTermino: true } as const;
+export type ListRow = Prisma.CourseGetPayload<{ select: typeof listSelect }>;
 
 export function toCourseCard(row: CardRow) {
   return {
@@ -129,25 +132,10 @@ const readCards = (where: object, query: ListQuery) =>
     where: { AND: [where, query.where] },
     orderBy: query.orderBy as Array<{ createdAt: "asc" | "desc" } | { id: "asc" | "desc" }>,
     take: query.take,
-    select: { ...courseCardSelect, createdAt: true },
+    select: listSelect,
   });
 
-/**
- * Courses the viewer may see (drafts for docentes and admins only), optionally for one
- * audience (courses for everyone, 'general', are listed under every audience), newest first.
- * With a cursor (the links the pages and the API's Link header give) a page is an index range
- * read from that key; a bare `?page=N` still works by skipping index entries (old links, typed
- * URLs). `q` keeps the courses with a word starting with each of its words (searchCourses).
- */
-export async function listCourses({
-  viewer,
-  audience,
-  page = 1,
-  cursor = null,
-  q = "",
-  some = false,
-  withSome = false,
-}: {
+type ListOptions = {
   viewer: Viewer;
   audience?: string;
   page?: number;
@@ -157,55 +145,73 @@ export async function listCourses({
   some?: boolean;
   /** On the last page of the courses with every word, the first of those with some (the pages). */
   withSome?: boolean;
-}) {
+};
+
+/**
+ * Courses the viewer may see (drafts for docentes and admins only), optionally for one
+ * audience (courses for everyone, 'general', are listed under every audience), newest first.
+ * With a cursor (the links the pages and the API's Link header give) a page is an index range
+ * read from that key; a bare `?page=N` still works by skipping index entries (old links, typed
+ * URLs). `q` keeps the courses with a word starting with each of its words (searchCourses).
+ */
+export async function listCourses(options: ListOptions) {
+  const list = await listCourseRows(options);
+  return {
+    ...list,
+    courses: list.rows.map(toCourseCard),
+    someWords: list.someWords && { ...list.someWords, courses: list.someWords.rows.map(toCourseCard) },
+  };
+}
+
+/**
+ * listCourses' rows, `size` a page; a page past the last is empty unless `clamp` makes it the
+ * last (the admin's table, features/courses/admin-courses.server.ts, reads its own this way).
+ */
+export async function listCourseRows({
+  viewer,
+  audience,
+  page = 1,
+  cursor = null,
+  q = "",
+  some = false,
+  withSome = false,
+  size = COURSES_PAGE_SIZE,
+  clamp = true,
+}: ListOptions & { size?: number; clamp?: boolean }) {
   const words = queryWords(q);
+  const paging = { viewer, audience, page, cursor, size, clamp };
   if (words.length > 0) {
     const filter = visibleFilter(viewer, audience);
     const several = words.length > 1;
     const ranges = listRanges(viewer, audience);
     const plan = some && several ? await someWordsPlan(words, filter, ranges) : await everyWordPlan(words, filter);
-    const found = await searchCourses({ viewer, audience, page, cursor, plan });
+    const found = await searchCourses({ ...paging, plan });
     // Courses with every word first, then those with some of them: the second tier's
     // first page under the first tier's last one, the rest of it at ?alguna=1.
     const next =
       withSome && several && !some && found.page === found.pageCount
-        ? await searchCourses({
-            viewer,
-            audience,
-            page: 1,
-            cursor: null,
-            plan: await someWordsPlan(words, filter, ranges),
-          })
+        ? await searchCourses({ ...paging, page: 1, cursor: null, plan: await someWordsPlan(words, filter, ranges) })
         : null;
     return {
       ...found,
       /** This page is the second tier (?alguna=1 with several words). */
       someMode: some && several,
-      someWords: next && {
-        courses: next.courses,
-        total: next.total,
-        totalExact: next.totalExact,
-        more: next.pageCount > 1,
-      },
+      someWords: next && { rows: next.rows, total: next.total, totalExact: next.totalExact, more: next.pageCount > 1 },
     };
   }
   const ranges = listRanges(viewer, audience);
   const total = await countCourses(viewer, audience);
-  const pageCount = Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const { pageCount, current } = pages(total, page, size, clamp);
   let rows;
   if (cursor || current === 1) {
-    const found = await fetchKeysetPage(ranges.length, cursor, COURSES_PAGE_SIZE, (i, query) =>
-      readCards(ranges[i]!, query),
-    );
-    rows = found.rows;
+    rows = (await fetchKeysetPage(ranges.length, cursor, size, (i, query) => readCards(ranges[i]!, query))).rows;
   } else {
     // No cursor (a typed ?page=N): the entries before this page (or after it, past the middle)
     // are skipped in the list's index, ids only, then the page's rows are read by id (a deferred
     // join, lib/keyset.ts).
     const where = ranges.length === 1 ? ranges[0]! : { OR: ranges };
     rows = await fetchOffsetPage(
-      { skip: (current - 1) * COURSES_PAGE_SIZE, take: COURSES_PAGE_SIZE, total },
+      { skip: (current - 1) * size, take: size, total },
       ({ skip, take, reverse }) =>
         prisma.course.findMany({
           where,
@@ -214,11 +220,11 @@ export async function listCourses({
           take,
           select: { id: true },
         }),
-      (ids) => prisma.course.findMany({ where: { id: { in: ids } }, select: { ...courseCardSelect, createdAt: true } }),
+      (ids) => prisma.course.findMany({ where: { id: { in: ids } }, select: listSelect }),
     );
   }
   return {
-    courses: rows.map(toCourseCard),
+    rows,
     total,
     totalExact: true,
     page: current,
@@ -227,6 +233,12 @@ export async function listCourses({
     someMode: false,
     someWords: null,
   };
+}
+
+/** How many pages `total` rows make, and the page shown (clamped to them, or as asked). */
+function pages(total: number, page: number, size: number, clamp: boolean) {
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  return { pageCount, current: clamp ? Math.min(Math.max(1, page), pageCount) : Math.max(1, page) };
 }
 
 /** SQL of one of listRanges' ranges (an exact value per column) on `c`. */
@@ -256,9 +268,7 @@ function keysetSql(cursor: Cursor | null) {
 }
 
 const readCardsById = (ids: string[]) =>
-  rowsInOrder(ids, (page) =>
-    prisma.course.findMany({ where: { id: { in: page } }, select: { ...courseCardSelect, createdAt: true } }),
-  );
+  rowsInOrder(ids, (page) => prisma.course.findMany({ where: { id: { in: page } }, select: listSelect }));
 
 /**
  * A page of a dense search along one of the list's ranges: that range of its index walked from
@@ -352,37 +362,35 @@ async function searchCourses({
   audience,
   page,
   cursor,
+  size,
+  clamp,
   plan,
 }: {
   viewer: Viewer;
   audience?: string;
   page: number;
   cursor: Cursor | null;
+  size: number;
+  clamp: boolean;
   plan: SearchPlan;
 }) {
   const ranges = listRanges(viewer, audience);
   // Exact up to SEARCH_COUNT_CAP matches; past it the pages reach the newest SEARCH_COUNT_CAP.
   const { total, exact } = "ids" in plan ? exactCount(plan.ids.length) : plan.count;
-  const pageCount = Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pageCount);
-  let rows: Array<CardRow & { createdAt: Date }> = [];
+  const { pageCount, current } = pages(total, page, size, clamp);
+  let rows: ListRow[] = [];
   if (total === 0) rows = [];
   else if ("ids" in plan) {
     // Few matches: the page among them, by id (from the cursor, or skipping a typed ?page=N).
     const among = { id: { in: plan.ids } };
     if (cursor || current === 1) {
-      rows = (await fetchKeysetPage(1, cursor, COURSES_PAGE_SIZE, (_i, query) => readCards(among, query))).rows;
+      rows = (await fetchKeysetPage(1, cursor, size, (_i, query) => readCards(among, query))).rows;
     } else {
-      rows = await prisma.course.findMany({
-        where: among,
-        orderBy: newestFirst,
-        skip: (current - 1) * COURSES_PAGE_SIZE,
-        take: COURSES_PAGE_SIZE,
-        select: { ...courseCardSelect, createdAt: true },
-      });
+      const skip = (current - 1) * size;
+      rows = await prisma.course.findMany({ where: among, orderBy: newestFirst, skip, take: size, select: listSelect });
     }
   } else if (cursor || current === 1) {
-    const found = await fetchKeysetPage(ranges.length, cursor, COURSES_PAGE_SIZE, (i, query) =>
+    const found = await fetchKeysetPage(ranges.length, cursor, size, (i, query) =>
       readDenseCards(ranges[i]!, plan.matching, cursor, query.take),
     );
     rows = found.rows;
@@ -391,11 +399,11 @@ async function searchCourses({
     // SEARCH_COUNT_CAP of them, near the top of it), ids alone.
     const page = await prisma.$queryRaw<Array<{ id: string }>>`SELECT c."id" FROM "Course" c
       WHERE (${Prisma.join(ranges.map(rangeSql), " OR ")}) AND ${plan.matching}
-      ORDER BY c."createdAt" DESC, c."id" DESC LIMIT ${COURSES_PAGE_SIZE} OFFSET ${(current - 1) * COURSES_PAGE_SIZE}`;
+      ORDER BY c."createdAt" DESC, c."id" DESC LIMIT ${size} OFFSET ${(current - 1) * size}`;
     rows = await readCardsById(page.map((row) => row.id));
   }
   return {
-    courses: rows.map(toCourseCard),
+    rows,
     total,
     totalExact: exact as boolean,
     page: current,
