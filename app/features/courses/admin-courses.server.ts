@@ -11,6 +11,7 @@ import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { courseSearchWords, courseTitleFields } from "./title-search.ts";
 import { listCourseRows } from "./courses.server.ts";
+import { courseExists } from "./team.server.ts";
 
 export { DELETE_COURSE_FAILED, PUBLISH_FAILED } from "./admin-texts.ts";
 const ADMIN_COURSES_PAGE_SIZE = 25;
@@ -98,10 +99,7 @@ export async function publishCourse(admin: { id: string }, id: string, request: 
     }),
     bumpCatalog(),
   ]);
-  if (count === 0) {
-    const exists = await prisma.course.count({ where: { id } });
-    return exists ? ok() : fail(404, COURSE_NOT_FOUND);
-  }
+  if (count === 0) return (await courseExists(id)) ? ok() : fail(404, COURSE_NOT_FOUND);
   await audit(request, "course.publish", { actorId: admin.id, targetType: "course", targetId: id });
   return ok();
 }

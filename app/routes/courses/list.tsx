@@ -28,20 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const viewer = await getOptionalUser(args);
   if (url.searchParams.get("destacados") === "true") {
-    const featured = await withLearnerStates(viewer, { courses: await listFeaturedCourses() });
-    return {
-      featured: true,
-      q: "",
-      own: null,
-      someMode: false,
-      someWords: null,
-      ...featured,
-      page: 1,
-      pageCount: 1,
-      total: undefined,
-      totalExact: true,
-      cursors: undefined,
-    };
+    return { featured: true as const, ...(await withLearnerStates(viewer, { courses: await listFeaturedCourses() })) };
   }
   const q = searchFrom(url);
   // What this person may take first: an estudiante's or a comunidad member's /cursos is their
@@ -62,7 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
     withSome: true,
   });
   return {
-    featured: false,
+    featured: false as const,
     q,
     own: own ? { tipo: own, todos } : null,
     ...(await withLearnerStates(viewer, list)),

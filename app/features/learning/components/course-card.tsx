@@ -15,13 +15,11 @@ import { LearnerAction } from "./learner-action.tsx";
  */
 export function CourseCard({
   course,
-  action,
   learner,
   headingLevel = 2,
   priority = false,
 }: {
   course: CourseCardData;
-  action?: React.ReactNode;
   /** The signed-in viewer's state in this course (none: 'Comenzar Curso'). */
   learner?: LearnerState;
   headingLevel?: 2 | 3;
@@ -73,7 +71,9 @@ export function CourseCard({
             </ul>
           </div>
         ) : null}
-        <div className="course-card-action">{action ?? <LearnerAction course={course} state={learner} />}</div>
+        <div className="course-card-action">
+          <LearnerAction course={course} state={learner} />
+        </div>
       </div>
     </article>
   );
