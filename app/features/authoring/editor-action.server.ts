@@ -31,7 +31,6 @@ import {
   saveQuestion,
   updateModule,
 } from "./editor-steps.server.ts";
-import { submitCourseUpdate } from "./course-submit.server.ts";
 import {
   COURSE_NOT_FOUND,
   FILE_NOT_FOUND,
@@ -46,7 +45,7 @@ import {
   UPDATED,
 } from "./texts.ts";
 import { fieldErrors, LinkSchema, ModuleFieldsSchema, QuestionSchema } from "./schema.ts";
-import { readCourseUpload, toFormReply } from "./submission.server.ts";
+import { readCourseUpload, submitCourseUpdate, toFormReply } from "./submission.server.ts";
 import type { EditorActionData, QuestionDraft } from "./editor-types.ts";
 import { log } from "~/lib/log.server.ts";
 

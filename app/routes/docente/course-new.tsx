@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { requireCourseStaff } from "~/features/accounts/guards.server.ts";
 import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
 import { CourseFieldsForm } from "~/features/authoring/components/course-fields-form.tsx";
-import { submitNewCourse } from "~/features/authoring/course-submit.server.ts";
+import { submitNewCourse } from "~/features/authoring/submission.server.ts";
 import { COURSE_CREATED } from "~/features/authoring/texts.ts";
 import { toFormReply } from "~/features/authoring/submission.server.ts";
 import { env } from "~/lib/env.server.ts";
