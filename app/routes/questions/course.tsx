@@ -6,7 +6,7 @@ import { CourseListErrorBoundary } from "~/features/learning/components/course-l
 import { questionPath } from "~/features/questions/paths.ts";
 import { QuestionArticle } from "~/features/questions/components/question-article.tsx";
 import { courseForTeam, listCourseUnanswered } from "~/features/questions/questions.server.ts";
-import { askerLine, COURSE_UNANSWERED_TITLE, NO_COURSE_UNANSWERED } from "~/features/questions/texts.ts";
+import { askerLine } from "~/features/questions/texts.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/course";
@@ -14,6 +14,7 @@ import type { Route } from "./+types/course";
 // /cursos/{cursoId}/preguntas: the team's 'Preguntas sin responder' across the course's modules
 // (docs/product.md#module-questions), newest first, 20 a page, each with the way to answer it on
 // its module's page. Anyone off the team: the course does not exist here (404).
+const COURSE_UNANSWERED_TITLE = "Preguntas sin responder";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, loaderData ? `${COURSE_UNANSWERED_TITLE}: ${loaderData.course.titulo}` : COURSE_UNANSWERED_TITLE);
@@ -43,7 +44,7 @@ export default function CourseUnanswered({ loaderData }: Route.ComponentProps) {
         {course.titulo}. Las preguntas de todos los módulos que aún no tienen respuesta, la más nueva primero.
       </p>
       {preguntas.length === 0 ? (
-        <p className="card mt-6 p-6 text-slate-600">{NO_COURSE_UNANSWERED}</p>
+        <p className="card mt-6 p-6 text-slate-600">No hay preguntas sin responder en este curso.</p>
       ) : (
         <div className="mt-6 space-y-3">
           {preguntas.map((pregunta) => {

@@ -16,7 +16,6 @@ import { formatPercent } from "~/lib/percent.ts";
 import { audienceLabel } from "~/features/courses/audience.ts";
 import type { CourseForViewer } from "../course-view.server.ts";
 import { MATERIALS_NEED_ENROLMENT } from "~/features/courses/texts.ts";
-import { MODULE_LINK as MODULE_QUESTIONS_LINK } from "~/features/questions/texts.ts";
 import { EnrolButton } from "~/features/enrolment/components/enrol-button.tsx";
 
 export function CourseDetail({
@@ -406,7 +405,7 @@ function ModuleAccordion({
               to={`/cursos/${courseId}/modulos/${m.index}/preguntas`}
               className="inline-block py-1 font-medium text-brand-700 underline hover:text-brand-800"
             >
-              {MODULE_QUESTIONS_LINK}
+              Preguntas del módulo
             </Link>
           </p>
         ) : null}
