@@ -16,7 +16,7 @@ import {
   withUpload,
   type StoredUpload,
 } from "~/lib/upload.server.ts";
-import { CREATE_FAILED, FIELDS_MISSING, IMAGE_CHOOSE_AGAIN, IMAGE_REQUIRED, UPDATE_FAILED } from "./texts.ts";
+import { FIELDS_MISSING, IMAGE_REQUIRED, UPDATE_FAILED } from "./texts.ts";
 import { createCourse, updateCourse } from "./whole-course.server.ts";
 import { ApiModulesField, type ApiModule } from "./api-schema.ts";
 import {
@@ -26,6 +26,9 @@ import {
   fieldErrors,
   type CourseFields,
 } from "./schema.ts";
+
+/** The image was fine but another field was not: browsers never keep a chosen file. */
+const IMAGE_CHOOSE_AGAIN = "Vuelve a elegir la imagen: el navegador no la conserva cuando el formulario tiene errores.";
 
 const IMAGE_FIELD = "imagen";
 /** The editor's per-module upload field. */
@@ -230,7 +233,7 @@ export async function submitNewCourse(
       return ok({ id });
     } catch (error) {
       log.error({ err: error }, "No se pudo crear el curso");
-      return refusal(500, CREATE_FAILED);
+      return refusal(500, "Hubo un error al crear el curso.");
     }
   });
 }

@@ -8,7 +8,7 @@ import { bumpCatalog } from "~/lib/db/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { courseExists, teachersToTell } from "./team.server.ts";
-import { COURSE_NOT_FOUND, REVIEW_NOT_DRAFT, REVIEW_NOT_PENDING, reviewReturnedSubject } from "./texts.ts";
+import { COURSE_NOT_FOUND, REVIEW_NOT_DRAFT, REVIEW_NOT_PENDING } from "./texts.ts";
 import { log } from "~/lib/log.server.ts";
 
 /** 'Enviar a revisión': a draft waits for an admin. Sending one already in review is harmless. */
@@ -49,7 +49,7 @@ export async function returnToDraft(
   for (const teacher of teachers) {
     const sent = await sendMessage(admin, {
       to: teacher.correo,
-      subject: reviewReturnedSubject(course.titulo).slice(0, 200),
+      subject: `Tu curso «${course.titulo}» volvió a borrador`.slice(0, 200),
       content: comentario,
     });
     if (!sent.ok) log.error({ reason: sent.message }, "No se pudo enviar el comentario de revisión");

@@ -11,16 +11,12 @@ import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { searchFrom } from "~/features/courses/search-query.ts";
 import { takeableAudience } from "~/features/enrolment/rules.ts";
-import {
-  ALL_COURSES_PARAM,
-  SOME_WORDS_PARAM,
-  TAKEABLE_ALL_LINK,
-  TAKEABLE_ONLY_LINK,
-  takeableAllText,
-  takeableOwnText,
-} from "~/features/courses/texts.ts";
+import { SOME_WORDS_PARAM } from "~/features/courses/texts.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/list";
+
+/** /cursos?todos=1: an estudiante's or a comunidad member's whole catalog (their own list is the default). */
+const ALL_COURSES_PARAM = "todos";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cursos");
 
@@ -88,9 +84,12 @@ function TakeableNotice({ tipo, todos, q }: { tipo: "estudiante" | "comunidad"; 
   const query = params.toString();
   return (
     <p className="mt-3 rounded-lg bg-brand-50 px-4 py-3 text-brand-900">
-      {todos ? takeableAllText : takeableOwnText(tipo)}{" "}
+      {todos
+        ? "Estás viendo todos los cursos; los de otro público indican para quién son."
+        : "Te mostramos los cursos que puedes tomar: " +
+          `los ${tipo === "estudiante" ? "para estudiantes" : "para comunidad"} y los para todo público.`}{" "}
       <Link to={`/cursos${query ? `?${query}` : ""}`} className="font-semibold underline">
-        {todos ? TAKEABLE_ONLY_LINK : TAKEABLE_ALL_LINK}
+        {todos ? "Ver solo los que puedo tomar" : "Ver todos los cursos"}
       </Link>
     </p>
   );

@@ -4,11 +4,16 @@
 import { Form, Link } from "react-router";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import type { EditorActionData } from "../editor-types.ts";
-import { CONFIRM_DELETE_MODULE, DUE_DATE_HINT } from "../texts.ts";
+import { CONFIRM_DELETE_MODULE } from "../texts.ts";
 import { ModuleFilesSection } from "./module-files-section.tsx";
 import { ModuleLinksSection } from "./module-links-section.tsx";
 import { formState, SmallField, type Busy, type EditorModule } from "./module-parts.tsx";
 import { ModuleQuizSection } from "./module-quiz-section.tsx";
+
+/** Under the module's 'Fecha límite' field (docs/product.md#due-dates). */
+const DUE_DATE_HINT =
+  "Fecha y hora de Chile. Cada estudiante la ve en el curso y en 'Próximas fechas', y recibe un " +
+  "recordatorio por correo unos días antes si aún no aprueba el módulo.";
 
 export type { EditorModule };
 
