@@ -3,6 +3,8 @@
 import { countPhrase, SEARCH_NARROW_HINT } from "~/lib/search-count.ts";
 
 export const COURSE_NOT_FOUND = "Curso no encontrado";
+/** /cursos/{tipo} with no such audience. */
+export const INVALID_CATEGORY = "Categoría no válida";
 
 // The catalog's search box (/cursos, the audience lists).
 export const courseSearchSummary = (total: number, exact: boolean, q: string) =>

@@ -1,4 +1,3 @@
-import { INVALID_CATEGORY } from "~/features/learning/audience-page.server.ts";
 import { COURSES_PAGE_SIZE, listCourses } from "~/features/courses/courses.server.ts";
 import { CourseListSchema, courseListJson } from "~/features/courses/course-json.ts";
 import { error, json, KEYSET } from "~/lib/api/operation.server.ts";
@@ -7,6 +6,7 @@ import { apiError, apiPageJson } from "~/lib/api.server.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import { searchFrom } from "~/features/courses/search-query.ts";
+import { INVALID_CATEGORY } from "~/features/courses/texts.ts";
 import { apiRoute } from "./api-route.server.ts";
 
 export const loader = apiRoute("/api/cursos/publico/{tipo}", {

@@ -4,14 +4,11 @@ import {
   COURSES_LOAD_FAILED,
   CourseListPage,
 } from "~/features/learning/components/course-list-page.tsx";
-import { listCourses, listFeaturedCourses } from "~/features/courses/courses.server.ts";
+import { listFeaturedCourses } from "~/features/courses/courses.server.ts";
+import { loadCatalogPage } from "~/features/learning/catalog-page.server.ts";
 import { withLearnerStates } from "~/features/learning/learner-state.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
-import { cursorFrom } from "~/lib/keyset.ts";
-import { pageFrom } from "~/lib/pagination.ts";
-import { searchFrom } from "~/features/courses/search-query.ts";
 import { takeableAudience } from "~/features/enrolment/rules.ts";
-import { SOME_WORDS_PARAM } from "~/features/courses/texts.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/list";
 
@@ -26,30 +23,14 @@ export async function loader(args: Route.LoaderArgs) {
   if (url.searchParams.get("destacados") === "true") {
     return { featured: true as const, ...(await withLearnerStates(viewer, { courses: await listFeaturedCourses() })) };
   }
-  const q = searchFrom(url);
   // What this person may take first: an estudiante's or a comunidad member's /cursos is their
   // audience's list (its own index ranges: no other order to sort by), and `?todos=1` the whole
   // catalog, where a course for another audience says who it is for instead of offering
   // 'Comenzar Curso' (withLearnerStates).
   const own = takeableAudience(viewer);
   const todos = own !== null && url.searchParams.get(ALL_COURSES_PARAM) === "1";
-  const audience = own !== null && !todos ? own : undefined;
-  const some = url.searchParams.get(SOME_WORDS_PARAM) === "1";
-  const list = await listCourses({
-    viewer,
-    audience,
-    page: pageFrom(url),
-    cursor: cursorFrom(url),
-    q,
-    some,
-    withSome: true,
-  });
-  return {
-    featured: false as const,
-    q,
-    own: own ? { tipo: own, todos } : null,
-    ...(await withLearnerStates(viewer, list)),
-  };
+  const list = await loadCatalogPage(viewer, url, own !== null && !todos ? own : undefined);
+  return { featured: false as const, own: own ? { tipo: own, todos } : null, ...list };
 }
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
