@@ -1,7 +1,5 @@
-import { cursorFrom } from "~/lib/keyset.ts";
-import { pageFrom } from "~/lib/pagination.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
-import { searchFrom } from "~/features/courses/search-query.ts";
+import { courseListQuery } from "~/features/courses/search-query.ts";
 import { SOME_WORDS_PARAM } from "~/features/courses/texts.ts";
 import type { Viewer } from "~/features/courses/rules.ts";
 import { withLearnerStates } from "./learner-state.server.ts";
@@ -12,16 +10,8 @@ import { withLearnerStates } from "./learner-state.server.ts";
  * at ?alguna=1), its page, and the viewer's learner states.
  */
 export async function loadCatalogPage(viewer: Viewer, url: string | URL, audience?: string) {
-  const q = searchFrom(url);
+  const query = courseListQuery(url);
   const some = new URL(url).searchParams.get(SOME_WORDS_PARAM) === "1";
-  const list = await listCourses({
-    viewer,
-    audience,
-    page: pageFrom(url),
-    cursor: cursorFrom(url),
-    q,
-    some,
-    withSome: true,
-  });
-  return { q, ...(await withLearnerStates(viewer, list)) };
+  const list = await listCourses({ viewer, audience, ...query, some, withSome: true });
+  return { q: query.q, ...(await withLearnerStates(viewer, list)) };
 }
