@@ -67,9 +67,8 @@ export async function listFeaturedCourses(limit = FEATURED_COUNT) {
 }
 
 /**
- * The stored image key of a course, for the image route: null when there is none or when this
- * viewer may not see the course (a draft for visitors and learners), exactly as the course page
- * decides with canSeeCourse. `shared` says whether a shared cache may keep it (published only).
+ * A course's stored image key for the image route, or null (none, or a course this viewer may not
+ * see: canSeeCourse). `shared`: a shared cache may keep it (published only).
  */
 export async function courseImageKey(id: string, viewer: Viewer) {
   const row = await prisma.course.findUnique({
@@ -112,10 +111,8 @@ async function countCourses(viewer: Viewer, audience?: string) {
 }
 
 /**
- * The visibility of `listRanges` as SQL on a word row `w` (a search's sparse path and its count,
- * features/search/word-search.server.ts): the same states and audiences, read from the row's
- * copies of its course's estado and dirigidoA (the (estado, word, dirigidoA, courseId) index: no
- * course is visited), or undefined for none.
+ * The visibility of `listRanges` as SQL on a word row `w`, from the row's copies of its course's
+ * estado and dirigidoA (no course is visited), or undefined for none.
  */
 function visibleFilter(viewer: Viewer, audience?: string): OwnerFilter | undefined {
   const conditions = [
@@ -270,11 +267,7 @@ function keysetSql(cursor: Cursor | null) {
 const readCardsById = (ids: string[]) =>
   rowsInOrder(ids, (page) => prisma.course.findMany({ where: { id: { in: page } }, select: listSelect }));
 
-/**
- * A page of a dense search along one of the list's ranges: that range of its index walked from
- * the cursor, ids alone, each course looked up for each word (hasEveryWord), then the page's
- * cards by id in the walk's order.
- */
+/** A dense search's page along one of the list's ranges: ids walked from the cursor, then the cards by id. */
 async function readDenseCards(
   range: { estado?: string; dirigidoA?: string },
   matching: Prisma.Sql,
@@ -305,12 +298,9 @@ async function everyWordPlan(words: string[], filter: OwnerFilter | undefined): 
 }
 
 /**
- * The courses with a word starting with some of the query words but not with all of them (the
- * second tier: 'contraseñas seguras' finds the courses about either). When the words' ranges
- * hold at most DENSE_SEARCH entries together, their union is read from the word index (and the
- * visibility on the word rows), less the first tier's ids; otherwise the list's index is walked
- * as for a dense search, each row looked up for each word, and counted the same way up to
- * SEARCH_COUNT_CAP + 1.
+ * The second tier: courses with a word starting with some query words but not all ('contraseñas
+ * seguras' finds the courses about either). Few entries (≤ DENSE_SEARCH): the words' union from
+ * the word index less the first tier's ids; else walked and counted as a dense search.
  */
 async function someWordsPlan(
   words: string[],
@@ -346,16 +336,10 @@ async function someWordsPlan(
 }
 
 /**
- * A catalog search (/cursos?q=, the audience lists, GET /api/cursos/lista?q=): the courses of
- * the list (the same visibility: published ones for visitors and learners, the audience's and
- * the general ones) with a word of the title, welcome text, tools or what learners will learn
- * starting with each query word, accents and case ignored, newest first and paged by the same
- * cursors. On the CourseWord index (features/search/word-search.server.ts, decision 009): when one word is
- * rare, its range gives at most DENSE_SEARCH candidates, checked for the other words and the
- * visibility by primary key, then the page is read among them by id; when every word is common,
- * the list's own index ranges are walked, ids alone, each course looked up for each word, and
- * the walk stops at the page. Which courses match is the `plan` (everyWordPlan, or someWordsPlan
- * for the second tier); how they are paged is the same for both.
+ * A catalog search's page (/cursos?q=, the audience lists, the API lists): the list's courses the
+ * `plan` matches (everyWordPlan, or someWordsPlan for the second tier), newest first, paged by the
+ * same cursors. Few matches (a rare word): the page read among their ids; many: the list's own
+ * index ranges walked, ids alone, each course looked up per word, up to the page (decision 009).
  */
 async function searchCourses({
   viewer,

@@ -126,20 +126,13 @@ export function CourseListPage({
 /** A search's second tier under its first: the first page of the courses with some of the words. */
 export type SomeWords = { courses: CourseCardData[]; total: number; totalExact: boolean; more: boolean };
 
-/**
- * The course pages' error texts (their ErrorBoundary is CourseListErrorBoundary, below):
- * 'Error al cargar cursos' (docs/product.md#texts-courses-and-enrolment) for the list pages; 404s
- * keep their own message.
- */
+/** The list pages' error (docs/product.md#texts-courses-and-enrolment). */
 export const COURSES_LOAD_FAILED = "Error al cargar cursos";
 const COURSE_LIST_BACK = { href: "/cursos", label: "Ver todos los cursos" };
 
 /**
- * The error page of a page reached from the course list (the lists, a course, its questions and
- * announcements): `failed` for any status and anything unexpected, except a refusal (403), which
- * says why (its message: who reads a course's questions or announcements), and a 404, which keeps
- * its own message (or `notFound`) where `notFound` is given; and the way back to the list ('Ver
- * todos los cursos').
+ * The error page of a page reached from the course list: `failed`, except a 403, which says why,
+ * and, where `notFound` is given, a 404 with its own message (or `notFound`); then 'Ver todos los cursos'.
  */
 export function CourseListErrorBoundary({
   error,

@@ -74,11 +74,7 @@ function RemoveButton({ course, action, busy }: { course: EnrolledCourse; action
   );
 }
 
-/**
- * 'Obtener certificado' on a course at 100 % whose certificate is not issued yet: the course
- * page's 'Finalizar curso' form (a plain POST; the server decides, issues it and opens the course
- * page with the certificate).
- */
+/** 'Obtener certificado' on a course at 100 % without its certificate: the course page's 'Finalizar curso' POST. */
 function GetCertificateButton({ course }: { course: EnrolledCourse }) {
   const navigation = useNavigation();
   const action = finishActionPath(course.id);
@@ -94,11 +90,8 @@ function GetCertificateButton({ course }: { course: EnrolledCourse }) {
 }
 
 /**
- * One's enrolled courses (docs/product.md#enrolled-courses): name, status badge, duration, progress
- * bar and percentage; the card opens /cursos/{cursoId}; 'Continuar' (unfinished courses) opens the module to
- * take; a remove button per course. Used by /user
- * and /user/courses. `action` is the page's own action URL; `closeHref` the page without
- * ?eliminar.
+ * One's enrolled courses (docs/product.md#enrolled-courses), on /user, /user/courses and /docente.
+ * `action` is the page's own action URL; `closeHref` the page without ?eliminar.
  */
 export function EnrolledCourseList({
   courses,
