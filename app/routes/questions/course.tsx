@@ -9,6 +9,7 @@ import { courseForTeam, listCourseUnanswered } from "~/features/questions/questi
 import { askerLine } from "~/features/questions/texts.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageTitle } from "~/lib/meta.ts";
+import { BackToCourse } from "~/features/courses/components/back-to-courses.tsx";
 import type { Route } from "./+types/course";
 
 // /cursos/{cursoId}/preguntas: the team's 'Preguntas sin responder' across the course's modules
@@ -31,14 +32,7 @@ export default function CourseUnanswered({ loaderData }: Route.ComponentProps) {
   const { course, preguntas, cursors } = loaderData;
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
-      <p>
-        <Link
-          to={`/cursos/${course.id}`}
-          className="inline-block py-1 text-sm font-medium text-brand-700 hover:underline"
-        >
-          ← {course.titulo}
-        </Link>
-      </p>
+      <BackToCourse to={`/cursos/${course.id}`}>{course.titulo}</BackToCourse>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">{COURSE_UNANSWERED_TITLE}</h1>
       <p className="mt-1 text-slate-600 break-words">
         {course.titulo}. Las preguntas de todos los módulos que aún no tienen respuesta, la más nueva primero.

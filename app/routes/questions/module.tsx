@@ -38,6 +38,7 @@ import { cursorFrom } from "~/lib/keyset.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { keepRetryAfter } from "~/lib/route-headers.ts";
 import { withParam } from "~/lib/pagination.ts";
+import { BackToCourse } from "~/features/courses/components/back-to-courses.tsx";
 import type { Route } from "./+types/module";
 
 // /cursos/{cursoId}/modulos/{moduloIndex}/preguntas: a module's questions (docs/product.md#module-questions)
@@ -276,14 +277,9 @@ export default function ModuleQuestions({ loaderData, actionData }: Route.Compon
   const filterHref = (f: QuestionFilter) => (f === "todas" ? here : `${here}?filtro=${f}`);
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
-      <p>
-        <Link
-          to={`/cursos/${course.id}?modulo=${moduleNumber}#modulo-${moduleNumber}`}
-          className="inline-block py-1 text-sm font-medium text-brand-700 hover:underline"
-        >
-          ← {course.titulo}
-        </Link>
-      </p>
+      <BackToCourse to={`/cursos/${course.id}?modulo=${moduleNumber}#modulo-${moduleNumber}`}>
+        {course.titulo}
+      </BackToCourse>
       <h1 className="mt-2 text-2xl font-bold text-slate-900 break-words">Preguntas: {module.titulo}</h1>
       <p className="mt-1 text-slate-600">
         {team ? (
