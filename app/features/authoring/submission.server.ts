@@ -125,7 +125,7 @@ function firstMessage(errors: Record<string, string[]>) {
 /** A PATCH's course fields, as sent. */
 type SentFields = { over: Partial<Record<keyof CourseFields, unknown>> };
 
-export type CourseSubmission<F = CourseFields | SentFields> = {
+type CourseSubmission<F = CourseFields | SentFields> = {
   ok: true;
   /**
    * The course's fields, judged; for a PATCH (`mode: "patch"`), the fields sent, as sent: they go

@@ -36,7 +36,7 @@ export const courseCardSelect = {
 type CardRow = Prisma.CourseGetPayload<{ select: typeof courseCardSelect }>;
 /** What a list page reads of each course: the card, the key it is paged by, and the admin table's dates. */
 const listSelect = { ...courseCardSelect, createdAt: true, fechaInicio: true, fechaTermino: true } as const;
-export type ListRow = Prisma.CourseGetPayload<{ select: typeof listSelect }>;
+type ListRow = Prisma.CourseGetPayload<{ select: typeof listSelect }>;
 
 export function toCourseCard(row: CardRow) {
   return {

@@ -5,7 +5,7 @@ import { pageFrom } from "~/lib/pagination.ts";
 export const COURSE_SEARCH_MAX = 200;
 
 /** A list's search as typed (`?q=`), at most COURSE_SEARCH_MAX characters; "" for none. */
-export function searchFrom(url: URL | string): string {
+function searchFrom(url: URL | string): string {
   return (new URL(url, "http://x").searchParams.get("q") ?? "").slice(0, COURSE_SEARCH_MAX);
 }
 
