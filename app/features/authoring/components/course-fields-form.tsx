@@ -72,12 +72,8 @@ export function CourseFieldsForm({
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <TextAreaField field={fields.herramientas} label="Herramientas (una por línea)" rows={4} />
-        </div>
-        <div>
-          <TextAreaField field={fields.loAprenderan} label="Lo que aprenderán (uno por línea)" rows={4} />
-        </div>
+        <TextAreaField field={fields.herramientas} label="Herramientas (una por línea)" rows={4} />
+        <TextAreaField field={fields.loAprenderan} label="Lo que aprenderán (uno por línea)" rows={4} />
       </div>
       <p className="-mt-2 text-xs text-slate-500">
         Se quitan los espacios sobrantes, las líneas vacías y los repetidos.
