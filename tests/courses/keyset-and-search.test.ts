@@ -102,7 +102,7 @@ describe("keyset pages", () => {
   it("the page links and the API's Link header carry the cursor; the JSON keeps its shape", async () => {
     await publishedCourses(COURSES_PAGE_SIZE + 1);
     const data = await listPage.loader(args(getRequest("/cursos")));
-    expect(data.cursors?.next).toMatch(/^\d+_/);
+    expect(!data.featured && data.cursors?.next).toMatch(/^\d+_/);
     const response = await listApi.loader(args(jsonRequest("/api/cursos/lista", null, { method: "GET" })));
     const body = (await readJson(response)) as { cursos: Array<{ id: string }> };
     expect(Object.keys(body).sort()).toEqual(["cursos", "page", "pageCount", "total", "totalExacto"]);

@@ -4,6 +4,7 @@ const TONES = {
   green: "bg-green-100 text-green-800",
   amber: "bg-amber-100 text-amber-900",
   red: "bg-red-100 text-red-800",
+  slate: "bg-slate-200 text-slate-800",
 } as const;
 
 /** A small status pill (Publicado, Borrador, Aprobado, Pendiente, Suspendido…). */

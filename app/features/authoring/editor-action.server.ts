@@ -14,7 +14,7 @@ import { publishCourse, PUBLISH_FAILED } from "~/features/courses/admin-courses.
 import { addTeacherByEmail, mayPublishCourse, removeTeacher } from "~/features/courses/team.server.ts";
 import { returnToDraft, sendForReview } from "~/features/courses/review.server.ts";
 import { ReturnToDraftSchema, TeamAddSchema, TeamRemoveSchema } from "~/features/courses/team-schema.ts";
-import { REVIEW_RETURNED, REVIEW_SENT, TEAM_ADDED, TEAM_NOT_MEMBER, TEAM_REMOVED } from "~/features/courses/texts.ts";
+import { REVIEW_RETURNED, REVIEW_SENT, TEAM_NOT_MEMBER } from "~/features/courses/texts.ts";
 import { isAdmin } from "~/features/accounts/roles.ts";
 import { NOT_ALLOWED } from "~/features/accounts/api-guards.server.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -31,7 +31,6 @@ import {
   saveQuestion,
   updateModule,
 } from "./editor-steps.server.ts";
-import { submitCourseUpdate } from "./course-submit.server.ts";
 import {
   COURSE_NOT_FOUND,
   FILE_NOT_FOUND,
@@ -46,7 +45,7 @@ import {
   UPDATED,
 } from "./texts.ts";
 import { fieldErrors, LinkSchema, ModuleFieldsSchema, QuestionSchema } from "./schema.ts";
-import { readCourseUpload, toFormReply } from "./submission.server.ts";
+import { readCourseUpload, submitCourseUpdate, toFormReply } from "./submission.server.ts";
 import type { EditorActionData, QuestionDraft } from "./editor-types.ts";
 import { log } from "~/lib/log.server.ts";
 
@@ -138,7 +137,11 @@ async function teamStep(
   if (intent === "team-remove") {
     const parsed = TeamRemoveSchema.safeParse({ userId: form.get("userId") });
     if (!parsed.success) return done(fail(404, TEAM_NOT_MEMBER), "equipo-docente");
-    return done(await removeTeacher(actor, courseId, parsed.data.userId, request), "equipo-docente", TEAM_REMOVED);
+    return done(
+      await removeTeacher(actor, courseId, parsed.data.userId, request),
+      "equipo-docente",
+      "Profesor/a quitado/a del equipo docente.",
+    );
   }
   const values = { correo: str(form, "correo") };
   const parsed = TeamAddSchema.safeParse(values);
@@ -147,7 +150,7 @@ async function teamStep(
   // Who cannot join is said beside the field, with what was typed; an unknown course is a flash.
   if (!outcome.ok && outcome.status !== 404)
     return refusedForm("equipo", values, { correo: [outcome.message] }, outcome.status);
-  return done(outcome, "equipo-docente", TEAM_ADDED);
+  return done(outcome, "equipo-docente", "Profesor/a agregado/a al equipo docente.");
 }
 
 /** The record ids the editor's forms may carry, and what an unknown one is told. */

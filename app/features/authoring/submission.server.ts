@@ -1,11 +1,13 @@
-// Reading a course submission (create page, editor's course form, POST/PUT /api/cursos): the
-// multipart body streams through the upload limits (image: JPEG/PNG/WebP; module files: PDF,
-// several per module), then the text fields go through the authoring schemas. A refused
-// submission stores nothing: files already written are removed before answering.
+// A course submission (create page, editor's course form, POST/PUT/PATCH /api/cursos): read →
+// validate → write. The multipart body streams through the upload limits (image: JPEG/PNG/WebP;
+// module files: PDF, several per module), then the text fields go through the authoring schemas.
+// A refused or failed submission stores nothing: files already written are removed before answering.
 import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { readBody } from "~/lib/api.server.ts";
-import { asFailure, fail, type Failure } from "~/lib/failure.ts";
+import type { SessionUser } from "~/features/accounts/session.server.ts";
+import { asFailure, fail, ok, type Failure, type Ok } from "~/lib/failure.ts";
+import { log } from "~/lib/log.server.ts";
 import {
   imageUploadOptions,
   parseUpload,
@@ -14,7 +16,8 @@ import {
   withUpload,
   type StoredUpload,
 } from "~/lib/upload.server.ts";
-import { FIELDS_MISSING, IMAGE_CHOOSE_AGAIN, IMAGE_REQUIRED } from "./texts.ts";
+import { FIELDS_MISSING, IMAGE_REQUIRED, UPDATE_FAILED } from "./texts.ts";
+import { createCourse, updateCourse } from "./whole-course.server.ts";
 import { ApiModulesField, type ApiModule } from "./api-schema.ts";
 import {
   COURSE_FIELD_NAMES,
@@ -23,6 +26,9 @@ import {
   fieldErrors,
   type CourseFields,
 } from "./schema.ts";
+
+/** The image was fine but another field was not: browsers never keep a chosen file. */
+const IMAGE_CHOOSE_AGAIN = "Vuelve a elegir la imagen: el navegador no la conserva cuando el formulario tiene errores.";
 
 const IMAGE_FIELD = "imagen";
 /** The editor's per-module upload field. */
@@ -54,12 +60,7 @@ function textValues(values: FormData | Record<string, unknown>): Record<string, 
 }
 
 /** A refusal whose message goes under `field` (none: the whole form). */
-export function refusal(
-  status: number,
-  message: string,
-  field?: string,
-  values: Record<string, string> = {},
-): CourseRefusal {
+function refusal(status: number, message: string, field?: string, values: Record<string, string> = {}): CourseRefusal {
   return {
     ...fail(status, message, { field }),
     fieldErrors: field ? { [field]: [message] } : { "": [message] },
@@ -124,7 +125,7 @@ function firstMessage(errors: Record<string, string[]>) {
 /** A PATCH's course fields, as sent. */
 type SentFields = { over: Partial<Record<keyof CourseFields, unknown>> };
 
-export type CourseSubmission<F = CourseFields | SentFields> = {
+type CourseSubmission<F = CourseFields | SentFields> = {
   ok: true;
   /**
    * The course's fields, judged; for a PATCH (`mode: "patch"`), the fields sent, as sent: they go
@@ -152,20 +153,13 @@ type CheckOptions = {
   modules: boolean;
 };
 
-/**
- * Validates a course submission (after `readCourseUpload`). On a refusal the stored files are
- * already removed.
- */
-export function validateCourse(
+/** Validates a course submission (after `readCourseUpload`; the caller's withUpload removes a refusal's files). */
+function validateCourse(
   upload: CourseUpload,
   opts: CheckOptions & { mode: "create" | "update" },
-): Promise<CourseSubmission<CourseFields> | CourseRefusal>;
-export function validateCourse(upload: CourseUpload, opts: CheckOptions): Promise<CourseSubmission | CourseRefusal>;
-export function validateCourse(upload: CourseUpload, opts: CheckOptions): Promise<CourseSubmission | CourseRefusal> {
-  return withUpload(upload.all, () => checkCourse(upload, opts));
-}
-
-async function checkCourse(upload: CourseUpload, opts: CheckOptions): Promise<CourseSubmission | CourseRefusal> {
+): CourseSubmission<CourseFields> | CourseRefusal;
+function validateCourse(upload: CourseUpload, opts: CheckOptions): CourseSubmission | CourseRefusal;
+function validateCourse(upload: CourseUpload, opts: CheckOptions): CourseSubmission | CourseRefusal {
   const values = upload.values;
   const sent = COURSE_FIELD_NAMES.filter((name) => values[name] !== undefined);
   const schema: z.ZodType<CourseFields> = opts.mode === "create" ? CreateCourseSchema : CourseFieldsSchema;
@@ -216,4 +210,69 @@ async function checkCourse(upload: CourseUpload, opts: CheckOptions): Promise<Co
 export function toFormReply(r: CourseRefusal): SubmissionResult<string[]> {
   const { intent: _intent, ...values } = r.values;
   return { status: "error", initialValue: values, error: r.fieldErrors };
+}
+
+/** POST /api/cursos and /docente/cursos/nuevo. New courses are borradores. */
+export async function submitNewCourse(
+  admin: SessionUser,
+  request: Request,
+  source: "page" | "api",
+): Promise<Ok<{ id: string }> | CourseRefusal> {
+  const upload = await readCourseUpload(request, source === "api" ? "api" : "editor");
+  if (!upload.ok) return upload;
+  // The files are kept only when the course is created.
+  return withUpload(upload.all, async (): Promise<Ok<{ id: string }> | CourseRefusal> => {
+    const sub = validateCourse(upload, { mode: "create", modules: source === "api" });
+    if (!sub.ok) return sub;
+    try {
+      const id = await createCourse(
+        admin,
+        { fields: sub.fields, image: sub.image!, modules: sub.modules, moduleFiles: sub.moduleFiles },
+        request,
+      );
+      return ok({ id });
+    } catch (error) {
+      log.error({ err: error }, "No se pudo crear el curso");
+      return refusal(500, "Hubo un error al crear el curso.");
+    }
+  });
+}
+
+/**
+ * The editor's course form (fields and image), PUT /api/cursos/{cursoId} (every field of the course,
+ * optionally `modulos`) and PATCH (only the fields sent change).
+ */
+export async function submitCourseUpdate(
+  admin: SessionUser,
+  id: string,
+  request: Request,
+  source: "page" | "put" | "patch",
+  /** The body, when the caller already read it (the editor reads it to learn the intent). */
+  preread?: CourseUpload,
+): Promise<Ok | CourseRefusal> {
+  const api = source !== "page";
+  const upload = preread ?? (await readCourseUpload(request, api ? "api" : "editor"));
+  if (!upload.ok) return upload;
+  const hasModules = api && (upload.values.modulos !== undefined || upload.files.length > 0);
+  // The files are kept only when the course is updated.
+  return withUpload(upload.all, async (): Promise<Ok | CourseRefusal> => {
+    const sub = validateCourse(upload, {
+      mode: source === "patch" ? "patch" : "update",
+      whole: source === "put",
+      modules: hasModules,
+    });
+    if (!sub.ok) return sub;
+    try {
+      const outcome = await updateCourse(
+        admin,
+        id,
+        { fields: sub.fields, image: sub.image, modules: sub.modules, moduleFiles: sub.moduleFiles },
+        request,
+      );
+      return outcome.ok ? ok() : refusal(outcome.status, outcome.message);
+    } catch (error) {
+      log.error({ err: error }, "No se pudo actualizar el curso");
+      return refusal(500, UPDATE_FAILED);
+    }
+  });
 }

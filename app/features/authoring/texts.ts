@@ -4,9 +4,6 @@ import { EXIGENCIA_MAX, EXIGENCIA_MIN } from "~/features/quizzes/nota.ts";
 
 export const DURATION_INVALID = "Por favor ingresa una duración válida.";
 export const IMAGE_REQUIRED = "La imagen del curso es obligatoria.";
-/** The image was fine but another field was not: browsers never keep a chosen file. */
-export const IMAGE_CHOOSE_AGAIN =
-  "Vuelve a elegir la imagen: el navegador no la conserva cuando el formulario tiene errores.";
 export const TITLE_REQUIRED = "El título del curso es obligatorio.";
 export const DATES_ORDER = "La fecha de inicio no puede ser mayor que la fecha de término.";
 export const DATE_INVALID = "Ingresa una fecha válida.";
@@ -14,9 +11,6 @@ export const DUE_DATE_INVALID = "Ingresa una fecha y hora válidas (hora de Chil
 export const AUDIENCE_INVALID = "Elige a quién está dirigido el curso.";
 export const EXIGENCIA_INVALID =
   `Ingresa una exigencia entre ${EXIGENCIA_MIN} y ${EXIGENCIA_MAX}` + " (un porcentaje entero).";
-export const EXIGENCIA_HINT = "Porcentaje para la nota 4,0";
-export const CREATE_FAILED = "Hubo un error al crear el curso.";
-export const COURSE_CREATED = "Curso creado. Agrega sus módulos y publícalo cuando esté listo.";
 
 export const LOAD_FAILED = "Error cargando curso";
 export { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
@@ -36,7 +30,6 @@ export const FIELDS_MISSING = (fields: readonly string[]) =>
 export const MODULE_TITLE_REQUIRED = "El título del módulo es obligatorio.";
 export const MODULE_NOT_FOUND = "El módulo ya no existe.";
 export const CONFIRM_DELETE_MODULE = "¿Eliminar módulo?";
-export const CONFIRM_DELETE_FILE = "¿Eliminar archivo?";
 export const FILES_REQUIRED = "Selecciona al menos un archivo PDF.";
 export const FILE_NOT_FOUND = "El archivo ya no existe.";
 export const LINK_NOT_FOUND = "El enlace ya no existe.";
@@ -52,16 +45,5 @@ export const QUESTION_NOT_FOUND = "La pregunta ya no existe.";
 
 export const INVALID_JSON = (field: string) => `El campo ${field} debe ser una lista JSON válida.`;
 
-/** The audiences a course may be aimed at (docs/product.md#courses), in the form's order; comunidad is the default. */
-export const AUDIENCE_OPTIONS = [
-  { value: "comunidad", label: "Comunidad" },
-  { value: "estudiante", label: "Estudiantes" },
-  { value: "docente", label: "Docentes" },
-  { value: "general", label: "General (todos)" },
-] as const;
 export const MIN_QUESTION_OPTIONS = 2;
 export const MAX_QUESTION_OPTIONS = 10;
-/** Under the module's 'Fecha límite' field (docs/product.md#due-dates). */
-export const DUE_DATE_HINT =
-  "Fecha y hora de Chile. Cada estudiante la ve en el curso y en 'Próximas fechas', y recibe un " +
-  "recordatorio por correo unos días antes si aún no aprueba el módulo.";

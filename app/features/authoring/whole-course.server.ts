@@ -1,6 +1,6 @@
 // A whole course at once (docs/product.md#course-editor; POST/PUT /api/cursos): creating a course,
 // and replacing its fields and, from the API, its whole module list (modules, links, files,
-// questions). Used by ./course-submit.server.ts for the create page, the editor's course form
+// questions). Used by ./submission.server.ts for the create page, the editor's course form
 // and the API, and by GET /api/cursos/{cursoId} for the author's view of the quizzes. Admin-only:
 // callers guard first. Every change is one transaction; files stored for a change that fails are
 // removed by the caller (`discard`), files a change drops are removed after it commits.

@@ -5,123 +5,46 @@
 import { audit } from "~/features/audit/audit.server.ts";
 import { bumpCatalog } from "~/lib/db/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { fetchKeysetPage, pageCursors, fetchOffsetPage, rowsInOrder, type Cursor } from "~/lib/keyset.ts";
+import type { Cursor } from "~/lib/keyset.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
-import { queryWords } from "~/lib/search-text.ts";
-import { COURSE_WORDS, countDense, findMatches, hasEveryWord } from "~/features/search/word-search.server.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { courseSearchWords, courseTitleFields } from "./title-search.ts";
+import { listCourseRows } from "./courses.server.ts";
+import { courseExists } from "./team.server.ts";
 
 export { DELETE_COURSE_FAILED, PUBLISH_FAILED } from "./admin-texts.ts";
 const ADMIN_COURSES_PAGE_SIZE = 25;
-
-const adminCourseSelect = {
-  id: true,
-  titulo: true,
-  dirigidoA: true,
-  estado: true,
-  cantidadParticipantes: true,
-  fechaInicio: true,
-  fechaTermino: true,
-  createdAt: true,
-} as const;
-const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
-const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+/** The table lists every course, drafts too: an admin's view of the catalog. */
+const EVERY_COURSE = { id: "", rol: "admin" } as const;
 
 /**
- * The admin's course table, newest first, 25 a page. `q` keeps the courses with a word starting
- * with each of its words, ignoring case and accents ('programacion' finds 'Introducción a la
- * programación'), in the title, the welcome text, the tools or what learners will learn: prefix
- * ranges of the CourseWord index (features/search/word-search.server.ts), never a read of every course
- * (docs/decisions/009-flat-cost-at-scale.md). The unfiltered count is the Tally.
+ * The admin's course table, newest first, 25 a page: every course, read as the catalog reads
+ * an admin's list (features/courses/courses.server.ts: its index ranges, its cursors, its word
+ * search in the title, the welcome text, the tools or what learners will learn, accents and case
+ * ignored; decision 009). A page past the last is empty.
  */
 export async function listAdminCourses({
   page = 1,
   q = "",
   cursor = null,
 }: { page?: number; q?: string; cursor?: Cursor | null } = {}) {
-  const words = queryWords(q);
-  const skip = (Math.max(1, page) - 1) * ADMIN_COURSES_PAGE_SIZE;
-  let courses;
-  let total: number;
-  let totalExact = true;
-  const matches = words.length > 0 ? await findMatches(COURSE_WORDS, words) : null;
-  if (matches && "ids" in matches) {
-    // Few matches: read by id and sorted (at most DENSE_SEARCH of them).
-    total = matches.ids.length;
-    courses =
-      total === 0
-        ? []
-        : await prisma.course.findMany({
-            where: { id: { in: matches.ids } },
-            orderBy: newestFirst,
-            skip,
-            take: ADMIN_COURSES_PAGE_SIZE,
-            select: adminCourseSelect,
-          });
-  } else if (matches) {
-    // Many (a word like "curso"): the newest-first (createdAt, id) index walked, ids alone, each
-    // course looked up for each word (hasEveryWord), up to the page; then its rows by id. At that
-    // density a page is found within a few thousand entries.
-    let count;
-    [courses, count] = await Promise.all([
-      prisma.$queryRaw<Array<{ id: string }>>`SELECT c."id" FROM "Course" c
-        WHERE ${hasEveryWord(COURSE_WORDS, 'c."id"', matches.dense)}
-        ORDER BY c."createdAt" DESC, c."id" DESC LIMIT ${ADMIN_COURSES_PAGE_SIZE} OFFSET ${skip}`.then((page) =>
-        rowsInOrder(
-          page.map((row) => row.id),
-          (ids) => prisma.course.findMany({ where: { id: { in: ids } }, select: adminCourseSelect }),
-        ),
-      ),
-      countDense(COURSE_WORDS, words),
-    ]);
-    ({ total, exact: totalExact } = count);
-  } else {
-    total = await countAllCourses();
-    if (cursor || page <= 1) {
-      // The whole table by its page links: a range of the (createdAt, id) index from the cursor,
-      // so page 2 000 costs what page 1 costs (lib/keyset.ts).
-      const found = await fetchKeysetPage(1, cursor, ADMIN_COURSES_PAGE_SIZE, (_range, query) =>
-        prisma.course.findMany({
-          where: query.where,
-          orderBy: query.orderBy as Array<{ createdAt: "asc" | "desc" } | { id: "asc" | "desc" }>,
-          take: query.take,
-          select: adminCourseSelect,
-        }),
-      );
-      courses = found.rows;
-    } else {
-      // A typed ?page=N without its cursor: the (createdAt, id) entries before it (or after it,
-      // past the middle) are skipped, ids only, then the page's rows are read by id (lib/keyset.ts).
-      courses = await fetchOffsetPage(
-        { skip, take: ADMIN_COURSES_PAGE_SIZE, total },
-        ({ skip, take, reverse }) =>
-          prisma.course.findMany({ orderBy: reverse ? oldestFirst : newestFirst, skip, take, select: { id: true } }),
-        (ids) => prisma.course.findMany({ where: { id: { in: ids } }, select: adminCourseSelect }),
-      );
-    }
-  }
-  const pageCount = Math.max(1, Math.ceil(total / ADMIN_COURSES_PAGE_SIZE));
-  return {
-    courses,
-    total,
-    totalExact,
+  const {
+    rows,
+    someMode: _tier,
+    someWords: _more,
+    ...list
+  } = await listCourseRows({
+    viewer: EVERY_COURSE,
     page,
     q,
-    pageCount,
-    // A search's pages stay numbered (its matches are few, or found near the top of the index).
-    cursors: words.length > 0 ? { prev: null, next: null } : pageCursors(courses, page, pageCount),
-  };
-}
-
-/** Every course, from the Tally rows the database keeps (prisma/schema.prisma). */
-async function countAllCourses() {
-  const { _sum } = await prisma.tally.aggregate({
-    where: { key: { gte: "course:", lt: "course;" } },
-    _sum: { n: true },
+    cursor,
+    size: ADMIN_COURSES_PAGE_SIZE,
+    clamp: false,
   });
-  return Math.max(0, _sum.n ?? 0);
+  // The table's columns: not the card's image, hours and lists.
+  const courses = rows.map(({ imagen: _i, duracionHoras: _h, herramientas: _t, loAprenderan: _l, ...row }) => row);
+  return { ...list, courses, q };
 }
 
 /**
@@ -176,10 +99,7 @@ export async function publishCourse(admin: { id: string }, id: string, request: 
     }),
     bumpCatalog(),
   ]);
-  if (count === 0) {
-    const exists = await prisma.course.count({ where: { id } });
-    return exists ? ok() : fail(404, COURSE_NOT_FOUND);
-  }
+  if (count === 0) return (await courseExists(id)) ? ok() : fail(404, COURSE_NOT_FOUND);
   await audit(request, "course.publish", { actorId: admin.id, targetType: "course", targetId: id });
   return ok();
 }

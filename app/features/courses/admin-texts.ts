@@ -1,7 +1,6 @@
 // User-visible messages of course administration (docs/product.md#texts-course-administration); no server imports.
 export const PUBLISH_FAILED = "Error al publicar curso";
 export const DELETE_COURSE_FAILED = "Error al eliminar curso";
-export const PARTICIPANTS_FAILED = "Error al cargar participantes";
 /** The course-deletion dialog: what goes, and what stays (certificates are permanent records). */
 export const DELETE_COURSE_EFFECTS =
   "Se eliminarán el curso, sus módulos, materiales, evaluaciones e inscripciones. Esta acción no se puede deshacer.";

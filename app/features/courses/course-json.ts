@@ -102,18 +102,8 @@ export function courseListJson(list: {
 }
 
 /** A participant of GET /api/cursos/{cursoId}/participantes (dates as ISO strings). */
-export function participantJson(p: {
-  id: string;
-  nombre: string;
-  correo: string;
-  registradoEn: Date | null;
-  progreso: number;
-}): z.output<typeof ParticipantSchema> {
-  return {
-    id: p.id,
-    nombre: p.nombre,
-    correo: p.correo,
-    registradoEn: p.registradoEn?.toISOString() ?? null,
-    progreso: p.progreso,
-  };
+export function participantJson(
+  p: Omit<z.output<typeof ParticipantSchema>, "registradoEn"> & { registradoEn: Date | null },
+): z.output<typeof ParticipantSchema> {
+  return { ...p, registradoEn: p.registradoEn?.toISOString() ?? null };
 }

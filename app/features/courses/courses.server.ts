@@ -34,6 +34,9 @@ export const courseCardSelect = {
 } as const;
 
 type CardRow = Prisma.CourseGetPayload<{ select: typeof courseCardSelect }>;
+/** What a list page reads of each course: the card, the key it is paged by, and the admin table's dates. */
+const listSelect = { ...courseCardSelect, createdAt: true, fechaInicio: true, fechaTermino: true } as const;
+type ListRow = Prisma.CourseGetPayload<{ select: typeof listSelect }>;
 
 export function toCourseCard(row: CardRow) {
   return {
@@ -64,9 +67,8 @@ export async function listFeaturedCourses(limit = FEATURED_COUNT) {
 }
 
 /**
- * The stored image key of a course, for the image route: null when there is none or when this
- * viewer may not see the course (a draft for visitors and learners), exactly as the course page
- * decides with canSeeCourse. `shared` says whether a shared cache may keep it (published only).
+ * A course's stored image key for the image route, or null (none, or a course this viewer may not
+ * see: canSeeCourse). `shared`: a shared cache may keep it (published only).
  */
 export async function courseImageKey(id: string, viewer: Viewer) {
   const row = await prisma.course.findUnique({
@@ -109,10 +111,8 @@ async function countCourses(viewer: Viewer, audience?: string) {
 }
 
 /**
- * The visibility of `listRanges` as SQL on a word row `w` (a search's sparse path and its count,
- * features/search/word-search.server.ts): the same states and audiences, read from the row's
- * copies of its course's estado and dirigidoA (the (estado, word, dirigidoA, courseId) index: no
- * course is visited), or undefined for none.
+ * The visibility of `listRanges` as SQL on a word row `w`, from the row's copies of its course's
+ * estado and dirigidoA (no course is visited), or undefined for none.
  */
 function visibleFilter(viewer: Viewer, audience?: string): OwnerFilter | undefined {
   const conditions = [
@@ -129,25 +129,10 @@ const readCards = (where: object, query: ListQuery) =>
     where: { AND: [where, query.where] },
     orderBy: query.orderBy as Array<{ createdAt: "asc" | "desc" } | { id: "asc" | "desc" }>,
     take: query.take,
-    select: { ...courseCardSelect, createdAt: true },
+    select: listSelect,
   });
 
-/**
- * Courses the viewer may see (drafts for docentes and admins only), optionally for one
- * audience (courses for everyone, 'general', are listed under every audience), newest first.
- * With a cursor (the links the pages and the API's Link header give) a page is an index range
- * read from that key; a bare `?page=N` still works by skipping index entries (old links, typed
- * URLs). `q` keeps the courses with a word starting with each of its words (searchCourses).
- */
-export async function listCourses({
-  viewer,
-  audience,
-  page = 1,
-  cursor = null,
-  q = "",
-  some = false,
-  withSome = false,
-}: {
+type ListOptions = {
   viewer: Viewer;
   audience?: string;
   page?: number;
@@ -157,55 +142,73 @@ export async function listCourses({
   some?: boolean;
   /** On the last page of the courses with every word, the first of those with some (the pages). */
   withSome?: boolean;
-}) {
+};
+
+/**
+ * Courses the viewer may see (drafts for docentes and admins only), optionally for one
+ * audience (courses for everyone, 'general', are listed under every audience), newest first.
+ * With a cursor (the links the pages and the API's Link header give) a page is an index range
+ * read from that key; a bare `?page=N` still works by skipping index entries (old links, typed
+ * URLs). `q` keeps the courses with a word starting with each of its words (searchCourses).
+ */
+export async function listCourses(options: ListOptions) {
+  const list = await listCourseRows(options);
+  return {
+    ...list,
+    courses: list.rows.map(toCourseCard),
+    someWords: list.someWords && { ...list.someWords, courses: list.someWords.rows.map(toCourseCard) },
+  };
+}
+
+/**
+ * listCourses' rows, `size` a page; a page past the last is empty unless `clamp` makes it the
+ * last (the admin's table, features/courses/admin-courses.server.ts, reads its own this way).
+ */
+export async function listCourseRows({
+  viewer,
+  audience,
+  page = 1,
+  cursor = null,
+  q = "",
+  some = false,
+  withSome = false,
+  size = COURSES_PAGE_SIZE,
+  clamp = true,
+}: ListOptions & { size?: number; clamp?: boolean }) {
   const words = queryWords(q);
+  const paging = { viewer, audience, page, cursor, size, clamp };
   if (words.length > 0) {
     const filter = visibleFilter(viewer, audience);
     const several = words.length > 1;
     const ranges = listRanges(viewer, audience);
     const plan = some && several ? await someWordsPlan(words, filter, ranges) : await everyWordPlan(words, filter);
-    const found = await searchCourses({ viewer, audience, page, cursor, plan });
+    const found = await searchCourses({ ...paging, plan });
     // Courses with every word first, then those with some of them: the second tier's
     // first page under the first tier's last one, the rest of it at ?alguna=1.
     const next =
       withSome && several && !some && found.page === found.pageCount
-        ? await searchCourses({
-            viewer,
-            audience,
-            page: 1,
-            cursor: null,
-            plan: await someWordsPlan(words, filter, ranges),
-          })
+        ? await searchCourses({ ...paging, page: 1, cursor: null, plan: await someWordsPlan(words, filter, ranges) })
         : null;
     return {
       ...found,
       /** This page is the second tier (?alguna=1 with several words). */
       someMode: some && several,
-      someWords: next && {
-        courses: next.courses,
-        total: next.total,
-        totalExact: next.totalExact,
-        more: next.pageCount > 1,
-      },
+      someWords: next && { rows: next.rows, total: next.total, totalExact: next.totalExact, more: next.pageCount > 1 },
     };
   }
   const ranges = listRanges(viewer, audience);
   const total = await countCourses(viewer, audience);
-  const pageCount = Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pageCount);
+  const { pageCount, current } = pages(total, page, size, clamp);
   let rows;
   if (cursor || current === 1) {
-    const found = await fetchKeysetPage(ranges.length, cursor, COURSES_PAGE_SIZE, (i, query) =>
-      readCards(ranges[i]!, query),
-    );
-    rows = found.rows;
+    rows = (await fetchKeysetPage(ranges.length, cursor, size, (i, query) => readCards(ranges[i]!, query))).rows;
   } else {
     // No cursor (a typed ?page=N): the entries before this page (or after it, past the middle)
     // are skipped in the list's index, ids only, then the page's rows are read by id (a deferred
     // join, lib/keyset.ts).
     const where = ranges.length === 1 ? ranges[0]! : { OR: ranges };
     rows = await fetchOffsetPage(
-      { skip: (current - 1) * COURSES_PAGE_SIZE, take: COURSES_PAGE_SIZE, total },
+      { skip: (current - 1) * size, take: size, total },
       ({ skip, take, reverse }) =>
         prisma.course.findMany({
           where,
@@ -214,11 +217,11 @@ export async function listCourses({
           take,
           select: { id: true },
         }),
-      (ids) => prisma.course.findMany({ where: { id: { in: ids } }, select: { ...courseCardSelect, createdAt: true } }),
+      (ids) => prisma.course.findMany({ where: { id: { in: ids } }, select: listSelect }),
     );
   }
   return {
-    courses: rows.map(toCourseCard),
+    rows,
     total,
     totalExact: true,
     page: current,
@@ -227,6 +230,12 @@ export async function listCourses({
     someMode: false,
     someWords: null,
   };
+}
+
+/** How many pages `total` rows make, and the page shown (clamped to them, or as asked). */
+function pages(total: number, page: number, size: number, clamp: boolean) {
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  return { pageCount, current: clamp ? Math.min(Math.max(1, page), pageCount) : Math.max(1, page) };
 }
 
 /** SQL of one of listRanges' ranges (an exact value per column) on `c`. */
@@ -256,15 +265,9 @@ function keysetSql(cursor: Cursor | null) {
 }
 
 const readCardsById = (ids: string[]) =>
-  rowsInOrder(ids, (page) =>
-    prisma.course.findMany({ where: { id: { in: page } }, select: { ...courseCardSelect, createdAt: true } }),
-  );
+  rowsInOrder(ids, (page) => prisma.course.findMany({ where: { id: { in: page } }, select: listSelect }));
 
-/**
- * A page of a dense search along one of the list's ranges: that range of its index walked from
- * the cursor, ids alone, each course looked up for each word (hasEveryWord), then the page's
- * cards by id in the walk's order.
- */
+/** A dense search's page along one of the list's ranges: ids walked from the cursor, then the cards by id. */
 async function readDenseCards(
   range: { estado?: string; dirigidoA?: string },
   matching: Prisma.Sql,
@@ -295,12 +298,9 @@ async function everyWordPlan(words: string[], filter: OwnerFilter | undefined): 
 }
 
 /**
- * The courses with a word starting with some of the query words but not with all of them (the
- * second tier: 'contraseñas seguras' finds the courses about either). When the words' ranges
- * hold at most DENSE_SEARCH entries together, their union is read from the word index (and the
- * visibility on the word rows), less the first tier's ids; otherwise the list's index is walked
- * as for a dense search, each row looked up for each word, and counted the same way up to
- * SEARCH_COUNT_CAP + 1.
+ * The second tier: courses with a word starting with some query words but not all ('contraseñas
+ * seguras' finds the courses about either). Few entries (≤ DENSE_SEARCH): the words' union from
+ * the word index less the first tier's ids; else walked and counted as a dense search.
  */
 async function someWordsPlan(
   words: string[],
@@ -336,53 +336,45 @@ async function someWordsPlan(
 }
 
 /**
- * A catalog search (/cursos?q=, the audience lists, GET /api/cursos/lista?q=): the courses of
- * the list (the same visibility: published ones for visitors and learners, the audience's and
- * the general ones) with a word of the title, welcome text, tools or what learners will learn
- * starting with each query word, accents and case ignored, newest first and paged by the same
- * cursors. On the CourseWord index (features/search/word-search.server.ts, decision 009): when one word is
- * rare, its range gives at most DENSE_SEARCH candidates, checked for the other words and the
- * visibility by primary key, then the page is read among them by id; when every word is common,
- * the list's own index ranges are walked, ids alone, each course looked up for each word, and
- * the walk stops at the page. Which courses match is the `plan` (everyWordPlan, or someWordsPlan
- * for the second tier); how they are paged is the same for both.
+ * A catalog search's page (/cursos?q=, the audience lists, the API lists): the list's courses the
+ * `plan` matches (everyWordPlan, or someWordsPlan for the second tier), newest first, paged by the
+ * same cursors. Few matches (a rare word): the page read among their ids; many: the list's own
+ * index ranges walked, ids alone, each course looked up per word, up to the page (decision 009).
  */
 async function searchCourses({
   viewer,
   audience,
   page,
   cursor,
+  size,
+  clamp,
   plan,
 }: {
   viewer: Viewer;
   audience?: string;
   page: number;
   cursor: Cursor | null;
+  size: number;
+  clamp: boolean;
   plan: SearchPlan;
 }) {
   const ranges = listRanges(viewer, audience);
   // Exact up to SEARCH_COUNT_CAP matches; past it the pages reach the newest SEARCH_COUNT_CAP.
   const { total, exact } = "ids" in plan ? exactCount(plan.ids.length) : plan.count;
-  const pageCount = Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE));
-  const current = Math.min(Math.max(1, page), pageCount);
-  let rows: Array<CardRow & { createdAt: Date }> = [];
+  const { pageCount, current } = pages(total, page, size, clamp);
+  let rows: ListRow[] = [];
   if (total === 0) rows = [];
   else if ("ids" in plan) {
     // Few matches: the page among them, by id (from the cursor, or skipping a typed ?page=N).
     const among = { id: { in: plan.ids } };
     if (cursor || current === 1) {
-      rows = (await fetchKeysetPage(1, cursor, COURSES_PAGE_SIZE, (_i, query) => readCards(among, query))).rows;
+      rows = (await fetchKeysetPage(1, cursor, size, (_i, query) => readCards(among, query))).rows;
     } else {
-      rows = await prisma.course.findMany({
-        where: among,
-        orderBy: newestFirst,
-        skip: (current - 1) * COURSES_PAGE_SIZE,
-        take: COURSES_PAGE_SIZE,
-        select: { ...courseCardSelect, createdAt: true },
-      });
+      const skip = (current - 1) * size;
+      rows = await prisma.course.findMany({ where: among, orderBy: newestFirst, skip, take: size, select: listSelect });
     }
   } else if (cursor || current === 1) {
-    const found = await fetchKeysetPage(ranges.length, cursor, COURSES_PAGE_SIZE, (i, query) =>
+    const found = await fetchKeysetPage(ranges.length, cursor, size, (i, query) =>
       readDenseCards(ranges[i]!, plan.matching, cursor, query.take),
     );
     rows = found.rows;
@@ -391,11 +383,11 @@ async function searchCourses({
     // SEARCH_COUNT_CAP of them, near the top of it), ids alone.
     const page = await prisma.$queryRaw<Array<{ id: string }>>`SELECT c."id" FROM "Course" c
       WHERE (${Prisma.join(ranges.map(rangeSql), " OR ")}) AND ${plan.matching}
-      ORDER BY c."createdAt" DESC, c."id" DESC LIMIT ${COURSES_PAGE_SIZE} OFFSET ${(current - 1) * COURSES_PAGE_SIZE}`;
+      ORDER BY c."createdAt" DESC, c."id" DESC LIMIT ${size} OFFSET ${(current - 1) * size}`;
     rows = await readCardsById(page.map((row) => row.id));
   }
   return {
-    courses: rows.map(toCourseCard),
+    rows,
     total,
     totalExact: exact as boolean,
     page: current,

@@ -7,14 +7,9 @@ import { sendMessage } from "~/features/messages/messages.server.ts";
 import { bumpCatalog } from "~/lib/db/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
-import { isRecordId } from "~/lib/ids.ts";
-import { teachersToTell } from "./team.server.ts";
-import { COURSE_NOT_FOUND, REVIEW_NOT_DRAFT, REVIEW_NOT_PENDING, reviewReturnedSubject } from "./texts.ts";
+import { courseExists, teachersToTell } from "./team.server.ts";
+import { COURSE_NOT_FOUND, REVIEW_NOT_DRAFT, REVIEW_NOT_PENDING } from "./texts.ts";
 import { log } from "~/lib/log.server.ts";
-
-async function exists(id: string) {
-  return isRecordId(id) && (await prisma.course.count({ where: { id } })) > 0;
-}
 
 /** 'Enviar a revisión': a draft waits for an admin. Sending one already in review is harmless. */
 export async function sendForReview(actor: { id: string }, id: string, request: Request): Promise<Result> {
@@ -23,7 +18,7 @@ export async function sendForReview(actor: { id: string }, id: string, request: 
     bumpCatalog(),
   ]);
   if (count === 0) {
-    if (!(await exists(id))) return fail(404, COURSE_NOT_FOUND);
+    if (!(await courseExists(id))) return fail(404, COURSE_NOT_FOUND);
     const current = await prisma.course.findUnique({ where: { id }, select: { estado: true } });
     return current?.estado === "en_revision" ? ok() : fail(409, REVIEW_NOT_DRAFT);
   }
@@ -46,7 +41,7 @@ export async function returnToDraft(
     prisma.course.updateMany({ where: { id, estado: "en_revision" }, data: { estado: "borrador" } }),
     bumpCatalog(),
   ]);
-  if (count === 0) return (await exists(id)) ? fail(409, REVIEW_NOT_PENDING) : fail(404, COURSE_NOT_FOUND);
+  if (count === 0) return (await courseExists(id)) ? fail(409, REVIEW_NOT_PENDING) : fail(404, COURSE_NOT_FOUND);
   const [course, teachers] = await Promise.all([
     prisma.course.findUniqueOrThrow({ where: { id }, select: { titulo: true } }),
     teachersToTell(id),
@@ -54,7 +49,7 @@ export async function returnToDraft(
   for (const teacher of teachers) {
     const sent = await sendMessage(admin, {
       to: teacher.correo,
-      subject: reviewReturnedSubject(course.titulo).slice(0, 200),
+      subject: `Tu curso «${course.titulo}» volvió a borrador`.slice(0, 200),
       content: comentario,
     });
     if (!sent.ok) log.error({ reason: sent.message }, "No se pudo enviar el comentario de revisión");

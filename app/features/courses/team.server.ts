@@ -203,7 +203,7 @@ export async function replaceTeam(
   return ok({ team: (await getTeam(cursoId))! });
 }
 
-async function courseExists(cursoId: string): Promise<boolean> {
+export async function courseExists(cursoId: string): Promise<boolean> {
   return isRecordId(cursoId) && (await prisma.course.count({ where: { id: cursoId } })) > 0;
 }
 

@@ -1,10 +1,7 @@
-// The course searches. The catalog's (/cursos?q=, the audience lists, GET /api/cursos/lista?q=)
-// and the admin's read CourseWord: one row per distinct word of the title, the welcome text,
-// the tools and what learners will learn (app/lib/search-text.ts searchWords), written as a
-// nested write of every create or edit of those fields (courseWordsCreate / courseWordsUpdate:
-// one transaction with the course; authoring, the seed); rows made before the table existed are
-// filled at start by backfillCourseWords (admin-courses.server.ts). Course.tituloBusqueda, the
-// title's folded form, is written with the title by courseTitleFields.
+// The course searches read CourseWord: one row per distinct word of the title, the welcome text,
+// the tools and what learners will learn (lib/search-text.ts), written in the same transaction as
+// the course (courseWordsCreate / courseWordsUpdate); older rows are filled at start by
+// backfillCourseWords. courseTitleFields writes the title's folded form with the title.
 // Relative import: the seed (plain Node) imports this module too.
 import { normalizeSearch, searchWords, wordsCreate, wordsUpdate } from "../../lib/search-text.ts";
 

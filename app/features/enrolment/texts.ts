@@ -1,11 +1,8 @@
 // Texts of the enrolled-course list (docs/product.md#enrolled-courses), shared by the pages, the API and the tests.
-export const UNENROL_CONFIRM = "¿Seguro quieres eliminar este curso de tu lista?";
 /** Said when leaving a finished course: certificates are permanent records. */
 export const UNENROL_KEEPS_CERTIFICATE =
   "Tu certificado se conserva: seguirá en «Mis certificados» y su enlace de verificación seguirá funcionando.";
-export const UNENROL_KEEPS_RESULTS = "Tus resultados en las evaluaciones se conservan si vuelves a inscribirte.";
 export const UNENROL_OK = "Curso eliminado de tu lista.";
 export const UNENROL_FAILED = "Error al eliminar el curso.";
 export const NOT_ENROLLED = "No te has inscrito en este curso.";
 export const unenrolFailedWith = (statusText: string) => `Error al eliminar curso: ${statusText}`;
-export const loadFailedWith = (statusText: string) => `Error al cargar cursos: ${statusText}`;

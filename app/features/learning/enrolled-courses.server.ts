@@ -65,15 +65,14 @@ export async function loadEnrolledCourses(args: GuardArgs) {
       ),
     ]);
     const withCertificate = (view: EnrolledCourseView) => ({ ...view, certificado: certificates.get(view.id) ?? null });
-    // A finished course (certificate issued, or 100 %) shows no 'Continuar'.
-    const withNext = (view: EnrolledCourseView) => {
-      const card = withCertificate(view);
-      return { ...card, continuar: card.certificado ? null : (next.get(view.id) ?? null) };
-    };
     return {
       nombre: user.nombre,
       rol: user.rol,
-      courses: list.courses.map(withNext),
+      // A finished course (certificate issued, or 100 %) shows no 'Continuar'.
+      courses: list.courses.map((c) => ({
+        ...withCertificate(c),
+        continuar: certificates.has(c.id) ? null : (next.get(c.id) ?? null),
+      })),
       page: list.page,
       pageCount: list.pageCount,
       toRemove: toRemove ? withCertificate(toView(toRemove)) : null,

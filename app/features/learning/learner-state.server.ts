@@ -39,10 +39,8 @@ export async function certificatesByCourse(userId: string, courseIds: readonly s
 }
 
 /**
- * The states of a page of course cards: learnerStates, and for each course the signed-in viewer
- * has not taken and may not take (another audience's, by enrolmentDecision, the rule the
- * enrolment itself applies), who it is for and why, shown instead of 'Comenzar Curso'.
- * Visitors get {} (signing in is the way on for them).
+ * The states of a page of course cards: learnerStates, plus, for a course the signed-in viewer may
+ * not take (enrolmentDecision: another audience's), who it is for and why. Visitors get {}.
  */
 export async function cardStates(viewer: Viewer, courses: ReadonlyArray<CourseState & { id: string }>) {
   const ids = courses.map((c) => c.id);
@@ -73,11 +71,8 @@ export async function withLearnerStates<T extends { courses: Cards; someWords?: 
 }
 
 /**
- * Where each course's 'Continuar' leads for this user (`/cursos/{cursoId}?modulo=N#modulo-N`, the
- * module to take by nextModuleIndex, the course banner's rule), for a whole page of courses in
- * three queries whatever its size, each an index range: their modules in order (cursoId,
- * posicion), which of them have a quiz (one row per module, grouped on (moduloId, posicion)),
- * and the user's passed attempts among these courses (userId, cursoId). Course id → href.
+ * Where each course's 'Continuar' leads for this user (nextModuleIndex, the course banner's rule):
+ * course id → href, for a whole page in three index-range queries whatever its size.
  */
 export async function continueHrefs(userId: string, courseIds: readonly string[]): Promise<Map<string, string>> {
   const hrefs = new Map<string, string>();

@@ -212,8 +212,7 @@ export async function listModuleQuestions(
       select: rowSelect,
     }),
   );
-  const module = { index: access.module.index, titulo: access.module.titulo };
-  return { preguntas: await toViews(page.rows, viewer, () => module), cursors: keysetCursors(page) };
+  return { preguntas: await toViews(page.rows, viewer, () => access.module), cursors: keysetCursors(page) };
 }
 
 /**
@@ -281,8 +280,7 @@ export async function questionForForm(viewer: Actor, access: QuestionsAccess, pr
   if (!preguntaId) return null;
   const found = await findForViewer(viewer, preguntaId);
   if (!found.ok || found.row.moduloId !== access.module.id) return null;
-  const module = { index: access.module.index, titulo: access.module.titulo };
-  const [view] = await toViews([found.row], viewer, () => module);
+  const [view] = await toViews([found.row], viewer, () => access.module);
   return view ?? null;
 }
 
@@ -292,17 +290,10 @@ async function pathOf(row: { id: string; cursoId: string; moduloId: string }) {
   return questionPath(row.cursoId, modules(row.moduloId).index, row.id);
 }
 
-/** A question read back after a write, as the API answers it; null when it is gone meanwhile (the team deleted it). */
-async function viewOf(viewer: Actor, id: string): Promise<QuestionJson | null> {
-  const row = await prisma.moduleQuestion.findUnique({ where: { id }, select: rowSelect });
-  if (!row) return null;
-  const [view] = await toViews([row], viewer, await moduleIndexes(row.cursoId));
-  return view ?? null;
-}
-
-/** The answer of a write: the question as it is now, or 404 when it went since (never a 500). */
+/** The answer of a write: the question as it is now, or 404 when the team deleted it since (never a 500). */
 async function viewed(viewer: Actor, id: string): Promise<Result<{ pregunta: QuestionJson }>> {
-  const pregunta = await viewOf(viewer, id);
+  const row = await prisma.moduleQuestion.findUnique({ where: { id }, select: rowSelect });
+  const [pregunta] = row ? await toViews([row], viewer, await moduleIndexes(row.cursoId)) : [];
   return pregunta ? ok({ pregunta }) : fail(404, QUESTION_NOT_FOUND);
 }
 

@@ -99,18 +99,12 @@ export async function answerFromApi(
     normalizeAnswers(questions, body.respuestas),
   );
   if (!outcome.ok) return apiFailure(outcome);
+  const { grade, progreso, info } = outcome;
   return apiJson<QuizResult>({
-    aprobado: outcome.grade.aprobado,
-    porcentaje: outcome.grade.porcentaje,
-    calificacion: outcome.grade.porcentaje,
-    correctas: outcome.grade.correctas,
-    totalPreguntas: outcome.grade.totalPreguntas,
-    respuestas: outcome.grade.respuestas.map(({ pregunta, respuestaUsuario, esCorrecta }) => ({
-      pregunta,
-      respuestaUsuario,
-      esCorrecta,
-    })),
-    progreso: outcome.progreso,
-    intentosPrevios: outcome.info.intentosPrevios,
+    ...grade,
+    calificacion: grade.porcentaje,
+    respuestas: grade.respuestas.map(({ preguntaId: _id, ...answer }) => answer),
+    progreso,
+    intentosPrevios: info.intentosPrevios,
   });
 }

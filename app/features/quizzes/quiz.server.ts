@@ -186,15 +186,7 @@ export async function submitAttempt(
   });
   const { progreso } = await recomputeProgress(userId, courseId);
   return ok({
-    grade: {
-      ...grade,
-      respuestas: grade.respuestas.map(({ preguntaId, pregunta, respuestaUsuario, esCorrecta }) => ({
-        preguntaId,
-        pregunta,
-        respuestaUsuario,
-        esCorrecta,
-      })),
-    },
+    grade: { ...grade, respuestas: grade.respuestas.map(({ opcionId: _chosen, ...answer }) => answer) },
     progreso,
     info: await attemptInfo(userId, quiz.module.id),
   });

@@ -1,12 +1,10 @@
-import { INVALID_CATEGORY } from "~/features/learning/audience-page.server.ts";
 import { COURSES_PAGE_SIZE, listCourses } from "~/features/courses/courses.server.ts";
 import { CourseListSchema, courseListJson } from "~/features/courses/course-json.ts";
 import { error, json, KEYSET } from "~/lib/api/operation.server.ts";
 import { isAudiencePage } from "~/features/courses/audience.ts";
 import { apiError, apiPageJson } from "~/lib/api.server.ts";
-import { cursorFrom } from "~/lib/keyset.ts";
-import { pageFrom } from "~/lib/pagination.ts";
-import { searchFrom } from "~/features/courses/search-query.ts";
+import { courseListQuery } from "~/features/courses/search-query.ts";
+import { INVALID_CATEGORY } from "~/features/courses/texts.ts";
 import { apiRoute } from "./api-route.server.ts";
 
 export const loader = apiRoute("/api/cursos/publico/{tipo}", {
@@ -22,15 +20,8 @@ export const loader = apiRoute("/api/cursos/publico/{tipo}", {
     errors: { 404: error("Público desconocido.", INVALID_CATEGORY) },
     handler: async ({ params, url }) => {
       if (!isAudiencePage(params.tipo)) return apiError(404, INVALID_CATEGORY);
-      const { href } = url;
-      const result = await listCourses({
-        viewer: null,
-        audience: params.tipo,
-        page: pageFrom(href),
-        cursor: cursorFrom(href),
-        q: searchFrom(href),
-      });
-      return apiPageJson(courseListJson(result), href, result);
+      const result = await listCourses({ viewer: null, audience: params.tipo, ...courseListQuery(url) });
+      return apiPageJson(courseListJson(result), url.href, result);
     },
   },
 });

@@ -2,7 +2,7 @@ import { type CourseState, CourseStateSchema } from "~/features/courses/course-j
 import { NOT_ALLOWED } from "~/features/accounts/api-guards.server.ts";
 import { CourseCreateFormSchema } from "~/features/authoring/api-schema.ts";
 import { error, json } from "~/lib/api/operation.server.ts";
-import { submitNewCourse } from "~/features/authoring/course-submit.server.ts";
+import { submitNewCourse } from "~/features/authoring/submission.server.ts";
 import { hasRole } from "~/features/accounts/guards.server.ts";
 import { ApiError, apiFailure, apiJson } from "~/lib/api.server.ts";
 import { apiRoute } from "./api-route.server.ts";

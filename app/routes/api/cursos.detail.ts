@@ -11,7 +11,7 @@ import { error, invalid, json, done } from "~/lib/api/operation.server.ts";
 import { getAuthorView } from "~/features/authoring/whole-course.server.ts";
 import { getCourseForViewer } from "~/features/learning/course-view.server.ts";
 import { deleteCourse } from "~/features/courses/admin-courses.server.ts";
-import { submitCourseUpdate } from "~/features/authoring/course-submit.server.ts";
+import { submitCourseUpdate } from "~/features/authoring/submission.server.ts";
 import { type ApiNoticeId, apiError, apiFailure, apiJson } from "~/lib/api.server.ts";
 import { mayManageCourse } from "~/features/courses/team.server.ts";
 import { apiRoute } from "./api-route.server.ts";

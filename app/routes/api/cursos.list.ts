@@ -2,9 +2,7 @@ import { CourseListSchema, courseListJson } from "~/features/courses/course-json
 import { json, KEYSET } from "~/lib/api/operation.server.ts";
 import { listCourses } from "~/features/courses/courses.server.ts";
 import { apiPageJson } from "~/lib/api.server.ts";
-import { cursorFrom } from "~/lib/keyset.ts";
-import { pageFrom } from "~/lib/pagination.ts";
-import { searchFrom } from "~/features/courses/search-query.ts";
+import { courseListQuery } from "~/features/courses/search-query.ts";
 import { apiRoute } from "./api-route.server.ts";
 
 export const loader = apiRoute("/api/cursos/lista", {
@@ -16,12 +14,7 @@ export const loader = apiRoute("/api/cursos/lista", {
     query: [...KEYSET],
     ok: { 200: json("Una página de cursos.", CourseListSchema, ["Link"]) },
     handler: async ({ user, url: { href } }) => {
-      const result = await listCourses({
-        viewer: user,
-        page: pageFrom(href),
-        cursor: cursorFrom(href),
-        q: searchFrom(href),
-      });
+      const result = await listCourses({ viewer: user, ...courseListQuery(href) });
       return apiPageJson(courseListJson(result), href, result);
     },
   },

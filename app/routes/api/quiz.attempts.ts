@@ -13,8 +13,7 @@ export const loader = apiRoute("/api/quiz/intentos/{cursoId}/{moduloIndex}", {
     handler: async ({ user, params }) => {
       const result = await getQuizForViewer(params.cursoId, Number(params.moduloIndex), user);
       if (!result.ok) return apiFailure(result);
-      const { aprobado, intentosPrevios, ultimoIntento, mejorPorcentaje } = result.info;
-      return apiJson<QuizAttempts>({ aprobado, intentosPrevios, ultimoIntento, mejorPorcentaje });
+      return apiJson<QuizAttempts>(result.info);
     },
   },
 });

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { listCourseAnnouncements, readAccess } from "~/features/announcements/announcements.server.ts";
 import { AnnouncementArticle } from "~/features/announcements/components/announcement-list.tsx";
 import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
@@ -7,6 +7,7 @@ import { requireUser } from "~/features/accounts/guards.server.ts";
 import { CourseListErrorBoundary } from "~/features/learning/components/course-list-page.tsx";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageTitle } from "~/lib/meta.ts";
+import { BackToCourse } from "~/features/courses/components/back-to-courses.tsx";
 import type { Route } from "./+types/announcements";
 
 // /cursos/{cursoId}/avisos: all of a course's announcements, newest first, 20 a page, for its
@@ -29,14 +30,7 @@ export default function CourseAnnouncementsPage({ loaderData }: Route.ComponentP
   const { course, avisos, cursors } = loaderData;
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
-      <p>
-        <Link
-          to={`/cursos/${course.id}`}
-          className="inline-block py-1 text-sm font-medium text-brand-700 hover:underline"
-        >
-          ← Volver al curso
-        </Link>
-      </p>
+      <BackToCourse to={`/cursos/${course.id}`}>Volver al curso</BackToCourse>
       <h1 className="mt-2 text-2xl font-bold text-slate-900">{ANNOUNCEMENTS_TITLE}</h1>
       <p className="mt-1 text-slate-600 break-words">{course.titulo}</p>
       {avisos.length === 0 ? (

@@ -1,5 +1,8 @@
 import { getOptionalUser } from "~/features/accounts/guards.server.ts";
-import { loadAudiencePage } from "~/features/learning/audience-page.server.ts";
+import { loadCatalogPage } from "~/features/learning/catalog-page.server.ts";
+import { isAudiencePage } from "~/features/courses/audience.ts";
+import { INVALID_CATEGORY } from "~/features/courses/texts.ts";
+import { invariantResponse } from "~/lib/invariant.ts";
 import { useLocation } from "react-router";
 import {
   CourseListErrorBoundary,
@@ -15,7 +18,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cur
 // whose last segment is the audience).
 export async function loader(args: Route.LoaderArgs) {
   const tipo = args.params.tipo ?? new URL(args.request.url).pathname.split("/").at(-1);
-  return loadAudiencePage(tipo, await getOptionalUser(args), args.request.url);
+  invariantResponse(isAudiencePage(tipo), INVALID_CATEGORY, { status: 404 });
+  return { tipo, ...(await loadCatalogPage(await getOptionalUser(args), args.request.url, tipo)) };
 }
 
 const AUDIENCE_TITLE: Record<string, string> = {

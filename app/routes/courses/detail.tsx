@@ -4,13 +4,12 @@ import { courseAnnouncementsFor } from "~/features/announcements/announcements.s
 import { CourseAnnouncements } from "~/features/announcements/components/course-announcements.tsx";
 import { getOptionalUser } from "~/features/accounts/guards.server.ts";
 import { certificateForCourse } from "~/features/certificates/certificates.server.ts";
-import { INVALID_CATEGORY } from "~/features/learning/audience-page.server.ts";
 import { CourseListErrorBoundary } from "~/features/learning/components/course-list-page.tsx";
 import { CourseDetail } from "~/features/learning/components/course-detail.tsx";
 import { getCourseForViewer } from "~/features/learning/course-view.server.ts";
 import { ENROL_OK } from "~/features/enrolment/rules.ts";
 import { mayManageCourse } from "~/features/courses/team.server.ts";
-import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import { COURSE_NOT_FOUND, INVALID_CATEGORY } from "~/features/courses/texts.ts";
 import { enrol } from "~/features/enrolment/enrolment.server.ts";
 import { keepOffline } from "~/features/offline/offline.server.ts";
 import { invariantResponse } from "~/lib/invariant.ts";

@@ -4,23 +4,16 @@ import {
   COURSES_LOAD_FAILED,
   CourseListPage,
 } from "~/features/learning/components/course-list-page.tsx";
-import { listCourses, listFeaturedCourses } from "~/features/courses/courses.server.ts";
+import { listFeaturedCourses } from "~/features/courses/courses.server.ts";
+import { loadCatalogPage } from "~/features/learning/catalog-page.server.ts";
 import { withLearnerStates } from "~/features/learning/learner-state.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
-import { cursorFrom } from "~/lib/keyset.ts";
-import { pageFrom } from "~/lib/pagination.ts";
-import { searchFrom } from "~/features/courses/search-query.ts";
 import { takeableAudience } from "~/features/enrolment/rules.ts";
-import {
-  ALL_COURSES_PARAM,
-  SOME_WORDS_PARAM,
-  TAKEABLE_ALL_LINK,
-  TAKEABLE_ONLY_LINK,
-  takeableAllText,
-  takeableOwnText,
-} from "~/features/courses/texts.ts";
 import { Link } from "react-router";
 import type { Route } from "./+types/list";
+
+/** /cursos?todos=1: an estudiante's or a comunidad member's whole catalog (their own list is the default). */
+const ALL_COURSES_PARAM = "todos";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cursos");
 
@@ -28,45 +21,16 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const viewer = await getOptionalUser(args);
   if (url.searchParams.get("destacados") === "true") {
-    const featured = await withLearnerStates(viewer, { courses: await listFeaturedCourses() });
-    return {
-      featured: true,
-      q: "",
-      own: null,
-      someMode: false,
-      someWords: null,
-      ...featured,
-      page: 1,
-      pageCount: 1,
-      total: undefined,
-      totalExact: true,
-      cursors: undefined,
-    };
+    return { featured: true as const, ...(await withLearnerStates(viewer, { courses: await listFeaturedCourses() })) };
   }
-  const q = searchFrom(url);
   // What this person may take first: an estudiante's or a comunidad member's /cursos is their
   // audience's list (its own index ranges: no other order to sort by), and `?todos=1` the whole
   // catalog, where a course for another audience says who it is for instead of offering
   // 'Comenzar Curso' (withLearnerStates).
   const own = takeableAudience(viewer);
   const todos = own !== null && url.searchParams.get(ALL_COURSES_PARAM) === "1";
-  const audience = own !== null && !todos ? own : undefined;
-  const some = url.searchParams.get(SOME_WORDS_PARAM) === "1";
-  const list = await listCourses({
-    viewer,
-    audience,
-    page: pageFrom(url),
-    cursor: cursorFrom(url),
-    q,
-    some,
-    withSome: true,
-  });
-  return {
-    featured: false,
-    q,
-    own: own ? { tipo: own, todos } : null,
-    ...(await withLearnerStates(viewer, list)),
-  };
+  const list = await loadCatalogPage(viewer, url, own !== null && !todos ? own : undefined);
+  return { featured: false as const, own: own ? { tipo: own, todos } : null, ...list };
 }
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
@@ -101,9 +65,12 @@ function TakeableNotice({ tipo, todos, q }: { tipo: "estudiante" | "comunidad"; 
   const query = params.toString();
   return (
     <p className="mt-3 rounded-lg bg-brand-50 px-4 py-3 text-brand-900">
-      {todos ? takeableAllText : takeableOwnText(tipo)}{" "}
+      {todos
+        ? "Estás viendo todos los cursos; los de otro público indican para quién son."
+        : "Te mostramos los cursos que puedes tomar: " +
+          `los ${tipo === "estudiante" ? "para estudiantes" : "para comunidad"} y los para todo público.`}{" "}
       <Link to={`/cursos${query ? `?${query}` : ""}`} className="font-semibold underline">
-        {todos ? TAKEABLE_ONLY_LINK : TAKEABLE_ALL_LINK}
+        {todos ? "Ver solo los que puedo tomar" : "Ver todos los cursos"}
       </Link>
     </p>
   );

@@ -2,7 +2,6 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getOptionalUser, loginRedirect } from "~/features/accounts/guards.server.ts";
 import { PASS_MARK } from "~/features/quizzes/grading.ts";
-import { bestKept, resultLabel } from "~/features/quizzes/texts.ts";
 import { getQuizForViewer, moduleAfter, submitAttempt, type AttemptInfo } from "~/features/quizzes/quiz.server.ts";
 import { finishActionPath } from "~/features/certificates/finish-course-panel.tsx";
 import { GET_CERTIFICATE } from "~/features/certificates/texts.ts";
@@ -16,6 +15,10 @@ import type { Route } from "./+types/quiz";
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cursos");
 
 const FIELD = "p_";
+
+/** '100% · Aprobado', '33% · No aprobado' (docs/product.md#texts-quizzes-and-certificates): a result or the best. */
+const resultLabel = (porcentaje: number, aprobado: boolean) =>
+  `${formatPercent(porcentaje)} · ${aprobado ? "Aprobado" : "No aprobado"}`;
 
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await getOptionalUser(args);
@@ -80,7 +83,7 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
           </p>
           {result.info.intentosPrevios > 1 && result.info.mejorPorcentaje !== null ? (
             <p className="mt-1 font-semibold">
-              {bestKept(resultLabel(result.info.mejorPorcentaje, result.info.aprobado))}
+              Se conserva tu mejor resultado: {resultLabel(result.info.mejorPorcentaje, result.info.aprobado)}.
             </p>
           ) : null}
           <div className="mt-3 flex flex-wrap gap-2">

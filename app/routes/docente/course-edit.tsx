@@ -11,7 +11,7 @@ import { CourseFieldsForm } from "~/features/authoring/components/course-fields-
 import { ModuleEditor, ModuleFieldsForm } from "~/features/authoring/components/module-editor.tsx";
 import { courseEditorAction } from "~/features/authoring/editor-action.server.ts";
 import { courseEditorView } from "~/features/authoring/editor-view.ts";
-import { CONFIRM_DELETE_FILE, CONFIRM_DELETE_MODULE, LOAD_FAILED, MISSING_ID } from "~/features/authoring/texts.ts";
+import { CONFIRM_DELETE_MODULE, LOAD_FAILED, MISSING_ID } from "~/features/authoring/texts.ts";
 import { env } from "~/lib/env.server.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { megabytes } from "~/lib/upload.server.ts";
@@ -158,7 +158,7 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
         </ConfirmDeleteDialog>
       ) : null}
       {toDeleteFile ? (
-        <ConfirmDeleteDialog title={CONFIRM_DELETE_FILE} closeHref={here} idName="archivoId" idValue={toDeleteFile.id}>
+        <ConfirmDeleteDialog title="¿Eliminar archivo?" closeHref={here} idName="archivoId" idValue={toDeleteFile.id}>
           <p>
             Se eliminará <strong>{toDeleteFile.nombre}</strong> de forma permanente.
           </p>

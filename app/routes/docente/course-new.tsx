@@ -2,9 +2,7 @@ import { data } from "react-router";
 import { requireCourseStaff } from "~/features/accounts/guards.server.ts";
 import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
 import { CourseFieldsForm } from "~/features/authoring/components/course-fields-form.tsx";
-import { submitNewCourse } from "~/features/authoring/course-submit.server.ts";
-import { COURSE_CREATED } from "~/features/authoring/texts.ts";
-import { toFormReply } from "~/features/authoring/submission.server.ts";
+import { submitNewCourse, toFormReply } from "~/features/authoring/submission.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { megabytes } from "~/lib/upload.server.ts";
@@ -25,7 +23,7 @@ export async function action(args: Route.ActionArgs) {
   if (outcome.ok) {
     return redirectWithFlash(args.request, `/docente/cursos/${outcome.id}/editar`, {
       type: "success",
-      message: COURSE_CREATED,
+      message: "Curso creado. Agrega sus módulos y publícalo cuando esté listo.",
     });
   }
   return data({ result: toFormReply(outcome) }, { status: outcome.status });

@@ -5,7 +5,6 @@ import { requireCourseManager } from "~/features/courses/team.server.ts";
 import { BackToCourses, BelowCoursesErrorBoundary } from "~/features/courses/components/back-to-courses.tsx";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
 import { listParticipants } from "~/features/enrolment/participants.server.ts";
-import { PARTICIPANTS_FAILED } from "~/features/courses/admin-texts.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { pageFrom } from "~/lib/pagination.ts";
@@ -78,5 +77,5 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <BelowCoursesErrorBoundary error={error} failed={PARTICIPANTS_FAILED} />;
+  return <BelowCoursesErrorBoundary error={error} failed="Error al cargar participantes" />;
 }

@@ -21,30 +21,14 @@ import {
 } from "~/features/questions/questions.server.ts";
 import { AnswerFieldsSchema, QuestionFieldsSchema, QuestionIdSchema } from "~/features/questions/schema.ts";
 import {
-  ANSWER_DELETE_CONFIRM,
   ANSWER_DELETED,
-  ANSWER_LABEL,
   answererLine,
   askerLine,
   ANSWER_MAX,
-  ANSWER_POSTED,
-  FILTER_LABEL,
   FILTERS,
-  HIDDEN,
-  MARKED_OPEN,
-  MARKED_RESOLVED,
-  NO_QUESTIONS,
-  QUESTION_ASKED,
-  QUESTION_DELETE_CONFIRM,
   QUESTION_DELETED,
-  QUESTION_LABEL,
   QUESTION_MAX,
   QUESTION_NOT_FOUND,
-  QUESTION_UPDATED,
-  QUESTIONS_TITLE,
-  LEARNER_INTRO,
-  SHOWN,
-  TEAM_INTRO,
   type QuestionFilter,
 } from "~/features/questions/texts.ts";
 import { failureHeaders, formReply, type Result } from "~/lib/failure.ts";
@@ -54,6 +38,7 @@ import { cursorFrom } from "~/lib/keyset.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { keepRetryAfter } from "~/lib/route-headers.ts";
 import { withParam } from "~/lib/pagination.ts";
+import { BackToCourse } from "~/features/courses/components/back-to-courses.tsx";
 import type { Route } from "./+types/module";
 
 // /cursos/{cursoId}/modulos/{moduloIndex}/preguntas: a module's questions (docs/product.md#module-questions)
@@ -66,7 +51,18 @@ import type { Route } from "./+types/module";
 export const headers = keepRetryAfter;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  pageTitle(matches, loaderData ? `Preguntas: ${loaderData.module.titulo}` : QUESTIONS_TITLE);
+  pageTitle(matches, loaderData ? `Preguntas: ${loaderData.module.titulo}` : "Preguntas");
+
+const FILTER_LABEL: Record<QuestionFilter, string> = {
+  todas: "Más recientes",
+  "sin-responder": "Sin responder",
+  resueltas: "Resueltas",
+};
+const NO_QUESTIONS: Record<QuestionFilter, string> = {
+  todas: "Este módulo aún no tiene preguntas.",
+  "sin-responder": "No hay preguntas sin responder.",
+  resueltas: "No hay preguntas resueltas.",
+};
 
 const filterOf = (url: URL): QuestionFilter => {
   const value = url.searchParams.get("filtro");
@@ -108,13 +104,17 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 const STATE_INTENTS = {
-  resolve: [{ resuelta: true }, MARKED_RESOLVED],
-  reopen: [{ resuelta: false }, MARKED_OPEN],
-  hide: [{ oculta: true }, HIDDEN],
-  show: [{ oculta: false }, SHOWN],
+  resolve: [{ resuelta: true }, "Pregunta marcada como resuelta."],
+  reopen: [{ resuelta: false }, "Pregunta marcada como no resuelta."],
+  hide: [{ oculta: true }, "Pregunta oculta: solo la ven el equipo docente y quien la hizo."],
+  show: [{ oculta: false }, "Pregunta visible otra vez para todo el curso."],
 } as const;
 
-const POSTED = { ask: QUESTION_ASKED, edit: QUESTION_UPDATED, answer: ANSWER_POSTED } as const;
+const POSTED = {
+  ask: "Pregunta enviada. El equipo docente del curso la verá y te avisaremos cuando responda.",
+  edit: "Pregunta guardada.",
+  answer: "Respuesta publicada. Avisamos a quien hizo la pregunta.",
+} as const;
 
 export async function action(args: Route.ActionArgs) {
   const { viewer, access: found } = await access(args);
@@ -168,7 +168,7 @@ export async function action(args: Route.ActionArgs) {
 
 type ActionData = Route.ComponentProps["actionData"];
 
-const QUESTION_FIELD = { label: QUESTION_LABEL, max: QUESTION_MAX };
+const QUESTION_FIELD = { label: "Tu pregunta", max: QUESTION_MAX };
 
 function AnswerForm({
   preguntaId,
@@ -187,7 +187,7 @@ function AnswerForm({
         actionData={actionData}
         idName="preguntaId"
         idValue={preguntaId}
-        text={{ label: ANSWER_LABEL, max: ANSWER_MAX }}
+        text={{ label: "Tu respuesta", max: ANSWER_MAX }}
         submitLabel="Publicar respuesta"
         pendingLabel="Publicando..."
         cancelHref={cancelHref}
@@ -277,27 +277,23 @@ export default function ModuleQuestions({ loaderData, actionData }: Route.Compon
   const filterHref = (f: QuestionFilter) => (f === "todas" ? here : `${here}?filtro=${f}`);
   return (
     <section className="mx-auto max-w-3xl px-4 py-8">
-      <p>
-        <Link
-          to={`/cursos/${course.id}?modulo=${moduleNumber}#modulo-${moduleNumber}`}
-          className="inline-block py-1 text-sm font-medium text-brand-700 hover:underline"
-        >
-          ← {course.titulo}
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-bold text-slate-900 break-words">
-        {QUESTIONS_TITLE}: {module.titulo}
-      </h1>
+      <BackToCourse to={`/cursos/${course.id}?modulo=${moduleNumber}#modulo-${moduleNumber}`}>
+        {course.titulo}
+      </BackToCourse>
+      <h1 className="mt-2 text-2xl font-bold text-slate-900 break-words">Preguntas: {module.titulo}</h1>
       <p className="mt-1 text-slate-600">
-        {team ? TEAM_INTRO : LEARNER_INTRO}
         {team ? (
           <>
-            {" "}
+            Responde las preguntas del módulo; quien preguntó recibe un aviso. Todo el curso ve las preguntas y sus
+            respuestas.{" "}
             <Link to={`/cursos/${course.id}/preguntas`} className="font-medium text-brand-700 underline">
               Sin responder en todo el curso
             </Link>
           </>
-        ) : null}
+        ) : (
+          "Pregunta lo que no te quedó claro del módulo. El equipo docente responde y todo el curso ve las " +
+          "preguntas y sus respuestas."
+        )}
       </p>
 
       {editing ? (
@@ -408,7 +404,10 @@ export default function ModuleQuestions({ loaderData, actionData }: Route.Compon
           idValue={answerToDelete.id}
         >
           <p className="break-words whitespace-pre-line">{answerToDelete.texto}</p>
-          <p className="mt-2">{ANSWER_DELETE_CONFIRM}</p>
+          <p className="mt-2">
+            La respuesta deja de verse para todo el curso; si era la única, la pregunta vuelve a quedar sin responder.
+            No se puede deshacer.
+          </p>
         </ConfirmDeleteDialog>
       ) : null}
       {toDelete ? (
@@ -419,7 +418,7 @@ export default function ModuleQuestions({ loaderData, actionData }: Route.Compon
           idValue={toDelete.id}
         >
           <p className="break-words whitespace-pre-line">{toDelete.texto}</p>
-          <p className="mt-2">{QUESTION_DELETE_CONFIRM}</p>
+          <p className="mt-2">La pregunta y sus respuestas dejan de verse para todo el curso. No se puede deshacer.</p>
         </ConfirmDeleteDialog>
       ) : null}
     </section>

@@ -7,7 +7,14 @@ import { FileField, FormErrors, SelectField, TextAreaField, TextField } from "~/
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import type { CourseFormFields } from "../schema.ts";
 import { EXIGENCIA_DEFAULT, EXIGENCIA_MAX, EXIGENCIA_MIN } from "~/features/quizzes/nota.ts";
-import { AUDIENCE_OPTIONS, EXIGENCIA_HINT } from "../texts.ts";
+
+/** The audiences a course may be aimed at (docs/product.md#courses), in the form's order; comunidad is the default. */
+const AUDIENCE_OPTIONS = [
+  { value: "comunidad", label: "Comunidad" },
+  { value: "estudiante", label: "Estudiantes" },
+  { value: "docente", label: "Docentes" },
+  { value: "general", label: "General (todos)" },
+] as const;
 
 export type CourseFormDefaults = Partial<Record<Exclude<keyof CourseFormFields, "imagen">, string>>;
 
@@ -61,16 +68,12 @@ export function CourseFieldsForm({
           max={EXIGENCIA_MAX}
           step={1}
           inputMode="numeric"
-          hint={EXIGENCIA_HINT}
+          hint="Porcentaje para la nota 4,0"
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <TextAreaField field={fields.herramientas} label="Herramientas (una por línea)" rows={4} />
-        </div>
-        <div>
-          <TextAreaField field={fields.loAprenderan} label="Lo que aprenderán (uno por línea)" rows={4} />
-        </div>
+        <TextAreaField field={fields.herramientas} label="Herramientas (una por línea)" rows={4} />
+        <TextAreaField field={fields.loAprenderan} label="Lo que aprenderán (uno por línea)" rows={4} />
       </div>
       <p className="-mt-2 text-xs text-slate-500">
         Se quitan los espacios sobrantes, las líneas vacías y los repetidos.

@@ -6,12 +6,11 @@ import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import type { Team } from "~/features/courses/team-schema.ts";
 import { formatDate } from "~/lib/dates.ts";
 import type { EditorActionData } from "../editor-types.ts";
-import { FieldError, formState } from "./module-parts.tsx";
+import { formState, SmallField } from "./module-parts.tsx";
 
 export function CourseTeamSection({ team, actionData }: { team: Team; actionData?: EditorActionData }) {
   const state = formState(actionData, "equipo");
   const pending = usePendingIntent();
-  const error = state?.errors.correo;
   return (
     <section aria-labelledby="equipo-docente" className="card mt-6 p-4 sm:p-6">
       <h2 id="equipo-docente" className="scroll-mt-20 text-lg font-semibold text-slate-900">
@@ -54,24 +53,16 @@ export function CourseTeamSection({ team, actionData }: { team: Team; actionData
         </ul>
       )}
       <Form method="post" preventScrollReset className="mt-4 space-y-2" key={state ? state.values.correo : "vacio"}>
-        <div>
-          <label htmlFor="equipo-correo" className="label">
-            Correo de la o el docente
-          </label>
-          <input
-            id="equipo-correo"
-            name="correo"
-            type="email"
-            autoComplete="off"
-            defaultValue={state?.values.correo}
-            maxLength={254}
-            required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "equipo-correo-error" : undefined}
-            className="input"
-          />
-          <FieldError id="equipo-correo-error" errors={error} />
-        </div>
+        <SmallField
+          formId="equipo"
+          state={state}
+          name="correo"
+          label="Correo de la o el docente"
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          required
+        />
         <button
           type="submit"
           name="intent"

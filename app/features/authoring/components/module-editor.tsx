@@ -4,11 +4,16 @@
 import { Form, Link } from "react-router";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import type { EditorActionData } from "../editor-types.ts";
-import { CONFIRM_DELETE_MODULE, DUE_DATE_HINT } from "../texts.ts";
+import { CONFIRM_DELETE_MODULE } from "../texts.ts";
 import { ModuleFilesSection } from "./module-files-section.tsx";
 import { ModuleLinksSection } from "./module-links-section.tsx";
-import { FieldError, formState, type Busy, type EditorModule } from "./module-parts.tsx";
+import { formState, SmallField, type Busy, type EditorModule } from "./module-parts.tsx";
 import { ModuleQuizSection } from "./module-quiz-section.tsx";
+
+/** Under the module's 'Fecha límite' field (docs/product.md#due-dates). */
+const DUE_DATE_HINT =
+  "Fecha y hora de Chile. Cada estudiante la ve en el curso y en 'Próximas fechas', y recibe un " +
+  "recordatorio por correo unos días antes si aún no aprueba el módulo.";
 
 export type { EditorModule };
 
@@ -25,62 +30,37 @@ export function ModuleFieldsForm({
   actionData?: EditorActionData;
 }) {
   const state = formState(actionData, formId);
-  const values = state?.values ?? defaults;
   const busy = usePendingIntent()({ formId }, { untilLoaded: true });
-  const titleError = `${formId}-titulo-error`;
-  const dueError = `${formId}-fechaLimite-error`;
+  const field = { formId, state };
   return (
     <Form method="post" preventScrollReset className="space-y-3" key={state ? JSON.stringify(state.values) : "saved"}>
       <input type="hidden" name="formId" value={formId} />
       {moduloId ? <input type="hidden" name="moduloId" value={moduloId} /> : null}
-      <div>
-        <label htmlFor={`${formId}-titulo`} className="label">
-          Título del módulo
-        </label>
-        <input
-          id={`${formId}-titulo`}
-          name="titulo"
-          defaultValue={values.titulo}
-          maxLength={200}
-          required
-          className="input"
-          aria-invalid={state?.errors.titulo ? true : undefined}
-          aria-describedby={state?.errors.titulo ? titleError : undefined}
-        />
-        <FieldError id={titleError} errors={state?.errors.titulo} />
-      </div>
-      <div>
-        <label htmlFor={`${formId}-descripcion`} className="label">
-          Descripción
-        </label>
-        <textarea
-          id={`${formId}-descripcion`}
-          name="descripcion"
-          defaultValue={values.descripcion}
-          rows={3}
-          maxLength={5000}
-          className="input"
-        />
-        <FieldError id={`${formId}-descripcion-error`} errors={state?.errors.descripcion} />
-      </div>
-      <div>
-        <label htmlFor={`${formId}-fechaLimite`} className="label">
-          Fecha límite (opcional)
-        </label>
-        <input
-          id={`${formId}-fechaLimite`}
-          name="fechaLimite"
-          type="datetime-local"
-          defaultValue={values.fechaLimite ?? ""}
-          className="input sm:max-w-xs"
-          aria-invalid={state?.errors.fechaLimite ? true : undefined}
-          aria-describedby={`${formId}-fechaLimite-hint${state?.errors.fechaLimite ? ` ${dueError}` : ""}`}
-        />
-        <p id={`${formId}-fechaLimite-hint`} className="mt-1 text-sm text-slate-600">
-          {DUE_DATE_HINT}
-        </p>
-        <FieldError id={dueError} errors={state?.errors.fechaLimite} />
-      </div>
+      <SmallField
+        {...field}
+        name="titulo"
+        label="Título del módulo"
+        defaultValue={defaults.titulo}
+        maxLength={200}
+        required
+      />
+      <SmallField
+        {...field}
+        name="descripcion"
+        label="Descripción"
+        defaultValue={defaults.descripcion}
+        rows={3}
+        maxLength={5000}
+      />
+      <SmallField
+        {...field}
+        name="fechaLimite"
+        label="Fecha límite (opcional)"
+        type="datetime-local"
+        defaultValue={defaults.fechaLimite}
+        className="input sm:max-w-xs"
+        hint={DUE_DATE_HINT}
+      />
       <button
         type="submit"
         name="intent"

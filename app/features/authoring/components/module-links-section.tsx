@@ -2,7 +2,7 @@
 // form that adds one, which comes back with its values and errors when refused.
 import { Form } from "react-router";
 import type { EditorActionData } from "../editor-types.ts";
-import { FieldError, formState, type Busy, type EditorModule } from "./module-parts.tsx";
+import { formState, SmallField, type Busy, type EditorModule } from "./module-parts.tsx";
 
 export function ModuleLinksSection({
   module: m,
@@ -57,36 +57,24 @@ export function ModuleLinksSection({
       >
         <input type="hidden" name="formId" value={linkFormId} />
         <input type="hidden" name="moduloId" value={m.id} />
-        <div>
-          <label htmlFor={`${linkFormId}-nombre`} className="label">
-            Nombre del enlace
-          </label>
-          <input
-            id={`${linkFormId}-nombre`}
-            name="nombre"
-            defaultValue={linkState?.values.nombre}
-            maxLength={200}
-            required
-            className="input"
-          />
-          <FieldError id={`${linkFormId}-nombre-error`} errors={linkState?.errors.nombre} />
-        </div>
-        <div>
-          <label htmlFor={`${linkFormId}-url`} className="label">
-            URL
-          </label>
-          <input
-            id={`${linkFormId}-url`}
-            name="url"
-            type="url"
-            defaultValue={linkState?.values.url}
-            maxLength={2000}
-            required
-            placeholder="https://"
-            className="input"
-          />
-          <FieldError id={`${linkFormId}-url-error`} errors={linkState?.errors.url} />
-        </div>
+        <SmallField
+          formId={linkFormId}
+          state={linkState}
+          name="nombre"
+          label="Nombre del enlace"
+          maxLength={200}
+          required
+        />
+        <SmallField
+          formId={linkFormId}
+          state={linkState}
+          name="url"
+          label="URL"
+          type="url"
+          maxLength={2000}
+          required
+          placeholder="https://"
+        />
         <button type="submit" name="intent" value="add-link" className="btn-secondary" disabled={busy("add-link")}>
           {busy("add-link") ? "Agregando..." : "Agregar enlace"}
         </button>

@@ -4,7 +4,7 @@
 import { Form } from "react-router";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import type { EditorActionData } from "../editor-types.ts";
-import { FieldError, formState } from "./module-parts.tsx";
+import { formState, SmallField } from "./module-parts.tsx";
 
 export function ReviewActions({
   estado,
@@ -53,21 +53,15 @@ export function ReviewActions({
         <details className="w-full" open={state ? true : undefined}>
           <summary className="btn-ghost inline-block cursor-pointer">Devolver a borrador</summary>
           <Form method="post" preventScrollReset className="mt-2 space-y-2" key={state?.values.comentario ?? "vacio"}>
-            <label htmlFor="devolver-comentario" className="label">
-              Comentario para el equipo docente
-            </label>
-            <textarea
-              id="devolver-comentario"
+            <SmallField
+              formId="devolver"
+              state={state}
               name="comentario"
+              label="Comentario para el equipo docente"
               rows={3}
               maxLength={5000}
               required
-              defaultValue={state?.values.comentario}
-              aria-invalid={state?.errors.comentario ? true : undefined}
-              aria-describedby={state?.errors.comentario ? "devolver-comentario-error" : undefined}
-              className="input"
             />
-            <FieldError id="devolver-comentario-error" errors={state?.errors.comentario} />
             <button type="submit" name="intent" value="return-draft" className="btn-secondary" disabled={returning}>
               {returning ? "Devolviendo..." : "Devolver a borrador"}
             </button>

@@ -21,6 +21,17 @@ export function BackToCourses() {
   );
 }
 
+/** '← …' back to a course's page, above a page of that course (its questions, its announcements). */
+export function BackToCourse({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <p>
+      <Link to={to} className="inline-block py-1 text-sm font-medium text-brand-700 hover:underline">
+        ← {children}
+      </Link>
+    </p>
+  );
+}
+
 /**
  * The error page of a page below the course table (participants, report, gradebook): 'Curso no
  * encontrado' for a 404, `failed` for anything else, and the way back to the table.

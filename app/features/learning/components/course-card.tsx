@@ -6,22 +6,17 @@ import type { LearnerState } from "~/features/learning/learner-state.ts";
 import { LearnerAction } from "./learner-action.tsx";
 
 /**
- * A course in a list (docs/product.md#course-lists): badge, image, title, hours, tools, learning,
- * and the learner's call to action (LearnerAction: 'Comenzar Curso', 'Continuar' or 'Finalizado ✓').
- * Its look is the `course-card*` classes of app.css (one short class per element, not the utilities
- * repeated in every card). `headingLevel` is the title's level (2 under the page's h1, 3 under a
- * section's h2); the tools and learning headings are one level below. `priority`:
- * the first card of a list, whose image is the largest paint: loaded at once and first.
+ * A course in a list (docs/product.md#course-lists), styled by app.css's `course-card*` classes
+ * (not the utilities repeated in every card). `headingLevel`: the title's level (the tools and
+ * learning one below). `priority`: the first card, whose image is the largest paint, loads first.
  */
 export function CourseCard({
   course,
-  action,
   learner,
   headingLevel = 2,
   priority = false,
 }: {
   course: CourseCardData;
-  action?: React.ReactNode;
   /** The signed-in viewer's state in this course (none: 'Comenzar Curso'). */
   learner?: LearnerState;
   headingLevel?: 2 | 3;
@@ -73,7 +68,9 @@ export function CourseCard({
             </ul>
           </div>
         ) : null}
-        <div className="course-card-action">{action ?? <LearnerAction course={course} state={learner} />}</div>
+        <div className="course-card-action">
+          <LearnerAction course={course} state={learner} />
+        </div>
       </div>
     </article>
   );

@@ -15,8 +15,6 @@ import { formatHours } from "~/lib/hours.ts";
 import { formatPercent } from "~/lib/percent.ts";
 import { audienceLabel } from "~/features/courses/audience.ts";
 import type { CourseForViewer } from "../course-view.server.ts";
-import { MATERIALS_NEED_ENROLMENT } from "~/features/courses/texts.ts";
-import { MODULE_LINK as MODULE_QUESTIONS_LINK } from "~/features/questions/texts.ts";
 import { EnrolButton } from "~/features/enrolment/components/enrol-button.tsx";
 
 export function CourseDetail({
@@ -87,7 +85,11 @@ export function CourseDetail({
               Módulos
             </h2>
             {!course.materials ? (
-              <p className="alert-info mt-3">{certificate ? MATERIALS_AFTER_FINISH : MATERIALS_NEED_ENROLMENT}</p>
+              <p className="alert-info mt-3">
+                {certificate
+                  ? MATERIALS_AFTER_FINISH
+                  : "Inscríbete con «Comenzar Curso» para ver los materiales y las evaluaciones de cada módulo."}
+              </p>
             ) : null}
             {course.modulos.length === 0 ? (
               <p className="mt-4 text-slate-600">No hay módulos disponibles.</p>
@@ -406,7 +408,7 @@ function ModuleAccordion({
               to={`/cursos/${courseId}/modulos/${m.index}/preguntas`}
               className="inline-block py-1 font-medium text-brand-700 underline hover:text-brand-800"
             >
-              {MODULE_QUESTIONS_LINK}
+              Preguntas del módulo
             </Link>
           </p>
         ) : null}

@@ -2,17 +2,7 @@ import { Link, useLocation } from "react-router";
 import { defaultCopy, GeneralErrorBoundary, type StatusInfo } from "~/components/general-error-boundary.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { SearchForm } from "~/components/ui/search-form.tsx";
-import {
-  COURSE_SEARCH_LABEL,
-  courseSearchEmpty,
-  courseSearchSummary,
-  noneWithEveryWord,
-  SOME_WORDS_BACK,
-  SOME_WORDS_MORE,
-  SOME_WORDS_PARAM,
-  SOME_WORDS_TITLE,
-  someWordsSummary,
-} from "~/features/courses/texts.ts";
+import { courseSearchSummary, SOME_WORDS_PARAM, someWordsSummary } from "~/features/courses/texts.ts";
 import { COURSE_SEARCH_MAX } from "~/features/courses/search-query.ts";
 import type { LearnerStates } from "~/features/learning/learner-state.ts";
 import type { CourseCardData } from "~/features/courses/courses.server.ts";
@@ -72,7 +62,7 @@ export function CourseListPage({
       {search ? (
         <SearchForm
           id="buscar-cursos"
-          label={COURSE_SEARCH_LABEL}
+          label="Buscar cursos"
           q={search.q}
           clearHref={search.clearHref}
           hidden={search.hidden}
@@ -87,7 +77,7 @@ export function CourseListPage({
             <>
               {" "}
               <Link to={tier(false)} className="font-semibold text-brand-700 underline">
-                {SOME_WORDS_BACK}
+                Ver los cursos con todas las palabras
               </Link>
             </>
           ) : null}
@@ -95,7 +85,11 @@ export function CourseListPage({
       ) : null}
       {courses.length === 0 ? (
         <p className="mt-8 text-slate-600" role={q ? "status" : undefined}>
-          {q ? (others ? noneWithEveryWord(q) : courseSearchEmpty(q)) : "No hay cursos disponibles."}
+          {!q
+            ? "No hay cursos disponibles."
+            : others
+              ? `Ningún curso tiene todas las palabras de «${q}».`
+              : `No encontramos cursos con «${q}». Prueba con otras palabras o revisa la ortografía.`}
         </p>
       ) : (
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -108,7 +102,7 @@ export function CourseListPage({
       {others ? (
         <section aria-labelledby="algunas-palabras" className="mt-12">
           <h2 id="algunas-palabras" className="text-2xl font-bold text-slate-900">
-            {SOME_WORDS_TITLE}
+            Cursos con algunas de las palabras
           </h2>
           <p className="mt-2 text-slate-600">{someWordsSummary(others.total, others.totalExact, q)}</p>
           <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -119,7 +113,7 @@ export function CourseListPage({
           {others.more ? (
             <p className="mt-6">
               <Link to={tier(true)} className="btn-secondary">
-                {SOME_WORDS_MORE}
+                Ver más cursos con algunas de las palabras
               </Link>
             </p>
           ) : null}
@@ -132,20 +126,13 @@ export function CourseListPage({
 /** A search's second tier under its first: the first page of the courses with some of the words. */
 export type SomeWords = { courses: CourseCardData[]; total: number; totalExact: boolean; more: boolean };
 
-/**
- * The course pages' error texts (their ErrorBoundary is CourseListErrorBoundary, below):
- * 'Error al cargar cursos' (docs/product.md#texts-courses-and-enrolment) for the list pages; 404s
- * keep their own message.
- */
+/** The list pages' error (docs/product.md#texts-courses-and-enrolment). */
 export const COURSES_LOAD_FAILED = "Error al cargar cursos";
 const COURSE_LIST_BACK = { href: "/cursos", label: "Ver todos los cursos" };
 
 /**
- * The error page of a page reached from the course list (the lists, a course, its questions and
- * announcements): `failed` for any status and anything unexpected, except a refusal (403), which
- * says why (its message: who reads a course's questions or announcements), and a 404, which keeps
- * its own message (or `notFound`) where `notFound` is given; and the way back to the list ('Ver
- * todos los cursos').
+ * The error page of a page reached from the course list: `failed`, except a 403, which says why,
+ * and, where `notFound` is given, a 404 with its own message (or `notFound`); then 'Ver todos los cursos'.
  */
 export function CourseListErrorBoundary({
   error,

@@ -8,14 +8,11 @@ import { CertificateLink } from "~/features/certificates/components/certificate-
 import { finishActionPath } from "~/features/certificates/finish-course-panel.tsx";
 import { GET_CERTIFICATE } from "~/features/certificates/texts.ts";
 import { CONTINUE } from "../learner-state.ts";
-import {
-  UNENROL_CONFIRM,
-  UNENROL_KEEPS_CERTIFICATE,
-  UNENROL_KEEPS_RESULTS,
-  loadFailedWith,
-} from "~/features/enrolment/texts.ts";
+import { UNENROL_KEEPS_CERTIFICATE } from "~/features/enrolment/texts.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 import { formatDuration } from "~/lib/hours.ts";
+
+const UNENROL_CONFIRM = "¿Seguro quieres eliminar este curso de tu lista?";
 
 export type EnrolledCourse = {
   id: string;
@@ -77,11 +74,7 @@ function RemoveButton({ course, action, busy }: { course: EnrolledCourse; action
   );
 }
 
-/**
- * 'Obtener certificado' on a course at 100 % whose certificate is not issued yet: the course
- * page's 'Finalizar curso' form (a plain POST; the server decides, issues it and opens the course
- * page with the certificate).
- */
+/** 'Obtener certificado' on a course at 100 % without its certificate: the course page's 'Finalizar curso' POST. */
 function GetCertificateButton({ course }: { course: EnrolledCourse }) {
   const navigation = useNavigation();
   const action = finishActionPath(course.id);
@@ -97,11 +90,8 @@ function GetCertificateButton({ course }: { course: EnrolledCourse }) {
 }
 
 /**
- * One's enrolled courses (docs/product.md#enrolled-courses): name, status badge, duration, progress
- * bar and percentage; the card opens /cursos/{cursoId}; 'Continuar' (unfinished courses) opens the module to
- * take; a remove button per course. Used by /user
- * and /user/courses. `action` is the page's own action URL; `closeHref` the page without
- * ?eliminar.
+ * One's enrolled courses (docs/product.md#enrolled-courses), on /user, /user/courses and /docente.
+ * `action` is the page's own action URL; `closeHref` the page without ?eliminar.
  */
 export function EnrolledCourseList({
   courses,
@@ -181,7 +171,9 @@ export function EnrolledCourseList({
             Se quitará <strong>{toRemove.nombre}</strong> de tu lista de cursos.
           </p>
           <p className="mt-2 text-sm text-slate-700">
-            {toRemove.certificado ? UNENROL_KEEPS_CERTIFICATE : UNENROL_KEEPS_RESULTS}
+            {toRemove.certificado
+              ? UNENROL_KEEPS_CERTIFICATE
+              : "Tus resultados en las evaluaciones se conservan si vuelves a inscribirte."}
           </p>
           <div className="mt-5 flex justify-end gap-2">
             <Link to={closeHref} replace preventScrollReset className="btn-ghost">
@@ -203,7 +195,7 @@ export function EnrolledCourseList({
 
 /** What the pages' ErrorBoundary shows when the list cannot be loaded (docs/product.md#texts-courses-and-enrolment). */
 export function enrolledCoursesError(title: string, retryHref: string) {
-  const failed = (statusText: string) => ({ title, detail: loadFailedWith(statusText), alert: true });
+  const failed = (statusText: string) => ({ title, detail: `Error al cargar cursos: ${statusText}`, alert: true });
   return {
     defaultStatusHandler: ({ status, statusText, message }: StatusInfo) =>
       failed(message || statusText || `HTTP ${status}`),

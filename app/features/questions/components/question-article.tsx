@@ -2,22 +2,14 @@
 // asked and when (Chile's time, 24 h), its marks, its text with clickable links, then the team's
 // answers, oldest first. Text only: React text nodes and safe links (announcements/linkify.ts).
 import type { ReactNode } from "react";
+import { Badge } from "~/components/ui/badge.tsx";
 import { LinkedText } from "~/components/ui/linked-text.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import type { QuestionJson } from "../schema.ts";
-import { answererLine, askerLine, EDITED, HIDDEN_BADGE, RESOLVED_BADGE, UNANSWERED_BADGE } from "../texts.ts";
+import { answererLine, askerLine } from "../texts.ts";
 
 /** One question as the pages show it: the API's shape. */
 export type QuestionItem = QuestionJson;
-
-function Badge({ tone, children }: { tone: "amber" | "green" | "slate"; children: ReactNode }) {
-  const colors = {
-    amber: "bg-amber-100 text-amber-900",
-    green: "bg-green-100 text-green-800",
-    slate: "bg-slate-200 text-slate-800",
-  }[tone];
-  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${colors}`}>{children}</span>;
-}
 
 export function QuestionArticle({
   pregunta,
@@ -42,12 +34,12 @@ export function QuestionArticle({
       <h3 id={headingId} className="text-sm text-slate-600">
         <span className="font-semibold text-slate-900">{askerLine(pregunta.autor)}</span> ·{" "}
         <time dateTime={pregunta.publicadaEn}>{formatDateTime(pregunta.publicadaEn)}</time>
-        {pregunta.editadaEn ? ` (${EDITED})` : null}
+        {pregunta.editadaEn ? " (editada)" : null}
       </h3>
       <p className="mt-1 flex flex-wrap gap-1.5">
-        {pregunta.respondida ? null : <Badge tone="amber">{UNANSWERED_BADGE}</Badge>}
-        {pregunta.resuelta ? <Badge tone="green">{RESOLVED_BADGE}</Badge> : null}
-        {pregunta.oculta ? <Badge tone="slate">{HIDDEN_BADGE}</Badge> : null}
+        {pregunta.respondida ? null : <Badge tone="amber">Sin responder</Badge>}
+        {pregunta.resuelta ? <Badge tone="green">Resuelta</Badge> : null}
+        {pregunta.oculta ? <Badge tone="slate">Oculta</Badge> : null}
       </p>
       <LinkedText text={pregunta.texto} className="mt-2 text-slate-800" />
       {pregunta.respuestas.length > 0 ? (
