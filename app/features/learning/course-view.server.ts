@@ -22,6 +22,10 @@ function noPuedeTomar(viewer: Viewer, enrolled: boolean, course: { estado: strin
 }
 
 export async function getCourseForViewer(id: string, viewer: Viewer, now = new Date()) {
+  const enrolled = await isEnrolled(viewer?.id, id);
+  const materials = canAccessMaterials(viewer, enrolled);
+  // The modules' files and links are read only for a viewer who may open them (`take: 0` reads nothing).
+  const unread = materials ? undefined : 0;
   const course = await prisma.course.findUnique({
     where: { id },
     select: {
@@ -37,10 +41,11 @@ export async function getCourseForViewer(id: string, viewer: Viewer, now = new D
           descripcion: true,
           fechaLimite: true,
           archivos: {
+            take: unread,
             orderBy: { posicion: "asc" },
             select: { id: true, nombre: true, storageKey: true, tamano: true },
           },
-          enlaces: { orderBy: { posicion: "asc" }, select: { id: true, nombre: true, url: true } },
+          enlaces: { take: unread, orderBy: { posicion: "asc" }, select: { id: true, nombre: true, url: true } },
           // Whether the module has a quiz: one question of this module read through the
           // (moduloId, posicion) index. A `_count` here groups the whole QuizQuestion table.
           preguntas: { orderBy: { posicion: "asc" }, take: 1, select: { id: true } },
@@ -49,11 +54,7 @@ export async function getCourseForViewer(id: string, viewer: Viewer, now = new D
     },
   });
   if (!course || !canSeeCourse(viewer, course)) return null;
-  const [enrolled, passed] = await Promise.all([
-    isEnrolled(viewer?.id, id),
-    viewer ? passedModuleIds(viewer.id, id) : Promise.resolve(new Set<string>()),
-  ]);
-  const materials = canAccessMaterials(viewer, enrolled);
+  const passed = viewer ? await passedModuleIds(viewer.id, id) : new Set<string>();
   const quizModuleIds = course.modulos.filter((m) => m.preguntas.length > 0).map((m) => m.id);
   return {
     ...toCourseCard(course),
