@@ -168,15 +168,16 @@ export async function approvedUser(
   request: APIRequestContext,
   rol: "docente" | "estudiante" | "comunidad",
   nombre = "Prueba",
+  { apellido = "E2E", fechaNacimiento = "1995-05-05" } = {},
 ) {
   const correo = uniqueEmail(rol);
   const password = "clave de prueba larga";
   const registered = await request.post("/api/auth/register", {
     data: {
       nombre,
-      apellido: "E2E",
+      apellido,
       correo,
-      fechaNacimiento: "1995-05-05",
+      fechaNacimiento,
       rol,
       password,
       confirmarPassword: password,
