@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, approvedUser, emailConfirmationLink, login, ready, signIn, uniqueEmail } from "./support.ts";
+import { mailedLink } from "./outbox-db.ts";
+import { ADMIN, approvedUser, login, ready, signIn, uniqueEmail } from "./support.ts";
 
 // A 1×1 PNG, made in code (no binary fixtures in the repository).
 const PNG = Buffer.from(
@@ -24,7 +25,6 @@ test("cambiar imagen al instante y correo con el enlace de confirmación; la cab
   page,
   browser,
   request,
-  javaScriptEnabled,
 }) => {
   const { correo, password } = await freshUser(page, request, "Javiera", "Oyarzún");
   await page.goto("/user/profile");
@@ -58,7 +58,7 @@ test("cambiar imagen al instante y correo con el enlace de confirmación; la cab
   await expect(page.getByRole("definition").filter({ hasText: new RegExp(`^${correo}$`) })).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: `${nuevo} (revisa ese correo` })).toBeVisible();
 
-  const link = await emailConfirmationLink(browser, javaScriptEnabled, nuevo);
+  const link = await mailedLink(nuevo);
   await page.goto(link);
   await expect(page.getByText(nuevo)).toBeVisible();
   const confirmed = page.waitForResponse(
