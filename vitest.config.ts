@@ -8,15 +8,19 @@ import { serviceWorker } from "./vite.service-worker.ts";
 //   (scripts/db-test-files.ts). `npm run test:pg` (TEST_DATABASE=postgresql) runs it again on
 //   PostgreSQL with only the files marked `// @postgresql: <reason>`.
 // - "pure": every other test file; it runs once, with no database at all (tests/setup.ts), so a
-//   file that does touch the database without being read as such fails here.
+//   file that does touch the database without being read as such fails here. Its files share
+//   their worker's modules (isolate: false; no fresh process and imports per file: more than half of its
+//   CPU): each one leaves no state behind (a global it replaces is put back), in any order
+//   (`npx vitest run --project pure --sequence.shuffle`). A "db" file gets its own process, since
+//   app/lib/db.server.ts connects once to the database tests/setup.ts gives that file.
 // The global setup (the migrated template database) is the root's: it runs once per run, not
 // once per project (two migrations at once would share Prisma's schema engine).
 const { db, pure, postgres } = splitTestFiles();
-const project = (name: string, include: string[], env: Record<string, string> = {}) => ({
+const project = (name: string, include: string[], env: Record<string, string> = {}, isolate = true) => ({
   // /sw.js serves the compiled service worker (vite.service-worker.ts).
   plugins: [serviceWorker()],
   resolve: { tsconfigPaths: true },
-  test: { name, include, env, setupFiles: ["tests/setup.ts"], pool: "forks" as const, testTimeout: 20_000 },
+  test: { name, include, env, isolate, setupFiles: ["tests/setup.ts"], pool: "forks" as const, testTimeout: 20_000 },
 });
 
 export default defineConfig({
@@ -29,7 +33,7 @@ export default defineConfig({
     outputFile: { json: ".tmp/results/vitest.json" },
     projects: [
       project("db", process.env.TEST_DATABASE === "postgresql" ? postgres : db),
-      project("pure", pure, { ACADEMIA_TEST_NO_DATABASE: "1" }),
+      project("pure", pure, { ACADEMIA_TEST_NO_DATABASE: "1" }, false),
     ],
   },
 });

@@ -110,8 +110,8 @@ test("un profesor/a fija la fecha límite; cada estudiante la ve en el curso, en
       `${formatChileDateTime(past)}Atrasado`,
     );
     // The panel and the course page with dates on them meet WCAG 2.2 AA.
-    await expectNoAxeViolations(page, browser, "/user", js);
-    await expectNoAxeViolations(page, browser, `/cursos/${cursoId}`, js);
+    await expectNoAxeViolations(page, "/user", js);
+    await expectNoAxeViolations(page, `/cursos/${cursoId}`, js);
 
     // The calendar: made once, fetched without a session, renewed.
     await upcoming.getByRole("link", { name: "Suscribirme al calendario" }).click();

@@ -150,8 +150,8 @@ test("answering a message: compose prefilled, sent, in 'Enviados' and in the oth
   await expect(pane).toContainText("Enviado:");
   await expect(pane).toContainText("Sí, ya lo leí. ¡Gracias!");
   const opened = new URL(page.url());
-  await expectNoAxeViolations(page, browser, opened.pathname + opened.search, javaScriptEnabled);
-  await expectNoAxeViolations(page, browser, `/user/messages?ver=${id}&responder=${id}`, javaScriptEnabled);
+  await expectNoAxeViolations(page, opened.pathname + opened.search, javaScriptEnabled);
+  await expectNoAxeViolations(page, `/user/messages?ver=${id}&responder=${id}`, javaScriptEnabled);
 
   // Someone else's message cannot be answered.
   await page.goto("/user/messages?responder=no-es-mio");
@@ -168,7 +168,7 @@ test("answering a message: compose prefilled, sent, in 'Enviados' and in the oth
   const answer = other.getByRole("button").filter({ hasText: `Re: ${subject}` });
   await expect(answer).toHaveAttribute("data-unread", "true");
   await expect(answer).toContainText("Destinataria E2E");
-  await expectNoAxeViolations(other, browser, "/user/messages", javaScriptEnabled);
+  await expectNoAxeViolations(other, "/user/messages", javaScriptEnabled);
   await answer.click();
   // A docente's messages keep the teacher's panel: its menu, and the way back to their courses.
   await expect(other).toHaveTitle("Panel docente | Academia Abierta");
@@ -216,7 +216,6 @@ test("contact form: success message", async ({ page }) => {
 
 test("an admin answers a contact message by e-mail and marks it handled", async ({
   page,
-  browser,
   request,
   javaScriptEnabled,
 }) => {
@@ -252,7 +251,7 @@ test("an admin answers a contact message by e-mail and marks it handled", async 
   await expect(opened).toContainText(/Atendido por .+ el \d{2}-\d{2}-\d{4}/);
   await expect(box).toHaveValue("");
   const here = new URL(page.url());
-  await expectNoAxeViolations(page, browser, here.pathname + here.search, javaScriptEnabled);
+  await expectNoAxeViolations(page, here.pathname + here.search, javaScriptEnabled);
 
   // Back to pending, and the list says so.
   await opened.getByRole("button", { name: "Marcar como pendiente" }).click();

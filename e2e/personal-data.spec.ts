@@ -2,16 +2,8 @@
 // (JavaScript off and on); a person corrects their own name (once: e2e/profile.spec.ts saves the
 // same form with JavaScript); the link in an optional notice turns notices off without signing in.
 import { expect, test } from "@playwright/test";
-import {
-  adminPage,
-  approvedUser,
-  approveInRecords,
-  emailConfirmationLink,
-  findInRecords,
-  ready,
-  signIn,
-  uniqueEmail,
-} from "./support.ts";
+import { mailedLink } from "./outbox-db.ts";
+import { adminPage, approvedUser, approveInRecords, findInRecords, ready, signIn, uniqueEmail } from "./support.ts";
 
 function bornYearsAgo(years: number) {
   const d = new Date();
@@ -55,7 +47,7 @@ test("un registro de menos de 14 años espera la autorización de su tutor", asy
     admin.page.getByRole("row").filter({ hasText: correo }).getByText("Espera autorización del tutor"),
   ).toBeVisible();
 
-  const link = await emailConfirmationLink(browser, javaScriptEnabled, tutor, "/registro/autorizar/");
+  const link = await mailedLink(tutor, "/registro/autorizar/");
   await page.goto(link);
   await page.getByRole("button", { name: "Autorizo el registro de Tomás Rivas" }).click();
   await expect(page.getByRole("status")).toContainText("Gracias. Registramos tu autorización.");
@@ -77,12 +69,7 @@ test("una persona corrige su nombre en su perfil @sin-js", async ({ page, reques
   await expect(page.getByRole("link", { name: "Mi cuenta: José Muñoz" }).first()).toBeVisible();
 });
 
-test("el enlace de un aviso opcional deja de enviar avisos sin iniciar sesión @sin-js", async ({
-  page,
-  request,
-  browser,
-  javaScriptEnabled,
-}) => {
+test("el enlace de un aviso opcional deja de enviar avisos sin iniciar sesión @sin-js", async ({ page, request }) => {
   const sender = await approvedUser(request, "docente");
   const reader = await approvedUser(request, "estudiante");
   const { token } = (await (
@@ -95,13 +82,7 @@ test("el enlace de un aviso opcional deja de enviar avisos sin iniciar sesión @
     data: { to: reader.correo, subject: "Hola", content: "Bienvenida" },
   });
   expect(sent.status()).toBe(201);
-  const link = await emailConfirmationLink(
-    browser,
-    javaScriptEnabled,
-    reader.correo,
-    "/avisos/baja/",
-    "[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{32}",
-  );
+  const link = await mailedLink(reader.correo, "/avisos/baja/", "[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{32}");
   await page.goto(link);
   await page.getByRole("button", { name: "Dejar de recibir avisos" }).click();
   await expect(page.getByRole("status")).toContainText("ya no te enviaremos avisos por correo");

@@ -1,15 +1,6 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import {
-  ADMIN,
-  adminPage,
-  approveInRecords,
-  emailConfirmationLink,
-  login,
-  ready,
-  register,
-  signIn,
-  uniqueEmail,
-} from "./support.ts";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { mailedLink } from "./outbox-db.ts";
+import { ADMIN, approvedUser, login, ready, signIn, uniqueEmail } from "./support.ts";
 
 // A 1×1 PNG, made in code (no binary fixtures in the repository).
 const PNG = Buffer.from(
@@ -17,29 +8,25 @@ const PNG = Buffer.from(
   "base64",
 );
 
-// Registering and approving a fresh account takes a while without JavaScript.
 test.describe.configure({ timeout: 60_000 });
 
-/** A fresh, approved estudiante signed in on `page` (never the demo accounts' data). */
-async function freshUser(page: Page, browser: Browser, javaScriptEnabled: boolean, nombre: string, apellido: string) {
-  const correo = uniqueEmail("perfil");
-  const password = "volcan osorno nevado";
-  await register(page, { nombre, apellido, correo, fechaNacimiento: "1995-08-20", rol: "estudiante", password });
-  await expect(page.getByText("¡Cuenta creada exitosamente!")).toBeVisible();
-  const admin = await adminPage(browser, javaScriptEnabled);
-  await approveInRecords(admin.page, correo);
-  await admin.close();
-  await signIn(page, correo, password);
+/**
+ * A fresh, approved estudiante signed in on `page` (never the demo accounts' data), made through
+ * the API: registering and approving through the forms is e2e/accounts.spec.ts's.
+ */
+async function freshUser(page: Page, request: APIRequestContext, nombre: string, apellido: string) {
+  const user = await approvedUser(request, "estudiante", nombre, { apellido, fechaNacimiento: "1995-08-20" });
+  await signIn(page, user.correo, user.password);
   await expect(page).toHaveURL(/\/user$/);
-  return { correo, password };
+  return user;
 }
 
 test("cambiar imagen al instante y correo con el enlace de confirmación; la cabecera muestra la imagen", async ({
   page,
   browser,
-  javaScriptEnabled,
+  request,
 }) => {
-  const { correo, password } = await freshUser(page, browser, javaScriptEnabled, "Javiera", "Oyarzún");
+  const { correo, password } = await freshUser(page, request, "Javiera", "Oyarzún");
   await page.goto("/user/profile");
   await ready(page);
   const account = page.getByRole("link", { name: "Mi cuenta: Javiera Oyarzún" }).first();
@@ -71,7 +58,7 @@ test("cambiar imagen al instante y correo con el enlace de confirmación; la cab
   await expect(page.getByRole("definition").filter({ hasText: new RegExp(`^${correo}$`) })).toBeVisible();
   await expect(page.getByRole("definition").filter({ hasText: `${nuevo} (revisa ese correo` })).toBeVisible();
 
-  const link = await emailConfirmationLink(browser, javaScriptEnabled, nuevo);
+  const link = await mailedLink(nuevo);
   await page.goto(link);
   await expect(page.getByText(nuevo)).toBeVisible();
   const confirmed = page.waitForResponse(
@@ -110,12 +97,8 @@ test("cambiar imagen al instante y correo con el enlace de confirmación; la cab
   await expect(page).toHaveURL(/\/user$/);
 });
 
-test("un archivo de texto renombrado .png se rechaza con un mensaje claro", async ({
-  page,
-  browser,
-  javaScriptEnabled,
-}) => {
-  const { correo } = await freshUser(page, browser, javaScriptEnabled, "Matías", "Soto");
+test("un archivo de texto renombrado .png se rechaza con un mensaje claro", async ({ page, request }) => {
+  const { correo } = await freshUser(page, request, "Matías", "Soto");
   await page.goto("/user/profile");
   await ready(page);
   const escrito = uniqueEmail("escrito");

@@ -4,7 +4,8 @@
 // the user's record in Registros does the same for someone who cannot read e-mail.
 import { expect, test, type Page } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
-import { adminPage, approvedUser, emailConfirmationLink, findInRecords, login, ready, signIn } from "./support.ts";
+import { mailedLink } from "./outbox-db.ts";
+import { adminPage, approvedUser, findInRecords, login, ready, signIn } from "./support.ts";
 
 const RESET_REQUESTED = "Si existe una cuenta con ese correo, te enviamos un enlace para crear una nueva contraseña.";
 const RESET_DONE = "Tu contraseña fue cambiada. Ya puedes iniciar sesión.";
@@ -55,7 +56,7 @@ test("olvidé mi contraseña: el enlace del correo crea una nueva, una sola vez"
   await askForLink(page, `nadie-${user.correo}`);
   await askForLink(page, user.correo);
   await expectAccessible(page, javaScriptEnabled);
-  const link = await emailConfirmationLink(browser, javaScriptEnabled, user.correo, "/recuperar/");
+  const link = await mailedLink(user.correo, "/recuperar/");
 
   // The registration's rules: the two passwords must match (nothing is spent).
   await page.goto(link);

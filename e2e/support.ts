@@ -127,7 +127,8 @@ export async function approveInRecords(admin: Page, correo: string) {
 /**
  * The link mailed to `correo`: what the person would click in their mailbox. Without SMTP (the
  * e2e server) the mail waits in the outbox, where the demo admin reads it (/admin/outbox lists
- * each mail's start; its subject opens the whole text).
+ * each mail's start; its subject opens the whole text). The other specs read their links from the
+ * database (e2e/outbox-db.ts).
  */
 export async function emailConfirmationLink(
   browser: Browser,
@@ -168,15 +169,16 @@ export async function approvedUser(
   request: APIRequestContext,
   rol: "docente" | "estudiante" | "comunidad",
   nombre = "Prueba",
+  { apellido = "E2E", fechaNacimiento = "1995-05-05" } = {},
 ) {
   const correo = uniqueEmail(rol);
   const password = "clave de prueba larga";
   const registered = await request.post("/api/auth/register", {
     data: {
       nombre,
-      apellido: "E2E",
+      apellido,
       correo,
-      fechaNacimiento: "1995-05-05",
+      fechaNacimiento,
       rol,
       password,
       confirmarPassword: password,
