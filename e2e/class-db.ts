@@ -2,23 +2,8 @@
 // teacher on its team and a class of it (the pages that create classes are their own specs').
 // The database is the one scripts/e2e-server.ts serves for this port. Direct rows, not a call:
 // the specs of creating a class (its page and POST /api/cursos/{id}/clases) are their own.
-import path from "node:path";
-// eslint-disable-next-line no-restricted-imports -- test fixture rows, as tests/ writes them
-import { createPrismaClient } from "../app/lib/db.server.ts";
+import { e2eDb as db } from "./e2e-db.ts";
 import { newClassCode } from "../app/features/classes/codes.ts";
-
-const dir = path.resolve(
-  import.meta.dirname,
-  "..",
-  ".tmp",
-  process.env.E2E_DIR_NAME ?? `e2e-${process.env.E2E_PORT ?? "3310"}`,
-);
-
-let client: ReturnType<typeof createPrismaClient> | undefined;
-function db() {
-  client ??= createPrismaClient(`file:${path.join(dir, "e2e.db")}`);
-  return client;
-}
 
 /** A class of an existing course (by id), made by nobody in particular. */
 async function classOf(cursoId: string, nombre = `Clase ${Date.now()}-${Math.random()}`): Promise<string> {
