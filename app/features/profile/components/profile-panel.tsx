@@ -1,6 +1,6 @@
 // The profile panel of /user/profile and /admin/profile. Plain POSTs (the edit multipart, the others with an
 // `intent`), so they work without JavaScript; validation runs on the server (no Zod in the browser).
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { Email } from "~/components/ui/email.tsx";
 import { OpenSessions } from "~/features/accounts/components/open-sessions.tsx";
@@ -8,6 +8,7 @@ import { PasswordChangeForm } from "~/features/accounts/components/password-chan
 import type { ChangePasswordActionData } from "~/features/accounts/change-password.server.ts";
 import type { OpenSessionsView } from "~/features/accounts/open-sessions.server.ts";
 import { FileField, FormErrors, TextField } from "~/components/ui/field.tsx";
+import { useServerForm } from "~/components/ui/use-server-form.ts";
 import { fullName, initials, roleLabel } from "~/features/accounts/roles.ts";
 import type { ProfileFields } from "~/features/accounts/profile-schema.ts";
 import type { ProfileActionData, ProfileView } from "~/features/profile/profile.server.ts";
@@ -123,18 +124,10 @@ function Row({ label, value }: { label: string; value: React.ReactNode }) {
 function ProfileForm({ profile, actionData }: { profile: ProfileView; actionData?: ProfileActionData }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === PROFILE_INTENT;
-  const [form, fields] = useForm<ProfileFields>({
-    id: "perfil",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultValue: {
-      nombre: profile.nombre,
-      apellido: profile.apellido,
-      fechaNacimiento: profile.fechaNacimiento?.slice(0, 10) ?? "",
-      correo: profile.correo,
-      avisosCorreo: profile.avisosCorreo ? "on" : undefined,
-    },
-    // Validation runs on the server (one schema, one place): no Zod in the browser.
-    shouldValidate: "onSubmit",
+  const [form, fields] = useServerForm<ProfileFields>("perfil", actionData?.result, {
+    ...profile,
+    fechaNacimiento: profile.fechaNacimiento?.slice(0, 10) ?? "",
+    avisosCorreo: profile.avisosCorreo ? "on" : undefined,
   });
   const image = fields.imagenPerfil;
   const remove = getInputProps(fields.quitarImagen, { type: "checkbox" });
