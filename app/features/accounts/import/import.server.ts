@@ -13,14 +13,7 @@ import { userSearchWords } from "../user-words.ts";
 import { chunks } from "~/lib/chunks.ts";
 import type { ListRow } from "./parse-list.ts";
 import type { ImportPreviewAnswer } from "./schema.ts";
-import {
-  IMPORT_CHANGED,
-  IMPORT_HAS_ERRORS,
-  IMPORT_NOTHING_NEW,
-  ROW_NO_MAILBOX,
-  ROW_RUT_TAKEN,
-  ROW_UNDER_14,
-} from "./texts.ts";
+import { IMPORT_CHANGED, IMPORT_HAS_ERRORS, IMPORT_NOTHING_NEW, ROW_UNDER_14 } from "./texts.ts";
 
 type ImportRole = (typeof SELF_SERVICE_ROLES)[number];
 
@@ -133,9 +126,11 @@ export async function previewImport(
     const errors = [...row.errors];
     const exists = errors.length === 0 && existing.has(row.correo);
     if (!exists && errors.length === 0) {
-      if (row.rut && rutTaken.has(row.rut)) errors.push(ROW_RUT_TAKEN);
+      if (row.rut && rutTaken.has(row.rut)) errors.push("el RUT ya pertenece a otra cuenta");
       // A sign-in name of the accounts without e-mail is no mailbox: the welcome mail would go nowhere.
-      if (isNoEmailAddress(row.correo)) errors.push(ROW_NO_MAILBOX);
+      if (isNoEmailAddress(row.correo)) {
+        errors.push("ese correo no existe: es de una cuenta sin correo, que solo crea la lista de una clase");
+      }
       errors.push(...newAccountRefusals(row, options.autorizacionColegio));
     }
     return {
