@@ -11,8 +11,7 @@ import {
   findAccountToken,
   issueAccountToken,
   issueNewAccountsTokens,
-  // Not a React hook: renamed so that the hooks lint rule does not take it for one.
-  useAccountToken as spendAccountToken,
+  spendAccountToken,
 } from "./account-token.server.ts";
 import { RESET_LINK_INVALID, RESET_LINK_SELF } from "./recovery-texts.ts";
 import type { NewPasswordInput } from "./recovery-schema.ts";
@@ -28,11 +27,8 @@ const ADMIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 const resetPath = (token: string) => `/recuperar/${token}`;
 
 /**
- * A recovery request for a typed address. The answer is the same whether or not an account has
- * it, and so is its timing: the limits (keyed by the typed address, never by the account), one
- * indexed read, then for an account one transaction that voids its earlier links, stores the new
- * one and queues the e-mail, and for an unknown address a wait as long as that transaction takes
- * lately. Nothing argon2-like is needed: no password is checked.
+ * A recovery request for a typed address. The answer is the same whether or not an account has it, and
+ * so is its timing: an unknown address waits as long as an account's transaction (link and e-mail) takes lately.
  */
 export async function requestPasswordReset(correo: string, request: Request): Promise<Result> {
   const limit = await consume([

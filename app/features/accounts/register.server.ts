@@ -12,7 +12,7 @@ import { hashPassword } from "~/lib/password.server.ts";
 import { clientIp, consume } from "~/features/limits/rate-limits.server.ts";
 import { noticeAdminsOfRegistration } from "~/features/accounts/registration-notice.server.ts";
 import { PRIVACY_NOTICE_VERSION } from "~/lib/retention.ts";
-import { findAccountToken, issueAccountToken, useAccountToken } from "./account-token.server.ts";
+import { findAccountToken, issueAccountToken, spendAccountToken } from "./account-token.server.ts";
 import { needsGuardian } from "./age.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { fullName } from "./roles.ts";
@@ -209,7 +209,7 @@ export async function confirmAddress(token: unknown, request: Request): Promise<
   const found = await findAccountToken(token, "correo");
   if (!found) return fail(404, ADDRESS_LINK_INVALID);
   const user = await prisma.$transaction(async (tx) => {
-    if (!(await useAccountToken(found.id, tx))) return null;
+    if (!(await spendAccountToken(found.id, tx))) return null;
     return tx.user.update({
       where: { id: found.userId },
       data: { correoConfirmado: true, correoConfirmadoEn: new Date() },
@@ -233,7 +233,7 @@ export async function confirmGuardianConsent(token: unknown, request: Request): 
   const found = await findAccountToken(token, "tutor");
   if (!found) return fail(404, GUARDIAN_LINK_INVALID);
   const done = await prisma.$transaction(async (tx) => {
-    if (!(await useAccountToken(found.id, tx))) return false;
+    if (!(await spendAccountToken(found.id, tx))) return false;
     // A consent already recorded (the school's) stays as it was given.
     await tx.user.updateMany({
       where: { id: found.userId, consentimientoEn: null },

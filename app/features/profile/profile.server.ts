@@ -86,10 +86,6 @@ type ProfileActor = { id: string; rol: Role | null };
 
 type ProfileUpdated = { profile: Profile; pendingEmail: string | null; corrected: string[] };
 
-/**
- * The new file (if any) is kept only if the update commits. A new e-mail of one's own is not
- * applied: a confirmation link goes to it (pendingEmail in the outcome).
- */
 export async function updateProfile(
   actor: ProfileActor,
   userId: string,
@@ -205,10 +201,7 @@ function parseProfileUpload(request: Request): Promise<UploadResult> {
 
 export type ProfileActionData = { result: SubmissionResult<string[]> };
 
-/**
- * The action of both profile pages (the route guards first): parse the upload, validate,
- * update; success → redirect with 'Perfil actualizado con éxito' (works without JS).
- */
+/** The profile edit of both profile pages (the route guards first); success redirects with a flash. */
 async function profileFormAction(request: Request, user: SessionUser, backTo: string) {
   let upload: UploadResult;
   try {
@@ -261,11 +254,7 @@ async function profileFormAction(request: Request, user: SessionUser, backTo: st
   });
 }
 
-/**
- * The change a PUT /api/auth/users/{userId}/profile body asks for: multipart (or urlencoded) with
- * correo and/or the file imagenPerfil (quitarImagen=true removes the image), or JSON { correo }
- * ({ imagenPerfil: null } removes it). Upload and validation errors become a status and message.
- */
+/** A PUT /api/auth/users/{userId}/profile body: multipart or urlencoded (with the file imagenPerfil), or JSON. */
 async function readProfileApiChange(request: Request): Promise<Result<{ change: ProfileChange }>> {
   const toChange = async (body: unknown, file?: StoredUpload) => {
     const parsed = ProfileApiSchema.safeParse(body);
@@ -283,17 +272,13 @@ async function readProfileApiChange(request: Request): Promise<Result<{ change: 
     if (error instanceof UploadError) return fail(error.status, error.message);
     throw error;
   }
-  // An invalid body drops the image; a valid one hands it to updateProfile, which keeps it only
-  // when the update commits.
+  // An invalid body drops the image; updateProfile keeps it only when the update commits.
   return withUpload(upload.files.get(IMAGE_FIELD), (file) =>
     toChange(Object.fromEntries([...upload.form.entries()].filter(([, v]) => typeof v === "string" && v !== "")), file),
   );
 }
 
-/**
- * The API twin of profileFormAction (the route checks who may ask first): 404 for an unknown
- * user before the body is read (nothing is stored for it), then parse, validate and update.
- */
+/** The API twin of profileFormAction (the route checks who may ask): an unknown user is a 404 before any upload. */
 export async function profileApiAction(
   actor: ProfileActor,
   userId: string,
@@ -306,11 +291,7 @@ export async function profileApiAction(
   return updateProfile(actor, userId, read.change);
 }
 
-/**
- * The one action of both profile pages, whose forms say which they are by their `intent`: the
- * profile edit (multipart, for its image), 'Cambiar contraseña', 'Cerrar las demás sesiones',
- * 'Eliminar mi cuenta' and the 'Notificaciones' preferences (features/notifications).
- */
+/** The one action of both profile pages: each form but the (multipart) profile edit says which it is by `intent`. */
 export async function profilePageAction(request: Request, user: SessionUser, backTo: string) {
   const form = isMultipart(request) ? null : await readForm(request.clone()).catch(() => null);
   const intent = form?.get("intent");
