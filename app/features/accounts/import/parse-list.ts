@@ -16,7 +16,8 @@ import { LIST_EMPTY, LIST_NOT_TEXT } from "./texts.ts";
 export const MAX_LIST_ROWS = 5000;
 /** At most this many bytes of text or file (5 000 rows of about 100 characters, with room). */
 export const MAX_LIST_BYTES = 2 * 1024 * 1024;
-const LIST_TOO_LARGE = `La lista tiene más de ${MAX_LIST_ROWS.toLocaleString("es-CL")} filas: divídela en varias importaciones.`;
+const LIST_TOO_LARGE =
+  `La lista tiene más de ${MAX_LIST_ROWS.toLocaleString("es-CL")} filas: ` + "divídela en varias importaciones.";
 
 const COLUMNS = ["correo", "nombre", "apellido", "rut", "fechaNacimiento"] as const;
 type Column = (typeof COLUMNS)[number];
