@@ -1,12 +1,7 @@
-// The list an admin pastes or uploads to create accounts (docs/product.md#importar-usuarios),
-// read with csv-parse, no database. Text as Excel, LibreOffice or Google Sheets write it: columns
-// separated by ';' (Excel in Spanish), ',' or a tab (cells copied from a spreadsheet), fields
-// in double quotes when they hold a separator, a quote ("") or a line break, lines ending in
-// CRLF, LF or CR, an optional header row. A file's bytes are UTF-8 (with or without BOM),
-// UTF-16 with its BOM (Excel's 'Texto Unicode'), else Windows-1252 (Excel's 'CSV (delimitado
-// por comas)' on a Spanish Windows), transcoded. Every row is checked with the registration's
-// own rules (auth/schema.ts: the e-mail, the name and surname, the birth date) and the RUT's
-// (../rut.ts), and each refusal names its reason; nothing here decides what exists already.
+// The list an admin pastes or uploads to create accounts (docs/product.md#importar-usuarios), read with
+// csv-parse, no database: text as Excel, LibreOffice or Google Sheets write it, separated by ';', ',' or a
+// tab, with an optional header row. Every row is checked with the registration's rules (../schema.ts) and
+// the RUT's (../rut.ts), and each refusal names its reason.
 import { parse } from "csv-parse/sync";
 import { email, PersonFields } from "~/features/accounts/schema.ts";
 import { normaliseRut } from "../rut.ts";
