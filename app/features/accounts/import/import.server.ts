@@ -57,11 +57,7 @@ export function newAccountRefusals(row: Pick<ListRow, "fechaNacimiento">, autori
 type NewAccount = Pick<ListRow, "correo" | "nombre" | "apellido" | "rut" | "fechaNacimiento">;
 export type CreatedAccount = { id: string; correo: string; nombre: string; apellido: string };
 
-/**
- * Creates a list's new accounts in the caller's transaction, 500 a statement, with their search
- * words: approved (someone who may vouches for them), no password until they follow their link,
- * a pupil under 14 with the school's consent on record. The admin's import and a class's.
- */
+/** A list's new accounts (the admin's import and a class's), in the caller's transaction, with their search words. */
 export async function createListAccounts(rows: NewAccount[], rol: ImportRole, tx: Tx): Promise<CreatedAccount[]> {
   const now = new Date();
   const created: CreatedAccount[] = [];
@@ -98,12 +94,7 @@ export async function createListAccounts(rows: NewAccount[], rol: ImportRole, tx
   return created;
 }
 
-/**
- * Each row as the import would treat it: a refused row keeps its reasons; an address with an
- * account is 'existe' (left as it is); a RUT another account has, or a pupil under 14 without
- * the school's consent, is refused; the rest are new accounts. Reads only (indexed look-ups by
- * address and RUT, 500 at a time).
- */
+/** Each row as the import would treat it ('existe': an address with an account, left as it is). Reads only. */
 export async function previewImport(
   rows: ListRow[],
   text: string,
@@ -156,10 +147,8 @@ export type ImportRefused = Failure<"errors" | "changed" | "nothing"> & { previe
 export type ImportDone = { creadas: number; existentes: number; ids: string[] };
 
 /**
- * Writes the import: in one transaction the rows are checked again (another admin may have
- * created one of the addresses since the preview) and, only if none is refused, every new
- * account is created approved, with its words, its link and e-mail, and its audit entry.
- * `huella` must be the preview's: what is confirmed is what was seen.
+ * The rows are checked again in the writing transaction (another admin may have created an address since
+ * the preview); `huella` must be the preview's: what is confirmed is what was seen.
  */
 export async function confirmImport(
   admin: { id: string },

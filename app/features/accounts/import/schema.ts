@@ -93,11 +93,7 @@ const BODY_MARGIN = 64 * 1024;
 /** A list import's body read: the checked fields, the list's text (a file's, decoded) and its rows. */
 export type ListRequest<T> = { fields: T; text: string; rows: ListRow[] };
 
-/**
- * Reads a list import's body (this one's and a class's, classes/import-schema.ts): the text
- * (`lista`) or the file (`archivo`, UTF-8, UTF-16 or Windows-1252) and the other fields, checked
- * with `schema`; the list is parsed here with `rules`. A refusal is a 400/413 Failure.
- */
+/** Reads a list import's body (this one's and a class's): the text or the file, and the fields `schema` checks. */
 export async function readListRequest<S extends z.ZodType<{ lista?: string | undefined }>>(
   request: Request,
   schema: S,
