@@ -90,14 +90,13 @@ export async function action(args: Route.ActionArgs) {
       return redirectWithFlash(request, back, { type: "error", message: bulk.error.issues[0]?.message ?? BULK_NONE });
     }
     // The same rules, e-mails and audit entries as the single actions, in one transaction.
-    const outcome =
-      bulkIntent === "bulk-approve"
-        ? await approveUsers(admin, bulk.data.ids, request, { confirmedOnly: true })
-        : await suspendUsers(admin, bulk.data.ids, request);
-    const message =
-      bulkIntent === "bulk-approve"
-        ? bulkMessage("aprobó", "aprobaron", outcome)
-        : bulkMessage("suspendió", "suspendieron", outcome);
+    const approve = bulkIntent === "bulk-approve";
+    const outcome = approve
+      ? await approveUsers(admin, bulk.data.ids, request, { confirmedOnly: true })
+      : await suspendUsers(admin, bulk.data.ids, request);
+    const message = approve
+      ? bulkMessage("aprobó", "aprobaron", outcome)
+      : bulkMessage("suspendió", "suspendieron", outcome);
     return redirectWithFlash(request, back, { type: outcome.done.length > 0 ? "success" : "error", message });
   }
   const parsed = ActionSchema.safeParse(Object.fromEntries(form));
