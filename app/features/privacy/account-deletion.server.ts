@@ -147,11 +147,21 @@ export async function deleteAccountFormAction(request: Request, user: { id: stri
       headers: failureHeaders(outcome),
     });
   }
+  const headers = await signOutHeaders(request);
+  headers.append("Set-Cookie", await flashHeader(request, { type: "success", message: ACCOUNT_DELETED }));
+  return redirect("/", { headers });
+}
+
+/**
+ * 'Salir' and a deleted account: the session ends; Clear-Site-Data "cache" makes the browser forget this
+ * person's pages and files (a shared computer's Back button); the offline marker goes, so the service worker
+ * shows nothing kept offline (decision 014).
+ */
+export async function signOutHeaders(request: Request) {
   const headers = new Headers({ "Clear-Site-Data": '"cache"' });
   headers.append("Set-Cookie", await destroySession(request));
   headers.append("Set-Cookie", clearOfflineMarker());
-  headers.append("Set-Cookie", await flashHeader(request, { type: "success", message: ACCOUNT_DELETED }));
-  return redirect("/", { headers });
+  return headers;
 }
 
 /** The profile's 'Eliminar mi cuenta': how many certificates to decide about, and whether it is the last admin. */
