@@ -7,11 +7,6 @@ export const DELETE_ACCOUNT_INTENT = "eliminar-cuenta";
 /** The search parameter that opens the confirmation dialog (works without JavaScript). */
 export const DELETE_ACCOUNT_PARAM = "eliminar-cuenta";
 
-/** Whether a profile page's action data answers this form (the pages hold several forms). */
-export function isDeleteAccountData<T>(value: T): value is Extract<T, { intent: typeof DELETE_ACCOUNT_INTENT }> {
-  return (value as { intent?: unknown } | null | undefined)?.intent === DELETE_ACCOUNT_INTENT;
-}
-
 /** What becomes of the person's certificates: kept verifiable with their name, or revoked. */
 export const CERTIFICATE_CHOICES = ["conservar", "revocar"] as const;
 export type CertificateChoice = (typeof CERTIFICATE_CHOICES)[number];
