@@ -1,7 +1,5 @@
-// /admin/records/importar: 'Importar usuarios' (docs/product.md#importar-usuarios). Admins only.
-// Paste or upload → 'Revisar lista' shows every row as it would be treated (nothing written) →
-// 'Confirmar importación' sends the very text again, which the server reads and checks again and
-// writes in one transaction. Plain POST round trips: the same without JavaScript.
+// /admin/records/importar: 'Importar usuarios' (docs/product.md#importar-usuarios). 'Revisar lista' writes
+// nothing; 'Confirmar importación' sends the very text again, checked again and written in one transaction.
 import { ListFields, SchoolConsentField } from "~/features/accounts/import/components/list-fields.tsx";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
