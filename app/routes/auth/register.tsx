@@ -7,6 +7,7 @@ import { FormErrors, SelectField, TextField } from "~/components/ui/field.tsx";
 import { useServerForm } from "~/components/ui/use-server-form.ts";
 import { requireAnonymous } from "~/features/accounts/guards.server.ts";
 import { registerUser } from "~/features/accounts/register.server.ts";
+import { roleLabel, SELF_SERVICE_ROLES } from "~/features/accounts/roles.ts";
 import { REQUIRED_ALL } from "~/features/accounts/texts.ts";
 import { RegisterSchema, type RegisterFields } from "~/features/accounts/schema.ts";
 import { failureHeaders, formReply } from "~/lib/failure.ts";
@@ -50,11 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const ROLE_OPTIONS = [
-  { value: "docente", label: "Docente" },
-  { value: "estudiante", label: "Estudiante" },
-  { value: "comunidad", label: "Comunidad" },
-];
+const ROLE_OPTIONS = SELF_SERVICE_ROLES.map((value) => ({ value, label: roleLabel(value) }));
 
 /** A field whose 'Por favor, completa todos los campos.' shows once, above the form. */
 function Field(props: Parameters<typeof TextField>[0]) {
