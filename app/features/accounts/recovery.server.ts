@@ -73,11 +73,7 @@ function resetMail(user: { nombre: string; apellido: string; correo: string }, t
   };
 }
 
-/**
- * Accounts an admin created (an import) get their first password through the recovery flow: a
- * "password" link valid 7 days, e-mailed with 'Tu cuenta en {marca} está lista: crea tu
- * contraseña'. All in the caller's transaction, one insert for the links and one for the mails.
- */
+/** Accounts an admin created get their first password through a recovery link, in the caller's transaction. */
 export async function sendWelcomeLinks(
   admin: { id: string },
   users: { id: string; nombre: string; apellido: string; correo: string }[],
@@ -112,15 +108,12 @@ export async function sendWelcomeLinks(
 export async function describeResetLink(token: unknown): Promise<{ correo: string } | null> {
   const found = await findAccountToken(token, "password");
   if (!found) return null;
-  const user = await prisma.user.findUnique({ where: { id: found.userId }, select: { correo: true } });
-  return user ? { correo: user.correo } : null;
+  return prisma.user.findUnique({ where: { id: found.userId }, select: { correo: true } });
 }
 
 /**
- * Sets the new password a link allows: the link is spent in the same transaction as the new
- * hash, so two submissions set it once. Every browser session and API token of the account
- * ends (the person signs in anew); a pending or suspended account still waits for an admin.
- * A refused link answers 400 with reason "link".
+ * The link is spent in the same transaction as the new hash, so two submissions set it once; every session
+ * and API token ends. A refused link answers 400 with reason "link".
  */
 export async function resetPassword(
   token: unknown,

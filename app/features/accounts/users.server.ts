@@ -189,19 +189,7 @@ export async function approveUsers(
 ): Promise<BulkOutcome> {
   const unique = [...new Set(ids)];
   return prisma.$transaction(async (tx) => {
-    const users = await tx.user.findMany({
-      where: { id: { in: unique } },
-      select: {
-        id: true,
-        aprobado: true,
-        correo: true,
-        nombre: true,
-        apellido: true,
-        correoConfirmado: true,
-        requiereTutor: true,
-        consentimientoEn: true,
-      },
-    });
+    const users = await tx.user.findMany({ where: { id: { in: unique } }, select: publicUserSelect });
     const byId = new Map(users.map((u) => [u.id, u]));
     const outcome: BulkOutcome = { done: [], skipped: [] };
     const toApprove: typeof users = [];
