@@ -1,6 +1,5 @@
-// The words, form intent and choices of 'Eliminar mi cuenta' (docs/product.md#suspension-and-deletion):
-// shared by the profile pages, the admin's Registros dialog, the API and the tests. Free of Zod and
-// of server code, so the components import them without shipping either to the browser.
+// The words, form intent and choices of 'Eliminar mi cuenta' (docs/product.md#suspension-and-deletion).
+// Free of Zod and of server code, so the components import them without shipping either to the browser.
 
 /** The profile form's `intent`: the profile pages hold several forms and one action. */
 export const DELETE_ACCOUNT_INTENT = "eliminar-cuenta";
