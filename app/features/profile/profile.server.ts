@@ -62,11 +62,6 @@ export async function profileExists(userId: string) {
   return (await prisma.user.count({ where: { id: userId } })) > 0;
 }
 
-export async function avatarKey(userId: string): Promise<string | null> {
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { imagenPerfil: true } });
-  return user?.imagenPerfil ?? null;
-}
-
 /**
  * Validated fields (the schemas'): fechaNacimiento YYYY-MM-DD; rut normalised or null, an admin's
  * correction only (docs/product.md#rut); image a new stored file, null to remove it, undefined keeps it.
