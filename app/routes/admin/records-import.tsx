@@ -5,8 +5,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { requireAdmin } from "~/features/accounts/guards.server.ts";
 import { roleLabel, SELF_SERVICE_ROLES } from "~/features/accounts/roles.ts";
-import { confirmImport, previewImport, type ImportPreview } from "~/features/accounts/import/import.server.ts";
-import { readImportRequest } from "~/features/accounts/import/schema.ts";
+import { confirmImport, previewImport } from "~/features/accounts/import/import.server.ts";
+import { readImportRequest, type ImportPreviewAnswer } from "~/features/accounts/import/schema.ts";
 import { IMPORT_DONE } from "~/features/accounts/import/texts.ts";
 import { formatRut } from "~/features/accounts/rut.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/records-import";
 
 type ActionData = {
   error: string | null;
-  preview: ImportPreview | null;
+  preview: ImportPreviewAnswer | null;
   text: string;
   rol: string;
   autorizacionColegio: boolean;

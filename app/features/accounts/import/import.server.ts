@@ -24,9 +24,7 @@ export type ImportOptions = {
   autorizacionColegio: boolean;
 };
 
-/** What the preview shows: each row's state, the counts, and the list's fingerprint the confirmation must carry. */
-export type ImportPreview = ImportPreviewAnswer;
-type PreviewRow = ImportPreview["filas"][number];
+type PreviewRow = ImportPreviewAnswer["filas"][number];
 
 type Db = Pick<typeof prisma, "user">;
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
@@ -100,7 +98,7 @@ export async function previewImport(
   text: string,
   options: ImportOptions,
   db: Db = prisma,
-): Promise<ImportPreview> {
+): Promise<ImportPreviewAnswer> {
   const valid = rows.filter((r) => r.errors.length === 0);
   const existing = new Set<string>();
   for (const part of chunks(valid.map((r) => r.correo))) {
@@ -143,7 +141,7 @@ export async function previewImport(
   };
 }
 
-export type ImportRefused = Failure<"errors" | "changed" | "nothing"> & { preview: ImportPreview };
+export type ImportRefused = Failure<"errors" | "changed" | "nothing"> & { preview: ImportPreviewAnswer };
 export type ImportDone = { creadas: number; existentes: number; ids: string[] };
 
 /**
