@@ -59,18 +59,13 @@ export async function listUsers({
   const words = queryWords(q);
   // Exactly the index (aprobado, correoConfirmado DESC, createdAt DESC, id DESC): no sort. Pending
   // first; in each state the proven addresses first.
-  const orderBy = [
-    { aprobado: "asc" as const },
-    { correoConfirmado: "desc" as const },
-    { createdAt: "desc" as const },
-    { id: "desc" as const },
+  const order = (first: "asc" | "desc", rest: "asc" | "desc") => [
+    { aprobado: first },
+    { correoConfirmado: rest },
+    { createdAt: rest },
+    { id: rest },
   ];
-  const backwards = [
-    { aprobado: "desc" as const },
-    { correoConfirmado: "asc" as const },
-    { createdAt: "asc" as const },
-    { id: "asc" as const },
-  ];
+  const [orderBy, backwards] = [order("asc", "desc"), order("desc", "asc")];
   const skip = (Math.max(1, page) - 1) * pageSize;
   const pending = readTally("user:pending");
   let users;
