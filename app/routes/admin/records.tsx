@@ -147,6 +147,9 @@ function consentLabel(u: Consent) {
     : `Autorizó el registro el ${when}.`;
 }
 
+/** A button of the record's dialog: it posts for that account and, done, the page starts at the top. */
+const inDialog = (id: string) => ({ idName: "userId", id, formClassName: "mt-4", preventScrollReset: false });
+
 const COLUMNS = [
   { label: "Elegir" },
   { label: "Nombre" },
@@ -330,26 +333,12 @@ export default function Records({ loaderData }: Route.ComponentProps) {
             ) : null}
           </dl>
           {!selected.aprobado && waitsForGuardian(selected) ? (
-            <IntentButton
-              intent="consent-school"
-              idName="userId"
-              id={selected.id}
-              className="btn-secondary"
-              formClassName="mt-4"
-              preventScrollReset={false}
-            >
+            <IntentButton intent="consent-school" className="btn-secondary" {...inDialog(selected.id)}>
               Registrar autorización reunida por el colegio
             </IntentButton>
           ) : null}
           {!selected.aprobado ? (
-            <IntentButton
-              intent="approve"
-              idName="userId"
-              id={selected.id}
-              className="btn-primary"
-              formClassName="mt-4"
-              preventScrollReset={false}
-            >
+            <IntentButton intent="approve" className="btn-primary" {...inDialog(selected.id)}>
               Aprobar
             </IntentButton>
           ) : null}
