@@ -94,7 +94,7 @@ export default [
     route("records/importar", "routes/admin/records-import.tsx"),
     route("records/:userId/enlace-contrasena", "routes/admin/password-link.tsx"),
     route("records/:userId/corregir", "routes/admin/user-correct.tsx"),
-    route("messages", "routes/admin/messages.tsx"),
+    route("messages", "routes/user/messages.tsx", { id: "admin-messages" }),
     route("contact-messages", "routes/admin/contact-messages.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("library", "routes/admin/library.tsx"),

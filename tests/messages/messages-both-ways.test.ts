@@ -6,7 +6,6 @@ import { getReplyDraft, listSentPage, unreadCount } from "~/features/messages/me
 import { MESSAGE_NOT_FOUND, REPLY_NOT_FOUND, REPLY_SENDER_GONE } from "~/features/messages/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as root from "~/root.tsx";
-import * as adminMessages from "~/routes/admin/messages.tsx";
 import * as apiMensajes from "~/routes/api/mensajes.ts";
 import * as userMessages from "~/routes/user/messages.tsx";
 import { args, createUser, dataOf, formRequest, getRequest, sessionCookie as signIn } from "../factories.ts";
@@ -98,7 +97,7 @@ describe("answering a message (?responder=ID)", () => {
     expect(page.reply).toBeNull();
     expect(page.replyError).toBe(REPLY_NOT_FOUND);
     expect(page.composeOpen).toBe(true);
-    const byAdmin = await adminMessages.loader(
+    const byAdmin = await userMessages.loader(
       args(getRequest(`/admin/messages?responder=${original.id}`, await signIn(await createUser({ rol: "admin" })))),
     );
     expect(byAdmin.replyError).toBe(REPLY_NOT_FOUND);

@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import { BUDGETS } from "~/features/limits/rate-limits.server.ts";
 import { FILL_ALL, MESSAGE_NOT_FOUND, SENDING_TOO_FAST, UNKNOWN_RECIPIENT } from "~/features/messages/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
-import * as adminMessages from "~/routes/admin/messages.tsx";
 import * as apiMensajes from "~/routes/api/mensajes.ts";
 import * as userMessages from "~/routes/user/messages.tsx";
 import {
@@ -146,11 +145,11 @@ describe("inbox", () => {
     expect(dataOf(byAna).status).toBe(404);
     const admin = await createUser({ rol: "admin" });
     const adminCookie = await signIn(admin);
-    const byAdmin = await adminMessages
+    const byAdmin = await userMessages
       .loader(args(getRequest(`/admin/messages?ver=${msg.id}`, adminCookie)))
       .catch((e: unknown) => e);
     expect(dataOf(byAdmin).status).toBe(404);
-    const markedByAdmin = await adminMessages
+    const markedByAdmin = await userMessages
       .action(args(formRequest("/admin/messages", { intent: "open", id: msg.id }, { cookie: adminCookie })))
       .catch((e: unknown) => e);
     expect(dataOf(markedByAdmin).status).toBe(404);
@@ -165,7 +164,7 @@ describe("inbox", () => {
 
   it("keeps the admin screen for admins", async () => {
     const student = await createUser();
-    const thrown = await adminMessages
+    const thrown = await userMessages
       .loader(args(getRequest("/admin/messages", await signIn(student))))
       .catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);

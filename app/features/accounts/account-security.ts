@@ -1,6 +1,5 @@
-// The words and form intents of 'Cambiar contraseña' and 'Sesiones abiertas' on both profile pages
-// (docs/product.md#password-change, #open-sessions). Free of Zod and of server code, so the
-// pages' components import them without shipping either to the browser.
+// The words and form intents of 'Cambiar contraseña' and 'Sesiones abiertas' (docs/product.md#password-change,
+// #open-sessions). Free of Zod and of server code, so the pages' components can import them.
 
 /** The forms' `intent` values: the profile pages hold several forms and one action. */
 export const CHANGE_PASSWORD_INTENT = "cambiar-contrasena";

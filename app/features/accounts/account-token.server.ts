@@ -15,46 +15,36 @@ export const hashToken = (token: string) => crypto.createHash("sha256").update(t
 /** What a token in a URL looks like (43 base64url characters); anything else is not looked up. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+type Issue = { purpose: TokenPurpose; ttlMs: number; createdById?: string | null };
+
 /** A new token for `purpose` (the earlier ones of that purpose void); returns the raw token for the link. */
-export async function issueAccountToken(
-  input: { userId: string; purpose: TokenPurpose; ttlMs: number; createdById?: string | null },
-  tx: Tx = prisma,
-): Promise<{ token: string; expiresAt: Date }> {
-  const token = newToken();
-  const expiresAt = new Date(Date.now() + input.ttlMs);
+export async function issueAccountToken(input: Issue & { userId: string }, tx: Tx = prisma) {
   await tx.accountToken.deleteMany({ where: { userId: input.userId, purpose: input.purpose } });
-  await tx.accountToken.create({
-    data: {
-      userId: input.userId,
-      purpose: input.purpose,
-      tokenHash: hashToken(token),
-      expiresAt,
-      createdById: input.createdById ?? null,
-    },
-  });
-  return { token, expiresAt };
+  const { tokens, expiresAt } = await insertTokens([input.userId], input, tx);
+  return { token: tokens.get(input.userId)!, expiresAt };
 }
 
 /**
  * One new token each for accounts created in the same transaction (an import): they have no
  * earlier token to void, so this is one insert for all; returns each raw token by user id.
  */
-export async function issueNewAccountsTokens(
-  input: { userIds: string[]; purpose: TokenPurpose; ttlMs: number; createdById: string },
-  tx: Tx = prisma,
-): Promise<Map<string, string>> {
-  const expiresAt = new Date(Date.now() + input.ttlMs);
-  const tokens = new Map(input.userIds.map((id) => [id, newToken()]));
+export async function issueNewAccountsTokens(input: Issue & { userIds: string[] }, tx: Tx = prisma) {
+  return (await insertTokens(input.userIds, input, tx)).tokens;
+}
+
+async function insertTokens(userIds: string[], { purpose, ttlMs, createdById = null }: Issue, tx: Tx) {
+  const expiresAt = new Date(Date.now() + ttlMs);
+  const tokens = new Map(userIds.map((id) => [id, newToken()]));
   await tx.accountToken.createMany({
     data: [...tokens].map(([userId, token]) => ({
       userId,
-      purpose: input.purpose,
+      purpose,
       tokenHash: hashToken(token),
       expiresAt,
-      createdById: input.createdById,
+      createdById,
     })),
   });
-  return tokens;
+  return { tokens, expiresAt };
 }
 
 /** The live token (unused, unexpired, of this purpose) behind a raw token from a link, or null. */
@@ -67,7 +57,7 @@ export async function findAccountToken(token: unknown, purpose: TokenPurpose, tx
 }
 
 /** Marks a found token used; false when another request used it first (or it expired meanwhile). */
-export async function useAccountToken(id: string, tx: Tx = prisma): Promise<boolean> {
+export async function spendAccountToken(id: string, tx: Tx = prisma): Promise<boolean> {
   const { count } = await tx.accountToken.updateMany({
     where: { id, usedAt: null, expiresAt: { gt: new Date() } },
     data: { usedAt: new Date() },

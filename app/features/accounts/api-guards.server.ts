@@ -16,10 +16,6 @@ export function bearer(request: Request): string | null {
   return match?.[1] ?? "";
 }
 
-/**
- * The caller of an /api route: a valid Bearer token, or (for browser calls) the session
- * cookie, in which case a state-changing request must come from our own origin.
- */
 export type AuthMessages = { missing: string; invalid: string; noUser: string; ended?: string };
 const DEFAULT_AUTH_MESSAGES: AuthMessages = {
   missing: NO_TOKEN,
@@ -78,14 +74,12 @@ export async function requireApiRole(args: GuardArgs, ...roles: Role[]): Promise
   return user;
 }
 
-/** Ownership: the caller acts on their own account, or is an admin; otherwise a 403 with the
- * route's message. */
+/** Ownership: the caller acts on their own account, or is an admin; otherwise a 403 with the route's message. */
 export function requireSelfOrAdmin(user: Pick<SessionUser, "id" | "rol">, targetUserId: string, message: string) {
   if (user.id !== targetUserId && !isAdmin(user)) throw new ApiError(403, message);
 }
 
-/** For calls where the token is optional: a Bearer token must be valid; without one, the
- * session cookie (if any) or a visitor. */
+/** An optional caller: a Bearer token must be valid; without one, the session cookie (if any) or a visitor. */
 export async function optionalApiUser(args: GuardArgs): Promise<SessionUser | null> {
   if (args.request.headers.has("Authorization")) return requireApiUser(args);
   return getOptionalUser(args);

@@ -1,8 +1,6 @@
-// API tokens (docs/product.md#sessions-and-api-tokens): a signed (HS256), expiring JWT whose
-// payload carries the user id and a random token id (jti). The token id's SHA-256 is a Session
-// row of kind "api": every call
-// checks that row, so logout (POST /api/auth/logout), suspension and deletion end a token at
-// once, and re-approving an account never revives an old token (its row is gone for good).
+// API tokens (docs/product.md#sessions-and-api-tokens): an expiring HS256 JWT with the user id and a random
+// jti, whose SHA-256 is a Session row of kind "api" that every call checks: logout, suspension and
+// deletion end a token at once, and re-approving an account never revives an old one.
 import crypto from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import { env } from "~/lib/env.server.ts";

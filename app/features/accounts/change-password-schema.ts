@@ -1,7 +1,5 @@
-// 'Cambiar contraseña' (docs/product.md#password-change): one schema for the form of both profile
-// pages and POST /api/auth/change-password, on the server only (decision 003). The new password
-// follows the registration's rules (at least 8 characters, at most 200, typed twice; the common
-// ones are refused by the service, checkNewPassword).
+// 'Cambiar contraseña' (docs/product.md#password-change): one schema for the profile pages' form and
+// POST /api/auth/change-password, on the server only (decision 003).
 import { z } from "zod";
 import { CONFIRMATION_REQUIRED, CURRENT_PASSWORD_REQUIRED, NEW_PASSWORD_REQUIRED } from "./account-security.ts";
 import { matchingPasswords, newPasswordFields, PASSWORD_MAX } from "./schema.ts";

@@ -1,9 +1,6 @@
-// 'Cambiar contraseña' (docs/product.md#password-change): the one service behind the form of both
-// profile pages and POST /api/auth/change-password. The current password is required; a wrong one
-// spends a point of the account's own budget (passwordChangeUser, 10 / 15 min), so a borrowed or
-// stolen session cannot guess on. The change itself is setPassword's: the new hash, every reset
-// link void, and every other browser session and API token of the account ended, in one
-// transaction; the caller's own session (or token) stays.
+// 'Cambiar contraseña' (docs/product.md#password-change) for both profile pages and the API. A wrong current
+// password spends a point of the account's own budget (passwordChangeUser), so a borrowed or stolen session
+// cannot guess on; setPassword does the rest, keeping the caller's own session or token.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
@@ -19,10 +16,7 @@ import { ChangePasswordSchema, PASSWORD_FIELDS, type ChangePasswordInput } from 
 import { currentSessionId } from "./session.server.ts";
 import { checkNewPassword, setPassword } from "./set-password.server.ts";
 
-/**
- * Changes `userId`'s password after checking the current one. `keepSessionId`: the Session row
- * the caller is using (a browser session, or an API token's row), which stays open.
- */
+/** `keepSessionId`: the Session row the caller is using (a browser session or an API token's), which stays open. */
 export async function changePassword(
   userId: string,
   input: ChangePasswordInput,
@@ -47,11 +41,7 @@ export async function changePassword(
 
 export type ChangePasswordActionData = { intent: typeof CHANGE_PASSWORD_INTENT; result: SubmissionResult<string[]> };
 
-/**
- * The form's action on /user/profile and /admin/profile (the route guards first): validate,
- * change, and back to the page with 'Contraseña actualizada…' (works without JavaScript). The
- * passwords typed are never sent back.
- */
+/** The form's action on both profile pages (the route guards first); the passwords typed are never sent back. */
 export async function changePasswordFormAction(request: Request, user: { id: string }, backTo: string) {
   const keep = await currentSessionId(request);
   const submission = parseWithZod(await readForm(request), { schema: ChangePasswordSchema });

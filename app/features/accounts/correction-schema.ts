@@ -1,6 +1,5 @@
-// An admin's correction of a person's name, birth date and RUT (rectification on request, e.g. by a
-// school for a child who cannot use the profile): the registration's rules, one schema for the
-// page at /admin/records/{userId}/corregir; the API twin is PUT /api/auth/users/{userId}/profile.
+// An admin's correction of a person's name, birth date and RUT (/admin/records/{userId}/corregir) under
+// the registration's rules; the API twin is PUT /api/auth/users/{userId}/profile.
 import { z } from "zod";
 import { PersonFields } from "~/features/accounts/schema.ts";
 import { INVALID_RUT, normaliseRut } from "./rut.ts";

@@ -1,8 +1,6 @@
-// The sign-in device cookie: a random id per browser, signed, so that sign-in limits can tell
-// one browser from another behind a school's shared IP (docs/decisions/006). It also carries a
-// short tag per account that signed in successfully from this browser — an HMAC of the device id
-// and the user id, so it names nobody to whoever looks at the cookie — which exempts that
-// account's owner from the cap on guesses at their account.
+// The sign-in device cookie: a signed random id per browser, so that sign-in limits tell browsers apart
+// behind a school's shared IP (docs/decisions/006), and an HMAC tag per account that signed in from it
+// (naming nobody) that exempts that owner from the cap on guesses at their account.
 import crypto from "node:crypto";
 import { env } from "~/lib/env.server.ts";
 import { clientIp, consume } from "~/features/limits/rate-limits.server.ts";

@@ -35,10 +35,8 @@ export async function spendEmailChangeRequest(userId: string): Promise<RateLimit
 }
 
 /**
- * Records a request to move `userId` to `newEmail` and queues its mail, inside the caller's
- * transaction. Earlier pending requests of the user are dropped (one link is live). A free address
- * gets the confirmation link; one another account has gets a notice that changes nothing, and the
- * request is recorded alike (its token is never sent, so it can never be confirmed).
+ * Records a request (in the caller's transaction; one link is live) and queues its mail. An address
+ * another account has is recorded alike but gets a notice, never the token, so it can never be confirmed.
  */
 export async function requestEmailChange(tx: Tx, user: { id: string; nombre: string }, newEmail: string) {
   const token = newToken();
@@ -106,11 +104,7 @@ export async function describeEmailChange(token: string | undefined): Promise<{ 
   return { newEmail: row.newEmail };
 }
 
-/**
- * Applies a confirmed change: single use (the row is claimed by a conditional update, so two
- * clicks apply it once), refused when expired or when the address was taken meanwhile. The old
- * address is told that the account's e-mail changed.
- */
+/** Applies a confirmed change once (a conditional update claims the row); the old address is told. */
 export async function confirmEmailChange(
   token: string | undefined,
   request: Request | null,

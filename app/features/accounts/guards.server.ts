@@ -44,12 +44,9 @@ export function requestedPath(request: Request): string {
 }
 
 export function loginRedirect(request: Request): Response {
-  const url = new URL(request.url);
   const target = requestedPath(request);
-  const params = new URLSearchParams();
-  if (target !== "/" && !url.pathname.startsWith("/login")) params.set("redirectTo", target);
-  const query = params.toString();
-  return redirect(query ? `/login?${query}` : "/login");
+  const back = target !== "/" && !new URL(request.url).pathname.startsWith("/login");
+  return redirect(back ? `/login?${new URLSearchParams({ redirectTo: target })}` : "/login");
 }
 
 /** An approved, signed-in user; otherwise a redirect to /login?redirectTo=… */

@@ -21,15 +21,11 @@ export const PENDING_APPROVAL =
   "Tu cuenta aún no ha sido aprobada por un administrador. Te avisaremos por correo cuando puedas ingresar.";
 
 /**
- * Checks the credentials; throws a FailureError (401, 403 pending or suspended, 429 with
- * `retryAfterSeconds`). The limits (docs/decisions/006, BUDGETS):
- * - a browser (its signed device cookie) has its own budget of failures, whoever it tries;
- *   without a device cookie the request spends its IP's budget, which failures for unknown
- *   addresses spend too — so a classmate's script never refuses the class's browsers;
- * - an address has a budget of failures from anywhere, and its owner is told by e-mail when it
- *   runs out; a browser the owner signed in from before is exempt from it;
- * - a point is reserved in each budget before the password is checked (one atomic statement per
- *   budget), so concurrent guesses cannot slip past the limit; a right password gives it back.
+ * Throws a FailureError (401, 403 pending or suspended, 429). The limits (docs/decisions/006): a browser
+ * (its device cookie) has its own budget of failures, else its IP's, which unknown addresses spend too, so
+ * a classmate's script never refuses the class's browsers; an address has a budget from anywhere (its owner
+ * is e-mailed when it runs out; their known browsers are exempt). A point is reserved in each budget before
+ * the password is checked, so concurrent guesses cannot slip past; a right password gives it back.
  */
 export async function verifyLogin(input: LoginInput, request: Request): Promise<SessionUser> {
   const ip = clientIp(request);

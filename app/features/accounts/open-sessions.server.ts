@@ -1,7 +1,5 @@
-// 'Sesiones abiertas' (docs/product.md#open-sessions): the person's own browser sessions (kind
-// "web"; API tokens are not listed here and not closed here), each with its device label
-// (device-label.ts, stored at sign-in) and last use, this one marked; and 'Cerrar las demás
-// sesiones', which ends every other browser session of the account.
+// 'Sesiones abiertas' and 'Cerrar las demás sesiones' (docs/product.md#open-sessions): browser sessions
+// (kind "web") only; API tokens are neither listed nor closed here.
 import { prisma } from "~/lib/db.server.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { OPEN_SESSIONS_SHOWN, OTHER_SESSIONS_CLOSED } from "./account-security.ts";
@@ -23,10 +21,7 @@ function liveWebSessions(userId: string) {
 type OpenSessionView = { dispositivo: string; ultimoUso: string; inicio: string; actual: boolean };
 export type OpenSessionsView = { sesiones: OpenSessionView[]; total: number };
 
-/**
- * The account's open browser sessions, this request's first and then the others by last use
- * (newest first), at most OPEN_SESSIONS_SHOWN; `total` counts them all.
- */
+/** The open browser sessions, this request's first, then by last use; at most OPEN_SESSIONS_SHOWN, `total` all. */
 export async function listOpenSessions(userId: string, request: Request): Promise<OpenSessionsView> {
   const currentId = await currentSessionId(request);
   const where = liveWebSessions(userId);

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { ROLES } from "~/features/accounts/roles.ts";
 import { fixedValue } from "~/lib/api.server.ts";
+import type { SessionUser } from "./session.server.ts";
 
 /** The user as the API shows it; toApiUser's result is this schema's output. */
 export const ApiUserSchema = z.object({
@@ -25,18 +26,11 @@ export type ApiUser = z.output<typeof ApiUserSchema>;
  * The user as the API shows it (docs/product.md#api-accounts): id, nombre, apellido, correo,
  * fechaNacimiento, rol, imagenPerfil.
  */
-export function toApiUser(user: {
-  id: string;
-  nombre: string;
-  apellido: string;
-  correo: string;
-  fechaNacimiento: Date | null;
-  rol: string | null;
-  imagenPerfil: string | null;
-  aprobado?: boolean;
-  correoConfirmado?: boolean;
-  createdAt?: Date;
-}): ApiUser {
+export function toApiUser(
+  user: Pick<SessionUser, "id" | "nombre" | "apellido" | "correo" | "fechaNacimiento" | "imagenPerfil"> & {
+    rol: string | null;
+  } & Partial<{ aprobado: boolean; correoConfirmado: boolean; createdAt: Date }>,
+): ApiUser {
   return {
     id: user.id,
     nombre: user.nombre,

@@ -1,7 +1,5 @@
-// The password recovery forms' schemas (decision 003: server only), shared by /recuperar,
-// /recuperar/{token} and their /api twins. A new password follows the registration's rules:
-// 8 to 200 characters, both fields equal; the common-password check is the service's
-// (checkNewPassword), since it needs the local list.
+// The password recovery forms' schemas (decision 003: server only), shared by the pages and their /api
+// twins; the common-password check is the service's (checkNewPassword).
 import { z } from "zod";
 import { email, matchingPasswords, newPasswordFields, PASSWORD_MAX } from "./schema.ts";
 import { RESET_LINK_INVALID } from "./recovery-texts.ts";

@@ -1,6 +1,5 @@
-// Password recovery's user-visible texts (docs/product.md#password-recovery): /recuperar, the
-// link's page, the admin's one-time link and the /api twins. Free of Zod and server code, so
-// pages can import them.
+// Password recovery's texts (docs/product.md#password-recovery). Free of Zod and server code, so pages can
+// import them.
 
 /** The one answer to a recovery request, whether or not the address has an account. */
 export const RESET_REQUESTED =

@@ -11,8 +11,7 @@ import {
   findAccountToken,
   issueAccountToken,
   issueNewAccountsTokens,
-  // Not a React hook: renamed so that the hooks lint rule does not take it for one.
-  useAccountToken as spendAccountToken,
+  spendAccountToken,
 } from "./account-token.server.ts";
 import { RESET_LINK_INVALID, RESET_LINK_SELF } from "./recovery-texts.ts";
 import type { NewPasswordInput } from "./recovery-schema.ts";
@@ -28,11 +27,8 @@ const ADMIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 const resetPath = (token: string) => `/recuperar/${token}`;
 
 /**
- * A recovery request for a typed address. The answer is the same whether or not an account has
- * it, and so is its timing: the limits (keyed by the typed address, never by the account), one
- * indexed read, then for an account one transaction that voids its earlier links, stores the new
- * one and queues the e-mail, and for an unknown address a wait as long as that transaction takes
- * lately. Nothing argon2-like is needed: no password is checked.
+ * A recovery request for a typed address. The answer is the same whether or not an account has it, and
+ * so is its timing: an unknown address waits as long as an account's transaction (link and e-mail) takes lately.
  */
 export async function requestPasswordReset(correo: string, request: Request): Promise<Result> {
   const limit = await consume([
@@ -77,11 +73,7 @@ function resetMail(user: { nombre: string; apellido: string; correo: string }, t
   };
 }
 
-/**
- * Accounts an admin created (an import) get their first password through the recovery flow: a
- * "password" link valid 7 days, e-mailed with 'Tu cuenta en {marca} está lista: crea tu
- * contraseña'. All in the caller's transaction, one insert for the links and one for the mails.
- */
+/** Accounts an admin created get their first password through a recovery link, in the caller's transaction. */
 export async function sendWelcomeLinks(
   admin: { id: string },
   users: { id: string; nombre: string; apellido: string; correo: string }[],
@@ -116,15 +108,12 @@ export async function sendWelcomeLinks(
 export async function describeResetLink(token: unknown): Promise<{ correo: string } | null> {
   const found = await findAccountToken(token, "password");
   if (!found) return null;
-  const user = await prisma.user.findUnique({ where: { id: found.userId }, select: { correo: true } });
-  return user ? { correo: user.correo } : null;
+  return prisma.user.findUnique({ where: { id: found.userId }, select: { correo: true } });
 }
 
 /**
- * Sets the new password a link allows: the link is spent in the same transaction as the new
- * hash, so two submissions set it once. Every browser session and API token of the account
- * ends (the person signs in anew); a pending or suspended account still waits for an admin.
- * A refused link answers 400 with reason "link".
+ * The link is spent in the same transaction as the new hash, so two submissions set it once; every session
+ * and API token ends. A refused link answers 400 with reason "link".
  */
 export async function resetPassword(
   token: unknown,

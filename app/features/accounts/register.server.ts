@@ -6,13 +6,14 @@
 import { audit } from "~/features/audit/audit.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import { clientIp, consume } from "~/features/limits/rate-limits.server.ts";
 import { noticeAdminsOfRegistration } from "~/features/accounts/registration-notice.server.ts";
 import { PRIVACY_NOTICE_VERSION } from "~/lib/retention.ts";
-import { findAccountToken, issueAccountToken, useAccountToken } from "./account-token.server.ts";
+import { findAccountToken, issueAccountToken, spendAccountToken } from "./account-token.server.ts";
 import { needsGuardian } from "./age.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { fullName } from "./roles.ts";
@@ -128,10 +129,7 @@ export async function registerUser(input: RegisterInput, request: Request): Prom
   if (isCommonPassword(input.password)) return fail(400, COMMON_PASSWORD, { field: "password" });
   // The hash comes first, whatever the address: a known address costs what a new one does.
   const passwordHash = await hashPassword(input.password);
-  const existing = await prisma.user.findUnique({
-    where: { correo: input.correo },
-    select: { id: true, correo: true, nombre: true, apellido: true, correoConfirmado: true },
-  });
+  const existing = await prisma.user.findUnique({ where: { correo: input.correo }, select: OWNER });
   if (existing) {
     await answerForExisting(existing);
     return ok({ userId: null });
@@ -174,23 +172,16 @@ export async function registerUser(input: RegisterInput, request: Request): Prom
     // Two simultaneous registrations with one e-mail: the unique index decides; the other
     // answers as any registration of a known address does.
     if (!isUniqueViolation(error)) throw error;
-    const winner = await prisma.user.findUnique({
-      where: { correo: input.correo },
-      select: { id: true, correo: true, nombre: true, apellido: true, correoConfirmado: true },
-    });
+    const winner = await prisma.user.findUnique({ where: { correo: input.correo }, select: OWNER });
     if (winner) await answerForExisting(winner);
     return ok({ userId: null });
   }
 }
 
+const OWNER = { id: true, correo: true, nombre: true, apellido: true, correoConfirmado: true } as const;
+
 /** A registration of an address that has an account: a new link if it was never proven, else a notice. */
-async function answerForExisting(user: {
-  id: string;
-  correo: string;
-  nombre: string;
-  apellido: string;
-  correoConfirmado: boolean;
-}) {
+async function answerForExisting(user: Prisma.UserGetPayload<{ select: typeof OWNER }>) {
   await prisma.$transaction(async (tx) => {
     if (user.correoConfirmado) await noticeOwnerOfAttempt(user, tx);
     else await sendAddressConfirmation(user, tx);
@@ -209,7 +200,7 @@ export async function confirmAddress(token: unknown, request: Request): Promise<
   const found = await findAccountToken(token, "correo");
   if (!found) return fail(404, ADDRESS_LINK_INVALID);
   const user = await prisma.$transaction(async (tx) => {
-    if (!(await useAccountToken(found.id, tx))) return null;
+    if (!(await spendAccountToken(found.id, tx))) return null;
     return tx.user.update({
       where: { id: found.userId },
       data: { correoConfirmado: true, correoConfirmadoEn: new Date() },
@@ -233,7 +224,7 @@ export async function confirmGuardianConsent(token: unknown, request: Request): 
   const found = await findAccountToken(token, "tutor");
   if (!found) return fail(404, GUARDIAN_LINK_INVALID);
   const done = await prisma.$transaction(async (tx) => {
-    if (!(await useAccountToken(found.id, tx))) return false;
+    if (!(await spendAccountToken(found.id, tx))) return false;
     // A consent already recorded (the school's) stays as it was given.
     await tx.user.updateMany({
       where: { id: found.userId, consentimientoEn: null },

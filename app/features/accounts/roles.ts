@@ -32,23 +32,20 @@ export function roleLabel(rol: string | null): string {
   return ROLE_LABEL[rol.toLowerCase() as Role] ?? rol;
 }
 
+const HOME: Record<Role, string> = {
+  admin: "/admin",
+  docente: "/docente",
+  estudiante: "/user",
+  comunidad: "/comunidad",
+};
+
 /**
  * Post-login destination by role (docs/product.md#post-login-destinations); null = unknown role
  * ('Rol desconocido').
  */
 export function homeForRole(rol: string | null): string | null {
-  switch (rol?.toLowerCase()) {
-    case "admin":
-      return "/admin";
-    case "docente":
-      return "/docente";
-    case "estudiante":
-      return "/user";
-    case "comunidad":
-      return "/comunidad";
-    default:
-      return null;
-  }
+  const role = toRole(rol ?? "");
+  return role && HOME[role];
 }
 
 /** Target of the header's initials button (docs/product.md#header-and-footer). */

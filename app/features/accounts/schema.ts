@@ -67,11 +67,7 @@ export type LoginInput = z.infer<typeof LoginSchema>;
 export const PASSWORD_MAX = 200;
 const PASSWORD_TOO_LONG = `Máximo ${PASSWORD_MAX} caracteres.`;
 
-/**
- * A new password typed twice under the registration's rules (8 to 200 characters; the common
- * ones are refused by the services, checkNewPassword): registration, recovery and 'Cambiar
- * contraseña'. What a missing field says is each form's own.
- */
+/** A new password typed twice (8 to 200 characters; checkNewPassword refuses the common ones). */
 export function newPasswordFields(missing = { password: REQUIRED_ALL, confirmation: REQUIRED_ALL }) {
   return {
     password: z
@@ -98,10 +94,7 @@ export function matchingPasswords<T extends z.ZodType<{ password: string; confir
   });
 }
 
-/**
- * A person's name and birth date under the registration's rules: registration, the profile
- * (rectification) and an admin's correction on a user's record use these same fields.
- */
+/** A person's name and birth date: registration, the profile and an admin's correction use these same fields. */
 export const PersonFields = {
   nombre: requiredName(REQUIRED_ALL, 80),
   apellido: requiredName(REQUIRED_ALL, 80),

@@ -1,7 +1,5 @@
-// Database sessions. The cookie carries a random token; the database keeps only its
-// SHA-256 (a leaked database does not hand out live sessions). API tokens live in the same
-// table as kind "api" (api-token.server.ts). Deleting or suspending a user deletes their rows,
-// which ends their sessions and tokens at once.
+// Database sessions. The cookie carries a random token; the database keeps only its SHA-256 (a leaked
+// database hands out no live session). API tokens are rows of kind "api" (api-token.server.ts).
 import { createCookie, type Cookie } from "react-router";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
@@ -82,10 +80,7 @@ export async function currentSessionId(request: Request): Promise<string | null>
   return id;
 }
 
-/**
- * Creates a new session (a new id at every login) and returns its Set-Cookie header. The sign-in
- * request's User-Agent becomes the short device label 'Sesiones abiertas' shows (never the header).
- */
+/** A new session (a new id at every login) and its Set-Cookie header; the device label is read from the User-Agent. */
 export async function createUserSession(userId: string, request?: Request | null): Promise<string> {
   const token = newToken();
   await prisma.session.create({
@@ -100,10 +95,9 @@ export async function createUserSession(userId: string, request?: Request | null
   return sessionCookie().serialize(token);
 }
 
-// When the session behind each user that getSessionUser returned ends unless it is used again (its
-// absolute expiry or its idle timeout, whichever comes first), and whether this request moved that
-// time (a touch). Kept beside the user object rather than in it: loaders hand users to pages. The
-// offline sign-in marker (features/offline/offline.server.ts) expires at this time.
+// When each session getSessionUser returned ends unless used again, and whether this request moved that
+// time; beside the user object, not in it (loaders hand users to pages). The offline sign-in marker
+// (features/offline/offline.server.ts) expires then.
 const sessionEnds = new WeakMap<SessionUser, { endsAt: Date; renewed: boolean }>();
 
 /** See sessionEnds; null for a user object that did not come from getSessionUser. */

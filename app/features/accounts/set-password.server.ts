@@ -14,11 +14,7 @@ export function checkNewPassword(password: string): Result {
   return isCommonPassword(password) ? fail(400, COMMON_PASSWORD, { field: "password" }) : ok();
 }
 
-/**
- * Stores a new password for `userId` and ends the account's other sessions and tokens.
- * `keepSessionId`: the browser session to keep (the one changing its own password), or null.
- * Extra work that must commit with it (marking a link used) runs in `alsoInTx`.
- */
+/** `keepSessionId`: the session to keep, or null; `alsoInTx`: work that must commit with it (spending a link). */
 export async function setPassword(
   userId: string,
   password: string,

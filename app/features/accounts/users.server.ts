@@ -47,11 +47,9 @@ export const publicUserSelect = {
 } as const;
 
 /**
- * Registrations, pending first, newest first. `q` keeps the accounts with a word of the name,
- * surname or e-mail starting with each of its words, ignoring case and accents ('Sofía',
- * 'nunez', 'sofia.nunez@'): prefix ranges of the UserWord index (features/search/word-search.server.ts),
- * never a scan of every account. The counts are the Tally rows the database keeps
- * (docs/decisions/009-flat-cost-at-scale.md).
+ * Registrations, pending first, newest first. `q` keeps the accounts with a word of the name, surname or
+ * e-mail starting with each of its words, ignoring case and accents: prefix ranges of the UserWord index
+ * (features/search/word-search.server.ts). The counts are Tally rows (docs/decisions/009-flat-cost-at-scale.md).
  */
 export async function listUsers({
   page = 1,
@@ -61,18 +59,13 @@ export async function listUsers({
   const words = queryWords(q);
   // Exactly the index (aprobado, correoConfirmado DESC, createdAt DESC, id DESC): no sort. Pending
   // first; in each state the proven addresses first.
-  const orderBy = [
-    { aprobado: "asc" as const },
-    { correoConfirmado: "desc" as const },
-    { createdAt: "desc" as const },
-    { id: "desc" as const },
+  const order = (first: "asc" | "desc", rest: "asc" | "desc") => [
+    { aprobado: first },
+    { correoConfirmado: rest },
+    { createdAt: rest },
+    { id: rest },
   ];
-  const backwards = [
-    { aprobado: "desc" as const },
-    { correoConfirmado: "asc" as const },
-    { createdAt: "asc" as const },
-    { id: "asc" as const },
-  ];
+  const [orderBy, backwards] = [order("asc", "desc"), order("desc", "asc")];
   const skip = (Math.max(1, page) - 1) * pageSize;
   const pending = readTally("user:pending");
   let users;
@@ -80,8 +73,7 @@ export async function listUsers({
   let totalExact = true;
   const matches = words.length > 0 ? await findMatches(USER_WORDS, words) : null;
   if (matches && "ids" in matches) {
-    // Few matches (one word's range holds at most DENSE_SEARCH entries): they are read by id
-    // and sorted.
+    // Few matches (one word's range holds at most DENSE_SEARCH entries): read by id and sorted.
     total = matches.ids.length;
     users =
       total === 0
@@ -94,9 +86,8 @@ export async function listUsers({
             take: pageSize,
           });
   } else if (matches) {
-    // Every word common: the list's own index (the order above) is walked, ids alone, each
-    // account looked up for each word (hasEveryWord), up to the page, whose rows are then read
-    // by id; the count reads the longest word's range.
+    // Every word common: the list's own index is walked, ids alone, up to the page (hasEveryWord),
+    // whose rows are then read by id; the count reads the longest word's range.
     let count;
     [users, count] = await Promise.all([
       prisma.$queryRaw<Array<{ id: string }>>`SELECT u."id" FROM "User" u
@@ -135,10 +126,7 @@ export async function listUsers({
   };
 }
 
-/**
- * Fills UserWord for accounts written before the table existed (or by a writer that skipped
- * userWordsCreate): at start, a batch at a time in id order, with the one normalisation.
- */
+/** Fills UserWord, at start, for accounts written before the table existed (a batch at a time in id order). */
 export async function backfillUserWords(batch = 500) {
   let after = "";
   for (;;) {
@@ -167,7 +155,7 @@ export function getUser(id: string) {
 
 export const BULK_UNCONFIRMED = "correo sin confirmar: apruébala una por una";
 
-/** What a bulk action did: the accounts changed, and the ones it left, each with its reason. */
+/** What a bulk action did: the accounts changed, and the ones it left with their reasons. */
 export type BulkOutcome = { done: string[]; skipped: { id: string; motivo: string }[] };
 
 function approvedMail(user: { correo: string; nombre: string; apellido: string; id: string }) {
@@ -184,11 +172,9 @@ function approvedMail(user: { correo: string; nombre: string; apellido: string; 
 }
 
 /**
- * Approves accounts, one or many ('Aprobar', 'Aprobar seleccionadas', the API): the one place
- * for the rules. An account waiting for a guardian's consent is left (GUARDIAN_PENDING); one
- * already approved counts as done and is e-mailed nothing; with `confirmedOnly` (the page's bulk
- * button, which cannot ask '¿Aprobar sin correo confirmado?' per row) an unproven address is
- * left too. The rest are approved, e-mailed and audited in one transaction.
+ * Approves accounts, one or many ('Aprobar', 'Aprobar seleccionadas', the API). One already approved
+ * counts as done and is e-mailed nothing; with `confirmedOnly` (the page's bulk button, which cannot
+ * ask '¿Aprobar sin correo confirmado?' per row) an unproven address is left. One transaction.
  */
 export async function approveUsers(
   admin: { id: string },
@@ -198,19 +184,7 @@ export async function approveUsers(
 ): Promise<BulkOutcome> {
   const unique = [...new Set(ids)];
   return prisma.$transaction(async (tx) => {
-    const users = await tx.user.findMany({
-      where: { id: { in: unique } },
-      select: {
-        id: true,
-        aprobado: true,
-        correo: true,
-        nombre: true,
-        apellido: true,
-        correoConfirmado: true,
-        requiereTutor: true,
-        consentimientoEn: true,
-      },
-    });
+    const users = await tx.user.findMany({ where: { id: { in: unique } }, select: publicUserSelect });
     const byId = new Map(users.map((u) => [u.id, u]));
     const outcome: BulkOutcome = { done: [], skipped: [] };
     const toApprove: typeof users = [];
@@ -230,7 +204,6 @@ export async function approveUsers(
       data: { aprobado: true, aprobadoEn: new Date(), suspendidoEn: null },
     });
     await enqueueMails(toApprove.map(approvedMail), tx);
-    // The approval e-mail above is needed (every account gets it); the notification is in-app.
     await notify(
       {
         kind: "cuenta",
@@ -261,10 +234,9 @@ export async function approveUser(admin: { id: string }, id: string, request: Re
 }
 
 /**
- * Suspends accounts, one or many: each is no longer approved (suspendidoEn tells it from one
- * never approved) and every session and API token it had ends now, in one transaction with
- * their audit entries. Never the admin's own account. Approving one again lets the person sign
- * in anew; nothing old comes back.
+ * Suspends accounts, one or many (never the admin's own): no longer approved (suspendidoEn tells it from
+ * one never approved), every session and API token ended, in one transaction. Approving it again revives
+ * nothing old.
  */
 export async function suspendUsers(
   admin: { id: string },
@@ -305,12 +277,9 @@ export async function suspendUser(admin: { id: string }, id: string, request: Re
   return refused.motivo === CANNOT_SUSPEND_SELF ? fail(400, CANNOT_SUSPEND_SELF) : fail(404, USER_NOT_FOUND);
 }
 
-// Deleting an account: deleteUser and deleteAccount in ./account-deletion.server.ts.
-
 /**
- * An account a school registered for a child under 14: the school collected the parent's or
- * guardian's consent on paper (docs/product.md#personal-data), and an admin records that here
- * (audited) instead of the e-mailed link.
+ * A child under 14 whose school collected the guardian's consent on paper (docs/product.md#personal-data):
+ * an admin records it (audited) instead of the e-mailed link.
  */
 export async function recordSchoolConsent(admin: { id: string }, id: string, request: Request): Promise<Result> {
   const { count } = await prisma.user.updateMany({

@@ -1,6 +1,5 @@
-// 'Eliminar mi cuenta' (docs/product.md#suspension-and-deletion): one schema for the profile
-// pages' form and DELETE /api/auth/cuenta, one for the admin's choice (Registros and
-// DELETE /api/auth/users/{userId}). On the server only (decision 003).
+// 'Eliminar mi cuenta' (docs/product.md#suspension-and-deletion): the form's and the API's schemas, and
+// the admin's choice. On the server only (decision 003).
 import { z } from "zod";
 import {
   CERTIFICATE_CHOICE_INVALID,

@@ -46,9 +46,8 @@ type Deletion = {
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 
 /**
- * Deletes `userId`'s account and its personal data (see the file's head). The last approved admin
- * cannot go (409): the check runs after the delete, in the same transaction, so two admins
- * deleting themselves at once cannot both pass it.
+ * The last approved admin cannot go (409): checked after the delete, in the same transaction, so two
+ * admins deleting themselves at once cannot both pass it.
  */
 async function deleteAccount(userId: string, deletion: Deletion): Promise<Result<AccountDeleted>> {
   let removed: { files: string[]; kept: number; revoked: number } | null;
@@ -60,11 +59,8 @@ async function deleteAccount(userId: string, deletion: Deletion): Promise<Result
     throw error;
   }
   if (!removed) return fail(404, USER_NOT_FOUND);
-  // The rows are gone: now the files nobody may keep. A failure is logged with its key, to be
-  // deleted by hand; it never undoes the deletion.
-  for (const key of removed.files) {
-    await deleteStoredLogged(key);
-  }
+  // The rows are gone: now the files (a failure is logged with its key; it never undoes the deletion).
+  for (const key of removed.files) await deleteStoredLogged(key);
   // The person's own deletion records no IP (theirs); an admin's records the admin's.
   const choice = deletion.certificados;
   await audit(deletion.actor.self ? null : deletion.request, "user.delete", {
@@ -103,13 +99,9 @@ function unique(values: string[]) {
   return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 }
 
-// ---------------------------------------------------------------------------------------------
-// The three entry points
-
 /**
- * 'Eliminar mi cuenta' and DELETE /api/auth/cuenta: the password confirms it. A wrong one is a
- * field error that changes nothing and spends a point of the account's own budget
- * (accountDeletionUser; reserved before the check, given back when the password is right).
+ * 'Eliminar mi cuenta' and DELETE /api/auth/cuenta: a wrong password changes nothing and spends a point
+ * of the account's own budget (accountDeletionUser; reserved before the check, given back when right).
  */
 export async function deleteOwnAccount(
   userId: string,
@@ -140,11 +132,7 @@ export async function deleteUser(
 
 export type DeleteAccountActionData = { intent: typeof DELETE_ACCOUNT_INTENT; result: SubmissionResult<string[]> };
 
-/**
- * The form's action on /user/profile and /admin/profile (the route guards first): validate,
- * delete, and home signed out with 'Tu cuenta fue eliminada.' (the session cookie cleared, the
- * browser's cache and offline copies too, as 'Salir' does). The password never comes back.
- */
+/** The form's action on both profile pages: home signed out, the cache and offline copies cleared as 'Salir' does. */
 export async function deleteAccountFormAction(request: Request, user: { id: string }) {
   const submission = parseWithZod(await readForm(request), { schema: DeleteAccountSchema });
   const answer = (result: SubmissionResult<string[]>, init: ResponseInit) =>
@@ -159,15 +147,22 @@ export async function deleteAccountFormAction(request: Request, user: { id: stri
       headers: failureHeaders(outcome),
     });
   }
-  const headers = new Headers({ "Clear-Site-Data": '"cache"' });
-  headers.append("Set-Cookie", await destroySession(request));
-  headers.append("Set-Cookie", clearOfflineMarker());
+  const headers = await signOutHeaders(request);
   headers.append("Set-Cookie", await flashHeader(request, { type: "success", message: ACCOUNT_DELETED }));
   return redirect("/", { headers });
 }
 
-// ---------------------------------------------------------------------------------------------
-// What the forms show
+/**
+ * 'Salir' and a deleted account: the session ends; Clear-Site-Data "cache" makes the browser forget this
+ * person's pages and files (a shared computer's Back button); the offline marker goes, so the service worker
+ * shows nothing kept offline (decision 014).
+ */
+export async function signOutHeaders(request: Request) {
+  const headers = new Headers({ "Clear-Site-Data": '"cache"' });
+  headers.append("Set-Cookie", await destroySession(request));
+  headers.append("Set-Cookie", clearOfflineMarker());
+  return headers;
+}
 
 /** The profile's 'Eliminar mi cuenta': how many certificates to decide about, and whether it is the last admin. */
 export async function accountDeletionView(user: { id: string; rol: Role | null }) {

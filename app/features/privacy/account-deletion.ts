@@ -1,16 +1,10 @@
-// The words, form intent and choices of 'Eliminar mi cuenta' (docs/product.md#suspension-and-deletion):
-// shared by the profile pages, the admin's Registros dialog, the API and the tests. Free of Zod and
-// of server code, so the components import them without shipping either to the browser.
+// The words, form intent and choices of 'Eliminar mi cuenta' (docs/product.md#suspension-and-deletion).
+// Free of Zod and of server code, so the components import them without shipping either to the browser.
 
 /** The profile form's `intent`: the profile pages hold several forms and one action. */
 export const DELETE_ACCOUNT_INTENT = "eliminar-cuenta";
 /** The search parameter that opens the confirmation dialog (works without JavaScript). */
 export const DELETE_ACCOUNT_PARAM = "eliminar-cuenta";
-
-/** Whether a profile page's action data answers this form (the pages hold several forms). */
-export function isDeleteAccountData<T>(value: T): value is Extract<T, { intent: typeof DELETE_ACCOUNT_INTENT }> {
-  return (value as { intent?: unknown } | null | undefined)?.intent === DELETE_ACCOUNT_INTENT;
-}
 
 /** What becomes of the person's certificates: kept verifiable with their name, or revoked. */
 export const CERTIFICATE_CHOICES = ["conservar", "revocar"] as const;

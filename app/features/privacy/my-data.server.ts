@@ -2,6 +2,7 @@
 // privacy.server.ts holds of the signed-in person, with a LEEME.txt. Never a password or a token's hash.
 import { accountData, sessionData } from "~/features/accounts/privacy.server.ts";
 import { getUser, USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
+import { chileToday } from "~/features/accounts/age.ts";
 import { announcementData } from "~/features/announcements/privacy.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { activityData } from "~/features/audit/privacy.server.ts";
@@ -41,7 +42,7 @@ export async function myDataArchive(
   await audit(request, "user.data-export", { actorId: userId, targetType: "user", targetId: userId });
   const now = new Date();
   return ok({
-    filename: `mis-datos-academia-${calendarDay(now)}.zip`,
+    filename: `mis-datos-academia-${chileToday(now)}.zip`,
     archive: zipStream(entries(userId, now), { modifiedAt: now, timeZone: TIME_ZONE }),
   });
 }
@@ -91,14 +92,4 @@ function readme(now: Date): string {
     "/privacidad explica qué guardamos, para qué, por cuánto tiempo y cómo ejercer cada derecho.",
     "",
   ].join("\r\n");
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading in batches, writing JSON as it is read
-
-/** "2026-11-25": the day in Chile, for the file's name. */
-function calendarDay(at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" })
-    .format(at)
-    .slice(0, 10);
 }

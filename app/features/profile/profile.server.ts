@@ -16,7 +16,7 @@ import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { countOutdatedNames } from "~/features/certificates/certificates.server.ts";
 import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
-import { publicUserSelect, USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
+import { getUser, publicUserSelect, USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
 import { DELETE_ACCOUNT_INTENT } from "~/features/privacy/account-deletion.ts";
 import { accountDeletionView, deleteAccountFormAction } from "~/features/privacy/account-deletion.server.ts";
 import {
@@ -25,6 +25,7 @@ import {
   spendEmailChangeRequest,
 } from "~/features/accounts/email-change.server.ts";
 import { readBody } from "~/lib/api.server.ts";
+import { firstIssueMessage } from "~/features/accounts/schema.ts";
 import { fail, failureHeaders, formReply, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -55,47 +56,31 @@ import { userWordsUpdate } from "~/features/accounts/user-words.ts";
 import { RUT_ADMIN_ONLY, RUT_TAKEN } from "~/features/accounts/rut.ts";
 import { log } from "~/lib/log.server.ts";
 
-export type Profile = NonNullable<Awaited<ReturnType<typeof getProfile>>>;
-
-function getProfile(userId: string) {
-  return prisma.user.findUnique({ where: { id: userId }, select: publicUserSelect });
-}
+type Profile = NonNullable<Awaited<ReturnType<typeof getUser>>>;
 
 export async function profileExists(userId: string) {
   return (await prisma.user.count({ where: { id: userId } })) > 0;
 }
 
-export async function avatarKey(userId: string): Promise<string | null> {
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { imagenPerfil: true } });
-  return user?.imagenPerfil ?? null;
-}
-
-export type ProfileChange = {
-  /** Already validated (PersonFields): rectification by the person, or an admin's correction. */
+/**
+ * Validated fields (the schemas'): fechaNacimiento YYYY-MM-DD; rut normalised or null, an admin's
+ * correction only (docs/product.md#rut); image a new stored file, null to remove it, undefined keeps it.
+ */
+type ProfileChange = {
   nombre?: string;
   apellido?: string;
-  /** YYYY-MM-DD. */
   fechaNacimiento?: string;
-  /** A normalised RUT, or null to remove it: an admin's correction only (docs/product.md#rut). */
   rut?: string | null;
-  /** Objection: optional notices by e-mail on or off. */
   avisosCorreo?: boolean;
-  /** Already validated and lower-cased (ProfileFormSchema / ProfileApiSchema). */
   correo?: string;
-  /** A new stored image, or null to remove the current one; undefined keeps it. */
   image?: StoredUpload | null;
 };
 
 /** Who asks for the change: the account itself, or an admin correcting someone else's. */
-export type ProfileActor = { id: string; rol: Role | null };
+type ProfileActor = { id: string; rol: Role | null };
 
-/** A saved change; a refusal names its field (correo) when it has one. */
 type ProfileUpdated = { profile: Profile; pendingEmail: string | null; corrected: string[] };
 
-/**
- * Updates e-mail and/or image. The new file (if any) is kept only if the update commits. A new
- * e-mail of one's own is not applied: a confirmation link goes to it (pendingEmail in the outcome).
- */
 export async function updateProfile(
   actor: ProfileActor,
   userId: string,
@@ -209,12 +194,9 @@ function parseProfileUpload(request: Request): Promise<UploadResult> {
   return parseUpload(request, imageUploadOptions("avatars", [IMAGE_FIELD]));
 }
 
-export type ProfileActionData = { result: SubmissionResult<string[]>; success: boolean };
+export type ProfileActionData = { result: SubmissionResult<string[]> };
 
-/**
- * The action of both profile pages (the route guards first): parse the upload, validate,
- * update; success → redirect with 'Perfil actualizado con éxito' (works without JS).
- */
+/** The profile edit of both profile pages (the route guards first); success redirects with a flash. */
 async function profileFormAction(request: Request, user: SessionUser, backTo: string) {
   let upload: UploadResult;
   try {
@@ -223,14 +205,14 @@ async function profileFormAction(request: Request, user: SessionUser, backTo: st
     if (!(error instanceof UploadError)) {
       log.error({ err: error }, "No se pudo leer el formulario del perfil");
       const submission = parseWithZod(fallbackForm(user), { schema: ProfileFormSchema });
-      return data({ result: submission.reply({ formErrors: [IMAGE_FAILED] }), success: false }, { status: 500 });
+      return data({ result: submission.reply({ formErrors: [IMAGE_FAILED] }) }, { status: 500 });
     }
     // Keep what was typed when the parser got that far; otherwise the current e-mail.
     const submission = parseWithZod(error.form ?? fallbackForm(user), { schema: ProfileFormSchema });
     const reply = error.field
       ? submission.reply({ formErrors: [IMAGE_REFUSED], fieldErrors: { [error.field]: [error.message] } })
       : submission.reply({ formErrors: [`${IMAGE_REFUSED}: ${error.message}`] });
-    return data({ result: reply, success: false }, { status: error.status });
+    return data({ result: reply }, { status: error.status });
   }
 
   const image = upload.files.get(IMAGE_FIELD);
@@ -240,23 +222,20 @@ async function profileFormAction(request: Request, user: SessionUser, backTo: st
     // The image is kept only when the update commits: an invalid form or a refusal drops it.
     outcome = await withUpload(image, async (): Promise<Result<ProfileUpdated, Failure<string>>> => {
       if (submission.status !== "success") return fail(400, "Datos inválidos.", { reason: "invalid" });
-      const { nombre, apellido, fechaNacimiento, avisosCorreo, conAvisos, correo, quitarImagen } = submission.value;
+      const { avisosCorreo, conAvisos, quitarImagen, ...fields } = submission.value;
       return updateProfile(user, user.id, {
-        nombre,
-        apellido,
-        fechaNacimiento,
+        ...fields,
         avisosCorreo: conAvisos ? avisosCorreo : undefined,
-        correo,
         image: image ?? (quitarImagen ? null : undefined),
       });
     });
   } catch (error) {
     log.error({ err: error }, "No se pudo guardar el perfil");
-    return data({ result: submission.reply({ formErrors: [UPDATE_FAILED] }), success: false }, { status: 500 });
+    return data({ result: submission.reply({ formErrors: [UPDATE_FAILED] }) }, { status: 500 });
   }
   if (!outcome.ok) {
     const result = outcome.reason === "invalid" ? submission.reply() : formReply(submission, outcome);
-    return data({ result, success: false }, { status: outcome.status, headers: failureHeaders(outcome) });
+    return data({ result }, { status: outcome.status, headers: failureHeaders(outcome) });
   }
   if (outcome.pendingEmail) {
     return redirectWithFlash(request, backTo, { type: "info", message: EMAIL_CONFIRMATION_SENT(outcome.pendingEmail) });
@@ -270,20 +249,17 @@ async function profileFormAction(request: Request, user: SessionUser, backTo: st
   });
 }
 
-/**
- * The change a PUT /api/auth/users/{userId}/profile body asks for: multipart (or urlencoded) with
- * correo and/or the file imagenPerfil (quitarImagen=true removes the image), or JSON { correo }
- * ({ imagenPerfil: null } removes it). Upload and validation errors become a status and message.
- */
+/** A PUT /api/auth/users/{userId}/profile body: multipart or urlencoded (with the file imagenPerfil), or JSON. */
 async function readProfileApiChange(request: Request): Promise<Result<{ change: ProfileChange }>> {
-  const invalid = (issues: { message: string }[]) => fail(400, issues[0]?.message ?? "Datos inválidos.");
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!isMultipart(request) && !type.includes("application/x-www-form-urlencoded")) {
-    const parsed = ProfileApiSchema.safeParse(await readBody(request));
-    if (!parsed.success) return invalid(parsed.error.issues);
+  const toChange = async (body: unknown, file?: StoredUpload) => {
+    const parsed = ProfileApiSchema.safeParse(body);
+    if (!parsed.success) return fail(400, firstIssueMessage(parsed.error));
     const { quitarImagen, ...fields } = parsed.data;
-    return ok({ change: { ...fields, image: quitarImagen ? null : undefined } });
-  }
+    return ok({ change: { ...fields, image: file ?? (quitarImagen ? null : undefined) } });
+  };
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!isMultipart(request) && !type.includes("application/x-www-form-urlencoded"))
+    return toChange(await readBody(request));
   let upload: UploadResult;
   try {
     upload = await parseProfileUpload(request);
@@ -291,38 +267,26 @@ async function readProfileApiChange(request: Request): Promise<Result<{ change: 
     if (error instanceof UploadError) return fail(error.status, error.message);
     throw error;
   }
-  // An invalid body drops the image; a valid one hands it to updateProfile, which keeps it only
-  // when the update commits.
-  return withUpload(upload.files.get(IMAGE_FIELD), async (file) => {
-    const raw = Object.fromEntries([...upload.form.entries()].filter(([, v]) => typeof v === "string" && v !== ""));
-    const parsed = ProfileApiSchema.safeParse(raw);
-    if (!parsed.success) return invalid(parsed.error.issues);
-    const { quitarImagen, ...fields } = parsed.data;
-    return ok({ change: { ...fields, image: file ?? (quitarImagen ? null : undefined) } });
-  });
+  // An invalid body drops the image; updateProfile keeps it only when the update commits.
+  return withUpload(upload.files.get(IMAGE_FIELD), (file) =>
+    toChange(Object.fromEntries([...upload.form.entries()].filter(([, v]) => typeof v === "string" && v !== "")), file),
+  );
 }
 
-/**
- * The API twin of profileFormAction (the route checks who may ask first): 404 for an unknown
- * user before the body is read (nothing is stored for it), then parse, validate and update.
- */
+/** The API twin of profileFormAction (the route checks who may ask): an unknown user is a 404 before any upload. */
 export async function profileApiAction(
   actor: ProfileActor,
   userId: string,
   request: Request,
 ): Promise<Result<ProfileUpdated>> {
-  if (!(await profileExists(userId))) return fail(404, USER_NOT_FOUND);
+  if (!(await getUser(userId))) return fail(404, USER_NOT_FOUND);
   const read = await readProfileApiChange(request);
   if (!read.ok) return read;
   if (Object.values(read.change).every((v) => v === undefined)) return fail(400, NOTHING_TO_UPDATE);
   return updateProfile(actor, userId, read.change);
 }
 
-/**
- * The one action of both profile pages, whose forms say which they are by their `intent`: the
- * profile edit (multipart, for its image), 'Cambiar contraseña', 'Cerrar las demás sesiones',
- * 'Eliminar mi cuenta' and the 'Notificaciones' preferences (features/notifications).
- */
+/** The one action of both profile pages: each form but the (multipart) profile edit says which it is by `intent`. */
 export async function profilePageAction(request: Request, user: SessionUser, backTo: string) {
   const form = isMultipart(request) ? null : await readForm(request.clone()).catch(() => null);
   const intent = form?.get("intent");
@@ -342,27 +306,24 @@ function fallbackForm(user: SessionUser) {
   return form;
 }
 
-/** What the profile pages show (dates as ISO strings, the avatar as a URL). */
-function toProfileView(profile: Profile, pendingEmail: string | null = null) {
+/** What the profile pages show; correoPendiente: a new address waiting for its link to be followed. */
+function toProfileView(profile: Profile, correoPendiente: string | null) {
+  const { id, nombre, apellido, correo, rol, fechaNacimiento, avisosCorreo, imagenPerfil } = profile;
+  // The version parameter changes with the file, so a new image is never a cached old one.
+  const version = imagenPerfil?.replace(/^.*\//, "").slice(0, 8);
   return {
-    id: profile.id,
-    nombre: profile.nombre,
-    apellido: profile.apellido,
-    correo: profile.correo,
-    rol: profile.rol,
-    /** A new address waiting for its confirmation link to be followed. */
-    correoPendiente: pendingEmail,
-    fechaNacimiento: profile.fechaNacimiento ? profile.fechaNacimiento.toISOString() : null,
-    avisosCorreo: profile.avisosCorreo,
-    // The version parameter changes with the file, so a new image is never a cached old one.
-    avatarUrl: profile.imagenPerfil ? `/usuarios/${profile.id}/imagen?v=${versionOf(profile.imagenPerfil)}` : null,
+    id,
+    nombre,
+    apellido,
+    correo,
+    rol,
+    correoPendiente,
+    avisosCorreo,
+    fechaNacimiento: fechaNacimiento ? fechaNacimiento.toISOString() : null,
+    avatarUrl: imagenPerfil ? `/usuarios/${id}/imagen?v=${version}` : null,
   };
 }
 export type ProfileView = ReturnType<typeof toProfileView>;
-
-function versionOf(key: string) {
-  return key.replace(/^.*\//, "").slice(0, 8);
-}
 
 /** The whole 'Mi Perfil' page's data (both panels): the profile, open sessions, what deletion would do. */
 export async function loadProfileScreen(user: SessionUser, request: Request) {
@@ -378,6 +339,6 @@ export type ProfileScreenData = Awaited<ReturnType<typeof loadProfileScreen>>;
 
 /** Loader data of both profile pages; null profile → 'Usuario no identificado'. */
 export async function loadProfilePage(userId: string) {
-  const [profile, pendingEmail] = await Promise.all([getProfile(userId), pendingEmailChange(userId)]);
+  const [profile, pendingEmail] = await Promise.all([getUser(userId), pendingEmailChange(userId)]);
   return { profile: profile ? toProfileView(profile, pendingEmail) : null, unknownMessage: USER_UNKNOWN };
 }

@@ -18,10 +18,8 @@ import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom, withParam } from "~/lib/pagination.ts";
 import type { Route } from "./+types/contact-messages";
 
-// /admin/contact-messages: the contact form's submissions, newest first, each with the start of
-// its message and whether it was handled; its sender's name opens the whole message above the
-// list (?ver=ID, page kept), with its replies, 'Responder por correo' (through the outbox) and
-// 'Marcar como atendido' / 'Marcar como pendiente' (docs/product.md#contact). Plain POST forms.
+// /admin/contact-messages (docs/product.md#contact): the submissions, newest first; ?ver=ID opens one above
+// the list with its replies, 'Responder por correo' and 'Marcar como atendido'. Plain POST forms.
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const url = new URL(args.request.url);

@@ -50,28 +50,17 @@ export async function action(args: Route.ActionArgs) {
   const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return redirectWithFlash(request, back, { type: "error", message: "Solicitud inválida." });
   const { intent, courseId } = parsed.data;
+  const publish = intent === "publish";
   try {
-    if (intent === "publish") {
-      const outcome = await publishCourse(admin, courseId, request);
-      return redirectWithFlash(
-        request,
-        back,
-        outcome.ok ? { type: "success", message: "Curso publicado." } : { type: "error", message: PUBLISH_FAILED },
-      );
-    }
-    const outcome = await deleteCourse(admin, courseId, request);
-    return redirectWithFlash(
-      request,
-      back,
-      outcome.ok ? { type: "success", message: "Curso eliminado." } : { type: "error", message: DELETE_COURSE_FAILED },
-    );
+    const outcome = publish
+      ? await publishCourse(admin, courseId, request)
+      : await deleteCourse(admin, courseId, request);
+    const message = publish ? "Curso publicado." : "Curso eliminado.";
+    if (outcome.ok) return redirectWithFlash(request, back, { type: "success", message });
   } catch (error) {
     log.error({ err: error }, "No se pudo eliminar el curso");
-    return redirectWithFlash(request, back, {
-      type: "error",
-      message: intent === "publish" ? PUBLISH_FAILED : DELETE_COURSE_FAILED,
-    });
   }
+  return redirectWithFlash(request, back, { type: "error", message: publish ? PUBLISH_FAILED : DELETE_COURSE_FAILED });
 }
 
 const COLUMNS = [

@@ -62,6 +62,12 @@ function Stat({ label, value, children }: { label: string; value: number; childr
   );
 }
 
+/** Each month series as a bar chart with the same figures in a table beside it. */
+const MONTHLY = [
+  { id: "inscripciones", column: "Inscripciones", long: "Inscripciones por mes, últimos 12 meses" },
+  { id: "certificados", column: "Certificados", long: "Certificados emitidos por mes, últimos 12 meses" },
+] as const;
+
 export default function Resumen({ loaderData }: Route.ComponentProps) {
   const { usuarios, cursos, inscripciones, certificados, correos, meses } = loaderData.resumen;
   const backup = loaderData.backup;
@@ -120,22 +126,24 @@ export default function Resumen({ loaderData }: Route.ComponentProps) {
       {backup.warning ? null : <BackupCard backup={backup} />}
 
       <div className="mt-6 grid gap-6">
-        <MonthlyFigure
-          id="inscripciones"
-          title="Inscripciones por mes"
-          long="Inscripciones por mes, últimos 12 meses"
-          unit="inscripciones"
-          column="Inscripciones"
-          months={meses.map((m) => ({ mes: m.mes, value: m.inscripciones }))}
-        />
-        <MonthlyFigure
-          id="certificados"
-          title="Certificados por mes"
-          long="Certificados emitidos por mes, últimos 12 meses"
-          unit="certificados"
-          column="Certificados"
-          months={meses.map((m) => ({ mes: m.mes, value: m.certificados }))}
-        />
+        {MONTHLY.map(({ id, column, long }) => {
+          const months = meses.map((m) => ({ mes: m.mes, value: m[id] }));
+          return (
+            <ChartWithTable
+              key={id}
+              id={`${id}-por-mes`}
+              title={`${column} por mes`}
+              chart={<MonthlyBarChart id={`grafico-${id}`} title={long} unit={id} months={months} />}
+              table={
+                <FiguresTable
+                  caption={long}
+                  head={["Mes", column]}
+                  rows={months.map((m) => [monthLabel(m.mes), formatCount(m.value)])}
+                />
+              }
+            />
+          );
+        })}
       </div>
       <p className="mt-4 text-xs text-slate-500">
         Cada mes va del día 1 al último día del mes, en hora de Chile. Los informes de cada curso están en{" "}
@@ -145,37 +153,5 @@ export default function Resumen({ loaderData }: Route.ComponentProps) {
         (Reportes).
       </p>
     </section>
-  );
-}
-
-/** One month series as a bar chart with the same figures in a table beside it. */
-function MonthlyFigure({
-  id,
-  title,
-  long,
-  unit,
-  column,
-  months,
-}: {
-  id: string;
-  title: string;
-  long: string;
-  unit: string;
-  column: string;
-  months: Array<{ mes: string; value: number }>;
-}) {
-  return (
-    <ChartWithTable
-      id={`${id}-por-mes`}
-      title={title}
-      chart={<MonthlyBarChart id={`grafico-${id}`} title={long} unit={unit} months={months} />}
-      table={
-        <FiguresTable
-          caption={long}
-          head={["Mes", column]}
-          rows={months.map((m) => [monthLabel(m.mes), formatCount(m.value)])}
-        />
-      }
-    />
   );
 }

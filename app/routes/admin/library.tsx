@@ -34,28 +34,12 @@ export async function loader(args: Route.LoaderArgs) {
       editId ? getBook(editId.slice(0, 64)) : null,
       newestBookId(),
     ]);
-    return {
-      ...list,
-      toDelete: toDelete ? toBookView(toDelete) : null,
-      toEdit: toEdit ? toBookView(toEdit) : null,
-      formKey: newest ?? "vacio",
-      maxMb,
-      error: null as string | null,
-    };
+    const view = (book: typeof toDelete) => (book ? toBookView(book) : null);
+    return { ...list, toDelete: view(toDelete), toEdit: view(toEdit), formKey: newest ?? "vacio", maxMb, error: null };
   } catch (error) {
     log.error({ err: error }, "No se pudo cargar la biblioteca");
-    return {
-      books: [],
-      total: 0,
-      page: 1,
-      pageCount: 1,
-      q,
-      toDelete: null,
-      toEdit: null,
-      formKey: "error",
-      maxMb,
-      error: LOAD_FAILED,
-    };
+    const empty = { books: [], total: 0, page: 1, pageCount: 1, q, toDelete: null, toEdit: null };
+    return { ...empty, formKey: "error", maxMb, error: LOAD_FAILED };
   }
 }
 

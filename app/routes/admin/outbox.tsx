@@ -66,11 +66,7 @@ export async function action(args: Route.ActionArgs) {
   );
 }
 
-function When({
-  mail,
-}: {
-  mail: { createdAt: Date; attempts: number; sentAt: Date | null; status: string; nextAttemptAt: Date };
-}) {
+function When({ mail }: { mail: Omit<Route.ComponentProps["loaderData"]["items"][number], "excerpt"> }) {
   return (
     <>
       Creado {formatDateTime(mail.createdAt)} · intentos {mail.attempts}

@@ -1,7 +1,5 @@
-// /admin/records/{userId}/enlace-contrasena: an admin's one-time link for a learner who cannot read
-// e-mail (docs/product.md#password-recovery). The page names the account; its button (also on
-// the record in Registros) creates a link valid 24 hours, voiding earlier ones, and this answer
-// shows it once: it is neither e-mailed nor stored in clear, and the audit log records who made it.
+// /admin/records/{userId}/enlace-contrasena (docs/product.md#password-recovery): an admin's one-time link
+// for a learner who cannot read e-mail, shown once in this answer (never e-mailed nor stored in clear).
 import { data, Link } from "react-router";
 import { Email } from "~/components/ui/email.tsx";
 import { PasswordLinkButton } from "~/features/accounts/components/password-link-button.tsx";

@@ -1,26 +1,16 @@
-// /admin/records/importar: 'Importar usuarios' (docs/product.md#importar-usuarios). Admins only.
-// Paste or upload → 'Revisar lista' shows every row as it would be treated (nothing written) →
-// 'Confirmar importación' sends the very text again, which the server reads and checks again and
-// writes in one transaction. Plain POST round trips: the same without JavaScript.
+// /admin/records/importar: 'Importar usuarios' (docs/product.md#importar-usuarios). 'Revisar lista' writes
+// nothing; 'Confirmar importación' sends the very text again, checked again and written in one transaction.
 import { ListFields, SchoolConsentField } from "~/features/accounts/import/components/list-fields.tsx";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { requireAdmin } from "~/features/accounts/guards.server.ts";
 import { roleLabel, SELF_SERVICE_ROLES } from "~/features/accounts/roles.ts";
-import { confirmImport, previewImport, type ImportPreview } from "~/features/accounts/import/import.server.ts";
+import { confirmImport, previewImport } from "~/features/accounts/import/import.server.ts";
 import { readImportRequest } from "~/features/accounts/import/schema.ts";
 import { IMPORT_DONE } from "~/features/accounts/import/texts.ts";
 import { formatRut } from "~/features/accounts/rut.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import type { Route } from "./+types/records-import";
-
-type ActionData = {
-  error: string | null;
-  preview: ImportPreview | null;
-  text: string;
-  rol: string;
-  autorizacionColegio: boolean;
-};
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
@@ -31,23 +21,18 @@ export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const read = await readImportRequest(args.request);
   if (!read.ok) {
-    return data<ActionData>(
+    return data(
       { error: read.message, preview: null, text: "", rol: "estudiante", autorizacionColegio: false },
       { status: read.status },
     );
   }
   const { text, rows, rol, autorizacionColegio, confirmar, huella } = read;
-  const echo = { text, rol, autorizacionColegio };
-  if (!confirmar) {
-    return data<ActionData>({
-      error: null,
-      preview: await previewImport(rows, text, { rol, autorizacionColegio }),
-      ...echo,
-    });
-  }
-  const outcome = await confirmImport(admin, rows, text, { rol, autorizacionColegio, huella }, args.request);
+  const options = { rol, autorizacionColegio };
+  const echo = { text, ...options };
+  if (!confirmar) return data({ error: null, preview: await previewImport(rows, text, options), ...echo });
+  const outcome = await confirmImport(admin, rows, text, { ...options, huella }, args.request);
   if (!outcome.ok) {
-    return data<ActionData>({ error: outcome.message, preview: outcome.preview, ...echo }, { status: outcome.status });
+    return data({ error: outcome.message, preview: outcome.preview, ...echo }, { status: outcome.status });
   }
   return redirectWithFlash(args.request, "/admin/records", {
     type: "success",

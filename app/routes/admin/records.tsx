@@ -90,14 +90,13 @@ export async function action(args: Route.ActionArgs) {
       return redirectWithFlash(request, back, { type: "error", message: bulk.error.issues[0]?.message ?? BULK_NONE });
     }
     // The same rules, e-mails and audit entries as the single actions, in one transaction.
-    const outcome =
-      bulkIntent === "bulk-approve"
-        ? await approveUsers(admin, bulk.data.ids, request, { confirmedOnly: true })
-        : await suspendUsers(admin, bulk.data.ids, request);
-    const message =
-      bulkIntent === "bulk-approve"
-        ? bulkMessage("aprobó", "aprobaron", outcome)
-        : bulkMessage("suspendió", "suspendieron", outcome);
+    const approve = bulkIntent === "bulk-approve";
+    const outcome = approve
+      ? await approveUsers(admin, bulk.data.ids, request, { confirmedOnly: true })
+      : await suspendUsers(admin, bulk.data.ids, request);
+    const message = approve
+      ? bulkMessage("aprobó", "aprobaron", outcome)
+      : bulkMessage("suspendió", "suspendieron", outcome);
     return redirectWithFlash(request, back, { type: outcome.done.length > 0 ? "success" : "error", message });
   }
   const parsed = ActionSchema.safeParse(Object.fromEntries(form));
@@ -147,6 +146,9 @@ function consentLabel(u: Consent) {
     ? `Autorización reunida por el colegio (registrada el ${when}).`
     : `Autorizó el registro el ${when}.`;
 }
+
+/** A button of the record's dialog: it posts for that account and, done, the page starts at the top. */
+const inDialog = (id: string) => ({ idName: "userId", id, formClassName: "mt-4", preventScrollReset: false });
 
 const COLUMNS = [
   { label: "Elegir" },
@@ -331,26 +333,12 @@ export default function Records({ loaderData }: Route.ComponentProps) {
             ) : null}
           </dl>
           {!selected.aprobado && waitsForGuardian(selected) ? (
-            <IntentButton
-              intent="consent-school"
-              idName="userId"
-              id={selected.id}
-              className="btn-secondary"
-              formClassName="mt-4"
-              preventScrollReset={false}
-            >
+            <IntentButton intent="consent-school" className="btn-secondary" {...inDialog(selected.id)}>
               Registrar autorización reunida por el colegio
             </IntentButton>
           ) : null}
           {!selected.aprobado ? (
-            <IntentButton
-              intent="approve"
-              idName="userId"
-              id={selected.id}
-              className="btn-primary"
-              formClassName="mt-4"
-              preventScrollReset={false}
-            >
+            <IntentButton intent="approve" className="btn-primary" {...inDialog(selected.id)}>
               Aprobar
             </IntentButton>
           ) : null}

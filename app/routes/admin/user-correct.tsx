@@ -1,11 +1,12 @@
 // /admin/records/{userId}/corregir: an admin corrects a person's nombre, apellido, fecha de
 // nacimiento and RUT under the registration's rules (Ley 21.719, rectification). Audited with the fields
 // changed, never their values. Works without JavaScript; the form keeps what was typed on error.
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Email } from "~/components/ui/email.tsx";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
+import { useServerForm } from "~/components/ui/use-server-form.ts";
 import { requireAdmin } from "~/features/accounts/guards.server.ts";
 import { fullName } from "~/features/accounts/roles.ts";
 import { CorrectionSchema, type CorrectionFields } from "~/features/accounts/correction-schema.ts";
@@ -55,17 +56,7 @@ export async function action(args: Route.ActionArgs) {
 export default function UserCorrect({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = loaderData;
   const navigation = useNavigation();
-  const [form, fields] = useForm<CorrectionFields>({
-    id: "corregir",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultValue: {
-      nombre: user.nombre,
-      apellido: user.apellido,
-      fechaNacimiento: user.fechaNacimiento,
-      rut: user.rut,
-    },
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useServerForm<CorrectionFields>("corregir", actionData?.result, user);
   return (
     <section className="max-w-2xl">
       <p>

@@ -1,6 +1,5 @@
-// /confirmar-correo/{token}: the link e-mailed to a new address. Opening it shows what will
-// change (a GET changes nothing: mail scanners and link previews open links too); the button
-// posts the confirmation, which works without JavaScript and applies the change once.
+// /confirmar-correo/{token}: the link e-mailed to a new address; a GET shows what will change and
+// changes nothing, the button's plain POST applies it once.
 import { Link } from "react-router";
 import { OneTimeLinkPage } from "~/components/ui/one-time-link-page.tsx";
 import { confirmEmailChange, describeEmailChange } from "~/features/accounts/email-change.server.ts";

@@ -1,6 +1,5 @@
-// /registro/confirmar/{token}: the link e-mailed at registration, which proves the address.
-// Opening it changes nothing (mail scanners and link previews open links too); the button posts
-// the confirmation, which works without JavaScript and counts once.
+// /registro/confirmar/{token}: the link e-mailed at registration, which proves the address (a GET
+// changes nothing: mail scanners open links too; the button's plain POST counts once).
 import { Link } from "react-router";
 import { OneTimeLinkPage } from "~/components/ui/one-time-link-page.tsx";
 import { ADDRESS_LINK_INVALID } from "~/features/accounts/texts.ts";

@@ -1,10 +1,11 @@
 // /recuperar: '¿Olvidaste tu contraseña?'. The person types their e-mail and always reads the
 // same answer, whether or not an account has it (docs/product.md#password-recovery); the link
 // goes through the outbox. A plain form POST without JavaScript, enhanced by Conform with it.
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
+import { useServerForm } from "~/components/ui/use-server-form.ts";
 import { requestPasswordReset } from "~/features/accounts/recovery.server.ts";
 import { RESET_REQUESTED } from "~/features/accounts/recovery-texts.ts";
 import { ForgotPasswordSchema, type ForgotPasswordInput } from "~/features/accounts/recovery-schema.ts";
@@ -36,12 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === "/recuperar";
-  const [form, fields] = useForm<ForgotPasswordInput>({
-    id: "recuperar",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    // Validation runs on the server (decision 003): no Zod in the browser.
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useServerForm<ForgotPasswordInput>("recuperar", actionData?.result);
   const sent = navigation.state === "idle" && actionData?.sent;
 
   return (

@@ -1,6 +1,5 @@
-// /registro/autorizar/{token}: the link e-mailed to a registrant's parent or guardian (under 14,
-// Ley 21.719). Opening it changes nothing (mail scanners open links); 'Autorizo el registro de …'
-// posts the consent, which works without JavaScript and counts once.
+// /registro/autorizar/{token}: the link e-mailed to a registrant's parent or guardian (under 14, Ley 21.719);
+// a GET changes nothing, 'Autorizo el registro de …' posts the consent once.
 import { Link } from "react-router";
 import { OneTimeLinkPage } from "~/components/ui/one-time-link-page.tsx";
 import { fullName } from "~/features/accounts/roles.ts";

@@ -1,8 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
+import { useServerForm } from "~/components/ui/use-server-form.ts";
 import { requireAnonymous } from "~/features/accounts/guards.server.ts";
 import { issueDevice, rememberSignIn } from "~/features/accounts/device.server.ts";
 import { authenticator } from "~/features/accounts/login.server.ts";
@@ -66,13 +67,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
-  const [form, fields] = useForm<LoginInput>({
-    id: "login",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    // Validation runs on the server (one schema, one place): keeping Zod out of the browser
-    // saves ~34 KB gzip of JavaScript on these first-load pages.
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useServerForm<LoginInput>("login", actionData?.result);
   const redirectTo = searchParams.get("redirectTo") ?? "";
 
   return (

@@ -1,11 +1,13 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Honeypot } from "~/components/ui/honeypot.tsx";
 import { FormErrors, SelectField, TextField } from "~/components/ui/field.tsx";
+import { useServerForm } from "~/components/ui/use-server-form.ts";
 import { requireAnonymous } from "~/features/accounts/guards.server.ts";
 import { registerUser } from "~/features/accounts/register.server.ts";
+import { roleLabel, SELF_SERVICE_ROLES } from "~/features/accounts/roles.ts";
 import { REQUIRED_ALL } from "~/features/accounts/texts.ts";
 import { RegisterSchema, type RegisterFields } from "~/features/accounts/schema.ts";
 import { failureHeaders, formReply } from "~/lib/failure.ts";
@@ -49,11 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const ROLE_OPTIONS = [
-  { value: "docente", label: "Docente" },
-  { value: "estudiante", label: "Estudiante" },
-  { value: "comunidad", label: "Comunidad" },
-];
+const ROLE_OPTIONS = SELF_SERVICE_ROLES.map((value) => ({ value, label: roleLabel(value) }));
 
 /** A field whose 'Por favor, completa todos los campos.' shows once, above the form. */
 function Field(props: Parameters<typeof TextField>[0]) {
@@ -63,13 +61,7 @@ function Field(props: Parameters<typeof TextField>[0]) {
 export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/registro");
-  const [form, fields] = useForm<RegisterFields>({
-    id: "registro",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    // Validation runs on the server (one schema, one place): keeping Zod out of the browser
-    // saves ~34 KB gzip of JavaScript on these first-load pages.
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useServerForm<RegisterFields>("registro", actionData?.result);
   // Editing a field clears the success / error messages (docs/product.md#texts-sign-in-and-registration).
   // The answer the person has since edited away; a new answer shows again.
   const [dismissedFor, setDismissedFor] = useState<unknown>(null);

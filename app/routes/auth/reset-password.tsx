@@ -1,9 +1,10 @@
 // /recuperar/{token} (docs/product.md#password-recovery): opening it changes nothing (mail scanners open links
 // too); sending the form sets the password once.
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
+import { useServerForm } from "~/components/ui/use-server-form.ts";
 import { REQUIRED_ALL } from "~/features/accounts/texts.ts";
 import { describeResetLink, resetPassword } from "~/features/accounts/recovery.server.ts";
 import { RESET_DONE, RESET_LINK_INVALID } from "~/features/accounts/recovery-texts.ts";
@@ -44,12 +45,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const [form, fields] = useForm<NewPasswordInput>({
-    id: "nueva-contrasena",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    // Validation runs on the server (decision 003): no Zod in the browser.
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useServerForm<NewPasswordInput>("nueva-contrasena", actionData?.result);
   const allFieldErrors = Object.values(form.allErrors).flat();
   const summary = [...(form.errors ?? []), ...(allFieldErrors.includes(REQUIRED_ALL) ? [REQUIRED_ALL] : [])];
   const usable = loaderData.correo !== null && !actionData?.invalidLink;

@@ -20,31 +20,17 @@ import type { Route } from "./+types/index";
 // /user/courses.
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await requirePanelUser(args);
-  const [{ nombre, rol, courses, toRemove, page, pageCount }, announcements, due] = await Promise.all([
+  const [enrolled, announcements, due] = await Promise.all([
     loadEnrolledCourses(args),
     listMyAnnouncements(viewer, null, MY_LATEST),
     upcomingDueDates(viewer.id),
   ]);
-  // What the list shows, not the dates themselves (sent formatted in Chile's time).
-  const upcoming = due.map(({ moduloId, curso, modulo, fechaTexto, aprobado, atrasado, href }) => ({
-    moduloId,
-    curso,
-    modulo,
-    fechaTexto,
-    aprobado,
-    atrasado,
-    href,
-  }));
   return {
-    nombre,
-    rol,
-    courses,
-    toRemove,
-    page,
-    pageCount,
+    ...enrolled,
     avisos: announcements.avisos,
     moreAvisos: announcements.cursors.next !== null,
-    upcoming,
+    // What the list shows, not the dates themselves (sent formatted in Chile's time).
+    upcoming: due.map(({ cursoId: _c, numero: _n, fechaLimite: _f, tieneQuiz: _q, ...item }) => item),
   };
 }
 

@@ -1,23 +1,46 @@
-import { requirePanelUser } from "~/features/accounts/guards.server.ts";
+import { Link } from "react-router";
+import { requireAdmin, requirePanelUser } from "~/features/accounts/guards.server.ts";
 import { MessagesScreen } from "~/features/messages/components/messages-screen.tsx";
 import { messagesScreenAction, messagesScreenLoader } from "~/features/messages/screen.server.ts";
 import { keepRetryAfter } from "~/lib/route-headers.ts";
 import type { Route } from "./+types/messages";
 
+// /user/messages and /admin/messages: one screen in each panel, guarded here for the panel's people.
+const isAdminPath = (request: Request) => new URL(request.url).pathname.startsWith("/admin/");
+const panelUser = (args: Route.LoaderArgs | Route.ActionArgs) =>
+  isAdminPath(args.request) ? requireAdmin(args) : requirePanelUser(args);
+
 export const headers = keepRetryAfter;
 
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requirePanelUser(args);
-  return messagesScreenLoader(user, args.request);
+  const admin = isAdminPath(args.request);
+  return { ...(await messagesScreenLoader(await panelUser(args), args.request)), admin };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePanelUser(args);
-  return messagesScreenAction(user, args.request);
+  return messagesScreenAction(await panelUser(args), args.request);
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const { admin } = loaderData;
   return (
-    <MessagesScreen title="Tus mensajes" basePath="/user/messages" loaderData={loaderData} actionData={actionData} />
+    <>
+      <MessagesScreen
+        title={admin ? "Mensajes del Administrador" : "Tus mensajes"}
+        basePath={admin ? "/admin/messages" : "/user/messages"}
+        loaderData={loaderData}
+        actionData={actionData}
+      />
+      {admin ? (
+        <p className="mt-8 flex flex-wrap gap-3 text-sm">
+          <Link to="/admin/contact-messages" className="btn-secondary">
+            Mensajes del formulario de contacto
+          </Link>
+          <Link to="/admin/outbox" className="btn-secondary">
+            Correo saliente
+          </Link>
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { avatarKey } from "~/features/profile/profile.server.ts";
+import { getUser } from "~/features/accounts/users.server.ts";
 import { asFailure } from "~/lib/failure.ts";
 import { requireApiUser } from "~/features/accounts/api-guards.server.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
@@ -18,7 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
     if (asFailure(error)) return text("Inicia sesión para ver esta imagen.", 401);
     throw error;
   }
-  const key = await avatarKey(args.params.userId);
+  const key = (await getUser(args.params.userId))?.imagenPerfil;
   if (!isStorageKey(key)) return text("Imagen no encontrada", 404);
   return serveStoredFile(args.request, key, {
     contentType: detectMimeFromKey(key),

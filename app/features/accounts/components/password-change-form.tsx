@@ -1,10 +1,11 @@
 // 'Cambiar contraseña' on both profile pages (docs/product.md#password-change): a plain POST with
 // its `intent`, so it works without JavaScript; with it, Conform shows the server's answers under
 // their fields and the button says what is happening. Validation runs on the server only.
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
+import { useServerForm } from "~/components/ui/use-server-form.ts";
 import { CHANGE_PASSWORD_INTENT } from "~/features/accounts/account-security.ts";
 import type { ChangePasswordFields } from "~/features/accounts/change-password-schema.ts";
 import type { ChangePasswordActionData } from "~/features/accounts/change-password.server.ts";
@@ -13,11 +14,7 @@ export function PasswordChangeForm({ correo, actionData }: { correo: string; act
   const navigation = useNavigation();
   const ours = navigation.formData?.get("intent") === CHANGE_PASSWORD_INTENT;
   const submitting = navigation.state === "submitting" && ours;
-  const [form, fields] = useForm<ChangePasswordFields>({
-    id: "cambiar-contrasena",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useServerForm<ChangePasswordFields>("cambiar-contrasena", actionData?.result);
 
   // A change that worked answers with a redirect (no action data): empty the fields. Without
   // JavaScript the page is simply loaded again.

@@ -24,23 +24,15 @@ function panelLinks(rol: string | null | undefined, unreadBadge: ReactNode, pend
       { to: "/admin/library", label: "Biblioteca" },
     ];
   }
-  const messages = { to: "/user/messages", label: "Mensajes", badge: unreadBadge };
-  if (rol === "docente") {
-    return [
-      { to: "/docente", label: "Mis cursos como profesor/a", end: true },
-      { to: "/user/profile", label: "Mi Perfil" },
-      { to: "/user/courses", label: "Cursos" },
-      { to: "/user/certificates", label: "Mis certificados" },
-      messages,
-    ];
-  }
-  return [
+  const shared = [
     { to: "/user/profile", label: "Mi Perfil" },
     { to: "/user/courses", label: "Cursos" },
     { to: "/user/certificates", label: "Mis certificados" },
-    { to: "/user/avisos", label: "Avisos" },
-    messages,
   ];
+  const messages = { to: "/user/messages", label: "Mensajes", badge: unreadBadge };
+  if (rol === "docente")
+    return [{ to: "/docente", label: "Mis cursos como profesor/a", end: true }, ...shared, messages];
+  return [...shared, { to: "/user/avisos", label: "Avisos" }, messages];
 }
 
 /**

@@ -13,14 +13,7 @@ import { userSearchWords } from "../user-words.ts";
 import { chunks } from "~/lib/chunks.ts";
 import type { ListRow } from "./parse-list.ts";
 import type { ImportPreviewAnswer } from "./schema.ts";
-import {
-  IMPORT_CHANGED,
-  IMPORT_HAS_ERRORS,
-  IMPORT_NOTHING_NEW,
-  ROW_NO_MAILBOX,
-  ROW_RUT_TAKEN,
-  ROW_UNDER_14,
-} from "./texts.ts";
+import { IMPORT_CHANGED, IMPORT_HAS_ERRORS, IMPORT_NOTHING_NEW, ROW_UNDER_14 } from "./texts.ts";
 
 type ImportRole = (typeof SELF_SERVICE_ROLES)[number];
 
@@ -31,9 +24,7 @@ export type ImportOptions = {
   autorizacionColegio: boolean;
 };
 
-/** What the preview shows: each row's state, the counts, and the list's fingerprint the confirmation must carry. */
-export type ImportPreview = ImportPreviewAnswer;
-type PreviewRow = ImportPreview["filas"][number];
+type PreviewRow = ImportPreviewAnswer["filas"][number];
 
 type Db = Pick<typeof prisma, "user">;
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
@@ -64,11 +55,7 @@ export function newAccountRefusals(row: Pick<ListRow, "fechaNacimiento">, autori
 type NewAccount = Pick<ListRow, "correo" | "nombre" | "apellido" | "rut" | "fechaNacimiento">;
 export type CreatedAccount = { id: string; correo: string; nombre: string; apellido: string };
 
-/**
- * Creates a list's new accounts in the caller's transaction, 500 a statement, with their search
- * words: approved (someone who may vouches for them), no password until they follow their link,
- * a pupil under 14 with the school's consent on record. The admin's import and a class's.
- */
+/** A list's new accounts (the admin's import and a class's), in the caller's transaction, with their search words. */
 export async function createListAccounts(rows: NewAccount[], rol: ImportRole, tx: Tx): Promise<CreatedAccount[]> {
   const now = new Date();
   const created: CreatedAccount[] = [];
@@ -105,18 +92,13 @@ export async function createListAccounts(rows: NewAccount[], rol: ImportRole, tx
   return created;
 }
 
-/**
- * Each row as the import would treat it: a refused row keeps its reasons; an address with an
- * account is 'existe' (left as it is); a RUT another account has, or a pupil under 14 without
- * the school's consent, is refused; the rest are new accounts. Reads only (indexed look-ups by
- * address and RUT, 500 at a time).
- */
+/** Each row as the import would treat it ('existe': an address with an account, left as it is). Reads only. */
 export async function previewImport(
   rows: ListRow[],
   text: string,
   options: ImportOptions,
   db: Db = prisma,
-): Promise<ImportPreview> {
+): Promise<ImportPreviewAnswer> {
   const valid = rows.filter((r) => r.errors.length === 0);
   const existing = new Set<string>();
   for (const part of chunks(valid.map((r) => r.correo))) {
@@ -133,9 +115,11 @@ export async function previewImport(
     const errors = [...row.errors];
     const exists = errors.length === 0 && existing.has(row.correo);
     if (!exists && errors.length === 0) {
-      if (row.rut && rutTaken.has(row.rut)) errors.push(ROW_RUT_TAKEN);
+      if (row.rut && rutTaken.has(row.rut)) errors.push("el RUT ya pertenece a otra cuenta");
       // A sign-in name of the accounts without e-mail is no mailbox: the welcome mail would go nowhere.
-      if (isNoEmailAddress(row.correo)) errors.push(ROW_NO_MAILBOX);
+      if (isNoEmailAddress(row.correo)) {
+        errors.push("ese correo no existe: es de una cuenta sin correo, que solo crea la lista de una clase");
+      }
       errors.push(...newAccountRefusals(row, options.autorizacionColegio));
     }
     return {
@@ -157,14 +141,12 @@ export async function previewImport(
   };
 }
 
-export type ImportRefused = Failure<"errors" | "changed" | "nothing"> & { preview: ImportPreview };
+export type ImportRefused = Failure<"errors" | "changed" | "nothing"> & { preview: ImportPreviewAnswer };
 export type ImportDone = { creadas: number; existentes: number; ids: string[] };
 
 /**
- * Writes the import: in one transaction the rows are checked again (another admin may have
- * created one of the addresses since the preview) and, only if none is refused, every new
- * account is created approved, with its words, its link and e-mail, and its audit entry.
- * `huella` must be the preview's: what is confirmed is what was seen.
+ * The rows are checked again in the writing transaction (another admin may have created an address since
+ * the preview); `huella` must be the preview's: what is confirmed is what was seen.
  */
 export async function confirmImport(
   admin: { id: string },

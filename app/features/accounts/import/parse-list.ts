@@ -1,39 +1,18 @@
-// The list an admin pastes or uploads to create accounts (docs/product.md#importar-usuarios),
-// read with csv-parse, no database. Text as Excel, LibreOffice or Google Sheets write it: columns
-// separated by ';' (Excel in Spanish), ',' or a tab (cells copied from a spreadsheet), fields
-// in double quotes when they hold a separator, a quote ("") or a line break, lines ending in
-// CRLF, LF or CR, an optional header row. A file's bytes are UTF-8 (with or without BOM),
-// UTF-16 with its BOM (Excel's 'Texto Unicode'), else Windows-1252 (Excel's 'CSV (delimitado
-// por comas)' on a Spanish Windows), transcoded. Every row is checked with the registration's
-// own rules (auth/schema.ts: the e-mail, the name and surname, the birth date) and the RUT's
-// (../rut.ts), and each refusal names its reason; nothing here decides what exists already.
+// The list an admin pastes or uploads to create accounts (docs/product.md#importar-usuarios), read with
+// csv-parse, no database: text as Excel, LibreOffice or Google Sheets write it, separated by ';', ',' or a
+// tab, with an optional header row. Every row is checked with the registration's rules (../schema.ts) and
+// the RUT's (../rut.ts), and each refusal names its reason.
 import { parse } from "csv-parse/sync";
 import { email, PersonFields } from "~/features/accounts/schema.ts";
 import { normaliseRut } from "../rut.ts";
-import {
-  HEADER_MISSING,
-  HEADER_REPEATED,
-  LIST_EMPTY,
-  LIST_NOT_TEXT,
-  LIST_TOO_LARGE,
-  ROW_COLUMNS,
-  ROW_DATE_INVALID,
-  ROW_DATE_UNKNOWN,
-  ROW_DUPLICATE_EMAIL,
-  ROW_DUPLICATE_RUT,
-  ROW_EMAIL_INVALID,
-  ROW_EMAIL_MISSING,
-  ROW_NAME_MISSING,
-  ROW_RUT_INVALID,
-  ROW_SURNAME_MISSING,
-  ROW_TEXT_INVALID,
-  ROW_UNCLOSED_QUOTE,
-} from "./texts.ts";
+import { LIST_EMPTY, LIST_NOT_TEXT } from "./texts.ts";
 
 /** At most this many rows in one list (a school's whole enrolment fits; larger files are split). */
 export const MAX_LIST_ROWS = 5000;
 /** At most this many bytes of text or file (5 000 rows of about 100 characters, with room). */
 export const MAX_LIST_BYTES = 2 * 1024 * 1024;
+const LIST_TOO_LARGE =
+  `La lista tiene más de ${MAX_LIST_ROWS.toLocaleString("es-CL")} filas: ` + "divídela en varias importaciones.";
 
 const COLUMNS = ["correo", "nombre", "apellido", "rut", "fechaNacimiento"] as const;
 type Column = (typeof COLUMNS)[number];
@@ -184,7 +163,7 @@ function readDate(value: string): string | null {
   return null;
 }
 
-const emailRule = email(ROW_EMAIL_MISSING);
+const emailRule = email("falta el correo");
 
 /** One row's values, checked with the registration's rules. */
 function checkRow(
@@ -199,7 +178,7 @@ function checkRow(
   const parsedEmail = emailRule.safeParse(correo);
   if (parsedEmail.success) correo = parsedEmail.data;
   else if (correo !== "" || !rules.emailOptional) {
-    errors.push(correo === "" ? ROW_EMAIL_MISSING : ROW_EMAIL_INVALID(shown(correo)));
+    errors.push(correo === "" ? "falta el correo" : `el correo «${shown(correo)}» no es válido`);
   }
 
   const name = (column: "nombre" | "apellido", missing: string) => {
@@ -210,23 +189,23 @@ function checkRow(
     }
     const parsed = PersonFields[column].safeParse(value);
     if (parsed.success) return parsed.data;
-    errors.push(ROW_TEXT_INVALID(column));
+    errors.push(`${column}: el texto es demasiado largo o tiene caracteres no permitidos`);
     return value;
   };
-  const nombre = name("nombre", ROW_NAME_MISSING);
-  const apellido = name("apellido", ROW_SURNAME_MISSING);
+  const nombre = name("nombre", "falta el nombre");
+  const apellido = name("apellido", "falta el apellido");
 
   let rut: string | null = raw("rut") || null;
   const normalisedRut = rut === null ? null : normaliseRut(rut);
   if (normalisedRut) rut = normalisedRut;
-  else if (rut !== null) errors.push(ROW_RUT_INVALID(shown(rut)));
+  else if (rut !== null) errors.push(`el RUT «${shown(rut)}» no es válido (revisa el dígito verificador)`);
 
   let fechaNacimiento: string | null = raw("fechaNacimiento") || null;
   if (fechaNacimiento !== null) {
     const iso = readDate(fechaNacimiento);
-    if (!iso) errors.push(ROW_DATE_UNKNOWN(shown(fechaNacimiento)));
-    else if (!PersonFields.fechaNacimiento.safeParse(iso).success)
-      errors.push(ROW_DATE_INVALID(shown(fechaNacimiento)));
+    const date = `la fecha de nacimiento «${shown(fechaNacimiento)}»`;
+    if (!iso) errors.push(`${date} no se entiende (usa dd-mm-aaaa, dd/mm/aaaa o aaaa-mm-dd)`);
+    else if (!PersonFields.fechaNacimiento.safeParse(iso).success) errors.push(`${date} no es válida`);
     else fechaNacimiento = iso;
   }
   return {
@@ -248,7 +227,7 @@ function checkRow(
  */
 export function parseList(input: string, rules: ListRules = {}): ParsedList {
   const text = input.startsWith("\uFEFF") ? input.slice(1) : input;
-  if (text.length > MAX_LIST_BYTES) return { ok: false, error: LIST_TOO_LARGE(MAX_LIST_ROWS) };
+  if (text.length > MAX_LIST_BYTES) return { ok: false, error: LIST_TOO_LARGE };
   const records = splitRecords(text, detectDelimiter(text)).filter(
     (r) => r.unclosed || r.cells.some((c) => c.trim() !== ""),
   );
@@ -257,13 +236,18 @@ export function parseList(input: string, rules: ListRules = {}): ParsedList {
   const header = readHeader(records[0]!.cells.map((c) => c.trim()));
   if (header) {
     const missing = (["correo", "nombre", "apellido"] as const).filter((c) => !header.includes(c));
-    if (missing.length > 0) return { ok: false, error: HEADER_MISSING(missing.map((c) => COLUMN_LABEL[c]).join(", ")) };
+    if (missing.length > 0) {
+      const error =
+        `La fila de encabezados no tiene la columna ${missing.map((c) => COLUMN_LABEL[c]).join(", ")}. ` +
+        "Usa correo, nombre y apellido (y, si quieres, rut y fecha de nacimiento).";
+      return { ok: false, error };
+    }
     const repeated = COLUMNS.find((c) => header.indexOf(c) !== header.lastIndexOf(c));
-    if (repeated) return { ok: false, error: HEADER_REPEATED(COLUMN_LABEL[repeated]) };
+    if (repeated) return { ok: false, error: `La fila de encabezados repite la columna ${COLUMN_LABEL[repeated]}.` };
   }
   const data = header ? records.slice(1) : records;
   if (data.length === 0) return { ok: false, error: LIST_EMPTY };
-  if (data.length > MAX_LIST_ROWS) return { ok: false, error: LIST_TOO_LARGE(MAX_LIST_ROWS) };
+  if (data.length > MAX_LIST_ROWS) return { ok: false, error: LIST_TOO_LARGE };
 
   const checked = data.map((record) => {
     const cells = [...record.cells];
@@ -273,9 +257,12 @@ export function parseList(input: string, rules: ListRules = {}): ParsedList {
     if (header) header.forEach((column, i) => column && (values[column] = cells[i]));
     else COLUMNS.forEach((column, i) => (values[column] = cells[i]));
     const row = checkRow(record.line, values, rules);
-    if (!header && cells.length > COLUMNS.length) row.errors.unshift(ROW_COLUMNS(cells.length));
+    if (!header && cells.length > COLUMNS.length) {
+      const expected = "se esperan de 3 a 5 (correo; nombre; apellido; rut; fecha de nacimiento)";
+      row.errors.unshift(`tiene ${cells.length} columnas; ${expected}`);
+    }
     // Nothing of a record whose quotes do not close can be read: that is its one reason.
-    if (record.unclosed) row.errors = [ROW_UNCLOSED_QUOTE];
+    if (record.unclosed) row.errors = ["las comillas de un campo no se cierran"];
     return row;
   });
 
@@ -286,12 +273,12 @@ export function parseList(input: string, rules: ListRules = {}): ParsedList {
     if (valid.correo) {
       const first = firstByEmail.get(row.correo);
       if (first === undefined) firstByEmail.set(row.correo, row.line);
-      else row.errors.push(ROW_DUPLICATE_EMAIL(first));
+      else row.errors.push(`el correo se repite: ya está en la línea ${first}`);
     }
     if (valid.rut && row.rut) {
       const first = firstByRut.get(row.rut);
       if (first === undefined) firstByRut.set(row.rut, row.line);
-      else row.errors.push(ROW_DUPLICATE_RUT(first));
+      else row.errors.push(`el RUT se repite: ya está en la línea ${first}`);
     }
     return row;
   });
@@ -300,7 +287,7 @@ export function parseList(input: string, rules: ListRules = {}): ParsedList {
 
 /** An uploaded file's bytes, decoded (decodeList) and read; a file that is no text is refused whole. */
 export function parseListFile(bytes: Uint8Array, rules: ListRules = {}): ParsedList {
-  if (bytes.byteLength > MAX_LIST_BYTES) return { ok: false, error: LIST_TOO_LARGE(MAX_LIST_ROWS) };
+  if (bytes.byteLength > MAX_LIST_BYTES) return { ok: false, error: LIST_TOO_LARGE };
   const text = decodeList(bytes);
   return text === null ? { ok: false, error: LIST_NOT_TEXT } : parseList(text, rules);
 }

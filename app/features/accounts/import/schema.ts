@@ -5,7 +5,6 @@ import { SELF_SERVICE_ROLES } from "~/features/accounts/roles.ts";
 import { BODY_NOT_JSON, BODY_NOT_OBJECT, BODY_TOO_LARGE } from "~/lib/api.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { BodyTooLargeError, readBodyCapped } from "~/lib/form.server.ts";
-import type { ImportOptions } from "./import.server.ts";
 import { LIST_EMPTY_FIELDS, IMPORT_ROLE_INVALID, LIST_FILE_FIELD } from "./texts.ts";
 import { MAX_LIST_BYTES, parseList, parseListFile, type ListRow, type ListRules } from "./parse-list.ts";
 
@@ -79,25 +78,13 @@ export const ImportDoneSchema = z.object({
 });
 export type ImportDoneAnswer = z.output<typeof ImportDoneSchema>;
 
-export type ImportRequest = ImportOptions & {
-  /** The list's text (a file's, decoded): what the page carries to the confirmation. */
-  text: string;
-  rows: ListRow[];
-  confirmar: boolean;
-  huella: string;
-};
-
 /** Room for the other fields of a form or JSON body besides the list. */
 const BODY_MARGIN = 64 * 1024;
 
 /** A list import's body read: the checked fields, the list's text (a file's, decoded) and its rows. */
 export type ListRequest<T> = { fields: T; text: string; rows: ListRow[] };
 
-/**
- * Reads a list import's body (this one's and a class's, classes/import-schema.ts): the text
- * (`lista`) or the file (`archivo`, UTF-8, UTF-16 or Windows-1252) and the other fields, checked
- * with `schema`; the list is parsed here with `rules`. A refusal is a 400/413 Failure.
- */
+/** Reads a list import's body (this one's and a class's): the text or the file, and the fields `schema` checks. */
 export async function readListRequest<S extends z.ZodType<{ lista?: string | undefined }>>(
   request: Request,
   schema: S,
@@ -139,8 +126,8 @@ export async function readListRequest<S extends z.ZodType<{ lista?: string | und
   return ok({ fields: parsed.data, text: list.text, rows: list.rows });
 }
 
-/** Reads the admin importer's body (readListRequest with its options). */
-export async function readImportRequest(request: Request): Promise<Result<ImportRequest>> {
+/** Reads the admin importer's body: `text` (a file's, decoded) is what the page carries to the confirmation. */
+export async function readImportRequest(request: Request) {
   const read = await readListRequest(request, ImportFieldsSchema);
   if (!read.ok) return read;
   const { rol, autorizacionColegio, confirmar, huella } = read.fields;

@@ -1,8 +1,9 @@
 // 'Eliminar mi cuenta' on both profile pages (docs/product.md#suspension-and-deletion): the confirmation is a
 // dialog addressed by the URL (?eliminar-cuenta=1) and a plain POST with its `intent`, so it works without JavaScript.
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
+import { useServerForm } from "~/components/ui/use-server-form.ts";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
 import {
   certificateChoiceLabel,
@@ -91,12 +92,8 @@ function DeleteAccountForm({
 }) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === DELETE_ACCOUNT_INTENT;
-  const [form, fields] = useForm<DeleteAccountFields>({
-    id: "eliminar-cuenta",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    defaultValue: { certificados: DEFAULT_CERTIFICATE_CHOICE },
-    // Validation runs on the server (one schema, one place): no Zod in the browser.
-    shouldValidate: "onSubmit",
+  const [form, fields] = useServerForm<DeleteAccountFields>("eliminar-cuenta", actionData?.result, {
+    certificados: DEFAULT_CERTIFICATE_CHOICE,
   });
   const choice = fields.certificados;
   // Field messages are shown under their fields; screen readers hear them at once too.
