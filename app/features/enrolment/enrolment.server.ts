@@ -87,16 +87,24 @@ export async function isEnrolled(userId: string | undefined, courseId: string): 
  */
 export async function listEnrolledCourses(userId: string, { page, size }: { page: number; size: number }) {
   const where = { userId };
-  const total = await prisma.enrolment.count({ where });
+  const read = (current: number) =>
+    prisma.enrolment.findMany({
+      where,
+      orderBy: [{ registradoEn: "desc" }, { id: "asc" }],
+      skip: (current - 1) * size,
+      take: size,
+      select: {
+        progreso: true,
+        registradoEn: true,
+        curso: { select: { id: true, titulo: true, duracionHoras: true } },
+      },
+    });
+  // Page 1 read first: a first page that is not full is the whole list, and needs no count.
+  const first = page <= 1 ? await read(1) : null;
+  const total = first && first.length < size ? first.length : await prisma.enrolment.count({ where });
   const pageCount = Math.max(1, Math.ceil(total / size));
   const current = Math.min(Math.max(1, page), pageCount);
-  const rows = await prisma.enrolment.findMany({
-    where,
-    orderBy: [{ registradoEn: "desc" }, { id: "asc" }],
-    skip: (current - 1) * size,
-    take: size,
-    select: { progreso: true, registradoEn: true, curso: { select: { id: true, titulo: true, duracionHoras: true } } },
-  });
+  const rows = first ?? (await read(current));
   const courses = rows.map((r) => ({
     id: r.curso.id,
     nombre: r.curso.titulo,
