@@ -94,6 +94,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+function Header({ root: { site, user } }: { root: Route.ComponentProps["loaderData"] }) {
+  return (
+    <SiteHeader
+      brand={site.brand}
+      user={user}
+      messagesBadge={<UnreadBadge count={user?.unread ?? 0} />}
+      notificationsLink={<NotificationsLink count={user?.notifications ?? 0} />}
+    />
+  );
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   useServiceWorker(loaderData.user !== null);
   return (
@@ -107,12 +118,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       >
         Ir al contenido
       </a>
-      <SiteHeader
-        brand={loaderData.site.brand}
-        user={loaderData.user}
-        messagesBadge={<UnreadBadge count={loaderData.user?.unread ?? 0} />}
-        notificationsLink={<NotificationsLink count={loaderData.user?.notifications ?? 0} />}
-      />
+      <Header root={loaderData} />
       <FlashToast key={loaderData.flash?.message} flash={loaderData.flash} />
       <main id="contenido" className="flex-1">
         <Outlet />
@@ -128,14 +134,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const site = root?.site;
   return (
     <>
-      {site ? (
-        <SiteHeader
-          brand={site.brand}
-          user={root.user}
-          messagesBadge={<UnreadBadge count={root.user?.unread ?? 0} />}
-          notificationsLink={<NotificationsLink count={root.user?.notifications ?? 0} />}
-        />
-      ) : null}
+      {site ? <Header root={root} /> : null}
       <main id="contenido" className="flex-1">
         <GeneralErrorBoundary error={error} />
       </main>

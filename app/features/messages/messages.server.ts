@@ -10,6 +10,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { consume } from "~/features/limits/rate-limits.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
+import { UNREAD_CAP } from "~/features/notifications/limits.ts";
 import { fetchKeysetPage, keysetCursors, type Cursor } from "~/lib/keyset.ts";
 import { fixedValue } from "~/lib/api.server.ts";
 import type { ApiMessage, ApiSentMessage, ComposeInput } from "./schema.ts";
@@ -19,7 +20,6 @@ import {
   replySubject,
   SENDING_TOO_FAST,
   UNKNOWN_RECIPIENT,
-  UNREAD_CAP,
   type ReplyDraft,
 } from "./texts.ts";
 

@@ -25,20 +25,6 @@ export function replySubject(subject: string): string {
   return `Re: ${rest}`.slice(0, SUBJECT_MAX).trimEnd();
 }
 
-/** Unread counts shown in menus stop here: more reads "99+". */
-export const UNREAD_CAP = 99;
-
-/** The unread count as a menu shows it: "3", "99+"; "" for none. */
-export function unreadBadge(count: number): string {
-  if (count <= 0) return "";
-  return count > UNREAD_CAP ? `${UNREAD_CAP}+` : String(count);
-}
-
-/** The menu's accessible wording of the count: "3 sin leer", "más de 99 sin leer". */
-export function unreadLabel(count: number): string {
-  return count > UNREAD_CAP ? `más de ${UNREAD_CAP} sin leer` : `${count} sin leer`;
-}
-
 export type ComposeFields = { to: string; subject: string; content: string };
 
 /** The two folders of the messages screen: `?carpeta=enviados`, or the inbox without it. */

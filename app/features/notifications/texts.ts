@@ -1,5 +1,4 @@
 // The texts of notifications (docs/product.md#notifications). Plain module: safe for the browser.
-import { UNREAD_CAP } from "./limits.ts";
 
 export const PAGE_TITLE = "Notificaciones";
 export const EMPTY = "No tienes notificaciones.";
@@ -25,17 +24,6 @@ export function kindStopped(label: string): string {
     `Listo: ya no te enviaremos por correo «${label}». Las seguirás viendo en «Notificaciones», en la academia, ` +
     "y puedes volver a activarlas en tu perfil."
   );
-}
-
-/** The header's count: "3", "99+"; "" for none. */
-export function unreadShown(count: number): string {
-  if (count <= 0) return "";
-  return count > UNREAD_CAP ? `${UNREAD_CAP}+` : String(count);
-}
-
-/** The header link's count as read out: "3 sin leer", "más de 99 sin leer". */
-export function unreadSpoken(count: number): string {
-  return `${count > UNREAD_CAP ? `más de ${UNREAD_CAP}` : count} sin leer`;
 }
 
 /** The daily digest's e-mail (before its footer): the notifications in the order they came. */

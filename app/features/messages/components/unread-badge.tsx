@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { unreadBadge, unreadLabel } from "../texts.ts";
+import { unreadShown, unreadSpoken } from "~/features/notifications/limits.ts";
 
 /** What this hook reads of the root loader's data (app/root.tsx returns it, `satisfies` this). */
 export type RootUnread = { user: { unread: number } | null };
@@ -17,12 +17,12 @@ export function useUnreadMessages(): number {
  * Beyond the cap it shows "99+" ("más de 99 sin leer").
  */
 export function UnreadBadge({ count }: { count: number }) {
-  const shown = unreadBadge(count);
+  const shown = unreadShown(count);
   if (!shown) return null;
   return (
     <>
       <span aria-hidden="true"> ({shown})</span>
-      <span className="sr-only"> ({unreadLabel(count)})</span>
+      <span className="sr-only"> ({unreadSpoken(count)})</span>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { unreadShown, unreadSpoken } from "../texts.ts";
+import { unreadShown, unreadSpoken } from "../limits.ts";
 
 /**
  * The header's link to /notificaciones: a bell and the unread count ("3", "99+"), read as
