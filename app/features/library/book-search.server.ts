@@ -101,7 +101,7 @@ export async function searchBooksJson(q?: string | null, page = 1) {
 }
 
 async function bookPage({ q, page = 1, pageSize = PAGE_SIZE }: PageQuery): Promise<{
-  rows: Array<BookRow & { id: string }>;
+  rows: BookRow[];
   total: number;
   /** false when a search has more than SEARCH_COUNT_CAP matches (`total` is then the cap). */
   totalExact: boolean;
@@ -112,7 +112,7 @@ async function bookPage({ q, page = 1, pageSize = PAGE_SIZE }: PageQuery): Promi
   const words = queryWords(q);
   const wanted = Math.max(1, page);
   const skip = (wanted - 1) * pageSize;
-  let books: Array<BookRow & { id: string }>;
+  let books: BookRow[];
   let total: number;
   let totalExact = true;
   if (words.length > 0) {

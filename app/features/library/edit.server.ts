@@ -9,20 +9,16 @@
 import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
+import { fail, ok } from "~/lib/failure.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import { deletePagePreviews } from "./book-pages.server.ts";
 import { withUpload, type StoredUpload } from "~/lib/upload.server.ts";
 import { bookSearchUpdate } from "./book-words.ts";
 import { readPageCount } from "./book-pdf.server.ts";
-import { parseBookUpload } from "./books.server.ts";
-import { bookSelect, toBookView, type BookView } from "./book-rows.server.ts";
+import { fieldErrorsOf, parseBookUpload, type Uploaded as Edited } from "./books.server.ts";
+import { bookSelect, toBookView } from "./book-rows.server.ts";
 import { BOOK_NOT_FOUND, PDF_CHOOSE_AGAIN, PDF_FIELD, PDF_UNREADABLE, UPDATE_FAILED } from "./texts.ts";
 import { BookFormSchema, type BookFormInput } from "./schema.ts";
-
-/** A refused edit keeps the sent form (to show it again) and, for invalid fields, every field's errors. */
-type EditFailure = Failure & { form?: FormData; fieldErrors?: Record<string, string[]> };
-export type Edited = Result<{ book: BookView }, EditFailure>;
 
 /**
  * The whole edit (the admin page's action): parse the multipart body with the PDF limits, check
@@ -96,11 +92,7 @@ async function writeEdit(
 }
 
 function invalid(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, pdf: StoredUpload | null): Edited {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? "");
-    (fieldErrors[key] ??= []).push(issue.message);
-  }
+  const fieldErrors = fieldErrorsOf(issues);
   // Browsers never keep a chosen file after a refusal: ask for it again when one was sent.
   if (pdf) fieldErrors[PDF_FIELD] = [PDF_CHOOSE_AGAIN];
   return { ...fail(400, issues[0]?.message ?? BOOK_NOT_FOUND), fieldErrors };
