@@ -45,15 +45,9 @@ export function keepOffline(args: GuardArgs, keep = true) {
   }
 }
 
-// The sign-in marker: a cookie that tells the worker, offline, whose sign-in this browser still
-// holds, so that it answers from a user's kept cache only while that user is signed in here (a
-// shared computer whose cookies were cleared, or whose session ended, shows nothing kept). Its
-// value is the user's offline key, the one X-Offline-User carries (never the id or e-mail). Like
-// the session cookie (session.server.ts): `__Host-` and Secure when cookies are Secure, SameSite=Lax,
-// Path=/; unlike it, not HttpOnly (the worker reads it with cookieStore) and not a credential
-// (the session cookie alone signs in). It expires when the session does unless used again
-// (sessionEndOf), is renewed when the session is, and is cleared at "Salir" and on any page for
-// nobody signed in.
+// The sign-in marker: a cookie, holding the user's offline key, that tells the worker offline whose
+// sign-in this browser still holds, so a shared computer whose session ended shows nothing kept.
+// Not HttpOnly (the worker reads it with cookieStore) and no credential; it lives as the session does.
 
 /** The marker cookie's name (served to the worker in /sw.js). */
 function offlineMarkerName(): string {
@@ -97,10 +91,8 @@ function markerUpdate(request: Request, user: SessionUser | null): string | null
 
 /**
  * Root middleware, inside the session middleware. Every page and data answer to a GET says who is
- * signed in (X-Offline-User: the user's key, or "none"): the worker drops a previous user's cache
- * and, at "none", all of them. A 200 marked keepable that sets no cookie (a flash message shown
- * once would otherwise come back offline) gets X-Offline-Keep: 1; one marked not keepable, 0. The
- * same answers keep the sign-in marker in line with the session (markerUpdate).
+ * signed in (X-Offline-User: the user's key, or "none"); a 200 marked keepable that sets no cookie
+ * (a flash shown once would otherwise come back offline) gets X-Offline-Keep: 1, one marked not, 0.
  */
 export const offlineMiddleware: MiddlewareFunction<Response> = async (args, next) => {
   const mark: Mark = { keep: null };
@@ -121,11 +113,7 @@ export const offlineMiddleware: MiddlewareFunction<Response> = async (args, next
   return response;
 };
 
-/**
- * /sw.js: the worker as Vite compiled it (worker/sw.ts, vite.service-worker.ts), then the line that
- * starts it with this server's settings (the environment is read when the server runs, not when
- * it is built).
- */
+/** /sw.js: the compiled worker, then the line that starts it with this server's settings (read at run time). */
 export function serviceWorkerScript(): string {
   const config: WorkerConfig = {
     limitBytes: Math.round(env().OFFLINE_CACHE_MB * 1024 * 1024),
