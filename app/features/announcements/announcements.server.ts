@@ -65,9 +65,6 @@ function toView(row: ViewRow): AnnouncementView {
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Who may read
-
 export type AnnouncementCourse = { id: string; titulo: string; estado: string };
 
 /**
@@ -89,9 +86,6 @@ export async function readAccess(
   if (!(await isEnrolled(viewer.id, course.id))) return fail(403, ANNOUNCEMENTS_FORBIDDEN);
   return ok({ course, team: false });
 }
-
-// ---------------------------------------------------------------------------------------------
-// Reading
 
 export type AnnouncementPage = {
   avisos: AnnouncementView[];
@@ -150,11 +144,9 @@ async function feedIds(cursoIds: string[], cursor: Cursor | null, take: number) 
 }
 
 /**
- * 'Avisos de mis cursos' (/user): the announcements of the courses the person is enrolled in
- * (published ones, or any for who sees drafts), newest first, paged by cursor. The courses are
- * their FEED_MAX_COURSES most recent enrolments; each course's newest entries after the cursor
- * are read on its index and merged (feedIds), then the page's rows by primary key: a handful of
- * statements whatever the number of announcements.
+ * 'Avisos de mis cursos' (/user): the announcements of the person's FEED_MAX_COURSES most recent
+ * enrolments (published courses, or any for who sees drafts), newest first: a handful of
+ * statements whatever the number of announcements (feedIds).
  */
 export async function listMyAnnouncements(
   viewer: NonNullable<Viewer>,
@@ -215,18 +207,14 @@ export async function getAnnouncement(cursoId: string, avisoId: string | undefin
   return row ? toView(row) : null;
 }
 
-// ---------------------------------------------------------------------------------------------
 // The team's writes (the caller has passed requireCourseManager / requireApiCourseManager)
 
 /** How much of an announcement's text its notification carries (the rest is on the course's page). */
 const NOTICE_TEXT = 300;
 
 /**
- * Called inside the transaction that posts an announcement, once the row is written: every
- * learner enrolled in the course (not its author) is told through the notifications hub, in-app
- * and, by their choice for 'aviso' (e-mail at once by default), by e-mail through the outbox with
- * the one-click unsubscribe; queued or rolled back with the announcement itself. Editing or
- * deleting it tells nobody again.
+ * Inside the transaction that posts an announcement: every learner enrolled in the course (not its
+ * author) is notified, committed or rolled back with it. Editing or deleting tells nobody again.
  */
 async function afterAnnouncementPosted(
   tx: Tx,

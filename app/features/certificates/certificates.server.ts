@@ -1,7 +1,5 @@
-// Certificates (docs/product.md#certificates): 'Finalizar curso' at 100% issues one certificate per
-// user and course, with a random verification code; holder name, course title, hours and date
-// are frozen in the row at issue. The PDF is rendered once, after the row exists, and served
-// from storage afterwards.
+// Certificates (docs/product.md#certificates): one per user and course, with a random code; what
+// it says is frozen in the row at issue, and its PDF is rendered once and then served from storage.
 import { notify } from "~/features/notifications/notify.server.ts";
 import crypto from "node:crypto";
 import type { z } from "zod";
@@ -27,9 +25,6 @@ import {
 } from "./texts.ts";
 import { log } from "~/lib/log.server.ts";
 
-// ---------------------------------------------------------------------------------------------
-// Codes and URLs
-
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 const CODE_LENGTH = 16;
 const CODE_PATTERN = new RegExp(`^[A-Z2-7]{${CODE_LENGTH}}$`);
@@ -48,9 +43,6 @@ export const diplomaPath = (codigo: string) => `/certificados/${codigo}/pdf`;
 export const verificationUrl = (codigo: string) => `${publicUrl()}${verificationPath(codigo)}`;
 /** The stable PDF URL: the API's diplomaUrl (docs/product.md#certificates). */
 const diplomaUrl = (codigo: string) => `${publicUrl()}${diplomaPath(codigo)}`;
-
-// ---------------------------------------------------------------------------------------------
-// Issuing
 
 /** The holder's name as a certificate prints it (at issue, and when its holder updates it). */
 export const holderName = (user: { nombre: string; apellido: string }) =>
@@ -176,9 +168,6 @@ function findCertificate(userId: string, courseId: string): Promise<Certificate 
   return prisma.certificate.findUnique({ where: { userId_cursoId: { userId, cursoId: courseId } } });
 }
 
-// ---------------------------------------------------------------------------------------------
-// The PDF: rendered once from the frozen row, then served from storage
-
 const rendering = new Map<string, Promise<string>>();
 
 /**
@@ -224,9 +213,6 @@ async function renderAndStore(row: Certificate): Promise<string> {
   if (previous) await deleteStoredLogged(previous);
   return key;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Reading
 
 /** The public verification data (cursoId is null once the course was deleted: the certificate stays valid). */
 export type PublicCertificate = z.output<typeof PublicCertificateSchema>;
@@ -285,12 +271,7 @@ export async function certificateForCourse(
 /** GET /api/certificados/usuario/{userId}: certificates per page, as the API's other keyset lists. */
 export const API_CERTIFICATES_PAGE_SIZE = 50;
 
-/**
- * One page of a user's certificates, newest first (emitidoEn DESC, id DESC), from a cursor of the
- * page before or after (lib/keyset.ts; null: the first page): a range of the index
- * (userId, emitidoEn, id), so every page costs what the first costs. The cursors of the pages
- * next to it come with it, for the API's Link header.
- */
+/** One page of a user's certificates, newest first: a keyset range of (userId, emitidoEn, id). */
 export async function listCertificatesPage(userId: string, cursor: Cursor | null, size = API_CERTIFICATES_PAGE_SIZE) {
   const page = await fetchKeysetPage(1, cursor, size, async (_range, query) => {
     // lib/keyset.ts speaks of (createdAt, id); a certificate's instant is emitidoEn.
@@ -349,9 +330,8 @@ export async function listMyCertificates(userId: string, page = 1, size = MY_CER
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// The holder's name (Ley 21.719, rectification): a certificate keeps the name it was issued
-// with until its holder asks for the corrected one; then the same code and link get a new PDF.
+// The holder's name (Ley 21.719, rectification): a certificate keeps the name it was issued with
+// until its holder asks for the corrected one; then the same code and link get a new PDF.
 
 /** How many of the user's certificates print a name other than their current one. */
 export function countOutdatedNames(user: { id: string; nombre: string; apellido: string }): Promise<number> {

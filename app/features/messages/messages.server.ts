@@ -1,7 +1,6 @@
-// Internal messages: the sender is always the signed-in user; the recipient is typed as an
-// e-mail and resolved to an account when the message is sent. From then on the message belongs
-// to that account (toId): inbox, reading, unread counts and ?ver= all go by user id, so a
-// changed or re-used address never shows a message to anyone else.
+// Internal messages: the recipient is typed as an e-mail and resolved to an account when sent;
+// from then on everything goes by user id (toId), so a changed or re-used address never shows a
+// message to anyone else.
 import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { fullName, ROLES, roleLabel, toRole } from "~/features/accounts/roles.ts";
 import { notify, type Notice } from "~/features/notifications/notify.server.ts";
@@ -56,9 +55,8 @@ const spendBudgets = (sender: Sender) =>
 
 /**
  * Sends a message from the signed-in sender. Every attempt spends the sender's budgets (20 a
- * minute, 200 a day: a teacher writing to each of their students), so the academy's mail is no
- * megaphone and the 'no account with that address' answer reveals little. The notice e-mail
- * carries the sender's name and a link, never the subject or text the sender chose.
+ * minute, 200 a day), so the academy's mail is no megaphone and 'no account with that address'
+ * reveals little.
  */
 export async function sendMessage(sender: Sender, input: ComposeInput): Promise<Result<{ sent: MessageRow }>> {
   const limit = await spendBudgets(sender);
@@ -76,8 +74,6 @@ export async function sendMessage(sender: Sender, input: ComposeInput): Promise<
       data: messageRow(sender, fromName, recipient, input),
       select: messageSelect,
     });
-    // The notification, and its e-mail for people who want it (notifications: their choice for
-    // 'Mensajes nuevos' and the objection switch).
     await notify(messageNotice(sender, fromName, [{ recipient, messageId: created.id }], brand), tx);
     return created;
   });
@@ -131,12 +127,9 @@ function messageNotice(
 const INSERT_BATCH = 500;
 
 /**
- * One message to many accounts at once (a teacher writing to a class: features/classes): each
- * recipient their own copy from the sender (so a reply comes back to the sender), and the usual
- * notification (and its e-mail for those who want it), in one transaction, written in batches; `also`
- * adds the caller's own writes (its audit record) to that transaction. It spends the sender's
- * budgets once, as one message. The recipients are accounts the caller has chosen and checked
- * (by id); the subject and text follow ComposeSchema's rules.
+ * One message to many accounts the caller has checked (a teacher writing to a class): each their
+ * own copy and notification, in one transaction with the caller's own writes (`also`), spending
+ * the sender's budgets once.
  */
 export async function sendMessageToMany(
   sender: Sender,
@@ -174,12 +167,7 @@ export async function sendMessageToMany(
 const INBOX_PAGE_SIZE = 20;
 export const API_INBOX_PAGE_SIZE = 50;
 
-/**
- * One page of a folder, newest first: a range of the folder's (toId or fromId, createdAt, id)
- * index read from the cursor of the page's links (lib/keyset.ts), so the 50th page costs what
- * the first does. `cursors` are the keys of the previous (newer) and next (older) pages, when
- * there are any.
- */
+/** One page of a folder, newest first: a keyset range of its (toId or fromId, createdAt, id) index. */
 async function fetchFolderPage<T extends { createdAt: Date; id: string }>(
   cursor: Cursor | null,
   size: number,
@@ -214,10 +202,7 @@ function withRecipientName<T extends { to: string; recipient: { nombre: string; 
   return { ...message, toName: fullName(recipient.nombre, recipient.apellido) || message.to };
 }
 
-/**
- * One page of a user's sent folder (the messages they sent), newest first, on (fromId,
- * createdAt, id); each with the recipient's name (read in one query for the page, by id).
- */
+/** One page of a user's sent folder, on (fromId, createdAt, id), each with the recipient's name. */
 export async function listSentPage(user: Reader, cursor: Cursor | null, size = INBOX_PAGE_SIZE) {
   const page = await fetchFolderPage(cursor, size, (query) =>
     prisma.message.findMany({
@@ -281,10 +266,8 @@ export async function markMessageRead(user: Reader, id: string): Promise<boolean
 }
 
 /**
- * How many messages of the user's inbox are unread, counted up to UNREAD_CAP + 1 (a menu shows
- * "99+" beyond): a bounded range of the (toId, leidoEn) index, cheap enough for every page. The
- * order is the index's own (a count with `take` is otherwise ordered by id, a sort of every
- * unread message).
+ * The user's unread messages, counted up to UNREAD_CAP + 1: a bounded range of the (toId, leidoEn)
+ * index, in its own order (a count with `take` is otherwise ordered by id, a sort of every row).
  */
 export function unreadCount(user: Reader) {
   return prisma.message.count({
