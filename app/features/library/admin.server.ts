@@ -1,8 +1,5 @@
-// The admin library page's action (docs/product.md#library): a multipart POST uploads a book,
-// the same to ?editar=ID edits that book (its form is addressed by the URL, so a refused edit
-// re-renders it open), a form POST with intent=delete removes one. Each answers with a redirect
-// + flash on success (works without JavaScript); a refused upload or edit re-renders its form
-// with the server's messages and the typed values.
+// The admin library page's action (docs/product.md#library): a multipart POST uploads a book (to
+// ?editar=ID: edits it), a form POST with intent=delete removes one.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";

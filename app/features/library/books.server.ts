@@ -1,8 +1,5 @@
-// The library's books as an admin changes them (docs/product.md#library,
-// docs/product.md#api-library): the upload (streamed through parseUpload: magic bytes,
-// MAX_PDF_MB; a refused or failed upload leaves no file behind), the preview's row, deletion (the
-// file is removed after the row is gone). The lists and search are ./book-search.server.ts, the
-// PDF itself ./book-pdf.server.ts, editing ./edit.server.ts.
+// The library's books as an admin changes them (docs/product.md#library): the upload (a refused or
+// failed one leaves no file behind), the preview's row, and deletion (the file after the row).
 import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
@@ -77,11 +74,7 @@ export async function parseBookUpload(
   }
 }
 
-/**
- * The whole upload (page action and POST /api/books/upload): parse the multipart body with the
- * PDF limits, validate the fields, require a PDF, create the book. Never leaves a file behind
- * on failure. Unexpected errors are thrown (after cleanup).
- */
+/** The whole upload (page action and POST /api/books/upload); unexpected errors are thrown after cleanup. */
 export async function uploadBook(request: Request): Promise<Uploaded> {
   const parsed = await parseBookUpload(request);
   if (!parsed.ok) return parsed;

@@ -1,11 +1,6 @@
-// Editing a book (docs/product.md#library): title, author, description, pages and,
-// optionally, a new PDF, with the upload's rules (BookFormSchema; the PDF streamed to storage by
-// parseUpload with its magic-byte check and MAX_PDF_MB, decision 010). The row and its search
-// words (BookWord, bookSearchUpdate) are written in one update; the replaced file is removed only
-// after the new one is stored and the row points to it, so a failure at any step leaves the book
-// whole with one of its two files, and a refused or failed edit leaves no new file behind.
-// Library pages are for signed-in users only, never kept by the anonymous page cache: no catalog
-// stamp to bump (as for an upload or a deletion).
+// Editing a book (docs/product.md#library), with the upload's rules. The replaced file is removed
+// only once the row points to the new one, so a failure at any step leaves the book whole, and a
+// refused or failed edit leaves no new file behind.
 import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";

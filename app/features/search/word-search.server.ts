@@ -1,16 +1,8 @@
-// Searches on a word index (BookWord, CourseWord, UserWord: one row per distinct word of a row's
-// searchable text, app/lib/search-text.ts searchWords; primary key (owner, word), an index
-// starting with word). A query word matches a row when one of its words starts with it (a prefix
-// range of that index); several words must all match. docs/decisions/009-flat-cost-at-scale.md.
-//
-// A search costs what its matches cost: each word's range is counted up to HASHED_SEARCH + 1
-// entries. When one word is rare, its range gives the candidates and each other word is checked
-// for them by primary key (findMatches: at most DENSE_SEARCH ids). When every word is common, the
-// caller walks its list's own index, ids alone, and stops at the page (hasEveryWord: each word's
-// range read once into a set the walk looks up when it holds at most HASHED_SEARCH entries, else
-// probed per row by primary key), then reads the page's rows by id; the count reads the longest
-// word's range up to SEARCH_COUNT_CAP matches (countDense): past it, lists say 'más de 1000' and
-// page through the first 1000.
+// Searches on a word index (BookWord, CourseWord, UserWord: one row per distinct word of a row,
+// primary key (owner, word)): a query word matches a row when one of its words starts with it, and
+// every query word must match (decision 009). When one word is rare, its range gives the
+// candidates (findMatches); when every word is common, the caller walks its list's own index and
+// stops at the page (hasEveryWord), and the count stops at SEARCH_COUNT_CAP (countDense).
 import { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 
@@ -117,20 +109,17 @@ export async function findMatches(index: WordIndex, words: string[], filter?: Ow
   const [rarest, ...others] = counted;
   if (!rarest || rarest.n > DENSE_SEARCH) return { dense: counted };
   const owner = Prisma.raw(`w."${index.owner}"`);
+  const otherWords = others.map((o) => o.word);
   const rows = await prisma.$queryRaw<Array<{ id: string }>>`SELECT DISTINCT ${owner} AS "id"
     FROM ${Prisma.raw(`"${index.table}"`)} w
-    WHERE ${wordRange("w", rarest.word)}${alsoHas(
-      index,
-      others.map((o) => o.word),
-    )}${filter ? Prisma.sql` AND ${filter.where}` : Prisma.empty}`;
+    WHERE ${wordRange("w", rarest.word)}${alsoHas(index, otherWords)}
+      ${filter ? Prisma.sql` AND ${filter.where}` : Prisma.empty}`;
   return { ids: rows.map((row) => row.id) };
 }
 
 /**
- * A search's count: exact up to SEARCH_COUNT_CAP matches; past it, `total` is the cap and `exact`
- * false (the lists say 'más de 1000' and page through the first SEARCH_COUNT_CAP, like the
- * search engines people know). Counting every match of a common word made a search cost what
- * its matches cost: 72 ms for 'programacion' among 100 000 courses, 2.6 ms with the cap.
+ * A search's count: exact up to SEARCH_COUNT_CAP matches; past it, the cap and `exact` false (the
+ * lists say 'más de 1000'): 72 ms for 'programacion' among 100 000 courses, 2.6 ms with the cap.
  */
 export type SearchCount = { total: number; exact: boolean };
 
