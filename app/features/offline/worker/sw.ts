@@ -201,17 +201,17 @@ function dropCourse(course: string): Promise<void> {
 }
 
 /**
- * After a network answer: learn who is signed in; keep a copy when the rules allow it, or drop
- * the course's entries when the answer says they may no longer be kept.
+ * After a network answer: learn who is signed in; keep it when the rules allow it, or drop the
+ * course's entries when the answer says they may no longer be kept.
  */
-function afterNetwork(event: FetchEvent, url: URL, response: Response) {
-  const learnt = learnUser(response.headers);
-  const info = keepInfo(event.request, response);
+async function afterNetwork(request: Request, url: URL, response: Response): Promise<Outcome> {
+  await learnUser(response.headers);
+  const info = keepInfo(request, response);
   const course = courseToDrop(url, ORIGIN, info);
-  if (course) return event.waitUntil(learnt.then(() => dropCourse(course)));
-  if (!mayKeep(url, ORIGIN, info)) return event.waitUntil(learnt);
-  const copy = response.clone();
-  event.waitUntil(learnt.then(() => keep(url, copy)));
+  if (course) await dropCourse(course);
+  if (mayKeep(url, ORIGIN, info)) return keep(url, response);
+  await response.body?.cancel();
+  return "error";
 }
 
 async function fromCache(url: URL, anyQuery: boolean): Promise<Response | null> {
@@ -254,7 +254,7 @@ async function fromNetwork(event: FetchEvent, url: URL, kept?: () => Promise<Res
     if (event.request.mode === "navigate") return offlinePage(url);
     throw error;
   }
-  afterNetwork(event, url, response);
+  event.waitUntil(afterNetwork(event.request, url, response.clone()));
   return response;
 }
 
@@ -339,18 +339,10 @@ async function save(urls: unknown, port: MessagePort) {
     }
     let outcome: Outcome = "error";
     if (kind === "page" || kind === "file") {
-      try {
-        const request = new Request(url.href, { credentials: "same-origin" });
-        const response = await fetch(request);
-        await learnUser(response.headers);
-        const info = keepInfo(request, response);
-        const course = courseToDrop(url, ORIGIN, info);
-        if (course) await dropCourse(course);
-        if (mayKeep(url, ORIGIN, info)) outcome = await keep(url, response);
-        else await response.body?.cancel();
-      } catch {
-        outcome = "error";
-      }
+      const request = new Request(url.href, { credentials: "same-origin" });
+      outcome = await fetch(request)
+        .then((response) => afterNetwork(request, url, response))
+        .catch(() => "error" as const);
     }
     if (outcome === "full") full += 1;
     if (outcome !== "kept") failed.push(url.pathname + url.search);
