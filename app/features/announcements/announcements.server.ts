@@ -47,9 +47,7 @@ const viewSelect = {
 type ViewRow = Prisma.AnnouncementGetPayload<{ select: typeof viewSelect }>;
 
 /** One announcement as the pages show it and the API answers it. */
-export type AnnouncementView = AnnouncementJson;
-
-function toView(row: ViewRow): AnnouncementView {
+function toView(row: ViewRow): AnnouncementJson {
   // An edit in the same second as the post is the post itself (createdAt and updatedAt differ by
   // the microseconds of one insert).
   const edited = row.updatedAt.getTime() - row.createdAt.getTime() > 1000;
@@ -88,7 +86,7 @@ export async function readAccess(
 }
 
 export type AnnouncementPage = {
-  avisos: AnnouncementView[];
+  avisos: AnnouncementJson[];
   /** The cursors of the links to the newer ('antes') and older ('desde') page, null where none. */
   cursors: { prev: string | null; next: string | null };
 };
@@ -259,7 +257,7 @@ export async function postAnnouncement(
   cursoId: string,
   fields: Fields,
   request: Request | null,
-): Promise<Result<{ aviso: AnnouncementView }>> {
+): Promise<Result<{ aviso: AnnouncementJson }>> {
   if (!isRecordId(cursoId) || !(await prisma.course.findUnique({ where: { id: cursoId }, select: { id: true } }))) {
     return fail(404, COURSE_NOT_FOUND);
   }
@@ -282,7 +280,7 @@ export async function updateAnnouncement(
   avisoId: string | undefined,
   fields: Fields,
   request: Request | null,
-): Promise<Result<{ aviso: AnnouncementView }>> {
+): Promise<Result<{ aviso: AnnouncementJson }>> {
   const found = await findAnnouncement(cursoId, avisoId);
   if (!found) return fail(404, ANNOUNCEMENT_NOT_FOUND);
   const row = await prisma.$transaction(async (tx) => {

@@ -3,17 +3,10 @@
 // subscribe a calendar. Dates come formatted from the server (Chile's time). Browser-safe.
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
+import type { DueItem } from "../due-dates.server.ts";
 import { OVERDUE, PASSED, SUBSCRIBE, UPCOMING_EMPTY, UPCOMING_TITLE } from "../texts.ts";
 
-export type UpcomingItem = {
-  moduloId: string;
-  curso: string;
-  modulo: string;
-  fechaTexto: string;
-  aprobado: boolean;
-  atrasado: boolean;
-  href: string;
-};
+type UpcomingItem = Pick<DueItem, "moduloId" | "curso" | "modulo" | "fechaTexto" | "aprobado" | "atrasado" | "href">;
 
 export function UpcomingDueDates({
   items,
