@@ -1,9 +1,5 @@
 // The words of offline reading (docs/product.md#offline-reading). The offline page's own words live
 // in sw-policy.ts (the service worker shows it, without this module).
-export const OFFLINE_AVAILABLE = "Disponible sin conexión";
-export const SAVE_FOR_OFFLINE = "Guardar para leer sin conexión";
-export const MODULE_KEPT = "Módulo disponible sin conexión";
-export const SAVING = "Guardando…";
 
 export const savingProgress = (done: number, total: number) => `Guardado ${done} de ${total}…`;
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ANNOUNCEMENTS_TITLE, MANAGE, NO_ANNOUNCEMENTS, SEE_ALL } from "../texts.ts";
+import { ANNOUNCEMENTS_TITLE, NO_ANNOUNCEMENTS, SEE_ALL } from "../texts.ts";
 import type { AnnouncementJson } from "../schema.ts";
 import { AnnouncementArticle } from "./announcement-list.tsx";
 
@@ -25,7 +25,7 @@ export function CourseAnnouncements({ cursoId, data }: { cursoId: string; data: 
         </h2>
         {data.manageHref ? (
           <Link to={data.manageHref} className="inline-block py-1 text-sm font-medium text-brand-700 hover:underline">
-            {MANAGE}
+            Publicar y editar avisos
           </Link>
         ) : null}
       </div>

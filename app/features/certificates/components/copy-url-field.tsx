@@ -3,7 +3,6 @@
 // Browser-safe.
 import { useEffect, useId, useRef, useState } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
-import { URL_COPIED, URL_COPY_FAILED } from "../texts.ts";
 
 export function CopyUrlField({ url, label, className = "" }: { url: string; label: string; className?: string }) {
   const fieldId = useId();
@@ -50,8 +49,10 @@ export function CopyUrlField({ url, label, className = "" }: { url: string; labe
         ) : null}
       </div>
       <p id={statusId} role="status" aria-live="polite" className="mt-1 min-h-5 text-sm">
-        {status === "ok" ? <span className="text-green-700">{URL_COPIED}</span> : null}
-        {status === "error" ? <span className="text-red-700">{URL_COPY_FAILED}</span> : null}
+        {status === "ok" ? <span className="text-green-700">URL copiada</span> : null}
+        {status === "error" ? (
+          <span className="text-red-700">No se pudo copiar. Selecciona el enlace y cópialo manualmente.</span>
+        ) : null}
       </p>
     </div>
   );

@@ -9,7 +9,6 @@ import { FileField, FormErrors, TextAreaField, TextField } from "~/components/ui
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
 import type { BookActionData } from "~/features/library/admin.server.ts";
 import type { BookFields } from "~/features/library/schema.ts";
-import { PDF_KEEP_HINT } from "../texts.ts";
 
 export type EditableBook = { id: string; title: string; author: string; pages: number; description: string };
 
@@ -49,7 +48,7 @@ export function EditBookDialog({
           label="Reemplazar PDF (opcional)"
           accept=".pdf,application/pdf"
           check={{ kind: "pdf", mb: maxMb }}
-          hint={`${PDF_KEEP_HINT} PDF hasta ${maxMb}MB`}
+          hint={`${"Déjalo vacío para conservar el PDF actual."} PDF hasta ${maxMb}MB`}
         />
         <div className="flex justify-end gap-2">
           <Link to={closeHref} replace preventScrollReset className="btn-ghost">

@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { MODULE_KEPT, OFFLINE_AVAILABLE, SAVE_FOR_OFFLINE, SAVING, saveOutcome, savingProgress } from "../texts.ts";
+import { saveOutcome, savingProgress } from "../texts.ts";
 import type { OfflineMaterial } from "../use-offline.ts";
 
 /** Next to a module file kept on this device. */
 export function OfflineBadge() {
   return (
     <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
-      {OFFLINE_AVAILABLE}
+      Disponible sin conexión
     </span>
   );
 }
@@ -41,10 +41,10 @@ export function SaveModuleOffline({
   return (
     <div className="flex flex-wrap items-center gap-3">
       {allKept && !saving ? (
-        <p className="text-sm font-semibold text-brand-800">✓ {MODULE_KEPT}</p>
+        <p className="text-sm font-semibold text-brand-800">✓ Módulo disponible sin conexión</p>
       ) : (
         <button type="button" className="btn-secondary px-3 py-1.5" onClick={saveModule} disabled={saving}>
-          {saving ? SAVING : SAVE_FOR_OFFLINE}
+          {saving ? "Guardando…" : "Guardar para leer sin conexión"}
         </button>
       )}
       <p role="status" className="text-sm text-slate-700">
