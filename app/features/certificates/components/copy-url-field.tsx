@@ -1,7 +1,8 @@
 // A URL in a read-only field, selected on focus, with 'Copiar URL' once JavaScript runs (before
 // that, and without JavaScript, the field's text is there to select and copy by hand).
 // Browser-safe.
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
+import { useForThreeSeconds } from "~/components/ui/use-for-three-seconds.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 
 export function CopyUrlField({ url, label, className = "" }: { url: string; label: string; className?: string }) {
@@ -9,20 +10,17 @@ export function CopyUrlField({ url, label, className = "" }: { url: string; labe
   const statusId = useId();
   const input = useRef<HTMLInputElement>(null);
   const hydrated = useHydrated();
-  const [status, setStatus] = useState<"" | "ok" | "error">("");
-  useEffect(() => {
-    if (!status) return;
-    const timer = setTimeout(() => setStatus(""), 3000);
-    return () => clearTimeout(timer);
-  }, [status]);
+  // A new object per click: the message shows again for its 3 seconds.
+  const [copied, setCopied] = useState<{ ok: boolean } | null>(null);
+  const status = useForThreeSeconds(copied, copied !== null) ? (copied?.ok ? "ok" : "error") : "";
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(url);
-      setStatus("ok");
+      setCopied({ ok: true });
     } catch {
       input.current?.select();
-      setStatus("error");
+      setCopied({ ok: false });
     }
   }
 

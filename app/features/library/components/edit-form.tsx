@@ -1,8 +1,5 @@
-// The admin's book edit form (docs/product.md#library): a dialog addressed by the URL
-// (?editar=ID), so it renders on the server and works without JavaScript; a multipart POST to the
-// page's own URL (?editar=ID), answered by a redirect to the list with a flash, or the form again
-// with the server's errors and the typed values. The PDF is optional: empty keeps the current one.
-// Validation runs on the server only.
+// The admin's book edit form (docs/product.md#library): a dialog addressed by the URL (?editar=ID),
+// so it works without JavaScript; validated on the server only.
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { FileField, FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
