@@ -315,11 +315,8 @@ export async function listMyCertificates(userId: string, page = 1, size = MY_CER
   });
   return {
     certificates: rows.map((row) => ({
-      codigo: row.codigo,
-      tituloCurso: row.tituloCurso,
-      duracionHoras: row.duracionHoras,
+      ...row,
       emitidoEn: row.emitidoEn.toISOString(),
-      cursoId: row.cursoId,
       verificacionPath: verificationPath(row.codigo),
       verificacionUrl: verificationUrl(row.codigo),
       pdfPath: diplomaPath(row.codigo),

@@ -39,12 +39,7 @@ export async function getResumen(now = new Date()): Promise<Resumen> {
     usuarios: {
       total: n("user:all"),
       pendientes: n("user:pending"),
-      porRol: {
-        admin: n("user:rol:admin"),
-        docente: n("user:rol:docente"),
-        estudiante: n("user:rol:estudiante"),
-        comunidad: n("user:rol:comunidad"),
-      },
+      porRol: Object.fromEntries(ROLES_IN_SUMMARY.map((r) => [r, n(`user:rol:${r}`)])) as Resumen["usuarios"]["porRol"],
     },
     cursos: {
       publicados: courses("publicado"),
