@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { saveOutcome, savingProgress } from "../texts.ts";
 import type { OfflineMaterial } from "../use-offline.ts";
 
 /** Next to a module file kept on this device. */
@@ -9,6 +8,13 @@ export function OfflineBadge() {
       Disponible sin conexión
     </span>
   );
+}
+
+/** What a save did, said aloud once it is over. */
+function saveOutcome(total: number, failed: number, full: number): string {
+  if (failed === 0) return "Listo: este módulo se puede leer sin conexión en este dispositivo.";
+  if (full > 0) return "Un archivo es más grande que el espacio para leer sin conexión en este dispositivo.";
+  return `No se pudieron guardar ${failed} de ${total}. Revisa tu conexión e inténtalo de nuevo.`;
 }
 
 type State = { kind: "idle" } | { kind: "saving"; done: number; total: number } | { kind: "done"; message: string };
@@ -48,7 +54,11 @@ export function SaveModuleOffline({
         </button>
       )}
       <p role="status" className="text-sm text-slate-700">
-        {state.kind === "saving" ? savingProgress(state.done, state.total) : state.kind === "done" ? state.message : ""}
+        {state.kind === "saving"
+          ? `Guardado ${state.done} de ${state.total}…`
+          : state.kind === "done"
+            ? state.message
+            : ""}
       </p>
     </div>
   );
