@@ -11,7 +11,7 @@ import {
 import { AnnouncementArticle } from "~/features/announcements/components/announcement-list.tsx";
 import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
 import { PlainTextPostForm } from "~/components/ui/plain-text-post-form.tsx";
-import { AnnouncementFieldsSchema, AnnouncementIdSchema } from "~/features/announcements/schema.ts";
+import { AnnouncementFieldsSchema } from "~/features/announcements/schema.ts";
 import {
   ANNOUNCEMENT_DELETED,
   ANNOUNCEMENT_NOT_FOUND,
@@ -58,28 +58,25 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);
   const here = `/docente/cursos/${cursoId}/avisos`;
   const intent = form.get("intent");
+  // The services answer 404 for an id that is no announcement of this course.
+  const avisoId = String(form.get("avisoId") ?? "");
   if (intent === "publish" || intent === "edit") {
     const submission = parseWithZod(form, { schema: AnnouncementFieldsSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    if (intent === "publish") {
-      const outcome = await postAnnouncement(user, cursoId, submission.value, args.request);
-      if (!outcome.ok) return data({ intent, result: formReply(submission, outcome) }, { status: outcome.status });
-      return redirectWithFlash(args.request, here, { type: "success", message: ANNOUNCEMENT_POSTED });
-    }
-    const id = AnnouncementIdSchema.safeParse({ avisoId: form.get("avisoId") });
-    const outcome = id.success
-      ? await updateAnnouncement(user, cursoId, id.data.avisoId, submission.value, args.request)
-      : ({ ok: false, status: 404, message: ANNOUNCEMENT_NOT_FOUND } as const);
+    const outcome =
+      intent === "publish"
+        ? await postAnnouncement(user, cursoId, submission.value, args.request)
+        : await updateAnnouncement(user, cursoId, avisoId, submission.value, args.request);
     if (!outcome.ok) return data({ intent, result: formReply(submission, outcome) }, { status: outcome.status });
-    return redirectWithFlash(args.request, here, { type: "success", message: "Aviso guardado." });
+    const message = intent === "publish" ? ANNOUNCEMENT_POSTED : "Aviso guardado.";
+    return redirectWithFlash(args.request, here, { type: "success", message });
   }
   if (intent === "delete") {
-    const id = AnnouncementIdSchema.safeParse({ avisoId: form.get("avisoId") });
-    const outcome = id.success ? await deleteAnnouncement(user, cursoId, id.data.avisoId, args.request) : null;
+    const outcome = await deleteAnnouncement(user, cursoId, avisoId, args.request);
     return redirectWithFlash(
       args.request,
       here,
-      outcome?.ok
+      outcome.ok
         ? { type: "success", message: ANNOUNCEMENT_DELETED }
         : { type: "error", message: ANNOUNCEMENT_NOT_FOUND },
     );

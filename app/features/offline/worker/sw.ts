@@ -87,10 +87,7 @@ async function currentCache() {
   return null;
 }
 
-/**
- * The user key in the sign-in marker cookie (offline.server.ts), or null: none (cookies cleared,
- * the session over, signed out), or no cookieStore to read it with (then nothing kept is shown).
- */
+/** The user key in the sign-in marker cookie, or null (none, or no cookieStore to read it with). */
 async function markerKey() {
   if (!self.cookieStore) return null;
   try {
@@ -103,9 +100,8 @@ async function markerKey() {
 }
 
 /**
- * The kept cache that may be shown: the one of the user whose sign-in this browser holds, or null.
- * Every other kept cache is deleted first (a shared computer whose cookies were cleared, or whose
- * session ended, keeps nothing of the previous learner). Not for use inside serial().
+ * The kept cache that may be shown (the one of the user whose sign-in this browser holds), or
+ * null; every other kept cache is deleted first. Not for use inside serial().
  */
 async function ownedCache() {
   const marker = await markerKey();
