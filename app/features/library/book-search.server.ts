@@ -73,11 +73,6 @@ async function matchingBooks(words: string[], skip: number, take: number) {
   return { books, count };
 }
 
-/** How many books there are: the Tally row the database keeps (prisma/schema.prisma). */
-function countAllBooks() {
-  return readTally("book:all");
-}
-
 type PageQuery = { q?: string | null; page?: number; pageSize?: number };
 
 /** One page of books (newest first), optionally filtered by a title/author search. */
@@ -112,7 +107,7 @@ async function bookPage({ q, page = 1, pageSize = PAGE_SIZE }: PageQuery): Promi
     ({ books, count } = await matchingBooks(words, skip, pageSize));
     ({ total, exact: totalExact } = count);
   } else {
-    total = await countAllBooks();
+    total = await readTally("book:all"); // the Tally row the database keeps
     // Page 1 is the top of the (createdAt, id) index; a later one skips that index's entries
     // from the nearer end (ids only), then reads its rows by id (a deferred join, lib/keyset.ts).
     books =
@@ -127,10 +122,8 @@ async function bookPage({ q, page = 1, pageSize = PAGE_SIZE }: PageQuery): Promi
   }
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(wanted, pageCount);
-  if (current !== wanted) {
-    // A page past the end shows the last one.
-    return bookPage({ q, page: current, pageSize });
-  }
+  // A page past the end shows the last one.
+  if (current !== wanted) return bookPage({ q, page: current, pageSize });
   return { rows: books, total, totalExact, page: current, pageCount, q: (q ?? "").trim() };
 }
 

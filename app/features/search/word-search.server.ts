@@ -99,10 +99,8 @@ export function hasEveryWord(index: WordIndex, idColumn: string, counted: Counte
 export type Matches = { ids: string[] } | { dense: CountedWord[] };
 
 /**
- * The ids of the rows matching every word (and `filter`), when one word's range holds at most
- * DENSE_SEARCH entries: that range is read from the word index, the other words are checked by
- * primary key, the filter on the word rows' own columns. When every word is common: the words
- * with their counts, for hasEveryWord.
+ * The ids of the rows matching every word (and `filter`) when one word's range holds at most
+ * DENSE_SEARCH entries, the others checked by primary key; else the words with their counts.
  */
 export async function findMatches(index: WordIndex, words: string[], filter?: OwnerFilter): Promise<Matches> {
   const counted = await rarestFirst(index, words);
@@ -130,13 +128,9 @@ export const SEARCH_COUNT_CAP = 1000;
 export const exactCount = (total: number): SearchCount => ({ total, exact: true });
 
 /**
- * How many rows match every word (and `filter`) when they are all common, up to
- * SEARCH_COUNT_CAP: the rows of the longest word's range (likely the rarest), each checked for
- * the others by primary key, until one more than the cap is found. When that range holds a
- * single word (its first and last entries say so), a row is in it once and its entries are
- * counted as they are; otherwise its first and last words are tried alone (either past the cap
- * settles it), and only then are the range's entries made distinct.
- * At most SEARCH_COUNT_CAP + 1 matches are read. Plain SQL, the same on SQLite and PostgreSQL.
+ * How many rows match every word (and `filter`) when they are all common, up to SEARCH_COUNT_CAP:
+ * the rows of the longest word's range, each checked for the others by primary key, until one
+ * more than the cap is found (at most SEARCH_COUNT_CAP + 1 matches are read).
  */
 export async function countDense(index: WordIndex, words: string[], filter?: OwnerFilter): Promise<SearchCount> {
   const [first, ...rest] = [...words].sort((a, b) => b.length - a.length);
