@@ -40,21 +40,15 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader(args: Route.LoaderArgs) {
   const [user, { flash, setCookie }] = await Promise.all([getOptionalUser(args), readFlash(args.request)]);
-  const site = siteConfig();
+  // The map is the contact page's alone.
+  const { mapEmbedUrl: _map, ...site } = siteConfig();
   // Once per request, for the header and the panel menus (UnreadBadge): a capped index range.
   const messagesHref = user ? messagesLinkForRole(user.rol) : null;
   const [unread, notifications] = user
     ? await Promise.all([messagesHref ? unreadCount(user) : 0, unreadNotifications(user)])
     : [0, 0];
   const shared = {
-    site: {
-      brand: site.brand,
-      phone: site.phone,
-      email: site.email,
-      address: site.address,
-      facebookUrl: site.facebookUrl,
-      linkedinUrl: site.linkedinUrl,
-    },
+    site,
     user: user
       ? ({
           name: fullName(user.nombre, user.apellido),
