@@ -50,12 +50,7 @@ export function createSmtpTransport(url: string, options: { timeoutMs?: number; 
 function mailFrom(): string {
   const e = env();
   if (e.MAIL_FROM) return e.MAIL_FROM;
-  let host = "localhost";
-  try {
-    if (e.APP_URL) host = new URL(e.APP_URL).hostname;
-  } catch {
-    // keep localhost
-  }
+  const host = URL.parse(e.APP_URL ?? "")?.hostname || "localhost";
   return `"${e.APP_NAME.replace(/"/g, "")}" <no-responder@${host}>`;
 }
 

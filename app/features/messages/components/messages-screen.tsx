@@ -167,18 +167,10 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
   );
 }
 
+type MessageListProps = { title: string; label: string; empty: string; children: React.ReactNode[] };
+
 /** A folder's list: its heading, then the messages or a sentence saying there are none. */
-function MessageList({
-  title,
-  label,
-  empty,
-  children,
-}: {
-  title: string;
-  label: string;
-  empty: string;
-  children: React.ReactNode[];
-}) {
+function MessageList({ title, label, empty, children }: MessageListProps) {
   return (
     <>
       <h2 className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-700">{title}</h2>
