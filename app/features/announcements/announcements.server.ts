@@ -26,11 +26,7 @@ export const LATEST_ON_COURSE_PAGE = 3;
 export const ANNOUNCEMENT_PAGE_SIZE = 20;
 /** 'Avisos de mis cursos' on /user: the newest few, the rest at /user/avisos. */
 export const MY_LATEST = 3;
-/**
- * The courses 'Avisos de mis cursos' reads: a learner's most recent enrolments up to this many
- * (each course page still shows its own). SQLite takes at most 500 terms in one compound SELECT:
- * the courses are read in chunks of FEED_CHUNK, one statement each.
- */
+/** The courses 'Avisos de mis cursos' reads, in chunks (SQLite takes 500 terms in a compound SELECT). */
 const FEED_MAX_COURSES = 500;
 const FEED_CHUNK = 100;
 
@@ -126,10 +122,8 @@ function keysetSql(cursor: Cursor | null) {
 }
 
 /**
- * The page's ids among these courses: for each course, the range of (cursoId, createdAt, id)
- * from the cursor, at most `take` entries (an index read that stops there), all in one compound
- * statement, merged and cut to `take` by the database. The rows read are at most courses × take,
- * whatever the number of announcements.
+ * The page's ids among these courses: each course's range of (cursoId, createdAt, id) from the
+ * cursor, at most `take` entries, merged in one compound statement: at most courses × take rows.
  */
 async function feedIds(cursoIds: string[], cursor: Cursor | null, take: number) {
   const keyset = keysetSql(cursor);
@@ -172,10 +166,8 @@ export async function listMyAnnouncements(
 }
 
 /**
- * The top of the course page (routes/courses/detail.tsx) for this viewer: the newest few and
- * whether there are more, for its enrolled learners (while they see the course: the caller has
- * checked) and its team, with the team's way to its page; null for anyone else, who sees nothing
- * of them.
+ * The top of the course page for its enrolled learners (the caller checked they see the course)
+ * and its team: the newest few and whether there are more; null for anyone else.
  */
 export async function courseAnnouncementsFor(
   viewer: Viewer,

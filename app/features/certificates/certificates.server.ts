@@ -110,10 +110,7 @@ export async function finishCourse(
   }
 }
 
-/**
- * 'Certificado emitido' (features/notifications). The certificate stands whatever happens here:
- * a failure is logged, not the learner's.
- */
+/** 'Certificado emitido': the certificate stands whatever happens here (a failure is logged). */
 async function notifyIssued(userId: string, row: Certificate) {
   try {
     await notify({
@@ -297,10 +294,7 @@ function onIssueDate(where: object): object {
 
 const MY_CERTIFICATES_PAGE_SIZE = 20;
 
-/**
- * 'Mis certificados' (docs/product.md#my-certificates): one page of one's certificates, newest
- * first, as frozen at issue (title, hours, date), with the public verification link and the PDF.
- */
+/** 'Mis certificados' (docs/product.md#my-certificates): one page of one's certificates, newest first. */
 export async function listMyCertificates(userId: string, page = 1, size = MY_CERTIFICATES_PAGE_SIZE) {
   const where = { userId };
   const total = await prisma.certificate.count({ where });
