@@ -189,10 +189,7 @@ export function listInboxPage(user: Reader, cursor: Cursor | null, size = INBOX_
   );
 }
 
-/**
- * A sent message as its sender sees it: with the recipient's current name, and without the
- * reading time (whether and when someone read a message is theirs, not the sender's).
- */
+/** A sent message as its sender sees it: the recipient's current name, not their reading time. */
 const { leidoEn: _readTime, ...withoutReadTime } = messageSelect;
 const sentSelect = { ...withoutReadTime, recipient: { select: { nombre: true, apellido: true } } } as const;
 
@@ -253,10 +250,7 @@ export async function getOwnMessage(user: Reader, id: string) {
   return prisma.message.findFirst({ where: { id, ...ownedBy(user) }, select: messageSelect });
 }
 
-/**
- * Marks one message of the reader's own inbox read (the "open" POST). False when the message
- * is not theirs; an already read message keeps its first reading time.
- */
+/** Marks one message of the reader's own inbox read (false when not theirs), keeping a first reading time. */
 export async function markMessageRead(user: Reader, id: string): Promise<boolean> {
   if (!id || id.length > 64) return false;
   const owned = await prisma.message.findFirst({ where: { id, ...ownedBy(user) }, select: { id: true } });
@@ -283,10 +277,7 @@ export function toApiSentMessage(m: Omit<MessageRow, "leidoEn"> & { toName: stri
   return { ...shown, toName: m.toName };
 }
 
-/**
- * The API shape (docs/product.md#api-messages-and-contact): id, from, fromName, fromRole, to,
- * subject, content, date, leido.
- */
+/** The API shape (docs/product.md#api-messages-and-contact). */
 export function toApiMessage(m: MessageRow): ApiMessage {
   return {
     id: m.id,

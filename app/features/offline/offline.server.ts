@@ -15,9 +15,8 @@ type Mark = { keep: boolean | null };
 const offlineMarkContext = createContext<Mark | null>(null);
 
 /**
- * The signed-in user's offline key: names their cache on the device. An HMAC of the user id under
- * the session secret, so the device's storage shows neither the id nor anything reusable
- * elsewhere; the same for every session of the user.
+ * The signed-in user's offline key, naming their cache on the device: an HMAC of the user id, so
+ * the device shows nothing reusable elsewhere.
  */
 export function offlineKey(userId: string): string {
   let key = offlineKeys.get(userId);
@@ -31,9 +30,8 @@ export function offlineKey(userId: string): string {
 const offlineKeys = new Map<string, string>();
 
 /**
- * Called by the loader of a course page or module file with whether the learner may read it
- * offline (enrolled): `true` gives the answer X-Offline-Keep: 1; `false` gives X-Offline-Keep: 0,
- * and the worker then drops what it kept of the course (the learner left it, or lost access).
+ * Called by the loader of a course page or module file: `true` (an enrolled learner) marks the
+ * answer keepable; `false` makes the worker drop what it kept of the course.
  */
 export function keepOffline(args: GuardArgs, keep = true) {
   const ctx = args.context as Readonly<RouterContextProvider> | undefined;
@@ -74,11 +72,7 @@ function markerOf(request: Request): string | null {
   return null;
 }
 
-/**
- * The Set-Cookie header that brings this request's marker in line with its session, or null: set
- * for a signed-in user whose browser lacks it or holds another's (the first page after signing in),
- * renewed when the session's idle timeout moved, cleared when nobody is signed in.
- */
+/** The Set-Cookie header that brings this request's marker in line with its session, or null. */
 function markerUpdate(request: Request, user: SessionUser | null): string | null {
   const held = markerOf(request);
   if (!user) return held === null ? null : clearOfflineMarker();
