@@ -144,11 +144,7 @@ export async function moduleNumbers(courseIds: readonly string[]): Promise<Map<s
   return numbers;
 }
 
-/**
- * 'Próximas fechas': what is due from now to 14 days ahead in the learner's courses, after what is
- * overdue and not passed yet (marked 'Atrasado', as the course page marks it), which stays there
- * until passed.
- */
+/** 'Próximas fechas': what is due in the next 14 days, after what is overdue and not passed yet. */
 export function upcomingDueDates(userId: string, now = new Date()): Promise<DueItem[]> {
   return dueDatesBetween(userId, now, new Date(now.getTime() + UPCOMING_DAYS * DAY), UPCOMING_CAP, now, true);
 }

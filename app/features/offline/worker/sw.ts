@@ -1,10 +1,7 @@
-// The service worker (docs/decisions/014-offline-course-material.md), compiled by Vite
-// (vite.service-worker.ts) and served as /sw.js by app/routes/sw.ts, started with this server's
-// settings (config.ts). Pages: the network first, else a kept copy or the offline page; module
-// files: the kept copy first; *.data: the network, else a document load. It keeps only answers the
-// server marked for the signed-in learner (X-Offline-Keep, X-Offline-User), on sw-policy.ts's
-// allow-list, one cache per user under config.limitBytes, and shows them only while the browser
-// holds that user's sign-in (the marker cookie, read with cookieStore; without it, nothing).
+// The service worker (decision 014), compiled by Vite and served as /sw.js. Pages: the network
+// first, else a kept copy or the offline page; module files: the kept copy first. It keeps only
+// answers the server marked for the signed-in learner, on sw-policy.ts's allow-list, one cache per
+// user, and shows them only while the browser holds that user's sign-in (the marker cookie).
 import {
   CACHE_PREFIX,
   type CacheEntry,
@@ -196,10 +193,7 @@ function dropCourse(course: string): Promise<void> {
   });
 }
 
-/**
- * After a network answer: learn who is signed in; keep it when the rules allow it, or drop the
- * course's entries when the answer says they may no longer be kept.
- */
+/** After a network answer: learn who is signed in; keep it, or drop the course's entries, as it says. */
 async function afterNetwork(request: Request, url: URL, response: Response): Promise<Outcome> {
   await learnUser(response.headers);
   const info = keepInfo(request, response);
