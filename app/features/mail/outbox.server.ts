@@ -102,20 +102,6 @@ export async function enqueueMail(mail: OutgoingMail, tx: Tx = prisma): Promise<
   return tx.outboxMail.create({ data: outboxRow(mail), select: { id: true } });
 }
 
-const OUTBOX_COLUMNS = [
-  "id",
-  "to",
-  "toUserId",
-  "subject",
-  "text",
-  "html",
-  "kind",
-  "status",
-  "attempts",
-  "nextAttemptAt",
-  "createdAt",
-] as const;
-
 /**
  * Many mails in a few multi-row inserts, in the caller's transaction (five times cheaper than
  * createMany for a course of 5 000), with the same rule as enqueueMail; returns how many it queued.
@@ -124,11 +110,15 @@ export async function enqueueMails(mails: OutgoingMail[], tx: Tx = prisma): Prom
   const now = new Date();
   const rows = mails
     .filter((mail) => !isNoEmailAddress(mail.to))
-    .map((mail) => {
-      const row = outboxRow(mail);
-      return [newRowId(), row.to, row.toUserId, row.subject, row.text, row.html, row.kind, "pending", 0, now, now];
-    });
-  await insertRows(tx, "OutboxMail", OUTBOX_COLUMNS, rows);
+    .map((mail) => ({
+      id: newRowId(),
+      ...outboxRow(mail),
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+    }));
+  if (rows.length > 0) await insertRows(tx, "OutboxMail", Object.keys(rows[0]!), rows.map(Object.values));
   return rows.length;
 }
 
