@@ -67,20 +67,21 @@ export async function sendMessage(sender: Sender, input: ComposeInput): Promise<
     select: { id: true, correo: true, rol: true },
   });
   if (!recipient) return fail(404, UNKNOWN_RECIPIENT, { field: "to" });
-  const fromName = fullName(sender.nombre, sender.apellido) || sender.correo;
-  const brand = env().APP_NAME;
+  const fromName = senderName(sender);
   const message = await prisma.$transaction(async (tx) => {
     const created = await tx.message.create({
       data: messageRow(sender, fromName, recipient, input),
       select: messageSelect,
     });
-    await notify(messageNotice(sender, fromName, [{ recipient, messageId: created.id }], brand), tx);
+    await notify(messageNotice(sender, fromName, [{ recipient, messageId: created.id }]), tx);
     return created;
   });
   return ok({ sent: message });
 }
 
 type Recipient = { id: string; correo: string; rol: string };
+
+const senderName = (sender: Sender) => fullName(sender.nombre, sender.apellido) || sender.correo;
 
 /** A message's row, by ids, with the sender's and the recipient's names as they are now. */
 function messageRow(
@@ -109,8 +110,8 @@ function messageNotice(
   sender: Pick<Sender, "rol">,
   fromName: string,
   received: { recipient: Pick<Recipient, "id" | "rol">; messageId: string }[],
-  brand: string,
 ): Notice {
+  const brand = env().APP_NAME;
   return {
     kind: "mensaje",
     to: received.map(({ recipient, messageId }) => ({
@@ -140,8 +141,7 @@ export async function sendMessageToMany(
   // Spent before the transaction: the budgets' counters are rows of their own.
   const limit = await spendBudgets(sender);
   if (!limit.ok) return limit;
-  const fromName = fullName(sender.nombre, sender.apellido) || sender.correo;
-  const brand = env().APP_NAME;
+  const fromName = senderName(sender);
   const byId = new Map(recipients.map((r) => [r.id, r]));
   await prisma.$transaction(async (tx) => {
     for (let i = 0; i < recipients.length; i += INSERT_BATCH) {
@@ -149,15 +149,8 @@ export async function sendMessageToMany(
         data: recipients.slice(i, i + INSERT_BATCH).map((recipient) => messageRow(sender, fromName, recipient, input)),
         select: { id: true, toId: true },
       });
-      await notify(
-        messageNotice(
-          sender,
-          fromName,
-          created.map((m) => ({ recipient: byId.get(m.toId)!, messageId: m.id })),
-          brand,
-        ),
-        tx,
-      );
+      const received = created.map((m) => ({ recipient: byId.get(m.toId)!, messageId: m.id }));
+      await notify(messageNotice(sender, fromName, received), tx);
     }
     await also(tx);
   });
