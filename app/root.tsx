@@ -39,21 +39,15 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader(args: Route.LoaderArgs) {
   const [user, { flash, setCookie }] = await Promise.all([getOptionalUser(args), readFlash(args.request)]);
-  const site = siteConfig();
+  // The map is the contact page's alone.
+  const { mapEmbedUrl: _map, ...site } = siteConfig();
   // Once per request, for the header and the panel menus (UnreadBadge): a capped index range.
   const messagesHref = user ? messagesLinkForRole(user.rol) : null;
   const { unread, notifications } = user
     ? await headerUnreadCounts(user, messagesHref !== null)
     : { unread: 0, notifications: 0 };
   const shared = {
-    site: {
-      brand: site.brand,
-      phone: site.phone,
-      email: site.email,
-      address: site.address,
-      facebookUrl: site.facebookUrl,
-      linkedinUrl: site.linkedinUrl,
-    },
+    site,
     user: user
       ? ({
           name: fullName(user.nombre, user.apellido),
@@ -93,6 +87,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+function Header({ root: { site, user } }: { root: Route.ComponentProps["loaderData"] }) {
+  return (
+    <SiteHeader
+      brand={site.brand}
+      user={user}
+      messagesBadge={<UnreadBadge count={user?.unread ?? 0} />}
+      notificationsLink={<NotificationsLink count={user?.notifications ?? 0} />}
+    />
+  );
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   useServiceWorker(loaderData.user !== null);
   return (
@@ -106,12 +111,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       >
         Ir al contenido
       </a>
-      <SiteHeader
-        brand={loaderData.site.brand}
-        user={loaderData.user}
-        messagesBadge={<UnreadBadge count={loaderData.user?.unread ?? 0} />}
-        notificationsLink={<NotificationsLink count={loaderData.user?.notifications ?? 0} />}
-      />
+      <Header root={loaderData} />
       <FlashToast key={loaderData.flash?.message} flash={loaderData.flash} />
       <main id="contenido" className="flex-1">
         <Outlet />
@@ -127,14 +127,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const site = root?.site;
   return (
     <>
-      {site ? (
-        <SiteHeader
-          brand={site.brand}
-          user={root.user}
-          messagesBadge={<UnreadBadge count={root.user?.unread ?? 0} />}
-          notificationsLink={<NotificationsLink count={root.user?.notifications ?? 0} />}
-        />
-      ) : null}
+      {site ? <Header root={root} /> : null}
       <main id="contenido" className="flex-1">
         <GeneralErrorBoundary error={error} />
       </main>

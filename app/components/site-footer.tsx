@@ -11,6 +11,13 @@ export type FooterSite = {
   linkedinUrl: string;
 };
 
+const QUICK_LINKS = [
+  ["/cursos", "Todos los cursos"],
+  ["/", "Inicio"],
+  ["/certificados/verificar", "Verificar un certificado"],
+  ["/privacidad", "Aviso de privacidad"],
+] as const;
+
 export function SiteFooter({ site }: { site: FooterSite }) {
   return (
     <footer className="mt-16 bg-brand-800 text-brand-50">
@@ -25,26 +32,13 @@ export function SiteFooter({ site }: { site: FooterSite }) {
         <div>
           <h2 className="text-base font-semibold text-white">Enlaces Rápidos</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li>
-              <Link to="/cursos" className="hover:underline">
-                Todos los cursos
-              </Link>
-            </li>
-            <li>
-              <Link to="/" className="hover:underline">
-                Inicio
-              </Link>
-            </li>
-            <li>
-              <Link to="/certificados/verificar" className="hover:underline">
-                Verificar un certificado
-              </Link>
-            </li>
-            <li>
-              <Link to="/privacidad" className="hover:underline">
-                Aviso de privacidad
-              </Link>
-            </li>
+            {QUICK_LINKS.map(([to, label]) => (
+              <li key={to}>
+                <Link to={to} className="hover:underline">
+                  {label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </div>
         <div>

@@ -13,10 +13,7 @@ const HOME_FEATURED = 4;
 
 export async function loader(args: Route.LoaderArgs) {
   const [featured, viewer] = await Promise.all([listFeaturedCourses(HOME_FEATURED), getOptionalUser(args)]);
-  return {
-    featured,
-    learner: await cardStates(viewer, featured),
-  };
+  return { featured, learner: await cardStates(viewer, featured) };
 }
 
 const AUDIENCES = [

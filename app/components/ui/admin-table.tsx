@@ -26,16 +26,9 @@ export function AdminTable({
   empty?: ReactNode;
   className?: string;
   stickyHeader?: boolean;
-  /**
-   * The table's name (`<caption>`, WCAG 1.3.1): visually hidden, the page's heading already
-   * shows it. It also names the scroll box (below) unless `scrollLabel` does.
-   */
+  /** The table's visually hidden `<caption>` (WCAG 1.3.1); it also names the scroll box unless `scrollLabel` does. */
   caption?: string;
-  /**
-   * The box the table scrolls in (sideways on a narrow screen, or a gradebook's many columns) is
-   * a labelled region that takes the keyboard focus, so it can be scrolled without a mouse
-   * (WCAG 2.1.1). Named by this, or by the caption.
-   */
+  /** The name of the box the table scrolls in: a focusable region, scrolled without a mouse (WCAG 2.1.1). */
   scrollLabel?: string;
   children?: ReactNode;
 }) {

@@ -26,19 +26,15 @@ export function Badge({
 
 /** A course's state as the admin pages show it. */
 export function CourseStateBadge({ estado, className }: { estado: string; className?: string }) {
-  if (estado === "en_revision")
-    return (
-      <Badge tone="red" className={className}>
-        En revisión
-      </Badge>
-    );
-  return estado === "publicado" ? (
-    <Badge tone="green" className={className}>
-      Publicado
-    </Badge>
-  ) : (
-    <Badge tone="amber" className={className}>
-      Borrador
+  const [tone, label] = COURSE_STATE_BADGES[estado] ?? (["amber", "Borrador"] as const);
+  return (
+    <Badge tone={tone} className={className}>
+      {label}
     </Badge>
   );
 }
+
+const COURSE_STATE_BADGES: Partial<Record<string, readonly [keyof typeof TONES, string]>> = {
+  en_revision: ["red", "En revisión"],
+  publicado: ["green", "Publicado"],
+};

@@ -1,17 +1,15 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { pageFrom, withPage } from "~/lib/pagination.ts";
+import { PageLinks, type Cursors } from "./pagination.tsx";
 
-/**
- * The links to the newer and older page of a list read by cursor (lib/keyset.ts): plain links
- * that keep the other query parameters, so paging works without JavaScript.
- */
+/** The links to the newer and older page of a list read by cursor (lib/keyset.ts). */
 export function KeysetPager({
   cursors,
   label = "Paginación de avisos",
   older = "Anteriores →",
   className = "mt-6 items-center gap-4",
 }: {
-  cursors: { prev: string | null; next: string | null };
+  cursors: Cursors;
   label?: string;
   older?: string;
   className?: string;
@@ -20,21 +18,11 @@ export function KeysetPager({
   const page = pageFrom(search);
   if (!cursors.prev && !cursors.next) return null;
   return (
-    <nav aria-label={label} className={`flex justify-between text-sm ${className}`}>
-      {cursors.prev ? (
-        <Link to={withPage(search, page - 1, { antes: cursors.prev })} className="btn-secondary" rel="prev">
-          ← Más recientes
-        </Link>
-      ) : (
-        <span />
-      )}
-      {cursors.next ? (
-        <Link to={withPage(search, page + 1, { desde: cursors.next })} className="btn-secondary" rel="next">
-          {older}
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
+    <PageLinks
+      label={label}
+      className={className}
+      prev={cursors.prev ? { to: withPage(search, page - 1, { antes: cursors.prev }), text: "← Más recientes" } : null}
+      next={cursors.next ? { to: withPage(search, page + 1, { desde: cursors.next }), text: older } : null}
+    />
   );
 }

@@ -26,11 +26,7 @@ export const LATEST_ON_COURSE_PAGE = 3;
 export const ANNOUNCEMENT_PAGE_SIZE = 20;
 /** 'Avisos de mis cursos' on /user: the newest few, the rest at /user/avisos. */
 export const MY_LATEST = 3;
-/**
- * The courses 'Avisos de mis cursos' reads: a learner's most recent enrolments up to this many
- * (each course page still shows its own). SQLite takes at most 500 terms in one compound SELECT:
- * the courses are read in chunks of FEED_CHUNK, one statement each.
- */
+/** The courses 'Avisos de mis cursos' reads, in chunks (SQLite takes 500 terms in a compound SELECT). */
 const FEED_MAX_COURSES = 500;
 const FEED_CHUNK = 100;
 
@@ -47,9 +43,7 @@ const viewSelect = {
 type ViewRow = Prisma.AnnouncementGetPayload<{ select: typeof viewSelect }>;
 
 /** One announcement as the pages show it and the API answers it. */
-export type AnnouncementView = AnnouncementJson;
-
-function toView(row: ViewRow): AnnouncementView {
+function toView(row: ViewRow): AnnouncementJson {
   // An edit in the same second as the post is the post itself (createdAt and updatedAt differ by
   // the microseconds of one insert).
   const edited = row.updatedAt.getTime() - row.createdAt.getTime() > 1000;
@@ -64,9 +58,6 @@ function toView(row: ViewRow): AnnouncementView {
     editadoEn: edited ? row.updatedAt.toISOString() : null,
   };
 }
-
-// ---------------------------------------------------------------------------------------------
-// Who may read
 
 export type AnnouncementCourse = { id: string; titulo: string; estado: string };
 
@@ -90,11 +81,8 @@ export async function readAccess(
   return ok({ course, team: false });
 }
 
-// ---------------------------------------------------------------------------------------------
-// Reading
-
 export type AnnouncementPage = {
-  avisos: AnnouncementView[];
+  avisos: AnnouncementJson[];
   /** The cursors of the links to the newer ('antes') and older ('desde') page, null where none. */
   cursors: { prev: string | null; next: string | null };
 };
@@ -134,10 +122,8 @@ function keysetSql(cursor: Cursor | null) {
 }
 
 /**
- * The page's ids among these courses: for each course, the range of (cursoId, createdAt, id)
- * from the cursor, at most `take` entries (an index read that stops there), all in one compound
- * statement, merged and cut to `take` by the database. The rows read are at most courses × take,
- * whatever the number of announcements.
+ * The page's ids among these courses: each course's range of (cursoId, createdAt, id) from the
+ * cursor, at most `take` entries, merged in one compound statement: at most courses × take rows.
  */
 async function feedIds(cursoIds: string[], cursor: Cursor | null, take: number) {
   const keyset = keysetSql(cursor);
@@ -150,11 +136,9 @@ async function feedIds(cursoIds: string[], cursor: Cursor | null, take: number) 
 }
 
 /**
- * 'Avisos de mis cursos' (/user): the announcements of the courses the person is enrolled in
- * (published ones, or any for who sees drafts), newest first, paged by cursor. The courses are
- * their FEED_MAX_COURSES most recent enrolments; each course's newest entries after the cursor
- * are read on its index and merged (feedIds), then the page's rows by primary key: a handful of
- * statements whatever the number of announcements.
+ * 'Avisos de mis cursos' (/user): the announcements of the person's FEED_MAX_COURSES most recent
+ * enrolments (published courses, or any for who sees drafts), newest first: a handful of
+ * statements whatever the number of announcements (feedIds).
  */
 export async function listMyAnnouncements(
   viewer: NonNullable<Viewer>,
@@ -182,10 +166,8 @@ export async function listMyAnnouncements(
 }
 
 /**
- * The top of the course page (routes/courses/detail.tsx) for this viewer: the newest few and
- * whether there are more, for its enrolled learners (while they see the course: the caller has
- * checked) and its team, with the team's way to its page; null for anyone else, who sees nothing
- * of them.
+ * The top of the course page for its enrolled learners (the caller checked they see the course)
+ * and its team: the newest few and whether there are more; null for anyone else.
  */
 export async function courseAnnouncementsFor(
   viewer: Viewer,
@@ -215,18 +197,14 @@ export async function getAnnouncement(cursoId: string, avisoId: string | undefin
   return row ? toView(row) : null;
 }
 
-// ---------------------------------------------------------------------------------------------
 // The team's writes (the caller has passed requireCourseManager / requireApiCourseManager)
 
 /** How much of an announcement's text its notification carries (the rest is on the course's page). */
 const NOTICE_TEXT = 300;
 
 /**
- * Called inside the transaction that posts an announcement, once the row is written: every
- * learner enrolled in the course (not its author) is told through the notifications hub, in-app
- * and, by their choice for 'aviso' (e-mail at once by default), by e-mail through the outbox with
- * the one-click unsubscribe; queued or rolled back with the announcement itself. Editing or
- * deleting it tells nobody again.
+ * Inside the transaction that posts an announcement: every learner enrolled in the course (not its
+ * author) is notified, committed or rolled back with it. Editing or deleting tells nobody again.
  */
 async function afterAnnouncementPosted(
   tx: Tx,
@@ -271,7 +249,7 @@ export async function postAnnouncement(
   cursoId: string,
   fields: Fields,
   request: Request | null,
-): Promise<Result<{ aviso: AnnouncementView }>> {
+): Promise<Result<{ aviso: AnnouncementJson }>> {
   if (!isRecordId(cursoId) || !(await prisma.course.findUnique({ where: { id: cursoId }, select: { id: true } }))) {
     return fail(404, COURSE_NOT_FOUND);
   }
@@ -294,7 +272,7 @@ export async function updateAnnouncement(
   avisoId: string | undefined,
   fields: Fields,
   request: Request | null,
-): Promise<Result<{ aviso: AnnouncementView }>> {
+): Promise<Result<{ aviso: AnnouncementJson }>> {
   const found = await findAnnouncement(cursoId, avisoId);
   if (!found) return fail(404, ANNOUNCEMENT_NOT_FOUND);
   const row = await prisma.$transaction(async (tx) => {

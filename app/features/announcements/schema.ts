@@ -2,17 +2,8 @@
 // form and its /api twin, and the shapes the API answers with (the OpenAPI document reads them).
 // Server only (decision 003: Zod stays out of browser bundles).
 import { z } from "zod";
-import { isRecordId } from "~/lib/ids.ts";
 import { multiLineText, singleLineText } from "~/lib/text.ts";
-import {
-  ANNOUNCEMENT_NOT_FOUND,
-  TEXT_MAX,
-  TEXT_REQUIRED,
-  TEXT_TOO_LONG,
-  TITLE_MAX,
-  TITLE_REQUIRED,
-  TITLE_TOO_LONG,
-} from "./texts.ts";
+import { TEXT_MAX, TEXT_REQUIRED, TEXT_TOO_LONG, TITLE_MAX, TITLE_REQUIRED, TITLE_TOO_LONG } from "./texts.ts";
 
 /** 'Publicar aviso', 'Guardar' and POST / PUT /api/cursos/{cursoId}/avisos[/{avisoId}]. */
 export const AnnouncementFieldsSchema = z.object({
@@ -36,11 +27,6 @@ export const AnnouncementFieldsSchema = z.object({
           "conservan y los enlaces http:// o https:// se muestran como enlaces.",
       }),
   ),
-});
-
-/** The page's forms: which announcement an edit or a deletion is about. */
-export const AnnouncementIdSchema = z.object({
-  avisoId: z.string({ error: ANNOUNCEMENT_NOT_FOUND }).refine(isRecordId, ANNOUNCEMENT_NOT_FOUND),
 });
 
 /** One announcement as the API answers it. */

@@ -7,8 +7,6 @@ export const ANNOUNCEMENTS_FORBIDDEN =
   "Los avisos de este curso son para sus estudiantes y su equipo docente. Inscríbete en el curso para verlos.";
 
 // The form ('Publicar aviso', 'Editar aviso').
-export const TITLE_LABEL = "Título";
-export const TEXT_LABEL = "Texto";
 export const TITLE_MAX = 120;
 export const TEXT_MAX = 5000;
 export const TITLE_REQUIRED = "Escribe el título del aviso.";
@@ -19,17 +17,12 @@ export const TEXT_TOO_LONG = `El texto admite hasta ${TEXT_MAX} caracteres.`;
 // What happened.
 export const ANNOUNCEMENT_POSTED =
   "Aviso publicado. Cada estudiante del curso lo ve en la página del curso y en su panel.";
-export const ANNOUNCEMENT_UPDATED = "Aviso guardado.";
 export const ANNOUNCEMENT_DELETED = "Aviso eliminado.";
-export const ANNOUNCEMENT_DELETE_CONFIRM =
-  "El aviso deja de verse en la página del curso y en el panel de cada estudiante. No se puede deshacer.";
 
 // The lists.
 export const NO_ANNOUNCEMENTS = "Este curso aún no tiene avisos.";
-export const NO_ANNOUNCEMENTS_TEAM = "Este curso aún no tiene avisos. Publica el primero aquí abajo.";
 export const NO_MY_ANNOUNCEMENTS = "Tus cursos aún no tienen avisos.";
 export const SEE_ALL = "Ver todos los avisos";
-export const MANAGE = "Publicar y editar avisos";
 export const EDITED = "editado";
 export const TEAM_AUTHOR = "Equipo docente";
 

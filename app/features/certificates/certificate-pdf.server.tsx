@@ -80,10 +80,6 @@ const longDate = new Intl.DateTimeFormat("es-CL", {
   year: "numeric",
 });
 
-function formatIssueDate(date: Date) {
-  return longDate.format(date);
-}
-
 const s = StyleSheet.create({
   // Without 'ccmp': it would split a letter the font has whole ('ị' into 'i' and a dot below),
   // and the split dot reads back as nothing; each letter is then one glyph, read back exactly.
@@ -153,7 +149,7 @@ function fit(text: string, base: number, steps: Array<[number, number]>) {
 
 function CertificateDocument({ data, qr }: { data: CertificatePdfData; qr: string }) {
   const hours = formatHours(data.duracionHoras);
-  const date = formatIssueDate(data.emitidoEn);
+  const date = longDate.format(data.emitidoEn);
   return (
     <Document
       title={`Certificado: ${data.tituloCurso}`}

@@ -1,7 +1,5 @@
-// Certificates (docs/product.md#certificates): 'Finalizar curso' at 100% issues one certificate per
-// user and course, with a random verification code; holder name, course title, hours and date
-// are frozen in the row at issue. The PDF is rendered once, after the row exists, and served
-// from storage afterwards.
+// Certificates (docs/product.md#certificates): one per user and course, with a random code; what
+// it says is frozen in the row at issue, and its PDF is rendered once and then served from storage.
 import { notify } from "~/features/notifications/notify.server.ts";
 import crypto from "node:crypto";
 import type { z } from "zod";
@@ -27,9 +25,6 @@ import {
 } from "./texts.ts";
 import { log } from "~/lib/log.server.ts";
 
-// ---------------------------------------------------------------------------------------------
-// Codes and URLs
-
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 const CODE_LENGTH = 16;
 const CODE_PATTERN = new RegExp(`^[A-Z2-7]{${CODE_LENGTH}}$`);
@@ -48,9 +43,6 @@ export const diplomaPath = (codigo: string) => `/certificados/${codigo}/pdf`;
 export const verificationUrl = (codigo: string) => `${publicUrl()}${verificationPath(codigo)}`;
 /** The stable PDF URL: the API's diplomaUrl (docs/product.md#certificates). */
 const diplomaUrl = (codigo: string) => `${publicUrl()}${diplomaPath(codigo)}`;
-
-// ---------------------------------------------------------------------------------------------
-// Issuing
 
 /** The holder's name as a certificate prints it (at issue, and when its holder updates it). */
 export const holderName = (user: { nombre: string; apellido: string }) =>
@@ -118,10 +110,7 @@ export async function finishCourse(
   }
 }
 
-/**
- * 'Certificado emitido' (features/notifications). The certificate stands whatever happens here:
- * a failure is logged, not the learner's.
- */
+/** 'Certificado emitido': the certificate stands whatever happens here (a failure is logged). */
 async function notifyIssued(userId: string, row: Certificate) {
   try {
     await notify({
@@ -176,9 +165,6 @@ function findCertificate(userId: string, courseId: string): Promise<Certificate 
   return prisma.certificate.findUnique({ where: { userId_cursoId: { userId, cursoId: courseId } } });
 }
 
-// ---------------------------------------------------------------------------------------------
-// The PDF: rendered once from the frozen row, then served from storage
-
 const rendering = new Map<string, Promise<string>>();
 
 /**
@@ -224,9 +210,6 @@ async function renderAndStore(row: Certificate): Promise<string> {
   if (previous) await deleteStoredLogged(previous);
   return key;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Reading
 
 /** The public verification data (cursoId is null once the course was deleted: the certificate stays valid). */
 export type PublicCertificate = z.output<typeof PublicCertificateSchema>;
@@ -285,12 +268,7 @@ export async function certificateForCourse(
 /** GET /api/certificados/usuario/{userId}: certificates per page, as the API's other keyset lists. */
 export const API_CERTIFICATES_PAGE_SIZE = 50;
 
-/**
- * One page of a user's certificates, newest first (emitidoEn DESC, id DESC), from a cursor of the
- * page before or after (lib/keyset.ts; null: the first page): a range of the index
- * (userId, emitidoEn, id), so every page costs what the first costs. The cursors of the pages
- * next to it come with it, for the API's Link header.
- */
+/** One page of a user's certificates, newest first: a keyset range of (userId, emitidoEn, id). */
 export async function listCertificatesPage(userId: string, cursor: Cursor | null, size = API_CERTIFICATES_PAGE_SIZE) {
   const page = await fetchKeysetPage(1, cursor, size, async (_range, query) => {
     // lib/keyset.ts speaks of (createdAt, id); a certificate's instant is emitidoEn.
@@ -316,10 +294,7 @@ function onIssueDate(where: object): object {
 
 const MY_CERTIFICATES_PAGE_SIZE = 20;
 
-/**
- * 'Mis certificados' (docs/product.md#my-certificates): one page of one's certificates, newest
- * first, as frozen at issue (title, hours, date), with the public verification link and the PDF.
- */
+/** 'Mis certificados' (docs/product.md#my-certificates): one page of one's certificates, newest first. */
 export async function listMyCertificates(userId: string, page = 1, size = MY_CERTIFICATES_PAGE_SIZE) {
   const where = { userId };
   const total = await prisma.certificate.count({ where });
@@ -334,11 +309,8 @@ export async function listMyCertificates(userId: string, page = 1, size = MY_CER
   });
   return {
     certificates: rows.map((row) => ({
-      codigo: row.codigo,
-      tituloCurso: row.tituloCurso,
-      duracionHoras: row.duracionHoras,
+      ...row,
       emitidoEn: row.emitidoEn.toISOString(),
-      cursoId: row.cursoId,
       verificacionPath: verificationPath(row.codigo),
       verificacionUrl: verificationUrl(row.codigo),
       pdfPath: diplomaPath(row.codigo),
@@ -349,9 +321,8 @@ export async function listMyCertificates(userId: string, page = 1, size = MY_CER
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// The holder's name (Ley 21.719, rectification): a certificate keeps the name it was issued
-// with until its holder asks for the corrected one; then the same code and link get a new PDF.
+// The holder's name (Ley 21.719, rectification): a certificate keeps the name it was issued with
+// until its holder asks for the corrected one; then the same code and link get a new PDF.
 
 /** How many of the user's certificates print a name other than their current one. */
 export function countOutdatedNames(user: { id: string; nombre: string; apellido: string }): Promise<number> {

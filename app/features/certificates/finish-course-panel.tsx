@@ -1,8 +1,5 @@
-// 'Finalizar curso' on the course page (docs/product.md#certificates). A plain POST form (the server decides and
-// answers with a flash message), so it works without JavaScript. Once a certificate exists:
-// a congratulation, 'Ver certificado' (new tab, said to screen readers too), the direct link in a read-only field and
-// 'Copiar URL' (only after hydration; without JS the field is selectable).
-// Browser-safe: imports no server modules.
+// 'Finalizar curso' on the course page (docs/product.md#certificates): a plain POST form; once a
+// certificate exists, the congratulation, 'Ver certificado' and its direct link to copy.
 import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { CertificateLink } from "./components/certificate-link.tsx";

@@ -27,22 +27,7 @@ function certificates(userId: string, pdfs: Set<string>) {
   return tableRows({
     field: "emitidoEn",
     where: { userId },
-    find: (page) =>
-      prisma.certificate.findMany({
-        ...page,
-        select: {
-          id: true,
-          codigo: true,
-          cursoId: true,
-          nombreTitular: true,
-          nombreOriginal: true,
-          nombreActualizadoEn: true,
-          tituloCurso: true,
-          duracionHoras: true,
-          emitidoEn: true,
-          revocadoEn: true,
-        },
-      }),
+    find: (page) => prisma.certificate.findMany(page),
     item: (r) => ({
       id: r.id,
       codigo: r.codigo,

@@ -14,24 +14,15 @@ export const DIPLOMA_MISSING =
   "Tu certificado fue emitido, pero no pudimos generar el PDF en este momento. " +
   "Si el problema continúa, contacta a soporte.";
 export const CERTIFICATE_NOT_FOUND = "Certificado no encontrado";
-/** /certificados/verificar: a certificate's code typed by hand. */
-export const VERIFY_CODE_TITLE = "Verificar un certificado";
-export const VERIFY_CODE_HINT =
-  "Escribe el código de 16 letras y números que aparece en el certificado, junto a «Código de verificación».";
-export const VERIFY_CODE_MISSING = "Escribe el código del certificado.";
-export const VERIFY_CODE_BAD =
-  "El código tiene 16 caracteres: letras de la A a la Z y números del 2 al 7. Revisa que esté bien escrito.";
 export const VERIFY_CODE_UNKNOWN =
   "El código no corresponde a ningún certificado emitido. Revisa que esté bien escrito.";
+export const VERIFY_CODE_BAD =
+  "El código tiene 16 caracteres: letras de la A a la Z y números del 2 al 7. Revisa que esté bien escrito.";
 export const CERTIFICATE_REVOKED = "Certificado revocado a petición de su titular";
 export const CERTIFICATES_FORBIDDEN = "No tienes permiso para realizar esta acción.";
 export const USER_NOT_FOUND = "Usuario no encontrado";
-export const SEE_CERTIFICATE = "Ver certificado";
 /** A finished course's card in 'Mis cursos' while its certificate is not issued yet. */
 export const GET_CERTIFICATE = "Obtener certificado";
-export const NEW_TAB_HINT = "(se abre en una pestaña nueva)";
-export const URL_COPIED = "URL copiada";
-export const URL_COPY_FAILED = "No se pudo copiar. Selecciona el enlace y cópialo manualmente.";
 export const FINISH_HOW = "Aprueba todas las evaluaciones y finaliza el curso para obtener tu certificado.";
 export const passedQuizzes = (passed: number, total: number) =>
   `${passed} de ${total} ${total === 1 ? "evaluación aprobada" : "evaluaciones aprobadas"}`;

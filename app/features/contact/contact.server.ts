@@ -58,10 +58,7 @@ const contactSelect = {
 
 /**
  * Contact submissions for the admin panel, newest first, 30 a page, each with the start of its
- * message (the whole text is read for the one opened: getContactMessage). Like the outbox: a page
- * reached by its links is a range of the (createdAt, id) index read from a cursor, a typed ?page=N
- * skips index entries from the nearer end (lib/keyset.ts), and the count is the Tally key
- * `contact:all` the database keeps, so every page costs the same however many messages arrive.
+ * message; keyset pages and a Tally count, as the outbox.
  */
 export async function listContactMessages({ page = 1, cursor = null }: { page?: number; cursor?: Cursor | null } = {}) {
   const total = await readTally("contact:all");

@@ -1,11 +1,7 @@
 // A learner's due dates (docs/product.md#due-dates): 'Próximas fechas' in the panel and the
-// private calendar feed. Both read the same way, whatever the number of courses:
-//   1. the learner's enrolments: a range of Enrolment's (userId, …) index;
-//   2. the modules with a due date in the window among those courses: one range of Module's
-//      (cursoId, fechaLimite) index per course, merged and ordered by date, capped;
-//   3. which of those modules have a quiz and which the learner passed: primary-key reads of
-//      QuizQuestion's (moduloId, posicion) index and of QuizPairTally (moduloId, userId).
-// Four statements for 1 or 200 courses (tests/courses/due-dates.test.ts counts them).
+// private calendar feed. Both read the learner's enrolments, the modules due in the window on
+// Module's (cursoId, fechaLimite) index, and which have a quiz and which were passed: four
+// statements for 1 or 200 courses (tests/courses/due-dates.test.ts counts them).
 import crypto from "node:crypto";
 import { prisma } from "~/lib/db.server.ts";
 import { publicUrl } from "~/lib/env.server.ts";
@@ -53,13 +49,10 @@ async function dueDatesBetween(
 ): Promise<DueItem[]> {
   const enrolments = await prisma.enrolment.findMany({ where: { userId }, select: { cursoId: true } });
   if (enrolments.length === 0) return [];
-  // The courses COURSE_BATCH at a time (a bound list: SQLite takes at most 999 parameters, and a
-  // learner may be enrolled in more courses), each batch's earliest `cap`, merged and capped.
+  // Each batch's earliest `cap`, merged and capped.
+  const courseIds = enrolments.map((e) => e.cursoId);
   const batches = await Promise.all(
-    chunks(
-      enrolments.map((e) => e.cursoId),
-      COURSE_BATCH,
-    ).map((cursoIds) =>
+    chunks(courseIds, COURSE_BATCH).map((cursoIds) =>
       prisma.module.findMany({
         where: {
           cursoId: { in: cursoIds },
@@ -151,16 +144,11 @@ export async function moduleNumbers(courseIds: readonly string[]): Promise<Map<s
   return numbers;
 }
 
-/**
- * 'Próximas fechas': what is due from now to 14 days ahead in the learner's courses, after what is
- * overdue and not passed yet (marked 'Atrasado', as the course page marks it), which stays there
- * until passed.
- */
+/** 'Próximas fechas': what is due in the next 14 days, after what is overdue and not passed yet. */
 export function upcomingDueDates(userId: string, now = new Date()): Promise<DueItem[]> {
   return dueDatesBetween(userId, now, new Date(now.getTime() + UPCOMING_DAYS * DAY), UPCOMING_CAP, now, true);
 }
 
-// ---------------------------------------------------------------------------------------------
 // The private calendar feed: /calendario/{token}.ics
 
 const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");

@@ -1,12 +1,7 @@
-// Due-date reminders (docs/product.md#due-dates, docs/decisions/027-due-dates-and-reminders.md):
-// REMINDER_DAYS_BEFORE days before a module's due date, each enrolled learner who has not passed
-// its quiz is told once, as a notification of the kind 'recordatorio' (features/notifications):
-// in the academy always, and by e-mail at once, in the daily digest or not at all as the learner
-// chose for that kind (and only while they keep optional e-mail on). Every instance may run this
-// job: what makes a reminder go once is the ModuleReminder row (moduloId, userId), inserted with
-// ON CONFLICT DO NOTHING in the same transaction that writes the notifications, which go only to
-// the rows that very insert returned. Two instances racing on the same learners: one inserts, the
-// other gets nothing back and tells no one.
+// Due-date reminders (docs/product.md#due-dates, decision 027): REMINDER_DAYS_BEFORE days before a
+// module's due date, each enrolled learner who has not passed its quiz gets one 'recordatorio'
+// notification. Every instance may run this job: the ModuleReminder row, inserted with ON CONFLICT
+// DO NOTHING in the notifications' transaction, decides, and only the rows it returned are told.
 import { Prisma } from "~/generated/prisma/client.ts";
 import { notify } from "~/features/notifications/notify.server.ts";
 import { prisma } from "~/lib/db.server.ts";

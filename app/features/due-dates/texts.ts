@@ -1,10 +1,5 @@
 // The due dates' words (docs/product.md#due-dates): one place for the pages, the e-mail and the tests.
-export const UPCOMING_TITLE = "Próximas fechas";
-export const UPCOMING_EMPTY = "No tienes fechas límite en los próximos 14 días.";
 export const UPCOMING_DAYS = 14;
-export const OVERDUE = "Atrasado";
-export const PASSED = "Aprobado";
-export const SUBSCRIBE = "Suscribirme al calendario";
 export const CALENDAR_TITLE = "Calendario de fechas límite";
 export const CALENDAR_CREATE = "Crear mi enlace";
 export const CALENDAR_RENEW = "Generar otro enlace";

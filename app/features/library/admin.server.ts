@@ -1,8 +1,5 @@
-// The admin library page's action (docs/product.md#library): a multipart POST uploads a book,
-// the same to ?editar=ID edits that book (its form is addressed by the URL, so a refused edit
-// re-renders it open), a form POST with intent=delete removes one. Each answers with a redirect
-// + flash on success (works without JavaScript); a refused upload or edit re-renders its form
-// with the server's messages and the typed values.
+// The admin library page's action (docs/product.md#library): a multipart POST uploads a book (to
+// ?editar=ID: edits it), a form POST with intent=delete removes one.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
@@ -30,7 +27,9 @@ export async function adminLibraryAction(request: Request, admin: SessionUser) {
   const back = `/admin/library${listQuery(listStateFrom(url))}`;
   const editId = url.searchParams.get("editar");
   if (isMultipart(request)) {
-    return editId ? editAction(request, admin, editId.slice(0, 64), back) : uploadAction(request);
+    return editId
+      ? bookFormAction(request, "edit", () => updateBook(admin, editId.slice(0, 64), request), back, BOOK_UPDATED)
+      : bookFormAction(request, "upload", () => uploadBook(request), "/admin/library", BOOK_CREATED);
   }
 
   let parsed;
@@ -53,43 +52,32 @@ export async function adminLibraryAction(request: Request, admin: SessionUser) {
   }
 }
 
-async function uploadAction(request: Request) {
-  let outcome: Awaited<ReturnType<typeof uploadBook>>;
-  try {
-    outcome = await uploadBook(request);
-  } catch (error) {
-    log.error({ err: error }, "No se pudo subir el libro");
-    const submission = parseWithZod(new FormData(), { schema: BookFormSchema });
-    return data(
-      { result: submission.reply({ formErrors: [UPLOAD_FAILED] }), form: "upload" } satisfies BookActionData,
-      {
-        status: 500,
-      },
-    );
-  }
-  if (outcome.ok) return redirectWithFlash(request, "/admin/library", { type: "success", message: BOOK_CREATED });
-  const submission = parseWithZod(outcome.form ?? new FormData(), { schema: BookFormSchema });
-  const reply = outcome.fieldErrors
-    ? submission.reply({ fieldErrors: outcome.fieldErrors })
-    : formReply(submission, { ...outcome, message: outcome.message || UPLOAD_FAILED });
-  return data({ result: reply, form: "upload" } satisfies BookActionData, { status: outcome.status });
-}
+const FAILED = {
+  upload: { text: UPLOAD_FAILED, log: "No se pudo subir el libro" },
+  edit: { text: UPDATE_FAILED, log: "No se pudo actualizar el libro" },
+};
 
-async function editAction(request: Request, admin: SessionUser, id: string, back: string) {
-  let outcome: Awaited<ReturnType<typeof updateBook>>;
+/** A multipart upload or edit: a redirect with its flash, or the form again with the server's messages. */
+async function bookFormAction(
+  request: Request,
+  form: keyof typeof FAILED,
+  run: () => ReturnType<typeof uploadBook>,
+  to: string,
+  message: string,
+) {
+  const failed = FAILED[form].text;
+  let outcome;
   try {
-    outcome = await updateBook(admin, id, request);
+    outcome = await run();
   } catch (error) {
-    log.error({ err: error }, "No se pudo actualizar el libro");
+    log.error({ err: error }, FAILED[form].log);
     const submission = parseWithZod(new FormData(), { schema: BookFormSchema });
-    return data({ result: submission.reply({ formErrors: [UPDATE_FAILED] }), form: "edit" } satisfies BookActionData, {
-      status: 500,
-    });
+    return data({ result: submission.reply({ formErrors: [failed] }), form } satisfies BookActionData, { status: 500 });
   }
-  if (outcome.ok) return redirectWithFlash(request, back, { type: "success", message: BOOK_UPDATED });
+  if (outcome.ok) return redirectWithFlash(request, to, { type: "success", message });
   const submission = parseWithZod(outcome.form ?? new FormData(), { schema: BookFormSchema });
   const reply = outcome.fieldErrors
     ? submission.reply({ fieldErrors: outcome.fieldErrors })
-    : formReply(submission, { ...outcome, message: outcome.message || UPDATE_FAILED });
-  return data({ result: reply, form: "edit" } satisfies BookActionData, { status: outcome.status });
+    : formReply(submission, { ...outcome, message: outcome.message || failed });
+  return data({ result: reply, form } satisfies BookActionData, { status: outcome.status });
 }

@@ -1,9 +1,6 @@
-// A book's first pages as images, for the preview on a phone (docs/product.md#library): Chrome on
-// Android shows no PDF inside a page, so the dialog shows these instead of a frame there. Drawn
-// once, at the book's first preview, from its stored PDF, by pdf.js in a worker thread with a
-// memory limit and a deadline (./book-pdf.server.ts, readPdf);
-// stored beside the PDF (books/<id>.pagina-N.webp) and streamed from there. A file that cannot
-// be drawn in time (or at all) gets PAGES_FAILED, and is not tried again by this process.
+// A book's first pages as images, for the preview on a phone (docs/product.md#library: Chrome on
+// Android shows no PDF inside a page). Drawn once, at the first preview, by readPdf, and stored
+// beside the PDF; a file that cannot be drawn gets PAGES_FAILED and is not tried again here.
 import { log } from "~/lib/log.server.ts";
 import { serveStoredFile } from "~/lib/serve-file.server.ts";
 import { deleteStoredLogged, pagePreviewKey, statStored, storePagePreview } from "~/lib/storage.server.ts";

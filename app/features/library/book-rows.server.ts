@@ -1,6 +1,7 @@
 // A book row as the library's pages and API show it: the columns read, and the two views built
 // from them (the pages' links, the API's download URL). Shared by the library's search, its
 // files and its editing (./book-search.server.ts, ./book-pdf.server.ts, ./books.server.ts).
+import type { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import type { BookJson } from "./schema.ts";
 
@@ -14,15 +15,7 @@ export const bookSelect = {
   createdAt: true,
 } as const;
 
-export type BookRow = {
-  id: string;
-  title: string;
-  author: string;
-  pages: number;
-  description: string;
-  pdfKey: string;
-  createdAt?: Date;
-};
+export type BookRow = Prisma.BookGetPayload<{ select: typeof bookSelect }>;
 
 /** What every view of a book shows, whatever its links. */
 function bookFields(book: BookRow) {

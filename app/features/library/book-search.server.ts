@@ -29,14 +29,10 @@ const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
 const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
 /**
- * One page of the books matching every word, newest first, and how many match, when one word is
- * rare enough: the rarest word's range of the (word, createdAt, bookId) index (at most
- * DENSE_SEARCH entries, found by counting each word's range up to that bound) gives ids and their
- * order without reading a book; each other word is checked for those books by primary key. The
- * matches are made distinct, counted and sorted by the database (a few hundred index entries at
- * most: well under a millisecond), and only the page's ids come back. When every word is
- * common, the words with their counts: then a page is found soonest by walking the newest-first
- * (createdAt, id) index, ids alone, each book looked up for each word (hasEveryWord, matchingBooks).
+ * One page of the books matching every word, and how many match, when one word is rare enough:
+ * its range of the (word, createdAt, bookId) index (at most DENSE_SEARCH entries) gives the ids and
+ * their order, each other word checked by primary key. When every word is common: the words with
+ * their counts, for the newest-first walk (matchingBooks).
  */
 async function sparsePage(
   words: string[],
@@ -46,11 +42,9 @@ async function sparsePage(
   const order = await rarestFirst(BOOK_WORDS, words);
   if (order[0]!.n > DENSE_SEARCH) return { dense: order };
   const [rarest, ...others] = order;
+  const otherWords = others.map((o) => o.word);
   const matches = Prisma.sql`SELECT w."bookId" AS "id", MAX(w."createdAt") AS "createdAt" FROM "BookWord" w
-    WHERE ${wordRange("w", rarest!.word)}${alsoHas(
-      BOOK_WORDS,
-      others.map((o) => o.word),
-    )} GROUP BY w."bookId"`;
+    WHERE ${wordRange("w", rarest!.word)}${alsoHas(BOOK_WORDS, otherWords)} GROUP BY w."bookId"`;
   const [counted, page] = await Promise.all([
     prisma.$queryRaw<Array<{ n: number | bigint | string }>>`SELECT COUNT(*) AS n FROM (${matches}) m`,
     prisma.$queryRaw<Array<{ id: string }>>`SELECT m."id" FROM (${matches}) m
@@ -60,10 +54,8 @@ async function sparsePage(
 }
 
 /**
- * The books matching every word, newest first, `take` of them after `skip`; and how many match.
- * Few matches: counted, sorted and paged by the database, the page read by id. Many: the
- * newest-first walk stops at the page (at that density within a few thousand entries); its count
- * reads the rarest word's range up to SEARCH_COUNT_CAP matches (countDense).
+ * The books matching every word, newest first, `take` of them after `skip`, and how many match.
+ * Many matches: the newest-first walk stops at the page, and the count at SEARCH_COUNT_CAP.
  */
 async function matchingBooks(words: string[], skip: number, take: number) {
   const sparse = await sparsePage(words, skip, take);
@@ -81,11 +73,6 @@ async function matchingBooks(words: string[], skip: number, take: number) {
   return { books, count };
 }
 
-/** How many books there are: the Tally row the database keeps (prisma/schema.prisma). */
-function countAllBooks() {
-  return readTally("book:all");
-}
-
 type PageQuery = { q?: string | null; page?: number; pageSize?: number };
 
 /** One page of books (newest first), optionally filtered by a title/author search. */
@@ -101,7 +88,7 @@ export async function searchBooksJson(q?: string | null, page = 1) {
 }
 
 async function bookPage({ q, page = 1, pageSize = PAGE_SIZE }: PageQuery): Promise<{
-  rows: Array<BookRow & { id: string }>;
+  rows: BookRow[];
   total: number;
   /** false when a search has more than SEARCH_COUNT_CAP matches (`total` is then the cap). */
   totalExact: boolean;
@@ -112,7 +99,7 @@ async function bookPage({ q, page = 1, pageSize = PAGE_SIZE }: PageQuery): Promi
   const words = queryWords(q);
   const wanted = Math.max(1, page);
   const skip = (wanted - 1) * pageSize;
-  let books: Array<BookRow & { id: string }>;
+  let books: BookRow[];
   let total: number;
   let totalExact = true;
   if (words.length > 0) {
@@ -120,7 +107,7 @@ async function bookPage({ q, page = 1, pageSize = PAGE_SIZE }: PageQuery): Promi
     ({ books, count } = await matchingBooks(words, skip, pageSize));
     ({ total, exact: totalExact } = count);
   } else {
-    total = await countAllBooks();
+    total = await readTally("book:all"); // the Tally row the database keeps
     // Page 1 is the top of the (createdAt, id) index; a later one skips that index's entries
     // from the nearer end (ids only), then reads its rows by id (a deferred join, lib/keyset.ts).
     books =
@@ -135,10 +122,8 @@ async function bookPage({ q, page = 1, pageSize = PAGE_SIZE }: PageQuery): Promi
   }
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(wanted, pageCount);
-  if (current !== wanted) {
-    // A page past the end shows the last one.
-    return bookPage({ q, page: current, pageSize });
-  }
+  // A page past the end shows the last one.
+  if (current !== wanted) return bookPage({ q, page: current, pageSize });
   return { rows: books, total, totalExact, page: current, pageCount, q: (q ?? "").trim() };
 }
 

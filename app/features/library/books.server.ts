@@ -1,8 +1,5 @@
-// The library's books as an admin changes them (docs/product.md#library,
-// docs/product.md#api-library): the upload (streamed through parseUpload: magic bytes,
-// MAX_PDF_MB; a refused or failed upload leaves no file behind), the preview's row, deletion (the
-// file is removed after the row is gone). The lists and search are ./book-search.server.ts, the
-// PDF itself ./book-pdf.server.ts, editing ./edit.server.ts.
+// The library's books as an admin changes them (docs/product.md#library): the upload (a refused or
+// failed one leaves no file behind), the preview's row, and deletion (the file after the row).
 import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
@@ -32,7 +29,8 @@ export async function getBookForPreview(id: string) {
 
 /** A refused upload keeps the sent form (to show it again) and, for invalid fields, every field's errors. */
 type UploadFailure = Failure & { form?: FormData; fieldErrors?: Record<string, string[]> };
-type Uploaded = Result<{ book: BookView }, UploadFailure>;
+/** An upload's or an edit's outcome. */
+export type Uploaded = Result<{ book: BookView }, UploadFailure>;
 
 /** Creates a book from an already stored PDF; the file is discarded when anything fails. */
 function createBook(input: BookFormInput, pdf: StoredUpload): Promise<Uploaded> {
@@ -76,11 +74,7 @@ export async function parseBookUpload(
   }
 }
 
-/**
- * The whole upload (page action and POST /api/books/upload): parse the multipart body with the
- * PDF limits, validate the fields, require a PDF, create the book. Never leaves a file behind
- * on failure. Unexpected errors are thrown (after cleanup).
- */
+/** The whole upload (page action and POST /api/books/upload); unexpected errors are thrown after cleanup. */
 export async function uploadBook(request: Request): Promise<Uploaded> {
   const parsed = await parseBookUpload(request);
   if (!parsed.ok) return parsed;
@@ -89,17 +83,19 @@ export async function uploadBook(request: Request): Promise<Uploaded> {
   return withUpload(files.get(PDF_FIELD), (pdf) => createFromForm(form, pdf));
 }
 
+/** A refused book form's messages by field. */
+export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) (fieldErrors[String(issue.path[0] ?? "")] ??= []).push(issue.message);
+  return fieldErrors;
+}
+
 async function createFromForm(form: FormData, pdf: StoredUpload | undefined): Promise<Uploaded> {
   const parsed = BookFormSchema.safeParse(
     Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string")),
   );
   if (!parsed.success) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? "");
-      (fieldErrors[key] ??= []).push(issue.message);
-    }
-    fieldErrors[PDF_FIELD] = [pdf ? PDF_CHOOSE_AGAIN : PDF_REQUIRED];
+    const fieldErrors = { ...fieldErrorsOf(parsed.error.issues), [PDF_FIELD]: [pdf ? PDF_CHOOSE_AGAIN : PDF_REQUIRED] };
     return { ...fail(400, parsed.error.issues[0]?.message ?? PDF_REQUIRED), form, fieldErrors };
   }
   if (!pdf) return { ...fail(400, PDF_REQUIRED, { field: PDF_FIELD }), form };
@@ -114,13 +110,7 @@ export async function deleteBook(
   request: Request | null,
 ): Promise<Result<{ title: string }>> {
   const book = await prisma.book.findUnique({ where: { id }, select: { id: true, title: true, pdfKey: true } });
-  if (!book) return fail(404, BOOK_NOT_FOUND);
-  try {
-    await prisma.book.delete({ where: { id } });
-  } catch (error) {
-    if ((error as { code?: string }).code === "P2025") return fail(404, BOOK_NOT_FOUND);
-    throw error;
-  }
+  if (!book || (await prisma.book.deleteMany({ where: { id } })).count === 0) return fail(404, BOOK_NOT_FOUND);
   await deleteStoredLogged(book.pdfKey);
   await deletePagePreviews(book.pdfKey);
   await audit(request, "book.delete", { actorId: admin.id, targetType: "book", targetId: book.id, detail: book.title });

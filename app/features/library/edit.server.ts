@@ -1,28 +1,19 @@
-// Editing a book (docs/product.md#library): title, author, description, pages and,
-// optionally, a new PDF, with the upload's rules (BookFormSchema; the PDF streamed to storage by
-// parseUpload with its magic-byte check and MAX_PDF_MB, decision 010). The row and its search
-// words (BookWord, bookSearchUpdate) are written in one update; the replaced file is removed only
-// after the new one is stored and the row points to it, so a failure at any step leaves the book
-// whole with one of its two files, and a refused or failed edit leaves no new file behind.
-// Library pages are for signed-in users only, never kept by the anonymous page cache: no catalog
-// stamp to bump (as for an upload or a deletion).
+// Editing a book (docs/product.md#library), with the upload's rules. The replaced file is removed
+// only once the row points to the new one, so a failure at any step leaves the book whole, and a
+// refused or failed edit leaves no new file behind.
 import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
+import { fail, ok } from "~/lib/failure.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import { deletePagePreviews } from "./book-pages.server.ts";
 import { withUpload, type StoredUpload } from "~/lib/upload.server.ts";
 import { bookSearchUpdate } from "./book-words.ts";
 import { readPageCount } from "./book-pdf.server.ts";
-import { parseBookUpload } from "./books.server.ts";
-import { bookSelect, toBookView, type BookView } from "./book-rows.server.ts";
+import { fieldErrorsOf, parseBookUpload, type Uploaded as Edited } from "./books.server.ts";
+import { bookSelect, toBookView } from "./book-rows.server.ts";
 import { BOOK_NOT_FOUND, PDF_CHOOSE_AGAIN, PDF_FIELD, PDF_UNREADABLE, UPDATE_FAILED } from "./texts.ts";
 import { BookFormSchema, type BookFormInput } from "./schema.ts";
-
-/** A refused edit keeps the sent form (to show it again) and, for invalid fields, every field's errors. */
-type EditFailure = Failure & { form?: FormData; fieldErrors?: Record<string, string[]> };
-export type Edited = Result<{ book: BookView }, EditFailure>;
 
 /**
  * The whole edit (the admin page's action): parse the multipart body with the PDF limits, check
@@ -96,11 +87,7 @@ async function writeEdit(
 }
 
 function invalid(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, pdf: StoredUpload | null): Edited {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? "");
-    (fieldErrors[key] ??= []).push(issue.message);
-  }
+  const fieldErrors = fieldErrorsOf(issues);
   // Browsers never keep a chosen file after a refusal: ask for it again when one was sent.
   if (pdf) fieldErrors[PDF_FIELD] = [PDF_CHOOSE_AGAIN];
   return { ...fail(400, issues[0]?.message ?? BOOK_NOT_FOUND), fieldErrors };

@@ -15,8 +15,6 @@ export const BOOK_NOT_FOUND = "Libro no encontrado.";
 /** Editing a book: not in the original product, so not quoted by docs/product.md's texts. */
 export const BOOK_UPDATED = "Libro actualizado correctamente.";
 export const UPDATE_FAILED = "Error al actualizar el libro.";
-/** The edit form's file field: optional, the current PDF stays when it is left empty. */
-export const PDF_KEEP_HINT = "Déjalo vacío para conservar el PDF actual.";
 export const bookDeleted = (title: string) => `Libro "${title}" eliminado correctamente.`;
 
 /** The file field of the upload form and of POST /api/books/upload. */

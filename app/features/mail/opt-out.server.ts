@@ -1,11 +1,7 @@
-// Objection (Ley 21.719): the e-mails that are not strictly needed for the account — notices of a
-// new message, the admins' notice of waiting registrations — go only to people who keep
-// User.avisosCorreo on, and each carries a link that turns them off without signing in, also as
-// RFC 8058 one-click headers (List-Unsubscribe, List-Unsubscribe-Post). The link is the user's id
-// and an HMAC of it under SESSION_SECRET: nothing to store, and nobody can forge another's.
-// A notification's e-mail (features/notifications) carries a second kind of link, the user's id,
-// the notification's kind and an HMAC of both: it turns off that kind's e-mails only, and it is
-// the one its one-click headers name.
+// Objection (Ley 21.719): e-mails not strictly needed for the account go only to people who keep
+// User.avisosCorreo on, each with a link (and RFC 8058 one-click headers) that turns them off
+// without signing in: the user's id, and for a notification's e-mail its kind, signed with an HMAC
+// under SESSION_SECRET, so there is nothing to store and nobody can forge another's.
 import crypto from "node:crypto";
 import { prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
@@ -78,29 +74,20 @@ export function optOutFooter(userId: string): string {
 }
 
 /**
- * The lines a notification's e-mail ends with: a link that stops this kind's e-mails (`label`
- * names it), and the one that stops every optional notice.
+ * The lines a notification's e-mail or the daily digest (`kind` DIGEST_LINK_KIND) ends with: a link
+ * that stops that, and one that stops every optional notice.
  */
-export function noticeFooter(userId: string, kind: string, label: string): string {
+function kindFooter(userId: string, kind: string, what: string): string {
   return (
-    `\n\n—\nSi no quieres recibir por correo «${label}», desactívalo aquí: ${optOutUrl(userId, kind)}\n` +
+    `\n\n—\nSi no quieres recibir ${what}, desactívalo aquí: ${optOutUrl(userId, kind)}\n` +
     `Para no recibir ningún aviso opcional por correo: ${optOutUrl(userId)}\n` +
     "(también puedes elegirlo en tu perfil, en «Notificaciones»; las notificaciones siguen en la academia)."
   );
 }
 
-/**
- * The lines the daily digest ends with: a link that stops the digest (every kind in it goes to
- * in-app only, features/notifications/kinds.ts DIGEST_LINK_KIND), and the one that stops every
- * optional notice.
- */
-export function digestFooter(userId: string, digestKind: string): string {
-  return (
-    `\n\n—\nSi no quieres recibir este resumen por correo, desactívalo aquí: ${optOutUrl(userId, digestKind)}\n` +
-    `Para no recibir ningún aviso opcional por correo: ${optOutUrl(userId)}\n` +
-    "(también puedes elegirlo en tu perfil, en «Notificaciones»; las notificaciones siguen en la academia)."
-  );
-}
+export const noticeFooter = (userId: string, kind: string, label: string) =>
+  kindFooter(userId, kind, `por correo «${label}»`);
+export const digestFooter = (userId: string, kind: string) => kindFooter(userId, kind, "este resumen por correo");
 
 /**
  * RFC 8058 headers for an optional mail of `mailKind` to `userId`: a notification's name the link

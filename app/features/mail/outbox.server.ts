@@ -60,9 +60,8 @@ export function bodyOnceSent(kind: string): { text?: string; html?: null } {
 }
 
 /**
- * Housekeeping (hourly, on every instance: an idempotent update): drops the text of mail sent
- * SENT_TEXT_RETENTION_DAYS ago or more, and of any sent secret kind still holding it (sent by an
- * older version, or its sender's update lost). Pending and failed mail keep theirs to be sent.
+ * Hourly, idempotent: drops the text of mail sent SENT_TEXT_RETENTION_DAYS ago or more, and of any
+ * sent secret kind still holding it. Pending and failed mail keep theirs to be sent.
  */
 export async function dropSentMailTexts(now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - SENT_TEXT_RETENTION_DAYS * DAY);
@@ -103,34 +102,23 @@ export async function enqueueMail(mail: OutgoingMail, tx: Tx = prisma): Promise<
   return tx.outboxMail.create({ data: outboxRow(mail), select: { id: true } });
 }
 
-const OUTBOX_COLUMNS = [
-  "id",
-  "to",
-  "toUserId",
-  "subject",
-  "text",
-  "html",
-  "kind",
-  "status",
-  "attempts",
-  "nextAttemptAt",
-  "createdAt",
-] as const;
-
 /**
- * Many mails in a few multi-row inserts (an import's welcome mails, a course's notifications; in
- * the caller's transaction): lib/db/bulk-insert.server.ts, five times cheaper than createMany for a
- * course of 5 000. The same rule: no mail to an address that is no mailbox. Returns how many it queued.
+ * Many mails in a few multi-row inserts, in the caller's transaction (five times cheaper than
+ * createMany for a course of 5 000), with the same rule as enqueueMail; returns how many it queued.
  */
 export async function enqueueMails(mails: OutgoingMail[], tx: Tx = prisma): Promise<number> {
   const now = new Date();
   const rows = mails
     .filter((mail) => !isNoEmailAddress(mail.to))
-    .map((mail) => {
-      const row = outboxRow(mail);
-      return [newRowId(), row.to, row.toUserId, row.subject, row.text, row.html, row.kind, "pending", 0, now, now];
-    });
-  await insertRows(tx, "OutboxMail", OUTBOX_COLUMNS, rows);
+    .map((mail) => ({
+      id: newRowId(),
+      ...outboxRow(mail),
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+    }));
+  if (rows.length > 0) await insertRows(tx, "OutboxMail", Object.keys(rows[0]!), rows.map(Object.values));
   return rows.length;
 }
 
@@ -153,10 +141,8 @@ const outboxSelect = {
 } as const;
 
 /**
- * The outbox for the admin panel, newest first, 30 a page, optionally one status only. A page
- * reached by its links is a range of the (createdAt, id) or (status, createdAt, id) index read
- * from a cursor; a typed ?page=N skips index entries from the nearer end (lib/keyset.ts); the
- * counts are the Tally keys the database keeps, so every page costs the same at any size.
+ * The outbox for the admin panel, newest first, 30 a page, optionally one status only: keyset
+ * pages and Tally counts (lib/keyset.ts), so every page costs the same at any size.
  */
 export async function listOutbox({
   page = 1,
@@ -196,11 +182,7 @@ export async function retryMail(id: string): Promise<boolean> {
   return count === 1;
 }
 
-/**
- * What waits in the outbox (GET /metrics): mail still to send (pending, also those waiting for a
- * retry), mail given up on, and when the oldest mail still to send was queued (null: none). Two
- * Tally reads and one step down the (status, createdAt) index.
- */
+/** What waits in the outbox (GET /metrics): mail still to send, mail given up on, and the oldest one's time. */
 export async function outboxBacklog(): Promise<{ waiting: number; failed: number; oldestWaitingAt: Date | null }> {
   const [waiting, failed, oldest] = await Promise.all([
     readTally("outbox:pending"),

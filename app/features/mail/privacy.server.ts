@@ -56,11 +56,9 @@ export async function renameInMessageNotices(
     where: { kind: "message.notice", to: { in: [...new Set(sent.map((m) => m.to))] } },
     select: { id: true, subject: true, text: true, html: true },
   });
-  // Longest first, so that a name is never left half replaced by a shorter one inside it.
-  const byLength = [...names].sort((a, b) => b.length - a.length);
-  const scrub = (value: string) => byLength.reduce((text, name) => text.split(name).join(sender), value);
+  const scrub = nameScrubber(names, sender);
   for (const notice of notices) {
-    if (!byLength.some((name) => notice.subject.includes(name) || notice.text.includes(name))) continue;
+    if (!names.some((name) => notice.subject.includes(name) || notice.text.includes(name))) continue;
     const linked = /[?&]ver=([A-Za-z0-9_-]+)/.exec(notice.text)?.[1];
     if (linked ? !ids.has(linked) : notice.text !== DROPPED_TEXT) continue;
     await tx.outboxMail.update({
@@ -68,6 +66,12 @@ export async function renameInMessageNotices(
       data: { subject: scrub(notice.subject), text: scrub(notice.text), html: notice.html ? scrub(notice.html) : null },
     });
   }
+}
+
+/** Replaces each of `names` by `sender`, longest first (never half of a name inside a longer one). */
+export function nameScrubber(names: string[], sender: string) {
+  const byLength = [...names].sort((a, b) => b.length - a.length);
+  return (value: string) => byLength.reduce((text, name) => text.split(name).join(sender), value);
 }
 
 /**

@@ -1,16 +1,8 @@
-// Delivers the outbox: pending rows whose time has come go out through nodemailer (SMTP_URL).
-// A failure records the error, counts the attempt and schedules a retry with exponential
-// back-off; after MAX_ATTEMPTS the row is marked failed. Rows live in the database, so a
-// restart loses nothing: the next run picks them up.
-//
-// Several app instances may run this at once. A pass takes due rows one at a time: each is
-// claimed just before it is sent, by one conditional update that succeeds only while the row is
-// still as it was read (pending, due: never claimed or its lease over), and that moves its
-// nextAttemptAt MAIL_LEASE_S past the moment of the claim and writes this sender's id. Only one
-// sender's update matches, so each mail goes out once, however long the pass before it took. A
-// sender that dies after the claim leaves the row pending; when the lease runs out another takes it.
-// A sender told to stop (SIGTERM, server/index.ts) ends its pass after the mail in hand and gives
-// back a claim it still holds (releaseHeldMail): another instance sends it at once, not a lease later.
+// Delivers the outbox through nodemailer (SMTP_URL): a failure is retried with exponential
+// back-off, and after MAX_ATTEMPTS the row is marked failed. Several instances may run this at
+// once: each due row is claimed just before it is sent by one conditional update (still pending,
+// still due), which leases it for MAIL_LEASE_S, so each mail goes out once; a sender that dies
+// leaves the row to another when the lease runs out, and one told to stop gives back its claim.
 import crypto from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import nodemailer from "nodemailer";
@@ -46,11 +38,7 @@ export type MailTransport = {
   close?(): void;
 };
 
-/**
- * A nodemailer transport on SMTP_URL. `pool`: the running sender's, which keeps one connection
- * open and sends up to 500 mails on it (a connection per mail cost about 110 ms of handshakes
- * each against a local server: 9 mails a second at best; pooled, about 10 ms a mail).
- */
+/** A nodemailer transport on SMTP_URL; `pool` (the running sender's) keeps one connection for up to 500 mails. */
 export function createSmtpTransport(url: string, options: { timeoutMs?: number; pool?: boolean } = {}): MailTransport {
   const timeout = options.timeoutMs ?? 30_000;
   const timeouts = { connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout };
@@ -62,12 +50,7 @@ export function createSmtpTransport(url: string, options: { timeoutMs?: number; 
 function mailFrom(): string {
   const e = env();
   if (e.MAIL_FROM) return e.MAIL_FROM;
-  let host = "localhost";
-  try {
-    if (e.APP_URL) host = new URL(e.APP_URL).hostname;
-  } catch {
-    // keep localhost
-  }
+  const host = URL.parse(e.APP_URL ?? "")?.hostname || "localhost";
   return `"${e.APP_NAME.replace(/"/g, "")}" <no-responder@${host}>`;
 }
 
@@ -75,8 +58,7 @@ export type DeliveryReport = { sent: number; failed: number };
 
 /**
  * One pass over the due pending mail, at most `limit` claims. `now` is the pass's start (tests
- * move it); the pass's clock runs on from it, so a lease or a back-off counts from the moment of
- * its own claim or failure, not from the start of a pass that may have lasted minutes.
+ * move it); a lease or a back-off counts from its own claim or failure, not from that start.
  */
 export async function deliverPending(
   transport: MailTransport,
@@ -110,8 +92,7 @@ export async function deliverPending(
       orderBy: { nextAttemptAt: "asc" },
     });
     if (!mail) break;
-    // The claim: only an update that still finds the row as read (so nobody claimed it since)
-    // gets it, leased from now. A lost race costs one read; the next round reads afresh.
+    // The claim: only an update that still finds the row as read gets it; a lost race costs one read.
     const claimed = await prisma.outboxMail.updateMany({
       where: { id: mail.id, status: "pending", nextAttemptAt: mail.nextAttemptAt },
       data: { nextAttemptAt: new Date(clock() + leaseMs()), claimedBy: senderId },
@@ -180,9 +161,8 @@ function withoutAddresses(text: string): string {
 const held = new Map<string, string>();
 
 /**
- * Gives back the claims this process still holds (a pass cut short by a shutdown): each row is
- * due again now, for any sender. Returns how many. Its send may have been under way: as when a
- * sender dies, the mail may then go out twice, never not at all.
+ * Gives back the claims this process still holds (a pass cut short by a shutdown), due again now;
+ * returns how many. A send under way may then go out twice, never not at all.
  */
 export async function releaseHeldMail(): Promise<number> {
   let released = 0;
@@ -206,11 +186,7 @@ let running: MailTransport | undefined;
 /** Claims per pass of the running sender: it works the queue down at MAIL_RATE_PER_MIN, then waits. */
 const PASS_LIMIT = 10_000;
 
-/**
- * Starts the periodic sender (once per process): every `intervalMs` an idle sender looks for due
- * mail and sends it on one pooled SMTP connection, at most MAIL_RATE_PER_MIN a minute (the
- * provider's limit), until none is due.
- */
+/** Starts the periodic sender (once per process): every `intervalMs`, due mail at most MAIL_RATE_PER_MIN a minute. */
 export function startMailSender(smtpUrl: string, intervalMs = 30_000) {
   if (timer) return;
   stopping = false;
@@ -229,11 +205,7 @@ export function startMailSender(smtpUrl: string, intervalMs = 30_000) {
   timer.unref();
 }
 
-/**
- * Stops the periodic sender: no new pass, and the pass under way ends after the mail in hand.
- * Resolves when it has ended and its connection is closed (the caller bounds the wait;
- * releaseHeldMail then gives back a claim still held).
- */
+/** Stops the periodic sender: the pass under way ends after the mail in hand, and its connection closes. */
 export async function stopMailSender(): Promise<void> {
   stopping = true;
   clearInterval(timer);

@@ -1,7 +1,6 @@
-// Internal messages: the sender is always the signed-in user; the recipient is typed as an
-// e-mail and resolved to an account when the message is sent. From then on the message belongs
-// to that account (toId): inbox, reading, unread counts and ?ver= all go by user id, so a
-// changed or re-used address never shows a message to anyone else.
+// Internal messages: the recipient is typed as an e-mail and resolved to an account when sent;
+// from then on everything goes by user id (toId), so a changed or re-used address never shows a
+// message to anyone else.
 import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { fullName, ROLES, roleLabel, toRole } from "~/features/accounts/roles.ts";
 import { notify, unreadNotificationsSql, type Notice } from "~/features/notifications/notify.server.ts";
@@ -10,6 +9,7 @@ import { countsOf, prisma } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { consume } from "~/features/limits/rate-limits.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
+import { UNREAD_CAP } from "~/features/notifications/limits.ts";
 import { fetchKeysetPage, keysetCursors, type Cursor } from "~/lib/keyset.ts";
 import { fixedValue } from "~/lib/api.server.ts";
 import type { ApiMessage, ApiSentMessage, ComposeInput } from "./schema.ts";
@@ -19,7 +19,6 @@ import {
   replySubject,
   SENDING_TOO_FAST,
   UNKNOWN_RECIPIENT,
-  UNREAD_CAP,
   type ReplyDraft,
 } from "./texts.ts";
 
@@ -56,9 +55,8 @@ const spendBudgets = (sender: Sender) =>
 
 /**
  * Sends a message from the signed-in sender. Every attempt spends the sender's budgets (20 a
- * minute, 200 a day: a teacher writing to each of their students), so the academy's mail is no
- * megaphone and the 'no account with that address' answer reveals little. The notice e-mail
- * carries the sender's name and a link, never the subject or text the sender chose.
+ * minute, 200 a day), so the academy's mail is no megaphone and 'no account with that address'
+ * reveals little.
  */
 export async function sendMessage(sender: Sender, input: ComposeInput): Promise<Result<{ sent: MessageRow }>> {
   const limit = await spendBudgets(sender);
@@ -69,22 +67,21 @@ export async function sendMessage(sender: Sender, input: ComposeInput): Promise<
     select: { id: true, correo: true, rol: true },
   });
   if (!recipient) return fail(404, UNKNOWN_RECIPIENT, { field: "to" });
-  const fromName = fullName(sender.nombre, sender.apellido) || sender.correo;
-  const brand = env().APP_NAME;
+  const fromName = senderName(sender);
   const message = await prisma.$transaction(async (tx) => {
     const created = await tx.message.create({
       data: messageRow(sender, fromName, recipient, input),
       select: messageSelect,
     });
-    // The notification, and its e-mail for people who want it (notifications: their choice for
-    // 'Mensajes nuevos' and the objection switch).
-    await notify(messageNotice(sender, fromName, [{ recipient, messageId: created.id }], brand), tx);
+    await notify(messageNotice(sender, fromName, [{ recipient, messageId: created.id }]), tx);
     return created;
   });
   return ok({ sent: message });
 }
 
 type Recipient = { id: string; correo: string; rol: string };
+
+const senderName = (sender: Sender) => fullName(sender.nombre, sender.apellido) || sender.correo;
 
 /** A message's row, by ids, with the sender's and the recipient's names as they are now. */
 function messageRow(
@@ -113,8 +110,8 @@ function messageNotice(
   sender: Pick<Sender, "rol">,
   fromName: string,
   received: { recipient: Pick<Recipient, "id" | "rol">; messageId: string }[],
-  brand: string,
 ): Notice {
+  const brand = env().APP_NAME;
   return {
     kind: "mensaje",
     to: received.map(({ recipient, messageId }) => ({
@@ -131,12 +128,9 @@ function messageNotice(
 const INSERT_BATCH = 500;
 
 /**
- * One message to many accounts at once (a teacher writing to a class: features/classes): each
- * recipient their own copy from the sender (so a reply comes back to the sender), and the usual
- * notification (and its e-mail for those who want it), in one transaction, written in batches; `also`
- * adds the caller's own writes (its audit record) to that transaction. It spends the sender's
- * budgets once, as one message. The recipients are accounts the caller has chosen and checked
- * (by id); the subject and text follow ComposeSchema's rules.
+ * One message to many accounts the caller has checked (a teacher writing to a class): each their
+ * own copy and notification, in one transaction with the caller's own writes (`also`), spending
+ * the sender's budgets once.
  */
 export async function sendMessageToMany(
   sender: Sender,
@@ -147,8 +141,7 @@ export async function sendMessageToMany(
   // Spent before the transaction: the budgets' counters are rows of their own.
   const limit = await spendBudgets(sender);
   if (!limit.ok) return limit;
-  const fromName = fullName(sender.nombre, sender.apellido) || sender.correo;
-  const brand = env().APP_NAME;
+  const fromName = senderName(sender);
   const byId = new Map(recipients.map((r) => [r.id, r]));
   await prisma.$transaction(async (tx) => {
     for (let i = 0; i < recipients.length; i += INSERT_BATCH) {
@@ -156,15 +149,8 @@ export async function sendMessageToMany(
         data: recipients.slice(i, i + INSERT_BATCH).map((recipient) => messageRow(sender, fromName, recipient, input)),
         select: { id: true, toId: true },
       });
-      await notify(
-        messageNotice(
-          sender,
-          fromName,
-          created.map((m) => ({ recipient: byId.get(m.toId)!, messageId: m.id })),
-          brand,
-        ),
-        tx,
-      );
+      const received = created.map((m) => ({ recipient: byId.get(m.toId)!, messageId: m.id }));
+      await notify(messageNotice(sender, fromName, received), tx);
     }
     await also(tx);
   });
@@ -174,12 +160,7 @@ export async function sendMessageToMany(
 const INBOX_PAGE_SIZE = 20;
 export const API_INBOX_PAGE_SIZE = 50;
 
-/**
- * One page of a folder, newest first: a range of the folder's (toId or fromId, createdAt, id)
- * index read from the cursor of the page's links (lib/keyset.ts), so the 50th page costs what
- * the first does. `cursors` are the keys of the previous (newer) and next (older) pages, when
- * there are any.
- */
+/** One page of a folder, newest first: a keyset range of its (toId or fromId, createdAt, id) index. */
 async function fetchFolderPage<T extends { createdAt: Date; id: string }>(
   cursor: Cursor | null,
   size: number,
@@ -201,10 +182,7 @@ export function listInboxPage(user: Reader, cursor: Cursor | null, size = INBOX_
   );
 }
 
-/**
- * A sent message as its sender sees it: with the recipient's current name, and without the
- * reading time (whether and when someone read a message is theirs, not the sender's).
- */
+/** A sent message as its sender sees it: the recipient's current name, not their reading time. */
 const { leidoEn: _readTime, ...withoutReadTime } = messageSelect;
 const sentSelect = { ...withoutReadTime, recipient: { select: { nombre: true, apellido: true } } } as const;
 
@@ -214,10 +192,7 @@ function withRecipientName<T extends { to: string; recipient: { nombre: string; 
   return { ...message, toName: fullName(recipient.nombre, recipient.apellido) || message.to };
 }
 
-/**
- * One page of a user's sent folder (the messages they sent), newest first, on (fromId,
- * createdAt, id); each with the recipient's name (read in one query for the page, by id).
- */
+/** One page of a user's sent folder, on (fromId, createdAt, id), each with the recipient's name. */
 export async function listSentPage(user: Reader, cursor: Cursor | null, size = INBOX_PAGE_SIZE) {
   const page = await fetchFolderPage(cursor, size, (query) =>
     prisma.message.findMany({
@@ -268,10 +243,7 @@ export async function getOwnMessage(user: Reader, id: string) {
   return prisma.message.findFirst({ where: { id, ...ownedBy(user) }, select: messageSelect });
 }
 
-/**
- * Marks one message of the reader's own inbox read (the "open" POST). False when the message
- * is not theirs; an already read message keeps its first reading time.
- */
+/** Marks one message of the reader's own inbox read (false when not theirs), keeping a first reading time. */
 export async function markMessageRead(user: Reader, id: string): Promise<boolean> {
   if (!id || id.length > 64) return false;
   const owned = await prisma.message.findFirst({ where: { id, ...ownedBy(user) }, select: { id: true } });
@@ -307,10 +279,7 @@ export function toApiSentMessage(m: Omit<MessageRow, "leidoEn"> & { toName: stri
   return { ...shown, toName: m.toName };
 }
 
-/**
- * The API shape (docs/product.md#api-messages-and-contact): id, from, fromName, fromRole, to,
- * subject, content, date, leido.
- */
+/** The API shape (docs/product.md#api-messages-and-contact). */
 export function toApiMessage(m: MessageRow): ApiMessage {
   return {
     id: m.id,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { folderFrom, replySubject, SUBJECT_MAX, unreadBadge, unreadLabel } from "./texts.ts";
+import { unreadShown, unreadSpoken } from "~/features/notifications/limits.ts";
+import { folderFrom, replySubject, SUBJECT_MAX } from "./texts.ts";
 
 describe("replySubject", () => {
   it("puts 'Re: ' in front once, however many the original had", () => {
@@ -19,12 +20,12 @@ describe("replySubject", () => {
 
 describe("unread count as shown", () => {
   it("nothing for none, the number up to 99, then 99+", () => {
-    expect(unreadBadge(0)).toBe("");
-    expect(unreadBadge(3)).toBe("3");
-    expect(unreadLabel(3)).toBe("3 sin leer");
-    expect(unreadBadge(99)).toBe("99");
-    expect(unreadBadge(100)).toBe("99+");
-    expect(unreadLabel(100)).toBe("más de 99 sin leer");
+    expect(unreadShown(0)).toBe("");
+    expect(unreadShown(3)).toBe("3");
+    expect(unreadSpoken(3)).toBe("3 sin leer");
+    expect(unreadShown(99)).toBe("99");
+    expect(unreadShown(100)).toBe("99+");
+    expect(unreadSpoken(100)).toBe("más de 99 sin leer");
   });
 });
 

@@ -2,19 +2,12 @@
 // page can import them without shipping either to the browser.
 export const FILL_ALL = "Por favor completa todos los campos.";
 export const SEND_FAILED = "Ocurrió un error al enviar el mensaje.";
-export const SEND_OK = "Mensaje enviado correctamente.";
 export const UNKNOWN_RECIPIENT = "No hay ninguna cuenta registrada con ese correo.";
 export const INVALID_RECIPIENT = "Ingresa un correo electrónico válido.";
 export const MESSAGE_NOT_FOUND = "Mensaje no encontrado";
-export const NO_MESSAGES = "No hay mensajes";
-export const SELECT_MESSAGE = "Selecciona un mensaje para ver su contenido.";
-/** On a phone an opened message takes the list's place; these lead back to the list. */
-export const BACK_TO_INBOX = "Volver a la bandeja";
-export const BACK_TO_SENT = "Volver a enviados";
 export const OTHER_INBOX = "Solo puedes leer los mensajes de tu propio correo.";
 export const REPLY_NOT_FOUND = "Solo puedes responder los mensajes que recibiste.";
 export const REPLY_SENDER_GONE = "No puedes responder este mensaje: la cuenta del remitente ya no existe.";
-export const NO_SENT_MESSAGES = "No has enviado mensajes";
 export const SENDING_TOO_FAST = "Enviaste muchos mensajes en poco tiempo. Espera unos minutos e inténtalo nuevamente.";
 
 export const SUBJECT_MAX = 200;
@@ -23,20 +16,6 @@ export const SUBJECT_MAX = 200;
 export function replySubject(subject: string): string {
   const rest = subject.replace(/^\s*(?:re\s*:\s*)+/i, "").trim();
   return `Re: ${rest}`.slice(0, SUBJECT_MAX).trimEnd();
-}
-
-/** Unread counts shown in menus stop here: more reads "99+". */
-export const UNREAD_CAP = 99;
-
-/** The unread count as a menu shows it: "3", "99+"; "" for none. */
-export function unreadBadge(count: number): string {
-  if (count <= 0) return "";
-  return count > UNREAD_CAP ? `${UNREAD_CAP}+` : String(count);
-}
-
-/** The menu's accessible wording of the count: "3 sin leer", "más de 99 sin leer". */
-export function unreadLabel(count: number): string {
-  return count > UNREAD_CAP ? `más de ${UNREAD_CAP} sin leer` : `${count} sin leer`;
 }
 
 export type ComposeFields = { to: string; subject: string; content: string };

@@ -1,16 +1,8 @@
-// The daily digest ('Resumen diario', docs/product.md#notifications, decision 025): the
-// notifications a person chose to get once a day wait with digestPending set; once a day, at
-// DIGEST_HOUR in Chile, each person with waiting rows gets one e-mail listing them.
-//
-// One pass over the index (digestPending, userId, createdAt): the people with waiting rows from
-// before the day's cutoff, 500 at a time in id order, and for each batch, in one transaction, the
-// rows claimed with a conditional UPDATE … RETURNING (digestPending = TRUE → FALSE) and the
-// e-mails queued from exactly the rows that statement returned. Two instances running it at once
-// claim disjoint rows (the second's UPDATE finds them already cleared; on PostgreSQL it waits for
-// the first's row locks and re-checks), so no row is e-mailed twice. Rows written after the cutoff
-// wait for the next day's: a person gets at most one digest a day however often the job runs (a
-// pass takes the day's cutoff only DIGEST_SETTLE_MS after it, once every row from before it is
-// committed).
+// The daily digest ('Resumen diario', docs/product.md#notifications, decision 025): rows waiting
+// with digestPending go out once a day, at DIGEST_HOUR in Chile, one e-mail per person. Each batch
+// of people claims its rows with a conditional UPDATE … RETURNING and queues e-mails from exactly
+// those rows, in one transaction, so two instances never e-mail a row twice; rows written after
+// the day's cutoff wait for the next day's, so a person gets at most one digest a day.
 import { Prisma } from "~/generated/prisma/client.ts";
 import { digestFooter } from "~/features/mail/opt-out.server.ts";
 import { enqueueMails, type OutgoingMail } from "~/features/mail/outbox.server.ts";
@@ -63,17 +55,8 @@ export async function sendDigests(now = new Date()): Promise<DigestRun> {
       ORDER BY "userId" LIMIT ${BATCH}`;
     if (people.length === 0) return run;
     after = people.at(-1)!.userId;
-    const batch = await prisma.$transaction(
-      (tx) =>
-        digestBatch(
-          tx,
-          people.map((p) => p.userId),
-          cutoff,
-        ),
-      {
-        timeout: 60_000,
-      },
-    );
+    const ids = people.map((p) => p.userId);
+    const batch = await prisma.$transaction((tx) => digestBatch(tx, ids, cutoff), { timeout: 60_000 });
     run.people += batch.people;
     run.notifications += batch.notifications;
     run.mailed += batch.mailed;
@@ -85,12 +68,7 @@ async function digestBatch(tx: Prisma.TransactionClient, userIds: string[], cuto
     UPDATE "Notification" SET "digestPending" = FALSE
     WHERE "digestPending" = TRUE AND "userId" IN (${Prisma.join(userIds)}) AND "createdAt" < ${cutoff}
     RETURNING "id", "userId", "kind", "title", "text", "link", "createdAt"`;
-  const byUser = new Map<string, Claimed[]>();
-  for (const row of claimed) {
-    const rows = byUser.get(row.userId);
-    if (rows) rows.push(row);
-    else byUser.set(row.userId, [row]);
-  }
+  const byUser = Map.groupBy(claimed, (row) => row.userId);
   const ids = [...byUser.keys()];
   const [users, prefs] = await Promise.all([
     // A suspended (or not yet approved) account is e-mailed nothing, as the hub's own notices: its

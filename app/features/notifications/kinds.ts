@@ -27,16 +27,9 @@ export const MODE_LABEL: Record<NotificationMode, string> = {
 type KindInfo = {
   /** The kind's name in the profile and the e-mail's footer. */
   label: string;
-  /**
-   * The default, chosen so that nobody is flooded: what concerns the person alone and is rare
-   * comes at once; what many people may cause (a course's new questions) waits for the digest;
-   * what the person has just seen on screen (their certificate) stays in the platform.
-   */
+  /** The default, so that nobody is flooded: rare and personal at once, many-sourced in the digest. */
   mode: NotificationMode;
-  /**
-   * False when the kind has no e-mail of its own to choose: an account's approval is told by the
-   * needed approval e-mail, which every account gets (features/accounts/users.server.ts).
-   */
+  /** False when the kind has no e-mail to choose (an account's approval: its e-mail is needed). */
   choosable: boolean;
 };
 
@@ -67,10 +60,7 @@ export function modeFor(kind: NotificationKind, chosen: string | undefined): Not
   return chosen === "app" || chosen === "email" || chosen === "digest" ? chosen : KIND_INFO[kind].mode;
 }
 
-/**
- * The daily digest's name in an unsubscribe link (/avisos/baja/{id}.resumen.{firma}): the link
- * every digest e-mail carries; it turns every kind a person gets in the digest to in-app only.
- */
+/** The daily digest's name in its unsubscribe link: it turns every kind in the digest to in-app only. */
 export const DIGEST_LINK_KIND = "resumen";
 
 /** What a kind's unsubscribe link stops, by the kind's name in the link; null for no such kind. */

@@ -1,10 +1,7 @@
-// Notifications (docs/product.md#notifications, docs/decisions/025-notifications.md): the one
-// service the other features call when something happened that a person should know of. One row
-// per recipient for the in-app list; for those whose choice for the kind is 'Correo al momento'
-// (and who keep optional e-mail notices on, User.avisosCorreo), one outbox mail each with the
-// kind's one-click unsubscribe; for 'Resumen diario', the row waits for the digest. Recipients
-// are read and written in batches: a 5 000-learner course costs a few dozen statements, never
-// one per person.
+// Notifications (docs/product.md#notifications, decision 025): the one service the other features
+// call. One row per recipient; an outbox mail for those whose choice is 'Correo al momento' (and
+// who keep optional notices on); for 'Resumen diario' the row waits for the digest. Recipients go
+// in batches: a 5 000-learner course costs a few dozen statements, never one per person.
 import { noticeFooter } from "~/features/mail/opt-out.server.ts";
 import { enqueueMails, type OutgoingMail } from "~/features/mail/outbox.server.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
@@ -68,14 +65,12 @@ async function notifyIn(tx: Tx, notice: Notice): Promise<NotifyOutcome> {
   const title = notice.title.trim().slice(0, TITLE_MAX);
   const text = notice.text.trim().slice(0, TEXT_MAX);
   const defaultLink = notice.link ?? "/notificaciones";
-  const seen = new Set<string>();
-  const recipients: { userId: string; link: string }[] = [];
+  const links = new Map<string, string>();
   for (const entry of notice.to) {
     const r = typeof entry === "string" ? { userId: entry, link: defaultLink } : entry;
-    if (seen.has(r.userId)) continue;
-    seen.add(r.userId);
-    recipients.push({ userId: r.userId, link: isOwnPath(r.link) ? r.link : "/notificaciones" });
+    if (!links.has(r.userId)) links.set(r.userId, isOwnPath(r.link) ? r.link : "/notificaciones");
   }
+  const recipients = [...links].map(([userId, link]) => ({ userId, link }));
   const brand = env().APP_NAME;
   const base = publicUrl();
   const label = KIND_INFO[kind].label;
@@ -83,8 +78,6 @@ async function notifyIn(tx: Tx, notice: Notice): Promise<NotifyOutcome> {
   for (let i = 0; i < recipients.length; i += BATCH) {
     const batch = recipients.slice(i, i + BATCH);
     const ids = batch.map((r) => r.userId);
-    // Who exists and is approved, with the address and the objection switch; and who chose
-    // otherwise for this kind.
     const [users, prefs] = await Promise.all([
       tx.user.findMany({
         where: { id: { in: ids }, aprobado: true },
@@ -125,9 +118,6 @@ async function notifyIn(tx: Tx, notice: Notice): Promise<NotifyOutcome> {
   }
   return outcome;
 }
-
-// ---------------------------------------------------------------------------------------------
-// A person's own notifications
 
 const PAGE_SIZE = 20;
 export const API_PAGE_SIZE = 50;
@@ -189,9 +179,6 @@ export async function markAllRead(user: Reader): Promise<number> {
   return count;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Preferences
-
 export type Preferences = Record<NotificationKind, NotificationMode>;
 
 /** A person's mode for every kind (their choices over the defaults). */
@@ -248,9 +235,6 @@ export async function stopKindEmails(userId: string, kind: string): Promise<bool
   await setPreferences(userId, Object.fromEntries(inDigest.map((k) => [k, "app" as const])));
   return true;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Housekeeping
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -19,12 +19,8 @@ export async function loadNotificationsPage(user: Reader, request: Request) {
 export async function notificationsPageAction(user: Reader, request: Request) {
   const submission = parseWithZod(await readForm(request), { schema: MarkReadSchema });
   // Back to the page the form was on: its own path (a fetcher's request names the data URL) and cursor.
-  const asked = new URL(request.url).searchParams;
-  const kept = new URLSearchParams();
-  for (const name of ["page", "desde", "antes"]) {
-    const value = asked.get(name);
-    if (value) kept.set(name, value);
-  }
+  const asked = [...new URL(request.url).searchParams];
+  const kept = new URLSearchParams(asked.filter(([name, value]) => ["page", "desde", "antes"].includes(name) && value));
   const to = kept.size > 0 ? `/notificaciones?${kept}` : "/notificaciones";
   if (submission.status !== "success") return data({ error: NOT_FOUND }, { status: 400 });
   if (submission.value.todas) {

@@ -1,6 +1,7 @@
 // What this feature holds of a person, for 'Descargar mis datos' (lib/personal-data.server.ts).
 import { prisma } from "~/lib/db.server.ts";
 import { jsonFile, tableRows } from "~/lib/personal-data.server.ts";
+import { nameScrubber } from "~/features/mail/privacy.server.ts";
 import { getPreferences } from "./notify.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 
@@ -44,25 +45,17 @@ export async function renameInMessageNotifications(
   sender: string,
 ) {
   if (sent.length === 0 || names.length === 0) return;
-  const byLength = [...names].sort((a, b) => b.length - a.length);
-  const scrub = (value: string) => byLength.reduce((text, name) => text.split(name).join(sender), value);
+  const scrub = nameScrubber(names, sender);
   for (let i = 0; i < sent.length; i += 500) {
     const links = sent.slice(i, i + 500).flatMap((m) => [`/user/messages?ver=${m.id}`, `/admin/messages?ver=${m.id}`]);
     const rows = await tx.notification.findMany({
       where: { kind: "mensaje", link: { in: links } },
       select: { id: true, title: true, text: true },
     });
-    const byWording = new Map<string, { title: string; text: string; ids: string[] }>();
-    for (const row of rows) {
-      const key = `${row.title}\n${row.text}`;
-      const group = byWording.get(key) ?? { title: row.title, text: row.text, ids: [] };
-      group.ids.push(row.id);
-      byWording.set(key, group);
-    }
-    for (const group of byWording.values()) {
+    for (const group of Map.groupBy(rows, (row) => `${row.title}\n${row.text}`).values()) {
       await tx.notification.updateMany({
-        where: { id: { in: group.ids } },
-        data: { title: scrub(group.title), text: scrub(group.text) },
+        where: { id: { in: group.map((row) => row.id) } },
+        data: { title: scrub(group[0]!.title), text: scrub(group[0]!.text) },
       });
     }
   }

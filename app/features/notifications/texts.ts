@@ -1,41 +1,17 @@
 // The texts of notifications (docs/product.md#notifications). Plain module: safe for the browser.
-import { UNREAD_CAP } from "./limits.ts";
 
-export const PAGE_TITLE = "Notificaciones";
 export const EMPTY = "No tienes notificaciones.";
-export const MARK_READ = "Marcar como leída";
-export const MARK_ALL_READ = "Marcar todas como leídas";
 export const MARKED_ALL = "Marcamos todas tus notificaciones como leídas.";
 export const NOT_FOUND = "No encontramos esa notificación.";
 export const MARK_READ_INVALID = 'Envía el id de una notificación o "todas": true.';
-export const PREFS_TITLE = "Notificaciones";
-export const PREFS_INTRO =
-  "Elige cómo quieres enterarte de cada cosa. Siempre las verás en «Notificaciones»; el correo es opcional.";
-export const PREFS_SAVE = "Guardar preferencias";
 export const PREFS_SAVED = "Guardamos tus preferencias de notificaciones.";
 export const PREFS_INVALID = "Elige una opción válida para cada tipo de notificación.";
-export const ACCOUNT_NOTE =
-  "El correo que avisa que tu cuenta fue aprobada siempre se envía: es necesario para tu cuenta.";
-export const NOTICES_OFF_NOTE =
-  "Tienes desactivados los avisos opcionales por correo en tu perfil: mientras sigan así, no te enviaremos " +
-  "ningún correo de notificaciones.";
 
 export function kindStopped(label: string): string {
   return (
     `Listo: ya no te enviaremos por correo «${label}». Las seguirás viendo en «Notificaciones», en la academia, ` +
     "y puedes volver a activarlas en tu perfil."
   );
-}
-
-/** The header's count: "3", "99+"; "" for none. */
-export function unreadShown(count: number): string {
-  if (count <= 0) return "";
-  return count > UNREAD_CAP ? `${UNREAD_CAP}+` : String(count);
-}
-
-/** The header link's count as read out: "3 sin leer", "más de 99 sin leer". */
-export function unreadSpoken(count: number): string {
-  return `${count > UNREAD_CAP ? `más de ${UNREAD_CAP}` : count} sin leer`;
 }
 
 /** The daily digest's e-mail (before its footer): the notifications in the order they came. */

@@ -15,9 +15,8 @@ type Mark = { keep: boolean | null };
 const offlineMarkContext = createContext<Mark | null>(null);
 
 /**
- * The signed-in user's offline key: names their cache on the device. An HMAC of the user id under
- * the session secret, so the device's storage shows neither the id nor anything reusable
- * elsewhere; the same for every session of the user.
+ * The signed-in user's offline key, naming their cache on the device: an HMAC of the user id, so
+ * the device shows nothing reusable elsewhere.
  */
 export function offlineKey(userId: string): string {
   let key = offlineKeys.get(userId);
@@ -31,9 +30,8 @@ export function offlineKey(userId: string): string {
 const offlineKeys = new Map<string, string>();
 
 /**
- * Called by the loader of a course page or module file with whether the learner may read it
- * offline (enrolled): `true` gives the answer X-Offline-Keep: 1; `false` gives X-Offline-Keep: 0,
- * and the worker then drops what it kept of the course (the learner left it, or lost access).
+ * Called by the loader of a course page or module file: `true` (an enrolled learner) marks the
+ * answer keepable; `false` makes the worker drop what it kept of the course.
  */
 export function keepOffline(args: GuardArgs, keep = true) {
   const ctx = args.context as Readonly<RouterContextProvider> | undefined;
@@ -45,15 +43,9 @@ export function keepOffline(args: GuardArgs, keep = true) {
   }
 }
 
-// The sign-in marker: a cookie that tells the worker, offline, whose sign-in this browser still
-// holds, so that it answers from a user's kept cache only while that user is signed in here (a
-// shared computer whose cookies were cleared, or whose session ended, shows nothing kept). Its
-// value is the user's offline key, the one X-Offline-User carries (never the id or e-mail). Like
-// the session cookie (session.server.ts): `__Host-` and Secure when cookies are Secure, SameSite=Lax,
-// Path=/; unlike it, not HttpOnly (the worker reads it with cookieStore) and not a credential
-// (the session cookie alone signs in). It expires when the session does unless used again
-// (sessionEndOf), is renewed when the session is, and is cleared at "Salir" and on any page for
-// nobody signed in.
+// The sign-in marker: a cookie, holding the user's offline key, that tells the worker offline whose
+// sign-in this browser still holds, so a shared computer whose session ended shows nothing kept.
+// Not HttpOnly (the worker reads it with cookieStore) and no credential; it lives as the session does.
 
 /** The marker cookie's name (served to the worker in /sw.js). */
 function offlineMarkerName(): string {
@@ -80,11 +72,7 @@ function markerOf(request: Request): string | null {
   return null;
 }
 
-/**
- * The Set-Cookie header that brings this request's marker in line with its session, or null: set
- * for a signed-in user whose browser lacks it or holds another's (the first page after signing in),
- * renewed when the session's idle timeout moved, cleared when nobody is signed in.
- */
+/** The Set-Cookie header that brings this request's marker in line with its session, or null. */
 function markerUpdate(request: Request, user: SessionUser | null): string | null {
   const held = markerOf(request);
   if (!user) return held === null ? null : clearOfflineMarker();
@@ -97,10 +85,8 @@ function markerUpdate(request: Request, user: SessionUser | null): string | null
 
 /**
  * Root middleware, inside the session middleware. Every page and data answer to a GET says who is
- * signed in (X-Offline-User: the user's key, or "none"): the worker drops a previous user's cache
- * and, at "none", all of them. A 200 marked keepable that sets no cookie (a flash message shown
- * once would otherwise come back offline) gets X-Offline-Keep: 1; one marked not keepable, 0. The
- * same answers keep the sign-in marker in line with the session (markerUpdate).
+ * signed in (X-Offline-User: the user's key, or "none"); a 200 marked keepable that sets no cookie
+ * (a flash shown once would otherwise come back offline) gets X-Offline-Keep: 1, one marked not, 0.
  */
 export const offlineMiddleware: MiddlewareFunction<Response> = async (args, next) => {
   const mark: Mark = { keep: null };
@@ -121,11 +107,7 @@ export const offlineMiddleware: MiddlewareFunction<Response> = async (args, next
   return response;
 };
 
-/**
- * /sw.js: the worker as Vite compiled it (worker/sw.ts, vite.service-worker.ts), then the line that
- * starts it with this server's settings (the environment is read when the server runs, not when
- * it is built).
- */
+/** /sw.js: the compiled worker, then the line that starts it with this server's settings (read at run time). */
 export function serviceWorkerScript(): string {
   const config: WorkerConfig = {
     limitBytes: Math.round(env().OFFLINE_CACHE_MB * 1024 * 1024),

@@ -2,10 +2,8 @@ import { useEffect } from "react";
 import { CACHE_PREFIX } from "./sw-policy.ts";
 
 /**
- * After hydration (an effect): a signed-in user's browser registers the offline service worker
- * (/sw.js, decision 014); on a page for nobody signed in, a worker left from a session is
- * unregistered and its caches deleted (the worker also deletes them itself when it sees such a
- * page). Production builds only: in `react-router dev` a worker would get in the way of Vite.
+ * A signed-in user's browser registers the offline service worker (decision 014); for nobody
+ * signed in, one left from a session goes with its caches. Production builds only (not Vite's dev).
  */
 export function useServiceWorker(signedIn: boolean) {
   useEffect(() => {
@@ -29,10 +27,9 @@ async function register() {
 }
 
 /**
- * Without a connection, a link of ours loads as a document (the worker answers: the kept page or
- * the offline page) instead of a client-side navigation, which would need the code of a page this
- * device may never have loaded (React Router then reloads the current page). Runs before React's
- * own click handling (capture, on window).
+ * Without a connection, a link of ours loads as a document (the worker answers it) rather than a
+ * client-side navigation, which would need code this device may never have loaded. Runs before
+ * React's own click handling (capture, on window).
  */
 function offlineLinks(event: MouseEvent) {
   if (navigator.onLine || !navigator.serviceWorker.controller || event.defaultPrevented || event.button !== 0) return;

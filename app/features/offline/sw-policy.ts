@@ -1,8 +1,6 @@
-// The pure rules of the offline cache (docs/decisions/014): which requests the service worker may
-// keep, how the cache stays under its size limit, and the offline page. Bundled into the service
-// worker (worker/sw.ts, compiled by vite.service-worker.ts), and imported by the page and the unit
-// tests. Nothing here may use anything but the language and the web platform (no imports): it
-// runs in a window and in the worker.
+// The pure rules of the offline cache (decision 014): what the service worker may keep, how the
+// cache stays under its limit, and the offline page. It runs in the worker and in a window alike,
+// so it imports nothing.
 
 /** Every cache of ours starts with this; one cache per signed-in user: PREFIX + FORMAT + "-" + key. */
 export const CACHE_PREFIX = "academia-offline-";
@@ -31,11 +29,9 @@ export function userKeyOf(header: string | null) {
 }
 
 /**
- * Whether the kept cache of the user whose key is `owner` may answer: only while this browser still
- * holds that user's sign-in, that is while the sign-in marker cookie (offline.server.ts: set with
- * the session, gone with it, readable by the worker) carries the same key. No marker (cookies
- * cleared, the session over, signed out), another user's, or none the worker can read (`marker`
- * null: no cookieStore): no, and the kept copies are deleted instead of shown to whoever is there.
+ * Whether the kept cache of the user whose key is `owner` may answer: only while the sign-in marker
+ * cookie (offline.server.ts) carries the same key. Otherwise the kept copies are deleted instead
+ * of shown to whoever is there.
  */
 export function mayServeKept(marker: string | null, owner: string | null) {
   const key = userKeyOf(marker);
@@ -50,10 +46,7 @@ const PAGE = new RegExp(`^/cursos/${ID}$`);
 const FILE = new RegExp(`^/cursos/${ID}/archivos/${ID}$`);
 const PAGE_PARAMS = new Set(["pdf", "modulo"]);
 
-/**
- * "page", "file", "data" (a React Router data request, kept never) or null (not ours to answer) for
- * a GET to this URL from a page on `origin`.
- */
+/** "page", "file", "data" (a React Router data request, kept never) or null (not ours to answer). */
 export type RequestKind = "page" | "file" | "data";
 
 export function requestKind(url: URL, origin: string): RequestKind | null {
@@ -68,9 +61,8 @@ export function requestKind(url: URL, origin: string): RequestKind | null {
 }
 
 /**
- * Whether a network answer may be kept: a URL of the allow-list, a complete 200 (not a range,
- * not a redirect), marked by the server as keepable (X-Offline-Keep: 1, given only to an
- * enrolled learner) and addressed to a signed-in user (X-Offline-User).
+ * Whether a network answer may be kept: a URL of the allow-list, a complete 200, marked keepable
+ * by the server (X-Offline-Keep: 1) and addressed to a signed-in user (X-Offline-User).
  */
 export type KeepInfo = {
   status: number;

@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 
-// The course page's view of the offline cache: whether a service worker controls the page, which
-// URLs it keeps for this learner, and "save these" with progress (worker/sw.ts answers the
-// "list" and "save" messages). Everything here runs after hydration: without JavaScript, without a
-// worker, or with a worker that cannot show kept copies in this browser (no cookieStore to check
-// the sign-in with), `active` stays false and the page shows no offline controls.
+// The course page's view of the offline cache (worker/sw.ts answers "list" and "save"): without
+// JavaScript, without a worker, or with one that cannot show kept copies here (no cookieStore),
+// `active` stays false and the page shows no offline controls.
 
 export type SaveProgress = { done: number; total: number };
 export type SaveResult = { failed: string[]; full: number };

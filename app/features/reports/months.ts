@@ -46,24 +46,11 @@ export function monthStart(year: number, month: number): Date {
 }
 
 const SHORT = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sept", "oct", "nov", "dic"];
-const LONG = [
-  "enero",
-  "febrero",
-  "marzo",
-  "abril",
-  "mayo",
-  "junio",
-  "julio",
-  "agosto",
-  "septiembre",
-  "octubre",
-  "noviembre",
-  "diciembre",
-];
+const LONG = new Intl.DateTimeFormat("es-CL", { timeZone: "UTC", month: "long", year: "numeric" });
 
 /** 'nov' (a chart's axis) or 'noviembre de 2026' (a table's row) for '2026-11'. */
 export function monthLabel(key: string, form: "short" | "long" = "long"): string {
-  const [year, month] = key.split("-").map(Number);
-  const index = (month ?? 1) - 1;
-  return form === "short" ? (SHORT[index] ?? key) : `${LONG[index] ?? key} de ${year}`;
+  const [year = NaN, month = NaN] = key.split("-").map(Number);
+  if (form === "short") return SHORT[month - 1] ?? key;
+  return Number.isInteger(year) && month >= 1 && month <= 12 ? LONG.format(Date.UTC(year, month - 1, 1)) : key;
 }

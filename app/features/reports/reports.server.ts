@@ -1,13 +1,7 @@
-// Insight for the people who run the academy (docs/product.md#resumen, #reportes,
-// #calificaciones; docs/decisions/013-admin-insight.md). One module for the admin pages and the
-// /api/admin routes; the answers are the shapes of ./schema.ts.
-//
-// Cost: the summary reads only Tally rows (counters the database's triggers keep), about forty
-// primary-key reads at any size. A course's report reads its modules and questions and their Tally
-// keys (kept by triggers as attempts, answers, enrolments and certificates are written: migration
-// report_counts), so it costs the same for 50 learners or 50 000. A gradebook page
-// reads its participants through Enrolment (cursoId, registradoEn) and their attempts through
-// QuizAttempt (cursoId, userId, moduloId, aprobado, porcentaje), covering: it costs its page.
+// Insight for the people who run the academy (docs/product.md#resumen, #reportes, #calificaciones;
+// decision 013), for the admin pages and /api/admin alike. The summary and a course's report read
+// Tally counters the database's triggers keep, so they cost the same at any size; a gradebook page
+// reads its participants and their attempts on covering indexes: it costs its page.
 import { fullName } from "~/features/accounts/roles.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { CsvCell } from "~/lib/csv.server.ts";
@@ -45,12 +39,7 @@ export async function getResumen(now = new Date()): Promise<Resumen> {
     usuarios: {
       total: n("user:all"),
       pendientes: n("user:pending"),
-      porRol: {
-        admin: n("user:rol:admin"),
-        docente: n("user:rol:docente"),
-        estudiante: n("user:rol:estudiante"),
-        comunidad: n("user:rol:comunidad"),
-      },
+      porRol: Object.fromEntries(ROLES_IN_SUMMARY.map((r) => [r, n(`user:rol:${r}`)])) as Resumen["usuarios"]["porRol"],
     },
     cursos: {
       publicados: courses("publicado"),
@@ -111,12 +100,7 @@ async function courseQuestions(courseId: string) {
   return rows.map((r) => ({ id: r.id, moduloId: r.moduloId, posicion: Number(r.posicion), texto: r.texto }));
 }
 
-/**
- * The report's counts kept by the database's triggers (migration report_counts, decision 013):
- * a course's current participants, those who started and those certified; per module, its
- * participants with an attempt, those who passed and their attempts; per question, its answers
- * and wrong answers. One read of a few Tally keys per module and question, at any course size.
- */
+/** The report's Tally keys (migration report_counts): the course's, each module's and each question's counts. */
 function reportKeys(courseId: string, moduleIds: string[], questionIds: string[]) {
   const curso = (k: "inscritos" | "comenzaron" | "certificados") => `report:curso:${courseId}:${k}`;
   const modulo = (id: string, k: "con-intento" | "aprobados" | "intentos") => `report:modulo:${id}:${k}`;
@@ -229,14 +213,8 @@ export function byPairKey(all: Grade[]) {
 
 /** The grades of these enrolments' participants, by "userId moduloId" (none without quiz modules). */
 async function pairGrades(courseId: string, modules: QuizModule[], rows: Array<{ user: { id: string } }>) {
-  return byPairKey(
-    modules.length
-      ? await grades(
-          courseId,
-          rows.map((r) => r.user.id),
-        )
-      : [],
-  );
+  const ids = rows.map((r) => r.user.id);
+  return byPairKey(modules.length ? await grades(courseId, ids) : []);
 }
 
 /**
@@ -259,6 +237,9 @@ function gradesFor(userId: string, modules: QuizModule[], all: Map<string, Grade
   return { notas, nota: started ? averageNota(notas.map((n) => n.nota ?? nota(0, exigencia))) : null };
 }
 
+const gradedCourse = (id: string) =>
+  prisma.course.findUnique({ where: { id }, select: { id: true, titulo: true, exigencia: true } });
+
 /**
  * A page of a course's gradebook: its participants in enrolment order (as the participants list)
  * × its quiz modules, with the best score and its Nota, attempts and whether passed, and each
@@ -268,10 +249,7 @@ export async function getGradebook(
   courseId: string,
   { page = 1, size = GRADEBOOK_PAGE_SIZE }: { page?: number; size?: number } = {},
 ): Promise<Gradebook | null> {
-  const course = await prisma.course.findUnique({
-    where: { id: courseId },
-    select: { id: true, titulo: true, exigencia: true },
-  });
+  const course = await gradedCourse(courseId);
   if (!course) return null;
   const [modules, total] = await Promise.all([
     quizModules(course.id),
@@ -341,10 +319,7 @@ function gradebookCsvRow(p: { nombre: string; correo: string } & GradeRow): CsvC
  * (registradoEn, id), as the participants export); null when there is no such course.
  */
 export async function gradebookCsv(courseId: string) {
-  const course = await prisma.course.findUnique({
-    where: { id: courseId },
-    select: { id: true, titulo: true, exigencia: true },
-  });
+  const course = await gradedCourse(courseId);
   if (!course) return null;
   const modules = await quizModules(course.id);
   async function* batches(): AsyncGenerator<CsvCell[][]> {

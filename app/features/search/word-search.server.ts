@@ -1,16 +1,8 @@
-// Searches on a word index (BookWord, CourseWord, UserWord: one row per distinct word of a row's
-// searchable text, app/lib/search-text.ts searchWords; primary key (owner, word), an index
-// starting with word). A query word matches a row when one of its words starts with it (a prefix
-// range of that index); several words must all match. docs/decisions/009-flat-cost-at-scale.md.
-//
-// A search costs what its matches cost: each word's range is counted up to HASHED_SEARCH + 1
-// entries. When one word is rare, its range gives the candidates and each other word is checked
-// for them by primary key (findMatches: at most DENSE_SEARCH ids). When every word is common, the
-// caller walks its list's own index, ids alone, and stops at the page (hasEveryWord: each word's
-// range read once into a set the walk looks up when it holds at most HASHED_SEARCH entries, else
-// probed per row by primary key), then reads the page's rows by id; the count reads the longest
-// word's range up to SEARCH_COUNT_CAP matches (countDense): past it, lists say 'más de 1000' and
-// page through the first 1000.
+// Searches on a word index (BookWord, CourseWord, UserWord: one row per distinct word of a row,
+// primary key (owner, word)): a query word matches a row when one of its words starts with it, and
+// every query word must match (decision 009). When one word is rare, its range gives the
+// candidates (findMatches); when every word is common, the caller walks its list's own index and
+// stops at the page (hasEveryWord), and the count stops at SEARCH_COUNT_CAP (countDense).
 import { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 
@@ -107,30 +99,25 @@ export function hasEveryWord(index: WordIndex, idColumn: string, counted: Counte
 export type Matches = { ids: string[] } | { dense: CountedWord[] };
 
 /**
- * The ids of the rows matching every word (and `filter`), when one word's range holds at most
- * DENSE_SEARCH entries: that range is read from the word index, the other words are checked by
- * primary key, the filter on the word rows' own columns. When every word is common: the words
- * with their counts, for hasEveryWord.
+ * The ids of the rows matching every word (and `filter`) when one word's range holds at most
+ * DENSE_SEARCH entries, the others checked by primary key; else the words with their counts.
  */
 export async function findMatches(index: WordIndex, words: string[], filter?: OwnerFilter): Promise<Matches> {
   const counted = await rarestFirst(index, words);
   const [rarest, ...others] = counted;
   if (!rarest || rarest.n > DENSE_SEARCH) return { dense: counted };
   const owner = Prisma.raw(`w."${index.owner}"`);
+  const otherWords = others.map((o) => o.word);
   const rows = await prisma.$queryRaw<Array<{ id: string }>>`SELECT DISTINCT ${owner} AS "id"
     FROM ${Prisma.raw(`"${index.table}"`)} w
-    WHERE ${wordRange("w", rarest.word)}${alsoHas(
-      index,
-      others.map((o) => o.word),
-    )}${filter ? Prisma.sql` AND ${filter.where}` : Prisma.empty}`;
+    WHERE ${wordRange("w", rarest.word)}${alsoHas(index, otherWords)}
+      ${filter ? Prisma.sql` AND ${filter.where}` : Prisma.empty}`;
   return { ids: rows.map((row) => row.id) };
 }
 
 /**
- * A search's count: exact up to SEARCH_COUNT_CAP matches; past it, `total` is the cap and `exact`
- * false (the lists say 'más de 1000' and page through the first SEARCH_COUNT_CAP, like the
- * search engines people know). Counting every match of a common word made a search cost what
- * its matches cost: 72 ms for 'programacion' among 100 000 courses, 2.6 ms with the cap.
+ * A search's count: exact up to SEARCH_COUNT_CAP matches; past it, the cap and `exact` false (the
+ * lists say 'más de 1000'): 72 ms for 'programacion' among 100 000 courses, 2.6 ms with the cap.
  */
 export type SearchCount = { total: number; exact: boolean };
 
@@ -141,13 +128,9 @@ export const SEARCH_COUNT_CAP = 1000;
 export const exactCount = (total: number): SearchCount => ({ total, exact: true });
 
 /**
- * How many rows match every word (and `filter`) when they are all common, up to
- * SEARCH_COUNT_CAP: the rows of the longest word's range (likely the rarest), each checked for
- * the others by primary key, until one more than the cap is found. When that range holds a
- * single word (its first and last entries say so), a row is in it once and its entries are
- * counted as they are; otherwise its first and last words are tried alone (either past the cap
- * settles it), and only then are the range's entries made distinct.
- * At most SEARCH_COUNT_CAP + 1 matches are read. Plain SQL, the same on SQLite and PostgreSQL.
+ * How many rows match every word (and `filter`) when they are all common, up to SEARCH_COUNT_CAP:
+ * the rows of the longest word's range, each checked for the others by primary key, until one
+ * more than the cap is found (at most SEARCH_COUNT_CAP + 1 matches are read).
  */
 export async function countDense(index: WordIndex, words: string[], filter?: OwnerFilter): Promise<SearchCount> {
   const [first, ...rest] = [...words].sort((a, b) => b.length - a.length);

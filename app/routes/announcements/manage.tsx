@@ -11,17 +11,12 @@ import {
 import { AnnouncementArticle } from "~/features/announcements/components/announcement-list.tsx";
 import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
 import { PlainTextPostForm } from "~/components/ui/plain-text-post-form.tsx";
-import { AnnouncementFieldsSchema, AnnouncementIdSchema } from "~/features/announcements/schema.ts";
+import { AnnouncementFieldsSchema } from "~/features/announcements/schema.ts";
 import {
-  ANNOUNCEMENT_DELETE_CONFIRM,
   ANNOUNCEMENT_DELETED,
   ANNOUNCEMENT_NOT_FOUND,
   ANNOUNCEMENT_POSTED,
-  ANNOUNCEMENT_UPDATED,
-  NO_ANNOUNCEMENTS_TEAM,
-  TEXT_LABEL,
   TEXT_MAX,
-  TITLE_LABEL,
   TITLE_MAX,
 } from "~/features/announcements/texts.ts";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
@@ -63,28 +58,25 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);
   const here = `/docente/cursos/${cursoId}/avisos`;
   const intent = form.get("intent");
+  // The services answer 404 for an id that is no announcement of this course.
+  const avisoId = String(form.get("avisoId") ?? "");
   if (intent === "publish" || intent === "edit") {
     const submission = parseWithZod(form, { schema: AnnouncementFieldsSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    if (intent === "publish") {
-      const outcome = await postAnnouncement(user, cursoId, submission.value, args.request);
-      if (!outcome.ok) return data({ intent, result: formReply(submission, outcome) }, { status: outcome.status });
-      return redirectWithFlash(args.request, here, { type: "success", message: ANNOUNCEMENT_POSTED });
-    }
-    const id = AnnouncementIdSchema.safeParse({ avisoId: form.get("avisoId") });
-    const outcome = id.success
-      ? await updateAnnouncement(user, cursoId, id.data.avisoId, submission.value, args.request)
-      : ({ ok: false, status: 404, message: ANNOUNCEMENT_NOT_FOUND } as const);
+    const outcome =
+      intent === "publish"
+        ? await postAnnouncement(user, cursoId, submission.value, args.request)
+        : await updateAnnouncement(user, cursoId, avisoId, submission.value, args.request);
     if (!outcome.ok) return data({ intent, result: formReply(submission, outcome) }, { status: outcome.status });
-    return redirectWithFlash(args.request, here, { type: "success", message: ANNOUNCEMENT_UPDATED });
+    const message = intent === "publish" ? ANNOUNCEMENT_POSTED : "Aviso guardado.";
+    return redirectWithFlash(args.request, here, { type: "success", message });
   }
   if (intent === "delete") {
-    const id = AnnouncementIdSchema.safeParse({ avisoId: form.get("avisoId") });
-    const outcome = id.success ? await deleteAnnouncement(user, cursoId, id.data.avisoId, args.request) : null;
+    const outcome = await deleteAnnouncement(user, cursoId, avisoId, args.request);
     return redirectWithFlash(
       args.request,
       here,
-      outcome?.ok
+      outcome.ok
         ? { type: "success", message: ANNOUNCEMENT_DELETED }
         : { type: "error", message: ANNOUNCEMENT_NOT_FOUND },
     );
@@ -93,8 +85,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 // The form's two fields, the same for 'Publicar un aviso' and 'Editar aviso'.
-const TITLE_FIELD = { label: TITLE_LABEL, max: TITLE_MAX };
-const TEXT_FIELD = { label: TEXT_LABEL, max: TEXT_MAX, rows: 6 };
+const TITLE_FIELD = { label: "Título", max: TITLE_MAX };
+const TEXT_FIELD = { label: "Texto", max: TEXT_MAX, rows: 6 };
 
 export default function ManageAnnouncements({ loaderData, actionData }: Route.ComponentProps) {
   const { course, avisos, cursors, editing, toDelete } = loaderData;
@@ -151,7 +143,7 @@ export default function ManageAnnouncements({ loaderData, actionData }: Route.Co
 
       <h2 className="mt-8 text-lg font-semibold text-slate-900">Avisos publicados</h2>
       {avisos.length === 0 ? (
-        <p className="card mt-3 p-6 text-slate-600">{NO_ANNOUNCEMENTS_TEAM}</p>
+        <p className="card mt-3 p-6 text-slate-600">Este curso aún no tiene avisos. Publica el primero aquí abajo.</p>
       ) : (
         <div className="mt-3 space-y-3">
           {avisos.map((aviso) => (
@@ -194,7 +186,9 @@ export default function ManageAnnouncements({ loaderData, actionData }: Route.Co
           <p>
             <strong>{toDelete.titulo}</strong>
           </p>
-          <p className="mt-2">{ANNOUNCEMENT_DELETE_CONFIRM}</p>
+          <p className="mt-2">
+            El aviso deja de verse en la página del curso y en el panel de cada estudiante. No se puede deshacer.
+          </p>
         </ConfirmDeleteDialog>
       ) : null}
     </section>

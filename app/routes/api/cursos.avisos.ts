@@ -54,8 +54,8 @@ export const loader = apiRoute("/api/cursos/{cursoId}/avisos", {
     summary: "Publicar un aviso",
     description:
       "Un aviso nuevo del curso, firmado por quien llama. Aparece al instante arriba en la página del curso y en " +
-      "el panel de cada estudiante inscrito. Queda en el registro de auditoría. (El aviso por correo a cada " +
-      "estudiante aún no se envía.)",
+      "el panel de cada estudiante inscrito, que recibe una notificación (y un correo, según sus preferencias). " +
+      "Queda en el registro de auditoría.",
     access: "team",
     body: { json: AnnouncementFieldsSchema },
     ok: { 201: { ...json("El aviso publicado.", AnnouncementJsonSchema), example: EXAMPLE } },

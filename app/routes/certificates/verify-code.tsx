@@ -5,14 +5,7 @@
 // why. Public and not rate-limited, like the verification page itself: a code is 80 random bits.
 import { data, Form, redirect } from "react-router";
 import { certificateCodeExists, normalizeCode } from "~/features/certificates/certificates.server.ts";
-import {
-  CERTIFICATE_NOT_FOUND,
-  VERIFY_CODE_BAD,
-  VERIFY_CODE_HINT,
-  VERIFY_CODE_MISSING,
-  VERIFY_CODE_TITLE,
-  VERIFY_CODE_UNKNOWN,
-} from "~/features/certificates/texts.ts";
+import { CERTIFICATE_NOT_FOUND, VERIFY_CODE_BAD, VERIFY_CODE_UNKNOWN } from "~/features/certificates/texts.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/verify-code";
 
@@ -25,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const raw = new URL(request.url).searchParams.get("codigo");
   if (raw === null) return { codigo: "", error: null };
   const codigo = raw.slice(0, 100);
-  if (!codigo.trim()) return data({ codigo, error: VERIFY_CODE_MISSING }, { status: 400 });
+  if (!codigo.trim()) return data({ codigo, error: "Escribe el código del certificado." }, { status: 400 });
   const code = normalizeCode(typed(codigo));
   if (!code) return data({ codigo, error: VERIFY_CODE_BAD }, { status: 400 });
   if (!(await certificateCodeExists(code))) {
@@ -38,13 +31,13 @@ export default function VerifyCertificateCode({ loaderData }: Route.ComponentPro
   const { codigo, error } = loaderData;
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
-      <h1 className="text-2xl font-bold text-slate-900">{VERIFY_CODE_TITLE}</h1>
+      <h1 className="text-2xl font-bold text-slate-900">Verificar un certificado</h1>
       <Form method="get" className="card mt-6 space-y-3 p-6" noValidate>
         <label htmlFor="codigo" className="label">
           Código del certificado
         </label>
         <p id="codigo-ayuda" className="text-sm text-slate-600">
-          {VERIFY_CODE_HINT}
+          Escribe el código de 16 letras y números que aparece en el certificado, junto a «Código de verificación».
         </p>
         <input
           id="codigo"

@@ -92,12 +92,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <GeneralErrorBoundary
       error={error}
-      statusHandlers={{
-        404: () => ({
-          title: CERTIFICATE_NOT_FOUND,
-          detail: VERIFY_CODE_UNKNOWN,
-        }),
-      }}
+      statusHandlers={{ 404: () => ({ title: CERTIFICATE_NOT_FOUND, detail: VERIFY_CODE_UNKNOWN }) }}
       defaultStatusHandler={failed}
       unexpectedErrorHandler={failed}
       back={{ href: "/certificados/verificar", label: "Escribir otro código" }}

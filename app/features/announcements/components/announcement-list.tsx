@@ -5,18 +5,7 @@ import { Link } from "react-router";
 import { formatDateTime } from "~/lib/dates.ts";
 import { byLine, EDITED } from "../texts.ts";
 import { LinkedText } from "~/components/ui/linked-text.tsx";
-
-/** One announcement as the pages show it (the API's shape: features/announcements/schema.ts). */
-export type AnnouncementItem = {
-  id: string;
-  cursoId: string;
-  curso: string;
-  titulo: string;
-  texto: string;
-  autor: string | null;
-  publicadoEn: string;
-  editadoEn: string | null;
-};
+import type { AnnouncementJson } from "../schema.ts";
 
 export function AnnouncementArticle({
   aviso,
@@ -24,7 +13,7 @@ export function AnnouncementArticle({
   showCourse = false,
   actions,
 }: {
-  aviso: AnnouncementItem;
+  aviso: AnnouncementJson;
   headingLevel?: 2 | 3;
   /** In the learner's panel: which course it is from, linked to the course. */
   showCourse?: boolean;

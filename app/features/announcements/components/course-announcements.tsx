@@ -1,10 +1,11 @@
 import { Link } from "react-router";
-import { ANNOUNCEMENTS_TITLE, MANAGE, NO_ANNOUNCEMENTS, SEE_ALL } from "../texts.ts";
-import { AnnouncementArticle, type AnnouncementItem } from "./announcement-list.tsx";
+import { ANNOUNCEMENTS_TITLE, NO_ANNOUNCEMENTS, SEE_ALL } from "../texts.ts";
+import type { AnnouncementJson } from "../schema.ts";
+import { AnnouncementArticle } from "./announcement-list.tsx";
 
 /** What the course page knows of its announcements for this viewer (null: not theirs to see). */
 export type CourseAnnouncementsData = {
-  latest: AnnouncementItem[];
+  latest: AnnouncementJson[];
   more: boolean;
   /** The team's page to post and edit them (the viewer's panel), or null for a learner. */
   manageHref: string | null;
@@ -24,7 +25,7 @@ export function CourseAnnouncements({ cursoId, data }: { cursoId: string; data: 
         </h2>
         {data.manageHref ? (
           <Link to={data.manageHref} className="inline-block py-1 text-sm font-medium text-brand-700 hover:underline">
-            {MANAGE}
+            Publicar y editar avisos
           </Link>
         ) : null}
       </div>

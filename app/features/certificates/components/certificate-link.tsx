@@ -1,11 +1,10 @@
 // 'Ver certificado': the certificate's PDF in a new tab, saying so to assistive technology.
 // Browser-safe.
-import { NEW_TAB_HINT, SEE_CERTIFICATE } from "../texts.ts";
 
 export function CertificateLink({
   href,
   className = "btn-primary",
-  children = SEE_CERTIFICATE,
+  children = "Ver certificado",
 }: {
   href: string;
   className?: string;
@@ -14,7 +13,7 @@ export function CertificateLink({
   return (
     <a href={href} target="_blank" rel="noopener" className={className}>
       {children}
-      <span className="sr-only">{` ${NEW_TAB_HINT}`}</span>
+      <span className="sr-only">{" (se abre en una pestaña nueva)"}</span>
     </a>
   );
 }

@@ -1,29 +1,26 @@
 // A URL in a read-only field, selected on focus, with 'Copiar URL' once JavaScript runs (before
 // that, and without JavaScript, the field's text is there to select and copy by hand).
 // Browser-safe.
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
+import { useForThreeSeconds } from "~/components/ui/use-for-three-seconds.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
-import { URL_COPIED, URL_COPY_FAILED } from "../texts.ts";
 
 export function CopyUrlField({ url, label, className = "" }: { url: string; label: string; className?: string }) {
   const fieldId = useId();
   const statusId = useId();
   const input = useRef<HTMLInputElement>(null);
   const hydrated = useHydrated();
-  const [status, setStatus] = useState<"" | "ok" | "error">("");
-  useEffect(() => {
-    if (!status) return;
-    const timer = setTimeout(() => setStatus(""), 3000);
-    return () => clearTimeout(timer);
-  }, [status]);
+  // A new object per click: the message shows again for its 3 seconds.
+  const [copied, setCopied] = useState<{ ok: boolean } | null>(null);
+  const status = useForThreeSeconds(copied, copied !== null) ? (copied?.ok ? "ok" : "error") : "";
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(url);
-      setStatus("ok");
+      setCopied({ ok: true });
     } catch {
       input.current?.select();
-      setStatus("error");
+      setCopied({ ok: false });
     }
   }
 
@@ -50,8 +47,10 @@ export function CopyUrlField({ url, label, className = "" }: { url: string; labe
         ) : null}
       </div>
       <p id={statusId} role="status" aria-live="polite" className="mt-1 min-h-5 text-sm">
-        {status === "ok" ? <span className="text-green-700">{URL_COPIED}</span> : null}
-        {status === "error" ? <span className="text-red-700">{URL_COPY_FAILED}</span> : null}
+        {status === "ok" ? <span className="text-green-700">URL copiada</span> : null}
+        {status === "error" ? (
+          <span className="text-red-700">No se pudo copiar. Selecciona el enlace y cópialo manualmente.</span>
+        ) : null}
       </p>
     </div>
   );

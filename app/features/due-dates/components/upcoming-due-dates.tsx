@@ -3,17 +3,9 @@
 // subscribe a calendar. Dates come formatted from the server (Chile's time). Browser-safe.
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
-import { OVERDUE, PASSED, SUBSCRIBE, UPCOMING_EMPTY, UPCOMING_TITLE } from "../texts.ts";
+import type { DueItem } from "../due-dates.server.ts";
 
-export type UpcomingItem = {
-  moduloId: string;
-  curso: string;
-  modulo: string;
-  fechaTexto: string;
-  aprobado: boolean;
-  atrasado: boolean;
-  href: string;
-};
+type UpcomingItem = Pick<DueItem, "moduloId" | "curso" | "modulo" | "fechaTexto" | "aprobado" | "atrasado" | "href">;
 
 export function UpcomingDueDates({
   items,
@@ -27,14 +19,14 @@ export function UpcomingDueDates({
     <section aria-labelledby="proximas-fechas" className="card mt-8 p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <Heading id="proximas-fechas" className="text-xl font-semibold text-slate-900">
-          {UPCOMING_TITLE}
+          Próximas fechas
         </Heading>
         <Link to="/user/calendario" className="text-sm font-medium text-brand-700 hover:underline">
-          {SUBSCRIBE}
+          Suscribirme al calendario
         </Link>
       </div>
       {items.length === 0 ? (
-        <p className="mt-3 text-slate-700">{UPCOMING_EMPTY}</p>
+        <p className="mt-3 text-slate-700">No tienes fechas límite en los próximos 14 días.</p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-200">
           {items.map((i) => (
@@ -47,7 +39,7 @@ export function UpcomingDueDates({
                 {i.fechaTexto}
                 {i.aprobado || i.atrasado ? (
                   <Badge tone={i.aprobado ? "green" : "red"} className="ml-2">
-                    {i.aprobado ? PASSED : OVERDUE}
+                    {i.aprobado ? "Aprobado" : "Atrasado"}
                   </Badge>
                 ) : null}
               </span>

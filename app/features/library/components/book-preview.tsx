@@ -1,3 +1,4 @@
+import type { getBookForPreview } from "~/features/library/books.server.ts";
 import { NO_PDF } from "~/features/library/texts.ts";
 
 /**
@@ -5,19 +6,7 @@ import { NO_PDF } from "~/features/library/texts.ts";
  * on a phone (Chrome on Android shows no PDF inside a page) its first pages are shown as images
  * drawn on the server, with 'Abrir PDF' to read on in the phone's own viewer (app.css, .pdf-open).
  */
-export function BookPreview({
-  preview,
-}: {
-  preview: {
-    title: string;
-    pages: number;
-    hasPdf: boolean;
-    pdfUrl: string;
-    downloadUrl: string;
-    pageImages: string[];
-    pagesError: string | null;
-  };
-}) {
+export function BookPreview({ preview }: { preview: NonNullable<Awaited<ReturnType<typeof getBookForPreview>>> }) {
   if (!preview.hasPdf) {
     return (
       <p role="alert" className="alert-error">

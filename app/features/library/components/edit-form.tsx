@@ -1,15 +1,11 @@
-// The admin's book edit form (docs/product.md#library): a dialog addressed by the URL
-// (?editar=ID), so it renders on the server and works without JavaScript; a multipart POST to the
-// page's own URL (?editar=ID), answered by a redirect to the list with a flash, or the form again
-// with the server's errors and the typed values. The PDF is optional: empty keeps the current one.
-// Validation runs on the server only.
+// The admin's book edit form (docs/product.md#library): a dialog addressed by the URL (?editar=ID),
+// so it works without JavaScript; validated on the server only.
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { FileField, FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";
 import type { BookActionData } from "~/features/library/admin.server.ts";
 import type { BookFields } from "~/features/library/schema.ts";
-import { PDF_KEEP_HINT } from "../texts.ts";
 
 export type EditableBook = { id: string; title: string; author: string; pages: number; description: string };
 
@@ -49,7 +45,7 @@ export function EditBookDialog({
           label="Reemplazar PDF (opcional)"
           accept=".pdf,application/pdf"
           check={{ kind: "pdf", mb: maxMb }}
-          hint={`${PDF_KEEP_HINT} PDF hasta ${maxMb}MB`}
+          hint={`${"Déjalo vacío para conservar el PDF actual."} PDF hasta ${maxMb}MB`}
         />
         <div className="flex justify-end gap-2">
           <Link to={closeHref} replace preventScrollReset className="btn-ghost">

@@ -1,8 +1,5 @@
-// The admin's upload form (docs/product.md#library). Without JavaScript it is a plain
-// multipart POST to the page's action. With JavaScript the same form is sent to
-// POST /api/books/upload by sendWithProgress (XHR), with a progress bar and
-// 'Generando libro...'; a PDF can also be dropped on the file zone. Validation runs on the
-// server either way (no Zod in the browser); the browser only checks that a PDF was chosen.
+// The admin's upload form (docs/product.md#library): a plain multipart POST without JavaScript;
+// with it, sent to POST /api/books/upload with a progress bar, and a PDF may be dropped on it.
 import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";

@@ -8,18 +8,7 @@ import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx"
 import { roleLabel } from "~/features/accounts/roles.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
-import {
-  BACK_TO_INBOX,
-  BACK_TO_SENT,
-  FILL_ALL,
-  NO_MESSAGES,
-  NO_SENT_MESSAGES,
-  SELECT_MESSAGE,
-  SEND_OK,
-  type ComposeFields,
-  type Folder,
-  type ReplyDraft,
-} from "../texts.ts";
+import { FILL_ALL, type ComposeFields, type Folder, type ReplyDraft } from "../texts.ts";
 import { useHydrated } from "~/components/ui/use-hydrated.ts";
 import type { messagesScreenLoader } from "../screen.server.ts";
 
@@ -161,7 +150,7 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
             <p className="mb-3 md:hidden">
               <Link to={here({ ver: null })} className="text-sm font-medium text-brand-700 underline">
                 <span aria-hidden="true">← </span>
-                {folder === "enviados" ? BACK_TO_SENT : BACK_TO_INBOX}
+                {folder === "enviados" ? "Volver a enviados" : "Volver a la bandeja"}
               </Link>
             </p>
           ) : null}
@@ -170,7 +159,7 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
           ) : selectedSent ? (
             <SentMessage message={selectedSent} heading={heading} />
           ) : (
-            <p className="text-sm text-slate-600">{SELECT_MESSAGE}</p>
+            <p className="text-sm text-slate-600">Selecciona un mensaje para ver su contenido.</p>
           )}
         </article>
       </div>
@@ -178,18 +167,10 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
   );
 }
 
+type MessageListProps = { title: string; label: string; empty: string; children: React.ReactNode[] };
+
 /** A folder's list: its heading, then the messages or a sentence saying there are none. */
-function MessageList({
-  title,
-  label,
-  empty,
-  children,
-}: {
-  title: string;
-  label: string;
-  empty: string;
-  children: React.ReactNode[];
-}) {
+function MessageList({ title, label, empty, children }: MessageListProps) {
   return (
     <>
       <h2 className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-700">{title}</h2>
@@ -219,7 +200,7 @@ const itemClass = (current: boolean) => "block px-4 py-3 text-sm hover:bg-slate-
 
 function InboxList({ messages, selectedId, here }: { messages: Data["inbox"]; selectedId: string | null; here: Here }) {
   return (
-    <MessageList title="Bandeja de entrada" label="Mensajes recibidos" empty={NO_MESSAGES}>
+    <MessageList title="Bandeja de entrada" label="Mensajes recibidos" empty="No hay mensajes">
       {messages.map((m) => {
         const unread = !m.leidoEn;
         const current = m.id === selectedId;
@@ -256,7 +237,7 @@ function InboxList({ messages, selectedId, here }: { messages: Data["inbox"]; se
 /** The sent folder: plain links to ?ver=ID (reading one's own sent message changes nothing). */
 function SentList({ messages, selectedId, here }: { messages: Data["sent"]; selectedId: string | null; here: Here }) {
   return (
-    <MessageList title="Enviados" label="Mensajes enviados" empty={NO_SENT_MESSAGES}>
+    <MessageList title="Enviados" label="Mensajes enviados" empty="No has enviado mensajes">
       {messages.map((m) => (
         <li key={m.id}>
           <Link
@@ -386,7 +367,7 @@ function Compose({
     >
       {okVisible ? (
         <p role="status" className="alert-success">
-          {SEND_OK}
+          Mensaje enviado correctamente.
         </p>
       ) : null}
       <FormErrors id={form.errorId} errors={summary} />

@@ -1,11 +1,9 @@
 import { Link } from "react-router";
-import { unreadShown, unreadSpoken } from "../texts.ts";
+import { unreadShown, unreadSpoken } from "../limits.ts";
 
 /**
  * The header's link to /notificaciones: a bell and the unread count ("3", "99+"), read as
- * "Notificaciones (3 sin leer)". Its name comes from its content (the words hidden from sight,
- * the digits from speech), as the messages' badge does. The root loader counts once per request
- * (a capped index range).
+ * "Notificaciones (3 sin leer)": its name comes from its content, as the messages' badge does.
  */
 export function NotificationsLink({ count }: { count: number }) {
   const shown = unreadShown(count);

@@ -6,7 +6,7 @@ import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
 import { formatDateTime } from "~/lib/dates.ts";
 import { KIND_INFO, type NotificationKind } from "../kinds.ts";
 import type { NotificationRow } from "../notify.server.ts";
-import { EMPTY, MARK_ALL_READ, MARK_READ, PAGE_TITLE } from "../texts.ts";
+import { EMPTY } from "../texts.ts";
 
 export function NotificationsScreen({
   items,
@@ -21,12 +21,12 @@ export function NotificationsScreen({
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">{PAGE_TITLE}</h1>
+        <h1 className="text-2xl font-bold text-slate-900">Notificaciones</h1>
         {unread > 0 ? (
           <all.Form method="post">
             <input type="hidden" name="todas" value="true" />
             <button type="submit" className="btn-secondary" disabled={all.state !== "idle"}>
-              {MARK_ALL_READ}
+              Marcar todas como leídas
             </button>
           </all.Form>
         ) : null}
@@ -64,8 +64,8 @@ function NotificationItem({ item }: { item: NotificationRow }) {
       {unread ? (
         <fetcher.Form method="post" className="mt-2">
           <input type="hidden" name="id" value={item.id} />
-          <button type="submit" className="btn-ghost text-sm" aria-label={`${MARK_READ}: ${item.title}`}>
-            {MARK_READ}
+          <button type="submit" className="btn-ghost text-sm" aria-label={`Marcar como leída: ${item.title}`}>
+            Marcar como leída
           </button>
         </fetcher.Form>
       ) : null}

@@ -2,7 +2,6 @@
 // profile's own action (intent "notificaciones").
 import { Form, useNavigation } from "react-router";
 import { CHOOSABLE_KINDS, KIND_INFO, MODE_LABEL, NOTIFICATION_MODES, type NotificationMode } from "../kinds.ts";
-import { ACCOUNT_NOTE, NOTICES_OFF_NOTE, PREFS_INTRO, PREFS_SAVE, PREFS_TITLE } from "../texts.ts";
 
 export function PreferencesCard({
   preferences,
@@ -22,10 +21,17 @@ export function PreferencesCard({
     <section aria-labelledby="notificaciones-titulo" className="card mt-6 space-y-4 p-6">
       <div>
         <h2 id="notificaciones-titulo" className="text-lg font-semibold text-slate-900">
-          {PREFS_TITLE}
+          Notificaciones
         </h2>
-        <p className="mt-2 text-sm text-slate-600">{PREFS_INTRO}</p>
-        {noticesOn ? null : <p className="alert-info mt-3 text-sm">{NOTICES_OFF_NOTE}</p>}
+        <p className="mt-2 text-sm text-slate-600">
+          Elige cómo quieres enterarte de cada cosa. Siempre las verás en «Notificaciones»; el correo es opcional.
+        </p>
+        {noticesOn ? null : (
+          <p className="alert-info mt-3 text-sm">
+            Tienes desactivados los avisos opcionales por correo en tu perfil: mientras sigan así, no te enviaremos
+            ningún correo de notificaciones.
+          </p>
+        )}
         {error ? (
           <p role="alert" className="alert-error mt-3">
             {error}
@@ -56,9 +62,11 @@ export function PreferencesCard({
               </fieldset>
             );
           })}
-          <p className="text-sm text-slate-600">{ACCOUNT_NOTE}</p>
+          <p className="text-sm text-slate-600">
+            El correo que avisa que tu cuenta fue aprobada siempre se envía: es necesario para tu cuenta.
+          </p>
           <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? "Guardando…" : PREFS_SAVE}
+            {saving ? "Guardando…" : "Guardar preferencias"}
           </button>
         </Form>
       </div>

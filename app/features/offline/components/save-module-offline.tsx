@@ -1,14 +1,20 @@
 import { useState } from "react";
-import { MODULE_KEPT, OFFLINE_AVAILABLE, SAVE_FOR_OFFLINE, SAVING, saveOutcome, savingProgress } from "../texts.ts";
 import type { OfflineMaterial } from "../use-offline.ts";
 
 /** Next to a module file kept on this device. */
 export function OfflineBadge() {
   return (
     <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
-      {OFFLINE_AVAILABLE}
+      Disponible sin conexión
     </span>
   );
+}
+
+/** What a save did, said aloud once it is over. */
+function saveOutcome(total: number, failed: number, full: number): string {
+  if (failed === 0) return "Listo: este módulo se puede leer sin conexión en este dispositivo.";
+  if (full > 0) return "Un archivo es más grande que el espacio para leer sin conexión en este dispositivo.";
+  return `No se pudieron guardar ${failed} de ${total}. Revisa tu conexión e inténtalo de nuevo.`;
 }
 
 type State = { kind: "idle" } | { kind: "saving"; done: number; total: number } | { kind: "done"; message: string };
@@ -41,14 +47,18 @@ export function SaveModuleOffline({
   return (
     <div className="flex flex-wrap items-center gap-3">
       {allKept && !saving ? (
-        <p className="text-sm font-semibold text-brand-800">✓ {MODULE_KEPT}</p>
+        <p className="text-sm font-semibold text-brand-800">✓ Módulo disponible sin conexión</p>
       ) : (
         <button type="button" className="btn-secondary px-3 py-1.5" onClick={saveModule} disabled={saving}>
-          {saving ? SAVING : SAVE_FOR_OFFLINE}
+          {saving ? "Guardando…" : "Guardar para leer sin conexión"}
         </button>
       )}
       <p role="status" className="text-sm text-slate-700">
-        {state.kind === "saving" ? savingProgress(state.done, state.total) : state.kind === "done" ? state.message : ""}
+        {state.kind === "saving"
+          ? `Guardado ${state.done} de ${state.total}…`
+          : state.kind === "done"
+            ? state.message
+            : ""}
       </p>
     </div>
   );

@@ -1,10 +1,7 @@
-// The service worker (docs/decisions/014-offline-course-material.md), compiled by Vite
-// (vite.service-worker.ts) and served as /sw.js by app/routes/sw.ts, started with this server's
-// settings (config.ts). Pages: the network first, else a kept copy or the offline page; module
-// files: the kept copy first; *.data: the network, else a document load. It keeps only answers the
-// server marked for the signed-in learner (X-Offline-Keep, X-Offline-User), on sw-policy.ts's
-// allow-list, one cache per user under config.limitBytes, and shows them only while the browser
-// holds that user's sign-in (the marker cookie, read with cookieStore; without it, nothing).
+// The service worker (decision 014), compiled by Vite and served as /sw.js. Pages: the network
+// first, else a kept copy or the offline page; module files: the kept copy first. It keeps only
+// answers the server marked for the signed-in learner, on sw-policy.ts's allow-list, one cache per
+// user, and shows them only while the browser holds that user's sign-in (the marker cookie).
 import {
   CACHE_PREFIX,
   type CacheEntry,
@@ -87,10 +84,7 @@ async function currentCache() {
   return null;
 }
 
-/**
- * The user key in the sign-in marker cookie (offline.server.ts), or null: none (cookies cleared,
- * the session over, signed out), or no cookieStore to read it with (then nothing kept is shown).
- */
+/** The user key in the sign-in marker cookie, or null (none, or no cookieStore to read it with). */
 async function markerKey() {
   if (!self.cookieStore) return null;
   try {
@@ -103,9 +97,8 @@ async function markerKey() {
 }
 
 /**
- * The kept cache that may be shown: the one of the user whose sign-in this browser holds, or null.
- * Every other kept cache is deleted first (a shared computer whose cookies were cleared, or whose
- * session ended, keeps nothing of the previous learner). Not for use inside serial().
+ * The kept cache that may be shown (the one of the user whose sign-in this browser holds), or
+ * null; every other kept cache is deleted first. Not for use inside serial().
  */
 async function ownedCache() {
   const marker = await markerKey();
@@ -200,18 +193,15 @@ function dropCourse(course: string): Promise<void> {
   });
 }
 
-/**
- * After a network answer: learn who is signed in; keep a copy when the rules allow it, or drop
- * the course's entries when the answer says they may no longer be kept.
- */
-function afterNetwork(event: FetchEvent, url: URL, response: Response) {
-  const learnt = learnUser(response.headers);
-  const info = keepInfo(event.request, response);
+/** After a network answer: learn who is signed in; keep it, or drop the course's entries, as it says. */
+async function afterNetwork(request: Request, url: URL, response: Response): Promise<Outcome> {
+  await learnUser(response.headers);
+  const info = keepInfo(request, response);
   const course = courseToDrop(url, ORIGIN, info);
-  if (course) return event.waitUntil(learnt.then(() => dropCourse(course)));
-  if (!mayKeep(url, ORIGIN, info)) return event.waitUntil(learnt);
-  const copy = response.clone();
-  event.waitUntil(learnt.then(() => keep(url, copy)));
+  if (course) await dropCourse(course);
+  if (mayKeep(url, ORIGIN, info)) return keep(url, response);
+  await response.body?.cancel();
+  return "error";
 }
 
 async function fromCache(url: URL, anyQuery: boolean): Promise<Response | null> {
@@ -254,7 +244,7 @@ async function fromNetwork(event: FetchEvent, url: URL, kept?: () => Promise<Res
     if (event.request.mode === "navigate") return offlinePage(url);
     throw error;
   }
-  afterNetwork(event, url, response);
+  event.waitUntil(afterNetwork(event.request, url, response.clone()));
   return response;
 }
 
@@ -339,18 +329,10 @@ async function save(urls: unknown, port: MessagePort) {
     }
     let outcome: Outcome = "error";
     if (kind === "page" || kind === "file") {
-      try {
-        const request = new Request(url.href, { credentials: "same-origin" });
-        const response = await fetch(request);
-        await learnUser(response.headers);
-        const info = keepInfo(request, response);
-        const course = courseToDrop(url, ORIGIN, info);
-        if (course) await dropCourse(course);
-        if (mayKeep(url, ORIGIN, info)) outcome = await keep(url, response);
-        else await response.body?.cancel();
-      } catch {
-        outcome = "error";
-      }
+      const request = new Request(url.href, { credentials: "same-origin" });
+      outcome = await fetch(request)
+        .then((response) => afterNetwork(request, url, response))
+        .catch(() => "error" as const);
     }
     if (outcome === "full") full += 1;
     if (outcome !== "kept") failed.push(url.pathname + url.search);

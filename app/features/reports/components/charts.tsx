@@ -1,9 +1,6 @@
-// The admin reports' charts: drawn on the server (no chart library, nothing for the browser
-// to run), the monthly bars in SVG scaled to the width of their box through the viewBox, the
-// funnel in HTML, so a phone at 320 px shows the whole chart without scrolling sideways. Each
-// chart is an image with a title and a one-sentence description (role="img",
-// aria-labelledby), and always comes with a text table of the same figures beside it (below
-// it on a phone): the table is what a screen reader reads and what a person copies from.
+// The admin reports' charts, drawn on the server (nothing for the browser to run) and scaled to
+// their box, so a 320 px phone shows them whole. Each is an image with a title and a one-sentence
+// description, always beside a table of the same figures: what a screen reader reads.
 import type { ReactNode } from "react";
 import { monthLabel } from "../months.ts";
 
