@@ -7,6 +7,8 @@ import { adminPage, approvedUser, signIn } from "./support.ts";
 
 // The library (docs/product.md#library): both projects (JS off/on) share one server, so titles are unique.
 
+const SEEDED_BOOK = "Educación ambiental para el siglo XXI";
+
 test("a visitor is sent to /login and back to the library after signing in @sin-js", async ({ page, request }) => {
   await page.goto("/biblioteca");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fbiblioteca$/);
@@ -26,7 +28,7 @@ test("an estudiante searches without accents, previews and downloads a book", as
   await page.getByRole("searchbox", { name: "Buscar por título o autor" }).fill("EDUCACION siglo");
   await page.getByRole("button", { name: "Buscar" }).click();
   await expect(page).toHaveURL(/q=EDUCACION\+siglo/);
-  const title = "Educación ambiental para el siglo XXI";
+  const title = SEEDED_BOOK;
   const card = page.getByRole("article", { name: title });
   await expect(card).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(1);
@@ -56,6 +58,7 @@ test("the preview dialog spans most of a desktop screen and the whole width of a
   page,
   request,
 }) => {
+  test.slow(); // the first preview may wait for the server's drawing (below)
   const user = await approvedUser(request, "comunidad");
   await signIn(page, user.correo, user.password);
   await expect(page).not.toHaveURL(/\/login/);
@@ -64,12 +67,13 @@ test("the preview dialog spans most of a desktop screen and the whole width of a
     { width: 360, height: 740, min: 1, max: 1 },
   ]) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await page.goto("/biblioteca");
-    await page.getByRole("article").first().getByRole("link", { name: "Vista Previa" }).click();
+    // A seeded book, found by its title: the newest one may be another test's, deleted meanwhile.
+    await page.goto("/biblioteca?q=EDUCACION+siglo");
+    await page.getByRole("article", { name: SEEDED_BOOK }).getByRole("link", { name: "Vista Previa" }).click();
     const dialog = page.getByRole("dialog");
     // A phone shows no PDF inside a page: 'Abrir PDF' there instead of the frame. The first
-    // preview of a book draws its first pages on the server (bounded by its own 30 s deadline;
-    // another test may just have uploaded the first book): the dialog may take that long.
+    // preview of a book draws its first pages on the server (bounded by its own 30 s deadline):
+    // the dialog may take that long.
     const phone = viewport.width < 640;
     await expect(dialog.getByRole("link", { name: "Descargar PDF" })).toBeVisible({ timeout: 30_000 });
     await expect(dialog.locator("iframe")).toBeVisible({ visible: !phone });
