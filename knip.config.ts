@@ -30,7 +30,9 @@ export default {
   // Lighthouse is imported by a name scripts/bench-lighthouse.ts reads from the environment.
   // @napi-rs/canvas is the canvas pdf.js draws a book's pages on (its optional dependency, listed
   // so that an install without optional packages still has it).
-  ignoreDependencies: ["@prisma/client", "lighthouse", "@napi-rs/canvas"],
+  // isbot: the bare page `npm run bench` compares against (scripts/bench/bare) uses React Router's
+  // default server entry, which imports it (React Router runs `npm install isbot` when it is missing).
+  ignoreDependencies: ["@prisma/client", "lighthouse", "@napi-rs/canvas", "isbot"],
   // Poppler's command-line tools, installed by scripts/ensure-test-deps.sh.
   ignoreBinaries: ["pdftotext", "pdftoppm"],
 } satisfies KnipConfig;
