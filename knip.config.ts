@@ -31,7 +31,8 @@ export default {
   // @napi-rs/canvas is the canvas pdf.js draws a book's pages on (its optional dependency, listed
   // so that an install without optional packages still has it).
   // isbot: the bare page `npm run bench` compares against (scripts/bench/bare) uses React Router's
-  // default server entry, which imports it (React Router runs `npm install isbot` when it is missing).
+  // default server entry, which imports it; without it among the dependencies, React Router's build
+  // runs `npm install isbot`, which here prunes the dev tools.
   ignoreDependencies: ["@prisma/client", "lighthouse", "@napi-rs/canvas", "isbot"],
   // Poppler's command-line tools, installed by scripts/ensure-test-deps.sh.
   ignoreBinaries: ["pdftotext", "pdftoppm"],
