@@ -71,6 +71,11 @@ export function hasRole(user: Pick<SessionUser, "rol">, roles: readonly Role[]):
 export const requireAdmin = (args: GuardArgs) => requireRole(args, "admin");
 export const requirePanelUser = (args: GuardArgs) => requireRole(args, "docente", "estudiante", "comunidad");
 export const requireDocente = (args: GuardArgs) => requireRole(args, "docente");
+/** Whether the request is under the admin's panel (/admin/…, its `.data` requests too). */
+export const inAdminPanel = (request: Request) => new URL(request.url).pathname.startsWith("/admin/");
+/** A screen mounted in both panels (Mi Perfil, Mensajes): an admin under /admin/, a panel user elsewhere. */
+export const requirePanelOfPath = (args: GuardArgs) =>
+  inAdminPanel(args.request) ? requireAdmin(args) : requirePanelUser(args);
 /** Who works on courses: the course-management tree's people (docs/decisions/036-one-course-management-tree.md). */
 export const requireCourseStaff = (args: GuardArgs) => requireRole(args, "admin", "docente");
 

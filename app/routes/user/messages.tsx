@@ -1,24 +1,21 @@
 import { Link } from "react-router";
-import { requireAdmin, requirePanelUser } from "~/features/accounts/guards.server.ts";
+import { inAdminPanel, requirePanelOfPath } from "~/features/accounts/guards.server.ts";
 import { MessagesScreen } from "~/features/messages/components/messages-screen.tsx";
 import { messagesScreenAction, messagesScreenLoader } from "~/features/messages/screen.server.ts";
 import { keepRetryAfter } from "~/lib/route-headers.ts";
 import type { Route } from "./+types/messages";
 
 // /user/messages and /admin/messages: one screen in each panel, guarded here for the panel's people.
-const isAdminPath = (request: Request) => new URL(request.url).pathname.startsWith("/admin/");
-const panelUser = (args: Route.LoaderArgs | Route.ActionArgs) =>
-  isAdminPath(args.request) ? requireAdmin(args) : requirePanelUser(args);
 
 export const headers = keepRetryAfter;
 
 export async function loader(args: Route.LoaderArgs) {
-  const admin = isAdminPath(args.request);
-  return { ...(await messagesScreenLoader(await panelUser(args), args.request)), admin };
+  const admin = inAdminPanel(args.request);
+  return { ...(await messagesScreenLoader(await requirePanelOfPath(args), args.request)), admin };
 }
 
 export async function action(args: Route.ActionArgs) {
-  return messagesScreenAction(await panelUser(args), args.request);
+  return messagesScreenAction(await requirePanelOfPath(args), args.request);
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {

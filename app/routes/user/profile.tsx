@@ -1,4 +1,4 @@
-import { requireAdmin, requirePanelUser } from "~/features/accounts/guards.server.ts";
+import { inAdminPanel, requirePanelOfPath } from "~/features/accounts/guards.server.ts";
 import { ProfileScreen } from "~/features/profile/components/profile-screen.tsx";
 import { loadProfileScreen, profilePageAction } from "~/features/profile/profile.server.ts";
 import { keepRetryAfter } from "~/lib/route-headers.ts";
@@ -7,10 +7,9 @@ import type { Route } from "./+types/profile";
 // /user/profile and /admin/profile (docs/product.md#profile): one screen in each panel, guarded here too for the
 // panel's people (a loader of its own never relies on the layout).
 function panel(args: Route.LoaderArgs | Route.ActionArgs) {
-  const admin = new URL(args.request.url).pathname.startsWith("/admin/");
   return {
-    user: admin ? requireAdmin(args) : requirePanelUser(args),
-    path: admin ? "/admin/profile" : "/user/profile",
+    user: requirePanelOfPath(args),
+    path: inAdminPanel(args.request) ? "/admin/profile" : "/user/profile",
   };
 }
 
