@@ -86,7 +86,7 @@ test("eliminar mi cuenta revocando mi certificado: su verificación dice que fue
   expect(pdf.status()).toBe(404);
 });
 
-test("un administrador elimina una cuenta desde Registros y elige revocar sus certificados", async ({
+test("un administrador elimina una cuenta desde Registros y elige revocar sus certificados @sin-js", async ({
   page,
   browser,
   javaScriptEnabled,

@@ -75,7 +75,7 @@ async function courseWithAttempts(request: APIRequestContext, tag: string) {
   return { cursoId, titulo, learner: user };
 }
 
-test("el administrador ve el Resumen y abre los reportes y las calificaciones de un curso", async ({
+test("el administrador ve el Resumen y abre los reportes y las calificaciones de un curso @sin-js", async ({
   page,
   request,
   javaScriptEnabled: js,

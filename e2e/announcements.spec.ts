@@ -8,7 +8,7 @@ import { ANNOUNCEMENTS_FORBIDDEN } from "../app/features/announcements/texts.ts"
 
 test.describe.configure({ timeout: 120_000 });
 
-test("el profesor/a publica un aviso y la estudiante inscrita lo ve en el curso y en su panel", async ({
+test("el profesor/a publica un aviso y la estudiante inscrita lo ve en el curso y en su panel @sin-js", async ({
   browser,
   request,
   javaScriptEnabled: js,

@@ -6,7 +6,7 @@ import { approvedUser, publishedCourseWithTeacher, signIn } from "./support.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
-test("el profesor/a crea una clase, una estudiante se une con el código y aparece en la clase", async ({
+test("el profesor/a crea una clase, una estudiante se une con el código y aparece en la clase @sin-js", async ({
   browser,
   request,
   javaScriptEnabled: js,

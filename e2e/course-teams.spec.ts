@@ -6,7 +6,7 @@ import { ADMIN, adminPage, approvedUser, PNG_1PX, signIn } from "./support.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
-test("el admin agrega un profesor/a; este edita su curso y lo envía a revisión; el admin lo publica", async ({
+test("el admin agrega un profesor/a; este edita su curso y lo envía a revisión; el admin lo publica @sin-js", async ({
   browser,
   request,
   javaScriptEnabled: js,

@@ -12,7 +12,7 @@ function bornYearsAgo(years: number) {
   return d.toISOString().slice(0, 10);
 }
 
-test("un registro de menos de 14 años espera la autorización de su tutor", async ({
+test("un registro de menos de 14 años espera la autorización de su tutor @sin-js", async ({
   page,
   browser,
   javaScriptEnabled,

@@ -9,7 +9,7 @@ import { QUESTIONS_FORBIDDEN } from "../app/features/questions/texts.ts";
 
 test.describe.configure({ timeout: 120_000 });
 
-test("la estudiante pregunta en un módulo, el profesor/a responde y la marca resuelta", async ({
+test("la estudiante pregunta en un módulo, el profesor/a responde y la marca resuelta @sin-js", async ({
   browser,
   request,
   javaScriptEnabled: js,
