@@ -350,7 +350,7 @@ export async function askQuestion(
       data: { cursoId: course.id, moduloId: module.id, authorId: viewer.id, texto: fields.texto },
       select: { id: true },
     });
-    // 'pregunta' waits for the daily digest by default (kinds.ts): a busy course floods nobody.
+    // 'pregunta' is an e-mail at once by default (kinds.ts), for each teacher who did not choose otherwise.
     await notify(
       {
         kind: "pregunta",
