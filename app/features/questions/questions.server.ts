@@ -10,8 +10,9 @@ import { canSeeCourse, type Viewer } from "~/features/courses/rules.ts";
 import { mayManageCourse, teachersToTell } from "~/features/courses/team.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
-import type { Prisma } from "~/generated/prisma/client.ts";
-import { prisma } from "~/lib/db.server.ts";
+import { UNREAD_CAP } from "~/features/notifications/limits.ts";
+import { Prisma } from "~/generated/prisma/client.ts";
+import { countsOf, prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import { fetchKeysetPage, keysetCursors, type Cursor } from "~/lib/keyset.ts";
@@ -239,6 +240,59 @@ export async function listCourseUnanswered(
   ]);
   const preguntas = await toViews(page.rows, viewer, modules);
   return { preguntas, cursors: keysetCursors(page) };
+}
+
+/** A question on a teacher's 'Para revisar', with its course's title. */
+export type ReviewQuestion = QuestionJson & { curso: string };
+
+/**
+ * 'Para revisar' (/docente/revisar and GET /api/docente/revisar, docs/decisions/042-the-teachers-day.md):
+ * the unanswered questions of every course whose team lists the teacher, newest first, 20 a page:
+ * one statement over each course's (cursoId, respondida, createdAt, id) range, then the page's
+ * modules and answers, one read each.
+ */
+export async function listToReview(
+  viewer: Actor,
+  cursor: Cursor | null,
+  size = QUESTION_PAGE_SIZE,
+): Promise<{ preguntas: ReviewQuestion[]; cursors: QuestionPage["cursors"] }> {
+  const page = await fetchKeysetPage(1, cursor, size, (_range, query) =>
+    prisma.moduleQuestion.findMany({
+      where: { AND: [{ respondida: false, curso: { teachers: { some: { userId: viewer.id } } } }, query.where] },
+      orderBy: query.orderBy,
+      take: query.take,
+      select: { ...rowSelect, curso: { select: { titulo: true } } },
+    }),
+  );
+  const modules = await prisma.module.findMany({
+    where: { cursoId: { in: [...new Set(page.rows.map((r) => r.cursoId))] } },
+    orderBy: [{ cursoId: "asc" }, { posicion: "asc" }, { id: "asc" }],
+    select: { id: true, cursoId: true, titulo: true },
+  });
+  const byId = new Map(
+    [...Map.groupBy(modules, (m) => m.cursoId).values()].flatMap((list) =>
+      list.map((m, index) => [m.id, { index, titulo: m.titulo || `Módulo ${index + 1}` }] as const),
+    ),
+  );
+  const views = await toViews(page.rows, viewer, (id) => byId.get(id) ?? { index: 0, titulo: "" });
+  return {
+    preguntas: views.map((view, i) => ({ ...view, curso: page.rows[i]!.curso.titulo })),
+    cursors: keysetCursors(page),
+  };
+}
+
+/**
+ * How many questions wait for a teacher (the panel's 'Para revisar' count), up to UNREAD_CAP + 1:
+ * her team rows joined to each course's unanswered range, one statement, as the header counts.
+ */
+export async function countToReview(userId: string): Promise<number> {
+  const toReview = Prisma.sql`
+    SELECT COUNT(*) FROM (
+      SELECT 1 FROM "CourseTeacher" AS t
+      JOIN "ModuleQuestion" AS q ON q."cursoId" = t."cursoId" AND q."respondida" = false
+      WHERE t."userId" = ${userId} LIMIT ${UNREAD_CAP + 1}
+    ) AS r`;
+  return (await countsOf({ n: toReview })).n;
 }
 
 /** The team of a course, for its pages: the course's title, or null when the viewer is not on it. */
