@@ -7,7 +7,7 @@ import { auditMany, type AuditAction } from "~/features/audit/audit.server.ts";
 import { consume } from "~/features/limits/rate-limits.server.ts";
 import { notify } from "~/features/notifications/notify.server.ts";
 import { canSeeCourse, type Viewer } from "~/features/courses/rules.ts";
-import { mayManageCourse, teachersToTell } from "~/features/courses/team.server.ts";
+import { mayManageCourse, teachersToTell, teachingCourseIds } from "~/features/courses/team.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import { UNREAD_CAP } from "~/features/notifications/limits.ts";
@@ -248,17 +248,19 @@ export type ReviewQuestion = QuestionJson & { curso: string };
 /**
  * 'Para revisar' (/docente/revisar and GET /api/docente/revisar, docs/decisions/042-the-teachers-day.md):
  * the unanswered questions of every course whose team lists the teacher, newest first, 20 a page:
- * one statement over each course's (cursoId, respondida, createdAt, id) range, then the page's
- * modules and answers, one read each.
+ * her courses' ids, then one statement over each course's (cursoId, respondida, createdAt, id)
+ * range from the cursor (sorted among her unanswered questions alone), then the page's modules and
+ * answers, one read each.
  */
 export async function listToReview(
   viewer: Actor,
   cursor: Cursor | null,
   size = QUESTION_PAGE_SIZE,
 ): Promise<{ preguntas: ReviewQuestion[]; cursors: QuestionPage["cursors"] }> {
+  const cursoIds = await teachingCourseIds(viewer.id);
   const page = await fetchKeysetPage(1, cursor, size, (_range, query) =>
     prisma.moduleQuestion.findMany({
-      where: { AND: [{ respondida: false, curso: { teachers: { some: { userId: viewer.id } } } }, query.where] },
+      where: { AND: [{ cursoId: { in: cursoIds }, respondida: false }, query.where] },
       orderBy: query.orderBy,
       take: query.take,
       select: { ...rowSelect, curso: { select: { titulo: true } } },
