@@ -20,7 +20,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function UserCourses({ loaderData }: Route.ComponentProps) {
-  const PATH = loaderData.path;
+  const { path } = loaderData;
   return (
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Mis cursos</h1>
@@ -28,8 +28,8 @@ export default function UserCourses({ loaderData }: Route.ComponentProps) {
         <EnrolledCourseList
           courses={loaderData.courses}
           toRemove={loaderData.toRemove}
-          action={PATH}
-          closeHref={PATH}
+          action={path}
+          closeHref={path}
         />
         <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />
       </div>
