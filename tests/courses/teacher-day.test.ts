@@ -33,7 +33,7 @@ const reviewPage = await import("~/routes/docente/review.tsx");
 const reviewApi = await import("~/routes/api/docente.revisar.ts");
 const askApi = await import("~/routes/api/cursos.preguntas.ts");
 const progressApi = await import("~/routes/api/cursos.class-progress.ts");
-const { args, createCourse, createUser, dataOf, getRequest, jsonRequest, readJson, signedIn, thrown } =
+const { args, createCourse, createUser, dataOf, formRequest, getRequest, jsonRequest, readJson, signedIn, thrown } =
   await import("../factories.ts");
 
 const smtp = smtpCapture();
@@ -115,6 +115,13 @@ describe("the teacher's panel", () => {
       await certificatesPage.loader(get("/docente/certificates", teacher) as never),
     );
     expect(certificates.data.panel).toBe("docente");
+    // Her forms there answer back in her panel.
+    const post = (path: string, fields: Record<string, string>) =>
+      args(formRequest(path, fields, { cookie: teacher.cookie })) as never;
+    const left = await coursesPage.action(post("/docente/courses", { intent: "unenrol", courseId: "no-existe" }));
+    expect((left as Response).headers.get("Location")).toBe("/docente/courses");
+    const renamed = await certificatesPage.action(post("/docente/certificates", { intent: "otra-cosa" }));
+    expect((renamed as Response).headers.get("Location")).toBe("/docente/certificates");
     // The old addresses still answer her.
     const old = dataOf<{ panel: string }>(await messagesPage.loader(get("/user/messages", teacher) as never));
     expect(old.data.panel).toBe("user");
