@@ -64,6 +64,12 @@ export default [
   // team and admins, guarded per course (docs/decisions/036-one-course-management-tree.md).
   route("docente", "routes/docente/layout.tsx", [
     index("routes/docente/index.tsx"),
+    // The screens the teacher shares with the other panels, in hers (docs/decisions/042-the-teachers-day.md).
+    route("profile", "routes/user/profile.tsx", { id: "docente-profile" }),
+    route("courses", "routes/user/courses.tsx", { id: "docente-courses" }),
+    route("certificates", "routes/user/certificates.tsx", { id: "docente-certificates" }),
+    route("messages", "routes/user/messages.tsx", { id: "docente-messages" }),
+    route("revisar", "routes/docente/review.tsx"),
     route("cursos/nuevo", "routes/docente/course-new.tsx"),
     route("cursos/:cursoId/editar", "routes/docente/course-edit.tsx"),
     route("cursos/:cursoId/editar/archivos", "routes/docente/course-files.ts"),
@@ -138,6 +144,7 @@ export default [
     route("preguntas/:preguntaId/estado", "routes/api/preguntas.estado.ts"),
     route("preguntas/:preguntaId/respuestas", "routes/api/preguntas.respuestas.ts"),
     route("respuestas/:respuestaId", "routes/api/respuestas.respuesta.ts"),
+    route("docente/revisar", "routes/api/docente.revisar.ts"),
     route("clases/unirse", "routes/api/clases.unirse.ts"),
     route("clases/invitaciones/:invitacionId", "routes/api/clases.invitacion.ts"),
     route("cursos/:cursoId/clases/:claseId/progreso", "routes/api/cursos.class-progress.ts"),

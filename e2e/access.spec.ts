@@ -121,6 +121,10 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   // The teacher's panel (docs/product.md#course-teams): docentes only. A course's pages: admins and
   // docentes (a course whose team does not list the docente is not found, like an unknown one).
   ["/docente", pageRule("docente")],
+  // The screens she shares with the other panels, in hers, and 'Para revisar' (docs/decisions/042-the-teachers-day.md).
+  ...["/docente/profile", "/docente/courses", "/docente/certificates", "/docente/messages", "/docente/revisar"].map(
+    (p) => [p, pageRule("docente")] as [string, (who: Identity) => string],
+  ),
   ["/docente/cursos/nuevo", (who) => (who === "admin" ? "200" : pageRule("docente")(who))],
   ...[
     "editar",
@@ -225,6 +229,8 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   // anyone signed in); a question's edit, marks and answers need a body first (400), its deletion
   // an existing question (404).
   ["GET", "/api/cursos/no-existe/modulos/0/preguntas", (who) => (anonymous(who) ? 401 : 404)],
+  // 'Para revisar': a docente's own.
+  ["GET", "/api/docente/revisar", (who) => (who === "docente" ? 200 : anonymous(who) ? 401 : 403)],
   ["POST", "/api/cursos/no-existe/modulos/0/preguntas", (who) => (anonymous(who) ? 401 : 404)],
   ["PUT", "/api/preguntas/no-existe", (who) => (anonymous(who) ? 401 : 400)],
   ["DELETE", "/api/preguntas/no-existe", (who) => (anonymous(who) ? 401 : 404)],

@@ -38,6 +38,8 @@ test("progreso de la clase: filtrar 'Atascado', ordenar, escribir a la clase y d
     await expect(rows).toHaveCount(3);
     await expect(rows.nth(0)).toContainText("Alba E2E");
     await expect(rows.nth(0)).toContainText("Sin comenzar");
+    // Enrolled and nothing since: no time of activity (docs/decisions/042-the-teachers-day.md).
+    await expect(rows.nth(0).getByRole("cell", { name: "Sin actividad", exact: true })).toBeVisible();
     await expect(rows.nth(1)).toContainText("Bruno E2E");
     await expect(rows.nth(1)).toContainText("Atascado");
     await expect(rows.nth(1)).toContainText("2 intentos");

@@ -56,14 +56,14 @@ test("a new message shows in the header's count on a phone; marked read one and 
   await messages.getByLabel("Solo en la plataforma").check();
   await page
     .getByRole("group", { name: "Preguntas nuevas en los cursos que enseñas" })
-    .getByLabel("Correo al momento")
+    .getByLabel("Resumen diario")
     .check();
   await page.getByRole("button", { name: "Guardar preferencias" }).click();
   await expect(page.getByText("Guardamos tus preferencias de notificaciones.")).toBeVisible();
   await page.reload();
   await expect(page.getByRole("group", { name: "Mensajes nuevos" }).getByLabel("Solo en la plataforma")).toBeChecked();
   await expect(
-    page.getByRole("group", { name: "Preguntas nuevas en los cursos que enseñas" }).getByLabel("Correo al momento"),
+    page.getByRole("group", { name: "Preguntas nuevas en los cursos que enseñas" }).getByLabel("Resumen diario"),
   ).toBeChecked();
 
   const api = await request.post("/api/auth/login", { data: { correo: learner.correo, password: learner.password } });
@@ -73,6 +73,6 @@ test("a new message shows in the header's count on a phone; marked read one and 
   });
   expect(((await prefs.json()) as { preferencias: Record<string, string> }).preferencias).toMatchObject({
     mensaje: "app",
-    pregunta: "email",
+    pregunta: "digest",
   });
 });

@@ -996,6 +996,11 @@ describe("every documented call answers as documented", () => {
       404,
     );
     expect((await call("get", list, here, { token, query: "?filtro=sin-responder" })).status).toBe(200);
+    // 'Para revisar': the unanswered questions of a docente's courses; nobody else's.
+    const reviewer = await signedIn("docente");
+    await prisma.courseTeacher.create({ data: { cursoId: course.id, userId: reviewer.user.id } });
+    expect((await call("get", "/api/docente/revisar", {}, { token: reviewer.token })).body.preguntas).toHaveLength(1);
+    expect((await call("get", "/api/docente/revisar", {}, { token })).status).toBe(403);
     expect((await call("get", list, { ...here, cursoId: UNKNOWN }, { token })).status).toBe(404);
     const outsider = await signedIn("estudiante");
     expect((await call("get", list, here, { token: outsider.token })).status).toBe(403);

@@ -236,15 +236,15 @@ describe("asking", () => {
 });
 
 describe("telling the team and the asker", () => {
-  it("a question tells the course's teachers (digest by default, e-mail by choice); an answer e-mails the asker", async () => {
+  it("a question tells the course's teachers (e-mail at once by default, the digest by choice); an answer e-mails the asker", async () => {
     const own = await newCourse("Apicultura preguntas");
-    const eager = await createUser({ rol: "docente" });
+    const patient = await createUser({ rol: "docente" });
     const asker = await signedIn({ rol: "estudiante", nombre: "Inés", apellido: "Mora" });
     const answerer = await signedIn({ rol: "docente", nombre: "Pía", apellido: "Vera" });
     await prisma.courseTeacher.createMany({
-      data: [eager.id, answerer.user.id].map((userId) => ({ cursoId: own.id, userId })),
+      data: [patient.id, answerer.user.id].map((userId) => ({ cursoId: own.id, userId })),
     });
-    await setPreferences(eager.id, { pregunta: "email" });
+    await setPreferences(patient.id, { pregunta: "digest" });
     await enrol(asker.user, own.id);
     const created = (await readJson(
       await apiAsk(asker, { texto: `¿Cuándo cosechamos? ${"x".repeat(400)}` }, own.id, 1),
@@ -255,15 +255,16 @@ describe("telling the team and the asker", () => {
       where: { kind: "pregunta", link },
       select: { userId: true, title: true, text: true, digestPending: true },
     });
-    expect(notes.map((n) => n.userId).sort()).toEqual([eager.id, answerer.user.id].sort());
+    expect(notes.map((n) => n.userId).sort()).toEqual([patient.id, answerer.user.id].sort());
     expect(notes[0]!.title).toBe("Pregunta nueva en «Riego» (Apicultura preguntas)");
     expect(notes[0]!.text.length).toBeLessThanOrEqual(300);
-    // 'pregunta' waits for the digest by default; the teacher who chose e-mail gets one.
-    expect(notes.find((n) => n.userId === answerer.user.id)!.digestPending).toBe(true);
+    // 'pregunta' is an e-mail at once by default; the teacher who chose the digest waits for it.
+    expect(notes.find((n) => n.userId === patient.id)!.digestPending).toBe(true);
+    expect(notes.find((n) => n.userId === answerer.user.id)!.digestPending).toBe(false);
     const teamMails = await prisma.outboxMail.findMany({
       where: { kind: "notice.pregunta", text: { contains: link } },
     });
-    expect(teamMails.map((m) => m.toUserId)).toEqual([eager.id]);
+    expect(teamMails.map((m) => m.toUserId)).toEqual([answerer.user.id]);
 
     const answered = await apiAnswer(answerer, created.id, { texto: "En marzo. Mira https://ejemplo.cl/miel" });
     expect(answered.status).toBe(201);
@@ -282,7 +283,8 @@ describe("telling the team and the asker", () => {
     expect(received[0]!.raw).toContain("En marzo.");
     expect(received[0]!.raw).toContain(`http://localhost:3000${link}`);
     expect(received[0]!.raw).toContain("List-Unsubscribe:");
-    expect(smtp.received.filter((m) => m.to.includes(eager.correo))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to.includes(answerer.user.correo))).toHaveLength(1);
+    expect(smtp.received.filter((m) => m.to.includes(patient.correo))).toHaveLength(0);
   });
 
   it("a course without teachers tells the admins; nobody is told of their own question or answer", async () => {

@@ -27,6 +27,13 @@ const question = (to: string[], title: string) => ({
   link: "/cursos/algebra",
 });
 
+/** A teacher who chose the daily digest for new questions (they come at once by default). */
+async function digestTeacher() {
+  const teacher = await createUser();
+  await setPreferences(teacher.id, { pregunta: "digest" });
+  return teacher;
+}
+
 describe("the day's cutoff", () => {
   it("is the latest DIGEST_HOUR:00 in Chile at or before now, in summer and in winter time", () => {
     // Summer (UTC−3): 07:00 in Santiago is 10:00 UTC.
@@ -43,12 +50,13 @@ describe("the day's cutoff", () => {
 
 describe("sendDigests", () => {
   it("one e-mail per person with the rows they still get in the digest; racing runs never send a row twice", async () => {
-    const teacher = await createUser(); // 'pregunta' is a digest by default
+    const teacher = await digestTeacher();
     const chose = await createUser(); // chose the digest for announcements too
     const objected = await createUser(); // turned optional e-mail off
     const changed = await createUser(); // chose 'app' for questions after the rows were written
     const noMailbox = await createUser({ correo: `sin.${crypto.randomUUID().slice(0, 6)}@${NO_EMAIL_DOMAIN}` });
-    await setPreferences(chose.id, { aviso: "digest" });
+    await setPreferences(chose.id, { aviso: "digest", pregunta: "digest" });
+    await setPreferences(changed.id, { pregunta: "digest" });
     await prisma.user.update({ where: { id: objected.id }, data: { avisosCorreo: false } });
     const everyone = [teacher.id, chose.id, objected.id, changed.id, noMailbox.id];
     await notify(question(everyone, "Pregunta sobre fracciones"));
@@ -89,7 +97,7 @@ describe("sendDigests", () => {
   });
 
   it("rows written after the day's cutoff wait for the next day's digest; a long day is counted, not listed", async () => {
-    const teacher = await createUser();
+    const teacher = await digestTeacher();
     const titles = Array.from({ length: DIGEST_LISTED + 5 }, (_, i) => `Pregunta ${i + 1}`);
     for (const title of titles) await notify(question([teacher.id], title));
     // Now: today's cutoff is before these rows, so they wait.
@@ -104,7 +112,7 @@ describe("sendDigests", () => {
   });
 
   it("a person suspended after their rows were written gets no digest; the rows are claimed, so none goes out later", async () => {
-    const teacher = await createUser();
+    const teacher = await digestTeacher();
     await notify(question([teacher.id], "Pregunta antes de la suspensión"));
     expect(await prisma.notification.count({ where: { userId: teacher.id, digestPending: true } })).toBe(1);
     await prisma.user.update({ where: { id: teacher.id }, data: { aprobado: false } });
@@ -120,7 +128,7 @@ describe("sendDigests", () => {
   });
 
   it("a pass takes the day's cutoff only once every row from before it is committed (no second digest that day)", async () => {
-    const teacher = await createUser();
+    const teacher = await digestTeacher();
     await notify(question([teacher.id], "Pregunta escrita justo antes de la hora"));
     const cutoff = digestCutoff(new Date(Date.now() + 2 * DAY));
     // Written a minute before the cutoff by a transaction that could still be open at it.
@@ -139,7 +147,7 @@ describe("sendDigests", () => {
 
   it("the digest's one-click link turns every kind in the digest to in-app only, without a session", async () => {
     const teacher = await createUser();
-    await setPreferences(teacher.id, { aviso: "digest", mensaje: "email" });
+    await setPreferences(teacher.id, { aviso: "digest", pregunta: "digest", mensaje: "email" });
     const token = optOutPath(teacher.id, "resumen").split("/").at(-1)!;
     const { data: answer, status } = dataOf<{ ok: boolean; message: string }>(
       await optOutPage.action(

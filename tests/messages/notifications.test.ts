@@ -311,7 +311,7 @@ describe("the page, the count and the API", () => {
       preferencias: {
         aviso: "email",
         respuesta: "email",
-        pregunta: "digest",
+        pregunta: "email",
         mensaje: "email",
         certificado: "app",
         cuenta: "app",

@@ -2,7 +2,7 @@
 // 403) so the happy path reads straight. The signed-in user is looked up at most once per
 // request (the root middleware puts a lazy lookup into the router context).
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { homeForRole, type Role } from "./roles.ts";
+import { homeForRole, type Panel, type Role } from "./roles.ts";
 import { getSessionUser, type SessionUser } from "./session.server.ts";
 
 type Lookup = { promise?: Promise<SessionUser | null> };
@@ -71,11 +71,24 @@ export function hasRole(user: Pick<SessionUser, "rol">, roles: readonly Role[]):
 export const requireAdmin = (args: GuardArgs) => requireRole(args, "admin");
 export const requirePanelUser = (args: GuardArgs) => requireRole(args, "docente", "estudiante", "comunidad");
 export const requireDocente = (args: GuardArgs) => requireRole(args, "docente");
-/** Whether the request is under the admin's panel (/admin/…, its `.data` requests too). */
-export const inAdminPanel = (request: Request) => new URL(request.url).pathname.startsWith("/admin/");
-/** A screen mounted in both panels (Mi Perfil, Mensajes): an admin under /admin/, a panel user elsewhere. */
-export const requirePanelOfPath = (args: GuardArgs) =>
-  inAdminPanel(args.request) ? requireAdmin(args) : requirePanelUser(args);
+/**
+ * The panel a request's address is in (its `.data` requests too): /admin/…, the teacher's
+ * /docente/…, else the learners' /user/… (docs/decisions/042-the-teachers-day.md).
+ */
+export function panelOfPath(request: Request): Panel {
+  const { pathname } = new URL(request.url);
+  if (pathname.startsWith("/admin/")) return "admin";
+  return /^\/docente(\/|\.data$|$)/.test(pathname) ? "docente" : "user";
+}
+/**
+ * A screen mounted in several panels (Mi Perfil, Mensajes, Cursos, Mis certificados): an admin under
+ * /admin/, a docente under /docente/, a panel user (docentes too: the old addresses) elsewhere.
+ */
+export function requirePanelOfPath(args: GuardArgs): Promise<SessionUser> {
+  const panel = panelOfPath(args.request);
+  if (panel === "admin") return requireAdmin(args);
+  return panel === "docente" ? requireDocente(args) : requirePanelUser(args);
+}
 /** Who works on courses: the course-management tree's people (docs/decisions/036-one-course-management-tree.md). */
 export const requireCourseStaff = (args: GuardArgs) => requireRole(args, "admin", "docente");
 

@@ -56,12 +56,20 @@ export function profileLinkForRole(rol: string | null): string {
   return "/";
 }
 
+/** The three panels: the admin's, the teacher's and the learners' (docs/decisions/042-the-teachers-day.md). */
+export type Panel = "admin" | "docente" | "user";
+
+/** The panel a role works in; null for a role without one. */
+export function panelForRole(rol: string | null): Panel | null {
+  const r = rol?.toLowerCase() ?? "";
+  if (r === "admin" || r === "docente") return r;
+  return PANEL_USER_ROLES.includes(r) ? "user" : null;
+}
+
 /** The messages screen of a role's panel (the header's 'Mensajes'); null for a role without one. */
 export function messagesLinkForRole(rol: string | null): string | null {
-  const r = rol?.toLowerCase() ?? "";
-  if (r === "admin") return "/admin/messages";
-  if (PANEL_USER_ROLES.includes(r)) return "/user/messages";
-  return null;
+  const panel = panelForRole(rol);
+  return panel && `/${panel}/messages`;
 }
 
 /** 'US' when there is no name (docs/product.md#header-and-footer). */

@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import type { z } from "zod";
 import type { Certificate } from "~/generated/prisma/client.ts";
 import type { Viewer } from "~/features/courses/rules.ts";
+import { panelForRole } from "~/features/accounts/roles.ts";
 import { recomputeProgress } from "~/features/enrolment/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
@@ -101,7 +102,7 @@ export async function finishCourse(
         targetId: row.id,
         detail: `${row.codigo} · curso ${courseId}`,
       });
-      await notifyIssued(viewer.id, row);
+      await notifyIssued(viewer, row);
     }
     return issued(row, created);
   } catch (error) {
@@ -111,14 +112,15 @@ export async function finishCourse(
 }
 
 /** 'Certificado emitido': the certificate stands whatever happens here (a failure is logged). */
-async function notifyIssued(userId: string, row: Certificate) {
+async function notifyIssued(viewer: NonNullable<Viewer>, row: Certificate) {
   try {
     await notify({
       kind: "certificado",
-      to: [userId],
+      to: [viewer.id],
       title: `Tu certificado de «${row.tituloCurso}»`,
       text: `Se emitió tu certificado del curso «${row.tituloCurso}» (código ${row.codigo}).`,
-      link: "/user/certificates",
+      // 'Mis certificados' in the person's panel (a docente's is hers: docs/decisions/042-the-teachers-day.md).
+      link: `/${panelForRole(viewer.rol) === "docente" ? "docente" : "user"}/certificates`,
     });
   } catch (error) {
     log.error({ err: error }, "No se pudo avisar del certificado emitido");

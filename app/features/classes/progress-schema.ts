@@ -64,7 +64,11 @@ export const ClassProgressSchema = z.object({
       intentos: count.describe("Intentos en todas las evaluaciones del curso"),
       ultimaActividad: z.iso
         .datetime()
-        .describe("Inscripción, intento, material abierto o certificado: lo último que hizo en el curso"),
+        .nullable()
+        .describe(
+          "Intento, material abierto o certificado: lo último que hizo en el curso; null si no ha hecho nada " +
+            "desde su inscripción ('Sin actividad')",
+        ),
       marcas: z.array(z.enum(PROGRESS_FLAGS)),
     }),
   ),

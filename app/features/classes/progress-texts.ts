@@ -21,6 +21,9 @@ export const FLAG_RULES: Record<ProgressFlag, string> = {
   finalizado: "Aprobó todos los módulos con evaluación.",
 };
 
+/** 'Última actividad' of a learner who has done nothing in the course since being enrolled. */
+export const NO_ACTIVITY = "Sin actividad";
+
 /** Days without activity that make a learner 'Inactivo'. */
 export const INACTIVE_DAYS = 14;
 

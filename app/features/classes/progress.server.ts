@@ -13,6 +13,11 @@ import type { ClassProgress, ProgressQuery } from "./progress-schema.ts";
 import { INACTIVE_DAYS, type ProgressFlag } from "./progress-texts.ts";
 
 const PROGRESS_PAGE_SIZE = 50;
+/**
+ * Activity this close to the enrolment is the enrolment's own write (its default, or the progress
+ * recomputed as one enrols): the learner did nothing yet, 'Sin actividad' (docs/decisions/042-the-teachers-day.md).
+ */
+const ENROLMENT_SETTLE_MS = 60_000;
 export const PROGRESS_API_PAGE_SIZE = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -77,9 +82,10 @@ const memberSelect = {
   apellido: true,
 } as const;
 
-/** One learner's row of the page from their member row and their attempts. */
+/** One learner's row of the page from their member row, their enrolment's date and their attempts. */
 function progressRow(
   member: Omit<FlagFacts, "intentos"> & { userId: string; nombre: string; apellido: string },
+  enrolledAt: Date | undefined,
   modules: QuizModule[],
   own: Grade[],
   all: Map<string, Grade>,
@@ -95,6 +101,10 @@ function progressRow(
     };
   });
   const intentos = own.reduce((sum, g) => sum + g.intentos, 0);
+  const never =
+    intentos === 0 &&
+    enrolledAt !== undefined &&
+    member.ultimaActividadEn.getTime() - enrolledAt.getTime() < ENROLMENT_SETTLE_MS;
   return {
     id: member.userId,
     nombre: fullName(member.nombre, member.apellido),
@@ -102,7 +112,7 @@ function progressRow(
     modulosAprobados: cells.filter((c) => c.aprobado).length,
     modulos: cells,
     intentos,
-    ultimaActividad: member.ultimaActividadEn.toISOString(),
+    ultimaActividad: never ? null : member.ultimaActividadEn.toISOString(),
     marcas: flagsOf({ ...member, intentos }, now),
   };
 }
@@ -132,10 +142,16 @@ export async function getClassProgress(
     take: size,
     select: memberSelect,
   });
-  const attempts = await grades(
-    clase.cursoId,
-    members.map((m) => m.userId),
-  );
+  const ids = members.map((m) => m.userId);
+  const [attempts, enrolments] = await Promise.all([
+    grades(clase.cursoId, ids),
+    // Their enrolments' dates, on the (userId, cursoId) key: 'Sin actividad' is nothing done since.
+    prisma.enrolment.findMany({
+      where: { cursoId: clase.cursoId, userId: { in: ids } },
+      select: { userId: true, registradoEn: true },
+    }),
+  ]);
+  const enrolledAt = new Map(enrolments.map((e) => [e.userId, e.registradoEn]));
   const all = byPairKey(attempts);
   const byUser = new Map<string, Grade[]>();
   for (const g of attempts) byUser.set(g.userId, [...(byUser.get(g.userId) ?? []), g]);
@@ -143,7 +159,9 @@ export async function getClassProgress(
     curso: course,
     clase: { id: clase.id, nombre: clase.nombre, codigo: clase.codigo },
     modulos: modules,
-    estudiantes: members.map((m) => progressRow(m, modules, byUser.get(m.userId) ?? [], all, now)),
+    estudiantes: members.map((m) =>
+      progressRow(m, enrolledAt.get(m.userId), modules, byUser.get(m.userId) ?? [], all, now),
+    ),
     orden: query.orden,
     dir: query.dir,
     marca: query.marca,

@@ -213,6 +213,12 @@ const TEACHING_PAGE_SIZE = 25;
  * 'Mis cursos como profesor/a' (/docente): the docente's courses in any state, the most recently
  * joined first, 25 a page: a range of the (userId, createdAt) index.
  */
+/** The ids of the courses whose team lists the docente (her rows of the (userId, createdAt) index). */
+export async function teachingCourseIds(userId: string): Promise<string[]> {
+  const rows = await prisma.courseTeacher.findMany({ where: { userId }, select: { cursoId: true } });
+  return rows.map((r) => r.cursoId);
+}
+
 export async function listTeachingCourses(userId: string, { page = 1 }: { page?: number } = {}) {
   const [total, rows] = await Promise.all([
     prisma.courseTeacher.count({ where: { userId } }),

@@ -1,9 +1,9 @@
-// Loader and action shared by /user and /user/courses (the same list on both pages), and the
+// Loader and action shared by /user, /user/courses, /docente and /docente/courses (the same list), and the
 // view model the JSON API answers with. Uses the enrolment service; no rules of its own
 // beyond how progress is shown (docs/product.md#enrolled-courses).
 import { data } from "react-router";
 import { z } from "zod";
-import { requirePanelUser, type GuardArgs } from "~/features/accounts/guards.server.ts";
+import { requirePanelOfPath, type GuardArgs } from "~/features/accounts/guards.server.ts";
 import { displayProgress, progressStatus } from "~/features/enrolment/progress.ts";
 import { getEnrolledCourse, listEnrolledCourses, unenrol } from "~/features/enrolment/enrolment.server.ts";
 import { pageFrom } from "~/lib/pagination.ts";
@@ -45,7 +45,7 @@ export async function enrolledCourseViews(userId: string, page = 1, size = ENROL
 
 /** The panel user's courses (?page=N), and the course awaiting confirmation (?eliminar=ID), if any. */
 export async function loadEnrolledCourses(args: GuardArgs) {
-  const user = await requirePanelUser(args);
+  const user = await requirePanelOfPath(args);
   const url = new URL(args.request.url);
   const eliminar = url.searchParams.get("eliminar");
   try {
@@ -86,7 +86,7 @@ export async function loadEnrolledCourses(args: GuardArgs) {
 
 /** POST intent=unenrol, courseId=…: leaves the course, then back to `back` with a flash. */
 export async function unenrolAction(args: GuardArgs, back: string) {
-  const user = await requirePanelUser(args);
+  const user = await requirePanelOfPath(args);
   const { request } = args;
   const form = await readForm(request);
   const courseId = form.get("courseId");

@@ -2,7 +2,7 @@
 // from then on everything goes by user id (toId), so a changed or re-used address never shows a
 // message to anyone else.
 import type { SessionUser } from "~/features/accounts/session.server.ts";
-import { fullName, ROLES, roleLabel, toRole } from "~/features/accounts/roles.ts";
+import { fullName, messagesLinkForRole, ROLES, roleLabel } from "~/features/accounts/roles.ts";
 import { notify, unreadNotificationsSql, type Notice } from "~/features/notifications/notify.server.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { countsOf, prisma } from "~/lib/db.server.ts";
@@ -116,7 +116,7 @@ function messageNotice(
     kind: "mensaje",
     to: received.map(({ recipient, messageId }) => ({
       userId: recipient.id,
-      link: `${toRole(recipient.rol) === "admin" ? "/admin/messages" : "/user/messages"}?ver=${messageId}`,
+      link: `${messagesLinkForRole(recipient.rol) ?? "/user/messages"}?ver=${messageId}`,
     })),
     title: `Nuevo mensaje de ${fromName} en ${brand}`,
     text: `${fromName} (${roleLabel(sender.rol)}) te envió un mensaje en ${brand}.`,

@@ -1,4 +1,4 @@
-// Loader and action shared by /admin/messages and /user/messages (the route guards first).
+// Loader and action shared by /admin/messages, /docente/messages and /user/messages (the route guards first).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { requestedPath } from "~/features/accounts/guards.server.ts";

@@ -27,7 +27,7 @@ export const MODE_LABEL: Record<NotificationMode, string> = {
 type KindInfo = {
   /** The kind's name in the profile and the e-mail's footer. */
   label: string;
-  /** The default, so that nobody is flooded: rare and personal at once, many-sourced in the digest. */
+  /** The default, so that nobody is flooded: rare, personal or awaited at once; the rest in the app or the digest. */
   mode: NotificationMode;
   /** False when the kind has no e-mail to choose (an account's approval: its e-mail is needed). */
   choosable: boolean;
@@ -36,7 +36,8 @@ type KindInfo = {
 export const KIND_INFO: Record<NotificationKind, KindInfo> = {
   aviso: { label: "Avisos de tus cursos", mode: "email", choosable: true },
   respuesta: { label: "Respuestas a tus preguntas", mode: "email", choosable: true },
-  pregunta: { label: "Preguntas nuevas en los cursos que enseñas", mode: "digest", choosable: true },
+  // A question waits for its teachers: they hear of it at once (docs/decisions/042-the-teachers-day.md).
+  pregunta: { label: "Preguntas nuevas en los cursos que enseñas", mode: "email", choosable: true },
   mensaje: { label: "Mensajes nuevos", mode: "email", choosable: true },
   certificado: { label: "Certificados emitidos", mode: "app", choosable: true },
   cuenta: { label: "Tu cuenta aprobada", mode: "app", choosable: false },

@@ -47,7 +47,9 @@ export async function renameInMessageNotifications(
   if (sent.length === 0 || names.length === 0) return;
   const scrub = nameScrubber(names, sender);
   for (let i = 0; i < sent.length; i += 500) {
-    const links = sent.slice(i, i + 500).flatMap((m) => [`/user/messages?ver=${m.id}`, `/admin/messages?ver=${m.id}`]);
+    const links = sent
+      .slice(i, i + 500)
+      .flatMap((m) => ["user", "docente", "admin"].map((panel) => `/${panel}/messages?ver=${m.id}`));
     const rows = await tx.notification.findMany({
       where: { kind: "mensaje", link: { in: links } },
       select: { id: true, title: true, text: true },

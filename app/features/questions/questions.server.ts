@@ -7,11 +7,12 @@ import { auditMany, type AuditAction } from "~/features/audit/audit.server.ts";
 import { consume } from "~/features/limits/rate-limits.server.ts";
 import { notify } from "~/features/notifications/notify.server.ts";
 import { canSeeCourse, type Viewer } from "~/features/courses/rules.ts";
-import { mayManageCourse, teachersToTell } from "~/features/courses/team.server.ts";
+import { mayManageCourse, teachersToTell, teachingCourseIds } from "~/features/courses/team.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
-import type { Prisma } from "~/generated/prisma/client.ts";
-import { prisma } from "~/lib/db.server.ts";
+import { UNREAD_CAP } from "~/features/notifications/limits.ts";
+import { Prisma } from "~/generated/prisma/client.ts";
+import { countsOf, prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import { fetchKeysetPage, keysetCursors, type Cursor } from "~/lib/keyset.ts";
@@ -241,6 +242,61 @@ export async function listCourseUnanswered(
   return { preguntas, cursors: keysetCursors(page) };
 }
 
+/** A question on a teacher's 'Para revisar', with its course's title. */
+export type ReviewQuestion = QuestionJson & { curso: string };
+
+/**
+ * 'Para revisar' (/docente/revisar and GET /api/docente/revisar, docs/decisions/042-the-teachers-day.md):
+ * the unanswered questions of every course whose team lists the teacher, newest first, 20 a page:
+ * her courses' ids, then one statement over each course's (cursoId, respondida, createdAt, id)
+ * range from the cursor (sorted among her unanswered questions alone), then the page's modules and
+ * answers, one read each.
+ */
+export async function listToReview(
+  viewer: Actor,
+  cursor: Cursor | null,
+  size = QUESTION_PAGE_SIZE,
+): Promise<{ preguntas: ReviewQuestion[]; cursors: QuestionPage["cursors"] }> {
+  const cursoIds = await teachingCourseIds(viewer.id);
+  const page = await fetchKeysetPage(1, cursor, size, (_range, query) =>
+    prisma.moduleQuestion.findMany({
+      where: { AND: [{ cursoId: { in: cursoIds }, respondida: false }, query.where] },
+      orderBy: query.orderBy,
+      take: query.take,
+      select: { ...rowSelect, curso: { select: { titulo: true } } },
+    }),
+  );
+  const modules = await prisma.module.findMany({
+    where: { cursoId: { in: [...new Set(page.rows.map((r) => r.cursoId))] } },
+    orderBy: [{ cursoId: "asc" }, { posicion: "asc" }, { id: "asc" }],
+    select: { id: true, cursoId: true, titulo: true },
+  });
+  const byId = new Map(
+    [...Map.groupBy(modules, (m) => m.cursoId).values()].flatMap((list) =>
+      list.map((m, index) => [m.id, { index, titulo: m.titulo || `Módulo ${index + 1}` }] as const),
+    ),
+  );
+  const views = await toViews(page.rows, viewer, (id) => byId.get(id) ?? { index: 0, titulo: "" });
+  return {
+    preguntas: views.map((view, i) => ({ ...view, curso: page.rows[i]!.curso.titulo })),
+    cursors: keysetCursors(page),
+  };
+}
+
+/**
+ * How many questions wait for a teacher (the panel's 'Para revisar' count), up to UNREAD_CAP + 1:
+ * her team rows joined to each course's unanswered range, one statement, as the header counts.
+ */
+export async function countToReview(userId: string): Promise<number> {
+  const toReview = Prisma.sql`
+    SELECT COUNT(*) FROM (
+      SELECT 1 FROM "CourseTeacher" AS t
+      JOIN "ModuleQuestion" AS q ON q."cursoId" = t."cursoId" AND q."respondida" = false
+      WHERE t."userId" = ${userId} LIMIT ${UNREAD_CAP + 1}
+    ) AS r`;
+  return (await countsOf({ n: toReview })).n;
+}
+
 /** The team of a course, for its pages: the course's title, or null when the viewer is not on it. */
 export async function courseForTeam(viewer: Viewer, cursoId: string | undefined) {
   if (!isRecordId(cursoId) || !(await mayManageCourse(viewer, cursoId))) return null;
@@ -350,7 +406,7 @@ export async function askQuestion(
       data: { cursoId: course.id, moduloId: module.id, authorId: viewer.id, texto: fields.texto },
       select: { id: true },
     });
-    // 'pregunta' waits for the daily digest by default (kinds.ts): a busy course floods nobody.
+    // 'pregunta' is an e-mail at once by default (kinds.ts), for each teacher who did not choose otherwise.
     await notify(
       {
         kind: "pregunta",

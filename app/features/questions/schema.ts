@@ -98,3 +98,8 @@ export const QuestionListSchema = z.object({
   preguntas: z.array(QuestionJsonSchema),
 });
 export type QuestionList = z.output<typeof QuestionListSchema>;
+
+/** GET /api/docente/revisar: a page of 'Para revisar', the unanswered questions of the caller's courses. */
+export const ReviewListSchema = z.object({
+  preguntas: z.array(QuestionJsonSchema.extend({ curso: z.string().meta({ description: "El título del curso." }) })),
+});

@@ -64,7 +64,7 @@ export const loader = apiRoute("/api/cursos/{cursoId}/modulos/{moduloIndex}/preg
     summary: "Hacer una pregunta",
     description:
       "Una pregunta nueva en el módulo, de quien llama (inscrito en el curso). Se avisa a los profesores/as del " +
-      "curso según sus preferencias (por omisión, en el resumen diario). Hasta 6 preguntas o ediciones cada 10 " +
+      "curso según sus preferencias (por omisión, un correo al momento). Hasta 6 preguntas o ediciones cada 10 " +
       "minutos y 40 al día por cuenta.",
     access: "user",
     body: { json: QuestionFieldsSchema },

@@ -10,6 +10,7 @@ import {
   DIRECTION_LABELS,
   FLAG_LABELS,
   FLAG_RULES,
+  NO_ACTIVITY,
   ORDER_LABELS,
   PROGRESS_DIRECTIONS,
   PROGRESS_FAILED,
@@ -220,7 +221,7 @@ export default function ClassProgressPage({ loaderData }: Route.ComponentProps) 
                 {s.intentos}
               </td>
               <td data-label="Última actividad" className="px-3 py-2 whitespace-nowrap">
-                {formatDateTime(s.ultimaActividad)}
+                {s.ultimaActividad ? formatDateTime(s.ultimaActividad) : NO_ACTIVITY}
               </td>
               <td data-label="Marcas" className="px-3 py-2">
                 <span className="flex flex-wrap gap-1">

@@ -16,7 +16,7 @@ import type { Route } from "./+types/index";
 // /docente (docs/product.md#course-teams): 'Mis cursos como profesor/a' (any state) with the way
 // to each course's editor, participants, report, gradebook and classes; below, the courses the docente
 // takes as a learner, their first page as on /user (?page= pages the teaching list; the rest of
-// the learner's list is at /user/courses).
+// the learner's list is at /docente/courses).
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireDocente(args);
   const url = new URL(args.request.url);
@@ -114,7 +114,7 @@ export default function DocenteHome({ loaderData, actionData }: Route.ComponentP
         />
         {learning.pageCount > 1 ? (
           <p className="mt-4">
-            <Link to="/user/courses" className="text-sm font-medium text-brand-700 hover:underline">
+            <Link to="/docente/courses" className="text-sm font-medium text-brand-700 hover:underline">
               Ver todos mis cursos como participante →
             </Link>
           </p>

@@ -2,6 +2,7 @@ import { RolePanel, panelTitle } from "~/features/accounts/components/role-panel
 import { requireCourseStaff } from "~/features/accounts/guards.server.ts";
 import { isAdmin } from "~/features/accounts/roles.ts";
 import { countPendingUsers } from "~/features/accounts/users.server.ts";
+import { countToReview } from "~/features/questions/questions.server.ts";
 import { UnreadBadge, useUnreadMessages } from "~/features/messages/components/unread-badge.tsx";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/layout";
@@ -14,10 +15,15 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageTitle(m
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireCourseStaff(args);
-  return { rol: user.rol, pending: isAdmin(user) ? await countPendingUsers() : 0 };
+  const [pending, review] = await Promise.all([
+    isAdmin(user) ? countPendingUsers() : 0,
+    user.rol === "docente" ? countToReview(user.id) : 0,
+  ]);
+  return { rol: user.rol, pending, review };
 }
 
 export default function DocenteLayout({ loaderData }: Route.ComponentProps) {
   const unread = useUnreadMessages();
-  return <RolePanel rol={loaderData.rol} unreadBadge={<UnreadBadge count={unread} />} pending={loaderData.pending} />;
+  const { rol, pending, review } = loaderData;
+  return <RolePanel rol={rol} unreadBadge={<UnreadBadge count={unread} />} pending={pending} review={review} />;
 }

@@ -1,7 +1,7 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
-import { requirePanelUser } from "~/features/accounts/guards.server.ts";
+import { panelOfPath, requirePanelOfPath } from "~/features/accounts/guards.server.ts";
 import {
   countOutdatedNames,
   holderName,
@@ -27,41 +27,43 @@ import type { Route } from "./+types/certificates";
 import { formatHours } from "~/lib/hours.ts";
 import { log } from "~/lib/log.server.ts";
 
-// /user/certificates: 'Mis certificados' (docs/product.md#my-certificates); guarded here too.
+// /user/certificates and /docente/certificates: 'Mis certificados' (docs/product.md#my-certificates),
+// in each panel; guarded here too.
 export async function loader(args: Route.LoaderArgs) {
-  const user = await requirePanelUser(args);
+  const user = await requirePanelOfPath(args);
   const [list, outdated] = await Promise.all([
     listMyCertificates(user.id, pageFrom(args.request.url)),
     countOutdatedNames(user),
   ]);
-  return { ...list, outdated, currentName: holderName(user) };
+  return { ...list, outdated, currentName: holderName(user), panel: panelOfPath(args.request) };
 }
 
 /** intent=actualizar-nombre: the certificates that print another name get the current one. */
 export async function action(args: Route.ActionArgs) {
-  const user = await requirePanelUser(args);
+  const user = await requirePanelOfPath(args);
   const { request } = args;
+  const here = `/${panelOfPath(request)}/certificates`;
   const form = await readForm(request);
   if (form.get("intent") !== "actualizar-nombre") {
-    return redirectWithFlash(request, "/user/certificates", { type: "error", message: "Solicitud inválida." });
+    return redirectWithFlash(request, here, { type: "error", message: "Solicitud inválida." });
   }
   try {
     const outcome = await updateNameOnCertificates(user, request);
     return redirectWithFlash(
       request,
-      "/user/certificates",
+      here,
       outcome.ok
         ? { type: "success", message: nameUpdated(outcome.updated) }
         : { type: "error", message: outcome.message },
     );
   } catch (error) {
     log.error({ err: error }, "No se pudo actualizar el nombre de los certificados");
-    return redirectWithFlash(request, "/user/certificates", { type: "error", message: NAME_UPDATE_FAILED });
+    return redirectWithFlash(request, here, { type: "error", message: NAME_UPDATE_FAILED });
   }
 }
 
 export default function MyCertificates({ loaderData }: Route.ComponentProps) {
-  const { certificates, page, pageCount, outdated, currentName } = loaderData;
+  const { certificates, page, pageCount, outdated, currentName, panel } = loaderData;
   const sending = useNavigation().state === "submitting";
   return (
     <section>
@@ -81,7 +83,7 @@ export default function MyCertificates({ loaderData }: Route.ComponentProps) {
         <div className="card mt-6 p-6 text-slate-700">
           <p>{MY_CERTIFICATES_EMPTY}</p>
           <p className="mt-4">
-            <Link to="/user/courses" className="btn-primary">
+            <Link to={`/${panel}/courses`} className="btn-primary">
               Ver mis cursos
             </Link>
           </p>
@@ -121,13 +123,14 @@ export default function MyCertificates({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
   const failed = () => ({ title: MY_CERTIFICATES_LOAD_FAILED });
   return (
     <GeneralErrorBoundary
       error={error}
       defaultStatusHandler={failed}
       unexpectedErrorHandler={failed}
-      back={{ href: "/user/certificates", label: "Reintentar" }}
+      back={{ href: pathname, label: "Reintentar" }}
     />
   );
 }

@@ -1,22 +1,26 @@
+import { useLocation } from "react-router";
 import { EnrolledCourseList, enrolledCoursesError } from "~/features/learning/components/enrolled-course-list.tsx";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { loadEnrolledCourses, unenrolAction } from "~/features/learning/enrolled-courses.server.ts";
+import { panelOfPath } from "~/features/accounts/guards.server.ts";
 import type { Route } from "./+types/courses";
 
-// /user/courses: one's enrolled courses (docs/product.md#user-panel); the panel guard runs here too.
-const PATH = "/user/courses";
+// /user/courses and /docente/courses: one's enrolled courses (docs/product.md#user-panel), in
+// each panel; the panel's guard runs here too (loadEnrolledCourses).
+const pathOf = (request: Request) => `/${panelOfPath(request)}/courses`;
 
 export async function loader(args: Route.LoaderArgs) {
   const { courses, toRemove, page, pageCount } = await loadEnrolledCourses(args);
-  return { courses, toRemove, page, pageCount };
+  return { courses, toRemove, page, pageCount, path: pathOf(args.request) };
 }
 
 export function action(args: Route.ActionArgs) {
-  return unenrolAction(args, PATH);
+  return unenrolAction(args, pathOf(args.request));
 }
 
 export default function UserCourses({ loaderData }: Route.ComponentProps) {
+  const { path } = loaderData;
   return (
     <section>
       <h1 className="text-2xl font-bold text-slate-900">Mis cursos</h1>
@@ -24,8 +28,8 @@ export default function UserCourses({ loaderData }: Route.ComponentProps) {
         <EnrolledCourseList
           courses={loaderData.courses}
           toRemove={loaderData.toRemove}
-          action={PATH}
-          closeHref={PATH}
+          action={path}
+          closeHref={path}
         />
         <Pagination page={loaderData.page} pageCount={loaderData.pageCount} />
       </div>
@@ -34,5 +38,6 @@ export default function UserCourses({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <GeneralErrorBoundary error={error} {...enrolledCoursesError("Mis cursos", PATH)} />;
+  const { pathname } = useLocation();
+  return <GeneralErrorBoundary error={error} {...enrolledCoursesError("Mis cursos", pathname)} />;
 }

@@ -1,17 +1,18 @@
 import { Link } from "react-router";
-import { inAdminPanel, requirePanelOfPath } from "~/features/accounts/guards.server.ts";
+import { panelOfPath, requirePanelOfPath } from "~/features/accounts/guards.server.ts";
 import { MessagesScreen } from "~/features/messages/components/messages-screen.tsx";
 import { messagesScreenAction, messagesScreenLoader } from "~/features/messages/screen.server.ts";
 import { keepRetryAfter } from "~/lib/route-headers.ts";
 import type { Route } from "./+types/messages";
 
-// /user/messages and /admin/messages: one screen in each panel, guarded here for the panel's people.
+// /user/messages, /docente/messages and /admin/messages: one screen in each panel, guarded here for
+// the panel's people (requirePanelOfPath).
 
 export const headers = keepRetryAfter;
 
 export async function loader(args: Route.LoaderArgs) {
-  const admin = inAdminPanel(args.request);
-  return { ...(await messagesScreenLoader(await requirePanelOfPath(args), args.request)), admin };
+  const panel = panelOfPath(args.request);
+  return { ...(await messagesScreenLoader(await requirePanelOfPath(args), args.request)), panel };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -19,12 +20,12 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { admin } = loaderData;
+  const admin = loaderData.panel === "admin";
   return (
     <>
       <MessagesScreen
         title={admin ? "Mensajes del Administrador" : "Tus mensajes"}
-        basePath={admin ? "/admin/messages" : "/user/messages"}
+        basePath={`/${loaderData.panel}/messages`}
         loaderData={loaderData}
         actionData={actionData}
       />

@@ -1,15 +1,15 @@
-import { inAdminPanel, requirePanelOfPath } from "~/features/accounts/guards.server.ts";
+import { panelOfPath, requirePanelOfPath } from "~/features/accounts/guards.server.ts";
 import { ProfileScreen } from "~/features/profile/components/profile-screen.tsx";
 import { loadProfileScreen, profilePageAction } from "~/features/profile/profile.server.ts";
 import { keepRetryAfter } from "~/lib/route-headers.ts";
 import type { Route } from "./+types/profile";
 
-// /user/profile and /admin/profile (docs/product.md#profile): one screen in each panel, guarded here too for the
-// panel's people (a loader of its own never relies on the layout).
+// /user/profile, /docente/profile and /admin/profile (docs/product.md#profile): one screen in each
+// panel, guarded here too for the panel's people (a loader of its own never relies on the layout).
 function panel(args: Route.LoaderArgs | Route.ActionArgs) {
   return {
     user: requirePanelOfPath(args),
-    path: inAdminPanel(args.request) ? "/admin/profile" : "/user/profile",
+    path: `/${panelOfPath(args.request)}/profile`,
   };
 }
 
