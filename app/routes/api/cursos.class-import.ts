@@ -33,6 +33,8 @@ const row = {
   correo: "",
   sinCorreo: false,
   rut: null,
+  rutFormateado: null,
+  curso: null,
   fechaNacimiento: null,
   motivo: null,
 };
