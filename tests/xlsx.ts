@@ -1,11 +1,11 @@
 // A real, small .xlsx made with fflate, as a spreadsheet writes one: the package's parts, a workbook
 // of one sheet, and its cells as inline strings or numbers (a number cell for a RUN without dots).
-import { zipSync, strToU8 } from "fflate";
+import { zipSync, strToU8, type Zippable } from "fflate";
 
 const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** An .xlsx of one sheet holding `rows` (numbers as number cells, the rest as text). */
-export function xlsxOf(rows: (string | number)[][], extra: Record<string, Uint8Array> = {}): Uint8Array {
+export function xlsxOf(rows: (string | number)[][], extra: Zippable = {}): Uint8Array {
   const column = (i: number) => String.fromCharCode(65 + i);
   const sheetRows = rows
     .map((row, r) => {

@@ -9,7 +9,24 @@ import { XLSX_TOO_LARGE, XLSX_UNREADABLE } from "~/features/accounts/import/text
 import { prisma } from "~/lib/db.server.ts";
 import * as importApi from "~/routes/api/cursos.class-import.ts";
 import * as adminImportApi from "~/routes/api/admin.users-import.ts";
-import { args, createCourse, multipartRequest, readJson, signedIn } from "../factories.ts";
+import { resetClassCode } from "~/features/classes/classes.server.ts";
+import { JOIN_CODE_UNKNOWN, JOIN_LINK_UNKNOWN } from "~/features/classes/texts.ts";
+import * as classPage from "~/routes/classes/class.tsx";
+import * as joinLinkPage from "~/routes/classes/join-link.tsx";
+import * as loginRoute from "~/routes/auth/login.tsx";
+import {
+  args,
+  createCourse,
+  dataOf,
+  flashOf,
+  formRequest,
+  getRequest,
+  multipartRequest,
+  readJson,
+  signedIn,
+  TEST_PASSWORD,
+  thrown,
+} from "../factories.ts";
 import { xlsxOf } from "../xlsx.ts";
 
 type Signed = Awaited<ReturnType<typeof signedIn>>;
@@ -144,8 +161,8 @@ describe("a hostile .xlsx", () => {
   function bomb(): Uint8Array {
     if (made) return made.slice();
     const row = `<row><c t="inlineStr"><is><t>${"a".repeat(1000)}</t></is></c></row>`;
-    const xml = `<worksheet><sheetData>${row.repeat(Math.ceil((MAX_XLSX_UNPACKED * 1.5) / row.length))}</sheetData></worksheet>`;
-    made = xlsxOf([["RUN"]], { "xl/worksheets/sheet1.xml": [strToU8(xml), { level: 9 }] } as never);
+    const xml = `<worksheet><sheetData>${row.repeat(Math.ceil((MAX_XLSX_UNPACKED * 1.1) / row.length))}</sheetData></worksheet>`;
+    made = xlsxOf([["RUN"]], { "xl/worksheets/sheet1.xml": [strToU8(xml), { level: 6 }] });
     return made.slice();
   }
 
@@ -182,5 +199,82 @@ describe("a hostile .xlsx", () => {
     const { status, body } = await post(path, params, { archivo: file(broken), confirmar: "false" });
     expect(status).toBe(400);
     expect(body).toEqual({ error: XLSX_UNREADABLE });
+  });
+});
+
+describe("the class's link and QR code", () => {
+  it("the class page shows the link (the code itself) and its QR code as an SVG", async () => {
+    const { clase } = await newClass();
+    const path = `/docente/cursos/${course.id}/clases/${clase.id}`;
+    const loaded = await classPage.loader(
+      args(getRequest(path, teacher.cookie), { cursoId: course.id, claseId: clase.id }),
+    );
+    expect(loaded.link.url).toMatch(new RegExp(`/clases/unirse/${clase.codigo}$`));
+    const svg = Buffer.from(loaded.link.qr.split(",")[1]!, "base64").toString();
+    expect(svg).toMatch(/^<svg[^>]*viewBox/);
+  });
+
+  it("a visitor signs in and comes back; the button joins with the typed code's rule, once", async () => {
+    const { clase } = await newClass();
+    const path = `/clases/unirse/${clase.codigo}`;
+    const params = { token: clase.codigo };
+    const visitor = await thrown(joinLinkPage.loader(args(getRequest(path), params)));
+    expect(visitor.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+    // Signing in with that redirectTo lands back on the link.
+    const pupil = await signedIn("estudiante");
+    const login = (await loginRoute.action(
+      args(formRequest("/login", { correo: pupil.user.correo, password: TEST_PASSWORD, redirectTo: path })),
+    )) as Response;
+    expect(login.headers.get("Location")).toBe(path);
+
+    const page = dataOf<{ linked: { clase: { nombre: string }; curso: { titulo: string }; miembro: boolean } }>(
+      await joinLinkPage.loader(args(getRequest(path, pupil.cookie), params)),
+    );
+    expect(page.data.linked).toMatchObject({
+      clase: { nombre: clase.nombre },
+      curso: { titulo: "Ciencias Naturales 4°B" },
+      miembro: false,
+    });
+    const joined = (await joinLinkPage.action(
+      args(formRequest(path, {}, { cookie: pupil.cookie }), params),
+    )) as Response;
+    expect(joined.headers.get("Location")).toBe(`/cursos/${course.id}`);
+    expect((await flashOf(joined))?.message).toContain(`Te uniste a la clase «${clase.nombre}»`);
+    expect(await prisma.classMember.count({ where: { claseId: clase.id, userId: pupil.user.id } })).toBe(1);
+    expect(await prisma.auditLog.count({ where: { action: "class.join", targetId: clase.id } })).toBe(1);
+    // Again: the page says they are in; the button's answer is the typed code's 'already a member'.
+    const again = dataOf<{ linked: { miembro: boolean } }>(
+      await joinLinkPage.loader(args(getRequest(path, pupil.cookie), params)),
+    );
+    expect(again.data.linked.miembro).toBe(true);
+    const twice = dataOf<{ error: string }>(
+      await joinLinkPage.action(args(formRequest(path, {}, { cookie: pupil.cookie }), params)),
+    );
+    expect(twice.status).toBe(409);
+    expect(twice.data.error).toContain("Ya eres parte de la clase");
+  });
+
+  it("'Generar otro código' revokes the link: the old one is 404 and joins nobody", async () => {
+    const { clase } = await newClass();
+    const old = clase.codigo;
+    expect((await resetClassCode(teacher.user, clase, null)).ok).toBe(true);
+    const pupil = await signedIn("estudiante");
+    const path = `/clases/unirse/${old}`;
+    const page = dataOf<{ linked: null; error: string }>(
+      await joinLinkPage.loader(args(getRequest(path, pupil.cookie), { token: old })),
+    );
+    expect(page).toEqual({ status: 404, data: { linked: null, error: JOIN_LINK_UNKNOWN } });
+    const post = dataOf<{ error: string }>(
+      await joinLinkPage.action(args(formRequest(path, {}, { cookie: pupil.cookie }), { token: old })),
+    );
+    expect(post).toEqual({ status: 404, data: { error: JOIN_CODE_UNKNOWN } });
+    expect(await prisma.classMember.count({ where: { claseId: clase.id } })).toBe(0);
+    const fresh = await prisma.courseClass.findUniqueOrThrow({ where: { id: clase.id } });
+    const now = dataOf<{ linked: { clase: { id: string } } }>(
+      await joinLinkPage.loader(
+        args(getRequest(`/clases/unirse/${fresh.codigo}`, pupil.cookie), { token: fresh.codigo }),
+      ),
+    );
+    expect(now.data.linked.clase.id).toBe(clase.id);
   });
 });
