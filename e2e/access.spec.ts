@@ -200,6 +200,7 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["POST", "/api/cursos", (who) => (who === "admin" || who === "docente" ? 400 : anonymous(who) ? 401 : 403)],
   ["GET", "/api/cursos/no-existe/equipo", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["PUT", "/api/cursos/no-existe/equipo", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
+  ["POST", "/api/cursos/no-existe/equipo", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["PUT", "/api/cursos/no-existe/revision", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["DELETE", "/api/cursos/no-existe/revision", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["PUT", "/api/cursos/no-existe", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
