@@ -12,7 +12,7 @@ import { normaliseClassCode } from "./codes.ts";
 import { JOIN_LINK_UNKNOWN, JOIN_TOO_MANY } from "./texts.ts";
 
 /** The link's path for a stored code. */
-export const joinLinkPath = (codigo: string) => `/clases/unirse/${codigo}`;
+const joinLinkPath = (codigo: string) => `/clases/unirse/${codigo}`;
 
 /** The link as the teacher shares it, and its QR code as an SVG data URL (drawn here, no script in the page). */
 export async function joinLink(codigo: string): Promise<{ url: string; qr: string }> {

@@ -16,7 +16,7 @@ export const MAX_XLSX_UNPACKED = 24 * 1024 * 1024;
 const SLICE = 4 * 1024;
 
 /** A zip's first bytes ('PK\x03\x04'): an .xlsx (or another zip, which its reading refuses). */
-export function isZip(bytes: Uint8Array): boolean {
+function isZip(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
 
