@@ -5,6 +5,7 @@ import { strToU8, zipSync } from "fflate";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newClassCode } from "~/features/classes/codes.ts";
 import { MAX_XLSX_UNPACKED, readListFile } from "~/features/accounts/import/read-xlsx.server.ts";
+import { LIST_TOO_LARGE } from "~/features/accounts/import/parse-list.ts";
 import { XLSX_TOO_LARGE, XLSX_UNREADABLE } from "~/features/accounts/import/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as importApi from "~/routes/api/cursos.class-import.ts";
@@ -160,8 +161,8 @@ describe("a hostile .xlsx", () => {
   let made: Uint8Array | null = null;
   function bomb(): Uint8Array {
     if (made) return made.slice();
-    const row = `<row><c t="inlineStr"><is><t>${"a".repeat(1000)}</t></is></c></row>`;
-    const xml = `<worksheet><sheetData>${row.repeat(Math.ceil((MAX_XLSX_UNPACKED * 1.1) / row.length))}</sheetData></worksheet>`;
+    const cell = "a".repeat(Math.ceil(MAX_XLSX_UNPACKED * 1.1));
+    const xml = `<worksheet><sheetData><row><c t="inlineStr"><is><t>${cell}</t></is></c></row></sheetData></worksheet>`;
     made = xlsxOf([["RUN"]], { "xl/worksheets/sheet1.xml": [strToU8(xml), { level: 6 }] });
     return made.slice();
   }
@@ -187,6 +188,13 @@ describe("a hostile .xlsx", () => {
     const { status, body } = await post(path, params, { archivo: file(lyingBomb()), confirmar: "false" });
     expect(status).toBe(400);
     expect(body).toEqual({ error: XLSX_TOO_LARGE });
+  });
+
+  it("a sheet of more rows than a list may have is refused while it is unpacked, before it is read", async () => {
+    const rows = Array.from({ length: 6000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c></row>`);
+    const xml = `<worksheet><sheetData>${rows.join("")}</sheetData></worksheet>`;
+    const long = xlsxOf([["RUN"]], { "xl/worksheets/sheet1.xml": strToU8(xml) });
+    expect(await readListFile(long, { emailOptional: true })).toEqual({ ok: false, error: LIST_TOO_LARGE });
   });
 
   it("a broken zip, or a zip that is no workbook, is refused with its reason", async () => {

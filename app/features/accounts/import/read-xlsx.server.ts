@@ -3,15 +3,21 @@
 // pasted list is, so the preview, the fingerprint and the confirmation stay those of a pasted list.
 // An .xlsx is a zip of XML files: it is unpacked here first, with fflate, streamed in small slices
 // and stopped past MAX_XLSX_UNPACKED bytes whatever the archive declares (a zip bomb costs at most
-// that), keeping only the sheet's XML parts; read-excel-file reads that bounded copy.
+// that) or past the list's rows (counted as the sheets' XML goes by), keeping only the workbook's
+// XML parts; read-excel-file reads that bounded copy.
 import { Unzip, UnzipInflate, zipSync } from "fflate";
 import { readSheet } from "read-excel-file/node";
 import { XLSX_TOO_LARGE, XLSX_UNREADABLE } from "./texts.ts";
 import { LIST_TOO_LARGE, MAX_LIST_BYTES, MAX_LIST_ROWS, parseList, parseListFile } from "./parse-list.ts";
 import type { ListRules, ParsedList } from "./parse-list.ts";
 
-/** At most this many bytes of XML unpacked from one .xlsx (a sheet of 5 000 rows is about 2 MB). */
-export const MAX_XLSX_UNPACKED = 24 * 1024 * 1024;
+/**
+ * At most this many bytes of XML unpacked from one .xlsx: 5 000 rows of twenty columns with their
+ * shared strings are about 7 MB; reading 6.6 MB of sheet took 1 s and 100 MB here.
+ */
+export const MAX_XLSX_UNPACKED = 10 * 1024 * 1024;
+/** More rows than a list may have (its rows, a header and a few title rows): refused before reading. */
+const MAX_SHEET_ROWS = MAX_LIST_ROWS + 20;
 /** The slice of the archive fed at a time: one slice inflates to at most ≈ 1 000 times its size. */
 const SLICE = 4 * 1024;
 
@@ -24,23 +30,32 @@ function isZip(bytes: Uint8Array): boolean {
 const NEEDED =
   /^(\[Content_Types\]\.xml|_rels\/\.rels|xl\/(_rels\/)?[\w.-]+\.(xml|rels)|xl\/worksheets\/[\w.-]+\.xml)$/;
 
-/** The archive's needed parts, unpacked; "too-large" past MAX_XLSX_UNPACKED; null when it is no zip fflate reads. */
-function unpack(bytes: Uint8Array): Record<string, Uint8Array> | "too-large" | null {
+/**
+ * The archive's needed parts, unpacked; "too-large" past MAX_XLSX_UNPACKED or past MAX_SHEET_ROWS in
+ * one sheet; null when it is no zip fflate reads.
+ */
+function unpack(bytes: Uint8Array): Record<string, Uint8Array> | "too-large" | "too-long" | null {
   const parts: Record<string, Uint8Array[]> = {};
   let total = 0;
-  let stopped = false;
+  let stopped: "too-large" | "too-long" | null = null;
   const unzip = new Unzip((file) => {
     if (!NEEDED.test(file.name)) return;
     const chunks: Uint8Array[] = (parts[file.name] = []);
+    const sheet = file.name.startsWith("xl/worksheets/");
+    let rows = 0;
+    let tail = "";
     file.ondata = (error, chunk) => {
       if (error || stopped) return;
       total += chunk.length;
-      if (total > MAX_XLSX_UNPACKED) {
-        stopped = true;
-        file.terminate();
-        return;
+      if (sheet) {
+        // Each row of a sheet is a <row …> element; the tail keeps one split across two chunks.
+        const text = tail + Buffer.from(chunk).toString("latin1");
+        rows += text.match(/<row[\s>]/g)?.length ?? 0;
+        tail = text.slice(-4);
       }
-      chunks.push(chunk);
+      stopped = total > MAX_XLSX_UNPACKED ? "too-large" : rows > MAX_SHEET_ROWS ? "too-long" : null;
+      if (stopped) file.terminate();
+      else chunks.push(chunk);
     };
     file.start();
   });
@@ -52,7 +67,7 @@ function unpack(bytes: Uint8Array): Record<string, Uint8Array> | "too-large" | n
   } catch {
     return null;
   }
-  if (stopped) return "too-large";
+  if (stopped) return stopped;
   const out: Record<string, Uint8Array> = {};
   for (const [name, chunks] of Object.entries(parts)) out[name] = Buffer.concat(chunks);
   return out;
@@ -73,6 +88,7 @@ function cellText(value: unknown): string {
 async function xlsxText(bytes: Uint8Array): Promise<{ ok: true; text: string } | { ok: false; error: string }> {
   const parts = unpack(bytes);
   if (parts === "too-large") return { ok: false, error: XLSX_TOO_LARGE };
+  if (parts === "too-long") return { ok: false, error: LIST_TOO_LARGE };
   if (parts === null) return { ok: false, error: XLSX_UNREADABLE };
   let rows: unknown[][];
   try {
@@ -81,8 +97,7 @@ async function xlsxText(bytes: Uint8Array): Promise<{ ok: true; text: string } |
     return { ok: false, error: XLSX_UNREADABLE };
   }
   const lines = rows.map((row) => row.map(cellText).join("\t")).filter((line) => line.trim() !== "");
-  // A header, a title or two and the rows: a longer sheet is refused here, before its text is read.
-  if (lines.length > MAX_LIST_ROWS + 20) return { ok: false, error: LIST_TOO_LARGE };
+  if (lines.length > MAX_SHEET_ROWS) return { ok: false, error: LIST_TOO_LARGE };
   return { ok: true, text: lines.join("\n") };
 }
 
