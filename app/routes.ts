@@ -46,6 +46,7 @@ export default [
   route("mis-datos", "routes/users/my-data.ts"),
   route("notificaciones", "routes/notifications.tsx"),
   route("invitaciones/:invitacionId", "routes/class-invitation.tsx"),
+  route("clases/unirse/:token", "routes/classes/join-link.tsx"),
   route("comunidad", "routes/panel-redirect.ts", { id: "comunidad-home" }),
 
   // User panel (estudiante, docente, comunidad)

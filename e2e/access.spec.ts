@@ -75,6 +75,8 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   ["/notificaciones", pageRule("signed-in")],
   // An invitation to a class: its invitee's own; anyone else's, or none, is the same 404 page.
   ["/invitaciones/no-existe", (who) => (anonymous(who) ? "login" : "404 ")],
+  // A class's link (docs/decisions/041): sign in first; a code no class has is the same 404 page.
+  ["/clases/unirse/AAAAAAAA", (who) => (anonymous(who) ? "login" : "404 ")],
   ["/admin/records/x/enlace-contrasena", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/admin/records/x/corregir", (who) => (who === "admin" ? "404 " : pageRule("admin")(who))],
   ["/registro/confirmar/no-existe", () => "404 "],
@@ -202,6 +204,7 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["POST", "/api/cursos", (who) => (who === "admin" || who === "docente" ? 400 : anonymous(who) ? 401 : 403)],
   ["GET", "/api/cursos/no-existe/equipo", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["PUT", "/api/cursos/no-existe/equipo", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
+  ["POST", "/api/cursos/no-existe/equipo", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["PUT", "/api/cursos/no-existe/revision", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["DELETE", "/api/cursos/no-existe/revision", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["PUT", "/api/cursos/no-existe", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],

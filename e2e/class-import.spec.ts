@@ -6,8 +6,11 @@
 // user the sheet gives; the one with an account finds the invitation in their notifications and
 // accepts it, and only then is in the class.
 import { expect, test } from "@playwright/test";
-import { axeViolations } from "./axe.ts";
+import { formatRut, rutCheckDigit } from "../app/features/accounts/rut.ts";
+import { xlsxOf } from "../tests/xlsx.ts";
+import { axeViolations, expectNoAxeViolations } from "./axe.ts";
 import { teacherClass } from "./class-db.ts";
+import { e2eDb } from "./e2e-db.ts";
 import { approvedUser, login, ready, signIn, uniqueEmail } from "./support.ts";
 
 test.describe.configure({ timeout: 90_000 });
@@ -141,6 +144,96 @@ test("en el teléfono, la respuesta y la hoja de accesos quedan bajo la cabecera
     await expect(sheet.getByRole("heading", { name: /Hoja de accesos/ })).toBeVisible();
     await expect(sheet.getByRole("listitem").filter({ hasText: "Tomás Pérez" })).toBeVisible();
     await expect(teacher.getByRole("banner")).toBeHidden();
+  } finally {
+    await context.close();
+  }
+});
+
+test("una nómina de SIGE en Excel (.xlsx) en el teléfono: cada RUT formateado y su motivo, luego se confirma", async ({
+  browser,
+  request,
+  javaScriptEnabled: js,
+}) => {
+  // docs/decisions/041: the file a school exports, uploaded with a plain multipart POST.
+  const teacherAccount = await approvedUser(request, "docente", "Profe");
+  const { cursoId, claseId } = await teacherClass(teacherAccount.correo);
+  const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 360, height: 740 } });
+  const teacher = await context.newPage();
+  // RUTs of nobody yet (the two projects share the database): new accounts, on the sheet.
+  const body = () => String(10_000_000 + Math.floor(Math.random() * 80_000_000));
+  const [agustin, martina] = [body(), body()];
+  const right = rutCheckDigit(martina);
+  const wrong = right === "1" ? "2" : "1";
+  const sige = (digit: string) =>
+    Buffer.from(
+      xlsxOf([
+        ["Nómina de alumnos"],
+        ["RUN", "Apellido Paterno", "Apellido Materno", "Nombres", "Curso"],
+        [`${agustin}-${rutCheckDigit(agustin)}`, "Valenzuela", "Araya", "Agustín", "4° Básico B"],
+        [`${martina}${digit}`, "Soto", "Díaz", "Martina", "4° Básico B"],
+      ]),
+    );
+  const upload = async (digit: string) => {
+    await teacher.getByLabel(/O sube un archivo/).setInputFiles({
+      name: "nomina.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: sige(digit),
+    });
+    await teacher.getByRole("button", { name: "Revisar lista" }).click();
+  };
+  try {
+    await signIn(teacher, teacherAccount.correo, teacherAccount.password);
+    const classPage = `/docente/cursos/${cursoId}/clases/${claseId}`;
+    await teacher.goto(`${classPage}/importar`);
+    await upload(wrong);
+    const rows = teacher.getByRole("table", { name: "Filas de la lista" }).getByRole("row");
+    await expect(rows.filter({ hasText: "Agustín" })).toContainText(formatRut(`${agustin}-${rutCheckDigit(agustin)}`));
+    const shown = formatRut(`${martina}-`).slice(0, -1);
+    await expect(rows.filter({ hasText: "Martina" })).toContainText(
+      `error: el RUT ${shown}-${wrong} no es válido: su dígito verificador no corresponde (para ${shown} es ${right})`,
+    );
+    await expect(teacher.getByRole("button", { name: "Confirmar importación" })).toHaveCount(0);
+    await upload(right);
+    await expect(rows.filter({ hasText: "Martina" })).toContainText(`${shown}-${right}`);
+    await expect(rows.filter({ hasText: "Martina" })).toContainText("4° Básico B");
+    if (js) expect(await axeViolations(teacher), teacher.url()).toEqual([]);
+    await teacher.getByRole("button", { name: "Confirmar importación" }).click();
+    await expect(teacher.getByText("Listo: 2 personas de la lista.")).toBeVisible();
+    await expect(teacher.getByRole("region", { name: /Hoja de accesos/ }).getByText("Martina Soto Díaz")).toBeVisible();
+    // The class page's link and QR code, and the link's page, pass axe too.
+    await teacher.goto(classPage);
+    const link = teacher.getByRole("region", { name: "Enlace y código QR" });
+    await expect(link.getByRole("img", { name: /Código QR del enlace/ })).toBeVisible();
+    if (js) expect(await axeViolations(teacher), teacher.url()).toEqual([]);
+    const joinPath = new URL((await link.getByRole("link", { name: /\/clases\/unirse\// }).getAttribute("href"))!)
+      .pathname;
+    await expectNoAxeViolations(teacher, joinPath, js);
+  } finally {
+    await context.close();
+  }
+});
+
+test("el enlace de la clase: quien no ha iniciado sesión entra, vuelve al enlace y se une con un POST @sin-js", async ({
+  browser,
+  request,
+}) => {
+  const teacherAccount = await approvedUser(request, "docente", "Profe");
+  const { cursoId, claseId } = await teacherClass(teacherAccount.correo);
+  const { codigo } = await e2eDb().courseClass.findUniqueOrThrow({ where: { id: claseId }, select: { codigo: true } });
+  const pupil = await approvedUser(request, "estudiante", "Enlace");
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  try {
+    await page.goto(`/clases/unirse/${codigo}`);
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    await page.getByLabel(/^Correo/).fill(pupil.correo);
+    await page.getByLabel("Contraseña").fill(pupil.password);
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+    await expect(page).toHaveURL(new RegExp(`/clases/unirse/${codigo}$`));
+    await expect(page.getByText(/^Clase «3° B» del curso «Curso con clases/)).toBeVisible();
+    await page.getByRole("button", { name: "Unirme a la clase" }).click();
+    await expect(page).toHaveURL(new RegExp(`/cursos/${cursoId}$`));
+    await expect(page.getByText(/^Te uniste a la clase «3° B»/)).toBeVisible();
   } finally {
     await context.close();
   }

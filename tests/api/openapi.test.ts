@@ -582,6 +582,12 @@ describe("every documented call answers as documented", () => {
       ).status,
     ).toBe(400);
     expect((await call("get", "/api/cursos/{cursoId}/equipo", team, { token: docente.token })).status).toBe(200);
+    // The team's docente adds a colleague by e-mail; an unknown address is refused.
+    const colleague = await createUser({ rol: "docente" });
+    const add = (correo: string) =>
+      call("post", "/api/cursos/{cursoId}/equipo", team, { token: docente.token, json: { correo } });
+    expect((await add(colleague.correo)).status).toBe(201);
+    expect((await add("nadie.equipo@test.cl")).status).toBe(400);
 
     // A class of the course: its team imports a list (the preview, then the confirmation), one row without e-mail.
     const forAll = await prisma.course.create({

@@ -18,6 +18,7 @@ import * as detailApi from "~/routes/api/cursos.detail.ts";
 import * as participantsApi from "~/routes/api/cursos.participants.ts";
 import * as docenteHome from "~/routes/docente/index.tsx";
 import * as teamApi from "~/routes/api/cursos.team.ts";
+import * as classesPage from "~/routes/classes/list.tsx";
 import {
   TEAM_ALREADY,
   TEAM_USER_NOT_APPROVED,
@@ -297,11 +298,12 @@ describe("'Equipo docente'", () => {
     const view = await editPage.loader(args(getRequest(editor(courseB.id), admin.cookie), { cursoId: courseB.id }));
     expect(view.team?.profesores.map((p) => p.correo)).toEqual([otherDocente.user.correo]);
     expect(view.team?.profesores[0]!.agregadoPor).toBe(`${admin.user.nombre} ${admin.user.apellido}`);
-    // The teacher's own editor shows no 'Equipo docente': it is the admins'.
+    // The teacher's own editor shows 'Equipo docente' too, without 'Quitar' (admins remove).
     const teacherView = await editPage.loader(
       args(getRequest(`/docente/cursos/${courseB.id}/editar`, otherDocente.cookie), { cursoId: courseB.id }),
     );
-    expect(teacherView.team).toBeNull();
+    expect(teacherView.team?.profesores.map((p) => p.id)).toEqual([otherDocente.user.id]);
+    expect(teacherView.admin).toBe(false);
 
     const removed = (await post(
       courseB.id,
@@ -320,15 +322,74 @@ describe("'Equipo docente'", () => {
     ]);
   });
 
-  it("a teacher cannot change the team, not even of their own course", async () => {
-    const path = `/docente/cursos/${courseA.id}/editar`;
-    const response = (await editPage.action(
-      args(formRequest(path, { intent: "team-add", correo: otherDocente.user.correo }, { cookie: teacher.cookie }), {
-        cursoId: courseA.id,
-      }),
-    )) as Response;
-    expect(response.status).toBe(302);
-    expect(await mayManageCourse(otherDocente.user, courseA.id)).toBe(false);
+  it("a teacher adds a co-teacher herself, by e-mail, with the admin's refusals; only admins remove", async () => {
+    const course = await newCourse("Ciencias Naturales 4°B del equipo");
+    await prisma.courseTeacher.create({ data: { cursoId: course.id, userId: teacher.user.id } });
+    const colleague = await signedIn("docente");
+    const path = `/docente/cursos/${course.id}/editar`;
+    const send = (fields: Record<string, string>, who: Signed = teacher) =>
+      editPage.action(args(formRequest(path, fields, { cookie: who.cookie }), { cursoId: course.id }));
+    const refused = async (correo: string) => {
+      const { data, status } = dataOf<{ errors: Record<string, string[]>; values: Record<string, string> }>(
+        await send({ intent: "team-add", correo }),
+      );
+      return { status, error: data.errors.correo?.[0], typed: data.values.correo };
+    };
+    const pending = await createUser({ rol: "docente", aprobado: false });
+    expect(await refused("nadie.aqui@test.cl")).toEqual({
+      status: 400,
+      error: TEAM_USER_UNKNOWN,
+      typed: "nadie.aqui@test.cl",
+    });
+    expect((await refused(pending.correo)).error).toBe(TEAM_USER_NOT_APPROVED);
+    expect((await refused(student.user.correo)).error).toBe(TEAM_USER_NOT_DOCENTE);
+    expect(await refused(teacher.user.correo)).toMatchObject({ status: 409, error: TEAM_ALREADY });
+
+    const added = (await send({ intent: "team-add", correo: colleague.user.correo })) as Response;
+    expect(added.headers.get("Location")).toBe(`${path}#equipo-docente`);
+    const row = await prisma.courseTeacher.findUniqueOrThrow({
+      where: { cursoId_userId: { cursoId: course.id, userId: colleague.user.id } },
+    });
+    expect(row.addedById).toBe(teacher.user.id);
+    const audit = await prisma.auditLog.findFirstOrThrow({ where: { targetId: course.id, action: "course.team-add" } });
+    expect([audit.actorId, audit.detail]).toEqual([teacher.user.id, colleague.user.id]);
+    // The colleague now sees the course's classes.
+    const classes = `/docente/cursos/${course.id}/clases`;
+    expect(await answer(classesPage.loader, classes, course.id, colleague.cookie)).toBe("200");
+
+    // Removing stays with admins: the teacher's 'Quitar' is refused and the colleague stays.
+    const removal = (await send({ intent: "team-remove", userId: colleague.user.id })) as Response;
+    expect(removal.status).toBe(302);
+    expect(await mayManageCourse(colleague.user, course.id)).toBe(true);
+    // A docente off the team adds nobody: the course does not exist for them.
+    const outsider = await thrown(send({ intent: "team-add", correo: otherDocente.user.correo }, otherDocente));
+    expect(outsider.status).toBe(404);
+    expect(await mayManageCourse(otherDocente.user, course.id)).toBe(false);
+  });
+
+  it("POST /api/cursos/{cursoId}/equipo: the team adds by e-mail (201), the same refusals; 403 off the team", async () => {
+    const course = await newCourse("Curso del equipo por la API");
+    await prisma.courseTeacher.create({ data: { cursoId: course.id, userId: teacher.user.id } });
+    const colleague = await createUser({ rol: "docente" });
+    const add = (correo: unknown, token: string) =>
+      teamApi.action(
+        args(jsonRequest(`/api/cursos/${course.id}/equipo`, { correo }, { token }), { cursoId: course.id }),
+      );
+    const unknown = await add("nadie.api@test.cl", teacher.token);
+    expect(unknown.status).toBe(400);
+    expect(await readJson(unknown)).toEqual({ error: TEAM_USER_UNKNOWN });
+    expect((await add("no es correo", teacher.token)).status).toBe(400);
+    expect((await add(colleague.correo, otherDocente.token)).status).toBe(403);
+    expect((await add(colleague.correo, student.token)).status).toBe(403);
+    const done = await add(colleague.correo, teacher.token);
+    expect(done.status).toBe(201);
+    expect(((await readJson(done)).profesores as Array<{ id: string }>).map((p) => p.id)).toEqual([
+      teacher.user.id,
+      colleague.id,
+    ]);
+    const again = await add(colleague.correo, admin.token);
+    expect(again.status).toBe(409);
+    expect(await readJson(again)).toEqual({ error: TEAM_ALREADY });
   });
 
   it("GET/PUT /api/cursos/{cursoId}/equipo: the team reads for its course, PUT replaces it (admins), audited", async () => {

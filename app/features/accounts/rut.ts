@@ -39,3 +39,25 @@ export function formatRut(stored: string): string {
   const [body = "", digit = ""] = stored.split("-");
   return `${body.replace(/\B(?=(\d{3})+(?!\d))/g, ".")}-${digit}`;
 }
+
+/**
+ * A RUT typed in a list, checked: its stored form, or why it is refused, naming the right check
+ * digit when only that is wrong. `shown` is the value as the list shows it: formatted
+ * ('12.345.678-4') whenever it has a RUT's shape, refused or not; as typed otherwise.
+ */
+export function checkRut(typed: string): { rut: string; shown: string; error: string | null } {
+  const rut = normaliseRut(typed);
+  if (rut) return { rut, shown: formatRut(rut), error: null };
+  const value = typed.trim().toUpperCase();
+  const match = /^(\d{1,3}(?:\.\d{3}){0,2}|\d{1,9})-?([\dK])$/.exec(value);
+  const body = match?.[1]!.replaceAll(".", "");
+  if (!match || !body || body.startsWith("0")) {
+    const quoted = value.length > 60 ? `${value.slice(0, 59)}…` : value;
+    return { rut: value, shown: quoted, error: `el RUT «${quoted}» no se entiende: escríbelo como 12.345.678-5` };
+  }
+  const shown = formatRut(`${body}-${match[2]}`);
+  const error =
+    `el RUT ${shown} no es válido: su dígito verificador no corresponde ` +
+    `(para ${formatRut(`${body}-`).slice(0, -1)} es ${rutCheckDigit(body)}); revisa el número y el dígito`;
+  return { rut: `${body}-${match[2]}`, shown, error };
+}

@@ -124,7 +124,7 @@ async function questionStep(
   return done(await saveQuestion(courseId, moduloId, preguntaId || null, parsed.data), `modulo-${moduloId}`);
 }
 
-/** 'Equipo docente' (admins only; docs/product.md#course-teams): add a docente by e-mail, or remove one. */
+/** 'Equipo docente' (docs/product.md#course-teams): its team or an admin adds a docente by e-mail; admins remove. */
 async function teamStep(
   request: Request,
   actor: SessionUser,
@@ -133,8 +133,8 @@ async function teamStep(
   intent: "team-add" | "team-remove",
   done: (o: Result, anchor?: string, message?: string) => Promise<Response>,
 ) {
-  if (!isAdmin(actor)) return done(fail(403, NOT_ALLOWED));
   if (intent === "team-remove") {
+    if (!isAdmin(actor)) return done(fail(403, NOT_ALLOWED));
     const parsed = TeamRemoveSchema.safeParse({ userId: form.get("userId") });
     if (!parsed.success) return done(fail(404, TEAM_NOT_MEMBER), "equipo-docente");
     return done(

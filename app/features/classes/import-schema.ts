@@ -12,8 +12,10 @@ import { ok } from "~/lib/failure.ts";
 export const ClassImportFieldsSchema = z.object({
   lista: ListFields.lista.meta({
     description:
-      "La lista pegada: correo; nombre; apellido; rut; fecha de nacimiento (una fila por línea). " +
-      "El correo puede ir vacío: se crea una cuenta sin correo, con un enlace de acceso en la respuesta.",
+      "La lista pegada: correo; nombre; apellido; rut; fecha de nacimiento (una fila por línea), o con " +
+      "encabezados en cualquier orden, como los exporta SIGE: RUN o RUT, Apellido paterno, Apellido materno, " +
+      "Nombres y, si quieres, Correo y Curso. El correo puede ir vacío: se crea una cuenta sin correo, con un " +
+      "enlace de acceso en la respuesta.",
   }),
   autorizacionColegio: flag.meta({
     description: "El colegio reunió la autorización de madre, padre o tutor de quienes tienen menos de 14 años.",
@@ -46,7 +48,13 @@ const RowSchema = z.object({
   }),
   nombre: z.string(),
   apellido: z.string(),
-  rut: z.string().nullable(),
+  rut: z.string().nullable().meta({ description: "Normalizado (12345678-5); si es inválido, como venía." }),
+  rutFormateado: z.string().nullable().meta({
+    description: "El RUT como se muestra (12.345.678-5), también en las filas con error.",
+  }),
+  curso: z.string().nullable().meta({
+    description: "La columna «Curso» de la lista, si la trae: solo se muestra, no se compara con la clase.",
+  }),
   fechaNacimiento: z.string().nullable(),
   motivo: z.string().nullable().meta({ description: "Con estado error: los motivos, separados por «; »." }),
 });

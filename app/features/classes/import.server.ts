@@ -51,6 +51,10 @@ export type ClassPreviewRow = {
   nombre: string;
   apellido: string;
   rut: string | null;
+  /** The RUT as shown, in every row (refused ones too): '12.345.678-5'. */
+  rutFormateado: string | null;
+  /** The list's 'Curso' column, if it has one: shown, never checked (docs/decisions/041). */
+  curso: string | null;
   fechaNacimiento: string | null;
   motivo: string | null;
 };
@@ -178,6 +182,8 @@ async function planImport(
       nombre: row.nombre,
       apellido: row.apellido,
       rut: row.rut,
+      rutFormateado: row.rutShown,
+      curso: row.curso,
       fechaNacimiento: row.fechaNacimiento,
       motivo: errors.length > 0 ? errors.join("; ") : null,
     };

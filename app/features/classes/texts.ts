@@ -33,3 +33,8 @@ export const alreadyMember = (clase: string, curso: string) =>
 // An invitation to a class (docs/decisions/032-class-invitations.md).
 export const INVITATION_NOT_FOUND = "Esta invitación no existe o ya la aceptaste.";
 export const INVITATION_ANSWER_REQUIRED = "Elige aceptar o rechazar la invitación.";
+
+// The class's link and QR code (docs/decisions/041).
+export const JOIN_LINK_UNKNOWN =
+  "Este enlace de clase no existe o ya no sirve: pídele a tu profesor/a el enlace nuevo o el código de la clase.";
+export const JOIN_LINK_BUTTON = "Unirme a la clase";

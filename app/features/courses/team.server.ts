@@ -126,14 +126,19 @@ function teacherRefusal(user: Candidate): string | null {
 
 const candidateSelect = { id: true, aprobado: true, rol: true } as const;
 
-/** 'Agregar profesor/a' (admin): the docente named by e-mail joins the team. */
+/**
+ * 'Agregar profesor/a': whoever manages the course (an admin, or a docente of its team, who adds a
+ * co-teacher herself; docs/decisions/041) names an approved docente by e-mail, who joins the team.
+ * The refusals are the admin's page's: no account, not approved, not a docente, already on the team.
+ */
 export async function addTeacherByEmail(
-  actor: { id: string },
+  actor: { id: string; rol: Role | null },
   cursoId: string,
   correo: string,
   request: Request,
 ): Promise<Result> {
   if (!(await courseExists(cursoId))) return fail(404, COURSE_NOT_FOUND);
+  if (!(await mayManageCourse(actor, cursoId))) return fail(403, NOT_ALLOWED);
   const user = await prisma.user.findUnique({ where: { correo }, select: candidateSelect });
   const refusal = teacherRefusal(user);
   if (refusal) return fail(400, refusal);

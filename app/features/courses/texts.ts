@@ -17,7 +17,8 @@ export const someWordsSummary = (total: number, exact: boolean, q: string) =>
 
 // The course's teaching team (docs/product.md#course-teams).
 export const TEAM_USER_UNKNOWN = "No hay una cuenta con ese correo.";
-export const TEAM_USER_NOT_APPROVED = "Esa cuenta aún no está aprobada: apruébala en Registros primero.";
+export const TEAM_USER_NOT_APPROVED =
+  "Esa cuenta aún no está aprobada: un administrador debe aprobarla en Registros primero.";
 export const TEAM_USER_NOT_DOCENTE = "Solo una cuenta con rol docente puede ser profesor/a del curso.";
 export const TEAM_ALREADY = "Esa persona ya es parte del equipo docente.";
 export const TEAM_NOT_MEMBER = "Esa persona no es parte del equipo docente.";

@@ -17,6 +17,8 @@ import {
   LIST_EMPTY,
   LIST_EMPTY_FIELDS,
   LIST_NOT_TEXT,
+  XLSX_TOO_LARGE,
+  XLSX_UNREADABLE,
   IMPORT_DONE,
 } from "~/features/accounts/import/texts.ts";
 import { confirmImport, previewImport } from "~/features/accounts/import/import.server.ts";
@@ -46,6 +48,8 @@ export const loader = apiRoute("/api/admin/usuarios/importar", {
         LIST_EMPTY_FIELDS,
         LIST_EMPTY,
         LIST_NOT_TEXT,
+        XLSX_UNREADABLE,
+        XLSX_TOO_LARGE,
         IMPORT_ROLE_INVALID,
         IMPORT_HAS_ERRORS(1),
         IMPORT_NOTHING_NEW,

@@ -4,6 +4,8 @@ import {
   LIST_EMPTY,
   LIST_EMPTY_FIELDS,
   LIST_NOT_TEXT,
+  XLSX_TOO_LARGE,
+  XLSX_UNREADABLE,
   ROW_UNDER_14,
 } from "~/features/accounts/import/texts.ts";
 import { BODY_NOT_JSON, BODY_TOO_LARGE, ApiError, apiFailure, apiJson } from "~/lib/api.server.ts";
@@ -33,6 +35,8 @@ const row = {
   correo: "",
   sinCorreo: false,
   rut: null,
+  rutFormateado: null,
+  curso: null,
   fechaNacimiento: null,
   motivo: null,
 };
@@ -115,6 +119,8 @@ export const loader = apiRoute("/api/cursos/{cursoId}/clases/{claseId}/importar"
         LIST_EMPTY_FIELDS,
         LIST_EMPTY,
         LIST_NOT_TEXT,
+        XLSX_UNREADABLE,
+        XLSX_TOO_LARGE,
         CLASS_IMPORT_HAS_ERRORS(1),
         CLASS_IMPORT_NOTHING,
         CLASS_IMPORT_TOO_LONG(BUDGETS.classImportRowsUser.points),

@@ -1,13 +1,14 @@
 import {
   COURSE_NOT_FOUND,
+  TEAM_ALREADY,
   TEAM_TOO_MANY,
   TEAM_USER_NOT_APPROVED,
   TEAM_USER_NOT_DOCENTE,
   TEAM_USER_UNKNOWN,
 } from "~/features/courses/texts.ts";
-import { TeamPutSchema, TeamSchema, type Team } from "~/features/courses/team-schema.ts";
+import { TeamAddSchema, TeamPutSchema, TeamSchema, type Team } from "~/features/courses/team-schema.ts";
 import { error, invalid, json } from "~/lib/api/operation.server.ts";
-import { getTeam, replaceTeam } from "~/features/courses/team.server.ts";
+import { addTeacherByEmail, getTeam, replaceTeam } from "~/features/courses/team.server.ts";
 import { apiError, apiFailure, apiJson } from "~/lib/api.server.ts";
 import { apiRoute } from "./api-route.server.ts";
 
@@ -22,6 +23,33 @@ export const loader = apiRoute("/api/cursos/{cursoId}/equipo", {
     handler: async ({ params }) => {
       const team = await getTeam(params.cursoId);
       return team ? apiJson<Team>(team) : apiError(404, COURSE_NOT_FOUND);
+    },
+  },
+  post: {
+    tag: "Cursos",
+    summary: "Agregar un profesor/a al equipo docente por su correo",
+    description:
+      "Para el equipo docente del curso (una profesora agrega a su colega) y los administradores: la cuenta " +
+      "del correo, aprobada y con rol docente, pasa a ser parte del equipo y ve el curso y sus clases desde su " +
+      "panel. Queda en el registro de auditoría. Quitar a alguien sigue siendo de los administradores.",
+    access: "team",
+    body: { json: TeamAddSchema },
+    ok: { 201: json("El equipo, con la persona agregada.", TeamSchema) },
+    errors: {
+      400: invalid(
+        "El correo no es de una cuenta aprobada con rol docente (el mensaje dice por qué).",
+        TEAM_USER_UNKNOWN,
+        TEAM_USER_NOT_APPROVED,
+        TEAM_USER_NOT_DOCENTE,
+      ),
+      404: error("Curso no encontrado.", COURSE_NOT_FOUND),
+      409: error("Ya es parte del equipo.", TEAM_ALREADY),
+    },
+    // Audited (docs/product.md#course-teams).
+    handler: async ({ user, params, body, request }) => {
+      const outcome = await addTeacherByEmail(user, params.cursoId, (await body()).correo, request);
+      if (!outcome.ok) return apiFailure(outcome);
+      return apiJson<Team>((await getTeam(params.cursoId))!, 201);
     },
   },
   put: {

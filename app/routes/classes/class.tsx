@@ -18,6 +18,7 @@ import {
 } from "~/features/classes/classes.server.ts";
 import { ClassBreadcrumbs } from "~/features/classes/components/class-breadcrumbs.tsx";
 import { requireClassManager } from "~/features/classes/guards.server.ts";
+import { joinLink } from "~/features/classes/join-link.server.ts";
 import { IMPORT_LINK_LABEL } from "~/features/classes/import-texts.ts";
 import { ClassNameSchema, RemoveMemberSchema, type ClassNameFields } from "~/features/classes/schema.ts";
 import {
@@ -62,13 +63,18 @@ export async function loader(args: Route.LoaderArgs) {
   invariantResponse(course, COURSE_NOT_FOUND, { status: 404 });
   const url = new URL(args.request.url);
   const cursor = memberCursor(url);
-  const [summary, members] = await Promise.all([classSummary(clase), listClassMembers(clase.id, cursor)]);
+  const [summary, members, link] = await Promise.all([
+    classSummary(clase),
+    listClassMembers(clase.id, cursor),
+    joinLink(clase.codigo),
+  ]);
   const pageCount = Math.max(1, Math.ceil(members.total / MEMBER_PAGE_SIZE));
   // A bare ?page=N reads the first page: the number only labels pages reached by their links.
   const page = cursor ? Math.min(pageFrom(url), pageCount) : 1;
   return {
     course,
     clase: summary,
+    link,
     members: members.members,
     page,
     pageCount,
@@ -102,7 +108,7 @@ export async function action(args: Route.ActionArgs) {
     case "reset-code":
       return done(
         await resetClassCode(user, clase, args.request),
-        "Listo: la clase tiene un código nuevo. El anterior ya no sirve para unirse.",
+        "Listo: la clase tiene un código y un enlace nuevos. Los anteriores ya no sirven para unirse.",
       );
     case "remove-member": {
       const parsed = RemoveMemberSchema.safeParse({ userId: form.get("userId") });
@@ -132,7 +138,7 @@ const COLUMNS = [
 ] as const;
 
 export default function ClassPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, clase, members, page, pageCount, cursors, confirmDelete } = loaderData;
+  const { course, clase, link, members, page, pageCount, cursors, confirmDelete } = loaderData;
   const here = `/docente/cursos/${course.id}/clases/${clase.id}`;
   const navigation = useNavigation();
   const pending = usePendingIntent();
@@ -173,9 +179,28 @@ export default function ClassPage({ loaderData, actionData }: Route.ComponentPro
               Generar otro código
             </button>
             <p className="mt-2 text-xs text-slate-500">
-              El código actual deja de servir; quienes ya están en la clase se quedan.
+              El código actual y su enlace dejan de servir; quienes ya están en la clase se quedan.
             </p>
           </Form>
+        </section>
+
+        <section aria-labelledby="enlace-titulo" className="card p-4 sm:p-6">
+          <h2 id="enlace-titulo" className="text-lg font-semibold text-slate-900">
+            Enlace y código QR
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">
+            Ponlos en una diapositiva o envía el enlace: quien lo abre inicia sesión y toca «Unirme a la clase». Cambian
+            con «Generar otro código».
+          </p>
+          <p className="mt-3 font-mono text-sm break-all">
+            <a href={link.url} className="text-brand-700 underline">
+              {link.url}
+            </a>
+          </p>
+          <img src={link.qr} alt={`Código QR del enlace de la clase ${clase.nombre}`} className="mt-3 size-48" />
+          <a href={link.qr} download={`qr-clase-${clase.codigo}.svg`} className="btn-ghost mt-2 inline-block">
+            Descargar código QR (SVG)
+          </a>
         </section>
 
         <section aria-labelledby="nombre-titulo" className="card p-4 sm:p-6">

@@ -33,7 +33,6 @@ import {
   SHEET_INTRO,
 } from "~/features/classes/import-texts.ts";
 import { formatClassCode } from "~/features/classes/codes.ts";
-import { formatRut } from "~/features/accounts/rut.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { failureHeaders } from "~/lib/failure.ts";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
@@ -119,6 +118,9 @@ const PREVIEW_COLUMNS = [
   { label: "Resultado" },
 ] as const;
 
+/** With the list's 'Curso' column, shown beside the RUT (docs/decisions/041). */
+const PREVIEW_COLUMNS_CURSO = [...PREVIEW_COLUMNS.slice(0, 4), { label: "Curso" }, PREVIEW_COLUMNS[4]];
+
 const TONE = { agregar: "green", miembro: "amber" } as const;
 
 export default function ClassImport({ loaderData, actionData }: Route.ComponentProps) {
@@ -130,6 +132,7 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
   const done = actionData?.kind === "done" ? actionData : null;
   const preview = sent?.preview ?? null;
   const result = useResultInView(done);
+  const withCurso = preview?.filas.some((f) => f.curso !== null) ?? false;
   const canConfirm = preview !== null && preview.resumen.errores === 0 && preview.resumen.agregar > 0;
   return (
     <section>
@@ -163,10 +166,11 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
         <>
           <p className="mt-2 max-w-3xl text-sm text-slate-600">
             Una persona por línea: correo; nombre; apellido y, si quieres, rut; fecha de nacimiento (dd-mm-aaaa). Puedes
-            pegar celdas copiadas de una planilla o subir la planilla guardada como csv, con o sin encabezados. Quien no
-            tiene correo puede ir con el correo vacío: se le crea una cuenta con un usuario para entrar y te damos una
-            hoja de accesos para imprimir. A quien ya tiene cuenta en la academia le llega una invitación, y entra a la
-            clase cuando la acepta. Primero verás qué pasará con cada fila; nada se guarda hasta que confirmes.
+            pegar celdas copiadas de una planilla o subir la planilla (Excel .xlsx o csv), con o sin encabezados; la
+            nómina de SIGE sirve tal cual (RUN, apellido paterno, apellido materno, nombres). Quien no tiene correo
+            puede ir con el correo vacío: se le crea una cuenta con un usuario para entrar y te damos una hoja de
+            accesos para imprimir. A quien ya tiene cuenta en la academia le llega una invitación, y entra a la clase
+            cuando la acepta. Primero verás qué pasará con cada fila; nada se guarda hasta que confirmes.
           </p>
           <Form method="post" encType="multipart/form-data" className="card mt-6 max-w-3xl space-y-4 p-6">
             <ListFields
@@ -199,7 +203,7 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
                 </Form>
               ) : null}
               <AdminTable
-                columns={PREVIEW_COLUMNS}
+                columns={withCurso ? PREVIEW_COLUMNS_CURSO : PREVIEW_COLUMNS}
                 minWidth="min-w-[640px]"
                 className="card mt-4 overflow-x-auto"
                 caption="Filas de la lista"
@@ -216,8 +220,13 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
                       {`${fila.nombre} ${fila.apellido}`.trim()}
                     </td>
                     <td data-label="RUT" className="px-3 py-2 whitespace-nowrap">
-                      {fila.rut && fila.estado !== "error" ? formatRut(fila.rut) : (fila.rut ?? "")}
+                      {fila.rutFormateado ?? ""}
                     </td>
+                    {withCurso ? (
+                      <td data-label="Curso" className="px-3 py-2">
+                        {fila.curso ?? ""}
+                      </td>
+                    ) : null}
                     <td data-label="Resultado" className="px-3 py-2">
                       {fila.estado === "error" ? (
                         <span className="text-red-800">

@@ -40,8 +40,9 @@ export async function loader(args: Route.LoaderArgs) {
   invariantResponse(course, COURSE_NOT_FOUND, { status: 404 });
   return {
     ...courseEditorView(course, url.searchParams),
-    // 'Equipo docente' is the admins' (docs/product.md#course-teams).
-    team: isAdmin(user) ? await getTeam(id) : null,
+    // 'Equipo docente': its team adds co-teachers, admins also remove (docs/product.md#course-teams).
+    team: await getTeam(id),
+    admin: isAdmin(user),
     canPublish: mayPublishCourse(user),
     maxPdfMb: mb(env().MAX_PDF_MB),
     maxImageMb: mb(env().MAX_IMAGE_MB),
@@ -59,6 +60,7 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
   const {
     course,
     team,
+    admin,
     canPublish,
     editQuestionId,
     newQuestionFor,
@@ -88,7 +90,7 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
               {label}
             </Link>
           ))}
-          <ReviewActions estado={course.estado} canPublish={canPublish} reviewer={team !== null} actionData={ad} />
+          <ReviewActions estado={course.estado} canPublish={canPublish} reviewer={admin} actionData={ad} />
         </div>
       </div>
 
@@ -109,7 +111,7 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
         </div>
       </section>
 
-      {team ? <CourseTeamSection team={team} actionData={ad} /> : null}
+      {team ? <CourseTeamSection team={team} canRemove={admin} actionData={ad} /> : null}
 
       <section aria-labelledby="modulos" className="mt-8">
         <h2 id="modulos" className="scroll-mt-20 text-xl font-bold text-slate-900">

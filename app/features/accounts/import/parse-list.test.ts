@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { rutCheckDigit } from "../rut.ts";
+import { LIST_NOT_TEXT } from "./texts.ts";
 import { decodeList, MAX_LIST_ROWS, parseList, parseListFile, type ListRow } from "./parse-list.ts";
 
 function rowsOf(text: string): ListRow[] {
@@ -34,6 +35,8 @@ describe("parseList: the shapes real lists come in", () => {
         nombre: "Sofía",
         apellido: "Núñez",
         rut: "12345678-5",
+        rutShown: "12.345.678-5",
+        curso: null,
         fechaNacimiento: "2012-03-05",
         errors: [],
       },
@@ -43,6 +46,8 @@ describe("parseList: the shapes real lists come in", () => {
         nombre: "José Ignacio",
         apellido: "Peña Ñúñez",
         rut: null,
+        rutShown: null,
+        curso: null,
         fechaNacimiento: null,
         errors: [],
       },
@@ -78,7 +83,7 @@ describe("parseList: the shapes real lists come in", () => {
     expect(decodeList(xlsx)).toBeNull();
     expect(parseListFile(xlsx)).toEqual({
       ok: false,
-      error: "El archivo no es un texto CSV: guárdalo desde la planilla como «CSV».",
+      error: LIST_NOT_TEXT,
     });
     expect(parseListFile(new TextEncoder().encode("a@x.cl;A;B"))).toMatchObject({ ok: true, rows: [{ errors: [] }] });
   });
@@ -143,12 +148,13 @@ describe("parseList: the shapes real lists come in", () => {
 
   test("a header in any case, with accents or underscores, in any order, other columns ignored", () => {
     const rows = rowsOf(
-      "N°;APELLIDOS;Nombres;E-mail;Fecha_de_Nacimiento;R.U.N.;Curso\n" + "1;Rojas;Ana;ana@x.cl;31.12.2011;6-0;3°B",
+      "N°;APELLIDOS;Nombres;E-mail;Fecha_de_Nacimiento;R.U.N.;Curso\n" + "1;Rojas;Ana;ana@x.cl;31.12.2011;6-k;3°B",
     );
-    // 'R.U.N.' folds to 'r u n', no known column: ignored like 'N°' and 'Curso'.
+    // 'R.U.N.' folds to 'r u n', the RUT; 'N°' is no known column: ignored.
     expect(rows).toMatchObject([
-      { correo: "ana@x.cl", nombre: "Ana", apellido: "Rojas", rut: null, fechaNacimiento: "2011-12-31", errors: [] },
+      { correo: "ana@x.cl", nombre: "Ana", apellido: "Rojas", rut: "6-K", curso: "3°B", fechaNacimiento: "2011-12-31" },
     ]);
+    expect(rows[0]!.errors).toEqual([]);
     const withRut = rowsOf("Correo Electrónico,Nombre,Apellido,Rut\nana@x.cl,Ana,Rojas,6-k");
     expect(withRut[0]).toMatchObject({ rut: "6-K", errors: [] });
   });
@@ -192,7 +198,8 @@ describe("parseList: the shapes real lists come in", () => {
           "el correo «no-es-correo» no es válido",
           "falta el nombre",
           "falta el apellido",
-          "el RUT «12.345.678-9» no es válido (revisa el dígito verificador)",
+          "el RUT 12.345.678-9 no es válido: su dígito verificador no corresponde (para 12.345.678 es 5); " +
+            "revisa el número y el dígito",
           "la fecha de nacimiento «31/02/2012» no es válida",
         ],
       ],
@@ -259,5 +266,66 @@ describe("parseList: the shapes real lists come in", () => {
       expect(lines).toEqual([...lines].sort((a, b) => a - b));
       for (const row of parsed.rows) expect(row.line).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("parseList: a school's export (docs/decisions/041)", () => {
+  const classRows = (text: string) => {
+    const parsed = parseList(text, { emailOptional: true });
+    if (!parsed.ok) throw new Error(parsed.error);
+    return parsed.rows;
+  };
+
+  test("SIGE's columns, without Correo, in any order, case and accents, under a title row", () => {
+    const rows = classRows(
+      [
+        "Nómina de estudiantes;;;",
+        "NOMBRES;apellido MATERNO;Apellido Paterno;R.U.N.;Curso",
+        "Sofía Andrea;Rojas;Núñez;12.345.678-5;4° Básico B",
+        "Tomás;Soto;Peña;6-k;4° Básico B",
+      ].join("\n"),
+    );
+    expect(rows.map((r) => [r.line, r.nombre, r.apellido, r.rut, r.rutShown, r.curso, r.errors])).toEqual([
+      [3, "Sofía Andrea", "Núñez Rojas", "12345678-5", "12.345.678-5", "4° Básico B", []],
+      [4, "Tomás", "Peña Soto", "6-K", "6-K", "4° Básico B", []],
+    ]);
+  });
+
+  test("a RUN with or without dots and dash, or its digit in a column of its own", () => {
+    const rows = classRows(
+      "RUN\tDV\tNombres\tApellido paterno\n123456785\t\tAna\tRojas\n12345678\t5\tBeto\tSoto\n12.345.678\tK\tCata\tPaz",
+    );
+    expect(rows.map((r) => [r.rut, r.rutShown])).toEqual([
+      ["12345678-5", "12.345.678-5"],
+      ["12345678-5", "12.345.678-5"],
+      ["12345678-K", "12.345.678-K"],
+    ]);
+    expect(rows[2]!.errors).toEqual([
+      "el RUT 12.345.678-K no es válido: su dígito verificador no corresponde (para 12.345.678 es 5); " +
+        "revisa el número y el dígito",
+    ]);
+    // The RUT twice (the second row's): refused naming the first.
+    expect(rows[1]!.errors).toEqual(["el RUT se repite: ya está en la línea 2"]);
+  });
+
+  test("a wrong check digit is shown formatted with its reason; what is no RUT is quoted as typed", () => {
+    const [wrong, junk] = classRows("RUT;Nombres;Apellidos\n12345678-9;Ana;Rojas\nabc-1;Beto;Soto");
+    expect(wrong).toMatchObject({ rut: "12345678-9", rutShown: "12.345.678-9" });
+    expect(wrong!.errors[0]).toContain("para 12.345.678 es 5");
+    expect(junk).toMatchObject({
+      rutShown: "ABC-1",
+      errors: ["el RUT «ABC-1» no se entiende: escríbelo como 12.345.678-5"],
+    });
+  });
+
+  test("the admin's importer still needs the e-mail; a class's needs names", () => {
+    expect(parseList("RUN;Nombres;Apellido paterno\n12345678-5;Ana;Rojas")).toEqual({
+      ok: false,
+      error: expect.stringContaining("«correo»"),
+    });
+    expect(parseList("RUN;Curso\n12345678-5;4°B", { emailOptional: true })).toEqual({
+      ok: false,
+      error: expect.stringMatching(/«nombre», «apellido».*apellido paterno y materno/),
+    });
   });
 });

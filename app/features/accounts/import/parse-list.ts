@@ -4,18 +4,19 @@
 // the RUT's (../rut.ts), and each refusal names its reason.
 import { parse } from "csv-parse/sync";
 import { email, PersonFields } from "~/features/accounts/schema.ts";
-import { normaliseRut } from "../rut.ts";
+import { checkRut } from "../rut.ts";
 import { LIST_EMPTY, LIST_NOT_TEXT } from "./texts.ts";
 
 /** At most this many rows in one list (a school's whole enrolment fits; larger files are split). */
 export const MAX_LIST_ROWS = 5000;
 /** At most this many bytes of text or file (5 000 rows of about 100 characters, with room). */
 export const MAX_LIST_BYTES = 2 * 1024 * 1024;
-const LIST_TOO_LARGE =
+export const LIST_TOO_LARGE =
   `La lista tiene más de ${MAX_LIST_ROWS.toLocaleString("es-CL")} filas: ` + "divídela en varias importaciones.";
 
 const COLUMNS = ["correo", "nombre", "apellido", "rut", "fechaNacimiento"] as const;
-type Column = (typeof COLUMNS)[number];
+/** Columns only a header names: a school system's export (SIGE: RUN, DV, Apellido paterno, …). */
+type Column = (typeof COLUMNS)[number] | "apellidoPaterno" | "apellidoMaterno" | "dv" | "curso";
 
 /** A row as checked: `errors` empty when it may become an account. */
 export type ListRow = {
@@ -24,8 +25,12 @@ export type ListRow = {
   correo: string;
   nombre: string;
   apellido: string;
-  /** Normalised ('12345678-5'), or null when absent; the value as typed when refused. */
+  /** Normalised ('12345678-5'), or null when absent; when refused, its number and digit ('12345678-4') or as typed. */
   rut: string | null;
+  /** The RUT as shown, refused or not: '12.345.678-5' (or as typed when it has no RUT's shape). */
+  rutShown: string | null;
+  /** The list's 'Curso' column, shown beside the row (docs/decisions/041). */
+  curso: string | null;
   /** YYYY-MM-DD, or null when absent; the value as typed when refused. */
   fechaNacimiento: string | null;
   errors: string[];
@@ -127,6 +132,16 @@ const HEADER_NAMES: { [key: string]: Column } = {
   apellidos: "apellido",
   rut: "rut",
   run: "rut",
+  "r u t": "rut",
+  "r u n": "rut",
+  "apellido paterno": "apellidoPaterno",
+  "primer apellido": "apellidoPaterno",
+  "apellido materno": "apellidoMaterno",
+  "segundo apellido": "apellidoMaterno",
+  dv: "dv",
+  "digito verificador": "dv",
+  "digito ver": "dv",
+  curso: "curso",
   "fecha de nacimiento": "fechaNacimiento",
   "fecha nacimiento": "fechaNacimiento",
   nacimiento: "fechaNacimiento",
@@ -145,6 +160,10 @@ const COLUMN_LABEL: { [C in Column]: string } = {
   apellido: "«apellido»",
   rut: "«rut»",
   fechaNacimiento: "«fecha de nacimiento»",
+  apellidoPaterno: "«apellido paterno»",
+  apellidoMaterno: "«apellido materno»",
+  dv: "«dv»",
+  curso: "«curso»",
 };
 
 /** A value quoted in a reason: one line, at most 60 characters. */
@@ -192,13 +211,17 @@ function checkRow(
     errors.push(`${column}: el texto es demasiado largo o tiene caracteres no permitidos`);
     return value;
   };
+  // A school's export splits the surname in two: one 'apellido' of both, as the person is named.
+  if (!values.apellido && (values.apellidoPaterno || values.apellidoMaterno)) {
+    values.apellido = `${raw("apellidoPaterno")} ${raw("apellidoMaterno")}`.trim();
+  }
   const nombre = name("nombre", "falta el nombre");
   const apellido = name("apellido", "falta el apellido");
 
-  let rut: string | null = raw("rut") || null;
-  const normalisedRut = rut === null ? null : normaliseRut(rut);
-  if (normalisedRut) rut = normalisedRut;
-  else if (rut !== null) errors.push(`el RUT «${shown(rut)}» no es válido (revisa el dígito verificador)`);
+  // A RUN without its digit, and the digit in a column of its own ('DV'): one RUT.
+  const typedRut = raw("dv") && raw("rut") && !raw("rut").includes("-") ? `${raw("rut")}-${raw("dv")}` : raw("rut");
+  const checkedRut = typedRut === "" ? null : checkRut(typedRut);
+  if (checkedRut?.error) errors.push(checkedRut.error);
 
   let fechaNacimiento: string | null = raw("fechaNacimiento") || null;
   if (fechaNacimiento !== null) {
@@ -213,10 +236,12 @@ function checkRow(
     correo,
     nombre,
     apellido,
-    rut,
+    rut: checkedRut?.rut ?? null,
+    rutShown: checkedRut?.shown ?? null,
+    curso: raw("curso") || null,
     fechaNacimiento,
     errors,
-    valid: { correo: parsedEmail.success, rut: normalisedRut !== null },
+    valid: { correo: parsedEmail.success, rut: checkedRut !== null && checkedRut.error === null },
   };
 }
 
@@ -233,16 +258,28 @@ export function parseList(input: string, rules: ListRules = {}): ParsedList {
   );
   if (records.length === 0) return { ok: false, error: LIST_EMPTY };
 
+  // A spreadsheet's export may put a title above its header row: the header is the first of the
+  // first rows that names two known columns, and the rows above it are skipped.
+  const known = (r: CsvRecord) => readHeader(r.cells.map((c) => c.trim()))?.filter(Boolean).length ?? 0;
+  const start = records.slice(0, 10).findIndex((r) => known(r) >= 2);
+  if (start > 0) records.splice(0, start);
   const header = readHeader(records[0]!.cells.map((c) => c.trim()));
   if (header) {
-    const missing = (["correo", "nombre", "apellido"] as const).filter((c) => !header.includes(c));
+    const has = (c: Column) => header.includes(c);
+    const missing = [
+      ...(rules.emailOptional || has("correo") ? [] : (["correo"] as const)),
+      ...(has("nombre") ? [] : (["nombre"] as const)),
+      ...(has("apellido") || has("apellidoPaterno") ? [] : (["apellido"] as const)),
+    ];
     if (missing.length > 0) {
       const error =
         `La fila de encabezados no tiene la columna ${missing.map((c) => COLUMN_LABEL[c]).join(", ")}. ` +
-        "Usa correo, nombre y apellido (y, si quieres, rut y fecha de nacimiento).";
+        (rules.emailOptional
+          ? "Usa nombres y apellido (o apellido paterno y materno) y, si quieres, RUN o RUT, correo y curso."
+          : "Usa correo, nombre y apellido (y, si quieres, rut y fecha de nacimiento).");
       return { ok: false, error };
     }
-    const repeated = COLUMNS.find((c) => header.indexOf(c) !== header.lastIndexOf(c));
+    const repeated = header.find((c, i) => c !== null && header.indexOf(c) !== i);
     if (repeated) return { ok: false, error: `La fila de encabezados repite la columna ${COLUMN_LABEL[repeated]}.` };
   }
   const data = header ? records.slice(1) : records;

@@ -6,7 +6,8 @@ import { BODY_NOT_JSON, BODY_NOT_OBJECT, BODY_TOO_LARGE } from "~/lib/api.server
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { BodyTooLargeError, readBodyCapped } from "~/lib/form.server.ts";
 import { LIST_EMPTY_FIELDS, IMPORT_ROLE_INVALID, LIST_FILE_FIELD } from "./texts.ts";
-import { MAX_LIST_BYTES, parseList, parseListFile, type ListRow, type ListRules } from "./parse-list.ts";
+import { MAX_LIST_BYTES, parseList, type ListRow, type ListRules } from "./parse-list.ts";
+import { readListFile } from "./read-xlsx.server.ts";
 
 /** A yes/no of a form ('on', 'true', '1') or JSON (true). */
 export const flag = z
@@ -29,7 +30,11 @@ export const ListFields = {
   [LIST_FILE_FIELD]: z
     .file()
     .optional()
-    .meta({ description: "El CSV (UTF-8 con o sin BOM, UTF-16 con BOM o Windows-1252); en lugar de lista." }),
+    .meta({
+      description:
+        "El archivo en lugar de lista: Excel (.xlsx, su primera hoja) o CSV (UTF-8 con o sin BOM, UTF-16 con BOM " +
+        "o Windows-1252).",
+    }),
 };
 
 export const ImportFieldsSchema = z.object({
@@ -121,7 +126,7 @@ export async function readListRequest<S extends z.ZodType<{ lista?: string | und
   if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? "Datos inválidos.");
   const lista = parsed.data.lista;
   if (!file && !lista?.trim()) return fail(400, LIST_EMPTY_FIELDS);
-  const list = file ? parseListFile(new Uint8Array(await file.arrayBuffer()), rules) : parseList(lista!, rules);
+  const list = file ? await readListFile(new Uint8Array(await file.arrayBuffer()), rules) : parseList(lista!, rules);
   if (!list.ok) return fail(400, list.error);
   return ok({ fields: parsed.data, text: list.text, rows: list.rows });
 }

@@ -1,7 +1,12 @@
 // The importer's words that pages, the API documents and both imports share (docs/product.md#importar-usuarios).
 // Free of Zod so that the page can import them.
 export const LIST_EMPTY = "La lista está vacía: pega las filas o sube un archivo CSV.";
-export const LIST_NOT_TEXT = "El archivo no es un texto CSV: guárdalo desde la planilla como «CSV».";
+export const LIST_NOT_TEXT =
+  "El archivo no es una planilla Excel (.xlsx) ni un texto CSV: guárdalo desde la planilla como «.xlsx» o «CSV».";
+export const XLSX_UNREADABLE =
+  "No pudimos leer el archivo Excel: ábrelo en la planilla y guárdalo de nuevo como «.xlsx» o como «CSV».";
+export const XLSX_TOO_LARGE =
+  "El archivo Excel tiene demasiados datos para una lista: deja solo la hoja de la lista o guárdala como «CSV».";
 export const ROW_UNDER_14 =
   "tiene menos de 14 años: marca que el colegio reunió la autorización de su madre, padre o tutor";
 export const IMPORT_HAS_ERRORS = (n: number) =>

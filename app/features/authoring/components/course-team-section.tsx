@@ -1,6 +1,6 @@
-// 'Equipo docente' in the course editor (admins only; docs/product.md#course-teams): the course's
-// teachers, each with 'Quitar', and the form that adds a docente by e-mail, which comes back with
-// what was typed and the reason when the account cannot join.
+// 'Equipo docente' in the course editor (docs/product.md#course-teams): the course's teachers (each
+// with 'Quitar' for admins), and the form that adds a docente by e-mail (the team's teachers too),
+// which comes back with what was typed and the reason when the account cannot join.
 import { Form } from "react-router";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import type { Team } from "~/features/courses/team-schema.ts";
@@ -8,7 +8,15 @@ import { formatDate } from "~/lib/dates.ts";
 import type { EditorActionData } from "../editor-types.ts";
 import { formState, SmallField } from "./module-parts.tsx";
 
-export function CourseTeamSection({ team, actionData }: { team: Team; actionData?: EditorActionData }) {
+export function CourseTeamSection({
+  team,
+  canRemove,
+  actionData,
+}: {
+  team: Team;
+  canRemove: boolean;
+  actionData?: EditorActionData;
+}) {
   const state = formState(actionData, "equipo");
   const pending = usePendingIntent();
   return (
@@ -17,8 +25,11 @@ export function CourseTeamSection({ team, actionData }: { team: Team; actionData
         Equipo docente
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Cada profesor/a edita este curso y ve sus participantes, reportes y calificaciones desde su panel. Los
+        Cada profesor/a edita este curso y ve sus participantes, clases, reportes y calificaciones desde su panel. Los
         administradores son parte de todos los equipos.
+        {canRemove
+          ? ""
+          : " Puedes agregar a otra u otro docente de la academia; solo un administrador puede quitar a alguien."}
       </p>
       {team.profesores.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">Este curso aún no tiene profesores/as.</p>
@@ -35,19 +46,21 @@ export function CourseTeamSection({ team, actionData }: { team: Team; actionData
                   {p.agregadoPor ? ` por ${p.agregadoPor}` : ""}
                 </p>
               </div>
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="userId" value={p.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="team-remove"
-                  className="btn-ghost px-2 py-1 text-sm text-red-700"
-                  disabled={pending({ intent: "team-remove", userId: p.id }, { untilLoaded: true })}
-                  aria-label={`Quitar a ${`${p.nombre} ${p.apellido}`.trim()} del equipo docente`}
-                >
-                  Quitar
-                </button>
-              </Form>
+              {canRemove ? (
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="userId" value={p.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="team-remove"
+                    className="btn-ghost px-2 py-1 text-sm text-red-700"
+                    disabled={pending({ intent: "team-remove", userId: p.id }, { untilLoaded: true })}
+                    aria-label={`Quitar a ${`${p.nombre} ${p.apellido}`.trim()} del equipo docente`}
+                  >
+                    Quitar
+                  </button>
+                </Form>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 // The fields every list import asks for (the admin's 'Importar usuarios', a class's 'Importar
 // lista'; docs/product.md#importar-usuarios): the refusal of the whole list, the list pasted or a
-// CSV file, and the school's record of consent for the under-14s. Each page adds its own fields
+// CSV or .xlsx file, and the school's record of consent for the under-14s. Each page adds its own fields
 // and buttons around them.
 import { LIST_FILE_FIELD } from "../texts.ts";
 
@@ -33,13 +33,13 @@ export function ListFields({ sent, placeholder }: { sent: Sent; placeholder: str
       </div>
       <div>
         <label htmlFor="archivo" className="label">
-          O sube un archivo CSV
+          O sube un archivo CSV o Excel (.xlsx)
         </label>
         <input
           id="archivo"
           name={LIST_FILE_FIELD}
           type="file"
-          accept=".csv,.txt,text/csv,text/plain"
+          accept=".csv,.txt,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           className="input"
         />
         <p className="mt-1 text-xs text-slate-500">Si eliges un archivo, se usa en lugar del cuadro.</p>
