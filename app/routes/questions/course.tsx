@@ -1,12 +1,9 @@
-import { data, Link } from "react-router";
-import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
+import { data } from "react-router";
 import { requireUser } from "~/features/accounts/guards.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { CourseListErrorBoundary } from "~/features/learning/components/course-list-page.tsx";
-import { questionPath } from "~/features/questions/paths.ts";
-import { QuestionArticle } from "~/features/questions/components/question-article.tsx";
+import { UnansweredList } from "~/features/questions/components/unanswered-list.tsx";
 import { courseForTeam, listCourseUnanswered } from "~/features/questions/questions.server.ts";
-import { askerLine } from "~/features/questions/texts.ts";
 import { cursorFrom } from "~/lib/keyset.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { BackToCourse } from "~/features/courses/components/back-to-courses.tsx";
@@ -37,38 +34,7 @@ export default function CourseUnanswered({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-slate-600 break-words">
         {course.titulo}. Las preguntas de todos los módulos que aún no tienen respuesta, la más nueva primero.
       </p>
-      {preguntas.length === 0 ? (
-        <p className="card mt-6 p-6 text-slate-600">No hay preguntas sin responder en este curso.</p>
-      ) : (
-        <div className="mt-6 space-y-3">
-          {preguntas.map((pregunta) => {
-            const page = questionPath(course.id, pregunta.moduloIndex);
-            return (
-              <QuestionArticle
-                key={pregunta.id}
-                pregunta={pregunta}
-                heading={
-                  <p className="mb-1 text-sm font-medium">
-                    <Link to={page} className="inline-block py-0.5 text-brand-700 hover:underline">
-                      {pregunta.modulo}
-                    </Link>
-                  </p>
-                }
-                actions={
-                  <Link
-                    to={`${page}?responder=${pregunta.id}#responder-${pregunta.id}`}
-                    className="btn-secondary px-2 py-1"
-                    aria-label={`Responder la pregunta de ${askerLine(pregunta.autor)} en ${pregunta.modulo}`}
-                  >
-                    Responder
-                  </Link>
-                }
-              />
-            );
-          })}
-        </div>
-      )}
-      <KeysetPager cursors={cursors} label="Paginación de preguntas" />
+      <UnansweredList preguntas={preguntas} cursors={cursors} empty="No hay preguntas sin responder en este curso." />
     </section>
   );
 }
