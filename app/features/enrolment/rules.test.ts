@@ -6,21 +6,50 @@ import { AUDIENCES } from "~/features/courses/audience.ts";
 import {
   ENROL_LOGIN_REQUIRED,
   canAccessMaterials,
+  classEnrolmentDecision,
   enrolWrongAudience,
   enrolmentDecision,
   takeableAudience,
 } from "./rules.ts";
 
 const as = (rol: Role): Viewer => ({ id: rol, rol });
-const course = (dirigidoA: string, estado = "publicado") => ({ dirigidoA, estado });
+const course = (dirigidoA: string, estado = "publicado", visibilidad = "publico") => ({
+  dirigidoA,
+  estado,
+  visibilidad,
+});
 
 describe("materials", () => {
   it("opens materials to enrolled users, docentes and admins", () => {
-    expect(canAccessMaterials(null, false)).toBe(false);
-    expect(canAccessMaterials(as("estudiante"), false)).toBe(false);
-    expect(canAccessMaterials(as("estudiante"), true)).toBe(true);
-    expect(canAccessMaterials(as("docente"), false)).toBe(true);
-    expect(canAccessMaterials(as("admin"), false)).toBe(true);
+    const open = course("general");
+    expect(canAccessMaterials(null, false, open)).toBe(false);
+    expect(canAccessMaterials(as("estudiante"), false, open)).toBe(false);
+    expect(canAccessMaterials(as("estudiante"), true, open)).toBe(true);
+    expect(canAccessMaterials(as("docente"), false, open)).toBe(true);
+    expect(canAccessMaterials(as("admin"), false, open)).toBe(true);
+  });
+
+  it("opens a private course's materials to its learners once it is 'Lista para la clase'", () => {
+    expect(canAccessMaterials(as("estudiante"), true, course("general", "borrador", "privado"))).toBe(false);
+    expect(canAccessMaterials(as("estudiante"), true, course("general", "publicado", "privado"))).toBe(true);
+    expect(canAccessMaterials(as("docente"), false, course("general", "borrador", "privado"))).toBe(true);
+  });
+});
+
+describe("private courses", () => {
+  const privado = (estado = "borrador") => course("docente", estado, "privado");
+  it("are taken alone only by those who see them; through a class whatever their estado and audience", () => {
+    expect(enrolmentDecision(as("estudiante"), privado("publicado"))).toMatchObject({ status: 404 });
+    expect(enrolmentDecision(as("docente"), privado())).toMatchObject({ status: 404 });
+    expect(enrolmentDecision(as("docente"), privado(), { team: true, enrolled: false }).ok).toBe(true);
+    expect(enrolmentDecision(as("admin"), privado()).ok).toBe(true);
+    expect(classEnrolmentDecision(as("estudiante"), privado()).ok).toBe(true);
+    expect(classEnrolmentDecision(as("comunidad"), privado("publicado")).ok).toBe(true);
+    expect(classEnrolmentDecision(as("estudiante"), course("general", "borrador"))).toMatchObject({
+      status: 409,
+      reason: "not-open",
+    });
+    expect(classEnrolmentDecision(as("estudiante"), course("docente"))).toMatchObject({ reason: "audience" });
   });
 });
 
