@@ -1,3 +1,4 @@
+// @postgresql: the Tally keys and word copies of a private course are kept by triggers
 // Private courses on the real database (docs/product.md#private-courses,
 // docs/decisions/039-private-courses.md): a docente's new course is private; it never reaches the
 // catalog, its search, 'Cursos destacados', the list APIs or the counts; it is a 404 to everyone but

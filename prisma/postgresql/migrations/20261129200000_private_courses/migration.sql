@@ -14,7 +14,7 @@ DROP INDEX "Course_estado_cantidadParticipantes_createdAt_id_idx";
 DROP INDEX "Course_estado_createdAt_id_idx";
 
 -- CreateIndex
-CREATE INDEX "Course_estado_visibilidad_cantidadParticipantes_createdAt_id_idx" ON "Course"("estado", "visibilidad", "cantidadParticipantes", "createdAt", "id");
+CREATE INDEX "Course_estado_visibilidad_cantidadParticipantes_createdAt_i_idx" ON "Course"("estado", "visibilidad", "cantidadParticipantes", "createdAt", "id");
 CREATE INDEX "Course_estado_visibilidad_createdAt_id_idx" ON "Course"("estado", "visibilidad", "createdAt", "id");
 CREATE INDEX "Course_dirigidoA_estado_visibilidad_createdAt_id_idx" ON "Course"("dirigidoA", "estado", "visibilidad", "createdAt", "id");
 
