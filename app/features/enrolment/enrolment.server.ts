@@ -3,7 +3,7 @@
 import { recomputeProgress } from "./progress.server.ts";
 import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
-import { canSeeCourse, isPrivate, NO_TIES, type Ties, type Viewer, type Visibility } from "~/features/courses/rules.ts";
+import { isPrivate, NO_TIES, type Ties, type Viewer } from "~/features/courses/rules.ts";
 import { mayManageCourse } from "~/features/courses/team.server.ts";
 import { ENROL_FAILED, enrolmentDecision, type EnrolRefusal } from "./rules.ts";
 
@@ -89,12 +89,6 @@ export async function courseTies(viewer: Viewer, cursoId: string): Promise<Ties>
   if (!viewer) return NO_TIES;
   const [team, enrolled] = await Promise.all([mayManageCourse(viewer, cursoId), isEnrolled(viewer.id, cursoId)]);
   return { team, enrolled };
-}
-
-/** canSeeCourse, reading the ties only for a private course and a viewer who is not an admin. */
-export async function maySeeCourse(viewer: Viewer, cursoId: string, course: Visibility): Promise<boolean> {
-  if (!isPrivate(course) || !viewer || viewer.rol === "admin") return canSeeCourse(viewer, course);
-  return canSeeCourse(viewer, course, await courseTies(viewer, cursoId));
 }
 
 /**

@@ -21,7 +21,7 @@ const VISIBILITY_OPTIONS = [
   { value: "privado", label: "Privado (solo tu equipo y tus clases)" },
   { value: "publico", label: "Público (catálogo abierto, tras revisión)" },
 ] as const;
-export const visibilityLabel = (v: string) => (v === "privado" ? "Privado" : "Público");
+const visibilityLabel = (v: string) => (v === "privado" ? "Privado" : "Público");
 
 export type CourseFormDefaults = Partial<Record<Exclude<keyof CourseFormFields, "imagen">, string>>;
 
