@@ -28,7 +28,10 @@ export async function action(args: Route.ActionArgs) {
   if (outcome.ok) {
     return redirectWithFlash(args.request, `/docente/cursos/${outcome.id}/editar`, {
       type: "success",
-      message: "Curso creado. Agrega sus módulos y publícalo cuando esté listo.",
+      message:
+        outcome.visibilidad === "privado"
+          ? "Curso privado creado. Agrega sus módulos, crea su clase y márcalo «Lista para la clase» cuando esté listo."
+          : "Curso creado. Agrega sus módulos y publícalo cuando esté listo.",
     });
   }
   return data({ result: toFormReply(outcome) }, { status: outcome.status });
