@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "~/features/accounts/roles.ts";
-import type { Viewer } from "~/features/courses/rules.ts";
+import { NO_TIES, type Viewer } from "~/features/courses/rules.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { AUDIENCES } from "~/features/courses/audience.ts";
 import {
@@ -13,6 +13,7 @@ import {
 } from "./rules.ts";
 
 const as = (rol: Role): Viewer => ({ id: rol, rol });
+const enrolled = { team: false, enrolled: true };
 const course = (dirigidoA: string, estado = "publicado", visibilidad = "publico") => ({
   dirigidoA,
   estado,
@@ -22,17 +23,21 @@ const course = (dirigidoA: string, estado = "publicado", visibilidad = "publico"
 describe("materials", () => {
   it("opens materials to enrolled users, docentes and admins", () => {
     const open = course("general");
-    expect(canAccessMaterials(null, false, open)).toBe(false);
-    expect(canAccessMaterials(as("estudiante"), false, open)).toBe(false);
-    expect(canAccessMaterials(as("estudiante"), true, open)).toBe(true);
-    expect(canAccessMaterials(as("docente"), false, open)).toBe(true);
-    expect(canAccessMaterials(as("admin"), false, open)).toBe(true);
+    expect(canAccessMaterials(null, NO_TIES, open)).toBe(false);
+    expect(canAccessMaterials(as("estudiante"), NO_TIES, open)).toBe(false);
+    expect(canAccessMaterials(as("estudiante"), enrolled, open)).toBe(true);
+    expect(canAccessMaterials(as("docente"), NO_TIES, open)).toBe(true);
+    expect(canAccessMaterials(as("admin"), NO_TIES, open)).toBe(true);
   });
 
   it("opens a private course's materials to its learners once it is 'Lista para la clase'", () => {
-    expect(canAccessMaterials(as("estudiante"), true, course("general", "borrador", "privado"))).toBe(false);
-    expect(canAccessMaterials(as("estudiante"), true, course("general", "publicado", "privado"))).toBe(true);
-    expect(canAccessMaterials(as("docente"), false, course("general", "borrador", "privado"))).toBe(true);
+    const draft = course("general", "borrador", "privado");
+    expect(canAccessMaterials(as("estudiante"), enrolled, draft)).toBe(false);
+    expect(canAccessMaterials(as("estudiante"), enrolled, course("general", "publicado", "privado"))).toBe(true);
+    expect(canAccessMaterials(as("docente"), { team: true, enrolled: false }, draft)).toBe(true);
+    expect(canAccessMaterials(as("admin"), NO_TIES, draft)).toBe(true);
+    // A docente who joined its class is one of its learners, not its team.
+    expect(canAccessMaterials(as("docente"), enrolled, draft)).toBe(false);
   });
 });
 

@@ -24,11 +24,12 @@ export const enrolWrongAudience = (audience: string) =>
 
 /**
  * Files, links and quizzes of a course the viewer may see: docentes and admins (of a private
- * course, its team: no other docente sees it), and enrolled users once it is open to its learners
- * (a private course 'Lista para la clase', isOpenToLearners).
+ * course, admins and its team only), and enrolled users once it is open to its learners (a private
+ * course 'Lista para la clase', isOpenToLearners).
  */
-export function canAccessMaterials(viewer: Viewer, enrolled: boolean, course: Visibility): boolean {
-  return canSeeDrafts(viewer) || (viewer !== null && enrolled && isOpenToLearners(course));
+export function canAccessMaterials(viewer: Viewer, ties: Ties, course: Visibility): boolean {
+  const staff = isPrivate(course) ? viewer?.rol === "admin" || ties.team : canSeeDrafts(viewer);
+  return staff || (viewer !== null && ties.enrolled && isOpenToLearners(course));
 }
 
 /** Why a course cannot be taken (the enrolment service adds "not-found" and "error"). */

@@ -26,7 +26,7 @@ export async function getCourseForViewer(id: string, viewer: Viewer, now = new D
   const { enrolled } = ties;
   // The modules' files and links are read only for a viewer who may open them (`take: 0` reads
   // nothing); a private course not yet open to its learners drops them below.
-  const unread = canAccessMaterials(viewer, enrolled, { estado: "publicado", visibilidad: "publico" }) ? undefined : 0;
+  const unread = canAccessMaterials(viewer, ties, { estado: "publicado", visibilidad: "publico" }) ? undefined : 0;
   const course = await prisma.course.findUnique({
     where: { id },
     select: {
@@ -55,7 +55,7 @@ export async function getCourseForViewer(id: string, viewer: Viewer, now = new D
     },
   });
   if (!course || !canSeeCourse(viewer, course, ties)) return null;
-  const materials = canAccessMaterials(viewer, enrolled, course);
+  const materials = canAccessMaterials(viewer, ties, course);
   const enPreparacion = isPrivate(course) && !isOpenToLearners(course);
   // Until then its learners see no module at all, only that the course is being prepared.
   const modulos = enPreparacion && !materials ? [] : course.modulos;
@@ -129,7 +129,7 @@ export async function getModuleFileForViewer(courseId: string, fileId: string, v
   const ties = await courseTies(viewer, courseId);
   if (!canSeeCourse(viewer, curso, ties)) return null;
   const { enrolled } = ties;
-  if (!canAccessMaterials(viewer, enrolled, curso)) return "forbidden" as const;
+  if (!canAccessMaterials(viewer, ties, curso)) return "forbidden" as const;
   // A learner opening a material is active in the course (a class's 'Última actividad').
   if (enrolled && viewer) await touchActivity(viewer.id, courseId);
   // enrolled: a learner's file, which their device may keep for reading offline (decision 014).

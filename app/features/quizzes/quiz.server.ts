@@ -52,7 +52,7 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
     return fail(404, QUIZ_NOT_FOUND);
   }
   if (!viewer) return fail(401, QUIZ_FORBIDDEN);
-  if (!canAccessMaterials(viewer, ties.enrolled, course)) return fail(403, QUIZ_FORBIDDEN);
+  if (!canAccessMaterials(viewer, ties, course)) return fail(403, QUIZ_FORBIDDEN);
   return ok({
     quiz: {
       course: { id: course.id, titulo: course.titulo },
