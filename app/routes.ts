@@ -135,6 +135,7 @@ export default [
     route("cursos/:cursoId/registrarParticipante", "routes/api/cursos.enrol.ts"),
     route("cursos/:cursoId/publicar", "routes/api/cursos.publish.ts"),
     route("cursos/:cursoId/revision", "routes/api/cursos.review.ts"),
+    route("cursos/:cursoId/lista-para-la-clase", "routes/api/cursos.lista-para-la-clase.ts"),
     route("cursos/:cursoId/participantes", "routes/api/cursos.participants.ts"),
     route("cursos/:cursoId/equipo", "routes/api/cursos.team.ts"),
     route("cursos/:cursoId/clases", "routes/api/cursos.clases.ts"),

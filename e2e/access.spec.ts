@@ -211,6 +211,13 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["PATCH", "/api/cursos/no-existe", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["DELETE", "/api/cursos/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   ["PUT", "/api/cursos/no-existe/publicar", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
+  // A private course's 'Lista para la clase' (docs/decisions/039-private-courses.md): its team.
+  ["PUT", "/api/cursos/no-existe/lista-para-la-clase", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
+  [
+    "DELETE",
+    "/api/cursos/no-existe/lista-para-la-clase",
+    (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403),
+  ],
   ["GET", "/api/cursos/no-existe/participantes", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
   // A course's classes: its team; an admin's empty body is a 400. Joining with a code: anyone signed in.
   ["GET", "/api/cursos/no-existe/clases", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
@@ -257,7 +264,7 @@ const API: Array<[string, string, (who: Identity) => number]> = [
 // image answer alike, 200 to who may see drafts (docentes, admins) and 404 to everyone else.
 const seesDrafts = (who: Identity) => who === "docente" || who === "admin";
 
-async function draftWithImage(baseURL: string): Promise<string> {
+async function draftWithImage(baseURL: string, visibilidad = "publico"): Promise<string> {
   const ctx = await playwrightRequest.newContext({ baseURL });
   const login = await ctx.post("/api/auth/login", { data: { correo: DEMO_ADMIN.correo, password: DEMO_PASSWORD } });
   const { token } = (await login.json()) as { token: string };
@@ -266,6 +273,7 @@ async function draftWithImage(baseURL: string): Promise<string> {
     multipart: {
       titulo: "Borrador de la tabla de acceso",
       duracionHoras: "1",
+      visibilidad,
       imagen: { name: "p.png", mimeType: "image/png", buffer: PNG_1PX },
     },
   });
@@ -289,6 +297,8 @@ async function contextFor(who: Identity, baseURL: string): Promise<APIRequestCon
 for (const who of IDENTITIES) {
   test(`tabla de acceso: ${who} @sin-js`, async ({ baseURL }) => {
     const draftId = await draftWithImage(baseURL!);
+    // A private course an admin made: its team is the admins, it has no learners; a 404 to anyone else.
+    const privateId = await draftWithImage(baseURL!, "privado");
     const ctx = await contextFor(who, baseURL!);
     for (const [path, rule] of PAGES) {
       const expected = rule(who);
@@ -307,6 +317,10 @@ for (const who of IDENTITIES) {
     for (const path of [`/cursos/${draftId}`, `/imagenes/cursos/${draftId}`]) {
       const response = await ctx.get(path, { maxRedirects: 0 });
       expect(response.status(), `${who} GET ${path} (borrador)`).toBe(seesDrafts(who) ? 200 : 404);
+    }
+    for (const path of [`/cursos/${privateId}`, `/imagenes/cursos/${privateId}`, `/api/cursos/${privateId}`]) {
+      const response = await ctx.get(path, { maxRedirects: 0 });
+      expect(response.status(), `${who} GET ${path} (privado)`).toBe(who === "admin" ? 200 : 404);
     }
     for (const [method, path, rule] of API) {
       const response = await ctx.fetch(path, { method, maxRedirects: 0 });

@@ -554,6 +554,20 @@ describe("every documented call answers as documented", () => {
       (await call("put", "/api/cursos/{cursoId}/publicar", { cursoId: UNKNOWN }, { token: admin.token })).status,
     ).toBe(404);
 
+    // 'Lista para la clase': a private course's only (docs/decisions/039-private-courses.md).
+    const ready = "/api/cursos/{cursoId}/lista-para-la-clase";
+    const asAdmin = { token: admin.token };
+    expect((await call("put", ready, review, asAdmin)).status).toBe(409);
+    await prisma.course.update({ where: { id }, data: { visibilidad: "privado", estado: "borrador" } });
+    expect((await call("put", ready, review, asAdmin)).status).toBe(200);
+    expect((await call("delete", ready, review, asAdmin)).status).toBe(200);
+    expect((await call("delete", ready, { cursoId: UNKNOWN }, asAdmin)).status).toBe(404);
+    expect((await call("put", "/api/cursos/{cursoId}/publicar", review, asAdmin)).status).toBe(200);
+    expect(await prisma.course.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      estado: "publicado",
+      visibilidad: "publico",
+    });
+
     expect(
       (await call("get", "/api/cursos/{cursoId}/participantes", { cursoId: id }, { token: admin.token })).status,
     ).toBe(200);

@@ -510,6 +510,10 @@ describe("the Resumen: totals and months from the Tally", () => {
 
   it("the totals equal counting the rows (users by role, pending, courses, enrolments, certificates, outbox)", async () => {
     await createUser({ rol: "docente", aprobado: false });
+    // Private courses: counted apart, whatever their state, and moved when one becomes public.
+    await createCourse({ visibilidad: "privado", estado: "borrador" });
+    const madePublic = await createCourse({ visibilidad: "privado" });
+    await prisma.course.update({ where: { id: madePublic.id }, data: { visibilidad: "publico" } });
     await prisma.outboxMail.create({ data: { to: "a@test.cl", subject: "s", text: "t", kind: "user.approved" } });
     await prisma.outboxMail.create({
       data: { to: "b@test.cl", subject: "s", text: "t", kind: "user.approved", status: "failed" },
@@ -529,9 +533,10 @@ describe("the Resumen: totals and months from the Tally", () => {
         porRol: roles,
       },
       cursos: {
-        publicados: await prisma.course.count({ where: { estado: "publicado" } }),
-        borradores: await prisma.course.count({ where: { estado: "borrador" } }),
-        enRevision: await prisma.course.count({ where: { estado: "en_revision" } }),
+        publicados: await prisma.course.count({ where: { estado: "publicado", visibilidad: "publico" } }),
+        borradores: await prisma.course.count({ where: { estado: "borrador", visibilidad: "publico" } }),
+        enRevision: await prisma.course.count({ where: { estado: "en_revision", visibilidad: "publico" } }),
+        privados: await prisma.course.count({ where: { visibilidad: "privado" } }),
       },
       inscripciones: await prisma.enrolment.count(),
       certificados: await prisma.certificate.count(),

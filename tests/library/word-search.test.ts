@@ -162,7 +162,7 @@ describe("the admin's course search: whole words anywhere, on the word index", (
       loAprenderan: ["Pensamiento computacional"],
     } as CourseFields;
     const user = await createUser({ rol: "admin" });
-    const id = await createCourse(user, { fields, image: image as never }, null);
+    const { id } = await createCourse(user, { fields, image: image as never }, null);
     await makeCourse({ titulo: "Huertos urbanos" });
     for (const q of ["programacion", "Programación", "introduccion program", "scratch", "computacional"]) {
       expect(titles(await listAdminCourses({ q }))).toEqual(["Introducción a la programación"]);

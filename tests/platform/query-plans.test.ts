@@ -70,9 +70,9 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
     );
   });
 
-  it("featured courses read the top of (estado, cantidadParticipantes, createdAt, id), no sort", async () => {
+  it("featured courses read the top of (estado, visibilidad, cantidadParticipantes, createdAt, id), no sort", async () => {
     const plans = await expectIndexed(() => courses.listFeaturedCourses());
-    expect(plans[0]!.plan.join("\n")).toMatch(/Course_estado_cantidadParticipantes_createdAt_id_idx/);
+    expect(plans[0]!.plan.join("\n")).toMatch(/Course_estado_visibilidad_cantidadParticipantes_createdAt_id_idx/);
   });
 
   it("course lists: page 1, a cursor page, an audience and the counts are index ranges", async () => {
@@ -155,14 +155,17 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
     });
     await users.backfillUserWords();
     const walks: Array<[() => Promise<unknown>, RegExp]> = [
-      [() => courses.listCourses({ viewer: null, q: "denso" }), /Course_estado_createdAt_id_idx/],
+      [() => courses.listCourses({ viewer: null, q: "denso" }), /Course_estado_visibilidad_createdAt_id_idx/],
       [
         () => courses.listCourses({ viewer: null, audience: "docente", q: "denso" }),
-        /Course_dirigidoA_estado_createdAt_id_idx/,
+        /Course_dirigidoA_estado_visibilidad_createdAt_id_idx/,
       ],
       [() => admin.listAdminCourses({ q: "denso" }), /Course_createdAt_id_idx/],
       // Some of the words, one of them that common: the same walk (and its count).
-      [() => courses.listCourses({ viewer: null, q: "denso zzz", some: true }), /Course_estado_createdAt_id_idx/],
+      [
+        () => courses.listCourses({ viewer: null, q: "denso zzz", some: true }),
+        /Course_estado_visibilidad_createdAt_id_idx/,
+      ],
       [() => users.listUsers({ q: "denso" }), /User_aprobado_correoConfirmado_createdAt_id_idx/],
     ];
     const walkOf = (plans: Awaited<ReturnType<typeof expectIndexed>>) =>
@@ -307,7 +310,7 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
         (p) => /^SELECT `main`.`(Course|Book|User)`.`id` FROM/.test(p.query) && /OFFSET/.test(p.query),
       );
       expect(skip?.plan.join("\n")).toMatch(
-        /(SCAN|SEARCH) (main\.)?(Course|Book|User) USING COVERING INDEX (Course_|Book_|User_aprobado_correoConfirmado_)(estado_)?createdAt_id_idx/,
+        /(SCAN|SEARCH) (main\.)?(Course|Book|User) USING COVERING INDEX (Course_|Book_|User_aprobado_correoConfirmado_)(estado_visibilidad_)?createdAt_id_idx/,
       );
       const rows = plans.filter((p) => p !== skip && /FROM `main`.`(Course|Book|User)` WHERE/.test(p.query));
       expect(rows.length).toBeGreaterThan(0);

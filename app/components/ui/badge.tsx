@@ -24,9 +24,20 @@ export function Badge({
   );
 }
 
-/** A course's state as the admin pages show it. */
-export function CourseStateBadge({ estado, className }: { estado: string; className?: string }) {
-  const [tone, label] = COURSE_STATE_BADGES[estado] ?? (["amber", "Borrador"] as const);
+/** A course's state as the admin pages show it (a private course's 'publicado' is 'Lista para la clase'). */
+export function CourseStateBadge({
+  estado,
+  privado = false,
+  className,
+}: {
+  estado: string;
+  privado?: boolean;
+  className?: string;
+}) {
+  const [tone, label] =
+    privado && estado === "publicado"
+      ? (["green", "Lista para la clase"] as const)
+      : (COURSE_STATE_BADGES[estado] ?? (["amber", "Borrador"] as const));
   return (
     <Badge tone={tone} className={className}>
       {label}

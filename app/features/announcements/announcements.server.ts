@@ -71,14 +71,19 @@ export async function readAccess(
   cursoId: string | undefined,
 ): Promise<Result<{ course: AnnouncementCourse; team: boolean }>> {
   const course = isRecordId(cursoId)
-    ? await prisma.course.findUnique({ where: { id: cursoId }, select: { id: true, titulo: true, estado: true } })
+    ? await prisma.course.findUnique({
+        where: { id: cursoId },
+        select: { id: true, titulo: true, estado: true, visibilidad: true },
+      })
     : null;
   if (!course) return fail(404, COURSE_NOT_FOUND);
   if (!viewer) return fail(401, ANNOUNCEMENTS_FORBIDDEN);
-  if (await mayManageCourse(viewer, course.id)) return ok({ course, team: true });
-  if (!canSeeCourse(viewer, course)) return fail(404, COURSE_NOT_FOUND);
-  if (!(await isEnrolled(viewer.id, course.id))) return fail(403, ANNOUNCEMENTS_FORBIDDEN);
-  return ok({ course, team: false });
+  const { visibilidad: _v, ...shown } = course;
+  if (await mayManageCourse(viewer, course.id)) return ok({ course: shown, team: true });
+  const enrolled = await isEnrolled(viewer.id, course.id);
+  if (!canSeeCourse(viewer, course, { team: false, enrolled })) return fail(404, COURSE_NOT_FOUND);
+  if (!enrolled) return fail(403, ANNOUNCEMENTS_FORBIDDEN);
+  return ok({ course: shown, team: false });
 }
 
 export type AnnouncementPage = {
@@ -146,7 +151,11 @@ export async function listMyAnnouncements(
   size = ANNOUNCEMENT_PAGE_SIZE,
 ): Promise<AnnouncementPage> {
   const enrolments = await prisma.enrolment.findMany({
-    where: { userId: viewer.id, ...(canSeeDrafts(viewer) ? {} : { curso: { estado: "publicado" } }) },
+    // A private course's learners read its announcements (it is theirs to see, ready or not).
+    where: {
+      userId: viewer.id,
+      ...(canSeeDrafts(viewer) ? {} : { curso: { OR: [{ estado: "publicado" }, { visibilidad: "privado" }] } }),
+    },
     orderBy: { registradoEn: "desc" },
     take: FEED_MAX_COURSES,
     select: { cursoId: true },

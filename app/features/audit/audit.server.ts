@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = {
   "course.team-add": "Profesor/a agregado/a a un equipo docente",
   "course.team-remove": "Profesor/a quitado/a de un equipo docente",
   "course.review-send": "Curso enviado a revisión",
+  "course.class-ready": "Curso privado marcado lista para la clase",
+  "course.class-unready": "Curso privado vuelto a preparación",
   "course.review-return": "Curso devuelto a borrador",
   "class.message": "Mensaje enviado a una clase",
   "class.create": "Clase creada",

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { INVALID_JSON, MAX_QUESTION_OPTIONS, MIN_QUESTION_OPTIONS, MODULE_TITLE_REQUIRED } from "./texts.ts";
 import {
-  COURSE_FIELD_NAMES,
+  REQUIRED_FIELD_NAMES,
   CourseFieldsSchema,
   CreateCourseSchema,
   DUE_DATE_DOC,
@@ -215,7 +215,7 @@ const updateFields = {
  * blank; submission.server.ts refuses a body without one). The image and the modules stay
  * optional: left out, they do not change.
  */
-const whole = { required: [...COURSE_FIELD_NAMES] };
+const whole = { required: [...REQUIRED_FIELD_NAMES] };
 
 /** PUT /api/cursos/{cursoId} (multipart/form-data). */
 export const CourseUpdateFormSchema = z.object(updateFields).meta({ ...moduleFiles, ...whole });

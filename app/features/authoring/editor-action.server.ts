@@ -12,9 +12,15 @@ import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { isRecordId, recordIdOr404 } from "~/lib/ids.ts";
 import { publishCourse, PUBLISH_FAILED } from "~/features/courses/admin-courses.server.ts";
 import { addTeacherByEmail, mayPublishCourse, removeTeacher } from "~/features/courses/team.server.ts";
-import { returnToDraft, sendForReview } from "~/features/courses/review.server.ts";
+import { markReadyForClass, returnToDraft, sendForReview } from "~/features/courses/review.server.ts";
 import { ReturnToDraftSchema, TeamAddSchema, TeamRemoveSchema } from "~/features/courses/team-schema.ts";
-import { REVIEW_RETURNED, REVIEW_SENT, TEAM_NOT_MEMBER } from "~/features/courses/texts.ts";
+import {
+  CLASS_NOT_READY,
+  CLASS_READY,
+  REVIEW_RETURNED,
+  REVIEW_SENT,
+  TEAM_NOT_MEMBER,
+} from "~/features/courses/texts.ts";
 import { isAdmin } from "~/features/accounts/roles.ts";
 import { NOT_ALLOWED } from "~/features/accounts/api-guards.server.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -217,6 +223,12 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
           return done(outcome, outcome.ok ? `modulo-${outcome.id}` : undefined, "Módulo agregado.");
         }
         return done(await updateModule(courseId, moduloId, parsed.data), `modulo-${moduloId}`);
+      }
+      case "class-ready":
+      case "class-unready": {
+        const ready = intent === "class-ready";
+        const outcome = await markReadyForClass(admin, courseId, ready, request);
+        return done(outcome, undefined, ready ? CLASS_READY : CLASS_NOT_READY);
       }
       case "send-review":
         return done(await sendForReview(admin, courseId, request), undefined, REVIEW_SENT);

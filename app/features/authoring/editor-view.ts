@@ -18,6 +18,7 @@ export function courseEditorView(course: EditorCourse, params: URLSearchParams) 
       id: course.id,
       titulo: course.titulo,
       estado: course.estado,
+      visibilidad: course.visibilidad,
       hasImage: Boolean(course.imagen),
       updatedAt: course.updatedAt.getTime(),
       defaults: {
@@ -25,6 +26,7 @@ export function courseEditorView(course: EditorCourse, params: URLSearchParams) 
         bienvenida: course.bienvenida,
         duracionHoras: course.duracionHoras === null ? "" : String(course.duracionHoras),
         dirigidoA: course.dirigidoA,
+        visibilidad: course.visibilidad,
         fechaInicio: day(course.fechaInicio),
         fechaTermino: day(course.fechaTermino),
         herramientas: lines(course.herramientas),

@@ -7,10 +7,12 @@ import { z } from "zod";
 import { chileLocalToUtc } from "~/lib/chile-time.ts";
 import { isSingleLineText, multiLineText, singleLineText, TEXT_NOT_ALLOWED } from "~/lib/text.ts";
 import { AUDIENCES } from "~/features/courses/audience.ts";
+import { VISIBILITIES } from "~/features/courses/rules.ts";
 import { cleanStringList } from "~/features/courses/json-list.ts";
 import { EXIGENCIA_DEFAULT, EXIGENCIA_MAX, EXIGENCIA_MIN } from "~/features/quizzes/nota.ts";
 import {
   AUDIENCE_INVALID,
+  VISIBILITY_INVALID,
   DATE_INVALID,
   DATES_ORDER,
   DUE_DATE_INVALID,
@@ -214,6 +216,20 @@ function courseFields(opts: { requireDuration: boolean }) {
           v === undefined || v === null || v === "" ? "comunidad" : typeof v === "string" ? v.trim().toLowerCase() : v,
         z.enum(AUDIENCES, { error: AUDIENCE_INVALID }),
       ),
+      // Left out: a new course is private when a docente creates it, public when an admin does;
+      // an existing one keeps its own (docs/decisions/039-private-courses.md).
+      visibilidad: z
+        .preprocess(
+          (v) =>
+            v === undefined || v === null || v === "" ? undefined : typeof v === "string" ? v.trim().toLowerCase() : v,
+          z.enum(VISIBILITIES, { error: VISIBILITY_INVALID }).optional(),
+        )
+        .meta({
+          description:
+            "publico (el catálogo abierto) o privado (solo su equipo, los administradores y quienes estén " +
+            "inscritos). " +
+            "Omitida: privado si lo crea un docente, publico si lo crea un administrador; al editar, se mantiene.",
+        }),
       fechaInicio: calendarDate,
       fechaTermino: calendarDate,
       herramientas: stringList("herramientas"),
@@ -232,8 +248,10 @@ export const CreateCourseSchema = courseFields({ requireDuration: true });
 /** Editing a course: the duration is a number >= 0 or empty. */
 export const CourseFieldsSchema = courseFields({ requireDuration: false });
 export type CourseFields = z.infer<typeof CourseFieldsSchema>;
-/** The course's own fields (not its image or modules): each one a PUT must send. */
+/** The course's own fields (not its image or modules). */
 export const COURSE_FIELD_NAMES = Object.keys(CourseFieldsSchema.shape) as Array<keyof CourseFields>;
+/** Each one a PUT must send: all but the visibility, which a PUT without it keeps. */
+export const REQUIRED_FIELD_NAMES = COURSE_FIELD_NAMES.filter((name) => name !== "visibilidad");
 
 type FieldMap<T> = Record<keyof CourseFields, T>;
 /** The course's own fields as a Prisma select: what a PATCH reads of the stored course. */

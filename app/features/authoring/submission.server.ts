@@ -21,6 +21,7 @@ import { createCourse, updateCourse } from "./whole-course.server.ts";
 import { ApiModulesField, type ApiModule } from "./api-schema.ts";
 import {
   COURSE_FIELD_NAMES,
+  REQUIRED_FIELD_NAMES,
   CourseFieldsSchema,
   CreateCourseSchema,
   fieldErrors,
@@ -168,7 +169,7 @@ function validateCourse(upload: CourseUpload, opts: CheckOptions): CourseSubmiss
       ? ({ success: true, data: { over: Object.fromEntries(sent.map((name) => [name, values[name]])) } } as const)
       : schema.safeParse(values);
   const errors: Record<string, string[]> = parsed.success ? {} : fieldErrors(parsed.error);
-  const missing = opts.whole ? COURSE_FIELD_NAMES.filter((name) => !sent.includes(name)) : [];
+  const missing = opts.whole ? REQUIRED_FIELD_NAMES.filter((name) => !sent.includes(name)) : [];
   if (missing.length) {
     // Said first: a body that leaves fields out is refused whatever the others hold.
     const message = FIELDS_MISSING(missing);
@@ -217,20 +218,20 @@ export async function submitNewCourse(
   admin: SessionUser,
   request: Request,
   source: "page" | "api",
-): Promise<Ok<{ id: string }> | CourseRefusal> {
+): Promise<Ok<{ id: string; visibilidad: string }> | CourseRefusal> {
   const upload = await readCourseUpload(request, source === "api" ? "api" : "editor");
   if (!upload.ok) return upload;
   // The files are kept only when the course is created.
-  return withUpload(upload.all, async (): Promise<Ok<{ id: string }> | CourseRefusal> => {
+  return withUpload(upload.all, async (): Promise<Ok<{ id: string; visibilidad: string }> | CourseRefusal> => {
     const sub = validateCourse(upload, { mode: "create", modules: source === "api" });
     if (!sub.ok) return sub;
     try {
-      const id = await createCourse(
+      const created = await createCourse(
         admin,
         { fields: sub.fields, image: sub.image!, modules: sub.modules, moduleFiles: sub.moduleFiles },
         request,
       );
-      return ok({ id });
+      return ok(created);
     } catch (error) {
       log.error({ err: error }, "No se pudo crear el curso");
       return refusal(500, "Hubo un error al crear el curso.");

@@ -9,6 +9,10 @@ export const DATES_ORDER = "La fecha de inicio no puede ser mayor que la fecha d
 export const DATE_INVALID = "Ingresa una fecha válida.";
 export const DUE_DATE_INVALID = "Ingresa una fecha y hora válidas (hora de Chile), por ejemplo 2026-12-05T23:59.";
 export const AUDIENCE_INVALID = "Elige a quién está dirigido el curso.";
+export const VISIBILITY_INVALID = "Elige si el curso es público o privado.";
+/** A course's visibility changes with an admin (docs/decisions/039-private-courses.md). */
+export const VISIBILITY_ADMIN_ONLY =
+  "Solo un administrador cambia la visibilidad de un curso. Para llevarlo al catálogo, envíalo a revisión.";
 export const EXIGENCIA_INVALID =
   `Ingresa una exigencia entre ${EXIGENCIA_MIN} y ${EXIGENCIA_MAX}` + " (un porcentaje entero).";
 

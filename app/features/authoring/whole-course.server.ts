@@ -8,6 +8,7 @@ import { courseTitleFields, courseWordsCreate, courseWordsUpdate } from "~/featu
 import { recomputeCourseProgress } from "~/features/enrolment/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import type { Role } from "~/features/accounts/roles.ts";
+import { VISIBILITY_ADMIN_ONLY } from "./texts.ts";
 import { bumpCatalog } from "~/lib/db/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
@@ -78,7 +79,7 @@ async function getModuleQuizzes(courseId: string) {
   );
 }
 
-/** A new course (borrador), optionally with modules (API). Returns its id. `admin` is who creates it. */
+/** A new course (borrador), optionally with modules (API). Returns its id and visibility. `admin` is who creates it. */
 export async function createCourse(
   admin: { id: string; rol?: Role | null },
   input: {
@@ -95,6 +96,9 @@ export async function createCourse(
       ...courseWordsCreate(input.fields),
       imagen: input.image.key,
       estado: "borrador",
+      // A docente's course is private unless asked otherwise; an admin's is public
+      // (docs/decisions/039-private-courses.md).
+      visibilidad: input.fields.visibilidad ?? (admin.rol === "docente" ? "privado" : "publico"),
       creadoPorId: admin.id,
       // A docente who creates a course is its first teacher, in the same write
       // (docs/product.md#course-teams); admins are on every team without a row.
@@ -103,7 +107,7 @@ export async function createCourse(
         create: (input.modules ?? []).map((m, i) => newModule(m, i, input.moduleFiles?.get(i) ?? [])),
       },
     },
-    select: { id: true, titulo: true },
+    select: { id: true, titulo: true, visibilidad: true },
   });
   await audit(request, "course.create", {
     actorId: admin.id,
@@ -111,7 +115,7 @@ export async function createCourse(
     targetId: course.id,
     detail: course.titulo,
   });
-  return course.id;
+  return { id: course.id, visibilidad: course.visibilidad };
 }
 
 /**
@@ -120,7 +124,7 @@ export async function createCourse(
  * the others created, the missing ones deleted.
  */
 export async function updateCourse(
-  admin: { id: string },
+  admin: { id: string; rol?: Role | null },
   id: string,
   input: {
     /** The fields, or (PATCH) the fields sent, to go over the stored ones and be judged whole. */
@@ -148,6 +152,10 @@ export async function updateCourse(
           return fail(400, issue?.message ?? "Datos inválidos.", { field: String(issue?.path[0] ?? "") });
         fields = parsed.data;
       } else fields = input.fields;
+      // The visibility changes with an admin: a team takes its course to the catalog through review.
+      if (fields.visibilidad && fields.visibilidad !== current.visibilidad && admin.rol !== "admin") {
+        return fail(403, VISIBILITY_ADMIN_ONLY, { field: "visibilidad" });
+      }
       await tx.course.update({
         where: { id },
         data: {

@@ -2,10 +2,10 @@
 // for the pages and the API. Callers have passed the guard (guards.server.ts); these check the data
 // (names and codes unique, the enrolment rule) and audit every change.
 import { audit } from "~/features/audit/audit.server.ts";
-import { isPublished, type Viewer } from "~/features/courses/rules.ts";
+import type { Viewer } from "~/features/courses/rules.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { afterEnrolment, enrolInTransaction } from "~/features/enrolment/enrolment.server.ts";
-import { enrolmentDecision } from "~/features/enrolment/rules.ts";
+import { classEnrolmentDecision } from "~/features/enrolment/rules.ts";
 import { release, reserve, type Bucket } from "~/features/limits/rate-limits.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
@@ -21,7 +21,6 @@ import {
   CLASS_NOT_FOUND,
   JOIN_CODE_MALFORMED,
   JOIN_CODE_UNKNOWN,
-  JOIN_COURSE_NOT_OPEN,
   JOIN_TOO_MANY,
   joinedClass,
   MEMBER_NOT_FOUND,
@@ -295,14 +294,13 @@ export async function joinClass(
     select: {
       id: true,
       nombre: true,
-      curso: { select: { id: true, titulo: true, estado: true, dirigidoA: true } },
+      curso: { select: { id: true, titulo: true, estado: true, dirigidoA: true, visibilidad: true } },
     },
   });
   if (!clase) return fail(404, JOIN_CODE_UNKNOWN, { field: "codigo" });
   await release(bucket);
   const { curso } = clase;
-  if (!isPublished(curso)) return fail(409, JOIN_COURSE_NOT_OPEN, { field: "codigo" });
-  const decision = enrolmentDecision(user, curso);
+  const decision = classEnrolmentDecision(user, curso);
   if (!decision.ok) return { ...decision, field: "codigo" };
   const names = { clase: { id: clase.id, nombre: clase.nombre }, curso: { id: curso.id, titulo: curso.titulo } };
   let inscripcionNueva: boolean | null;

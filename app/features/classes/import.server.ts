@@ -7,7 +7,7 @@ import { auditMany } from "~/features/audit/audit.server.ts";
 import { issueNewAccountsTokens } from "~/features/accounts/account-token.server.ts";
 import { sendWelcomeLinks } from "~/features/accounts/recovery.server.ts";
 import type { Role } from "~/features/accounts/roles.ts";
-import { enrolmentDecision } from "~/features/enrolment/rules.ts";
+import { classEnrolmentDecision } from "~/features/enrolment/rules.ts";
 import { BUDGETS, consumePoints } from "~/features/limits/rate-limits.server.ts";
 import { isNoEmailAddress, NO_EMAIL_DOMAIN } from "~/features/mail/no-email.ts";
 import { chunks } from "~/lib/chunks.ts";
@@ -111,7 +111,7 @@ async function planImport(
 ): Promise<Plan> {
   const course = await db.course.findUniqueOrThrow({
     where: { id: clase.cursoId },
-    select: { estado: true, dirigidoA: true },
+    select: { estado: true, dirigidoA: true, visibilidad: true },
   });
   const valid = rows.filter((r) => r.errors.length === 0);
   const byEmail = await accountsBy(
@@ -149,7 +149,7 @@ async function planImport(
   }
 
   // The rule for a new account (an estudiante), for every row alike: no refusal depends on a role.
-  const decision = enrolmentDecision({ id: "", rol: "estudiante" }, course);
+  const decision = classEnrolmentDecision({ id: "", rol: "estudiante" }, course);
   const courseRefusal = decision.ok
     ? null
     : decision.reason === "audience"
@@ -359,12 +359,12 @@ export async function confirmClassImport(
       // Existing accounts: invited, once, if they could take the course themselves.
       const course = await tx.course.findUniqueOrThrow({
         where: { id: clase.cursoId },
-        select: { estado: true, dirigidoA: true },
+        select: { estado: true, dirigidoA: true, visibilidad: true },
       });
       const toInvite = new Map<string, Account>();
       for (const account of accountOf.values()) {
         if (invited.has(account.id) || account.suspendido || !account.aprobado) continue;
-        if (!enrolmentDecision({ id: account.id, rol: account.rol as Role }, course).ok) continue;
+        if (!classEnrolmentDecision({ id: account.id, rol: account.rol as Role }, course).ok) continue;
         toInvite.set(account.id, account);
       }
       await inviteToClass(teacher, clase, [...toInvite.keys()], tx);

@@ -2,9 +2,9 @@
 // has an account (a row, a notification) instead of enrolling them; on /invitaciones/{id} they
 // accept (enrolled and in the class) or decline (the same list does not invite them again).
 import { audit } from "~/features/audit/audit.server.ts";
-import { isPublished, type Viewer } from "~/features/courses/rules.ts";
+import type { Viewer } from "~/features/courses/rules.ts";
 import { afterEnrolment, enrolInTransaction } from "~/features/enrolment/enrolment.server.ts";
-import { enrolmentDecision } from "~/features/enrolment/rules.ts";
+import { classEnrolmentDecision } from "~/features/enrolment/rules.ts";
 import { notify } from "~/features/notifications/notify.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { chunks } from "~/lib/chunks.ts";
@@ -12,7 +12,7 @@ import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import type { ClassRow } from "./guards.server.ts";
-import { INVITATION_NOT_FOUND, JOIN_COURSE_NOT_OPEN, joinedClass } from "./texts.ts";
+import { INVITATION_NOT_FOUND, joinedClass } from "./texts.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -106,7 +106,7 @@ export async function answerInvitation(
         select: {
           id: true,
           nombre: true,
-          curso: { select: { id: true, titulo: true, estado: true, dirigidoA: true } },
+          curso: { select: { id: true, titulo: true, estado: true, dirigidoA: true, visibilidad: true } },
         },
       },
     },
@@ -131,8 +131,7 @@ export async function answerInvitation(
       inscripcionNueva: false,
     });
   }
-  if (!isPublished(curso)) return fail(409, JOIN_COURSE_NOT_OPEN);
-  const decision = enrolmentDecision(user, curso);
+  const decision = classEnrolmentDecision(user, curso);
   if (!decision.ok) return decision;
   let inscripcionNueva: boolean | null;
   try {

@@ -22,8 +22,7 @@ export const JOIN_CODE_REQUIRED = "Escribe el código de la clase.";
 export const JOIN_CODE_MALFORMED =
   "Ese código no tiene la forma de un código de clase: son 8 letras y números, por ejemplo K7MD-4QXA.";
 export const JOIN_CODE_UNKNOWN = "No encontramos una clase con ese código. Revisa que esté bien escrito.";
-export const JOIN_COURSE_NOT_OPEN =
-  "Esta clase es de un curso que aún no está publicado. Pídele a tu profesor/a que te avise cuando lo esté.";
+export { CLASS_COURSE_NOT_OPEN as JOIN_COURSE_NOT_OPEN } from "~/features/enrolment/texts.ts";
 export const JOIN_TOO_MANY =
   "Demasiados códigos equivocados. Espera unos minutos y vuelve a intentarlo con el código que te dio tu profesor/a.";
 export const joinedClass = (clase: string, curso: string) => `Te uniste a la clase «${clase}» del curso «${curso}».`;

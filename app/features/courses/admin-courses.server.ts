@@ -15,7 +15,7 @@ import { courseExists } from "./team.server.ts";
 
 export { DELETE_COURSE_FAILED, PUBLISH_FAILED } from "./admin-texts.ts";
 const ADMIN_COURSES_PAGE_SIZE = 25;
-/** The table lists every course, drafts too: an admin's view of the catalog. */
+/** The table lists every course, drafts and private courses too: an admin's view of the catalog. */
 const EVERY_COURSE = { id: "", rol: "admin" } as const;
 
 /**
@@ -36,6 +36,7 @@ export async function listAdminCourses({
     ...list
   } = await listCourseRows({
     viewer: EVERY_COURSE,
+    everyCourse: true,
     page,
     q,
     cursor,
@@ -90,12 +91,15 @@ export function getCourseTitle(id: string) {
   return prisma.course.findUnique({ where: { id }, select: { id: true, titulo: true, estado: true } });
 }
 
-/** borrador → publicado (offered only while not published; publishing twice is harmless). */
+/**
+ * borrador → publicado in the open catalog (offered only while not there; publishing twice is
+ * harmless). A private course becomes public (docs/decisions/039-private-courses.md).
+ */
 export async function publishCourse(admin: { id: string }, id: string, request: Request): Promise<Result> {
   const [{ count }] = await prisma.$transaction([
     prisma.course.updateMany({
-      where: { id, estado: { not: "publicado" } },
-      data: { estado: "publicado", publicadoEn: new Date() },
+      where: { id, OR: [{ estado: { not: "publicado" } }, { visibilidad: "privado" }] },
+      data: { estado: "publicado", visibilidad: "publico", publicadoEn: new Date() },
     }),
     bumpCatalog(),
   ]);

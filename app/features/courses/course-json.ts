@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { fixedValue } from "~/lib/api.server.ts";
 import { AUDIENCES } from "./audience.ts";
+import { VISIBILITIES } from "./rules.ts";
 import type { CourseCardData } from "./courses.server.ts";
 
 export const COURSE_STATES = ["borrador", "en_revision", "publicado"] as const;
@@ -45,7 +46,14 @@ export const FeaturedCoursesSchema = z.object({ cursos: z.array(CourseSummarySch
 export type FeaturedCourses = z.output<typeof FeaturedCoursesSchema>;
 
 /** POST /api/cursos and PUT /api/cursos/{cursoId}/publicar: the course and its new state. */
-export const CourseStateSchema = z.object({ message: z.string(), id: z.string(), estado });
+export const CourseStateSchema = z.object({
+  message: z.string(),
+  id: z.string(),
+  estado,
+  visibilidad: z.enum(VISIBILITIES).optional().meta({
+    description: "Al crear: privado si lo crea un docente, publico si lo crea un administrador (salvo que se envíe).",
+  }),
+});
 export type CourseState = z.output<typeof CourseStateSchema>;
 
 /** POST /api/cursos/{cursoId}/registrarParticipante. */

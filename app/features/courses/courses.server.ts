@@ -17,7 +17,7 @@ import {
 } from "~/features/search/word-search.server.ts";
 import { fetchKeysetPage, pageCursors, fetchOffsetPage, rowsInOrder, type Cursor } from "~/lib/keyset.ts";
 import { readStringList } from "./json-list.ts";
-import { canSeeCourse, canSeeDrafts, isPublished, type Viewer } from "./rules.ts";
+import { canSeeCourse, canSeeDrafts, isInCatalog, NO_TIES, type Ties, type Viewer } from "./rules.ts";
 
 const FEATURED_COUNT = 10;
 
@@ -28,6 +28,7 @@ export const courseCardSelect = {
   duracionHoras: true,
   dirigidoA: true,
   estado: true,
+  visibilidad: true,
   herramientas: true,
   loAprenderan: true,
   cantidadParticipantes: true,
@@ -46,6 +47,7 @@ export function toCourseCard(row: CardRow) {
     duracionHoras: row.duracionHoras,
     dirigidoA: row.dirigidoA,
     estado: row.estado,
+    visibilidad: row.visibilidad,
     herramientas: readStringList(row.herramientas),
     loAprenderan: readStringList(row.loAprenderan),
     cantidadParticipantes: row.cantidadParticipantes,
@@ -53,11 +55,11 @@ export function toCourseCard(row: CardRow) {
 }
 export type CourseCardData = ReturnType<typeof toCourseCard>;
 
-/** The published courses with the most participants: the top 10 (docs/product.md#course-lists). */
+/** The published public courses with the most participants: the top 10 (docs/product.md#course-lists). */
 export async function listFeaturedCourses(limit = FEATURED_COUNT) {
   const rows = await prisma.course.findMany({
-    where: { estado: "publicado" },
-    // Exactly the index (estado, cantidadParticipantes, createdAt, id) read backwards: the top 10
+    where: { estado: "publicado", visibilidad: "publico" },
+    // Exactly the index (estado, visibilidad, cantidadParticipantes, createdAt, id) read backwards: the top 10
     // without sorting the published courses, statistics or not.
     orderBy: [{ cantidadParticipantes: "desc" }, { createdAt: "desc" }, { id: "desc" }],
     take: limit,
@@ -66,41 +68,56 @@ export async function listFeaturedCourses(limit = FEATURED_COUNT) {
   return rows.map(toCourseCard);
 }
 
+/** Reads a viewer's ties to a private course (features/enrolment/access.server.ts, courseTies). */
+export type TiesOf = () => Promise<Ties>;
+const noTies: TiesOf = async () => NO_TIES;
+
 /**
  * A course's stored image key for the image route, or null (none, or a course this viewer may not
- * see: canSeeCourse). `shared`: a shared cache may keep it (published only).
+ * see: canSeeCourse, with `ties` read for a private course). `shared`: a shared cache may keep it
+ * (the open catalog's only).
  */
-export async function courseImageKey(id: string, viewer: Viewer) {
+export async function courseImageKey(id: string, viewer: Viewer, ties: TiesOf = noTies) {
   const row = await prisma.course.findUnique({
     where: { id },
-    select: { imagen: true, estado: true, updatedAt: true },
+    select: { imagen: true, estado: true, visibilidad: true, updatedAt: true },
   });
-  if (!row?.imagen || !canSeeCourse(viewer, row)) return null;
-  return { key: row.imagen, updatedAt: row.updatedAt, shared: isPublished(row) };
+  if (!row?.imagen || !canSeeCourse(viewer, row, row.visibilidad === "privado" ? await ties() : NO_TIES)) return null;
+  return { key: row.imagen, updatedAt: row.updatedAt, shared: isInCatalog(row) };
 }
 
 export const COURSES_PAGE_SIZE = 24;
 const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
 const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
+/** A catalog list's viewer; `everyCourse`: the admin's table, private courses too. */
+type ListViewer = { viewer: Viewer; everyCourse?: boolean };
+const catalogStates = (viewer: Viewer) =>
+  canSeeDrafts(viewer) ? ["publicado", "borrador", "en_revision"] : ["publicado"];
+
 /**
- * The index ranges a course list reads: one per (dirigidoA, estado) pair it shows, or one for
- * the whole list. Each is a range of an index ending in (createdAt, id) (prisma/schema.prisma),
- * so a page never sorts or skips rows, whatever the catalog's size.
+ * The index ranges a course list reads: one per (dirigidoA, estado) pair it shows (public courses
+ * only: a private course is never in the catalog, docs/decisions/039-private-courses.md), or one
+ * for the admin's whole table. Each is a range of an index ending in (createdAt, id)
+ * (prisma/schema.prisma), so a page never sorts or skips rows, whatever the catalog's size.
  */
-function listRanges(viewer: Viewer, audience?: string) {
-  const states = canSeeDrafts(viewer) ? ["publicado", "borrador", "en_revision"] : ["publicado"];
-  if (!audience) return canSeeDrafts(viewer) ? [{}] : [{ estado: "publicado" }];
-  return [audience, "general"].flatMap((dirigidoA) => states.map((estado) => ({ dirigidoA, estado })));
+function listRanges({ viewer, everyCourse }: ListViewer, audience?: string) {
+  if (everyCourse) return [{}];
+  const states = catalogStates(viewer).map((estado) => ({ estado, visibilidad: "publico" }));
+  if (!audience) return states;
+  return [audience, "general"].flatMap((dirigidoA) => states.map((state) => ({ dirigidoA, ...state })));
 }
 
-/** How many courses a list holds: the Tally rows the database keeps (no row is counted). */
-async function countCourses(viewer: Viewer, audience?: string) {
+/**
+ * How many courses a list holds: the Tally rows the database keeps (no row is counted). A private
+ * course is counted under 'course:privado:{dirigidoA}' (migration private_courses): the admin's table only.
+ */
+async function countCourses({ viewer, everyCourse }: ListViewer, audience?: string) {
   const tallies = await prisma.tally.findMany({
     where: { key: { gte: "course:", lt: "course;" } },
     select: { key: true, n: true },
   });
-  const states = canSeeDrafts(viewer) ? null : new Set(["publicado"]);
+  const states = everyCourse ? null : new Set(catalogStates(viewer));
   const audiences = audience ? new Set([audience, "general"]) : null;
   let total = 0;
   for (const { key, n } of tallies) {
@@ -112,11 +129,15 @@ async function countCourses(viewer: Viewer, audience?: string) {
 
 /**
  * The visibility of `listRanges` as SQL on a word row `w`, from the row's copies of its course's
- * estado and dirigidoA (no course is visited), or undefined for none.
+ * estado ('privado' for a private course) and dirigidoA (no course is visited), or undefined for none.
  */
-function visibleFilter(viewer: Viewer, audience?: string): OwnerFilter | undefined {
+function visibleFilter({ viewer, everyCourse }: ListViewer, audience?: string): OwnerFilter | undefined {
   const conditions = [
-    ...(canSeeDrafts(viewer) ? [] : [Prisma.sql`w."estado" = ${"publicado"}`]),
+    ...(everyCourse
+      ? []
+      : canSeeDrafts(viewer)
+        ? [Prisma.sql`w."estado" IN (${Prisma.join(catalogStates(viewer))})`]
+        : [Prisma.sql`w."estado" = ${"publicado"}`]),
     ...(audience ? [Prisma.sql`w."dirigidoA" IN (${audience}, ${"general"})`] : []),
   ];
   if (conditions.length === 0) return undefined;
@@ -132,8 +153,7 @@ const readCards = (where: object, query: ListQuery) =>
     select: listSelect,
   });
 
-type ListOptions = {
-  viewer: Viewer;
+type ListOptions = ListViewer & {
   audience?: string;
   page?: number;
   cursor?: Cursor | null;
@@ -166,6 +186,7 @@ export async function listCourses(options: ListOptions) {
  */
 export async function listCourseRows({
   viewer,
+  everyCourse = false,
   audience,
   page = 1,
   cursor = null,
@@ -176,11 +197,12 @@ export async function listCourseRows({
   clamp = true,
 }: ListOptions & { size?: number; clamp?: boolean }) {
   const words = queryWords(q);
-  const paging = { viewer, audience, page, cursor, size, clamp };
+  const who = { viewer, everyCourse };
+  const paging = { who, audience, page, cursor, size, clamp };
   if (words.length > 0) {
-    const filter = visibleFilter(viewer, audience);
+    const filter = visibleFilter(who, audience);
     const several = words.length > 1;
-    const ranges = listRanges(viewer, audience);
+    const ranges = listRanges(who, audience);
     const plan = some && several ? await someWordsPlan(words, filter, ranges) : await everyWordPlan(words, filter);
     const found = await searchCourses({ ...paging, plan });
     // Courses with every word first, then those with some of them: the second tier's
@@ -196,8 +218,8 @@ export async function listCourseRows({
       someWords: next && { rows: next.rows, total: next.total, totalExact: next.totalExact, more: next.pageCount > 1 },
     };
   }
-  const ranges = listRanges(viewer, audience);
-  const total = await countCourses(viewer, audience);
+  const ranges = listRanges(who, audience);
+  const total = await countCourses(who, audience);
   const { pageCount, current } = pages(total, page, size, clamp);
   let rows;
   if (cursor || current === 1) {
@@ -239,9 +261,10 @@ function pages(total: number, page: number, size: number, clamp: boolean) {
 }
 
 /** SQL of one of listRanges' ranges (an exact value per column) on `c`. */
-function rangeSql(range: { estado?: string; dirigidoA?: string }) {
+function rangeSql(range: { estado?: string; dirigidoA?: string; visibilidad?: string }) {
   const conditions = [
     ...(range.estado === undefined ? [] : [Prisma.sql`c."estado" = ${range.estado}`]),
+    ...(range.visibilidad === undefined ? [] : [Prisma.sql`c."visibilidad" = ${range.visibilidad}`]),
     ...(range.dirigidoA === undefined ? [] : [Prisma.sql`c."dirigidoA" = ${range.dirigidoA}`]),
   ];
   return conditions.length === 0 ? Prisma.sql`1 = 1` : Prisma.join(conditions, " AND ");
@@ -269,7 +292,7 @@ const readCardsById = (ids: string[]) =>
 
 /** A dense search's page along one of the list's ranges: ids walked from the cursor, then the cards by id. */
 async function readDenseCards(
-  range: { estado?: string; dirigidoA?: string },
+  range: { estado?: string; dirigidoA?: string; visibilidad?: string },
   matching: Prisma.Sql,
   cursor: Cursor | null,
   take: number,
@@ -342,7 +365,7 @@ async function someWordsPlan(
  * index ranges walked, ids alone, each course looked up per word, up to the page (decision 009).
  */
 async function searchCourses({
-  viewer,
+  who,
   audience,
   page,
   cursor,
@@ -350,7 +373,7 @@ async function searchCourses({
   clamp,
   plan,
 }: {
-  viewer: Viewer;
+  who: ListViewer;
   audience?: string;
   page: number;
   cursor: Cursor | null;
@@ -358,7 +381,7 @@ async function searchCourses({
   clamp: boolean;
   plan: SearchPlan;
 }) {
-  const ranges = listRanges(viewer, audience);
+  const ranges = listRanges(who, audience);
   // Exact up to SEARCH_COUNT_CAP matches; past it the pages reach the newest SEARCH_COUNT_CAP.
   const { total, exact } = "ids" in plan ? exactCount(plan.ids.length) : plan.count;
   const { pageCount, current } = pages(total, page, size, clamp);
@@ -396,11 +419,12 @@ async function searchCourses({
   };
 }
 
-export async function participantCount(id: string, viewer: Viewer) {
+/** How many are enrolled, for a viewer who may see the course (`ties` read for a private one). */
+export async function participantCount(id: string, viewer: Viewer, ties: TiesOf = noTies) {
   const course = await prisma.course.findUnique({
     where: { id },
-    select: { estado: true, cantidadParticipantes: true },
+    select: { estado: true, visibilidad: true, cantidadParticipantes: true },
   });
-  if (!course || !canSeeCourse(viewer, course)) return null;
+  if (!course || !canSeeCourse(viewer, course, course.visibilidad === "privado" ? await ties() : NO_TIES)) return null;
   return course.cantidadParticipantes;
 }

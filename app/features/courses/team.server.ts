@@ -233,7 +233,16 @@ export async function listTeachingCourses(userId: string, { page = 1 }: { page?:
       skip: (Math.max(1, page) - 1) * TEACHING_PAGE_SIZE,
       take: TEACHING_PAGE_SIZE,
       select: {
-        curso: { select: { id: true, titulo: true, estado: true, cantidadParticipantes: true, updatedAt: true } },
+        curso: {
+          select: {
+            id: true,
+            titulo: true,
+            estado: true,
+            visibilidad: true,
+            cantidadParticipantes: true,
+            updatedAt: true,
+          },
+        },
       },
     }),
   ]);

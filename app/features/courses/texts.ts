@@ -30,3 +30,15 @@ export const REVIEW_NOT_DRAFT = "Solo un borrador se puede enviar a revisión.";
 export const REVIEW_NOT_PENDING = "Este curso no está en revisión.";
 export const REVIEW_RETURNED = "Curso devuelto a borrador. El equipo docente recibió tu comentario.";
 export const REVIEW_COMMENT_REQUIRED = "Escribe un comentario para el equipo docente.";
+
+// A private course (docs/decisions/039-private-courses.md).
+export const CLASS_READY = "El curso está listo para la clase: sus estudiantes ya ven sus módulos.";
+export const CLASS_NOT_READY =
+  "El curso volvió a preparación: sus estudiantes no ven sus módulos hasta que esté listo.";
+export const CLASS_READY_NOT_PRIVATE = "Solo un curso privado se marca lista para la clase.";
+export const CLASS_READY_IN_REVIEW =
+  "El curso está en revisión para el catálogo: espera la respuesta del administrador.";
+export const REVIEW_PRIVATE_NOT_READY =
+  "Marca el curso como lista para la clase antes de pedir su publicación en el catálogo.";
+export const COURSE_PREPARING =
+  "Tu profesor/a aún está preparando este curso. Sus módulos aparecerán cuando esté listo.";

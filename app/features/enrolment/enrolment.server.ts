@@ -3,7 +3,8 @@
 import { recomputeProgress } from "./progress.server.ts";
 import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
-import type { Viewer } from "~/features/courses/rules.ts";
+import { isPrivate, NO_TIES, type Ties, type Viewer } from "~/features/courses/rules.ts";
+import { mayManageCourse } from "~/features/courses/team.server.ts";
 import { ENROL_FAILED, enrolmentDecision, type EnrolRefusal } from "./rules.ts";
 
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
@@ -15,10 +16,10 @@ export async function enrol(
 ): Promise<Result<{ alreadyEnrolled: boolean }, Failure<EnrolRefusal>>> {
   const course = await prisma.course.findUnique({
     where: { id: courseId },
-    select: { id: true, estado: true, dirigidoA: true },
+    select: { id: true, estado: true, dirigidoA: true, visibilidad: true },
   });
   if (!course) return fail(404, COURSE_NOT_FOUND, { reason: "not-found" });
-  const decision = enrolmentDecision(viewer, course);
+  const decision = enrolmentDecision(viewer, course, isPrivate(course) ? await courseTies(viewer, courseId) : NO_TIES);
   if (!decision.ok) return decision;
   const userId = viewer!.id;
   try {
@@ -78,6 +79,16 @@ export async function isEnrolled(userId: string | undefined, courseId: string): 
     select: { id: true },
   });
   return row !== null;
+}
+
+/**
+ * What ties a viewer to a course, for who sees a private one (docs/decisions/039-private-courses.md,
+ * the rule: canSeeCourse): on its team (mayManageCourse: an admin counts), enrolled in it.
+ */
+export async function courseTies(viewer: Viewer, cursoId: string): Promise<Ties> {
+  if (!viewer) return NO_TIES;
+  const [team, enrolled] = await Promise.all([mayManageCourse(viewer, cursoId), isEnrolled(viewer.id, cursoId)]);
+  return { team, enrolled };
 }
 
 /**

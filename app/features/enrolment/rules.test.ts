@@ -1,26 +1,60 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "~/features/accounts/roles.ts";
-import type { Viewer } from "~/features/courses/rules.ts";
+import { NO_TIES, type Viewer } from "~/features/courses/rules.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { AUDIENCES } from "~/features/courses/audience.ts";
 import {
   ENROL_LOGIN_REQUIRED,
   canAccessMaterials,
+  classEnrolmentDecision,
   enrolWrongAudience,
   enrolmentDecision,
   takeableAudience,
 } from "./rules.ts";
 
 const as = (rol: Role): Viewer => ({ id: rol, rol });
-const course = (dirigidoA: string, estado = "publicado") => ({ dirigidoA, estado });
+const enrolled = { team: false, enrolled: true };
+const course = (dirigidoA: string, estado = "publicado", visibilidad = "publico") => ({
+  dirigidoA,
+  estado,
+  visibilidad,
+});
 
 describe("materials", () => {
   it("opens materials to enrolled users, docentes and admins", () => {
-    expect(canAccessMaterials(null, false)).toBe(false);
-    expect(canAccessMaterials(as("estudiante"), false)).toBe(false);
-    expect(canAccessMaterials(as("estudiante"), true)).toBe(true);
-    expect(canAccessMaterials(as("docente"), false)).toBe(true);
-    expect(canAccessMaterials(as("admin"), false)).toBe(true);
+    const open = course("general");
+    expect(canAccessMaterials(null, NO_TIES, open)).toBe(false);
+    expect(canAccessMaterials(as("estudiante"), NO_TIES, open)).toBe(false);
+    expect(canAccessMaterials(as("estudiante"), enrolled, open)).toBe(true);
+    expect(canAccessMaterials(as("docente"), NO_TIES, open)).toBe(true);
+    expect(canAccessMaterials(as("admin"), NO_TIES, open)).toBe(true);
+  });
+
+  it("opens a private course's materials to its learners once it is 'Lista para la clase'", () => {
+    const draft = course("general", "borrador", "privado");
+    expect(canAccessMaterials(as("estudiante"), enrolled, draft)).toBe(false);
+    expect(canAccessMaterials(as("estudiante"), enrolled, course("general", "publicado", "privado"))).toBe(true);
+    expect(canAccessMaterials(as("docente"), { team: true, enrolled: false }, draft)).toBe(true);
+    expect(canAccessMaterials(as("admin"), NO_TIES, draft)).toBe(true);
+    // A docente who joined its class is one of its learners, not its team.
+    expect(canAccessMaterials(as("docente"), enrolled, draft)).toBe(false);
+  });
+});
+
+describe("private courses", () => {
+  const privado = (estado = "borrador") => course("docente", estado, "privado");
+  it("are taken alone only by those who see them; through a class whatever their estado and audience", () => {
+    expect(enrolmentDecision(as("estudiante"), privado("publicado"))).toMatchObject({ status: 404 });
+    expect(enrolmentDecision(as("docente"), privado())).toMatchObject({ status: 404 });
+    expect(enrolmentDecision(as("docente"), privado(), { team: true, enrolled: false }).ok).toBe(true);
+    expect(enrolmentDecision(as("admin"), privado()).ok).toBe(true);
+    expect(classEnrolmentDecision(as("estudiante"), privado()).ok).toBe(true);
+    expect(classEnrolmentDecision(as("comunidad"), privado("publicado")).ok).toBe(true);
+    expect(classEnrolmentDecision(as("estudiante"), course("general", "borrador"))).toMatchObject({
+      status: 409,
+      reason: "not-open",
+    });
+    expect(classEnrolmentDecision(as("estudiante"), course("docente"))).toMatchObject({ reason: "audience" });
   });
 });
 

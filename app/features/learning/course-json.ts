@@ -3,6 +3,8 @@
 // The OpenAPI document (routes/api) is made from the same schema. Server only.
 import { z } from "zod";
 import { CourseSummarySchema, courseSummaryJson } from "~/features/courses/course-json.ts";
+import { VISIBILITIES } from "~/features/courses/rules.ts";
+import { fixedValue } from "~/lib/api.server.ts";
 import type { CourseForViewer } from "./course-view.server.ts";
 
 /** A quiz question as its author (an admin) edits it: with the correct option. */
@@ -42,6 +44,11 @@ const CourseModuleSchema = z.object({
 
 /** GET /api/cursos/{id}: the course as this caller may see it. */
 export const CourseDetailSchema = CourseSummarySchema.extend({
+  visibilidad: z.enum(VISIBILITIES).meta({
+    description:
+      "publico: el catálogo abierto. privado: solo su equipo docente, los administradores y quienes estén " +
+      "inscritos (por sus clases); con estado publicado está 'Lista para la clase'.",
+  }),
   bienvenida: z.string(),
   fechaInicio: z.iso.datetime().nullable(),
   fechaTermino: z.iso.datetime().nullable(),
@@ -65,6 +72,7 @@ export type CourseDetail = z.output<typeof CourseDetailSchema>;
 export function courseDetailJson(c: CourseForViewer): CourseDetail {
   return {
     ...courseSummaryJson(c),
+    visibilidad: fixedValue(VISIBILITIES, c.visibilidad),
     bienvenida: c.bienvenida,
     fechaInicio: c.fechaInicio?.toISOString() ?? null,
     fechaTermino: c.fechaTermino?.toISOString() ?? null,

@@ -1,9 +1,9 @@
 // A course as one viewer may see it (docs/product.md#visibility, #progress): the course page's and
 // GET /api/cursos/{id}'s data, with the viewer's enrolment, materials and progress, and a module's
 // file if the viewer may open it.
-import { canSeeCourse, type Viewer } from "~/features/courses/rules.ts";
+import { canSeeCourse, isOpenToLearners, isPrivate, type CourseState, type Viewer } from "~/features/courses/rules.ts";
+import { courseTies } from "~/features/enrolment/enrolment.server.ts";
 import { courseCardSelect, toCourseCard } from "~/features/courses/courses.server.ts";
-import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import { progressPercent } from "~/features/enrolment/progress.ts";
 import { touchActivity } from "~/features/enrolment/progress.server.ts";
 import { canAccessMaterials, enrolmentDecision } from "~/features/enrolment/rules.ts";
@@ -13,7 +13,7 @@ import { storedExistsSync } from "~/lib/storage.server.ts";
 import { formatChileDateTime, isOverdue } from "~/lib/chile-time.ts";
 
 /** Everything the course page shows to this viewer. Materials only when allowed; never answers. */
-function noPuedeTomar(viewer: Viewer, enrolled: boolean, course: { estado: string; dirigidoA: string }) {
+function noPuedeTomar(viewer: Viewer, enrolled: boolean, course: CourseState) {
   if (!viewer || enrolled) return null;
   const decision = enrolmentDecision(viewer, course);
   return !decision.ok && decision.reason === "audience"
@@ -22,10 +22,11 @@ function noPuedeTomar(viewer: Viewer, enrolled: boolean, course: { estado: strin
 }
 
 export async function getCourseForViewer(id: string, viewer: Viewer, now = new Date()) {
-  const enrolled = await isEnrolled(viewer?.id, id);
-  const materials = canAccessMaterials(viewer, enrolled);
-  // The modules' files and links are read only for a viewer who may open them (`take: 0` reads nothing).
-  const unread = materials ? undefined : 0;
+  const ties = await courseTies(viewer, id);
+  const { enrolled } = ties;
+  // The modules' files and links are read only for a viewer who may open them (`take: 0` reads
+  // nothing); a private course not yet open to its learners drops them below.
+  const unread = canAccessMaterials(viewer, ties, { estado: "publicado", visibilidad: "publico" }) ? undefined : 0;
   const course = await prisma.course.findUnique({
     where: { id },
     select: {
@@ -53,7 +54,11 @@ export async function getCourseForViewer(id: string, viewer: Viewer, now = new D
       },
     },
   });
-  if (!course || !canSeeCourse(viewer, course)) return null;
+  if (!course || !canSeeCourse(viewer, course, ties)) return null;
+  const materials = canAccessMaterials(viewer, ties, course);
+  const enPreparacion = isPrivate(course) && !isOpenToLearners(course);
+  // Until then its learners see no module at all, only that the course is being prepared.
+  const modulos = enPreparacion && !materials ? [] : course.modulos;
   const passed = viewer ? await passedModuleIds(viewer.id, id) : new Set<string>();
   const quizModuleIds = course.modulos.filter((m) => m.preguntas.length > 0).map((m) => m.id);
   return {
@@ -63,12 +68,14 @@ export async function getCourseForViewer(id: string, viewer: Viewer, now = new D
     fechaTermino: course.fechaTermino,
     enrolled,
     materials,
+    // A private course its team has not yet marked 'Lista para la clase': its learners wait.
+    enPreparacion,
     // Why a signed-in viewer may not take it (another audience's course), instead of 'Comenzar Curso'.
     noPuedeTomar: noPuedeTomar(viewer, enrolled, course),
     // The viewer's progress, from the same stored passes and the same rule as everywhere.
     progreso: progressPercent(quizModuleIds, passed),
     evaluaciones: { total: quizModuleIds.length, aprobadas: quizModuleIds.filter((id) => passed.has(id)).length },
-    modulos: course.modulos.map((m, index) => ({
+    modulos: modulos.map((m, index) => ({
       id: m.id,
       index,
       titulo: m.titulo || `Módulo ${index + 1}`,
@@ -110,11 +117,19 @@ async function passedModuleIds(userId: string, courseId: string): Promise<Set<st
 export async function getModuleFileForViewer(courseId: string, fileId: string, viewer: Viewer) {
   const file = await prisma.moduleFile.findFirst({
     where: { id: fileId, modulo: { cursoId: courseId } },
-    select: { nombre: true, storageKey: true, tipo: true, modulo: { select: { curso: { select: { estado: true } } } } },
+    select: {
+      nombre: true,
+      storageKey: true,
+      tipo: true,
+      modulo: { select: { curso: { select: { estado: true, visibilidad: true } } } },
+    },
   });
-  if (!file || !canSeeCourse(viewer, file.modulo.curso)) return null;
-  const enrolled = await isEnrolled(viewer?.id, courseId);
-  if (!canAccessMaterials(viewer, enrolled)) return "forbidden" as const;
+  if (!file) return null;
+  const { curso } = file.modulo;
+  const ties = await courseTies(viewer, courseId);
+  if (!canSeeCourse(viewer, curso, ties)) return null;
+  const { enrolled } = ties;
+  if (!canAccessMaterials(viewer, ties, curso)) return "forbidden" as const;
   // A learner opening a material is active in the course (a class's 'Última actividad').
   if (enrolled && viewer) await touchActivity(viewer.id, courseId);
   // enrolled: a learner's file, which their device may keep for reading offline (decision 014).

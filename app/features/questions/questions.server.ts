@@ -67,13 +67,16 @@ export async function moduleAccess(
   moduloIndex: string | number | undefined,
 ): Promise<Result<QuestionsAccess>> {
   const course = isRecordId(cursoId)
-    ? await prisma.course.findUnique({ where: { id: cursoId }, select: { id: true, titulo: true, estado: true } })
+    ? await prisma.course.findUnique({
+        where: { id: cursoId },
+        select: { id: true, titulo: true, estado: true, visibilidad: true },
+      })
     : null;
   if (!course) return fail(404, COURSE_NOT_FOUND);
   if (!viewer) return fail(401, QUESTIONS_FORBIDDEN);
   const [team, enrolled] = await Promise.all([mayManageCourse(viewer, course.id), isEnrolled(viewer.id, course.id)]);
   if (!team) {
-    if (!canSeeCourse(viewer, course)) return fail(404, COURSE_NOT_FOUND);
+    if (!canSeeCourse(viewer, course, { team, enrolled })) return fail(404, COURSE_NOT_FOUND);
     if (!enrolled) return fail(403, QUESTIONS_FORBIDDEN);
   }
   const index =
@@ -320,14 +323,14 @@ async function findForViewer(
   const row = isRecordId(preguntaId)
     ? await prisma.moduleQuestion.findUnique({
         where: { id: preguntaId },
-        select: { ...rowSelect, curso: { select: { titulo: true, estado: true } } },
+        select: { ...rowSelect, curso: { select: { titulo: true, estado: true, visibilidad: true } } },
       })
     : null;
   if (!row) return fail(404, QUESTION_NOT_FOUND);
   const own = row.authorId === viewer.id;
   if (await mayManageCourse(viewer, row.cursoId)) return ok({ row, team: true, own });
-  const readable =
-    canSeeCourse(viewer, row.curso) && (own || !row.oculta) && (await isEnrolled(viewer.id, row.cursoId));
+  const enrolled = await isEnrolled(viewer.id, row.cursoId);
+  const readable = canSeeCourse(viewer, row.curso, { team: false, enrolled }) && (own || !row.oculta) && enrolled;
   return readable ? ok({ row, team: false, own }) : fail(404, QUESTION_NOT_FOUND);
 }
 

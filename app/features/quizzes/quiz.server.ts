@@ -1,8 +1,8 @@
 // Quizzes: what the taker may see (never the answers), attempts graded on the server, and the
 // progress that follows. One service for the quiz page and the /api calls.
-import { canSeeCourse, type Viewer } from "~/features/courses/rules.ts";
+import { canSeeCourse, NO_TIES, type Viewer } from "~/features/courses/rules.ts";
 import { canAccessMaterials } from "~/features/enrolment/rules.ts";
-import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
+import { courseTies } from "~/features/enrolment/enrolment.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { gradeQuiz, type GradableQuestion, type Grade } from "./grading.ts";
@@ -26,6 +26,7 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
       id: true,
       titulo: true,
       estado: true,
+      visibilidad: true,
       modulos: {
         orderBy: { posicion: "asc" },
         skip: moduleIndex,
@@ -46,11 +47,12 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
     },
   });
   const module = course?.modulos[0];
-  if (!course || !module || module.preguntas.length === 0 || !canSeeCourse(viewer, course)) {
+  const ties = course ? await courseTies(viewer, courseId) : NO_TIES;
+  if (!course || !module || module.preguntas.length === 0 || !canSeeCourse(viewer, course, ties)) {
     return fail(404, QUIZ_NOT_FOUND);
   }
   if (!viewer) return fail(401, QUIZ_FORBIDDEN);
-  if (!canAccessMaterials(viewer, await isEnrolled(viewer.id, courseId))) return fail(403, QUIZ_FORBIDDEN);
+  if (!canAccessMaterials(viewer, ties, course)) return fail(403, QUIZ_FORBIDDEN);
   return ok({
     quiz: {
       course: { id: course.id, titulo: course.titulo },

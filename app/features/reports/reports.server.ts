@@ -15,7 +15,8 @@ import { averageNota, formatNota, nota } from "~/features/quizzes/nota.ts";
 import { lastMonths } from "./months.ts";
 import { ROLES_IN_SUMMARY, type CourseReport, type Gradebook, type Resumen } from "./schema.ts";
 
-const ESTADOS = ["publicado", "borrador", "en_revision"] as const;
+/** The Tally's course states: a private course is counted under 'privado' (docs/decisions/039-private-courses.md). */
+const ESTADOS = ["publicado", "borrador", "en_revision", "privado"] as const;
 const AUDIENCIAS = ["general", "docente", "estudiante", "comunidad"] as const;
 
 /** The summary of /admin and GET /api/admin/resumen, from the Tally alone. */
@@ -45,6 +46,7 @@ export async function getResumen(now = new Date()): Promise<Resumen> {
       publicados: courses("publicado"),
       borradores: courses("borrador"),
       enRevision: courses("en_revision"),
+      privados: courses("privado"),
     },
     inscripciones: n("enrol:all"),
     certificados: n("cert:all"),

@@ -19,6 +19,7 @@ export const ResumenSchema = z.object({
     publicados: count,
     borradores: count,
     enRevision: count.describe("Enviados a revisión por su equipo docente"),
+    privados: count.describe("Cursos privados, de su equipo docente y sus clases (no cuentan arriba)"),
   }),
   inscripciones: count,
   certificados: count,

@@ -143,7 +143,8 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
               <span className="block text-xs text-slate-500">{audienceLabel(c.dirigidoA)}</span>
             </td>
             <td data-label="Estado" className="px-3 py-3">
-              <CourseStateBadge estado={c.estado} />
+              <CourseStateBadge estado={c.estado} privado={c.visibilidad === "privado"} />
+              {c.visibilidad === "privado" ? <span className="ml-1 text-xs text-slate-600">Privado</span> : null}
             </td>
             <td data-label="Participantes" className="px-3 py-3 text-right tabular-nums">
               {c.cantidadParticipantes}
@@ -152,7 +153,7 @@ export default function AdminCourses({ loaderData }: Route.ComponentProps) {
               {formatCalendarDate(c.fechaInicio)} – {formatCalendarDate(c.fechaTermino)}
             </td>
             <ActionsCell wrap>
-              {c.estado !== "publicado" ? (
+              {c.estado !== "publicado" || c.visibilidad === "privado" ? (
                 <IntentButton intent="publish" idName="courseId" id={c.id} className="btn-primary px-2 py-1">
                   Publicar
                 </IntentButton>

@@ -105,7 +105,8 @@ export default function Resumen({ loaderData }: Route.ComponentProps) {
         </Stat>
         <Stat label="Cursos publicados" value={cursos.publicados}>
           Borradores: <span className="tabular-nums">{formatCount(cursos.borradores)}</span> · En revisión:{" "}
-          <span className="tabular-nums">{formatCount(cursos.enRevision)}</span>
+          <span className="tabular-nums">{formatCount(cursos.enRevision)}</span> · Privados:{" "}
+          <span className="tabular-nums">{formatCount(cursos.privados)}</span>
         </Stat>
         <Stat label="Inscripciones" value={inscripciones} />
         <Stat label="Certificados emitidos" value={certificados} />

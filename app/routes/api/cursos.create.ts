@@ -4,7 +4,8 @@ import { CourseCreateFormSchema } from "~/features/authoring/api-schema.ts";
 import { error, json } from "~/lib/api/operation.server.ts";
 import { submitNewCourse } from "~/features/authoring/submission.server.ts";
 import { hasRole } from "~/features/accounts/guards.server.ts";
-import { ApiError, apiFailure, apiJson } from "~/lib/api.server.ts";
+import { ApiError, apiFailure, apiJson, fixedValue } from "~/lib/api.server.ts";
+import { VISIBILITIES } from "~/features/courses/rules.ts";
 import { apiRoute } from "./api-route.server.ts";
 
 export const loader = apiRoute("/api/cursos", {
@@ -21,7 +22,11 @@ export const loader = apiRoute("/api/cursos", {
       if (!hasRole(user, ["admin", "docente"])) throw new ApiError(403, NOT_ALLOWED);
       const outcome = await submitNewCourse(user, request, "api");
       if (!outcome.ok) return apiFailure(outcome);
-      return apiJson<CourseState>({ message: "Curso creado", id: outcome.id, estado: "borrador" }, 201);
+      const { id, visibilidad } = outcome;
+      return apiJson<CourseState>(
+        { message: "Curso creado", id, estado: "borrador", visibilidad: fixedValue(VISIBILITIES, visibilidad) },
+        201,
+      );
     },
   },
 });

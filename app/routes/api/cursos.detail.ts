@@ -6,7 +6,7 @@ import {
   CourseUpdateFormSchema,
   CourseUpdateJsonSchema,
 } from "~/features/authoring/api-schema.ts";
-import { DATES_ORDER, FIELDS_MISSING, UPDATED } from "~/features/authoring/texts.ts";
+import { DATES_ORDER, FIELDS_MISSING, UPDATED, VISIBILITY_ADMIN_ONLY } from "~/features/authoring/texts.ts";
 import { error, invalid, json, done } from "~/lib/api/operation.server.ts";
 import { getAuthorView } from "~/features/authoring/whole-course.server.ts";
 import { getCourseForViewer } from "~/features/learning/course-view.server.ts";
@@ -54,6 +54,7 @@ export const loader = apiRoute("/api/cursos/{cursoId}", {
     ok: { 200: done("Curso actualizado.") },
     errors: {
       400: invalid("Falta un campo del curso, o uno no es válido.", FIELDS_MISSING(["exigencia"])),
+      403: error("Solo un administrador cambia la visibilidad.", VISIBILITY_ADMIN_ONLY),
       404: error("Curso no encontrado.", COURSE_NOT_FOUND),
     },
     // The body (multipart or JSON, with files) is read by submitCourseUpdate.
@@ -74,6 +75,7 @@ export const loader = apiRoute("/api/cursos/{cursoId}", {
     ok: { 200: done("Curso actualizado.") },
     errors: {
       400: invalid("Un campo no es válido (el mensaje dice cuál).", DATES_ORDER),
+      403: error("Solo un administrador cambia la visibilidad.", VISIBILITY_ADMIN_ONLY),
       404: error("Curso no encontrado.", COURSE_NOT_FOUND),
     },
     handler: async ({ user, params: { cursoId }, request }) => {

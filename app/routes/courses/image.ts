@@ -1,4 +1,5 @@
 import { courseImageKey } from "~/features/courses/courses.server.ts";
+import { courseTies } from "~/features/enrolment/enrolment.server.ts";
 import { asFailure } from "~/lib/failure.ts";
 import { optionalApiUser } from "~/features/accounts/api-guards.server.ts";
 import { detectMimeFromKey } from "~/lib/storage-mime.ts";
@@ -22,7 +23,8 @@ export async function loader(args: Route.LoaderArgs) {
     if (failure) return text(failure.message, failure.status);
     throw error;
   }
-  const image = await courseImageKey(args.params.cursoId, viewer);
+  const { cursoId } = args.params;
+  const image = await courseImageKey(cursoId, viewer, () => courseTies(viewer, cursoId));
   if (!image) return text("Imagen no encontrada", 404);
   return serveStoredFile(args.request, image.key, {
     contentType: detectMimeFromKey(image.key),

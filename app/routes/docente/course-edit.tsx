@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { CourseStateBadge } from "~/components/ui/badge.tsx";
+import { Badge, CourseStateBadge } from "~/components/ui/badge.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { getTeam, mayPublishCourse, requireCourseManager } from "~/features/courses/team.server.ts";
 import { ReviewActions } from "~/features/authoring/components/review-actions.tsx";
@@ -76,7 +76,17 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
       <BackToCourses />
       <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">
-          Editar curso <CourseStateBadge estado={course.estado} className="ml-1 align-middle" />
+          Editar curso{" "}
+          <CourseStateBadge
+            estado={course.estado}
+            privado={course.visibilidad === "privado"}
+            className="ml-1 align-middle"
+          />
+          {course.visibilidad === "privado" ? (
+            <Badge tone="slate" className="ml-1 align-middle">
+              Privado
+            </Badge>
+          ) : null}
         </h1>
         <div className="flex flex-wrap gap-2">
           {[
@@ -90,7 +100,13 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
               {label}
             </Link>
           ))}
-          <ReviewActions estado={course.estado} canPublish={canPublish} reviewer={admin} actionData={ad} />
+          <ReviewActions
+            estado={course.estado}
+            privado={course.visibilidad === "privado"}
+            canPublish={canPublish}
+            reviewer={admin}
+            actionData={ad}
+          />
         </div>
       </div>
 
@@ -107,6 +123,7 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
             defaults={course.defaults}
             imageUrl={course.hasImage ? `/imagenes/cursos/${course.id}?v=${course.updatedAt}` : null}
             maxImageMb={maxImageMb}
+            visibilityLocked={!admin}
           />
         </div>
       </section>

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { requireCourseStaff } from "~/features/accounts/guards.server.ts";
+import { isAdmin } from "~/features/accounts/roles.ts";
 import { BackToCourses } from "~/features/courses/components/back-to-courses.tsx";
 import { CourseFieldsForm } from "~/features/authoring/components/course-fields-form.tsx";
 import { submitNewCourse, toFormReply } from "~/features/authoring/submission.server.ts";
@@ -13,8 +14,12 @@ import type { Route } from "./+types/course-new";
 // borradores; the editor then adds modules. Guarded here too: a loader never relies on the layout.
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireCourseStaff(args);
-  return { maxImageMb: megabytes(Math.floor(env().MAX_IMAGE_MB * 1024 * 1024)) };
+  const user = await requireCourseStaff(args);
+  return {
+    maxImageMb: megabytes(Math.floor(env().MAX_IMAGE_MB * 1024 * 1024)),
+    // A docente's course starts private, an admin's public (docs/decisions/039-private-courses.md).
+    visibilidad: isAdmin(user) ? "publico" : "privado",
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -23,7 +28,10 @@ export async function action(args: Route.ActionArgs) {
   if (outcome.ok) {
     return redirectWithFlash(args.request, `/docente/cursos/${outcome.id}/editar`, {
       type: "success",
-      message: "Curso creado. Agrega sus módulos y publícalo cuando esté listo.",
+      message:
+        outcome.visibilidad === "privado"
+          ? "Curso privado creado. Agrega sus módulos, crea su clase y márcalo «Lista para la clase» cuando esté listo."
+          : "Curso creado. Agrega sus módulos y publícalo cuando esté listo.",
     });
   }
   return data({ result: toFormReply(outcome) }, { status: outcome.status });
@@ -43,6 +51,7 @@ export default function NewCourse({ loaderData, actionData }: Route.ComponentPro
           mode="create"
           lastResult={actionData?.result}
           maxImageMb={loaderData.maxImageMb}
+          defaults={{ visibilidad: loaderData.visibilidad }}
         />
       </div>
     </section>

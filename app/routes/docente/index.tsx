@@ -80,7 +80,8 @@ export default function DocenteHome({ loaderData, actionData }: Route.ComponentP
             <tr key={c.id}>
               <td className="px-3 py-2 font-medium text-slate-900">{c.titulo}</td>
               <td className="px-3 py-2">
-                <CourseStateBadge estado={c.estado} />
+                <CourseStateBadge estado={c.estado} privado={c.visibilidad === "privado"} />
+                {c.visibilidad === "privado" ? <span className="ml-1 text-xs text-slate-600">Privado</span> : null}
               </td>
               <td className="px-3 py-2 text-right tabular-nums">{c.cantidadParticipantes}</td>
               <td className="px-3 py-2">

@@ -16,6 +16,13 @@ const AUDIENCE_OPTIONS = [
   { value: "general", label: "General (todos)" },
 ] as const;
 
+/** docs/decisions/039-private-courses.md: a private course is its team's, its learners' and the admins' only. */
+const VISIBILITY_OPTIONS = [
+  { value: "privado", label: "Privado (solo tu equipo y tus clases)" },
+  { value: "publico", label: "Público (catálogo abierto, tras revisión)" },
+] as const;
+const visibilityLabel = (v: string) => (v === "privado" ? "Privado" : "Público");
+
 export type CourseFormDefaults = Partial<Record<Exclude<keyof CourseFormFields, "imagen">, string>>;
 
 export function CourseFieldsForm({
@@ -25,6 +32,7 @@ export function CourseFieldsForm({
   defaults,
   imageUrl,
   maxImageMb,
+  visibilityLocked = false,
 }: {
   id: string;
   mode: "create" | "edit";
@@ -32,6 +40,8 @@ export function CourseFieldsForm({
   defaults?: CourseFormDefaults;
   imageUrl?: string | null;
   maxImageMb: string;
+  /** A team's docente sees the course's visibility without changing it (an admin changes it). */
+  visibilityLocked?: boolean;
 }) {
   const navigation = useNavigation();
   // Creating: the page's only form; editing: this form among the editor's many.
@@ -58,6 +68,14 @@ export function CourseFieldsForm({
           required={mode === "create"}
         />
         <SelectField field={fields.dirigidoA} label="Dirigido a" options={AUDIENCE_OPTIONS} />
+        {visibilityLocked ? (
+          <p className="text-sm text-slate-700">
+            <span className="label">Visibilidad</span>
+            {visibilityLabel(defaults?.visibilidad ?? "")}. Solo un administrador la cambia.
+          </p>
+        ) : (
+          <SelectField field={fields.visibilidad} label="Visibilidad" options={VISIBILITY_OPTIONS} />
+        )}
         <TextField field={fields.fechaInicio} label="Fecha de inicio" type="date" />
         <TextField field={fields.fechaTermino} label="Fecha de término" type="date" />
         <TextField

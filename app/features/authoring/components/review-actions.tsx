@@ -1,6 +1,8 @@
 // The course editor's publishing buttons (docs/product.md#course-teams): who may publish sees
 // 'Publicar'; a teacher who may not sends a draft with 'Enviar a revisión'; an admin returns a
-// course in review to draft with a comment for its team.
+// course in review to draft with a comment for its team. A private course's team marks it 'Lista
+// para la clase' (and back) without review, and from there may ask for the open catalog
+// (docs/decisions/039-private-courses.md).
 import { Form } from "react-router";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import type { EditorActionData } from "../editor-types.ts";
@@ -8,11 +10,14 @@ import { formState, SmallField } from "./module-parts.tsx";
 
 export function ReviewActions({
   estado,
+  privado,
   canPublish,
   reviewer,
   actionData,
 }: {
   estado: string;
+  /** A private course: 'Publicar' takes it to the open catalog. */
+  privado: boolean;
   canPublish: boolean;
   /** An admin: may return a course in review to draft. */
   reviewer: boolean;
@@ -22,18 +27,39 @@ export function ReviewActions({
   const publishing = pending({ intent: "publish" }, { untilLoaded: true });
   const sending = pending({ intent: "send-review" }, { untilLoaded: true });
   const returning = pending({ intent: "return-draft" }, { untilLoaded: true });
+  const marking = pending({ intent: privado && estado === "borrador" ? "class-ready" : "class-unready" });
   const state = formState(actionData, "devolver");
-  if (estado === "publicado") return null;
+  if (estado === "publicado" && !privado) return null;
   return (
     <>
-      {canPublish ? (
+      {privado && estado !== "en_revision" ? (
         <Form method="post" preventScrollReset>
-          <button type="submit" name="intent" value="publish" className="btn-primary" disabled={publishing}>
-            {publishing ? "Publicando..." : "Publicar"}
+          <button
+            type="submit"
+            name="intent"
+            value={estado === "borrador" ? "class-ready" : "class-unready"}
+            className={estado === "borrador" ? "btn-primary" : "btn-secondary"}
+            disabled={marking}
+          >
+            {estado === "borrador" ? "Lista para la clase" : "Volver a preparación"}
           </button>
         </Form>
       ) : null}
-      {estado === "borrador" && !reviewer ? (
+      {canPublish ? (
+        <Form method="post" preventScrollReset>
+          <button type="submit" name="intent" value="publish" className="btn-primary" disabled={publishing}>
+            {publishing ? "Publicando..." : privado ? "Publicar en el catálogo" : "Publicar"}
+          </button>
+        </Form>
+      ) : null}
+      {privado && estado === "publicado" && !reviewer ? (
+        <Form method="post" preventScrollReset>
+          <button type="submit" name="intent" value="send-review" className="btn-secondary" disabled={sending}>
+            {sending ? "Enviando..." : "Pedir publicación en el catálogo"}
+          </button>
+        </Form>
+      ) : null}
+      {estado === "borrador" && !privado && !reviewer ? (
         <Form method="post" preventScrollReset>
           <button
             type="submit"
@@ -47,7 +73,11 @@ export function ReviewActions({
         </Form>
       ) : null}
       {estado === "en_revision" && !reviewer ? (
-        <p className="text-sm text-slate-600">En revisión: un administrador lo publicará o te lo devolverá.</p>
+        <p className="text-sm text-slate-600">
+          {privado
+            ? "En revisión para el catálogo: tu clase lo sigue usando mientras un administrador lo revisa."
+            : "En revisión: un administrador lo publicará o te lo devolverá."}
+        </p>
       ) : null}
       {estado === "en_revision" && reviewer ? (
         <details className="w-full" open={state ? true : undefined}>

@@ -14,6 +14,7 @@ import { formatCalendarDate } from "~/lib/dates.ts";
 import { formatHours } from "~/lib/hours.ts";
 import { formatPercent } from "~/lib/percent.ts";
 import { audienceLabel } from "~/features/courses/audience.ts";
+import { COURSE_PREPARING } from "~/features/courses/texts.ts";
 import type { CourseForViewer } from "../course-view.server.ts";
 import { EnrolButton } from "~/features/enrolment/components/enrol-button.tsx";
 
@@ -52,6 +53,9 @@ export function CourseDetail({
               {course.estado !== "publicado" ? (
                 <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">Borrador</span>
               ) : null}
+              {course.visibilidad === "privado" ? (
+                <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs text-slate-800">Privado</span>
+              ) : null}
             </p>
             <h1 className="mt-2 text-3xl font-bold leading-tight sm:text-4xl">{course.titulo}</h1>
             {hours ? <p className="mt-2 text-brand-100">Duración: {hours}</p> : null}
@@ -86,9 +90,11 @@ export function CourseDetail({
             </h2>
             {!course.materials ? (
               <p className="alert-info mt-3">
-                {certificate
-                  ? MATERIALS_AFTER_FINISH
-                  : "Inscríbete con «Comenzar Curso» para ver los materiales y las evaluaciones de cada módulo."}
+                {course.enPreparacion
+                  ? COURSE_PREPARING
+                  : certificate
+                    ? MATERIALS_AFTER_FINISH
+                    : "Inscríbete con «Comenzar Curso» para ver los materiales y las evaluaciones de cada módulo."}
               </p>
             ) : null}
             {course.modulos.length === 0 ? (
