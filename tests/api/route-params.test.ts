@@ -24,8 +24,8 @@ const NAMES: Record<string, { names: string; after: string[] }> = {
   libroId: { names: "a book of the library", after: ["biblioteca", "books", "download"] },
   pagina: { names: "a page of a book's preview, from 1", after: ["paginas"] },
   token: {
-    names: "a one-time link's token (a calendar feed's: {token}.ics)",
-    after: ["baja", "confirmar", "autorizar", "confirmar-correo", "recuperar", "calendario"],
+    names: "a link's token (a one-time link's, a calendar feed's {token}.ics, a class's join link: its code)",
+    after: ["baja", "confirmar", "autorizar", "confirmar-correo", "recuperar", "calendario", "unirse"],
   },
   codigo: { names: "a certificate's verification code", after: ["certificados"] },
   tipo: { names: "an audience (estudiante, docente, comunidad)", after: ["dirigido", "publico"] },
