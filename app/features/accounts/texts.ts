@@ -6,6 +6,8 @@ export const INVALID_EMAIL = "Ingresa un correo electrónico válido.";
 export const INVALID_ROLE = "Selecciona un rol válido: docente, estudiante o comunidad.";
 export const PASSWORD_TOO_SHORT = "La contraseña debe tener al menos 8 caracteres.";
 export const REGISTER_OK = "¡Cuenta creada exitosamente!";
+export const SIGN_IN_NAME_REQUIRED = "Ingresa tu correo o usuario.";
+export const INVALID_SIGN_IN_NAME = "Ingresa un correo electrónico o un usuario válido.";
 export const INVALID_BIRTHDATE = "Ingresa una fecha de nacimiento válida.";
 
 // Proving the address (/registro/confirmar/{token}).
