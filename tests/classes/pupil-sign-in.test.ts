@@ -3,6 +3,10 @@
 // sign-in with 'Correo o usuario', the cards' per-pupil tokens (only their pupil, never a docente or
 // an admin, revocable one by one, limited like sign-in), a new password or card for one pupil, and
 // no page or answer that shows a 'sin-correo.invalid' address.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isUsuario, usuarioCandidate } from "~/features/accounts/usuario.ts";
 import { proposeUsuarios } from "~/features/accounts/usuario.server.ts";
@@ -294,5 +298,75 @@ describe("one pupil at a time", () => {
     expect(await prisma.auditLog.count({ where: { targetId: adult.id, action: { startsWith: "class.pupil" } } })).toBe(
       0,
     );
+  });
+});
+
+describe("nobody sees a 'sin-correo.invalid' address", () => {
+  it("not on the class, participants, grades, profile, messages, Registros, 'Descargar mis datos' nor the API", async () => {
+    const { clase, byName } = await importedClass(";Inés;Ocho");
+    const pupil = byName("Inés");
+    expect(pupil.correo).toMatch(/@sin-correo\.invalid$/);
+    const pupilCookie = await sessionCookie(pupil);
+    const admin = await signedIn("admin");
+    // A message each way: the teacher writes to the usuario; the pupil answers.
+    const { sendMessage } = await import("~/features/messages/messages.server.ts");
+    const { toSessionUser } = await import("~/features/accounts/session.server.ts");
+    const sent = await sendMessage(teacher.user, { to: pupil.usuario!, subject: "Hola", content: "¿Cómo vas?" });
+    expect(sent.ok).toBe(true);
+    await sendMessage(toSessionUser(pupil), { to: teacher.user.correo, subject: "Re: Hola", content: "Bien" });
+
+    const here = `/docente/cursos/${course.id}/clases/${clase.id}`;
+    const params = { cursoId: course.id, claseId: clase.id };
+    const load = async (module: { loader: (a: never) => unknown }, path: string, cookie: string) =>
+      JSON.stringify(await module.loader(args(getRequest(path, cookie), params) as never));
+    const pages = [
+      await load(classPage, here, teacher.cookie),
+      await load(
+        await import("~/routes/docente/participants.tsx"),
+        `/docente/cursos/${course.id}/participantes`,
+        teacher.cookie,
+      ),
+      await load(
+        await import("~/routes/docente/gradebook.tsx"),
+        `/docente/cursos/${course.id}/calificaciones`,
+        teacher.cookie,
+      ),
+      await load(await import("~/routes/user/profile.tsx"), "/user/profile", pupilCookie),
+      await load(await import("~/routes/user/messages.tsx"), "/user/messages", pupilCookie),
+      await load(await import("~/routes/user/messages.tsx"), "/user/messages", teacher.cookie),
+      await load(await import("~/routes/user/messages.tsx"), "/user/messages?carpeta=enviados", teacher.cookie),
+      await load(await import("~/routes/admin/records.tsx"), `/admin/records?ver=${pupil.id}`, admin.cookie),
+    ];
+    for (const page of pages) expect(page).not.toContain("sin-correo.invalid");
+    expect(pages[0]).toContain(pupil.usuario);
+    expect(pages[3]).toContain(pupil.usuario);
+    expect(pages[7]).toContain(pupil.usuario);
+
+    const usersApi = await import("~/routes/api/auth.users.ts");
+    const participantsApi = await import("~/routes/api/cursos.participants.ts");
+    const answers = [
+      await usersApi.loader(args(jsonRequest("/api/auth/users", null, { method: "GET", token: admin.token }))),
+      await participantsApi.loader(
+        args(jsonRequest(`/api/cursos/${course.id}/participantes`, null, { method: "GET", token: teacher.token }), {
+          cursoId: course.id,
+        }),
+      ),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).not.toContain("sin-correo.invalid");
+    }
+
+    // 'Descargar mis datos': the whole archive, read back with unzip.
+    const myData = await import("~/routes/users/my-data.ts");
+    const zip = (await myData.loader(args(getRequest("/mis-datos", pupilCookie)) as never)) as Response;
+    const file = path.join(os.tmpdir(), `mis-datos-${pupil.id}.zip`);
+    fs.writeFileSync(file, Buffer.from(await zip.arrayBuffer()));
+    const contents = execFileSync("unzip", ["-p", file]).toString();
+    fs.rmSync(file);
+    expect(contents).toContain(pupil.usuario);
+    // Who made the account, for which class.
+    expect(contents).toContain(clase.nombre);
+    expect(contents).not.toContain("sin-correo.invalid");
   });
 });
