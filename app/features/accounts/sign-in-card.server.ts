@@ -13,12 +13,10 @@ import { env, publicUrl } from "~/lib/env.server.ts";
 import { fail, raise } from "~/lib/failure.ts";
 import { hashToken, TOKEN_PATTERN } from "./account-token.server.ts";
 import { readDevice } from "./device.server.ts";
+import { CARD_INVALID } from "./texts.ts";
 import { sessionUserSelect, toSessionUser, type SessionUser } from "./session.server.ts";
 
 type Db = Pick<typeof prisma, "user">;
-
-export const CARD_INVALID =
-  "Esta tarjeta de acceso no es válida o fue reemplazada por una nueva. Pide una a tu docente.";
 
 /** The roles a card may sign in to: never a docente's or an admin's account. */
 const CARD_ROLES = ["estudiante", "comunidad"];

@@ -28,3 +28,7 @@ export const GUARDIAN_CONSENTED =
   "cuando pueda ingresar.";
 export const GUARDIAN_LINK_INVALID = "Este enlace de autorización no es válido, ya fue usado o expiró.";
 export const GUARDIAN_PENDING = "Esta cuenta espera la autorización de su madre, padre o tutor.";
+
+// A sign-in card's link (/entrar/{token}) that is not (or no longer) a live card.
+export const CARD_INVALID =
+  "Esta tarjeta de acceso no es válida o fue reemplazada por una nueva. Pide una a tu docente.";
