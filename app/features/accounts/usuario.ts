@@ -1,8 +1,8 @@
 // The short sign-in name of an account ('usuario', docs/decisions/040-pupils-who-can-sign-in.md):
 // lower-case letters a–z, digits and dots, at most 20 characters, unique. An account made without
 // e-mail has one, and its reserved address is `{usuario}@sin-correo.invalid` (mail/no-email.ts).
-export const USUARIO_MAX = 20;
-export const USUARIO_PATTERN = /^[a-z0-9](?:[a-z0-9.]{0,18}[a-z0-9])?$/;
+const USUARIO_MAX = 20;
+const USUARIO_PATTERN = /^[a-z0-9](?:[a-z0-9.]{0,18}[a-z0-9])?$/;
 
 /** Whether a typed name is a well-formed usuario (not whether an account has it). */
 export const isUsuario = (value: string) => USUARIO_PATTERN.test(value) && !value.includes("..");
@@ -16,7 +16,7 @@ const plainWord = (s: string) =>
     .replace(/[^a-z0-9]/g, "");
 
 /** 'vicente.araya' of 'Vicente Andrés' 'Araya Soto', cut to `max` characters (never ending in a dot). */
-export function usuarioStem(nombre: string, apellido: string, max = USUARIO_MAX): string {
+function usuarioStem(nombre: string, apellido: string, max = USUARIO_MAX): string {
   const stem = [plainWord(nombre), plainWord(apellido)].filter(Boolean).join(".") || "estudiante";
   return stem.slice(0, max).replace(/\.+$/, "");
 }

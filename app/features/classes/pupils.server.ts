@@ -23,7 +23,7 @@ const CARDS_MAX = 1000;
  * which class, or without e-mail (those made before the import recorded it). An adult who joined
  * with the code keeps their own account: no card, no password from the teacher.
  */
-export const TEACHER_MADE: Prisma.UserWhereInput = {
+const TEACHER_MADE: Prisma.UserWhereInput = {
   rol: "estudiante",
   OR: [
     { creadoPorId: { not: null } },
