@@ -116,6 +116,9 @@ test("tarjetas de acceso: se imprimen con cada nombre y un QR que hace entrar a 
     await expect(pupil).toHaveURL(/\/user$/);
     await pupil.goto("/user/profile");
     await expect(pupil.getByText(name).first()).toBeVisible();
+    // Their own page, its data for the browser included, shows their usuario, never the placeholder.
+    await expect(pupil.getByText(/^(agustin\.valenzuela|sofia\.nunez|vicente\.araya)\d*$/)).toBeVisible();
+    expect(await pupil.content()).not.toContain("sin-correo.invalid");
     expect(new URL(link!).origin).toBe(new URL(baseURL!).origin);
   } finally {
     await context.close();
