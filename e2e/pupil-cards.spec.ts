@@ -108,7 +108,9 @@ test("tarjetas de acceso: se imprimen con cada nombre y un QR que hace entrar a 
     expect(link).toMatch(/\/entrar\/[A-Za-z0-9_-]{43}$/);
 
     // The card's link signs its pupil in (a plain POST), whoever's phone opens it.
-    await pupil.goto(new URL(link!).pathname);
+    const opened = await pupil.goto(new URL(link!).pathname);
+    // A credential: never cached, never passed on to another site as a Referer.
+    expect(opened?.headers()).toMatchObject({ "cache-control": "no-store", "referrer-policy": "same-origin" });
     const enter = pupil.getByRole("button", { name: /^Entrar como / });
     const name = (await enter.textContent())!.replace("Entrar como ", "").trim();
     expect(pupils).toContain(name);

@@ -16,10 +16,16 @@ import type { Route } from "./+types/card-sign-in";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Entrar con tu tarjeta");
 
-export const headers = keepRetryAfter;
+// The token is a credential: never cached, never sent to another site as a Referer (same-origin,
+// not no-referrer: the button's POST must still carry its Origin).
+const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 
-// The token is a credential: never cached, never sent on as a Referer.
-const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+/** The document's headers: those, and a 429's Retry-After. */
+export const headers: Route.HeadersFunction = (args) => {
+  const kept = new Headers(keepRetryAfter(args));
+  for (const [name, value] of Object.entries(PRIVATE)) kept.set(name, value);
+  return kept;
+};
 
 /** A refusal (404 not a live card, 429) as the page's answer. */
 function refused(error: unknown) {

@@ -17,9 +17,9 @@ import type { Route } from "./+types/cards";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, CARDS_TITLE);
 
-export async function headers() {
+export function headers() {
   // The page holds live sign-in links: never cached.
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 }
 
 export async function loader(args: Route.LoaderArgs) {
