@@ -111,6 +111,41 @@ describe("usuario", () => {
     await expect(prisma.user.update({ where: { id: other.id }, data: { usuario: "vicente.araya" } })).rejects.toThrow();
   });
 
+  it("is given by the migration to every account made without e-mail before it, with who made it", async () => {
+    const clase = await newClass();
+    const rows = [
+      ["agustin.valenzuela.0650", "agustin.valenzu.0650"],
+      ["ana.paz.1234", "ana.paz.1234"],
+    ];
+    const ids: string[] = [];
+    for (const [old] of rows) {
+      const user = await createUser({ correo: `${old}@sin-correo.invalid` });
+      ids.push(user.id);
+    }
+    await prisma.auditLog.create({
+      data: {
+        action: "user.import",
+        actorId: teacher.user.id,
+        targetType: "user",
+        targetId: ids[0],
+        detail: `estudiante; lista de la clase ${clase.id}`,
+      },
+    });
+    // The migration's data statements, as they ran on databases with such accounts.
+    const sql = fs.readFileSync("prisma/migrations/20261129200100_pupil_sign_in/migration.sql", "utf8");
+    const data = sql.slice(sql.indexOf("-- Data:")).replace(/^--.*$/gm, "");
+    for (const statement of data.split(/;\s*$/m).filter((s) => s.trim())) await prisma.$executeRawUnsafe(statement);
+    const after = await prisma.user.findMany({ where: { id: { in: ids } }, orderBy: { correo: "asc" } });
+    expect(after.map((u) => [u.usuario, u.correo])).toEqual(
+      rows.map(([, usuario]) => [usuario, `${usuario}@sin-correo.invalid`]),
+    );
+    expect(after.find((u) => u.id === ids[0])).toMatchObject({
+      creadoPorId: teacher.user.id,
+      creadoParaClaseId: clase.id,
+    });
+    expect(after.every((u) => isUsuario(u.usuario!))).toBe(true);
+  });
+
   it("is given by the class importer to every account it makes without e-mail, which records who made it", async () => {
     const { clase, byName } = await importedClass(";Agustín;Valenzuela Pérez\nluz@colegio.cl;Luz;Con Correo");
     const pupil = byName("Agustín");
