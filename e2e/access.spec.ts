@@ -69,6 +69,8 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   // Password recovery: the form is for everyone; an unknown link is the same 404 page for everyone.
   ["/recuperar", pageRule("public")],
   ["/recuperar/no-existe", () => "404 "],
+  // A sign-in card's link (docs/product.md#sign-in-cards): an unknown token is the same 404 page for everyone.
+  ["/entrar/no-existe", () => "404 "],
   // 'Descargar mis datos': the signed-in person's own ZIP, whatever their role.
   ["/mis-datos", pageRule("signed-in")],
   // Notifications: the signed-in person's own, whatever their role.
@@ -142,6 +144,8 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
     "clases/x/notas.csv",
     // A class's 'Importar lista' (docs/product.md#importing-a-list-into-a-class).
     "clases/y/importar",
+    // 'Tarjetas de acceso' of a class (docs/product.md#sign-in-cards).
+    "clases/y/tarjetas",
     "avisos",
   ].map(
     (p) =>
@@ -224,6 +228,9 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["POST", "/api/cursos/no-existe/clases", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["POST", "/api/clases/unirse", (who) => (anonymous(who) ? 401 : 400)],
   ["POST", "/api/clases/invitaciones/no-existe", (who) => (anonymous(who) ? 401 : 400)],
+  // A new password or card for one pupil: the class's team; an unknown class is not found for anyone.
+  ["POST", "/api/clases/no-existe/estudiantes/x/clave", (who) => (anonymous(who) ? 401 : 404)],
+  ["POST", "/api/clases/no-existe/estudiantes/x/tarjeta", (who) => (anonymous(who) ? 401 : 404)],
   // Notifications: each person's own; an empty body is a 400.
   ["GET", "/api/notificaciones", (who) => (anonymous(who) ? 401 : 200)],
   ["POST", "/api/notificaciones/leidas", (who) => (anonymous(who) ? 401 : 400)],
@@ -460,6 +467,12 @@ test("tabla de acceso: profesor/a del curso A frente al curso B @sin-js", async 
     const name = course === courseA ? "A" : "B";
     const response = await ctx.get(`/docente/cursos/${course}/clases/${clase}/importar`, { maxRedirects: 0 });
     expect(response.status(), `profesor/a GET /docente/cursos/${name}/clases/…/importar`).toBe(page);
+    const cards = await ctx.get(`/docente/cursos/${course}/clases/${clase}/tarjetas`, { maxRedirects: 0 });
+    expect(cards.status(), `profesor/a GET /docente/cursos/${name}/clases/…/tarjetas`).toBe(page);
+    const pupil = await ctx.post(`/api/clases/${clase}/estudiantes/x/clave`, { headers: bearer, maxRedirects: 0 });
+    expect(pupil.status(), `profesor/a POST /api/clases/{clase de ${name}}/estudiantes/x/clave`).toBe(
+      course === courseA ? 404 : 403,
+    );
     const api = await ctx.post(`/api/cursos/${course}/clases/${clase}/importar`, {
       headers: bearer,
       data: {},

@@ -126,7 +126,7 @@ test("registrar un correo que ya tiene cuenta responde como un registro nuevo (n
 test("credenciales incorrectas y cuenta pendiente", async ({ page, javaScriptEnabled }) => {
   await login(page, DEMO_ESTUDIANTE.correo, "no es la clave");
   await expect(page.getByRole("alert")).toHaveText("Correo o contraseña incorrectos.");
-  await expect(page.getByLabel("Correo electrónico")).toHaveValue(DEMO_ESTUDIANTE.correo);
+  await expect(page.getByLabel("Correo o usuario")).toHaveValue(DEMO_ESTUDIANTE.correo);
   // The server never sends the password back (with JavaScript the field simply keeps what was typed).
   if (!javaScriptEnabled) await expect(page.getByLabel("Contraseña")).toHaveValue("");
 

@@ -95,7 +95,7 @@ test("un visitante ve el curso sin materiales; 'Comenzar Curso' pide iniciar ses
   await page.getByRole("button", { name: "Comenzar Curso" }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcursos%2F/);
   await expect(page.getByText("Por favor inicie sesión para tomar el curso.")).toBeVisible();
-  await page.getByLabel("Correo electrónico").fill(user.correo);
+  await page.getByLabel("Correo o usuario").fill(user.correo);
   await page.getByLabel("Contraseña").fill(user.password);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Diseño de páginas web accesibles" })).toBeVisible();

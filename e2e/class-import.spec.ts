@@ -1,21 +1,21 @@
 // 'Importar lista' of a class through the production build, JavaScript off and on
 // (docs/product.md#importing-a-list-into-a-class, docs/decisions/032-class-invitations.md): the
 // course's teacher pastes a list with a new learner, one without e-mail and one who already has an
-// account, reviews it (the new and the existing read alike), confirms, and gets the 'Hoja de
-// accesos'; the learner without e-mail opens their link, chooses a password and signs in with the
-// user the sheet gives; the one with an account finds the invitation in their notifications and
-// accepts it, and only then is in the class.
+// account, reviews it (the new and the existing read alike), confirms, and is sent to the class's
+// 'Tarjetas de acceso' for the learner without e-mail, who has a usuario on the class's list (the
+// cards on paper: e2e/pupil-cards.spec.ts); the one with an account finds the invitation in their
+// notifications and accepts it, and only then is in the class.
 import { expect, test } from "@playwright/test";
 import { formatRut, rutCheckDigit } from "../app/features/accounts/rut.ts";
 import { xlsxOf } from "../tests/xlsx.ts";
 import { axeViolations, expectNoAxeViolations } from "./axe.ts";
 import { teacherClass } from "./class-db.ts";
 import { e2eDb } from "./e2e-db.ts";
-import { approvedUser, login, ready, signIn, uniqueEmail } from "./support.ts";
+import { approvedUser, signIn, uniqueEmail } from "./support.ts";
 
 test.describe.configure({ timeout: 90_000 });
 
-test("importar lista: vista previa igual con y sin cuenta, hoja de accesos; quien no tiene correo entra con su enlace, quien tiene cuenta acepta su invitación", async ({
+test("importar lista: vista previa igual con y sin cuenta; quien no tiene correo tiene usuario y tarjeta, quien tiene cuenta acepta su invitación", async ({
   browser,
   request,
   javaScriptEnabled: js,
@@ -28,8 +28,6 @@ test("importar lista: vista previa igual con y sin cuenta, hoja de accesos; quie
 
   const teacherContext = await browser.newContext({ javaScriptEnabled: js });
   const teacher = await teacherContext.newPage();
-  const learnerContext = await browser.newContext({ javaScriptEnabled: js });
-  const learner = await learnerContext.newPage();
   const invitedContext = await browser.newContext({ javaScriptEnabled: js });
   const invited = await invitedContext.newPage();
   try {
@@ -57,43 +55,26 @@ test("importar lista: vista previa igual con y sin cuenta, hoja de accesos; quie
     await expect(rows.filter({ hasText: conCorreo }).getByText(alike)).toBeVisible();
     await expect(rows.filter({ hasText: existing.correo }).getByText(alike)).toBeVisible();
     await expect(rows.filter({ hasText: sinCorreo })).toContainText(
-      "Se creará una cuenta sin correo (hoja de accesos)",
+      "Se creará una cuenta sin correo (con usuario y tarjeta de acceso)",
     );
     await expect(teacher.getByText("3 personas por agregar (cuenta nueva o invitación)")).toBeVisible();
     if (js) expect(await axeViolations(teacher), teacher.url()).toEqual([]);
     await teacher.getByRole("button", { name: "Confirmar importación" }).click();
 
     await expect(teacher.getByText("Listo: 3 personas de la lista.")).toBeVisible();
-    const sheet = teacher.getByRole("region", { name: /Hoja de accesos/ });
-    await expect(sheet.getByText("Esta hoja se muestra solo ahora")).toBeVisible();
-    const block = sheet.getByRole("listitem").filter({ hasText: sinCorreo });
-    const usuario = (await block.locator("strong").textContent())!.trim();
-    expect(usuario).toMatch(/@sin-correo\.invalid$/);
-    const link = (await block.getByRole("link").getAttribute("href"))!;
-    expect(link).toMatch(/\/recuperar\/[A-Za-z0-9_-]{43}$/);
-    await expect(sheet.getByRole("button", { name: "Imprimir" })).toHaveCount(js ? 1 : 0);
     if (js) expect(await axeViolations(teacher), teacher.url()).toEqual([]);
-
-    // The learner without e-mail: their link, a password, then signing in with the sheet's user.
-    await learner.goto(new URL(link).pathname);
-    await expect(learner.getByRole("heading", { name: "Crear una nueva contraseña" })).toBeVisible();
-    await ready(learner);
-    const password = "mi clave de la clase";
-    await learner.getByLabel("Nueva contraseña", { exact: true }).fill(password);
-    await learner.getByLabel("Confirmar nueva contraseña").fill(password);
-    await learner.getByRole("button", { name: "Guardar contraseña" }).click();
-    await expect(learner).toHaveURL(/\/login$/);
-    await login(learner, usuario, password);
-    await expect(learner).toHaveURL(/\/user$/);
-
-    // Back on the import page nobody waits for a link any more.
-    await teacher.goto(`/docente/cursos/${cursoId}/clases/${claseId}/importar`);
-    await expect(teacher.getByRole("button", { name: "Generar nuevos enlaces de acceso" })).toHaveCount(0);
+    await teacher.getByRole("link", { name: "Imprimir las tarjetas de acceso" }).click();
+    const card = teacher.getByRole("listitem").filter({ hasText: `${sinCorreo} Pérez` });
+    await expect(card).toContainText(/Usuario: tomas(js|html)\.perez\d*/);
 
     // The person with an account is not in the class until they accept the invitation.
     const classPage = `/docente/cursos/${cursoId}/clases/${claseId}`;
     await teacher.goto(classPage);
     await expect(teacher.getByText(existing.correo)).toHaveCount(0);
+    await expect(teacher.getByRole("row").filter({ hasText: `${sinCorreo} Pérez` })).toContainText(
+      /tomas(js|html)\.perez\d*/,
+    );
+    await expect(teacher.getByText("sin-correo.invalid")).toHaveCount(0);
     await signIn(invited, existing.correo, existing.password);
     await invited.goto("/notificaciones");
     await invited.getByRole("link", { name: /Te invitan a la clase/ }).click();
@@ -106,19 +87,17 @@ test("importar lista: vista previa igual con y sin cuenta, hoja de accesos; quie
     await expect(teacher.getByText(existing.correo)).toBeVisible();
   } finally {
     await teacherContext.close();
-    await learnerContext.close();
     await invitedContext.close();
   }
 });
 
-test("en el teléfono, la respuesta y la hoja de accesos quedan bajo la cabecera, y la hoja se imprime @con-js", async ({
+test("en el teléfono, la respuesta de la importación queda bajo la cabecera @con-js", async ({
   browser,
   request,
   javaScriptEnabled: js,
 }) => {
   // With JavaScript the answer replaced the form where the page was scrolled to (the confirmation
-  // button): the sheet's first lines sat under the sticky header. On paper the sheet
-  // was hidden with the rest of the page.
+  // button): its first lines sat under the sticky header.
   const teacherAccount = await approvedUser(request, "docente", "Profe");
   const { cursoId, claseId } = await teacherClass(teacherAccount.correo);
   const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 360, height: 740 } });
@@ -138,12 +117,6 @@ test("en el teléfono, la respuesta y la hoja de accesos quedan bajo la cabecera
         return (await answer.boundingBox())!.y >= header.y + header.height;
       })
       .toBe(true);
-
-    await teacher.emulateMedia({ media: "print" });
-    const sheet = teacher.getByRole("region", { name: /Hoja de accesos/ });
-    await expect(sheet.getByRole("heading", { name: /Hoja de accesos/ })).toBeVisible();
-    await expect(sheet.getByRole("listitem").filter({ hasText: "Tomás Pérez" })).toBeVisible();
-    await expect(teacher.getByRole("banner")).toBeHidden();
   } finally {
     await context.close();
   }
@@ -199,7 +172,8 @@ test("una nómina de SIGE en Excel (.xlsx) en el teléfono: cada RUT formateado 
     if (js) expect(await axeViolations(teacher), teacher.url()).toEqual([]);
     await teacher.getByRole("button", { name: "Confirmar importación" }).click();
     await expect(teacher.getByText("Listo: 2 personas de la lista.")).toBeVisible();
-    await expect(teacher.getByRole("region", { name: /Hoja de accesos/ }).getByText("Martina Soto Díaz")).toBeVisible();
+    await teacher.getByRole("link", { name: "Imprimir las tarjetas de acceso" }).click();
+    await expect(teacher.getByRole("listitem").filter({ hasText: "Martina Soto Díaz" })).toContainText(/Usuario: /);
     // The class page's link and QR code, and the link's page, pass axe too.
     await teacher.goto(classPage);
     const link = teacher.getByRole("region", { name: "Enlace y código QR" });

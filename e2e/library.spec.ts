@@ -13,7 +13,7 @@ test("a visitor is sent to /login and back to the library after signing in @sin-
   await page.goto("/biblioteca");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fbiblioteca$/);
   const user = await approvedUser(request, "estudiante");
-  await page.getByLabel("Correo electrónico").fill(user.correo);
+  await page.getByLabel("Correo o usuario").fill(user.correo);
   await page.getByLabel("Contraseña").fill(user.password);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
   await expect(page).toHaveURL(/\/biblioteca$/);

@@ -21,7 +21,7 @@ export async function ready(page: Page) {
 export async function login(page: Page, correo: string, password: string) {
   await page.goto("/login");
   await ready(page);
-  await page.getByLabel("Correo electrónico").fill(correo);
+  await page.getByLabel("Correo o usuario").fill(correo);
   await page.getByLabel("Contraseña").fill(password);
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
 }

@@ -967,6 +967,22 @@ describe("every documented call answers as documented", () => {
     expect((await answer(UNKNOWN, { respuesta: "aceptar" })).status).toBe(404);
     expect((await answer(invitation.id, { respuesta: "rechazar" })).status).toBe(200);
     expect((await answer(invitation.id, { respuesta: "aceptar" })).status).toBe(200);
+
+    // A pupil made without e-mail: a new password and a new card, one at a time.
+    const sinCorreo = ";Pía;Sin Correo Api";
+    const seen = await call("post", importPath, importParams, { token: admin.token, json: { lista: sinCorreo } });
+    await call("post", importPath, importParams, {
+      token: admin.token,
+      json: { lista: sinCorreo, confirmar: true, huella: seen.body.huella },
+    });
+    const pupil = await prisma.user.findFirstOrThrow({ where: { creadoParaClaseId: importParams.claseId } });
+    for (const what of ["clave", "tarjeta"]) {
+      const path = `/api/clases/{claseId}/estudiantes/{userId}/${what}`;
+      const one = { claseId: importParams.claseId, userId: pupil.id };
+      expect((await call("post", path, one, { token: admin.token })).status).toBe(200);
+      expect((await call("post", path, { ...one, userId: invitee.user.id }, { token: admin.token })).status).toBe(403);
+      expect((await call("post", path, { ...one, userId: UNKNOWN }, { token: admin.token })).status).toBe(404);
+    }
   });
 
   it("announcements: post, read, edit, delete", async () => {

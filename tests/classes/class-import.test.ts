@@ -3,20 +3,14 @@
 // preview writes nothing and answers alike whether or not a person has an account, within an
 // hourly budget of rows; the confirmation creates, enrols and adds the new people and invites the
 // existing accounts in one transaction, or nothing; an invited account joins only when it accepts;
-// learners without e-mail get a sign-in user and a one-time link that works; no mail ever goes to
-// the reserved domain.
+// learners without e-mail get a usuario (their cards: tests/classes/pupil-sign-in.test.ts); no mail
+// ever goes to the reserved domain.
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type * as AuditModule from "~/features/audit/audit.server.ts";
-import { resetPassword } from "~/features/accounts/recovery.server.ts";
 import { RegisterSchema } from "~/features/accounts/schema.ts";
 import { newClassCode } from "~/features/classes/codes.ts";
 import { findClass, type ClassRow } from "~/features/classes/guards.server.ts";
-import {
-  classListFingerprint,
-  confirmClassImport,
-  previewClassImport,
-  reissueAccessLinks,
-} from "~/features/classes/import.server.ts";
+import { classListFingerprint, confirmClassImport, previewClassImport } from "~/features/classes/import.server.ts";
 import {
   CLASS_IMPORT_TOO_LONG,
   CLASS_IMPORT_TOO_MANY_ROWS,
@@ -32,7 +26,6 @@ import { parseList } from "~/features/accounts/import/parse-list.ts";
 import { ROW_UNDER_14 } from "~/features/accounts/import/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as importApi from "~/routes/api/cursos.class-import.ts";
-import * as loginApi from "~/routes/api/auth.login.ts";
 import * as importPage from "~/routes/classes/import.tsx";
 import * as invitationApi from "~/routes/api/clases.invitacion.ts";
 import * as invitationPage from "~/routes/class-invitation.tsx";
@@ -129,8 +122,6 @@ async function enrol(userId: string, clase?: ClassRow) {
   await prisma.course.update({ where: { id: courseA.id }, data: { cantidadParticipantes: { increment: 1 } } });
   if (clase) await prisma.classMember.create({ data: { claseId: clase.id, cursoId: clase.cursoId, userId } });
 }
-
-const tokenOf = (link: string) => link.split("/recuperar/")[1]!;
 
 async function preview(clase: ClassRow, text: string, options = noConsent, who: { id: string } = teacher.user) {
   const outcome = await previewClassImport(who, clase, rowsOf(text), text, options);
@@ -330,65 +321,22 @@ describe("the confirmation", () => {
     expect(rows.filter((r) => r.addedById === teacher.user.id)).toHaveLength(3);
     const created = await prisma.user.findMany({
       where: { correo: { endsWith: "@sin-correo.invalid" }, nombre: "Sofía" },
-      select: { correo: true, rol: true, aprobado: true, passwordHash: true },
+      select: { correo: true, usuario: true, rol: true, aprobado: true, passwordHash: true },
     });
     expect(created).toHaveLength(2);
     for (const user of created) {
-      expect(user.correo).toMatch(/^sofia\.nunez\.\d{4,6}@sin-correo\.invalid$/);
+      expect(user.usuario).toMatch(/^sofia\.nunez\d*$/);
+      expect(user.correo).toBe(`${user.usuario}@sin-correo.invalid`);
       expect(user).toMatchObject({ rol: "estudiante", aprobado: true, passwordHash: "" });
     }
     expect(new Set(created.map((u) => u.correo)).size).toBe(2);
-    expect(outcome.sheet.accesos.map((a) => a.usuario).sort()).toEqual(created.map((u) => u.correo).sort());
+    expect(outcome.sinCorreo).toBe(2);
 
     // The same list again: the new people are in the class; the invited are not invited twice.
     const again = await confirm(clase, text);
     expect(again).toMatchObject({ ok: true, agregadas: 2, yaEstaban: 4 });
     expect(await prisma.classInvitation.count({ where: { claseId: clase.id } })).toBe(2);
     expect(await prisma.notification.count({ where: { userId: notEnrolled.id, kind: "clase" } })).toBe(1);
-  });
-
-  it("a learner without e-mail follows the sheet's link, chooses a password and signs in", async () => {
-    const clase = await newClass();
-    const text = ";Tomás;Rojas";
-    const outcome = await confirm(clase, text);
-    if (!outcome.ok) throw new Error(outcome.message);
-    const [access] = outcome.sheet.accesos;
-    expect(access!.enlace).toMatch(/^http.*\/recuperar\/[A-Za-z0-9_-]{43}$/);
-    expect(outcome.sheet.venceEn.getTime() - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
-    // Only the hash is stored.
-    const stored = await prisma.accountToken.findFirstOrThrow({ where: { userId: access!.id } });
-    expect(stored.tokenHash).not.toContain(tokenOf(access!.enlace));
-
-    const password = "mi-clave-de-la-clase-2026";
-    const request = formRequest("/recuperar/x", {});
-    expect(await resetPassword(tokenOf(access!.enlace), { password }, request)).toEqual({ ok: true });
-    const login = await loginApi.action(
-      args(jsonRequest("/api/auth/login", { correo: access!.usuario.toUpperCase(), password })),
-    );
-    expect(login.status).toBe(200);
-    expect((await readJson(login)).token).toBeTruthy();
-    // Used once.
-    expect(await resetPassword(tokenOf(access!.enlace), { password }, request)).toMatchObject({ ok: false });
-  });
-
-  it("new links for a lost sheet void the older ones; learners who chose a password are left out", async () => {
-    const clase = await newClass();
-    const outcome = await confirm(clase, ";Ana;Uno\n;Beto;Dos");
-    if (!outcome.ok) throw new Error(outcome.message);
-    const [first, second] = outcome.sheet.accesos;
-    await resetPassword(tokenOf(second!.enlace), { password: "beto-ya-eligio-su-clave" }, formRequest("/x", {}));
-
-    const sheet = await reissueAccessLinks(teacher.user, clase, null);
-    expect(sheet.accesos.map((a) => a.id)).toEqual([first!.id]);
-    const old = await resetPassword(tokenOf(first!.enlace), { password: "ana-elige-su-clave" }, formRequest("/x", {}));
-    expect(old).toMatchObject({ ok: false, reason: "link" });
-    const fresh = await resetPassword(
-      tokenOf(sheet.accesos[0]!.enlace),
-      { password: "ana-elige-su-clave" },
-      formRequest("/x", {}),
-    );
-    expect(fresh).toEqual({ ok: true });
-    expect(await prisma.auditLog.count({ where: { action: "user.password-link", targetId: first!.id } })).toBe(1);
   });
 
   it("refuses a changed list or one with errors, and a failure halfway leaves nothing", async () => {
@@ -437,7 +385,9 @@ describe("the confirmation", () => {
     const outcome = await confirm(clase, text);
     if (!outcome.ok) throw new Error(outcome.message);
     expect(outcome.agregadas).toBe(1000);
-    expect(outcome.sheet.accesos).toHaveLength(500);
+    expect(outcome.sinCorreo).toBe(500);
+    const usuarios = await prisma.user.findMany({ where: { creadoParaClaseId: clase.id, usuario: { not: null } } });
+    expect(new Set(usuarios.map((u) => u.usuario)).size).toBe(500);
     expect(await prisma.classMember.count({ where: { claseId: clase.id } })).toBe(1000);
   });
 });
@@ -596,12 +546,10 @@ describe("the page and the API", () => {
   const pagePath = (cursoId: string, claseId: string) => `/docente/cursos/${cursoId}/clases/${claseId}/importar`;
   const apiPath = (cursoId: string, claseId: string) => `/api/cursos/${cursoId}/clases/${claseId}/importar`;
 
-  it("the page: preview, confirm, the sheet; then new links (plain POSTs)", async () => {
+  it("the page: preview, confirm, the link to the cards (plain POSTs)", async () => {
     const clase = await newClass();
     const params = { cursoId: courseA.id, claseId: clase.id };
     const path = pagePath(courseA.id, clase.id);
-    const loaded = await importPage.loader(args(getRequest(path, teacher.cookie), params));
-    expect(loaded.waiting).toBe(0);
     const lista = "pagina@colegio.cl;Pá;Gina\n;Luz;Sin Correo";
     const previewed = dataOf<{ kind: string; preview: { huella: string; resumen: object } }>(
       await importPage.action(
@@ -609,7 +557,7 @@ describe("the page and the API", () => {
       ),
     );
     expect(previewed.data.preview.resumen).toMatchObject({ agregar: 2, sinCorreo: 1 });
-    const done = dataOf<{ kind: string; sheet: { accesos: { usuario: string }[] } }>(
+    const done = dataOf<{ kind: string; sinCorreo: number }>(
       await importPage.action(
         args(
           multipartRequest(
@@ -622,15 +570,12 @@ describe("the page and the API", () => {
       ),
     );
     expect(done.data.kind).toBe("done");
-    expect(done.data.sheet.accesos[0]!.usuario).toMatch(/^luz\.sin\.\d+@sin-correo\.invalid$/);
-    expect((await importPage.loader(args(getRequest(path, teacher.cookie), params))).waiting).toBe(1);
-    const reissued = dataOf<{ kind: string; sheet: { accesos: unknown[] } }>(
-      await importPage.action(args(formRequest(path, { intent: "accesos" }, { cookie: teacher.cookie }), params)),
-    );
-    expect(reissued.data.sheet.accesos).toHaveLength(1);
+    expect(done.data.sinCorreo).toBe(1);
+    const luz = await prisma.user.findFirstOrThrow({ where: { creadoParaClaseId: clase.id, nombre: "Luz" } });
+    expect(luz.usuario).toMatch(/^luz\.sin\d*$/);
   });
 
-  it("the API: the preview, then the confirmation with the links; the admin too", async () => {
+  it("the API: the preview, then the confirmation; the admin too", async () => {
     const clase = await newClass();
     const lista = "api.clase@colegio.cl;Api;Clase\n;Sin;Correo Api";
     const path = apiPath(courseA.id, clase.id);
@@ -644,8 +589,8 @@ describe("the page and the API", () => {
     );
     expect(done.status).toBe(201);
     const answer = await readJson(done);
-    expect(answer).toMatchObject({ agregadas: 2 });
-    expect((answer.accesos as { usuario: string }[])[0]!.usuario).toMatch(/@sin-correo\.invalid$/);
+    expect(answer).toMatchObject({ agregadas: 2, sinCorreo: 1 });
+    expect(answer).not.toHaveProperty("accesos");
   });
 
   it("a docente off the team: 404 on the page, 403 from the API; a class of another course is 404", async () => {

@@ -30,8 +30,9 @@ export const PENDING_APPROVAL =
 export async function verifyLogin(input: LoginInput, request: Request): Promise<SessionUser> {
   const ip = clientIp(request);
   const device = await readDevice(request);
+  // An address or a usuario: one indexed read either way, and the same path after it.
   const found = await prisma.user.findUnique({
-    where: { correo: input.correo },
+    where: input.correo.includes("@") ? { correo: input.correo } : { usuario: input.correo },
     select: { ...sessionUserSelect, suspendidoEn: true, passwordHash: true },
   });
   const source: Bucket = device ? ["loginFailuresDevice", device.id] : ["loginFailuresIp", ip];

@@ -1,5 +1,6 @@
 // What this feature holds of a person, for 'Descargar mis datos' (lib/personal-data.server.ts).
 import { prisma } from "~/lib/db.server.ts";
+import { shownAddress } from "~/features/mail/no-email.ts";
 import { json, jsonFile, tableRows, type PersonalData } from "~/lib/personal-data.server.ts";
 import { isStorageKey, readStoredChunks } from "~/lib/storage.server.ts";
 import { publicUserSelect } from "./users.server.ts";
@@ -26,7 +27,12 @@ function profile(user: Account, avatar: string | null, now: Date) {
       id: user.id,
       nombre: user.nombre,
       apellido: user.apellido,
-      correo: user.correo,
+      // An account without e-mail has none: its usuario stands for it (mail/no-email.ts).
+      correo: shownAddress(user.correo),
+      usuario: user.usuario,
+      // Made by a teacher for a class (the class importer): who, for which class.
+      creadaPor: user.creadoPor ? `${user.creadoPor.nombre} ${user.creadoPor.apellido}`.trim() : null,
+      creadaParaLaClase: user.creadoParaClase?.nombre ?? null,
       fechaNacimiento: user.fechaNacimiento ? user.fechaNacimiento.toISOString().slice(0, 10) : null,
       rut: user.rut,
       rol: user.rol,

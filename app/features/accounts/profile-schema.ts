@@ -30,13 +30,20 @@ const checkbox = z
   .optional()
   .transform((v) => v === "on" || v === "true" || v === "1");
 
-/** The HTML form: correo is required (it is pre-filled); the image comes separately as a file. */
+/**
+ * The HTML form: correo is pre-filled; blank keeps the address (an account without e-mail sees the
+ * field empty and may add one). The image comes separately as a file.
+ */
 export const ProfileFormSchema = z.object({
   // The page's form always sends them (rectification); absent keeps them, blank is refused.
   nombre: PersonFields.nombre.optional(),
   apellido: PersonFields.apellido.optional(),
   fechaNacimiento: PersonFields.fechaNacimiento.optional(),
-  correo: email("Ingresa tu correo electrónico."),
+  correo: z
+    .string()
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(email("Ingresa tu correo electrónico.").optional()),
   quitarImagen: checkbox,
   /** Objection: the optional notices by e-mail (a new message…); unchecked is off… */
   avisosCorreo: checkbox,

@@ -1,6 +1,7 @@
 // Server only (the /api routes): Zod stays out of browser bundles.
 import { z } from "zod";
 import { ROLES } from "~/features/accounts/roles.ts";
+import { shownAddress } from "~/features/mail/no-email.ts";
 import { fixedValue } from "~/lib/api.server.ts";
 import type { SessionUser } from "./session.server.ts";
 
@@ -9,7 +10,10 @@ export const ApiUserSchema = z.object({
   id: z.string(),
   nombre: z.string(),
   apellido: z.string(),
-  correo: z.string(),
+  correo: z.string().meta({
+    description: "El correo; en una cuenta sin correo (creada por un docente para una clase), su usuario.",
+  }),
+  usuario: z.string().nullable().optional().meta({ description: "El usuario para ingresar, si la cuenta tiene uno." }),
   fechaNacimiento: z.iso.date().nullable(),
   rol: z.enum(ROLES).nullable(),
   imagenPerfil: z.string().nullable().meta({ description: "URL de la imagen de perfil, o null." }),
@@ -29,13 +33,14 @@ export type ApiUser = z.output<typeof ApiUserSchema>;
 export function toApiUser(
   user: Pick<SessionUser, "id" | "nombre" | "apellido" | "correo" | "fechaNacimiento" | "imagenPerfil"> & {
     rol: string | null;
-  } & Partial<{ aprobado: boolean; correoConfirmado: boolean; createdAt: Date }>,
+  } & Partial<{ usuario: string | null; aprobado: boolean; correoConfirmado: boolean; createdAt: Date }>,
 ): ApiUser {
   return {
     id: user.id,
     nombre: user.nombre,
     apellido: user.apellido,
-    correo: user.correo,
+    correo: shownAddress(user.correo),
+    ...(user.usuario !== undefined ? { usuario: user.usuario } : {}),
     fechaNacimiento: user.fechaNacimiento ? user.fechaNacimiento.toISOString().slice(0, 10) : null,
     rol: user.rol === null ? null : fixedValue(ROLES, user.rol),
     imagenPerfil: user.imagenPerfil ? `/usuarios/${user.id}/imagen` : null,

@@ -6,6 +6,7 @@ import { isNoEmailAddress } from "~/features/mail/no-email.ts";
 import { nameText, singleLineText } from "~/lib/text.ts";
 import { needsGuardian } from "./age.ts";
 import { SELF_SERVICE_ROLES } from "./roles.ts";
+import { isUsuario } from "./usuario.ts";
 
 import {
   GUARDIAN_OWN_EMAIL,
@@ -13,9 +14,11 @@ import {
   INVALID_BIRTHDATE,
   INVALID_EMAIL,
   INVALID_ROLE,
+  INVALID_SIGN_IN_NAME,
   PASSWORDS_DIFFER,
   PASSWORD_TOO_SHORT,
   REQUIRED_ALL,
+  SIGN_IN_NAME_REQUIRED,
 } from "./texts.ts";
 
 export * from "./texts.ts";
@@ -57,11 +60,21 @@ const birthDate = required(REQUIRED_ALL, 10).refine((value) => {
   return date.getUTCFullYear() >= 1900 && date.getTime() <= Date.now();
 }, INVALID_BIRTHDATE);
 
-export const LoginSchema = z.object({
-  correo: email("Ingresa tu correo electrónico."),
-  password: z.string({ error: "Ingresa tu contraseña." }).min(1, "Ingresa tu contraseña.").max(200),
-  redirectTo: z.string().max(500).optional(),
-});
+/** What the sign-in form's 'Correo o usuario' takes: an e-mail address or a usuario (usuario.ts), lower-cased. */
+const signInName = required(SIGN_IN_NAME_REQUIRED, 254)
+  .transform((v) => v.toLowerCase())
+  .refine((v) => (v.includes("@") ? z.email().safeParse(v).success : isUsuario(v)), INVALID_SIGN_IN_NAME);
+
+/** The form posts `correo` (an address or a usuario); the API also takes a field `usuario` in its place. */
+export const LoginSchema = z
+  .object({
+    correo: signInName.optional(),
+    usuario: signInName.optional(),
+    password: z.string({ error: "Ingresa tu contraseña." }).min(1, "Ingresa tu contraseña.").max(200),
+    redirectTo: z.string().max(500).optional(),
+  })
+  .refine((v) => v.correo ?? v.usuario, { message: SIGN_IN_NAME_REQUIRED, path: ["correo"] })
+  .transform(({ usuario, ...v }) => ({ ...v, correo: (v.correo ?? usuario)! }));
 export type LoginInput = z.infer<typeof LoginSchema>;
 
 export const PASSWORD_MAX = 200;

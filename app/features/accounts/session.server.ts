@@ -18,6 +18,7 @@ export const sessionUserSelect = {
   nombre: true,
   apellido: true,
   correo: true,
+  usuario: true,
   rol: true,
   aprobado: true,
   imagenPerfil: true,

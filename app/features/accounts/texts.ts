@@ -6,6 +6,8 @@ export const INVALID_EMAIL = "Ingresa un correo electrónico válido.";
 export const INVALID_ROLE = "Selecciona un rol válido: docente, estudiante o comunidad.";
 export const PASSWORD_TOO_SHORT = "La contraseña debe tener al menos 8 caracteres.";
 export const REGISTER_OK = "¡Cuenta creada exitosamente!";
+export const SIGN_IN_NAME_REQUIRED = "Ingresa tu correo o usuario.";
+export const INVALID_SIGN_IN_NAME = "Ingresa un correo electrónico o un usuario válido.";
 export const INVALID_BIRTHDATE = "Ingresa una fecha de nacimiento válida.";
 
 // Proving the address (/registro/confirmar/{token}).
@@ -26,3 +28,7 @@ export const GUARDIAN_CONSENTED =
   "cuando pueda ingresar.";
 export const GUARDIAN_LINK_INVALID = "Este enlace de autorización no es válido, ya fue usado o expiró.";
 export const GUARDIAN_PENDING = "Esta cuenta espera la autorización de su madre, padre o tutor.";
+
+// A sign-in card's link (/entrar/{token}) that is not (or no longer) a live card.
+export const CARD_INVALID =
+  "Esta tarjeta de acceso no es válida o fue reemplazada por una nueva. Pide una a tu docente.";

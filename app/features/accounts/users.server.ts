@@ -44,6 +44,10 @@ export const publicUserSelect = {
   consentimientoEn: true,
   consentimientoOrigen: true,
   createdAt: true,
+  usuario: true,
+  // Made by a teacher's class import: who, for which class (Registros shows it).
+  creadoPor: { select: { nombre: true, apellido: true } },
+  creadoParaClase: { select: { nombre: true } },
 } as const;
 
 /**

@@ -47,6 +47,8 @@ export const AUDIT_ACTIONS = {
   "class.invite": "Invitación a una clase de tu profesor/a (lista de una clase)",
   "class.invitation-accept": "Aceptaste una invitación a una clase",
   "class.invitation-decline": "Rechazaste una invitación a una clase",
+  "class.pupil-password": "Nueva contraseña puesta por tu profesor/a",
+  "class.pupil-card": "Nueva tarjeta de acceso hecha por tu profesor/a",
   "announcement.post": "Aviso publicado en un curso",
   "announcement.edit": "Aviso editado",
   "announcement.delete": "Aviso eliminado",

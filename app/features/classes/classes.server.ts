@@ -11,7 +11,9 @@ import type { Prisma } from "~/generated/prisma/client.ts";
 import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
+import { shownAddress } from "~/features/mail/no-email.ts";
 import { formatClassCode, newClassCode, normaliseClassCode } from "./codes.ts";
+import { isTeacherMade } from "./pupils.server.ts";
 import type { ClassRow } from "./guards.server.ts";
 import type { ClassSummary } from "./schema.ts";
 import {
@@ -177,7 +179,10 @@ export const MEMBER_PAGE_SIZE = 50;
 export type ClassMemberView = {
   userId: string;
   nombre: string;
+  /** The address, or for an account without e-mail its usuario (mail/no-email.ts). */
   correo: string;
+  /** Whether a teacher made the account for a class: a new password or card may be made for it. */
+  porDocente: boolean;
   desde: Date;
   /** Who added them (an import); null when they joined with the code. */
   agregadoPor: string | null;
@@ -225,7 +230,9 @@ export async function listClassMembers(
         createdAt: true,
         nombre: true,
         apellido: true,
-        enrolment: { select: { user: { select: { correo: true } } } },
+        enrolment: {
+          select: { user: { select: { correo: true, rol: true, creadoPorId: true, creadoParaClaseId: true } } },
+        },
         addedBy: { select: { nombre: true, apellido: true } },
       },
     }),
@@ -236,7 +243,8 @@ export async function listClassMembers(
   const members = page.map((r) => ({
     userId: r.userId,
     nombre: `${r.nombre} ${r.apellido}`.trim(),
-    correo: r.enrolment.user.correo,
+    correo: shownAddress(r.enrolment.user.correo),
+    porDocente: isTeacherMade(r.enrolment.user),
     desde: r.createdAt,
     agregadoPor: r.addedBy ? `${r.addedBy.nombre} ${r.addedBy.apellido}`.trim() : null,
   }));

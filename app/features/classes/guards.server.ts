@@ -1,7 +1,8 @@
 // Who may open one class's pages and API calls (docs/product.md#classes): whoever manages its
 // course (courses/team.server.ts), for a class of that course. A class id of another course, or
 // none, is a 404 'Clase no encontrada' (the API: 404 JSON), as an unknown id.
-import { requireApiCourseManager, requireCourseManager } from "~/features/courses/team.server.ts";
+import { NOT_ALLOWED } from "~/features/accounts/api-guards.server.ts";
+import { mayManageCourse, requireApiCourseManager, requireCourseManager } from "~/features/courses/team.server.ts";
 import type { GuardArgs } from "~/features/accounts/guards.server.ts";
 import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { ApiError } from "~/lib/api.server.ts";
@@ -42,4 +43,14 @@ export async function requireApiClassManager(
   const clase = await findClass(cursoId, claseId);
   if (!clase) throw new ApiError(404, CLASS_NOT_FOUND);
   return { user, clase };
+}
+
+/** An API call that names the class only (/api/clases/{claseId}/…): 404 JSON for no such class, 403 off its team. */
+export async function apiClassOfManager(user: SessionUser, claseId: string | undefined): Promise<ClassRow> {
+  const clase = isRecordId(claseId)
+    ? await prisma.courseClass.findUnique({ where: { id: claseId }, select: classSelect })
+    : null;
+  if (!clase) throw new ApiError(404, CLASS_NOT_FOUND);
+  if (!(await mayManageCourse(user, clase.cursoId))) throw new ApiError(403, NOT_ALLOWED);
+  return clase;
 }

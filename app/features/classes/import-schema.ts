@@ -43,7 +43,7 @@ const RowSchema = z.object({
   correo: z.string().meta({ description: "Vacío cuando la fila no trae correo." }),
   sinCorreo: z.boolean().meta({
     description:
-      "Una fila por agregar sin correo: se crea una cuenta sin correo, con su enlace en la hoja de accesos " +
+      "Una fila por agregar sin correo: se crea una cuenta sin correo, con un usuario y una tarjeta de acceso " +
       "(o, si su RUT ya tiene cuenta, se le invita).",
   }),
   nombre: z.string(),
@@ -81,22 +81,14 @@ export const ClassImportDoneSchema = z.object({
     description: "Filas agregadas: cuentas nuevas, ya en la clase, o personas con cuenta invitadas a ella.",
   }),
   yaEstaban: z.number().int().meta({ description: "Filas de personas que ya estaban en la clase." }),
-  accesos: z
-    .array(
-      z.object({
-        id: z.string(),
-        nombre: z.string(),
-        apellido: z.string(),
-        usuario: z.string().meta({ description: "Lo que la persona escribe como correo para entrar." }),
-        enlace: z.string().meta({ description: "Enlace de un solo uso para elegir su contraseña." }),
-      }),
-    )
+  sinCorreo: z
+    .number()
+    .int()
     .meta({
       description:
-        "Las cuentas sin correo y su enlace de acceso. Solo se muestran en esta respuesta: la academia guarda " +
-        "únicamente una huella de cada enlace.",
+        "Cuentas nuevas sin correo: cada una tiene un usuario y una tarjeta de acceso, en la página " +
+        "/docente/cursos/{cursoId}/clases/{claseId}/tarjetas.",
     }),
-  venceEn: z.iso.datetime().meta({ description: "Cuándo vencen los enlaces (30 días)." }),
 });
 export type ClassImportDoneAnswer = z.input<typeof ClassImportDoneSchema>;
 

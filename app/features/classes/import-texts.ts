@@ -1,5 +1,5 @@
-// 'Importar lista' of a class (docs/product.md#importing-a-list-into-a-class): the words of the page,
-// the API and the printed 'Hoja de accesos'. The list's own reasons (a bad e-mail, a RUT's check
+// 'Importar lista' of a class (docs/product.md#importing-a-list-into-a-class): the words of the page
+// and the API. The list's own reasons (a bad e-mail, a RUT's check
 // digit…) are the admin importer's (users/import/texts.ts). Free of Zod: the page imports them.
 
 /** The class page's link to this page (…/clases/{claseId}/importar). */
@@ -34,13 +34,3 @@ export const PREVIEW_SUMMARY = (r: { agregar: number; miembros: number; errores:
   "(cuenta nueva o invitación), " +
   `${r.miembros} ya ${r.miembros === 1 ? "está" : "están"} en la clase, ` +
   `${r.errores} ${r.errores === 1 ? "fila con error" : "filas con errores"}.`;
-
-// The printed sheet and the new links.
-/** A learner's link from the printed sheet lives a month (a school term's first weeks). */
-export const ACCESS_LINK_DAYS = 30;
-export const SHEET_INTRO = (days: number) =>
-  `Entrega a cada estudiante su recuadro. Con su enlace elige su contraseña (vale ${days} días y sirve una ` +
-  "sola vez); después entra con su usuario y esa contraseña.";
-export const SHEET_EXPIRES = (date: string) => `Los enlaces vencen el ${date}.`;
-export const REISSUE_DONE = (n: number) =>
-  n === 1 ? "Se generó 1 enlace nuevo." : `Se generaron ${n} enlaces nuevos.`;

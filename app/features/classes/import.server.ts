@@ -4,23 +4,21 @@
 // confirmation checks every row again in ONE transaction and writes everything or nothing.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { auditMany } from "~/features/audit/audit.server.ts";
-import { issueNewAccountsTokens } from "~/features/accounts/account-token.server.ts";
 import { sendWelcomeLinks } from "~/features/accounts/recovery.server.ts";
+import { proposeUsuarios } from "~/features/accounts/usuario.server.ts";
 import type { Role } from "~/features/accounts/roles.ts";
 import { classEnrolmentDecision } from "~/features/enrolment/rules.ts";
 import { BUDGETS, consumePoints } from "~/features/limits/rate-limits.server.ts";
 import { isNoEmailAddress, NO_EMAIL_DOMAIN } from "~/features/mail/no-email.ts";
 import { chunks } from "~/lib/chunks.ts";
 import { createListAccounts, fingerprintOf, newAccountRefusals } from "~/features/accounts/import/import.server.ts";
-import type { CreatedAccount } from "~/features/accounts/import/import.server.ts";
 import type { ListRow } from "~/features/accounts/import/parse-list.ts";
 import { IMPORT_CHANGED } from "~/features/accounts/import/texts.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { env, publicUrl } from "~/lib/env.server.ts";
+import { env } from "~/lib/env.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import type { ClassRow } from "./guards.server.ts";
 import {
-  ACCESS_LINK_DAYS,
   CLASS_IMPORT_HAS_ERRORS,
   CLASS_IMPORT_NOTHING,
   CLASS_IMPORT_TOO_LONG,
@@ -30,10 +28,7 @@ import {
 } from "./import-texts.ts";
 import { inviteToClass } from "./invitations.server.ts";
 
-type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 type Db = Pick<typeof prisma, "user" | "classMember" | "classInvitation" | "course">;
-
-const ACCESS_LINK_TTL_MS = ACCESS_LINK_DAYS * 24 * 60 * 60 * 1000;
 
 export type ClassImportOptions = {
   /** The teacher states that the school collected the consent of the parents of pupils under 14. */
@@ -46,7 +41,7 @@ export type ClassPreviewRow = {
   estado: "agregar" | "miembro" | "error";
   /** The row's e-mail; "" when it has none. */
   correo: string;
-  /** A row to add without e-mail: its sign-in user is made at the confirmation and its link printed. */
+  /** A row to add without e-mail: its usuario is made at the confirmation, its card printed from the class. */
   sinCorreo: boolean;
   nombre: string;
   apellido: string;
@@ -64,10 +59,6 @@ export type ClassImportPreview = {
   resumen: { agregar: number; sinCorreo: number; miembros: number; errores: number };
   huella: string;
 };
-
-/** One access of the printed sheet: only shown once, the link's token is kept as a hash. */
-type AccessEntry = { id: string; nombre: string; apellido: string; usuario: string; enlace: string };
-export type AccessSheet = { accesos: AccessEntry[]; venceEn: Date };
 
 /**
  * The preview's fingerprint (class, consent, text), signed with the server's secret: only a preview
@@ -228,83 +219,21 @@ function nameKey(nombre: string, apellido: string): string {
   return `${nombre} ${apellido}`.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
-/** 'sofia.nunez' of 'Sofía Andrea' 'Núñez Rojas': the first words, in plain lower-case letters. */
-function userStem(nombre: string, apellido: string): string {
-  const plain = (s: string) =>
-    (s.trim().split(/\s+/)[0] ?? "")
-      .normalize("NFD")
-      .replace(/\p{M}/gu, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, "")
-      .slice(0, 20);
-  return [plain(nombre), plain(apellido)].filter(Boolean).join(".") || "estudiante";
-}
-
-/** Sign-in users for accounts without e-mail: 'nombre.apellido.1234@sin-correo.invalid', redrawn when taken. */
-async function newSignInUsers(people: { nombre: string; apellido: string }[], tx: Tx): Promise<string[]> {
-  const out: (string | null)[] = people.map(() => null);
-  const used = new Set<string>();
-  for (let round = 0; out.includes(null); round++) {
-    if (round > 20) throw new Error("No se pudo elegir un usuario libre para una cuenta sin correo.");
-    const open = out.flatMap((value, i) => (value === null ? [i] : []));
-    const drawn = new Map<number, string>();
-    for (const i of open) {
-      const digits = String(Math.floor(Math.random() * (round < 3 ? 10_000 : 1_000_000))).padStart(4, "0");
-      const address = `${userStem(people[i]!.nombre, people[i]!.apellido)}.${digits}@${NO_EMAIL_DOMAIN}`;
-      if (!used.has(address)) drawn.set(i, address);
-    }
-    const taken = new Set<string>();
-    for (const part of chunks([...drawn.values()])) {
-      const rows = await tx.user.findMany({ where: { correo: { in: part } }, select: { correo: true } });
-      for (const r of rows) taken.add(r.correo);
-    }
-    for (const [i, address] of drawn) {
-      if (taken.has(address) || used.has(address)) continue;
-      used.add(address);
-      out[i] = address;
-    }
-  }
-  return out as string[];
-}
-
-const accessLink = (token: string) => `${publicUrl()}/recuperar/${token}`;
-
-/** One "password" link each, voiding none (new accounts, or the caller voided them), for the sheet. */
-async function accessSheet(teacher: { id: string }, people: CreatedAccount[], tx: Tx): Promise<AccessSheet> {
-  const venceEn = new Date(Date.now() + ACCESS_LINK_TTL_MS);
-  const accesos: AccessEntry[] = [];
-  for (const part of chunks(people)) {
-    const tokens = await issueNewAccountsTokens(
-      { userIds: part.map((u) => u.id), purpose: "password", ttlMs: ACCESS_LINK_TTL_MS, createdById: teacher.id },
-      tx,
-    );
-    for (const u of part) {
-      accesos.push({
-        id: u.id,
-        nombre: u.nombre,
-        apellido: u.apellido,
-        usuario: u.correo,
-        enlace: accessLink(tokens.get(u.id)!),
-      });
-    }
-  }
-  return { accesos, venceEn };
-}
-
 export type ClassImportRefused = Failure<"errors" | "changed" | "nothing"> & { preview: ClassImportPreview | null };
 export type ClassImportDone = {
   /** The rows added: accounts created, or people invited (never said which). */
   agregadas: number;
   yaEstaban: number;
-  sheet: AccessSheet;
+  /** The new accounts without e-mail: their cards are on the class's 'Tarjetas de acceso'. */
+  sinCorreo: number;
 };
 
 /**
  * Writes the import in one transaction once the fingerprint is the preview's (409) and no row is
  * refused: a row without an account becomes a new approved estudiante (a welcome e-mail, or a
- * sign-in user and a link for the sheet), enrolled and in the class; a row with one, an invitation
- * (invitations.server.ts), unless it cannot take the course or was invited before (not said).
- * Everything is audited.
+ * usuario and a card on 'Tarjetas de acceso'), made by this teacher for this class, enrolled and in
+ * it; a row with one, an invitation (invitations.server.ts), unless it cannot take the course or
+ * was invited before (not said). Everything is audited.
  */
 export async function confirmClassImport(
   teacher: { id: string },
@@ -329,16 +258,18 @@ export async function confirmClassImport(
       const toAddRows = preview.filas.filter((f) => f.estado === "agregar");
       const fresh = toAddRows.filter((f) => !accountOf.has(f.linea));
       const noEmail = fresh.filter((f) => f.correo === "");
-      const users = await newSignInUsers(noEmail, tx);
-      const newRows = fresh.map((f) => (f.correo === "" ? { ...f, correo: users[noEmail.indexOf(f)]! } : f));
-      const created = await createListAccounts(newRows, "estudiante", tx);
+      const usuarios = await proposeUsuarios(noEmail, tx);
+      const newRows = fresh.map((f) => {
+        if (f.correo !== "") return f;
+        const usuario = usuarios[noEmail.indexOf(f)]!;
+        return { ...f, usuario, correo: `${usuario}@${NO_EMAIL_DOMAIN}` };
+      });
+      const created = await createListAccounts(newRows, "estudiante", tx, {
+        creadoPorId: teacher.id,
+        creadoParaClaseId: clase.id,
+      });
       const withEmail = created.filter((u) => !isNoEmailAddress(u.correo));
       for (const part of chunks(withEmail)) await sendWelcomeLinks(teacher, part, tx);
-      const sheet = await accessSheet(
-        teacher,
-        created.filter((u) => isNoEmailAddress(u.correo)),
-        tx,
-      );
 
       const newIds = created.map((u) => u.id);
       for (const part of chunks(newIds)) {
@@ -390,7 +321,8 @@ export async function confirmClassImport(
       for (const part of chunks([...toInvite.keys()])) {
         await auditMany(request, "class.invite", part.map(entry(`clase ${clase.id}`)), tx);
       }
-      return ok({ agregadas: toAddRows.length, yaEstaban: preview.resumen.miembros, sheet });
+      const sinCorreo = created.length - withEmail.length;
+      return ok({ agregadas: toAddRows.length, yaEstaban: preview.resumen.miembros, sinCorreo });
     },
     // A large list is one long transaction: seconds, not Prisma's default 5 s budget.
     { maxWait: 10_000, timeout: 120_000 },
@@ -400,52 +332,4 @@ export async function confirmClassImport(
 function safeEqual(a: string, b: string): boolean {
   const [x, y] = [Buffer.from(a), Buffer.from(b)];
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** The class's learners without e-mail who have not chosen a password yet. */
-const waiting = (clase: ClassRow) => ({
-  claseId: clase.id,
-  enrolment: { user: { correo: { endsWith: `@${NO_EMAIL_DOMAIN}` }, passwordHash: "" } },
-});
-
-async function waitingLearners(clase: ClassRow, db: Pick<typeof prisma, "classMember"> = prisma) {
-  const rows = await db.classMember.findMany({
-    where: waiting(clase),
-    select: { enrolment: { select: { user: { select: { id: true, nombre: true, apellido: true, correo: true } } } } },
-    orderBy: { createdAt: "asc" },
-    take: 1000,
-  });
-  return rows.map((r) => r.enrolment.user);
-}
-
-/** How many of the class's learners without e-mail still wait for their password. */
-export async function countWaitingLearners(clase: ClassRow): Promise<number> {
-  return prisma.classMember.count({ where: waiting(clase) });
-}
-
-/** New links (the earlier voided) for the class's learners without e-mail and without a password: a new sheet. */
-export async function reissueAccessLinks(
-  teacher: { id: string },
-  clase: ClassRow,
-  request: Request | null,
-): Promise<AccessSheet> {
-  return prisma.$transaction(
-    async (tx) => {
-      const people = await waitingLearners(clase, tx);
-      for (const part of chunks(people)) {
-        await tx.accountToken.deleteMany({ where: { purpose: "password", userId: { in: part.map((u) => u.id) } } });
-      }
-      const sheet = await accessSheet(teacher, people, tx);
-      for (const part of chunks(people)) {
-        await auditMany(
-          request,
-          "user.password-link",
-          part.map((u) => ({ actorId: teacher.id, targetType: "user", targetId: u.id, detail: `clase ${clase.id}` })),
-          tx,
-        );
-      }
-      return sheet;
-    },
-    { maxWait: 10_000, timeout: 60_000 },
-  );
 }

@@ -15,6 +15,10 @@ export const CLASS_DELETE_CONFIRM =
 
 // The class's learners.
 export const MEMBER_NOT_FOUND = "Esa persona no es parte de esta clase.";
+export const CARDS_TITLE = "Tarjetas de acceso";
+export const PUPIL_OWN_ACCOUNT =
+  "Esta persona se unió con su propia cuenta: solo ella puede cambiar su contraseña. " +
+  "Las contraseñas y tarjetas de acceso son para las cuentas que creó un docente para la clase.";
 export const addedBy = (name: string | null) => (name ? `Agregado/a por ${name}` : "Agregado/a por el equipo docente");
 
 // Joining with the code ('Unirme a una clase').

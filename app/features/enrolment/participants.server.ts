@@ -2,6 +2,7 @@
 // admin's page and the API's list, a page at a time, and the CSV export in enrolment order.
 // Admin-only: callers guard first.
 import { fullName } from "~/features/accounts/roles.ts";
+import { shownAddress } from "~/features/mail/no-email.ts";
 import { csvDocument, type CsvCell } from "~/lib/csv.server.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { prisma } from "~/lib/db.server.ts";
@@ -37,7 +38,13 @@ function participant(r: {
   user: { id: string; nombre: string; apellido: string; correo: string };
 }) {
   const { id, nombre, apellido, correo } = r.user;
-  return { id, nombre: fullName(nombre, apellido), correo, registradoEn: r.registradoEn, progreso: r.progreso };
+  return {
+    id,
+    nombre: fullName(nombre, apellido),
+    correo: shownAddress(correo),
+    registradoEn: r.registradoEn,
+    progreso: r.progreso,
+  };
 }
 
 type ParticipantRow = { nombre: string; correo: string; registradoEn: Date | null; progreso: number };

@@ -2,6 +2,7 @@
 // from then on everything goes by user id (toId), so a changed or re-used address never shows a
 // message to anyone else.
 import type { SessionUser } from "~/features/accounts/session.server.ts";
+import { shownAddress } from "~/features/mail/no-email.ts";
 import { fullName, messagesLinkForRole, ROLES, roleLabel } from "~/features/accounts/roles.ts";
 import { notify, unreadNotificationsSql, type Notice } from "~/features/notifications/notify.server.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
@@ -62,8 +63,9 @@ export async function sendMessage(sender: Sender, input: ComposeInput): Promise<
   const limit = await spendBudgets(sender);
   if (!limit.ok) return limit;
   const to = input.to.trim().toLowerCase();
+  // An address, or the usuario of an account without e-mail (docs/decisions/040-pupils-who-can-sign-in.md).
   const recipient = await prisma.user.findUnique({
-    where: { correo: to },
+    where: to.includes("@") ? { correo: to } : { usuario: to },
     select: { id: true, correo: true, rol: true },
   });
   if (!recipient) return fail(404, UNKNOWN_RECIPIENT, { field: "to" });
@@ -170,9 +172,14 @@ async function fetchFolderPage<T extends { createdAt: Date; id: string }>(
   return { rows: page.rows, cursors: keysetCursors(page) };
 }
 
+/** A message as shown: an account without e-mail by its usuario, never its placeholder address. */
+function shownMessage<T extends { from: string; to: string }>(m: T): T {
+  return { ...m, from: shownAddress(m.from), to: shownAddress(m.to) };
+}
+
 /** One page of a user's inbox (the messages addressed to them), on (toId, createdAt, id). */
-export function listInboxPage(user: Reader, cursor: Cursor | null, size = INBOX_PAGE_SIZE) {
-  return fetchFolderPage(cursor, size, (query) =>
+export async function listInboxPage(user: Reader, cursor: Cursor | null, size = INBOX_PAGE_SIZE) {
+  const page = await fetchFolderPage(cursor, size, (query) =>
     prisma.message.findMany({
       where: { AND: [ownedBy(user), query.where] },
       orderBy: query.orderBy,
@@ -180,6 +187,7 @@ export function listInboxPage(user: Reader, cursor: Cursor | null, size = INBOX_
       select: messageSelect,
     }),
   );
+  return { rows: page.rows.map(shownMessage), cursors: page.cursors };
 }
 
 /** A sent message as its sender sees it: the recipient's current name, not their reading time. */
@@ -187,8 +195,10 @@ const { leidoEn: _readTime, ...withoutReadTime } = messageSelect;
 const sentSelect = { ...withoutReadTime, recipient: { select: { nombre: true, apellido: true } } } as const;
 
 /** The recipient's name as shown in the sent folder: the account's current name, else the address. */
-function withRecipientName<T extends { to: string; recipient: { nombre: string; apellido: string } }>(row: T) {
-  const { recipient, ...message } = row;
+function withRecipientName<T extends { from: string; to: string; recipient: { nombre: string; apellido: string } }>(
+  row: T,
+) {
+  const { recipient, ...message } = shownMessage(row);
   return { ...message, toName: fullName(recipient.nombre, recipient.apellido) || message.to };
 }
 
@@ -230,8 +240,8 @@ export async function getReplyDraft(user: Reader, id: string): Promise<Result<{ 
   return ok({
     draft: {
       replyTo: original.id,
-      to: sender.correo,
-      toName: fullName(sender.nombre, sender.apellido) || sender.correo,
+      to: shownAddress(sender.correo),
+      toName: fullName(sender.nombre, sender.apellido) || shownAddress(sender.correo),
       subject: replySubject(original.subject),
     },
   });
@@ -240,7 +250,8 @@ export async function getReplyDraft(user: Reader, id: string): Promise<Result<{ 
 /** One message of the reader's own inbox, as it is (a GET never marks it read); null when not theirs. */
 export async function getOwnMessage(user: Reader, id: string) {
   if (!id || id.length > 64) return null;
-  return prisma.message.findFirst({ where: { id, ...ownedBy(user) }, select: messageSelect });
+  const row = await prisma.message.findFirst({ where: { id, ...ownedBy(user) }, select: messageSelect });
+  return row && shownMessage(row);
 }
 
 /** Marks one message of the reader's own inbox read (false when not theirs), keeping a first reading time. */
@@ -283,10 +294,10 @@ export function toApiSentMessage(m: Omit<MessageRow, "leidoEn"> & { toName: stri
 export function toApiMessage(m: MessageRow): ApiMessage {
   return {
     id: m.id,
-    from: m.from,
+    from: shownAddress(m.from),
     fromName: m.fromName,
     fromRole: fixedValue([...ROLES, ""], m.fromRole),
-    to: m.to,
+    to: shownAddress(m.to),
     subject: m.subject,
     content: m.content,
     date: m.createdAt.toISOString(),

@@ -1,5 +1,6 @@
 // What this feature holds of a person, for 'Descargar mis datos' (lib/personal-data.server.ts).
 import { prisma } from "~/lib/db.server.ts";
+import { shownAddress } from "~/features/mail/no-email.ts";
 import { json, tableRows, type PersonalData } from "~/lib/personal-data.server.ts";
 import { messageSelect } from "./messages.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
@@ -11,7 +12,13 @@ function sentMessages(userId: string) {
   return tableRows({
     where: { fromId: userId },
     find: (page) => prisma.message.findMany({ ...page, select: messageSelect }),
-    item: (r) => ({ id: r.id, para: r.to, asunto: r.subject, contenido: r.content, enviadoEn: r.createdAt }),
+    item: (r) => ({
+      id: r.id,
+      para: shownAddress(r.to),
+      asunto: r.subject,
+      contenido: r.content,
+      enviadoEn: r.createdAt,
+    }),
   });
 }
 
@@ -21,8 +28,8 @@ function receivedMessages(userId: string) {
     find: (page) => prisma.message.findMany({ ...page, select: messageSelect }),
     item: (r) => ({
       id: r.id,
-      de: { nombre: r.fromName, correo: r.from, rol: r.fromRole },
-      para: r.to,
+      de: { nombre: r.fromName, correo: shownAddress(r.from), rol: r.fromRole },
+      para: shownAddress(r.to),
       asunto: r.subject,
       contenido: r.content,
       recibidoEn: r.createdAt,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isUsuario } from "~/features/accounts/usuario.ts";
 import { ROLES } from "~/features/accounts/roles.ts";
 import { multiLineText, singleLineText } from "~/lib/text.ts";
 import { FILL_ALL, INVALID_RECIPIENT, SUBJECT_MAX } from "./texts.ts";
@@ -14,7 +15,10 @@ const required = (max: number) => z.string(FILL_ALL).min(1, FILL_ALL).max(max, "
 export const ComposeSchema = z.object({
   to: z.preprocess(
     (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),
-    singleLineText(z.string(FILL_ALL).min(1, FILL_ALL).max(254, INVALID_RECIPIENT)).pipe(z.email(INVALID_RECIPIENT)),
+    singleLineText(z.string(FILL_ALL).min(1, FILL_ALL).max(254, INVALID_RECIPIENT)).pipe(
+      // An address, or the usuario of an account without e-mail.
+      z.string().refine((v) => (v.includes("@") ? z.email().safeParse(v).success : isUsuario(v)), INVALID_RECIPIENT),
+    ),
   ),
   subject: z.preprocess(trim, singleLineText(required(SUBJECT_MAX))),
   content: z.preprocess(trim, multiLineText(required(10_000))),

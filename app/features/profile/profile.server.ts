@@ -3,6 +3,7 @@
 // at once. One's own new e-mail waits for the link sent to it (email-change.server.ts); an admin's correction of
 // another account's address applies at once.
 import { getPreferences } from "~/features/notifications/notify.server.ts";
+import { isNoEmailAddress } from "~/features/mail/no-email.ts";
 import { PREFERENCES_INTENT, preferencesFormAction } from "~/features/notifications/page.server.ts";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -302,20 +303,22 @@ function fallbackForm(user: SessionUser) {
   form.set("nombre", user.nombre);
   form.set("apellido", user.apellido);
   if (user.fechaNacimiento) form.set("fechaNacimiento", user.fechaNacimiento.toISOString().slice(0, 10));
-  form.set("correo", user.correo);
+  if (!isNoEmailAddress(user.correo)) form.set("correo", user.correo);
   return form;
 }
 
 /** What the profile pages show; correoPendiente: a new address waiting for its link to be followed. */
 function toProfileView(profile: Profile, correoPendiente: string | null) {
-  const { id, nombre, apellido, correo, rol, fechaNacimiento, avisosCorreo, imagenPerfil } = profile;
+  const { id, nombre, apellido, correo, usuario, rol, fechaNacimiento, avisosCorreo, imagenPerfil } = profile;
   // The version parameter changes with the file, so a new image is never a cached old one.
   const version = imagenPerfil?.replace(/^.*\//, "").slice(0, 8);
   return {
     id,
     nombre,
     apellido,
-    correo,
+    // An account without e-mail: no address to show (nor the placeholder), its usuario instead.
+    correo: isNoEmailAddress(correo) ? "" : correo,
+    usuario,
     rol,
     correoPendiente,
     avisosCorreo,

@@ -3,6 +3,7 @@
 // Tally counters the database's triggers keep, so they cost the same at any size; a gradebook page
 // reads its participants and their attempts on covering indexes: it costs its page.
 import { fullName } from "~/features/accounts/roles.ts";
+import { shownAddress } from "~/features/mail/no-email.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { CsvCell } from "~/lib/csv.server.ts";
 import { prisma } from "~/lib/db.server.ts";
@@ -274,7 +275,7 @@ export async function getGradebook(
     participantes: rows.map(({ user }) => ({
       id: user.id,
       nombre: fullName(user.nombre, user.apellido),
-      correo: user.correo,
+      correo: shownAddress(user.correo),
       ...gradesFor(user.id, modules, all, course.exigencia),
     })),
     total,
@@ -330,7 +331,7 @@ export async function gradebookCsv(courseId: string) {
       yield rows.map(({ user }) =>
         gradebookCsvRow({
           nombre: fullName(user.nombre, user.apellido),
-          correo: user.correo,
+          correo: shownAddress(user.correo),
           ...gradesFor(user.id, modules, all, course!.exigencia),
         }),
       );

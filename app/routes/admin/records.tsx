@@ -1,4 +1,5 @@
 import { countPhrase, SEARCH_NARROW_HINT } from "~/lib/search-count.ts";
+import { shownAddress } from "~/features/mail/no-email.ts";
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { ActionsCell, AdminTable } from "~/components/ui/admin-table.tsx";
@@ -58,7 +59,17 @@ export async function loader(args: Route.LoaderArgs) {
     deleteId ? deletionTarget(deleteId) : null,
     approveId ? getUser(approveId) : null,
   ]);
-  return { ...list, q, selected, toDelete, toApprove: toApprove?.aprobado ? null : toApprove, adminId: admin.id };
+  // No page shows the placeholder address of an account without e-mail: its usuario instead.
+  const shown = <T extends { correo: string }>(u: T | null) => u && { ...u, correo: shownAddress(u.correo) };
+  return {
+    ...list,
+    users: list.users.map(shown).filter((u) => u !== null),
+    q,
+    selected: shown(selected),
+    toDelete: shown(toDelete),
+    toApprove: toApprove?.aprobado ? null : shown(toApprove),
+    adminId: admin.id,
+  };
 }
 
 function bulkMessage(verb: "aprobó" | "suspendió", plural: string, outcome: BulkOutcome) {
@@ -300,8 +311,19 @@ export default function Records({ loaderData }: Route.ComponentProps) {
                 {selected.correoConfirmado ? "Confirmado por su titular" : "Sin confirmar"}
               </span>
             </dd>
+            <dt className="text-slate-500">Usuario</dt>
+            <dd className="col-span-2 font-mono">{selected.usuario ?? "Sin usuario"}</dd>
             <dt className="text-slate-500">Rol</dt>
             <dd className="col-span-2">{roleLabel(selected.rol)}</dd>
+            {selected.creadoPor || selected.creadoParaClase ? (
+              <>
+                <dt className="text-slate-500">Creada por</dt>
+                <dd className="col-span-2">
+                  {selected.creadoPor ? fullName(selected.creadoPor.nombre, selected.creadoPor.apellido) : "Un docente"}
+                  {selected.creadoParaClase ? `, para la clase ${selected.creadoParaClase.nombre}` : ""}
+                </dd>
+              </>
+            ) : null}
             <dt className="text-slate-500">Nacimiento</dt>
             <dd className="col-span-2">{formatCalendarDate(selected.fechaNacimiento)}</dd>
             <dt className="text-slate-500">RUT</dt>

@@ -93,23 +93,14 @@ export const loader = apiRoute("/api/cursos/{cursoId}/clases/{claseId}/importar"
       },
       201: {
         ...json(
-          "Lo que se escribió (confirmar=true), con los enlaces de las cuentas sin correo.",
+          "Lo que se escribió (confirmar=true); las cuentas sin correo tienen su tarjeta de acceso.",
           ClassImportDoneSchema,
         ),
         example: {
           message: CLASS_IMPORT_DONE({ agregadas: 3, yaEstaban: 0 }),
           agregadas: 3,
           yaEstaban: 0,
-          accesos: [
-            {
-              id: "cmf3k2x0p0001qz8h5v7c9d1e",
-              nombre: "Tomás",
-              apellido: "Rojas",
-              usuario: "tomas.rojas.4821@sin-correo.invalid",
-              enlace: "https://academia.example/recuperar/9GkXz1r2b3c4d5e6f7g8h9i0j1k2l3m4n5o6p7q8r9s",
-            },
-          ],
-          venceEn: "2026-12-26T12:00:00.000Z",
+          sinCorreo: 1,
         },
       },
     },
@@ -148,10 +139,9 @@ export const loader = apiRoute("/api/cursos/{cursoId}/clases/{claseId}/importar"
       }
       const outcome = await confirmClassImport(user, clase, rows, text, { autorizacionColegio, huella }, request);
       if (!outcome.ok) return apiFailure(outcome);
-      const { agregadas, yaEstaban, sheet } = outcome;
-      const venceEn = sheet.venceEn.toISOString();
+      const { agregadas, yaEstaban, sinCorreo } = outcome;
       return apiJson<ClassImportDoneAnswer>(
-        { message: CLASS_IMPORT_DONE(outcome), agregadas, yaEstaban, accesos: sheet.accesos, venceEn },
+        { message: CLASS_IMPORT_DONE(outcome), agregadas, yaEstaban, sinCorreo },
         201,
       );
     },

@@ -77,7 +77,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <Form method="post" {...getFormProps(form)} className="card mt-6 space-y-4 p-6">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField field={fields.correo} label="Correo electrónico" type="email" autoComplete="email" />
+        <TextField field={fields.correo} label="Correo o usuario" autoComplete="username" autoCapitalize="none" />
         <TextField field={fields.password} label="Contraseña" type="password" autoComplete="current-password" />
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
           {submitting ? "Ingresando..." : "Iniciar sesión"}

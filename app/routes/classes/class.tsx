@@ -26,9 +26,11 @@ import {
   CLASS_DELETE_CONFIRM,
   CLASS_NAME_HINT,
   CLASS_NAME_LABEL,
+  CARDS_TITLE,
   CLASS_NOT_FOUND,
   MEMBER_NOT_FOUND,
 } from "~/features/classes/texts.ts";
+import { renewPupilCard, resetPupilPassword } from "~/features/classes/pupils.server.ts";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
@@ -118,6 +120,22 @@ export async function action(args: Route.ActionArgs) {
         "Quitamos a la persona de la clase. Sigue en el curso, con su avance.",
       );
     }
+    case "pupil-password": {
+      // Shown once, on this answer's page: never in a redirect, a flash or the address.
+      const pupilId = String(form.get("userId") ?? "");
+      const outcome = await resetPupilPassword(user, clase, pupilId, args.request);
+      if (!outcome.ok) return done(outcome, "");
+      return data({ newPassword: { userId: pupilId, password: outcome.password } }, { headers: NO_STORE });
+    }
+    case "pupil-card": {
+      const pupilId = String(form.get("userId") ?? "");
+      const outcome = await renewPupilCard(user, clase, pupilId, args.request);
+      return done(
+        outcome,
+        "Tarjeta nueva lista para imprimir: la anterior ya no sirve y se cerraron sus sesiones.",
+        `${here}/tarjetas?estudiante=${pupilId}`,
+      );
+    }
     case "delete":
       return done(
         await deleteClass(user, clase, args.request),
@@ -129,9 +147,11 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
+const NO_STORE = { "Cache-Control": "no-store" };
+
 const COLUMNS = [
   { label: "Nombre" },
-  { label: "Correo" },
+  { label: "Correo o usuario" },
   { label: "En la clase desde" },
   { label: "Cómo llegó" },
   { label: "Acciones" },
@@ -139,12 +159,13 @@ const COLUMNS = [
 
 export default function ClassPage({ loaderData, actionData }: Route.ComponentProps) {
   const { course, clase, link, members, page, pageCount, cursors, confirmDelete } = loaderData;
+  const shownPassword = actionData && "newPassword" in actionData ? actionData.newPassword : null;
   const here = `/docente/cursos/${course.id}/clases/${clase.id}`;
   const navigation = useNavigation();
   const pending = usePendingIntent();
   const [form, fields] = useForm<ClassNameFields>({
     id: "nombre-clase",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    lastResult: navigation.state === "idle" && actionData && "result" in actionData ? actionData.result : undefined,
     defaultValue: { nombre: clase.nombre },
     shouldValidate: "onSubmit",
   });
@@ -242,6 +263,11 @@ export default function ClassPage({ loaderData, actionData }: Route.ComponentPro
             </Link>
           </li>
           <li>
+            <Link to={`${here}/tarjetas`} className="btn-ghost">
+              {CARDS_TITLE}
+            </Link>
+          </li>
+          <li>
             <Link to={`${here}/progreso`} className="btn-ghost">
               Progreso de la clase
             </Link>
@@ -279,7 +305,7 @@ export default function ClassPage({ loaderData, actionData }: Route.ComponentPro
           {members.map((m) => (
             <tr key={m.userId}>
               <td className="px-3 py-2 font-medium break-words text-slate-900">{m.nombre || "Sin nombre"}</td>
-              <td data-label="Correo" className="px-3 py-2">
+              <td data-label="Correo o usuario" className="px-3 py-2">
                 <Email value={m.correo} />
               </td>
               <td data-label="En la clase desde" className="px-3 py-2 whitespace-nowrap">
@@ -288,7 +314,8 @@ export default function ClassPage({ loaderData, actionData }: Route.ComponentPro
               <td data-label="Cómo llegó" className="px-3 py-2">
                 {m.agregadoPor === null ? "Con el código" : addedBy(m.agregadoPor)}
               </td>
-              <td className="px-3 py-2">
+              <td className="space-y-2 px-3 py-2">
+                {m.porDocente ? <PupilAccess member={m} shown={shownPassword} pending={pending} /> : null}
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="userId" value={m.userId} />
                   <button
@@ -326,6 +353,55 @@ export default function ClassPage({ loaderData, actionData }: Route.ComponentPro
         </ConfirmDeleteDialog>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A pupil whose account a teacher made: 'Nueva contraseña' (the generated password shown once, here)
+ * and 'Nueva tarjeta' (only this pupil's old card void). Plain POSTs: they work without JavaScript.
+ */
+function PupilAccess({
+  member,
+  shown,
+  pending,
+}: {
+  member: { userId: string; nombre: string };
+  shown: { userId: string; password: string } | null;
+  pending: ReturnType<typeof usePendingIntent>;
+}) {
+  const who = member.nombre || "esta persona";
+  return (
+    <>
+      {shown?.userId === member.userId ? (
+        <p role="status" className="alert-success text-sm">
+          Contraseña nueva de {who}: <strong className="font-mono">{shown.password}</strong>. Anótala ahora: no se
+          vuelve a mostrar.
+        </p>
+      ) : null}
+      <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
+        <input type="hidden" name="userId" value={member.userId} />
+        <button
+          type="submit"
+          name="intent"
+          value="pupil-password"
+          className="btn-ghost px-2 py-1 text-sm"
+          disabled={pending({ intent: "pupil-password", userId: member.userId })}
+          aria-label={`Nueva contraseña para ${who}`}
+        >
+          Nueva contraseña
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="pupil-card"
+          className="btn-ghost px-2 py-1 text-sm"
+          disabled={pending({ intent: "pupil-card", userId: member.userId })}
+          aria-label={`Nueva tarjeta de acceso para ${who}`}
+        >
+          Nueva tarjeta
+        </button>
+      </Form>
+    </>
   );
 }
 

@@ -2,38 +2,25 @@
 // for the course's team and admins. Paste or upload → 'Revisar lista' shows every row as it would
 // be treated (nothing written) → 'Confirmar importación' sends the very text again, which the server
 // reads, checks again and writes in one transaction (new accounts join, existing ones are invited:
-// docs/decisions/032-class-invitations.md), then shows the printable 'Hoja de accesos' of the
-// accounts without e-mail, once.
-// 'Generar nuevos enlaces de acceso' makes a new sheet later. Plain POST round trips.
+// docs/decisions/032-class-invitations.md); the accounts made without e-mail get a usuario and a card
+// on the class's 'Tarjetas de acceso' (docs/decisions/040-pupils-who-can-sign-in.md). Plain POST round trips.
 import { ListFields, SchoolConsentField } from "~/features/accounts/import/components/list-fields.tsx";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
-import { useHydrated } from "~/components/ui/use-hydrated.ts";
 import { requireClassManager } from "~/features/classes/guards.server.ts";
 import {
   confirmClassImport,
-  countWaitingLearners,
   previewClassImport,
-  reissueAccessLinks,
-  type AccessSheet,
   type ClassImportPreview,
   type ClassPreviewRow,
 } from "~/features/classes/import.server.ts";
 import { readClassImportRequest } from "~/features/classes/import-schema.ts";
-import {
-  ACCESS_LINK_DAYS,
-  CLASS_IMPORT_DONE,
-  IMPORT_LINK_LABEL,
-  PREVIEW_SUMMARY,
-  REISSUE_DONE,
-  SHEET_EXPIRES,
-  SHEET_INTRO,
-} from "~/features/classes/import-texts.ts";
+import { CLASS_IMPORT_DONE, IMPORT_LINK_LABEL, PREVIEW_SUMMARY } from "~/features/classes/import-texts.ts";
+import { CARDS_TITLE } from "~/features/classes/texts.ts";
 import { formatClassCode } from "~/features/classes/codes.ts";
-import { formatDateTime } from "~/lib/dates.ts";
 import { failureHeaders } from "~/lib/failure.ts";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
 import type { Route } from "./+types/import";
@@ -46,34 +33,20 @@ type ActionData =
       text: string;
       autorizacionColegio: boolean;
     }
-  | { kind: "done"; message: string; sheet: AccessSheet };
+  | { kind: "done"; message: string; sinCorreo: number };
 
 export const meta: Route.MetaFunction = () => [{ title: IMPORT_LINK_LABEL }];
 
 export async function loader(args: Route.LoaderArgs) {
   const { clase } = await requireClassManager(args, args.params.cursoId, args.params.claseId);
-  const [course, waiting] = await Promise.all([getCourseTitle(clase.cursoId), countWaitingLearners(clase)]);
+  const course = await getCourseTitle(clase.cursoId);
   const { id, cursoId, nombre, codigo } = clase;
-  return { clase: { id, cursoId, nombre, codigo }, titulo: course?.titulo ?? "", waiting };
+  return { clase: { id, cursoId, nombre, codigo }, titulo: course?.titulo ?? "" };
 }
-
-/** The reissue form's marker (a small urlencoded form beside the import's multipart one). */
-const REISSUE_INTENT = "accesos";
 
 export async function action(args: Route.ActionArgs) {
   const { user, clase } = await requireClassManager(args, args.params.cursoId, args.params.claseId);
   const request = args.request;
-  if ((request.headers.get("Content-Type") ?? "").includes("application/x-www-form-urlencoded")) {
-    const form = await request.clone().formData();
-    if (form.get("intent") === REISSUE_INTENT) {
-      const sheet = await reissueAccessLinks(user, clase, request);
-      const message =
-        sheet.accesos.length === 0
-          ? "No hay estudiantes sin correo en esta clase que aún deban elegir su contraseña."
-          : REISSUE_DONE(sheet.accesos.length);
-      return data<ActionData>({ kind: "done", message, sheet });
-    }
-  }
   const read = await readClassImportRequest(request);
   if (!read.ok) {
     return data<ActionData>(
@@ -99,15 +72,15 @@ export async function action(args: Route.ActionArgs) {
       { status: outcome.status },
     );
   }
-  return data<ActionData>({ kind: "done", message: CLASS_IMPORT_DONE(outcome), sheet: outcome.sheet });
+  return data<ActionData>({ kind: "done", message: CLASS_IMPORT_DONE(outcome), sinCorreo: outcome.sinCorreo });
 }
 
 function stateLabel(fila: ClassPreviewRow): string {
   if (fila.estado === "miembro") return "Ya está en la clase";
   if (!fila.sinCorreo) return "Se creará la cuenta o se invitará a la persona";
   return fila.rut
-    ? "Se creará una cuenta sin correo (hoja de accesos) o se invitará a quien tenga ese RUT"
-    : "Se creará una cuenta sin correo (hoja de accesos)";
+    ? "Se creará una cuenta sin correo (con usuario y tarjeta de acceso) o se invitará a quien tenga ese RUT"
+    : "Se creará una cuenta sin correo (con usuario y tarjeta de acceso)";
 }
 
 const PREVIEW_COLUMNS = [
@@ -124,7 +97,7 @@ const PREVIEW_COLUMNS_CURSO = [...PREVIEW_COLUMNS.slice(0, 4), { label: "Curso" 
 const TONE = { agregar: "green", miembro: "amber" } as const;
 
 export default function ClassImport({ loaderData, actionData }: Route.ComponentProps) {
-  const { clase, titulo, waiting } = loaderData;
+  const { clase, titulo } = loaderData;
   const here = `/docente/cursos/${clase.cursoId}/clases/${clase.id}`;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -155,7 +128,15 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
           >
             {done.message}
           </p>
-          {done.sheet.accesos.length > 0 ? <SheetOfAccesses sheet={done.sheet} className={clase.nombre} /> : null}
+          {done.sinCorreo > 0 ? (
+            <p className="mt-4 max-w-3xl text-sm text-slate-700">
+              {done.sinCorreo === 1 ? "La cuenta sin correo tiene" : `Las ${done.sinCorreo} cuentas sin correo tienen`}
+              {" un usuario y una tarjeta de acceso con un código QR para entrar. "}
+              <Link to={`${here}/tarjetas`} className="font-semibold text-brand-700 hover:underline">
+                Imprimir las {CARDS_TITLE.toLowerCase()}
+              </Link>
+            </p>
+          ) : null}
           <p className="mt-6">
             <Link to={`${here}/importar`} className="btn-secondary">
               Importar otra lista
@@ -168,9 +149,9 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
             Una persona por línea: correo; nombre; apellido y, si quieres, rut; fecha de nacimiento (dd-mm-aaaa). Puedes
             pegar celdas copiadas de una planilla o subir la planilla (Excel .xlsx o csv), con o sin encabezados; la
             nómina de SIGE sirve tal cual (RUN, apellido paterno, apellido materno, nombres). Quien no tiene correo
-            puede ir con el correo vacío: se le crea una cuenta con un usuario para entrar y te damos una hoja de
-            accesos para imprimir. A quien ya tiene cuenta en la academia le llega una invitación, y entra a la clase
-            cuando la acepta. Primero verás qué pasará con cada fila; nada se guarda hasta que confirmes.
+            puede ir con el correo vacío: se le crea una cuenta con un usuario y una tarjeta de acceso para imprimir. A
+            quien ya tiene cuenta en la academia le llega una invitación, y entra a la clase cuando la acepta. Primero
+            verás qué pasará con cada fila; nada se guarda hasta que confirmes.
           </p>
           <Form method="post" encType="multipart/form-data" className="card mt-6 max-w-3xl space-y-4 p-6">
             <ListFields
@@ -241,25 +222,6 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
               </AdminTable>
             </section>
           ) : null}
-
-          {waiting > 0 ? (
-            <section aria-labelledby="sin-correo" className="card mt-8 max-w-3xl p-6">
-              <h2 id="sin-correo" className="text-lg font-semibold text-slate-900">
-                Estudiantes sin correo
-              </h2>
-              <p className="mt-1 text-sm text-slate-600">
-                Si alguien de esta clase sin correo perdió su enlace o le venció antes de elegir su contraseña, genera
-                enlaces nuevos: los anteriores dejan de servir.{" "}
-                {waiting === 1 ? "1 estudiante espera" : `${waiting} estudiantes esperan`} elegir su contraseña.
-              </p>
-              <Form method="post" className="mt-4">
-                <input type="hidden" name="intent" value={REISSUE_INTENT} />
-                <button type="submit" className="btn-secondary" disabled={busy}>
-                  Generar nuevos enlaces de acceso
-                </button>
-              </Form>
-            </section>
-          ) : null}
         </>
       )}
     </section>
@@ -278,48 +240,6 @@ function useResultInView(done: unknown) {
     if (done) result.current?.scrollIntoView({ block: "start" });
   }, [done]);
   return result;
-}
-
-/** The printable sheet: one block per learner, their user and one-time link (shown this once). */
-function SheetOfAccesses({ sheet, className }: { sheet: AccessSheet; className: string }) {
-  const hydrated = useHydrated();
-  return (
-    <section aria-labelledby="hoja-accesos" className="access-sheet mt-6 max-w-3xl">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="hoja-accesos" className="text-xl font-semibold text-slate-900">
-          Hoja de accesos · {className}
-        </h2>
-        {hydrated ? (
-          <button type="button" className="btn-primary no-print" onClick={() => window.print()}>
-            Imprimir
-          </button>
-        ) : null}
-      </div>
-      <p className="mt-2 text-sm text-slate-700">
-        {SHEET_INTRO(ACCESS_LINK_DAYS)} {SHEET_EXPIRES(formatDateTime(sheet.venceEn))}
-      </p>
-      <p className="mt-2 rounded-md bg-amber-50 p-3 text-sm font-medium text-amber-900">
-        Esta hoja se muestra solo ahora: los enlaces no se guardan. Imprímela o guárdala antes de salir de la página. Si
-        se pierde, genera enlaces nuevos (los anteriores dejan de servir).
-      </p>
-      <ul className="mt-4 space-y-3">
-        {sheet.accesos.map((a) => (
-          <li key={a.id} className="access-block rounded-md border border-slate-300 p-4">
-            <p className="font-semibold text-slate-900">{`${a.nombre} ${a.apellido}`.trim()}</p>
-            <p className="mt-1 text-sm text-slate-700">
-              Tu usuario para entrar: <strong className="font-mono break-all">{a.usuario}</strong>
-            </p>
-            <p className="mt-1 text-sm text-slate-700">
-              Tu enlace para elegir tu contraseña:{" "}
-              <a href={a.enlace} className="font-mono break-all text-brand-700 underline">
-                {a.enlace}
-              </a>
-            </p>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

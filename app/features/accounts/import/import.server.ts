@@ -52,11 +52,18 @@ export function newAccountRefusals(row: Pick<ListRow, "fechaNacimiento">, autori
   return row.fechaNacimiento && needsGuardian(row.fechaNacimiento) && !autorizacionColegio ? [ROW_UNDER_14] : [];
 }
 
-type NewAccount = Pick<ListRow, "correo" | "nombre" | "apellido" | "rut" | "fechaNacimiento">;
+type NewAccount = Pick<ListRow, "correo" | "nombre" | "apellido" | "rut" | "fechaNacimiento"> & { usuario?: string };
+/** A class import's accounts: the teacher who made them and for which class. */
+type MadeBy = { creadoPorId: string; creadoParaClaseId: string };
 export type CreatedAccount = { id: string; correo: string; nombre: string; apellido: string };
 
 /** A list's new accounts (the admin's import and a class's), in the caller's transaction, with their search words. */
-export async function createListAccounts(rows: NewAccount[], rol: ImportRole, tx: Tx): Promise<CreatedAccount[]> {
+export async function createListAccounts(
+  rows: NewAccount[],
+  rol: ImportRole,
+  tx: Tx,
+  madeBy?: MadeBy,
+): Promise<CreatedAccount[]> {
   const now = new Date();
   const created: CreatedAccount[] = [];
   for (const part of chunks(rows)) {
@@ -65,6 +72,8 @@ export async function createListAccounts(rows: NewAccount[], rol: ImportRole, tx
         const child = row.fechaNacimiento !== null && needsGuardian(row.fechaNacimiento, now);
         return {
           correo: row.correo,
+          usuario: row.usuario ?? null,
+          ...madeBy,
           nombre: row.nombre,
           apellido: row.apellido,
           rut: row.rut,

@@ -51,7 +51,7 @@ export function ProfileScreen({
               profile={profile}
               actionData={profileData}
             />
-            <PasswordChangeForm correo={profile.correo} actionData={passwordData} />
+            <PasswordChangeForm correo={profile.correo || (profile.usuario ?? "")} actionData={passwordData} />
             <OpenSessions view={sessions} />
           </div>
         ) : (
@@ -69,7 +69,7 @@ export function ProfileScreen({
             values={preferences?.preferencesValues}
           />
           <MyDataCard />
-          <DeleteAccountCard view={deletion} correo={profile.correo} actionData={deleting} />
+          <DeleteAccountCard view={deletion} correo={profile.correo || (profile.usuario ?? "")} actionData={deleting} />
         </>
       ) : null}
     </>
@@ -89,7 +89,7 @@ function Avatar({ profile, size }: { profile: ProfileView; size: number }) {
       {profile.avatarUrl ? (
         <img
           src={profile.avatarUrl}
-          alt={`Imagen de perfil de ${name || profile.correo}`}
+          alt={`Imagen de perfil de ${name || profile.correo || profile.usuario}`}
           width={size}
           height={size}
           className="h-full w-full object-cover"
@@ -115,7 +115,8 @@ function ProfileCard({ profile }: { profile: ProfileView }) {
       <dl className="mt-6 space-y-3 text-sm">
         <Row label="Nombre" value={profile.nombre || "—"} />
         <Row label="Apellido" value={profile.apellido || "—"} />
-        <Row label="Correo" value={<Email value={profile.correo} />} />
+        {profile.usuario ? <Row label="Usuario" value={<span className="font-mono">{profile.usuario}</span>} /> : null}
+        <Row label="Correo" value={profile.correo ? <Email value={profile.correo} /> : "Sin correo"} />
         {profile.correoPendiente ? (
           <Row
             label="Correo por confirmar"
@@ -164,7 +165,14 @@ function ProfileForm({ profile, actionData }: { profile: ProfileView; actionData
         <TextField field={fields.apellido} label="Apellido" autoComplete="family-name" required />
       </div>
       <TextField field={fields.fechaNacimiento} label="Fecha de nacimiento" type="date" autoComplete="bday" required />
-      <TextField field={fields.correo} label="Correo electrónico" type="email" autoComplete="email" required />
+      <TextField
+        field={fields.correo}
+        label="Correo electrónico"
+        type="email"
+        autoComplete="email"
+        required={profile.correo !== ""}
+        hint={profile.correo ? undefined : "Opcional: si tienes un correo, agrégalo aquí."}
+      />
       <FileField
         field={image}
         label="Imagen de perfil"
