@@ -20,12 +20,16 @@ const NAMES: Record<string, { names: string; after: string[] }> = {
   respuestaId: { names: "an answer to a module's question", after: ["respuestas"] },
   moduloIndex: { names: "a module's index in its course", after: ["modulos", ":cursoId"] },
   archivoId: { names: "a course's module file", after: ["archivos"] },
-  userId: { names: "a user", after: ["usuarios", "usuario", "records", "auth", "suspend", "approve", "users"] },
+  userId: {
+    names: "a user",
+    after: ["usuarios", "usuario", "records", "auth", "suspend", "approve", "users", "estudiantes"],
+  },
   libroId: { names: "a book of the library", after: ["biblioteca", "books", "download"] },
   pagina: { names: "a page of a book's preview, from 1", after: ["paginas"] },
   token: {
-    names: "a link's token (a one-time link's, a calendar feed's {token}.ics, a class's join link: its code)",
-    after: ["baja", "confirmar", "autorizar", "confirmar-correo", "recuperar", "calendario", "unirse"],
+    names:
+      "a link's token (a one-time link's, a calendar feed's {token}.ics, a class's join link (its code), a pupil's card)",
+    after: ["baja", "confirmar", "autorizar", "confirmar-correo", "recuperar", "calendario", "unirse", "entrar"],
   },
   codigo: { names: "a certificate's verification code", after: ["certificados"] },
   tipo: { names: "an audience (estudiante, docente, comunidad)", after: ["dirigido", "publico"] },
