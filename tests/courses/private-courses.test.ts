@@ -14,6 +14,7 @@ import { listCourses } from "~/features/courses/courses.server.ts";
 import { COURSE_NOT_FOUND, REVIEW_PRIVATE_NOT_READY } from "~/features/courses/texts.ts";
 import { VISIBILITY_ADMIN_ONLY } from "~/features/authoring/texts.ts";
 import { getCourseForViewer } from "~/features/learning/course-view.server.ts";
+import { moduleAccess } from "~/features/questions/questions.server.ts";
 import { getResumen } from "~/features/reports/reports.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as home from "~/routes/home.tsx";
@@ -255,11 +256,13 @@ describe("'Lista para la clase' and the open catalog", () => {
     const clase = await classOf(course.id);
     await join(clase.codigo, learner);
     expect(await view(course.id, learner)).toMatchObject({ enPreparacion: true, materials: false, modulos: [] });
+    expect(await moduleAccess(learner.user, course.id, 0)).toMatchObject({ ok: false, status: 403 });
 
     await expect(editor(course.id, "class-ready", otherDocente)).rejects.toMatchObject({ status: 404 });
     expect(((await editor(course.id, "class-ready", teacher)) as Response).status).toBe(302);
     const ready = await view(course.id, learner);
     expect(ready).toMatchObject({ enPreparacion: false, materials: true });
+    expect(await moduleAccess(learner.user, course.id, 0)).toMatchObject({ ok: true });
     expect(ready.modulos.map((m) => m.enlaces.map((l) => l.nombre))).toEqual([["Guía"]]);
     expect(await prisma.course.findUniqueOrThrow({ where: { id: course.id } })).toMatchObject({
       estado: "publicado",

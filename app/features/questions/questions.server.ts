@@ -6,7 +6,7 @@
 import { auditMany, type AuditAction } from "~/features/audit/audit.server.ts";
 import { consume } from "~/features/limits/rate-limits.server.ts";
 import { notify } from "~/features/notifications/notify.server.ts";
-import { canSeeCourse, type Viewer } from "~/features/courses/rules.ts";
+import { canSeeCourse, isOpenToLearners, type Viewer } from "~/features/courses/rules.ts";
 import { mayManageCourse, teachersToTell, teachingCourseIds } from "~/features/courses/team.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
@@ -77,7 +77,8 @@ export async function moduleAccess(
   const [team, enrolled] = await Promise.all([mayManageCourse(viewer, course.id), isEnrolled(viewer.id, course.id)]);
   if (!team) {
     if (!canSeeCourse(viewer, course, { team, enrolled })) return fail(404, COURSE_NOT_FOUND);
-    if (!enrolled) return fail(403, QUESTIONS_FORBIDDEN);
+    // A private course's learners ask once it is 'Lista para la clase', as they open its modules.
+    if (!enrolled || !isOpenToLearners(course)) return fail(403, QUESTIONS_FORBIDDEN);
   }
   const index =
     typeof moduloIndex === "number" ? moduloIndex : /^\d{1,5}$/.test(moduloIndex ?? "") ? Number(moduloIndex) : -1;
