@@ -17,6 +17,7 @@ import type { Team } from "./team-schema.ts";
 import {
   COURSE_NOT_FOUND,
   TEAM_ALREADY,
+  TEAM_NO_DOCENTE,
   TEAM_NOT_MEMBER,
   TEAM_USER_NOT_APPROVED,
   TEAM_USER_NOT_DOCENTE,
@@ -141,7 +142,7 @@ export async function addTeacherByEmail(
   if (!(await mayManageCourse(actor, cursoId))) return fail(403, NOT_ALLOWED);
   const user = await prisma.user.findUnique({ where: { correo }, select: candidateSelect });
   const refusal = teacherRefusal(user);
-  if (refusal) return fail(400, refusal);
+  if (refusal) return fail(400, isAdmin(actor) ? refusal : TEAM_NO_DOCENTE);
   try {
     await prisma.courseTeacher.create({ data: { cursoId, userId: user!.id, addedById: actor.id } });
   } catch (error) {

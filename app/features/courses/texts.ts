@@ -20,6 +20,8 @@ export const TEAM_USER_UNKNOWN = "No hay una cuenta con ese correo.";
 export const TEAM_USER_NOT_APPROVED =
   "Esa cuenta aún no está aprobada: un administrador debe aprobarla en Registros primero.";
 export const TEAM_USER_NOT_DOCENTE = "Solo una cuenta con rol docente puede ser profesor/a del curso.";
+/** A team's teacher adding a colleague hears only this, so the field tells nobody which e-mails have accounts. */
+export const TEAM_NO_DOCENTE = "No hay una cuenta docente aprobada con ese correo.";
 export const TEAM_ALREADY = "Esa persona ya es parte del equipo docente.";
 export const TEAM_NOT_MEMBER = "Esa persona no es parte del equipo docente.";
 export const TEAM_TOO_MANY = "Un equipo docente tiene como máximo 50 profesores/as.";

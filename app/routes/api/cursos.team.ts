@@ -1,6 +1,7 @@
 import {
   COURSE_NOT_FOUND,
   TEAM_ALREADY,
+  TEAM_NO_DOCENTE,
   TEAM_TOO_MANY,
   TEAM_USER_NOT_APPROVED,
   TEAM_USER_NOT_DOCENTE,
@@ -37,7 +38,9 @@ export const loader = apiRoute("/api/cursos/{cursoId}/equipo", {
     ok: { 201: json("El equipo, con la persona agregada.", TeamSchema) },
     errors: {
       400: invalid(
-        "El correo no es de una cuenta aprobada con rol docente (el mensaje dice por qué).",
+        "El correo no es de una cuenta aprobada con rol docente (a un administrador el mensaje le dice por qué; " +
+          "al equipo, solo eso).",
+        TEAM_NO_DOCENTE,
         TEAM_USER_UNKNOWN,
         TEAM_USER_NOT_APPROVED,
         TEAM_USER_NOT_DOCENTE,
