@@ -155,7 +155,7 @@ const PROPER_NAMES = [
   "Rahue Alto",
   "Noto Sans",
 ];
-/** Single words that keep their capital: places, products, school subjects, and 'Registros', the admin menu's item (docs/product.md#admin-panel). */
+/** Single words that keep their capital: places, products (Excel), school subjects, and 'Registros', the admin menu's item (docs/product.md#admin-panel). */
 const PROPER = new Set([
   "Chile",
   "Osorno",
@@ -166,6 +166,7 @@ const PROPER = new Set([
   "LinkedIn",
   "Registros",
   "Google",
+  "Excel",
 ]);
 
 function isTitleCased(text: string): boolean {
