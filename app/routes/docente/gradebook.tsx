@@ -55,7 +55,10 @@ export async function action(args: Route.ActionArgs) {
   const cursoId = args.params.cursoId;
   const user = await requireCourseManager(args, cursoId);
   const form = await readForm(args.request);
-  const here = new URL(args.request.url).pathname + new URL(args.request.url).search;
+  // Back to the same page of the gradebook (built from the route, not the request's URL: with
+  // JavaScript that is the .data request).
+  const page = new URL(args.request.url).searchParams.get("page");
+  const here = `/docente/cursos/${cursoId}/calificaciones${page ? `?page=${encodeURIComponent(page)}` : ""}`;
   const columnaId = String(form.get("columnaId") ?? "");
   const done = (outcome: Result, message: string) =>
     redirectWithFlash(

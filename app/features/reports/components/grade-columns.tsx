@@ -91,10 +91,10 @@ export function ColumnCard({ column, learners, reply }: { column: Column; learne
                   {l.nombre || "Sin nombre"}
                 </span>
                 <input type="hidden" name="userId" value={l.id} />
-                <label className="block text-sm">
-                  <span className="label">
+                <div className="text-sm">
+                  <label htmlFor={notaId} className="label">
                     Nota<span className="sr-only"> de {l.nombre || "Sin nombre"}</span>
-                  </span>
+                  </label>
                   <input
                     id={notaId}
                     name={`nota-${l.id}`}
@@ -107,11 +107,11 @@ export function ColumnCard({ column, learners, reply }: { column: Column; learne
                     aria-describedby={error ? `${notaId}-error` : undefined}
                   />
                   {error ? (
-                    <span id={`${notaId}-error`} className="field-error block">
+                    <p id={`${notaId}-error`} className="field-error">
                       {error}
-                    </span>
+                    </p>
                   ) : null}
-                </label>
+                </div>
                 <label className="block text-sm">
                   <span className="label">
                     Comentario<span className="sr-only"> para {l.nombre || "Sin nombre"}</span> (opcional)
