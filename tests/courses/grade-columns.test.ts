@@ -15,7 +15,8 @@ const page = await import("~/routes/docente/gradebook.tsx");
 const apiColumns = await import("~/routes/api/cursos.grade-columns.ts");
 const apiColumn = await import("~/routes/api/cursos.grade-column.ts");
 const apiGrade = await import("~/routes/api/cursos.manual-grade.ts");
-const { args, createCourse, dataOf, flashOf, formRequest, jsonRequest, readJson, signedIn, thrown } =
+const coursePage = await import("~/routes/courses/detail.tsx");
+const { args, createCourse, dataOf, flashOf, formRequest, getRequest, jsonRequest, readJson, signedIn, thrown } =
   await import("../factories.ts");
 
 type Signed = Awaited<ReturnType<typeof signedIn>>;
@@ -253,6 +254,28 @@ describe("the gradebook page without JavaScript", () => {
     const off = await thrown(post({ intent: "create-column", nombre: "Intrusa" }, otherDocente));
     expect(off.status).toBe(404); // the page's guard: a course off the teacher's team is not there
     expect(await prisma.gradeColumn.count({ where: { nombre: "Intrusa" } })).toBe(0);
+  });
+});
+
+describe("'Mis notas' on the course page", () => {
+  const gradesOf = async (who: Signed) =>
+    (await coursePage.loader(args(getRequest(`/cursos/${course.id}`, who.cookie), { cursoId: course.id }))).grades;
+
+  it("shows an enrolled learner their own notas with the comments and the final nota; nobody else's", async () => {
+    const columnaId = await idOf(await newColumn("Ensayo"));
+    await putGrade(columnaId, learner.user.id, { nota: "4,0", comentario: "Revisa la conclusión." });
+    await putGrade(columnaId, classmate.user.id, { nota: "6,8", comentario: "Excelente." });
+    const mine = (await gradesOf(learner))!;
+    expect(mine.columnas.find((c) => c.nombre === "Ensayo")).toMatchObject({
+      nota: 4,
+      comentario: "Revisa la conclusión.",
+    });
+    expect(JSON.stringify(mine)).not.toContain("Excelente.");
+    expect(mine.nota).not.toBeNull();
+    const theirs = (await gradesOf(classmate))!;
+    expect(theirs.columnas.find((c) => c.nombre === "Ensayo")).toMatchObject({ nota: 6.8, comentario: "Excelente." });
+    expect(JSON.stringify(theirs)).not.toContain("Revisa la conclusión.");
+    for (const who of [outsider, teacher]) expect(await gradesOf(who)).toBeNull();
   });
 });
 

@@ -374,3 +374,24 @@ export async function gradebookCsv(courseId: string) {
   }
   return { course, header: gradebookCsvHeader(modules, columns), batches: batches() };
 }
+
+/**
+ * A learner's own notas in a course (the course page's 'Mis notas'): each quiz module's, the
+ * manual columns' with their comment, and the final nota, as the gradebook computes them; null
+ * when the course has neither quiz modules nor manual columns. Only ever called with the
+ * signed-in learner's own id.
+ */
+export async function ownGrades(courseId: string, userId: string) {
+  const course = await gradedCourse(courseId);
+  if (!course) return null;
+  const rows = [{ user: { id: userId } }];
+  const [modules, columns] = await Promise.all([quizModules(course.id), courseColumns(course.id)]);
+  if (modules.length === 0 && columns.length === 0) return null;
+  const [all, manual] = await Promise.all([pairGrades(course.id, modules, rows), manualFor(course.id, rows, columns)]);
+  const row = gradesFor(userId, modules, all, course.exigencia, manual);
+  return {
+    modulos: modules.map((m, i) => ({ titulo: `Módulo ${m.posicion + 1}: ${m.titulo}`, nota: row.notas[i]!.nota })),
+    columnas: columns.map((c, i) => ({ nombre: c.nombre, ...row.manuales[i]! })),
+    nota: row.nota,
+  };
+}
