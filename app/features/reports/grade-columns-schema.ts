@@ -31,7 +31,6 @@ export const GradeColumnNameSchema = z.object({
       .meta({ description: "El nombre de la columna (1 a 60 caracteres), único en el curso. Ej.: Disertación." }),
   ),
 });
-export type GradeColumnNameFields = z.input<typeof GradeColumnNameSchema>;
 
 const comentario = multiLineText(z.string().trim().max(COMMENT_MAX, COMMENT_TOO_LONG));
 

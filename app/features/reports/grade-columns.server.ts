@@ -62,21 +62,6 @@ export async function manualGradesOf(columnIds: string[], userIds: string[]) {
   return new Map(rows.map((r) => [`${r.userId} ${r.columnaId}`, gradeJson(r)]));
 }
 
-/** A learner's own manual notas in a course, with the column's name, in the columns' order. */
-export async function ownManualGrades(cursoId: string, userId: string) {
-  const rows = await prisma.manualGrade.findMany({
-    where: { userId, columna: { cursoId } },
-    orderBy: [{ columna: { posicion: "asc" } }, { columnaId: "asc" }],
-    select: { nota: true, comentario: true, columna: { select: { id: true, nombre: true } } },
-  });
-  return rows.map((r) => ({
-    columnaId: r.columna.id,
-    nombre: r.columna.nombre,
-    nota: r.nota / 10,
-    comentario: r.comentario,
-  }));
-}
-
 async function columnOf(cursoId: string, columnaId: string): Promise<ColumnRow | null> {
   if (!isRecordId(columnaId)) return null;
   return prisma.gradeColumn.findFirst({ where: { id: columnaId, cursoId }, select: COLUMN_SELECT });
