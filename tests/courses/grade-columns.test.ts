@@ -11,6 +11,7 @@ const texts = await import("~/features/reports/texts.ts");
 const { COURSE_NOT_FOUND } = await import("~/features/courses/texts.ts");
 const { notaTenthsFrom } = await import("~/features/reports/grade-columns-schema.ts");
 const { getGradebook, gradebookCsv } = await import("~/features/reports/reports.server.ts");
+const { finalNota } = await import("~/features/reports/final-nota.ts");
 const page = await import("~/routes/docente/gradebook.tsx");
 const apiColumns = await import("~/routes/api/cursos.grade-columns.ts");
 const apiColumn = await import("~/routes/api/cursos.grade-column.ts");
@@ -97,6 +98,30 @@ describe("a nota as a teacher types it", () => {
       null,
       null,
     ]);
+  });
+});
+
+describe("the final nota", () => {
+  it("a plain average by default; with weights each group's average weighs its %; one decimal, halves up", () => {
+    const table: Array<[number[], number[], number | null, number | null]> = [
+      [[], [], null, null],
+      [[], [], 40, null],
+      [[7], [3.5], null, 5.3], // 5,25
+      [[7, 3.5], [], null, 5.3],
+      [[4], [3.9], 50, 4], // 3,95 is a 4,0
+      [[3.9], [4], 50, 4],
+      [[4.4], [4.5], 50, 4.5], // 4,45 is a 4,5
+      [[7], [1], 40, 3.4],
+      [[6, 5], [4], 40, 4.6], // 0,4 · 5,5 + 0,6 · 4,0
+      [[4.1, 4, 4], [3.9], 30, 3.9], // 0,3 · 4,0333… + 0,7 · 3,9 = 3,94
+      [[5], [7], 100, 5],
+      [[5], [7], 0, 7],
+      [[], [6.2], 40, 6.2], // one group alone: its average
+      [[1, 1], [], 40, 1],
+    ];
+    for (const [modules, manual, weight, expected] of table) {
+      expect(finalNota(modules, manual, weight), `${modules} | ${manual} @ ${weight}`).toBe(expected);
+    }
   });
 });
 
@@ -239,6 +264,19 @@ describe("the gradebook page without JavaScript", () => {
     for await (const batch of csv.batches) rows.push(...batch);
     const at = csv.header.indexOf("Prueba de síntesis - Nota");
     expect(rows.find((r) => r[1] === learner.user.correo)!.slice(at, at + 2)).toEqual(["6,5", "Muy clara."]);
+  });
+
+  it("'Ponderación': a whole % for the modules, the columns the rest; empty is a plain average", async () => {
+    const refused = dataOf<{ columns: { result: { error: Record<string, string[]> } } }>(
+      await post({ intent: "weights", evaluaciones: "150" }),
+    );
+    expect([refused.status, refused.data.columns.result.error.evaluaciones]).toEqual([400, [texts.WEIGHT_INVALID]]);
+    const saved = (await post({ intent: "weights", evaluaciones: "40" })) as Response;
+    expect((await flashOf(saved))?.message).toBe("Ponderación guardada.");
+    expect((await getGradebook(course.id))!.ponderacion).toEqual({ evaluaciones: 40 });
+    await post({ intent: "weights", evaluaciones: "" });
+    expect((await getGradebook(course.id))!.ponderacion).toBeNull();
+    expect(await prisma.auditLog.count({ where: { action: "grades.weights", targetId: course.id } })).toBe(2);
   });
 
   it("refuses a learner not enrolled and a teacher off the team", async () => {

@@ -428,6 +428,7 @@ describe("the gradebook's Nota follows the course's exigencia", () => {
       curso: { id: "c", titulo: "t", exigencia: 60 },
       modulos: [],
       columnas: [],
+      ponderacion: null,
       participantes: [{ id: "u", nombre: "n", correo: "c", notas: [{ ...cell, nota }], manuales: [], nota }],
       total: 1,
       page: 1,

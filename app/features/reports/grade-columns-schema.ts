@@ -3,7 +3,7 @@
 // (decision 003: Zod stays out of browser bundles).
 import { z } from "zod";
 import { multiLineText, singleLineText } from "~/lib/text.ts";
-import { COLUMN_NAME_REQUIRED, COLUMN_NAME_TOO_LONG, COMMENT_TOO_LONG, NOTA_INVALID } from "./texts.ts";
+import { COLUMN_NAME_REQUIRED, COLUMN_NAME_TOO_LONG, COMMENT_TOO_LONG, NOTA_INVALID, WEIGHT_INVALID } from "./texts.ts";
 
 const COLUMN_NAME_MAX = 60;
 const COMMENT_MAX = 500;
@@ -45,6 +45,16 @@ export const ManualGradeInputSchema = z.object({
       return tenths ?? 0;
     }),
   comentario: comentario.optional().meta({ description: "Un comentario para la persona (hasta 500 caracteres)." }),
+});
+
+/** 'Ponderación': the quiz modules' weight in whole %; empty for a plain average. */
+export const GradebookWeightSchema = z.object({
+  evaluaciones: z
+    .number({ error: WEIGHT_INVALID })
+    .int(WEIGHT_INVALID)
+    .min(0, WEIGHT_INVALID)
+    .max(100, WEIGHT_INVALID)
+    .optional(),
 });
 
 /** One learner's row of the page's form for a column: an empty nota removes it. */

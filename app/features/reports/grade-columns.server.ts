@@ -62,6 +62,38 @@ export async function manualGradesOf(columnIds: string[], userIds: string[]) {
   return new Map(rows.map((r) => [`${r.userId} ${r.columnaId}`, gradeJson(r)]));
 }
 
+/** The gradebook's weight of the quiz modules (whole %), or null for a plain average. */
+export async function gradebookWeight(cursoId: string): Promise<number | null> {
+  const row = await prisma.gradebookWeight.findUnique({ where: { cursoId }, select: { evaluaciones: true } });
+  return row?.evaluaciones ?? null;
+}
+
+/** 'Ponderación': the quiz modules' weight (0–100, the manual columns the rest), or null for a plain average. */
+export async function setGradebookWeight(
+  actor: Actor,
+  cursoId: string,
+  evaluaciones: number | null,
+  request: Request | null,
+) {
+  if (!(await courseExists(cursoId))) return fail(404, COURSE_NOT_FOUND);
+  if (evaluaciones === null) await prisma.gradebookWeight.deleteMany({ where: { cursoId } });
+  else {
+    await prisma.gradebookWeight.upsert({
+      where: { cursoId },
+      create: { cursoId, evaluaciones },
+      update: { evaluaciones },
+    });
+  }
+  await audit(request, "grades.weights", {
+    actorId: actor.id,
+    targetType: "course",
+    targetId: cursoId,
+    detail:
+      evaluaciones === null ? "promedio simple" : `evaluaciones ${evaluaciones} %, otras notas ${100 - evaluaciones} %`,
+  });
+  return ok();
+}
+
 async function columnOf(cursoId: string, columnaId: string): Promise<ColumnRow | null> {
   if (!isRecordId(columnaId)) return null;
   return prisma.gradeColumn.findFirst({ where: { id: columnaId, cursoId }, select: COLUMN_SELECT });

@@ -12,9 +12,10 @@ import { courseEnrolmentBatches } from "~/features/enrolment/course-enrolments.s
 import { percentOf } from "~/lib/percent.ts";
 import { fixedValue } from "~/lib/api.server.ts";
 import { COURSE_STATES } from "~/features/courses/course-json.ts";
-import { averageNota, formatNota, nota } from "~/features/quizzes/nota.ts";
+import { formatNota, nota } from "~/features/quizzes/nota.ts";
 import { lastMonths } from "./months.ts";
-import { courseColumns, manualGradesOf } from "./grade-columns.server.ts";
+import { courseColumns, gradebookWeight, manualGradesOf } from "./grade-columns.server.ts";
+import { finalNota } from "./final-nota.ts";
 import type { GradeColumn } from "./grade-columns-schema.ts";
 import { ROLES_IN_SUMMARY, type CourseReport, type Gradebook, type Resumen } from "./schema.ts";
 
@@ -211,16 +212,20 @@ export const GRADEBOOK_API_PAGE_SIZE = 100;
 type GradeCell = Gradebook["participantes"][number]["notas"][number];
 type GradeRow = { notas: GradeCell[]; manuales: ManualCell[]; nota: number | null };
 type ManualCell = Gradebook["participantes"][number]["manuales"][number];
-type Manual = { columns: GradeColumn[]; grades: Map<string, { nota: number; comentario: string }> };
+type Manual = {
+  columns: GradeColumn[];
+  grades: Map<string, { nota: number; comentario: string }>;
+  evaluaciones: number | null;
+};
 
 /** The course's manual columns and these participants' notas in them: two statements at most. */
 async function manualFor(courseId: string, rows: Array<{ user: { id: string } }>, columns?: Manual["columns"]) {
-  const cols = columns ?? (await courseColumns(courseId));
+  const [cols, evaluaciones] = await Promise.all([columns ?? courseColumns(courseId), gradebookWeight(courseId)]);
   const grades = await manualGradesOf(
     cols.map((c) => c.id),
     rows.map((r) => r.user.id),
   );
-  return { columns: cols, grades };
+  return { columns: cols, grades, evaluaciones };
 }
 
 /** Grades by "userId moduloId". */
@@ -262,11 +267,12 @@ function gradesFor(
     return { columnaId: c.id, nota: g?.nota ?? null, comentario: g?.comentario ?? "" };
   });
   const started = notas.some((n) => n.intentos > 0);
-  const counted = [
-    ...(started ? notas.map((n) => n.nota ?? nota(0, exigencia)) : []),
-    ...manuales.flatMap((m) => (m.nota === null ? [] : [m.nota])),
-  ];
-  return { notas, manuales, nota: averageNota(counted) };
+  const final = finalNota(
+    started ? notas.map((n) => n.nota ?? nota(0, exigencia)) : [],
+    manuales.flatMap((m) => (m.nota === null ? [] : [m.nota])),
+    manual.evaluaciones,
+  );
+  return { notas, manuales, nota: final };
 }
 
 const gradedCourse = (id: string) =>
@@ -302,6 +308,7 @@ export async function getGradebook(
     curso: course,
     modulos: modules,
     columnas: manual.columns.map((c) => ({ id: c.id, nombre: c.nombre, posicion: c.posicion })),
+    ponderacion: manual.evaluaciones === null ? null : { evaluaciones: manual.evaluaciones },
     participantes: rows.map(({ user }) => ({
       id: user.id,
       nombre: fullName(user.nombre, user.apellido),

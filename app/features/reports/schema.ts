@@ -80,6 +80,10 @@ export const GradebookSchema = z.object({
   columnas: z
     .array(z.object({ id: z.string(), nombre: z.string(), posicion: count }))
     .describe("Las columnas de notas que el equipo pone a mano (ej.: Disertación), después de los módulos"),
+  ponderacion: z
+    .object({ evaluaciones: z.int().min(0).max(100).describe("El % de los módulos; las columnas, el resto") })
+    .nullable()
+    .describe("null: la nota final es el promedio simple de todas las notas"),
   participantes: z.array(
     z.object({
       id: z.string(),
@@ -111,8 +115,9 @@ export const GradebookSchema = z.object({
         .nullable()
         .describe(
           "La nota final: el promedio de las notas de los módulos (desde el primer intento; un módulo sin " +
-            "intentos cuenta como 1,0) y de las columnas de notas que tienen nota, a un decimal, redondeado " +
-            "hacia arriba desde la mitad; null sin ninguna",
+            "intentos cuenta como 1,0) y de las columnas de notas que tienen nota, o con `ponderacion` el " +
+            "promedio de cada grupo con su peso; a un decimal, redondeado hacia arriba desde la mitad; " +
+            "null sin ninguna",
         ),
     }),
   ),

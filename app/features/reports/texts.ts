@@ -5,6 +5,10 @@ export const NO_QUIZZES = "Este curso no tiene evaluaciones: no hay notas que mo
 /** How the gradebook's Nota is read, with the course's exigencia. */
 export const notaScale = (exigencia: number) =>
   `Nota de 1,0 a 7,0 con exigencia del ${exigencia}%: un ${exigencia}% es un 4,0.`;
+/** The final nota's rule when the gradebook has weights (decision 044). */
+export const weightedRule = (evaluaciones: number) =>
+  `La nota final pondera el promedio de los módulos en ${evaluaciones}% y el de las columnas de notas en ` +
+  `${100 - evaluaciones}%.`;
 export const NOTA_FINAL_RULE =
   "La nota final es el promedio de las notas de los módulos y de las columnas con nota; " +
   "un módulo sin intentos cuenta como 1,0.";
@@ -18,3 +22,4 @@ export const NOTA_INVALID = "Escribe una nota de 1,0 a 7,0, con un decimal como 
 export const COMMENT_TOO_LONG = "El comentario puede tener hasta 500 caracteres.";
 export const LEARNER_NOT_ENROLLED = "Esa persona no está inscrita en este curso.";
 export const COLUMN_DELETED = "Columna eliminada, con sus notas.";
+export const WEIGHT_INVALID = "Escribe un porcentaje entero de 0 a 100, o déjalo vacío para el promedio simple.";

@@ -11,17 +11,24 @@ import { formatCount } from "~/features/reports/components/charts.tsx";
 import { CourseReportNav } from "~/features/reports/components/course-report-nav.tsx";
 import { PASS_MARK } from "~/features/quizzes/grading.ts";
 import { formatNota } from "~/features/quizzes/nota.ts";
-import { GRADEBOOK_FAILED, NO_QUIZZES, NOTA_FINAL_RULE, notaScale } from "~/features/reports/texts.ts";
+import { GRADEBOOK_FAILED, NO_QUIZZES, NOTA_FINAL_RULE, notaScale, weightedRule } from "~/features/reports/texts.ts";
 import { getGradebook } from "~/features/reports/reports.server.ts";
-import { ColumnCard, NewColumnForm, type ColumnsReply } from "~/features/reports/components/grade-columns.tsx";
+import {
+  ColumnCard,
+  NewColumnForm,
+  WeightsForm,
+  type ColumnsReply,
+} from "~/features/reports/components/grade-columns.tsx";
 import {
   createColumn,
   deleteColumn,
   renameColumn,
+  setGradebookWeight,
   writeGrades,
   type GradeWrite,
 } from "~/features/reports/grade-columns.server.ts";
 import {
+  GradebookWeightSchema,
   GradeColumnNameSchema,
   ManualGradeRowSchema,
   notaTenthsFrom,
@@ -82,6 +89,20 @@ export async function action(args: Route.ActionArgs) {
     }
     return done(outcome, intent === "create-column" ? `Columna ${nombre} agregada.` : "Nombre de la columna guardado.");
   }
+  if (intent === "weights") {
+    const submission = parseWithZod(form, { schema: GradebookWeightSchema });
+    if (submission.status !== "success") {
+      return data(
+        { columns: { target: "ponderacion", result: submission.reply() } satisfies ColumnsReply },
+        { status: 400 },
+      );
+    }
+    const value = submission.value.evaluaciones ?? null;
+    return done(
+      await setGradebookWeight(user, cursoId, value, args.request),
+      value === null ? "La nota final es el promedio simple de todas las notas." : "Ponderación guardada.",
+    );
+  }
   if (intent === "delete-column") {
     return done(await deleteColumn(user, cursoId, columnaId, args.request), "Columna eliminada, con sus notas.");
   }
@@ -133,7 +154,7 @@ function GradeCell({ nota }: { nota: Nota }) {
 }
 
 export default function GradebookPage({ loaderData }: Route.ComponentProps) {
-  const { curso, modulos, columnas, participantes, total, page, pageCount } = loaderData.gradebook;
+  const { curso, modulos, columnas, ponderacion, participantes, total, page, pageCount } = loaderData.gradebook;
   const reply = useActionData<typeof action>()?.columns;
   const columns = [
     { label: "Participante" },
@@ -162,7 +183,7 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="mt-3 text-sm text-slate-600">
         Por módulo: el mejor porcentaje, su nota, los intentos y si aprobó (mínimo {formatPercent(PASS_MARK)}).{" "}
-        {notaScale(curso.exigencia)} {NOTA_FINAL_RULE}
+        {notaScale(curso.exigencia)} {ponderacion ? weightedRule(ponderacion.evaluaciones) : NOTA_FINAL_RULE}
       </p>
       {modulos.length === 0 && columnas.length === 0 ? (
         <p className="card mt-6 p-6 text-slate-600">{NO_QUIZZES}</p>
@@ -219,6 +240,7 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
           cuentan en la nota final. Cada columna muestra a los participantes de esta página.
         </p>
         <NewColumnForm reply={reply} />
+        <WeightsForm evaluaciones={ponderacion?.evaluaciones ?? null} reply={reply} />
         {columnas.map((c) => (
           <ColumnCard key={c.id} column={c} learners={participantes} reply={reply} />
         ))}

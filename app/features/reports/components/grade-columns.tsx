@@ -68,6 +68,33 @@ export function NewColumnForm({ reply }: { reply?: ColumnsReply }) {
   );
 }
 
+/** 'Ponderación': the quiz modules' weight in %, the manual columns the rest; empty, a plain average. */
+export function WeightsForm({ evaluaciones, reply }: { evaluaciones: number | null; reply?: ColumnsReply }) {
+  const [form, fields] = useForm<{ evaluaciones: number | undefined }>({
+    id: "ponderacion",
+    lastResult: reply?.target === "ponderacion" && "result" in reply ? reply.result : undefined,
+    defaultValue: { evaluaciones: evaluaciones ?? undefined },
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-end gap-2">
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="min-w-0 grow">
+        <TextField
+          field={fields.evaluaciones}
+          label="Peso de los módulos en la nota final (%)"
+          hint="Las columnas de notas pesan el resto. Vacío: promedio simple de todas las notas."
+          inputMode="numeric"
+          autoComplete="off"
+        />
+      </div>
+      <button type="submit" name="intent" value="weights" className="btn-secondary">
+        Guardar ponderación
+      </button>
+    </Form>
+  );
+}
+
 /** One column: its participants' notas and comments (an empty nota removes it), its name, 'Eliminar'. */
 export function ColumnCard({ column, learners, reply }: { column: Column; learners: Learner[]; reply?: ColumnsReply }) {
   const mine = reply?.target === `notas-${column.id}` && "rows" in reply ? reply : undefined;
