@@ -75,6 +75,7 @@ const TABLE_OWNERS = {
   notifications: ["notification", "notificationPref"],
   questions: ["moduleQuestion", "moduleAnswer"],
   quizzes: ["quizAttempt", "attemptAnswer", "quizPairTally"],
+  reports: ["gradeColumn", "manualGrade", "gradebookWeight"],
 };
 /**
  * The reads and writes of another feature's table that are still there: a list that may only

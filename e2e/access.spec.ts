@@ -242,6 +242,32 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["POST", "/api/cursos/no-existe/avisos", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["PUT", "/api/cursos/no-existe/avisos/no-existe", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["DELETE", "/api/cursos/no-existe/avisos/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
+  // A gradebook's manual columns and their notas: the course's team only (an admin's missing body is a 400).
+  [
+    "GET",
+    "/api/cursos/no-existe/calificaciones/columnas",
+    (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403),
+  ],
+  [
+    "POST",
+    "/api/cursos/no-existe/calificaciones/columnas",
+    (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403),
+  ],
+  [
+    "PUT",
+    "/api/cursos/no-existe/calificaciones/columnas/no-existe",
+    (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403),
+  ],
+  [
+    "DELETE",
+    "/api/cursos/no-existe/calificaciones/columnas/no-existe",
+    (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403),
+  ],
+  [
+    "PUT",
+    "/api/cursos/no-existe/calificaciones/columnas/no-existe/notas/no-existe",
+    (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403),
+  ],
   // A module's questions: read and asked by the course's learners (an unknown course: 404 for
   // anyone signed in); a question's edit, marks and answers need a body first (400), its deletion
   // an existing question (404).
@@ -433,6 +459,7 @@ test("tabla de acceso: profesor/a del curso A frente al curso B @sin-js", async 
     ["GET", (id) => `/api/cursos/${id}/clases/${classOf[id] ?? "{clase}"}/progreso`],
     ["GET", (id) => `/api/admin/cursos/${id}/reporte`],
     ["GET", (id) => `/api/admin/cursos/${id}/calificaciones`],
+    ["GET", (id) => `/api/cursos/${id}/calificaciones/columnas`],
     ["GET", (id) => `/api/cursos/${id}/equipo`],
     ["GET", (id) => `/api/cursos/${id}/clases`],
     ["GET", (id) => `/api/cursos/${id}/avisos`],

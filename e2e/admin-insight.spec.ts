@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe.ts";
 import { backupMadeToday } from "./backup-db.ts";
 import { ADMIN, approvedUser, signIn } from "./support.ts";
 
@@ -166,4 +167,39 @@ test("el administrador ve el Resumen y abre los reportes y las calificaciones de
   const after = page.getByRole("row").filter({ hasText: data.learner.correo }).getByRole("cell");
   await expect(after.nth(2)).toContainText("Nota 4,0");
   await expect(after.nth(3)).toHaveText("Nota 5,5");
+});
+
+// A manual column of the gradebook (docs/decisions/044-manual-grade-columns.md) on a phone: the
+// team adds 'Disertación', grades the learner 6,5 with a comment (a refused nota keeps what was
+// typed), and the table and the final nota show it. Plain forms: JavaScript off and on.
+test("el equipo agrega una columna de notas y califica a una persona", async ({
+  page,
+  request,
+  javaScriptEnabled: js,
+}, info) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const data = await courseWithAttempts(request, `columna ${info.project.name}`);
+  await signIn(page, ADMIN.correo, ADMIN.password);
+  const path = `/docente/cursos/${data.cursoId}/calificaciones`;
+  await page.goto(path);
+  await page.getByLabel("Nombre de la columna (ej.: Disertación)").fill("Disertación");
+  await page.getByRole("button", { name: "Agregar columna" }).click();
+  await expect(page.getByText("Columna Disertación agregada.")).toBeVisible();
+  const column = page.getByRole("region", { name: "Disertación" });
+  const nota = column.getByLabel("Nota de Rocío E2E");
+  await nota.fill("7,5");
+  await column.getByLabel("Comentario para Rocío E2E (opcional)").fill("Clara y bien preparada.");
+  await column.getByRole("button", { name: "Guardar notas de Disertación" }).click();
+  await expect(column.getByLabel("Nota de Rocío E2E")).toHaveAccessibleDescription(
+    "Escribe una nota de 1,0 a 7,0, con un decimal como máximo (ej.: 5,5).",
+  );
+  await expect(column.getByLabel("Comentario para Rocío E2E (opcional)")).toHaveValue("Clara y bien preparada.");
+  await column.getByLabel("Nota de Rocío E2E").fill("6,5");
+  await column.getByRole("button", { name: "Guardar notas de Disertación" }).click();
+  await expect(page.getByText("Notas guardadas.")).toBeVisible();
+  const cells = page.getByRole("row").filter({ hasText: data.learner.correo }).getByRole("cell");
+  await expect(cells.nth(3)).toContainText("Nota 6,5");
+  await expect(cells.nth(3)).toContainText("Clara y bien preparada.");
+  await expect(cells.nth(4)).toHaveText("Nota 5,7"); // (7,0 + 3,5 + 6,5) ÷ 3 = 5,67
+  await expectNoAxeViolations(page, path, js);
 });

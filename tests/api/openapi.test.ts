@@ -1015,6 +1015,33 @@ describe("every documented call answers as documented", () => {
     expect((await call("delete", path, one, { token: admin.token })).status).toBe(404);
   });
 
+  it("gradebook columns: add, list, rename, grade, delete", async () => {
+    const list = "/api/cursos/{cursoId}/calificaciones/columnas";
+    const here = { cursoId: course.id };
+    const token = admin.token;
+    const created = await call("post", list, here, { token, json: { nombre: "Disertación" } });
+    expect(created.status).toBe(201);
+    expect((await call("post", list, here, { token, json: { nombre: "Disertación" } })).status).toBe(409);
+    expect((await call("post", list, here, { token, json: { nombre: "" } })).status).toBe(400);
+    expect((await call("get", list, here, { token })).status).toBe(200);
+    expect((await call("get", list, { cursoId: UNKNOWN }, { token })).status).toBe(404);
+    const one = { cursoId: course.id, columnaId: created.body.id as string };
+    const path = "/api/cursos/{cursoId}/calificaciones/columnas/{columnaId}";
+    expect((await call("put", path, one, { token, json: { nombre: "Disertación oral" } })).status).toBe(200);
+    expect((await call("put", path, one, { token, json: { nombre: "" } })).status).toBe(400);
+    const learner = await signedIn("estudiante");
+    await prisma.enrolment.create({ data: { userId: learner.user.id, cursoId: course.id } });
+    const grade = "/api/cursos/{cursoId}/calificaciones/columnas/{columnaId}/notas/{userId}";
+    const mine = { ...one, userId: learner.user.id };
+    expect((await call("put", grade, mine, { token, json: { nota: "5,5", comentario: "Bien." } })).status).toBe(200);
+    expect((await call("put", grade, mine, { token, json: { nota: "7,5" } })).status).toBe(400);
+    expect((await call("put", grade, { ...mine, userId: admin.user.id }, { token, json: { nota: 6 } })).status).toBe(
+      404,
+    );
+    expect((await call("delete", path, one, { token })).status).toBe(200);
+    expect((await call("delete", path, one, { token })).status).toBe(404);
+  });
+
   it("questions: ask, read, edit, answer, mark, delete", async () => {
     await prisma.enrolment.upsert({
       where: { userId_cursoId: { userId: student.user.id, cursoId: course.id } },

@@ -15,6 +15,7 @@ const NAMES: Record<string, { names: string; after: string[] }> = {
   },
   claseId: { names: "a class of a course", after: ["clases", ":cursoId"] },
   avisoId: { names: "an announcement of a course", after: ["avisos"] },
+  columnaId: { names: "a manual column of a course's gradebook", after: ["columnas"] },
   invitacionId: { names: "an invitation to a class", after: ["invitaciones"] },
   preguntaId: { names: "a question under a course's module", after: ["preguntas"] },
   respuestaId: { names: "an answer to a module's question", after: ["respuestas"] },
@@ -22,7 +23,7 @@ const NAMES: Record<string, { names: string; after: string[] }> = {
   archivoId: { names: "a course's module file", after: ["archivos"] },
   userId: {
     names: "a user",
-    after: ["usuarios", "usuario", "records", "auth", "suspend", "approve", "users", "estudiantes"],
+    after: ["usuarios", "usuario", "records", "auth", "suspend", "approve", "users", "estudiantes", "notas"],
   },
   libroId: { names: "a book of the library", after: ["biblioteca", "books", "download"] },
   pagina: { names: "a page of a book's preview, from 1", after: ["paginas"] },

@@ -199,6 +199,7 @@ describe("a course's report and gradebook", () => {
           { moduloId: sumas, mejorNota: 100, nota: 7, intentos: 2, aprobado: true },
           { moduloId: restas, mejorNota: 100, nota: 7, intentos: 1, aprobado: true },
         ],
+        manuales: [],
         nota: 7,
       },
       {
@@ -209,6 +210,7 @@ describe("a course's report and gradebook", () => {
           { moduloId: sumas, mejorNota: 100, nota: 7, intentos: 3, aprobado: true },
           { moduloId: restas, mejorNota: null, nota: null, intentos: 0, aprobado: false },
         ],
+        manuales: [],
         nota: 4, // (7,0 + 1,0) ÷ 2: a module without attempts counts as 1,0
       },
     ]);
@@ -425,7 +427,9 @@ describe("the gradebook's Nota follows the course's exigencia", () => {
     const book = (nota: number) => ({
       curso: { id: "c", titulo: "t", exigencia: 60 },
       modulos: [],
-      participantes: [{ id: "u", nombre: "n", correo: "c", notas: [{ ...cell, nota }], nota }],
+      columnas: [],
+      ponderacion: null,
+      participantes: [{ id: "u", nombre: "n", correo: "c", notas: [{ ...cell, nota }], manuales: [], nota }],
       total: 1,
       page: 1,
       pageCount: 1,

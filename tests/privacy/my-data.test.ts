@@ -198,6 +198,16 @@ beforeAll(async () => {
       { claseId: clase.id, cursoId: mine.course.id, userId: bruno.user.id, addedById: ana.user.id },
     ],
   });
+  // A manual column of that course: Ana's nota is hers; Bruno's, with his comment, stays out.
+  const columna = await prisma.gradeColumn.create({
+    data: { cursoId: mine.course.id, nombre: "Disertación", posicion: 0 },
+  });
+  await prisma.manualGrade.createMany({
+    data: [
+      { columnaId: columna.id, userId: ana.user.id, nota: 65, comentario: "Muy clara." },
+      { columnaId: columna.id, userId: bruno.user.id, nota: 50, comentario: "Ensaya más (BRUNO)" },
+    ],
+  });
   // A second class invited Ana (by Bruno's list) and she declined; Bruno's own invitation stays out.
   const invitingClass = await prisma.courseClass.create({
     data: { cursoId: other.id, nombre: "Taller 2026", codigo: "MDATOS24" },
@@ -266,6 +276,7 @@ describe("Descargar mis datos", () => {
         "invitaciones-a-clases.json",
         "equipos-docentes.json",
         "evaluaciones.json",
+        "notas.json",
         "fechas-limite.json",
         `certificados/${issuedCode}.pdf`,
         "certificados.json",
@@ -283,6 +294,18 @@ describe("Descargar mis datos", () => {
     for (const name of ["perfil.json", "evaluaciones.json", "certificados/", "registro-de-actividad.json"]) {
       expect(readme).toContain(name);
     }
+  });
+
+  it("holds the person's notas of the manual columns, not another's", () => {
+    expect(archive.json("notas.json")).toEqual([
+      {
+        curso: { id: expect.any(String), titulo: "Huertos ANA" },
+        columna: "Disertación",
+        nota: 6.5,
+        comentario: "Muy clara.",
+        actualizadaEn: expect.any(String),
+      },
+    ]);
   });
 
   it("holds the profile and consents, without the password hash", async () => {

@@ -60,6 +60,11 @@ export const AUDIT_ACTIONS = {
   "question.answer-delete": "Respuesta a una pregunta de un módulo eliminada",
   "certificate.issue": "Certificado emitido",
   "certificate.rename": "Nombre actualizado en los certificados",
+  "grades.column-create": "Columna de notas creada en un libro de calificaciones",
+  "grades.column-rename": "Columna de notas renombrada",
+  "grades.column-delete": "Columna de notas eliminada, con sus notas",
+  "grades.set": "Nota puesta o cambiada en una columna de notas",
+  "grades.weights": "Ponderación de un libro de calificaciones cambiada",
   "book.update": "Libro editado",
   "book.delete": "Libro eliminado",
 } as const satisfies Record<string, string>;

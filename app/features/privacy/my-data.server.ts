@@ -17,6 +17,7 @@ import { messageData } from "~/features/messages/privacy.server.ts";
 import { notificationData } from "~/features/notifications/privacy.server.ts";
 import { questionData } from "~/features/questions/privacy.server.ts";
 import { attemptData } from "~/features/quizzes/privacy.server.ts";
+import { manualGradeData } from "~/features/reports/privacy.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import type { PersonalData } from "~/lib/personal-data.server.ts";
@@ -54,6 +55,7 @@ const PROVIDERS: PersonalData[] = [
   classData,
   teamData,
   attemptData,
+  manualGradeData,
   dueDateData,
   certificateData,
   messageData,

@@ -12,8 +12,11 @@ import { courseEnrolmentBatches } from "~/features/enrolment/course-enrolments.s
 import { percentOf } from "~/lib/percent.ts";
 import { fixedValue } from "~/lib/api.server.ts";
 import { COURSE_STATES } from "~/features/courses/course-json.ts";
-import { averageNota, formatNota, nota } from "~/features/quizzes/nota.ts";
+import { formatNota, nota } from "~/features/quizzes/nota.ts";
 import { lastMonths } from "./months.ts";
+import { courseColumns, gradebookWeight, manualGradesOf } from "./grade-columns.server.ts";
+import { finalNota } from "./final-nota.ts";
+import type { GradeColumn } from "./grade-columns-schema.ts";
 import { ROLES_IN_SUMMARY, type CourseReport, type Gradebook, type Resumen } from "./schema.ts";
 
 /** The Tally's course states: a private course is counted under 'privado' (docs/decisions/039-private-courses.md). */
@@ -207,7 +210,23 @@ const GRADEBOOK_PAGE_SIZE = 25;
 export const GRADEBOOK_API_PAGE_SIZE = 100;
 
 type GradeCell = Gradebook["participantes"][number]["notas"][number];
-type GradeRow = { notas: GradeCell[]; nota: number | null };
+type GradeRow = { notas: GradeCell[]; manuales: ManualCell[]; nota: number | null };
+type ManualCell = Gradebook["participantes"][number]["manuales"][number];
+type Manual = {
+  columns: GradeColumn[];
+  grades: Map<string, { nota: number; comentario: string }>;
+  evaluaciones: number | null;
+};
+
+/** The course's manual columns and these participants' notas in them: two statements at most. */
+async function manualFor(courseId: string, rows: Array<{ user: { id: string } }>, columns?: Manual["columns"]) {
+  const [cols, evaluaciones] = await Promise.all([columns ?? courseColumns(courseId), gradebookWeight(courseId)]);
+  const grades = await manualGradesOf(
+    cols.map((c) => c.id),
+    rows.map((r) => r.user.id),
+  );
+  return { columns: cols, grades, evaluaciones };
+}
 
 /** Grades by "userId moduloId". */
 export function byPairKey(all: Grade[]) {
@@ -222,10 +241,17 @@ async function pairGrades(courseId: string, modules: QuizModule[], rows: Array<{
 
 /**
  * One participant's cells, each with the Nota of its best percentage at the course's exigencia,
- * and the final Nota: the average of the module notas, a module without attempts counting as
- * 0 % (1,0); none before a first attempt (docs/product.md#calificaciones).
+ * their notas in the manual columns, and the final Nota: the average of the module notas (from a
+ * first attempt on, a module without attempts counting as 0 %, a 1,0) and of the manual notas
+ * given; none without any (docs/product.md#calificaciones, decision 044).
  */
-function gradesFor(userId: string, modules: QuizModule[], all: Map<string, Grade>, exigencia: number): GradeRow {
+function gradesFor(
+  userId: string,
+  modules: QuizModule[],
+  all: Map<string, Grade>,
+  exigencia: number,
+  manual: Manual,
+): GradeRow {
   const notas = modules.map((m) => {
     const g = all.get(`${userId} ${m.id}`);
     return {
@@ -236,8 +262,17 @@ function gradesFor(userId: string, modules: QuizModule[], all: Map<string, Grade
       aprobado: g?.aprobado ?? false,
     };
   });
+  const manuales = manual.columns.map((c) => {
+    const g = manual.grades.get(`${userId} ${c.id}`);
+    return { columnaId: c.id, nota: g?.nota ?? null, comentario: g?.comentario ?? "" };
+  });
   const started = notas.some((n) => n.intentos > 0);
-  return { notas, nota: started ? averageNota(notas.map((n) => n.nota ?? nota(0, exigencia))) : null };
+  const final = finalNota(
+    started ? notas.map((n) => n.nota ?? nota(0, exigencia)) : [],
+    manuales.flatMap((m) => (m.nota === null ? [] : [m.nota])),
+    manual.evaluaciones,
+  );
+  return { notas, manuales, nota: final };
 }
 
 const gradedCourse = (id: string) =>
@@ -268,15 +303,17 @@ export async function getGradebook(
     take: size,
     select: { user: { select: { id: true, nombre: true, apellido: true, correo: true } } },
   });
-  const all = await pairGrades(course.id, modules, rows);
+  const [all, manual] = await Promise.all([pairGrades(course.id, modules, rows), manualFor(course.id, rows)]);
   return {
     curso: course,
     modulos: modules,
+    columnas: manual.columns.map((c) => ({ id: c.id, nombre: c.nombre, posicion: c.posicion })),
+    ponderacion: manual.evaluaciones === null ? null : { evaluaciones: manual.evaluaciones },
     participantes: rows.map(({ user }) => ({
       id: user.id,
       nombre: fullName(user.nombre, user.apellido),
       correo: shownAddress(user.correo),
-      ...gradesFor(user.id, modules, all, course.exigencia),
+      ...gradesFor(user.id, modules, all, course.exigencia, manual),
     })),
     total,
     page: current,
@@ -286,9 +323,9 @@ export async function getGradebook(
 
 /**
  * The gradebook CSV's header: name, e-mail, four columns per quiz module (the best percentage, its
- * nota, attempts, passed), then the final `Nota`.
+ * nota, attempts, passed), two per manual column (its nota and comment), then the final `Nota`.
  */
-export function gradebookCsvHeader(modules: QuizModule[]): string[] {
+export function gradebookCsvHeader(modules: QuizModule[], columns: Array<{ nombre: string }> = []): string[] {
   return [
     "Nombre",
     "Correo",
@@ -296,6 +333,7 @@ export function gradebookCsvHeader(modules: QuizModule[]): string[] {
       const name = `Módulo ${m.posicion + 1}: ${m.titulo}`;
       return [`${name} - Mejor porcentaje`, `${name} - Nota`, `${name} - Intentos`, `${name} - Aprobado`];
     }),
+    ...columns.flatMap((c) => [`${c.nombre} - Nota`, `${c.nombre} - Comentario`]),
     "Nota",
   ];
 }
@@ -313,6 +351,7 @@ function gradebookCsvRow(p: { nombre: string; correo: string } & GradeRow): CsvC
       n.intentos,
       n.aprobado ? "Sí" : "No",
     ]),
+    ...p.manuales.flatMap((m) => [notaCell(m.nota), m.comentario]),
     notaCell(p.nota),
   ];
 }
@@ -324,18 +363,42 @@ function gradebookCsvRow(p: { nombre: string; correo: string } & GradeRow): CsvC
 export async function gradebookCsv(courseId: string) {
   const course = await gradedCourse(courseId);
   if (!course) return null;
-  const modules = await quizModules(course.id);
+  const [modules, columns] = await Promise.all([quizModules(course.id), courseColumns(course.id)]);
   async function* batches(): AsyncGenerator<CsvCell[][]> {
     for await (const rows of courseEnrolmentBatches(course!.id)) {
-      const all = await pairGrades(course!.id, modules, rows);
+      const [all, manual] = await Promise.all([
+        pairGrades(course!.id, modules, rows),
+        manualFor(course!.id, rows, columns),
+      ]);
       yield rows.map(({ user }) =>
         gradebookCsvRow({
           nombre: fullName(user.nombre, user.apellido),
           correo: shownAddress(user.correo),
-          ...gradesFor(user.id, modules, all, course!.exigencia),
+          ...gradesFor(user.id, modules, all, course!.exigencia, manual),
         }),
       );
     }
   }
-  return { course, header: gradebookCsvHeader(modules), batches: batches() };
+  return { course, header: gradebookCsvHeader(modules, columns), batches: batches() };
+}
+
+/**
+ * A learner's own notas in a course (the course page's 'Mis notas'): each quiz module's, the
+ * manual columns' with their comment, and the final nota, as the gradebook computes them; null
+ * when the course has neither quiz modules nor manual columns. Only ever called with the
+ * signed-in learner's own id.
+ */
+export async function ownGrades(courseId: string, userId: string) {
+  const course = await gradedCourse(courseId);
+  if (!course) return null;
+  const rows = [{ user: { id: userId } }];
+  const [modules, columns] = await Promise.all([quizModules(course.id), courseColumns(course.id)]);
+  if (modules.length === 0 && columns.length === 0) return null;
+  const [all, manual] = await Promise.all([pairGrades(course.id, modules, rows), manualFor(course.id, rows, columns)]);
+  const row = gradesFor(userId, modules, all, course.exigencia, manual);
+  return {
+    modulos: modules.map((m, i) => ({ titulo: `Módulo ${m.posicion + 1}: ${m.titulo}`, nota: row.notas[i]!.nota })),
+    columnas: columns.map((c, i) => ({ nombre: c.nombre, ...row.manuales[i]! })),
+    nota: row.nota,
+  };
 }

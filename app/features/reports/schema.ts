@@ -77,6 +77,13 @@ export const GradebookSchema = z.object({
     exigencia: z.int().min(1).max(99).describe("El porcentaje para la nota 4,0"),
   }),
   modulos: z.array(z.object({ id: z.string(), posicion: count, titulo: z.string() })),
+  columnas: z
+    .array(z.object({ id: z.string(), nombre: z.string(), posicion: count }))
+    .describe("Las columnas de notas que el equipo pone a mano (ej.: Disertación), después de los módulos"),
+  ponderacion: z
+    .object({ evaluaciones: z.int().min(0).max(100).describe("El % de los módulos; las columnas, el resto") })
+    .nullable()
+    .describe("null: la nota final es el promedio simple de todas las notas"),
   participantes: z.array(
     z.object({
       id: z.string(),
@@ -95,11 +102,22 @@ export const GradebookSchema = z.object({
           }),
         )
         .describe("Una por módulo con evaluación, en el orden de `modulos`"),
+      manuales: z
+        .array(
+          z.object({
+            columnaId: z.string(),
+            nota: nota.nullable().describe("null mientras el equipo no pone la nota"),
+            comentario: z.string(),
+          }),
+        )
+        .describe("Una por columna de notas, en el orden de `columnas`"),
       nota: nota
         .nullable()
         .describe(
-          "La nota final: el promedio de las notas de los módulos (un módulo sin intentos cuenta como 1,0), " +
-            "a un decimal; null antes del primer intento",
+          "La nota final: el promedio de las notas de los módulos (desde el primer intento; un módulo sin " +
+            "intentos cuenta como 1,0) y de las columnas de notas que tienen nota, o con `ponderacion` el " +
+            "promedio de cada grupo con su peso; a un decimal, redondeado hacia arriba desde la mitad; " +
+            "null sin ninguna",
         ),
     }),
   ),

@@ -5,5 +5,21 @@ export const NO_QUIZZES = "Este curso no tiene evaluaciones: no hay notas que mo
 /** How the gradebook's Nota is read, with the course's exigencia. */
 export const notaScale = (exigencia: number) =>
   `Nota de 1,0 a 7,0 con exigencia del ${exigencia}%: un ${exigencia}% es un 4,0.`;
+/** The final nota's rule when the gradebook has weights (decision 044). */
+export const weightedRule = (evaluaciones: number) =>
+  `La nota final pondera el promedio de los módulos en ${evaluaciones}% y el de las columnas de notas en ` +
+  `${100 - evaluaciones}%.`;
 export const NOTA_FINAL_RULE =
-  "La nota final es el promedio de las notas de los módulos; un módulo sin intentos cuenta como 1,0.";
+  "La nota final es el promedio de las notas de los módulos y de las columnas con nota; " +
+  "un módulo sin intentos cuenta como 1,0.";
+
+// Manual columns of the gradebook (docs/decisions/044-manual-grade-columns.md).
+export const COLUMN_NAME_REQUIRED = "Escribe el nombre de la columna.";
+export const COLUMN_NAME_TOO_LONG = "El nombre de la columna puede tener hasta 60 caracteres.";
+export const COLUMN_NAME_TAKEN = "Ya hay una columna con ese nombre en el curso.";
+export const COLUMN_NOT_FOUND = "La columna no existe o es de otro curso.";
+export const NOTA_INVALID = "Escribe una nota de 1,0 a 7,0, con un decimal como máximo (ej.: 5,5).";
+export const COMMENT_TOO_LONG = "El comentario puede tener hasta 500 caracteres.";
+export const LEARNER_NOT_ENROLLED = "Esa persona no está inscrita en este curso.";
+export const COLUMN_DELETED = "Columna eliminada, con sus notas.";
+export const WEIGHT_INVALID = "Escribe un porcentaje entero de 0 a 100, o déjalo vacío para el promedio simple.";

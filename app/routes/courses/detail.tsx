@@ -12,6 +12,8 @@ import { mayManageCourse } from "~/features/courses/team.server.ts";
 import { COURSE_NOT_FOUND, INVALID_CATEGORY } from "~/features/courses/texts.ts";
 import { enrol } from "~/features/enrolment/enrolment.server.ts";
 import { keepOffline } from "~/features/offline/offline.server.ts";
+import { MyGrades } from "~/features/reports/components/my-grades.tsx";
+import { ownGrades } from "~/features/reports/reports.server.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
@@ -37,11 +39,13 @@ export async function loader(args: Route.LoaderArgs) {
   const course = await getCourseForViewer(x, viewer);
   invariantResponse(course, () => (looksLikeId(x) ? COURSE_NOT_FOUND : INVALID_CATEGORY), { status: 404 });
   const url = new URL(args.request.url);
-  const [certificate, announcements, team] = await Promise.all([
+  const [certificate, announcements, team, grades] = await Promise.all([
     viewer ? certificateForCourse(viewer.id, course.id) : null,
     // Enrolled learners and the team only (docs/product.md#announcements); null for anyone else.
     courseAnnouncementsFor(viewer, course),
     mayManageCourse(viewer, course.id),
+    // 'Mis notas': the enrolled learner's own, never anyone else's (decision 044).
+    viewer && course.enrolled ? ownGrades(course.id, viewer.id) : null,
   ]);
   // The page of a course the learner is enrolled in may be kept on their device (decision 014);
   // for anyone else signed in, whatever their device kept of it goes.
@@ -50,6 +54,7 @@ export async function loader(args: Route.LoaderArgs) {
     course,
     certificate,
     announcements,
+    grades,
     // Each module's 'Preguntas': its enrolled learners and its team (docs/product.md#module-questions).
     questions: course.enrolled || team,
     pdf: url.searchParams.get("pdf"),
@@ -89,9 +94,12 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
     <CourseDetail
       {...loaderData}
       notices={
-        loaderData.announcements ? (
-          <CourseAnnouncements cursoId={loaderData.course.id} data={loaderData.announcements} />
-        ) : null
+        <>
+          {loaderData.announcements ? (
+            <CourseAnnouncements cursoId={loaderData.course.id} data={loaderData.announcements} />
+          ) : null}
+          {loaderData.grades ? <MyGrades data={loaderData.grades} /> : null}
+        </>
       }
     />
   );

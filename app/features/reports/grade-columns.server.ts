@@ -1,0 +1,238 @@
+// The manual columns of a course's gradebook and their notas (docs/decisions/044-manual-grade-columns.md),
+// for the gradebook page and the API. Callers have passed the course's team guard; these check the
+// data (the course, the column is the course's, the learner is enrolled) and audit every change.
+import { audit, auditMany } from "~/features/audit/audit.server.ts";
+import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import { formatNota } from "~/features/quizzes/nota.ts";
+import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
+import { fail, ok, type Result } from "~/lib/failure.ts";
+import { isRecordId } from "~/lib/ids.ts";
+import type { GradeColumn, ManualGrade } from "./grade-columns-schema.ts";
+import { COLUMN_NAME_TAKEN, COLUMN_NOT_FOUND, LEARNER_NOT_ENROLLED } from "./texts.ts";
+
+type Actor = { id: string };
+type ColumnRow = { id: string; cursoId: string; nombre: string; posicion: number; createdAt: Date };
+
+const COLUMN_SELECT = { id: true, cursoId: true, nombre: true, posicion: true, createdAt: true } as const;
+
+const GRADE_SELECT = { columnaId: true, userId: true, nota: true, comentario: true, updatedAt: true } as const;
+
+const gradeJson = (row: { columnaId: string; userId: string; nota: number; comentario: string; updatedAt: Date }) => ({
+  columnaId: row.columnaId,
+  userId: row.userId,
+  nota: row.nota / 10,
+  comentario: row.comentario,
+  actualizadaEn: row.updatedAt.toISOString(),
+});
+
+const columnJson = (row: ColumnRow): GradeColumn => ({
+  id: row.id,
+  cursoId: row.cursoId,
+  nombre: row.nombre,
+  posicion: row.posicion,
+  creadaEn: row.createdAt.toISOString(),
+});
+
+async function courseExists(cursoId: string) {
+  return isRecordId(cursoId) && (await prisma.course.count({ where: { id: cursoId } })) > 0;
+}
+
+/** The course's manual columns in order (the gradebook, its CSV, the API). */
+export async function courseColumns(cursoId: string): Promise<GradeColumn[]> {
+  const rows = await prisma.gradeColumn.findMany({
+    where: { cursoId },
+    orderBy: [{ posicion: "asc" }, { id: "asc" }],
+    select: COLUMN_SELECT,
+  });
+  return rows.map(columnJson);
+}
+
+/** GET …/columnas: null for an unknown course. */
+export async function listColumns(cursoId: string): Promise<GradeColumn[] | null> {
+  return (await courseExists(cursoId)) ? courseColumns(cursoId) : null;
+}
+
+/** These learners' notas in these columns, by "userId columnaId": one statement. */
+export async function manualGradesOf(columnIds: string[], userIds: string[]) {
+  if (columnIds.length === 0 || userIds.length === 0) return new Map<string, ManualGrade>();
+  const rows = await prisma.manualGrade.findMany({
+    where: { columnaId: { in: columnIds }, userId: { in: userIds } },
+    select: GRADE_SELECT,
+  });
+  return new Map(rows.map((r) => [`${r.userId} ${r.columnaId}`, gradeJson(r)]));
+}
+
+/** The gradebook's weight of the quiz modules (whole %), or null for a plain average. */
+export async function gradebookWeight(cursoId: string): Promise<number | null> {
+  const row = await prisma.gradebookWeight.findUnique({ where: { cursoId }, select: { evaluaciones: true } });
+  return row?.evaluaciones ?? null;
+}
+
+/** 'Ponderación': the quiz modules' weight (0–100, the manual columns the rest), or null for a plain average. */
+export async function setGradebookWeight(
+  actor: Actor,
+  cursoId: string,
+  evaluaciones: number | null,
+  request: Request | null,
+) {
+  if (!(await courseExists(cursoId))) return fail(404, COURSE_NOT_FOUND);
+  if (evaluaciones === null) await prisma.gradebookWeight.deleteMany({ where: { cursoId } });
+  else {
+    await prisma.gradebookWeight.upsert({
+      where: { cursoId },
+      create: { cursoId, evaluaciones },
+      update: { evaluaciones },
+    });
+  }
+  await audit(request, "grades.weights", {
+    actorId: actor.id,
+    targetType: "course",
+    targetId: cursoId,
+    detail:
+      evaluaciones === null ? "promedio simple" : `evaluaciones ${evaluaciones} %, otras notas ${100 - evaluaciones} %`,
+  });
+  return ok();
+}
+
+async function columnOf(cursoId: string, columnaId: string): Promise<ColumnRow | null> {
+  if (!isRecordId(columnaId)) return null;
+  return prisma.gradeColumn.findFirst({ where: { id: columnaId, cursoId }, select: COLUMN_SELECT });
+}
+
+const nameTaken = () => fail(409, COLUMN_NAME_TAKEN, { field: "nombre" });
+
+/** 'Nueva columna': after the course's last one. */
+export async function createColumn(
+  actor: Actor,
+  cursoId: string,
+  nombre: string,
+  request: Request | null,
+): Promise<Result<{ columna: GradeColumn }>> {
+  if (!(await courseExists(cursoId))) return fail(404, COURSE_NOT_FOUND);
+  const last = await prisma.gradeColumn.findFirst({
+    where: { cursoId },
+    orderBy: { posicion: "desc" },
+    select: { posicion: true },
+  });
+  try {
+    const row = await prisma.gradeColumn.create({
+      data: { cursoId, nombre, posicion: (last?.posicion ?? -1) + 1 },
+      select: COLUMN_SELECT,
+    });
+    await audit(request, "grades.column-create", {
+      actorId: actor.id,
+      targetType: "gradeColumn",
+      targetId: row.id,
+      detail: nombre,
+    });
+    return ok({ columna: columnJson(row) });
+  } catch (error) {
+    if (isUniqueViolation(error)) return nameTaken();
+    throw error;
+  }
+}
+
+/** 'Cambiar nombre' of a column. */
+export async function renameColumn(
+  actor: Actor,
+  cursoId: string,
+  columnaId: string,
+  nombre: string,
+  request: Request | null,
+): Promise<Result<{ columna: GradeColumn }>> {
+  const column = await columnOf(cursoId, columnaId);
+  if (!column) return fail(404, COLUMN_NOT_FOUND);
+  if (column.nombre === nombre) return ok({ columna: columnJson(column) });
+  try {
+    const row = await prisma.gradeColumn.update({ where: { id: column.id }, data: { nombre }, select: COLUMN_SELECT });
+    await audit(request, "grades.column-rename", {
+      actorId: actor.id,
+      targetType: "gradeColumn",
+      targetId: row.id,
+      detail: `${column.nombre} → ${nombre}`,
+    });
+    return ok({ columna: columnJson(row) });
+  } catch (error) {
+    if (isUniqueViolation(error)) return nameTaken();
+    throw error;
+  }
+}
+
+/** 'Eliminar columna': with its notas (the foreign key cascades). */
+export async function deleteColumn(actor: Actor, cursoId: string, columnaId: string, request: Request | null) {
+  const column = await columnOf(cursoId, columnaId);
+  if (!column) return fail(404, COLUMN_NOT_FOUND);
+  await prisma.gradeColumn.delete({ where: { id: column.id } });
+  await audit(request, "grades.column-delete", {
+    actorId: actor.id,
+    targetType: "gradeColumn",
+    targetId: column.id,
+    detail: column.nombre,
+  });
+  return ok();
+}
+
+/** A learner's nota to write (tenths) or, null, to remove. */
+export type GradeWrite = { userId: string; nota: number | null; comentario: string };
+
+/**
+ * Writes several learners' notas in one column, in one transaction with their audit records
+ * (the page's form for a column; the API's PUT writes one). Every learner must be enrolled in the
+ * course: otherwise nothing is written.
+ */
+export async function writeGrades(
+  actor: Actor,
+  cursoId: string,
+  columnaId: string,
+  writes: GradeWrite[],
+  request: Request | null,
+): Promise<Result<{ notas: ManualGrade[] }>> {
+  const column = await columnOf(cursoId, columnaId);
+  if (!column) return fail(404, COLUMN_NOT_FOUND);
+  const ids = [...new Set(writes.map((w) => w.userId))];
+  const enrolled = ids.every(isRecordId)
+    ? await prisma.enrolment.count({ where: { cursoId, userId: { in: ids } } })
+    : -1;
+  if (enrolled !== ids.length) return fail(404, LEARNER_NOT_ENROLLED);
+  // What is there already: a row the form sends back unchanged is neither written nor audited.
+  const before = await manualGradesOf([column.id], ids);
+  const unchanged: ManualGrade[] = [];
+  const changed = writes.filter((w) => {
+    const old = before.get(`${w.userId} ${column.id}`);
+    if (w.nota === null) return old !== undefined;
+    const same = old && Math.round(old.nota * 10) === w.nota && old.comentario === w.comentario;
+    if (same) unchanged.push(old);
+    return !same;
+  });
+  const notas = await prisma.$transaction(async (tx) => {
+    const saved: ManualGrade[] = [...unchanged];
+    for (const w of changed) {
+      const key = { columnaId_userId: { columnaId: column.id, userId: w.userId } };
+      if (w.nota === null) {
+        await tx.manualGrade.deleteMany({ where: key.columnaId_userId });
+        continue;
+      }
+      const data = { nota: w.nota, comentario: w.comentario, updatedById: actor.id };
+      const row = await tx.manualGrade.upsert({
+        where: key,
+        create: { columnaId: column.id, userId: w.userId, ...data },
+        update: data,
+        select: GRADE_SELECT,
+      });
+      saved.push(gradeJson(row));
+    }
+    await auditMany(
+      request,
+      "grades.set",
+      changed.map((w) => ({
+        actorId: actor.id,
+        targetType: "user",
+        targetId: w.userId,
+        detail: `${column.nombre}: ${w.nota === null ? "sin nota" : formatNota(w.nota / 10)}`,
+      })),
+      tx,
+    );
+    return saved;
+  });
+  return ok({ notas });
+}
