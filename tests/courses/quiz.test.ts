@@ -8,6 +8,7 @@ import * as answerApi from "~/routes/api/cursos.answer.ts";
 import * as answersApi from "~/routes/api/quiz.answers.ts";
 import * as attemptsApi from "~/routes/api/quiz.attempts.ts";
 import * as progressApi from "~/routes/api/cursos.progress.ts";
+import { getGradebook } from "~/features/reports/reports.server.ts";
 import { args, createCourse, dataOf, formRequest, getRequest, jsonRequest, readJson, signedIn } from "../factories.ts";
 
 const courseWithQuiz = () =>
@@ -127,6 +128,48 @@ describe("quiz page", () => {
       ultimoIntento: { porcentaje: 33 },
       mejorPorcentaje: 100,
     });
+  });
+});
+
+describe("the course's exigencia is the quiz's pass mark (docs/decisions/043-one-pass-mark.md)", () => {
+  // 2 of 3 right is 67 %: below the default 70 % (a 3,9) and above an exigencia of 60 % (a 4,5).
+  const twoOfThree = (course: Course, m: number) => answersFor(course, m, (i) => (i < 2 ? 1 : 0));
+
+  it("2 of 3 fails at the default 70 % and passes at 60 %, on the page, the API and the gradebook", async () => {
+    const strict = await courseWithQuiz();
+    expect(strict.exigencia).toBe(70);
+    const lenient = await courseWithQuiz();
+    await prisma.course.update({ where: { id: lenient.id }, data: { exigencia: 60 } });
+    for (const [course, passes] of [
+      [strict, false],
+      [lenient, true],
+    ] as const) {
+      const s = await student(course.id);
+      const params = { cursoId: course.id, moduloIndex: "0" };
+      const page = dataOf<{ result: { porcentaje: number; aprobado: boolean } }>(
+        await quizRoute.action(args(formRequest("/q", twoOfThree(course, 0), { cookie: s.cookie }), params)),
+      );
+      expect(page.data.result).toMatchObject({ porcentaje: 67, aprobado: passes });
+      const loaded = await quizRoute.loader(args(getRequest("/q", s.cookie), params));
+      expect(loaded.quiz.course.exigencia).toBe(passes ? 60 : 70);
+
+      const body = { respuestas: Object.values(twoOfThree(course, 1)) };
+      const api = await answerApi.action(
+        args(jsonRequest(`/api/cursos/${course.id}/modulos/1/responder`, body, { token: s.token }), {
+          cursoId: course.id,
+          moduloIndex: "1",
+        }),
+      );
+      expect(await readJson(api)).toMatchObject({ porcentaje: 67, aprobado: passes });
+      const stored = await prisma.quizAttempt.findMany({ where: { userId: s.user.id }, select: { aprobado: true } });
+      expect(stored).toEqual([{ aprobado: passes }, { aprobado: passes }]);
+
+      const cells = (await getGradebook(course.id))!.participantes[0]!.notas;
+      expect(cells.map((n) => [n.nota, n.aprobado])).toEqual([
+        [passes ? 4.5 : 3.9, passes],
+        [passes ? 4.5 : 3.9, passes],
+      ]);
+    }
   });
 });
 

@@ -78,7 +78,8 @@ const duration = (required: boolean) =>
 
 /**
  * The exigencia (docs/product.md#calificaciones): a whole percentage between EXIGENCIA_MIN and
- * EXIGENCIA_MAX, a number or its text ('65', '65 %'); empty or left out is the default, 60.
+ * EXIGENCIA_MAX, a number or its text ('65', '65 %'); empty or left out is the default, 70 (the
+ * specification's pass mark). It is also the course's pass mark (docs/decisions/043-one-pass-mark.md).
  */
 const exigencia = z
   .preprocess(
@@ -100,7 +101,7 @@ const exigencia = z
   .transform((v) => (v === "" ? EXIGENCIA_DEFAULT : Number(v)))
   .meta({
     description:
-      `Exigencia: el porcentaje para la nota 4,0 (entero de ${EXIGENCIA_MIN} a ${EXIGENCIA_MAX}); ` +
+      `Exigencia: el porcentaje para aprobar, que es la nota 4,0 (entero de ${EXIGENCIA_MIN} a ${EXIGENCIA_MAX}); ` +
       `vacía u omitida, ${EXIGENCIA_DEFAULT}.`,
     anyOf: [{ type: "integer", minimum: EXIGENCIA_MIN, maximum: EXIGENCIA_MAX }, { type: "string" }, { type: "null" }],
     default: EXIGENCIA_DEFAULT,

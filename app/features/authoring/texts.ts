@@ -15,6 +15,9 @@ export const VISIBILITY_ADMIN_ONLY =
   "Solo un administrador cambia la visibilidad de un curso. Para llevarlo al catálogo, envíalo a revisión.";
 export const EXIGENCIA_INVALID =
   `Ingresa una exigencia entre ${EXIGENCIA_MIN} y ${EXIGENCIA_MAX}` + " (un porcentaje entero).";
+/** The exigencia is the pass mark every attempt was graded against (docs/decisions/043-one-pass-mark.md). */
+export const EXIGENCIA_LOCKED =
+  "La exigencia ya no se puede cambiar: hay intentos rendidos con ella y cambiarla cambiaría quién aprobó.";
 
 export const LOAD_FAILED = "Error cargando curso";
 export { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";

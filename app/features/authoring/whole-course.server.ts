@@ -8,7 +8,8 @@ import { courseTitleFields, courseWordsCreate, courseWordsUpdate } from "~/featu
 import { recomputeCourseProgress } from "~/features/enrolment/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import type { Role } from "~/features/accounts/roles.ts";
-import { VISIBILITY_ADMIN_ONLY } from "./texts.ts";
+import { courseHasAttempts } from "~/features/quizzes/quiz.server.ts";
+import { EXIGENCIA_LOCKED, VISIBILITY_ADMIN_ONLY } from "./texts.ts";
 import { bumpCatalog } from "~/lib/db/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
@@ -155,6 +156,9 @@ export async function updateCourse(
       // The visibility changes with an admin: a team takes its course to the catalog through review.
       if (fields.visibilidad && fields.visibilidad !== current.visibilidad && admin.rol !== "admin") {
         return fail(403, VISIBILITY_ADMIN_ONLY, { field: "visibilidad" });
+      }
+      if (fields.exigencia !== current.exigencia && (await courseHasAttempts(tx, id))) {
+        return fail(409, EXIGENCIA_LOCKED, { field: "exigencia" });
       }
       await tx.course.update({
         where: { id },

@@ -3,6 +3,7 @@
 import { canSeeCourse, NO_TIES, type Viewer } from "~/features/courses/rules.ts";
 import { canAccessMaterials } from "~/features/enrolment/rules.ts";
 import { courseTies } from "~/features/enrolment/enrolment.server.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { gradeQuiz, type GradableQuestion, type Grade } from "./grading.ts";
@@ -12,7 +13,7 @@ export const QUIZ_NOT_FOUND = "Evaluación no encontrada";
 export const QUIZ_FORBIDDEN = "Inscríbete en el curso para rendir esta evaluación.";
 
 type Loaded = {
-  course: { id: string; titulo: string };
+  course: { id: string; titulo: string; exigencia: number };
   module: { id: string; index: number; titulo: string };
   questions: Array<{ id: string; texto: string; opciones: Array<{ id: string; texto: string; correcta: boolean }> }>;
 };
@@ -27,6 +28,7 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
       titulo: true,
       estado: true,
       visibilidad: true,
+      exigencia: true,
       modulos: {
         orderBy: { posicion: "asc" },
         skip: moduleIndex,
@@ -55,7 +57,7 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
   if (!canAccessMaterials(viewer, ties, course)) return fail(403, QUIZ_FORBIDDEN);
   return ok({
     quiz: {
-      course: { id: course.id, titulo: course.titulo },
+      course: { id: course.id, titulo: course.titulo, exigencia: course.exigencia },
       module: { id: module.id, index: moduleIndex, titulo: module.titulo || `Módulo ${moduleIndex + 1}` },
       questions: module.preguntas,
     },
@@ -156,7 +158,7 @@ export async function submitAttempt(
   if (!access.ok) return access;
   const { quiz } = access;
   const chosen = typeof answers === "function" ? answers(quiz.questions) : answers;
-  const outcome = gradeQuiz(quiz.questions, chosen);
+  const outcome = gradeQuiz(quiz.questions, chosen, quiz.course.exigencia);
   if (!outcome.ok) return { ...fail(400, unansweredMessage(outcome.unanswered)), unanswered: outcome.unanswered };
   const { grade } = outcome;
   const userId = viewer!.id;
@@ -192,4 +194,13 @@ export async function submitAttempt(
     progreso,
     info: await attemptInfo(userId, quiz.module.id),
   });
+}
+
+/**
+ * Whether anyone has taken a quiz of the course: then its exigencia (the pass mark each stored
+ * attempt was graded against) may not change (docs/decisions/043-one-pass-mark.md). One row of
+ * the (cursoId, userId, …) index.
+ */
+export async function courseHasAttempts(tx: Prisma.TransactionClient, courseId: string): Promise<boolean> {
+  return (await tx.quizAttempt.findFirst({ where: { cursoId: courseId }, select: { id: true } })) !== null;
 }

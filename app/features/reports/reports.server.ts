@@ -12,7 +12,7 @@ import { courseEnrolmentBatches } from "~/features/enrolment/course-enrolments.s
 import { percentOf } from "~/lib/percent.ts";
 import { fixedValue } from "~/lib/api.server.ts";
 import { COURSE_STATES } from "~/features/courses/course-json.ts";
-import { averageNota, formatNota, nota } from "~/features/quizzes/nota.ts";
+import { aprobado, averageNota, formatNota, nota } from "~/features/quizzes/nota.ts";
 import { lastMonths } from "./months.ts";
 import { ROLES_IN_SUMMARY, type CourseReport, type Gradebook, type Resumen } from "./schema.ts";
 
@@ -233,7 +233,8 @@ function gradesFor(userId: string, modules: QuizModule[], all: Map<string, Grade
       mejorNota: g ? g.mejor : null,
       nota: g ? nota(g.mejor, exigencia) : null,
       intentos: g?.intentos ?? 0,
-      aprobado: g?.aprobado ?? false,
+      // The one pass rule, so the cell's 'Aprobado' and its nota never disagree.
+      aprobado: g ? aprobado(g.mejor, exigencia) : false,
     };
   });
   const started = notas.some((n) => n.intentos > 0);

@@ -1,7 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getOptionalUser, loginRedirect } from "~/features/accounts/guards.server.ts";
-import { PASS_MARK } from "~/features/quizzes/grading.ts";
 import { getQuizForViewer, moduleAfter, submitAttempt, type AttemptInfo } from "~/features/quizzes/quiz.server.ts";
 import { finishActionPath } from "~/features/certificates/finish-course-panel.tsx";
 import { GET_CERTIFICATE } from "~/features/certificates/texts.ts";
@@ -61,6 +60,8 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
   const nextModule = siguiente
     ? `/cursos/${quiz.course.id}?modulo=${siguiente.numero}#modulo-${siguiente.numero}`
     : null;
+  // The course's exigencia is its pass mark (docs/decisions/043-one-pass-mark.md).
+  const passMark = formatPercent(quiz.course.exigencia);
   const correctness = new Map(result?.respuestas.map((r) => [r.preguntaId, r.esCorrecta]));
 
   return (
@@ -78,8 +79,8 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
         <section aria-live="polite" className={`mt-6 ${result.aprobado ? "alert-success" : "alert-error"}`}>
           <h2 className="text-lg font-bold">{resultLabel(result.porcentaje, result.aprobado)}</h2>
           <p className="mt-1">
-            {result.correctas} de {result.totalPreguntas} respuestas correctas. Se necesita un{" "}
-            {formatPercent(PASS_MARK)} para aprobar. Tu avance en el curso: {formatPercent(result.progreso)}.
+            {result.correctas} de {result.totalPreguntas} respuestas correctas. Se necesita un {passMark} para aprobar.
+            Tu avance en el curso: {formatPercent(result.progreso)}.
           </p>
           {result.info.intentosPrevios > 1 && result.info.mejorPorcentaje !== null ? (
             <p className="mt-1 font-semibold">
