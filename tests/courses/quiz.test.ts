@@ -1,15 +1,28 @@
 // Quizzes graded on the server, attempts, progress, and the quiz API's own messages.
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/lib/db.server.ts";
-import { QUIZ_FORBIDDEN, QUIZ_NOT_FOUND } from "~/features/quizzes/quiz.server.ts";
+import { NO_ATTEMPTS_LEFT, QUIZ_FORBIDDEN, QUIZ_NOT_FOUND } from "~/features/quizzes/quiz.server.ts";
 import { QUIZ_AUTH_MESSAGES } from "~/features/quizzes/answer-api.server.ts";
 import * as quizRoute from "~/routes/courses/quiz.tsx";
 import * as answerApi from "~/routes/api/cursos.answer.ts";
 import * as answersApi from "~/routes/api/quiz.answers.ts";
 import * as attemptsApi from "~/routes/api/quiz.attempts.ts";
 import * as progressApi from "~/routes/api/cursos.progress.ts";
+import * as detailApi from "~/routes/api/cursos.detail.ts";
+import * as editPage from "~/routes/docente/course-edit.tsx";
+import { ATTEMPTS_INVALID } from "~/features/authoring/texts.ts";
 import { getGradebook } from "~/features/reports/reports.server.ts";
-import { args, createCourse, dataOf, formRequest, getRequest, jsonRequest, readJson, signedIn } from "../factories.ts";
+import {
+  args,
+  createCourse,
+  dataOf,
+  formRequest,
+  getRequest,
+  jsonRequest,
+  multipartRequest,
+  readJson,
+  signedIn,
+} from "../factories.ts";
 
 const courseWithQuiz = () =>
   createCourse(
@@ -61,7 +74,14 @@ describe("quiz page", () => {
     const data = await quizRoute.loader(args(getRequest("/q", enrolled.cookie), params));
     expect(data.quiz.preguntas).toHaveLength(3);
     expect(JSON.stringify(data)).not.toMatch(/correcta/);
-    expect(data.info).toEqual({ aprobado: false, intentosPrevios: 0, ultimoIntento: null, mejorPorcentaje: null });
+    expect(data.info).toEqual({
+      aprobado: false,
+      intentosPrevios: 0,
+      intentosMaximos: null,
+      intentosRestantes: null,
+      ultimoIntento: null,
+      mejorPorcentaje: null,
+    });
     await expect(
       quizRoute.loader(args(getRequest("/q", enrolled.cookie), { cursoId: course.id, moduloIndex: "9" })),
     ).rejects.toMatchObject({ init: { status: 404 } });
@@ -125,6 +145,8 @@ describe("quiz page", () => {
     expect(info.info).toEqual({
       aprobado: true,
       intentosPrevios: 3,
+      intentosMaximos: null,
+      intentosRestantes: null,
       ultimoIntento: { porcentaje: 33 },
       mejorPorcentaje: 100,
     });
@@ -170,6 +192,113 @@ describe("the course's exigencia is the quiz's pass mark (docs/decisions/043-one
         [passes ? 4.5 : 3.9, passes],
       ]);
     }
+  });
+});
+
+describe("a module's attempt limit (docs/product.md#grading)", () => {
+  it("lets exactly the allowed attempts in, also when they arrive at once; the rest are 409", async () => {
+    const course = await courseWithQuiz();
+    await prisma.module.update({ where: { id: course.modulos[1]!.id }, data: { intentosMaximos: 2 } });
+    const s = await student(course.id);
+    const send = () =>
+      answerApi.action(
+        args(
+          jsonRequest(`/api/cursos/${course.id}/modulos/1/responder`, { respuestas: [0, 0, 0] }, { token: s.token }),
+          { cursoId: course.id, moduloIndex: "1" },
+        ),
+      );
+    const responses = await Promise.all(Array.from({ length: 6 }, send));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 409, 409, 409, 409]);
+    const refused = responses.find((r) => r.status === 409)!;
+    expect(await readJson(refused)).toEqual({ error: NO_ATTEMPTS_LEFT(2) });
+    expect(NO_ATTEMPTS_LEFT(2)).toBe("Ya usaste los 2 intentos de esta evaluación; no puedes rendirla de nuevo.");
+    expect(await prisma.quizAttempt.count({ where: { userId: s.user.id, moduloId: course.modulos[1]!.id } })).toBe(2);
+    const ok = await Promise.all(responses.filter((r) => r.status === 200).map((r) => readJson(r)));
+    expect(ok.map((r) => r.intentosRestantes).sort()).toEqual([0, 1]);
+
+    // The page: none left, no form; a POST anyway is refused with the same message, nothing stored.
+    const params = { cursoId: course.id, moduloIndex: "1" };
+    const page = await quizRoute.loader(args(getRequest("/q", s.cookie), params));
+    expect(page.info).toMatchObject({ intentosPrevios: 2, intentosMaximos: 2, intentosRestantes: 0 });
+    const posted = dataOf<{ message: string }>(
+      await quizRoute.action(
+        args(
+          formRequest(
+            "/q",
+            answersFor(course, 1, () => 1),
+            { cookie: s.cookie },
+          ),
+          params,
+        ),
+      ),
+    );
+    expect([posted.status, posted.data.message]).toEqual([409, NO_ATTEMPTS_LEFT(2)]);
+    expect(await prisma.quizAttempt.count({ where: { userId: s.user.id, moduloId: course.modulos[1]!.id } })).toBe(2);
+
+    // Another learner, and another module without a limit, are not affected.
+    const other = await student(course.id);
+    const first = await quizRoute.loader(args(getRequest("/q", other.cookie), params));
+    expect(first.info).toMatchObject({ intentosMaximos: 2, intentosRestantes: 2 });
+    const unlimited = await quizRoute.loader(args(getRequest("/q", s.cookie), { ...params, moduloIndex: "0" }));
+    expect(unlimited.info).toMatchObject({ intentosMaximos: null, intentosRestantes: null });
+  });
+});
+
+describe("'Intentos máximos' in the course editor (no JavaScript needed) and the API's modules", () => {
+  it("a teacher sets, shows and clears it; a bad one comes back with the typed value and the error", async () => {
+    const admin = await signedIn("admin");
+    const course = await courseWithQuiz();
+    const moduleId = course.modulos[0]!.id;
+    const limit = async () => (await prisma.module.findUniqueOrThrow({ where: { id: moduleId } })).intentosMaximos;
+    const post = (intentosMaximos: string) =>
+      editPage.action(
+        args(
+          formRequest(
+            `/docente/cursos/${course.id}/editar`,
+            { intent: "update-module", moduloId: moduleId, titulo: "Módulo 1", descripcion: "", intentosMaximos },
+            { cookie: admin.cookie },
+          ),
+          { cursoId: course.id },
+        ),
+      );
+    await post("3");
+    expect(await limit()).toBe(3);
+    const page = (await editPage.loader(
+      args(getRequest(`/docente/cursos/${course.id}/editar`, admin.cookie), { cursoId: course.id }),
+    )) as { course: { modulos: Array<{ id: string; intentosMaximos: string }> } };
+    expect(page.course.modulos.find((m) => m.id === moduleId)?.intentosMaximos).toBe("3");
+    for (const bad of ["0", "101", "2,5", "dos"]) {
+      const refused = (await post(bad)) as {
+        data: { values: Record<string, string>; errors: Record<string, string[]> };
+      };
+      expect(refused.data.values.intentosMaximos, bad).toBe(bad);
+      expect(refused.data.errors.intentosMaximos, bad).toEqual([ATTEMPTS_INVALID]);
+    }
+    expect(await limit()).toBe(3);
+    await post("");
+    expect(await limit()).toBeNull();
+
+    const patch = (modulos: unknown[]) =>
+      detailApi.action(
+        args(
+          multipartRequest(
+            `/api/cursos/${course.id}`,
+            { modulos: JSON.stringify(modulos) },
+            { token: admin.token, method: "PATCH" },
+          ),
+          { cursoId: course.id },
+        ),
+      );
+    const others = course.modulos.slice(1).map((m) => ({ id: m.id, titulo: m.titulo }));
+    expect((await patch([{ id: moduleId, titulo: "Módulo 1", intentosMaximos: 2 }, ...others])).status).toBe(200);
+    expect(await limit()).toBe(2);
+    expect((await patch([{ id: moduleId, titulo: "Módulo 1" }, ...others])).status).toBe(200);
+    expect(await limit()).toBe(2); // left out: kept
+    const refused = await patch([{ id: moduleId, titulo: "Módulo 1", intentosMaximos: 0 }, ...others]);
+    expect([refused.status, await readJson(refused)]).toEqual([400, { error: `Módulo 1: ${ATTEMPTS_INVALID}` }]);
+    expect((await patch([{ id: moduleId, titulo: "Módulo 1", intentosMaximos: null }, ...others])).status).toBe(200);
+    expect(await limit()).toBeNull();
   });
 });
 
@@ -227,6 +356,8 @@ describe("quiz API", () => {
     expect(await readJson(attempts)).toEqual({
       aprobado: true,
       intentosPrevios: 2,
+      intentosMaximos: null,
+      intentosRestantes: null,
       ultimoIntento: { porcentaje: 100 },
       mejorPorcentaje: 100,
     });

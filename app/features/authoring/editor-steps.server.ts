@@ -52,7 +52,7 @@ async function touch(tx: Tx, courseId: string) {
 }
 
 /** A module's own fields as its small form sends them (a due date null: none). */
-type ModuleFields = { titulo: string; descripcion: string; fechaLimite?: Date | null };
+type ModuleFields = { titulo: string; descripcion: string; fechaLimite?: Date | null; intentosMaximos?: number | null };
 
 export async function addModule(courseId: string, fields: ModuleFields): Promise<Result<{ id: string }>> {
   return prisma.$transaction(async (tx) => {

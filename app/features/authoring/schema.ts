@@ -17,6 +17,8 @@ import {
   DATES_ORDER,
   DUE_DATE_INVALID,
   DURATION_INVALID,
+  ATTEMPTS_INVALID,
+  ATTEMPTS_MAX,
   EXIGENCIA_INVALID,
   INVALID_JSON,
   LINK_NAME_REQUIRED,
@@ -335,10 +337,30 @@ const dueDate = z
   })
   .meta(DUE_DATE_DOC);
 
+/** A module's attempt limit: a whole number 1–100; empty or null: unlimited; left out: kept. */
+const attemptLimit = z
+  .unknown()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null) return v;
+    const text = typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : "?";
+    if (text === "") return null;
+    if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > ATTEMPTS_MAX) {
+      ctx.addIssue({ code: "custom", message: ATTEMPTS_INVALID });
+      return z.NEVER;
+    }
+    return Number(text);
+  })
+  .meta({
+    description: `Intentos máximos de la evaluación del módulo (1 a ${ATTEMPTS_MAX}); vacío o null: ilimitados; omitido: se mantiene.`,
+    anyOf: [{ type: "integer", minimum: 1, maximum: ATTEMPTS_MAX }, { type: "string" }, { type: "null" }],
+  });
+
 export const ModuleFieldsSchema = z.object({
   titulo: line(200, MODULE_TITLE_REQUIRED),
   descripcion: paragraph(5000),
   fechaLimite: dueDate,
+  intentosMaximos: attemptLimit,
 });
 
 /**

@@ -19,6 +19,10 @@ export const EXIGENCIA_INVALID =
 export const EXIGENCIA_LOCKED =
   "La exigencia ya no se puede cambiar: hay intentos rendidos con ella y cambiarla cambiaría quién aprobó.";
 
+/** A module's attempt limit (docs/product.md#grading): 1 to ATTEMPTS_MAX, empty for unlimited. */
+export const ATTEMPTS_MAX = 100;
+export const ATTEMPTS_INVALID = `Ingresa un número de intentos entre 1 y ${ATTEMPTS_MAX}, o déjalo vacío para intentos ilimitados.`;
+
 export const LOAD_FAILED = "Error cargando curso";
 export { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 export const MISSING_ID = "Error: ID de curso no proporcionado.";

@@ -36,6 +36,7 @@ function newModule(m: ApiModule, posicion: number, files: readonly StoredUpload[
     titulo: m.titulo,
     descripcion: m.descripcion,
     fechaLimite: m.fechaLimite ?? null,
+    intentosMaximos: m.intentosMaximos ?? null,
     enlaces: { create: (m.enlaces ?? []).map((l, j) => ({ posicion: j, nombre: l.nombre, url: l.url })) },
     archivos: { create: fileRows(files) },
     preguntas: { create: questionRows(m.preguntas ?? []) },
@@ -217,6 +218,8 @@ async function syncModules(
         descripcion: m.descripcion,
         // Left out, the date stays (older clients do not send it).
         ...(m.fechaLimite !== undefined ? { fechaLimite: m.fechaLimite } : {}),
+        // The same for the attempt limit (null: unlimited).
+        ...(m.intentosMaximos !== undefined ? { intentosMaximos: m.intentosMaximos } : {}),
       },
     });
     if (m.fechaLimite !== undefined && !sameInstant(m.fechaLimite, old.fechaLimite)) await forgetReminders(tx, old.id);

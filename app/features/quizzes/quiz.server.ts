@@ -11,10 +11,13 @@ import { recomputeProgress } from "~/features/enrolment/progress.server.ts";
 
 export const QUIZ_NOT_FOUND = "Evaluación no encontrada";
 export const QUIZ_FORBIDDEN = "Inscríbete en el curso para rendir esta evaluación.";
+/** An attempt beyond the module's limit (docs/product.md#grading): 409. */
+export const NO_ATTEMPTS_LEFT = (max: number) =>
+  `Ya usaste ${max === 1 ? "el único intento" : `los ${max} intentos`} de esta evaluación; no puedes rendirla de nuevo.`;
 
 type Loaded = {
   course: { id: string; titulo: string; exigencia: number };
-  module: { id: string; index: number; titulo: string };
+  module: { id: string; index: number; titulo: string; intentosMaximos: number | null };
   questions: Array<{ id: string; texto: string; opciones: Array<{ id: string; texto: string; correcta: boolean }> }>;
 };
 
@@ -36,6 +39,7 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
         select: {
           id: true,
           titulo: true,
+          intentosMaximos: true,
           preguntas: {
             orderBy: { posicion: "asc" },
             select: {
@@ -58,7 +62,12 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
   return ok({
     quiz: {
       course: { id: course.id, titulo: course.titulo, exigencia: course.exigencia },
-      module: { id: module.id, index: moduleIndex, titulo: module.titulo || `Módulo ${moduleIndex + 1}` },
+      module: {
+        id: module.id,
+        index: moduleIndex,
+        titulo: module.titulo || `Módulo ${moduleIndex + 1}`,
+        intentosMaximos: module.intentosMaximos,
+      },
       questions: module.preguntas,
     },
   });
@@ -79,7 +88,7 @@ function publicQuiz(quiz: Loaded) {
 
 export type AttemptInfo = Awaited<ReturnType<typeof attemptInfo>>;
 
-async function attemptInfo(userId: string, moduleId: string) {
+async function attemptInfo(userId: string, moduleId: string, intentosMaximos: number | null) {
   const [count, last, best] = await Promise.all([
     prisma.quizAttempt.count({ where: { userId, moduloId: moduleId } }),
     prisma.quizAttempt.findFirst({
@@ -96,6 +105,9 @@ async function attemptInfo(userId: string, moduleId: string) {
   return {
     aprobado: best?.aprobado ?? false,
     intentosPrevios: count,
+    // null: unlimited.
+    intentosMaximos,
+    intentosRestantes: intentosMaximos === null ? null : Math.max(0, intentosMaximos - count),
     ultimoIntento: last ? { porcentaje: last.porcentaje } : null,
     mejorPorcentaje: best?.porcentaje ?? null,
   };
@@ -106,7 +118,7 @@ export async function getQuizForViewer(courseId: string, moduleIndex: number, vi
   if (!access.ok) return access;
   return ok({
     quiz: publicQuiz(access.quiz),
-    info: await attemptInfo(viewer!.id, access.quiz.module.id),
+    info: await attemptInfo(viewer!.id, access.quiz.module.id, access.quiz.module.intentosMaximos),
   });
 }
 
@@ -162,7 +174,15 @@ export async function submitAttempt(
   if (!outcome.ok) return { ...fail(400, unansweredMessage(outcome.unanswered)), unanswered: outcome.unanswered };
   const { grade } = outcome;
   const userId = viewer!.id;
-  await prisma.$transaction(async (tx) => {
+  const limit = quiz.module.intentosMaximos;
+  const stored = await prisma.$transaction(async (tx) => {
+    if (limit !== null) {
+      // The limit holds under concurrent submissions: the module's row is locked first (a no-op
+      // write; SQLite's transactions are BEGIN IMMEDIATE anyway), so the count below includes
+      // every attempt committed before this one, at READ COMMITTED too.
+      await tx.$executeRaw`UPDATE "Module" SET "intentosMaximos" = "intentosMaximos" WHERE "id" = ${quiz.module.id}`;
+      if ((await tx.quizAttempt.count({ where: { userId, moduloId: quiz.module.id } })) >= limit) return false;
+    }
     const attempt = await tx.quizAttempt.create({
       data: {
         userId,
@@ -187,12 +207,14 @@ export async function submitAttempt(
       where: { userId, cursoId: courseId },
       data: { atascado: stuck !== null, ultimaActividadEn: attempt.createdAt },
     });
+    return true;
   });
+  if (!stored) return fail(409, NO_ATTEMPTS_LEFT(limit!));
   const { progreso } = await recomputeProgress(userId, courseId);
   return ok({
     grade: { ...grade, respuestas: grade.respuestas.map(({ opcionId: _chosen, ...answer }) => answer) },
     progreso,
-    info: await attemptInfo(userId, quiz.module.id),
+    info: await attemptInfo(userId, quiz.module.id, limit),
   });
 }
 

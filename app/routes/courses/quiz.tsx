@@ -36,10 +36,10 @@ export async function action(args: Route.ActionArgs) {
     if (name.startsWith(FIELD) && typeof value === "string") answers[name.slice(FIELD.length)] = value;
   }
   const outcome = await submitAttempt(viewer, args.params.cursoId, Number(args.params.moduloIndex), answers);
-  // A refused attempt (unanswered questions) is the Failure itself, shown with the choices kept;
-  // any other (no access, no quiz) is the page's error.
+  // A refused attempt (unanswered questions, no attempts left) is the Failure itself, shown with the
+  // choices kept; any other (no access, no quiz) is the page's error.
   if (!outcome.ok) {
-    if (outcome.status !== 400) throw data(outcome.message, { status: outcome.status });
+    if (outcome.status !== 400 && outcome.status !== 409) throw data(outcome.message, { status: outcome.status });
     return data({ ...outcome, selected: answers }, { status: outcome.status });
   }
   return ok({ selected: answers, result: { ...outcome.grade, progreso: outcome.progreso, info: outcome.info } });
@@ -51,7 +51,9 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
   const sending = navigation.state === "submitting";
   const result = actionData?.ok ? actionData.result : null;
   const failure = actionData && !actionData.ok ? actionData : null;
-  const unanswered = new Set(failure?.unanswered ?? []);
+  const unanswered = new Set(failure && "unanswered" in failure ? (failure.unanswered ?? []) : []);
+  // With a limit, none left: the result stays, the form and 'Intentar nuevamente' go.
+  const noneLeft = (result?.info ?? info).intentosRestantes === 0;
   const selected = actionData?.selected ?? {};
   // Back to this module, opened and scrolled to (without JavaScript too).
   const moduleNumber = quiz.module.index + 1;
@@ -104,9 +106,11 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
               Volver al curso
             </Link>
             {/* A fresh GET of this page: an empty quiz, with or without JavaScript. */}
-            <a href={`/cursos/${quiz.course.id}/modulos/${quiz.module.index}/evaluacion`} className="btn-secondary">
-              Intentar nuevamente
-            </a>
+            {noneLeft ? null : (
+              <a href={`/cursos/${quiz.course.id}/modulos/${quiz.module.index}/evaluacion`} className="btn-secondary">
+                Intentar nuevamente
+              </a>
+            )}
           </div>
         </section>
       ) : null}
@@ -117,60 +121,62 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      <Form method="post" className="mt-6 space-y-5" key={result ? "done" : "open"}>
-        {quiz.preguntas.map((q, i) => {
-          const missing = unanswered.has(i + 1);
-          const verdict = correctness.get(q.id);
-          return (
-            <fieldset
-              key={q.id}
-              aria-invalid={missing || undefined}
-              aria-describedby={missing ? `falta-${q.id}` : undefined}
-              className={`card p-5 ${missing ? "border-red-400 ring-2 ring-red-100" : ""}`}
-            >
-              <legend className="px-1 font-semibold text-slate-900">
-                {i + 1}. {q.texto}
-              </legend>
-              {missing ? (
-                <p id={`falta-${q.id}`} className="field-error">
-                  Falta responder esta pregunta.
-                </p>
-              ) : null}
-              <div className="mt-3 space-y-2">
-                {q.opciones.map((o) => (
-                  <label
-                    key={o.id}
-                    className={
-                      "flex cursor-pointer items-start gap-3 rounded-lg " +
-                      "border border-slate-200 px-3 py-2 hover:bg-slate-50"
-                    }
-                  >
-                    <input
-                      type="radio"
-                      name={`${FIELD}${q.id}`}
-                      value={o.id}
-                      defaultChecked={selected[q.id] === o.id}
-                      disabled={!!result}
-                      className="mt-1"
-                    />
-                    <span>{o.texto}</span>
-                  </label>
-                ))}
-              </div>
-              {verdict !== undefined ? (
-                <p className={`mt-3 text-sm font-semibold ${verdict ? "text-green-700" : "text-red-700"}`}>
-                  {verdict ? "✓ Correcta" : "✗ Incorrecta"}
-                </p>
-              ) : null}
-            </fieldset>
-          );
-        })}
-        {!result ? (
-          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={sending}>
-            {sending ? "Enviando..." : "Terminar evaluación"}
-          </button>
-        ) : null}
-      </Form>
+      {noneLeft && !result ? null : (
+        <Form method="post" className="mt-6 space-y-5" key={result ? "done" : "open"}>
+          {quiz.preguntas.map((q, i) => {
+            const missing = unanswered.has(i + 1);
+            const verdict = correctness.get(q.id);
+            return (
+              <fieldset
+                key={q.id}
+                aria-invalid={missing || undefined}
+                aria-describedby={missing ? `falta-${q.id}` : undefined}
+                className={`card p-5 ${missing ? "border-red-400 ring-2 ring-red-100" : ""}`}
+              >
+                <legend className="px-1 font-semibold text-slate-900">
+                  {i + 1}. {q.texto}
+                </legend>
+                {missing ? (
+                  <p id={`falta-${q.id}`} className="field-error">
+                    Falta responder esta pregunta.
+                  </p>
+                ) : null}
+                <div className="mt-3 space-y-2">
+                  {q.opciones.map((o) => (
+                    <label
+                      key={o.id}
+                      className={
+                        "flex cursor-pointer items-start gap-3 rounded-lg " +
+                        "border border-slate-200 px-3 py-2 hover:bg-slate-50"
+                      }
+                    >
+                      <input
+                        type="radio"
+                        name={`${FIELD}${q.id}`}
+                        value={o.id}
+                        defaultChecked={selected[q.id] === o.id}
+                        disabled={!!result}
+                        className="mt-1"
+                      />
+                      <span>{o.texto}</span>
+                    </label>
+                  ))}
+                </div>
+                {verdict !== undefined ? (
+                  <p className={`mt-3 text-sm font-semibold ${verdict ? "text-green-700" : "text-red-700"}`}>
+                    {verdict ? "✓ Correcta" : "✗ Incorrecta"}
+                  </p>
+                ) : null}
+              </fieldset>
+            );
+          })}
+          {!result ? (
+            <button type="submit" className="btn-primary w-full sm:w-auto" disabled={sending}>
+              {sending ? "Enviando..." : "Terminar evaluación"}
+            </button>
+          ) : null}
+        </Form>
+      )}
     </div>
   );
 }
@@ -190,11 +196,23 @@ function QuizStanding({ info }: { info: AttemptInfo }) {
       </div>
       <div>
         <dt className="text-slate-600">Intentos</dt>
-        <dd className="font-semibold">{info.intentosPrevios}</dd>
+        <dd className="font-semibold">
+          {info.intentosMaximos === null ? info.intentosPrevios : `${info.intentosPrevios} de ${info.intentosMaximos}`}
+        </dd>
       </div>
+      {info.intentosRestantes === null ? null : (
+        <div className="col-span-2">
+          <dt className="sr-only">Intentos restantes</dt>
+          <dd className="font-semibold">{attemptsLeftText(info.intentosRestantes)}</dd>
+        </div>
+      )}
     </dl>
   );
 }
+
+/** A module with an attempt limit (docs/product.md#grading): what is left. */
+const attemptsLeftText = (n: number) =>
+  n === 0 ? "No te quedan intentos en esta evaluación." : n === 1 ? "Te queda 1 intento." : `Te quedan ${n} intentos.`;
 
 const QUIZ_LOAD_FAILED = "Error al cargar la evaluación.";
 

@@ -156,7 +156,7 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
             <ModuleFieldsForm
               key={course.modulos.length}
               formId="nuevo-modulo"
-              defaults={{ titulo: "", descripcion: "", fechaLimite: "" }}
+              defaults={{ titulo: "", descripcion: "", fechaLimite: "", intentosMaximos: "" }}
               actionData={ad}
             />
           </div>

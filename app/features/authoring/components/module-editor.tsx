@@ -4,7 +4,7 @@
 import { Form, Link } from "react-router";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import type { EditorActionData } from "../editor-types.ts";
-import { CONFIRM_DELETE_MODULE } from "../texts.ts";
+import { ATTEMPTS_MAX, CONFIRM_DELETE_MODULE } from "../texts.ts";
 import { ModuleFilesSection } from "./module-files-section.tsx";
 import { ModuleLinksSection } from "./module-links-section.tsx";
 import { formState, SmallField, type Busy, type EditorModule } from "./module-parts.tsx";
@@ -26,7 +26,7 @@ export function ModuleFieldsForm({
 }: {
   formId: string;
   moduloId?: string;
-  defaults: { titulo: string; descripcion: string; fechaLimite: string };
+  defaults: { titulo: string; descripcion: string; fechaLimite: string; intentosMaximos: string };
   actionData?: EditorActionData;
 }) {
   const state = formState(actionData, formId);
@@ -60,6 +60,17 @@ export function ModuleFieldsForm({
         defaultValue={defaults.fechaLimite}
         className="input sm:max-w-xs"
         hint={DUE_DATE_HINT}
+      />
+      <SmallField
+        {...field}
+        name="intentosMaximos"
+        label="Intentos máximos (opcional)"
+        type="number"
+        min={1}
+        max={ATTEMPTS_MAX}
+        defaultValue={defaults.intentosMaximos}
+        className="input sm:max-w-xs"
+        hint="Vacío: intentos ilimitados."
       />
       <button
         type="submit"
@@ -141,7 +152,12 @@ export function ModuleEditor({
         <ModuleFieldsForm
           formId={`modulo-${m.id}`}
           moduloId={m.id}
-          defaults={{ titulo: m.titulo, descripcion: m.descripcion, fechaLimite: m.fechaLimite }}
+          defaults={{
+            titulo: m.titulo,
+            descripcion: m.descripcion,
+            fechaLimite: m.fechaLimite,
+            intentosMaximos: m.intentosMaximos,
+          }}
           actionData={actionData}
         />
       </div>
