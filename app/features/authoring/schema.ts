@@ -352,7 +352,9 @@ const attemptLimit = z
     return Number(text);
   })
   .meta({
-    description: `Intentos máximos de la evaluación del módulo (1 a ${ATTEMPTS_MAX}); vacío o null: ilimitados; omitido: se mantiene.`,
+    description:
+      `Intentos máximos de la evaluación del módulo (1 a ${ATTEMPTS_MAX}); ` +
+      "vacío o null: ilimitados; omitido: se mantiene.",
     anyOf: [{ type: "integer", minimum: 1, maximum: ATTEMPTS_MAX }, { type: "string" }, { type: "null" }],
   });
 

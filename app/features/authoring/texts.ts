@@ -21,7 +21,8 @@ export const EXIGENCIA_LOCKED =
 
 /** A module's attempt limit (docs/product.md#grading): 1 to ATTEMPTS_MAX, empty for unlimited. */
 export const ATTEMPTS_MAX = 100;
-export const ATTEMPTS_INVALID = `Ingresa un número de intentos entre 1 y ${ATTEMPTS_MAX}, o déjalo vacío para intentos ilimitados.`;
+export const ATTEMPTS_INVALID =
+  `Ingresa un número de intentos entre 1 y ${ATTEMPTS_MAX}` + ", o déjalo vacío para intentos ilimitados.";
 
 export const LOAD_FAILED = "Error cargando curso";
 export { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";

@@ -13,7 +13,8 @@ export const QUIZ_NOT_FOUND = "Evaluación no encontrada";
 export const QUIZ_FORBIDDEN = "Inscríbete en el curso para rendir esta evaluación.";
 /** An attempt beyond the module's limit (docs/product.md#grading): 409. */
 export const NO_ATTEMPTS_LEFT = (max: number) =>
-  `Ya usaste ${max === 1 ? "el único intento" : `los ${max} intentos`} de esta evaluación; no puedes rendirla de nuevo.`;
+  `Ya usaste ${max === 1 ? "el único intento" : `los ${max} intentos`} de esta evaluación; ` +
+  "no puedes rendirla de nuevo.";
 
 type Loaded = {
   course: { id: string; titulo: string; exigencia: number };
