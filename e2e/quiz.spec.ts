@@ -79,7 +79,7 @@ test("evaluación: faltan respuestas, no aprobado, aprobado; marca y avance; rep
   await expect(card.getByRole("button", { name: "Comenzar Curso" })).toHaveCount(0);
 });
 
-test("evaluación con 2 intentos: dice cuántos quedan y, sin intentos, ya no muestra el formulario", async ({
+test("evaluación con 2 intentos y solo el puntaje: dice cuántos quedan y, sin intentos, ya no muestra el formulario", async ({
   page,
   request,
 }, { project }) => {
@@ -100,6 +100,7 @@ test("evaluación con 2 intentos: dice cuántos quedan y, sin intentos, ya no mu
         {
           titulo: "Reciclaje",
           intentosMaximos: 2,
+          revision: "puntaje",
           quiz: [{ texto: "¿Va el vidrio al contenedor verde?", opciones: ["Sí", "No"], respuestaCorrecta: 0 }],
         },
       ]),
@@ -125,6 +126,8 @@ test("evaluación con 2 intentos: dice cuántos quedan y, sin intentos, ya no mu
   await page.getByRole("button", { name: "Terminar evaluación" }).click();
   await expect(page.getByRole("heading", { name: "0% · No aprobado" })).toBeVisible();
   await expect(standing).toContainText("Te queda 1 intento.");
+  // Review 'puntaje': the score only, no question marked.
+  await expect(page.getByText("✗ Incorrecta")).toHaveCount(0);
   await page.getByRole("link", { name: "Intentar nuevamente" }).click();
   await page.getByLabel("No").check();
   await page.getByRole("button", { name: "Terminar evaluación" }).click();

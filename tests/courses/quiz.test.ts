@@ -10,7 +10,7 @@ import * as attemptsApi from "~/routes/api/quiz.attempts.ts";
 import * as progressApi from "~/routes/api/cursos.progress.ts";
 import * as detailApi from "~/routes/api/cursos.detail.ts";
 import * as editPage from "~/routes/docente/course-edit.tsx";
-import { ATTEMPTS_INVALID } from "~/features/authoring/texts.ts";
+import { ATTEMPTS_INVALID, REVIEW_INVALID } from "~/features/authoring/texts.ts";
 import { getGradebook } from "~/features/reports/reports.server.ts";
 import {
   args,
@@ -295,6 +295,111 @@ describe("'Intentos máximos' in the course editor (no JavaScript needed) and th
     expect([refused.status, await readJson(refused)]).toEqual([400, { error: `Módulo 1: ${ATTEMPTS_INVALID}` }]);
     expect((await patch([{ id: moduleId, titulo: "Módulo 1", intentosMaximos: null }, ...others])).status).toBe(200);
     expect(await limit()).toBeNull();
+
+    // The review, in the same form and the same list.
+    const review = async () =>
+      prisma.module.findUniqueOrThrow({ where: { id: moduleId }, select: { revision: true, revisionCuando: true } });
+    const withReview = (revision: string, revisionCuando: string) =>
+      editPage.action(
+        args(
+          formRequest(
+            `/docente/cursos/${course.id}/editar`,
+            {
+              intent: "update-module",
+              moduloId: moduleId,
+              titulo: "Módulo 1",
+              descripcion: "",
+              revision,
+              revisionCuando,
+            },
+            { cookie: admin.cookie },
+          ),
+          { cursoId: course.id },
+        ),
+      );
+    await withReview("respuestas", "al_terminar");
+    expect(await review()).toEqual({ revision: "respuestas", revisionCuando: "al_terminar" });
+    const bad = (await withReview("todo", "al_terminar")) as { data: { errors: Record<string, string[]> } };
+    expect(bad.data.errors.revision).toEqual([REVIEW_INVALID]);
+    expect((await patch([{ id: moduleId, titulo: "Módulo 1", revision: "puntaje" }, ...others])).status).toBe(200);
+    expect(await review()).toEqual({ revision: "puntaje", revisionCuando: "al_terminar" });
+  });
+});
+
+describe("a module's review (docs/product.md#grading): the page and the API show the same", () => {
+  const wrongFirst = (course: Course, m: number) => answersFor(course, m, (i) => (i === 0 ? 0 : 1));
+  const attempt = async (course: Course, s: { cookie: string; token: string }, m: number) => {
+    const params = { cursoId: course.id, moduloIndex: String(m) };
+    const page = dataOf<{ result: Record<string, unknown> }>(
+      await quizRoute.action(args(formRequest("/q", wrongFirst(course, m), { cookie: s.cookie }), params)),
+    ).data.result;
+    const api = await answerApi.action(
+      args(
+        jsonRequest(
+          `/api/cursos/${course.id}/modulos/${m}/responder`,
+          { respuestas: Object.values(wrongFirst(course, m)) },
+          { token: s.token },
+        ),
+        params,
+      ),
+    );
+    return { page, api: (await readJson(api)) as Record<string, unknown> };
+  };
+
+  it("'puntaje' gives the score only: no per-question correctness, no right answers, in either", async () => {
+    const course = await courseWithQuiz();
+    await prisma.module.update({ where: { id: course.modulos[0]!.id }, data: { revision: "puntaje" } });
+    const s = await student(course.id);
+    const { page, api } = await attempt(course, s, 0);
+    for (const shown of [page, api]) {
+      expect(shown).toMatchObject({ porcentaje: 67, correctas: 2, totalPreguntas: 3, revision: "puntaje" });
+      expect(shown).not.toHaveProperty("respuestas");
+      expect(JSON.stringify(shown)).not.toMatch(/esCorrecta|respuestaCorrecta|correcta"/);
+    }
+  });
+
+  it("'errores' (the default) marks each answer; 'respuestas' adds the right option", async () => {
+    const course = await courseWithQuiz();
+    expect(course.modulos[0]).toMatchObject({ revision: "errores", revisionCuando: "inmediata" });
+    await prisma.module.update({ where: { id: course.modulos[1]!.id }, data: { revision: "respuestas" } });
+    const s = await student(course.id);
+    const errores = await attempt(course, s, 0);
+    expect(errores.api.revision).toBe("errores");
+    expect((errores.api.respuestas as object[]).map((r) => Object.keys(r).sort())[0]).toEqual([
+      "esCorrecta",
+      "pregunta",
+      "respuestaUsuario",
+    ]);
+    const respuestas = await attempt(course, s, 1);
+    for (const shown of [respuestas.page, respuestas.api]) {
+      expect(shown.respuestas).toEqual([
+        expect.objectContaining({ esCorrecta: false, respuestaUsuario: "Opción 0", respuestaCorrecta: "Opción 1" }),
+        expect.objectContaining({ esCorrecta: true, respuestaCorrecta: "Opción 1" }),
+        expect.objectContaining({ esCorrecta: true, respuestaCorrecta: "Opción 1" }),
+      ]);
+    }
+  });
+
+  it("'al_terminar' shows the score only until no attempt is left or the due date has passed", async () => {
+    const course = await courseWithQuiz();
+    const [first, second] = course.modulos;
+    await prisma.module.update({
+      where: { id: first!.id },
+      data: { revision: "errores", revisionCuando: "al_terminar", intentosMaximos: 2 },
+    });
+    await prisma.module.update({
+      where: { id: second!.id },
+      data: { revision: "respuestas", revisionCuando: "al_terminar", fechaLimite: new Date(Date.now() - 60_000) },
+    });
+    const s = await student(course.id);
+    // The first of two attempts (the page): the score only; the last (the API): the errors.
+    const early = await attempt(course, s, 0);
+    expect([early.page.revision, early.api.revision]).toEqual(["puntaje", "errores"]);
+    expect(early.page).not.toHaveProperty("respuestas");
+    expect(early.api.respuestas).toHaveLength(3);
+    // The due date has passed: the right answers at once, with attempts unlimited.
+    const late = await attempt(course, s, 1);
+    expect([late.page.revision, late.api.revision]).toEqual(["respuestas", "respuestas"]);
   });
 });
 

@@ -221,6 +221,8 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
           "descripcion",
           "fechaLimite",
           "intentosMaximos",
+          "revision",
+          "revisionCuando",
         ]);
         if (parsed.refused) return parsed.refused;
         if (intent === "add-module") {

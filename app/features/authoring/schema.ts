@@ -9,6 +9,7 @@ import { isSingleLineText, multiLineText, singleLineText, TEXT_NOT_ALLOWED } fro
 import { AUDIENCES } from "~/features/courses/audience.ts";
 import { VISIBILITIES } from "~/features/courses/rules.ts";
 import { cleanStringList } from "~/features/courses/json-list.ts";
+import { REVISION_CUANDO, REVISIONES } from "~/features/quizzes/review.ts";
 import { EXIGENCIA_DEFAULT, EXIGENCIA_MAX, EXIGENCIA_MIN } from "~/features/quizzes/nota.ts";
 import {
   AUDIENCE_INVALID,
@@ -19,6 +20,7 @@ import {
   DURATION_INVALID,
   ATTEMPTS_INVALID,
   ATTEMPTS_MAX,
+  REVIEW_INVALID,
   EXIGENCIA_INVALID,
   INVALID_JSON,
   LINK_NAME_REQUIRED,
@@ -363,6 +365,9 @@ export const ModuleFieldsSchema = z.object({
   descripcion: paragraph(5000),
   fechaLimite: dueDate,
   intentosMaximos: attemptLimit,
+  // What a learner sees after an attempt (features/quizzes/review.ts); left out: kept.
+  revision: z.enum(REVISIONES, { error: REVIEW_INVALID }).optional(),
+  revisionCuando: z.enum(REVISION_CUANDO, { error: REVIEW_INVALID }).optional(),
 });
 
 /**

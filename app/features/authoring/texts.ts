@@ -24,6 +24,9 @@ export const ATTEMPTS_MAX = 100;
 export const ATTEMPTS_INVALID =
   `Ingresa un número de intentos entre 1 y ${ATTEMPTS_MAX}` + ", o déjalo vacío para intentos ilimitados.";
 
+/** A module's review (docs/product.md#grading). */
+export const REVIEW_INVALID = "Elige qué ve quien rinde la evaluación y cuándo.";
+
 export const LOAD_FAILED = "Error cargando curso";
 export { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 export const MISSING_ID = "Error: ID de curso no proporcionado.";

@@ -37,6 +37,8 @@ function newModule(m: ApiModule, posicion: number, files: readonly StoredUpload[
     descripcion: m.descripcion,
     fechaLimite: m.fechaLimite ?? null,
     intentosMaximos: m.intentosMaximos ?? null,
+    ...(m.revision ? { revision: m.revision } : {}),
+    ...(m.revisionCuando ? { revisionCuando: m.revisionCuando } : {}),
     enlaces: { create: (m.enlaces ?? []).map((l, j) => ({ posicion: j, nombre: l.nombre, url: l.url })) },
     archivos: { create: fileRows(files) },
     preguntas: { create: questionRows(m.preguntas ?? []) },
@@ -220,6 +222,8 @@ async function syncModules(
         ...(m.fechaLimite !== undefined ? { fechaLimite: m.fechaLimite } : {}),
         // The same for the attempt limit (null: unlimited).
         ...(m.intentosMaximos !== undefined ? { intentosMaximos: m.intentosMaximos } : {}),
+        ...(m.revision ? { revision: m.revision } : {}),
+        ...(m.revisionCuando ? { revisionCuando: m.revisionCuando } : {}),
       },
     });
     if (m.fechaLimite !== undefined && !sameInstant(m.fechaLimite, old.fechaLimite)) await forgetReminders(tx, old.id);

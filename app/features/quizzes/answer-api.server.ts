@@ -8,6 +8,7 @@ import type { AuthMessages } from "~/features/accounts/api-guards.server.ts";
 import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { normalizeAnswers } from "./grading.ts";
 import { NO_ATTEMPTS_LEFT, QUIZ_FORBIDDEN, QUIZ_NOT_FOUND, submitAttempt } from "./quiz.server.ts";
+import { REVISIONES } from "./review.ts";
 
 /** One answer: an option's id, its index (number or numeric string), its text, or an object with one of them. */
 const AnswerSchema = z.union([
@@ -49,7 +50,22 @@ export const QuizResultSchema = z.object({
   calificacion: z.number().meta({ description: "El mismo porcentaje (nombre de los clientes anteriores)." }),
   correctas: z.int().min(0),
   totalPreguntas: z.int().min(0),
-  respuestas: z.array(z.object({ pregunta: z.string(), respuestaUsuario: z.string(), esCorrecta: z.boolean() })),
+  revision: z.enum(REVISIONES).meta({
+    description:
+      "Lo que se muestra del intento: puntaje (solo el puntaje), errores (y qué preguntas estuvieron mal) o " +
+      "respuestas (también la opción correcta), según el módulo.",
+  }),
+  respuestas: z
+    .array(
+      z.object({
+        pregunta: z.string(),
+        respuestaUsuario: z.string(),
+        esCorrecta: z.boolean(),
+        respuestaCorrecta: z.string().optional().meta({ description: "Solo con revision 'respuestas'." }),
+      }),
+    )
+    .optional()
+    .meta({ description: "Cada respuesta y si fue correcta; no viene con revision 'puntaje'." }),
   progreso: z.number().meta({ description: "El progreso del curso después del intento (0 a 100)." }),
   intentosPrevios: z.int().min(0),
   ...attemptsLeft,
@@ -112,7 +128,7 @@ export async function answerFromApi(
   return apiJson<QuizResult>({
     ...grade,
     calificacion: grade.porcentaje,
-    respuestas: grade.respuestas.map(({ preguntaId: _id, ...answer }) => answer),
+    ...("respuestas" in grade ? { respuestas: grade.respuestas.map(({ preguntaId: _id, ...answer }) => answer) } : {}),
     progreso,
     intentosPrevios: info.intentosPrevios,
     intentosMaximos: info.intentosMaximos,

@@ -6,7 +6,8 @@ import { courseTies } from "~/features/enrolment/enrolment.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
-import { gradeQuiz, type GradableQuestion, type Grade } from "./grading.ts";
+import { gradeQuiz, type GradableQuestion } from "./grading.ts";
+import { reviewShown, shapeResult } from "./review.ts";
 import { recomputeProgress } from "~/features/enrolment/progress.server.ts";
 
 export const QUIZ_NOT_FOUND = "Evaluación no encontrada";
@@ -18,7 +19,15 @@ export const NO_ATTEMPTS_LEFT = (max: number) =>
 
 type Loaded = {
   course: { id: string; titulo: string; exigencia: number };
-  module: { id: string; index: number; titulo: string; intentosMaximos: number | null };
+  module: {
+    id: string;
+    index: number;
+    titulo: string;
+    intentosMaximos: number | null;
+    revision: string;
+    revisionCuando: string;
+    fechaLimite: Date | null;
+  };
   questions: Array<{ id: string; texto: string; opciones: Array<{ id: string; texto: string; correcta: boolean }> }>;
 };
 
@@ -41,6 +50,9 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
           id: true,
           titulo: true,
           intentosMaximos: true,
+          revision: true,
+          revisionCuando: true,
+          fechaLimite: true,
           preguntas: {
             orderBy: { posicion: "asc" },
             select: {
@@ -68,6 +80,9 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
         index: moduleIndex,
         titulo: module.titulo || `Módulo ${moduleIndex + 1}`,
         intentosMaximos: module.intentosMaximos,
+        revision: module.revision,
+        revisionCuando: module.revisionCuando,
+        fechaLimite: module.fechaLimite,
       },
       questions: module.preguntas,
     },
@@ -140,9 +155,8 @@ export async function moduleAfter(courseId: string, moduleIndex: number) {
 }
 
 type Submitted = {
-  grade: Omit<Grade, "respuestas"> & {
-    respuestas: Array<{ preguntaId: string; pregunta: string; respuestaUsuario: string; esCorrecta: boolean }>;
-  };
+  /** Shaped by the module's review (review.ts): the page and the API show the same. */
+  grade: ReturnType<typeof shapeResult>;
   progreso: number;
   info: AttemptInfo;
 };
@@ -212,10 +226,11 @@ export async function submitAttempt(
   });
   if (!stored) return fail(409, NO_ATTEMPTS_LEFT(limit!));
   const { progreso } = await recomputeProgress(userId, courseId);
+  const info = await attemptInfo(userId, quiz.module.id, limit);
   return ok({
-    grade: { ...grade, respuestas: grade.respuestas.map(({ opcionId: _chosen, ...answer }) => answer) },
+    grade: shapeResult(grade, quiz.questions, reviewShown(quiz.module, info.intentosRestantes)),
     progreso,
-    info: await attemptInfo(userId, quiz.module.id, limit),
+    info,
   });
 }
 

@@ -64,7 +64,9 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
     : null;
   // The course's exigencia is its pass mark (docs/decisions/043-one-pass-mark.md).
   const passMark = formatPercent(quiz.course.exigencia);
-  const correctness = new Map(result?.respuestas.map((r) => [r.preguntaId, r.esCorrecta]));
+  // What the module's review allows (features/quizzes/review.ts): nothing per question with 'puntaje'.
+  const reviewed = result && "respuestas" in result ? result.respuestas : [];
+  const correctness = new Map(reviewed.map((r) => [r.preguntaId, r]));
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -162,9 +164,14 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
                     </label>
                   ))}
                 </div>
-                {verdict !== undefined ? (
-                  <p className={`mt-3 text-sm font-semibold ${verdict ? "text-green-700" : "text-red-700"}`}>
-                    {verdict ? "✓ Correcta" : "✗ Incorrecta"}
+                {verdict ? (
+                  <p className={`mt-3 text-sm font-semibold ${verdict.esCorrecta ? "text-green-700" : "text-red-700"}`}>
+                    {verdict.esCorrecta ? "✓ Correcta" : "✗ Incorrecta"}
+                    {!verdict.esCorrecta && verdict.respuestaCorrecta ? (
+                      <span className="block font-normal text-slate-700">
+                        Respuesta correcta: {verdict.respuestaCorrecta}
+                      </span>
+                    ) : null}
                   </p>
                 ) : null}
               </fieldset>

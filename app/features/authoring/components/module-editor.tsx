@@ -26,7 +26,14 @@ export function ModuleFieldsForm({
 }: {
   formId: string;
   moduloId?: string;
-  defaults: { titulo: string; descripcion: string; fechaLimite: string; intentosMaximos: string };
+  defaults: {
+    titulo: string;
+    descripcion: string;
+    fechaLimite: string;
+    intentosMaximos: string;
+    revision: string;
+    revisionCuando: string;
+  };
   actionData?: EditorActionData;
 }) {
   const state = formState(actionData, formId);
@@ -71,6 +78,27 @@ export function ModuleFieldsForm({
         defaultValue={defaults.intentosMaximos}
         className="input sm:max-w-xs"
         hint="Vacío: intentos ilimitados."
+      />
+      <ReviewSelect
+        id={`${formId}-revision`}
+        name="revision"
+        label="Después de cada intento se ve"
+        defaultValue={state?.values.revision ?? defaults.revision}
+        options={[
+          ["puntaje", "Solo el puntaje"],
+          ["errores", "El puntaje y qué preguntas estuvieron mal"],
+          ["respuestas", "También las respuestas correctas"],
+        ]}
+      />
+      <ReviewSelect
+        id={`${formId}-revisionCuando`}
+        name="revisionCuando"
+        label="Cuándo"
+        defaultValue={state?.values.revisionCuando ?? defaults.revisionCuando}
+        options={[
+          ["inmediata", "Al terminar cada intento"],
+          ["al_terminar", "Cuando no queden intentos o pase la fecha límite"],
+        ]}
       />
       <button
         type="submit"
@@ -157,6 +185,8 @@ export function ModuleEditor({
             descripcion: m.descripcion,
             fechaLimite: m.fechaLimite,
             intentosMaximos: m.intentosMaximos,
+            revision: m.revision,
+            revisionCuando: m.revisionCuando,
           }}
           actionData={actionData}
         />
@@ -177,5 +207,29 @@ export function ModuleEditor({
         here={here}
       />
     </li>
+  );
+}
+
+/** A module's review setting (features/quizzes/review.ts): a plain select, sent without JavaScript. */
+function ReviewSelect(props: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  options: ReadonlyArray<readonly [string, string]>;
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="label">
+        {props.label}
+      </label>
+      <select id={props.id} name={props.name} defaultValue={props.defaultValue} className="input sm:max-w-md">
+        {props.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
