@@ -5,8 +5,9 @@ import { ADMIN, approvedUser, signIn } from "./support.ts";
 
 // The admin lands on the Resumen (figures, a chart with its table), opens a
 // course's Reportes from the course table (funnel, the question most often missed) and its
-// gradebook (best score, its Nota, attempts, passed; the final Nota; CSV), then changes the
-// course's exigencia in the editor and sees the Notas follow. JavaScript off and on.
+// gradebook (best score, its Nota, attempts, passed; the final Nota; CSV), then tries to change
+// the course's exigencia in the editor: it is the pass mark the attempts were graded against, so
+// it stays. JavaScript off and on.
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -121,12 +122,12 @@ test("el administrador ve el Resumen y abre los reportes y las calificaciones de
   await expect(page.getByText("¿Cuánto riego necesita una lechuga?")).toBeVisible();
   await expect(page.getByText("1 de 2 respuestas incorrectas (50%)")).toBeVisible();
 
-  // The gradebook: the learner's best score, its Nota (exigencia 60 %), attempts and result; the
+  // The gradebook: the learner's best score, its Nota (exigencia 70 %), attempts and result; the
   // final Nota, the average of the module notas; the CSV.
   await page.getByRole("link", { name: "Calificaciones" }).click();
   await expect(page).toHaveURL(new RegExp(`/docente/cursos/${data.cursoId}/calificaciones$`));
   await expect(page.getByRole("heading", { name: "Calificaciones", level: 1 })).toBeVisible();
-  await expect(page.getByText("Nota de 1,0 a 7,0 con exigencia del 60%: un 60% es un 4,0.")).toBeVisible();
+  await expect(page.getByText("Nota de 1,0 a 7,0 con exigencia del 70%: un 70% es un 4,0.")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: data.learner.correo });
   const cells = row.getByRole("cell");
   await expect(cells.nth(1)).toContainText("100%");
@@ -134,23 +135,25 @@ test("el administrador ve el Resumen y abre los reportes y las calificaciones de
   await expect(cells.nth(1)).toContainText("2 intentos");
   await expect(cells.nth(1)).toContainText("Aprobado");
   await expect(cells.nth(2)).toContainText("50%");
-  await expect(cells.nth(2)).toContainText("Nota 3,5"); // 1 + 3 · 50/60
-  await expect(cells.nth(3)).toHaveText("Nota 5,3"); // (7,0 + 3,5) ÷ 2 = 5,25
+  await expect(cells.nth(2)).toContainText("Nota 3,1"); // 1 + 3 · 50/70
+  await expect(cells.nth(2)).toContainText("No aprobado");
+  await expect(cells.nth(3)).toHaveText("Nota 5,1"); // (7,0 + 3,1) ÷ 2 = 5,05
   const csvHref = await page.getByRole("link", { name: "Descargar CSV" }).getAttribute("href");
   const csv = await page.request.get(csvHref!);
   expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   const lines = (await csv.text()).split("\r\n");
   expect(lines[0]).toMatch(/;Módulo 2: Compostaje - Mejor porcentaje;Módulo 2: Compostaje - Nota;.*;Nota$/);
-  expect(lines).toContain(`Rocío E2E;${data.learner.correo};100%;"7,0";2;Sí;50%;"3,5";1;No;"5,3"`);
+  expect(lines).toContain(`Rocío E2E;${data.learner.correo};100%;"7,0";2;Sí;50%;"3,1";1;No;"5,1"`);
 
-  // The course's exigencia, in the editor: a refused form keeps it, a saved one changes the Notas.
+  // The course's exigencia, in the editor: with attempts graded against it, a change is refused
+  // under the field, the typed values kept.
   await page.getByRole("link", { name: "Editar curso" }).click();
   await expect(page).toHaveURL(new RegExp(`/docente/cursos/${data.cursoId}/editar$`));
   if (js) await page.locator("form#editar-curso[novalidate]").waitFor({ state: "attached" });
   const form = page.locator("form#editar-curso");
   const exigencia = form.getByLabel("Exigencia (%)");
-  await expect(exigencia).toHaveValue("60");
-  await expect(exigencia).toHaveAccessibleDescription("Porcentaje para la nota 4,0");
+  await expect(exigencia).toHaveValue("70");
+  await expect(exigencia).toHaveAccessibleDescription("Porcentaje para aprobar, que es la nota 4,0");
   await exigencia.fill("50");
   await form.getByLabel("Fecha de inicio").fill("2027-03-10");
   await form.getByLabel("Fecha de término").fill("2027-03-01");
@@ -159,14 +162,11 @@ test("el administrador ve el Resumen y abre los reportes y las calificaciones de
   await expect(form.getByLabel("Exigencia (%)")).toHaveValue("50");
   await form.getByLabel("Fecha de término").fill("2027-06-30");
   await form.getByRole("button", { name: "Guardar datos del curso" }).click();
-  await expect(page.getByText("Curso actualizado con éxito")).toBeVisible();
+  await expect(page.getByText(/^La exigencia ya no se puede cambiar/).first()).toBeVisible();
   await expect(form.getByLabel("Exigencia (%)")).toHaveValue("50");
 
   await page.goto(`/docente/cursos/${data.cursoId}/calificaciones`);
-  await expect(page.getByText("Nota de 1,0 a 7,0 con exigencia del 50%: un 50% es un 4,0.")).toBeVisible();
-  const after = page.getByRole("row").filter({ hasText: data.learner.correo }).getByRole("cell");
-  await expect(after.nth(2)).toContainText("Nota 4,0");
-  await expect(after.nth(3)).toHaveText("Nota 5,5");
+  await expect(page.getByText("Nota de 1,0 a 7,0 con exigencia del 70%: un 70% es un 4,0.")).toBeVisible();
 });
 
 // A manual column of the gradebook (docs/decisions/044-manual-grade-columns.md) on a phone: the

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { approvedUser, signIn } from "./support.ts";
+import { expectNoAxeViolations } from "./axe.ts";
+import { ADMIN, approvedUser, PNG_1PX, signIn } from "./support.ts";
 
 const COURSE = "Introducción a la programación con Python";
 // Module 1 ("Tu primer programa") of the seeded course: the right options' texts.
@@ -76,4 +77,67 @@ test("evaluación: faltan respuestas, no aprobado, aprobado; marca y avance; rep
   await expect(card.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "33");
   await expect(card.getByRole("link", { name: `Continuar con ${COURSE}` })).toBeVisible();
   await expect(card.getByRole("button", { name: "Comenzar Curso" })).toHaveCount(0);
+});
+
+test("evaluación con 2 intentos y solo el puntaje: dice cuántos quedan y, sin intentos, ya no muestra el formulario", async ({
+  page,
+  request,
+}, { project }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const bearer = async (credentials: { correo: string; password: string }) => {
+    const response = await request.post("/api/auth/login", { data: credentials });
+    return { Authorization: `Bearer ${((await response.json()) as { token: string }).token}` };
+  };
+  const admin = await bearer(ADMIN);
+  const created = await request.post("/api/cursos", {
+    headers: admin,
+    multipart: {
+      titulo: `Dos intentos ${project.name} ${Date.now().toString(36)}`,
+      duracionHoras: "1",
+      dirigidoA: "comunidad",
+      imagen: { name: "portada.png", mimeType: "image/png", buffer: PNG_1PX },
+      modulos: JSON.stringify([
+        {
+          titulo: "Reciclaje",
+          intentosMaximos: 2,
+          revision: "puntaje",
+          quiz: [{ texto: "¿Va el vidrio al contenedor verde?", opciones: ["Sí", "No"], respuestaCorrecta: 0 }],
+        },
+      ]),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const cursoId = ((await created.json()) as { id: string }).id;
+  expect((await request.put(`/api/cursos/${cursoId}/publicar`, { headers: admin })).status()).toBe(200);
+  const user = await approvedUser(request, "comunidad");
+  const enrolled = await request.post(`/api/cursos/${cursoId}/registrarParticipante`, { headers: await bearer(user) });
+  expect(enrolled.status()).toBe(201);
+
+  await signIn(page, user.correo, user.password);
+  await expect(page).toHaveURL(/\/user$/);
+  const quiz = `/cursos/${cursoId}/modulos/0/evaluacion`;
+  await page.goto(quiz);
+  const standing = page.locator("dl");
+  await expect(standing).toContainText("Intentos0 de 2");
+  await expect(standing).toContainText("Te quedan 2 intentos.");
+  await expectNoAxeViolations(page, quiz, project.use.javaScriptEnabled !== false);
+
+  await page.getByLabel("No").check();
+  await page.getByRole("button", { name: "Terminar evaluación" }).click();
+  await expect(page.getByRole("heading", { name: "0% · No aprobado" })).toBeVisible();
+  await expect(standing).toContainText("Te queda 1 intento.");
+  // Review 'puntaje': the score only, no question marked.
+  await expect(page.getByText("✗ Incorrecta")).toHaveCount(0);
+  await page.getByRole("link", { name: "Intentar nuevamente" }).click();
+  await page.getByLabel("No").check();
+  await page.getByRole("button", { name: "Terminar evaluación" }).click();
+  await expect(page.getByRole("heading", { name: "0% · No aprobado" })).toBeVisible();
+  await expect(standing).toContainText("No te quedan intentos en esta evaluación.");
+  await expect(page.getByRole("link", { name: "Intentar nuevamente" })).toHaveCount(0);
+
+  // Back on the page: the standing, no form.
+  await page.goto(quiz);
+  await expect(standing).toContainText("Intentos2 de 2");
+  await expect(page.getByRole("button", { name: "Terminar evaluación" })).toHaveCount(0);
+  await expectNoAxeViolations(page, quiz, project.use.javaScriptEnabled !== false);
 });

@@ -929,7 +929,7 @@ describe("the course's exigencia (docs/product.md#course-editor)", () => {
 
     // Left empty: the default.
     expect(((await save("")) as Response).status).toBe(302);
-    expect(await exigenciaOf(id)).toBe(60);
+    expect(await exigenciaOf(id)).toBe(70);
   });
 
   it("the create page stores it", async () => {
@@ -992,9 +992,46 @@ describe("the course's exigencia (docs/product.md#course-editor)", () => {
     expect((await put(fields)).status).toBe(200);
     expect(await exigenciaOf(id)).toBe(60);
     // What GET answered, sent back, keeps it.
-    await prisma.course.update({ where: { id }, data: { exigencia: 45 } });
+    await prisma.course.update({ where: { id }, data: { exigencia: 85 } });
     const read = await get(admin.token);
     expect((await put({ ...fields, exigencia: read.exigencia })).status).toBe(200);
-    expect(await exigenciaOf(id)).toBe(45);
+    expect(await exigenciaOf(id)).toBe(85);
+  });
+
+  it("is fixed once a quiz of the course has an attempt: the editor and the API refuse a change with 409", async () => {
+    const admin = await signedIn("admin");
+    const id = await createByApi(admin.token);
+    const module = await prisma.module.findFirstOrThrow({
+      where: { cursoId: id },
+      select: { id: true, cursoId: true },
+    });
+    const learner = await createUser({ rol: "estudiante" });
+    await createAttempt(learner.id, module, { porcentaje: 65, aprobado: false });
+    const put = (exigencia: number) =>
+      detailApi.action(
+        args(jsonRequest(`/api/cursos/${id}`, { ...fields, exigencia }, { method: "PUT", token: admin.token }), {
+          cursoId: id,
+        }),
+      );
+    const refused = await put(75);
+    expect([refused.status, await readJson(refused)]).toEqual([409, { error: M.EXIGENCIA_LOCKED }]);
+    const form = dataOf<{ result: { error: Record<string, string[]>; initialValue: Record<string, string> } }>(
+      await editPage.action(
+        args(
+          multipartRequest(
+            `/docente/cursos/${id}/editar`,
+            { intent: "update-course", ...fields, exigencia: "75" },
+            { cookie: admin.cookie },
+          ),
+          { cursoId: id },
+        ),
+      ),
+    );
+    expect(form.status).toBe(409);
+    expect(form.data.result.error.exigencia).toEqual([M.EXIGENCIA_LOCKED]);
+    expect(form.data.result.initialValue).toMatchObject({ exigencia: "75" });
+    expect(await exigenciaOf(id)).toBe(60);
+    // The same exigencia, and the other fields, still save.
+    expect((await put(60)).status).toBe(200);
   });
 });

@@ -3,6 +3,7 @@
 // CSV), and the Tally counters the database's triggers keep for them.
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { aprobado } from "~/features/quizzes/nota.ts";
 import { lastMonths, monthKey, monthStart } from "~/features/reports/months.ts";
 import {
   getCourseReport,
@@ -63,7 +64,7 @@ async function attempt(userId: string, course: Course, moduleIndex: number, porc
   const module = course.modulos[moduleIndex]!;
   await createAttempt(userId, module, {
     porcentaje,
-    aprobado: porcentaje >= 70,
+    aprobado: aprobado(porcentaje, course.exigencia),
     correctas: 0,
     totalPreguntas: module.preguntas.length,
     answers: {
@@ -214,7 +215,7 @@ describe("a course's report and gradebook", () => {
         nota: 4, // (7,0 + 1,0) ÷ 2: a module without attempts counts as 1,0
       },
     ]);
-    expect(first.curso).toEqual({ id: course.id, titulo: "Curso con reportes", exigencia: 60 });
+    expect(first.curso).toEqual({ id: course.id, titulo: "Curso con reportes", exigencia: 70 });
     const second = (await getGradebook(course.id, { page: 2, size: 2 }))!;
     expect(
       second.participantes.map((p) => [
@@ -226,10 +227,10 @@ describe("a course's report and gradebook", () => {
       [
         "Carla Prueba",
         [
-          [67, 4.5, 1, false], // 4,525
+          [67, 3.9, 1, false], // 3,87…: under the exigencia, 70 %, a 3,9 and not passed
           [null, null, 0, false],
         ],
-        2.8, // 2,75
+        2.5, // 2,45
       ],
       [
         "Diego Prueba",
@@ -264,7 +265,7 @@ describe("a course's report and gradebook", () => {
     // A nota's comma is quoted, as every comma (app/lib/csv.server.ts); a spreadsheet reads 7,0.
     expect(lines[1]).toMatch(/^Ana Prueba;[^;]+@test\.cl;100%;"7,0";2;Sí;100%;"7,0";1;Sí;"7,0"$/);
     expect(lines[2]).toMatch(/^Bruno Prueba;[^;]+;100%;"7,0";3;Sí;;;0;No;"4,0"$/);
-    expect(lines[3]).toMatch(/^Carla Prueba;[^;]+;67%;"4,5";1;No;;;0;No;"2,8"$/);
+    expect(lines[3]).toMatch(/^Carla Prueba;[^;]+;67%;"3,9";1;No;;;0;No;"2,5"$/);
     expect(lines[4]).toMatch(/^Diego Prueba;[^;]+;;;0;No;;;0;No;$/);
     expect(lines.slice(5)).toEqual([""]);
   });
@@ -348,7 +349,7 @@ describe("a course's report and gradebook", () => {
 });
 
 describe("the gradebook's Nota follows the course's exigencia", () => {
-  // The same attempts in a course with exigencia 50 and one with the default, 60.
+  // The same attempts in a course with exigencia 50 and one with 60.
   // [name, Sumas %, Restas % or null, then per exigencia: Sumas nota, Restas nota, final nota]
   const learners = [
     ["Luis", 66, 74, { 60: [4.5, 5.1, 4.8], 50: [5, 5.4, 5.2] }], // 4,45 and 5,05 round up
@@ -359,7 +360,7 @@ describe("the gradebook's Nota follows the course's exigencia", () => {
 
   beforeAll(async () => {
     courses[50] = await newCourse("Exigencia cincuenta", 50);
-    courses[60] = await newCourse("Exigencia por defecto");
+    courses[60] = await newCourse("Exigencia sesenta", 60);
     for (const [i, [nombre, sumas, restas]] of learners.entries()) {
       const user = await createUser({ nombre, apellido: "Nota" });
       for (const course of Object.values(courses)) {
@@ -370,8 +371,8 @@ describe("the gradebook's Nota follows the course's exigencia", () => {
     }
   });
 
-  it("a new course's exigencia is 60", async () => {
-    expect(courses[60].exigencia).toBe(60);
+  it("a new course's exigencia is 70, the specification's pass mark", async () => {
+    expect((await newCourse("Exigencia por defecto")).exigencia).toBe(70);
     expect(courses[50].exigencia).toBe(50);
   });
 
@@ -383,6 +384,8 @@ describe("the gradebook's Nota follows the course's exigencia", () => {
       const gradebook = (await getGradebook(course.id))!;
       expect(gradebook.curso.exigencia).toBe(e);
       expect(gradebook.participantes.map((p) => [p.nombre, ...p.notas.map((n) => n.nota), p.nota])).toEqual(expected);
+      // 'Aprobado' and the nota agree in every cell (Nora's 50 % is both with 50 and neither with 60).
+      for (const n of gradebook.participantes.flatMap((p) => p.notas)) expect(n.aprobado).toBe((n.nota ?? 0) >= 4);
 
       const admin = await signedIn("admin");
       const page = await gradebookPage.loader(

@@ -89,6 +89,9 @@ export const ApiModuleSchema = z.object({
   nombre: sentText("Lo mismo que titulo (clientes anteriores)."),
   descripcion: sentText("La descripción (hasta 5000 caracteres)."),
   fechaLimite: z.unknown().optional().meta(DUE_DATE_DOC),
+  intentosMaximos: ModuleFieldsSchema.shape.intentosMaximos,
+  revision: z.unknown().optional().meta({ description: "puntaje | errores | respuestas; omitida: se mantiene." }),
+  revisionCuando: z.unknown().optional().meta({ description: "inmediata | al_terminar; omitida: se mantiene." }),
   enlaces: z.array(LinkSchema).max(50, "Máximo 50 enlaces por módulo.").optional(),
   /** Existing files to keep (PUT): ids or their URLs; absent = keep them all. */
   archivosModulo: z.array(FileRef).max(100).optional(),
@@ -104,6 +107,9 @@ const ApiModuleInput = ApiModuleSchema.transform((m, ctx) => {
     titulo: m.titulo ?? m.nombre,
     descripcion: m.descripcion,
     fechaLimite: m.fechaLimite,
+    intentosMaximos: m.intentosMaximos,
+    revision: m.revision,
+    revisionCuando: m.revisionCuando,
   });
   if (!fields.success) {
     for (const issue of fields.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });

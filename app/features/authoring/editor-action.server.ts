@@ -216,7 +216,14 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
       case "update-module": {
         // The form always sends fechaLimite (empty: no due date); a form without it keeps the date.
         const formId = intent === "add-module" ? "nuevo-modulo" : `modulo-${moduloId}`;
-        const parsed = readSmallForm(ModuleFieldsSchema, form, formId, ["titulo", "descripcion", "fechaLimite"]);
+        const parsed = readSmallForm(ModuleFieldsSchema, form, formId, [
+          "titulo",
+          "descripcion",
+          "fechaLimite",
+          "intentosMaximos",
+          "revision",
+          "revisionCuando",
+        ]);
         if (parsed.refused) return parsed.refused;
         if (intent === "add-module") {
           const outcome = await addModule(courseId, parsed.data);

@@ -52,7 +52,14 @@ async function touch(tx: Tx, courseId: string) {
 }
 
 /** A module's own fields as its small form sends them (a due date null: none). */
-type ModuleFields = { titulo: string; descripcion: string; fechaLimite?: Date | null };
+type ModuleFields = {
+  titulo: string;
+  descripcion: string;
+  fechaLimite?: Date | null;
+  intentosMaximos?: number | null;
+  revision?: string;
+  revisionCuando?: string;
+};
 
 export async function addModule(courseId: string, fields: ModuleFields): Promise<Result<{ id: string }>> {
   return prisma.$transaction(async (tx) => {

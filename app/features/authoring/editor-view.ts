@@ -39,6 +39,9 @@ export function courseEditorView(course: EditorCourse, params: URLSearchParams) 
         descripcion: m.descripcion,
         // Chile's wall clock, as the datetime-local field shows and sends it.
         fechaLimite: m.fechaLimite ? chileLocalInput(m.fechaLimite) : "",
+        intentosMaximos: m.intentosMaximos === null ? "" : String(m.intentosMaximos),
+        revision: m.revision,
+        revisionCuando: m.revisionCuando,
         archivos: m.archivos,
         enlaces: m.enlaces.map((l) => ({ id: l.id, nombre: l.nombre, url: l.url })),
         preguntas: m.preguntas.map((q) => ({

@@ -89,28 +89,28 @@ describe("create course", () => {
     expect(errorsOf(CreateCourseSchema, { ...valid, dirigidoA: "admin" }).dirigidoA).toEqual([M.AUDIENCE_INVALID]);
   });
 
-  it("exigencia: a whole percentage from 40 to 90, 60 when empty or left out", () => {
+  it("exigencia: a whole percentage from 50 to 90, 70 when empty or left out", () => {
     for (const [input, stored] of [
-      [undefined, 60],
-      [null, 60],
-      ["", 60],
-      ["  ", 60],
+      [undefined, 70],
+      [null, 70],
+      ["", 70],
+      ["  ", 70],
       ["60", 60],
       [" 65 ", 65],
       ["70 %", 70],
       ["50%", 50],
-      [40, 40],
+      [50, 50],
       [90, 90],
     ] as const) {
       expect(CreateCourseSchema.parse({ ...valid, exigencia: input }).exigencia, String(input)).toBe(stored);
       expect(CourseFieldsSchema.parse({ ...valid, exigencia: input }).exigencia, String(input)).toBe(stored);
     }
-    for (const bad of ["39", "91", "0", "100", "60.5", "60,5", "-60", "sesenta", 39, 91, 60.5, true, [60], {}]) {
+    for (const bad of ["49", "40", "91", "0", "100", "60.5", "60,5", "-60", "sesenta", 49, 91, 60.5, true, [60], {}]) {
       expect(errorsOf(CourseFieldsSchema, { ...valid, exigencia: bad }).exigencia, String(bad)).toEqual([
         M.EXIGENCIA_INVALID,
       ]);
     }
-    expect(M.EXIGENCIA_INVALID).toBe("Ingresa una exigencia entre 40 y 90 (un porcentaje entero).");
+    expect(M.EXIGENCIA_INVALID).toBe("Ingresa una exigencia entre 50 y 90 (un porcentaje entero).");
   });
 
   it("tools and learning items: trimmed, one line each, unique, without empties; lines or a JSON list", () => {

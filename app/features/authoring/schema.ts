@@ -9,6 +9,7 @@ import { isSingleLineText, multiLineText, singleLineText, TEXT_NOT_ALLOWED } fro
 import { AUDIENCES } from "~/features/courses/audience.ts";
 import { VISIBILITIES } from "~/features/courses/rules.ts";
 import { cleanStringList } from "~/features/courses/json-list.ts";
+import { REVISION_CUANDO, REVISIONES } from "~/features/quizzes/review.ts";
 import { EXIGENCIA_DEFAULT, EXIGENCIA_MAX, EXIGENCIA_MIN } from "~/features/quizzes/nota.ts";
 import {
   AUDIENCE_INVALID,
@@ -17,6 +18,9 @@ import {
   DATES_ORDER,
   DUE_DATE_INVALID,
   DURATION_INVALID,
+  ATTEMPTS_INVALID,
+  ATTEMPTS_MAX,
+  REVIEW_INVALID,
   EXIGENCIA_INVALID,
   INVALID_JSON,
   LINK_NAME_REQUIRED,
@@ -78,7 +82,8 @@ const duration = (required: boolean) =>
 
 /**
  * The exigencia (docs/product.md#calificaciones): a whole percentage between EXIGENCIA_MIN and
- * EXIGENCIA_MAX, a number or its text ('65', '65 %'); empty or left out is the default, 60.
+ * EXIGENCIA_MAX, a number or its text ('65', '65 %'); empty or left out is the default, 70 (the
+ * specification's pass mark). It is also the course's pass mark (docs/decisions/043-one-pass-mark.md).
  */
 const exigencia = z
   .preprocess(
@@ -100,7 +105,7 @@ const exigencia = z
   .transform((v) => (v === "" ? EXIGENCIA_DEFAULT : Number(v)))
   .meta({
     description:
-      `Exigencia: el porcentaje para la nota 4,0 (entero de ${EXIGENCIA_MIN} a ${EXIGENCIA_MAX}); ` +
+      `Exigencia: el porcentaje para aprobar, que es la nota 4,0 (entero de ${EXIGENCIA_MIN} a ${EXIGENCIA_MAX}); ` +
       `vacía u omitida, ${EXIGENCIA_DEFAULT}.`,
     anyOf: [{ type: "integer", minimum: EXIGENCIA_MIN, maximum: EXIGENCIA_MAX }, { type: "string" }, { type: "null" }],
     default: EXIGENCIA_DEFAULT,
@@ -334,10 +339,35 @@ const dueDate = z
   })
   .meta(DUE_DATE_DOC);
 
+/** A module's attempt limit: a whole number 1–100; empty or null: unlimited; left out: kept. */
+const attemptLimit = z
+  .unknown()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null) return v;
+    const text = typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : "?";
+    if (text === "") return null;
+    if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > ATTEMPTS_MAX) {
+      ctx.addIssue({ code: "custom", message: ATTEMPTS_INVALID });
+      return z.NEVER;
+    }
+    return Number(text);
+  })
+  .meta({
+    description:
+      `Intentos máximos de la evaluación del módulo (1 a ${ATTEMPTS_MAX}); ` +
+      "vacío o null: ilimitados; omitido: se mantiene.",
+    anyOf: [{ type: "integer", minimum: 1, maximum: ATTEMPTS_MAX }, { type: "string" }, { type: "null" }],
+  });
+
 export const ModuleFieldsSchema = z.object({
   titulo: line(200, MODULE_TITLE_REQUIRED),
   descripcion: paragraph(5000),
   fechaLimite: dueDate,
+  intentosMaximos: attemptLimit,
+  // What a learner sees after an attempt (features/quizzes/review.ts); left out: kept.
+  revision: z.enum(REVISIONES, { error: REVIEW_INVALID }).optional(),
+  revisionCuando: z.enum(REVISION_CUANDO, { error: REVIEW_INVALID }).optional(),
 });
 
 /**

@@ -270,7 +270,8 @@ export async function submitCourseUpdate(
         { fields: sub.fields, image: sub.image, modules: sub.modules, moduleFiles: sub.moduleFiles },
         request,
       );
-      return outcome.ok ? ok() : refusal(outcome.status, outcome.message);
+      // A refusal of the stored course (a locked exigencia) under its field, the typed values kept.
+      return outcome.ok ? ok() : refusal(outcome.status, outcome.message, outcome.field, textValues(upload.values));
     } catch (error) {
       log.error({ err: error }, "No se pudo actualizar el curso");
       return refusal(500, UPDATE_FAILED);

@@ -15,6 +15,17 @@ export const VISIBILITY_ADMIN_ONLY =
   "Solo un administrador cambia la visibilidad de un curso. Para llevarlo al catálogo, envíalo a revisión.";
 export const EXIGENCIA_INVALID =
   `Ingresa una exigencia entre ${EXIGENCIA_MIN} y ${EXIGENCIA_MAX}` + " (un porcentaje entero).";
+/** The exigencia is the pass mark every attempt was graded against (docs/decisions/043-one-pass-mark.md). */
+export const EXIGENCIA_LOCKED =
+  "La exigencia ya no se puede cambiar: hay intentos rendidos con ella y cambiarla cambiaría quién aprobó.";
+
+/** A module's attempt limit (docs/product.md#grading): 1 to ATTEMPTS_MAX, empty for unlimited. */
+export const ATTEMPTS_MAX = 100;
+export const ATTEMPTS_INVALID =
+  `Ingresa un número de intentos entre 1 y ${ATTEMPTS_MAX}` + ", o déjalo vacío para intentos ilimitados.";
+
+/** A module's review (docs/product.md#grading). */
+export const REVIEW_INVALID = "Elige qué ve quien rinde la evaluación y cuándo.";
 
 export const LOAD_FAILED = "Error cargando curso";
 export { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";

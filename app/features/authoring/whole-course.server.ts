@@ -8,7 +8,8 @@ import { courseTitleFields, courseWordsCreate, courseWordsUpdate } from "~/featu
 import { recomputeCourseProgress } from "~/features/enrolment/progress.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import type { Role } from "~/features/accounts/roles.ts";
-import { VISIBILITY_ADMIN_ONLY } from "./texts.ts";
+import { courseHasAttempts } from "~/features/quizzes/quiz.server.ts";
+import { EXIGENCIA_LOCKED, VISIBILITY_ADMIN_ONLY } from "./texts.ts";
 import { bumpCatalog } from "~/lib/db/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
@@ -35,6 +36,9 @@ function newModule(m: ApiModule, posicion: number, files: readonly StoredUpload[
     titulo: m.titulo,
     descripcion: m.descripcion,
     fechaLimite: m.fechaLimite ?? null,
+    intentosMaximos: m.intentosMaximos ?? null,
+    ...(m.revision ? { revision: m.revision } : {}),
+    ...(m.revisionCuando ? { revisionCuando: m.revisionCuando } : {}),
     enlaces: { create: (m.enlaces ?? []).map((l, j) => ({ posicion: j, nombre: l.nombre, url: l.url })) },
     archivos: { create: fileRows(files) },
     preguntas: { create: questionRows(m.preguntas ?? []) },
@@ -156,6 +160,9 @@ export async function updateCourse(
       if (fields.visibilidad && fields.visibilidad !== current.visibilidad && admin.rol !== "admin") {
         return fail(403, VISIBILITY_ADMIN_ONLY, { field: "visibilidad" });
       }
+      if (fields.exigencia !== current.exigencia && (await courseHasAttempts(tx, id))) {
+        return fail(409, EXIGENCIA_LOCKED, { field: "exigencia" });
+      }
       await tx.course.update({
         where: { id },
         data: {
@@ -213,6 +220,10 @@ async function syncModules(
         descripcion: m.descripcion,
         // Left out, the date stays (older clients do not send it).
         ...(m.fechaLimite !== undefined ? { fechaLimite: m.fechaLimite } : {}),
+        // The same for the attempt limit (null: unlimited).
+        ...(m.intentosMaximos !== undefined ? { intentosMaximos: m.intentosMaximos } : {}),
+        ...(m.revision ? { revision: m.revision } : {}),
+        ...(m.revisionCuando ? { revisionCuando: m.revisionCuando } : {}),
       },
     });
     if (m.fechaLimite !== undefined && !sameInstant(m.fechaLimite, old.fechaLimite)) await forgetReminders(tx, old.id);

@@ -62,7 +62,7 @@ export const CourseDetailSchema = CourseSummarySchema.extend({
     .optional()
     .meta({
       description:
-        "Solo para quienes pueden editar el curso (administradores): el porcentaje para la nota 4,0 " +
+        "Solo para quienes pueden editar el curso (administradores): el porcentaje para aprobar, que es la nota 4,0 " +
         "de la escala 1,0–7,0 del libro de calificaciones.",
     }),
 });

@@ -7,7 +7,8 @@ import { error, invalid } from "~/lib/api/operation.server.ts";
 import type { AuthMessages } from "~/features/accounts/api-guards.server.ts";
 import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { normalizeAnswers } from "./grading.ts";
-import { QUIZ_FORBIDDEN, QUIZ_NOT_FOUND, submitAttempt } from "./quiz.server.ts";
+import { NO_ATTEMPTS_LEFT, QUIZ_FORBIDDEN, QUIZ_NOT_FOUND, submitAttempt } from "./quiz.server.ts";
+import { REVISIONES } from "./review.ts";
 
 /** One answer: an option's id, its index (number or numeric string), its text, or an object with one of them. */
 const AnswerSchema = z.union([
@@ -36,6 +37,12 @@ export const QuizAnswersWithModuleSchema = QuizAnswersSchema.extend({
   moduloIndex: z.union([z.int().min(0), z.string()]).meta({ description: "Índice del módulo (desde 0)." }),
 });
 
+/** The module's attempt limit and what is left of it (docs/product.md#grading). */
+const attemptsLeft = {
+  intentosMaximos: z.int().min(1).nullable().meta({ description: "Intentos permitidos; null: ilimitados." }),
+  intentosRestantes: z.int().min(0).nullable().meta({ description: "Intentos que quedan; null: ilimitados." }),
+};
+
 /** The result of an attempt, graded on the server. */
 export const QuizResultSchema = z.object({
   aprobado: z.boolean(),
@@ -43,9 +50,25 @@ export const QuizResultSchema = z.object({
   calificacion: z.number().meta({ description: "El mismo porcentaje (nombre de los clientes anteriores)." }),
   correctas: z.int().min(0),
   totalPreguntas: z.int().min(0),
-  respuestas: z.array(z.object({ pregunta: z.string(), respuestaUsuario: z.string(), esCorrecta: z.boolean() })),
+  revision: z.enum(REVISIONES).meta({
+    description:
+      "Lo que se muestra del intento: puntaje (solo el puntaje), errores (y qué preguntas estuvieron mal) o " +
+      "respuestas (también la opción correcta), según el módulo.",
+  }),
+  respuestas: z
+    .array(
+      z.object({
+        pregunta: z.string(),
+        respuestaUsuario: z.string(),
+        esCorrecta: z.boolean(),
+        respuestaCorrecta: z.string().optional().meta({ description: "Solo con revision 'respuestas'." }),
+      }),
+    )
+    .optional()
+    .meta({ description: "Cada respuesta y si fue correcta; no viene con revision 'puntaje'." }),
   progreso: z.number().meta({ description: "El progreso del curso después del intento (0 a 100)." }),
   intentosPrevios: z.int().min(0),
+  ...attemptsLeft,
 });
 export type QuizResult = z.output<typeof QuizResultSchema>;
 
@@ -53,6 +76,7 @@ export type QuizResult = z.output<typeof QuizResultSchema>;
 export const QuizAttemptsSchema = z.object({
   aprobado: z.boolean(),
   intentosPrevios: z.int().min(0),
+  ...attemptsLeft,
   ultimoIntento: z.object({ porcentaje: z.number() }).nullable(),
   mejorPorcentaje: z.number().nullable(),
 });
@@ -80,6 +104,7 @@ export const QUIZ_CALL = {
   errors: {
     400: invalid("Faltan el curso o el módulo, o las respuestas no son válidas.", QUIZ_TARGET_MISSING),
     403: error("No inscrito en el curso.", QUIZ_FORBIDDEN),
+    409: error("Sin intentos: ya usó los que permite el módulo.", NO_ATTEMPTS_LEFT(2)),
     404: error("Curso, módulo o evaluación no encontrados.", QUIZ_NOT_FOUND),
   },
 } as const;
@@ -103,8 +128,10 @@ export async function answerFromApi(
   return apiJson<QuizResult>({
     ...grade,
     calificacion: grade.porcentaje,
-    respuestas: grade.respuestas.map(({ preguntaId: _id, ...answer }) => answer),
+    ...("respuestas" in grade ? { respuestas: grade.respuestas.map(({ preguntaId: _id, ...answer }) => answer) } : {}),
     progreso,
     intentosPrevios: info.intentosPrevios,
+    intentosMaximos: info.intentosMaximos,
+    intentosRestantes: info.intentosRestantes,
   });
 }

@@ -12,24 +12,34 @@ describe("gradeQuiz", () => {
   const answer = (right: number) => Object.fromEntries(ten.map((x, i) => [x.id, `${x.id}-${i < right ? 0 : 1}`]));
 
   it("passes at exactly 70 % and fails just under it", () => {
-    const seven = gradeQuiz(ten, answer(7));
+    const seven = gradeQuiz(ten, answer(7), 70);
     expect(seven).toMatchObject({ ok: true, grade: { porcentaje: 70, aprobado: true, correctas: 7 } });
     const three = [q("a", 0), q("b", 0), q("c", 0)];
-    const two = gradeQuiz(three, { a: "a-0", b: "b-0", c: "c-1" }); // 66.7 %
+    const two = gradeQuiz(three, { a: "a-0", b: "b-0", c: "c-1" }, 70); // 66.7 %
     expect(two).toMatchObject({ ok: true, grade: { porcentaje: 67, aprobado: false } });
     const many = Array.from({ length: 1000 }, (_, i) => q(`m${i}`, 0));
     const ans = Object.fromEntries(many.map((x, i) => [x.id, `${x.id}-${i < 699 ? 0 : 1}`])); // 69.9 %
-    expect(gradeQuiz(many, ans)).toMatchObject({ ok: true, grade: { porcentaje: 69, aprobado: false } });
+    expect(gradeQuiz(many, ans, 70)).toMatchObject({ ok: true, grade: { porcentaje: 69, aprobado: false } });
+  });
+
+  it("passes at the course's exigencia, not at 70 %", () => {
+    expect(gradeQuiz(ten, answer(6), 60)).toMatchObject({ ok: true, grade: { porcentaje: 60, aprobado: true } });
+    expect(gradeQuiz(ten, answer(7), 75)).toMatchObject({ ok: true, grade: { porcentaje: 70, aprobado: false } });
+    const three = [q("a", 0), q("b", 0), q("c", 0)];
+    // 2 of 3 is 66.7 %: with exigencia 67 it reads 66, a fail, not a 67 that would pass.
+    expect(gradeQuiz(three, { a: "a-0", b: "b-0", c: "c-1" }, 67)).toMatchObject({
+      grade: { porcentaje: 66, aprobado: false },
+    });
   });
 
   it("names the unanswered questions and ignores options of other questions", () => {
     const qs = [q("a", 0), q("b", 0), q("c", 0)];
-    expect(gradeQuiz(qs, { a: "a-0", c: "b-0" })).toEqual({ ok: false, unanswered: [2, 3] });
-    expect(gradeQuiz([], {})).toEqual({ ok: false, unanswered: [] });
+    expect(gradeQuiz(qs, { a: "a-0", c: "b-0" }, 70)).toEqual({ ok: false, unanswered: [2, 3] });
+    expect(gradeQuiz([], {}, 70)).toEqual({ ok: false, unanswered: [] });
   });
 
   it("records the question and the chosen text", () => {
-    const out = gradeQuiz([q("a", 2)], { a: "a-1" });
+    const out = gradeQuiz([q("a", 2)], { a: "a-1" }, 70);
     expect(out).toMatchObject({
       ok: true,
       grade: { respuestas: [{ pregunta: "Pregunta a", respuestaUsuario: "Opción 1", esCorrecta: false }] },

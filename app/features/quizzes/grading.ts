@@ -1,7 +1,6 @@
 // Quiz grading (docs/product.md#grading): pure functions, the only place that decides a result.
 import { percentOf } from "../../lib/percent.ts";
-
-export const PASS_MARK = 70;
+import { aprobado } from "./nota.ts";
 
 export type GradableQuestion = {
   id: string;
@@ -20,7 +19,7 @@ type AnswerRecord = {
 export type Grade = {
   correctas: number;
   totalPreguntas: number;
-  /** Whole percentage (percentOf: 2 of 3 is 67); a fail never reads as the pass mark (69.7 % is 69). */
+  /** Whole percentage (percentOf: 2 of 3 is 67); a fail never reads as the exigencia (69.7 % is 69). */
   porcentaje: number;
   aprobado: boolean;
   respuestas: AnswerRecord[];
@@ -29,12 +28,14 @@ export type Grade = {
 export type GradeOutcome = { ok: true; grade: Grade } | { ok: false; unanswered: number[] };
 
 /**
- * Grades answers given as question id → option id. Every question must be answered with one
- * of its own options; otherwise the 1-based numbers of the unanswered questions come back.
+ * Grades answers given as question id → option id against the course's exigencia (its pass
+ * mark). Every question must be answered with one of its own options; otherwise the 1-based
+ * numbers of the unanswered questions come back.
  */
 export function gradeQuiz(
   questions: readonly GradableQuestion[],
   answers: Readonly<Record<string, string>>,
+  exigencia: number,
 ): GradeOutcome {
   const unanswered: number[] = [];
   const respuestas: AnswerRecord[] = [];
@@ -54,15 +55,16 @@ export function gradeQuiz(
   });
   if (questions.length === 0 || unanswered.length > 0) return { ok: false, unanswered };
   const correctas = respuestas.filter((r) => r.esCorrecta).length;
-  const total = questions.length;
+  // percentOf never rounds a share under the exigencia up onto it (69.9 % is 69), so the whole
+  // percentage passes exactly when the share does: 7/10 passes at 70 %, 699/1000 does not.
+  const porcentaje = percentOf(correctas, questions.length, [exigencia]);
   return {
     ok: true,
     grade: {
       correctas,
-      totalPreguntas: total,
-      porcentaje: percentOf(correctas, total, [PASS_MARK]),
-      // Exact integer comparison: 7/10 passes, 69.9 % does not.
-      aprobado: correctas * 100 >= PASS_MARK * total,
+      totalPreguntas: questions.length,
+      porcentaje,
+      aprobado: aprobado(porcentaje, exigencia),
       respuestas,
     },
   };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { averageNota, EXIGENCIA_DEFAULT, formatNota, nota } from "./nota.ts";
+import { aprobado, averageNota, EXIGENCIA_DEFAULT, EXIGENCIA_MAX, EXIGENCIA_MIN, formatNota, nota } from "./nota.ts";
 
 describe("nota", () => {
   // [p, e, nota]: the edges (0 %, e, 100 %) for e = 50, 60 and 70, the halves that round up, and
-  // the points just below e (3,95 and over become a 4,0, as a school rounds).
+  // the points just below e (a fail stops at 3,9, though 3,95 would round to a 4,0).
   const table: Array<[number, number, string]> = [
     [0, 60, "1,0"],
     [3, 60, "1,2"], // 1,15: toFixed(1) says 1.1
@@ -12,7 +12,7 @@ describe("nota", () => {
     [41, 60, "3,1"], // 3,05
     [45, 60, "3,3"], // 3,25
     [58, 60, "3,9"], // 3,9
-    [59, 60, "4,0"], // 3,95
+    [59, 60, "3,9"], // 3,95: a fail
     [60, 60, "4,0"],
     [66, 60, "4,5"], // 4,45: 4,4 with floating point
     [70, 60, "4,8"], // 4,75
@@ -30,7 +30,7 @@ describe("nota", () => {
     [100, 50, "7,0"],
     [0, 70, "1,0"],
     [35, 70, "2,5"],
-    [69, 70, "4,0"], // 3,957…
+    [69, 70, "3,9"], // 3,957…: a fail
     [70, 70, "4,0"],
     [75, 70, "4,5"],
     [85, 70, "5,5"],
@@ -38,7 +38,7 @@ describe("nota", () => {
     [100, 70, "7,0"],
     [0, 1, "1,0"],
     [1, 1, "4,0"],
-    [98, 99, "4,0"], // 3,97
+    [98, 99, "3,9"], // 3,97: a fail
     [100, 99, "7,0"],
   ];
   it.each(table)("%i %% with exigencia %i %% is a %s", (p, e, expected) => {
@@ -61,6 +61,7 @@ describe("nota", () => {
       for (let p = 0; p <= 100; p++) {
         const [num, den] = p < e ? [10 * e + 30 * p, e] : [40 * (100 - e) + 30 * (p - e), 100 - e];
         const t = Math.round(nota(p, e) * 10);
+        if (p < e && t === 39 && 2 * num >= 79 * den) continue; // a fail that would round to 4,0
         expect((2 * t - 1) * den <= 2 * num && 2 * num < (2 * t + 1) * den, `${p} % / ${e} %`).toBe(true);
         const naive = p < e ? 1 + (3 * p) / e : 4 + (3 * (p - e)) / (100 - e);
         if (Math.round(Number(naive.toFixed(1)) * 10) !== t) floatWouldErr++;
@@ -85,8 +86,18 @@ describe("nota", () => {
     expect(() => nota(50, 60.5)).toThrow(RangeError);
   });
 
-  it("starts courses at 60 %", () => {
-    expect(EXIGENCIA_DEFAULT).toBe(60);
+  it("starts courses at 70 %", () => {
+    expect(EXIGENCIA_DEFAULT).toBe(70);
+  });
+
+  it("reads 'Aprobado' exactly when the nota is 4,0 or more, at every exigencia a course may set", () => {
+    expect([EXIGENCIA_MIN, EXIGENCIA_MAX]).toEqual([50, 90]);
+    for (let e = EXIGENCIA_MIN; e <= EXIGENCIA_MAX; e++) {
+      for (let p = 0; p <= 100; p++) {
+        expect(aprobado(p, e), `${p} % / ${e} %`).toBe(nota(p, e) >= 4.0);
+        expect(aprobado(p, e), `${p} % / ${e} %`).toBe(p >= e);
+      }
+    }
   });
 });
 

@@ -3,17 +3,31 @@
 import { canSeeCourse, NO_TIES, type Viewer } from "~/features/courses/rules.ts";
 import { canAccessMaterials } from "~/features/enrolment/rules.ts";
 import { courseTies } from "~/features/enrolment/enrolment.server.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
-import { gradeQuiz, type GradableQuestion, type Grade } from "./grading.ts";
+import { gradeQuiz, type GradableQuestion } from "./grading.ts";
+import { reviewShown, shapeResult } from "./review.ts";
 import { recomputeProgress } from "~/features/enrolment/progress.server.ts";
 
 export const QUIZ_NOT_FOUND = "Evaluación no encontrada";
 export const QUIZ_FORBIDDEN = "Inscríbete en el curso para rendir esta evaluación.";
+/** An attempt beyond the module's limit (docs/product.md#grading): 409. */
+export const NO_ATTEMPTS_LEFT = (max: number) =>
+  `Ya usaste ${max === 1 ? "el único intento" : `los ${max} intentos`} de esta evaluación; ` +
+  "no puedes rendirla de nuevo.";
 
 type Loaded = {
-  course: { id: string; titulo: string };
-  module: { id: string; index: number; titulo: string };
+  course: { id: string; titulo: string; exigencia: number };
+  module: {
+    id: string;
+    index: number;
+    titulo: string;
+    intentosMaximos: number | null;
+    revision: string;
+    revisionCuando: string;
+    fechaLimite: Date | null;
+  };
   questions: Array<{ id: string; texto: string; opciones: Array<{ id: string; texto: string; correcta: boolean }> }>;
 };
 
@@ -27,6 +41,7 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
       titulo: true,
       estado: true,
       visibilidad: true,
+      exigencia: true,
       modulos: {
         orderBy: { posicion: "asc" },
         skip: moduleIndex,
@@ -34,6 +49,10 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
         select: {
           id: true,
           titulo: true,
+          intentosMaximos: true,
+          revision: true,
+          revisionCuando: true,
+          fechaLimite: true,
           preguntas: {
             orderBy: { posicion: "asc" },
             select: {
@@ -55,8 +74,16 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
   if (!canAccessMaterials(viewer, ties, course)) return fail(403, QUIZ_FORBIDDEN);
   return ok({
     quiz: {
-      course: { id: course.id, titulo: course.titulo },
-      module: { id: module.id, index: moduleIndex, titulo: module.titulo || `Módulo ${moduleIndex + 1}` },
+      course: { id: course.id, titulo: course.titulo, exigencia: course.exigencia },
+      module: {
+        id: module.id,
+        index: moduleIndex,
+        titulo: module.titulo || `Módulo ${moduleIndex + 1}`,
+        intentosMaximos: module.intentosMaximos,
+        revision: module.revision,
+        revisionCuando: module.revisionCuando,
+        fechaLimite: module.fechaLimite,
+      },
       questions: module.preguntas,
     },
   });
@@ -77,7 +104,7 @@ function publicQuiz(quiz: Loaded) {
 
 export type AttemptInfo = Awaited<ReturnType<typeof attemptInfo>>;
 
-async function attemptInfo(userId: string, moduleId: string) {
+async function attemptInfo(userId: string, moduleId: string, intentosMaximos: number | null) {
   const [count, last, best] = await Promise.all([
     prisma.quizAttempt.count({ where: { userId, moduloId: moduleId } }),
     prisma.quizAttempt.findFirst({
@@ -94,6 +121,9 @@ async function attemptInfo(userId: string, moduleId: string) {
   return {
     aprobado: best?.aprobado ?? false,
     intentosPrevios: count,
+    // null: unlimited.
+    intentosMaximos,
+    intentosRestantes: intentosMaximos === null ? null : Math.max(0, intentosMaximos - count),
     ultimoIntento: last ? { porcentaje: last.porcentaje } : null,
     mejorPorcentaje: best?.porcentaje ?? null,
   };
@@ -104,7 +134,7 @@ export async function getQuizForViewer(courseId: string, moduleIndex: number, vi
   if (!access.ok) return access;
   return ok({
     quiz: publicQuiz(access.quiz),
-    info: await attemptInfo(viewer!.id, access.quiz.module.id),
+    info: await attemptInfo(viewer!.id, access.quiz.module.id, access.quiz.module.intentosMaximos),
   });
 }
 
@@ -125,9 +155,8 @@ export async function moduleAfter(courseId: string, moduleIndex: number) {
 }
 
 type Submitted = {
-  grade: Omit<Grade, "respuestas"> & {
-    respuestas: Array<{ preguntaId: string; pregunta: string; respuestaUsuario: string; esCorrecta: boolean }>;
-  };
+  /** Shaped by the module's review (review.ts): the page and the API show the same. */
+  grade: ReturnType<typeof shapeResult>;
   progreso: number;
   info: AttemptInfo;
 };
@@ -156,11 +185,19 @@ export async function submitAttempt(
   if (!access.ok) return access;
   const { quiz } = access;
   const chosen = typeof answers === "function" ? answers(quiz.questions) : answers;
-  const outcome = gradeQuiz(quiz.questions, chosen);
+  const outcome = gradeQuiz(quiz.questions, chosen, quiz.course.exigencia);
   if (!outcome.ok) return { ...fail(400, unansweredMessage(outcome.unanswered)), unanswered: outcome.unanswered };
   const { grade } = outcome;
   const userId = viewer!.id;
-  await prisma.$transaction(async (tx) => {
+  const limit = quiz.module.intentosMaximos;
+  const stored = await prisma.$transaction(async (tx) => {
+    if (limit !== null) {
+      // The limit holds under concurrent submissions: the module's row is locked first (a no-op
+      // write; SQLite's transactions are BEGIN IMMEDIATE anyway), so the count below includes
+      // every attempt committed before this one, at READ COMMITTED too.
+      await tx.$executeRaw`UPDATE "Module" SET "intentosMaximos" = "intentosMaximos" WHERE "id" = ${quiz.module.id}`;
+      if ((await tx.quizAttempt.count({ where: { userId, moduloId: quiz.module.id } })) >= limit) return false;
+    }
     const attempt = await tx.quizAttempt.create({
       data: {
         userId,
@@ -185,11 +222,23 @@ export async function submitAttempt(
       where: { userId, cursoId: courseId },
       data: { atascado: stuck !== null, ultimaActividadEn: attempt.createdAt },
     });
+    return true;
   });
+  if (!stored) return fail(409, NO_ATTEMPTS_LEFT(limit!));
   const { progreso } = await recomputeProgress(userId, courseId);
+  const info = await attemptInfo(userId, quiz.module.id, limit);
   return ok({
-    grade: { ...grade, respuestas: grade.respuestas.map(({ opcionId: _chosen, ...answer }) => answer) },
+    grade: shapeResult(grade, quiz.questions, reviewShown(quiz.module, info.intentosRestantes)),
     progreso,
-    info: await attemptInfo(userId, quiz.module.id),
+    info,
   });
+}
+
+/**
+ * Whether anyone has taken a quiz of the course: then its exigencia (the pass mark each stored
+ * attempt was graded against) may not change (docs/decisions/043-one-pass-mark.md). One row of
+ * the (cursoId, userId, …) index.
+ */
+export async function courseHasAttempts(tx: Prisma.TransactionClient, courseId: string): Promise<boolean> {
+  return (await tx.quizAttempt.findFirst({ where: { cursoId: courseId }, select: { id: true } })) !== null;
 }

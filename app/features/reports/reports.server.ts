@@ -12,7 +12,7 @@ import { courseEnrolmentBatches } from "~/features/enrolment/course-enrolments.s
 import { percentOf } from "~/lib/percent.ts";
 import { fixedValue } from "~/lib/api.server.ts";
 import { COURSE_STATES } from "~/features/courses/course-json.ts";
-import { formatNota, nota } from "~/features/quizzes/nota.ts";
+import { aprobado, formatNota, nota } from "~/features/quizzes/nota.ts";
 import { lastMonths } from "./months.ts";
 import { courseColumns, gradebookWeight, manualGradesOf } from "./grade-columns.server.ts";
 import { finalNota } from "./final-nota.ts";
@@ -259,7 +259,8 @@ function gradesFor(
       mejorNota: g ? g.mejor : null,
       nota: g ? nota(g.mejor, exigencia) : null,
       intentos: g?.intentos ?? 0,
-      aprobado: g?.aprobado ?? false,
+      // The one pass rule, so the cell's 'Aprobado' and its nota never disagree.
+      aprobado: g ? aprobado(g.mejor, exigencia) : false,
     };
   });
   const manuales = manual.columns.map((c) => {

@@ -74,7 +74,7 @@ export const GradebookSchema = z.object({
   curso: z.object({
     id: z.string(),
     titulo: z.string(),
-    exigencia: z.int().min(1).max(99).describe("El porcentaje para la nota 4,0"),
+    exigencia: z.int().min(1).max(99).describe("El porcentaje para aprobar, que es la nota 4,0"),
   }),
   modulos: z.array(z.object({ id: z.string(), posicion: count, titulo: z.string() })),
   columnas: z

@@ -1,7 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getOptionalUser, loginRedirect } from "~/features/accounts/guards.server.ts";
-import { PASS_MARK } from "~/features/quizzes/grading.ts";
 import { getQuizForViewer, moduleAfter, submitAttempt, type AttemptInfo } from "~/features/quizzes/quiz.server.ts";
 import { finishActionPath } from "~/features/certificates/finish-course-panel.tsx";
 import { GET_CERTIFICATE } from "~/features/certificates/texts.ts";
@@ -37,10 +36,10 @@ export async function action(args: Route.ActionArgs) {
     if (name.startsWith(FIELD) && typeof value === "string") answers[name.slice(FIELD.length)] = value;
   }
   const outcome = await submitAttempt(viewer, args.params.cursoId, Number(args.params.moduloIndex), answers);
-  // A refused attempt (unanswered questions) is the Failure itself, shown with the choices kept;
-  // any other (no access, no quiz) is the page's error.
+  // A refused attempt (unanswered questions, no attempts left) is the Failure itself, shown with the
+  // choices kept; any other (no access, no quiz) is the page's error.
   if (!outcome.ok) {
-    if (outcome.status !== 400) throw data(outcome.message, { status: outcome.status });
+    if (outcome.status !== 400 && outcome.status !== 409) throw data(outcome.message, { status: outcome.status });
     return data({ ...outcome, selected: answers }, { status: outcome.status });
   }
   return ok({ selected: answers, result: { ...outcome.grade, progreso: outcome.progreso, info: outcome.info } });
@@ -52,7 +51,9 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
   const sending = navigation.state === "submitting";
   const result = actionData?.ok ? actionData.result : null;
   const failure = actionData && !actionData.ok ? actionData : null;
-  const unanswered = new Set(failure?.unanswered ?? []);
+  const unanswered = new Set(failure && "unanswered" in failure ? (failure.unanswered ?? []) : []);
+  // With a limit, none left: the result stays, the form and 'Intentar nuevamente' go.
+  const noneLeft = (result?.info ?? info).intentosRestantes === 0;
   const selected = actionData?.selected ?? {};
   // Back to this module, opened and scrolled to (without JavaScript too).
   const moduleNumber = quiz.module.index + 1;
@@ -61,7 +62,11 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
   const nextModule = siguiente
     ? `/cursos/${quiz.course.id}?modulo=${siguiente.numero}#modulo-${siguiente.numero}`
     : null;
-  const correctness = new Map(result?.respuestas.map((r) => [r.preguntaId, r.esCorrecta]));
+  // The course's exigencia is its pass mark (docs/decisions/043-one-pass-mark.md).
+  const passMark = formatPercent(quiz.course.exigencia);
+  // What the module's review allows (features/quizzes/review.ts): nothing per question with 'puntaje'.
+  const reviewed = result && "respuestas" in result ? result.respuestas : [];
+  const correctness = new Map(reviewed.map((r) => [r.preguntaId, r]));
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -78,8 +83,8 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
         <section aria-live="polite" className={`mt-6 ${result.aprobado ? "alert-success" : "alert-error"}`}>
           <h2 className="text-lg font-bold">{resultLabel(result.porcentaje, result.aprobado)}</h2>
           <p className="mt-1">
-            {result.correctas} de {result.totalPreguntas} respuestas correctas. Se necesita un{" "}
-            {formatPercent(PASS_MARK)} para aprobar. Tu avance en el curso: {formatPercent(result.progreso)}.
+            {result.correctas} de {result.totalPreguntas} respuestas correctas. Se necesita un {passMark} para aprobar.
+            Tu avance en el curso: {formatPercent(result.progreso)}.
           </p>
           {result.info.intentosPrevios > 1 && result.info.mejorPorcentaje !== null ? (
             <p className="mt-1 font-semibold">
@@ -103,9 +108,11 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
               Volver al curso
             </Link>
             {/* A fresh GET of this page: an empty quiz, with or without JavaScript. */}
-            <a href={`/cursos/${quiz.course.id}/modulos/${quiz.module.index}/evaluacion`} className="btn-secondary">
-              Intentar nuevamente
-            </a>
+            {noneLeft ? null : (
+              <a href={`/cursos/${quiz.course.id}/modulos/${quiz.module.index}/evaluacion`} className="btn-secondary">
+                Intentar nuevamente
+              </a>
+            )}
           </div>
         </section>
       ) : null}
@@ -116,60 +123,67 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      <Form method="post" className="mt-6 space-y-5" key={result ? "done" : "open"}>
-        {quiz.preguntas.map((q, i) => {
-          const missing = unanswered.has(i + 1);
-          const verdict = correctness.get(q.id);
-          return (
-            <fieldset
-              key={q.id}
-              aria-invalid={missing || undefined}
-              aria-describedby={missing ? `falta-${q.id}` : undefined}
-              className={`card p-5 ${missing ? "border-red-400 ring-2 ring-red-100" : ""}`}
-            >
-              <legend className="px-1 font-semibold text-slate-900">
-                {i + 1}. {q.texto}
-              </legend>
-              {missing ? (
-                <p id={`falta-${q.id}`} className="field-error">
-                  Falta responder esta pregunta.
-                </p>
-              ) : null}
-              <div className="mt-3 space-y-2">
-                {q.opciones.map((o) => (
-                  <label
-                    key={o.id}
-                    className={
-                      "flex cursor-pointer items-start gap-3 rounded-lg " +
-                      "border border-slate-200 px-3 py-2 hover:bg-slate-50"
-                    }
-                  >
-                    <input
-                      type="radio"
-                      name={`${FIELD}${q.id}`}
-                      value={o.id}
-                      defaultChecked={selected[q.id] === o.id}
-                      disabled={!!result}
-                      className="mt-1"
-                    />
-                    <span>{o.texto}</span>
-                  </label>
-                ))}
-              </div>
-              {verdict !== undefined ? (
-                <p className={`mt-3 text-sm font-semibold ${verdict ? "text-green-700" : "text-red-700"}`}>
-                  {verdict ? "✓ Correcta" : "✗ Incorrecta"}
-                </p>
-              ) : null}
-            </fieldset>
-          );
-        })}
-        {!result ? (
-          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={sending}>
-            {sending ? "Enviando..." : "Terminar evaluación"}
-          </button>
-        ) : null}
-      </Form>
+      {noneLeft && !result ? null : (
+        <Form method="post" className="mt-6 space-y-5" key={result ? "done" : "open"}>
+          {quiz.preguntas.map((q, i) => {
+            const missing = unanswered.has(i + 1);
+            const verdict = correctness.get(q.id);
+            return (
+              <fieldset
+                key={q.id}
+                aria-invalid={missing || undefined}
+                aria-describedby={missing ? `falta-${q.id}` : undefined}
+                className={`card p-5 ${missing ? "border-red-400 ring-2 ring-red-100" : ""}`}
+              >
+                <legend className="px-1 font-semibold text-slate-900">
+                  {i + 1}. {q.texto}
+                </legend>
+                {missing ? (
+                  <p id={`falta-${q.id}`} className="field-error">
+                    Falta responder esta pregunta.
+                  </p>
+                ) : null}
+                <div className="mt-3 space-y-2">
+                  {q.opciones.map((o) => (
+                    <label
+                      key={o.id}
+                      className={
+                        "flex cursor-pointer items-start gap-3 rounded-lg " +
+                        "border border-slate-200 px-3 py-2 hover:bg-slate-50"
+                      }
+                    >
+                      <input
+                        type="radio"
+                        name={`${FIELD}${q.id}`}
+                        value={o.id}
+                        defaultChecked={selected[q.id] === o.id}
+                        disabled={!!result}
+                        className="mt-1"
+                      />
+                      <span>{o.texto}</span>
+                    </label>
+                  ))}
+                </div>
+                {verdict ? (
+                  <p className={`mt-3 text-sm font-semibold ${verdict.esCorrecta ? "text-green-700" : "text-red-700"}`}>
+                    {verdict.esCorrecta ? "✓ Correcta" : "✗ Incorrecta"}
+                    {!verdict.esCorrecta && verdict.respuestaCorrecta ? (
+                      <span className="block font-normal text-slate-700">
+                        Respuesta correcta: {verdict.respuestaCorrecta}
+                      </span>
+                    ) : null}
+                  </p>
+                ) : null}
+              </fieldset>
+            );
+          })}
+          {!result ? (
+            <button type="submit" className="btn-primary w-full sm:w-auto" disabled={sending}>
+              {sending ? "Enviando..." : "Terminar evaluación"}
+            </button>
+          ) : null}
+        </Form>
+      )}
     </div>
   );
 }
@@ -189,11 +203,23 @@ function QuizStanding({ info }: { info: AttemptInfo }) {
       </div>
       <div>
         <dt className="text-slate-600">Intentos</dt>
-        <dd className="font-semibold">{info.intentosPrevios}</dd>
+        <dd className="font-semibold">
+          {info.intentosMaximos === null ? info.intentosPrevios : `${info.intentosPrevios} de ${info.intentosMaximos}`}
+        </dd>
       </div>
+      {info.intentosRestantes === null ? null : (
+        <div className="col-span-2">
+          <dt className="sr-only">Intentos restantes</dt>
+          <dd className="font-semibold">{attemptsLeftText(info.intentosRestantes)}</dd>
+        </div>
+      )}
     </dl>
   );
 }
+
+/** A module with an attempt limit (docs/product.md#grading): what is left. */
+const attemptsLeftText = (n: number) =>
+  n === 0 ? "No te quedan intentos en esta evaluación." : n === 1 ? "Te queda 1 intento." : `Te quedan ${n} intentos.`;
 
 const QUIZ_LOAD_FAILED = "Error al cargar la evaluación.";
 

@@ -156,7 +156,14 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
             <ModuleFieldsForm
               key={course.modulos.length}
               formId="nuevo-modulo"
-              defaults={{ titulo: "", descripcion: "", fechaLimite: "" }}
+              defaults={{
+                titulo: "",
+                descripcion: "",
+                fechaLimite: "",
+                intentosMaximos: "",
+                revision: "errores",
+                revisionCuando: "inmediata",
+              }}
               actionData={ad}
             />
           </div>

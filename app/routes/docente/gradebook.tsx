@@ -9,7 +9,6 @@ import { BackToCourses, BelowCoursesErrorBoundary } from "~/features/courses/com
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { formatCount } from "~/features/reports/components/charts.tsx";
 import { CourseReportNav } from "~/features/reports/components/course-report-nav.tsx";
-import { PASS_MARK } from "~/features/quizzes/grading.ts";
 import { formatNota } from "~/features/quizzes/nota.ts";
 import { GRADEBOOK_FAILED, NO_QUIZZES, NOTA_FINAL_RULE, notaScale, weightedRule } from "~/features/reports/texts.ts";
 import { getGradebook } from "~/features/reports/reports.server.ts";
@@ -182,8 +181,9 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <p className="mt-3 text-sm text-slate-600">
-        Por módulo: el mejor porcentaje, su nota, los intentos y si aprobó (mínimo {formatPercent(PASS_MARK)}).{" "}
-        {notaScale(curso.exigencia)} {ponderacion ? weightedRule(ponderacion.evaluaciones) : NOTA_FINAL_RULE}
+        Por módulo: el mejor porcentaje, su nota, los intentos y si aprobó (mínimo {formatPercent(curso.exigencia)}, la
+        exigencia). {notaScale(curso.exigencia)}{" "}
+        {ponderacion ? weightedRule(ponderacion.evaluaciones) : NOTA_FINAL_RULE}
       </p>
       {modulos.length === 0 && columnas.length === 0 ? (
         <p className="card mt-6 p-6 text-slate-600">{NO_QUIZZES}</p>

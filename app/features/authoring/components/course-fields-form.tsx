@@ -86,7 +86,7 @@ export function CourseFieldsForm({
           max={EXIGENCIA_MAX}
           step={1}
           inputMode="numeric"
-          hint="Porcentaje para la nota 4,0"
+          hint="Porcentaje para aprobar, que es la nota 4,0"
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">

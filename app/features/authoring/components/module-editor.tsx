@@ -4,7 +4,7 @@
 import { Form, Link } from "react-router";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import type { EditorActionData } from "../editor-types.ts";
-import { CONFIRM_DELETE_MODULE } from "../texts.ts";
+import { ATTEMPTS_MAX, CONFIRM_DELETE_MODULE } from "../texts.ts";
 import { ModuleFilesSection } from "./module-files-section.tsx";
 import { ModuleLinksSection } from "./module-links-section.tsx";
 import { formState, SmallField, type Busy, type EditorModule } from "./module-parts.tsx";
@@ -26,7 +26,14 @@ export function ModuleFieldsForm({
 }: {
   formId: string;
   moduloId?: string;
-  defaults: { titulo: string; descripcion: string; fechaLimite: string };
+  defaults: {
+    titulo: string;
+    descripcion: string;
+    fechaLimite: string;
+    intentosMaximos: string;
+    revision: string;
+    revisionCuando: string;
+  };
   actionData?: EditorActionData;
 }) {
   const state = formState(actionData, formId);
@@ -60,6 +67,38 @@ export function ModuleFieldsForm({
         defaultValue={defaults.fechaLimite}
         className="input sm:max-w-xs"
         hint={DUE_DATE_HINT}
+      />
+      <SmallField
+        {...field}
+        name="intentosMaximos"
+        label="Intentos máximos (opcional)"
+        type="number"
+        min={1}
+        max={ATTEMPTS_MAX}
+        defaultValue={defaults.intentosMaximos}
+        className="input sm:max-w-xs"
+        hint="Vacío: intentos ilimitados."
+      />
+      <ReviewSelect
+        id={`${formId}-revision`}
+        name="revision"
+        label="Después de cada intento se ve"
+        defaultValue={state?.values.revision ?? defaults.revision}
+        options={[
+          ["puntaje", "Solo el puntaje"],
+          ["errores", "El puntaje y qué preguntas estuvieron mal"],
+          ["respuestas", "También las respuestas correctas"],
+        ]}
+      />
+      <ReviewSelect
+        id={`${formId}-revisionCuando`}
+        name="revisionCuando"
+        label="Cuándo"
+        defaultValue={state?.values.revisionCuando ?? defaults.revisionCuando}
+        options={[
+          ["inmediata", "Al terminar cada intento"],
+          ["al_terminar", "Cuando no queden intentos o pase la fecha límite"],
+        ]}
       />
       <button
         type="submit"
@@ -141,7 +180,14 @@ export function ModuleEditor({
         <ModuleFieldsForm
           formId={`modulo-${m.id}`}
           moduloId={m.id}
-          defaults={{ titulo: m.titulo, descripcion: m.descripcion, fechaLimite: m.fechaLimite }}
+          defaults={{
+            titulo: m.titulo,
+            descripcion: m.descripcion,
+            fechaLimite: m.fechaLimite,
+            intentosMaximos: m.intentosMaximos,
+            revision: m.revision,
+            revisionCuando: m.revisionCuando,
+          }}
           actionData={actionData}
         />
       </div>
@@ -161,5 +207,29 @@ export function ModuleEditor({
         here={here}
       />
     </li>
+  );
+}
+
+/** A module's review setting (features/quizzes/review.ts): a plain select, sent without JavaScript. */
+function ReviewSelect(props: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+  options: ReadonlyArray<readonly [string, string]>;
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="label">
+        {props.label}
+      </label>
+      <select id={props.id} name={props.name} defaultValue={props.defaultValue} className="input sm:max-w-md">
+        {props.options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
