@@ -90,8 +90,8 @@ export const ApiModuleSchema = z.object({
   descripcion: sentText("La descripción (hasta 5000 caracteres)."),
   fechaLimite: z.unknown().optional().meta(DUE_DATE_DOC),
   intentosMaximos: ModuleFieldsSchema.shape.intentosMaximos,
-  revision: z.unknown().optional().meta({ description: "puntaje | errores | respuestas; omitida: se mantiene." }),
-  revisionCuando: z.unknown().optional().meta({ description: "inmediata | al_terminar; omitida: se mantiene." }),
+  revision: ModuleFieldsSchema.shape.revision.meta({ description: "Qué ve quien rinde; omitida: se mantiene." }),
+  revisionCuando: ModuleFieldsSchema.shape.revisionCuando.meta({ description: "Cuándo lo ve; omitida: se mantiene." }),
   enlaces: z.array(LinkSchema).max(50, "Máximo 50 enlaces por módulo.").optional(),
   /** Existing files to keep (PUT): ids or their URLs; absent = keep them all. */
   archivosModulo: z.array(FileRef).max(100).optional(),
