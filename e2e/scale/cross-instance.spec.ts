@@ -139,7 +139,11 @@ test("reminders, digests and an announcement go out once while both instances ru
       l.id,
       module.cursoId,
     ]);
-    // A question notification waiting two days for the daily digest (before any day's cutoff).
+    // A question notification waiting two days for the daily digest (before any day's cutoff), which
+    // this learner chose for questions (e-mail at once is the default).
+    await db.query(`INSERT INTO "NotificationPref" ("userId", "kind", "mode") VALUES ($1, 'pregunta', 'digest')`, [
+      l.id,
+    ]);
     await db.query(
       `INSERT INTO "Notification" ("id", "userId", "kind", "title", "text", "link", "createdAt", "digestPending")
        VALUES ($1, $2, 'pregunta', 'Pregunta nueva', 'Alguien pregunto.', '/notificaciones', now() - interval '2 days', TRUE)`,
