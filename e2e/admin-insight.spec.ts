@@ -200,6 +200,6 @@ test("el equipo agrega una columna de notas y califica a una persona", async ({
   const cells = page.getByRole("row").filter({ hasText: data.learner.correo }).getByRole("cell");
   await expect(cells.nth(3)).toContainText("Nota 6,5");
   await expect(cells.nth(3)).toContainText("Clara y bien preparada.");
-  await expect(cells.nth(4)).toHaveText("Nota 5,7"); // (7,0 + 3,5 + 6,5) ÷ 3 = 5,67
+  await expect(cells.nth(4)).toHaveText("Nota 5,5"); // (7,0 + 3,1 + 6,5) ÷ 3 = 5,53
   await expectNoAxeViolations(page, path, js);
 });

@@ -176,7 +176,7 @@ test("el admin crea un curso con módulo, PDF, enlace y evaluación; lo publica;
     await expect(sp.getByRole("heading", { name: titulo })).toBeVisible();
     await sp.getByRole("button", { name: "Comenzar Curso" }).first().click();
     await expect(sp.getByText("¡Registro exitoso!")).toBeVisible();
-    await sp.getByText("Primeros pasos").first().click();
+    await sp.getByRole("region", { name: "Módulos" }).getByText("Primeros pasos").first().click();
     await expect(sp.getByRole("link", { name: "Documentación" })).toBeVisible();
     await context.close();
 
