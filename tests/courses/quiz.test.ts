@@ -291,6 +291,22 @@ describe("'Intentos máximos' in the course editor (no JavaScript needed) and th
     expect(await limit()).toBe(2);
     expect((await patch([{ id: moduleId, titulo: "Módulo 1" }, ...others])).status).toBe(200);
     expect(await limit()).toBe(2); // left out: kept
+    // Its editors read the settings back in GET /api/cursos/{id}, as PUT takes them; a learner never.
+    const detail = async (token: string) =>
+      (await readJson(
+        await detailApi.loader(
+          args(jsonRequest(`/api/cursos/${course.id}`, null, { method: "GET", token }), {
+            cursoId: course.id,
+          }),
+        ),
+      )) as { modulos: Array<Record<string, unknown>> };
+    expect((await detail(admin.token)).modulos[0]).toMatchObject({
+      intentosMaximos: 2,
+      revision: "errores",
+      revisionCuando: "inmediata",
+    });
+    const learner = await signedIn("estudiante");
+    expect((await detail(learner.token)).modulos[0]).not.toHaveProperty("intentosMaximos");
     const refused = await patch([{ id: moduleId, titulo: "Módulo 1", intentosMaximos: 0 }, ...others]);
     expect([refused.status, await readJson(refused)]).toEqual([400, { error: `Módulo 1: ${ATTEMPTS_INVALID}` }]);
     expect((await patch([{ id: moduleId, titulo: "Módulo 1", intentosMaximos: null }, ...others])).status).toBe(200);

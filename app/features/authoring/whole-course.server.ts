@@ -46,15 +46,21 @@ function newModule(m: ApiModule, posicion: number, files: readonly StoredUpload[
 }
 
 /**
- * What GET /api/cursos/{cursoId} adds for those who may edit the course (admins): the exigencia
- * and each module's questions. Null when the course is gone.
+ * What GET /api/cursos/{cursoId} adds for those who may edit the course: the exigencia, each
+ * module's questions and its quiz settings. Null when the course is gone.
  */
 export async function getAuthorView(courseId: string) {
-  const [course, quizzes] = await Promise.all([
+  const [course, quizzes, settings] = await Promise.all([
     prisma.course.findUnique({ where: { id: courseId }, select: { exigencia: true } }),
     getModuleQuizzes(courseId),
+    prisma.module.findMany({
+      where: { cursoId: courseId },
+      select: { id: true, intentosMaximos: true, revision: true, revisionCuando: true },
+    }),
   ]);
-  return course ? { exigencia: course.exigencia, quizzes } : null;
+  // Each module's quiz settings, as PUT takes them back (decision 043).
+  const quizSettings = new Map(settings.map(({ id, ...rest }) => [id, rest]));
+  return course ? { exigencia: course.exigencia, quizzes, quizSettings } : null;
 }
 
 /** Each module's questions as the API shows them to the author (admin): ids and the right option. */

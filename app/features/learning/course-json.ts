@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { CourseSummarySchema, courseSummaryJson } from "~/features/courses/course-json.ts";
 import { VISIBILITIES } from "~/features/courses/rules.ts";
+import { REVISION_CUANDO, REVISIONES } from "~/features/quizzes/review.ts";
 import { fixedValue } from "~/lib/api.server.ts";
 import type { CourseForViewer } from "./course-view.server.ts";
 
@@ -39,8 +40,30 @@ const CourseModuleSchema = z.object({
   quiz: z
     .object({ preguntas: z.array(AuthorQuestionSchema) })
     .optional()
-    .meta({ description: "Solo para administradores: las preguntas con su respuesta correcta." }),
+    .meta({ description: "Solo para quien edita el curso: las preguntas con su respuesta correcta." }),
+  intentosMaximos: z
+    .int()
+    .nullable()
+    .optional()
+    .meta({ description: "Solo para quien edita el curso: intentos por persona (null: sin límite)." }),
+  revision: z.enum(REVISIONES).optional().meta({ description: "Solo para quien edita el curso: qué ve quien rinde." }),
+  revisionCuando: z
+    .enum(REVISION_CUANDO)
+    .optional()
+    .meta({ description: "Solo para quien edita el curso: cuándo lo ve." }),
 });
+
+/** A module's quiz settings as GET /api/cursos/{id} shows them to its editors (PUT takes them back). */
+export function quizSettingsJson(
+  settings: { intentosMaximos: number | null; revision: string; revisionCuando: string } | undefined,
+) {
+  if (!settings) return {};
+  return {
+    intentosMaximos: settings.intentosMaximos,
+    revision: fixedValue(REVISIONES, settings.revision),
+    revisionCuando: fixedValue(REVISION_CUANDO, settings.revisionCuando),
+  };
+}
 
 /** GET /api/cursos/{id}: the course as this caller may see it. */
 export const CourseDetailSchema = CourseSummarySchema.extend({

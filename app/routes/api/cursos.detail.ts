@@ -1,5 +1,10 @@
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
-import { CourseDetailSchema, courseDetailJson, type CourseDetail } from "~/features/learning/course-json.ts";
+import {
+  CourseDetailSchema,
+  courseDetailJson,
+  quizSettingsJson,
+  type CourseDetail,
+} from "~/features/learning/course-json.ts";
 import {
   CoursePatchFormSchema,
   CoursePatchJsonSchema,
@@ -37,7 +42,11 @@ export const loader = apiRoute("/api/cursos/{cursoId}", {
       if (!author) return apiError(404, COURSE_NOT_FOUND);
       return apiJson<CourseDetail>({
         ...json,
-        modulos: json.modulos.map((m) => ({ ...m, quiz: { preguntas: author.quizzes.get(m.id) ?? [] } })),
+        modulos: json.modulos.map((m) => ({
+          ...m,
+          ...quizSettingsJson(author.quizSettings.get(m.id)),
+          quiz: { preguntas: author.quizzes.get(m.id) ?? [] },
+        })),
         exigencia: author.exigencia,
       });
     },
