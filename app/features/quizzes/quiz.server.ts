@@ -190,13 +190,16 @@ export async function submitAttempt(
   const { grade } = outcome;
   const userId = viewer!.id;
   const limit = quiz.module.intentosMaximos;
+  // The attempts before this one, counted in its own transaction (null: unlimited, not counted).
   const stored = await prisma.$transaction(async (tx) => {
+    let before: number | null = null;
     if (limit !== null) {
       // The limit holds under concurrent submissions: the module's row is locked first (a no-op
       // write; SQLite's transactions are BEGIN IMMEDIATE anyway), so the count below includes
       // every attempt committed before this one, at READ COMMITTED too.
       await tx.$executeRaw`UPDATE "Module" SET "intentosMaximos" = "intentosMaximos" WHERE "id" = ${quiz.module.id}`;
-      if ((await tx.quizAttempt.count({ where: { userId, moduloId: quiz.module.id } })) >= limit) return false;
+      before = await tx.quizAttempt.count({ where: { userId, moduloId: quiz.module.id } });
+      if (before >= limit) return false;
     }
     const attempt = await tx.quizAttempt.create({
       data: {
@@ -222,11 +225,17 @@ export async function submitAttempt(
       where: { userId, cursoId: courseId },
       data: { atascado: stuck !== null, ultimaActividadEn: attempt.createdAt },
     });
-    return true;
+    return { before };
   });
   if (!stored) return fail(409, NO_ATTEMPTS_LEFT(limit!));
   const { progreso } = await recomputeProgress(userId, courseId);
-  const info = await attemptInfo(userId, quiz.module.id, limit);
+  const read = await attemptInfo(userId, quiz.module.id, limit);
+  // What is left after this attempt is this attempt's own: two sent at once are told 1 and 0,
+  // not both what a read after both commits would say.
+  const info =
+    stored.before === null || limit === null
+      ? read
+      : { ...read, intentosPrevios: stored.before + 1, intentosRestantes: Math.max(0, limit - stored.before - 1) };
   return ok({
     grade: shapeResult(grade, quiz.questions, reviewShown(quiz.module, info.intentosRestantes)),
     progreso,
