@@ -10,6 +10,7 @@ import jsQR from "jsqr";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { axeViolations } from "./axe.ts";
 import { teacherClass } from "./class-db.ts";
+import { e2eDb } from "./e2e-db.ts";
 import { approvedUser, signIn } from "./support.ts";
 
 const standardFontDataUrl = `${path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))}/standard_fonts/`;
@@ -71,7 +72,7 @@ async function classWithPupils(request: APIRequestContext) {
   const seen = (await (await request.post(importar, { headers, data: { lista } })).json()) as { huella: string };
   const done = await request.post(importar, { headers, data: { lista, confirmar: true, huella: seen.huella } });
   expect(done.status(), await done.text()).toBe(201);
-  return { teacherAccount, cursoId, claseId };
+  return { teacherAccount, cursoId, claseId, headers };
 }
 
 test("tarjetas de acceso: se imprimen con cada nombre y un QR que hace entrar a esa persona @sin-js", async ({
@@ -128,8 +129,11 @@ test("tarjetas de acceso: se imprimen con cada nombre y un QR que hace entrar a 
   }
 });
 
-test("tarjetas de acceso a 360 px: sin problemas de accesibilidad @con-js", async ({ browser, request }) => {
-  const { teacherAccount, cursoId, claseId } = await classWithPupils(request);
+test("tarjetas de acceso y la página de su código a 360 px: sin problemas de accesibilidad @con-js", async ({
+  browser,
+  request,
+}) => {
+  const { teacherAccount, cursoId, claseId, headers } = await classWithPupils(request);
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const teacher = await context.newPage();
   try {
@@ -138,6 +142,17 @@ test("tarjetas de acceso a 360 px: sin problemas de accesibilidad @con-js", asyn
     await expect(teacher.getByRole("heading", { name: "Tarjetas de acceso", level: 1 })).toBeVisible();
     await expect(teacher.getByRole("img", { name: /Código QR/ })).toHaveCount(3);
     expect(await axeViolations(teacher), teacher.url()).toEqual([]);
+
+    // The page a card's QR opens (a new card for one pupil, through the class's API).
+    const member = await e2eDb().classMember.findFirstOrThrow({ where: { claseId }, select: { userId: true } });
+    const card = await request.post(`/api/clases/${claseId}/estudiantes/${member.userId}/tarjeta`, { headers });
+    expect(card.status(), await card.text()).toBe(200);
+    const { enlace } = (await card.json()) as { enlace: string };
+    const pupil = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+    await pupil.goto(new URL(enlace).pathname);
+    await expect(pupil.getByRole("button", { name: /^Entrar como / })).toBeVisible();
+    expect(await axeViolations(pupil), "/entrar/{token}").toEqual([]);
+    await pupil.context().close();
   } finally {
     await context.close();
   }
