@@ -100,6 +100,7 @@ type Context = {
   /** Last page of /cursos and /api/cursos/lista for a visitor, and of /admin/courses. */
   lastCatalogPage: number;
   lastAdminPage: number;
+  lastDocentePage: number;
   /** A certificate's verification page and a quiz of the demo estudiante. */
   paths: { verification: string; quiz: string };
 };
@@ -202,6 +203,11 @@ function readContext(dbFile: string, seededCourse?: string): Context {
     const one = (sql: string, ...params: string[]) => db.prepare(sql).get(...params) as Record<string, unknown>;
     const published = Number(one(`SELECT count(*) AS n FROM "Course" WHERE estado = 'publicado'`).n);
     const all = Number(one(`SELECT count(*) AS n FROM "Course"`).n);
+    // An audience's list: its own courses and the general ones (two index ranges merged).
+    const forDocentes = Number(
+      one(`SELECT count(*) AS n FROM "Course" WHERE estado = 'publicado' AND visibilidad = 'publico'
+           AND dirigidoA IN ('docente', 'general')`).n,
+    );
     const studentId = String(one(`SELECT id FROM "User" WHERE correo = ?`, DEMO_ESTUDIANTE.correo).id);
     return {
       paths: quizAndCertificatePaths(db, studentId),
@@ -224,6 +230,7 @@ function readContext(dbFile: string, seededCourse?: string): Context {
       studentId: String(one(`SELECT id FROM "User" WHERE correo = ?`, DEMO_ESTUDIANTE.correo).id),
       lastCatalogPage: Math.max(1, Math.ceil(published / 24)),
       lastAdminPage: Math.max(1, Math.ceil(all / 25)),
+      lastDocentePage: Math.max(1, Math.ceil(forDocentes / 24)),
     };
   } finally {
     db.close();
@@ -244,6 +251,10 @@ function targets(ctx: Context, large: boolean): Target[] {
     { label: "Cursos, página profunda por su enlace", path: "", after: `/cursos?page=${Math.max(1, deep - 1)}` },
     { label: "Cursos destacados", path: "/cursos?destacados=true" },
     { label: "Cursos para estudiantes", path: "/cursos/dirigido/estudiante" },
+    {
+      label: "Cursos para docentes, página profunda (?page=N tecleado)",
+      path: `/cursos/dirigido/docente?page=${large ? Math.min(300, ctx.lastDocentePage) : ctx.lastDocentePage}`,
+    },
     { label: "Página de un curso", path: `/cursos/${ctx.seededCourse}` },
     { label: "Biblioteca", path: "/biblioteca", auth: "studentCookie" },
     { label: "Biblioteca, búsqueda", path: "/biblioteca?q=educacion", auth: "studentCookie" },

@@ -88,7 +88,6 @@ export async function courseImageKey(id: string, viewer: Viewer, ties: TiesOf = 
 
 export const COURSES_PAGE_SIZE = 24;
 const newestFirst = [{ createdAt: "desc" as const }, { id: "desc" as const }];
-const oldestFirst = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
 /** A catalog list's viewer; `everyCourse`: the admin's table, private courses too. */
 type ListViewer = { viewer: Viewer; everyCourse?: boolean };
@@ -226,19 +225,17 @@ export async function listCourseRows({
     rows = (await fetchKeysetPage(ranges.length, cursor, size, (i, query) => readCards(ranges[i]!, query))).rows;
   } else {
     // No cursor (a typed ?page=N): the entries before this page (or after it, past the middle)
-    // are skipped in the list's index, ids only, then the page's rows are read by id (a deferred
-    // join, lib/keyset.ts).
-    const where = ranges.length === 1 ? ranges[0]! : { OR: ranges };
+    // are skipped along the list's index ranges merged in order (UNION ALL … ORDER BY: a merge
+    // of index walks, never a sort of the list), ids only; then the page's rows are read by id
+    // (a deferred join, lib/keyset.ts).
     rows = await fetchOffsetPage(
       { skip: (current - 1) * size, take: size, total },
-      ({ skip, take, reverse }) =>
-        prisma.course.findMany({
-          where,
-          orderBy: reverse ? oldestFirst : newestFirst,
-          skip,
-          take,
-          select: { id: true },
-        }),
+      ({ skip, take, reverse }) => {
+        const way = reverse ? Prisma.sql`ASC` : Prisma.sql`DESC`;
+        const arms = ranges.map((r) => Prisma.sql`SELECT c."id", c."createdAt" FROM "Course" c WHERE ${rangeSql(r)}`);
+        return prisma.$queryRaw<Array<{ id: string }>>`${Prisma.join(arms, " UNION ALL ")}
+          ORDER BY "createdAt" ${way}, "id" ${way} LIMIT ${take} OFFSET ${skip}`;
+      },
       (ids) => prisma.course.findMany({ where: { id: { in: ids } }, select: listSelect }),
     );
   }
