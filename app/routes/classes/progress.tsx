@@ -1,8 +1,8 @@
 import { Form, Link, useLocation } from "react-router";
 import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
+import { ClassErrorBoundary } from "~/features/classes/components/class-breadcrumbs.tsx";
 import { requireClassManager } from "~/features/classes/guards.server.ts";
 import { getClassProgress } from "~/features/classes/progress.server.ts";
 import { progressQueryFrom, type ClassProgress } from "~/features/classes/progress-schema.ts";
@@ -20,7 +20,6 @@ import {
   WRITE_TITLE,
   type ProgressFlag,
 } from "~/features/classes/progress-texts.ts";
-import { CLASS_NOT_FOUND } from "~/features/classes/texts.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { formatPercent } from "~/lib/percent.ts";
 import type { Route } from "./+types/progress";
@@ -242,12 +241,5 @@ export default function ClassProgressPage({ loaderData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      statusHandlers={{ 404: ({ message }) => ({ title: message ?? CLASS_NOT_FOUND }) }}
-      defaultStatusHandler={() => ({ title: PROGRESS_FAILED })}
-      unexpectedErrorHandler={() => ({ title: PROGRESS_FAILED })}
-    />
-  );
+  return <ClassErrorBoundary error={error} failed={PROGRESS_FAILED} />;
 }
