@@ -2,7 +2,7 @@
 // who may read them, the course's list and a learner's 'Avisos de mis cursos', and the team's
 // posting, editing and deleting. One service for the pages and the API. Each write is one
 // transaction with its audit row.
-import { notify } from "~/features/notifications/notify.server.ts";
+import { clipForNotice, notify } from "~/features/notifications/notify.server.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { auditMany, type AuditAction } from "~/features/audit/audit.server.ts";
 import { canSeeCourse, canSeeDrafts, type Viewer } from "~/features/courses/rules.ts";
@@ -208,9 +208,6 @@ export async function getAnnouncement(cursoId: string, avisoId: string | undefin
 
 // The team's writes (the caller has passed requireCourseManager / requireApiCourseManager)
 
-/** How much of an announcement's text its notification carries (the rest is on the course's page). */
-const NOTICE_TEXT = 300;
-
 /**
  * Inside the transaction that posts an announcement: every learner enrolled in the course (not its
  * author) is notified, committed or rolled back with it. Editing or deleting tells nobody again.
@@ -227,13 +224,12 @@ async function afterAnnouncementPosted(
     }),
   ]);
   if (learners.length === 0) return;
-  const text = aviso.texto.length > NOTICE_TEXT ? `${aviso.texto.slice(0, NOTICE_TEXT - 1).trimEnd()}…` : aviso.texto;
   await notify(
     {
       kind: "aviso",
       to: learners.map((l) => l.userId),
       title: `${aviso.titulo} (${course.titulo})`,
-      text,
+      text: clipForNotice(aviso.texto),
       link: `/cursos/${aviso.cursoId}/avisos`,
       linkLead: "Lee el aviso en",
     },
