@@ -1,6 +1,5 @@
-// The classes of a course and joining one with its code (docs/product.md#classes, decision 022),
-// for the pages and the API. Callers have passed the guard (guards.server.ts); these check the data
-// (names and codes unique, the enrolment rule) and audit every change.
+// The classes of a course and joining one with its code (docs/product.md#classes, decision 022).
+// Callers have passed the guard (guards.server.ts); these check the data and audit every change.
 import { audit } from "~/features/audit/audit.server.ts";
 import type { Viewer } from "~/features/courses/rules.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
@@ -302,11 +301,7 @@ export type JoinOutcome = {
   inscripcionNueva: boolean;
 };
 
-/**
- * 'Unirme a una clase': the code as typed; the enrolment rule decides, and an unpublished course's
- * class cannot be joined (409). Enrolment and membership in one transaction. Only wrong codes use
- * the account's budget (classCodeUser).
- */
+/** 'Unirme a una clase': the code as typed, the enrolment rule; only wrong codes spend the account's budget. */
 export async function joinClass(
   user: NonNullable<Viewer>,
   typed: string,

@@ -1,7 +1,6 @@
-// 'Importar lista' of a class (docs/product.md#importing-a-list-into-a-class, decisions 023 and 032),
-// for the page and the API, on the admin's importer (the parser, the fingerprint, account creation).
-// The preview writes nothing and answers alike whether or not a person has an account; the
-// confirmation checks every row again in ONE transaction and writes everything or nothing.
+// 'Importar lista' of a class (docs/product.md#importing-a-list-into-a-class, decisions 023 and 032):
+// the preview writes nothing and says nothing of who has an account; the confirmation checks every
+// row again in one transaction and writes everything or nothing.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { auditMany } from "~/features/audit/audit.server.ts";
 import { sendWelcomeLinks } from "~/features/accounts/recovery.server.ts";
@@ -230,11 +229,9 @@ export type ClassImportDone = {
 };
 
 /**
- * Writes the import in one transaction once the fingerprint is the preview's (409) and no row is
- * refused: a row without an account becomes a new approved estudiante (a welcome e-mail, or a
- * usuario and a card on 'Tarjetas de acceso'), made by this teacher for this class, enrolled and in
- * it; a row with one, an invitation (invitations.server.ts), unless it cannot take the course or
- * was invited before (not said). Everything is audited.
+ * Writes the import once the fingerprint is the preview's (409) and no row is refused: new accounts
+ * enrolled and in the class, existing ones invited (unless they cannot take the course or were
+ * invited before, not said). Everything is audited.
  */
 export async function confirmClassImport(
   teacher: { id: string },

@@ -1,6 +1,5 @@
-// Invitations to a class (docs/decisions/032-class-invitations.md): an import invites a person who
-// has an account (a row, a notification) instead of enrolling them; on /invitaciones/{id} they
-// accept (enrolled and in the class) or decline (the same list does not invite them again).
+// Invitations to a class (decision 032): an import invites a person who has an account instead of
+// enrolling them; they accept or decline on /invitaciones/{id}.
 import { audit } from "~/features/audit/audit.server.ts";
 import type { Viewer } from "~/features/courses/rules.ts";
 import { afterEnrolment } from "~/features/enrolment/enrolment.server.ts";

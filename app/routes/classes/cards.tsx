@@ -9,10 +9,8 @@ import { invariantResponse } from "~/lib/invariant.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/cards";
 
-// 'Tarjetas de acceso' (docs/product.md#sign-in-cards): a printable page of cards, one per pupil of
-// the class whose account a teacher made (?estudiante={id}: that pupil's only), each with the pupil's
-// name, course, class, usuario and a QR code of their sign-in link, drawn on the server as SVG (no
-// JavaScript). Printing again shows the same cards; 'Nueva tarjeta' on the class page voids one.
+// 'Tarjetas de acceso' (docs/product.md#sign-in-cards): a printable page, one card per pupil
+// (?estudiante={id}: one), the QR codes drawn on the server as SVG.
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, CARDS_TITLE);
 

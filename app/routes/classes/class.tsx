@@ -42,9 +42,7 @@ import { pageTitle } from "~/lib/meta.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/class";
 
-// One class (docs/product.md#classes): its name ('Cambiar nombre'), its code big enough to copy
-// from a projector ('Generar otro código'), its learners 50 a page ('Quitar de la clase') and
-// 'Eliminar clase' behind a confirmation addressed by the URL (?eliminar=1, works without JS).
+// One class (docs/product.md#classes); 'Eliminar clase' asks by the URL (?eliminar=1, works without JS).
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, loaderData ? `Clase ${loaderData.clase.nombre}` : "Clase");

@@ -24,10 +24,8 @@ import { formatDateTime } from "~/lib/dates.ts";
 import { formatPercent } from "~/lib/percent.ts";
 import type { Route } from "./+types/progress";
 
-// The class at a glance (docs/product.md#classes): each learner's progress, modules passed, best
-// score per module, attempts, last activity and the flags a teacher acts on; sorted and filtered
-// by the address (?orden=, ?dir=, ?marca=, ?page=: plain links and a GET form, no JavaScript
-// needed), the same service as GET /api/cursos/{cursoId}/clases/{claseId}/progreso.
+// The class at a glance (docs/product.md#classes): sorted and filtered by the address (plain links and
+// a GET form), the same service as GET /api/cursos/{cursoId}/clases/{claseId}/progreso.
 export async function loader(args: Route.LoaderArgs) {
   const { clase } = await requireClassManager(args, args.params.cursoId, args.params.claseId);
   return { progress: await getClassProgress(clase, progressQueryFrom(args.request.url)) };

@@ -1,6 +1,4 @@
-// 'Unirme a una clase' (docs/product.md#classes): one form for the learner's panel (/user) and the
-// teacher's (/docente; a docente also takes courses). It posts to the panel's own page, so it
-// works without JavaScript; the answer comes back beside the field.
+// 'Unirme a una clase' (docs/product.md#classes) on /user and /docente: posts to the panel's own page.
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
