@@ -83,30 +83,25 @@ function SortForm({ progress }: { progress: ClassProgress }) {
   return (
     <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Ordenar la lista">
       {progress.marca ? <input type="hidden" name="marca" value={progress.marca} /> : null}
-      <div>
-        <label htmlFor="orden" className="label">
-          Ordenar por
-        </label>
-        <select id="orden" name="orden" defaultValue={progress.orden} className="input">
-          {PROGRESS_ORDERS.map((o) => (
-            <option key={o} value={o}>
-              {ORDER_LABELS[o]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="dir" className="label">
-          Orden
-        </label>
-        <select id="dir" name="dir" defaultValue={progress.dir} className="input">
-          {PROGRESS_DIRECTIONS.map((d) => (
-            <option key={d} value={d}>
-              {DIRECTION_LABELS[d]}
-            </option>
-          ))}
-        </select>
-      </div>
+      {(
+        [
+          ["orden", "Ordenar por", progress.orden, PROGRESS_ORDERS, ORDER_LABELS],
+          ["dir", "Orden", progress.dir, PROGRESS_DIRECTIONS, DIRECTION_LABELS],
+        ] as const
+      ).map(([name, label, value, options, labels]) => (
+        <div key={name}>
+          <label htmlFor={name} className="label">
+            {label}
+          </label>
+          <select id={name} name={name} defaultValue={value} className="input">
+            {options.map((o) => (
+              <option key={o} value={o}>
+                {(labels as Record<string, string>)[o]}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
       <button type="submit" className="btn-secondary">
         Ordenar
       </button>
