@@ -12,6 +12,7 @@ import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import { shownAddress } from "~/features/mail/no-email.ts";
 import { formatClassCode, newClassCode, normaliseClassCode } from "./codes.ts";
+import { afterKey } from "./progress.server.ts";
 import { isTeacherMade } from "./pupils.server.ts";
 import type { ClassRow } from "./guards.server.ts";
 import type { ClassSummary } from "./schema.ts";
@@ -204,19 +205,7 @@ export async function listClassMembers(
     : null;
   // A learner no longer in the class (removed meanwhile): the list starts again from the top.
   const dir = backwards && from ? "desc" : "asc";
-  const beyond = dir === "asc" ? "gt" : "lt";
-  const where: Prisma.ClassMemberWhereInput = {
-    claseId,
-    ...(from
-      ? {
-          OR: [
-            { apellido: { [beyond]: from.apellido } },
-            { apellido: from.apellido, nombre: { [beyond]: from.nombre } },
-            { apellido: from.apellido, nombre: from.nombre, userId: { [beyond]: from.userId } },
-          ],
-        }
-      : {}),
-  };
+  const where = { claseId, ...(from ? afterKey(from, dir === "asc" ? "gt" : "lt") : {}) };
   const [total, rows] = await Promise.all([
     prisma.classMember.count({ where: { claseId } }),
     prisma.classMember.findMany({
