@@ -1,9 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useForThreeSeconds } from "~/components/ui/use-for-three-seconds.ts";
 import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
 import { ExternalLink } from "~/components/ui/external-link.tsx";
 import { Honeypot } from "~/components/ui/honeypot.tsx";
+import { useServerForm } from "~/components/ui/use-server-form.ts";
 import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
 import { contactRateLimit, submitContact } from "~/features/contact/contact.server.ts";
 import { CONTACT_FAILED, CONTACT_OK, type ContactFields } from "~/features/contact/texts.ts";
@@ -53,11 +54,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const site = root?.site;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction?.startsWith("/contacto");
-  const [form, fields] = useForm<ContactFields>({
-    id: "contacto",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useServerForm<ContactFields>("contacto", actionData?.result);
   const okVisible = useForThreeSeconds(actionData, !!actionData?.success);
 
   return (

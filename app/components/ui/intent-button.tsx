@@ -15,6 +15,7 @@ export function IntentButton({
   formClassName,
   preventScrollReset = true,
   untilLoaded = false,
+  label,
   children,
 }: {
   intent: string;
@@ -24,6 +25,8 @@ export function IntentButton({
   formClassName?: string;
   preventScrollReset?: boolean;
   untilLoaded?: boolean;
+  /** The button's accessible name, where its text alone does not say which row. */
+  label?: string;
   children: ReactNode;
 }) {
   const pending = usePendingIntent();
@@ -36,6 +39,7 @@ export function IntentButton({
         value={intent}
         className={className}
         disabled={pending({ [idName]: id }, { untilLoaded })}
+        aria-label={label}
       >
         {children}
       </button>

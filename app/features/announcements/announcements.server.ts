@@ -1,8 +1,6 @@
-// A course's announcements (docs/product.md#announcements, docs/decisions/026-announcements.md):
-// who may read them, the course's list and a learner's 'Avisos de mis cursos', and the team's
-// posting, editing and deleting. One service for the pages and the API. Each write is one
-// transaction with its audit row.
-import { notify } from "~/features/notifications/notify.server.ts";
+// A course's announcements (docs/product.md#announcements, decision 026): one service for the pages
+// and the API; each write is one transaction with its audit row.
+import { clipForNotice, notify } from "~/features/notifications/notify.server.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { auditMany, type AuditAction } from "~/features/audit/audit.server.ts";
 import { canSeeCourse, canSeeDrafts, type Viewer } from "~/features/courses/rules.ts";
@@ -61,11 +59,7 @@ function toView(row: ViewRow): AnnouncementJson {
 
 export type AnnouncementCourse = { id: string; titulo: string; estado: string };
 
-/**
- * Who reads a course's announcements: its team (admins and its teachers: courses/team.server.ts)
- * and the learners enrolled in it while they may see the course (a course back in draft is
- * hidden from its learners, announcements included). Visitors and anyone else: nobody.
- */
+/** Who reads a course's announcements: its team, and its enrolled learners while they may see the course. */
 export async function readAccess(
   viewer: Viewer,
   cursoId: string | undefined,
@@ -141,9 +135,8 @@ async function feedIds(cursoIds: string[], cursor: Cursor | null, take: number) 
 }
 
 /**
- * 'Avisos de mis cursos' (/user): the announcements of the person's FEED_MAX_COURSES most recent
- * enrolments (published courses, or any for who sees drafts), newest first: a handful of
- * statements whatever the number of announcements (feedIds).
+ * 'Avisos de mis cursos' (/user): those of the person's FEED_MAX_COURSES latest enrolments, newest
+ * first, in a handful of statements whatever their number (feedIds).
  */
 export async function listMyAnnouncements(
   viewer: NonNullable<Viewer>,
@@ -208,9 +201,6 @@ export async function getAnnouncement(cursoId: string, avisoId: string | undefin
 
 // The team's writes (the caller has passed requireCourseManager / requireApiCourseManager)
 
-/** How much of an announcement's text its notification carries (the rest is on the course's page). */
-const NOTICE_TEXT = 300;
-
 /**
  * Inside the transaction that posts an announcement: every learner enrolled in the course (not its
  * author) is notified, committed or rolled back with it. Editing or deleting tells nobody again.
@@ -227,13 +217,12 @@ async function afterAnnouncementPosted(
     }),
   ]);
   if (learners.length === 0) return;
-  const text = aviso.texto.length > NOTICE_TEXT ? `${aviso.texto.slice(0, NOTICE_TEXT - 1).trimEnd()}…` : aviso.texto;
   await notify(
     {
       kind: "aviso",
       to: learners.map((l) => l.userId),
       title: `${aviso.titulo} (${course.titulo})`,
-      text,
+      text: clipForNotice(aviso.texto),
       link: `/cursos/${aviso.cursoId}/avisos`,
       linkLead: "Lee el aviso en",
     },

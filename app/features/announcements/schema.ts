@@ -1,6 +1,5 @@
-// The announcements' requests and answers (docs/product.md#announcements): one schema for the
-// form and its /api twin, and the shapes the API answers with (the OpenAPI document reads them).
-// Server only (decision 003: Zod stays out of browser bundles).
+// The announcements' requests and answers (docs/product.md#announcements): form, API and OpenAPI
+// alike. Server only (decision 003).
 import { z } from "zod";
 import { multiLineText, singleLineText } from "~/lib/text.ts";
 import { TEXT_MAX, TEXT_REQUIRED, TEXT_TOO_LONG, TITLE_MAX, TITLE_REQUIRED, TITLE_TOO_LONG } from "./texts.ts";

@@ -1,6 +1,5 @@
-// The classes of a course and joining one with its code (docs/product.md#classes, decision 022),
-// for the pages and the API. Callers have passed the guard (guards.server.ts); these check the data
-// (names and codes unique, the enrolment rule) and audit every change.
+// The classes of a course and joining one with its code (docs/product.md#classes, decision 022).
+// Callers have passed the guard (guards.server.ts); these check the data and audit every change.
 import { audit } from "~/features/audit/audit.server.ts";
 import type { Viewer } from "~/features/courses/rules.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
@@ -13,6 +12,7 @@ import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import { shownAddress } from "~/features/mail/no-email.ts";
 import { formatClassCode, newClassCode, normaliseClassCode } from "./codes.ts";
+import { afterKey } from "./progress.server.ts";
 import { isTeacherMade } from "./pupils.server.ts";
 import type { ClassRow } from "./guards.server.ts";
 import type { ClassSummary } from "./schema.ts";
@@ -32,14 +32,15 @@ type Actor = { id: string };
 
 const CLASS_PAGE_SIZE = 50;
 
+const courseExists = async (cursoId: string) =>
+  isRecordId(cursoId) && (await prisma.course.count({ where: { id: cursoId } })) > 0;
+
 /** A page of the course's classes by name, each with its number of learners; null for an unknown course. */
 export async function listClasses(
   cursoId: string,
   { page = 1, size = CLASS_PAGE_SIZE }: { page?: number; size?: number } = {},
 ): Promise<{ clases: ClassSummary[]; total: number; page: number; pageCount: number } | null> {
-  if (!isRecordId(cursoId)) return null;
-  const course = await prisma.course.findUnique({ where: { id: cursoId }, select: { id: true } });
-  if (!course) return null;
+  if (!(await courseExists(cursoId))) return null;
   const total = await prisma.courseClass.count({ where: { cursoId } });
   const pageCount = Math.max(1, Math.ceil(total / size));
   const current = Math.min(Math.max(1, page), pageCount);
@@ -101,9 +102,7 @@ export async function createClass(
   nombre: string,
   request: Request | null,
 ): Promise<Result<{ clase: ClassSummary }>> {
-  if (!isRecordId(cursoId) || !(await prisma.course.findUnique({ where: { id: cursoId }, select: { id: true } }))) {
-    return fail(404, COURSE_NOT_FOUND);
-  }
+  if (!(await courseExists(cursoId))) return fail(404, COURSE_NOT_FOUND);
   if (await nameTaken(cursoId, nombre)) return nameTakenFailure();
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
     try {
@@ -206,19 +205,7 @@ export async function listClassMembers(
     : null;
   // A learner no longer in the class (removed meanwhile): the list starts again from the top.
   const dir = backwards && from ? "desc" : "asc";
-  const beyond = dir === "asc" ? "gt" : "lt";
-  const where: Prisma.ClassMemberWhereInput = {
-    claseId,
-    ...(from
-      ? {
-          OR: [
-            { apellido: { [beyond]: from.apellido } },
-            { apellido: from.apellido, nombre: { [beyond]: from.nombre } },
-            { apellido: from.apellido, nombre: from.nombre, userId: { [beyond]: from.userId } },
-          ],
-        }
-      : {}),
-  };
+  const where = { claseId, ...(from ? afterKey(from, dir === "asc" ? "gt" : "lt") : {}) };
   const [total, rows] = await Promise.all([
     prisma.classMember.count({ where: { claseId } }),
     prisma.classMember.findMany({
@@ -275,6 +262,27 @@ export async function removeMember(
   return ok();
 }
 
+/**
+ * In the caller's transaction: the person's enrolment if new (true) and their class row; null when
+ * already in the class.
+ */
+export async function addToClass(
+  tx: Prisma.TransactionClient,
+  userId: string,
+  claseId: string,
+  cursoId: string,
+  addedById: string | null = null,
+): Promise<boolean | null> {
+  const member = await tx.classMember.findUnique({
+    where: { claseId_userId: { claseId, userId } },
+    select: { userId: true },
+  });
+  if (member) return null;
+  const enrolled = await enrolInTransaction(tx, userId, cursoId);
+  await tx.classMember.create({ data: { claseId, cursoId, userId, addedById } });
+  return enrolled;
+}
+
 export type JoinOutcome = {
   message: string;
   clase: { id: string; nombre: string };
@@ -282,11 +290,7 @@ export type JoinOutcome = {
   inscripcionNueva: boolean;
 };
 
-/**
- * 'Unirme a una clase': the code as typed; the enrolment rule decides, and an unpublished course's
- * class cannot be joined (409). Enrolment and membership in one transaction. Only wrong codes use
- * the account's budget (classCodeUser).
- */
+/** 'Unirme a una clase': the code as typed, the enrolment rule; only wrong codes spend the account's budget. */
 export async function joinClass(
   user: NonNullable<Viewer>,
   typed: string,
@@ -313,16 +317,7 @@ export async function joinClass(
   const names = { clase: { id: clase.id, nombre: clase.nombre }, curso: { id: curso.id, titulo: curso.titulo } };
   let inscripcionNueva: boolean | null;
   try {
-    inscripcionNueva = await prisma.$transaction(async (tx) => {
-      const member = await tx.classMember.findUnique({
-        where: { claseId_userId: { claseId: clase.id, userId: user.id } },
-        select: { userId: true },
-      });
-      if (member) return null;
-      const enrolled = await enrolInTransaction(tx, user.id, curso.id);
-      await tx.classMember.create({ data: { claseId: clase.id, cursoId: curso.id, userId: user.id } });
-      return enrolled;
-    });
+    inscripcionNueva = await prisma.$transaction((tx) => addToClass(tx, user.id, clase.id, curso.id));
   } catch (error) {
     // Two taps at once: the primary key keeps one row; the second is "already a member".
     if (!isUniqueViolation(error)) throw error;

@@ -1,6 +1,5 @@
-// Who may open one class's pages and API calls (docs/product.md#classes): whoever manages its
-// course (courses/team.server.ts), for a class of that course. A class id of another course, or
-// none, is a 404 'Clase no encontrada' (the API: 404 JSON), as an unknown id.
+// Who may open one class's pages and API calls: whoever manages its course; a class of another
+// course is a 404, as an unknown id.
 import { NOT_ALLOWED } from "~/features/accounts/api-guards.server.ts";
 import { mayManageCourse, requireApiCourseManager, requireCourseManager } from "~/features/courses/team.server.ts";
 import type { GuardArgs } from "~/features/accounts/guards.server.ts";

@@ -1,7 +1,5 @@
-// A class import's request (docs/product.md#importing-a-list-into-a-class): one schema for the
-// page's form and POST /api/cursos/{cursoId}/clases/{claseId}/importar, read as the admin's
-// importer reads its own (users/import/schema.ts), except that a row may leave the e-mail empty.
-// Server only (decision 003).
+// A class import's request (docs/product.md#importing-a-list-into-a-class), for the page and the API:
+// the admin importer's, except that a row may leave the e-mail empty. Server only (decision 003).
 import { z } from "zod";
 import { flag, ListFields, readListRequest } from "~/features/accounts/import/schema.ts";
 import type { ListRow } from "~/features/accounts/import/parse-list.ts";

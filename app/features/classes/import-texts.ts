@@ -1,6 +1,5 @@
-// 'Importar lista' of a class (docs/product.md#importing-a-list-into-a-class): the words of the page
-// and the API. The list's own reasons (a bad e-mail, a RUT's check
-// digit…) are the admin importer's (users/import/texts.ts). Free of Zod: the page imports them.
+// 'Importar lista' of a class: the words of the page and the API (the rows' own reasons are the
+// admin importer's). Free of Zod: the page imports them.
 
 /** The class page's link to this page (…/clases/{claseId}/importar). */
 export const IMPORT_LINK_LABEL = "Importar lista";

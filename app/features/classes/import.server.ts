@@ -1,7 +1,6 @@
-// 'Importar lista' of a class (docs/product.md#importing-a-list-into-a-class, decisions 023 and 032),
-// for the page and the API, on the admin's importer (the parser, the fingerprint, account creation).
-// The preview writes nothing and answers alike whether or not a person has an account; the
-// confirmation checks every row again in ONE transaction and writes everything or nothing.
+// 'Importar lista' of a class (docs/product.md#importing-a-list-into-a-class, decisions 023 and 032):
+// the preview writes nothing and says nothing of who has an account; the confirmation checks every
+// row again in one transaction and writes everything or nothing.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { auditMany } from "~/features/audit/audit.server.ts";
 import { sendWelcomeLinks } from "~/features/accounts/recovery.server.ts";
@@ -73,8 +72,9 @@ export function classListFingerprint(claseId: string, text: string, options: Cla
 type Account = { id: string; correo: string; rut: string | null; rol: string; aprobado: boolean; suspendido: boolean };
 const accountSelect = { id: true, correo: true, rut: true, rol: true, aprobado: true, suspendidoEn: true } as const;
 
+type Course = { estado: string; dirigidoA: string; visibilidad: string };
 /** What the preview never shows: the account of each row that has one, and those already invited. */
-type Plan = { preview: ClassImportPreview; accountOf: Map<number, Account>; invited: Set<string> };
+type Plan = { preview: ClassImportPreview; accountOf: Map<number, Account>; invited: Set<string>; course: Course };
 
 async function accountsBy(db: Db, field: "correo" | "rut", values: string[]): Promise<Map<string, Account>> {
   const found = new Map<string, Account>();
@@ -190,7 +190,7 @@ async function planImport(
     },
     huella,
   };
-  return { preview, accountOf, invited };
+  return { preview, accountOf, invited, course };
 }
 
 /** 'Revisar lista': the rows count against the teacher's hourly budget (429; 400 past all of it), nothing written. */
@@ -229,11 +229,9 @@ export type ClassImportDone = {
 };
 
 /**
- * Writes the import in one transaction once the fingerprint is the preview's (409) and no row is
- * refused: a row without an account becomes a new approved estudiante (a welcome e-mail, or a
- * usuario and a card on 'Tarjetas de acceso'), made by this teacher for this class, enrolled and in
- * it; a row with one, an invitation (invitations.server.ts), unless it cannot take the course or
- * was invited before (not said). Everything is audited.
+ * Writes the import once the fingerprint is the preview's (409) and no row is refused: new accounts
+ * enrolled and in the class, existing ones invited (unless they cannot take the course or were
+ * invited before, not said). Everything is audited.
  */
 export async function confirmClassImport(
   teacher: { id: string },
@@ -247,7 +245,7 @@ export async function confirmClassImport(
   if (!safeEqual(huella, options.huella)) return { ...fail(409, IMPORT_CHANGED, { reason: "changed" }), preview: null };
   return prisma.$transaction(
     async (tx): Promise<Result<ClassImportDone, ClassImportRefused>> => {
-      const { preview, accountOf, invited } = await planImport(clase, rows, huella, options, tx);
+      const { preview, accountOf, invited, course } = await planImport(clase, rows, huella, options, tx);
       const refuse = (reason: "errors" | "nothing", message: string) => ({
         ...fail(400, message, { reason }),
         preview,
@@ -274,6 +272,9 @@ export async function confirmClassImport(
       const newIds = created.map((u) => u.id);
       for (const part of chunks(newIds)) {
         await tx.enrolment.createMany({ data: part.map((userId) => ({ userId, cursoId: clase.cursoId })) });
+        await tx.classMember.createMany({
+          data: part.map((userId) => ({ claseId: clase.id, cursoId: clase.cursoId, userId, addedById: teacher.id })),
+        });
       }
       if (newIds.length > 0) {
         await tx.course.update({
@@ -281,17 +282,8 @@ export async function confirmClassImport(
           data: { cantidadParticipantes: { increment: newIds.length } },
         });
       }
-      for (const part of chunks(newIds)) {
-        await tx.classMember.createMany({
-          data: part.map((userId) => ({ claseId: clase.id, cursoId: clase.cursoId, userId, addedById: teacher.id })),
-        });
-      }
 
       // Existing accounts: invited, once, if they could take the course themselves.
-      const course = await tx.course.findUniqueOrThrow({
-        where: { id: clase.cursoId },
-        select: { estado: true, dirigidoA: true, visibilidad: true },
-      });
       const toInvite = new Map<string, Account>();
       for (const account of accountOf.values()) {
         if (invited.has(account.id) || account.suspendido || !account.aprobado) continue;

@@ -1,9 +1,8 @@
-// Invitations to a class (docs/decisions/032-class-invitations.md): an import invites a person who
-// has an account (a row, a notification) instead of enrolling them; on /invitaciones/{id} they
-// accept (enrolled and in the class) or decline (the same list does not invite them again).
+// Invitations to a class (decision 032): an import invites a person who has an account instead of
+// enrolling them; they accept or decline on /invitaciones/{id}.
 import { audit } from "~/features/audit/audit.server.ts";
 import type { Viewer } from "~/features/courses/rules.ts";
-import { afterEnrolment, enrolInTransaction } from "~/features/enrolment/enrolment.server.ts";
+import { afterEnrolment } from "~/features/enrolment/enrolment.server.ts";
 import { classEnrolmentDecision } from "~/features/enrolment/rules.ts";
 import { notify } from "~/features/notifications/notify.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
@@ -11,6 +10,7 @@ import { chunks } from "~/lib/chunks.ts";
 import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
+import { addToClass } from "./classes.server.ts";
 import type { ClassRow } from "./guards.server.ts";
 import { INVITATION_NOT_FOUND, joinedClass } from "./texts.ts";
 
@@ -138,16 +138,7 @@ export async function answerInvitation(
     inscripcionNueva = await prisma.$transaction(async (tx) => {
       const { count } = await tx.classInvitation.deleteMany({ where: { id, userId: user.id } });
       if (count === 0) return null;
-      const member = await tx.classMember.findUnique({
-        where: { claseId_userId: { claseId: row.clase.id, userId: user.id } },
-        select: { userId: true },
-      });
-      if (member) return false;
-      const enrolled = await enrolInTransaction(tx, user.id, curso.id);
-      await tx.classMember.create({
-        data: { claseId: row.clase.id, cursoId: curso.id, userId: user.id, addedById: row.invitedById },
-      });
-      return enrolled;
+      return (await addToClass(tx, user.id, row.clase.id, curso.id, row.invitedById)) ?? false;
     });
   } catch (error) {
     // Joined with the code at the same moment: the class row is there; the invitation stays.

@@ -1,7 +1,5 @@
-// A class's invitation link and its QR code (docs/product.md#classes, docs/decisions/041): the link
-// is /clases/unirse/{code}, the class code itself, so 'Generar otro código' revokes both at once and
-// there is no second secret to keep. Its page names the class to a signed-in person and joins with
-// the typed code's rule (joinClass); looking a link up spends the same budget of wrong codes.
+// A class's invitation link and its QR code (decision 041): the link is the class code itself, so
+// 'Generar otro código' revokes both and there is no second secret; a lookup spends the wrong codes' budget.
 import QRCode from "qrcode";
 import type { Viewer } from "~/features/courses/rules.ts";
 import { release, reserve, type Bucket } from "~/features/limits/rate-limits.server.ts";

@@ -8,11 +8,7 @@ import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { joinClass } from "./classes.server.ts";
 import { JoinClassSchema } from "./schema.ts";
 
-/**
- * Joins the class of the typed code: on success (or when already a member, said kindly) the
- * person lands on the course's page with the message; otherwise the form comes back with what
- * was typed and the reason beside the field.
- */
+/** Joins the class of the typed code: to the course's page, or the form back with the reason beside the field. */
 export async function joinClassAction(args: GuardArgs, form: FormData) {
   const user = await requirePanelUser(args);
   const submission = parseWithZod(form, { schema: JoinClassSchema });

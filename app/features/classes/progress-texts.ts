@@ -1,6 +1,5 @@
-// A class at a glance, 'Escribir a la clase' and 'Notas de la clase' (docs/product.md#classes,
-// docs/decisions/024-class-progress.md): their words and fixed lists, one place for the pages,
-// the API and the CSV. No server imports: the pages use them in the browser too.
+// A class at a glance, 'Escribir a la clase' and 'Notas de la clase' (decision 024): their words and
+// fixed lists. No server imports: the pages use them in the browser too.
 
 /** What a teacher acts on, as the API names it (`marcas`) and the page's filter (`?marca=`). */
 export const PROGRESS_FLAGS = ["sin-comenzar", "atascado", "inactivo", "finalizado"] as const;

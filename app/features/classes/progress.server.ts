@@ -248,13 +248,16 @@ export async function classGradesCsv(clase: ClassRow) {
   return { course, header, batches: batches() };
 }
 
-/** The members after a key of (apellido, nombre, userId), in that order. */
-function afterKey(key: { apellido: string; nombre: string; userId: string }): Prisma.ClassMemberWhereInput {
+/** The members after (`gt`) or before (`lt`) a key of (apellido, nombre, userId), in that order. */
+export function afterKey(
+  key: { apellido: string; nombre: string; userId: string },
+  beyond: "gt" | "lt" = "gt",
+): Prisma.ClassMemberWhereInput {
   return {
     OR: [
-      { apellido: { gt: key.apellido } },
-      { apellido: key.apellido, nombre: { gt: key.nombre } },
-      { apellido: key.apellido, nombre: key.nombre, userId: { gt: key.userId } },
+      { apellido: { [beyond]: key.apellido } },
+      { apellido: key.apellido, nombre: { [beyond]: key.nombre } },
+      { apellido: key.apellido, nombre: key.nombre, userId: { [beyond]: key.userId } },
     ],
   };
 }

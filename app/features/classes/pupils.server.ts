@@ -1,6 +1,5 @@
-// A class's pupils whose accounts a teacher made (docs/product.md#sign-in-cards, decision 040): their
-// 'Tarjetas de acceso' (name, course, class, usuario, a QR code of their sign-in link) and, one pupil
-// at a time, a new password or a new card. For the page and the API alike; callers passed the guard.
+// A class's pupils whose accounts a teacher made (decision 040): their 'Tarjetas de acceso' and, one
+// at a time, a new password or card. Callers passed the guard.
 import crypto from "node:crypto";
 import QRCode from "qrcode";
 import { setPassword } from "~/features/accounts/set-password.server.ts";

@@ -1,6 +1,5 @@
-// The classes' requests and answers (docs/product.md#classes): one schema for each form and its
-// /api twin, and the shapes the API answers with (the OpenAPI document reads them). Server only
-// (decision 003: Zod stays out of browser bundles).
+// The classes' requests and answers (docs/product.md#classes): forms, API and OpenAPI alike. Server
+// only (decision 003).
 import { z } from "zod";
 import { isRecordId } from "~/lib/ids.ts";
 import { singleLineText } from "~/lib/text.ts";

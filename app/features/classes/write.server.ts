@@ -1,6 +1,4 @@
-// 'Escribir a la clase' (docs/product.md#classes): one internal message to every learner of a
-// class, each their own copy from the teacher (features/messages sends it: its rules, limits and
-// notice e-mails), audited in the same transaction.
+// 'Escribir a la clase' (docs/product.md#classes): each learner their own copy, sent by features/messages.
 import { auditMany } from "~/features/audit/audit.server.ts";
 import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { sendMessageToMany } from "~/features/messages/messages.server.ts";

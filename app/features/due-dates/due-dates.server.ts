@@ -1,7 +1,5 @@
-// A learner's due dates (docs/product.md#due-dates): 'Próximas fechas' in the panel and the
-// private calendar feed. Both read the learner's enrolments, the modules due in the window on
-// Module's (cursoId, fechaLimite) index, and which have a quiz and which were passed: four
-// statements for 1 or 200 courses (tests/courses/due-dates.test.ts counts them).
+// A learner's due dates (docs/product.md#due-dates): 'Próximas fechas' and the private calendar feed,
+// four statements for 1 or 200 courses (tests/courses/due-dates.test.ts counts them).
 import crypto from "node:crypto";
 import { prisma } from "~/lib/db.server.ts";
 import { publicUrl } from "~/lib/env.server.ts";

@@ -2,11 +2,7 @@
 import { prisma } from "~/lib/db.server.ts";
 import { jsonFile } from "~/lib/personal-data.server.ts";
 
-/**
- * Due dates (docs/product.md#due-dates): when the calendar feed's current address was made (its
- * secret is kept only as a hash, so it is not here) and the reminders sent, one per module at
- * most: a few hundred rows for a learner of many courses.
- */
+/** When the calendar feed's address was made (its secret is only a hash) and the reminders sent. */
 async function dueDates(userId: string) {
   const [feed, reminders] = await Promise.all([
     prisma.calendarFeed.findUnique({ where: { userId }, select: { createdAt: true } }),

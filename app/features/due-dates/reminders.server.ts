@@ -16,11 +16,7 @@ const BATCH = 500;
 /** Modules with a date in the window; learners told; e-mails queued at once (the rest in-app or digest). */
 export type ReminderRun = { modules: number; reminded: number; mailed: number };
 
-/**
- * One pass: the modules due within the next REMINDER_DAYS_BEFORE days (a range of Module's
- * fechaLimite index; only modules with a quiz, in published courses), and for each, its
- * enrolled learners not yet reminded and without a pass, BATCH at a time, claimed and told.
- */
+/** One pass: each module with a quiz due soon, its learners not yet reminded and without a pass, BATCH at a time. */
 export async function sendDueReminders(now = new Date()): Promise<ReminderRun> {
   const until = new Date(now.getTime() + env().REMINDER_DAYS_BEFORE * DAY);
   const modules = await prisma.module.findMany({

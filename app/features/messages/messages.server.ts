@@ -54,11 +54,7 @@ const spendBudgets = (sender: Sender) =>
     SENDING_TOO_FAST,
   );
 
-/**
- * Sends a message from the signed-in sender. Every attempt spends the sender's budgets (20 a
- * minute, 200 a day), so the academy's mail is no megaphone and 'no account with that address'
- * reveals little.
- */
+/** Sends a message; every attempt spends the sender's budgets, so 'no account with that address' reveals little. */
 export async function sendMessage(sender: Sender, input: ComposeInput): Promise<Result<{ sent: MessageRow }>> {
   const limit = await spendBudgets(sender);
   if (!limit.ok) return limit;
@@ -129,11 +125,7 @@ function messageNotice(
 /** Rows an insert writes at a time: well under SQLite's 32 766 bound parameters. */
 const INSERT_BATCH = 500;
 
-/**
- * One message to many accounts the caller has checked (a teacher writing to a class): each their
- * own copy and notification, in one transaction with the caller's own writes (`also`), spending
- * the sender's budgets once.
- */
+/** One message to many accounts the caller checked, each their own copy, in one transaction with `also`. */
 export async function sendMessageToMany(
   sender: Sender,
   recipients: Recipient[],

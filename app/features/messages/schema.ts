@@ -7,11 +7,7 @@ import { FILL_ALL, INVALID_RECIPIENT, SUBJECT_MAX } from "./texts.ts";
 const trim = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 const required = (max: number) => z.string(FILL_ALL).min(1, FILL_ALL).max(max, "El texto es demasiado largo.");
 
-/**
- * Compose: recipient e-mail, subject and content, each trimmed and required (docs/product.md#messages). The
- * subject is one line (it also becomes the notice e-mail's Subject); the content keeps its
- * line breaks and tabs.
- */
+/** Compose: each field trimmed and required; the subject one line (an e-mail's Subject too). */
 export const ComposeSchema = z.object({
   to: z.preprocess(
     (v) => (typeof v === "string" ? v.trim().toLowerCase() : v),

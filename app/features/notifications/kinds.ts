@@ -1,6 +1,5 @@
-// The kinds of notification and how each may reach a person (docs/product.md#notifications,
-// docs/decisions/025-notifications.md). Plain module: the profile's form renders these in the
-// browser too.
+// The kinds of notification and how each may reach a person (decision 025). Plain module: the
+// profile's form renders these in the browser too.
 
 export const NOTIFICATION_KINDS = [
   "aviso",

@@ -46,6 +46,10 @@ const NOTIFICATION_COLUMNS = ["id", "userId", "kind", "title", "text", "link", "
 
 export type NotifyOutcome = { notified: number; mailed: number; digest: number };
 
+/** What of a post's text (a question, an answer, an announcement) its notification carries: the rest is on its page. */
+export const clipForNotice = (text: string, max = 300) =>
+  text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+
 /** Whether a path is one of the academy's own (a link never leads elsewhere). */
 const isOwnPath = (path: string) => path.startsWith("/") && !path.startsWith("//") && !path.includes("\\");
 

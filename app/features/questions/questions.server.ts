@@ -1,11 +1,8 @@
-// A module's questions ('Preguntas', docs/product.md#module-questions, docs/decisions/028-module-questions.md):
-// who may read and ask, a module's list (newest, unanswered or resolved first, by cursor), the
-// team's course-wide 'Sin responder', the author's edit and delete until answered, the team's
-// answers and marks. One service for the pages and the API. Each write is one transaction with
-// what it tells (notifications, audit rows for the team's moderation).
+// A module's questions ('Preguntas', docs/product.md#module-questions, decision 028): one service for
+// the pages and the API; each write is one transaction with what it tells (notifications, audit rows).
 import { auditMany, type AuditAction } from "~/features/audit/audit.server.ts";
 import { consume } from "~/features/limits/rate-limits.server.ts";
-import { notify } from "~/features/notifications/notify.server.ts";
+import { clipForNotice, notify } from "~/features/notifications/notify.server.ts";
 import { canSeeCourse, isOpenToLearners, type Viewer } from "~/features/courses/rules.ts";
 import { mayManageCourse, teachersToTell, teachingCourseIds } from "~/features/courses/team.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
@@ -37,13 +34,8 @@ type Tx = Prisma.TransactionClient;
 type Actor = NonNullable<Viewer>;
 
 const QUESTION_PAGE_SIZE = 20;
-/** How much of a question's or an answer's text its notification carries (the rest is on the page). */
-const NOTICE_TEXT = 300;
 /** The highest module index an address may name (a course has a few dozen). */
 const MAX_MODULE_INDEX = 10_000;
-
-// ---------------------------------------------------------------------------------------------
-// Who may read, ask, answer
 
 type ModuleRef = { id: string; index: number; titulo: string };
 export type QuestionsAccess = {
@@ -56,10 +48,8 @@ export type QuestionsAccess = {
 };
 
 /**
- * Who reads a course's questions: its team and the learners enrolled in it while they may see the
- * course (a course back in draft hides them, as it hides its announcements). A visitor: 401;
- * anyone else signed in: 403; an unknown course or module: 404. The module is the course's
- * `index`-th by position (the quiz's address: /cursos/{cursoId}/modulos/{moduloIndex}/…).
+ * Who reads a course's questions: its team and its enrolled learners while they may see the course
+ * (visitor 401, anyone else 403, unknown course or module 404). The module is the `index`-th by position.
  */
 export async function moduleAccess(
   viewer: Viewer,
@@ -98,19 +88,20 @@ export async function moduleAccess(
   });
 }
 
-/** The course's modules in order, id → index and title (a course has a few dozen: one small read). */
-async function moduleIndexes(cursoId: string) {
+/** The courses' modules in order, id → index and title (a course has a few dozen: one small read). */
+async function moduleIndexes(...cursoIds: string[]) {
   const modules = await prisma.module.findMany({
-    where: { cursoId },
-    orderBy: [{ posicion: "asc" }, { id: "asc" }],
-    select: { id: true, titulo: true },
+    where: { cursoId: { in: cursoIds } },
+    orderBy: [{ cursoId: "asc" }, { posicion: "asc" }, { id: "asc" }],
+    select: { id: true, cursoId: true, titulo: true },
   });
-  const byId = new Map(modules.map((m, index) => [m.id, { index, titulo: m.titulo || `Módulo ${index + 1}` }]));
+  const byId = new Map(
+    [...Map.groupBy(modules, (m) => m.cursoId).values()].flatMap((list) =>
+      list.map((m, index) => [m.id, { index, titulo: m.titulo || `Módulo ${index + 1}` }] as const),
+    ),
+  );
   return (moduloId: string) => byId.get(moduloId) ?? { index: 0, titulo: "" };
 }
-
-// ---------------------------------------------------------------------------------------------
-// Reading
 
 const rowSelect = {
   id: true,
@@ -193,11 +184,23 @@ const FILTER_WHERE: Record<QuestionFilter, Prisma.ModuleQuestionWhereInput> = {
   resueltas: { resuelta: true },
 };
 
+/** A page of questions newest first: a range of an index ending in (createdAt, id), from the cursor. */
+function questionPage<T extends Row = Row>(
+  where: Prisma.ModuleQuestionWhereInput,
+  cursor: Cursor | null,
+  size: number,
+  select: Prisma.ModuleQuestionSelect = rowSelect,
+) {
+  return fetchKeysetPage(1, cursor, size, (_range, { where: range, orderBy, take }) =>
+    prisma.moduleQuestion
+      .findMany({ where: { AND: [where, range] }, orderBy, take, select })
+      .then((rows) => rows as unknown as T[]),
+  );
+}
+
 /**
- * A page of one module's questions, newest first, 20 a page: 'Más recientes' a range of
- * (moduloId, createdAt, id), 'Sin responder' of (moduloId, respondida, createdAt, id), 'Resueltas'
- * of (moduloId, resuelta, createdAt, id). A hidden question is left out for everyone but the team
- * and its author (few are hidden: the range skips them), then the page's answers in one read.
+ * A page of one module's questions, 20 a page, each filter a range of (moduloId, [respondida or
+ * resuelta,] createdAt, id). Hidden ones only for the team and their author (few: the range skips them).
  */
 export async function listModuleQuestions(
   viewer: Actor,
@@ -209,22 +212,12 @@ export async function listModuleQuestions(
   const visible: Prisma.ModuleQuestionWhereInput = access.team
     ? {}
     : { OR: [{ oculta: false }, { authorId: viewer.id }] };
-  const page = await fetchKeysetPage(1, cursor, size, (_range, query) =>
-    prisma.moduleQuestion.findMany({
-      where: { AND: [{ moduloId: access.module.id, ...FILTER_WHERE[filtro] }, visible, query.where] },
-      orderBy: query.orderBy,
-      take: query.take,
-      select: rowSelect,
-    }),
-  );
+  const where = { AND: [{ moduloId: access.module.id, ...FILTER_WHERE[filtro] }, visible] };
+  const page = await questionPage(where, cursor, size);
   return { preguntas: await toViews(page.rows, viewer, () => access.module), cursors: keysetCursors(page) };
 }
 
-/**
- * The team's 'Sin responder' across a course (its page /cursos/{cursoId}/preguntas): a range of
- * (cursoId, respondida, createdAt, id), newest first, each question with its module. The caller
- * has checked the team.
- */
+/** The team's 'Sin responder' across a course: a range of (cursoId, respondida, createdAt, id). */
 export async function listCourseUnanswered(
   viewer: Actor,
   cursoId: string,
@@ -232,14 +225,7 @@ export async function listCourseUnanswered(
   size = QUESTION_PAGE_SIZE,
 ): Promise<QuestionPage> {
   const [page, modules] = await Promise.all([
-    fetchKeysetPage(1, cursor, size, (_range, query) =>
-      prisma.moduleQuestion.findMany({
-        where: { AND: [{ cursoId, respondida: false }, query.where] },
-        orderBy: query.orderBy,
-        take: query.take,
-        select: rowSelect,
-      }),
-    ),
+    questionPage({ cursoId, respondida: false }, cursor, size),
     moduleIndexes(cursoId),
   ]);
   const preguntas = await toViews(page.rows, viewer, modules);
@@ -250,11 +236,8 @@ export async function listCourseUnanswered(
 export type ReviewQuestion = QuestionJson & { curso: string };
 
 /**
- * 'Para revisar' (/docente/revisar and GET /api/docente/revisar, docs/decisions/042-the-teachers-day.md):
- * the unanswered questions of every course whose team lists the teacher, newest first, 20 a page:
- * her courses' ids, then one statement over each course's (cursoId, respondida, createdAt, id)
- * range from the cursor (sorted among her unanswered questions alone), then the page's modules and
- * answers, one read each.
+ * 'Para revisar' (/docente/revisar and GET /api/docente/revisar, decision 042): the unanswered
+ * questions of every course whose team lists the teacher, one statement over their ranges.
  */
 export async function listToReview(
   viewer: Actor,
@@ -262,25 +245,14 @@ export async function listToReview(
   size = QUESTION_PAGE_SIZE,
 ): Promise<{ preguntas: ReviewQuestion[]; cursors: QuestionPage["cursors"] }> {
   const cursoIds = await teachingCourseIds(viewer.id);
-  const page = await fetchKeysetPage(1, cursor, size, (_range, query) =>
-    prisma.moduleQuestion.findMany({
-      where: { AND: [{ cursoId: { in: cursoIds }, respondida: false }, query.where] },
-      orderBy: query.orderBy,
-      take: query.take,
-      select: { ...rowSelect, curso: { select: { titulo: true } } },
-    }),
+  const page = await questionPage<Row & { curso: { titulo: string } }>(
+    { cursoId: { in: cursoIds }, respondida: false },
+    cursor,
+    size,
+    { ...rowSelect, curso: { select: { titulo: true } } },
   );
-  const modules = await prisma.module.findMany({
-    where: { cursoId: { in: [...new Set(page.rows.map((r) => r.cursoId))] } },
-    orderBy: [{ cursoId: "asc" }, { posicion: "asc" }, { id: "asc" }],
-    select: { id: true, cursoId: true, titulo: true },
-  });
-  const byId = new Map(
-    [...Map.groupBy(modules, (m) => m.cursoId).values()].flatMap((list) =>
-      list.map((m, index) => [m.id, { index, titulo: m.titulo || `Módulo ${index + 1}` }] as const),
-    ),
-  );
-  const views = await toViews(page.rows, viewer, (id) => byId.get(id) ?? { index: 0, titulo: "" });
+  const modules = await moduleIndexes(...new Set(page.rows.map((r) => r.cursoId)));
+  const views = await toViews(page.rows, viewer, modules);
   return {
     preguntas: views.map((view, i) => ({ ...view, curso: page.rows[i]!.curso.titulo })),
     cursors: keysetCursors(page),
@@ -306,9 +278,6 @@ export async function courseForTeam(viewer: Viewer, cursoId: string | undefined)
   if (!isRecordId(cursoId) || !(await mayManageCourse(viewer, cursoId))) return null;
   return prisma.course.findUnique({ where: { id: cursoId }, select: { id: true, titulo: true } });
 }
-
-// ---------------------------------------------------------------------------------------------
-// One question by id: what the viewer may do with it
 
 type Found = Row & { curso: { titulo: string; estado: string } };
 
@@ -366,16 +335,7 @@ async function authorMissed(id: string) {
   return still > 0 ? fail(409, ALREADY_ANSWERED) : fail(404, QUESTION_NOT_FOUND);
 }
 
-// ---------------------------------------------------------------------------------------------
-// Asking, editing and deleting one's own
-
-const clip = (text: string) => (text.length > NOTICE_TEXT ? `${text.slice(0, NOTICE_TEXT - 1).trimEnd()}…` : text);
-
-/**
- * Who is told of a new question: the course's teachers; where it has none (approved and still
- * docentes: team.server.ts), the academy's admins (who are its team then: decision 020). A
- * suspended account (aprobado false) is told nothing. Never the asker.
- */
+/** Who is told of a new question: the course's teachers, else the admins (decision 020); never the asker. */
 async function teamToTell(tx: Tx, cursoId: string, askerId: string): Promise<string[]> {
   const teachers = await teachersToTell(cursoId, tx);
   const ids =
@@ -416,7 +376,7 @@ export async function askQuestion(
         kind: "pregunta",
         to: await teamToTell(tx, course.id, viewer.id),
         title: `Pregunta nueva en «${module.titulo}» (${course.titulo})`,
-        text: clip(fields.texto),
+        text: clipForNotice(fields.texto),
         link: questionPath(course.id, module.index, created.id),
         linkLead: "Respóndela en",
       },
@@ -481,9 +441,6 @@ export async function deleteQuestion(
   return count === 0 ? authorMissed(row.id) : ok({ path });
 }
 
-// ---------------------------------------------------------------------------------------------
-// The team: answers and marks
-
 async function moderationAudit(
   tx: Tx,
   request: Request | null,
@@ -531,7 +488,7 @@ export async function answerQuestion(
           kind: "respuesta",
           to: [row.authorId],
           title: `Respondieron tu pregunta (${row.curso.titulo})`,
-          text: clip(fields.texto),
+          text: clipForNotice(fields.texto),
           link: path,
           linkLead: "Lee la respuesta en",
         },

@@ -1,6 +1,5 @@
-// The module questions' requests and answers (docs/product.md#module-questions): one schema for
-// each form and its /api twin, and the shapes the API answers with (the OpenAPI document reads
-// them). Server only (decision 003: Zod stays out of browser bundles).
+// The module questions' requests and answers (docs/product.md#module-questions): forms, API and
+// OpenAPI alike. Server only (decision 003).
 import { z } from "zod";
 import { isRecordId } from "~/lib/ids.ts";
 import { multiLineText } from "~/lib/text.ts";

@@ -32,10 +32,8 @@ import { pageTitle } from "~/lib/meta.ts";
 import { withParam } from "~/lib/pagination.ts";
 import type { Route } from "./+types/manage";
 
-// A course's announcements for its team and admins (docs/product.md#announcements):
-// /docente/cursos/{cursoId}/avisos. 'Publicar un aviso' above the list, newest first, 20 a page;
-// 'Editar' (?editar=ID) and 'Eliminar' (?eliminar=ID, a confirmation) are addressed by the URL,
-// so they work without JavaScript.
+// A course's announcements for its team (docs/product.md#announcements): 'Editar' and 'Eliminar' are
+// addressed by the URL (?editar=ID, ?eliminar=ID), so they work without JavaScript.
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Avisos del curso");
 

@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { NOT_ALLOWED } from "~/features/accounts/api-guards.server.ts";
 import { apiClassOfManager } from "~/features/classes/guards.server.ts";
 import { renewPupilCard } from "~/features/classes/pupils.server.ts";
-import { CLASS_NOT_FOUND, MEMBER_NOT_FOUND, PUPIL_OWN_ACCOUNT } from "~/features/classes/texts.ts";
 import { apiFailure, apiJson } from "~/lib/api.server.ts";
-import { error, json } from "~/lib/api/operation.server.ts";
+import { json } from "~/lib/api/operation.server.ts";
 import { apiRoute } from "./api-route.server.ts";
+import { PUPIL_ERRORS } from "./examples.server.ts";
 
 const NewCardSchema = z.object({
   enlace: z.string().meta({ description: "El enlace de ingreso de la tarjeta nueva (el de su código QR)." }),
@@ -26,14 +25,7 @@ export const loader = apiRoute("/api/clases/{claseId}/estudiantes/{userId}/tarje
         example: { enlace: "https://academia.example/entrar/3q2-7wEVR6qgFh8M1sFzyDNLmSgz1aYt8mRq0N5Bn0c" },
       },
     },
-    errors: {
-      403: error(
-        "Quien llama no es del equipo docente, o la cuenta es de la propia persona.",
-        NOT_ALLOWED,
-        PUPIL_OWN_ACCOUNT,
-      ),
-      404: error("Clase no encontrada, o la persona no es de la clase.", CLASS_NOT_FOUND, MEMBER_NOT_FOUND),
-    },
+    errors: PUPIL_ERRORS,
     handler: async ({ user, params, request }) => {
       const clase = await apiClassOfManager(user, params.claseId);
       const outcome = await renewPupilCard(user, clase, params.userId, request);

@@ -1,6 +1,8 @@
 // Examples and error lists that several route modules' declarations share (route modules export
 // only their loader and action).
 import { TEXT_REQUIRED, TEXT_TOO_LONG, TITLE_REQUIRED, TITLE_TOO_LONG } from "~/features/announcements/texts.ts";
+import { NOT_ALLOWED } from "~/features/accounts/api-guards.server.ts";
+import { CLASS_NOT_FOUND, MEMBER_NOT_FOUND, PUPIL_OWN_ACCOUNT } from "~/features/classes/texts.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import {
   MODULE_NOT_FOUND,
@@ -72,4 +74,14 @@ export const CLASS_EXAMPLE = {
   codigo: "K7MD-4QXA",
   estudiantes: 32,
   creadaEn: "2026-03-02T12:00:00.000Z",
+};
+
+/** A new password or card for a pupil of a class: who may not, and whom. */
+export const PUPIL_ERRORS = {
+  403: error(
+    "Quien llama no es del equipo docente, o la cuenta es de la propia persona.",
+    NOT_ALLOWED,
+    PUPIL_OWN_ACCOUNT,
+  ),
+  404: error("Clase no encontrada, o la persona no es de la clase.", CLASS_NOT_FOUND, MEMBER_NOT_FOUND),
 };

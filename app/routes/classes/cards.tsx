@@ -1,19 +1,16 @@
-import { Link, useParams } from "react-router";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
-import { ClassBreadcrumbs } from "~/features/classes/components/class-breadcrumbs.tsx";
+import { Link } from "react-router";
+import { ClassBreadcrumbs, ClassErrorBoundary } from "~/features/classes/components/class-breadcrumbs.tsx";
 import { requireClassManager } from "~/features/classes/guards.server.ts";
 import { classCards } from "~/features/classes/pupils.server.ts";
-import { CARDS_TITLE, CLASS_NOT_FOUND } from "~/features/classes/texts.ts";
+import { CARDS_TITLE } from "~/features/classes/texts.ts";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { invariantResponse } from "~/lib/invariant.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/cards";
 
-// 'Tarjetas de acceso' (docs/product.md#sign-in-cards): a printable page of cards, one per pupil of
-// the class whose account a teacher made (?estudiante={id}: that pupil's only), each with the pupil's
-// name, course, class, usuario and a QR code of their sign-in link, drawn on the server as SVG (no
-// JavaScript). Printing again shows the same cards; 'Nueva tarjeta' on the class page voids one.
+// 'Tarjetas de acceso' (docs/product.md#sign-in-cards): a printable page, one card per pupil
+// (?estudiante={id}: one), the QR codes drawn on the server as SVG.
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, CARDS_TITLE);
 
@@ -84,14 +81,6 @@ export default function CardsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** 'Clase no encontrada' (or the course's 404), and the way back to the course's classes. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { cursoId = "" } = useParams();
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      statusHandlers={{ 404: ({ message }) => ({ title: message ?? CLASS_NOT_FOUND }) }}
-      back={{ href: `/docente/cursos/${cursoId}/clases`, label: "← Volver a las clases" }}
-    />
-  );
+  return <ClassErrorBoundary error={error} />;
 }

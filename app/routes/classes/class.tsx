@@ -1,10 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation, useParams } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { Email } from "~/components/ui/email.tsx";
-import { FormErrors, TextField } from "~/components/ui/field.tsx";
+import { IntentButton } from "~/components/ui/intent-button.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import {
@@ -16,23 +15,22 @@ import {
   renameClass,
   resetClassCode,
 } from "~/features/classes/classes.server.ts";
-import { ClassBreadcrumbs } from "~/features/classes/components/class-breadcrumbs.tsx";
+import { ClassBreadcrumbs, ClassErrorBoundary } from "~/features/classes/components/class-breadcrumbs.tsx";
+import { ClassNameForm } from "~/features/classes/components/class-name-form.tsx";
 import { requireClassManager } from "~/features/classes/guards.server.ts";
 import { joinLink } from "~/features/classes/join-link.server.ts";
 import { IMPORT_LINK_LABEL } from "~/features/classes/import-texts.ts";
-import { ClassNameSchema, RemoveMemberSchema, type ClassNameFields } from "~/features/classes/schema.ts";
+import { PROGRESS_TITLE, WRITE_TITLE } from "~/features/classes/progress-texts.ts";
+import { ClassNameSchema, RemoveMemberSchema } from "~/features/classes/schema.ts";
 import {
   addedBy,
   CLASS_DELETE_CONFIRM,
-  CLASS_NAME_HINT,
-  CLASS_NAME_LABEL,
   CARDS_TITLE,
   CLASS_NOT_FOUND,
   MEMBER_NOT_FOUND,
 } from "~/features/classes/texts.ts";
 import { renewPupilCard, resetPupilPassword } from "~/features/classes/pupils.server.ts";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { formReply, type Result } from "~/lib/failure.ts";
@@ -44,9 +42,7 @@ import { pageTitle } from "~/lib/meta.ts";
 import { pageFrom } from "~/lib/pagination.ts";
 import type { Route } from "./+types/class";
 
-// One class (docs/product.md#classes): its name ('Cambiar nombre'), its code big enough to copy
-// from a projector ('Generar otro código'), its learners 50 a page ('Quitar de la clase') and
-// 'Eliminar clase' behind a confirmation addressed by the URL (?eliminar=1, works without JS).
+// One class (docs/product.md#classes); 'Eliminar clase' asks by the URL (?eliminar=1, works without JS).
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageTitle(matches, loaderData ? `Clase ${loaderData.clase.nombre}` : "Clase");
@@ -161,14 +157,13 @@ export default function ClassPage({ loaderData, actionData }: Route.ComponentPro
   const { course, clase, link, members, page, pageCount, cursors, confirmDelete } = loaderData;
   const shownPassword = actionData && "newPassword" in actionData ? actionData.newPassword : null;
   const here = `/docente/cursos/${course.id}/clases/${clase.id}`;
-  const navigation = useNavigation();
   const pending = usePendingIntent();
-  const [form, fields] = useForm<ClassNameFields>({
-    id: "nombre-clase",
-    lastResult: navigation.state === "idle" && actionData && "result" in actionData ? actionData.result : undefined,
-    defaultValue: { nombre: clase.nombre },
-    shouldValidate: "onSubmit",
-  });
+  const more = [
+    [`${here}/importar`, IMPORT_LINK_LABEL],
+    [`${here}/tarjetas`, CARDS_TITLE],
+    [`${here}/progreso`, PROGRESS_TITLE],
+    [`${here}/escribir`, WRITE_TITLE],
+  ];
   return (
     <section>
       <ClassBreadcrumbs curso={course} clase={{ nombre: clase.nombre }} />
@@ -224,31 +219,14 @@ export default function ClassPage({ loaderData, actionData }: Route.ComponentPro
           </a>
         </section>
 
-        <section aria-labelledby="nombre-titulo" className="card p-4 sm:p-6">
-          <h2 id="nombre-titulo" className="text-lg font-semibold text-slate-900">
-            Cambiar nombre
-          </h2>
-          <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
-            <FormErrors id={form.errorId} errors={form.errors} />
-            <TextField
-              field={fields.nombre}
-              label={CLASS_NAME_LABEL}
-              hint={CLASS_NAME_HINT}
-              maxLength={80}
-              autoComplete="off"
-              required
-            />
-            <button
-              type="submit"
-              name="intent"
-              value="rename"
-              className="btn-primary"
-              disabled={pending({ intent: "rename" })}
-            >
-              Guardar nombre
-            </button>
-          </Form>
-        </section>
+        <ClassNameForm
+          id="nombre-clase"
+          title="Cambiar nombre"
+          submit="Guardar nombre"
+          intent="rename"
+          nombre={clase.nombre}
+          lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+        />
       </div>
 
       {/* 'Más de esta clase': the class's other pages (the CSV is a resource route: a plain link). */}
@@ -257,26 +235,13 @@ export default function ClassPage({ loaderData, actionData }: Route.ComponentPro
           Más de esta clase
         </h2>
         <ul className="mt-2 flex flex-wrap gap-2">
-          <li>
-            <Link to={`${here}/importar`} className="btn-ghost">
-              {IMPORT_LINK_LABEL}
-            </Link>
-          </li>
-          <li>
-            <Link to={`${here}/tarjetas`} className="btn-ghost">
-              {CARDS_TITLE}
-            </Link>
-          </li>
-          <li>
-            <Link to={`${here}/progreso`} className="btn-ghost">
-              Progreso de la clase
-            </Link>
-          </li>
-          <li>
-            <Link to={`${here}/escribir`} className="btn-ghost">
-              Escribir a la clase
-            </Link>
-          </li>
+          {more.map(([to, label]) => (
+            <li key={to}>
+              <Link to={to!} className="btn-ghost">
+                {label}
+              </Link>
+            </li>
+          ))}
           <li>
             <a href={`${here}/notas.csv`} download className="btn-ghost">
               Descargar notas (CSV)
@@ -315,20 +280,16 @@ export default function ClassPage({ loaderData, actionData }: Route.ComponentPro
                 {m.agregadoPor === null ? "Con el código" : addedBy(m.agregadoPor)}
               </td>
               <td className="space-y-2 px-3 py-2">
-                {m.porDocente ? <PupilAccess member={m} shown={shownPassword} pending={pending} /> : null}
-                <Form method="post" preventScrollReset>
-                  <input type="hidden" name="userId" value={m.userId} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="remove-member"
-                    className="btn-ghost px-2 py-1 text-sm text-red-700"
-                    disabled={pending({ intent: "remove-member", userId: m.userId })}
-                    aria-label={`Quitar de la clase a ${m.nombre || m.correo}`}
-                  >
-                    Quitar de la clase
-                  </button>
-                </Form>
+                {m.porDocente ? <PupilAccess member={m} shown={shownPassword} /> : null}
+                <IntentButton
+                  intent="remove-member"
+                  idName="userId"
+                  id={m.userId}
+                  className="btn-ghost px-2 py-1 text-sm text-red-700"
+                  label={`Quitar de la clase a ${m.nombre || m.correo}`}
+                >
+                  Quitar de la clase
+                </IntentButton>
               </td>
             </tr>
           ))}
@@ -363,13 +324,12 @@ export default function ClassPage({ loaderData, actionData }: Route.ComponentPro
 function PupilAccess({
   member,
   shown,
-  pending,
 }: {
   member: { userId: string; nombre: string };
   shown: { userId: string; password: string } | null;
-  pending: ReturnType<typeof usePendingIntent>;
 }) {
   const who = member.nombre || "esta persona";
+  const button = { idName: "userId", id: member.userId, className: "btn-ghost px-2 py-1 text-sm" };
   return (
     <>
       {shown?.userId === member.userId ? (
@@ -378,41 +338,18 @@ function PupilAccess({
           vuelve a mostrar.
         </p>
       ) : null}
-      <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
-        <input type="hidden" name="userId" value={member.userId} />
-        <button
-          type="submit"
-          name="intent"
-          value="pupil-password"
-          className="btn-ghost px-2 py-1 text-sm"
-          disabled={pending({ intent: "pupil-password", userId: member.userId })}
-          aria-label={`Nueva contraseña para ${who}`}
-        >
+      <div className="flex flex-wrap gap-2">
+        <IntentButton intent="pupil-password" {...button} label={`Nueva contraseña para ${who}`}>
           Nueva contraseña
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="pupil-card"
-          className="btn-ghost px-2 py-1 text-sm"
-          disabled={pending({ intent: "pupil-card", userId: member.userId })}
-          aria-label={`Nueva tarjeta de acceso para ${who}`}
-        >
+        </IntentButton>
+        <IntentButton intent="pupil-card" {...button} label={`Nueva tarjeta de acceso para ${who}`}>
           Nueva tarjeta
-        </button>
-      </Form>
+        </IntentButton>
+      </div>
     </>
   );
 }
 
-/** 'Clase no encontrada' (or the course's 404), and the way back to the course's classes. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { cursoId = "" } = useParams();
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      statusHandlers={{ 404: ({ message }) => ({ title: message ?? CLASS_NOT_FOUND }) }}
-      back={{ href: `/docente/cursos/${cursoId}/clases`, label: "← Volver a las clases" }}
-    />
-  );
+  return <ClassErrorBoundary error={error} />;
 }

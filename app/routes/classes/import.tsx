@@ -1,15 +1,11 @@
-// …/clases/{claseId}/importar: 'Importar lista' of a class (docs/product.md#importing-a-list-into-a-class),
-// for the course's team and admins. Paste or upload → 'Revisar lista' shows every row as it would
-// be treated (nothing written) → 'Confirmar importación' sends the very text again, which the server
-// reads, checks again and writes in one transaction (new accounts join, existing ones are invited:
-// docs/decisions/032-class-invitations.md); the accounts made without e-mail get a usuario and a card
-// on the class's 'Tarjetas de acceso' (docs/decisions/040-pupils-who-can-sign-in.md). Plain POST round trips.
+// 'Importar lista' of a class (docs/product.md#importing-a-list-into-a-class): 'Revisar lista', then
+// 'Confirmar importación' sends the very text again, checked again on the server. Plain POST round trips.
 import { ListFields, SchoolConsentField } from "~/features/accounts/import/components/list-fields.tsx";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
+import { ClassErrorBoundary } from "~/features/classes/components/class-breadcrumbs.tsx";
 import { requireClassManager } from "~/features/classes/guards.server.ts";
 import {
   confirmClassImport,
@@ -229,10 +225,8 @@ export default function ClassImport({ loaderData, actionData }: Route.ComponentP
 }
 
 /**
- * With JavaScript the import's answer replaces the form where the page was scrolled to (the
- * confirmation button, far down on a phone): the answer and the sheet's first lines would sit under
- * the sticky header, or above it. Each new answer is brought to the top, below the header
- * (scroll-mt). Without JavaScript the answer is a new page, read from its top.
+ * With JavaScript the answer replaces the form where the page was scrolled to (far down on a phone):
+ * each new answer is brought to the top, below the sticky header. Without it the answer is a new page.
  */
 function useResultInView(done: unknown) {
   const result = useRef<HTMLParagraphElement>(null);
@@ -243,5 +237,5 @@ function useResultInView(done: unknown) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <GeneralErrorBoundary error={error} />;
+  return <ClassErrorBoundary error={error} />;
 }

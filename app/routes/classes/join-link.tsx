@@ -1,7 +1,5 @@
-// /clases/unirse/{token} (docs/product.md#classes, docs/decisions/041): the class's invitation link,
-// typed or read from its QR code. A visitor signs in first and comes back here (/login?redirectTo);
-// the page names the class and its course, and 'Unirme a la clase' (a plain POST) joins with the
-// very rule of the typed code (joinClass: the enrolment rule, its budget and its answers).
+// /clases/unirse/{token} (decision 041): the class's invitation link; 'Unirme a la clase' joins with
+// the very rule of the typed code (joinClass).
 import { data, Form, Link, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { requireUser } from "~/features/accounts/guards.server.ts";

@@ -1,13 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import { AdminTable } from "~/components/ui/admin-table.tsx";
-import { FormErrors, TextField } from "~/components/ui/field.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
 import { createClass, listClasses } from "~/features/classes/classes.server.ts";
 import { ClassBreadcrumbs } from "~/features/classes/components/class-breadcrumbs.tsx";
-import { ClassNameSchema, type ClassNameFields } from "~/features/classes/schema.ts";
-import { CLASS_NAME_HINT, CLASS_NAME_LABEL } from "~/features/classes/texts.ts";
+import { ClassNameForm } from "~/features/classes/components/class-name-form.tsx";
+import { ClassNameSchema } from "~/features/classes/schema.ts";
 import { getCourseTitle } from "~/features/courses/admin-courses.server.ts";
 import { BelowCoursesErrorBoundary } from "~/features/courses/components/back-to-courses.tsx";
 import { requireCourseManager } from "~/features/courses/team.server.ts";
@@ -50,13 +48,6 @@ const COLUMNS = [{ label: "Clase" }, { label: "Código" }, { label: "Estudiantes
 
 export default function ClassList({ loaderData, actionData }: Route.ComponentProps) {
   const { course, clases, total, page, pageCount } = loaderData;
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formMethod === "POST";
-  const [form, fields] = useForm<ClassNameFields>({
-    id: "nueva-clase",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    shouldValidate: "onSubmit",
-  });
   return (
     <section>
       <ClassBreadcrumbs curso={course} />
@@ -91,25 +82,14 @@ export default function ClassList({ loaderData, actionData }: Route.ComponentPro
       )}
       <Pagination page={page} pageCount={pageCount} />
 
-      <section aria-labelledby="nueva-clase-titulo" className="card mt-8 max-w-xl p-4 sm:p-6">
-        <h2 id="nueva-clase-titulo" className="text-lg font-semibold text-slate-900">
-          Nueva clase
-        </h2>
-        <Form method="post" {...getFormProps(form)} className="mt-3 space-y-3">
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <TextField
-            field={fields.nombre}
-            label={CLASS_NAME_LABEL}
-            hint={CLASS_NAME_HINT}
-            maxLength={80}
-            autoComplete="off"
-            required
-          />
-          <button type="submit" className="btn-primary" disabled={sending}>
-            {sending ? "Creando..." : "Crear clase"}
-          </button>
-        </Form>
-      </section>
+      <ClassNameForm
+        id="nueva-clase"
+        title="Nueva clase"
+        submit="Crear clase"
+        pendingLabel="Creando..."
+        lastResult={actionData?.result}
+        className="mt-8 max-w-xl"
+      />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { Form, Link, useLocation } from "react-router";
 import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { Pagination } from "~/components/ui/pagination.tsx";
+import { ClassErrorBoundary } from "~/features/classes/components/class-breadcrumbs.tsx";
 import { requireClassManager } from "~/features/classes/guards.server.ts";
 import { getClassProgress } from "~/features/classes/progress.server.ts";
 import { progressQueryFrom, type ClassProgress } from "~/features/classes/progress-schema.ts";
@@ -20,15 +20,12 @@ import {
   WRITE_TITLE,
   type ProgressFlag,
 } from "~/features/classes/progress-texts.ts";
-import { CLASS_NOT_FOUND } from "~/features/classes/texts.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import { formatPercent } from "~/lib/percent.ts";
 import type { Route } from "./+types/progress";
 
-// The class at a glance (docs/product.md#classes): each learner's progress, modules passed, best
-// score per module, attempts, last activity and the flags a teacher acts on; sorted and filtered
-// by the address (?orden=, ?dir=, ?marca=, ?page=: plain links and a GET form, no JavaScript
-// needed), the same service as GET /api/cursos/{cursoId}/clases/{claseId}/progreso.
+// The class at a glance (docs/product.md#classes): sorted and filtered by the address (plain links and
+// a GET form), the same service as GET /api/cursos/{cursoId}/clases/{claseId}/progreso.
 export async function loader(args: Route.LoaderArgs) {
   const { clase } = await requireClassManager(args, args.params.cursoId, args.params.claseId);
   return { progress: await getClassProgress(clase, progressQueryFrom(args.request.url)) };
@@ -86,30 +83,25 @@ function SortForm({ progress }: { progress: ClassProgress }) {
   return (
     <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Ordenar la lista">
       {progress.marca ? <input type="hidden" name="marca" value={progress.marca} /> : null}
-      <div>
-        <label htmlFor="orden" className="label">
-          Ordenar por
-        </label>
-        <select id="orden" name="orden" defaultValue={progress.orden} className="input">
-          {PROGRESS_ORDERS.map((o) => (
-            <option key={o} value={o}>
-              {ORDER_LABELS[o]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="dir" className="label">
-          Orden
-        </label>
-        <select id="dir" name="dir" defaultValue={progress.dir} className="input">
-          {PROGRESS_DIRECTIONS.map((d) => (
-            <option key={d} value={d}>
-              {DIRECTION_LABELS[d]}
-            </option>
-          ))}
-        </select>
-      </div>
+      {(
+        [
+          ["orden", "Ordenar por", progress.orden, PROGRESS_ORDERS, ORDER_LABELS],
+          ["dir", "Orden", progress.dir, PROGRESS_DIRECTIONS, DIRECTION_LABELS],
+        ] as const
+      ).map(([name, label, value, options, labels]) => (
+        <div key={name}>
+          <label htmlFor={name} className="label">
+            {label}
+          </label>
+          <select id={name} name={name} defaultValue={value} className="input">
+            {options.map((o) => (
+              <option key={o} value={o}>
+                {(labels as Record<string, string>)[o]}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
       <button type="submit" className="btn-secondary">
         Ordenar
       </button>
@@ -242,12 +234,5 @@ export default function ClassProgressPage({ loaderData }: Route.ComponentProps) 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      statusHandlers={{ 404: ({ message }) => ({ title: message ?? CLASS_NOT_FOUND }) }}
-      defaultStatusHandler={() => ({ title: PROGRESS_FAILED })}
-      unexpectedErrorHandler={() => ({ title: PROGRESS_FAILED })}
-    />
-  );
+  return <ClassErrorBoundary error={error} failed={PROGRESS_FAILED} />;
 }

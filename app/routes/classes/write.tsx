@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
-import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
+import { useServerForm } from "~/components/ui/use-server-form.ts";
+import { ClassErrorBoundary } from "~/features/classes/components/class-breadcrumbs.tsx";
 import { requireClassManager } from "~/features/classes/guards.server.ts";
-import { CLASS_NOT_FOUND } from "~/features/classes/texts.ts";
 import { WRITE_FAILED, WRITE_TITLE, writeSent } from "~/features/classes/progress-texts.ts";
 import { classSize, WriteToClassSchema, writeToClass } from "~/features/classes/write.server.ts";
 import { FILL_ALL } from "~/features/messages/texts.ts";
@@ -46,14 +46,8 @@ export const meta = () => [{ title: WRITE_TITLE }];
 export default function WriteToClassPage({ loaderData, actionData }: Route.ComponentProps) {
   const { clase, members } = loaderData;
   const here = `/docente/cursos/${clase.cursoId}/clases/${clase.id}`;
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting";
-  const [form, fields] = useForm<{ subject: string; content: string }>({
-    id: "escribir-clase",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    // Server-side validation only: Zod stays out of the browser.
-    shouldValidate: "onSubmit",
-  });
+  const sending = useNavigation().state === "submitting";
+  const [form, fields] = useServerForm<{ subject: string; content: string }>("escribir-clase", actionData?.result);
   const allFieldErrors = Object.values(form.allErrors).flat();
   const summary = [...(form.errors ?? []), ...(allFieldErrors.includes(FILL_ALL) ? [FILL_ALL] : [])];
   const hide = [FILL_ALL];
@@ -93,12 +87,5 @@ export default function WriteToClassPage({ loaderData, actionData }: Route.Compo
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <GeneralErrorBoundary
-      error={error}
-      statusHandlers={{ 404: ({ message }) => ({ title: message ?? CLASS_NOT_FOUND }) }}
-      defaultStatusHandler={() => ({ title: WRITE_FAILED })}
-      unexpectedErrorHandler={() => ({ title: WRITE_FAILED })}
-    />
-  );
+  return <ClassErrorBoundary error={error} failed={WRITE_FAILED} />;
 }

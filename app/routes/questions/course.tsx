@@ -9,9 +9,8 @@ import { pageTitle } from "~/lib/meta.ts";
 import { BackToCourse } from "~/features/courses/components/back-to-courses.tsx";
 import type { Route } from "./+types/course";
 
-// /cursos/{cursoId}/preguntas: the team's 'Preguntas sin responder' across the course's modules
-// (docs/product.md#module-questions), newest first, 20 a page, each with the way to answer it on
-// its module's page. Anyone off the team: the course does not exist here (404).
+// The team's 'Preguntas sin responder' across a course (docs/product.md#module-questions); anyone off
+// the team gets a 404.
 const COURSE_UNANSWERED_TITLE = "Preguntas sin responder";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>

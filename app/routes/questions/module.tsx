@@ -41,11 +41,8 @@ import { withParam } from "~/lib/pagination.ts";
 import { BackToCourse } from "~/features/courses/components/back-to-courses.tsx";
 import type { Route } from "./+types/module";
 
-// /cursos/{cursoId}/modulos/{moduloIndex}/preguntas: a module's questions (docs/product.md#module-questions)
-// for the course's enrolled learners and its team, one page for both. Learners ask ('Hacer una
-// pregunta') and edit or delete their own until answered (?editar=ID, ?eliminar=ID); the team
-// answers (?responder=ID), marks resolved and hides or deletes. Filters and pages are links, every
-// action a form POST: all of it works without JavaScript.
+// A module's questions (docs/product.md#module-questions), one page for learners and the team: forms
+// are addressed by the URL (?editar=, ?eliminar=, ?responder=) and every action is a POST, without JS too.
 
 /** A refused question or answer (429) keeps its Retry-After on the document answer (decision 006). */
 export const headers = keepRetryAfter;

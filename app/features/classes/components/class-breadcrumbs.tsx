@@ -1,7 +1,9 @@
 // The way back from a class's pages (docs/product.md#classes): the person's courses, the course
-// (its editor), its classes, the class.
-import { Link } from "react-router";
+// (its editor), its classes, the class; and the class pages' error page, with the way back.
+import { Link, useParams } from "react-router";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { useCourseList } from "~/features/courses/components/back-to-courses.tsx";
+import { CLASS_NOT_FOUND } from "../texts.ts";
 
 export function ClassBreadcrumbs({
   curso,
@@ -40,5 +42,20 @@ export function ClassBreadcrumbs({
         ))}
       </ol>
     </nav>
+  );
+}
+
+/** 'Clase no encontrada' (or the course's 404), `failed` for any other error, and the way back to the classes. */
+export function ClassErrorBoundary({ error, failed }: { error: unknown; failed?: string }) {
+  const { cursoId = "" } = useParams();
+  const other = failed ? () => ({ title: failed }) : undefined;
+  return (
+    <GeneralErrorBoundary
+      error={error}
+      statusHandlers={{ 404: ({ message }) => ({ title: message ?? CLASS_NOT_FOUND }) }}
+      defaultStatusHandler={other}
+      unexpectedErrorHandler={other}
+      back={{ href: `/docente/cursos/${cursoId}/clases`, label: "← Volver a las clases" }}
+    />
   );
 }

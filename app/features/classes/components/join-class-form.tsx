@@ -1,9 +1,8 @@
-// 'Unirme a una clase' (docs/product.md#classes): one form for the learner's panel (/user) and the
-// teacher's (/docente; a docente also takes courses). It posts to the panel's own page, so it
-// works without JavaScript; the answer comes back beside the field.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+// 'Unirme a una clase' (docs/product.md#classes) on /user and /docente: posts to the panel's own page.
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
+import { useServerForm } from "~/components/ui/use-server-form.ts";
 import type { JoinClassFields } from "../schema.ts";
 
 /** The panel's forms are told apart by this intent (the other is 'Eliminar' of a course). */
@@ -12,11 +11,7 @@ export const JOIN_INTENT = "join-class";
 export function JoinClassForm({ action, lastResult }: { action: string; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === JOIN_INTENT;
-  const [form, fields] = useForm<JoinClassFields>({
-    id: "unirse-clase",
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useServerForm<JoinClassFields>("unirse-clase", lastResult);
   return (
     <section aria-labelledby="unirse-clase-titulo" className="card mt-6 max-w-xl p-4 sm:p-6">
       <h2 id="unirse-clase-titulo" className="text-lg font-semibold text-slate-900">

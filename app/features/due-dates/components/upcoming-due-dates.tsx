@@ -1,6 +1,4 @@
-// 'Próximas fechas' in the learner's panel (docs/product.md#due-dates): what is due in the next
-// 14 days across their courses, earliest first, each a link to its module, with the way to
-// subscribe a calendar. Dates come formatted from the server (Chile's time). Browser-safe.
+// 'Próximas fechas' in the learner's panel (docs/product.md#due-dates); dates come formatted from the server.
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import type { DueItem } from "../due-dates.server.ts";

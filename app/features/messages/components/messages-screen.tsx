@@ -1,7 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useForThreeSeconds } from "~/components/ui/use-for-three-seconds.ts";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
+import { useServerForm } from "~/components/ui/use-server-form.ts";
 import { usePendingIntent } from "~/components/ui/use-pending-intent.ts";
 import { Email } from "~/components/ui/email.tsx";
 import { FormErrors, TextAreaField, TextField } from "~/components/ui/field.tsx";
@@ -324,15 +325,12 @@ function Compose({
   actionData?: MessagesScreenProps["actionData"];
   reply: ReplyDraft | null;
 }) {
-  const navigation = useNavigation();
   const sending = usePendingIntent()({ intent: "send" });
-  const [form, fields] = useForm<ComposeFields>({
-    id: "redactar",
-    defaultValue: reply ? { to: reply.to, subject: reply.subject } : undefined,
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    // Server-side validation only: Zod stays out of the browser.
-    shouldValidate: "onSubmit",
-  });
+  const [form, fields] = useServerForm<ComposeFields>(
+    "redactar",
+    actionData?.result,
+    reply ? { to: reply.to, subject: reply.subject } : undefined,
+  );
   const formRef = useRef<HTMLFormElement>(null);
   // With JavaScript the button is disabled while a field is empty; the server-rendered
   // button is always enabled so the form works without JavaScript.

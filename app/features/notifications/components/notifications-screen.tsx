@@ -1,6 +1,4 @@
-// /notificaciones (docs/product.md#notifications): newest first, a keyset page at a time; each
-// unread one has 'Marcar como leída', the page 'Marcar todas como leídas', both plain POST forms
-// (enhanced with fetchers when JavaScript runs).
+// /notificaciones (docs/product.md#notifications): plain POST forms, enhanced with fetchers.
 import { Link, useFetcher } from "react-router";
 import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
 import { formatDateTime } from "~/lib/dates.ts";

@@ -1,6 +1,5 @@
-// A module's question as learners and the team read it (docs/product.md#module-questions): who
-// asked and when (Chile's time, 24 h), its marks, its text with clickable links, then the team's
-// answers, oldest first. Text only: React text nodes and safe links (announcements/linkify.ts).
+// A module's question as learners and the team read it, its answers oldest first. Text only: React
+// text nodes and safe links.
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
 import { LinkedText } from "~/components/ui/linked-text.tsx";

@@ -1,6 +1,5 @@
-// A list of questions waiting for the team (a course's 'Preguntas sin responder', the teacher's
-// 'Para revisar'): each under its module (and its course, when the list spans several), with the
-// way to answer it on its module's page, then the pager.
+// Questions waiting for the team (a course's 'Preguntas sin responder', 'Para revisar'), each
+// answered on its module's page.
 import { Link } from "react-router";
 import { KeysetPager } from "~/components/ui/keyset-pager.tsx";
 import type { Cursors } from "~/components/ui/pagination.tsx";
