@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useActionData } from "react-router";
+import { data, Form, Link, useActionData } from "react-router";
 import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Email } from "~/components/ui/email.tsx";
@@ -274,6 +274,13 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
         </p>
         <NewColumnForm reply={reply} />
         <WeightsForm evaluaciones={ponderacion?.evaluaciones ?? null} reply={reply} />
+        {columnas.length > 0 ? (
+          <p>
+            <Link to={`/docente/cursos/${curso.id}/calificaciones/importar`} className="btn-secondary">
+              Importar notas desde un CSV
+            </Link>
+          </p>
+        ) : null}
         {columnas.map((c) => (
           <ColumnCard key={c.id} column={c} learners={participantes} reply={reply} />
         ))}
