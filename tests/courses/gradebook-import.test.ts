@@ -1,3 +1,4 @@
+// @postgresql: the order by apellido rests on the name copies' triggers (engine-specific SQL)
 // The gradebook by apellido with the class as a filter, importing a column's notas from a CSV with
 // a preview, and the weights by the API (docs/decisions/047-gradebook-import-order-filter.md): the
 // page, its CSV and the API list learners by name (a renamed account moves), a class's filter never
