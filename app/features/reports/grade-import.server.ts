@@ -71,7 +71,7 @@ const key = (cell: string) =>
 const ID_HEADERS = new Set(["correo", "correo electronico", "email", "e mail", "mail", "usuario", "rut", "run"]);
 
 /** The file's rows (header read, cells picked), or the whole file's refusal. */
-export function readGradeCsv(text: string, columna: string): Result<{ cells: Cell[] }> {
+function readGradeCsv(text: string, columna: string): Result<{ cells: Cell[] }> {
   const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
   if (body.length > MAX_LIST_BYTES) return fail(400, LIST_TOO_LARGE);
   const records = parse(body, {
