@@ -80,6 +80,7 @@ export default [
     route("cursos/:cursoId/reportes", "routes/docente/course-report.tsx"),
     route("cursos/:cursoId/calificaciones", "routes/docente/gradebook.tsx"),
     route("cursos/:cursoId/calificaciones/csv", "routes/docente/gradebook-csv.ts"),
+    route("cursos/:cursoId/calificaciones/importar", "routes/docente/gradebook-import.tsx"),
     // A course's classes (docs/product.md#classes).
     route("cursos/:cursoId/clases", "routes/classes/list.tsx"),
     route("cursos/:cursoId/clases/:claseId", "routes/classes/class.tsx"),
@@ -144,6 +145,8 @@ export default [
     route("cursos/:cursoId/calificaciones/columnas", "routes/api/cursos.grade-columns.ts"),
     route("cursos/:cursoId/calificaciones/columnas/:columnaId", "routes/api/cursos.grade-column.ts"),
     route("cursos/:cursoId/calificaciones/columnas/:columnaId/notas/:userId", "routes/api/cursos.manual-grade.ts"),
+    route("cursos/:cursoId/calificaciones/columnas/:columnaId/importar", "routes/api/cursos.grade-import.ts"),
+    route("cursos/:cursoId/calificaciones/ponderacion", "routes/api/cursos.gradebook-weight.ts"),
     route("cursos/:cursoId/avisos", "routes/api/cursos.avisos.ts"),
     route("cursos/:cursoId/avisos/:avisoId", "routes/api/cursos.aviso.ts"),
     route("cursos/:cursoId/modulos/:moduloIndex/preguntas", "routes/api/cursos.preguntas.ts"),

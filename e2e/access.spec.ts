@@ -137,6 +137,7 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
     "reportes",
     "calificaciones",
     "calificaciones/csv",
+    "calificaciones/importar",
     "clases",
     "clases/y",
     "clases/x/progreso",
@@ -266,6 +267,21 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   [
     "PUT",
     "/api/cursos/no-existe/calificaciones/columnas/no-existe/notas/no-existe",
+    (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403),
+  ],
+  [
+    "POST",
+    "/api/cursos/no-existe/calificaciones/columnas/no-existe/importar",
+    (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403),
+  ],
+  [
+    "GET",
+    "/api/cursos/no-existe/calificaciones/ponderacion",
+    (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403),
+  ],
+  [
+    "PUT",
+    "/api/cursos/no-existe/calificaciones/ponderacion",
     (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403),
   ],
   // A module's questions: read and asked by the course's learners (an unknown course: 404 for
@@ -426,6 +442,7 @@ test("tabla de acceso: profesor/a del curso A frente al curso B @sin-js", async 
     "reportes",
     "calificaciones",
     "calificaciones/csv",
+    "calificaciones/importar",
     "clases",
     "avisos",
   ];
@@ -460,6 +477,7 @@ test("tabla de acceso: profesor/a del curso A frente al curso B @sin-js", async 
     ["GET", (id) => `/api/admin/cursos/${id}/reporte`],
     ["GET", (id) => `/api/admin/cursos/${id}/calificaciones`],
     ["GET", (id) => `/api/cursos/${id}/calificaciones/columnas`],
+    ["GET", (id) => `/api/cursos/${id}/calificaciones/ponderacion`],
     ["GET", (id) => `/api/cursos/${id}/equipo`],
     ["GET", (id) => `/api/cursos/${id}/clases`],
     ["GET", (id) => `/api/cursos/${id}/avisos`],

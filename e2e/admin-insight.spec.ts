@@ -203,3 +203,36 @@ test("el equipo agrega una columna de notas y califica a una persona", async ({
   await expect(cells.nth(4)).toHaveText("Nota 5,5"); // (7,0 + 3,1 + 6,5) ÷ 3 = 5,53
   await expectNoAxeViolations(page, path, js);
 });
+
+test("el equipo importa las notas de una columna desde un CSV, con vista previa", async ({
+  page,
+  request,
+  javaScriptEnabled: js,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const data = await courseWithAttempts(request, "importar");
+  const admin = await bearer(request, ADMIN);
+  const column = await request.post(`/api/cursos/${data.cursoId}/calificaciones/columnas`, {
+    headers: admin,
+    data: { nombre: "Prueba escrita" },
+  });
+  expect(column.status(), await column.text()).toBe(201);
+  await signIn(page, ADMIN.correo, ADMIN.password);
+  const path = `/docente/cursos/${data.cursoId}/calificaciones/importar`;
+  await page.goto(path);
+  // es-CL Excel's CSV: BOM, ';' and a comma decimal.
+  const csv = `\uFEFFCorreo;Nota;Comentario\r\n${data.learner.correo};"6,0";Bien resuelta\r\nnadie@colegio.cl;5,0;\r\n`;
+  await page
+    .getByLabel("Archivo CSV")
+    .setInputFiles({ name: "notas.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Revisar notas" }).click();
+  await expect(page.getByRole("status")).toContainText("Se guardarán 1;");
+  await expect(page.getByText("No es participante del curso: no se escribe")).toBeVisible();
+  await page.getByRole("button", { name: "Guardar 1 nota en Prueba escrita" }).click();
+  await expect(page).toHaveURL(new RegExp(`/docente/cursos/${data.cursoId}/calificaciones$`));
+  await expect(page.getByText("Se guardó 1 nota desde el archivo.")).toBeVisible();
+  const cells = page.getByRole("row").filter({ hasText: data.learner.correo }).getByRole("cell");
+  await expect(cells.nth(3)).toContainText("Nota 6,0");
+  await expect(cells.nth(3)).toContainText("Bien resuelta");
+  await expectNoAxeViolations(page, path, js);
+});

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { FORBIDDEN_ORIGIN, isCrossSiteMutation } from "./csrf.server.ts";
 import { asFailure, fail, FailureError, failureHeaders, type Failure } from "./failure.ts";
 import { BodyTooLargeError, readBodyCapped } from "./form.server.ts";
+import { isRecordId } from "./ids.ts";
 import { CURSOR_PATTERN, isCursor } from "./keyset.ts";
 import { withPage } from "./pagination.ts";
 import { log } from "./log.server.ts";
@@ -94,6 +95,13 @@ export const QUERY_PARAMS = {
     description: "todas (por omisión, la más nueva primero), sin-responder o resueltas.",
     invalid: "El parámetro filtro debe ser todas, sin-responder o resueltas.",
     valid: (v: string) => ["todas", "sin-responder", "resueltas"].includes(v),
+  },
+  // A gradebook's class filter (docs/decisions/047-gradebook-import-order-filter.md).
+  clase: {
+    schema: { type: "string", pattern: "^[a-zA-Z0-9-]{1,64}$" },
+    description: "El id de una clase del curso: solo sus estudiantes.",
+    invalid: "El parámetro clase debe ser el id de una clase del curso.",
+    valid: isRecordId,
   },
   descargar: {
     schema: { type: "string", enum: ["1"] },

@@ -27,6 +27,7 @@ const BAD: Record<QueryParam, string[]> = {
   dir: ["up", "", "ASC"],
   marca: ["atrasado", "", "Atascado"],
   filtro: ["pendientes", "", "Resueltas"],
+  clase: ["", "no es un id", "a".repeat(65)],
 };
 const GOOD: Record<QueryParam, string> = {
   page: "1",
@@ -40,6 +41,7 @@ const GOOD: Record<QueryParam, string> = {
   dir: "desc",
   marca: "atascado",
   filtro: "sin-responder",
+  clase: "cm0clase0000000000000001",
 };
 
 type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
@@ -83,6 +85,7 @@ beforeAll(async () => {
   const clase = await prisma.courseClass.create({
     data: { cursoId: course.id, nombre: "3°B", codigo: newClassCode(), createdById: admin.user.id },
   });
+  GOOD.clase = clase.id;
   // One name per thing in app/routes.ts (tests/api/route-params.test.ts).
   ids = {
     cursoId: course.id,

@@ -1038,6 +1038,25 @@ describe("every documented call answers as documented", () => {
     expect((await call("put", grade, { ...mine, userId: admin.user.id }, { token, json: { nota: 6 } })).status).toBe(
       404,
     );
+    // Importing the column's notas from a CSV: a preview, then the confirmation with its huella.
+    const imp = "/api/cursos/{cursoId}/calificaciones/columnas/{columnaId}/importar";
+    const lista = `Correo;Nota;Comentario\r\n${learner.user.correo};"6,5";Muy bien.\r\nnadie@colegio.cl;5;\r\n`;
+    const preview = await call("post", imp, one, { token, json: { lista } });
+    expect(preview.status).toBe(200);
+    const huella = preview.body.huella as string;
+    expect((await call("post", imp, one, { token, json: { lista: "Nombre;Nota\r\nAna;5" } })).status).toBe(400);
+    expect((await call("post", imp, one, { token, json: { lista, confirmar: true, huella: "otra" } })).status).toBe(
+      409,
+    );
+    expect((await call("post", imp, { ...one, columnaId: UNKNOWN }, { token, json: { lista } })).status).toBe(404);
+    expect((await call("post", imp, one, { token, json: { lista, confirmar: true, huella } })).status).toBe(201);
+    // The weights of the final nota.
+    const weights = "/api/cursos/{cursoId}/calificaciones/ponderacion";
+    expect((await call("put", weights, here, { token, json: { evaluaciones: 40 } })).status).toBe(200);
+    expect((await call("put", weights, here, { token, json: { evaluaciones: 140 } })).status).toBe(400);
+    expect((await call("get", weights, here, { token })).body).toEqual({ cursoId: course.id, evaluaciones: 40 });
+    expect((await call("put", weights, here, { token, json: { evaluaciones: null } })).status).toBe(200);
+    expect((await call("get", weights, { cursoId: UNKNOWN }, { token })).status).toBe(404);
     expect((await call("delete", path, one, { token })).status).toBe(200);
     expect((await call("delete", path, one, { token })).status).toBe(404);
   });

@@ -185,7 +185,7 @@ describe("a course's report and gradebook", () => {
     expect(await getGradebook("no-existe")).toBeNull();
   });
 
-  it("the gradebook: participants in enrolment order × quiz modules, best score, attempts, passed; paged", async () => {
+  it("the gradebook: participants by apellido and nombre × quiz modules, best score, attempts, passed; paged", async () => {
     const first = (await getGradebook(course.id, { page: 1, size: 2 }))!;
     expect(GradebookSchema.parse(first)).toEqual(first);
     expect(first.modulos.map((m) => m.titulo)).toEqual(["Sumas", "Restas"]);
@@ -429,6 +429,8 @@ describe("the gradebook's Nota follows the course's exigencia", () => {
     const cell = { moduloId: "m", mejorNota: 0, intentos: 1, aprobado: false };
     const book = (nota: number) => ({
       curso: { id: "c", titulo: "t", exigencia: 60 },
+      clases: [],
+      clase: null,
       modulos: [],
       columnas: [],
       ponderacion: null,

@@ -131,6 +131,9 @@ describe("deployMigrations", () => {
         "ClassMember_copies_insert",
         "Enrolment_progress_to_ClassMember",
         "User_name_to_ClassMember",
+        // An enrolment's copies of its account's name (migration enrolment_name_order)
+        "Enrolment_name_insert",
+        "User_name_to_Enrolment",
         // A course word's copies of its course's visibility (migration course_word_visibility)
         "CourseWord_copies_insert",
         "Course_visibility_to_CourseWord",

@@ -18,6 +18,7 @@ const { courseTitleFields } = await import("~/features/courses/title-search.ts")
 const { HASHED_SEARCH } = await import("~/features/search/word-search.server.ts");
 const { bookSearchFields, searchWords } = await import("~/features/library/book-words.ts");
 const reports = await import("~/features/reports/reports.server.ts");
+const { newClassCode } = await import("~/features/classes/codes.ts");
 const { createAttempt, createCourse, createUser, questions } = await import("../factories.ts");
 
 const BIG =
@@ -427,10 +428,22 @@ describe.skipIf(!sqlite)("query plans of the hot queries (SQLite)", () => {
     expect(page.join("\n")).toMatch(
       /USING COVERING INDEX QuizAttempt_cursoId_userId_moduloId_aprobado_porcentaje_idx \(cursoId=\? AND userId=\?\)/,
     );
+    // By name on the course's own range (decision 047), for the course and for one of its classes.
+    expect(page.join("\n")).toMatch(
+      /Enrolment USING INDEX Enrolment_cursoId_apellido_nombre_userId_idx \(cursoId=\?\)/,
+    );
     const csv = (await reports.gradebookCsv(courseId))!;
     await expectIndexed(async () => {
       for await (const batch of csv.batches) expect(batch.length).toBeGreaterThan(0);
     });
+    const clase = await prisma.courseClass.create({
+      data: { cursoId: courseId, nombre: "4°A", codigo: newClassCode(), createdById: student.id },
+    });
+    await prisma.classMember.create({ data: { claseId: clase.id, cursoId: courseId, userId: student.id } });
+    const filtered = await expectIndexed(async () => {
+      expect((await reports.getGradebook(courseId, { clase: clase.id }))!.participantes).toHaveLength(1);
+    });
+    expect(filtered.map((p) => p.plan.join("\n")).join("\n")).toMatch(/ClassMember/);
   });
 
   it("the unread count of the menus is a range of (toId, leidoEn)", async () => {

@@ -64,6 +64,7 @@ export const AUDIT_ACTIONS = {
   "grades.column-rename": "Columna de notas renombrada",
   "grades.column-delete": "Columna de notas eliminada, con sus notas",
   "grades.set": "Nota puesta o cambiada en una columna de notas",
+  "grades.import": "Notas importadas de un CSV a una columna de notas",
   "grades.weights": "Ponderación de un libro de calificaciones cambiada",
   "book.update": "Libro editado",
   "book.delete": "Libro eliminado",

@@ -1,6 +1,6 @@
 // A course's enrolments in enrolment order, (registradoEn, id), read in batches from a keyset on
-// the course's own (cursoId, registradoEn) index: the CSV exports of the participants list and of
-// the gradebook stream a course of any size without holding it whole or skipping with OFFSET.
+// the course's own (cursoId, registradoEn) index: the CSV export of the participants list
+// streams a course of any size without holding it whole or skipping with OFFSET.
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 

@@ -57,6 +57,18 @@ export const GradebookWeightSchema = z.object({
     .optional(),
 });
 
+/** GET/PUT /api/cursos/{cursoId}/calificaciones/ponderacion: the same weight, null for a plain average. */
+export const GradebookWeightApiSchema = z.object({
+  cursoId: z.string(),
+  evaluaciones: z
+    .int({ error: WEIGHT_INVALID })
+    .min(0, WEIGHT_INVALID)
+    .max(100, WEIGHT_INVALID)
+    .nullable()
+    .meta({ description: "El % de los módulos (0 a 100); las columnas de notas, el resto. null: promedio simple." }),
+});
+export type GradebookWeightAnswer = z.output<typeof GradebookWeightApiSchema>;
+
 /** One learner's row of the page's form for a column: an empty nota removes it. */
 export const ManualGradeRowSchema = z.object({
   nota: z.string().trim(),

@@ -68,6 +68,11 @@ export async function gradebookWeight(cursoId: string): Promise<number | null> {
   return row?.evaluaciones ?? null;
 }
 
+/** GET …/ponderacion: the weight, or undefined for an unknown course. */
+export async function courseWeight(cursoId: string): Promise<number | null | undefined> {
+  return (await courseExists(cursoId)) ? gradebookWeight(cursoId) : undefined;
+}
+
 /** 'Ponderación': the quiz modules' weight (0–100, the manual columns the rest), or null for a plain average. */
 export async function setGradebookWeight(
   actor: Actor,
@@ -178,7 +183,8 @@ export type GradeWrite = { userId: string; nota: number | null; comentario: stri
 /**
  * Writes several learners' notas in one column, in one transaction with their audit records
  * (the page's form for a column; the API's PUT writes one). Every learner must be enrolled in the
- * course: otherwise nothing is written.
+ * course: otherwise nothing is written. `via` (an import) is said in each audit row, with one
+ * `grades.import` row for the whole of it.
  */
 export async function writeGrades(
   actor: Actor,
@@ -186,6 +192,7 @@ export async function writeGrades(
   columnaId: string,
   writes: GradeWrite[],
   request: Request | null,
+  via?: string,
 ): Promise<Result<{ notas: ManualGrade[] }>> {
   const column = await columnOf(cursoId, columnaId);
   if (!column) return fail(404, COLUMN_NOT_FOUND);
@@ -228,10 +235,15 @@ export async function writeGrades(
         actorId: actor.id,
         targetType: "user",
         targetId: w.userId,
-        detail: `${column.nombre}: ${w.nota === null ? "sin nota" : formatNota(w.nota / 10)}`,
+        detail: `${column.nombre}: ${w.nota === null ? "sin nota" : formatNota(w.nota / 10)}${via ? ` (${via})` : ""}`,
       })),
       tx,
     );
+    if (via) {
+      const detail = `${column.nombre}: ${changed.length} ${changed.length === 1 ? "nota" : "notas"} (${via})`;
+      const entry = { actorId: actor.id, targetType: "gradeColumn", targetId: column.id, detail };
+      await auditMany(request, "grades.import", [entry], tx);
+    }
     return saved;
   });
   return ok({ notas });

@@ -8,7 +8,6 @@ import { Prisma } from "~/generated/prisma/client.ts";
 import type { CsvCell } from "~/lib/csv.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { readTally } from "~/lib/db/tally.server.ts";
-import { courseEnrolmentBatches } from "~/features/enrolment/course-enrolments.server.ts";
 import { percentOf } from "~/lib/percent.ts";
 import { fixedValue } from "~/lib/api.server.ts";
 import { COURSE_STATES } from "~/features/courses/course-json.ts";
@@ -280,33 +279,92 @@ const gradedCourse = (id: string) =>
   prisma.course.findUnique({ where: { id }, select: { id: true, titulo: true, exigencia: true } });
 
 /**
- * A page of a course's gradebook: its participants in enrolment order (as the participants list)
- * × its quiz modules, with the best score and its Nota, attempts and whether passed, and each
- * participant's final Nota. Null when no such course.
+ * Which learners a gradebook lists, in name order (the class's order: apellido, nombre, account
+ * id; decision 047): the course's enrolments, or one class's (`?clase=`) through its members.
+ */
+const rosterWhere = (cursoId: string, claseId: string | null): Prisma.EnrolmentWhereInput => ({
+  cursoId,
+  ...(claseId ? { classes: { some: { claseId } } } : {}),
+});
+const BY_NAME = [{ apellido: "asc" }, { nombre: "asc" }, { userId: "asc" }] as const;
+const ROSTER_SELECT = { user: { select: { id: true, nombre: true, apellido: true, correo: true } } } as const;
+
+/** ?clase= of a gradebook's address (page, CSV, API): a class id, or null for the whole course. */
+export function claseFrom(url: string | URL): string | null {
+  return new URL(url).searchParams.get("clase") || null;
+}
+
+/** The course's classes (the filter's choices), in name order. */
+async function courseClasses(cursoId: string) {
+  const course = await prisma.course.findUnique({
+    where: { id: cursoId },
+    select: { classes: { orderBy: { nombre: "asc" }, select: { id: true, nombre: true } } },
+  });
+  return course?.classes ?? [];
+}
+
+/** The learners of a gradebook in name order, `size` at a time (keyset on the index): the CSV. */
+async function* rosterBatches(cursoId: string, claseId: string | null, size = 1000) {
+  let after: { apellido: string; nombre: string; userId: string } | null = null;
+  for (;;) {
+    const rows: Array<{ apellido: string; nombre: string; userId: string } & { user: GradebookUser }> =
+      await prisma.enrolment.findMany({
+        where: {
+          ...rosterWhere(cursoId, claseId),
+          ...(after
+            ? {
+                OR: [
+                  { apellido: { gt: after.apellido } },
+                  { apellido: after.apellido, nombre: { gt: after.nombre } },
+                  { apellido: after.apellido, nombre: after.nombre, userId: { gt: after.userId } },
+                ],
+              }
+            : {}),
+        },
+        orderBy: [...BY_NAME],
+        take: size,
+        select: { apellido: true, nombre: true, userId: true, ...ROSTER_SELECT },
+      });
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < size) return;
+    after = rows.at(-1)!;
+  }
+}
+type GradebookUser = { id: string; nombre: string; apellido: string; correo: string };
+
+/**
+ * A page of a course's gradebook: its participants, or one class's (`clase`), by apellido and
+ * nombre × its quiz modules, with the best score and its Nota, attempts and whether passed, and
+ * each participant's final Nota. Null when no such course, or the class is not the course's.
  */
 export async function getGradebook(
   courseId: string,
-  { page = 1, size = GRADEBOOK_PAGE_SIZE }: { page?: number; size?: number } = {},
+  { page = 1, size = GRADEBOOK_PAGE_SIZE, clase = null }: { page?: number; size?: number; clase?: string | null } = {},
 ): Promise<Gradebook | null> {
   const course = await gradedCourse(courseId);
   if (!course) return null;
-  const [modules, total] = await Promise.all([
-    quizModules(course.id),
-    readTally(reportKeys(course.id, [], []).curso("inscritos")),
-  ]);
+  const [modules, clases] = await Promise.all([quizModules(course.id), courseClasses(course.id)]);
+  if (clase !== null && !clases.some((c) => c.id === clase)) return null;
+  // The course's total from the Tally; a class's counts its members' index range (a class is small).
+  const total = clase
+    ? await prisma.enrolment.count({ where: rosterWhere(course.id, clase) })
+    : await readTally(reportKeys(course.id, [], []).curso("inscritos"));
   const pageCount = Math.max(1, Math.ceil(total / size));
   const current = Math.min(Math.max(1, page), pageCount);
-  // OFFSET over this course's range of (cursoId, registradoEn): bounded by the course's size.
+  // OFFSET over this course's range of (cursoId, apellido, nombre, userId): bounded by its size.
   const rows = await prisma.enrolment.findMany({
-    where: { cursoId: course.id },
-    orderBy: [{ registradoEn: "asc" }, { id: "asc" }],
+    where: rosterWhere(course.id, clase),
+    orderBy: [...BY_NAME],
     skip: (current - 1) * size,
     take: size,
-    select: { user: { select: { id: true, nombre: true, apellido: true, correo: true } } },
+    select: ROSTER_SELECT,
   });
   const [all, manual] = await Promise.all([pairGrades(course.id, modules, rows), manualFor(course.id, rows)]);
   return {
     curso: course,
+    clases,
+    clase,
     modulos: modules,
     columnas: manual.columns.map((c) => ({ id: c.id, nombre: c.nombre, posicion: c.posicion })),
     ponderacion: manual.evaluaciones === null ? null : { evaluaciones: manual.evaluaciones },
@@ -358,15 +416,22 @@ function gradebookCsvRow(p: { nombre: string; correo: string } & GradeRow): CsvC
 }
 
 /**
- * The whole gradebook as CSV (header and batches of 1 000 participants, keyset on the course's
- * (registradoEn, id), as the participants export); null when there is no such course.
+ * The whole gradebook, or one class's (`clase`), as CSV: header and batches of 1 000 participants
+ * by name, keyset on the course's (apellido, nombre, userId); null when there is no such course
+ * or the class is not the course's.
  */
-export async function gradebookCsv(courseId: string) {
+export async function gradebookCsv(courseId: string, clase: string | null = null) {
   const course = await gradedCourse(courseId);
   if (!course) return null;
-  const [modules, columns] = await Promise.all([quizModules(course.id), courseColumns(course.id)]);
+  const [modules, columns, clases] = await Promise.all([
+    quizModules(course.id),
+    courseColumns(course.id),
+    courseClasses(course.id),
+  ]);
+  const filter = clase === null ? null : clases.find((c) => c.id === clase);
+  if (filter === undefined) return null;
   async function* batches(): AsyncGenerator<CsvCell[][]> {
-    for await (const rows of courseEnrolmentBatches(course!.id)) {
+    for await (const rows of rosterBatches(course!.id, clase)) {
       const [all, manual] = await Promise.all([
         pairGrades(course!.id, modules, rows),
         manualFor(course!.id, rows, columns),
@@ -380,7 +445,7 @@ export async function gradebookCsv(courseId: string) {
       );
     }
   }
-  return { course, header: gradebookCsvHeader(modules, columns), batches: batches() };
+  return { course, clase: filter, header: gradebookCsvHeader(modules, columns), batches: batches() };
 }
 
 /**

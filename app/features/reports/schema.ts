@@ -76,6 +76,10 @@ export const GradebookSchema = z.object({
     titulo: z.string(),
     exigencia: z.int().min(1).max(99).describe("El porcentaje para aprobar, que es la nota 4,0"),
   }),
+  clases: z
+    .array(z.object({ id: z.string(), nombre: z.string() }))
+    .describe("Las clases del curso, por nombre: los valores de `clase`"),
+  clase: z.string().nullable().describe("La clase filtrada (?clase=), o null para todo el curso"),
   modulos: z.array(z.object({ id: z.string(), posicion: count, titulo: z.string() })),
   columnas: z
     .array(z.object({ id: z.string(), nombre: z.string(), posicion: count }))

@@ -23,3 +23,23 @@ export const COMMENT_TOO_LONG = "El comentario puede tener hasta 500 caracteres.
 export const LEARNER_NOT_ENROLLED = "Esa persona no está inscrita en este curso.";
 export const COLUMN_DELETED = "Columna eliminada, con sus notas.";
 export const WEIGHT_INVALID = "Escribe un porcentaje entero de 0 a 100, o déjalo vacío para el promedio simple.";
+
+// Importing a column's notas from a CSV (docs/decisions/047-gradebook-import-order-filter.md).
+export const IMPORT_EMPTY = "El archivo está vacío: sube un CSV con una fila de encabezados y una fila por persona.";
+export const IMPORT_NO_FILE = "Elige el archivo CSV con las notas.";
+export const IMPORT_NOT_TEXT = "El archivo no es un texto CSV: guárdalo desde la planilla como «CSV».";
+export const IMPORT_NO_ID_COLUMN =
+  "La fila de encabezados no tiene la columna «Correo» (o «Usuario» o «RUT») que dice de quién es cada nota.";
+export const importNoNotaColumn = (columna: string) =>
+  `La fila de encabezados no tiene la columna «Nota» (o «${columna} - Nota»).`;
+export const IMPORT_HAS_ERRORS = (n: number) =>
+  `El archivo tiene ${n === 1 ? "una fila con error" : `${n} filas con errores`}: corrígelo y revísalo de nuevo. ` +
+  "No se guardó ninguna nota.";
+export const IMPORT_NOTHING = "No hay notas que guardar: ninguna fila cambia una nota del curso.";
+export const importDone = (n: number) =>
+  `${n === 1 ? "Se guardó 1 nota" : `Se guardaron ${n} notas`} desde el archivo.`;
+export const ROW_NO_ID = "falta el correo, usuario o RUT";
+export const ROW_NOT_PARTICIPANT = "no es participante del curso: no se escribe";
+export const rowNotaInvalid = (nota: string) =>
+  `la nota «${nota.slice(0, 20)}» no es válida: escribe de 1,0 a 7,0, con un decimal como máximo`;
+export const rowRepeated = (line: number) => `la persona se repite: ya está en la línea ${line}`;

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useActionData } from "react-router";
+import { data, Form, Link, useActionData } from "react-router";
 import { AdminTable } from "~/components/ui/admin-table.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Email } from "~/components/ui/email.tsx";
@@ -11,7 +11,8 @@ import { formatCount } from "~/features/reports/components/charts.tsx";
 import { CourseReportNav } from "~/features/reports/components/course-report-nav.tsx";
 import { formatNota } from "~/features/quizzes/nota.ts";
 import { GRADEBOOK_FAILED, NO_QUIZZES, NOTA_FINAL_RULE, notaScale, weightedRule } from "~/features/reports/texts.ts";
-import { getGradebook } from "~/features/reports/reports.server.ts";
+import { claseFrom, getGradebook } from "~/features/reports/reports.server.ts";
+import { CLASS_NOT_FOUND } from "~/features/classes/texts.ts";
 import {
   ColumnCard,
   NewColumnForm,
@@ -47,8 +48,9 @@ import type { Route } from "./+types/gradebook";
 // /api/admin/cursos/{cursoId}/calificaciones; the whole of it as CSV.
 export async function loader(args: Route.LoaderArgs) {
   await requireCourseManager(args, args.params.cursoId);
-  const gradebook = await getGradebook(args.params.cursoId, { page: pageFrom(args.request.url) });
-  invariantResponse(gradebook, COURSE_NOT_FOUND, { status: 404 });
+  const clase = claseFrom(args.request.url);
+  const gradebook = await getGradebook(args.params.cursoId, { page: pageFrom(args.request.url), clase });
+  invariantResponse(gradebook, clase ? CLASS_NOT_FOUND : COURSE_NOT_FOUND, { status: 404 });
   return { gradebook };
 }
 
@@ -63,8 +65,12 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(args.request);
   // Back to the same page of the gradebook (built from the route, not the request's URL: with
   // JavaScript that is the .data request).
-  const page = new URL(args.request.url).searchParams.get("page");
-  const here = `/docente/cursos/${cursoId}/calificaciones${page ? `?page=${encodeURIComponent(page)}` : ""}`;
+  const kept = new URLSearchParams();
+  for (const name of ["clase", "page"]) {
+    const value = new URL(args.request.url).searchParams.get(name);
+    if (value) kept.set(name, value);
+  }
+  const here = `/docente/cursos/${cursoId}/calificaciones${kept.size ? `?${kept}` : ""}`;
   const columnaId = String(form.get("columnaId") ?? "");
   const done = (outcome: Result, message: string) =>
     redirectWithFlash(
@@ -129,6 +135,30 @@ export async function action(args: Route.ActionArgs) {
 
 type Nota = Gradebook["participantes"][number]["notas"][number];
 
+/** 'Clase': the course's classes as a filter, a plain GET form (decision 047). */
+function ClassFilter({ clases, clase }: { clases: Gradebook["clases"]; clase: string | null }) {
+  return (
+    <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filtrar por clase">
+      <div>
+        <label htmlFor="clase" className="label">
+          Clase
+        </label>
+        <select id="clase" name="clase" defaultValue={clase ?? ""} className="input">
+          <option value="">Todo el curso</option>
+          {clases.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.nombre}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn-secondary">
+        Filtrar
+      </button>
+    </Form>
+  );
+}
+
 /** A nota as a school writes it; below 4,0 in red, as in a school's records. */
 function NotaValue({ value }: { value: number }) {
   return (
@@ -153,7 +183,9 @@ function GradeCell({ nota }: { nota: Nota }) {
 }
 
 export default function GradebookPage({ loaderData }: Route.ComponentProps) {
-  const { curso, modulos, columnas, ponderacion, participantes, total, page, pageCount } = loaderData.gradebook;
+  const { curso, clases, clase, modulos, columnas, ponderacion, participantes, total, page, pageCount } =
+    loaderData.gradebook;
+  const filter = clase ? `?clase=${encodeURIComponent(clase)}` : "";
   const reply = useActionData<typeof action>()?.columns;
   const columns = [
     { label: "Participante" },
@@ -173,7 +205,7 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-wrap gap-2">
           {total > 0 ? (
-            <a href={`/docente/cursos/${curso.id}/calificaciones/csv`} download className="btn-secondary">
+            <a href={`/docente/cursos/${curso.id}/calificaciones/csv${filter}`} download className="btn-secondary">
               Descargar CSV
             </a>
           ) : null}
@@ -185,6 +217,7 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
         exigencia). {notaScale(curso.exigencia)}{" "}
         {ponderacion ? weightedRule(ponderacion.evaluaciones) : NOTA_FINAL_RULE}
       </p>
+      {clases.length > 0 ? <ClassFilter clases={clases} clase={clase} /> : null}
       {modulos.length === 0 && columnas.length === 0 ? (
         <p className="card mt-6 p-6 text-slate-600">{NO_QUIZZES}</p>
       ) : participantes.length === 0 ? (
@@ -241,6 +274,13 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
         </p>
         <NewColumnForm reply={reply} />
         <WeightsForm evaluaciones={ponderacion?.evaluaciones ?? null} reply={reply} />
+        {columnas.length > 0 ? (
+          <p>
+            <Link to={`/docente/cursos/${curso.id}/calificaciones/importar`} className="btn-secondary">
+              Importar notas desde un CSV
+            </Link>
+          </p>
+        ) : null}
         {columnas.map((c) => (
           <ColumnCard key={c.id} column={c} learners={participantes} reply={reply} />
         ))}

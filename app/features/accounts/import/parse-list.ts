@@ -98,7 +98,7 @@ function splitRecords(text: string, delimiter: string): CsvRecord[] {
 }
 
 /** The separator of the first lines: the most frequent of ';', tab and ',' (';' on a tie: Excel in Spanish). */
-function detectDelimiter(text: string): string {
+export function detectDelimiter(text: string): string {
   const sample = text
     .split(/\r\n|\n|\r/, 50)
     .filter((l) => l.trim() !== "")
