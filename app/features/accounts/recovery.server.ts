@@ -104,13 +104,6 @@ export async function sendWelcomeLinks(
   );
 }
 
-/** What the link's page shows (a GET changes nothing: mail scanners open links too); null when not usable. */
-export async function describeResetLink(token: unknown): Promise<{ correo: string } | null> {
-  const found = await findAccountToken(token, "password");
-  if (!found) return null;
-  return prisma.user.findUnique({ where: { id: found.userId }, select: { correo: true } });
-}
-
 /**
  * The link is spent in the same transaction as the new hash, so two submissions set it once; every session
  * and API token ends. A refused link answers 400 with reason "link".

@@ -1,8 +1,5 @@
-// Registration: one service for /registro and POST /api/auth/register. New accounts wait
-// for an admin's approval (aprobado = false) and are sent a link that proves their address.
-// The answer never tells which addresses have an account: registering an address that has
-// one answers exactly like a new registration, after the same work (a password hash), and
-// e-mails the address's owner instead (a new confirmation link if they never confirmed it).
+// Registration, for /registro and POST /api/auth/register: accounts wait for approval. An address that has an
+// account answers like a new one, after the same work, and its owner is e-mailed instead.
 import { audit } from "~/features/audit/audit.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
@@ -188,13 +185,6 @@ async function answerForExisting(user: Prisma.UserGetPayload<{ select: typeof OW
   });
 }
 
-/** The address a live confirmation link is for (a GET shows it and changes nothing), or null. */
-export async function describeAddressConfirmation(token: unknown): Promise<{ correo: string } | null> {
-  const found = await findAccountToken(token, "correo");
-  if (!found) return null;
-  return prisma.user.findUnique({ where: { id: found.userId }, select: { correo: true } });
-}
-
 /** Uses a confirmation link once: the account's address is proven from now on. */
 export async function confirmAddress(token: unknown, request: Request): Promise<Result<{ message: string }>> {
   const found = await findAccountToken(token, "correo");
@@ -210,13 +200,6 @@ export async function confirmAddress(token: unknown, request: Request): Promise<
   if (!user) return fail(404, ADDRESS_LINK_INVALID);
   await audit(request, "user.email-confirm", { actorId: user.id, targetType: "user", targetId: user.id });
   return ok({ message: user.aprobado ? ADDRESS_CONFIRMED_READY : ADDRESS_CONFIRMED_WAIT });
-}
-
-/** The registrant a live guardian link is about (a GET shows it and changes nothing), or null. */
-export async function describeGuardianConsent(token: unknown) {
-  const found = await findAccountToken(token, "tutor");
-  if (!found) return null;
-  return prisma.user.findUnique({ where: { id: found.userId }, select: { nombre: true, apellido: true } });
 }
 
 /** A guardian's 'Autorizo el registro de …': consent recorded once; the admin may then approve. */

@@ -6,7 +6,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
 import { useServerForm } from "~/components/ui/use-server-form.ts";
 import { REQUIRED_ALL } from "~/features/accounts/texts.ts";
-import { describeResetLink, resetPassword } from "~/features/accounts/recovery.server.ts";
+import { linkAccount } from "~/features/accounts/account-token.server.ts";
+import { resetPassword } from "~/features/accounts/recovery.server.ts";
 import { RESET_DONE, RESET_LINK_INVALID } from "~/features/accounts/recovery-texts.ts";
 import { NewPasswordSchema, type NewPasswordInput } from "~/features/accounts/recovery-schema.ts";
 import { formReply } from "~/lib/failure.ts";
@@ -23,7 +24,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 const hideFields = ["password", "confirmarPassword"];
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const link = await describeResetLink(params.token);
+  const link = await linkAccount(params.token, "password");
   return data({ correo: link?.correo ?? null }, { status: link ? 200 : 404, headers: NO_STORE });
 }
 
