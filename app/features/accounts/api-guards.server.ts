@@ -1,6 +1,4 @@
-// Who calls an /api route: a valid Bearer token, or (for browser calls) the session cookie, in
-// which case a state-changing request must come from our own origin. Failures are ApiError
-// (401/403), which handleApi turns into the API's { error } answer.
+// Who calls an /api route: a Bearer token, or the session cookie from our own origin; failures are ApiError.
 import { ApiError, assertSameOrigin } from "~/lib/api.server.ts";
 import { raise } from "~/lib/failure.ts";
 import { BAD_TOKEN, NO_TOKEN, TOKEN_ENDED, verifyApiToken } from "./api-token.server.ts";

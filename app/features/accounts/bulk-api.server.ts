@@ -1,6 +1,4 @@
-// The API twins of Registros' bulk actions (docs/product.md#bulk-approval-and-suspension):
-// POST /api/admin/usuarios/aprobar and …/suspender read `{ ids }` and answer alike; each names
-// its service (approveUsers, suspendUsers: the one place for the rules, e-mails and audit).
+// The API twins of Registros' bulk actions (docs/product.md#bulk-approval-and-suspension).
 import { apiJson } from "~/lib/api.server.ts";
 import type { BulkAnswer } from "./bulk-schema.ts";
 import type { BulkOutcome } from "./users.server.ts";

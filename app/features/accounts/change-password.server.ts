@@ -1,6 +1,5 @@
-// 'Cambiar contraseña' (docs/product.md#password-change) for both profile pages and the API. A wrong current
-// password spends a point of the account's own budget (passwordChangeUser), so a borrowed or stolen session
-// cannot guess on; setPassword does the rest, keeping the caller's own session or token.
+// 'Cambiar contraseña' (docs/product.md#password-change): a wrong current password spends the account's own
+// budget (passwordChangeUser), so a stolen session cannot guess on.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";

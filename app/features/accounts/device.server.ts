@@ -1,6 +1,5 @@
-// The sign-in device cookie: a signed random id per browser, so that sign-in limits tell browsers apart
-// behind a school's shared IP (docs/decisions/006), and an HMAC tag per account that signed in from it
-// (naming nobody) that exempts that owner from the cap on guesses at their account.
+// The sign-in device cookie (docs/decisions/006): a signed id per browser, so limits tell browsers apart behind
+// a school's IP, and an HMAC tag per account that signed in from it, exempting its owner from the account cap.
 import crypto from "node:crypto";
 import { env } from "~/lib/env.server.ts";
 import { clientIp, consume } from "~/features/limits/rate-limits.server.ts";

@@ -1,6 +1,5 @@
-// Guards: the first line of every protected loader and action. They throw a redirect (or a
-// 403) so the happy path reads straight. The signed-in user is looked up at most once per
-// request (the root middleware puts a lazy lookup into the router context).
+// Guards: the first line of every protected loader and action; they throw a redirect. The user is looked up
+// once per request (a lazy lookup in the router context).
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { homeForRole, type Panel, type Role } from "./roles.ts";
 import { getSessionUser, type SessionUser } from "./session.server.ts";

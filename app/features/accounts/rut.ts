@@ -1,7 +1,5 @@
-// The Chilean RUT (Rol Único Tributario, RUN for people): a number and a check digit computed
-// with módulo 11 (0–9 or K). People write it '12.345.678-5', '12345678-5' or '123456785';
-// the academy stores one form, '12345678-5' (no dots, a hyphen, K upper case), so that the
-// unique index sees one person once (docs/product.md#rut). Plain module: safe for the browser.
+// The Chilean RUT: a number and a módulo-11 check digit, stored as '12345678-5' so that the unique index sees
+// one person once (docs/product.md#rut). Browser-safe.
 
 export const INVALID_RUT = "El RUT no es válido: revisa el número y el dígito verificador.";
 export const RUT_TAKEN = "Ese RUT ya pertenece a otra cuenta.";

@@ -1,6 +1,4 @@
-// One schema per form, used on the server only (decision 003): by the HTML action, through
-// Conform's parseWithZod, and by the /api route alike. Every message is the one
-// docs/product.md#texts-sign-in-and-registration lists, or a clear Spanish one.
+// One schema per form, on the server only (decision 003); the messages are docs/product.md's.
 import { z } from "zod";
 import { isNoEmailAddress } from "~/features/mail/no-email.ts";
 import { nameText, singleLineText } from "~/lib/text.ts";

@@ -96,9 +96,8 @@ export async function createUserSession(userId: string, request?: Request | null
   return sessionCookie().serialize(token);
 }
 
-// When each session getSessionUser returned ends unless used again, and whether this request moved that
-// time; beside the user object, not in it (loaders hand users to pages). The offline sign-in marker
-// (features/offline/offline.server.ts) expires then.
+// When each session getSessionUser returned ends unless used again (the offline marker expires then), beside
+// the user object, not in it (loaders hand users to pages).
 const sessionEnds = new WeakMap<SessionUser, { endsAt: Date; renewed: boolean }>();
 
 /** See sessionEnds; null for a user object that did not come from getSessionUser. */

@@ -1,6 +1,5 @@
-// The one way a password changes (recovery link, admin's link, 'Cambiar contraseña'): the new
-// hash is stored, every reset link of the account is void, and every browser session and API
-// token ends but the one the person is using (none, for a recovery link), in one transaction.
+// The one way a password changes: new hash, reset links void, every session and API token ended but the
+// caller's own, in one transaction.
 import { isCommonPassword } from "~/features/accounts/common-passwords.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";

@@ -1,9 +1,5 @@
-// Sign-in cards ('Tarjetas de acceso', docs/decisions/040-pupils-who-can-sign-in.md): a pupil's card
-// carries a link /entrar/{token} whose token is an HMAC, with the server's secret, of the user id and
-// a random nonce kept on the account; the database keeps the nonce and the token's SHA-256, never the
-// token. The same card prints again while the nonce stays; a new nonce voids it. Never for a docente
-// or an admin: checked when a card is made and when one is used. Using one is rate-limited as a
-// sign-in (decision 006): a bad token spends the browser's (or the IP's) budget of failures.
+// Sign-in cards (docs/decisions/040): the token is an HMAC of the user id and a nonce kept on the account (a new
+// nonce voids the card); never for a docente or an admin; rate-limited as a sign-in (decision 006).
 import crypto from "node:crypto";
 import { audit } from "~/features/audit/audit.server.ts";
 import { clientIp, penalty, release, reserve, type Bucket } from "~/features/limits/rate-limits.server.ts";

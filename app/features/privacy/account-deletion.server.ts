@@ -1,6 +1,5 @@
-// Deleting an account (docs/product.md#suspension-and-deletion, Ley 21.719): the one service behind 'Eliminar mi
-// cuenta', DELETE /api/auth/cuenta and the admin's deletions. Each feature erases what it holds, in one
-// transaction; stored files go after the commit (one that cannot be deleted is logged with its key).
+// Deleting an account (docs/product.md#suspension-and-deletion): each feature erases what it holds, in one
+// transaction; stored files go after the commit.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";

@@ -1,7 +1,5 @@
-// Profiles (/admin/profile, /user/profile and PUT /api/auth/users/{userId}/profile; docs/product.md#profile): the
-// one place for the rules. The old image is deleted only after the update commits, a new one whose update fails
-// at once. One's own new e-mail waits for the link sent to it (email-change.server.ts); an admin's correction of
-// another account's address applies at once.
+// Profiles (docs/product.md#profile), the one place for the rules: the old image is deleted after the commit;
+// one's own new e-mail waits for its link, an admin's correction applies at once.
 import { getPreferences } from "~/features/notifications/notify.server.ts";
 import { isNoEmailAddress } from "~/features/mail/no-email.ts";
 import { PREFERENCES_INTENT, preferencesFormAction } from "~/features/notifications/page.server.ts";

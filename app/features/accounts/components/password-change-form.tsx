@@ -1,6 +1,4 @@
-// 'Cambiar contraseña' on both profile pages (docs/product.md#password-change): a plain POST with
-// its `intent`, so it works without JavaScript; with it, Conform shows the server's answers under
-// their fields and the button says what is happening. Validation runs on the server only.
+// 'Cambiar contraseña' on both profile pages (docs/product.md#password-change): a plain POST with its `intent`.
 import { getFormProps } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";

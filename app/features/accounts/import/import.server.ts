@@ -1,6 +1,5 @@
-// 'Importar usuarios' (docs/product.md#importar-usuarios), for the page and POST /api/admin/usuarios/importar.
-// The preview writes nothing; the confirmation checks every row again and writes everything or nothing, in one
-// transaction, 500 rows a statement. Existing accounts are left as they are.
+// 'Importar usuarios' (docs/product.md#importar-usuarios): the preview writes nothing; the confirmation checks
+// every row again and writes all or nothing in one transaction. Existing accounts are left as they are.
 import { createHash } from "node:crypto";
 import { auditMany } from "~/features/audit/audit.server.ts";
 import { needsGuardian } from "~/features/accounts/age.ts";

@@ -1,7 +1,5 @@
-// The list an admin pastes or uploads to create accounts (docs/product.md#importar-usuarios), read with
-// csv-parse, no database: text as Excel, LibreOffice or Google Sheets write it, separated by ';', ',' or a
-// tab, with an optional header row. Every row is checked with the registration's rules (../schema.ts) and
-// the RUT's (../rut.ts), and each refusal names its reason.
+// A pasted or uploaded list (docs/product.md#importar-usuarios), read with csv-parse: ';', ',' or tab, optional
+// header row; every row is checked with the registration's and the RUT's rules, each refusal with its reason.
 import { parse } from "csv-parse/sync";
 import { email, PersonFields } from "~/features/accounts/schema.ts";
 import { checkRut } from "../rut.ts";

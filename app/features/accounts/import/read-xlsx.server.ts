@@ -1,10 +1,5 @@
-// An uploaded list that is an Excel file (.xlsx, what SIGE and most school systems export), read
-// with read-excel-file (docs/decisions/041): its first sheet becomes the tab-separated text a
-// pasted list is, so the preview, the fingerprint and the confirmation stay those of a pasted list.
-// An .xlsx is a zip of XML files: it is unpacked here first, with fflate, streamed in small slices
-// and stopped past MAX_XLSX_UNPACKED bytes whatever the archive declares (a zip bomb costs at most
-// that) or past the list's rows (counted as the sheets' XML goes by), keeping only the workbook's
-// XML parts; read-excel-file reads that bounded copy.
+// An uploaded .xlsx (docs/decisions/041): its first sheet becomes a pasted list's tab-separated text. The zip is
+// unpacked first with fflate, in slices, stopped past MAX_XLSX_UNPACKED bytes or the list's rows (zip bombs).
 import { Unzip, UnzipInflate, zipSync } from "fflate";
 import { readSheet } from "read-excel-file/node";
 import { XLSX_TOO_LARGE, XLSX_UNREADABLE } from "./texts.ts";
