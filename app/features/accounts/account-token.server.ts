@@ -23,10 +23,7 @@ export async function issueAccountToken(input: Issue & { userId: string }, tx: T
   return { token: tokens.get(input.userId)!, expiresAt };
 }
 
-/**
- * One new token each for accounts created in the same transaction (an import): they have no
- * earlier token to void, so this is one insert for all; returns each raw token by user id.
- */
+/** One new token each for accounts created in this transaction (an import): nothing to void, one insert. */
 export async function issueNewAccountsTokens(input: Issue & { userIds: string[] }, tx: Tx = prisma) {
   return (await insertTokens(input.userIds, input, tx)).tokens;
 }

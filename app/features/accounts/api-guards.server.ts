@@ -29,10 +29,7 @@ export async function requireApiUser(
   return (await requireApiCaller(args, opts)).user;
 }
 
-/**
- * requireApiUser, with the Session row the caller's credentials are: the token's row, or the
- * browser session's (what a password change keeps open).
- */
+/** requireApiUser, with the caller's Session row (the token's, or the browser session a password change keeps). */
 export async function requireApiCaller(
   args: GuardArgs,
   opts: { cookie?: boolean; messages?: AuthMessages } = {},

@@ -47,10 +47,7 @@ export function knowsAccount(device: Device | null, userId: string): boolean {
 const serialize = (device: Device) => deviceCookie().serialize(device);
 const newDevice = (): Device => ({ id: crypto.randomBytes(18).toString("base64url"), known: [] });
 
-/**
- * A Set-Cookie header with a new device for a browser that has none, or null (it has one, or
- * this IP has been handed its budget of new devices: its sign-ins then count per IP).
- */
+/** A Set-Cookie with a new device, or null (it has one, or this IP spent its budget of new devices). */
 export async function issueDevice(request: Request): Promise<string | null> {
   if (await readDevice(request)) return null;
   const limit = await consume([["loginDevicesIp", clientIp(request)]]);

@@ -33,10 +33,7 @@ export async function spendEmailChangeRequest(userId: string): Promise<RateLimit
   return limit.ok ? limit : { ...limit, field: "correo" };
 }
 
-/**
- * Records a request (in the caller's transaction; one link is live) and queues its mail. An address
- * another account has is recorded alike but gets a notice, never the token, so it can never be confirmed.
- */
+/** Records a request and queues its mail; an address another account has gets a notice, never the token. */
 export async function requestEmailChange(tx: Tx, user: { id: string; nombre: string }, newEmail: string) {
   const token = newToken();
   const owner = await tx.user.findUnique({ where: { correo: newEmail }, select: { id: true, nombre: true } });

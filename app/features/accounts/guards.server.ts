@@ -70,19 +70,13 @@ export function hasRole(user: Pick<SessionUser, "rol">, roles: readonly Role[]):
 export const requireAdmin = (args: GuardArgs) => requireRole(args, "admin");
 export const requirePanelUser = (args: GuardArgs) => requireRole(args, "docente", "estudiante", "comunidad");
 export const requireDocente = (args: GuardArgs) => requireRole(args, "docente");
-/**
- * The panel a request's address is in (its `.data` requests too): /admin/…, the teacher's
- * /docente/…, else the learners' /user/… (docs/decisions/042-the-teachers-day.md).
- */
+/** The panel of a request's address (`.data` too): /admin/…, /docente/…, else /user/… (decision 042). */
 export function panelOfPath(request: Request): Panel {
   const { pathname } = new URL(request.url);
   if (pathname.startsWith("/admin/")) return "admin";
   return /^\/docente(\/|\.data$|$)/.test(pathname) ? "docente" : "user";
 }
-/**
- * A screen mounted in several panels (Mi Perfil, Mensajes, Cursos, Mis certificados): an admin under
- * /admin/, a docente under /docente/, a panel user (docentes too: the old addresses) elsewhere.
- */
+/** A screen of several panels: an admin under /admin/, a docente under /docente/, a panel user elsewhere. */
 export function requirePanelOfPath(args: GuardArgs): Promise<SessionUser> {
   const panel = panelOfPath(args.request);
   if (panel === "admin") return requireAdmin(args);

@@ -30,10 +30,7 @@ const checkbox = z
   .optional()
   .transform((v) => v === "on" || v === "true" || v === "1");
 
-/**
- * The HTML form: correo is pre-filled; blank keeps the address (an account without e-mail sees the
- * field empty and may add one). The image comes separately as a file.
- */
+/** The HTML form: blank correo keeps the address; the image comes separately as a file. */
 export const ProfileFormSchema = z.object({
   // The page's form always sends them (rectification); absent keeps them, blank is refused.
   nombre: PersonFields.nombre.optional(),

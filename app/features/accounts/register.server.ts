@@ -108,11 +108,7 @@ async function noticeOwnerOfAttempt(user: { correo: string; nombre: string; apel
   );
 }
 
-/**
- * A refusal names the form field it belongs to (password) when there is one. `userId` is the
- * new account's, or null when nothing was created (a bot's honeypot, an address with an
- * account): callers answer both alike.
- */
+/** `userId` is null when nothing was created (a honeypot, a known address): callers answer both alike. */
 export async function registerUser(input: RegisterInput, request: Request): Promise<Result<{ userId: string | null }>> {
   const limit = await consume([
     ["registerIp", clientIp(request)],

@@ -34,10 +34,7 @@ export const email = (requiredMessage: string) =>
     .pipe(z.email(INVALID_EMAIL))
     .transform((v) => v.toLowerCase());
 
-/**
- * An address to register with: a mailbox, not the reserved sign-in names of accounts without
- * e-mail (mail/no-email.ts), which only a teacher's class import hands out.
- */
+/** An address to register with: a mailbox, never a reserved sign-in name (mail/no-email.ts). */
 const mailbox = (requiredMessage: string) => email(requiredMessage).refine((v) => !isNoEmailAddress(v), INVALID_EMAIL);
 
 /** An optional person's name: blank is absent. */

@@ -35,10 +35,7 @@ export async function renewCard(userId: string, db: Db = prisma): Promise<string
   return count === 1 ? token : null;
 }
 
-/**
- * Each account's card token (by id), made for those that have none yet; accounts that may not
- * hold a card are left out. Printing again gives the same tokens.
- */
+/** Each allowed account's card token by id, made for those without one; printing again gives the same. */
 export async function cardTokens(userIds: string[], db: Db = prisma): Promise<Map<string, string>> {
   const tokens = new Map<string, string>();
   for (const part of chunks(userIds)) {
@@ -68,11 +65,7 @@ export async function cardTokens(userIds: string[], db: Db = prisma): Promise<Ma
   return tokens;
 }
 
-/**
- * The account a card's token signs in to, within the sign-in limits; throws a FailureError (404 for
- * a token that is not a live card, 429). `commit`: the sign-in itself (audited), else only the page
- * that asks 'Entrar como …'.
- */
+/** The account a card signs in to, within the sign-in limits (FailureError 404/429); `commit` signs in. */
 export async function cardHolder(token: string, request: Request, commit = false): Promise<SessionUser> {
   const device = await readDevice(request);
   const source: Bucket = device ? ["loginFailuresDevice", device.id] : ["loginFailuresIp", clientIp(request)];

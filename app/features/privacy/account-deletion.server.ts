@@ -44,10 +44,7 @@ type Deletion = {
 
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 
-/**
- * The last approved admin cannot go (409): checked after the delete, in the same transaction, so two
- * admins deleting themselves at once cannot both pass it.
- */
+/** The last approved admin cannot go (409): counted after the delete, in the same transaction. */
 async function deleteAccount(userId: string, deletion: Deletion): Promise<Result<AccountDeleted>> {
   let removed: { files: string[]; kept: number; revoked: number } | null;
   try {
@@ -98,10 +95,7 @@ function unique(values: string[]) {
   return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 }
 
-/**
- * 'Eliminar mi cuenta' and DELETE /api/auth/cuenta: a wrong password changes nothing and spends a point
- * of the account's own budget (accountDeletionUser; reserved before the check, given back when right).
- */
+/** A wrong password changes nothing and spends the account's budget (reserved first, given back when right). */
 export async function deleteOwnAccount(
   userId: string,
   input: DeleteAccountInput,
@@ -151,11 +145,7 @@ export async function deleteAccountFormAction(request: Request, user: { id: stri
   return redirect("/", { headers });
 }
 
-/**
- * 'Salir' and a deleted account: the session ends; Clear-Site-Data "cache" makes the browser forget this
- * person's pages and files (a shared computer's Back button); the offline marker goes, so the service worker
- * shows nothing kept offline (decision 014).
- */
+/** 'Salir' and a deleted account: session ended, browser cache cleared, offline marker gone (decision 014). */
 export async function signOutHeaders(request: Request) {
   const headers = new Headers({ "Clear-Site-Data": '"cache"' });
   headers.append("Set-Cookie", await destroySession(request));

@@ -24,11 +24,7 @@ export const LAST_ADMIN =
   "No puedes eliminar tu cuenta: eres el único administrador aprobado y la academia quedaría sin nadie que la " +
   "administre. Primero debe haber otra cuenta de administrador aprobada.";
 
-/**
- * A choice as the forms show it, under 'Tu certificado' / 'Tus 3 certificados' (the holder's own
- * words, `own`) or 'Su certificado' / 'Sus 3 certificados' (an admin's): in the number of the
- * certificates it is about.
- */
+/** A choice as the forms word it, for the holder (`own`) or an admin, in the number of certificates. */
 export function certificateChoiceLabel(choice: CertificateChoice, { own, count }: { own: boolean; count: number }) {
   const name = own ? "tu nombre" : "el nombre";
   if (count === 1) {

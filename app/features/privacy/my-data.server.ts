@@ -29,10 +29,7 @@ export const MY_DATA_TOO_MANY =
 
 const TIME_ZONE = "America/Santiago";
 
-/**
- * The signed-in person's data as a streamed ZIP and its file name; spends one of their downloads
- * (BUDGETS.myDataUser): past the budget, a 429 with Retry-After.
- */
+/** The person's data as a streamed ZIP; spends one of their downloads (429 past BUDGETS.myDataUser). */
 export async function myDataArchive(
   userId: string,
   request: Request | null,

@@ -61,10 +61,7 @@ export async function profileExists(userId: string) {
   return (await prisma.user.count({ where: { id: userId } })) > 0;
 }
 
-/**
- * Validated fields (the schemas'): fechaNacimiento YYYY-MM-DD; rut normalised or null, an admin's
- * correction only (docs/product.md#rut); image a new stored file, null to remove it, undefined keeps it.
- */
+/** Validated fields: rut an admin's correction only; image: a new file, null removes, undefined keeps. */
 type ProfileChange = {
   nombre?: string;
   apellido?: string;

@@ -2,12 +2,7 @@ import type { ReactNode } from "react";
 import { PanelLayout, type PanelLink } from "~/components/panel-layout.tsx";
 import { pendingLabel } from "~/features/accounts/records-texts.ts";
 
-/**
- * The panel a signed-in person works in, chosen by their role (one rule for every layout): a
- * docente keeps the teacher's panel, its title and menu, on the pages /user shares with the
- * learners (messages, profile, certificates, courses…), so 'Mis cursos como profesor/a' is always
- * one click away (docs/product.md#course-teams); an admin keeps theirs on a course's pages.
- */
+/** The panel of a role (one rule for every layout): a docente keeps theirs on the pages /user shares. */
 export function panelTitle(rol: string | null | undefined): string {
   if (rol === "admin") return "Panel Administrador";
   return rol === "docente" ? "Panel docente" : "Panel Usuario";
@@ -47,11 +42,7 @@ function panelLinks(
   return [...shared, { to: "/user/avisos", label: "Avisos" }, messages];
 }
 
-/**
- * The signed-in person's panel around the page (/admin, /user, /docente): `unreadBadge` is the
- * messages feature's count beside 'Mensajes' (the layouts pass it in); `pending`: an admin's
- * 'Registros'; `review`: a docente's 'Para revisar' (docs/decisions/042-the-teachers-day.md).
- */
+/** The signed-in person's panel around the page, with the counts its menu shows (decision 042). */
 export function RolePanel({
   rol,
   unreadBadge,

@@ -28,10 +28,7 @@ type PreviewRow = ImportPreviewAnswer["filas"][number];
 type Db = Pick<typeof prisma, "user">;
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 
-/**
- * What is confirmed is what was previewed: the SHA-256 of the options that change the outcome
- * (one per line) and the text. A changed list is previewed again.
- */
+/** What is confirmed is what was previewed: the SHA-256 of the options (one per line) and the text. */
 export function fingerprintOf(options: (string | number)[], text: string): string {
   return (
     createHash("sha256")
@@ -152,10 +149,7 @@ export async function previewImport(
 export type ImportRefused = Failure<"errors" | "changed" | "nothing"> & { preview: ImportPreviewAnswer };
 export type ImportDone = { creadas: number; existentes: number; ids: string[] };
 
-/**
- * The rows are checked again in the writing transaction (another admin may have created an address since
- * the preview); `huella` must be the preview's: what is confirmed is what was seen.
- */
+/** The rows are checked again in the writing transaction; `huella` must be the preview's. */
 export async function confirmImport(
   admin: { id: string },
   rows: ListRow[],

@@ -41,11 +41,7 @@ export type ParsedList =
   /** `text`: what was read (a file's bytes decoded), which a confirmation sends again. */
   { ok: true; rows: ListRow[]; header: boolean; text: string } | { ok: false; error: string };
 
-/**
- * A file's bytes as text: UTF-8 (a BOM dropped), UTF-16 when its BOM says so, else
- * Windows-1252, which decodes any byte; null for what is no text (NUL bytes: a spreadsheet's
- * binary .xlsx, an image).
- */
+/** A file's bytes as text: UTF-8, UTF-16 by its BOM, else Windows-1252; null for no text (NUL bytes). */
 export function decodeList(bytes: Uint8Array): string | null {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
@@ -60,12 +56,7 @@ export function decodeList(bytes: Uint8Array): string | null {
 
 type CsvRecord = { line: number; cells: string[]; unclosed: boolean };
 
-/**
- * The text's records of cells, by csv-parse (RFC 4180, leniently: spaces around a quoted field,
- * a stray quote inside an unquoted one, rows of any width, CRLF, LF or CR), each with the line it
- * starts on. A quote that does not close (or is followed by more than spaces) leaves the rest of
- * the text unreadable: its record is the last, marked unclosed.
- */
+/** The records of cells (csv-parse, leniently) with their first line; an unclosed quote ends the text. */
 function splitRecords(text: string, delimiter: string): CsvRecord[] {
   const bytes = Buffer.from(text, "utf8");
   const records: CsvRecord[] = [];
@@ -243,11 +234,7 @@ function checkRow(
   };
 }
 
-/**
- * Reads a pasted or decoded list. A row is refused with every reason it has; a refusal of the
- * whole list (empty, too long, a header without the required columns) is `ok: false`. Blank
- * lines are skipped; line numbers count them, so they match what an editor shows.
- */
+/** Reads a list: a row is refused with all its reasons, the whole list with `ok: false`; lines count blanks. */
 export function parseList(input: string, rules: ListRules = {}): ParsedList {
   const text = input.startsWith("\uFEFF") ? input.slice(1) : input;
   if (text.length > MAX_LIST_BYTES) return { ok: false, error: LIST_TOO_LARGE };

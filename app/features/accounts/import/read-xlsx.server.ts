@@ -6,10 +6,7 @@ import { XLSX_TOO_LARGE, XLSX_UNREADABLE } from "./texts.ts";
 import { LIST_TOO_LARGE, MAX_LIST_BYTES, MAX_LIST_ROWS, parseList, parseListFile } from "./parse-list.ts";
 import type { ListRules, ParsedList } from "./parse-list.ts";
 
-/**
- * At most this many bytes of XML unpacked from one .xlsx: 5 000 rows of twenty columns with their
- * shared strings are about 7 MB; reading 6.6 MB of sheet took 1 s and 100 MB here.
- */
+/** At most this many bytes of XML from one .xlsx (5 000 rows of twenty columns are about 7 MB). */
 export const MAX_XLSX_UNPACKED = 10 * 1024 * 1024;
 /** More rows than a list may have (its rows, a header and a few title rows): refused before reading. */
 const MAX_SHEET_ROWS = MAX_LIST_ROWS + 20;
@@ -25,10 +22,7 @@ function isZip(bytes: Uint8Array): boolean {
 const NEEDED =
   /^(\[Content_Types\]\.xml|_rels\/\.rels|xl\/(_rels\/)?[\w.-]+\.(xml|rels)|xl\/worksheets\/[\w.-]+\.xml)$/;
 
-/**
- * The archive's needed parts, unpacked; "too-large" past MAX_XLSX_UNPACKED or past MAX_SHEET_ROWS in
- * one sheet; null when it is no zip fflate reads.
- */
+/** The archive's needed parts; "too-large" or "too-long" past the limits; null when it is no zip. */
 function unpack(bytes: Uint8Array): Record<string, Uint8Array> | "too-large" | "too-long" | null {
   const parts: Record<string, Uint8Array[]> = {};
   let total = 0;
