@@ -162,8 +162,7 @@ export async function registerUser(input: RegisterInput, request: Request): Prom
     );
     return ok({ userId: user.id });
   } catch (error) {
-    // Two simultaneous registrations with one e-mail: the unique index decides; the other
-    // answers as any registration of a known address does.
+    // Two registrations of one e-mail at once: the unique index decides, the other answers as for a known address.
     if (!isUniqueViolation(error)) throw error;
     const winner = await prisma.user.findUnique({ where: { correo: input.correo }, select: OWNER });
     if (winner) await answerForExisting(winner);

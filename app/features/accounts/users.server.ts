@@ -57,8 +57,7 @@ export async function listUsers({
   q = "",
 }: { page?: number; pageSize?: number; q?: string } = {}) {
   const words = queryWords(q);
-  // Exactly the index (aprobado, correoConfirmado DESC, createdAt DESC, id DESC): no sort. Pending
-  // first; in each state the proven addresses first.
+  // Exactly the index (aprobado, correoConfirmado DESC, createdAt DESC, id DESC): no sort.
   const order = (first: "asc" | "desc", rest: "asc" | "desc") => [
     { aprobado: first },
     { correoConfirmado: rest },
@@ -86,8 +85,7 @@ export async function listUsers({
             take: pageSize,
           });
   } else if (matches) {
-    // Every word common: the list's own index is walked, ids alone, up to the page (hasEveryWord),
-    // whose rows are then read by id; the count reads the longest word's range.
+    // Every word common: the list's index is walked (ids only) up to the page, then its rows are read by id.
     let count;
     [users, count] = await Promise.all([
       prisma.$queryRaw<Array<{ id: string }>>`SELECT u."id" FROM "User" u

@@ -16,7 +16,6 @@ export const loader = apiRoute("/api/admin/usuarios/aprobar", {
     body: { json: BulkIdsSchema },
     ok: { 200: json("Lo que se hizo.", BulkAnswerSchema) },
     errors: { 400: invalid("Sin cuentas, o más de 100.", BULK_NONE, BULK_TOO_MANY) },
-    // At most 100, with the single call's rules, e-mail and audit entry, in one transaction.
     handler: async ({ user, body, request }) =>
       bulkUsersAnswer(user, (await body()).ids, request, approveUsers, "aprobadas"),
   },

@@ -58,7 +58,6 @@ export const loader = apiRoute("/api/admin/usuarios/importar", {
       409: error("La lista o las opciones no son las de la vista previa (huella).", IMPORT_CHANGED),
       413: error("El cuerpo pasa de 2 MB.", BODY_TOO_LARGE),
     },
-    // The list is read by readImportRequest (JSON, form or file).
     handler: async ({ user, request }) => {
       const read = await readImportRequest(request);
       if (!read.ok) return apiFailure(read);

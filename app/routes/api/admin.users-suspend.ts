@@ -15,7 +15,6 @@ export const loader = apiRoute("/api/admin/usuarios/suspender", {
     body: { json: BulkIdsSchema },
     ok: { 200: json("Lo que se hizo.", BulkAnswerSchema) },
     errors: { 400: invalid("Sin cuentas, o más de 100.", BULK_NONE, BULK_TOO_MANY) },
-    // At most 100 (never the caller's own; their sessions and tokens end), in one transaction.
     handler: async ({ user, body, request }) =>
       bulkUsersAnswer(user, (await body()).ids, request, suspendUsers, "suspendidas"),
   },

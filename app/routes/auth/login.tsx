@@ -23,8 +23,7 @@ export const headers = keepRetryAfter;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAnonymous(args);
-  // The browser that shows the form gets its device cookie now, so that its first attempt
-  // already counts against its own budget rather than its IP's (docs/decisions/006).
+  // The form's browser gets its device cookie now: its first attempt spends its own budget (decision 006).
   const device = await issueDevice(args.request);
   return device ? data(null, { headers: { "Set-Cookie": device } }) : null;
 }

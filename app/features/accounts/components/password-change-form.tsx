@@ -14,8 +14,7 @@ export function PasswordChangeForm({ correo, actionData }: { correo: string; act
   const submitting = navigation.state === "submitting" && ours;
   const [form, fields] = useServerForm<ChangePasswordFields>("cambiar-contrasena", actionData?.result);
 
-  // A change that worked answers with a redirect (no action data): empty the fields. Without
-  // JavaScript the page is simply loaded again.
+  // A change that worked redirects (no action data): empty the fields.
   const sent = useRef(false);
   useEffect(() => {
     if (navigation.state !== "idle") {

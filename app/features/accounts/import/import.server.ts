@@ -75,8 +75,7 @@ export async function createListAccounts(
           rut: row.rut,
           fechaNacimiento: row.fechaNacimiento ? new Date(`${row.fechaNacimiento}T12:00:00Z`) : null,
           rol,
-          // Vouched for: approved at once; the address is proven when the person follows the
-          // e-mailed link, the only way in (no password until then).
+          // Vouched for: approved at once; the address is proven by following the e-mailed link (no password yet).
           aprobado: true,
           aprobadoEn: now,
           correoConfirmado: true,

@@ -243,8 +243,7 @@ export function parseList(input: string, rules: ListRules = {}): ParsedList {
   );
   if (records.length === 0) return { ok: false, error: LIST_EMPTY };
 
-  // A spreadsheet's export may put a title above its header row: the header is the first of the
-  // first rows that names two known columns, and the rows above it are skipped.
+  // The header is the first of the first rows naming two known columns (a title may stand above it).
   const known = (r: CsvRecord) => readHeader(r.cells.map((c) => c.trim()))?.filter(Boolean).length ?? 0;
   const start = records.slice(0, 10).findIndex((r) => known(r) >= 2);
   if (start > 0) records.splice(0, start);
