@@ -12,13 +12,13 @@ import { eraseMail } from "~/features/mail/privacy.server.ts";
 import { eraseSentMessages } from "~/features/messages/privacy.server.ts";
 import { fullName, isAdmin, toRole, type Role } from "~/features/accounts/roles.ts";
 import { destroySession } from "~/features/accounts/session.server.ts";
-import { eraseCounters, release, reserve, type Bucket } from "~/features/limits/rate-limits.server.ts";
+import { eraseCounters } from "~/features/limits/rate-limits.server.ts";
 import { clearOfflineMarker } from "~/features/offline/offline.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { asFailure, fail, failureHeaders, formReply, ok, raise, type Result } from "~/lib/failure.ts";
 import { flashHeader } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
-import { verifyPassword } from "~/lib/password.server.ts";
+import { confirmOwnPassword } from "~/features/accounts/set-password.server.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import {
   ACCOUNT_DELETED,
@@ -95,20 +95,15 @@ function unique(values: string[]) {
   return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 }
 
-/** A wrong password changes nothing and spends the account's budget (reserved first, given back when right). */
+/** A wrong password changes nothing and spends the account's own budget (accountDeletionUser). */
 export async function deleteOwnAccount(
   userId: string,
   input: DeleteAccountInput,
   request: Request | null,
 ): Promise<Result<AccountDeleted>> {
-  const bucket: Bucket = ["accountDeletionUser", userId];
-  const reserved = await reserve([bucket]);
-  if (!reserved.ok) return reserved;
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
-  if (!(await verifyPassword(input.password, user?.passwordHash))) {
-    return fail(400, DELETE_PASSWORD_WRONG, { field: "password" });
-  }
-  await release([bucket]);
+  const wrong = fail(400, DELETE_PASSWORD_WRONG, { field: "password" });
+  const confirmed = await confirmOwnPassword(userId, input.password, "accountDeletionUser", wrong);
+  if (!confirmed.ok) return confirmed;
   return deleteAccount(userId, { certificados: input.certificados, actor: { id: userId, self: true }, request });
 }
 
