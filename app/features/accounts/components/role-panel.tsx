@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { PanelLayout, type PanelLink } from "~/components/panel-layout.tsx";
-import { pendingLabel } from "~/features/accounts/records-texts.ts";
 
 /** The panel of a role (one rule for every layout): a docente keeps theirs on the pages /user shares. */
 export function panelTitle(rol: string | null | undefined): string {
@@ -59,6 +58,9 @@ export function RolePanel({
 
 /** The teacher's page of what waits for her. */
 export const REVIEW_TITLE = "Para revisar";
+/** How many accounts wait for approval, as the menu's 'Registros (n)' reads it out: '1 pendiente'. */
+export const pendingLabel = (count: number) =>
+  count > 99 ? "más de 99 pendientes" : count === 1 ? "1 pendiente" : `${count} pendientes`;
 const reviewLabel = (count: number) => `${count > 99 ? "más de 99" : count} por revisar`;
 
 /** " (3)" after a menu entry, read out as `spoken(count)` ("3 pendientes"); nothing at 0; "99+" beyond. */
