@@ -30,12 +30,12 @@ const checkbox = z
   .optional()
   .transform((v) => v === "on" || v === "true" || v === "1");
 
+const OptionalPerson = z.object(PersonFields).partial().shape;
+
 /** The HTML form: blank correo keeps the address; the image comes separately as a file. */
 export const ProfileFormSchema = z.object({
   // The page's form always sends them (rectification); absent keeps them, blank is refused.
-  nombre: PersonFields.nombre.optional(),
-  apellido: PersonFields.apellido.optional(),
-  fechaNacimiento: PersonFields.fechaNacimiento.optional(),
+  ...OptionalPerson,
   correo: z
     .string()
     .optional()
@@ -52,9 +52,7 @@ export type ProfileFields = z.input<typeof ProfileFormSchema> & { imagenPerfil?:
 
 /** The API body: correo optional; `imagenPerfil: null` (JSON) or `quitarImagen` removes the image. */
 const ProfileApiFields = z.object({
-  nombre: PersonFields.nombre.optional(),
-  apellido: PersonFields.apellido.optional(),
-  fechaNacimiento: PersonFields.fechaNacimiento.optional(),
+  ...OptionalPerson,
   avisosCorreo: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).optional(),
   correo: email("Ingresa tu correo electrónico.").optional(),
   imagenPerfil: z.null({ error: IMAGE_AS_FILE }).optional(),
