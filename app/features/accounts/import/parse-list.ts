@@ -143,17 +143,8 @@ function readHeader(cells: string[]): (Column | null)[] | null {
   return columns.some((c) => c !== null) ? columns : null;
 }
 
-const COLUMN_LABEL: { [C in Column]: string } = {
-  correo: "«correo»",
-  nombre: "«nombre»",
-  apellido: "«apellido»",
-  rut: "«rut»",
-  fechaNacimiento: "«fecha de nacimiento»",
-  apellidoPaterno: "«apellido paterno»",
-  apellidoMaterno: "«apellido materno»",
-  dv: "«dv»",
-  curso: "«curso»",
-};
+/** A column as a refusal names it: its first header name, «fecha de nacimiento». */
+const columnLabel = (column: Column) => `«${Object.keys(HEADER_NAMES).find((k) => HEADER_NAMES[k] === column)}»`;
 
 /** A value quoted in a reason: one line, at most 60 characters. */
 function shown(value: string): string {
@@ -257,14 +248,14 @@ export function parseList(input: string, rules: ListRules = {}): ParsedList {
     ];
     if (missing.length > 0) {
       const error =
-        `La fila de encabezados no tiene la columna ${missing.map((c) => COLUMN_LABEL[c]).join(", ")}. ` +
+        `La fila de encabezados no tiene la columna ${missing.map(columnLabel).join(", ")}. ` +
         (rules.emailOptional
           ? "Usa nombres y apellido (o apellido paterno y materno) y, si quieres, RUN o RUT, correo y curso."
           : "Usa correo, nombre y apellido (y, si quieres, rut y fecha de nacimiento).");
       return { ok: false, error };
     }
     const repeated = header.find((c, i) => c !== null && header.indexOf(c) !== i);
-    if (repeated) return { ok: false, error: `La fila de encabezados repite la columna ${COLUMN_LABEL[repeated]}.` };
+    if (repeated) return { ok: false, error: `La fila de encabezados repite la columna ${columnLabel(repeated)}.` };
   }
   const data = header ? records.slice(1) : records;
   if (data.length === 0) return { ok: false, error: LIST_EMPTY };
