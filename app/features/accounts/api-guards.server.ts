@@ -58,7 +58,6 @@ export async function requireApiCaller(
   throw new ApiError(401, messages.missing);
 }
 
-/** An admin's call made by another role. */
 export const NOT_ALLOWED = "No tienes permiso para realizar esta acción.";
 
 export async function requireApiRole(args: GuardArgs, ...roles: Role[]): Promise<SessionUser> {

@@ -21,7 +21,6 @@ export const ChangePasswordSchema = matchingPasswords(
   }),
 );
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
-/** The form's fields as typed. */
 export type ChangePasswordFields = z.input<typeof ChangePasswordSchema>;
 
 /** Never sent back to the page after a refused attempt. */

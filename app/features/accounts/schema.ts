@@ -131,7 +131,6 @@ export const RegisterSchema = matchingPasswords(
     ctx.addIssue({ code: "custom", message: GUARDIAN_OWN_EMAIL, path: ["tutorCorreo"] });
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
-/** The form's fields as typed (before parsing). */
 export type RegisterFields = z.input<typeof RegisterSchema>;
 
 /** The first message of a failed parse, for JSON APIs ({ error }). */

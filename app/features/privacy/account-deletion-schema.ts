@@ -26,7 +26,6 @@ export const DeleteAccountSchema = z.object({
   certificados,
 });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountSchema>;
-/** The form's fields as typed. */
 export type DeleteAccountFields = z.input<typeof DeleteAccountSchema>;
 
 /** An admin deleting someone else's account: only the certificates' fate (absent: conservar). */

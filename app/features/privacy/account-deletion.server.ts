@@ -32,7 +32,6 @@ import {
 import { DeleteAccountSchema, type DeleteAccountInput } from "./account-deletion-schema.ts";
 import { CANNOT_DELETE_SELF, getUser, USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
 
-/** What became of the account's certificates. */
 export type AccountDeleted = { certificados: { conservados: number; revocados: number } };
 
 type Deletion = {

@@ -5,7 +5,7 @@ import {
   ImportFieldsSchema,
   ImportFormSchema,
   ImportPreviewSchema,
-  readImportRequest,
+  readListRequest,
   type ImportDoneAnswer,
   type ImportPreviewAnswer,
 } from "~/features/accounts/import/schema.ts";
@@ -59,9 +59,10 @@ export const loader = apiRoute("/api/admin/usuarios/importar", {
       413: error("El cuerpo pasa de 2 MB.", BODY_TOO_LARGE),
     },
     handler: async ({ user, request }) => {
-      const read = await readImportRequest(request);
+      const read = await readListRequest(request, ImportFieldsSchema);
       if (!read.ok) return apiFailure(read);
-      const { text, rows, rol, autorizacionColegio, confirmar, huella } = read;
+      const { text, rows, fields } = read;
+      const { rol, autorizacionColegio, confirmar, huella = "" } = fields;
       if (!confirmar)
         return apiJson<ImportPreviewAnswer>(await previewImport(rows, text, { rol, autorizacionColegio }));
       const outcome = await confirmImport(user, rows, text, { rol, autorizacionColegio, huella }, request);

@@ -17,7 +17,6 @@ import { IMPORT_CHANGED, IMPORT_HAS_ERRORS, IMPORT_NOTHING_NEW, ROW_UNDER_14 } f
 type ImportRole = (typeof SELF_SERVICE_ROLES)[number];
 
 export type ImportOptions = {
-  /** The role of every account the import creates. */
   rol: ImportRole;
   /** The admin states that the school collected the consent of the parents of pupils under 14. */
   autorizacionColegio: boolean;

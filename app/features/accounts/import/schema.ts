@@ -130,11 +130,3 @@ export async function readListRequest<S extends z.ZodType<{ lista?: string | und
   if (!list.ok) return fail(400, list.error);
   return ok({ fields: parsed.data, text: list.text, rows: list.rows });
 }
-
-/** Reads the admin importer's body: `text` (a file's, decoded) is what the page carries to the confirmation. */
-export async function readImportRequest(request: Request) {
-  const read = await readListRequest(request, ImportFieldsSchema);
-  if (!read.ok) return read;
-  const { rol, autorizacionColegio, confirmar, huella } = read.fields;
-  return ok({ text: read.text, rows: read.rows, rol, autorizacionColegio, confirmar, huella: huella ?? "" });
-}
