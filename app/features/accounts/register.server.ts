@@ -25,9 +25,6 @@ import type { RegisterInput } from "./schema.ts";
 import { userWordsCreate } from "~/features/accounts/user-words.ts";
 import { log } from "~/lib/log.server.ts";
 
-export { REGISTER_OK } from "./schema.ts";
-export { ADDRESS_CONFIRMED_READY, ADDRESS_CONFIRMED_WAIT, ADDRESS_LINK_INVALID } from "./texts.ts";
-
 export const EMAIL_TAKEN = "Ya existe una cuenta registrada con este correo.";
 export const COMMON_PASSWORD = "Esa contraseña es demasiado común. Elige una más difícil de adivinar.";
 

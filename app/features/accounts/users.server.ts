@@ -13,6 +13,8 @@ import { enqueueMails } from "~/features/mail/outbox.server.ts";
 import { fullName } from "~/features/accounts/roles.ts";
 import { deleteUserSessions } from "~/features/accounts/session.server.ts";
 import { GUARDIAN_PENDING } from "~/features/accounts/texts.ts";
+import { apiJson } from "~/lib/api.server.ts";
+import type { BulkAnswer } from "./bulk-schema.ts";
 
 export const APPROVE_FAILED = "No se pudo aprobar el usuario";
 export const DELETE_FAILED = "No se pudo eliminar el usuario";
@@ -281,4 +283,20 @@ export async function recordSchoolConsent(admin: { id: string }, id: string, req
     detail: "escuela",
   });
   return ok();
+}
+
+/** The API twins of Registros' bulk actions answer alike; `done` names what happened ("aprobadas"). */
+export async function bulkUsersAnswer(
+  admin: { id: string },
+  ids: string[],
+  request: Request,
+  service: typeof approveUsers | typeof suspendUsers,
+  done: string,
+) {
+  const outcome = await service(admin, ids, request);
+  return apiJson<BulkAnswer>({
+    message: `${outcome.done.length} ${done}, ${outcome.skipped.length} omitidas.`,
+    hechas: outcome.done,
+    omitidas: outcome.skipped,
+  });
 }

@@ -1,7 +1,6 @@
 import { invalid, json } from "~/lib/api/operation.server.ts";
 import { BulkAnswerSchema, BulkIdsSchema, BULK_NONE, BULK_TOO_MANY } from "~/features/accounts/bulk-schema.ts";
-import { bulkUsersAnswer } from "~/features/accounts/bulk-api.server.ts";
-import { suspendUsers } from "~/features/accounts/users.server.ts";
+import { bulkUsersAnswer, suspendUsers } from "~/features/accounts/users.server.ts";
 import { apiRoute } from "./api-route.server.ts";
 
 export const loader = apiRoute("/api/admin/usuarios/suspender", {
