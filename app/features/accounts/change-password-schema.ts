@@ -1,5 +1,4 @@
-// 'Cambiar contraseña' (docs/product.md#password-change): one schema for the profile pages' form and
-// POST /api/auth/change-password, on the server only (decision 003).
+// 'Cambiar contraseña': one schema for the profile form and POST /api/auth/change-password (decision 003).
 import { z } from "zod";
 import { CONFIRMATION_REQUIRED, CURRENT_PASSWORD_REQUIRED, NEW_PASSWORD_REQUIRED } from "./account-security.ts";
 import { matchingPasswords, newPasswordFields, PASSWORD_MAX } from "./schema.ts";

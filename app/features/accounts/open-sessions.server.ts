@@ -1,5 +1,4 @@
-// 'Sesiones abiertas' and 'Cerrar las demás sesiones' (docs/product.md#open-sessions): browser sessions
-// (kind "web") only; API tokens are neither listed nor closed here.
+// 'Sesiones abiertas' (docs/product.md#open-sessions): browser sessions only; API tokens are not listed here.
 import { prisma } from "~/lib/db.server.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { OPEN_SESSIONS_SHOWN, OTHER_SESSIONS_CLOSED } from "./account-security.ts";

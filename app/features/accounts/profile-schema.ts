@@ -1,5 +1,4 @@
-// The profile form's schema and messages (docs/product.md#profile), shared by
-// the two profile pages and PUT /api/auth/users/{userId}/profile. Validation runs on the server only.
+// The profile's schema and messages (docs/product.md#profile), for both pages and the API; server only.
 import { z } from "zod";
 import { email, PersonFields } from "~/features/accounts/schema.ts";
 

@@ -1,5 +1,4 @@
-// Password recovery (docs/product.md#password-recovery): one service for the pages, the admin's one-time link
-// and the API. The links are AccountTokens of purpose "password"; the new password goes through setPassword.
+// Password recovery (docs/product.md#password-recovery): links are AccountTokens of purpose "password".
 import { audit } from "~/features/audit/audit.server.ts";
 import { enqueueMail, enqueueMails } from "~/features/mail/outbox.server.ts";
 import { USER_NOT_FOUND } from "~/features/accounts/users.server.ts";

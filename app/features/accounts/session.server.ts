@@ -1,5 +1,4 @@
-// Database sessions. The cookie carries a random token; the database keeps only its SHA-256 (a leaked
-// database hands out no live session). API tokens are rows of kind "api" (api-token.server.ts).
+// Database sessions: the cookie carries a random token, the database only its SHA-256 (API tokens: kind "api").
 import { createCookie, type Cookie } from "react-router";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";

@@ -1,5 +1,4 @@
-// Free usuarios for new accounts (usuario.ts), proposed in batches: a 1 000-row list costs a few
-// reads of 500 names, not one per row.
+// Free usuarios for new accounts (usuario.ts), proposed in batches: a few reads per list, not one per row.
 import { NO_EMAIL_DOMAIN } from "~/features/mail/no-email.ts";
 import { chunks } from "~/lib/chunks.ts";
 import { prisma } from "~/lib/db.server.ts";

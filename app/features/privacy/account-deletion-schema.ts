@@ -1,5 +1,4 @@
-// 'Eliminar mi cuenta' (docs/product.md#suspension-and-deletion): the form's and the API's schemas, and
-// the admin's choice. On the server only (decision 003).
+// 'Eliminar mi cuenta' (docs/product.md#suspension-and-deletion): the form's, the API's and the admin's schemas.
 import { z } from "zod";
 import {
   CERTIFICATE_CHOICE_INVALID,

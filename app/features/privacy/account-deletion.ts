@@ -1,5 +1,4 @@
-// The words, form intent and choices of 'Eliminar mi cuenta' (docs/product.md#suspension-and-deletion).
-// Free of Zod and of server code, so the components import them without shipping either to the browser.
+// Words, intent and choices of 'Eliminar mi cuenta', free of Zod and server code for the components.
 
 /** The profile form's `intent`: the profile pages hold several forms and one action. */
 export const DELETE_ACCOUNT_INTENT = "eliminar-cuenta";

@@ -1,5 +1,4 @@
-// /admin/records/importar: 'Importar usuarios' (docs/product.md#importar-usuarios). 'Revisar lista' writes
-// nothing; 'Confirmar importación' sends the very text again, checked again and written in one transaction.
+// 'Importar usuarios' (docs/product.md#importar-usuarios): 'Revisar lista' writes nothing; the confirmation, all.
 import { ListFields, SchoolConsentField } from "~/features/accounts/import/components/list-fields.tsx";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";

@@ -14,8 +14,7 @@ import type { Route } from "./+types/card-sign-in";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Entrar con tu tarjeta");
 
-// The token is a credential: never cached, never sent to another site as a Referer (same-origin,
-// not no-referrer: the button's POST must still carry its Origin).
+// The token is a credential: no-store, and Referrer-Policy same-origin (the POST must still carry its Origin).
 const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 
 /** The document's headers: those, and a 429's Retry-After. */

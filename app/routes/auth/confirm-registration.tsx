@@ -1,5 +1,4 @@
-// /registro/confirmar/{token}: the link e-mailed at registration, which proves the address (a GET
-// changes nothing: mail scanners open links too; the button's plain POST counts once).
+// /registro/confirmar/{token}: proves the address; a GET changes nothing, the button's POST counts once.
 import { Link } from "react-router";
 import { OneTimeLinkPage } from "~/components/ui/one-time-link-page.tsx";
 import { ADDRESS_LINK_INVALID } from "~/features/accounts/texts.ts";

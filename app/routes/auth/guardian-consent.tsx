@@ -1,5 +1,4 @@
-// /registro/autorizar/{token}: the link e-mailed to a registrant's parent or guardian (under 14, Ley 21.719);
-// a GET changes nothing, 'Autorizo el registro de …' posts the consent once.
+// /registro/autorizar/{token}: a guardian's consent (under 14); a GET changes nothing, the POST counts once.
 import { Link } from "react-router";
 import { OneTimeLinkPage } from "~/components/ui/one-time-link-page.tsx";
 import { fullName } from "~/features/accounts/roles.ts";

@@ -1,5 +1,4 @@
-// /recuperar/{token} (docs/product.md#password-recovery): opening it changes nothing (mail scanners open links
-// too); sending the form sets the password once.
+// /recuperar/{token} (docs/product.md#password-recovery): a GET changes nothing; the form sets it once.
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -16,8 +15,7 @@ import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/reset-password";
 
-// The token is in the path; the site-wide Referrer-Policy (strict-origin-when-cross-origin)
-// keeps it from other sites, and the page links to none.
+// The token is in the path: the site's Referrer-Policy keeps it from other sites, and the page links to none.
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Nueva contraseña");
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -1,5 +1,4 @@
-// The importer's request, one schema for the page's form and POST /api/admin/usuarios/importar
-// (JSON, form or multipart with the file `archivo`). Server only (decision 003).
+// The importer's request: one schema for the page's form and POST /api/admin/usuarios/importar (decision 003).
 import { z } from "zod";
 import { SELF_SERVICE_ROLES } from "~/features/accounts/roles.ts";
 import { BODY_NOT_JSON, BODY_NOT_OBJECT, BODY_TOO_LARGE } from "~/lib/api.server.ts";
