@@ -5,6 +5,7 @@ import { isNoEmailAddress } from "~/features/mail/no-email.ts";
 import { PREFERENCES_INTENT, preferencesFormAction } from "~/features/notifications/page.server.ts";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { data } from "react-router";
 import { CHANGE_PASSWORD_INTENT, CLOSE_OTHER_SESSIONS_INTENT } from "~/features/accounts/account-security.ts";
 import { changePasswordFormAction } from "~/features/accounts/change-password.server.ts";
@@ -62,13 +63,8 @@ export async function profileExists(userId: string) {
 }
 
 /** Validated fields: rut an admin's correction only; image: a new file, null removes, undefined keeps. */
-type ProfileChange = {
-  nombre?: string;
-  apellido?: string;
-  fechaNacimiento?: string;
+type ProfileChange = Omit<z.output<typeof ProfileApiSchema>, "quitarImagen"> & {
   rut?: string | null;
-  avisosCorreo?: boolean;
-  correo?: string;
   image?: StoredUpload | null;
 };
 
