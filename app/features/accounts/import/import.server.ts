@@ -11,16 +11,14 @@ import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { userSearchWords } from "../user-words.ts";
 import { chunks } from "~/lib/chunks.ts";
 import type { ListRow } from "./parse-list.ts";
-import type { ImportPreviewAnswer } from "./schema.ts";
+import type { ImportFieldsSchema, ImportPreviewAnswer } from "./schema.ts";
+import type { z } from "zod";
 import { IMPORT_CHANGED, IMPORT_HAS_ERRORS, IMPORT_NOTHING_NEW, ROW_UNDER_14 } from "./texts.ts";
 
 type ImportRole = (typeof SELF_SERVICE_ROLES)[number];
 
-export type ImportOptions = {
-  rol: ImportRole;
-  /** The admin states that the school collected the consent of the parents of pupils under 14. */
-  autorizacionColegio: boolean;
-};
+/** The role of the new accounts, and whether the school collected the consent for pupils under 14. */
+export type ImportOptions = Pick<z.output<typeof ImportFieldsSchema>, "rol" | "autorizacionColegio">;
 
 type PreviewRow = ImportPreviewAnswer["filas"][number];
 
