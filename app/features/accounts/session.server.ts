@@ -36,7 +36,6 @@ export type SessionUser = Omit<SessionUserRow, "rol"> & {
   rol: Role | null;
 };
 
-/** The user row selected with sessionUserSelect, as the app uses it (the role typed). */
 export function toSessionUser<T extends { rol: string }>(row: T): Omit<T, "rol"> & { rol: Role | null } {
   return { ...row, rol: toRole(row.rol) };
 }
@@ -134,7 +133,6 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   return user;
 }
 
-/** Deletes this request's session row and returns the Set-Cookie header that clears it. */
 export async function destroySession(request: Request): Promise<string> {
   const id = await currentSessionId(request);
   if (id) await prisma.session.deleteMany({ where: { id } });
