@@ -1,6 +1,4 @@
-// /privacidad: the privacy notice (Ley 21.719): who is responsible, what is collected and why, how
-// long it is kept, who receives it, and how to exercise each right. Public, rendered on the
-// server; the figures come from the features that enforce them, so the notice cannot drift.
+// /privacidad (Ley 21.719): the figures come from the features that enforce them, so the notice cannot drift.
 import { NOTIFICATION_RETENTION_DAYS } from "~/features/notifications/kinds.ts";
 import type { ReactNode } from "react";
 import { Link } from "react-router";

@@ -2,11 +2,7 @@
 // Registros shows which addresses are confirmed (those first), and approving an unconfirmed one
 // asks the admin to confirm the choice; the API approval still works (the admin decides).
 import { describe, expect, it } from "vitest";
-import {
-  ADDRESS_CONFIRMED_READY,
-  ADDRESS_CONFIRMED_WAIT,
-  ADDRESS_LINK_INVALID,
-} from "~/features/accounts/register.server.ts";
+import { ADDRESS_CONFIRMED_READY, ADDRESS_CONFIRMED_WAIT, ADDRESS_LINK_INVALID } from "~/features/accounts/texts.ts";
 import { listUsers } from "~/features/accounts/users.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import * as recordsRoute from "~/routes/admin/records.tsx";

@@ -3,7 +3,7 @@
 // one transaction, or nothing; existing accounts are left as they are.
 import { describe, expect, it, vi } from "vitest";
 import type * as AuditModule from "~/features/audit/audit.server.ts";
-import { describeResetLink } from "~/features/accounts/recovery.server.ts";
+import { linkAccount } from "~/features/accounts/account-token.server.ts";
 import { confirmImport, listFingerprint, previewImport } from "~/features/accounts/import/import.server.ts";
 import { parseList } from "~/features/accounts/import/parse-list.ts";
 import { rutCheckDigit } from "~/features/accounts/rut.ts";
@@ -120,7 +120,7 @@ describe("confirmImport", () => {
     expect(mails.map((m) => m.to)).toEqual(["jose.pena@colegio.cl", "sofia.nunez@colegio.cl"]);
     expect(mails[1]!.subject).toMatch(/está lista: crea tu contraseña$/);
     const token = /\/recuperar\/([A-Za-z0-9_-]{43})/.exec(mails[1]!.text)![1];
-    expect(await describeResetLink(token)).toEqual({ correo: "sofia.nunez@colegio.cl" });
+    expect((await linkAccount(token, "password"))?.correo).toBe("sofia.nunez@colegio.cl");
     expect(await prisma.outboxMail.count({ where: { to: "antigua@colegio.cl" } })).toBe(0);
 
     const audit = await prisma.auditLog.findMany({ where: { action: "user.import", actorId: admin.id } });

@@ -1,5 +1,4 @@
-// The words and form intents of 'Cambiar contraseña' and 'Sesiones abiertas' (docs/product.md#password-change,
-// #open-sessions). Free of Zod and of server code, so the pages' components can import them.
+// Words and intents of 'Cambiar contraseña' and 'Sesiones abiertas': free of Zod and server code, for components.
 
 /** The forms' `intent` values: the profile pages hold several forms and one action. */
 export const CHANGE_PASSWORD_INTENT = "cambiar-contrasena";

@@ -1,6 +1,5 @@
-// Single-use links for an account (AccountToken): a new password, the proof of an address, a guardian's consent.
-// Issuing one voids the user's earlier ones of the same purpose; using one is a conditional update, so two
-// clicks cannot both succeed.
+// Single-use account links (password, address proof, guardian's consent): a new one voids the older ones of
+// its purpose; spending one is a conditional update, so two clicks cannot both succeed.
 import crypto from "node:crypto";
 import { prisma } from "~/lib/db.server.ts";
 
@@ -24,10 +23,7 @@ export async function issueAccountToken(input: Issue & { userId: string }, tx: T
   return { token: tokens.get(input.userId)!, expiresAt };
 }
 
-/**
- * One new token each for accounts created in the same transaction (an import): they have no
- * earlier token to void, so this is one insert for all; returns each raw token by user id.
- */
+/** One new token each for accounts created in this transaction (an import): nothing to void, one insert. */
 export async function issueNewAccountsTokens(input: Issue & { userIds: string[] }, tx: Tx = prisma) {
   return (await insertTokens(input.userIds, input, tx)).tokens;
 }
@@ -53,6 +49,16 @@ export async function findAccountToken(token: unknown, purpose: TokenPurpose, tx
   return tx.accountToken.findUnique({
     where: { tokenHash: hashToken(token), purpose, usedAt: null, expiresAt: { gt: new Date() } },
     select: { id: true, userId: true, createdById: true, expiresAt: true },
+  });
+}
+
+/** Whose a live link is (a GET shows it and changes nothing: mail scanners open links too), or null. */
+export async function linkAccount(token: unknown, purpose: TokenPurpose) {
+  const found = await findAccountToken(token, purpose);
+  if (!found) return null;
+  return prisma.user.findUnique({
+    where: { id: found.userId },
+    select: { correo: true, nombre: true, apellido: true },
   });
 }
 

@@ -1,6 +1,4 @@
-// Ages for the consent rule (Ley 21.719: under 14, a parent's or guardian's consent). Calendar
-// arithmetic on Chile's date, never on a UTC instant: someone born on 2012-11-26 turns 14 on
-// 2026-11-26 in Santiago, whatever the server's time zone. Plain module: safe for the browser.
+// Ages for the consent rule (Ley 21.719: under 14), on Chile's calendar date, never a UTC instant. Browser-safe.
 
 /** Under this age (in whole years) a registration needs a parent's or guardian's consent. */
 const CONSENT_AGE = 14;

@@ -1,6 +1,4 @@
-// Who calls an /api route: a valid Bearer token, or (for browser calls) the session cookie, in
-// which case a state-changing request must come from our own origin. Failures are ApiError
-// (401/403), which handleApi turns into the API's { error } answer.
+// Who calls an /api route: a Bearer token, or the session cookie from our own origin; failures are ApiError.
 import { ApiError, assertSameOrigin } from "~/lib/api.server.ts";
 import { raise } from "~/lib/failure.ts";
 import { BAD_TOKEN, NO_TOKEN, TOKEN_ENDED, verifyApiToken } from "./api-token.server.ts";
@@ -31,10 +29,7 @@ export async function requireApiUser(
   return (await requireApiCaller(args, opts)).user;
 }
 
-/**
- * requireApiUser, with the Session row the caller's credentials are: the token's row, or the
- * browser session's (what a password change keeps open).
- */
+/** requireApiUser, with the caller's Session row (the token's, or the browser session a password change keeps). */
 export async function requireApiCaller(
   args: GuardArgs,
   opts: { cookie?: boolean; messages?: AuthMessages } = {},
@@ -63,7 +58,6 @@ export async function requireApiCaller(
   throw new ApiError(401, messages.missing);
 }
 
-/** An admin's call made by another role. */
 export const NOT_ALLOWED = "No tienes permiso para realizar esta acción.";
 
 export async function requireApiRole(args: GuardArgs, ...roles: Role[]): Promise<SessionUser> {

@@ -1,6 +1,5 @@
-// API tokens (docs/product.md#sessions-and-api-tokens): an expiring HS256 JWT with the user id and a random
-// jti, whose SHA-256 is a Session row of kind "api" that every call checks: logout, suspension and
-// deletion end a token at once, and re-approving an account never revives an old one.
+// API tokens (docs/product.md#sessions-and-api-tokens): a JWT whose SHA-256 is a Session row of kind "api",
+// checked on every call, so logout, suspension and deletion end it at once.
 import crypto from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import { env } from "~/lib/env.server.ts";

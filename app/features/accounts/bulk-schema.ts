@@ -1,5 +1,4 @@
-// The accounts of a bulk action (docs/product.md#bulk-approval-and-suspension): the Registros
-// page's checked rows and the body of POST /api/admin/usuarios/aprobar and …/suspender.
+// The accounts of a bulk action (docs/product.md#bulk-approval-and-suspension): checked rows or the API body.
 import { z } from "zod";
 
 const BULK_MAX = 100;

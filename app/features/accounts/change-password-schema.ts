@@ -1,5 +1,4 @@
-// 'Cambiar contraseña' (docs/product.md#password-change): one schema for the profile pages' form and
-// POST /api/auth/change-password, on the server only (decision 003).
+// 'Cambiar contraseña': one schema for the profile form and POST /api/auth/change-password (decision 003).
 import { z } from "zod";
 import { CONFIRMATION_REQUIRED, CURRENT_PASSWORD_REQUIRED, NEW_PASSWORD_REQUIRED } from "./account-security.ts";
 import { matchingPasswords, newPasswordFields, PASSWORD_MAX } from "./schema.ts";
@@ -21,7 +20,6 @@ export const ChangePasswordSchema = matchingPasswords(
   }),
 );
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
-/** The form's fields as typed. */
 export type ChangePasswordFields = z.input<typeof ChangePasswordSchema>;
 
 /** Never sent back to the page after a refused attempt. */

@@ -1,20 +1,16 @@
-// 'Cambiar contraseña' (docs/product.md#password-change) for both profile pages and the API. A wrong current
-// password spends a point of the account's own budget (passwordChangeUser), so a borrowed or stolen session
-// cannot guess on; setPassword does the rest, keeping the caller's own session or token.
+// 'Cambiar contraseña' (docs/product.md#password-change): a wrong current password spends the account's own
+// budget (passwordChangeUser), so a stolen session cannot guess on.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { audit } from "~/features/audit/audit.server.ts";
-import { release, reserve, type Bucket } from "~/features/limits/rate-limits.server.ts";
-import { prisma } from "~/lib/db.server.ts";
 import { fail, failureHeaders, formReply, ok, type Result } from "~/lib/failure.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
-import { verifyPassword } from "~/lib/password.server.ts";
 import { CHANGE_PASSWORD_INTENT, CURRENT_PASSWORD_WRONG, PASSWORD_CHANGED } from "./account-security.ts";
 import { ChangePasswordSchema, PASSWORD_FIELDS, type ChangePasswordInput } from "./change-password-schema.ts";
 import { currentSessionId } from "./session.server.ts";
-import { checkNewPassword, setPassword } from "./set-password.server.ts";
+import { checkNewPassword, confirmOwnPassword, setPassword } from "./set-password.server.ts";
 
 /** `keepSessionId`: the Session row the caller is using (a browser session or an API token's), which stays open. */
 export async function changePassword(
@@ -25,15 +21,9 @@ export async function changePassword(
 ): Promise<Result> {
   const common = checkNewPassword(input.password);
   if (!common.ok) return common;
-  // Reserved before the password is checked (concurrent guesses each count), given back when right.
-  const bucket: Bucket = ["passwordChangeUser", userId];
-  const reserved = await reserve([bucket]);
-  if (!reserved.ok) return reserved;
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
-  if (!(await verifyPassword(input.passwordActual, user?.passwordHash))) {
-    return fail(400, CURRENT_PASSWORD_WRONG, { field: "passwordActual" });
-  }
-  await release([bucket]);
+  const wrong = fail(400, CURRENT_PASSWORD_WRONG, { field: "passwordActual" });
+  const confirmed = await confirmOwnPassword(userId, input.passwordActual, "passwordChangeUser", wrong);
+  if (!confirmed.ok) return confirmed;
   await setPassword(userId, input.password, { keepSessionId });
   await audit(request, "user.password-change", { actorId: userId, targetType: "user", targetId: userId });
   return ok();

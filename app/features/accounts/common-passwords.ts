@@ -1,5 +1,4 @@
-// A small local list of passwords people pick first (no network look-ups). Only entries of
-// 8+ characters matter: shorter ones fail the length rule anyway.
+// Passwords people pick first, kept locally; only entries of 8+ characters matter (shorter fail the length rule).
 const COMMON = `12345678 123456789 1234567890 12341234 11111111 00000000 87654321 123123123 password
 password1 password123 passw0rd qwerty123 qwertyuiop asdfghjkl zxcvbnm1 iloveyou abc12345 abcd1234
 1q2w3e4r 1qaz2wsx qazwsxedc trustno1 sunshine princess football baseball superman starwars

@@ -1,5 +1,4 @@
-// An admin's correction of a person's name, birth date and RUT (/admin/records/{userId}/corregir) under
-// the registration's rules; the API twin is PUT /api/auth/users/{userId}/profile.
+// An admin's correction of name, birth date and RUT under the registration's rules (API twin: PUT …/profile).
 import { z } from "zod";
 import { PersonFields } from "~/features/accounts/schema.ts";
 import { INVALID_RUT, normaliseRut } from "./rut.ts";

@@ -1,7 +1,5 @@
-// The device a browser session was opened from, as 'Sesiones abiertas' shows it ("Chrome en
-// Android"): read once from the User-Agent at sign-in. Only one of the fixed labels below is ever
-// stored, never the header itself (it can be long, and it is the sender's free text). Pure, so a
-// unit test covers it (device-label.test.ts).
+// The device a session was opened from ('Chrome en Android'): only one of the fixed labels below is stored,
+// never the User-Agent itself (long, and the sender's free text).
 
 export const UNKNOWN_DEVICE = "Navegador desconocido";
 

@@ -1,6 +1,5 @@
-// The sign-in device cookie: a signed random id per browser, so that sign-in limits tell browsers apart
-// behind a school's shared IP (docs/decisions/006), and an HMAC tag per account that signed in from it
-// (naming nobody) that exempts that owner from the cap on guesses at their account.
+// The sign-in device cookie (docs/decisions/006): a signed id per browser, so limits tell browsers apart behind
+// a school's IP, and an HMAC tag per account that signed in from it, exempting its owner from the account cap.
 import crypto from "node:crypto";
 import { env } from "~/lib/env.server.ts";
 import { clientIp, consume } from "~/features/limits/rate-limits.server.ts";
@@ -48,10 +47,7 @@ export function knowsAccount(device: Device | null, userId: string): boolean {
 const serialize = (device: Device) => deviceCookie().serialize(device);
 const newDevice = (): Device => ({ id: crypto.randomBytes(18).toString("base64url"), known: [] });
 
-/**
- * A Set-Cookie header with a new device for a browser that has none, or null (it has one, or
- * this IP has been handed its budget of new devices: its sign-ins then count per IP).
- */
+/** A Set-Cookie with a new device, or null (it has one, or this IP spent its budget of new devices). */
 export async function issueDevice(request: Request): Promise<string | null> {
   if (await readDevice(request)) return null;
   const limit = await consume([["loginDevicesIp", clientIp(request)]]);

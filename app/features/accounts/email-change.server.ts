@@ -1,6 +1,5 @@
-// Changing one's own e-mail: the account keeps its address until the single-use link sent to the new one is
-// followed. The answer tells nothing about who has an account: an address another account has gets a notice
-// instead of the link, and the one who asked sees what a free address shows. Requests count per account.
+// Changing one's own e-mail: it applies when the link sent to the new address is followed. An address another
+// account has gets a notice instead, and the asker sees the same answer.
 import { EMAIL_TAKEN } from "~/features/accounts/register.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
@@ -34,10 +33,7 @@ export async function spendEmailChangeRequest(userId: string): Promise<RateLimit
   return limit.ok ? limit : { ...limit, field: "correo" };
 }
 
-/**
- * Records a request (in the caller's transaction; one link is live) and queues its mail. An address
- * another account has is recorded alike but gets a notice, never the token, so it can never be confirmed.
- */
+/** Records a request and queues its mail; an address another account has gets a notice, never the token. */
 export async function requestEmailChange(tx: Tx, user: { id: string; nombre: string }, newEmail: string) {
   const token = newToken();
   const owner = await tx.user.findUnique({ where: { correo: newEmail }, select: { id: true, nombre: true } });

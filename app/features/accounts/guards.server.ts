@@ -1,6 +1,5 @@
-// Guards: the first line of every protected loader and action. They throw a redirect (or a
-// 403) so the happy path reads straight. The signed-in user is looked up at most once per
-// request (the root middleware puts a lazy lookup into the router context).
+// Guards: the first line of every protected loader and action; they throw a redirect. The user is looked up
+// once per request (a lazy lookup in the router context).
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { homeForRole, type Panel, type Role } from "./roles.ts";
 import { getSessionUser, type SessionUser } from "./session.server.ts";
@@ -71,19 +70,13 @@ export function hasRole(user: Pick<SessionUser, "rol">, roles: readonly Role[]):
 export const requireAdmin = (args: GuardArgs) => requireRole(args, "admin");
 export const requirePanelUser = (args: GuardArgs) => requireRole(args, "docente", "estudiante", "comunidad");
 export const requireDocente = (args: GuardArgs) => requireRole(args, "docente");
-/**
- * The panel a request's address is in (its `.data` requests too): /admin/…, the teacher's
- * /docente/…, else the learners' /user/… (docs/decisions/042-the-teachers-day.md).
- */
+/** The panel of a request's address (`.data` too): /admin/…, /docente/…, else /user/… (decision 042). */
 export function panelOfPath(request: Request): Panel {
   const { pathname } = new URL(request.url);
   if (pathname.startsWith("/admin/")) return "admin";
   return /^\/docente(\/|\.data$|$)/.test(pathname) ? "docente" : "user";
 }
-/**
- * A screen mounted in several panels (Mi Perfil, Mensajes, Cursos, Mis certificados): an admin under
- * /admin/, a docente under /docente/, a panel user (docentes too: the old addresses) elsewhere.
- */
+/** A screen of several panels: an admin under /admin/, a docente under /docente/, a panel user elsewhere. */
 export function requirePanelOfPath(args: GuardArgs): Promise<SessionUser> {
   const panel = panelOfPath(args.request);
   if (panel === "admin") return requireAdmin(args);

@@ -1,5 +1,4 @@
-// 'Sesiones abiertas' and 'Cerrar las demás sesiones' (docs/product.md#open-sessions): browser sessions
-// (kind "web") only; API tokens are neither listed nor closed here.
+// 'Sesiones abiertas' (docs/product.md#open-sessions): browser sessions only; API tokens are not listed here.
 import { prisma } from "~/lib/db.server.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
 import { OPEN_SESSIONS_SHOWN, OTHER_SESSIONS_CLOSED } from "./account-security.ts";
@@ -17,12 +16,8 @@ function liveWebSessions(userId: string) {
   };
 }
 
-/** What the page shows of one session: never its id. Dates as ISO strings. */
-type OpenSessionView = { dispositivo: string; ultimoUso: string; inicio: string; actual: boolean };
-export type OpenSessionsView = { sesiones: OpenSessionView[]; total: number };
-
-/** The open browser sessions, this request's first, then by last use; at most OPEN_SESSIONS_SHOWN, `total` all. */
-export async function listOpenSessions(userId: string, request: Request): Promise<OpenSessionsView> {
+/** The open browser sessions (never their ids), this request's first, then by last use; `total` counts all. */
+export async function listOpenSessions(userId: string, request: Request) {
   const currentId = await currentSessionId(request);
   const where = liveWebSessions(userId);
   const select = { id: true, dispositivo: true, lastSeenAt: true, createdAt: true } as const;
@@ -45,6 +40,7 @@ export async function listOpenSessions(userId: string, request: Request): Promis
   }));
   return { sesiones, total: otherCount + (current ? 1 : 0) };
 }
+export type OpenSessionsView = Awaited<ReturnType<typeof listOpenSessions>>;
 
 /** Ends every browser session of the account but `keepId`; how many open ones ended. */
 async function closeOtherSessions(userId: string, keepId: string | null): Promise<number> {

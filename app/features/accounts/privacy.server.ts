@@ -163,11 +163,7 @@ export async function accountToErase(tx: Prisma.TransactionClient, userId: strin
   return { ...user, addresses: [user.correo, ...changes.map((c) => c.newEmail)] };
 }
 
-/**
- * Account deletion, last: reset links the person (an admin) made for others no longer say who made
- * them; sessions and API tokens end; the account goes, and with it (cascade) its enrolments,
- * attempts, received messages, links and e-mail changes.
- */
+/** Account deletion, last: links it made for others lose their maker, sessions end, the row goes (cascade). */
 export async function eraseAccountRow(tx: Prisma.TransactionClient, userId: string) {
   await tx.accountToken.updateMany({ where: { createdById: userId }, data: { createdById: null } });
   await deleteUserSessions(userId, tx);

@@ -1,5 +1,4 @@
-// The profile form's schema and messages (docs/product.md#profile), shared by
-// the two profile pages and PUT /api/auth/users/{userId}/profile. Validation runs on the server only.
+// The profile's schema and messages (docs/product.md#profile), for both pages and the API; server only.
 import { z } from "zod";
 import { email, PersonFields } from "~/features/accounts/schema.ts";
 
@@ -30,15 +29,12 @@ const checkbox = z
   .optional()
   .transform((v) => v === "on" || v === "true" || v === "1");
 
-/**
- * The HTML form: correo is pre-filled; blank keeps the address (an account without e-mail sees the
- * field empty and may add one). The image comes separately as a file.
- */
+const OptionalPerson = z.object(PersonFields).partial().shape;
+
+/** The HTML form: blank correo keeps the address; the image comes separately as a file. */
 export const ProfileFormSchema = z.object({
   // The page's form always sends them (rectification); absent keeps them, blank is refused.
-  nombre: PersonFields.nombre.optional(),
-  apellido: PersonFields.apellido.optional(),
-  fechaNacimiento: PersonFields.fechaNacimiento.optional(),
+  ...OptionalPerson,
   correo: z
     .string()
     .optional()
@@ -55,9 +51,7 @@ export type ProfileFields = z.input<typeof ProfileFormSchema> & { imagenPerfil?:
 
 /** The API body: correo optional; `imagenPerfil: null` (JSON) or `quitarImagen` removes the image. */
 const ProfileApiFields = z.object({
-  nombre: PersonFields.nombre.optional(),
-  apellido: PersonFields.apellido.optional(),
-  fechaNacimiento: PersonFields.fechaNacimiento.optional(),
+  ...OptionalPerson,
   avisosCorreo: z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).optional(),
   correo: email("Ingresa tu correo electrónico.").optional(),
   imagenPerfil: z.null({ error: IMAGE_AS_FILE }).optional(),

@@ -26,10 +26,6 @@ export const ApiUserSchema = z.object({
 });
 export type ApiUser = z.output<typeof ApiUserSchema>;
 
-/**
- * The user as the API shows it (docs/product.md#api-accounts): id, nombre, apellido, correo,
- * fechaNacimiento, rol, imagenPerfil.
- */
 export function toApiUser(
   user: Pick<SessionUser, "id" | "nombre" | "apellido" | "correo" | "fechaNacimiento" | "imagenPerfil"> & {
     rol: string | null;

@@ -1,5 +1,4 @@
-// The password recovery forms' schemas (decision 003: server only), shared by the pages and their /api
-// twins; the common-password check is the service's (checkNewPassword).
+// Password recovery's schemas (decision 003), for the pages and their /api twins; common passwords: the service.
 import { z } from "zod";
 import { email, matchingPasswords, newPasswordFields, PASSWORD_MAX } from "./schema.ts";
 import { RESET_LINK_INVALID } from "./recovery-texts.ts";

@@ -1,5 +1,4 @@
-// Password recovery's texts (docs/product.md#password-recovery). Free of Zod and server code, so pages can
-// import them.
+// Password recovery's texts (docs/product.md#password-recovery), free of Zod and server code for the pages.
 
 /** The one answer to a recovery request, whether or not the address has an account. */
 export const RESET_REQUESTED =

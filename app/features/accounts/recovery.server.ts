@@ -1,5 +1,4 @@
-// Password recovery (docs/product.md#password-recovery): one service for the pages, the admin's one-time link
-// and the API. The links are AccountTokens of purpose "password"; the new password goes through setPassword.
+// Password recovery (docs/product.md#password-recovery): links are AccountTokens of purpose "password".
 import { audit } from "~/features/audit/audit.server.ts";
 import { enqueueMail, enqueueMails } from "~/features/mail/outbox.server.ts";
 import { USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
@@ -26,10 +25,7 @@ const ADMIN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
 const resetPath = (token: string) => `/recuperar/${token}`;
 
-/**
- * A recovery request for a typed address. The answer is the same whether or not an account has it, and
- * so is its timing: an unknown address waits as long as an account's transaction (link and e-mail) takes lately.
- */
+/** Same answer and timing whether or not an account has the address: an unknown one waits as a write takes. */
 export async function requestPasswordReset(correo: string, request: Request): Promise<Result> {
   const limit = await consume([
     ["recoverIp", clientIp(request)],
@@ -104,17 +100,7 @@ export async function sendWelcomeLinks(
   );
 }
 
-/** What the link's page shows (a GET changes nothing: mail scanners open links too); null when not usable. */
-export async function describeResetLink(token: unknown): Promise<{ correo: string } | null> {
-  const found = await findAccountToken(token, "password");
-  if (!found) return null;
-  return prisma.user.findUnique({ where: { id: found.userId }, select: { correo: true } });
-}
-
-/**
- * The link is spent in the same transaction as the new hash, so two submissions set it once; every session
- * and API token ends. A refused link answers 400 with reason "link".
- */
+/** Spends the link with the new hash in one transaction (two submissions set it once); 400 "link" when refused. */
 export async function resetPassword(
   token: unknown,
   input: Pick<NewPasswordInput, "password">,
@@ -138,10 +124,7 @@ export async function resetPassword(
   return ok();
 }
 
-/**
- * An admin's one-time link for someone who cannot read their e-mail: valid 24 hours, voiding
- * the earlier links, never e-mailed and never stored in clear (the page shows it once).
- */
+/** An admin's one-time link (24 hours), never e-mailed nor stored in clear: the page shows it once. */
 export async function createAdminResetLink(
   admin: { id: string },
   userId: string,

@@ -1,8 +1,5 @@
-// Registration: one service for /registro and POST /api/auth/register. New accounts wait
-// for an admin's approval (aprobado = false) and are sent a link that proves their address.
-// The answer never tells which addresses have an account: registering an address that has
-// one answers exactly like a new registration, after the same work (a password hash), and
-// e-mails the address's owner instead (a new confirmation link if they never confirmed it).
+// Registration, for /registro and POST /api/auth/register: accounts wait for approval. An address that has an
+// account answers like a new one, after the same work, and its owner is e-mailed instead.
 import { audit } from "~/features/audit/audit.server.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
 import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
@@ -27,9 +24,6 @@ import {
 import type { RegisterInput } from "./schema.ts";
 import { userWordsCreate } from "~/features/accounts/user-words.ts";
 import { log } from "~/lib/log.server.ts";
-
-export { REGISTER_OK } from "./schema.ts";
-export { ADDRESS_CONFIRMED_READY, ADDRESS_CONFIRMED_WAIT, ADDRESS_LINK_INVALID } from "./texts.ts";
 
 export const EMAIL_TAKEN = "Ya existe una cuenta registrada con este correo.";
 export const COMMON_PASSWORD = "Esa contraseña es demasiado común. Elige una más difícil de adivinar.";
@@ -111,11 +105,7 @@ async function noticeOwnerOfAttempt(user: { correo: string; nombre: string; apel
   );
 }
 
-/**
- * A refusal names the form field it belongs to (password) when there is one. `userId` is the
- * new account's, or null when nothing was created (a bot's honeypot, an address with an
- * account): callers answer both alike.
- */
+/** `userId` is null when nothing was created (a honeypot, a known address): callers answer both alike. */
 export async function registerUser(input: RegisterInput, request: Request): Promise<Result<{ userId: string | null }>> {
   const limit = await consume([
     ["registerIp", clientIp(request)],
@@ -169,8 +159,7 @@ export async function registerUser(input: RegisterInput, request: Request): Prom
     );
     return ok({ userId: user.id });
   } catch (error) {
-    // Two simultaneous registrations with one e-mail: the unique index decides; the other
-    // answers as any registration of a known address does.
+    // Two registrations of one e-mail at once: the unique index decides, the other answers as for a known address.
     if (!isUniqueViolation(error)) throw error;
     const winner = await prisma.user.findUnique({ where: { correo: input.correo }, select: OWNER });
     if (winner) await answerForExisting(winner);
@@ -188,13 +177,6 @@ async function answerForExisting(user: Prisma.UserGetPayload<{ select: typeof OW
   });
 }
 
-/** The address a live confirmation link is for (a GET shows it and changes nothing), or null. */
-export async function describeAddressConfirmation(token: unknown): Promise<{ correo: string } | null> {
-  const found = await findAccountToken(token, "correo");
-  if (!found) return null;
-  return prisma.user.findUnique({ where: { id: found.userId }, select: { correo: true } });
-}
-
 /** Uses a confirmation link once: the account's address is proven from now on. */
 export async function confirmAddress(token: unknown, request: Request): Promise<Result<{ message: string }>> {
   const found = await findAccountToken(token, "correo");
@@ -210,13 +192,6 @@ export async function confirmAddress(token: unknown, request: Request): Promise<
   if (!user) return fail(404, ADDRESS_LINK_INVALID);
   await audit(request, "user.email-confirm", { actorId: user.id, targetType: "user", targetId: user.id });
   return ok({ message: user.aprobado ? ADDRESS_CONFIRMED_READY : ADDRESS_CONFIRMED_WAIT });
-}
-
-/** The registrant a live guardian link is about (a GET shows it and changes nothing), or null. */
-export async function describeGuardianConsent(token: unknown) {
-  const found = await findAccountToken(token, "tutor");
-  if (!found) return null;
-  return prisma.user.findUnique({ where: { id: found.userId }, select: { nombre: true, apellido: true } });
 }
 
 /** A guardian's 'Autorizo el registro de …': consent recorded once; the admin may then approve. */

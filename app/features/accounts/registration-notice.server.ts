@@ -1,6 +1,5 @@
-// Admins hear about new registrations: one e-mail to every approved admin, at most once an hour (a CacheStamp row
-// holds the hour, claimed by a conditional update so two instances never both send): a class registering at once
-// makes one e-mail, not forty.
+// New registrations e-mail every approved admin at most once an hour (a CacheStamp row claimed by a conditional
+// update): a class registering at once makes one e-mail, not forty.
 import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { env, publicUrl } from "~/lib/env.server.ts";
 import { optOutFooter } from "~/features/mail/opt-out.server.ts";

@@ -39,10 +39,7 @@ const HOME: Record<Role, string> = {
   comunidad: "/comunidad",
 };
 
-/**
- * Post-login destination by role (docs/product.md#post-login-destinations); null = unknown role
- * ('Rol desconocido').
- */
+/** Post-login destination by role (docs/product.md#post-login-destinations); null for an unknown role. */
 export function homeForRole(rol: string | null): string | null {
   const role = toRole(rol ?? "");
   return role && HOME[role];

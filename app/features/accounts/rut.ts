@@ -1,7 +1,5 @@
-// The Chilean RUT (Rol Único Tributario, RUN for people): a number and a check digit computed
-// with módulo 11 (0–9 or K). People write it '12.345.678-5', '12345678-5' or '123456785';
-// the academy stores one form, '12345678-5' (no dots, a hyphen, K upper case), so that the
-// unique index sees one person once (docs/product.md#rut). Plain module: safe for the browser.
+// The Chilean RUT: a number and a módulo-11 check digit, stored as '12345678-5' so that the unique index sees
+// one person once (docs/product.md#rut). Browser-safe.
 
 export const INVALID_RUT = "El RUT no es válido: revisa el número y el dígito verificador.";
 export const RUT_TAKEN = "Ese RUT ya pertenece a otra cuenta.";
@@ -19,11 +17,7 @@ export function rutCheckDigit(body: string): string {
   return digit === 11 ? "0" : digit === 10 ? "K" : String(digit);
 }
 
-/**
- * A RUT as typed → '12345678-5', or null when it is not one: dots only as thousands separators
- * (or none), an optional hyphen before the check digit, a number of 1 to 9 digits without
- * leading zeros, and the right check digit.
- */
+/** A RUT as typed → '12345678-5', or null: thousands dots or none, optional hyphen, right check digit. */
 export function normaliseRut(typed: string): string | null {
   const value = typed.trim().toUpperCase();
   const match = /^(\d{1,3}(?:\.\d{3}){0,2}|\d{1,9})-?([\dK])$/.exec(value);
@@ -40,11 +34,7 @@ export function formatRut(stored: string): string {
   return `${body.replace(/\B(?=(\d{3})+(?!\d))/g, ".")}-${digit}`;
 }
 
-/**
- * A RUT typed in a list, checked: its stored form, or why it is refused, naming the right check
- * digit when only that is wrong. `shown` is the value as the list shows it: formatted
- * ('12.345.678-4') whenever it has a RUT's shape, refused or not; as typed otherwise.
- */
+/** A list's RUT checked: stored form or reason (naming the right digit); `shown` formatted when RUT-shaped. */
 export function checkRut(typed: string): { rut: string; shown: string; error: string | null } {
   const rut = normaliseRut(typed);
   if (rut) return { rut, shown: formatRut(rut), error: null };

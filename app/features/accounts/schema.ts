@@ -1,6 +1,4 @@
-// One schema per form, used on the server only (decision 003): by the HTML action, through
-// Conform's parseWithZod, and by the /api route alike. Every message is the one
-// docs/product.md#texts-sign-in-and-registration lists, or a clear Spanish one.
+// One schema per form, on the server only (decision 003); the messages are docs/product.md's.
 import { z } from "zod";
 import { isNoEmailAddress } from "~/features/mail/no-email.ts";
 import { nameText, singleLineText } from "~/lib/text.ts";
@@ -36,10 +34,7 @@ export const email = (requiredMessage: string) =>
     .pipe(z.email(INVALID_EMAIL))
     .transform((v) => v.toLowerCase());
 
-/**
- * An address to register with: a mailbox, not the reserved sign-in names of accounts without
- * e-mail (mail/no-email.ts), which only a teacher's class import hands out.
- */
+/** An address to register with: a mailbox, never a reserved sign-in name (mail/no-email.ts). */
 const mailbox = (requiredMessage: string) => email(requiredMessage).refine((v) => !isNoEmailAddress(v), INVALID_EMAIL);
 
 /** An optional person's name: blank is absent. */
@@ -136,7 +131,6 @@ export const RegisterSchema = matchingPasswords(
     ctx.addIssue({ code: "custom", message: GUARDIAN_OWN_EMAIL, path: ["tutorCorreo"] });
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
-/** The form's fields as typed (before parsing). */
 export type RegisterFields = z.input<typeof RegisterSchema>;
 
 /** The first message of a failed parse, for JSON APIs ({ error }). */

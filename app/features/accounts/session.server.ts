@@ -1,5 +1,4 @@
-// Database sessions. The cookie carries a random token; the database keeps only its SHA-256 (a leaked
-// database hands out no live session). API tokens are rows of kind "api" (api-token.server.ts).
+// Database sessions: the cookie carries a random token, the database only its SHA-256 (API tokens: kind "api").
 import { createCookie, type Cookie } from "react-router";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
@@ -37,7 +36,6 @@ export type SessionUser = Omit<SessionUserRow, "rol"> & {
   rol: Role | null;
 };
 
-/** The user row selected with sessionUserSelect, as the app uses it (the role typed). */
 export function toSessionUser<T extends { rol: string }>(row: T): Omit<T, "rol"> & { rol: Role | null } {
   return { ...row, rol: toRole(row.rol) };
 }
@@ -96,9 +94,8 @@ export async function createUserSession(userId: string, request?: Request | null
   return sessionCookie().serialize(token);
 }
 
-// When each session getSessionUser returned ends unless used again, and whether this request moved that
-// time; beside the user object, not in it (loaders hand users to pages). The offline sign-in marker
-// (features/offline/offline.server.ts) expires then.
+// When each session getSessionUser returned ends unless used again (the offline marker expires then), beside
+// the user object, not in it (loaders hand users to pages).
 const sessionEnds = new WeakMap<SessionUser, { endsAt: Date; renewed: boolean }>();
 
 /** See sessionEnds; null for a user object that did not come from getSessionUser. */
@@ -136,7 +133,6 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   return user;
 }
 
-/** Deletes this request's session row and returns the Set-Cookie header that clears it. */
 export async function destroySession(request: Request): Promise<string> {
   const id = await currentSessionId(request);
   if (id) await prisma.session.deleteMany({ where: { id } });

@@ -1,9 +1,5 @@
-// Sign-in cards ('Tarjetas de acceso', docs/decisions/040-pupils-who-can-sign-in.md): a pupil's card
-// carries a link /entrar/{token} whose token is an HMAC, with the server's secret, of the user id and
-// a random nonce kept on the account; the database keeps the nonce and the token's SHA-256, never the
-// token. The same card prints again while the nonce stays; a new nonce voids it. Never for a docente
-// or an admin: checked when a card is made and when one is used. Using one is rate-limited as a
-// sign-in (decision 006): a bad token spends the browser's (or the IP's) budget of failures.
+// Sign-in cards (docs/decisions/040): the token is an HMAC of the user id and a nonce kept on the account (a new
+// nonce voids the card); never for a docente or an admin; rate-limited as a sign-in (decision 006).
 import crypto from "node:crypto";
 import { audit } from "~/features/audit/audit.server.ts";
 import { clientIp, penalty, release, reserve, type Bucket } from "~/features/limits/rate-limits.server.ts";
@@ -39,10 +35,7 @@ export async function renewCard(userId: string, db: Db = prisma): Promise<string
   return count === 1 ? token : null;
 }
 
-/**
- * Each account's card token (by id), made for those that have none yet; accounts that may not
- * hold a card are left out. Printing again gives the same tokens.
- */
+/** Each allowed account's card token by id, made for those without one; printing again gives the same. */
 export async function cardTokens(userIds: string[], db: Db = prisma): Promise<Map<string, string>> {
   const tokens = new Map<string, string>();
   for (const part of chunks(userIds)) {
@@ -72,11 +65,7 @@ export async function cardTokens(userIds: string[], db: Db = prisma): Promise<Ma
   return tokens;
 }
 
-/**
- * The account a card's token signs in to, within the sign-in limits; throws a FailureError (404 for
- * a token that is not a live card, 429). `commit`: the sign-in itself (audited), else only the page
- * that asks 'Entrar como …'.
- */
+/** The account a card signs in to, within the sign-in limits (FailureError 404/429); `commit` signs in. */
 export async function cardHolder(token: string, request: Request, commit = false): Promise<SessionUser> {
   const device = await readDevice(request);
   const source: Bucket = device ? ["loginFailuresDevice", device.id] : ["loginFailuresIp", clientIp(request)];

@@ -1,5 +1,4 @@
-// The account forms' user-visible messages (docs/product.md#texts-sign-in-and-registration).
-// Free of Zod so that pages can import them without shipping the validator to the browser.
+// The account forms' messages (docs/product.md#texts-sign-in-and-registration), free of Zod for the pages.
 export const REQUIRED_ALL = "Por favor, completa todos los campos.";
 export const PASSWORDS_DIFFER = "Las contraseñas no coinciden.";
 export const INVALID_EMAIL = "Ingresa un correo electrónico válido.";

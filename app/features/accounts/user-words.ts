@@ -1,7 +1,5 @@
-// Registros' search reads UserWord: one row per distinct word of an account's name, surname and e-mail
-// (docs/decisions/009-flat-cost-at-scale.md). Every write of those fields carries the words as a nested write,
-// so they change in the same statement.
-// Relative import: the seed (plain Node) imports this module too.
+// Registros' search words, one UserWord row per word of the name, surname and e-mail (decision 009), written
+// in the same statement as those fields. Relative imports: the seed imports this module too.
 import { searchWords, wordsCreate, wordsUpdate } from "../../lib/search-text.ts";
 
 export type UserSearchText = { nombre: string; apellido: string; correo: string };

@@ -13,6 +13,8 @@ import { enqueueMails } from "~/features/mail/outbox.server.ts";
 import { fullName } from "~/features/accounts/roles.ts";
 import { deleteUserSessions } from "~/features/accounts/session.server.ts";
 import { GUARDIAN_PENDING } from "~/features/accounts/texts.ts";
+import { apiJson } from "~/lib/api.server.ts";
+import type { BulkAnswer } from "./bulk-schema.ts";
 
 export const APPROVE_FAILED = "No se pudo aprobar el usuario";
 export const DELETE_FAILED = "No se pudo eliminar el usuario";
@@ -50,19 +52,14 @@ export const publicUserSelect = {
   creadoParaClase: { select: { nombre: true } },
 } as const;
 
-/**
- * Registrations, pending first, newest first. `q` keeps the accounts with a word of the name, surname or
- * e-mail starting with each of its words, ignoring case and accents: prefix ranges of the UserWord index
- * (features/search/word-search.server.ts). The counts are Tally rows (docs/decisions/009-flat-cost-at-scale.md).
- */
+/** Registrations, pending first, newest first; `q` by word prefixes (UserWord), counts from Tally (decision 009). */
 export async function listUsers({
   page = 1,
   pageSize = RECORDS_PAGE_SIZE,
   q = "",
 }: { page?: number; pageSize?: number; q?: string } = {}) {
   const words = queryWords(q);
-  // Exactly the index (aprobado, correoConfirmado DESC, createdAt DESC, id DESC): no sort. Pending
-  // first; in each state the proven addresses first.
+  // Exactly the index (aprobado, correoConfirmado DESC, createdAt DESC, id DESC): no sort.
   const order = (first: "asc" | "desc", rest: "asc" | "desc") => [
     { aprobado: first },
     { correoConfirmado: rest },
@@ -90,8 +87,7 @@ export async function listUsers({
             take: pageSize,
           });
   } else if (matches) {
-    // Every word common: the list's own index is walked, ids alone, up to the page (hasEveryWord),
-    // whose rows are then read by id; the count reads the longest word's range.
+    // Every word common: the list's index is walked (ids only) up to the page, then its rows are read by id.
     let count;
     [users, count] = await Promise.all([
       prisma.$queryRaw<Array<{ id: string }>>`SELECT u."id" FROM "User" u
@@ -175,11 +171,7 @@ function approvedMail(user: { correo: string; nombre: string; apellido: string; 
   };
 }
 
-/**
- * Approves accounts, one or many ('Aprobar', 'Aprobar seleccionadas', the API). One already approved
- * counts as done and is e-mailed nothing; with `confirmedOnly` (the page's bulk button, which cannot
- * ask '¿Aprobar sin correo confirmado?' per row) an unproven address is left. One transaction.
- */
+/** Approves accounts in one transaction; `confirmedOnly` (the bulk button) leaves unproven addresses. */
 export async function approveUsers(
   admin: { id: string },
   ids: string[],
@@ -237,11 +229,7 @@ export async function approveUser(admin: { id: string }, id: string, request: Re
   return fail(404, USER_NOT_FOUND);
 }
 
-/**
- * Suspends accounts, one or many (never the admin's own): no longer approved (suspendidoEn tells it from
- * one never approved), every session and API token ended, in one transaction. Approving it again revives
- * nothing old.
- */
+/** Suspends accounts (never one's own) in one transaction: sessions and API tokens end for good. */
 export async function suspendUsers(
   admin: { id: string },
   ids: string[],
@@ -281,10 +269,7 @@ export async function suspendUser(admin: { id: string }, id: string, request: Re
   return refused.motivo === CANNOT_SUSPEND_SELF ? fail(400, CANNOT_SUSPEND_SELF) : fail(404, USER_NOT_FOUND);
 }
 
-/**
- * A child under 14 whose school collected the guardian's consent on paper (docs/product.md#personal-data):
- * an admin records it (audited) instead of the e-mailed link.
- */
+/** The school collected a guardian's consent on paper: an admin records it (audited) instead of the link. */
 export async function recordSchoolConsent(admin: { id: string }, id: string, request: Request): Promise<Result> {
   const { count } = await prisma.user.updateMany({
     where: { id, requiereTutor: true, consentimientoEn: null },
@@ -298,4 +283,20 @@ export async function recordSchoolConsent(admin: { id: string }, id: string, req
     detail: "escuela",
   });
   return ok();
+}
+
+/** The API twins of Registros' bulk actions answer alike; `done` names what happened ("aprobadas"). */
+export async function bulkUsersAnswer(
+  admin: { id: string },
+  ids: string[],
+  request: Request,
+  service: typeof approveUsers | typeof suspendUsers,
+  done: string,
+) {
+  const outcome = await service(admin, ids, request);
+  return apiJson<BulkAnswer>({
+    message: `${outcome.done.length} ${done}, ${outcome.skipped.length} omitidas.`,
+    hechas: outcome.done,
+    omitidas: outcome.skipped,
+  });
 }

@@ -1,5 +1,4 @@
-// Free usuarios for new accounts (usuario.ts), proposed in batches: a 1 000-row list costs a few
-// reads of 500 names, not one per row.
+// Free usuarios for new accounts (usuario.ts), proposed in batches: a few reads per list, not one per row.
 import { NO_EMAIL_DOMAIN } from "~/features/mail/no-email.ts";
 import { chunks } from "~/lib/chunks.ts";
 import { prisma } from "~/lib/db.server.ts";
@@ -23,12 +22,7 @@ async function takenUsuarios(names: string[], db: Db): Promise<Set<string>> {
   return taken;
 }
 
-/**
- * One free usuario per person, in order: 'nombre.apellido', else with a number ('vicente.araya2',
- * 'vicente.araya3'…); never two alike in the batch. People of the same name share one run of
- * numbers, checked together: a list of 500 'Persona Sin Correo' costs a couple of reads, not 500.
- * Call it in the transaction that writes them.
- */
+/** One free usuario per person ('nombre.apellido', then numbered), namesakes read together; in the caller's tx. */
 export async function proposeUsuarios(people: { nombre: string; apellido: string }[], db: Db = prisma) {
   const out: string[] = people.map(() => "");
   // By first proposal: everyone of the same name, and the next number to try for them.

@@ -1,6 +1,4 @@
-// The short sign-in name of an account ('usuario', docs/decisions/040-pupils-who-can-sign-in.md):
-// lower-case letters a–z, digits and dots, at most 20 characters, unique. An account made without
-// e-mail has one, and its reserved address is `{usuario}@sin-correo.invalid` (mail/no-email.ts).
+// The short sign-in name ('usuario', docs/decisions/040): a–z, digits and dots, at most 20, unique.
 const USUARIO_MAX = 20;
 const USUARIO_PATTERN = /^[a-z0-9](?:[a-z0-9.]{0,18}[a-z0-9])?$/;
 

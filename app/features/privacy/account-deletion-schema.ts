@@ -1,5 +1,4 @@
-// 'Eliminar mi cuenta' (docs/product.md#suspension-and-deletion): the form's and the API's schemas, and
-// the admin's choice. On the server only (decision 003).
+// 'Eliminar mi cuenta' (docs/product.md#suspension-and-deletion): the form's, the API's and the admin's schemas.
 import { z } from "zod";
 import {
   CERTIFICATE_CHOICE_INVALID,
@@ -26,7 +25,6 @@ export const DeleteAccountSchema = z.object({
   certificados,
 });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountSchema>;
-/** The form's fields as typed. */
 export type DeleteAccountFields = z.input<typeof DeleteAccountSchema>;
 
 /** An admin deleting someone else's account: only the certificates' fate (absent: conservar). */

@@ -1,6 +1,5 @@
-// Deleting an account (docs/product.md#suspension-and-deletion, Ley 21.719): the one service behind 'Eliminar mi
-// cuenta', DELETE /api/auth/cuenta and the admin's deletions. Each feature erases what it holds, in one
-// transaction; stored files go after the commit (one that cannot be deleted is logged with its key).
+// Deleting an account (docs/product.md#suspension-and-deletion): each feature erases what it holds, in one
+// transaction; stored files go after the commit.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
@@ -13,13 +12,13 @@ import { eraseMail } from "~/features/mail/privacy.server.ts";
 import { eraseSentMessages } from "~/features/messages/privacy.server.ts";
 import { fullName, isAdmin, toRole, type Role } from "~/features/accounts/roles.ts";
 import { destroySession } from "~/features/accounts/session.server.ts";
-import { eraseCounters, release, reserve, type Bucket } from "~/features/limits/rate-limits.server.ts";
+import { eraseCounters } from "~/features/limits/rate-limits.server.ts";
 import { clearOfflineMarker } from "~/features/offline/offline.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { asFailure, fail, failureHeaders, formReply, ok, raise, type Result } from "~/lib/failure.ts";
 import { flashHeader } from "~/lib/flash.server.ts";
 import { readForm } from "~/lib/form.server.ts";
-import { verifyPassword } from "~/lib/password.server.ts";
+import { confirmOwnPassword } from "~/features/accounts/set-password.server.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import {
   ACCOUNT_DELETED,
@@ -33,7 +32,6 @@ import {
 import { DeleteAccountSchema, type DeleteAccountInput } from "./account-deletion-schema.ts";
 import { CANNOT_DELETE_SELF, getUser, USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
 
-/** What became of the account's certificates. */
 export type AccountDeleted = { certificados: { conservados: number; revocados: number } };
 
 type Deletion = {
@@ -45,10 +43,7 @@ type Deletion = {
 
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 
-/**
- * The last approved admin cannot go (409): checked after the delete, in the same transaction, so two
- * admins deleting themselves at once cannot both pass it.
- */
+/** The last approved admin cannot go (409): counted after the delete, in the same transaction. */
 async function deleteAccount(userId: string, deletion: Deletion): Promise<Result<AccountDeleted>> {
   let removed: { files: string[]; kept: number; revoked: number } | null;
   try {
@@ -99,23 +94,15 @@ function unique(values: string[]) {
   return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 }
 
-/**
- * 'Eliminar mi cuenta' and DELETE /api/auth/cuenta: a wrong password changes nothing and spends a point
- * of the account's own budget (accountDeletionUser; reserved before the check, given back when right).
- */
+/** A wrong password changes nothing and spends the account's own budget (accountDeletionUser). */
 export async function deleteOwnAccount(
   userId: string,
   input: DeleteAccountInput,
   request: Request | null,
 ): Promise<Result<AccountDeleted>> {
-  const bucket: Bucket = ["accountDeletionUser", userId];
-  const reserved = await reserve([bucket]);
-  if (!reserved.ok) return reserved;
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
-  if (!(await verifyPassword(input.password, user?.passwordHash))) {
-    return fail(400, DELETE_PASSWORD_WRONG, { field: "password" });
-  }
-  await release([bucket]);
+  const wrong = fail(400, DELETE_PASSWORD_WRONG, { field: "password" });
+  const confirmed = await confirmOwnPassword(userId, input.password, "accountDeletionUser", wrong);
+  if (!confirmed.ok) return confirmed;
   return deleteAccount(userId, { certificados: input.certificados, actor: { id: userId, self: true }, request });
 }
 
@@ -152,11 +139,7 @@ export async function deleteAccountFormAction(request: Request, user: { id: stri
   return redirect("/", { headers });
 }
 
-/**
- * 'Salir' and a deleted account: the session ends; Clear-Site-Data "cache" makes the browser forget this
- * person's pages and files (a shared computer's Back button); the offline marker goes, so the service worker
- * shows nothing kept offline (decision 014).
- */
+/** 'Salir' and a deleted account: session ended, browser cache cleared, offline marker gone (decision 014). */
 export async function signOutHeaders(request: Request) {
   const headers = new Headers({ "Clear-Site-Data": '"cache"' });
   headers.append("Set-Cookie", await destroySession(request));

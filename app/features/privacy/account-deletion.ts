@@ -1,5 +1,4 @@
-// The words, form intent and choices of 'Eliminar mi cuenta' (docs/product.md#suspension-and-deletion).
-// Free of Zod and of server code, so the components import them without shipping either to the browser.
+// Words, intent and choices of 'Eliminar mi cuenta', free of Zod and server code for the components.
 
 /** The profile form's `intent`: the profile pages hold several forms and one action. */
 export const DELETE_ACCOUNT_INTENT = "eliminar-cuenta";
@@ -24,11 +23,7 @@ export const LAST_ADMIN =
   "No puedes eliminar tu cuenta: eres el único administrador aprobado y la academia quedaría sin nadie que la " +
   "administre. Primero debe haber otra cuenta de administrador aprobada.";
 
-/**
- * A choice as the forms show it, under 'Tu certificado' / 'Tus 3 certificados' (the holder's own
- * words, `own`) or 'Su certificado' / 'Sus 3 certificados' (an admin's): in the number of the
- * certificates it is about.
- */
+/** A choice as the forms word it, for the holder (`own`) or an admin, in the number of certificates. */
 export function certificateChoiceLabel(choice: CertificateChoice, { own, count }: { own: boolean; count: number }) {
   const name = own ? "tu nombre" : "el nombre";
   if (count === 1) {

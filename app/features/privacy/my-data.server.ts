@@ -1,5 +1,4 @@
-// 'Descargar mis datos' (docs/product.md#my-data; Ley 21.719): one streamed ZIP of what each feature's
-// privacy.server.ts holds of the signed-in person, with a LEEME.txt. Never a password or a token's hash.
+// 'Descargar mis datos' (docs/product.md#my-data): one streamed ZIP of each feature's privacy.server.ts data.
 import { accountData, sessionData } from "~/features/accounts/privacy.server.ts";
 import { getUser, USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
 import { chileToday } from "~/features/accounts/age.ts";
@@ -29,10 +28,7 @@ export const MY_DATA_TOO_MANY =
 
 const TIME_ZONE = "America/Santiago";
 
-/**
- * The signed-in person's data as a streamed ZIP and its file name; spends one of their downloads
- * (BUDGETS.myDataUser): past the budget, a 429 with Retry-After.
- */
+/** The person's data as a streamed ZIP; spends one of their downloads (429 past BUDGETS.myDataUser). */
 export async function myDataArchive(
   userId: string,
   request: Request | null,

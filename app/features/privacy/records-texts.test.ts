@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { certificateChoiceLabel } from "./account-deletion.ts";
-import { pendingLabel } from "~/features/accounts/records-texts.ts";
+import { pendingLabel } from "~/features/accounts/components/role-panel.tsx";
 
 describe("texts that agree with their count", () => {
   it("the menu's pending count: '1 pendiente', '2 pendientes', past the cap 'más de 99 pendientes'", () => {

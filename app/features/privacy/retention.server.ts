@@ -1,7 +1,4 @@
-// Housekeeping for personal data past its retention (RETENTION in retention.ts): audit entries
-// and contact-form messages. Sessions, account tokens, rate-limit rows and sent mail texts have
-// purges of their own in their features. Idempotent deletes on indexed dates: safe on every
-// instance, hourly.
+// Audit entries and contact messages past their retention (RETENTION) are deleted, hourly; idempotent.
 import { purgeAuditBefore } from "~/features/audit/privacy.server.ts";
 import { purgeContactBefore } from "~/features/contact/privacy.server.ts";
 import { RETENTION } from "~/lib/retention.ts";

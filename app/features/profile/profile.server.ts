@@ -1,12 +1,11 @@
-// Profiles (/admin/profile, /user/profile and PUT /api/auth/users/{userId}/profile; docs/product.md#profile): the
-// one place for the rules. The old image is deleted only after the update commits, a new one whose update fails
-// at once. One's own new e-mail waits for the link sent to it (email-change.server.ts); an admin's correction of
-// another account's address applies at once.
+// Profiles (docs/product.md#profile), the one place for the rules: the old image is deleted after the commit;
+// one's own new e-mail waits for its link, an admin's correction applies at once.
 import { getPreferences } from "~/features/notifications/notify.server.ts";
 import { isNoEmailAddress } from "~/features/mail/no-email.ts";
 import { PREFERENCES_INTENT, preferencesFormAction } from "~/features/notifications/page.server.ts";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { data } from "react-router";
 import { CHANGE_PASSWORD_INTENT, CLOSE_OTHER_SESSIONS_INTENT } from "~/features/accounts/account-security.ts";
 import { changePasswordFormAction } from "~/features/accounts/change-password.server.ts";
@@ -63,17 +62,9 @@ export async function profileExists(userId: string) {
   return (await prisma.user.count({ where: { id: userId } })) > 0;
 }
 
-/**
- * Validated fields (the schemas'): fechaNacimiento YYYY-MM-DD; rut normalised or null, an admin's
- * correction only (docs/product.md#rut); image a new stored file, null to remove it, undefined keeps it.
- */
-type ProfileChange = {
-  nombre?: string;
-  apellido?: string;
-  fechaNacimiento?: string;
+/** Validated fields: rut an admin's correction only; image: a new file, null removes, undefined keeps. */
+type ProfileChange = Omit<z.output<typeof ProfileApiSchema>, "quitarImagen"> & {
   rut?: string | null;
-  avisosCorreo?: boolean;
-  correo?: string;
   image?: StoredUpload | null;
 };
 

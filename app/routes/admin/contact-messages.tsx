@@ -18,8 +18,7 @@ import { cursorFrom } from "~/lib/keyset.ts";
 import { pageFrom, withParam } from "~/lib/pagination.ts";
 import type { Route } from "./+types/contact-messages";
 
-// /admin/contact-messages (docs/product.md#contact): the submissions, newest first; ?ver=ID opens one above
-// the list with its replies, 'Responder por correo' and 'Marcar como atendido'. Plain POST forms.
+// /admin/contact-messages (docs/product.md#contact): newest first; ?ver=ID opens one with its replies.
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const url = new URL(args.request.url);

@@ -1,9 +1,8 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/course-redirects";
 
-// The admin panel's old addresses of a course's pages, /admin/courses/…, answered with the same page
-// in the one tree, /docente/cursos/… (docs/decisions/036-one-course-management-tree.md): GET 301,
-// any other method 308, so a form posted from an old page still reaches its action.
+// The old /admin/courses/… addresses answered with the same page under /docente/cursos/… (decision 036):
+// GET 301, other methods 308, so a form posted from an old page still reaches its action.
 const MOVED: Array<[RegExp, string]> = [
   [/^new$/, "nuevo"],
   [/^edit\/([^/]+)(\/archivos)?$/, "$1/editar$2"],

@@ -9,10 +9,8 @@ import { formatBackupSize } from "~/features/backup/texts.ts";
 import { formatDateTime } from "~/lib/dates.ts";
 import type { Route } from "./+types/index";
 
-// The admin panel's first page (docs/product.md#resumen): the academy in figures, from the
-// counters the database keeps (app/features/reports), the same as GET /api/admin/resumen; and
-// the last scheduled backup (features/backup/status.server.ts), with a warning when it failed or
-// is older than two days.
+// The admin panel's first page (docs/product.md#resumen): the academy in figures, as GET /api/admin/resumen,
+// and the last scheduled backup, with a warning when it failed or is older than two days.
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const [resumen, backup] = await Promise.all([getResumen(), backupStatus()]);

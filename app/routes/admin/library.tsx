@@ -17,9 +17,7 @@ import { megabytes } from "~/lib/upload.server.ts";
 import type { Route } from "./+types/library";
 import { log } from "~/lib/log.server.ts";
 
-// /admin/library (docs/product.md#library): the upload form first, then the searchable table; the
-// edit form (?editar=ID) and the delete confirmation (?eliminar=ID) are dialogs addressed by the URL.
-// Guarded here too: a loader of its own never relies on the layout.
+// /admin/library (docs/product.md#library): upload form, searchable table, edit and delete dialogs by URL.
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const url = new URL(args.request.url);

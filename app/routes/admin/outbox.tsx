@@ -18,9 +18,7 @@ import { cursorFrom } from "~/lib/keyset.ts";
 import { listQuery, pageFrom, withParam } from "~/lib/pagination.ts";
 import type { Route } from "./+types/outbox";
 
-// /admin/outbox: every e-mail the app queued (approval notices, message notices, contact form),
-// filterable by state, each with the start of its text; ?ver=ID shows one mail whole above the
-// list; a failed one can be put back in the queue.
+// /admin/outbox: every queued e-mail, filterable by state; ?ver=ID shows one whole; a failed one can be retried.
 const STATUS: Record<string, string> = { pending: "Pendiente", sent: "Enviado", failed: "Fallido" };
 const FILTERS: Array<[OutboxStatus | null, string]> = [
   [null, "Todos"],

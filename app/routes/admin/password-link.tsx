@@ -1,5 +1,4 @@
-// /admin/records/{userId}/enlace-contrasena (docs/product.md#password-recovery): an admin's one-time link
-// for a learner who cannot read e-mail, shown once in this answer (never e-mailed nor stored in clear).
+// An admin's one-time password link (docs/product.md#password-recovery), shown once, never e-mailed or stored.
 import { data, Link } from "react-router";
 import { Email } from "~/components/ui/email.tsx";
 import { PasswordLinkButton } from "~/features/accounts/components/password-link-button.tsx";

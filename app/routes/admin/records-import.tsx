@@ -1,12 +1,11 @@
-// /admin/records/importar: 'Importar usuarios' (docs/product.md#importar-usuarios). 'Revisar lista' writes
-// nothing; 'Confirmar importación' sends the very text again, checked again and written in one transaction.
+// 'Importar usuarios' (docs/product.md#importar-usuarios): 'Revisar lista' writes nothing; the confirmation, all.
 import { ListFields, SchoolConsentField } from "~/features/accounts/import/components/list-fields.tsx";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import { requireAdmin } from "~/features/accounts/guards.server.ts";
 import { roleLabel, SELF_SERVICE_ROLES } from "~/features/accounts/roles.ts";
 import { confirmImport, previewImport } from "~/features/accounts/import/import.server.ts";
-import { readImportRequest } from "~/features/accounts/import/schema.ts";
+import { ImportFieldsSchema, readListRequest } from "~/features/accounts/import/schema.ts";
 import { IMPORT_DONE } from "~/features/accounts/import/texts.ts";
 import { formatRut } from "~/features/accounts/rut.ts";
 import { redirectWithFlash } from "~/lib/flash.server.ts";
@@ -19,14 +18,15 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const read = await readImportRequest(args.request);
+  const read = await readListRequest(args.request, ImportFieldsSchema);
   if (!read.ok) {
     return data(
       { error: read.message, preview: null, text: "", rol: "estudiante", autorizacionColegio: false },
       { status: read.status },
     );
   }
-  const { text, rows, rol, autorizacionColegio, confirmar, huella } = read;
+  const { text, rows, fields } = read;
+  const { rol, autorizacionColegio, confirmar, huella = "" } = fields;
   const options = { rol, autorizacionColegio };
   const echo = { text, ...options };
   if (!confirmar) return data({ error: null, preview: await previewImport(rows, text, options), ...echo });

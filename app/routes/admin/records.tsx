@@ -95,12 +95,10 @@ export async function action(args: Route.ActionArgs) {
   const form = await readForm(request);
   const bulkIntent = form.get("intent");
   if (bulkIntent === "bulk-approve" || bulkIntent === "bulk-suspend") {
-    // 'Aprobar seleccionadas' / 'Suspender seleccionadas': the checked rows' ids.
     const bulk = BulkIdsSchema.safeParse({ ids: form.getAll("ids") });
     if (!bulk.success) {
       return redirectWithFlash(request, back, { type: "error", message: bulk.error.issues[0]?.message ?? BULK_NONE });
     }
-    // The same rules, e-mails and audit entries as the single actions, in one transaction.
     const approve = bulkIntent === "bulk-approve";
     const outcome = approve
       ? await approveUsers(admin, bulk.data.ids, request, { confirmedOnly: true })

@@ -1,6 +1,4 @@
-// /admin/records/{userId}/corregir: an admin corrects a person's nombre, apellido, fecha de
-// nacimiento and RUT under the registration's rules (Ley 21.719, rectification). Audited with the fields
-// changed, never their values. Works without JavaScript; the form keeps what was typed on error.
+// /admin/records/{userId}/corregir: an admin corrects a person's data under the registration's rules (audited).
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";

@@ -1,7 +1,6 @@
 import { invalid, json } from "~/lib/api/operation.server.ts";
 import { BulkAnswerSchema, BulkIdsSchema, BULK_NONE, BULK_TOO_MANY } from "~/features/accounts/bulk-schema.ts";
-import { bulkUsersAnswer } from "~/features/accounts/bulk-api.server.ts";
-import { approveUsers } from "~/features/accounts/users.server.ts";
+import { approveUsers, bulkUsersAnswer } from "~/features/accounts/users.server.ts";
 import { apiRoute } from "./api-route.server.ts";
 
 export const loader = apiRoute("/api/admin/usuarios/aprobar", {
@@ -16,7 +15,6 @@ export const loader = apiRoute("/api/admin/usuarios/aprobar", {
     body: { json: BulkIdsSchema },
     ok: { 200: json("Lo que se hizo.", BulkAnswerSchema) },
     errors: { 400: invalid("Sin cuentas, o más de 100.", BULK_NONE, BULK_TOO_MANY) },
-    // At most 100, with the single call's rules, e-mail and audit entry, in one transaction.
     handler: async ({ user, body, request }) =>
       bulkUsersAnswer(user, (await body()).ids, request, approveUsers, "aprobadas"),
   },

@@ -5,7 +5,7 @@ import {
   ImportFieldsSchema,
   ImportFormSchema,
   ImportPreviewSchema,
-  readImportRequest,
+  readListRequest,
   type ImportDoneAnswer,
   type ImportPreviewAnswer,
 } from "~/features/accounts/import/schema.ts";
@@ -58,11 +58,11 @@ export const loader = apiRoute("/api/admin/usuarios/importar", {
       409: error("La lista o las opciones no son las de la vista previa (huella).", IMPORT_CHANGED),
       413: error("El cuerpo pasa de 2 MB.", BODY_TOO_LARGE),
     },
-    // The list is read by readImportRequest (JSON, form or file).
     handler: async ({ user, request }) => {
-      const read = await readImportRequest(request);
+      const read = await readListRequest(request, ImportFieldsSchema);
       if (!read.ok) return apiFailure(read);
-      const { text, rows, rol, autorizacionColegio, confirmar, huella } = read;
+      const { text, rows, fields } = read;
+      const { rol, autorizacionColegio, confirmar, huella = "" } = fields;
       if (!confirmar)
         return apiJson<ImportPreviewAnswer>(await previewImport(rows, text, { rol, autorizacionColegio }));
       const outcome = await confirmImport(user, rows, text, { rol, autorizacionColegio, huella }, request);

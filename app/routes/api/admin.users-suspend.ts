@@ -1,7 +1,6 @@
 import { invalid, json } from "~/lib/api/operation.server.ts";
 import { BulkAnswerSchema, BulkIdsSchema, BULK_NONE, BULK_TOO_MANY } from "~/features/accounts/bulk-schema.ts";
-import { bulkUsersAnswer } from "~/features/accounts/bulk-api.server.ts";
-import { suspendUsers } from "~/features/accounts/users.server.ts";
+import { bulkUsersAnswer, suspendUsers } from "~/features/accounts/users.server.ts";
 import { apiRoute } from "./api-route.server.ts";
 
 export const loader = apiRoute("/api/admin/usuarios/suspender", {
@@ -15,7 +14,6 @@ export const loader = apiRoute("/api/admin/usuarios/suspender", {
     body: { json: BulkIdsSchema },
     ok: { 200: json("Lo que se hizo.", BulkAnswerSchema) },
     errors: { 400: invalid("Sin cuentas, o más de 100.", BULK_NONE, BULK_TOO_MANY) },
-    // At most 100 (never the caller's own; their sessions and tokens end), in one transaction.
     handler: async ({ user, body, request }) =>
       bulkUsersAnswer(user, (await body()).ids, request, suspendUsers, "suspendidas"),
   },

@@ -22,7 +22,6 @@ export const loader = apiRoute("/api/auth/change-password", {
       400: invalid("Datos inválidos (el mensaje dice cuál) o la contraseña actual incorrecta.", CURRENT_PASSWORD_WRONG),
       429: error("Demasiadas contraseñas actuales incorrectas (ver Retry-After).", TOO_MANY_REQUESTS),
     },
-    // Every other session and token of the account ends; the one that makes the call stays.
     handler: async ({ user, sessionId, body, request }) => {
       const outcome = await changePassword(user.id, await body(), sessionId, request);
       if (!outcome.ok) return apiFailure(outcome);

@@ -22,7 +22,6 @@ export const loader = apiRoute("/api/auth/forgot-password", {
         TOO_MANY_REQUESTS,
       ),
     },
-    // The same 200 whether or not an account has the address (docs/product.md#password-recovery).
     handler: async ({ body, request }) => {
       const outcome = await requestPasswordReset((await body()).correo, request);
       if (!outcome.ok) return apiFailure(outcome);

@@ -2,7 +2,8 @@ import { RegisterSchema } from "~/features/accounts/schema.ts";
 import { TOO_MANY_REQUESTS } from "~/features/limits/rate-limits.server.ts";
 import { ApiNoticeSchema, type ApiNotice, apiFailure, apiJson } from "~/lib/api.server.ts";
 import { error, json } from "~/lib/api/operation.server.ts";
-import { REGISTER_OK, registerUser } from "~/features/accounts/register.server.ts";
+import { registerUser } from "~/features/accounts/register.server.ts";
+import { REGISTER_OK } from "~/features/accounts/texts.ts";
 import { apiRoute } from "./api-route.server.ts";
 
 export const loader = apiRoute("/api/auth/register", {

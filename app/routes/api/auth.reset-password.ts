@@ -18,7 +18,6 @@ export const loader = apiRoute("/api/auth/reset-password", {
     errors: {
       400: invalid("Enlace no válido, usado o vencido, o contraseña que no cumple las reglas.", RESET_LINK_INVALID),
     },
-    // Every session and token of the account ends.
     handler: async ({ body, request }) => {
       const { token, password } = await body();
       const outcome = await resetPassword(token, { password }, request);

@@ -38,7 +38,6 @@ export const loader = apiRoute("/api/auth/users/{userId}/profile", {
       409: error("El correo ya tiene una cuenta (solo al corregir la cuenta de otra persona).", EMAIL_TAKEN),
       429: error("Demasiados cambios de correo (ver Retry-After).", EMAIL_CHANGE_TOO_MANY),
     },
-    // The body (multipart or JSON) is read by profileApiAction.
     handler: async ({ user, params: { userId }, request }) => {
       requireSelfOrAdmin(user, userId, FORBIDDEN_PROFILE);
       const outcome = await profileApiAction(user, userId, request);

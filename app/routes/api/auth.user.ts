@@ -19,7 +19,6 @@ export const loader = apiRoute("/api/auth/users/{userId}", {
       400: invalid("No puedes eliminar tu propia cuenta, o certificados no válido.", CANNOT_DELETE_SELF),
       404: error("Usuario no encontrado.", USER_NOT_FOUND),
     },
-    // Without a body (or with null) the certificates stay verifiable.
     handler: async ({ user, params: { userId }, body, request }) => {
       const outcome = await deleteUser(user, userId, request, (await body()).certificados);
       if (!outcome.ok) return apiFailure(outcome);

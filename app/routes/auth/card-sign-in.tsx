@@ -1,7 +1,5 @@
-// /entrar/{token}: the link of a sign-in card ('Tarjetas de acceso', docs/product.md#sign-in-cards).
-// Opening it changes nothing (a phone's camera app may open links ahead): it shows 'Entrar como …'
-// and a button, whose plain POST starts an ordinary session. Both count as sign-ins against the
-// limits (docs/decisions/040-pupils-who-can-sign-in.md).
+// /entrar/{token} (docs/product.md#sign-in-cards): a GET shows 'Entrar como …' and changes nothing; the button's
+// POST signs in. Both count against the sign-in limits.
 import { data, Link, redirect } from "react-router";
 import { OneTimeLinkPage } from "~/components/ui/one-time-link-page.tsx";
 import { rememberSignIn } from "~/features/accounts/device.server.ts";
@@ -16,8 +14,7 @@ import type { Route } from "./+types/card-sign-in";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Entrar con tu tarjeta");
 
-// The token is a credential: never cached, never sent to another site as a Referer (same-origin,
-// not no-referrer: the button's POST must still carry its Origin).
+// The token is a credential: no-store, and Referrer-Policy same-origin (the POST must still carry its Origin).
 const PRIVATE = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 
 /** The document's headers: those, and a 429's Retry-After. */

@@ -1,5 +1,4 @@
-// /confirmar-correo/{token}: the link e-mailed to a new address; a GET shows what will change and
-// changes nothing, the button's plain POST applies it once.
+// /confirmar-correo/{token}: a GET changes nothing; the button's POST applies the new address once.
 import { Link } from "react-router";
 import { OneTimeLinkPage } from "~/components/ui/one-time-link-page.tsx";
 import { confirmEmailChange, describeEmailChange } from "~/features/accounts/email-change.server.ts";

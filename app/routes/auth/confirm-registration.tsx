@@ -1,9 +1,9 @@
-// /registro/confirmar/{token}: the link e-mailed at registration, which proves the address (a GET
-// changes nothing: mail scanners open links too; the button's plain POST counts once).
+// /registro/confirmar/{token}: proves the address; a GET changes nothing, the button's POST counts once.
 import { Link } from "react-router";
 import { OneTimeLinkPage } from "~/components/ui/one-time-link-page.tsx";
 import { ADDRESS_LINK_INVALID } from "~/features/accounts/texts.ts";
-import { confirmAddress, describeAddressConfirmation } from "~/features/accounts/register.server.ts";
+import { linkAccount } from "~/features/accounts/account-token.server.ts";
+import { confirmAddress } from "~/features/accounts/register.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { linkActionAnswer, linkPageAnswer } from "~/lib/one-time-link.server.ts";
 import type { Route } from "./+types/confirm-registration";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/confirm-registration";
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Confirmar correo");
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const pending = await describeAddressConfirmation(params.token);
+  const pending = await linkAccount(params.token, "correo");
   return linkPageAnswer({ correo: pending?.correo ?? null }, pending !== null);
 }
 

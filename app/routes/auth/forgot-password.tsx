@@ -1,6 +1,4 @@
-// /recuperar: '¿Olvidaste tu contraseña?'. The person types their e-mail and always reads the
-// same answer, whether or not an account has it (docs/product.md#password-recovery); the link
-// goes through the outbox. A plain form POST without JavaScript, enhanced by Conform with it.
+// /recuperar (docs/product.md#password-recovery): the same answer whether or not an account has the address.
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";

@@ -1,10 +1,10 @@
-// /registro/autorizar/{token}: the link e-mailed to a registrant's parent or guardian (under 14, Ley 21.719);
-// a GET changes nothing, 'Autorizo el registro de …' posts the consent once.
+// /registro/autorizar/{token}: a guardian's consent (under 14); a GET changes nothing, the POST counts once.
 import { Link } from "react-router";
 import { OneTimeLinkPage } from "~/components/ui/one-time-link-page.tsx";
 import { fullName } from "~/features/accounts/roles.ts";
 import { GUARDIAN_LINK_INVALID } from "~/features/accounts/texts.ts";
-import { confirmGuardianConsent, describeGuardianConsent } from "~/features/accounts/register.server.ts";
+import { linkAccount } from "~/features/accounts/account-token.server.ts";
+import { confirmGuardianConsent } from "~/features/accounts/register.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import { linkActionAnswer, linkPageAnswer } from "~/lib/one-time-link.server.ts";
 import type { Route } from "./+types/guardian-consent";
@@ -12,7 +12,7 @@ import type { Route } from "./+types/guardian-consent";
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Autorizar registro");
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const child = await describeGuardianConsent(params.token);
+  const child = await linkAccount(params.token, "tutor");
   return linkPageAnswer({ nombre: child ? fullName(child.nombre, child.apellido) : null }, child !== null);
 }
 

@@ -6,7 +6,7 @@ import { FormErrors, TextField } from "~/components/ui/field.tsx";
 import { useServerForm } from "~/components/ui/use-server-form.ts";
 import { requireAnonymous } from "~/features/accounts/guards.server.ts";
 import { issueDevice, rememberSignIn } from "~/features/accounts/device.server.ts";
-import { authenticator } from "~/features/accounts/login.server.ts";
+import { verifyLogin } from "~/features/accounts/login.server.ts";
 import { homeForRole } from "~/features/accounts/roles.ts";
 import { LoginSchema, type LoginInput } from "~/features/accounts/schema.ts";
 import { createUserSession } from "~/features/accounts/session.server.ts";
@@ -23,21 +23,19 @@ export const headers = keepRetryAfter;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAnonymous(args);
-  // The browser that shows the form gets its device cookie now, so that its first attempt
-  // already counts against its own budget rather than its IP's (docs/decisions/006).
+  // The form's browser gets its device cookie now: its first attempt spends its own budget (decision 006).
   const device = await issueDevice(args.request);
   return device ? data(null, { headers: { "Set-Cookie": device } }) : null;
 }
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
-  // remix-auth's FormStrategy reads the body itself, so validate a clone.
-  const submission = parseWithZod(await readForm(request.clone()), { schema: LoginSchema });
+  const submission = parseWithZod(await readForm(request), { schema: LoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   try {
-    const user = await authenticator.authenticate("form", request);
+    const user = await verifyLogin(submission.value, request);
     const home = homeForRole(user.rol);
     if (!home) {
       return data(

@@ -62,8 +62,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/registro");
   const [form, fields] = useServerForm<RegisterFields>("registro", actionData?.result);
-  // Editing a field clears the success / error messages (docs/product.md#texts-sign-in-and-registration).
-  // The answer the person has since edited away; a new answer shows again.
+  // Editing a field clears the answer shown (docs/product.md#texts-sign-in-and-registration); a new one shows again.
   const [dismissedFor, setDismissedFor] = useState<unknown>(null);
   const dismissed = actionData !== undefined && dismissedFor === actionData;
 

@@ -1,12 +1,12 @@
-// /recuperar/{token} (docs/product.md#password-recovery): opening it changes nothing (mail scanners open links
-// too); sending the form sets the password once.
+// /recuperar/{token} (docs/product.md#password-recovery): a GET changes nothing; the form sets it once.
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
 import { useServerForm } from "~/components/ui/use-server-form.ts";
 import { REQUIRED_ALL } from "~/features/accounts/texts.ts";
-import { describeResetLink, resetPassword } from "~/features/accounts/recovery.server.ts";
+import { linkAccount } from "~/features/accounts/account-token.server.ts";
+import { resetPassword } from "~/features/accounts/recovery.server.ts";
 import { RESET_DONE, RESET_LINK_INVALID } from "~/features/accounts/recovery-texts.ts";
 import { NewPasswordSchema, type NewPasswordInput } from "~/features/accounts/recovery-schema.ts";
 import { formReply } from "~/lib/failure.ts";
@@ -15,15 +15,14 @@ import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/reset-password";
 
-// The token is in the path; the site-wide Referrer-Policy (strict-origin-when-cross-origin)
-// keeps it from other sites, and the page links to none.
+// The token is in the path: the site's Referrer-Policy keeps it from other sites, and the page links to none.
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Nueva contraseña");
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const hideFields = ["password", "confirmarPassword"];
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const link = await describeResetLink(params.token);
+  const link = await linkAccount(params.token, "password");
   return data({ correo: link?.correo ?? null }, { status: link ? 200 : 404, headers: NO_STORE });
 }
 

@@ -7,8 +7,7 @@ import { cursorFrom } from "~/lib/keyset.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/announcements";
 
-// /user/avisos: 'Avisos de mis cursos', the announcements of every course one is enrolled in,
-// newest first, 20 a page (docs/product.md#announcements, docs/decisions/026-announcements.md).
+// /user/avisos: 'Avisos de mis cursos', newest first, 20 a page (docs/product.md#announcements).
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, MY_ANNOUNCEMENTS_TITLE);
 

@@ -18,9 +18,7 @@ import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/calendar";
 
-// /user/calendario: 'Suscribirme al calendario' (docs/product.md#due-dates). The feed's address
-// holds a secret stored only as its hash, so it is shown once, right after it is made; a new
-// one ('Generar otro enlace') voids the old.
+// /user/calendario (docs/product.md#due-dates): the feed's secret address is shown once; a new one voids the old.
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, CALENDAR_TITLE);
 
 export async function loader(args: Route.LoaderArgs) {

@@ -27,8 +27,7 @@ import type { Route } from "./+types/certificates";
 import { formatHours } from "~/lib/hours.ts";
 import { log } from "~/lib/log.server.ts";
 
-// /user/certificates and /docente/certificates: 'Mis certificados' (docs/product.md#my-certificates),
-// in each panel; guarded here too.
+// 'Mis certificados' (docs/product.md#my-certificates) in each panel; guarded here too.
 export async function loader(args: Route.LoaderArgs) {
   const user = await requirePanelOfPath(args);
   const [list, outdated] = await Promise.all([

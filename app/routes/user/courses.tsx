@@ -6,8 +6,7 @@ import { loadEnrolledCourses, unenrolAction } from "~/features/learning/enrolled
 import { panelOfPath } from "~/features/accounts/guards.server.ts";
 import type { Route } from "./+types/courses";
 
-// /user/courses and /docente/courses: one's enrolled courses (docs/product.md#user-panel), in
-// each panel; the panel's guard runs here too (loadEnrolledCourses).
+// One's enrolled courses (docs/product.md#user-panel) in each panel; loadEnrolledCourses guards.
 const pathOf = (request: Request) => `/${panelOfPath(request)}/courses`;
 
 export async function loader(args: Route.LoaderArgs) {

@@ -15,9 +15,7 @@ import { upcomingDueDates } from "~/features/due-dates/due-dates.server.ts";
 import { UpcomingDueDates } from "~/features/due-dates/components/upcoming-due-dates.tsx";
 import type { Route } from "./+types/index";
 
-// /user: a greeting, the newest announcements of one's courses ('Avisos de mis cursos', all of
-// them at /user/avisos), 'Próximas fechas' (docs/product.md#due-dates) and the same course list as
-// /user/courses.
+// /user: a greeting, the newest announcements of one's courses, 'Próximas fechas' and the course list.
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await requirePanelUser(args);
   const [enrolled, announcements, due] = await Promise.all([

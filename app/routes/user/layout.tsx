@@ -5,8 +5,7 @@ import { countToReview } from "~/features/questions/questions.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/layout";
 
-// /user: the learners' panel; a docente on these shared pages (their old addresses: hers are under
-// /docente) keeps the teacher's panel and its 'Para revisar' count (features/accounts/components/role-panel.tsx).
+// /user: the learners' panel; a docente on these shared pages keeps the teacher's panel (role-panel.tsx).
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageTitle(matches, panelTitle(loaderData?.rol));
 
 export async function loader(args: Route.LoaderArgs) {

@@ -5,8 +5,7 @@ import { messagesScreenAction, messagesScreenLoader } from "~/features/messages/
 import { keepRetryAfter } from "~/lib/route-headers.ts";
 import type { Route } from "./+types/messages";
 
-// /user/messages, /docente/messages and /admin/messages: one screen in each panel, guarded here for
-// the panel's people (requirePanelOfPath).
+// /user, /docente and /admin messages: one screen in each panel, guarded here (requirePanelOfPath).
 
 export const headers = keepRetryAfter;
 

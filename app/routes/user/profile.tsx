@@ -4,8 +4,7 @@ import { loadProfileScreen, profilePageAction } from "~/features/profile/profile
 import { keepRetryAfter } from "~/lib/route-headers.ts";
 import type { Route } from "./+types/profile";
 
-// /user/profile, /docente/profile and /admin/profile (docs/product.md#profile): one screen in each
-// panel, guarded here too for the panel's people (a loader of its own never relies on the layout).
+// 'Mi Perfil' (docs/product.md#profile) in each panel, guarded here too (a loader never relies on the layout).
 function panel(args: Route.LoaderArgs | Route.ActionArgs) {
   return {
     user: requirePanelOfPath(args),

@@ -9,8 +9,7 @@ import type { Route } from "./+types/avatar";
 const text = (body: string, status: number) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
-// /usuarios/:userId/imagen: a profile image, for signed-in users only (session cookie or the
-// API's Bearer token; any signed-in user may see any avatar). Private cache, revalidated.
+// /usuarios/:userId/imagen: any avatar, for signed-in users only (cookie or Bearer token); private cache.
 export async function loader(args: Route.LoaderArgs) {
   try {
     await requireApiUser(args);

@@ -4,8 +4,7 @@ import { failureHeaders } from "~/lib/failure.ts";
 import { zipResponse } from "~/lib/zip.server.ts";
 import type { Route } from "./+types/my-data";
 
-// /mis-datos: 'Descargar mis datos' from either profile (docs/product.md#my-data), a plain link:
-// the signed-in person's own ZIP, whatever their role; a visitor goes to /login and back.
+// /mis-datos (docs/product.md#my-data): the signed-in person's own ZIP; a visitor goes to /login and back.
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   const outcome = await myDataArchive(user.id, args.request);

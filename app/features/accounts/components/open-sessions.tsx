@@ -1,6 +1,4 @@
-// 'Sesiones abiertas' on both profile pages (docs/product.md#open-sessions): the person's browser
-// sessions with their device and last use, this one marked, and 'Cerrar las demás sesiones' (a
-// plain POST with its `intent`, so it works without JavaScript).
+// 'Sesiones abiertas' (docs/product.md#open-sessions), with 'Cerrar las demás sesiones' as a plain POST.
 import { Form, useNavigation } from "react-router";
 import { CLOSE_OTHER_SESSIONS_INTENT, OPEN_SESSIONS_SHOWN } from "~/features/accounts/account-security.ts";
 import type { OpenSessionsView } from "~/features/accounts/open-sessions.server.ts";

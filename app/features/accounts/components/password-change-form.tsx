@@ -1,6 +1,4 @@
-// 'Cambiar contraseña' on both profile pages (docs/product.md#password-change): a plain POST with
-// its `intent`, so it works without JavaScript; with it, Conform shows the server's answers under
-// their fields and the button says what is happening. Validation runs on the server only.
+// 'Cambiar contraseña' on both profile pages (docs/product.md#password-change): a plain POST with its `intent`.
 import { getFormProps } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
@@ -16,8 +14,7 @@ export function PasswordChangeForm({ correo, actionData }: { correo: string; act
   const submitting = navigation.state === "submitting" && ours;
   const [form, fields] = useServerForm<ChangePasswordFields>("cambiar-contrasena", actionData?.result);
 
-  // A change that worked answers with a redirect (no action data): empty the fields. Without
-  // JavaScript the page is simply loaded again.
+  // A change that worked redirects (no action data): empty the fields.
   const sent = useRef(false);
   useEffect(() => {
     if (navigation.state !== "idle") {

@@ -1,5 +1,4 @@
-// 'Crear enlace para restablecer contraseña' on a user's record (Registros): a POST to the
-// admin's one-time link page, which shows the link once. Works without JavaScript.
+// Registros' 'Crear enlace para restablecer contraseña': a POST to the page that shows the link once.
 import { Form, useNavigation } from "react-router";
 
 const passwordLinkPath = (userId: string) => `/admin/records/${encodeURIComponent(userId)}/enlace-contrasena`;

@@ -1,13 +1,7 @@
 import type { ReactNode } from "react";
 import { PanelLayout, type PanelLink } from "~/components/panel-layout.tsx";
-import { pendingLabel } from "~/features/accounts/records-texts.ts";
 
-/**
- * The panel a signed-in person works in, chosen by their role (one rule for every layout): a
- * docente keeps the teacher's panel, its title and menu, on the pages /user shares with the
- * learners (messages, profile, certificates, courses…), so 'Mis cursos como profesor/a' is always
- * one click away (docs/product.md#course-teams); an admin keeps theirs on a course's pages.
- */
+/** The panel of a role (one rule for every layout): a docente keeps theirs on the pages /user shares. */
 export function panelTitle(rol: string | null | undefined): string {
   if (rol === "admin") return "Panel Administrador";
   return rol === "docente" ? "Panel docente" : "Panel Usuario";
@@ -47,11 +41,7 @@ function panelLinks(
   return [...shared, { to: "/user/avisos", label: "Avisos" }, messages];
 }
 
-/**
- * The signed-in person's panel around the page (/admin, /user, /docente): `unreadBadge` is the
- * messages feature's count beside 'Mensajes' (the layouts pass it in); `pending`: an admin's
- * 'Registros'; `review`: a docente's 'Para revisar' (docs/decisions/042-the-teachers-day.md).
- */
+/** The signed-in person's panel around the page, with the counts its menu shows (decision 042). */
 export function RolePanel({
   rol,
   unreadBadge,
@@ -68,6 +58,9 @@ export function RolePanel({
 
 /** The teacher's page of what waits for her. */
 export const REVIEW_TITLE = "Para revisar";
+/** How many accounts wait for approval, as the menu's 'Registros (n)' reads it out: '1 pendiente'. */
+export const pendingLabel = (count: number) =>
+  count > 99 ? "más de 99 pendientes" : count === 1 ? "1 pendiente" : `${count} pendientes`;
 const reviewLabel = (count: number) => `${count > 99 ? "más de 99" : count} por revisar`;
 
 /** " (3)" after a menu entry, read out as `spoken(count)` ("3 pendientes"); nothing at 0; "99+" beyond. */

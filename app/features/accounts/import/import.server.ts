@@ -1,6 +1,5 @@
-// 'Importar usuarios' (docs/product.md#importar-usuarios), for the page and POST /api/admin/usuarios/importar.
-// The preview writes nothing; the confirmation checks every row again and writes everything or nothing, in one
-// transaction, 500 rows a statement. Existing accounts are left as they are.
+// 'Importar usuarios' (docs/product.md#importar-usuarios): the preview writes nothing; the confirmation checks
+// every row again and writes all or nothing in one transaction. Existing accounts are left as they are.
 import { createHash } from "node:crypto";
 import { auditMany } from "~/features/audit/audit.server.ts";
 import { needsGuardian } from "~/features/accounts/age.ts";
@@ -12,27 +11,21 @@ import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { userSearchWords } from "../user-words.ts";
 import { chunks } from "~/lib/chunks.ts";
 import type { ListRow } from "./parse-list.ts";
-import type { ImportPreviewAnswer } from "./schema.ts";
+import type { ImportFieldsSchema, ImportPreviewAnswer } from "./schema.ts";
+import type { z } from "zod";
 import { IMPORT_CHANGED, IMPORT_HAS_ERRORS, IMPORT_NOTHING_NEW, ROW_UNDER_14 } from "./texts.ts";
 
 type ImportRole = (typeof SELF_SERVICE_ROLES)[number];
 
-export type ImportOptions = {
-  /** The role of every account the import creates. */
-  rol: ImportRole;
-  /** The admin states that the school collected the consent of the parents of pupils under 14. */
-  autorizacionColegio: boolean;
-};
+/** The role of the new accounts, and whether the school collected the consent for pupils under 14. */
+export type ImportOptions = Pick<z.output<typeof ImportFieldsSchema>, "rol" | "autorizacionColegio">;
 
 type PreviewRow = ImportPreviewAnswer["filas"][number];
 
 type Db = Pick<typeof prisma, "user">;
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 
-/**
- * What is confirmed is what was previewed: the SHA-256 of the options that change the outcome
- * (one per line) and the text. A changed list is previewed again.
- */
+/** What is confirmed is what was previewed: the SHA-256 of the options (one per line) and the text. */
 export function fingerprintOf(options: (string | number)[], text: string): string {
   return (
     createHash("sha256")
@@ -79,8 +72,7 @@ export async function createListAccounts(
           rut: row.rut,
           fechaNacimiento: row.fechaNacimiento ? new Date(`${row.fechaNacimiento}T12:00:00Z`) : null,
           rol,
-          // Vouched for: approved at once; the address is proven when the person follows the
-          // e-mailed link, the only way in (no password until then).
+          // Vouched for: approved at once; the address is proven by following the e-mailed link (no password yet).
           aprobado: true,
           aprobadoEn: now,
           correoConfirmado: true,
@@ -153,10 +145,7 @@ export async function previewImport(
 export type ImportRefused = Failure<"errors" | "changed" | "nothing"> & { preview: ImportPreviewAnswer };
 export type ImportDone = { creadas: number; existentes: number; ids: string[] };
 
-/**
- * The rows are checked again in the writing transaction (another admin may have created an address since
- * the preview); `huella` must be the preview's: what is confirmed is what was seen.
- */
+/** The rows are checked again in the writing transaction; `huella` must be the preview's. */
 export async function confirmImport(
   admin: { id: string },
   rows: ListRow[],

@@ -1,7 +1,5 @@
-// The list an admin pastes or uploads to create accounts (docs/product.md#importar-usuarios), read with
-// csv-parse, no database: text as Excel, LibreOffice or Google Sheets write it, separated by ';', ',' or a
-// tab, with an optional header row. Every row is checked with the registration's rules (../schema.ts) and
-// the RUT's (../rut.ts), and each refusal names its reason.
+// A pasted or uploaded list (docs/product.md#importar-usuarios), read with csv-parse: ';', ',' or tab, optional
+// header row; every row is checked with the registration's and the RUT's rules, each refusal with its reason.
 import { parse } from "csv-parse/sync";
 import { email, PersonFields } from "~/features/accounts/schema.ts";
 import { checkRut } from "../rut.ts";
@@ -43,11 +41,7 @@ export type ParsedList =
   /** `text`: what was read (a file's bytes decoded), which a confirmation sends again. */
   { ok: true; rows: ListRow[]; header: boolean; text: string } | { ok: false; error: string };
 
-/**
- * A file's bytes as text: UTF-8 (a BOM dropped), UTF-16 when its BOM says so, else
- * Windows-1252, which decodes any byte; null for what is no text (NUL bytes: a spreadsheet's
- * binary .xlsx, an image).
- */
+/** A file's bytes as text: UTF-8, UTF-16 by its BOM, else Windows-1252; null for no text (NUL bytes). */
 export function decodeList(bytes: Uint8Array): string | null {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
@@ -62,12 +56,7 @@ export function decodeList(bytes: Uint8Array): string | null {
 
 type CsvRecord = { line: number; cells: string[]; unclosed: boolean };
 
-/**
- * The text's records of cells, by csv-parse (RFC 4180, leniently: spaces around a quoted field,
- * a stray quote inside an unquoted one, rows of any width, CRLF, LF or CR), each with the line it
- * starts on. A quote that does not close (or is followed by more than spaces) leaves the rest of
- * the text unreadable: its record is the last, marked unclosed.
- */
+/** The records of cells (csv-parse, leniently) with their first line; an unclosed quote ends the text. */
 function splitRecords(text: string, delimiter: string): CsvRecord[] {
   const bytes = Buffer.from(text, "utf8");
   const records: CsvRecord[] = [];
@@ -154,17 +143,8 @@ function readHeader(cells: string[]): (Column | null)[] | null {
   return columns.some((c) => c !== null) ? columns : null;
 }
 
-const COLUMN_LABEL: { [C in Column]: string } = {
-  correo: "«correo»",
-  nombre: "«nombre»",
-  apellido: "«apellido»",
-  rut: "«rut»",
-  fechaNacimiento: "«fecha de nacimiento»",
-  apellidoPaterno: "«apellido paterno»",
-  apellidoMaterno: "«apellido materno»",
-  dv: "«dv»",
-  curso: "«curso»",
-};
+/** A column as a refusal names it: its first header name, «fecha de nacimiento». */
+const columnLabel = (column: Column) => `«${Object.keys(HEADER_NAMES).find((k) => HEADER_NAMES[k] === column)}»`;
 
 /** A value quoted in a reason: one line, at most 60 characters. */
 function shown(value: string): string {
@@ -245,11 +225,7 @@ function checkRow(
   };
 }
 
-/**
- * Reads a pasted or decoded list. A row is refused with every reason it has; a refusal of the
- * whole list (empty, too long, a header without the required columns) is `ok: false`. Blank
- * lines are skipped; line numbers count them, so they match what an editor shows.
- */
+/** Reads a list: a row is refused with all its reasons, the whole list with `ok: false`; lines count blanks. */
 export function parseList(input: string, rules: ListRules = {}): ParsedList {
   const text = input.startsWith("\uFEFF") ? input.slice(1) : input;
   if (text.length > MAX_LIST_BYTES) return { ok: false, error: LIST_TOO_LARGE };
@@ -258,8 +234,7 @@ export function parseList(input: string, rules: ListRules = {}): ParsedList {
   );
   if (records.length === 0) return { ok: false, error: LIST_EMPTY };
 
-  // A spreadsheet's export may put a title above its header row: the header is the first of the
-  // first rows that names two known columns, and the rows above it are skipped.
+  // The header is the first of the first rows naming two known columns (a title may stand above it).
   const known = (r: CsvRecord) => readHeader(r.cells.map((c) => c.trim()))?.filter(Boolean).length ?? 0;
   const start = records.slice(0, 10).findIndex((r) => known(r) >= 2);
   if (start > 0) records.splice(0, start);
@@ -273,14 +248,14 @@ export function parseList(input: string, rules: ListRules = {}): ParsedList {
     ];
     if (missing.length > 0) {
       const error =
-        `La fila de encabezados no tiene la columna ${missing.map((c) => COLUMN_LABEL[c]).join(", ")}. ` +
+        `La fila de encabezados no tiene la columna ${missing.map(columnLabel).join(", ")}. ` +
         (rules.emailOptional
           ? "Usa nombres y apellido (o apellido paterno y materno) y, si quieres, RUN o RUT, correo y curso."
           : "Usa correo, nombre y apellido (y, si quieres, rut y fecha de nacimiento).");
       return { ok: false, error };
     }
     const repeated = header.find((c, i) => c !== null && header.indexOf(c) !== i);
-    if (repeated) return { ok: false, error: `La fila de encabezados repite la columna ${COLUMN_LABEL[repeated]}.` };
+    if (repeated) return { ok: false, error: `La fila de encabezados repite la columna ${columnLabel(repeated)}.` };
   }
   const data = header ? records.slice(1) : records;
   if (data.length === 0) return { ok: false, error: LIST_EMPTY };

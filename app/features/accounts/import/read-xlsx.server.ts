@@ -1,20 +1,12 @@
-// An uploaded list that is an Excel file (.xlsx, what SIGE and most school systems export), read
-// with read-excel-file (docs/decisions/041): its first sheet becomes the tab-separated text a
-// pasted list is, so the preview, the fingerprint and the confirmation stay those of a pasted list.
-// An .xlsx is a zip of XML files: it is unpacked here first, with fflate, streamed in small slices
-// and stopped past MAX_XLSX_UNPACKED bytes whatever the archive declares (a zip bomb costs at most
-// that) or past the list's rows (counted as the sheets' XML goes by), keeping only the workbook's
-// XML parts; read-excel-file reads that bounded copy.
+// An uploaded .xlsx (docs/decisions/041): its first sheet becomes a pasted list's tab-separated text. The zip is
+// unpacked first with fflate, in slices, stopped past MAX_XLSX_UNPACKED bytes or the list's rows (zip bombs).
 import { Unzip, UnzipInflate, zipSync } from "fflate";
 import { readSheet } from "read-excel-file/node";
 import { XLSX_TOO_LARGE, XLSX_UNREADABLE } from "./texts.ts";
 import { LIST_TOO_LARGE, MAX_LIST_BYTES, MAX_LIST_ROWS, parseList, parseListFile } from "./parse-list.ts";
 import type { ListRules, ParsedList } from "./parse-list.ts";
 
-/**
- * At most this many bytes of XML unpacked from one .xlsx: 5 000 rows of twenty columns with their
- * shared strings are about 7 MB; reading 6.6 MB of sheet took 1 s and 100 MB here.
- */
+/** At most this many bytes of XML from one .xlsx (5 000 rows of twenty columns are about 7 MB). */
 export const MAX_XLSX_UNPACKED = 10 * 1024 * 1024;
 /** More rows than a list may have (its rows, a header and a few title rows): refused before reading. */
 const MAX_SHEET_ROWS = MAX_LIST_ROWS + 20;
@@ -30,10 +22,7 @@ function isZip(bytes: Uint8Array): boolean {
 const NEEDED =
   /^(\[Content_Types\]\.xml|_rels\/\.rels|xl\/(_rels\/)?[\w.-]+\.(xml|rels)|xl\/worksheets\/[\w.-]+\.xml)$/;
 
-/**
- * The archive's needed parts, unpacked; "too-large" past MAX_XLSX_UNPACKED or past MAX_SHEET_ROWS in
- * one sheet; null when it is no zip fflate reads.
- */
+/** The archive's needed parts; "too-large" or "too-long" past the limits; null when it is no zip. */
 function unpack(bytes: Uint8Array): Record<string, Uint8Array> | "too-large" | "too-long" | null {
   const parts: Record<string, Uint8Array[]> = {};
   let total = 0;

@@ -1,5 +1,4 @@
-// The importer's request, one schema for the page's form and POST /api/admin/usuarios/importar
-// (JSON, form or multipart with the file `archivo`). Server only (decision 003).
+// The importer's request: one schema for the page's form and POST /api/admin/usuarios/importar (decision 003).
 import { z } from "zod";
 import { SELF_SERVICE_ROLES } from "~/features/accounts/roles.ts";
 import { BODY_NOT_JSON, BODY_NOT_OBJECT, BODY_TOO_LARGE } from "~/lib/api.server.ts";
@@ -129,12 +128,4 @@ export async function readListRequest<S extends z.ZodType<{ lista?: string | und
   const list = file ? await readListFile(new Uint8Array(await file.arrayBuffer()), rules) : parseList(lista!, rules);
   if (!list.ok) return fail(400, list.error);
   return ok({ fields: parsed.data, text: list.text, rows: list.rows });
-}
-
-/** Reads the admin importer's body: `text` (a file's, decoded) is what the page carries to the confirmation. */
-export async function readImportRequest(request: Request) {
-  const read = await readListRequest(request, ImportFieldsSchema);
-  if (!read.ok) return read;
-  const { rol, autorizacionColegio, confirmar, huella } = read.fields;
-  return ok({ text: read.text, rows: read.rows, rol, autorizacionColegio, confirmar, huella: huella ?? "" });
 }

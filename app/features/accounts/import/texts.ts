@@ -1,5 +1,4 @@
-// The importer's words that pages, the API documents and both imports share (docs/product.md#importar-usuarios).
-// Free of Zod so that the page can import them.
+// The importer's words shared by pages, API documents and both imports; free of Zod for the page.
 export const LIST_EMPTY = "La lista está vacía: pega las filas o sube un archivo CSV.";
 export const LIST_NOT_TEXT =
   "El archivo no es una planilla Excel (.xlsx) ni un texto CSV: guárdalo desde la planilla como «.xlsx» o «CSV».";

@@ -1,5 +1,4 @@
-// 'Eliminar mi cuenta' on both profile pages (docs/product.md#suspension-and-deletion): the confirmation is a
-// dialog addressed by the URL (?eliminar-cuenta=1) and a plain POST with its `intent`, so it works without JavaScript.
+// 'Eliminar mi cuenta' (docs/product.md#suspension-and-deletion): a URL-addressed dialog and a plain POST.
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";

@@ -1,6 +1,4 @@
-// Registros' '¿Eliminar usuario?' (docs/product.md#suspension-and-deletion): the admin's confirmation
-// step, addressed by the URL (?eliminar=ID, works without JavaScript), with what goes and, when the
-// account holds certificates, what becomes of them (kept verifiable by default, or revoked).
+// Registros' '¿Eliminar usuario?' (docs/product.md#suspension-and-deletion), addressed by the URL (?eliminar=ID).
 import { Form, Link } from "react-router";
 import { Email } from "~/components/ui/email.tsx";
 import { UrlDialog } from "~/components/ui/url-dialog.tsx";

@@ -1,6 +1,4 @@
-// 'Descargar mis datos' on both profile pages (docs/product.md#my-data): a plain link to the
-// /mis-datos resource route, whose answer is an attachment, so it works without JavaScript and
-// the page stays where it is.
+// 'Descargar mis datos' (docs/product.md#my-data): a plain link to the /mis-datos attachment.
 const MY_DATA_PATH = "/mis-datos";
 
 export function MyDataCard() {

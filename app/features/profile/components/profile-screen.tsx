@@ -1,6 +1,4 @@
-// 'Mi Perfil' of both panels (/user/profile, /admin/profile): the profile and its forms, 'Notificaciones',
-// 'Descargar mis datos' and 'Eliminar mi cuenta'. Plain POSTs (the edit multipart, the others with an
-// `intent`), so they work without JavaScript; validation runs on the server (no Zod in the browser).
+// 'Mi Perfil' of every panel: plain POSTs (the edit multipart, the others with an `intent`).
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { Email } from "~/components/ui/email.tsx";

@@ -1,7 +1,5 @@
-// The fields every list import asks for (the admin's 'Importar usuarios', a class's 'Importar
-// lista'; docs/product.md#importar-usuarios): the refusal of the whole list, the list pasted or a
-// CSV or .xlsx file, and the school's record of consent for the under-14s. Each page adds its own fields
-// and buttons around them.
+// The fields every list import asks for (docs/product.md#importar-usuarios): the list or its file, and the
+// school's consent for the under-14s; each page adds its own fields around them.
 import { LIST_FILE_FIELD } from "../texts.ts";
 
 type Sent = { error?: string | null; text?: string; autorizacionColegio?: boolean } | null | undefined;
