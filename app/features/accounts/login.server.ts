@@ -1,4 +1,7 @@
-// Sign-in: one service for the /login form and POST /api/auth/login.
+// Sign-in: one service for the /login form (through remix-auth's FormStrategy) and for
+// POST /api/auth/login.
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
 import { audit } from "~/features/audit/audit.server.ts";
 import { fullName } from "~/features/accounts/roles.ts";
 import { enqueueMail } from "~/features/mail/outbox.server.ts";
@@ -8,7 +11,7 @@ import { fail, raise } from "~/lib/failure.ts";
 import { verifyPassword } from "~/lib/password.server.ts";
 import { BUDGETS, clientIp, penalty, release, reserve, type Bucket } from "~/features/limits/rate-limits.server.ts";
 import { knowsAccount, readDevice } from "./device.server.ts";
-import type { LoginInput } from "./schema.ts";
+import { LoginSchema, firstIssueMessage, type LoginInput } from "./schema.ts";
 import { sessionUserSelect, toSessionUser, type SessionUser } from "./session.server.ts";
 
 export const BAD_CREDENTIALS = "Correo o contraseña incorrectos.";
@@ -18,9 +21,11 @@ export const PENDING_APPROVAL =
   "Tu cuenta aún no ha sido aprobada por un administrador. Te avisaremos por correo cuando puedas ingresar.";
 
 /**
- * Throws a FailureError (401, 403 pending or suspended, 429). Limits (decision 006): a browser's budget of
- * failures (else its IP's), and an address's from anywhere (its owner e-mailed when spent; their known browsers
- * exempt); points are reserved before the password check, so concurrent guesses cannot slip past.
+ * Throws a FailureError (401, 403 pending or suspended, 429). The limits (docs/decisions/006): a browser
+ * (its device cookie) has its own budget of failures, else its IP's, which unknown addresses spend too, so
+ * a classmate's script never refuses the class's browsers; an address has a budget from anywhere (its owner
+ * is e-mailed when it runs out; their known browsers are exempt). A point is reserved in each budget before
+ * the password is checked, so concurrent guesses cannot slip past; a right password gives it back.
  */
 export async function verifyLogin(input: LoginInput, request: Request): Promise<SessionUser> {
   const ip = clientIp(request);
@@ -78,3 +83,13 @@ async function noticeOwnerOfGuessing(user: { correo: string; nombre: string; ape
       `Saludos,\n${brand}`,
   });
 }
+
+export const authenticator = new Authenticator<SessionUser>();
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const parsed = LoginSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) raise(fail(400, firstIssueMessage(parsed.error)));
+    return verifyLogin(parsed.data, request);
+  }),
+  "form",
+);

@@ -11,6 +11,7 @@ export const loader = apiRoute("/api/auth/logout", {
     description: "Desde entonces el token se rechaza (401). Otros tokens y sesiones siguen abiertos.",
     access: "token",
     ok: { 200: json("Token cerrado.", ApiNoticeSchema) },
+    // Ends the token that makes the call; other tokens and browser sessions stay open.
     handler: async ({ request }) => {
       await revokeApiToken(bearer(request) ?? "");
       return apiJson<ApiNotice>({ message: "Sesión cerrada" });

@@ -6,7 +6,7 @@ import { FormErrors, TextField } from "~/components/ui/field.tsx";
 import { useServerForm } from "~/components/ui/use-server-form.ts";
 import { requireAnonymous } from "~/features/accounts/guards.server.ts";
 import { issueDevice, rememberSignIn } from "~/features/accounts/device.server.ts";
-import { verifyLogin } from "~/features/accounts/login.server.ts";
+import { authenticator } from "~/features/accounts/login.server.ts";
 import { homeForRole } from "~/features/accounts/roles.ts";
 import { LoginSchema, type LoginInput } from "~/features/accounts/schema.ts";
 import { createUserSession } from "~/features/accounts/session.server.ts";
@@ -30,12 +30,13 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
-  const submission = parseWithZod(await readForm(request), { schema: LoginSchema });
+  // remix-auth's FormStrategy reads the body itself, so validate a clone.
+  const submission = parseWithZod(await readForm(request.clone()), { schema: LoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   try {
-    const user = await verifyLogin(submission.value, request);
+    const user = await authenticator.authenticate("form", request);
     const home = homeForRole(user.rol);
     if (!home) {
       return data(
