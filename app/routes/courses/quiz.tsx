@@ -43,7 +43,8 @@ export async function action(args: Route.ActionArgs) {
   // the page again, now serving it.
   if (form.get("intent") === "comenzar") {
     const started = await startAttempt(viewer, args.params.cursoId, Number(args.params.moduloIndex));
-    if (started.ok) throw redirect(new URL(args.request.url).pathname);
+    const { cursoId, moduloIndex } = args.params;
+    if (started.ok) throw redirect(`/cursos/${cursoId}/modulos/${moduloIndex}/evaluacion`);
     if (started.status !== 409) throw data(started.message, { status: started.status });
     return data({ ...started, unanswered: [] as number[], selected: {} as Record<string, string> }, { status: 409 });
   }
