@@ -3,6 +3,8 @@
 // 100 000 users of every role, 500 000 enrolments, 200 000 messages (half of them to the demo
 // estudiante and the demo admin), 20 000 books and 20 000 sent mails: in SQL (INSERT … SELECT
 // over recursive CTEs, in one transaction), never through the ORM row by row.
+// The first quiz module of each course the demo estudiante takes becomes a bank of 200 questions
+// asking 2 per attempt, with that learner's open attempt (docs/decisions/045-served-attempts.md).
 //
 //   node scripts/bench/large-db.ts <sqlite file> [scale]
 //
