@@ -74,7 +74,7 @@ const TABLE_OWNERS = {
   messages: ["message"],
   notifications: ["notification", "notificationPref"],
   questions: ["moduleQuestion", "moduleAnswer"],
-  quizzes: ["quizAttempt", "attemptAnswer", "quizPairTally"],
+  quizzes: ["quizAttempt", "attemptAnswer", "quizPairTally", "openAttempt"],
   reports: ["gradeColumn", "manualGrade", "gradebookWeight"],
 };
 /**

@@ -165,6 +165,7 @@ export default [
     route("certificados/usuario/:userId", "routes/api/certificados.user.ts"),
     route("certificados/actualizar-nombre", "routes/api/certificados.actualizar-nombre.ts"),
     route("cursos/:cursoId/modulos/:moduloIndex/responder", "routes/api/cursos.answer.ts"),
+    route("cursos/:cursoId/modulos/:moduloIndex/intentos", "routes/api/cursos.start-attempt.ts"),
     route("cursos/:cursoId/usuarios/:userId/progreso", "routes/api/cursos.progress.ts"),
     route("quiz/respuestas", "routes/api/quiz.answers.ts"),
     route("quiz/intentos/:cursoId/:moduloIndex", "routes/api/quiz.attempts.ts"),

@@ -291,6 +291,7 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   // 'Para revisar': a docente's own.
   ["GET", "/api/docente/revisar", (who) => (who === "docente" ? 200 : anonymous(who) ? 401 : 403)],
   ["POST", "/api/cursos/no-existe/modulos/0/preguntas", (who) => (anonymous(who) ? 401 : 404)],
+  ["POST", "/api/cursos/no-existe/modulos/0/intentos", (who) => (anonymous(who) ? 401 : 404)],
   ["PUT", "/api/preguntas/no-existe", (who) => (anonymous(who) ? 401 : 400)],
   ["DELETE", "/api/preguntas/no-existe", (who) => (anonymous(who) ? 401 : 404)],
   ["PUT", "/api/preguntas/no-existe/estado", (who) => (anonymous(who) ? 401 : 400)],

@@ -141,3 +141,68 @@ test("evaluación con 2 intentos y solo el puntaje: dice cuántos quedan y, sin 
   await expect(page.getByRole("button", { name: "Terminar evaluación" })).toHaveCount(0);
   await expectNoAxeViolations(page, quiz, project.use.javaScriptEnabled !== false);
 });
+
+test("evaluación con banco, barajada y con tiempo límite: comenzar, responder, ver el resultado", async ({
+  page,
+  request,
+}, { project }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const bearer = async (credentials: { correo: string; password: string }) => {
+    const response = await request.post("/api/auth/login", { data: credentials });
+    return { Authorization: `Bearer ${((await response.json()) as { token: string }).token}` };
+  };
+  const admin = await bearer(ADMIN);
+  const created = await request.post("/api/cursos", {
+    headers: admin,
+    multipart: {
+      titulo: `Banco ${project.name} ${Date.now().toString(36)}`,
+      duracionHoras: "1",
+      dirigidoA: "comunidad",
+      imagen: { name: "portada.png", mimeType: "image/png", buffer: PNG_1PX },
+      modulos: JSON.stringify([
+        {
+          titulo: "Reciclaje",
+          barajar: true,
+          preguntasPorIntento: 2,
+          tiempoLimiteMin: 30,
+          quiz: ["vidrio", "papel", "cartón"].map((m) => ({
+            texto: `¿Se recicla el ${m}?`,
+            opciones: ["Sí", "No"],
+            respuestaCorrecta: 0,
+          })),
+        },
+      ]),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const cursoId = ((await created.json()) as { id: string }).id;
+  expect((await request.put(`/api/cursos/${cursoId}/publicar`, { headers: admin })).status()).toBe(200);
+  const user = await approvedUser(request, "comunidad");
+  const enrolled = await request.post(`/api/cursos/${cursoId}/registrarParticipante`, { headers: await bearer(user) });
+  expect(enrolled.status()).toBe(201);
+
+  await signIn(page, user.correo, user.password);
+  await expect(page).toHaveURL(/\/user$/);
+  const quiz = `/cursos/${cursoId}/modulos/0/evaluacion`;
+  await page.goto(quiz);
+  await expect(page.getByText("Cada intento tiene 2 preguntas elegidas al azar.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Terminar evaluación" })).toHaveCount(0);
+  await expectNoAxeViolations(page, quiz, project.use.javaScriptEnabled !== false);
+  await page.getByRole("button", { name: "Comenzar intento" }).click();
+
+  // The end time without JavaScript; the countdown with it (its value is the clock's, not checked).
+  await expect(page.getByText(/Este intento termina el \d\d-\d\d-\d{4}, \d\d:\d\d \(hora de Chile\)/)).toBeVisible();
+  await expect(page.getByRole("timer")).toHaveCount(project.use.javaScriptEnabled === false ? 0 : 1);
+  const questions = page.locator("fieldset");
+  await expect(questions).toHaveCount(2);
+  await expectNoAxeViolations(page, quiz, project.use.javaScriptEnabled !== false);
+  for (const question of await questions.all()) await question.getByLabel("Sí").check();
+  await page.getByRole("button", { name: "Terminar evaluación" }).click();
+  await expect(page.getByRole("heading", { name: "100% · Aprobado" })).toBeVisible();
+  await expect(page.getByText("2 de 2 respuestas correctas.")).toBeVisible();
+  await expect(page.getByText("✓ Correcta")).toHaveCount(2);
+
+  // Another attempt starts afresh.
+  await page.getByRole("link", { name: "Intentar nuevamente" }).click();
+  await expect(page.getByRole("button", { name: "Comenzar intento" })).toBeVisible();
+});

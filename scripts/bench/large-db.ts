@@ -3,6 +3,8 @@
 // 100 000 users of every role, 500 000 enrolments, 200 000 messages (half of them to the demo
 // estudiante and the demo admin), 20 000 books and 20 000 sent mails: in SQL (INSERT … SELECT
 // over recursive CTEs, in one transaction), never through the ORM row by row.
+// The first quiz module of each course the demo estudiante takes becomes a bank of 200 questions
+// asking 2 per attempt, with that learner's open attempt (docs/decisions/045-served-attempts.md).
 //
 //   node scripts/bench/large-db.ts <sqlite file> [scale]
 //
@@ -508,6 +510,38 @@ export function generateLargeDb(file: string, scale = 1): LargeDbResult {
 
     // Quiz attempts with their answers, and certificates.
     addQuizActivity(db, { cuid, ago, h });
+
+    // A bank of 200 questions asking 2 per attempt (docs/decisions/045-served-attempts.md) in the
+    // first quiz module of every course the demo estudiante takes (the quiz row measures one of
+    // them), with that learner's open attempt there: the page reads the whole bank and serves two.
+    db.exec(`CREATE TEMP TABLE bm (n INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE)`);
+    run(
+      `INSERT OR IGNORE INTO bm (id) SELECT m.id FROM "Enrolment" e JOIN "Module" m ON m.cursoId = e.cursoId
+       AND m.posicion = (SELECT min(m2.posicion) FROM "Module" m2 WHERE m2.cursoId = e.cursoId
+                         AND EXISTS (SELECT 1 FROM "QuizQuestion" q WHERE q.moduloId = m2.id))
+       WHERE e.userId = ?`,
+      studentId,
+    );
+    db.exec(`CREATE TEMP TABLE bq (n INTEGER PRIMARY KEY, id TEXT NOT NULL, mid TEXT NOT NULL, p INTEGER NOT NULL)`);
+    run(`
+      WITH RECURSIVE bp(p) AS (SELECT 0 UNION ALL SELECT p + 1 FROM bp WHERE p < 199)
+      INSERT INTO bq (id, mid, p) SELECT ${cuid}, bm.id, bp.p FROM bm JOIN bp
+      ON bp.p >= (SELECT count(*) FROM "QuizQuestion" q WHERE q.moduloId = bm.id) ORDER BY bm.n, bp.p`);
+    run(`INSERT INTO "QuizQuestion" (id, moduloId, posicion, texto)
+         SELECT id, mid, p, 'Pregunta ' || (p + 1) || ' del banco' FROM bq`);
+    run(`INSERT INTO "QuizOption" (id, preguntaId, posicion, texto, correcta)
+         SELECT ${cuid}, bq.id, pos.p, 'Opción ' || (pos.p + 1), pos.p = bq.n % 3 FROM bq JOIN pos ON pos.p < 3`);
+    run(`UPDATE "Module" SET preguntasPorIntento = 2 WHERE id IN (SELECT id FROM bm)`);
+    run(
+      `INSERT INTO "OpenAttempt" (id, userId, moduloId, comenzadoEn, servido)
+       SELECT ${cuid}, ?, bm.id, ${ago("0")}, (
+         SELECT json_group_array(json_object('p', q.id, 'o', json((
+           SELECT json_group_array(o.id) FROM (SELECT id FROM "QuizOption" WHERE preguntaId = q.id ORDER BY posicion) o))))
+         FROM (SELECT id FROM "QuizQuestion" WHERE moduloId = bm.id ORDER BY posicion LIMIT 2) q)
+       FROM bm`,
+      studentId,
+    );
+    for (const table of ["bm", "bq"]) db.exec(`DROP TABLE temp.${table}`);
 
     for (const table of ["gu", "gc", "gm", "gq", "pc"]) db.exec(`DROP TABLE temp.${table}`);
     db.exec("COMMIT");

@@ -806,6 +806,12 @@ describe("every documented call answers as documented", () => {
     expect((await call("get", "/api/quiz/intentos/{cursoId}/{moduloIndex}", attempts, { token })).status).toBe(200);
     const noAttempts = { cursoId: UNKNOWN, moduloIndex: "0" };
     expect((await call("get", "/api/quiz/intentos/{cursoId}/{moduloIndex}", noAttempts, { token })).status).toBe(404);
+    // A served attempt (docs/decisions/045-served-attempts.md): 409 where the module serves none.
+    const start = "/api/cursos/{cursoId}/modulos/{moduloIndex}/intentos";
+    expect((await call("post", start, attempts, { token })).status).toBe(409);
+    await prisma.module.updateMany({ where: { cursoId: id }, data: { barajar: true } });
+    expect((await call("post", start, attempts, { token })).status).toBe(200);
+    await prisma.module.updateMany({ where: { cursoId: id }, data: { barajar: false } });
 
     const progress = "/api/cursos/{cursoId}/usuarios/{userId}/progreso";
     expect((await call("post", progress, { cursoId: id, userId: student.user.id }, { token })).status).toBe(200);

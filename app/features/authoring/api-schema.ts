@@ -4,7 +4,13 @@
 // then the bodies as the OpenAPI document (routes/api) shows them.
 // Server only: Zod stays out of browser bundles.
 import { z } from "zod";
-import { INVALID_JSON, MAX_QUESTION_OPTIONS, MIN_QUESTION_OPTIONS, MODULE_TITLE_REQUIRED } from "./texts.ts";
+import {
+  INVALID_JSON,
+  MAX_MODULE_QUESTIONS,
+  MAX_QUESTION_OPTIONS,
+  MIN_QUESTION_OPTIONS,
+  MODULE_TITLE_REQUIRED,
+} from "./texts.ts";
 import {
   REQUIRED_FIELD_NAMES,
   CourseFieldsSchema,
@@ -92,6 +98,9 @@ export const ApiModuleSchema = z.object({
   intentosMaximos: ModuleFieldsSchema.shape.intentosMaximos,
   revision: ModuleFieldsSchema.shape.revision.meta({ description: "Qué ve quien rinde; omitida: se mantiene." }),
   revisionCuando: ModuleFieldsSchema.shape.revisionCuando.meta({ description: "Cuándo lo ve; omitida: se mantiene." }),
+  barajar: ModuleFieldsSchema.shape.barajar,
+  preguntasPorIntento: ModuleFieldsSchema.shape.preguntasPorIntento,
+  tiempoLimiteMin: ModuleFieldsSchema.shape.tiempoLimiteMin,
   enlaces: z.array(LinkSchema).max(50, "Máximo 50 enlaces por módulo.").optional(),
   /** Existing files to keep (PUT): ids or their URLs; absent = keep them all. */
   archivosModulo: z.array(FileRef).max(100).optional(),
@@ -110,6 +119,9 @@ const ApiModuleInput = ApiModuleSchema.transform((m, ctx) => {
     intentosMaximos: m.intentosMaximos,
     revision: m.revision,
     revisionCuando: m.revisionCuando,
+    barajar: m.barajar,
+    preguntasPorIntento: m.preguntasPorIntento,
+    tiempoLimiteMin: m.tiempoLimiteMin,
   });
   if (!fields.success) {
     for (const issue of fields.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
@@ -119,8 +131,8 @@ const ApiModuleInput = ApiModuleSchema.transform((m, ctx) => {
     m.quiz === undefined ? undefined : m.quiz === null ? [] : Array.isArray(m.quiz) ? m.quiz : (m.quiz.preguntas ?? []);
   let preguntas: Array<QuestionInput & { id?: string }> | undefined;
   if (rawQuestions) {
-    if (rawQuestions.length > 100) {
-      ctx.addIssue({ code: "custom", path: ["quiz"], message: "Máximo 100 preguntas por módulo." });
+    if (rawQuestions.length > MAX_MODULE_QUESTIONS) {
+      ctx.addIssue({ code: "custom", path: ["quiz"], message: `Máximo ${MAX_MODULE_QUESTIONS} preguntas por módulo.` });
       return z.NEVER;
     }
     preguntas = [];

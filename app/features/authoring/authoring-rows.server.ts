@@ -5,11 +5,22 @@
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { fail } from "~/lib/failure.ts";
 import type { StoredUpload } from "~/lib/upload.server.ts";
-import { COURSE_NOT_FOUND } from "./texts.ts";
+import { COURSE_NOT_FOUND, DRAW_INVALID } from "./texts.ts";
 import type { QuestionInput } from "./schema.ts";
 
 export type Tx = Prisma.TransactionClient;
 export const notFound = (message = COURSE_NOT_FOUND) => fail(404, message);
+
+/**
+ * A module's bank draw must fit its questions (docs/decisions/045-served-attempts.md):
+ * preguntasPorIntento at most the module's number of questions (a module not yet created has
+ * none); else the 400 to refuse it with. Null or left out: nothing to check.
+ */
+export async function drawTooLarge(tx: Tx, moduleId: string | null, n: number | null | undefined) {
+  if (n === null || n === undefined) return null;
+  const count = moduleId ? await tx.quizQuestion.count({ where: { moduloId: moduleId } }) : 0;
+  return n > count ? fail(400, DRAW_INVALID, { field: "preguntasPorIntento" }) : null;
+}
 
 /** The name shown for an uploaded file: the browser's name, one line, without folders. */
 function displayFileName(original: string) {

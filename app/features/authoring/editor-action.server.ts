@@ -89,6 +89,19 @@ export function removeOption(draft: QuestionDraft, index: number): { draft: Ques
   return { draft: { ...draft, opciones } };
 }
 
+/** The module form's fields (ModuleFieldsSchema). */
+const MODULE_FIELDS = [
+  "titulo",
+  "descripcion",
+  "fechaLimite",
+  "intentosMaximos",
+  "revision",
+  "revisionCuando",
+  "barajar",
+  "preguntasPorIntento",
+  "tiempoLimiteMin",
+] as const;
+
 /** A small form refused: it comes back with what was typed and the errors beside its fields. */
 const refusedForm = (formId: string, values: Record<string, string>, errors: Record<string, string[]>, status = 400) =>
   data({ kind: "form", formId, values, errors } satisfies EditorActionData, { status });
@@ -216,20 +229,20 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
       case "update-module": {
         // The form always sends fechaLimite (empty: no due date); a form without it keeps the date.
         const formId = intent === "add-module" ? "nuevo-modulo" : `modulo-${moduloId}`;
-        const parsed = readSmallForm(ModuleFieldsSchema, form, formId, [
-          "titulo",
-          "descripcion",
-          "fechaLimite",
-          "intentosMaximos",
-          "revision",
-          "revisionCuando",
-        ]);
+        const parsed = readSmallForm(ModuleFieldsSchema, form, formId, MODULE_FIELDS);
         if (parsed.refused) return parsed.refused;
-        if (intent === "add-module") {
-          const outcome = await addModule(courseId, parsed.data);
-          return done(outcome, outcome.ok ? `modulo-${outcome.id}` : undefined, "Módulo agregado.");
-        }
-        return done(await updateModule(courseId, moduloId, parsed.data), `modulo-${moduloId}`);
+        const outcome =
+          intent === "add-module"
+            ? await addModule(courseId, parsed.data)
+            : await updateModule(courseId, moduloId, parsed.data);
+        // A draw larger than the module's questions: the form again, with its values and the error.
+        if (!outcome.ok && outcome.field)
+          return refusedForm(formId, Object.fromEntries(MODULE_FIELDS.map((n) => [n, str(form, n)])), {
+            [outcome.field]: [outcome.message],
+          });
+        if (intent === "add-module")
+          return done(outcome, "id" in outcome ? `modulo-${outcome.id}` : undefined, "Módulo agregado.");
+        return done(outcome, `modulo-${moduloId}`);
       }
       case "class-ready":
       case "class-unready": {

@@ -9,7 +9,15 @@ import { ok, type Result } from "~/lib/failure.ts";
 import { deleteStoredLogged, storedExistsSync } from "~/lib/storage.server.ts";
 import type { StoredUpload } from "~/lib/upload.server.ts";
 import { FILE_NOT_FOUND, LINK_NOT_FOUND, MODULE_NOT_FOUND, QUESTION_NOT_FOUND } from "./texts.ts";
-import { fileRows, forgetReminders, notFound, questionRows, sameInstant, type Tx } from "./authoring-rows.server.ts";
+import {
+  drawTooLarge,
+  fileRows,
+  forgetReminders,
+  notFound,
+  questionRows,
+  sameInstant,
+  type Tx,
+} from "./authoring-rows.server.ts";
 import type { QuestionInput } from "./schema.ts";
 
 /** The course with everything the editor shows, modules in order. */
@@ -59,10 +67,15 @@ type ModuleFields = {
   intentosMaximos?: number | null;
   revision?: string;
   revisionCuando?: string;
+  barajar?: boolean;
+  preguntasPorIntento?: number | null;
+  tiempoLimiteMin?: number | null;
 };
 
 export async function addModule(courseId: string, fields: ModuleFields): Promise<Result<{ id: string }>> {
   return prisma.$transaction(async (tx) => {
+    const refused = await drawTooLarge(tx, null, fields.preguntasPorIntento);
+    if (refused) return refused;
     const course = await tx.course.findUnique({ where: { id: courseId }, select: { id: true } });
     if (!course) return notFound();
     const last = await tx.module.aggregate({ where: { cursoId: courseId }, _max: { posicion: true } });
@@ -82,6 +95,8 @@ export async function updateModule(courseId: string, moduleId: string, fields: M
       select: { fechaLimite: true },
     });
     if (!current) return notFound(MODULE_NOT_FOUND);
+    const refused = await drawTooLarge(tx, moduleId, fields.preguntasPorIntento);
+    if (refused) return refused;
     await tx.module.update({ where: { id: moduleId }, data: fields });
     if (fields.fechaLimite !== undefined && !sameInstant(fields.fechaLimite, current.fechaLimite)) {
       await forgetReminders(tx, moduleId);

@@ -42,6 +42,9 @@ export function courseEditorView(course: EditorCourse, params: URLSearchParams) 
         intentosMaximos: m.intentosMaximos === null ? "" : String(m.intentosMaximos),
         revision: m.revision,
         revisionCuando: m.revisionCuando,
+        barajar: String(m.barajar),
+        preguntasPorIntento: m.preguntasPorIntento === null ? "" : String(m.preguntasPorIntento),
+        tiempoLimiteMin: m.tiempoLimiteMin === null ? "" : String(m.tiempoLimiteMin),
         archivos: m.archivos,
         enlaces: m.enlaces.map((l) => ({ id: l.id, nombre: l.nombre, url: l.url })),
         preguntas: m.preguntas.map((q) => ({

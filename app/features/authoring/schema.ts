@@ -21,6 +21,11 @@ import {
   ATTEMPTS_INVALID,
   ATTEMPTS_MAX,
   REVIEW_INVALID,
+  DRAW_INVALID,
+  MAX_MODULE_QUESTIONS,
+  SHUFFLE_INVALID,
+  TIME_LIMIT_INVALID,
+  TIME_LIMIT_MAX,
   EXIGENCIA_INVALID,
   INVALID_JSON,
   LINK_NAME_REQUIRED,
@@ -339,26 +344,32 @@ const dueDate = z
   })
   .meta(DUE_DATE_DOC);
 
+/** A module's whole-number setting 1–max; empty or null: none (null); left out: kept. */
+const optionalWhole = (max: number, message: string, description: string) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null) return v;
+      const text = typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : "?";
+      if (text === "") return null;
+      if (!/^\d{1,4}$/.test(text) || Number(text) < 1 || Number(text) > max) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return Number(text);
+    })
+    .meta({
+      description,
+      anyOf: [{ type: "integer", minimum: 1, maximum: max }, { type: "string" }, { type: "null" }],
+    });
+
 /** A module's attempt limit: a whole number 1–100; empty or null: unlimited; left out: kept. */
-const attemptLimit = z
-  .unknown()
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === null) return v;
-    const text = typeof v === "number" ? String(v) : typeof v === "string" ? v.trim() : "?";
-    if (text === "") return null;
-    if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > ATTEMPTS_MAX) {
-      ctx.addIssue({ code: "custom", message: ATTEMPTS_INVALID });
-      return z.NEVER;
-    }
-    return Number(text);
-  })
-  .meta({
-    description:
-      `Intentos máximos de la evaluación del módulo (1 a ${ATTEMPTS_MAX}); ` +
-      "vacío o null: ilimitados; omitido: se mantiene.",
-    anyOf: [{ type: "integer", minimum: 1, maximum: ATTEMPTS_MAX }, { type: "string" }, { type: "null" }],
-  });
+const attemptLimit = optionalWhole(
+  ATTEMPTS_MAX,
+  ATTEMPTS_INVALID,
+  `Intentos máximos de la evaluación del módulo (1 a ${ATTEMPTS_MAX}); vacío o null: ilimitados; omitido: se mantiene.`,
+);
 
 export const ModuleFieldsSchema = z.object({
   titulo: line(200, MODULE_TITLE_REQUIRED),
@@ -368,6 +379,22 @@ export const ModuleFieldsSchema = z.object({
   // What a learner sees after an attempt (features/quizzes/review.ts); left out: kept.
   revision: z.enum(REVISIONES, { error: REVIEW_INVALID }).optional(),
   revisionCuando: z.enum(REVISION_CUANDO, { error: REVIEW_INVALID }).optional(),
+  // A served attempt's settings (docs/decisions/045-served-attempts.md); left out: kept.
+  barajar: z
+    .union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")], { error: SHUFFLE_INVALID })
+    .optional()
+    .meta({ description: "Barajar preguntas y opciones en cada intento; omitido: se mantiene." }),
+  preguntasPorIntento: optionalWhole(
+    MAX_MODULE_QUESTIONS,
+    DRAW_INVALID,
+    "Preguntas elegidas al azar en cada intento (1 al número de preguntas del módulo); vacío o null: todas; " +
+      "omitido: se mantiene.",
+  ),
+  tiempoLimiteMin: optionalWhole(
+    TIME_LIMIT_MAX,
+    TIME_LIMIT_INVALID,
+    `Minutos por intento (1 a ${TIME_LIMIT_MAX}); vacío o null: sin límite; omitido: se mantiene.`,
+  ),
 });
 
 /**

@@ -6,7 +6,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import { readBody } from "~/lib/api.server.ts";
 import type { SessionUser } from "~/features/accounts/session.server.ts";
-import { asFailure, fail, ok, type Failure, type Ok } from "~/lib/failure.ts";
+import { asFailure, fail, FailureError, ok, type Failure, type Ok } from "~/lib/failure.ts";
 import { log } from "~/lib/log.server.ts";
 import {
   imageUploadOptions,
@@ -273,6 +273,11 @@ export async function submitCourseUpdate(
       // A refusal of the stored course (a locked exigencia) under its field, the typed values kept.
       return outcome.ok ? ok() : refusal(outcome.status, outcome.message, outcome.field, textValues(upload.values));
     } catch (error) {
+      // A module's list refused inside the write (a bank draw above its questions): rolled back.
+      if (error instanceof FailureError) {
+        const { status, message, field } = error.failure;
+        return refusal(status, message, field, textValues(upload.values));
+      }
       log.error({ err: error }, "No se pudo actualizar el curso");
       return refusal(500, UPDATE_FAILED);
     }

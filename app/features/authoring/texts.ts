@@ -24,6 +24,16 @@ export const ATTEMPTS_MAX = 100;
 export const ATTEMPTS_INVALID =
   `Ingresa un número de intentos entre 1 y ${ATTEMPTS_MAX}` + ", o déjalo vacío para intentos ilimitados.";
 
+/** A served attempt's settings (docs/decisions/045-served-attempts.md). */
+export const MAX_MODULE_QUESTIONS = 100;
+export const TIME_LIMIT_MAX = 300;
+export const SHUFFLE_INVALID = "Elige si las preguntas y opciones se barajan.";
+export const DRAW_INVALID =
+  "Ingresa cuántas preguntas se eligen en cada intento, entre 1 y el número de preguntas del módulo, " +
+  "o déjalo vacío para hacerlas todas.";
+export const TIME_LIMIT_INVALID =
+  `Ingresa un tiempo límite entre 1 y ${TIME_LIMIT_MAX} minutos` + ", o déjalo vacío para no tener límite.";
+
 /** A module's review (docs/product.md#grading). */
 export const REVIEW_INVALID = "Elige qué ve quien rinde la evaluación y cuándo.";
 

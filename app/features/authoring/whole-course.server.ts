@@ -12,10 +12,18 @@ import { courseHasAttempts } from "~/features/quizzes/quiz.server.ts";
 import { EXIGENCIA_LOCKED, VISIBILITY_ADMIN_ONLY } from "./texts.ts";
 import { bumpCatalog } from "~/lib/db/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
-import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
+import { fail, ok, raise, type Failure, type Result } from "~/lib/failure.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import type { StoredUpload } from "~/lib/upload.server.ts";
-import { fileRows, forgetReminders, notFound, questionRows, sameInstant, type Tx } from "./authoring-rows.server.ts";
+import {
+  drawTooLarge,
+  fileRows,
+  forgetReminders,
+  notFound,
+  questionRows,
+  sameInstant,
+  type Tx,
+} from "./authoring-rows.server.ts";
 import type { ApiModule } from "./api-schema.ts";
 import {
   COURSE_FIELD_SELECT,
@@ -39,6 +47,9 @@ function newModule(m: ApiModule, posicion: number, files: readonly StoredUpload[
     intentosMaximos: m.intentosMaximos ?? null,
     ...(m.revision ? { revision: m.revision } : {}),
     ...(m.revisionCuando ? { revisionCuando: m.revisionCuando } : {}),
+    barajar: m.barajar ?? false,
+    preguntasPorIntento: m.preguntasPorIntento ?? null,
+    tiempoLimiteMin: m.tiempoLimiteMin ?? null,
     enlaces: { create: (m.enlaces ?? []).map((l, j) => ({ posicion: j, nombre: l.nombre, url: l.url })) },
     archivos: { create: fileRows(files) },
     preguntas: { create: questionRows(m.preguntas ?? []) },
@@ -55,7 +66,15 @@ export async function getAuthorView(courseId: string) {
     getModuleQuizzes(courseId),
     prisma.module.findMany({
       where: { cursoId: courseId },
-      select: { id: true, intentosMaximos: true, revision: true, revisionCuando: true },
+      select: {
+        id: true,
+        intentosMaximos: true,
+        revision: true,
+        revisionCuando: true,
+        barajar: true,
+        preguntasPorIntento: true,
+        tiempoLimiteMin: true,
+      },
     }),
   ]);
   // Each module's quiz settings, as PUT takes them back (decision 043).
@@ -196,6 +215,12 @@ export async function updateCourse(
   return ok();
 }
 
+/** The whole change is refused (rolled back) when a module's draw exceeds its questions. */
+async function refuseDrawTooLarge(tx: Tx, moduleId: string, n: number | null | undefined, index: number) {
+  const refused = await drawTooLarge(tx, moduleId, n);
+  if (refused) raise({ ...refused, message: `Módulo ${index + 1}: ${refused.message}` });
+}
+
 /** Returns the storage keys of the files the new list no longer holds. */
 async function syncModules(
   tx: Tx,
@@ -214,7 +239,8 @@ async function syncModules(
     const newFiles = moduleFiles.get(i) ?? [];
     const old = m.id ? byId.get(m.id) : undefined;
     if (!old || kept.has(old.id)) {
-      await tx.module.create({ data: { cursoId: courseId, ...newModule(m, i, newFiles) } });
+      const created = await tx.module.create({ data: { cursoId: courseId, ...newModule(m, i, newFiles) } });
+      await refuseDrawTooLarge(tx, created.id, m.preguntasPorIntento, i);
       continue;
     }
     kept.add(old.id);
@@ -230,6 +256,9 @@ async function syncModules(
         ...(m.intentosMaximos !== undefined ? { intentosMaximos: m.intentosMaximos } : {}),
         ...(m.revision ? { revision: m.revision } : {}),
         ...(m.revisionCuando ? { revisionCuando: m.revisionCuando } : {}),
+        ...(m.barajar !== undefined ? { barajar: m.barajar } : {}),
+        ...(m.preguntasPorIntento !== undefined ? { preguntasPorIntento: m.preguntasPorIntento } : {}),
+        ...(m.tiempoLimiteMin !== undefined ? { tiempoLimiteMin: m.tiempoLimiteMin } : {}),
       },
     });
     if (m.fechaLimite !== undefined && !sameInstant(m.fechaLimite, old.fechaLimite)) await forgetReminders(tx, old.id);
@@ -240,6 +269,7 @@ async function syncModules(
       });
     }
     if (m.preguntas) await syncQuestions(tx, old.id, m.preguntas);
+    await refuseDrawTooLarge(tx, old.id, m.preguntasPorIntento, i);
     let remaining = old.archivos;
     if (m.keepFiles) {
       const keep = new Set(m.keepFiles);

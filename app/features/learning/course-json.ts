@@ -51,15 +51,38 @@ const CourseModuleSchema = z.object({
     .enum(REVISION_CUANDO)
     .optional()
     .meta({ description: "Solo para quien edita el curso: cuándo lo ve." }),
+  barajar: z.boolean().optional().meta({ description: "Solo para quien edita el curso: si baraja cada intento." }),
+  preguntasPorIntento: z
+    .int()
+    .nullable()
+    .optional()
+    .meta({ description: "Solo para quien edita el curso: preguntas por intento (null: todas)." }),
+  tiempoLimiteMin: z
+    .int()
+    .nullable()
+    .optional()
+    .meta({ description: "Solo para quien edita el curso: minutos por intento (null: sin límite)." }),
 });
 
 /** A module's quiz settings as GET /api/cursos/{id} shows them to its editors (PUT takes them back). */
 export function quizSettingsJson(
-  settings: { intentosMaximos: number | null; revision: string; revisionCuando: string } | undefined,
+  settings:
+    | {
+        intentosMaximos: number | null;
+        revision: string;
+        revisionCuando: string;
+        barajar: boolean;
+        preguntasPorIntento: number | null;
+        tiempoLimiteMin: number | null;
+      }
+    | undefined,
 ) {
   if (!settings) return {};
   return {
     intentosMaximos: settings.intentosMaximos,
+    barajar: settings.barajar,
+    preguntasPorIntento: settings.preguntasPorIntento,
+    tiempoLimiteMin: settings.tiempoLimiteMin,
     revision: fixedValue(REVISIONES, settings.revision),
     revisionCuando: fixedValue(REVISION_CUANDO, settings.revisionCuando),
   };

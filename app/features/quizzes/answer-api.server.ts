@@ -7,7 +7,14 @@ import { error, invalid } from "~/lib/api/operation.server.ts";
 import type { AuthMessages } from "~/features/accounts/api-guards.server.ts";
 import type { SessionUser } from "~/features/accounts/session.server.ts";
 import { normalizeAnswers } from "./grading.ts";
-import { NO_ATTEMPTS_LEFT, QUIZ_FORBIDDEN, QUIZ_NOT_FOUND, submitAttempt } from "./quiz.server.ts";
+import {
+  NO_ATTEMPTS_LEFT,
+  QUIZ_FORBIDDEN,
+  QUIZ_NOT_FOUND,
+  START_FIRST,
+  startAttempt,
+  submitAttempt,
+} from "./quiz.server.ts";
 import { REVISIONES } from "./review.ts";
 
 /** One answer: an option's id, its index (number or numeric string), its text, or an object with one of them. */
@@ -82,6 +89,44 @@ export const QuizAttemptsSchema = z.object({
 });
 export type QuizAttempts = z.output<typeof QuizAttemptsSchema>;
 
+/** POST /api/cursos/{cursoId}/modulos/{moduloIndex}/intentos (docs/decisions/045-served-attempts.md). */
+export const QuizStartedSchema = z.object({
+  preguntas: z
+    .array(
+      z.object({
+        id: z.string(),
+        texto: z.string(),
+        opciones: z.array(z.object({ id: z.string(), texto: z.string() })),
+      }),
+    )
+    .meta({ description: "Las preguntas de este intento, en el orden servido; /responder las lee en este orden." }),
+  comenzadoEn: z.iso.datetime(),
+  terminaEn: z.iso
+    .datetime()
+    .nullable()
+    .meta({
+      description:
+        "Fin del tiempo límite (null: sin límite). Una respuesta después de este momento más 30 s se califica " +
+        "sin respuestas.",
+    }),
+  ...attemptsLeft,
+});
+export type QuizStarted = z.output<typeof QuizStartedSchema>;
+
+/** Starts an attempt (or gives back the open one) for an API client. */
+export async function startFromApi(user: SessionUser, courseId: string, moduleIndex: string) {
+  const started = await startAttempt(user, courseId, Number(moduleIndex));
+  if (!started.ok) return apiFailure(started);
+  const { quiz, intento, info } = started;
+  return apiJson<QuizStarted>({
+    preguntas: quiz.preguntas,
+    comenzadoEn: intento.comenzadoEn.toISOString(),
+    terminaEn: intento.terminaEn?.toISOString() ?? null,
+    intentosMaximos: info.intentosMaximos,
+    intentosRestantes: info.intentosRestantes,
+  });
+}
+
 /** POST /api/cursos/{cursoId}/usuarios/{userId}/progreso. */
 export const ProgressSchema = z.object({ progreso: z.number().meta({ description: "Porcentaje (0 a 100)." }) });
 export type Progress = z.output<typeof ProgressSchema>;
@@ -104,7 +149,11 @@ export const QUIZ_CALL = {
   errors: {
     400: invalid("Faltan el curso o el módulo, o las respuestas no son válidas.", QUIZ_TARGET_MISSING),
     403: error("No inscrito en el curso.", QUIZ_FORBIDDEN),
-    409: error("Sin intentos: ya usó los que permite el módulo.", NO_ATTEMPTS_LEFT(2)),
+    409: error(
+      "Sin intentos (ya usó los que permite el módulo), o un módulo que sirve cada intento sin uno comenzado.",
+      NO_ATTEMPTS_LEFT(2),
+      START_FIRST,
+    ),
     404: error("Curso, módulo o evaluación no encontrados.", QUIZ_NOT_FOUND),
   },
 } as const;

@@ -8,6 +8,8 @@ import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
 import { gradeQuiz, type GradableQuestion } from "./grading.ts";
 import { reviewShown, shapeResult } from "./review.ts";
+import { aprobado } from "./nota.ts";
+import { drawAttempt, endsAt, isLate, servedQuestions, startsAttempts } from "./served.server.ts";
 import { recomputeProgress } from "~/features/enrolment/progress.server.ts";
 
 export const QUIZ_NOT_FOUND = "Evaluación no encontrada";
@@ -16,6 +18,10 @@ export const QUIZ_FORBIDDEN = "Inscríbete en el curso para rendir esta evaluaci
 export const NO_ATTEMPTS_LEFT = (max: number) =>
   `Ya usaste ${max === 1 ? "el único intento" : `los ${max} intentos`} de esta evaluación; ` +
   "no puedes rendirla de nuevo.";
+/** Answering a module that serves each attempt before starting one, or after it was submitted: 409. */
+export const START_FIRST = "Comienza un intento antes de responder esta evaluación.";
+/** Starting an attempt at a module that does not serve them (docs/decisions/045-served-attempts.md): 409. */
+export const NOTHING_TO_START = "Esta evaluación no necesita comenzar un intento: responde directamente.";
 
 type Loaded = {
   course: { id: string; titulo: string; exigencia: number };
@@ -27,6 +33,9 @@ type Loaded = {
     revision: string;
     revisionCuando: string;
     fechaLimite: Date | null;
+    barajar: boolean;
+    preguntasPorIntento: number | null;
+    tiempoLimiteMin: number | null;
   };
   questions: Array<{ id: string; texto: string; opciones: Array<{ id: string; texto: string; correcta: boolean }> }>;
 };
@@ -53,6 +62,9 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
           revision: true,
           revisionCuando: true,
           fechaLimite: true,
+          barajar: true,
+          preguntasPorIntento: true,
+          tiempoLimiteMin: true,
           preguntas: {
             orderBy: { posicion: "asc" },
             select: {
@@ -83,6 +95,9 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
         revision: module.revision,
         revisionCuando: module.revisionCuando,
         fechaLimite: module.fechaLimite,
+        barajar: module.barajar,
+        preguntasPorIntento: module.preguntasPorIntento,
+        tiempoLimiteMin: module.tiempoLimiteMin,
       },
       questions: module.preguntas,
     },
@@ -90,23 +105,36 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
 }
 
 /** What the browser gets: questions and option texts, never which one is right. */
+const publicQuestions = (questions: Loaded["questions"]) =>
+  questions.map((q) => ({ id: q.id, texto: q.texto, opciones: q.opciones.map((o) => ({ id: o.id, texto: o.texto })) }));
+
 function publicQuiz(quiz: Loaded) {
+  return { course: quiz.course, module: quiz.module, preguntas: publicQuestions(quiz.questions) };
+}
+
+type Open = { id: string; comenzadoEn: Date; servido: string };
+
+/** The learner's open attempt at the module, if any (docs/decisions/045-served-attempts.md). */
+const openAttemptOf = (userId: string, moduloId: string): Promise<Open | null> =>
+  prisma.openAttempt.findUnique({
+    where: { userId_moduloId: { userId, moduloId } },
+    select: { id: true, comenzadoEn: true, servido: true },
+  });
+
+/** A module's quiz as one open attempt serves it: its questions in the served order, and its times. */
+function servedQuiz(quiz: Loaded, open: Open) {
   return {
-    course: quiz.course,
-    module: quiz.module,
-    preguntas: quiz.questions.map((q) => ({
-      id: q.id,
-      texto: q.texto,
-      opciones: q.opciones.map((o) => ({ id: o.id, texto: o.texto })),
-    })),
+    quiz: { ...quiz, questions: servedQuestions(quiz.questions, open.servido) },
+    intento: { comenzadoEn: open.comenzadoEn, terminaEn: endsAt(open.comenzadoEn, quiz.module) },
   };
 }
 
 export type AttemptInfo = Awaited<ReturnType<typeof attemptInfo>>;
 
 async function attemptInfo(userId: string, moduleId: string, intentosMaximos: number | null) {
-  const [count, last, best] = await Promise.all([
+  const [count, open, last, best] = await Promise.all([
     prisma.quizAttempt.count({ where: { userId, moduloId: moduleId } }),
+    prisma.openAttempt.count({ where: { userId, moduloId: moduleId } }),
     prisma.quizAttempt.findFirst({
       where: { userId, moduloId: moduleId },
       orderBy: { createdAt: "desc" },
@@ -123,18 +151,66 @@ async function attemptInfo(userId: string, moduleId: string, intentosMaximos: nu
     intentosPrevios: count,
     // null: unlimited.
     intentosMaximos,
-    intentosRestantes: intentosMaximos === null ? null : Math.max(0, intentosMaximos - count),
+    // An open attempt counts from its start (docs/decisions/045-served-attempts.md).
+    intentosRestantes: intentosMaximos === null ? null : Math.max(0, intentosMaximos - count - open),
     ultimoIntento: last ? { porcentaje: last.porcentaje } : null,
     mejorPorcentaje: best?.porcentaje ?? null,
   };
 }
 
+/**
+ * The quiz as this viewer takes it now. A module that serves its attempts shows no question
+ * until one is started (`intento` null, `porComenzar` true), then exactly the served ones.
+ */
 export async function getQuizForViewer(courseId: string, moduleIndex: number, viewer: Viewer) {
   const access = await loadQuiz(courseId, moduleIndex, viewer);
   if (!access.ok) return access;
+  const { module } = access.quiz;
+  const open = startsAttempts(module) ? await openAttemptOf(viewer!.id, module.id) : null;
+  const served = open ? servedQuiz(access.quiz, open) : null;
+  const porComenzar = startsAttempts(module) && !open;
   return ok({
-    quiz: publicQuiz(access.quiz),
-    info: await attemptInfo(viewer!.id, access.quiz.module.id, access.quiz.module.intentosMaximos),
+    quiz: publicQuiz(served?.quiz ?? (porComenzar ? { ...access.quiz, questions: [] } : access.quiz)),
+    intento: served?.intento ?? null,
+    porComenzar,
+    info: await attemptInfo(viewer!.id, module.id, module.intentosMaximos),
+  });
+}
+
+/**
+ * Starts an attempt at a module that serves them, or gives back the learner's open one (one per
+ * learner and module): the questions drawn, in the served order, and when it ends. The open
+ * attempt counts toward the module's limit from now on, so at the limit this is the 409.
+ */
+export async function startAttempt(viewer: Viewer, courseId: string, moduleIndex: number) {
+  const access = await loadQuiz(courseId, moduleIndex, viewer);
+  if (!access.ok) return access;
+  const { quiz } = access;
+  const { module } = quiz;
+  if (!startsAttempts(module)) return fail(409, NOTHING_TO_START);
+  const userId = viewer!.id;
+  const open = await prisma.$transaction(async (tx) => {
+    // Concurrent starts: the module's row is locked first (as submitAttempt does), so the second
+    // finds the first's open attempt; the unique (userId, moduloId) is the backstop.
+    await tx.$executeRaw`UPDATE "Module" SET "intentosMaximos" = "intentosMaximos" WHERE "id" = ${module.id}`;
+    const select = { id: true, comenzadoEn: true, servido: true } as const;
+    const current = await tx.openAttempt.findUnique({
+      where: { userId_moduloId: { userId, moduloId: module.id } },
+      select,
+    });
+    if (current) return current;
+    const limit = module.intentosMaximos;
+    if (limit !== null && (await tx.quizAttempt.count({ where: { userId, moduloId: module.id } })) >= limit)
+      return null;
+    const servido = JSON.stringify(drawAttempt(quiz.questions, module));
+    return tx.openAttempt.create({ data: { userId, moduloId: module.id, servido }, select });
+  });
+  if (!open) return fail(409, NO_ATTEMPTS_LEFT(module.intentosMaximos!));
+  const served = servedQuiz(quiz, open);
+  return ok({
+    quiz: publicQuiz(served.quiz),
+    intento: served.intento,
+    info: await attemptInfo(userId, module.id, module.intentosMaximos),
   });
 }
 
@@ -157,6 +233,10 @@ export async function moduleAfter(courseId: string, moduleIndex: number) {
 type Submitted = {
   /** Shaped by the module's review (review.ts): the page and the API show the same. */
   grade: ReturnType<typeof shapeResult>;
+  /** The questions graded, in the order they were served. */
+  preguntas: ReturnType<typeof publicQuestions>;
+  /** Answered after the time limit and its grace: graded without its answers. */
+  fueraDeTiempo: boolean;
   progreso: number;
   info: AttemptInfo;
 };
@@ -183,21 +263,41 @@ export async function submitAttempt(
 ): Promise<Result<Submitted, SubmitFailure>> {
   const access = await loadQuiz(courseId, moduleIndex, viewer);
   if (!access.ok) return access;
-  const { quiz } = access;
-  const chosen = typeof answers === "function" ? answers(quiz.questions) : answers;
-  const outcome = gradeQuiz(quiz.questions, chosen, quiz.course.exigencia);
-  if (!outcome.ok) return { ...fail(400, unansweredMessage(outcome.unanswered)), unanswered: outcome.unanswered };
-  const { grade } = outcome;
   const userId = viewer!.id;
+  // A module that serves its attempts grades the open one only, against what it served
+  // (docs/decisions/045-served-attempts.md).
+  const open = startsAttempts(access.quiz.module) ? await openAttemptOf(userId, access.quiz.module.id) : null;
+  if (startsAttempts(access.quiz.module) && !open) return fail(409, START_FIRST);
+  const served = open ? servedQuiz(access.quiz, open) : null;
+  const quiz = served?.quiz ?? access.quiz;
+  const late = isLate(served?.intento.terminaEn ?? null);
+  const chosen = typeof answers === "function" ? answers(quiz.questions) : answers;
+  const outcome = late ? null : gradeQuiz(quiz.questions, chosen, quiz.course.exigencia);
+  if (outcome && !outcome.ok)
+    return { ...fail(400, unansweredMessage(outcome.unanswered)), unanswered: outcome.unanswered };
+  // Late: graded as submitted at the limit with the answers the server had then, which is none.
+  const grade = outcome?.grade ?? {
+    correctas: 0,
+    totalPreguntas: quiz.questions.length,
+    porcentaje: 0,
+    aprobado: aprobado(0, quiz.course.exigencia),
+    respuestas: [],
+  };
   const limit = quiz.module.intentosMaximos;
   // The attempts before this one, counted in its own transaction (null: unlimited, not counted).
   const stored = await prisma.$transaction(async (tx) => {
     let before: number | null = null;
-    if (limit !== null) {
-      // The limit holds under concurrent submissions: the module's row is locked first (a no-op
-      // write; SQLite's transactions are BEGIN IMMEDIATE anyway), so the count below includes
-      // every attempt committed before this one, at READ COMMITTED too.
+    // The limit holds under concurrent submissions (and starts): the module's row is locked first
+    // (a no-op write; SQLite's transactions are BEGIN IMMEDIATE anyway), so the count below
+    // includes every attempt committed before this one, at READ COMMITTED too.
+    if (open || limit !== null)
       await tx.$executeRaw`UPDATE "Module" SET "intentosMaximos" = "intentosMaximos" WHERE "id" = ${quiz.module.id}`;
+    if (open) {
+      // The open attempt is used up once: a second submission of it finds nothing to delete. It
+      // was counted toward the limit when it started.
+      if ((await tx.openAttempt.deleteMany({ where: { id: open.id } })).count === 0) return "gone" as const;
+      if (limit !== null) before = await tx.quizAttempt.count({ where: { userId, moduloId: quiz.module.id } });
+    } else if (limit !== null) {
       before = await tx.quizAttempt.count({ where: { userId, moduloId: quiz.module.id } });
       if (before >= limit) return false;
     }
@@ -228,6 +328,7 @@ export async function submitAttempt(
     return { before };
   });
   if (!stored) return fail(409, NO_ATTEMPTS_LEFT(limit!));
+  if (stored === "gone") return fail(409, START_FIRST);
   const { progreso } = await recomputeProgress(userId, courseId);
   const read = await attemptInfo(userId, quiz.module.id, limit);
   // What is left after this attempt is this attempt's own: two sent at once are told 1 and 0,
@@ -238,6 +339,8 @@ export async function submitAttempt(
       : { ...read, intentosPrevios: stored.before + 1, intentosRestantes: Math.max(0, limit - stored.before - 1) };
   return ok({
     grade: shapeResult(grade, quiz.questions, reviewShown(quiz.module, info.intentosRestantes)),
+    preguntas: publicQuestions(quiz.questions),
+    fueraDeTiempo: late,
     progreso,
     info,
   });

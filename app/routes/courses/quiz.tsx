@@ -1,7 +1,15 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary.tsx";
 import { getOptionalUser, loginRedirect } from "~/features/accounts/guards.server.ts";
-import { getQuizForViewer, moduleAfter, submitAttempt, type AttemptInfo } from "~/features/quizzes/quiz.server.ts";
+import {
+  getQuizForViewer,
+  moduleAfter,
+  startAttempt,
+  submitAttempt,
+  type AttemptInfo,
+} from "~/features/quizzes/quiz.server.ts";
+import { Countdown } from "~/features/quizzes/countdown.tsx";
+import { formatChileDateTime } from "~/lib/chile-time.ts";
 import { finishActionPath } from "~/features/certificates/finish-course-panel.tsx";
 import { GET_CERTIFICATE } from "~/features/certificates/texts.ts";
 import { ok } from "~/lib/failure.ts";
@@ -31,6 +39,15 @@ export async function action(args: Route.ActionArgs) {
   const viewer = await getOptionalUser(args);
   if (!viewer) throw loginRedirect(args.request);
   const form = await readForm(args.request);
+  // 'Comenzar intento' (docs/decisions/045-served-attempts.md): started or the open one kept, then
+  // the page again, now serving it.
+  if (form.get("intent") === "comenzar") {
+    const started = await startAttempt(viewer, args.params.cursoId, Number(args.params.moduloIndex));
+    const { cursoId, moduloIndex } = args.params;
+    if (started.ok) throw redirect(`/cursos/${cursoId}/modulos/${moduloIndex}/evaluacion`);
+    if (started.status !== 409) throw data(started.message, { status: started.status });
+    return data({ ...started, unanswered: [] as number[], selected: {} as Record<string, string> }, { status: 409 });
+  }
   const answers: Record<string, string> = {};
   for (const [name, value] of form) {
     if (name.startsWith(FIELD) && typeof value === "string") answers[name.slice(FIELD.length)] = value;
@@ -42,18 +59,30 @@ export async function action(args: Route.ActionArgs) {
     if (outcome.status !== 400 && outcome.status !== 409) throw data(outcome.message, { status: outcome.status });
     return data({ ...outcome, selected: answers }, { status: outcome.status });
   }
-  return ok({ selected: answers, result: { ...outcome.grade, progreso: outcome.progreso, info: outcome.info } });
+  return ok({
+    selected: answers,
+    result: {
+      ...outcome.grade,
+      preguntas: outcome.preguntas,
+      fueraDeTiempo: outcome.fueraDeTiempo,
+      progreso: outcome.progreso,
+      info: outcome.info,
+    },
+  });
 }
 
 export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
-  const { quiz, info, siguiente } = loaderData;
+  const { quiz, info, siguiente, intento, porComenzar } = loaderData;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const result = actionData?.ok ? actionData.result : null;
   const failure = actionData && !actionData.ok ? actionData : null;
   const unanswered = new Set(failure && "unanswered" in failure ? (failure.unanswered ?? []) : []);
   // With a limit, none left: the result stays, the form and 'Intentar nuevamente' go.
-  const noneLeft = (result?.info ?? info).intentosRestantes === 0;
+  // An open attempt is counted already (docs/decisions/045-served-attempts.md): it can still be answered.
+  const noneLeft = (result?.info ?? info).intentosRestantes === 0 && (!!result || !intento);
+  // What was served: the graded attempt's questions after a result, else the page's.
+  const preguntas = result?.preguntas ?? quiz.preguntas;
   const selected = actionData?.selected ?? {};
   // Back to this module, opened and scrolled to (without JavaScript too).
   const moduleNumber = quiz.module.index + 1;
@@ -82,6 +111,7 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
       {result ? (
         <section aria-live="polite" className={`mt-6 ${result.aprobado ? "alert-success" : "alert-error"}`}>
           <h2 className="text-lg font-bold">{resultLabel(result.porcentaje, result.aprobado)}</h2>
+          {result.fueraDeTiempo ? <p className="mt-1 font-semibold">{LATE}</p> : null}
           <p className="mt-1">
             {result.correctas} de {result.totalPreguntas} respuestas correctas. Se necesita un {passMark} para aprobar.
             Tu avance en el curso: {formatPercent(result.progreso)}.
@@ -123,9 +153,25 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      {noneLeft && !result ? null : (
+      {porComenzar && !result && !noneLeft ? (
+        <Form method="post" className="card mt-6 space-y-3 p-5">
+          <p>{startText(quiz.module)}</p>
+          <button type="submit" name="intent" value="comenzar" className="btn-primary" disabled={sending}>
+            Comenzar intento
+          </button>
+        </Form>
+      ) : null}
+
+      {intento?.terminaEn && !result ? (
+        <p className="card mt-6 p-4 font-semibold">
+          Este intento termina el {formatChileDateTime(new Date(intento.terminaEn))} (hora de Chile).{" "}
+          <Countdown until={intento.terminaEn} />
+        </p>
+      ) : null}
+
+      {(noneLeft && !result) || (porComenzar && !result) ? null : (
         <Form method="post" className="mt-6 space-y-5" key={result ? "done" : "open"}>
-          {quiz.preguntas.map((q, i) => {
+          {preguntas.map((q, i) => {
             const missing = unanswered.has(i + 1);
             const verdict = correctness.get(q.id);
             return (
@@ -215,6 +261,20 @@ function QuizStanding({ info }: { info: AttemptInfo }) {
       )}
     </dl>
   );
+}
+
+/** Answered after the time limit and its grace (docs/decisions/045-served-attempts.md). */
+const LATE = "Tus respuestas llegaron después del tiempo límite: el intento se calificó como entregado sin respuestas.";
+
+/** Before 'Comenzar intento': what an attempt will be. */
+function startText(m: { barajar: boolean; preguntasPorIntento: number | null; tiempoLimiteMin: number | null }) {
+  const n = m.preguntasPorIntento;
+  const parts = [
+    n === null ? null : `Cada intento tiene ${n} ${n === 1 ? "pregunta elegida" : "preguntas elegidas"} al azar.`,
+    m.barajar ? "Las preguntas y sus opciones cambian de orden en cada intento." : null,
+    m.tiempoLimiteMin === null ? null : `Tienes ${m.tiempoLimiteMin} min desde que comienzas; el reloj no se detiene.`,
+  ];
+  return parts.filter(Boolean).join(" ");
 }
 
 /** A module with an attempt limit (docs/product.md#grading): what is left. */

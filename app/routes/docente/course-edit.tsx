@@ -163,6 +163,9 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
                 intentosMaximos: "",
                 revision: "errores",
                 revisionCuando: "inmediata",
+                barajar: "false",
+                preguntasPorIntento: "",
+                tiempoLimiteMin: "",
               }}
               actionData={ad}
             />

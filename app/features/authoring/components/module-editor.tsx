@@ -33,6 +33,9 @@ export function ModuleFieldsForm({
     intentosMaximos: string;
     revision: string;
     revisionCuando: string;
+    barajar: string;
+    preguntasPorIntento: string;
+    tiempoLimiteMin: string;
   };
   actionData?: EditorActionData;
 }) {
@@ -99,6 +102,38 @@ export function ModuleFieldsForm({
           ["inmediata", "Al terminar cada intento"],
           ["al_terminar", "Cuando no queden intentos o pase la fecha límite"],
         ]}
+      />
+      {/* A served attempt (docs/decisions/045-served-attempts.md): a select works without JavaScript both ways. */}
+      <ReviewSelect
+        id={`${formId}-barajar`}
+        name="barajar"
+        label="Orden de preguntas y opciones"
+        defaultValue={state?.values.barajar ?? defaults.barajar}
+        options={[
+          ["false", "El mismo en cada intento"],
+          ["true", "Barajado en cada intento"],
+        ]}
+      />
+      <SmallField
+        {...field}
+        name="preguntasPorIntento"
+        label="Preguntas por intento (opcional)"
+        type="number"
+        min={1}
+        defaultValue={defaults.preguntasPorIntento}
+        className="input sm:max-w-xs"
+        hint="Se eligen al azar entre las del módulo. Vacío: todas."
+      />
+      <SmallField
+        {...field}
+        name="tiempoLimiteMin"
+        label="Tiempo límite en minutos (opcional)"
+        type="number"
+        min={1}
+        max={300}
+        defaultValue={defaults.tiempoLimiteMin}
+        className="input sm:max-w-xs"
+        hint="Vacío: sin tiempo límite."
       />
       <button
         type="submit"
@@ -187,6 +222,9 @@ export function ModuleEditor({
             intentosMaximos: m.intentosMaximos,
             revision: m.revision,
             revisionCuando: m.revisionCuando,
+            barajar: m.barajar,
+            preguntasPorIntento: m.preguntasPorIntento,
+            tiempoLimiteMin: m.tiempoLimiteMin,
           }}
           actionData={actionData}
         />
