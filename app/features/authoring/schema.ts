@@ -379,14 +379,14 @@ export const ModuleFieldsSchema = z.object({
 });
 
 /** A numeric question's value or tolerance: a number or its text (comma or dot), kept as its exact text. */
-const decimal = (message: string) =>
+const decimal = (message: string, min0 = false) =>
   z
     .unknown()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) return null;
       const text = typeof v === "number" || typeof v === "string" ? parseDecimal(String(v)) : null;
-      if (text === null) ctx.addIssue({ code: "custom", message });
+      if (text === null || (min0 && text.startsWith("-"))) ctx.addIssue({ code: "custom", message });
       return text;
     });
 
@@ -410,7 +410,7 @@ export const QuestionSchema = z
       .default([]),
     puntajeParcial: z.boolean().default(false),
     valor: decimal(VALUE_INVALID),
-    tolerancia: decimal(TOLERANCE_INVALID),
+    tolerancia: decimal(TOLERANCE_INVALID, true),
   })
   .transform((q, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
@@ -419,7 +419,6 @@ export const QuestionSchema = z
     switch (q.tipo) {
       case "numerica":
         if (q.valor === null) issue("valor", VALUE_INVALID);
-        if (q.tolerancia?.startsWith("-")) issue("tolerancia", TOLERANCE_INVALID);
         return { ...base, opciones: [], valor: q.valor, tolerancia: q.tolerancia ?? "0" };
       case "respuesta_corta": {
         const opciones = q.opciones.filter((o) => o.texto !== "").map((o) => ({ texto: o.texto, correcta: true }));
