@@ -85,7 +85,7 @@ export function readQuestionDraft(form: FormData): QuestionDraft {
 }
 
 /** 'Cambiar tipo': the draft with the fields its new kind needs (what was typed is kept where it fits). */
-export function changeKind(draft: QuestionDraft): QuestionDraft {
+function changeKind(draft: QuestionDraft): QuestionDraft {
   const { tipo } = draft;
   if (tipo === "verdadero_falso") {
     const first = draft.opciones.findIndex((o) => o.correcta);

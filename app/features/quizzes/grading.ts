@@ -70,7 +70,7 @@ function scaled(text: string, scale: number): bigint {
 }
 
 /** Whether `answer` is within `tolerance` of `value` (edges included), computed exactly. */
-export function withinTolerance(answer: string, value: string, tolerance: string): boolean {
+function withinTolerance(answer: string, value: string, tolerance: string): boolean {
   const scale = Math.max(...[answer, value, tolerance].map((t) => t.split(".")[1]?.length ?? 0));
   const diff = scaled(answer, scale) - scaled(value, scale);
   return (diff < 0n ? -diff : diff) <= scaled(tolerance, scale);
@@ -80,7 +80,7 @@ export function withinTolerance(answer: string, value: string, tolerance: string
 export const decimalText = (text: string) => text.replace(".", ",");
 
 /** A short answer as compared: no case, accents or extra spaces. */
-export const foldAnswer = (text: string) => normalizeSearch(text);
+const foldAnswer = (text: string) => normalizeSearch(text);
 
 /** The right answer as a review shows it. */
 export function rightAnswer(q: GradableQuestion): string {
