@@ -72,7 +72,7 @@ export function QuestionForm({
       <div className="flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor={`${formId}-tipo`} className="label">
-            Tipo de pregunta
+            Tipo de respuesta
           </label>
           <select id={`${formId}-tipo`} name="tipo" defaultValue={tipo} className="input">
             {Object.entries(TIPO_LABELS).map(([value, label]) => (
