@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as M from "~/features/authoring/texts.ts";
 import { attemptData } from "~/features/quizzes/privacy.server.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { getCourseReport, getGradebook } from "~/features/reports/reports.server.ts";
 import * as editPage from "~/routes/docente/course-edit.tsx";
 import * as detailApi from "~/routes/api/cursos.detail.ts";
 import * as quizRoute from "~/routes/courses/quiz.tsx";
@@ -238,6 +239,18 @@ describe("kinds of question", () => {
       ),
     );
     expect(await readJson(api)).toMatchObject({ porcentaje: 80, correctas: 4 });
+
+    // The course report counts a partial credit as wrong (right only when full); the gradebook
+    // keeps the best percentage, partial credit included.
+    const report = (await getCourseReport(course.id))!.modulos[0]!.preguntasMasFalladas;
+    expect(report.map((q) => [q.texto, q.respuestas, q.incorrectas])).toEqual([
+      ["¿Primos?", 2, 1],
+      ["El sol es una estrella.", 2, 1],
+    ]);
+    expect((await getGradebook(course.id))!.participantes[0]!.notas[0]).toMatchObject({
+      mejorNota: 90,
+      aprobado: true,
+    });
 
     let text = "";
     for await (const file of attemptData.files(learner.user.id)) {
