@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe.ts";
-import { ADMIN, approvedUser, PNG_1PX, signIn } from "./support.ts";
+import { ADMIN, adminPage, approvedUser, PNG_1PX, signIn } from "./support.ts";
 
 const COURSE = "Introducción a la programación con Python";
 // Module 1 ("Tu primer programa") of the seeded course: the right options' texts.
@@ -205,4 +205,79 @@ test("evaluación con banco, barajada y con tiempo límite: comenzar, responder,
   // Another attempt starts afresh.
   await page.getByRole("link", { name: "Intentar nuevamente" }).click();
   await expect(page.getByRole("button", { name: "Comenzar intento" })).toBeVisible();
+});
+
+test("respuesta corta y numérica sin JavaScript: se crean en el editor y un estudiante las responde @sin-js", async ({
+  page,
+  browser,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const login = await request.post("/api/auth/login", { data: ADMIN });
+  const admin = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const created = await request.post("/api/cursos", {
+    headers: admin,
+    multipart: {
+      titulo: `Tipos de pregunta ${Date.now().toString(36)}`,
+      duracionHoras: "1",
+      dirigidoA: "comunidad",
+      imagen: { name: "portada.png", mimeType: "image/png", buffer: PNG_1PX },
+      modulos: JSON.stringify([{ titulo: "Medidas" }]),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const cursoId = ((await created.json()) as { id: string }).id;
+
+  // The editor, without JavaScript: a short-answer question, then a numeric one refused once.
+  const editor = await adminPage(browser, false);
+  try {
+    const ep = editor.page;
+    await ep.setViewportSize({ width: 360, height: 800 });
+    await ep.goto(`/docente/cursos/${cursoId}/editar`);
+    const add = async (tipo: string) => {
+      await ep.getByRole("link", { name: "+ Agregar pregunta" }).click();
+      const q = ep.locator("form[id^=pregunta-nueva-]");
+      await q.getByLabel("Tipo de respuesta").selectOption({ label: tipo });
+      await q.getByRole("button", { name: "Cambiar tipo" }).click();
+      return ep.locator("form[id^=pregunta-nueva-]");
+    };
+    let q = await add("Respuesta corta");
+    await q.getByLabel("Pregunta").fill("¿Capital de Chile?");
+    await q.getByLabel("Respuesta aceptada 1", { exact: true }).fill("Santiago");
+    await q.getByRole("button", { name: "Guardar pregunta" }).click();
+    await expect(ep.getByText("1. ¿Capital de Chile?")).toBeVisible();
+    q = await add("Numérica");
+    await q.getByLabel("Pregunta").fill("¿π con dos decimales?");
+    await q.getByLabel("Respuesta correcta (número)").fill("tres");
+    await q.getByRole("button", { name: "Guardar pregunta" }).click();
+    await expect(
+      q.getByText("Ingresa el valor correcto como número, por ejemplo 3,14 (hasta 15 cifras)."),
+    ).toBeVisible();
+    await expect(q.getByLabel("Pregunta")).toHaveValue("¿π con dos decimales?");
+    await q.getByLabel("Respuesta correcta (número)").fill("3,14");
+    await q.getByLabel(/^Tolerancia/).fill("0,01");
+    await q.getByRole("button", { name: "Guardar pregunta" }).click();
+    await expect(ep.getByText("Numérica: 3,14 ± 0,01")).toBeVisible();
+  } finally {
+    await editor.close();
+  }
+  expect((await request.put(`/api/cursos/${cursoId}/publicar`, { headers: admin })).status()).toBe(200);
+  const user = await approvedUser(request, "comunidad");
+  const token = ((await (await request.post("/api/auth/login", { data: user })).json()) as { token: string }).token;
+  const enrolled = await request.post(`/api/cursos/${cursoId}/registrarParticipante`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(enrolled.status()).toBe(201);
+
+  await signIn(page, user.correo, user.password);
+  await expect(page).toHaveURL(/\/user$/);
+  const quiz = `/cursos/${cursoId}/modulos/0/evaluacion`;
+  await page.goto(quiz);
+  await expect(page.getByLabel(/un número/)).toHaveAttribute("inputmode", "decimal");
+  await expectNoAxeViolations(page, quiz, false);
+  await page.getByLabel("Tu respuesta", { exact: true }).fill("  SANTIAGO ");
+  await page.getByLabel(/un número/).fill("3.15");
+  await page.getByRole("button", { name: "Terminar evaluación" }).click();
+  await expect(page.getByRole("heading", { name: "100% · Aprobado" })).toBeVisible();
+  await expect(page.getByText("✓ Correcta")).toHaveCount(2);
 });

@@ -281,6 +281,7 @@ async function enrol(people: Person[], courses: SeededCourse[]) {
                   pregunta: p.texto,
                   respuestaUsuario: right.texto,
                   esCorrecta: true,
+                  puntaje: 100,
                 };
               }),
             },

@@ -57,9 +57,10 @@ export function addQuizActivity(
      FROM ga ORDER BY ga.n`,
   ).run();
   db.prepare(
-    `INSERT INTO "AttemptAnswer" (id, intentoId, preguntaId, pregunta, respuestaUsuario, esCorrecta)
+    `INSERT INTO "AttemptAnswer" (id, intentoId, preguntaId, pregunta, respuestaUsuario, esCorrecta, puntaje)
      SELECT ${cuid}, ga.id, q.id, q.texto, 'Opción ' || (q.posicion + 1),
-            CASE WHEN ga.ok OR q.posicion % 2 = 1 THEN 1 ELSE 0 END
+            CASE WHEN ga.ok OR q.posicion % 2 = 1 THEN 1 ELSE 0 END,
+            CASE WHEN ga.ok OR q.posicion % 2 = 1 THEN 100 ELSE 0 END
      FROM ga JOIN "QuizQuestion" q ON q.moduloId = ga.moduloId ORDER BY ga.n, q.posicion`,
   ).run();
   db.prepare(

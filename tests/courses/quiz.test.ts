@@ -384,6 +384,7 @@ describe("a module's review (docs/product.md#grading): the page and the API show
     expect((errores.api.respuestas as object[]).map((r) => Object.keys(r).sort())[0]).toEqual([
       "esCorrecta",
       "pregunta",
+      "puntaje",
       "respuestaUsuario",
     ]);
     const respuestas = await attempt(course, s, 1);

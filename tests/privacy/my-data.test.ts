@@ -111,6 +111,7 @@ async function historyOf(person: Person, other: Person, tag: string) {
             pregunta: question.texto,
             respuestaUsuario: `${option.texto} (${tag})`,
             esCorrecta: right,
+            puntaje: right ? 100 : 0,
           },
         ],
       },
@@ -373,12 +374,12 @@ describe("Descargar mis datos", () => {
       id: string;
       curso: string;
       modulo: { numero: number; titulo: string };
-      respuestas: Array<{ pregunta: string; respuesta: string; correcta: boolean }>;
+      respuestas: Array<{ pregunta: string; respuesta: string; correcta: boolean; puntaje: number }>;
     }>;
     expect(ids(attempts)).toEqual(ids(await prisma.quizAttempt.findMany({ where: { userId: me } })));
     expect(attempts.map((a) => a.respuestas)).toEqual([
-      [{ pregunta: "¿2+2?", respuesta: "5 (ANA)", correcta: false }],
-      [{ pregunta: "¿2+2?", respuesta: "4 (ANA)", correcta: true }],
+      [{ pregunta: "¿2+2?", respuesta: "5 (ANA)", correcta: false, puntaje: 0 }],
+      [{ pregunta: "¿2+2?", respuesta: "4 (ANA)", correcta: true, puntaje: 100 }],
     ]);
     expect(attempts[0]).toMatchObject({ curso: "Huertos ANA", modulo: { numero: 1, titulo: "Suelo ANA" } });
 

@@ -8,6 +8,10 @@ import { QuestionSchema } from "./schema.ts";
 
 describe("API questions", () => {
   const q = (texto: string, opciones: Array<[string, boolean]>) => ({
+    tipo: "unica",
+    puntajeParcial: false,
+    valor: null,
+    tolerancia: null,
     texto,
     opciones: opciones.map(([t, c]) => ({ texto: t, correcta: c })),
   });

@@ -4,13 +4,8 @@
 // then the bodies as the OpenAPI document (routes/api) shows them.
 // Server only: Zod stays out of browser bundles.
 import { z } from "zod";
-import {
-  INVALID_JSON,
-  MAX_MODULE_QUESTIONS,
-  MAX_QUESTION_OPTIONS,
-  MIN_QUESTION_OPTIONS,
-  MODULE_TITLE_REQUIRED,
-} from "./texts.ts";
+import { QuestionSent } from "~/features/quizzes/question-json.ts";
+import { INVALID_JSON, MAX_MODULE_QUESTIONS, MODULE_TITLE_REQUIRED } from "./texts.ts";
 import {
   REQUIRED_FIELD_NAMES,
   CourseFieldsSchema,
@@ -23,13 +18,28 @@ import {
 } from "./schema.ts";
 
 /**
- * A question as API clients send it (docs/product.md#api-courses): `texto` or `pregunta`; options as texts or
- * { texto, correcta }; `respuestaCorrecta` as an index, a numeric string or the option's text.
- * Mapped to { texto, opciones: [{ texto, correcta }] } for QuestionSchema to judge.
+ * A question as API clients send it (docs/product.md#api-courses), by its `tipo` (left out:
+ * 'unica'): `texto` or `pregunta`; options as texts or { texto, correcta }; for 'unica'
+ * `respuestaCorrecta` as an index, a numeric string or the option's text; for 'verdadero_falso'
+ * `respuestaCorrecta` true or false; for 'respuesta_corta' `respuestasAceptadas`; for 'numerica'
+ * `valor` and `tolerancia`. Mapped to the editor's draft for QuestionSchema to judge.
  */
 export function questionFromApi(raw: unknown): unknown {
   if (!raw || typeof raw !== "object") return raw;
   const q = raw as Record<string, unknown>;
+  const kind = { tipo: q.tipo, texto: q.texto ?? q.pregunta, puntajeParcial: q.puntajeParcial === true };
+  if (q.tipo === "verdadero_falso") {
+    const r = q.respuestaCorrecta;
+    return { ...kind, opciones: [r === true, r === false].map((correcta) => ({ texto: "", correcta })) };
+  }
+  if (q.tipo === "respuesta_corta") {
+    const accepted = Array.isArray(q.respuestasAceptadas) ? q.respuestasAceptadas : [];
+    return {
+      ...kind,
+      opciones: accepted.map((texto) => ({ texto: typeof texto === "string" ? texto : "", correcta: true })),
+    };
+  }
+  if (q.tipo === "numerica") return { ...kind, valor: q.valor, tolerancia: q.tolerancia };
   const rawOptions = Array.isArray(q.opciones) ? q.opciones : [];
   const opciones = rawOptions.map((o) => {
     if (typeof o === "string" || typeof o === "number") return { texto: String(o), correcta: false };
@@ -46,7 +56,7 @@ export function questionFromApi(raw: unknown): unknown {
           : opciones.findIndex((o) => o.texto.trim() === String(r).trim());
     if (Number.isInteger(index) && opciones[index]) opciones[index].correcta = true;
   }
-  return { texto: q.texto ?? q.pregunta, opciones };
+  return { ...kind, opciones };
 }
 
 /** An existing file to keep: its id, its URL, or the object GET /api/cursos/{cursoId} lists. */
@@ -58,35 +68,8 @@ const FileRef = z.union([z.string(), z.object({ id: z.string().nullish(), url: z
  * send (the OpenAPI document, routes/api).
  */
 const sentText = (description: string) => z.unknown().optional().meta({ type: "string", description });
-/** A question as API clients may send it (questionFromApi). */
-export const ApiQuestionSchema = z.unknown().meta({
-  type: "object",
-  description:
-    "texto (o pregunta), de 2 a 10 opciones (textos, o { texto, correcta }) y la correcta: marcada con " +
-    "correcta, o en respuestaCorrecta (su índice desde 0, o su texto). Con id, la pregunta existente (PUT).",
-  properties: {
-    id: { type: "string", maxLength: 64 },
-    texto: { type: "string", maxLength: 1000 },
-    pregunta: { type: "string", maxLength: 1000, description: "Lo mismo que texto (clientes anteriores)." },
-    opciones: {
-      type: "array",
-      minItems: MIN_QUESTION_OPTIONS,
-      maxItems: MAX_QUESTION_OPTIONS,
-      items: {
-        anyOf: [
-          { type: "string", maxLength: 500 },
-          {
-            type: "object",
-            properties: { texto: { type: "string", maxLength: 500 }, correcta: { type: "boolean" } },
-            required: ["texto"],
-          },
-        ],
-      },
-    },
-    respuestaCorrecta: { anyOf: [{ type: "integer", minimum: 0 }, { type: "string" }] },
-  },
-  required: ["opciones"],
-});
+/** A question as API clients may send it (questionFromApi), one schema per `tipo`. */
+const ApiQuestionSchema = QuestionSent.union;
 
 /** A module in the API's `modulos` JSON (docs/product.md#api-courses): existing ones carry their id (PUT). */
 export const ApiModuleSchema = z.object({
@@ -111,7 +94,10 @@ export const ApiModuleSchema = z.object({
     .optional(),
 });
 
-const ApiModuleInput = ApiModuleSchema.transform((m, ctx) => {
+// Read loosely (questionFromApi and QuestionSchema judge each question, with Spanish messages).
+const ApiModuleInput = ApiModuleSchema.extend({
+  quiz: z.union([z.array(z.unknown()), z.object({ preguntas: z.array(z.unknown()).optional() })]).nullish(),
+}).transform((m, ctx) => {
   const fields = ModuleFieldsSchema.safeParse({
     titulo: m.titulo ?? m.nombre,
     descripcion: m.descripcion,

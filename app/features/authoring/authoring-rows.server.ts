@@ -47,6 +47,10 @@ export function questionRows(preguntas: readonly QuestionInput[], start = 0) {
   return preguntas.map((q, i) => ({
     posicion: start + i,
     texto: q.texto,
+    tipo: q.tipo,
+    puntajeParcial: q.puntajeParcial,
+    valor: q.valor,
+    tolerancia: q.tolerancia,
     opciones: { create: q.opciones.map((o, j) => ({ posicion: j, texto: o.texto, correcta: o.correcta })) },
   }));
 }

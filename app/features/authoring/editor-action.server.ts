@@ -42,6 +42,8 @@ import {
   FILE_NOT_FOUND,
   LINK_NOT_FOUND,
   MAX_OPTIONS,
+  ANSWERS_REQUIRED,
+  TRUE_FALSE,
   MAX_QUESTION_OPTIONS,
   MIN_OPTIONS,
   MIN_QUESTION_OPTIONS,
@@ -52,7 +54,7 @@ import {
 } from "./texts.ts";
 import { fieldErrors, LinkSchema, ModuleFieldsSchema, QuestionSchema } from "./schema.ts";
 import { readCourseUpload, submitCourseUpdate, toFormReply } from "./submission.server.ts";
-import type { EditorActionData, QuestionDraft } from "./editor-types.ts";
+import { NEW_QUESTION, type EditorActionData, type QuestionDraft } from "./editor-types.ts";
 import { log } from "~/lib/log.server.ts";
 
 const str = (form: FormData, name: string) => {
@@ -60,15 +62,48 @@ const str = (form: FormData, name: string) => {
   return typeof v === "string" ? v : "";
 };
 
-/** The question form as sent: options in order, the checked radio marks the correct one. */
+/**
+ * The question form as sent: its kind, options in order, the checked radio (checkboxes for
+ * 'multiple') marks the correct ones; a short answer's options are its accepted answers, a
+ * true/false one's are 'Verdadero' and 'Falso'.
+ */
 export function readQuestionDraft(form: FormData): QuestionDraft {
-  const correct = str(form, "correcta");
+  const tipo = str(form, "tipo") || "unica";
+  const correct = form.getAll("correcta").map(String);
+  const texts = form.getAll("opcion").map((v) => (typeof v === "string" ? v : ""));
   return {
+    tipo,
     texto: str(form, "texto"),
-    opciones: form
-      .getAll("opcion")
-      .map((v, i) => ({ texto: typeof v === "string" ? v : "", correcta: String(i) === correct })),
+    opciones: (tipo === "verdadero_falso" ? [...TRUE_FALSE] : texts).map((texto, i) => ({
+      texto,
+      correcta: tipo === "respuesta_corta" || correct.includes(String(i)),
+    })),
+    puntajeParcial: form.get("puntajeParcial") !== null,
+    valor: str(form, "valor"),
+    tolerancia: str(form, "tolerancia"),
   };
+}
+
+/** 'Cambiar tipo': the draft with the fields its new kind needs (what was typed is kept where it fits). */
+function changeKind(draft: QuestionDraft): QuestionDraft {
+  const { tipo } = draft;
+  if (tipo === "verdadero_falso") {
+    const first = draft.opciones.findIndex((o) => o.correcta);
+    return { ...draft, opciones: TRUE_FALSE.map((texto, i) => ({ texto, correcta: i === Math.max(0, first) })) };
+  }
+  const kept = draft.opciones.filter((o) => !(TRUE_FALSE as readonly string[]).includes(o.texto));
+  const opciones = [...kept, ...NEW_QUESTION.opciones.slice(kept.length)].map((o) => ({ ...o }));
+  if (tipo === "unica")
+    opciones.forEach(
+      (o, i) =>
+        (o.correcta =
+          i ===
+          Math.max(
+            0,
+            opciones.findIndex((x) => x.correcta),
+          )),
+    );
+  return { ...draft, opciones };
 }
 
 /** Options can be added up to the maximum (docs/product.md#course-editor)… */
@@ -79,11 +114,13 @@ export function addOption(draft: QuestionDraft): { draft: QuestionDraft; error?:
 
 /** …removed only while more than 2 exist; removing the correct one makes the first correct. */
 export function removeOption(draft: QuestionDraft, index: number): { draft: QuestionDraft; error?: string } {
-  if (draft.opciones.length <= MIN_QUESTION_OPTIONS) return { draft, error: MIN_OPTIONS };
+  // A short answer needs one accepted answer; the others two options.
+  if (draft.opciones.length <= (draft.tipo === "respuesta_corta" ? 1 : MIN_QUESTION_OPTIONS))
+    return { draft, error: draft.tipo === "respuesta_corta" ? ANSWERS_REQUIRED : MIN_OPTIONS };
   if (!Number.isInteger(index) || index < 0 || index >= draft.opciones.length) return { draft };
   const removed = draft.opciones[index]!;
   const opciones = draft.opciones.filter((_, i) => i !== index);
-  if (removed.correcta || !opciones.some((o) => o.correcta)) {
+  if (draft.tipo === "unica" && (removed.correcta || !opciones.some((o) => o.correcta))) {
     opciones.forEach((o, i) => (o.correcta = i === 0));
   }
   return { draft: { ...draft, opciones } };
@@ -127,7 +164,11 @@ async function questionStep(
   const draft = readQuestionDraft(form);
   if (intent !== "save-question") {
     const next =
-      intent === "add-option" ? addOption(draft) : removeOption(draft, Number(intent.slice("remove-option:".length)));
+      intent === "change-kind"
+        ? { draft: changeKind(draft) }
+        : intent === "add-option"
+          ? addOption(draft)
+          : removeOption(draft, Number(intent.slice("remove-option:".length)));
     return data({
       kind: "question",
       formId,
@@ -221,7 +262,7 @@ export async function courseEditorAction(request: Request, admin: SessionUser, c
   }
   const moduloId = str(form, "moduloId");
   try {
-    if (intent === "save-question" || intent === "add-option" || intent.startsWith("remove-option:")) {
+    if (["save-question", "add-option", "change-kind"].includes(intent) || intent.startsWith("remove-option:")) {
       return await questionStep(form, intent, courseId, moduloId, done);
     }
     switch (intent) {

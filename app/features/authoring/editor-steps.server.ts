@@ -236,10 +236,8 @@ export async function saveQuestion(
       });
       if (!found) return notFound(QUESTION_NOT_FOUND);
       await tx.quizOption.deleteMany({ where: { preguntaId: questionId } });
-      await tx.quizQuestion.update({
-        where: { id: questionId },
-        data: { texto: q.texto, opciones: questionRows([q])[0]!.opciones },
-      });
+      const { posicion: _kept, ...row } = questionRows([q])[0]!;
+      await tx.quizQuestion.update({ where: { id: questionId }, data: row });
     } else {
       const last = await tx.quizQuestion.aggregate({ where: { moduloId: moduleId }, _max: { posicion: true } });
       await tx.quizQuestion.create({

@@ -1,6 +1,7 @@
 // What the course editor page (/docente/cursos/{cursoId}/editar) shows: the course as the editor's forms
 // want it (dates as yyyy-mm-dd, lists one per line), and the dialogs and question the URL asks
 // for (?eliminarModulo=, ?eliminarArchivo=, ?pregunta=, ?nuevaPregunta=).
+import { decimalText } from "~/features/quizzes/grading.ts";
 import { chileLocalInput } from "~/lib/chile-time.ts";
 import type { getCourseForEditor } from "./editor-steps.server.ts";
 
@@ -50,6 +51,11 @@ export function courseEditorView(course: EditorCourse, params: URLSearchParams) 
         preguntas: m.preguntas.map((q) => ({
           id: q.id,
           texto: q.texto,
+          tipo: q.tipo,
+          puntajeParcial: q.puntajeParcial,
+          // A numeric question's value and tolerance as the form shows them ('3,14').
+          valor: q.valor === null ? "" : decimalText(q.valor),
+          tolerancia: q.tolerancia === null ? "" : decimalText(q.tolerancia),
           opciones: q.opciones.map((o) => ({ id: o.id, texto: o.texto, correcta: o.correcta })),
         })),
       })),

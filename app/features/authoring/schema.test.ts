@@ -133,6 +133,7 @@ describe("create course", () => {
 
 describe("quiz question", () => {
   const q = (texto: string, opciones: Array<[string, boolean]>) => ({
+    ...NEW_QUESTION,
     texto,
     opciones: opciones.map(([t, c]) => ({ texto: t, correcta: c })),
   });
@@ -238,6 +239,43 @@ describe("quiz question", () => {
       Array.from({ length: 10 }, (_, i) => [`o${i}`, i === 0] as [string, boolean]),
     );
     expect(addOption(ten).error).toBe(M.MAX_OPTIONS);
+  });
+
+  it("judges each kind (docs/decisions/046-kinds-of-question.md)", () => {
+    const errors = (input: object) => {
+      const r = QuestionSchema.safeParse({ texto: "P", ...input });
+      return r.success ? [] : r.error.issues.map((i) => i.message);
+    };
+    expect(errors({ tipo: "ensayo" })).toEqual([M.TIPO_INVALID]);
+    expect(errors({ tipo: "verdadero_falso", opciones: [] })).toEqual([M.TRUE_OR_FALSE]);
+    expect(
+      errors({
+        tipo: "multiple",
+        opciones: q("P", [
+          ["a", false],
+          ["b", false],
+        ]).opciones,
+      }),
+    ).toEqual([M.SOME_CORRECT]);
+    expect(errors({ tipo: "numerica", valor: "1.234567890123456" })).toEqual([M.VALUE_INVALID]);
+    expect(QuestionSchema.parse({ texto: "P", tipo: "numerica", valor: -2.5, tolerancia: "0,50" })).toMatchObject({
+      valor: "-2.5",
+      tolerancia: "0.5",
+      opciones: [],
+    });
+    expect(
+      QuestionSchema.parse({
+        texto: "P",
+        tipo: "verdadero_falso",
+        opciones: [
+          { texto: "", correcta: false },
+          { texto: "", correcta: true },
+        ],
+      }).opciones,
+    ).toEqual([
+      { texto: "Verdadero", correcta: false },
+      { texto: "Falso", correcta: true },
+    ]);
   });
 
   it("reads the question form: options in order, the checked radio is the correct one", () => {

@@ -11,6 +11,7 @@ import { VISIBILITIES } from "~/features/courses/rules.ts";
 import { cleanStringList } from "~/features/courses/json-list.ts";
 import { REVISION_CUANDO, REVISIONES } from "~/features/quizzes/review.ts";
 import { EXIGENCIA_DEFAULT, EXIGENCIA_MAX, EXIGENCIA_MIN } from "~/features/quizzes/nota.ts";
+import { parseDecimal, TIPOS } from "~/features/quizzes/grading.ts";
 import {
   AUDIENCE_INVALID,
   VISIBILITY_INVALID,
@@ -36,6 +37,13 @@ import {
   MIN_QUESTION_OPTIONS,
   MODULE_TITLE_REQUIRED,
   ONE_CORRECT,
+  SOME_CORRECT,
+  TRUE_OR_FALSE,
+  ANSWERS_REQUIRED,
+  VALUE_INVALID,
+  TOLERANCE_INVALID,
+  TIPO_INVALID,
+  TRUE_FALSE,
   OPTIONS_REQUIRED,
   QUESTION_TEXT_REQUIRED,
   TITLE_REQUIRED,
@@ -397,25 +405,68 @@ export const ModuleFieldsSchema = z.object({
   ),
 });
 
+/** A numeric question's value or tolerance: a number or its text (comma or dot), kept as its exact text. */
+const decimal = (message: string, min0 = false) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) return null;
+      const text = typeof v === "number" || typeof v === "string" ? parseDecimal(String(v)) : null;
+      if (text === null || (min0 && text.startsWith("-"))) ctx.addIssue({ code: "custom", message });
+      return text;
+    });
+
 /**
- * A quiz question (docs/product.md#course-editor): text required, 2 to 10 options, every option text filled, exactly
- * one marked correct.
+ * A quiz question (docs/product.md#course-editor, docs/decisions/046-kinds-of-question.md), by its
+ * `tipo` (left out: 'unica'): text required; 'unica' and 'multiple' 2 to 10 options, every option
+ * text filled, exactly one (at least one) marked correct; 'verdadero_falso' its two options, one
+ * correct; 'respuesta_corta' 1 to 10 accepted answers (stored as correct options; empty ones
+ * dropped); 'numerica' a value and a tolerance ≥ 0 (empty: 0), as exact decimal texts.
  */
 export const QuestionSchema = z
   .object({
+    tipo: z.preprocess(
+      (v) => (v === undefined || v === null || v === "" ? "unica" : v),
+      z.enum(TIPOS, { error: TIPO_INVALID }),
+    ),
     texto: line(1000, QUESTION_TEXT_REQUIRED),
     opciones: z
       .array(z.object({ texto: line(500), correcta: z.boolean() }))
-      .min(MIN_QUESTION_OPTIONS, MIN_OPTIONS)
-      .max(MAX_QUESTION_OPTIONS, MAX_OPTIONS),
+      .max(MAX_QUESTION_OPTIONS, MAX_OPTIONS)
+      .default([]),
+    puntajeParcial: z.boolean().default(false),
+    valor: decimal(VALUE_INVALID),
+    tolerancia: decimal(TOLERANCE_INVALID, true),
   })
-  .superRefine((q, ctx) => {
-    if (q.opciones.some((o) => o.texto === ""))
-      ctx.addIssue({ code: "custom", path: ["opciones"], message: OPTIONS_REQUIRED });
-    if (q.opciones.filter((o) => o.correcta).length !== 1)
-      ctx.addIssue({ code: "custom", path: ["opciones"], message: ONE_CORRECT });
+  .transform((q, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    const right = q.opciones.filter((o) => o.correcta).length;
+    const base = { tipo: q.tipo, texto: q.texto, puntajeParcial: false, valor: null, tolerancia: null };
+    switch (q.tipo) {
+      case "numerica":
+        if (q.valor === null) issue("valor", VALUE_INVALID);
+        return { ...base, opciones: [], valor: q.valor, tolerancia: q.tolerancia ?? "0" };
+      case "respuesta_corta": {
+        const opciones = q.opciones.filter((o) => o.texto !== "").map((o) => ({ texto: o.texto, correcta: true }));
+        if (opciones.length === 0) issue("opciones", ANSWERS_REQUIRED);
+        return { ...base, opciones };
+      }
+      case "verdadero_falso":
+        if (q.opciones.length !== 2 || right !== 1) issue("opciones", TRUE_OR_FALSE);
+        return {
+          ...base,
+          opciones: TRUE_FALSE.map((texto, i) => ({ texto, correcta: q.opciones[i]?.correcta === true })),
+        };
+      default:
+        if (q.opciones.length < MIN_QUESTION_OPTIONS) issue("opciones", MIN_OPTIONS);
+        if (q.opciones.some((o) => o.texto === "")) issue("opciones", OPTIONS_REQUIRED);
+        if (q.tipo === "unica" ? right !== 1 : right === 0)
+          issue("opciones", q.tipo === "unica" ? ONE_CORRECT : SOME_CORRECT);
+        return { ...base, opciones: q.opciones, puntajeParcial: q.tipo === "multiple" && q.puntajeParcial };
+    }
   });
-export type QuestionInput = z.infer<typeof QuestionSchema>;
+export type QuestionInput = z.output<typeof QuestionSchema>;
 
 /** First message per field, for forms and for the API's { error }. */
 export function fieldErrors(error: z.ZodError): Record<string, string[]> {

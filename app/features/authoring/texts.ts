@@ -67,6 +67,23 @@ export const ONE_CORRECT = "Marca exactamente una opción correcta.";
 export const MIN_OPTIONS = "Una pregunta necesita al menos 2 opciones.";
 export const MAX_OPTIONS = "Una pregunta puede tener como máximo 10 opciones.";
 export const QUESTION_NOT_FOUND = "La pregunta ya no existe.";
+/** Kinds of question (docs/decisions/046-kinds-of-question.md). */
+export const TIPO_INVALID = "Elige un tipo de pregunta válido.";
+export const SOME_CORRECT = "Marca al menos una opción correcta.";
+export const TRUE_OR_FALSE = "Marca si la afirmación es verdadera o falsa.";
+export const ANSWERS_REQUIRED = "Escribe al menos una respuesta aceptada.";
+export const VALUE_INVALID = "Ingresa el valor correcto como número, por ejemplo 3,14 (hasta 15 cifras).";
+export const TOLERANCE_INVALID = "Ingresa una tolerancia de 0 o más, por ejemplo 0,01, o déjala vacía.";
+/** The editor's select, in the order TIPOS lists them. */
+export const TIPO_LABELS = {
+  unica: "Una respuesta correcta",
+  multiple: "Varias respuestas correctas",
+  verdadero_falso: "Verdadero o falso",
+  respuesta_corta: "Respuesta corta",
+  numerica: "Numérica",
+} as const;
+/** A 'verdadero_falso' question's two options, in this order. */
+export const TRUE_FALSE = ["Verdadero", "Falso"] as const;
 
 export const INVALID_JSON = (field: string) => `El campo ${field} debe ser una lista JSON válida.`;
 

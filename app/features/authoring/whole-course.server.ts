@@ -15,6 +15,7 @@ import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, raise, type Failure, type Result } from "~/lib/failure.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
 import type { StoredUpload } from "~/lib/upload.server.ts";
+import { questionJson } from "~/features/quizzes/question-json.ts";
 import {
   drawTooLarge,
   fileRows,
@@ -82,7 +83,7 @@ export async function getAuthorView(courseId: string) {
   return course ? { exigencia: course.exigencia, quizzes, quizSettings } : null;
 }
 
-/** Each module's questions as the API shows them to the author (admin): ids and the right option. */
+/** Each module's questions as the API shows them to its editors: ids and the right answers, by kind. */
 async function getModuleQuizzes(courseId: string) {
   const questions = await prisma.quizQuestion.findMany({
     where: { modulo: { cursoId: courseId } },
@@ -91,21 +92,15 @@ async function getModuleQuizzes(courseId: string) {
       id: true,
       moduloId: true,
       texto: true,
-      opciones: { orderBy: { posicion: "asc" }, select: { texto: true, correcta: true } },
+      tipo: true,
+      puntajeParcial: true,
+      valor: true,
+      tolerancia: true,
+      opciones: { orderBy: { posicion: "asc" }, select: { id: true, texto: true, correcta: true } },
     },
   });
   const byModule = Map.groupBy(questions, (q) => q.moduloId);
-  return new Map(
-    [...byModule].map(([moduloId, list]) => [
-      moduloId,
-      list.map(({ id, texto, opciones }) => ({
-        id,
-        texto,
-        opciones,
-        respuestaCorrecta: opciones.findIndex((o) => o.correcta),
-      })),
-    ]),
-  );
+  return new Map([...byModule].map(([moduloId, list]) => [moduloId, list.map(questionJson)]));
 }
 
 /** A new course (borrador), optionally with modules (API). Returns its id and visibility. `admin` is who creates it. */

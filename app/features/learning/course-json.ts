@@ -5,16 +5,9 @@ import { z } from "zod";
 import { CourseSummarySchema, courseSummaryJson } from "~/features/courses/course-json.ts";
 import { VISIBILITIES } from "~/features/courses/rules.ts";
 import { REVISION_CUANDO, REVISIONES } from "~/features/quizzes/review.ts";
+import { QuestionJsonSchema } from "~/features/quizzes/question-json.ts";
 import { fixedValue } from "~/lib/api.server.ts";
 import type { CourseForViewer } from "./course-view.server.ts";
-
-/** A quiz question as its author (an admin) edits it: with the correct option. */
-const AuthorQuestionSchema = z.object({
-  id: z.string(),
-  texto: z.string(),
-  opciones: z.array(z.object({ texto: z.string(), correcta: z.boolean() })),
-  respuestaCorrecta: z.int().meta({ description: "Índice (desde 0) de la opción correcta." }),
-});
 
 const CourseModuleSchema = z.object({
   id: z.string(),
@@ -38,7 +31,7 @@ const CourseModuleSchema = z.object({
   ),
   enlaces: z.array(z.object({ nombre: z.string(), url: z.string() })),
   quiz: z
-    .object({ preguntas: z.array(AuthorQuestionSchema) })
+    .object({ preguntas: z.array(QuestionJsonSchema) })
     .optional()
     .meta({ description: "Solo para quien edita el curso: las preguntas con su respuesta correcta." }),
   intentosMaximos: z

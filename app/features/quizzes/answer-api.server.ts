@@ -17,10 +17,15 @@ import {
 } from "./quiz.server.ts";
 import { REVISIONES } from "./review.ts";
 
-/** One answer: an option's id, its index (number or numeric string), its text, or an object with one of them. */
-const AnswerSchema = z.union([
+/**
+ * One answer: an option's id, its index (number or numeric string), its text, or an object with one
+ * of them; a list of them ('multiple'); true / false ('verdadero_falso'); the text ('respuesta_corta');
+ * a number or its text with comma or dot ('numerica').
+ */
+const OneAnswerSchema = z.union([
   z.string(),
-  z.int(),
+  z.number(),
+  z.boolean(),
   z.object({
     opcionId: z.string().optional(),
     indice: z.int().optional(),
@@ -28,6 +33,7 @@ const AnswerSchema = z.union([
     respuesta: z.union([z.string(), z.int()]).optional(),
   }),
 ]);
+const AnswerSchema = z.union([OneAnswerSchema, z.array(OneAnswerSchema)]);
 
 /**
  * What the answer calls read (the rest of the body is ignored): `respuestas` in question order, or
@@ -67,7 +73,8 @@ export const QuizResultSchema = z.object({
       z.object({
         pregunta: z.string(),
         respuestaUsuario: z.string(),
-        esCorrecta: z.boolean(),
+        esCorrecta: z.boolean().meta({ description: "Solo con el puntaje completo." }),
+        puntaje: z.int().min(0).max(100).meta({ description: "El crédito de la respuesta (parcial en 'multiple')." }),
         respuestaCorrecta: z.string().optional().meta({ description: "Solo con revision 'respuestas'." }),
       }),
     )

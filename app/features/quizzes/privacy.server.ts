@@ -29,7 +29,9 @@ function attempts(userId: string) {
               correctas: true,
               totalPreguntas: true,
               createdAt: true,
-              answers: { select: { id: true, pregunta: true, respuestaUsuario: true, esCorrecta: true } },
+              answers: {
+                select: { id: true, pregunta: true, respuestaUsuario: true, esCorrecta: true, puntaje: true },
+              },
             },
           }),
         )) {
@@ -48,10 +50,16 @@ function attempts(userId: string) {
       aprobado: r.aprobado,
       correctas: r.correctas,
       totalPreguntas: r.totalPreguntas,
-      // In the order they were recorded (the quiz's order).
+      // In the order they were recorded (the quiz's order); each with its credit (0..100, partial
+      // on a 'multiple' question; correcta only when full).
       respuestas: [...r.answers]
         .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-        .map((a) => ({ pregunta: a.pregunta, respuesta: a.respuestaUsuario, correcta: a.esCorrecta })),
+        .map((a) => ({
+          pregunta: a.pregunta,
+          respuesta: a.respuestaUsuario,
+          correcta: a.esCorrecta,
+          puntaje: a.puntaje,
+        })),
     }),
   );
 }

@@ -6,7 +6,7 @@ import { courseTies } from "~/features/enrolment/enrolment.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
-import { gradeQuiz, type GradableQuestion } from "./grading.ts";
+import { gradeQuiz, tipoOf, type AnswerValue, type GradableQuestion } from "./grading.ts";
 import { reviewShown, shapeResult } from "./review.ts";
 import { aprobado } from "./nota.ts";
 import { drawAttempt, endsAt, isLate, servedQuestions, startsAttempts } from "./served.server.ts";
@@ -37,8 +37,11 @@ type Loaded = {
     preguntasPorIntento: number | null;
     tiempoLimiteMin: number | null;
   };
-  questions: Array<{ id: string; texto: string; opciones: Array<{ id: string; texto: string; correcta: boolean }> }>;
+  questions: GradableQuestion[];
 };
+
+/** What grading reads of a question's kind (docs/decisions/046-kinds-of-question.md). */
+const KIND_FIELDS = { tipo: true, puntajeParcial: true, valor: true, tolerancia: true } as const;
 
 /** The module's quiz with the correct flags (server only), if this viewer may take it (else 404 / 401 / 403). */
 async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): Promise<Result<{ quiz: Loaded }>> {
@@ -70,6 +73,7 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
             select: {
               id: true,
               texto: true,
+              ...KIND_FIELDS,
               opciones: { orderBy: { posicion: "asc" }, select: { id: true, texto: true, correcta: true } },
             },
           },
@@ -104,9 +108,21 @@ async function loadQuiz(courseId: string, moduleIndex: number, viewer: Viewer): 
   });
 }
 
-/** What the browser gets: questions and option texts, never which one is right. */
+/**
+ * What the browser gets: questions, their kind and option texts, never which one is right (nor a
+ * short answer's accepted answers, nor a numeric one's value).
+ */
 const publicQuestions = (questions: Loaded["questions"]) =>
-  questions.map((q) => ({ id: q.id, texto: q.texto, opciones: q.opciones.map((o) => ({ id: o.id, texto: o.texto })) }));
+  questions.map((q) => {
+    const tipo = tipoOf(q.tipo);
+    const typed = tipo === "respuesta_corta" || tipo === "numerica";
+    return {
+      id: q.id,
+      texto: q.texto,
+      tipo,
+      opciones: typed ? [] : q.opciones.map((o) => ({ id: o.id, texto: o.texto })),
+    };
+  });
 
 function publicQuiz(quiz: Loaded) {
   return { course: quiz.course, module: quiz.module, preguntas: publicQuestions(quiz.questions) };
@@ -250,7 +266,7 @@ const unansweredMessage = (numbers: number[]) =>
     : `Responde todas las preguntas antes de terminar la evaluación (faltan: ${numbers.join(", ")}).`;
 
 /**
- * Grades an attempt from the chosen options (question id → option id), stores it with its
+ * Grades an attempt from the answers (question id → option id, several, or the text typed), stores it with its
  * answers, and recomputes the course progress. Anything else the client sends is ignored.
  * The quiz is loaded once: `answers` may be a function of its questions (the API's loose
  * answer shapes are normalised against them).
@@ -259,7 +275,7 @@ export async function submitAttempt(
   viewer: Viewer,
   courseId: string,
   moduleIndex: number,
-  answers: Record<string, string> | ((questions: readonly GradableQuestion[]) => Record<string, string>),
+  answers: Record<string, AnswerValue> | ((questions: readonly GradableQuestion[]) => Record<string, AnswerValue>),
 ): Promise<Result<Submitted, SubmitFailure>> {
   const access = await loadQuiz(courseId, moduleIndex, viewer);
   if (!access.ok) return access;

@@ -1,6 +1,6 @@
 // What a learner sees after an attempt (docs/product.md#grading): the one function that shapes a
 // result for the quiz page and the API alike, so no field of the API gives away what the page hides.
-import type { GradableQuestion, Grade } from "./grading.ts";
+import { rightAnswer, type GradableQuestion, type Grade } from "./grading.ts";
 
 export const REVISIONES = ["puntaje", "errores", "respuestas"] as const;
 export const REVISION_CUANDO = ["inmediata", "al_terminar"] as const;
@@ -18,11 +18,14 @@ export function reviewShown(m: ReviewSettings, intentosRestantes: number | null,
   return m.revisionCuando === "al_terminar" && !over ? "puntaje" : revision;
 }
 
-/** A graded attempt as shown: the score always; which answers were wrong, and the right option, as allowed. */
+/**
+ * A graded attempt as shown: the score always; which answers were wrong (and each one's credit), and
+ * the right answer, as allowed.
+ */
 export function shapeResult(grade: Grade, questions: readonly GradableQuestion[], revision: Revision) {
   const { respuestas, ...score } = grade;
   if (revision === "puntaje") return { ...score, revision };
-  const right = new Map(questions.map((q) => [q.id, q.opciones.find((o) => o.correcta)?.texto ?? ""]));
+  const right = new Map(questions.map((q) => [q.id, rightAnswer(q)]));
   return {
     ...score,
     revision,
@@ -31,6 +34,7 @@ export function shapeResult(grade: Grade, questions: readonly GradableQuestion[]
       pregunta: r.pregunta,
       respuestaUsuario: r.respuestaUsuario,
       esCorrecta: r.esCorrecta,
+      puntaje: r.puntaje,
       ...(revision === "respuestas" ? { respuestaCorrecta: right.get(r.preguntaId) ?? "" } : {}),
     })),
   };

@@ -8,7 +8,8 @@ import { NOT_ALLOWED } from "~/features/accounts/api-guards.server.ts";
 import { AUDIENCE_PAGES } from "~/features/courses/audience.ts";
 import { CourseDetailSchema } from "~/features/learning/course-json.ts";
 import { CourseListSchema, CourseStateSchema, CourseSummarySchema } from "~/features/courses/course-json.ts";
-import { ApiModuleSchema, ApiQuestionSchema } from "~/features/authoring/api-schema.ts";
+import { ApiModuleSchema } from "~/features/authoring/api-schema.ts";
+import { QuestionSent, QuestionShown } from "~/features/quizzes/question-json.ts";
 import { EnrolledCourseSchema } from "~/features/learning/enrolled-courses.server.ts";
 import { PublicCertificateSchema } from "~/features/certificates/schema.ts";
 import { QuizAnswersSchema, QuizResultSchema } from "~/features/quizzes/answer-api.server.ts";
@@ -42,6 +43,19 @@ import {
 } from "~/lib/api/operation.server.ts";
 
 /** Named schemas: shown once under components/schemas and referenced wherever they appear. */
+/** A question's union and each kind's schema by name (PreguntaUnica, PreguntaNumericaDeCurso…). */
+function questionComponents(name: string, suffix: string, schemas: typeof QuestionSent) {
+  const kind = (tipo: string) =>
+    tipo
+      .split("_")
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join("");
+  return {
+    [name]: schemas.union,
+    ...Object.fromEntries(Object.entries(schemas.kinds).map(([tipo, s]) => [`Pregunta${kind(tipo)}${suffix}`, s])),
+  };
+}
+
 const COMPONENTS: Record<string, z.ZodType> = {
   Error: ApiErrorSchema,
   Aviso: ApiNoticeSchema,
@@ -52,7 +66,8 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Curso: CourseDetailSchema,
   EstadoDelCurso: CourseStateSchema,
   ApiModulo: ApiModuleSchema,
-  PreguntaDeApi: ApiQuestionSchema,
+  ...questionComponents("PreguntaDeApi", "", QuestionSent),
+  ...questionComponents("PreguntaDeCurso", "DeCurso", QuestionShown),
   CursoInscrito: EnrolledCourseSchema,
   Certificado: PublicCertificateSchema,
   ResultadoDeEvaluacion: QuizResultSchema,

@@ -18,7 +18,8 @@ import { readForm } from "~/lib/form.server.ts";
 import { pageTitle } from "~/lib/meta.ts";
 import type { Route } from "./+types/quiz";
 
-// The quiz of one module: answered with radio buttons, graded on the server (works without JS).
+// The quiz of one module: answered with radio buttons, checkboxes or a text box by kind of question
+// (docs/decisions/046-kinds-of-question.md), graded on the server (works without JS).
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cursos");
 
 const FIELD = "p_";
@@ -48,9 +49,11 @@ export async function action(args: Route.ActionArgs) {
     if (started.status !== 409) throw data(started.message, { status: started.status });
     return data({ ...started, unanswered: [] as number[], selected: {} as Record<string, string> }, { status: 409 });
   }
-  const answers: Record<string, string> = {};
-  for (const [name, value] of form) {
-    if (name.startsWith(FIELD) && typeof value === "string") answers[name.slice(FIELD.length)] = value;
+  // One value per question; several for a 'multiple' one's checkboxes.
+  const answers: Record<string, string | string[]> = {};
+  for (const name of new Set(form.keys())) {
+    const values = form.getAll(name).filter((v) => typeof v === "string");
+    if (name.startsWith(FIELD)) answers[name.slice(FIELD.length)] = values.length === 1 ? values[0]! : values;
   }
   const outcome = await submitAttempt(viewer, args.params.cursoId, Number(args.params.moduloIndex), answers);
   // A refused attempt (unanswered questions, no attempts left) is the Failure itself, shown with the
@@ -190,6 +193,15 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
                   </p>
                 ) : null}
                 <div className="mt-3 space-y-2">
+                  {q.tipo === "multiple" ? <p className="text-sm text-slate-600">Marca todas las correctas.</p> : null}
+                  {q.tipo === "respuesta_corta" || q.tipo === "numerica" ? (
+                    <TypedAnswer
+                      name={`${FIELD}${q.id}`}
+                      numeric={q.tipo === "numerica"}
+                      value={[selected[q.id] ?? ""].flat()[0] ?? ""}
+                      disabled={!!result}
+                    />
+                  ) : null}
                   {q.opciones.map((o) => (
                     <label
                       key={o.id}
@@ -199,10 +211,10 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
                       }
                     >
                       <input
-                        type="radio"
+                        type={q.tipo === "multiple" ? "checkbox" : "radio"}
                         name={`${FIELD}${q.id}`}
                         value={o.id}
-                        defaultChecked={selected[q.id] === o.id}
+                        defaultChecked={[selected[q.id]].flat().includes(o.id)}
                         disabled={!!result}
                         className="mt-1"
                       />
@@ -212,7 +224,11 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
                 </div>
                 {verdict ? (
                   <p className={`mt-3 text-sm font-semibold ${verdict.esCorrecta ? "text-green-700" : "text-red-700"}`}>
-                    {verdict.esCorrecta ? "✓ Correcta" : "✗ Incorrecta"}
+                    {verdict.esCorrecta
+                      ? "✓ Correcta"
+                      : verdict.puntaje > 0
+                        ? `◐ Parcialmente correcta (${formatPercent(verdict.puntaje)})`
+                        : "✗ Incorrecta"}
                     {!verdict.esCorrecta && verdict.respuestaCorrecta ? (
                       <span className="block font-normal text-slate-700">
                         Respuesta correcta: {verdict.respuestaCorrecta}
@@ -231,6 +247,35 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
         </Form>
       )}
     </div>
+  );
+}
+
+/** A short or numeric answer's box (a numeric one opens the decimal keypad; comma or dot). */
+function TypedAnswer({
+  name,
+  numeric,
+  value,
+  disabled,
+}: {
+  name: string;
+  numeric: boolean;
+  value: string;
+  disabled: boolean;
+}) {
+  return (
+    <label className="block">
+      <span className="label">{numeric ? "Tu respuesta (un número; usa coma o punto decimal)" : "Tu respuesta"}</span>
+      <input
+        type="text"
+        name={name}
+        defaultValue={value}
+        disabled={disabled}
+        inputMode={numeric ? "decimal" : undefined}
+        autoComplete="off"
+        maxLength={500}
+        className="input"
+      />
+    </label>
   );
 }
 

@@ -5,6 +5,7 @@ import type { EditorActionData, QuestionDraft } from "../editor-types.ts";
 import { NEW_QUESTION } from "../editor-types.ts";
 import type { Busy, EditorModule } from "./module-parts.tsx";
 import { QuestionForm } from "./question-form.tsx";
+import { TIPO_LABELS } from "../texts.ts";
 
 export function ModuleQuizSection({
   module: m,
@@ -41,7 +42,7 @@ export function ModuleQuizSection({
           const formId = `pregunta-${q.id}`;
           if (editQuestionId === q.id || (actionData?.kind === "question" && actionData.formId === formId)) {
             const { draft, errors } = draftFor(formId, {
-              texto: q.texto,
+              ...q,
               opciones: q.opciones.map((o) => ({ texto: o.texto, correcta: o.correcta })),
             });
             return (
@@ -99,6 +100,13 @@ export function ModuleQuizSection({
                   </Form>
                 </div>
               </div>
+              <p className="text-sm text-slate-600">
+                {TIPO_LABELS[q.tipo as keyof typeof TIPO_LABELS] ?? TIPO_LABELS.unica}
+                {q.puntajeParcial ? " · puntaje parcial" : ""}
+                {q.tipo === "numerica"
+                  ? `: ${q.valor}${q.tolerancia && q.tolerancia !== "0" ? ` ± ${q.tolerancia}` : ""}`
+                  : ""}
+              </p>
               <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
                 {q.opciones.map((o) => (
                   <li key={o.id} className={o.correcta ? "font-semibold text-green-800" : undefined}>
