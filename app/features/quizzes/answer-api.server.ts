@@ -6,7 +6,7 @@ import { ApiError, apiFailure, apiJson } from "~/lib/api.server.ts";
 import { error, invalid } from "~/lib/api/operation.server.ts";
 import type { AuthMessages } from "~/features/accounts/api-guards.server.ts";
 import type { SessionUser } from "~/features/accounts/session.server.ts";
-import { normalizeAnswers } from "./grading.ts";
+import { normalizeAnswers, TIPOS } from "./grading.ts";
 import {
   NO_ATTEMPTS_LEFT,
   QUIZ_FORBIDDEN,
@@ -103,7 +103,10 @@ export const QuizStartedSchema = z.object({
       z.object({
         id: z.string(),
         texto: z.string(),
-        opciones: z.array(z.object({ id: z.string(), texto: z.string() })),
+        tipo: z.enum(TIPOS),
+        opciones: z
+          .array(z.object({ id: z.string(), texto: z.string() }))
+          .meta({ description: "Vacío en una respuesta corta o numérica: se responde con un texto o un número." }),
       }),
     )
     .meta({ description: "Las preguntas de este intento, en el orden servido; /responder las lee en este orden." }),
