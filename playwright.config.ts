@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { headlessShell } from "./e2e/chromium.ts";
 
 // End-to-end tests against the production build, served by scripts/e2e-server.ts on its own
 // port with a fresh database and data directory. A test runs with JavaScript off (sin-js) and on
@@ -8,18 +9,6 @@ import { defineConfig } from "@playwright/test";
 // `@sin-js` for what the server answers (access, redirects, headers, files, robustness),
 // `@con-js` for layout and axe (the page as most people see it) and what needs JavaScript.
 const PORT = Number(process.env.E2E_PORT ?? 3310);
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
 
 export default defineConfig({
   testDir: "e2e",
@@ -38,7 +27,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: "es-CL",
     timezoneId: "America/Santiago",
-    launchOptions: chromium,
+    // Debian's chromium-headless-shell (e2e/chromium.ts).
+    launchOptions: headlessShell,
     // A trace (a DOM snapshot at every action) costs about a third of a test's CPU, failed or not:
     // off by default; `--trace retain-on-failure` records them when a failure needs one. A failed
     // test keeps its screenshot and its page's ARIA snapshot either way.

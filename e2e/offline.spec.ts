@@ -4,6 +4,7 @@
 // learner's sign-in (cookies cleared), nothing is left; an admin's pages are never kept. Without JavaScript nothing changes: no service worker, no offline controls.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
+import { chromiumWithPdfViewer } from "./chromium.ts";
 import { ADMIN, approvedUser, courseIdByTitle, signIn } from "./support.ts";
 
 const COURSE = "Diseño de páginas web accesibles";
@@ -11,6 +12,9 @@ const OPENED = "HTML semántico"; // its PDF is opened (kept on the way)
 const SAVED = "CSS y diseño adaptable"; // its PDF is kept with "Guardar para leer sin conexión"
 const LEARNER_NAME = "Lectora E2E"; // enrolledLearner's name, shown in the header
 const PDF_VIEWER = "chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/";
+
+// The kept PDFs open in Chromium's own viewer, which the headless shell lacks.
+test.use({ launchOptions: chromiumWithPdfViewer });
 
 /** A fresh estudiante enrolled in COURSE through the JSON API. */
 async function enrolledLearner(request: APIRequestContext) {

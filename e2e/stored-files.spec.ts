@@ -1,4 +1,5 @@
 import { expect, test, type Frame, type Page } from "@playwright/test";
+import { chromiumWithPdfViewer } from "./chromium.ts";
 import { approvedUser, courseIdByTitle, signIn } from "./support.ts";
 
 // Stored files (course images, module PDFs, books, avatars, certificates) are served with
@@ -9,6 +10,9 @@ import { approvedUser, courseIdByTitle, signIn } from "./support.ts";
 /** Chromium's PDF viewer: its frame attaches in place of the PDF; a blocked PDF gets chrome-error:// instead. */
 const PDF_VIEWER = "chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/";
 const viewerFrame = (page: Page): Frame | undefined => page.frames().find((f) => f.url().startsWith(PDF_VIEWER));
+
+// The full Chromium: the headless shell has no PDF viewer.
+test.use({ launchOptions: chromiumWithPdfViewer });
 
 async function expectPdfShown(page: Page, javaScriptEnabled: boolean) {
   await expect.poll(() => Boolean(viewerFrame(page)), { message: "el visor de PDF de Chromium se abre" }).toBe(true);

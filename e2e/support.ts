@@ -161,6 +161,13 @@ export async function deleteInRecords(admin: Page, correo: string) {
   await expect(admin.getByRole("row").filter({ hasText: correo })).toHaveCount(0);
 }
 
+/** The demo admin's API token, made once per worker and reused, as `signIn` keeps its session. */
+let adminToken: string | undefined;
+async function adminAuth(request: APIRequestContext) {
+  adminToken ??= ((await (await request.post("/api/auth/login", { data: ADMIN })).json()) as { token: string }).token;
+  return { Authorization: `Bearer ${adminToken}` };
+}
+
 /**
  * A fresh, approved account made through the JSON API (fast): registered, then approved by the
  * demo admin. Returns its credentials; sign in with `signIn`.
@@ -185,17 +192,14 @@ export async function approvedUser(
     },
   });
   expect(registered.status(), await registered.text()).toBe(201);
-  const adminLogin = await request.post("/api/auth/login", { data: ADMIN });
-  const { token } = (await adminLogin.json()) as { token: string };
-  const users = (await (
-    await request.get("/api/auth/users", { headers: { Authorization: `Bearer ${token}` } })
-  ).json()) as Array<{
+  const headers = await adminAuth(request);
+  const users = (await (await request.get("/api/auth/users", { headers })).json()) as Array<{
     id: string;
     correo: string;
   }>;
   const id = users.find((u) => u.correo === correo)?.id;
   expect(id, "the new user is listed").toBeTruthy();
-  const approved = await request.put(`/api/auth/approve/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  const approved = await request.put(`/api/auth/approve/${id}`, { headers });
   expect(approved.status()).toBe(200);
   return { id: id!, correo, password };
 }
@@ -260,8 +264,7 @@ export const PNG_1PX = Buffer.from(
  * the titles of its modules, if it needs some.
  */
 export async function publishedCourseWithTeacher(request: APIRequestContext, titulo: string, modulos: string[] = []) {
-  const { token } = (await (await request.post("/api/auth/login", { data: ADMIN })).json()) as { token: string };
-  const auth = { Authorization: `Bearer ${token}` };
+  const auth = await adminAuth(request);
   const created = await request.post("/api/cursos", {
     headers: auth,
     multipart: {

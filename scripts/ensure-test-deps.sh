@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# What the test suite needs from Debian, installed when missing: Chromium for the end-to-end
-# suite (Playwright cannot download browsers here), poppler-utils to read PDFs back, and
+# What the test suite needs from Debian, installed when missing: Chromium's headless shell for the
+# end-to-end suite and the full Chromium for its PDF viewer (Playwright cannot download browsers
+# here), poppler-utils to read PDFs back, and
 # PostgreSQL's server binaries for the PostgreSQL data-layer test (a throwaway local cluster),
 # and nginx for the scale-out test's load balancer.
 set -euo pipefail
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
 need=()
 [ -x "$chromium_path" ] || need+=(chromium)
+[ -x "${CHROMIUM_HEADLESS_SHELL_PATH:-/usr/lib/chromium/chromium-headless-shell}" ] || need+=(chromium-headless-shell)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || command -v pg_ctl >/dev/null 2>&1 || need+=(postgresql)
 command -v nginx >/dev/null 2>&1 || need+=(nginx-light) # the balancer of the scale-out test
