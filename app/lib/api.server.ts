@@ -59,7 +59,7 @@ export const QUERY_PARAMS = {
   },
   correo: {
     schema: { type: "string", maxLength: 254 },
-    description: "Tu propio correo (por omisión, el de quien llama).",
+    description: "Tu propio correo, o tu usuario si tu cuenta no tiene correo (por omisión, el de quien llama).",
     invalid: "El parámetro correo admite hasta 254 caracteres.",
     valid: (v: string) => v.length <= 254,
   },

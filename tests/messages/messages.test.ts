@@ -283,6 +283,12 @@ describe("API /api/mensajes", () => {
     expect(inbox.status).toBe(200);
     const list = (await inbox.json()) as Array<{ subject: string; from: string }>;
     expect(list.map((m) => m.subject)).toEqual(["API"]);
+    // A pupil without e-mail names their inbox by their usuario; another's usuario stays refused.
+    await prisma.user.update({ where: { id: beto.id }, data: { usuario: "beto.api" } });
+    const byUsuario = await apiMensajes.loader(args(getRequest("/api/mensajes?correo=beto.api", betoCookie)));
+    expect(byUsuario.status).toBe(200);
+    const othersUsuario = await apiMensajes.loader(args(getRequest("/api/mensajes?correo=beto.api", anaCookie)));
+    expect(othersUsuario.status).toBe(403);
 
     const other = await apiMensajes.loader(
       args(getRequest(`/api/mensajes?correo=${encodeURIComponent(beto.correo)}`, anaCookie)),

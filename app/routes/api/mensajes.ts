@@ -40,8 +40,9 @@ export const loader = apiRoute("/api/mensajes", {
     errors: { 403: error("Una bandeja ajena (también para administradores).", OTHER_INBOX) },
     // The caller's own inbox only (an inbox is private, admins' included).
     handler: async ({ user, url }) => {
+      // One's e-mail, or one's usuario (a pupil's account without e-mail).
       const correo = (url.searchParams.get("correo") ?? user.correo).trim().toLowerCase();
-      if (correo !== user.correo.toLowerCase()) throw new ApiError(403, OTHER_INBOX);
+      if (correo !== user.correo.toLowerCase() && correo !== user.usuario) throw new ApiError(403, OTHER_INBOX);
       const list = { page: pageFrom(url) };
       if (folderFrom(url.href) === "enviados") {
         const sent = await listSentPage(user, cursorFrom(url), API_INBOX_PAGE_SIZE);
