@@ -2,12 +2,10 @@
 // request for the page's form and POST …/columnas/{columnaId}/importar (JSON, form or multipart
 // with the file `archivo`), and the answers. Server only (decision 003).
 import { z } from "zod";
-import { flag, ListFields } from "~/features/accounts/import/schema.ts";
+import { flag, ListFields, readListBody } from "~/features/accounts/import/schema.ts";
 import { LIST_FILE_FIELD } from "~/features/accounts/import/texts.ts";
 import { MAX_LIST_BYTES } from "~/features/accounts/import/parse-list.ts";
-import { BODY_NOT_JSON, BODY_NOT_OBJECT, BODY_TOO_LARGE } from "~/lib/api.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
-import { BodyTooLargeError, readBodyCapped } from "~/lib/form.server.ts";
 import { gradeCsvText } from "./grade-import.server.ts";
 import { IMPORT_NO_FILE } from "./texts.ts";
 
@@ -70,38 +68,13 @@ export const GradeImportDoneSchema = z.object({
 });
 export type GradeImportDoneAnswer = z.output<typeof GradeImportDoneSchema>;
 
-/** Room for the other fields besides the file. */
-const BODY_MARGIN = 64 * 1024;
-
 export type GradeImportRequest = { text: string; confirmar: boolean; huella: string; columnaId: string };
 
 /** Reads an import's body: the CSV (file or text), confirmar, huella, and the form's columnaId. */
 export async function readGradeImportRequest(request: Request): Promise<Result<GradeImportRequest>> {
-  const type = request.headers.get("Content-Type") ?? "";
-  let bytes: Uint8Array<ArrayBuffer>;
-  try {
-    bytes = await readBodyCapped(request, MAX_LIST_BYTES + BODY_MARGIN);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return fail(413, BODY_TOO_LARGE);
-    throw error;
-  }
-  let fields: Record<string, unknown>;
-  let file: File | null = null;
-  if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
-    const form = await new Response(bytes, { headers: { "Content-Type": type } }).formData().catch(() => null);
-    if (!form) return fail(400, "Formulario inválido.");
-    const upload = form.get(LIST_FILE_FIELD);
-    if (upload instanceof File && upload.size > 0) file = upload;
-    form.delete(LIST_FILE_FIELD);
-    fields = Object.fromEntries(form);
-  } else {
-    try {
-      fields = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
-    } catch {
-      return fail(400, BODY_NOT_JSON);
-    }
-    if (typeof fields !== "object" || fields === null || Array.isArray(fields)) return fail(400, BODY_NOT_OBJECT);
-  }
+  const body = await readListBody(request);
+  if (!body.ok) return body;
+  const { fields, file } = body;
   const parsed = GradeImportFieldsSchema.safeParse(fields);
   if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? "Datos inválidos.");
   const { lista, confirmar, huella } = parsed.data;

@@ -89,11 +89,14 @@ const BODY_MARGIN = 64 * 1024;
 export type ListRequest<T> = { fields: T; text: string; rows: ListRow[] };
 
 /** Reads a list import's body (this one's and a class's): the text or the file, and the fields `schema` checks. */
-export async function readListRequest<S extends z.ZodType<{ lista?: string | undefined }>>(
+/**
+ * A list's body as sent (multipart or urlencoded form, or JSON), read up to MAX_LIST_BYTES: its
+ * fields, and its file (`archivo`) when one was chosen. Used by every list import (people, class,
+ * grades).
+ */
+export async function readListBody(
   request: Request,
-  schema: S,
-  rules: ListRules = {},
-): Promise<Result<ListRequest<z.output<S>>>> {
+): Promise<Result<{ fields: Record<string, unknown>; file: File | null }>> {
   const type = request.headers.get("Content-Type") ?? "";
   let bytes: Uint8Array<ArrayBuffer>;
   try {
@@ -121,6 +124,17 @@ export async function readListRequest<S extends z.ZodType<{ lista?: string | und
     if (typeof body !== "object" || body === null || Array.isArray(body)) return fail(400, BODY_NOT_OBJECT);
     fields = body as Record<string, unknown>;
   }
+  return ok({ fields, file });
+}
+
+export async function readListRequest<S extends z.ZodType<{ lista?: string | undefined }>>(
+  request: Request,
+  schema: S,
+  rules: ListRules = {},
+): Promise<Result<ListRequest<z.output<S>>>> {
+  const body = await readListBody(request);
+  if (!body.ok) return body;
+  const { fields, file } = body;
   const parsed = schema.safeParse(fields);
   if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? "Datos inválidos.");
   const lista = parsed.data.lista;
