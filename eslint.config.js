@@ -47,6 +47,7 @@ const FEATURE_ORDER = [
   ["announcements", "certificates", "questions", "quizzes"],
   ["authoring", "learning", "reports"],
   ["classes"],
+  ["assignments"],
   ["privacy"],
   ["profile"],
 ];
@@ -57,6 +58,7 @@ const FEATURE_ORDER = [
  * database's own machinery.
  */
 const TABLE_OWNERS = {
+  assignments: ["assignment", "assignmentClass", "assignmentFile", "submission", "submissionFile"],
   accounts: ["user", "userWord", "session", "emailChange", "accountToken"],
   announcements: ["announcement"],
   audit: ["auditLog"],

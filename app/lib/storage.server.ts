@@ -13,11 +13,11 @@ import { log } from "./log.server.ts";
 
 export type { ByteRange, StoredStat };
 
-export type StorageArea = "courses" | "modules" | "books" | "avatars" | "certificates";
+export type StorageArea = "courses" | "modules" | "books" | "avatars" | "certificates" | "assignments" | "submissions";
 
 // Also a book page's preview image, made from the book's own key (pagePreviewKey).
 const KEY_PATTERN =
-  /^(?:(courses|modules|books|avatars|certificates)\/[0-9a-f-]{36}\.(pdf|jpg|png|webp)|books\/[0-9a-f-]{36}\.pagina-[1-9]\.webp)$/;
+  /^(?:(courses|modules|books|avatars|certificates|assignments|submissions)\/[0-9a-f-]{36}\.(pdf|jpg|png|webp)|books\/[0-9a-f-]{36}\.pagina-[1-9]\.webp)$/;
 
 export function uploadsDir() {
   return path.join(env().dataDir, "uploads");

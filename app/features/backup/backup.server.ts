@@ -42,6 +42,8 @@ const STORED_FILE_COLUMNS: Record<StorageArea, { table: string; column: string }
   modules: { table: "ModuleFile", column: "storageKey" },
   certificates: { table: "Certificate", column: "pdfKey" },
   books: { table: "Book", column: "pdfKey" },
+  assignments: { table: "AssignmentFile", column: "storageKey" },
+  submissions: { table: "SubmissionFile", column: "storageKey" },
 };
 
 /** The same SQL on SQLite and PostgreSQL: every stored-file key the database names. */

@@ -53,3 +53,9 @@ export async function apiClassOfManager(user: SessionUser, claseId: string | und
   if (!(await mayManageCourse(user, clase.cursoId))) throw new ApiError(403, NOT_ALLOWED);
   return clase;
 }
+
+/** The classes of a course a learner is a member of (their (userId, cursoId) index range). */
+export async function memberClassIds(userId: string, cursoId: string): Promise<string[]> {
+  const rows = await prisma.classMember.findMany({ where: { userId, cursoId }, select: { claseId: true } });
+  return rows.map((r) => r.claseId);
+}

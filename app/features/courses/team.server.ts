@@ -209,6 +209,17 @@ export async function replaceTeam(
   return ok({ team: (await getTeam(cursoId))! });
 }
 
+/** A course's title and the states its rules read (one primary-key read), or null. */
+export async function courseHead(
+  cursoId: string | undefined,
+): Promise<{ id: string; titulo: string; estado: string; visibilidad: string } | null> {
+  if (!isRecordId(cursoId)) return null;
+  return prisma.course.findUnique({
+    where: { id: cursoId },
+    select: { id: true, titulo: true, estado: true, visibilidad: true },
+  });
+}
+
 export async function courseExists(cursoId: string): Promise<boolean> {
   return isRecordId(cursoId) && (await prisma.course.count({ where: { id: cursoId } })) > 0;
 }
