@@ -254,3 +254,27 @@ export const PNG_1PX = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
 );
+
+/** A tarea of a course (for every class, no due date, graded with a nota unless `over` says otherwise). */
+export function createTarea(cursoId: string, over: Partial<Prisma.AssignmentUncheckedCreateInput> = {}) {
+  return prisma.assignment.create({ data: { cursoId, titulo: "Guía de fracciones", ...over } });
+}
+
+/** A learner's hand-in of a tarea, handed in now unless `over` says otherwise. */
+export function createEntrega(
+  tarea: { id: string; cursoId: string },
+  userId: string,
+  over: Partial<Prisma.SubmissionUncheckedCreateInput> = {},
+) {
+  return prisma.submission.create({
+    data: {
+      tareaId: tarea.id,
+      cursoId: tarea.cursoId,
+      userId,
+      texto: "Mi respuesta.",
+      estado: "entregada",
+      entregadaEn: new Date(),
+      ...over,
+    },
+  });
+}
