@@ -3,10 +3,10 @@
 import { clipForNotice, notify } from "~/features/notifications/notify.server.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { auditMany, type AuditAction } from "~/features/audit/audit.server.ts";
-import { canSeeCourse, canSeeDrafts, type Viewer } from "~/features/courses/rules.ts";
+import { canSeeDrafts, type Viewer } from "~/features/courses/rules.ts";
 import { mayManageCourse } from "~/features/courses/team.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
-import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
+import { courseReadAccess } from "~/features/enrolment/enrolment.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
@@ -64,20 +64,11 @@ export async function readAccess(
   viewer: Viewer,
   cursoId: string | undefined,
 ): Promise<Result<{ course: AnnouncementCourse; team: boolean }>> {
-  const course = isRecordId(cursoId)
-    ? await prisma.course.findUnique({
-        where: { id: cursoId },
-        select: { id: true, titulo: true, estado: true, visibilidad: true },
-      })
-    : null;
-  if (!course) return fail(404, COURSE_NOT_FOUND);
-  if (!viewer) return fail(401, ANNOUNCEMENTS_FORBIDDEN);
-  const { visibilidad: _v, ...shown } = course;
-  if (await mayManageCourse(viewer, course.id)) return ok({ course: shown, team: true });
-  const enrolled = await isEnrolled(viewer.id, course.id);
-  if (!canSeeCourse(viewer, course, { team: false, enrolled })) return fail(404, COURSE_NOT_FOUND);
-  if (!enrolled) return fail(403, ANNOUNCEMENTS_FORBIDDEN);
-  return ok({ course: shown, team: false });
+  // A private course's learners read its announcements whether or not it is ready for the class.
+  const access = await courseReadAccess(viewer, cursoId, ANNOUNCEMENTS_FORBIDDEN);
+  if (!access.ok) return access;
+  const { id, titulo, estado } = access.course;
+  return ok({ course: { id, titulo, estado }, team: access.team });
 }
 
 export type AnnouncementPage = {

@@ -1,18 +1,16 @@
 // Who may open a course's tareas and one tarea (docs/decisions/048-tareas.md): the course's team
 // always; an enrolled learner once the course is open to learners, and only the tareas that are for
 // them (every class, or one of their classes). Everyone else gets what an unknown id gets.
-import { canSeeCourse, isOpenToLearners, type Viewer } from "~/features/courses/rules.ts";
-import { courseHead, mayManageCourse } from "~/features/courses/team.server.ts";
-import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
+import type { Viewer } from "~/features/courses/rules.ts";
 import { memberClassIds } from "~/features/classes/guards.server.ts";
-import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
+import { courseReadAccess, type CourseHead } from "~/features/enrolment/enrolment.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import { isForLearner } from "./rules.ts";
 import { TAREA_NOT_FOUND, TAREA_NOT_OPEN, TAREAS_FORBIDDEN } from "./texts.ts";
 
-export type TareaCourse = { id: string; titulo: string; estado: string; visibilidad: string };
+export type TareaCourse = CourseHead;
 
 export const tareaSelect = {
   id: true,
@@ -51,15 +49,8 @@ export async function courseTareasAccess(
   viewer: Viewer,
   cursoId: string | undefined,
 ): Promise<Result<{ course: TareaCourse; team: boolean }>> {
-  const course = await courseHead(cursoId);
-  if (!course) return fail(404, COURSE_NOT_FOUND);
-  if (!viewer) return fail(401, TAREAS_FORBIDDEN);
-  if (await mayManageCourse(viewer, course.id)) return ok({ course, team: true });
-  const enrolled = await isEnrolled(viewer.id, course.id);
-  if (!canSeeCourse(viewer, course, { team: false, enrolled })) return fail(404, COURSE_NOT_FOUND);
-  if (!enrolled) return fail(403, TAREAS_FORBIDDEN);
-  if (!isOpenToLearners(course)) return fail(403, TAREA_NOT_OPEN);
-  return ok({ course, team: false });
+  const access = await courseReadAccess(viewer, cursoId, TAREAS_FORBIDDEN, TAREA_NOT_OPEN);
+  return access.ok ? ok({ course: access.course, team: access.team }) : access;
 }
 
 /** The class ids a tarea is for (empty when it is for every class). */

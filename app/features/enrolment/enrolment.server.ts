@@ -3,8 +3,15 @@
 import { recomputeProgress } from "./progress.server.ts";
 import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Failure, type Result } from "~/lib/failure.ts";
-import { isPrivate, NO_TIES, type Ties, type Viewer } from "~/features/courses/rules.ts";
-import { mayManageCourse } from "~/features/courses/team.server.ts";
+import {
+  canSeeCourse,
+  isOpenToLearners,
+  isPrivate,
+  NO_TIES,
+  type Ties,
+  type Viewer,
+} from "~/features/courses/rules.ts";
+import { courseHead, mayManageCourse } from "~/features/courses/team.server.ts";
 import { ENROL_FAILED, enrolmentDecision, type EnrolRefusal } from "./rules.ts";
 
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
@@ -89,6 +96,32 @@ export async function courseTies(viewer: Viewer, cursoId: string): Promise<Ties>
   if (!viewer) return NO_TIES;
   const [team, enrolled] = await Promise.all([mayManageCourse(viewer, cursoId), isEnrolled(viewer.id, cursoId)]);
   return { team, enrolled };
+}
+
+export type CourseHead = { id: string; titulo: string; estado: string; visibilidad: string };
+
+/**
+ * Who reads a course's own pages beyond its card (announcements, questions, tareas): its team, and
+ * its enrolled learners while they may see the course. A visitor gets 401 and an outsider 403 with
+ * `forbidden`; an unknown course, or a private one to an outsider, 404. With `notOpen`, learners
+ * also wait until the course is open to them ('Lista para la clase'): 403 with that message.
+ */
+export async function courseReadAccess(
+  viewer: Viewer,
+  cursoId: string | undefined,
+  forbidden: string,
+  notOpen?: string,
+): Promise<Result<{ course: CourseHead; team: boolean; enrolled: boolean }>> {
+  const course = await courseHead(cursoId);
+  if (!course) return fail(404, COURSE_NOT_FOUND);
+  if (!viewer) return fail(401, forbidden);
+  const [team, enrolled] = await Promise.all([mayManageCourse(viewer, course.id), isEnrolled(viewer.id, course.id)]);
+  if (!team) {
+    if (!canSeeCourse(viewer, course, { team, enrolled })) return fail(404, COURSE_NOT_FOUND);
+    if (!enrolled) return fail(403, forbidden);
+    if (notOpen !== undefined && !isOpenToLearners(course)) return fail(403, notOpen);
+  }
+  return ok({ course, team, enrolled });
 }
 
 /**

@@ -3,10 +3,9 @@
 import { auditMany, type AuditAction } from "~/features/audit/audit.server.ts";
 import { consume } from "~/features/limits/rate-limits.server.ts";
 import { clipForNotice, notify } from "~/features/notifications/notify.server.ts";
-import { canSeeCourse, isOpenToLearners, type Viewer } from "~/features/courses/rules.ts";
+import { canSeeCourse, type Viewer } from "~/features/courses/rules.ts";
 import { mayManageCourse, teachersToTell, teachingCourseIds } from "~/features/courses/team.server.ts";
-import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
-import { isEnrolled } from "~/features/enrolment/enrolment.server.ts";
+import { courseReadAccess, isEnrolled } from "~/features/enrolment/enrolment.server.ts";
 import { UNREAD_CAP } from "~/features/notifications/limits.ts";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { countsOf, prisma } from "~/lib/db.server.ts";
@@ -56,20 +55,10 @@ export async function moduleAccess(
   cursoId: string | undefined,
   moduloIndex: string | number | undefined,
 ): Promise<Result<QuestionsAccess>> {
-  const course = isRecordId(cursoId)
-    ? await prisma.course.findUnique({
-        where: { id: cursoId },
-        select: { id: true, titulo: true, estado: true, visibilidad: true },
-      })
-    : null;
-  if (!course) return fail(404, COURSE_NOT_FOUND);
-  if (!viewer) return fail(401, QUESTIONS_FORBIDDEN);
-  const [team, enrolled] = await Promise.all([mayManageCourse(viewer, course.id), isEnrolled(viewer.id, course.id)]);
-  if (!team) {
-    if (!canSeeCourse(viewer, course, { team, enrolled })) return fail(404, COURSE_NOT_FOUND);
-    // A private course's learners ask once it is 'Lista para la clase', as they open its modules.
-    if (!enrolled || !isOpenToLearners(course)) return fail(403, QUESTIONS_FORBIDDEN);
-  }
+  // A private course's learners ask once it is 'Lista para la clase', as they open its modules.
+  const access = await courseReadAccess(viewer, cursoId, QUESTIONS_FORBIDDEN, QUESTIONS_FORBIDDEN);
+  if (!access.ok) return access;
+  const { course, team, enrolled } = access;
   const index =
     typeof moduloIndex === "number" ? moduloIndex : /^\d{1,5}$/.test(moduloIndex ?? "") ? Number(moduloIndex) : -1;
   if (!Number.isInteger(index) || index < 0 || index > MAX_MODULE_INDEX) return fail(404, MODULE_NOT_FOUND);
