@@ -1,3 +1,4 @@
+// @postgresql: a learner's due dates are one raw SQL statement (dates compared as each engine stores them)
 // Due dates (docs/product.md#due-dates, docs/decisions/027-due-dates-and-reminders.md):
 // the date typed in Chile's time and stored as the instant, 'Atrasado' and 'Próximas fechas'
 // across the edge of Chile's day and its clock changes, the calendar feed as RFC 5545 text (the

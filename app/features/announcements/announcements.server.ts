@@ -24,9 +24,6 @@ export const LATEST_ON_COURSE_PAGE = 3;
 export const ANNOUNCEMENT_PAGE_SIZE = 20;
 /** 'Avisos de mis cursos' on /user: the newest few, the rest at /user/avisos. */
 export const MY_LATEST = 3;
-/** The courses 'Avisos de mis cursos' reads, in chunks (SQLite takes 500 terms in a compound SELECT). */
-const FEED_MAX_COURSES = 500;
-const FEED_CHUNK = 100;
 
 const viewSelect = {
   id: true,
@@ -96,60 +93,43 @@ export async function listCourseAnnouncements(
 
 /** SQL of the keyset range after or before `cursor` on `a` (lib/keyset.ts's keysetQuery, written out). */
 function keysetSql(cursor: Cursor | null) {
-  if (!cursor) return { where: Prisma.sql`1 = 1`, order: Prisma.sql`"createdAt" DESC, "id" DESC` };
+  if (!cursor) return { where: Prisma.sql`1 = 1`, order: Prisma.sql`a."createdAt" DESC, a."id" DESC` };
   if ("desde" in cursor) {
     const { createdAt, id } = cursor.desde;
     return {
       where: Prisma.sql`(a."createdAt" < ${createdAt} OR (a."createdAt" = ${createdAt} AND a."id" < ${id}))`,
-      order: Prisma.sql`"createdAt" DESC, "id" DESC`,
+      order: Prisma.sql`a."createdAt" DESC, a."id" DESC`,
     };
   }
   const { createdAt, id } = cursor.antes;
   return {
     where: Prisma.sql`(a."createdAt" > ${createdAt} OR (a."createdAt" = ${createdAt} AND a."id" > ${id}))`,
-    order: Prisma.sql`"createdAt" ASC, "id" ASC`,
+    order: Prisma.sql`a."createdAt" ASC, a."id" ASC`,
   };
 }
 
 /**
- * The page's ids among these courses: each course's range of (cursoId, createdAt, id) from the
- * cursor, at most `take` entries, merged in one compound statement: at most courses × take rows.
- */
-async function feedIds(cursoIds: string[], cursor: Cursor | null, take: number) {
-  const keyset = keysetSql(cursor);
-  const parts = cursoIds.map(
-    (cursoId) => Prisma.sql`SELECT * FROM (SELECT a."id", a."createdAt" FROM "Announcement" a
-      WHERE a."cursoId" = ${cursoId} AND ${keyset.where} ORDER BY ${keyset.order} LIMIT ${take}) AS p`,
-  );
-  return prisma.$queryRaw<Array<{ id: string }>>`SELECT u."id" FROM (${Prisma.join(parts, " UNION ALL ")}) AS u
-    ORDER BY ${keyset.order} LIMIT ${take}`;
-}
-
-/**
- * 'Avisos de mis cursos' (/user): those of the person's FEED_MAX_COURSES latest enrolments, newest
- * first, in a handful of statements whatever their number (feedIds).
+ * 'Avisos de mis cursos' (/user, /user/avisos): the announcements of every course the person is
+ * enrolled in, newest first, a keyset page. One statement driven by their enrolments (CROSS JOIN
+ * keeps SQLite's join order): each course's (cursoId, createdAt, id) range from the cursor, in the
+ * engine, and the course's state only for what was found; the rows by primary key.
  */
 export async function listMyAnnouncements(
   viewer: NonNullable<Viewer>,
   cursor: Cursor | null,
   size = ANNOUNCEMENT_PAGE_SIZE,
 ): Promise<AnnouncementPage> {
-  const enrolments = await prisma.enrolment.findMany({
-    // A private course's learners read its announcements (it is theirs to see, ready or not).
-    where: {
-      userId: viewer.id,
-      ...(canSeeDrafts(viewer) ? {} : { curso: { OR: [{ estado: "publicado" }, { visibilidad: "privado" }] } }),
-    },
-    orderBy: { registradoEn: "desc" },
-    take: FEED_MAX_COURSES,
-    select: { cursoId: true },
-  });
-  const cursoIds = enrolments.map((e) => e.cursoId);
-  if (cursoIds.length === 0) return { avisos: [], cursors: { prev: null, next: null } };
+  const keyset = keysetSql(cursor);
+  // A private course's learners read its announcements (it is theirs to see, ready or not).
+  const visible = canSeeDrafts(viewer)
+    ? Prisma.empty
+    : Prisma.sql`AND (c."estado" = 'publicado' OR c."visibilidad" = 'privado')`;
   const page = await fetchKeysetPage(1, cursor, size, async (_range, query) => {
-    const chunks: string[][] = [];
-    for (let i = 0; i < cursoIds.length; i += FEED_CHUNK) chunks.push(cursoIds.slice(i, i + FEED_CHUNK));
-    const found = (await Promise.all(chunks.map((chunk) => feedIds(chunk, cursor, query.take)))).flat();
+    const found = await prisma.$queryRaw<Array<{ id: string }>>`SELECT a."id" FROM "Enrolment" e
+      CROSS JOIN "Announcement" a CROSS JOIN "Course" c
+      WHERE e."userId" = ${viewer.id} AND a."cursoId" = e."cursoId" AND c."id" = a."cursoId"
+        AND ${keyset.where} ${visible}
+      ORDER BY ${keyset.order} LIMIT ${query.take}`;
     return rowsInOrder(
       found.map((r) => r.id),
       (ids) => prisma.announcement.findMany({ where: { id: { in: ids } }, select: viewSelect }),

@@ -1,7 +1,9 @@
 // A learner's due dates (docs/product.md#due-dates): 'Próximas fechas' and the private calendar feed,
-// four statements for 1 or 200 courses (tests/courses/due-dates.test.ts counts them).
+// a handful of statements for 1 or 1 000 courses (tests/courses/due-dates.test.ts counts them).
 import crypto from "node:crypto";
+import { Prisma } from "~/generated/prisma/client.ts";
 import { prisma } from "~/lib/db.server.ts";
+import { rowsInOrder } from "~/lib/keyset.ts";
 import { publicUrl } from "~/lib/env.server.ts";
 import { chunks } from "~/lib/chunks.ts";
 import { formatChileDateTime, isOverdue } from "~/lib/chile-time.ts";
@@ -45,31 +47,27 @@ async function dueDatesBetween(
   now: Date,
   keepOverdue = false,
 ): Promise<DueItem[]> {
-  const enrolments = await prisma.enrolment.findMany({ where: { userId }, select: { cursoId: true } });
-  if (enrolments.length === 0) return [];
-  // Each batch's earliest `cap`, merged and capped.
-  const courseIds = enrolments.map((e) => e.cursoId);
-  const batches = await Promise.all(
-    chunks(courseIds, COURSE_BATCH).map((cursoIds) =>
+  // One statement driven by the learner's enrolments (CROSS JOIN keeps SQLite's join order: its
+  // planner, without statistics, would otherwise walk every published course): per course, its
+  // (cursoId, fechaLimite) range in the engine; only the modules found are looked up further.
+  // Before `from`, with keepOverdue, only a quiz module the learner has not passed.
+  const overdue = keepOverdue
+    ? Prisma.sql`OR (EXISTS (SELECT 1 FROM "QuizQuestion" q WHERE q."moduloId" = m."id")
+        AND NOT EXISTS (SELECT 1 FROM "QuizAttempt" t WHERE t."userId" = ${userId} AND t."moduloId" = m."id"
+          AND t."aprobado"))`
+    : Prisma.empty;
+  const found = await prisma.$queryRaw<Array<{ id: string }>>`SELECT m."id" FROM "Enrolment" e
+    CROSS JOIN "Module" m CROSS JOIN "Course" c
+    WHERE e."userId" = ${userId} AND m."cursoId" = e."cursoId" AND c."id" = m."cursoId"
+      AND m."fechaLimite" <= ${to} AND (m."fechaLimite" >= ${from} ${overdue})
+      -- A course taken back to a draft is out of sight for learners: so are its dates.
+      AND c."estado" = 'publicado'
+    ORDER BY m."fechaLimite", m."id" LIMIT ${cap}`;
+  const modules = await rowsInOrder(
+    found.map((r) => r.id),
+    (ids) =>
       prisma.module.findMany({
-        where: {
-          cursoId: { in: cursoIds },
-          // The same (cursoId, fechaLimite) range, from the start when overdue modules stay: those
-          // before `from` only with a quiz the learner has not passed (primary-key probes).
-          ...(keepOverdue
-            ? {
-                fechaLimite: { lte: to },
-                OR: [
-                  { fechaLimite: { gte: from } },
-                  { preguntas: { some: {} }, attempts: { none: { userId, aprobado: true } } },
-                ],
-              }
-            : { fechaLimite: { gte: from, lte: to } }),
-          // A course taken back to a draft is out of sight for learners: so are its dates.
-          curso: { estado: "publicado" },
-        },
-        orderBy: [{ fechaLimite: "asc" }, { id: "asc" }],
-        take: cap,
+        where: { id: { in: ids } },
         select: {
           id: true,
           cursoId: true,
@@ -79,12 +77,7 @@ async function dueDatesBetween(
           curso: { select: { titulo: true } },
         },
       }),
-    ),
   );
-  const modules = batches
-    .flat()
-    .sort((a, b) => a.fechaLimite!.getTime() - b.fechaLimite!.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .slice(0, cap);
   if (modules.length === 0) return [];
   const ids = modules.map((m) => m.id);
   const [withQuiz, pairs, number] = await Promise.all([
