@@ -42,7 +42,7 @@ export function learnerSubmissionFileKeys(tx: Tx, userId: string) {
 }
 
 /** Deletes stored files whose rows are gone (after the commit), a few at a time. */
-export async function deleteStoredFiles(storageKeys: readonly string[]) {
+async function deleteStoredFiles(storageKeys: readonly string[]) {
   for (const part of chunks(storageKeys, 16)) await Promise.all(part.map((key) => deleteStoredLogged(key)));
 }
 

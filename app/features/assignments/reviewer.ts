@@ -2,7 +2,7 @@
 // stay when the teacher's account goes (revisadaPorId set null) and read 'Cuenta eliminada'.
 import { fullName } from "~/features/accounts/roles.ts";
 
-export const REVIEWER_DELETED = "Cuenta eliminada";
+const REVIEWER_DELETED = "Cuenta eliminada";
 
 /**
  * The reviewer's name; 'Cuenta eliminada' when the hand-in was reviewed (a nota, a comment or
