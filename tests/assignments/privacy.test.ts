@@ -13,7 +13,9 @@ import {
   courseTareaFileKeys,
   eraseWithFiles,
   tareaFileKeys,
+  entregaFileKey,
   entregaFileKeys,
+  tareaAttachmentKey,
 } from "~/features/assignments/files.server.ts";
 import { reviewerName } from "~/features/assignments/reviewer.ts";
 import { createBackup } from "~/features/backup/backup.server.ts";
@@ -270,6 +272,33 @@ describe("stored files go with their rows", () => {
     expect(removed.ok).toBe(true);
     for (const f of s.anaFiles) expect(await stored(f.storageKey)).toBe(false);
     expect(await stored(s.brunoFile.storageKey)).toBe(true);
+  });
+
+  it("removing one file of a hand-in or of a tarea deletes that file only, and never another's by its id", async () => {
+    const s = await scene();
+    const [png, pdf] = s.anaFiles;
+    const removeFile = (entregaId: string, archivoId: string) =>
+      eraseWithFiles(
+        (tx) => entregaFileKey(tx, entregaId, archivoId),
+        (tx) => tx.submissionFile.deleteMany({ where: { id: archivoId, entregaId } }),
+      );
+    // Bruno's hand-in with Ana's file's id: nothing goes.
+    expect(await removeFile(s.brunoEntrega.id, png!.id)).toEqual({ ok: true, count: 0 });
+    expect(await stored(png!.storageKey)).toBe(true);
+    expect(await removeFile(s.anaEntrega.id, png!.id)).toEqual({ ok: true, count: 1 });
+    expect(await stored(png!.storageKey)).toBe(false);
+    expect(await stored(pdf!.storageKey)).toBe(true);
+
+    const other = await createTarea(s.course.id);
+    const removeAttachment = (tareaId: string) =>
+      eraseWithFiles(
+        (tx) => tareaAttachmentKey(tx, tareaId, s.adjunto.id),
+        (tx) => tx.assignmentFile.deleteMany({ where: { id: s.adjunto.id, tareaId } }),
+      );
+    expect(await removeAttachment(other.id)).toEqual({ ok: true, count: 0 });
+    expect(await stored(s.adjunto.storageKey)).toBe(true);
+    expect(await removeAttachment(s.tarea.id)).toEqual({ ok: true, count: 1 });
+    expect(await stored(s.adjunto.storageKey)).toBe(false);
   });
 
   it("deleting a course (admin table's service or DELETE /api/cursos/{cursoId}) deletes its tareas' files", async () => {

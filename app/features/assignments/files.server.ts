@@ -24,6 +24,16 @@ export function entregaFileKeys(tx: Tx, entregaId: string) {
   return submissionKeys(tx, { id: entregaId });
 }
 
+/** One file of a hand-in (none when the id is of another hand-in): removing it from the hand-in. */
+export async function entregaFileKey(tx: Tx, entregaId: string, archivoId: string) {
+  return keys(await tx.submissionFile.findMany({ where: { id: archivoId, entregaId }, ...KEY }));
+}
+
+/** One attachment of a tarea (none when the id is of another tarea): removing it from the tarea. */
+export async function tareaAttachmentKey(tx: Tx, tareaId: string, archivoId: string) {
+  return keys(await tx.assignmentFile.findMany({ where: { id: archivoId, tareaId }, ...KEY }));
+}
+
 /** A tarea's attachments and its hand-ins' files: what deleting the tarea leaves behind. */
 export async function tareaFileKeys(tx: Tx, tareaId: string) {
   const attached = keys(await tx.assignmentFile.findMany({ where: { tareaId }, ...KEY }));
