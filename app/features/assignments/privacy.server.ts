@@ -31,7 +31,7 @@ async function storedChunks(key: string) {
 }
 
 /** The person's hand-ins, oldest first; the review only once it was returned to them. */
-function submissions(userId: string, inArchive: (entregaId: string, file: StoredFile) => boolean) {
+function submissions(userId: string, inArchive: (file: StoredFile) => boolean) {
   return tableRows({
     where: { userId },
     find: (page) =>
@@ -61,7 +61,7 @@ function submissions(userId: string, inArchive: (entregaId: string, file: Stored
           nombre: f.nombre,
           tipo: f.tipo,
           tamano: f.tamano,
-          archivo: inArchive(r.id, f) ? archiveName(r.id, f) : null,
+          archivo: inArchive(f) ? archiveName(r.id, f) : null,
         })),
         creadaEn: r.createdAt,
         actualizadaEn: r.updatedAt,
@@ -111,7 +111,7 @@ export const assignmentData: PersonalData = {
       }
     }
     const content = {
-      entregas: submissions(userId, (_, file) => !missing.has(file.id)),
+      entregas: submissions(userId, (file) => !missing.has(file.id)),
       tareasCreadas: createdTareas(userId),
     };
     yield { name: "tareas.json", data: json(content) };
