@@ -5,7 +5,8 @@
 // .tmp/bench-scale-demo and stops; the folder is copied to .tmp/bench-scale, where
 // scripts/bench/large-db.ts adds 100 000 courses, 300 000 modules and questions, 100 000 users,
 // 500 000 enrolments, 200 000 messages… in SQL (no ANALYZE: the app is expected to keep its own
-// statistics). Then both databases are served at once (E2E_KEEP_DB=1; the same ids on both), the
+// statistics); teachers and classes (scripts/bench/teaching.ts) and tareas with 50 000 hand-ins and
+// their files (scripts/bench/tareas.ts) go into both databases. Then both databases are served at once (E2E_KEEP_DB=1; the same ids on both), the
 // large one on BENCH_SCALE_PORT and the demo one on the next port, and each target is measured
 // on both in alternation, BENCH_SCALE_ROUNDS times: a change of the machine's load during the run
 // weighs on both sides of a ratio alike. Per target: a sequential warm-up on each, then a fixed
@@ -40,6 +41,7 @@ import { formatCounts, generateLargeDb, type LargeDbResult } from "./bench/large
 import { copyToPostgres, startPostgres } from "./bench/pg-copy.ts";
 import { addQuizActivityToFile, quizAndCertificatePaths } from "./bench/quiz-activity.ts";
 import { addTeachingToFile, BENCH_CLASS_ID } from "./bench/teaching.ts";
+import { addTareasToFile, BENCH_TAREA_ID } from "./bench/tareas.ts";
 import { addSearchFillToFile } from "./bench/search-fill.ts";
 import {
   addNotificationsToFile,
@@ -305,9 +307,18 @@ function targets(ctx: Context, large: boolean): Target[] {
     // The demo docente, a teacher of the seeded course (and of 300 more on the large database).
     { label: "Panel docente", path: "/docente", auth: "docenteCookie" },
     { label: "Docente editor de curso", path: `/docente/cursos/${ctx.seededCourse}/editar`, auth: "docenteCookie" },
+    // With its three tareas' columns (scripts/bench/tareas.ts): the gradebook of a course with tarea columns.
     {
       label: "Docente calificaciones (clase de 3 000)",
       path: `/docente/cursos/${ctx.seededCourse}/calificaciones`,
+      auth: "docenteCookie",
+    },
+    // Tareas (docs/product.md#tareas): the queue of the docente's waiting hand-ins across courses
+    // (50 000 hand-ins on the large database), and the class view of the seeded course's first tarea.
+    { label: "Docente para revisar", path: "/docente/revisar", auth: "docenteCookie" },
+    {
+      label: "Docente entregas de una tarea (3 000)",
+      path: `/docente/cursos/${ctx.seededCourse}/tareas/${BENCH_TAREA_ID}/entregas`,
       auth: "docenteCookie",
     },
     // Its classes (docs/product.md#classes): the seeded course's, and its class of 3 000 learners on
@@ -595,6 +606,15 @@ async function main() {
   const teaching = addTeachingToFile(LARGE.dbFile, seeded, true);
   console.error(
     `bench:scale: equipos y clases: ${teaching.teachers} profesores/as, ${teaching.classes} clases, ${teaching.members} estudiantes en clases`,
+  );
+  // Tareas, hand-ins and their files (scripts/bench/tareas.ts), once per database.
+  const [demoTareas, largeTareas] = [
+    addTareasToFile(DEMO.dbFile, seeded, null),
+    addTareasToFile(LARGE.dbFile, seeded, SCALE),
+  ];
+  console.error(
+    `bench:scale: tareas: ${demoTareas.tareas} / ${largeTareas.tareas}, entregas: ${demoTareas.entregas} / ` +
+      `${largeTareas.entregas}, con ${demoTareas.archivos} / ${largeTareas.archivos} archivos (demo / grande)`,
   );
   // A full first page for the catalog search on the demo side too (scripts/bench/search-fill.ts).
   const filled = addSearchFillToFile(DEMO.dbFile, seeded);

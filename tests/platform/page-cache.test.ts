@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { beforeEach, describe, expect, it } from "vitest";
 import { deleteCourse, publishCourse } from "~/features/courses/admin-courses.server.ts";
+import { courseTareaFileKeys } from "~/features/assignments/files.server.ts";
 import { addModule } from "~/features/authoring/editor-steps.server.ts";
 import { bumpCatalog, catalogVersion } from "~/lib/db/catalog-stamp.server.ts";
 import {
@@ -182,7 +183,7 @@ describe("pageCacheMiddleware", () => {
     expect((await visit(path, page.next)).response.headers.get("X-Page-Cache")).toBe("miss");
 
     await visit("/", page.next);
-    expect((await deleteCourse(admin, course.id, getRequest("/admin/courses"))).ok).toBe(true);
+    expect((await deleteCourse(admin, course.id, getRequest("/admin/courses"), courseTareaFileKeys)).ok).toBe(true);
     expect((await visit("/", page.next)).response.headers.get("X-Page-Cache")).toBe("miss");
   });
 

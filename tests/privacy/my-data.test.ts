@@ -278,6 +278,7 @@ describe("Descargar mis datos", () => {
         "equipos-docentes.json",
         "evaluaciones.json",
         "notas.json",
+        "tareas.json",
         "fechas-limite.json",
         `certificados/${issuedCode}.pdf`,
         "certificados.json",

@@ -3,6 +3,8 @@
 // enrolment's (features/enrolment/participants.server.ts).
 // Admin-only: callers guard first.
 import { audit } from "~/features/audit/audit.server.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
+import { chunks } from "~/lib/chunks.ts";
 import { bumpCatalog } from "~/lib/db/catalog-stamp.server.ts";
 import { prisma } from "~/lib/db.server.ts";
 import type { Cursor } from "~/lib/keyset.ts";
@@ -109,12 +111,24 @@ export async function publishCourse(admin: { id: string }, id: string, request: 
 }
 
 /**
- * Permanent: the course, its modules, their files on disk, links, questions, attempts and
- * enrolments. Issued certificates are permanent records and stay: the database detaches them
- * (cursoId = null) and each keeps its frozen holder, title, hours, date, code and stored PDF, so
- * /certificados/{codigo} and its PDF keep working. Only the course's own files are deleted here.
+ * The keys of the stored files of rows a feature above this one keeps for a course (tareas'
+ * attachments and hand-ins), read in the deletion's transaction before the rows cascade away:
+ * courses cannot import those features, so each caller of deleteCourse passes them in.
  */
-export async function deleteCourse(admin: { id: string }, id: string, request: Request): Promise<Result> {
+export type CourseDependentFiles = (tx: Prisma.TransactionClient, cursoId: string) => Promise<string[]>;
+
+/**
+ * Permanent: the course, its modules, their files on disk, links, questions, attempts and
+ * enrolments, and the files `dependentFiles` names. Issued certificates are permanent records and
+ * stay: the database detaches them (cursoId = null) and each keeps its frozen holder, title, hours,
+ * date, code and stored PDF, so /certificados/{codigo} and its PDF keep working.
+ */
+export async function deleteCourse(
+  admin: { id: string },
+  id: string,
+  request: Request,
+  dependentFiles: CourseDependentFiles,
+): Promise<Result> {
   const course = await prisma.course.findUnique({
     where: { id },
     select: {
@@ -124,10 +138,15 @@ export async function deleteCourse(admin: { id: string }, id: string, request: R
     },
   });
   if (!course) return fail(404, COURSE_NOT_FOUND);
-  // Modules, attempts and enrolments cascade; certificates are set null.
-  await prisma.$transaction([prisma.course.delete({ where: { id } }), bumpCatalog()]);
-  const keys = [course.imagen, ...course.modulos.flatMap((m) => m.archivos.map((f) => f.storageKey))];
-  await Promise.all(keys.map((key) => deleteStoredLogged(key)));
+  // Modules, attempts, enrolments and tareas cascade; certificates are set null.
+  const dependents = await prisma.$transaction(async (tx) => {
+    const keys = await dependentFiles(tx, id);
+    await tx.course.delete({ where: { id } });
+    await bumpCatalog(tx);
+    return keys;
+  });
+  const keys = [course.imagen, ...course.modulos.flatMap((m) => m.archivos.map((f) => f.storageKey)), ...dependents];
+  for (const part of chunks(keys, 16)) await Promise.all(part.map((key) => deleteStoredLogged(key)));
   await audit(request, "course.delete", {
     actorId: admin.id,
     targetType: "course",

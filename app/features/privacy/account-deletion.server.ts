@@ -4,6 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { accountToErase, eraseAccountRow } from "~/features/accounts/privacy.server.ts";
+import { eraseSubmissions } from "~/features/assignments/privacy.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { auditedAddresses, eraseAuditDetails } from "~/features/audit/privacy.server.ts";
 import { countCertificates, eraseCertificates } from "~/features/certificates/privacy.server.ts";
@@ -75,6 +76,7 @@ async function eraseAccount(tx: Tx, userId: string, choice: CertificateChoice) {
   const addresses = unique([...user.addresses, ...(await auditedAddresses(tx, userId))]);
 
   await eraseEnrolments(tx, userId);
+  const handIns = await eraseSubmissions(tx, userId);
   const certificates = await eraseCertificates(tx, userId, choice === "revocar");
   await eraseSentMessages(tx, userId, name, DELETED_SENDER);
   await eraseMail(tx, { userId, addresses, name, guardian: user.tutorCorreo });
@@ -86,7 +88,7 @@ async function eraseAccount(tx: Tx, userId: string, choice: CertificateChoice) {
     const admins = await tx.user.count({ where: { rol: "admin", aprobado: true } });
     if (admins === 0) raise(fail(409, LAST_ADMIN, { reason: "last-admin" }));
   }
-  const files = [...(user.imagenPerfil ? [user.imagenPerfil] : []), ...certificates.files];
+  const files = [...(user.imagenPerfil ? [user.imagenPerfil] : []), ...certificates.files, ...handIns];
   return { files, kept: certificates.kept, revoked: certificates.revoked };
 }
 

@@ -2,6 +2,7 @@
 import { accountData, sessionData } from "~/features/accounts/privacy.server.ts";
 import { getUser, USER_NOT_FOUND } from "~/features/accounts/users.server.ts";
 import { chileToday } from "~/features/accounts/age.ts";
+import { assignmentData } from "~/features/assignments/privacy.server.ts";
 import { announcementData } from "~/features/announcements/privacy.server.ts";
 import { audit } from "~/features/audit/audit.server.ts";
 import { activityData } from "~/features/audit/privacy.server.ts";
@@ -52,6 +53,7 @@ const PROVIDERS: PersonalData[] = [
   teamData,
   attemptData,
   manualGradeData,
+  assignmentData,
   dueDateData,
   certificateData,
   messageData,

@@ -9,6 +9,7 @@ import { cursorFrom } from "~/lib/keyset.ts";
 import { SearchForm } from "~/components/ui/search-form.tsx";
 import { ConfirmDeleteDialog } from "~/components/ui/confirm-delete-dialog.tsx";
 import { requireAdmin } from "~/features/accounts/guards.server.ts";
+import { courseTareaFileKeys } from "~/features/assignments/files.server.ts";
 import { audienceLabel } from "~/features/courses/audience.ts";
 import {
   DELETE_COURSE_FAILED,
@@ -54,7 +55,7 @@ export async function action(args: Route.ActionArgs) {
   try {
     const outcome = publish
       ? await publishCourse(admin, courseId, request)
-      : await deleteCourse(admin, courseId, request);
+      : await deleteCourse(admin, courseId, request, courseTareaFileKeys);
     const message = publish ? "Curso publicado." : "Curso eliminado.";
     if (outcome.ok) return redirectWithFlash(request, back, { type: "success", message });
   } catch (error) {

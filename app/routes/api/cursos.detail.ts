@@ -16,6 +16,7 @@ import { error, invalid, json, done } from "~/lib/api/operation.server.ts";
 import { getAuthorView } from "~/features/authoring/whole-course.server.ts";
 import { getCourseForViewer } from "~/features/learning/course-view.server.ts";
 import { deleteCourse } from "~/features/courses/admin-courses.server.ts";
+import { courseTareaFileKeys } from "~/features/assignments/files.server.ts";
 import { submitCourseUpdate } from "~/features/authoring/submission.server.ts";
 import { type ApiNoticeId, apiError, apiFailure, apiJson } from "~/lib/api.server.ts";
 import { mayManageCourse } from "~/features/courses/team.server.ts";
@@ -100,7 +101,7 @@ export const loader = apiRoute("/api/cursos/{cursoId}", {
     ok: { 200: done("Curso eliminado.") },
     errors: { 404: error("Curso no encontrado.", COURSE_NOT_FOUND) },
     handler: async ({ user, params: { cursoId }, request }) => {
-      const outcome = await deleteCourse(user, cursoId, request);
+      const outcome = await deleteCourse(user, cursoId, request, courseTareaFileKeys);
       if (!outcome.ok) return apiFailure(outcome);
       return apiJson<ApiNoticeId>({ message: "Curso eliminado", id: cursoId });
     },
