@@ -190,7 +190,7 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
   const columns = [
     { label: "Participante" },
     ...modulos.map((m) => ({ label: `Módulo ${m.posicion + 1}: ${m.titulo}` })),
-    ...columnas.map((c) => ({ label: c.nombre })),
+    ...columnas.map((c) => ({ label: c.tareaId ? `${c.nombre} (tarea)` : c.nombre })),
     { label: "Nota final" },
   ];
   return (
@@ -282,7 +282,7 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         {columnas.map((c) => (
-          <ColumnCard key={c.id} column={c} learners={participantes} reply={reply} />
+          <ColumnCard key={c.id} column={c} learners={participantes} reply={reply} cursoId={curso.id} />
         ))}
       </section>
     </section>
