@@ -58,7 +58,7 @@ export const ReviewSchema = z.object({
 export type ReviewAnswer = z.output<typeof ReviewSchema>;
 
 /** One hand-in waiting in 'Para revisar'. */
-export const QueueItemSchema = z.object({
+const QueueItemSchema = z.object({
   id: z.string(),
   tareaId: z.string(),
   cursoId: z.string(),

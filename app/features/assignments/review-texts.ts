@@ -1,7 +1,6 @@
 // The Spanish of returning hand-ins (docs/product.md#returning-a-hand-in): tú, sentence case.
 import { formatNota } from "~/features/quizzes/nota.ts";
 
-export const REVIEW_TITLE_QUEUE = "Entregas por revisar";
 export const REVIEW_FORBIDDEN = "Solo el equipo del curso revisa las entregas.";
 export const REVIEW_COMMENT_TOO_LONG = "El comentario puede tener hasta 2000 caracteres.";
 export const REVIEW_NOT_HANDED_IN = "Esta entrega aún no se ha entregado: no hay nada que revisar.";

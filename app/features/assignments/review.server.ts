@@ -33,18 +33,18 @@ import { ENTREGA_NOT_FOUND } from "./texts.ts";
 
 type Actor = NonNullable<Viewer>;
 
-export const QUEUE_PAGE_SIZE = 20;
-export const CLASS_VIEW_PAGE_SIZE = 50;
+const QUEUE_PAGE_SIZE = 20;
+const CLASS_VIEW_PAGE_SIZE = 50;
 /** Courses per compound statement of the queue: well under SQLite's compound-select limit. */
 const QUEUE_CHUNK = 100;
 /** What the panel's count says at most ("99+"). */
 const COUNT_CAP = 99;
 
 /** The review page of a hand-in. */
-export const reviewPath = (s: { id: string; cursoId: string; tareaId: string }) =>
+const reviewPath = (s: { id: string; cursoId: string; tareaId: string }) =>
   `/docente/cursos/${s.cursoId}/tareas/${s.tareaId}/entregas/${s.id}`;
 /** A hand-in's file, as part 2 of the tareas serves it to its author and the team. */
-export const submissionFilePath = (s: { id: string; cursoId: string; tareaId: string }, archivoId: string) =>
+const submissionFilePath = (s: { id: string; cursoId: string; tareaId: string }, archivoId: string) =>
   `/cursos/${s.cursoId}/tareas/${s.tareaId}/entregas/${s.id}/archivos/${archivoId}`;
 
 /** A name as lists show it: apellido first, as the gradebook and the classes do. */
@@ -228,7 +228,7 @@ function learnersWhere(tarea: TareaRow, inClasses: string[] | null, pendientes: 
 }
 
 /** One learner's row in a tarea's class view. */
-export type ClassViewRow = {
+type ClassViewRow = {
   userId: string;
   nombre: string;
   correo: string;
