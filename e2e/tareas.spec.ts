@@ -64,6 +64,9 @@ test.describe("devolver", () => {
     await expect(row).toContainText("Devuelta");
     await expect(row).toContainText("Nota 6,5");
     await expectNoAxeViolations(page, page.url(), js);
+    await row.getByRole("link", { name: "Escribir a Rivas, Amanda" }).click();
+    await expect(page.getByLabel("Correo del destinatario")).toHaveValue(learner.correo);
+    await expect(page.getByLabel("Asunto")).toHaveValue("Tarea: Guía de fracciones");
     await page.goto(`/docente/cursos/${cursoId}/calificaciones`);
     await expect(page.getByRole("cell", { name: "Nota 6,5" }).first()).toBeVisible();
   });

@@ -22,6 +22,7 @@ const classPage = await import("~/routes/assignments/class-view.tsx");
 const queuePage = await import("~/routes/docente/review.tsx");
 const gradebookPage = await import("~/routes/docente/gradebook.tsx");
 const { NOTA_INVALID } = await import("~/features/reports/texts.ts");
+const { messagesScreenLoader } = await import("~/features/messages/screen.server.ts");
 const { args, createCourse, createEntrega, createTarea, createUser, dataOf, flashOf, formRequest, getRequest } =
   await import("../factories.ts");
 const { sessionCookie } = await import("../factories.ts");
@@ -177,6 +178,17 @@ describe("a tarea's class view", () => {
     expect(await review.classView(tarea, { claseId: "c" + "x".repeat(24), pendientes: false, page: 1 })).toMatchObject({
       status: 404,
     });
+  });
+});
+
+describe.skipIf(!sqlite)("the class view's plan", () => {
+  it("reads the course's enrolments in name order from their index, a page at a time, without a sort", async () => {
+    const course = await createCourse({ titulo: "Plan" });
+    const tarea = await createTarea(course.id);
+    const plans = await plansOf(() => review.classView(tarea, { claseId: null, pendientes: true, page: 1 }));
+    const page = plans.find((p) => p.query.includes(`"Enrolment" e JOIN`))!.plan.join("\n");
+    expect(page).toMatch(/Enrolment_cursoId_apellido_nombre_userId_idx \(cursoId=\?\)/);
+    for (const { plan } of plans) expect(plan.join("\n")).not.toMatch(/TEMP B-TREE|SCAN (e|Enrolment|Submission)\b/);
   });
 });
 
@@ -399,6 +411,13 @@ describe("the pages, plain forms without JavaScript", () => {
     const cookie = await sessionCookie(teacher);
     const view = await classPage.loader(args(getRequest(`${path}?estado=sin-entregar`, cookie), params));
     expect(view.rows.map((r) => r.nombre)).toEqual(["Rojas, Ana"]);
+    expect(view.mensajes).toBe("/docente/messages");
+    // 'Escribir': the messages form opened, prefilled with the learner and the tarea.
+    const compose = await messagesScreenLoader(
+      teacher,
+      getRequest(`/docente/messages?para=${encodeURIComponent(ana.correo)}&asunto=Tarea`),
+    );
+    expect([compose.composeOpen, compose.prefill]).toEqual([true, { to: ana.correo, subject: "Tarea" }]);
     const sent = (await classPage.action(
       args(formRequest(path, { subject: "Tu tarea", content: "Te falta entregarla." }, { cookie }), params),
     )) as Response;

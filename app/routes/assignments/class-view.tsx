@@ -45,7 +45,7 @@ const filterOf = (url: URL) => ({
 });
 
 export async function loader(args: Route.LoaderArgs) {
-  const { tarea, course } = await load(args);
+  const { user, tarea, course } = await load(args);
   const url = new URL(args.request.url);
   const filter = filterOf(url);
   const view = await classView(tarea, { ...filter, page: pageFrom(url) });
@@ -53,6 +53,8 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     tarea: { id: tarea.id, titulo: tarea.titulo, cursoId: tarea.cursoId, fechaLimite: tarea.fechaLimite },
     curso: course.titulo,
+    // 'Escribir' opens the messages of the viewer's own panel.
+    mensajes: user.rol === "admin" ? "/admin/messages" : "/docente/messages",
     filter,
     ...view,
   };
@@ -103,7 +105,7 @@ function WriteToMissing({ claseId, result }: { claseId: string | null; result: R
 }
 
 export default function ClassViewPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { tarea, curso, filter, rows, total, page, pageCount, clases } = loaderData;
+  const { tarea, curso, mensajes, filter, rows, total, page, pageCount, clases } = loaderData;
   const subject = `Tarea: ${tarea.titulo}`;
   return (
     <section>
@@ -174,7 +176,7 @@ export default function ClassViewPage({ loaderData, actionData }: Route.Componen
                   </Link>
                 ) : null}
                 <Link
-                  to={`/docente/messages?${new URLSearchParams({ para: r.correo, asunto: subject })}`}
+                  to={`${mensajes}?${new URLSearchParams({ para: r.correo, asunto: subject })}`}
                   className="btn-secondary px-3 py-1"
                 >
                   Escribir<span className="sr-only"> a {r.nombre}</span>
