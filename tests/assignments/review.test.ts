@@ -400,6 +400,45 @@ describe("the pages, plain forms without JavaScript", () => {
     expect(await thrownStatus(reviewPage.loader(args(getRequest(path, otherCookie), params)))).toBe(404);
   });
 
+  it("the review page's rubric: one radio per level, the levels posted as niveles[i]", async () => {
+    const course = await createCourse({ titulo: "Tecnología", exigencia: 60 });
+    await prisma.courseTeacher.create({ data: { cursoId: course.id, userId: teacher.id } });
+    await enrol(course.id, ana);
+    const rubrica = JSON.stringify([
+      {
+        nombre: "Diseño",
+        niveles: [
+          { nombre: "Inicial", puntos: 0 },
+          { nombre: "Logrado", puntos: 3 },
+        ],
+      },
+      {
+        nombre: "Prototipo",
+        niveles: [
+          { nombre: "Inicial", puntos: 1 },
+          { nombre: "Logrado", puntos: 2 },
+        ],
+      },
+    ]);
+    const tarea = await createTarea(course.id, { calificacion: "rubrica", rubrica });
+    const entrega = await createEntrega(tarea, ana.id);
+    const params = { cursoId: course.id, tareaId: tarea.id, entregaId: entrega.id };
+    const path = `/docente/cursos/${course.id}/tareas/${tarea.id}/entregas/${entrega.id}`;
+    const cookie = await sessionCookie(teacher);
+    const post = (fields: Record<string, string>) =>
+      reviewPage.action(args(formRequest(path, { comentario: "", ...fields }, { cookie }), params));
+    const missing = dataOf<{ result: { error: Record<string, string[]> } }>(
+      await post({ intent: "devolver", "niveles[1]": "0" }),
+    );
+    expect([missing.status, missing.data.result.error.niveles]).toEqual([400, [texts.REVIEW_LEVELS_NEEDED]]);
+    expect(((await post({ intent: "devolver", "niveles[0]": "1", "niveles[1]": "0" })) as Response).status).toBe(302);
+    expect(await prisma.submission.findUnique({ where: { id: entrega.id } })).toMatchObject({
+      estado: "devuelta",
+      nota: 55,
+      niveles: "[1,0]",
+    });
+  });
+
   it("the class view and 'Para revisar' list for the team; 'Escribir a quienes no han entregado' sends", async () => {
     const course = await createCourse({ titulo: "Química" });
     await prisma.courseTeacher.create({ data: { cursoId: course.id, userId: teacher.id } });
