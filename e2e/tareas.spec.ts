@@ -69,5 +69,10 @@ test.describe("devolver", () => {
     await expect(page.getByLabel("Asunto")).toHaveValue("Tarea: Guía de fracciones");
     await page.goto(`/docente/cursos/${cursoId}/calificaciones`);
     await expect(page.getByRole("cell", { name: "Nota 6,5" }).first()).toBeVisible();
+    // The tarea's column is read-only there: its header leads to the hand-ins.
+    await expect(page.locator("th a", { hasText: "Guía de fracciones (tarea)" })).toHaveAttribute(
+      "href",
+      `/docente/cursos/${cursoId}/tareas/${tarea.id}/entregas`,
+    );
   });
 });

@@ -190,7 +190,12 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
   const columns = [
     { label: "Participante" },
     ...modulos.map((m) => ({ label: `Módulo ${m.posicion + 1}: ${m.titulo}` })),
-    ...columnas.map((c) => ({ label: c.tareaId ? `${c.nombre} (tarea)` : c.nombre })),
+    // A tarea's column: read-only here, its header leads to the tarea's hand-ins (decision 048).
+    ...columnas.map((c) =>
+      c.tareaId
+        ? { label: `${c.nombre} (tarea)`, href: `/docente/cursos/${curso.id}/tareas/${c.tareaId}/entregas` }
+        : { label: c.nombre },
+    ),
     { label: "Nota final" },
   ];
   return (
