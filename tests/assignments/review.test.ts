@@ -111,27 +111,34 @@ describe("'Para revisar': the hand-ins waiting in the teacher's courses", () => 
     expect(other.ok && other.entregas).toHaveLength(1);
   });
 
-  it("pages by cursor: the pages forward, and back, are the whole list", async () => {
-    const seen: string[] = [];
-    let url = "http://x/docente/revisar";
-    const cursors = [];
-    for (let i = 0; i < 5; i++) {
-      const page = await review.listQueue(teacher, { cursor: cursorFrom(url) }, 2);
-      if (!page.ok) throw new Error(page.message);
-      seen.push(...page.entregas.map((e) => e.id));
-      cursors.push(page.cursors);
-      if (!page.cursors.next) break;
-      url = `http://x/docente/revisar?desde=${page.cursors.next}`;
-    }
-    expect(seen).toEqual(ids);
-    expect(cursors.map((c) => [c.prev !== null, c.next !== null])).toEqual([
-      [false, true],
-      [true, true],
-      [true, false],
-    ]);
-    const back = await review.listQueue(teacher, { cursor: cursorFrom(`http://x/?antes=${cursors[2]!.prev}`) }, 2);
-    expect(back.ok && back.entregas.map((e) => e.id)).toEqual(ids.slice(2, 4));
-  });
+  it.each([100, 1])(
+    "pages by cursor: the pages forward, and back, are the whole list (%i courses a statement)",
+    async (chunk) => {
+      const seen: string[] = [];
+      let url = "http://x/docente/revisar";
+      const cursors = [];
+      for (let i = 0; i < 5; i++) {
+        const page = await review.listQueue(teacher, { cursor: cursorFrom(url), chunk }, 2);
+        if (!page.ok) throw new Error(page.message);
+        seen.push(...page.entregas.map((e) => e.id));
+        cursors.push(page.cursors);
+        if (!page.cursors.next) break;
+        url = `http://x/docente/revisar?desde=${page.cursors.next}`;
+      }
+      expect(seen).toEqual(ids);
+      expect(cursors.map((c) => [c.prev !== null, c.next !== null])).toEqual([
+        [false, true],
+        [true, true],
+        [true, false],
+      ]);
+      const back = await review.listQueue(
+        teacher,
+        { cursor: cursorFrom(`http://x/?antes=${cursors[2]!.prev}`), chunk },
+        2,
+      );
+      expect(back.ok && back.entregas.map((e) => e.id)).toEqual(ids.slice(2, 4));
+    },
+  );
 
   it("keeps one class of her courses when asked; another team's class is unknown", async () => {
     const clase = await classOf(courseB.id, "8°B", beto, carla);

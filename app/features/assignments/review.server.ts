@@ -35,7 +35,7 @@ type Actor = NonNullable<Viewer>;
 
 const QUEUE_PAGE_SIZE = 20;
 const CLASS_VIEW_PAGE_SIZE = 50;
-/** Courses per compound statement of the queue: well under SQLite's compound-select limit. */
+/** Courses per compound statement of the queue: well under SQLite's compound-select limit (a test's `chunk`: fewer). */
 const QUEUE_CHUNK = 100;
 /** What the panel's count says at most ("99+"). */
 const COUNT_CAP = 99;
@@ -116,7 +116,7 @@ export type QueueClass = { id: string; nombre: string; cursoId: string; curso: s
  */
 export async function listQueue(
   viewer: Actor,
-  { cursor, claseId }: { cursor: Cursor | null; claseId?: string | null },
+  { cursor, claseId, chunk = QUEUE_CHUNK }: { cursor: Cursor | null; claseId?: string | null; chunk?: number },
   size = QUEUE_PAGE_SIZE,
 ): Promise<Result<{ entregas: QueueItem[]; cursors: { prev: string | null; next: string | null } }>> {
   let cursoIds = await teachingCourseIds(viewer.id);
@@ -128,18 +128,20 @@ export async function listQueue(
   if (cursoIds.length === 0) return ok({ entregas: [], cursors: { prev: null, next: null } });
   const keyset = queueKeyset(cursor);
   const chunks: string[][] = [];
-  for (let i = 0; i < cursoIds.length; i += QUEUE_CHUNK) chunks.push(cursoIds.slice(i, i + QUEUE_CHUNK));
+  for (let i = 0; i < cursoIds.length; i += chunk) chunks.push(cursoIds.slice(i, i + chunk));
   const found = await Promise.all(chunks.map((chunk) => queueIds(chunk, keyset, size + 1, claseId ?? undefined)));
   const merged = found.flat();
   const rows = await rowsInOrder(
     merged.map((r) => r.id),
     (ids) => prisma.submission.findMany({ where: { id: { in: ids } }, select: queueSelect }),
   );
-  // Several chunks: merge them in order (each is in order already), then cut the page.
-  const sorted = chunks.length > 1 ? rows.sort(byQueueOrder) : rows;
-  const inOrder = keyset.backwards ? sorted.reverse() : sorted;
-  const more = inOrder.length > size;
-  const page = keyset.backwards ? inOrder.slice(-size) : inOrder.slice(0, size);
+  // The rows nearest the cursor first (each chunk's are; several chunks are merged the same way),
+  // the page the nearest `size`, shown oldest first.
+  const way = keyset.backwards ? -1 : 1;
+  const nearestFirst = chunks.length > 1 ? rows.sort((a, b) => way * byQueueOrder(a, b)) : rows;
+  const more = nearestFirst.length > size;
+  const nearest = nearestFirst.slice(0, size);
+  const page = keyset.backwards ? nearest.reverse() : nearest;
   const keys = page.map((r) => ({ createdAt: r.entregadaEn ?? new Date(0), id: r.id }));
   const cursors = keysetCursors({
     rows: keys,
