@@ -91,6 +91,9 @@ export default [
     route("cursos/:cursoId/clases/:claseId/tarjetas", "routes/classes/cards.tsx"),
     // A course's announcements (docs/product.md#announcements).
     route("cursos/:cursoId/avisos", "routes/announcements/manage.tsx"),
+    // Tareas, returning hand-ins (docs/product.md#returning-a-hand-in): a tarea's class view, one hand-in's review.
+    route("cursos/:cursoId/tareas/:tareaId/entregas", "routes/assignments/class-view.tsx"),
+    route("cursos/:cursoId/tareas/:tareaId/entregas/:entregaId", "routes/assignments/review-submission.tsx"),
   ]),
   // The admin's old addresses of those pages redirect to them.
   route("admin/courses/*", "routes/admin/course-redirects.ts"),
@@ -155,6 +158,9 @@ export default [
     route("preguntas/:preguntaId/respuestas", "routes/api/preguntas.respuestas.ts"),
     route("respuestas/:respuestaId", "routes/api/respuestas.respuesta.ts"),
     route("docente/revisar", "routes/api/docente.revisar.ts"),
+    // Tareas, returning hand-ins (docs/product.md#returning-a-hand-in).
+    route("docente/entregas", "routes/api/docente.entregas.ts"),
+    route("entregas/:entregaId/revision", "routes/api/entregas.revision.ts"),
     route("clases/unirse", "routes/api/clases.unirse.ts"),
     route("clases/invitaciones/:invitacionId", "routes/api/clases.invitacion.ts"),
     route("clases/:claseId/estudiantes/:userId/clave", "routes/api/clases.estudiante-clave.ts"),

@@ -148,6 +148,9 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
     // 'Tarjetas de acceso' of a class (docs/product.md#sign-in-cards).
     "clases/y/tarjetas",
     "avisos",
+    // A tarea's hand-ins and one hand-in's review (docs/product.md#returning-a-hand-in).
+    "tareas/y/entregas",
+    "tareas/y/entregas/z",
   ].map(
     (p) =>
       [`/docente/cursos/x/${p}`, (who: Identity) => (manages(who) ? "404 " : pageRule("docente")(who))] as [
@@ -290,6 +293,10 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["GET", "/api/cursos/no-existe/modulos/0/preguntas", (who) => (anonymous(who) ? 401 : 404)],
   // 'Para revisar': a docente's own.
   ["GET", "/api/docente/revisar", (who) => (who === "docente" ? 200 : anonymous(who) ? 401 : 403)],
+  // Tareas (docs/product.md#returning-a-hand-in): the hand-ins waiting, a docente's or an admin's
+  // own courses'; a review of no hand-in is not found.
+  ["GET", "/api/docente/entregas", (who) => (manages(who) ? 200 : anonymous(who) ? 401 : 403)],
+  ["PUT", "/api/entregas/no-existe/revision", (who) => (anonymous(who) ? 401 : 404)],
   ["POST", "/api/cursos/no-existe/modulos/0/preguntas", (who) => (anonymous(who) ? 401 : 404)],
   ["POST", "/api/cursos/no-existe/modulos/0/intentos", (who) => (anonymous(who) ? 401 : 404)],
   ["PUT", "/api/preguntas/no-existe", (who) => (anonymous(who) ? 401 : 400)],

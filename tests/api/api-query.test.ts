@@ -66,7 +66,8 @@ let ids: Record<string, string>;
 beforeAll(async () => {
   const admin = await signedIn("admin");
   token = admin.token;
-  docenteToken = (await signedIn("docente")).token;
+  const docente = await signedIn("docente");
+  docenteToken = docente.token;
   GOOD.correo = admin.user.correo;
   const course = await prisma.course.create({
     data: {
@@ -86,6 +87,8 @@ beforeAll(async () => {
     data: { cursoId: course.id, nombre: "3°B", codigo: newClassCode(), createdById: admin.user.id },
   });
   GOOD.clase = clase.id;
+  // The docente teaches the course: the class is one her hand-ins queue filters by (?clase=).
+  await prisma.courseTeacher.create({ data: { cursoId: course.id, userId: docente.user.id } });
   // One name per thing in app/routes.ts (tests/api/route-params.test.ts).
   ids = {
     cursoId: course.id,

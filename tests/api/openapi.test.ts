@@ -1136,6 +1136,44 @@ describe("every documented call answers as documented", () => {
     expect((await call("delete", path, one, { token: admin.token })).status).toBe(200);
   });
 
+  it("tareas: the hand-ins waiting, a review, its return and reopening", async () => {
+    const teacher = await signedIn("docente");
+    const learner = await signedIn("estudiante");
+    await prisma.courseTeacher.create({ data: { cursoId: course.id, userId: teacher.user.id } });
+    await prisma.enrolment.upsert({
+      where: { userId_cursoId: { userId: learner.user.id, cursoId: course.id } },
+      create: { userId: learner.user.id, cursoId: course.id },
+      update: {},
+    });
+    const tarea = await prisma.assignment.create({ data: { cursoId: course.id, titulo: "Guía 1" } });
+    const entrega = await prisma.submission.create({
+      data: {
+        tareaId: tarea.id,
+        cursoId: course.id,
+        userId: learner.user.id,
+        estado: "entregada",
+        entregadaEn: new Date(),
+      },
+    });
+    const queue = "/api/docente/entregas";
+    expect((await call("get", queue, {}, { token: teacher.token })).body.entregas).toHaveLength(1);
+    expect((await call("get", queue, {}, { token: learner.token })).status).toBe(403);
+    expect((await call("get", queue, {}, { token: teacher.token, query: `?clase=${"c".repeat(25)}` })).status).toBe(
+      404,
+    );
+    const revision = "/api/entregas/{entregaId}/revision";
+    const one = { entregaId: entrega.id };
+    const token = teacher.token;
+    expect((await call("put", revision, one, { token, json: { nota: "5,5", comentario: "Bien." } })).status).toBe(200);
+    expect((await call("put", revision, one, { token, json: { devolver: true } })).status).toBe(400);
+    expect((await call("put", revision, one, { token: learner.token, json: { nota: 7 } })).status).toBe(403);
+    expect((await call("put", revision, { entregaId: UNKNOWN }, { token, json: { nota: 7 } })).status).toBe(404);
+    expect((await call("put", revision, one, { token, json: { reabrir: true } })).status).toBe(409);
+    const done = await call("put", revision, one, { token, json: { nota: 6.2, devolver: true } });
+    expect(done.body).toMatchObject({ estado: "devuelta", nota: 6.2 });
+    expect((await call("put", revision, one, { token, json: { reabrir: true } })).body.estado).toBe("borrador");
+  });
+
   it("checked a success of every documented call, and an error of nearly all", () => {
     const calls = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
     // Public reads with nothing to refuse.

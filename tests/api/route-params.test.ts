@@ -33,6 +33,8 @@ const NAMES: Record<string, { names: string; after: string[] }> = {
     after: ["baja", "confirmar", "autorizar", "confirmar-correo", "recuperar", "calendario", "unirse", "entrar"],
   },
   codigo: { names: "a certificate's verification code", after: ["certificados"] },
+  tareaId: { names: "a tarea of a course", after: ["tareas"] },
+  entregaId: { names: "a learner's hand-in of a tarea", after: ["entregas"] },
   tipo: { names: "an audience (estudiante, docente, comunidad)", after: ["dirigido", "publico"] },
 };
 

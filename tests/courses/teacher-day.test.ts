@@ -230,10 +230,10 @@ describe("'Para revisar'", () => {
   });
 
   it("reads a fixed number of statements, each a range of an index: her courses, the page, its modules and answers", async () => {
-    const page = dataOf<{ preguntas: Array<{ id: string }> }>(
+    const page = dataOf<{ questions: { preguntas: Array<{ id: string }> } }>(
       await reviewPage.loader(args(getRequest("/docente/revisar", teacher.cookie)) as never),
     );
-    expect(page.data.preguntas).toHaveLength(3);
+    expect(page.data.questions.preguntas).toHaveLength(3);
     if (!sqlite) return;
     const selects = async (who: Signed) => {
       statements.length = 0;

@@ -317,6 +317,7 @@ describe("the page, the count and the API", () => {
         cuenta: "app",
         recordatorio: "email",
         clase: "email",
+        "entrega-devuelta": "email",
       },
     });
     const put = (body: unknown) =>

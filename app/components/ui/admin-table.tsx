@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 
-export type AdminColumn = { label: string; align?: "right" };
+/** A column's header; `href` makes it a link (the gradebook's tarea columns: to their hand-ins). */
+export type AdminColumn = { label: string; align?: "right"; href?: string };
 
 const HEAD_CLASS = "border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500";
 
@@ -46,7 +47,13 @@ export function AdminTable({
                 scope="col"
                 className={column.align === "right" ? "px-3 py-3 text-right" : "px-3 py-3"}
               >
-                {column.label}
+                {column.href ? (
+                  <a href={column.href} className="underline">
+                    {column.label}
+                  </a>
+                ) : (
+                  column.label
+                )}
               </th>
             ))}
           </tr>

@@ -21,13 +21,14 @@ function noticeKindOfMail(kind: string): string | null {
   // A module's reminder before it became a notification (decision 027): one still in an outbox
   // when the server was updated keeps its way out, as the reminder kind's.
   if (kind === "due.reminder") return "recordatorio";
-  const match = /^notice\.([a-z]{1,20})$/.exec(kind);
+  const match = /^notice\.([a-z][a-z-]{0,23})$/.exec(kind);
   return match ? match[1]! : null;
 }
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-const KIND = /^[a-z]{1,20}$/;
+/** A notification kind's name in a link: lower case, words joined by hyphens (entrega-devuelta). */
+const KIND = /^[a-z][a-z-]{0,23}$/;
 
 /** The HMAC of a link: for all optional notices (no kind), or for one notification kind. */
 function signature(userId: string, kind: string | null = null) {

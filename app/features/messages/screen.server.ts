@@ -51,8 +51,13 @@ export async function messagesScreenLoader(user: SessionUser, request: Request) 
     cursors: (inboxPage ?? sentPage)?.cursors ?? NO_CURSORS,
     selected: received,
     selectedSent: sent,
-    // ?responder=ID opens the form prefilled to answer one's own received message.
-    composeOpen: url.searchParams.get("nuevo") === "1" || responder !== null,
+    // ?responder=ID opens the form prefilled to answer one's own received message; ?para= (and
+    // ?asunto=) a new one to someone (a tarea's class view, docs/product.md#returning-a-hand-in).
+    composeOpen: url.searchParams.get("nuevo") === "1" || responder !== null || url.searchParams.has("para"),
+    prefill: {
+      to: (url.searchParams.get("para") ?? "").slice(0, 254),
+      subject: (url.searchParams.get("asunto") ?? "").slice(0, 200),
+    },
     reply: reply?.ok ? reply.draft : null,
     replyError: reply && !reply.ok ? reply.message : null,
   };

@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   "cuenta",
   "recordatorio",
   "clase",
+  "entrega-devuelta",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -42,6 +43,8 @@ export const KIND_INFO: Record<NotificationKind, KindInfo> = {
   cuenta: { label: "Tu cuenta aprobada", mode: "app", choosable: false },
   recordatorio: { label: "Recordatorios de fechas límite", mode: "email", choosable: true },
   clase: { label: "Invitaciones a una clase", mode: "email", choosable: true },
+  // A returned hand-in (docs/product.md#tareas): awaited, so at once, as an announcement.
+  "entrega-devuelta": { label: "Tareas devueltas con nota y comentario", mode: "email", choosable: true },
 };
 
 /** The kinds a person chooses for in the profile, in its order. */

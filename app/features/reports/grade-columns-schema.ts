@@ -81,6 +81,10 @@ export const GradeColumnSchema = z.object({
   cursoId: z.string(),
   nombre: z.string(),
   posicion: z.number().int().nonnegative().describe("El orden de la columna, después de los módulos"),
+  tipo: z
+    .enum(["manual", "tarea"])
+    .describe("manual: sus notas se ponen aquí; tarea: las de una tarea al devolver sus entregas (solo lectura)"),
+  tareaId: z.string().nullable().describe("La tarea de una columna de tipo tarea; null en las demás"),
   creadaEn: z.iso.datetime(),
 });
 export type GradeColumn = z.output<typeof GradeColumnSchema>;

@@ -4,16 +4,33 @@
 import { audit, auditMany } from "~/features/audit/audit.server.ts";
 import { COURSE_NOT_FOUND } from "~/features/courses/texts.ts";
 import { formatNota } from "~/features/quizzes/nota.ts";
+import type { Prisma } from "~/generated/prisma/client.ts";
 import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import type { GradeColumn, ManualGrade } from "./grade-columns-schema.ts";
-import { COLUMN_NAME_TAKEN, COLUMN_NOT_FOUND, LEARNER_NOT_ENROLLED } from "./texts.ts";
+import { COLUMN_IS_TAREA, COLUMN_NAME_TAKEN, COLUMN_NOT_FOUND, LEARNER_NOT_ENROLLED } from "./texts.ts";
 
 type Actor = { id: string };
-type ColumnRow = { id: string; cursoId: string; nombre: string; posicion: number; createdAt: Date };
+type ColumnRow = {
+  id: string;
+  cursoId: string;
+  nombre: string;
+  posicion: number;
+  tipo: string;
+  createdAt: Date;
+  tarea: { id: string } | null;
+};
 
-const COLUMN_SELECT = { id: true, cursoId: true, nombre: true, posicion: true, createdAt: true } as const;
+const COLUMN_SELECT = {
+  id: true,
+  cursoId: true,
+  nombre: true,
+  posicion: true,
+  tipo: true,
+  createdAt: true,
+  tarea: { select: { id: true } },
+} as const;
 
 const GRADE_SELECT = { columnaId: true, userId: true, nota: true, comentario: true, updatedAt: true } as const;
 
@@ -30,6 +47,8 @@ const columnJson = (row: ColumnRow): GradeColumn => ({
   cursoId: row.cursoId,
   nombre: row.nombre,
   posicion: row.posicion,
+  tipo: row.tipo === "tarea" ? "tarea" : "manual",
+  tareaId: row.tarea?.id ?? null,
   creadaEn: row.createdAt.toISOString(),
 });
 
@@ -196,6 +215,7 @@ export async function writeGrades(
 ): Promise<Result<{ notas: ManualGrade[] }>> {
   const column = await columnOf(cursoId, columnaId);
   if (!column) return fail(404, COLUMN_NOT_FOUND);
+  if (column.tipo === "tarea") return fail(409, COLUMN_IS_TAREA);
   const ids = [...new Set(writes.map((w) => w.userId))];
   const enrolled = ids.every(isRecordId)
     ? await prisma.enrolment.count({ where: { cursoId, userId: { in: ids } } })
@@ -247,4 +267,28 @@ export async function writeGrades(
     return saved;
   });
   return ok({ notas });
+}
+
+/**
+ * A tarea's returned nota (tenths) in its column (docs/decisions/048-tareas.md), in the caller's
+ * transaction (the return and its audit row): the only way a 'tarea' column's notas are written.
+ * False when the column is not this course's tarea column (nothing written).
+ */
+export async function writeTareaGrade(
+  tx: Prisma.TransactionClient,
+  actor: Actor,
+  { cursoId, columnaId, userId, nota }: { cursoId: string; columnaId: string; userId: string; nota: number },
+): Promise<boolean> {
+  const column = await tx.gradeColumn.findFirst({
+    where: { id: columnaId, cursoId, tipo: "tarea" },
+    select: { id: true },
+  });
+  if (!column) return false;
+  const data = { nota, comentario: "", updatedById: actor.id };
+  await tx.manualGrade.upsert({
+    where: { columnaId_userId: { columnaId, userId } },
+    create: { columnaId, userId, ...data },
+    update: data,
+  });
+  return true;
 }

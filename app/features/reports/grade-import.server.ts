@@ -18,6 +18,7 @@ import { isRecordId } from "~/lib/ids.ts";
 import { manualGradesOf, writeGrades } from "./grade-columns.server.ts";
 import { notaTenthsFrom } from "./grade-columns-schema.ts";
 import {
+  COLUMN_IS_TAREA,
   COLUMN_NOT_FOUND,
   COMMENT_TOO_LONG,
   IMPORT_EMPTY,
@@ -217,7 +218,10 @@ async function planImport(cursoId: string, column: { id: string; nombre: string 
 
 async function columnOf(cursoId: string, columnaId: string) {
   if (!isRecordId(columnaId)) return null;
-  return prisma.gradeColumn.findFirst({ where: { id: columnaId, cursoId }, select: { id: true, nombre: true } });
+  return prisma.gradeColumn.findFirst({
+    where: { id: columnaId, cursoId },
+    select: { id: true, nombre: true, tipo: true },
+  });
 }
 
 /** A file's bytes as text (UTF-8 with or without BOM, UTF-16, Windows-1252), or its refusal. */
@@ -235,6 +239,7 @@ export async function previewGradeImport(
 ): Promise<Result<{ preview: GradeImportPreview }>> {
   const column = await columnOf(cursoId, columnaId);
   if (!column) return fail(404, COLUMN_NOT_FOUND);
+  if (column.tipo === "tarea") return fail(409, COLUMN_IS_TAREA);
   const plan = await planImport(cursoId, column, text);
   return plan.ok ? ok({ preview: plan.preview }) : plan;
 }
@@ -256,6 +261,7 @@ export async function confirmGradeImport(
 ): Promise<Result<{ escritas: number; preview: GradeImportPreview }, GradeImportRefused>> {
   const column = await columnOf(cursoId, columnaId);
   if (!column) return fail(404, COLUMN_NOT_FOUND);
+  if (column.tipo === "tarea") return fail(409, COLUMN_IS_TAREA);
   if (huella !== fingerprintOf(["notas", column.id], text)) return fail(409, IMPORT_CHANGED);
   const plan = await planImport(cursoId, column, text);
   if (!plan.ok) return plan;

@@ -366,7 +366,7 @@ export async function getGradebook(
     clases,
     clase,
     modulos: modules,
-    columnas: manual.columns.map((c) => ({ id: c.id, nombre: c.nombre, posicion: c.posicion })),
+    columnas: manual.columns.map((c) => ({ id: c.id, nombre: c.nombre, posicion: c.posicion, tareaId: c.tareaId })),
     ponderacion: manual.evaluaciones === null ? null : { evaluaciones: manual.evaluaciones },
     participantes: rows.map(({ user }) => ({
       id: user.id,

@@ -82,8 +82,17 @@ export const GradebookSchema = z.object({
   clase: z.string().nullable().describe("La clase filtrada (?clase=), o null para todo el curso"),
   modulos: z.array(z.object({ id: z.string(), posicion: count, titulo: z.string() })),
   columnas: z
-    .array(z.object({ id: z.string(), nombre: z.string(), posicion: count }))
-    .describe("Las columnas de notas que el equipo pone a mano (ej.: Disertación), después de los módulos"),
+    .array(
+      z.object({
+        id: z.string(),
+        nombre: z.string(),
+        posicion: count,
+        tareaId: z.string().nullable().describe("La tarea de la columna (sus notas, al devolver sus entregas), o null"),
+      }),
+    )
+    .describe(
+      "Las columnas de notas que el equipo pone a mano (ej.: Disertación) o las de una tarea, después de los módulos",
+    ),
   ponderacion: z
     .object({ evaluaciones: z.int().min(0).max(100).describe("El % de los módulos; las columnas, el resto") })
     .nullable()

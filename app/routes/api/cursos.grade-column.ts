@@ -29,6 +29,8 @@ export const loader = apiRoute("/api/cursos/{cursoId}/calificaciones/columnas/{c
           cursoId: "cm0curso0000000000000001",
           nombre: "Prueba escrita",
           posicion: 0,
+          tipo: "manual",
+          tareaId: null,
           creadaEn: "2026-03-02T15:00:00.000Z",
         },
       },

@@ -18,6 +18,8 @@ const EXAMPLE: GradeColumn = {
   cursoId: "cm0curso0000000000000001",
   nombre: "Disertación",
   posicion: 0,
+  tipo: "manual",
+  tareaId: null,
   creadaEn: "2026-03-02T15:00:00.000Z",
 };
 const NOT_FOUND = error(

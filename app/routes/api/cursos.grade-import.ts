@@ -11,6 +11,7 @@ import {
   type GradeImportPreviewAnswer,
 } from "~/features/reports/grade-import-schema.ts";
 import {
+  COLUMN_IS_TAREA,
   COLUMN_NOT_FOUND,
   IMPORT_EMPTY,
   IMPORT_HAS_ERRORS,
@@ -86,7 +87,11 @@ export const loader = apiRoute("/api/cursos/{cursoId}/calificaciones/columnas/{c
         COLUMN_NOT_FOUND,
         LEARNER_NOT_ENROLLED,
       ),
-      409: error("El archivo no es el de la vista previa (huella).", IMPORT_CHANGED),
+      409: error(
+        "El archivo no es el de la vista previa (huella), o la columna es de una tarea.",
+        IMPORT_CHANGED,
+        COLUMN_IS_TAREA,
+      ),
       413: error("El cuerpo pasa de 2 MB.", BODY_TOO_LARGE),
     },
     handler: async ({ user, params: { cursoId, columnaId }, request }) => {

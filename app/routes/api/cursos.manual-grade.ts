@@ -4,7 +4,13 @@ import {
   ManualGradeSchema,
   type ManualGrade,
 } from "~/features/reports/grade-columns-schema.ts";
-import { COLUMN_NOT_FOUND, COMMENT_TOO_LONG, LEARNER_NOT_ENROLLED, NOTA_INVALID } from "~/features/reports/texts.ts";
+import {
+  COLUMN_IS_TAREA,
+  COLUMN_NOT_FOUND,
+  COMMENT_TOO_LONG,
+  LEARNER_NOT_ENROLLED,
+  NOTA_INVALID,
+} from "~/features/reports/texts.ts";
 import { apiFailure, apiJson } from "~/lib/api.server.ts";
 import { error, invalid, json } from "~/lib/api/operation.server.ts";
 import { TEXT_NOT_ALLOWED } from "~/lib/text.ts";
@@ -38,6 +44,7 @@ export const loader = apiRoute("/api/cursos/{cursoId}/calificaciones/columnas/{c
         COLUMN_NOT_FOUND,
         LEARNER_NOT_ENROLLED,
       ),
+      409: error("La columna es de una tarea: su nota se pone al devolver la entrega.", COLUMN_IS_TAREA),
     },
     handler: async ({ user, params: { cursoId, columnaId, userId }, body, request }) => {
       const { nota, comentario = "" } = await body();

@@ -31,7 +31,9 @@ export async function loader(args: Route.LoaderArgs) {
   const columnas = await listColumns(args.params.cursoId);
   invariantResponse(columnas, COURSE_NOT_FOUND, { status: 404 });
   const columna = new URL(args.request.url).searchParams.get("columna");
-  return { columnas: columnas.map((c) => ({ id: c.id, nombre: c.nombre })), columna };
+  // A tarea's column is written by returning its hand-ins, not imported (docs/decisions/048-tareas.md).
+  const manual = columnas.filter((c) => c.tipo === "manual");
+  return { columnas: manual.map((c) => ({ id: c.id, nombre: c.nombre })), columna };
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -190,7 +190,12 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
   const columns = [
     { label: "Participante" },
     ...modulos.map((m) => ({ label: `Módulo ${m.posicion + 1}: ${m.titulo}` })),
-    ...columnas.map((c) => ({ label: c.nombre })),
+    // A tarea's column: read-only here, its header leads to the tarea's hand-ins (decision 048).
+    ...columnas.map((c) =>
+      c.tareaId
+        ? { label: `${c.nombre} (tarea)`, href: `/docente/cursos/${curso.id}/tareas/${c.tareaId}/entregas` }
+        : { label: c.nombre },
+    ),
     { label: "Nota final" },
   ];
   return (
@@ -282,7 +287,7 @@ export default function GradebookPage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         {columnas.map((c) => (
-          <ColumnCard key={c.id} column={c} learners={participantes} reply={reply} />
+          <ColumnCard key={c.id} column={c} learners={participantes} reply={reply} cursoId={curso.id} />
         ))}
       </section>
     </section>

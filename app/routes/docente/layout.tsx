@@ -2,6 +2,7 @@ import { RolePanel, panelTitle } from "~/features/accounts/components/role-panel
 import { requireCourseStaff } from "~/features/accounts/guards.server.ts";
 import { isAdmin } from "~/features/accounts/roles.ts";
 import { countPendingUsers } from "~/features/accounts/users.server.ts";
+import { countQueue } from "~/features/assignments/review.server.ts";
 import { countToReview } from "~/features/questions/questions.server.ts";
 import { UnreadBadge, useUnreadMessages } from "~/features/messages/components/unread-badge.tsx";
 import { pageTitle } from "~/lib/meta.ts";
@@ -17,7 +18,8 @@ export async function loader(args: Route.LoaderArgs) {
   const user = await requireCourseStaff(args);
   const [pending, review] = await Promise.all([
     isAdmin(user) ? countPendingUsers() : 0,
-    user.rol === "docente" ? countToReview(user.id) : 0,
+    // 'Para revisar': the questions and the hand-ins waiting (each counted up to 100: the badge says 99+).
+    user.rol === "docente" ? Promise.all([countToReview(user.id), countQueue(user.id)]).then(([q, e]) => q + e) : 0,
   ]);
   return { rol: user.rol, pending, review };
 }

@@ -95,7 +95,7 @@ function useShowOpenedOnPhone(openId: string | null) {
 }
 
 export function MessagesScreen({ title, basePath, loaderData, actionData }: MessagesScreenProps) {
-  const { folder, cursors, selected, selectedSent, composeOpen, reply, replyError } = loaderData;
+  const { folder, cursors, selected, selectedSent, composeOpen, reply, replyError, prefill } = loaderData;
   const here = useHere(basePath);
   const openId = selected?.id ?? selectedSent?.id ?? null;
   const heading = useShowOpenedOnPhone(openId);
@@ -104,7 +104,7 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         <Link
-          to={here(composeOpen ? { nuevo: null, responder: null } : { nuevo: "1" })}
+          to={here(composeOpen ? { nuevo: null, responder: null, para: null, asunto: null } : { nuevo: "1" })}
           preventScrollReset
           replace
           className="btn-primary"
@@ -123,9 +123,10 @@ export function MessagesScreen({ title, basePath, loaderData, actionData }: Mess
         // Posted without ?responder=: once sent, the page shows an empty form again.
         <Compose
           key={reply?.replyTo ?? "nuevo"}
-          action={here({ nuevo: "1", responder: null })}
+          action={here({ nuevo: "1", responder: null, para: null, asunto: null })}
           actionData={actionData}
           reply={reply}
+          prefill={prefill}
         />
       ) : null}
 
@@ -320,16 +321,18 @@ function Compose({
   action,
   actionData,
   reply,
+  prefill,
 }: {
   action: string;
   actionData?: MessagesScreenProps["actionData"];
   reply: ReplyDraft | null;
+  prefill?: { to: string; subject: string };
 }) {
   const sending = usePendingIntent()({ intent: "send" });
   const [form, fields] = useServerForm<ComposeFields>(
     "redactar",
     actionData?.result,
-    reply ? { to: reply.to, subject: reply.subject } : undefined,
+    reply ? { to: reply.to, subject: reply.subject } : prefill?.to || prefill?.subject ? prefill : undefined,
   );
   const formRef = useRef<HTMLFormElement>(null);
   // With JavaScript the button is disabled while a field is empty; the server-rendered

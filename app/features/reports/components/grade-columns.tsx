@@ -2,7 +2,7 @@
 // column a form with one nota and comment per participant of the page, its name and 'Eliminar'.
 // Plain forms: all of it works without JavaScript.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { FormErrors, TextField } from "~/components/ui/field.tsx";
 import { formatNota } from "~/features/quizzes/nota.ts";
 
@@ -11,7 +11,7 @@ export type ColumnsReply =
   | { target: string; result: SubmissionResult<string[]> }
   | { target: string; rows: Record<string, string>; values: Record<string, string> };
 
-type Column = { id: string; nombre: string };
+type Column = { id: string; nombre: string; tareaId: string | null };
 type Learner = {
   id: string;
   nombre: string;
@@ -95,8 +95,39 @@ export function WeightsForm({ evaluaciones, reply }: { evaluaciones: number | nu
   );
 }
 
+/**
+ * A tarea's column (docs/decisions/048-tareas.md): read-only here, its notas are written by
+ * returning the tarea's hand-ins, which its link opens.
+ */
+function TareaColumnCard({ column, cursoId }: { column: Column; cursoId: string }) {
+  return (
+    <section aria-labelledby={`columna-${column.id}`} className="card p-4 sm:p-6">
+      <h3 id={`columna-${column.id}`} className="text-lg font-semibold break-words text-slate-900">
+        {column.nombre} <span className="text-sm font-normal text-slate-600">(tarea)</span>
+      </h3>
+      <p className="mt-2 text-sm text-slate-600">
+        Sus notas se ponen al devolver cada entrega de la tarea, no aquí.{" "}
+        <Link to={`/docente/cursos/${cursoId}/tareas/${column.tareaId}/entregas`} className="text-brand-700 underline">
+          Ver las entregas de {column.nombre}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
 /** One column: its participants' notas and comments (an empty nota removes it), its name, 'Eliminar'. */
-export function ColumnCard({ column, learners, reply }: { column: Column; learners: Learner[]; reply?: ColumnsReply }) {
+export function ColumnCard({
+  column,
+  learners,
+  reply,
+  cursoId,
+}: {
+  column: Column;
+  learners: Learner[];
+  reply?: ColumnsReply;
+  cursoId: string;
+}) {
+  if (column.tareaId) return <TareaColumnCard column={column} cursoId={cursoId} />;
   const mine = reply?.target === `notas-${column.id}` && "rows" in reply ? reply : undefined;
   const headingId = `columna-${column.id}`;
   return (
