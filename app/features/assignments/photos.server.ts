@@ -32,13 +32,18 @@ function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
 
 /** The image (bytes, or a path on the local disk) reduced and stripped; throws on one sharp cannot read. */
 export async function reduceImage(input: Uint8Array | string, kind: Exclude<FileKind, "pdf">): Promise<Buffer> {
-  const image = sharp(input, { autoOrient: true, limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).resize(
-    MAX_PHOTO_SIDE,
-    MAX_PHOTO_SIDE,
-    { fit: "inside", withoutEnlargement: true },
-  );
+  const image = sharp(input, {
+    autoOrient: true,
+    limitInputPixels: MAX_INPUT_PIXELS,
+    failOn: "error",
+    sequentialRead: true,
+  }).resize(MAX_PHOTO_SIDE, MAX_PHOTO_SIDE, { fit: "inside", withoutEnlargement: true });
   const encoded =
-    kind === "png" ? image.png() : kind === "webp" ? image.webp({ quality: 80 }) : image.jpeg({ quality: 80 });
+    kind === "png"
+      ? image.png()
+      : kind === "webp"
+        ? image.webp({ quality: 80 })
+        : image.jpeg({ quality: 80, optimiseCoding: false });
   return encoded.toBuffer();
 }
 
