@@ -17,7 +17,7 @@ import {
 sharp.concurrency(1);
 sharp.cache(false);
 
-export const MAX_PHOTO_SIDE = 2000;
+const MAX_PHOTO_SIDE = 2000;
 /** 50 megapixels: more than any phone's camera, far less than a decompression bomb. */
 const MAX_INPUT_PIXELS = 50_000_000;
 
@@ -31,7 +31,7 @@ function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /** The image (bytes, or a path on the local disk) reduced and stripped; throws on one sharp cannot read. */
-export async function reduceImage(input: Uint8Array | string, kind: Exclude<FileKind, "pdf">): Promise<Buffer> {
+async function reduceImage(input: Uint8Array | string, kind: Exclude<FileKind, "pdf">): Promise<Buffer> {
   const image = sharp(input, {
     autoOrient: true,
     limitInputPixels: MAX_INPUT_PIXELS,

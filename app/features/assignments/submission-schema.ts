@@ -29,7 +29,6 @@ export const HandInFieldsSchema = z.object({
         "solo guardar el borrador, o cambiar una entrega ya entregada sin anularla.",
     }),
 });
-export type HandInFields = z.output<typeof HandInFieldsSchema>;
 
 /** POST /api/tareas/{tareaId}/entregas: the multipart body. */
 export const HandInFormSchema = HandInFieldsSchema.extend({
@@ -53,7 +52,7 @@ const FileJsonSchema = z.object({
 });
 
 /** One hand-in as the API answers it (toHandInJson). */
-export const HandInJsonSchema = z.object({
+const HandInJsonSchema = z.object({
   id: z.string(),
   tareaId: z.string(),
   cursoId: z.string(),

@@ -43,10 +43,10 @@ import {
 } from "./submission-texts.ts";
 import { ENTREGA_NOT_FOUND, TAREA_NOT_FOUND } from "./texts.ts";
 
-export const FILES_FIELD = "archivos";
+const FILES_FIELD = "archivos";
 const MAX_HANDIN_BYTES = MAX_HANDIN_MB * 1024 * 1024;
 /** The team's list of a tarea's hand-ins: this many a page. */
-export const HANDINS_PAGE_SIZE = 50;
+const HANDINS_PAGE_SIZE = 50;
 
 const entregaSelect = {
   id: true,
@@ -85,12 +85,12 @@ type EntregaRow = {
 };
 
 /** Where a hand-in's file opens: for its author and the course's team only. */
-export function handInFilePath(entrega: { id: string; tareaId: string; cursoId: string }, archivoId: string) {
+function handInFilePath(entrega: { id: string; tareaId: string; cursoId: string }, archivoId: string) {
   return `/cursos/${entrega.cursoId}/tareas/${entrega.tareaId}/entregas/${entrega.id}/archivos/${archivoId}`;
 }
 
 /** A hand-in as the API answers it; the review shows once it is returned. */
-export function toHandInJson(row: EntregaRow, tarea: { fechaLimite: Date | null }, now = new Date()): HandInJson {
+function toHandInJson(row: EntregaRow, tarea: { fechaLimite: Date | null }, now = new Date()): HandInJson {
   const returned = row.estado === "devuelta";
   return {
     id: row.id,
@@ -134,7 +134,7 @@ function lockOf(tarea: TareaRow, entrega: { estado: string } | null, now: Date):
 }
 
 /** The learner's own hand-in of a tarea, or null before they save one. */
-export async function ownHandIn(userId: string, tarea: { id: string; fechaLimite: Date | null }, now = new Date()) {
+async function ownHandIn(userId: string, tarea: { id: string; fechaLimite: Date | null }, now = new Date()) {
   const row = await prisma.submission.findUnique({
     where: { tareaId_userId: { tareaId: tarea.id, userId } },
     select: entregaSelect,
