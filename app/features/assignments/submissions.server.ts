@@ -264,12 +264,19 @@ export async function saveHandIn(
 async function reducePhotos(uploads: StoredUpload[]): Promise<StoredUpload[] | null> {
   const kept: StoredUpload[] = [];
   let unreadable = false;
-  for (const upload of uploads) {
+  for (const [i, upload] of uploads.entries()) {
     if (upload.kind === "pdf") {
       kept.push(upload);
       continue;
     }
-    const reduced = unreadable ? null : await reduceStoredPhoto("submissions", upload.key, upload.kind);
+    let reduced: { key: string; size: number } | null = null;
+    try {
+      reduced = unreadable ? null : await reduceStoredPhoto("submissions", upload.key, upload.kind);
+    } catch (error) {
+      // The store failed (its original is gone): nothing of this save is left behind.
+      await discard([...kept, ...uploads.slice(i + 1)]);
+      throw error;
+    }
     if (reduced) kept.push({ ...upload, ...reduced });
     else {
       unreadable = true;
