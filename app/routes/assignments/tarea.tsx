@@ -272,6 +272,7 @@ function HandInForm({
       encType="multipart/form-data"
       reloadDocument
       onSubmit={hydrated ? send : undefined}
+      data-con-progreso={hydrated ? "" : undefined}
       className="mt-4 space-y-4"
       aria-describedby="entrega-limite"
     >
