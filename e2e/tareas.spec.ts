@@ -102,6 +102,8 @@ test.describe("entregar", () => {
       const meta = await sharp(await file.body()).metadata();
       expect([meta.width, meta.exif]).toEqual([800, undefined]);
       await expectNoAxeViolations(page, path, js);
+      // 360 px first: nothing scrolls sideways, with a file listed.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
       // Another learner gets what an unknown file gets.
       if (!js) {
