@@ -15,6 +15,9 @@ export default [
   route("cursos/:cursoId/archivos/:archivoId", "routes/courses/module-file.ts"),
   route("cursos/:cursoId/finalizar", "routes/courses/finish.ts"),
   route("cursos/:cursoId/avisos", "routes/courses/announcements.tsx"),
+  // Tareas, handing in (docs/product.md#handing-in): the tarea's page and a hand-in's files.
+  route("cursos/:cursoId/tareas/:tareaId", "routes/assignments/tarea.tsx"),
+  route("cursos/:cursoId/tareas/:tareaId/entregas/:entregaId/archivos/:archivoId", "routes/assignments/handin-file.ts"),
   route("certificados/verificar", "routes/certificates/verify-code.tsx"),
   route("certificados/:codigo", "routes/certificates/verify.tsx"),
   route("certificados/:codigo/pdf", "routes/certificates/pdf.ts"),
@@ -161,6 +164,10 @@ export default [
     // Tareas, returning hand-ins (docs/product.md#returning-a-hand-in).
     route("docente/entregas", "routes/api/docente.entregas.ts"),
     route("entregas/:entregaId/revision", "routes/api/entregas.revision.ts"),
+    // Tareas, handing in (docs/product.md#handing-in).
+    route("tareas/:tareaId/entregas", "routes/api/tareas.entregas.ts"),
+    route("entregas/:entregaId/archivos/:archivoId", "routes/api/entregas.archivo.ts"),
+    route("entregas/:entregaId/anular", "routes/api/entregas.anular.ts"),
     route("clases/unirse", "routes/api/clases.unirse.ts"),
     route("clases/invitaciones/:invitacionId", "routes/api/clases.invitacion.ts"),
     route("clases/:claseId/estudiantes/:userId/clave", "routes/api/clases.estudiante-clave.ts"),

@@ -111,6 +111,9 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   // unanswered across the course. A visitor signs in first; an unknown course is not found.
   ["/cursos/x/modulos/0/preguntas", (who) => (anonymous(who) ? "login" : "404 ")],
   ["/cursos/x/preguntas", (who) => (anonymous(who) ? "login" : "404 ")],
+  // A tarea and a hand-in's file (docs/product.md#handing-in): sign in first; unknown ids are the same 404.
+  ["/cursos/x/tareas/y", (who) => (anonymous(who) ? "login" : "404 ")],
+  ["/cursos/x/tareas/y/entregas/z/archivos/w", (who) => (anonymous(who) ? "login" : "404 ")],
   ...[
     "/admin",
     "/admin/courses",
@@ -301,6 +304,11 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["POST", "/api/cursos/no-existe/modulos/0/intentos", (who) => (anonymous(who) ? 401 : 404)],
   ["PUT", "/api/preguntas/no-existe", (who) => (anonymous(who) ? 401 : 400)],
   ["DELETE", "/api/preguntas/no-existe", (who) => (anonymous(who) ? 401 : 404)],
+  // Handing in (docs/product.md#handing-in): a tarea or hand-in nobody has is a 404 for everyone signed in.
+  ["GET", "/api/tareas/no-existe/entregas", (who) => (anonymous(who) ? 401 : 404)],
+  ["POST", "/api/tareas/no-existe/entregas", (who) => (anonymous(who) ? 401 : 404)],
+  ["DELETE", "/api/entregas/no-existe/archivos/no-existe", (who) => (anonymous(who) ? 401 : 404)],
+  ["POST", "/api/entregas/no-existe/anular", (who) => (anonymous(who) ? 401 : 404)],
   ["PUT", "/api/preguntas/no-existe/estado", (who) => (anonymous(who) ? 401 : 400)],
   ["POST", "/api/preguntas/no-existe/respuestas", (who) => (anonymous(who) ? 401 : 400)],
   ["DELETE", "/api/respuestas/no-existe", (who) => (anonymous(who) ? 401 : 404)],

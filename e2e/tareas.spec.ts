@@ -1,8 +1,128 @@
-// Tareas (docs/product.md#tareas), on a 360 px phone.
+// Tareas (docs/product.md#tareas), at 360 px, JavaScript off and on.
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { expectNoAxeViolations } from "./axe.ts";
-import { e2eDb as db } from "./e2e-db.ts";
+import { e2eDb } from "./e2e-db.ts";
 import { approvedUser, publishedCourseWithTeacher, signIn } from "./support.ts";
+
+test.describe.configure({ timeout: 120_000 });
+
+// Handing in (docs/product.md#handing-in): a learner hands in a text and a photo from the camera
+// input; without JavaScript a plain multipart POST, with it a progress bar on a slow upload; the
+// photo comes back reduced and without its location, to its author only; 'Anular entrega'; axe clean.
+test.describe("entregar", () => {
+  test("una estudiante entrega un texto y una foto desde el teléfono, y la anula", async ({
+    browser,
+    request,
+    javaScriptEnabled: js,
+  }) => {
+    const { id } = await publishedCourseWithTeacher(request, `Curso con tareas ${js ? "con" : "sin"} JS ${Date.now()}`);
+    const tarea = await e2eDb().assignment.create({
+      data: { cursoId: id, titulo: "Guía de fracciones", instrucciones: "Resuelve la guía: https://ejemplo.cl/guia" },
+    });
+    const [learnerAccount, outsiderAccount] = [
+      await approvedUser(request, "estudiante", "Alumna"),
+      await approvedUser(request, "estudiante", "Otra"),
+    ];
+    const login = await request.post("/api/auth/login", {
+      data: { correo: learnerAccount.correo, password: learnerAccount.password },
+    });
+    const { token } = (await login.json()) as { token: string };
+    const enrol = await request.post(`/api/cursos/${id}/registrarParticipante`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(enrol.status(), await enrol.text()).toBe(201);
+    // A phone's photo with its position: with JavaScript a bigger one (noise), sent slowly, to see progress.
+    const photo = await sharp({
+      create: {
+        width: 800,
+        height: 600,
+        channels: 3,
+        background: "#336699",
+        ...(js && { noise: { type: "gaussian" as const, mean: 128, sigma: 40 } }),
+      },
+    })
+      .withExif({ IFD3: { GPSLatitudeRef: "S", GPSLatitude: "33/1 26/1 0/1" } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+
+    const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const path = `/cursos/${id}/tareas/${tarea.id}`;
+    try {
+      await signIn(page, learnerAccount.correo, learnerAccount.password);
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: "Guía de fracciones" })).toBeVisible();
+      const entrega = page.getByRole("region", { name: "Tu entrega" });
+      await expect(entrega.getByText("Asignada", { exact: true })).toBeVisible();
+      await expect(page.getByRole("link", { name: "https://ejemplo.cl/guia" })).toHaveAttribute(
+        "rel",
+        "noopener noreferrer nofollow",
+      );
+      await expect(page.getByText("Hasta 10 archivos y 25 MB en total", { exact: false })).toBeVisible();
+      await expect(page.getByLabel("Tomar una foto")).toHaveAttribute("capture", "environment");
+      await expect(page.getByLabel("Agregar archivos")).toHaveAttribute("accept", "image/*,application/pdf");
+
+      await page.getByLabel("Tu respuesta").fill("Resolví los ejercicios 1 a 5.");
+      await page
+        .getByLabel("Tomar una foto")
+        .setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: photo });
+      if (js) {
+        // Sent by the page's script once it runs (before that, the plain form would go).
+        await page.locator("form[data-con-progreso]").waitFor({ state: "attached" });
+        const cdp = await context.newCDPSession(page);
+        await cdp.send("Network.emulateNetworkConditions", {
+          offline: false,
+          latency: 0,
+          downloadThroughput: -1,
+          uploadThroughput: 64 * 1024,
+        });
+        await page.getByRole("button", { name: "Entregar", exact: true }).click();
+        await expect(page.getByRole("progressbar", { name: "Progreso de la entrega" })).toBeVisible();
+        await expect(page.getByRole("button", { name: "Enviando..." })).toBeDisabled();
+        await expect(entrega.getByRole("status").filter({ hasText: "Tarea entregada." })).toBeVisible({
+          timeout: 60_000,
+        });
+        await cdp.send("Network.emulateNetworkConditions", {
+          offline: false,
+          latency: 0,
+          downloadThroughput: -1,
+          uploadThroughput: -1,
+        });
+      } else {
+        await page.getByRole("button", { name: "Entregar", exact: true }).click();
+        await expect(page.getByText("Tarea entregada.")).toBeVisible();
+      }
+      await expect(entrega.getByText("Entregada", { exact: true })).toBeVisible();
+      await expect(page.getByLabel("Tu respuesta")).toHaveValue("Resolví los ejercicios 1 a 5.");
+      const link = entrega.getByRole("link", { name: "foto.jpg" });
+      const url = (await link.getAttribute("href"))!;
+      const file = await page.request.get(url);
+      expect(file.headers()["content-type"]).toBe("image/jpeg");
+      const meta = await sharp(await file.body()).metadata();
+      expect([meta.width, meta.exif]).toEqual([800, undefined]);
+      await expectNoAxeViolations(page, path, js);
+      // 360 px first: nothing scrolls sideways, with a file listed.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+      // Another learner gets what an unknown file gets.
+      if (!js) {
+        const other = await browser.newContext({ javaScriptEnabled: false });
+        await signIn(await other.newPage(), outsiderAccount.correo, outsiderAccount.password);
+        expect((await other.request.get(url)).status()).toBe(404);
+        await other.close();
+      }
+
+      await page.getByRole("button", { name: "Anular entrega" }).click();
+      await expect(entrega.getByText("Asignada", { exact: true })).toBeVisible();
+      // With JavaScript the message fades after 3 s (docs/product.md#working-without-javascript).
+      if (!js) await expect(page.getByText("Entrega anulada", { exact: false })).toBeVisible();
+      await expect(entrega.getByRole("link", { name: "foto.jpg" })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+});
 
 // Returning a hand-in (docs/product.md#returning-a-hand-in), JS off and on: the hand-in waits in
 // 'Para revisar'; the teacher opens it, returns it with a nota and a comment (a plain form POST
@@ -18,13 +138,13 @@ test.describe("devolver", () => {
     const auth = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
     expect((await request.post(`/api/cursos/${cursoId}/registrarParticipante`, { headers: auth })).status()).toBe(201);
     // The tarea, its gradebook column and the hand-in as the other parts write them: direct rows.
-    const columna = await db().gradeColumn.create({
+    const columna = await e2eDb().gradeColumn.create({
       data: { cursoId, nombre: "Guía de fracciones", posicion: 0, tipo: "tarea" },
     });
-    const tarea = await db().assignment.create({
+    const tarea = await e2eDb().assignment.create({
       data: { cursoId, titulo: "Guía de fracciones", columnaId: columna.id },
     });
-    await db().submission.create({
+    await e2eDb().submission.create({
       data: {
         tareaId: tarea.id,
         cursoId,

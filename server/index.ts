@@ -47,7 +47,10 @@ async function primary() {
   if (process.env.SKIP_MIGRATIONS !== "true") await deployMigrations(databaseUrl());
   let stopping = false;
   const fork = (index: number) => {
-    const worker = cluster.fork({ SKIP_MIGRATIONS: "true", ACADEMIA_WORKER: String(index) });
+    // Two malloc arenas, not one per thread: the threads that reduce hand-in photos (sharp) would
+    // otherwise each keep their own peak (docs/product.md#handing-in, `npm run bench:handin`).
+    const MALLOC_ARENA_MAX = process.env.MALLOC_ARENA_MAX ?? "2";
+    const worker = cluster.fork({ SKIP_MIGRATIONS: "true", ACADEMIA_WORKER: String(index), MALLOC_ARENA_MAX });
     worker.on("exit", (code, signal) => {
       if (stopping) return;
       log.error(

@@ -146,6 +146,9 @@ export async function parseUpload(request: Request, opts: UploadOptions): Promis
   }
 
   const stored: StoredUpload[] = [];
+  // Each file's place in the body: a file's store may finish after the next one's.
+  const places = new Map<StoredUpload, number>();
+  let received = 0;
   let rejected: UploadError | null = null;
 
   const onFile = async (file: IncomingFile) => {
@@ -171,9 +174,12 @@ export async function parseUpload(request: Request, opts: UploadOptions): Promis
       return;
     }
     const limit = rule?.maxFileBytes ?? opts.maxFileBytes;
+    const place = received++;
     try {
       const { key, size } = await storeStream(opts.area, kind, capped(stream, limit));
-      stored.push({ field, key, kind, contentType: MIME[kind], size, originalName: file.filename });
+      const entry = { field, key, kind, contentType: MIME[kind], size, originalName: file.filename };
+      stored.push(entry);
+      places.set(entry, place);
     } catch (error) {
       if (!(error instanceof MultipartError) || error.reason !== "file-too-large") throw error;
       const message = rule
@@ -196,6 +202,7 @@ export async function parseUpload(request: Request, opts: UploadOptions): Promis
     const r = rejected as UploadError;
     throw new UploadError(r.status, r.message, r.field, form);
   }
+  stored.sort((a, b) => places.get(a)! - places.get(b)!);
   const files = new Map<string, StoredUpload>();
   for (const s of stored) if (!files.has(s.field)) files.set(s.field, s);
   return { form, files, all: stored };

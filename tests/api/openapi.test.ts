@@ -1174,6 +1174,50 @@ describe("every documented call answers as documented", () => {
     expect((await call("put", revision, one, { token, json: { reabrir: true } })).body.estado).toBe("borrador");
   });
 
+  it("tareas: hand in, list, remove a file, withdraw", async () => {
+    const tarea = await prisma.assignment.create({ data: { cursoId: course.id, titulo: "Guía" } });
+    const { token, user } = await signedIn("estudiante");
+    await prisma.enrolment.create({ data: { userId: user.id, cursoId: course.id } });
+    const list = "/api/tareas/{tareaId}/entregas";
+    const here = { tareaId: tarea.id };
+    expect((await call("get", list, here, { token })).status).toBe(200);
+    expect((await call("get", list, here, { token: admin.token })).status).toBe(200);
+    expect((await call("get", list, { tareaId: UNKNOWN }, { token })).status).toBe(404);
+    const outsider = await signedIn("estudiante");
+    expect((await call("get", list, here, { token: outsider.token })).status).toBe(403);
+    const form: Array<[string, Part]> = [
+      ["texto", "Mi respuesta"],
+      ["archivos", PNG],
+      ["entregar", "true"],
+    ];
+    const sent = await call("post", list, here, { token, form });
+    expect(sent.status).toBe(200);
+    expect(
+      (
+        await call("post", list, here, {
+          token,
+          form: [
+            ["archivos", modulePdf],
+            ["archivos", { ...modulePdf, bytes: new TextEncoder().encode("hola") }],
+          ],
+        })
+      ).status,
+    ).toBe(400);
+    expect((await call("post", list, here, { token: admin.token, form: [["texto", "x"]] })).status).toBe(403);
+    expect((await call("post", list, { tareaId: UNKNOWN }, { token, form: [["texto", "x"]] })).status).toBe(404);
+    const entrega = sent.body.entrega as { id: string; archivos: Array<{ id: string }> };
+    const file = "/api/entregas/{entregaId}/archivos/{archivoId}";
+    const ids = { entregaId: entrega.id, archivoId: entrega.archivos[0]!.id };
+    expect((await call("delete", file, ids, { token })).status).toBe(200);
+    expect((await call("delete", file, ids, { token })).status).toBe(404);
+    const anular = "/api/entregas/{entregaId}/anular";
+    expect((await call("post", anular, { entregaId: entrega.id }, { token })).status).toBe(200);
+    expect((await call("post", anular, { entregaId: entrega.id }, { token })).status).toBe(409);
+    expect((await call("post", anular, { entregaId: UNKNOWN }, { token })).status).toBe(404);
+    await prisma.submission.update({ where: { id: entrega.id }, data: { estado: "devuelta" } });
+    expect((await call("post", list, here, { token, form: [["texto", "x"]] })).status).toBe(409);
+  });
+
   it("checked a success of every documented call, and an error of nearly all", () => {
     const calls = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
     // Public reads with nothing to refuse.
