@@ -89,6 +89,7 @@ beforeAll(async () => {
   GOOD.clase = clase.id;
   // The docente teaches the course: the class is one her hand-ins queue filters by (?clase=).
   await prisma.courseTeacher.create({ data: { cursoId: course.id, userId: docente.user.id } });
+  const tarea = await prisma.assignment.create({ data: { cursoId: course.id, titulo: "Compost" } });
   // One name per thing in app/routes.ts (tests/api/route-params.test.ts).
   ids = {
     cursoId: course.id,
@@ -97,6 +98,7 @@ beforeAll(async () => {
     libroId: book.id,
     claseId: clase.id,
     moduloIndex: "0",
+    tareaId: tarea.id,
   };
 });
 
