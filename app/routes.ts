@@ -15,6 +15,8 @@ export default [
   route("cursos/:cursoId/archivos/:archivoId", "routes/courses/module-file.ts"),
   route("cursos/:cursoId/finalizar", "routes/courses/finish.ts"),
   route("cursos/:cursoId/avisos", "routes/courses/announcements.tsx"),
+  // Tareas, setting one: a tarea's attachments for its team and learners (docs/product.md#setting-a-tarea).
+  route("cursos/:cursoId/tareas/:tareaId/adjuntos/:adjuntoId", "routes/assignments/attachment.ts"),
   route("certificados/verificar", "routes/certificates/verify-code.tsx"),
   route("certificados/:codigo", "routes/certificates/verify.tsx"),
   route("certificados/:codigo/pdf", "routes/certificates/pdf.ts"),
@@ -91,6 +93,9 @@ export default [
     route("cursos/:cursoId/clases/:claseId/tarjetas", "routes/classes/cards.tsx"),
     // A course's announcements (docs/product.md#announcements).
     route("cursos/:cursoId/avisos", "routes/announcements/manage.tsx"),
+    // Tareas, setting one: a course's tareas and one's edit page (docs/product.md#setting-a-tarea).
+    route("cursos/:cursoId/tareas", "routes/assignments/manage.tsx"),
+    route("cursos/:cursoId/tareas/:tareaId/editar", "routes/assignments/edit.tsx"),
   ]),
   // The admin's old addresses of those pages redirect to them.
   route("admin/courses/*", "routes/admin/course-redirects.ts"),
@@ -149,6 +154,9 @@ export default [
     route("cursos/:cursoId/calificaciones/ponderacion", "routes/api/cursos.gradebook-weight.ts"),
     route("cursos/:cursoId/avisos", "routes/api/cursos.avisos.ts"),
     route("cursos/:cursoId/avisos/:avisoId", "routes/api/cursos.aviso.ts"),
+    // Tareas, setting one (docs/product.md#setting-a-tarea).
+    route("cursos/:cursoId/tareas", "routes/api/cursos.tareas.ts"),
+    route("tareas/:tareaId", "routes/api/tareas.tarea.ts"),
     route("cursos/:cursoId/modulos/:moduloIndex/preguntas", "routes/api/cursos.preguntas.ts"),
     route("preguntas/:preguntaId", "routes/api/preguntas.pregunta.ts"),
     route("preguntas/:preguntaId/estado", "routes/api/preguntas.estado.ts"),

@@ -21,6 +21,8 @@ const NAMES: Record<string, { names: string; after: string[] }> = {
   respuestaId: { names: "an answer to a module's question", after: ["respuestas"] },
   moduloIndex: { names: "a module's index in its course", after: ["modulos", ":cursoId"] },
   archivoId: { names: "a course's module file", after: ["archivos"] },
+  tareaId: { names: "a tarea of a course", after: ["tareas"] },
+  adjuntoId: { names: "an attachment of a tarea", after: ["adjuntos"] },
   userId: {
     names: "a user",
     after: ["usuarios", "usuario", "records", "auth", "suspend", "approve", "users", "estudiantes", "notas"],

@@ -16,12 +16,16 @@ const FEED_CAP = 500;
 const FEED_PAST_DAYS = 60;
 
 export type DueItem = {
-  moduloId: string;
+  /** The module's; a tarea's module, null for one at the course's top. */
+  moduloId: string | null;
+  /** A tarea's due date (docs/product.md#setting-a-tarea); null for a module's. */
+  tareaId: string | null;
   cursoId: string;
   curso: string;
+  /** The module's title, or the tarea's. */
   modulo: string;
-  /** 1-based, as the course page's ?modulo= and #modulo-N. */
-  numero: number;
+  /** 1-based, as the course page's ?modulo= and #modulo-N; null for a tarea. */
+  numero: number | null;
   fechaLimite: Date;
   fechaTexto: string;
   tieneQuiz: boolean;
@@ -34,6 +38,20 @@ export type DueItem = {
 const COURSE_BATCH = 500;
 
 /**
+ * Due dates of another kind among the same courses (a tarea's, read by the assignments feature
+ * above this one): the same range and cap, earliest first. The routes pass it in.
+ */
+export type MoreDueDates = (
+  userId: string,
+  courseIds: string[],
+  range: { from: Date; to: Date; cap: number; keepOverdue: boolean },
+  now: Date,
+) => Promise<DueItem[]>;
+
+const byDate = (a: DueItem, b: DueItem) =>
+  a.fechaLimite.getTime() - b.fechaLimite.getTime() || (a.modulo < b.modulo ? -1 : a.modulo > b.modulo ? 1 : 0);
+
+/**
  * The learner's due dates in [from, to], earliest first, at most `cap`. With `keepOverdue`, also
  * every earlier one still 'Atrasado' (a quiz the learner has not passed): it stays until passed.
  */
@@ -44,11 +62,28 @@ async function dueDatesBetween(
   cap: number,
   now: Date,
   keepOverdue = false,
+  more?: MoreDueDates,
 ): Promise<DueItem[]> {
   const enrolments = await prisma.enrolment.findMany({ where: { userId }, select: { cursoId: true } });
   if (enrolments.length === 0) return [];
   // Each batch's earliest `cap`, merged and capped.
   const courseIds = enrolments.map((e) => e.cursoId);
+  const [modules, others] = await Promise.all([
+    moduleDueDates(userId, courseIds, from, to, cap, now, keepOverdue),
+    more ? more(userId, courseIds, { from, to, cap, keepOverdue }, now) : [],
+  ]);
+  return others.length === 0 ? modules : [...modules, ...others].sort(byDate).slice(0, cap);
+}
+
+async function moduleDueDates(
+  userId: string,
+  courseIds: string[],
+  from: Date,
+  to: Date,
+  cap: number,
+  now: Date,
+  keepOverdue: boolean,
+): Promise<DueItem[]> {
   const batches = await Promise.all(
     chunks(courseIds, COURSE_BATCH).map((cursoIds) =>
       prisma.module.findMany({
@@ -104,6 +139,7 @@ async function dueDatesBetween(
     const aprobado = passed.has(m.id);
     return {
       moduloId: m.id,
+      tareaId: null,
       cursoId: m.cursoId,
       curso: m.curso.titulo,
       modulo: m.titulo || `Módulo ${numero}`,
@@ -143,8 +179,8 @@ export async function moduleNumbers(courseIds: readonly string[]): Promise<Map<s
 }
 
 /** 'Próximas fechas': what is due in the next 14 days, after what is overdue and not passed yet. */
-export function upcomingDueDates(userId: string, now = new Date()): Promise<DueItem[]> {
-  return dueDatesBetween(userId, now, new Date(now.getTime() + UPCOMING_DAYS * DAY), UPCOMING_CAP, now, true);
+export function upcomingDueDates(userId: string, now = new Date(), more?: MoreDueDates): Promise<DueItem[]> {
+  return dueDatesBetween(userId, now, new Date(now.getTime() + UPCOMING_DAYS * DAY), UPCOMING_CAP, now, true, more);
 }
 
 // The private calendar feed: /calendario/{token}.ics
@@ -178,7 +214,7 @@ export async function calendarFeedSince(userId: string): Promise<Date | null> {
 }
 
 /** The feed of a token, or null for an unknown one (the route answers a bare 404). */
-export async function calendarFeed(token: string, now = new Date()): Promise<string | null> {
+export async function calendarFeed(token: string, now = new Date(), more?: MoreDueDates): Promise<string | null> {
   if (!TOKEN.test(token)) return null;
   const feed = await prisma.calendarFeed.findUnique({
     where: { tokenHash: hash(token) },
@@ -193,12 +229,14 @@ export async function calendarFeed(token: string, now = new Date()): Promise<str
         new Date(now.getTime() + 365 * DAY),
         FEED_CAP,
         now,
+        false,
+        more,
       )
     : [];
   const base = publicUrl();
   const host = new URL(base).hostname;
   const events: CalendarEvent[] = items.map((i) => ({
-    uid: `fecha-limite-${i.moduloId}@${host}`,
+    uid: i.tareaId ? `tarea-${i.tareaId}@${host}` : `fecha-limite-${i.moduloId}@${host}`,
     due: i.fechaLimite,
     summary: `${i.curso}: ${i.modulo}`,
     description: `Fecha límite (hora de Chile): ${i.fechaTexto}.`,

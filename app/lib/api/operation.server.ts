@@ -67,6 +67,10 @@ export const TAGS = [
     name: "Preguntas",
     description: "Las preguntas de cada módulo: las hacen sus estudiantes, las responde su equipo docente.",
   },
+  {
+    name: "Tareas",
+    description: "Las tareas de un curso: las pone su equipo docente, las entregan sus estudiantes.",
+  },
   { name: "Documentación", description: "Este documento y su página de referencia." },
 ] as const;
 
