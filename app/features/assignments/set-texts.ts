@@ -2,7 +2,8 @@
 // API's answers. Free of Zod and Prisma, so pages import them without shipping either.
 export const TITULO_MAX = 200;
 export const INSTRUCCIONES_MAX = 10_000;
-/** Attachments per tarea. */
+/** The attachments' form field, and how many a tarea takes. */
+export const ADJUNTOS_FIELD = "adjuntos";
 export const MAX_ADJUNTOS = 10;
 /** The form's rubric rows without JavaScript: at least this many criteria and levels each. */
 export const RUBRIC_ROWS = 3;

@@ -26,6 +26,7 @@ import type { TareaFields, TareaJson } from "./schema.ts";
 import {
   ADJUNTO_NOT_FOUND,
   ADJUNTO_TYPES,
+  ADJUNTOS_FIELD,
   ADJUNTOS_TOO_MANY,
   CLASE_UNKNOWN,
   MAX_ADJUNTOS,
@@ -281,16 +282,16 @@ export async function updateTareaOfCourse(
   return saveTarea(actor, found.id, cursoId, fields, request);
 }
 
-/** PUT /api/tareas/{tareaId}: the team of the tarea's course. */
+/** PUT /api/tareas/{tareaId}: the team of the tarea's course; the body is read once the tarea is theirs. */
 export async function updateTarea(
   actor: NonNullable<Viewer>,
   tareaId: string | undefined,
-  fields: TareaFields,
+  fields: () => Promise<TareaFields>,
   request: Request | null,
 ) {
   const access = await teamTarea(actor, tareaId);
   if (!access.ok) return access;
-  return saveTarea(actor, access.tarea.id, access.tarea.cursoId, fields, request);
+  return saveTarea(actor, access.tarea.id, access.tarea.cursoId, await fields(), request);
 }
 
 async function saveTarea(
@@ -429,8 +430,7 @@ export async function tareaFileFor(
 
 // The team's pages
 
-/** The attachments' field, and its limit per file (the larger of the PDF and image limits). */
-export const ADJUNTOS_FIELD = "adjuntos";
+/** The attachments' limit per file: the larger of the PDF and image limits. */
 const adjuntoMaxBytes = () => Math.floor(Math.max(env().MAX_PDF_MB, env().MAX_IMAGE_MB) * 1024 * 1024);
 export const adjuntoMaxMb = () => megabytes(adjuntoMaxBytes());
 

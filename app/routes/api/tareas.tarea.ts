@@ -42,7 +42,7 @@ export const loader = apiRoute("/api/tareas/{tareaId}", {
     ok: { 200: { ...json("La tarea editada.", TareaJsonSchema), example: EXAMPLE } },
     errors: { 400: INVALID_TAREA, 403: FORBIDDEN, 404: TAREA_NOT_FOUND_DOC },
     handler: async ({ user, params, body, request }) => {
-      const outcome = await updateTarea(user, params.tareaId, await body(), request);
+      const outcome = await updateTarea(user, params.tareaId, body, request);
       if (!outcome.ok) return apiFailure(outcome);
       return apiJson<TareaJson>(outcome.tarea);
     },

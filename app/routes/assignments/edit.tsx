@@ -7,13 +7,13 @@ import {
   ADJUNTO_REMOVED,
   ADJUNTO_REQUIRED,
   ADJUNTOS_ADDED,
+  ADJUNTOS_FIELD,
   MAX_ADJUNTOS,
   TAREA_DELETED,
   TAREA_SAVED,
 } from "~/features/assignments/set-texts.ts";
 import {
   addTareaFiles,
-  ADJUNTOS_FIELD,
   adjuntoMaxMb,
   deleteTareaOfCourse,
   readTareaUpload,
