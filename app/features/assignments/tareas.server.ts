@@ -50,7 +50,7 @@ const viewSelect = {
 type ViewRow = Prisma.AssignmentGetPayload<{ select: typeof viewSelect }>;
 
 export const tareaPath = (t: { id: string; cursoId: string }) => `/cursos/${t.cursoId}/tareas/${t.id}`;
-export const adjuntoPath = (t: { id: string; cursoId: string }, archivoId: string) =>
+const adjuntoPath = (t: { id: string; cursoId: string }, archivoId: string) =>
   `${tareaPath(t)}/adjuntos/${archivoId}`;
 
 /** One tarea as the pages show it and the API answers it; a learner sees only their own classes. */

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 
 /** A tarea as the course page lists it: its due date sent formatted in Chile's time. */
-export type CourseTareaItem = { id: string; titulo: string; modulo: string | null; fecha: string | null; url: string };
+type CourseTareaItem = { id: string; titulo: string; modulo: string | null; fecha: string | null; url: string };
 export type CourseTareasData = { tareas: CourseTareaItem[]; manageHref: string | null };
 
 /**
