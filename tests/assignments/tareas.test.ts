@@ -1,3 +1,4 @@
+// @postgresql: a class or module of another course is refused by foreign keys, read as a 400 on both engines
 // Setting a tarea (docs/product.md#setting-a-tarea): the team creates, edits and deletes a course's
 // tareas through the page (plain forms, a rubric without JavaScript, attachments checked by
 // content) and the API; every write comes with its audit row and its gradebook column; a new tarea
