@@ -407,6 +407,11 @@ describe("the API", () => {
     expect((await readJson(badModule)).error).toBe(T.MODULO_UNKNOWN);
     const noModule = await post(teacher, { titulo: "X", moduloId: "no-existe" });
     expect(noModule.status).toBe(400);
+    for (const wrong of [{ permiteAtrasadas: "quizás" }, { calificacion: "letra" }, { moduloId: "m".repeat(500) }]) {
+      const refused = await post(teacher, { titulo: "X", ...wrong });
+      expect(refused.status, JSON.stringify(wrong)).toBe(400);
+      expect((await readJson(refused)).error).toBe(T.CHOICE_INVALID);
+    }
     const noRubric = await post(teacher, { titulo: "X", calificacion: "rubrica" });
     expect((await readJson(noRubric)).error).toBe("La rúbrica necesita al menos un criterio.");
     expect(await prisma.assignment.count({ where: { titulo: "X" } })).toBe(0);

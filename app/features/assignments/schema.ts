@@ -99,6 +99,7 @@ export const TareaFieldsSchema = z
     moduloId: z
       .string(CHOICE_INVALID)
       .trim()
+      .max(64, CHOICE_INVALID)
       .nullable()
       .optional()
       .transform((v) => v || null)
