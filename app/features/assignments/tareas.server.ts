@@ -50,8 +50,7 @@ const viewSelect = {
 type ViewRow = Prisma.AssignmentGetPayload<{ select: typeof viewSelect }>;
 
 export const tareaPath = (t: { id: string; cursoId: string }) => `/cursos/${t.cursoId}/tareas/${t.id}`;
-const adjuntoPath = (t: { id: string; cursoId: string }, archivoId: string) =>
-  `${tareaPath(t)}/adjuntos/${archivoId}`;
+const adjuntoPath = (t: { id: string; cursoId: string }, archivoId: string) => `${tareaPath(t)}/adjuntos/${archivoId}`;
 
 /** One tarea as the pages show it and the API answers it; a learner sees only their own classes. */
 function toJson(row: ViewRow, memberOf: readonly string[] | null): TareaJson {
@@ -100,20 +99,28 @@ export async function listTareas(
   return ok({ ...access, tareas: await courseTareas(access.course.id, memberOf) });
 }
 
-/** The course page's tareas: its team's and its enrolled learners'; null for anyone else. */
-export async function courseTareasFor(viewer: Viewer, cursoId: string): Promise<CourseTareasData | null> {
-  if (!viewer) return null;
-  const listed = await listTareas(viewer, cursoId);
-  if (!listed.ok) return null;
+/**
+ * The course page's tareas: its team's, and its enrolled learners' once the course is open to them;
+ * null for anyone else. The page has read the course and whether the viewer is on its team: one
+ * more statement for a learner's classes, one for the tareas.
+ */
+export async function courseTareasFor(
+  viewer: Viewer,
+  course: { id: string; enrolled: boolean; estado: string; visibilidad: string },
+  team: boolean,
+): Promise<CourseTareasData | null> {
+  if (!viewer || (!team && !(course.enrolled && isOpenToLearners(course)))) return null;
+  const memberOf = team ? null : await memberClassIds(viewer.id, course.id);
+  const tareas = await courseTareas(course.id, memberOf);
   return {
-    tareas: listed.tareas.map((t) => ({
+    tareas: tareas.map((t) => ({
       id: t.id,
       titulo: t.titulo,
       modulo: t.modulo,
       fecha: t.fechaLimite ? formatChileDateTime(new Date(t.fechaLimite)) : null,
       url: t.url,
     })),
-    manageHref: listed.team ? `/docente/cursos/${cursoId}/tareas` : null,
+    manageHref: team ? `/docente/cursos/${course.id}/tareas` : null,
   };
 }
 

@@ -41,15 +41,16 @@ export async function loader(args: Route.LoaderArgs) {
   const course = await getCourseForViewer(x, viewer);
   invariantResponse(course, () => (looksLikeId(x) ? COURSE_NOT_FOUND : INVALID_CATEGORY), { status: 404 });
   const url = new URL(args.request.url);
+  const isTeam = mayManageCourse(viewer, course.id);
   const [certificate, announcements, team, grades, tareas] = await Promise.all([
     viewer ? certificateForCourse(viewer.id, course.id) : null,
     // Enrolled learners and the team only (docs/product.md#announcements); null for anyone else.
     courseAnnouncementsFor(viewer, course),
-    mayManageCourse(viewer, course.id),
+    isTeam,
     // 'Mis notas': the enrolled learner's own, never anyone else's (decision 044).
     viewer && course.enrolled ? ownGrades(course.id, viewer.id) : null,
     // The tareas for the viewer's classes, all for the team (docs/product.md#setting-a-tarea); one read.
-    courseTareasFor(viewer, course.id),
+    isTeam.then((t) => courseTareasFor(viewer, course, t)),
   ]);
   // The page of a course the learner is enrolled in may be kept on their device (decision 014);
   // for anyone else signed in, whatever their device kept of it goes.
