@@ -484,6 +484,7 @@ describe("due dates", () => {
     const ics = (await calendarFeed(token, now, tareaDueDates))!.replace(/\r\n /g, "");
     expect(ics).toContain(`UID:tarea-${dated.id}@`);
     expect(ics).toContain(`UID:tarea-${onlyB.id}@`);
+    expect(ics).toContain("SUMMARY:Matemática 7°: Tarea: Mapa de 7° B");
     expect(ics).toContain(`/cursos/${course.id}/tareas/${onlyB.id}`);
 
     // GET /api/auth/proximas-fechas says which dates are tareas' (today's dates: one due tomorrow).

@@ -238,7 +238,7 @@ export async function calendarFeed(token: string, now = new Date(), more?: MoreD
   const events: CalendarEvent[] = items.map((i) => ({
     uid: i.tareaId ? `tarea-${i.tareaId}@${host}` : `fecha-limite-${i.moduloId}@${host}`,
     due: i.fechaLimite,
-    summary: `${i.curso}: ${i.modulo}`,
+    summary: `${i.curso}: ${i.tareaId ? "Tarea: " : ""}${i.modulo}`,
     description: `Fecha límite (hora de Chile): ${i.fechaTexto}.`,
     url: `${base}${i.href}`,
   }));
