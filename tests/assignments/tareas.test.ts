@@ -12,6 +12,7 @@ import { tareaDueDates } from "~/features/assignments/due.server.ts";
 import { calendarFeed, renewCalendarToken, upcomingDueDates } from "~/features/due-dates/due-dates.server.ts";
 import * as T from "~/features/assignments/set-texts.ts";
 import { TAREA_NOT_FOUND } from "~/features/assignments/texts.ts";
+import { deleteColumn, renameColumn } from "~/features/reports/grade-columns.server.ts";
 import * as managePage from "~/routes/assignments/manage.tsx";
 import * as editPage from "~/routes/assignments/edit.tsx";
 import * as attachment from "~/routes/assignments/attachment.ts";
@@ -384,6 +385,10 @@ describe("the API", () => {
     ]);
     const row = await prisma.assignment.findUniqueOrThrow({ where: { id: body.id }, include: { columna: true } });
     expect(row.columna?.nombre).toBe("Disertación (2)");
+
+    // The gradebook's own calls leave a tarea's column alone: it follows its tarea.
+    expect((await renameColumn(teacher.user, course.id, row.columnaId!, "Otra", null)).ok).toBe(false);
+    expect((await deleteColumn(teacher.user, course.id, row.columnaId!, null)).ok).toBe(false);
 
     // Renamed: the column follows; deleted: the column goes.
     const put = await one("PUT", body.id, teacher, { titulo: "Ensayo", calificacion: "nota" });

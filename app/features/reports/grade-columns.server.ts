@@ -99,9 +99,13 @@ export async function setGradebookWeight(
   return ok();
 }
 
+/** A manual column of the course: a tarea's is renamed, graded and deleted with its tarea only. */
 async function columnOf(cursoId: string, columnaId: string): Promise<ColumnRow | null> {
   if (!isRecordId(columnaId)) return null;
-  return prisma.gradeColumn.findFirst({ where: { id: columnaId, cursoId }, select: COLUMN_SELECT });
+  return prisma.gradeColumn.findFirst({
+    where: { id: columnaId, cursoId, tipo: "manual" },
+    select: COLUMN_SELECT,
+  });
 }
 
 const nameTaken = () => fail(409, COLUMN_NAME_TAKEN, { field: "nombre" });

@@ -217,7 +217,11 @@ async function planImport(cursoId: string, column: { id: string; nombre: string 
 
 async function columnOf(cursoId: string, columnaId: string) {
   if (!isRecordId(columnaId)) return null;
-  return prisma.gradeColumn.findFirst({ where: { id: columnaId, cursoId }, select: { id: true, nombre: true } });
+  // A manual column: a tarea's notas come from returning its hand-ins (docs/decisions/048-tareas.md).
+  return prisma.gradeColumn.findFirst({
+    where: { id: columnaId, cursoId, tipo: "manual" },
+    select: { id: true, nombre: true },
+  });
 }
 
 /** A file's bytes as text (UTF-8 with or without BOM, UTF-16, Windows-1252), or its refusal. */
