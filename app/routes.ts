@@ -15,6 +15,8 @@ export default [
   route("cursos/:cursoId/archivos/:archivoId", "routes/courses/module-file.ts"),
   route("cursos/:cursoId/finalizar", "routes/courses/finish.ts"),
   route("cursos/:cursoId/avisos", "routes/courses/announcements.tsx"),
+  // Tareas, setting one: a tarea's attachments for its team and learners (docs/product.md#setting-a-tarea).
+  route("cursos/:cursoId/tareas/:tareaId/adjuntos/:adjuntoId", "routes/assignments/attachment.ts"),
   // Tareas, handing in (docs/product.md#handing-in): the tarea's page and a hand-in's files.
   route("cursos/:cursoId/tareas/:tareaId", "routes/assignments/tarea.tsx"),
   route("cursos/:cursoId/tareas/:tareaId/entregas/:entregaId/archivos/:archivoId", "routes/assignments/handin-file.ts"),
@@ -94,6 +96,9 @@ export default [
     route("cursos/:cursoId/clases/:claseId/tarjetas", "routes/classes/cards.tsx"),
     // A course's announcements (docs/product.md#announcements).
     route("cursos/:cursoId/avisos", "routes/announcements/manage.tsx"),
+    // Tareas, setting one: a course's tareas and one's edit page (docs/product.md#setting-a-tarea).
+    route("cursos/:cursoId/tareas", "routes/assignments/manage.tsx"),
+    route("cursos/:cursoId/tareas/:tareaId/editar", "routes/assignments/edit.tsx"),
     // Tareas, returning hand-ins (docs/product.md#returning-a-hand-in): a tarea's class view, one hand-in's review.
     route("cursos/:cursoId/tareas/:tareaId/entregas", "routes/assignments/class-view.tsx"),
     route("cursos/:cursoId/tareas/:tareaId/entregas/:entregaId", "routes/assignments/review-submission.tsx"),
@@ -155,6 +160,9 @@ export default [
     route("cursos/:cursoId/calificaciones/ponderacion", "routes/api/cursos.gradebook-weight.ts"),
     route("cursos/:cursoId/avisos", "routes/api/cursos.avisos.ts"),
     route("cursos/:cursoId/avisos/:avisoId", "routes/api/cursos.aviso.ts"),
+    // Tareas, setting one (docs/product.md#setting-a-tarea).
+    route("cursos/:cursoId/tareas", "routes/api/cursos.tareas.ts"),
+    route("tareas/:tareaId", "routes/api/tareas.tarea.ts"),
     route("cursos/:cursoId/modulos/:moduloIndex/preguntas", "routes/api/cursos.preguntas.ts"),
     route("preguntas/:preguntaId", "routes/api/preguntas.pregunta.ts"),
     route("preguntas/:preguntaId/estado", "routes/api/preguntas.estado.ts"),

@@ -111,6 +111,9 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
   // unanswered across the course. A visitor signs in first; an unknown course is not found.
   ["/cursos/x/modulos/0/preguntas", (who) => (anonymous(who) ? "login" : "404 ")],
   ["/cursos/x/preguntas", (who) => (anonymous(who) ? "login" : "404 ")],
+  // A tarea's attachment (docs/product.md#setting-a-tarea): its team and the learners it is for; a
+  // visitor signs in first; an unknown one is not found for anyone signed in.
+  ["/cursos/x/tareas/y/adjuntos/z", (who) => (anonymous(who) ? "login" : "404 ")],
   // A tarea and a hand-in's file (docs/product.md#handing-in): sign in first; unknown ids are the same 404.
   ["/cursos/x/tareas/y", (who) => (anonymous(who) ? "login" : "404 ")],
   ["/cursos/x/tareas/y/entregas/z/archivos/w", (who) => (anonymous(who) ? "login" : "404 ")],
@@ -151,6 +154,9 @@ const PAGES: Array<[string, (who: Identity) => string]> = [
     // 'Tarjetas de acceso' of a class (docs/product.md#sign-in-cards).
     "clases/y/tarjetas",
     "avisos",
+    // A course's tareas and a tarea's edit page (docs/product.md#setting-a-tarea).
+    "tareas",
+    "tareas/y/editar",
     // A tarea's hand-ins and one hand-in's review (docs/product.md#returning-a-hand-in).
     "tareas/y/entregas",
     "tareas/y/entregas/z",
@@ -249,6 +255,13 @@ const API: Array<[string, string, (who: Identity) => number]> = [
   ["POST", "/api/cursos/no-existe/avisos", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["PUT", "/api/cursos/no-existe/avisos/no-existe", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
   ["DELETE", "/api/cursos/no-existe/avisos/no-existe", (who) => (who === "admin" ? 404 : anonymous(who) ? 401 : 403)],
+  // A course's tareas (docs/product.md#setting-a-tarea): read by its learners and team, set by its
+  // team (an admin's empty body is a 400); one tarea: an unknown id is a 404 for anyone signed in.
+  ["GET", "/api/cursos/no-existe/tareas", (who) => (anonymous(who) ? 401 : 404)],
+  ["POST", "/api/cursos/no-existe/tareas", (who) => (who === "admin" ? 400 : anonymous(who) ? 401 : 403)],
+  ["GET", "/api/tareas/no-existe", (who) => (anonymous(who) ? 401 : 404)],
+  ["PUT", "/api/tareas/no-existe", (who) => (anonymous(who) ? 401 : 404)],
+  ["DELETE", "/api/tareas/no-existe", (who) => (anonymous(who) ? 401 : 404)],
   // A gradebook's manual columns and their notas: the course's team only (an admin's missing body is a 400).
   [
     "GET",
@@ -461,6 +474,7 @@ test("tabla de acceso: profesor/a del curso A frente al curso B @sin-js", async 
     "calificaciones/importar",
     "clases",
     "avisos",
+    "tareas",
   ];
   const classPages = ["progreso", "escribir", "notas.csv"];
   for (const [course, expected] of [

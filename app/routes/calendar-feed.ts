@@ -2,6 +2,7 @@
 // by calendar apps that carry no session: the secret token is the key. An unknown token (or a
 // renewed one's old address) is a bare 404 that says nothing more.
 import { calendarFeed } from "~/features/due-dates/due-dates.server.ts";
+import { tareaDueDates } from "~/features/assignments/due.server.ts";
 import type { Route } from "./+types/calendar-feed";
 
 const notFound = () =>
@@ -13,7 +14,7 @@ const notFound = () =>
 export async function loader({ params }: Route.LoaderArgs) {
   const name = params.token;
   if (!name.endsWith(".ics")) return notFound();
-  const body = await calendarFeed(name.slice(0, -".ics".length));
+  const body = await calendarFeed(name.slice(0, -".ics".length), undefined, tareaDueDates);
   if (body === null) return notFound();
   return new Response(body, {
     headers: {

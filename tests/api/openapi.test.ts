@@ -1021,6 +1021,32 @@ describe("every documented call answers as documented", () => {
     expect((await call("delete", path, one, { token: admin.token })).status).toBe(404);
   });
 
+  it("tareas: set, list, read, edit, delete", async () => {
+    const tareas = { cursoId: course.id };
+    const body = { titulo: "Guía de fracciones", fechaLimite: "2026-12-05T23:59", calificacion: "nota" };
+    const created = await call("post", "/api/cursos/{cursoId}/tareas", tareas, { token: admin.token, json: body });
+    expect(created.status).toBe(201);
+    expect(
+      (await call("post", "/api/cursos/{cursoId}/tareas", tareas, { token: admin.token, json: { titulo: "" } })).status,
+    ).toBe(400);
+    expect(
+      (await call("post", "/api/cursos/{cursoId}/tareas", { cursoId: UNKNOWN }, { token: admin.token, json: body }))
+        .status,
+    ).toBe(404);
+    expect((await call("get", "/api/cursos/{cursoId}/tareas", tareas, { token: admin.token })).status).toBe(200);
+    const outsider = await signedIn("estudiante");
+    expect((await call("get", "/api/cursos/{cursoId}/tareas", tareas, { token: outsider.token })).status).toBe(403);
+    const one = { tareaId: created.body.id as string };
+    const path = "/api/tareas/{tareaId}";
+    expect((await call("get", path, one, { token: admin.token })).status).toBe(200);
+    expect((await call("get", path, { tareaId: UNKNOWN }, { token: admin.token })).status).toBe(404);
+    expect((await call("put", path, one, { token: admin.token, json: { ...body, titulo: "Otra" } })).status).toBe(200);
+    expect((await call("put", path, one, { token: admin.token, json: { titulo: "" } })).status).toBe(400);
+    expect((await call("delete", path, one, { token: outsider.token })).status).toBe(403);
+    expect((await call("delete", path, one, { token: admin.token })).status).toBe(200);
+    expect((await call("delete", path, one, { token: admin.token })).status).toBe(404);
+  });
+
   it("gradebook columns: add, list, rename, grade, delete", async () => {
     const list = "/api/cursos/{cursoId}/calificaciones/columnas";
     const here = { cursoId: course.id };

@@ -20,7 +20,9 @@ const NAMES: Record<string, { names: string; after: string[] }> = {
   preguntaId: { names: "a question under a course's module", after: ["preguntas"] },
   respuestaId: { names: "an answer to a module's question", after: ["respuestas"] },
   moduloIndex: { names: "a module's index in its course", after: ["modulos", ":cursoId"] },
-  archivoId: { names: "a course's module file", after: ["archivos"] },
+  archivoId: { names: "a file of a course's module or of a hand-in", after: ["archivos"] },
+  tareaId: { names: "a tarea of a course", after: ["tareas"] },
+  adjuntoId: { names: "an attachment of a tarea", after: ["adjuntos"] },
   userId: {
     names: "a user",
     after: ["usuarios", "usuario", "records", "auth", "suspend", "approve", "users", "estudiantes", "notas"],
@@ -33,7 +35,6 @@ const NAMES: Record<string, { names: string; after: string[] }> = {
     after: ["baja", "confirmar", "autorizar", "confirmar-correo", "recuperar", "calendario", "unirse", "entrar"],
   },
   codigo: { names: "a certificate's verification code", after: ["certificados"] },
-  tareaId: { names: "a tarea of a course", after: ["tareas"] },
   entregaId: { names: "a learner's hand-in of a tarea", after: ["entregas"] },
   tipo: { names: "an audience (estudiante, docente, comunidad)", after: ["dirigido", "publico"] },
 };

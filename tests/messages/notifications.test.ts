@@ -310,6 +310,7 @@ describe("the page, the count and the API", () => {
     expect(await readJson(get)).toEqual({
       preferencias: {
         aviso: "email",
+        tarea: "email",
         respuesta: "email",
         pregunta: "email",
         mensaje: "email",

@@ -70,6 +70,9 @@ export const AUDIT_ACTIONS = {
   "grades.set": "Nota puesta o cambiada en una columna de notas",
   "grades.import": "Notas importadas de un CSV a una columna de notas",
   "grades.weights": "Ponderación de un libro de calificaciones cambiada",
+  "assignment.create": "Tarea puesta en un curso",
+  "assignment.update": "Tarea editada (o sus adjuntos)",
+  "assignment.delete": "Tarea eliminada, con sus entregas y su columna de notas",
   "book.update": "Libro editado",
   "book.delete": "Libro eliminado",
 } as const satisfies Record<string, string>;

@@ -318,7 +318,7 @@ export const LinkSchema = z.object({
  * ('2026-12-06T02:59:00Z', '…-03:00'); stored as the instant (UTC). Empty or null: no due date.
  * Left out (undefined): the API keeps the module's current date.
  */
-function readDueDate(value: unknown): Date | null | undefined | "invalid" {
+export function readDueDate(value: unknown): Date | null | undefined | "invalid" {
   if (value === undefined) return undefined;
   if (value === null || value === "") return null;
   if (typeof value !== "string") return "invalid";

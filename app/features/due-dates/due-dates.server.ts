@@ -18,12 +18,16 @@ const FEED_CAP = 500;
 const FEED_PAST_DAYS = 60;
 
 export type DueItem = {
-  moduloId: string;
+  /** The module's; a tarea's module, null for one at the course's top. */
+  moduloId: string | null;
+  /** A tarea's due date (docs/product.md#setting-a-tarea); null for a module's. */
+  tareaId: string | null;
   cursoId: string;
   curso: string;
+  /** The module's title, or the tarea's. */
   modulo: string;
-  /** 1-based, as the course page's ?modulo= and #modulo-N. */
-  numero: number;
+  /** 1-based, as the course page's ?modulo= and #modulo-N; null for a tarea. */
+  numero: number | null;
   fechaLimite: Date;
   fechaTexto: string;
   tieneQuiz: boolean;
@@ -36,6 +40,19 @@ export type DueItem = {
 const COURSE_BATCH = 500;
 
 /**
+ * Due dates of another kind in the learner's courses (a tarea's, read by the assignments feature
+ * above this one): the same range and cap, earliest first. The routes pass it in.
+ */
+export type MoreDueDates = (
+  userId: string,
+  range: { from: Date; to: Date; cap: number; keepOverdue: boolean },
+  now: Date,
+) => Promise<DueItem[]>;
+
+const byDate = (a: DueItem, b: DueItem) =>
+  a.fechaLimite.getTime() - b.fechaLimite.getTime() || (a.modulo < b.modulo ? -1 : a.modulo > b.modulo ? 1 : 0);
+
+/**
  * The learner's due dates in [from, to], earliest first, at most `cap`. With `keepOverdue`, also
  * every earlier one still 'Atrasado' (a quiz the learner has not passed): it stays until passed.
  */
@@ -46,6 +63,22 @@ async function dueDatesBetween(
   cap: number,
   now: Date,
   keepOverdue = false,
+  more?: MoreDueDates,
+): Promise<DueItem[]> {
+  const [modules, others] = await Promise.all([
+    moduleDueDates(userId, from, to, cap, now, keepOverdue),
+    more ? more(userId, { from, to, cap, keepOverdue }, now) : [],
+  ]);
+  return others.length === 0 ? modules : [...modules, ...others].sort(byDate).slice(0, cap);
+}
+
+async function moduleDueDates(
+  userId: string,
+  from: Date,
+  to: Date,
+  cap: number,
+  now: Date,
+  keepOverdue: boolean,
 ): Promise<DueItem[]> {
   // One statement driven by the learner's enrolments (CROSS JOIN keeps SQLite's join order: its
   // planner, without statistics, would otherwise walk every published course): per course, its
@@ -97,6 +130,7 @@ async function dueDatesBetween(
     const aprobado = passed.has(m.id);
     return {
       moduloId: m.id,
+      tareaId: null,
       cursoId: m.cursoId,
       curso: m.curso.titulo,
       modulo: m.titulo || `Módulo ${numero}`,
@@ -136,8 +170,8 @@ export async function moduleNumbers(courseIds: readonly string[]): Promise<Map<s
 }
 
 /** 'Próximas fechas': what is due in the next 14 days, after what is overdue and not passed yet. */
-export function upcomingDueDates(userId: string, now = new Date()): Promise<DueItem[]> {
-  return dueDatesBetween(userId, now, new Date(now.getTime() + UPCOMING_DAYS * DAY), UPCOMING_CAP, now, true);
+export function upcomingDueDates(userId: string, now = new Date(), more?: MoreDueDates): Promise<DueItem[]> {
+  return dueDatesBetween(userId, now, new Date(now.getTime() + UPCOMING_DAYS * DAY), UPCOMING_CAP, now, true, more);
 }
 
 // The private calendar feed: /calendario/{token}.ics
@@ -171,7 +205,7 @@ export async function calendarFeedSince(userId: string): Promise<Date | null> {
 }
 
 /** The feed of a token, or null for an unknown one (the route answers a bare 404). */
-export async function calendarFeed(token: string, now = new Date()): Promise<string | null> {
+export async function calendarFeed(token: string, now = new Date(), more?: MoreDueDates): Promise<string | null> {
   if (!TOKEN.test(token)) return null;
   const feed = await prisma.calendarFeed.findUnique({
     where: { tokenHash: hash(token) },
@@ -186,14 +220,16 @@ export async function calendarFeed(token: string, now = new Date()): Promise<str
         new Date(now.getTime() + 365 * DAY),
         FEED_CAP,
         now,
+        false,
+        more,
       )
     : [];
   const base = publicUrl();
   const host = new URL(base).hostname;
   const events: CalendarEvent[] = items.map((i) => ({
-    uid: `fecha-limite-${i.moduloId}@${host}`,
+    uid: i.tareaId ? `tarea-${i.tareaId}@${host}` : `fecha-limite-${i.moduloId}@${host}`,
     due: i.fechaLimite,
-    summary: `${i.curso}: ${i.modulo}`,
+    summary: `${i.curso}: ${i.tareaId ? "Tarea: " : ""}${i.modulo}`,
     description: `Fecha límite (hora de Chile): ${i.fechaTexto}.`,
     url: `${base}${i.href}`,
   }));

@@ -3,6 +3,7 @@
 
 export const NOTIFICATION_KINDS = [
   "aviso",
+  "tarea",
   "respuesta",
   "pregunta",
   "mensaje",
@@ -35,6 +36,7 @@ type KindInfo = {
 
 export const KIND_INFO: Record<NotificationKind, KindInfo> = {
   aviso: { label: "Avisos de tus cursos", mode: "email", choosable: true },
+  tarea: { label: "Tareas nuevas de tus cursos", mode: "email", choosable: true },
   respuesta: { label: "Respuestas a tus preguntas", mode: "email", choosable: true },
   // A question waits for its teachers: they hear of it at once (docs/decisions/042-the-teachers-day.md).
   pregunta: { label: "Preguntas nuevas en los cursos que enseñas", mode: "email", choosable: true },

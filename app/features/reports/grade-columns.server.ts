@@ -118,9 +118,13 @@ export async function setGradebookWeight(
   return ok();
 }
 
+/** A manual column of the course: a tarea's is renamed, graded and deleted with its tarea only. */
 async function columnOf(cursoId: string, columnaId: string): Promise<ColumnRow | null> {
   if (!isRecordId(columnaId)) return null;
-  return prisma.gradeColumn.findFirst({ where: { id: columnaId, cursoId }, select: COLUMN_SELECT });
+  return prisma.gradeColumn.findFirst({
+    where: { id: columnaId, cursoId, tipo: "manual" },
+    select: COLUMN_SELECT,
+  });
 }
 
 const nameTaken = () => fail(409, COLUMN_NAME_TAKEN, { field: "nombre" });
@@ -194,6 +198,52 @@ export async function deleteColumn(actor: Actor, cursoId: string, columnaId: str
     detail: column.nombre,
   });
   return ok();
+}
+
+// A tarea's column (docs/decisions/048-tareas.md): made, renamed and deleted with its tarea, in the
+// tarea's own transaction (the caller audits the tarea).
+
+type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
+
+/** A name no other column of the course has: the tarea's title, else "title (2)", "(3)"… */
+async function freeColumnName(tx: Tx, cursoId: string, titulo: string, except?: string) {
+  const base = titulo.length > 60 ? `${titulo.slice(0, 59).trimEnd()}…` : titulo;
+  const rows = await tx.gradeColumn.findMany({
+    where: { cursoId, nombre: { startsWith: base }, ...(except ? { id: { not: except } } : {}) },
+    select: { nombre: true },
+  });
+  const taken = new Set(rows.map((r) => r.nombre));
+  let nombre = base;
+  for (let n = 2; taken.has(nombre); n++) nombre = `${base} (${n})`;
+  return nombre;
+}
+
+/** A new tarea's column, after the course's last one; its id. */
+export async function createTareaColumn(tx: Tx, cursoId: string, titulo: string): Promise<string> {
+  const last = await tx.gradeColumn.findFirst({
+    where: { cursoId },
+    orderBy: { posicion: "desc" },
+    select: { posicion: true },
+  });
+  const nombre = await freeColumnName(tx, cursoId, titulo);
+  const row = await tx.gradeColumn.create({
+    data: { cursoId, nombre, posicion: (last?.posicion ?? -1) + 1, tipo: "tarea" },
+    select: { id: true },
+  });
+  return row.id;
+}
+
+/** A renamed tarea's column takes its new title (or a free name like it). */
+export async function renameTareaColumn(tx: Tx, columnaId: string, titulo: string): Promise<void> {
+  const column = await tx.gradeColumn.findUnique({ where: { id: columnaId }, select: { cursoId: true, nombre: true } });
+  if (!column) return;
+  const nombre = await freeColumnName(tx, column.cursoId, titulo, columnaId);
+  if (nombre !== column.nombre) await tx.gradeColumn.update({ where: { id: columnaId }, data: { nombre } });
+}
+
+/** A deleted tarea's column, with its notas (the foreign key cascades). */
+export async function deleteTareaColumn(tx: Tx, columnaId: string): Promise<void> {
+  await tx.gradeColumn.deleteMany({ where: { id: columnaId, tipo: "tarea" } });
 }
 
 /** A learner's nota to write (tenths) or, null, to remove. */

@@ -69,7 +69,8 @@ export const TAGS = [
   },
   {
     name: "Tareas",
-    description: "Las tareas de un curso: las entregan sus estudiantes, las revisa y devuelve su equipo docente.",
+    description:
+      "Las tareas de un curso: las pone su equipo docente, las entregan sus estudiantes, su equipo las revisa y devuelve.",
   },
   { name: "Documentación", description: "Este documento y su página de referencia." },
 ] as const;

@@ -2,6 +2,8 @@ import { data } from "react-router";
 import { z } from "zod";
 import { courseAnnouncementsFor } from "~/features/announcements/announcements.server.ts";
 import { CourseAnnouncements } from "~/features/announcements/components/course-announcements.tsx";
+import { CourseTareas } from "~/features/assignments/components/course-tareas.tsx";
+import { courseTareasFor } from "~/features/assignments/tareas.server.ts";
 import { getOptionalUser } from "~/features/accounts/guards.server.ts";
 import { certificateForCourse } from "~/features/certificates/certificates.server.ts";
 import { CourseListErrorBoundary } from "~/features/learning/components/course-list-page.tsx";
@@ -39,13 +41,16 @@ export async function loader(args: Route.LoaderArgs) {
   const course = await getCourseForViewer(x, viewer);
   invariantResponse(course, () => (looksLikeId(x) ? COURSE_NOT_FOUND : INVALID_CATEGORY), { status: 404 });
   const url = new URL(args.request.url);
-  const [certificate, announcements, team, grades] = await Promise.all([
+  const isTeam = mayManageCourse(viewer, course.id);
+  const [certificate, announcements, team, grades, tareas] = await Promise.all([
     viewer ? certificateForCourse(viewer.id, course.id) : null,
     // Enrolled learners and the team only (docs/product.md#announcements); null for anyone else.
     courseAnnouncementsFor(viewer, course),
-    mayManageCourse(viewer, course.id),
+    isTeam,
     // 'Mis notas': the enrolled learner's own, never anyone else's (decision 044).
     viewer && course.enrolled ? ownGrades(course.id, viewer.id) : null,
+    // The tareas for the viewer's classes, all for the team (docs/product.md#setting-a-tarea); one read.
+    isTeam.then((t) => courseTareasFor(viewer, course, t)),
   ]);
   // The page of a course the learner is enrolled in may be kept on their device (decision 014);
   // for anyone else signed in, whatever their device kept of it goes.
@@ -55,6 +60,7 @@ export async function loader(args: Route.LoaderArgs) {
     certificate,
     announcements,
     grades,
+    tareas,
     // Each module's 'Preguntas': its enrolled learners and its team (docs/product.md#module-questions).
     questions: course.enrolled || team,
     pdf: url.searchParams.get("pdf"),
@@ -98,6 +104,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           {loaderData.announcements ? (
             <CourseAnnouncements cursoId={loaderData.course.id} data={loaderData.announcements} />
           ) : null}
+          {loaderData.tareas ? <CourseTareas data={loaderData.tareas} /> : null}
           {loaderData.grades ? <MyGrades data={loaderData.grades} /> : null}
         </>
       }

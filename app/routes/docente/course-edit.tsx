@@ -95,6 +95,7 @@ export default function CourseEditor({ loaderData, actionData: ad }: Route.Compo
             [`${base}/reportes`, "Reportes"],
             [`${base}/clases`, "Clases"],
             [`${base}/avisos`, "Avisos"],
+            [`${base}/tareas`, "Tareas"],
           ].map(([to, label]) => (
             <Link key={label} to={to!} className="btn-ghost">
               {label}

@@ -12,6 +12,7 @@ import { JoinClassForm, JOIN_INTENT } from "~/features/classes/components/join-c
 import { joinClassAction } from "~/features/classes/join.server.ts";
 import { readForm } from "~/lib/form.server.ts";
 import { upcomingDueDates } from "~/features/due-dates/due-dates.server.ts";
+import { tareaDueDates } from "~/features/assignments/due.server.ts";
 import { UpcomingDueDates } from "~/features/due-dates/components/upcoming-due-dates.tsx";
 import type { Route } from "./+types/index";
 
@@ -21,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [enrolled, announcements, due] = await Promise.all([
     loadEnrolledCourses(args),
     listMyAnnouncements(viewer, null, MY_LATEST),
-    upcomingDueDates(viewer.id),
+    upcomingDueDates(viewer.id, undefined, tareaDueDates),
   ]);
   return {
     ...enrolled,

@@ -3,7 +3,10 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
 import type { DueItem } from "../due-dates.server.ts";
 
-type UpcomingItem = Pick<DueItem, "moduloId" | "curso" | "modulo" | "fechaTexto" | "aprobado" | "atrasado" | "href">;
+type UpcomingItem = Pick<
+  DueItem,
+  "moduloId" | "tareaId" | "curso" | "modulo" | "fechaTexto" | "aprobado" | "atrasado" | "href"
+>;
 
 export function UpcomingDueDates({
   items,
@@ -28,9 +31,12 @@ export function UpcomingDueDates({
       ) : (
         <ul className="mt-3 divide-y divide-slate-200">
           {items.map((i) => (
-            <li key={i.moduloId} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
+            <li
+              key={i.tareaId ?? i.moduloId}
+              className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2"
+            >
               <Link to={i.href} className="font-medium text-brand-700 hover:underline">
-                {i.modulo}
+                {i.tareaId ? `Tarea: ${i.modulo}` : i.modulo}
                 <span className="block text-sm font-normal text-slate-600">{i.curso}</span>
               </Link>
               <span className="text-sm text-slate-700">
