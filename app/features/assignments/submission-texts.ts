@@ -16,7 +16,7 @@ export const HANDIN_EMPTY = "Escribe tu respuesta o adjunta un archivo antes de 
 export const HANDIN_RETURNED = "Tu entrega ya fue devuelta: no puedes cambiarla hasta que el equipo docente la reabra.";
 export const HANDIN_CLOSED = "El plazo de entrega terminó y esta tarea no acepta entregas atrasadas.";
 export const HANDIN_NOT_HANDED = "Tu entrega aún no está entregada: no hay nada que anular.";
-export const HANDIN_TEAM = "Solo los estudiantes del curso entregan tareas.";
+export const HANDIN_TEAM = "Solo quienes estudian en el curso entregan tareas.";
 export const HANDIN_FILE_NOT_FOUND = "Archivo no encontrado.";
 
 export const SAVED = "Borrador guardado.";

@@ -9,7 +9,13 @@ import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { fail, ok, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import type { GradeColumn, ManualGrade } from "./grade-columns-schema.ts";
-import { COLUMN_IS_TAREA, COLUMN_NAME_TAKEN, COLUMN_NOT_FOUND, LEARNER_NOT_ENROLLED } from "./texts.ts";
+import {
+  COLUMN_IS_TAREA,
+  COLUMN_NAME_TAKEN,
+  COLUMN_OF_TAREA,
+  COLUMN_NOT_FOUND,
+  LEARNER_NOT_ENROLLED,
+} from "./texts.ts";
 
 type Actor = { id: string };
 type ColumnRow = {
@@ -122,7 +128,7 @@ export async function setGradebookWeight(
 async function columnOf(cursoId: string, columnaId: string): Promise<ColumnRow | null> {
   if (!isRecordId(columnaId)) return null;
   return prisma.gradeColumn.findFirst({
-    where: { id: columnaId, cursoId, tipo: "manual" },
+    where: { id: columnaId, cursoId },
     select: COLUMN_SELECT,
   });
 }
@@ -170,6 +176,8 @@ export async function renameColumn(
 ): Promise<Result<{ columna: GradeColumn }>> {
   const column = await columnOf(cursoId, columnaId);
   if (!column) return fail(404, COLUMN_NOT_FOUND);
+  // A tarea's column is renamed and deleted with its tarea (docs/decisions/048-tareas.md).
+  if (column.tipo === "tarea") return fail(409, COLUMN_OF_TAREA);
   if (column.nombre === nombre) return ok({ columna: columnJson(column) });
   try {
     const row = await prisma.gradeColumn.update({ where: { id: column.id }, data: { nombre }, select: COLUMN_SELECT });
@@ -190,6 +198,7 @@ export async function renameColumn(
 export async function deleteColumn(actor: Actor, cursoId: string, columnaId: string, request: Request | null) {
   const column = await columnOf(cursoId, columnaId);
   if (!column) return fail(404, COLUMN_NOT_FOUND);
+  if (column.tipo === "tarea") return fail(409, COLUMN_OF_TAREA);
   await prisma.gradeColumn.delete({ where: { id: column.id } });
   await audit(request, "grades.column-delete", {
     actorId: actor.id,

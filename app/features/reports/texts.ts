@@ -20,6 +20,7 @@ export const COLUMN_NAME_TAKEN = "Ya hay una columna con ese nombre en el curso.
 export const COLUMN_NOT_FOUND = "La columna no existe o es de otro curso.";
 export const COLUMN_IS_TAREA =
   "Esta columna es de una tarea: sus notas se ponen al devolver cada entrega, no en el libro de calificaciones.";
+export const COLUMN_OF_TAREA = "Esta columna es de una tarea: se renombra o elimina con la tarea.";
 export const NOTA_INVALID = "Escribe una nota de 1,0 a 7,0, con un decimal como máximo (ej.: 5,5).";
 export const COMMENT_TOO_LONG = "El comentario puede tener hasta 500 caracteres.";
 export const LEARNER_NOT_ENROLLED = "Esa persona no está inscrita en este curso.";

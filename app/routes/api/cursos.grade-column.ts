@@ -6,6 +6,7 @@ import {
   COLUMN_NAME_TAKEN,
   COLUMN_NAME_TOO_LONG,
   COLUMN_NOT_FOUND,
+  COLUMN_OF_TAREA,
 } from "~/features/reports/texts.ts";
 import { apiFailure, apiJson, ApiNoticeIdSchema, type ApiNoticeId } from "~/lib/api.server.ts";
 import { error, invalid, json } from "~/lib/api/operation.server.ts";
@@ -13,6 +14,7 @@ import { TEXT_NOT_ALLOWED } from "~/lib/text.ts";
 import { apiRoute } from "./api-route.server.ts";
 
 const NOT_FOUND = error("La columna no existe o es de otro curso.", COLUMN_NOT_FOUND);
+const OF_TAREA = error("La columna es de una tarea: cambia con la tarea.", COLUMN_OF_TAREA);
 
 export const loader = apiRoute("/api/cursos/{cursoId}/calificaciones/columnas/{columnaId}", {
   put: {
@@ -38,7 +40,11 @@ export const loader = apiRoute("/api/cursos/{cursoId}/calificaciones/columnas/{c
     errors: {
       400: invalid("Nombre inválido.", COLUMN_NAME_REQUIRED, COLUMN_NAME_TOO_LONG, TEXT_NOT_ALLOWED),
       404: NOT_FOUND,
-      409: error("Ya hay una columna con ese nombre en el curso.", COLUMN_NAME_TAKEN),
+      409: error(
+        "Ya hay una columna con ese nombre en el curso, o es de una tarea.",
+        COLUMN_NAME_TAKEN,
+        COLUMN_OF_TAREA,
+      ),
     },
     handler: async ({ user, params: { cursoId, columnaId }, body, request }) => {
       const outcome = await renameColumn(user, cursoId, columnaId, (await body()).nombre, request);
@@ -57,7 +63,7 @@ export const loader = apiRoute("/api/cursos/{cursoId}/calificaciones/columnas/{c
         example: { message: COLUMN_DELETED, id: "cm0columna00000000000001" },
       },
     },
-    errors: { 404: NOT_FOUND },
+    errors: { 404: NOT_FOUND, 409: OF_TAREA },
     handler: async ({ user, params: { cursoId, columnaId }, request }) => {
       const outcome = await deleteColumn(user, cursoId, columnaId, request);
       if (!outcome.ok) return apiFailure(outcome);
