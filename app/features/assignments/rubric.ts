@@ -22,8 +22,7 @@ export const RubricSchema = z
 export type Rubric = z.output<typeof RubricSchema>;
 
 /** The level chosen for each criterion, by index, in the rubric's order. */
-export const RubricChoiceSchema = z.array(z.number().int().min(0));
-export type RubricChoice = z.output<typeof RubricChoiceSchema>;
+type RubricChoice = readonly number[];
 
 /** A stored rubric (null when absent or unreadable: the tarea is then graded with a nota). */
 export function readRubric(json: string | null): Rubric | null {
@@ -37,7 +36,7 @@ export function readRubric(json: string | null): Rubric | null {
 }
 
 /** The most points a rubric gives: each criterion's best level. */
-export function maxPoints(rubric: Rubric): number {
+function maxPoints(rubric: Rubric): number {
   return rubric.reduce((sum, c) => sum + Math.max(...c.niveles.map((l) => l.puntos)), 0);
 }
 

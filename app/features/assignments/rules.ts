@@ -3,7 +3,6 @@
 
 /** A hand-in's stored state (Submission.estado). */
 export const SUBMISSION_STATES = ["borrador", "entregada", "devuelta"] as const;
-export type SubmissionState = (typeof SUBMISSION_STATES)[number];
 
 /** What a page says of a learner's hand-in: 'Asignada', 'Entregada', 'Atrasada', 'Devuelta'. */
 export type ShownState = "asignada" | "entregada" | "atrasada" | "devuelta";

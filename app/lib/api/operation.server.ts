@@ -69,8 +69,7 @@ export const TAGS = [
   },
   {
     name: "Tareas",
-    description:
-      "Las tareas de un curso: las pone su equipo docente, las entregan sus estudiantes, su equipo las revisa y devuelve.",
+    description: "Las tareas de un curso: su equipo las pone, revisa y devuelve; sus estudiantes las entregan.",
   },
   { name: "Documentación", description: "Este documento y su página de referencia." },
 ] as const;
