@@ -400,6 +400,16 @@ describe("the API", () => {
     expect((await one("DELETE", body.id, teacher)).status).toBe(404);
   });
 
+  it("makes two tareas of one title at once, each with a column of its own name", async () => {
+    const answers = await Promise.all([0, 1, 2].map(() => post(teacher, { titulo: "Guía a la vez" })));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    const names = await prisma.gradeColumn.findMany({
+      where: { cursoId: course.id, nombre: { startsWith: "Guía a la vez" } },
+      select: { nombre: true },
+    });
+    expect(names.map((n) => n.nombre).sort()).toEqual(["Guía a la vez", "Guía a la vez (2)", "Guía a la vez (3)"]);
+  });
+
   it("answers bad JSON with Spanish errors, and a class or module of another course with a 400", async () => {
     const empty = await post(teacher, { titulo: " " });
     expect(empty.status).toBe(400);

@@ -11,7 +11,7 @@ import { clipForNotice, notify } from "~/features/notifications/notify.server.ts
 import { createTareaColumn, deleteTareaColumn, renameTareaColumn } from "~/features/reports/grade-columns.server.ts";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { formatChileDateTime } from "~/lib/chile-time.ts";
-import { prisma } from "~/lib/db.server.ts";
+import { isUniqueViolation, prisma } from "~/lib/db.server.ts";
 import { asFailure, fail, ok, raise, type Result } from "~/lib/failure.ts";
 import { isRecordId } from "~/lib/ids.ts";
 import { deleteStoredLogged } from "~/lib/storage.server.ts";
@@ -198,13 +198,15 @@ function fileRows(tareaId: string, files: readonly StoredUpload[], start: number
  * A transaction whose thrown Failure (a field's check) comes back as the answer; a foreign key
  * refused on the tarea itself is its module (the classes' own is told apart in writeFields).
  */
-async function inTransaction<T extends object>(run: (tx: Tx) => Promise<Result<T>>): Promise<Result<T>> {
+async function inTransaction<T extends object>(run: (tx: Tx) => Promise<Result<T>>, tries = 3): Promise<Result<T>> {
   try {
     return await prisma.$transaction(run);
   } catch (error) {
     const failure = asFailure(error);
     if (failure) return failure;
     if ((error as { code?: string }).code === "P2003") return fail(400, MODULO_UNKNOWN, { field: "moduloId" });
+    // Two tareas of one title at once: the second's column name was taken meanwhile; again, with a free one.
+    if (isUniqueViolation(error) && tries > 1) return inTransaction(run, tries - 1);
     throw error;
   }
 }
