@@ -316,7 +316,7 @@ describe("reviewing one hand-in", () => {
     expect((await notas(columnaId)).map((n) => n.nota)).toEqual([55]);
   });
 
-  it("'Reabrir' makes a returned hand-in a draft again; the nota stays in the gradebook", async () => {
+  it("'Reabrir' makes a returned hand-in a draft again and tells the learner; the nota stays in the gradebook", async () => {
     const { entrega, columnaId } = await setup();
     expect(await review.reopenSubmission(teacher, entrega.id, null)).toMatchObject({ status: 409 });
     await review.reviewSubmission(teacher, entrega.id, input({ nota: "4" }), true, null);
@@ -324,6 +324,8 @@ describe("reviewing one hand-in", () => {
     expect(reopened.ok && reopened.entrega).toMatchObject({ estado: "borrador", devueltaEn: null, nota: 4 });
     expect((await notas(columnaId)).map((n) => n.nota)).toEqual([40]);
     expect(await prisma.auditLog.count({ where: { action: "submission.reopen", targetId: entrega.id } })).toBe(1);
+    const told = { userId: entrega.userId, kind: "entrega-devuelta", title: { startsWith: "Tarea reabierta" } };
+    expect(await prisma.notification.count({ where: told })).toBe(1);
     // Not handed in again: nothing to review.
     expect(await review.reviewSubmission(teacher, entrega.id, input({ nota: "5" }), true, null)).toMatchObject({
       status: 409,

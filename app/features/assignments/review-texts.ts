@@ -14,6 +14,12 @@ export const REVIEW_SAVED = "Revisión guardada: la persona aún no la ve.";
 export const REVIEW_RETURNED = "Entrega devuelta: se le avisó a la persona.";
 export const REVIEW_REOPENED = "Entrega reabierta: la persona puede entregarla de nuevo.";
 
+/** The reopened hand-in's notification: it may be handed in again. */
+export const reopenedNotice = (tarea: string, curso: string) => ({
+  title: `Tarea reabierta: ${tarea}`,
+  text: `Tu profesor/a reabrió tu entrega de «${tarea}» (${curso}): puedes cambiarla y entregarla de nuevo.`,
+});
+
 /** The returned hand-in's notification. */
 export const returnedNotice = (tarea: string, curso: string, nota: number | null, comentario: boolean) => ({
   title: `Tarea devuelta: ${tarea}`,

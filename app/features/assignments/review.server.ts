@@ -25,6 +25,7 @@ import {
   REVIEW_NOT_HANDED_IN,
   REVIEW_NOT_RETURNED,
   REVIEW_NOTA_NEEDED,
+  reopenedNotice,
   returnedNotice,
 } from "./review-texts.ts";
 import { readRubric, rubricNota, type Rubric } from "./rubric.ts";
@@ -457,7 +458,7 @@ export async function reopenSubmission(
 ): Promise<Result<{ entrega: ReviewAnswer }>> {
   const found = await submissionForReview(actor, entregaId);
   if (!found.ok) return found;
-  const { entrega, tarea } = found;
+  const { entrega, tarea, course } = found;
   if (entrega.estado !== "devuelta") return fail(409, REVIEW_NOT_RETURNED);
   const saved = await prisma.$transaction(async (tx) => {
     const changed = await tx.submission.updateMany({
@@ -476,6 +477,12 @@ export async function reopenSubmission(
           detail: `${tarea.titulo}: ${entrega.nombre}`,
         },
       ],
+      tx,
+    );
+    // Told as a return is (the same kind and preference): the work is theirs to do again.
+    const link = `/cursos/${tarea.cursoId}/tareas/${tarea.id}`;
+    await notify(
+      { kind: "entrega-devuelta", to: [entrega.userId], link, ...reopenedNotice(tarea.titulo, course.titulo) },
       tx,
     );
     return tx.submission.findUnique({ where: { id: entrega.id }, select: reviewSelect });
