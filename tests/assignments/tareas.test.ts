@@ -474,6 +474,17 @@ describe("the API", () => {
     expect(await pageOf(inB)).not.toContain(`/cursos/${course.id}/tareas/${forA.id}`);
     expect(await pageOf(inA)).toContain(`/cursos/${course.id}/tareas/${forA.id}`);
     expect(await pageOf(outsider)).toBeUndefined();
+    // Each with where the learner stands: handed in, or still to do; the team sees no state.
+    await createEntrega(forAll, inA.user.id);
+    const states = async (who: Signed) =>
+      Object.fromEntries(
+        (
+          await coursePage.loader(args(getRequest(`/cursos/${course.id}`, who.cookie), { cursoId: course.id }))
+        ).tareas!.tareas.map((t) => [t.titulo, t.estado]),
+      );
+    expect(await states(inA)).toMatchObject({ "Para todos": "Entregada", "Solo 7° A": "Asignada" });
+    expect(await states(inB)).toMatchObject({ "Para todos": "Asignada" });
+    expect((await states(teacher))["Para todos"]).toBeNull();
   });
 });
 

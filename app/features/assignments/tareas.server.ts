@@ -33,7 +33,8 @@ import {
   MODULO_UNKNOWN,
   TAREAS_TEAM_ONLY,
 } from "./set-texts.ts";
-import { TAREA_NOT_FOUND } from "./texts.ts";
+import { shownState } from "./rules.ts";
+import { STATE_LABEL, TAREA_NOT_FOUND } from "./texts.ts";
 
 type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 type Actor = { id: string };
@@ -112,14 +113,30 @@ export async function courseTareasFor(
   if (!viewer || (!team && !(course.enrolled && isOpenToLearners(course)))) return null;
   const memberOf = team ? null : await memberClassIds(viewer.id, course.id);
   const tareas = await courseTareas(course.id, memberOf);
+  // A learner sees where each of theirs stands ('Asignada', 'Entregada'…): one read of their hand-ins.
+  const mine = team
+    ? null
+    : new Map(
+        (
+          await prisma.submission.findMany({
+            where: { userId: viewer.id, tareaId: { in: tareas.map((t) => t.id) } },
+            select: { tareaId: true, estado: true, atrasada: true },
+          })
+        ).map((e) => [e.tareaId, e]),
+      );
+  const now = new Date();
   return {
-    tareas: tareas.map((t) => ({
-      id: t.id,
-      titulo: t.titulo,
-      modulo: t.modulo,
-      fecha: t.fechaLimite ? formatChileDateTime(new Date(t.fechaLimite)) : null,
-      url: t.url,
-    })),
+    tareas: tareas.map((t) => {
+      const fechaLimite = t.fechaLimite ? new Date(t.fechaLimite) : null;
+      return {
+        id: t.id,
+        titulo: t.titulo,
+        modulo: t.modulo,
+        fecha: fechaLimite ? formatChileDateTime(fechaLimite) : null,
+        url: t.url,
+        estado: mine ? STATE_LABEL[shownState({ fechaLimite }, mine.get(t.id) ?? null, now)] : null,
+      };
+    }),
     manageHref: team ? `/docente/cursos/${course.id}/tareas` : null,
   };
 }

@@ -1,7 +1,15 @@
 import { Link } from "react-router";
 
 /** A tarea as the course page lists it: its due date sent formatted in Chile's time. */
-type CourseTareaItem = { id: string; titulo: string; modulo: string | null; fecha: string | null; url: string };
+type CourseTareaItem = {
+  id: string;
+  titulo: string;
+  modulo: string | null;
+  fecha: string | null;
+  url: string;
+  /** A learner's: 'Asignada', 'Entregada', 'Atrasada' or 'Devuelta'; null for the team. */
+  estado: string | null;
+};
 export type CourseTareasData = { tareas: CourseTareaItem[]; manageHref: string | null };
 
 /**
@@ -34,6 +42,7 @@ export function CourseTareas({ data }: { data: CourseTareasData }) {
               </Link>
               <span className="text-sm text-slate-700">
                 {t.fecha ? `Fecha límite: ${t.fecha}` : "Sin fecha límite"}
+                {t.estado ? <span className="ml-2 font-medium text-slate-900">· {t.estado}</span> : null}
               </span>
             </li>
           ))}
