@@ -149,6 +149,25 @@ describe("'Para revisar': the hand-ins waiting in the teacher's courses", () => 
     expect(await review.listQueue(teacher, { cursor: null, claseId: theirs.id })).toMatchObject({ status: 404 });
   });
 
+  it("lists a learner of a thousand courses with the page's classes only", async () => {
+    // The queue once read each learner's every enrolment and class: past SQLite's bound parameters.
+    await prisma.course.createMany({
+      data: Array.from({ length: 1000 }, (_, i) => ({
+        titulo: `Optativo ${i}`,
+        dirigidoA: "general",
+        estado: "publicado",
+        duracionHoras: 1,
+        herramientas: [],
+        loAprenderan: [],
+      })),
+    });
+    const many = await prisma.course.findMany({ where: { titulo: { startsWith: "Optativo " } }, select: { id: true } });
+    await prisma.enrolment.createMany({ data: many.map((c) => ({ userId: ana.id, cursoId: c.id })) });
+    const page = await review.listQueue(teacher, { cursor: null });
+    expect(page.ok && page.entregas.filter((e) => e.estudiante === "Rojas, Ana")).toHaveLength(2);
+    await prisma.course.deleteMany({ where: { titulo: { startsWith: "Optativo " } } });
+  });
+
   it.skipIf(!sqlite)("reads each course's range of Submission(cursoId, estado, entregadaEn, id)", async () => {
     const plans = await plansOf(() => review.listQueue(teacher, { cursor: null }));
     const merged = plans.find((p) => p.query.includes("UNION ALL"))!;

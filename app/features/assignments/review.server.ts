@@ -5,6 +5,7 @@
 import { auditMany } from "~/features/audit/audit.server.ts";
 import type { Viewer } from "~/features/courses/rules.ts";
 import { teachingCourseIds } from "~/features/courses/team.server.ts";
+import { classNamesOf } from "~/features/classes/guards.server.ts";
 import { CLASS_NOT_FOUND } from "~/features/classes/texts.ts";
 import { sendMessageToMany } from "~/features/messages/messages.server.ts";
 import { notify } from "~/features/notifications/notify.server.ts";
@@ -98,13 +99,7 @@ const queueSelect = {
   entregadaEn: true,
   atrasada: true,
   tarea: { select: { titulo: true, curso: { select: { titulo: true } } } },
-  user: {
-    select: {
-      nombre: true,
-      apellido: true,
-      enrolments: { select: { cursoId: true, classes: { select: { clase: { select: { nombre: true } } } } } },
-    },
-  },
+  user: { select: { nombre: true, apellido: true } },
 } as const;
 
 /** The classes a queue's filter offers: those of the teacher's courses, by course. */
@@ -144,12 +139,14 @@ export async function listQueue(
   const nearest = nearestFirst.slice(0, size);
   const page = keyset.backwards ? nearest.reverse() : nearest;
   const keys = page.map((r) => ({ createdAt: r.entregadaEn ?? new Date(0), id: r.id }));
+  // Each learner's classes in that course: one read for the page (not every course of each learner).
+  const classes = await classNamesOf(page);
   const cursors = keysetCursors({
     rows: keys,
     hasNewer: keyset.backwards ? more : cursor !== null,
     hasOlder: keyset.backwards ? true : more,
   });
-  return ok({ entregas: page.map(toQueueItem), cursors });
+  return ok({ entregas: page.map((r) => toQueueItem(r, classes.get(`${r.userId} ${r.cursoId}`) ?? [])), cursors });
 }
 
 type QueueRow = Prisma.SubmissionGetPayload<{ select: typeof queueSelect }>;
@@ -159,8 +156,7 @@ function byQueueOrder(a: QueueRow, b: QueueRow) {
   return t !== 0 ? t : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-function toQueueItem(row: QueueRow): QueueItem {
-  const enrolment = row.user.enrolments.find((e) => e.cursoId === row.cursoId);
+function toQueueItem(row: QueueRow, clases: string[]): QueueItem {
   return {
     id: row.id,
     tareaId: row.tareaId,
@@ -169,7 +165,7 @@ function toQueueItem(row: QueueRow): QueueItem {
     curso: row.tarea.curso.titulo,
     userId: row.userId,
     estudiante: fullName(row.user),
-    clases: (enrolment?.classes ?? []).map((c) => c.clase.nombre).sort(),
+    clases,
     entregadaEn: (row.entregadaEn ?? new Date(0)).toISOString(),
     atrasada: row.atrasada,
     enlace: reviewPath(row),

@@ -59,3 +59,21 @@ export async function memberClassIds(userId: string, cursoId: string): Promise<s
   const rows = await prisma.classMember.findMany({ where: { userId, cursoId }, select: { claseId: true } });
   return rows.map((r) => r.claseId);
 }
+
+/**
+ * The names of the classes each learner is in, in each course, for a page of (learner, course)
+ * pairs: one read of ClassMember's (userId, cursoId) index. Keyed `${userId} ${cursoId}`, by name.
+ */
+export async function classNamesOf(pairs: ReadonlyArray<{ userId: string; cursoId: string }>) {
+  const names = new Map<string, string[]>();
+  if (pairs.length === 0) return names;
+  const rows = await prisma.classMember.findMany({
+    where: { OR: pairs.map(({ userId, cursoId }) => ({ userId, cursoId })) },
+    select: { userId: true, cursoId: true, clase: { select: { nombre: true } } },
+  });
+  for (const r of rows) {
+    const key = `${r.userId} ${r.cursoId}`;
+    names.set(key, [...(names.get(key) ?? []), r.clase.nombre].sort());
+  }
+  return names;
+}
