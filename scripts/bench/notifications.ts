@@ -357,6 +357,12 @@ async function digest(hooks: Hooks, at: Side): Promise<DigestRun> {
       DIGEST_TITLE,
       `/cursos/${BENCH_NOTICE_COURSE_ID}`,
     );
+    // A question is e-mailed at once by default (decision 042): everyone without a choice of their
+    // own takes it in the daily digest here, as a person may in the profile.
+    await db.run(
+      `INSERT INTO "NotificationPref" ("userId", "kind", "mode") SELECT "id", 'pregunta', 'digest' FROM "User"
+       ON CONFLICT DO NOTHING`,
+    );
     const people = num(
       await db.one(`SELECT count(DISTINCT "userId") AS n FROM "Notification" WHERE "digestPending" = TRUE`),
     );
@@ -364,8 +370,8 @@ async function digest(hooks: Hooks, at: Side): Promise<DigestRun> {
       await db.one(
         `SELECT count(*) AS n FROM "User" u WHERE u."avisosCorreo" = TRUE AND u."aprobado" = TRUE AND u."correo" NOT LIKE ?
            AND EXISTS (SELECT 1 FROM "Notification" n WHERE n."userId" = u."id" AND n."digestPending" = TRUE)
-           AND NOT EXISTS (SELECT 1 FROM "NotificationPref" p WHERE p."userId" = u."id" AND p."kind" = 'pregunta'
-             AND p."mode" <> 'digest')`,
+           AND EXISTS (SELECT 1 FROM "NotificationPref" p WHERE p."userId" = u."id" AND p."kind" = 'pregunta'
+             AND p."mode" = 'digest')`,
         `%@${NO_EMAIL_DOMAIN}`,
       ),
     );
