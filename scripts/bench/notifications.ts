@@ -360,7 +360,7 @@ async function digest(hooks: Hooks, at: Side): Promise<DigestRun> {
     // A question is e-mailed at once by default (decision 042): everyone without a choice of their
     // own takes it in the daily digest here, as a person may in the profile.
     await db.run(
-      `INSERT INTO "NotificationPref" ("userId", "kind", "mode") SELECT "id", 'pregunta', 'digest' FROM "User"
+      `INSERT INTO "NotificationPref" ("userId", "kind", "mode") SELECT "id", 'pregunta', 'digest' FROM "User" WHERE TRUE
        ON CONFLICT DO NOTHING`,
     );
     const people = num(
