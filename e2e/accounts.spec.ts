@@ -195,6 +195,9 @@ test("la ficha de usuario se abre y se cierra", async ({ browser, javaScriptEnab
   await expect(dialog).toContainText(DEMO_PENDIENTE.correo);
   await expect(dialog).toContainText("Pendiente de aprobación");
   if (javaScriptEnabled) {
+    // Escape is the hydrated page's: wait for React's effects (React Router takes over the history's
+    // scroll restoration in one), or a busy machine presses it before anything listens.
+    await page.waitForFunction(() => window.history.scrollRestoration === "manual");
     await page.keyboard.press("Escape");
   } else {
     await dialog.getByRole("link", { name: "Cerrar" }).click();
